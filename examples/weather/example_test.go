@@ -1,0 +1,83 @@
+package weather_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"log"
+
+	"github.com/toolgen-go/toolgen/examples/weather"
+	"github.com/toolgen-go/toolgen/runtime"
+)
+
+// show prints a Result as the model would receive it.
+func show(res *runtime.Result) {
+	out, err := json.Marshal(res)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(string(out))
+}
+
+// Register the package's tools, hand their definitions to a model, and
+// execute the calls it makes.
+func Example() {
+	reg := runtime.NewRegistry()
+	if err := reg.Register(weather.Tools()...); err != nil {
+		log.Fatal(err)
+	}
+	for _, d := range reg.Definitions() {
+		fmt.Printf("%s: %s\n%s\n", d.Name, d.Description, d.Parameters)
+	}
+
+	ctx := context.Background()
+	res, err := reg.Execute(ctx, "get_forecast", json.RawMessage(`{"city":"Paris","days":2}`))
+	if err != nil {
+		log.Fatal(err)
+	}
+	show(res)
+	res, _ = reg.Execute(ctx, "convert_temperature", json.RawMessage(`{"value":100,"from":"celsius","to":"fahrenheit"}`))
+	show(res)
+
+	// Output:
+	// convert_temperature: Converts a temperature from one unit to another.
+	// {"properties":{"value":{"type":"number","description":"The temperature to convert."},"from":{"type":"string","enum":["celsius","fahrenheit"],"description":"The unit value is in."},"to":{"type":"string","enum":["celsius","fahrenheit"],"description":"The unit to convert to."}},"additionalProperties":false,"type":"object","required":["value","from","to"]}
+	// get_forecast: Returns the daily weather forecast for a city, up to 14 days ahead. Use it when the user asks what the weather will be like.
+	// {"properties":{"city":{"type":"string","maxLength":80,"minLength":1,"description":"City to forecast, such as \"Paris\"."},"days":{"type":"integer","maximum":14,"minimum":1,"description":"Days of forecast, starting today.","default":3},"unit":{"type":"string","enum":["celsius","fahrenheit"],"description":"Unit of the temperatures.","default":"celsius"},"include_wind":{"type":"boolean","description":"Adds the wind speed to each day."}},"additionalProperties":false,"type":"object","required":["city"]}
+	// {"success":true,"data":{"city":"Paris","unit":"celsius","days":[{"day":0,"summary":"cloudy","high":18,"low":10},{"day":1,"summary":"light rain","high":20.5,"low":12.5}]}}
+	// {"success":true,"output":"100 celsius is 212 fahrenheit"}
+}
+
+// A model's mistakes come back as one failed Result that names every
+// problem by its JSON Pointer, so the model can fix them all in its next
+// turn.
+func Example_invalidArguments() {
+	reg := runtime.NewRegistry()
+	if err := reg.Register(weather.Tools()...); err != nil {
+		log.Fatal(err)
+	}
+	ctx := context.Background()
+	for _, args := range []string{
+		`{"city":7,"days":30,"unit":"kelvin","when":"today"}`,
+		`{"days":3}`,
+		`{"city":"Paris",`,
+		``,
+		`{"city":"Atlantis"}`,
+	} {
+		res, err := reg.Execute(ctx, "get_forecast", json.RawMessage(args))
+		if err != nil {
+			log.Fatal(err)
+		}
+		show(res)
+	}
+	res, _ := reg.Execute(ctx, "get_weather", nil)
+	show(res)
+
+	// Output:
+	// {"success":false,"error":"invalid arguments: /city: must be a string, got number; /days: must be at most 14, got 30; /unit: must be one of \"celsius\", \"fahrenheit\"; got \"kelvin\"; /when: unknown field; the fields are: city, days, unit, include_wind"}
+	// {"success":false,"error":"invalid arguments: /city: required field is missing"}
+	// {"success":false,"error":"invalid arguments: the arguments are not valid JSON: expected a field name, found end of input (is it cut short?)"}
+	// {"success":false,"error":"invalid arguments: /city: required field is missing"}
+	// {"success":false,"error":"no forecast for \"Atlantis\"; the cities covered are Cairo, Paris, Reykjavik, Tokyo"}
+	// {"success":false,"error":"unknown tool \"get_weather\"; the tools are: convert_temperature, get_forecast"}
+}

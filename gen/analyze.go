@@ -1,0 +1,132 @@
+package gen
+
+import (
+	"cmp"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
+
+	"golang.org/x/tools/go/packages"
+)
+
+// analyzer builds the model of one loaded package (the model stage). Its
+// parts: signature.go reads function shapes, types.go maps Go types, tags.go
+// reads struct tags.
+type analyzer struct {
+	*reporter
+	pkg *packages.Package
+
+	fieldDocs map[token.Pos]string           // by field name position
+	typeDocs  map[*types.TypeName]string     // by type
+	constDocs map[*types.Const]string        // by constant
+	types     map[string]*Type               // named types, by qualified name
+	enums     map[*types.TypeName][]EnumValue // const groups
+	out       *Package
+}
+
+// analyze returns the model of pkg's tools, or nil if it has none. Mistakes
+// are reported to r.
+func analyze(r *reporter, pkg *packages.Package) *Package {
+	a := &analyzer{
+		reporter:  r,
+		pkg:       pkg,
+		fieldDocs: make(map[token.Pos]string),
+		typeDocs:  make(map[*types.TypeName]string),
+		constDocs: make(map[*types.Const]string),
+		types:     make(map[string]*Type),
+		enums:     make(map[*types.TypeName][]EnumValue),
+		out:       &Package{Path: pkg.PkgPath, Name: pkg.Name, Types: pkg.Types},
+	}
+	if len(pkg.GoFiles) > 0 {
+		a.out.Dir = dirOf(pkg.GoFiles[0])
+	}
+	type exported struct {
+		fn *ast.FuncDecl
+		fd *funcDirectives
+	}
+	var funcs []exported
+	for _, file := range pkg.Syntax {
+		a.readDocs(file)
+		for fn, fd := range readDirectives(r, file) {
+			funcs = append(funcs, exported{fn, fd})
+		}
+	}
+	slices.SortFunc(funcs, func(x, y exported) int { return cmp.Compare(x.fn.Pos(), y.fn.Pos()) })
+	names := make(map[string]token.Position)
+	for _, e := range funcs {
+		t := a.tool(e.fn, e.fd)
+		if t == nil {
+			continue
+		}
+		if prev, dup := names[t.Name]; dup {
+			a.errorAt(t.Pos, "duplicate tool name %q: %s uses it too", t.Name, prev)
+			continue
+		}
+		names[t.Name] = t.Pos
+		a.out.Tools = append(a.out.Tools, t)
+	}
+	if len(a.out.Tools) == 0 {
+		return nil
+	}
+	if obj := pkg.Types.Scope().Lookup("Tools"); obj != nil {
+		a.errorf(obj.Pos(), "package %s declares Tools, which toolgen generates: rename it", pkg.Name)
+	}
+	return a.out
+}
+
+// readDocs records the doc comments of the file's struct fields, types and
+// constants: toolgen's descriptions, which reflection cannot see.
+func (a *analyzer) readDocs(file *ast.File) {
+	for _, decl := range file.Decls {
+		gd, ok := decl.(*ast.GenDecl)
+		if !ok {
+			continue
+		}
+		for _, spec := range gd.Specs {
+			switch spec := spec.(type) {
+			case *ast.TypeSpec:
+				doc := spec.Doc
+				if doc == nil && len(gd.Specs) == 1 {
+					doc = gd.Doc
+				}
+				if tn, ok := a.pkg.TypesInfo.Defs[spec.Name].(*types.TypeName); ok {
+					a.typeDocs[tn] = docText(doc)
+				}
+			case *ast.ValueSpec:
+				doc := spec.Doc
+				if doc == nil {
+					doc = spec.Comment
+				}
+				if doc == nil && len(gd.Specs) == 1 {
+					doc = gd.Doc
+				}
+				for _, name := range spec.Names {
+					if c, ok := a.pkg.TypesInfo.Defs[name].(*types.Const); ok {
+						a.constDocs[c] = docText(doc)
+					}
+				}
+			}
+		}
+	}
+	ast.Inspect(file, func(n ast.Node) bool {
+		st, ok := n.(*ast.StructType)
+		if !ok {
+			return true
+		}
+		for _, f := range st.Fields.List {
+			doc := f.Doc
+			if doc == nil {
+				doc = f.Comment
+			}
+			text := docText(doc)
+			for _, name := range f.Names {
+				a.fieldDocs[name.Pos()] = text
+			}
+			if len(f.Names) == 0 {
+				a.fieldDocs[f.Type.Pos()] = text
+			}
+		}
+		return true
+	})
+}

@@ -1,0 +1,83 @@
+package gen
+
+import (
+	"cmp"
+	"fmt"
+	"go/token"
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// Diagnostic is one mistake in the user's code, at a position.
+type Diagnostic struct {
+	Pos token.Position
+	Msg string
+}
+
+func (d Diagnostic) String() string {
+	if !d.Pos.IsValid() {
+		return d.Msg
+	}
+	return fmt.Sprintf("%s:%d:%d: %s", d.Pos.Filename, d.Pos.Line, d.Pos.Column, d.Msg)
+}
+
+// Diagnostics are all the mistakes found in one run, reported together, as
+// a compiler does. It is the error Generate returns for them.
+type Diagnostics []Diagnostic
+
+func (ds Diagnostics) Error() string {
+	lines := make([]string, len(ds))
+	for i, d := range ds {
+		lines[i] = d.String()
+	}
+	return strings.Join(lines, "\n")
+}
+
+// sorted returns the diagnostics by position, without duplicates.
+func (ds Diagnostics) sorted() Diagnostics {
+	out := slices.Clone(ds)
+	slices.SortStableFunc(out, func(a, b Diagnostic) int {
+		return cmp.Or(
+			cmp.Compare(a.Pos.Filename, b.Pos.Filename),
+			cmp.Compare(a.Pos.Line, b.Pos.Line),
+			cmp.Compare(a.Pos.Column, b.Pos.Column),
+		)
+	})
+	return slices.Compact(out)
+}
+
+// relative rewrites file names relative to dir where they are below it, so
+// messages read like the compiler's and do not depend on the machine.
+func (ds Diagnostics) relative(dir string) Diagnostics {
+	out := slices.Clone(ds)
+	for i := range out {
+		out[i].Pos.Filename = relPath(dir, out[i].Pos.Filename)
+	}
+	return out
+}
+
+func relPath(dir, file string) string {
+	if dir == "" || !filepath.IsAbs(file) {
+		return file
+	}
+	rel, err := filepath.Rel(dir, file)
+	if err != nil || strings.HasPrefix(rel, "..") {
+		return file
+	}
+	return rel
+}
+
+// reporter collects diagnostics with positions from one file set.
+type reporter struct {
+	fset  *token.FileSet
+	diags Diagnostics
+}
+
+func (r *reporter) errorf(pos token.Pos, format string, args ...any) {
+	r.errorAt(r.fset.Position(pos), format, args...)
+}
+
+func (r *reporter) errorAt(pos token.Position, format string, args ...any) {
+	r.diags = append(r.diags, Diagnostic{Pos: pos, Msg: fmt.Sprintf(format, args...)})
+}

@@ -1,0 +1,267 @@
+package gen
+
+import (
+	"go/ast"
+	"go/token"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+	"unicode"
+)
+
+// The //tool: directive grammar (CONTRACT section 2):
+//
+//	//tool:export [NAME] [OPTION ...]
+//	//tool:param NAME DESCRIPTION
+
+const directivePrefix = "//tool:"
+
+// exportDirective is a parsed //tool:export line.
+type exportDirective struct {
+	pos     token.Pos
+	name    string // "" for the default
+	options Options
+}
+
+// paramDirective is a parsed //tool:param line.
+type paramDirective struct {
+	pos         token.Pos
+	name        string
+	description string
+}
+
+// funcDirectives are the directives in one function's doc comment.
+type funcDirectives struct {
+	export *exportDirective
+	params []paramDirective
+}
+
+var (
+	toolNameRE  = regexp.MustCompile(`^[a-zA-Z0-9_-]{1,64}$`)
+	groupNameRE = regexp.MustCompile(`^[a-zA-Z0-9_-]{1,64}$`)
+	// lookalikeRE matches comments that look meant as directives but are
+	// not written as one: "// tool:export", "/* tool:export */".
+	lookalikeRE = regexp.MustCompile(`^(//|/\*)\s+tool:`)
+)
+
+// readDirectives finds every //tool: directive of a file. Those in the doc
+// comment of a function declaration are returned by declaration; any other
+// (on a type, a variable, inside a body, misspelled) is reported.
+func readDirectives(r *reporter, file *ast.File) map[*ast.FuncDecl]*funcDirectives {
+	owned := make(map[*ast.Comment]*ast.FuncDecl)
+	for _, decl := range file.Decls {
+		if fn, ok := decl.(*ast.FuncDecl); ok && fn.Doc != nil {
+			for _, c := range fn.Doc.List {
+				owned[c] = fn
+			}
+		}
+	}
+	result := make(map[*ast.FuncDecl]*funcDirectives)
+	for _, group := range file.Comments {
+		for _, c := range group.List {
+			if lookalikeRE.MatchString(c.Text) {
+				r.errorf(c.Slash, "malformed directive %q: write it as //tool:... with no space after //", firstLine(c.Text))
+				continue
+			}
+			if !strings.HasPrefix(c.Text, directivePrefix) {
+				continue
+			}
+			fn := owned[c]
+			if fn == nil {
+				r.errorf(c.Slash, "%s must be in the doc comment of a function or method", firstWord(c.Text))
+				continue
+			}
+			fd := result[fn]
+			if fd == nil {
+				fd = &funcDirectives{}
+				result[fn] = fd
+			}
+			parseDirective(r, c, fd)
+		}
+	}
+	for fn, fd := range result {
+		if fd.export == nil {
+			for _, p := range fd.params {
+				r.errorf(p.pos, "//tool:param without //tool:export in the doc comment of %s", fn.Name.Name)
+			}
+			delete(result, fn)
+		}
+	}
+	return result
+}
+
+// parseDirective parses one directive comment into fd.
+func parseDirective(r *reporter, c *ast.Comment, fd *funcDirectives) {
+	verb, rest, _ := strings.Cut(c.Text[len(directivePrefix):], " ")
+	argOffset := len(directivePrefix) + len(verb) + 1
+	switch verb {
+	case "export":
+		if fd.export != nil {
+			r.errorf(c.Slash, "duplicate //tool:export directive")
+			return
+		}
+		fd.export = parseExport(r, c.Slash, rest, argOffset)
+	case "param":
+		name, desc, _ := strings.Cut(strings.TrimSpace(rest), " ")
+		if name == "" || strings.TrimSpace(desc) == "" {
+			r.errorf(c.Slash, "//tool:param needs a parameter name and a description: //tool:param NAME DESCRIPTION")
+			return
+		}
+		fd.params = append(fd.params, paramDirective{pos: c.Slash, name: name, description: strings.TrimSpace(desc)})
+	default:
+		r.errorf(c.Slash, "unknown directive //tool:%s; the directives are //tool:export and //tool:param", verb)
+	}
+}
+
+// parseExport parses the arguments of //tool:export. offset is where args
+// start in the comment, for positions of bad options.
+func parseExport(r *reporter, slash token.Pos, args string, offset int) *exportDirective {
+	d := &exportDirective{pos: slash}
+	seen := make(map[string]bool)
+	for i, word := range wordsWithOffsets(args) {
+		pos := slash + token.Pos(offset+word.offset)
+		key, value, hasValue := strings.Cut(word.text, "=")
+		if i == 0 && !hasValue && key != "confirm" {
+			if !toolNameRE.MatchString(key) {
+				r.errorf(pos, "invalid tool name %q: want ^[a-zA-Z0-9_-]{1,64}$", key)
+			}
+			d.name = key
+			continue
+		}
+		if seen[key] {
+			r.errorf(pos, "duplicate option %s", key)
+			continue
+		}
+		seen[key] = true
+		switch key {
+		case "timeout", "cache":
+			dur, err := time.ParseDuration(value)
+			if !hasValue || err != nil || dur <= 0 {
+				r.errorf(pos, "%s needs a positive Go duration, as in %s=30s; got %q", key, key, word.text)
+				continue
+			}
+			if key == "timeout" {
+				d.options.Timeout = dur
+			} else {
+				d.options.Cache = dur
+			}
+		case "retries":
+			n, err := strconv.Atoi(value)
+			if !hasValue || err != nil || n < 0 || n > 100 {
+				r.errorf(pos, "retries needs a whole number from 0 to 100, as in retries=2; got %q", word.text)
+				continue
+			}
+			d.options.Retries = n
+		case "confirm":
+			if hasValue {
+				r.errorf(pos, "confirm is a flag and takes no value; write confirm")
+				continue
+			}
+			d.options.Confirm = true
+		case "group":
+			if !hasValue || !groupNameRE.MatchString(value) {
+				r.errorf(pos, "group needs a name matching ^[a-zA-Z0-9_-]{1,64}$, as in group=orders; got %q", word.text)
+				continue
+			}
+			d.options.Group = value
+		default:
+			r.errorf(pos, "unknown option %q; the options are timeout=DURATION, retries=N, cache=DURATION, confirm, group=NAME", key)
+		}
+	}
+	if d.options.Cache > 0 && d.options.Confirm {
+		r.errorf(slash, "cache and confirm cannot be combined: a tool that changes something must run every time it is called")
+	}
+	return d
+}
+
+type word struct {
+	text   string
+	offset int
+}
+
+// wordsWithOffsets splits s at spaces, keeping each word's byte offset.
+func wordsWithOffsets(s string) []word {
+	var out []word
+	start := -1
+	for i := 0; i <= len(s); i++ {
+		if i == len(s) || s[i] == ' ' || s[i] == '\t' {
+			if start >= 0 {
+				out = append(out, word{text: s[start:i], offset: start})
+				start = -1
+			}
+		} else if start < 0 {
+			start = i
+		}
+	}
+	return out
+}
+
+func firstWord(s string) string {
+	w, _, _ := strings.Cut(s, " ")
+	return w
+}
+
+func firstLine(s string) string {
+	l, _, _ := strings.Cut(s, "\n")
+	return l
+}
+
+// docText returns a doc comment's text without directive lines, with each
+// paragraph's lines joined into one: what a model reads as a description.
+func docText(g *ast.CommentGroup) string {
+	if g == nil {
+		return ""
+	}
+	return unwrap(g.Text())
+}
+
+// trimGoName drops the Go name that starts a doc comment by convention
+// ("GetWeather returns ...") and capitalises what follows: the model does
+// not know the Go name, and it costs tokens.
+//
+// A name that is also a plain word is kept unless a verb follows it, so
+// "City to forecast" stays as it is, while "Search returns ..." and
+// "IncludeWind adds ..." lose the name.
+func trimGoName(text, name string) string {
+	rest, ok := strings.CutPrefix(text, name+" ")
+	if !ok || rest == "" {
+		return text
+	}
+	next, _, _ := strings.Cut(rest, " ")
+	if plainWord(name) && !looksLikeVerb(next) {
+		return text
+	}
+	return upperFirst(rest)
+}
+
+// plainWord reports whether name reads as an ordinary capitalised word:
+// letters, with no capital after the first.
+func plainWord(name string) bool {
+	for i, r := range name {
+		if !unicode.IsLetter(r) || (i > 0 && unicode.IsUpper(r)) {
+			return false
+		}
+	}
+	return true
+}
+
+// looksLikeVerb reports whether word is a third-person verb, as Go doc
+// comments use after the name: is, returns, reports, adds.
+func looksLikeVerb(word string) bool {
+	switch word {
+	case "is", "are", "has", "was", "does":
+		return true
+	}
+	return len(word) > 3 && strings.HasSuffix(word, "s") && !strings.HasSuffix(word, "ss") &&
+		strings.ToLower(word) == word
+}
+
+// unwrap joins the lines of each paragraph of text with spaces and trims it.
+func unwrap(text string) string {
+	paras := strings.Split(strings.TrimSpace(text), "\n\n")
+	for i, p := range paras {
+		paras[i] = strings.Join(strings.Fields(p), " ")
+	}
+	return strings.TrimSpace(strings.Join(paras, "\n\n"))
+}

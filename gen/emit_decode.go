@@ -1,0 +1,412 @@
+package gen
+
+import (
+	"fmt"
+	"go/constant"
+	"go/types"
+	"strconv"
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+)
+
+// The decoders: one function per struct type, reading the arguments in one
+// pass over a runtime.Decoder and checking each constraint of the schema as
+// the value is read. A constraint is checked in exactly one place per kind
+// below, so "where is minimum checked?" has one answer: numberChecks.
+
+// decoderName returns the decode function of struct type t, queueing it
+// to be written on first use.
+func (e *emitter) decoderName(t *Type) string {
+	if name, ok := e.decoders[t]; ok {
+		return name
+	}
+	base := "Object"
+	if n, ok := t.Go.(*types.Named); ok {
+		base = upperFirst(n.Obj().Name())
+	}
+	name := e.names.name("decode" + base)
+	e.decoders[t] = name
+	e.queue = append(e.queue, t)
+	return name
+}
+
+// place is where a decoded value goes: an assignable expression and its
+// address.
+type place struct {
+	val  func() *jen.Statement
+	addr func() *jen.Statement
+}
+
+func fieldPlace(v, name string) place {
+	return place{
+		val:  func() *jen.Statement { return jen.Id(v).Dot(name) },
+		addr: func() *jen.Statement { return jen.Op("&").Id(v).Dot(name) },
+	}
+}
+
+func localPlace(name string) place {
+	return place{
+		val:  func() *jen.Statement { return jen.Id(name) },
+		addr: func() *jen.Statement { return jen.Op("&").Id(name) },
+	}
+}
+
+func derefPlace(p place) place {
+	return place{
+		val:  func() *jen.Statement { return jen.Op("*").Add(p.val()) },
+		addr: p.val,
+	}
+}
+
+func indexPlace(p place, i string) place {
+	return place{
+		val:  func() *jen.Statement { return p.val().Index(jen.Id(i)) },
+		addr: func() *jen.Statement { return jen.Op("&").Add(p.val()).Index(jen.Id(i)) },
+	}
+}
+
+// decodeStruct writes the decode function of a struct type.
+func (e *emitter) decodeStruct(t *Type) jen.Code {
+	name := e.decoders[t]
+	d, v := e.names.local("d"), e.names.local("v")
+	var typeName string
+	if n, ok := t.Go.(*types.Named); ok {
+		typeName = n.Obj().Name()
+	}
+
+	var tracked []*Field // fields whose absence matters
+	for _, f := range t.Fields {
+		if f.Required || f.Rules.Default != nil || f.Rules.DefaultList != nil {
+			tracked = append(tracked, f)
+		}
+	}
+	has := make(map[*Field]string)
+	for _, f := range tracked {
+		has[f] = e.names.local("has" + upperFirst(f.GoName))
+	}
+
+	body := []jen.Code{
+		jen.If(jen.Op("!").Id(d).Dot("Object").Call()).Block(jen.Return()),
+	}
+	if len(tracked) > 0 {
+		vars := make([]jen.Code, len(tracked))
+		for i, f := range tracked {
+			vars[i] = jen.Id(has[f])
+		}
+		body = append(body, jen.Var().List(vars...).Bool())
+	}
+	var cases []jen.Code
+	allowed := make([]string, len(t.Fields))
+	for i, f := range t.Fields {
+		allowed[i] = f.JSONName
+		var stmts []jen.Code
+		if h, ok := has[f]; ok {
+			stmts = append(stmts, jen.Id(h).Op("=").True())
+		}
+		stmts = append(stmts, e.decodeValue(d, fieldPlace(v, f.GoName), f.Type, &f.Rules, &f.ItemRules, 0)...)
+		cases = append(cases, jen.Case(jen.Lit(f.JSONName)).Block(stmts...))
+	}
+	cases = append(cases, jen.Default().Block(jen.Id(d).Dot("Unknown").Call(jen.Lit(strings.Join(allowed, ", ")))))
+	body = append(body, jen.For(jen.Id(d).Dot("Field").Call()).Block(
+		jen.Switch(jen.String().Call(jen.Id(d).Dot("Key").Call())).Block(cases...),
+	))
+	for _, f := range tracked {
+		var then []jen.Code
+		switch {
+		case f.Rules.Default != nil:
+			then = e.assignDefault(fieldPlace(v, f.GoName), f.Type, f.Rules.Default)
+		case f.Rules.DefaultList != nil:
+			then = e.assignDefaultList(fieldPlace(v, f.GoName), f.Type, f.Rules.DefaultList)
+		default:
+			then = []jen.Code{jen.Id(d).Dot("Missing").Call(jen.Lit(f.JSONName))}
+		}
+		body = append(body, jen.If(jen.Op("!").Id(has[f])).Block(then...))
+	}
+
+	var doc string
+	switch {
+	case t.Params:
+		doc = fmt.Sprintf("%s decodes the arguments of a tool with plain parameters and checks their constraints.", name)
+	case typeName != "":
+		doc = fmt.Sprintf("%s decodes a %s and checks its constraints.", name, typeName)
+	default:
+		doc = fmt.Sprintf("%s decodes an object and checks its constraints.", name)
+	}
+	return jen.Comment(doc).Line().Func().Id(name).Params(
+		jen.Id(d).Op("*").Qual(RuntimePath, "Decoder"),
+		jen.Id(v).Op("*").Add(e.typeCode(t.Go)),
+	).Block(body...)
+}
+
+// decodeValue writes the statements that decode the next value into p,
+// with the rules of its field (r) and, for arrays, of its items.
+func (e *emitter) decodeValue(d string, p place, t *Type, r, items *Rules, depth int) []jen.Code {
+	conv := func(local string, from types.Type) jen.Code {
+		if types.Identical(t.Go, from) {
+			return jen.Id(local)
+		}
+		return e.typeCode(t.Go).Call(jen.Id(local))
+	}
+	read := func(local, method string, from types.Type, args []jen.Code, checks []jen.Code) []jen.Code {
+		stmts := append([]jen.Code{p.val().Op("=").Add(conv(local, from))}, checks...)
+		return []jen.Code{jen.If(
+			jen.List(jen.Id(local), jen.Id("ok")).Op(":=").Id(d).Dot(method).Call(args...),
+			jen.Id("ok"),
+		).Block(stmts...)}
+	}
+	switch t.Kind {
+	case KindStruct:
+		return []jen.Code{jen.Id(e.decoderName(t)).Call(jen.Id(d), p.addr())}
+	case KindPointer:
+		stmts := []jen.Code{p.val().Op("=").New(e.typeCode(t.Elem.Go))}
+		return append(stmts, e.decodeValue(d, derefPlace(p), t.Elem, r, items, depth)...)
+	case KindBool:
+		return read("b", "Bool", types.Typ[types.Bool], nil, e.enumCheck(d, p, t, r, "b"))
+	case KindString:
+		return read("s", "String", types.Typ[types.String], nil, e.stringChecks(d, p, t, r))
+	case KindInt:
+		return read("n", "Int", types.Typ[types.Int64], []jen.Code{intBits(t)}, e.numberChecks(d, p, t, r, "n", types.Typ[types.Int64]))
+	case KindUint:
+		return read("n", "Uint", types.Typ[types.Uint64], []jen.Code{intBits(t)}, e.numberChecks(d, p, t, r, "n", types.Typ[types.Uint64]))
+	case KindFloat:
+		return read("f", "Float", types.Typ[types.Float64], []jen.Code{jen.Lit(t.Bits)}, e.numberChecks(d, p, t, r, "f", types.Typ[types.Float64]))
+	case KindTime:
+		return read("t", "Time", t.Go, nil, nil)
+	case KindBytes:
+		return read("b", "Bytes", types.NewSlice(types.Typ[types.Byte]), nil, nil)
+	case KindAny:
+		return read("x", "Any", t.Go, nil, nil)
+	case KindRaw:
+		return read("raw", "Raw", t.Go, nil, nil)
+	case KindSlice:
+		elem := e.names.local("elem" + suffix(depth))
+		loop := jen.For(jen.Id(d).Dot("Elem").Call()).Block(append(append(
+			[]jen.Code{jen.Var().Id(elem).Add(e.typeCode(t.Elem.Go))},
+			e.decodeValue(d, localPlace(elem), t.Elem, items, &Rules{}, depth+1)...),
+			p.val().Op("=").Append(p.val(), jen.Id(elem)),
+		)...)
+		stmts := []jen.Code{p.val().Op("=").Add(e.typeCode(t.Go)).Values(), loop}
+		stmts = append(stmts, itemCountChecks(d, p, r)...)
+		return []jen.Code{jen.If(jen.Id(d).Dot("Array").Call()).Block(stmts...)}
+	case KindArray:
+		i := e.names.local("i" + suffix(depth))
+		return []jen.Code{jen.If(jen.Id(d).Dot("Array").Call()).Block(
+			jen.Id(i).Op(":=").Lit(0),
+			jen.For(jen.Id(d).Dot("Elem").Call()).Block(
+				jen.If(jen.Id(i).Op("<").Lit(int(t.Len))).Block(
+					e.decodeValue(d, indexPlace(p, i), t.Elem, items, &Rules{}, depth+1)...,
+				).Else().Block(jen.Id(d).Dot("Skip").Call()),
+				jen.Id(i).Op("++"),
+			),
+			jen.If(jen.Id(i).Op("!=").Lit(int(t.Len))).Block(
+				jen.Id(d).Dot("Errorf").Call(jen.Lit(fmt.Sprintf("must have exactly %s, got %%d", plural(uint64(t.Len), "item"))), jen.Id(i)),
+			),
+		)}
+	case KindMap:
+		key, elem := e.names.local("key"+suffix(depth)), e.names.local("elem"+suffix(depth))
+		return []jen.Code{jen.If(jen.Id(d).Dot("Object").Call()).Block(
+			p.val().Op("=").Add(e.typeCode(t.Go)).Values(),
+			jen.For(jen.Id(d).Dot("Field").Call()).Block(append(append(
+				[]jen.Code{
+					jen.Id(key).Op(":=").String().Call(jen.Id(d).Dot("Key").Call()),
+					jen.Var().Id(elem).Add(e.typeCode(t.Elem.Go)),
+				},
+				e.decodeValue(d, localPlace(elem), t.Elem, &Rules{}, &Rules{}, depth+1)...),
+				p.val().Index(jen.Id(key)).Op("=").Id(elem),
+			)...),
+		)}
+	}
+	e.errs = append(e.errs, fmt.Errorf("toolgen: cannot decode %s", t.Go))
+	return nil
+}
+
+func suffix(depth int) string {
+	if depth == 0 {
+		return ""
+	}
+	return strconv.Itoa(depth + 1)
+}
+
+// intBits is the size argument of Decoder.Int and Decoder.Uint: int and
+// uint are as wide as the platform's.
+func intBits(t *Type) jen.Code {
+	if b, ok := t.Go.Underlying().(*types.Basic); ok && (b.Kind() == types.Int || b.Kind() == types.Uint) {
+		return jen.Qual("strconv", "IntSize")
+	}
+	return jen.Lit(t.Bits)
+}
+
+// enumCheck checks p against the field's enum tag, or else its type's
+// const group.
+func (e *emitter) enumCheck(d string, p place, t *Type, r *Rules, local string) []jen.Code {
+	var cases []jen.Code
+	var words []string
+	if len(r.Enum) > 0 {
+		for _, c := range r.Enum {
+			cases = append(cases, e.constCode(t, c))
+			words = append(words, valueWord(c))
+		}
+	} else {
+		for _, ev := range t.Enum {
+			cases = append(cases, e.constCode(t, ev.Value))
+			words = append(words, valueWord(ev.Value))
+		}
+	}
+	if len(cases) == 0 {
+		return nil
+	}
+	verb := "%v"
+	if t.Kind == KindString {
+		verb = "%q"
+	}
+	return []jen.Code{jen.Switch(p.val()).Block(
+		jen.Case(cases...),
+		jen.Default().Block(jen.Id(d).Dot("Errorf").Call(
+			formatLit("must be one of "+strings.Join(words, ", "), "; got "+verb), jen.Id(local))),
+	)}
+}
+
+// stringChecks checks enum, length, pattern and format of a string.
+func (e *emitter) stringChecks(d string, p place, t *Type, r *Rules) []jen.Code {
+	checks := e.enumCheck(d, p, t, r, "s")
+	if r.MinLength != nil || r.MaxLength != nil {
+		var conds []jen.Code
+		if r.MinLength != nil {
+			conds = append(conds, jen.Id("n").Op("<").Lit(int(*r.MinLength)), jen.Id(d).Dot("Errorf").Call(
+				jen.Lit(fmt.Sprintf("must be at least %s long, got %%d", plural(*r.MinLength, "character"))), jen.Id("n")))
+		}
+		if r.MaxLength != nil {
+			conds = append(conds, jen.Id("n").Op(">").Lit(int(*r.MaxLength)), jen.Id(d).Dot("Errorf").Call(
+				jen.Lit(fmt.Sprintf("must be at most %s long, got %%d", plural(*r.MaxLength, "character"))), jen.Id("n")))
+		}
+		check := jen.If(jen.Id("n").Op(":=").Qual("unicode/utf8", "RuneCountInString").Call(jen.Id("s")), conds[0]).Block(conds[1])
+		if len(conds) == 4 {
+			check = check.Else().If(conds[2]).Block(conds[3])
+		}
+		checks = append(checks, check)
+	}
+	if r.Pattern != "" {
+		re := e.pattern(r.Pattern)
+		checks = append(checks, jen.If(jen.Op("!").Id(re).Dot("MatchString").Call(jen.Id("s"))).Block(
+			jen.Id(d).Dot("Errorf").Call(formatLit("must match the pattern "+r.Pattern, "; got %q"), jen.Id("s"))))
+	}
+	if r.Format != "" {
+		checks = append(checks, jen.Id(d).Dot("CheckFormat").Call(jen.Lit(r.Format), jen.Id("s")))
+	}
+	return checks
+}
+
+// pattern returns the package variable holding the compiled pattern.
+func (e *emitter) pattern(source string) string {
+	for _, p := range e.patterns {
+		if p.source == source {
+			return p.name
+		}
+	}
+	name := e.names.name("pattern" + strconv.Itoa(len(e.patterns)+1))
+	e.patterns = append(e.patterns, patternVar{name: name, source: source})
+	return name
+}
+
+// numberChecks checks enum and bounds of a number held in local, of type
+// localType (int64, uint64 or float64).
+func (e *emitter) numberChecks(d string, p place, t *Type, r *Rules, local string, localType types.Type) []jen.Code {
+	checks := e.enumCheck(d, p, t, r, local)
+	bound := func(c constant.Value, op, word string) {
+		if c == nil {
+			return
+		}
+		lhs := jen.Id(local)
+		if !representable(c, localType) {
+			lhs = jen.Float64().Call(jen.Id(local))
+		}
+		checks = append(checks, jen.If(lhs.Op(op).Add(literalCode(c))).Block(
+			jen.Id(d).Dot("Errorf").Call(jen.Lit(fmt.Sprintf("must be %s %s, got %%v", word, numberText(c))), jen.Id(local))))
+	}
+	bound(r.Minimum, "<", "at least")
+	bound(r.Maximum, ">", "at most")
+	bound(r.ExclMinimum, "<=", "greater than")
+	bound(r.ExclMaximum, ">=", "less than")
+	return checks
+}
+
+func representable(c constant.Value, t types.Type) bool {
+	b := t.Underlying().(*types.Basic)
+	switch {
+	case b.Info()&types.IsUnsigned != 0:
+		if c.Kind() != constant.Int {
+			return false
+		}
+		_, exact := constant.Uint64Val(c)
+		return exact
+	case b.Info()&types.IsInteger != 0:
+		if c.Kind() != constant.Int {
+			return false
+		}
+		_, exact := constant.Int64Val(c)
+		return exact
+	}
+	return true
+}
+
+// itemCountChecks checks minItems and maxItems of a slice.
+func itemCountChecks(d string, p place, r *Rules) []jen.Code {
+	var checks []jen.Code
+	if r.MinItems != nil {
+		checks = append(checks, jen.If(jen.Id("n").Op(":=").Len(p.val()), jen.Id("n").Op("<").Lit(int(*r.MinItems))).Block(
+			jen.Id(d).Dot("Errorf").Call(jen.Lit(fmt.Sprintf("must have at least %s, got %%d", plural(*r.MinItems, "item"))), jen.Id("n"))))
+	}
+	if r.MaxItems != nil {
+		checks = append(checks, jen.If(jen.Id("n").Op(":=").Len(p.val()), jen.Id("n").Op(">").Lit(int(*r.MaxItems))).Block(
+			jen.Id(d).Dot("Errorf").Call(jen.Lit(fmt.Sprintf("must have at most %s, got %%d", plural(*r.MaxItems, "item"))), jen.Id("n"))))
+	}
+	return checks
+}
+
+// assignDefault sets an absent field to its default.
+func (e *emitter) assignDefault(p place, t *Type, c constant.Value) []jen.Code {
+	if t.Kind == KindPointer {
+		return append([]jen.Code{p.val().Op("=").New(e.typeCode(t.Elem.Go))},
+			e.assignDefault(derefPlace(p), t.Elem, c)...)
+	}
+	return []jen.Code{p.val().Op("=").Add(e.constCode(t, c))}
+}
+
+// assignDefaultList sets an absent slice field to its default items.
+func (e *emitter) assignDefaultList(p place, t *Type, list []constant.Value) []jen.Code {
+	slice := t.Deref()
+	items := make([]jen.Code, len(list))
+	for i, c := range list {
+		items[i] = e.constCode(slice.Elem.Deref(), c)
+	}
+	value := e.typeCode(slice.Go).Values(items...)
+	if t.Kind == KindPointer {
+		return []jen.Code{p.val().Op("=").New(e.typeCode(slice.Go)), jen.Op("*").Add(p.val()).Op("=").Add(value)}
+	}
+	return []jen.Code{p.val().Op("=").Add(value)}
+}
+
+// valueWord writes a value as the model would write it in JSON.
+func valueWord(c constant.Value) string {
+	if c.Kind() == constant.String {
+		return strconv.Quote(constant.StringVal(c))
+	}
+	return c.ExactString()
+}
+
+// formatLit writes a format string whose first part is literal text (with
+// any % escaped) and whose rest holds the verbs, as a raw string where it
+// can be one, so the message reads in the generated code as the model will
+// read it.
+func formatLit(text, verbs string) jen.Code {
+	return stringLit(strings.ReplaceAll(text, "%", "%%") + verbs)
+}
+
+func plural(n uint64, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+

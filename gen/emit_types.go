@@ -1,0 +1,99 @@
+package gen
+
+import (
+	"fmt"
+	"go/constant"
+	"go/token"
+	"go/types"
+
+	"github.com/dave/jennifer/jen"
+)
+
+// typeCode writes a Go type, importing the packages it names under their
+// own names (so yaml.v3 or /v2 paths come out right).
+func (e *emitter) typeCode(t types.Type) *jen.Statement {
+	switch t := t.(type) {
+	case *types.Alias:
+		return e.objectCode(t.Obj(), t.TypeArgs())
+	case *types.Named:
+		return e.objectCode(t.Obj(), t.TypeArgs())
+	case *types.Basic:
+		return jen.Id(t.Name())
+	case *types.Pointer:
+		return jen.Op("*").Add(e.typeCode(t.Elem()))
+	case *types.Slice:
+		return jen.Index().Add(e.typeCode(t.Elem()))
+	case *types.Array:
+		return jen.Index(jen.Lit(int(t.Len()))).Add(e.typeCode(t.Elem()))
+	case *types.Map:
+		return jen.Map(e.typeCode(t.Key())).Add(e.typeCode(t.Elem()))
+	case *types.Interface:
+		if t.Empty() {
+			return jen.Interface()
+		}
+	case *types.Struct:
+		fields := make([]jen.Code, t.NumFields())
+		for i := range t.NumFields() {
+			f := t.Field(i)
+			var field *jen.Statement
+			if f.Embedded() {
+				field = e.typeCode(f.Type())
+			} else {
+				field = jen.Id(f.Name()).Add(e.typeCode(f.Type()))
+			}
+			if tag := t.Tag(i); tag != "" {
+				field.Lit(tag) // a quoted tag: same string, same type
+			}
+			fields[i] = field
+		}
+		return jen.Struct(fields...)
+	}
+	e.errs = append(e.errs, fmt.Errorf("toolgen: cannot write type %s", t))
+	return jen.Id("_")
+}
+
+func (e *emitter) objectCode(obj *types.TypeName, args *types.TypeList) *jen.Statement {
+	var s *jen.Statement
+	if obj.Pkg() == nil || obj.Pkg() == e.pkg.Types {
+		s = jen.Id(obj.Name())
+	} else {
+		e.importPkg(obj.Pkg().Path(), obj.Pkg().Name())
+		s = jen.Qual(obj.Pkg().Path(), obj.Name())
+	}
+	if args.Len() > 0 {
+		list := make([]jen.Code, args.Len())
+		for i := range args.Len() {
+			list[i] = e.typeCode(args.At(i))
+		}
+		s = s.Index(jen.List(list...))
+	}
+	return s
+}
+
+// constCode writes the constant c for a value of type t: the declared
+// constant of t's enum that has the value, if the generated file can name
+// it, else a literal.
+func (e *emitter) constCode(t *Type, c constant.Value) *jen.Statement {
+	for _, ev := range t.Enum {
+		if ev.Const != nil && constant.Compare(ev.Value, token.EQL, c) &&
+			(ev.Const.Exported() || ev.Const.Pkg() == e.pkg.Types) {
+			if ev.Const.Pkg() == e.pkg.Types {
+				return jen.Id(ev.Const.Name())
+			}
+			e.importPkg(ev.Const.Pkg().Path(), ev.Const.Pkg().Name())
+			return jen.Qual(ev.Const.Pkg().Path(), ev.Const.Name())
+		}
+	}
+	return literalCode(c)
+}
+
+// literalCode writes an untyped literal.
+func literalCode(c constant.Value) *jen.Statement {
+	switch c.Kind() {
+	case constant.String:
+		return jen.Lit(constant.StringVal(c))
+	case constant.Bool:
+		return jen.Lit(constant.BoolVal(c))
+	}
+	return jen.Id(numberText(c))
+}

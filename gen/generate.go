@@ -1,0 +1,90 @@
+package gen
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"path/filepath"
+
+	"golang.org/x/tools/go/packages"
+)
+
+// DefaultOutput is the name of the generated file in each package.
+const DefaultOutput = "tools_gen.go"
+
+// Config says what to generate.
+type Config struct {
+	// Dir is the directory patterns are resolved in; "" is the current one.
+	Dir string
+	// Patterns name the packages, as for go build; none means ".".
+	Patterns []string
+	// Tags are extra build tags to load with.
+	Tags []string
+	// Env is the environment of the go command; nil means os.Environ.
+	Env []string
+	// Output is the generated file's name; "" means DefaultOutput.
+	Output string
+}
+
+// File is one generated file.
+type File struct {
+	Path    string // absolute
+	Package string // import path
+	Tools   int
+	// Content is the file's bytes, or nil if the package has no tools, so
+	// a generated file of it should not exist.
+	Content []byte
+}
+
+// Generate loads the packages of cfg, and returns one generated file for
+// each package, sorted by path. It writes nothing. Mistakes in the user's
+// code are returned together as Diagnostics.
+func Generate(ctx context.Context, cfg Config) ([]File, error) {
+	pkgs, err := load(ctx, cfg)
+	if err != nil {
+		return nil, err
+	}
+	output := cfg.Output
+	if output == "" {
+		output = DefaultOutput
+	}
+	var files []File
+	var diags Diagnostics
+	for _, pkg := range pkgs {
+		if len(pkg.GoFiles) == 0 {
+			continue
+		}
+		file, ds := generatePackage(pkg, output)
+		diags = append(diags, ds...)
+		files = append(files, file)
+	}
+	if len(diags) > 0 {
+		return nil, diags.sorted()
+	}
+	slicesSortFiles(files)
+	return files, nil
+}
+
+// generatePackage runs the model, emit and render stages for one package.
+func generatePackage(pkg *packages.Package, output string) (File, Diagnostics) {
+	file := File{
+		Path:    filepath.Join(filepath.Dir(pkg.GoFiles[0]), output),
+		Package: pkg.PkgPath,
+	}
+	r := &reporter{fset: pkg.Fset}
+	model := analyze(r, pkg)
+	if len(r.diags) > 0 || model == nil {
+		return file, r.diags
+	}
+	f, err := emit(model)
+	if err != nil {
+		return file, Diagnostics{{Msg: fmt.Sprintf("%s: %v", pkg.PkgPath, err)}}
+	}
+	var buf bytes.Buffer
+	if err := f.Render(&buf); err != nil {
+		return file, Diagnostics{{Msg: fmt.Sprintf("%s: rendering the generated file: %v", pkg.PkgPath, err)}}
+	}
+	file.Tools = len(model.Tools)
+	file.Content = buf.Bytes()
+	return file, nil
+}

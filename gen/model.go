@@ -1,0 +1,174 @@
+package gen
+
+import (
+	"go/constant"
+	"go/token"
+	"go/types"
+	"time"
+)
+
+// The model: plain structs that describe a package's tools, built by the
+// analysis stage (signature.go, types.go, tags.go) from the loaded package
+// and consumed by the schema (schema.go) and emit (emit*.go) stages. No
+// jennifer here.
+
+// Package is one Go package with tools.
+type Package struct {
+	Path  string
+	Name  string
+	Dir   string
+	Types *types.Package
+	Tools []*Tool
+	// Receivers are the parameters of Tools(...): the receiver types of
+	// method tools, in order of first appearance.
+	Receivers []*Receiver
+}
+
+// Tool is one function or method marked //tool:export.
+type Tool struct {
+	Pos         token.Position
+	Name        string // as the model sees it
+	Description string
+	Options     Options
+
+	Func    *types.Func
+	Recv    *Receiver // nil for a plain function
+	Context bool      // the first parameter is a context.Context
+	Input   Input
+	// Output is the result type, or nil when the function returns only an
+	// error.
+	Output types.Type
+}
+
+// Options are the key=value options of a //tool:export directive.
+type Options struct {
+	Timeout time.Duration
+	Retries int
+	Cache   time.Duration
+	Confirm bool
+	Group   string
+}
+
+// Receiver is the receiver of method tools: Tools(...) takes one value of
+// each receiver type.
+type Receiver struct {
+	Type types.Type // as declared: *Searcher or Searcher
+	Name string     // the parameter name in Tools(...)
+}
+
+// InputKind says how a tool receives its arguments.
+type InputKind int
+
+const (
+	InputNone   InputKind = iota // no arguments: func F(ctx) (Out, error)
+	InputStruct                  // one struct (or pointer to struct) parameter
+	InputParams                  // plain parameters, made into an object
+)
+
+// Input is how a tool receives its arguments.
+type Input struct {
+	Kind InputKind
+	// Type is the argument struct: the parameter's struct type, or for
+	// InputParams a struct synthesised from the parameters.
+	Type *Type
+	// Pointer reports that the struct parameter is a pointer.
+	Pointer bool
+}
+
+// Kind is the kind of value a Type decodes.
+type Kind int
+
+const (
+	KindBool Kind = iota
+	KindString
+	KindInt
+	KindUint
+	KindFloat
+	KindStruct
+	KindPointer
+	KindSlice
+	KindArray
+	KindMap
+	KindBytes // []byte, base64 text
+	KindTime  // time.Time, RFC 3339 text
+	KindAny   // any
+	KindRaw   // json.RawMessage
+)
+
+// Type is a Go type as toolgen decodes it and describes it in a schema.
+// Named struct types are shared, so the graph may be cyclic.
+type Type struct {
+	Kind Kind
+	Go   types.Type // the Go type, named if it is
+	Bits int        // size of ints, uints and floats
+	Elem *Type      // pointer, slice, array, map value
+	Len  int64      // array length
+	// Fields of a struct, in source order.
+	Fields []*Field
+	// Params marks the struct synthesised from plain parameters.
+	Params bool
+	// Enum are the values of the const group of a named basic type.
+	Enum []EnumValue
+	// Doc is the doc comment of a named type.
+	Doc string
+}
+
+// EnumValue is one allowed value of an enum.
+type EnumValue struct {
+	Const *types.Const // the declared constant, or nil for a tag value
+	Value constant.Value
+	Doc   string
+}
+
+// Field is one property of an object: a struct field or a plain parameter.
+type Field struct {
+	Pos      token.Position
+	GoName   string // field or parameter name
+	JSONName string
+	Required bool
+	Type     *Type
+	// Rules apply to the field's value (through pointers); ItemRules to
+	// the elements of a slice or array field, as invopop applies tags.
+	Rules     Rules
+	ItemRules Rules
+}
+
+// Rules are the schema keywords a field's tags or doc comment give.
+type Rules struct {
+	Title       string
+	Description string
+	Enum        []constant.Value
+	Default     constant.Value // nil if none; for slices see DefaultList
+	DefaultList []constant.Value
+	Examples    []constant.Value
+	Minimum     constant.Value
+	Maximum     constant.Value
+	ExclMinimum constant.Value
+	ExclMaximum constant.Value
+	MultipleOf  constant.Value
+	MinLength   *uint64
+	MaxLength   *uint64
+	Pattern     string
+	Format      string
+	MinItems    *uint64
+	MaxItems    *uint64
+	UniqueItems bool
+	ReadOnly    bool
+	WriteOnly   bool
+	Deprecated  bool
+	Extras      []Extra
+}
+
+// Extra is one jsonschema_extras key and value, in tag order.
+type Extra struct {
+	Key   string
+	Value any
+}
+
+// Deref follows pointers to the value type.
+func (t *Type) Deref() *Type {
+	for t.Kind == KindPointer {
+		t = t.Elem
+	}
+	return t
+}

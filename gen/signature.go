@@ -1,0 +1,226 @@
+package gen
+
+import (
+	"go/ast"
+	"go/types"
+	"path/filepath"
+)
+
+// shapes is the list of allowed signatures, for error messages.
+const shapes = "func([ctx context.Context,] [in In | name T, ...]) (Out, error) or the same returning only error, " +
+	"where In is a struct or a pointer to one; methods have the same shapes"
+
+// tool builds the model of one exported function or method.
+func (a *analyzer) tool(fn *ast.FuncDecl, fd *funcDirectives) *Tool {
+	obj, ok := a.pkg.TypesInfo.Defs[fn.Name].(*types.Func)
+	if !ok {
+		return nil
+	}
+	sig := obj.Type().(*types.Signature)
+	t := &Tool{
+		Pos:         a.fset.Position(fn.Name.Pos()),
+		Name:        fd.export.name,
+		Description: trimGoName(docText(fn.Doc), fn.Name.Name),
+		Options:     fd.export.options,
+		Func:        obj,
+	}
+	if t.Name == "" {
+		t.Name = snakeCase(fn.Name.Name)
+		if !toolNameRE.MatchString(t.Name) {
+			a.errorf(fn.Name.Pos(), "the default tool name %q is not valid (want ^[a-zA-Z0-9_-]{1,64}$): name the tool in the directive", t.Name)
+		}
+	}
+	if t.Description == "" {
+		a.errorf(fn.Name.Pos(), "tool %s has no description: write a doc comment saying what it does and when to use it; the model chooses tools by their descriptions", t.Name)
+	}
+	before := len(a.diags)
+	if sig.TypeParams().Len() > 0 || sig.RecvTypeParams().Len() > 0 {
+		a.errorf(fn.Name.Pos(), "generic function %s cannot be a tool: its argument types must be known when code is generated", fn.Name.Name)
+		return nil
+	}
+	if sig.Variadic() {
+		a.errorf(fn.Name.Pos(), "variadic function %s cannot be a tool; use a slice field. Allowed: %s", fn.Name.Name, shapes)
+		return nil
+	}
+	if recv := sig.Recv(); recv != nil {
+		t.Recv = a.receiver(recv.Type())
+	}
+	a.params(fn, sig, t, fd.params)
+	a.results(fn, sig, t)
+	if len(a.diags) > before {
+		return nil
+	}
+	return t
+}
+
+// receiver returns the Tools(...) parameter for a method's receiver type,
+// adding it on first appearance.
+func (a *analyzer) receiver(typ types.Type) *Receiver {
+	for _, r := range a.out.Receivers {
+		if types.Identical(r.Type, typ) {
+			return r
+		}
+	}
+	base := typ
+	if p, ok := base.(*types.Pointer); ok {
+		base = p.Elem()
+	}
+	name := "recv"
+	if n, ok := types.Unalias(base).(*types.Named); ok {
+		name = lowerFirst(n.Obj().Name())
+	}
+	r := &Receiver{Type: typ, Name: name}
+	a.out.Receivers = append(a.out.Receivers, r)
+	return r
+}
+
+// params reads the parameters: an optional context, then one struct, or
+// plain parameters, or nothing.
+func (a *analyzer) params(fn *ast.FuncDecl, sig *types.Signature, t *Tool, docs []paramDirective) {
+	params := sig.Params()
+	var rest []*types.Var
+	for i := range params.Len() {
+		p := params.At(i)
+		if isContext(p.Type()) {
+			if i != 0 {
+				a.errorf(p.Pos(), "context.Context must be the first parameter of %s", fn.Name.Name)
+			}
+			t.Context = true
+			continue
+		}
+		rest = append(rest, p)
+	}
+	if len(rest) == 1 {
+		if st, ptr := structParam(rest[0].Type()); st != nil {
+			t.Input = Input{Kind: InputStruct, Pointer: ptr, Type: a.typeOf(rest[0].Type(), rest[0].Pos())}
+			if ptr && t.Input.Type != nil {
+				t.Input.Type = t.Input.Type.Elem
+			}
+			for _, d := range docs {
+				a.errorf(d.pos, "//tool:param describes plain parameters; %s takes a struct, so describe its fields with doc comments or jsonschema tags", fn.Name.Name)
+			}
+			return
+		}
+	}
+	if len(rest) == 0 {
+		t.Input = Input{Kind: InputNone}
+		for _, d := range docs {
+			a.errorf(d.pos, "//tool:param %s: %s takes no arguments", d.name, fn.Name.Name)
+		}
+		return
+	}
+	st := &Type{Kind: KindStruct, Params: true}
+	described := make(map[string]string)
+	for _, d := range docs {
+		described[d.name] = d.description
+	}
+	for _, p := range rest {
+		name := p.Name()
+		if name == "" || name == "_" {
+			a.errorf(p.Pos(), "the parameters of %s need names: the model's argument object is made from them", fn.Name.Name)
+			continue
+		}
+		typ := a.typeOf(p.Type(), p.Pos())
+		if typ == nil {
+			continue
+		}
+		f := &Field{
+			Pos:      a.fset.Position(p.Pos()),
+			GoName:   name,
+			JSONName: name,
+			Required: typ.Kind != KindPointer,
+			Type:     typ,
+		}
+		f.Rules.Description = described[name]
+		delete(described, name)
+		st.Fields = append(st.Fields, f)
+	}
+	for _, d := range docs {
+		if _, left := described[d.name]; left {
+			a.errorf(d.pos, "//tool:param %s: %s has no parameter %s", d.name, fn.Name.Name, d.name)
+		}
+	}
+	t.Input = Input{Kind: InputParams, Type: st}
+}
+
+// results reads the results: (Out, error) or error.
+func (a *analyzer) results(fn *ast.FuncDecl, sig *types.Signature, t *Tool) {
+	res := sig.Results()
+	pos := fn.Name.Pos()
+	if fn.Type.Results != nil {
+		pos = fn.Type.Results.Pos()
+	}
+	switch {
+	case res.Len() == 2 && isError(res.At(1).Type()) && !isError(res.At(0).Type()):
+		out := res.At(0).Type()
+		if isIterSeq2(out) {
+			a.errorf(pos, "streamable tools (iter.Seq2 results) are not supported yet")
+			return
+		}
+		if !encodable(out) {
+			a.errorf(pos, "the result type %s of %s cannot be encoded as JSON", types.TypeString(out, types.RelativeTo(a.pkg.Types)), fn.Name.Name)
+			return
+		}
+		t.Output = out
+	case res.Len() == 1 && isError(res.At(0).Type()):
+		t.Output = nil
+	default:
+		a.errorf(pos, "unsupported signature for a tool: %s must return (Out, error) or error; allowed: %s", fn.Name.Name, shapes)
+	}
+}
+
+func isContext(t types.Type) bool { return isNamed(t, "context", "Context") }
+
+func isError(t types.Type) bool { return types.Identical(t, types.Universe.Lookup("error").Type()) }
+
+func isIterSeq2(t types.Type) bool { return isNamed(t, "iter", "Seq2") }
+
+// isNamed reports whether t is the named type pkg.name.
+func isNamed(t types.Type, pkg, name string) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == pkg && n.Obj().Name() == name
+}
+
+// structParam reports whether t is a struct or a pointer to one.
+func structParam(t types.Type) (st *types.Struct, pointer bool) {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t, pointer = p.Elem(), true
+	}
+	st, _ = t.Underlying().(*types.Struct)
+	if st != nil && (isNamed(t, "time", "Time")) {
+		return nil, false
+	}
+	return st, pointer
+}
+
+// encodable reports whether encoding/json can encode a value of type t, as
+// far as its type tells.
+func encodable(t types.Type) bool {
+	seen := make(map[types.Type]bool)
+	var walk func(types.Type) bool
+	walk = func(t types.Type) bool {
+		if seen[t] {
+			return true
+		}
+		seen[t] = true
+		switch u := t.Underlying().(type) {
+		case *types.Chan, *types.Signature:
+			return false
+		case *types.Basic:
+			return u.Info()&(types.IsComplex) == 0 && u.Kind() != types.UnsafePointer
+		case *types.Pointer:
+			return walk(u.Elem())
+		case *types.Slice:
+			return walk(u.Elem())
+		case *types.Array:
+			return walk(u.Elem())
+		case *types.Map:
+			return walk(u.Elem())
+		}
+		return true
+	}
+	return walk(t)
+}
+
+func dirOf(file string) string { return filepath.Dir(file) }
+

@@ -1,0 +1,404 @@
+package gen
+
+import (
+	"go/constant"
+	"go/token"
+	"reflect"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// fieldTags reads a field's jsonschema, jsonschema_description and
+// jsonschema_extras tags into f.Rules and f.ItemRules, in
+// invopop/jsonschema's grammar, and reports whether the tag says required.
+// Values invopop would drop silently are errors here.
+func (a *analyzer) fieldTags(f *Field, tag reflect.StructTag) (required bool) {
+	errorf := func(format string, args ...any) {
+		a.errorAt(f.Pos, "field %s: "+format, append([]any{f.GoName}, args...)...)
+	}
+	value := f.Type.Deref()
+	rules := &f.Rules
+	target := value // the type whose keywords apply
+	isArray := value.Kind == KindSlice || value.Kind == KindArray
+	for _, kv := range splitTag(tag.Get("jsonschema")) {
+		key, val, hasVal := strings.Cut(kv, "=")
+		switch key {
+		case "":
+			continue
+		case "required":
+			required = true
+			continue
+		case "title":
+			rules.Title = val
+			continue
+		case "description":
+			rules.Description = val
+			continue
+		case "nullable", "type", "anchor", "oneof_required", "anyof_required", "oneof_ref", "anyof_ref", "oneof_type", "anyof_type":
+			errorf("the jsonschema keyword %q is not supported yet", key)
+			continue
+		}
+		if !hasVal && key != "uniqueItems" {
+			errorf("jsonschema keyword %q needs a value, as in %s=...", key, key)
+			continue
+		}
+		r, t := rules, target
+		if isArray {
+			switch key {
+			case "minItems", "maxItems", "uniqueItems", "default":
+			case "format", "pattern":
+				r, t = &f.ItemRules, value.Elem.Deref()
+			default:
+				r, t = &f.ItemRules, value.Elem.Deref()
+			}
+		}
+		a.keyword(r, t, key, val, isArray, errorf)
+	}
+	if d, ok := tag.Lookup("jsonschema_description"); ok {
+		rules.Description = d
+	}
+	for _, kv := range splitTag(tag.Get("jsonschema_extras")) {
+		key, val, ok := strings.Cut(kv, "=")
+		if !ok || key == "" {
+			if kv != "" {
+				errorf("jsonschema_extras entry %q is not key=value", kv)
+			}
+			continue
+		}
+		if validationKeywords[key] {
+			errorf("jsonschema_extras cannot set %q, which must be validated: use the jsonschema tag", key)
+			continue
+		}
+		var v any = val
+		switch val {
+		case "true":
+			v = true
+		case "false":
+			v = false
+		}
+		rules.Extras = append(rules.Extras, Extra{Key: key, Value: v})
+	}
+	a.checkRules(f, errorf)
+	return required
+}
+
+// validationKeywords may not be set through jsonschema_extras: the
+// generated validator would not enforce them.
+var validationKeywords = map[string]bool{
+	"type": true, "enum": true, "const": true, "minimum": true, "maximum": true,
+	"exclusiveMinimum": true, "exclusiveMaximum": true, "multipleOf": true,
+	"minLength": true, "maxLength": true, "pattern": true, "format": true,
+	"minItems": true, "maxItems": true, "uniqueItems": true, "required": true,
+	"properties": true, "additionalProperties": true, "items": true,
+	"$ref": true, "$defs": true, "allOf": true, "anyOf": true, "oneOf": true, "not": true,
+	"minProperties": true, "maxProperties": true,
+}
+
+// keyword applies one key=val to r, for a value of type t.
+func (a *analyzer) keyword(r *Rules, t *Type, key, val string, isArray bool, errorf func(string, ...any)) {
+	kindName := kindNames[t.Kind]
+	onlyFor := func(kinds ...Kind) bool {
+		for _, k := range kinds {
+			if t.Kind == k {
+				return true
+			}
+		}
+		errorf("%s applies to %s values; this one is %s", key, kindList(kinds), kindName)
+		return false
+	}
+	length := func(dst **uint64) {
+		n, err := strconv.ParseUint(val, 10, 63)
+		if err != nil {
+			errorf("%s needs a whole number, got %q", key, val)
+			return
+		}
+		*dst = &n
+	}
+	number := func(dst *constant.Value) {
+		if !onlyFor(KindInt, KindUint, KindFloat) {
+			return
+		}
+		c, ok := parseNumber(val)
+		if !ok {
+			errorf("%s needs a number, got %q", key, val)
+			return
+		}
+		*dst = c
+	}
+	switch key {
+	case "minLength", "maxLength":
+		if onlyFor(KindString) {
+			length(map[string]**uint64{"minLength": &r.MinLength, "maxLength": &r.MaxLength}[key])
+		}
+	case "pattern":
+		if onlyFor(KindString) {
+			if _, err := regexp.Compile(val); err != nil {
+				errorf("pattern %q does not compile in Go's regexp syntax: %v", val, err)
+				return
+			}
+			r.Pattern = val
+		}
+	case "format":
+		if onlyFor(KindString) {
+			if !knownFormats[val] {
+				errorf("format %q cannot be checked; the formats are %s", val, strings.Join(formatNames, ", "))
+				return
+			}
+			r.Format = val
+		}
+	case "readOnly", "writeOnly":
+		b, err := strconv.ParseBool(val)
+		if err != nil {
+			errorf("%s needs true or false, got %q", key, val)
+			return
+		}
+		if key == "readOnly" {
+			r.ReadOnly = b
+		} else {
+			r.WriteOnly = b
+		}
+	case "minimum":
+		number(&r.Minimum)
+	case "maximum":
+		number(&r.Maximum)
+	case "exclusiveMinimum":
+		number(&r.ExclMinimum)
+	case "exclusiveMaximum":
+		number(&r.ExclMaximum)
+	case "multipleOf":
+		number(&r.MultipleOf)
+		if r.MultipleOf != nil && constant.Sign(r.MultipleOf) <= 0 {
+			errorf("multipleOf must be greater than 0, got %s", val)
+			r.MultipleOf = nil
+		}
+	case "minItems", "maxItems":
+		if !isArray {
+			errorf("%s applies to slices and arrays; this field is %s", key, kindName)
+			return
+		}
+		length(map[string]**uint64{"minItems": &r.MinItems, "maxItems": &r.MaxItems}[key])
+	case "uniqueItems":
+		if !isArray {
+			errorf("uniqueItems applies to slices and arrays; this field is %s", kindName)
+			return
+		}
+		errorf("uniqueItems is not supported yet")
+	case "enum", "default", "example":
+		target := t
+		if isArray && key == "default" {
+			target = t.Elem.Deref()
+		}
+		c, ok := a.literal(target, val)
+		if !ok {
+			errorf("%s value %q is not a valid %s", key, val, kindNames[target.Kind])
+			return
+		}
+		switch {
+		case key == "enum":
+			r.Enum = append(r.Enum, c)
+		case key == "example":
+			r.Examples = append(r.Examples, c)
+		case isArray:
+			r.DefaultList = append(r.DefaultList, c)
+		default:
+			if r.Default != nil {
+				errorf("more than one default")
+			}
+			r.Default = c
+		}
+	default:
+		errorf("unknown jsonschema keyword %q", key)
+	}
+}
+
+// literal parses a tag value as a constant of type t's kind.
+func (a *analyzer) literal(t *Type, val string) (constant.Value, bool) {
+	switch t.Kind {
+	case KindString:
+		return constant.MakeString(val), true
+	case KindBool:
+		b, err := strconv.ParseBool(val)
+		if err != nil || (val != "true" && val != "false") {
+			return nil, false
+		}
+		return constant.MakeBool(b), true
+	case KindInt, KindUint:
+		c, ok := parseNumber(val)
+		if !ok || c.Kind() != constant.Int {
+			if ok {
+				if i := constant.ToInt(c); i.Kind() == constant.Int {
+					c = i
+				} else {
+					return nil, false
+				}
+			} else {
+				return nil, false
+			}
+		}
+		return c, fitsInt(t, c)
+	case KindFloat:
+		return parseNumber(val)
+	}
+	return nil, false
+}
+
+// fitsInt reports whether the integer c fits in t.
+func fitsInt(t *Type, c constant.Value) bool {
+	if t.Kind == KindUint {
+		v, exact := constant.Uint64Val(c)
+		return exact && (t.Bits == 64 || v < 1<<t.Bits)
+	}
+	v, exact := constant.Int64Val(c)
+	return exact && (t.Bits == 64 || (v >= -(1<<(t.Bits-1)) && v < 1<<(t.Bits-1)))
+}
+
+var jsonNumberRE = regexp.MustCompile(`^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$`)
+
+// parseNumber parses a JSON number exactly.
+func parseNumber(s string) (constant.Value, bool) {
+	if !jsonNumberRE.MatchString(s) {
+		return nil, false
+	}
+	tok := token.INT
+	if strings.ContainsAny(s, ".eE") {
+		tok = token.FLOAT
+	}
+	c := constant.MakeFromLiteral(strings.TrimPrefix(s, "-"), tok, 0)
+	if c.Kind() == constant.Unknown {
+		return nil, false
+	}
+	if strings.HasPrefix(s, "-") {
+		c = constant.UnaryOp(token.SUB, c, 0)
+	}
+	if tok == token.FLOAT {
+		if i := constant.ToInt(c); i.Kind() == constant.Int {
+			c = i
+		}
+	}
+	return c, true
+}
+
+// checkRules reports rules that contradict each other or the type.
+func (a *analyzer) checkRules(f *Field, errorf func(string, ...any)) {
+	for _, r := range []*Rules{&f.Rules, &f.ItemRules} {
+		if r.MinLength != nil && r.MaxLength != nil && *r.MinLength > *r.MaxLength {
+			errorf("minLength %d is greater than maxLength %d", *r.MinLength, *r.MaxLength)
+		}
+		if r.MinItems != nil && r.MaxItems != nil && *r.MinItems > *r.MaxItems {
+			errorf("minItems %d is greater than maxItems %d", *r.MinItems, *r.MaxItems)
+		}
+		if r.Minimum != nil && r.Maximum != nil && constant.Compare(r.Minimum, token.GTR, r.Maximum) {
+			errorf("minimum %s is greater than maximum %s", r.Minimum, r.Maximum)
+		}
+		if r.MultipleOf != nil {
+			errorf("multipleOf is not supported yet")
+		}
+	}
+	if f.Type.Deref().Kind == KindInt || f.Type.Deref().Kind == KindUint {
+		for _, c := range f.Rules.Enum {
+			if c.Kind() != constant.Int {
+				errorf("enum value %s is not an integer", c)
+			}
+		}
+	}
+	if d := f.Rules.Default; d != nil && !allows(&f.Rules, f.Type.Deref(), d) {
+		errorf("default %s does not satisfy the field's own constraints", d.ExactString())
+	}
+}
+
+// allows reports whether the scalar v satisfies r's enum, bounds and
+// lengths (and t's const-group enum), so a default is checked when code is
+// generated.
+func allows(r *Rules, t *Type, v constant.Value) bool {
+	in := func(list []constant.Value) bool {
+		for _, e := range list {
+			if constant.Compare(e, token.EQL, v) {
+				return true
+			}
+		}
+		return false
+	}
+	if len(r.Enum) > 0 && !in(r.Enum) {
+		return false
+	}
+	if len(r.Enum) == 0 && len(t.Enum) > 0 {
+		vals := make([]constant.Value, len(t.Enum))
+		for i, e := range t.Enum {
+			vals[i] = e.Value
+		}
+		if !in(vals) {
+			return false
+		}
+	}
+	cmpOK := func(bound constant.Value, op token.Token) bool {
+		return bound == nil || constant.Compare(v, op, bound)
+	}
+	if v.Kind() == constant.Int || v.Kind() == constant.Float {
+		if !cmpOK(r.Minimum, token.GEQ) || !cmpOK(r.Maximum, token.LEQ) ||
+			!cmpOK(r.ExclMinimum, token.GTR) || !cmpOK(r.ExclMaximum, token.LSS) {
+			return false
+		}
+	}
+	if v.Kind() == constant.String {
+		s := constant.StringVal(v)
+		n := uint64(len([]rune(s)))
+		if (r.MinLength != nil && n < *r.MinLength) || (r.MaxLength != nil && n > *r.MaxLength) {
+			return false
+		}
+		if r.Pattern != "" && !regexp.MustCompile(r.Pattern).MatchString(s) {
+			return false
+		}
+	}
+	return true
+}
+
+// splitTag splits a jsonschema tag at commas not escaped with a backslash,
+// as invopop does; "\," stands for a comma inside a value.
+func splitTag(s string) []string {
+	if s == "" {
+		return nil
+	}
+	var out []string
+	var cur strings.Builder
+	for i := 0; i < len(s); i++ {
+		switch {
+		case s[i] == '\\' && i+1 < len(s) && s[i+1] == ',':
+			cur.WriteByte(',')
+			i++
+		case s[i] == ',':
+			out = append(out, cur.String())
+			cur.Reset()
+		default:
+			cur.WriteByte(s[i])
+		}
+	}
+	return append(out, cur.String())
+}
+
+var kindNames = map[Kind]string{
+	KindBool: "a boolean", KindString: "a string", KindInt: "an integer", KindUint: "an integer",
+	KindFloat: "a number", KindStruct: "an object", KindPointer: "a pointer", KindSlice: "an array",
+	KindArray: "an array", KindMap: "an object", KindBytes: "base64 bytes", KindTime: "a date-time",
+	KindAny: "any value", KindRaw: "any value",
+}
+
+func kindList(kinds []Kind) string {
+	seen := map[string]bool{}
+	var names []string
+	for _, k := range kinds {
+		if n := kindNames[k]; !seen[n] {
+			seen[n] = true
+			names = append(names, strings.TrimPrefix(strings.TrimPrefix(n, "a "), "an ")+"")
+		}
+	}
+	return strings.Join(names, " and ")
+}
+
+// knownFormats are the string formats the runtime checks.
+var knownFormats = map[string]bool{
+	"date-time": true, "date": true, "time": true, "email": true, "uri": true,
+	"uuid": true, "ipv4": true, "ipv6": true, "hostname": true,
+}
+
+var formatNames = []string{"date", "date-time", "email", "hostname", "ipv4", "ipv6", "time", "uri", "uuid"}

@@ -1,0 +1,274 @@
+package gen
+
+import (
+	"cmp"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"reflect"
+	"slices"
+	"strings"
+)
+
+// typeOf maps a Go type to the model, reporting at pos a type that cannot be
+// decoded from JSON or described by a schema. It returns nil after an error.
+func (a *analyzer) typeOf(t types.Type, pos token.Pos) *Type {
+	t = types.Unalias(t)
+	switch {
+	case isNamed(t, "time", "Time"):
+		return &Type{Kind: KindTime, Go: t}
+	case isNamed(t, "encoding/json", "RawMessage"):
+		return &Type{Kind: KindRaw, Go: t}
+	}
+	if named, ok := t.(*types.Named); ok {
+		return a.namedType(named, pos)
+	}
+	switch u := t.(type) {
+	case *types.Basic:
+		return a.basicType(u, u, pos)
+	case *types.Pointer:
+		elem := a.typeOf(u.Elem(), pos)
+		if elem == nil {
+			return nil
+		}
+		if elem.Kind == KindPointer {
+			a.errorf(pos, "pointers to pointers (%s) are not supported", t)
+			return nil
+		}
+		return &Type{Kind: KindPointer, Go: t, Elem: elem}
+	case *types.Slice:
+		if b, ok := types.Unalias(u.Elem()).(*types.Basic); ok && b.Kind() == types.Byte {
+			return &Type{Kind: KindBytes, Go: t}
+		}
+		elem := a.typeOf(u.Elem(), pos)
+		if elem == nil {
+			return nil
+		}
+		return &Type{Kind: KindSlice, Go: t, Elem: elem}
+	case *types.Array:
+		elem := a.typeOf(u.Elem(), pos)
+		if elem == nil {
+			return nil
+		}
+		return &Type{Kind: KindArray, Go: t, Elem: elem, Len: u.Len()}
+	case *types.Map:
+		if k, ok := u.Key().Underlying().(*types.Basic); !ok || k.Info()&types.IsString == 0 {
+			a.errorf(pos, "map key type %s is not supported: JSON object keys are strings, so use map[string]T", u.Key())
+			return nil
+		}
+		if !types.Identical(u.Key(), types.Typ[types.String]) {
+			a.errorf(pos, "map key type %s is not supported yet: use map[string]T", u.Key())
+			return nil
+		}
+		elem := a.typeOf(u.Elem(), pos)
+		if elem == nil {
+			return nil
+		}
+		return &Type{Kind: KindMap, Go: t, Elem: elem}
+	case *types.Struct:
+		st := &Type{Kind: KindStruct, Go: t}
+		a.structFields(st, u)
+		return st
+	case *types.Interface:
+		if u.Empty() {
+			return &Type{Kind: KindAny, Go: t}
+		}
+		a.errorf(pos, "interface type %s cannot be decoded from JSON: use a concrete type, or any", t)
+		return nil
+	case *types.Chan, *types.Signature:
+		a.errorf(pos, "%s cannot be a tool argument: channels and functions have no JSON form", t)
+		return nil
+	case *types.TypeParam:
+		a.errorf(pos, "type parameter %s cannot be a tool argument: its type must be known when code is generated", t)
+		return nil
+	}
+	a.errorf(pos, "type %s is not supported as a tool argument", t)
+	return nil
+}
+
+// basicType maps a basic type; goType is t or the named type over it.
+func (a *analyzer) basicType(b *types.Basic, goType types.Type, pos token.Pos) *Type {
+	switch b.Kind() {
+	case types.Bool:
+		return &Type{Kind: KindBool, Go: goType}
+	case types.String:
+		return &Type{Kind: KindString, Go: goType}
+	case types.Int, types.Int64:
+		return &Type{Kind: KindInt, Go: goType, Bits: 64}
+	case types.Int8:
+		return &Type{Kind: KindInt, Go: goType, Bits: 8}
+	case types.Int16:
+		return &Type{Kind: KindInt, Go: goType, Bits: 16}
+	case types.Int32:
+		return &Type{Kind: KindInt, Go: goType, Bits: 32}
+	case types.Uint, types.Uint64:
+		return &Type{Kind: KindUint, Go: goType, Bits: 64}
+	case types.Uint8:
+		return &Type{Kind: KindUint, Go: goType, Bits: 8}
+	case types.Uint16:
+		return &Type{Kind: KindUint, Go: goType, Bits: 16}
+	case types.Uint32:
+		return &Type{Kind: KindUint, Go: goType, Bits: 32}
+	case types.Float32:
+		return &Type{Kind: KindFloat, Go: goType, Bits: 32}
+	case types.Float64:
+		return &Type{Kind: KindFloat, Go: goType, Bits: 64}
+	case types.Complex64, types.Complex128:
+		a.errorf(pos, "complex numbers (%s) have no JSON form", goType)
+		return nil
+	}
+	a.errorf(pos, "type %s is not supported as a tool argument", goType)
+	return nil
+}
+
+// namedType maps a named type once, so recursive types end in a cycle.
+func (a *analyzer) namedType(n *types.Named, pos token.Pos) *Type {
+	key := types.TypeString(n, nil)
+	if t, ok := a.types[key]; ok {
+		return t
+	}
+	if hasMethod(n, "UnmarshalJSON") || hasMethod(n, "UnmarshalText") {
+		a.errorf(pos, "type %s decodes itself (UnmarshalJSON or UnmarshalText), so toolgen cannot derive its schema; this is not supported yet", n)
+		return nil
+	}
+	doc := trimGoName(a.typeDocs[n.Obj()], n.Obj().Name())
+	if st, ok := n.Underlying().(*types.Struct); ok {
+		t := &Type{Kind: KindStruct, Go: n, Doc: doc}
+		a.types[key] = t
+		a.structFields(t, st)
+		return t
+	}
+	var t *Type
+	if b, ok := n.Underlying().(*types.Basic); ok {
+		t = a.basicType(b, n, pos)
+	} else {
+		u := a.typeOf(n.Underlying(), pos)
+		if u != nil {
+			c := *u
+			c.Go = n
+			t = &c
+		}
+	}
+	if t == nil {
+		return nil
+	}
+	t.Doc = doc
+	if t.Kind == KindString || t.Kind == KindInt || t.Kind == KindUint {
+		t.Enum = a.enumOf(n)
+	}
+	a.types[key] = t
+	return t
+}
+
+func hasMethod(n *types.Named, name string) bool {
+	ms := types.NewMethodSet(types.NewPointer(n))
+	for i := range ms.Len() {
+		if ms.At(i).Obj().Name() == name {
+			return true
+		}
+	}
+	return false
+}
+
+// enumOf returns the constants of type n declared in n's package, in
+// declaration order, without repeated values: the values of an enum.
+func (a *analyzer) enumOf(n *types.Named) []EnumValue {
+	pkg := n.Obj().Pkg()
+	if pkg == nil {
+		return nil
+	}
+	var consts []*types.Const
+	scope := pkg.Scope()
+	for _, name := range scope.Names() {
+		c, ok := scope.Lookup(name).(*types.Const)
+		if ok && types.Identical(c.Type(), n) && (c.Exported() || pkg == a.pkg.Types) {
+			consts = append(consts, c)
+		}
+	}
+	slices.SortFunc(consts, func(x, y *types.Const) int {
+		px, py := a.fset.Position(x.Pos()), a.fset.Position(y.Pos())
+		return cmp.Or(cmp.Compare(px.Filename, py.Filename), cmp.Compare(px.Offset, py.Offset), strings.Compare(x.Name(), y.Name()))
+	})
+	var out []EnumValue
+	for _, c := range consts {
+		if slices.ContainsFunc(out, func(e EnumValue) bool { return constant.Compare(e.Value, token.EQL, c.Val()) }) {
+			continue
+		}
+		out = append(out, EnumValue{Const: c, Value: c.Val(), Doc: a.constDocs[c]})
+	}
+	return out
+}
+
+// structFields fills t with the fields of st, as encoding/json sees them.
+func (a *analyzer) structFields(t *Type, st *types.Struct) {
+	names := make(map[string]token.Pos)
+	for i := range st.NumFields() {
+		v := st.Field(i)
+		tag := reflect.StructTag(st.Tag(i))
+		jsonTag, hasJSON := tag.Lookup("json")
+		name, opts, _ := strings.Cut(jsonTag, ",")
+		if hasJSON && name == "-" && opts == "" {
+			continue
+		}
+		if tag.Get("jsonschema") == "-" {
+			continue
+		}
+		if v.Embedded() && name == "" {
+			if !v.Exported() {
+				if _, isStruct := derefType(v.Type()).Underlying().(*types.Struct); !isStruct {
+					continue // encoding/json ignores it
+				}
+			}
+			a.errorf(v.Pos(), "embedded field %s is not supported yet: give it a json name or make it a named field", v.Name())
+			continue
+		}
+		if !v.Exported() {
+			continue
+		}
+		if name == "" {
+			name = v.Name()
+		}
+		optional := false
+		for _, o := range strings.Split(opts, ",") {
+			switch o {
+			case "omitempty", "omitzero":
+				optional = true
+			case "string":
+				a.errorf(v.Pos(), "the json tag option \"string\" is not supported yet (field %s)", v.Name())
+			}
+		}
+		if prev, dup := names[name]; dup {
+			a.errorf(v.Pos(), "field %s has the JSON name %q, as does the field at %s", v.Name(), name, a.fset.Position(prev))
+			continue
+		}
+		names[name] = v.Pos()
+		typ := a.typeOf(v.Type(), v.Pos())
+		if typ == nil {
+			continue
+		}
+		f := &Field{
+			Pos:      a.fset.Position(v.Pos()),
+			GoName:   v.Name(),
+			JSONName: name,
+			Required: !optional,
+			Type:     typ,
+		}
+		required := a.fieldTags(f, tag)
+		if required {
+			f.Required = true
+		} else if f.Rules.Default != nil || f.Rules.DefaultList != nil {
+			f.Required = false // a default is for when the field is absent
+		}
+		if f.Rules.Description == "" {
+			f.Rules.Description = trimGoName(a.fieldDocs[v.Pos()], v.Name())
+		}
+		t.Fields = append(t.Fields, f)
+	}
+}
+
+func derefType(t types.Type) types.Type {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		return p.Elem()
+	}
+	return t
+}

@@ -1,0 +1,880 @@
+package runtime
+
+import (
+	"bytes"
+	"encoding/base64"
+	"context"
+	"encoding/json"
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+	"unicode/utf16"
+	"unicode/utf8"
+	"unsafe"
+)
+
+// Limits bound the arguments of one call. Arguments beyond them are
+// rejected with a message, never decoded.
+type Limits struct {
+	// MaxBytes is the longest argument text accepted.
+	MaxBytes int
+	// MaxDepth is the deepest nesting of objects and arrays accepted.
+	MaxDepth int
+}
+
+// DefaultLimits are the limits of a [Registry] made without [WithLimits],
+// and of a tool invoked directly.
+var DefaultLimits = Limits{MaxBytes: 1 << 20, MaxDepth: 64}
+
+type limitsKey struct{}
+
+func limitsFrom(ctx context.Context) Limits {
+	if l, ok := ctx.Value(limitsKey{}).(Limits); ok {
+		return l
+	}
+	return DefaultLimits
+}
+
+// maxProblems is how many problems one ArgumentError lists in full.
+const maxProblems = 20
+
+// Problem is one way in which arguments do not match a tool's schema.
+type Problem struct {
+	// Path is the JSON Pointer of the offending value ("" for the whole
+	// arguments, "/days", "/stops/2/city").
+	Path string
+	// Message says what is wrong, in words the model can act on.
+	Message string
+}
+
+func (p Problem) String() string {
+	if p.Path == "" {
+		return p.Message
+	}
+	return p.Path + ": " + p.Message
+}
+
+// ArgumentError reports arguments that do not match a tool's schema: every
+// problem found, sorted by path, or the one syntax error that stopped the
+// decoding.
+type ArgumentError struct {
+	Problems []Problem
+	// More is how many further problems were found but not listed.
+	More int
+}
+
+func (e *ArgumentError) Error() string {
+	var b strings.Builder
+	b.WriteString("invalid arguments: ")
+	for i, p := range e.Problems {
+		if i > 0 {
+			b.WriteString("; ")
+		}
+		b.WriteString(p.String())
+	}
+	if e.More > 0 {
+		fmt.Fprintf(&b, "; and %d more", e.More)
+	}
+	return b.String()
+}
+
+// Decode decodes the JSON arguments args with the generated function
+// decode. An empty args (or one of white space only) means {}.
+func Decode[T any](args []byte, limits Limits, decode DecodeFunc[T]) (T, error) {
+	var v T
+	if len(args) > limits.MaxBytes {
+		return v, &ArgumentError{Problems: []Problem{{Message: fmt.Sprintf("the arguments are %d bytes long; the limit is %d", len(args), limits.MaxBytes)}}}
+	}
+	if len(bytes.TrimSpace(args)) == 0 {
+		args = emptyObject
+	}
+	d := decoders.Get().(*Decoder)
+	defer d.release()
+	d.reset(args, limits.MaxDepth)
+	decode(d, &v)
+	d.finish()
+	return v, d.err()
+}
+
+var emptyObject = []byte("{}")
+
+var decoders = sync.Pool{New: func() any { return new(Decoder) }}
+
+// A Decoder reads the JSON arguments of one call in a single pass. Generated
+// decoders drive it: at each point they ask for the kind of value they
+// expect, and the Decoder consumes the value and records any mismatch with
+// its JSON Pointer path, so that one call reports every problem at once.
+//
+// After a syntax error the Decoder stops: every further read returns false
+// and only the syntax error is reported.
+type Decoder struct {
+	data     []byte
+	pos      int
+	maxDepth int
+
+	syntax   string // first syntax error, if any
+	problems []Problem
+	more     int
+
+	key    []byte  // current object key, unescaped
+	buf    []byte  // scratch for unescaped strings
+	path   []byte  // JSON Pointer of the current value
+	frames []frame // open objects and arrays
+	skip   []byte  // containers open while skipping a value
+}
+
+type frame struct {
+	pathLen int
+	n       int // members or elements read so far
+}
+
+func (d *Decoder) reset(data []byte, maxDepth int) {
+	d.data, d.pos, d.maxDepth = data, 0, maxDepth
+	d.syntax, d.problems, d.more = "", d.problems[:0], 0
+	d.key, d.buf, d.path, d.frames = d.key[:0], d.buf[:0], d.path[:0], d.frames[:0]
+}
+
+func (d *Decoder) release() {
+	d.data = nil
+	if cap(d.buf) > 64<<10 {
+		d.buf = nil
+	}
+	clear(d.problems[:cap(d.problems)])
+	decoders.Put(d)
+}
+
+// finish checks that nothing but white space follows the arguments.
+func (d *Decoder) finish() {
+	if d.syntax != "" {
+		return
+	}
+	d.ws()
+	if d.pos < len(d.data) {
+		d.syntaxError("unexpected %s after the arguments", d.describe())
+	}
+}
+
+func (d *Decoder) err() error {
+	if d.syntax != "" {
+		return &ArgumentError{Problems: []Problem{{Message: d.syntax}}}
+	}
+	if len(d.problems) == 0 {
+		return nil
+	}
+	ps := slices.Clone(d.problems)
+	slices.SortStableFunc(ps, func(a, b Problem) int { return strings.Compare(a.Path, b.Path) })
+	return &ArgumentError{Problems: ps, More: d.more}
+}
+
+// Errorf records a problem with the value just read, at its path.
+func (d *Decoder) Errorf(format string, args ...any) {
+	d.problem(string(d.path), fmt.Sprintf(format, args...))
+}
+
+func (d *Decoder) problem(path, msg string) {
+	if d.syntax != "" {
+		return
+	}
+	if len(d.problems) == maxProblems {
+		d.more++
+		return
+	}
+	d.problems = append(d.problems, Problem{Path: path, Message: msg})
+}
+
+// Missing records that the current object lacks the required field name.
+// Generated decoders call it after the object's last field.
+func (d *Decoder) Missing(name string) {
+	if d.syntax != "" {
+		return
+	}
+	n := len(d.path)
+	d.appendKey([]byte(name))
+	d.problem(string(d.path), "required field is missing")
+	d.path = d.path[:n]
+}
+
+// Unknown records that the current field is not one of the object's and
+// skips its value; allowed lists the fields the object has.
+func (d *Decoder) Unknown(allowed string) {
+	if allowed == "" {
+		d.Errorf("unknown field; this object takes no fields")
+	} else {
+		d.Errorf("unknown field; the fields are: %s", allowed)
+	}
+	d.Skip()
+}
+
+func (d *Decoder) syntaxError(format string, args ...any) {
+	if d.syntax == "" {
+		d.syntax = "the arguments are not valid JSON: " + fmt.Sprintf(format, args...)
+	}
+}
+
+// ws skips white space.
+func (d *Decoder) ws() {
+	for d.pos < len(d.data) {
+		switch d.data[d.pos] {
+		case ' ', '\t', '\n', '\r':
+			d.pos++
+		default:
+			return
+		}
+	}
+}
+
+// peek returns the first byte of the next token, or 0 at the end of input
+// or after a syntax error.
+func (d *Decoder) peek() byte {
+	if d.syntax != "" {
+		return 0
+	}
+	d.ws()
+	if d.pos >= len(d.data) {
+		return 0
+	}
+	return d.data[d.pos]
+}
+
+// kind names the JSON kind of a value starting with c.
+func kind(c byte) string {
+	switch c {
+	case '{':
+		return "object"
+	case '[':
+		return "array"
+	case '"':
+		return "string"
+	case 't', 'f':
+		return "boolean"
+	case 'n':
+		return "null"
+	case '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+		return "number"
+	}
+	return ""
+}
+
+// describe names what is at the current position, for a syntax error.
+func (d *Decoder) describe() string {
+	if d.pos >= len(d.data) {
+		return "end of input (is it cut short?)"
+	}
+	c := d.data[d.pos]
+	if c < 0x20 || c >= 0x7f {
+		return fmt.Sprintf("byte %#02x at offset %d", c, d.pos)
+	}
+	return fmt.Sprintf("character %q at offset %d", c, d.pos)
+}
+
+// mismatch records that the next value is not what the decoder expected
+// (want, such as "a string") and skips it. It returns false.
+func (d *Decoder) mismatch(want string) bool {
+	c := d.peek()
+	k := kind(c)
+	if k == "" {
+		d.syntaxError("expected a value, found %s", d.describe())
+		return false
+	}
+	d.Errorf("must be %s, got %s", want, k)
+	d.Skip()
+	return false
+}
+
+// Skip consumes the next value, whatever it is.
+func (d *Decoder) Skip() {
+	open := d.skip[:0] // the containers entered, by opening bracket
+	defer func() { d.skip = open[:0] }()
+	for d.syntax == "" {
+		switch c := d.peek(); c {
+		case '{', '[':
+			if len(d.frames)+len(open) >= d.maxDepth {
+				d.syntaxError("nesting deeper than %d levels", d.maxDepth)
+				return
+			}
+			d.pos++
+			if d.peek() == c+2 { // empty: '}' is '{'+2, ']' is '['+2
+				d.pos++
+				break
+			}
+			open = append(open, c)
+			if c == '{' {
+				d.objectKey()
+			}
+			continue
+		case '"':
+			d.readString()
+		case 't':
+			d.literal("true")
+		case 'f':
+			d.literal("false")
+		case 'n':
+			d.literal("null")
+		default:
+			if kind(c) != "number" {
+				d.syntaxError("expected a value, found %s", d.describe())
+				return
+			}
+			d.readNumber()
+		}
+		// After a value: close the containers it ends, then move on to the
+		// next member or element.
+	closing:
+		for len(open) > 0 && d.syntax == "" {
+			top := open[len(open)-1]
+			switch d.peek() {
+			case ',':
+				d.pos++
+				if top == '{' {
+					d.objectKey()
+				}
+				break closing
+			case top + 2:
+				d.pos++
+				open = open[:len(open)-1]
+			default:
+				d.syntaxError("expected ',' or %q, found %s", top+2, d.describe())
+			}
+		}
+		if len(open) == 0 {
+			return
+		}
+	}
+}
+
+// objectKey reads a member's key and its colon, for Skip.
+func (d *Decoder) objectKey() {
+	if d.peek() != '"' {
+		d.syntaxError("expected a field name, found %s", d.describe())
+		return
+	}
+	d.readString()
+	if d.peek() != ':' {
+		d.syntaxError("expected ':' after a field name, found %s", d.describe())
+		return
+	}
+	d.pos++
+}
+
+func (d *Decoder) literal(lit string) bool {
+	if len(d.data)-d.pos < len(lit) || string(d.data[d.pos:d.pos+len(lit)]) != lit {
+		if len(d.data)-d.pos < len(lit) && strings.HasPrefix(lit, string(d.data[d.pos:])) {
+			d.pos = len(d.data)
+		}
+		d.syntaxError("expected %s, found %s", lit, d.describe())
+		return false
+	}
+	d.pos += len(lit)
+	return true
+}
+
+// readString reads the string at d.pos and returns its contents,
+// unescaped. The result aliases d.data or d.buf: it is valid until the next
+// read.
+func (d *Decoder) readString() ([]byte, bool) {
+	start := d.pos + 1
+	ascii := true
+	for i := start; i < len(d.data); i++ {
+		switch c := d.data[i]; {
+		case c == '"':
+			d.pos = i + 1
+			s := d.data[start:i]
+			if !ascii && !utf8.Valid(s) {
+				d.pos = start - 1
+				d.syntaxError("invalid UTF-8 in the string at offset %d", start-1)
+				return nil, false
+			}
+			return s, true
+		case c == '\\':
+			return d.readEscaped(start, i)
+		case c < 0x20:
+			d.pos = i
+			d.syntaxError("unescaped control character in a string: %s", d.describe())
+			return nil, false
+		case c >= utf8.RuneSelf:
+			ascii = false
+		}
+	}
+	d.pos = len(d.data)
+	d.syntaxError("unterminated string starting at offset %d (is it cut short?)", start-1)
+	return nil, false
+}
+
+// readEscaped finishes reading a string that has an escape at i.
+func (d *Decoder) readEscaped(start, i int) ([]byte, bool) {
+	d.buf = append(d.buf[:0], d.data[start:i]...)
+	for i < len(d.data) {
+		c := d.data[i]
+		switch {
+		case c == '"':
+			d.pos = i + 1
+			if !utf8.Valid(d.buf) {
+				d.pos = start - 1
+				d.syntaxError("invalid UTF-8 in the string at offset %d", start-1)
+				return nil, false
+			}
+			return d.buf, true
+		case c < 0x20:
+			d.pos = i
+			d.syntaxError("unescaped control character in a string: %s", d.describe())
+			return nil, false
+		case c != '\\':
+			d.buf = append(d.buf, c)
+			i++
+			continue
+		}
+		if i+1 >= len(d.data) {
+			break
+		}
+		switch e := d.data[i+1]; e {
+		case '"', '\\', '/':
+			d.buf = append(d.buf, e)
+		case 'b':
+			d.buf = append(d.buf, '\b')
+		case 'f':
+			d.buf = append(d.buf, '\f')
+		case 'n':
+			d.buf = append(d.buf, '\n')
+		case 'r':
+			d.buf = append(d.buf, '\r')
+		case 't':
+			d.buf = append(d.buf, '\t')
+		case 'u':
+			r, ok := hex4(d.data, i+2)
+			if !ok {
+				d.pos = i
+				d.syntaxError("invalid \\u escape at offset %d", i)
+				return nil, false
+			}
+			i += 6
+			if utf16.IsSurrogate(r) {
+				if r2, ok := hex4(d.data, i+2); ok && i+1 < len(d.data) && d.data[i] == '\\' && d.data[i+1] == 'u' {
+					if dec := utf16.DecodeRune(r, r2); dec != utf8.RuneError {
+						i += 6
+						r = dec
+					} else {
+						r = utf8.RuneError
+					}
+				} else {
+					r = utf8.RuneError
+				}
+			}
+			d.buf = utf8.AppendRune(d.buf, r)
+			continue
+		default:
+			d.pos = i
+			d.syntaxError("invalid escape %q in a string at offset %d", d.data[i:i+2], i)
+			return nil, false
+		}
+		i += 2
+	}
+	d.pos = len(d.data)
+	d.syntaxError("unterminated string starting at offset %d (is it cut short?)", start-1)
+	return nil, false
+}
+
+func hex4(data []byte, i int) (rune, bool) {
+	if i+4 > len(data) {
+		return 0, false
+	}
+	var r rune
+	for _, c := range data[i : i+4] {
+		switch {
+		case '0' <= c && c <= '9':
+			c -= '0'
+		case 'a' <= c && c <= 'f':
+			c = c - 'a' + 10
+		case 'A' <= c && c <= 'F':
+			c = c - 'A' + 10
+		default:
+			return 0, false
+		}
+		r = r<<4 | rune(c)
+	}
+	return r, true
+}
+
+// readNumber reads the number at d.pos and returns its text and whether it
+// is written as an integer (no fraction, no exponent).
+func (d *Decoder) readNumber() (text []byte, integer bool) {
+	start, i := d.pos, d.pos
+	n := len(d.data)
+	digits := func() bool {
+		j := i
+		for i < n && '0' <= d.data[i] && d.data[i] <= '9' {
+			i++
+		}
+		return i > j
+	}
+	if i < n && d.data[i] == '-' {
+		i++
+	}
+	switch {
+	case i < n && d.data[i] == '0':
+		i++
+	case !digits():
+		return d.badNumber(start, i)
+	}
+	integer = true
+	if i < n && d.data[i] == '.' {
+		i++
+		integer = false
+		if !digits() {
+			return d.badNumber(start, i)
+		}
+	}
+	if i < n && (d.data[i] == 'e' || d.data[i] == 'E') {
+		i++
+		integer = false
+		if i < n && (d.data[i] == '+' || d.data[i] == '-') {
+			i++
+		}
+		if !digits() {
+			return d.badNumber(start, i)
+		}
+	}
+	d.pos = i
+	return d.data[start:i], integer
+}
+
+func (d *Decoder) badNumber(start, i int) ([]byte, bool) {
+	d.pos = i
+	if i >= len(d.data) {
+		d.syntaxError("number at offset %d is cut short", start)
+	} else {
+		d.syntaxError("invalid number at offset %d: unexpected %s", start, d.describe())
+	}
+	return nil, false
+}
+
+// depth checks that one more level of nesting is allowed.
+func (d *Decoder) push() bool {
+	if len(d.frames) >= d.maxDepth {
+		d.syntaxError("nesting deeper than %d levels", d.maxDepth)
+		return false
+	}
+	d.frames = append(d.frames, frame{pathLen: len(d.path)})
+	d.pos++
+	return true
+}
+
+func (d *Decoder) pop() {
+	f := d.frames[len(d.frames)-1]
+	d.frames = d.frames[:len(d.frames)-1]
+	d.path = d.path[:f.pathLen]
+	d.pos++
+}
+
+// Object starts reading an object. It returns false, having recorded a
+// problem and skipped the value, if the next value is not an object.
+// Read its members with [Decoder.Field].
+func (d *Decoder) Object() bool {
+	if d.peek() != '{' {
+		return d.mismatch("an object")
+	}
+	return d.push()
+}
+
+// Field moves to the next member of the object being read and returns
+// true, with the member's key in [Decoder.Key] and the path set to it; the
+// caller must then read or skip its value. At the end of the object it
+// returns false.
+func (d *Decoder) Field() bool {
+	if d.syntax != "" {
+		return false
+	}
+	f := &d.frames[len(d.frames)-1]
+	d.path = d.path[:f.pathLen]
+	c := d.peek()
+	if c == '}' && f.n == 0 {
+		d.pop()
+		return false
+	}
+	if f.n > 0 {
+		switch c {
+		case '}':
+			d.pop()
+			return false
+		case ',':
+			d.pos++
+			c = d.peek()
+		default:
+			d.syntaxError("expected ',' or '}' after an object member, found %s", d.describe())
+			return false
+		}
+	}
+	if c != '"' {
+		d.syntaxError("expected a field name, found %s", d.describe())
+		return false
+	}
+	key, ok := d.readString()
+	if !ok {
+		return false
+	}
+	d.key = append(d.key[:0], key...)
+	if d.peek() != ':' {
+		d.syntaxError("expected ':' after a field name, found %s", d.describe())
+		return false
+	}
+	d.pos++
+	f.n++
+	d.appendKey(d.key)
+	return true
+}
+
+// Key returns the key of the current object member. It is valid until the
+// next call of Field.
+func (d *Decoder) Key() []byte { return d.key }
+
+// appendKey appends "/key" to the path, escaped as JSON Pointer requires.
+func (d *Decoder) appendKey(key []byte) {
+	d.path = append(d.path, '/')
+	for _, c := range key {
+		switch c {
+		case '~':
+			d.path = append(d.path, '~', '0')
+		case '/':
+			d.path = append(d.path, '~', '1')
+		default:
+			d.path = append(d.path, c)
+		}
+	}
+}
+
+// Array starts reading an array. It returns false, having recorded a
+// problem and skipped the value, if the next value is not an array. Read its
+// elements with [Decoder.Elem].
+func (d *Decoder) Array() bool {
+	if d.peek() != '[' {
+		return d.mismatch("an array")
+	}
+	return d.push()
+}
+
+// Elem moves to the next element of the array being read and returns true,
+// with the path set to its index; the caller must then read its value. At
+// the end of the array it returns false.
+func (d *Decoder) Elem() bool {
+	if d.syntax != "" {
+		return false
+	}
+	f := &d.frames[len(d.frames)-1]
+	d.path = d.path[:f.pathLen]
+	c := d.peek()
+	if c == ']' {
+		d.pop()
+		return false
+	}
+	if f.n > 0 {
+		if c != ',' {
+			d.syntaxError("expected ',' or ']' after an array element, found %s", d.describe())
+			return false
+		}
+		d.pos++
+	}
+	d.path = append(d.path, '/')
+	d.path = strconv.AppendInt(d.path, int64(f.n), 10)
+	f.n++
+	return true
+}
+
+// Null consumes the next value and returns true if it is null; otherwise
+// it consumes nothing and returns false.
+func (d *Decoder) Null() bool {
+	if d.peek() != 'n' {
+		return false
+	}
+	return d.literal("null")
+}
+
+// String reads a string.
+func (d *Decoder) String() (string, bool) {
+	if d.peek() != '"' {
+		return "", d.mismatch("a string")
+	}
+	s, ok := d.readString()
+	if !ok {
+		return "", false
+	}
+	return string(s), true
+}
+
+// Bool reads a boolean.
+func (d *Decoder) Bool() (bool, bool) {
+	switch d.peek() {
+	case 't':
+		return true, d.literal("true")
+	case 'f':
+		return false, d.literal("false")
+	}
+	return false, d.mismatch("a boolean")
+}
+
+// Int reads an integer that fits in a signed integer of the given bits. A
+// number with a zero fraction (3.0, 1e2) is an integer, as JSON Schema says.
+func (d *Decoder) Int(bits int) (int64, bool) {
+	c := d.peek()
+	if kind(c) != "number" {
+		return 0, d.mismatch("an integer")
+	}
+	text, integer := d.readNumber()
+	if text == nil {
+		return 0, false
+	}
+	lo, hi := int64(math.MinInt64)>>(64-bits), int64(math.MaxInt64)>>(64-bits)
+	if integer {
+		if n, err := strconv.ParseInt(unsafeString(text), 10, bits); err == nil {
+			return n, true
+		}
+	} else if f, err := strconv.ParseFloat(unsafeString(text), 64); err == nil && f == math.Trunc(f) {
+		if f >= float64(lo) && f < -float64(lo) {
+			return int64(f), true
+		}
+	} else {
+		d.Errorf("must be an integer, got %s", text)
+		return 0, false
+	}
+	d.Errorf("must be an integer from %d to %d, got %s", lo, hi, text)
+	return 0, false
+}
+
+// Uint reads a non-negative integer that fits in an unsigned integer of
+// the given bits.
+func (d *Decoder) Uint(bits int) (uint64, bool) {
+	c := d.peek()
+	if kind(c) != "number" {
+		return 0, d.mismatch("an integer")
+	}
+	text, integer := d.readNumber()
+	if text == nil {
+		return 0, false
+	}
+	hi := uint64(math.MaxUint64) >> (64 - bits)
+	if integer {
+		if n, err := strconv.ParseUint(unsafeString(text), 10, bits); err == nil {
+			return n, true
+		}
+		if text[0] == '-' && strings.Trim(unsafeString(text), "-0") == "" {
+			return 0, true // -0
+		}
+	} else if f, err := strconv.ParseFloat(unsafeString(text), 64); err == nil && f == math.Trunc(f) {
+		if f >= 0 && f < float64(hi)+1 {
+			return uint64(f), true
+		}
+	} else {
+		d.Errorf("must be an integer, got %s", text)
+		return 0, false
+	}
+	d.Errorf("must be an integer from 0 to %d, got %s", hi, text)
+	return 0, false
+}
+
+// Float reads a number that fits in a float of the given bits (32 or 64).
+func (d *Decoder) Float(bits int) (float64, bool) {
+	c := d.peek()
+	if kind(c) != "number" {
+		return 0, d.mismatch("a number")
+	}
+	text, _ := d.readNumber()
+	if text == nil {
+		return 0, false
+	}
+	f, err := strconv.ParseFloat(unsafeString(text), bits)
+	if err != nil {
+		d.Errorf("must be a number that fits in %d-bit floating point, got %s", bits, text)
+		return 0, false
+	}
+	return f, true
+}
+
+// Raw reads any value and returns a copy of its JSON text.
+func (d *Decoder) Raw() (json.RawMessage, bool) {
+	if d.peek() == 0 {
+		return nil, d.mismatch("a value")
+	}
+	start := d.pos
+	d.Skip()
+	if d.syntax != "" {
+		return nil, false
+	}
+	return slices.Clone(d.data[start:d.pos]), true
+}
+
+// Any reads any value as encoding/json would decode it into an any.
+func (d *Decoder) Any() (any, bool) {
+	raw, ok := d.Raw()
+	if !ok {
+		return nil, false
+	}
+	var v any
+	if err := json.Unmarshal(raw, &v); err != nil {
+		d.Errorf("%v", err)
+		return nil, false
+	}
+	return v, true
+}
+
+// Time reads a date-time string in RFC 3339 format.
+func (d *Decoder) Time() (time.Time, bool) {
+	s, ok := d.String()
+	if !ok {
+		return time.Time{}, false
+	}
+	t, err := time.Parse(time.RFC3339Nano, s)
+	if err != nil {
+		d.Errorf("must be a date-time in RFC 3339 format (2006-01-02T15:04:05Z), got %q", s)
+		return time.Time{}, false
+	}
+	return t, true
+}
+
+// Unmarshal reads any value and decodes it with v's own UnmarshalJSON.
+func (d *Decoder) Unmarshal(v json.Unmarshaler) bool {
+	raw, ok := d.Raw()
+	if !ok {
+		return false
+	}
+	if err := v.UnmarshalJSON(raw); err != nil {
+		d.Errorf("%v", err)
+		return false
+	}
+	return true
+}
+
+// unsafeString returns b as a string without copying, for parsing calls
+// that do not keep their argument.
+func unsafeString(b []byte) string {
+	return unsafe.String(unsafe.SliceData(b), len(b))
+}
+
+// Bytes reads a base64 string, as encoding/json writes a []byte.
+func (d *Decoder) Bytes() ([]byte, bool) {
+	s, ok := d.String()
+	if !ok {
+		return nil, false
+	}
+	b, err := base64.StdEncoding.DecodeString(s)
+	if err != nil {
+		d.Errorf("must be base64-encoded bytes: %v", err)
+		return nil, false
+	}
+	return b, true
+}
+
+// NoInput is the argument type of a tool that takes no arguments.
+type NoInput struct{}
+
+// DecodeNoInput decodes the arguments of a tool that takes none: an empty
+// object.
+func DecodeNoInput(d *Decoder, _ *NoInput) {
+	if !d.Object() {
+		return
+	}
+	for d.Field() {
+		d.Unknown("")
+	}
+}

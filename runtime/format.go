@@ -1,0 +1,85 @@
+package runtime
+
+import (
+	"net/mail"
+	"net/netip"
+	"net/url"
+	"regexp"
+	"strings"
+	"time"
+)
+
+// CheckFormat records a problem if s is not in the named format of JSON
+// Schema: date-time, date, time, email, uri, uuid, ipv4, ipv6 or hostname.
+// Generated decoders call it for fields with a format tag.
+func (d *Decoder) CheckFormat(format, s string) {
+	if check, ok := formats[format]; ok && !check(s) {
+		d.Errorf("must be %s, got %q", formatWords[format], s)
+	}
+}
+
+var formats = map[string]func(string) bool{
+	"date-time": func(s string) bool {
+		_, err := time.Parse(time.RFC3339Nano, s)
+		return err == nil
+	},
+	"date": func(s string) bool {
+		_, err := time.Parse(time.DateOnly, s)
+		return err == nil
+	},
+	"time": func(s string) bool {
+		_, err := time.Parse("15:04:05.999999999Z07:00", s)
+		return err == nil
+	},
+	"email": func(s string) bool {
+		a, err := mail.ParseAddress(s)
+		return err == nil && a.Address == s
+	},
+	"uri": func(s string) bool {
+		u, err := url.Parse(s)
+		return err == nil && u.Scheme != ""
+	},
+	"uuid": uuidRE.MatchString,
+	"ipv4": func(s string) bool {
+		a, err := netip.ParseAddr(s)
+		return err == nil && a.Is4()
+	},
+	"ipv6": func(s string) bool {
+		a, err := netip.ParseAddr(s)
+		return err == nil && a.Is6() && a.Zone() == ""
+	},
+	"hostname": hostname,
+}
+
+var formatWords = map[string]string{
+	"date-time": "a date-time in RFC 3339 format (2006-01-02T15:04:05Z)",
+	"date":      "a date in YYYY-MM-DD format",
+	"time":      "a time in RFC 3339 format (15:04:05Z)",
+	"email":     "an email address",
+	"uri":       "an absolute URI",
+	"uuid":      "a UUID",
+	"ipv4":      "an IPv4 address",
+	"ipv6":      "an IPv6 address",
+	"hostname":  "a host name",
+}
+
+var uuidRE = regexp.MustCompile(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)
+
+// hostname checks RFC 1123 host names.
+func hostname(s string) bool {
+	s = strings.TrimSuffix(s, ".")
+	if s == "" || len(s) > 253 {
+		return false
+	}
+	for _, label := range strings.Split(s, ".") {
+		if label == "" || len(label) > 63 || label[0] == '-' || label[len(label)-1] == '-' {
+			return false
+		}
+		for _, c := range label {
+			if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-') {
+				return false
+			}
+		}
+	}
+	return true
+}

@@ -1,0 +1,142 @@
+package runtime
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+)
+
+// Registry holds a program's tools by name: it lists their definitions for
+// a model and executes the calls the model makes. It is safe for concurrent
+// use.
+type Registry struct {
+	limits Limits
+
+	mu    sync.RWMutex
+	tools map[string]Tool
+	defs  []Definition // sorted by name
+}
+
+// Option configures a [Registry].
+type Option func(*Registry)
+
+// WithLimits sets the limits on the arguments of every call; zero fields
+// keep their defaults.
+func WithLimits(l Limits) Option {
+	return func(r *Registry) {
+		if l.MaxBytes > 0 {
+			r.limits.MaxBytes = l.MaxBytes
+		}
+		if l.MaxDepth > 0 {
+			r.limits.MaxDepth = l.MaxDepth
+		}
+	}
+}
+
+// NewRegistry returns an empty registry.
+func NewRegistry(opts ...Option) *Registry {
+	r := &Registry{limits: DefaultLimits, tools: make(map[string]Tool)}
+	for _, opt := range opts {
+		opt(r)
+	}
+	return r
+}
+
+var nameRE = regexp.MustCompile(`^[a-zA-Z0-9_-]{1,64}$`)
+
+// Register adds tools to the registry. It adds none of them and returns an
+// error if a tool is nil, has an invalid name or no description, or has the
+// name of a tool already registered or of another tool in the same call.
+func (r *Registry) Register(tools ...Tool) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	added := make(map[string]bool, len(tools))
+	for i, t := range tools {
+		if t == nil {
+			return fmt.Errorf("runtime: tool %d is nil", i)
+		}
+		info := t.Info()
+		switch {
+		case !nameRE.MatchString(info.Name):
+			return fmt.Errorf("runtime: invalid tool name %q: want ^[a-zA-Z0-9_-]{1,64}$", info.Name)
+		case strings.TrimSpace(info.Description) == "":
+			return fmt.Errorf("runtime: tool %s has no description", info.Name)
+		case r.tools[info.Name] != nil || added[info.Name]:
+			return fmt.Errorf("runtime: duplicate tool name %q", info.Name)
+		}
+		if _, ok := t.(InvokableTool); !ok {
+			return fmt.Errorf("runtime: tool %s is not invokable", info.Name)
+		}
+		added[info.Name] = true
+	}
+	for _, t := range tools {
+		info := t.Info()
+		r.tools[info.Name] = t
+		r.defs = append(r.defs, Definition{Name: info.Name, Description: info.Description, Parameters: info.Parameters})
+	}
+	slices.SortFunc(r.defs, func(a, b Definition) int { return strings.Compare(a.Name, b.Name) })
+	return nil
+}
+
+// Definitions returns the definitions of all tools, sorted by name, so that
+// their encoding is the same bytes for every request and prompt caches hit.
+// The Parameters of each are shared and must not be modified.
+func (r *Registry) Definitions() []Definition {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	return slices.Clone(r.defs)
+}
+
+// Lookup returns the tool with the given name.
+func (r *Registry) Lookup(name string) (Tool, bool) {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	t, ok := r.tools[name]
+	return t, ok
+}
+
+// Execute runs one call of the tool name with the JSON arguments args, as a
+// model wrote them, and returns what the model should see.
+//
+// An unknown tool, arguments that do not match the tool's schema and a
+// failure that the tool reports all come back as a Result with Success
+// false and an Error the model can act on, and a nil error. The error is
+// non-nil only when ctx ends before or during the call: the program, not
+// the model, must handle that. The Result is never nil.
+func (r *Registry) Execute(ctx context.Context, name string, args json.RawMessage) (*Result, error) {
+	t, ok := r.Lookup(name)
+	if !ok {
+		return &Result{Error: r.unknownTool(name)}, nil
+	}
+	if len(args) > r.limits.MaxBytes {
+		return &Result{Error: fmt.Sprintf("the arguments are %d bytes long; the limit is %d", len(args), r.limits.MaxBytes)}, nil
+	}
+	if r.limits != DefaultLimits {
+		ctx = context.WithValue(ctx, limitsKey{}, r.limits)
+	}
+	return t.(InvokableTool).Invoke(ctx, args)
+}
+
+// unknownTool is the message for a call of a tool that is not registered.
+func (r *Registry) unknownTool(name string) string {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	const most = 20
+	var b strings.Builder
+	fmt.Fprintf(&b, "unknown tool %q; the tools are: ", name)
+	for i, d := range r.defs {
+		if i == most {
+			fmt.Fprintf(&b, " and %d more", len(r.defs)-most)
+			break
+		}
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(d.Name)
+	}
+	return b.String()
+}

@@ -1,0 +1,192 @@
+package runtime
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"runtime/debug"
+	"strconv"
+)
+
+// Result is the outcome of one tool call, as the model should see it.
+//
+// Send it to the model as JSON ({"success":true,"output":"..."} or
+// {"success":false,"error":"..."}), or send Output or Error alone as the
+// tool message's text.
+type Result struct {
+	// Success reports whether the tool did what was asked.
+	Success bool `json:"success"`
+	// Output is the result as text for the model: the tool's string
+	// result as it is, or its structured result as JSON.
+	Output string `json:"output,omitempty"`
+	// Data is the structured result, for programs.
+	Data any `json:"data,omitempty"`
+	// Error says what went wrong, in words the model can act on.
+	Error string `json:"error,omitempty"`
+	// data is Data's JSON encoding, when the runtime made it.
+	data []byte
+	// Err is the Go error behind a failure the model did not cause and
+	// cannot fix (an error the tool returned, a panic, a timeout), for the
+	// program to log or inspect. It is nil for bad arguments and for
+	// failures the tool reported with [Fail].
+	Err error `json:"-"`
+}
+
+// Failure is an error that a tool returns for an outcome the model should
+// see and can act on ("no order with id 42", "the city is not covered"), as
+// opposed to a system error. Make one with [Fail] or [Failf]. The call's
+// Result has Success false and Error set to the message, and no Err.
+type Failure struct {
+	Message string
+}
+
+func (f *Failure) Error() string { return f.Message }
+
+// Fail returns a [Failure] with the message msg.
+func Fail(msg string) error { return &Failure{Message: msg} }
+
+// Failf returns a [Failure] with a message formatted as by fmt.Sprintf.
+func Failf(format string, args ...any) error {
+	return &Failure{Message: fmt.Sprintf(format, args...)}
+}
+
+// PanicError is the Err of a Result whose tool panicked.
+type PanicError struct {
+	Tool  string
+	Value any
+	Stack []byte
+}
+
+func (e *PanicError) Error() string {
+	return fmt.Sprintf("tool %s panicked: %v", e.Tool, e.Value)
+}
+
+// TimeoutError is the Err of a Result whose tool did not finish within the
+// timeout of its directive.
+type TimeoutError struct {
+	Tool    string
+	Timeout string
+	Err     error
+}
+
+func (e *TimeoutError) Error() string {
+	return fmt.Sprintf("tool %s timed out after %s: %v", e.Tool, e.Timeout, e.Err)
+}
+
+func (e *TimeoutError) Unwrap() error { return e.Err }
+
+// run calls fn under the tool's timeout, recovering a panic, and turns the
+// error fn returns into the Result the model sees.
+func run(ctx context.Context, info *Info, fn func(context.Context) (*Result, error)) (res *Result, goErr error) {
+	parent := ctx
+	if info.Timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, info.Timeout)
+		defer cancel()
+	}
+	defer func() {
+		if v := recover(); v != nil {
+			res = &Result{
+				Error: "internal error: the tool failed unexpectedly",
+				Err:   &PanicError{Tool: info.Name, Value: v, Stack: debug.Stack()},
+			}
+			goErr = nil
+		}
+	}()
+	res, err := fn(ctx)
+	if err == nil {
+		return res, nil
+	}
+	if perr := parent.Err(); perr != nil {
+		return canceled(perr), perr
+	}
+	var failure *Failure
+	switch {
+	case errors.As(err, &failure):
+		return &Result{Error: failure.Message}, nil
+	case errors.Is(err, context.DeadlineExceeded) && ctx.Err() != nil && info.Timeout > 0:
+		return &Result{
+			Error: fmt.Sprintf("the tool did not finish within %s", info.Timeout),
+			Err:   &TimeoutError{Tool: info.Name, Timeout: info.Timeout.String(), Err: err},
+		}, nil
+	default:
+		return &Result{Error: err.Error(), Err: err}, nil
+	}
+}
+
+// success is the Result of a call that returned out without an error.
+func success[Out any](out Out) (*Result, error) {
+	switch v := any(out).(type) {
+	case NoOutput:
+		return &Result{Success: true}, nil
+	case string:
+		return &Result{Success: true, Output: v}, nil
+	}
+	text, err := marshalNoEscape(out)
+	if err != nil {
+		return nil, fmt.Errorf("encoding the result: %w", err)
+	}
+	return &Result{Success: true, Output: string(text), Data: out, data: text}, nil
+}
+
+// MarshalJSON encodes the result for a model: {"success":true,"output":...}
+// for a text result, {"success":true,"data":...} for a structured one (its
+// Output, the same JSON as text, is not repeated), {"success":false,
+// "error":...} for a failure. <, > and & are not escaped: they cost the
+// model tokens and mean nothing to it.
+func (r Result) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteString(`{"success":`)
+	b.WriteString(strconv.FormatBool(r.Success))
+	field := func(name string, v any) error {
+		data, err := marshalNoEscape(v)
+		if err != nil {
+			return err
+		}
+		b.WriteString(`,"` + name + `":`)
+		b.Write(data)
+		return nil
+	}
+	switch {
+	case r.data != nil:
+		b.WriteString(`,"data":`)
+		b.Write(r.data)
+	case r.Data != nil:
+		if r.Output != "" {
+			if err := field("output", r.Output); err != nil {
+				return nil, err
+			}
+		}
+		if err := field("data", r.Data); err != nil {
+			return nil, err
+		}
+	case r.Output != "":
+		if err := field("output", r.Output); err != nil {
+			return nil, err
+		}
+	}
+	if r.Error != "" {
+		if err := field("error", r.Error); err != nil {
+			return nil, err
+		}
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
+}
+
+// marshalNoEscape is json.Marshal without HTML escaping.
+func marshalNoEscape(v any) ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
+}
+
+func canceled(err error) *Result {
+	return &Result{Error: "the call was canceled: " + err.Error(), Err: err}
+}

@@ -1,0 +1,104 @@
+package runtime
+
+import (
+	"context"
+	"encoding/json"
+	"time"
+)
+
+// Info is what a tool says about itself: what the model sees (name,
+// description, parameters) and how the runtime runs it. Generated code keeps
+// one Info per tool in a package-level variable; treat it as read-only.
+type Info struct {
+	// Name is the tool's name as the model sees it, ^[a-zA-Z0-9_-]{1,64}$.
+	Name string
+	// Description tells the model what the tool does and when to use it.
+	Description string
+	// Parameters is the JSON Schema (2020-12) of the tool's arguments, an
+	// object. It is shared by every caller and must not be modified.
+	Parameters json.RawMessage
+	// Timeout, if positive, is the deadline of one call.
+	Timeout time.Duration
+	// Retries is the number of extra attempts after a retryable failure.
+	Retries int
+	// Cache, if positive, is how long the results of identical calls may be
+	// reused.
+	Cache time.Duration
+	// Confirm marks a tool that changes something outside the program: it
+	// should run only after an approver says yes.
+	Confirm bool
+	// Group is the tool's domain, for listing tools by group.
+	Group string
+}
+
+// Definition is a tool as a model sees it. It marshals as
+// {"name","description","parameters"}, the shape that OpenAI, Anthropic
+// (as input_schema) and Gemini function declarations are built from.
+type Definition struct {
+	Name        string          `json:"name"`
+	Description string          `json:"description"`
+	Parameters  json.RawMessage `json:"parameters"`
+}
+
+// Tool is the contract every tool meets: it describes itself. What it can be
+// asked to do is said by the kind it also implements, [InvokableTool] for
+// now (streamable and multimodal kinds follow the same pattern).
+type Tool interface {
+	// Info returns the tool's metadata. The result is shared and must not
+	// be modified.
+	Info() *Info
+}
+
+// InvokableTool is a tool that is called with JSON arguments and returns
+// one result.
+type InvokableTool interface {
+	Tool
+	// Invoke decodes and validates args, calls the tool and reports what
+	// the model should see in the Result. The error is non-nil only when
+	// ctx ended before or during the call; everything else, including bad
+	// arguments, failures and panics of the tool, is in the Result.
+	Invoke(ctx context.Context, args json.RawMessage) (*Result, error)
+}
+
+// NoOutput is the output type of a tool whose function returns only an
+// error: a successful call has an empty Output and no Data.
+type NoOutput struct{}
+
+// DecodeFunc decodes the arguments of a tool into v, reporting every
+// problem to d. toolgen generates one for each argument type.
+type DecodeFunc[In any] func(d *Decoder, v *In)
+
+// NewInvokable returns the [InvokableTool] that decodes its arguments with
+// decode and calls fn with them. Generated code calls it; programs may call
+// it too, for a tool written by hand.
+//
+// Each call runs fn on the caller's goroutine, under info.Timeout if that is
+// set, and turns a panic of fn into a failed Result.
+func NewInvokable[In, Out any](info *Info, decode DecodeFunc[In], fn func(context.Context, In) (Out, error)) InvokableTool {
+	return &invokable[In, Out]{info: info, decode: decode, fn: fn}
+}
+
+type invokable[In, Out any] struct {
+	info   *Info
+	decode DecodeFunc[In]
+	fn     func(context.Context, In) (Out, error)
+}
+
+func (t *invokable[In, Out]) Info() *Info { return t.info }
+
+func (t *invokable[In, Out]) Invoke(ctx context.Context, args json.RawMessage) (*Result, error) {
+	if err := ctx.Err(); err != nil {
+		return canceled(err), err
+	}
+	in, err := Decode(args, limitsFrom(ctx), t.decode)
+	if err != nil {
+		return &Result{Error: err.Error()}, nil
+	}
+	return run(ctx, t.info, func(ctx context.Context) (*Result, error) {
+		out, err := t.fn(ctx, in)
+		if err != nil {
+			return nil, err
+		}
+		return success(out)
+	})
+}
