@@ -17,10 +17,10 @@ type analyzer struct {
 	*reporter
 	pkg *packages.Package
 
-	fieldDocs map[token.Pos]string           // by field name position
-	typeDocs  map[*types.TypeName]string     // by type
-	constDocs map[*types.Const]string        // by constant
-	types     map[string]*Type               // named types, by qualified name
+	fieldDocs map[token.Pos]string            // by field name position
+	typeDocs  map[*types.TypeName]string      // by type
+	constDocs map[*types.Const]string         // by constant
+	types     map[string]*Type                // named types, by qualified name
 	enums     map[*types.TypeName][]EnumValue // const groups
 	out       *Package
 }

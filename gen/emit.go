@@ -178,7 +178,11 @@ func (e *emitter) tool(t *Tool, n toolNames) {
 
 func funcName(t *Tool) string {
 	if t.Recv != nil {
-		return types.TypeString(t.Recv.Type, func(*types.Package) string { return "" }) + "." + t.Func.Name()
+		recv := types.TypeString(t.Recv.Type, func(*types.Package) string { return "" })
+		if strings.HasPrefix(recv, "*") {
+			recv = "(" + recv + ")"
+		}
+		return recv + "." + t.Func.Name()
 	}
 	return t.Func.Name()
 }
@@ -267,7 +271,7 @@ func durationCode(d time.Duration) jen.Code {
 			if d == u.d {
 				return jen.Qual("time", u.name)
 			}
-			return jen.Lit(int(d / u.d)).Op("*").Qual("time", u.name)
+			return jen.Lit(int(d/u.d)).Op("*").Qual("time", u.name)
 		}
 	}
 	return jen.Qual("time", "Duration").Call(jen.Lit(int64(d)))

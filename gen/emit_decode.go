@@ -409,4 +409,3 @@ func plural(n uint64, noun string) string {
 	}
 	return fmt.Sprintf("%d %ss", n, noun)
 }
-

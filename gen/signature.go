@@ -223,4 +223,3 @@ func encodable(t types.Type) bool {
 }
 
 func dirOf(file string) string { return filepath.Dir(file) }
-
