@@ -60,7 +60,7 @@ func analyze(r *reporter, pkg *packages.Package) *Package {
 			continue
 		}
 		if prev, dup := names[t.Name]; dup {
-			a.errorAt(t.Pos, "duplicate tool name %q: %s uses it too", t.Name, prev)
+			a.errorAt(t.Pos, "duplicate tool name %q: the tool at %s has it too", t.Name, shortPos(prev))
 			continue
 		}
 		names[t.Name] = t.Pos

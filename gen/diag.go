@@ -81,3 +81,9 @@ func (r *reporter) errorf(pos token.Pos, format string, args ...any) {
 func (r *reporter) errorAt(pos token.Position, format string, args ...any) {
 	r.diags = append(r.diags, Diagnostic{Pos: pos, Msg: fmt.Sprintf(format, args...)})
 }
+
+// shortPos writes a position within a message as file.go:line:col, without
+// the directory, so messages do not depend on the machine.
+func shortPos(p token.Position) string {
+	return fmt.Sprintf("%s:%d:%d", filepath.Base(p.Filename), p.Line, p.Column)
+}

@@ -229,6 +229,7 @@ func trimGoName(text, name string) string {
 		return text
 	}
 	next, _, _ := strings.Cut(rest, " ")
+	next = strings.TrimRight(next, ".,;:")
 	if plainWord(name) && !looksLikeVerb(next) {
 		return text
 	}
@@ -246,12 +247,12 @@ func plainWord(name string) bool {
 	return true
 }
 
-// looksLikeVerb reports whether word is a third-person verb, as Go doc
-// comments use after the name: is, returns, reports, adds.
+// looksLikeVerb reports whether word is a third-person verb other than
+// is, as Go doc comments use after the name: returns, reports, adds.
 func looksLikeVerb(word string) bool {
 	switch word {
 	case "is", "are", "has", "was", "does":
-		return true
+		return false // "Node is a tree node" keeps its subject
 	}
 	return len(word) > 3 && strings.HasSuffix(word, "s") && !strings.HasSuffix(word, "ss") &&
 		strings.ToLower(word) == word

@@ -52,7 +52,12 @@ func emit(pkg *Package) (*jen.File, error) {
 	}
 	e.names.reserve("Tools")
 	e.f.HeaderComment(Header + "\n\n//go:build !" + BuildTag)
-	e.importPkg(RuntimePath, "runtime")
+	for _, imp := range [][2]string{
+		{RuntimePath, "runtime"}, {"context", "context"}, {"encoding/json", "json"}, {"regexp", "regexp"},
+		{"strconv", "strconv"}, {"time", "time"}, {"unicode/utf8", "utf8"},
+	} {
+		e.importPkg(imp[0], imp[1]) // named now; imported only if used
+	}
 
 	e.f.Comment("This file needs version 1 or newer of toolgen's runtime; with an older one, the build fails here.")
 	e.f.Const().Id("_").Op("=").Qual(RuntimePath, "SupportPackageIsVersion1")

@@ -129,7 +129,7 @@ func (e *emitter) decodeStruct(t *Type) jen.Code {
 	case t.Params:
 		doc = fmt.Sprintf("%s decodes the arguments of a tool with plain parameters and checks their constraints.", name)
 	case typeName != "":
-		doc = fmt.Sprintf("%s decodes a %s and checks its constraints.", name, typeName)
+		doc = fmt.Sprintf("%s decodes %s %s and checks its constraints.", name, article(typeName), typeName)
 	default:
 		doc = fmt.Sprintf("%s decodes an object and checks its constraints.", name)
 	}
@@ -148,13 +148,15 @@ func (e *emitter) decodeValue(d string, p place, t *Type, r, items *Rules, depth
 		}
 		return e.typeCode(t.Go).Call(jen.Id(local))
 	}
+	ok := e.names.local("ok")
 	read := func(local, method string, from types.Type, args []jen.Code, checks []jen.Code) []jen.Code {
 		stmts := append([]jen.Code{p.val().Op("=").Add(conv(local, from))}, checks...)
 		return []jen.Code{jen.If(
-			jen.List(jen.Id(local), jen.Id("ok")).Op(":=").Id(d).Dot(method).Call(args...),
-			jen.Id("ok"),
+			jen.List(jen.Id(local), jen.Id(ok)).Op(":=").Id(d).Dot(method).Call(args...),
+			jen.Id(ok),
 		).Block(stmts...)}
 	}
+	s, n, f, b := e.names.local("s"), e.names.local("n"), e.names.local("f"), e.names.local("b")
 	switch t.Kind {
 	case KindStruct:
 		return []jen.Code{jen.Id(e.decoderName(t)).Call(jen.Id(d), p.addr())}
@@ -162,23 +164,23 @@ func (e *emitter) decodeValue(d string, p place, t *Type, r, items *Rules, depth
 		stmts := []jen.Code{p.val().Op("=").New(e.typeCode(t.Elem.Go))}
 		return append(stmts, e.decodeValue(d, derefPlace(p), t.Elem, r, items, depth)...)
 	case KindBool:
-		return read("b", "Bool", types.Typ[types.Bool], nil, e.enumCheck(d, p, t, r, "b"))
+		return read(b, "Bool", types.Typ[types.Bool], nil, e.enumCheck(d, p, t, r, b))
 	case KindString:
-		return read("s", "String", types.Typ[types.String], nil, e.stringChecks(d, p, t, r))
+		return read(s, "String", types.Typ[types.String], nil, e.stringChecks(d, p, t, r, s, n))
 	case KindInt:
-		return read("n", "Int", types.Typ[types.Int64], []jen.Code{intBits(t)}, e.numberChecks(d, p, t, r, "n", types.Typ[types.Int64]))
+		return read(n, "Int", types.Typ[types.Int64], []jen.Code{intBits(t)}, e.numberChecks(d, p, t, r, n, types.Typ[types.Int64]))
 	case KindUint:
-		return read("n", "Uint", types.Typ[types.Uint64], []jen.Code{intBits(t)}, e.numberChecks(d, p, t, r, "n", types.Typ[types.Uint64]))
+		return read(n, "Uint", types.Typ[types.Uint64], []jen.Code{intBits(t)}, e.numberChecks(d, p, t, r, n, types.Typ[types.Uint64]))
 	case KindFloat:
-		return read("f", "Float", types.Typ[types.Float64], []jen.Code{jen.Lit(t.Bits)}, e.numberChecks(d, p, t, r, "f", types.Typ[types.Float64]))
+		return read(f, "Float", types.Typ[types.Float64], []jen.Code{jen.Lit(t.Bits)}, e.numberChecks(d, p, t, r, f, types.Typ[types.Float64]))
 	case KindTime:
-		return read("t", "Time", t.Go, nil, nil)
+		return read(e.names.local("t"), "Time", t.Go, nil, nil)
 	case KindBytes:
-		return read("b", "Bytes", types.NewSlice(types.Typ[types.Byte]), nil, nil)
+		return read(b, "Bytes", types.NewSlice(types.Typ[types.Byte]), nil, nil)
 	case KindAny:
-		return read("x", "Any", t.Go, nil, nil)
+		return read(e.names.local("x"), "Any", t.Go, nil, nil)
 	case KindRaw:
-		return read("raw", "Raw", t.Go, nil, nil)
+		return read(e.names.local("raw"), "Raw", t.Go, nil, nil)
 	case KindSlice:
 		elem := e.names.local("elem" + suffix(depth))
 		loop := jen.For(jen.Id(d).Dot("Elem").Call()).Block(append(append(
@@ -187,7 +189,7 @@ func (e *emitter) decodeValue(d string, p place, t *Type, r, items *Rules, depth
 			p.val().Op("=").Append(p.val(), jen.Id(elem)),
 		)...)
 		stmts := []jen.Code{p.val().Op("=").Add(e.typeCode(t.Go)).Values(), loop}
-		stmts = append(stmts, itemCountChecks(d, p, r)...)
+		stmts = append(stmts, itemCountChecks(d, p, r, n)...)
 		return []jen.Code{jen.If(jen.Id(d).Dot("Array").Call()).Block(stmts...)}
 	case KindArray:
 		i := e.names.local("i" + suffix(depth))
@@ -268,19 +270,19 @@ func (e *emitter) enumCheck(d string, p place, t *Type, r *Rules, local string) 
 }
 
 // stringChecks checks enum, length, pattern and format of a string.
-func (e *emitter) stringChecks(d string, p place, t *Type, r *Rules) []jen.Code {
-	checks := e.enumCheck(d, p, t, r, "s")
+func (e *emitter) stringChecks(d string, p place, t *Type, r *Rules, s, n string) []jen.Code {
+	checks := e.enumCheck(d, p, t, r, s)
 	if r.MinLength != nil || r.MaxLength != nil {
 		var conds []jen.Code
 		if r.MinLength != nil {
-			conds = append(conds, jen.Id("n").Op("<").Lit(int(*r.MinLength)), jen.Id(d).Dot("Errorf").Call(
-				jen.Lit(fmt.Sprintf("must be at least %s long, got %%d", plural(*r.MinLength, "character"))), jen.Id("n")))
+			conds = append(conds, jen.Id(n).Op("<").Lit(int(*r.MinLength)), jen.Id(d).Dot("Errorf").Call(
+				jen.Lit(fmt.Sprintf("must be at least %s long, got %%d", plural(*r.MinLength, "character"))), jen.Id(n)))
 		}
 		if r.MaxLength != nil {
-			conds = append(conds, jen.Id("n").Op(">").Lit(int(*r.MaxLength)), jen.Id(d).Dot("Errorf").Call(
-				jen.Lit(fmt.Sprintf("must be at most %s long, got %%d", plural(*r.MaxLength, "character"))), jen.Id("n")))
+			conds = append(conds, jen.Id(n).Op(">").Lit(int(*r.MaxLength)), jen.Id(d).Dot("Errorf").Call(
+				jen.Lit(fmt.Sprintf("must be at most %s long, got %%d", plural(*r.MaxLength, "character"))), jen.Id(n)))
 		}
-		check := jen.If(jen.Id("n").Op(":=").Qual("unicode/utf8", "RuneCountInString").Call(jen.Id("s")), conds[0]).Block(conds[1])
+		check := jen.If(jen.Id(n).Op(":=").Qual("unicode/utf8", "RuneCountInString").Call(jen.Id(s)), conds[0]).Block(conds[1])
 		if len(conds) == 4 {
 			check = check.Else().If(conds[2]).Block(conds[3])
 		}
@@ -288,11 +290,11 @@ func (e *emitter) stringChecks(d string, p place, t *Type, r *Rules) []jen.Code 
 	}
 	if r.Pattern != "" {
 		re := e.pattern(r.Pattern)
-		checks = append(checks, jen.If(jen.Op("!").Id(re).Dot("MatchString").Call(jen.Id("s"))).Block(
-			jen.Id(d).Dot("Errorf").Call(formatLit("must match the pattern "+r.Pattern, "; got %q"), jen.Id("s"))))
+		checks = append(checks, jen.If(jen.Op("!").Id(re).Dot("MatchString").Call(jen.Id(s))).Block(
+			jen.Id(d).Dot("Errorf").Call(formatLit("must match the pattern "+r.Pattern, "; got %q"), jen.Id(s))))
 	}
 	if r.Format != "" {
-		checks = append(checks, jen.Id(d).Dot("CheckFormat").Call(jen.Lit(r.Format), jen.Id("s")))
+		checks = append(checks, jen.Id(d).Dot("CheckFormat").Call(jen.Lit(r.Format), jen.Id(s)))
 	}
 	return checks
 }
@@ -351,15 +353,15 @@ func representable(c constant.Value, t types.Type) bool {
 }
 
 // itemCountChecks checks minItems and maxItems of a slice.
-func itemCountChecks(d string, p place, r *Rules) []jen.Code {
+func itemCountChecks(d string, p place, r *Rules, n string) []jen.Code {
 	var checks []jen.Code
 	if r.MinItems != nil {
-		checks = append(checks, jen.If(jen.Id("n").Op(":=").Len(p.val()), jen.Id("n").Op("<").Lit(int(*r.MinItems))).Block(
-			jen.Id(d).Dot("Errorf").Call(jen.Lit(fmt.Sprintf("must have at least %s, got %%d", plural(*r.MinItems, "item"))), jen.Id("n"))))
+		checks = append(checks, jen.If(jen.Id(n).Op(":=").Len(p.val()), jen.Id(n).Op("<").Lit(int(*r.MinItems))).Block(
+			jen.Id(d).Dot("Errorf").Call(jen.Lit(fmt.Sprintf("must have at least %s, got %%d", plural(*r.MinItems, "item"))), jen.Id(n))))
 	}
 	if r.MaxItems != nil {
-		checks = append(checks, jen.If(jen.Id("n").Op(":=").Len(p.val()), jen.Id("n").Op(">").Lit(int(*r.MaxItems))).Block(
-			jen.Id(d).Dot("Errorf").Call(jen.Lit(fmt.Sprintf("must have at most %s, got %%d", plural(*r.MaxItems, "item"))), jen.Id("n"))))
+		checks = append(checks, jen.If(jen.Id(n).Op(":=").Len(p.val()), jen.Id(n).Op(">").Lit(int(*r.MaxItems))).Block(
+			jen.Id(d).Dot("Errorf").Call(jen.Lit(fmt.Sprintf("must have at most %s, got %%d", plural(*r.MaxItems, "item"))), jen.Id(n))))
 	}
 	return checks
 }
@@ -401,6 +403,14 @@ func valueWord(c constant.Value) string {
 // read it.
 func formatLit(text, verbs string) jen.Code {
 	return stringLit(strings.ReplaceAll(text, "%", "%%") + verbs)
+}
+
+// article returns "an" before a vowel, else "a".
+func article(word string) string {
+	if word != "" && strings.ContainsRune("AEIOUaeiou", rune(word[0])) {
+		return "an"
+	}
+	return "a"
 }
 
 func plural(n uint64, noun string) string {

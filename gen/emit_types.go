@@ -42,7 +42,7 @@ func (e *emitter) typeCode(t types.Type) *jen.Statement {
 				field = jen.Id(f.Name()).Add(e.typeCode(f.Type()))
 			}
 			if tag := t.Tag(i); tag != "" {
-				field.Lit(tag) // a quoted tag: same string, same type
+				field.Add(stringLit(tag)) // the same tag string, so the same type
 			}
 			fields[i] = field
 		}

@@ -132,7 +132,7 @@ func (b *schemaBuilder) field(f *Field) *jsonschema.Schema {
 	if v := f.Type.Deref(); (v.Kind == KindSlice || v.Kind == KindArray) && s.Items != nil {
 		applyRules(s.Items, &f.ItemRules)
 	}
-	if s.Description == "" {
+	if s.Description == "" && s.Ref == "" {
 		s.Description = f.Type.Deref().Doc
 	}
 	return s

@@ -191,7 +191,7 @@ func (a *analyzer) keyword(r *Rules, t *Type, key, val string, isArray bool, err
 		}
 		c, ok := a.literal(target, val)
 		if !ok {
-			errorf("%s value %q is not a valid %s", key, val, kindNames[target.Kind])
+			errorf("%s value %q is not %s that fits the field", key, val, kindNames[target.Kind])
 			return
 		}
 		switch {

@@ -238,7 +238,7 @@ func (a *analyzer) structFields(t *Type, st *types.Struct) {
 			}
 		}
 		if prev, dup := names[name]; dup {
-			a.errorf(v.Pos(), "field %s has the JSON name %q, as does the field at %s", v.Name(), name, a.fset.Position(prev))
+			a.errorf(v.Pos(), "field %s has the JSON name %q, as does the field at %s", v.Name(), name, shortPos(a.fset.Position(prev)))
 			continue
 		}
 		names[name] = v.Pos()

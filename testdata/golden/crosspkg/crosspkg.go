@@ -1,0 +1,25 @@
+// Package crosspkg uses types from another package whose name differs from
+// its path.
+package crosspkg
+
+import (
+	"context"
+
+	"github.com/toolgen-go/toolgen/testdata/golden/crosspkg/geo/v2"
+)
+
+// Trip is a pair of places.
+type Trip struct {
+	From geo.Place   `json:"from"`
+	To   []geo.Place `json:"to"`
+}
+
+// Distance measures a trip.
+//
+//tool:export
+func Distance(ctx context.Context, t Trip) (float64, error) { return 1, nil }
+
+// Nearest finds the nearest place.
+//
+//tool:export
+func Nearest(ctx context.Context, p *geo.Place) (geo.Place, error) { return *p, nil }

@@ -1,0 +1,42 @@
+// Package docs takes descriptions from doc comments.
+package docs
+
+import "context"
+
+// Priority says how urgent a ticket is.
+type Priority string
+
+const (
+	// Low can wait.
+	Low Priority = "low"
+	// Urgent needs a reply today.
+	Urgent Priority = "urgent"
+)
+
+// Contact is how to reach the customer.
+type Contact struct {
+	// Email address to reply to.
+	Email string `json:"email"`
+}
+
+// Ticket is a support request.
+type Ticket struct {
+	// Subject is a one-line summary.
+	Subject string `json:"subject"`
+	// The full text of the request.
+	//
+	// Markdown is fine.
+	Body     string   `json:"body"`
+	Priority Priority `json:"priority"` // how urgent it is
+	Contact  Contact  `json:"contact"`
+	// Tags overrides the doc comment with its tag.
+	Tags []string `json:"tags,omitempty" jsonschema_description:"Labels for routing"`
+}
+
+// OpenTicket opens a support ticket for the customer. Use it when the
+// customer reports a problem that the help center does not answer.
+//
+// Do not open a ticket twice for the same problem.
+//
+//tool:export
+func OpenTicket(ctx context.Context, t Ticket) (string, error) { return "T-1", nil }

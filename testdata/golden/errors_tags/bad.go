@@ -1,0 +1,24 @@
+package bad
+
+import "context"
+
+// In has bad tag values.
+type In struct {
+	A int      `json:"a" jsonschema:"minimum=bad"`
+	B string   `json:"b" jsonschema:"minLength=-1,maximum=3"`
+	C string   `json:"c" jsonschema:"pattern=([a-z"`
+	D int      `json:"d" jsonschema:"enum=x"`
+	E string   `json:"e" jsonschema:"format=colour"`
+	F string   `json:"f" jsonschema:"frobnicate=1"`
+	G []string `json:"g" jsonschema:"minItems=5,maxItems=2"`
+	H int      `json:"h,omitempty" jsonschema:"minimum=1,default=0"`
+	I uint8    `json:"i" jsonschema:"default=300"`
+	J string   `json:"j" jsonschema:"nullable"`
+	K bool     `json:"k" jsonschema:"default=yes"`
+	L string   `json:"l" jsonschema_extras:"minimum=3"`
+}
+
+// Use uses In.
+//
+//tool:export
+func Use(ctx context.Context, in In) error { return nil }

@@ -1,0 +1,25 @@
+package bad
+
+import "context"
+
+// Embedded is embedded.
+type Embedded struct{ X int }
+
+// In has fields toolgen cannot represent.
+type In struct {
+	Ch chan int         `json:"ch"`
+	Fn func()           `json:"fn"`
+	C  complex128       `json:"c"`
+	M  map[int]string   `json:"m"`
+	I  interface{ M() } `json:"i"`
+	PP **int            `json:"pp"`
+	Embedded
+	Str int    `json:"str,string"`
+	A   string `json:"same"`
+	B   string `json:"same"`
+}
+
+// Use uses In.
+//
+//tool:export
+func Use(ctx context.Context, in In) error { return nil }
