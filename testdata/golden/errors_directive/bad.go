@@ -14,7 +14,7 @@ func Spaced(ctx context.Context, in In) error { return nil }
 
 // Capital uses a capital letter.
 //
-//tool:Export
+// tool:Export
 func Capital(ctx context.Context, in In) error { return nil }
 
 // BadOptions has bad options.
