@@ -7,6 +7,7 @@ require (
 	github.com/invopop/jsonschema v0.14.0
 	github.com/pb33f/ordered-map/v2 v2.3.1
 	github.com/rogpeppe/go-internal v1.16.0
+	go.uber.org/goleak v1.3.0
 	golang.org/x/tools v0.52.0
 )
 

@@ -1,0 +1,305 @@
+package runtime
+
+import (
+	"encoding/json"
+	"errors"
+	"math"
+	"reflect"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// sample is decoded by decodeSample, written as toolgen writes decoders.
+type sample struct {
+	Name  string            `json:"name"`
+	Count int8              `json:"count"`
+	Size  uint16            `json:"size"`
+	Ratio float32           `json:"ratio"`
+	On    bool              `json:"on"`
+	Tags  []string          `json:"tags"`
+	Inner *sample           `json:"inner"`
+	Attrs map[string]string `json:"attrs"`
+	Any   any               `json:"any"`
+	Raw   json.RawMessage   `json:"raw"`
+	Data  []byte            `json:"data"`
+}
+
+func decodeSample(d *Decoder, v *sample) {
+	if !d.Object() {
+		return
+	}
+	var hasName bool
+	for d.Field() {
+		switch string(d.Key()) {
+		case "name":
+			hasName = true
+			if s, ok := d.String(); ok {
+				v.Name = s
+			}
+		case "count":
+			if n, ok := d.Int(8); ok {
+				v.Count = int8(n)
+			}
+		case "size":
+			if n, ok := d.Uint(16); ok {
+				v.Size = uint16(n)
+			}
+		case "ratio":
+			if f, ok := d.Float(32); ok {
+				v.Ratio = float32(f)
+			}
+		case "on":
+			if b, ok := d.Bool(); ok {
+				v.On = b
+			}
+		case "tags":
+			if d.Array() {
+				v.Tags = []string{}
+				for d.Elem() {
+					var e string
+					if s, ok := d.String(); ok {
+						e = s
+					}
+					v.Tags = append(v.Tags, e)
+				}
+			}
+		case "inner":
+			v.Inner = new(sample)
+			decodeSample(d, v.Inner)
+		case "attrs":
+			if d.Object() {
+				v.Attrs = map[string]string{}
+				for d.Field() {
+					k := string(d.Key())
+					var e string
+					if s, ok := d.String(); ok {
+						e = s
+					}
+					v.Attrs[k] = e
+				}
+			}
+		case "any":
+			if x, ok := d.Any(); ok {
+				v.Any = x
+			}
+		case "raw":
+			if r, ok := d.Raw(); ok {
+				v.Raw = r
+			}
+		case "data":
+			if b, ok := d.Bytes(); ok {
+				v.Data = b
+			}
+		default:
+			d.Unknown("name, count, size, ratio, on, tags, inner, attrs, any, raw, data")
+		}
+	}
+	if !hasName {
+		d.Missing("name")
+	}
+}
+
+func decode(t testing.TB, args string) (sample, error) {
+	t.Helper()
+	return Decode([]byte(args), DefaultLimits, decodeSample)
+}
+
+func TestDecodeValid(t *testing.T) {
+	for _, args := range []string{
+		`{"name":"a"}`,
+		` { "name" : "a\u00e9\ud83d\ude00\n\"\\\/" , "count" : -128 , "size" : 65535 } `,
+		`{"name":"","count":100,"size":3,"ratio":-1.5e-3,"on":true,"tags":["x","",  "y"]}`,
+		`{"name":"n","inner":{"name":"m","inner":{"name":"o"}},"attrs":{"a/b~c":"d","":""}}`,
+		`{"name":"n","any":{"x":[1,"2",null,true,{"y":[]}]},"raw":[1, {"a": null}],"data":"aGVsbG8="}`,
+		`{"name":"n","count":-0,"tags":[]}`,
+	} {
+		got, err := decode(t, args)
+		if err != nil {
+			t.Errorf("%s: %v", args, err)
+			continue
+		}
+		var want sample
+		if err := json.Unmarshal([]byte(args), &want); err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s:\ngot  %+v\nwant %+v", args, got, want)
+		}
+	}
+}
+
+// JSON Schema counts 1e2 and 3.0 as integers, and so does the decoder,
+// though encoding/json does not.
+func TestDecodeIntegralNumbers(t *testing.T) {
+	got, err := decode(t, `{"name":"","count":1e2,"size":3.0}`)
+	if err != nil || got.Count != 100 || got.Size != 3 {
+		t.Errorf("got %+v, %v", got, err)
+	}
+}
+
+func TestDecodeProblems(t *testing.T) {
+	for _, c := range []struct{ args, want string }{
+		{``, `invalid arguments: /name: required field is missing`},
+		{`  `, `invalid arguments: /name: required field is missing`},
+		{`[]`, `invalid arguments: must be an object, got array`},
+		{`null`, `invalid arguments: must be an object, got null`},
+		{`{"name":null}`, `invalid arguments: /name: must be a string, got null`},
+		{`{"name":1,"count":128,"size":-1,"ratio":1e39,"on":"true","tags":"x","zzz":{"a":[1,{"b":2}]}}`,
+			`invalid arguments: /count: must be an integer from -128 to 127, got 128; /name: must be a string, got number; /on: must be a boolean, got string; /ratio: must be a number that fits in 32-bit floating point, got 1e39; /size: must be an integer from 0 to 65535, got -1; /tags: must be an array, got string; /zzz: unknown field; the fields are: name, count, size, ratio, on, tags, inner, attrs, any, raw, data`},
+		{`{"name":"a","count":1.5}`, `invalid arguments: /count: must be an integer, got 1.5`},
+		{`{"name":"a","tags":["x",2,"y",null]}`, `invalid arguments: /tags/1: must be a string, got number; /tags/3: must be a string, got null`},
+		{`{"name":"a","inner":{"attrs":{"k/~":1}}}`, `invalid arguments: /inner/attrs/k~1~0: must be a string, got number; /inner/name: required field is missing`},
+		{`{"name":"a","data":"!!"}`, `invalid arguments: /data: must be base64-encoded bytes: illegal base64 data at input byte 0`},
+		{`{"name":"a"`, `invalid arguments: the arguments are not valid JSON: expected ',' or '}' after an object member, found end of input (is it cut short?)`},
+		{`{"name":"a`, `invalid arguments: the arguments are not valid JSON: unterminated string starting at offset 8 (is it cut short?)`},
+		{`{"name":"a"}}`, `invalid arguments: the arguments are not valid JSON: unexpected character '}' at offset 12 after the arguments`},
+		{`{"name":"a",}`, `invalid arguments: the arguments are not valid JSON: expected a field name, found character '}' at offset 12`},
+		{`{"name":'a'}`, `invalid arguments: the arguments are not valid JSON: expected a value, found character '\'' at offset 8`},
+		{`{"name":"a","count":01}`, `invalid arguments: the arguments are not valid JSON: expected ',' or '}' after an object member, found character '1' at offset 21`},
+		{`{"name":"a","count":-}`, `invalid arguments: the arguments are not valid JSON: invalid number at offset 20: unexpected character '}' at offset 21`},
+		{`{"name":"a","on":tru}`, `invalid arguments: the arguments are not valid JSON: expected true, found character 't' at offset 17`},
+		{`{"name":"a` + "\x01" + `"}`, `invalid arguments: the arguments are not valid JSON: unescaped control character in a string: byte 0x01 at offset 10`},
+		{`{"name":"a` + "\xff" + `"}`, `invalid arguments: the arguments are not valid JSON: invalid UTF-8 in the string at offset 8`},
+		{`{"name":"\x"}`, `invalid arguments: the arguments are not valid JSON: invalid escape "\\x" in a string at offset 9`},
+		{`{"name":"\u12"}`, `invalid arguments: the arguments are not valid JSON: invalid \u escape at offset 9`},
+		{`{"name":"a","zzz":[1,2,}`, `invalid arguments: the arguments are not valid JSON: expected a value, found character '}' at offset 23`},
+		{`{"name":"a","zzz":{"a" 1}}`, `invalid arguments: the arguments are not valid JSON: expected ':' after a field name, found character '1' at offset 23`},
+	} {
+		_, err := decode(t, c.args)
+		if err == nil || err.Error() != c.want {
+			t.Errorf("%q:\ngot  %v\nwant %s", c.args, err, c.want)
+		}
+		var ae *ArgumentError
+		if err != nil && !errors.As(err, &ae) {
+			t.Errorf("%q: error %T is not an *ArgumentError", c.args, err)
+		}
+	}
+}
+
+func TestDecodeLimits(t *testing.T) {
+	deep := `{"name":"a","zzz":` + strings.Repeat("[", 100) + strings.Repeat("]", 100) + `}`
+	_, err := decode(t, deep)
+	if err == nil || !strings.Contains(err.Error(), "nesting deeper than 64 levels") {
+		t.Errorf("deep: %v", err)
+	}
+	deepObj := `{"name":"a","inner":` + strings.Repeat(`{"name":"a","inner":`, 70) + `{"name":"a"}` + strings.Repeat("}", 71)
+	_, err = decode(t, deepObj)
+	if err == nil || !strings.Contains(err.Error(), "nesting deeper than 64 levels") {
+		t.Errorf("deep objects: %v", err)
+	}
+	_, err = Decode([]byte(`{"name":"abcdef"}`), Limits{MaxBytes: 10, MaxDepth: 64}, decodeSample)
+	if err == nil || err.Error() != "invalid arguments: the arguments are 17 bytes long; the limit is 10" {
+		t.Errorf("size: %v", err)
+	}
+}
+
+func TestDecodeProblemCap(t *testing.T) {
+	args := `{"tags":[` + strings.Repeat(`1,`, 30) + `1]}`
+	_, err := decode(t, args)
+	var ae *ArgumentError
+	if !errors.As(err, &ae) || len(ae.Problems) != maxProblems || ae.More != 12 {
+		t.Fatalf("got %v", err)
+	}
+	if !strings.HasSuffix(err.Error(), "; and 12 more") {
+		t.Errorf("message: %s", err)
+	}
+}
+
+// Every prefix of a valid document is rejected without a panic, as a
+// model's truncated output would be.
+func TestDecodeTruncated(t *testing.T) {
+	doc := `{"name":"a\u00e9","count":-12,"size":3,"ratio":1.5e2,"on":false,"tags":["x"],"inner":{"name":"b"},"attrs":{"k":"v"},"any":[null,{"q":true}],"raw":{"z":[1]}}`
+	if _, err := decode(t, doc); err != nil {
+		t.Fatal(err)
+	}
+	for i := 1; i < len(doc); i++ {
+		if _, err := decode(t, doc[:i]); err == nil {
+			t.Errorf("prefix %q accepted", doc[:i])
+		}
+	}
+}
+
+func TestIntBounds(t *testing.T) {
+	decodeInt := func(bits int) func(d *Decoder, v *int64) {
+		return func(d *Decoder, v *int64) {
+			if n, ok := d.Int(bits); ok {
+				*v = n
+			}
+		}
+	}
+	for _, c := range []struct {
+		bits int
+		in   string
+		want int64
+		ok   bool
+	}{
+		{64, "9223372036854775807", math.MaxInt64, true},
+		{64, "9223372036854775808", 0, false},
+		{64, "-9223372036854775808", math.MinInt64, true},
+		{64, "1e18", 1e18, true},
+		{64, "1e19", 0, false},
+		{32, "2147483647", math.MaxInt32, true},
+		{32, "2147483648", 0, false},
+		{8, "-128", -128, true},
+		{8, "-129", 0, false},
+		{8, "1.0e1", 10, true},
+	} {
+		got, err := Decode([]byte(c.in), DefaultLimits, decodeInt(c.bits))
+		if (err == nil) != c.ok || got != c.want {
+			t.Errorf("Int(%d) of %s = %d, %v", c.bits, c.in, got, err)
+		}
+	}
+}
+
+// FuzzSkip checks the lexer against encoding/json: a decoder that skips
+// the whole value accepts exactly the valid JSON documents (with valid
+// UTF-8), and nothing panics.
+func FuzzSkip(f *testing.F) {
+	for _, s := range []string{`{}`, `[1,2,{"a":"b"}]`, `"\ud800"`, `{"a":[1e5,-0.1,true,false,null]}`, `{"a"`, `[`, `1.`, `"\u00"`, "\"\xff\""} {
+		f.Add([]byte(s))
+	}
+	skip := func(d *Decoder, v *json.RawMessage) {
+		if r, ok := d.Raw(); ok {
+			*v = r
+		}
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		limits := Limits{MaxBytes: 1 << 20, MaxDepth: 100000}
+		raw, err := Decode(data, limits, skip)
+		want := json.Valid(data) && utf8.Valid(data)
+		if len(strings.TrimSpace(string(data))) == 0 {
+			want = true // empty arguments mean {}
+		}
+		if (err == nil) != want {
+			t.Fatalf("%q: accepted=%v, encoding/json valid=%v (%v)", data, err == nil, want, err)
+		}
+		if err == nil && len(strings.TrimSpace(string(data))) > 0 && !json.Valid(raw) {
+			t.Fatalf("%q: Raw returned invalid JSON %q", data, raw)
+		}
+	})
+}
+
+// FuzzDecode decodes arbitrary bytes into a struct: no panic, and what is
+// accepted decodes as encoding/json decodes it.
+func FuzzDecode(f *testing.F) {
+	f.Add([]byte(`{"name":"a","count":1,"tags":["x"],"inner":{"name":"b"}}`))
+	f.Add([]byte(`{"name":"a","attrs":{"k":"v"},"any":[1],"raw":{},"data":"aGk="}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		got, err := Decode(data, DefaultLimits, decodeSample)
+		if err != nil || len(strings.TrimSpace(string(data))) == 0 {
+			return
+		}
+		var want sample
+		if err := json.Unmarshal(data, &want); err != nil {
+			var te *json.UnmarshalTypeError
+			if errors.As(err, &te) && strings.HasPrefix(te.Value, "number") {
+				return // 3.0 or 1e2 for an integer: JSON Schema's integer, not encoding/json's
+			}
+			t.Fatalf("%q: accepted, but encoding/json says %v", data, err)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("%q:\ngot  %+v\nwant %+v", data, got, want)
+		}
+	})
+}

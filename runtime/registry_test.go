@@ -1,0 +1,197 @@
+package runtime
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"go.uber.org/goleak"
+)
+
+func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
+
+type echoIn struct {
+	Text string
+}
+
+func decodeEcho(d *Decoder, v *echoIn) {
+	if !d.Object() {
+		return
+	}
+	for d.Field() {
+		switch string(d.Key()) {
+		case "text":
+			if s, ok := d.String(); ok {
+				v.Text = s
+			}
+		default:
+			d.Unknown("text")
+		}
+	}
+}
+
+var echoSchema = json.RawMessage(`{"type":"object","properties":{"text":{"type":"string"}},"additionalProperties":false}`)
+
+// tool makes a tool whose function is fn.
+func tool[Out any](name string, timeout time.Duration, fn func(context.Context, echoIn) (Out, error)) InvokableTool {
+	return NewInvokable(&Info{Name: name, Description: "The " + name + " tool.", Parameters: echoSchema, Timeout: timeout}, decodeEcho, fn)
+}
+
+func echo(ctx context.Context, in echoIn) (string, error) { return in.Text, nil }
+
+func TestRegister(t *testing.T) {
+	r := NewRegistry()
+	if err := r.Register(tool("b", 0, echo), tool("a", 0, echo)); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		tools []Tool
+		want  string
+	}{
+		{[]Tool{tool("a", 0, echo)}, `runtime: duplicate tool name "a"`},
+		{[]Tool{tool("c", 0, echo), tool("c", 0, echo)}, `runtime: duplicate tool name "c"`},
+		{[]Tool{tool("bad name", 0, echo)}, `runtime: invalid tool name "bad name": want ^[a-zA-Z0-9_-]{1,64}$`},
+		{[]Tool{tool(strings.Repeat("x", 65), 0, echo)}, `runtime: invalid tool name "` + strings.Repeat("x", 65) + `": want ^[a-zA-Z0-9_-]{1,64}$`},
+		{[]Tool{NewInvokable(&Info{Name: "d"}, decodeEcho, echo)}, `runtime: tool d has no description`},
+		{[]Tool{tool("e", 0, echo), nil}, `runtime: tool 1 is nil`},
+	} {
+		if err := r.Register(c.tools...); err == nil || err.Error() != c.want {
+			t.Errorf("got %v, want %s", err, c.want)
+		}
+	}
+	// A failed Register adds nothing.
+	if _, ok := r.Lookup("c"); ok {
+		t.Error("c was registered by a failed call")
+	}
+	defs := r.Definitions()
+	if len(defs) != 2 || defs[0].Name != "a" || defs[1].Name != "b" {
+		t.Fatalf("definitions not sorted: %+v", defs)
+	}
+	defs[0].Name = "mutated"
+	if r.Definitions()[0].Name != "a" {
+		t.Error("Definitions returned the registry's own slice")
+	}
+	data, _ := json.Marshal(r.Definitions()[0])
+	if want := `{"name":"a","description":"The a tool.","parameters":{"type":"object","properties":{"text":{"type":"string"}},"additionalProperties":false}}`; string(data) != want {
+		t.Errorf("got %s", data)
+	}
+}
+
+func TestExecute(t *testing.T) {
+	r := NewRegistry(WithLimits(Limits{MaxBytes: 64}))
+	type out struct {
+		N int `json:"n"`
+	}
+	err := r.Register(
+		tool("echo", 0, echo),
+		tool("structured", 0, func(ctx context.Context, in echoIn) (out, error) { return out{len(in.Text)}, nil }),
+		tool("fail", 0, func(ctx context.Context, in echoIn) (string, error) { return "", Failf("no such order %q", in.Text) }),
+		tool("broken", 0, func(ctx context.Context, in echoIn) (string, error) { return "", errors.New("database is down") }),
+		tool("panics", 0, func(ctx context.Context, in echoIn) (string, error) { panic("boom") }),
+		tool("slow", 20*time.Millisecond, func(ctx context.Context, in echoIn) (string, error) {
+			<-ctx.Done()
+			return "", ctx.Err()
+		}),
+		tool("action", 0, func(ctx context.Context, in echoIn) (NoOutput, error) { return NoOutput{}, nil }),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	for _, c := range []struct {
+		tool, args, want string
+		goErr            bool
+	}{
+		{"echo", `{"text":"hi <b>"}`, `{"success":true,"output":"hi \u003cb\u003e"}`, false},
+		{"echo", ``, `{"success":true}`, false},
+		{"structured", `{"text":"abc"}`, `{"success":true,"data":{"n":3}}`, false},
+		{"fail", `{"text":"A-1"}`, `{"success":false,"error":"no such order \"A-1\""}`, false},
+		{"broken", `{}`, `{"success":false,"error":"database is down"}`, true},
+		{"panics", `{}`, `{"success":false,"error":"internal error: the tool failed unexpectedly"}`, true},
+		{"slow", `{}`, `{"success":false,"error":"the tool did not finish within 20ms"}`, true},
+		{"action", `{}`, `{"success":true}`, false},
+		{"echo", `{"text":` + strings.Repeat(" ", 64) + `"x"}`, `{"success":false,"error":"the arguments are 76 bytes long; the limit is 64"}`, false},
+		{"nope", `{}`, `{"success":false,"error":"unknown tool \"nope\"; the tools are: action, broken, echo, fail, panics, slow, structured"}`, false},
+	} {
+		res, err := r.Execute(ctx, c.tool, json.RawMessage(c.args))
+		if err != nil {
+			t.Fatalf("%s: %v", c.tool, err)
+		}
+		data, _ := json.Marshal(res)
+		if string(data) != c.want {
+			t.Errorf("%s %s:\ngot  %s\nwant %s", c.tool, c.args, data, c.want)
+		}
+		if (res.Err != nil) != c.goErr {
+			t.Errorf("%s: Err = %v", c.tool, res.Err)
+		}
+	}
+	res, _ := r.Execute(ctx, "panics", nil)
+	var pe *PanicError
+	if !errors.As(res.Err, &pe) || pe.Value != "boom" || !strings.Contains(string(pe.Stack), "registry_test.go") {
+		t.Errorf("panic: %#v", res.Err)
+	}
+	res, _ = r.Execute(ctx, "slow", nil)
+	var te *TimeoutError
+	if !errors.As(res.Err, &te) || !errors.Is(res.Err, context.DeadlineExceeded) {
+		t.Errorf("timeout: %#v", res.Err)
+	}
+}
+
+// When the caller's context ends, Execute returns its error: the program,
+// not the model, must handle that.
+func TestExecuteCanceled(t *testing.T) {
+	r := NewRegistry()
+	started := make(chan struct{})
+	if err := r.Register(tool("wait", 0, func(ctx context.Context, in echoIn) (string, error) {
+		close(started)
+		<-ctx.Done()
+		return "", ctx.Err()
+	})); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() {
+		<-started
+		cancel()
+	}()
+	res, err := r.Execute(ctx, "wait", nil)
+	if !errors.Is(err, context.Canceled) || res == nil || res.Success {
+		t.Fatalf("got %+v, %v", res, err)
+	}
+	res, err = r.Execute(ctx, "wait", nil)
+	if !errors.Is(err, context.Canceled) || res == nil {
+		t.Fatalf("already canceled: got %+v, %v", res, err)
+	}
+}
+
+func TestExecuteConcurrent(t *testing.T) {
+	r := NewRegistry()
+	if err := r.Register(tool("echo", 0, echo)); err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	for i := range 16 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range 200 {
+				text := fmt.Sprintf("%d-%d", i, j)
+				res, err := r.Execute(context.Background(), "echo", json.RawMessage(`{"text":"`+text+`"}`))
+				if err != nil || res.Output != text {
+					t.Errorf("got %+v, %v", res, err)
+					return
+				}
+				if j%50 == 0 {
+					_ = r.Register(tool(fmt.Sprintf("t%d_%d", i, j), 0, echo))
+					_ = r.Definitions()
+				}
+			}
+		}()
+	}
+	wg.Wait()
+}
