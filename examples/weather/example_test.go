@@ -81,3 +81,21 @@ func Example_invalidArguments() {
 	// {"success":false,"error":"no forecast for \"Atlantis\"; the cities covered are Cairo, Paris, Reykjavik, Tokyo"}
 	// {"success":false,"error":"unknown tool \"get_weather\"; the tools are: convert_temperature, get_forecast"}
 }
+
+// All the problems of one call come back together: here a missing
+// required field, a number out of range, a value of the wrong type and an
+// unknown field.
+func Example_everyProblemAtOnce() {
+	reg := runtime.NewRegistry()
+	if err := reg.Register(weather.Tools()...); err != nil {
+		log.Fatal(err)
+	}
+	res, err := reg.Execute(context.Background(), "get_forecast", json.RawMessage(`{"days":30,"unit":1,"when":"today"}`))
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(res.Error)
+
+	// Output:
+	// invalid arguments: /city: required field is missing; /days: must be at most 14, got 30; /unit: must be a string, got number; /when: unknown field; the fields are: city, days, unit, include_wind
+}
