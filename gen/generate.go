@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 
 	"golang.org/x/tools/go/packages"
+	"golang.org/x/tools/imports"
 )
 
 // DefaultOutput is the name of the generated file in each package.
@@ -84,7 +85,12 @@ func generatePackage(pkg *packages.Package, output string) (File, Diagnostics) {
 	if err := f.Render(&buf); err != nil {
 		return file, Diagnostics{{Msg: fmt.Sprintf("%s: rendering the generated file: %v", pkg.PkgPath, err)}}
 	}
+	// Group the imports as goimports does: standard library first.
+	content, err := imports.Process(file.Path, buf.Bytes(), &imports.Options{FormatOnly: true, Comments: true, TabIndent: true, TabWidth: 8})
+	if err != nil {
+		return file, Diagnostics{{Msg: fmt.Sprintf("%s: formatting the generated file: %v", pkg.PkgPath, err)}}
+	}
 	file.Tools = len(model.Tools)
-	file.Content = buf.Bytes()
+	file.Content = content
 	return file, nil
 }

@@ -7,10 +7,11 @@ package search
 import (
 	"context"
 	"encoding/json"
-	"github.com/toolgen-go/toolgen/runtime"
 	"strconv"
 	"time"
 	"unicode/utf8"
+
+	"github.com/toolgen-go/toolgen/runtime"
 )
 
 // This file needs version 1 or newer of toolgen's runtime; with an older one, the build fails here.

@@ -6,10 +6,11 @@ package basic
 
 import (
 	"encoding/json"
-	"github.com/toolgen-go/toolgen/runtime"
 	"regexp"
 	"strconv"
 	"unicode/utf8"
+
+	"github.com/toolgen-go/toolgen/runtime"
 )
 
 // This file needs version 1 or newer of toolgen's runtime; with an older one, the build fails here.

@@ -6,6 +6,7 @@ package collisions
 
 import (
 	jsonpkg "encoding/json"
+
 	runtimepkg "github.com/toolgen-go/toolgen/runtime"
 )
 

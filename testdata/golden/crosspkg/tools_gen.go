@@ -7,9 +7,10 @@ package crosspkg
 import (
 	"context"
 	"encoding/json"
+	"unicode/utf8"
+
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/testdata/golden/crosspkg/geo/v2"
-	"unicode/utf8"
 )
 
 // This file needs version 1 or newer of toolgen's runtime; with an older one, the build fails here.

@@ -6,6 +6,7 @@ package docs
 
 import (
 	"encoding/json"
+
 	"github.com/toolgen-go/toolgen/runtime"
 )
 

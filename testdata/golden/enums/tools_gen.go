@@ -6,8 +6,9 @@ package enums
 
 import (
 	"encoding/json"
-	"github.com/toolgen-go/toolgen/runtime"
 	"strconv"
+
+	"github.com/toolgen-go/toolgen/runtime"
 )
 
 // This file needs version 1 or newer of toolgen's runtime; with an older one, the build fails here.

@@ -7,6 +7,7 @@ package methods
 import (
 	"context"
 	"encoding/json"
+
 	"github.com/toolgen-go/toolgen/runtime"
 )
 

@@ -6,6 +6,7 @@ package nested
 
 import (
 	"encoding/json"
+
 	"github.com/toolgen-go/toolgen/runtime"
 )
 

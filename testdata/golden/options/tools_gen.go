@@ -7,8 +7,9 @@ package options
 import (
 	"context"
 	"encoding/json"
-	"github.com/toolgen-go/toolgen/runtime"
 	"time"
+
+	"github.com/toolgen-go/toolgen/runtime"
 )
 
 // This file needs version 1 or newer of toolgen's runtime; with an older one, the build fails here.

@@ -6,6 +6,7 @@ package recursive
 
 import (
 	"encoding/json"
+
 	"github.com/toolgen-go/toolgen/runtime"
 )
 
