@@ -104,12 +104,12 @@ func diffLines(x, y []string) []diffOp {
 			ops = append(ops, diffOp{' ', mx[i], pre + i, pre + j})
 			i++
 			j++
-		case j < len(my) && (i == len(mx) || lcs[i][j+1] >= lcs[i+1][j]):
-			ops = append(ops, diffOp{'+', my[j], pre + i, pre + j})
-			j++
-		default:
+		case i < len(mx) && (j == len(my) || lcs[i+1][j] >= lcs[i][j+1]):
 			ops = append(ops, diffOp{'-', mx[i], pre + i, pre + j})
 			i++
+		default:
+			ops = append(ops, diffOp{'+', my[j], pre + i, pre + j})
+			j++
 		}
 	}
 	for k := 0; k < suf; k++ {
