@@ -159,6 +159,19 @@ func parseExport(r *reporter, slash token.Pos, args string, offset int) *exportD
 				continue
 			}
 			d.options.Confirm = true
+		case "omit":
+			if !hasValue || value == "" {
+				r.errorf(pos, "omit needs dialects, as in omit=gemini or omit=openai,gemini")
+				continue
+			}
+			for _, name := range strings.Split(value, ",") {
+				dialect, ok := dialectByName(name)
+				if !ok || dialect == Standard {
+					r.errorf(pos, "omit: unknown dialect %q; the dialects a tool can be left out of are openai, gemini, anthropic", name)
+					continue
+				}
+				d.options.Omit[dialect] = true
+			}
 		case "group":
 			if !hasValue || !groupNameRE.MatchString(value) {
 				r.errorf(pos, "group needs a name matching ^[a-zA-Z0-9_-]{1,64}$, as in group=orders; got %q", word.text)
@@ -166,7 +179,7 @@ func parseExport(r *reporter, slash token.Pos, args string, offset int) *exportD
 			}
 			d.options.Group = value
 		default:
-			r.errorf(pos, "unknown option %q; the options are timeout=DURATION, retries=N, cache=DURATION, confirm, group=NAME", key)
+			r.errorf(pos, "unknown option %q; the options are timeout=DURATION, retries=N, cache=DURATION, confirm, group=NAME, omit=DIALECT,...", key)
 		}
 	}
 	if d.options.Cache > 0 && d.options.Confirm {

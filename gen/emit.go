@@ -1,7 +1,6 @@
 package gen
 
 import (
-	"fmt"
 	"go/types"
 	"strconv"
 	"strings"
@@ -132,17 +131,24 @@ func (e *emitter) tools(names []toolNames) {
 	e.f.Line()
 }
 
+// dialectFields are the fields of runtime.DialectSchemas.
+var dialectFields = [numDialects]string{OpenAI: "OpenAI", Gemini: "Gemini", Anthropic: "Anthropic"}
+
 // tool writes one tool's Info variable and constructor.
 func (e *emitter) tool(t *Tool, n toolNames) {
-	schema, err := marshalSchema(argumentSchema(t.Input))
-	if err != nil {
-		e.errs = append(e.errs, fmt.Errorf("%s: schema of %s: %v", t.Pos, t.Name, err))
-		return
-	}
 	fields := []jen.Code{
 		jen.Id("Name").Op(":").Lit(t.Name),
 		jen.Id("Description").Op(":").Lit(t.Description),
-		jen.Id("Parameters").Op(":").Qual("encoding/json", "RawMessage").Call(schemaLiteral(schema)),
+		jen.Id("Parameters").Op(":").Qual("encoding/json", "RawMessage").Call(schemaLiteral(t.Schemas[Standard])),
+	}
+	var dialects []jen.Code
+	for _, d := range []Dialect{OpenAI, Gemini, Anthropic} {
+		if t.Schemas[d] != nil {
+			dialects = append(dialects, jen.Id(dialectFields[d]).Op(":").Qual("encoding/json", "RawMessage").Call(schemaLiteral(t.Schemas[d])))
+		}
+	}
+	if len(dialects) > 0 {
+		fields = append(fields, jen.Id("Dialects").Op(":").Qual(RuntimePath, "DialectSchemas").Values(multiline(dialects)...))
 	}
 	if o := t.Options; o != (Options{}) {
 		if o.Timeout > 0 {

@@ -101,6 +101,11 @@ func (e *emitter) decodeStruct(t *Type) jen.Code {
 	for i, f := range t.Fields {
 		allowed[i] = f.JSONName
 		var stmts []jen.Code
+		if !f.Required {
+			// In OpenAI strict mode the model sends null for an optional
+			// field it leaves out.
+			stmts = append(stmts, jen.If(jen.Id(d).Dot("OptionalNull").Call()).Block(jen.Break()))
+		}
 		if h, ok := has[f]; ok {
 			stmts = append(stmts, jen.Id(h).Op("=").True())
 		}

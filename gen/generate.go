@@ -35,6 +35,8 @@ type File struct {
 	// Content is the file's bytes, or nil if the package has no tools, so
 	// a generated file of it should not exist.
 	Content []byte
+
+	tools []*Tool // the model, for tests
 }
 
 // Generate loads the packages of cfg, and returns one generated file for
@@ -74,6 +76,9 @@ func generatePackage(pkg *packages.Package, output string) (File, Diagnostics) {
 	}
 	r := &reporter{fset: pkg.Fset}
 	model := analyze(r, pkg)
+	if model != nil {
+		buildSchemas(r, model) // even after errors, to report all in one run
+	}
 	if len(r.diags) > 0 || model == nil {
 		return file, r.diags
 	}
@@ -91,6 +96,7 @@ func generatePackage(pkg *packages.Package, output string) (File, Diagnostics) {
 		return file, Diagnostics{{Msg: fmt.Sprintf("%s: formatting the generated file: %v", pkg.PkgPath, err)}}
 	}
 	file.Tools = len(model.Tools)
+	file.tools = model.Tools
 	file.Content = content
 	return file, nil
 }

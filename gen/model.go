@@ -38,6 +38,9 @@ type Tool struct {
 	// Output is the result type, or nil when the function returns only an
 	// error.
 	Output types.Type
+	// Schemas are the compact JSON Schemas of the arguments, one for each
+	// dialect (nil for an omitted one); the schema stage fills them.
+	Schemas [numDialects][]byte
 }
 
 // Options are the key=value options of a //tool:export directive.
@@ -47,6 +50,8 @@ type Options struct {
 	Cache   time.Duration
 	Confirm bool
 	Group   string
+	// Omit are the dialects the tool is left out of.
+	Omit [numDialects]bool
 }
 
 // Receiver is the receiver of method tools: Tools(...) takes one value of

@@ -3,6 +3,8 @@ package gen
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
+	"strings"
 	"go/constant"
 	"go/types"
 	"strconv"
@@ -15,29 +17,99 @@ import (
 // compact JSON. The same model drives the generated validator, so the two
 // agree by construction.
 
-// schemaBuilder builds the schema of one tool's arguments. Struct types
-// that are part of a cycle go to $defs, named so that two packages' types of
-// the same name never collide; everything else is inline.
-type schemaBuilder struct {
-	recursive map[*Type]string // def name of each recursive type
-	defs      jsonschema.Definitions
-}
+// Dialect is a provider's flavour of JSON Schema. toolgen computes one
+// schema per dialect for each tool, at generate time.
+type Dialect int
 
-// argumentSchema returns the schema of a tool's arguments.
-func argumentSchema(in Input) *jsonschema.Schema {
-	if in.Kind == InputNone {
-		return &jsonschema.Schema{
-			Type:                 "object",
-			Properties:           orderedmap.New[string, *jsonschema.Schema](),
-			AdditionalProperties: jsonschema.FalseSchema,
+const (
+	Standard  Dialect = iota // JSON Schema 2020-12, as MCP takes it
+	OpenAI                   // OpenAI strict function calling
+	Gemini                   // Gemini's OpenAPI 3.0 subset
+	Anthropic                // Anthropic's strict tool-use subset
+	numDialects
+)
+
+var dialectNames = [numDialects]string{"standard", "openai", "gemini", "anthropic"}
+
+func (d Dialect) String() string { return dialectNames[d] }
+
+func dialectByName(name string) (Dialect, bool) {
+	for d, n := range dialectNames {
+		if n == name {
+			return Dialect(d), true
 		}
 	}
-	b := &schemaBuilder{recursive: defNames(recursiveTypes(in.Type))}
+	return 0, false
+}
+
+// buildSchemas is the schema stage: it fills each tool's Schemas, and
+// reports what a dialect cannot express.
+func buildSchemas(r *reporter, pkg *Package) {
+	for _, t := range pkg.Tools {
+		for d := range numDialects {
+			if t.Options.Omit[d] {
+				continue
+			}
+			s, problems := argumentSchema(t, d)
+			r.diags = append(r.diags, problems...)
+			data, err := marshalSchema(s)
+			if err != nil {
+				r.errorAt(t.Pos, "encoding the %s schema of %s: %v", d, t.Name, err)
+				continue
+			}
+			t.Schemas[d] = data
+		}
+	}
+}
+
+// dialectTitles name the dialects in messages.
+var dialectTitles = [numDialects]string{"JSON Schema 2020-12", "OpenAI strict mode", "Gemini", "Anthropic strict mode"}
+
+// schemaBuilder builds the schema of one tool's arguments in one dialect.
+// Struct types that are part of a cycle go to $defs, named so that two
+// packages' types of the same name never collide; everything else is
+// inline. What a dialect cannot carry is said in the description (the
+// generated validator still enforces it); what it cannot express at all is
+// reported.
+type schemaBuilder struct {
+	dialect   Dialect
+	recursive map[*Type]string // def name of each recursive type
+	defs      jsonschema.Definitions
+	tool      *Tool
+	field     *Field // the field being built, for positions
+	problems  []Diagnostic
+}
+
+// argumentSchema returns the schema of a tool's arguments in dialect d,
+// with the reasons it cannot be expressed there, if any.
+func argumentSchema(t *Tool, d Dialect) (*jsonschema.Schema, []Diagnostic) {
+	in := t.Input
+	if in.Kind == InputNone {
+		s := &jsonschema.Schema{Type: "object", Properties: orderedmap.New[string, *jsonschema.Schema]()}
+		if d != Gemini {
+			s.AdditionalProperties = jsonschema.FalseSchema
+		}
+		return s, nil
+	}
+	b := &schemaBuilder{dialect: d, tool: t, recursive: defNames(recursiveTypes(in.Type))}
 	root := b.object(in.Type)
 	if len(b.defs) > 0 {
 		root.Definitions = b.defs
 	}
-	return root
+	return root, b.problems
+}
+
+// cannot reports that the current field cannot be expressed in the
+// dialect.
+func (b *schemaBuilder) cannot(what string) {
+	pos := b.tool.Pos
+	name := "the arguments"
+	if b.field != nil {
+		pos, name = b.field.Pos, "field "+b.field.GoName
+	}
+	b.problems = append(b.problems, Diagnostic{Pos: pos, Msg: fmt.Sprintf(
+		"%s of tool %s cannot be expressed in %s: %s; add omit=%s to its //tool:export directive to leave the tool out of that dialect",
+		name, b.tool.Name, dialectTitles[b.dialect], what, b.dialect)})
 }
 
 // recursiveTypes returns the struct types reachable from root that are part
@@ -110,32 +182,96 @@ func bareName(t *Type) string {
 
 // object returns the schema of a struct type, inline.
 func (b *schemaBuilder) object(t *Type) *jsonschema.Schema {
-	s := &jsonschema.Schema{
-		Type:                 "object",
-		Properties:           orderedmap.New[string, *jsonschema.Schema](),
-		AdditionalProperties: jsonschema.FalseSchema,
+	s := &jsonschema.Schema{Type: "object", Properties: orderedmap.New[string, *jsonschema.Schema]()}
+	if b.dialect != Gemini {
+		s.AdditionalProperties = jsonschema.FalseSchema
 	}
+	outer := b.field
 	for _, f := range t.Fields {
-		s.Properties.Set(f.JSONName, b.field(f))
-		if f.Required {
+		b.field = f
+		s.Properties.Set(f.JSONName, b.property(f))
+		if f.Required || b.dialect == OpenAI {
 			s.Required = append(s.Required, f.JSONName)
+		}
+	}
+	b.field = outer
+	if b.dialect == OpenAI && len(t.Fields) == 0 {
+		s.Required = []string{}
+	}
+	return s
+}
+
+// property returns the schema of one field: its type's, with the field's
+// rules applied.
+func (b *schemaBuilder) property(f *Field) *jsonschema.Schema {
+	s := b.value(f.Type)
+	var notes []string
+	notes = b.applyRules(s, &f.Rules, notes)
+	if v := f.Type.Deref(); (v.Kind == KindSlice || v.Kind == KindArray) && s.Items != nil {
+		notes = b.applyRules(s.Items, &f.ItemRules, notes)
+	}
+	if s.Description == "" && s.Ref == "" {
+		s.Description = f.Type.Deref().Doc
+	}
+	if doc := enumDocs(f.Type.Deref()); doc != "" && len(f.Rules.Enum) == 0 {
+		s.Description = sentence(s.Description, doc)
+	}
+	notes = append(notes, b.takeNotes(s)...)
+	if len(notes) > 0 {
+		s.Description = sentence(s.Description, "Constraints: "+strings.Join(notes, "; ")+".")
+	}
+	if b.dialect == OpenAI && !f.Required {
+		// Strict mode requires every property: an optional one is
+		// written as a union with null, and the model sends null for it.
+		return &jsonschema.Schema{
+			AnyOf:       []*jsonschema.Schema{withoutDescription(s), {Type: "null"}},
+			Description: s.Description,
 		}
 	}
 	return s
 }
 
-// field returns the schema of one property: its type's, with the field's
-// rules applied.
-func (b *schemaBuilder) field(f *Field) *jsonschema.Schema {
-	s := b.value(f.Type)
-	applyRules(s, &f.Rules)
-	if v := f.Type.Deref(); (v.Kind == KindSlice || v.Kind == KindArray) && s.Items != nil {
-		applyRules(s.Items, &f.ItemRules)
+func withoutDescription(s *jsonschema.Schema) *jsonschema.Schema {
+	c := *s
+	c.Description = ""
+	return &c
+}
+
+// sentence joins two pieces of description text.
+func sentence(a, b string) string {
+	if a == "" {
+		return b
 	}
-	if s.Description == "" && s.Ref == "" {
-		s.Description = f.Type.Deref().Doc
+	if b == "" {
+		return a
 	}
-	return s
+	if !strings.HasSuffix(a, ".") && !strings.HasSuffix(a, "!") && !strings.HasSuffix(a, "?") {
+		a += "."
+	}
+	return a + " " + b
+}
+
+// enumDocs describes the values of an enum whose constants have doc
+// comments: "celsius: degrees Celsius; fahrenheit: degrees Fahrenheit".
+func enumDocs(t *Type) string {
+	var parts []string
+	for _, e := range t.Enum {
+		if e.Doc != "" {
+			doc := e.Doc
+			if rest, ok := strings.CutPrefix(doc, e.Const.Name()+" is "); ok {
+				doc = rest // "Celsius is degrees Celsius." → "degrees Celsius"
+			} else if rest, ok := strings.CutPrefix(doc, e.Const.Name()+": "); ok {
+				doc = rest
+			} else {
+				doc = trimGoName(doc, e.Const.Name())
+			}
+			parts = append(parts, valueWord(e.Value)+": "+strings.TrimSuffix(doc, "."))
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "Values: " + strings.Join(parts, "; ") + "."
 }
 
 // value returns the schema of a value of type t.
@@ -161,27 +297,52 @@ func (b *schemaBuilder) value(t *Type) *jsonschema.Schema {
 		n := uint64(t.Len)
 		return &jsonschema.Schema{Type: "array", Items: b.value(t.Elem), MinItems: &n, MaxItems: &n}
 	case KindMap:
+		if b.dialect == OpenAI {
+			b.cannot("a map needs additionalProperties with a schema, and strict mode allows only false")
+			return &jsonschema.Schema{Type: "object", Properties: orderedmap.New[string, *jsonschema.Schema](), AdditionalProperties: jsonschema.FalseSchema}
+		}
+		if b.dialect != Standard {
+			return &jsonschema.Schema{Type: "object", Description: "An object whose values are each " + describeKind(t.Elem) + "."}
+		}
 		return &jsonschema.Schema{Type: "object", AdditionalProperties: b.value(t.Elem)}
 	case KindBytes:
 		return &jsonschema.Schema{Type: "string", ContentEncoding: "base64"}
 	case KindTime:
 		return &jsonschema.Schema{Type: "string", Format: "date-time"}
 	case KindStruct:
-		if name, ok := b.recursive[t]; ok {
-			if _, defined := b.defs[name]; !defined {
-				if b.defs == nil {
-					b.defs = make(jsonschema.Definitions)
-				}
-				b.defs[name] = nil // reserve before recursing
-				def := b.object(t)
-				def.Description = t.Doc
-				b.defs[name] = def
-			}
-			return &jsonschema.Schema{Ref: "#/$defs/" + name}
+		name, recursive := b.recursive[t]
+		if !recursive {
+			return b.object(t)
 		}
-		return b.object(t)
+		if b.dialect == Gemini {
+			b.cannot("its type " + name + " is recursive, and Gemini has no $ref")
+			return &jsonschema.Schema{Type: "object"}
+		}
+		if _, defined := b.defs[name]; !defined {
+			if b.defs == nil {
+				b.defs = make(jsonschema.Definitions)
+			}
+			b.defs[name] = nil // reserve before recursing
+			def := b.object(t)
+			def.Description = t.Doc
+			b.defs[name] = def
+		}
+		return &jsonschema.Schema{Ref: "#/$defs/" + name}
 	}
-	return &jsonschema.Schema{} // any: marshals as true
+	// any, json.RawMessage
+	if b.dialect == OpenAI {
+		b.cannot("any JSON value has no type, and strict mode needs one")
+		return &jsonschema.Schema{Type: "string"}
+	}
+	if b.dialect != Standard {
+		return &jsonschema.Schema{Description: "Any JSON value."}
+	}
+	return &jsonschema.Schema{} // marshals as true
+}
+
+// describeKind names a type's JSON kind for a description.
+func describeKind(t *Type) string {
+	return kindNames[t.Deref().Kind]
 }
 
 // intBounds are the bounds a sized integer type adds to its schema, so the
@@ -212,8 +373,9 @@ func enumValues(t *Type) []any {
 	return out
 }
 
-// applyRules sets the keywords of r on s.
-func applyRules(s *jsonschema.Schema, r *Rules) {
+// applyRules sets the keywords of r on s, and returns notes with those the
+// dialect cannot carry.
+func (b *schemaBuilder) applyRules(s *jsonschema.Schema, r *Rules, notes []string) []string {
 	if r.Title != "" {
 		s.Title = r.Title
 	}
@@ -263,14 +425,86 @@ func applyRules(s *jsonschema.Schema, r *Rules) {
 		s.MaxItems = r.MaxItems
 	}
 	s.UniqueItems = s.UniqueItems || r.UniqueItems
-	s.ReadOnly = s.ReadOnly || r.ReadOnly
-	s.WriteOnly = s.WriteOnly || r.WriteOnly
-	for _, e := range r.Extras {
+	if b.dialect == Standard {
+		s.ReadOnly = s.ReadOnly || r.ReadOnly
+		s.WriteOnly = s.WriteOnly || r.WriteOnly
+		for _, e := range r.Extras {
+			if s.Extras == nil {
+				s.Extras = make(map[string]any)
+			}
+			s.Extras[e.Key] = e.Value
+		}
+	}
+	return notes
+}
+
+// takeNotes removes from s, recursively through items, the keywords the
+// dialect does not accept, and returns them in words for the description.
+func (b *schemaBuilder) takeNotes(s *jsonschema.Schema) []string {
+	if b.dialect == Standard {
+		return nil
+	}
+	var notes []string
+	take := func(keep bool, present bool, note func() string, clear func()) {
+		if present && !keep {
+			notes = append(notes, note())
+			clear()
+		}
+	}
+	d := b.dialect
+	num := func(n json.Number) bool { return n != "" }
+	take(d == Gemini, s.Default != nil, func() string { return "default " + jsonText(s.Default) }, func() { s.Default = nil })
+	take(false, len(s.Examples) > 0 && d != Gemini, func() string { return "for example " + jsonText(s.Examples[0]) }, func() { s.Examples = nil })
+	if d == Gemini && len(s.Examples) > 0 {
 		if s.Extras == nil {
 			s.Extras = make(map[string]any)
 		}
-		s.Extras[e.Key] = e.Value
+		s.Extras["example"] = s.Examples[0]
+		s.Examples = nil
 	}
+	take(d != Anthropic, num(s.Minimum), func() string { return "minimum " + string(s.Minimum) }, func() { s.Minimum = "" })
+	take(d != Anthropic, num(s.Maximum), func() string { return "maximum " + string(s.Maximum) }, func() { s.Maximum = "" })
+	take(d == OpenAI, num(s.ExclusiveMinimum), func() string { return "greater than " + string(s.ExclusiveMinimum) }, func() { s.ExclusiveMinimum = "" })
+	take(d == OpenAI, num(s.ExclusiveMaximum), func() string { return "less than " + string(s.ExclusiveMaximum) }, func() { s.ExclusiveMaximum = "" })
+	take(d == OpenAI, num(s.MultipleOf), func() string { return "a multiple of " + string(s.MultipleOf) }, func() { s.MultipleOf = "" })
+	take(d == Gemini, s.MinLength != nil, func() string { return fmt.Sprintf("at least %s", plural(*s.MinLength, "character")) }, func() { s.MinLength = nil })
+	take(d == Gemini, s.MaxLength != nil, func() string { return fmt.Sprintf("at most %s", plural(*s.MaxLength, "character")) }, func() { s.MaxLength = nil })
+	take(d != Anthropic, s.MinItems != nil, func() string { return fmt.Sprintf("at least %s", plural(*s.MinItems, "item")) }, func() { s.MinItems = nil })
+	take(d != Anthropic, s.MaxItems != nil, func() string { return fmt.Sprintf("at most %s", plural(*s.MaxItems, "item")) }, func() { s.MaxItems = nil })
+	take(false, s.UniqueItems, func() string { return "items unique" }, func() { s.UniqueItems = false })
+	take(false, s.ContentEncoding != "", func() string { return s.ContentEncoding + "-encoded" }, func() { s.ContentEncoding = "" })
+	take(dialectFormats[d][s.Format], s.Format != "", func() string { return "format " + s.Format }, func() { s.Format = "" })
+	if d == Gemini && len(s.Enum) > 0 && s.Type != "string" {
+		words := make([]string, len(s.Enum))
+		for i, v := range s.Enum {
+			words[i] = jsonText(v)
+		}
+		notes = append(notes, "one of "+strings.Join(words, ", "))
+		s.Enum = nil
+	}
+	if s.Items != nil {
+		if inner := b.takeNotes(s.Items); len(inner) > 0 {
+			notes = append(notes, "each item: "+strings.Join(inner, ", "))
+		}
+	}
+	return notes
+}
+
+// dialectFormats are the string formats each dialect accepts.
+var dialectFormats = [numDialects]map[string]bool{
+	Standard:  knownFormats,
+	OpenAI:    {"date-time": true, "time": true, "date": true, "duration": true, "email": true, "hostname": true, "ipv4": true, "ipv6": true, "uuid": true},
+	Gemini:    {"date-time": true},
+	Anthropic: {"date-time": true, "time": true, "date": true, "duration": true, "email": true, "hostname": true, "uri": true, "ipv4": true, "ipv6": true, "uuid": true},
+}
+
+// jsonText writes a value as JSON, for a description.
+func jsonText(v any) string {
+	data, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Sprint(v)
+	}
+	return string(unescapeHTML(data))
 }
 
 func setNumber(dst *json.Number, c constant.Value) {

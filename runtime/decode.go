@@ -30,13 +30,23 @@ type Limits struct {
 // and of a tool invoked directly.
 var DefaultLimits = Limits{MaxBytes: 1 << 20, MaxDepth: 64}
 
-type limitsKey struct{}
+// callConfig is how a Registry asks a tool to decode its arguments.
+type callConfig struct {
+	limits Limits
+	// nullOptional lets null stand for an absent optional field, as models
+	// in OpenAI strict mode send it.
+	nullOptional bool
+}
 
-func limitsFrom(ctx context.Context) Limits {
-	if l, ok := ctx.Value(limitsKey{}).(Limits); ok {
-		return l
+var defaultConfig = callConfig{limits: DefaultLimits}
+
+type configKey struct{}
+
+func configFrom(ctx context.Context) callConfig {
+	if c, ok := ctx.Value(configKey{}).(callConfig); ok {
+		return c
 	}
-	return DefaultLimits
+	return defaultConfig
 }
 
 // maxProblems is how many problems one ArgumentError lists in full.
@@ -85,6 +95,11 @@ func (e *ArgumentError) Error() string {
 // Decode decodes the JSON arguments args with the generated function
 // decode. An empty args (or one of white space only) means {}.
 func Decode[T any](args []byte, limits Limits, decode DecodeFunc[T]) (T, error) {
+	return decodeCall(args, callConfig{limits: limits}, decode)
+}
+
+func decodeCall[T any](args []byte, cfg callConfig, decode DecodeFunc[T]) (T, error) {
+	limits := cfg.limits
 	var v T
 	if len(args) > limits.MaxBytes {
 		return v, &ArgumentError{Problems: []Problem{{Message: fmt.Sprintf("the arguments are %d bytes long; the limit is %d", len(args), limits.MaxBytes)}}}
@@ -95,6 +110,7 @@ func Decode[T any](args []byte, limits Limits, decode DecodeFunc[T]) (T, error) 
 	d := decoders.Get().(*Decoder)
 	defer d.release()
 	d.reset(args, limits.MaxDepth)
+	d.nullOptional = cfg.nullOptional
 	decode(d, &v)
 	d.finish()
 	return v, d.err()
@@ -112,9 +128,10 @@ var decoders = sync.Pool{New: func() any { return new(Decoder) }}
 // After a syntax error the Decoder stops: every further read returns false
 // and only the syntax error is reported.
 type Decoder struct {
-	data     []byte
-	pos      int
-	maxDepth int
+	data         []byte
+	pos          int
+	maxDepth     int
+	nullOptional bool
 
 	syntax   string // first syntax error, if any
 	problems []Problem
@@ -689,6 +706,16 @@ func (d *Decoder) Null() bool {
 		return false
 	}
 	return d.literal("null")
+}
+
+// OptionalNull reports whether the next value is a null that stands for an
+// absent optional field, and if so consumes it. That is so only for a
+// Registry in the OpenAI dialect, whose strict mode makes models send null
+// for the optional fields they leave out; elsewhere null is checked against
+// the field's type like any other value. Generated decoders call it first
+// for each optional field.
+func (d *Decoder) OptionalNull() bool {
+	return d.nullOptional && d.Null()
 }
 
 // String reads a string.

@@ -14,7 +14,8 @@ import (
 // a model and executes the calls the model makes. It is safe for concurrent
 // use.
 type Registry struct {
-	limits Limits
+	limits  Limits
+	dialect Dialect
 
 	mu    sync.RWMutex
 	tools map[string]Tool
@@ -35,6 +36,15 @@ func WithLimits(l Limits) Option {
 			r.limits.MaxDepth = l.MaxDepth
 		}
 	}
+}
+
+// WithDialect makes the registry speak to a provider's dialect:
+// Definitions returns the tools' schemas in it, leaving out the tools
+// omitted from it, and in the OpenAI dialect Execute takes null for an
+// absent optional field, as strict mode makes models send it. The default
+// is Standard.
+func WithDialect(d Dialect) Option {
+	return func(r *Registry) { r.dialect = d }
 }
 
 // NewRegistry returns an empty registry.
@@ -76,13 +86,16 @@ func (r *Registry) Register(tools ...Tool) error {
 	for _, t := range tools {
 		info := t.Info()
 		r.tools[info.Name] = t
-		r.defs = append(r.defs, Definition{Name: info.Name, Description: info.Description, Parameters: info.Parameters})
+		if params := info.ParametersFor(r.dialect); params != nil {
+			r.defs = append(r.defs, Definition{Name: info.Name, Description: info.Description, Parameters: params})
+		}
 	}
 	slices.SortFunc(r.defs, func(a, b Definition) int { return strings.Compare(a.Name, b.Name) })
 	return nil
 }
 
-// Definitions returns the definitions of all tools, sorted by name, so that
+// Definitions returns the definitions of all tools in the registry's
+// dialect, sorted by name, so that
 // their encoding is the same bytes for every request and prompt caches hit.
 // The Parameters of each are shared and must not be modified.
 func (r *Registry) Definitions() []Definition {
@@ -115,10 +128,14 @@ func (r *Registry) Execute(ctx context.Context, name string, args json.RawMessag
 	if len(args) > r.limits.MaxBytes {
 		return &Result{Error: fmt.Sprintf("the arguments are %d bytes long; the limit is %d", len(args), r.limits.MaxBytes)}, nil
 	}
-	if r.limits != DefaultLimits {
-		ctx = context.WithValue(ctx, limitsKey{}, r.limits)
+	if cfg := r.callConfig(); cfg != defaultConfig {
+		ctx = context.WithValue(ctx, configKey{}, cfg)
 	}
 	return t.(InvokableTool).Invoke(ctx, args)
+}
+
+func (r *Registry) callConfig() callConfig {
+	return callConfig{limits: r.limits, nullOptional: r.dialect == OpenAI}
 }
 
 // unknownTool is the message for a call of a tool that is not registered.

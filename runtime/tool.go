@@ -3,6 +3,7 @@ package runtime
 import (
 	"context"
 	"encoding/json"
+	"strconv"
 	"time"
 )
 
@@ -15,8 +16,11 @@ type Info struct {
 	// Description tells the model what the tool does and when to use it.
 	Description string
 	// Parameters is the JSON Schema (2020-12) of the tool's arguments, an
-	// object. It is shared by every caller and must not be modified.
+	// object, as MCP takes it. It is shared by every caller and must not be
+	// modified.
 	Parameters json.RawMessage
+	// Dialects are the same schema in the dialects of other providers.
+	Dialects DialectSchemas
 	// Timeout, if positive, is the deadline of one call.
 	Timeout time.Duration
 	// Retries is the number of extra attempts after a retryable failure.
@@ -29,6 +33,58 @@ type Info struct {
 	Confirm bool
 	// Group is the tool's domain, for listing tools by group.
 	Group string
+}
+
+// Dialect is a provider's flavour of JSON Schema.
+type Dialect int
+
+const (
+	// Standard is JSON Schema 2020-12, as MCP takes it.
+	Standard Dialect = iota
+	// OpenAI is OpenAI's strict function calling: every property
+	// required, optional ones as a union with null, no default.
+	OpenAI
+	// Gemini is Gemini's OpenAPI 3.0 subset: no $ref, no
+	// additionalProperties, string enums only.
+	Gemini
+	// Anthropic is the subset Anthropic's strict tool use keeps.
+	Anthropic
+)
+
+var dialectNames = []string{"standard", "openai", "gemini", "anthropic"}
+
+func (d Dialect) String() string {
+	if d < 0 || int(d) >= len(dialectNames) {
+		return "Dialect(" + strconv.Itoa(int(d)) + ")"
+	}
+	return dialectNames[d]
+}
+
+// DialectSchemas holds a tool's argument schema in each provider dialect
+// other than Standard, computed when the code was generated. A nil schema
+// means the tool is left out of that dialect.
+//
+// Where a dialect cannot carry a constraint (a default, a length, a format),
+// its schema says it in the description, and the generated decoder still
+// enforces it.
+type DialectSchemas struct {
+	OpenAI    json.RawMessage
+	Gemini    json.RawMessage
+	Anthropic json.RawMessage
+}
+
+// ParametersFor returns the schema of the tool's arguments in dialect d, or
+// nil if the tool is left out of it. It does not allocate.
+func (i *Info) ParametersFor(d Dialect) json.RawMessage {
+	switch d {
+	case OpenAI:
+		return i.Dialects.OpenAI
+	case Gemini:
+		return i.Dialects.Gemini
+	case Anthropic:
+		return i.Dialects.Anthropic
+	}
+	return i.Parameters
 }
 
 // Definition is a tool as a model sees it. It marshals as
@@ -90,7 +146,7 @@ func (t *invokable[In, Out]) Invoke(ctx context.Context, args json.RawMessage) (
 	if err := ctx.Err(); err != nil {
 		return canceled(err), err
 	}
-	in, err := Decode(args, limitsFrom(ctx), t.decode)
+	in, err := decodeCall(args, configFrom(ctx), t.decode)
 	if err != nil {
 		return &Result{Error: err.Error()}, nil
 	}

@@ -32,8 +32,25 @@ var searchPassagesInfo = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"query":{"type":"string","maxLength":200,"minLength":2,"description":"Query in plain words; common words are ignored."},` +
 		`"limit":{"type":"integer","maximum":20,"minimum":1,"description":"Limit on the number of passages returned.","default":3},` +
-		`"min_level":{"type":"string","enum":["high","medium","low","weak"],"description":"Leaves out passages below this level of relevance.","default":"low"}},` +
+		`"min_level":{"type":"string","enum":["high","medium","low","weak"],"description":"Leaves out passages below this level of relevance. Values: \"high\": relevance of 0.8 or more; \"medium\": relevance of 0.6 or more; \"low\": relevance of 0.4 or more; \"weak\": any match below 0.4.","default":"low"}},` +
 		`"additionalProperties":false,"type":"object","required":["query"]}`),
+	Dialects: runtime.DialectSchemas{
+		OpenAI: json.RawMessage(`{"properties":{` +
+			`"query":{"type":"string","description":"Query in plain words; common words are ignored. Constraints: at least 2 characters; at most 200 characters."},` +
+			`"limit":{"anyOf":[{"type":"integer","maximum":20,"minimum":1},{"type":"null"}],"description":"Limit on the number of passages returned. Constraints: default 3."},` +
+			`"min_level":{"anyOf":[{"type":"string","enum":["high","medium","low","weak"]},{"type":"null"}],"description":"Leaves out passages below this level of relevance. Values: \"high\": relevance of 0.8 or more; \"medium\": relevance of 0.6 or more; \"low\": relevance of 0.4 or more; \"weak\": any match below 0.4. Constraints: default \"low\"."}},` +
+			`"additionalProperties":false,"type":"object","required":["query","limit","min_level"]}`),
+		Gemini: json.RawMessage(`{"properties":{` +
+			`"query":{"type":"string","maxLength":200,"minLength":2,"description":"Query in plain words; common words are ignored."},` +
+			`"limit":{"type":"integer","maximum":20,"minimum":1,"description":"Limit on the number of passages returned.","default":3},` +
+			`"min_level":{"type":"string","enum":["high","medium","low","weak"],"description":"Leaves out passages below this level of relevance. Values: \"high\": relevance of 0.8 or more; \"medium\": relevance of 0.6 or more; \"low\": relevance of 0.4 or more; \"weak\": any match below 0.4.","default":"low"}},` +
+			`"type":"object","required":["query"]}`),
+		Anthropic: json.RawMessage(`{"properties":{` +
+			`"query":{"type":"string","description":"Query in plain words; common words are ignored. Constraints: at least 2 characters; at most 200 characters."},` +
+			`"limit":{"type":"integer","description":"Limit on the number of passages returned. Constraints: default 3; minimum 1; maximum 20."},` +
+			`"min_level":{"type":"string","enum":["high","medium","low","weak"],"description":"Leaves out passages below this level of relevance. Values: \"high\": relevance of 0.8 or more; \"medium\": relevance of 0.6 or more; \"low\": relevance of 0.4 or more; \"weak\": any match below 0.4. Constraints: default \"low\"."}},` +
+			`"additionalProperties":false,"type":"object","required":["query"]}`),
+	},
 	Timeout: 2 * time.Second,
 	Cache:   time.Minute,
 }
@@ -50,6 +67,17 @@ var getPassageInfo = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","description":"The passage's id, as search_passages reports it."}},` +
 		`"additionalProperties":false,"type":"object","required":["id"]}`),
+	Dialects: runtime.DialectSchemas{
+		OpenAI: json.RawMessage(`{"properties":{` +
+			`"id":{"type":"string","description":"The passage's id, as search_passages reports it."}},` +
+			`"additionalProperties":false,"type":"object","required":["id"]}`),
+		Gemini: json.RawMessage(`{"properties":{` +
+			`"id":{"type":"string","description":"The passage's id, as search_passages reports it."}},` +
+			`"type":"object","required":["id"]}`),
+		Anthropic: json.RawMessage(`{"properties":{` +
+			`"id":{"type":"string","description":"The passage's id, as search_passages reports it."}},` +
+			`"additionalProperties":false,"type":"object","required":["id"]}`),
+	},
 }
 
 // newGetPassageTool returns the get_passage tool, which calls (*Searcher).Get.
@@ -83,6 +111,9 @@ func decodeSearchRequest(d *runtime.Decoder, v *SearchRequest) {
 				}
 			}
 		case "limit":
+			if d.OptionalNull() {
+				break
+			}
 			hasLimit = true
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
@@ -94,6 +125,9 @@ func decodeSearchRequest(d *runtime.Decoder, v *SearchRequest) {
 				}
 			}
 		case "min_level":
+			if d.OptionalNull() {
+				break
+			}
 			hasMinLevel = true
 			if s, ok := d.String(); ok {
 				v.MinLevel = Level(s)

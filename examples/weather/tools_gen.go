@@ -32,9 +32,29 @@ var getForecastInfo = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"city":{"type":"string","maxLength":80,"minLength":1,"description":"City to forecast, such as \"Paris\"."},` +
 		`"days":{"type":"integer","maximum":14,"minimum":1,"description":"Days of forecast, starting today.","default":3},` +
-		`"unit":{"type":"string","enum":["celsius","fahrenheit"],"description":"Unit of the temperatures.","default":"celsius"},` +
+		`"unit":{"type":"string","enum":["celsius","fahrenheit"],"description":"Unit of the temperatures. Values: \"celsius\": degrees Celsius; \"fahrenheit\": degrees Fahrenheit.","default":"celsius"},` +
 		`"include_wind":{"type":"boolean","description":"Adds the wind speed to each day."}},` +
 		`"additionalProperties":false,"type":"object","required":["city"]}`),
+	Dialects: runtime.DialectSchemas{
+		OpenAI: json.RawMessage(`{"properties":{` +
+			`"city":{"type":"string","description":"City to forecast, such as \"Paris\". Constraints: at least 1 character; at most 80 characters."},` +
+			`"days":{"anyOf":[{"type":"integer","maximum":14,"minimum":1},{"type":"null"}],"description":"Days of forecast, starting today. Constraints: default 3."},` +
+			`"unit":{"anyOf":[{"type":"string","enum":["celsius","fahrenheit"]},{"type":"null"}],"description":"Unit of the temperatures. Values: \"celsius\": degrees Celsius; \"fahrenheit\": degrees Fahrenheit. Constraints: default \"celsius\"."},` +
+			`"include_wind":{"anyOf":[{"type":"boolean"},{"type":"null"}],"description":"Adds the wind speed to each day."}},` +
+			`"additionalProperties":false,"type":"object","required":["city","days","unit","include_wind"]}`),
+		Gemini: json.RawMessage(`{"properties":{` +
+			`"city":{"type":"string","maxLength":80,"minLength":1,"description":"City to forecast, such as \"Paris\"."},` +
+			`"days":{"type":"integer","maximum":14,"minimum":1,"description":"Days of forecast, starting today.","default":3},` +
+			`"unit":{"type":"string","enum":["celsius","fahrenheit"],"description":"Unit of the temperatures. Values: \"celsius\": degrees Celsius; \"fahrenheit\": degrees Fahrenheit.","default":"celsius"},` +
+			`"include_wind":{"type":"boolean","description":"Adds the wind speed to each day."}},` +
+			`"type":"object","required":["city"]}`),
+		Anthropic: json.RawMessage(`{"properties":{` +
+			`"city":{"type":"string","description":"City to forecast, such as \"Paris\". Constraints: at least 1 character; at most 80 characters."},` +
+			`"days":{"type":"integer","description":"Days of forecast, starting today. Constraints: default 3; minimum 1; maximum 14."},` +
+			`"unit":{"type":"string","enum":["celsius","fahrenheit"],"description":"Unit of the temperatures. Values: \"celsius\": degrees Celsius; \"fahrenheit\": degrees Fahrenheit. Constraints: default \"celsius\"."},` +
+			`"include_wind":{"type":"boolean","description":"Adds the wind speed to each day."}},` +
+			`"additionalProperties":false,"type":"object","required":["city"]}`),
+	},
 	Timeout: 5 * time.Second,
 	Group:   "weather",
 }
@@ -50,9 +70,26 @@ var convertTemperatureInfo = runtime.Info{
 	Description: "Converts a temperature from one unit to another.",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"value":{"type":"number","description":"The temperature to convert."},` +
-		`"from":{"type":"string","enum":["celsius","fahrenheit"],"description":"The unit value is in."},` +
-		`"to":{"type":"string","enum":["celsius","fahrenheit"],"description":"The unit to convert to."}},` +
+		`"from":{"type":"string","enum":["celsius","fahrenheit"],"description":"The unit value is in. Values: \"celsius\": degrees Celsius; \"fahrenheit\": degrees Fahrenheit."},` +
+		`"to":{"type":"string","enum":["celsius","fahrenheit"],"description":"The unit to convert to. Values: \"celsius\": degrees Celsius; \"fahrenheit\": degrees Fahrenheit."}},` +
 		`"additionalProperties":false,"type":"object","required":["value","from","to"]}`),
+	Dialects: runtime.DialectSchemas{
+		OpenAI: json.RawMessage(`{"properties":{` +
+			`"value":{"type":"number","description":"The temperature to convert."},` +
+			`"from":{"type":"string","enum":["celsius","fahrenheit"],"description":"The unit value is in. Values: \"celsius\": degrees Celsius; \"fahrenheit\": degrees Fahrenheit."},` +
+			`"to":{"type":"string","enum":["celsius","fahrenheit"],"description":"The unit to convert to. Values: \"celsius\": degrees Celsius; \"fahrenheit\": degrees Fahrenheit."}},` +
+			`"additionalProperties":false,"type":"object","required":["value","from","to"]}`),
+		Gemini: json.RawMessage(`{"properties":{` +
+			`"value":{"type":"number","description":"The temperature to convert."},` +
+			`"from":{"type":"string","enum":["celsius","fahrenheit"],"description":"The unit value is in. Values: \"celsius\": degrees Celsius; \"fahrenheit\": degrees Fahrenheit."},` +
+			`"to":{"type":"string","enum":["celsius","fahrenheit"],"description":"The unit to convert to. Values: \"celsius\": degrees Celsius; \"fahrenheit\": degrees Fahrenheit."}},` +
+			`"type":"object","required":["value","from","to"]}`),
+		Anthropic: json.RawMessage(`{"properties":{` +
+			`"value":{"type":"number","description":"The temperature to convert."},` +
+			`"from":{"type":"string","enum":["celsius","fahrenheit"],"description":"The unit value is in. Values: \"celsius\": degrees Celsius; \"fahrenheit\": degrees Fahrenheit."},` +
+			`"to":{"type":"string","enum":["celsius","fahrenheit"],"description":"The unit to convert to. Values: \"celsius\": degrees Celsius; \"fahrenheit\": degrees Fahrenheit."}},` +
+			`"additionalProperties":false,"type":"object","required":["value","from","to"]}`),
+	},
 	Group: "weather",
 }
 
@@ -89,6 +126,9 @@ func decodeForecastRequest(d *runtime.Decoder, v *ForecastRequest) {
 				}
 			}
 		case "days":
+			if d.OptionalNull() {
+				break
+			}
 			hasDays = true
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Days = int(n)
@@ -100,6 +140,9 @@ func decodeForecastRequest(d *runtime.Decoder, v *ForecastRequest) {
 				}
 			}
 		case "unit":
+			if d.OptionalNull() {
+				break
+			}
 			hasUnit = true
 			if s, ok := d.String(); ok {
 				v.Unit = Unit(s)
@@ -110,6 +153,9 @@ func decodeForecastRequest(d *runtime.Decoder, v *ForecastRequest) {
 				}
 			}
 		case "include_wind":
+			if d.OptionalNull() {
+				break
+			}
 			v.IncludeWind = new(bool)
 			if b, ok := d.Bool(); ok {
 				*v.IncludeWind = b

@@ -37,6 +37,38 @@ var bookTableInfo = runtime.Info{
 		`"budget":{"type":"number","maximum":1000.5,"exclusiveMinimum":0},` +
 		`"force":{"type":"boolean"}},` +
 		`"additionalProperties":false,"type":"object","required":["name","guests","force"]}`),
+	Dialects: runtime.DialectSchemas{
+		OpenAI: json.RawMessage(`{"properties":{` +
+			`"name":{"type":"string","description":"Name on the booking. Constraints: at least 2 characters; at most 40 characters."},` +
+			`"guests":{"type":"integer","maximum":12,"minimum":1},` +
+			`"email":{"anyOf":[{"type":"string","format":"email"},{"type":"null"}]},` +
+			`"phone":{"anyOf":[{"type":"string","pattern":"^\\+[0-9]{7,15}$"},{"type":"null"}]},` +
+			`"seat":{"anyOf":[{"type":"string","enum":["inside","terrace"]},{"type":"null"}],"description":"Constraints: default \"inside\"."},` +
+			`"notes":{"anyOf":[{"items":{"type":"string"},"type":"array","maxItems":3,"minItems":1},{"type":"null"}],"description":"Constraints: each item: at most 100 characters."},` +
+			`"budget":{"anyOf":[{"type":"number","maximum":1000.5,"exclusiveMinimum":0},{"type":"null"}]},` +
+			`"force":{"type":"boolean"}},` +
+			`"additionalProperties":false,"type":"object","required":["name","guests","email","phone","seat","notes","budget","force"]}`),
+		Gemini: json.RawMessage(`{"properties":{` +
+			`"name":{"type":"string","maxLength":40,"minLength":2,"description":"Name on the booking"},` +
+			`"guests":{"type":"integer","maximum":12,"minimum":1},` +
+			`"email":{"type":"string","description":"Constraints: format email."},` +
+			`"phone":{"type":"string","pattern":"^\\+[0-9]{7,15}$"},` +
+			`"seat":{"type":"string","enum":["inside","terrace"],"default":"inside"},` +
+			`"notes":{"items":{"type":"string","maxLength":100},"type":"array","maxItems":3,"minItems":1},` +
+			`"budget":{"type":"number","maximum":1000.5,"description":"Constraints: greater than 0."},` +
+			`"force":{"type":"boolean"}},` +
+			`"type":"object","required":["name","guests","force"]}`),
+		Anthropic: json.RawMessage(`{"properties":{` +
+			`"name":{"type":"string","description":"Name on the booking. Constraints: at least 2 characters; at most 40 characters."},` +
+			`"guests":{"type":"integer","description":"Constraints: minimum 1; maximum 12."},` +
+			`"email":{"type":"string","format":"email"},` +
+			`"phone":{"type":"string","pattern":"^\\+[0-9]{7,15}$"},` +
+			`"seat":{"type":"string","enum":["inside","terrace"],"description":"Constraints: default \"inside\"."},` +
+			`"notes":{"items":{"type":"string"},"type":"array","description":"Constraints: at least 1 item; at most 3 items; each item: at most 100 characters."},` +
+			`"budget":{"type":"number","description":"Constraints: maximum 1000.5; greater than 0."},` +
+			`"force":{"type":"boolean"}},` +
+			`"additionalProperties":false,"type":"object","required":["name","guests","force"]}`),
+	},
 }
 
 // newBookTableTool returns the book_table tool, which calls BookTable.
@@ -74,11 +106,17 @@ func decodeBookingRequest(d *runtime.Decoder, v *BookingRequest) {
 				}
 			}
 		case "email":
+			if d.OptionalNull() {
+				break
+			}
 			if s, ok := d.String(); ok {
 				v.Email = s
 				d.CheckFormat("email", s)
 			}
 		case "phone":
+			if d.OptionalNull() {
+				break
+			}
 			if s, ok := d.String(); ok {
 				v.Phone = s
 				if !pattern1.MatchString(s) {
@@ -86,6 +124,9 @@ func decodeBookingRequest(d *runtime.Decoder, v *BookingRequest) {
 				}
 			}
 		case "seat":
+			if d.OptionalNull() {
+				break
+			}
 			hasSeat = true
 			if s, ok := d.String(); ok {
 				v.Seat = s
@@ -96,6 +137,9 @@ func decodeBookingRequest(d *runtime.Decoder, v *BookingRequest) {
 				}
 			}
 		case "notes":
+			if d.OptionalNull() {
+				break
+			}
 			if d.Array() {
 				v.Notes = []string{}
 				for d.Elem() {
@@ -116,6 +160,9 @@ func decodeBookingRequest(d *runtime.Decoder, v *BookingRequest) {
 				}
 			}
 		case "budget":
+			if d.OptionalNull() {
+				break
+			}
 			if f, ok := d.Float(64); ok {
 				v.Budget = f
 				if f > 1000.5 {

@@ -27,6 +27,17 @@ var searchInfo2 = runtimepkg.Info{
 	Parameters: jsonpkg.RawMessage(`{"properties":{` +
 		`"query":{"type":"string"}},` +
 		`"additionalProperties":false,"type":"object","required":["query"]}`),
+	Dialects: runtimepkg.DialectSchemas{
+		OpenAI: jsonpkg.RawMessage(`{"properties":{` +
+			`"query":{"type":"string"}},` +
+			`"additionalProperties":false,"type":"object","required":["query"]}`),
+		Gemini: jsonpkg.RawMessage(`{"properties":{` +
+			`"query":{"type":"string"}},` +
+			`"type":"object","required":["query"]}`),
+		Anthropic: jsonpkg.RawMessage(`{"properties":{` +
+			`"query":{"type":"string"}},` +
+			`"additionalProperties":false,"type":"object","required":["query"]}`),
+	},
 }
 
 // newSearchTool2 returns the search tool, which calls Search.

@@ -38,6 +38,38 @@ var distanceInfo = runtime.Info{
 		`"unit":{"type":"string","enum":["km","mi"],"default":"km"}},` +
 		`"additionalProperties":false,"type":"object","required":["name"]},"type":"array"}},` +
 		`"additionalProperties":false,"type":"object","required":["from","to"]}`),
+	Dialects: runtime.DialectSchemas{
+		OpenAI: json.RawMessage(`{"properties":{` +
+			`"from":{"properties":{` +
+			`"name":{"type":"string","description":"Constraints: at least 1 character."},` +
+			`"unit":{"anyOf":[{"type":"string","enum":["km","mi"]},{"type":"null"}],"description":"Constraints: default \"km\"."}},` +
+			`"additionalProperties":false,"type":"object","required":["name","unit"]},` +
+			`"to":{"items":{"properties":{` +
+			`"name":{"type":"string","description":"Constraints: at least 1 character."},` +
+			`"unit":{"anyOf":[{"type":"string","enum":["km","mi"]},{"type":"null"}],"description":"Constraints: default \"km\"."}},` +
+			`"additionalProperties":false,"type":"object","required":["name","unit"]},"type":"array"}},` +
+			`"additionalProperties":false,"type":"object","required":["from","to"]}`),
+		Gemini: json.RawMessage(`{"properties":{` +
+			`"from":{"properties":{` +
+			`"name":{"type":"string","minLength":1},` +
+			`"unit":{"type":"string","enum":["km","mi"],"default":"km"}},` +
+			`"type":"object","required":["name"]},` +
+			`"to":{"items":{"properties":{` +
+			`"name":{"type":"string","minLength":1},` +
+			`"unit":{"type":"string","enum":["km","mi"],"default":"km"}},` +
+			`"type":"object","required":["name"]},"type":"array"}},` +
+			`"type":"object","required":["from","to"]}`),
+		Anthropic: json.RawMessage(`{"properties":{` +
+			`"from":{"properties":{` +
+			`"name":{"type":"string","description":"Constraints: at least 1 character."},` +
+			`"unit":{"type":"string","enum":["km","mi"],"description":"Constraints: default \"km\"."}},` +
+			`"additionalProperties":false,"type":"object","required":["name"]},` +
+			`"to":{"items":{"properties":{` +
+			`"name":{"type":"string","description":"Constraints: at least 1 character."},` +
+			`"unit":{"type":"string","enum":["km","mi"],"description":"Constraints: default \"km\"."}},` +
+			`"additionalProperties":false,"type":"object","required":["name"]},"type":"array"}},` +
+			`"additionalProperties":false,"type":"object","required":["from","to"]}`),
+	},
 }
 
 // newDistanceTool returns the distance tool, which calls Distance.
@@ -53,6 +85,20 @@ var nearestInfo = runtime.Info{
 		`"name":{"type":"string","minLength":1},` +
 		`"unit":{"type":"string","enum":["km","mi"],"default":"km"}},` +
 		`"additionalProperties":false,"type":"object","required":["name"]}`),
+	Dialects: runtime.DialectSchemas{
+		OpenAI: json.RawMessage(`{"properties":{` +
+			`"name":{"type":"string","description":"Constraints: at least 1 character."},` +
+			`"unit":{"anyOf":[{"type":"string","enum":["km","mi"]},{"type":"null"}],"description":"Constraints: default \"km\"."}},` +
+			`"additionalProperties":false,"type":"object","required":["name","unit"]}`),
+		Gemini: json.RawMessage(`{"properties":{` +
+			`"name":{"type":"string","minLength":1},` +
+			`"unit":{"type":"string","enum":["km","mi"],"default":"km"}},` +
+			`"type":"object","required":["name"]}`),
+		Anthropic: json.RawMessage(`{"properties":{` +
+			`"name":{"type":"string","description":"Constraints: at least 1 character."},` +
+			`"unit":{"type":"string","enum":["km","mi"],"description":"Constraints: default \"km\"."}},` +
+			`"additionalProperties":false,"type":"object","required":["name"]}`),
+	},
 }
 
 // newNearestTool returns the nearest tool, which calls Nearest.
@@ -112,6 +158,9 @@ func decodePlace(d *runtime.Decoder, v *geo.Place) {
 				}
 			}
 		case "unit":
+			if d.OptionalNull() {
+				break
+			}
 			hasUnit = true
 			if s, ok := d.String(); ok {
 				v.Unit = geo.Unit(s)

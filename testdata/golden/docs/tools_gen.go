@@ -27,12 +27,41 @@ var openTicketInfo = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"subject":{"type":"string","description":"Subject is a one-line summary."},` +
 		`"body":{"type":"string","description":"The full text of the request.\n\nMarkdown is fine."},` +
-		`"priority":{"type":"string","enum":["low","urgent"],"description":"how urgent it is"},` +
+		`"priority":{"type":"string","enum":["low","urgent"],"description":"how urgent it is. Values: \"low\": Low can wait; \"urgent\": Needs a reply today."},` +
 		`"contact":{"properties":{` +
 		`"email":{"type":"string","description":"Email address to reply to."}},` +
 		`"additionalProperties":false,"type":"object","required":["email"],"description":"Contact is how to reach the customer."},` +
 		`"tags":{"items":{"type":"string"},"type":"array","description":"Labels for routing"}},` +
 		`"additionalProperties":false,"type":"object","required":["subject","body","priority","contact"]}`),
+	Dialects: runtime.DialectSchemas{
+		OpenAI: json.RawMessage(`{"properties":{` +
+			`"subject":{"type":"string","description":"Subject is a one-line summary."},` +
+			`"body":{"type":"string","description":"The full text of the request.\n\nMarkdown is fine."},` +
+			`"priority":{"type":"string","enum":["low","urgent"],"description":"how urgent it is. Values: \"low\": Low can wait; \"urgent\": Needs a reply today."},` +
+			`"contact":{"properties":{` +
+			`"email":{"type":"string","description":"Email address to reply to."}},` +
+			`"additionalProperties":false,"type":"object","required":["email"],"description":"Contact is how to reach the customer."},` +
+			`"tags":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}],"description":"Labels for routing"}},` +
+			`"additionalProperties":false,"type":"object","required":["subject","body","priority","contact","tags"]}`),
+		Gemini: json.RawMessage(`{"properties":{` +
+			`"subject":{"type":"string","description":"Subject is a one-line summary."},` +
+			`"body":{"type":"string","description":"The full text of the request.\n\nMarkdown is fine."},` +
+			`"priority":{"type":"string","enum":["low","urgent"],"description":"how urgent it is. Values: \"low\": Low can wait; \"urgent\": Needs a reply today."},` +
+			`"contact":{"properties":{` +
+			`"email":{"type":"string","description":"Email address to reply to."}},` +
+			`"type":"object","required":["email"],"description":"Contact is how to reach the customer."},` +
+			`"tags":{"items":{"type":"string"},"type":"array","description":"Labels for routing"}},` +
+			`"type":"object","required":["subject","body","priority","contact"]}`),
+		Anthropic: json.RawMessage(`{"properties":{` +
+			`"subject":{"type":"string","description":"Subject is a one-line summary."},` +
+			`"body":{"type":"string","description":"The full text of the request.\n\nMarkdown is fine."},` +
+			`"priority":{"type":"string","enum":["low","urgent"],"description":"how urgent it is. Values: \"low\": Low can wait; \"urgent\": Needs a reply today."},` +
+			`"contact":{"properties":{` +
+			`"email":{"type":"string","description":"Email address to reply to."}},` +
+			`"additionalProperties":false,"type":"object","required":["email"],"description":"Contact is how to reach the customer."},` +
+			`"tags":{"items":{"type":"string"},"type":"array","description":"Labels for routing"}},` +
+			`"additionalProperties":false,"type":"object","required":["subject","body","priority","contact"]}`),
+	},
 }
 
 // newOpenTicketTool returns the open_ticket tool, which calls OpenTicket.
@@ -72,6 +101,9 @@ func decodeTicket(d *runtime.Decoder, v *Ticket) {
 			hasContact = true
 			decodeContact(d, &v.Contact)
 		case "tags":
+			if d.OptionalNull() {
+				break
+			}
 			if d.Array() {
 				v.Tags = []string{}
 				for d.Elem() {

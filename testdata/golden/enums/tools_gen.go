@@ -32,6 +32,29 @@ var paintWallInfo = runtime.Info{
 		`"size":{"type":"integer","enum":[1,5,10]},` +
 		`"accent":{"type":"string","enum":["red","green","blue"],"description":"Color is a color.","default":"blue"}},` +
 		`"additionalProperties":false,"type":"object","required":["color"]}`),
+	Dialects: runtime.DialectSchemas{
+		OpenAI: json.RawMessage(`{"properties":{` +
+			`"color":{"type":"string","enum":["red","green","blue"],"description":"Color is a color."},` +
+			`"level":{"anyOf":[{"type":"integer","enum":[1,2,3]},{"type":"null"}],"description":"Level is a numeric level. Constraints: default 2."},` +
+			`"finish":{"anyOf":[{"type":"string","enum":["matte","gloss"]},{"type":"null"}]},` +
+			`"size":{"anyOf":[{"type":"integer","enum":[1,5,10]},{"type":"null"}]},` +
+			`"accent":{"anyOf":[{"type":"string","enum":["red","green","blue"]},{"type":"null"}],"description":"Color is a color. Constraints: default \"blue\"."}},` +
+			`"additionalProperties":false,"type":"object","required":["color","level","finish","size","accent"]}`),
+		Gemini: json.RawMessage(`{"properties":{` +
+			`"color":{"type":"string","enum":["red","green","blue"],"description":"Color is a color."},` +
+			`"level":{"type":"integer","description":"Level is a numeric level. Constraints: one of 1, 2, 3.","default":2},` +
+			`"finish":{"type":"string","enum":["matte","gloss"]},` +
+			`"size":{"type":"integer","description":"Constraints: one of 1, 5, 10."},` +
+			`"accent":{"type":"string","enum":["red","green","blue"],"description":"Color is a color.","default":"blue"}},` +
+			`"type":"object","required":["color"]}`),
+		Anthropic: json.RawMessage(`{"properties":{` +
+			`"color":{"type":"string","enum":["red","green","blue"],"description":"Color is a color."},` +
+			`"level":{"type":"integer","enum":[1,2,3],"description":"Level is a numeric level. Constraints: default 2."},` +
+			`"finish":{"type":"string","enum":["matte","gloss"]},` +
+			`"size":{"type":"integer","enum":[1,5,10]},` +
+			`"accent":{"type":"string","enum":["red","green","blue"],"description":"Color is a color. Constraints: default \"blue\"."}},` +
+			`"additionalProperties":false,"type":"object","required":["color"]}`),
+	},
 }
 
 // newPaintWallTool returns the paint_wall tool, which calls PaintWall.
@@ -58,6 +81,9 @@ func decodePaint(d *runtime.Decoder, v *Paint) {
 				}
 			}
 		case "level":
+			if d.OptionalNull() {
+				break
+			}
 			hasLevel = true
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Level = Level(n)
@@ -68,6 +94,9 @@ func decodePaint(d *runtime.Decoder, v *Paint) {
 				}
 			}
 		case "finish":
+			if d.OptionalNull() {
+				break
+			}
 			if s, ok := d.String(); ok {
 				v.Finish = s
 				switch v.Finish {
@@ -77,6 +106,9 @@ func decodePaint(d *runtime.Decoder, v *Paint) {
 				}
 			}
 		case "size":
+			if d.OptionalNull() {
+				break
+			}
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Size = int(n)
 				switch v.Size {
@@ -86,6 +118,9 @@ func decodePaint(d *runtime.Decoder, v *Paint) {
 				}
 			}
 		case "accent":
+			if d.OptionalNull() {
+				break
+			}
 			hasAccent = true
 			v.Accent = new(Color)
 			if s, ok := d.String(); ok {

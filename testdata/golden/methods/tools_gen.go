@@ -30,6 +30,17 @@ var orderInfo = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string"}},` +
 		`"additionalProperties":false,"type":"object","required":["id"]}`),
+	Dialects: runtime.DialectSchemas{
+		OpenAI: json.RawMessage(`{"properties":{` +
+			`"id":{"type":"string"}},` +
+			`"additionalProperties":false,"type":"object","required":["id"]}`),
+		Gemini: json.RawMessage(`{"properties":{` +
+			`"id":{"type":"string"}},` +
+			`"type":"object","required":["id"]}`),
+		Anthropic: json.RawMessage(`{"properties":{` +
+			`"id":{"type":"string"}},` +
+			`"additionalProperties":false,"type":"object","required":["id"]}`),
+	},
 }
 
 // newOrderTool returns the order tool, which calls (*Store).Order.
@@ -42,6 +53,11 @@ var timeInfo = runtime.Info{
 	Name:        "time",
 	Description: "Returns the time.",
 	Parameters:  json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
+	Dialects: runtime.DialectSchemas{
+		OpenAI:    json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
+		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
+		Anthropic: json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
+	},
 }
 
 // newTimeTool returns the time tool, which calls Clock.Time.
@@ -58,6 +74,17 @@ var cancelInfo = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string"}},` +
 		`"additionalProperties":false,"type":"object","required":["id"]}`),
+	Dialects: runtime.DialectSchemas{
+		OpenAI: json.RawMessage(`{"properties":{` +
+			`"id":{"type":"string"}},` +
+			`"additionalProperties":false,"type":"object","required":["id"]}`),
+		Gemini: json.RawMessage(`{"properties":{` +
+			`"id":{"type":"string"}},` +
+			`"type":"object","required":["id"]}`),
+		Anthropic: json.RawMessage(`{"properties":{` +
+			`"id":{"type":"string"}},` +
+			`"additionalProperties":false,"type":"object","required":["id"]}`),
+	},
 	Confirm: true,
 }
 

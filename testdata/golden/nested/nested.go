@@ -36,5 +36,5 @@ type Route struct {
 
 // Plan plans a route.
 //
-//tool:export
+//tool:export omit=openai
 func Plan(ctx context.Context, r Route) (Route, error) { return r, nil }

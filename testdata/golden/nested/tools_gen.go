@@ -52,6 +52,64 @@ var planInfo = runtime.Info{
 		`"mode":{"type":"string"}},` +
 		`"additionalProperties":false,"type":"object","required":["mode"]}},` +
 		`"additionalProperties":false,"type":"object","required":["from","depart","inline"]}`),
+	Dialects: runtime.DialectSchemas{
+		Gemini: json.RawMessage(`{"properties":{` +
+			`"from":{"properties":{` +
+			`"lat":{"type":"number","maximum":90,"minimum":-90},` +
+			`"lon":{"type":"number","maximum":180,"minimum":-180}},` +
+			`"type":"object","required":["lat","lon"],"description":"Point is a location."},` +
+			`"to":{"properties":{` +
+			`"lat":{"type":"number","maximum":90,"minimum":-90},` +
+			`"lon":{"type":"number","maximum":180,"minimum":-180}},` +
+			`"type":"object","required":["lat","lon"],"description":"Point is a location."},` +
+			`"stops":{"items":{"properties":{` +
+			`"lat":{"type":"number","maximum":90,"minimum":-90},` +
+			`"lon":{"type":"number","maximum":180,"minimum":-180}},` +
+			`"type":"object","required":["lat","lon"]},"type":"array","maxItems":5},` +
+			`"box":{"items":{"properties":{` +
+			`"lat":{"type":"number","maximum":90,"minimum":-90},` +
+			`"lon":{"type":"number","maximum":180,"minimum":-180}},` +
+			`"type":"object","required":["lat","lon"]},"type":"array","maxItems":2,"minItems":2},` +
+			`"matrix":{"items":{"items":{"type":"integer","maximum":127,"minimum":-128},"type":"array"},"type":"array"},` +
+			`"labels":{"type":"object","description":"An object whose values are each a string."},` +
+			`"depart":{"type":"string","format":"date-time"},` +
+			`"payload":{"type":"string","description":"Constraints: base64-encoded."},` +
+			`"extra":{"description":"Any JSON value."},` +
+			`"raw":{"description":"Any JSON value."},` +
+			`"limit":{"type":"integer","maximum":65535,"minimum":0,"default":10},` +
+			`"inline":{"properties":{` +
+			`"mode":{"type":"string"}},` +
+			`"type":"object","required":["mode"]}},` +
+			`"type":"object","required":["from","depart","inline"]}`),
+		Anthropic: json.RawMessage(`{"properties":{` +
+			`"from":{"properties":{` +
+			`"lat":{"type":"number","description":"Constraints: minimum -90; maximum 90."},` +
+			`"lon":{"type":"number","description":"Constraints: minimum -180; maximum 180."}},` +
+			`"additionalProperties":false,"type":"object","required":["lat","lon"],"description":"Point is a location."},` +
+			`"to":{"properties":{` +
+			`"lat":{"type":"number","description":"Constraints: minimum -90; maximum 90."},` +
+			`"lon":{"type":"number","description":"Constraints: minimum -180; maximum 180."}},` +
+			`"additionalProperties":false,"type":"object","required":["lat","lon"],"description":"Point is a location."},` +
+			`"stops":{"items":{"properties":{` +
+			`"lat":{"type":"number","description":"Constraints: minimum -90; maximum 90."},` +
+			`"lon":{"type":"number","description":"Constraints: minimum -180; maximum 180."}},` +
+			`"additionalProperties":false,"type":"object","required":["lat","lon"]},"type":"array","description":"Constraints: at most 5 items."},` +
+			`"box":{"items":{"properties":{` +
+			`"lat":{"type":"number","description":"Constraints: minimum -90; maximum 90."},` +
+			`"lon":{"type":"number","description":"Constraints: minimum -180; maximum 180."}},` +
+			`"additionalProperties":false,"type":"object","required":["lat","lon"]},"type":"array","description":"Constraints: at least 2 items; at most 2 items."},` +
+			`"matrix":{"items":{"items":{"type":"integer"},"type":"array"},"type":"array","description":"Constraints: each item: each item: minimum -128, maximum 127."},` +
+			`"labels":{"type":"object","description":"An object whose values are each a string."},` +
+			`"depart":{"type":"string","format":"date-time"},` +
+			`"payload":{"type":"string","description":"Constraints: base64-encoded."},` +
+			`"extra":{"description":"Any JSON value."},` +
+			`"raw":{"description":"Any JSON value."},` +
+			`"limit":{"type":"integer","description":"Constraints: default 10; minimum 0; maximum 65535."},` +
+			`"inline":{"properties":{` +
+			`"mode":{"type":"string"}},` +
+			`"additionalProperties":false,"type":"object","required":["mode"]}},` +
+			`"additionalProperties":false,"type":"object","required":["from","depart","inline"]}`),
+	},
 }
 
 // newPlanTool returns the plan tool, which calls Plan.
@@ -71,9 +129,15 @@ func decodeRoute(d *runtime.Decoder, v *Route) {
 			hasFrom = true
 			decodePoint(d, &v.From)
 		case "to":
+			if d.OptionalNull() {
+				break
+			}
 			v.To = new(Point)
 			decodePoint(d, v.To)
 		case "stops":
+			if d.OptionalNull() {
+				break
+			}
 			if d.Array() {
 				v.Stops = []Point{}
 				for d.Elem() {
@@ -86,6 +150,9 @@ func decodeRoute(d *runtime.Decoder, v *Route) {
 				}
 			}
 		case "box":
+			if d.OptionalNull() {
+				break
+			}
 			if d.Array() {
 				i := 0
 				for d.Elem() {
@@ -101,6 +168,9 @@ func decodeRoute(d *runtime.Decoder, v *Route) {
 				}
 			}
 		case "matrix":
+			if d.OptionalNull() {
+				break
+			}
 			if d.Array() {
 				v.Matrix = [][]int8{}
 				for d.Elem() {
@@ -119,6 +189,9 @@ func decodeRoute(d *runtime.Decoder, v *Route) {
 				}
 			}
 		case "labels":
+			if d.OptionalNull() {
+				break
+			}
 			if d.Object() {
 				v.Labels = map[string]string{}
 				for d.Field() {
@@ -136,18 +209,30 @@ func decodeRoute(d *runtime.Decoder, v *Route) {
 				v.Depart = t
 			}
 		case "payload":
+			if d.OptionalNull() {
+				break
+			}
 			if b, ok := d.Bytes(); ok {
 				v.Payload = b
 			}
 		case "extra":
+			if d.OptionalNull() {
+				break
+			}
 			if x, ok := d.Any(); ok {
 				v.Extra = x
 			}
 		case "raw":
+			if d.OptionalNull() {
+				break
+			}
 			if raw, ok := d.Raw(); ok {
 				v.Raw = raw
 			}
 		case "limit":
+			if d.OptionalNull() {
+				break
+			}
 			hasLimit = true
 			v.Limit = new(uint16)
 			if n, ok := d.Uint(16); ok {

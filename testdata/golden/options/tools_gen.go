@@ -31,6 +31,17 @@ var webSearchInfo = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"q":{"type":"string"}},` +
 		`"additionalProperties":false,"type":"object","required":["q"]}`),
+	Dialects: runtime.DialectSchemas{
+		OpenAI: json.RawMessage(`{"properties":{` +
+			`"q":{"type":"string"}},` +
+			`"additionalProperties":false,"type":"object","required":["q"]}`),
+		Gemini: json.RawMessage(`{"properties":{` +
+			`"q":{"type":"string"}},` +
+			`"type":"object","required":["q"]}`),
+		Anthropic: json.RawMessage(`{"properties":{` +
+			`"q":{"type":"string"}},` +
+			`"additionalProperties":false,"type":"object","required":["q"]}`),
+	},
 	Timeout: 90 * time.Second,
 	Retries: 2,
 	Cache:   10 * time.Minute,
@@ -49,6 +60,17 @@ var deployServiceInfo = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"q":{"type":"string"}},` +
 		`"additionalProperties":false,"type":"object","required":["q"]}`),
+	Dialects: runtime.DialectSchemas{
+		OpenAI: json.RawMessage(`{"properties":{` +
+			`"q":{"type":"string"}},` +
+			`"additionalProperties":false,"type":"object","required":["q"]}`),
+		Gemini: json.RawMessage(`{"properties":{` +
+			`"q":{"type":"string"}},` +
+			`"type":"object","required":["q"]}`),
+		Anthropic: json.RawMessage(`{"properties":{` +
+			`"q":{"type":"string"}},` +
+			`"additionalProperties":false,"type":"object","required":["q"]}`),
+	},
 	Timeout: 250 * time.Millisecond,
 	Confirm: true,
 	Group:   "ops",
@@ -68,6 +90,17 @@ var httpGetUrlsInfo = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"q":{"type":"string"}},` +
 		`"additionalProperties":false,"type":"object","required":["q"]}`),
+	Dialects: runtime.DialectSchemas{
+		OpenAI: json.RawMessage(`{"properties":{` +
+			`"q":{"type":"string"}},` +
+			`"additionalProperties":false,"type":"object","required":["q"]}`),
+		Gemini: json.RawMessage(`{"properties":{` +
+			`"q":{"type":"string"}},` +
+			`"type":"object","required":["q"]}`),
+		Anthropic: json.RawMessage(`{"properties":{` +
+			`"q":{"type":"string"}},` +
+			`"additionalProperties":false,"type":"object","required":["q"]}`),
+	},
 }
 
 // newHttpGetUrlsTool returns the http_get_urls tool, which calls HTTPGetURLs.

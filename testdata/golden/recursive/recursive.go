@@ -18,7 +18,7 @@ type Tree struct {
 
 // Count counts nodes.
 //
-//tool:export
+//tool:export omit=gemini
 func Count(ctx context.Context, t Tree) (int, error) { return count(&t.Root), nil }
 
 func count(n *Node) int {

@@ -32,6 +32,24 @@ var countInfo = runtime.Info{
 		`"root":{"$ref":"#/$defs/Node"},` +
 		`"label":{"type":"string"}},` +
 		`"additionalProperties":false,"type":"object","required":["root"]}`),
+	Dialects: runtime.DialectSchemas{
+		OpenAI: json.RawMessage(`{"$defs":{"Node":{"properties":{` +
+			`"name":{"type":"string"},` +
+			`"children":{"anyOf":[{"items":{"$ref":"#/$defs/Node"},"type":"array"},{"type":"null"}]},` +
+			`"parent":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},` +
+			`"additionalProperties":false,"type":"object","required":["name","children","parent"],"description":"Node is a tree node."}},"properties":{` +
+			`"root":{"$ref":"#/$defs/Node"},` +
+			`"label":{"anyOf":[{"type":"string"},{"type":"null"}]}},` +
+			`"additionalProperties":false,"type":"object","required":["root","label"]}`),
+		Anthropic: json.RawMessage(`{"$defs":{"Node":{"properties":{` +
+			`"name":{"type":"string"},` +
+			`"children":{"items":{"$ref":"#/$defs/Node"},"type":"array"},` +
+			`"parent":{"$ref":"#/$defs/Node"}},` +
+			`"additionalProperties":false,"type":"object","required":["name"],"description":"Node is a tree node."}},"properties":{` +
+			`"root":{"$ref":"#/$defs/Node"},` +
+			`"label":{"type":"string"}},` +
+			`"additionalProperties":false,"type":"object","required":["root"]}`),
+	},
 }
 
 // newCountTool returns the count tool, which calls Count.
@@ -51,6 +69,9 @@ func decodeTree(d *runtime.Decoder, v *Tree) {
 			hasRoot = true
 			decodeNode(d, &v.Root)
 		case "label":
+			if d.OptionalNull() {
+				break
+			}
 			if s, ok := d.String(); ok {
 				v.Label = s
 			}
@@ -77,6 +98,9 @@ func decodeNode(d *runtime.Decoder, v *Node) {
 				v.Name = s
 			}
 		case "children":
+			if d.OptionalNull() {
+				break
+			}
 			if d.Array() {
 				v.Children = []*Node{}
 				for d.Elem() {
@@ -87,6 +111,9 @@ func decodeNode(d *runtime.Decoder, v *Node) {
 				}
 			}
 		case "parent":
+			if d.OptionalNull() {
+				break
+			}
 			v.Parent = new(Node)
 			decodeNode(d, v.Parent)
 		default:

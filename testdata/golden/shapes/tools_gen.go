@@ -35,6 +35,17 @@ var fullInfo = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"text":{"type":"string"}},` +
 		`"additionalProperties":false,"type":"object","required":["text"]}`),
+	Dialects: runtime.DialectSchemas{
+		OpenAI: json.RawMessage(`{"properties":{` +
+			`"text":{"type":"string"}},` +
+			`"additionalProperties":false,"type":"object","required":["text"]}`),
+		Gemini: json.RawMessage(`{"properties":{` +
+			`"text":{"type":"string"}},` +
+			`"type":"object","required":["text"]}`),
+		Anthropic: json.RawMessage(`{"properties":{` +
+			`"text":{"type":"string"}},` +
+			`"additionalProperties":false,"type":"object","required":["text"]}`),
+	},
 }
 
 // newFullTool returns the full tool, which calls Full.
@@ -49,6 +60,17 @@ var errorOnlyInfo = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"text":{"type":"string"}},` +
 		`"additionalProperties":false,"type":"object","required":["text"]}`),
+	Dialects: runtime.DialectSchemas{
+		OpenAI: json.RawMessage(`{"properties":{` +
+			`"text":{"type":"string"}},` +
+			`"additionalProperties":false,"type":"object","required":["text"]}`),
+		Gemini: json.RawMessage(`{"properties":{` +
+			`"text":{"type":"string"}},` +
+			`"type":"object","required":["text"]}`),
+		Anthropic: json.RawMessage(`{"properties":{` +
+			`"text":{"type":"string"}},` +
+			`"additionalProperties":false,"type":"object","required":["text"]}`),
+	},
 }
 
 // newErrorOnlyTool returns the error_only tool, which calls ErrorOnly.
@@ -65,6 +87,17 @@ var noContextInfo = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"text":{"type":"string"}},` +
 		`"additionalProperties":false,"type":"object","required":["text"]}`),
+	Dialects: runtime.DialectSchemas{
+		OpenAI: json.RawMessage(`{"properties":{` +
+			`"text":{"type":"string"}},` +
+			`"additionalProperties":false,"type":"object","required":["text"]}`),
+		Gemini: json.RawMessage(`{"properties":{` +
+			`"text":{"type":"string"}},` +
+			`"type":"object","required":["text"]}`),
+		Anthropic: json.RawMessage(`{"properties":{` +
+			`"text":{"type":"string"}},` +
+			`"additionalProperties":false,"type":"object","required":["text"]}`),
+	},
 }
 
 // newNoContextTool returns the no_context tool, which calls NoContext.
@@ -79,6 +112,11 @@ var noInputInfo = runtime.Info{
 	Name:        "no_input",
 	Description: "Takes only a context.",
 	Parameters:  json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
+	Dialects: runtime.DialectSchemas{
+		OpenAI:    json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
+		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
+		Anthropic: json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
+	},
 }
 
 // newNoInputTool returns the no_input tool, which calls NoInput.
@@ -95,6 +133,17 @@ var pointerInfo = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"text":{"type":"string"}},` +
 		`"additionalProperties":false,"type":"object","required":["text"]}`),
+	Dialects: runtime.DialectSchemas{
+		OpenAI: json.RawMessage(`{"properties":{` +
+			`"text":{"type":"string"}},` +
+			`"additionalProperties":false,"type":"object","required":["text"]}`),
+		Gemini: json.RawMessage(`{"properties":{` +
+			`"text":{"type":"string"}},` +
+			`"type":"object","required":["text"]}`),
+		Anthropic: json.RawMessage(`{"properties":{` +
+			`"text":{"type":"string"}},` +
+			`"additionalProperties":false,"type":"object","required":["text"]}`),
+	},
 }
 
 // newPointerTool returns the pointer tool, which calls Pointer.
@@ -113,6 +162,23 @@ var plainInfo = runtime.Info{
 		`"days":{"type":"integer","description":"How many days."},` +
 		`"note":{"type":"string"}},` +
 		`"additionalProperties":false,"type":"object","required":["city","days"]}`),
+	Dialects: runtime.DialectSchemas{
+		OpenAI: json.RawMessage(`{"properties":{` +
+			`"city":{"type":"string","description":"The city."},` +
+			`"days":{"type":"integer","description":"How many days."},` +
+			`"note":{"anyOf":[{"type":"string"},{"type":"null"}]}},` +
+			`"additionalProperties":false,"type":"object","required":["city","days","note"]}`),
+		Gemini: json.RawMessage(`{"properties":{` +
+			`"city":{"type":"string","description":"The city."},` +
+			`"days":{"type":"integer","description":"How many days."},` +
+			`"note":{"type":"string"}},` +
+			`"type":"object","required":["city","days"]}`),
+		Anthropic: json.RawMessage(`{"properties":{` +
+			`"city":{"type":"string","description":"The city."},` +
+			`"days":{"type":"integer","description":"How many days."},` +
+			`"note":{"type":"string"}},` +
+			`"additionalProperties":false,"type":"object","required":["city","days"]}`),
+	},
 }
 
 // newPlainTool returns the plain tool, which calls Plain.
@@ -127,6 +193,11 @@ var nothingInfo = runtime.Info{
 	Name:        "nothing",
 	Description: "Takes nothing and returns only an error.",
 	Parameters:  json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
+	Dialects: runtime.DialectSchemas{
+		OpenAI:    json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
+		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
+		Anthropic: json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
+	},
 }
 
 // newNothingTool returns the nothing tool, which calls Nothing.
@@ -184,6 +255,9 @@ func decodePlainArgs(d *runtime.Decoder, v *plainArgs) {
 				v.days = int(n)
 			}
 		case "note":
+			if d.OptionalNull() {
+				break
+			}
 			v.note = new(string)
 			if s, ok := d.String(); ok {
 				*v.note = s

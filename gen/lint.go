@@ -1,0 +1,204 @@
+package gen
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+)
+
+// Lint checks a tool's argument schema against the rules of a provider's
+// dialect, as ../shared/PROVIDERS.md records them, and returns each
+// violation with its JSON Pointer. toolgen's tests run it over every schema
+// it emits, so a schema a provider would reject cannot land.
+func Lint(d Dialect, schema []byte) []string {
+	var root any
+	if err := json.Unmarshal(schema, &root); err != nil {
+		return []string{"not JSON: " + err.Error()}
+	}
+	l := &linter{dialect: d}
+	obj, ok := root.(map[string]any)
+	if !ok || obj["type"] != "object" {
+		l.errorf("", "the root must be an object schema with type object")
+	}
+	for _, k := range []string{"$schema", "$id"} {
+		if _, ok := obj[k]; ok {
+			l.errorf("", "%s costs tokens and says nothing to the model", k)
+		}
+	}
+	l.walk("", root, 0)
+	if d == OpenAI && l.properties > 5000 {
+		l.errorf("", "%d properties; OpenAI allows 5000", l.properties)
+	}
+	sort.Strings(l.problems)
+	return l.problems
+}
+
+type linter struct {
+	dialect    Dialect
+	problems   []string
+	properties int
+}
+
+func (l *linter) errorf(path, format string, args ...any) {
+	l.problems = append(l.problems, fmt.Sprintf("%s: %s", "#"+path, fmt.Sprintf(format, args...)))
+}
+
+// allowedKeys are the keywords each dialect accepts.
+var allowedKeys = [numDialects]map[string]bool{
+	OpenAI: setOf("type", "properties", "required", "additionalProperties", "items", "enum", "const", "anyOf",
+		"$defs", "$ref", "description", "title", "pattern", "format", "minimum", "maximum", "exclusiveMinimum",
+		"exclusiveMaximum", "multipleOf", "minItems", "maxItems"),
+	Gemini: setOf("anyOf", "default", "description", "enum", "example", "format", "items", "minItems", "maxItems",
+		"minLength", "maxLength", "minProperties", "maxProperties", "minimum", "maximum", "nullable", "pattern",
+		"properties", "propertyOrdering", "required", "title", "type"),
+	Anthropic: setOf("$ref", "$defs", "type", "anyOf", "allOf", "description", "title", "enum", "const",
+		"properties", "additionalProperties", "required", "items", "pattern", "format"),
+}
+
+func setOf(keys ...string) map[string]bool {
+	m := make(map[string]bool, len(keys))
+	for _, k := range keys {
+		m[k] = true
+	}
+	return m
+}
+
+// walk checks the schema s at path.
+func (l *linter) walk(path string, s any, depth int) {
+	obj, ok := s.(map[string]any)
+	if !ok {
+		if _, isBool := s.(bool); isBool && l.dialect != Standard {
+			l.errorf(path, "a boolean schema; %s needs an object schema", l.dialect)
+		}
+		return
+	}
+	if l.dialect == OpenAI && depth > 10 {
+		l.errorf(path, "nested deeper than 10 levels; OpenAI allows 10")
+	}
+	keys := make([]string, 0, len(obj))
+	for k := range obj {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	if allowed := allowedKeys[l.dialect]; allowed != nil {
+		for _, k := range keys {
+			if !allowed[k] {
+				l.errorf(path, "keyword %q is not accepted by %s", k, dialectTitles[l.dialect])
+			}
+		}
+	}
+	typ, hasType := obj["type"]
+	if _, isList := typ.([]any); isList && l.dialect == Gemini {
+		l.errorf(path, "type must be a single type in Gemini")
+	}
+	props, _ := obj["properties"].(map[string]any)
+	if typ == "object" {
+		l.checkObject(path, obj, props)
+	}
+	switch l.dialect {
+	case OpenAI:
+		_, hasRef := obj["$ref"]
+		_, hasAnyOf := obj["anyOf"]
+		if !hasType && !hasRef && !hasAnyOf && path != "" {
+			l.errorf(path, "no type; OpenAI strict mode needs one")
+		}
+		if e, ok := obj["enum"].([]any); ok && len(e) > 1000 {
+			l.errorf(path, "%d enum values; OpenAI allows 1000", len(e))
+		}
+	case Gemini:
+		if e, ok := obj["enum"].([]any); ok {
+			for _, v := range e {
+				if _, isString := v.(string); !isString || typ != "string" {
+					l.errorf(path, "enum values must be strings of a string schema in Gemini")
+					break
+				}
+			}
+		}
+		if _, ok := obj["anyOf"]; ok {
+			for _, k := range keys {
+				if k != "anyOf" {
+					l.errorf(path, "anyOf must be alone on its node in Gemini, but %q is beside it", k)
+				}
+			}
+		}
+	case Anthropic:
+		if ap, ok := obj["additionalProperties"]; ok && ap != false {
+			l.errorf(path, "additionalProperties must be false in Anthropic strict mode")
+		}
+	}
+	for _, name := range sortedKeys(props) {
+		l.properties++
+		l.walk(path+"/properties/"+escapePointer(name), props[name], depth+1)
+	}
+	if items, ok := obj["items"]; ok {
+		l.walk(path+"/items", items, depth+1)
+	}
+	if ap, ok := obj["additionalProperties"].(map[string]any); ok {
+		l.walk(path+"/additionalProperties", ap, depth+1)
+	}
+	if list, ok := obj["anyOf"].([]any); ok {
+		for i, sub := range list {
+			l.walk(fmt.Sprintf("%s/anyOf/%d", path, i), sub, depth)
+		}
+	}
+	defs, _ := obj["$defs"].(map[string]any)
+	for _, name := range sortedKeys(defs) {
+		l.walk(path+"/$defs/"+escapePointer(name), defs[name], 1)
+	}
+	if ref, ok := obj["$ref"].(string); ok {
+		if l.dialect == Gemini {
+			l.errorf(path, "Gemini does not accept $ref")
+		} else if name, found := strings.CutPrefix(ref, "#/$defs/"); !found || name == "" {
+			l.errorf(path, "$ref %q does not point into $defs", ref)
+		}
+	}
+}
+
+// checkObject checks an object schema's required list and
+// additionalProperties.
+func (l *linter) checkObject(path string, obj, props map[string]any) {
+	required := map[string]bool{}
+	if list, ok := obj["required"].([]any); ok {
+		for _, r := range list {
+			name, _ := r.(string)
+			if _, ok := props[name]; !ok {
+				l.errorf(path, "required names %q, which is not a property", name)
+			}
+			required[name] = true
+		}
+	}
+	_, hasProps := obj["properties"]
+	switch l.dialect {
+	case OpenAI:
+		if obj["additionalProperties"] != false {
+			l.errorf(path, "every object needs additionalProperties: false in OpenAI strict mode")
+		}
+		if !hasProps {
+			l.errorf(path, "an object without properties is rejected by OpenAI strict mode")
+		}
+		for name := range props {
+			if !required[name] {
+				l.errorf(path, "property %q is not required; OpenAI strict mode needs every property required", name)
+			}
+		}
+	case Gemini:
+		if _, ok := obj["additionalProperties"]; ok {
+			l.errorf(path, "Gemini does not accept additionalProperties")
+		}
+	}
+}
+
+func sortedKeys(m map[string]any) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+func escapePointer(s string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
+}
