@@ -99,3 +99,23 @@ func Example_everyProblemAtOnce() {
 	// Output:
 	// invalid arguments: /city: required field is missing; /days: must be at most 14, got 30; /unit: must be a string, got number; /when: unknown field; the fields are: city, days, unit, include_wind
 }
+
+// A registry in the OpenAI dialect lists the strict-mode schemas and takes
+// null for the optional fields, as strict mode makes the model send them.
+func Example_openAIStrict() {
+	reg := runtime.NewRegistry(runtime.WithDialect(runtime.OpenAI))
+	if err := reg.Register(weather.Tools()...); err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(string(reg.Definitions()[1].Parameters))
+	res, err := reg.Execute(context.Background(), "get_forecast",
+		json.RawMessage(`{"city":"Cairo","days":null,"unit":null,"include_wind":null}`))
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(len(res.Data.(*weather.Forecast).Days), res.Data.(*weather.Forecast).Unit)
+
+	// Output:
+	// {"properties":{"city":{"type":"string","description":"City to forecast, such as \"Paris\". Constraints: at least 1 character; at most 80 characters."},"days":{"anyOf":[{"type":"integer","maximum":14,"minimum":1},{"type":"null"}],"description":"Days of forecast, starting today. Constraints: default 3."},"unit":{"anyOf":[{"type":"string","enum":["celsius","fahrenheit"]},{"type":"null"}],"description":"Unit of the temperatures. Values: \"celsius\": degrees Celsius; \"fahrenheit\": degrees Fahrenheit. Constraints: default \"celsius\"."},"include_wind":{"anyOf":[{"type":"boolean"},{"type":"null"}],"description":"Adds the wind speed to each day."}},"additionalProperties":false,"type":"object","required":["city","days","unit","include_wind"]}
+	// 3 celsius
+}
