@@ -29,6 +29,7 @@ type emitter struct {
 	queue    []*Type          // struct types whose decoder is still to write
 	patterns []patternVar     // compiled patterns, in order of use
 	argTypes []jen.Code       // argument structs made from plain parameters
+	quoted   bool             // the field being decoded has the json option "string"
 	errs     []error
 }
 

@@ -38,11 +38,36 @@ type place struct {
 	addr func() *jen.Statement
 }
 
-func fieldPlace(v, name string) place {
-	return place{
-		val:  func() *jen.Statement { return jen.Id(v).Dot(name) },
-		addr: func() *jen.Statement { return jen.Op("&").Id(v).Dot(name) },
+// fieldPlace is field f of the struct *v, through the embedded fields it
+// is promoted from.
+func fieldPlace(v string, f *Field) place {
+	val := func() *jen.Statement {
+		s := jen.Id(v)
+		for _, step := range f.Path {
+			s = s.Dot(step.Name)
+		}
+		return s.Dot(f.GoName)
 	}
+	return place{val: val, addr: func() *jen.Statement { return jen.Op("&").Add(val()) }}
+}
+
+// ensurePath allocates the embedded pointers a promoted field is reached
+// through, as encoding/json does when it sets the field.
+func (e *emitter) ensurePath(v string, f *Field) []jen.Code {
+	var stmts []jen.Code
+	s := func(n int) *jen.Statement {
+		st := jen.Id(v)
+		for _, step := range f.Path[:n+1] {
+			st = st.Dot(step.Name)
+		}
+		return st
+	}
+	for i, step := range f.Path {
+		if step.Pointer {
+			stmts = append(stmts, jen.If(s(i).Op("==").Nil()).Block(s(i).Op("=").New(e.typeCode(step.Go))))
+		}
+	}
+	return stmts
 }
 
 func localPlace(name string) place {
@@ -77,7 +102,8 @@ func (e *emitter) decodeStruct(t *Type) jen.Code {
 
 	var tracked []*Field // fields whose absence matters
 	for _, f := range t.Fields {
-		if f.Required || f.Rules.Default != nil || f.Rules.DefaultList != nil {
+		if f.Required || f.Rules.Default != nil || f.Rules.DefaultList != nil ||
+			len(f.Rules.OneOfGroup) > 0 || len(f.Rules.AnyOfGroup) > 0 {
 			tracked = append(tracked, f)
 		}
 	}
@@ -101,7 +127,7 @@ func (e *emitter) decodeStruct(t *Type) jen.Code {
 	for i, f := range t.Fields {
 		allowed[i] = f.JSONName
 		var stmts []jen.Code
-		if !f.Required {
+		if !f.Required && !f.Rules.Nullable {
 			// In OpenAI strict mode the model sends null for an optional
 			// field it leaves out.
 			stmts = append(stmts, jen.If(jen.Id(d).Dot("OptionalNull").Call()).Block(jen.Break()))
@@ -109,7 +135,20 @@ func (e *emitter) decodeStruct(t *Type) jen.Code {
 		if h, ok := has[f]; ok {
 			stmts = append(stmts, jen.Id(h).Op("=").True())
 		}
-		stmts = append(stmts, e.decodeValue(d, fieldPlace(v, f.GoName), f.Type, &f.Rules, &f.ItemRules, 0)...)
+		if f.Rules.Nullable {
+			stmts = append(stmts, jen.If(jen.Id(d).Dot("Null").Call()).Block(jen.Break()))
+		}
+		if types := append(f.Rules.OneOfType, f.Rules.AnyOfType...); len(types) > 0 {
+			args := []jen.Code{jen.Lit(len(f.Rules.OneOfType) > 0)}
+			for _, typ := range types {
+				args = append(args, jen.Lit(typ))
+			}
+			stmts = append(stmts, jen.If(jen.Op("!").Id(d).Dot("OfTypes").Call(args...)).Block(jen.Break()))
+		}
+		stmts = append(stmts, e.ensurePath(v, f)...)
+		e.quoted = f.Quoted
+		stmts = append(stmts, e.decodeValue(d, fieldPlace(v, f), f.Type, &f.Rules, &f.ItemRules, 0)...)
+		e.quoted = false
 		cases = append(cases, jen.Case(jen.Lit(f.JSONName)).Block(stmts...))
 	}
 	cases = append(cases, jen.Default().Block(jen.Id(d).Dot("Unknown").Call(jen.Lit(strings.Join(allowed, ", ")))))
@@ -120,13 +159,20 @@ func (e *emitter) decodeStruct(t *Type) jen.Code {
 		var then []jen.Code
 		switch {
 		case f.Rules.Default != nil:
-			then = e.assignDefault(fieldPlace(v, f.GoName), f.Type, f.Rules.Default)
+			then = append(e.ensurePath(v, f), e.assignDefault(fieldPlace(v, f), f.Type, f.Rules.Default)...)
 		case f.Rules.DefaultList != nil:
-			then = e.assignDefaultList(fieldPlace(v, f.GoName), f.Type, f.Rules.DefaultList)
-		default:
+			then = append(e.ensurePath(v, f), e.assignDefaultList(fieldPlace(v, f), f.Type, f.Rules.DefaultList)...)
+		case f.Required:
 			then = []jen.Code{jen.Id(d).Dot("Missing").Call(jen.Lit(f.JSONName))}
+		default:
+			continue // tracked only for its group
 		}
 		body = append(body, jen.If(jen.Op("!").Id(has[f])).Block(then...))
+	}
+
+	oneOf, anyOf := requiredGroups(t)
+	if len(oneOf)+len(anyOf) > 0 {
+		body = append(body, e.groupChecks(d, has, oneOf, anyOf)...)
 	}
 
 	var doc string
@@ -142,6 +188,36 @@ func (e *emitter) decodeStruct(t *Type) jen.Code {
 		jen.Id(d).Op("*").Qual(RuntimePath, "Decoder"),
 		jen.Id(v).Op("*").Add(e.typeCode(t.Go)),
 	).Block(body...)
+}
+
+// groupChecks checks oneof_required and anyof_required: how many of the
+// groups of fields are all present.
+func (e *emitter) groupChecks(d string, has map[*Field]string, oneOf, anyOf []group) []jen.Code {
+	var stmts []jen.Code
+	check := func(name string, groups []group, cond jen.Code, msg string) {
+		n := e.names.local(name)
+		stmts = append(stmts, jen.Id(n).Op(":=").Lit(0))
+		for _, g := range groups {
+			var all *jen.Statement
+			for i, f := range g.goVars {
+				if i == 0 {
+					all = jen.Id(has[f])
+				} else {
+					all = all.Op("&&").Id(has[f])
+				}
+			}
+			stmts = append(stmts, jen.If(all).Block(jen.Id(n).Op("++")))
+		}
+		stmts = append(stmts, jen.If(jen.Id(n).Add(cond)).Block(
+			jen.Id(d).Dot("Errorf").Call(formatLit(msg+groupWords(groups), "; got %d"), jen.Id(n))))
+	}
+	if len(oneOf) > 0 {
+		check("oneOfGroups", oneOf, jen.Op("!=").Lit(1), "must have exactly one of these sets of fields: ")
+	}
+	if len(anyOf) > 0 {
+		check("anyOfGroups", anyOf, jen.Op("==").Lit(0), "must have at least one of these sets of fields: ")
+	}
+	return stmts
 }
 
 // decodeValue writes the statements that decode the next value into p,
@@ -169,19 +245,23 @@ func (e *emitter) decodeValue(d string, p place, t *Type, r, items *Rules, depth
 		stmts := []jen.Code{p.val().Op("=").New(e.typeCode(t.Elem.Go))}
 		return append(stmts, e.decodeValue(d, derefPlace(p), t.Elem, r, items, depth)...)
 	case KindBool:
-		return read(b, "Bool", types.Typ[types.Bool], nil, e.enumCheck(d, p, t, r, b))
+		return read(b, e.quotedMethod("Bool"), types.Typ[types.Bool], nil, e.enumCheck(d, p, t, r, b))
 	case KindString:
 		return read(s, "String", types.Typ[types.String], nil, e.stringChecks(d, p, t, r, s, n))
 	case KindInt:
-		return read(n, "Int", types.Typ[types.Int64], []jen.Code{intBits(t)}, e.numberChecks(d, p, t, r, n, types.Typ[types.Int64]))
+		return read(n, e.quotedMethod("Int"), types.Typ[types.Int64], []jen.Code{intBits(t)}, e.numberChecks(d, p, t, r, n, types.Typ[types.Int64]))
 	case KindUint:
-		return read(n, "Uint", types.Typ[types.Uint64], []jen.Code{intBits(t)}, e.numberChecks(d, p, t, r, n, types.Typ[types.Uint64]))
+		return read(n, e.quotedMethod("Uint"), types.Typ[types.Uint64], []jen.Code{intBits(t)}, e.numberChecks(d, p, t, r, n, types.Typ[types.Uint64]))
 	case KindFloat:
-		return read(f, "Float", types.Typ[types.Float64], []jen.Code{jen.Lit(t.Bits)}, e.numberChecks(d, p, t, r, f, types.Typ[types.Float64]))
+		return read(f, e.quotedMethod("Float"), types.Typ[types.Float64], []jen.Code{jen.Lit(t.Bits)}, e.numberChecks(d, p, t, r, f, types.Typ[types.Float64]))
 	case KindTime:
 		return read(e.names.local("t"), "Time", t.Go, nil, nil)
 	case KindBytes:
 		return read(b, "Bytes", types.NewSlice(types.Typ[types.Byte]), nil, nil)
+	case KindText:
+		return []jen.Code{jen.Id(d).Dot("TextUnmarshaler").Call(p.addr())}
+	case KindCustom:
+		return []jen.Code{jen.Id(d).Dot("JSONUnmarshaler").Call(jen.Lit(r.Type), p.addr())}
 	case KindAny:
 		return read(e.names.local("x"), "Any", t.Go, nil, nil)
 	case KindRaw:
@@ -216,7 +296,7 @@ func (e *emitter) decodeValue(d string, p place, t *Type, r, items *Rules, depth
 			p.val().Op("=").Add(e.typeCode(t.Go)).Values(),
 			jen.For(jen.Id(d).Dot("Field").Call()).Block(append(append(
 				[]jen.Code{
-					jen.Id(key).Op(":=").String().Call(jen.Id(d).Dot("Key").Call()),
+					jen.Id(key).Op(":=").Add(e.typeCode(t.Go.Underlying().(*types.Map).Key())).Call(jen.Id(d).Dot("Key").Call()),
 					jen.Var().Id(elem).Add(e.typeCode(t.Elem.Go)),
 				},
 				e.decodeValue(d, localPlace(elem), t.Elem, &Rules{}, &Rules{}, depth+1)...),
@@ -226,6 +306,16 @@ func (e *emitter) decodeValue(d string, p place, t *Type, r, items *Rules, depth
 	}
 	e.errs = append(e.errs, fmt.Errorf("toolgen: cannot decode %s", t.Go))
 	return nil
+}
+
+// quotedMethod is the Decoder method that reads a value of the kind
+// method names: the plain one, or for a field with the json option
+// "string", the one that reads the value from inside a JSON string.
+func (e *emitter) quotedMethod(method string) string {
+	if e.quoted {
+		return "Quoted" + method
+	}
+	return method
 }
 
 func suffix(depth int) string {
@@ -331,6 +421,16 @@ func (e *emitter) numberChecks(d string, p place, t *Type, r *Rules, local strin
 		checks = append(checks, jen.If(lhs.Op(op).Add(literalCode(c))).Block(
 			jen.Id(d).Dot("Errorf").Call(jen.Lit(fmt.Sprintf("must be %s %s, got %%v", word, numberText(c))), jen.Id(local))))
 	}
+	if k := r.MultipleOf; k != nil {
+		var cond *jen.Statement
+		if k.Kind() == constant.Int && localType != types.Typ[types.Float64] && representable(k, localType) {
+			cond = jen.Id(local).Op("%").Add(literalCode(k)).Op("!=").Lit(0)
+		} else {
+			cond = jen.Op("!").Qual(RuntimePath, "MultipleOf").Call(jen.Float64().Call(jen.Id(local)), jen.Lit(numberText(k)))
+		}
+		checks = append(checks, jen.If(cond).Block(
+			jen.Id(d).Dot("Errorf").Call(jen.Lit(fmt.Sprintf("must be a multiple of %s, got %%v", numberText(k))), jen.Id(local))))
+	}
 	bound(r.Minimum, "<", "at least")
 	bound(r.Maximum, ">", "at most")
 	bound(r.ExclMinimum, "<=", "greater than")
@@ -357,9 +457,14 @@ func representable(c constant.Value, t types.Type) bool {
 	return true
 }
 
-// itemCountChecks checks minItems and maxItems of a slice.
+// itemCountChecks checks minItems, maxItems and uniqueItems of a slice.
 func itemCountChecks(d string, p place, r *Rules, n string) []jen.Code {
 	var checks []jen.Code
+	if r.UniqueItems {
+		checks = append(checks, jen.If(
+			jen.List(jen.Id("i"), jen.Id("j"), jen.Id("dup")).Op(":=").Qual(RuntimePath, "Duplicate").Call(p.val()), jen.Id("dup"),
+		).Block(jen.Id(d).Dot("Errorf").Call(jen.Lit("must have unique items; items %d and %d are equal"), jen.Id("i"), jen.Id("j"))))
+	}
 	if r.MinItems != nil {
 		checks = append(checks, jen.If(jen.Id(n).Op(":=").Len(p.val()), jen.Id(n).Op("<").Lit(int(*r.MinItems))).Block(
 			jen.Id(d).Dot("Errorf").Call(jen.Lit(fmt.Sprintf("must have at least %s, got %%d", plural(*r.MinItems, "item"))), jen.Id(n))))

@@ -96,8 +96,10 @@ const (
 	KindMap
 	KindBytes // []byte, base64 text
 	KindTime  // time.Time, RFC 3339 text
-	KindAny   // any
-	KindRaw   // json.RawMessage
+	KindAny    // any
+	KindRaw    // json.RawMessage
+	KindText   // a type with UnmarshalText: a JSON string
+	KindCustom // a type with UnmarshalJSON: its JSON type comes from a tag
 )
 
 // Type is a Go type as toolgen decodes it and describes it in a schema.
@@ -136,10 +138,24 @@ type Field struct {
 	// the elements of a slice or array field, as invopop applies tags.
 	Rules     Rules
 	ItemRules Rules
+	// Path are the embedded fields the field is promoted through, outermost
+	// first; empty for a field of the struct itself.
+	Path []Step
+	// Quoted marks a number or boolean written as a JSON string, by the
+	// json tag option "string".
+	Quoted bool
+}
+
+// Step is one embedded field on the way to a promoted field.
+type Step struct {
+	Name    string
+	Pointer bool       // the embedded field is a pointer
+	Go      types.Type // the embedded struct type
 }
 
 // Rules are the schema keywords a field's tags or doc comment give.
 type Rules struct {
+	Type        string // JSON type of a KindCustom value, from type=
 	Title       string
 	Description string
 	Enum        []constant.Value
@@ -162,6 +178,11 @@ type Rules struct {
 	WriteOnly   bool
 	Deprecated  bool
 	Extras      []Extra
+	Nullable    bool     // null is allowed
+	OneOfType   []string // oneof_type: exactly one of these JSON types
+	AnyOfType   []string // anyof_type: any of these JSON types
+	OneOfGroup  []string // oneof_required: the groups the field is required in
+	AnyOfGroup  []string // anyof_required
 }
 
 // Extra is one jsonschema_extras key and value, in tag order.

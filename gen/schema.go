@@ -198,13 +198,74 @@ func (b *schemaBuilder) object(t *Type) *jsonschema.Schema {
 	if b.dialect == OpenAI && len(t.Fields) == 0 {
 		s.Required = []string{}
 	}
+	oneOf, anyOf := requiredGroups(t)
+	if b.dialect == Standard {
+		for _, g := range oneOf {
+			s.OneOf = append(s.OneOf, &jsonschema.Schema{Title: g.name, Required: g.fields})
+		}
+		for _, g := range anyOf {
+			s.AnyOf = append(s.AnyOf, &jsonschema.Schema{Title: g.name, Required: g.fields})
+		}
+	} else {
+		var notes []string
+		if len(oneOf) > 0 {
+			notes = append(notes, "Give exactly one of these sets of fields: "+groupWords(oneOf)+".")
+		}
+		if len(anyOf) > 0 {
+			notes = append(notes, "Give at least one of these sets of fields: "+groupWords(anyOf)+".")
+		}
+		s.Description = strings.Join(notes, " ")
+	}
 	return s
+}
+
+// group is a set of fields required together, by oneof_required or
+// anyof_required.
+type group struct {
+	name   string
+	fields []string // JSON names
+	goVars []*Field
+}
+
+// requiredGroups returns a struct's oneof_required and anyof_required
+// groups, in order of first appearance.
+func requiredGroups(t *Type) (oneOf, anyOf []group) {
+	add := func(groups []group, name string, f *Field) []group {
+		for i := range groups {
+			if groups[i].name == name {
+				groups[i].fields = append(groups[i].fields, f.JSONName)
+				groups[i].goVars = append(groups[i].goVars, f)
+				return groups
+			}
+		}
+		return append(groups, group{name: name, fields: []string{f.JSONName}, goVars: []*Field{f}})
+	}
+	for _, f := range t.Fields {
+		for _, g := range f.Rules.OneOfGroup {
+			oneOf = add(oneOf, g, f)
+		}
+		for _, g := range f.Rules.AnyOfGroup {
+			anyOf = add(anyOf, g, f)
+		}
+	}
+	return oneOf, anyOf
+}
+
+// groupWords writes groups as "(a and b) or (c)".
+func groupWords(groups []group) string {
+	parts := make([]string, len(groups))
+	for i, g := range groups {
+		parts[i] = "(" + strings.Join(g.fields, " and ") + ")"
+	}
+	return strings.Join(parts, " or ")
 }
 
 // property returns the schema of one field: its type's, with the field's
 // rules applied.
 func (b *schemaBuilder) property(f *Field) *jsonschema.Schema {
 	s := b.value(f.Type)
+	objectNote := s.Description // what object() says of required groups
+	s.Description = ""
 	var notes []string
 	notes = b.applyRules(s, &f.Rules, notes)
 	if v := f.Type.Deref(); (v.Kind == KindSlice || v.Kind == KindArray) && s.Items != nil {
@@ -216,19 +277,92 @@ func (b *schemaBuilder) property(f *Field) *jsonschema.Schema {
 	if doc := enumDocs(f.Type.Deref()); doc != "" && len(f.Rules.Enum) == 0 {
 		s.Description = sentence(s.Description, doc)
 	}
+	s.Description = sentence(s.Description, objectNote)
+	if types := append(f.Rules.OneOfType, f.Rules.AnyOfType...); len(types) > 0 {
+		alts := make([]*jsonschema.Schema, len(types))
+		for i, typ := range types {
+			alts[i] = &jsonschema.Schema{Type: typ}
+		}
+		switch {
+		case b.dialect == Standard && len(f.Rules.OneOfType) > 0:
+			s.OneOf = alts
+		case b.dialect == Gemini:
+			return &jsonschema.Schema{AnyOf: alts} // anyOf must be alone on its node
+		default:
+			s.AnyOf = alts
+		}
+	}
+	if f.Quoted {
+		s, notes = quotedSchema(s, f.Type.Deref().Kind, notes)
+	}
 	notes = append(notes, b.takeNotes(s)...)
 	if len(notes) > 0 {
 		s.Description = sentence(s.Description, "Constraints: "+strings.Join(notes, "; ")+".")
 	}
-	if b.dialect == OpenAI && !f.Required {
+	switch {
+	case b.dialect == OpenAI && (!f.Required || f.Rules.Nullable):
 		// Strict mode requires every property: an optional one is
 		// written as a union with null, and the model sends null for it.
-		return &jsonschema.Schema{
-			AnyOf:       []*jsonschema.Schema{withoutDescription(s), {Type: "null"}},
-			Description: s.Description,
+		return nullUnion(s)
+	case f.Rules.Nullable && b.dialect == Gemini:
+		if s.Extras == nil {
+			s.Extras = make(map[string]any)
 		}
+		s.Extras["nullable"] = true
+	case f.Rules.Nullable && s.AnyOf == nil && s.OneOf == nil:
+		return nullUnion(s)
+	case f.Rules.Nullable:
+		s.AnyOf = append(s.AnyOf, &jsonschema.Schema{Type: "null"})
 	}
 	return s
+}
+
+// nullUnion returns {"anyOf":[s,{"type":"null"}]}, with s's description
+// outside. invopop writes oneOf, which OpenAI strict mode and Gemini reject.
+func nullUnion(s *jsonschema.Schema) *jsonschema.Schema {
+	if s.AnyOf != nil && s.Type == "" {
+		s.AnyOf = append(s.AnyOf, &jsonschema.Schema{Type: "null"})
+		return s
+	}
+	return &jsonschema.Schema{
+		AnyOf:       []*jsonschema.Schema{withoutDescription(s), {Type: "null"}},
+		Description: s.Description,
+	}
+}
+
+// quotedPatterns match the strings that hold a value of each kind, for
+// fields with the json option "string".
+var quotedPatterns = map[Kind]string{
+	KindInt:   `^-?(0|[1-9][0-9]*)$`,
+	KindUint:  `^(0|[1-9][0-9]*)$`,
+	KindFloat: `^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$`,
+	KindBool:  `^(true|false)$`,
+}
+
+// quotedSchema turns the schema of a number or boolean into that of the
+// string holding it, keeping its bounds and enum as words.
+func quotedSchema(s *jsonschema.Schema, k Kind, notes []string) (*jsonschema.Schema, []string) {
+	add := func(word string, n json.Number) {
+		if n != "" {
+			notes = append(notes, word+" "+string(n))
+		}
+	}
+	add("minimum", s.Minimum)
+	add("maximum", s.Maximum)
+	add("greater than", s.ExclusiveMinimum)
+	add("less than", s.ExclusiveMaximum)
+	if len(s.Enum) > 0 {
+		words := make([]string, len(s.Enum))
+		for i, v := range s.Enum {
+			words[i] = jsonText(v)
+		}
+		notes = append(notes, "one of "+strings.Join(words, ", "))
+	}
+	q := &jsonschema.Schema{Type: "string", Pattern: quotedPatterns[k], Title: s.Title, Description: s.Description}
+	if s.Default != nil {
+		q.Default = jsonText(s.Default)
+	}
+	return q, notes
 }
 
 func withoutDescription(s *jsonschema.Schema) *jsonschema.Schema {
@@ -309,6 +443,10 @@ func (b *schemaBuilder) value(t *Type) *jsonschema.Schema {
 		return &jsonschema.Schema{Type: "string", ContentEncoding: "base64"}
 	case KindTime:
 		return &jsonschema.Schema{Type: "string", Format: "date-time"}
+	case KindText:
+		return &jsonschema.Schema{Type: "string"}
+	case KindCustom:
+		return &jsonschema.Schema{} // its type comes from the field's type= tag
 	case KindStruct:
 		name, recursive := b.recursive[t]
 		if !recursive {
@@ -376,6 +514,9 @@ func enumValues(t *Type) []any {
 // applyRules sets the keywords of r on s, and returns notes with those the
 // dialect cannot carry.
 func (b *schemaBuilder) applyRules(s *jsonschema.Schema, r *Rules, notes []string) []string {
+	if r.Type != "" {
+		s.Type = r.Type
+	}
 	if r.Title != "" {
 		s.Title = r.Title
 	}

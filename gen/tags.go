@@ -3,6 +3,7 @@ package gen
 import (
 	"go/constant"
 	"go/token"
+	"go/types"
 	"reflect"
 	"regexp"
 	"strconv"
@@ -35,8 +36,48 @@ func (a *analyzer) fieldTags(f *Field, tag reflect.StructTag) (required bool) {
 		case "description":
 			rules.Description = val
 			continue
-		case "nullable", "type", "anchor", "oneof_required", "anyof_required", "oneof_ref", "anyof_ref", "oneof_type", "anyof_type":
-			errorf("the jsonschema keyword %q is not supported yet", key)
+		case "type":
+			if !jsonTypes[val] {
+				errorf("type=%s is not a JSON type; the types are string, number, integer, boolean, object, array, null", val)
+			} else if t := value; t.Kind == KindCustom {
+				rules.Type = val
+			} else if isArray && value.Elem.Deref().Kind == KindCustom {
+				f.ItemRules.Type = val
+			} else {
+				errorf("type= states the JSON type of a type with its own UnmarshalJSON; toolgen knows the type of %s", kindNames[value.Kind])
+			}
+			continue
+		case "nullable":
+			rules.Nullable = true
+			continue
+		case "oneof_required", "anyof_required":
+			if val == "" {
+				errorf("%s needs a group name, as in %s=byEmail", key, key)
+			} else if key == "oneof_required" {
+				rules.OneOfGroup = append(rules.OneOfGroup, val)
+			} else {
+				rules.AnyOfGroup = append(rules.AnyOfGroup, val)
+			}
+			continue
+		case "oneof_type", "anyof_type":
+			if k := value.Kind; k != KindAny && k != KindRaw {
+				errorf("%s needs a field of type any or json.RawMessage, which can hold each of the types; this one is %s", key, kindNames[k])
+				continue
+			}
+			list := strings.Split(val, ";")
+			for _, typ := range list {
+				if !jsonTypes[typ] {
+					errorf("%s: %q is not a JSON type; the types are string, number, integer, boolean, object, array, null", key, typ)
+				}
+			}
+			if key == "oneof_type" {
+				rules.OneOfType = list
+			} else {
+				rules.AnyOfType = list
+			}
+			continue
+		case "anchor", "oneof_ref", "anyof_ref":
+			errorf("the jsonschema keyword %q is not supported: toolgen names no schemas a tag could refer to", key)
 			continue
 		}
 		if !hasVal && key != "uniqueItems" {
@@ -54,6 +95,9 @@ func (a *analyzer) fieldTags(f *Field, tag reflect.StructTag) (required bool) {
 			}
 		}
 		a.keyword(r, t, key, val, isArray, errorf)
+	}
+	if custom := value.Deref(); custom.Kind == KindCustom && rules.Type == "" {
+		errorf("%s decodes itself with UnmarshalJSON, so toolgen cannot know its JSON type: state it with a tag, as in jsonschema:\"type=string\"", types.TypeString(custom.Go, types.RelativeTo(a.pkg.Types)))
 	}
 	if d, ok := tag.Lookup("jsonschema_description"); ok {
 		rules.Description = d
@@ -183,7 +227,14 @@ func (a *analyzer) keyword(r *Rules, t *Type, key, val string, isArray bool, err
 			errorf("uniqueItems applies to slices and arrays; this field is %s", kindName)
 			return
 		}
-		errorf("uniqueItems is not supported yet")
+		switch elem := t.Elem.Deref(); {
+		case t.Kind != KindSlice:
+			errorf("uniqueItems is supported on slices, not arrays")
+		case t.Elem.Kind == KindPointer || (elem.Kind != KindString && elem.Kind != KindInt && elem.Kind != KindUint && elem.Kind != KindFloat && elem.Kind != KindBool):
+			errorf("uniqueItems is supported on slices of strings, numbers and booleans")
+		default:
+			r.UniqueItems = true
+		}
 	case "enum", "default", "example":
 		target := t
 		if isArray && key == "default" {
@@ -291,9 +342,6 @@ func (a *analyzer) checkRules(f *Field, errorf func(string, ...any)) {
 		if r.Minimum != nil && r.Maximum != nil && constant.Compare(r.Minimum, token.GTR, r.Maximum) {
 			errorf("minimum %s is greater than maximum %s", r.Minimum, r.Maximum)
 		}
-		if r.MultipleOf != nil {
-			errorf("multipleOf is not supported yet")
-		}
 	}
 	if f.Type.Deref().Kind == KindInt || f.Type.Deref().Kind == KindUint {
 		for _, c := range f.Rules.Enum {
@@ -376,11 +424,13 @@ func splitTag(s string) []string {
 	return append(out, cur.String())
 }
 
+var jsonTypes = map[string]bool{"string": true, "number": true, "integer": true, "boolean": true, "object": true, "array": true, "null": true}
+
 var kindNames = map[Kind]string{
 	KindBool: "a boolean", KindString: "a string", KindInt: "an integer", KindUint: "an integer",
 	KindFloat: "a number", KindStruct: "an object", KindPointer: "a pointer", KindSlice: "an array",
 	KindArray: "an array", KindMap: "an object", KindBytes: "base64 bytes", KindTime: "a date-time",
-	KindAny: "any value", KindRaw: "any value",
+	KindAny: "any value", KindRaw: "any value", KindText: "a string", KindCustom: "a value of its own encoding",
 }
 
 func kindList(kinds []Kind) string {

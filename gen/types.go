@@ -53,11 +53,7 @@ func (a *analyzer) typeOf(t types.Type, pos token.Pos) *Type {
 		return &Type{Kind: KindArray, Go: t, Elem: elem, Len: u.Len()}
 	case *types.Map:
 		if k, ok := u.Key().Underlying().(*types.Basic); !ok || k.Info()&types.IsString == 0 {
-			a.errorf(pos, "map key type %s is not supported: JSON object keys are strings, so use map[string]T", u.Key())
-			return nil
-		}
-		if !types.Identical(u.Key(), types.Typ[types.String]) {
-			a.errorf(pos, "map key type %s is not supported yet: use map[string]T", u.Key())
+			a.errorf(pos, "map key type %s is not supported: JSON object keys are strings, so use map[string]T or a string type", u.Key())
 			return nil
 		}
 		elem := a.typeOf(u.Elem(), pos)
@@ -127,9 +123,15 @@ func (a *analyzer) namedType(n *types.Named, pos token.Pos) *Type {
 	if t, ok := a.types[key]; ok {
 		return t
 	}
-	if hasMethod(n, "UnmarshalJSON") || hasMethod(n, "UnmarshalText") {
-		a.errorf(pos, "type %s decodes itself (UnmarshalJSON or UnmarshalText), so toolgen cannot derive its schema; this is not supported yet", n)
-		return nil
+	if hasMethod(n, "UnmarshalJSON") {
+		t := &Type{Kind: KindCustom, Go: n, Doc: trimGoName(a.typeDocs[n.Obj()], n.Obj().Name())}
+		a.types[key] = t
+		return t
+	}
+	if hasMethod(n, "UnmarshalText") {
+		t := &Type{Kind: KindText, Go: n, Doc: trimGoName(a.typeDocs[n.Obj()], n.Obj().Name())}
+		a.types[key] = t
+		return t
 	}
 	doc := trimGoName(a.typeDocs[n.Obj()], n.Obj().Name())
 	if st, ok := n.Underlying().(*types.Struct); ok {
@@ -153,7 +155,16 @@ func (a *analyzer) namedType(n *types.Named, pos token.Pos) *Type {
 		return nil
 	}
 	t.Doc = doc
-	if t.Kind == KindString || t.Kind == KindInt || t.Kind == KindUint {
+	switch {
+	case isNamed(n, "time", "Duration"):
+		// encoding/json writes a Duration as its nanoseconds; its
+		// constants are units, not a set of values.
+		t.Doc = "A duration in nanoseconds (1s is 1000000000)."
+	case t.Kind == KindString:
+		t.Enum = a.enumOf(n)
+	case (t.Kind == KindInt || t.Kind == KindUint) && n.Obj().Pkg() == a.pkg.Types:
+		// Integer constants of a type from elsewhere are too often units or
+		// flags to be taken as its only values.
 		t.Enum = a.enumOf(n)
 	}
 	a.types[key] = t
@@ -199,71 +210,168 @@ func (a *analyzer) enumOf(n *types.Named) []EnumValue {
 	return out
 }
 
-// structFields fills t with the fields of st, as encoding/json sees them.
+// candidate is a field found while flattening embedded structs.
+type candidate struct {
+	v      *types.Var
+	tag    reflect.StructTag
+	name   string // JSON name
+	tagged bool   // the name comes from a json tag
+	opts   string
+	path   []Step
+	index  []int
+}
+
+// structFields fills t with the fields of st as encoding/json sees them:
+// the fields of embedded structs are promoted, a shallower field hides a
+// deeper one of the same name, and at the same depth a tagged field wins.
+// Two fields at the same depth that neither rule separates are an error,
+// where encoding/json would silently drop both.
 func (a *analyzer) structFields(t *Type, st *types.Struct) {
-	names := make(map[string]token.Pos)
-	for i := range st.NumFields() {
-		v := st.Field(i)
-		tag := reflect.StructTag(st.Tag(i))
-		jsonTag, hasJSON := tag.Lookup("json")
-		name, opts, _ := strings.Cut(jsonTag, ",")
-		if hasJSON && name == "-" && opts == "" {
-			continue
+	type level struct {
+		st    *types.Struct
+		path  []Step
+		index []int
+	}
+	var found []candidate
+	visited := map[*types.Struct]bool{st: true}
+	current := []level{{st: st}}
+	for len(current) > 0 {
+		var next []level
+		for _, lv := range current {
+			for i := range lv.st.NumFields() {
+				v := lv.st.Field(i)
+				tag := reflect.StructTag(lv.st.Tag(i))
+				jsonTag, hasJSON := tag.Lookup("json")
+				name, opts, _ := strings.Cut(jsonTag, ",")
+				if (hasJSON && name == "-" && opts == "") || tag.Get("jsonschema") == "-" {
+					continue
+				}
+				index := append(slices.Clone(lv.index), i)
+				ft := v.Type()
+				ptr := false
+				if p, ok := types.Unalias(ft).(*types.Pointer); ok {
+					ft, ptr = p.Elem(), true
+				}
+				if v.Embedded() {
+					inner, isStruct := ft.Underlying().(*types.Struct)
+					if !v.Exported() && !isStruct {
+						continue // encoding/json ignores it
+					}
+					if name == "" && isStruct {
+						if ptr && !v.Exported() {
+							a.errorf(v.Pos(), "embedded field %s is a pointer to an unexported struct type, which encoding/json cannot set: embed the struct itself", v.Name())
+							continue
+						}
+						if visited[inner] {
+							continue
+						}
+						visited[inner] = true
+						step := Step{Name: v.Name(), Pointer: ptr, Go: ft}
+						next = append(next, level{st: inner, path: append(slices.Clone(lv.path), step), index: index})
+						continue
+					}
+				} else if !v.Exported() {
+					continue
+				}
+				c := candidate{v: v, tag: tag, name: name, tagged: name != "", opts: opts, path: lv.path, index: index}
+				if c.name == "" {
+					c.name = v.Name()
+				}
+				found = append(found, c)
+			}
 		}
-		if tag.Get("jsonschema") == "-" {
-			continue
+		current = next
+	}
+	for _, c := range a.dominantFields(found) {
+		if f := a.field(c); f != nil {
+			t.Fields = append(t.Fields, f)
 		}
-		if v.Embedded() && name == "" {
-			if !v.Exported() {
-				if _, isStruct := derefType(v.Type()).Underlying().(*types.Struct); !isStruct {
-					continue // encoding/json ignores it
+	}
+}
+
+// dominantFields keeps, for each JSON name, the field encoding/json uses,
+// in the order encoding/json encodes them.
+func (a *analyzer) dominantFields(found []candidate) []candidate {
+	byName := make(map[string][]candidate)
+	var order []string
+	for _, c := range found {
+		if _, seen := byName[c.name]; !seen {
+			order = append(order, c.name)
+		}
+		byName[c.name] = append(byName[c.name], c)
+	}
+	var out []candidate
+	for _, name := range order {
+		cs := byName[name]
+		depth := len(cs[0].index)
+		for _, c := range cs {
+			depth = min(depth, len(c.index))
+		}
+		var top, tagged []candidate
+		for _, c := range cs {
+			if len(c.index) == depth {
+				top = append(top, c)
+				if c.tagged {
+					tagged = append(tagged, c)
 				}
 			}
-			a.errorf(v.Pos(), "embedded field %s is not supported yet: give it a json name or make it a named field", v.Name())
-			continue
 		}
-		if !v.Exported() {
-			continue
+		switch {
+		case len(top) == 1:
+			out = append(out, top[0])
+		case len(tagged) == 1:
+			out = append(out, tagged[0])
+		default:
+			a.errorf(top[1].v.Pos(), "field %s has the JSON name %q, as does the field at %s, at the same depth: encoding/json would drop both", top[1].v.Name(), name, shortPos(a.fset.Position(top[0].v.Pos())))
 		}
-		if name == "" {
-			name = v.Name()
-		}
-		optional := false
-		for _, o := range strings.Split(opts, ",") {
-			switch o {
-			case "omitempty", "omitzero":
-				optional = true
-			case "string":
-				a.errorf(v.Pos(), "the json tag option \"string\" is not supported yet (field %s)", v.Name())
-			}
-		}
-		if prev, dup := names[name]; dup {
-			a.errorf(v.Pos(), "field %s has the JSON name %q, as does the field at %s", v.Name(), name, shortPos(a.fset.Position(prev)))
-			continue
-		}
-		names[name] = v.Pos()
-		typ := a.typeOf(v.Type(), v.Pos())
-		if typ == nil {
-			continue
-		}
-		f := &Field{
-			Pos:      a.fset.Position(v.Pos()),
-			GoName:   v.Name(),
-			JSONName: name,
-			Required: !optional,
-			Type:     typ,
-		}
-		required := a.fieldTags(f, tag)
-		if required {
-			f.Required = true
-		} else if f.Rules.Default != nil || f.Rules.DefaultList != nil {
-			f.Required = false // a default is for when the field is absent
-		}
-		if f.Rules.Description == "" {
-			f.Rules.Description = trimGoName(a.fieldDocs[v.Pos()], v.Name())
-		}
-		t.Fields = append(t.Fields, f)
 	}
+	slices.SortFunc(out, func(x, y candidate) int { return slices.Compare(x.index, y.index) })
+	return out
+}
+
+// field builds the model of one field that encoding/json decodes.
+func (a *analyzer) field(c candidate) *Field {
+	v := c.v
+	optional := false
+	quoted := false
+	for _, o := range strings.Split(c.opts, ",") {
+		switch o {
+		case "omitempty", "omitzero":
+			optional = true
+		case "string":
+			quoted = true
+		}
+	}
+	typ := a.typeOf(v.Type(), v.Pos())
+	if typ == nil {
+		return nil
+	}
+	f := &Field{
+		Pos:      a.fset.Position(v.Pos()),
+		GoName:   v.Name(),
+		JSONName: c.name,
+		Required: !optional,
+		Type:     typ,
+		Path:     c.path,
+	}
+	if quoted {
+		switch typ.Deref().Kind {
+		case KindInt, KindUint, KindFloat, KindBool:
+			f.Quoted = true
+		default:
+			// encoding/json ignores the option on other types.
+		}
+	}
+	required := a.fieldTags(f, c.tag)
+	if required {
+		f.Required = true
+	} else if f.Rules.Default != nil || f.Rules.DefaultList != nil {
+		f.Required = false // a default is for when the field is absent
+	}
+	if f.Rules.Description == "" {
+		f.Rules.Description = trimGoName(a.fieldDocs[v.Pos()], v.Name())
+	}
+	return f
 }
 
 func derefType(t types.Type) types.Type {

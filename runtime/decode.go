@@ -3,6 +3,7 @@ package runtime
 import (
 	"bytes"
 	"context"
+	"encoding"
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
@@ -859,17 +860,55 @@ func (d *Decoder) Time() (time.Time, bool) {
 	return t, true
 }
 
-// Unmarshal reads any value and decodes it with v's own UnmarshalJSON.
-func (d *Decoder) Unmarshal(v json.Unmarshaler) bool {
+// JSONUnmarshaler reads a value of the JSON type jsonType ("string",
+// "number", "integer", "boolean", "object", "array", or "" for any) and
+// decodes it with v's own UnmarshalJSON: the fallback for types that decode
+// themselves.
+func (d *Decoder) JSONUnmarshaler(jsonType string, v json.Unmarshaler) bool {
+	c := d.peek()
+	got := kind(c)
+	if jsonType != "" && got != "" && got != jsonType && !(jsonType == "integer" && got == "number") {
+		return d.mismatch(article(jsonType))
+	}
 	raw, ok := d.Raw()
 	if !ok {
 		return false
+	}
+	if jsonType == "integer" {
+		if f, err := strconv.ParseFloat(unsafeString(raw), 64); err != nil || f != math.Trunc(f) {
+			d.Errorf("must be an integer, got %s", raw)
+			return false
+		}
 	}
 	if err := v.UnmarshalJSON(raw); err != nil {
 		d.Errorf("%v", err)
 		return false
 	}
 	return true
+}
+
+// TextUnmarshaler reads a string and decodes it with v's UnmarshalText.
+func (d *Decoder) TextUnmarshaler(v encoding.TextUnmarshaler) bool {
+	if d.peek() != '"' {
+		return d.mismatch("a string")
+	}
+	s, ok := d.readString()
+	if !ok {
+		return false
+	}
+	if err := v.UnmarshalText(s); err != nil {
+		d.Errorf("invalid value %q: %v", s, err)
+		return false
+	}
+	return true
+}
+
+func article(jsonType string) string {
+	switch jsonType {
+	case "integer", "object", "array":
+		return "an " + jsonType
+	}
+	return "a " + jsonType
 }
 
 // unsafeString returns b as a string without copying, for parsing calls
@@ -904,4 +943,159 @@ func DecodeNoInput(d *Decoder, _ *NoInput) {
 	for d.Field() {
 		d.Unknown("")
 	}
+}
+
+// quoted reads a JSON string and returns a decoder over its contents, for
+// fields with the json tag option "string", which hold a number or a
+// boolean inside a string.
+func (d *Decoder) quoted(want string) (*Decoder, bool) {
+	if d.peek() != '"' {
+		d.mismatch("a string holding " + want)
+		return nil, false
+	}
+	s, ok := d.readString()
+	if !ok {
+		return nil, false
+	}
+	inner := &Decoder{data: s, maxDepth: 1, path: d.path}
+	return inner, true
+}
+
+// finishQuoted reports a quoted value that was not just one literal.
+func (d *Decoder) finishQuoted(inner *Decoder, want string) bool {
+	inner.ws()
+	if inner.syntax != "" || len(inner.problems) > 0 || inner.pos != len(inner.data) || len(inner.data) == 0 {
+		d.Errorf("must be a string holding %s, got %q", want, inner.data)
+		return false
+	}
+	return true
+}
+
+// QuotedInt reads an integer written inside a JSON string ("42"), for a
+// field with the json tag option "string".
+func (d *Decoder) QuotedInt(bits int) (int64, bool) {
+	inner, ok := d.quoted("an integer")
+	if !ok {
+		return 0, false
+	}
+	if kind(inner.peek()) != "number" {
+		return 0, d.finishQuoted(inner, "an integer") && false
+	}
+	text, integer := inner.readNumber()
+	if !integer || !d.finishQuoted(inner, "an integer") {
+		if !integer && text != nil {
+			d.Errorf("must be a string holding an integer, got %q", inner.data)
+		}
+		return 0, false
+	}
+	n, err := strconv.ParseInt(unsafeString(text), 10, bits)
+	if err != nil {
+		d.Errorf("must be a string holding an integer from %d to %d, got %q", int64(math.MinInt64)>>(64-bits), int64(math.MaxInt64)>>(64-bits), inner.data)
+		return 0, false
+	}
+	return n, true
+}
+
+// QuotedUint reads a non-negative integer written inside a JSON string.
+func (d *Decoder) QuotedUint(bits int) (uint64, bool) {
+	inner, ok := d.quoted("an integer")
+	if !ok {
+		return 0, false
+	}
+	if kind(inner.peek()) != "number" {
+		return 0, d.finishQuoted(inner, "an integer") && false
+	}
+	text, integer := inner.readNumber()
+	if !integer || !d.finishQuoted(inner, "an integer") {
+		if !integer && text != nil {
+			d.Errorf("must be a string holding an integer, got %q", inner.data)
+		}
+		return 0, false
+	}
+	n, err := strconv.ParseUint(unsafeString(text), 10, bits)
+	if err != nil {
+		d.Errorf("must be a string holding an integer from 0 to %d, got %q", uint64(math.MaxUint64)>>(64-bits), inner.data)
+		return 0, false
+	}
+	return n, true
+}
+
+// QuotedFloat reads a number written inside a JSON string ("1.5").
+func (d *Decoder) QuotedFloat(bits int) (float64, bool) {
+	inner, ok := d.quoted("a number")
+	if !ok {
+		return 0, false
+	}
+	if kind(inner.peek()) != "number" {
+		return 0, d.finishQuoted(inner, "a number") && false
+	}
+	text, _ := inner.readNumber()
+	if !d.finishQuoted(inner, "a number") {
+		return 0, false
+	}
+	f, err := strconv.ParseFloat(unsafeString(text), bits)
+	if err != nil {
+		d.Errorf("must be a string holding a number that fits in %d-bit floating point, got %q", bits, inner.data)
+		return 0, false
+	}
+	return f, true
+}
+
+// QuotedBool reads a boolean written inside a JSON string ("true").
+func (d *Decoder) QuotedBool() (bool, bool) {
+	inner, ok := d.quoted("true or false")
+	if !ok {
+		return false, false
+	}
+	var v bool
+	switch inner.peek() {
+	case 't':
+		v = inner.literal("true")
+	case 'f':
+		inner.literal("false")
+	default:
+		return false, d.finishQuoted(inner, "true or false") && false
+	}
+	return v, d.finishQuoted(inner, "true or false")
+}
+
+// OfTypes checks that the next value is of one of the JSON types, for
+// oneof_type (exactlyOne) and anyof_type. If not, it records a problem,
+// skips the value and returns false.
+func (d *Decoder) OfTypes(exactlyOne bool, jsonTypes ...string) bool {
+	c := d.peek()
+	got := kind(c)
+	if got == "" {
+		return d.mismatch("a value")
+	}
+	matches := 0
+	integral := false
+	if got == "number" {
+		start := d.pos
+		text, integer := d.readNumber()
+		d.pos = start
+		if text == nil {
+			return false
+		}
+		integral = integer
+		if !integer {
+			f, err := strconv.ParseFloat(unsafeString(text), 64)
+			integral = err == nil && f == math.Trunc(f)
+		}
+	}
+	for _, t := range jsonTypes {
+		if t == got || (t == "integer" && got == "number" && integral) {
+			matches++
+		}
+	}
+	switch {
+	case matches == 0:
+		d.Errorf("must be one of the types %s; got %s", strings.Join(jsonTypes, ", "), got)
+	case exactlyOne && matches > 1:
+		d.Errorf("must match exactly one of the types %s; it matches %d", strings.Join(jsonTypes, ", "), matches)
+	default:
+		return true
+	}
+	d.Skip()
+	return false
 }

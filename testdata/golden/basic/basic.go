@@ -27,3 +27,16 @@ type Booking struct {
 func BookTable(ctx context.Context, in BookingRequest) (Booking, error) {
 	return Booking{ID: in.Name}, nil
 }
+
+// Order has uniqueItems and multipleOf.
+type Order struct {
+	Items    []string  `json:"items" jsonschema:"uniqueItems"`
+	Quantity int       `json:"quantity" jsonschema:"multipleOf=6"`
+	Weight   float64   `json:"weight" jsonschema:"multipleOf=0.25"`
+	Codes    []float64 `json:"codes,omitempty" jsonschema:"uniqueItems,multipleOf=0.5"`
+}
+
+// PlaceOrder places an order.
+//
+//tool:export
+func PlaceOrder(ctx context.Context, o Order) (int, error) { return len(o.Items), nil }

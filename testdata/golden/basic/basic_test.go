@@ -30,3 +30,24 @@ func TestBookTable(t *testing.T) {
 		}
 	}
 }
+
+func TestPlaceOrder(t *testing.T) {
+	reg := runtime.NewRegistry()
+	if err := reg.Register(Tools()...); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ args, want string }{
+		{`{"items":["a","b"],"quantity":12,"weight":0.75,"codes":[0.5,1]}`, `{"success":true,"data":2}`},
+		{`{"items":["a","b","a"],"quantity":10,"weight":0.3,"codes":[1.5,0.7,1.5]}`,
+			`{"success":false,"error":"invalid arguments: /codes: must have unique items; items 0 and 2 are equal; /codes/1: must be a multiple of 0.5, got 0.7; /items: must have unique items; items 0 and 2 are equal; /quantity: must be a multiple of 6, got 10; /weight: must be a multiple of 0.25, got 0.3"}`},
+	} {
+		res, err := reg.Execute(context.Background(), "place_order", json.RawMessage(c.args))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, _ := json.Marshal(res)
+		if string(got) != c.want {
+			t.Errorf("%s:\ngot  %s\nwant %s", c.args, got, c.want)
+		}
+	}
+}

@@ -20,6 +20,7 @@ const _ = runtime.SupportPackageIsVersion1
 func Tools() []runtime.Tool {
 	return []runtime.Tool{
 		newBookTableTool(),
+		newPlaceOrderTool(),
 	}
 }
 
@@ -74,6 +75,43 @@ var bookTableInfo = runtime.Info{
 // newBookTableTool returns the book_table tool, which calls BookTable.
 func newBookTableTool() runtime.Tool {
 	return runtime.NewInvokable(&bookTableInfo, decodeBookingRequest, BookTable)
+}
+
+// placeOrderInfo describes the place_order tool.
+var placeOrderInfo = runtime.Info{
+	Name:        "place_order",
+	Description: "Places an order.",
+	Parameters: json.RawMessage(`{"properties":{` +
+		`"items":{"items":{"type":"string"},"type":"array","uniqueItems":true},` +
+		`"quantity":{"type":"integer","multipleOf":6},` +
+		`"weight":{"type":"number","multipleOf":0.25},` +
+		`"codes":{"items":{"type":"number","multipleOf":0.5},"type":"array","uniqueItems":true}},` +
+		`"additionalProperties":false,"type":"object","required":["items","quantity","weight"]}`),
+	Dialects: runtime.DialectSchemas{
+		OpenAI: json.RawMessage(`{"properties":{` +
+			`"items":{"items":{"type":"string"},"type":"array","description":"Constraints: items unique."},` +
+			`"quantity":{"type":"integer","multipleOf":6},` +
+			`"weight":{"type":"number","multipleOf":0.25},` +
+			`"codes":{"anyOf":[{"items":{"type":"number","multipleOf":0.5},"type":"array"},{"type":"null"}],"description":"Constraints: items unique."}},` +
+			`"additionalProperties":false,"type":"object","required":["items","quantity","weight","codes"]}`),
+		Gemini: json.RawMessage(`{"properties":{` +
+			`"items":{"items":{"type":"string"},"type":"array","description":"Constraints: items unique."},` +
+			`"quantity":{"type":"integer","description":"Constraints: a multiple of 6."},` +
+			`"weight":{"type":"number","description":"Constraints: a multiple of 0.25."},` +
+			`"codes":{"items":{"type":"number"},"type":"array","description":"Constraints: items unique; each item: a multiple of 0.5."}},` +
+			`"type":"object","required":["items","quantity","weight"]}`),
+		Anthropic: json.RawMessage(`{"properties":{` +
+			`"items":{"items":{"type":"string"},"type":"array","description":"Constraints: items unique."},` +
+			`"quantity":{"type":"integer","description":"Constraints: a multiple of 6."},` +
+			`"weight":{"type":"number","description":"Constraints: a multiple of 0.25."},` +
+			`"codes":{"items":{"type":"number"},"type":"array","description":"Constraints: items unique; each item: a multiple of 0.5."}},` +
+			`"additionalProperties":false,"type":"object","required":["items","quantity","weight"]}`),
+	},
+}
+
+// newPlaceOrderTool returns the place_order tool, which calls PlaceOrder.
+func newPlaceOrderTool() runtime.Tool {
+	return runtime.NewInvokable(&placeOrderInfo, decodeOrder, PlaceOrder)
 }
 
 // decodeBookingRequest decodes a BookingRequest and checks its constraints.
@@ -192,6 +230,80 @@ func decodeBookingRequest(d *runtime.Decoder, v *BookingRequest) {
 	}
 	if !hasForce {
 		d.Missing("force")
+	}
+}
+
+// decodeOrder decodes an Order and checks its constraints.
+func decodeOrder(d *runtime.Decoder, v *Order) {
+	if !d.Object() {
+		return
+	}
+	var hasItems, hasQuantity, hasWeight bool
+	for d.Field() {
+		switch string(d.Key()) {
+		case "items":
+			hasItems = true
+			if d.Array() {
+				v.Items = []string{}
+				for d.Elem() {
+					var elem string
+					if s, ok := d.String(); ok {
+						elem = s
+					}
+					v.Items = append(v.Items, elem)
+				}
+				if i, j, dup := runtime.Duplicate(v.Items); dup {
+					d.Errorf("must have unique items; items %d and %d are equal", i, j)
+				}
+			}
+		case "quantity":
+			hasQuantity = true
+			if n, ok := d.Int(strconv.IntSize); ok {
+				v.Quantity = int(n)
+				if n%6 != 0 {
+					d.Errorf("must be a multiple of 6, got %v", n)
+				}
+			}
+		case "weight":
+			hasWeight = true
+			if f, ok := d.Float(64); ok {
+				v.Weight = f
+				if !runtime.MultipleOf(float64(f), "0.25") {
+					d.Errorf("must be a multiple of 0.25, got %v", f)
+				}
+			}
+		case "codes":
+			if d.OptionalNull() {
+				break
+			}
+			if d.Array() {
+				v.Codes = []float64{}
+				for d.Elem() {
+					var elem float64
+					if f, ok := d.Float(64); ok {
+						elem = f
+						if !runtime.MultipleOf(float64(f), "0.5") {
+							d.Errorf("must be a multiple of 0.5, got %v", f)
+						}
+					}
+					v.Codes = append(v.Codes, elem)
+				}
+				if i, j, dup := runtime.Duplicate(v.Codes); dup {
+					d.Errorf("must have unique items; items %d and %d are equal", i, j)
+				}
+			}
+		default:
+			d.Unknown("items, quantity, weight, codes")
+		}
+	}
+	if !hasItems {
+		d.Missing("items")
+	}
+	if !hasQuantity {
+		d.Missing("quantity")
+	}
+	if !hasWeight {
+		d.Missing("weight")
 	}
 }
 

@@ -13,7 +13,7 @@ type In struct {
 	G []string `json:"g" jsonschema:"minItems=5,maxItems=2"`
 	H int      `json:"h,omitempty" jsonschema:"minimum=1,default=0"`
 	I uint8    `json:"i" jsonschema:"default=300"`
-	J string   `json:"j" jsonschema:"nullable"`
+	J string   `json:"j" jsonschema:"oneof_type=string;integer"`
 	K bool     `json:"k" jsonschema:"default=yes"`
 	L string   `json:"l" jsonschema_extras:"minimum=3"`
 }

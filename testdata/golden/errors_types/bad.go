@@ -19,6 +19,27 @@ type In struct {
 	B   string `json:"same"`
 }
 
+// Custom decodes itself.
+type Custom struct{}
+
+// UnmarshalJSON decodes it.
+func (c *Custom) UnmarshalJSON([]byte) error { return nil }
+
+type hidden struct{ Y int }
+
+// More has more mistakes.
+type More struct {
+	C Custom `json:"c"`
+	T string `json:"t" jsonschema:"type=integer"`
+	U Custom `json:"u" jsonschema:"type=text"`
+	*hidden
+}
+
+// UseMore uses More.
+//
+//tool:export
+func UseMore(ctx context.Context, in More) error { return nil }
+
 // Use uses In.
 //
 //tool:export

@@ -1,0 +1,46 @@
+package runtime
+
+import (
+	"math/big"
+	"strconv"
+)
+
+// Helpers for the checks of generated decoders.
+
+// Duplicate reports the first two equal items of s, for uniqueItems.
+func Duplicate[T comparable](s []T) (i, j int, found bool) {
+	if len(s) <= 16 {
+		for j := 1; j < len(s); j++ {
+			for i := range j {
+				if s[i] == s[j] {
+					return i, j, true
+				}
+			}
+		}
+		return 0, 0, false
+	}
+	seen := make(map[T]int, len(s))
+	for j, v := range s {
+		if i, ok := seen[v]; ok {
+			return i, j, true
+		}
+		seen[v] = j
+	}
+	return 0, 0, false
+}
+
+// MultipleOf reports whether x is a multiple of k, written as a decimal,
+// exactly: 0.3 is a multiple of 0.1, as JSON Schema means it, although
+// 0.3/0.1 is not an integer in floating point. x is taken at its shortest
+// decimal form, which is what the model wrote.
+func MultipleOf(x float64, k string) bool {
+	xr, ok := new(big.Rat).SetString(strconv.FormatFloat(x, 'g', -1, 64))
+	if !ok {
+		return false
+	}
+	kr, ok := new(big.Rat).SetString(k)
+	if !ok || kr.Sign() == 0 {
+		return false
+	}
+	return xr.Quo(xr, kr).IsInt()
+}

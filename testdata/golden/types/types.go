@@ -1,0 +1,98 @@
+// Package types covers the type families: embedded structs, the json
+// "string" option, types that decode themselves, string-keyed maps of
+// named keys, generic instantiations, aliases and durations.
+package types
+
+import (
+	"context"
+	"fmt"
+	"net/netip"
+	"strings"
+	"time"
+)
+
+// Base is embedded by value.
+type Base struct {
+	ID   string `json:"id"`
+	Note string `json:"note,omitempty"`
+}
+
+// Audit is embedded by pointer.
+type Audit struct {
+	By string `json:"by,omitempty"`
+}
+
+// Named is embedded with a json name, so it is not promoted.
+type Named struct {
+	X int `json:"x"`
+}
+
+// Level decodes itself from text.
+type Level int
+
+// UnmarshalText reads "low" or "high".
+func (l *Level) UnmarshalText(b []byte) error {
+	switch string(b) {
+	case "low":
+		*l = 1
+	case "high":
+		*l = 2
+	default:
+		return fmt.Errorf("want low or high")
+	}
+	return nil
+}
+
+// Money decodes itself from JSON: a string like "12.50 EUR".
+type Money struct {
+	Amount   string
+	Currency string
+}
+
+// UnmarshalJSON reads "AMOUNT CURRENCY".
+func (m *Money) UnmarshalJSON(b []byte) error {
+	s := strings.Trim(string(b), `"`)
+	amount, currency, ok := strings.Cut(s, " ")
+	if !ok {
+		return fmt.Errorf("want \"AMOUNT CURRENCY\", got %s", b)
+	}
+	m.Amount, m.Currency = amount, currency
+	return nil
+}
+
+// Key is a named string map key.
+type Key string
+
+// Pair is generic.
+type Pair[T any] struct {
+	First  T `json:"first"`
+	Second T `json:"second"`
+}
+
+// Alias is a type alias.
+type Alias = Base
+
+// Order uses every family.
+type Order struct {
+	Base
+	*Audit
+	Named `json:"named"`
+	Note  string            `json:"note,omitempty"` // hides Base.Note
+	Count int               `json:"count,string"`
+	Ratio float64           `json:"ratio,omitempty,string" jsonschema:"minimum=0"`
+	On    bool              `json:"on,omitempty,string"`
+	Level Level             `json:"level"`
+	Addr  netip.Addr        `json:"addr,omitempty"`
+	Price Money             `json:"price" jsonschema:"type=string"`
+	Stock map[Key]uint64    `json:"stock,omitempty"`
+	Pair  Pair[int]         `json:"pair"`
+	Other *Alias            `json:"other,omitempty"`
+	Wait  time.Duration     `json:"wait,omitempty"`
+	Names Pair[string]      `json:"names,omitempty"`
+	Extra map[string][]Base `json:"extra,omitempty"`
+}
+
+// Place places an order.
+//
+//tool:export omit=openai
+func Place(ctx context.Context, o Order) (Order, error) { return o, nil }

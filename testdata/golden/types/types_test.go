@@ -1,0 +1,39 @@
+package types
+
+import (
+	"context"
+	"encoding/json"
+	"reflect"
+	"testing"
+
+	"github.com/toolgen-go/toolgen/runtime"
+)
+
+func TestPlace(t *testing.T) {
+	tool := Tools()[0].(runtime.InvokableTool)
+	args := `{"id":"o1","note":"top","by":"ann","named":{"x":3},"count":"7","ratio":"0.5","on":"true","level":"high",
+		"addr":"10.0.0.1","price":"12.50 EUR","stock":{"apple":3},"pair":{"first":1,"second":2},"other":{"id":"o2"},
+		"wait":1000000000,"names":{"first":"a","second":"b"},"extra":{"k":[{"id":"x"}]}}`
+	res, err := tool.Invoke(context.Background(), json.RawMessage(args))
+	if err != nil || !res.Success {
+		t.Fatalf("%+v %v", res, err)
+	}
+	var want Order
+	if err := json.Unmarshal([]byte(args), &want); err != nil {
+		t.Fatal(err)
+	}
+	if got := res.Data.(Order); !reflect.DeepEqual(got, want) {
+		t.Errorf("got  %+v\nwant %+v", got, want)
+	}
+	for _, c := range []struct{ args, want string }{
+		{`{"id":"o","named":{"x":1},"count":7,"level":"high","price":"1 X","pair":{"first":1,"second":2}}`,
+			`invalid arguments: /count: must be a string holding an integer, got number`},
+		{`{"id":"o","named":{"x":1},"count":"7x","level":"mid","price":5,"pair":{"first":1,"second":2},"ratio":"-1","addr":"nope"}`,
+			`invalid arguments: /addr: invalid value "nope": ParseAddr("nope"): unable to parse IP; /count: must be a string holding an integer, got "7x"; /level: invalid value "mid": want low or high; /price: must be a string, got number; /ratio: must be at least 0, got -1`},
+	} {
+		res, _ := tool.Invoke(context.Background(), json.RawMessage(c.args))
+		if res.Error != c.want {
+			t.Errorf("%s:\ngot  %s\nwant %s", c.args, res.Error, c.want)
+		}
+	}
+}

@@ -1,0 +1,30 @@
+package unions
+
+import (
+	"context"
+	"encoding/json"
+	"testing"
+
+	"github.com/toolgen-go/toolgen/runtime"
+)
+
+func TestReach(t *testing.T) {
+	tool := Tools()[0].(runtime.InvokableTool)
+	for _, c := range []struct{ args, want string }{
+		{`{"email":"a@b.co","name":null,"tag":"x"}`, ``},
+		{`{"phone":"123","country":"NO","name":"Ann","ref":7,"meta":[1],"kind":"k"}`, ``},
+		{`{"email":"a@b.co","phone":"1","country":"NO","name":null,"ref":"r","meta":{},"tag":"t"}`,
+			`invalid arguments: must have exactly one of these sets of fields: (email) or (phone and country); got 2`},
+		{`{"phone":"1","name":1,"ref":1.5,"meta":"m"}`,
+			`invalid arguments: must have exactly one of these sets of fields: (email) or (phone and country); got 0; must have at least one of these sets of fields: (tag) or (kind); got 0; /meta: must be one of the types object, array; got string; /name: must be a string, got number; /ref: must be one of the types string, integer; got number`},
+		{`{"email":"a@b.co","tag":"t"}`, `invalid arguments: /name: required field is missing`},
+	} {
+		res, err := tool.Invoke(context.Background(), json.RawMessage(c.args))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Error != c.want {
+			t.Errorf("%s:\ngot  %s\nwant %s", c.args, res.Error, c.want)
+		}
+	}
+}
