@@ -94,8 +94,8 @@ const (
 	KindSlice
 	KindArray
 	KindMap
-	KindBytes // []byte, base64 text
-	KindTime  // time.Time, RFC 3339 text
+	KindBytes  // []byte, base64 text
+	KindTime   // time.Time, RFC 3339 text
 	KindAny    // any
 	KindRaw    // json.RawMessage
 	KindText   // a type with UnmarshalText: a JSON string
