@@ -440,7 +440,9 @@ func (b *schemaBuilder) value(t *Type) *jsonschema.Schema {
 		}
 		return &jsonschema.Schema{Type: "object", AdditionalProperties: b.value(t.Elem)}
 	case KindBytes:
-		return &jsonschema.Schema{Type: "string", ContentEncoding: "base64"}
+		// contentEncoding alone is an annotation; the pattern makes the
+		// schema reject what is not base64, as the decoder does.
+		return &jsonschema.Schema{Type: "string", ContentEncoding: "base64", Pattern: base64Pattern}
 	case KindTime:
 		return &jsonschema.Schema{Type: "string", Format: "date-time"}
 	case KindText:
@@ -482,6 +484,8 @@ func (b *schemaBuilder) value(t *Type) *jsonschema.Schema {
 func describeKind(t *Type) string {
 	return kindNames[t.Deref().Kind]
 }
+
+const base64Pattern = `^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$`
 
 // intBounds are the bounds a sized integer type adds to its schema, so the
 // schema rejects what the Go type cannot hold.

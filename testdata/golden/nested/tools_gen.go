@@ -44,7 +44,7 @@ var planInfo = runtime.Info{
 		`"matrix":{"items":{"items":{"type":"integer","maximum":127,"minimum":-128},"type":"array"},"type":"array"},` +
 		`"labels":{"additionalProperties":{"type":"string"},"type":"object"},` +
 		`"depart":{"type":"string","format":"date-time"},` +
-		`"payload":{"type":"string","contentEncoding":"base64"},` +
+		`"payload":{"type":"string","pattern":"^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$","contentEncoding":"base64"},` +
 		`"extra":true,` +
 		`"raw":true,` +
 		`"limit":{"type":"integer","maximum":65535,"minimum":0,"default":10},` +
@@ -73,7 +73,7 @@ var planInfo = runtime.Info{
 			`"matrix":{"items":{"items":{"type":"integer","maximum":127,"minimum":-128},"type":"array"},"type":"array"},` +
 			`"labels":{"type":"object","description":"An object whose values are each a string."},` +
 			`"depart":{"type":"string","format":"date-time"},` +
-			`"payload":{"type":"string","description":"Constraints: base64-encoded."},` +
+			`"payload":{"type":"string","pattern":"^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$","description":"Constraints: base64-encoded."},` +
 			`"extra":{"description":"Any JSON value."},` +
 			`"raw":{"description":"Any JSON value."},` +
 			`"limit":{"type":"integer","maximum":65535,"minimum":0,"default":10},` +
@@ -101,7 +101,7 @@ var planInfo = runtime.Info{
 			`"matrix":{"items":{"items":{"type":"integer"},"type":"array"},"type":"array","description":"Constraints: each item: each item: minimum -128, maximum 127."},` +
 			`"labels":{"type":"object","description":"An object whose values are each a string."},` +
 			`"depart":{"type":"string","format":"date-time"},` +
-			`"payload":{"type":"string","description":"Constraints: base64-encoded."},` +
+			`"payload":{"type":"string","pattern":"^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$","description":"Constraints: base64-encoded."},` +
 			`"extra":{"description":"Any JSON value."},` +
 			`"raw":{"description":"Any JSON value."},` +
 			`"limit":{"type":"integer","description":"Constraints: default 10; minimum 0; maximum 65535."},` +

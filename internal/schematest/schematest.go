@@ -1,0 +1,292 @@
+// Package schematest generates JSON documents from a JSON Schema, valid
+// ones and ones mutated a keyword at a time, and checks that a decoder
+// accepts exactly the documents a reference validator accepts. toolgen's
+// differential tests use it on the examples and golden cases.
+package schematest
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+)
+
+// Decoder decodes a tool call's arguments, as runtime.Decode does with a
+// generated decode function.
+type Decoder func(args []byte) error
+
+// Check generates n valid documents from schema and every one-step mutation
+// of each, and fails t for each document that the reference validator
+// (santhosh-tekuri/jsonschema, draft 2020-12, formats asserted) and decode
+// judge differently. It returns how many documents it checked and how many
+// of them were valid.
+func Check(t testing.TB, name string, schema []byte, n int, decode Decoder) (checked, valid int) {
+	t.Helper()
+	ref := compile(t, name, schema)
+	var root any
+	if err := json.Unmarshal(schema, &root); err != nil {
+		t.Fatal(err)
+	}
+	g := &generator{root: root.(map[string]any), rnd: rand.New(rand.NewPCG(1, uint64(len(schema))))}
+	seen := make(map[string]bool)
+	disagree := 0
+	for range n {
+		doc := g.value(root, 0)
+		for _, d := range append([]any{doc}, mutations(doc)...) {
+			data, err := json.Marshal(d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if seen[string(data)] {
+				continue
+			}
+			seen[string(data)] = true
+			checked++
+			inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
+			if err != nil {
+				t.Fatal(err)
+			}
+			refErr := ref.Validate(inst)
+			decErr := decode(data)
+			if refErr == nil {
+				valid++
+			}
+			if (refErr == nil) != (decErr == nil) {
+				disagree++
+				if disagree <= 10 {
+					t.Errorf("%s: %s\n  reference: %v\n  decoder:   %v", name, data, short(refErr), decErr)
+				}
+			}
+		}
+	}
+	if disagree > 10 {
+		t.Errorf("%s: %d disagreements in all", name, disagree)
+	}
+	return checked, valid
+}
+
+func short(err error) string {
+	if err == nil {
+		return "accepted"
+	}
+	s := err.Error()
+	return strings.ReplaceAll(s, "\n", " | ")
+}
+
+func compile(t testing.TB, name string, schema []byte) *jsonschema.Schema {
+	t.Helper()
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(schema))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := jsonschema.NewCompiler()
+	c.DefaultDraft(jsonschema.Draft2020)
+	c.AssertFormat()
+	url := "mem://" + name + ".json"
+	if err := c.AddResource(url, doc); err != nil {
+		t.Fatal(err)
+	}
+	s, err := c.Compile(url)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	return s
+}
+
+// generator makes documents that mostly satisfy a schema.
+type generator struct {
+	root map[string]any
+	rnd  *rand.Rand
+}
+
+var formatSamples = map[string][]string{
+	"date-time": {"2026-11-29T10:00:00Z", "2026-02-30T10:00:00Z", "yesterday"},
+	"date":      {"2026-11-29", "2026-13-01"},
+	"time":      {"10:00:00Z", "25:00:00Z"},
+	"email":     {"ann@example.com", "not-an-email"},
+	"uri":       {"https://example.com/a", "relative/path"},
+	"uuid":      {"123e4567-e89b-12d3-a456-426614174000", "123e4567"},
+	"ipv4":      {"10.0.0.1", "10.0.0.256"},
+	"ipv6":      {"::1", "::g"},
+	"hostname":  {"example.com", "-bad-.com"},
+}
+
+func (g *generator) value(s any, depth int) any {
+	m, ok := s.(map[string]any)
+	if !ok || depth > 6 {
+		return g.scalar()
+	}
+	if ref, ok := m["$ref"].(string); ok {
+		name := strings.TrimPrefix(ref, "#/$defs/")
+		defs, _ := g.root["$defs"].(map[string]any)
+		return g.value(defs[name], depth+1)
+	}
+	for _, k := range []string{"anyOf", "oneOf"} {
+		if list, ok := m[k].([]any); ok && len(list) > 0 && m["type"] == nil {
+			return g.value(list[g.rnd.IntN(len(list))], depth)
+		}
+	}
+	if e, ok := m["enum"].([]any); ok && len(e) > 0 {
+		return e[g.rnd.IntN(len(e))]
+	}
+	switch m["type"] {
+	case "object":
+		out := make(map[string]any)
+		props, _ := m["properties"].(map[string]any)
+		required := map[string]bool{}
+		for _, r := range asList(m["required"]) {
+			required[r.(string)] = true
+		}
+		for _, name := range sortedKeys(props) {
+			if required[name] || g.rnd.IntN(2) == 0 {
+				out[name] = g.value(props[name], depth+1)
+			}
+		}
+		if ap, ok := m["additionalProperties"].(map[string]any); ok {
+			for i := range g.rnd.IntN(3) {
+				out[fmt.Sprintf("k%d", i)] = g.value(ap, depth+1)
+			}
+		}
+		return out
+	case "array":
+		lo, hi := intKey(m, "minItems", 0), intKey(m, "maxItems", lo(m)+3)
+		n := lo + g.rnd.IntN(hi-lo+1)
+		out := make([]any, 0, n)
+		for range n {
+			out = append(out, g.value(m["items"], depth+1))
+		}
+		return out
+	case "string":
+		if f, ok := m["format"].(string); ok {
+			samples := formatSamples[f]
+			if g.rnd.IntN(4) > 0 {
+				return samples[0]
+			}
+			return samples[g.rnd.IntN(len(samples))]
+		}
+		lo := intKey(m, "minLength", 0)
+		hi := intKey(m, "maxLength", lo+8)
+		n := lo + g.rnd.IntN(min(hi, lo+12)-lo+1)
+		return strings.Repeat("é", n/2) + strings.Repeat("a", n-n/2)
+	case "integer":
+		lo, hi := numKey(m, "minimum", -50), numKey(m, "maximum", 50)
+		if hi-lo > 1000 {
+			hi = lo + 1000
+		}
+		v := int(lo) + g.rnd.IntN(int(hi-lo)+1)
+		if k := numKey(m, "multipleOf", 0); k >= 1 {
+			v -= v % int(k)
+		}
+		return v
+	case "number":
+		lo, hi := numKey(m, "minimum", -50), numKey(m, "maximum", 50)
+		return lo + float64(g.rnd.IntN(int((hi-lo)*4)+1))/4
+	case "boolean":
+		return g.rnd.IntN(2) == 0
+	case "null":
+		return nil
+	}
+	return g.scalar()
+}
+
+func lo(m map[string]any) int { return intKey(m, "minItems", 0) }
+
+func (g *generator) scalar() any {
+	return []any{"x", 1, 2.5, true, nil, map[string]any{"a": 1}, []any{1}}[g.rnd.IntN(7)]
+}
+
+func intKey(m map[string]any, key string, def int) int {
+	if f, ok := m[key].(float64); ok {
+		return int(f)
+	}
+	return def
+}
+
+func numKey(m map[string]any, key string, def float64) float64 {
+	if f, ok := m[key].(float64); ok {
+		return f
+	}
+	return def
+}
+
+func asList(v any) []any {
+	l, _ := v.([]any)
+	return l
+}
+
+func sortedKeys(m map[string]any) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+// replacements are the values a mutation puts in place of another.
+var replacements = []any{"", "zzz", strings.Repeat("long ", 60), 0, -1, 1, 1.5, 3.0, 1e6, -1e6, 300, true, false, nil, map[string]any{}, []any{}, []any{"a", "a"}}
+
+// mutations returns copies of doc, each changed in one place: a value
+// replaced by one of each kind, a member removed or added, an element
+// added or removed.
+func mutations(doc any) []any {
+	var out []any
+	var walk func(v any, set func(any) any)
+	walk = func(v any, set func(any) any) {
+		for _, r := range replacements {
+			out = append(out, set(r))
+		}
+		switch v := v.(type) {
+		case map[string]any:
+			for _, k := range sortedKeys(v) {
+				walk(v[k], func(r any) any {
+					c := clone(v).(map[string]any)
+					c[k] = r
+					return set(c)
+				})
+				c := clone(v).(map[string]any)
+				delete(c, k)
+				out = append(out, set(c))
+			}
+			c := clone(v).(map[string]any)
+			c["unknown_field"] = 1
+			out = append(out, set(c))
+		case []any:
+			for i := range v {
+				walk(v[i], func(r any) any {
+					c := clone(v).([]any)
+					c[i] = r
+					return set(c)
+				})
+			}
+			if len(v) > 0 {
+				out = append(out, set(append(clone(v).([]any), v[0])), set(clone(v).([]any)[1:]))
+			}
+		}
+	}
+	walk(doc, func(r any) any { return r })
+	return out
+}
+
+func clone(v any) any {
+	switch v := v.(type) {
+	case map[string]any:
+		c := make(map[string]any, len(v))
+		for k, x := range v {
+			c[k] = clone(x)
+		}
+		return c
+	case []any:
+		c := make([]any, len(v))
+		for i, x := range v {
+			c[i] = clone(x)
+		}
+		return c
+	}
+	return v
+}
