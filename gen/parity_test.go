@@ -149,6 +149,8 @@ func documented(d difference) string {
 		return "typed defaults"
 	case d.key == "pattern" && d.theirs == "" && slices.Contains(mapValues(quotedPatterns), d.oursV):
 		return "string option patterns"
+	case d.key == "pattern" && d.theirs == "" && d.oursV == base64Pattern:
+		return "base64 pattern"
 	case (d.key == "anyOf" || d.key == "oneOf") && nullableSwap(d):
 		return "nullable as anyOf"
 	case d.path != "" && d.ours == "true" && strings.Contains(d.theirs, `"contentEncoding":"base64"`):
