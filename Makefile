@@ -6,28 +6,34 @@ GO ?= go
 
 all: generate test
 
-# Regenerate the examples' tools and the golden files.
+# Regenerate the examples' tools, the golden files and the benchmark tools.
 generate:
 	$(GO) run ./cmd/toolgen ./examples/...
 	$(GO) test ./gen -run 'TestGolden' -update
+	cd bench && $(GO) tool toolgen ./defs
 
 # Fail if a committed generated file is stale.
 check:
 	$(GO) run ./cmd/toolgen -check ./examples/...
+	cd bench && $(GO) tool toolgen -check ./defs
 
-# gofmt, vet and the race-enabled tests of every package.
+# gofmt, vet and the race-enabled tests of every package of every module.
 test: fmt vet
 	$(GO) test -race ./...
+	cd bench && $(GO) test -race ./...
 
 vet:
 	$(GO) vet ./...
+	cd bench && $(GO) vet ./...
 
 fmt:
 	@out="$$(gofmt -l .)"; if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 
-# Benchmarks; compare runs with benchstat.
+# Benchmarks: toolgen's own, then the side-by-side comparison with the
+# peers, which rewrites BENCHMARKS.md.
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...
+	bench/run.sh
 
 # Each fuzz target for FUZZTIME (default 10s).
 FUZZTIME ?= 10s
