@@ -292,13 +292,18 @@ func (e *emitter) decodeValue(d string, p place, t *Type, r, items *Rules, depth
 		)}
 	case KindMap:
 		key, elem := e.names.local("key"+suffix(depth)), e.names.local("elem"+suffix(depth))
+		keyType := e.typeCode(t.Go.Underlying().(*types.Map).Key())
+		readKey := []jen.Code{jen.Id(key).Op(":=").Add(keyType).Call(jen.Id(d).Dot("Key").Call())}
+		if t.TextKey {
+			readKey = []jen.Code{
+				jen.Var().Id(key).Add(e.typeCode(t.Go.Underlying().(*types.Map).Key())),
+				jen.If(jen.Op("!").Id(d).Dot("TextKey").Call(jen.Op("&").Id(key))).Block(jen.Continue()),
+			}
+		}
 		return []jen.Code{jen.If(jen.Id(d).Dot("Object").Call()).Block(
 			p.val().Op("=").Add(e.typeCode(t.Go)).Values(),
 			jen.For(jen.Id(d).Dot("Field").Call()).Block(append(append(
-				[]jen.Code{
-					jen.Id(key).Op(":=").Add(e.typeCode(t.Go.Underlying().(*types.Map).Key())).Call(jen.Id(d).Dot("Key").Call()),
-					jen.Var().Id(elem).Add(e.typeCode(t.Elem.Go)),
-				},
+				append(readKey, jen.Var().Id(elem).Add(e.typeCode(t.Elem.Go))),
 				e.decodeValue(d, localPlace(elem), t.Elem, &Rules{}, &Rules{}, depth+1)...),
 				p.val().Index(jen.Id(key)).Op("=").Id(elem),
 			)...),

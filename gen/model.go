@@ -112,6 +112,8 @@ type Type struct {
 	Len  int64      // array length
 	// Fields of a struct, in source order.
 	Fields []*Field
+	// TextKey marks a map whose key type decodes itself with UnmarshalText.
+	TextKey bool
 	// Params marks the struct synthesised from plain parameters.
 	Params bool
 	// Enum are the values of the const group of a named basic type.

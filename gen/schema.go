@@ -161,12 +161,27 @@ func defNames(ts []*Type) map[*Type]string {
 	for _, t := range ts {
 		count[bareName(t)]++
 	}
+	qualified := func(t *Type, full bool) string {
+		n, ok := t.Go.(*types.Named)
+		if !ok || n.Obj().Pkg() == nil {
+			return bareName(t)
+		}
+		if full {
+			return strings.ReplaceAll(n.Obj().Pkg().Path(), "/", ".") + "." + bareName(t)
+		}
+		return n.Obj().Pkg().Name() + "." + bareName(t)
+	}
+	short := make(map[string]int)
+	for _, t := range ts {
+		if count[bareName(t)] > 1 {
+			short[qualified(t, false)]++
+		}
+	}
 	for _, t := range ts {
 		name := bareName(t)
 		if count[name] > 1 {
-			if n, ok := t.Go.(*types.Named); ok && n.Obj().Pkg() != nil {
-				name = n.Obj().Pkg().Path() + "." + name
-			}
+			// geo.Item; the whole path where two packages share a name
+			name = qualified(t, short[qualified(t, false)] > 1)
 		}
 		names[t] = name
 	}
@@ -467,7 +482,7 @@ func (b *schemaBuilder) value(t *Type) *jsonschema.Schema {
 			def.Description = t.Doc
 			b.defs[name] = def
 		}
-		return &jsonschema.Schema{Ref: "#/$defs/" + name}
+		return &jsonschema.Schema{Ref: "#/$defs/" + escapePointer(name)}
 	}
 	// any, json.RawMessage
 	if b.dialect == OpenAI {

@@ -52,6 +52,13 @@ func (a *analyzer) typeOf(t types.Type, pos token.Pos) *Type {
 		}
 		return &Type{Kind: KindArray, Go: t, Elem: elem, Len: u.Len()}
 	case *types.Map:
+		if kn, ok := types.Unalias(u.Key()).(*types.Named); ok && hasMethod(kn, "UnmarshalText") {
+			elem := a.typeOf(u.Elem(), pos)
+			if elem == nil {
+				return nil
+			}
+			return &Type{Kind: KindMap, Go: t, Elem: elem, TextKey: true}
+		}
 		if k, ok := u.Key().Underlying().(*types.Basic); !ok || k.Info()&types.IsString == 0 {
 			a.errorf(pos, "map key type %s is not supported: JSON object keys are strings, so use map[string]T or a string type", u.Key())
 			return nil

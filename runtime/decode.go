@@ -1099,3 +1099,15 @@ func (d *Decoder) OfTypes(exactlyOne bool, jsonTypes ...string) bool {
 	d.Skip()
 	return false
 }
+
+// TextKey decodes the current object key into k with its UnmarshalText,
+// for maps keyed by such a type. If the key is invalid it records a problem,
+// skips the member's value and returns false.
+func (d *Decoder) TextKey(k encoding.TextUnmarshaler) bool {
+	if err := k.UnmarshalText(slices.Clone(d.key)); err != nil {
+		d.Errorf("invalid key %q: %v", d.key, err)
+		d.Skip()
+		return false
+	}
+	return true
+}
