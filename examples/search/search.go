@@ -92,6 +92,8 @@ type SearchRequest struct {
 	Limit int `json:"limit,omitempty" jsonschema:"minimum=1,maximum=20,default=3"`
 	// MinLevel leaves out passages below this level of relevance.
 	MinLevel Level `json:"min_level,omitempty" jsonschema:"default=low"`
+	// Within restricts the search to the passages with these ids.
+	Within []string `json:"within,omitempty" jsonschema:"maxItems=500,minLength=1"`
 }
 
 // Hit is one ranked passage.
@@ -134,6 +136,9 @@ func (s *Searcher) Search(ctx context.Context, in SearchRequest) (*SearchResult,
 	for i, p := range s.passages {
 		if err := ctx.Err(); err != nil {
 			return nil, err
+		}
+		if len(in.Within) > 0 && !slices.Contains(in.Within, p.ID) {
+			continue
 		}
 		score := 0.0
 		norm := k1 * (1 - b + b*float64(s.lengths[i])/s.avgLen)

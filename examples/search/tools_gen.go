@@ -32,23 +32,27 @@ var searchPassagesInfo = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"query":{"type":"string","maxLength":200,"minLength":2,"description":"Query in plain words; common words are ignored."},` +
 		`"limit":{"type":"integer","maximum":20,"minimum":1,"description":"Limit on the number of passages returned.","default":3},` +
-		`"min_level":{"type":"string","enum":["high","medium","low","weak"],"description":"Leaves out passages below this level of relevance. Values: \"high\": relevance of 0.8 or more; \"medium\": relevance of 0.6 or more; \"low\": relevance of 0.4 or more; \"weak\": any match below 0.4.","default":"low"}},` +
+		`"min_level":{"type":"string","enum":["high","medium","low","weak"],"description":"Leaves out passages below this level of relevance. Values: \"high\": relevance of 0.8 or more; \"medium\": relevance of 0.6 or more; \"low\": relevance of 0.4 or more; \"weak\": any match below 0.4.","default":"low"},` +
+		`"within":{"items":{"type":"string","minLength":1},"type":"array","maxItems":500,"description":"Restricts the search to the passages with these ids."}},` +
 		`"additionalProperties":false,"type":"object","required":["query"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
 			`"query":{"type":"string","description":"Query in plain words; common words are ignored. Constraints: at least 2 characters; at most 200 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":20,"minimum":1},{"type":"null"}],"description":"Limit on the number of passages returned. Constraints: default 3."},` +
-			`"min_level":{"anyOf":[{"type":"string","enum":["high","medium","low","weak"]},{"type":"null"}],"description":"Leaves out passages below this level of relevance. Values: \"high\": relevance of 0.8 or more; \"medium\": relevance of 0.6 or more; \"low\": relevance of 0.4 or more; \"weak\": any match below 0.4. Constraints: default \"low\"."}},` +
-			`"additionalProperties":false,"type":"object","required":["query","limit","min_level"]}`),
+			`"min_level":{"anyOf":[{"type":"string","enum":["high","medium","low","weak"]},{"type":"null"}],"description":"Leaves out passages below this level of relevance. Values: \"high\": relevance of 0.8 or more; \"medium\": relevance of 0.6 or more; \"low\": relevance of 0.4 or more; \"weak\": any match below 0.4. Constraints: default \"low\"."},` +
+			`"within":{"anyOf":[{"items":{"type":"string"},"type":"array","maxItems":500},{"type":"null"}],"description":"Restricts the search to the passages with these ids. Constraints: each item: at least 1 character."}},` +
+			`"additionalProperties":false,"type":"object","required":["query","limit","min_level","within"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
 			`"query":{"type":"string","maxLength":200,"minLength":2,"description":"Query in plain words; common words are ignored."},` +
 			`"limit":{"type":"integer","maximum":20,"minimum":1,"description":"Limit on the number of passages returned.","default":3},` +
-			`"min_level":{"type":"string","enum":["high","medium","low","weak"],"description":"Leaves out passages below this level of relevance. Values: \"high\": relevance of 0.8 or more; \"medium\": relevance of 0.6 or more; \"low\": relevance of 0.4 or more; \"weak\": any match below 0.4.","default":"low"}},` +
+			`"min_level":{"type":"string","enum":["high","medium","low","weak"],"description":"Leaves out passages below this level of relevance. Values: \"high\": relevance of 0.8 or more; \"medium\": relevance of 0.6 or more; \"low\": relevance of 0.4 or more; \"weak\": any match below 0.4.","default":"low"},` +
+			`"within":{"items":{"type":"string","minLength":1},"type":"array","maxItems":500,"description":"Restricts the search to the passages with these ids."}},` +
 			`"type":"object","required":["query"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
 			`"query":{"type":"string","description":"Query in plain words; common words are ignored. Constraints: at least 2 characters; at most 200 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on the number of passages returned. Constraints: default 3; minimum 1; maximum 20."},` +
-			`"min_level":{"type":"string","enum":["high","medium","low","weak"],"description":"Leaves out passages below this level of relevance. Values: \"high\": relevance of 0.8 or more; \"medium\": relevance of 0.6 or more; \"low\": relevance of 0.4 or more; \"weak\": any match below 0.4. Constraints: default \"low\"."}},` +
+			`"min_level":{"type":"string","enum":["high","medium","low","weak"],"description":"Leaves out passages below this level of relevance. Values: \"high\": relevance of 0.8 or more; \"medium\": relevance of 0.6 or more; \"low\": relevance of 0.4 or more; \"weak\": any match below 0.4. Constraints: default \"low\"."},` +
+			`"within":{"items":{"type":"string"},"type":"array","description":"Restricts the search to the passages with these ids. Constraints: at most 500 items; each item: at least 1 character."}},` +
 			`"additionalProperties":false,"type":"object","required":["query"]}`),
 	},
 	Timeout: 2 * time.Second,
@@ -137,8 +141,28 @@ func decodeSearchRequest(d *runtime.Decoder, v *SearchRequest) {
 					d.Errorf(`must be one of "high", "medium", "low", "weak"; got %q`, s)
 				}
 			}
+		case "within":
+			if d.OptionalNull() {
+				break
+			}
+			if d.Array() {
+				v.Within = []string{}
+				for d.Elem() {
+					var elem string
+					if s, ok := d.String(); ok {
+						elem = s
+						if n := utf8.RuneCountInString(s); n < 1 {
+							d.Errorf("must be at least 1 character long, got %d", n)
+						}
+					}
+					v.Within = append(v.Within, elem)
+				}
+				if n := len(v.Within); n > 500 {
+					d.Errorf("must have at most 500 items, got %d", n)
+				}
+			}
 		default:
-			d.Unknown("query, limit, min_level")
+			d.Unknown("query, limit, min_level, within")
 		}
 	}
 	if !hasQuery {

@@ -155,7 +155,7 @@ func (g *generator) value(s any, depth int) any {
 		return out
 	case "array":
 		lo, hi := intKey(m, "minItems", 0), intKey(m, "maxItems", lo(m)+3)
-		n := lo + g.rnd.IntN(hi-lo+1)
+		n := lo + g.rnd.IntN(min(hi, lo+4)-lo+1)
 		out := make([]any, 0, n)
 		for range n {
 			out = append(out, g.value(m["items"], depth+1))
