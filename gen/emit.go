@@ -39,7 +39,7 @@ type patternVar struct {
 
 // toolNames are the generated identifiers of one tool.
 type toolNames struct {
-	info, constructor string
+	info, typ string
 }
 
 // emit returns the generated file for pkg.
@@ -67,8 +67,8 @@ func emit(pkg *Package) (*jen.File, error) {
 	for i, t := range pkg.Tools {
 		base := camelCase(t.Name)
 		names[i] = toolNames{
-			info:        e.names.name(base + "Info"),
-			constructor: e.names.name("new" + upperFirst(base) + "Tool"),
+			info: e.names.name(base + "Info"),
+			typ:  e.names.name(base + "Tool"),
 		}
 	}
 	e.tools(names)
@@ -120,11 +120,11 @@ func (e *emitter) tools(names []toolNames) {
 	e.f.Func().Id("Tools").Params(params...).Index().Qual(RuntimePath, "Tool").Block(
 		jen.Return(jen.Index().Qual(RuntimePath, "Tool").ValuesFunc(func(g *jen.Group) {
 			for i, t := range e.pkg.Tools {
-				var args []jen.Code
+				var fields []jen.Code
 				if t.Recv != nil {
-					args = append(args, jen.Id(t.Recv.Name))
+					fields = append(fields, jen.Id(t.Recv.Name))
 				}
-				g.Line().Id(names[i].constructor).Call(args...)
+				g.Line().Id(names[i].typ).Values(fields...)
 			}
 			g.Line()
 		})),
@@ -172,17 +172,72 @@ func (e *emitter) tool(t *Tool, n toolNames) {
 	e.f.Var().Id(n.info).Op("=").Qual(RuntimePath, "Info").Values(multiline(fields)...)
 	e.f.Line()
 
-	inType, decoder := e.input(t)
-	var params []jen.Code
+	e.toolType(t, n)
+}
+
+// toolType writes the tool's type: its Info, and its Invoke, which decodes
+// the arguments with the generated decoder (a direct call, so they stay on
+// the stack) and calls the function under the runtime's rules.
+func (e *emitter) toolType(t *Tool, n toolNames) {
+	recv := e.names.local("t")
+	var fields []jen.Code
 	callee := jen.Id(t.Func.Name())
 	if t.Recv != nil {
-		params = append(params, jen.Id(t.Recv.Name).Add(e.typeCode(t.Recv.Type)))
-		callee = jen.Id(t.Recv.Name).Dot(t.Func.Name())
+		fields = append(fields, jen.Id(t.Recv.Name).Add(e.typeCode(t.Recv.Type)))
+		callee = jen.Id(recv).Dot(t.Recv.Name).Dot(t.Func.Name())
 	}
-	e.f.Commentf("%s returns the %s tool, which calls %s.", n.constructor, t.Name, funcName(t))
-	e.f.Func().Id(n.constructor).Params(params...).Qual(RuntimePath, "Tool").Block(
-		jen.Return(jen.Qual(RuntimePath, "NewInvokable").Call(
-			jen.Op("&").Id(n.info), decoder, e.adapter(t, callee, inType),
+	e.f.Commentf("%s is the %s tool: it calls %s.", n.typ, t.Name, funcName(t))
+	e.f.Type().Id(n.typ).Struct(fields...)
+	e.f.Line()
+
+	e.f.Comment("Info describes the tool.")
+	e.f.Func().Params(jen.Id(n.typ)).Id("Info").Params().Op("*").Qual(RuntimePath, "Info").Block(
+		jen.Return(jen.Op("&").Id(n.info)),
+	)
+	e.f.Line()
+
+	ctx, args, in, d, res := e.names.local("ctx"), e.names.local("args"), e.names.local("in"), e.names.local("d"), e.names.local("res")
+	inType, decoder := e.input(t)
+	var callArgs []jen.Code
+	if t.Context {
+		callArgs = append(callArgs, jen.Id(ctx))
+	}
+	switch t.Input.Kind {
+	case InputStruct:
+		if t.Input.Pointer {
+			callArgs = append(callArgs, jen.Op("&").Id(in))
+		} else {
+			callArgs = append(callArgs, jen.Id(in))
+		}
+	case InputParams:
+		for _, f := range t.Input.Type.Fields {
+			callArgs = append(callArgs, jen.Id(in).Dot(f.GoName))
+		}
+	}
+	call := jen.Add(callee).Call(callArgs...)
+	out := jen.Qual(RuntimePath, "NoOutput")
+	body := jen.Return(jen.Qual(RuntimePath, "NoOutput").Values(), call)
+	if t.Output != nil {
+		out = e.typeCode(t.Output)
+		body = jen.Return(call)
+	}
+	recvParam := jen.Id(n.typ)
+	if t.Recv != nil {
+		recvParam = jen.Id(recv).Id(n.typ)
+	}
+	e.f.Commentf("Invoke decodes and checks the arguments, then calls %s with them.", funcName(t))
+	e.f.Func().Params(recvParam).Id("Invoke").Params(
+		jen.Id(ctx).Qual("context", "Context"), jen.Id(args).Qual("encoding/json", "RawMessage"),
+	).Params(jen.Op("*").Qual(RuntimePath, "Result"), jen.Error()).Block(
+		jen.Var().Id(in).Add(inType),
+		jen.Var().Id(d).Qual(RuntimePath, "Decoder"),
+		jen.Id(d).Dot("BeginCall").Call(jen.Id(ctx), jen.Op("&").Id(n.info), jen.Id(args)),
+		jen.Add(decoder).Call(jen.Op("&").Id(d), jen.Op("&").Id(in)),
+		jen.If(jen.Id(res).Op(":=").Id(d).Dot("EndCall").Call(), jen.Id(res).Op("!=").Nil()).Block(
+			jen.Return(jen.Id(res), jen.Nil()),
+		),
+		jen.Return(jen.Qual(RuntimePath, "Run").Call(jen.Id(ctx), jen.Op("&").Id(n.info),
+			jen.Func().Params(jen.Id(ctx).Qual("context", "Context")).Params(out, jen.Error()).Block(body),
 		)),
 	)
 	e.f.Line()
@@ -224,43 +279,6 @@ func (e *emitter) argsStruct(t *Tool, name string, st *Type) jen.Code {
 	}
 	return jen.Commentf("%s are the arguments of the %s tool: the parameters of %s.", name, t.Name, funcName(t)).Line().
 		Type().Id(name).Struct(fields...)
-}
-
-// adapter returns the function NewInvokable calls: the tool's own function
-// when it has the canonical shape func(ctx, In) (Out, error), else a
-// closure that adapts it.
-func (e *emitter) adapter(t *Tool, callee, inType jen.Code) jen.Code {
-	if t.Context && t.Input.Kind == InputStruct && !t.Input.Pointer && t.Output != nil {
-		return callee
-	}
-	ctx, in := e.names.local("ctx"), e.names.local("in")
-	var args []jen.Code
-	if t.Context {
-		args = append(args, jen.Id(ctx))
-	}
-	switch t.Input.Kind {
-	case InputStruct:
-		if t.Input.Pointer {
-			args = append(args, jen.Op("&").Id(in))
-		} else {
-			args = append(args, jen.Id(in))
-		}
-	case InputParams:
-		for _, f := range t.Input.Type.Fields {
-			args = append(args, jen.Id(in).Dot(f.GoName))
-		}
-	}
-	call := jen.Add(callee).Call(args...)
-	out := jen.Qual(RuntimePath, "NoOutput")
-	body := jen.Return(jen.Qual(RuntimePath, "NoOutput").Values(), call)
-	if t.Output != nil {
-		out = e.typeCode(t.Output)
-		body = jen.Return(call)
-	}
-	return jen.Func().Params(
-		jen.Id(ctx).Qual("context", "Context"),
-		jen.Id(in).Add(inType),
-	).Params(out, jen.Error()).Block(body)
 }
 
 // multiline puts each element on its own line in a composite literal.

@@ -247,6 +247,9 @@ func (e *emitter) decodeValue(d string, p place, t *Type, r, items *Rules, depth
 	case KindBool:
 		return read(b, e.quotedMethod("Bool"), types.Typ[types.Bool], nil, e.enumCheck(d, p, t, r, b))
 	case KindString:
+		if cases := e.enumCases(t, r); cases != nil && r.MinLength == nil && r.MaxLength == nil && r.Pattern == "" && r.Format == "" {
+			return e.stringEnum(d, p, t, r, s, cases)
+		}
 		return read(s, "String", types.Typ[types.String], nil, e.stringChecks(d, p, t, r, s, n))
 	case KindInt:
 		return read(n, e.quotedMethod("Int"), types.Typ[types.Int64], []jen.Code{intBits(t)}, e.numberChecks(d, p, t, r, n, types.Typ[types.Int64]))
@@ -367,6 +370,39 @@ func (e *emitter) enumCheck(d string, p place, t *Type, r *Rules, local string) 
 		jen.Default().Block(jen.Id(d).Dot("Errorf").Call(
 			formatLit("must be one of "+strings.Join(words, ", "), "; got "+verb), jen.Id(local))),
 	)}
+}
+
+// enumCases returns the values of a string enum (of the field's tag, or
+// else of its type's const group) with the code of each, or nil.
+func (e *emitter) enumCases(t *Type, r *Rules) [][2]any {
+	var out [][2]any
+	if len(r.Enum) > 0 {
+		for _, c := range r.Enum {
+			out = append(out, [2]any{constant.StringVal(c), e.constCode(t, c)})
+		}
+		return out
+	}
+	for _, ev := range t.Enum {
+		out = append(out, [2]any{constant.StringVal(ev.Value), e.constCode(t, ev.Value)})
+	}
+	return out
+}
+
+// stringEnum reads a string enum by matching its bytes against each value,
+// so that no string is allocated.
+func (e *emitter) stringEnum(d string, p place, t *Type, r *Rules, s string, cases [][2]any) []jen.Code {
+	var clauses []jen.Code
+	words := make([]string, len(cases))
+	for i, c := range cases {
+		words[i] = strconv.Quote(c[0].(string))
+		clauses = append(clauses, jen.Case(jen.Lit(c[0].(string))).Block(p.val().Op("=").Add(c[1].(*jen.Statement))))
+	}
+	clauses = append(clauses, jen.Default().Block(jen.Id(d).Dot("Errorf").Call(
+		formatLit("must be one of "+strings.Join(words, ", "), "; got %q"), jen.Id(s))))
+	ok := e.names.local("ok")
+	return []jen.Code{jen.If(
+		jen.List(jen.Id(s), jen.Id(ok)).Op(":=").Id(d).Dot("StringRef").Call(), jen.Id(ok),
+	).Block(jen.Switch(jen.String().Call(jen.Id(s))).Block(clauses...))}
 }
 
 // stringChecks checks enum, length, pattern and format of a string.

@@ -138,22 +138,50 @@ type Decoder struct {
 	problems []Problem
 	more     int
 
-	key    []byte  // current object key, unescaped
-	buf    []byte  // scratch for unescaped strings
-	path   []byte  // JSON Pointer of the current value
-	frames []frame // open objects and arrays
+	curKey  []byte  // current object key, unescaped
+	key     []byte  // an escaped current key, unescaped
+	buf     []byte  // scratch for unescaped strings
+	escaped bool    // the last string read had escapes
+	depth   int              // open objects and arrays
+	stack   [stackSize]frame // the first stackSize of them
+	deep    []frame          // the rest
+
 	skip   []byte  // containers open while skipping a value
 }
 
+// stackSize is how many levels of nesting a Decoder holds without
+// allocating.
+const stackSize = 8
+
+// frame is an object or array being read.
 type frame struct {
-	pathLen int
-	n       int // members or elements read so far
+	array      bool
+	keyEscaped bool
+	n          int32 // members or elements started so far
+	// the raw key of the current member of an object, as offsets in data
+	keyStart, keyEnd int32
+}
+
+// top returns the innermost open object or array.
+func (d *Decoder) top() *frame {
+	if d.depth <= stackSize {
+		return &d.stack[d.depth-1]
+	}
+	return &d.deep[d.depth-stackSize-1]
+}
+
+// frame returns the i-th open object or array, outermost first.
+func (d *Decoder) frame(i int) *frame {
+	if i < stackSize {
+		return &d.stack[i]
+	}
+	return &d.deep[i-stackSize]
 }
 
 func (d *Decoder) reset(data []byte, maxDepth int) {
 	d.data, d.pos, d.maxDepth = data, 0, maxDepth
 	d.syntax, d.problems, d.more = "", d.problems[:0], 0
-	d.key, d.buf, d.path, d.frames = d.key[:0], d.buf[:0], d.path[:0], d.frames[:0]
+	d.key, d.buf, d.depth, d.deep, d.curKey = d.key[:0], d.buf[:0], 0, d.deep[:0], nil
 }
 
 func (d *Decoder) release() {
@@ -190,7 +218,10 @@ func (d *Decoder) err() error {
 
 // Errorf records a problem with the value just read, at its path.
 func (d *Decoder) Errorf(format string, args ...any) {
-	d.problem(string(d.path), fmt.Sprintf(format, args...))
+	if d.syntax != "" {
+		return
+	}
+	d.problem(d.path(), fmt.Sprintf(format, args...))
 }
 
 func (d *Decoder) problem(path, msg string) {
@@ -210,10 +241,11 @@ func (d *Decoder) Missing(name string) {
 	if d.syntax != "" {
 		return
 	}
-	n := len(d.path)
-	d.appendKey([]byte(name))
-	d.problem(string(d.path), "required field is missing")
-	d.path = d.path[:n]
+	var b strings.Builder
+	b.WriteString(d.path())
+	b.WriteByte('/')
+	writePointerToken(&b, []byte(name))
+	d.problem(b.String(), "required field is missing")
 }
 
 // Unknown records that the current field is not one of the object's and
@@ -257,6 +289,8 @@ func (d *Decoder) peek() byte {
 	}
 	return d.data[d.pos]
 }
+
+func isNumberStart(c byte) bool { return c == '-' || '0' <= c && c <= '9' }
 
 // kind names the JSON kind of a value starting with c.
 func kind(c byte) string {
@@ -310,7 +344,7 @@ func (d *Decoder) Skip() {
 	for d.syntax == "" {
 		switch c := d.peek(); c {
 		case '{', '[':
-			if len(d.frames)+len(open) >= d.maxDepth {
+			if d.depth+len(open) >= d.maxDepth {
 				d.syntaxError("nesting deeper than %d levels", d.maxDepth)
 				return
 			}
@@ -395,30 +429,38 @@ func (d *Decoder) literal(lit string) bool {
 // read.
 func (d *Decoder) readString() ([]byte, bool) {
 	start := d.pos + 1
-	ascii := true
-	for i := start; i < len(d.data); i++ {
-		switch c := d.data[i]; {
-		case c == '"':
-			d.pos = i + 1
-			s := d.data[start:i]
-			if !ascii && !utf8.Valid(s) {
-				d.pos = start - 1
-				d.syntaxError("invalid UTF-8 in the string at offset %d", start-1)
-				return nil, false
-			}
-			return s, true
-		case c == '\\':
-			return d.readEscaped(start, i)
-		case c < 0x20:
-			d.pos = i
-			d.syntaxError("unescaped control character in a string: %s", d.describe())
-			return nil, false
-		case c >= utf8.RuneSelf:
-			ascii = false
+	data := d.data
+	var high byte // the bytes passed over, or'd: >= 0x80 if any is not ASCII
+	i := start
+	for i < len(data) {
+		c := data[i]
+		if c == '"' || c == '\\' || c < 0x20 {
+			break
 		}
+		high |= c
+		i++
 	}
-	d.pos = len(d.data)
-	d.syntaxError("unterminated string starting at offset %d (is it cut short?)", start-1)
+	if i < len(data) && data[i] == '"' {
+		d.pos = i + 1
+		d.escaped = false
+		s := data[start:i]
+		if high >= utf8.RuneSelf && !utf8.Valid(s) {
+			d.pos = start - 1
+			d.syntaxError("invalid UTF-8 in the string at offset %d", start-1)
+			return nil, false
+		}
+		return s, true
+	}
+	switch {
+	case i >= len(data):
+		d.pos = len(data)
+		d.syntaxError("unterminated string starting at offset %d (is it cut short?)", start-1)
+	case data[i] == '\\':
+		return d.readEscaped(start, i)
+	default:
+		d.pos = i
+		d.syntaxError("unescaped control character in a string: %s", d.describe())
+	}
 	return nil, false
 }
 
@@ -430,6 +472,7 @@ func (d *Decoder) readEscaped(start, i int) ([]byte, bool) {
 		switch {
 		case c == '"':
 			d.pos = i + 1
+			d.escaped = true
 			if !utf8.Valid(d.buf) {
 				d.pos = start - 1
 				d.syntaxError("invalid UTF-8 in the string at offset %d", start-1)
@@ -569,21 +612,25 @@ func (d *Decoder) badNumber(start, i int) ([]byte, bool) {
 	return nil, false
 }
 
-// depth checks that one more level of nesting is allowed.
-func (d *Decoder) push() bool {
-	if len(d.frames) >= d.maxDepth {
+// push enters an object or array, checking that one more level of
+// nesting is allowed.
+func (d *Decoder) push(array bool) bool {
+	if d.depth >= d.maxDepth {
 		d.syntaxError("nesting deeper than %d levels", d.maxDepth)
 		return false
 	}
-	d.frames = append(d.frames, frame{pathLen: len(d.path)})
+	if d.depth < stackSize {
+		d.stack[d.depth] = frame{array: array}
+	} else {
+		d.deep = append(d.deep[:d.depth-stackSize], frame{array: array})
+	}
+	d.depth++
 	d.pos++
 	return true
 }
 
 func (d *Decoder) pop() {
-	f := d.frames[len(d.frames)-1]
-	d.frames = d.frames[:len(d.frames)-1]
-	d.path = d.path[:f.pathLen]
+	d.depth--
 	d.pos++
 }
 
@@ -594,24 +641,18 @@ func (d *Decoder) Object() bool {
 	if d.peek() != '{' {
 		return d.mismatch("an object")
 	}
-	return d.push()
+	return d.push(false)
 }
 
 // Field moves to the next member of the object being read and returns
-// true, with the member's key in [Decoder.Key] and the path set to it; the
-// caller must then read or skip its value. At the end of the object it
-// returns false.
+// true, with the member's key in [Decoder.Key]; the caller must then read
+// or skip its value. At the end of the object it returns false.
 func (d *Decoder) Field() bool {
 	if d.syntax != "" {
 		return false
 	}
-	f := &d.frames[len(d.frames)-1]
-	d.path = d.path[:f.pathLen]
+	f := d.top()
 	c := d.peek()
-	if c == '}' && f.n == 0 {
-		d.pop()
-		return false
-	}
 	if f.n > 0 {
 		switch c {
 		case '}':
@@ -624,44 +665,40 @@ func (d *Decoder) Field() bool {
 			d.syntaxError("expected ',' or '}' after an object member, found %s", d.describe())
 			return false
 		}
+	} else if c == '}' {
+		d.pop()
+		return false
 	}
 	if c != '"' {
 		d.syntaxError("expected a field name, found %s", d.describe())
 		return false
 	}
+	keyStart := d.pos + 1
 	key, ok := d.readString()
 	if !ok {
 		return false
 	}
-	d.key = append(d.key[:0], key...)
-	if d.peek() != ':' {
+	f.keyStart, f.keyEnd, f.keyEscaped = int32(keyStart), int32(d.pos-1), d.escaped
+	if d.escaped {
+		d.key = append(d.key[:0], key...) // d.buf is reused by the value
+		key = d.key
+	}
+	d.curKey = key
+	if d.pos < len(d.data) && d.data[d.pos] == ':' {
+		d.pos++ // the usual case: no space before the colon
+	} else if d.peek() == ':' {
+		d.pos++
+	} else {
 		d.syntaxError("expected ':' after a field name, found %s", d.describe())
 		return false
 	}
-	d.pos++
 	f.n++
-	d.appendKey(d.key)
 	return true
 }
 
 // Key returns the key of the current object member. It is valid until the
 // next call of Field.
-func (d *Decoder) Key() []byte { return d.key }
-
-// appendKey appends "/key" to the path, escaped as JSON Pointer requires.
-func (d *Decoder) appendKey(key []byte) {
-	d.path = append(d.path, '/')
-	for _, c := range key {
-		switch c {
-		case '~':
-			d.path = append(d.path, '~', '0')
-		case '/':
-			d.path = append(d.path, '~', '1')
-		default:
-			d.path = append(d.path, c)
-		}
-	}
-}
+func (d *Decoder) Key() []byte { return d.curKey }
 
 // Array starts reading an array. It returns false, having recorded a
 // problem and skipped the value, if the next value is not an array. Read its
@@ -670,18 +707,17 @@ func (d *Decoder) Array() bool {
 	if d.peek() != '[' {
 		return d.mismatch("an array")
 	}
-	return d.push()
+	return d.push(true)
 }
 
-// Elem moves to the next element of the array being read and returns true,
-// with the path set to its index; the caller must then read its value. At
-// the end of the array it returns false.
+// Elem moves to the next element of the array being read and returns true;
+// the caller must then read its value. At the end of the array it returns
+// false.
 func (d *Decoder) Elem() bool {
 	if d.syntax != "" {
 		return false
 	}
-	f := &d.frames[len(d.frames)-1]
-	d.path = d.path[:f.pathLen]
+	f := d.top()
 	c := d.peek()
 	if c == ']' {
 		d.pop()
@@ -694,10 +730,46 @@ func (d *Decoder) Elem() bool {
 		}
 		d.pos++
 	}
-	d.path = append(d.path, '/')
-	d.path = strconv.AppendInt(d.path, int64(f.n), 10)
 	f.n++
 	return true
+}
+
+// path returns the JSON Pointer of the value being read. It is built only
+// when a problem is recorded: the happy path keeps just offsets.
+func (d *Decoder) path() string {
+	var b strings.Builder
+	for i := range d.depth {
+		f := d.frame(i)
+		if f.n == 0 {
+			break // entered, but no member or element read yet
+		}
+		b.WriteByte('/')
+		if f.array {
+			b.WriteString(strconv.Itoa(int(f.n) - 1))
+			continue
+		}
+		key := d.data[f.keyStart:f.keyEnd]
+		if f.keyEscaped {
+			tmp := Decoder{data: d.data, pos: int(f.keyStart) - 1}
+			key, _ = tmp.readString()
+		}
+		writePointerToken(&b, key)
+	}
+	return b.String()
+}
+
+// writePointerToken writes key escaped as JSON Pointer requires.
+func writePointerToken(b *strings.Builder, key []byte) {
+	for _, c := range key {
+		switch c {
+		case '~':
+			b.WriteString("~0")
+		case '/':
+			b.WriteString("~1")
+		default:
+			b.WriteByte(c)
+		}
+	}
 }
 
 // Null consumes the next value and returns true if it is null; otherwise
@@ -719,6 +791,16 @@ func (d *Decoder) OptionalNull() bool {
 	return d.nullOptional && d.Null()
 }
 
+// StringRef reads a string and returns its bytes, which are valid until
+// the next read: for matching a value against constants without
+// allocating.
+func (d *Decoder) StringRef() ([]byte, bool) {
+	if d.peek() != '"' {
+		return nil, d.mismatch("a string")
+	}
+	return d.readString()
+}
+
 // String reads a string.
 func (d *Decoder) String() (string, bool) {
 	if d.peek() != '"' {
@@ -735,6 +817,10 @@ func (d *Decoder) String() (string, bool) {
 func (d *Decoder) Bool() (bool, bool) {
 	switch d.peek() {
 	case 't':
+		if len(d.data)-d.pos >= 4 && d.data[d.pos+1] == 'r' && d.data[d.pos+2] == 'u' && d.data[d.pos+3] == 'e' {
+			d.pos += 4
+			return true, true
+		}
 		return true, d.literal("true")
 	case 'f':
 		return false, d.literal("false")
@@ -745,8 +831,7 @@ func (d *Decoder) Bool() (bool, bool) {
 // Int reads an integer that fits in a signed integer of the given bits. A
 // number with a zero fraction (3.0, 1e2) is an integer, as JSON Schema says.
 func (d *Decoder) Int(bits int) (int64, bool) {
-	c := d.peek()
-	if kind(c) != "number" {
+	if c := d.peek(); !isNumberStart(c) {
 		return 0, d.mismatch("an integer")
 	}
 	text, integer := d.readNumber()
@@ -754,7 +839,20 @@ func (d *Decoder) Int(bits int) (int64, bool) {
 		return 0, false
 	}
 	lo, hi := int64(math.MinInt64)>>(64-bits), int64(math.MaxInt64)>>(64-bits)
-	if integer {
+	if integer && len(text) <= 18 {
+		// Fast path: at most 18 digits cannot overflow an int64.
+		neg := text[0] == '-'
+		var n int64
+		for _, c := range text[b2i(neg):] {
+			n = n*10 + int64(c-'0')
+		}
+		if neg {
+			n = -n
+		}
+		if n >= lo && n <= hi {
+			return n, true
+		}
+	} else if integer {
 		if n, err := strconv.ParseInt(unsafeString(text), 10, bits); err == nil {
 			return n, true
 		}
@@ -773,8 +871,7 @@ func (d *Decoder) Int(bits int) (int64, bool) {
 // Uint reads a non-negative integer that fits in an unsigned integer of
 // the given bits.
 func (d *Decoder) Uint(bits int) (uint64, bool) {
-	c := d.peek()
-	if kind(c) != "number" {
+	if c := d.peek(); !isNumberStart(c) {
 		return 0, d.mismatch("an integer")
 	}
 	text, integer := d.readNumber()
@@ -803,8 +900,7 @@ func (d *Decoder) Uint(bits int) (uint64, bool) {
 
 // Float reads a number that fits in a float of the given bits (32 or 64).
 func (d *Decoder) Float(bits int) (float64, bool) {
-	c := d.peek()
-	if kind(c) != "number" {
+	if c := d.peek(); !isNumberStart(c) {
 		return 0, d.mismatch("a number")
 	}
 	text, _ := d.readNumber()
@@ -911,6 +1007,13 @@ func article(jsonType string) string {
 	return "a " + jsonType
 }
 
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
 // unsafeString returns b as a string without copying, for parsing calls
 // that do not keep their argument.
 func unsafeString(b []byte) string {
@@ -957,7 +1060,7 @@ func (d *Decoder) quoted(want string) (*Decoder, bool) {
 	if !ok {
 		return nil, false
 	}
-	inner := &Decoder{data: s, maxDepth: 1, path: d.path}
+	inner := &Decoder{data: s, maxDepth: 1}
 	return inner, true
 }
 
@@ -1104,10 +1207,38 @@ func (d *Decoder) OfTypes(exactlyOne bool, jsonTypes ...string) bool {
 // for maps keyed by such a type. If the key is invalid it records a problem,
 // skips the member's value and returns false.
 func (d *Decoder) TextKey(k encoding.TextUnmarshaler) bool {
-	if err := k.UnmarshalText(slices.Clone(d.key)); err != nil {
-		d.Errorf("invalid key %q: %v", d.key, err)
+	if err := k.UnmarshalText(slices.Clone(d.curKey)); err != nil {
+		d.Errorf("invalid key %q: %v", d.curKey, err)
 		d.Skip()
 		return false
 	}
 	return true
+}
+
+// BeginCall starts decoding the arguments of one call of a generated tool
+// into d, usually a local variable of the generated Invoke, with the limits
+// (and dialect) of the Registry that ctx comes from. The generated code
+// decodes with d, then calls EndCall.
+func (d *Decoder) BeginCall(ctx context.Context, info *Info, args json.RawMessage) {
+	cfg := configFrom(ctx)
+	if len(args) == 0 || (isSpace(args[0]) && len(bytes.TrimSpace(args)) == 0) {
+		args = emptyObject
+	}
+	d.data, d.maxDepth, d.nullOptional = args, cfg.limits.MaxDepth, cfg.nullOptional
+	if len(args) > cfg.limits.MaxBytes {
+		d.syntax = fmt.Sprintf("the arguments are %d bytes long; the limit is %d", len(args), cfg.limits.MaxBytes)
+	}
+}
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+// EndCall finishes decoding. It returns nil if
+// the arguments are valid, or the failed Result that tells the model every
+// problem found.
+func (d *Decoder) EndCall() *Result {
+	d.finish()
+	if err := d.err(); err != nil {
+		return &Result{Error: err.Error()}
+	}
+	return nil
 }

@@ -303,3 +303,4 @@ func FuzzDecode(f *testing.F) {
 		}
 	})
 }
+

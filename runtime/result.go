@@ -77,9 +77,12 @@ func (e *TimeoutError) Error() string {
 
 func (e *TimeoutError) Unwrap() error { return e.Err }
 
-// run calls fn under the tool's timeout, recovering a panic, and turns the
-// error fn returns into the Result the model sees.
-func run(ctx context.Context, info *Info, fn func(context.Context) (*Result, error)) (res *Result, goErr error) {
+// runTool calls fn under the tool's timeout, recovering a panic, and turns
+// what fn returns into the Result the model sees.
+func runTool[Out any](ctx context.Context, info *Info, fn func(context.Context) (Out, error)) (res *Result, goErr error) {
+	if err := ctx.Err(); err != nil {
+		return canceled(err), err
+	}
 	parent := ctx
 	if info.Timeout > 0 {
 		var cancel context.CancelFunc
@@ -95,10 +98,15 @@ func run(ctx context.Context, info *Info, fn func(context.Context) (*Result, err
 			goErr = nil
 		}
 	}()
-	res, err := fn(ctx)
-	if err == nil {
-		return res, nil
+	out, err := fn(ctx)
+	if err != nil {
+		return failed(parent, ctx, info, err)
 	}
+	return success(out)
+}
+
+// failed is the Result of a call whose function returned err.
+func failed(parent, ctx context.Context, info *Info, err error) (*Result, error) {
 	if perr := parent.Err(); perr != nil {
 		return canceled(perr), perr
 	}

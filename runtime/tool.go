@@ -143,18 +143,17 @@ type invokable[In, Out any] struct {
 func (t *invokable[In, Out]) Info() *Info { return t.info }
 
 func (t *invokable[In, Out]) Invoke(ctx context.Context, args json.RawMessage) (*Result, error) {
-	if err := ctx.Err(); err != nil {
-		return canceled(err), err
-	}
 	in, err := decodeCall(args, configFrom(ctx), t.decode)
 	if err != nil {
 		return &Result{Error: err.Error()}, nil
 	}
-	return run(ctx, t.info, func(ctx context.Context) (*Result, error) {
-		out, err := t.fn(ctx, in)
-		if err != nil {
-			return nil, err
-		}
-		return success(out)
-	})
+	return runTool(ctx, t.info, func(ctx context.Context) (Out, error) { return t.fn(ctx, in) })
+}
+
+// Run calls fn, a tool's function with its decoded arguments bound, under
+// the tool's timeout; it turns a panic into a failed Result and fn's result
+// into the Result the model sees. The error is non-nil only when ctx ended.
+// Generated tools call it after EndCall.
+func Run[Out any](ctx context.Context, info *Info, fn func(context.Context) (Out, error)) (*Result, error) {
+	return runTool(ctx, info, fn)
 }

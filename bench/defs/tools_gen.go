@@ -5,6 +5,7 @@
 package defs
 
 import (
+	"context"
 	"encoding/json"
 	"regexp"
 	"strconv"
@@ -19,106 +20,106 @@ const _ = runtime.SupportPackageIsVersion1
 // Tools returns the tools of package defs, in source order.
 func Tools() []runtime.Tool {
 	return []runtime.Tool{
-		newTool000Tool(),
-		newTool001Tool(),
-		newTool002Tool(),
-		newTool003Tool(),
-		newTool004Tool(),
-		newTool005Tool(),
-		newTool006Tool(),
-		newTool007Tool(),
-		newTool008Tool(),
-		newTool009Tool(),
-		newTool010Tool(),
-		newTool011Tool(),
-		newTool012Tool(),
-		newTool013Tool(),
-		newTool014Tool(),
-		newTool015Tool(),
-		newTool016Tool(),
-		newTool017Tool(),
-		newTool018Tool(),
-		newTool019Tool(),
-		newTool020Tool(),
-		newTool021Tool(),
-		newTool022Tool(),
-		newTool023Tool(),
-		newTool024Tool(),
-		newTool025Tool(),
-		newTool026Tool(),
-		newTool027Tool(),
-		newTool028Tool(),
-		newTool029Tool(),
-		newTool030Tool(),
-		newTool031Tool(),
-		newTool032Tool(),
-		newTool033Tool(),
-		newTool034Tool(),
-		newTool035Tool(),
-		newTool036Tool(),
-		newTool037Tool(),
-		newTool038Tool(),
-		newTool039Tool(),
-		newTool040Tool(),
-		newTool041Tool(),
-		newTool042Tool(),
-		newTool043Tool(),
-		newTool044Tool(),
-		newTool045Tool(),
-		newTool046Tool(),
-		newTool047Tool(),
-		newTool048Tool(),
-		newTool049Tool(),
-		newTool050Tool(),
-		newTool051Tool(),
-		newTool052Tool(),
-		newTool053Tool(),
-		newTool054Tool(),
-		newTool055Tool(),
-		newTool056Tool(),
-		newTool057Tool(),
-		newTool058Tool(),
-		newTool059Tool(),
-		newTool060Tool(),
-		newTool061Tool(),
-		newTool062Tool(),
-		newTool063Tool(),
-		newTool064Tool(),
-		newTool065Tool(),
-		newTool066Tool(),
-		newTool067Tool(),
-		newTool068Tool(),
-		newTool069Tool(),
-		newTool070Tool(),
-		newTool071Tool(),
-		newTool072Tool(),
-		newTool073Tool(),
-		newTool074Tool(),
-		newTool075Tool(),
-		newTool076Tool(),
-		newTool077Tool(),
-		newTool078Tool(),
-		newTool079Tool(),
-		newTool080Tool(),
-		newTool081Tool(),
-		newTool082Tool(),
-		newTool083Tool(),
-		newTool084Tool(),
-		newTool085Tool(),
-		newTool086Tool(),
-		newTool087Tool(),
-		newTool088Tool(),
-		newTool089Tool(),
-		newTool090Tool(),
-		newTool091Tool(),
-		newTool092Tool(),
-		newTool093Tool(),
-		newTool094Tool(),
-		newTool095Tool(),
-		newTool096Tool(),
-		newTool097Tool(),
-		newTool098Tool(),
-		newTool099Tool(),
+		tool000Tool{},
+		tool001Tool{},
+		tool002Tool{},
+		tool003Tool{},
+		tool004Tool{},
+		tool005Tool{},
+		tool006Tool{},
+		tool007Tool{},
+		tool008Tool{},
+		tool009Tool{},
+		tool010Tool{},
+		tool011Tool{},
+		tool012Tool{},
+		tool013Tool{},
+		tool014Tool{},
+		tool015Tool{},
+		tool016Tool{},
+		tool017Tool{},
+		tool018Tool{},
+		tool019Tool{},
+		tool020Tool{},
+		tool021Tool{},
+		tool022Tool{},
+		tool023Tool{},
+		tool024Tool{},
+		tool025Tool{},
+		tool026Tool{},
+		tool027Tool{},
+		tool028Tool{},
+		tool029Tool{},
+		tool030Tool{},
+		tool031Tool{},
+		tool032Tool{},
+		tool033Tool{},
+		tool034Tool{},
+		tool035Tool{},
+		tool036Tool{},
+		tool037Tool{},
+		tool038Tool{},
+		tool039Tool{},
+		tool040Tool{},
+		tool041Tool{},
+		tool042Tool{},
+		tool043Tool{},
+		tool044Tool{},
+		tool045Tool{},
+		tool046Tool{},
+		tool047Tool{},
+		tool048Tool{},
+		tool049Tool{},
+		tool050Tool{},
+		tool051Tool{},
+		tool052Tool{},
+		tool053Tool{},
+		tool054Tool{},
+		tool055Tool{},
+		tool056Tool{},
+		tool057Tool{},
+		tool058Tool{},
+		tool059Tool{},
+		tool060Tool{},
+		tool061Tool{},
+		tool062Tool{},
+		tool063Tool{},
+		tool064Tool{},
+		tool065Tool{},
+		tool066Tool{},
+		tool067Tool{},
+		tool068Tool{},
+		tool069Tool{},
+		tool070Tool{},
+		tool071Tool{},
+		tool072Tool{},
+		tool073Tool{},
+		tool074Tool{},
+		tool075Tool{},
+		tool076Tool{},
+		tool077Tool{},
+		tool078Tool{},
+		tool079Tool{},
+		tool080Tool{},
+		tool081Tool{},
+		tool082Tool{},
+		tool083Tool{},
+		tool084Tool{},
+		tool085Tool{},
+		tool086Tool{},
+		tool087Tool{},
+		tool088Tool{},
+		tool089Tool{},
+		tool090Tool{},
+		tool091Tool{},
+		tool092Tool{},
+		tool093Tool{},
+		tool094Tool{},
+		tool095Tool{},
+		tool096Tool{},
+		tool097Tool{},
+		tool098Tool{},
+		tool099Tool{},
 	}
 }
 
@@ -154,9 +155,26 @@ var tool000Info = runtime.Info{
 	},
 }
 
-// newTool000Tool returns the tool000 tool, which calls Tool000.
-func newTool000Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool000Info, decodeArgs000, Tool000)
+// tool000Tool is the tool000 tool: it calls Tool000.
+type tool000Tool struct{}
+
+// Info describes the tool.
+func (tool000Tool) Info() *runtime.Info {
+	return &tool000Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool000 with them.
+func (tool000Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args000
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool000Info, args)
+	decodeArgs000(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool000Info, func(ctx context.Context) (string, error) {
+		return Tool000(ctx, in)
+	})
 }
 
 // tool001Info describes the tool001 tool.
@@ -207,9 +225,26 @@ var tool001Info = runtime.Info{
 	},
 }
 
-// newTool001Tool returns the tool001 tool, which calls Tool001.
-func newTool001Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool001Info, decodeArgs001, Tool001)
+// tool001Tool is the tool001 tool: it calls Tool001.
+type tool001Tool struct{}
+
+// Info describes the tool.
+func (tool001Tool) Info() *runtime.Info {
+	return &tool001Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool001 with them.
+func (tool001Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args001
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool001Info, args)
+	decodeArgs001(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool001Info, func(ctx context.Context) (string, error) {
+		return Tool001(ctx, in)
+	})
 }
 
 // tool002Info describes the tool002 tool.
@@ -248,9 +283,26 @@ var tool002Info = runtime.Info{
 	},
 }
 
-// newTool002Tool returns the tool002 tool, which calls Tool002.
-func newTool002Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool002Info, decodeArgs002, Tool002)
+// tool002Tool is the tool002 tool: it calls Tool002.
+type tool002Tool struct{}
+
+// Info describes the tool.
+func (tool002Tool) Info() *runtime.Info {
+	return &tool002Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool002 with them.
+func (tool002Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args002
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool002Info, args)
+	decodeArgs002(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool002Info, func(ctx context.Context) (string, error) {
+		return Tool002(ctx, in)
+	})
 }
 
 // tool003Info describes the tool003 tool.
@@ -305,9 +357,26 @@ var tool003Info = runtime.Info{
 	},
 }
 
-// newTool003Tool returns the tool003 tool, which calls Tool003.
-func newTool003Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool003Info, decodeArgs003, Tool003)
+// tool003Tool is the tool003 tool: it calls Tool003.
+type tool003Tool struct{}
+
+// Info describes the tool.
+func (tool003Tool) Info() *runtime.Info {
+	return &tool003Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool003 with them.
+func (tool003Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args003
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool003Info, args)
+	decodeArgs003(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool003Info, func(ctx context.Context) (string, error) {
+		return Tool003(ctx, in)
+	})
 }
 
 // tool004Info describes the tool004 tool.
@@ -342,9 +411,26 @@ var tool004Info = runtime.Info{
 	},
 }
 
-// newTool004Tool returns the tool004 tool, which calls Tool004.
-func newTool004Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool004Info, decodeArgs004, Tool004)
+// tool004Tool is the tool004 tool: it calls Tool004.
+type tool004Tool struct{}
+
+// Info describes the tool.
+func (tool004Tool) Info() *runtime.Info {
+	return &tool004Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool004 with them.
+func (tool004Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args004
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool004Info, args)
+	decodeArgs004(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool004Info, func(ctx context.Context) (string, error) {
+		return Tool004(ctx, in)
+	})
 }
 
 // tool005Info describes the tool005 tool.
@@ -395,9 +481,26 @@ var tool005Info = runtime.Info{
 	},
 }
 
-// newTool005Tool returns the tool005 tool, which calls Tool005.
-func newTool005Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool005Info, decodeArgs005, Tool005)
+// tool005Tool is the tool005 tool: it calls Tool005.
+type tool005Tool struct{}
+
+// Info describes the tool.
+func (tool005Tool) Info() *runtime.Info {
+	return &tool005Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool005 with them.
+func (tool005Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args005
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool005Info, args)
+	decodeArgs005(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool005Info, func(ctx context.Context) (string, error) {
+		return Tool005(ctx, in)
+	})
 }
 
 // tool006Info describes the tool006 tool.
@@ -436,9 +539,26 @@ var tool006Info = runtime.Info{
 	},
 }
 
-// newTool006Tool returns the tool006 tool, which calls Tool006.
-func newTool006Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool006Info, decodeArgs006, Tool006)
+// tool006Tool is the tool006 tool: it calls Tool006.
+type tool006Tool struct{}
+
+// Info describes the tool.
+func (tool006Tool) Info() *runtime.Info {
+	return &tool006Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool006 with them.
+func (tool006Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args006
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool006Info, args)
+	decodeArgs006(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool006Info, func(ctx context.Context) (string, error) {
+		return Tool006(ctx, in)
+	})
 }
 
 // tool007Info describes the tool007 tool.
@@ -493,9 +613,26 @@ var tool007Info = runtime.Info{
 	},
 }
 
-// newTool007Tool returns the tool007 tool, which calls Tool007.
-func newTool007Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool007Info, decodeArgs007, Tool007)
+// tool007Tool is the tool007 tool: it calls Tool007.
+type tool007Tool struct{}
+
+// Info describes the tool.
+func (tool007Tool) Info() *runtime.Info {
+	return &tool007Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool007 with them.
+func (tool007Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args007
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool007Info, args)
+	decodeArgs007(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool007Info, func(ctx context.Context) (string, error) {
+		return Tool007(ctx, in)
+	})
 }
 
 // tool008Info describes the tool008 tool.
@@ -530,9 +667,26 @@ var tool008Info = runtime.Info{
 	},
 }
 
-// newTool008Tool returns the tool008 tool, which calls Tool008.
-func newTool008Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool008Info, decodeArgs008, Tool008)
+// tool008Tool is the tool008 tool: it calls Tool008.
+type tool008Tool struct{}
+
+// Info describes the tool.
+func (tool008Tool) Info() *runtime.Info {
+	return &tool008Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool008 with them.
+func (tool008Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args008
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool008Info, args)
+	decodeArgs008(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool008Info, func(ctx context.Context) (string, error) {
+		return Tool008(ctx, in)
+	})
 }
 
 // tool009Info describes the tool009 tool.
@@ -583,9 +737,26 @@ var tool009Info = runtime.Info{
 	},
 }
 
-// newTool009Tool returns the tool009 tool, which calls Tool009.
-func newTool009Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool009Info, decodeArgs009, Tool009)
+// tool009Tool is the tool009 tool: it calls Tool009.
+type tool009Tool struct{}
+
+// Info describes the tool.
+func (tool009Tool) Info() *runtime.Info {
+	return &tool009Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool009 with them.
+func (tool009Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args009
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool009Info, args)
+	decodeArgs009(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool009Info, func(ctx context.Context) (string, error) {
+		return Tool009(ctx, in)
+	})
 }
 
 // tool010Info describes the tool010 tool.
@@ -624,9 +795,26 @@ var tool010Info = runtime.Info{
 	},
 }
 
-// newTool010Tool returns the tool010 tool, which calls Tool010.
-func newTool010Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool010Info, decodeArgs010, Tool010)
+// tool010Tool is the tool010 tool: it calls Tool010.
+type tool010Tool struct{}
+
+// Info describes the tool.
+func (tool010Tool) Info() *runtime.Info {
+	return &tool010Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool010 with them.
+func (tool010Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args010
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool010Info, args)
+	decodeArgs010(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool010Info, func(ctx context.Context) (string, error) {
+		return Tool010(ctx, in)
+	})
 }
 
 // tool011Info describes the tool011 tool.
@@ -681,9 +869,26 @@ var tool011Info = runtime.Info{
 	},
 }
 
-// newTool011Tool returns the tool011 tool, which calls Tool011.
-func newTool011Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool011Info, decodeArgs011, Tool011)
+// tool011Tool is the tool011 tool: it calls Tool011.
+type tool011Tool struct{}
+
+// Info describes the tool.
+func (tool011Tool) Info() *runtime.Info {
+	return &tool011Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool011 with them.
+func (tool011Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args011
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool011Info, args)
+	decodeArgs011(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool011Info, func(ctx context.Context) (string, error) {
+		return Tool011(ctx, in)
+	})
 }
 
 // tool012Info describes the tool012 tool.
@@ -718,9 +923,26 @@ var tool012Info = runtime.Info{
 	},
 }
 
-// newTool012Tool returns the tool012 tool, which calls Tool012.
-func newTool012Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool012Info, decodeArgs012, Tool012)
+// tool012Tool is the tool012 tool: it calls Tool012.
+type tool012Tool struct{}
+
+// Info describes the tool.
+func (tool012Tool) Info() *runtime.Info {
+	return &tool012Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool012 with them.
+func (tool012Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args012
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool012Info, args)
+	decodeArgs012(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool012Info, func(ctx context.Context) (string, error) {
+		return Tool012(ctx, in)
+	})
 }
 
 // tool013Info describes the tool013 tool.
@@ -771,9 +993,26 @@ var tool013Info = runtime.Info{
 	},
 }
 
-// newTool013Tool returns the tool013 tool, which calls Tool013.
-func newTool013Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool013Info, decodeArgs013, Tool013)
+// tool013Tool is the tool013 tool: it calls Tool013.
+type tool013Tool struct{}
+
+// Info describes the tool.
+func (tool013Tool) Info() *runtime.Info {
+	return &tool013Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool013 with them.
+func (tool013Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args013
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool013Info, args)
+	decodeArgs013(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool013Info, func(ctx context.Context) (string, error) {
+		return Tool013(ctx, in)
+	})
 }
 
 // tool014Info describes the tool014 tool.
@@ -812,9 +1051,26 @@ var tool014Info = runtime.Info{
 	},
 }
 
-// newTool014Tool returns the tool014 tool, which calls Tool014.
-func newTool014Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool014Info, decodeArgs014, Tool014)
+// tool014Tool is the tool014 tool: it calls Tool014.
+type tool014Tool struct{}
+
+// Info describes the tool.
+func (tool014Tool) Info() *runtime.Info {
+	return &tool014Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool014 with them.
+func (tool014Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args014
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool014Info, args)
+	decodeArgs014(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool014Info, func(ctx context.Context) (string, error) {
+		return Tool014(ctx, in)
+	})
 }
 
 // tool015Info describes the tool015 tool.
@@ -869,9 +1125,26 @@ var tool015Info = runtime.Info{
 	},
 }
 
-// newTool015Tool returns the tool015 tool, which calls Tool015.
-func newTool015Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool015Info, decodeArgs015, Tool015)
+// tool015Tool is the tool015 tool: it calls Tool015.
+type tool015Tool struct{}
+
+// Info describes the tool.
+func (tool015Tool) Info() *runtime.Info {
+	return &tool015Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool015 with them.
+func (tool015Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args015
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool015Info, args)
+	decodeArgs015(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool015Info, func(ctx context.Context) (string, error) {
+		return Tool015(ctx, in)
+	})
 }
 
 // tool016Info describes the tool016 tool.
@@ -906,9 +1179,26 @@ var tool016Info = runtime.Info{
 	},
 }
 
-// newTool016Tool returns the tool016 tool, which calls Tool016.
-func newTool016Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool016Info, decodeArgs016, Tool016)
+// tool016Tool is the tool016 tool: it calls Tool016.
+type tool016Tool struct{}
+
+// Info describes the tool.
+func (tool016Tool) Info() *runtime.Info {
+	return &tool016Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool016 with them.
+func (tool016Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args016
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool016Info, args)
+	decodeArgs016(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool016Info, func(ctx context.Context) (string, error) {
+		return Tool016(ctx, in)
+	})
 }
 
 // tool017Info describes the tool017 tool.
@@ -959,9 +1249,26 @@ var tool017Info = runtime.Info{
 	},
 }
 
-// newTool017Tool returns the tool017 tool, which calls Tool017.
-func newTool017Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool017Info, decodeArgs017, Tool017)
+// tool017Tool is the tool017 tool: it calls Tool017.
+type tool017Tool struct{}
+
+// Info describes the tool.
+func (tool017Tool) Info() *runtime.Info {
+	return &tool017Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool017 with them.
+func (tool017Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args017
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool017Info, args)
+	decodeArgs017(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool017Info, func(ctx context.Context) (string, error) {
+		return Tool017(ctx, in)
+	})
 }
 
 // tool018Info describes the tool018 tool.
@@ -1000,9 +1307,26 @@ var tool018Info = runtime.Info{
 	},
 }
 
-// newTool018Tool returns the tool018 tool, which calls Tool018.
-func newTool018Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool018Info, decodeArgs018, Tool018)
+// tool018Tool is the tool018 tool: it calls Tool018.
+type tool018Tool struct{}
+
+// Info describes the tool.
+func (tool018Tool) Info() *runtime.Info {
+	return &tool018Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool018 with them.
+func (tool018Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args018
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool018Info, args)
+	decodeArgs018(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool018Info, func(ctx context.Context) (string, error) {
+		return Tool018(ctx, in)
+	})
 }
 
 // tool019Info describes the tool019 tool.
@@ -1057,9 +1381,26 @@ var tool019Info = runtime.Info{
 	},
 }
 
-// newTool019Tool returns the tool019 tool, which calls Tool019.
-func newTool019Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool019Info, decodeArgs019, Tool019)
+// tool019Tool is the tool019 tool: it calls Tool019.
+type tool019Tool struct{}
+
+// Info describes the tool.
+func (tool019Tool) Info() *runtime.Info {
+	return &tool019Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool019 with them.
+func (tool019Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args019
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool019Info, args)
+	decodeArgs019(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool019Info, func(ctx context.Context) (string, error) {
+		return Tool019(ctx, in)
+	})
 }
 
 // tool020Info describes the tool020 tool.
@@ -1094,9 +1435,26 @@ var tool020Info = runtime.Info{
 	},
 }
 
-// newTool020Tool returns the tool020 tool, which calls Tool020.
-func newTool020Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool020Info, decodeArgs020, Tool020)
+// tool020Tool is the tool020 tool: it calls Tool020.
+type tool020Tool struct{}
+
+// Info describes the tool.
+func (tool020Tool) Info() *runtime.Info {
+	return &tool020Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool020 with them.
+func (tool020Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args020
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool020Info, args)
+	decodeArgs020(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool020Info, func(ctx context.Context) (string, error) {
+		return Tool020(ctx, in)
+	})
 }
 
 // tool021Info describes the tool021 tool.
@@ -1147,9 +1505,26 @@ var tool021Info = runtime.Info{
 	},
 }
 
-// newTool021Tool returns the tool021 tool, which calls Tool021.
-func newTool021Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool021Info, decodeArgs021, Tool021)
+// tool021Tool is the tool021 tool: it calls Tool021.
+type tool021Tool struct{}
+
+// Info describes the tool.
+func (tool021Tool) Info() *runtime.Info {
+	return &tool021Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool021 with them.
+func (tool021Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args021
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool021Info, args)
+	decodeArgs021(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool021Info, func(ctx context.Context) (string, error) {
+		return Tool021(ctx, in)
+	})
 }
 
 // tool022Info describes the tool022 tool.
@@ -1188,9 +1563,26 @@ var tool022Info = runtime.Info{
 	},
 }
 
-// newTool022Tool returns the tool022 tool, which calls Tool022.
-func newTool022Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool022Info, decodeArgs022, Tool022)
+// tool022Tool is the tool022 tool: it calls Tool022.
+type tool022Tool struct{}
+
+// Info describes the tool.
+func (tool022Tool) Info() *runtime.Info {
+	return &tool022Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool022 with them.
+func (tool022Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args022
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool022Info, args)
+	decodeArgs022(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool022Info, func(ctx context.Context) (string, error) {
+		return Tool022(ctx, in)
+	})
 }
 
 // tool023Info describes the tool023 tool.
@@ -1245,9 +1637,26 @@ var tool023Info = runtime.Info{
 	},
 }
 
-// newTool023Tool returns the tool023 tool, which calls Tool023.
-func newTool023Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool023Info, decodeArgs023, Tool023)
+// tool023Tool is the tool023 tool: it calls Tool023.
+type tool023Tool struct{}
+
+// Info describes the tool.
+func (tool023Tool) Info() *runtime.Info {
+	return &tool023Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool023 with them.
+func (tool023Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args023
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool023Info, args)
+	decodeArgs023(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool023Info, func(ctx context.Context) (string, error) {
+		return Tool023(ctx, in)
+	})
 }
 
 // tool024Info describes the tool024 tool.
@@ -1282,9 +1691,26 @@ var tool024Info = runtime.Info{
 	},
 }
 
-// newTool024Tool returns the tool024 tool, which calls Tool024.
-func newTool024Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool024Info, decodeArgs024, Tool024)
+// tool024Tool is the tool024 tool: it calls Tool024.
+type tool024Tool struct{}
+
+// Info describes the tool.
+func (tool024Tool) Info() *runtime.Info {
+	return &tool024Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool024 with them.
+func (tool024Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args024
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool024Info, args)
+	decodeArgs024(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool024Info, func(ctx context.Context) (string, error) {
+		return Tool024(ctx, in)
+	})
 }
 
 // tool025Info describes the tool025 tool.
@@ -1335,9 +1761,26 @@ var tool025Info = runtime.Info{
 	},
 }
 
-// newTool025Tool returns the tool025 tool, which calls Tool025.
-func newTool025Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool025Info, decodeArgs025, Tool025)
+// tool025Tool is the tool025 tool: it calls Tool025.
+type tool025Tool struct{}
+
+// Info describes the tool.
+func (tool025Tool) Info() *runtime.Info {
+	return &tool025Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool025 with them.
+func (tool025Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args025
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool025Info, args)
+	decodeArgs025(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool025Info, func(ctx context.Context) (string, error) {
+		return Tool025(ctx, in)
+	})
 }
 
 // tool026Info describes the tool026 tool.
@@ -1376,9 +1819,26 @@ var tool026Info = runtime.Info{
 	},
 }
 
-// newTool026Tool returns the tool026 tool, which calls Tool026.
-func newTool026Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool026Info, decodeArgs026, Tool026)
+// tool026Tool is the tool026 tool: it calls Tool026.
+type tool026Tool struct{}
+
+// Info describes the tool.
+func (tool026Tool) Info() *runtime.Info {
+	return &tool026Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool026 with them.
+func (tool026Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args026
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool026Info, args)
+	decodeArgs026(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool026Info, func(ctx context.Context) (string, error) {
+		return Tool026(ctx, in)
+	})
 }
 
 // tool027Info describes the tool027 tool.
@@ -1433,9 +1893,26 @@ var tool027Info = runtime.Info{
 	},
 }
 
-// newTool027Tool returns the tool027 tool, which calls Tool027.
-func newTool027Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool027Info, decodeArgs027, Tool027)
+// tool027Tool is the tool027 tool: it calls Tool027.
+type tool027Tool struct{}
+
+// Info describes the tool.
+func (tool027Tool) Info() *runtime.Info {
+	return &tool027Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool027 with them.
+func (tool027Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args027
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool027Info, args)
+	decodeArgs027(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool027Info, func(ctx context.Context) (string, error) {
+		return Tool027(ctx, in)
+	})
 }
 
 // tool028Info describes the tool028 tool.
@@ -1470,9 +1947,26 @@ var tool028Info = runtime.Info{
 	},
 }
 
-// newTool028Tool returns the tool028 tool, which calls Tool028.
-func newTool028Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool028Info, decodeArgs028, Tool028)
+// tool028Tool is the tool028 tool: it calls Tool028.
+type tool028Tool struct{}
+
+// Info describes the tool.
+func (tool028Tool) Info() *runtime.Info {
+	return &tool028Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool028 with them.
+func (tool028Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args028
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool028Info, args)
+	decodeArgs028(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool028Info, func(ctx context.Context) (string, error) {
+		return Tool028(ctx, in)
+	})
 }
 
 // tool029Info describes the tool029 tool.
@@ -1523,9 +2017,26 @@ var tool029Info = runtime.Info{
 	},
 }
 
-// newTool029Tool returns the tool029 tool, which calls Tool029.
-func newTool029Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool029Info, decodeArgs029, Tool029)
+// tool029Tool is the tool029 tool: it calls Tool029.
+type tool029Tool struct{}
+
+// Info describes the tool.
+func (tool029Tool) Info() *runtime.Info {
+	return &tool029Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool029 with them.
+func (tool029Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args029
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool029Info, args)
+	decodeArgs029(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool029Info, func(ctx context.Context) (string, error) {
+		return Tool029(ctx, in)
+	})
 }
 
 // tool030Info describes the tool030 tool.
@@ -1564,9 +2075,26 @@ var tool030Info = runtime.Info{
 	},
 }
 
-// newTool030Tool returns the tool030 tool, which calls Tool030.
-func newTool030Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool030Info, decodeArgs030, Tool030)
+// tool030Tool is the tool030 tool: it calls Tool030.
+type tool030Tool struct{}
+
+// Info describes the tool.
+func (tool030Tool) Info() *runtime.Info {
+	return &tool030Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool030 with them.
+func (tool030Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args030
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool030Info, args)
+	decodeArgs030(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool030Info, func(ctx context.Context) (string, error) {
+		return Tool030(ctx, in)
+	})
 }
 
 // tool031Info describes the tool031 tool.
@@ -1621,9 +2149,26 @@ var tool031Info = runtime.Info{
 	},
 }
 
-// newTool031Tool returns the tool031 tool, which calls Tool031.
-func newTool031Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool031Info, decodeArgs031, Tool031)
+// tool031Tool is the tool031 tool: it calls Tool031.
+type tool031Tool struct{}
+
+// Info describes the tool.
+func (tool031Tool) Info() *runtime.Info {
+	return &tool031Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool031 with them.
+func (tool031Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args031
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool031Info, args)
+	decodeArgs031(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool031Info, func(ctx context.Context) (string, error) {
+		return Tool031(ctx, in)
+	})
 }
 
 // tool032Info describes the tool032 tool.
@@ -1658,9 +2203,26 @@ var tool032Info = runtime.Info{
 	},
 }
 
-// newTool032Tool returns the tool032 tool, which calls Tool032.
-func newTool032Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool032Info, decodeArgs032, Tool032)
+// tool032Tool is the tool032 tool: it calls Tool032.
+type tool032Tool struct{}
+
+// Info describes the tool.
+func (tool032Tool) Info() *runtime.Info {
+	return &tool032Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool032 with them.
+func (tool032Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args032
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool032Info, args)
+	decodeArgs032(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool032Info, func(ctx context.Context) (string, error) {
+		return Tool032(ctx, in)
+	})
 }
 
 // tool033Info describes the tool033 tool.
@@ -1711,9 +2273,26 @@ var tool033Info = runtime.Info{
 	},
 }
 
-// newTool033Tool returns the tool033 tool, which calls Tool033.
-func newTool033Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool033Info, decodeArgs033, Tool033)
+// tool033Tool is the tool033 tool: it calls Tool033.
+type tool033Tool struct{}
+
+// Info describes the tool.
+func (tool033Tool) Info() *runtime.Info {
+	return &tool033Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool033 with them.
+func (tool033Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args033
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool033Info, args)
+	decodeArgs033(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool033Info, func(ctx context.Context) (string, error) {
+		return Tool033(ctx, in)
+	})
 }
 
 // tool034Info describes the tool034 tool.
@@ -1752,9 +2331,26 @@ var tool034Info = runtime.Info{
 	},
 }
 
-// newTool034Tool returns the tool034 tool, which calls Tool034.
-func newTool034Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool034Info, decodeArgs034, Tool034)
+// tool034Tool is the tool034 tool: it calls Tool034.
+type tool034Tool struct{}
+
+// Info describes the tool.
+func (tool034Tool) Info() *runtime.Info {
+	return &tool034Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool034 with them.
+func (tool034Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args034
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool034Info, args)
+	decodeArgs034(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool034Info, func(ctx context.Context) (string, error) {
+		return Tool034(ctx, in)
+	})
 }
 
 // tool035Info describes the tool035 tool.
@@ -1809,9 +2405,26 @@ var tool035Info = runtime.Info{
 	},
 }
 
-// newTool035Tool returns the tool035 tool, which calls Tool035.
-func newTool035Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool035Info, decodeArgs035, Tool035)
+// tool035Tool is the tool035 tool: it calls Tool035.
+type tool035Tool struct{}
+
+// Info describes the tool.
+func (tool035Tool) Info() *runtime.Info {
+	return &tool035Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool035 with them.
+func (tool035Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args035
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool035Info, args)
+	decodeArgs035(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool035Info, func(ctx context.Context) (string, error) {
+		return Tool035(ctx, in)
+	})
 }
 
 // tool036Info describes the tool036 tool.
@@ -1846,9 +2459,26 @@ var tool036Info = runtime.Info{
 	},
 }
 
-// newTool036Tool returns the tool036 tool, which calls Tool036.
-func newTool036Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool036Info, decodeArgs036, Tool036)
+// tool036Tool is the tool036 tool: it calls Tool036.
+type tool036Tool struct{}
+
+// Info describes the tool.
+func (tool036Tool) Info() *runtime.Info {
+	return &tool036Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool036 with them.
+func (tool036Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args036
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool036Info, args)
+	decodeArgs036(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool036Info, func(ctx context.Context) (string, error) {
+		return Tool036(ctx, in)
+	})
 }
 
 // tool037Info describes the tool037 tool.
@@ -1899,9 +2529,26 @@ var tool037Info = runtime.Info{
 	},
 }
 
-// newTool037Tool returns the tool037 tool, which calls Tool037.
-func newTool037Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool037Info, decodeArgs037, Tool037)
+// tool037Tool is the tool037 tool: it calls Tool037.
+type tool037Tool struct{}
+
+// Info describes the tool.
+func (tool037Tool) Info() *runtime.Info {
+	return &tool037Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool037 with them.
+func (tool037Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args037
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool037Info, args)
+	decodeArgs037(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool037Info, func(ctx context.Context) (string, error) {
+		return Tool037(ctx, in)
+	})
 }
 
 // tool038Info describes the tool038 tool.
@@ -1940,9 +2587,26 @@ var tool038Info = runtime.Info{
 	},
 }
 
-// newTool038Tool returns the tool038 tool, which calls Tool038.
-func newTool038Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool038Info, decodeArgs038, Tool038)
+// tool038Tool is the tool038 tool: it calls Tool038.
+type tool038Tool struct{}
+
+// Info describes the tool.
+func (tool038Tool) Info() *runtime.Info {
+	return &tool038Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool038 with them.
+func (tool038Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args038
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool038Info, args)
+	decodeArgs038(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool038Info, func(ctx context.Context) (string, error) {
+		return Tool038(ctx, in)
+	})
 }
 
 // tool039Info describes the tool039 tool.
@@ -1997,9 +2661,26 @@ var tool039Info = runtime.Info{
 	},
 }
 
-// newTool039Tool returns the tool039 tool, which calls Tool039.
-func newTool039Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool039Info, decodeArgs039, Tool039)
+// tool039Tool is the tool039 tool: it calls Tool039.
+type tool039Tool struct{}
+
+// Info describes the tool.
+func (tool039Tool) Info() *runtime.Info {
+	return &tool039Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool039 with them.
+func (tool039Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args039
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool039Info, args)
+	decodeArgs039(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool039Info, func(ctx context.Context) (string, error) {
+		return Tool039(ctx, in)
+	})
 }
 
 // tool040Info describes the tool040 tool.
@@ -2034,9 +2715,26 @@ var tool040Info = runtime.Info{
 	},
 }
 
-// newTool040Tool returns the tool040 tool, which calls Tool040.
-func newTool040Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool040Info, decodeArgs040, Tool040)
+// tool040Tool is the tool040 tool: it calls Tool040.
+type tool040Tool struct{}
+
+// Info describes the tool.
+func (tool040Tool) Info() *runtime.Info {
+	return &tool040Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool040 with them.
+func (tool040Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args040
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool040Info, args)
+	decodeArgs040(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool040Info, func(ctx context.Context) (string, error) {
+		return Tool040(ctx, in)
+	})
 }
 
 // tool041Info describes the tool041 tool.
@@ -2087,9 +2785,26 @@ var tool041Info = runtime.Info{
 	},
 }
 
-// newTool041Tool returns the tool041 tool, which calls Tool041.
-func newTool041Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool041Info, decodeArgs041, Tool041)
+// tool041Tool is the tool041 tool: it calls Tool041.
+type tool041Tool struct{}
+
+// Info describes the tool.
+func (tool041Tool) Info() *runtime.Info {
+	return &tool041Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool041 with them.
+func (tool041Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args041
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool041Info, args)
+	decodeArgs041(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool041Info, func(ctx context.Context) (string, error) {
+		return Tool041(ctx, in)
+	})
 }
 
 // tool042Info describes the tool042 tool.
@@ -2128,9 +2843,26 @@ var tool042Info = runtime.Info{
 	},
 }
 
-// newTool042Tool returns the tool042 tool, which calls Tool042.
-func newTool042Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool042Info, decodeArgs042, Tool042)
+// tool042Tool is the tool042 tool: it calls Tool042.
+type tool042Tool struct{}
+
+// Info describes the tool.
+func (tool042Tool) Info() *runtime.Info {
+	return &tool042Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool042 with them.
+func (tool042Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args042
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool042Info, args)
+	decodeArgs042(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool042Info, func(ctx context.Context) (string, error) {
+		return Tool042(ctx, in)
+	})
 }
 
 // tool043Info describes the tool043 tool.
@@ -2185,9 +2917,26 @@ var tool043Info = runtime.Info{
 	},
 }
 
-// newTool043Tool returns the tool043 tool, which calls Tool043.
-func newTool043Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool043Info, decodeArgs043, Tool043)
+// tool043Tool is the tool043 tool: it calls Tool043.
+type tool043Tool struct{}
+
+// Info describes the tool.
+func (tool043Tool) Info() *runtime.Info {
+	return &tool043Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool043 with them.
+func (tool043Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args043
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool043Info, args)
+	decodeArgs043(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool043Info, func(ctx context.Context) (string, error) {
+		return Tool043(ctx, in)
+	})
 }
 
 // tool044Info describes the tool044 tool.
@@ -2222,9 +2971,26 @@ var tool044Info = runtime.Info{
 	},
 }
 
-// newTool044Tool returns the tool044 tool, which calls Tool044.
-func newTool044Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool044Info, decodeArgs044, Tool044)
+// tool044Tool is the tool044 tool: it calls Tool044.
+type tool044Tool struct{}
+
+// Info describes the tool.
+func (tool044Tool) Info() *runtime.Info {
+	return &tool044Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool044 with them.
+func (tool044Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args044
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool044Info, args)
+	decodeArgs044(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool044Info, func(ctx context.Context) (string, error) {
+		return Tool044(ctx, in)
+	})
 }
 
 // tool045Info describes the tool045 tool.
@@ -2275,9 +3041,26 @@ var tool045Info = runtime.Info{
 	},
 }
 
-// newTool045Tool returns the tool045 tool, which calls Tool045.
-func newTool045Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool045Info, decodeArgs045, Tool045)
+// tool045Tool is the tool045 tool: it calls Tool045.
+type tool045Tool struct{}
+
+// Info describes the tool.
+func (tool045Tool) Info() *runtime.Info {
+	return &tool045Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool045 with them.
+func (tool045Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args045
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool045Info, args)
+	decodeArgs045(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool045Info, func(ctx context.Context) (string, error) {
+		return Tool045(ctx, in)
+	})
 }
 
 // tool046Info describes the tool046 tool.
@@ -2316,9 +3099,26 @@ var tool046Info = runtime.Info{
 	},
 }
 
-// newTool046Tool returns the tool046 tool, which calls Tool046.
-func newTool046Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool046Info, decodeArgs046, Tool046)
+// tool046Tool is the tool046 tool: it calls Tool046.
+type tool046Tool struct{}
+
+// Info describes the tool.
+func (tool046Tool) Info() *runtime.Info {
+	return &tool046Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool046 with them.
+func (tool046Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args046
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool046Info, args)
+	decodeArgs046(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool046Info, func(ctx context.Context) (string, error) {
+		return Tool046(ctx, in)
+	})
 }
 
 // tool047Info describes the tool047 tool.
@@ -2373,9 +3173,26 @@ var tool047Info = runtime.Info{
 	},
 }
 
-// newTool047Tool returns the tool047 tool, which calls Tool047.
-func newTool047Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool047Info, decodeArgs047, Tool047)
+// tool047Tool is the tool047 tool: it calls Tool047.
+type tool047Tool struct{}
+
+// Info describes the tool.
+func (tool047Tool) Info() *runtime.Info {
+	return &tool047Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool047 with them.
+func (tool047Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args047
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool047Info, args)
+	decodeArgs047(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool047Info, func(ctx context.Context) (string, error) {
+		return Tool047(ctx, in)
+	})
 }
 
 // tool048Info describes the tool048 tool.
@@ -2410,9 +3227,26 @@ var tool048Info = runtime.Info{
 	},
 }
 
-// newTool048Tool returns the tool048 tool, which calls Tool048.
-func newTool048Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool048Info, decodeArgs048, Tool048)
+// tool048Tool is the tool048 tool: it calls Tool048.
+type tool048Tool struct{}
+
+// Info describes the tool.
+func (tool048Tool) Info() *runtime.Info {
+	return &tool048Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool048 with them.
+func (tool048Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args048
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool048Info, args)
+	decodeArgs048(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool048Info, func(ctx context.Context) (string, error) {
+		return Tool048(ctx, in)
+	})
 }
 
 // tool049Info describes the tool049 tool.
@@ -2463,9 +3297,26 @@ var tool049Info = runtime.Info{
 	},
 }
 
-// newTool049Tool returns the tool049 tool, which calls Tool049.
-func newTool049Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool049Info, decodeArgs049, Tool049)
+// tool049Tool is the tool049 tool: it calls Tool049.
+type tool049Tool struct{}
+
+// Info describes the tool.
+func (tool049Tool) Info() *runtime.Info {
+	return &tool049Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool049 with them.
+func (tool049Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args049
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool049Info, args)
+	decodeArgs049(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool049Info, func(ctx context.Context) (string, error) {
+		return Tool049(ctx, in)
+	})
 }
 
 // tool050Info describes the tool050 tool.
@@ -2504,9 +3355,26 @@ var tool050Info = runtime.Info{
 	},
 }
 
-// newTool050Tool returns the tool050 tool, which calls Tool050.
-func newTool050Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool050Info, decodeArgs050, Tool050)
+// tool050Tool is the tool050 tool: it calls Tool050.
+type tool050Tool struct{}
+
+// Info describes the tool.
+func (tool050Tool) Info() *runtime.Info {
+	return &tool050Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool050 with them.
+func (tool050Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args050
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool050Info, args)
+	decodeArgs050(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool050Info, func(ctx context.Context) (string, error) {
+		return Tool050(ctx, in)
+	})
 }
 
 // tool051Info describes the tool051 tool.
@@ -2561,9 +3429,26 @@ var tool051Info = runtime.Info{
 	},
 }
 
-// newTool051Tool returns the tool051 tool, which calls Tool051.
-func newTool051Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool051Info, decodeArgs051, Tool051)
+// tool051Tool is the tool051 tool: it calls Tool051.
+type tool051Tool struct{}
+
+// Info describes the tool.
+func (tool051Tool) Info() *runtime.Info {
+	return &tool051Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool051 with them.
+func (tool051Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args051
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool051Info, args)
+	decodeArgs051(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool051Info, func(ctx context.Context) (string, error) {
+		return Tool051(ctx, in)
+	})
 }
 
 // tool052Info describes the tool052 tool.
@@ -2598,9 +3483,26 @@ var tool052Info = runtime.Info{
 	},
 }
 
-// newTool052Tool returns the tool052 tool, which calls Tool052.
-func newTool052Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool052Info, decodeArgs052, Tool052)
+// tool052Tool is the tool052 tool: it calls Tool052.
+type tool052Tool struct{}
+
+// Info describes the tool.
+func (tool052Tool) Info() *runtime.Info {
+	return &tool052Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool052 with them.
+func (tool052Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args052
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool052Info, args)
+	decodeArgs052(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool052Info, func(ctx context.Context) (string, error) {
+		return Tool052(ctx, in)
+	})
 }
 
 // tool053Info describes the tool053 tool.
@@ -2651,9 +3553,26 @@ var tool053Info = runtime.Info{
 	},
 }
 
-// newTool053Tool returns the tool053 tool, which calls Tool053.
-func newTool053Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool053Info, decodeArgs053, Tool053)
+// tool053Tool is the tool053 tool: it calls Tool053.
+type tool053Tool struct{}
+
+// Info describes the tool.
+func (tool053Tool) Info() *runtime.Info {
+	return &tool053Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool053 with them.
+func (tool053Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args053
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool053Info, args)
+	decodeArgs053(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool053Info, func(ctx context.Context) (string, error) {
+		return Tool053(ctx, in)
+	})
 }
 
 // tool054Info describes the tool054 tool.
@@ -2692,9 +3611,26 @@ var tool054Info = runtime.Info{
 	},
 }
 
-// newTool054Tool returns the tool054 tool, which calls Tool054.
-func newTool054Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool054Info, decodeArgs054, Tool054)
+// tool054Tool is the tool054 tool: it calls Tool054.
+type tool054Tool struct{}
+
+// Info describes the tool.
+func (tool054Tool) Info() *runtime.Info {
+	return &tool054Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool054 with them.
+func (tool054Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args054
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool054Info, args)
+	decodeArgs054(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool054Info, func(ctx context.Context) (string, error) {
+		return Tool054(ctx, in)
+	})
 }
 
 // tool055Info describes the tool055 tool.
@@ -2749,9 +3685,26 @@ var tool055Info = runtime.Info{
 	},
 }
 
-// newTool055Tool returns the tool055 tool, which calls Tool055.
-func newTool055Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool055Info, decodeArgs055, Tool055)
+// tool055Tool is the tool055 tool: it calls Tool055.
+type tool055Tool struct{}
+
+// Info describes the tool.
+func (tool055Tool) Info() *runtime.Info {
+	return &tool055Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool055 with them.
+func (tool055Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args055
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool055Info, args)
+	decodeArgs055(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool055Info, func(ctx context.Context) (string, error) {
+		return Tool055(ctx, in)
+	})
 }
 
 // tool056Info describes the tool056 tool.
@@ -2786,9 +3739,26 @@ var tool056Info = runtime.Info{
 	},
 }
 
-// newTool056Tool returns the tool056 tool, which calls Tool056.
-func newTool056Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool056Info, decodeArgs056, Tool056)
+// tool056Tool is the tool056 tool: it calls Tool056.
+type tool056Tool struct{}
+
+// Info describes the tool.
+func (tool056Tool) Info() *runtime.Info {
+	return &tool056Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool056 with them.
+func (tool056Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args056
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool056Info, args)
+	decodeArgs056(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool056Info, func(ctx context.Context) (string, error) {
+		return Tool056(ctx, in)
+	})
 }
 
 // tool057Info describes the tool057 tool.
@@ -2839,9 +3809,26 @@ var tool057Info = runtime.Info{
 	},
 }
 
-// newTool057Tool returns the tool057 tool, which calls Tool057.
-func newTool057Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool057Info, decodeArgs057, Tool057)
+// tool057Tool is the tool057 tool: it calls Tool057.
+type tool057Tool struct{}
+
+// Info describes the tool.
+func (tool057Tool) Info() *runtime.Info {
+	return &tool057Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool057 with them.
+func (tool057Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args057
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool057Info, args)
+	decodeArgs057(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool057Info, func(ctx context.Context) (string, error) {
+		return Tool057(ctx, in)
+	})
 }
 
 // tool058Info describes the tool058 tool.
@@ -2880,9 +3867,26 @@ var tool058Info = runtime.Info{
 	},
 }
 
-// newTool058Tool returns the tool058 tool, which calls Tool058.
-func newTool058Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool058Info, decodeArgs058, Tool058)
+// tool058Tool is the tool058 tool: it calls Tool058.
+type tool058Tool struct{}
+
+// Info describes the tool.
+func (tool058Tool) Info() *runtime.Info {
+	return &tool058Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool058 with them.
+func (tool058Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args058
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool058Info, args)
+	decodeArgs058(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool058Info, func(ctx context.Context) (string, error) {
+		return Tool058(ctx, in)
+	})
 }
 
 // tool059Info describes the tool059 tool.
@@ -2937,9 +3941,26 @@ var tool059Info = runtime.Info{
 	},
 }
 
-// newTool059Tool returns the tool059 tool, which calls Tool059.
-func newTool059Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool059Info, decodeArgs059, Tool059)
+// tool059Tool is the tool059 tool: it calls Tool059.
+type tool059Tool struct{}
+
+// Info describes the tool.
+func (tool059Tool) Info() *runtime.Info {
+	return &tool059Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool059 with them.
+func (tool059Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args059
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool059Info, args)
+	decodeArgs059(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool059Info, func(ctx context.Context) (string, error) {
+		return Tool059(ctx, in)
+	})
 }
 
 // tool060Info describes the tool060 tool.
@@ -2974,9 +3995,26 @@ var tool060Info = runtime.Info{
 	},
 }
 
-// newTool060Tool returns the tool060 tool, which calls Tool060.
-func newTool060Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool060Info, decodeArgs060, Tool060)
+// tool060Tool is the tool060 tool: it calls Tool060.
+type tool060Tool struct{}
+
+// Info describes the tool.
+func (tool060Tool) Info() *runtime.Info {
+	return &tool060Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool060 with them.
+func (tool060Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args060
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool060Info, args)
+	decodeArgs060(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool060Info, func(ctx context.Context) (string, error) {
+		return Tool060(ctx, in)
+	})
 }
 
 // tool061Info describes the tool061 tool.
@@ -3027,9 +4065,26 @@ var tool061Info = runtime.Info{
 	},
 }
 
-// newTool061Tool returns the tool061 tool, which calls Tool061.
-func newTool061Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool061Info, decodeArgs061, Tool061)
+// tool061Tool is the tool061 tool: it calls Tool061.
+type tool061Tool struct{}
+
+// Info describes the tool.
+func (tool061Tool) Info() *runtime.Info {
+	return &tool061Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool061 with them.
+func (tool061Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args061
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool061Info, args)
+	decodeArgs061(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool061Info, func(ctx context.Context) (string, error) {
+		return Tool061(ctx, in)
+	})
 }
 
 // tool062Info describes the tool062 tool.
@@ -3068,9 +4123,26 @@ var tool062Info = runtime.Info{
 	},
 }
 
-// newTool062Tool returns the tool062 tool, which calls Tool062.
-func newTool062Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool062Info, decodeArgs062, Tool062)
+// tool062Tool is the tool062 tool: it calls Tool062.
+type tool062Tool struct{}
+
+// Info describes the tool.
+func (tool062Tool) Info() *runtime.Info {
+	return &tool062Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool062 with them.
+func (tool062Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args062
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool062Info, args)
+	decodeArgs062(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool062Info, func(ctx context.Context) (string, error) {
+		return Tool062(ctx, in)
+	})
 }
 
 // tool063Info describes the tool063 tool.
@@ -3125,9 +4197,26 @@ var tool063Info = runtime.Info{
 	},
 }
 
-// newTool063Tool returns the tool063 tool, which calls Tool063.
-func newTool063Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool063Info, decodeArgs063, Tool063)
+// tool063Tool is the tool063 tool: it calls Tool063.
+type tool063Tool struct{}
+
+// Info describes the tool.
+func (tool063Tool) Info() *runtime.Info {
+	return &tool063Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool063 with them.
+func (tool063Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args063
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool063Info, args)
+	decodeArgs063(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool063Info, func(ctx context.Context) (string, error) {
+		return Tool063(ctx, in)
+	})
 }
 
 // tool064Info describes the tool064 tool.
@@ -3162,9 +4251,26 @@ var tool064Info = runtime.Info{
 	},
 }
 
-// newTool064Tool returns the tool064 tool, which calls Tool064.
-func newTool064Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool064Info, decodeArgs064, Tool064)
+// tool064Tool is the tool064 tool: it calls Tool064.
+type tool064Tool struct{}
+
+// Info describes the tool.
+func (tool064Tool) Info() *runtime.Info {
+	return &tool064Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool064 with them.
+func (tool064Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args064
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool064Info, args)
+	decodeArgs064(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool064Info, func(ctx context.Context) (string, error) {
+		return Tool064(ctx, in)
+	})
 }
 
 // tool065Info describes the tool065 tool.
@@ -3215,9 +4321,26 @@ var tool065Info = runtime.Info{
 	},
 }
 
-// newTool065Tool returns the tool065 tool, which calls Tool065.
-func newTool065Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool065Info, decodeArgs065, Tool065)
+// tool065Tool is the tool065 tool: it calls Tool065.
+type tool065Tool struct{}
+
+// Info describes the tool.
+func (tool065Tool) Info() *runtime.Info {
+	return &tool065Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool065 with them.
+func (tool065Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args065
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool065Info, args)
+	decodeArgs065(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool065Info, func(ctx context.Context) (string, error) {
+		return Tool065(ctx, in)
+	})
 }
 
 // tool066Info describes the tool066 tool.
@@ -3256,9 +4379,26 @@ var tool066Info = runtime.Info{
 	},
 }
 
-// newTool066Tool returns the tool066 tool, which calls Tool066.
-func newTool066Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool066Info, decodeArgs066, Tool066)
+// tool066Tool is the tool066 tool: it calls Tool066.
+type tool066Tool struct{}
+
+// Info describes the tool.
+func (tool066Tool) Info() *runtime.Info {
+	return &tool066Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool066 with them.
+func (tool066Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args066
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool066Info, args)
+	decodeArgs066(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool066Info, func(ctx context.Context) (string, error) {
+		return Tool066(ctx, in)
+	})
 }
 
 // tool067Info describes the tool067 tool.
@@ -3313,9 +4453,26 @@ var tool067Info = runtime.Info{
 	},
 }
 
-// newTool067Tool returns the tool067 tool, which calls Tool067.
-func newTool067Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool067Info, decodeArgs067, Tool067)
+// tool067Tool is the tool067 tool: it calls Tool067.
+type tool067Tool struct{}
+
+// Info describes the tool.
+func (tool067Tool) Info() *runtime.Info {
+	return &tool067Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool067 with them.
+func (tool067Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args067
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool067Info, args)
+	decodeArgs067(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool067Info, func(ctx context.Context) (string, error) {
+		return Tool067(ctx, in)
+	})
 }
 
 // tool068Info describes the tool068 tool.
@@ -3350,9 +4507,26 @@ var tool068Info = runtime.Info{
 	},
 }
 
-// newTool068Tool returns the tool068 tool, which calls Tool068.
-func newTool068Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool068Info, decodeArgs068, Tool068)
+// tool068Tool is the tool068 tool: it calls Tool068.
+type tool068Tool struct{}
+
+// Info describes the tool.
+func (tool068Tool) Info() *runtime.Info {
+	return &tool068Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool068 with them.
+func (tool068Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args068
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool068Info, args)
+	decodeArgs068(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool068Info, func(ctx context.Context) (string, error) {
+		return Tool068(ctx, in)
+	})
 }
 
 // tool069Info describes the tool069 tool.
@@ -3403,9 +4577,26 @@ var tool069Info = runtime.Info{
 	},
 }
 
-// newTool069Tool returns the tool069 tool, which calls Tool069.
-func newTool069Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool069Info, decodeArgs069, Tool069)
+// tool069Tool is the tool069 tool: it calls Tool069.
+type tool069Tool struct{}
+
+// Info describes the tool.
+func (tool069Tool) Info() *runtime.Info {
+	return &tool069Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool069 with them.
+func (tool069Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args069
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool069Info, args)
+	decodeArgs069(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool069Info, func(ctx context.Context) (string, error) {
+		return Tool069(ctx, in)
+	})
 }
 
 // tool070Info describes the tool070 tool.
@@ -3444,9 +4635,26 @@ var tool070Info = runtime.Info{
 	},
 }
 
-// newTool070Tool returns the tool070 tool, which calls Tool070.
-func newTool070Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool070Info, decodeArgs070, Tool070)
+// tool070Tool is the tool070 tool: it calls Tool070.
+type tool070Tool struct{}
+
+// Info describes the tool.
+func (tool070Tool) Info() *runtime.Info {
+	return &tool070Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool070 with them.
+func (tool070Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args070
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool070Info, args)
+	decodeArgs070(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool070Info, func(ctx context.Context) (string, error) {
+		return Tool070(ctx, in)
+	})
 }
 
 // tool071Info describes the tool071 tool.
@@ -3501,9 +4709,26 @@ var tool071Info = runtime.Info{
 	},
 }
 
-// newTool071Tool returns the tool071 tool, which calls Tool071.
-func newTool071Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool071Info, decodeArgs071, Tool071)
+// tool071Tool is the tool071 tool: it calls Tool071.
+type tool071Tool struct{}
+
+// Info describes the tool.
+func (tool071Tool) Info() *runtime.Info {
+	return &tool071Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool071 with them.
+func (tool071Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args071
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool071Info, args)
+	decodeArgs071(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool071Info, func(ctx context.Context) (string, error) {
+		return Tool071(ctx, in)
+	})
 }
 
 // tool072Info describes the tool072 tool.
@@ -3538,9 +4763,26 @@ var tool072Info = runtime.Info{
 	},
 }
 
-// newTool072Tool returns the tool072 tool, which calls Tool072.
-func newTool072Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool072Info, decodeArgs072, Tool072)
+// tool072Tool is the tool072 tool: it calls Tool072.
+type tool072Tool struct{}
+
+// Info describes the tool.
+func (tool072Tool) Info() *runtime.Info {
+	return &tool072Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool072 with them.
+func (tool072Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args072
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool072Info, args)
+	decodeArgs072(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool072Info, func(ctx context.Context) (string, error) {
+		return Tool072(ctx, in)
+	})
 }
 
 // tool073Info describes the tool073 tool.
@@ -3591,9 +4833,26 @@ var tool073Info = runtime.Info{
 	},
 }
 
-// newTool073Tool returns the tool073 tool, which calls Tool073.
-func newTool073Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool073Info, decodeArgs073, Tool073)
+// tool073Tool is the tool073 tool: it calls Tool073.
+type tool073Tool struct{}
+
+// Info describes the tool.
+func (tool073Tool) Info() *runtime.Info {
+	return &tool073Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool073 with them.
+func (tool073Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args073
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool073Info, args)
+	decodeArgs073(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool073Info, func(ctx context.Context) (string, error) {
+		return Tool073(ctx, in)
+	})
 }
 
 // tool074Info describes the tool074 tool.
@@ -3632,9 +4891,26 @@ var tool074Info = runtime.Info{
 	},
 }
 
-// newTool074Tool returns the tool074 tool, which calls Tool074.
-func newTool074Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool074Info, decodeArgs074, Tool074)
+// tool074Tool is the tool074 tool: it calls Tool074.
+type tool074Tool struct{}
+
+// Info describes the tool.
+func (tool074Tool) Info() *runtime.Info {
+	return &tool074Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool074 with them.
+func (tool074Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args074
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool074Info, args)
+	decodeArgs074(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool074Info, func(ctx context.Context) (string, error) {
+		return Tool074(ctx, in)
+	})
 }
 
 // tool075Info describes the tool075 tool.
@@ -3689,9 +4965,26 @@ var tool075Info = runtime.Info{
 	},
 }
 
-// newTool075Tool returns the tool075 tool, which calls Tool075.
-func newTool075Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool075Info, decodeArgs075, Tool075)
+// tool075Tool is the tool075 tool: it calls Tool075.
+type tool075Tool struct{}
+
+// Info describes the tool.
+func (tool075Tool) Info() *runtime.Info {
+	return &tool075Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool075 with them.
+func (tool075Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args075
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool075Info, args)
+	decodeArgs075(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool075Info, func(ctx context.Context) (string, error) {
+		return Tool075(ctx, in)
+	})
 }
 
 // tool076Info describes the tool076 tool.
@@ -3726,9 +5019,26 @@ var tool076Info = runtime.Info{
 	},
 }
 
-// newTool076Tool returns the tool076 tool, which calls Tool076.
-func newTool076Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool076Info, decodeArgs076, Tool076)
+// tool076Tool is the tool076 tool: it calls Tool076.
+type tool076Tool struct{}
+
+// Info describes the tool.
+func (tool076Tool) Info() *runtime.Info {
+	return &tool076Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool076 with them.
+func (tool076Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args076
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool076Info, args)
+	decodeArgs076(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool076Info, func(ctx context.Context) (string, error) {
+		return Tool076(ctx, in)
+	})
 }
 
 // tool077Info describes the tool077 tool.
@@ -3779,9 +5089,26 @@ var tool077Info = runtime.Info{
 	},
 }
 
-// newTool077Tool returns the tool077 tool, which calls Tool077.
-func newTool077Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool077Info, decodeArgs077, Tool077)
+// tool077Tool is the tool077 tool: it calls Tool077.
+type tool077Tool struct{}
+
+// Info describes the tool.
+func (tool077Tool) Info() *runtime.Info {
+	return &tool077Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool077 with them.
+func (tool077Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args077
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool077Info, args)
+	decodeArgs077(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool077Info, func(ctx context.Context) (string, error) {
+		return Tool077(ctx, in)
+	})
 }
 
 // tool078Info describes the tool078 tool.
@@ -3820,9 +5147,26 @@ var tool078Info = runtime.Info{
 	},
 }
 
-// newTool078Tool returns the tool078 tool, which calls Tool078.
-func newTool078Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool078Info, decodeArgs078, Tool078)
+// tool078Tool is the tool078 tool: it calls Tool078.
+type tool078Tool struct{}
+
+// Info describes the tool.
+func (tool078Tool) Info() *runtime.Info {
+	return &tool078Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool078 with them.
+func (tool078Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args078
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool078Info, args)
+	decodeArgs078(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool078Info, func(ctx context.Context) (string, error) {
+		return Tool078(ctx, in)
+	})
 }
 
 // tool079Info describes the tool079 tool.
@@ -3877,9 +5221,26 @@ var tool079Info = runtime.Info{
 	},
 }
 
-// newTool079Tool returns the tool079 tool, which calls Tool079.
-func newTool079Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool079Info, decodeArgs079, Tool079)
+// tool079Tool is the tool079 tool: it calls Tool079.
+type tool079Tool struct{}
+
+// Info describes the tool.
+func (tool079Tool) Info() *runtime.Info {
+	return &tool079Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool079 with them.
+func (tool079Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args079
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool079Info, args)
+	decodeArgs079(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool079Info, func(ctx context.Context) (string, error) {
+		return Tool079(ctx, in)
+	})
 }
 
 // tool080Info describes the tool080 tool.
@@ -3914,9 +5275,26 @@ var tool080Info = runtime.Info{
 	},
 }
 
-// newTool080Tool returns the tool080 tool, which calls Tool080.
-func newTool080Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool080Info, decodeArgs080, Tool080)
+// tool080Tool is the tool080 tool: it calls Tool080.
+type tool080Tool struct{}
+
+// Info describes the tool.
+func (tool080Tool) Info() *runtime.Info {
+	return &tool080Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool080 with them.
+func (tool080Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args080
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool080Info, args)
+	decodeArgs080(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool080Info, func(ctx context.Context) (string, error) {
+		return Tool080(ctx, in)
+	})
 }
 
 // tool081Info describes the tool081 tool.
@@ -3967,9 +5345,26 @@ var tool081Info = runtime.Info{
 	},
 }
 
-// newTool081Tool returns the tool081 tool, which calls Tool081.
-func newTool081Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool081Info, decodeArgs081, Tool081)
+// tool081Tool is the tool081 tool: it calls Tool081.
+type tool081Tool struct{}
+
+// Info describes the tool.
+func (tool081Tool) Info() *runtime.Info {
+	return &tool081Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool081 with them.
+func (tool081Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args081
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool081Info, args)
+	decodeArgs081(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool081Info, func(ctx context.Context) (string, error) {
+		return Tool081(ctx, in)
+	})
 }
 
 // tool082Info describes the tool082 tool.
@@ -4008,9 +5403,26 @@ var tool082Info = runtime.Info{
 	},
 }
 
-// newTool082Tool returns the tool082 tool, which calls Tool082.
-func newTool082Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool082Info, decodeArgs082, Tool082)
+// tool082Tool is the tool082 tool: it calls Tool082.
+type tool082Tool struct{}
+
+// Info describes the tool.
+func (tool082Tool) Info() *runtime.Info {
+	return &tool082Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool082 with them.
+func (tool082Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args082
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool082Info, args)
+	decodeArgs082(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool082Info, func(ctx context.Context) (string, error) {
+		return Tool082(ctx, in)
+	})
 }
 
 // tool083Info describes the tool083 tool.
@@ -4065,9 +5477,26 @@ var tool083Info = runtime.Info{
 	},
 }
 
-// newTool083Tool returns the tool083 tool, which calls Tool083.
-func newTool083Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool083Info, decodeArgs083, Tool083)
+// tool083Tool is the tool083 tool: it calls Tool083.
+type tool083Tool struct{}
+
+// Info describes the tool.
+func (tool083Tool) Info() *runtime.Info {
+	return &tool083Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool083 with them.
+func (tool083Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args083
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool083Info, args)
+	decodeArgs083(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool083Info, func(ctx context.Context) (string, error) {
+		return Tool083(ctx, in)
+	})
 }
 
 // tool084Info describes the tool084 tool.
@@ -4102,9 +5531,26 @@ var tool084Info = runtime.Info{
 	},
 }
 
-// newTool084Tool returns the tool084 tool, which calls Tool084.
-func newTool084Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool084Info, decodeArgs084, Tool084)
+// tool084Tool is the tool084 tool: it calls Tool084.
+type tool084Tool struct{}
+
+// Info describes the tool.
+func (tool084Tool) Info() *runtime.Info {
+	return &tool084Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool084 with them.
+func (tool084Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args084
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool084Info, args)
+	decodeArgs084(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool084Info, func(ctx context.Context) (string, error) {
+		return Tool084(ctx, in)
+	})
 }
 
 // tool085Info describes the tool085 tool.
@@ -4155,9 +5601,26 @@ var tool085Info = runtime.Info{
 	},
 }
 
-// newTool085Tool returns the tool085 tool, which calls Tool085.
-func newTool085Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool085Info, decodeArgs085, Tool085)
+// tool085Tool is the tool085 tool: it calls Tool085.
+type tool085Tool struct{}
+
+// Info describes the tool.
+func (tool085Tool) Info() *runtime.Info {
+	return &tool085Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool085 with them.
+func (tool085Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args085
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool085Info, args)
+	decodeArgs085(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool085Info, func(ctx context.Context) (string, error) {
+		return Tool085(ctx, in)
+	})
 }
 
 // tool086Info describes the tool086 tool.
@@ -4196,9 +5659,26 @@ var tool086Info = runtime.Info{
 	},
 }
 
-// newTool086Tool returns the tool086 tool, which calls Tool086.
-func newTool086Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool086Info, decodeArgs086, Tool086)
+// tool086Tool is the tool086 tool: it calls Tool086.
+type tool086Tool struct{}
+
+// Info describes the tool.
+func (tool086Tool) Info() *runtime.Info {
+	return &tool086Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool086 with them.
+func (tool086Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args086
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool086Info, args)
+	decodeArgs086(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool086Info, func(ctx context.Context) (string, error) {
+		return Tool086(ctx, in)
+	})
 }
 
 // tool087Info describes the tool087 tool.
@@ -4253,9 +5733,26 @@ var tool087Info = runtime.Info{
 	},
 }
 
-// newTool087Tool returns the tool087 tool, which calls Tool087.
-func newTool087Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool087Info, decodeArgs087, Tool087)
+// tool087Tool is the tool087 tool: it calls Tool087.
+type tool087Tool struct{}
+
+// Info describes the tool.
+func (tool087Tool) Info() *runtime.Info {
+	return &tool087Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool087 with them.
+func (tool087Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args087
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool087Info, args)
+	decodeArgs087(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool087Info, func(ctx context.Context) (string, error) {
+		return Tool087(ctx, in)
+	})
 }
 
 // tool088Info describes the tool088 tool.
@@ -4290,9 +5787,26 @@ var tool088Info = runtime.Info{
 	},
 }
 
-// newTool088Tool returns the tool088 tool, which calls Tool088.
-func newTool088Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool088Info, decodeArgs088, Tool088)
+// tool088Tool is the tool088 tool: it calls Tool088.
+type tool088Tool struct{}
+
+// Info describes the tool.
+func (tool088Tool) Info() *runtime.Info {
+	return &tool088Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool088 with them.
+func (tool088Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args088
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool088Info, args)
+	decodeArgs088(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool088Info, func(ctx context.Context) (string, error) {
+		return Tool088(ctx, in)
+	})
 }
 
 // tool089Info describes the tool089 tool.
@@ -4343,9 +5857,26 @@ var tool089Info = runtime.Info{
 	},
 }
 
-// newTool089Tool returns the tool089 tool, which calls Tool089.
-func newTool089Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool089Info, decodeArgs089, Tool089)
+// tool089Tool is the tool089 tool: it calls Tool089.
+type tool089Tool struct{}
+
+// Info describes the tool.
+func (tool089Tool) Info() *runtime.Info {
+	return &tool089Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool089 with them.
+func (tool089Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args089
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool089Info, args)
+	decodeArgs089(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool089Info, func(ctx context.Context) (string, error) {
+		return Tool089(ctx, in)
+	})
 }
 
 // tool090Info describes the tool090 tool.
@@ -4384,9 +5915,26 @@ var tool090Info = runtime.Info{
 	},
 }
 
-// newTool090Tool returns the tool090 tool, which calls Tool090.
-func newTool090Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool090Info, decodeArgs090, Tool090)
+// tool090Tool is the tool090 tool: it calls Tool090.
+type tool090Tool struct{}
+
+// Info describes the tool.
+func (tool090Tool) Info() *runtime.Info {
+	return &tool090Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool090 with them.
+func (tool090Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args090
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool090Info, args)
+	decodeArgs090(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool090Info, func(ctx context.Context) (string, error) {
+		return Tool090(ctx, in)
+	})
 }
 
 // tool091Info describes the tool091 tool.
@@ -4441,9 +5989,26 @@ var tool091Info = runtime.Info{
 	},
 }
 
-// newTool091Tool returns the tool091 tool, which calls Tool091.
-func newTool091Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool091Info, decodeArgs091, Tool091)
+// tool091Tool is the tool091 tool: it calls Tool091.
+type tool091Tool struct{}
+
+// Info describes the tool.
+func (tool091Tool) Info() *runtime.Info {
+	return &tool091Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool091 with them.
+func (tool091Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args091
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool091Info, args)
+	decodeArgs091(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool091Info, func(ctx context.Context) (string, error) {
+		return Tool091(ctx, in)
+	})
 }
 
 // tool092Info describes the tool092 tool.
@@ -4478,9 +6043,26 @@ var tool092Info = runtime.Info{
 	},
 }
 
-// newTool092Tool returns the tool092 tool, which calls Tool092.
-func newTool092Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool092Info, decodeArgs092, Tool092)
+// tool092Tool is the tool092 tool: it calls Tool092.
+type tool092Tool struct{}
+
+// Info describes the tool.
+func (tool092Tool) Info() *runtime.Info {
+	return &tool092Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool092 with them.
+func (tool092Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args092
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool092Info, args)
+	decodeArgs092(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool092Info, func(ctx context.Context) (string, error) {
+		return Tool092(ctx, in)
+	})
 }
 
 // tool093Info describes the tool093 tool.
@@ -4531,9 +6113,26 @@ var tool093Info = runtime.Info{
 	},
 }
 
-// newTool093Tool returns the tool093 tool, which calls Tool093.
-func newTool093Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool093Info, decodeArgs093, Tool093)
+// tool093Tool is the tool093 tool: it calls Tool093.
+type tool093Tool struct{}
+
+// Info describes the tool.
+func (tool093Tool) Info() *runtime.Info {
+	return &tool093Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool093 with them.
+func (tool093Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args093
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool093Info, args)
+	decodeArgs093(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool093Info, func(ctx context.Context) (string, error) {
+		return Tool093(ctx, in)
+	})
 }
 
 // tool094Info describes the tool094 tool.
@@ -4572,9 +6171,26 @@ var tool094Info = runtime.Info{
 	},
 }
 
-// newTool094Tool returns the tool094 tool, which calls Tool094.
-func newTool094Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool094Info, decodeArgs094, Tool094)
+// tool094Tool is the tool094 tool: it calls Tool094.
+type tool094Tool struct{}
+
+// Info describes the tool.
+func (tool094Tool) Info() *runtime.Info {
+	return &tool094Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool094 with them.
+func (tool094Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args094
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool094Info, args)
+	decodeArgs094(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool094Info, func(ctx context.Context) (string, error) {
+		return Tool094(ctx, in)
+	})
 }
 
 // tool095Info describes the tool095 tool.
@@ -4629,9 +6245,26 @@ var tool095Info = runtime.Info{
 	},
 }
 
-// newTool095Tool returns the tool095 tool, which calls Tool095.
-func newTool095Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool095Info, decodeArgs095, Tool095)
+// tool095Tool is the tool095 tool: it calls Tool095.
+type tool095Tool struct{}
+
+// Info describes the tool.
+func (tool095Tool) Info() *runtime.Info {
+	return &tool095Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool095 with them.
+func (tool095Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args095
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool095Info, args)
+	decodeArgs095(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool095Info, func(ctx context.Context) (string, error) {
+		return Tool095(ctx, in)
+	})
 }
 
 // tool096Info describes the tool096 tool.
@@ -4666,9 +6299,26 @@ var tool096Info = runtime.Info{
 	},
 }
 
-// newTool096Tool returns the tool096 tool, which calls Tool096.
-func newTool096Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool096Info, decodeArgs096, Tool096)
+// tool096Tool is the tool096 tool: it calls Tool096.
+type tool096Tool struct{}
+
+// Info describes the tool.
+func (tool096Tool) Info() *runtime.Info {
+	return &tool096Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool096 with them.
+func (tool096Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args096
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool096Info, args)
+	decodeArgs096(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool096Info, func(ctx context.Context) (string, error) {
+		return Tool096(ctx, in)
+	})
 }
 
 // tool097Info describes the tool097 tool.
@@ -4719,9 +6369,26 @@ var tool097Info = runtime.Info{
 	},
 }
 
-// newTool097Tool returns the tool097 tool, which calls Tool097.
-func newTool097Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool097Info, decodeArgs097, Tool097)
+// tool097Tool is the tool097 tool: it calls Tool097.
+type tool097Tool struct{}
+
+// Info describes the tool.
+func (tool097Tool) Info() *runtime.Info {
+	return &tool097Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool097 with them.
+func (tool097Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args097
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool097Info, args)
+	decodeArgs097(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool097Info, func(ctx context.Context) (string, error) {
+		return Tool097(ctx, in)
+	})
 }
 
 // tool098Info describes the tool098 tool.
@@ -4760,9 +6427,26 @@ var tool098Info = runtime.Info{
 	},
 }
 
-// newTool098Tool returns the tool098 tool, which calls Tool098.
-func newTool098Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool098Info, decodeArgs098, Tool098)
+// tool098Tool is the tool098 tool: it calls Tool098.
+type tool098Tool struct{}
+
+// Info describes the tool.
+func (tool098Tool) Info() *runtime.Info {
+	return &tool098Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool098 with them.
+func (tool098Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args098
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool098Info, args)
+	decodeArgs098(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool098Info, func(ctx context.Context) (string, error) {
+		return Tool098(ctx, in)
+	})
 }
 
 // tool099Info describes the tool099 tool.
@@ -4817,9 +6501,26 @@ var tool099Info = runtime.Info{
 	},
 }
 
-// newTool099Tool returns the tool099 tool, which calls Tool099.
-func newTool099Tool() runtime.Tool {
-	return runtime.NewInvokable(&tool099Info, decodeArgs099, Tool099)
+// tool099Tool is the tool099 tool: it calls Tool099.
+type tool099Tool struct{}
+
+// Info describes the tool.
+func (tool099Tool) Info() *runtime.Info {
+	return &tool099Info
+}
+
+// Invoke decodes and checks the arguments, then calls Tool099 with them.
+func (tool099Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Args099
+	var d runtime.Decoder
+	d.BeginCall(ctx, &tool099Info, args)
+	decodeArgs099(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &tool099Info, func(ctx context.Context) (string, error) {
+		return Tool099(ctx, in)
+	})
 }
 
 // decodeArgs000 decodes an Args000 and checks its constraints.
@@ -4858,10 +6559,12 @@ func decodeArgs000(d *runtime.Decoder, v *Args000) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -4931,10 +6634,12 @@ func decodeArgs001(d *runtime.Decoder, v *Args001) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -4993,10 +6698,12 @@ func decodeArgs002(d *runtime.Decoder, v *Args002) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -5070,10 +6777,12 @@ func decodeArgs003(d *runtime.Decoder, v *Args003) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -5146,10 +6855,12 @@ func decodeArgs004(d *runtime.Decoder, v *Args004) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -5219,10 +6930,12 @@ func decodeArgs005(d *runtime.Decoder, v *Args005) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -5281,10 +6994,12 @@ func decodeArgs006(d *runtime.Decoder, v *Args006) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -5358,10 +7073,12 @@ func decodeArgs007(d *runtime.Decoder, v *Args007) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -5434,10 +7151,12 @@ func decodeArgs008(d *runtime.Decoder, v *Args008) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -5507,10 +7226,12 @@ func decodeArgs009(d *runtime.Decoder, v *Args009) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -5569,10 +7290,12 @@ func decodeArgs010(d *runtime.Decoder, v *Args010) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -5646,10 +7369,12 @@ func decodeArgs011(d *runtime.Decoder, v *Args011) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -5722,10 +7447,12 @@ func decodeArgs012(d *runtime.Decoder, v *Args012) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -5795,10 +7522,12 @@ func decodeArgs013(d *runtime.Decoder, v *Args013) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -5857,10 +7586,12 @@ func decodeArgs014(d *runtime.Decoder, v *Args014) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -5934,10 +7665,12 @@ func decodeArgs015(d *runtime.Decoder, v *Args015) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -6010,10 +7743,12 @@ func decodeArgs016(d *runtime.Decoder, v *Args016) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -6083,10 +7818,12 @@ func decodeArgs017(d *runtime.Decoder, v *Args017) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -6145,10 +7882,12 @@ func decodeArgs018(d *runtime.Decoder, v *Args018) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -6222,10 +7961,12 @@ func decodeArgs019(d *runtime.Decoder, v *Args019) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -6298,10 +8039,12 @@ func decodeArgs020(d *runtime.Decoder, v *Args020) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -6371,10 +8114,12 @@ func decodeArgs021(d *runtime.Decoder, v *Args021) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -6433,10 +8178,12 @@ func decodeArgs022(d *runtime.Decoder, v *Args022) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -6510,10 +8257,12 @@ func decodeArgs023(d *runtime.Decoder, v *Args023) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -6586,10 +8335,12 @@ func decodeArgs024(d *runtime.Decoder, v *Args024) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -6659,10 +8410,12 @@ func decodeArgs025(d *runtime.Decoder, v *Args025) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -6721,10 +8474,12 @@ func decodeArgs026(d *runtime.Decoder, v *Args026) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -6798,10 +8553,12 @@ func decodeArgs027(d *runtime.Decoder, v *Args027) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -6874,10 +8631,12 @@ func decodeArgs028(d *runtime.Decoder, v *Args028) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -6947,10 +8706,12 @@ func decodeArgs029(d *runtime.Decoder, v *Args029) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -7009,10 +8770,12 @@ func decodeArgs030(d *runtime.Decoder, v *Args030) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -7086,10 +8849,12 @@ func decodeArgs031(d *runtime.Decoder, v *Args031) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -7162,10 +8927,12 @@ func decodeArgs032(d *runtime.Decoder, v *Args032) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -7235,10 +9002,12 @@ func decodeArgs033(d *runtime.Decoder, v *Args033) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -7297,10 +9066,12 @@ func decodeArgs034(d *runtime.Decoder, v *Args034) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -7374,10 +9145,12 @@ func decodeArgs035(d *runtime.Decoder, v *Args035) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -7450,10 +9223,12 @@ func decodeArgs036(d *runtime.Decoder, v *Args036) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -7523,10 +9298,12 @@ func decodeArgs037(d *runtime.Decoder, v *Args037) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -7585,10 +9362,12 @@ func decodeArgs038(d *runtime.Decoder, v *Args038) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -7662,10 +9441,12 @@ func decodeArgs039(d *runtime.Decoder, v *Args039) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -7738,10 +9519,12 @@ func decodeArgs040(d *runtime.Decoder, v *Args040) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -7811,10 +9594,12 @@ func decodeArgs041(d *runtime.Decoder, v *Args041) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -7873,10 +9658,12 @@ func decodeArgs042(d *runtime.Decoder, v *Args042) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -7950,10 +9737,12 @@ func decodeArgs043(d *runtime.Decoder, v *Args043) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -8026,10 +9815,12 @@ func decodeArgs044(d *runtime.Decoder, v *Args044) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -8099,10 +9890,12 @@ func decodeArgs045(d *runtime.Decoder, v *Args045) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -8161,10 +9954,12 @@ func decodeArgs046(d *runtime.Decoder, v *Args046) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -8238,10 +10033,12 @@ func decodeArgs047(d *runtime.Decoder, v *Args047) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -8314,10 +10111,12 @@ func decodeArgs048(d *runtime.Decoder, v *Args048) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -8387,10 +10186,12 @@ func decodeArgs049(d *runtime.Decoder, v *Args049) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -8449,10 +10250,12 @@ func decodeArgs050(d *runtime.Decoder, v *Args050) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -8526,10 +10329,12 @@ func decodeArgs051(d *runtime.Decoder, v *Args051) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -8602,10 +10407,12 @@ func decodeArgs052(d *runtime.Decoder, v *Args052) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -8675,10 +10482,12 @@ func decodeArgs053(d *runtime.Decoder, v *Args053) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -8737,10 +10546,12 @@ func decodeArgs054(d *runtime.Decoder, v *Args054) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -8814,10 +10625,12 @@ func decodeArgs055(d *runtime.Decoder, v *Args055) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -8890,10 +10703,12 @@ func decodeArgs056(d *runtime.Decoder, v *Args056) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -8963,10 +10778,12 @@ func decodeArgs057(d *runtime.Decoder, v *Args057) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -9025,10 +10842,12 @@ func decodeArgs058(d *runtime.Decoder, v *Args058) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -9102,10 +10921,12 @@ func decodeArgs059(d *runtime.Decoder, v *Args059) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -9178,10 +10999,12 @@ func decodeArgs060(d *runtime.Decoder, v *Args060) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -9251,10 +11074,12 @@ func decodeArgs061(d *runtime.Decoder, v *Args061) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -9313,10 +11138,12 @@ func decodeArgs062(d *runtime.Decoder, v *Args062) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -9390,10 +11217,12 @@ func decodeArgs063(d *runtime.Decoder, v *Args063) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -9466,10 +11295,12 @@ func decodeArgs064(d *runtime.Decoder, v *Args064) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -9539,10 +11370,12 @@ func decodeArgs065(d *runtime.Decoder, v *Args065) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -9601,10 +11434,12 @@ func decodeArgs066(d *runtime.Decoder, v *Args066) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -9678,10 +11513,12 @@ func decodeArgs067(d *runtime.Decoder, v *Args067) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -9754,10 +11591,12 @@ func decodeArgs068(d *runtime.Decoder, v *Args068) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -9827,10 +11666,12 @@ func decodeArgs069(d *runtime.Decoder, v *Args069) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -9889,10 +11730,12 @@ func decodeArgs070(d *runtime.Decoder, v *Args070) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -9966,10 +11809,12 @@ func decodeArgs071(d *runtime.Decoder, v *Args071) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -10042,10 +11887,12 @@ func decodeArgs072(d *runtime.Decoder, v *Args072) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -10115,10 +11962,12 @@ func decodeArgs073(d *runtime.Decoder, v *Args073) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -10177,10 +12026,12 @@ func decodeArgs074(d *runtime.Decoder, v *Args074) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -10254,10 +12105,12 @@ func decodeArgs075(d *runtime.Decoder, v *Args075) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -10330,10 +12183,12 @@ func decodeArgs076(d *runtime.Decoder, v *Args076) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -10403,10 +12258,12 @@ func decodeArgs077(d *runtime.Decoder, v *Args077) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -10465,10 +12322,12 @@ func decodeArgs078(d *runtime.Decoder, v *Args078) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -10542,10 +12401,12 @@ func decodeArgs079(d *runtime.Decoder, v *Args079) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -10618,10 +12479,12 @@ func decodeArgs080(d *runtime.Decoder, v *Args080) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -10691,10 +12554,12 @@ func decodeArgs081(d *runtime.Decoder, v *Args081) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -10753,10 +12618,12 @@ func decodeArgs082(d *runtime.Decoder, v *Args082) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -10830,10 +12697,12 @@ func decodeArgs083(d *runtime.Decoder, v *Args083) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -10906,10 +12775,12 @@ func decodeArgs084(d *runtime.Decoder, v *Args084) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -10979,10 +12850,12 @@ func decodeArgs085(d *runtime.Decoder, v *Args085) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -11041,10 +12914,12 @@ func decodeArgs086(d *runtime.Decoder, v *Args086) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -11118,10 +12993,12 @@ func decodeArgs087(d *runtime.Decoder, v *Args087) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -11194,10 +13071,12 @@ func decodeArgs088(d *runtime.Decoder, v *Args088) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -11267,10 +13146,12 @@ func decodeArgs089(d *runtime.Decoder, v *Args089) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -11329,10 +13210,12 @@ func decodeArgs090(d *runtime.Decoder, v *Args090) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -11406,10 +13289,12 @@ func decodeArgs091(d *runtime.Decoder, v *Args091) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -11482,10 +13367,12 @@ func decodeArgs092(d *runtime.Decoder, v *Args092) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -11555,10 +13442,12 @@ func decodeArgs093(d *runtime.Decoder, v *Args093) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -11617,10 +13506,12 @@ func decodeArgs094(d *runtime.Decoder, v *Args094) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -11694,10 +13585,12 @@ func decodeArgs095(d *runtime.Decoder, v *Args095) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -11770,10 +13663,12 @@ func decodeArgs096(d *runtime.Decoder, v *Args096) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -11843,10 +13738,12 @@ func decodeArgs097(d *runtime.Decoder, v *Args097) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -11905,10 +13802,12 @@ func decodeArgs098(d *runtime.Decoder, v *Args098) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
@@ -11982,10 +13881,12 @@ func decodeArgs099(d *runtime.Decoder, v *Args099) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = Status(s)
-				switch v.Status {
-				case Open, Closed:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = Open
+				case "closed":
+					v.Status = Closed
 				default:
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}

@@ -5,6 +5,7 @@
 package tools
 
 import (
+	"context"
 	"encoding/json"
 	"strconv"
 	"unicode/utf8"
@@ -20,8 +21,8 @@ const _ = runtime.SupportPackageIsVersion1
 // Tools returns the tools of package tools, in source order.
 func Tools() []runtime.Tool {
 	return []runtime.Tool{
-		newForecastTool(),
-		newSearchTool(),
+		forecastTool{},
+		searchTool{},
 	}
 }
 
@@ -57,9 +58,26 @@ var forecastInfo = runtime.Info{
 	},
 }
 
-// newForecastTool returns the forecast tool, which calls Forecast.
-func newForecastTool() runtime.Tool {
-	return runtime.NewInvokable(&forecastInfo, decodeForecastRequest, Forecast)
+// forecastTool is the forecast tool: it calls Forecast.
+type forecastTool struct{}
+
+// Info describes the tool.
+func (forecastTool) Info() *runtime.Info {
+	return &forecastInfo
+}
+
+// Invoke decodes and checks the arguments, then calls Forecast with them.
+func (forecastTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in weather.ForecastRequest
+	var d runtime.Decoder
+	d.BeginCall(ctx, &forecastInfo, args)
+	decodeForecastRequest(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &forecastInfo, func(ctx context.Context) (string, error) {
+		return Forecast(ctx, in)
+	})
 }
 
 // searchInfo describes the search tool.
@@ -94,9 +112,26 @@ var searchInfo = runtime.Info{
 	},
 }
 
-// newSearchTool returns the search tool, which calls Search.
-func newSearchTool() runtime.Tool {
-	return runtime.NewInvokable(&searchInfo, decodeSearchRequest, Search)
+// searchTool is the search tool: it calls Search.
+type searchTool struct{}
+
+// Info describes the tool.
+func (searchTool) Info() *runtime.Info {
+	return &searchInfo
+}
+
+// Invoke decodes and checks the arguments, then calls Search with them.
+func (searchTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in search.SearchRequest
+	var d runtime.Decoder
+	d.BeginCall(ctx, &searchInfo, args)
+	decodeSearchRequest(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &searchInfo, func(ctx context.Context) (string, error) {
+		return Search(ctx, in)
+	})
 }
 
 // decodeForecastRequest decodes a ForecastRequest and checks its constraints.
@@ -136,10 +171,12 @@ func decodeForecastRequest(d *runtime.Decoder, v *weather.ForecastRequest) {
 				break
 			}
 			hasUnit = true
-			if s, ok := d.String(); ok {
-				v.Unit = weather.Unit(s)
-				switch v.Unit {
-				case weather.Celsius, weather.Fahrenheit:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "celsius":
+					v.Unit = weather.Celsius
+				case "fahrenheit":
+					v.Unit = weather.Fahrenheit
 				default:
 					d.Errorf(`must be one of "celsius", "fahrenheit"; got %q`, s)
 				}
@@ -204,10 +241,16 @@ func decodeSearchRequest(d *runtime.Decoder, v *search.SearchRequest) {
 				break
 			}
 			hasMinLevel = true
-			if s, ok := d.String(); ok {
-				v.MinLevel = search.Level(s)
-				switch v.MinLevel {
-				case search.High, search.Medium, search.Low, search.Weak:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "high":
+					v.MinLevel = search.High
+				case "medium":
+					v.MinLevel = search.Medium
+				case "low":
+					v.MinLevel = search.Low
+				case "weak":
+					v.MinLevel = search.Weak
 				default:
 					d.Errorf(`must be one of "high", "medium", "low", "weak"; got %q`, s)
 				}

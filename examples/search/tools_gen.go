@@ -20,8 +20,8 @@ const _ = runtime.SupportPackageIsVersion1
 // Tools returns the tools of package search, in source order.
 func Tools(searcher *Searcher) []runtime.Tool {
 	return []runtime.Tool{
-		newSearchPassagesTool(searcher),
-		newGetPassageTool(searcher),
+		searchPassagesTool{searcher},
+		getPassageTool{searcher},
 	}
 }
 
@@ -59,9 +59,28 @@ var searchPassagesInfo = runtime.Info{
 	Cache:   time.Minute,
 }
 
-// newSearchPassagesTool returns the search_passages tool, which calls (*Searcher).Search.
-func newSearchPassagesTool(searcher *Searcher) runtime.Tool {
-	return runtime.NewInvokable(&searchPassagesInfo, decodeSearchRequest, searcher.Search)
+// searchPassagesTool is the search_passages tool: it calls (*Searcher).Search.
+type searchPassagesTool struct {
+	searcher *Searcher
+}
+
+// Info describes the tool.
+func (searchPassagesTool) Info() *runtime.Info {
+	return &searchPassagesInfo
+}
+
+// Invoke decodes and checks the arguments, then calls (*Searcher).Search with them.
+func (t searchPassagesTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in SearchRequest
+	var d runtime.Decoder
+	d.BeginCall(ctx, &searchPassagesInfo, args)
+	decodeSearchRequest(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &searchPassagesInfo, func(ctx context.Context) (*SearchResult, error) {
+		return t.searcher.Search(ctx, in)
+	})
 }
 
 // getPassageInfo describes the get_passage tool.
@@ -84,10 +103,27 @@ var getPassageInfo = runtime.Info{
 	},
 }
 
-// newGetPassageTool returns the get_passage tool, which calls (*Searcher).Get.
-func newGetPassageTool(searcher *Searcher) runtime.Tool {
-	return runtime.NewInvokable(&getPassageInfo, decodeGetPassageArgs, func(ctx context.Context, in getPassageArgs) (Passage, error) {
-		return searcher.Get(in.id)
+// getPassageTool is the get_passage tool: it calls (*Searcher).Get.
+type getPassageTool struct {
+	searcher *Searcher
+}
+
+// Info describes the tool.
+func (getPassageTool) Info() *runtime.Info {
+	return &getPassageInfo
+}
+
+// Invoke decodes and checks the arguments, then calls (*Searcher).Get with them.
+func (t getPassageTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in getPassageArgs
+	var d runtime.Decoder
+	d.BeginCall(ctx, &getPassageInfo, args)
+	decodeGetPassageArgs(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &getPassageInfo, func(ctx context.Context) (Passage, error) {
+		return t.searcher.Get(in.id)
 	})
 }
 
@@ -133,10 +169,16 @@ func decodeSearchRequest(d *runtime.Decoder, v *SearchRequest) {
 				break
 			}
 			hasMinLevel = true
-			if s, ok := d.String(); ok {
-				v.MinLevel = Level(s)
-				switch v.MinLevel {
-				case High, Medium, Low, Weak:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "high":
+					v.MinLevel = High
+				case "medium":
+					v.MinLevel = Medium
+				case "low":
+					v.MinLevel = Low
+				case "weak":
+					v.MinLevel = Weak
 				default:
 					d.Errorf(`must be one of "high", "medium", "low", "weak"; got %q`, s)
 				}

@@ -20,8 +20,8 @@ const _ = runtime.SupportPackageIsVersion1
 // Tools returns the tools of package weather, in source order.
 func Tools() []runtime.Tool {
 	return []runtime.Tool{
-		newGetForecastTool(),
-		newConvertTemperatureTool(),
+		getForecastTool{},
+		convertTemperatureTool{},
 	}
 }
 
@@ -59,9 +59,26 @@ var getForecastInfo = runtime.Info{
 	Group:   "weather",
 }
 
-// newGetForecastTool returns the get_forecast tool, which calls GetForecast.
-func newGetForecastTool() runtime.Tool {
-	return runtime.NewInvokable(&getForecastInfo, decodeForecastRequest, GetForecast)
+// getForecastTool is the get_forecast tool: it calls GetForecast.
+type getForecastTool struct{}
+
+// Info describes the tool.
+func (getForecastTool) Info() *runtime.Info {
+	return &getForecastInfo
+}
+
+// Invoke decodes and checks the arguments, then calls GetForecast with them.
+func (getForecastTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in ForecastRequest
+	var d runtime.Decoder
+	d.BeginCall(ctx, &getForecastInfo, args)
+	decodeForecastRequest(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &getForecastInfo, func(ctx context.Context) (*Forecast, error) {
+		return GetForecast(ctx, in)
+	})
 }
 
 // convertTemperatureInfo describes the convert_temperature tool.
@@ -93,9 +110,24 @@ var convertTemperatureInfo = runtime.Info{
 	Group: "weather",
 }
 
-// newConvertTemperatureTool returns the convert_temperature tool, which calls ConvertTemperature.
-func newConvertTemperatureTool() runtime.Tool {
-	return runtime.NewInvokable(&convertTemperatureInfo, decodeConvertTemperatureArgs, func(ctx context.Context, in convertTemperatureArgs) (string, error) {
+// convertTemperatureTool is the convert_temperature tool: it calls ConvertTemperature.
+type convertTemperatureTool struct{}
+
+// Info describes the tool.
+func (convertTemperatureTool) Info() *runtime.Info {
+	return &convertTemperatureInfo
+}
+
+// Invoke decodes and checks the arguments, then calls ConvertTemperature with them.
+func (convertTemperatureTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in convertTemperatureArgs
+	var d runtime.Decoder
+	d.BeginCall(ctx, &convertTemperatureInfo, args)
+	decodeConvertTemperatureArgs(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &convertTemperatureInfo, func(ctx context.Context) (string, error) {
 		return ConvertTemperature(in.value, in.from, in.to)
 	})
 }
@@ -144,10 +176,12 @@ func decodeForecastRequest(d *runtime.Decoder, v *ForecastRequest) {
 				break
 			}
 			hasUnit = true
-			if s, ok := d.String(); ok {
-				v.Unit = Unit(s)
-				switch v.Unit {
-				case Celsius, Fahrenheit:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "celsius":
+					v.Unit = Celsius
+				case "fahrenheit":
+					v.Unit = Fahrenheit
 				default:
 					d.Errorf(`must be one of "celsius", "fahrenheit"; got %q`, s)
 				}
@@ -190,20 +224,24 @@ func decodeConvertTemperatureArgs(d *runtime.Decoder, v *convertTemperatureArgs)
 			}
 		case "from":
 			hasFrom = true
-			if s, ok := d.String(); ok {
-				v.from = Unit(s)
-				switch v.from {
-				case Celsius, Fahrenheit:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "celsius":
+					v.from = Celsius
+				case "fahrenheit":
+					v.from = Fahrenheit
 				default:
 					d.Errorf(`must be one of "celsius", "fahrenheit"; got %q`, s)
 				}
 			}
 		case "to":
 			hasTo = true
-			if s, ok := d.String(); ok {
-				v.to = Unit(s)
-				switch v.to {
-				case Celsius, Fahrenheit:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "celsius":
+					v.to = Celsius
+				case "fahrenheit":
+					v.to = Fahrenheit
 				default:
 					d.Errorf(`must be one of "celsius", "fahrenheit"; got %q`, s)
 				}

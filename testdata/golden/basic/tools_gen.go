@@ -5,6 +5,7 @@
 package basic
 
 import (
+	"context"
 	"encoding/json"
 	"regexp"
 	"strconv"
@@ -19,8 +20,8 @@ const _ = runtime.SupportPackageIsVersion1
 // Tools returns the tools of package basic, in source order.
 func Tools() []runtime.Tool {
 	return []runtime.Tool{
-		newBookTableTool(),
-		newPlaceOrderTool(),
+		bookTableTool{},
+		placeOrderTool{},
 	}
 }
 
@@ -72,9 +73,26 @@ var bookTableInfo = runtime.Info{
 	},
 }
 
-// newBookTableTool returns the book_table tool, which calls BookTable.
-func newBookTableTool() runtime.Tool {
-	return runtime.NewInvokable(&bookTableInfo, decodeBookingRequest, BookTable)
+// bookTableTool is the book_table tool: it calls BookTable.
+type bookTableTool struct{}
+
+// Info describes the tool.
+func (bookTableTool) Info() *runtime.Info {
+	return &bookTableInfo
+}
+
+// Invoke decodes and checks the arguments, then calls BookTable with them.
+func (bookTableTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in BookingRequest
+	var d runtime.Decoder
+	d.BeginCall(ctx, &bookTableInfo, args)
+	decodeBookingRequest(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &bookTableInfo, func(ctx context.Context) (Booking, error) {
+		return BookTable(ctx, in)
+	})
 }
 
 // placeOrderInfo describes the place_order tool.
@@ -109,9 +127,26 @@ var placeOrderInfo = runtime.Info{
 	},
 }
 
-// newPlaceOrderTool returns the place_order tool, which calls PlaceOrder.
-func newPlaceOrderTool() runtime.Tool {
-	return runtime.NewInvokable(&placeOrderInfo, decodeOrder, PlaceOrder)
+// placeOrderTool is the place_order tool: it calls PlaceOrder.
+type placeOrderTool struct{}
+
+// Info describes the tool.
+func (placeOrderTool) Info() *runtime.Info {
+	return &placeOrderInfo
+}
+
+// Invoke decodes and checks the arguments, then calls PlaceOrder with them.
+func (placeOrderTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Order
+	var d runtime.Decoder
+	d.BeginCall(ctx, &placeOrderInfo, args)
+	decodeOrder(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &placeOrderInfo, func(ctx context.Context) (int, error) {
+		return PlaceOrder(ctx, in)
+	})
 }
 
 // decodeBookingRequest decodes a BookingRequest and checks its constraints.
@@ -166,10 +201,12 @@ func decodeBookingRequest(d *runtime.Decoder, v *BookingRequest) {
 				break
 			}
 			hasSeat = true
-			if s, ok := d.String(); ok {
-				v.Seat = s
-				switch v.Seat {
-				case "inside", "terrace":
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "inside":
+					v.Seat = "inside"
+				case "terrace":
+					v.Seat = "terrace"
 				default:
 					d.Errorf(`must be one of "inside", "terrace"; got %q`, s)
 				}

@@ -5,6 +5,7 @@
 package collisions
 
 import (
+	"context"
 	jsonpkg "encoding/json"
 
 	runtimepkg "github.com/toolgen-go/toolgen/runtime"
@@ -16,7 +17,7 @@ const _ = runtimepkg.SupportPackageIsVersion1
 // Tools returns the tools of package collisions, in source order.
 func Tools() []runtimepkg.Tool {
 	return []runtimepkg.Tool{
-		newSearchTool2(),
+		searchTool{},
 	}
 }
 
@@ -40,9 +41,26 @@ var searchInfo2 = runtimepkg.Info{
 	},
 }
 
-// newSearchTool2 returns the search tool, which calls Search.
-func newSearchTool2() runtimepkg.Tool {
-	return runtimepkg.NewInvokable(&searchInfo2, decodeArgs2, Search)
+// searchTool is the search tool: it calls Search.
+type searchTool struct{}
+
+// Info describes the tool.
+func (searchTool) Info() *runtimepkg.Info {
+	return &searchInfo2
+}
+
+// Invoke decodes and checks the arguments, then calls Search with them.
+func (searchTool) Invoke(ctx context.Context, args jsonpkg.RawMessage) (*runtimepkg.Result, error) {
+	var in Args
+	var d_ runtimepkg.Decoder
+	d_.BeginCall(ctx, &searchInfo2, args)
+	decodeArgs2(&d_, &in)
+	if res := d_.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtimepkg.Run(ctx, &searchInfo2, func(ctx context.Context) (string, error) {
+		return Search(ctx, in)
+	})
 }
 
 // decodeArgs2 decodes an Args and checks its constraints.

@@ -19,8 +19,8 @@ const _ = runtime.SupportPackageIsVersion1
 // Tools returns the tools of package crosspkg, in source order.
 func Tools() []runtime.Tool {
 	return []runtime.Tool{
-		newDistanceTool(),
-		newNearestTool(),
+		distanceTool{},
+		nearestTool{},
 	}
 }
 
@@ -72,9 +72,26 @@ var distanceInfo = runtime.Info{
 	},
 }
 
-// newDistanceTool returns the distance tool, which calls Distance.
-func newDistanceTool() runtime.Tool {
-	return runtime.NewInvokable(&distanceInfo, decodeTrip, Distance)
+// distanceTool is the distance tool: it calls Distance.
+type distanceTool struct{}
+
+// Info describes the tool.
+func (distanceTool) Info() *runtime.Info {
+	return &distanceInfo
+}
+
+// Invoke decodes and checks the arguments, then calls Distance with them.
+func (distanceTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Trip
+	var d runtime.Decoder
+	d.BeginCall(ctx, &distanceInfo, args)
+	decodeTrip(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &distanceInfo, func(ctx context.Context) (float64, error) {
+		return Distance(ctx, in)
+	})
 }
 
 // nearestInfo describes the nearest tool.
@@ -101,9 +118,24 @@ var nearestInfo = runtime.Info{
 	},
 }
 
-// newNearestTool returns the nearest tool, which calls Nearest.
-func newNearestTool() runtime.Tool {
-	return runtime.NewInvokable(&nearestInfo, decodePlace, func(ctx context.Context, in geo.Place) (geo.Place, error) {
+// nearestTool is the nearest tool: it calls Nearest.
+type nearestTool struct{}
+
+// Info describes the tool.
+func (nearestTool) Info() *runtime.Info {
+	return &nearestInfo
+}
+
+// Invoke decodes and checks the arguments, then calls Nearest with them.
+func (nearestTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in geo.Place
+	var d runtime.Decoder
+	d.BeginCall(ctx, &nearestInfo, args)
+	decodePlace(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &nearestInfo, func(ctx context.Context) (geo.Place, error) {
 		return Nearest(ctx, &in)
 	})
 }
@@ -162,10 +194,12 @@ func decodePlace(d *runtime.Decoder, v *geo.Place) {
 				break
 			}
 			hasUnit = true
-			if s, ok := d.String(); ok {
-				v.Unit = geo.Unit(s)
-				switch v.Unit {
-				case geo.Km, geo.Miles:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "km":
+					v.Unit = geo.Km
+				case "mi":
+					v.Unit = geo.Miles
 				default:
 					d.Errorf(`must be one of "km", "mi"; got %q`, s)
 				}

@@ -5,6 +5,7 @@
 package docs
 
 import (
+	"context"
 	"encoding/json"
 
 	"github.com/toolgen-go/toolgen/runtime"
@@ -16,7 +17,7 @@ const _ = runtime.SupportPackageIsVersion1
 // Tools returns the tools of package docs, in source order.
 func Tools() []runtime.Tool {
 	return []runtime.Tool{
-		newOpenTicketTool(),
+		openTicketTool{},
 	}
 }
 
@@ -64,9 +65,26 @@ var openTicketInfo = runtime.Info{
 	},
 }
 
-// newOpenTicketTool returns the open_ticket tool, which calls OpenTicket.
-func newOpenTicketTool() runtime.Tool {
-	return runtime.NewInvokable(&openTicketInfo, decodeTicket, OpenTicket)
+// openTicketTool is the open_ticket tool: it calls OpenTicket.
+type openTicketTool struct{}
+
+// Info describes the tool.
+func (openTicketTool) Info() *runtime.Info {
+	return &openTicketInfo
+}
+
+// Invoke decodes and checks the arguments, then calls OpenTicket with them.
+func (openTicketTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Ticket
+	var d runtime.Decoder
+	d.BeginCall(ctx, &openTicketInfo, args)
+	decodeTicket(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &openTicketInfo, func(ctx context.Context) (string, error) {
+		return OpenTicket(ctx, in)
+	})
 }
 
 // decodeTicket decodes a Ticket and checks its constraints.
@@ -89,10 +107,12 @@ func decodeTicket(d *runtime.Decoder, v *Ticket) {
 			}
 		case "priority":
 			hasPriority = true
-			if s, ok := d.String(); ok {
-				v.Priority = Priority(s)
-				switch v.Priority {
-				case Low, Urgent:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "low":
+					v.Priority = Low
+				case "urgent":
+					v.Priority = Urgent
 				default:
 					d.Errorf(`must be one of "low", "urgent"; got %q`, s)
 				}

@@ -5,6 +5,7 @@
 package enums
 
 import (
+	"context"
 	"encoding/json"
 	"strconv"
 
@@ -17,7 +18,7 @@ const _ = runtime.SupportPackageIsVersion1
 // Tools returns the tools of package enums, in source order.
 func Tools() []runtime.Tool {
 	return []runtime.Tool{
-		newPaintWallTool(),
+		paintWallTool{},
 	}
 }
 
@@ -57,9 +58,26 @@ var paintWallInfo = runtime.Info{
 	},
 }
 
-// newPaintWallTool returns the paint_wall tool, which calls PaintWall.
-func newPaintWallTool() runtime.Tool {
-	return runtime.NewInvokable(&paintWallInfo, decodePaint, PaintWall)
+// paintWallTool is the paint_wall tool: it calls PaintWall.
+type paintWallTool struct{}
+
+// Info describes the tool.
+func (paintWallTool) Info() *runtime.Info {
+	return &paintWallInfo
+}
+
+// Invoke decodes and checks the arguments, then calls PaintWall with them.
+func (paintWallTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Paint
+	var d runtime.Decoder
+	d.BeginCall(ctx, &paintWallInfo, args)
+	decodePaint(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &paintWallInfo, func(ctx context.Context) (string, error) {
+		return PaintWall(ctx, in)
+	})
 }
 
 // decodePaint decodes a Paint and checks its constraints.
@@ -72,10 +90,14 @@ func decodePaint(d *runtime.Decoder, v *Paint) {
 		switch string(d.Key()) {
 		case "color":
 			hasColor = true
-			if s, ok := d.String(); ok {
-				v.Color = Color(s)
-				switch v.Color {
-				case Red, Green, Blue:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "red":
+					v.Color = Red
+				case "green":
+					v.Color = Green
+				case "blue":
+					v.Color = Blue
 				default:
 					d.Errorf(`must be one of "red", "green", "blue"; got %q`, s)
 				}
@@ -97,10 +119,12 @@ func decodePaint(d *runtime.Decoder, v *Paint) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Finish = s
-				switch v.Finish {
-				case "matte", "gloss":
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "matte":
+					v.Finish = "matte"
+				case "gloss":
+					v.Finish = "gloss"
 				default:
 					d.Errorf(`must be one of "matte", "gloss"; got %q`, s)
 				}
@@ -123,10 +147,14 @@ func decodePaint(d *runtime.Decoder, v *Paint) {
 			}
 			hasAccent = true
 			v.Accent = new(Color)
-			if s, ok := d.String(); ok {
-				*v.Accent = Color(s)
-				switch *v.Accent {
-				case Red, Green, Blue:
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "red":
+					*v.Accent = Red
+				case "green":
+					*v.Accent = Green
+				case "blue":
+					*v.Accent = Blue
 				default:
 					d.Errorf(`must be one of "red", "green", "blue"; got %q`, s)
 				}

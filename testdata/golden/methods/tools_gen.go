@@ -17,9 +17,9 @@ const _ = runtime.SupportPackageIsVersion1
 // Tools returns the tools of package methods, in source order.
 func Tools(store *Store, clock Clock) []runtime.Tool {
 	return []runtime.Tool{
-		newOrderTool(store),
-		newTimeTool(clock),
-		newCancelTool(store),
+		orderTool{store},
+		timeTool{clock},
+		cancelTool{store},
 	}
 }
 
@@ -43,9 +43,28 @@ var orderInfo = runtime.Info{
 	},
 }
 
-// newOrderTool returns the order tool, which calls (*Store).Order.
-func newOrderTool(store *Store) runtime.Tool {
-	return runtime.NewInvokable(&orderInfo, decodeLookup, store.Order)
+// orderTool is the order tool: it calls (*Store).Order.
+type orderTool struct {
+	store *Store
+}
+
+// Info describes the tool.
+func (orderTool) Info() *runtime.Info {
+	return &orderInfo
+}
+
+// Invoke decodes and checks the arguments, then calls (*Store).Order with them.
+func (t orderTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Lookup
+	var d runtime.Decoder
+	d.BeginCall(ctx, &orderInfo, args)
+	decodeLookup(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &orderInfo, func(ctx context.Context) (string, error) {
+		return t.store.Order(ctx, in)
+	})
 }
 
 // timeInfo describes the time tool.
@@ -60,10 +79,27 @@ var timeInfo = runtime.Info{
 	},
 }
 
-// newTimeTool returns the time tool, which calls Clock.Time.
-func newTimeTool(clock Clock) runtime.Tool {
-	return runtime.NewInvokable(&timeInfo, runtime.DecodeNoInput, func(ctx context.Context, in runtime.NoInput) (string, error) {
-		return clock.Time(ctx)
+// timeTool is the time tool: it calls Clock.Time.
+type timeTool struct {
+	clock Clock
+}
+
+// Info describes the tool.
+func (timeTool) Info() *runtime.Info {
+	return &timeInfo
+}
+
+// Invoke decodes and checks the arguments, then calls Clock.Time with them.
+func (t timeTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in runtime.NoInput
+	var d runtime.Decoder
+	d.BeginCall(ctx, &timeInfo, args)
+	runtime.DecodeNoInput(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &timeInfo, func(ctx context.Context) (string, error) {
+		return t.clock.Time(ctx)
 	})
 }
 
@@ -88,10 +124,27 @@ var cancelInfo = runtime.Info{
 	Confirm: true,
 }
 
-// newCancelTool returns the cancel tool, which calls (*Store).Cancel.
-func newCancelTool(store *Store) runtime.Tool {
-	return runtime.NewInvokable(&cancelInfo, decodeLookup, func(ctx context.Context, in Lookup) (runtime.NoOutput, error) {
-		return runtime.NoOutput{}, store.Cancel(ctx, in)
+// cancelTool is the cancel tool: it calls (*Store).Cancel.
+type cancelTool struct {
+	store *Store
+}
+
+// Info describes the tool.
+func (cancelTool) Info() *runtime.Info {
+	return &cancelInfo
+}
+
+// Invoke decodes and checks the arguments, then calls (*Store).Cancel with them.
+func (t cancelTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Lookup
+	var d runtime.Decoder
+	d.BeginCall(ctx, &cancelInfo, args)
+	decodeLookup(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &cancelInfo, func(ctx context.Context) (runtime.NoOutput, error) {
+		return runtime.NoOutput{}, t.store.Cancel(ctx, in)
 	})
 }
 

@@ -5,6 +5,7 @@
 package nested
 
 import (
+	"context"
 	"encoding/json"
 
 	"github.com/toolgen-go/toolgen/runtime"
@@ -16,7 +17,7 @@ const _ = runtime.SupportPackageIsVersion1
 // Tools returns the tools of package nested, in source order.
 func Tools() []runtime.Tool {
 	return []runtime.Tool{
-		newPlanTool(),
+		planTool{},
 	}
 }
 
@@ -112,9 +113,26 @@ var planInfo = runtime.Info{
 	},
 }
 
-// newPlanTool returns the plan tool, which calls Plan.
-func newPlanTool() runtime.Tool {
-	return runtime.NewInvokable(&planInfo, decodeRoute, Plan)
+// planTool is the plan tool: it calls Plan.
+type planTool struct{}
+
+// Info describes the tool.
+func (planTool) Info() *runtime.Info {
+	return &planInfo
+}
+
+// Invoke decodes and checks the arguments, then calls Plan with them.
+func (planTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Route
+	var d runtime.Decoder
+	d.BeginCall(ctx, &planInfo, args)
+	decodeRoute(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &planInfo, func(ctx context.Context) (Route, error) {
+		return Plan(ctx, in)
+	})
 }
 
 // decodeRoute decodes a Route and checks its constraints.

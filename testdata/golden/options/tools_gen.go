@@ -18,9 +18,9 @@ const _ = runtime.SupportPackageIsVersion1
 // Tools returns the tools of package options, in source order.
 func Tools() []runtime.Tool {
 	return []runtime.Tool{
-		newWebSearchTool(),
-		newDeployServiceTool(),
-		newHttpGetUrlsTool(),
+		webSearchTool{},
+		deployServiceTool{},
+		httpGetUrlsTool{},
 	}
 }
 
@@ -48,9 +48,26 @@ var webSearchInfo = runtime.Info{
 	Group:   "web",
 }
 
-// newWebSearchTool returns the web-search tool, which calls Search.
-func newWebSearchTool() runtime.Tool {
-	return runtime.NewInvokable(&webSearchInfo, decodeQuery, Search)
+// webSearchTool is the web-search tool: it calls Search.
+type webSearchTool struct{}
+
+// Info describes the tool.
+func (webSearchTool) Info() *runtime.Info {
+	return &webSearchInfo
+}
+
+// Invoke decodes and checks the arguments, then calls Search with them.
+func (webSearchTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Query
+	var d runtime.Decoder
+	d.BeginCall(ctx, &webSearchInfo, args)
+	decodeQuery(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &webSearchInfo, func(ctx context.Context) (string, error) {
+		return Search(ctx, in)
+	})
 }
 
 // deployServiceInfo describes the deploy_service tool.
@@ -76,9 +93,24 @@ var deployServiceInfo = runtime.Info{
 	Group:   "ops",
 }
 
-// newDeployServiceTool returns the deploy_service tool, which calls Deploy.
-func newDeployServiceTool() runtime.Tool {
-	return runtime.NewInvokable(&deployServiceInfo, decodeQuery, func(ctx context.Context, in Query) (runtime.NoOutput, error) {
+// deployServiceTool is the deploy_service tool: it calls Deploy.
+type deployServiceTool struct{}
+
+// Info describes the tool.
+func (deployServiceTool) Info() *runtime.Info {
+	return &deployServiceInfo
+}
+
+// Invoke decodes and checks the arguments, then calls Deploy with them.
+func (deployServiceTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Query
+	var d runtime.Decoder
+	d.BeginCall(ctx, &deployServiceInfo, args)
+	decodeQuery(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &deployServiceInfo, func(ctx context.Context) (runtime.NoOutput, error) {
 		return runtime.NoOutput{}, Deploy(ctx, in)
 	})
 }
@@ -103,9 +135,26 @@ var httpGetUrlsInfo = runtime.Info{
 	},
 }
 
-// newHttpGetUrlsTool returns the http_get_urls tool, which calls HTTPGetURLs.
-func newHttpGetUrlsTool() runtime.Tool {
-	return runtime.NewInvokable(&httpGetUrlsInfo, decodeQuery, HTTPGetURLs)
+// httpGetUrlsTool is the http_get_urls tool: it calls HTTPGetURLs.
+type httpGetUrlsTool struct{}
+
+// Info describes the tool.
+func (httpGetUrlsTool) Info() *runtime.Info {
+	return &httpGetUrlsInfo
+}
+
+// Invoke decodes and checks the arguments, then calls HTTPGetURLs with them.
+func (httpGetUrlsTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Query
+	var d runtime.Decoder
+	d.BeginCall(ctx, &httpGetUrlsInfo, args)
+	decodeQuery(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &httpGetUrlsInfo, func(ctx context.Context) (string, error) {
+		return HTTPGetURLs(ctx, in)
+	})
 }
 
 // decodeQuery decodes a Query and checks its constraints.

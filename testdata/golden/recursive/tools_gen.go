@@ -5,6 +5,7 @@
 package recursive
 
 import (
+	"context"
 	"encoding/json"
 
 	"github.com/toolgen-go/toolgen/runtime"
@@ -16,7 +17,7 @@ const _ = runtime.SupportPackageIsVersion1
 // Tools returns the tools of package recursive, in source order.
 func Tools() []runtime.Tool {
 	return []runtime.Tool{
-		newCountTool(),
+		countTool{},
 	}
 }
 
@@ -52,9 +53,26 @@ var countInfo = runtime.Info{
 	},
 }
 
-// newCountTool returns the count tool, which calls Count.
-func newCountTool() runtime.Tool {
-	return runtime.NewInvokable(&countInfo, decodeTree, Count)
+// countTool is the count tool: it calls Count.
+type countTool struct{}
+
+// Info describes the tool.
+func (countTool) Info() *runtime.Info {
+	return &countInfo
+}
+
+// Invoke decodes and checks the arguments, then calls Count with them.
+func (countTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Tree
+	var d runtime.Decoder
+	d.BeginCall(ctx, &countInfo, args)
+	decodeTree(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &countInfo, func(ctx context.Context) (int, error) {
+		return Count(ctx, in)
+	})
 }
 
 // decodeTree decodes a Tree and checks its constraints.

@@ -5,6 +5,7 @@
 package samename
 
 import (
+	"context"
 	"encoding/json"
 
 	"github.com/toolgen-go/toolgen/runtime"
@@ -18,7 +19,7 @@ const _ = runtime.SupportPackageIsVersion1
 // Tools returns the tools of package samename, in source order.
 func Tools() []runtime.Tool {
 	return []runtime.Tool{
-		newPostTool(),
+		postTool{},
 	}
 }
 
@@ -52,9 +53,26 @@ var postInfo = runtime.Info{
 	},
 }
 
-// newPostTool returns the post tool, which calls Post.
-func newPostTool() runtime.Tool {
-	return runtime.NewInvokable(&postInfo, decodeBoard, Post)
+// postTool is the post tool: it calls Post.
+type postTool struct{}
+
+// Info describes the tool.
+func (postTool) Info() *runtime.Info {
+	return &postInfo
+}
+
+// Invoke decodes and checks the arguments, then calls Post with them.
+func (postTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Board
+	var d runtime.Decoder
+	d.BeginCall(ctx, &postInfo, args)
+	decodeBoard(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &postInfo, func(ctx context.Context) (int, error) {
+		return Post(ctx, in)
+	})
 }
 
 // decodeBoard decodes a Board and checks its constraints.

@@ -18,13 +18,13 @@ const _ = runtime.SupportPackageIsVersion1
 // Tools returns the tools of package shapes, in source order.
 func Tools() []runtime.Tool {
 	return []runtime.Tool{
-		newFullTool(),
-		newErrorOnlyTool(),
-		newNoContextTool(),
-		newNoInputTool(),
-		newPointerTool(),
-		newPlainTool(),
-		newNothingTool(),
+		fullTool{},
+		errorOnlyTool{},
+		noContextTool{},
+		noInputTool{},
+		pointerTool{},
+		plainTool{},
+		nothingTool{},
 	}
 }
 
@@ -48,9 +48,26 @@ var fullInfo = runtime.Info{
 	},
 }
 
-// newFullTool returns the full tool, which calls Full.
-func newFullTool() runtime.Tool {
-	return runtime.NewInvokable(&fullInfo, decodeIn, Full)
+// fullTool is the full tool: it calls Full.
+type fullTool struct{}
+
+// Info describes the tool.
+func (fullTool) Info() *runtime.Info {
+	return &fullInfo
+}
+
+// Invoke decodes and checks the arguments, then calls Full with them.
+func (fullTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in In
+	var d runtime.Decoder
+	d.BeginCall(ctx, &fullInfo, args)
+	decodeIn(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &fullInfo, func(ctx context.Context) (Out, error) {
+		return Full(ctx, in)
+	})
 }
 
 // errorOnlyInfo describes the error_only tool.
@@ -73,9 +90,24 @@ var errorOnlyInfo = runtime.Info{
 	},
 }
 
-// newErrorOnlyTool returns the error_only tool, which calls ErrorOnly.
-func newErrorOnlyTool() runtime.Tool {
-	return runtime.NewInvokable(&errorOnlyInfo, decodeIn, func(ctx context.Context, in In) (runtime.NoOutput, error) {
+// errorOnlyTool is the error_only tool: it calls ErrorOnly.
+type errorOnlyTool struct{}
+
+// Info describes the tool.
+func (errorOnlyTool) Info() *runtime.Info {
+	return &errorOnlyInfo
+}
+
+// Invoke decodes and checks the arguments, then calls ErrorOnly with them.
+func (errorOnlyTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in In
+	var d runtime.Decoder
+	d.BeginCall(ctx, &errorOnlyInfo, args)
+	decodeIn(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &errorOnlyInfo, func(ctx context.Context) (runtime.NoOutput, error) {
 		return runtime.NoOutput{}, ErrorOnly(ctx, in)
 	})
 }
@@ -100,9 +132,24 @@ var noContextInfo = runtime.Info{
 	},
 }
 
-// newNoContextTool returns the no_context tool, which calls NoContext.
-func newNoContextTool() runtime.Tool {
-	return runtime.NewInvokable(&noContextInfo, decodeIn, func(ctx context.Context, in In) (Out, error) {
+// noContextTool is the no_context tool: it calls NoContext.
+type noContextTool struct{}
+
+// Info describes the tool.
+func (noContextTool) Info() *runtime.Info {
+	return &noContextInfo
+}
+
+// Invoke decodes and checks the arguments, then calls NoContext with them.
+func (noContextTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in In
+	var d runtime.Decoder
+	d.BeginCall(ctx, &noContextInfo, args)
+	decodeIn(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &noContextInfo, func(ctx context.Context) (Out, error) {
 		return NoContext(in)
 	})
 }
@@ -119,9 +166,24 @@ var noInputInfo = runtime.Info{
 	},
 }
 
-// newNoInputTool returns the no_input tool, which calls NoInput.
-func newNoInputTool() runtime.Tool {
-	return runtime.NewInvokable(&noInputInfo, runtime.DecodeNoInput, func(ctx context.Context, in runtime.NoInput) (string, error) {
+// noInputTool is the no_input tool: it calls NoInput.
+type noInputTool struct{}
+
+// Info describes the tool.
+func (noInputTool) Info() *runtime.Info {
+	return &noInputInfo
+}
+
+// Invoke decodes and checks the arguments, then calls NoInput with them.
+func (noInputTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in runtime.NoInput
+	var d runtime.Decoder
+	d.BeginCall(ctx, &noInputInfo, args)
+	runtime.DecodeNoInput(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &noInputInfo, func(ctx context.Context) (string, error) {
 		return NoInput(ctx)
 	})
 }
@@ -146,9 +208,24 @@ var pointerInfo = runtime.Info{
 	},
 }
 
-// newPointerTool returns the pointer tool, which calls Pointer.
-func newPointerTool() runtime.Tool {
-	return runtime.NewInvokable(&pointerInfo, decodeIn, func(ctx context.Context, in In) (*Out, error) {
+// pointerTool is the pointer tool: it calls Pointer.
+type pointerTool struct{}
+
+// Info describes the tool.
+func (pointerTool) Info() *runtime.Info {
+	return &pointerInfo
+}
+
+// Invoke decodes and checks the arguments, then calls Pointer with them.
+func (pointerTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in In
+	var d runtime.Decoder
+	d.BeginCall(ctx, &pointerInfo, args)
+	decodeIn(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &pointerInfo, func(ctx context.Context) (*Out, error) {
 		return Pointer(ctx, &in)
 	})
 }
@@ -181,9 +258,24 @@ var plainInfo = runtime.Info{
 	},
 }
 
-// newPlainTool returns the plain tool, which calls Plain.
-func newPlainTool() runtime.Tool {
-	return runtime.NewInvokable(&plainInfo, decodePlainArgs, func(ctx context.Context, in plainArgs) (string, error) {
+// plainTool is the plain tool: it calls Plain.
+type plainTool struct{}
+
+// Info describes the tool.
+func (plainTool) Info() *runtime.Info {
+	return &plainInfo
+}
+
+// Invoke decodes and checks the arguments, then calls Plain with them.
+func (plainTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in plainArgs
+	var d runtime.Decoder
+	d.BeginCall(ctx, &plainInfo, args)
+	decodePlainArgs(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &plainInfo, func(ctx context.Context) (string, error) {
 		return Plain(ctx, in.city, in.days, in.note)
 	})
 }
@@ -200,9 +292,24 @@ var nothingInfo = runtime.Info{
 	},
 }
 
-// newNothingTool returns the nothing tool, which calls Nothing.
-func newNothingTool() runtime.Tool {
-	return runtime.NewInvokable(&nothingInfo, runtime.DecodeNoInput, func(ctx context.Context, in runtime.NoInput) (runtime.NoOutput, error) {
+// nothingTool is the nothing tool: it calls Nothing.
+type nothingTool struct{}
+
+// Info describes the tool.
+func (nothingTool) Info() *runtime.Info {
+	return &nothingInfo
+}
+
+// Invoke decodes and checks the arguments, then calls Nothing with them.
+func (nothingTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in runtime.NoInput
+	var d runtime.Decoder
+	d.BeginCall(ctx, &nothingInfo, args)
+	runtime.DecodeNoInput(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &nothingInfo, func(ctx context.Context) (runtime.NoOutput, error) {
 		return runtime.NoOutput{}, Nothing()
 	})
 }

@@ -5,6 +5,7 @@
 package types
 
 import (
+	"context"
 	"encoding/json"
 	"strconv"
 	"time"
@@ -18,7 +19,7 @@ const _ = runtime.SupportPackageIsVersion1
 // Tools returns the tools of package types, in source order.
 func Tools() []runtime.Tool {
 	return []runtime.Tool{
-		newPlaceTool(),
+		placeTool{},
 	}
 }
 
@@ -120,9 +121,26 @@ var placeInfo = runtime.Info{
 	},
 }
 
-// newPlaceTool returns the place tool, which calls Place.
-func newPlaceTool() runtime.Tool {
-	return runtime.NewInvokable(&placeInfo, decodeOrder, Place)
+// placeTool is the place tool: it calls Place.
+type placeTool struct{}
+
+// Info describes the tool.
+func (placeTool) Info() *runtime.Info {
+	return &placeInfo
+}
+
+// Invoke decodes and checks the arguments, then calls Place with them.
+func (placeTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Order
+	var d runtime.Decoder
+	d.BeginCall(ctx, &placeInfo, args)
+	decodeOrder(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &placeInfo, func(ctx context.Context) (Order, error) {
+		return Place(ctx, in)
+	})
 }
 
 // decodeOrder decodes an Order and checks its constraints.

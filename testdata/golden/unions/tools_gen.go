@@ -5,6 +5,7 @@
 package unions
 
 import (
+	"context"
 	"encoding/json"
 	"unicode/utf8"
 
@@ -17,7 +18,7 @@ const _ = runtime.SupportPackageIsVersion1
 // Tools returns the tools of package unions, in source order.
 func Tools() []runtime.Tool {
 	return []runtime.Tool{
-		newReachTool(),
+		reachTool{},
 	}
 }
 
@@ -59,9 +60,26 @@ var reachInfo = runtime.Info{
 	},
 }
 
-// newReachTool returns the reach tool, which calls Reach.
-func newReachTool() runtime.Tool {
-	return runtime.NewInvokable(&reachInfo, decodeContact, Reach)
+// reachTool is the reach tool: it calls Reach.
+type reachTool struct{}
+
+// Info describes the tool.
+func (reachTool) Info() *runtime.Info {
+	return &reachInfo
+}
+
+// Invoke decodes and checks the arguments, then calls Reach with them.
+func (reachTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Contact
+	var d runtime.Decoder
+	d.BeginCall(ctx, &reachInfo, args)
+	decodeContact(&d, &in)
+	if res := d.EndCall(); res != nil {
+		return res, nil
+	}
+	return runtime.Run(ctx, &reachInfo, func(ctx context.Context) (string, error) {
+		return Reach(ctx, in)
+	})
 }
 
 // decodeContact decodes a Contact and checks its constraints.

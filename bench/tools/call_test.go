@@ -1,0 +1,206 @@
+package tools
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/cloudwego/eino/components/tool/utils"
+	googleschema "github.com/google/jsonschema-go/jsonschema"
+	santhosh "github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/toolgen-go/toolgen/examples/search"
+	"github.com/toolgen-go/toolgen/examples/weather"
+	"github.com/toolgen-go/toolgen/runtime"
+)
+
+// The call benchmarks run one tool call the way each library does it: the
+// model's JSON arguments in, the typed arguments checked against the
+// schema (where the library checks anything), a function that does no work
+// called, its result out.
+
+var (
+	weatherArgs = []byte(`{"city":"Paris","days":3,"unit":"fahrenheit","include_wind":true}`)
+	searchArgs  = []byte(`{"query":"how do I reset my password","limit":5,"min_level":"medium"}`)
+	largeArgs   = func() []byte {
+		ids := make([]string, 200)
+		for i := range ids {
+			ids[i] = fmt.Sprintf(`"passage-%03d"`, i)
+		}
+		return []byte(`{"query":"refund shipping","limit":10,"within":[` + strings.Join(ids, ",") + `]}`)
+	}()
+)
+
+func forecast(ctx context.Context, in weather.ForecastRequest) (string, error) { return in.City, nil }
+func find(ctx context.Context, in search.SearchRequest) (string, error)       { return in.Query, nil }
+
+// caller runs one call and reports whether the arguments were accepted.
+type caller func(args []byte) bool
+
+// peers returns each library's way of calling a tool of argument type In.
+func peers[In any](tb testing.TB, tool runtime.Tool, fn func(context.Context, In) (string, error), hand func([]byte, *In) error) map[string]caller {
+	ctx := context.Background()
+	schema := tool.Info().Parameters
+
+	ref := santhosh.NewCompiler()
+	doc, err := santhosh.UnmarshalJSON(bytes.NewReader(schema))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if err := ref.AddResource("mem://s.json", doc); err != nil {
+		tb.Fatal(err)
+	}
+	compiled, err := ref.Compile("mem://s.json")
+	if err != nil {
+		tb.Fatal(err)
+	}
+
+	var gs googleschema.Schema
+	if err := json.Unmarshal(schema, &gs); err != nil {
+		tb.Fatal(err)
+	}
+	resolved, err := gs.Resolve(nil)
+	if err != nil {
+		tb.Fatal(err)
+	}
+
+	einoTool, err := utils.InferTool("t", "A tool.", fn)
+	if err != nil {
+		tb.Fatal(err)
+	}
+
+	inv := tool.(runtime.InvokableTool)
+	out := map[string]caller{
+		"toolgen": func(args []byte) bool {
+			res, err := inv.Invoke(ctx, args)
+			return err == nil && res.Success
+		},
+		"encoding-json+santhosh": func(args []byte) bool {
+			inst, err := santhosh.UnmarshalJSON(bytes.NewReader(args))
+			if err != nil || compiled.Validate(inst) != nil {
+				return false
+			}
+			var in In
+			if json.Unmarshal(args, &in) != nil {
+				return false
+			}
+			_, err = fn(ctx, in)
+			return err == nil
+		},
+		"jsonschema-go": func(args []byte) bool {
+			// As the MCP go-sdk does: decode to a map, apply defaults,
+			// validate, encode again and decode into the arguments.
+			var m map[string]any
+			if json.Unmarshal(args, &m) != nil {
+				return false
+			}
+			if resolved.ApplyDefaults(&m) != nil || resolved.Validate(m) != nil {
+				return false
+			}
+			data, err := json.Marshal(m)
+			if err != nil {
+				return false
+			}
+			var in In
+			if json.Unmarshal(data, &in) != nil {
+				return false
+			}
+			_, err = fn(ctx, in)
+			return err == nil
+		},
+		"eino-InferTool": func(args []byte) bool {
+			_, err := einoTool.InvokableRun(ctx, string(args))
+			return err == nil
+		},
+	}
+	if hand != nil {
+		out["handwritten"] = func(args []byte) bool {
+			var in In
+			if hand(args, &in) != nil {
+				return false
+			}
+			s, err := fn(ctx, in)
+			sink = &runtime.Result{Success: true, Output: s}
+			return err == nil
+		}
+	}
+	return out
+}
+
+// sink keeps the hand-written path's Result on the heap, as a real
+// caller's would be.
+var sink *runtime.Result
+
+var order = []string{"toolgen", "handwritten", "eino-InferTool", "encoding-json+santhosh", "jsonschema-go"}
+
+func BenchmarkCall(b *testing.B) {
+	cases := []struct {
+		name  string
+		args  []byte
+		peers map[string]caller
+	}{
+		{"weather", weatherArgs, peers(b, Tools()[0], forecast, handForecast)},
+		{"search", searchArgs, peers[search.SearchRequest](b, Tools()[1], find, nil)},
+		{"search-200", largeArgs, peers[search.SearchRequest](b, Tools()[1], find, nil)},
+	}
+	for _, c := range cases {
+		for _, name := range order {
+			call, ok := c.peers[name]
+			if !ok {
+				continue
+			}
+			b.Run(c.name+"/"+name, func(b *testing.B) {
+				if !call(c.args) {
+					b.Fatal("arguments rejected")
+				}
+				b.ReportAllocs()
+				for b.Loop() {
+					call(c.args)
+				}
+			})
+		}
+	}
+}
+
+// BenchmarkDecode measures decoding and checking the weather arguments
+// alone: the generated decoder against the hand-written one.
+func BenchmarkDecode(b *testing.B) {
+	b.Run("weather/toolgen", func(b *testing.B) {
+		ctx := context.Background()
+		b.ReportAllocs()
+		for b.Loop() {
+			var in weather.ForecastRequest
+			var d runtime.Decoder
+			d.BeginCall(ctx, &forecastInfo, weatherArgs)
+			decodeForecastRequest(&d, &in)
+			if res := d.EndCall(); res != nil {
+				b.Fatal(res.Error)
+			}
+		}
+	})
+	b.Run("weather/handwritten", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			var in weather.ForecastRequest
+			if err := handForecast(weatherArgs, &in); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
+
+// TestPeersAgree checks that every peer accepts the benchmark's arguments
+// and rejects bad ones, so the benchmarks compare like with like.
+func TestPeersAgree(t *testing.T) {
+	bad := []byte(`{"city":"Paris","days":30}`)
+	for name, call := range peers(t, Tools()[0], forecast, handForecast) {
+		if !call(weatherArgs) {
+			t.Errorf("%s rejects valid arguments", name)
+		}
+		if call(bad) != (name == "eino-InferTool") { // Eino validates nothing
+			t.Errorf("%s: days=30 accepted=%v", name, call(bad))
+		}
+	}
+}
