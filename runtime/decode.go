@@ -138,15 +138,15 @@ type Decoder struct {
 	problems []Problem
 	more     int
 
-	curKey  []byte  // current object key, unescaped
-	key     []byte  // an escaped current key, unescaped
-	buf     []byte  // scratch for unescaped strings
-	escaped bool    // the last string read had escapes
+	curKey  []byte           // current object key, unescaped
+	key     []byte           // an escaped current key, unescaped
+	buf     []byte           // scratch for unescaped strings
+	escaped bool             // the last string read had escapes
 	depth   int              // open objects and arrays
 	stack   [stackSize]frame // the first stackSize of them
 	deep    []frame          // the rest
 
-	skip   []byte  // containers open while skipping a value
+	skip []byte // containers open while skipping a value
 }
 
 // stackSize is how many levels of nesting a Decoder holds without

@@ -303,4 +303,3 @@ func FuzzDecode(f *testing.F) {
 		}
 	})
 }
-

@@ -34,7 +34,7 @@ var (
 )
 
 func forecast(ctx context.Context, in weather.ForecastRequest) (string, error) { return in.City, nil }
-func find(ctx context.Context, in search.SearchRequest) (string, error)       { return in.Query, nil }
+func find(ctx context.Context, in search.SearchRequest) (string, error)        { return in.Query, nil }
 
 // caller runs one call and reports whether the arguments were accepted.
 type caller func(args []byte) bool
