@@ -122,7 +122,7 @@ func parseExport(r *reporter, slash token.Pos, args string, offset int) *exportD
 	for i, word := range wordsWithOffsets(args) {
 		pos := slash + token.Pos(offset+word.offset)
 		key, value, hasValue := strings.Cut(word.text, "=")
-		if i == 0 && !hasValue && key != "confirm" {
+		if i == 0 && !hasValue && key != "confirm" && key != "lenient" {
 			if !toolNameRE.MatchString(key) {
 				r.errorf(pos, "invalid tool name %q: want ^[a-zA-Z0-9_-]{1,64}$", key)
 			}
@@ -153,6 +153,12 @@ func parseExport(r *reporter, slash token.Pos, args string, offset int) *exportD
 				continue
 			}
 			d.options.Retries = n
+		case "lenient":
+			if hasValue {
+				r.errorf(pos, "lenient is a flag and takes no value; write lenient")
+				continue
+			}
+			d.options.Lenient = true
 		case "confirm":
 			if hasValue {
 				r.errorf(pos, "confirm is a flag and takes no value; write confirm")
@@ -179,7 +185,7 @@ func parseExport(r *reporter, slash token.Pos, args string, offset int) *exportD
 			}
 			d.options.Group = value
 		default:
-			r.errorf(pos, "unknown option %q; the options are timeout=DURATION, retries=N, cache=DURATION, confirm, group=NAME, omit=DIALECT,...", key)
+			r.errorf(pos, "unknown option %q; the options are timeout=DURATION, retries=N, cache=DURATION, confirm, lenient, group=NAME, omit=DIALECT,...", key)
 		}
 	}
 	if d.options.Cache > 0 && d.options.Confirm {

@@ -167,6 +167,9 @@ func (e *emitter) tool(t *Tool, n toolNames) {
 		if o.Group != "" {
 			fields = append(fields, jen.Id("Group").Op(":").Lit(o.Group))
 		}
+		if o.Lenient {
+			fields = append(fields, jen.Id("Lenient").Op(":").True())
+		}
 	}
 	e.f.Commentf("%s describes the %s tool.", n.info, t.Name)
 	e.f.Var().Id(n.info).Op("=").Qual(RuntimePath, "Info").Values(multiline(fields)...)

@@ -49,6 +49,7 @@ type Options struct {
 	Retries int
 	Cache   time.Duration
 	Confirm bool
+	Lenient bool
 	Group   string
 	// Omit are the dialects the tool is left out of.
 	Omit [numDialects]bool

@@ -37,6 +37,9 @@ type callConfig struct {
 	// nullOptional lets null stand for an absent optional field, as models
 	// in OpenAI strict mode send it.
 	nullOptional bool
+	// lenient takes what models really send: numbers and booleans as
+	// strings, one value for an array, null for an optional field.
+	lenient bool
 }
 
 var defaultConfig = callConfig{limits: DefaultLimits}
@@ -111,7 +114,8 @@ func decodeCall[T any](args []byte, cfg callConfig, decode DecodeFunc[T]) (T, er
 	d := decoders.Get().(*Decoder)
 	defer d.release()
 	d.reset(args, limits.MaxDepth)
-	d.nullOptional = cfg.nullOptional
+	d.nullOptional = cfg.nullOptional || cfg.lenient
+	d.lenient = cfg.lenient
 	decode(d, &v)
 	d.finish()
 	return v, d.err()
@@ -133,6 +137,7 @@ type Decoder struct {
 	pos          int
 	maxDepth     int
 	nullOptional bool
+	lenient      bool
 
 	syntax   string // first syntax error, if any
 	problems []Problem
@@ -156,6 +161,7 @@ const stackSize = 8
 // frame is an object or array being read.
 type frame struct {
 	array      bool
+	single     bool // a lone value read as a one-element array
 	keyEscaped bool
 	n          int32 // members or elements started so far
 	// the raw key of the current member of an object, as offsets in data
@@ -180,7 +186,7 @@ func (d *Decoder) frame(i int) *frame {
 
 func (d *Decoder) reset(data []byte, maxDepth int) {
 	d.data, d.pos, d.maxDepth = data, 0, maxDepth
-	d.syntax, d.problems, d.more = "", d.problems[:0], 0
+	d.syntax, d.problems, d.more, d.lenient, d.nullOptional = "", d.problems[:0], 0, false, false
 	d.key, d.buf, d.depth, d.deep, d.curKey = d.key[:0], d.buf[:0], 0, d.deep[:0], nil
 }
 
@@ -704,7 +710,17 @@ func (d *Decoder) Key() []byte { return d.curKey }
 // problem and skipped the value, if the next value is not an array. Read its
 // elements with [Decoder.Elem].
 func (d *Decoder) Array() bool {
-	if d.peek() != '[' {
+	c := d.peek()
+	if c != '[' {
+		if d.lenient && c != 'n' && kind(c) != "" {
+			// Lenient: a lone value stands for an array of one.
+			if !d.push(true) {
+				return false
+			}
+			d.pos--
+			d.top().single = true
+			return true
+		}
 		return d.mismatch("an array")
 	}
 	return d.push(true)
@@ -718,6 +734,14 @@ func (d *Decoder) Elem() bool {
 		return false
 	}
 	f := d.top()
+	if f.single {
+		if f.n == 0 {
+			f.n++
+			return true
+		}
+		d.depth-- // nothing to consume: there was no bracket
+		return false
+	}
 	c := d.peek()
 	if c == ']' {
 		d.pop()
@@ -824,6 +848,10 @@ func (d *Decoder) Bool() (bool, bool) {
 		return true, d.literal("true")
 	case 'f':
 		return false, d.literal("false")
+	case '"':
+		if d.lenient {
+			return lenientQuoted(d, "a boolean", d.QuotedBool)
+		}
 	}
 	return false, d.mismatch("a boolean")
 }
@@ -832,6 +860,9 @@ func (d *Decoder) Bool() (bool, bool) {
 // number with a zero fraction (3.0, 1e2) is an integer, as JSON Schema says.
 func (d *Decoder) Int(bits int) (int64, bool) {
 	if c := d.peek(); !isNumberStart(c) {
+		if c == '"' && d.lenient {
+			return lenientQuoted(d, "an integer", func() (int64, bool) { return d.QuotedInt(bits) })
+		}
 		return 0, d.mismatch("an integer")
 	}
 	text, integer := d.readNumber()
@@ -872,6 +903,9 @@ func (d *Decoder) Int(bits int) (int64, bool) {
 // the given bits.
 func (d *Decoder) Uint(bits int) (uint64, bool) {
 	if c := d.peek(); !isNumberStart(c) {
+		if c == '"' && d.lenient {
+			return lenientQuoted(d, "an integer", func() (uint64, bool) { return d.QuotedUint(bits) })
+		}
 		return 0, d.mismatch("an integer")
 	}
 	text, integer := d.readNumber()
@@ -901,6 +935,9 @@ func (d *Decoder) Uint(bits int) (uint64, bool) {
 // Float reads a number that fits in a float of the given bits (32 or 64).
 func (d *Decoder) Float(bits int) (float64, bool) {
 	if c := d.peek(); !isNumberStart(c) {
+		if c == '"' && d.lenient {
+			return lenientQuoted(d, "a number", func() (float64, bool) { return d.QuotedFloat(bits) })
+		}
 		return 0, d.mismatch("a number")
 	}
 	text, _ := d.readNumber()
@@ -1005,6 +1042,21 @@ func article(jsonType string) string {
 		return "an " + jsonType
 	}
 	return "a " + jsonType
+}
+
+// lenientQuoted reads, in lenient mode, a value written as a string with
+// read; a string that holds no such value is reported as the wrong type.
+func lenientQuoted[T any](d *Decoder, want string, read func() (T, bool)) (T, bool) {
+	n, start := len(d.problems), d.pos
+	v, ok := read()
+	if !ok && len(d.problems) == n+1 && d.pos > start {
+		raw := d.data[start:d.pos]
+		if len(raw) > 40 {
+			raw = append(raw[:37:37], "..."...)
+		}
+		d.problems[n].Message = fmt.Sprintf("must be %s, got string %s", want, raw)
+	}
+	return v, ok
 }
 
 func b2i(b bool) int {
@@ -1224,7 +1276,9 @@ func (d *Decoder) BeginCall(ctx context.Context, info *Info, args json.RawMessag
 	if len(args) == 0 || (isSpace(args[0]) && len(bytes.TrimSpace(args)) == 0) {
 		args = emptyObject
 	}
-	d.data, d.maxDepth, d.nullOptional = args, cfg.limits.MaxDepth, cfg.nullOptional
+	d.data, d.maxDepth = args, cfg.limits.MaxDepth
+	d.lenient = cfg.lenient || info.Lenient
+	d.nullOptional = cfg.nullOptional || d.lenient
 	if len(args) > cfg.limits.MaxBytes {
 		d.syntax = fmt.Sprintf("the arguments are %d bytes long; the limit is %d", len(args), cfg.limits.MaxBytes)
 	}

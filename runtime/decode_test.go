@@ -303,3 +303,26 @@ func FuzzDecode(f *testing.F) {
 		}
 	})
 }
+
+func TestLenient(t *testing.T) {
+	lenient := func(args string) (sample, error) {
+		return decodeCall([]byte(args), callConfig{limits: DefaultLimits, lenient: true, nullOptional: true}, decodeSample)
+	}
+	got, err := lenient(`{"name":"a","count":"-5","size":"7","ratio":"1.5","on":"true","tags":"solo"}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := sample{Name: "a", Count: -5, Size: 7, Ratio: 1.5, On: true, Tags: []string{"solo"}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got  %+v\nwant %+v", got, want)
+	}
+	_, err = lenient(`{"name":"a","count":"many","on":"yes","tags":[1]}`)
+	if want := `invalid arguments: /count: must be an integer, got string "many"; /on: must be a boolean, got string "yes"; /tags/0: must be a string, got number`; err == nil || err.Error() != want {
+		t.Errorf("got  %v\nwant %s", err, want)
+	}
+	// Strict by default.
+	_, err = decode(t, `{"name":"a","count":"5"}`)
+	if want := `invalid arguments: /count: must be an integer, got string`; err == nil || err.Error() != want {
+		t.Errorf("strict: got %v", err)
+	}
+}

@@ -16,6 +16,7 @@ import (
 type Registry struct {
 	limits  Limits
 	dialect Dialect
+	lenient bool
 
 	mu    sync.RWMutex
 	tools map[string]Tool
@@ -45,6 +46,14 @@ func WithLimits(l Limits) Option {
 // is Standard.
 func WithDialect(d Dialect) Option {
 	return func(r *Registry) { r.dialect = d }
+}
+
+// WithLenient makes every tool of the registry lenient (see
+// Info.Lenient): numbers and booleans written as strings, a single value
+// where an array is expected and null for an optional field are taken as
+// what they stand for.
+func WithLenient() Option {
+	return func(r *Registry) { r.lenient = true }
 }
 
 // NewRegistry returns an empty registry.
@@ -135,7 +144,7 @@ func (r *Registry) Execute(ctx context.Context, name string, args json.RawMessag
 }
 
 func (r *Registry) callConfig() callConfig {
-	return callConfig{limits: r.limits, nullOptional: r.dialect == OpenAI}
+	return callConfig{limits: r.limits, nullOptional: r.dialect == OpenAI, lenient: r.lenient}
 }
 
 // unknownTool is the message for a call of a tool that is not registered.

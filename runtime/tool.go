@@ -33,6 +33,10 @@ type Info struct {
 	Confirm bool
 	// Group is the tool's domain, for listing tools by group.
 	Group string
+	// Lenient makes the tool take what models really send: numbers and
+	// booleans as strings ("5", "true"), one value where an array is
+	// expected, and null for an optional field. Strict by default.
+	Lenient bool
 }
 
 // Dialect is a provider's flavour of JSON Schema.
@@ -143,7 +147,9 @@ type invokable[In, Out any] struct {
 func (t *invokable[In, Out]) Info() *Info { return t.info }
 
 func (t *invokable[In, Out]) Invoke(ctx context.Context, args json.RawMessage) (*Result, error) {
-	in, err := decodeCall(args, configFrom(ctx), t.decode)
+	cfg := configFrom(ctx)
+	cfg.lenient = cfg.lenient || t.info.Lenient
+	in, err := decodeCall(args, cfg, t.decode)
 	if err != nil {
 		return &Result{Error: err.Error()}, nil
 	}

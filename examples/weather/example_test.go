@@ -119,3 +119,25 @@ func Example_openAIStrict() {
 	// {"properties":{"city":{"type":"string","description":"City to forecast, such as \"Paris\". Constraints: at least 1 character; at most 80 characters."},"days":{"anyOf":[{"type":"integer","maximum":14,"minimum":1},{"type":"null"}],"description":"Days of forecast, starting today. Constraints: default 3."},"unit":{"anyOf":[{"type":"string","enum":["celsius","fahrenheit"]},{"type":"null"}],"description":"Unit of the temperatures. Values: \"celsius\": degrees Celsius; \"fahrenheit\": degrees Fahrenheit. Constraints: default \"celsius\"."},"include_wind":{"anyOf":[{"type":"boolean"},{"type":"null"}],"description":"Adds the wind speed to each day."}},"additionalProperties":false,"type":"object","required":["city","days","unit","include_wind"]}
 	// 3 celsius
 }
+
+// A lenient registry takes what models really send: numbers and booleans
+// as strings, and null for an optional field.
+func Example_lenient() {
+	reg := runtime.NewRegistry(runtime.WithLenient())
+	if err := reg.Register(weather.Tools()...); err != nil {
+		log.Fatal(err)
+	}
+	res, err := reg.Execute(context.Background(), "get_forecast",
+		json.RawMessage(`{"city":"Tokyo","days":"2","unit":null,"include_wind":"true"}`))
+	if err != nil {
+		log.Fatal(err)
+	}
+	f := res.Data.(*weather.Forecast)
+	fmt.Println(len(f.Days), f.Unit, *f.Days[0].WindKPH)
+	res, _ = reg.Execute(context.Background(), "get_forecast", json.RawMessage(`{"city":"Tokyo","days":"two"}`))
+	fmt.Println(res.Error)
+
+	// Output:
+	// 2 celsius 12
+	// invalid arguments: /days: must be an integer, got string "two"
+}

@@ -15,7 +15,7 @@ func Search(ctx context.Context, q Query) (string, error) { return q.Q, nil }
 
 // Deploy deploys the service.
 //
-//tool:export deploy_service confirm group=ops timeout=250ms
+//tool:export deploy_service confirm lenient group=ops timeout=250ms
 func Deploy(ctx context.Context, q Query) error { return nil }
 
 // HTTPGetURLs fetches pages; its default name is snake_case.

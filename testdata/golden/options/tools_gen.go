@@ -91,6 +91,7 @@ var deployServiceInfo = runtime.Info{
 	Timeout: 250 * time.Millisecond,
 	Confirm: true,
 	Group:   "ops",
+	Lenient: true,
 }
 
 // deployServiceTool is the deploy_service tool: it calls Deploy.
