@@ -278,7 +278,7 @@ func (e *emitter) input(t *Tool) (inType, decoder jen.Code) {
 func (e *emitter) argsStruct(t *Tool, name string, st *Type) jen.Code {
 	fields := make([]jen.Code, len(st.Fields))
 	for i, f := range st.Fields {
-		fields[i] = jen.Id(f.GoName).Add(e.typeCode(f.Type.Go))
+		fields[i] = jen.Id(f.GoName).Add(e.typeCode(f.Type.Go)).Tag(map[string]string{"json": f.JSONName})
 	}
 	return jen.Commentf("%s are the arguments of the %s tool: the parameters of %s.", name, t.Name, funcName(t)).Line().
 		Type().Id(name).Struct(fields...)

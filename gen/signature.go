@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/types"
 	"path/filepath"
+	"slices"
 )
 
 // shapes is the list of allowed signatures, for error messages.
@@ -124,9 +125,13 @@ func (a *analyzer) params(fn *ast.FuncDecl, sig *types.Signature, t *Tool, docs 
 		if typ == nil {
 			continue
 		}
+		goName := upperFirst(name)
+		for slices.ContainsFunc(st.Fields, func(f *Field) bool { return f.GoName == goName }) {
+			goName += "_"
+		}
 		f := &Field{
 			Pos:      a.fset.Position(p.Pos()),
-			GoName:   name,
+			GoName:   goName, // exported, so encoding/json sees it too
 			JSONName: name,
 			Required: typ.Kind != KindPointer,
 			Type:     typ,

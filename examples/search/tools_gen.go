@@ -123,13 +123,13 @@ func (t getPassageTool) Invoke(ctx context.Context, args json.RawMessage) (*runt
 		return res, nil
 	}
 	return runtime.Run(ctx, &getPassageInfo, func(ctx context.Context) (Passage, error) {
-		return t.searcher.Get(in.id)
+		return t.searcher.Get(in.Id)
 	})
 }
 
 // getPassageArgs are the arguments of the get_passage tool: the parameters of (*Searcher).Get.
 type getPassageArgs struct {
-	id string
+	Id string `json:"id"`
 }
 
 // decodeSearchRequest decodes a SearchRequest and checks its constraints.
@@ -229,7 +229,7 @@ func decodeGetPassageArgs(d *runtime.Decoder, v *getPassageArgs) {
 		case "id":
 			hasId = true
 			if s, ok := d.String(); ok {
-				v.id = s
+				v.Id = s
 			}
 		default:
 			d.Unknown("id")

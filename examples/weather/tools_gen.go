@@ -128,15 +128,15 @@ func (convertTemperatureTool) Invoke(ctx context.Context, args json.RawMessage) 
 		return res, nil
 	}
 	return runtime.Run(ctx, &convertTemperatureInfo, func(ctx context.Context) (string, error) {
-		return ConvertTemperature(in.value, in.from, in.to)
+		return ConvertTemperature(in.Value, in.From, in.To)
 	})
 }
 
 // convertTemperatureArgs are the arguments of the convert_temperature tool: the parameters of ConvertTemperature.
 type convertTemperatureArgs struct {
-	value float64
-	from  Unit
-	to    Unit
+	Value float64 `json:"value"`
+	From  Unit    `json:"from"`
+	To    Unit    `json:"to"`
 }
 
 // decodeForecastRequest decodes a ForecastRequest and checks its constraints.
@@ -220,16 +220,16 @@ func decodeConvertTemperatureArgs(d *runtime.Decoder, v *convertTemperatureArgs)
 		case "value":
 			hasValue = true
 			if f, ok := d.Float(64); ok {
-				v.value = f
+				v.Value = f
 			}
 		case "from":
 			hasFrom = true
 			if s, ok := d.StringRef(); ok {
 				switch string(s) {
 				case "celsius":
-					v.from = Celsius
+					v.From = Celsius
 				case "fahrenheit":
-					v.from = Fahrenheit
+					v.From = Fahrenheit
 				default:
 					d.Errorf(`must be one of "celsius", "fahrenheit"; got %q`, s)
 				}
@@ -239,9 +239,9 @@ func decodeConvertTemperatureArgs(d *runtime.Decoder, v *convertTemperatureArgs)
 			if s, ok := d.StringRef(); ok {
 				switch string(s) {
 				case "celsius":
-					v.to = Celsius
+					v.To = Celsius
 				case "fahrenheit":
-					v.to = Fahrenheit
+					v.To = Fahrenheit
 				default:
 					d.Errorf(`must be one of "celsius", "fahrenheit"; got %q`, s)
 				}

@@ -7,25 +7,47 @@ package schematest
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"reflect"
 	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/toolgen-go/toolgen/runtime"
 )
 
-// Decoder decodes a tool call's arguments, as runtime.Decode does with a
-// generated decode function.
-type Decoder func(args []byte) error
+// Target is what Check tests: a decoder of a tool's arguments, which
+// returns a pointer to the decoded value, and a function that returns a
+// pointer to a new zero value of the same type, for encoding/json.
+type Target struct {
+	Decode func(args []byte) (any, error)
+	New    func() any
+}
 
-// Check generates n valid documents from schema and every one-step mutation
-// of each, and fails t for each document that the reference validator
+// For returns the Target of a generated decode function.
+func For[T any](decode runtime.DecodeFunc[T]) Target {
+	return Target{
+		Decode: func(args []byte) (any, error) {
+			v, err := runtime.Decode(args, runtime.DefaultLimits, decode)
+			return &v, err
+		},
+		New: func() any { return new(T) },
+	}
+}
+
+// Check generates documents from schema, valid ones and every one-step
+// mutation of each, until it has checked at least minDocs distinct ones.
+// It fails t for each document that the reference validator
 // (santhosh-tekuri/jsonschema, draft 2020-12, formats asserted) and decode
-// judge differently. It returns how many documents it checked and how many
-// of them were valid.
-func Check(t testing.TB, name string, schema []byte, n int, decode Decoder) (checked, valid int) {
+// judge differently, and for each accepted document that decode does not
+// decode as encoding/json does into a value from newValue, once the
+// schema's defaults are applied to the fields the document leaves out. It
+// returns how many documents it checked and how many were valid.
+func Check(t testing.TB, name string, schema []byte, minDocs int, target Target) (checked, valid int) {
+	decode, newValue := target.Decode, target.New
 	t.Helper()
 	ref := compile(t, name, schema)
 	var root any
@@ -35,9 +57,23 @@ func Check(t testing.TB, name string, schema []byte, n int, decode Decoder) (che
 	g := &generator{root: root.(map[string]any), rnd: rand.New(rand.NewPCG(1, uint64(len(schema))))}
 	seen := make(map[string]bool)
 	disagree := 0
-	for range n {
+	report := func(format string, args ...any) {
+		disagree++
+		if disagree <= 10 {
+			t.Errorf(format, args...)
+		}
+	}
+	for round := 0; checked < minDocs && round < 50*minDocs; round++ {
 		doc := g.value(root, 0)
-		for _, d := range append([]any{doc}, mutations(doc)...) {
+		docs := append([]any{doc}, mutations(doc)...)
+		if obj, ok := doc.(map[string]any); ok {
+			// And a member with a random name, so that even a schema with
+			// no properties yields many documents.
+			extra := clone(obj).(map[string]any)
+			extra[g.key()] = g.scalar()
+			docs = append(docs, extra)
+		}
+		for _, d := range docs {
 			data, err := json.Marshal(d)
 			if err != nil {
 				t.Fatal(err)
@@ -52,22 +88,115 @@ func Check(t testing.TB, name string, schema []byte, n int, decode Decoder) (che
 				t.Fatal(err)
 			}
 			refErr := ref.Validate(inst)
-			decErr := decode(data)
+			got, decErr := decode(data)
 			if refErr == nil {
 				valid++
 			}
 			if (refErr == nil) != (decErr == nil) {
-				disagree++
-				if disagree <= 10 {
-					t.Errorf("%s: %s\n  reference: %v\n  decoder:   %v", name, data, short(refErr), decErr)
+				report("%s: %s\n  reference: %v\n  decoder:   %v", name, data, short(refErr), decErr)
+				continue
+			}
+			if decErr != nil || newValue == nil {
+				continue
+			}
+			want := newValue()
+			if err := json.Unmarshal(data, want); err != nil {
+				var te *json.UnmarshalTypeError
+				if errors.As(err, &te) && strings.HasPrefix(te.Value, "number") {
+					continue // 3.0 for an integer: JSON Schema's integer, not encoding/json's
 				}
+				report("%s: %s: accepted, but encoding/json says %v", name, data, err)
+				continue
+			}
+			applyDefaults(root.(map[string]any), g.root, d, reflect.ValueOf(want))
+			if !reflect.DeepEqual(got, want) {
+				report("%s: %s\n  decoded:       %+v\n  encoding/json: %+v", name, data, got, want)
 			}
 		}
 	}
 	if disagree > 10 {
 		t.Errorf("%s: %d disagreements in all", name, disagree)
 	}
+	if checked < minDocs {
+		t.Errorf("%s: only %d distinct documents", name, checked)
+	}
 	return checked, valid
+}
+
+// applyDefaults sets, in v (decoded by encoding/json from doc), the
+// schema's default of each property that doc leaves out, recursively, as
+// toolgen's decoders do.
+func applyDefaults(s, root map[string]any, doc any, v reflect.Value) {
+	for v.Kind() == reflect.Pointer {
+		if v.IsNil() {
+			return
+		}
+		v = v.Elem()
+	}
+	if ref, ok := s["$ref"].(string); ok {
+		defs, _ := root["$defs"].(map[string]any)
+		def, _ := defs[strings.TrimPrefix(ref, "#/$defs/")].(map[string]any)
+		applyDefaults(def, root, doc, v)
+		return
+	}
+	switch v.Kind() {
+	case reflect.Struct:
+		obj, _ := doc.(map[string]any)
+		props, _ := s["properties"].(map[string]any)
+		for name, p := range props {
+			ps, _ := p.(map[string]any)
+			f := fieldByJSONName(v, name)
+			if !f.IsValid() {
+				continue
+			}
+			if sub, present := obj[name]; present {
+				applyDefaults(ps, root, sub, f)
+				continue
+			}
+			if def, ok := ps["default"]; ok {
+				data, _ := json.Marshal(def)
+				target := reflect.New(f.Type())
+				if json.Unmarshal(data, target.Interface()) == nil {
+					f.Set(target.Elem())
+				}
+			}
+		}
+	case reflect.Slice, reflect.Array:
+		list, _ := doc.([]any)
+		items, _ := s["items"].(map[string]any)
+		for i := 0; i < v.Len() && i < len(list); i++ {
+			applyDefaults(items, root, list[i], v.Index(i))
+		}
+	}
+}
+
+// fieldByJSONName finds the field of struct v that encoding/json fills
+// from name, through embedded structs.
+func fieldByJSONName(v reflect.Value, name string) reflect.Value {
+	t := v.Type()
+	for i := range t.NumField() {
+		f := t.Field(i)
+		tag, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if f.Anonymous && tag == "" {
+			inner := v.Field(i)
+			if inner.Kind() == reflect.Pointer {
+				if inner.IsNil() {
+					continue
+				}
+				inner = inner.Elem()
+			}
+			if inner.Kind() == reflect.Struct {
+				if found := fieldByJSONName(inner, name); found.IsValid() {
+					return found
+				}
+			}
+			continue
+		}
+		if tag == name || (tag == "" && f.Name == name) {
+			return v.Field(i)
+		}
+	}
+	return reflect.Value{}
 }
 
 func short(err error) string {
@@ -172,7 +301,11 @@ func (g *generator) value(s any, depth int) any {
 		lo := intKey(m, "minLength", 0)
 		hi := intKey(m, "maxLength", lo+8)
 		n := lo + g.rnd.IntN(min(hi, lo+12)-lo+1)
-		return strings.Repeat("é", n/2) + strings.Repeat("a", n-n/2)
+		var b strings.Builder
+		for range n {
+			b.WriteString(alphabet[g.rnd.IntN(len(alphabet))])
+		}
+		return b.String()
 	case "integer":
 		lo, hi := numKey(m, "minimum", -50), numKey(m, "maximum", 50)
 		if hi-lo > 1000 {
@@ -194,7 +327,20 @@ func (g *generator) value(s any, depth int) any {
 	return g.scalar()
 }
 
+// alphabet are the characters of generated strings: plain, non-ASCII, and
+// ones JSON escapes.
+var alphabet = []string{"a", "b", "z", "Q", "0", "7", " ", "-", "é", "ß", "日", "😀", "\"", "\\", "\n", "\t", "/", "<", "~"}
+
 func lo(m map[string]any) int { return intKey(m, "minItems", 0) }
+
+// key returns a random member name.
+func (g *generator) key() string {
+	var b strings.Builder
+	for range 1 + g.rnd.IntN(6) {
+		b.WriteString(alphabet[g.rnd.IntN(len(alphabet))])
+	}
+	return b.String()
+}
 
 func (g *generator) scalar() any {
 	return []any{"x", 1, 2.5, true, nil, map[string]any{"a": 1}, []any{1}}[g.rnd.IntN(7)]

@@ -276,7 +276,7 @@ func (plainTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Res
 		return res, nil
 	}
 	return runtime.Run(ctx, &plainInfo, func(ctx context.Context) (string, error) {
-		return Plain(ctx, in.city, in.days, in.note)
+		return Plain(ctx, in.City, in.Days, in.Note)
 	})
 }
 
@@ -316,9 +316,9 @@ func (nothingTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.R
 
 // plainArgs are the arguments of the plain tool: the parameters of Plain.
 type plainArgs struct {
-	city string
-	days int
-	note *string
+	City string  `json:"city"`
+	Days int     `json:"days"`
+	Note *string `json:"note"`
 }
 
 // decodeIn decodes an In and checks its constraints.
@@ -354,20 +354,20 @@ func decodePlainArgs(d *runtime.Decoder, v *plainArgs) {
 		case "city":
 			hasCity = true
 			if s, ok := d.String(); ok {
-				v.city = s
+				v.City = s
 			}
 		case "days":
 			hasDays = true
 			if n, ok := d.Int(strconv.IntSize); ok {
-				v.days = int(n)
+				v.Days = int(n)
 			}
 		case "note":
 			if d.OptionalNull() {
 				break
 			}
-			v.note = new(string)
+			v.Note = new(string)
 			if s, ok := d.String(); ok {
-				*v.note = s
+				*v.Note = s
 			}
 		default:
 			d.Unknown("city, days, note")
