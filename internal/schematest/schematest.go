@@ -14,6 +14,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/toolgen-go/toolgen/runtime"
@@ -435,4 +436,89 @@ func clone(v any) any {
 		return c
 	}
 	return v
+}
+
+// Fuzz runs a fuzz target for target's decoder: on any input, it must not
+// panic, must reject what is not JSON, and must accept exactly what the
+// reference validator accepts for schema.
+func Fuzz(f *testing.F, name string, schema []byte, target Target) {
+	ref := compile(f, name, schema)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		got, decErr := target.Decode(data)
+		if len(bytes.TrimSpace(data)) == 0 {
+			data = []byte("{}") // empty arguments mean {}
+		}
+		if !utf8.Valid(data) || !json.Valid(data) {
+			if decErr == nil {
+				t.Fatalf("%q is not valid JSON text, but the decoder accepted it as %+v", data, got)
+			}
+			return
+		}
+		if hasDuplicateKeys(data) {
+			return // each occurrence is checked; the reference sees only the last
+		}
+		inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if refErr := ref.Validate(inst); (refErr == nil) != (decErr == nil) {
+			t.Fatalf("%q:\n  reference: %v\n  decoder:   %v", data, short(refErr), decErr)
+		}
+	})
+}
+
+// hasDuplicateKeys reports whether a JSON text has an object with a
+// repeated member name.
+func hasDuplicateKeys(data []byte) bool {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	type object struct {
+		keys    map[string]bool
+		wantKey bool
+	}
+	var stack []*object
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			return false
+		}
+		var top *object
+		if len(stack) > 0 {
+			top = stack[len(stack)-1]
+		}
+		switch tok := tok.(type) {
+		case json.Delim:
+			switch tok {
+			case '{':
+				if top != nil && !top.wantKey {
+					top.wantKey = true
+				}
+				stack = append(stack, &object{keys: map[string]bool{}, wantKey: true})
+				continue
+			case '[':
+				if top != nil {
+					top.wantKey = true
+				}
+				stack = append(stack, &object{})
+				continue
+			default:
+				stack = stack[:len(stack)-1]
+				if len(stack) > 0 {
+					stack[len(stack)-1].wantKey = stack[len(stack)-1].keys != nil
+				}
+				continue
+			}
+		case string:
+			if top != nil && top.keys != nil && top.wantKey {
+				if top.keys[tok] {
+					return true
+				}
+				top.keys[tok] = true
+				top.wantKey = false
+				continue
+			}
+		}
+		if top != nil && top.keys != nil {
+			top.wantKey = true
+		}
+	}
 }
