@@ -40,3 +40,7 @@ FUZZTIME ?= 10s
 fuzz:
 	$(GO) test ./runtime -run '^$$' -fuzz '^FuzzSkip$$' -fuzztime $(FUZZTIME)
 	$(GO) test ./runtime -run '^$$' -fuzz '^FuzzDecode$$' -fuzztime $(FUZZTIME)
+	$(GO) test ./examples/weather -run '^$$' -fuzz '^FuzzGetForecast$$' -fuzztime $(FUZZTIME)
+	$(GO) test ./examples/weather -run '^$$' -fuzz '^FuzzConvertTemperature$$' -fuzztime $(FUZZTIME)
+	$(GO) test ./examples/search -run '^$$' -fuzz '^FuzzSearchPassages$$' -fuzztime $(FUZZTIME)
+	$(GO) test ./examples/search -run '^$$' -fuzz '^FuzzGetPassage$$' -fuzztime $(FUZZTIME)

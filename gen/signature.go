@@ -5,6 +5,7 @@ import (
 	"go/types"
 	"path/filepath"
 	"slices"
+	"strings"
 )
 
 // shapes is the list of allowed signatures, for error messages.
@@ -125,7 +126,7 @@ func (a *analyzer) params(fn *ast.FuncDecl, sig *types.Signature, t *Tool, docs 
 		if typ == nil {
 			continue
 		}
-		goName := upperFirst(name)
+		goName := exportedName(name)
 		for slices.ContainsFunc(st.Fields, func(f *Field) bool { return f.GoName == goName }) {
 			goName += "_"
 		}
@@ -228,3 +229,16 @@ func encodable(t types.Type) bool {
 }
 
 func dirOf(file string) string { return filepath.Dir(file) }
+
+// exportedName turns a parameter name into an exported field name, with Go's
+// initialisms: id → ID, userURL → UserURL.
+func exportedName(name string) string {
+	if up := strings.ToUpper(name); initialisms[up] {
+		return up
+	}
+	return upperFirst(name)
+}
+
+var initialisms = map[string]bool{
+	"ID": true, "URL": true, "URI": true, "HTTP": true, "API": true, "UUID": true, "JSON": true, "IP": true, "SQL": true,
+}

@@ -1292,7 +1292,7 @@ func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\
 func (d *Decoder) EndCall() *Result {
 	d.finish()
 	if err := d.err(); err != nil {
-		return &Result{Error: err.Error()}
+		return &Result{Error: err.Error(), Problems: err.(*ArgumentError).Problems}
 	}
 	return nil
 }

@@ -130,7 +130,11 @@ func TestExecute(t *testing.T) {
 			t.Errorf("%s: Err = %v", c.tool, res.Err)
 		}
 	}
-	res, _ := r.Execute(ctx, "panics", nil)
+	res, _ := r.Execute(ctx, "echo", json.RawMessage(`{"text":1,"x":2}`))
+	if len(res.Problems) != 2 || res.Problems[0].Path != "/text" || res.Problems[1].Path != "/x" {
+		t.Errorf("problems: %+v", res.Problems)
+	}
+	res, _ = r.Execute(ctx, "panics", nil)
 	var pe *PanicError
 	if !errors.As(res.Err, &pe) || pe.Value != "boom" || !strings.Contains(string(pe.Stack), "registry_test.go") {
 		t.Errorf("panic: %#v", res.Err)

@@ -25,6 +25,9 @@ type Result struct {
 	Data any `json:"data,omitempty"`
 	// Error says what went wrong, in words the model can act on.
 	Error string `json:"error,omitempty"`
+	// Problems lists each problem with the arguments, when they were
+	// rejected, for programs; the model reads them in Error.
+	Problems []Problem `json:"-"`
 	// data is Data's JSON encoding, when the runtime made it.
 	data []byte
 	// Err is the Go error behind a failure the model did not cause and

@@ -53,16 +53,16 @@ func main() {
 			}
 		}
 	}
-	fmt.Println("| benchmark | time/op | × " + *baseline + " | B/op | allocs/op |")
-	fmt.Println("| --- | ---: | ---: | ---: | ---: |")
+	fmt.Println("| benchmark | time/op | × " + *baseline + " | B/op | allocs/op | runs |")
+	fmt.Println("| --- | ---: | ---: | ---: | ---: | ---: |")
 	for _, name := range order {
 		s := samples[name]
-		group, _, _ := strings.Cut(name, "/")
+		group := name[:max(strings.LastIndex(name, "/"), 0)]
 		ratio := "–"
 		if base := samples[group+"/"+*baseline]; base != nil && len(base.ns) > 0 {
 			ratio = fmt.Sprintf("%.2f", median(s.ns)/median(base.ns))
 		}
-		fmt.Printf("| %s | %s | %s | %.0f | %.0f |\n", name, duration(median(s.ns)), ratio, median(s.bytes), median(s.allocs))
+		fmt.Printf("| %s | %s | %s | %.0f | %.0f | %d |\n", name, duration(median(s.ns)), ratio, median(s.bytes), median(s.allocs), len(s.ns))
 	}
 }
 

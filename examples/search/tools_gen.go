@@ -123,13 +123,13 @@ func (t getPassageTool) Invoke(ctx context.Context, args json.RawMessage) (*runt
 		return res, nil
 	}
 	return runtime.Run(ctx, &getPassageInfo, func(ctx context.Context) (Passage, error) {
-		return t.searcher.Get(in.Id)
+		return t.searcher.Get(in.ID)
 	})
 }
 
 // getPassageArgs are the arguments of the get_passage tool: the parameters of (*Searcher).Get.
 type getPassageArgs struct {
-	Id string `json:"id"`
+	ID string `json:"id"`
 }
 
 // decodeSearchRequest decodes a SearchRequest and checks its constraints.
@@ -223,19 +223,19 @@ func decodeGetPassageArgs(d *runtime.Decoder, v *getPassageArgs) {
 	if !d.Object() {
 		return
 	}
-	var hasId bool
+	var hasID bool
 	for d.Field() {
 		switch string(d.Key()) {
 		case "id":
-			hasId = true
+			hasID = true
 			if s, ok := d.String(); ok {
-				v.Id = s
+				v.ID = s
 			}
 		default:
 			d.Unknown("id")
 		}
 	}
-	if !hasId {
+	if !hasID {
 		d.Missing("id")
 	}
 }
