@@ -143,6 +143,8 @@ type Decoder struct {
 	problems []Problem
 	more     int
 
+	arena   []byte           // the strings decoded so far (see intern)
+	strings bool             // a string has been decoded
 	curKey  []byte           // current object key, unescaped
 	key     []byte           // an escaped current key, unescaped
 	buf     []byte           // scratch for unescaped strings
@@ -187,7 +189,7 @@ func (d *Decoder) frame(i int) *frame {
 func (d *Decoder) reset(data []byte, maxDepth int) {
 	d.data, d.pos, d.maxDepth = data, 0, maxDepth
 	d.syntax, d.problems, d.more, d.lenient, d.nullOptional = "", d.problems[:0], 0, false, false
-	d.key, d.buf, d.depth, d.deep, d.curKey = d.key[:0], d.buf[:0], 0, d.deep[:0], nil
+	d.key, d.buf, d.depth, d.deep, d.curKey, d.arena, d.strings = d.key[:0], d.buf[:0], 0, d.deep[:0], nil, nil, false
 }
 
 func (d *Decoder) release() {
@@ -834,7 +836,28 @@ func (d *Decoder) String() (string, bool) {
 	if !ok {
 		return "", false
 	}
-	return string(s), true
+	return d.intern(s), true
+}
+
+// intern returns s as a string. The first string of a call is allocated on
+// its own; later ones are copied into the call's string arena, one
+// allocation sized to the rest of the arguments, which no later string can
+// outgrow, so a call with many strings (an array of ids) allocates once for
+// them all. The arena's bytes are never written again.
+func (d *Decoder) intern(s []byte) string {
+	if len(s) == 0 {
+		return ""
+	}
+	if d.arena == nil && !d.strings {
+		d.strings = true
+		return string(s)
+	}
+	if cap(d.arena)-len(d.arena) < len(s) {
+		d.arena = make([]byte, 0, len(s)+len(d.data)-d.pos)
+	}
+	start := len(d.arena)
+	d.arena = append(d.arena, s...)
+	return unsafe.String(&d.arena[start], len(s))
 }
 
 // Bool reads a boolean.
