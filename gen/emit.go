@@ -30,7 +30,12 @@ type emitter struct {
 	patterns []patternVar     // compiled patterns, in order of use
 	argTypes []jen.Code       // argument structs made from plain parameters
 	quoted   bool             // the field being decoded has the json option "string"
-	errs     []error
+
+	outputs        *outputs
+	structEncoders map[*outType]string
+	encodeQueue    []*outType
+	encoders       []jen.Code // the tools' result encoders
+	errs           []error
 }
 
 type patternVar struct {
@@ -49,6 +54,9 @@ func emit(pkg *Package) (*jen.File, error) {
 		f:        jen.NewFilePathName(pkg.Path, pkg.Name),
 		names:    newNamer(pkg.Types.Scope()),
 		decoders: make(map[*Type]string),
+
+		outputs:        &outputs{types: make(map[string]*outType)},
+		structEncoders: make(map[*outType]string),
 	}
 	e.names.reserve("Tools")
 	e.f.HeaderComment(Header + "\n\n//go:build !" + BuildTag)
@@ -83,6 +91,16 @@ func emit(pkg *Package) (*jen.File, error) {
 		t := e.queue[0]
 		e.queue = e.queue[1:]
 		e.f.Add(e.decodeStruct(t))
+		e.f.Line()
+	}
+	for _, code := range e.encoders {
+		e.f.Add(code)
+		e.f.Line()
+	}
+	for len(e.encodeQueue) > 0 {
+		ot := e.encodeQueue[0]
+		e.encodeQueue = e.encodeQueue[1:]
+		e.f.Add(e.encodeStruct(ot))
 		e.f.Line()
 	}
 	if len(e.patterns) > 0 {
@@ -239,9 +257,7 @@ func (e *emitter) toolType(t *Tool, n toolNames) {
 		jen.If(jen.Id(res).Op(":=").Id(d).Dot("EndCall").Call(), jen.Id(res).Op("!=").Nil()).Block(
 			jen.Return(jen.Id(res), jen.Nil()),
 		),
-		jen.Return(jen.Qual(RuntimePath, "Run").Call(jen.Id(ctx), jen.Op("&").Id(n.info),
-			jen.Func().Params(jen.Id(ctx).Qual("context", "Context")).Params(out, jen.Error()).Block(body),
-		)),
+		e.runCall(t, n, ctx, out, body),
 	)
 	e.f.Line()
 }
@@ -282,6 +298,16 @@ func (e *emitter) argsStruct(t *Tool, name string, st *Type) jen.Code {
 	}
 	return jen.Commentf("%s are the arguments of the %s tool: the parameters of %s.", name, t.Name, funcName(t)).Line().
 		Type().Id(name).Struct(fields...)
+}
+
+// runCall returns the statement that runs the tool's function: through
+// the runtime's Run, or RunEncoded with the generated result encoder.
+func (e *emitter) runCall(t *Tool, n toolNames, ctx string, out, body jen.Code) jen.Code {
+	fn := jen.Func().Params(jen.Id(ctx).Qual("context", "Context")).Params(out, jen.Error()).Block(body)
+	if enc := e.resultEncoder(t, strings.TrimSuffix(n.typ, "Tool")); enc != "" {
+		return jen.Return(jen.Qual(RuntimePath, "RunEncoded").Call(jen.Id(ctx), jen.Op("&").Id(n.info), fn, jen.Id(enc)))
+	}
+	return jen.Return(jen.Qual(RuntimePath, "Run").Call(jen.Id(ctx), jen.Op("&").Id(n.info), fn))
 }
 
 // multiline puts each element on its own line in a composite literal.

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"runtime/debug"
 	"strconv"
+	"unsafe"
 )
 
 // Result is the outcome of one tool call, as the model should see it.
@@ -82,7 +83,7 @@ func (e *TimeoutError) Unwrap() error { return e.Err }
 
 // runTool calls fn under the tool's timeout, recovering a panic, and turns
 // what fn returns into the Result the model sees.
-func runTool[Out any](ctx context.Context, info *Info, fn func(context.Context) (Out, error)) (res *Result, goErr error) {
+func runTool[Out any](ctx context.Context, info *Info, fn func(context.Context) (Out, error), encode func(*Encoder, Out)) (res *Result, goErr error) {
 	if err := ctx.Err(); err != nil {
 		return canceled(err), err
 	}
@@ -105,7 +106,22 @@ func runTool[Out any](ctx context.Context, info *Info, fn func(context.Context) 
 	if err != nil {
 		return failed(parent, ctx, info, err)
 	}
+	if encode != nil {
+		return encoded(out, encode)
+	}
 	return success(out)
+}
+
+// encoded is the Result of a call whose result toolgen encodes itself.
+func encoded[Out any](out Out, encode func(*Encoder, Out)) (*Result, error) {
+	e := Encoder{buf: make([]byte, 0, 256)}
+	encode(&e, out)
+	data, err := e.Bytes()
+	if err != nil {
+		return nil, fmt.Errorf("encoding the result: %w", err)
+	}
+	// data is not written again, so Output can share its bytes.
+	return &Result{Success: true, Output: unsafe.String(unsafe.SliceData(data), len(data)), Data: out, data: data}, nil
 }
 
 // failed is the Result of a call whose function returned err.

@@ -153,7 +153,7 @@ func (t *invokable[In, Out]) Invoke(ctx context.Context, args json.RawMessage) (
 	if err != nil {
 		return &Result{Error: err.Error(), Problems: err.(*ArgumentError).Problems}, nil
 	}
-	return runTool(ctx, t.info, func(ctx context.Context) (Out, error) { return t.fn(ctx, in) })
+	return runTool(ctx, t.info, func(ctx context.Context) (Out, error) { return t.fn(ctx, in) }, nil)
 }
 
 // Run calls fn, a tool's function with its decoded arguments bound, under
@@ -161,5 +161,5 @@ func (t *invokable[In, Out]) Invoke(ctx context.Context, args json.RawMessage) (
 // into the Result the model sees. The error is non-nil only when ctx ended.
 // Generated tools call it after EndCall.
 func Run[Out any](ctx context.Context, info *Info, fn func(context.Context) (Out, error)) (*Result, error) {
-	return runTool(ctx, info, fn)
+	return runTool(ctx, info, fn, nil)
 }

@@ -78,9 +78,9 @@ func (t searchPassagesTool) Invoke(ctx context.Context, args json.RawMessage) (*
 	if res := d.EndCall(); res != nil {
 		return res, nil
 	}
-	return runtime.Run(ctx, &searchPassagesInfo, func(ctx context.Context) (*SearchResult, error) {
+	return runtime.RunEncoded(ctx, &searchPassagesInfo, func(ctx context.Context) (*SearchResult, error) {
 		return t.searcher.Search(ctx, in)
-	})
+	}, encodeSearchPassagesResult)
 }
 
 // getPassageInfo describes the get_passage tool.
@@ -122,9 +122,9 @@ func (t getPassageTool) Invoke(ctx context.Context, args json.RawMessage) (*runt
 	if res := d.EndCall(); res != nil {
 		return res, nil
 	}
-	return runtime.Run(ctx, &getPassageInfo, func(ctx context.Context) (Passage, error) {
+	return runtime.RunEncoded(ctx, &getPassageInfo, func(ctx context.Context) (Passage, error) {
 		return t.searcher.Get(in.ID)
-	})
+	}, encodeGetPassageResult)
 }
 
 // getPassageArgs are the arguments of the get_passage tool: the parameters of (*Searcher).Get.
@@ -238,4 +238,62 @@ func decodeGetPassageArgs(d *runtime.Decoder, v *getPassageArgs) {
 	if !hasID {
 		d.Missing("id")
 	}
+}
+
+// encodeSearchPassagesResult writes the result of the search_passages tool as JSON.
+func encodeSearchPassagesResult(e *runtime.Encoder, v *SearchResult) {
+	if v == nil {
+		e.Null()
+	} else {
+		encodeSearchResult(e, v)
+	}
+}
+
+// encodeGetPassageResult writes the result of the get_passage tool as JSON.
+func encodeGetPassageResult(e *runtime.Encoder, v Passage) {
+	encodePassage(e, &v)
+}
+
+// encodeSearchResult writes a SearchResult as JSON.
+func encodeSearchResult(e *runtime.Encoder, v *SearchResult) {
+	e.Raw(`{"hits":`)
+	if v.Hits == nil {
+		e.Null()
+	} else {
+		e.Byte('[')
+		for i2, el2 := range v.Hits {
+			if i2 > 0 {
+				e.Byte(',')
+			}
+			encodeHit(e, &el2)
+		}
+		e.Byte(']')
+	}
+	e.Byte('}')
+}
+
+// encodePassage writes a Passage as JSON.
+func encodePassage(e *runtime.Encoder, v *Passage) {
+	e.Raw(`{"id":`)
+	e.String(v.ID)
+	e.Raw(`,"title":`)
+	e.String(v.Title)
+	e.Raw(`,"text":`)
+	e.String(v.Text)
+	e.Byte('}')
+}
+
+// encodeHit writes a Hit as JSON.
+func encodeHit(e *runtime.Encoder, v *Hit) {
+	e.Raw(`{"id":`)
+	e.String(v.ID)
+	e.Raw(`,"title":`)
+	e.String(v.Title)
+	e.Raw(`,"text":`)
+	e.String(v.Text)
+	e.Raw(`,"relevance":`)
+	e.Float(v.Relevance, 64)
+	e.Raw(`,"level":`)
+	e.String(string(v.Level))
+	e.Byte('}')
 }

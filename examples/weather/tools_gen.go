@@ -76,9 +76,9 @@ func (getForecastTool) Invoke(ctx context.Context, args json.RawMessage) (*runti
 	if res := d.EndCall(); res != nil {
 		return res, nil
 	}
-	return runtime.Run(ctx, &getForecastInfo, func(ctx context.Context) (*Forecast, error) {
+	return runtime.RunEncoded(ctx, &getForecastInfo, func(ctx context.Context) (*Forecast, error) {
 		return GetForecast(ctx, in)
-	})
+	}, encodeGetForecastResult)
 }
 
 // convertTemperatureInfo describes the convert_temperature tool.
@@ -259,4 +259,56 @@ func decodeConvertTemperatureArgs(d *runtime.Decoder, v *convertTemperatureArgs)
 	if !hasTo {
 		d.Missing("to")
 	}
+}
+
+// encodeGetForecastResult writes the result of the get_forecast tool as JSON.
+func encodeGetForecastResult(e *runtime.Encoder, v *Forecast) {
+	if v == nil {
+		e.Null()
+	} else {
+		encodeForecast(e, v)
+	}
+}
+
+// encodeForecast writes a Forecast as JSON.
+func encodeForecast(e *runtime.Encoder, v *Forecast) {
+	e.Raw(`{"city":`)
+	e.String(v.City)
+	e.Raw(`,"unit":`)
+	e.String(string(v.Unit))
+	e.Raw(`,"days":`)
+	if v.Days == nil {
+		e.Null()
+	} else {
+		e.Byte('[')
+		for i2, el2 := range v.Days {
+			if i2 > 0 {
+				e.Byte(',')
+			}
+			encodeDay(e, &el2)
+		}
+		e.Byte(']')
+	}
+	e.Byte('}')
+}
+
+// encodeDay writes a Day as JSON.
+func encodeDay(e *runtime.Encoder, v *Day) {
+	e.Raw(`{"day":`)
+	e.Int(int64(v.Day))
+	e.Raw(`,"summary":`)
+	e.String(v.Summary)
+	e.Raw(`,"high":`)
+	e.Float(v.High, 64)
+	e.Raw(`,"low":`)
+	e.Float(v.Low, 64)
+	if v.WindKPH != nil {
+		e.Raw(`,"wind_kph":`)
+		if v.WindKPH == nil {
+			e.Null()
+		} else {
+			e.Float(*v.WindKPH, 64)
+		}
+	}
+	e.Byte('}')
 }

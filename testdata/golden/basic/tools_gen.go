@@ -90,9 +90,9 @@ func (bookTableTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime
 	if res := d.EndCall(); res != nil {
 		return res, nil
 	}
-	return runtime.Run(ctx, &bookTableInfo, func(ctx context.Context) (Booking, error) {
+	return runtime.RunEncoded(ctx, &bookTableInfo, func(ctx context.Context) (Booking, error) {
 		return BookTable(ctx, in)
-	})
+	}, encodeBookTableResult)
 }
 
 // placeOrderInfo describes the place_order tool.
@@ -144,9 +144,9 @@ func (placeOrderTool) Invoke(ctx context.Context, args json.RawMessage) (*runtim
 	if res := d.EndCall(); res != nil {
 		return res, nil
 	}
-	return runtime.Run(ctx, &placeOrderInfo, func(ctx context.Context) (int, error) {
+	return runtime.RunEncoded(ctx, &placeOrderInfo, func(ctx context.Context) (int, error) {
 		return PlaceOrder(ctx, in)
-	})
+	}, encodePlaceOrderResult)
 }
 
 // decodeBookingRequest decodes a BookingRequest and checks its constraints.
@@ -342,6 +342,23 @@ func decodeOrder(d *runtime.Decoder, v *Order) {
 	if !hasWeight {
 		d.Missing("weight")
 	}
+}
+
+// encodeBookTableResult writes the result of the book_table tool as JSON.
+func encodeBookTableResult(e *runtime.Encoder, v Booking) {
+	encodeBooking(e, &v)
+}
+
+// encodePlaceOrderResult writes the result of the place_order tool as JSON.
+func encodePlaceOrderResult(e *runtime.Encoder, v int) {
+	e.Int(int64(v))
+}
+
+// encodeBooking writes a Booking as JSON.
+func encodeBooking(e *runtime.Encoder, v *Booking) {
+	e.Raw(`{"id":`)
+	e.String(v.ID)
+	e.Byte('}')
 }
 
 // Patterns of string fields, compiled once.

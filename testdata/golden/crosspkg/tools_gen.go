@@ -89,9 +89,9 @@ func (distanceTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.
 	if res := d.EndCall(); res != nil {
 		return res, nil
 	}
-	return runtime.Run(ctx, &distanceInfo, func(ctx context.Context) (float64, error) {
+	return runtime.RunEncoded(ctx, &distanceInfo, func(ctx context.Context) (float64, error) {
 		return Distance(ctx, in)
-	})
+	}, encodeDistanceResult)
 }
 
 // nearestInfo describes the nearest tool.
@@ -135,9 +135,9 @@ func (nearestTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.R
 	if res := d.EndCall(); res != nil {
 		return res, nil
 	}
-	return runtime.Run(ctx, &nearestInfo, func(ctx context.Context) (geo.Place, error) {
+	return runtime.RunEncoded(ctx, &nearestInfo, func(ctx context.Context) (geo.Place, error) {
 		return Nearest(ctx, &in)
-	})
+	}, encodeNearestResult)
 }
 
 // decodeTrip decodes a Trip and checks its constraints.
@@ -214,4 +214,25 @@ func decodePlace(d *runtime.Decoder, v *geo.Place) {
 	if !hasUnit {
 		v.Unit = geo.Km
 	}
+}
+
+// encodeDistanceResult writes the result of the distance tool as JSON.
+func encodeDistanceResult(e *runtime.Encoder, v float64) {
+	e.Float(v, 64)
+}
+
+// encodeNearestResult writes the result of the nearest tool as JSON.
+func encodeNearestResult(e *runtime.Encoder, v geo.Place) {
+	encodePlace(e, &v)
+}
+
+// encodePlace writes a Place as JSON.
+func encodePlace(e *runtime.Encoder, v *geo.Place) {
+	e.Raw(`{"name":`)
+	e.String(v.Name)
+	if len(v.Unit) != 0 {
+		e.Raw(`,"unit":`)
+		e.String(string(v.Unit))
+	}
+	e.Byte('}')
 }

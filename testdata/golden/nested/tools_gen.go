@@ -130,9 +130,9 @@ func (planTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Resu
 	if res := d.EndCall(); res != nil {
 		return res, nil
 	}
-	return runtime.Run(ctx, &planInfo, func(ctx context.Context) (Route, error) {
+	return runtime.RunEncoded(ctx, &planInfo, func(ctx context.Context) (Route, error) {
 		return Plan(ctx, in)
-	})
+	}, encodePlanResult)
 }
 
 // decodeRoute decodes a Route and checks its constraints.
@@ -342,4 +342,129 @@ func decodeObject(d *runtime.Decoder, v *struct {
 	if !hasMode {
 		d.Missing("mode")
 	}
+}
+
+// encodePlanResult writes the result of the plan tool as JSON.
+func encodePlanResult(e *runtime.Encoder, v Route) {
+	encodeRoute(e, &v)
+}
+
+// encodeRoute writes a Route as JSON.
+func encodeRoute(e *runtime.Encoder, v *Route) {
+	e.Raw(`{"from":`)
+	encodePoint(e, &v.From)
+	if v.To != nil {
+		e.Raw(`,"to":`)
+		if v.To == nil {
+			e.Null()
+		} else {
+			encodePoint(e, v.To)
+		}
+	}
+	if len(v.Stops) != 0 {
+		e.Raw(`,"stops":`)
+		if v.Stops == nil {
+			e.Null()
+		} else {
+			e.Byte('[')
+			for i2, el2 := range v.Stops {
+				if i2 > 0 {
+					e.Byte(',')
+				}
+				encodePoint(e, &el2)
+			}
+			e.Byte(']')
+		}
+	}
+	if len(v.Box) != 0 {
+		e.Raw(`,"box":`)
+		e.Byte('[')
+		for i2, el2 := range v.Box {
+			if i2 > 0 {
+				e.Byte(',')
+			}
+			encodePoint(e, &el2)
+		}
+		e.Byte(']')
+	}
+	if len(v.Matrix) != 0 {
+		e.Raw(`,"matrix":`)
+		if v.Matrix == nil {
+			e.Null()
+		} else {
+			e.Byte('[')
+			for i2, el2 := range v.Matrix {
+				if i2 > 0 {
+					e.Byte(',')
+				}
+				if el2 == nil {
+					e.Null()
+				} else {
+					e.Byte('[')
+					for i3, el3 := range el2 {
+						if i3 > 0 {
+							e.Byte(',')
+						}
+						e.Int(int64(el3))
+					}
+					e.Byte(']')
+				}
+			}
+			e.Byte(']')
+		}
+	}
+	if len(v.Labels) != 0 {
+		e.Raw(`,"labels":`)
+		if v.Labels == nil {
+			e.Null()
+		} else {
+			e.Byte('{')
+			for i2, k2 := range runtime.SortedKeys(v.Labels) {
+				if i2 > 0 {
+					e.Byte(',')
+				}
+				e.String(string(k2))
+				e.Byte(':')
+				el2 := v.Labels[k2]
+				e.String(el2)
+			}
+			e.Byte('}')
+		}
+	}
+	e.Raw(`,"depart":`)
+	e.Value(v.Depart)
+	if len(v.Payload) != 0 {
+		e.Raw(`,"payload":`)
+		e.Value(v.Payload)
+	}
+	if v.Extra != nil {
+		e.Raw(`,"extra":`)
+		e.Value(v.Extra)
+	}
+	if len(v.Raw) != 0 {
+		e.Raw(`,"raw":`)
+		e.Value(v.Raw)
+	}
+	if v.Limit != nil {
+		e.Raw(`,"limit":`)
+		if v.Limit == nil {
+			e.Null()
+		} else {
+			e.Uint(uint64(*v.Limit))
+		}
+	}
+	e.Raw(`,"inline":`)
+	e.Raw(`{"mode":`)
+	e.String(v.Inline.Mode)
+	e.Byte('}')
+	e.Byte('}')
+}
+
+// encodePoint writes a Point as JSON.
+func encodePoint(e *runtime.Encoder, v *Point) {
+	e.Raw(`{"lat":`)
+	e.Float(v.Lat, 64)
+	e.Raw(`,"lon":`)
+	e.Float(v.Lon, 64)
+	e.Byte('}')
 }

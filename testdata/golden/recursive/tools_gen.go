@@ -70,9 +70,9 @@ func (countTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Res
 	if res := d.EndCall(); res != nil {
 		return res, nil
 	}
-	return runtime.Run(ctx, &countInfo, func(ctx context.Context) (int, error) {
+	return runtime.RunEncoded(ctx, &countInfo, func(ctx context.Context) (int, error) {
 		return Count(ctx, in)
-	})
+	}, encodeCountResult)
 }
 
 // decodeTree decodes a Tree and checks its constraints.
@@ -141,4 +141,9 @@ func decodeNode(d *runtime.Decoder, v *Node) {
 	if !hasName {
 		d.Missing("name")
 	}
+}
+
+// encodeCountResult writes the result of the count tool as JSON.
+func encodeCountResult(e *runtime.Encoder, v int) {
+	e.Int(int64(v))
 }

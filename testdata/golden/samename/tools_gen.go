@@ -70,9 +70,9 @@ func (postTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Resu
 	if res := d.EndCall(); res != nil {
 		return res, nil
 	}
-	return runtime.Run(ctx, &postInfo, func(ctx context.Context) (int, error) {
+	return runtime.RunEncoded(ctx, &postInfo, func(ctx context.Context) (int, error) {
 		return Post(ctx, in)
-	})
+	}, encodePostResult)
 }
 
 // decodeBoard decodes a Board and checks its constraints.
@@ -186,4 +186,9 @@ func decodeItem2(d *runtime.Decoder, v *b.Item) {
 	if !hasText {
 		d.Missing("text")
 	}
+}
+
+// encodePostResult writes the result of the post tool as JSON.
+func encodePostResult(e *runtime.Encoder, v int) {
+	e.Int(int64(v))
 }

@@ -65,9 +65,9 @@ func (fullTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Resu
 	if res := d.EndCall(); res != nil {
 		return res, nil
 	}
-	return runtime.Run(ctx, &fullInfo, func(ctx context.Context) (Out, error) {
+	return runtime.RunEncoded(ctx, &fullInfo, func(ctx context.Context) (Out, error) {
 		return Full(ctx, in)
-	})
+	}, encodeFullResult)
 }
 
 // errorOnlyInfo describes the error_only tool.
@@ -149,9 +149,9 @@ func (noContextTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime
 	if res := d.EndCall(); res != nil {
 		return res, nil
 	}
-	return runtime.Run(ctx, &noContextInfo, func(ctx context.Context) (Out, error) {
+	return runtime.RunEncoded(ctx, &noContextInfo, func(ctx context.Context) (Out, error) {
 		return NoContext(in)
-	})
+	}, encodeNoContextResult)
 }
 
 // noInputInfo describes the no_input tool.
@@ -225,9 +225,9 @@ func (pointerTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.R
 	if res := d.EndCall(); res != nil {
 		return res, nil
 	}
-	return runtime.Run(ctx, &pointerInfo, func(ctx context.Context) (*Out, error) {
+	return runtime.RunEncoded(ctx, &pointerInfo, func(ctx context.Context) (*Out, error) {
 		return Pointer(ctx, &in)
-	})
+	}, encodePointerResult)
 }
 
 // plainInfo describes the plain tool.
@@ -379,4 +379,30 @@ func decodePlainArgs(d *runtime.Decoder, v *plainArgs) {
 	if !hasDays {
 		d.Missing("days")
 	}
+}
+
+// encodeFullResult writes the result of the full tool as JSON.
+func encodeFullResult(e *runtime.Encoder, v Out) {
+	encodeOut(e, &v)
+}
+
+// encodeNoContextResult writes the result of the no_context tool as JSON.
+func encodeNoContextResult(e *runtime.Encoder, v Out) {
+	encodeOut(e, &v)
+}
+
+// encodePointerResult writes the result of the pointer tool as JSON.
+func encodePointerResult(e *runtime.Encoder, v *Out) {
+	if v == nil {
+		e.Null()
+	} else {
+		encodeOut(e, v)
+	}
+}
+
+// encodeOut writes an Out as JSON.
+func encodeOut(e *runtime.Encoder, v *Out) {
+	e.Raw(`{"length":`)
+	e.Int(int64(v.Length))
+	e.Byte('}')
 }

@@ -1,0 +1,211 @@
+package gen
+
+import (
+	"encoding/json"
+	"go/types"
+
+	"github.com/dave/jennifer/jen"
+)
+
+// The result encoders: a tool's result written as JSON without reflection,
+// byte for byte as encoding/json writes it (HTML escaping off), one
+// function per named struct type and one per tool.
+
+// resultEncoder returns the name of the function that writes the tool's
+// result, or "" when the runtime's own path is as good (no result, a
+// string) or encoding/json must write it all.
+func (e *emitter) resultEncoder(t *Tool, typeName string) string {
+	if t.Output == nil || types.Identical(t.Output, types.Typ[types.String]) {
+		return ""
+	}
+	ot := e.outputs.of(t.Output)
+	if ot.kind == outValue {
+		return ""
+	}
+	name := e.names.name("encode" + upperFirst(typeName) + "Result")
+	ev, v := e.names.local("e"), e.names.local("v")
+	e.encoders = append(e.encoders, jen.Commentf("%s writes the result of the %s tool as JSON.", name, t.Name).Line().
+		Func().Id(name).Params(jen.Id(ev).Op("*").Qual(RuntimePath, "Encoder"), jen.Id(v).Add(e.typeCode(t.Output))).
+		Block(e.encodeValue(ev, jen.Id(v), ot, 0)...))
+	return name
+}
+
+// structEncoder returns the encode function of a named struct type,
+// queueing it to be written on first use.
+func (e *emitter) structEncoder(ot *outType) string {
+	if name, ok := e.structEncoders[ot]; ok {
+		return name
+	}
+	name := e.names.name("encode" + upperFirst(ot.goType.(*types.Named).Obj().Name()))
+	e.structEncoders[ot] = name
+	e.encodeQueue = append(e.encodeQueue, ot)
+	return name
+}
+
+// encodeStruct writes the encode function of a named struct type.
+func (e *emitter) encodeStruct(ot *outType) jen.Code {
+	name := e.structEncoders[ot]
+	ev, v := e.names.local("e"), e.names.local("v")
+	return jen.Commentf("%s writes %s %s as JSON.", name, article(ot.goType.(*types.Named).Obj().Name()), ot.goType.(*types.Named).Obj().Name()).Line().
+		Func().Id(name).Params(jen.Id(ev).Op("*").Qual(RuntimePath, "Encoder"), jen.Id(v).Op("*").Add(e.typeCode(ot.goType))).
+		Block(e.structBody(ev, jen.Id(v), ot, 0)...)
+}
+
+// structBody writes the members of a struct value x.
+func (e *emitter) structBody(ev string, x *jen.Statement, ot *outType, depth int) []jen.Code {
+	if len(ot.fields) == 0 {
+		return []jen.Code{jen.Id(ev).Dot("Raw").Call(jen.Lit("{}"))}
+	}
+	// Once a member that is always written has been written, every later
+	// one starts with a comma; only members before it need the separator
+	// decided at run time.
+	sep := ""
+	written := false // a member has certainly been written
+	var stmts []jen.Code
+	for i, f := range ot.fields {
+		nonEmpty := nonEmptyCheck(jen.Add(x).Dot(f.goName), f.t)
+		optional := f.omitEmpty && nonEmpty != nil
+		var member []jen.Code
+		switch {
+		case written:
+			member = append(member, jen.Id(ev).Dot("Raw").Call(stringLit(","+quoteName(f.jsonName)+":")))
+		case i == 0 && !optional:
+			member = append(member, jen.Id(ev).Dot("Raw").Call(stringLit("{"+quoteName(f.jsonName)+":")))
+		default:
+			if sep == "" {
+				sep = e.names.local("sep" + suffix(depth))
+				stmts = append(stmts, jen.Id(sep).Op(":=").Byte().Call(jen.LitRune('{')))
+			}
+			member = append(member,
+				jen.Id(ev).Dot("Byte").Call(jen.Id(sep)),
+				jen.Id(sep).Op("=").LitRune(','),
+				jen.Id(ev).Dot("Raw").Call(stringLit(quoteName(f.jsonName)+":")))
+		}
+		member = append(member, e.encodeValue(ev, jen.Add(x).Dot(f.goName), f.t, depth+1)...)
+		if optional {
+			stmts = append(stmts, jen.If(nonEmpty).Block(member...))
+			continue
+		}
+		stmts = append(stmts, member...)
+		written = true
+	}
+	if !written {
+		stmts = append(stmts, jen.If(jen.Id(sep).Op("==").LitRune('{')).Block(jen.Id(ev).Dot("Byte").Call(jen.LitRune('{'))))
+	}
+	return append(stmts, jen.Id(ev).Dot("Byte").Call(jen.LitRune('}')))
+}
+
+// nonEmptyCheck is the negation of encoding/json's omitempty test for x,
+// or nil if a value of its type is never empty.
+func nonEmptyCheck(x *jen.Statement, ot *outType) *jen.Statement {
+	switch ot.kind {
+	case outBool:
+		return boolOf(x, ot)
+	case outString:
+		return jen.Len(x).Op("!=").Lit(0)
+	case outInt, outUint, outFloat:
+		return jen.Add(x).Op("!=").Lit(0)
+	case outPointer:
+		return jen.Add(x).Op("!=").Nil()
+	case outSlice, outMap, outArray:
+		return jen.Len(x).Op("!=").Lit(0)
+	}
+	switch ot.goType.Underlying().(type) {
+	case *types.Interface, *types.Pointer:
+		return jen.Add(x).Op("!=").Nil()
+	case *types.Slice, *types.Map:
+		return jen.Len(x).Op("!=").Lit(0)
+	}
+	return nil
+}
+
+func boolOf(x *jen.Statement, ot *outType) *jen.Statement {
+	if types.Identical(ot.goType, types.Typ[types.Bool]) {
+		return x
+	}
+	return jen.Bool().Call(x)
+}
+
+// quoteName writes a member name as encoding/json does.
+func quoteName(name string) string {
+	data, _ := json.Marshal(name)
+	return string(unescapeHTML(data))
+}
+
+// encodeValue writes the statements that encode the value x.
+func (e *emitter) encodeValue(ev string, x *jen.Statement, ot *outType, depth int) []jen.Code {
+	conv := func(to jen.Code, basic types.BasicKind) *jen.Statement {
+		if types.Identical(ot.goType, types.Typ[basic]) {
+			return x
+		}
+		return jen.Add(to).Call(x)
+	}
+	switch ot.kind {
+	case outBool:
+		return []jen.Code{jen.Id(ev).Dot("Bool").Call(boolOf(x, ot))}
+	case outString:
+		return []jen.Code{jen.Id(ev).Dot("String").Call(conv(jen.String(), types.String))}
+	case outInt:
+		return []jen.Code{jen.Id(ev).Dot("Int").Call(conv(jen.Int64(), types.Int64))}
+	case outUint:
+		return []jen.Code{jen.Id(ev).Dot("Uint").Call(conv(jen.Uint64(), types.Uint64))}
+	case outFloat:
+		return []jen.Code{jen.Id(ev).Dot("Float").Call(conv(jen.Float64(), types.Float64), jen.Lit(ot.bits))}
+	case outPointer:
+		var inner []jen.Code
+		if ot.elem.kind == outStruct && isNamedType(ot.elem.goType) {
+			inner = []jen.Code{jen.Id(e.structEncoder(ot.elem)).Call(jen.Id(ev), x)}
+		} else {
+			deref := jen.Op("*").Add(x)
+			if ot.elem.kind == outStruct {
+				deref = x // fields of a struct pointer are reached through it
+			}
+			inner = e.encodeValue(ev, deref, ot.elem, depth)
+		}
+		return []jen.Code{jen.If(jen.Add(x).Op("==").Nil()).Block(jen.Id(ev).Dot("Null").Call()).Else().Block(inner...)}
+	case outSlice, outArray:
+		i, el := e.names.local("i"+suffix(depth)), e.names.local("el"+suffix(depth))
+		loop := []jen.Code{
+			jen.Id(ev).Dot("Byte").Call(jen.LitRune('[')),
+			jen.For(jen.List(jen.Id(i), jen.Id(el)).Op(":=").Range().Add(x)).Block(append(
+				[]jen.Code{jen.If(jen.Id(i).Op(">").Lit(0)).Block(jen.Id(ev).Dot("Byte").Call(jen.LitRune(',')))},
+				e.encodeElem(ev, el, ot.elem, depth+1)...)...),
+			jen.Id(ev).Dot("Byte").Call(jen.LitRune(']')),
+		}
+		if ot.kind == outArray {
+			return loop
+		}
+		return []jen.Code{jen.If(jen.Add(x).Op("==").Nil()).Block(jen.Id(ev).Dot("Null").Call()).Else().Block(loop...)}
+	case outMap:
+		i, k, el := e.names.local("i"+suffix(depth)), e.names.local("k"+suffix(depth)), e.names.local("el"+suffix(depth))
+		body := []jen.Code{
+			jen.If(jen.Id(i).Op(">").Lit(0)).Block(jen.Id(ev).Dot("Byte").Call(jen.LitRune(','))),
+			jen.Id(ev).Dot("String").Call(jen.String().Call(jen.Id(k))),
+			jen.Id(ev).Dot("Byte").Call(jen.LitRune(':')),
+			jen.Id(el).Op(":=").Add(x).Index(jen.Id(k)),
+		}
+		body = append(body, e.encodeElem(ev, el, ot.elem, depth+1)...)
+		return []jen.Code{jen.If(jen.Add(x).Op("==").Nil()).Block(jen.Id(ev).Dot("Null").Call()).Else().Block(
+			jen.Id(ev).Dot("Byte").Call(jen.LitRune('{')),
+			jen.For(jen.List(jen.Id(i), jen.Id(k)).Op(":=").Range().Qual(RuntimePath, "SortedKeys").Call(x)).Block(body...),
+			jen.Id(ev).Dot("Byte").Call(jen.LitRune('}')),
+		)}
+	case outStruct:
+		if isNamedType(ot.goType) {
+			return []jen.Code{jen.Id(e.structEncoder(ot)).Call(jen.Id(ev), jen.Op("&").Add(x))}
+		}
+		return e.structBody(ev, x, ot, depth)
+	}
+	return []jen.Code{jen.Id(ev).Dot("Value").Call(x)}
+}
+
+// encodeElem encodes el, a range variable (not addressable for named
+// structs through &, so it is taken as is).
+func (e *emitter) encodeElem(ev, el string, ot *outType, depth int) []jen.Code {
+	return e.encodeValue(ev, jen.Id(el), ot, depth)
+}
+
+func isNamedType(t types.Type) bool {
+	_, ok := types.Unalias(t).(*types.Named)
+	return ok
+}

@@ -1,0 +1,163 @@
+package runtime
+
+import (
+	"cmp"
+	"context"
+	"math"
+	"slices"
+	"strconv"
+	"unicode/utf8"
+)
+
+// An Encoder writes a tool's result as JSON for generated result encoders,
+// byte for byte as encoding/json writes it with HTML escaping off, without
+// reflection. Values of types toolgen does not encode itself (any, types
+// with their own MarshalJSON or MarshalText) go through [Encoder.Value].
+type Encoder struct {
+	buf []byte
+	err error
+}
+
+// Bytes returns the JSON written, and the first error met (a NaN, a value
+// encoding/json rejects).
+func (e *Encoder) Bytes() ([]byte, error) { return e.buf, e.err }
+
+// Byte writes one byte of JSON syntax.
+func (e *Encoder) Byte(c byte) { e.buf = append(e.buf, c) }
+
+// Raw writes JSON text as it is, such as a quoted field name and colon.
+func (e *Encoder) Raw(s string) { e.buf = append(e.buf, s...) }
+
+// Null writes null.
+func (e *Encoder) Null() { e.buf = append(e.buf, "null"...) }
+
+// Bool writes a boolean.
+func (e *Encoder) Bool(b bool) { e.buf = strconv.AppendBool(e.buf, b) }
+
+// Int writes an integer.
+func (e *Encoder) Int(n int64) { e.buf = strconv.AppendInt(e.buf, n, 10) }
+
+// Uint writes a non-negative integer.
+func (e *Encoder) Uint(n uint64) { e.buf = strconv.AppendUint(e.buf, n, 10) }
+
+// Float writes a number of the given bits as encoding/json does: like %g,
+// with exponents only below 1e-6 and from 1e21, written without padding.
+func (e *Encoder) Float(f float64, bits int) {
+	if math.IsInf(f, 0) || math.IsNaN(f) {
+		if e.err == nil {
+			e.err = &UnsupportedValueError{Value: strconv.FormatFloat(f, 'g', -1, bits)}
+		}
+		e.buf = append(e.buf, "null"...)
+		return
+	}
+	abs := math.Abs(f)
+	format := byte('f')
+	if abs != 0 {
+		if bits == 64 && (abs < 1e-6 || abs >= 1e21) || bits == 32 && (float32(abs) < 1e-6 || float32(abs) >= 1e21) {
+			format = 'e'
+		}
+	}
+	e.buf = strconv.AppendFloat(e.buf, f, format, -1, bits)
+	if format == 'e' {
+		// e-09 becomes e-9
+		if n := len(e.buf); n >= 4 && e.buf[n-4] == 'e' && e.buf[n-3] == '-' && e.buf[n-2] == '0' {
+			e.buf[n-2] = e.buf[n-1]
+			e.buf = e.buf[:n-1]
+		}
+	}
+}
+
+// String writes a quoted string, escaped as encoding/json escapes it
+// without HTML escaping: quotes, backslashes, control characters, invalid
+// UTF-8 (as U+FFFD), U+2028 and U+2029.
+func (e *Encoder) String(s string) {
+	const hex = "0123456789abcdef"
+	b := append(e.buf, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		if c := s[i]; c < utf8.RuneSelf {
+			if c >= 0x20 && c != '"' && c != '\\' {
+				i++
+				continue
+			}
+			b = append(b, s[start:i]...)
+			switch c {
+			case '\\', '"':
+				b = append(b, '\\', c)
+			case '\b':
+				b = append(b, '\\', 'b')
+			case '\f':
+				b = append(b, '\\', 'f')
+			case '\n':
+				b = append(b, '\\', 'n')
+			case '\r':
+				b = append(b, '\\', 'r')
+			case '\t':
+				b = append(b, '\\', 't')
+			default:
+				b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xF])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			b = append(b, s[start:i]...)
+			b = append(b, `\ufffd`...)
+			i += size
+			start = i
+			continue
+		}
+		if r == '\u2028' || r == '\u2029' {
+			b = append(b, s[start:i]...)
+			b = append(b, '\\', 'u', '2', '0', '2', hex[r&0xF])
+			i += size
+			start = i
+			continue
+		}
+		i += size
+	}
+	b = append(b, s[start:]...)
+	e.buf = append(b, '"')
+}
+
+// Value writes v with encoding/json (HTML escaping off): the fallback for
+// values of types toolgen does not encode itself.
+func (e *Encoder) Value(v any) {
+	data, err := marshalNoEscape(v)
+	if err != nil {
+		if e.err == nil {
+			e.err = err
+		}
+		e.buf = append(e.buf, "null"...)
+		return
+	}
+	e.buf = append(e.buf, data...)
+}
+
+// SortedKeys returns the keys of m in the order encoding/json writes them.
+func SortedKeys[K ~string, V any](m map[K]V) []K {
+	keys := make([]K, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.SortFunc(keys, func(a, b K) int { return cmp.Compare(a, b) })
+	return keys
+}
+
+// UnsupportedValueError reports a value that has no JSON form, such as a
+// NaN.
+type UnsupportedValueError struct {
+	Value string
+}
+
+func (e *UnsupportedValueError) Error() string {
+	return "json: unsupported value: " + e.Value
+}
+
+// RunEncoded is Run for a tool whose result type toolgen encodes itself:
+// encode writes the result's JSON without reflection.
+func RunEncoded[Out any](ctx context.Context, info *Info, fn func(context.Context) (Out, error), encode func(*Encoder, Out)) (*Result, error) {
+	return runTool(ctx, info, fn, encode)
+}

@@ -1,0 +1,66 @@
+package runtime
+
+import (
+	"math"
+	"testing"
+)
+
+// The Encoder writes what encoding/json writes (HTML escaping off).
+
+func FuzzEncoderString(f *testing.F) {
+	for _, s := range []string{"", "plain", "q\"b\\s", "\b\f\n\r\t\x00\x1f", "<>&", "é日😀", "\u2028\u2029", "bad\xffutf8", "\xed\xa0\x80"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		var e Encoder
+		e.String(s)
+		want, err := marshalNoEscape(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(e.buf) != string(want) {
+			t.Fatalf("%q: got %s, want %s", s, e.buf, want)
+		}
+	})
+}
+
+func FuzzEncoderFloat(f *testing.F) {
+	for _, x := range []float64{0, -0.0, 1, -1.5, 1e-7, 1e-6, 123456789, 1e20, 1e21, 1.7976931348623157e308, 5e-324, 0.1, 100} {
+		f.Add(x)
+	}
+	f.Fuzz(func(t *testing.T, x float64) {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return
+		}
+		for _, bits := range []int{32, 64} {
+			var e Encoder
+			var want []byte
+			var err error
+			if bits == 32 {
+				if f32 := float32(x); !math.IsInf(float64(f32), 0) {
+					e.Float(float64(f32), 32)
+					want, err = marshalNoEscape(f32)
+				} else {
+					continue
+				}
+			} else {
+				e.Float(x, 64)
+				want, err = marshalNoEscape(x)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(e.buf) != string(want) {
+				t.Fatalf("%v (%d bits): got %s, want %s", x, bits, e.buf, want)
+			}
+		}
+	})
+}
+
+func TestEncoderNaN(t *testing.T) {
+	var e Encoder
+	e.Float(math.NaN(), 64)
+	if _, err := e.Bytes(); err == nil {
+		t.Error("NaN encoded without an error")
+	}
+}

@@ -1,0 +1,88 @@
+// Package outputs has result types of every family, which toolgen writes
+// as JSON without reflection, byte for byte as encoding/json does.
+package outputs
+
+import (
+	"context"
+	"net/netip"
+	"time"
+)
+
+// Code is a named string.
+type Code string
+
+// Level is a named integer.
+type Level int8
+
+// Inner is nested.
+type Inner struct {
+	Name  string  `json:"name"`
+	Score float32 `json:"score,omitempty"`
+}
+
+// Embeds has an embedded struct, so encoding/json writes it.
+type Embeds struct {
+	Inner
+	Extra int `json:"extra"`
+}
+
+// Tree is recursive.
+type Tree struct {
+	Label    string  `json:"label"`
+	Children []*Tree `json:"children,omitempty"`
+}
+
+// Report is a result of every family.
+type Report struct {
+	Code     Code               `json:"code"`
+	Level    Level              `json:"level"`
+	Count    uint64             `json:"count"`
+	Tiny     uint8              `json:"tiny,omitempty"`
+	Ratio    float64            `json:"ratio"`
+	Small    float32            `json:"small"`
+	On       bool               `json:"on,omitempty"`
+	Note     *string            `json:"note"`
+	Tags     []string           `json:"tags"`
+	Seen     [2]bool            `json:"seen"`
+	Counts   map[string]int     `json:"counts,omitempty"`
+	ByCode   map[Code]Inner     `json:"by_code"`
+	Inner    Inner              `json:"inner"`
+	InnerPtr *Inner             `json:"inner_ptr,omitempty"`
+	Inners   []Inner            `json:"inners"`
+	Anon     struct{ A, B int } `json:"anon"`
+	When     time.Time          `json:"when"`
+	Any      any                `json:"any,omitempty"`
+	Raw      []byte             `json:"raw"`
+	Addr     netip.Addr         `json:"addr"`
+	Embeds   Embeds             `json:"embeds"`
+	Tree     *Tree              `json:"tree"`
+	Hidden   string             `json:"-"`
+	unexp    int
+	Weird    string `json:"we\"ird"`
+	Plain    int
+}
+
+// MakeReport returns a report.
+//
+//tool:export
+func MakeReport(ctx context.Context) (*Report, error) { return &Report{}, nil }
+
+// Levels returns a list.
+//
+//tool:export
+func Levels(ctx context.Context) ([]Level, error) { return []Level{1, 2}, nil }
+
+// Scores returns a map.
+//
+//tool:export
+func Scores(ctx context.Context) (map[string]float64, error) { return map[string]float64{"a": 1}, nil }
+
+// Count returns a number.
+//
+//tool:export
+func Count(ctx context.Context) (int, error) { return 3, nil }
+
+// Stamp returns a time, which encoding/json writes.
+//
+//tool:export
+func Stamp(ctx context.Context) (time.Time, error) { return time.Time{}, nil }

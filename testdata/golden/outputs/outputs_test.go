@@ -1,0 +1,160 @@
+package outputs
+
+import (
+	"bytes"
+	"encoding/json"
+	"math"
+	"math/rand"
+	"net/netip"
+	"reflect"
+	"testing"
+	"testing/quick"
+	"time"
+
+	"github.com/toolgen-go/toolgen/runtime"
+)
+
+// want is what encoding/json writes, with HTML escaping off.
+func want(t *testing.T, v any) string {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		t.Fatal(err)
+	}
+	return string(bytes.TrimSuffix(b.Bytes(), []byte("\n")))
+}
+
+func encoded[T any](encode func(*runtime.Encoder, T), v T) string {
+	var e runtime.Encoder
+	encode(&e, v)
+	data, _ := e.Bytes()
+	return string(data)
+}
+
+// TestEncodersMatchEncodingJSON writes thousands of random values with the
+// generated encoders and with encoding/json, and requires the same bytes.
+func TestEncodersMatchEncodingJSON(t *testing.T) {
+	rnd := rand.New(rand.NewSource(1))
+	cfg := &quick.Config{Rand: rnd, MaxCount: 2000}
+	check := func(name string, typ reflect.Type, encode func(v reflect.Value) string) {
+		for range cfg.MaxCount {
+			v, ok := quick.Value(typ, rnd)
+			if !ok {
+				t.Fatalf("%s: cannot make values", name)
+			}
+			if hasNaN(v) {
+				continue
+			}
+			if got, w := encode(v), want(t, v.Interface()); got != w {
+				t.Fatalf("%s:\ngot  %s\nwant %s", name, got, w)
+			}
+		}
+	}
+	for range 2000 {
+		r := randomReport(rnd, 0)
+		if got, w := encoded(encodeMakeReportResult, r), want(t, r); got != w {
+			t.Fatalf("*Report:\ngot  %s\nwant %s", got, w)
+		}
+	}
+	check("[]Level", reflect.TypeOf([]Level{}), func(v reflect.Value) string { return encoded(encodeLevelsResult, v.Interface().([]Level)) })
+	check("map", reflect.TypeOf(map[string]float64{}), func(v reflect.Value) string {
+		return encoded(encodeScoresResult, v.Interface().(map[string]float64))
+	})
+	check("int", reflect.TypeOf(0), func(v reflect.Value) string { return encoded(encodeCountResult, v.Interface().(int)) })
+
+	// Zero and empty values: omitempty, nil slices and maps, nil pointers.
+	for _, r := range []*Report{nil, {}, {On: true, Tiny: 1, Counts: map[string]int{}, Any: map[string]any{"x": []any{1, "<b>"}}},
+		{Tree: &Tree{Label: "a", Children: []*Tree{{Label: "b"}, nil}}, InnerPtr: &Inner{Score: 1.5}, Weird: "\u2028\xff"}} {
+		if got, w := encoded(encodeMakeReportResult, r), want(t, r); got != w {
+			t.Errorf("got  %s\nwant %s", got, w)
+		}
+	}
+}
+
+// randomReport makes a Report with random contents (testing/quick cannot:
+// the type has unexported fields).
+func randomReport(rnd *rand.Rand, depth int) *Report {
+	if rnd.Intn(10) == 0 {
+		return nil
+	}
+	str := func() string {
+		s, _ := quick.Value(reflect.TypeOf(""), rnd)
+		return s.String() + []string{"", "\"", "\\", "\n", "<&>", "\u2028", "\xff", "\x01"}[rnd.Intn(8)]
+	}
+	f64 := func() float64 {
+		return []float64{0, -0.0, 1, 1e-7, 1e21, 123.456, -2.5e-9, rnd.NormFloat64() * 1e6, float64(rnd.Int63())}[rnd.Intn(9)]
+	}
+	r := &Report{
+		Code: Code(str()), Level: Level(rnd.Intn(256) - 128), Count: rnd.Uint64(), Tiny: uint8(rnd.Intn(3)),
+		Ratio: f64(), Small: float32(f64()), On: rnd.Intn(2) == 0, Weird: str(), Plain: rnd.Int(), Hidden: "x",
+		Seen: [2]bool{rnd.Intn(2) == 0, true}, Raw: []byte(str()), When: time.Unix(rnd.Int63n(1e10), rnd.Int63n(1e9)).UTC(),
+		Inner: Inner{Name: str(), Score: float32(f64())}, Embeds: Embeds{Inner: Inner{Name: str()}, Extra: rnd.Int()},
+	}
+	if rnd.Intn(2) == 0 {
+		s := str()
+		r.Note = &s
+	}
+	for i := range rnd.Intn(4) - 1 {
+		r.Tags = append(r.Tags, str())
+		_ = i
+	}
+	switch rnd.Intn(3) {
+	case 1:
+		r.Counts = map[string]int{}
+	case 2:
+		r.Counts = map[string]int{str(): 1, str(): -2, "b": 3}
+	}
+	if rnd.Intn(2) == 0 {
+		r.ByCode = map[Code]Inner{Code(str()): {Name: "n"}, "a": {Score: 0.5}}
+	}
+	if rnd.Intn(2) == 0 {
+		r.InnerPtr = &Inner{Name: str()}
+	}
+	if rnd.Intn(2) == 0 {
+		r.Inners = []Inner{{Name: str()}, {}}
+	} else if rnd.Intn(2) == 0 {
+		r.Inners = []Inner{}
+	}
+	r.Anon.A, r.Anon.B = rnd.Int(), -rnd.Int()
+	if rnd.Intn(2) == 0 {
+		r.Any = map[string]any{"k": []any{1.5, str(), nil, true}}
+	}
+	if rnd.Intn(2) == 0 {
+		r.Addr = netip.MustParseAddr("10.0.0.1")
+	}
+	if depth < 3 && rnd.Intn(2) == 0 {
+		r.Tree = &Tree{Label: str(), Children: []*Tree{{Label: str()}, nil}}
+	}
+	return r
+}
+
+// hasNaN reports whether v holds a NaN or an infinity, which encoding/json
+// rejects.
+func hasNaN(v reflect.Value) bool {
+	switch v.Kind() {
+	case reflect.Float32, reflect.Float64:
+		return math.IsNaN(v.Float()) || math.IsInf(v.Float(), 0)
+	case reflect.Pointer, reflect.Interface:
+		return !v.IsNil() && hasNaN(v.Elem())
+	case reflect.Slice, reflect.Array:
+		for i := range v.Len() {
+			if hasNaN(v.Index(i)) {
+				return true
+			}
+		}
+	case reflect.Map:
+		for _, k := range v.MapKeys() {
+			if hasNaN(v.MapIndex(k)) {
+				return true
+			}
+		}
+	case reflect.Struct:
+		for i := range v.NumField() {
+			if v.Type().Field(i).IsExported() && hasNaN(v.Field(i)) {
+				return true
+			}
+		}
+	}
+	return false
+}
