@@ -1149,26 +1149,39 @@ func (d *Decoder) finishQuoted(inner *Decoder, want string) bool {
 	return true
 }
 
+// quotedNumber reads a JSON string that must hold one JSON number and
+// nothing else, and returns the number's text and whether it is written as
+// an integer. want names the value for the message if it is not so.
+func (d *Decoder) quotedNumber(want string, integer bool) ([]byte, []byte, bool) {
+	inner, ok := d.quoted(want)
+	if !ok {
+		return nil, nil, false
+	}
+	n := len(d.problems) + d.more
+	var text []byte
+	isInt := false
+	if isNumberStart(inner.peek()) {
+		text, isInt = inner.readNumber()
+	}
+	if text == nil || (integer && !isInt) || !d.finishQuoted(inner, want) {
+		if len(d.problems)+d.more == n { // finishQuoted did not say it
+			d.Errorf("must be a string holding %s, got %q", want, inner.data)
+		}
+		return nil, inner.data, false
+	}
+	return text, inner.data, true
+}
+
 // QuotedInt reads an integer written inside a JSON string ("42"), for a
 // field with the json tag option "string".
 func (d *Decoder) QuotedInt(bits int) (int64, bool) {
-	inner, ok := d.quoted("an integer")
+	text, raw, ok := d.quotedNumber("an integer", true)
 	if !ok {
-		return 0, false
-	}
-	if kind(inner.peek()) != "number" {
-		return 0, d.finishQuoted(inner, "an integer") && false
-	}
-	text, integer := inner.readNumber()
-	if !integer || !d.finishQuoted(inner, "an integer") {
-		if !integer && text != nil {
-			d.Errorf("must be a string holding an integer, got %q", inner.data)
-		}
 		return 0, false
 	}
 	n, err := strconv.ParseInt(unsafeString(text), 10, bits)
 	if err != nil {
-		d.Errorf("must be a string holding an integer from %d to %d, got %q", int64(math.MinInt64)>>(64-bits), int64(math.MaxInt64)>>(64-bits), inner.data)
+		d.Errorf("must be a string holding an integer from %d to %d, got %q", int64(math.MinInt64)>>(64-bits), int64(math.MaxInt64)>>(64-bits), raw)
 		return 0, false
 	}
 	return n, true
@@ -1176,23 +1189,13 @@ func (d *Decoder) QuotedInt(bits int) (int64, bool) {
 
 // QuotedUint reads a non-negative integer written inside a JSON string.
 func (d *Decoder) QuotedUint(bits int) (uint64, bool) {
-	inner, ok := d.quoted("an integer")
+	text, raw, ok := d.quotedNumber("an integer", true)
 	if !ok {
-		return 0, false
-	}
-	if kind(inner.peek()) != "number" {
-		return 0, d.finishQuoted(inner, "an integer") && false
-	}
-	text, integer := inner.readNumber()
-	if !integer || !d.finishQuoted(inner, "an integer") {
-		if !integer && text != nil {
-			d.Errorf("must be a string holding an integer, got %q", inner.data)
-		}
 		return 0, false
 	}
 	n, err := strconv.ParseUint(unsafeString(text), 10, bits)
 	if err != nil {
-		d.Errorf("must be a string holding an integer from 0 to %d, got %q", uint64(math.MaxUint64)>>(64-bits), inner.data)
+		d.Errorf("must be a string holding an integer from 0 to %d, got %q", uint64(math.MaxUint64)>>(64-bits), raw)
 		return 0, false
 	}
 	return n, true
@@ -1200,20 +1203,13 @@ func (d *Decoder) QuotedUint(bits int) (uint64, bool) {
 
 // QuotedFloat reads a number written inside a JSON string ("1.5").
 func (d *Decoder) QuotedFloat(bits int) (float64, bool) {
-	inner, ok := d.quoted("a number")
+	text, raw, ok := d.quotedNumber("a number", false)
 	if !ok {
-		return 0, false
-	}
-	if kind(inner.peek()) != "number" {
-		return 0, d.finishQuoted(inner, "a number") && false
-	}
-	text, _ := inner.readNumber()
-	if !d.finishQuoted(inner, "a number") {
 		return 0, false
 	}
 	f, err := strconv.ParseFloat(unsafeString(text), bits)
 	if err != nil {
-		d.Errorf("must be a string holding a number that fits in %d-bit floating point, got %q", bits, inner.data)
+		d.Errorf("must be a string holding a number that fits in %d-bit floating point, got %q", bits, raw)
 		return 0, false
 	}
 	return f, true

@@ -326,3 +326,25 @@ func TestLenient(t *testing.T) {
 		t.Errorf("strict: got %v", err)
 	}
 }
+
+// A quoted number that is not one is always reported, never taken as zero.
+func TestQuotedRejects(t *testing.T) {
+	for _, in := range []string{`"-"`, `""`, `"1.5"`, `"1e2"`, `"12x"`, `" "`, `"0x10"`, `"--1"`} {
+		_, err := Decode([]byte(in), DefaultLimits, func(d *Decoder, v *int64) {
+			if n, ok := d.QuotedInt(64); ok {
+				*v = n
+			}
+		})
+		if err == nil {
+			t.Errorf("QuotedInt accepted %s", in)
+		}
+	}
+	_, err := Decode([]byte(`"yes"`), DefaultLimits, func(d *Decoder, v *bool) {
+		if b, ok := d.QuotedBool(); ok {
+			*v = b
+		}
+	})
+	if err == nil {
+		t.Error(`QuotedBool accepted "yes"`)
+	}
+}
