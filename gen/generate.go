@@ -69,7 +69,18 @@ func Generate(ctx context.Context, cfg Config) ([]File, error) {
 }
 
 // generatePackage runs the model, emit and render stages for one package.
-func generatePackage(pkg *packages.Package, output string) (File, Diagnostics) {
+// A bug of toolgen's own that panics is reported as an error of the
+// package, never as a crash with a stack trace.
+func generatePackage(pkg *packages.Package, output string) (file File, diags Diagnostics) {
+	defer func() {
+		if v := recover(); v != nil {
+			diags = Diagnostics{{Msg: fmt.Sprintf("%s: internal error in toolgen (please report it): %v", pkg.PkgPath, v)}}
+		}
+	}()
+	return generate(pkg, output)
+}
+
+func generate(pkg *packages.Package, output string) (File, Diagnostics) {
 	file := File{
 		Path:    filepath.Join(filepath.Dir(pkg.GoFiles[0]), output),
 		Package: pkg.PkgPath,
