@@ -31,6 +31,9 @@ type emitter struct {
 	argTypes []jen.Code       // argument structs made from plain parameters
 	quoted   bool             // the field being decoded has the json option "string"
 
+	fastDecoders map[*Type]string // fast-path decoder of each struct type
+	fastQueue    []*Type
+
 	outputs        *outputs
 	structEncoders map[*outType]string
 	encodeQueue    []*outType
@@ -55,6 +58,7 @@ func emit(pkg *Package) (*jen.File, error) {
 		names:    newNamer(pkg.Types.Scope()),
 		decoders: make(map[*Type]string),
 
+		fastDecoders:   make(map[*Type]string),
 		outputs:        &outputs{types: make(map[string]*outType)},
 		structEncoders: make(map[*outType]string),
 	}
@@ -91,6 +95,12 @@ func emit(pkg *Package) (*jen.File, error) {
 		t := e.queue[0]
 		e.queue = e.queue[1:]
 		e.f.Add(e.decodeStruct(t))
+		e.f.Line()
+	}
+	for len(e.fastQueue) > 0 {
+		t := e.fastQueue[0]
+		e.fastQueue = e.fastQueue[1:]
+		e.f.Add(e.fastStruct(t))
 		e.f.Line()
 	}
 	for _, code := range e.encoders {
@@ -250,14 +260,8 @@ func (e *emitter) toolType(t *Tool, n toolNames) {
 	e.f.Func().Params(recvParam).Id("Invoke").Params(
 		jen.Id(ctx).Qual("context", "Context"), jen.Id(args).Qual("encoding/json", "RawMessage"),
 	).Params(jen.Op("*").Qual(RuntimePath, "Result"), jen.Error()).Block(
-		jen.Var().Id(in).Add(inType),
-		jen.Var().Id(d).Qual(RuntimePath, "Decoder"),
-		jen.Id(d).Dot("BeginCall").Call(jen.Id(ctx), jen.Op("&").Id(n.info), jen.Id(args)),
-		jen.Add(decoder).Call(jen.Op("&").Id(d), jen.Op("&").Id(in)),
-		jen.If(jen.Id(res).Op(":=").Id(d).Dot("EndCall").Call(), jen.Id(res).Op("!=").Nil()).Block(
-			jen.Return(jen.Id(res), jen.Nil()),
-		),
-		e.runCall(t, n, ctx, out, body),
+		append(e.decodeArguments(t, ctx, args, in, d, res, n.info, inType, decoder),
+			e.runCall(t, n, ctx, out, body))...,
 	)
 	e.f.Line()
 }
@@ -298,6 +302,37 @@ func (e *emitter) argsStruct(t *Tool, name string, st *Type) jen.Code {
 	}
 	return jen.Commentf("%s are the arguments of the %s tool: the parameters of %s.", name, t.Name, funcName(t)).Line().
 		Type().Id(name).Struct(fields...)
+}
+
+// decodeArguments declares in and decodes the arguments into it: through
+// the fast path first where the argument type allows, then, if that
+// passes, with the full decoder, which reports every problem.
+func (e *emitter) decodeArguments(t *Tool, ctx, args, in, d, res, info string, inType, decoder jen.Code) []jen.Code {
+	full := []jen.Code{
+		jen.Var().Id(d).Qual(RuntimePath, "Decoder"),
+		jen.Id(d).Dot("BeginCall").Call(jen.Id(ctx), jen.Op("&").Id(info), jen.Id(args)),
+		jen.Add(decoder).Call(jen.Op("&").Id(d), jen.Op("&").Id(in)),
+		jen.If(jen.Id(res).Op(":=").Id(d).Dot("EndCall").Call(), jen.Id(res).Op("!=").Nil()).Block(
+			jen.Return(jen.Id(res), jen.Nil()),
+		),
+	}
+	var depth int
+	fast := t.Input.Kind == InputStruct || t.Input.Kind == InputParams
+	if fast {
+		depth, fast = fastable(t.Input.Type, map[*Type]bool{})
+	}
+	if !fast {
+		return append([]jen.Code{jen.Var().Id(in).Add(inType)}, full...)
+	}
+	end, ok := e.names.local("end"), e.names.local("ok")
+	return []jen.Code{jen.Var().Id(in).Add(inType), jen.
+		If(
+			jen.List(jen.Id(end), jen.Id(ok)).Op(":=").Id(e.fastName(t.Input.Type)).Call(jen.Id(args), jen.Lit(0), jen.Op("&").Id(in)),
+			jen.Op("!").Id(ok).Op("||").Op("!").Qual(RuntimePath, "FastDone").Call(jen.Id(ctx), jen.Id(args), jen.Id(end), jen.Lit(depth)),
+		).Block(append([]jen.Code{
+		jen.Comment("Not the common case: decode again, saying what is wrong."),
+		jen.Id(in).Op("=").Add(inType).Values(),
+	}, full...)...)}
 }
 
 // runCall returns the statement that runs the tool's function: through

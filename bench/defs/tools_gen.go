@@ -166,11 +166,15 @@ func (tool000Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool000 with them.
 func (tool000Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args000
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool000Info, args)
-	decodeArgs000(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastArgs000(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args000{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &tool000Info, args)
+		decodeArgs000(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.Run(ctx, &tool000Info, func(ctx context.Context) (string, error) {
 		return Tool000(ctx, in)
@@ -236,11 +240,15 @@ func (tool001Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool001 with them.
 func (tool001Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args001
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool001Info, args)
-	decodeArgs001(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastArgs001(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args001{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &tool001Info, args)
+		decodeArgs001(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.Run(ctx, &tool001Info, func(ctx context.Context) (string, error) {
 		return Tool001(ctx, in)
@@ -368,11 +376,15 @@ func (tool003Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool003 with them.
 func (tool003Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args003
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool003Info, args)
-	decodeArgs003(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastArgs003(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 3) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args003{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &tool003Info, args)
+		decodeArgs003(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.Run(ctx, &tool003Info, func(ctx context.Context) (string, error) {
 		return Tool003(ctx, in)
@@ -422,11 +434,15 @@ func (tool004Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool004 with them.
 func (tool004Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args004
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool004Info, args)
-	decodeArgs004(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastArgs004(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args004{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &tool004Info, args)
+		decodeArgs004(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.Run(ctx, &tool004Info, func(ctx context.Context) (string, error) {
 		return Tool004(ctx, in)
@@ -492,11 +508,15 @@ func (tool005Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool005 with them.
 func (tool005Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args005
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool005Info, args)
-	decodeArgs005(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastArgs005(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args005{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &tool005Info, args)
+		decodeArgs005(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.Run(ctx, &tool005Info, func(ctx context.Context) (string, error) {
 		return Tool005(ctx, in)
@@ -624,11 +644,15 @@ func (tool007Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool007 with them.
 func (tool007Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args007
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool007Info, args)
-	decodeArgs007(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastArgs007(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 3) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args007{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &tool007Info, args)
+		decodeArgs007(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.Run(ctx, &tool007Info, func(ctx context.Context) (string, error) {
 		return Tool007(ctx, in)
@@ -678,11 +702,15 @@ func (tool008Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool008 with them.
 func (tool008Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args008
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool008Info, args)
-	decodeArgs008(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastArgs008(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args008{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &tool008Info, args)
+		decodeArgs008(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.Run(ctx, &tool008Info, func(ctx context.Context) (string, error) {
 		return Tool008(ctx, in)
@@ -748,11 +776,15 @@ func (tool009Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool009 with them.
 func (tool009Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args009
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool009Info, args)
-	decodeArgs009(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastArgs009(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args009{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &tool009Info, args)
+		decodeArgs009(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.Run(ctx, &tool009Info, func(ctx context.Context) (string, error) {
 		return Tool009(ctx, in)
@@ -880,11 +912,15 @@ func (tool011Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool011 with them.
 func (tool011Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args011
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool011Info, args)
-	decodeArgs011(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastArgs011(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 3) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args011{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &tool011Info, args)
+		decodeArgs011(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.Run(ctx, &tool011Info, func(ctx context.Context) (string, error) {
 		return Tool011(ctx, in)
@@ -934,11 +970,15 @@ func (tool012Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool012 with them.
 func (tool012Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args012
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool012Info, args)
-	decodeArgs012(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastArgs012(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args012{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &tool012Info, args)
+		decodeArgs012(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.Run(ctx, &tool012Info, func(ctx context.Context) (string, error) {
 		return Tool012(ctx, in)
@@ -1004,11 +1044,15 @@ func (tool013Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool013 with them.
 func (tool013Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args013
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool013Info, args)
-	decodeArgs013(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastArgs013(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args013{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &tool013Info, args)
+		decodeArgs013(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.Run(ctx, &tool013Info, func(ctx context.Context) (string, error) {
 		return Tool013(ctx, in)
@@ -1136,11 +1180,15 @@ func (tool015Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool015 with them.
 func (tool015Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args015
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool015Info, args)
-	decodeArgs015(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastArgs015(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 3) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args015{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &tool015Info, args)
+		decodeArgs015(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.Run(ctx, &tool015Info, func(ctx context.Context) (string, error) {
 		return Tool015(ctx, in)
@@ -1190,11 +1238,15 @@ func (tool016Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool016 with them.
 func (tool016Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args016
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool016Info, args)
-	decodeArgs016(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastArgs016(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args016{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &tool016Info, args)
+		decodeArgs016(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.Run(ctx, &tool016Info, func(ctx context.Context) (string, error) {
 		return Tool016(ctx, in)
@@ -1260,11 +1312,15 @@ func (tool017Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool017 with them.
 func (tool017Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args017
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool017Info, args)
-	decodeArgs017(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastArgs017(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args017{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &tool017Info, args)
+		decodeArgs017(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.Run(ctx, &tool017Info, func(ctx context.Context) (string, error) {
 		return Tool017(ctx, in)
@@ -1392,11 +1448,15 @@ func (tool019Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool019 with them.
 func (tool019Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args019
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool019Info, args)
-	decodeArgs019(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastArgs019(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 3) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args019{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &tool019Info, args)
+		decodeArgs019(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.Run(ctx, &tool019Info, func(ctx context.Context) (string, error) {
 		return Tool019(ctx, in)
@@ -1446,11 +1506,15 @@ func (tool020Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool020 with them.
 func (tool020Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args020
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool020Info, args)
-	decodeArgs020(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastArgs020(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args020{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &tool020Info, args)
+		decodeArgs020(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.Run(ctx, &tool020Info, func(ctx context.Context) (string, error) {
 		return Tool020(ctx, in)
@@ -1516,11 +1580,15 @@ func (tool021Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool021 with them.
 func (tool021Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args021
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool021Info, args)
-	decodeArgs021(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastArgs021(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args021{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &tool021Info, args)
+		decodeArgs021(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.Run(ctx, &tool021Info, func(ctx context.Context) (string, error) {
 		return Tool021(ctx, in)
@@ -1648,11 +1716,15 @@ func (tool023Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool023 with them.
 func (tool023Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args023
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool023Info, args)
-	decodeArgs023(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastArgs023(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 3) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args023{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &tool023Info, args)
+		decodeArgs023(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.Run(ctx, &tool023Info, func(ctx context.Context) (string, error) {
 		return Tool023(ctx, in)
@@ -1702,11 +1774,15 @@ func (tool024Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool024 with them.
 func (tool024Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args024
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool024Info, args)
-	decodeArgs024(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastArgs024(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args024{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &tool024Info, args)
+		decodeArgs024(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.Run(ctx, &tool024Info, func(ctx context.Context) (string, error) {
 		return Tool024(ctx, in)
@@ -1772,11 +1848,15 @@ func (tool025Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool025 with them.
 func (tool025Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args025
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool025Info, args)
-	decodeArgs025(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastArgs025(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args025{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &tool025Info, args)
+		decodeArgs025(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.Run(ctx, &tool025Info, func(ctx context.Context) (string, error) {
 		return Tool025(ctx, in)
@@ -1904,11 +1984,15 @@ func (tool027Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool027 with them.
 func (tool027Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args027
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool027Info, args)
-	decodeArgs027(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastArgs027(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 3) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args027{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &tool027Info, args)
+		decodeArgs027(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.Run(ctx, &tool027Info, func(ctx context.Context) (string, error) {
 		return Tool027(ctx, in)
@@ -1958,11 +2042,15 @@ func (tool028Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool028 with them.
 func (tool028Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args028
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool028Info, args)
-	decodeArgs028(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastArgs028(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args028{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &tool028Info, args)
+		decodeArgs028(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.Run(ctx, &tool028Info, func(ctx context.Context) (string, error) {
 		return Tool028(ctx, in)
@@ -2028,11 +2116,15 @@ func (tool029Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool029 with them.
 func (tool029Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args029
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool029Info, args)
-	decodeArgs029(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastArgs029(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args029{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &tool029Info, args)
+		decodeArgs029(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.Run(ctx, &tool029Info, func(ctx context.Context) (string, error) {
 		return Tool029(ctx, in)
@@ -2160,11 +2252,15 @@ func (tool031Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool031 with them.
 func (tool031Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args031
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool031Info, args)
-	decodeArgs031(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastArgs031(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 3) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args031{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &tool031Info, args)
+		decodeArgs031(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.Run(ctx, &tool031Info, func(ctx context.Context) (string, error) {
 		return Tool031(ctx, in)
@@ -2214,11 +2310,15 @@ func (tool032Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool032 with them.
 func (tool032Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args032
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool032Info, args)
-	decodeArgs032(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastArgs032(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args032{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &tool032Info, args)
+		decodeArgs032(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.Run(ctx, &tool032Info, func(ctx context.Context) (string, error) {
 		return Tool032(ctx, in)
@@ -2284,11 +2384,15 @@ func (tool033Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool033 with them.
 func (tool033Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args033
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool033Info, args)
-	decodeArgs033(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastArgs033(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args033{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &tool033Info, args)
+		decodeArgs033(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.Run(ctx, &tool033Info, func(ctx context.Context) (string, error) {
 		return Tool033(ctx, in)
@@ -2416,11 +2520,15 @@ func (tool035Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool035 with them.
 func (tool035Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args035
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool035Info, args)
-	decodeArgs035(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastArgs035(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 3) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args035{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &tool035Info, args)
+		decodeArgs035(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.Run(ctx, &tool035Info, func(ctx context.Context) (string, error) {
 		return Tool035(ctx, in)
@@ -2470,11 +2578,15 @@ func (tool036Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool036 with them.
 func (tool036Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args036
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool036Info, args)
-	decodeArgs036(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastArgs036(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args036{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &tool036Info, args)
+		decodeArgs036(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.Run(ctx, &tool036Info, func(ctx context.Context) (string, error) {
 		return Tool036(ctx, in)
@@ -2540,11 +2652,15 @@ func (tool037Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool037 with them.
 func (tool037Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args037
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool037Info, args)
-	decodeArgs037(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastArgs037(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args037{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &tool037Info, args)
+		decodeArgs037(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.Run(ctx, &tool037Info, func(ctx context.Context) (string, error) {
 		return Tool037(ctx, in)
@@ -2672,11 +2788,15 @@ func (tool039Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool039 with them.
 func (tool039Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args039
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool039Info, args)
-	decodeArgs039(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastArgs039(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 3) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args039{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &tool039Info, args)
+		decodeArgs039(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.Run(ctx, &tool039Info, func(ctx context.Context) (string, error) {
 		return Tool039(ctx, in)
@@ -2726,11 +2846,15 @@ func (tool040Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool040 with them.
 func (tool040Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args040
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool040Info, args)
-	decodeArgs040(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastArgs040(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args040{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &tool040Info, args)
+		decodeArgs040(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.Run(ctx, &tool040Info, func(ctx context.Context) (string, error) {
 		return Tool040(ctx, in)
@@ -2796,11 +2920,15 @@ func (tool041Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool041 with them.
 func (tool041Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args041
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool041Info, args)
-	decodeArgs041(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastArgs041(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args041{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &tool041Info, args)
+		decodeArgs041(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.Run(ctx, &tool041Info, func(ctx context.Context) (string, error) {
 		return Tool041(ctx, in)
@@ -2928,11 +3056,15 @@ func (tool043Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool043 with them.
 func (tool043Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args043
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool043Info, args)
-	decodeArgs043(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastArgs043(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 3) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args043{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &tool043Info, args)
+		decodeArgs043(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.Run(ctx, &tool043Info, func(ctx context.Context) (string, error) {
 		return Tool043(ctx, in)
@@ -2982,11 +3114,15 @@ func (tool044Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool044 with them.
 func (tool044Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args044
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool044Info, args)
-	decodeArgs044(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastArgs044(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args044{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &tool044Info, args)
+		decodeArgs044(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.Run(ctx, &tool044Info, func(ctx context.Context) (string, error) {
 		return Tool044(ctx, in)
@@ -3052,11 +3188,15 @@ func (tool045Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool045 with them.
 func (tool045Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args045
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool045Info, args)
-	decodeArgs045(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastArgs045(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args045{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &tool045Info, args)
+		decodeArgs045(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.Run(ctx, &tool045Info, func(ctx context.Context) (string, error) {
 		return Tool045(ctx, in)
@@ -3184,11 +3324,15 @@ func (tool047Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool047 with them.
 func (tool047Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args047
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool047Info, args)
-	decodeArgs047(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastArgs047(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 3) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args047{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &tool047Info, args)
+		decodeArgs047(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.Run(ctx, &tool047Info, func(ctx context.Context) (string, error) {
 		return Tool047(ctx, in)
@@ -3238,11 +3382,15 @@ func (tool048Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool048 with them.
 func (tool048Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args048
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool048Info, args)
-	decodeArgs048(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastArgs048(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args048{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &tool048Info, args)
+		decodeArgs048(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.Run(ctx, &tool048Info, func(ctx context.Context) (string, error) {
 		return Tool048(ctx, in)
@@ -3308,11 +3456,15 @@ func (tool049Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool049 with them.
 func (tool049Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args049
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool049Info, args)
-	decodeArgs049(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastArgs049(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args049{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &tool049Info, args)
+		decodeArgs049(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.Run(ctx, &tool049Info, func(ctx context.Context) (string, error) {
 		return Tool049(ctx, in)
@@ -3440,11 +3592,15 @@ func (tool051Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool051 with them.
 func (tool051Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args051
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool051Info, args)
-	decodeArgs051(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastArgs051(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 3) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args051{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &tool051Info, args)
+		decodeArgs051(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.Run(ctx, &tool051Info, func(ctx context.Context) (string, error) {
 		return Tool051(ctx, in)
@@ -3494,11 +3650,15 @@ func (tool052Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool052 with them.
 func (tool052Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args052
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool052Info, args)
-	decodeArgs052(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastArgs052(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args052{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &tool052Info, args)
+		decodeArgs052(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.Run(ctx, &tool052Info, func(ctx context.Context) (string, error) {
 		return Tool052(ctx, in)
@@ -3564,11 +3724,15 @@ func (tool053Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool053 with them.
 func (tool053Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args053
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool053Info, args)
-	decodeArgs053(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastArgs053(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args053{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &tool053Info, args)
+		decodeArgs053(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.Run(ctx, &tool053Info, func(ctx context.Context) (string, error) {
 		return Tool053(ctx, in)
@@ -3696,11 +3860,15 @@ func (tool055Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool055 with them.
 func (tool055Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args055
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool055Info, args)
-	decodeArgs055(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastArgs055(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 3) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args055{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &tool055Info, args)
+		decodeArgs055(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.Run(ctx, &tool055Info, func(ctx context.Context) (string, error) {
 		return Tool055(ctx, in)
@@ -3750,11 +3918,15 @@ func (tool056Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool056 with them.
 func (tool056Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args056
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool056Info, args)
-	decodeArgs056(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastArgs056(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args056{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &tool056Info, args)
+		decodeArgs056(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.Run(ctx, &tool056Info, func(ctx context.Context) (string, error) {
 		return Tool056(ctx, in)
@@ -3820,11 +3992,15 @@ func (tool057Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool057 with them.
 func (tool057Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args057
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool057Info, args)
-	decodeArgs057(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastArgs057(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args057{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &tool057Info, args)
+		decodeArgs057(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.Run(ctx, &tool057Info, func(ctx context.Context) (string, error) {
 		return Tool057(ctx, in)
@@ -3952,11 +4128,15 @@ func (tool059Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool059 with them.
 func (tool059Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args059
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool059Info, args)
-	decodeArgs059(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastArgs059(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 3) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args059{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &tool059Info, args)
+		decodeArgs059(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.Run(ctx, &tool059Info, func(ctx context.Context) (string, error) {
 		return Tool059(ctx, in)
@@ -4006,11 +4186,15 @@ func (tool060Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool060 with them.
 func (tool060Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args060
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool060Info, args)
-	decodeArgs060(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastArgs060(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args060{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &tool060Info, args)
+		decodeArgs060(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.Run(ctx, &tool060Info, func(ctx context.Context) (string, error) {
 		return Tool060(ctx, in)
@@ -4076,11 +4260,15 @@ func (tool061Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool061 with them.
 func (tool061Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args061
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool061Info, args)
-	decodeArgs061(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastArgs061(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args061{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &tool061Info, args)
+		decodeArgs061(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.Run(ctx, &tool061Info, func(ctx context.Context) (string, error) {
 		return Tool061(ctx, in)
@@ -4208,11 +4396,15 @@ func (tool063Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool063 with them.
 func (tool063Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args063
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool063Info, args)
-	decodeArgs063(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastArgs063(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 3) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args063{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &tool063Info, args)
+		decodeArgs063(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.Run(ctx, &tool063Info, func(ctx context.Context) (string, error) {
 		return Tool063(ctx, in)
@@ -4262,11 +4454,15 @@ func (tool064Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool064 with them.
 func (tool064Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args064
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool064Info, args)
-	decodeArgs064(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastArgs064(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args064{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &tool064Info, args)
+		decodeArgs064(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.Run(ctx, &tool064Info, func(ctx context.Context) (string, error) {
 		return Tool064(ctx, in)
@@ -4332,11 +4528,15 @@ func (tool065Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool065 with them.
 func (tool065Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args065
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool065Info, args)
-	decodeArgs065(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastArgs065(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args065{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &tool065Info, args)
+		decodeArgs065(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.Run(ctx, &tool065Info, func(ctx context.Context) (string, error) {
 		return Tool065(ctx, in)
@@ -4464,11 +4664,15 @@ func (tool067Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool067 with them.
 func (tool067Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args067
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool067Info, args)
-	decodeArgs067(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastArgs067(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 3) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args067{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &tool067Info, args)
+		decodeArgs067(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.Run(ctx, &tool067Info, func(ctx context.Context) (string, error) {
 		return Tool067(ctx, in)
@@ -4518,11 +4722,15 @@ func (tool068Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool068 with them.
 func (tool068Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args068
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool068Info, args)
-	decodeArgs068(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastArgs068(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args068{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &tool068Info, args)
+		decodeArgs068(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.Run(ctx, &tool068Info, func(ctx context.Context) (string, error) {
 		return Tool068(ctx, in)
@@ -4588,11 +4796,15 @@ func (tool069Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool069 with them.
 func (tool069Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args069
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool069Info, args)
-	decodeArgs069(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastArgs069(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args069{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &tool069Info, args)
+		decodeArgs069(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.Run(ctx, &tool069Info, func(ctx context.Context) (string, error) {
 		return Tool069(ctx, in)
@@ -4720,11 +4932,15 @@ func (tool071Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool071 with them.
 func (tool071Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args071
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool071Info, args)
-	decodeArgs071(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastArgs071(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 3) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args071{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &tool071Info, args)
+		decodeArgs071(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.Run(ctx, &tool071Info, func(ctx context.Context) (string, error) {
 		return Tool071(ctx, in)
@@ -4774,11 +4990,15 @@ func (tool072Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool072 with them.
 func (tool072Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args072
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool072Info, args)
-	decodeArgs072(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastArgs072(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args072{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &tool072Info, args)
+		decodeArgs072(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.Run(ctx, &tool072Info, func(ctx context.Context) (string, error) {
 		return Tool072(ctx, in)
@@ -4844,11 +5064,15 @@ func (tool073Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool073 with them.
 func (tool073Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args073
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool073Info, args)
-	decodeArgs073(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastArgs073(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args073{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &tool073Info, args)
+		decodeArgs073(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.Run(ctx, &tool073Info, func(ctx context.Context) (string, error) {
 		return Tool073(ctx, in)
@@ -4976,11 +5200,15 @@ func (tool075Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool075 with them.
 func (tool075Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args075
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool075Info, args)
-	decodeArgs075(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastArgs075(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 3) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args075{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &tool075Info, args)
+		decodeArgs075(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.Run(ctx, &tool075Info, func(ctx context.Context) (string, error) {
 		return Tool075(ctx, in)
@@ -5030,11 +5258,15 @@ func (tool076Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool076 with them.
 func (tool076Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args076
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool076Info, args)
-	decodeArgs076(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastArgs076(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args076{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &tool076Info, args)
+		decodeArgs076(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.Run(ctx, &tool076Info, func(ctx context.Context) (string, error) {
 		return Tool076(ctx, in)
@@ -5100,11 +5332,15 @@ func (tool077Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool077 with them.
 func (tool077Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args077
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool077Info, args)
-	decodeArgs077(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastArgs077(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args077{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &tool077Info, args)
+		decodeArgs077(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.Run(ctx, &tool077Info, func(ctx context.Context) (string, error) {
 		return Tool077(ctx, in)
@@ -5232,11 +5468,15 @@ func (tool079Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool079 with them.
 func (tool079Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args079
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool079Info, args)
-	decodeArgs079(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastArgs079(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 3) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args079{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &tool079Info, args)
+		decodeArgs079(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.Run(ctx, &tool079Info, func(ctx context.Context) (string, error) {
 		return Tool079(ctx, in)
@@ -5286,11 +5526,15 @@ func (tool080Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool080 with them.
 func (tool080Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args080
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool080Info, args)
-	decodeArgs080(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastArgs080(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args080{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &tool080Info, args)
+		decodeArgs080(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.Run(ctx, &tool080Info, func(ctx context.Context) (string, error) {
 		return Tool080(ctx, in)
@@ -5356,11 +5600,15 @@ func (tool081Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool081 with them.
 func (tool081Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args081
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool081Info, args)
-	decodeArgs081(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastArgs081(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args081{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &tool081Info, args)
+		decodeArgs081(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.Run(ctx, &tool081Info, func(ctx context.Context) (string, error) {
 		return Tool081(ctx, in)
@@ -5488,11 +5736,15 @@ func (tool083Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool083 with them.
 func (tool083Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args083
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool083Info, args)
-	decodeArgs083(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastArgs083(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 3) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args083{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &tool083Info, args)
+		decodeArgs083(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.Run(ctx, &tool083Info, func(ctx context.Context) (string, error) {
 		return Tool083(ctx, in)
@@ -5542,11 +5794,15 @@ func (tool084Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool084 with them.
 func (tool084Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args084
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool084Info, args)
-	decodeArgs084(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastArgs084(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args084{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &tool084Info, args)
+		decodeArgs084(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.Run(ctx, &tool084Info, func(ctx context.Context) (string, error) {
 		return Tool084(ctx, in)
@@ -5612,11 +5868,15 @@ func (tool085Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool085 with them.
 func (tool085Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args085
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool085Info, args)
-	decodeArgs085(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastArgs085(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args085{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &tool085Info, args)
+		decodeArgs085(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.Run(ctx, &tool085Info, func(ctx context.Context) (string, error) {
 		return Tool085(ctx, in)
@@ -5744,11 +6004,15 @@ func (tool087Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool087 with them.
 func (tool087Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args087
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool087Info, args)
-	decodeArgs087(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastArgs087(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 3) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args087{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &tool087Info, args)
+		decodeArgs087(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.Run(ctx, &tool087Info, func(ctx context.Context) (string, error) {
 		return Tool087(ctx, in)
@@ -5798,11 +6062,15 @@ func (tool088Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool088 with them.
 func (tool088Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args088
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool088Info, args)
-	decodeArgs088(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastArgs088(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args088{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &tool088Info, args)
+		decodeArgs088(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.Run(ctx, &tool088Info, func(ctx context.Context) (string, error) {
 		return Tool088(ctx, in)
@@ -5868,11 +6136,15 @@ func (tool089Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool089 with them.
 func (tool089Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args089
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool089Info, args)
-	decodeArgs089(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastArgs089(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args089{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &tool089Info, args)
+		decodeArgs089(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.Run(ctx, &tool089Info, func(ctx context.Context) (string, error) {
 		return Tool089(ctx, in)
@@ -6000,11 +6272,15 @@ func (tool091Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool091 with them.
 func (tool091Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args091
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool091Info, args)
-	decodeArgs091(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastArgs091(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 3) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args091{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &tool091Info, args)
+		decodeArgs091(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.Run(ctx, &tool091Info, func(ctx context.Context) (string, error) {
 		return Tool091(ctx, in)
@@ -6054,11 +6330,15 @@ func (tool092Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool092 with them.
 func (tool092Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args092
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool092Info, args)
-	decodeArgs092(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastArgs092(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args092{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &tool092Info, args)
+		decodeArgs092(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.Run(ctx, &tool092Info, func(ctx context.Context) (string, error) {
 		return Tool092(ctx, in)
@@ -6124,11 +6404,15 @@ func (tool093Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool093 with them.
 func (tool093Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args093
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool093Info, args)
-	decodeArgs093(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastArgs093(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args093{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &tool093Info, args)
+		decodeArgs093(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.Run(ctx, &tool093Info, func(ctx context.Context) (string, error) {
 		return Tool093(ctx, in)
@@ -6256,11 +6540,15 @@ func (tool095Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool095 with them.
 func (tool095Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args095
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool095Info, args)
-	decodeArgs095(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastArgs095(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 3) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args095{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &tool095Info, args)
+		decodeArgs095(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.Run(ctx, &tool095Info, func(ctx context.Context) (string, error) {
 		return Tool095(ctx, in)
@@ -6310,11 +6598,15 @@ func (tool096Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool096 with them.
 func (tool096Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args096
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool096Info, args)
-	decodeArgs096(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastArgs096(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args096{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &tool096Info, args)
+		decodeArgs096(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.Run(ctx, &tool096Info, func(ctx context.Context) (string, error) {
 		return Tool096(ctx, in)
@@ -6380,11 +6672,15 @@ func (tool097Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool097 with them.
 func (tool097Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args097
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool097Info, args)
-	decodeArgs097(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastArgs097(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args097{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &tool097Info, args)
+		decodeArgs097(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.Run(ctx, &tool097Info, func(ctx context.Context) (string, error) {
 		return Tool097(ctx, in)
@@ -6512,11 +6808,15 @@ func (tool099Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool099 with them.
 func (tool099Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args099
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool099Info, args)
-	decodeArgs099(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastArgs099(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 3) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args099{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &tool099Info, args)
+		decodeArgs099(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.Run(ctx, &tool099Info, func(ctx context.Context) (string, error) {
 		return Tool099(ctx, in)
@@ -13964,6 +14264,6236 @@ func decodeAddress(d *runtime.Decoder, v *Address) {
 	if !hasCity {
 		d.Missing("city")
 	}
+}
+
+// fastArgs000 decodes an Args000 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs000 says what is wrong.
+func fastArgs000(data []byte, i int, v *Args000) (int, bool) {
+	i, empty, ok := runtime.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasID, hasLimit bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtime.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "id":
+			hasID = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+				return i, false
+			}
+			v.ID = string(s)
+		case "limit":
+			hasLimit = true
+			var n int64
+			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+				return i, false
+			}
+			if n < 1 {
+				return i, false
+			}
+			if n > 50 {
+				return i, false
+			}
+			v.Limit = int(n)
+		case "status":
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			switch string(s) {
+			case "open":
+				v.Status = Open
+			case "closed":
+				v.Status = Closed
+			default:
+				return i, false
+			}
+		case "tags":
+			var empty2 bool
+			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+				return i, false
+			}
+			v.Tags = []string{}
+			for more2 := !empty2; more2; {
+				var elem string
+				var s []byte
+				if s, i, ok = runtime.FastString(data, i); !ok {
+					return i, false
+				}
+				elem = string(s)
+				v.Tags = append(v.Tags, elem)
+				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+					return i, false
+				}
+			}
+			if len(v.Tags) > 5 {
+				return i, false
+			}
+		default:
+			return i, false
+		}
+		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasID {
+		return i, false
+	}
+	if !hasLimit {
+		v.Limit = 10
+	}
+	return i, true
+}
+
+// fastArgs001 decodes an Args001 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs001 says what is wrong.
+func fastArgs001(data []byte, i int, v *Args001) (int, bool) {
+	i, empty, ok := runtime.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasID, hasLimit, hasAddress bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtime.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "id":
+			hasID = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+				return i, false
+			}
+			v.ID = string(s)
+		case "limit":
+			hasLimit = true
+			var n int64
+			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+				return i, false
+			}
+			if n < 1 {
+				return i, false
+			}
+			if n > 51 {
+				return i, false
+			}
+			v.Limit = int(n)
+		case "status":
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			switch string(s) {
+			case "open":
+				v.Status = Open
+			case "closed":
+				v.Status = Closed
+			default:
+				return i, false
+			}
+		case "address":
+			hasAddress = true
+			if i, ok = fastAddress(data, i, &v.Address); !ok {
+				return i, false
+			}
+		default:
+			return i, false
+		}
+		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasID {
+		return i, false
+	}
+	if !hasLimit {
+		v.Limit = 10
+	}
+	if !hasAddress {
+		return i, false
+	}
+	return i, true
+}
+
+// fastArgs003 decodes an Args003 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs003 says what is wrong.
+func fastArgs003(data []byte, i int, v *Args003) (int, bool) {
+	i, empty, ok := runtime.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasID, hasLimit bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtime.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "id":
+			hasID = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+				return i, false
+			}
+			v.ID = string(s)
+		case "limit":
+			hasLimit = true
+			var n int64
+			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+				return i, false
+			}
+			if n < 1 {
+				return i, false
+			}
+			if n > 53 {
+				return i, false
+			}
+			v.Limit = int(n)
+		case "status":
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			switch string(s) {
+			case "open":
+				v.Status = Open
+			case "closed":
+				v.Status = Closed
+			default:
+				return i, false
+			}
+		case "notes":
+			var empty2 bool
+			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+				return i, false
+			}
+			v.Notes = []Address{}
+			for more2 := !empty2; more2; {
+				var elem Address
+				if i, ok = fastAddress(data, i, &elem); !ok {
+					return i, false
+				}
+				v.Notes = append(v.Notes, elem)
+				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+					return i, false
+				}
+			}
+		case "flag":
+			v.Flag = new(bool)
+			var b bool
+			if b, i, ok = runtime.FastBool(data, i); !ok {
+				return i, false
+			}
+			*v.Flag = b
+		default:
+			return i, false
+		}
+		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasID {
+		return i, false
+	}
+	if !hasLimit {
+		v.Limit = 10
+	}
+	return i, true
+}
+
+// fastArgs004 decodes an Args004 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs004 says what is wrong.
+func fastArgs004(data []byte, i int, v *Args004) (int, bool) {
+	i, empty, ok := runtime.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasID, hasLimit bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtime.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "id":
+			hasID = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+				return i, false
+			}
+			v.ID = string(s)
+		case "limit":
+			hasLimit = true
+			var n int64
+			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+				return i, false
+			}
+			if n < 1 {
+				return i, false
+			}
+			if n > 54 {
+				return i, false
+			}
+			v.Limit = int(n)
+		case "status":
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			switch string(s) {
+			case "open":
+				v.Status = Open
+			case "closed":
+				v.Status = Closed
+			default:
+				return i, false
+			}
+		case "tags":
+			var empty2 bool
+			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+				return i, false
+			}
+			v.Tags = []string{}
+			for more2 := !empty2; more2; {
+				var elem string
+				var s []byte
+				if s, i, ok = runtime.FastString(data, i); !ok {
+					return i, false
+				}
+				elem = string(s)
+				v.Tags = append(v.Tags, elem)
+				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+					return i, false
+				}
+			}
+			if len(v.Tags) > 5 {
+				return i, false
+			}
+		default:
+			return i, false
+		}
+		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasID {
+		return i, false
+	}
+	if !hasLimit {
+		v.Limit = 10
+	}
+	return i, true
+}
+
+// fastArgs005 decodes an Args005 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs005 says what is wrong.
+func fastArgs005(data []byte, i int, v *Args005) (int, bool) {
+	i, empty, ok := runtime.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasID, hasLimit, hasAddress bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtime.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "id":
+			hasID = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+				return i, false
+			}
+			v.ID = string(s)
+		case "limit":
+			hasLimit = true
+			var n int64
+			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+				return i, false
+			}
+			if n < 1 {
+				return i, false
+			}
+			if n > 55 {
+				return i, false
+			}
+			v.Limit = int(n)
+		case "status":
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			switch string(s) {
+			case "open":
+				v.Status = Open
+			case "closed":
+				v.Status = Closed
+			default:
+				return i, false
+			}
+		case "address":
+			hasAddress = true
+			if i, ok = fastAddress(data, i, &v.Address); !ok {
+				return i, false
+			}
+		default:
+			return i, false
+		}
+		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasID {
+		return i, false
+	}
+	if !hasLimit {
+		v.Limit = 10
+	}
+	if !hasAddress {
+		return i, false
+	}
+	return i, true
+}
+
+// fastArgs007 decodes an Args007 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs007 says what is wrong.
+func fastArgs007(data []byte, i int, v *Args007) (int, bool) {
+	i, empty, ok := runtime.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasID, hasLimit bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtime.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "id":
+			hasID = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+				return i, false
+			}
+			v.ID = string(s)
+		case "limit":
+			hasLimit = true
+			var n int64
+			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+				return i, false
+			}
+			if n < 1 {
+				return i, false
+			}
+			if n > 57 {
+				return i, false
+			}
+			v.Limit = int(n)
+		case "status":
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			switch string(s) {
+			case "open":
+				v.Status = Open
+			case "closed":
+				v.Status = Closed
+			default:
+				return i, false
+			}
+		case "notes":
+			var empty2 bool
+			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+				return i, false
+			}
+			v.Notes = []Address{}
+			for more2 := !empty2; more2; {
+				var elem Address
+				if i, ok = fastAddress(data, i, &elem); !ok {
+					return i, false
+				}
+				v.Notes = append(v.Notes, elem)
+				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+					return i, false
+				}
+			}
+		case "flag":
+			v.Flag = new(bool)
+			var b bool
+			if b, i, ok = runtime.FastBool(data, i); !ok {
+				return i, false
+			}
+			*v.Flag = b
+		default:
+			return i, false
+		}
+		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasID {
+		return i, false
+	}
+	if !hasLimit {
+		v.Limit = 10
+	}
+	return i, true
+}
+
+// fastArgs008 decodes an Args008 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs008 says what is wrong.
+func fastArgs008(data []byte, i int, v *Args008) (int, bool) {
+	i, empty, ok := runtime.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasID, hasLimit bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtime.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "id":
+			hasID = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+				return i, false
+			}
+			v.ID = string(s)
+		case "limit":
+			hasLimit = true
+			var n int64
+			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+				return i, false
+			}
+			if n < 1 {
+				return i, false
+			}
+			if n > 58 {
+				return i, false
+			}
+			v.Limit = int(n)
+		case "status":
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			switch string(s) {
+			case "open":
+				v.Status = Open
+			case "closed":
+				v.Status = Closed
+			default:
+				return i, false
+			}
+		case "tags":
+			var empty2 bool
+			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+				return i, false
+			}
+			v.Tags = []string{}
+			for more2 := !empty2; more2; {
+				var elem string
+				var s []byte
+				if s, i, ok = runtime.FastString(data, i); !ok {
+					return i, false
+				}
+				elem = string(s)
+				v.Tags = append(v.Tags, elem)
+				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+					return i, false
+				}
+			}
+			if len(v.Tags) > 5 {
+				return i, false
+			}
+		default:
+			return i, false
+		}
+		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasID {
+		return i, false
+	}
+	if !hasLimit {
+		v.Limit = 10
+	}
+	return i, true
+}
+
+// fastArgs009 decodes an Args009 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs009 says what is wrong.
+func fastArgs009(data []byte, i int, v *Args009) (int, bool) {
+	i, empty, ok := runtime.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasID, hasLimit, hasAddress bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtime.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "id":
+			hasID = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+				return i, false
+			}
+			v.ID = string(s)
+		case "limit":
+			hasLimit = true
+			var n int64
+			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+				return i, false
+			}
+			if n < 1 {
+				return i, false
+			}
+			if n > 59 {
+				return i, false
+			}
+			v.Limit = int(n)
+		case "status":
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			switch string(s) {
+			case "open":
+				v.Status = Open
+			case "closed":
+				v.Status = Closed
+			default:
+				return i, false
+			}
+		case "address":
+			hasAddress = true
+			if i, ok = fastAddress(data, i, &v.Address); !ok {
+				return i, false
+			}
+		default:
+			return i, false
+		}
+		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasID {
+		return i, false
+	}
+	if !hasLimit {
+		v.Limit = 10
+	}
+	if !hasAddress {
+		return i, false
+	}
+	return i, true
+}
+
+// fastArgs011 decodes an Args011 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs011 says what is wrong.
+func fastArgs011(data []byte, i int, v *Args011) (int, bool) {
+	i, empty, ok := runtime.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasID, hasLimit bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtime.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "id":
+			hasID = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+				return i, false
+			}
+			v.ID = string(s)
+		case "limit":
+			hasLimit = true
+			var n int64
+			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+				return i, false
+			}
+			if n < 1 {
+				return i, false
+			}
+			if n > 61 {
+				return i, false
+			}
+			v.Limit = int(n)
+		case "status":
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			switch string(s) {
+			case "open":
+				v.Status = Open
+			case "closed":
+				v.Status = Closed
+			default:
+				return i, false
+			}
+		case "notes":
+			var empty2 bool
+			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+				return i, false
+			}
+			v.Notes = []Address{}
+			for more2 := !empty2; more2; {
+				var elem Address
+				if i, ok = fastAddress(data, i, &elem); !ok {
+					return i, false
+				}
+				v.Notes = append(v.Notes, elem)
+				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+					return i, false
+				}
+			}
+		case "flag":
+			v.Flag = new(bool)
+			var b bool
+			if b, i, ok = runtime.FastBool(data, i); !ok {
+				return i, false
+			}
+			*v.Flag = b
+		default:
+			return i, false
+		}
+		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasID {
+		return i, false
+	}
+	if !hasLimit {
+		v.Limit = 10
+	}
+	return i, true
+}
+
+// fastArgs012 decodes an Args012 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs012 says what is wrong.
+func fastArgs012(data []byte, i int, v *Args012) (int, bool) {
+	i, empty, ok := runtime.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasID, hasLimit bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtime.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "id":
+			hasID = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+				return i, false
+			}
+			v.ID = string(s)
+		case "limit":
+			hasLimit = true
+			var n int64
+			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+				return i, false
+			}
+			if n < 1 {
+				return i, false
+			}
+			if n > 62 {
+				return i, false
+			}
+			v.Limit = int(n)
+		case "status":
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			switch string(s) {
+			case "open":
+				v.Status = Open
+			case "closed":
+				v.Status = Closed
+			default:
+				return i, false
+			}
+		case "tags":
+			var empty2 bool
+			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+				return i, false
+			}
+			v.Tags = []string{}
+			for more2 := !empty2; more2; {
+				var elem string
+				var s []byte
+				if s, i, ok = runtime.FastString(data, i); !ok {
+					return i, false
+				}
+				elem = string(s)
+				v.Tags = append(v.Tags, elem)
+				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+					return i, false
+				}
+			}
+			if len(v.Tags) > 5 {
+				return i, false
+			}
+		default:
+			return i, false
+		}
+		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasID {
+		return i, false
+	}
+	if !hasLimit {
+		v.Limit = 10
+	}
+	return i, true
+}
+
+// fastArgs013 decodes an Args013 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs013 says what is wrong.
+func fastArgs013(data []byte, i int, v *Args013) (int, bool) {
+	i, empty, ok := runtime.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasID, hasLimit, hasAddress bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtime.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "id":
+			hasID = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+				return i, false
+			}
+			v.ID = string(s)
+		case "limit":
+			hasLimit = true
+			var n int64
+			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+				return i, false
+			}
+			if n < 1 {
+				return i, false
+			}
+			if n > 63 {
+				return i, false
+			}
+			v.Limit = int(n)
+		case "status":
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			switch string(s) {
+			case "open":
+				v.Status = Open
+			case "closed":
+				v.Status = Closed
+			default:
+				return i, false
+			}
+		case "address":
+			hasAddress = true
+			if i, ok = fastAddress(data, i, &v.Address); !ok {
+				return i, false
+			}
+		default:
+			return i, false
+		}
+		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasID {
+		return i, false
+	}
+	if !hasLimit {
+		v.Limit = 10
+	}
+	if !hasAddress {
+		return i, false
+	}
+	return i, true
+}
+
+// fastArgs015 decodes an Args015 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs015 says what is wrong.
+func fastArgs015(data []byte, i int, v *Args015) (int, bool) {
+	i, empty, ok := runtime.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasID, hasLimit bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtime.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "id":
+			hasID = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+				return i, false
+			}
+			v.ID = string(s)
+		case "limit":
+			hasLimit = true
+			var n int64
+			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+				return i, false
+			}
+			if n < 1 {
+				return i, false
+			}
+			if n > 65 {
+				return i, false
+			}
+			v.Limit = int(n)
+		case "status":
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			switch string(s) {
+			case "open":
+				v.Status = Open
+			case "closed":
+				v.Status = Closed
+			default:
+				return i, false
+			}
+		case "notes":
+			var empty2 bool
+			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+				return i, false
+			}
+			v.Notes = []Address{}
+			for more2 := !empty2; more2; {
+				var elem Address
+				if i, ok = fastAddress(data, i, &elem); !ok {
+					return i, false
+				}
+				v.Notes = append(v.Notes, elem)
+				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+					return i, false
+				}
+			}
+		case "flag":
+			v.Flag = new(bool)
+			var b bool
+			if b, i, ok = runtime.FastBool(data, i); !ok {
+				return i, false
+			}
+			*v.Flag = b
+		default:
+			return i, false
+		}
+		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasID {
+		return i, false
+	}
+	if !hasLimit {
+		v.Limit = 10
+	}
+	return i, true
+}
+
+// fastArgs016 decodes an Args016 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs016 says what is wrong.
+func fastArgs016(data []byte, i int, v *Args016) (int, bool) {
+	i, empty, ok := runtime.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasID, hasLimit bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtime.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "id":
+			hasID = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+				return i, false
+			}
+			v.ID = string(s)
+		case "limit":
+			hasLimit = true
+			var n int64
+			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+				return i, false
+			}
+			if n < 1 {
+				return i, false
+			}
+			if n > 66 {
+				return i, false
+			}
+			v.Limit = int(n)
+		case "status":
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			switch string(s) {
+			case "open":
+				v.Status = Open
+			case "closed":
+				v.Status = Closed
+			default:
+				return i, false
+			}
+		case "tags":
+			var empty2 bool
+			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+				return i, false
+			}
+			v.Tags = []string{}
+			for more2 := !empty2; more2; {
+				var elem string
+				var s []byte
+				if s, i, ok = runtime.FastString(data, i); !ok {
+					return i, false
+				}
+				elem = string(s)
+				v.Tags = append(v.Tags, elem)
+				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+					return i, false
+				}
+			}
+			if len(v.Tags) > 5 {
+				return i, false
+			}
+		default:
+			return i, false
+		}
+		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasID {
+		return i, false
+	}
+	if !hasLimit {
+		v.Limit = 10
+	}
+	return i, true
+}
+
+// fastArgs017 decodes an Args017 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs017 says what is wrong.
+func fastArgs017(data []byte, i int, v *Args017) (int, bool) {
+	i, empty, ok := runtime.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasID, hasLimit, hasAddress bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtime.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "id":
+			hasID = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+				return i, false
+			}
+			v.ID = string(s)
+		case "limit":
+			hasLimit = true
+			var n int64
+			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+				return i, false
+			}
+			if n < 1 {
+				return i, false
+			}
+			if n > 67 {
+				return i, false
+			}
+			v.Limit = int(n)
+		case "status":
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			switch string(s) {
+			case "open":
+				v.Status = Open
+			case "closed":
+				v.Status = Closed
+			default:
+				return i, false
+			}
+		case "address":
+			hasAddress = true
+			if i, ok = fastAddress(data, i, &v.Address); !ok {
+				return i, false
+			}
+		default:
+			return i, false
+		}
+		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasID {
+		return i, false
+	}
+	if !hasLimit {
+		v.Limit = 10
+	}
+	if !hasAddress {
+		return i, false
+	}
+	return i, true
+}
+
+// fastArgs019 decodes an Args019 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs019 says what is wrong.
+func fastArgs019(data []byte, i int, v *Args019) (int, bool) {
+	i, empty, ok := runtime.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasID, hasLimit bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtime.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "id":
+			hasID = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+				return i, false
+			}
+			v.ID = string(s)
+		case "limit":
+			hasLimit = true
+			var n int64
+			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+				return i, false
+			}
+			if n < 1 {
+				return i, false
+			}
+			if n > 69 {
+				return i, false
+			}
+			v.Limit = int(n)
+		case "status":
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			switch string(s) {
+			case "open":
+				v.Status = Open
+			case "closed":
+				v.Status = Closed
+			default:
+				return i, false
+			}
+		case "notes":
+			var empty2 bool
+			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+				return i, false
+			}
+			v.Notes = []Address{}
+			for more2 := !empty2; more2; {
+				var elem Address
+				if i, ok = fastAddress(data, i, &elem); !ok {
+					return i, false
+				}
+				v.Notes = append(v.Notes, elem)
+				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+					return i, false
+				}
+			}
+		case "flag":
+			v.Flag = new(bool)
+			var b bool
+			if b, i, ok = runtime.FastBool(data, i); !ok {
+				return i, false
+			}
+			*v.Flag = b
+		default:
+			return i, false
+		}
+		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasID {
+		return i, false
+	}
+	if !hasLimit {
+		v.Limit = 10
+	}
+	return i, true
+}
+
+// fastArgs020 decodes an Args020 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs020 says what is wrong.
+func fastArgs020(data []byte, i int, v *Args020) (int, bool) {
+	i, empty, ok := runtime.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasID, hasLimit bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtime.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "id":
+			hasID = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+				return i, false
+			}
+			v.ID = string(s)
+		case "limit":
+			hasLimit = true
+			var n int64
+			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+				return i, false
+			}
+			if n < 1 {
+				return i, false
+			}
+			if n > 70 {
+				return i, false
+			}
+			v.Limit = int(n)
+		case "status":
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			switch string(s) {
+			case "open":
+				v.Status = Open
+			case "closed":
+				v.Status = Closed
+			default:
+				return i, false
+			}
+		case "tags":
+			var empty2 bool
+			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+				return i, false
+			}
+			v.Tags = []string{}
+			for more2 := !empty2; more2; {
+				var elem string
+				var s []byte
+				if s, i, ok = runtime.FastString(data, i); !ok {
+					return i, false
+				}
+				elem = string(s)
+				v.Tags = append(v.Tags, elem)
+				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+					return i, false
+				}
+			}
+			if len(v.Tags) > 5 {
+				return i, false
+			}
+		default:
+			return i, false
+		}
+		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasID {
+		return i, false
+	}
+	if !hasLimit {
+		v.Limit = 10
+	}
+	return i, true
+}
+
+// fastArgs021 decodes an Args021 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs021 says what is wrong.
+func fastArgs021(data []byte, i int, v *Args021) (int, bool) {
+	i, empty, ok := runtime.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasID, hasLimit, hasAddress bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtime.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "id":
+			hasID = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+				return i, false
+			}
+			v.ID = string(s)
+		case "limit":
+			hasLimit = true
+			var n int64
+			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+				return i, false
+			}
+			if n < 1 {
+				return i, false
+			}
+			if n > 71 {
+				return i, false
+			}
+			v.Limit = int(n)
+		case "status":
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			switch string(s) {
+			case "open":
+				v.Status = Open
+			case "closed":
+				v.Status = Closed
+			default:
+				return i, false
+			}
+		case "address":
+			hasAddress = true
+			if i, ok = fastAddress(data, i, &v.Address); !ok {
+				return i, false
+			}
+		default:
+			return i, false
+		}
+		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasID {
+		return i, false
+	}
+	if !hasLimit {
+		v.Limit = 10
+	}
+	if !hasAddress {
+		return i, false
+	}
+	return i, true
+}
+
+// fastArgs023 decodes an Args023 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs023 says what is wrong.
+func fastArgs023(data []byte, i int, v *Args023) (int, bool) {
+	i, empty, ok := runtime.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasID, hasLimit bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtime.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "id":
+			hasID = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+				return i, false
+			}
+			v.ID = string(s)
+		case "limit":
+			hasLimit = true
+			var n int64
+			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+				return i, false
+			}
+			if n < 1 {
+				return i, false
+			}
+			if n > 73 {
+				return i, false
+			}
+			v.Limit = int(n)
+		case "status":
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			switch string(s) {
+			case "open":
+				v.Status = Open
+			case "closed":
+				v.Status = Closed
+			default:
+				return i, false
+			}
+		case "notes":
+			var empty2 bool
+			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+				return i, false
+			}
+			v.Notes = []Address{}
+			for more2 := !empty2; more2; {
+				var elem Address
+				if i, ok = fastAddress(data, i, &elem); !ok {
+					return i, false
+				}
+				v.Notes = append(v.Notes, elem)
+				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+					return i, false
+				}
+			}
+		case "flag":
+			v.Flag = new(bool)
+			var b bool
+			if b, i, ok = runtime.FastBool(data, i); !ok {
+				return i, false
+			}
+			*v.Flag = b
+		default:
+			return i, false
+		}
+		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasID {
+		return i, false
+	}
+	if !hasLimit {
+		v.Limit = 10
+	}
+	return i, true
+}
+
+// fastArgs024 decodes an Args024 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs024 says what is wrong.
+func fastArgs024(data []byte, i int, v *Args024) (int, bool) {
+	i, empty, ok := runtime.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasID, hasLimit bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtime.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "id":
+			hasID = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+				return i, false
+			}
+			v.ID = string(s)
+		case "limit":
+			hasLimit = true
+			var n int64
+			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+				return i, false
+			}
+			if n < 1 {
+				return i, false
+			}
+			if n > 74 {
+				return i, false
+			}
+			v.Limit = int(n)
+		case "status":
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			switch string(s) {
+			case "open":
+				v.Status = Open
+			case "closed":
+				v.Status = Closed
+			default:
+				return i, false
+			}
+		case "tags":
+			var empty2 bool
+			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+				return i, false
+			}
+			v.Tags = []string{}
+			for more2 := !empty2; more2; {
+				var elem string
+				var s []byte
+				if s, i, ok = runtime.FastString(data, i); !ok {
+					return i, false
+				}
+				elem = string(s)
+				v.Tags = append(v.Tags, elem)
+				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+					return i, false
+				}
+			}
+			if len(v.Tags) > 5 {
+				return i, false
+			}
+		default:
+			return i, false
+		}
+		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasID {
+		return i, false
+	}
+	if !hasLimit {
+		v.Limit = 10
+	}
+	return i, true
+}
+
+// fastArgs025 decodes an Args025 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs025 says what is wrong.
+func fastArgs025(data []byte, i int, v *Args025) (int, bool) {
+	i, empty, ok := runtime.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasID, hasLimit, hasAddress bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtime.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "id":
+			hasID = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+				return i, false
+			}
+			v.ID = string(s)
+		case "limit":
+			hasLimit = true
+			var n int64
+			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+				return i, false
+			}
+			if n < 1 {
+				return i, false
+			}
+			if n > 75 {
+				return i, false
+			}
+			v.Limit = int(n)
+		case "status":
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			switch string(s) {
+			case "open":
+				v.Status = Open
+			case "closed":
+				v.Status = Closed
+			default:
+				return i, false
+			}
+		case "address":
+			hasAddress = true
+			if i, ok = fastAddress(data, i, &v.Address); !ok {
+				return i, false
+			}
+		default:
+			return i, false
+		}
+		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasID {
+		return i, false
+	}
+	if !hasLimit {
+		v.Limit = 10
+	}
+	if !hasAddress {
+		return i, false
+	}
+	return i, true
+}
+
+// fastArgs027 decodes an Args027 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs027 says what is wrong.
+func fastArgs027(data []byte, i int, v *Args027) (int, bool) {
+	i, empty, ok := runtime.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasID, hasLimit bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtime.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "id":
+			hasID = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+				return i, false
+			}
+			v.ID = string(s)
+		case "limit":
+			hasLimit = true
+			var n int64
+			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+				return i, false
+			}
+			if n < 1 {
+				return i, false
+			}
+			if n > 77 {
+				return i, false
+			}
+			v.Limit = int(n)
+		case "status":
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			switch string(s) {
+			case "open":
+				v.Status = Open
+			case "closed":
+				v.Status = Closed
+			default:
+				return i, false
+			}
+		case "notes":
+			var empty2 bool
+			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+				return i, false
+			}
+			v.Notes = []Address{}
+			for more2 := !empty2; more2; {
+				var elem Address
+				if i, ok = fastAddress(data, i, &elem); !ok {
+					return i, false
+				}
+				v.Notes = append(v.Notes, elem)
+				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+					return i, false
+				}
+			}
+		case "flag":
+			v.Flag = new(bool)
+			var b bool
+			if b, i, ok = runtime.FastBool(data, i); !ok {
+				return i, false
+			}
+			*v.Flag = b
+		default:
+			return i, false
+		}
+		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasID {
+		return i, false
+	}
+	if !hasLimit {
+		v.Limit = 10
+	}
+	return i, true
+}
+
+// fastArgs028 decodes an Args028 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs028 says what is wrong.
+func fastArgs028(data []byte, i int, v *Args028) (int, bool) {
+	i, empty, ok := runtime.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasID, hasLimit bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtime.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "id":
+			hasID = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+				return i, false
+			}
+			v.ID = string(s)
+		case "limit":
+			hasLimit = true
+			var n int64
+			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+				return i, false
+			}
+			if n < 1 {
+				return i, false
+			}
+			if n > 78 {
+				return i, false
+			}
+			v.Limit = int(n)
+		case "status":
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			switch string(s) {
+			case "open":
+				v.Status = Open
+			case "closed":
+				v.Status = Closed
+			default:
+				return i, false
+			}
+		case "tags":
+			var empty2 bool
+			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+				return i, false
+			}
+			v.Tags = []string{}
+			for more2 := !empty2; more2; {
+				var elem string
+				var s []byte
+				if s, i, ok = runtime.FastString(data, i); !ok {
+					return i, false
+				}
+				elem = string(s)
+				v.Tags = append(v.Tags, elem)
+				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+					return i, false
+				}
+			}
+			if len(v.Tags) > 5 {
+				return i, false
+			}
+		default:
+			return i, false
+		}
+		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasID {
+		return i, false
+	}
+	if !hasLimit {
+		v.Limit = 10
+	}
+	return i, true
+}
+
+// fastArgs029 decodes an Args029 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs029 says what is wrong.
+func fastArgs029(data []byte, i int, v *Args029) (int, bool) {
+	i, empty, ok := runtime.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasID, hasLimit, hasAddress bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtime.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "id":
+			hasID = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+				return i, false
+			}
+			v.ID = string(s)
+		case "limit":
+			hasLimit = true
+			var n int64
+			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+				return i, false
+			}
+			if n < 1 {
+				return i, false
+			}
+			if n > 79 {
+				return i, false
+			}
+			v.Limit = int(n)
+		case "status":
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			switch string(s) {
+			case "open":
+				v.Status = Open
+			case "closed":
+				v.Status = Closed
+			default:
+				return i, false
+			}
+		case "address":
+			hasAddress = true
+			if i, ok = fastAddress(data, i, &v.Address); !ok {
+				return i, false
+			}
+		default:
+			return i, false
+		}
+		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasID {
+		return i, false
+	}
+	if !hasLimit {
+		v.Limit = 10
+	}
+	if !hasAddress {
+		return i, false
+	}
+	return i, true
+}
+
+// fastArgs031 decodes an Args031 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs031 says what is wrong.
+func fastArgs031(data []byte, i int, v *Args031) (int, bool) {
+	i, empty, ok := runtime.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasID, hasLimit bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtime.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "id":
+			hasID = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+				return i, false
+			}
+			v.ID = string(s)
+		case "limit":
+			hasLimit = true
+			var n int64
+			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+				return i, false
+			}
+			if n < 1 {
+				return i, false
+			}
+			if n > 81 {
+				return i, false
+			}
+			v.Limit = int(n)
+		case "status":
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			switch string(s) {
+			case "open":
+				v.Status = Open
+			case "closed":
+				v.Status = Closed
+			default:
+				return i, false
+			}
+		case "notes":
+			var empty2 bool
+			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+				return i, false
+			}
+			v.Notes = []Address{}
+			for more2 := !empty2; more2; {
+				var elem Address
+				if i, ok = fastAddress(data, i, &elem); !ok {
+					return i, false
+				}
+				v.Notes = append(v.Notes, elem)
+				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+					return i, false
+				}
+			}
+		case "flag":
+			v.Flag = new(bool)
+			var b bool
+			if b, i, ok = runtime.FastBool(data, i); !ok {
+				return i, false
+			}
+			*v.Flag = b
+		default:
+			return i, false
+		}
+		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasID {
+		return i, false
+	}
+	if !hasLimit {
+		v.Limit = 10
+	}
+	return i, true
+}
+
+// fastArgs032 decodes an Args032 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs032 says what is wrong.
+func fastArgs032(data []byte, i int, v *Args032) (int, bool) {
+	i, empty, ok := runtime.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasID, hasLimit bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtime.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "id":
+			hasID = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+				return i, false
+			}
+			v.ID = string(s)
+		case "limit":
+			hasLimit = true
+			var n int64
+			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+				return i, false
+			}
+			if n < 1 {
+				return i, false
+			}
+			if n > 82 {
+				return i, false
+			}
+			v.Limit = int(n)
+		case "status":
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			switch string(s) {
+			case "open":
+				v.Status = Open
+			case "closed":
+				v.Status = Closed
+			default:
+				return i, false
+			}
+		case "tags":
+			var empty2 bool
+			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+				return i, false
+			}
+			v.Tags = []string{}
+			for more2 := !empty2; more2; {
+				var elem string
+				var s []byte
+				if s, i, ok = runtime.FastString(data, i); !ok {
+					return i, false
+				}
+				elem = string(s)
+				v.Tags = append(v.Tags, elem)
+				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+					return i, false
+				}
+			}
+			if len(v.Tags) > 5 {
+				return i, false
+			}
+		default:
+			return i, false
+		}
+		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasID {
+		return i, false
+	}
+	if !hasLimit {
+		v.Limit = 10
+	}
+	return i, true
+}
+
+// fastArgs033 decodes an Args033 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs033 says what is wrong.
+func fastArgs033(data []byte, i int, v *Args033) (int, bool) {
+	i, empty, ok := runtime.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasID, hasLimit, hasAddress bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtime.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "id":
+			hasID = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+				return i, false
+			}
+			v.ID = string(s)
+		case "limit":
+			hasLimit = true
+			var n int64
+			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+				return i, false
+			}
+			if n < 1 {
+				return i, false
+			}
+			if n > 83 {
+				return i, false
+			}
+			v.Limit = int(n)
+		case "status":
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			switch string(s) {
+			case "open":
+				v.Status = Open
+			case "closed":
+				v.Status = Closed
+			default:
+				return i, false
+			}
+		case "address":
+			hasAddress = true
+			if i, ok = fastAddress(data, i, &v.Address); !ok {
+				return i, false
+			}
+		default:
+			return i, false
+		}
+		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasID {
+		return i, false
+	}
+	if !hasLimit {
+		v.Limit = 10
+	}
+	if !hasAddress {
+		return i, false
+	}
+	return i, true
+}
+
+// fastArgs035 decodes an Args035 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs035 says what is wrong.
+func fastArgs035(data []byte, i int, v *Args035) (int, bool) {
+	i, empty, ok := runtime.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasID, hasLimit bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtime.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "id":
+			hasID = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+				return i, false
+			}
+			v.ID = string(s)
+		case "limit":
+			hasLimit = true
+			var n int64
+			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+				return i, false
+			}
+			if n < 1 {
+				return i, false
+			}
+			if n > 85 {
+				return i, false
+			}
+			v.Limit = int(n)
+		case "status":
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			switch string(s) {
+			case "open":
+				v.Status = Open
+			case "closed":
+				v.Status = Closed
+			default:
+				return i, false
+			}
+		case "notes":
+			var empty2 bool
+			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+				return i, false
+			}
+			v.Notes = []Address{}
+			for more2 := !empty2; more2; {
+				var elem Address
+				if i, ok = fastAddress(data, i, &elem); !ok {
+					return i, false
+				}
+				v.Notes = append(v.Notes, elem)
+				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+					return i, false
+				}
+			}
+		case "flag":
+			v.Flag = new(bool)
+			var b bool
+			if b, i, ok = runtime.FastBool(data, i); !ok {
+				return i, false
+			}
+			*v.Flag = b
+		default:
+			return i, false
+		}
+		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasID {
+		return i, false
+	}
+	if !hasLimit {
+		v.Limit = 10
+	}
+	return i, true
+}
+
+// fastArgs036 decodes an Args036 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs036 says what is wrong.
+func fastArgs036(data []byte, i int, v *Args036) (int, bool) {
+	i, empty, ok := runtime.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasID, hasLimit bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtime.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "id":
+			hasID = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+				return i, false
+			}
+			v.ID = string(s)
+		case "limit":
+			hasLimit = true
+			var n int64
+			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+				return i, false
+			}
+			if n < 1 {
+				return i, false
+			}
+			if n > 86 {
+				return i, false
+			}
+			v.Limit = int(n)
+		case "status":
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			switch string(s) {
+			case "open":
+				v.Status = Open
+			case "closed":
+				v.Status = Closed
+			default:
+				return i, false
+			}
+		case "tags":
+			var empty2 bool
+			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+				return i, false
+			}
+			v.Tags = []string{}
+			for more2 := !empty2; more2; {
+				var elem string
+				var s []byte
+				if s, i, ok = runtime.FastString(data, i); !ok {
+					return i, false
+				}
+				elem = string(s)
+				v.Tags = append(v.Tags, elem)
+				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+					return i, false
+				}
+			}
+			if len(v.Tags) > 5 {
+				return i, false
+			}
+		default:
+			return i, false
+		}
+		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasID {
+		return i, false
+	}
+	if !hasLimit {
+		v.Limit = 10
+	}
+	return i, true
+}
+
+// fastArgs037 decodes an Args037 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs037 says what is wrong.
+func fastArgs037(data []byte, i int, v *Args037) (int, bool) {
+	i, empty, ok := runtime.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasID, hasLimit, hasAddress bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtime.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "id":
+			hasID = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+				return i, false
+			}
+			v.ID = string(s)
+		case "limit":
+			hasLimit = true
+			var n int64
+			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+				return i, false
+			}
+			if n < 1 {
+				return i, false
+			}
+			if n > 87 {
+				return i, false
+			}
+			v.Limit = int(n)
+		case "status":
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			switch string(s) {
+			case "open":
+				v.Status = Open
+			case "closed":
+				v.Status = Closed
+			default:
+				return i, false
+			}
+		case "address":
+			hasAddress = true
+			if i, ok = fastAddress(data, i, &v.Address); !ok {
+				return i, false
+			}
+		default:
+			return i, false
+		}
+		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasID {
+		return i, false
+	}
+	if !hasLimit {
+		v.Limit = 10
+	}
+	if !hasAddress {
+		return i, false
+	}
+	return i, true
+}
+
+// fastArgs039 decodes an Args039 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs039 says what is wrong.
+func fastArgs039(data []byte, i int, v *Args039) (int, bool) {
+	i, empty, ok := runtime.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasID, hasLimit bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtime.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "id":
+			hasID = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+				return i, false
+			}
+			v.ID = string(s)
+		case "limit":
+			hasLimit = true
+			var n int64
+			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+				return i, false
+			}
+			if n < 1 {
+				return i, false
+			}
+			if n > 89 {
+				return i, false
+			}
+			v.Limit = int(n)
+		case "status":
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			switch string(s) {
+			case "open":
+				v.Status = Open
+			case "closed":
+				v.Status = Closed
+			default:
+				return i, false
+			}
+		case "notes":
+			var empty2 bool
+			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+				return i, false
+			}
+			v.Notes = []Address{}
+			for more2 := !empty2; more2; {
+				var elem Address
+				if i, ok = fastAddress(data, i, &elem); !ok {
+					return i, false
+				}
+				v.Notes = append(v.Notes, elem)
+				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+					return i, false
+				}
+			}
+		case "flag":
+			v.Flag = new(bool)
+			var b bool
+			if b, i, ok = runtime.FastBool(data, i); !ok {
+				return i, false
+			}
+			*v.Flag = b
+		default:
+			return i, false
+		}
+		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasID {
+		return i, false
+	}
+	if !hasLimit {
+		v.Limit = 10
+	}
+	return i, true
+}
+
+// fastArgs040 decodes an Args040 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs040 says what is wrong.
+func fastArgs040(data []byte, i int, v *Args040) (int, bool) {
+	i, empty, ok := runtime.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasID, hasLimit bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtime.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "id":
+			hasID = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+				return i, false
+			}
+			v.ID = string(s)
+		case "limit":
+			hasLimit = true
+			var n int64
+			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+				return i, false
+			}
+			if n < 1 {
+				return i, false
+			}
+			if n > 90 {
+				return i, false
+			}
+			v.Limit = int(n)
+		case "status":
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			switch string(s) {
+			case "open":
+				v.Status = Open
+			case "closed":
+				v.Status = Closed
+			default:
+				return i, false
+			}
+		case "tags":
+			var empty2 bool
+			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+				return i, false
+			}
+			v.Tags = []string{}
+			for more2 := !empty2; more2; {
+				var elem string
+				var s []byte
+				if s, i, ok = runtime.FastString(data, i); !ok {
+					return i, false
+				}
+				elem = string(s)
+				v.Tags = append(v.Tags, elem)
+				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+					return i, false
+				}
+			}
+			if len(v.Tags) > 5 {
+				return i, false
+			}
+		default:
+			return i, false
+		}
+		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasID {
+		return i, false
+	}
+	if !hasLimit {
+		v.Limit = 10
+	}
+	return i, true
+}
+
+// fastArgs041 decodes an Args041 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs041 says what is wrong.
+func fastArgs041(data []byte, i int, v *Args041) (int, bool) {
+	i, empty, ok := runtime.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasID, hasLimit, hasAddress bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtime.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "id":
+			hasID = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+				return i, false
+			}
+			v.ID = string(s)
+		case "limit":
+			hasLimit = true
+			var n int64
+			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+				return i, false
+			}
+			if n < 1 {
+				return i, false
+			}
+			if n > 91 {
+				return i, false
+			}
+			v.Limit = int(n)
+		case "status":
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			switch string(s) {
+			case "open":
+				v.Status = Open
+			case "closed":
+				v.Status = Closed
+			default:
+				return i, false
+			}
+		case "address":
+			hasAddress = true
+			if i, ok = fastAddress(data, i, &v.Address); !ok {
+				return i, false
+			}
+		default:
+			return i, false
+		}
+		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasID {
+		return i, false
+	}
+	if !hasLimit {
+		v.Limit = 10
+	}
+	if !hasAddress {
+		return i, false
+	}
+	return i, true
+}
+
+// fastArgs043 decodes an Args043 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs043 says what is wrong.
+func fastArgs043(data []byte, i int, v *Args043) (int, bool) {
+	i, empty, ok := runtime.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasID, hasLimit bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtime.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "id":
+			hasID = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+				return i, false
+			}
+			v.ID = string(s)
+		case "limit":
+			hasLimit = true
+			var n int64
+			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+				return i, false
+			}
+			if n < 1 {
+				return i, false
+			}
+			if n > 93 {
+				return i, false
+			}
+			v.Limit = int(n)
+		case "status":
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			switch string(s) {
+			case "open":
+				v.Status = Open
+			case "closed":
+				v.Status = Closed
+			default:
+				return i, false
+			}
+		case "notes":
+			var empty2 bool
+			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+				return i, false
+			}
+			v.Notes = []Address{}
+			for more2 := !empty2; more2; {
+				var elem Address
+				if i, ok = fastAddress(data, i, &elem); !ok {
+					return i, false
+				}
+				v.Notes = append(v.Notes, elem)
+				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+					return i, false
+				}
+			}
+		case "flag":
+			v.Flag = new(bool)
+			var b bool
+			if b, i, ok = runtime.FastBool(data, i); !ok {
+				return i, false
+			}
+			*v.Flag = b
+		default:
+			return i, false
+		}
+		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasID {
+		return i, false
+	}
+	if !hasLimit {
+		v.Limit = 10
+	}
+	return i, true
+}
+
+// fastArgs044 decodes an Args044 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs044 says what is wrong.
+func fastArgs044(data []byte, i int, v *Args044) (int, bool) {
+	i, empty, ok := runtime.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasID, hasLimit bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtime.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "id":
+			hasID = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+				return i, false
+			}
+			v.ID = string(s)
+		case "limit":
+			hasLimit = true
+			var n int64
+			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+				return i, false
+			}
+			if n < 1 {
+				return i, false
+			}
+			if n > 94 {
+				return i, false
+			}
+			v.Limit = int(n)
+		case "status":
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			switch string(s) {
+			case "open":
+				v.Status = Open
+			case "closed":
+				v.Status = Closed
+			default:
+				return i, false
+			}
+		case "tags":
+			var empty2 bool
+			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+				return i, false
+			}
+			v.Tags = []string{}
+			for more2 := !empty2; more2; {
+				var elem string
+				var s []byte
+				if s, i, ok = runtime.FastString(data, i); !ok {
+					return i, false
+				}
+				elem = string(s)
+				v.Tags = append(v.Tags, elem)
+				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+					return i, false
+				}
+			}
+			if len(v.Tags) > 5 {
+				return i, false
+			}
+		default:
+			return i, false
+		}
+		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasID {
+		return i, false
+	}
+	if !hasLimit {
+		v.Limit = 10
+	}
+	return i, true
+}
+
+// fastArgs045 decodes an Args045 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs045 says what is wrong.
+func fastArgs045(data []byte, i int, v *Args045) (int, bool) {
+	i, empty, ok := runtime.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasID, hasLimit, hasAddress bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtime.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "id":
+			hasID = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+				return i, false
+			}
+			v.ID = string(s)
+		case "limit":
+			hasLimit = true
+			var n int64
+			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+				return i, false
+			}
+			if n < 1 {
+				return i, false
+			}
+			if n > 95 {
+				return i, false
+			}
+			v.Limit = int(n)
+		case "status":
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			switch string(s) {
+			case "open":
+				v.Status = Open
+			case "closed":
+				v.Status = Closed
+			default:
+				return i, false
+			}
+		case "address":
+			hasAddress = true
+			if i, ok = fastAddress(data, i, &v.Address); !ok {
+				return i, false
+			}
+		default:
+			return i, false
+		}
+		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasID {
+		return i, false
+	}
+	if !hasLimit {
+		v.Limit = 10
+	}
+	if !hasAddress {
+		return i, false
+	}
+	return i, true
+}
+
+// fastArgs047 decodes an Args047 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs047 says what is wrong.
+func fastArgs047(data []byte, i int, v *Args047) (int, bool) {
+	i, empty, ok := runtime.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasID, hasLimit bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtime.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "id":
+			hasID = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+				return i, false
+			}
+			v.ID = string(s)
+		case "limit":
+			hasLimit = true
+			var n int64
+			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+				return i, false
+			}
+			if n < 1 {
+				return i, false
+			}
+			if n > 97 {
+				return i, false
+			}
+			v.Limit = int(n)
+		case "status":
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			switch string(s) {
+			case "open":
+				v.Status = Open
+			case "closed":
+				v.Status = Closed
+			default:
+				return i, false
+			}
+		case "notes":
+			var empty2 bool
+			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+				return i, false
+			}
+			v.Notes = []Address{}
+			for more2 := !empty2; more2; {
+				var elem Address
+				if i, ok = fastAddress(data, i, &elem); !ok {
+					return i, false
+				}
+				v.Notes = append(v.Notes, elem)
+				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+					return i, false
+				}
+			}
+		case "flag":
+			v.Flag = new(bool)
+			var b bool
+			if b, i, ok = runtime.FastBool(data, i); !ok {
+				return i, false
+			}
+			*v.Flag = b
+		default:
+			return i, false
+		}
+		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasID {
+		return i, false
+	}
+	if !hasLimit {
+		v.Limit = 10
+	}
+	return i, true
+}
+
+// fastArgs048 decodes an Args048 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs048 says what is wrong.
+func fastArgs048(data []byte, i int, v *Args048) (int, bool) {
+	i, empty, ok := runtime.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasID, hasLimit bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtime.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "id":
+			hasID = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+				return i, false
+			}
+			v.ID = string(s)
+		case "limit":
+			hasLimit = true
+			var n int64
+			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+				return i, false
+			}
+			if n < 1 {
+				return i, false
+			}
+			if n > 98 {
+				return i, false
+			}
+			v.Limit = int(n)
+		case "status":
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			switch string(s) {
+			case "open":
+				v.Status = Open
+			case "closed":
+				v.Status = Closed
+			default:
+				return i, false
+			}
+		case "tags":
+			var empty2 bool
+			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+				return i, false
+			}
+			v.Tags = []string{}
+			for more2 := !empty2; more2; {
+				var elem string
+				var s []byte
+				if s, i, ok = runtime.FastString(data, i); !ok {
+					return i, false
+				}
+				elem = string(s)
+				v.Tags = append(v.Tags, elem)
+				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+					return i, false
+				}
+			}
+			if len(v.Tags) > 5 {
+				return i, false
+			}
+		default:
+			return i, false
+		}
+		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasID {
+		return i, false
+	}
+	if !hasLimit {
+		v.Limit = 10
+	}
+	return i, true
+}
+
+// fastArgs049 decodes an Args049 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs049 says what is wrong.
+func fastArgs049(data []byte, i int, v *Args049) (int, bool) {
+	i, empty, ok := runtime.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasID, hasLimit, hasAddress bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtime.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "id":
+			hasID = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+				return i, false
+			}
+			v.ID = string(s)
+		case "limit":
+			hasLimit = true
+			var n int64
+			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+				return i, false
+			}
+			if n < 1 {
+				return i, false
+			}
+			if n > 99 {
+				return i, false
+			}
+			v.Limit = int(n)
+		case "status":
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			switch string(s) {
+			case "open":
+				v.Status = Open
+			case "closed":
+				v.Status = Closed
+			default:
+				return i, false
+			}
+		case "address":
+			hasAddress = true
+			if i, ok = fastAddress(data, i, &v.Address); !ok {
+				return i, false
+			}
+		default:
+			return i, false
+		}
+		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasID {
+		return i, false
+	}
+	if !hasLimit {
+		v.Limit = 10
+	}
+	if !hasAddress {
+		return i, false
+	}
+	return i, true
+}
+
+// fastArgs051 decodes an Args051 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs051 says what is wrong.
+func fastArgs051(data []byte, i int, v *Args051) (int, bool) {
+	i, empty, ok := runtime.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasID, hasLimit bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtime.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "id":
+			hasID = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+				return i, false
+			}
+			v.ID = string(s)
+		case "limit":
+			hasLimit = true
+			var n int64
+			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+				return i, false
+			}
+			if n < 1 {
+				return i, false
+			}
+			if n > 101 {
+				return i, false
+			}
+			v.Limit = int(n)
+		case "status":
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			switch string(s) {
+			case "open":
+				v.Status = Open
+			case "closed":
+				v.Status = Closed
+			default:
+				return i, false
+			}
+		case "notes":
+			var empty2 bool
+			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+				return i, false
+			}
+			v.Notes = []Address{}
+			for more2 := !empty2; more2; {
+				var elem Address
+				if i, ok = fastAddress(data, i, &elem); !ok {
+					return i, false
+				}
+				v.Notes = append(v.Notes, elem)
+				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+					return i, false
+				}
+			}
+		case "flag":
+			v.Flag = new(bool)
+			var b bool
+			if b, i, ok = runtime.FastBool(data, i); !ok {
+				return i, false
+			}
+			*v.Flag = b
+		default:
+			return i, false
+		}
+		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasID {
+		return i, false
+	}
+	if !hasLimit {
+		v.Limit = 10
+	}
+	return i, true
+}
+
+// fastArgs052 decodes an Args052 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs052 says what is wrong.
+func fastArgs052(data []byte, i int, v *Args052) (int, bool) {
+	i, empty, ok := runtime.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasID, hasLimit bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtime.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "id":
+			hasID = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+				return i, false
+			}
+			v.ID = string(s)
+		case "limit":
+			hasLimit = true
+			var n int64
+			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+				return i, false
+			}
+			if n < 1 {
+				return i, false
+			}
+			if n > 102 {
+				return i, false
+			}
+			v.Limit = int(n)
+		case "status":
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			switch string(s) {
+			case "open":
+				v.Status = Open
+			case "closed":
+				v.Status = Closed
+			default:
+				return i, false
+			}
+		case "tags":
+			var empty2 bool
+			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+				return i, false
+			}
+			v.Tags = []string{}
+			for more2 := !empty2; more2; {
+				var elem string
+				var s []byte
+				if s, i, ok = runtime.FastString(data, i); !ok {
+					return i, false
+				}
+				elem = string(s)
+				v.Tags = append(v.Tags, elem)
+				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+					return i, false
+				}
+			}
+			if len(v.Tags) > 5 {
+				return i, false
+			}
+		default:
+			return i, false
+		}
+		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasID {
+		return i, false
+	}
+	if !hasLimit {
+		v.Limit = 10
+	}
+	return i, true
+}
+
+// fastArgs053 decodes an Args053 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs053 says what is wrong.
+func fastArgs053(data []byte, i int, v *Args053) (int, bool) {
+	i, empty, ok := runtime.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasID, hasLimit, hasAddress bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtime.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "id":
+			hasID = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+				return i, false
+			}
+			v.ID = string(s)
+		case "limit":
+			hasLimit = true
+			var n int64
+			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+				return i, false
+			}
+			if n < 1 {
+				return i, false
+			}
+			if n > 103 {
+				return i, false
+			}
+			v.Limit = int(n)
+		case "status":
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			switch string(s) {
+			case "open":
+				v.Status = Open
+			case "closed":
+				v.Status = Closed
+			default:
+				return i, false
+			}
+		case "address":
+			hasAddress = true
+			if i, ok = fastAddress(data, i, &v.Address); !ok {
+				return i, false
+			}
+		default:
+			return i, false
+		}
+		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasID {
+		return i, false
+	}
+	if !hasLimit {
+		v.Limit = 10
+	}
+	if !hasAddress {
+		return i, false
+	}
+	return i, true
+}
+
+// fastArgs055 decodes an Args055 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs055 says what is wrong.
+func fastArgs055(data []byte, i int, v *Args055) (int, bool) {
+	i, empty, ok := runtime.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasID, hasLimit bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtime.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "id":
+			hasID = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+				return i, false
+			}
+			v.ID = string(s)
+		case "limit":
+			hasLimit = true
+			var n int64
+			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+				return i, false
+			}
+			if n < 1 {
+				return i, false
+			}
+			if n > 105 {
+				return i, false
+			}
+			v.Limit = int(n)
+		case "status":
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			switch string(s) {
+			case "open":
+				v.Status = Open
+			case "closed":
+				v.Status = Closed
+			default:
+				return i, false
+			}
+		case "notes":
+			var empty2 bool
+			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+				return i, false
+			}
+			v.Notes = []Address{}
+			for more2 := !empty2; more2; {
+				var elem Address
+				if i, ok = fastAddress(data, i, &elem); !ok {
+					return i, false
+				}
+				v.Notes = append(v.Notes, elem)
+				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+					return i, false
+				}
+			}
+		case "flag":
+			v.Flag = new(bool)
+			var b bool
+			if b, i, ok = runtime.FastBool(data, i); !ok {
+				return i, false
+			}
+			*v.Flag = b
+		default:
+			return i, false
+		}
+		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasID {
+		return i, false
+	}
+	if !hasLimit {
+		v.Limit = 10
+	}
+	return i, true
+}
+
+// fastArgs056 decodes an Args056 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs056 says what is wrong.
+func fastArgs056(data []byte, i int, v *Args056) (int, bool) {
+	i, empty, ok := runtime.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasID, hasLimit bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtime.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "id":
+			hasID = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+				return i, false
+			}
+			v.ID = string(s)
+		case "limit":
+			hasLimit = true
+			var n int64
+			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+				return i, false
+			}
+			if n < 1 {
+				return i, false
+			}
+			if n > 106 {
+				return i, false
+			}
+			v.Limit = int(n)
+		case "status":
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			switch string(s) {
+			case "open":
+				v.Status = Open
+			case "closed":
+				v.Status = Closed
+			default:
+				return i, false
+			}
+		case "tags":
+			var empty2 bool
+			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+				return i, false
+			}
+			v.Tags = []string{}
+			for more2 := !empty2; more2; {
+				var elem string
+				var s []byte
+				if s, i, ok = runtime.FastString(data, i); !ok {
+					return i, false
+				}
+				elem = string(s)
+				v.Tags = append(v.Tags, elem)
+				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+					return i, false
+				}
+			}
+			if len(v.Tags) > 5 {
+				return i, false
+			}
+		default:
+			return i, false
+		}
+		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasID {
+		return i, false
+	}
+	if !hasLimit {
+		v.Limit = 10
+	}
+	return i, true
+}
+
+// fastArgs057 decodes an Args057 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs057 says what is wrong.
+func fastArgs057(data []byte, i int, v *Args057) (int, bool) {
+	i, empty, ok := runtime.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasID, hasLimit, hasAddress bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtime.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "id":
+			hasID = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+				return i, false
+			}
+			v.ID = string(s)
+		case "limit":
+			hasLimit = true
+			var n int64
+			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+				return i, false
+			}
+			if n < 1 {
+				return i, false
+			}
+			if n > 107 {
+				return i, false
+			}
+			v.Limit = int(n)
+		case "status":
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			switch string(s) {
+			case "open":
+				v.Status = Open
+			case "closed":
+				v.Status = Closed
+			default:
+				return i, false
+			}
+		case "address":
+			hasAddress = true
+			if i, ok = fastAddress(data, i, &v.Address); !ok {
+				return i, false
+			}
+		default:
+			return i, false
+		}
+		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasID {
+		return i, false
+	}
+	if !hasLimit {
+		v.Limit = 10
+	}
+	if !hasAddress {
+		return i, false
+	}
+	return i, true
+}
+
+// fastArgs059 decodes an Args059 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs059 says what is wrong.
+func fastArgs059(data []byte, i int, v *Args059) (int, bool) {
+	i, empty, ok := runtime.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasID, hasLimit bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtime.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "id":
+			hasID = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+				return i, false
+			}
+			v.ID = string(s)
+		case "limit":
+			hasLimit = true
+			var n int64
+			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+				return i, false
+			}
+			if n < 1 {
+				return i, false
+			}
+			if n > 109 {
+				return i, false
+			}
+			v.Limit = int(n)
+		case "status":
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			switch string(s) {
+			case "open":
+				v.Status = Open
+			case "closed":
+				v.Status = Closed
+			default:
+				return i, false
+			}
+		case "notes":
+			var empty2 bool
+			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+				return i, false
+			}
+			v.Notes = []Address{}
+			for more2 := !empty2; more2; {
+				var elem Address
+				if i, ok = fastAddress(data, i, &elem); !ok {
+					return i, false
+				}
+				v.Notes = append(v.Notes, elem)
+				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+					return i, false
+				}
+			}
+		case "flag":
+			v.Flag = new(bool)
+			var b bool
+			if b, i, ok = runtime.FastBool(data, i); !ok {
+				return i, false
+			}
+			*v.Flag = b
+		default:
+			return i, false
+		}
+		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasID {
+		return i, false
+	}
+	if !hasLimit {
+		v.Limit = 10
+	}
+	return i, true
+}
+
+// fastArgs060 decodes an Args060 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs060 says what is wrong.
+func fastArgs060(data []byte, i int, v *Args060) (int, bool) {
+	i, empty, ok := runtime.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasID, hasLimit bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtime.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "id":
+			hasID = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+				return i, false
+			}
+			v.ID = string(s)
+		case "limit":
+			hasLimit = true
+			var n int64
+			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+				return i, false
+			}
+			if n < 1 {
+				return i, false
+			}
+			if n > 110 {
+				return i, false
+			}
+			v.Limit = int(n)
+		case "status":
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			switch string(s) {
+			case "open":
+				v.Status = Open
+			case "closed":
+				v.Status = Closed
+			default:
+				return i, false
+			}
+		case "tags":
+			var empty2 bool
+			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+				return i, false
+			}
+			v.Tags = []string{}
+			for more2 := !empty2; more2; {
+				var elem string
+				var s []byte
+				if s, i, ok = runtime.FastString(data, i); !ok {
+					return i, false
+				}
+				elem = string(s)
+				v.Tags = append(v.Tags, elem)
+				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+					return i, false
+				}
+			}
+			if len(v.Tags) > 5 {
+				return i, false
+			}
+		default:
+			return i, false
+		}
+		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasID {
+		return i, false
+	}
+	if !hasLimit {
+		v.Limit = 10
+	}
+	return i, true
+}
+
+// fastArgs061 decodes an Args061 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs061 says what is wrong.
+func fastArgs061(data []byte, i int, v *Args061) (int, bool) {
+	i, empty, ok := runtime.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasID, hasLimit, hasAddress bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtime.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "id":
+			hasID = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+				return i, false
+			}
+			v.ID = string(s)
+		case "limit":
+			hasLimit = true
+			var n int64
+			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+				return i, false
+			}
+			if n < 1 {
+				return i, false
+			}
+			if n > 111 {
+				return i, false
+			}
+			v.Limit = int(n)
+		case "status":
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			switch string(s) {
+			case "open":
+				v.Status = Open
+			case "closed":
+				v.Status = Closed
+			default:
+				return i, false
+			}
+		case "address":
+			hasAddress = true
+			if i, ok = fastAddress(data, i, &v.Address); !ok {
+				return i, false
+			}
+		default:
+			return i, false
+		}
+		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasID {
+		return i, false
+	}
+	if !hasLimit {
+		v.Limit = 10
+	}
+	if !hasAddress {
+		return i, false
+	}
+	return i, true
+}
+
+// fastArgs063 decodes an Args063 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs063 says what is wrong.
+func fastArgs063(data []byte, i int, v *Args063) (int, bool) {
+	i, empty, ok := runtime.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasID, hasLimit bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtime.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "id":
+			hasID = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+				return i, false
+			}
+			v.ID = string(s)
+		case "limit":
+			hasLimit = true
+			var n int64
+			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+				return i, false
+			}
+			if n < 1 {
+				return i, false
+			}
+			if n > 113 {
+				return i, false
+			}
+			v.Limit = int(n)
+		case "status":
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			switch string(s) {
+			case "open":
+				v.Status = Open
+			case "closed":
+				v.Status = Closed
+			default:
+				return i, false
+			}
+		case "notes":
+			var empty2 bool
+			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+				return i, false
+			}
+			v.Notes = []Address{}
+			for more2 := !empty2; more2; {
+				var elem Address
+				if i, ok = fastAddress(data, i, &elem); !ok {
+					return i, false
+				}
+				v.Notes = append(v.Notes, elem)
+				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+					return i, false
+				}
+			}
+		case "flag":
+			v.Flag = new(bool)
+			var b bool
+			if b, i, ok = runtime.FastBool(data, i); !ok {
+				return i, false
+			}
+			*v.Flag = b
+		default:
+			return i, false
+		}
+		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasID {
+		return i, false
+	}
+	if !hasLimit {
+		v.Limit = 10
+	}
+	return i, true
+}
+
+// fastArgs064 decodes an Args064 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs064 says what is wrong.
+func fastArgs064(data []byte, i int, v *Args064) (int, bool) {
+	i, empty, ok := runtime.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasID, hasLimit bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtime.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "id":
+			hasID = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+				return i, false
+			}
+			v.ID = string(s)
+		case "limit":
+			hasLimit = true
+			var n int64
+			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+				return i, false
+			}
+			if n < 1 {
+				return i, false
+			}
+			if n > 114 {
+				return i, false
+			}
+			v.Limit = int(n)
+		case "status":
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			switch string(s) {
+			case "open":
+				v.Status = Open
+			case "closed":
+				v.Status = Closed
+			default:
+				return i, false
+			}
+		case "tags":
+			var empty2 bool
+			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+				return i, false
+			}
+			v.Tags = []string{}
+			for more2 := !empty2; more2; {
+				var elem string
+				var s []byte
+				if s, i, ok = runtime.FastString(data, i); !ok {
+					return i, false
+				}
+				elem = string(s)
+				v.Tags = append(v.Tags, elem)
+				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+					return i, false
+				}
+			}
+			if len(v.Tags) > 5 {
+				return i, false
+			}
+		default:
+			return i, false
+		}
+		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasID {
+		return i, false
+	}
+	if !hasLimit {
+		v.Limit = 10
+	}
+	return i, true
+}
+
+// fastArgs065 decodes an Args065 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs065 says what is wrong.
+func fastArgs065(data []byte, i int, v *Args065) (int, bool) {
+	i, empty, ok := runtime.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasID, hasLimit, hasAddress bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtime.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "id":
+			hasID = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+				return i, false
+			}
+			v.ID = string(s)
+		case "limit":
+			hasLimit = true
+			var n int64
+			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+				return i, false
+			}
+			if n < 1 {
+				return i, false
+			}
+			if n > 115 {
+				return i, false
+			}
+			v.Limit = int(n)
+		case "status":
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			switch string(s) {
+			case "open":
+				v.Status = Open
+			case "closed":
+				v.Status = Closed
+			default:
+				return i, false
+			}
+		case "address":
+			hasAddress = true
+			if i, ok = fastAddress(data, i, &v.Address); !ok {
+				return i, false
+			}
+		default:
+			return i, false
+		}
+		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasID {
+		return i, false
+	}
+	if !hasLimit {
+		v.Limit = 10
+	}
+	if !hasAddress {
+		return i, false
+	}
+	return i, true
+}
+
+// fastArgs067 decodes an Args067 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs067 says what is wrong.
+func fastArgs067(data []byte, i int, v *Args067) (int, bool) {
+	i, empty, ok := runtime.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasID, hasLimit bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtime.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "id":
+			hasID = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+				return i, false
+			}
+			v.ID = string(s)
+		case "limit":
+			hasLimit = true
+			var n int64
+			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+				return i, false
+			}
+			if n < 1 {
+				return i, false
+			}
+			if n > 117 {
+				return i, false
+			}
+			v.Limit = int(n)
+		case "status":
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			switch string(s) {
+			case "open":
+				v.Status = Open
+			case "closed":
+				v.Status = Closed
+			default:
+				return i, false
+			}
+		case "notes":
+			var empty2 bool
+			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+				return i, false
+			}
+			v.Notes = []Address{}
+			for more2 := !empty2; more2; {
+				var elem Address
+				if i, ok = fastAddress(data, i, &elem); !ok {
+					return i, false
+				}
+				v.Notes = append(v.Notes, elem)
+				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+					return i, false
+				}
+			}
+		case "flag":
+			v.Flag = new(bool)
+			var b bool
+			if b, i, ok = runtime.FastBool(data, i); !ok {
+				return i, false
+			}
+			*v.Flag = b
+		default:
+			return i, false
+		}
+		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasID {
+		return i, false
+	}
+	if !hasLimit {
+		v.Limit = 10
+	}
+	return i, true
+}
+
+// fastArgs068 decodes an Args068 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs068 says what is wrong.
+func fastArgs068(data []byte, i int, v *Args068) (int, bool) {
+	i, empty, ok := runtime.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasID, hasLimit bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtime.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "id":
+			hasID = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+				return i, false
+			}
+			v.ID = string(s)
+		case "limit":
+			hasLimit = true
+			var n int64
+			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+				return i, false
+			}
+			if n < 1 {
+				return i, false
+			}
+			if n > 118 {
+				return i, false
+			}
+			v.Limit = int(n)
+		case "status":
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			switch string(s) {
+			case "open":
+				v.Status = Open
+			case "closed":
+				v.Status = Closed
+			default:
+				return i, false
+			}
+		case "tags":
+			var empty2 bool
+			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+				return i, false
+			}
+			v.Tags = []string{}
+			for more2 := !empty2; more2; {
+				var elem string
+				var s []byte
+				if s, i, ok = runtime.FastString(data, i); !ok {
+					return i, false
+				}
+				elem = string(s)
+				v.Tags = append(v.Tags, elem)
+				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+					return i, false
+				}
+			}
+			if len(v.Tags) > 5 {
+				return i, false
+			}
+		default:
+			return i, false
+		}
+		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasID {
+		return i, false
+	}
+	if !hasLimit {
+		v.Limit = 10
+	}
+	return i, true
+}
+
+// fastArgs069 decodes an Args069 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs069 says what is wrong.
+func fastArgs069(data []byte, i int, v *Args069) (int, bool) {
+	i, empty, ok := runtime.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasID, hasLimit, hasAddress bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtime.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "id":
+			hasID = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+				return i, false
+			}
+			v.ID = string(s)
+		case "limit":
+			hasLimit = true
+			var n int64
+			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+				return i, false
+			}
+			if n < 1 {
+				return i, false
+			}
+			if n > 119 {
+				return i, false
+			}
+			v.Limit = int(n)
+		case "status":
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			switch string(s) {
+			case "open":
+				v.Status = Open
+			case "closed":
+				v.Status = Closed
+			default:
+				return i, false
+			}
+		case "address":
+			hasAddress = true
+			if i, ok = fastAddress(data, i, &v.Address); !ok {
+				return i, false
+			}
+		default:
+			return i, false
+		}
+		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasID {
+		return i, false
+	}
+	if !hasLimit {
+		v.Limit = 10
+	}
+	if !hasAddress {
+		return i, false
+	}
+	return i, true
+}
+
+// fastArgs071 decodes an Args071 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs071 says what is wrong.
+func fastArgs071(data []byte, i int, v *Args071) (int, bool) {
+	i, empty, ok := runtime.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasID, hasLimit bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtime.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "id":
+			hasID = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+				return i, false
+			}
+			v.ID = string(s)
+		case "limit":
+			hasLimit = true
+			var n int64
+			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+				return i, false
+			}
+			if n < 1 {
+				return i, false
+			}
+			if n > 121 {
+				return i, false
+			}
+			v.Limit = int(n)
+		case "status":
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			switch string(s) {
+			case "open":
+				v.Status = Open
+			case "closed":
+				v.Status = Closed
+			default:
+				return i, false
+			}
+		case "notes":
+			var empty2 bool
+			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+				return i, false
+			}
+			v.Notes = []Address{}
+			for more2 := !empty2; more2; {
+				var elem Address
+				if i, ok = fastAddress(data, i, &elem); !ok {
+					return i, false
+				}
+				v.Notes = append(v.Notes, elem)
+				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+					return i, false
+				}
+			}
+		case "flag":
+			v.Flag = new(bool)
+			var b bool
+			if b, i, ok = runtime.FastBool(data, i); !ok {
+				return i, false
+			}
+			*v.Flag = b
+		default:
+			return i, false
+		}
+		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasID {
+		return i, false
+	}
+	if !hasLimit {
+		v.Limit = 10
+	}
+	return i, true
+}
+
+// fastArgs072 decodes an Args072 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs072 says what is wrong.
+func fastArgs072(data []byte, i int, v *Args072) (int, bool) {
+	i, empty, ok := runtime.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasID, hasLimit bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtime.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "id":
+			hasID = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+				return i, false
+			}
+			v.ID = string(s)
+		case "limit":
+			hasLimit = true
+			var n int64
+			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+				return i, false
+			}
+			if n < 1 {
+				return i, false
+			}
+			if n > 122 {
+				return i, false
+			}
+			v.Limit = int(n)
+		case "status":
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			switch string(s) {
+			case "open":
+				v.Status = Open
+			case "closed":
+				v.Status = Closed
+			default:
+				return i, false
+			}
+		case "tags":
+			var empty2 bool
+			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+				return i, false
+			}
+			v.Tags = []string{}
+			for more2 := !empty2; more2; {
+				var elem string
+				var s []byte
+				if s, i, ok = runtime.FastString(data, i); !ok {
+					return i, false
+				}
+				elem = string(s)
+				v.Tags = append(v.Tags, elem)
+				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+					return i, false
+				}
+			}
+			if len(v.Tags) > 5 {
+				return i, false
+			}
+		default:
+			return i, false
+		}
+		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasID {
+		return i, false
+	}
+	if !hasLimit {
+		v.Limit = 10
+	}
+	return i, true
+}
+
+// fastArgs073 decodes an Args073 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs073 says what is wrong.
+func fastArgs073(data []byte, i int, v *Args073) (int, bool) {
+	i, empty, ok := runtime.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasID, hasLimit, hasAddress bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtime.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "id":
+			hasID = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+				return i, false
+			}
+			v.ID = string(s)
+		case "limit":
+			hasLimit = true
+			var n int64
+			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+				return i, false
+			}
+			if n < 1 {
+				return i, false
+			}
+			if n > 123 {
+				return i, false
+			}
+			v.Limit = int(n)
+		case "status":
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			switch string(s) {
+			case "open":
+				v.Status = Open
+			case "closed":
+				v.Status = Closed
+			default:
+				return i, false
+			}
+		case "address":
+			hasAddress = true
+			if i, ok = fastAddress(data, i, &v.Address); !ok {
+				return i, false
+			}
+		default:
+			return i, false
+		}
+		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasID {
+		return i, false
+	}
+	if !hasLimit {
+		v.Limit = 10
+	}
+	if !hasAddress {
+		return i, false
+	}
+	return i, true
+}
+
+// fastArgs075 decodes an Args075 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs075 says what is wrong.
+func fastArgs075(data []byte, i int, v *Args075) (int, bool) {
+	i, empty, ok := runtime.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasID, hasLimit bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtime.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "id":
+			hasID = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+				return i, false
+			}
+			v.ID = string(s)
+		case "limit":
+			hasLimit = true
+			var n int64
+			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+				return i, false
+			}
+			if n < 1 {
+				return i, false
+			}
+			if n > 125 {
+				return i, false
+			}
+			v.Limit = int(n)
+		case "status":
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			switch string(s) {
+			case "open":
+				v.Status = Open
+			case "closed":
+				v.Status = Closed
+			default:
+				return i, false
+			}
+		case "notes":
+			var empty2 bool
+			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+				return i, false
+			}
+			v.Notes = []Address{}
+			for more2 := !empty2; more2; {
+				var elem Address
+				if i, ok = fastAddress(data, i, &elem); !ok {
+					return i, false
+				}
+				v.Notes = append(v.Notes, elem)
+				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+					return i, false
+				}
+			}
+		case "flag":
+			v.Flag = new(bool)
+			var b bool
+			if b, i, ok = runtime.FastBool(data, i); !ok {
+				return i, false
+			}
+			*v.Flag = b
+		default:
+			return i, false
+		}
+		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasID {
+		return i, false
+	}
+	if !hasLimit {
+		v.Limit = 10
+	}
+	return i, true
+}
+
+// fastArgs076 decodes an Args076 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs076 says what is wrong.
+func fastArgs076(data []byte, i int, v *Args076) (int, bool) {
+	i, empty, ok := runtime.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasID, hasLimit bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtime.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "id":
+			hasID = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+				return i, false
+			}
+			v.ID = string(s)
+		case "limit":
+			hasLimit = true
+			var n int64
+			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+				return i, false
+			}
+			if n < 1 {
+				return i, false
+			}
+			if n > 126 {
+				return i, false
+			}
+			v.Limit = int(n)
+		case "status":
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			switch string(s) {
+			case "open":
+				v.Status = Open
+			case "closed":
+				v.Status = Closed
+			default:
+				return i, false
+			}
+		case "tags":
+			var empty2 bool
+			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+				return i, false
+			}
+			v.Tags = []string{}
+			for more2 := !empty2; more2; {
+				var elem string
+				var s []byte
+				if s, i, ok = runtime.FastString(data, i); !ok {
+					return i, false
+				}
+				elem = string(s)
+				v.Tags = append(v.Tags, elem)
+				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+					return i, false
+				}
+			}
+			if len(v.Tags) > 5 {
+				return i, false
+			}
+		default:
+			return i, false
+		}
+		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasID {
+		return i, false
+	}
+	if !hasLimit {
+		v.Limit = 10
+	}
+	return i, true
+}
+
+// fastArgs077 decodes an Args077 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs077 says what is wrong.
+func fastArgs077(data []byte, i int, v *Args077) (int, bool) {
+	i, empty, ok := runtime.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasID, hasLimit, hasAddress bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtime.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "id":
+			hasID = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+				return i, false
+			}
+			v.ID = string(s)
+		case "limit":
+			hasLimit = true
+			var n int64
+			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+				return i, false
+			}
+			if n < 1 {
+				return i, false
+			}
+			if n > 127 {
+				return i, false
+			}
+			v.Limit = int(n)
+		case "status":
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			switch string(s) {
+			case "open":
+				v.Status = Open
+			case "closed":
+				v.Status = Closed
+			default:
+				return i, false
+			}
+		case "address":
+			hasAddress = true
+			if i, ok = fastAddress(data, i, &v.Address); !ok {
+				return i, false
+			}
+		default:
+			return i, false
+		}
+		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasID {
+		return i, false
+	}
+	if !hasLimit {
+		v.Limit = 10
+	}
+	if !hasAddress {
+		return i, false
+	}
+	return i, true
+}
+
+// fastArgs079 decodes an Args079 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs079 says what is wrong.
+func fastArgs079(data []byte, i int, v *Args079) (int, bool) {
+	i, empty, ok := runtime.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasID, hasLimit bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtime.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "id":
+			hasID = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+				return i, false
+			}
+			v.ID = string(s)
+		case "limit":
+			hasLimit = true
+			var n int64
+			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+				return i, false
+			}
+			if n < 1 {
+				return i, false
+			}
+			if n > 129 {
+				return i, false
+			}
+			v.Limit = int(n)
+		case "status":
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			switch string(s) {
+			case "open":
+				v.Status = Open
+			case "closed":
+				v.Status = Closed
+			default:
+				return i, false
+			}
+		case "notes":
+			var empty2 bool
+			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+				return i, false
+			}
+			v.Notes = []Address{}
+			for more2 := !empty2; more2; {
+				var elem Address
+				if i, ok = fastAddress(data, i, &elem); !ok {
+					return i, false
+				}
+				v.Notes = append(v.Notes, elem)
+				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+					return i, false
+				}
+			}
+		case "flag":
+			v.Flag = new(bool)
+			var b bool
+			if b, i, ok = runtime.FastBool(data, i); !ok {
+				return i, false
+			}
+			*v.Flag = b
+		default:
+			return i, false
+		}
+		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasID {
+		return i, false
+	}
+	if !hasLimit {
+		v.Limit = 10
+	}
+	return i, true
+}
+
+// fastArgs080 decodes an Args080 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs080 says what is wrong.
+func fastArgs080(data []byte, i int, v *Args080) (int, bool) {
+	i, empty, ok := runtime.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasID, hasLimit bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtime.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "id":
+			hasID = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+				return i, false
+			}
+			v.ID = string(s)
+		case "limit":
+			hasLimit = true
+			var n int64
+			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+				return i, false
+			}
+			if n < 1 {
+				return i, false
+			}
+			if n > 130 {
+				return i, false
+			}
+			v.Limit = int(n)
+		case "status":
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			switch string(s) {
+			case "open":
+				v.Status = Open
+			case "closed":
+				v.Status = Closed
+			default:
+				return i, false
+			}
+		case "tags":
+			var empty2 bool
+			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+				return i, false
+			}
+			v.Tags = []string{}
+			for more2 := !empty2; more2; {
+				var elem string
+				var s []byte
+				if s, i, ok = runtime.FastString(data, i); !ok {
+					return i, false
+				}
+				elem = string(s)
+				v.Tags = append(v.Tags, elem)
+				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+					return i, false
+				}
+			}
+			if len(v.Tags) > 5 {
+				return i, false
+			}
+		default:
+			return i, false
+		}
+		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasID {
+		return i, false
+	}
+	if !hasLimit {
+		v.Limit = 10
+	}
+	return i, true
+}
+
+// fastArgs081 decodes an Args081 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs081 says what is wrong.
+func fastArgs081(data []byte, i int, v *Args081) (int, bool) {
+	i, empty, ok := runtime.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasID, hasLimit, hasAddress bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtime.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "id":
+			hasID = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+				return i, false
+			}
+			v.ID = string(s)
+		case "limit":
+			hasLimit = true
+			var n int64
+			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+				return i, false
+			}
+			if n < 1 {
+				return i, false
+			}
+			if n > 131 {
+				return i, false
+			}
+			v.Limit = int(n)
+		case "status":
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			switch string(s) {
+			case "open":
+				v.Status = Open
+			case "closed":
+				v.Status = Closed
+			default:
+				return i, false
+			}
+		case "address":
+			hasAddress = true
+			if i, ok = fastAddress(data, i, &v.Address); !ok {
+				return i, false
+			}
+		default:
+			return i, false
+		}
+		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasID {
+		return i, false
+	}
+	if !hasLimit {
+		v.Limit = 10
+	}
+	if !hasAddress {
+		return i, false
+	}
+	return i, true
+}
+
+// fastArgs083 decodes an Args083 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs083 says what is wrong.
+func fastArgs083(data []byte, i int, v *Args083) (int, bool) {
+	i, empty, ok := runtime.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasID, hasLimit bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtime.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "id":
+			hasID = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+				return i, false
+			}
+			v.ID = string(s)
+		case "limit":
+			hasLimit = true
+			var n int64
+			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+				return i, false
+			}
+			if n < 1 {
+				return i, false
+			}
+			if n > 133 {
+				return i, false
+			}
+			v.Limit = int(n)
+		case "status":
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			switch string(s) {
+			case "open":
+				v.Status = Open
+			case "closed":
+				v.Status = Closed
+			default:
+				return i, false
+			}
+		case "notes":
+			var empty2 bool
+			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+				return i, false
+			}
+			v.Notes = []Address{}
+			for more2 := !empty2; more2; {
+				var elem Address
+				if i, ok = fastAddress(data, i, &elem); !ok {
+					return i, false
+				}
+				v.Notes = append(v.Notes, elem)
+				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+					return i, false
+				}
+			}
+		case "flag":
+			v.Flag = new(bool)
+			var b bool
+			if b, i, ok = runtime.FastBool(data, i); !ok {
+				return i, false
+			}
+			*v.Flag = b
+		default:
+			return i, false
+		}
+		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasID {
+		return i, false
+	}
+	if !hasLimit {
+		v.Limit = 10
+	}
+	return i, true
+}
+
+// fastArgs084 decodes an Args084 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs084 says what is wrong.
+func fastArgs084(data []byte, i int, v *Args084) (int, bool) {
+	i, empty, ok := runtime.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasID, hasLimit bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtime.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "id":
+			hasID = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+				return i, false
+			}
+			v.ID = string(s)
+		case "limit":
+			hasLimit = true
+			var n int64
+			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+				return i, false
+			}
+			if n < 1 {
+				return i, false
+			}
+			if n > 134 {
+				return i, false
+			}
+			v.Limit = int(n)
+		case "status":
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			switch string(s) {
+			case "open":
+				v.Status = Open
+			case "closed":
+				v.Status = Closed
+			default:
+				return i, false
+			}
+		case "tags":
+			var empty2 bool
+			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+				return i, false
+			}
+			v.Tags = []string{}
+			for more2 := !empty2; more2; {
+				var elem string
+				var s []byte
+				if s, i, ok = runtime.FastString(data, i); !ok {
+					return i, false
+				}
+				elem = string(s)
+				v.Tags = append(v.Tags, elem)
+				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+					return i, false
+				}
+			}
+			if len(v.Tags) > 5 {
+				return i, false
+			}
+		default:
+			return i, false
+		}
+		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasID {
+		return i, false
+	}
+	if !hasLimit {
+		v.Limit = 10
+	}
+	return i, true
+}
+
+// fastArgs085 decodes an Args085 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs085 says what is wrong.
+func fastArgs085(data []byte, i int, v *Args085) (int, bool) {
+	i, empty, ok := runtime.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasID, hasLimit, hasAddress bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtime.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "id":
+			hasID = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+				return i, false
+			}
+			v.ID = string(s)
+		case "limit":
+			hasLimit = true
+			var n int64
+			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+				return i, false
+			}
+			if n < 1 {
+				return i, false
+			}
+			if n > 135 {
+				return i, false
+			}
+			v.Limit = int(n)
+		case "status":
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			switch string(s) {
+			case "open":
+				v.Status = Open
+			case "closed":
+				v.Status = Closed
+			default:
+				return i, false
+			}
+		case "address":
+			hasAddress = true
+			if i, ok = fastAddress(data, i, &v.Address); !ok {
+				return i, false
+			}
+		default:
+			return i, false
+		}
+		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasID {
+		return i, false
+	}
+	if !hasLimit {
+		v.Limit = 10
+	}
+	if !hasAddress {
+		return i, false
+	}
+	return i, true
+}
+
+// fastArgs087 decodes an Args087 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs087 says what is wrong.
+func fastArgs087(data []byte, i int, v *Args087) (int, bool) {
+	i, empty, ok := runtime.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasID, hasLimit bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtime.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "id":
+			hasID = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+				return i, false
+			}
+			v.ID = string(s)
+		case "limit":
+			hasLimit = true
+			var n int64
+			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+				return i, false
+			}
+			if n < 1 {
+				return i, false
+			}
+			if n > 137 {
+				return i, false
+			}
+			v.Limit = int(n)
+		case "status":
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			switch string(s) {
+			case "open":
+				v.Status = Open
+			case "closed":
+				v.Status = Closed
+			default:
+				return i, false
+			}
+		case "notes":
+			var empty2 bool
+			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+				return i, false
+			}
+			v.Notes = []Address{}
+			for more2 := !empty2; more2; {
+				var elem Address
+				if i, ok = fastAddress(data, i, &elem); !ok {
+					return i, false
+				}
+				v.Notes = append(v.Notes, elem)
+				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+					return i, false
+				}
+			}
+		case "flag":
+			v.Flag = new(bool)
+			var b bool
+			if b, i, ok = runtime.FastBool(data, i); !ok {
+				return i, false
+			}
+			*v.Flag = b
+		default:
+			return i, false
+		}
+		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasID {
+		return i, false
+	}
+	if !hasLimit {
+		v.Limit = 10
+	}
+	return i, true
+}
+
+// fastArgs088 decodes an Args088 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs088 says what is wrong.
+func fastArgs088(data []byte, i int, v *Args088) (int, bool) {
+	i, empty, ok := runtime.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasID, hasLimit bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtime.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "id":
+			hasID = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+				return i, false
+			}
+			v.ID = string(s)
+		case "limit":
+			hasLimit = true
+			var n int64
+			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+				return i, false
+			}
+			if n < 1 {
+				return i, false
+			}
+			if n > 138 {
+				return i, false
+			}
+			v.Limit = int(n)
+		case "status":
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			switch string(s) {
+			case "open":
+				v.Status = Open
+			case "closed":
+				v.Status = Closed
+			default:
+				return i, false
+			}
+		case "tags":
+			var empty2 bool
+			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+				return i, false
+			}
+			v.Tags = []string{}
+			for more2 := !empty2; more2; {
+				var elem string
+				var s []byte
+				if s, i, ok = runtime.FastString(data, i); !ok {
+					return i, false
+				}
+				elem = string(s)
+				v.Tags = append(v.Tags, elem)
+				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+					return i, false
+				}
+			}
+			if len(v.Tags) > 5 {
+				return i, false
+			}
+		default:
+			return i, false
+		}
+		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasID {
+		return i, false
+	}
+	if !hasLimit {
+		v.Limit = 10
+	}
+	return i, true
+}
+
+// fastArgs089 decodes an Args089 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs089 says what is wrong.
+func fastArgs089(data []byte, i int, v *Args089) (int, bool) {
+	i, empty, ok := runtime.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasID, hasLimit, hasAddress bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtime.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "id":
+			hasID = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+				return i, false
+			}
+			v.ID = string(s)
+		case "limit":
+			hasLimit = true
+			var n int64
+			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+				return i, false
+			}
+			if n < 1 {
+				return i, false
+			}
+			if n > 139 {
+				return i, false
+			}
+			v.Limit = int(n)
+		case "status":
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			switch string(s) {
+			case "open":
+				v.Status = Open
+			case "closed":
+				v.Status = Closed
+			default:
+				return i, false
+			}
+		case "address":
+			hasAddress = true
+			if i, ok = fastAddress(data, i, &v.Address); !ok {
+				return i, false
+			}
+		default:
+			return i, false
+		}
+		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasID {
+		return i, false
+	}
+	if !hasLimit {
+		v.Limit = 10
+	}
+	if !hasAddress {
+		return i, false
+	}
+	return i, true
+}
+
+// fastArgs091 decodes an Args091 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs091 says what is wrong.
+func fastArgs091(data []byte, i int, v *Args091) (int, bool) {
+	i, empty, ok := runtime.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasID, hasLimit bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtime.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "id":
+			hasID = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+				return i, false
+			}
+			v.ID = string(s)
+		case "limit":
+			hasLimit = true
+			var n int64
+			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+				return i, false
+			}
+			if n < 1 {
+				return i, false
+			}
+			if n > 141 {
+				return i, false
+			}
+			v.Limit = int(n)
+		case "status":
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			switch string(s) {
+			case "open":
+				v.Status = Open
+			case "closed":
+				v.Status = Closed
+			default:
+				return i, false
+			}
+		case "notes":
+			var empty2 bool
+			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+				return i, false
+			}
+			v.Notes = []Address{}
+			for more2 := !empty2; more2; {
+				var elem Address
+				if i, ok = fastAddress(data, i, &elem); !ok {
+					return i, false
+				}
+				v.Notes = append(v.Notes, elem)
+				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+					return i, false
+				}
+			}
+		case "flag":
+			v.Flag = new(bool)
+			var b bool
+			if b, i, ok = runtime.FastBool(data, i); !ok {
+				return i, false
+			}
+			*v.Flag = b
+		default:
+			return i, false
+		}
+		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasID {
+		return i, false
+	}
+	if !hasLimit {
+		v.Limit = 10
+	}
+	return i, true
+}
+
+// fastArgs092 decodes an Args092 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs092 says what is wrong.
+func fastArgs092(data []byte, i int, v *Args092) (int, bool) {
+	i, empty, ok := runtime.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasID, hasLimit bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtime.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "id":
+			hasID = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+				return i, false
+			}
+			v.ID = string(s)
+		case "limit":
+			hasLimit = true
+			var n int64
+			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+				return i, false
+			}
+			if n < 1 {
+				return i, false
+			}
+			if n > 142 {
+				return i, false
+			}
+			v.Limit = int(n)
+		case "status":
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			switch string(s) {
+			case "open":
+				v.Status = Open
+			case "closed":
+				v.Status = Closed
+			default:
+				return i, false
+			}
+		case "tags":
+			var empty2 bool
+			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+				return i, false
+			}
+			v.Tags = []string{}
+			for more2 := !empty2; more2; {
+				var elem string
+				var s []byte
+				if s, i, ok = runtime.FastString(data, i); !ok {
+					return i, false
+				}
+				elem = string(s)
+				v.Tags = append(v.Tags, elem)
+				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+					return i, false
+				}
+			}
+			if len(v.Tags) > 5 {
+				return i, false
+			}
+		default:
+			return i, false
+		}
+		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasID {
+		return i, false
+	}
+	if !hasLimit {
+		v.Limit = 10
+	}
+	return i, true
+}
+
+// fastArgs093 decodes an Args093 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs093 says what is wrong.
+func fastArgs093(data []byte, i int, v *Args093) (int, bool) {
+	i, empty, ok := runtime.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasID, hasLimit, hasAddress bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtime.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "id":
+			hasID = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+				return i, false
+			}
+			v.ID = string(s)
+		case "limit":
+			hasLimit = true
+			var n int64
+			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+				return i, false
+			}
+			if n < 1 {
+				return i, false
+			}
+			if n > 143 {
+				return i, false
+			}
+			v.Limit = int(n)
+		case "status":
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			switch string(s) {
+			case "open":
+				v.Status = Open
+			case "closed":
+				v.Status = Closed
+			default:
+				return i, false
+			}
+		case "address":
+			hasAddress = true
+			if i, ok = fastAddress(data, i, &v.Address); !ok {
+				return i, false
+			}
+		default:
+			return i, false
+		}
+		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasID {
+		return i, false
+	}
+	if !hasLimit {
+		v.Limit = 10
+	}
+	if !hasAddress {
+		return i, false
+	}
+	return i, true
+}
+
+// fastArgs095 decodes an Args095 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs095 says what is wrong.
+func fastArgs095(data []byte, i int, v *Args095) (int, bool) {
+	i, empty, ok := runtime.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasID, hasLimit bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtime.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "id":
+			hasID = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+				return i, false
+			}
+			v.ID = string(s)
+		case "limit":
+			hasLimit = true
+			var n int64
+			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+				return i, false
+			}
+			if n < 1 {
+				return i, false
+			}
+			if n > 145 {
+				return i, false
+			}
+			v.Limit = int(n)
+		case "status":
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			switch string(s) {
+			case "open":
+				v.Status = Open
+			case "closed":
+				v.Status = Closed
+			default:
+				return i, false
+			}
+		case "notes":
+			var empty2 bool
+			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+				return i, false
+			}
+			v.Notes = []Address{}
+			for more2 := !empty2; more2; {
+				var elem Address
+				if i, ok = fastAddress(data, i, &elem); !ok {
+					return i, false
+				}
+				v.Notes = append(v.Notes, elem)
+				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+					return i, false
+				}
+			}
+		case "flag":
+			v.Flag = new(bool)
+			var b bool
+			if b, i, ok = runtime.FastBool(data, i); !ok {
+				return i, false
+			}
+			*v.Flag = b
+		default:
+			return i, false
+		}
+		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasID {
+		return i, false
+	}
+	if !hasLimit {
+		v.Limit = 10
+	}
+	return i, true
+}
+
+// fastArgs096 decodes an Args096 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs096 says what is wrong.
+func fastArgs096(data []byte, i int, v *Args096) (int, bool) {
+	i, empty, ok := runtime.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasID, hasLimit bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtime.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "id":
+			hasID = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+				return i, false
+			}
+			v.ID = string(s)
+		case "limit":
+			hasLimit = true
+			var n int64
+			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+				return i, false
+			}
+			if n < 1 {
+				return i, false
+			}
+			if n > 146 {
+				return i, false
+			}
+			v.Limit = int(n)
+		case "status":
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			switch string(s) {
+			case "open":
+				v.Status = Open
+			case "closed":
+				v.Status = Closed
+			default:
+				return i, false
+			}
+		case "tags":
+			var empty2 bool
+			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+				return i, false
+			}
+			v.Tags = []string{}
+			for more2 := !empty2; more2; {
+				var elem string
+				var s []byte
+				if s, i, ok = runtime.FastString(data, i); !ok {
+					return i, false
+				}
+				elem = string(s)
+				v.Tags = append(v.Tags, elem)
+				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+					return i, false
+				}
+			}
+			if len(v.Tags) > 5 {
+				return i, false
+			}
+		default:
+			return i, false
+		}
+		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasID {
+		return i, false
+	}
+	if !hasLimit {
+		v.Limit = 10
+	}
+	return i, true
+}
+
+// fastArgs097 decodes an Args097 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs097 says what is wrong.
+func fastArgs097(data []byte, i int, v *Args097) (int, bool) {
+	i, empty, ok := runtime.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasID, hasLimit, hasAddress bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtime.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "id":
+			hasID = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+				return i, false
+			}
+			v.ID = string(s)
+		case "limit":
+			hasLimit = true
+			var n int64
+			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+				return i, false
+			}
+			if n < 1 {
+				return i, false
+			}
+			if n > 147 {
+				return i, false
+			}
+			v.Limit = int(n)
+		case "status":
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			switch string(s) {
+			case "open":
+				v.Status = Open
+			case "closed":
+				v.Status = Closed
+			default:
+				return i, false
+			}
+		case "address":
+			hasAddress = true
+			if i, ok = fastAddress(data, i, &v.Address); !ok {
+				return i, false
+			}
+		default:
+			return i, false
+		}
+		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasID {
+		return i, false
+	}
+	if !hasLimit {
+		v.Limit = 10
+	}
+	if !hasAddress {
+		return i, false
+	}
+	return i, true
+}
+
+// fastArgs099 decodes an Args099 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs099 says what is wrong.
+func fastArgs099(data []byte, i int, v *Args099) (int, bool) {
+	i, empty, ok := runtime.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasID, hasLimit bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtime.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "id":
+			hasID = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+				return i, false
+			}
+			v.ID = string(s)
+		case "limit":
+			hasLimit = true
+			var n int64
+			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+				return i, false
+			}
+			if n < 1 {
+				return i, false
+			}
+			if n > 149 {
+				return i, false
+			}
+			v.Limit = int(n)
+		case "status":
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			switch string(s) {
+			case "open":
+				v.Status = Open
+			case "closed":
+				v.Status = Closed
+			default:
+				return i, false
+			}
+		case "notes":
+			var empty2 bool
+			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+				return i, false
+			}
+			v.Notes = []Address{}
+			for more2 := !empty2; more2; {
+				var elem Address
+				if i, ok = fastAddress(data, i, &elem); !ok {
+					return i, false
+				}
+				v.Notes = append(v.Notes, elem)
+				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+					return i, false
+				}
+			}
+		case "flag":
+			v.Flag = new(bool)
+			var b bool
+			if b, i, ok = runtime.FastBool(data, i); !ok {
+				return i, false
+			}
+			*v.Flag = b
+		default:
+			return i, false
+		}
+		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasID {
+		return i, false
+	}
+	if !hasLimit {
+		v.Limit = 10
+	}
+	return i, true
+}
+
+// fastAddress decodes an Address in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeAddress says what is wrong.
+func fastAddress(data []byte, i int, v *Address) (int, bool) {
+	i, empty, ok := runtime.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasStreet, hasCity bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtime.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "street":
+			hasStreet = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			if runes := utf8.RuneCount(s); runes < 1 {
+				return i, false
+			}
+			v.Street = string(s)
+		case "city":
+			hasCity = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			v.City = string(s)
+		case "zip":
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			if !pattern1.Match(s) {
+				return i, false
+			}
+			v.Zip = string(s)
+		default:
+			return i, false
+		}
+		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasStreet {
+		return i, false
+	}
+	if !hasCity {
+		return i, false
+	}
+	return i, true
 }
 
 // Patterns of string fields, compiled once.

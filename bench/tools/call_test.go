@@ -165,9 +165,28 @@ func BenchmarkCall(b *testing.B) {
 }
 
 // BenchmarkDecode measures decoding and checking the weather arguments
-// alone: the generated decoder against the hand-written one.
+// alone: the generated decoders (the fast path as a call uses it, and the
+// full decoder alone) against the hand-written one.
 func BenchmarkDecode(b *testing.B) {
 	b.Run("weather/toolgen", func(b *testing.B) {
+		ctx := context.Background()
+		b.ReportAllocs()
+		for b.Loop() {
+			// As the generated Invoke does: the fast path, then the full
+			// decoder if it passes.
+			var in weather.ForecastRequest
+			if end, ok := fastForecastRequest(weatherArgs, 0, &in); !ok || !runtime.FastDone(ctx, weatherArgs, end, 1) {
+				in = weather.ForecastRequest{}
+				var d runtime.Decoder
+				d.BeginCall(ctx, &forecastInfo, weatherArgs)
+				decodeForecastRequest(&d, &in)
+				if res := d.EndCall(); res != nil {
+					b.Fatal(res.Error)
+				}
+			}
+		}
+	})
+	b.Run("weather/toolgen-full", func(b *testing.B) {
 		ctx := context.Background()
 		b.ReportAllocs()
 		for b.Loop() {

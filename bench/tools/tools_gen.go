@@ -69,11 +69,15 @@ func (forecastTool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Forecast with them.
 func (forecastTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in weather.ForecastRequest
-	var d runtime.Decoder
-	d.BeginCall(ctx, &forecastInfo, args)
-	decodeForecastRequest(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastForecastRequest(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 1) {
+		// Not the common case: decode again, saying what is wrong.
+		in = weather.ForecastRequest{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &forecastInfo, args)
+		decodeForecastRequest(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.Run(ctx, &forecastInfo, func(ctx context.Context) (string, error) {
 		return Forecast(ctx, in)
@@ -123,11 +127,15 @@ func (searchTool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Search with them.
 func (searchTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in search.SearchRequest
-	var d runtime.Decoder
-	d.BeginCall(ctx, &searchInfo, args)
-	decodeSearchRequest(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastSearchRequest(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = search.SearchRequest{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &searchInfo, args)
+		decodeSearchRequest(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.Run(ctx, &searchInfo, func(ctx context.Context) (string, error) {
 		return Search(ctx, in)
@@ -288,4 +296,177 @@ func decodeSearchRequest(d *runtime.Decoder, v *search.SearchRequest) {
 	if !hasMinLevel {
 		v.MinLevel = search.Low
 	}
+}
+
+// fastForecastRequest decodes a ForecastRequest in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeForecastRequest says what is wrong.
+func fastForecastRequest(data []byte, i int, v *weather.ForecastRequest) (int, bool) {
+	i, empty, ok := runtime.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasCity, hasDays, hasUnit bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtime.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "city":
+			hasCity = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			if runes := utf8.RuneCount(s); runes < 1 || runes > 80 {
+				return i, false
+			}
+			v.City = string(s)
+		case "days":
+			hasDays = true
+			var n int64
+			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+				return i, false
+			}
+			if n < 1 {
+				return i, false
+			}
+			if n > 14 {
+				return i, false
+			}
+			v.Days = int(n)
+		case "unit":
+			hasUnit = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			switch string(s) {
+			case "celsius":
+				v.Unit = weather.Celsius
+			case "fahrenheit":
+				v.Unit = weather.Fahrenheit
+			default:
+				return i, false
+			}
+		case "include_wind":
+			v.IncludeWind = new(bool)
+			var b bool
+			if b, i, ok = runtime.FastBool(data, i); !ok {
+				return i, false
+			}
+			*v.IncludeWind = b
+		default:
+			return i, false
+		}
+		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasCity {
+		return i, false
+	}
+	if !hasDays {
+		v.Days = 3
+	}
+	if !hasUnit {
+		v.Unit = weather.Celsius
+	}
+	return i, true
+}
+
+// fastSearchRequest decodes a SearchRequest in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeSearchRequest says what is wrong.
+func fastSearchRequest(data []byte, i int, v *search.SearchRequest) (int, bool) {
+	i, empty, ok := runtime.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasQuery, hasLimit, hasMinLevel bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtime.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "query":
+			hasQuery = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			if runes := utf8.RuneCount(s); runes < 2 || runes > 200 {
+				return i, false
+			}
+			v.Query = string(s)
+		case "limit":
+			hasLimit = true
+			var n int64
+			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+				return i, false
+			}
+			if n < 1 {
+				return i, false
+			}
+			if n > 20 {
+				return i, false
+			}
+			v.Limit = int(n)
+		case "min_level":
+			hasMinLevel = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			switch string(s) {
+			case "high":
+				v.MinLevel = search.High
+			case "medium":
+				v.MinLevel = search.Medium
+			case "low":
+				v.MinLevel = search.Low
+			case "weak":
+				v.MinLevel = search.Weak
+			default:
+				return i, false
+			}
+		case "within":
+			var empty2 bool
+			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+				return i, false
+			}
+			v.Within = []string{}
+			for more2 := !empty2; more2; {
+				var elem string
+				var s []byte
+				if s, i, ok = runtime.FastString(data, i); !ok {
+					return i, false
+				}
+				if runes := utf8.RuneCount(s); runes < 1 {
+					return i, false
+				}
+				elem = string(s)
+				v.Within = append(v.Within, elem)
+				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+					return i, false
+				}
+			}
+			if len(v.Within) > 500 {
+				return i, false
+			}
+		default:
+			return i, false
+		}
+		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasQuery {
+		return i, false
+	}
+	if !hasLimit {
+		v.Limit = 3
+	}
+	if !hasMinLevel {
+		v.MinLevel = search.Low
+	}
+	return i, true
 }

@@ -12,8 +12,8 @@ import (
 // schema accepts, and decode them as encoding/json does (defaults applied).
 func TestDifferential(t *testing.T) {
 	targets := map[string]schematest.Target{
-		"search_passages": schematest.For(decodeSearchRequest),
-		"get_passage":     schematest.For(decodeGetPassageArgs),
+		"search_passages": schematest.ForPaths(fastSearchRequest, decodeSearchRequest),
+		"get_passage":     schematest.ForPaths(fastGetPassageArgs, decodeGetPassageArgs),
 	}
 	for _, tool := range Tools(NewSearcher(HelpCenter)) {
 		info := tool.Info()

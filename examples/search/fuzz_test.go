@@ -11,9 +11,9 @@ import (
 // seed corpus is in testdata/fuzz.
 
 func FuzzSearchPassages(f *testing.F) {
-	schematest.Fuzz(f, "search_passages", searchPassagesInfo.Parameters, schematest.For(decodeSearchRequest))
+	schematest.Fuzz(f, "search_passages", searchPassagesInfo.Parameters, schematest.ForPaths(fastSearchRequest, decodeSearchRequest))
 }
 
 func FuzzGetPassage(f *testing.F) {
-	schematest.Fuzz(f, "get_passage", getPassageInfo.Parameters, schematest.For(decodeGetPassageArgs))
+	schematest.Fuzz(f, "get_passage", getPassageInfo.Parameters, schematest.ForPaths(fastGetPassageArgs, decodeGetPassageArgs))
 }

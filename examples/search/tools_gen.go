@@ -72,11 +72,15 @@ func (searchPassagesTool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls (*Searcher).Search with them.
 func (t searchPassagesTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in SearchRequest
-	var d runtime.Decoder
-	d.BeginCall(ctx, &searchPassagesInfo, args)
-	decodeSearchRequest(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastSearchRequest(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = SearchRequest{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &searchPassagesInfo, args)
+		decodeSearchRequest(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.RunEncoded(ctx, &searchPassagesInfo, func(ctx context.Context) (*SearchResult, error) {
 		return t.searcher.Search(ctx, in)
@@ -116,11 +120,15 @@ func (getPassageTool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls (*Searcher).Get with them.
 func (t getPassageTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in getPassageArgs
-	var d runtime.Decoder
-	d.BeginCall(ctx, &getPassageInfo, args)
-	decodeGetPassageArgs(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastGetPassageArgs(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 1) {
+		// Not the common case: decode again, saying what is wrong.
+		in = getPassageArgs{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &getPassageInfo, args)
+		decodeGetPassageArgs(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.RunEncoded(ctx, &getPassageInfo, func(ctx context.Context) (Passage, error) {
 		return t.searcher.Get(in.ID)
@@ -238,6 +246,136 @@ func decodeGetPassageArgs(d *runtime.Decoder, v *getPassageArgs) {
 	if !hasID {
 		d.Missing("id")
 	}
+}
+
+// fastSearchRequest decodes a SearchRequest in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeSearchRequest says what is wrong.
+func fastSearchRequest(data []byte, i int, v *SearchRequest) (int, bool) {
+	i, empty, ok := runtime.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasQuery, hasLimit, hasMinLevel bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtime.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "query":
+			hasQuery = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			if runes := utf8.RuneCount(s); runes < 2 || runes > 200 {
+				return i, false
+			}
+			v.Query = string(s)
+		case "limit":
+			hasLimit = true
+			var n int64
+			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+				return i, false
+			}
+			if n < 1 {
+				return i, false
+			}
+			if n > 20 {
+				return i, false
+			}
+			v.Limit = int(n)
+		case "min_level":
+			hasMinLevel = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			switch string(s) {
+			case "high":
+				v.MinLevel = High
+			case "medium":
+				v.MinLevel = Medium
+			case "low":
+				v.MinLevel = Low
+			case "weak":
+				v.MinLevel = Weak
+			default:
+				return i, false
+			}
+		case "within":
+			var empty2 bool
+			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+				return i, false
+			}
+			v.Within = []string{}
+			for more2 := !empty2; more2; {
+				var elem string
+				var s []byte
+				if s, i, ok = runtime.FastString(data, i); !ok {
+					return i, false
+				}
+				if runes := utf8.RuneCount(s); runes < 1 {
+					return i, false
+				}
+				elem = string(s)
+				v.Within = append(v.Within, elem)
+				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+					return i, false
+				}
+			}
+			if len(v.Within) > 500 {
+				return i, false
+			}
+		default:
+			return i, false
+		}
+		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasQuery {
+		return i, false
+	}
+	if !hasLimit {
+		v.Limit = 3
+	}
+	if !hasMinLevel {
+		v.MinLevel = Low
+	}
+	return i, true
+}
+
+// fastGetPassageArgs decodes a getPassageArgs in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeGetPassageArgs says what is wrong.
+func fastGetPassageArgs(data []byte, i int, v *getPassageArgs) (int, bool) {
+	i, empty, ok := runtime.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasID bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtime.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "id":
+			hasID = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			v.ID = string(s)
+		default:
+			return i, false
+		}
+		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasID {
+		return i, false
+	}
+	return i, true
 }
 
 // encodeSearchPassagesResult writes the result of the search_passages tool as JSON.

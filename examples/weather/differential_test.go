@@ -12,8 +12,8 @@ import (
 // schema accepts, and decode them as encoding/json does (defaults applied).
 func TestDifferential(t *testing.T) {
 	targets := map[string]schematest.Target{
-		"get_forecast":        schematest.For(decodeForecastRequest),
-		"convert_temperature": schematest.For(decodeConvertTemperatureArgs),
+		"get_forecast":        schematest.ForPaths(fastForecastRequest, decodeForecastRequest),
+		"convert_temperature": schematest.ForPaths(fastConvertTemperatureArgs, decodeConvertTemperatureArgs),
 	}
 	for _, tool := range Tools() {
 		info := tool.Info()

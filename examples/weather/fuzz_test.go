@@ -11,9 +11,9 @@ import (
 // seed corpus is in testdata/fuzz.
 
 func FuzzGetForecast(f *testing.F) {
-	schematest.Fuzz(f, "get_forecast", getForecastInfo.Parameters, schematest.For(decodeForecastRequest))
+	schematest.Fuzz(f, "get_forecast", getForecastInfo.Parameters, schematest.ForPaths(fastForecastRequest, decodeForecastRequest))
 }
 
 func FuzzConvertTemperature(f *testing.F) {
-	schematest.Fuzz(f, "convert_temperature", convertTemperatureInfo.Parameters, schematest.For(decodeConvertTemperatureArgs))
+	schematest.Fuzz(f, "convert_temperature", convertTemperatureInfo.Parameters, schematest.ForPaths(fastConvertTemperatureArgs, decodeConvertTemperatureArgs))
 }

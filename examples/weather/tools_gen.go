@@ -70,11 +70,15 @@ func (getForecastTool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls GetForecast with them.
 func (getForecastTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in ForecastRequest
-	var d runtime.Decoder
-	d.BeginCall(ctx, &getForecastInfo, args)
-	decodeForecastRequest(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastForecastRequest(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 1) {
+		// Not the common case: decode again, saying what is wrong.
+		in = ForecastRequest{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &getForecastInfo, args)
+		decodeForecastRequest(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.RunEncoded(ctx, &getForecastInfo, func(ctx context.Context) (*Forecast, error) {
 		return GetForecast(ctx, in)
@@ -121,11 +125,15 @@ func (convertTemperatureTool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls ConvertTemperature with them.
 func (convertTemperatureTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in convertTemperatureArgs
-	var d runtime.Decoder
-	d.BeginCall(ctx, &convertTemperatureInfo, args)
-	decodeConvertTemperatureArgs(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastConvertTemperatureArgs(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 1) {
+		// Not the common case: decode again, saying what is wrong.
+		in = convertTemperatureArgs{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &convertTemperatureInfo, args)
+		decodeConvertTemperatureArgs(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.Run(ctx, &convertTemperatureInfo, func(ctx context.Context) (string, error) {
 		return ConvertTemperature(in.Value, in.From, in.To)
@@ -259,6 +267,149 @@ func decodeConvertTemperatureArgs(d *runtime.Decoder, v *convertTemperatureArgs)
 	if !hasTo {
 		d.Missing("to")
 	}
+}
+
+// fastForecastRequest decodes a ForecastRequest in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeForecastRequest says what is wrong.
+func fastForecastRequest(data []byte, i int, v *ForecastRequest) (int, bool) {
+	i, empty, ok := runtime.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasCity, hasDays, hasUnit bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtime.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "city":
+			hasCity = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			if runes := utf8.RuneCount(s); runes < 1 || runes > 80 {
+				return i, false
+			}
+			v.City = string(s)
+		case "days":
+			hasDays = true
+			var n int64
+			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+				return i, false
+			}
+			if n < 1 {
+				return i, false
+			}
+			if n > 14 {
+				return i, false
+			}
+			v.Days = int(n)
+		case "unit":
+			hasUnit = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			switch string(s) {
+			case "celsius":
+				v.Unit = Celsius
+			case "fahrenheit":
+				v.Unit = Fahrenheit
+			default:
+				return i, false
+			}
+		case "include_wind":
+			v.IncludeWind = new(bool)
+			var b bool
+			if b, i, ok = runtime.FastBool(data, i); !ok {
+				return i, false
+			}
+			*v.IncludeWind = b
+		default:
+			return i, false
+		}
+		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasCity {
+		return i, false
+	}
+	if !hasDays {
+		v.Days = 3
+	}
+	if !hasUnit {
+		v.Unit = Celsius
+	}
+	return i, true
+}
+
+// fastConvertTemperatureArgs decodes a convertTemperatureArgs in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeConvertTemperatureArgs says what is wrong.
+func fastConvertTemperatureArgs(data []byte, i int, v *convertTemperatureArgs) (int, bool) {
+	i, empty, ok := runtime.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasValue, hasFrom, hasTo bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtime.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "value":
+			hasValue = true
+			var f float64
+			if f, i, ok = runtime.FastFloat(data, i, 64); !ok {
+				return i, false
+			}
+			v.Value = f
+		case "from":
+			hasFrom = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			switch string(s) {
+			case "celsius":
+				v.From = Celsius
+			case "fahrenheit":
+				v.From = Fahrenheit
+			default:
+				return i, false
+			}
+		case "to":
+			hasTo = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			switch string(s) {
+			case "celsius":
+				v.To = Celsius
+			case "fahrenheit":
+				v.To = Fahrenheit
+			default:
+				return i, false
+			}
+		default:
+			return i, false
+		}
+		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasValue {
+		return i, false
+	}
+	if !hasFrom {
+		return i, false
+	}
+	if !hasTo {
+		return i, false
+	}
+	return i, true
 }
 
 // encodeGetForecastResult writes the result of the get_forecast tool as JSON.

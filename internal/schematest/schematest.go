@@ -39,6 +39,37 @@ func For[T any](decode runtime.DecodeFunc[T]) Target {
 	}
 }
 
+// ForPaths returns the Target of a generated fast path and full decoder,
+// used as a generated Invoke uses them: the fast path first, the full
+// decoder when it passes. Where the fast path accepts, the full decoder
+// must accept too and decode the same value, or the Target reports an
+// error.
+func ForPaths[T any](fast func([]byte, int, *T) (int, bool), full runtime.DecodeFunc[T]) Target {
+	return Target{
+		Decode: func(args []byte) (any, error) {
+			slow, err := runtime.Decode(args, runtime.DefaultLimits, full)
+			var v T
+			if end, ok := fast(args, 0, &v); ok && runtime.FastEnd(args, end) {
+				if err != nil {
+					return &v, &PathMismatch{fmt.Sprintf("the fast path accepted what the full decoder rejects: %v", err)}
+				}
+				if !reflect.DeepEqual(v, slow) {
+					return &v, &PathMismatch{fmt.Sprintf("the fast path decoded %+v, the full decoder %+v", v, slow)}
+				}
+				return &v, nil
+			}
+			return &slow, err
+		},
+		New: func() any { return new(T) },
+	}
+}
+
+// PathMismatch is the error of a Target whose fast path and full decoder
+// disagree: always a failure.
+type PathMismatch struct{ msg string }
+
+func (e *PathMismatch) Error() string { return e.msg }
+
 // Check generates documents from schema, valid ones and every one-step
 // mutation of each, until it has checked at least minDocs distinct ones.
 // It fails t for each document that the reference validator
@@ -90,6 +121,11 @@ func Check(t testing.TB, name string, schema []byte, minDocs int, target Target)
 			}
 			refErr := ref.Validate(inst)
 			got, decErr := decode(data)
+			var mismatch *PathMismatch
+			if errors.As(decErr, &mismatch) {
+				report("%s: %s: %v", name, data, decErr)
+				continue
+			}
 			if refErr == nil {
 				valid++
 			}
@@ -445,6 +481,10 @@ func Fuzz(f *testing.F, name string, schema []byte, target Target) {
 	ref := compile(f, name, schema)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		got, decErr := target.Decode(data)
+		var mismatch *PathMismatch
+		if errors.As(decErr, &mismatch) {
+			t.Fatalf("%q: %v", data, decErr)
+		}
 		if len(bytes.TrimSpace(data)) == 0 {
 			data = []byte("{}") // empty arguments mean {}
 		}

@@ -12,8 +12,8 @@ import (
 // schema accepts, and decode them as encoding/json does (defaults applied).
 func TestDifferential(t *testing.T) {
 	targets := map[string]schematest.Target{
-		"book_table":  schematest.For(decodeBookingRequest),
-		"place_order": schematest.For(decodeOrder),
+		"book_table":  schematest.ForPaths(fastBookingRequest, decodeBookingRequest),
+		"place_order": schematest.ForPaths(fastOrder, decodeOrder),
 	}
 	for _, tool := range Tools() {
 		info := tool.Info()

@@ -84,11 +84,15 @@ func (bookTableTool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls BookTable with them.
 func (bookTableTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in BookingRequest
-	var d runtime.Decoder
-	d.BeginCall(ctx, &bookTableInfo, args)
-	decodeBookingRequest(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastBookingRequest(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = BookingRequest{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &bookTableInfo, args)
+		decodeBookingRequest(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.RunEncoded(ctx, &bookTableInfo, func(ctx context.Context) (Booking, error) {
 		return BookTable(ctx, in)
@@ -138,11 +142,15 @@ func (placeOrderTool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls PlaceOrder with them.
 func (placeOrderTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Order
-	var d runtime.Decoder
-	d.BeginCall(ctx, &placeOrderInfo, args)
-	decodeOrder(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastOrder(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Order{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &placeOrderInfo, args)
+		decodeOrder(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.RunEncoded(ctx, &placeOrderInfo, func(ctx context.Context) (int, error) {
 		return PlaceOrder(ctx, in)
@@ -342,6 +350,240 @@ func decodeOrder(d *runtime.Decoder, v *Order) {
 	if !hasWeight {
 		d.Missing("weight")
 	}
+}
+
+// fastBookingRequest decodes a BookingRequest in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeBookingRequest says what is wrong.
+func fastBookingRequest(data []byte, i int, v *BookingRequest) (int, bool) {
+	i, empty, ok := runtime.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasName, hasGuests, hasSeat, hasForce bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtime.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "name":
+			hasName = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			if runes := utf8.RuneCount(s); runes < 2 || runes > 40 {
+				return i, false
+			}
+			v.Name = string(s)
+		case "guests":
+			hasGuests = true
+			var n int64
+			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+				return i, false
+			}
+			if n < 1 {
+				return i, false
+			}
+			if n > 12 {
+				return i, false
+			}
+			v.Guests = int(n)
+		case "email":
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			if !runtime.ValidFormat("email", string(s)) {
+				return i, false
+			}
+			v.Email = string(s)
+		case "phone":
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			if !pattern1.Match(s) {
+				return i, false
+			}
+			v.Phone = string(s)
+		case "seat":
+			hasSeat = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			switch string(s) {
+			case "inside":
+				v.Seat = "inside"
+			case "terrace":
+				v.Seat = "terrace"
+			default:
+				return i, false
+			}
+		case "notes":
+			var empty2 bool
+			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+				return i, false
+			}
+			v.Notes = []string{}
+			for more2 := !empty2; more2; {
+				var elem string
+				var s []byte
+				if s, i, ok = runtime.FastString(data, i); !ok {
+					return i, false
+				}
+				if runes := utf8.RuneCount(s); runes > 100 {
+					return i, false
+				}
+				elem = string(s)
+				v.Notes = append(v.Notes, elem)
+				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+					return i, false
+				}
+			}
+			if len(v.Notes) < 1 {
+				return i, false
+			}
+			if len(v.Notes) > 3 {
+				return i, false
+			}
+		case "budget":
+			var f float64
+			if f, i, ok = runtime.FastFloat(data, i, 64); !ok {
+				return i, false
+			}
+			if f > 1000.5 {
+				return i, false
+			}
+			if f <= 0 {
+				return i, false
+			}
+			v.Budget = f
+		case "force":
+			hasForce = true
+			var b bool
+			if b, i, ok = runtime.FastBool(data, i); !ok {
+				return i, false
+			}
+			v.Force = b
+		default:
+			return i, false
+		}
+		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasName {
+		return i, false
+	}
+	if !hasGuests {
+		return i, false
+	}
+	if !hasSeat {
+		v.Seat = "inside"
+	}
+	if !hasForce {
+		return i, false
+	}
+	return i, true
+}
+
+// fastOrder decodes an Order in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeOrder says what is wrong.
+func fastOrder(data []byte, i int, v *Order) (int, bool) {
+	i, empty, ok := runtime.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasItems, hasQuantity, hasWeight bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtime.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "items":
+			hasItems = true
+			var empty2 bool
+			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+				return i, false
+			}
+			v.Items = []string{}
+			for more2 := !empty2; more2; {
+				var elem string
+				var s []byte
+				if s, i, ok = runtime.FastString(data, i); !ok {
+					return i, false
+				}
+				elem = string(s)
+				v.Items = append(v.Items, elem)
+				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+					return i, false
+				}
+			}
+			if _, _, dup := runtime.Duplicate(v.Items); dup {
+				return i, false
+			}
+		case "quantity":
+			hasQuantity = true
+			var n int64
+			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+				return i, false
+			}
+			if n%6 != 0 {
+				return i, false
+			}
+			v.Quantity = int(n)
+		case "weight":
+			hasWeight = true
+			var f float64
+			if f, i, ok = runtime.FastFloat(data, i, 64); !ok {
+				return i, false
+			}
+			if !runtime.MultipleOf(float64(f), "0.25") {
+				return i, false
+			}
+			v.Weight = f
+		case "codes":
+			var empty2 bool
+			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+				return i, false
+			}
+			v.Codes = []float64{}
+			for more2 := !empty2; more2; {
+				var elem float64
+				var f float64
+				if f, i, ok = runtime.FastFloat(data, i, 64); !ok {
+					return i, false
+				}
+				if !runtime.MultipleOf(float64(f), "0.5") {
+					return i, false
+				}
+				elem = f
+				v.Codes = append(v.Codes, elem)
+				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+					return i, false
+				}
+			}
+			if _, _, dup := runtime.Duplicate(v.Codes); dup {
+				return i, false
+			}
+		default:
+			return i, false
+		}
+		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasItems {
+		return i, false
+	}
+	if !hasQuantity {
+		return i, false
+	}
+	if !hasWeight {
+		return i, false
+	}
+	return i, true
 }
 
 // encodeBookTableResult writes the result of the book_table tool as JSON.

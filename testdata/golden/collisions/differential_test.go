@@ -12,7 +12,7 @@ import (
 // schema accepts, and decode them as encoding/json does (defaults applied).
 func TestDifferential(t *testing.T) {
 	targets := map[string]schematest.Target{
-		"search": schematest.For(decodeArgs2),
+		"search": schematest.ForPaths(fastArgs, decodeArgs2),
 	}
 	for _, tool := range Tools() {
 		info := tool.Info()

@@ -52,11 +52,15 @@ func (searchTool) Info() *runtimepkg.Info {
 // Invoke decodes and checks the arguments, then calls Search with them.
 func (searchTool) Invoke(ctx context.Context, args jsonpkg.RawMessage) (*runtimepkg.Result, error) {
 	var in Args
-	var d_ runtimepkg.Decoder
-	d_.BeginCall(ctx, &searchInfo2, args)
-	decodeArgs2(&d_, &in)
-	if res := d_.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastArgs(args, 0, &in); !ok || !runtimepkg.FastDone(ctx, args, end, 1) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args{}
+		var d_ runtimepkg.Decoder
+		d_.BeginCall(ctx, &searchInfo2, args)
+		decodeArgs2(&d_, &in)
+		if res := d_.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtimepkg.Run(ctx, &searchInfo2, func(ctx context.Context) (string, error) {
 		return Search(ctx, in)
@@ -83,4 +87,37 @@ func decodeArgs2(d_ *runtimepkg.Decoder, v_ *Args) {
 	if !hasQuery_ {
 		d_.Missing("query")
 	}
+}
+
+// fastArgs decodes an Args in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs2 says what is wrong.
+func fastArgs(data []byte, i int, v_ *Args) (int, bool) {
+	i, empty, ok := runtimepkg.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasQuery_ bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtimepkg.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "query":
+			hasQuery_ = true
+			var s []byte
+			if s, i, ok = runtimepkg.FastString(data, i); !ok {
+				return i, false
+			}
+			v_.Query = string(s)
+		default:
+			return i, false
+		}
+		if i, more, ok = runtimepkg.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasQuery_ {
+		return i, false
+	}
+	return i, true
 }

@@ -12,8 +12,8 @@ import (
 // schema accepts, and decode them as encoding/json does (defaults applied).
 func TestDifferential(t *testing.T) {
 	targets := map[string]schematest.Target{
-		"distance": schematest.For(decodeTrip),
-		"nearest":  schematest.For(decodePlace),
+		"distance": schematest.ForPaths(fastTrip, decodeTrip),
+		"nearest":  schematest.ForPaths(fastPlace, decodePlace),
 	}
 	for _, tool := range Tools() {
 		info := tool.Info()

@@ -83,11 +83,15 @@ func (distanceTool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Distance with them.
 func (distanceTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Trip
-	var d runtime.Decoder
-	d.BeginCall(ctx, &distanceInfo, args)
-	decodeTrip(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastTrip(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 3) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Trip{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &distanceInfo, args)
+		decodeTrip(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.RunEncoded(ctx, &distanceInfo, func(ctx context.Context) (float64, error) {
 		return Distance(ctx, in)
@@ -129,11 +133,15 @@ func (nearestTool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Nearest with them.
 func (nearestTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in geo.Place
-	var d runtime.Decoder
-	d.BeginCall(ctx, &nearestInfo, args)
-	decodePlace(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastPlace(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 1) {
+		// Not the common case: decode again, saying what is wrong.
+		in = geo.Place{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &nearestInfo, args)
+		decodePlace(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.RunEncoded(ctx, &nearestInfo, func(ctx context.Context) (geo.Place, error) {
 		return Nearest(ctx, &in)
@@ -214,6 +222,110 @@ func decodePlace(d *runtime.Decoder, v *geo.Place) {
 	if !hasUnit {
 		v.Unit = geo.Km
 	}
+}
+
+// fastTrip decodes a Trip in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeTrip says what is wrong.
+func fastTrip(data []byte, i int, v *Trip) (int, bool) {
+	i, empty, ok := runtime.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasFrom, hasTo bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtime.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "from":
+			hasFrom = true
+			if i, ok = fastPlace(data, i, &v.From); !ok {
+				return i, false
+			}
+		case "to":
+			hasTo = true
+			var empty2 bool
+			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+				return i, false
+			}
+			v.To = []geo.Place{}
+			for more2 := !empty2; more2; {
+				var elem geo.Place
+				if i, ok = fastPlace(data, i, &elem); !ok {
+					return i, false
+				}
+				v.To = append(v.To, elem)
+				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+					return i, false
+				}
+			}
+		default:
+			return i, false
+		}
+		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasFrom {
+		return i, false
+	}
+	if !hasTo {
+		return i, false
+	}
+	return i, true
+}
+
+// fastPlace decodes a Place in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodePlace says what is wrong.
+func fastPlace(data []byte, i int, v *geo.Place) (int, bool) {
+	i, empty, ok := runtime.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasName, hasUnit bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtime.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "name":
+			hasName = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			if runes := utf8.RuneCount(s); runes < 1 {
+				return i, false
+			}
+			v.Name = string(s)
+		case "unit":
+			hasUnit = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			switch string(s) {
+			case "km":
+				v.Unit = geo.Km
+			case "mi":
+				v.Unit = geo.Miles
+			default:
+				return i, false
+			}
+		default:
+			return i, false
+		}
+		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasName {
+		return i, false
+	}
+	if !hasUnit {
+		v.Unit = geo.Km
+	}
+	return i, true
 }
 
 // encodeDistanceResult writes the result of the distance tool as JSON.

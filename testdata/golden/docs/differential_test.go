@@ -12,7 +12,7 @@ import (
 // schema accepts, and decode them as encoding/json does (defaults applied).
 func TestDifferential(t *testing.T) {
 	targets := map[string]schematest.Target{
-		"open_ticket": schematest.For(decodeTicket),
+		"open_ticket": schematest.ForPaths(fastTicket, decodeTicket),
 	}
 	for _, tool := range Tools() {
 		info := tool.Info()

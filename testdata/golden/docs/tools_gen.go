@@ -76,11 +76,15 @@ func (openTicketTool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls OpenTicket with them.
 func (openTicketTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Ticket
-	var d runtime.Decoder
-	d.BeginCall(ctx, &openTicketInfo, args)
-	decodeTicket(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastTicket(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Ticket{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &openTicketInfo, args)
+		decodeTicket(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.Run(ctx, &openTicketInfo, func(ctx context.Context) (string, error) {
 		return OpenTicket(ctx, in)
@@ -172,4 +176,123 @@ func decodeContact(d *runtime.Decoder, v *Contact) {
 	if !hasEmail {
 		d.Missing("email")
 	}
+}
+
+// fastTicket decodes a Ticket in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeTicket says what is wrong.
+func fastTicket(data []byte, i int, v *Ticket) (int, bool) {
+	i, empty, ok := runtime.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasSubject, hasBody, hasPriority, hasContact bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtime.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "subject":
+			hasSubject = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			v.Subject = string(s)
+		case "body":
+			hasBody = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			v.Body = string(s)
+		case "priority":
+			hasPriority = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			switch string(s) {
+			case "low":
+				v.Priority = Low
+			case "urgent":
+				v.Priority = Urgent
+			default:
+				return i, false
+			}
+		case "contact":
+			hasContact = true
+			if i, ok = fastContact(data, i, &v.Contact); !ok {
+				return i, false
+			}
+		case "tags":
+			var empty2 bool
+			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+				return i, false
+			}
+			v.Tags = []string{}
+			for more2 := !empty2; more2; {
+				var elem string
+				var s []byte
+				if s, i, ok = runtime.FastString(data, i); !ok {
+					return i, false
+				}
+				elem = string(s)
+				v.Tags = append(v.Tags, elem)
+				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+					return i, false
+				}
+			}
+		default:
+			return i, false
+		}
+		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasSubject {
+		return i, false
+	}
+	if !hasBody {
+		return i, false
+	}
+	if !hasPriority {
+		return i, false
+	}
+	if !hasContact {
+		return i, false
+	}
+	return i, true
+}
+
+// fastContact decodes a Contact in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeContact says what is wrong.
+func fastContact(data []byte, i int, v *Contact) (int, bool) {
+	i, empty, ok := runtime.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasEmail bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtime.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "email":
+			hasEmail = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			v.Email = string(s)
+		default:
+			return i, false
+		}
+		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasEmail {
+		return i, false
+	}
+	return i, true
 }

@@ -12,7 +12,7 @@ import (
 // schema accepts, and decode them as encoding/json does (defaults applied).
 func TestDifferential(t *testing.T) {
 	targets := map[string]schematest.Target{
-		"paint_wall": schematest.For(decodePaint),
+		"paint_wall": schematest.ForPaths(fastPaint, decodePaint),
 	}
 	for _, tool := range Tools() {
 		info := tool.Info()

@@ -69,11 +69,15 @@ func (paintWallTool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls PaintWall with them.
 func (paintWallTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Paint
-	var d runtime.Decoder
-	d.BeginCall(ctx, &paintWallInfo, args)
-	decodePaint(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastPaint(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 1) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Paint{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &paintWallInfo, args)
+		decodePaint(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.Run(ctx, &paintWallInfo, func(ctx context.Context) (string, error) {
 		return PaintWall(ctx, in)
@@ -173,4 +177,106 @@ func decodePaint(d *runtime.Decoder, v *Paint) {
 		v.Accent = new(Color)
 		*v.Accent = Blue
 	}
+}
+
+// fastPaint decodes a Paint in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodePaint says what is wrong.
+func fastPaint(data []byte, i int, v *Paint) (int, bool) {
+	i, empty, ok := runtime.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasColor, hasLevel, hasAccent bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtime.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "color":
+			hasColor = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			switch string(s) {
+			case "red":
+				v.Color = Red
+			case "green":
+				v.Color = Green
+			case "blue":
+				v.Color = Blue
+			default:
+				return i, false
+			}
+		case "level":
+			hasLevel = true
+			var n int64
+			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+				return i, false
+			}
+			switch n {
+			case 1, 2, 3:
+			default:
+				return i, false
+			}
+			v.Level = Level(n)
+		case "finish":
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			switch string(s) {
+			case "matte":
+				v.Finish = "matte"
+			case "gloss":
+				v.Finish = "gloss"
+			default:
+				return i, false
+			}
+		case "size":
+			var n int64
+			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+				return i, false
+			}
+			switch n {
+			case 1, 5, 10:
+			default:
+				return i, false
+			}
+			v.Size = int(n)
+		case "accent":
+			hasAccent = true
+			v.Accent = new(Color)
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			switch string(s) {
+			case "red":
+				*v.Accent = Red
+			case "green":
+				*v.Accent = Green
+			case "blue":
+				*v.Accent = Blue
+			default:
+				return i, false
+			}
+		default:
+			return i, false
+		}
+		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasColor {
+		return i, false
+	}
+	if !hasLevel {
+		v.Level = LevelTwo
+	}
+	if !hasAccent {
+		v.Accent = new(Color)
+		*v.Accent = Blue
+	}
+	return i, true
 }

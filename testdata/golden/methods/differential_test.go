@@ -13,9 +13,9 @@ import (
 // schema accepts, and decode them as encoding/json does (defaults applied).
 func TestDifferential(t *testing.T) {
 	targets := map[string]schematest.Target{
-		"order":  schematest.For(decodeLookup),
+		"order":  schematest.ForPaths(fastLookup, decodeLookup),
 		"time":   schematest.For(runtime.DecodeNoInput),
-		"cancel": schematest.For(decodeLookup),
+		"cancel": schematest.ForPaths(fastLookup, decodeLookup),
 	}
 	for _, tool := range Tools(&Store{}, Clock{}) {
 		info := tool.Info()

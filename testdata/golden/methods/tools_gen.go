@@ -56,11 +56,15 @@ func (orderTool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls (*Store).Order with them.
 func (t orderTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Lookup
-	var d runtime.Decoder
-	d.BeginCall(ctx, &orderInfo, args)
-	decodeLookup(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastLookup(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 1) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Lookup{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &orderInfo, args)
+		decodeLookup(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.Run(ctx, &orderInfo, func(ctx context.Context) (string, error) {
 		return t.store.Order(ctx, in)
@@ -137,11 +141,15 @@ func (cancelTool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls (*Store).Cancel with them.
 func (t cancelTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Lookup
-	var d runtime.Decoder
-	d.BeginCall(ctx, &cancelInfo, args)
-	decodeLookup(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastLookup(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 1) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Lookup{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &cancelInfo, args)
+		decodeLookup(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.Run(ctx, &cancelInfo, func(ctx context.Context) (runtime.NoOutput, error) {
 		return runtime.NoOutput{}, t.store.Cancel(ctx, in)
@@ -168,4 +176,37 @@ func decodeLookup(d *runtime.Decoder, v *Lookup) {
 	if !hasID {
 		d.Missing("id")
 	}
+}
+
+// fastLookup decodes a Lookup in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeLookup says what is wrong.
+func fastLookup(data []byte, i int, v *Lookup) (int, bool) {
+	i, empty, ok := runtime.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasID bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtime.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "id":
+			hasID = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			v.ID = string(s)
+		default:
+			return i, false
+		}
+		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasID {
+		return i, false
+	}
+	return i, true
 }

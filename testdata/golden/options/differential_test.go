@@ -12,9 +12,9 @@ import (
 // schema accepts, and decode them as encoding/json does (defaults applied).
 func TestDifferential(t *testing.T) {
 	targets := map[string]schematest.Target{
-		"web-search":     schematest.For(decodeQuery),
-		"deploy_service": schematest.For(decodeQuery),
-		"http_get_urls":  schematest.For(decodeQuery),
+		"web-search":     schematest.ForPaths(fastQuery, decodeQuery),
+		"deploy_service": schematest.ForPaths(fastQuery, decodeQuery),
+		"http_get_urls":  schematest.ForPaths(fastQuery, decodeQuery),
 	}
 	for _, tool := range Tools() {
 		info := tool.Info()

@@ -59,11 +59,15 @@ func (webSearchTool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Search with them.
 func (webSearchTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Query
-	var d runtime.Decoder
-	d.BeginCall(ctx, &webSearchInfo, args)
-	decodeQuery(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastQuery(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 1) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Query{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &webSearchInfo, args)
+		decodeQuery(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.Run(ctx, &webSearchInfo, func(ctx context.Context) (string, error) {
 		return Search(ctx, in)
@@ -105,11 +109,15 @@ func (deployServiceTool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Deploy with them.
 func (deployServiceTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Query
-	var d runtime.Decoder
-	d.BeginCall(ctx, &deployServiceInfo, args)
-	decodeQuery(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastQuery(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 1) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Query{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &deployServiceInfo, args)
+		decodeQuery(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.Run(ctx, &deployServiceInfo, func(ctx context.Context) (runtime.NoOutput, error) {
 		return runtime.NoOutput{}, Deploy(ctx, in)
@@ -147,11 +155,15 @@ func (httpGetUrlsTool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls HTTPGetURLs with them.
 func (httpGetUrlsTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Query
-	var d runtime.Decoder
-	d.BeginCall(ctx, &httpGetUrlsInfo, args)
-	decodeQuery(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastQuery(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 1) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Query{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &httpGetUrlsInfo, args)
+		decodeQuery(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.Run(ctx, &httpGetUrlsInfo, func(ctx context.Context) (string, error) {
 		return HTTPGetURLs(ctx, in)
@@ -178,4 +190,37 @@ func decodeQuery(d *runtime.Decoder, v *Query) {
 	if !hasQ {
 		d.Missing("q")
 	}
+}
+
+// fastQuery decodes a Query in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeQuery says what is wrong.
+func fastQuery(data []byte, i int, v *Query) (int, bool) {
+	i, empty, ok := runtime.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasQ bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtime.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "q":
+			hasQ = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			v.Q = string(s)
+		default:
+			return i, false
+		}
+		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasQ {
+		return i, false
+	}
+	return i, true
 }

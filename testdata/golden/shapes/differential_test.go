@@ -13,12 +13,12 @@ import (
 // schema accepts, and decode them as encoding/json does (defaults applied).
 func TestDifferential(t *testing.T) {
 	targets := map[string]schematest.Target{
-		"full":       schematest.For(decodeIn),
-		"error_only": schematest.For(decodeIn),
-		"no_context": schematest.For(decodeIn),
+		"full":       schematest.ForPaths(fastIn, decodeIn),
+		"error_only": schematest.ForPaths(fastIn, decodeIn),
+		"no_context": schematest.ForPaths(fastIn, decodeIn),
 		"no_input":   schematest.For(runtime.DecodeNoInput),
-		"pointer":    schematest.For(decodeIn),
-		"plain":      schematest.For(decodePlainArgs),
+		"pointer":    schematest.ForPaths(fastIn, decodeIn),
+		"plain":      schematest.ForPaths(fastPlainArgs, decodePlainArgs),
 		"nothing":    schematest.For(runtime.DecodeNoInput),
 	}
 	for _, tool := range Tools() {

@@ -59,11 +59,15 @@ func (fullTool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Full with them.
 func (fullTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in In
-	var d runtime.Decoder
-	d.BeginCall(ctx, &fullInfo, args)
-	decodeIn(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastIn(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 1) {
+		// Not the common case: decode again, saying what is wrong.
+		in = In{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &fullInfo, args)
+		decodeIn(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.RunEncoded(ctx, &fullInfo, func(ctx context.Context) (Out, error) {
 		return Full(ctx, in)
@@ -101,11 +105,15 @@ func (errorOnlyTool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls ErrorOnly with them.
 func (errorOnlyTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in In
-	var d runtime.Decoder
-	d.BeginCall(ctx, &errorOnlyInfo, args)
-	decodeIn(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastIn(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 1) {
+		// Not the common case: decode again, saying what is wrong.
+		in = In{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &errorOnlyInfo, args)
+		decodeIn(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.Run(ctx, &errorOnlyInfo, func(ctx context.Context) (runtime.NoOutput, error) {
 		return runtime.NoOutput{}, ErrorOnly(ctx, in)
@@ -143,11 +151,15 @@ func (noContextTool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls NoContext with them.
 func (noContextTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in In
-	var d runtime.Decoder
-	d.BeginCall(ctx, &noContextInfo, args)
-	decodeIn(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastIn(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 1) {
+		// Not the common case: decode again, saying what is wrong.
+		in = In{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &noContextInfo, args)
+		decodeIn(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.RunEncoded(ctx, &noContextInfo, func(ctx context.Context) (Out, error) {
 		return NoContext(in)
@@ -219,11 +231,15 @@ func (pointerTool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Pointer with them.
 func (pointerTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in In
-	var d runtime.Decoder
-	d.BeginCall(ctx, &pointerInfo, args)
-	decodeIn(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastIn(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 1) {
+		// Not the common case: decode again, saying what is wrong.
+		in = In{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &pointerInfo, args)
+		decodeIn(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.RunEncoded(ctx, &pointerInfo, func(ctx context.Context) (*Out, error) {
 		return Pointer(ctx, &in)
@@ -269,11 +285,15 @@ func (plainTool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Plain with them.
 func (plainTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in plainArgs
-	var d runtime.Decoder
-	d.BeginCall(ctx, &plainInfo, args)
-	decodePlainArgs(&d, &in)
-	if res := d.EndCall(); res != nil {
-		return res, nil
+	if end, ok := fastPlainArgs(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 1) {
+		// Not the common case: decode again, saying what is wrong.
+		in = plainArgs{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &plainInfo, args)
+		decodePlainArgs(&d, &in)
+		if res := d.EndCall(); res != nil {
+			return res, nil
+		}
 	}
 	return runtime.Run(ctx, &plainInfo, func(ctx context.Context) (string, error) {
 		return Plain(ctx, in.City, in.Days, in.Note)
@@ -379,6 +399,89 @@ func decodePlainArgs(d *runtime.Decoder, v *plainArgs) {
 	if !hasDays {
 		d.Missing("days")
 	}
+}
+
+// fastIn decodes an In in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeIn says what is wrong.
+func fastIn(data []byte, i int, v *In) (int, bool) {
+	i, empty, ok := runtime.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasText bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtime.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "text":
+			hasText = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			v.Text = string(s)
+		default:
+			return i, false
+		}
+		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasText {
+		return i, false
+	}
+	return i, true
+}
+
+// fastPlainArgs decodes a plainArgs in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodePlainArgs says what is wrong.
+func fastPlainArgs(data []byte, i int, v *plainArgs) (int, bool) {
+	i, empty, ok := runtime.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasCity, hasDays bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtime.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "city":
+			hasCity = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			v.City = string(s)
+		case "days":
+			hasDays = true
+			var n int64
+			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+				return i, false
+			}
+			v.Days = int(n)
+		case "note":
+			v.Note = new(string)
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			*v.Note = string(s)
+		default:
+			return i, false
+		}
+		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasCity {
+		return i, false
+	}
+	if !hasDays {
+		return i, false
+	}
+	return i, true
 }
 
 // encodeFullResult writes the result of the full tool as JSON.

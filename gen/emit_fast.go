@@ -1,0 +1,294 @@
+package gen
+
+import (
+	"fmt"
+	"go/constant"
+	"go/types"
+
+	"github.com/dave/jennifer/jen"
+)
+
+// The fast path: for argument types of plain shapes, a second decoder per
+// struct type that reads the common case (plain JSON, valid arguments) in
+// one straight pass over the bytes, with the runtime's Fast scanners. At
+// anything else it returns false and the tool decodes with the full
+// decoder, which reports every problem; the fast path never rejects. The
+// differential tests hold both to the same answers.
+
+// fastable reports whether the fast path can decode t, and how deep t
+// nests.
+func fastable(t *Type, visiting map[*Type]bool) (depth int, ok bool) {
+	switch t.Kind {
+	case KindString, KindInt, KindUint, KindFloat, KindBool:
+		return 0, true
+	case KindPointer:
+		return fastable(t.Elem, visiting)
+	case KindSlice:
+		d, ok := fastable(t.Elem, visiting)
+		return d + 1, ok
+	case KindStruct:
+		if visiting[t] {
+			return 0, false // recursive
+		}
+		visiting[t] = true
+		defer delete(visiting, t)
+		deepest := 0
+		for _, f := range t.Fields {
+			r := &f.Rules
+			if f.Quoted || len(f.Path) > 0 || r.Nullable || len(r.OneOfGroup)+len(r.AnyOfGroup)+len(r.OneOfType)+len(r.AnyOfType) > 0 {
+				return 0, false
+			}
+			d, ok := fastable(f.Type, visiting)
+			if !ok {
+				return 0, false
+			}
+			deepest = max(deepest, d)
+		}
+		return deepest + 1, true
+	}
+	return 0, false
+}
+
+// fastName returns the fast decoder of struct type t, queueing it.
+func (e *emitter) fastName(t *Type) string {
+	if name, ok := e.fastDecoders[t]; ok {
+		return name
+	}
+	base := "Object"
+	if n, ok := t.Go.(*types.Named); ok {
+		base = upperFirst(n.Obj().Name())
+	}
+	name := e.names.name("fast" + base)
+	e.fastDecoders[t] = name
+	e.fastQueue = append(e.fastQueue, t)
+	return name
+}
+
+// fastStruct writes the fast decoder of a struct type.
+func (e *emitter) fastStruct(t *Type) jen.Code {
+	name := e.fastDecoders[t]
+	data, i, v, ok, key := e.names.local("data"), e.names.local("i"), e.names.local("v"), e.names.local("ok"), e.names.local("key")
+	bail := jen.Return(jen.Id(i), jen.False())
+	has := make(map[*Field]string)
+	var tracked []jen.Code
+	for _, f := range t.Fields {
+		if f.Required || f.Rules.Default != nil || f.Rules.DefaultList != nil {
+			has[f] = e.names.local("has" + upperFirst(f.GoName))
+			tracked = append(tracked, jen.Id(has[f]))
+		}
+	}
+	empty, more := e.names.local("empty"), e.names.local("more")
+	body := []jen.Code{
+		jen.List(jen.Id(i), jen.Id(empty), jen.Id(ok)).Op(":=").Qual(RuntimePath, "FastOpen").Call(jen.Id(data), jen.Id(i), jen.LitRune('{')),
+		jen.If(jen.Op("!").Id(ok)).Block(bail),
+	}
+	if len(tracked) > 0 {
+		body = append(body, jen.Var().List(tracked...).Bool())
+	}
+	var cases []jen.Code
+	for _, f := range t.Fields {
+		var stmts []jen.Code
+		if h, ok := has[f]; ok {
+			stmts = append(stmts, jen.Id(h).Op("=").True())
+		}
+		stmts = append(stmts, e.fastValue(data, i, ok, fieldPlace(v, f), f.Type, &f.Rules, &f.ItemRules, 0)...)
+		cases = append(cases, jen.Case(jen.Lit(f.JSONName)).Block(stmts...))
+	}
+	cases = append(cases, jen.Default().Block(bail))
+	body = append(body, jen.For(jen.Id(more).Op(":=").Op("!").Id(empty), jen.Id(more), jen.Empty()).Block(
+		jen.Var().Id(key).Index().Byte(),
+		jen.If(jen.List(jen.Id(key), jen.Id(i), jen.Id(ok)).Op("=").Qual(RuntimePath, "FastKey").Call(jen.Id(data), jen.Id(i)), jen.Op("!").Id(ok)).Block(bail),
+		jen.Switch(jen.String().Call(jen.Id(key))).Block(cases...),
+		jen.If(jen.List(jen.Id(i), jen.Id(more), jen.Id(ok)).Op("=").Qual(RuntimePath, "FastNext").Call(jen.Id(data), jen.Id(i), jen.LitRune('}')), jen.Op("!").Id(ok)).Block(bail),
+	))
+	for _, f := range t.Fields {
+		h, ok := has[f]
+		if !ok {
+			continue
+		}
+		var then []jen.Code
+		switch {
+		case f.Rules.Default != nil:
+			then = e.assignDefault(fieldPlace(v, f), f.Type, f.Rules.Default)
+		case f.Rules.DefaultList != nil:
+			then = e.assignDefaultList(fieldPlace(v, f), f.Type, f.Rules.DefaultList)
+		default:
+			then = []jen.Code{bail} // missing: the full decoder says so
+		}
+		body = append(body, jen.If(jen.Op("!").Id(h)).Block(then...))
+	}
+	body = append(body, jen.Return(jen.Id(i), jen.True()))
+	return jen.Commentf("%s decodes %s in the common case, in one straight pass from data[%s:]; at anything else it returns false, and %s says what is wrong.",
+		name, typeWords(t), i, e.decoderName(t)).Line().
+		Func().Id(name).Params(jen.Id(data).Index().Byte(), jen.Id(i).Int(), jen.Id(v).Op("*").Add(e.typeCode(t.Go))).Params(jen.Int(), jen.Bool()).
+		Block(body...)
+}
+
+func typeWords(t *Type) string {
+	if n, ok := t.Go.(*types.Named); ok {
+		return article(n.Obj().Name()) + " " + n.Obj().Name()
+	}
+	return "an object"
+}
+
+// fastValue writes the statements that read the next value into p, or
+// return false.
+func (e *emitter) fastValue(data, i, ok string, p place, t *Type, r, items *Rules, depth int) []jen.Code {
+	bail := jen.Return(jen.Id(i), jen.False())
+	read := func(local string, localType jen.Code, scan string, args []jen.Code, from types.Type, checks []jen.Code) []jen.Code {
+		callArgs := append([]jen.Code{jen.Id(data), jen.Id(i)}, args...)
+		stmts := []jen.Code{
+			jen.Var().Id(local).Add(localType),
+			jen.If(jen.List(jen.Id(local), jen.Id(i), jen.Id(ok)).Op("=").Qual(RuntimePath, scan).Call(callArgs...), jen.Op("!").Id(ok)).Block(bail),
+		}
+		stmts = append(stmts, checks...)
+		var val jen.Code = jen.Id(local)
+		if !types.Identical(t.Go, from) {
+			val = e.typeCode(t.Go).Call(jen.Id(local))
+		}
+		return append(stmts, p.val().Op("=").Add(val))
+	}
+	s, n, f, b := e.names.local("s"), e.names.local("n"), e.names.local("f"), e.names.local("b")
+	switch t.Kind {
+	case KindStruct:
+		return []jen.Code{jen.If(jen.List(jen.Id(i), jen.Id(ok)).Op("=").Id(e.fastName(t)).Call(jen.Id(data), jen.Id(i), p.addr()), jen.Op("!").Id(ok)).Block(bail)}
+	case KindPointer:
+		return append([]jen.Code{p.val().Op("=").New(e.typeCode(t.Elem.Go))}, e.fastValue(data, i, ok, derefPlace(p), t.Elem, r, items, depth)...)
+	case KindBool:
+		return read(b, jen.Bool(), "FastBool", nil, types.Typ[types.Bool], e.fastEnum(t, r, b, bail))
+	case KindString:
+		if cases := e.enumCases(t, r); cases != nil && r.MinLength == nil && r.MaxLength == nil && r.Pattern == "" && r.Format == "" {
+			var clauses []jen.Code
+			for _, c := range cases {
+				clauses = append(clauses, jen.Case(jen.Lit(c[0].(string))).Block(p.val().Op("=").Add(c[1].(*jen.Statement))))
+			}
+			clauses = append(clauses, jen.Default().Block(bail))
+			return []jen.Code{
+				jen.Var().Id(s).Index().Byte(),
+				jen.If(jen.List(jen.Id(s), jen.Id(i), jen.Id(ok)).Op("=").Qual(RuntimePath, "FastString").Call(jen.Id(data), jen.Id(i)), jen.Op("!").Id(ok)).Block(bail),
+				jen.Switch(jen.String().Call(jen.Id(s))).Block(clauses...),
+			}
+		}
+		return read(s, jen.Index().Byte(), "FastString", nil, types.NewSlice(types.Typ[types.Byte]), e.fastStringChecks(t, r, s, bail))
+	case KindInt:
+		return read(n, jen.Int64(), "FastInt", []jen.Code{intBits(t)}, types.Typ[types.Int64], e.fastNumberChecks(t, r, n, types.Typ[types.Int64], bail))
+	case KindUint:
+		return read(n, jen.Uint64(), "FastUint", []jen.Code{intBits(t)}, types.Typ[types.Uint64], e.fastNumberChecks(t, r, n, types.Typ[types.Uint64], bail))
+	case KindFloat:
+		return read(f, jen.Float64(), "FastFloat", []jen.Code{jen.Lit(t.Bits)}, types.Typ[types.Float64], e.fastNumberChecks(t, r, f, types.Typ[types.Float64], bail))
+	case KindSlice:
+		elem, empty, more := e.names.local("elem"+suffix(depth)), e.names.local("empty"+suffix(depth+1)), e.names.local("more"+suffix(depth+1))
+		loop := append([]jen.Code{jen.Var().Id(elem).Add(e.typeCode(t.Elem.Go))},
+			e.fastValue(data, i, ok, localPlace(elem), t.Elem, items, &Rules{}, depth+1)...)
+		loop = append(loop,
+			p.val().Op("=").Append(p.val(), jen.Id(elem)),
+			jen.If(jen.List(jen.Id(i), jen.Id(more), jen.Id(ok)).Op("=").Qual(RuntimePath, "FastNext").Call(jen.Id(data), jen.Id(i), jen.LitRune(']')), jen.Op("!").Id(ok)).Block(bail))
+		stmts := []jen.Code{
+			jen.Var().Id(empty).Bool(),
+			jen.If(jen.List(jen.Id(i), jen.Id(empty), jen.Id(ok)).Op("=").Qual(RuntimePath, "FastOpen").Call(jen.Id(data), jen.Id(i), jen.LitRune('[')), jen.Op("!").Id(ok)).Block(bail),
+			p.val().Op("=").Add(e.typeCode(t.Go)).Values(),
+			jen.For(jen.Id(more).Op(":=").Op("!").Id(empty), jen.Id(more), jen.Empty()).Block(loop...),
+		}
+		return append(stmts, fastItemChecks(p, r, bail)...)
+	}
+	e.errs = append(e.errs, fmt.Errorf("toolgen: no fast path for %s", t.Go))
+	return nil
+}
+
+// fastEnum bails unless the value is one of the enum's.
+func (e *emitter) fastEnum(t *Type, r *Rules, local string, bail jen.Code) []jen.Code {
+	var cases []jen.Code
+	vals := r.Enum
+	if len(vals) == 0 {
+		for _, ev := range t.Enum {
+			vals = append(vals, ev.Value)
+		}
+	}
+	for _, c := range vals {
+		cases = append(cases, literalCode(c))
+	}
+	if len(cases) == 0 {
+		return nil
+	}
+	return []jen.Code{jen.Switch(jen.Id(local)).Block(jen.Case(cases...), jen.Default().Block(bail))}
+}
+
+// fastStringChecks bails at a string that breaks a rule.
+func (e *emitter) fastStringChecks(t *Type, r *Rules, s string, bail jen.Code) []jen.Code {
+	var checks []jen.Code
+	if cases := e.enumCases(t, r); cases != nil {
+		var lits []jen.Code
+		for _, c := range cases {
+			lits = append(lits, jen.Lit(c[0].(string)))
+		}
+		checks = append(checks, jen.Switch(jen.String().Call(jen.Id(s))).Block(jen.Case(lits...), jen.Default().Block(bail)))
+	}
+	if r.MinLength != nil || r.MaxLength != nil {
+		n := e.names.local("runes")
+		var cond *jen.Statement
+		if r.MinLength != nil {
+			cond = jen.Id(n).Op("<").Lit(int(*r.MinLength))
+		}
+		if r.MaxLength != nil {
+			c := jen.Id(n).Op(">").Lit(int(*r.MaxLength))
+			if cond == nil {
+				cond = c
+			} else {
+				cond = cond.Op("||").Add(c)
+			}
+		}
+		checks = append(checks, jen.If(jen.Id(n).Op(":=").Qual("unicode/utf8", "RuneCount").Call(jen.Id(s)), cond).Block(bail))
+	}
+	if r.Pattern != "" {
+		checks = append(checks, jen.If(jen.Op("!").Id(e.pattern(r.Pattern)).Dot("Match").Call(jen.Id(s))).Block(bail))
+	}
+	if r.Format != "" {
+		checks = append(checks, jen.If(jen.Op("!").Qual(RuntimePath, "ValidFormat").Call(jen.Lit(r.Format), jen.String().Call(jen.Id(s)))).Block(bail))
+	}
+	return checks
+}
+
+// fastNumberChecks bails at a number that breaks a rule.
+func (e *emitter) fastNumberChecks(t *Type, r *Rules, local string, localType types.Type, bail jen.Code) []jen.Code {
+	checks := e.fastEnum(t, r, local, bail)
+	bound := func(c constant.Value, op string) {
+		if c == nil {
+			return
+		}
+		lhs := jen.Id(local)
+		if !representable(c, localType) {
+			lhs = jen.Float64().Call(jen.Id(local))
+		}
+		checks = append(checks, jen.If(lhs.Op(op).Add(literalCode(c))).Block(bail))
+	}
+	if k := r.MultipleOf; k != nil {
+		var cond *jen.Statement
+		if k.Kind() == constant.Int && localType != types.Typ[types.Float64] && representable(k, localType) {
+			cond = jen.Id(local).Op("%").Add(literalCode(k)).Op("!=").Lit(0)
+		} else {
+			cond = jen.Op("!").Qual(RuntimePath, "MultipleOf").Call(jen.Float64().Call(jen.Id(local)), jen.Lit(numberText(k)))
+		}
+		checks = append(checks, jen.If(cond).Block(bail))
+	}
+	bound(r.Minimum, "<")
+	bound(r.Maximum, ">")
+	bound(r.ExclMinimum, "<=")
+	bound(r.ExclMaximum, ">=")
+	return checks
+}
+
+// fastItemChecks bails at a slice that breaks minItems, maxItems or
+// uniqueItems.
+func fastItemChecks(p place, r *Rules, bail jen.Code) []jen.Code {
+	var checks []jen.Code
+	if r.MinItems != nil {
+		checks = append(checks, jen.If(jen.Len(p.val()).Op("<").Lit(int(*r.MinItems))).Block(bail))
+	}
+	if r.MaxItems != nil {
+		checks = append(checks, jen.If(jen.Len(p.val()).Op(">").Lit(int(*r.MaxItems))).Block(bail))
+	}
+	if r.UniqueItems {
+		checks = append(checks, jen.If(jen.List(jen.Id("_"), jen.Id("_"), jen.Id("dup")).Op(":=").Qual(RuntimePath, "Duplicate").Call(p.val()), jen.Id("dup")).Block(bail))
+	}
+	return checks
+}

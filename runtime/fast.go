@@ -1,0 +1,190 @@
+package runtime
+
+import (
+	"context"
+	"strconv"
+	"unicode/utf8"
+)
+
+// The fast path. Generated code first decodes arguments with these
+// scanners, straight through, in the common case: plain JSON, valid
+// arguments. Each reports ok false at anything out of the ordinary (an
+// escape, null, a number in exponent form, a value that breaks a rule),
+// and the generated code then decodes the arguments again with a Decoder,
+// which reports every problem. So the fast path never decides that
+// arguments are invalid; it only accepts, or passes.
+
+// fastSpace skips white space.
+func fastSpace(data []byte, i int) int {
+	for i < len(data) && (data[i] == ' ' || data[i] == '\n' || data[i] == '\t' || data[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// FastOpen reads the opening bracket c ('{' or '['), and reports whether
+// the object or array is empty, its closing bracket read too.
+func FastOpen(data []byte, i int, c byte) (next int, empty, ok bool) {
+	i = fastSpace(data, i)
+	if i >= len(data) || data[i] != c {
+		return i, false, false
+	}
+	i = fastSpace(data, i+1)
+	if i < len(data) && data[i] == c+2 { // '}' or ']'
+		return i + 1, true, true
+	}
+	return i, false, true
+}
+
+// FastNext reads what follows a member or element: a comma (more follow)
+// or the closing bracket c.
+func FastNext(data []byte, i int, c byte) (next int, more, ok bool) {
+	i = fastSpace(data, i)
+	if i < len(data) {
+		switch data[i] {
+		case ',':
+			return i + 1, true, true
+		case c:
+			return i + 1, false, true
+		}
+	}
+	return i, false, false
+}
+
+// FastKey reads a member's key, without escapes, and its colon.
+func FastKey(data []byte, i int) (key []byte, next int, ok bool) {
+	i = fastSpace(data, i)
+	if i >= len(data) || data[i] != '"' {
+		return nil, i, false
+	}
+	start := i + 1
+	for i = start; i < len(data) && data[i] != '"'; i++ {
+		if c := data[i]; c == '\\' || c < 0x20 || c >= utf8.RuneSelf {
+			return nil, i, false
+		}
+	}
+	if i >= len(data) {
+		return nil, i, false
+	}
+	key = data[start:i]
+	i = fastSpace(data, i+1)
+	if i >= len(data) || data[i] != ':' {
+		return nil, i, false
+	}
+	return key, i + 1, true
+}
+
+// FastString reads a string without escapes.
+func FastString(data []byte, i int) (s []byte, next int, ok bool) {
+	i = fastSpace(data, i)
+	if i >= len(data) || data[i] != '"' {
+		return nil, i, false
+	}
+	start := i + 1
+	var high byte
+	for i = start; i < len(data); i++ {
+		c := data[i]
+		if c == '"' {
+			s = data[start:i]
+			if high >= utf8.RuneSelf && !utf8.Valid(s) {
+				return nil, i, false
+			}
+			return s, i + 1, true
+		}
+		if c == '\\' || c < 0x20 {
+			return nil, i, false
+		}
+		high |= c
+	}
+	return nil, i, false
+}
+
+// FastInt reads an integer written plainly (no fraction, no exponent) that
+// fits in the given bits.
+func FastInt(data []byte, i int, bits int) (n int64, next int, ok bool) {
+	i = fastSpace(data, i)
+	start := i
+	neg := i < len(data) && data[i] == '-'
+	if neg {
+		i++
+	}
+	digits := i
+	for i < len(data) && '0' <= data[i] && data[i] <= '9' {
+		n = n*10 + int64(data[i]-'0')
+		i++
+	}
+	count := i - digits
+	if count == 0 || count > 18 || (count > 1 && data[digits] == '0') {
+		return 0, start, false
+	}
+	if i < len(data) && (data[i] == '.' || data[i] == 'e' || data[i] == 'E') {
+		return 0, start, false
+	}
+	if neg {
+		n = -n
+	}
+	if bits < 64 && (n < -1<<(bits-1) || n >= 1<<(bits-1)) {
+		return 0, start, false
+	}
+	return n, i, true
+}
+
+// FastUint reads a non-negative integer written plainly that fits in the
+// given bits.
+func FastUint(data []byte, i int, bits int) (n uint64, next int, ok bool) {
+	v, next, ok := FastInt(data, i, 64)
+	if !ok || v < 0 || (bits < 64 && uint64(v) >= 1<<bits) {
+		return 0, i, false
+	}
+	if v == 0 && next > i && data[fastSpace(data, i)] == '-' {
+		return 0, i, false // -0: the Decoder takes it
+	}
+	return uint64(v), next, true
+}
+
+// FastFloat reads a number that fits in a float of the given bits.
+func FastFloat(data []byte, i int, bits int) (f float64, next int, ok bool) {
+	i = fastSpace(data, i)
+	d := Decoder{data: data, pos: i}
+	text, _ := d.readNumber()
+	if text == nil {
+		return 0, i, false
+	}
+	f, err := strconv.ParseFloat(unsafeString(text), bits)
+	if err != nil {
+		return 0, i, false
+	}
+	return f, d.pos, true
+}
+
+// FastBool reads true or false.
+func FastBool(data []byte, i int) (b bool, next int, ok bool) {
+	i = fastSpace(data, i)
+	switch {
+	case len(data)-i >= 4 && string(data[i:i+4]) == "true":
+		return true, i + 4, true
+	case len(data)-i >= 5 && string(data[i:i+5]) == "false":
+		return false, i + 5, true
+	}
+	return false, i, false
+}
+
+// FastEnd reports whether only white space follows i.
+func FastEnd(data []byte, i int) bool {
+	return fastSpace(data, i) == len(data)
+}
+
+// ValidFormat reports whether s is in the named string format, for fast
+// paths; CheckFormat says what is wrong.
+func ValidFormat(format, s string) bool {
+	check, ok := formats[format]
+	return !ok || check(s)
+}
+
+// FastDone reports whether a fast path that ended at end decoded all of
+// args within the limits of the call (a type nests depth levels at most),
+// so its result stands.
+func FastDone(ctx context.Context, args []byte, end, depth int) bool {
+	limits := configFrom(ctx).limits
+	return FastEnd(args, end) && len(args) <= limits.MaxBytes && depth <= limits.MaxDepth
+}
