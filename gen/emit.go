@@ -33,6 +33,7 @@ type emitter struct {
 
 	fastDecoders map[*Type]string // fast-path decoder of each struct type
 	fastQueue    []*Type
+	fastStrs     string // the Strings parameter of the fast decoder being written
 
 	outputs        *outputs
 	structEncoders map[*outType]string
@@ -324,10 +325,10 @@ func (e *emitter) decodeArguments(t *Tool, ctx, args, in, d, res, info string, i
 	if !fast {
 		return append([]jen.Code{jen.Var().Id(in).Add(inType)}, full...)
 	}
-	end, ok := e.names.local("end"), e.names.local("ok")
-	return []jen.Code{jen.Var().Id(in).Add(inType), jen.
+	end, ok, strs := e.names.local("end"), e.names.local("ok"), e.names.local("strs")
+	return []jen.Code{jen.Var().Id(in).Add(inType), jen.Var().Id(strs).Qual(RuntimePath, "Strings"), jen.
 		If(
-			jen.List(jen.Id(end), jen.Id(ok)).Op(":=").Id(e.fastName(t.Input.Type)).Call(jen.Id(args), jen.Lit(0), jen.Op("&").Id(in)),
+			jen.List(jen.Id(end), jen.Id(ok)).Op(":=").Id(e.fastName(t.Input.Type)).Call(jen.Id(args), jen.Lit(0), jen.Op("&").Id(in), jen.Op("&").Id(strs)),
 			jen.Op("!").Id(ok).Op("||").Op("!").Qual(RuntimePath, "FastDone").Call(jen.Id(ctx), jen.Id(args), jen.Id(end), jen.Lit(depth)),
 		).Block(append([]jen.Code{
 		jen.Comment("Not the common case: decode again, saying what is wrong."),

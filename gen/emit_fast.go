@@ -67,7 +67,8 @@ func (e *emitter) fastName(t *Type) string {
 // fastStruct writes the fast decoder of a struct type.
 func (e *emitter) fastStruct(t *Type) jen.Code {
 	name := e.fastDecoders[t]
-	data, i, v, ok, key := e.names.local("data"), e.names.local("i"), e.names.local("v"), e.names.local("ok"), e.names.local("key")
+	data, i, v, ok, key, strs := e.names.local("data"), e.names.local("i"), e.names.local("v"), e.names.local("ok"), e.names.local("key"), e.names.local("strs")
+	e.fastStrs = strs
 	bail := jen.Return(jen.Id(i), jen.False())
 	has := make(map[*Field]string)
 	var tracked []jen.Code
@@ -120,7 +121,7 @@ func (e *emitter) fastStruct(t *Type) jen.Code {
 	body = append(body, jen.Return(jen.Id(i), jen.True()))
 	return jen.Commentf("%s decodes %s in the common case, in one straight pass from data[%s:]; at anything else it returns false, and %s says what is wrong.",
 		name, typeWords(t), i, e.decoderName(t)).Line().
-		Func().Id(name).Params(jen.Id(data).Index().Byte(), jen.Id(i).Int(), jen.Id(v).Op("*").Add(e.typeCode(t.Go))).Params(jen.Int(), jen.Bool()).
+		Func().Id(name).Params(jen.Id(data).Index().Byte(), jen.Id(i).Int(), jen.Id(v).Op("*").Add(e.typeCode(t.Go)), jen.Id(strs).Op("*").Qual(RuntimePath, "Strings")).Params(jen.Int(), jen.Bool()).
 		Block(body...)
 }
 
@@ -143,7 +144,12 @@ func (e *emitter) fastValue(data, i, ok string, p place, t *Type, r, items *Rule
 		}
 		stmts = append(stmts, checks...)
 		var val jen.Code = jen.Id(local)
-		if !types.Identical(t.Go, from) {
+		if t.Kind == KindString {
+			val = jen.Id(e.fastStrs).Dot("Of").Call(jen.Id(data), jen.Id(i), jen.Id(local))
+			if !types.Identical(t.Go, types.Typ[types.String]) {
+				val = e.typeCode(t.Go).Call(val)
+			}
+		} else if !types.Identical(t.Go, from) {
 			val = e.typeCode(t.Go).Call(jen.Id(local))
 		}
 		return append(stmts, p.val().Op("=").Add(val))
@@ -151,7 +157,7 @@ func (e *emitter) fastValue(data, i, ok string, p place, t *Type, r, items *Rule
 	s, n, f, b := e.names.local("s"), e.names.local("n"), e.names.local("f"), e.names.local("b")
 	switch t.Kind {
 	case KindStruct:
-		return []jen.Code{jen.If(jen.List(jen.Id(i), jen.Id(ok)).Op("=").Id(e.fastName(t)).Call(jen.Id(data), jen.Id(i), p.addr()), jen.Op("!").Id(ok)).Block(bail)}
+		return []jen.Code{jen.If(jen.List(jen.Id(i), jen.Id(ok)).Op("=").Id(e.fastName(t)).Call(jen.Id(data), jen.Id(i), p.addr(), jen.Id(e.fastStrs)), jen.Op("!").Id(ok)).Block(bail)}
 	case KindPointer:
 		return append([]jen.Code{p.val().Op("=").New(e.typeCode(t.Elem.Go))}, e.fastValue(data, i, ok, derefPlace(p), t.Elem, r, items, depth)...)
 	case KindBool:

@@ -4,6 +4,7 @@ import (
 	"context"
 	"strconv"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // The fast path. Generated code first decodes arguments with these
@@ -187,4 +188,30 @@ func ValidFormat(format, s string) bool {
 func FastDone(ctx context.Context, args []byte, end, depth int) bool {
 	limits := configFrom(ctx).limits
 	return FastEnd(args, end) && len(args) <= limits.MaxBytes && depth <= limits.MaxDepth
+}
+
+// Strings makes the strings of one call's fast path: the first on its own,
+// later ones in one arena sized to the rest of the arguments, so that many
+// strings (an array of ids) cost one allocation, as with a Decoder.
+type Strings struct {
+	arena []byte
+	made  bool
+}
+
+// Of returns s, read from data at end (the offset just after it), as a
+// string.
+func (st *Strings) Of(data []byte, end int, s []byte) string {
+	if len(s) == 0 {
+		return ""
+	}
+	if !st.made && st.arena == nil {
+		st.made = true
+		return string(s)
+	}
+	if cap(st.arena)-len(st.arena) < len(s) {
+		st.arena = make([]byte, 0, len(s)+len(data)-end)
+	}
+	start := len(st.arena)
+	st.arena = append(st.arena, s...)
+	return unsafe.String(&st.arena[start], len(s))
 }

@@ -166,7 +166,8 @@ func (tool000Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool000 with them.
 func (tool000Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args000
-	if end, ok := fastArgs000(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs runtime.Strings
+	if end, ok := fastArgs000(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args000{}
 		var d runtime.Decoder
@@ -240,7 +241,8 @@ func (tool001Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool001 with them.
 func (tool001Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args001
-	if end, ok := fastArgs001(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs runtime.Strings
+	if end, ok := fastArgs001(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args001{}
 		var d runtime.Decoder
@@ -376,7 +378,8 @@ func (tool003Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool003 with them.
 func (tool003Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args003
-	if end, ok := fastArgs003(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 3) {
+	var strs runtime.Strings
+	if end, ok := fastArgs003(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 3) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args003{}
 		var d runtime.Decoder
@@ -434,7 +437,8 @@ func (tool004Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool004 with them.
 func (tool004Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args004
-	if end, ok := fastArgs004(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs runtime.Strings
+	if end, ok := fastArgs004(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args004{}
 		var d runtime.Decoder
@@ -508,7 +512,8 @@ func (tool005Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool005 with them.
 func (tool005Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args005
-	if end, ok := fastArgs005(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs runtime.Strings
+	if end, ok := fastArgs005(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args005{}
 		var d runtime.Decoder
@@ -644,7 +649,8 @@ func (tool007Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool007 with them.
 func (tool007Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args007
-	if end, ok := fastArgs007(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 3) {
+	var strs runtime.Strings
+	if end, ok := fastArgs007(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 3) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args007{}
 		var d runtime.Decoder
@@ -702,7 +708,8 @@ func (tool008Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool008 with them.
 func (tool008Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args008
-	if end, ok := fastArgs008(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs runtime.Strings
+	if end, ok := fastArgs008(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args008{}
 		var d runtime.Decoder
@@ -776,7 +783,8 @@ func (tool009Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool009 with them.
 func (tool009Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args009
-	if end, ok := fastArgs009(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs runtime.Strings
+	if end, ok := fastArgs009(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args009{}
 		var d runtime.Decoder
@@ -912,7 +920,8 @@ func (tool011Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool011 with them.
 func (tool011Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args011
-	if end, ok := fastArgs011(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 3) {
+	var strs runtime.Strings
+	if end, ok := fastArgs011(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 3) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args011{}
 		var d runtime.Decoder
@@ -970,7 +979,8 @@ func (tool012Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool012 with them.
 func (tool012Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args012
-	if end, ok := fastArgs012(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs runtime.Strings
+	if end, ok := fastArgs012(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args012{}
 		var d runtime.Decoder
@@ -1044,7 +1054,8 @@ func (tool013Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool013 with them.
 func (tool013Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args013
-	if end, ok := fastArgs013(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs runtime.Strings
+	if end, ok := fastArgs013(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args013{}
 		var d runtime.Decoder
@@ -1180,7 +1191,8 @@ func (tool015Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool015 with them.
 func (tool015Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args015
-	if end, ok := fastArgs015(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 3) {
+	var strs runtime.Strings
+	if end, ok := fastArgs015(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 3) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args015{}
 		var d runtime.Decoder
@@ -1238,7 +1250,8 @@ func (tool016Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool016 with them.
 func (tool016Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args016
-	if end, ok := fastArgs016(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs runtime.Strings
+	if end, ok := fastArgs016(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args016{}
 		var d runtime.Decoder
@@ -1312,7 +1325,8 @@ func (tool017Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool017 with them.
 func (tool017Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args017
-	if end, ok := fastArgs017(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs runtime.Strings
+	if end, ok := fastArgs017(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args017{}
 		var d runtime.Decoder
@@ -1448,7 +1462,8 @@ func (tool019Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool019 with them.
 func (tool019Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args019
-	if end, ok := fastArgs019(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 3) {
+	var strs runtime.Strings
+	if end, ok := fastArgs019(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 3) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args019{}
 		var d runtime.Decoder
@@ -1506,7 +1521,8 @@ func (tool020Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool020 with them.
 func (tool020Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args020
-	if end, ok := fastArgs020(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs runtime.Strings
+	if end, ok := fastArgs020(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args020{}
 		var d runtime.Decoder
@@ -1580,7 +1596,8 @@ func (tool021Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool021 with them.
 func (tool021Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args021
-	if end, ok := fastArgs021(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs runtime.Strings
+	if end, ok := fastArgs021(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args021{}
 		var d runtime.Decoder
@@ -1716,7 +1733,8 @@ func (tool023Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool023 with them.
 func (tool023Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args023
-	if end, ok := fastArgs023(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 3) {
+	var strs runtime.Strings
+	if end, ok := fastArgs023(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 3) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args023{}
 		var d runtime.Decoder
@@ -1774,7 +1792,8 @@ func (tool024Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool024 with them.
 func (tool024Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args024
-	if end, ok := fastArgs024(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs runtime.Strings
+	if end, ok := fastArgs024(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args024{}
 		var d runtime.Decoder
@@ -1848,7 +1867,8 @@ func (tool025Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool025 with them.
 func (tool025Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args025
-	if end, ok := fastArgs025(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs runtime.Strings
+	if end, ok := fastArgs025(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args025{}
 		var d runtime.Decoder
@@ -1984,7 +2004,8 @@ func (tool027Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool027 with them.
 func (tool027Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args027
-	if end, ok := fastArgs027(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 3) {
+	var strs runtime.Strings
+	if end, ok := fastArgs027(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 3) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args027{}
 		var d runtime.Decoder
@@ -2042,7 +2063,8 @@ func (tool028Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool028 with them.
 func (tool028Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args028
-	if end, ok := fastArgs028(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs runtime.Strings
+	if end, ok := fastArgs028(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args028{}
 		var d runtime.Decoder
@@ -2116,7 +2138,8 @@ func (tool029Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool029 with them.
 func (tool029Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args029
-	if end, ok := fastArgs029(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs runtime.Strings
+	if end, ok := fastArgs029(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args029{}
 		var d runtime.Decoder
@@ -2252,7 +2275,8 @@ func (tool031Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool031 with them.
 func (tool031Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args031
-	if end, ok := fastArgs031(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 3) {
+	var strs runtime.Strings
+	if end, ok := fastArgs031(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 3) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args031{}
 		var d runtime.Decoder
@@ -2310,7 +2334,8 @@ func (tool032Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool032 with them.
 func (tool032Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args032
-	if end, ok := fastArgs032(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs runtime.Strings
+	if end, ok := fastArgs032(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args032{}
 		var d runtime.Decoder
@@ -2384,7 +2409,8 @@ func (tool033Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool033 with them.
 func (tool033Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args033
-	if end, ok := fastArgs033(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs runtime.Strings
+	if end, ok := fastArgs033(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args033{}
 		var d runtime.Decoder
@@ -2520,7 +2546,8 @@ func (tool035Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool035 with them.
 func (tool035Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args035
-	if end, ok := fastArgs035(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 3) {
+	var strs runtime.Strings
+	if end, ok := fastArgs035(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 3) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args035{}
 		var d runtime.Decoder
@@ -2578,7 +2605,8 @@ func (tool036Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool036 with them.
 func (tool036Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args036
-	if end, ok := fastArgs036(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs runtime.Strings
+	if end, ok := fastArgs036(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args036{}
 		var d runtime.Decoder
@@ -2652,7 +2680,8 @@ func (tool037Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool037 with them.
 func (tool037Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args037
-	if end, ok := fastArgs037(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs runtime.Strings
+	if end, ok := fastArgs037(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args037{}
 		var d runtime.Decoder
@@ -2788,7 +2817,8 @@ func (tool039Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool039 with them.
 func (tool039Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args039
-	if end, ok := fastArgs039(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 3) {
+	var strs runtime.Strings
+	if end, ok := fastArgs039(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 3) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args039{}
 		var d runtime.Decoder
@@ -2846,7 +2876,8 @@ func (tool040Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool040 with them.
 func (tool040Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args040
-	if end, ok := fastArgs040(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs runtime.Strings
+	if end, ok := fastArgs040(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args040{}
 		var d runtime.Decoder
@@ -2920,7 +2951,8 @@ func (tool041Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool041 with them.
 func (tool041Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args041
-	if end, ok := fastArgs041(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs runtime.Strings
+	if end, ok := fastArgs041(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args041{}
 		var d runtime.Decoder
@@ -3056,7 +3088,8 @@ func (tool043Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool043 with them.
 func (tool043Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args043
-	if end, ok := fastArgs043(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 3) {
+	var strs runtime.Strings
+	if end, ok := fastArgs043(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 3) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args043{}
 		var d runtime.Decoder
@@ -3114,7 +3147,8 @@ func (tool044Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool044 with them.
 func (tool044Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args044
-	if end, ok := fastArgs044(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs runtime.Strings
+	if end, ok := fastArgs044(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args044{}
 		var d runtime.Decoder
@@ -3188,7 +3222,8 @@ func (tool045Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool045 with them.
 func (tool045Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args045
-	if end, ok := fastArgs045(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs runtime.Strings
+	if end, ok := fastArgs045(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args045{}
 		var d runtime.Decoder
@@ -3324,7 +3359,8 @@ func (tool047Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool047 with them.
 func (tool047Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args047
-	if end, ok := fastArgs047(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 3) {
+	var strs runtime.Strings
+	if end, ok := fastArgs047(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 3) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args047{}
 		var d runtime.Decoder
@@ -3382,7 +3418,8 @@ func (tool048Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool048 with them.
 func (tool048Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args048
-	if end, ok := fastArgs048(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs runtime.Strings
+	if end, ok := fastArgs048(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args048{}
 		var d runtime.Decoder
@@ -3456,7 +3493,8 @@ func (tool049Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool049 with them.
 func (tool049Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args049
-	if end, ok := fastArgs049(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs runtime.Strings
+	if end, ok := fastArgs049(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args049{}
 		var d runtime.Decoder
@@ -3592,7 +3630,8 @@ func (tool051Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool051 with them.
 func (tool051Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args051
-	if end, ok := fastArgs051(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 3) {
+	var strs runtime.Strings
+	if end, ok := fastArgs051(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 3) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args051{}
 		var d runtime.Decoder
@@ -3650,7 +3689,8 @@ func (tool052Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool052 with them.
 func (tool052Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args052
-	if end, ok := fastArgs052(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs runtime.Strings
+	if end, ok := fastArgs052(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args052{}
 		var d runtime.Decoder
@@ -3724,7 +3764,8 @@ func (tool053Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool053 with them.
 func (tool053Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args053
-	if end, ok := fastArgs053(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs runtime.Strings
+	if end, ok := fastArgs053(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args053{}
 		var d runtime.Decoder
@@ -3860,7 +3901,8 @@ func (tool055Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool055 with them.
 func (tool055Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args055
-	if end, ok := fastArgs055(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 3) {
+	var strs runtime.Strings
+	if end, ok := fastArgs055(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 3) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args055{}
 		var d runtime.Decoder
@@ -3918,7 +3960,8 @@ func (tool056Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool056 with them.
 func (tool056Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args056
-	if end, ok := fastArgs056(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs runtime.Strings
+	if end, ok := fastArgs056(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args056{}
 		var d runtime.Decoder
@@ -3992,7 +4035,8 @@ func (tool057Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool057 with them.
 func (tool057Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args057
-	if end, ok := fastArgs057(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs runtime.Strings
+	if end, ok := fastArgs057(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args057{}
 		var d runtime.Decoder
@@ -4128,7 +4172,8 @@ func (tool059Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool059 with them.
 func (tool059Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args059
-	if end, ok := fastArgs059(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 3) {
+	var strs runtime.Strings
+	if end, ok := fastArgs059(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 3) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args059{}
 		var d runtime.Decoder
@@ -4186,7 +4231,8 @@ func (tool060Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool060 with them.
 func (tool060Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args060
-	if end, ok := fastArgs060(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs runtime.Strings
+	if end, ok := fastArgs060(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args060{}
 		var d runtime.Decoder
@@ -4260,7 +4306,8 @@ func (tool061Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool061 with them.
 func (tool061Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args061
-	if end, ok := fastArgs061(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs runtime.Strings
+	if end, ok := fastArgs061(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args061{}
 		var d runtime.Decoder
@@ -4396,7 +4443,8 @@ func (tool063Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool063 with them.
 func (tool063Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args063
-	if end, ok := fastArgs063(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 3) {
+	var strs runtime.Strings
+	if end, ok := fastArgs063(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 3) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args063{}
 		var d runtime.Decoder
@@ -4454,7 +4502,8 @@ func (tool064Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool064 with them.
 func (tool064Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args064
-	if end, ok := fastArgs064(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs runtime.Strings
+	if end, ok := fastArgs064(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args064{}
 		var d runtime.Decoder
@@ -4528,7 +4577,8 @@ func (tool065Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool065 with them.
 func (tool065Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args065
-	if end, ok := fastArgs065(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs runtime.Strings
+	if end, ok := fastArgs065(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args065{}
 		var d runtime.Decoder
@@ -4664,7 +4714,8 @@ func (tool067Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool067 with them.
 func (tool067Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args067
-	if end, ok := fastArgs067(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 3) {
+	var strs runtime.Strings
+	if end, ok := fastArgs067(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 3) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args067{}
 		var d runtime.Decoder
@@ -4722,7 +4773,8 @@ func (tool068Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool068 with them.
 func (tool068Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args068
-	if end, ok := fastArgs068(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs runtime.Strings
+	if end, ok := fastArgs068(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args068{}
 		var d runtime.Decoder
@@ -4796,7 +4848,8 @@ func (tool069Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool069 with them.
 func (tool069Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args069
-	if end, ok := fastArgs069(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs runtime.Strings
+	if end, ok := fastArgs069(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args069{}
 		var d runtime.Decoder
@@ -4932,7 +4985,8 @@ func (tool071Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool071 with them.
 func (tool071Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args071
-	if end, ok := fastArgs071(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 3) {
+	var strs runtime.Strings
+	if end, ok := fastArgs071(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 3) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args071{}
 		var d runtime.Decoder
@@ -4990,7 +5044,8 @@ func (tool072Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool072 with them.
 func (tool072Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args072
-	if end, ok := fastArgs072(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs runtime.Strings
+	if end, ok := fastArgs072(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args072{}
 		var d runtime.Decoder
@@ -5064,7 +5119,8 @@ func (tool073Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool073 with them.
 func (tool073Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args073
-	if end, ok := fastArgs073(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs runtime.Strings
+	if end, ok := fastArgs073(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args073{}
 		var d runtime.Decoder
@@ -5200,7 +5256,8 @@ func (tool075Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool075 with them.
 func (tool075Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args075
-	if end, ok := fastArgs075(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 3) {
+	var strs runtime.Strings
+	if end, ok := fastArgs075(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 3) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args075{}
 		var d runtime.Decoder
@@ -5258,7 +5315,8 @@ func (tool076Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool076 with them.
 func (tool076Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args076
-	if end, ok := fastArgs076(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs runtime.Strings
+	if end, ok := fastArgs076(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args076{}
 		var d runtime.Decoder
@@ -5332,7 +5390,8 @@ func (tool077Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool077 with them.
 func (tool077Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args077
-	if end, ok := fastArgs077(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs runtime.Strings
+	if end, ok := fastArgs077(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args077{}
 		var d runtime.Decoder
@@ -5468,7 +5527,8 @@ func (tool079Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool079 with them.
 func (tool079Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args079
-	if end, ok := fastArgs079(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 3) {
+	var strs runtime.Strings
+	if end, ok := fastArgs079(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 3) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args079{}
 		var d runtime.Decoder
@@ -5526,7 +5586,8 @@ func (tool080Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool080 with them.
 func (tool080Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args080
-	if end, ok := fastArgs080(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs runtime.Strings
+	if end, ok := fastArgs080(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args080{}
 		var d runtime.Decoder
@@ -5600,7 +5661,8 @@ func (tool081Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool081 with them.
 func (tool081Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args081
-	if end, ok := fastArgs081(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs runtime.Strings
+	if end, ok := fastArgs081(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args081{}
 		var d runtime.Decoder
@@ -5736,7 +5798,8 @@ func (tool083Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool083 with them.
 func (tool083Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args083
-	if end, ok := fastArgs083(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 3) {
+	var strs runtime.Strings
+	if end, ok := fastArgs083(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 3) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args083{}
 		var d runtime.Decoder
@@ -5794,7 +5857,8 @@ func (tool084Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool084 with them.
 func (tool084Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args084
-	if end, ok := fastArgs084(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs runtime.Strings
+	if end, ok := fastArgs084(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args084{}
 		var d runtime.Decoder
@@ -5868,7 +5932,8 @@ func (tool085Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool085 with them.
 func (tool085Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args085
-	if end, ok := fastArgs085(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs runtime.Strings
+	if end, ok := fastArgs085(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args085{}
 		var d runtime.Decoder
@@ -6004,7 +6069,8 @@ func (tool087Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool087 with them.
 func (tool087Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args087
-	if end, ok := fastArgs087(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 3) {
+	var strs runtime.Strings
+	if end, ok := fastArgs087(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 3) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args087{}
 		var d runtime.Decoder
@@ -6062,7 +6128,8 @@ func (tool088Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool088 with them.
 func (tool088Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args088
-	if end, ok := fastArgs088(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs runtime.Strings
+	if end, ok := fastArgs088(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args088{}
 		var d runtime.Decoder
@@ -6136,7 +6203,8 @@ func (tool089Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool089 with them.
 func (tool089Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args089
-	if end, ok := fastArgs089(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs runtime.Strings
+	if end, ok := fastArgs089(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args089{}
 		var d runtime.Decoder
@@ -6272,7 +6340,8 @@ func (tool091Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool091 with them.
 func (tool091Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args091
-	if end, ok := fastArgs091(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 3) {
+	var strs runtime.Strings
+	if end, ok := fastArgs091(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 3) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args091{}
 		var d runtime.Decoder
@@ -6330,7 +6399,8 @@ func (tool092Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool092 with them.
 func (tool092Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args092
-	if end, ok := fastArgs092(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs runtime.Strings
+	if end, ok := fastArgs092(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args092{}
 		var d runtime.Decoder
@@ -6404,7 +6474,8 @@ func (tool093Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool093 with them.
 func (tool093Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args093
-	if end, ok := fastArgs093(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs runtime.Strings
+	if end, ok := fastArgs093(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args093{}
 		var d runtime.Decoder
@@ -6540,7 +6611,8 @@ func (tool095Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool095 with them.
 func (tool095Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args095
-	if end, ok := fastArgs095(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 3) {
+	var strs runtime.Strings
+	if end, ok := fastArgs095(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 3) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args095{}
 		var d runtime.Decoder
@@ -6598,7 +6670,8 @@ func (tool096Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool096 with them.
 func (tool096Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args096
-	if end, ok := fastArgs096(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs runtime.Strings
+	if end, ok := fastArgs096(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args096{}
 		var d runtime.Decoder
@@ -6672,7 +6745,8 @@ func (tool097Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool097 with them.
 func (tool097Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args097
-	if end, ok := fastArgs097(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs runtime.Strings
+	if end, ok := fastArgs097(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args097{}
 		var d runtime.Decoder
@@ -6808,7 +6882,8 @@ func (tool099Tool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Tool099 with them.
 func (tool099Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Args099
-	if end, ok := fastArgs099(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 3) {
+	var strs runtime.Strings
+	if end, ok := fastArgs099(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 3) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args099{}
 		var d runtime.Decoder
@@ -14267,7 +14342,7 @@ func decodeAddress(d *runtime.Decoder, v *Address) {
 }
 
 // fastArgs000 decodes an Args000 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs000 says what is wrong.
-func fastArgs000(data []byte, i int, v *Args000) (int, bool) {
+func fastArgs000(data []byte, i int, v *Args000, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
@@ -14288,7 +14363,7 @@ func fastArgs000(data []byte, i int, v *Args000) (int, bool) {
 			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
 				return i, false
 			}
-			v.ID = string(s)
+			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
@@ -14327,7 +14402,7 @@ func fastArgs000(data []byte, i int, v *Args000) (int, bool) {
 				if s, i, ok = runtime.FastString(data, i); !ok {
 					return i, false
 				}
-				elem = string(s)
+				elem = strs.Of(data, i, s)
 				v.Tags = append(v.Tags, elem)
 				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
 					return i, false
@@ -14353,7 +14428,7 @@ func fastArgs000(data []byte, i int, v *Args000) (int, bool) {
 }
 
 // fastArgs001 decodes an Args001 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs001 says what is wrong.
-func fastArgs001(data []byte, i int, v *Args001) (int, bool) {
+func fastArgs001(data []byte, i int, v *Args001, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
@@ -14374,7 +14449,7 @@ func fastArgs001(data []byte, i int, v *Args001) (int, bool) {
 			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
 				return i, false
 			}
-			v.ID = string(s)
+			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
@@ -14403,7 +14478,7 @@ func fastArgs001(data []byte, i int, v *Args001) (int, bool) {
 			}
 		case "address":
 			hasAddress = true
-			if i, ok = fastAddress(data, i, &v.Address); !ok {
+			if i, ok = fastAddress(data, i, &v.Address, strs); !ok {
 				return i, false
 			}
 		default:
@@ -14426,7 +14501,7 @@ func fastArgs001(data []byte, i int, v *Args001) (int, bool) {
 }
 
 // fastArgs003 decodes an Args003 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs003 says what is wrong.
-func fastArgs003(data []byte, i int, v *Args003) (int, bool) {
+func fastArgs003(data []byte, i int, v *Args003, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
@@ -14447,7 +14522,7 @@ func fastArgs003(data []byte, i int, v *Args003) (int, bool) {
 			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
 				return i, false
 			}
-			v.ID = string(s)
+			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
@@ -14482,7 +14557,7 @@ func fastArgs003(data []byte, i int, v *Args003) (int, bool) {
 			v.Notes = []Address{}
 			for more2 := !empty2; more2; {
 				var elem Address
-				if i, ok = fastAddress(data, i, &elem); !ok {
+				if i, ok = fastAddress(data, i, &elem, strs); !ok {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
@@ -14514,7 +14589,7 @@ func fastArgs003(data []byte, i int, v *Args003) (int, bool) {
 }
 
 // fastArgs004 decodes an Args004 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs004 says what is wrong.
-func fastArgs004(data []byte, i int, v *Args004) (int, bool) {
+func fastArgs004(data []byte, i int, v *Args004, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
@@ -14535,7 +14610,7 @@ func fastArgs004(data []byte, i int, v *Args004) (int, bool) {
 			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
 				return i, false
 			}
-			v.ID = string(s)
+			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
@@ -14574,7 +14649,7 @@ func fastArgs004(data []byte, i int, v *Args004) (int, bool) {
 				if s, i, ok = runtime.FastString(data, i); !ok {
 					return i, false
 				}
-				elem = string(s)
+				elem = strs.Of(data, i, s)
 				v.Tags = append(v.Tags, elem)
 				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
 					return i, false
@@ -14600,7 +14675,7 @@ func fastArgs004(data []byte, i int, v *Args004) (int, bool) {
 }
 
 // fastArgs005 decodes an Args005 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs005 says what is wrong.
-func fastArgs005(data []byte, i int, v *Args005) (int, bool) {
+func fastArgs005(data []byte, i int, v *Args005, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
@@ -14621,7 +14696,7 @@ func fastArgs005(data []byte, i int, v *Args005) (int, bool) {
 			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
 				return i, false
 			}
-			v.ID = string(s)
+			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
@@ -14650,7 +14725,7 @@ func fastArgs005(data []byte, i int, v *Args005) (int, bool) {
 			}
 		case "address":
 			hasAddress = true
-			if i, ok = fastAddress(data, i, &v.Address); !ok {
+			if i, ok = fastAddress(data, i, &v.Address, strs); !ok {
 				return i, false
 			}
 		default:
@@ -14673,7 +14748,7 @@ func fastArgs005(data []byte, i int, v *Args005) (int, bool) {
 }
 
 // fastArgs007 decodes an Args007 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs007 says what is wrong.
-func fastArgs007(data []byte, i int, v *Args007) (int, bool) {
+func fastArgs007(data []byte, i int, v *Args007, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
@@ -14694,7 +14769,7 @@ func fastArgs007(data []byte, i int, v *Args007) (int, bool) {
 			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
 				return i, false
 			}
-			v.ID = string(s)
+			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
@@ -14729,7 +14804,7 @@ func fastArgs007(data []byte, i int, v *Args007) (int, bool) {
 			v.Notes = []Address{}
 			for more2 := !empty2; more2; {
 				var elem Address
-				if i, ok = fastAddress(data, i, &elem); !ok {
+				if i, ok = fastAddress(data, i, &elem, strs); !ok {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
@@ -14761,7 +14836,7 @@ func fastArgs007(data []byte, i int, v *Args007) (int, bool) {
 }
 
 // fastArgs008 decodes an Args008 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs008 says what is wrong.
-func fastArgs008(data []byte, i int, v *Args008) (int, bool) {
+func fastArgs008(data []byte, i int, v *Args008, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
@@ -14782,7 +14857,7 @@ func fastArgs008(data []byte, i int, v *Args008) (int, bool) {
 			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
 				return i, false
 			}
-			v.ID = string(s)
+			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
@@ -14821,7 +14896,7 @@ func fastArgs008(data []byte, i int, v *Args008) (int, bool) {
 				if s, i, ok = runtime.FastString(data, i); !ok {
 					return i, false
 				}
-				elem = string(s)
+				elem = strs.Of(data, i, s)
 				v.Tags = append(v.Tags, elem)
 				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
 					return i, false
@@ -14847,7 +14922,7 @@ func fastArgs008(data []byte, i int, v *Args008) (int, bool) {
 }
 
 // fastArgs009 decodes an Args009 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs009 says what is wrong.
-func fastArgs009(data []byte, i int, v *Args009) (int, bool) {
+func fastArgs009(data []byte, i int, v *Args009, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
@@ -14868,7 +14943,7 @@ func fastArgs009(data []byte, i int, v *Args009) (int, bool) {
 			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
 				return i, false
 			}
-			v.ID = string(s)
+			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
@@ -14897,7 +14972,7 @@ func fastArgs009(data []byte, i int, v *Args009) (int, bool) {
 			}
 		case "address":
 			hasAddress = true
-			if i, ok = fastAddress(data, i, &v.Address); !ok {
+			if i, ok = fastAddress(data, i, &v.Address, strs); !ok {
 				return i, false
 			}
 		default:
@@ -14920,7 +14995,7 @@ func fastArgs009(data []byte, i int, v *Args009) (int, bool) {
 }
 
 // fastArgs011 decodes an Args011 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs011 says what is wrong.
-func fastArgs011(data []byte, i int, v *Args011) (int, bool) {
+func fastArgs011(data []byte, i int, v *Args011, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
@@ -14941,7 +15016,7 @@ func fastArgs011(data []byte, i int, v *Args011) (int, bool) {
 			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
 				return i, false
 			}
-			v.ID = string(s)
+			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
@@ -14976,7 +15051,7 @@ func fastArgs011(data []byte, i int, v *Args011) (int, bool) {
 			v.Notes = []Address{}
 			for more2 := !empty2; more2; {
 				var elem Address
-				if i, ok = fastAddress(data, i, &elem); !ok {
+				if i, ok = fastAddress(data, i, &elem, strs); !ok {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
@@ -15008,7 +15083,7 @@ func fastArgs011(data []byte, i int, v *Args011) (int, bool) {
 }
 
 // fastArgs012 decodes an Args012 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs012 says what is wrong.
-func fastArgs012(data []byte, i int, v *Args012) (int, bool) {
+func fastArgs012(data []byte, i int, v *Args012, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
@@ -15029,7 +15104,7 @@ func fastArgs012(data []byte, i int, v *Args012) (int, bool) {
 			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
 				return i, false
 			}
-			v.ID = string(s)
+			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
@@ -15068,7 +15143,7 @@ func fastArgs012(data []byte, i int, v *Args012) (int, bool) {
 				if s, i, ok = runtime.FastString(data, i); !ok {
 					return i, false
 				}
-				elem = string(s)
+				elem = strs.Of(data, i, s)
 				v.Tags = append(v.Tags, elem)
 				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
 					return i, false
@@ -15094,7 +15169,7 @@ func fastArgs012(data []byte, i int, v *Args012) (int, bool) {
 }
 
 // fastArgs013 decodes an Args013 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs013 says what is wrong.
-func fastArgs013(data []byte, i int, v *Args013) (int, bool) {
+func fastArgs013(data []byte, i int, v *Args013, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
@@ -15115,7 +15190,7 @@ func fastArgs013(data []byte, i int, v *Args013) (int, bool) {
 			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
 				return i, false
 			}
-			v.ID = string(s)
+			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
@@ -15144,7 +15219,7 @@ func fastArgs013(data []byte, i int, v *Args013) (int, bool) {
 			}
 		case "address":
 			hasAddress = true
-			if i, ok = fastAddress(data, i, &v.Address); !ok {
+			if i, ok = fastAddress(data, i, &v.Address, strs); !ok {
 				return i, false
 			}
 		default:
@@ -15167,7 +15242,7 @@ func fastArgs013(data []byte, i int, v *Args013) (int, bool) {
 }
 
 // fastArgs015 decodes an Args015 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs015 says what is wrong.
-func fastArgs015(data []byte, i int, v *Args015) (int, bool) {
+func fastArgs015(data []byte, i int, v *Args015, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
@@ -15188,7 +15263,7 @@ func fastArgs015(data []byte, i int, v *Args015) (int, bool) {
 			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
 				return i, false
 			}
-			v.ID = string(s)
+			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
@@ -15223,7 +15298,7 @@ func fastArgs015(data []byte, i int, v *Args015) (int, bool) {
 			v.Notes = []Address{}
 			for more2 := !empty2; more2; {
 				var elem Address
-				if i, ok = fastAddress(data, i, &elem); !ok {
+				if i, ok = fastAddress(data, i, &elem, strs); !ok {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
@@ -15255,7 +15330,7 @@ func fastArgs015(data []byte, i int, v *Args015) (int, bool) {
 }
 
 // fastArgs016 decodes an Args016 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs016 says what is wrong.
-func fastArgs016(data []byte, i int, v *Args016) (int, bool) {
+func fastArgs016(data []byte, i int, v *Args016, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
@@ -15276,7 +15351,7 @@ func fastArgs016(data []byte, i int, v *Args016) (int, bool) {
 			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
 				return i, false
 			}
-			v.ID = string(s)
+			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
@@ -15315,7 +15390,7 @@ func fastArgs016(data []byte, i int, v *Args016) (int, bool) {
 				if s, i, ok = runtime.FastString(data, i); !ok {
 					return i, false
 				}
-				elem = string(s)
+				elem = strs.Of(data, i, s)
 				v.Tags = append(v.Tags, elem)
 				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
 					return i, false
@@ -15341,7 +15416,7 @@ func fastArgs016(data []byte, i int, v *Args016) (int, bool) {
 }
 
 // fastArgs017 decodes an Args017 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs017 says what is wrong.
-func fastArgs017(data []byte, i int, v *Args017) (int, bool) {
+func fastArgs017(data []byte, i int, v *Args017, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
@@ -15362,7 +15437,7 @@ func fastArgs017(data []byte, i int, v *Args017) (int, bool) {
 			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
 				return i, false
 			}
-			v.ID = string(s)
+			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
@@ -15391,7 +15466,7 @@ func fastArgs017(data []byte, i int, v *Args017) (int, bool) {
 			}
 		case "address":
 			hasAddress = true
-			if i, ok = fastAddress(data, i, &v.Address); !ok {
+			if i, ok = fastAddress(data, i, &v.Address, strs); !ok {
 				return i, false
 			}
 		default:
@@ -15414,7 +15489,7 @@ func fastArgs017(data []byte, i int, v *Args017) (int, bool) {
 }
 
 // fastArgs019 decodes an Args019 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs019 says what is wrong.
-func fastArgs019(data []byte, i int, v *Args019) (int, bool) {
+func fastArgs019(data []byte, i int, v *Args019, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
@@ -15435,7 +15510,7 @@ func fastArgs019(data []byte, i int, v *Args019) (int, bool) {
 			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
 				return i, false
 			}
-			v.ID = string(s)
+			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
@@ -15470,7 +15545,7 @@ func fastArgs019(data []byte, i int, v *Args019) (int, bool) {
 			v.Notes = []Address{}
 			for more2 := !empty2; more2; {
 				var elem Address
-				if i, ok = fastAddress(data, i, &elem); !ok {
+				if i, ok = fastAddress(data, i, &elem, strs); !ok {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
@@ -15502,7 +15577,7 @@ func fastArgs019(data []byte, i int, v *Args019) (int, bool) {
 }
 
 // fastArgs020 decodes an Args020 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs020 says what is wrong.
-func fastArgs020(data []byte, i int, v *Args020) (int, bool) {
+func fastArgs020(data []byte, i int, v *Args020, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
@@ -15523,7 +15598,7 @@ func fastArgs020(data []byte, i int, v *Args020) (int, bool) {
 			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
 				return i, false
 			}
-			v.ID = string(s)
+			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
@@ -15562,7 +15637,7 @@ func fastArgs020(data []byte, i int, v *Args020) (int, bool) {
 				if s, i, ok = runtime.FastString(data, i); !ok {
 					return i, false
 				}
-				elem = string(s)
+				elem = strs.Of(data, i, s)
 				v.Tags = append(v.Tags, elem)
 				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
 					return i, false
@@ -15588,7 +15663,7 @@ func fastArgs020(data []byte, i int, v *Args020) (int, bool) {
 }
 
 // fastArgs021 decodes an Args021 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs021 says what is wrong.
-func fastArgs021(data []byte, i int, v *Args021) (int, bool) {
+func fastArgs021(data []byte, i int, v *Args021, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
@@ -15609,7 +15684,7 @@ func fastArgs021(data []byte, i int, v *Args021) (int, bool) {
 			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
 				return i, false
 			}
-			v.ID = string(s)
+			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
@@ -15638,7 +15713,7 @@ func fastArgs021(data []byte, i int, v *Args021) (int, bool) {
 			}
 		case "address":
 			hasAddress = true
-			if i, ok = fastAddress(data, i, &v.Address); !ok {
+			if i, ok = fastAddress(data, i, &v.Address, strs); !ok {
 				return i, false
 			}
 		default:
@@ -15661,7 +15736,7 @@ func fastArgs021(data []byte, i int, v *Args021) (int, bool) {
 }
 
 // fastArgs023 decodes an Args023 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs023 says what is wrong.
-func fastArgs023(data []byte, i int, v *Args023) (int, bool) {
+func fastArgs023(data []byte, i int, v *Args023, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
@@ -15682,7 +15757,7 @@ func fastArgs023(data []byte, i int, v *Args023) (int, bool) {
 			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
 				return i, false
 			}
-			v.ID = string(s)
+			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
@@ -15717,7 +15792,7 @@ func fastArgs023(data []byte, i int, v *Args023) (int, bool) {
 			v.Notes = []Address{}
 			for more2 := !empty2; more2; {
 				var elem Address
-				if i, ok = fastAddress(data, i, &elem); !ok {
+				if i, ok = fastAddress(data, i, &elem, strs); !ok {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
@@ -15749,7 +15824,7 @@ func fastArgs023(data []byte, i int, v *Args023) (int, bool) {
 }
 
 // fastArgs024 decodes an Args024 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs024 says what is wrong.
-func fastArgs024(data []byte, i int, v *Args024) (int, bool) {
+func fastArgs024(data []byte, i int, v *Args024, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
@@ -15770,7 +15845,7 @@ func fastArgs024(data []byte, i int, v *Args024) (int, bool) {
 			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
 				return i, false
 			}
-			v.ID = string(s)
+			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
@@ -15809,7 +15884,7 @@ func fastArgs024(data []byte, i int, v *Args024) (int, bool) {
 				if s, i, ok = runtime.FastString(data, i); !ok {
 					return i, false
 				}
-				elem = string(s)
+				elem = strs.Of(data, i, s)
 				v.Tags = append(v.Tags, elem)
 				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
 					return i, false
@@ -15835,7 +15910,7 @@ func fastArgs024(data []byte, i int, v *Args024) (int, bool) {
 }
 
 // fastArgs025 decodes an Args025 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs025 says what is wrong.
-func fastArgs025(data []byte, i int, v *Args025) (int, bool) {
+func fastArgs025(data []byte, i int, v *Args025, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
@@ -15856,7 +15931,7 @@ func fastArgs025(data []byte, i int, v *Args025) (int, bool) {
 			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
 				return i, false
 			}
-			v.ID = string(s)
+			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
@@ -15885,7 +15960,7 @@ func fastArgs025(data []byte, i int, v *Args025) (int, bool) {
 			}
 		case "address":
 			hasAddress = true
-			if i, ok = fastAddress(data, i, &v.Address); !ok {
+			if i, ok = fastAddress(data, i, &v.Address, strs); !ok {
 				return i, false
 			}
 		default:
@@ -15908,7 +15983,7 @@ func fastArgs025(data []byte, i int, v *Args025) (int, bool) {
 }
 
 // fastArgs027 decodes an Args027 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs027 says what is wrong.
-func fastArgs027(data []byte, i int, v *Args027) (int, bool) {
+func fastArgs027(data []byte, i int, v *Args027, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
@@ -15929,7 +16004,7 @@ func fastArgs027(data []byte, i int, v *Args027) (int, bool) {
 			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
 				return i, false
 			}
-			v.ID = string(s)
+			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
@@ -15964,7 +16039,7 @@ func fastArgs027(data []byte, i int, v *Args027) (int, bool) {
 			v.Notes = []Address{}
 			for more2 := !empty2; more2; {
 				var elem Address
-				if i, ok = fastAddress(data, i, &elem); !ok {
+				if i, ok = fastAddress(data, i, &elem, strs); !ok {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
@@ -15996,7 +16071,7 @@ func fastArgs027(data []byte, i int, v *Args027) (int, bool) {
 }
 
 // fastArgs028 decodes an Args028 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs028 says what is wrong.
-func fastArgs028(data []byte, i int, v *Args028) (int, bool) {
+func fastArgs028(data []byte, i int, v *Args028, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
@@ -16017,7 +16092,7 @@ func fastArgs028(data []byte, i int, v *Args028) (int, bool) {
 			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
 				return i, false
 			}
-			v.ID = string(s)
+			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
@@ -16056,7 +16131,7 @@ func fastArgs028(data []byte, i int, v *Args028) (int, bool) {
 				if s, i, ok = runtime.FastString(data, i); !ok {
 					return i, false
 				}
-				elem = string(s)
+				elem = strs.Of(data, i, s)
 				v.Tags = append(v.Tags, elem)
 				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
 					return i, false
@@ -16082,7 +16157,7 @@ func fastArgs028(data []byte, i int, v *Args028) (int, bool) {
 }
 
 // fastArgs029 decodes an Args029 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs029 says what is wrong.
-func fastArgs029(data []byte, i int, v *Args029) (int, bool) {
+func fastArgs029(data []byte, i int, v *Args029, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
@@ -16103,7 +16178,7 @@ func fastArgs029(data []byte, i int, v *Args029) (int, bool) {
 			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
 				return i, false
 			}
-			v.ID = string(s)
+			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
@@ -16132,7 +16207,7 @@ func fastArgs029(data []byte, i int, v *Args029) (int, bool) {
 			}
 		case "address":
 			hasAddress = true
-			if i, ok = fastAddress(data, i, &v.Address); !ok {
+			if i, ok = fastAddress(data, i, &v.Address, strs); !ok {
 				return i, false
 			}
 		default:
@@ -16155,7 +16230,7 @@ func fastArgs029(data []byte, i int, v *Args029) (int, bool) {
 }
 
 // fastArgs031 decodes an Args031 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs031 says what is wrong.
-func fastArgs031(data []byte, i int, v *Args031) (int, bool) {
+func fastArgs031(data []byte, i int, v *Args031, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
@@ -16176,7 +16251,7 @@ func fastArgs031(data []byte, i int, v *Args031) (int, bool) {
 			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
 				return i, false
 			}
-			v.ID = string(s)
+			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
@@ -16211,7 +16286,7 @@ func fastArgs031(data []byte, i int, v *Args031) (int, bool) {
 			v.Notes = []Address{}
 			for more2 := !empty2; more2; {
 				var elem Address
-				if i, ok = fastAddress(data, i, &elem); !ok {
+				if i, ok = fastAddress(data, i, &elem, strs); !ok {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
@@ -16243,7 +16318,7 @@ func fastArgs031(data []byte, i int, v *Args031) (int, bool) {
 }
 
 // fastArgs032 decodes an Args032 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs032 says what is wrong.
-func fastArgs032(data []byte, i int, v *Args032) (int, bool) {
+func fastArgs032(data []byte, i int, v *Args032, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
@@ -16264,7 +16339,7 @@ func fastArgs032(data []byte, i int, v *Args032) (int, bool) {
 			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
 				return i, false
 			}
-			v.ID = string(s)
+			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
@@ -16303,7 +16378,7 @@ func fastArgs032(data []byte, i int, v *Args032) (int, bool) {
 				if s, i, ok = runtime.FastString(data, i); !ok {
 					return i, false
 				}
-				elem = string(s)
+				elem = strs.Of(data, i, s)
 				v.Tags = append(v.Tags, elem)
 				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
 					return i, false
@@ -16329,7 +16404,7 @@ func fastArgs032(data []byte, i int, v *Args032) (int, bool) {
 }
 
 // fastArgs033 decodes an Args033 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs033 says what is wrong.
-func fastArgs033(data []byte, i int, v *Args033) (int, bool) {
+func fastArgs033(data []byte, i int, v *Args033, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
@@ -16350,7 +16425,7 @@ func fastArgs033(data []byte, i int, v *Args033) (int, bool) {
 			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
 				return i, false
 			}
-			v.ID = string(s)
+			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
@@ -16379,7 +16454,7 @@ func fastArgs033(data []byte, i int, v *Args033) (int, bool) {
 			}
 		case "address":
 			hasAddress = true
-			if i, ok = fastAddress(data, i, &v.Address); !ok {
+			if i, ok = fastAddress(data, i, &v.Address, strs); !ok {
 				return i, false
 			}
 		default:
@@ -16402,7 +16477,7 @@ func fastArgs033(data []byte, i int, v *Args033) (int, bool) {
 }
 
 // fastArgs035 decodes an Args035 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs035 says what is wrong.
-func fastArgs035(data []byte, i int, v *Args035) (int, bool) {
+func fastArgs035(data []byte, i int, v *Args035, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
@@ -16423,7 +16498,7 @@ func fastArgs035(data []byte, i int, v *Args035) (int, bool) {
 			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
 				return i, false
 			}
-			v.ID = string(s)
+			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
@@ -16458,7 +16533,7 @@ func fastArgs035(data []byte, i int, v *Args035) (int, bool) {
 			v.Notes = []Address{}
 			for more2 := !empty2; more2; {
 				var elem Address
-				if i, ok = fastAddress(data, i, &elem); !ok {
+				if i, ok = fastAddress(data, i, &elem, strs); !ok {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
@@ -16490,7 +16565,7 @@ func fastArgs035(data []byte, i int, v *Args035) (int, bool) {
 }
 
 // fastArgs036 decodes an Args036 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs036 says what is wrong.
-func fastArgs036(data []byte, i int, v *Args036) (int, bool) {
+func fastArgs036(data []byte, i int, v *Args036, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
@@ -16511,7 +16586,7 @@ func fastArgs036(data []byte, i int, v *Args036) (int, bool) {
 			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
 				return i, false
 			}
-			v.ID = string(s)
+			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
@@ -16550,7 +16625,7 @@ func fastArgs036(data []byte, i int, v *Args036) (int, bool) {
 				if s, i, ok = runtime.FastString(data, i); !ok {
 					return i, false
 				}
-				elem = string(s)
+				elem = strs.Of(data, i, s)
 				v.Tags = append(v.Tags, elem)
 				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
 					return i, false
@@ -16576,7 +16651,7 @@ func fastArgs036(data []byte, i int, v *Args036) (int, bool) {
 }
 
 // fastArgs037 decodes an Args037 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs037 says what is wrong.
-func fastArgs037(data []byte, i int, v *Args037) (int, bool) {
+func fastArgs037(data []byte, i int, v *Args037, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
@@ -16597,7 +16672,7 @@ func fastArgs037(data []byte, i int, v *Args037) (int, bool) {
 			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
 				return i, false
 			}
-			v.ID = string(s)
+			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
@@ -16626,7 +16701,7 @@ func fastArgs037(data []byte, i int, v *Args037) (int, bool) {
 			}
 		case "address":
 			hasAddress = true
-			if i, ok = fastAddress(data, i, &v.Address); !ok {
+			if i, ok = fastAddress(data, i, &v.Address, strs); !ok {
 				return i, false
 			}
 		default:
@@ -16649,7 +16724,7 @@ func fastArgs037(data []byte, i int, v *Args037) (int, bool) {
 }
 
 // fastArgs039 decodes an Args039 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs039 says what is wrong.
-func fastArgs039(data []byte, i int, v *Args039) (int, bool) {
+func fastArgs039(data []byte, i int, v *Args039, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
@@ -16670,7 +16745,7 @@ func fastArgs039(data []byte, i int, v *Args039) (int, bool) {
 			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
 				return i, false
 			}
-			v.ID = string(s)
+			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
@@ -16705,7 +16780,7 @@ func fastArgs039(data []byte, i int, v *Args039) (int, bool) {
 			v.Notes = []Address{}
 			for more2 := !empty2; more2; {
 				var elem Address
-				if i, ok = fastAddress(data, i, &elem); !ok {
+				if i, ok = fastAddress(data, i, &elem, strs); !ok {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
@@ -16737,7 +16812,7 @@ func fastArgs039(data []byte, i int, v *Args039) (int, bool) {
 }
 
 // fastArgs040 decodes an Args040 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs040 says what is wrong.
-func fastArgs040(data []byte, i int, v *Args040) (int, bool) {
+func fastArgs040(data []byte, i int, v *Args040, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
@@ -16758,7 +16833,7 @@ func fastArgs040(data []byte, i int, v *Args040) (int, bool) {
 			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
 				return i, false
 			}
-			v.ID = string(s)
+			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
@@ -16797,7 +16872,7 @@ func fastArgs040(data []byte, i int, v *Args040) (int, bool) {
 				if s, i, ok = runtime.FastString(data, i); !ok {
 					return i, false
 				}
-				elem = string(s)
+				elem = strs.Of(data, i, s)
 				v.Tags = append(v.Tags, elem)
 				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
 					return i, false
@@ -16823,7 +16898,7 @@ func fastArgs040(data []byte, i int, v *Args040) (int, bool) {
 }
 
 // fastArgs041 decodes an Args041 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs041 says what is wrong.
-func fastArgs041(data []byte, i int, v *Args041) (int, bool) {
+func fastArgs041(data []byte, i int, v *Args041, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
@@ -16844,7 +16919,7 @@ func fastArgs041(data []byte, i int, v *Args041) (int, bool) {
 			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
 				return i, false
 			}
-			v.ID = string(s)
+			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
@@ -16873,7 +16948,7 @@ func fastArgs041(data []byte, i int, v *Args041) (int, bool) {
 			}
 		case "address":
 			hasAddress = true
-			if i, ok = fastAddress(data, i, &v.Address); !ok {
+			if i, ok = fastAddress(data, i, &v.Address, strs); !ok {
 				return i, false
 			}
 		default:
@@ -16896,7 +16971,7 @@ func fastArgs041(data []byte, i int, v *Args041) (int, bool) {
 }
 
 // fastArgs043 decodes an Args043 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs043 says what is wrong.
-func fastArgs043(data []byte, i int, v *Args043) (int, bool) {
+func fastArgs043(data []byte, i int, v *Args043, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
@@ -16917,7 +16992,7 @@ func fastArgs043(data []byte, i int, v *Args043) (int, bool) {
 			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
 				return i, false
 			}
-			v.ID = string(s)
+			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
@@ -16952,7 +17027,7 @@ func fastArgs043(data []byte, i int, v *Args043) (int, bool) {
 			v.Notes = []Address{}
 			for more2 := !empty2; more2; {
 				var elem Address
-				if i, ok = fastAddress(data, i, &elem); !ok {
+				if i, ok = fastAddress(data, i, &elem, strs); !ok {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
@@ -16984,7 +17059,7 @@ func fastArgs043(data []byte, i int, v *Args043) (int, bool) {
 }
 
 // fastArgs044 decodes an Args044 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs044 says what is wrong.
-func fastArgs044(data []byte, i int, v *Args044) (int, bool) {
+func fastArgs044(data []byte, i int, v *Args044, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
@@ -17005,7 +17080,7 @@ func fastArgs044(data []byte, i int, v *Args044) (int, bool) {
 			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
 				return i, false
 			}
-			v.ID = string(s)
+			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
@@ -17044,7 +17119,7 @@ func fastArgs044(data []byte, i int, v *Args044) (int, bool) {
 				if s, i, ok = runtime.FastString(data, i); !ok {
 					return i, false
 				}
-				elem = string(s)
+				elem = strs.Of(data, i, s)
 				v.Tags = append(v.Tags, elem)
 				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
 					return i, false
@@ -17070,7 +17145,7 @@ func fastArgs044(data []byte, i int, v *Args044) (int, bool) {
 }
 
 // fastArgs045 decodes an Args045 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs045 says what is wrong.
-func fastArgs045(data []byte, i int, v *Args045) (int, bool) {
+func fastArgs045(data []byte, i int, v *Args045, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
@@ -17091,7 +17166,7 @@ func fastArgs045(data []byte, i int, v *Args045) (int, bool) {
 			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
 				return i, false
 			}
-			v.ID = string(s)
+			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
@@ -17120,7 +17195,7 @@ func fastArgs045(data []byte, i int, v *Args045) (int, bool) {
 			}
 		case "address":
 			hasAddress = true
-			if i, ok = fastAddress(data, i, &v.Address); !ok {
+			if i, ok = fastAddress(data, i, &v.Address, strs); !ok {
 				return i, false
 			}
 		default:
@@ -17143,7 +17218,7 @@ func fastArgs045(data []byte, i int, v *Args045) (int, bool) {
 }
 
 // fastArgs047 decodes an Args047 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs047 says what is wrong.
-func fastArgs047(data []byte, i int, v *Args047) (int, bool) {
+func fastArgs047(data []byte, i int, v *Args047, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
@@ -17164,7 +17239,7 @@ func fastArgs047(data []byte, i int, v *Args047) (int, bool) {
 			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
 				return i, false
 			}
-			v.ID = string(s)
+			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
@@ -17199,7 +17274,7 @@ func fastArgs047(data []byte, i int, v *Args047) (int, bool) {
 			v.Notes = []Address{}
 			for more2 := !empty2; more2; {
 				var elem Address
-				if i, ok = fastAddress(data, i, &elem); !ok {
+				if i, ok = fastAddress(data, i, &elem, strs); !ok {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
@@ -17231,7 +17306,7 @@ func fastArgs047(data []byte, i int, v *Args047) (int, bool) {
 }
 
 // fastArgs048 decodes an Args048 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs048 says what is wrong.
-func fastArgs048(data []byte, i int, v *Args048) (int, bool) {
+func fastArgs048(data []byte, i int, v *Args048, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
@@ -17252,7 +17327,7 @@ func fastArgs048(data []byte, i int, v *Args048) (int, bool) {
 			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
 				return i, false
 			}
-			v.ID = string(s)
+			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
@@ -17291,7 +17366,7 @@ func fastArgs048(data []byte, i int, v *Args048) (int, bool) {
 				if s, i, ok = runtime.FastString(data, i); !ok {
 					return i, false
 				}
-				elem = string(s)
+				elem = strs.Of(data, i, s)
 				v.Tags = append(v.Tags, elem)
 				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
 					return i, false
@@ -17317,7 +17392,7 @@ func fastArgs048(data []byte, i int, v *Args048) (int, bool) {
 }
 
 // fastArgs049 decodes an Args049 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs049 says what is wrong.
-func fastArgs049(data []byte, i int, v *Args049) (int, bool) {
+func fastArgs049(data []byte, i int, v *Args049, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
@@ -17338,7 +17413,7 @@ func fastArgs049(data []byte, i int, v *Args049) (int, bool) {
 			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
 				return i, false
 			}
-			v.ID = string(s)
+			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
@@ -17367,7 +17442,7 @@ func fastArgs049(data []byte, i int, v *Args049) (int, bool) {
 			}
 		case "address":
 			hasAddress = true
-			if i, ok = fastAddress(data, i, &v.Address); !ok {
+			if i, ok = fastAddress(data, i, &v.Address, strs); !ok {
 				return i, false
 			}
 		default:
@@ -17390,7 +17465,7 @@ func fastArgs049(data []byte, i int, v *Args049) (int, bool) {
 }
 
 // fastArgs051 decodes an Args051 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs051 says what is wrong.
-func fastArgs051(data []byte, i int, v *Args051) (int, bool) {
+func fastArgs051(data []byte, i int, v *Args051, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
@@ -17411,7 +17486,7 @@ func fastArgs051(data []byte, i int, v *Args051) (int, bool) {
 			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
 				return i, false
 			}
-			v.ID = string(s)
+			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
@@ -17446,7 +17521,7 @@ func fastArgs051(data []byte, i int, v *Args051) (int, bool) {
 			v.Notes = []Address{}
 			for more2 := !empty2; more2; {
 				var elem Address
-				if i, ok = fastAddress(data, i, &elem); !ok {
+				if i, ok = fastAddress(data, i, &elem, strs); !ok {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
@@ -17478,7 +17553,7 @@ func fastArgs051(data []byte, i int, v *Args051) (int, bool) {
 }
 
 // fastArgs052 decodes an Args052 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs052 says what is wrong.
-func fastArgs052(data []byte, i int, v *Args052) (int, bool) {
+func fastArgs052(data []byte, i int, v *Args052, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
@@ -17499,7 +17574,7 @@ func fastArgs052(data []byte, i int, v *Args052) (int, bool) {
 			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
 				return i, false
 			}
-			v.ID = string(s)
+			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
@@ -17538,7 +17613,7 @@ func fastArgs052(data []byte, i int, v *Args052) (int, bool) {
 				if s, i, ok = runtime.FastString(data, i); !ok {
 					return i, false
 				}
-				elem = string(s)
+				elem = strs.Of(data, i, s)
 				v.Tags = append(v.Tags, elem)
 				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
 					return i, false
@@ -17564,7 +17639,7 @@ func fastArgs052(data []byte, i int, v *Args052) (int, bool) {
 }
 
 // fastArgs053 decodes an Args053 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs053 says what is wrong.
-func fastArgs053(data []byte, i int, v *Args053) (int, bool) {
+func fastArgs053(data []byte, i int, v *Args053, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
@@ -17585,7 +17660,7 @@ func fastArgs053(data []byte, i int, v *Args053) (int, bool) {
 			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
 				return i, false
 			}
-			v.ID = string(s)
+			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
@@ -17614,7 +17689,7 @@ func fastArgs053(data []byte, i int, v *Args053) (int, bool) {
 			}
 		case "address":
 			hasAddress = true
-			if i, ok = fastAddress(data, i, &v.Address); !ok {
+			if i, ok = fastAddress(data, i, &v.Address, strs); !ok {
 				return i, false
 			}
 		default:
@@ -17637,7 +17712,7 @@ func fastArgs053(data []byte, i int, v *Args053) (int, bool) {
 }
 
 // fastArgs055 decodes an Args055 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs055 says what is wrong.
-func fastArgs055(data []byte, i int, v *Args055) (int, bool) {
+func fastArgs055(data []byte, i int, v *Args055, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
@@ -17658,7 +17733,7 @@ func fastArgs055(data []byte, i int, v *Args055) (int, bool) {
 			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
 				return i, false
 			}
-			v.ID = string(s)
+			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
@@ -17693,7 +17768,7 @@ func fastArgs055(data []byte, i int, v *Args055) (int, bool) {
 			v.Notes = []Address{}
 			for more2 := !empty2; more2; {
 				var elem Address
-				if i, ok = fastAddress(data, i, &elem); !ok {
+				if i, ok = fastAddress(data, i, &elem, strs); !ok {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
@@ -17725,7 +17800,7 @@ func fastArgs055(data []byte, i int, v *Args055) (int, bool) {
 }
 
 // fastArgs056 decodes an Args056 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs056 says what is wrong.
-func fastArgs056(data []byte, i int, v *Args056) (int, bool) {
+func fastArgs056(data []byte, i int, v *Args056, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
@@ -17746,7 +17821,7 @@ func fastArgs056(data []byte, i int, v *Args056) (int, bool) {
 			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
 				return i, false
 			}
-			v.ID = string(s)
+			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
@@ -17785,7 +17860,7 @@ func fastArgs056(data []byte, i int, v *Args056) (int, bool) {
 				if s, i, ok = runtime.FastString(data, i); !ok {
 					return i, false
 				}
-				elem = string(s)
+				elem = strs.Of(data, i, s)
 				v.Tags = append(v.Tags, elem)
 				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
 					return i, false
@@ -17811,7 +17886,7 @@ func fastArgs056(data []byte, i int, v *Args056) (int, bool) {
 }
 
 // fastArgs057 decodes an Args057 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs057 says what is wrong.
-func fastArgs057(data []byte, i int, v *Args057) (int, bool) {
+func fastArgs057(data []byte, i int, v *Args057, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
@@ -17832,7 +17907,7 @@ func fastArgs057(data []byte, i int, v *Args057) (int, bool) {
 			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
 				return i, false
 			}
-			v.ID = string(s)
+			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
@@ -17861,7 +17936,7 @@ func fastArgs057(data []byte, i int, v *Args057) (int, bool) {
 			}
 		case "address":
 			hasAddress = true
-			if i, ok = fastAddress(data, i, &v.Address); !ok {
+			if i, ok = fastAddress(data, i, &v.Address, strs); !ok {
 				return i, false
 			}
 		default:
@@ -17884,7 +17959,7 @@ func fastArgs057(data []byte, i int, v *Args057) (int, bool) {
 }
 
 // fastArgs059 decodes an Args059 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs059 says what is wrong.
-func fastArgs059(data []byte, i int, v *Args059) (int, bool) {
+func fastArgs059(data []byte, i int, v *Args059, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
@@ -17905,7 +17980,7 @@ func fastArgs059(data []byte, i int, v *Args059) (int, bool) {
 			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
 				return i, false
 			}
-			v.ID = string(s)
+			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
@@ -17940,7 +18015,7 @@ func fastArgs059(data []byte, i int, v *Args059) (int, bool) {
 			v.Notes = []Address{}
 			for more2 := !empty2; more2; {
 				var elem Address
-				if i, ok = fastAddress(data, i, &elem); !ok {
+				if i, ok = fastAddress(data, i, &elem, strs); !ok {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
@@ -17972,7 +18047,7 @@ func fastArgs059(data []byte, i int, v *Args059) (int, bool) {
 }
 
 // fastArgs060 decodes an Args060 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs060 says what is wrong.
-func fastArgs060(data []byte, i int, v *Args060) (int, bool) {
+func fastArgs060(data []byte, i int, v *Args060, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
@@ -17993,7 +18068,7 @@ func fastArgs060(data []byte, i int, v *Args060) (int, bool) {
 			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
 				return i, false
 			}
-			v.ID = string(s)
+			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
@@ -18032,7 +18107,7 @@ func fastArgs060(data []byte, i int, v *Args060) (int, bool) {
 				if s, i, ok = runtime.FastString(data, i); !ok {
 					return i, false
 				}
-				elem = string(s)
+				elem = strs.Of(data, i, s)
 				v.Tags = append(v.Tags, elem)
 				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
 					return i, false
@@ -18058,7 +18133,7 @@ func fastArgs060(data []byte, i int, v *Args060) (int, bool) {
 }
 
 // fastArgs061 decodes an Args061 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs061 says what is wrong.
-func fastArgs061(data []byte, i int, v *Args061) (int, bool) {
+func fastArgs061(data []byte, i int, v *Args061, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
@@ -18079,7 +18154,7 @@ func fastArgs061(data []byte, i int, v *Args061) (int, bool) {
 			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
 				return i, false
 			}
-			v.ID = string(s)
+			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
@@ -18108,7 +18183,7 @@ func fastArgs061(data []byte, i int, v *Args061) (int, bool) {
 			}
 		case "address":
 			hasAddress = true
-			if i, ok = fastAddress(data, i, &v.Address); !ok {
+			if i, ok = fastAddress(data, i, &v.Address, strs); !ok {
 				return i, false
 			}
 		default:
@@ -18131,7 +18206,7 @@ func fastArgs061(data []byte, i int, v *Args061) (int, bool) {
 }
 
 // fastArgs063 decodes an Args063 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs063 says what is wrong.
-func fastArgs063(data []byte, i int, v *Args063) (int, bool) {
+func fastArgs063(data []byte, i int, v *Args063, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
@@ -18152,7 +18227,7 @@ func fastArgs063(data []byte, i int, v *Args063) (int, bool) {
 			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
 				return i, false
 			}
-			v.ID = string(s)
+			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
@@ -18187,7 +18262,7 @@ func fastArgs063(data []byte, i int, v *Args063) (int, bool) {
 			v.Notes = []Address{}
 			for more2 := !empty2; more2; {
 				var elem Address
-				if i, ok = fastAddress(data, i, &elem); !ok {
+				if i, ok = fastAddress(data, i, &elem, strs); !ok {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
@@ -18219,7 +18294,7 @@ func fastArgs063(data []byte, i int, v *Args063) (int, bool) {
 }
 
 // fastArgs064 decodes an Args064 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs064 says what is wrong.
-func fastArgs064(data []byte, i int, v *Args064) (int, bool) {
+func fastArgs064(data []byte, i int, v *Args064, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
@@ -18240,7 +18315,7 @@ func fastArgs064(data []byte, i int, v *Args064) (int, bool) {
 			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
 				return i, false
 			}
-			v.ID = string(s)
+			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
@@ -18279,7 +18354,7 @@ func fastArgs064(data []byte, i int, v *Args064) (int, bool) {
 				if s, i, ok = runtime.FastString(data, i); !ok {
 					return i, false
 				}
-				elem = string(s)
+				elem = strs.Of(data, i, s)
 				v.Tags = append(v.Tags, elem)
 				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
 					return i, false
@@ -18305,7 +18380,7 @@ func fastArgs064(data []byte, i int, v *Args064) (int, bool) {
 }
 
 // fastArgs065 decodes an Args065 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs065 says what is wrong.
-func fastArgs065(data []byte, i int, v *Args065) (int, bool) {
+func fastArgs065(data []byte, i int, v *Args065, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
@@ -18326,7 +18401,7 @@ func fastArgs065(data []byte, i int, v *Args065) (int, bool) {
 			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
 				return i, false
 			}
-			v.ID = string(s)
+			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
@@ -18355,7 +18430,7 @@ func fastArgs065(data []byte, i int, v *Args065) (int, bool) {
 			}
 		case "address":
 			hasAddress = true
-			if i, ok = fastAddress(data, i, &v.Address); !ok {
+			if i, ok = fastAddress(data, i, &v.Address, strs); !ok {
 				return i, false
 			}
 		default:
@@ -18378,7 +18453,7 @@ func fastArgs065(data []byte, i int, v *Args065) (int, bool) {
 }
 
 // fastArgs067 decodes an Args067 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs067 says what is wrong.
-func fastArgs067(data []byte, i int, v *Args067) (int, bool) {
+func fastArgs067(data []byte, i int, v *Args067, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
@@ -18399,7 +18474,7 @@ func fastArgs067(data []byte, i int, v *Args067) (int, bool) {
 			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
 				return i, false
 			}
-			v.ID = string(s)
+			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
@@ -18434,7 +18509,7 @@ func fastArgs067(data []byte, i int, v *Args067) (int, bool) {
 			v.Notes = []Address{}
 			for more2 := !empty2; more2; {
 				var elem Address
-				if i, ok = fastAddress(data, i, &elem); !ok {
+				if i, ok = fastAddress(data, i, &elem, strs); !ok {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
@@ -18466,7 +18541,7 @@ func fastArgs067(data []byte, i int, v *Args067) (int, bool) {
 }
 
 // fastArgs068 decodes an Args068 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs068 says what is wrong.
-func fastArgs068(data []byte, i int, v *Args068) (int, bool) {
+func fastArgs068(data []byte, i int, v *Args068, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
@@ -18487,7 +18562,7 @@ func fastArgs068(data []byte, i int, v *Args068) (int, bool) {
 			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
 				return i, false
 			}
-			v.ID = string(s)
+			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
@@ -18526,7 +18601,7 @@ func fastArgs068(data []byte, i int, v *Args068) (int, bool) {
 				if s, i, ok = runtime.FastString(data, i); !ok {
 					return i, false
 				}
-				elem = string(s)
+				elem = strs.Of(data, i, s)
 				v.Tags = append(v.Tags, elem)
 				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
 					return i, false
@@ -18552,7 +18627,7 @@ func fastArgs068(data []byte, i int, v *Args068) (int, bool) {
 }
 
 // fastArgs069 decodes an Args069 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs069 says what is wrong.
-func fastArgs069(data []byte, i int, v *Args069) (int, bool) {
+func fastArgs069(data []byte, i int, v *Args069, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
@@ -18573,7 +18648,7 @@ func fastArgs069(data []byte, i int, v *Args069) (int, bool) {
 			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
 				return i, false
 			}
-			v.ID = string(s)
+			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
@@ -18602,7 +18677,7 @@ func fastArgs069(data []byte, i int, v *Args069) (int, bool) {
 			}
 		case "address":
 			hasAddress = true
-			if i, ok = fastAddress(data, i, &v.Address); !ok {
+			if i, ok = fastAddress(data, i, &v.Address, strs); !ok {
 				return i, false
 			}
 		default:
@@ -18625,7 +18700,7 @@ func fastArgs069(data []byte, i int, v *Args069) (int, bool) {
 }
 
 // fastArgs071 decodes an Args071 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs071 says what is wrong.
-func fastArgs071(data []byte, i int, v *Args071) (int, bool) {
+func fastArgs071(data []byte, i int, v *Args071, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
@@ -18646,7 +18721,7 @@ func fastArgs071(data []byte, i int, v *Args071) (int, bool) {
 			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
 				return i, false
 			}
-			v.ID = string(s)
+			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
@@ -18681,7 +18756,7 @@ func fastArgs071(data []byte, i int, v *Args071) (int, bool) {
 			v.Notes = []Address{}
 			for more2 := !empty2; more2; {
 				var elem Address
-				if i, ok = fastAddress(data, i, &elem); !ok {
+				if i, ok = fastAddress(data, i, &elem, strs); !ok {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
@@ -18713,7 +18788,7 @@ func fastArgs071(data []byte, i int, v *Args071) (int, bool) {
 }
 
 // fastArgs072 decodes an Args072 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs072 says what is wrong.
-func fastArgs072(data []byte, i int, v *Args072) (int, bool) {
+func fastArgs072(data []byte, i int, v *Args072, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
@@ -18734,7 +18809,7 @@ func fastArgs072(data []byte, i int, v *Args072) (int, bool) {
 			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
 				return i, false
 			}
-			v.ID = string(s)
+			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
@@ -18773,7 +18848,7 @@ func fastArgs072(data []byte, i int, v *Args072) (int, bool) {
 				if s, i, ok = runtime.FastString(data, i); !ok {
 					return i, false
 				}
-				elem = string(s)
+				elem = strs.Of(data, i, s)
 				v.Tags = append(v.Tags, elem)
 				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
 					return i, false
@@ -18799,7 +18874,7 @@ func fastArgs072(data []byte, i int, v *Args072) (int, bool) {
 }
 
 // fastArgs073 decodes an Args073 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs073 says what is wrong.
-func fastArgs073(data []byte, i int, v *Args073) (int, bool) {
+func fastArgs073(data []byte, i int, v *Args073, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
@@ -18820,7 +18895,7 @@ func fastArgs073(data []byte, i int, v *Args073) (int, bool) {
 			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
 				return i, false
 			}
-			v.ID = string(s)
+			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
@@ -18849,7 +18924,7 @@ func fastArgs073(data []byte, i int, v *Args073) (int, bool) {
 			}
 		case "address":
 			hasAddress = true
-			if i, ok = fastAddress(data, i, &v.Address); !ok {
+			if i, ok = fastAddress(data, i, &v.Address, strs); !ok {
 				return i, false
 			}
 		default:
@@ -18872,7 +18947,7 @@ func fastArgs073(data []byte, i int, v *Args073) (int, bool) {
 }
 
 // fastArgs075 decodes an Args075 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs075 says what is wrong.
-func fastArgs075(data []byte, i int, v *Args075) (int, bool) {
+func fastArgs075(data []byte, i int, v *Args075, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
@@ -18893,7 +18968,7 @@ func fastArgs075(data []byte, i int, v *Args075) (int, bool) {
 			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
 				return i, false
 			}
-			v.ID = string(s)
+			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
@@ -18928,7 +19003,7 @@ func fastArgs075(data []byte, i int, v *Args075) (int, bool) {
 			v.Notes = []Address{}
 			for more2 := !empty2; more2; {
 				var elem Address
-				if i, ok = fastAddress(data, i, &elem); !ok {
+				if i, ok = fastAddress(data, i, &elem, strs); !ok {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
@@ -18960,7 +19035,7 @@ func fastArgs075(data []byte, i int, v *Args075) (int, bool) {
 }
 
 // fastArgs076 decodes an Args076 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs076 says what is wrong.
-func fastArgs076(data []byte, i int, v *Args076) (int, bool) {
+func fastArgs076(data []byte, i int, v *Args076, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
@@ -18981,7 +19056,7 @@ func fastArgs076(data []byte, i int, v *Args076) (int, bool) {
 			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
 				return i, false
 			}
-			v.ID = string(s)
+			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
@@ -19020,7 +19095,7 @@ func fastArgs076(data []byte, i int, v *Args076) (int, bool) {
 				if s, i, ok = runtime.FastString(data, i); !ok {
 					return i, false
 				}
-				elem = string(s)
+				elem = strs.Of(data, i, s)
 				v.Tags = append(v.Tags, elem)
 				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
 					return i, false
@@ -19046,7 +19121,7 @@ func fastArgs076(data []byte, i int, v *Args076) (int, bool) {
 }
 
 // fastArgs077 decodes an Args077 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs077 says what is wrong.
-func fastArgs077(data []byte, i int, v *Args077) (int, bool) {
+func fastArgs077(data []byte, i int, v *Args077, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
@@ -19067,7 +19142,7 @@ func fastArgs077(data []byte, i int, v *Args077) (int, bool) {
 			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
 				return i, false
 			}
-			v.ID = string(s)
+			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
@@ -19096,7 +19171,7 @@ func fastArgs077(data []byte, i int, v *Args077) (int, bool) {
 			}
 		case "address":
 			hasAddress = true
-			if i, ok = fastAddress(data, i, &v.Address); !ok {
+			if i, ok = fastAddress(data, i, &v.Address, strs); !ok {
 				return i, false
 			}
 		default:
@@ -19119,7 +19194,7 @@ func fastArgs077(data []byte, i int, v *Args077) (int, bool) {
 }
 
 // fastArgs079 decodes an Args079 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs079 says what is wrong.
-func fastArgs079(data []byte, i int, v *Args079) (int, bool) {
+func fastArgs079(data []byte, i int, v *Args079, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
@@ -19140,7 +19215,7 @@ func fastArgs079(data []byte, i int, v *Args079) (int, bool) {
 			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
 				return i, false
 			}
-			v.ID = string(s)
+			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
@@ -19175,7 +19250,7 @@ func fastArgs079(data []byte, i int, v *Args079) (int, bool) {
 			v.Notes = []Address{}
 			for more2 := !empty2; more2; {
 				var elem Address
-				if i, ok = fastAddress(data, i, &elem); !ok {
+				if i, ok = fastAddress(data, i, &elem, strs); !ok {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
@@ -19207,7 +19282,7 @@ func fastArgs079(data []byte, i int, v *Args079) (int, bool) {
 }
 
 // fastArgs080 decodes an Args080 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs080 says what is wrong.
-func fastArgs080(data []byte, i int, v *Args080) (int, bool) {
+func fastArgs080(data []byte, i int, v *Args080, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
@@ -19228,7 +19303,7 @@ func fastArgs080(data []byte, i int, v *Args080) (int, bool) {
 			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
 				return i, false
 			}
-			v.ID = string(s)
+			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
@@ -19267,7 +19342,7 @@ func fastArgs080(data []byte, i int, v *Args080) (int, bool) {
 				if s, i, ok = runtime.FastString(data, i); !ok {
 					return i, false
 				}
-				elem = string(s)
+				elem = strs.Of(data, i, s)
 				v.Tags = append(v.Tags, elem)
 				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
 					return i, false
@@ -19293,7 +19368,7 @@ func fastArgs080(data []byte, i int, v *Args080) (int, bool) {
 }
 
 // fastArgs081 decodes an Args081 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs081 says what is wrong.
-func fastArgs081(data []byte, i int, v *Args081) (int, bool) {
+func fastArgs081(data []byte, i int, v *Args081, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
@@ -19314,7 +19389,7 @@ func fastArgs081(data []byte, i int, v *Args081) (int, bool) {
 			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
 				return i, false
 			}
-			v.ID = string(s)
+			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
@@ -19343,7 +19418,7 @@ func fastArgs081(data []byte, i int, v *Args081) (int, bool) {
 			}
 		case "address":
 			hasAddress = true
-			if i, ok = fastAddress(data, i, &v.Address); !ok {
+			if i, ok = fastAddress(data, i, &v.Address, strs); !ok {
 				return i, false
 			}
 		default:
@@ -19366,7 +19441,7 @@ func fastArgs081(data []byte, i int, v *Args081) (int, bool) {
 }
 
 // fastArgs083 decodes an Args083 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs083 says what is wrong.
-func fastArgs083(data []byte, i int, v *Args083) (int, bool) {
+func fastArgs083(data []byte, i int, v *Args083, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
@@ -19387,7 +19462,7 @@ func fastArgs083(data []byte, i int, v *Args083) (int, bool) {
 			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
 				return i, false
 			}
-			v.ID = string(s)
+			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
@@ -19422,7 +19497,7 @@ func fastArgs083(data []byte, i int, v *Args083) (int, bool) {
 			v.Notes = []Address{}
 			for more2 := !empty2; more2; {
 				var elem Address
-				if i, ok = fastAddress(data, i, &elem); !ok {
+				if i, ok = fastAddress(data, i, &elem, strs); !ok {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
@@ -19454,7 +19529,7 @@ func fastArgs083(data []byte, i int, v *Args083) (int, bool) {
 }
 
 // fastArgs084 decodes an Args084 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs084 says what is wrong.
-func fastArgs084(data []byte, i int, v *Args084) (int, bool) {
+func fastArgs084(data []byte, i int, v *Args084, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
@@ -19475,7 +19550,7 @@ func fastArgs084(data []byte, i int, v *Args084) (int, bool) {
 			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
 				return i, false
 			}
-			v.ID = string(s)
+			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
@@ -19514,7 +19589,7 @@ func fastArgs084(data []byte, i int, v *Args084) (int, bool) {
 				if s, i, ok = runtime.FastString(data, i); !ok {
 					return i, false
 				}
-				elem = string(s)
+				elem = strs.Of(data, i, s)
 				v.Tags = append(v.Tags, elem)
 				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
 					return i, false
@@ -19540,7 +19615,7 @@ func fastArgs084(data []byte, i int, v *Args084) (int, bool) {
 }
 
 // fastArgs085 decodes an Args085 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs085 says what is wrong.
-func fastArgs085(data []byte, i int, v *Args085) (int, bool) {
+func fastArgs085(data []byte, i int, v *Args085, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
@@ -19561,7 +19636,7 @@ func fastArgs085(data []byte, i int, v *Args085) (int, bool) {
 			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
 				return i, false
 			}
-			v.ID = string(s)
+			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
@@ -19590,7 +19665,7 @@ func fastArgs085(data []byte, i int, v *Args085) (int, bool) {
 			}
 		case "address":
 			hasAddress = true
-			if i, ok = fastAddress(data, i, &v.Address); !ok {
+			if i, ok = fastAddress(data, i, &v.Address, strs); !ok {
 				return i, false
 			}
 		default:
@@ -19613,7 +19688,7 @@ func fastArgs085(data []byte, i int, v *Args085) (int, bool) {
 }
 
 // fastArgs087 decodes an Args087 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs087 says what is wrong.
-func fastArgs087(data []byte, i int, v *Args087) (int, bool) {
+func fastArgs087(data []byte, i int, v *Args087, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
@@ -19634,7 +19709,7 @@ func fastArgs087(data []byte, i int, v *Args087) (int, bool) {
 			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
 				return i, false
 			}
-			v.ID = string(s)
+			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
@@ -19669,7 +19744,7 @@ func fastArgs087(data []byte, i int, v *Args087) (int, bool) {
 			v.Notes = []Address{}
 			for more2 := !empty2; more2; {
 				var elem Address
-				if i, ok = fastAddress(data, i, &elem); !ok {
+				if i, ok = fastAddress(data, i, &elem, strs); !ok {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
@@ -19701,7 +19776,7 @@ func fastArgs087(data []byte, i int, v *Args087) (int, bool) {
 }
 
 // fastArgs088 decodes an Args088 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs088 says what is wrong.
-func fastArgs088(data []byte, i int, v *Args088) (int, bool) {
+func fastArgs088(data []byte, i int, v *Args088, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
@@ -19722,7 +19797,7 @@ func fastArgs088(data []byte, i int, v *Args088) (int, bool) {
 			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
 				return i, false
 			}
-			v.ID = string(s)
+			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
@@ -19761,7 +19836,7 @@ func fastArgs088(data []byte, i int, v *Args088) (int, bool) {
 				if s, i, ok = runtime.FastString(data, i); !ok {
 					return i, false
 				}
-				elem = string(s)
+				elem = strs.Of(data, i, s)
 				v.Tags = append(v.Tags, elem)
 				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
 					return i, false
@@ -19787,7 +19862,7 @@ func fastArgs088(data []byte, i int, v *Args088) (int, bool) {
 }
 
 // fastArgs089 decodes an Args089 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs089 says what is wrong.
-func fastArgs089(data []byte, i int, v *Args089) (int, bool) {
+func fastArgs089(data []byte, i int, v *Args089, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
@@ -19808,7 +19883,7 @@ func fastArgs089(data []byte, i int, v *Args089) (int, bool) {
 			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
 				return i, false
 			}
-			v.ID = string(s)
+			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
@@ -19837,7 +19912,7 @@ func fastArgs089(data []byte, i int, v *Args089) (int, bool) {
 			}
 		case "address":
 			hasAddress = true
-			if i, ok = fastAddress(data, i, &v.Address); !ok {
+			if i, ok = fastAddress(data, i, &v.Address, strs); !ok {
 				return i, false
 			}
 		default:
@@ -19860,7 +19935,7 @@ func fastArgs089(data []byte, i int, v *Args089) (int, bool) {
 }
 
 // fastArgs091 decodes an Args091 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs091 says what is wrong.
-func fastArgs091(data []byte, i int, v *Args091) (int, bool) {
+func fastArgs091(data []byte, i int, v *Args091, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
@@ -19881,7 +19956,7 @@ func fastArgs091(data []byte, i int, v *Args091) (int, bool) {
 			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
 				return i, false
 			}
-			v.ID = string(s)
+			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
@@ -19916,7 +19991,7 @@ func fastArgs091(data []byte, i int, v *Args091) (int, bool) {
 			v.Notes = []Address{}
 			for more2 := !empty2; more2; {
 				var elem Address
-				if i, ok = fastAddress(data, i, &elem); !ok {
+				if i, ok = fastAddress(data, i, &elem, strs); !ok {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
@@ -19948,7 +20023,7 @@ func fastArgs091(data []byte, i int, v *Args091) (int, bool) {
 }
 
 // fastArgs092 decodes an Args092 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs092 says what is wrong.
-func fastArgs092(data []byte, i int, v *Args092) (int, bool) {
+func fastArgs092(data []byte, i int, v *Args092, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
@@ -19969,7 +20044,7 @@ func fastArgs092(data []byte, i int, v *Args092) (int, bool) {
 			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
 				return i, false
 			}
-			v.ID = string(s)
+			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
@@ -20008,7 +20083,7 @@ func fastArgs092(data []byte, i int, v *Args092) (int, bool) {
 				if s, i, ok = runtime.FastString(data, i); !ok {
 					return i, false
 				}
-				elem = string(s)
+				elem = strs.Of(data, i, s)
 				v.Tags = append(v.Tags, elem)
 				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
 					return i, false
@@ -20034,7 +20109,7 @@ func fastArgs092(data []byte, i int, v *Args092) (int, bool) {
 }
 
 // fastArgs093 decodes an Args093 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs093 says what is wrong.
-func fastArgs093(data []byte, i int, v *Args093) (int, bool) {
+func fastArgs093(data []byte, i int, v *Args093, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
@@ -20055,7 +20130,7 @@ func fastArgs093(data []byte, i int, v *Args093) (int, bool) {
 			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
 				return i, false
 			}
-			v.ID = string(s)
+			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
@@ -20084,7 +20159,7 @@ func fastArgs093(data []byte, i int, v *Args093) (int, bool) {
 			}
 		case "address":
 			hasAddress = true
-			if i, ok = fastAddress(data, i, &v.Address); !ok {
+			if i, ok = fastAddress(data, i, &v.Address, strs); !ok {
 				return i, false
 			}
 		default:
@@ -20107,7 +20182,7 @@ func fastArgs093(data []byte, i int, v *Args093) (int, bool) {
 }
 
 // fastArgs095 decodes an Args095 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs095 says what is wrong.
-func fastArgs095(data []byte, i int, v *Args095) (int, bool) {
+func fastArgs095(data []byte, i int, v *Args095, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
@@ -20128,7 +20203,7 @@ func fastArgs095(data []byte, i int, v *Args095) (int, bool) {
 			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
 				return i, false
 			}
-			v.ID = string(s)
+			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
@@ -20163,7 +20238,7 @@ func fastArgs095(data []byte, i int, v *Args095) (int, bool) {
 			v.Notes = []Address{}
 			for more2 := !empty2; more2; {
 				var elem Address
-				if i, ok = fastAddress(data, i, &elem); !ok {
+				if i, ok = fastAddress(data, i, &elem, strs); !ok {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
@@ -20195,7 +20270,7 @@ func fastArgs095(data []byte, i int, v *Args095) (int, bool) {
 }
 
 // fastArgs096 decodes an Args096 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs096 says what is wrong.
-func fastArgs096(data []byte, i int, v *Args096) (int, bool) {
+func fastArgs096(data []byte, i int, v *Args096, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
@@ -20216,7 +20291,7 @@ func fastArgs096(data []byte, i int, v *Args096) (int, bool) {
 			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
 				return i, false
 			}
-			v.ID = string(s)
+			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
@@ -20255,7 +20330,7 @@ func fastArgs096(data []byte, i int, v *Args096) (int, bool) {
 				if s, i, ok = runtime.FastString(data, i); !ok {
 					return i, false
 				}
-				elem = string(s)
+				elem = strs.Of(data, i, s)
 				v.Tags = append(v.Tags, elem)
 				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
 					return i, false
@@ -20281,7 +20356,7 @@ func fastArgs096(data []byte, i int, v *Args096) (int, bool) {
 }
 
 // fastArgs097 decodes an Args097 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs097 says what is wrong.
-func fastArgs097(data []byte, i int, v *Args097) (int, bool) {
+func fastArgs097(data []byte, i int, v *Args097, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
@@ -20302,7 +20377,7 @@ func fastArgs097(data []byte, i int, v *Args097) (int, bool) {
 			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
 				return i, false
 			}
-			v.ID = string(s)
+			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
@@ -20331,7 +20406,7 @@ func fastArgs097(data []byte, i int, v *Args097) (int, bool) {
 			}
 		case "address":
 			hasAddress = true
-			if i, ok = fastAddress(data, i, &v.Address); !ok {
+			if i, ok = fastAddress(data, i, &v.Address, strs); !ok {
 				return i, false
 			}
 		default:
@@ -20354,7 +20429,7 @@ func fastArgs097(data []byte, i int, v *Args097) (int, bool) {
 }
 
 // fastArgs099 decodes an Args099 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs099 says what is wrong.
-func fastArgs099(data []byte, i int, v *Args099) (int, bool) {
+func fastArgs099(data []byte, i int, v *Args099, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
@@ -20375,7 +20450,7 @@ func fastArgs099(data []byte, i int, v *Args099) (int, bool) {
 			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
 				return i, false
 			}
-			v.ID = string(s)
+			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
@@ -20410,7 +20485,7 @@ func fastArgs099(data []byte, i int, v *Args099) (int, bool) {
 			v.Notes = []Address{}
 			for more2 := !empty2; more2; {
 				var elem Address
-				if i, ok = fastAddress(data, i, &elem); !ok {
+				if i, ok = fastAddress(data, i, &elem, strs); !ok {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
@@ -20442,7 +20517,7 @@ func fastArgs099(data []byte, i int, v *Args099) (int, bool) {
 }
 
 // fastAddress decodes an Address in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeAddress says what is wrong.
-func fastAddress(data []byte, i int, v *Address) (int, bool) {
+func fastAddress(data []byte, i int, v *Address, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
@@ -20463,14 +20538,14 @@ func fastAddress(data []byte, i int, v *Address) (int, bool) {
 			if runes := utf8.RuneCount(s); runes < 1 {
 				return i, false
 			}
-			v.Street = string(s)
+			v.Street = strs.Of(data, i, s)
 		case "city":
 			hasCity = true
 			var s []byte
 			if s, i, ok = runtime.FastString(data, i); !ok {
 				return i, false
 			}
-			v.City = string(s)
+			v.City = strs.Of(data, i, s)
 		case "zip":
 			var s []byte
 			if s, i, ok = runtime.FastString(data, i); !ok {
@@ -20479,7 +20554,7 @@ func fastAddress(data []byte, i int, v *Address) (int, bool) {
 			if !pattern1.Match(s) {
 				return i, false
 			}
-			v.Zip = string(s)
+			v.Zip = strs.Of(data, i, s)
 		default:
 			return i, false
 		}

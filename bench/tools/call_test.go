@@ -175,7 +175,8 @@ func BenchmarkDecode(b *testing.B) {
 			// As the generated Invoke does: the fast path, then the full
 			// decoder if it passes.
 			var in weather.ForecastRequest
-			if end, ok := fastForecastRequest(weatherArgs, 0, &in); !ok || !runtime.FastDone(ctx, weatherArgs, end, 1) {
+			var strs runtime.Strings
+			if end, ok := fastForecastRequest(weatherArgs, 0, &in, &strs); !ok || !runtime.FastDone(ctx, weatherArgs, end, 1) {
 				in = weather.ForecastRequest{}
 				var d runtime.Decoder
 				d.BeginCall(ctx, &forecastInfo, weatherArgs)

@@ -69,7 +69,8 @@ func (forecastTool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Forecast with them.
 func (forecastTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in weather.ForecastRequest
-	if end, ok := fastForecastRequest(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 1) {
+	var strs runtime.Strings
+	if end, ok := fastForecastRequest(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = weather.ForecastRequest{}
 		var d runtime.Decoder
@@ -127,7 +128,8 @@ func (searchTool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Search with them.
 func (searchTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in search.SearchRequest
-	if end, ok := fastSearchRequest(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs runtime.Strings
+	if end, ok := fastSearchRequest(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = search.SearchRequest{}
 		var d runtime.Decoder
@@ -299,7 +301,7 @@ func decodeSearchRequest(d *runtime.Decoder, v *search.SearchRequest) {
 }
 
 // fastForecastRequest decodes a ForecastRequest in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeForecastRequest says what is wrong.
-func fastForecastRequest(data []byte, i int, v *weather.ForecastRequest) (int, bool) {
+func fastForecastRequest(data []byte, i int, v *weather.ForecastRequest, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
@@ -320,7 +322,7 @@ func fastForecastRequest(data []byte, i int, v *weather.ForecastRequest) (int, b
 			if runes := utf8.RuneCount(s); runes < 1 || runes > 80 {
 				return i, false
 			}
-			v.City = string(s)
+			v.City = strs.Of(data, i, s)
 		case "days":
 			hasDays = true
 			var n int64
@@ -375,7 +377,7 @@ func fastForecastRequest(data []byte, i int, v *weather.ForecastRequest) (int, b
 }
 
 // fastSearchRequest decodes a SearchRequest in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeSearchRequest says what is wrong.
-func fastSearchRequest(data []byte, i int, v *search.SearchRequest) (int, bool) {
+func fastSearchRequest(data []byte, i int, v *search.SearchRequest, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
@@ -396,7 +398,7 @@ func fastSearchRequest(data []byte, i int, v *search.SearchRequest) (int, bool) 
 			if runes := utf8.RuneCount(s); runes < 2 || runes > 200 {
 				return i, false
 			}
-			v.Query = string(s)
+			v.Query = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
@@ -443,7 +445,7 @@ func fastSearchRequest(data []byte, i int, v *search.SearchRequest) (int, bool) 
 				if runes := utf8.RuneCount(s); runes < 1 {
 					return i, false
 				}
-				elem = string(s)
+				elem = strs.Of(data, i, s)
 				v.Within = append(v.Within, elem)
 				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
 					return i, false

@@ -72,7 +72,8 @@ func (searchPassagesTool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls (*Searcher).Search with them.
 func (t searchPassagesTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in SearchRequest
-	if end, ok := fastSearchRequest(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs runtime.Strings
+	if end, ok := fastSearchRequest(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = SearchRequest{}
 		var d runtime.Decoder
@@ -120,7 +121,8 @@ func (getPassageTool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls (*Searcher).Get with them.
 func (t getPassageTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in getPassageArgs
-	if end, ok := fastGetPassageArgs(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 1) {
+	var strs runtime.Strings
+	if end, ok := fastGetPassageArgs(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = getPassageArgs{}
 		var d runtime.Decoder
@@ -249,7 +251,7 @@ func decodeGetPassageArgs(d *runtime.Decoder, v *getPassageArgs) {
 }
 
 // fastSearchRequest decodes a SearchRequest in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeSearchRequest says what is wrong.
-func fastSearchRequest(data []byte, i int, v *SearchRequest) (int, bool) {
+func fastSearchRequest(data []byte, i int, v *SearchRequest, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
@@ -270,7 +272,7 @@ func fastSearchRequest(data []byte, i int, v *SearchRequest) (int, bool) {
 			if runes := utf8.RuneCount(s); runes < 2 || runes > 200 {
 				return i, false
 			}
-			v.Query = string(s)
+			v.Query = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
@@ -317,7 +319,7 @@ func fastSearchRequest(data []byte, i int, v *SearchRequest) (int, bool) {
 				if runes := utf8.RuneCount(s); runes < 1 {
 					return i, false
 				}
-				elem = string(s)
+				elem = strs.Of(data, i, s)
 				v.Within = append(v.Within, elem)
 				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
 					return i, false
@@ -346,7 +348,7 @@ func fastSearchRequest(data []byte, i int, v *SearchRequest) (int, bool) {
 }
 
 // fastGetPassageArgs decodes a getPassageArgs in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeGetPassageArgs says what is wrong.
-func fastGetPassageArgs(data []byte, i int, v *getPassageArgs) (int, bool) {
+func fastGetPassageArgs(data []byte, i int, v *getPassageArgs, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
@@ -364,7 +366,7 @@ func fastGetPassageArgs(data []byte, i int, v *getPassageArgs) (int, bool) {
 			if s, i, ok = runtime.FastString(data, i); !ok {
 				return i, false
 			}
-			v.ID = string(s)
+			v.ID = strs.Of(data, i, s)
 		default:
 			return i, false
 		}

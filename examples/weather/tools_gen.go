@@ -70,7 +70,8 @@ func (getForecastTool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls GetForecast with them.
 func (getForecastTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in ForecastRequest
-	if end, ok := fastForecastRequest(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 1) {
+	var strs runtime.Strings
+	if end, ok := fastForecastRequest(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = ForecastRequest{}
 		var d runtime.Decoder
@@ -125,7 +126,8 @@ func (convertTemperatureTool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls ConvertTemperature with them.
 func (convertTemperatureTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in convertTemperatureArgs
-	if end, ok := fastConvertTemperatureArgs(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 1) {
+	var strs runtime.Strings
+	if end, ok := fastConvertTemperatureArgs(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = convertTemperatureArgs{}
 		var d runtime.Decoder
@@ -270,7 +272,7 @@ func decodeConvertTemperatureArgs(d *runtime.Decoder, v *convertTemperatureArgs)
 }
 
 // fastForecastRequest decodes a ForecastRequest in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeForecastRequest says what is wrong.
-func fastForecastRequest(data []byte, i int, v *ForecastRequest) (int, bool) {
+func fastForecastRequest(data []byte, i int, v *ForecastRequest, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
@@ -291,7 +293,7 @@ func fastForecastRequest(data []byte, i int, v *ForecastRequest) (int, bool) {
 			if runes := utf8.RuneCount(s); runes < 1 || runes > 80 {
 				return i, false
 			}
-			v.City = string(s)
+			v.City = strs.Of(data, i, s)
 		case "days":
 			hasDays = true
 			var n int64
@@ -346,7 +348,7 @@ func fastForecastRequest(data []byte, i int, v *ForecastRequest) (int, bool) {
 }
 
 // fastConvertTemperatureArgs decodes a convertTemperatureArgs in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeConvertTemperatureArgs says what is wrong.
-func fastConvertTemperatureArgs(data []byte, i int, v *convertTemperatureArgs) (int, bool) {
+func fastConvertTemperatureArgs(data []byte, i int, v *convertTemperatureArgs, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
 		return i, false

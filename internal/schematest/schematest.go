@@ -44,12 +44,13 @@ func For[T any](decode runtime.DecodeFunc[T]) Target {
 // decoder when it passes. Where the fast path accepts, the full decoder
 // must accept too and decode the same value, or the Target reports an
 // error.
-func ForPaths[T any](fast func([]byte, int, *T) (int, bool), full runtime.DecodeFunc[T]) Target {
+func ForPaths[T any](fast func([]byte, int, *T, *runtime.Strings) (int, bool), full runtime.DecodeFunc[T]) Target {
 	return Target{
 		Decode: func(args []byte) (any, error) {
 			slow, err := runtime.Decode(args, runtime.DefaultLimits, full)
 			var v T
-			if end, ok := fast(args, 0, &v); ok && runtime.FastEnd(args, end) {
+			var strs runtime.Strings
+			if end, ok := fast(args, 0, &v, &strs); ok && runtime.FastEnd(args, end) {
 				if err != nil {
 					return &v, &PathMismatch{fmt.Sprintf("the fast path accepted what the full decoder rejects: %v", err)}
 				}

@@ -84,7 +84,8 @@ func (bookTableTool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls BookTable with them.
 func (bookTableTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in BookingRequest
-	if end, ok := fastBookingRequest(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs runtime.Strings
+	if end, ok := fastBookingRequest(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = BookingRequest{}
 		var d runtime.Decoder
@@ -142,7 +143,8 @@ func (placeOrderTool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls PlaceOrder with them.
 func (placeOrderTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Order
-	if end, ok := fastOrder(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs runtime.Strings
+	if end, ok := fastOrder(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Order{}
 		var d runtime.Decoder
@@ -353,7 +355,7 @@ func decodeOrder(d *runtime.Decoder, v *Order) {
 }
 
 // fastBookingRequest decodes a BookingRequest in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeBookingRequest says what is wrong.
-func fastBookingRequest(data []byte, i int, v *BookingRequest) (int, bool) {
+func fastBookingRequest(data []byte, i int, v *BookingRequest, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
@@ -374,7 +376,7 @@ func fastBookingRequest(data []byte, i int, v *BookingRequest) (int, bool) {
 			if runes := utf8.RuneCount(s); runes < 2 || runes > 40 {
 				return i, false
 			}
-			v.Name = string(s)
+			v.Name = strs.Of(data, i, s)
 		case "guests":
 			hasGuests = true
 			var n int64
@@ -396,7 +398,7 @@ func fastBookingRequest(data []byte, i int, v *BookingRequest) (int, bool) {
 			if !runtime.ValidFormat("email", string(s)) {
 				return i, false
 			}
-			v.Email = string(s)
+			v.Email = strs.Of(data, i, s)
 		case "phone":
 			var s []byte
 			if s, i, ok = runtime.FastString(data, i); !ok {
@@ -405,7 +407,7 @@ func fastBookingRequest(data []byte, i int, v *BookingRequest) (int, bool) {
 			if !pattern1.Match(s) {
 				return i, false
 			}
-			v.Phone = string(s)
+			v.Phone = strs.Of(data, i, s)
 		case "seat":
 			hasSeat = true
 			var s []byte
@@ -435,7 +437,7 @@ func fastBookingRequest(data []byte, i int, v *BookingRequest) (int, bool) {
 				if runes := utf8.RuneCount(s); runes > 100 {
 					return i, false
 				}
-				elem = string(s)
+				elem = strs.Of(data, i, s)
 				v.Notes = append(v.Notes, elem)
 				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
 					return i, false
@@ -489,7 +491,7 @@ func fastBookingRequest(data []byte, i int, v *BookingRequest) (int, bool) {
 }
 
 // fastOrder decodes an Order in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeOrder says what is wrong.
-func fastOrder(data []byte, i int, v *Order) (int, bool) {
+func fastOrder(data []byte, i int, v *Order, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
@@ -514,7 +516,7 @@ func fastOrder(data []byte, i int, v *Order) (int, bool) {
 				if s, i, ok = runtime.FastString(data, i); !ok {
 					return i, false
 				}
-				elem = string(s)
+				elem = strs.Of(data, i, s)
 				v.Items = append(v.Items, elem)
 				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
 					return i, false

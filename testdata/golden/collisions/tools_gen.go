@@ -52,7 +52,8 @@ func (searchTool) Info() *runtimepkg.Info {
 // Invoke decodes and checks the arguments, then calls Search with them.
 func (searchTool) Invoke(ctx context.Context, args jsonpkg.RawMessage) (*runtimepkg.Result, error) {
 	var in Args
-	if end, ok := fastArgs(args, 0, &in); !ok || !runtimepkg.FastDone(ctx, args, end, 1) {
+	var strs runtimepkg.Strings
+	if end, ok := fastArgs(args, 0, &in, &strs); !ok || !runtimepkg.FastDone(ctx, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args{}
 		var d_ runtimepkg.Decoder
@@ -90,7 +91,7 @@ func decodeArgs2(d_ *runtimepkg.Decoder, v_ *Args) {
 }
 
 // fastArgs decodes an Args in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs2 says what is wrong.
-func fastArgs(data []byte, i int, v_ *Args) (int, bool) {
+func fastArgs(data []byte, i int, v_ *Args, strs *runtimepkg.Strings) (int, bool) {
 	i, empty, ok := runtimepkg.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
@@ -108,7 +109,7 @@ func fastArgs(data []byte, i int, v_ *Args) (int, bool) {
 			if s, i, ok = runtimepkg.FastString(data, i); !ok {
 				return i, false
 			}
-			v_.Query = string(s)
+			v_.Query = strs.Of(data, i, s)
 		default:
 			return i, false
 		}

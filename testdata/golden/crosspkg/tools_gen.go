@@ -83,7 +83,8 @@ func (distanceTool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Distance with them.
 func (distanceTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Trip
-	if end, ok := fastTrip(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 3) {
+	var strs runtime.Strings
+	if end, ok := fastTrip(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 3) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Trip{}
 		var d runtime.Decoder
@@ -133,7 +134,8 @@ func (nearestTool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Nearest with them.
 func (nearestTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in geo.Place
-	if end, ok := fastPlace(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 1) {
+	var strs runtime.Strings
+	if end, ok := fastPlace(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = geo.Place{}
 		var d runtime.Decoder
@@ -225,7 +227,7 @@ func decodePlace(d *runtime.Decoder, v *geo.Place) {
 }
 
 // fastTrip decodes a Trip in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeTrip says what is wrong.
-func fastTrip(data []byte, i int, v *Trip) (int, bool) {
+func fastTrip(data []byte, i int, v *Trip, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
@@ -239,7 +241,7 @@ func fastTrip(data []byte, i int, v *Trip) (int, bool) {
 		switch string(key) {
 		case "from":
 			hasFrom = true
-			if i, ok = fastPlace(data, i, &v.From); !ok {
+			if i, ok = fastPlace(data, i, &v.From, strs); !ok {
 				return i, false
 			}
 		case "to":
@@ -251,7 +253,7 @@ func fastTrip(data []byte, i int, v *Trip) (int, bool) {
 			v.To = []geo.Place{}
 			for more2 := !empty2; more2; {
 				var elem geo.Place
-				if i, ok = fastPlace(data, i, &elem); !ok {
+				if i, ok = fastPlace(data, i, &elem, strs); !ok {
 					return i, false
 				}
 				v.To = append(v.To, elem)
@@ -276,7 +278,7 @@ func fastTrip(data []byte, i int, v *Trip) (int, bool) {
 }
 
 // fastPlace decodes a Place in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodePlace says what is wrong.
-func fastPlace(data []byte, i int, v *geo.Place) (int, bool) {
+func fastPlace(data []byte, i int, v *geo.Place, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
@@ -297,7 +299,7 @@ func fastPlace(data []byte, i int, v *geo.Place) (int, bool) {
 			if runes := utf8.RuneCount(s); runes < 1 {
 				return i, false
 			}
-			v.Name = string(s)
+			v.Name = strs.Of(data, i, s)
 		case "unit":
 			hasUnit = true
 			var s []byte

@@ -76,7 +76,8 @@ func (openTicketTool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls OpenTicket with them.
 func (openTicketTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Ticket
-	if end, ok := fastTicket(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs runtime.Strings
+	if end, ok := fastTicket(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Ticket{}
 		var d runtime.Decoder
@@ -179,7 +180,7 @@ func decodeContact(d *runtime.Decoder, v *Contact) {
 }
 
 // fastTicket decodes a Ticket in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeTicket says what is wrong.
-func fastTicket(data []byte, i int, v *Ticket) (int, bool) {
+func fastTicket(data []byte, i int, v *Ticket, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
@@ -197,14 +198,14 @@ func fastTicket(data []byte, i int, v *Ticket) (int, bool) {
 			if s, i, ok = runtime.FastString(data, i); !ok {
 				return i, false
 			}
-			v.Subject = string(s)
+			v.Subject = strs.Of(data, i, s)
 		case "body":
 			hasBody = true
 			var s []byte
 			if s, i, ok = runtime.FastString(data, i); !ok {
 				return i, false
 			}
-			v.Body = string(s)
+			v.Body = strs.Of(data, i, s)
 		case "priority":
 			hasPriority = true
 			var s []byte
@@ -221,7 +222,7 @@ func fastTicket(data []byte, i int, v *Ticket) (int, bool) {
 			}
 		case "contact":
 			hasContact = true
-			if i, ok = fastContact(data, i, &v.Contact); !ok {
+			if i, ok = fastContact(data, i, &v.Contact, strs); !ok {
 				return i, false
 			}
 		case "tags":
@@ -236,7 +237,7 @@ func fastTicket(data []byte, i int, v *Ticket) (int, bool) {
 				if s, i, ok = runtime.FastString(data, i); !ok {
 					return i, false
 				}
-				elem = string(s)
+				elem = strs.Of(data, i, s)
 				v.Tags = append(v.Tags, elem)
 				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
 					return i, false
@@ -265,7 +266,7 @@ func fastTicket(data []byte, i int, v *Ticket) (int, bool) {
 }
 
 // fastContact decodes a Contact in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeContact says what is wrong.
-func fastContact(data []byte, i int, v *Contact) (int, bool) {
+func fastContact(data []byte, i int, v *Contact, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
@@ -283,7 +284,7 @@ func fastContact(data []byte, i int, v *Contact) (int, bool) {
 			if s, i, ok = runtime.FastString(data, i); !ok {
 				return i, false
 			}
-			v.Email = string(s)
+			v.Email = strs.Of(data, i, s)
 		default:
 			return i, false
 		}

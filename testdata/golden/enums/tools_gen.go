@@ -69,7 +69,8 @@ func (paintWallTool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls PaintWall with them.
 func (paintWallTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Paint
-	if end, ok := fastPaint(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 1) {
+	var strs runtime.Strings
+	if end, ok := fastPaint(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Paint{}
 		var d runtime.Decoder
@@ -180,7 +181,7 @@ func decodePaint(d *runtime.Decoder, v *Paint) {
 }
 
 // fastPaint decodes a Paint in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodePaint says what is wrong.
-func fastPaint(data []byte, i int, v *Paint) (int, bool) {
+func fastPaint(data []byte, i int, v *Paint, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
 		return i, false

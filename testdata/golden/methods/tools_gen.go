@@ -56,7 +56,8 @@ func (orderTool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls (*Store).Order with them.
 func (t orderTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Lookup
-	if end, ok := fastLookup(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 1) {
+	var strs runtime.Strings
+	if end, ok := fastLookup(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Lookup{}
 		var d runtime.Decoder
@@ -141,7 +142,8 @@ func (cancelTool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls (*Store).Cancel with them.
 func (t cancelTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Lookup
-	if end, ok := fastLookup(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 1) {
+	var strs runtime.Strings
+	if end, ok := fastLookup(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Lookup{}
 		var d runtime.Decoder
@@ -179,7 +181,7 @@ func decodeLookup(d *runtime.Decoder, v *Lookup) {
 }
 
 // fastLookup decodes a Lookup in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeLookup says what is wrong.
-func fastLookup(data []byte, i int, v *Lookup) (int, bool) {
+func fastLookup(data []byte, i int, v *Lookup, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
@@ -197,7 +199,7 @@ func fastLookup(data []byte, i int, v *Lookup) (int, bool) {
 			if s, i, ok = runtime.FastString(data, i); !ok {
 				return i, false
 			}
-			v.ID = string(s)
+			v.ID = strs.Of(data, i, s)
 		default:
 			return i, false
 		}

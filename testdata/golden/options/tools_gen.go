@@ -59,7 +59,8 @@ func (webSearchTool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Search with them.
 func (webSearchTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Query
-	if end, ok := fastQuery(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 1) {
+	var strs runtime.Strings
+	if end, ok := fastQuery(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Query{}
 		var d runtime.Decoder
@@ -109,7 +110,8 @@ func (deployServiceTool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Deploy with them.
 func (deployServiceTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Query
-	if end, ok := fastQuery(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 1) {
+	var strs runtime.Strings
+	if end, ok := fastQuery(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Query{}
 		var d runtime.Decoder
@@ -155,7 +157,8 @@ func (httpGetUrlsTool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls HTTPGetURLs with them.
 func (httpGetUrlsTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Query
-	if end, ok := fastQuery(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 1) {
+	var strs runtime.Strings
+	if end, ok := fastQuery(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Query{}
 		var d runtime.Decoder
@@ -193,7 +196,7 @@ func decodeQuery(d *runtime.Decoder, v *Query) {
 }
 
 // fastQuery decodes a Query in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeQuery says what is wrong.
-func fastQuery(data []byte, i int, v *Query) (int, bool) {
+func fastQuery(data []byte, i int, v *Query, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
@@ -211,7 +214,7 @@ func fastQuery(data []byte, i int, v *Query) (int, bool) {
 			if s, i, ok = runtime.FastString(data, i); !ok {
 				return i, false
 			}
-			v.Q = string(s)
+			v.Q = strs.Of(data, i, s)
 		default:
 			return i, false
 		}

@@ -59,7 +59,8 @@ func (fullTool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Full with them.
 func (fullTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in In
-	if end, ok := fastIn(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 1) {
+	var strs runtime.Strings
+	if end, ok := fastIn(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = In{}
 		var d runtime.Decoder
@@ -105,7 +106,8 @@ func (errorOnlyTool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls ErrorOnly with them.
 func (errorOnlyTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in In
-	if end, ok := fastIn(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 1) {
+	var strs runtime.Strings
+	if end, ok := fastIn(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = In{}
 		var d runtime.Decoder
@@ -151,7 +153,8 @@ func (noContextTool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls NoContext with them.
 func (noContextTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in In
-	if end, ok := fastIn(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 1) {
+	var strs runtime.Strings
+	if end, ok := fastIn(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = In{}
 		var d runtime.Decoder
@@ -231,7 +234,8 @@ func (pointerTool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Pointer with them.
 func (pointerTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in In
-	if end, ok := fastIn(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 1) {
+	var strs runtime.Strings
+	if end, ok := fastIn(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = In{}
 		var d runtime.Decoder
@@ -285,7 +289,8 @@ func (plainTool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls Plain with them.
 func (plainTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in plainArgs
-	if end, ok := fastPlainArgs(args, 0, &in); !ok || !runtime.FastDone(ctx, args, end, 1) {
+	var strs runtime.Strings
+	if end, ok := fastPlainArgs(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = plainArgs{}
 		var d runtime.Decoder
@@ -402,7 +407,7 @@ func decodePlainArgs(d *runtime.Decoder, v *plainArgs) {
 }
 
 // fastIn decodes an In in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeIn says what is wrong.
-func fastIn(data []byte, i int, v *In) (int, bool) {
+func fastIn(data []byte, i int, v *In, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
@@ -420,7 +425,7 @@ func fastIn(data []byte, i int, v *In) (int, bool) {
 			if s, i, ok = runtime.FastString(data, i); !ok {
 				return i, false
 			}
-			v.Text = string(s)
+			v.Text = strs.Of(data, i, s)
 		default:
 			return i, false
 		}
@@ -435,7 +440,7 @@ func fastIn(data []byte, i int, v *In) (int, bool) {
 }
 
 // fastPlainArgs decodes a plainArgs in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodePlainArgs says what is wrong.
-func fastPlainArgs(data []byte, i int, v *plainArgs) (int, bool) {
+func fastPlainArgs(data []byte, i int, v *plainArgs, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
@@ -453,7 +458,7 @@ func fastPlainArgs(data []byte, i int, v *plainArgs) (int, bool) {
 			if s, i, ok = runtime.FastString(data, i); !ok {
 				return i, false
 			}
-			v.City = string(s)
+			v.City = strs.Of(data, i, s)
 		case "days":
 			hasDays = true
 			var n int64
@@ -467,7 +472,7 @@ func fastPlainArgs(data []byte, i int, v *plainArgs) (int, bool) {
 			if s, i, ok = runtime.FastString(data, i); !ok {
 				return i, false
 			}
-			*v.Note = string(s)
+			*v.Note = strs.Of(data, i, s)
 		default:
 			return i, false
 		}
