@@ -467,7 +467,11 @@ func (e *emitter) numberChecks(d string, p place, t *Type, r *Rules, local strin
 		if k.Kind() == constant.Int && localType != types.Typ[types.Float64] && representable(k, localType) {
 			cond = jen.Id(local).Op("%").Add(literalCode(k)).Op("!=").Lit(0)
 		} else {
-			cond = jen.Op("!").Qual(RuntimePath, "MultipleOf").Call(jen.Float64().Call(jen.Id(local)), jen.Lit(numberText(k)))
+			x := jen.Float64().Call(jen.Id(local))
+			if localType == types.Typ[types.Float64] {
+				x = jen.Id(local)
+			}
+			cond = jen.Op("!").Qual(RuntimePath, "MultipleOf").Call(x, jen.Lit(numberText(k)))
 		}
 		checks = append(checks, jen.If(cond).Block(
 			jen.Id(d).Dot("Errorf").Call(jen.Lit(fmt.Sprintf("must be a multiple of %s, got %%v", numberText(k))), jen.Id(local))))

@@ -119,8 +119,9 @@ func (e *emitter) fastStruct(t *Type) jen.Code {
 		body = append(body, jen.If(jen.Op("!").Id(h)).Block(then...))
 	}
 	body = append(body, jen.Return(jen.Id(i), jen.True()))
-	return jen.Commentf("%s decodes %s in the common case, in one straight pass from data[%s:]; at anything else it returns false, and %s says what is wrong.",
-		name, typeWords(t), i, e.decoderName(t)).Line().
+	return jen.Commentf("%s decodes %s in the common case, in one straight pass", name, typeWords(t)).Line().
+		Commentf("from data[%s:]; at anything else it returns false, and %s", i, e.decoderName(t)).Line().
+		Comment("says what is wrong.").Line().
 		Func().Id(name).Params(jen.Id(data).Index().Byte(), jen.Id(i).Int(), jen.Id(v).Op("*").Add(e.typeCode(t.Go)), jen.Id(strs).Op("*").Qual(RuntimePath, "Strings")).Params(jen.Int(), jen.Bool()).
 		Block(body...)
 }
@@ -272,7 +273,11 @@ func (e *emitter) fastNumberChecks(t *Type, r *Rules, local string, localType ty
 		if k.Kind() == constant.Int && localType != types.Typ[types.Float64] && representable(k, localType) {
 			cond = jen.Id(local).Op("%").Add(literalCode(k)).Op("!=").Lit(0)
 		} else {
-			cond = jen.Op("!").Qual(RuntimePath, "MultipleOf").Call(jen.Float64().Call(jen.Id(local)), jen.Lit(numberText(k)))
+			x := jen.Float64().Call(jen.Id(local))
+			if localType == types.Typ[types.Float64] {
+				x = jen.Id(local)
+			}
+			cond = jen.Op("!").Qual(RuntimePath, "MultipleOf").Call(x, jen.Lit(numberText(k)))
 		}
 		checks = append(checks, jen.If(cond).Block(bail))
 	}

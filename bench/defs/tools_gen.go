@@ -14341,7 +14341,9 @@ func decodeAddress(d *runtime.Decoder, v *Address) {
 	}
 }
 
-// fastArgs000 decodes an Args000 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs000 says what is wrong.
+// fastArgs000 decodes an Args000 in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodeArgs000
+// says what is wrong.
 func fastArgs000(data []byte, i int, v *Args000, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
@@ -14427,7 +14429,9 @@ func fastArgs000(data []byte, i int, v *Args000, strs *runtime.Strings) (int, bo
 	return i, true
 }
 
-// fastArgs001 decodes an Args001 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs001 says what is wrong.
+// fastArgs001 decodes an Args001 in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodeArgs001
+// says what is wrong.
 func fastArgs001(data []byte, i int, v *Args001, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
@@ -14500,7 +14504,9 @@ func fastArgs001(data []byte, i int, v *Args001, strs *runtime.Strings) (int, bo
 	return i, true
 }
 
-// fastArgs003 decodes an Args003 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs003 says what is wrong.
+// fastArgs003 decodes an Args003 in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodeArgs003
+// says what is wrong.
 func fastArgs003(data []byte, i int, v *Args003, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
@@ -14588,7 +14594,9 @@ func fastArgs003(data []byte, i int, v *Args003, strs *runtime.Strings) (int, bo
 	return i, true
 }
 
-// fastArgs004 decodes an Args004 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs004 says what is wrong.
+// fastArgs004 decodes an Args004 in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodeArgs004
+// says what is wrong.
 func fastArgs004(data []byte, i int, v *Args004, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
@@ -14674,7 +14682,9 @@ func fastArgs004(data []byte, i int, v *Args004, strs *runtime.Strings) (int, bo
 	return i, true
 }
 
-// fastArgs005 decodes an Args005 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs005 says what is wrong.
+// fastArgs005 decodes an Args005 in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodeArgs005
+// says what is wrong.
 func fastArgs005(data []byte, i int, v *Args005, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
@@ -14747,7 +14757,9 @@ func fastArgs005(data []byte, i int, v *Args005, strs *runtime.Strings) (int, bo
 	return i, true
 }
 
-// fastArgs007 decodes an Args007 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs007 says what is wrong.
+// fastArgs007 decodes an Args007 in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodeArgs007
+// says what is wrong.
 func fastArgs007(data []byte, i int, v *Args007, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
@@ -14835,7 +14847,9 @@ func fastArgs007(data []byte, i int, v *Args007, strs *runtime.Strings) (int, bo
 	return i, true
 }
 
-// fastArgs008 decodes an Args008 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs008 says what is wrong.
+// fastArgs008 decodes an Args008 in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodeArgs008
+// says what is wrong.
 func fastArgs008(data []byte, i int, v *Args008, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
@@ -14921,7 +14935,9 @@ func fastArgs008(data []byte, i int, v *Args008, strs *runtime.Strings) (int, bo
 	return i, true
 }
 
-// fastArgs009 decodes an Args009 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs009 says what is wrong.
+// fastArgs009 decodes an Args009 in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodeArgs009
+// says what is wrong.
 func fastArgs009(data []byte, i int, v *Args009, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
@@ -14994,7 +15010,9 @@ func fastArgs009(data []byte, i int, v *Args009, strs *runtime.Strings) (int, bo
 	return i, true
 }
 
-// fastArgs011 decodes an Args011 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs011 says what is wrong.
+// fastArgs011 decodes an Args011 in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodeArgs011
+// says what is wrong.
 func fastArgs011(data []byte, i int, v *Args011, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
@@ -15082,7 +15100,9 @@ func fastArgs011(data []byte, i int, v *Args011, strs *runtime.Strings) (int, bo
 	return i, true
 }
 
-// fastArgs012 decodes an Args012 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs012 says what is wrong.
+// fastArgs012 decodes an Args012 in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodeArgs012
+// says what is wrong.
 func fastArgs012(data []byte, i int, v *Args012, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
@@ -15168,7 +15188,9 @@ func fastArgs012(data []byte, i int, v *Args012, strs *runtime.Strings) (int, bo
 	return i, true
 }
 
-// fastArgs013 decodes an Args013 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs013 says what is wrong.
+// fastArgs013 decodes an Args013 in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodeArgs013
+// says what is wrong.
 func fastArgs013(data []byte, i int, v *Args013, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
@@ -15241,7 +15263,9 @@ func fastArgs013(data []byte, i int, v *Args013, strs *runtime.Strings) (int, bo
 	return i, true
 }
 
-// fastArgs015 decodes an Args015 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs015 says what is wrong.
+// fastArgs015 decodes an Args015 in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodeArgs015
+// says what is wrong.
 func fastArgs015(data []byte, i int, v *Args015, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
@@ -15329,7 +15353,9 @@ func fastArgs015(data []byte, i int, v *Args015, strs *runtime.Strings) (int, bo
 	return i, true
 }
 
-// fastArgs016 decodes an Args016 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs016 says what is wrong.
+// fastArgs016 decodes an Args016 in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodeArgs016
+// says what is wrong.
 func fastArgs016(data []byte, i int, v *Args016, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
@@ -15415,7 +15441,9 @@ func fastArgs016(data []byte, i int, v *Args016, strs *runtime.Strings) (int, bo
 	return i, true
 }
 
-// fastArgs017 decodes an Args017 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs017 says what is wrong.
+// fastArgs017 decodes an Args017 in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodeArgs017
+// says what is wrong.
 func fastArgs017(data []byte, i int, v *Args017, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
@@ -15488,7 +15516,9 @@ func fastArgs017(data []byte, i int, v *Args017, strs *runtime.Strings) (int, bo
 	return i, true
 }
 
-// fastArgs019 decodes an Args019 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs019 says what is wrong.
+// fastArgs019 decodes an Args019 in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodeArgs019
+// says what is wrong.
 func fastArgs019(data []byte, i int, v *Args019, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
@@ -15576,7 +15606,9 @@ func fastArgs019(data []byte, i int, v *Args019, strs *runtime.Strings) (int, bo
 	return i, true
 }
 
-// fastArgs020 decodes an Args020 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs020 says what is wrong.
+// fastArgs020 decodes an Args020 in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodeArgs020
+// says what is wrong.
 func fastArgs020(data []byte, i int, v *Args020, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
@@ -15662,7 +15694,9 @@ func fastArgs020(data []byte, i int, v *Args020, strs *runtime.Strings) (int, bo
 	return i, true
 }
 
-// fastArgs021 decodes an Args021 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs021 says what is wrong.
+// fastArgs021 decodes an Args021 in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodeArgs021
+// says what is wrong.
 func fastArgs021(data []byte, i int, v *Args021, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
@@ -15735,7 +15769,9 @@ func fastArgs021(data []byte, i int, v *Args021, strs *runtime.Strings) (int, bo
 	return i, true
 }
 
-// fastArgs023 decodes an Args023 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs023 says what is wrong.
+// fastArgs023 decodes an Args023 in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodeArgs023
+// says what is wrong.
 func fastArgs023(data []byte, i int, v *Args023, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
@@ -15823,7 +15859,9 @@ func fastArgs023(data []byte, i int, v *Args023, strs *runtime.Strings) (int, bo
 	return i, true
 }
 
-// fastArgs024 decodes an Args024 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs024 says what is wrong.
+// fastArgs024 decodes an Args024 in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodeArgs024
+// says what is wrong.
 func fastArgs024(data []byte, i int, v *Args024, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
@@ -15909,7 +15947,9 @@ func fastArgs024(data []byte, i int, v *Args024, strs *runtime.Strings) (int, bo
 	return i, true
 }
 
-// fastArgs025 decodes an Args025 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs025 says what is wrong.
+// fastArgs025 decodes an Args025 in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodeArgs025
+// says what is wrong.
 func fastArgs025(data []byte, i int, v *Args025, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
@@ -15982,7 +16022,9 @@ func fastArgs025(data []byte, i int, v *Args025, strs *runtime.Strings) (int, bo
 	return i, true
 }
 
-// fastArgs027 decodes an Args027 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs027 says what is wrong.
+// fastArgs027 decodes an Args027 in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodeArgs027
+// says what is wrong.
 func fastArgs027(data []byte, i int, v *Args027, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
@@ -16070,7 +16112,9 @@ func fastArgs027(data []byte, i int, v *Args027, strs *runtime.Strings) (int, bo
 	return i, true
 }
 
-// fastArgs028 decodes an Args028 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs028 says what is wrong.
+// fastArgs028 decodes an Args028 in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodeArgs028
+// says what is wrong.
 func fastArgs028(data []byte, i int, v *Args028, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
@@ -16156,7 +16200,9 @@ func fastArgs028(data []byte, i int, v *Args028, strs *runtime.Strings) (int, bo
 	return i, true
 }
 
-// fastArgs029 decodes an Args029 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs029 says what is wrong.
+// fastArgs029 decodes an Args029 in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodeArgs029
+// says what is wrong.
 func fastArgs029(data []byte, i int, v *Args029, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
@@ -16229,7 +16275,9 @@ func fastArgs029(data []byte, i int, v *Args029, strs *runtime.Strings) (int, bo
 	return i, true
 }
 
-// fastArgs031 decodes an Args031 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs031 says what is wrong.
+// fastArgs031 decodes an Args031 in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodeArgs031
+// says what is wrong.
 func fastArgs031(data []byte, i int, v *Args031, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
@@ -16317,7 +16365,9 @@ func fastArgs031(data []byte, i int, v *Args031, strs *runtime.Strings) (int, bo
 	return i, true
 }
 
-// fastArgs032 decodes an Args032 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs032 says what is wrong.
+// fastArgs032 decodes an Args032 in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodeArgs032
+// says what is wrong.
 func fastArgs032(data []byte, i int, v *Args032, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
@@ -16403,7 +16453,9 @@ func fastArgs032(data []byte, i int, v *Args032, strs *runtime.Strings) (int, bo
 	return i, true
 }
 
-// fastArgs033 decodes an Args033 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs033 says what is wrong.
+// fastArgs033 decodes an Args033 in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodeArgs033
+// says what is wrong.
 func fastArgs033(data []byte, i int, v *Args033, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
@@ -16476,7 +16528,9 @@ func fastArgs033(data []byte, i int, v *Args033, strs *runtime.Strings) (int, bo
 	return i, true
 }
 
-// fastArgs035 decodes an Args035 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs035 says what is wrong.
+// fastArgs035 decodes an Args035 in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodeArgs035
+// says what is wrong.
 func fastArgs035(data []byte, i int, v *Args035, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
@@ -16564,7 +16618,9 @@ func fastArgs035(data []byte, i int, v *Args035, strs *runtime.Strings) (int, bo
 	return i, true
 }
 
-// fastArgs036 decodes an Args036 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs036 says what is wrong.
+// fastArgs036 decodes an Args036 in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodeArgs036
+// says what is wrong.
 func fastArgs036(data []byte, i int, v *Args036, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
@@ -16650,7 +16706,9 @@ func fastArgs036(data []byte, i int, v *Args036, strs *runtime.Strings) (int, bo
 	return i, true
 }
 
-// fastArgs037 decodes an Args037 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs037 says what is wrong.
+// fastArgs037 decodes an Args037 in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodeArgs037
+// says what is wrong.
 func fastArgs037(data []byte, i int, v *Args037, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
@@ -16723,7 +16781,9 @@ func fastArgs037(data []byte, i int, v *Args037, strs *runtime.Strings) (int, bo
 	return i, true
 }
 
-// fastArgs039 decodes an Args039 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs039 says what is wrong.
+// fastArgs039 decodes an Args039 in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodeArgs039
+// says what is wrong.
 func fastArgs039(data []byte, i int, v *Args039, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
@@ -16811,7 +16871,9 @@ func fastArgs039(data []byte, i int, v *Args039, strs *runtime.Strings) (int, bo
 	return i, true
 }
 
-// fastArgs040 decodes an Args040 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs040 says what is wrong.
+// fastArgs040 decodes an Args040 in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodeArgs040
+// says what is wrong.
 func fastArgs040(data []byte, i int, v *Args040, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
@@ -16897,7 +16959,9 @@ func fastArgs040(data []byte, i int, v *Args040, strs *runtime.Strings) (int, bo
 	return i, true
 }
 
-// fastArgs041 decodes an Args041 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs041 says what is wrong.
+// fastArgs041 decodes an Args041 in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodeArgs041
+// says what is wrong.
 func fastArgs041(data []byte, i int, v *Args041, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
@@ -16970,7 +17034,9 @@ func fastArgs041(data []byte, i int, v *Args041, strs *runtime.Strings) (int, bo
 	return i, true
 }
 
-// fastArgs043 decodes an Args043 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs043 says what is wrong.
+// fastArgs043 decodes an Args043 in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodeArgs043
+// says what is wrong.
 func fastArgs043(data []byte, i int, v *Args043, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
@@ -17058,7 +17124,9 @@ func fastArgs043(data []byte, i int, v *Args043, strs *runtime.Strings) (int, bo
 	return i, true
 }
 
-// fastArgs044 decodes an Args044 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs044 says what is wrong.
+// fastArgs044 decodes an Args044 in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodeArgs044
+// says what is wrong.
 func fastArgs044(data []byte, i int, v *Args044, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
@@ -17144,7 +17212,9 @@ func fastArgs044(data []byte, i int, v *Args044, strs *runtime.Strings) (int, bo
 	return i, true
 }
 
-// fastArgs045 decodes an Args045 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs045 says what is wrong.
+// fastArgs045 decodes an Args045 in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodeArgs045
+// says what is wrong.
 func fastArgs045(data []byte, i int, v *Args045, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
@@ -17217,7 +17287,9 @@ func fastArgs045(data []byte, i int, v *Args045, strs *runtime.Strings) (int, bo
 	return i, true
 }
 
-// fastArgs047 decodes an Args047 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs047 says what is wrong.
+// fastArgs047 decodes an Args047 in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodeArgs047
+// says what is wrong.
 func fastArgs047(data []byte, i int, v *Args047, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
@@ -17305,7 +17377,9 @@ func fastArgs047(data []byte, i int, v *Args047, strs *runtime.Strings) (int, bo
 	return i, true
 }
 
-// fastArgs048 decodes an Args048 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs048 says what is wrong.
+// fastArgs048 decodes an Args048 in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodeArgs048
+// says what is wrong.
 func fastArgs048(data []byte, i int, v *Args048, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
@@ -17391,7 +17465,9 @@ func fastArgs048(data []byte, i int, v *Args048, strs *runtime.Strings) (int, bo
 	return i, true
 }
 
-// fastArgs049 decodes an Args049 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs049 says what is wrong.
+// fastArgs049 decodes an Args049 in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodeArgs049
+// says what is wrong.
 func fastArgs049(data []byte, i int, v *Args049, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
@@ -17464,7 +17540,9 @@ func fastArgs049(data []byte, i int, v *Args049, strs *runtime.Strings) (int, bo
 	return i, true
 }
 
-// fastArgs051 decodes an Args051 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs051 says what is wrong.
+// fastArgs051 decodes an Args051 in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodeArgs051
+// says what is wrong.
 func fastArgs051(data []byte, i int, v *Args051, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
@@ -17552,7 +17630,9 @@ func fastArgs051(data []byte, i int, v *Args051, strs *runtime.Strings) (int, bo
 	return i, true
 }
 
-// fastArgs052 decodes an Args052 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs052 says what is wrong.
+// fastArgs052 decodes an Args052 in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodeArgs052
+// says what is wrong.
 func fastArgs052(data []byte, i int, v *Args052, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
@@ -17638,7 +17718,9 @@ func fastArgs052(data []byte, i int, v *Args052, strs *runtime.Strings) (int, bo
 	return i, true
 }
 
-// fastArgs053 decodes an Args053 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs053 says what is wrong.
+// fastArgs053 decodes an Args053 in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodeArgs053
+// says what is wrong.
 func fastArgs053(data []byte, i int, v *Args053, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
@@ -17711,7 +17793,9 @@ func fastArgs053(data []byte, i int, v *Args053, strs *runtime.Strings) (int, bo
 	return i, true
 }
 
-// fastArgs055 decodes an Args055 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs055 says what is wrong.
+// fastArgs055 decodes an Args055 in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodeArgs055
+// says what is wrong.
 func fastArgs055(data []byte, i int, v *Args055, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
@@ -17799,7 +17883,9 @@ func fastArgs055(data []byte, i int, v *Args055, strs *runtime.Strings) (int, bo
 	return i, true
 }
 
-// fastArgs056 decodes an Args056 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs056 says what is wrong.
+// fastArgs056 decodes an Args056 in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodeArgs056
+// says what is wrong.
 func fastArgs056(data []byte, i int, v *Args056, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
@@ -17885,7 +17971,9 @@ func fastArgs056(data []byte, i int, v *Args056, strs *runtime.Strings) (int, bo
 	return i, true
 }
 
-// fastArgs057 decodes an Args057 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs057 says what is wrong.
+// fastArgs057 decodes an Args057 in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodeArgs057
+// says what is wrong.
 func fastArgs057(data []byte, i int, v *Args057, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
@@ -17958,7 +18046,9 @@ func fastArgs057(data []byte, i int, v *Args057, strs *runtime.Strings) (int, bo
 	return i, true
 }
 
-// fastArgs059 decodes an Args059 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs059 says what is wrong.
+// fastArgs059 decodes an Args059 in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodeArgs059
+// says what is wrong.
 func fastArgs059(data []byte, i int, v *Args059, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
@@ -18046,7 +18136,9 @@ func fastArgs059(data []byte, i int, v *Args059, strs *runtime.Strings) (int, bo
 	return i, true
 }
 
-// fastArgs060 decodes an Args060 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs060 says what is wrong.
+// fastArgs060 decodes an Args060 in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodeArgs060
+// says what is wrong.
 func fastArgs060(data []byte, i int, v *Args060, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
@@ -18132,7 +18224,9 @@ func fastArgs060(data []byte, i int, v *Args060, strs *runtime.Strings) (int, bo
 	return i, true
 }
 
-// fastArgs061 decodes an Args061 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs061 says what is wrong.
+// fastArgs061 decodes an Args061 in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodeArgs061
+// says what is wrong.
 func fastArgs061(data []byte, i int, v *Args061, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
@@ -18205,7 +18299,9 @@ func fastArgs061(data []byte, i int, v *Args061, strs *runtime.Strings) (int, bo
 	return i, true
 }
 
-// fastArgs063 decodes an Args063 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs063 says what is wrong.
+// fastArgs063 decodes an Args063 in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodeArgs063
+// says what is wrong.
 func fastArgs063(data []byte, i int, v *Args063, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
@@ -18293,7 +18389,9 @@ func fastArgs063(data []byte, i int, v *Args063, strs *runtime.Strings) (int, bo
 	return i, true
 }
 
-// fastArgs064 decodes an Args064 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs064 says what is wrong.
+// fastArgs064 decodes an Args064 in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodeArgs064
+// says what is wrong.
 func fastArgs064(data []byte, i int, v *Args064, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
@@ -18379,7 +18477,9 @@ func fastArgs064(data []byte, i int, v *Args064, strs *runtime.Strings) (int, bo
 	return i, true
 }
 
-// fastArgs065 decodes an Args065 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs065 says what is wrong.
+// fastArgs065 decodes an Args065 in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodeArgs065
+// says what is wrong.
 func fastArgs065(data []byte, i int, v *Args065, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
@@ -18452,7 +18552,9 @@ func fastArgs065(data []byte, i int, v *Args065, strs *runtime.Strings) (int, bo
 	return i, true
 }
 
-// fastArgs067 decodes an Args067 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs067 says what is wrong.
+// fastArgs067 decodes an Args067 in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodeArgs067
+// says what is wrong.
 func fastArgs067(data []byte, i int, v *Args067, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
@@ -18540,7 +18642,9 @@ func fastArgs067(data []byte, i int, v *Args067, strs *runtime.Strings) (int, bo
 	return i, true
 }
 
-// fastArgs068 decodes an Args068 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs068 says what is wrong.
+// fastArgs068 decodes an Args068 in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodeArgs068
+// says what is wrong.
 func fastArgs068(data []byte, i int, v *Args068, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
@@ -18626,7 +18730,9 @@ func fastArgs068(data []byte, i int, v *Args068, strs *runtime.Strings) (int, bo
 	return i, true
 }
 
-// fastArgs069 decodes an Args069 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs069 says what is wrong.
+// fastArgs069 decodes an Args069 in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodeArgs069
+// says what is wrong.
 func fastArgs069(data []byte, i int, v *Args069, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
@@ -18699,7 +18805,9 @@ func fastArgs069(data []byte, i int, v *Args069, strs *runtime.Strings) (int, bo
 	return i, true
 }
 
-// fastArgs071 decodes an Args071 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs071 says what is wrong.
+// fastArgs071 decodes an Args071 in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodeArgs071
+// says what is wrong.
 func fastArgs071(data []byte, i int, v *Args071, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
@@ -18787,7 +18895,9 @@ func fastArgs071(data []byte, i int, v *Args071, strs *runtime.Strings) (int, bo
 	return i, true
 }
 
-// fastArgs072 decodes an Args072 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs072 says what is wrong.
+// fastArgs072 decodes an Args072 in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodeArgs072
+// says what is wrong.
 func fastArgs072(data []byte, i int, v *Args072, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
@@ -18873,7 +18983,9 @@ func fastArgs072(data []byte, i int, v *Args072, strs *runtime.Strings) (int, bo
 	return i, true
 }
 
-// fastArgs073 decodes an Args073 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs073 says what is wrong.
+// fastArgs073 decodes an Args073 in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodeArgs073
+// says what is wrong.
 func fastArgs073(data []byte, i int, v *Args073, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
@@ -18946,7 +19058,9 @@ func fastArgs073(data []byte, i int, v *Args073, strs *runtime.Strings) (int, bo
 	return i, true
 }
 
-// fastArgs075 decodes an Args075 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs075 says what is wrong.
+// fastArgs075 decodes an Args075 in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodeArgs075
+// says what is wrong.
 func fastArgs075(data []byte, i int, v *Args075, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
@@ -19034,7 +19148,9 @@ func fastArgs075(data []byte, i int, v *Args075, strs *runtime.Strings) (int, bo
 	return i, true
 }
 
-// fastArgs076 decodes an Args076 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs076 says what is wrong.
+// fastArgs076 decodes an Args076 in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodeArgs076
+// says what is wrong.
 func fastArgs076(data []byte, i int, v *Args076, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
@@ -19120,7 +19236,9 @@ func fastArgs076(data []byte, i int, v *Args076, strs *runtime.Strings) (int, bo
 	return i, true
 }
 
-// fastArgs077 decodes an Args077 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs077 says what is wrong.
+// fastArgs077 decodes an Args077 in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodeArgs077
+// says what is wrong.
 func fastArgs077(data []byte, i int, v *Args077, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
@@ -19193,7 +19311,9 @@ func fastArgs077(data []byte, i int, v *Args077, strs *runtime.Strings) (int, bo
 	return i, true
 }
 
-// fastArgs079 decodes an Args079 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs079 says what is wrong.
+// fastArgs079 decodes an Args079 in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodeArgs079
+// says what is wrong.
 func fastArgs079(data []byte, i int, v *Args079, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
@@ -19281,7 +19401,9 @@ func fastArgs079(data []byte, i int, v *Args079, strs *runtime.Strings) (int, bo
 	return i, true
 }
 
-// fastArgs080 decodes an Args080 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs080 says what is wrong.
+// fastArgs080 decodes an Args080 in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodeArgs080
+// says what is wrong.
 func fastArgs080(data []byte, i int, v *Args080, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
@@ -19367,7 +19489,9 @@ func fastArgs080(data []byte, i int, v *Args080, strs *runtime.Strings) (int, bo
 	return i, true
 }
 
-// fastArgs081 decodes an Args081 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs081 says what is wrong.
+// fastArgs081 decodes an Args081 in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodeArgs081
+// says what is wrong.
 func fastArgs081(data []byte, i int, v *Args081, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
@@ -19440,7 +19564,9 @@ func fastArgs081(data []byte, i int, v *Args081, strs *runtime.Strings) (int, bo
 	return i, true
 }
 
-// fastArgs083 decodes an Args083 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs083 says what is wrong.
+// fastArgs083 decodes an Args083 in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodeArgs083
+// says what is wrong.
 func fastArgs083(data []byte, i int, v *Args083, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
@@ -19528,7 +19654,9 @@ func fastArgs083(data []byte, i int, v *Args083, strs *runtime.Strings) (int, bo
 	return i, true
 }
 
-// fastArgs084 decodes an Args084 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs084 says what is wrong.
+// fastArgs084 decodes an Args084 in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodeArgs084
+// says what is wrong.
 func fastArgs084(data []byte, i int, v *Args084, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
@@ -19614,7 +19742,9 @@ func fastArgs084(data []byte, i int, v *Args084, strs *runtime.Strings) (int, bo
 	return i, true
 }
 
-// fastArgs085 decodes an Args085 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs085 says what is wrong.
+// fastArgs085 decodes an Args085 in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodeArgs085
+// says what is wrong.
 func fastArgs085(data []byte, i int, v *Args085, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
@@ -19687,7 +19817,9 @@ func fastArgs085(data []byte, i int, v *Args085, strs *runtime.Strings) (int, bo
 	return i, true
 }
 
-// fastArgs087 decodes an Args087 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs087 says what is wrong.
+// fastArgs087 decodes an Args087 in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodeArgs087
+// says what is wrong.
 func fastArgs087(data []byte, i int, v *Args087, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
@@ -19775,7 +19907,9 @@ func fastArgs087(data []byte, i int, v *Args087, strs *runtime.Strings) (int, bo
 	return i, true
 }
 
-// fastArgs088 decodes an Args088 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs088 says what is wrong.
+// fastArgs088 decodes an Args088 in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodeArgs088
+// says what is wrong.
 func fastArgs088(data []byte, i int, v *Args088, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
@@ -19861,7 +19995,9 @@ func fastArgs088(data []byte, i int, v *Args088, strs *runtime.Strings) (int, bo
 	return i, true
 }
 
-// fastArgs089 decodes an Args089 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs089 says what is wrong.
+// fastArgs089 decodes an Args089 in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodeArgs089
+// says what is wrong.
 func fastArgs089(data []byte, i int, v *Args089, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
@@ -19934,7 +20070,9 @@ func fastArgs089(data []byte, i int, v *Args089, strs *runtime.Strings) (int, bo
 	return i, true
 }
 
-// fastArgs091 decodes an Args091 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs091 says what is wrong.
+// fastArgs091 decodes an Args091 in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodeArgs091
+// says what is wrong.
 func fastArgs091(data []byte, i int, v *Args091, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
@@ -20022,7 +20160,9 @@ func fastArgs091(data []byte, i int, v *Args091, strs *runtime.Strings) (int, bo
 	return i, true
 }
 
-// fastArgs092 decodes an Args092 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs092 says what is wrong.
+// fastArgs092 decodes an Args092 in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodeArgs092
+// says what is wrong.
 func fastArgs092(data []byte, i int, v *Args092, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
@@ -20108,7 +20248,9 @@ func fastArgs092(data []byte, i int, v *Args092, strs *runtime.Strings) (int, bo
 	return i, true
 }
 
-// fastArgs093 decodes an Args093 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs093 says what is wrong.
+// fastArgs093 decodes an Args093 in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodeArgs093
+// says what is wrong.
 func fastArgs093(data []byte, i int, v *Args093, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
@@ -20181,7 +20323,9 @@ func fastArgs093(data []byte, i int, v *Args093, strs *runtime.Strings) (int, bo
 	return i, true
 }
 
-// fastArgs095 decodes an Args095 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs095 says what is wrong.
+// fastArgs095 decodes an Args095 in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodeArgs095
+// says what is wrong.
 func fastArgs095(data []byte, i int, v *Args095, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
@@ -20269,7 +20413,9 @@ func fastArgs095(data []byte, i int, v *Args095, strs *runtime.Strings) (int, bo
 	return i, true
 }
 
-// fastArgs096 decodes an Args096 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs096 says what is wrong.
+// fastArgs096 decodes an Args096 in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodeArgs096
+// says what is wrong.
 func fastArgs096(data []byte, i int, v *Args096, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
@@ -20355,7 +20501,9 @@ func fastArgs096(data []byte, i int, v *Args096, strs *runtime.Strings) (int, bo
 	return i, true
 }
 
-// fastArgs097 decodes an Args097 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs097 says what is wrong.
+// fastArgs097 decodes an Args097 in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodeArgs097
+// says what is wrong.
 func fastArgs097(data []byte, i int, v *Args097, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
@@ -20428,7 +20576,9 @@ func fastArgs097(data []byte, i int, v *Args097, strs *runtime.Strings) (int, bo
 	return i, true
 }
 
-// fastArgs099 decodes an Args099 in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs099 says what is wrong.
+// fastArgs099 decodes an Args099 in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodeArgs099
+// says what is wrong.
 func fastArgs099(data []byte, i int, v *Args099, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
@@ -20516,7 +20666,9 @@ func fastArgs099(data []byte, i int, v *Args099, strs *runtime.Strings) (int, bo
 	return i, true
 }
 
-// fastAddress decodes an Address in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeAddress says what is wrong.
+// fastAddress decodes an Address in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodeAddress
+// says what is wrong.
 func fastAddress(data []byte, i int, v *Address, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {

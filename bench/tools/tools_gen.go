@@ -300,7 +300,9 @@ func decodeSearchRequest(d *runtime.Decoder, v *search.SearchRequest) {
 	}
 }
 
-// fastForecastRequest decodes a ForecastRequest in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeForecastRequest says what is wrong.
+// fastForecastRequest decodes a ForecastRequest in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodeForecastRequest
+// says what is wrong.
 func fastForecastRequest(data []byte, i int, v *weather.ForecastRequest, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
@@ -376,7 +378,9 @@ func fastForecastRequest(data []byte, i int, v *weather.ForecastRequest, strs *r
 	return i, true
 }
 
-// fastSearchRequest decodes a SearchRequest in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeSearchRequest says what is wrong.
+// fastSearchRequest decodes a SearchRequest in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodeSearchRequest
+// says what is wrong.
 func fastSearchRequest(data []byte, i int, v *search.SearchRequest, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {

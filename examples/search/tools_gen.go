@@ -250,7 +250,9 @@ func decodeGetPassageArgs(d *runtime.Decoder, v *getPassageArgs) {
 	}
 }
 
-// fastSearchRequest decodes a SearchRequest in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeSearchRequest says what is wrong.
+// fastSearchRequest decodes a SearchRequest in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodeSearchRequest
+// says what is wrong.
 func fastSearchRequest(data []byte, i int, v *SearchRequest, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
@@ -347,7 +349,9 @@ func fastSearchRequest(data []byte, i int, v *SearchRequest, strs *runtime.Strin
 	return i, true
 }
 
-// fastGetPassageArgs decodes a getPassageArgs in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeGetPassageArgs says what is wrong.
+// fastGetPassageArgs decodes a getPassageArgs in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodeGetPassageArgs
+// says what is wrong.
 func fastGetPassageArgs(data []byte, i int, v *getPassageArgs, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {

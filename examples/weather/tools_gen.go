@@ -271,7 +271,9 @@ func decodeConvertTemperatureArgs(d *runtime.Decoder, v *convertTemperatureArgs)
 	}
 }
 
-// fastForecastRequest decodes a ForecastRequest in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeForecastRequest says what is wrong.
+// fastForecastRequest decodes a ForecastRequest in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodeForecastRequest
+// says what is wrong.
 func fastForecastRequest(data []byte, i int, v *ForecastRequest, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
@@ -347,7 +349,9 @@ func fastForecastRequest(data []byte, i int, v *ForecastRequest, strs *runtime.S
 	return i, true
 }
 
-// fastConvertTemperatureArgs decodes a convertTemperatureArgs in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeConvertTemperatureArgs says what is wrong.
+// fastConvertTemperatureArgs decodes a convertTemperatureArgs in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodeConvertTemperatureArgs
+// says what is wrong.
 func fastConvertTemperatureArgs(data []byte, i int, v *convertTemperatureArgs, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {

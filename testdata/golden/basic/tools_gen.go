@@ -315,7 +315,7 @@ func decodeOrder(d *runtime.Decoder, v *Order) {
 			hasWeight = true
 			if f, ok := d.Float(64); ok {
 				v.Weight = f
-				if !runtime.MultipleOf(float64(f), "0.25") {
+				if !runtime.MultipleOf(f, "0.25") {
 					d.Errorf("must be a multiple of 0.25, got %v", f)
 				}
 			}
@@ -329,7 +329,7 @@ func decodeOrder(d *runtime.Decoder, v *Order) {
 					var elem float64
 					if f, ok := d.Float(64); ok {
 						elem = f
-						if !runtime.MultipleOf(float64(f), "0.5") {
+						if !runtime.MultipleOf(f, "0.5") {
 							d.Errorf("must be a multiple of 0.5, got %v", f)
 						}
 					}
@@ -354,7 +354,9 @@ func decodeOrder(d *runtime.Decoder, v *Order) {
 	}
 }
 
-// fastBookingRequest decodes a BookingRequest in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeBookingRequest says what is wrong.
+// fastBookingRequest decodes a BookingRequest in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodeBookingRequest
+// says what is wrong.
 func fastBookingRequest(data []byte, i int, v *BookingRequest, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
@@ -490,7 +492,9 @@ func fastBookingRequest(data []byte, i int, v *BookingRequest, strs *runtime.Str
 	return i, true
 }
 
-// fastOrder decodes an Order in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeOrder says what is wrong.
+// fastOrder decodes an Order in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodeOrder
+// says what is wrong.
 func fastOrder(data []byte, i int, v *Order, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
@@ -541,7 +545,7 @@ func fastOrder(data []byte, i int, v *Order, strs *runtime.Strings) (int, bool) 
 			if f, i, ok = runtime.FastFloat(data, i, 64); !ok {
 				return i, false
 			}
-			if !runtime.MultipleOf(float64(f), "0.25") {
+			if !runtime.MultipleOf(f, "0.25") {
 				return i, false
 			}
 			v.Weight = f
@@ -557,7 +561,7 @@ func fastOrder(data []byte, i int, v *Order, strs *runtime.Strings) (int, bool) 
 				if f, i, ok = runtime.FastFloat(data, i, 64); !ok {
 					return i, false
 				}
-				if !runtime.MultipleOf(float64(f), "0.5") {
+				if !runtime.MultipleOf(f, "0.5") {
 					return i, false
 				}
 				elem = f

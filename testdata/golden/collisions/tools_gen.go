@@ -90,7 +90,9 @@ func decodeArgs2(d_ *runtimepkg.Decoder, v_ *Args) {
 	}
 }
 
-// fastArgs decodes an Args in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeArgs2 says what is wrong.
+// fastArgs decodes an Args in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodeArgs2
+// says what is wrong.
 func fastArgs(data []byte, i int, v_ *Args, strs *runtimepkg.Strings) (int, bool) {
 	i, empty, ok := runtimepkg.FastOpen(data, i, '{')
 	if !ok {

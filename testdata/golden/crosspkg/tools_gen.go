@@ -226,7 +226,9 @@ func decodePlace(d *runtime.Decoder, v *geo.Place) {
 	}
 }
 
-// fastTrip decodes a Trip in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeTrip says what is wrong.
+// fastTrip decodes a Trip in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodeTrip
+// says what is wrong.
 func fastTrip(data []byte, i int, v *Trip, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
@@ -277,7 +279,9 @@ func fastTrip(data []byte, i int, v *Trip, strs *runtime.Strings) (int, bool) {
 	return i, true
 }
 
-// fastPlace decodes a Place in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodePlace says what is wrong.
+// fastPlace decodes a Place in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodePlace
+// says what is wrong.
 func fastPlace(data []byte, i int, v *geo.Place, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {

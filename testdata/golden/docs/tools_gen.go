@@ -179,7 +179,9 @@ func decodeContact(d *runtime.Decoder, v *Contact) {
 	}
 }
 
-// fastTicket decodes a Ticket in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeTicket says what is wrong.
+// fastTicket decodes a Ticket in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodeTicket
+// says what is wrong.
 func fastTicket(data []byte, i int, v *Ticket, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
@@ -265,7 +267,9 @@ func fastTicket(data []byte, i int, v *Ticket, strs *runtime.Strings) (int, bool
 	return i, true
 }
 
-// fastContact decodes a Contact in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeContact says what is wrong.
+// fastContact decodes a Contact in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodeContact
+// says what is wrong.
 func fastContact(data []byte, i int, v *Contact, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {

@@ -180,7 +180,9 @@ func decodePaint(d *runtime.Decoder, v *Paint) {
 	}
 }
 
-// fastPaint decodes a Paint in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodePaint says what is wrong.
+// fastPaint decodes a Paint in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodePaint
+// says what is wrong.
 func fastPaint(data []byte, i int, v *Paint, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {

@@ -180,7 +180,9 @@ func decodeLookup(d *runtime.Decoder, v *Lookup) {
 	}
 }
 
-// fastLookup decodes a Lookup in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeLookup says what is wrong.
+// fastLookup decodes a Lookup in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodeLookup
+// says what is wrong.
 func fastLookup(data []byte, i int, v *Lookup, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {

@@ -195,7 +195,9 @@ func decodeQuery(d *runtime.Decoder, v *Query) {
 	}
 }
 
-// fastQuery decodes a Query in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeQuery says what is wrong.
+// fastQuery decodes a Query in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodeQuery
+// says what is wrong.
 func fastQuery(data []byte, i int, v *Query, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {

@@ -406,7 +406,9 @@ func decodePlainArgs(d *runtime.Decoder, v *plainArgs) {
 	}
 }
 
-// fastIn decodes an In in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodeIn says what is wrong.
+// fastIn decodes an In in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodeIn
+// says what is wrong.
 func fastIn(data []byte, i int, v *In, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
@@ -439,7 +441,9 @@ func fastIn(data []byte, i int, v *In, strs *runtime.Strings) (int, bool) {
 	return i, true
 }
 
-// fastPlainArgs decodes a plainArgs in the common case, in one straight pass from data[i:]; at anything else it returns false, and decodePlainArgs says what is wrong.
+// fastPlainArgs decodes a plainArgs in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodePlainArgs
+// says what is wrong.
 func fastPlainArgs(data []byte, i int, v *plainArgs, strs *runtime.Strings) (int, bool) {
 	i, empty, ok := runtime.FastOpen(data, i, '{')
 	if !ok {
