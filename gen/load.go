@@ -2,7 +2,6 @@ package gen
 
 import (
 	"context"
-	"fmt"
 	"go/token"
 	"strconv"
 	"strings"
@@ -84,8 +83,3 @@ func parsePos(s string) token.Position {
 	p.Filename = strings.Join(parts, ":")
 	return p
 }
-
-// loadError is a failure to load that is not the user's code.
-type loadError struct{ err error }
-
-func (e loadError) Error() string { return fmt.Sprintf("loading packages: %v", e.err) }

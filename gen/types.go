@@ -380,10 +380,3 @@ func (a *analyzer) field(c candidate) *Field {
 	}
 	return f
 }
-
-func derefType(t types.Type) types.Type {
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		return p.Elem()
-	}
-	return t
-}

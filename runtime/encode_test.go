@@ -25,7 +25,7 @@ func FuzzEncoderString(f *testing.F) {
 }
 
 func FuzzEncoderFloat(f *testing.F) {
-	for _, x := range []float64{0, -0.0, 1, -1.5, 1e-7, 1e-6, 123456789, 1e20, 1e21, 1.7976931348623157e308, 5e-324, 0.1, 100} {
+	for _, x := range []float64{0, math.Copysign(0, -1), 1, -1.5, 1e-7, 1e-6, 123456789, 1e20, 1e21, 1.7976931348623157e308, 5e-324, 0.1, 100} {
 		f.Add(x)
 	}
 	f.Fuzz(func(t *testing.T, x float64) {
