@@ -193,7 +193,7 @@ func (e *emitter) fastValue(data, i, ok string, p place, t *Type, r, items *Rule
 		stmts := []jen.Code{
 			jen.Var().Id(empty).Bool(),
 			jen.If(jen.List(jen.Id(i), jen.Id(empty), jen.Id(ok)).Op("=").Qual(RuntimePath, "FastOpen").Call(jen.Id(data), jen.Id(i), jen.LitRune('[')), jen.Op("!").Id(ok)).Block(bail),
-			p.val().Op("=").Add(e.typeCode(t.Go)).Values(),
+			p.val().Op("=").Make(e.typeCode(t.Go), jen.Lit(0), jen.Qual(RuntimePath, "FastCount").Call(jen.Id(data), jen.Id(i), jen.Id(empty))),
 			jen.For(jen.Id(more).Op(":=").Op("!").Id(empty), jen.Id(more), jen.Empty()).Block(loop...),
 		}
 		return append(stmts, fastItemChecks(p, r, bail)...)

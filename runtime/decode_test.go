@@ -348,3 +348,16 @@ func TestQuotedRejects(t *testing.T) {
 		t.Error(`QuotedBool accepted "yes"`)
 	}
 }
+
+func TestFastCount(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want int
+	}{
+		{`1]`, 1}, {`1, 2 ,3]`, 3}, {`"a,b","c]"]`, 2}, {`[1,2],{"a":[3,4]},5]`, 3}, {`"a\"b"]`, 0}, {`1,2`, 0},
+	} {
+		if got := FastCount([]byte(c.in), 0, false); got != c.want {
+			t.Errorf("FastCount(%s) = %d, want %d", c.in, got, c.want)
+		}
+	}
+}

@@ -215,3 +215,36 @@ func (st *Strings) Of(data []byte, end int, s []byte) string {
 	st.arena = append(st.arena, s...)
 	return unsafe.String(&st.arena[start], len(s))
 }
+
+// FastCount returns how many elements the array whose first element is at
+// i holds (none if empty), by a quick scan to its closing bracket, so that
+// a fast path can make its slice once; 0 if the scan finds anything
+// unusual.
+func FastCount(data []byte, i int, empty bool) int {
+	if empty {
+		return 0
+	}
+	n, depth := 1, 0
+	for ; i < len(data); i++ {
+		switch data[i] {
+		case '"':
+			for i++; i < len(data) && data[i] != '"'; i++ {
+				if data[i] == '\\' {
+					return 0
+				}
+			}
+		case '[', '{':
+			depth++
+		case ']', '}':
+			if depth == 0 {
+				return n
+			}
+			depth--
+		case ',':
+			if depth == 0 {
+				n++
+			}
+		}
+	}
+	return 0
+}

@@ -14397,7 +14397,7 @@ func fastArgs000(data []byte, i int, v *Args000, strs *runtime.Strings) (int, bo
 			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Tags = []string{}
+			v.Tags = make([]string, 0, runtime.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem string
 				var s []byte
@@ -14560,7 +14560,7 @@ func fastArgs003(data []byte, i int, v *Args003, strs *runtime.Strings) (int, bo
 			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Notes = []Address{}
+			v.Notes = make([]Address, 0, runtime.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem Address
 				if i, ok = fastAddress(data, i, &elem, strs); !ok {
@@ -14650,7 +14650,7 @@ func fastArgs004(data []byte, i int, v *Args004, strs *runtime.Strings) (int, bo
 			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Tags = []string{}
+			v.Tags = make([]string, 0, runtime.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem string
 				var s []byte
@@ -14813,7 +14813,7 @@ func fastArgs007(data []byte, i int, v *Args007, strs *runtime.Strings) (int, bo
 			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Notes = []Address{}
+			v.Notes = make([]Address, 0, runtime.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem Address
 				if i, ok = fastAddress(data, i, &elem, strs); !ok {
@@ -14903,7 +14903,7 @@ func fastArgs008(data []byte, i int, v *Args008, strs *runtime.Strings) (int, bo
 			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Tags = []string{}
+			v.Tags = make([]string, 0, runtime.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem string
 				var s []byte
@@ -15066,7 +15066,7 @@ func fastArgs011(data []byte, i int, v *Args011, strs *runtime.Strings) (int, bo
 			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Notes = []Address{}
+			v.Notes = make([]Address, 0, runtime.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem Address
 				if i, ok = fastAddress(data, i, &elem, strs); !ok {
@@ -15156,7 +15156,7 @@ func fastArgs012(data []byte, i int, v *Args012, strs *runtime.Strings) (int, bo
 			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Tags = []string{}
+			v.Tags = make([]string, 0, runtime.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem string
 				var s []byte
@@ -15319,7 +15319,7 @@ func fastArgs015(data []byte, i int, v *Args015, strs *runtime.Strings) (int, bo
 			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Notes = []Address{}
+			v.Notes = make([]Address, 0, runtime.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem Address
 				if i, ok = fastAddress(data, i, &elem, strs); !ok {
@@ -15409,7 +15409,7 @@ func fastArgs016(data []byte, i int, v *Args016, strs *runtime.Strings) (int, bo
 			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Tags = []string{}
+			v.Tags = make([]string, 0, runtime.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem string
 				var s []byte
@@ -15572,7 +15572,7 @@ func fastArgs019(data []byte, i int, v *Args019, strs *runtime.Strings) (int, bo
 			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Notes = []Address{}
+			v.Notes = make([]Address, 0, runtime.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem Address
 				if i, ok = fastAddress(data, i, &elem, strs); !ok {
@@ -15662,7 +15662,7 @@ func fastArgs020(data []byte, i int, v *Args020, strs *runtime.Strings) (int, bo
 			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Tags = []string{}
+			v.Tags = make([]string, 0, runtime.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem string
 				var s []byte
@@ -15825,7 +15825,7 @@ func fastArgs023(data []byte, i int, v *Args023, strs *runtime.Strings) (int, bo
 			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Notes = []Address{}
+			v.Notes = make([]Address, 0, runtime.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem Address
 				if i, ok = fastAddress(data, i, &elem, strs); !ok {
@@ -15915,7 +15915,7 @@ func fastArgs024(data []byte, i int, v *Args024, strs *runtime.Strings) (int, bo
 			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Tags = []string{}
+			v.Tags = make([]string, 0, runtime.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem string
 				var s []byte
@@ -16078,7 +16078,7 @@ func fastArgs027(data []byte, i int, v *Args027, strs *runtime.Strings) (int, bo
 			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Notes = []Address{}
+			v.Notes = make([]Address, 0, runtime.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem Address
 				if i, ok = fastAddress(data, i, &elem, strs); !ok {
@@ -16168,7 +16168,7 @@ func fastArgs028(data []byte, i int, v *Args028, strs *runtime.Strings) (int, bo
 			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Tags = []string{}
+			v.Tags = make([]string, 0, runtime.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem string
 				var s []byte
@@ -16331,7 +16331,7 @@ func fastArgs031(data []byte, i int, v *Args031, strs *runtime.Strings) (int, bo
 			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Notes = []Address{}
+			v.Notes = make([]Address, 0, runtime.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem Address
 				if i, ok = fastAddress(data, i, &elem, strs); !ok {
@@ -16421,7 +16421,7 @@ func fastArgs032(data []byte, i int, v *Args032, strs *runtime.Strings) (int, bo
 			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Tags = []string{}
+			v.Tags = make([]string, 0, runtime.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem string
 				var s []byte
@@ -16584,7 +16584,7 @@ func fastArgs035(data []byte, i int, v *Args035, strs *runtime.Strings) (int, bo
 			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Notes = []Address{}
+			v.Notes = make([]Address, 0, runtime.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem Address
 				if i, ok = fastAddress(data, i, &elem, strs); !ok {
@@ -16674,7 +16674,7 @@ func fastArgs036(data []byte, i int, v *Args036, strs *runtime.Strings) (int, bo
 			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Tags = []string{}
+			v.Tags = make([]string, 0, runtime.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem string
 				var s []byte
@@ -16837,7 +16837,7 @@ func fastArgs039(data []byte, i int, v *Args039, strs *runtime.Strings) (int, bo
 			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Notes = []Address{}
+			v.Notes = make([]Address, 0, runtime.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem Address
 				if i, ok = fastAddress(data, i, &elem, strs); !ok {
@@ -16927,7 +16927,7 @@ func fastArgs040(data []byte, i int, v *Args040, strs *runtime.Strings) (int, bo
 			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Tags = []string{}
+			v.Tags = make([]string, 0, runtime.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem string
 				var s []byte
@@ -17090,7 +17090,7 @@ func fastArgs043(data []byte, i int, v *Args043, strs *runtime.Strings) (int, bo
 			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Notes = []Address{}
+			v.Notes = make([]Address, 0, runtime.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem Address
 				if i, ok = fastAddress(data, i, &elem, strs); !ok {
@@ -17180,7 +17180,7 @@ func fastArgs044(data []byte, i int, v *Args044, strs *runtime.Strings) (int, bo
 			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Tags = []string{}
+			v.Tags = make([]string, 0, runtime.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem string
 				var s []byte
@@ -17343,7 +17343,7 @@ func fastArgs047(data []byte, i int, v *Args047, strs *runtime.Strings) (int, bo
 			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Notes = []Address{}
+			v.Notes = make([]Address, 0, runtime.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem Address
 				if i, ok = fastAddress(data, i, &elem, strs); !ok {
@@ -17433,7 +17433,7 @@ func fastArgs048(data []byte, i int, v *Args048, strs *runtime.Strings) (int, bo
 			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Tags = []string{}
+			v.Tags = make([]string, 0, runtime.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem string
 				var s []byte
@@ -17596,7 +17596,7 @@ func fastArgs051(data []byte, i int, v *Args051, strs *runtime.Strings) (int, bo
 			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Notes = []Address{}
+			v.Notes = make([]Address, 0, runtime.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem Address
 				if i, ok = fastAddress(data, i, &elem, strs); !ok {
@@ -17686,7 +17686,7 @@ func fastArgs052(data []byte, i int, v *Args052, strs *runtime.Strings) (int, bo
 			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Tags = []string{}
+			v.Tags = make([]string, 0, runtime.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem string
 				var s []byte
@@ -17849,7 +17849,7 @@ func fastArgs055(data []byte, i int, v *Args055, strs *runtime.Strings) (int, bo
 			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Notes = []Address{}
+			v.Notes = make([]Address, 0, runtime.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem Address
 				if i, ok = fastAddress(data, i, &elem, strs); !ok {
@@ -17939,7 +17939,7 @@ func fastArgs056(data []byte, i int, v *Args056, strs *runtime.Strings) (int, bo
 			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Tags = []string{}
+			v.Tags = make([]string, 0, runtime.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem string
 				var s []byte
@@ -18102,7 +18102,7 @@ func fastArgs059(data []byte, i int, v *Args059, strs *runtime.Strings) (int, bo
 			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Notes = []Address{}
+			v.Notes = make([]Address, 0, runtime.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem Address
 				if i, ok = fastAddress(data, i, &elem, strs); !ok {
@@ -18192,7 +18192,7 @@ func fastArgs060(data []byte, i int, v *Args060, strs *runtime.Strings) (int, bo
 			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Tags = []string{}
+			v.Tags = make([]string, 0, runtime.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem string
 				var s []byte
@@ -18355,7 +18355,7 @@ func fastArgs063(data []byte, i int, v *Args063, strs *runtime.Strings) (int, bo
 			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Notes = []Address{}
+			v.Notes = make([]Address, 0, runtime.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem Address
 				if i, ok = fastAddress(data, i, &elem, strs); !ok {
@@ -18445,7 +18445,7 @@ func fastArgs064(data []byte, i int, v *Args064, strs *runtime.Strings) (int, bo
 			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Tags = []string{}
+			v.Tags = make([]string, 0, runtime.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem string
 				var s []byte
@@ -18608,7 +18608,7 @@ func fastArgs067(data []byte, i int, v *Args067, strs *runtime.Strings) (int, bo
 			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Notes = []Address{}
+			v.Notes = make([]Address, 0, runtime.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem Address
 				if i, ok = fastAddress(data, i, &elem, strs); !ok {
@@ -18698,7 +18698,7 @@ func fastArgs068(data []byte, i int, v *Args068, strs *runtime.Strings) (int, bo
 			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Tags = []string{}
+			v.Tags = make([]string, 0, runtime.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem string
 				var s []byte
@@ -18861,7 +18861,7 @@ func fastArgs071(data []byte, i int, v *Args071, strs *runtime.Strings) (int, bo
 			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Notes = []Address{}
+			v.Notes = make([]Address, 0, runtime.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem Address
 				if i, ok = fastAddress(data, i, &elem, strs); !ok {
@@ -18951,7 +18951,7 @@ func fastArgs072(data []byte, i int, v *Args072, strs *runtime.Strings) (int, bo
 			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Tags = []string{}
+			v.Tags = make([]string, 0, runtime.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem string
 				var s []byte
@@ -19114,7 +19114,7 @@ func fastArgs075(data []byte, i int, v *Args075, strs *runtime.Strings) (int, bo
 			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Notes = []Address{}
+			v.Notes = make([]Address, 0, runtime.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem Address
 				if i, ok = fastAddress(data, i, &elem, strs); !ok {
@@ -19204,7 +19204,7 @@ func fastArgs076(data []byte, i int, v *Args076, strs *runtime.Strings) (int, bo
 			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Tags = []string{}
+			v.Tags = make([]string, 0, runtime.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem string
 				var s []byte
@@ -19367,7 +19367,7 @@ func fastArgs079(data []byte, i int, v *Args079, strs *runtime.Strings) (int, bo
 			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Notes = []Address{}
+			v.Notes = make([]Address, 0, runtime.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem Address
 				if i, ok = fastAddress(data, i, &elem, strs); !ok {
@@ -19457,7 +19457,7 @@ func fastArgs080(data []byte, i int, v *Args080, strs *runtime.Strings) (int, bo
 			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Tags = []string{}
+			v.Tags = make([]string, 0, runtime.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem string
 				var s []byte
@@ -19620,7 +19620,7 @@ func fastArgs083(data []byte, i int, v *Args083, strs *runtime.Strings) (int, bo
 			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Notes = []Address{}
+			v.Notes = make([]Address, 0, runtime.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem Address
 				if i, ok = fastAddress(data, i, &elem, strs); !ok {
@@ -19710,7 +19710,7 @@ func fastArgs084(data []byte, i int, v *Args084, strs *runtime.Strings) (int, bo
 			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Tags = []string{}
+			v.Tags = make([]string, 0, runtime.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem string
 				var s []byte
@@ -19873,7 +19873,7 @@ func fastArgs087(data []byte, i int, v *Args087, strs *runtime.Strings) (int, bo
 			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Notes = []Address{}
+			v.Notes = make([]Address, 0, runtime.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem Address
 				if i, ok = fastAddress(data, i, &elem, strs); !ok {
@@ -19963,7 +19963,7 @@ func fastArgs088(data []byte, i int, v *Args088, strs *runtime.Strings) (int, bo
 			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Tags = []string{}
+			v.Tags = make([]string, 0, runtime.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem string
 				var s []byte
@@ -20126,7 +20126,7 @@ func fastArgs091(data []byte, i int, v *Args091, strs *runtime.Strings) (int, bo
 			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Notes = []Address{}
+			v.Notes = make([]Address, 0, runtime.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem Address
 				if i, ok = fastAddress(data, i, &elem, strs); !ok {
@@ -20216,7 +20216,7 @@ func fastArgs092(data []byte, i int, v *Args092, strs *runtime.Strings) (int, bo
 			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Tags = []string{}
+			v.Tags = make([]string, 0, runtime.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem string
 				var s []byte
@@ -20379,7 +20379,7 @@ func fastArgs095(data []byte, i int, v *Args095, strs *runtime.Strings) (int, bo
 			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Notes = []Address{}
+			v.Notes = make([]Address, 0, runtime.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem Address
 				if i, ok = fastAddress(data, i, &elem, strs); !ok {
@@ -20469,7 +20469,7 @@ func fastArgs096(data []byte, i int, v *Args096, strs *runtime.Strings) (int, bo
 			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Tags = []string{}
+			v.Tags = make([]string, 0, runtime.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem string
 				var s []byte
@@ -20632,7 +20632,7 @@ func fastArgs099(data []byte, i int, v *Args099, strs *runtime.Strings) (int, bo
 			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Notes = []Address{}
+			v.Notes = make([]Address, 0, runtime.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem Address
 				if i, ok = fastAddress(data, i, &elem, strs); !ok {

@@ -311,7 +311,7 @@ func fastSearchRequest(data []byte, i int, v *SearchRequest, strs *runtime.Strin
 			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Within = []string{}
+			v.Within = make([]string, 0, runtime.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem string
 				var s []byte

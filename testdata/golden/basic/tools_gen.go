@@ -429,7 +429,7 @@ func fastBookingRequest(data []byte, i int, v *BookingRequest, strs *runtime.Str
 			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Notes = []string{}
+			v.Notes = make([]string, 0, runtime.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem string
 				var s []byte
@@ -513,7 +513,7 @@ func fastOrder(data []byte, i int, v *Order, strs *runtime.Strings) (int, bool) 
 			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Items = []string{}
+			v.Items = make([]string, 0, runtime.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem string
 				var s []byte
@@ -554,7 +554,7 @@ func fastOrder(data []byte, i int, v *Order, strs *runtime.Strings) (int, bool) 
 			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Codes = []float64{}
+			v.Codes = make([]float64, 0, runtime.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem float64
 				var f float64

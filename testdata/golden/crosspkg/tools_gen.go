@@ -252,7 +252,7 @@ func fastTrip(data []byte, i int, v *Trip, strs *runtime.Strings) (int, bool) {
 			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.To = []geo.Place{}
+			v.To = make([]geo.Place, 0, runtime.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem geo.Place
 				if i, ok = fastPlace(data, i, &elem, strs); !ok {

@@ -232,7 +232,7 @@ func fastTicket(data []byte, i int, v *Ticket, strs *runtime.Strings) (int, bool
 			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Tags = []string{}
+			v.Tags = make([]string, 0, runtime.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem string
 				var s []byte
