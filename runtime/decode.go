@@ -1311,7 +1311,7 @@ func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\
 func (d *Decoder) EndCall() *Result {
 	d.finish()
 	if err := d.err(); err != nil {
-		return &Result{Error: err.Error(), Problems: err.(*ArgumentError).Problems}
+		return &Result{Error: err.Error(), invalid: err.(*ArgumentError)}
 	}
 	return nil
 }

@@ -54,13 +54,21 @@ func FastNext(data []byte, i int, c byte) (next int, more, ok bool) {
 
 // FastKey reads a member's key, without escapes, and its colon.
 func FastKey(data []byte, i int) (key []byte, next int, ok bool) {
-	i = fastSpace(data, i)
 	if i >= len(data) || data[i] != '"' {
-		return nil, i, false
+		i = fastSpace(data, i)
+		if i >= len(data) || data[i] != '"' {
+			return nil, i, false
+		}
 	}
 	start := i + 1
-	for i = start; i < len(data) && data[i] != '"'; i++ {
-		if c := data[i]; c == '\\' || c < 0x20 || c >= utf8.RuneSelf {
+	for i = start; i < len(data); i++ {
+		c := data[i]
+		if c == '"' {
+			break
+		}
+		// c-0x20 wraps for control characters: one test for them and
+		// for non-ASCII bytes, which no known key has.
+		if c == '\\' || c-0x20 >= 0x60 {
 			return nil, i, false
 		}
 	}
@@ -68,34 +76,43 @@ func FastKey(data []byte, i int) (key []byte, next int, ok bool) {
 		return nil, i, false
 	}
 	key = data[start:i]
-	i = fastSpace(data, i+1)
+	i++
 	if i >= len(data) || data[i] != ':' {
-		return nil, i, false
+		i = fastSpace(data, i)
+		if i >= len(data) || data[i] != ':' {
+			return nil, i, false
+		}
 	}
 	return key, i + 1, true
 }
 
 // FastString reads a string without escapes.
 func FastString(data []byte, i int) (s []byte, next int, ok bool) {
-	i = fastSpace(data, i)
 	if i >= len(data) || data[i] != '"' {
-		return nil, i, false
+		i = fastSpace(data, i)
+		if i >= len(data) || data[i] != '"' {
+			return nil, i, false
+		}
 	}
 	start := i + 1
-	var high byte
+	ascii := true
 	for i = start; i < len(data); i++ {
 		c := data[i]
 		if c == '"' {
 			s = data[start:i]
-			if high >= utf8.RuneSelf && !utf8.Valid(s) {
+			if !ascii && !utf8.Valid(s) {
 				return nil, i, false
 			}
 			return s, i + 1, true
 		}
-		if c == '\\' || c < 0x20 {
+		if c-0x20 >= 0x60 { // a control character, or not ASCII
+			if c < 0x20 {
+				return nil, i, false
+			}
+			ascii = false
+		} else if c == '\\' {
 			return nil, i, false
 		}
-		high |= c
 	}
 	return nil, i, false
 }

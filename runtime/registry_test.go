@@ -131,8 +131,8 @@ func TestExecute(t *testing.T) {
 		}
 	}
 	res, _ := r.Execute(ctx, "echo", json.RawMessage(`{"text":1,"x":2}`))
-	if len(res.Problems) != 2 || res.Problems[0].Path != "/text" || res.Problems[1].Path != "/x" {
-		t.Errorf("problems: %+v", res.Problems)
+	if ps := res.Problems(); len(ps) != 2 || ps[0].Path != "/text" || ps[1].Path != "/x" {
+		t.Errorf("problems: %+v", ps)
 	}
 	res, _ = r.Execute(ctx, "panics", nil)
 	var pe *PanicError

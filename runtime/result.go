@@ -19,6 +19,9 @@ import (
 type Result struct {
 	// Success reports whether the tool did what was asked.
 	Success bool `json:"success"`
+	// encoded reports that Output is Data's JSON encoding, made by the
+	// runtime, so MarshalJSON writes it as data without encoding again.
+	encoded bool
 	// Output is the result as text for the model: the tool's string
 	// result as it is, or its structured result as JSON.
 	Output string `json:"output,omitempty"`
@@ -26,16 +29,23 @@ type Result struct {
 	Data any `json:"data,omitempty"`
 	// Error says what went wrong, in words the model can act on.
 	Error string `json:"error,omitempty"`
-	// Problems lists each problem with the arguments, when they were
-	// rejected, for programs; the model reads them in Error.
-	Problems []Problem `json:"-"`
-	// data is Data's JSON encoding, when the runtime made it.
-	data []byte
+	// invalid holds the problems with the arguments, when they were
+	// rejected (see Problems).
+	invalid *ArgumentError
 	// Err is the Go error behind a failure the model did not cause and
 	// cannot fix (an error the tool returned, a panic, a timeout), for the
 	// program to log or inspect. It is nil for bad arguments and for
 	// failures the tool reported with [Fail].
 	Err error `json:"-"`
+}
+
+// Problems lists each problem with the arguments, when they were rejected,
+// for programs; the model reads them in Error.
+func (r *Result) Problems() []Problem {
+	if r.invalid == nil {
+		return nil
+	}
+	return r.invalid.Problems
 }
 
 // Failure is an error that a tool returns for an outcome the model should
@@ -121,7 +131,7 @@ func encoded[Out any](out Out, encode func(*Encoder, Out)) (*Result, error) {
 		return nil, fmt.Errorf("encoding the result: %w", err)
 	}
 	// data is not written again, so Output can share its bytes.
-	return &Result{Success: true, Output: unsafe.String(unsafe.SliceData(data), len(data)), Data: out, data: data}, nil
+	return &Result{Success: true, encoded: true, Output: unsafe.String(unsafe.SliceData(data), len(data)), Data: out}, nil
 }
 
 // failed is the Result of a call whose function returned err.
@@ -155,7 +165,7 @@ func success[Out any](out Out) (*Result, error) {
 	if err != nil {
 		return nil, fmt.Errorf("encoding the result: %w", err)
 	}
-	return &Result{Success: true, Output: string(text), Data: out, data: text}, nil
+	return &Result{Success: true, encoded: true, Output: string(text), Data: out}, nil
 }
 
 // MarshalJSON encodes the result for a model: {"success":true,"output":...}
@@ -177,9 +187,9 @@ func (r Result) MarshalJSON() ([]byte, error) {
 		return nil
 	}
 	switch {
-	case r.data != nil:
+	case r.encoded:
 		b.WriteString(`,"data":`)
-		b.Write(r.data)
+		b.WriteString(r.Output)
 	case r.Data != nil:
 		if r.Output != "" {
 			if err := field("output", r.Output); err != nil {

@@ -151,7 +151,7 @@ func (t *invokable[In, Out]) Invoke(ctx context.Context, args json.RawMessage) (
 	cfg.lenient = cfg.lenient || t.info.Lenient
 	in, err := decodeCall(args, cfg, t.decode)
 	if err != nil {
-		return &Result{Error: err.Error(), Problems: err.(*ArgumentError).Problems}, nil
+		return &Result{Error: err.Error(), invalid: err.(*ArgumentError)}, nil
 	}
 	return runTool(ctx, t.info, func(ctx context.Context) (Out, error) { return t.fn(ctx, in) }, nil)
 }
