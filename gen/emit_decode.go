@@ -250,7 +250,7 @@ func (e *emitter) decodeValue(d string, p place, t *Type, r, items *Rules, depth
 		if cases := e.enumCases(t, r); cases != nil && r.MinLength == nil && r.MaxLength == nil && r.Pattern == "" && r.Format == "" {
 			return e.stringEnum(d, p, t, r, s, cases)
 		}
-		return read(s, "String", types.Typ[types.String], nil, e.stringChecks(d, p, t, r, s, n))
+		return read(s, "String", types.Typ[types.String], nil, e.stringChecks(d, p, t, r, s))
 	case KindInt:
 		return read(n, e.quotedMethod("Int"), types.Typ[types.Int64], []jen.Code{intBits(t)}, e.numberChecks(d, p, t, r, n, types.Typ[types.Int64]))
 	case KindUint:
@@ -277,7 +277,7 @@ func (e *emitter) decodeValue(d string, p place, t *Type, r, items *Rules, depth
 			p.val().Op("=").Append(p.val(), jen.Id(elem)),
 		)...)
 		stmts := []jen.Code{p.val().Op("=").Add(e.typeCode(t.Go)).Values(), loop}
-		stmts = append(stmts, itemCountChecks(d, p, r, n)...)
+		stmts = append(stmts, itemCountChecks(d, p, r)...)
 		return []jen.Code{jen.If(jen.Id(d).Dot("Array").Call()).Block(stmts...)}
 	case KindArray:
 		i := e.names.local("i" + suffix(depth))
@@ -345,21 +345,15 @@ func intBits(t *Type) jen.Code {
 // enumCheck checks p against the field's enum tag, or else its type's
 // const group.
 func (e *emitter) enumCheck(d string, p place, t *Type, r *Rules, local string) []jen.Code {
-	var cases []jen.Code
-	var words []string
-	if len(r.Enum) > 0 {
-		for _, c := range r.Enum {
-			cases = append(cases, e.constCode(t, c))
-			words = append(words, valueWord(c))
-		}
-	} else {
-		for _, ev := range t.Enum {
-			cases = append(cases, e.constCode(t, ev.Value))
-			words = append(words, valueWord(ev.Value))
-		}
-	}
-	if len(cases) == 0 {
+	vals := allowedValues(t, r)
+	if len(vals) == 0 {
 		return nil
+	}
+	cases := make([]jen.Code, len(vals))
+	words := make([]string, len(vals))
+	for i, c := range vals {
+		cases[i] = e.constCode(t, c)
+		words[i] = valueWord(c)
 	}
 	verb := "%v"
 	if t.Kind == KindString {
@@ -406,33 +400,9 @@ func (e *emitter) stringEnum(d string, p place, t *Type, r *Rules, s string, cas
 }
 
 // stringChecks checks enum, length, pattern and format of a string.
-func (e *emitter) stringChecks(d string, p place, t *Type, r *Rules, s, n string) []jen.Code {
-	checks := e.enumCheck(d, p, t, r, s)
-	if r.MinLength != nil || r.MaxLength != nil {
-		var conds []jen.Code
-		if r.MinLength != nil {
-			conds = append(conds, jen.Id(n).Op("<").Lit(int(*r.MinLength)), jen.Id(d).Dot("Errorf").Call(
-				jen.Lit(fmt.Sprintf("must be at least %s long, got %%d", plural(*r.MinLength, "character"))), jen.Id(n)))
-		}
-		if r.MaxLength != nil {
-			conds = append(conds, jen.Id(n).Op(">").Lit(int(*r.MaxLength)), jen.Id(d).Dot("Errorf").Call(
-				jen.Lit(fmt.Sprintf("must be at most %s long, got %%d", plural(*r.MaxLength, "character"))), jen.Id(n)))
-		}
-		check := jen.If(jen.Id(n).Op(":=").Qual("unicode/utf8", "RuneCountInString").Call(jen.Id(s)), conds[0]).Block(conds[1])
-		if len(conds) == 4 {
-			check = check.Else().If(conds[2]).Block(conds[3])
-		}
-		checks = append(checks, check)
-	}
-	if r.Pattern != "" {
-		re := e.pattern(r.Pattern)
-		checks = append(checks, jen.If(jen.Op("!").Id(re).Dot("MatchString").Call(jen.Id(s))).Block(
-			jen.Id(d).Dot("Errorf").Call(formatLit("must match the pattern "+r.Pattern, "; got %q"), jen.Id(s))))
-	}
-	if r.Format != "" {
-		checks = append(checks, jen.Id(d).Dot("CheckFormat").Call(jen.Lit(r.Format), jen.Id(s)))
-	}
-	return checks
+func (e *emitter) stringChecks(d string, p place, t *Type, r *Rules, s string) []jen.Code {
+	setup, vs := e.stringRules(r, s, false)
+	return append(append(e.enumCheck(d, p, t, r, s), setup...), reported(d, vs)...)
 }
 
 // pattern returns the package variable holding the compiled pattern.
@@ -447,40 +417,10 @@ func (e *emitter) pattern(source string) string {
 	return name
 }
 
-// numberChecks checks enum and bounds of a number held in local, of type
-// localType (int64, uint64 or float64).
+// numberChecks checks enum, bounds and multipleOf of a number held in
+// local, of type localType (int64, uint64 or float64).
 func (e *emitter) numberChecks(d string, p place, t *Type, r *Rules, local string, localType types.Type) []jen.Code {
-	checks := e.enumCheck(d, p, t, r, local)
-	bound := func(c constant.Value, op, word string) {
-		if c == nil {
-			return
-		}
-		lhs := jen.Id(local)
-		if !representable(c, localType) {
-			lhs = jen.Float64().Call(jen.Id(local))
-		}
-		checks = append(checks, jen.If(lhs.Op(op).Add(literalCode(c))).Block(
-			jen.Id(d).Dot("Errorf").Call(jen.Lit(fmt.Sprintf("must be %s %s, got %%v", word, numberText(c))), jen.Id(local))))
-	}
-	if k := r.MultipleOf; k != nil {
-		var cond *jen.Statement
-		if k.Kind() == constant.Int && localType != types.Typ[types.Float64] && representable(k, localType) {
-			cond = jen.Id(local).Op("%").Add(literalCode(k)).Op("!=").Lit(0)
-		} else {
-			x := jen.Float64().Call(jen.Id(local))
-			if localType == types.Typ[types.Float64] {
-				x = jen.Id(local)
-			}
-			cond = jen.Op("!").Qual(RuntimePath, "MultipleOf").Call(x, jen.Lit(numberText(k)))
-		}
-		checks = append(checks, jen.If(cond).Block(
-			jen.Id(d).Dot("Errorf").Call(jen.Lit(fmt.Sprintf("must be a multiple of %s, got %%v", numberText(k))), jen.Id(local))))
-	}
-	bound(r.Minimum, "<", "at least")
-	bound(r.Maximum, ">", "at most")
-	bound(r.ExclMinimum, "<=", "greater than")
-	bound(r.ExclMaximum, ">=", "less than")
-	return checks
+	return append(e.enumCheck(d, p, t, r, local), reported(d, numberRules(r, local, localType))...)
 }
 
 func representable(c constant.Value, t types.Type) bool {
@@ -502,23 +442,14 @@ func representable(c constant.Value, t types.Type) bool {
 	return true
 }
 
-// itemCountChecks checks minItems, maxItems and uniqueItems of a slice.
-func itemCountChecks(d string, p place, r *Rules, n string) []jen.Code {
+// itemCountChecks checks uniqueItems, minItems and maxItems of a slice.
+func itemCountChecks(d string, p place, r *Rules) []jen.Code {
 	var checks []jen.Code
 	if r.UniqueItems {
-		checks = append(checks, jen.If(
-			jen.List(jen.Id("i"), jen.Id("j"), jen.Id("dup")).Op(":=").Qual(RuntimePath, "Duplicate").Call(p.val()), jen.Id("dup"),
-		).Block(jen.Id(d).Dot("Errorf").Call(jen.Lit("must have unique items; items %d and %d are equal"), jen.Id("i"), jen.Id("j"))))
+		checks = append(checks, uniqueCheck(p, true,
+			jen.Id(d).Dot("Errorf").Call(jen.Lit("must have unique items; items %d and %d are equal"), jen.Id("i"), jen.Id("j"))))
 	}
-	if r.MinItems != nil {
-		checks = append(checks, jen.If(jen.Id(n).Op(":=").Len(p.val()), jen.Id(n).Op("<").Lit(int(*r.MinItems))).Block(
-			jen.Id(d).Dot("Errorf").Call(jen.Lit(fmt.Sprintf("must have at least %s, got %%d", plural(*r.MinItems, "item"))), jen.Id(n))))
-	}
-	if r.MaxItems != nil {
-		checks = append(checks, jen.If(jen.Id(n).Op(":=").Len(p.val()), jen.Id(n).Op(">").Lit(int(*r.MaxItems))).Block(
-			jen.Id(d).Dot("Errorf").Call(jen.Lit(fmt.Sprintf("must have at most %s, got %%d", plural(*r.MaxItems, "item"))), jen.Id(n))))
-	}
-	return checks
+	return append(checks, reported(d, itemRules(p, r))...)
 }
 
 // assignDefault sets an absent field to its default.
@@ -557,8 +488,11 @@ func valueWord(c constant.Value) string {
 // can be one, so the message reads in the generated code as the model will
 // read it.
 func formatLit(text, verbs string) jen.Code {
-	return stringLit(strings.ReplaceAll(text, "%", "%%") + verbs)
+	return stringLit(escapePercent(text) + verbs)
 }
+
+// escapePercent escapes % for a format string.
+func escapePercent(text string) string { return strings.ReplaceAll(text, "%", "%%") }
 
 // article returns "an" before a vowel, else "a".
 func article(word string) string {

@@ -2,7 +2,6 @@ package gen
 
 import (
 	"fmt"
-	"go/constant"
 	"go/types"
 
 	"github.com/dave/jennifer/jen"
@@ -162,7 +161,7 @@ func (e *emitter) fastValue(data, i, ok string, p place, t *Type, r, items *Rule
 	case KindPointer:
 		return append([]jen.Code{p.val().Op("=").New(e.typeCode(t.Elem.Go))}, e.fastValue(data, i, ok, derefPlace(p), t.Elem, r, items, depth)...)
 	case KindBool:
-		return read(b, jen.Bool(), "FastBool", nil, types.Typ[types.Bool], e.fastEnum(t, r, b, bail))
+		return read(b, jen.Bool(), "FastBool", nil, types.Typ[types.Bool], fastEnum(t, r, jen.Id(b), bail))
 	case KindString:
 		if cases := e.enumCases(t, r); cases != nil && r.MinLength == nil && r.MaxLength == nil && r.Pattern == "" && r.Format == "" {
 			var clauses []jen.Code
@@ -176,13 +175,15 @@ func (e *emitter) fastValue(data, i, ok string, p place, t *Type, r, items *Rule
 				jen.Switch(jen.String().Call(jen.Id(s))).Block(clauses...),
 			}
 		}
-		return read(s, jen.Index().Byte(), "FastString", nil, types.NewSlice(types.Typ[types.Byte]), e.fastStringChecks(t, r, s, bail))
+		setup, vs := e.stringRules(r, s, true)
+		checks := append(fastEnum(t, r, jen.String().Call(jen.Id(s)), bail), setup...)
+		return read(s, jen.Index().Byte(), "FastString", nil, types.NewSlice(types.Typ[types.Byte]), append(checks, bailing(vs, bail)...))
 	case KindInt:
-		return read(n, jen.Int64(), "FastInt", []jen.Code{intBits(t)}, types.Typ[types.Int64], e.fastNumberChecks(t, r, n, types.Typ[types.Int64], bail))
+		return read(n, jen.Int64(), "FastInt", []jen.Code{intBits(t)}, types.Typ[types.Int64], append(fastEnum(t, r, jen.Id(n), bail), bailing(numberRules(r, n, types.Typ[types.Int64]), bail)...))
 	case KindUint:
-		return read(n, jen.Uint64(), "FastUint", []jen.Code{intBits(t)}, types.Typ[types.Uint64], e.fastNumberChecks(t, r, n, types.Typ[types.Uint64], bail))
+		return read(n, jen.Uint64(), "FastUint", []jen.Code{intBits(t)}, types.Typ[types.Uint64], append(fastEnum(t, r, jen.Id(n), bail), bailing(numberRules(r, n, types.Typ[types.Uint64]), bail)...))
 	case KindFloat:
-		return read(f, jen.Float64(), "FastFloat", []jen.Code{jen.Lit(t.Bits)}, types.Typ[types.Float64], e.fastNumberChecks(t, r, f, types.Typ[types.Float64], bail))
+		return read(f, jen.Float64(), "FastFloat", []jen.Code{jen.Lit(t.Bits)}, types.Typ[types.Float64], append(fastEnum(t, r, jen.Id(f), bail), bailing(numberRules(r, f, types.Typ[types.Float64]), bail)...))
 	case KindSlice:
 		elem, empty, more := e.names.local("elem"+suffix(depth)), e.names.local("empty"+suffix(depth+1)), e.names.local("more"+suffix(depth+1))
 		loop := append([]jen.Code{jen.Var().Id(elem).Add(e.typeCode(t.Elem.Go))},
@@ -196,110 +197,24 @@ func (e *emitter) fastValue(data, i, ok string, p place, t *Type, r, items *Rule
 			p.val().Op("=").Make(e.typeCode(t.Go), jen.Lit(0), jen.Qual(RuntimePath, "FastCount").Call(jen.Id(data), jen.Id(i), jen.Id(empty))),
 			jen.For(jen.Id(more).Op(":=").Op("!").Id(empty), jen.Id(more), jen.Empty()).Block(loop...),
 		}
-		return append(stmts, fastItemChecks(p, r, bail)...)
+		if r.UniqueItems {
+			stmts = append(stmts, uniqueCheck(p, false, bail))
+		}
+		return append(stmts, bailing(itemRules(p, r), bail)...)
 	}
 	e.errs = append(e.errs, fmt.Errorf("toolgen: no fast path for %s", t.Go))
 	return nil
 }
 
 // fastEnum bails unless the value is one of the enum's.
-func (e *emitter) fastEnum(t *Type, r *Rules, local string, bail jen.Code) []jen.Code {
-	var cases []jen.Code
-	vals := r.Enum
+func fastEnum(t *Type, r *Rules, value jen.Code, bail jen.Code) []jen.Code {
+	vals := allowedValues(t, r)
 	if len(vals) == 0 {
-		for _, ev := range t.Enum {
-			vals = append(vals, ev.Value)
-		}
-	}
-	for _, c := range vals {
-		cases = append(cases, literalCode(c))
-	}
-	if len(cases) == 0 {
 		return nil
 	}
-	return []jen.Code{jen.Switch(jen.Id(local)).Block(jen.Case(cases...), jen.Default().Block(bail))}
-}
-
-// fastStringChecks bails at a string that breaks a rule.
-func (e *emitter) fastStringChecks(t *Type, r *Rules, s string, bail jen.Code) []jen.Code {
-	var checks []jen.Code
-	if cases := e.enumCases(t, r); cases != nil {
-		var lits []jen.Code
-		for _, c := range cases {
-			lits = append(lits, jen.Lit(c[0].(string)))
-		}
-		checks = append(checks, jen.Switch(jen.String().Call(jen.Id(s))).Block(jen.Case(lits...), jen.Default().Block(bail)))
+	cases := make([]jen.Code, len(vals))
+	for i, c := range vals {
+		cases[i] = literalCode(c)
 	}
-	if r.MinLength != nil || r.MaxLength != nil {
-		n := e.names.local("runes")
-		var cond *jen.Statement
-		if r.MinLength != nil {
-			cond = jen.Id(n).Op("<").Lit(int(*r.MinLength))
-		}
-		if r.MaxLength != nil {
-			c := jen.Id(n).Op(">").Lit(int(*r.MaxLength))
-			if cond == nil {
-				cond = c
-			} else {
-				cond = cond.Op("||").Add(c)
-			}
-		}
-		checks = append(checks, jen.If(jen.Id(n).Op(":=").Qual("unicode/utf8", "RuneCount").Call(jen.Id(s)), cond).Block(bail))
-	}
-	if r.Pattern != "" {
-		checks = append(checks, jen.If(jen.Op("!").Id(e.pattern(r.Pattern)).Dot("Match").Call(jen.Id(s))).Block(bail))
-	}
-	if r.Format != "" {
-		checks = append(checks, jen.If(jen.Op("!").Qual(RuntimePath, "ValidFormat").Call(jen.Lit(r.Format), jen.String().Call(jen.Id(s)))).Block(bail))
-	}
-	return checks
-}
-
-// fastNumberChecks bails at a number that breaks a rule.
-func (e *emitter) fastNumberChecks(t *Type, r *Rules, local string, localType types.Type, bail jen.Code) []jen.Code {
-	checks := e.fastEnum(t, r, local, bail)
-	bound := func(c constant.Value, op string) {
-		if c == nil {
-			return
-		}
-		lhs := jen.Id(local)
-		if !representable(c, localType) {
-			lhs = jen.Float64().Call(jen.Id(local))
-		}
-		checks = append(checks, jen.If(lhs.Op(op).Add(literalCode(c))).Block(bail))
-	}
-	if k := r.MultipleOf; k != nil {
-		var cond *jen.Statement
-		if k.Kind() == constant.Int && localType != types.Typ[types.Float64] && representable(k, localType) {
-			cond = jen.Id(local).Op("%").Add(literalCode(k)).Op("!=").Lit(0)
-		} else {
-			x := jen.Float64().Call(jen.Id(local))
-			if localType == types.Typ[types.Float64] {
-				x = jen.Id(local)
-			}
-			cond = jen.Op("!").Qual(RuntimePath, "MultipleOf").Call(x, jen.Lit(numberText(k)))
-		}
-		checks = append(checks, jen.If(cond).Block(bail))
-	}
-	bound(r.Minimum, "<")
-	bound(r.Maximum, ">")
-	bound(r.ExclMinimum, "<=")
-	bound(r.ExclMaximum, ">=")
-	return checks
-}
-
-// fastItemChecks bails at a slice that breaks minItems, maxItems or
-// uniqueItems.
-func fastItemChecks(p place, r *Rules, bail jen.Code) []jen.Code {
-	var checks []jen.Code
-	if r.MinItems != nil {
-		checks = append(checks, jen.If(jen.Len(p.val()).Op("<").Lit(int(*r.MinItems))).Block(bail))
-	}
-	if r.MaxItems != nil {
-		checks = append(checks, jen.If(jen.Len(p.val()).Op(">").Lit(int(*r.MaxItems))).Block(bail))
-	}
-	if r.UniqueItems {
-		checks = append(checks, jen.If(jen.List(jen.Id("_"), jen.Id("_"), jen.Id("dup")).Op(":=").Qual(RuntimePath, "Duplicate").Call(p.val()), jen.Id("dup")).Block(bail))
-	}
-	return checks
+	return []jen.Code{jen.Switch(value).Block(jen.Case(cases...), jen.Default().Block(bail))}
 }

@@ -9,15 +9,6 @@ import (
 	"time"
 )
 
-// CheckFormat records a problem if s is not in the named format of JSON
-// Schema: date-time, date, time, email, uri, uuid, ipv4, ipv6 or hostname.
-// Generated decoders call it for fields with a format tag.
-func (d *Decoder) CheckFormat(format, s string) {
-	if check, ok := formats[format]; ok && !check(s) {
-		d.Errorf("must be %s, got %q", formatWords[format], s)
-	}
-}
-
 var formats = map[string]func(string) bool{
 	"date-time": func(s string) bool {
 		_, err := time.Parse(time.RFC3339Nano, s)
@@ -82,4 +73,10 @@ func hostname(s string) bool {
 		}
 	}
 	return true
+}
+
+// FormatError records that s is not in the named format. Generated
+// decoders call it when ValidFormat says no.
+func (d *Decoder) FormatError(format, s string) {
+	d.Errorf("must be %s, got %q", formatWords[format], s)
 }

@@ -6910,10 +6910,12 @@ func decodeArgs000(d *runtime.Decoder, v *Args000) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -6924,10 +6926,10 @@ func decodeArgs000(d *runtime.Decoder, v *Args000) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 50 {
-					d.Errorf("must be at most 50, got %v", n)
+					d.Errorf(`must be at most 50, got %v`, n)
 				}
 			}
 		case "status":
@@ -6957,8 +6959,8 @@ func decodeArgs000(d *runtime.Decoder, v *Args000) {
 					}
 					v.Tags = append(v.Tags, elem)
 				}
-				if n := len(v.Tags); n > 5 {
-					d.Errorf("must have at most 5 items, got %d", n)
+				if len(v.Tags) > 5 {
+					d.Errorf(`must have at most 5 items, got %d`, len(v.Tags))
 				}
 			}
 		default:
@@ -6985,10 +6987,12 @@ func decodeArgs001(d *runtime.Decoder, v *Args001) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -6999,10 +7003,10 @@ func decodeArgs001(d *runtime.Decoder, v *Args001) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 51 {
-					d.Errorf("must be at most 51, got %v", n)
+					d.Errorf(`must be at most 51, got %v`, n)
 				}
 			}
 		case "status":
@@ -7049,10 +7053,12 @@ func decodeArgs002(d *runtime.Decoder, v *Args002) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -7063,10 +7069,10 @@ func decodeArgs002(d *runtime.Decoder, v *Args002) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 52 {
-					d.Errorf("must be at most 52, got %v", n)
+					d.Errorf(`must be at most 52, got %v`, n)
 				}
 			}
 		case "status":
@@ -7095,10 +7101,10 @@ func decodeArgs002(d *runtime.Decoder, v *Args002) {
 			if f, ok := d.Float(64); ok {
 				v.Score = f
 				if f < 0 {
-					d.Errorf("must be at least 0, got %v", f)
+					d.Errorf(`must be at least 0, got %v`, f)
 				}
 				if f > 1 {
-					d.Errorf("must be at most 1, got %v", f)
+					d.Errorf(`must be at most 1, got %v`, f)
 				}
 			}
 		default:
@@ -7128,10 +7134,12 @@ func decodeArgs003(d *runtime.Decoder, v *Args003) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -7142,10 +7150,10 @@ func decodeArgs003(d *runtime.Decoder, v *Args003) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 53 {
-					d.Errorf("must be at most 53, got %v", n)
+					d.Errorf(`must be at most 53, got %v`, n)
 				}
 			}
 		case "status":
@@ -7206,10 +7214,12 @@ func decodeArgs004(d *runtime.Decoder, v *Args004) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -7220,10 +7230,10 @@ func decodeArgs004(d *runtime.Decoder, v *Args004) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 54 {
-					d.Errorf("must be at most 54, got %v", n)
+					d.Errorf(`must be at most 54, got %v`, n)
 				}
 			}
 		case "status":
@@ -7253,8 +7263,8 @@ func decodeArgs004(d *runtime.Decoder, v *Args004) {
 					}
 					v.Tags = append(v.Tags, elem)
 				}
-				if n := len(v.Tags); n > 5 {
-					d.Errorf("must have at most 5 items, got %d", n)
+				if len(v.Tags) > 5 {
+					d.Errorf(`must have at most 5 items, got %d`, len(v.Tags))
 				}
 			}
 		default:
@@ -7281,10 +7291,12 @@ func decodeArgs005(d *runtime.Decoder, v *Args005) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -7295,10 +7307,10 @@ func decodeArgs005(d *runtime.Decoder, v *Args005) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 55 {
-					d.Errorf("must be at most 55, got %v", n)
+					d.Errorf(`must be at most 55, got %v`, n)
 				}
 			}
 		case "status":
@@ -7345,10 +7357,12 @@ func decodeArgs006(d *runtime.Decoder, v *Args006) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -7359,10 +7373,10 @@ func decodeArgs006(d *runtime.Decoder, v *Args006) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 56 {
-					d.Errorf("must be at most 56, got %v", n)
+					d.Errorf(`must be at most 56, got %v`, n)
 				}
 			}
 		case "status":
@@ -7391,10 +7405,10 @@ func decodeArgs006(d *runtime.Decoder, v *Args006) {
 			if f, ok := d.Float(64); ok {
 				v.Score = f
 				if f < 0 {
-					d.Errorf("must be at least 0, got %v", f)
+					d.Errorf(`must be at least 0, got %v`, f)
 				}
 				if f > 1 {
-					d.Errorf("must be at most 1, got %v", f)
+					d.Errorf(`must be at most 1, got %v`, f)
 				}
 			}
 		default:
@@ -7424,10 +7438,12 @@ func decodeArgs007(d *runtime.Decoder, v *Args007) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -7438,10 +7454,10 @@ func decodeArgs007(d *runtime.Decoder, v *Args007) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 57 {
-					d.Errorf("must be at most 57, got %v", n)
+					d.Errorf(`must be at most 57, got %v`, n)
 				}
 			}
 		case "status":
@@ -7502,10 +7518,12 @@ func decodeArgs008(d *runtime.Decoder, v *Args008) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -7516,10 +7534,10 @@ func decodeArgs008(d *runtime.Decoder, v *Args008) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 58 {
-					d.Errorf("must be at most 58, got %v", n)
+					d.Errorf(`must be at most 58, got %v`, n)
 				}
 			}
 		case "status":
@@ -7549,8 +7567,8 @@ func decodeArgs008(d *runtime.Decoder, v *Args008) {
 					}
 					v.Tags = append(v.Tags, elem)
 				}
-				if n := len(v.Tags); n > 5 {
-					d.Errorf("must have at most 5 items, got %d", n)
+				if len(v.Tags) > 5 {
+					d.Errorf(`must have at most 5 items, got %d`, len(v.Tags))
 				}
 			}
 		default:
@@ -7577,10 +7595,12 @@ func decodeArgs009(d *runtime.Decoder, v *Args009) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -7591,10 +7611,10 @@ func decodeArgs009(d *runtime.Decoder, v *Args009) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 59 {
-					d.Errorf("must be at most 59, got %v", n)
+					d.Errorf(`must be at most 59, got %v`, n)
 				}
 			}
 		case "status":
@@ -7641,10 +7661,12 @@ func decodeArgs010(d *runtime.Decoder, v *Args010) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -7655,10 +7677,10 @@ func decodeArgs010(d *runtime.Decoder, v *Args010) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 60 {
-					d.Errorf("must be at most 60, got %v", n)
+					d.Errorf(`must be at most 60, got %v`, n)
 				}
 			}
 		case "status":
@@ -7687,10 +7709,10 @@ func decodeArgs010(d *runtime.Decoder, v *Args010) {
 			if f, ok := d.Float(64); ok {
 				v.Score = f
 				if f < 0 {
-					d.Errorf("must be at least 0, got %v", f)
+					d.Errorf(`must be at least 0, got %v`, f)
 				}
 				if f > 1 {
-					d.Errorf("must be at most 1, got %v", f)
+					d.Errorf(`must be at most 1, got %v`, f)
 				}
 			}
 		default:
@@ -7720,10 +7742,12 @@ func decodeArgs011(d *runtime.Decoder, v *Args011) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -7734,10 +7758,10 @@ func decodeArgs011(d *runtime.Decoder, v *Args011) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 61 {
-					d.Errorf("must be at most 61, got %v", n)
+					d.Errorf(`must be at most 61, got %v`, n)
 				}
 			}
 		case "status":
@@ -7798,10 +7822,12 @@ func decodeArgs012(d *runtime.Decoder, v *Args012) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -7812,10 +7838,10 @@ func decodeArgs012(d *runtime.Decoder, v *Args012) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 62 {
-					d.Errorf("must be at most 62, got %v", n)
+					d.Errorf(`must be at most 62, got %v`, n)
 				}
 			}
 		case "status":
@@ -7845,8 +7871,8 @@ func decodeArgs012(d *runtime.Decoder, v *Args012) {
 					}
 					v.Tags = append(v.Tags, elem)
 				}
-				if n := len(v.Tags); n > 5 {
-					d.Errorf("must have at most 5 items, got %d", n)
+				if len(v.Tags) > 5 {
+					d.Errorf(`must have at most 5 items, got %d`, len(v.Tags))
 				}
 			}
 		default:
@@ -7873,10 +7899,12 @@ func decodeArgs013(d *runtime.Decoder, v *Args013) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -7887,10 +7915,10 @@ func decodeArgs013(d *runtime.Decoder, v *Args013) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 63 {
-					d.Errorf("must be at most 63, got %v", n)
+					d.Errorf(`must be at most 63, got %v`, n)
 				}
 			}
 		case "status":
@@ -7937,10 +7965,12 @@ func decodeArgs014(d *runtime.Decoder, v *Args014) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -7951,10 +7981,10 @@ func decodeArgs014(d *runtime.Decoder, v *Args014) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 64 {
-					d.Errorf("must be at most 64, got %v", n)
+					d.Errorf(`must be at most 64, got %v`, n)
 				}
 			}
 		case "status":
@@ -7983,10 +8013,10 @@ func decodeArgs014(d *runtime.Decoder, v *Args014) {
 			if f, ok := d.Float(64); ok {
 				v.Score = f
 				if f < 0 {
-					d.Errorf("must be at least 0, got %v", f)
+					d.Errorf(`must be at least 0, got %v`, f)
 				}
 				if f > 1 {
-					d.Errorf("must be at most 1, got %v", f)
+					d.Errorf(`must be at most 1, got %v`, f)
 				}
 			}
 		default:
@@ -8016,10 +8046,12 @@ func decodeArgs015(d *runtime.Decoder, v *Args015) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -8030,10 +8062,10 @@ func decodeArgs015(d *runtime.Decoder, v *Args015) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 65 {
-					d.Errorf("must be at most 65, got %v", n)
+					d.Errorf(`must be at most 65, got %v`, n)
 				}
 			}
 		case "status":
@@ -8094,10 +8126,12 @@ func decodeArgs016(d *runtime.Decoder, v *Args016) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -8108,10 +8142,10 @@ func decodeArgs016(d *runtime.Decoder, v *Args016) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 66 {
-					d.Errorf("must be at most 66, got %v", n)
+					d.Errorf(`must be at most 66, got %v`, n)
 				}
 			}
 		case "status":
@@ -8141,8 +8175,8 @@ func decodeArgs016(d *runtime.Decoder, v *Args016) {
 					}
 					v.Tags = append(v.Tags, elem)
 				}
-				if n := len(v.Tags); n > 5 {
-					d.Errorf("must have at most 5 items, got %d", n)
+				if len(v.Tags) > 5 {
+					d.Errorf(`must have at most 5 items, got %d`, len(v.Tags))
 				}
 			}
 		default:
@@ -8169,10 +8203,12 @@ func decodeArgs017(d *runtime.Decoder, v *Args017) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -8183,10 +8219,10 @@ func decodeArgs017(d *runtime.Decoder, v *Args017) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 67 {
-					d.Errorf("must be at most 67, got %v", n)
+					d.Errorf(`must be at most 67, got %v`, n)
 				}
 			}
 		case "status":
@@ -8233,10 +8269,12 @@ func decodeArgs018(d *runtime.Decoder, v *Args018) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -8247,10 +8285,10 @@ func decodeArgs018(d *runtime.Decoder, v *Args018) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 68 {
-					d.Errorf("must be at most 68, got %v", n)
+					d.Errorf(`must be at most 68, got %v`, n)
 				}
 			}
 		case "status":
@@ -8279,10 +8317,10 @@ func decodeArgs018(d *runtime.Decoder, v *Args018) {
 			if f, ok := d.Float(64); ok {
 				v.Score = f
 				if f < 0 {
-					d.Errorf("must be at least 0, got %v", f)
+					d.Errorf(`must be at least 0, got %v`, f)
 				}
 				if f > 1 {
-					d.Errorf("must be at most 1, got %v", f)
+					d.Errorf(`must be at most 1, got %v`, f)
 				}
 			}
 		default:
@@ -8312,10 +8350,12 @@ func decodeArgs019(d *runtime.Decoder, v *Args019) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -8326,10 +8366,10 @@ func decodeArgs019(d *runtime.Decoder, v *Args019) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 69 {
-					d.Errorf("must be at most 69, got %v", n)
+					d.Errorf(`must be at most 69, got %v`, n)
 				}
 			}
 		case "status":
@@ -8390,10 +8430,12 @@ func decodeArgs020(d *runtime.Decoder, v *Args020) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -8404,10 +8446,10 @@ func decodeArgs020(d *runtime.Decoder, v *Args020) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 70 {
-					d.Errorf("must be at most 70, got %v", n)
+					d.Errorf(`must be at most 70, got %v`, n)
 				}
 			}
 		case "status":
@@ -8437,8 +8479,8 @@ func decodeArgs020(d *runtime.Decoder, v *Args020) {
 					}
 					v.Tags = append(v.Tags, elem)
 				}
-				if n := len(v.Tags); n > 5 {
-					d.Errorf("must have at most 5 items, got %d", n)
+				if len(v.Tags) > 5 {
+					d.Errorf(`must have at most 5 items, got %d`, len(v.Tags))
 				}
 			}
 		default:
@@ -8465,10 +8507,12 @@ func decodeArgs021(d *runtime.Decoder, v *Args021) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -8479,10 +8523,10 @@ func decodeArgs021(d *runtime.Decoder, v *Args021) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 71 {
-					d.Errorf("must be at most 71, got %v", n)
+					d.Errorf(`must be at most 71, got %v`, n)
 				}
 			}
 		case "status":
@@ -8529,10 +8573,12 @@ func decodeArgs022(d *runtime.Decoder, v *Args022) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -8543,10 +8589,10 @@ func decodeArgs022(d *runtime.Decoder, v *Args022) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 72 {
-					d.Errorf("must be at most 72, got %v", n)
+					d.Errorf(`must be at most 72, got %v`, n)
 				}
 			}
 		case "status":
@@ -8575,10 +8621,10 @@ func decodeArgs022(d *runtime.Decoder, v *Args022) {
 			if f, ok := d.Float(64); ok {
 				v.Score = f
 				if f < 0 {
-					d.Errorf("must be at least 0, got %v", f)
+					d.Errorf(`must be at least 0, got %v`, f)
 				}
 				if f > 1 {
-					d.Errorf("must be at most 1, got %v", f)
+					d.Errorf(`must be at most 1, got %v`, f)
 				}
 			}
 		default:
@@ -8608,10 +8654,12 @@ func decodeArgs023(d *runtime.Decoder, v *Args023) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -8622,10 +8670,10 @@ func decodeArgs023(d *runtime.Decoder, v *Args023) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 73 {
-					d.Errorf("must be at most 73, got %v", n)
+					d.Errorf(`must be at most 73, got %v`, n)
 				}
 			}
 		case "status":
@@ -8686,10 +8734,12 @@ func decodeArgs024(d *runtime.Decoder, v *Args024) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -8700,10 +8750,10 @@ func decodeArgs024(d *runtime.Decoder, v *Args024) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 74 {
-					d.Errorf("must be at most 74, got %v", n)
+					d.Errorf(`must be at most 74, got %v`, n)
 				}
 			}
 		case "status":
@@ -8733,8 +8783,8 @@ func decodeArgs024(d *runtime.Decoder, v *Args024) {
 					}
 					v.Tags = append(v.Tags, elem)
 				}
-				if n := len(v.Tags); n > 5 {
-					d.Errorf("must have at most 5 items, got %d", n)
+				if len(v.Tags) > 5 {
+					d.Errorf(`must have at most 5 items, got %d`, len(v.Tags))
 				}
 			}
 		default:
@@ -8761,10 +8811,12 @@ func decodeArgs025(d *runtime.Decoder, v *Args025) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -8775,10 +8827,10 @@ func decodeArgs025(d *runtime.Decoder, v *Args025) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 75 {
-					d.Errorf("must be at most 75, got %v", n)
+					d.Errorf(`must be at most 75, got %v`, n)
 				}
 			}
 		case "status":
@@ -8825,10 +8877,12 @@ func decodeArgs026(d *runtime.Decoder, v *Args026) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -8839,10 +8893,10 @@ func decodeArgs026(d *runtime.Decoder, v *Args026) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 76 {
-					d.Errorf("must be at most 76, got %v", n)
+					d.Errorf(`must be at most 76, got %v`, n)
 				}
 			}
 		case "status":
@@ -8871,10 +8925,10 @@ func decodeArgs026(d *runtime.Decoder, v *Args026) {
 			if f, ok := d.Float(64); ok {
 				v.Score = f
 				if f < 0 {
-					d.Errorf("must be at least 0, got %v", f)
+					d.Errorf(`must be at least 0, got %v`, f)
 				}
 				if f > 1 {
-					d.Errorf("must be at most 1, got %v", f)
+					d.Errorf(`must be at most 1, got %v`, f)
 				}
 			}
 		default:
@@ -8904,10 +8958,12 @@ func decodeArgs027(d *runtime.Decoder, v *Args027) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -8918,10 +8974,10 @@ func decodeArgs027(d *runtime.Decoder, v *Args027) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 77 {
-					d.Errorf("must be at most 77, got %v", n)
+					d.Errorf(`must be at most 77, got %v`, n)
 				}
 			}
 		case "status":
@@ -8982,10 +9038,12 @@ func decodeArgs028(d *runtime.Decoder, v *Args028) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -8996,10 +9054,10 @@ func decodeArgs028(d *runtime.Decoder, v *Args028) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 78 {
-					d.Errorf("must be at most 78, got %v", n)
+					d.Errorf(`must be at most 78, got %v`, n)
 				}
 			}
 		case "status":
@@ -9029,8 +9087,8 @@ func decodeArgs028(d *runtime.Decoder, v *Args028) {
 					}
 					v.Tags = append(v.Tags, elem)
 				}
-				if n := len(v.Tags); n > 5 {
-					d.Errorf("must have at most 5 items, got %d", n)
+				if len(v.Tags) > 5 {
+					d.Errorf(`must have at most 5 items, got %d`, len(v.Tags))
 				}
 			}
 		default:
@@ -9057,10 +9115,12 @@ func decodeArgs029(d *runtime.Decoder, v *Args029) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -9071,10 +9131,10 @@ func decodeArgs029(d *runtime.Decoder, v *Args029) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 79 {
-					d.Errorf("must be at most 79, got %v", n)
+					d.Errorf(`must be at most 79, got %v`, n)
 				}
 			}
 		case "status":
@@ -9121,10 +9181,12 @@ func decodeArgs030(d *runtime.Decoder, v *Args030) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -9135,10 +9197,10 @@ func decodeArgs030(d *runtime.Decoder, v *Args030) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 80 {
-					d.Errorf("must be at most 80, got %v", n)
+					d.Errorf(`must be at most 80, got %v`, n)
 				}
 			}
 		case "status":
@@ -9167,10 +9229,10 @@ func decodeArgs030(d *runtime.Decoder, v *Args030) {
 			if f, ok := d.Float(64); ok {
 				v.Score = f
 				if f < 0 {
-					d.Errorf("must be at least 0, got %v", f)
+					d.Errorf(`must be at least 0, got %v`, f)
 				}
 				if f > 1 {
-					d.Errorf("must be at most 1, got %v", f)
+					d.Errorf(`must be at most 1, got %v`, f)
 				}
 			}
 		default:
@@ -9200,10 +9262,12 @@ func decodeArgs031(d *runtime.Decoder, v *Args031) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -9214,10 +9278,10 @@ func decodeArgs031(d *runtime.Decoder, v *Args031) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 81 {
-					d.Errorf("must be at most 81, got %v", n)
+					d.Errorf(`must be at most 81, got %v`, n)
 				}
 			}
 		case "status":
@@ -9278,10 +9342,12 @@ func decodeArgs032(d *runtime.Decoder, v *Args032) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -9292,10 +9358,10 @@ func decodeArgs032(d *runtime.Decoder, v *Args032) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 82 {
-					d.Errorf("must be at most 82, got %v", n)
+					d.Errorf(`must be at most 82, got %v`, n)
 				}
 			}
 		case "status":
@@ -9325,8 +9391,8 @@ func decodeArgs032(d *runtime.Decoder, v *Args032) {
 					}
 					v.Tags = append(v.Tags, elem)
 				}
-				if n := len(v.Tags); n > 5 {
-					d.Errorf("must have at most 5 items, got %d", n)
+				if len(v.Tags) > 5 {
+					d.Errorf(`must have at most 5 items, got %d`, len(v.Tags))
 				}
 			}
 		default:
@@ -9353,10 +9419,12 @@ func decodeArgs033(d *runtime.Decoder, v *Args033) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -9367,10 +9435,10 @@ func decodeArgs033(d *runtime.Decoder, v *Args033) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 83 {
-					d.Errorf("must be at most 83, got %v", n)
+					d.Errorf(`must be at most 83, got %v`, n)
 				}
 			}
 		case "status":
@@ -9417,10 +9485,12 @@ func decodeArgs034(d *runtime.Decoder, v *Args034) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -9431,10 +9501,10 @@ func decodeArgs034(d *runtime.Decoder, v *Args034) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 84 {
-					d.Errorf("must be at most 84, got %v", n)
+					d.Errorf(`must be at most 84, got %v`, n)
 				}
 			}
 		case "status":
@@ -9463,10 +9533,10 @@ func decodeArgs034(d *runtime.Decoder, v *Args034) {
 			if f, ok := d.Float(64); ok {
 				v.Score = f
 				if f < 0 {
-					d.Errorf("must be at least 0, got %v", f)
+					d.Errorf(`must be at least 0, got %v`, f)
 				}
 				if f > 1 {
-					d.Errorf("must be at most 1, got %v", f)
+					d.Errorf(`must be at most 1, got %v`, f)
 				}
 			}
 		default:
@@ -9496,10 +9566,12 @@ func decodeArgs035(d *runtime.Decoder, v *Args035) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -9510,10 +9582,10 @@ func decodeArgs035(d *runtime.Decoder, v *Args035) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 85 {
-					d.Errorf("must be at most 85, got %v", n)
+					d.Errorf(`must be at most 85, got %v`, n)
 				}
 			}
 		case "status":
@@ -9574,10 +9646,12 @@ func decodeArgs036(d *runtime.Decoder, v *Args036) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -9588,10 +9662,10 @@ func decodeArgs036(d *runtime.Decoder, v *Args036) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 86 {
-					d.Errorf("must be at most 86, got %v", n)
+					d.Errorf(`must be at most 86, got %v`, n)
 				}
 			}
 		case "status":
@@ -9621,8 +9695,8 @@ func decodeArgs036(d *runtime.Decoder, v *Args036) {
 					}
 					v.Tags = append(v.Tags, elem)
 				}
-				if n := len(v.Tags); n > 5 {
-					d.Errorf("must have at most 5 items, got %d", n)
+				if len(v.Tags) > 5 {
+					d.Errorf(`must have at most 5 items, got %d`, len(v.Tags))
 				}
 			}
 		default:
@@ -9649,10 +9723,12 @@ func decodeArgs037(d *runtime.Decoder, v *Args037) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -9663,10 +9739,10 @@ func decodeArgs037(d *runtime.Decoder, v *Args037) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 87 {
-					d.Errorf("must be at most 87, got %v", n)
+					d.Errorf(`must be at most 87, got %v`, n)
 				}
 			}
 		case "status":
@@ -9713,10 +9789,12 @@ func decodeArgs038(d *runtime.Decoder, v *Args038) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -9727,10 +9805,10 @@ func decodeArgs038(d *runtime.Decoder, v *Args038) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 88 {
-					d.Errorf("must be at most 88, got %v", n)
+					d.Errorf(`must be at most 88, got %v`, n)
 				}
 			}
 		case "status":
@@ -9759,10 +9837,10 @@ func decodeArgs038(d *runtime.Decoder, v *Args038) {
 			if f, ok := d.Float(64); ok {
 				v.Score = f
 				if f < 0 {
-					d.Errorf("must be at least 0, got %v", f)
+					d.Errorf(`must be at least 0, got %v`, f)
 				}
 				if f > 1 {
-					d.Errorf("must be at most 1, got %v", f)
+					d.Errorf(`must be at most 1, got %v`, f)
 				}
 			}
 		default:
@@ -9792,10 +9870,12 @@ func decodeArgs039(d *runtime.Decoder, v *Args039) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -9806,10 +9886,10 @@ func decodeArgs039(d *runtime.Decoder, v *Args039) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 89 {
-					d.Errorf("must be at most 89, got %v", n)
+					d.Errorf(`must be at most 89, got %v`, n)
 				}
 			}
 		case "status":
@@ -9870,10 +9950,12 @@ func decodeArgs040(d *runtime.Decoder, v *Args040) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -9884,10 +9966,10 @@ func decodeArgs040(d *runtime.Decoder, v *Args040) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 90 {
-					d.Errorf("must be at most 90, got %v", n)
+					d.Errorf(`must be at most 90, got %v`, n)
 				}
 			}
 		case "status":
@@ -9917,8 +9999,8 @@ func decodeArgs040(d *runtime.Decoder, v *Args040) {
 					}
 					v.Tags = append(v.Tags, elem)
 				}
-				if n := len(v.Tags); n > 5 {
-					d.Errorf("must have at most 5 items, got %d", n)
+				if len(v.Tags) > 5 {
+					d.Errorf(`must have at most 5 items, got %d`, len(v.Tags))
 				}
 			}
 		default:
@@ -9945,10 +10027,12 @@ func decodeArgs041(d *runtime.Decoder, v *Args041) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -9959,10 +10043,10 @@ func decodeArgs041(d *runtime.Decoder, v *Args041) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 91 {
-					d.Errorf("must be at most 91, got %v", n)
+					d.Errorf(`must be at most 91, got %v`, n)
 				}
 			}
 		case "status":
@@ -10009,10 +10093,12 @@ func decodeArgs042(d *runtime.Decoder, v *Args042) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -10023,10 +10109,10 @@ func decodeArgs042(d *runtime.Decoder, v *Args042) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 92 {
-					d.Errorf("must be at most 92, got %v", n)
+					d.Errorf(`must be at most 92, got %v`, n)
 				}
 			}
 		case "status":
@@ -10055,10 +10141,10 @@ func decodeArgs042(d *runtime.Decoder, v *Args042) {
 			if f, ok := d.Float(64); ok {
 				v.Score = f
 				if f < 0 {
-					d.Errorf("must be at least 0, got %v", f)
+					d.Errorf(`must be at least 0, got %v`, f)
 				}
 				if f > 1 {
-					d.Errorf("must be at most 1, got %v", f)
+					d.Errorf(`must be at most 1, got %v`, f)
 				}
 			}
 		default:
@@ -10088,10 +10174,12 @@ func decodeArgs043(d *runtime.Decoder, v *Args043) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -10102,10 +10190,10 @@ func decodeArgs043(d *runtime.Decoder, v *Args043) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 93 {
-					d.Errorf("must be at most 93, got %v", n)
+					d.Errorf(`must be at most 93, got %v`, n)
 				}
 			}
 		case "status":
@@ -10166,10 +10254,12 @@ func decodeArgs044(d *runtime.Decoder, v *Args044) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -10180,10 +10270,10 @@ func decodeArgs044(d *runtime.Decoder, v *Args044) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 94 {
-					d.Errorf("must be at most 94, got %v", n)
+					d.Errorf(`must be at most 94, got %v`, n)
 				}
 			}
 		case "status":
@@ -10213,8 +10303,8 @@ func decodeArgs044(d *runtime.Decoder, v *Args044) {
 					}
 					v.Tags = append(v.Tags, elem)
 				}
-				if n := len(v.Tags); n > 5 {
-					d.Errorf("must have at most 5 items, got %d", n)
+				if len(v.Tags) > 5 {
+					d.Errorf(`must have at most 5 items, got %d`, len(v.Tags))
 				}
 			}
 		default:
@@ -10241,10 +10331,12 @@ func decodeArgs045(d *runtime.Decoder, v *Args045) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -10255,10 +10347,10 @@ func decodeArgs045(d *runtime.Decoder, v *Args045) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 95 {
-					d.Errorf("must be at most 95, got %v", n)
+					d.Errorf(`must be at most 95, got %v`, n)
 				}
 			}
 		case "status":
@@ -10305,10 +10397,12 @@ func decodeArgs046(d *runtime.Decoder, v *Args046) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -10319,10 +10413,10 @@ func decodeArgs046(d *runtime.Decoder, v *Args046) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 96 {
-					d.Errorf("must be at most 96, got %v", n)
+					d.Errorf(`must be at most 96, got %v`, n)
 				}
 			}
 		case "status":
@@ -10351,10 +10445,10 @@ func decodeArgs046(d *runtime.Decoder, v *Args046) {
 			if f, ok := d.Float(64); ok {
 				v.Score = f
 				if f < 0 {
-					d.Errorf("must be at least 0, got %v", f)
+					d.Errorf(`must be at least 0, got %v`, f)
 				}
 				if f > 1 {
-					d.Errorf("must be at most 1, got %v", f)
+					d.Errorf(`must be at most 1, got %v`, f)
 				}
 			}
 		default:
@@ -10384,10 +10478,12 @@ func decodeArgs047(d *runtime.Decoder, v *Args047) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -10398,10 +10494,10 @@ func decodeArgs047(d *runtime.Decoder, v *Args047) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 97 {
-					d.Errorf("must be at most 97, got %v", n)
+					d.Errorf(`must be at most 97, got %v`, n)
 				}
 			}
 		case "status":
@@ -10462,10 +10558,12 @@ func decodeArgs048(d *runtime.Decoder, v *Args048) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -10476,10 +10574,10 @@ func decodeArgs048(d *runtime.Decoder, v *Args048) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 98 {
-					d.Errorf("must be at most 98, got %v", n)
+					d.Errorf(`must be at most 98, got %v`, n)
 				}
 			}
 		case "status":
@@ -10509,8 +10607,8 @@ func decodeArgs048(d *runtime.Decoder, v *Args048) {
 					}
 					v.Tags = append(v.Tags, elem)
 				}
-				if n := len(v.Tags); n > 5 {
-					d.Errorf("must have at most 5 items, got %d", n)
+				if len(v.Tags) > 5 {
+					d.Errorf(`must have at most 5 items, got %d`, len(v.Tags))
 				}
 			}
 		default:
@@ -10537,10 +10635,12 @@ func decodeArgs049(d *runtime.Decoder, v *Args049) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -10551,10 +10651,10 @@ func decodeArgs049(d *runtime.Decoder, v *Args049) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 99 {
-					d.Errorf("must be at most 99, got %v", n)
+					d.Errorf(`must be at most 99, got %v`, n)
 				}
 			}
 		case "status":
@@ -10601,10 +10701,12 @@ func decodeArgs050(d *runtime.Decoder, v *Args050) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -10615,10 +10717,10 @@ func decodeArgs050(d *runtime.Decoder, v *Args050) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 100 {
-					d.Errorf("must be at most 100, got %v", n)
+					d.Errorf(`must be at most 100, got %v`, n)
 				}
 			}
 		case "status":
@@ -10647,10 +10749,10 @@ func decodeArgs050(d *runtime.Decoder, v *Args050) {
 			if f, ok := d.Float(64); ok {
 				v.Score = f
 				if f < 0 {
-					d.Errorf("must be at least 0, got %v", f)
+					d.Errorf(`must be at least 0, got %v`, f)
 				}
 				if f > 1 {
-					d.Errorf("must be at most 1, got %v", f)
+					d.Errorf(`must be at most 1, got %v`, f)
 				}
 			}
 		default:
@@ -10680,10 +10782,12 @@ func decodeArgs051(d *runtime.Decoder, v *Args051) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -10694,10 +10798,10 @@ func decodeArgs051(d *runtime.Decoder, v *Args051) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 101 {
-					d.Errorf("must be at most 101, got %v", n)
+					d.Errorf(`must be at most 101, got %v`, n)
 				}
 			}
 		case "status":
@@ -10758,10 +10862,12 @@ func decodeArgs052(d *runtime.Decoder, v *Args052) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -10772,10 +10878,10 @@ func decodeArgs052(d *runtime.Decoder, v *Args052) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 102 {
-					d.Errorf("must be at most 102, got %v", n)
+					d.Errorf(`must be at most 102, got %v`, n)
 				}
 			}
 		case "status":
@@ -10805,8 +10911,8 @@ func decodeArgs052(d *runtime.Decoder, v *Args052) {
 					}
 					v.Tags = append(v.Tags, elem)
 				}
-				if n := len(v.Tags); n > 5 {
-					d.Errorf("must have at most 5 items, got %d", n)
+				if len(v.Tags) > 5 {
+					d.Errorf(`must have at most 5 items, got %d`, len(v.Tags))
 				}
 			}
 		default:
@@ -10833,10 +10939,12 @@ func decodeArgs053(d *runtime.Decoder, v *Args053) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -10847,10 +10955,10 @@ func decodeArgs053(d *runtime.Decoder, v *Args053) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 103 {
-					d.Errorf("must be at most 103, got %v", n)
+					d.Errorf(`must be at most 103, got %v`, n)
 				}
 			}
 		case "status":
@@ -10897,10 +11005,12 @@ func decodeArgs054(d *runtime.Decoder, v *Args054) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -10911,10 +11021,10 @@ func decodeArgs054(d *runtime.Decoder, v *Args054) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 104 {
-					d.Errorf("must be at most 104, got %v", n)
+					d.Errorf(`must be at most 104, got %v`, n)
 				}
 			}
 		case "status":
@@ -10943,10 +11053,10 @@ func decodeArgs054(d *runtime.Decoder, v *Args054) {
 			if f, ok := d.Float(64); ok {
 				v.Score = f
 				if f < 0 {
-					d.Errorf("must be at least 0, got %v", f)
+					d.Errorf(`must be at least 0, got %v`, f)
 				}
 				if f > 1 {
-					d.Errorf("must be at most 1, got %v", f)
+					d.Errorf(`must be at most 1, got %v`, f)
 				}
 			}
 		default:
@@ -10976,10 +11086,12 @@ func decodeArgs055(d *runtime.Decoder, v *Args055) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -10990,10 +11102,10 @@ func decodeArgs055(d *runtime.Decoder, v *Args055) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 105 {
-					d.Errorf("must be at most 105, got %v", n)
+					d.Errorf(`must be at most 105, got %v`, n)
 				}
 			}
 		case "status":
@@ -11054,10 +11166,12 @@ func decodeArgs056(d *runtime.Decoder, v *Args056) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -11068,10 +11182,10 @@ func decodeArgs056(d *runtime.Decoder, v *Args056) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 106 {
-					d.Errorf("must be at most 106, got %v", n)
+					d.Errorf(`must be at most 106, got %v`, n)
 				}
 			}
 		case "status":
@@ -11101,8 +11215,8 @@ func decodeArgs056(d *runtime.Decoder, v *Args056) {
 					}
 					v.Tags = append(v.Tags, elem)
 				}
-				if n := len(v.Tags); n > 5 {
-					d.Errorf("must have at most 5 items, got %d", n)
+				if len(v.Tags) > 5 {
+					d.Errorf(`must have at most 5 items, got %d`, len(v.Tags))
 				}
 			}
 		default:
@@ -11129,10 +11243,12 @@ func decodeArgs057(d *runtime.Decoder, v *Args057) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -11143,10 +11259,10 @@ func decodeArgs057(d *runtime.Decoder, v *Args057) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 107 {
-					d.Errorf("must be at most 107, got %v", n)
+					d.Errorf(`must be at most 107, got %v`, n)
 				}
 			}
 		case "status":
@@ -11193,10 +11309,12 @@ func decodeArgs058(d *runtime.Decoder, v *Args058) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -11207,10 +11325,10 @@ func decodeArgs058(d *runtime.Decoder, v *Args058) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 108 {
-					d.Errorf("must be at most 108, got %v", n)
+					d.Errorf(`must be at most 108, got %v`, n)
 				}
 			}
 		case "status":
@@ -11239,10 +11357,10 @@ func decodeArgs058(d *runtime.Decoder, v *Args058) {
 			if f, ok := d.Float(64); ok {
 				v.Score = f
 				if f < 0 {
-					d.Errorf("must be at least 0, got %v", f)
+					d.Errorf(`must be at least 0, got %v`, f)
 				}
 				if f > 1 {
-					d.Errorf("must be at most 1, got %v", f)
+					d.Errorf(`must be at most 1, got %v`, f)
 				}
 			}
 		default:
@@ -11272,10 +11390,12 @@ func decodeArgs059(d *runtime.Decoder, v *Args059) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -11286,10 +11406,10 @@ func decodeArgs059(d *runtime.Decoder, v *Args059) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 109 {
-					d.Errorf("must be at most 109, got %v", n)
+					d.Errorf(`must be at most 109, got %v`, n)
 				}
 			}
 		case "status":
@@ -11350,10 +11470,12 @@ func decodeArgs060(d *runtime.Decoder, v *Args060) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -11364,10 +11486,10 @@ func decodeArgs060(d *runtime.Decoder, v *Args060) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 110 {
-					d.Errorf("must be at most 110, got %v", n)
+					d.Errorf(`must be at most 110, got %v`, n)
 				}
 			}
 		case "status":
@@ -11397,8 +11519,8 @@ func decodeArgs060(d *runtime.Decoder, v *Args060) {
 					}
 					v.Tags = append(v.Tags, elem)
 				}
-				if n := len(v.Tags); n > 5 {
-					d.Errorf("must have at most 5 items, got %d", n)
+				if len(v.Tags) > 5 {
+					d.Errorf(`must have at most 5 items, got %d`, len(v.Tags))
 				}
 			}
 		default:
@@ -11425,10 +11547,12 @@ func decodeArgs061(d *runtime.Decoder, v *Args061) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -11439,10 +11563,10 @@ func decodeArgs061(d *runtime.Decoder, v *Args061) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 111 {
-					d.Errorf("must be at most 111, got %v", n)
+					d.Errorf(`must be at most 111, got %v`, n)
 				}
 			}
 		case "status":
@@ -11489,10 +11613,12 @@ func decodeArgs062(d *runtime.Decoder, v *Args062) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -11503,10 +11629,10 @@ func decodeArgs062(d *runtime.Decoder, v *Args062) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 112 {
-					d.Errorf("must be at most 112, got %v", n)
+					d.Errorf(`must be at most 112, got %v`, n)
 				}
 			}
 		case "status":
@@ -11535,10 +11661,10 @@ func decodeArgs062(d *runtime.Decoder, v *Args062) {
 			if f, ok := d.Float(64); ok {
 				v.Score = f
 				if f < 0 {
-					d.Errorf("must be at least 0, got %v", f)
+					d.Errorf(`must be at least 0, got %v`, f)
 				}
 				if f > 1 {
-					d.Errorf("must be at most 1, got %v", f)
+					d.Errorf(`must be at most 1, got %v`, f)
 				}
 			}
 		default:
@@ -11568,10 +11694,12 @@ func decodeArgs063(d *runtime.Decoder, v *Args063) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -11582,10 +11710,10 @@ func decodeArgs063(d *runtime.Decoder, v *Args063) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 113 {
-					d.Errorf("must be at most 113, got %v", n)
+					d.Errorf(`must be at most 113, got %v`, n)
 				}
 			}
 		case "status":
@@ -11646,10 +11774,12 @@ func decodeArgs064(d *runtime.Decoder, v *Args064) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -11660,10 +11790,10 @@ func decodeArgs064(d *runtime.Decoder, v *Args064) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 114 {
-					d.Errorf("must be at most 114, got %v", n)
+					d.Errorf(`must be at most 114, got %v`, n)
 				}
 			}
 		case "status":
@@ -11693,8 +11823,8 @@ func decodeArgs064(d *runtime.Decoder, v *Args064) {
 					}
 					v.Tags = append(v.Tags, elem)
 				}
-				if n := len(v.Tags); n > 5 {
-					d.Errorf("must have at most 5 items, got %d", n)
+				if len(v.Tags) > 5 {
+					d.Errorf(`must have at most 5 items, got %d`, len(v.Tags))
 				}
 			}
 		default:
@@ -11721,10 +11851,12 @@ func decodeArgs065(d *runtime.Decoder, v *Args065) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -11735,10 +11867,10 @@ func decodeArgs065(d *runtime.Decoder, v *Args065) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 115 {
-					d.Errorf("must be at most 115, got %v", n)
+					d.Errorf(`must be at most 115, got %v`, n)
 				}
 			}
 		case "status":
@@ -11785,10 +11917,12 @@ func decodeArgs066(d *runtime.Decoder, v *Args066) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -11799,10 +11933,10 @@ func decodeArgs066(d *runtime.Decoder, v *Args066) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 116 {
-					d.Errorf("must be at most 116, got %v", n)
+					d.Errorf(`must be at most 116, got %v`, n)
 				}
 			}
 		case "status":
@@ -11831,10 +11965,10 @@ func decodeArgs066(d *runtime.Decoder, v *Args066) {
 			if f, ok := d.Float(64); ok {
 				v.Score = f
 				if f < 0 {
-					d.Errorf("must be at least 0, got %v", f)
+					d.Errorf(`must be at least 0, got %v`, f)
 				}
 				if f > 1 {
-					d.Errorf("must be at most 1, got %v", f)
+					d.Errorf(`must be at most 1, got %v`, f)
 				}
 			}
 		default:
@@ -11864,10 +11998,12 @@ func decodeArgs067(d *runtime.Decoder, v *Args067) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -11878,10 +12014,10 @@ func decodeArgs067(d *runtime.Decoder, v *Args067) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 117 {
-					d.Errorf("must be at most 117, got %v", n)
+					d.Errorf(`must be at most 117, got %v`, n)
 				}
 			}
 		case "status":
@@ -11942,10 +12078,12 @@ func decodeArgs068(d *runtime.Decoder, v *Args068) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -11956,10 +12094,10 @@ func decodeArgs068(d *runtime.Decoder, v *Args068) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 118 {
-					d.Errorf("must be at most 118, got %v", n)
+					d.Errorf(`must be at most 118, got %v`, n)
 				}
 			}
 		case "status":
@@ -11989,8 +12127,8 @@ func decodeArgs068(d *runtime.Decoder, v *Args068) {
 					}
 					v.Tags = append(v.Tags, elem)
 				}
-				if n := len(v.Tags); n > 5 {
-					d.Errorf("must have at most 5 items, got %d", n)
+				if len(v.Tags) > 5 {
+					d.Errorf(`must have at most 5 items, got %d`, len(v.Tags))
 				}
 			}
 		default:
@@ -12017,10 +12155,12 @@ func decodeArgs069(d *runtime.Decoder, v *Args069) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -12031,10 +12171,10 @@ func decodeArgs069(d *runtime.Decoder, v *Args069) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 119 {
-					d.Errorf("must be at most 119, got %v", n)
+					d.Errorf(`must be at most 119, got %v`, n)
 				}
 			}
 		case "status":
@@ -12081,10 +12221,12 @@ func decodeArgs070(d *runtime.Decoder, v *Args070) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -12095,10 +12237,10 @@ func decodeArgs070(d *runtime.Decoder, v *Args070) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 120 {
-					d.Errorf("must be at most 120, got %v", n)
+					d.Errorf(`must be at most 120, got %v`, n)
 				}
 			}
 		case "status":
@@ -12127,10 +12269,10 @@ func decodeArgs070(d *runtime.Decoder, v *Args070) {
 			if f, ok := d.Float(64); ok {
 				v.Score = f
 				if f < 0 {
-					d.Errorf("must be at least 0, got %v", f)
+					d.Errorf(`must be at least 0, got %v`, f)
 				}
 				if f > 1 {
-					d.Errorf("must be at most 1, got %v", f)
+					d.Errorf(`must be at most 1, got %v`, f)
 				}
 			}
 		default:
@@ -12160,10 +12302,12 @@ func decodeArgs071(d *runtime.Decoder, v *Args071) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -12174,10 +12318,10 @@ func decodeArgs071(d *runtime.Decoder, v *Args071) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 121 {
-					d.Errorf("must be at most 121, got %v", n)
+					d.Errorf(`must be at most 121, got %v`, n)
 				}
 			}
 		case "status":
@@ -12238,10 +12382,12 @@ func decodeArgs072(d *runtime.Decoder, v *Args072) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -12252,10 +12398,10 @@ func decodeArgs072(d *runtime.Decoder, v *Args072) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 122 {
-					d.Errorf("must be at most 122, got %v", n)
+					d.Errorf(`must be at most 122, got %v`, n)
 				}
 			}
 		case "status":
@@ -12285,8 +12431,8 @@ func decodeArgs072(d *runtime.Decoder, v *Args072) {
 					}
 					v.Tags = append(v.Tags, elem)
 				}
-				if n := len(v.Tags); n > 5 {
-					d.Errorf("must have at most 5 items, got %d", n)
+				if len(v.Tags) > 5 {
+					d.Errorf(`must have at most 5 items, got %d`, len(v.Tags))
 				}
 			}
 		default:
@@ -12313,10 +12459,12 @@ func decodeArgs073(d *runtime.Decoder, v *Args073) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -12327,10 +12475,10 @@ func decodeArgs073(d *runtime.Decoder, v *Args073) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 123 {
-					d.Errorf("must be at most 123, got %v", n)
+					d.Errorf(`must be at most 123, got %v`, n)
 				}
 			}
 		case "status":
@@ -12377,10 +12525,12 @@ func decodeArgs074(d *runtime.Decoder, v *Args074) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -12391,10 +12541,10 @@ func decodeArgs074(d *runtime.Decoder, v *Args074) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 124 {
-					d.Errorf("must be at most 124, got %v", n)
+					d.Errorf(`must be at most 124, got %v`, n)
 				}
 			}
 		case "status":
@@ -12423,10 +12573,10 @@ func decodeArgs074(d *runtime.Decoder, v *Args074) {
 			if f, ok := d.Float(64); ok {
 				v.Score = f
 				if f < 0 {
-					d.Errorf("must be at least 0, got %v", f)
+					d.Errorf(`must be at least 0, got %v`, f)
 				}
 				if f > 1 {
-					d.Errorf("must be at most 1, got %v", f)
+					d.Errorf(`must be at most 1, got %v`, f)
 				}
 			}
 		default:
@@ -12456,10 +12606,12 @@ func decodeArgs075(d *runtime.Decoder, v *Args075) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -12470,10 +12622,10 @@ func decodeArgs075(d *runtime.Decoder, v *Args075) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 125 {
-					d.Errorf("must be at most 125, got %v", n)
+					d.Errorf(`must be at most 125, got %v`, n)
 				}
 			}
 		case "status":
@@ -12534,10 +12686,12 @@ func decodeArgs076(d *runtime.Decoder, v *Args076) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -12548,10 +12702,10 @@ func decodeArgs076(d *runtime.Decoder, v *Args076) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 126 {
-					d.Errorf("must be at most 126, got %v", n)
+					d.Errorf(`must be at most 126, got %v`, n)
 				}
 			}
 		case "status":
@@ -12581,8 +12735,8 @@ func decodeArgs076(d *runtime.Decoder, v *Args076) {
 					}
 					v.Tags = append(v.Tags, elem)
 				}
-				if n := len(v.Tags); n > 5 {
-					d.Errorf("must have at most 5 items, got %d", n)
+				if len(v.Tags) > 5 {
+					d.Errorf(`must have at most 5 items, got %d`, len(v.Tags))
 				}
 			}
 		default:
@@ -12609,10 +12763,12 @@ func decodeArgs077(d *runtime.Decoder, v *Args077) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -12623,10 +12779,10 @@ func decodeArgs077(d *runtime.Decoder, v *Args077) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 127 {
-					d.Errorf("must be at most 127, got %v", n)
+					d.Errorf(`must be at most 127, got %v`, n)
 				}
 			}
 		case "status":
@@ -12673,10 +12829,12 @@ func decodeArgs078(d *runtime.Decoder, v *Args078) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -12687,10 +12845,10 @@ func decodeArgs078(d *runtime.Decoder, v *Args078) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 128 {
-					d.Errorf("must be at most 128, got %v", n)
+					d.Errorf(`must be at most 128, got %v`, n)
 				}
 			}
 		case "status":
@@ -12719,10 +12877,10 @@ func decodeArgs078(d *runtime.Decoder, v *Args078) {
 			if f, ok := d.Float(64); ok {
 				v.Score = f
 				if f < 0 {
-					d.Errorf("must be at least 0, got %v", f)
+					d.Errorf(`must be at least 0, got %v`, f)
 				}
 				if f > 1 {
-					d.Errorf("must be at most 1, got %v", f)
+					d.Errorf(`must be at most 1, got %v`, f)
 				}
 			}
 		default:
@@ -12752,10 +12910,12 @@ func decodeArgs079(d *runtime.Decoder, v *Args079) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -12766,10 +12926,10 @@ func decodeArgs079(d *runtime.Decoder, v *Args079) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 129 {
-					d.Errorf("must be at most 129, got %v", n)
+					d.Errorf(`must be at most 129, got %v`, n)
 				}
 			}
 		case "status":
@@ -12830,10 +12990,12 @@ func decodeArgs080(d *runtime.Decoder, v *Args080) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -12844,10 +13006,10 @@ func decodeArgs080(d *runtime.Decoder, v *Args080) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 130 {
-					d.Errorf("must be at most 130, got %v", n)
+					d.Errorf(`must be at most 130, got %v`, n)
 				}
 			}
 		case "status":
@@ -12877,8 +13039,8 @@ func decodeArgs080(d *runtime.Decoder, v *Args080) {
 					}
 					v.Tags = append(v.Tags, elem)
 				}
-				if n := len(v.Tags); n > 5 {
-					d.Errorf("must have at most 5 items, got %d", n)
+				if len(v.Tags) > 5 {
+					d.Errorf(`must have at most 5 items, got %d`, len(v.Tags))
 				}
 			}
 		default:
@@ -12905,10 +13067,12 @@ func decodeArgs081(d *runtime.Decoder, v *Args081) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -12919,10 +13083,10 @@ func decodeArgs081(d *runtime.Decoder, v *Args081) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 131 {
-					d.Errorf("must be at most 131, got %v", n)
+					d.Errorf(`must be at most 131, got %v`, n)
 				}
 			}
 		case "status":
@@ -12969,10 +13133,12 @@ func decodeArgs082(d *runtime.Decoder, v *Args082) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -12983,10 +13149,10 @@ func decodeArgs082(d *runtime.Decoder, v *Args082) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 132 {
-					d.Errorf("must be at most 132, got %v", n)
+					d.Errorf(`must be at most 132, got %v`, n)
 				}
 			}
 		case "status":
@@ -13015,10 +13181,10 @@ func decodeArgs082(d *runtime.Decoder, v *Args082) {
 			if f, ok := d.Float(64); ok {
 				v.Score = f
 				if f < 0 {
-					d.Errorf("must be at least 0, got %v", f)
+					d.Errorf(`must be at least 0, got %v`, f)
 				}
 				if f > 1 {
-					d.Errorf("must be at most 1, got %v", f)
+					d.Errorf(`must be at most 1, got %v`, f)
 				}
 			}
 		default:
@@ -13048,10 +13214,12 @@ func decodeArgs083(d *runtime.Decoder, v *Args083) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -13062,10 +13230,10 @@ func decodeArgs083(d *runtime.Decoder, v *Args083) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 133 {
-					d.Errorf("must be at most 133, got %v", n)
+					d.Errorf(`must be at most 133, got %v`, n)
 				}
 			}
 		case "status":
@@ -13126,10 +13294,12 @@ func decodeArgs084(d *runtime.Decoder, v *Args084) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -13140,10 +13310,10 @@ func decodeArgs084(d *runtime.Decoder, v *Args084) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 134 {
-					d.Errorf("must be at most 134, got %v", n)
+					d.Errorf(`must be at most 134, got %v`, n)
 				}
 			}
 		case "status":
@@ -13173,8 +13343,8 @@ func decodeArgs084(d *runtime.Decoder, v *Args084) {
 					}
 					v.Tags = append(v.Tags, elem)
 				}
-				if n := len(v.Tags); n > 5 {
-					d.Errorf("must have at most 5 items, got %d", n)
+				if len(v.Tags) > 5 {
+					d.Errorf(`must have at most 5 items, got %d`, len(v.Tags))
 				}
 			}
 		default:
@@ -13201,10 +13371,12 @@ func decodeArgs085(d *runtime.Decoder, v *Args085) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -13215,10 +13387,10 @@ func decodeArgs085(d *runtime.Decoder, v *Args085) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 135 {
-					d.Errorf("must be at most 135, got %v", n)
+					d.Errorf(`must be at most 135, got %v`, n)
 				}
 			}
 		case "status":
@@ -13265,10 +13437,12 @@ func decodeArgs086(d *runtime.Decoder, v *Args086) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -13279,10 +13453,10 @@ func decodeArgs086(d *runtime.Decoder, v *Args086) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 136 {
-					d.Errorf("must be at most 136, got %v", n)
+					d.Errorf(`must be at most 136, got %v`, n)
 				}
 			}
 		case "status":
@@ -13311,10 +13485,10 @@ func decodeArgs086(d *runtime.Decoder, v *Args086) {
 			if f, ok := d.Float(64); ok {
 				v.Score = f
 				if f < 0 {
-					d.Errorf("must be at least 0, got %v", f)
+					d.Errorf(`must be at least 0, got %v`, f)
 				}
 				if f > 1 {
-					d.Errorf("must be at most 1, got %v", f)
+					d.Errorf(`must be at most 1, got %v`, f)
 				}
 			}
 		default:
@@ -13344,10 +13518,12 @@ func decodeArgs087(d *runtime.Decoder, v *Args087) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -13358,10 +13534,10 @@ func decodeArgs087(d *runtime.Decoder, v *Args087) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 137 {
-					d.Errorf("must be at most 137, got %v", n)
+					d.Errorf(`must be at most 137, got %v`, n)
 				}
 			}
 		case "status":
@@ -13422,10 +13598,12 @@ func decodeArgs088(d *runtime.Decoder, v *Args088) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -13436,10 +13614,10 @@ func decodeArgs088(d *runtime.Decoder, v *Args088) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 138 {
-					d.Errorf("must be at most 138, got %v", n)
+					d.Errorf(`must be at most 138, got %v`, n)
 				}
 			}
 		case "status":
@@ -13469,8 +13647,8 @@ func decodeArgs088(d *runtime.Decoder, v *Args088) {
 					}
 					v.Tags = append(v.Tags, elem)
 				}
-				if n := len(v.Tags); n > 5 {
-					d.Errorf("must have at most 5 items, got %d", n)
+				if len(v.Tags) > 5 {
+					d.Errorf(`must have at most 5 items, got %d`, len(v.Tags))
 				}
 			}
 		default:
@@ -13497,10 +13675,12 @@ func decodeArgs089(d *runtime.Decoder, v *Args089) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -13511,10 +13691,10 @@ func decodeArgs089(d *runtime.Decoder, v *Args089) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 139 {
-					d.Errorf("must be at most 139, got %v", n)
+					d.Errorf(`must be at most 139, got %v`, n)
 				}
 			}
 		case "status":
@@ -13561,10 +13741,12 @@ func decodeArgs090(d *runtime.Decoder, v *Args090) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -13575,10 +13757,10 @@ func decodeArgs090(d *runtime.Decoder, v *Args090) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 140 {
-					d.Errorf("must be at most 140, got %v", n)
+					d.Errorf(`must be at most 140, got %v`, n)
 				}
 			}
 		case "status":
@@ -13607,10 +13789,10 @@ func decodeArgs090(d *runtime.Decoder, v *Args090) {
 			if f, ok := d.Float(64); ok {
 				v.Score = f
 				if f < 0 {
-					d.Errorf("must be at least 0, got %v", f)
+					d.Errorf(`must be at least 0, got %v`, f)
 				}
 				if f > 1 {
-					d.Errorf("must be at most 1, got %v", f)
+					d.Errorf(`must be at most 1, got %v`, f)
 				}
 			}
 		default:
@@ -13640,10 +13822,12 @@ func decodeArgs091(d *runtime.Decoder, v *Args091) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -13654,10 +13838,10 @@ func decodeArgs091(d *runtime.Decoder, v *Args091) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 141 {
-					d.Errorf("must be at most 141, got %v", n)
+					d.Errorf(`must be at most 141, got %v`, n)
 				}
 			}
 		case "status":
@@ -13718,10 +13902,12 @@ func decodeArgs092(d *runtime.Decoder, v *Args092) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -13732,10 +13918,10 @@ func decodeArgs092(d *runtime.Decoder, v *Args092) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 142 {
-					d.Errorf("must be at most 142, got %v", n)
+					d.Errorf(`must be at most 142, got %v`, n)
 				}
 			}
 		case "status":
@@ -13765,8 +13951,8 @@ func decodeArgs092(d *runtime.Decoder, v *Args092) {
 					}
 					v.Tags = append(v.Tags, elem)
 				}
-				if n := len(v.Tags); n > 5 {
-					d.Errorf("must have at most 5 items, got %d", n)
+				if len(v.Tags) > 5 {
+					d.Errorf(`must have at most 5 items, got %d`, len(v.Tags))
 				}
 			}
 		default:
@@ -13793,10 +13979,12 @@ func decodeArgs093(d *runtime.Decoder, v *Args093) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -13807,10 +13995,10 @@ func decodeArgs093(d *runtime.Decoder, v *Args093) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 143 {
-					d.Errorf("must be at most 143, got %v", n)
+					d.Errorf(`must be at most 143, got %v`, n)
 				}
 			}
 		case "status":
@@ -13857,10 +14045,12 @@ func decodeArgs094(d *runtime.Decoder, v *Args094) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -13871,10 +14061,10 @@ func decodeArgs094(d *runtime.Decoder, v *Args094) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 144 {
-					d.Errorf("must be at most 144, got %v", n)
+					d.Errorf(`must be at most 144, got %v`, n)
 				}
 			}
 		case "status":
@@ -13903,10 +14093,10 @@ func decodeArgs094(d *runtime.Decoder, v *Args094) {
 			if f, ok := d.Float(64); ok {
 				v.Score = f
 				if f < 0 {
-					d.Errorf("must be at least 0, got %v", f)
+					d.Errorf(`must be at least 0, got %v`, f)
 				}
 				if f > 1 {
-					d.Errorf("must be at most 1, got %v", f)
+					d.Errorf(`must be at most 1, got %v`, f)
 				}
 			}
 		default:
@@ -13936,10 +14126,12 @@ func decodeArgs095(d *runtime.Decoder, v *Args095) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -13950,10 +14142,10 @@ func decodeArgs095(d *runtime.Decoder, v *Args095) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 145 {
-					d.Errorf("must be at most 145, got %v", n)
+					d.Errorf(`must be at most 145, got %v`, n)
 				}
 			}
 		case "status":
@@ -14014,10 +14206,12 @@ func decodeArgs096(d *runtime.Decoder, v *Args096) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -14028,10 +14222,10 @@ func decodeArgs096(d *runtime.Decoder, v *Args096) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 146 {
-					d.Errorf("must be at most 146, got %v", n)
+					d.Errorf(`must be at most 146, got %v`, n)
 				}
 			}
 		case "status":
@@ -14061,8 +14255,8 @@ func decodeArgs096(d *runtime.Decoder, v *Args096) {
 					}
 					v.Tags = append(v.Tags, elem)
 				}
-				if n := len(v.Tags); n > 5 {
-					d.Errorf("must have at most 5 items, got %d", n)
+				if len(v.Tags) > 5 {
+					d.Errorf(`must have at most 5 items, got %d`, len(v.Tags))
 				}
 			}
 		default:
@@ -14089,10 +14283,12 @@ func decodeArgs097(d *runtime.Decoder, v *Args097) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -14103,10 +14299,10 @@ func decodeArgs097(d *runtime.Decoder, v *Args097) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 147 {
-					d.Errorf("must be at most 147, got %v", n)
+					d.Errorf(`must be at most 147, got %v`, n)
 				}
 			}
 		case "status":
@@ -14153,10 +14349,12 @@ func decodeArgs098(d *runtime.Decoder, v *Args098) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -14167,10 +14365,10 @@ func decodeArgs098(d *runtime.Decoder, v *Args098) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 148 {
-					d.Errorf("must be at most 148, got %v", n)
+					d.Errorf(`must be at most 148, got %v`, n)
 				}
 			}
 		case "status":
@@ -14199,10 +14397,10 @@ func decodeArgs098(d *runtime.Decoder, v *Args098) {
 			if f, ok := d.Float(64); ok {
 				v.Score = f
 				if f < 0 {
-					d.Errorf("must be at least 0, got %v", f)
+					d.Errorf(`must be at least 0, got %v`, f)
 				}
 				if f > 1 {
-					d.Errorf("must be at most 1, got %v", f)
+					d.Errorf(`must be at most 1, got %v`, f)
 				}
 			}
 		default:
@@ -14232,10 +14430,12 @@ func decodeArgs099(d *runtime.Decoder, v *Args099) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 64 {
-					d.Errorf("must be at most 64 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -14246,10 +14446,10 @@ func decodeArgs099(d *runtime.Decoder, v *Args099) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 149 {
-					d.Errorf("must be at most 149, got %v", n)
+					d.Errorf(`must be at most 149, got %v`, n)
 				}
 			}
 		case "status":
@@ -14310,8 +14510,9 @@ func decodeAddress(d *runtime.Decoder, v *Address) {
 			hasStreet = true
 			if s, ok := d.String(); ok {
 				v.Street = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
 				}
 			}
 		case "city":
@@ -14362,7 +14563,11 @@ func fastArgs000(data []byte, i int, v *Args000, strs *runtime.Strings) (int, bo
 			if s, i, ok = runtime.FastString(data, i); !ok {
 				return i, false
 			}
-			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+			runes := utf8.RuneCount(s)
+			if runes < 1 {
+				return i, false
+			}
+			if runes > 64 {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
@@ -14450,7 +14655,11 @@ func fastArgs001(data []byte, i int, v *Args001, strs *runtime.Strings) (int, bo
 			if s, i, ok = runtime.FastString(data, i); !ok {
 				return i, false
 			}
-			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+			runes := utf8.RuneCount(s)
+			if runes < 1 {
+				return i, false
+			}
+			if runes > 64 {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
@@ -14525,7 +14734,11 @@ func fastArgs003(data []byte, i int, v *Args003, strs *runtime.Strings) (int, bo
 			if s, i, ok = runtime.FastString(data, i); !ok {
 				return i, false
 			}
-			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+			runes := utf8.RuneCount(s)
+			if runes < 1 {
+				return i, false
+			}
+			if runes > 64 {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
@@ -14615,7 +14828,11 @@ func fastArgs004(data []byte, i int, v *Args004, strs *runtime.Strings) (int, bo
 			if s, i, ok = runtime.FastString(data, i); !ok {
 				return i, false
 			}
-			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+			runes := utf8.RuneCount(s)
+			if runes < 1 {
+				return i, false
+			}
+			if runes > 64 {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
@@ -14703,7 +14920,11 @@ func fastArgs005(data []byte, i int, v *Args005, strs *runtime.Strings) (int, bo
 			if s, i, ok = runtime.FastString(data, i); !ok {
 				return i, false
 			}
-			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+			runes := utf8.RuneCount(s)
+			if runes < 1 {
+				return i, false
+			}
+			if runes > 64 {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
@@ -14778,7 +14999,11 @@ func fastArgs007(data []byte, i int, v *Args007, strs *runtime.Strings) (int, bo
 			if s, i, ok = runtime.FastString(data, i); !ok {
 				return i, false
 			}
-			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+			runes := utf8.RuneCount(s)
+			if runes < 1 {
+				return i, false
+			}
+			if runes > 64 {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
@@ -14868,7 +15093,11 @@ func fastArgs008(data []byte, i int, v *Args008, strs *runtime.Strings) (int, bo
 			if s, i, ok = runtime.FastString(data, i); !ok {
 				return i, false
 			}
-			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+			runes := utf8.RuneCount(s)
+			if runes < 1 {
+				return i, false
+			}
+			if runes > 64 {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
@@ -14956,7 +15185,11 @@ func fastArgs009(data []byte, i int, v *Args009, strs *runtime.Strings) (int, bo
 			if s, i, ok = runtime.FastString(data, i); !ok {
 				return i, false
 			}
-			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+			runes := utf8.RuneCount(s)
+			if runes < 1 {
+				return i, false
+			}
+			if runes > 64 {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
@@ -15031,7 +15264,11 @@ func fastArgs011(data []byte, i int, v *Args011, strs *runtime.Strings) (int, bo
 			if s, i, ok = runtime.FastString(data, i); !ok {
 				return i, false
 			}
-			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+			runes := utf8.RuneCount(s)
+			if runes < 1 {
+				return i, false
+			}
+			if runes > 64 {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
@@ -15121,7 +15358,11 @@ func fastArgs012(data []byte, i int, v *Args012, strs *runtime.Strings) (int, bo
 			if s, i, ok = runtime.FastString(data, i); !ok {
 				return i, false
 			}
-			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+			runes := utf8.RuneCount(s)
+			if runes < 1 {
+				return i, false
+			}
+			if runes > 64 {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
@@ -15209,7 +15450,11 @@ func fastArgs013(data []byte, i int, v *Args013, strs *runtime.Strings) (int, bo
 			if s, i, ok = runtime.FastString(data, i); !ok {
 				return i, false
 			}
-			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+			runes := utf8.RuneCount(s)
+			if runes < 1 {
+				return i, false
+			}
+			if runes > 64 {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
@@ -15284,7 +15529,11 @@ func fastArgs015(data []byte, i int, v *Args015, strs *runtime.Strings) (int, bo
 			if s, i, ok = runtime.FastString(data, i); !ok {
 				return i, false
 			}
-			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+			runes := utf8.RuneCount(s)
+			if runes < 1 {
+				return i, false
+			}
+			if runes > 64 {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
@@ -15374,7 +15623,11 @@ func fastArgs016(data []byte, i int, v *Args016, strs *runtime.Strings) (int, bo
 			if s, i, ok = runtime.FastString(data, i); !ok {
 				return i, false
 			}
-			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+			runes := utf8.RuneCount(s)
+			if runes < 1 {
+				return i, false
+			}
+			if runes > 64 {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
@@ -15462,7 +15715,11 @@ func fastArgs017(data []byte, i int, v *Args017, strs *runtime.Strings) (int, bo
 			if s, i, ok = runtime.FastString(data, i); !ok {
 				return i, false
 			}
-			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+			runes := utf8.RuneCount(s)
+			if runes < 1 {
+				return i, false
+			}
+			if runes > 64 {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
@@ -15537,7 +15794,11 @@ func fastArgs019(data []byte, i int, v *Args019, strs *runtime.Strings) (int, bo
 			if s, i, ok = runtime.FastString(data, i); !ok {
 				return i, false
 			}
-			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+			runes := utf8.RuneCount(s)
+			if runes < 1 {
+				return i, false
+			}
+			if runes > 64 {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
@@ -15627,7 +15888,11 @@ func fastArgs020(data []byte, i int, v *Args020, strs *runtime.Strings) (int, bo
 			if s, i, ok = runtime.FastString(data, i); !ok {
 				return i, false
 			}
-			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+			runes := utf8.RuneCount(s)
+			if runes < 1 {
+				return i, false
+			}
+			if runes > 64 {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
@@ -15715,7 +15980,11 @@ func fastArgs021(data []byte, i int, v *Args021, strs *runtime.Strings) (int, bo
 			if s, i, ok = runtime.FastString(data, i); !ok {
 				return i, false
 			}
-			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+			runes := utf8.RuneCount(s)
+			if runes < 1 {
+				return i, false
+			}
+			if runes > 64 {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
@@ -15790,7 +16059,11 @@ func fastArgs023(data []byte, i int, v *Args023, strs *runtime.Strings) (int, bo
 			if s, i, ok = runtime.FastString(data, i); !ok {
 				return i, false
 			}
-			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+			runes := utf8.RuneCount(s)
+			if runes < 1 {
+				return i, false
+			}
+			if runes > 64 {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
@@ -15880,7 +16153,11 @@ func fastArgs024(data []byte, i int, v *Args024, strs *runtime.Strings) (int, bo
 			if s, i, ok = runtime.FastString(data, i); !ok {
 				return i, false
 			}
-			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+			runes := utf8.RuneCount(s)
+			if runes < 1 {
+				return i, false
+			}
+			if runes > 64 {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
@@ -15968,7 +16245,11 @@ func fastArgs025(data []byte, i int, v *Args025, strs *runtime.Strings) (int, bo
 			if s, i, ok = runtime.FastString(data, i); !ok {
 				return i, false
 			}
-			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+			runes := utf8.RuneCount(s)
+			if runes < 1 {
+				return i, false
+			}
+			if runes > 64 {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
@@ -16043,7 +16324,11 @@ func fastArgs027(data []byte, i int, v *Args027, strs *runtime.Strings) (int, bo
 			if s, i, ok = runtime.FastString(data, i); !ok {
 				return i, false
 			}
-			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+			runes := utf8.RuneCount(s)
+			if runes < 1 {
+				return i, false
+			}
+			if runes > 64 {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
@@ -16133,7 +16418,11 @@ func fastArgs028(data []byte, i int, v *Args028, strs *runtime.Strings) (int, bo
 			if s, i, ok = runtime.FastString(data, i); !ok {
 				return i, false
 			}
-			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+			runes := utf8.RuneCount(s)
+			if runes < 1 {
+				return i, false
+			}
+			if runes > 64 {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
@@ -16221,7 +16510,11 @@ func fastArgs029(data []byte, i int, v *Args029, strs *runtime.Strings) (int, bo
 			if s, i, ok = runtime.FastString(data, i); !ok {
 				return i, false
 			}
-			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+			runes := utf8.RuneCount(s)
+			if runes < 1 {
+				return i, false
+			}
+			if runes > 64 {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
@@ -16296,7 +16589,11 @@ func fastArgs031(data []byte, i int, v *Args031, strs *runtime.Strings) (int, bo
 			if s, i, ok = runtime.FastString(data, i); !ok {
 				return i, false
 			}
-			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+			runes := utf8.RuneCount(s)
+			if runes < 1 {
+				return i, false
+			}
+			if runes > 64 {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
@@ -16386,7 +16683,11 @@ func fastArgs032(data []byte, i int, v *Args032, strs *runtime.Strings) (int, bo
 			if s, i, ok = runtime.FastString(data, i); !ok {
 				return i, false
 			}
-			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+			runes := utf8.RuneCount(s)
+			if runes < 1 {
+				return i, false
+			}
+			if runes > 64 {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
@@ -16474,7 +16775,11 @@ func fastArgs033(data []byte, i int, v *Args033, strs *runtime.Strings) (int, bo
 			if s, i, ok = runtime.FastString(data, i); !ok {
 				return i, false
 			}
-			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+			runes := utf8.RuneCount(s)
+			if runes < 1 {
+				return i, false
+			}
+			if runes > 64 {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
@@ -16549,7 +16854,11 @@ func fastArgs035(data []byte, i int, v *Args035, strs *runtime.Strings) (int, bo
 			if s, i, ok = runtime.FastString(data, i); !ok {
 				return i, false
 			}
-			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+			runes := utf8.RuneCount(s)
+			if runes < 1 {
+				return i, false
+			}
+			if runes > 64 {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
@@ -16639,7 +16948,11 @@ func fastArgs036(data []byte, i int, v *Args036, strs *runtime.Strings) (int, bo
 			if s, i, ok = runtime.FastString(data, i); !ok {
 				return i, false
 			}
-			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+			runes := utf8.RuneCount(s)
+			if runes < 1 {
+				return i, false
+			}
+			if runes > 64 {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
@@ -16727,7 +17040,11 @@ func fastArgs037(data []byte, i int, v *Args037, strs *runtime.Strings) (int, bo
 			if s, i, ok = runtime.FastString(data, i); !ok {
 				return i, false
 			}
-			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+			runes := utf8.RuneCount(s)
+			if runes < 1 {
+				return i, false
+			}
+			if runes > 64 {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
@@ -16802,7 +17119,11 @@ func fastArgs039(data []byte, i int, v *Args039, strs *runtime.Strings) (int, bo
 			if s, i, ok = runtime.FastString(data, i); !ok {
 				return i, false
 			}
-			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+			runes := utf8.RuneCount(s)
+			if runes < 1 {
+				return i, false
+			}
+			if runes > 64 {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
@@ -16892,7 +17213,11 @@ func fastArgs040(data []byte, i int, v *Args040, strs *runtime.Strings) (int, bo
 			if s, i, ok = runtime.FastString(data, i); !ok {
 				return i, false
 			}
-			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+			runes := utf8.RuneCount(s)
+			if runes < 1 {
+				return i, false
+			}
+			if runes > 64 {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
@@ -16980,7 +17305,11 @@ func fastArgs041(data []byte, i int, v *Args041, strs *runtime.Strings) (int, bo
 			if s, i, ok = runtime.FastString(data, i); !ok {
 				return i, false
 			}
-			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+			runes := utf8.RuneCount(s)
+			if runes < 1 {
+				return i, false
+			}
+			if runes > 64 {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
@@ -17055,7 +17384,11 @@ func fastArgs043(data []byte, i int, v *Args043, strs *runtime.Strings) (int, bo
 			if s, i, ok = runtime.FastString(data, i); !ok {
 				return i, false
 			}
-			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+			runes := utf8.RuneCount(s)
+			if runes < 1 {
+				return i, false
+			}
+			if runes > 64 {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
@@ -17145,7 +17478,11 @@ func fastArgs044(data []byte, i int, v *Args044, strs *runtime.Strings) (int, bo
 			if s, i, ok = runtime.FastString(data, i); !ok {
 				return i, false
 			}
-			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+			runes := utf8.RuneCount(s)
+			if runes < 1 {
+				return i, false
+			}
+			if runes > 64 {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
@@ -17233,7 +17570,11 @@ func fastArgs045(data []byte, i int, v *Args045, strs *runtime.Strings) (int, bo
 			if s, i, ok = runtime.FastString(data, i); !ok {
 				return i, false
 			}
-			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+			runes := utf8.RuneCount(s)
+			if runes < 1 {
+				return i, false
+			}
+			if runes > 64 {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
@@ -17308,7 +17649,11 @@ func fastArgs047(data []byte, i int, v *Args047, strs *runtime.Strings) (int, bo
 			if s, i, ok = runtime.FastString(data, i); !ok {
 				return i, false
 			}
-			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+			runes := utf8.RuneCount(s)
+			if runes < 1 {
+				return i, false
+			}
+			if runes > 64 {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
@@ -17398,7 +17743,11 @@ func fastArgs048(data []byte, i int, v *Args048, strs *runtime.Strings) (int, bo
 			if s, i, ok = runtime.FastString(data, i); !ok {
 				return i, false
 			}
-			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+			runes := utf8.RuneCount(s)
+			if runes < 1 {
+				return i, false
+			}
+			if runes > 64 {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
@@ -17486,7 +17835,11 @@ func fastArgs049(data []byte, i int, v *Args049, strs *runtime.Strings) (int, bo
 			if s, i, ok = runtime.FastString(data, i); !ok {
 				return i, false
 			}
-			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+			runes := utf8.RuneCount(s)
+			if runes < 1 {
+				return i, false
+			}
+			if runes > 64 {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
@@ -17561,7 +17914,11 @@ func fastArgs051(data []byte, i int, v *Args051, strs *runtime.Strings) (int, bo
 			if s, i, ok = runtime.FastString(data, i); !ok {
 				return i, false
 			}
-			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+			runes := utf8.RuneCount(s)
+			if runes < 1 {
+				return i, false
+			}
+			if runes > 64 {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
@@ -17651,7 +18008,11 @@ func fastArgs052(data []byte, i int, v *Args052, strs *runtime.Strings) (int, bo
 			if s, i, ok = runtime.FastString(data, i); !ok {
 				return i, false
 			}
-			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+			runes := utf8.RuneCount(s)
+			if runes < 1 {
+				return i, false
+			}
+			if runes > 64 {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
@@ -17739,7 +18100,11 @@ func fastArgs053(data []byte, i int, v *Args053, strs *runtime.Strings) (int, bo
 			if s, i, ok = runtime.FastString(data, i); !ok {
 				return i, false
 			}
-			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+			runes := utf8.RuneCount(s)
+			if runes < 1 {
+				return i, false
+			}
+			if runes > 64 {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
@@ -17814,7 +18179,11 @@ func fastArgs055(data []byte, i int, v *Args055, strs *runtime.Strings) (int, bo
 			if s, i, ok = runtime.FastString(data, i); !ok {
 				return i, false
 			}
-			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+			runes := utf8.RuneCount(s)
+			if runes < 1 {
+				return i, false
+			}
+			if runes > 64 {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
@@ -17904,7 +18273,11 @@ func fastArgs056(data []byte, i int, v *Args056, strs *runtime.Strings) (int, bo
 			if s, i, ok = runtime.FastString(data, i); !ok {
 				return i, false
 			}
-			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+			runes := utf8.RuneCount(s)
+			if runes < 1 {
+				return i, false
+			}
+			if runes > 64 {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
@@ -17992,7 +18365,11 @@ func fastArgs057(data []byte, i int, v *Args057, strs *runtime.Strings) (int, bo
 			if s, i, ok = runtime.FastString(data, i); !ok {
 				return i, false
 			}
-			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+			runes := utf8.RuneCount(s)
+			if runes < 1 {
+				return i, false
+			}
+			if runes > 64 {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
@@ -18067,7 +18444,11 @@ func fastArgs059(data []byte, i int, v *Args059, strs *runtime.Strings) (int, bo
 			if s, i, ok = runtime.FastString(data, i); !ok {
 				return i, false
 			}
-			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+			runes := utf8.RuneCount(s)
+			if runes < 1 {
+				return i, false
+			}
+			if runes > 64 {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
@@ -18157,7 +18538,11 @@ func fastArgs060(data []byte, i int, v *Args060, strs *runtime.Strings) (int, bo
 			if s, i, ok = runtime.FastString(data, i); !ok {
 				return i, false
 			}
-			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+			runes := utf8.RuneCount(s)
+			if runes < 1 {
+				return i, false
+			}
+			if runes > 64 {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
@@ -18245,7 +18630,11 @@ func fastArgs061(data []byte, i int, v *Args061, strs *runtime.Strings) (int, bo
 			if s, i, ok = runtime.FastString(data, i); !ok {
 				return i, false
 			}
-			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+			runes := utf8.RuneCount(s)
+			if runes < 1 {
+				return i, false
+			}
+			if runes > 64 {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
@@ -18320,7 +18709,11 @@ func fastArgs063(data []byte, i int, v *Args063, strs *runtime.Strings) (int, bo
 			if s, i, ok = runtime.FastString(data, i); !ok {
 				return i, false
 			}
-			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+			runes := utf8.RuneCount(s)
+			if runes < 1 {
+				return i, false
+			}
+			if runes > 64 {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
@@ -18410,7 +18803,11 @@ func fastArgs064(data []byte, i int, v *Args064, strs *runtime.Strings) (int, bo
 			if s, i, ok = runtime.FastString(data, i); !ok {
 				return i, false
 			}
-			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+			runes := utf8.RuneCount(s)
+			if runes < 1 {
+				return i, false
+			}
+			if runes > 64 {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
@@ -18498,7 +18895,11 @@ func fastArgs065(data []byte, i int, v *Args065, strs *runtime.Strings) (int, bo
 			if s, i, ok = runtime.FastString(data, i); !ok {
 				return i, false
 			}
-			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+			runes := utf8.RuneCount(s)
+			if runes < 1 {
+				return i, false
+			}
+			if runes > 64 {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
@@ -18573,7 +18974,11 @@ func fastArgs067(data []byte, i int, v *Args067, strs *runtime.Strings) (int, bo
 			if s, i, ok = runtime.FastString(data, i); !ok {
 				return i, false
 			}
-			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+			runes := utf8.RuneCount(s)
+			if runes < 1 {
+				return i, false
+			}
+			if runes > 64 {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
@@ -18663,7 +19068,11 @@ func fastArgs068(data []byte, i int, v *Args068, strs *runtime.Strings) (int, bo
 			if s, i, ok = runtime.FastString(data, i); !ok {
 				return i, false
 			}
-			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+			runes := utf8.RuneCount(s)
+			if runes < 1 {
+				return i, false
+			}
+			if runes > 64 {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
@@ -18751,7 +19160,11 @@ func fastArgs069(data []byte, i int, v *Args069, strs *runtime.Strings) (int, bo
 			if s, i, ok = runtime.FastString(data, i); !ok {
 				return i, false
 			}
-			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+			runes := utf8.RuneCount(s)
+			if runes < 1 {
+				return i, false
+			}
+			if runes > 64 {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
@@ -18826,7 +19239,11 @@ func fastArgs071(data []byte, i int, v *Args071, strs *runtime.Strings) (int, bo
 			if s, i, ok = runtime.FastString(data, i); !ok {
 				return i, false
 			}
-			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+			runes := utf8.RuneCount(s)
+			if runes < 1 {
+				return i, false
+			}
+			if runes > 64 {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
@@ -18916,7 +19333,11 @@ func fastArgs072(data []byte, i int, v *Args072, strs *runtime.Strings) (int, bo
 			if s, i, ok = runtime.FastString(data, i); !ok {
 				return i, false
 			}
-			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+			runes := utf8.RuneCount(s)
+			if runes < 1 {
+				return i, false
+			}
+			if runes > 64 {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
@@ -19004,7 +19425,11 @@ func fastArgs073(data []byte, i int, v *Args073, strs *runtime.Strings) (int, bo
 			if s, i, ok = runtime.FastString(data, i); !ok {
 				return i, false
 			}
-			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+			runes := utf8.RuneCount(s)
+			if runes < 1 {
+				return i, false
+			}
+			if runes > 64 {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
@@ -19079,7 +19504,11 @@ func fastArgs075(data []byte, i int, v *Args075, strs *runtime.Strings) (int, bo
 			if s, i, ok = runtime.FastString(data, i); !ok {
 				return i, false
 			}
-			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+			runes := utf8.RuneCount(s)
+			if runes < 1 {
+				return i, false
+			}
+			if runes > 64 {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
@@ -19169,7 +19598,11 @@ func fastArgs076(data []byte, i int, v *Args076, strs *runtime.Strings) (int, bo
 			if s, i, ok = runtime.FastString(data, i); !ok {
 				return i, false
 			}
-			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+			runes := utf8.RuneCount(s)
+			if runes < 1 {
+				return i, false
+			}
+			if runes > 64 {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
@@ -19257,7 +19690,11 @@ func fastArgs077(data []byte, i int, v *Args077, strs *runtime.Strings) (int, bo
 			if s, i, ok = runtime.FastString(data, i); !ok {
 				return i, false
 			}
-			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+			runes := utf8.RuneCount(s)
+			if runes < 1 {
+				return i, false
+			}
+			if runes > 64 {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
@@ -19332,7 +19769,11 @@ func fastArgs079(data []byte, i int, v *Args079, strs *runtime.Strings) (int, bo
 			if s, i, ok = runtime.FastString(data, i); !ok {
 				return i, false
 			}
-			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+			runes := utf8.RuneCount(s)
+			if runes < 1 {
+				return i, false
+			}
+			if runes > 64 {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
@@ -19422,7 +19863,11 @@ func fastArgs080(data []byte, i int, v *Args080, strs *runtime.Strings) (int, bo
 			if s, i, ok = runtime.FastString(data, i); !ok {
 				return i, false
 			}
-			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+			runes := utf8.RuneCount(s)
+			if runes < 1 {
+				return i, false
+			}
+			if runes > 64 {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
@@ -19510,7 +19955,11 @@ func fastArgs081(data []byte, i int, v *Args081, strs *runtime.Strings) (int, bo
 			if s, i, ok = runtime.FastString(data, i); !ok {
 				return i, false
 			}
-			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+			runes := utf8.RuneCount(s)
+			if runes < 1 {
+				return i, false
+			}
+			if runes > 64 {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
@@ -19585,7 +20034,11 @@ func fastArgs083(data []byte, i int, v *Args083, strs *runtime.Strings) (int, bo
 			if s, i, ok = runtime.FastString(data, i); !ok {
 				return i, false
 			}
-			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+			runes := utf8.RuneCount(s)
+			if runes < 1 {
+				return i, false
+			}
+			if runes > 64 {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
@@ -19675,7 +20128,11 @@ func fastArgs084(data []byte, i int, v *Args084, strs *runtime.Strings) (int, bo
 			if s, i, ok = runtime.FastString(data, i); !ok {
 				return i, false
 			}
-			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+			runes := utf8.RuneCount(s)
+			if runes < 1 {
+				return i, false
+			}
+			if runes > 64 {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
@@ -19763,7 +20220,11 @@ func fastArgs085(data []byte, i int, v *Args085, strs *runtime.Strings) (int, bo
 			if s, i, ok = runtime.FastString(data, i); !ok {
 				return i, false
 			}
-			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+			runes := utf8.RuneCount(s)
+			if runes < 1 {
+				return i, false
+			}
+			if runes > 64 {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
@@ -19838,7 +20299,11 @@ func fastArgs087(data []byte, i int, v *Args087, strs *runtime.Strings) (int, bo
 			if s, i, ok = runtime.FastString(data, i); !ok {
 				return i, false
 			}
-			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+			runes := utf8.RuneCount(s)
+			if runes < 1 {
+				return i, false
+			}
+			if runes > 64 {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
@@ -19928,7 +20393,11 @@ func fastArgs088(data []byte, i int, v *Args088, strs *runtime.Strings) (int, bo
 			if s, i, ok = runtime.FastString(data, i); !ok {
 				return i, false
 			}
-			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+			runes := utf8.RuneCount(s)
+			if runes < 1 {
+				return i, false
+			}
+			if runes > 64 {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
@@ -20016,7 +20485,11 @@ func fastArgs089(data []byte, i int, v *Args089, strs *runtime.Strings) (int, bo
 			if s, i, ok = runtime.FastString(data, i); !ok {
 				return i, false
 			}
-			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+			runes := utf8.RuneCount(s)
+			if runes < 1 {
+				return i, false
+			}
+			if runes > 64 {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
@@ -20091,7 +20564,11 @@ func fastArgs091(data []byte, i int, v *Args091, strs *runtime.Strings) (int, bo
 			if s, i, ok = runtime.FastString(data, i); !ok {
 				return i, false
 			}
-			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+			runes := utf8.RuneCount(s)
+			if runes < 1 {
+				return i, false
+			}
+			if runes > 64 {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
@@ -20181,7 +20658,11 @@ func fastArgs092(data []byte, i int, v *Args092, strs *runtime.Strings) (int, bo
 			if s, i, ok = runtime.FastString(data, i); !ok {
 				return i, false
 			}
-			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+			runes := utf8.RuneCount(s)
+			if runes < 1 {
+				return i, false
+			}
+			if runes > 64 {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
@@ -20269,7 +20750,11 @@ func fastArgs093(data []byte, i int, v *Args093, strs *runtime.Strings) (int, bo
 			if s, i, ok = runtime.FastString(data, i); !ok {
 				return i, false
 			}
-			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+			runes := utf8.RuneCount(s)
+			if runes < 1 {
+				return i, false
+			}
+			if runes > 64 {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
@@ -20344,7 +20829,11 @@ func fastArgs095(data []byte, i int, v *Args095, strs *runtime.Strings) (int, bo
 			if s, i, ok = runtime.FastString(data, i); !ok {
 				return i, false
 			}
-			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+			runes := utf8.RuneCount(s)
+			if runes < 1 {
+				return i, false
+			}
+			if runes > 64 {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
@@ -20434,7 +20923,11 @@ func fastArgs096(data []byte, i int, v *Args096, strs *runtime.Strings) (int, bo
 			if s, i, ok = runtime.FastString(data, i); !ok {
 				return i, false
 			}
-			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+			runes := utf8.RuneCount(s)
+			if runes < 1 {
+				return i, false
+			}
+			if runes > 64 {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
@@ -20522,7 +21015,11 @@ func fastArgs097(data []byte, i int, v *Args097, strs *runtime.Strings) (int, bo
 			if s, i, ok = runtime.FastString(data, i); !ok {
 				return i, false
 			}
-			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+			runes := utf8.RuneCount(s)
+			if runes < 1 {
+				return i, false
+			}
+			if runes > 64 {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
@@ -20597,7 +21094,11 @@ func fastArgs099(data []byte, i int, v *Args099, strs *runtime.Strings) (int, bo
 			if s, i, ok = runtime.FastString(data, i); !ok {
 				return i, false
 			}
-			if runes := utf8.RuneCount(s); runes < 1 || runes > 64 {
+			runes := utf8.RuneCount(s)
+			if runes < 1 {
+				return i, false
+			}
+			if runes > 64 {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
@@ -20687,7 +21188,8 @@ func fastAddress(data []byte, i int, v *Address, strs *runtime.Strings) (int, bo
 			if s, i, ok = runtime.FastString(data, i); !ok {
 				return i, false
 			}
-			if runes := utf8.RuneCount(s); runes < 1 {
+			runes := utf8.RuneCount(s)
+			if runes < 1 {
 				return i, false
 			}
 			v.Street = strs.Of(data, i, s)

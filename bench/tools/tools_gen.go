@@ -156,10 +156,12 @@ func decodeForecastRequest(d *runtime.Decoder, v *weather.ForecastRequest) {
 			hasCity = true
 			if s, ok := d.String(); ok {
 				v.City = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 80 {
-					d.Errorf("must be at most 80 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 80 {
+					d.Errorf(`must be at most 80 characters long, got %d`, runes)
 				}
 			}
 		case "days":
@@ -170,10 +172,10 @@ func decodeForecastRequest(d *runtime.Decoder, v *weather.ForecastRequest) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Days = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 14 {
-					d.Errorf("must be at most 14, got %v", n)
+					d.Errorf(`must be at most 14, got %v`, n)
 				}
 			}
 		case "unit":
@@ -226,10 +228,12 @@ func decodeSearchRequest(d *runtime.Decoder, v *search.SearchRequest) {
 			hasQuery = true
 			if s, ok := d.String(); ok {
 				v.Query = s
-				if n := utf8.RuneCountInString(s); n < 2 {
-					d.Errorf("must be at least 2 characters long, got %d", n)
-				} else if n > 200 {
-					d.Errorf("must be at most 200 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 2 {
+					d.Errorf(`must be at least 2 characters long, got %d`, runes)
+				}
+				if runes > 200 {
+					d.Errorf(`must be at most 200 characters long, got %d`, runes)
 				}
 			}
 		case "limit":
@@ -240,10 +244,10 @@ func decodeSearchRequest(d *runtime.Decoder, v *search.SearchRequest) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Limit = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 20 {
-					d.Errorf("must be at most 20, got %v", n)
+					d.Errorf(`must be at most 20, got %v`, n)
 				}
 			}
 		case "min_level":
@@ -275,14 +279,15 @@ func decodeSearchRequest(d *runtime.Decoder, v *search.SearchRequest) {
 					var elem string
 					if s, ok := d.String(); ok {
 						elem = s
-						if n := utf8.RuneCountInString(s); n < 1 {
-							d.Errorf("must be at least 1 character long, got %d", n)
+						runes := utf8.RuneCountInString(s)
+						if runes < 1 {
+							d.Errorf(`must be at least 1 character long, got %d`, runes)
 						}
 					}
 					v.Within = append(v.Within, elem)
 				}
-				if n := len(v.Within); n > 500 {
-					d.Errorf("must have at most 500 items, got %d", n)
+				if len(v.Within) > 500 {
+					d.Errorf(`must have at most 500 items, got %d`, len(v.Within))
 				}
 			}
 		default:
@@ -321,7 +326,11 @@ func fastForecastRequest(data []byte, i int, v *weather.ForecastRequest, strs *r
 			if s, i, ok = runtime.FastString(data, i); !ok {
 				return i, false
 			}
-			if runes := utf8.RuneCount(s); runes < 1 || runes > 80 {
+			runes := utf8.RuneCount(s)
+			if runes < 1 {
+				return i, false
+			}
+			if runes > 80 {
 				return i, false
 			}
 			v.City = strs.Of(data, i, s)
@@ -399,7 +408,11 @@ func fastSearchRequest(data []byte, i int, v *search.SearchRequest, strs *runtim
 			if s, i, ok = runtime.FastString(data, i); !ok {
 				return i, false
 			}
-			if runes := utf8.RuneCount(s); runes < 2 || runes > 200 {
+			runes := utf8.RuneCount(s)
+			if runes < 2 {
+				return i, false
+			}
+			if runes > 200 {
 				return i, false
 			}
 			v.Query = strs.Of(data, i, s)
@@ -446,7 +459,8 @@ func fastSearchRequest(data []byte, i int, v *search.SearchRequest, strs *runtim
 				if s, i, ok = runtime.FastString(data, i); !ok {
 					return i, false
 				}
-				if runes := utf8.RuneCount(s); runes < 1 {
+				runes := utf8.RuneCount(s)
+				if runes < 1 {
 					return i, false
 				}
 				elem = strs.Of(data, i, s)

@@ -161,10 +161,12 @@ func decodeForecastRequest(d *runtime.Decoder, v *ForecastRequest) {
 			hasCity = true
 			if s, ok := d.String(); ok {
 				v.City = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
-				} else if n > 80 {
-					d.Errorf("must be at most 80 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 80 {
+					d.Errorf(`must be at most 80 characters long, got %d`, runes)
 				}
 			}
 		case "days":
@@ -175,10 +177,10 @@ func decodeForecastRequest(d *runtime.Decoder, v *ForecastRequest) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Days = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 14 {
-					d.Errorf("must be at most 14, got %v", n)
+					d.Errorf(`must be at most 14, got %v`, n)
 				}
 			}
 		case "unit":
@@ -292,7 +294,11 @@ func fastForecastRequest(data []byte, i int, v *ForecastRequest, strs *runtime.S
 			if s, i, ok = runtime.FastString(data, i); !ok {
 				return i, false
 			}
-			if runes := utf8.RuneCount(s); runes < 1 || runes > 80 {
+			runes := utf8.RuneCount(s)
+			if runes < 1 {
+				return i, false
+			}
+			if runes > 80 {
 				return i, false
 			}
 			v.City = strs.Of(data, i, s)

@@ -171,10 +171,12 @@ func decodeBookingRequest(d *runtime.Decoder, v *BookingRequest) {
 			hasName = true
 			if s, ok := d.String(); ok {
 				v.Name = s
-				if n := utf8.RuneCountInString(s); n < 2 {
-					d.Errorf("must be at least 2 characters long, got %d", n)
-				} else if n > 40 {
-					d.Errorf("must be at most 40 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 2 {
+					d.Errorf(`must be at least 2 characters long, got %d`, runes)
+				}
+				if runes > 40 {
+					d.Errorf(`must be at most 40 characters long, got %d`, runes)
 				}
 			}
 		case "guests":
@@ -182,10 +184,10 @@ func decodeBookingRequest(d *runtime.Decoder, v *BookingRequest) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Guests = int(n)
 				if n < 1 {
-					d.Errorf("must be at least 1, got %v", n)
+					d.Errorf(`must be at least 1, got %v`, n)
 				}
 				if n > 12 {
-					d.Errorf("must be at most 12, got %v", n)
+					d.Errorf(`must be at most 12, got %v`, n)
 				}
 			}
 		case "email":
@@ -194,7 +196,9 @@ func decodeBookingRequest(d *runtime.Decoder, v *BookingRequest) {
 			}
 			if s, ok := d.String(); ok {
 				v.Email = s
-				d.CheckFormat("email", s)
+				if !runtime.ValidFormat("email", s) {
+					d.FormatError("email", s)
+				}
 			}
 		case "phone":
 			if d.OptionalNull() {
@@ -231,17 +235,18 @@ func decodeBookingRequest(d *runtime.Decoder, v *BookingRequest) {
 					var elem string
 					if s, ok := d.String(); ok {
 						elem = s
-						if n := utf8.RuneCountInString(s); n > 100 {
-							d.Errorf("must be at most 100 characters long, got %d", n)
+						runes := utf8.RuneCountInString(s)
+						if runes > 100 {
+							d.Errorf(`must be at most 100 characters long, got %d`, runes)
 						}
 					}
 					v.Notes = append(v.Notes, elem)
 				}
-				if n := len(v.Notes); n < 1 {
-					d.Errorf("must have at least 1 item, got %d", n)
+				if len(v.Notes) < 1 {
+					d.Errorf(`must have at least 1 item, got %d`, len(v.Notes))
 				}
-				if n := len(v.Notes); n > 3 {
-					d.Errorf("must have at most 3 items, got %d", n)
+				if len(v.Notes) > 3 {
+					d.Errorf(`must have at most 3 items, got %d`, len(v.Notes))
 				}
 			}
 		case "budget":
@@ -251,10 +256,10 @@ func decodeBookingRequest(d *runtime.Decoder, v *BookingRequest) {
 			if f, ok := d.Float(64); ok {
 				v.Budget = f
 				if f > 1000.5 {
-					d.Errorf("must be at most 1000.5, got %v", f)
+					d.Errorf(`must be at most 1000.5, got %v`, f)
 				}
 				if f <= 0 {
-					d.Errorf("must be greater than 0, got %v", f)
+					d.Errorf(`must be greater than 0, got %v`, f)
 				}
 			}
 		case "force":
@@ -308,7 +313,7 @@ func decodeOrder(d *runtime.Decoder, v *Order) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Quantity = int(n)
 				if n%6 != 0 {
-					d.Errorf("must be a multiple of 6, got %v", n)
+					d.Errorf(`must be a multiple of 6, got %v`, n)
 				}
 			}
 		case "weight":
@@ -316,7 +321,7 @@ func decodeOrder(d *runtime.Decoder, v *Order) {
 			if f, ok := d.Float(64); ok {
 				v.Weight = f
 				if !runtime.MultipleOf(f, "0.25") {
-					d.Errorf("must be a multiple of 0.25, got %v", f)
+					d.Errorf(`must be a multiple of 0.25, got %v`, f)
 				}
 			}
 		case "codes":
@@ -330,7 +335,7 @@ func decodeOrder(d *runtime.Decoder, v *Order) {
 					if f, ok := d.Float(64); ok {
 						elem = f
 						if !runtime.MultipleOf(f, "0.5") {
-							d.Errorf("must be a multiple of 0.5, got %v", f)
+							d.Errorf(`must be a multiple of 0.5, got %v`, f)
 						}
 					}
 					v.Codes = append(v.Codes, elem)
@@ -375,7 +380,11 @@ func fastBookingRequest(data []byte, i int, v *BookingRequest, strs *runtime.Str
 			if s, i, ok = runtime.FastString(data, i); !ok {
 				return i, false
 			}
-			if runes := utf8.RuneCount(s); runes < 2 || runes > 40 {
+			runes := utf8.RuneCount(s)
+			if runes < 2 {
+				return i, false
+			}
+			if runes > 40 {
 				return i, false
 			}
 			v.Name = strs.Of(data, i, s)
@@ -436,7 +445,8 @@ func fastBookingRequest(data []byte, i int, v *BookingRequest, strs *runtime.Str
 				if s, i, ok = runtime.FastString(data, i); !ok {
 					return i, false
 				}
-				if runes := utf8.RuneCount(s); runes > 100 {
+				runes := utf8.RuneCount(s)
+				if runes > 100 {
 					return i, false
 				}
 				elem = strs.Of(data, i, s)

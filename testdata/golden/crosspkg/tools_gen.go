@@ -195,8 +195,9 @@ func decodePlace(d *runtime.Decoder, v *geo.Place) {
 			hasName = true
 			if s, ok := d.String(); ok {
 				v.Name = s
-				if n := utf8.RuneCountInString(s); n < 1 {
-					d.Errorf("must be at least 1 character long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
 				}
 			}
 		case "unit":
@@ -300,7 +301,8 @@ func fastPlace(data []byte, i int, v *geo.Place, strs *runtime.Strings) (int, bo
 			if s, i, ok = runtime.FastString(data, i); !ok {
 				return i, false
 			}
-			if runes := utf8.RuneCount(s); runes < 1 {
+			runes := utf8.RuneCount(s)
+			if runes < 1 {
 				return i, false
 			}
 			v.Name = strs.Of(data, i, s)

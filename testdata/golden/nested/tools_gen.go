@@ -163,8 +163,8 @@ func decodeRoute(d *runtime.Decoder, v *Route) {
 					decodePoint(d, &elem)
 					v.Stops = append(v.Stops, elem)
 				}
-				if n := len(v.Stops); n > 5 {
-					d.Errorf("must have at most 5 items, got %d", n)
+				if len(v.Stops) > 5 {
+					d.Errorf(`must have at most 5 items, got %d`, len(v.Stops))
 				}
 			}
 		case "box":
@@ -291,10 +291,10 @@ func decodePoint(d *runtime.Decoder, v *Point) {
 			if f, ok := d.Float(64); ok {
 				v.Lat = f
 				if f < -90 {
-					d.Errorf("must be at least -90, got %v", f)
+					d.Errorf(`must be at least -90, got %v`, f)
 				}
 				if f > 90 {
-					d.Errorf("must be at most 90, got %v", f)
+					d.Errorf(`must be at most 90, got %v`, f)
 				}
 			}
 		case "lon":
@@ -302,10 +302,10 @@ func decodePoint(d *runtime.Decoder, v *Point) {
 			if f, ok := d.Float(64); ok {
 				v.Lon = f
 				if f < -180 {
-					d.Errorf("must be at least -180, got %v", f)
+					d.Errorf(`must be at least -180, got %v`, f)
 				}
 				if f > 180 {
-					d.Errorf("must be at most 180, got %v", f)
+					d.Errorf(`must be at most 180, got %v`, f)
 				}
 			}
 		default:

@@ -188,7 +188,7 @@ func decodeOrder(d *runtime.Decoder, v *Order) {
 			if f, ok := d.QuotedFloat(64); ok {
 				v.Ratio = f
 				if f < 0 {
-					d.Errorf("must be at least 0, got %v", f)
+					d.Errorf(`must be at least 0, got %v`, f)
 				}
 			}
 		case "on":

@@ -97,7 +97,9 @@ func decodeContact(d *runtime.Decoder, v *Contact) {
 			hasEmail = true
 			if s, ok := d.String(); ok {
 				v.Email = s
-				d.CheckFormat("email", s)
+				if !runtime.ValidFormat("email", s) {
+					d.FormatError("email", s)
+				}
 			}
 		case "phone":
 			if d.OptionalNull() {
@@ -114,10 +116,12 @@ func decodeContact(d *runtime.Decoder, v *Contact) {
 			hasCountry = true
 			if s, ok := d.String(); ok {
 				v.Country = s
-				if n := utf8.RuneCountInString(s); n < 2 {
-					d.Errorf("must be at least 2 characters long, got %d", n)
-				} else if n > 2 {
-					d.Errorf("must be at most 2 characters long, got %d", n)
+				runes := utf8.RuneCountInString(s)
+				if runes < 2 {
+					d.Errorf(`must be at least 2 characters long, got %d`, runes)
+				}
+				if runes > 2 {
+					d.Errorf(`must be at most 2 characters long, got %d`, runes)
 				}
 			}
 		case "name":

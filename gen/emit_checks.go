@@ -1,0 +1,157 @@
+package gen
+
+import (
+	"fmt"
+	"go/constant"
+	"go/types"
+
+	"github.com/dave/jennifer/jen"
+)
+
+// The rules of a value, written once: each is a condition that the value
+// breaks it, and the message the full decoder gives the model. The full
+// decoder reports each condition that holds; the fast path passes at the
+// first. So "where is minimum checked?" has one answer: numberRules.
+
+// violation is one way a value can break a rule.
+type violation struct {
+	cond   *jen.Statement
+	format string     // the message, with verbs for args
+	args   []jen.Code // the message's arguments
+	// report, if set, records the problem instead of Errorf(format, args).
+	report func(d string) jen.Code
+}
+
+// reported writes the full decoder's checks: each violation recorded.
+func reported(d string, vs []violation) []jen.Code {
+	out := make([]jen.Code, len(vs))
+	for i, v := range vs {
+		var record jen.Code
+		if v.report != nil {
+			record = v.report(d)
+		} else {
+			record = jen.Id(d).Dot("Errorf").Call(append([]jen.Code{stringLit(v.format)}, v.args...)...)
+		}
+		out[i] = jen.If(v.cond).Block(record)
+	}
+	return out
+}
+
+// bailing writes the fast path's checks: at any violation, pass.
+func bailing(vs []violation, bail jen.Code) []jen.Code {
+	out := make([]jen.Code, len(vs))
+	for i, v := range vs {
+		out[i] = jen.If(v.cond).Block(bail)
+	}
+	return out
+}
+
+// numberRules are the bounds and multipleOf of a number held in local, of
+// type localType (int64, uint64 or float64).
+func numberRules(r *Rules, local string, localType types.Type) []violation {
+	var vs []violation
+	if k := r.MultipleOf; k != nil {
+		var cond *jen.Statement
+		if k.Kind() == constant.Int && localType != types.Typ[types.Float64] && representable(k, localType) {
+			cond = jen.Id(local).Op("%").Add(literalCode(k)).Op("!=").Lit(0)
+		} else {
+			x := jen.Float64().Call(jen.Id(local))
+			if localType == types.Typ[types.Float64] {
+				x = jen.Id(local)
+			}
+			cond = jen.Op("!").Qual(RuntimePath, "MultipleOf").Call(x, jen.Lit(numberText(k)))
+		}
+		vs = append(vs, violation{cond: cond, format: fmt.Sprintf("must be a multiple of %s, got %%v", numberText(k)), args: []jen.Code{jen.Id(local)}})
+	}
+	bound := func(c constant.Value, op, word string) {
+		if c == nil {
+			return
+		}
+		lhs := jen.Id(local)
+		if !representable(c, localType) {
+			lhs = jen.Float64().Call(jen.Id(local))
+		}
+		vs = append(vs, violation{cond: lhs.Op(op).Add(literalCode(c)), format: fmt.Sprintf("must be %s %s, got %%v", word, numberText(c)), args: []jen.Code{jen.Id(local)}})
+	}
+	bound(r.Minimum, "<", "at least")
+	bound(r.Maximum, ">", "at most")
+	bound(r.ExclMinimum, "<=", "greater than")
+	bound(r.ExclMaximum, ">=", "less than")
+	return vs
+}
+
+// stringRules are the length, pattern and format of a string held in s, a
+// string or (on the fast path) a []byte. setup counts the runes, where a
+// length rule needs them.
+func (e *emitter) stringRules(r *Rules, s string, isBytes bool) (setup []jen.Code, vs []violation) {
+	str := jen.Id(s)
+	if isBytes {
+		str = jen.String().Call(jen.Id(s))
+	}
+	if r.MinLength != nil || r.MaxLength != nil {
+		runes := e.names.local("runes")
+		count := "RuneCountInString"
+		if isBytes {
+			count = "RuneCount"
+		}
+		setup = append(setup, jen.Id(runes).Op(":=").Qual("unicode/utf8", count).Call(jen.Id(s)))
+		if r.MinLength != nil {
+			vs = append(vs, violation{cond: jen.Id(runes).Op("<").Lit(int(*r.MinLength)),
+				format: fmt.Sprintf("must be at least %s long, got %%d", plural(*r.MinLength, "character")), args: []jen.Code{jen.Id(runes)}})
+		}
+		if r.MaxLength != nil {
+			vs = append(vs, violation{cond: jen.Id(runes).Op(">").Lit(int(*r.MaxLength)),
+				format: fmt.Sprintf("must be at most %s long, got %%d", plural(*r.MaxLength, "character")), args: []jen.Code{jen.Id(runes)}})
+		}
+	}
+	if r.Pattern != "" {
+		match := "MatchString"
+		if isBytes {
+			match = "Match"
+		}
+		vs = append(vs, violation{cond: jen.Op("!").Id(e.pattern(r.Pattern)).Dot(match).Call(jen.Id(s)),
+			format: "must match the pattern " + escapePercent(r.Pattern) + "; got %q", args: []jen.Code{jen.Id(s)}})
+	}
+	if f := r.Format; f != "" {
+		vs = append(vs, violation{cond: jen.Op("!").Qual(RuntimePath, "ValidFormat").Call(jen.Lit(f), str),
+			report: func(d string) jen.Code { return jen.Id(d).Dot("FormatError").Call(jen.Lit(f), jen.Id(s)) }})
+	}
+	return setup, vs
+}
+
+// itemRules are minItems and maxItems of the slice at p.
+func itemRules(p place, r *Rules) []violation {
+	var vs []violation
+	if r.MinItems != nil {
+		vs = append(vs, violation{cond: jen.Len(p.val()).Op("<").Lit(int(*r.MinItems)),
+			format: fmt.Sprintf("must have at least %s, got %%d", plural(*r.MinItems, "item")), args: []jen.Code{jen.Len(p.val())}})
+	}
+	if r.MaxItems != nil {
+		vs = append(vs, violation{cond: jen.Len(p.val()).Op(">").Lit(int(*r.MaxItems)),
+			format: fmt.Sprintf("must have at most %s, got %%d", plural(*r.MaxItems, "item")), args: []jen.Code{jen.Len(p.val())}})
+	}
+	return vs
+}
+
+// uniqueCheck checks uniqueItems of the slice at p: onDup runs with the
+// positions of the first two equal items named i and j, if named.
+func uniqueCheck(p place, named bool, onDup jen.Code) jen.Code {
+	i, j := jen.Id("_"), jen.Id("_")
+	if named {
+		i, j = jen.Id("i"), jen.Id("j")
+	}
+	return jen.If(jen.List(i, j, jen.Id("dup")).Op(":=").Qual(RuntimePath, "Duplicate").Call(p.val()), jen.Id("dup")).Block(onDup)
+}
+
+// allowedValues are the allowed values of an enum: the field's tag, or else
+// its type's const group.
+func allowedValues(t *Type, r *Rules) []constant.Value {
+	if len(r.Enum) > 0 {
+		return r.Enum
+	}
+	vals := make([]constant.Value, len(t.Enum))
+	for i, ev := range t.Enum {
+		vals[i] = ev.Value
+	}
+	return vals
+}
