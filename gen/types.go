@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"unicode"
 )
 
 // typeOf maps a Go type to the model, reporting at pos a type that cannot be
@@ -253,6 +254,10 @@ func (a *analyzer) structFields(t *Type, st *types.Struct) {
 				if (hasJSON && name == "-" && opts == "") || tag.Get("jsonschema") == "-" {
 					continue
 				}
+				if name != "" && !validJSONName(name) {
+					a.errorf(v.Pos(), "field %s: json tag name %q is not one encoding/json takes (it would use %q): use letters, digits and punctuation other than quotes, backslash and comma", v.Name(), name, v.Name())
+					continue
+				}
 				index := append(slices.Clone(lv.index), i)
 				ft := v.Type()
 				ptr := false
@@ -379,4 +384,15 @@ func (a *analyzer) field(c candidate) *Field {
 		f.Rules.Description = trimGoName(a.fieldDocs[v.Pos()], v.Name())
 	}
 	return f
+}
+
+// validJSONName reports whether encoding/json takes name from a json tag
+// (its isValidTag); for any other name it uses the field's Go name.
+func validJSONName(name string) bool {
+	for _, c := range name {
+		if !strings.ContainsRune("!#$%&()*+-./:;<=>?@[]^_{|}~ ", c) && !unicode.IsLetter(c) && !unicode.IsDigit(c) {
+			return false
+		}
+	}
+	return true
 }

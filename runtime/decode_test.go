@@ -361,3 +361,34 @@ func TestFastCount(t *testing.T) {
 		}
 	}
 }
+
+func TestFastKey(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		key  string
+		next int
+		ok   bool
+	}{
+		{`"city":1`, "city", 7, true},
+		{` "city" : 1`, "city", 9, true},
+		{`"città":1`, "città", 9, true},
+		// A key with escapes is cut at its first quote or comes back
+		// with its backslashes: either way it matches no field name
+		// (toolgen refuses names with a backslash or quote), and the
+		// Decoder reads it.
+		{`"ci\"ty":1`, `ci\`, 0, false},
+		{`"ci\u0074y":1`, `ci\u0074y`, 12, true},
+		{`"city"1`, "", 0, false},
+		{`"city`, "", 0, false},
+		{`city:1`, "", 0, false},
+		{``, "", 0, false},
+	} {
+		key, next, ok := FastKey([]byte(c.in), 0)
+		if ok != c.ok || (ok && (string(key) != c.key || next != c.next)) {
+			t.Errorf("FastKey(%s) = %q, %d, %v; want %q, %d, %v", c.in, key, next, ok, c.key, c.next, c.ok)
+		}
+		if ok && strings.ContainsAny(string(key), `"`) {
+			t.Errorf("FastKey(%s) returned a key with a quote", c.in)
+		}
+	}
+}

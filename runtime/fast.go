@@ -52,7 +52,11 @@ func FastNext(data []byte, i int, c byte) (next int, more, ok bool) {
 	return i, false, false
 }
 
-// FastKey reads a member's key, without escapes, and its colon.
+// FastKey reads a member's key and its colon. It stops at the first
+// quote, so a key with escapes comes back cut short, with its backslash:
+// generated code only compares keys with the names of its fields, which
+// never hold a backslash or a quote, so such a key matches none of them
+// and the fast path passes to the Decoder.
 func FastKey(data []byte, i int) (key []byte, next int, ok bool) {
 	if i >= len(data) || data[i] != '"' {
 		i = fastSpace(data, i)
@@ -61,16 +65,9 @@ func FastKey(data []byte, i int) (key []byte, next int, ok bool) {
 		}
 	}
 	start := i + 1
-	for i = start; i < len(data); i++ {
-		c := data[i]
-		if c == '"' {
-			break
-		}
-		// c-0x20 wraps for control characters: one test for them and
-		// for non-ASCII bytes, which no known key has.
-		if c == '\\' || c-0x20 >= 0x60 {
-			return nil, i, false
-		}
+	i = start
+	for i < len(data) && data[i] != '"' {
+		i++
 	}
 	if i >= len(data) {
 		return nil, i, false

@@ -16,6 +16,8 @@ type In struct {
 	J string   `json:"j" jsonschema:"oneof_type=string;integer"`
 	K bool     `json:"k" jsonschema:"default=yes"`
 	L string   `json:"l" jsonschema_extras:"minimum=3"`
+	M string   `json:"m\\n"`
+	N string   `json:"città"`
 }
 
 // Use uses In.
