@@ -260,7 +260,7 @@ func (e *emitter) toolType(t *Tool, n toolNames) {
 	e.f.Commentf("Invoke decodes and checks the arguments, then calls %s with them.", funcName(t))
 	e.f.Func().Params(recvParam).Id("Invoke").Params(
 		jen.Id(ctx).Qual("context", "Context"), jen.Id(args).Qual("encoding/json", "RawMessage"),
-	).Params(jen.Op("*").Qual(RuntimePath, "Result"), jen.Error()).Block(
+	).Params(jen.Qual(RuntimePath, "Result"), jen.Error()).Block(
 		append(e.decodeArguments(t, ctx, args, in, d, res, n.info, inType, decoder),
 			e.runCall(t, n, ctx, out, body))...,
 	)
@@ -309,11 +309,12 @@ func (e *emitter) argsStruct(t *Tool, name string, st *Type) jen.Code {
 // the fast path first where the argument type allows, then, if that
 // passes, with the full decoder, which reports every problem.
 func (e *emitter) decodeArguments(t *Tool, ctx, args, in, d, res, info string, inType, decoder jen.Code) []jen.Code {
+	ok := e.names.local("ok")
 	full := []jen.Code{
 		jen.Var().Id(d).Qual(RuntimePath, "Decoder"),
 		jen.Id(d).Dot("BeginCall").Call(jen.Id(ctx), jen.Op("&").Id(info), jen.Id(args)),
 		jen.Add(decoder).Call(jen.Op("&").Id(d), jen.Op("&").Id(in)),
-		jen.If(jen.Id(res).Op(":=").Id(d).Dot("EndCall").Call(), jen.Id(res).Op("!=").Nil()).Block(
+		jen.If(jen.List(jen.Id(res), jen.Id(ok)).Op(":=").Id(d).Dot("EndCall").Call(), jen.Op("!").Id(ok)).Block(
 			jen.Return(jen.Id(res), jen.Nil()),
 		),
 	}
@@ -325,7 +326,7 @@ func (e *emitter) decodeArguments(t *Tool, ctx, args, in, d, res, info string, i
 	if !fast {
 		return append([]jen.Code{jen.Var().Id(in).Add(inType)}, full...)
 	}
-	end, ok, strs := e.names.local("end"), e.names.local("ok"), e.names.local("strs")
+	end, strs := e.names.local("end"), e.names.local("strs")
 	return []jen.Code{jen.Var().Id(in).Add(inType), jen.Var().Id(strs).Qual(RuntimePath, "Strings"), jen.
 		If(
 			jen.List(jen.Id(end), jen.Id(ok)).Op(":=").Id(e.fastName(t.Input.Type)).Call(jen.Id(args), jen.Lit(0), jen.Op("&").Id(in), jen.Op("&").Id(strs)),

@@ -1305,13 +1305,13 @@ func (d *Decoder) BeginCall(ctx context.Context, info *Info, args json.RawMessag
 
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 
-// EndCall finishes decoding. It returns nil if
-// the arguments are valid, or the failed Result that tells the model every
+// EndCall finishes decoding. It reports whether the arguments are valid;
+// if they are not, res is the failed Result that tells the model every
 // problem found.
-func (d *Decoder) EndCall() *Result {
+func (d *Decoder) EndCall() (res Result, ok bool) {
 	d.finish()
 	if err := d.err(); err != nil {
-		return &Result{Error: err.Error(), invalid: err.(*ArgumentError)}
+		return Result{Error: err.Error(), invalid: err.(*ArgumentError)}, false
 	}
-	return nil
+	return Result{}, true
 }

@@ -140,7 +140,8 @@ func (r *Registry) Execute(ctx context.Context, name string, args json.RawMessag
 	if cfg := r.callConfig(); cfg != defaultConfig {
 		ctx = context.WithValue(ctx, configKey{}, cfg)
 	}
-	return t.(InvokableTool).Invoke(ctx, args)
+	res, err := t.(InvokableTool).Invoke(ctx, args)
+	return &res, err
 }
 
 func (r *Registry) callConfig() callConfig {

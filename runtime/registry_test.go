@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"strings"
 	"sync"
 	"testing"
@@ -98,6 +99,7 @@ func TestExecute(t *testing.T) {
 			return "", ctx.Err()
 		}),
 		tool("action", 0, func(ctx context.Context, in echoIn) (NoOutput, error) { return NoOutput{}, nil }),
+		tool("nan", 0, func(ctx context.Context, in echoIn) (float64, error) { return math.NaN(), nil }),
 	)
 	if err != nil {
 		t.Fatal(err)
@@ -115,8 +117,9 @@ func TestExecute(t *testing.T) {
 		{"panics", `{}`, `{"success":false,"error":"internal error: the tool failed unexpectedly"}`, true},
 		{"slow", `{}`, `{"success":false,"error":"the tool did not finish within 20ms"}`, true},
 		{"action", `{}`, `{"success":true}`, false},
+		{"nan", `{}`, `{"success":false,"error":"internal error: the tool's result could not be encoded"}`, true},
 		{"echo", `{"text":` + strings.Repeat(" ", 64) + `"x"}`, `{"success":false,"error":"the arguments are 76 bytes long; the limit is 64"}`, false},
-		{"nope", `{}`, `{"success":false,"error":"unknown tool \"nope\"; the tools are: action, broken, echo, fail, panics, slow, structured"}`, false},
+		{"nope", `{}`, `{"success":false,"error":"unknown tool \"nope\"; the tools are: action, broken, echo, fail, nan, panics, slow, structured"}`, false},
 	} {
 		res, err := r.Execute(ctx, c.tool, json.RawMessage(c.args))
 		if err != nil {
@@ -138,6 +141,11 @@ func TestExecute(t *testing.T) {
 	var pe *PanicError
 	if !errors.As(res.Err, &pe) || pe.Value != "boom" || !strings.Contains(string(pe.Stack), "registry_test.go") {
 		t.Errorf("panic: %#v", res.Err)
+	}
+	res, _ = r.Execute(ctx, "nan", nil)
+	var unsupported *json.UnsupportedValueError
+	if !errors.As(res.Err, &unsupported) {
+		t.Errorf("unencodable result: %#v", res.Err)
 	}
 	res, _ = r.Execute(ctx, "slow", nil)
 	var te *TimeoutError

@@ -33,9 +33,9 @@ type Result struct {
 	// rejected (see Problems).
 	invalid *ArgumentError
 	// Err is the Go error behind a failure the model did not cause and
-	// cannot fix (an error the tool returned, a panic, a timeout), for the
-	// program to log or inspect. It is nil for bad arguments and for
-	// failures the tool reported with [Fail].
+	// cannot fix (an error the tool returned, a panic, a timeout, a result
+	// with no JSON encoding), for the program to log or inspect. It is nil
+	// for bad arguments and for failures the tool reported with [Fail].
 	Err error `json:"-"`
 }
 
@@ -93,7 +93,7 @@ func (e *TimeoutError) Unwrap() error { return e.Err }
 
 // runTool calls fn under the tool's timeout, recovering a panic, and turns
 // what fn returns into the Result the model sees.
-func runTool[Out any](ctx context.Context, info *Info, fn func(context.Context) (Out, error), encode func(*Encoder, Out)) (res *Result, goErr error) {
+func runTool[Out any](ctx context.Context, info *Info, fn func(context.Context) (Out, error), encode func(*Encoder, Out)) (res Result, goErr error) {
 	if err := ctx.Err(); err != nil {
 		return canceled(err), err
 	}
@@ -105,7 +105,7 @@ func runTool[Out any](ctx context.Context, info *Info, fn func(context.Context) 
 	}
 	defer func() {
 		if v := recover(); v != nil {
-			res = &Result{
+			res = Result{
 				Error: "internal error: the tool failed unexpectedly",
 				Err:   &PanicError{Tool: info.Name, Value: v, Stack: debug.Stack()},
 			}
@@ -113,59 +113,72 @@ func runTool[Out any](ctx context.Context, info *Info, fn func(context.Context) 
 		}
 	}()
 	out, err := fn(ctx)
-	if err != nil {
+	switch {
+	case err != nil:
 		return failed(parent, ctx, info, err)
-	}
-	if encode != nil {
+	case encode != nil:
 		return encoded(out, encode)
+	}
+	// A text result, the common case, is set field by field: returning a
+	// Result made elsewhere would copy it through each frame.
+	if text, ok := any(out).(string); ok {
+		res.Success, res.Output = true, text
+		return res, nil
 	}
 	return success(out)
 }
 
 // encoded is the Result of a call whose result toolgen encodes itself.
-func encoded[Out any](out Out, encode func(*Encoder, Out)) (*Result, error) {
+func encoded[Out any](out Out, encode func(*Encoder, Out)) (Result, error) {
 	e := Encoder{buf: make([]byte, 0, 256)}
 	encode(&e, out)
 	data, err := e.Bytes()
 	if err != nil {
-		return nil, fmt.Errorf("encoding the result: %w", err)
+		return unencodable(err), nil
 	}
 	// data is not written again, so Output can share its bytes.
-	return &Result{Success: true, encoded: true, Output: unsafe.String(unsafe.SliceData(data), len(data)), Data: out}, nil
+	return Result{Success: true, encoded: true, Output: unsafe.String(unsafe.SliceData(data), len(data)), Data: out}, nil
 }
 
 // failed is the Result of a call whose function returned err.
-func failed(parent, ctx context.Context, info *Info, err error) (*Result, error) {
+func failed(parent, ctx context.Context, info *Info, err error) (Result, error) {
 	if perr := parent.Err(); perr != nil {
 		return canceled(perr), perr
 	}
 	var failure *Failure
 	switch {
 	case errors.As(err, &failure):
-		return &Result{Error: failure.Message}, nil
+		return Result{Error: failure.Message}, nil
 	case errors.Is(err, context.DeadlineExceeded) && ctx.Err() != nil && info.Timeout > 0:
-		return &Result{
+		return Result{
 			Error: fmt.Sprintf("the tool did not finish within %s", info.Timeout),
 			Err:   &TimeoutError{Tool: info.Name, Timeout: info.Timeout.String(), Err: err},
 		}, nil
 	default:
-		return &Result{Error: err.Error(), Err: err}, nil
+		return Result{Error: err.Error(), Err: err}, nil
+	}
+}
+
+// unencodable is the Result of a call whose result has no JSON encoding (a
+// NaN, a MarshalJSON that failed): a fault of the tool, which the program
+// should log and the model cannot fix.
+func unencodable(err error) Result {
+	return Result{
+		Error: "internal error: the tool's result could not be encoded",
+		Err:   fmt.Errorf("encoding the result: %w", err),
 	}
 }
 
 // success is the Result of a call that returned out without an error.
-func success[Out any](out Out) (*Result, error) {
-	switch v := any(out).(type) {
-	case NoOutput:
-		return &Result{Success: true}, nil
-	case string:
-		return &Result{Success: true, Output: v}, nil
+func success[Out any](out Out) (Result, error) {
+	if _, ok := any(out).(NoOutput); ok {
+		return Result{Success: true}, nil
 	}
 	text, err := marshalNoEscape(out)
 	if err != nil {
-		return nil, fmt.Errorf("encoding the result: %w", err)
+		return unencodable(err), nil
 	}
-	return &Result{Success: true, encoded: true, Output: string(text), Data: out}, nil
+	return Result{Success: true, encoded: true, Output: string(text), Data: out}, nil
 }
 
 // MarshalJSON encodes the result for a model: {"success":true,"output":...}
@@ -224,6 +237,6 @@ func marshalNoEscape(v any) ([]byte, error) {
 	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
 }
 
-func canceled(err error) *Result {
-	return &Result{Error: "the call was canceled: " + err.Error(), Err: err}
+func canceled(err error) Result {
+	return Result{Error: "the call was canceled: " + err.Error(), Err: err}
 }

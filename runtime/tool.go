@@ -117,7 +117,11 @@ type InvokableTool interface {
 	// the model should see in the Result. The error is non-nil only when
 	// ctx ended before or during the call; everything else, including bad
 	// arguments, failures and panics of the tool, is in the Result.
-	Invoke(ctx context.Context, args json.RawMessage) (*Result, error)
+	//
+	// The Result comes back by value, as slog's Record is passed, so that
+	// a call costs no allocation for it: a program that runs many calls
+	// can keep their Results in one slice.
+	Invoke(ctx context.Context, args json.RawMessage) (Result, error)
 }
 
 // NoOutput is the output type of a tool whose function returns only an
@@ -146,12 +150,12 @@ type invokable[In, Out any] struct {
 
 func (t *invokable[In, Out]) Info() *Info { return t.info }
 
-func (t *invokable[In, Out]) Invoke(ctx context.Context, args json.RawMessage) (*Result, error) {
+func (t *invokable[In, Out]) Invoke(ctx context.Context, args json.RawMessage) (Result, error) {
 	cfg := configFrom(ctx)
 	cfg.lenient = cfg.lenient || t.info.Lenient
 	in, err := decodeCall(args, cfg, t.decode)
 	if err != nil {
-		return &Result{Error: err.Error(), invalid: err.(*ArgumentError)}, nil
+		return Result{Error: err.Error(), invalid: err.(*ArgumentError)}, nil
 	}
 	return runTool(ctx, t.info, func(ctx context.Context) (Out, error) { return t.fn(ctx, in) }, nil)
 }
@@ -160,6 +164,6 @@ func (t *invokable[In, Out]) Invoke(ctx context.Context, args json.RawMessage) (
 // the tool's timeout; it turns a panic into a failed Result and fn's result
 // into the Result the model sees. The error is non-nil only when ctx ended.
 // Generated tools call it after EndCall.
-func Run[Out any](ctx context.Context, info *Info, fn func(context.Context) (Out, error)) (*Result, error) {
+func Run[Out any](ctx context.Context, info *Info, fn func(context.Context) (Out, error)) (Result, error) {
 	return runTool(ctx, info, fn, nil)
 }

@@ -164,7 +164,7 @@ func (tool000Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool000 with them.
-func (tool000Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool000Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args000
 	var strs runtime.Strings
 	if end, ok := fastArgs000(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
@@ -173,7 +173,7 @@ func (tool000Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.R
 		var d runtime.Decoder
 		d.BeginCall(ctx, &tool000Info, args)
 		decodeArgs000(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
@@ -239,7 +239,7 @@ func (tool001Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool001 with them.
-func (tool001Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool001Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args001
 	var strs runtime.Strings
 	if end, ok := fastArgs001(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
@@ -248,7 +248,7 @@ func (tool001Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.R
 		var d runtime.Decoder
 		d.BeginCall(ctx, &tool001Info, args)
 		decodeArgs001(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
@@ -302,12 +302,12 @@ func (tool002Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool002 with them.
-func (tool002Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool002Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args002
 	var d runtime.Decoder
 	d.BeginCall(ctx, &tool002Info, args)
 	decodeArgs002(&d, &in)
-	if res := d.EndCall(); res != nil {
+	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
 	return runtime.Run(ctx, &tool002Info, func(ctx context.Context) (string, error) {
@@ -376,7 +376,7 @@ func (tool003Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool003 with them.
-func (tool003Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool003Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args003
 	var strs runtime.Strings
 	if end, ok := fastArgs003(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 3) {
@@ -385,7 +385,7 @@ func (tool003Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.R
 		var d runtime.Decoder
 		d.BeginCall(ctx, &tool003Info, args)
 		decodeArgs003(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
@@ -435,7 +435,7 @@ func (tool004Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool004 with them.
-func (tool004Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool004Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args004
 	var strs runtime.Strings
 	if end, ok := fastArgs004(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
@@ -444,7 +444,7 @@ func (tool004Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.R
 		var d runtime.Decoder
 		d.BeginCall(ctx, &tool004Info, args)
 		decodeArgs004(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
@@ -510,7 +510,7 @@ func (tool005Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool005 with them.
-func (tool005Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool005Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args005
 	var strs runtime.Strings
 	if end, ok := fastArgs005(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
@@ -519,7 +519,7 @@ func (tool005Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.R
 		var d runtime.Decoder
 		d.BeginCall(ctx, &tool005Info, args)
 		decodeArgs005(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
@@ -573,12 +573,12 @@ func (tool006Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool006 with them.
-func (tool006Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool006Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args006
 	var d runtime.Decoder
 	d.BeginCall(ctx, &tool006Info, args)
 	decodeArgs006(&d, &in)
-	if res := d.EndCall(); res != nil {
+	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
 	return runtime.Run(ctx, &tool006Info, func(ctx context.Context) (string, error) {
@@ -647,7 +647,7 @@ func (tool007Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool007 with them.
-func (tool007Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool007Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args007
 	var strs runtime.Strings
 	if end, ok := fastArgs007(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 3) {
@@ -656,7 +656,7 @@ func (tool007Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.R
 		var d runtime.Decoder
 		d.BeginCall(ctx, &tool007Info, args)
 		decodeArgs007(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
@@ -706,7 +706,7 @@ func (tool008Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool008 with them.
-func (tool008Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool008Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args008
 	var strs runtime.Strings
 	if end, ok := fastArgs008(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
@@ -715,7 +715,7 @@ func (tool008Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.R
 		var d runtime.Decoder
 		d.BeginCall(ctx, &tool008Info, args)
 		decodeArgs008(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
@@ -781,7 +781,7 @@ func (tool009Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool009 with them.
-func (tool009Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool009Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args009
 	var strs runtime.Strings
 	if end, ok := fastArgs009(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
@@ -790,7 +790,7 @@ func (tool009Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.R
 		var d runtime.Decoder
 		d.BeginCall(ctx, &tool009Info, args)
 		decodeArgs009(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
@@ -844,12 +844,12 @@ func (tool010Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool010 with them.
-func (tool010Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool010Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args010
 	var d runtime.Decoder
 	d.BeginCall(ctx, &tool010Info, args)
 	decodeArgs010(&d, &in)
-	if res := d.EndCall(); res != nil {
+	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
 	return runtime.Run(ctx, &tool010Info, func(ctx context.Context) (string, error) {
@@ -918,7 +918,7 @@ func (tool011Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool011 with them.
-func (tool011Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool011Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args011
 	var strs runtime.Strings
 	if end, ok := fastArgs011(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 3) {
@@ -927,7 +927,7 @@ func (tool011Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.R
 		var d runtime.Decoder
 		d.BeginCall(ctx, &tool011Info, args)
 		decodeArgs011(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
@@ -977,7 +977,7 @@ func (tool012Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool012 with them.
-func (tool012Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool012Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args012
 	var strs runtime.Strings
 	if end, ok := fastArgs012(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
@@ -986,7 +986,7 @@ func (tool012Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.R
 		var d runtime.Decoder
 		d.BeginCall(ctx, &tool012Info, args)
 		decodeArgs012(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
@@ -1052,7 +1052,7 @@ func (tool013Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool013 with them.
-func (tool013Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool013Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args013
 	var strs runtime.Strings
 	if end, ok := fastArgs013(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
@@ -1061,7 +1061,7 @@ func (tool013Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.R
 		var d runtime.Decoder
 		d.BeginCall(ctx, &tool013Info, args)
 		decodeArgs013(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
@@ -1115,12 +1115,12 @@ func (tool014Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool014 with them.
-func (tool014Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool014Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args014
 	var d runtime.Decoder
 	d.BeginCall(ctx, &tool014Info, args)
 	decodeArgs014(&d, &in)
-	if res := d.EndCall(); res != nil {
+	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
 	return runtime.Run(ctx, &tool014Info, func(ctx context.Context) (string, error) {
@@ -1189,7 +1189,7 @@ func (tool015Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool015 with them.
-func (tool015Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool015Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args015
 	var strs runtime.Strings
 	if end, ok := fastArgs015(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 3) {
@@ -1198,7 +1198,7 @@ func (tool015Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.R
 		var d runtime.Decoder
 		d.BeginCall(ctx, &tool015Info, args)
 		decodeArgs015(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
@@ -1248,7 +1248,7 @@ func (tool016Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool016 with them.
-func (tool016Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool016Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args016
 	var strs runtime.Strings
 	if end, ok := fastArgs016(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
@@ -1257,7 +1257,7 @@ func (tool016Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.R
 		var d runtime.Decoder
 		d.BeginCall(ctx, &tool016Info, args)
 		decodeArgs016(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
@@ -1323,7 +1323,7 @@ func (tool017Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool017 with them.
-func (tool017Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool017Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args017
 	var strs runtime.Strings
 	if end, ok := fastArgs017(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
@@ -1332,7 +1332,7 @@ func (tool017Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.R
 		var d runtime.Decoder
 		d.BeginCall(ctx, &tool017Info, args)
 		decodeArgs017(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
@@ -1386,12 +1386,12 @@ func (tool018Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool018 with them.
-func (tool018Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool018Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args018
 	var d runtime.Decoder
 	d.BeginCall(ctx, &tool018Info, args)
 	decodeArgs018(&d, &in)
-	if res := d.EndCall(); res != nil {
+	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
 	return runtime.Run(ctx, &tool018Info, func(ctx context.Context) (string, error) {
@@ -1460,7 +1460,7 @@ func (tool019Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool019 with them.
-func (tool019Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool019Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args019
 	var strs runtime.Strings
 	if end, ok := fastArgs019(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 3) {
@@ -1469,7 +1469,7 @@ func (tool019Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.R
 		var d runtime.Decoder
 		d.BeginCall(ctx, &tool019Info, args)
 		decodeArgs019(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
@@ -1519,7 +1519,7 @@ func (tool020Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool020 with them.
-func (tool020Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool020Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args020
 	var strs runtime.Strings
 	if end, ok := fastArgs020(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
@@ -1528,7 +1528,7 @@ func (tool020Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.R
 		var d runtime.Decoder
 		d.BeginCall(ctx, &tool020Info, args)
 		decodeArgs020(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
@@ -1594,7 +1594,7 @@ func (tool021Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool021 with them.
-func (tool021Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool021Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args021
 	var strs runtime.Strings
 	if end, ok := fastArgs021(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
@@ -1603,7 +1603,7 @@ func (tool021Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.R
 		var d runtime.Decoder
 		d.BeginCall(ctx, &tool021Info, args)
 		decodeArgs021(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
@@ -1657,12 +1657,12 @@ func (tool022Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool022 with them.
-func (tool022Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool022Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args022
 	var d runtime.Decoder
 	d.BeginCall(ctx, &tool022Info, args)
 	decodeArgs022(&d, &in)
-	if res := d.EndCall(); res != nil {
+	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
 	return runtime.Run(ctx, &tool022Info, func(ctx context.Context) (string, error) {
@@ -1731,7 +1731,7 @@ func (tool023Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool023 with them.
-func (tool023Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool023Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args023
 	var strs runtime.Strings
 	if end, ok := fastArgs023(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 3) {
@@ -1740,7 +1740,7 @@ func (tool023Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.R
 		var d runtime.Decoder
 		d.BeginCall(ctx, &tool023Info, args)
 		decodeArgs023(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
@@ -1790,7 +1790,7 @@ func (tool024Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool024 with them.
-func (tool024Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool024Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args024
 	var strs runtime.Strings
 	if end, ok := fastArgs024(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
@@ -1799,7 +1799,7 @@ func (tool024Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.R
 		var d runtime.Decoder
 		d.BeginCall(ctx, &tool024Info, args)
 		decodeArgs024(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
@@ -1865,7 +1865,7 @@ func (tool025Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool025 with them.
-func (tool025Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool025Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args025
 	var strs runtime.Strings
 	if end, ok := fastArgs025(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
@@ -1874,7 +1874,7 @@ func (tool025Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.R
 		var d runtime.Decoder
 		d.BeginCall(ctx, &tool025Info, args)
 		decodeArgs025(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
@@ -1928,12 +1928,12 @@ func (tool026Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool026 with them.
-func (tool026Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool026Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args026
 	var d runtime.Decoder
 	d.BeginCall(ctx, &tool026Info, args)
 	decodeArgs026(&d, &in)
-	if res := d.EndCall(); res != nil {
+	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
 	return runtime.Run(ctx, &tool026Info, func(ctx context.Context) (string, error) {
@@ -2002,7 +2002,7 @@ func (tool027Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool027 with them.
-func (tool027Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool027Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args027
 	var strs runtime.Strings
 	if end, ok := fastArgs027(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 3) {
@@ -2011,7 +2011,7 @@ func (tool027Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.R
 		var d runtime.Decoder
 		d.BeginCall(ctx, &tool027Info, args)
 		decodeArgs027(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
@@ -2061,7 +2061,7 @@ func (tool028Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool028 with them.
-func (tool028Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool028Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args028
 	var strs runtime.Strings
 	if end, ok := fastArgs028(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
@@ -2070,7 +2070,7 @@ func (tool028Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.R
 		var d runtime.Decoder
 		d.BeginCall(ctx, &tool028Info, args)
 		decodeArgs028(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
@@ -2136,7 +2136,7 @@ func (tool029Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool029 with them.
-func (tool029Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool029Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args029
 	var strs runtime.Strings
 	if end, ok := fastArgs029(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
@@ -2145,7 +2145,7 @@ func (tool029Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.R
 		var d runtime.Decoder
 		d.BeginCall(ctx, &tool029Info, args)
 		decodeArgs029(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
@@ -2199,12 +2199,12 @@ func (tool030Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool030 with them.
-func (tool030Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool030Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args030
 	var d runtime.Decoder
 	d.BeginCall(ctx, &tool030Info, args)
 	decodeArgs030(&d, &in)
-	if res := d.EndCall(); res != nil {
+	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
 	return runtime.Run(ctx, &tool030Info, func(ctx context.Context) (string, error) {
@@ -2273,7 +2273,7 @@ func (tool031Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool031 with them.
-func (tool031Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool031Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args031
 	var strs runtime.Strings
 	if end, ok := fastArgs031(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 3) {
@@ -2282,7 +2282,7 @@ func (tool031Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.R
 		var d runtime.Decoder
 		d.BeginCall(ctx, &tool031Info, args)
 		decodeArgs031(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
@@ -2332,7 +2332,7 @@ func (tool032Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool032 with them.
-func (tool032Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool032Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args032
 	var strs runtime.Strings
 	if end, ok := fastArgs032(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
@@ -2341,7 +2341,7 @@ func (tool032Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.R
 		var d runtime.Decoder
 		d.BeginCall(ctx, &tool032Info, args)
 		decodeArgs032(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
@@ -2407,7 +2407,7 @@ func (tool033Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool033 with them.
-func (tool033Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool033Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args033
 	var strs runtime.Strings
 	if end, ok := fastArgs033(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
@@ -2416,7 +2416,7 @@ func (tool033Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.R
 		var d runtime.Decoder
 		d.BeginCall(ctx, &tool033Info, args)
 		decodeArgs033(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
@@ -2470,12 +2470,12 @@ func (tool034Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool034 with them.
-func (tool034Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool034Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args034
 	var d runtime.Decoder
 	d.BeginCall(ctx, &tool034Info, args)
 	decodeArgs034(&d, &in)
-	if res := d.EndCall(); res != nil {
+	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
 	return runtime.Run(ctx, &tool034Info, func(ctx context.Context) (string, error) {
@@ -2544,7 +2544,7 @@ func (tool035Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool035 with them.
-func (tool035Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool035Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args035
 	var strs runtime.Strings
 	if end, ok := fastArgs035(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 3) {
@@ -2553,7 +2553,7 @@ func (tool035Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.R
 		var d runtime.Decoder
 		d.BeginCall(ctx, &tool035Info, args)
 		decodeArgs035(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
@@ -2603,7 +2603,7 @@ func (tool036Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool036 with them.
-func (tool036Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool036Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args036
 	var strs runtime.Strings
 	if end, ok := fastArgs036(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
@@ -2612,7 +2612,7 @@ func (tool036Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.R
 		var d runtime.Decoder
 		d.BeginCall(ctx, &tool036Info, args)
 		decodeArgs036(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
@@ -2678,7 +2678,7 @@ func (tool037Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool037 with them.
-func (tool037Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool037Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args037
 	var strs runtime.Strings
 	if end, ok := fastArgs037(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
@@ -2687,7 +2687,7 @@ func (tool037Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.R
 		var d runtime.Decoder
 		d.BeginCall(ctx, &tool037Info, args)
 		decodeArgs037(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
@@ -2741,12 +2741,12 @@ func (tool038Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool038 with them.
-func (tool038Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool038Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args038
 	var d runtime.Decoder
 	d.BeginCall(ctx, &tool038Info, args)
 	decodeArgs038(&d, &in)
-	if res := d.EndCall(); res != nil {
+	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
 	return runtime.Run(ctx, &tool038Info, func(ctx context.Context) (string, error) {
@@ -2815,7 +2815,7 @@ func (tool039Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool039 with them.
-func (tool039Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool039Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args039
 	var strs runtime.Strings
 	if end, ok := fastArgs039(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 3) {
@@ -2824,7 +2824,7 @@ func (tool039Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.R
 		var d runtime.Decoder
 		d.BeginCall(ctx, &tool039Info, args)
 		decodeArgs039(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
@@ -2874,7 +2874,7 @@ func (tool040Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool040 with them.
-func (tool040Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool040Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args040
 	var strs runtime.Strings
 	if end, ok := fastArgs040(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
@@ -2883,7 +2883,7 @@ func (tool040Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.R
 		var d runtime.Decoder
 		d.BeginCall(ctx, &tool040Info, args)
 		decodeArgs040(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
@@ -2949,7 +2949,7 @@ func (tool041Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool041 with them.
-func (tool041Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool041Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args041
 	var strs runtime.Strings
 	if end, ok := fastArgs041(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
@@ -2958,7 +2958,7 @@ func (tool041Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.R
 		var d runtime.Decoder
 		d.BeginCall(ctx, &tool041Info, args)
 		decodeArgs041(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
@@ -3012,12 +3012,12 @@ func (tool042Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool042 with them.
-func (tool042Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool042Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args042
 	var d runtime.Decoder
 	d.BeginCall(ctx, &tool042Info, args)
 	decodeArgs042(&d, &in)
-	if res := d.EndCall(); res != nil {
+	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
 	return runtime.Run(ctx, &tool042Info, func(ctx context.Context) (string, error) {
@@ -3086,7 +3086,7 @@ func (tool043Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool043 with them.
-func (tool043Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool043Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args043
 	var strs runtime.Strings
 	if end, ok := fastArgs043(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 3) {
@@ -3095,7 +3095,7 @@ func (tool043Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.R
 		var d runtime.Decoder
 		d.BeginCall(ctx, &tool043Info, args)
 		decodeArgs043(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
@@ -3145,7 +3145,7 @@ func (tool044Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool044 with them.
-func (tool044Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool044Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args044
 	var strs runtime.Strings
 	if end, ok := fastArgs044(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
@@ -3154,7 +3154,7 @@ func (tool044Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.R
 		var d runtime.Decoder
 		d.BeginCall(ctx, &tool044Info, args)
 		decodeArgs044(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
@@ -3220,7 +3220,7 @@ func (tool045Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool045 with them.
-func (tool045Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool045Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args045
 	var strs runtime.Strings
 	if end, ok := fastArgs045(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
@@ -3229,7 +3229,7 @@ func (tool045Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.R
 		var d runtime.Decoder
 		d.BeginCall(ctx, &tool045Info, args)
 		decodeArgs045(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
@@ -3283,12 +3283,12 @@ func (tool046Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool046 with them.
-func (tool046Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool046Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args046
 	var d runtime.Decoder
 	d.BeginCall(ctx, &tool046Info, args)
 	decodeArgs046(&d, &in)
-	if res := d.EndCall(); res != nil {
+	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
 	return runtime.Run(ctx, &tool046Info, func(ctx context.Context) (string, error) {
@@ -3357,7 +3357,7 @@ func (tool047Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool047 with them.
-func (tool047Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool047Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args047
 	var strs runtime.Strings
 	if end, ok := fastArgs047(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 3) {
@@ -3366,7 +3366,7 @@ func (tool047Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.R
 		var d runtime.Decoder
 		d.BeginCall(ctx, &tool047Info, args)
 		decodeArgs047(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
@@ -3416,7 +3416,7 @@ func (tool048Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool048 with them.
-func (tool048Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool048Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args048
 	var strs runtime.Strings
 	if end, ok := fastArgs048(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
@@ -3425,7 +3425,7 @@ func (tool048Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.R
 		var d runtime.Decoder
 		d.BeginCall(ctx, &tool048Info, args)
 		decodeArgs048(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
@@ -3491,7 +3491,7 @@ func (tool049Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool049 with them.
-func (tool049Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool049Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args049
 	var strs runtime.Strings
 	if end, ok := fastArgs049(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
@@ -3500,7 +3500,7 @@ func (tool049Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.R
 		var d runtime.Decoder
 		d.BeginCall(ctx, &tool049Info, args)
 		decodeArgs049(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
@@ -3554,12 +3554,12 @@ func (tool050Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool050 with them.
-func (tool050Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool050Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args050
 	var d runtime.Decoder
 	d.BeginCall(ctx, &tool050Info, args)
 	decodeArgs050(&d, &in)
-	if res := d.EndCall(); res != nil {
+	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
 	return runtime.Run(ctx, &tool050Info, func(ctx context.Context) (string, error) {
@@ -3628,7 +3628,7 @@ func (tool051Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool051 with them.
-func (tool051Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool051Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args051
 	var strs runtime.Strings
 	if end, ok := fastArgs051(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 3) {
@@ -3637,7 +3637,7 @@ func (tool051Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.R
 		var d runtime.Decoder
 		d.BeginCall(ctx, &tool051Info, args)
 		decodeArgs051(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
@@ -3687,7 +3687,7 @@ func (tool052Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool052 with them.
-func (tool052Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool052Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args052
 	var strs runtime.Strings
 	if end, ok := fastArgs052(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
@@ -3696,7 +3696,7 @@ func (tool052Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.R
 		var d runtime.Decoder
 		d.BeginCall(ctx, &tool052Info, args)
 		decodeArgs052(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
@@ -3762,7 +3762,7 @@ func (tool053Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool053 with them.
-func (tool053Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool053Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args053
 	var strs runtime.Strings
 	if end, ok := fastArgs053(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
@@ -3771,7 +3771,7 @@ func (tool053Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.R
 		var d runtime.Decoder
 		d.BeginCall(ctx, &tool053Info, args)
 		decodeArgs053(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
@@ -3825,12 +3825,12 @@ func (tool054Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool054 with them.
-func (tool054Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool054Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args054
 	var d runtime.Decoder
 	d.BeginCall(ctx, &tool054Info, args)
 	decodeArgs054(&d, &in)
-	if res := d.EndCall(); res != nil {
+	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
 	return runtime.Run(ctx, &tool054Info, func(ctx context.Context) (string, error) {
@@ -3899,7 +3899,7 @@ func (tool055Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool055 with them.
-func (tool055Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool055Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args055
 	var strs runtime.Strings
 	if end, ok := fastArgs055(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 3) {
@@ -3908,7 +3908,7 @@ func (tool055Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.R
 		var d runtime.Decoder
 		d.BeginCall(ctx, &tool055Info, args)
 		decodeArgs055(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
@@ -3958,7 +3958,7 @@ func (tool056Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool056 with them.
-func (tool056Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool056Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args056
 	var strs runtime.Strings
 	if end, ok := fastArgs056(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
@@ -3967,7 +3967,7 @@ func (tool056Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.R
 		var d runtime.Decoder
 		d.BeginCall(ctx, &tool056Info, args)
 		decodeArgs056(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
@@ -4033,7 +4033,7 @@ func (tool057Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool057 with them.
-func (tool057Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool057Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args057
 	var strs runtime.Strings
 	if end, ok := fastArgs057(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
@@ -4042,7 +4042,7 @@ func (tool057Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.R
 		var d runtime.Decoder
 		d.BeginCall(ctx, &tool057Info, args)
 		decodeArgs057(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
@@ -4096,12 +4096,12 @@ func (tool058Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool058 with them.
-func (tool058Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool058Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args058
 	var d runtime.Decoder
 	d.BeginCall(ctx, &tool058Info, args)
 	decodeArgs058(&d, &in)
-	if res := d.EndCall(); res != nil {
+	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
 	return runtime.Run(ctx, &tool058Info, func(ctx context.Context) (string, error) {
@@ -4170,7 +4170,7 @@ func (tool059Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool059 with them.
-func (tool059Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool059Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args059
 	var strs runtime.Strings
 	if end, ok := fastArgs059(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 3) {
@@ -4179,7 +4179,7 @@ func (tool059Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.R
 		var d runtime.Decoder
 		d.BeginCall(ctx, &tool059Info, args)
 		decodeArgs059(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
@@ -4229,7 +4229,7 @@ func (tool060Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool060 with them.
-func (tool060Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool060Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args060
 	var strs runtime.Strings
 	if end, ok := fastArgs060(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
@@ -4238,7 +4238,7 @@ func (tool060Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.R
 		var d runtime.Decoder
 		d.BeginCall(ctx, &tool060Info, args)
 		decodeArgs060(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
@@ -4304,7 +4304,7 @@ func (tool061Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool061 with them.
-func (tool061Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool061Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args061
 	var strs runtime.Strings
 	if end, ok := fastArgs061(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
@@ -4313,7 +4313,7 @@ func (tool061Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.R
 		var d runtime.Decoder
 		d.BeginCall(ctx, &tool061Info, args)
 		decodeArgs061(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
@@ -4367,12 +4367,12 @@ func (tool062Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool062 with them.
-func (tool062Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool062Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args062
 	var d runtime.Decoder
 	d.BeginCall(ctx, &tool062Info, args)
 	decodeArgs062(&d, &in)
-	if res := d.EndCall(); res != nil {
+	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
 	return runtime.Run(ctx, &tool062Info, func(ctx context.Context) (string, error) {
@@ -4441,7 +4441,7 @@ func (tool063Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool063 with them.
-func (tool063Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool063Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args063
 	var strs runtime.Strings
 	if end, ok := fastArgs063(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 3) {
@@ -4450,7 +4450,7 @@ func (tool063Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.R
 		var d runtime.Decoder
 		d.BeginCall(ctx, &tool063Info, args)
 		decodeArgs063(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
@@ -4500,7 +4500,7 @@ func (tool064Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool064 with them.
-func (tool064Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool064Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args064
 	var strs runtime.Strings
 	if end, ok := fastArgs064(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
@@ -4509,7 +4509,7 @@ func (tool064Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.R
 		var d runtime.Decoder
 		d.BeginCall(ctx, &tool064Info, args)
 		decodeArgs064(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
@@ -4575,7 +4575,7 @@ func (tool065Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool065 with them.
-func (tool065Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool065Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args065
 	var strs runtime.Strings
 	if end, ok := fastArgs065(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
@@ -4584,7 +4584,7 @@ func (tool065Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.R
 		var d runtime.Decoder
 		d.BeginCall(ctx, &tool065Info, args)
 		decodeArgs065(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
@@ -4638,12 +4638,12 @@ func (tool066Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool066 with them.
-func (tool066Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool066Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args066
 	var d runtime.Decoder
 	d.BeginCall(ctx, &tool066Info, args)
 	decodeArgs066(&d, &in)
-	if res := d.EndCall(); res != nil {
+	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
 	return runtime.Run(ctx, &tool066Info, func(ctx context.Context) (string, error) {
@@ -4712,7 +4712,7 @@ func (tool067Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool067 with them.
-func (tool067Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool067Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args067
 	var strs runtime.Strings
 	if end, ok := fastArgs067(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 3) {
@@ -4721,7 +4721,7 @@ func (tool067Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.R
 		var d runtime.Decoder
 		d.BeginCall(ctx, &tool067Info, args)
 		decodeArgs067(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
@@ -4771,7 +4771,7 @@ func (tool068Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool068 with them.
-func (tool068Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool068Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args068
 	var strs runtime.Strings
 	if end, ok := fastArgs068(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
@@ -4780,7 +4780,7 @@ func (tool068Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.R
 		var d runtime.Decoder
 		d.BeginCall(ctx, &tool068Info, args)
 		decodeArgs068(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
@@ -4846,7 +4846,7 @@ func (tool069Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool069 with them.
-func (tool069Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool069Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args069
 	var strs runtime.Strings
 	if end, ok := fastArgs069(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
@@ -4855,7 +4855,7 @@ func (tool069Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.R
 		var d runtime.Decoder
 		d.BeginCall(ctx, &tool069Info, args)
 		decodeArgs069(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
@@ -4909,12 +4909,12 @@ func (tool070Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool070 with them.
-func (tool070Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool070Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args070
 	var d runtime.Decoder
 	d.BeginCall(ctx, &tool070Info, args)
 	decodeArgs070(&d, &in)
-	if res := d.EndCall(); res != nil {
+	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
 	return runtime.Run(ctx, &tool070Info, func(ctx context.Context) (string, error) {
@@ -4983,7 +4983,7 @@ func (tool071Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool071 with them.
-func (tool071Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool071Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args071
 	var strs runtime.Strings
 	if end, ok := fastArgs071(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 3) {
@@ -4992,7 +4992,7 @@ func (tool071Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.R
 		var d runtime.Decoder
 		d.BeginCall(ctx, &tool071Info, args)
 		decodeArgs071(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
@@ -5042,7 +5042,7 @@ func (tool072Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool072 with them.
-func (tool072Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool072Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args072
 	var strs runtime.Strings
 	if end, ok := fastArgs072(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
@@ -5051,7 +5051,7 @@ func (tool072Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.R
 		var d runtime.Decoder
 		d.BeginCall(ctx, &tool072Info, args)
 		decodeArgs072(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
@@ -5117,7 +5117,7 @@ func (tool073Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool073 with them.
-func (tool073Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool073Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args073
 	var strs runtime.Strings
 	if end, ok := fastArgs073(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
@@ -5126,7 +5126,7 @@ func (tool073Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.R
 		var d runtime.Decoder
 		d.BeginCall(ctx, &tool073Info, args)
 		decodeArgs073(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
@@ -5180,12 +5180,12 @@ func (tool074Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool074 with them.
-func (tool074Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool074Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args074
 	var d runtime.Decoder
 	d.BeginCall(ctx, &tool074Info, args)
 	decodeArgs074(&d, &in)
-	if res := d.EndCall(); res != nil {
+	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
 	return runtime.Run(ctx, &tool074Info, func(ctx context.Context) (string, error) {
@@ -5254,7 +5254,7 @@ func (tool075Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool075 with them.
-func (tool075Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool075Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args075
 	var strs runtime.Strings
 	if end, ok := fastArgs075(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 3) {
@@ -5263,7 +5263,7 @@ func (tool075Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.R
 		var d runtime.Decoder
 		d.BeginCall(ctx, &tool075Info, args)
 		decodeArgs075(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
@@ -5313,7 +5313,7 @@ func (tool076Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool076 with them.
-func (tool076Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool076Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args076
 	var strs runtime.Strings
 	if end, ok := fastArgs076(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
@@ -5322,7 +5322,7 @@ func (tool076Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.R
 		var d runtime.Decoder
 		d.BeginCall(ctx, &tool076Info, args)
 		decodeArgs076(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
@@ -5388,7 +5388,7 @@ func (tool077Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool077 with them.
-func (tool077Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool077Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args077
 	var strs runtime.Strings
 	if end, ok := fastArgs077(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
@@ -5397,7 +5397,7 @@ func (tool077Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.R
 		var d runtime.Decoder
 		d.BeginCall(ctx, &tool077Info, args)
 		decodeArgs077(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
@@ -5451,12 +5451,12 @@ func (tool078Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool078 with them.
-func (tool078Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool078Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args078
 	var d runtime.Decoder
 	d.BeginCall(ctx, &tool078Info, args)
 	decodeArgs078(&d, &in)
-	if res := d.EndCall(); res != nil {
+	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
 	return runtime.Run(ctx, &tool078Info, func(ctx context.Context) (string, error) {
@@ -5525,7 +5525,7 @@ func (tool079Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool079 with them.
-func (tool079Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool079Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args079
 	var strs runtime.Strings
 	if end, ok := fastArgs079(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 3) {
@@ -5534,7 +5534,7 @@ func (tool079Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.R
 		var d runtime.Decoder
 		d.BeginCall(ctx, &tool079Info, args)
 		decodeArgs079(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
@@ -5584,7 +5584,7 @@ func (tool080Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool080 with them.
-func (tool080Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool080Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args080
 	var strs runtime.Strings
 	if end, ok := fastArgs080(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
@@ -5593,7 +5593,7 @@ func (tool080Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.R
 		var d runtime.Decoder
 		d.BeginCall(ctx, &tool080Info, args)
 		decodeArgs080(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
@@ -5659,7 +5659,7 @@ func (tool081Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool081 with them.
-func (tool081Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool081Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args081
 	var strs runtime.Strings
 	if end, ok := fastArgs081(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
@@ -5668,7 +5668,7 @@ func (tool081Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.R
 		var d runtime.Decoder
 		d.BeginCall(ctx, &tool081Info, args)
 		decodeArgs081(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
@@ -5722,12 +5722,12 @@ func (tool082Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool082 with them.
-func (tool082Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool082Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args082
 	var d runtime.Decoder
 	d.BeginCall(ctx, &tool082Info, args)
 	decodeArgs082(&d, &in)
-	if res := d.EndCall(); res != nil {
+	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
 	return runtime.Run(ctx, &tool082Info, func(ctx context.Context) (string, error) {
@@ -5796,7 +5796,7 @@ func (tool083Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool083 with them.
-func (tool083Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool083Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args083
 	var strs runtime.Strings
 	if end, ok := fastArgs083(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 3) {
@@ -5805,7 +5805,7 @@ func (tool083Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.R
 		var d runtime.Decoder
 		d.BeginCall(ctx, &tool083Info, args)
 		decodeArgs083(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
@@ -5855,7 +5855,7 @@ func (tool084Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool084 with them.
-func (tool084Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool084Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args084
 	var strs runtime.Strings
 	if end, ok := fastArgs084(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
@@ -5864,7 +5864,7 @@ func (tool084Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.R
 		var d runtime.Decoder
 		d.BeginCall(ctx, &tool084Info, args)
 		decodeArgs084(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
@@ -5930,7 +5930,7 @@ func (tool085Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool085 with them.
-func (tool085Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool085Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args085
 	var strs runtime.Strings
 	if end, ok := fastArgs085(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
@@ -5939,7 +5939,7 @@ func (tool085Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.R
 		var d runtime.Decoder
 		d.BeginCall(ctx, &tool085Info, args)
 		decodeArgs085(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
@@ -5993,12 +5993,12 @@ func (tool086Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool086 with them.
-func (tool086Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool086Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args086
 	var d runtime.Decoder
 	d.BeginCall(ctx, &tool086Info, args)
 	decodeArgs086(&d, &in)
-	if res := d.EndCall(); res != nil {
+	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
 	return runtime.Run(ctx, &tool086Info, func(ctx context.Context) (string, error) {
@@ -6067,7 +6067,7 @@ func (tool087Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool087 with them.
-func (tool087Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool087Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args087
 	var strs runtime.Strings
 	if end, ok := fastArgs087(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 3) {
@@ -6076,7 +6076,7 @@ func (tool087Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.R
 		var d runtime.Decoder
 		d.BeginCall(ctx, &tool087Info, args)
 		decodeArgs087(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
@@ -6126,7 +6126,7 @@ func (tool088Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool088 with them.
-func (tool088Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool088Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args088
 	var strs runtime.Strings
 	if end, ok := fastArgs088(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
@@ -6135,7 +6135,7 @@ func (tool088Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.R
 		var d runtime.Decoder
 		d.BeginCall(ctx, &tool088Info, args)
 		decodeArgs088(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
@@ -6201,7 +6201,7 @@ func (tool089Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool089 with them.
-func (tool089Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool089Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args089
 	var strs runtime.Strings
 	if end, ok := fastArgs089(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
@@ -6210,7 +6210,7 @@ func (tool089Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.R
 		var d runtime.Decoder
 		d.BeginCall(ctx, &tool089Info, args)
 		decodeArgs089(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
@@ -6264,12 +6264,12 @@ func (tool090Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool090 with them.
-func (tool090Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool090Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args090
 	var d runtime.Decoder
 	d.BeginCall(ctx, &tool090Info, args)
 	decodeArgs090(&d, &in)
-	if res := d.EndCall(); res != nil {
+	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
 	return runtime.Run(ctx, &tool090Info, func(ctx context.Context) (string, error) {
@@ -6338,7 +6338,7 @@ func (tool091Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool091 with them.
-func (tool091Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool091Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args091
 	var strs runtime.Strings
 	if end, ok := fastArgs091(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 3) {
@@ -6347,7 +6347,7 @@ func (tool091Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.R
 		var d runtime.Decoder
 		d.BeginCall(ctx, &tool091Info, args)
 		decodeArgs091(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
@@ -6397,7 +6397,7 @@ func (tool092Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool092 with them.
-func (tool092Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool092Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args092
 	var strs runtime.Strings
 	if end, ok := fastArgs092(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
@@ -6406,7 +6406,7 @@ func (tool092Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.R
 		var d runtime.Decoder
 		d.BeginCall(ctx, &tool092Info, args)
 		decodeArgs092(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
@@ -6472,7 +6472,7 @@ func (tool093Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool093 with them.
-func (tool093Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool093Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args093
 	var strs runtime.Strings
 	if end, ok := fastArgs093(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
@@ -6481,7 +6481,7 @@ func (tool093Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.R
 		var d runtime.Decoder
 		d.BeginCall(ctx, &tool093Info, args)
 		decodeArgs093(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
@@ -6535,12 +6535,12 @@ func (tool094Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool094 with them.
-func (tool094Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool094Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args094
 	var d runtime.Decoder
 	d.BeginCall(ctx, &tool094Info, args)
 	decodeArgs094(&d, &in)
-	if res := d.EndCall(); res != nil {
+	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
 	return runtime.Run(ctx, &tool094Info, func(ctx context.Context) (string, error) {
@@ -6609,7 +6609,7 @@ func (tool095Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool095 with them.
-func (tool095Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool095Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args095
 	var strs runtime.Strings
 	if end, ok := fastArgs095(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 3) {
@@ -6618,7 +6618,7 @@ func (tool095Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.R
 		var d runtime.Decoder
 		d.BeginCall(ctx, &tool095Info, args)
 		decodeArgs095(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
@@ -6668,7 +6668,7 @@ func (tool096Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool096 with them.
-func (tool096Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool096Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args096
 	var strs runtime.Strings
 	if end, ok := fastArgs096(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
@@ -6677,7 +6677,7 @@ func (tool096Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.R
 		var d runtime.Decoder
 		d.BeginCall(ctx, &tool096Info, args)
 		decodeArgs096(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
@@ -6743,7 +6743,7 @@ func (tool097Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool097 with them.
-func (tool097Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool097Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args097
 	var strs runtime.Strings
 	if end, ok := fastArgs097(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
@@ -6752,7 +6752,7 @@ func (tool097Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.R
 		var d runtime.Decoder
 		d.BeginCall(ctx, &tool097Info, args)
 		decodeArgs097(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
@@ -6806,12 +6806,12 @@ func (tool098Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool098 with them.
-func (tool098Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool098Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args098
 	var d runtime.Decoder
 	d.BeginCall(ctx, &tool098Info, args)
 	decodeArgs098(&d, &in)
-	if res := d.EndCall(); res != nil {
+	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
 	return runtime.Run(ctx, &tool098Info, func(ctx context.Context) (string, error) {
@@ -6880,7 +6880,7 @@ func (tool099Tool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Tool099 with them.
-func (tool099Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (tool099Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Args099
 	var strs runtime.Strings
 	if end, ok := fastArgs099(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 3) {
@@ -6889,7 +6889,7 @@ func (tool099Tool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.R
 		var d runtime.Decoder
 		d.BeginCall(ctx, &tool099Info, args)
 		decodeArgs099(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}

@@ -40,7 +40,7 @@ func find(ctx context.Context, in search.SearchRequest) (string, error)        {
 type caller func(args []byte) bool
 
 // peers returns each library's way of calling a tool of argument type In.
-func peers[In any](tb testing.TB, tool runtime.Tool, fn func(context.Context, In) (string, error), hand func([]byte, *In) error) map[string]caller {
+func peers[In any](tb testing.TB, tool runtime.Tool, fn func(context.Context, In) (string, error), hand func([]byte) (In, error)) map[string]caller {
 	ctx := context.Background()
 	schema := tool.Info().Parameters
 
@@ -117,21 +117,17 @@ func peers[In any](tb testing.TB, tool runtime.Tool, fn func(context.Context, In
 	}
 	if hand != nil {
 		out["handwritten"] = func(args []byte) bool {
-			var in In
-			if hand(args, &in) != nil {
+			in, err := hand(args)
+			if err != nil {
 				return false
 			}
 			s, err := fn(ctx, in)
-			sink = &runtime.Result{Success: true, Output: s}
-			return err == nil
+			res := runtime.Result{Success: err == nil, Output: s}
+			return res.Success
 		}
 	}
 	return out
 }
-
-// sink keeps the hand-written path's Result on the heap, as a real
-// caller's would be.
-var sink *runtime.Result
 
 var order = []string{"toolgen", "handwritten", "eino-InferTool", "encoding-json+santhosh", "jsonschema-go"}
 
@@ -141,7 +137,7 @@ func BenchmarkCall(b *testing.B) {
 		args  []byte
 		peers map[string]caller
 	}{
-		{"weather", weatherArgs, peers(b, Tools()[0], forecast, handForecast)},
+		{"weather", weatherArgs, peers(b, Tools()[0], forecast, handForecastValue)},
 		{"search", searchArgs, peers[search.SearchRequest](b, Tools()[1], find, nil)},
 		{"search-200", largeArgs, peers[search.SearchRequest](b, Tools()[1], find, nil)},
 	}
@@ -181,7 +177,7 @@ func BenchmarkDecode(b *testing.B) {
 				var d runtime.Decoder
 				d.BeginCall(ctx, &forecastInfo, weatherArgs)
 				decodeForecastRequest(&d, &in)
-				if res := d.EndCall(); res != nil {
+				if res, ok := d.EndCall(); !ok {
 					b.Fatal(res.Error)
 				}
 			}
@@ -195,7 +191,7 @@ func BenchmarkDecode(b *testing.B) {
 			var d runtime.Decoder
 			d.BeginCall(ctx, &forecastInfo, weatherArgs)
 			decodeForecastRequest(&d, &in)
-			if res := d.EndCall(); res != nil {
+			if res, ok := d.EndCall(); !ok {
 				b.Fatal(res.Error)
 			}
 		}
@@ -215,7 +211,7 @@ func BenchmarkDecode(b *testing.B) {
 // and rejects bad ones, so the benchmarks compare like with like.
 func TestPeersAgree(t *testing.T) {
 	bad := []byte(`{"city":"Paris","days":30}`)
-	for name, call := range peers(t, Tools()[0], forecast, handForecast) {
+	for name, call := range peers(t, Tools()[0], forecast, handForecastValue) {
 		if !call(weatherArgs) {
 			t.Errorf("%s rejects valid arguments", name)
 		}

@@ -112,6 +112,13 @@ func handForecast(data []byte, v *weather.ForecastRequest) error {
 	return nil
 }
 
+// handForecastValue is handForecast returning the arguments, so that a
+// caller through a func value keeps them on its stack.
+func handForecastValue(data []byte) (v weather.ForecastRequest, err error) {
+	err = handForecast(data, &v)
+	return v, err
+}
+
 var errBad = errors.New("invalid arguments")
 
 func skip(data []byte, i int) int {

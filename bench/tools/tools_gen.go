@@ -67,7 +67,7 @@ func (forecastTool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Forecast with them.
-func (forecastTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (forecastTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in weather.ForecastRequest
 	var strs runtime.Strings
 	if end, ok := fastForecastRequest(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 1) {
@@ -76,7 +76,7 @@ func (forecastTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.
 		var d runtime.Decoder
 		d.BeginCall(ctx, &forecastInfo, args)
 		decodeForecastRequest(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
@@ -126,7 +126,7 @@ func (searchTool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Search with them.
-func (searchTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (searchTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in search.SearchRequest
 	var strs runtime.Strings
 	if end, ok := fastSearchRequest(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
@@ -135,7 +135,7 @@ func (searchTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Re
 		var d runtime.Decoder
 		d.BeginCall(ctx, &searchInfo, args)
 		decodeSearchRequest(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}

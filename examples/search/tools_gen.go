@@ -70,7 +70,7 @@ func (searchPassagesTool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls (*Searcher).Search with them.
-func (t searchPassagesTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (t searchPassagesTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in SearchRequest
 	var strs runtime.Strings
 	if end, ok := fastSearchRequest(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
@@ -79,7 +79,7 @@ func (t searchPassagesTool) Invoke(ctx context.Context, args json.RawMessage) (*
 		var d runtime.Decoder
 		d.BeginCall(ctx, &searchPassagesInfo, args)
 		decodeSearchRequest(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
@@ -119,7 +119,7 @@ func (getPassageTool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls (*Searcher).Get with them.
-func (t getPassageTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (t getPassageTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in getPassageArgs
 	var strs runtime.Strings
 	if end, ok := fastGetPassageArgs(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 1) {
@@ -128,7 +128,7 @@ func (t getPassageTool) Invoke(ctx context.Context, args json.RawMessage) (*runt
 		var d runtime.Decoder
 		d.BeginCall(ctx, &getPassageInfo, args)
 		decodeGetPassageArgs(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}

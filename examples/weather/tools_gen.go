@@ -68,7 +68,7 @@ func (getForecastTool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls GetForecast with them.
-func (getForecastTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (getForecastTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in ForecastRequest
 	var strs runtime.Strings
 	if end, ok := fastForecastRequest(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 1) {
@@ -77,7 +77,7 @@ func (getForecastTool) Invoke(ctx context.Context, args json.RawMessage) (*runti
 		var d runtime.Decoder
 		d.BeginCall(ctx, &getForecastInfo, args)
 		decodeForecastRequest(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
@@ -124,7 +124,7 @@ func (convertTemperatureTool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls ConvertTemperature with them.
-func (convertTemperatureTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (convertTemperatureTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in convertTemperatureArgs
 	var strs runtime.Strings
 	if end, ok := fastConvertTemperatureArgs(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 1) {
@@ -133,7 +133,7 @@ func (convertTemperatureTool) Invoke(ctx context.Context, args json.RawMessage) 
 		var d runtime.Decoder
 		d.BeginCall(ctx, &convertTemperatureInfo, args)
 		decodeConvertTemperatureArgs(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}

@@ -82,7 +82,7 @@ func (bookTableTool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls BookTable with them.
-func (bookTableTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (bookTableTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in BookingRequest
 	var strs runtime.Strings
 	if end, ok := fastBookingRequest(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
@@ -91,7 +91,7 @@ func (bookTableTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime
 		var d runtime.Decoder
 		d.BeginCall(ctx, &bookTableInfo, args)
 		decodeBookingRequest(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
@@ -141,7 +141,7 @@ func (placeOrderTool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls PlaceOrder with them.
-func (placeOrderTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (placeOrderTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Order
 	var strs runtime.Strings
 	if end, ok := fastOrder(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
@@ -150,7 +150,7 @@ func (placeOrderTool) Invoke(ctx context.Context, args json.RawMessage) (*runtim
 		var d runtime.Decoder
 		d.BeginCall(ctx, &placeOrderInfo, args)
 		decodeOrder(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}

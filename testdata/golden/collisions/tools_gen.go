@@ -50,7 +50,7 @@ func (searchTool) Info() *runtimepkg.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Search with them.
-func (searchTool) Invoke(ctx context.Context, args jsonpkg.RawMessage) (*runtimepkg.Result, error) {
+func (searchTool) Invoke(ctx context.Context, args jsonpkg.RawMessage) (runtimepkg.Result, error) {
 	var in Args
 	var strs runtimepkg.Strings
 	if end, ok := fastArgs(args, 0, &in, &strs); !ok || !runtimepkg.FastDone(ctx, args, end, 1) {
@@ -59,7 +59,7 @@ func (searchTool) Invoke(ctx context.Context, args jsonpkg.RawMessage) (*runtime
 		var d_ runtimepkg.Decoder
 		d_.BeginCall(ctx, &searchInfo2, args)
 		decodeArgs2(&d_, &in)
-		if res := d_.EndCall(); res != nil {
+		if res, ok := d_.EndCall(); !ok {
 			return res, nil
 		}
 	}

@@ -81,7 +81,7 @@ func (distanceTool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Distance with them.
-func (distanceTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (distanceTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Trip
 	var strs runtime.Strings
 	if end, ok := fastTrip(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 3) {
@@ -90,7 +90,7 @@ func (distanceTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.
 		var d runtime.Decoder
 		d.BeginCall(ctx, &distanceInfo, args)
 		decodeTrip(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
@@ -132,7 +132,7 @@ func (nearestTool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Nearest with them.
-func (nearestTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (nearestTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in geo.Place
 	var strs runtime.Strings
 	if end, ok := fastPlace(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 1) {
@@ -141,7 +141,7 @@ func (nearestTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.R
 		var d runtime.Decoder
 		d.BeginCall(ctx, &nearestInfo, args)
 		decodePlace(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}

@@ -74,7 +74,7 @@ func (openTicketTool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls OpenTicket with them.
-func (openTicketTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (openTicketTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Ticket
 	var strs runtime.Strings
 	if end, ok := fastTicket(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
@@ -83,7 +83,7 @@ func (openTicketTool) Invoke(ctx context.Context, args json.RawMessage) (*runtim
 		var d runtime.Decoder
 		d.BeginCall(ctx, &openTicketInfo, args)
 		decodeTicket(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}

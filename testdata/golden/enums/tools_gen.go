@@ -67,7 +67,7 @@ func (paintWallTool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls PaintWall with them.
-func (paintWallTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (paintWallTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Paint
 	var strs runtime.Strings
 	if end, ok := fastPaint(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 1) {
@@ -76,7 +76,7 @@ func (paintWallTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime
 		var d runtime.Decoder
 		d.BeginCall(ctx, &paintWallInfo, args)
 		decodePaint(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}

@@ -54,7 +54,7 @@ func (orderTool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls (*Store).Order with them.
-func (t orderTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (t orderTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Lookup
 	var strs runtime.Strings
 	if end, ok := fastLookup(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 1) {
@@ -63,7 +63,7 @@ func (t orderTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.R
 		var d runtime.Decoder
 		d.BeginCall(ctx, &orderInfo, args)
 		decodeLookup(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
@@ -95,12 +95,12 @@ func (timeTool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Clock.Time with them.
-func (t timeTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (t timeTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in runtime.NoInput
 	var d runtime.Decoder
 	d.BeginCall(ctx, &timeInfo, args)
 	runtime.DecodeNoInput(&d, &in)
-	if res := d.EndCall(); res != nil {
+	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
 	return runtime.Run(ctx, &timeInfo, func(ctx context.Context) (string, error) {
@@ -140,7 +140,7 @@ func (cancelTool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls (*Store).Cancel with them.
-func (t cancelTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (t cancelTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Lookup
 	var strs runtime.Strings
 	if end, ok := fastLookup(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 1) {
@@ -149,7 +149,7 @@ func (t cancelTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.
 		var d runtime.Decoder
 		d.BeginCall(ctx, &cancelInfo, args)
 		decodeLookup(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}

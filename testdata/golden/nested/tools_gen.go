@@ -122,12 +122,12 @@ func (planTool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Plan with them.
-func (planTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (planTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Route
 	var d runtime.Decoder
 	d.BeginCall(ctx, &planInfo, args)
 	decodeRoute(&d, &in)
-	if res := d.EndCall(); res != nil {
+	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
 	return runtime.RunEncoded(ctx, &planInfo, func(ctx context.Context) (Route, error) {

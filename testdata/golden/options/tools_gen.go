@@ -57,7 +57,7 @@ func (webSearchTool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Search with them.
-func (webSearchTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (webSearchTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Query
 	var strs runtime.Strings
 	if end, ok := fastQuery(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 1) {
@@ -66,7 +66,7 @@ func (webSearchTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime
 		var d runtime.Decoder
 		d.BeginCall(ctx, &webSearchInfo, args)
 		decodeQuery(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
@@ -108,7 +108,7 @@ func (deployServiceTool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Deploy with them.
-func (deployServiceTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (deployServiceTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Query
 	var strs runtime.Strings
 	if end, ok := fastQuery(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 1) {
@@ -117,7 +117,7 @@ func (deployServiceTool) Invoke(ctx context.Context, args json.RawMessage) (*run
 		var d runtime.Decoder
 		d.BeginCall(ctx, &deployServiceInfo, args)
 		decodeQuery(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
@@ -155,7 +155,7 @@ func (httpGetUrlsTool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls HTTPGetURLs with them.
-func (httpGetUrlsTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (httpGetUrlsTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Query
 	var strs runtime.Strings
 	if end, ok := fastQuery(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 1) {
@@ -164,7 +164,7 @@ func (httpGetUrlsTool) Invoke(ctx context.Context, args json.RawMessage) (*runti
 		var d runtime.Decoder
 		d.BeginCall(ctx, &httpGetUrlsInfo, args)
 		decodeQuery(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}

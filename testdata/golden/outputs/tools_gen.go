@@ -47,12 +47,12 @@ func (makeReportTool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls MakeReport with them.
-func (makeReportTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (makeReportTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in runtime.NoInput
 	var d runtime.Decoder
 	d.BeginCall(ctx, &makeReportInfo, args)
 	runtime.DecodeNoInput(&d, &in)
-	if res := d.EndCall(); res != nil {
+	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
 	return runtime.RunEncoded(ctx, &makeReportInfo, func(ctx context.Context) (*Report, error) {
@@ -81,12 +81,12 @@ func (levelsTool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Levels with them.
-func (levelsTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (levelsTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in runtime.NoInput
 	var d runtime.Decoder
 	d.BeginCall(ctx, &levelsInfo, args)
 	runtime.DecodeNoInput(&d, &in)
-	if res := d.EndCall(); res != nil {
+	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
 	return runtime.RunEncoded(ctx, &levelsInfo, func(ctx context.Context) ([]Level, error) {
@@ -115,12 +115,12 @@ func (scoresTool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Scores with them.
-func (scoresTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (scoresTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in runtime.NoInput
 	var d runtime.Decoder
 	d.BeginCall(ctx, &scoresInfo, args)
 	runtime.DecodeNoInput(&d, &in)
-	if res := d.EndCall(); res != nil {
+	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
 	return runtime.RunEncoded(ctx, &scoresInfo, func(ctx context.Context) (map[string]float64, error) {
@@ -149,12 +149,12 @@ func (countTool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Count with them.
-func (countTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (countTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in runtime.NoInput
 	var d runtime.Decoder
 	d.BeginCall(ctx, &countInfo, args)
 	runtime.DecodeNoInput(&d, &in)
-	if res := d.EndCall(); res != nil {
+	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
 	return runtime.RunEncoded(ctx, &countInfo, func(ctx context.Context) (int, error) {
@@ -183,12 +183,12 @@ func (stampTool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Stamp with them.
-func (stampTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (stampTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in runtime.NoInput
 	var d runtime.Decoder
 	d.BeginCall(ctx, &stampInfo, args)
 	runtime.DecodeNoInput(&d, &in)
-	if res := d.EndCall(); res != nil {
+	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
 	return runtime.Run(ctx, &stampInfo, func(ctx context.Context) (time.Time, error) {

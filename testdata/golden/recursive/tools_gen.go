@@ -62,12 +62,12 @@ func (countTool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Count with them.
-func (countTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (countTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Tree
 	var d runtime.Decoder
 	d.BeginCall(ctx, &countInfo, args)
 	decodeTree(&d, &in)
-	if res := d.EndCall(); res != nil {
+	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
 	return runtime.RunEncoded(ctx, &countInfo, func(ctx context.Context) (int, error) {

@@ -62,12 +62,12 @@ func (postTool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Post with them.
-func (postTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (postTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Board
 	var d runtime.Decoder
 	d.BeginCall(ctx, &postInfo, args)
 	decodeBoard(&d, &in)
-	if res := d.EndCall(); res != nil {
+	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
 	return runtime.RunEncoded(ctx, &postInfo, func(ctx context.Context) (int, error) {

@@ -57,7 +57,7 @@ func (fullTool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Full with them.
-func (fullTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (fullTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in In
 	var strs runtime.Strings
 	if end, ok := fastIn(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 1) {
@@ -66,7 +66,7 @@ func (fullTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Resu
 		var d runtime.Decoder
 		d.BeginCall(ctx, &fullInfo, args)
 		decodeIn(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
@@ -104,7 +104,7 @@ func (errorOnlyTool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls ErrorOnly with them.
-func (errorOnlyTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (errorOnlyTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in In
 	var strs runtime.Strings
 	if end, ok := fastIn(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 1) {
@@ -113,7 +113,7 @@ func (errorOnlyTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime
 		var d runtime.Decoder
 		d.BeginCall(ctx, &errorOnlyInfo, args)
 		decodeIn(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
@@ -151,7 +151,7 @@ func (noContextTool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls NoContext with them.
-func (noContextTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (noContextTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in In
 	var strs runtime.Strings
 	if end, ok := fastIn(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 1) {
@@ -160,7 +160,7 @@ func (noContextTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime
 		var d runtime.Decoder
 		d.BeginCall(ctx, &noContextInfo, args)
 		decodeIn(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
@@ -190,12 +190,12 @@ func (noInputTool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls NoInput with them.
-func (noInputTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (noInputTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in runtime.NoInput
 	var d runtime.Decoder
 	d.BeginCall(ctx, &noInputInfo, args)
 	runtime.DecodeNoInput(&d, &in)
-	if res := d.EndCall(); res != nil {
+	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
 	return runtime.Run(ctx, &noInputInfo, func(ctx context.Context) (string, error) {
@@ -232,7 +232,7 @@ func (pointerTool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Pointer with them.
-func (pointerTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (pointerTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in In
 	var strs runtime.Strings
 	if end, ok := fastIn(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 1) {
@@ -241,7 +241,7 @@ func (pointerTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.R
 		var d runtime.Decoder
 		d.BeginCall(ctx, &pointerInfo, args)
 		decodeIn(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
@@ -287,7 +287,7 @@ func (plainTool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Plain with them.
-func (plainTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (plainTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in plainArgs
 	var strs runtime.Strings
 	if end, ok := fastPlainArgs(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 1) {
@@ -296,7 +296,7 @@ func (plainTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Res
 		var d runtime.Decoder
 		d.BeginCall(ctx, &plainInfo, args)
 		decodePlainArgs(&d, &in)
-		if res := d.EndCall(); res != nil {
+		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
@@ -326,12 +326,12 @@ func (nothingTool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Nothing with them.
-func (nothingTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (nothingTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in runtime.NoInput
 	var d runtime.Decoder
 	d.BeginCall(ctx, &nothingInfo, args)
 	runtime.DecodeNoInput(&d, &in)
-	if res := d.EndCall(); res != nil {
+	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
 	return runtime.Run(ctx, &nothingInfo, func(ctx context.Context) (runtime.NoOutput, error) {

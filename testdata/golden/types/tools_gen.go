@@ -130,12 +130,12 @@ func (placeTool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Place with them.
-func (placeTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (placeTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Order
 	var d runtime.Decoder
 	d.BeginCall(ctx, &placeInfo, args)
 	decodeOrder(&d, &in)
-	if res := d.EndCall(); res != nil {
+	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
 	return runtime.Run(ctx, &placeInfo, func(ctx context.Context) (Order, error) {

@@ -69,12 +69,12 @@ func (reachTool) Info() *runtime.Info {
 }
 
 // Invoke decodes and checks the arguments, then calls Reach with them.
-func (reachTool) Invoke(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+func (reachTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in Contact
 	var d runtime.Decoder
 	d.BeginCall(ctx, &reachInfo, args)
 	decodeContact(&d, &in)
-	if res := d.EndCall(); res != nil {
+	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
 	return runtime.Run(ctx, &reachInfo, func(ctx context.Context) (string, error) {
