@@ -10,12 +10,12 @@ all: generate test
 generate:
 	$(GO) run ./cmd/toolgen ./examples/...
 	$(GO) test ./gen -run 'TestGolden' -update
-	cd bench && $(GO) tool toolgen ./defs
+	cd bench && $(GO) tool toolgen ./...
 
 # Fail if a committed generated file is stale.
 check:
 	$(GO) run ./cmd/toolgen -check ./examples/...
-	cd bench && $(GO) tool toolgen -check ./defs
+	cd bench && $(GO) tool toolgen -check ./...
 
 # gofmt, vet and the race-enabled tests of every package of every module.
 test: fmt vet
