@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"math"
+	"math/rand/v2"
 	"reflect"
 	"strings"
 	"testing"
@@ -389,6 +390,33 @@ func TestFastKey(t *testing.T) {
 		}
 		if ok && strings.ContainsAny(string(key), `"`) {
 			t.Errorf("FastKey(%s) returned a key with a quote", c.in)
+		}
+	}
+}
+
+// plainRun never skips a byte that needs a closer look, and skips whole
+// words of plain ones.
+func TestPlainRun(t *testing.T) {
+	special := func(c byte) bool { return c == '"' || c == '\\' || c < 0x20 || c >= 0x80 }
+	rng := rand.New(rand.NewPCG(1, 2))
+	alphabet := []byte("abcXYZ019 -_~\x7f\"\\\x00\x1f\x20\xc3\xa9\xff")
+	for range 20000 {
+		data := make([]byte, rng.IntN(40))
+		for i := range data {
+			if rng.IntN(6) == 0 {
+				data[i] = alphabet[rng.IntN(len(alphabet))]
+			} else {
+				data[i] = byte('a' + rng.IntN(26))
+			}
+		}
+		from := rng.IntN(len(data) + 1)
+		got := plainRun(data, from)
+		first := from
+		for first < len(data) && !special(data[first]) {
+			first++
+		}
+		if got < from || got > first || (first-got >= 8 && got+8 <= len(data)) {
+			t.Fatalf("plainRun(%q, %d) = %d; the first special byte is at %d", data, from, got, first)
 		}
 	}
 }

@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"context"
+	"encoding/binary"
 	"strconv"
 	"unicode/utf8"
 	"unsafe"
@@ -19,6 +20,27 @@ import (
 func fastSpace(data []byte, i int) int {
 	for i < len(data) && (data[i] == ' ' || data[i] == '\n' || data[i] == '\t' || data[i] == '\r') {
 		i++
+	}
+	return i
+}
+
+// plainRun returns the offset of the first byte from i on that may need a
+// closer look inside a string: a quote, a backslash, a control character
+// or a byte of a multi-byte character. It tests eight bytes at a time and
+// stops at the first word holding such a byte, so the offset it returns
+// can be before that byte, never after.
+func plainRun(data []byte, i int) int {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	for ; i+8 <= len(data); i += 8 {
+		x := binary.LittleEndian.Uint64(data[i:])
+		quote, backslash := x^(ones*'"'), x^(ones*'\\')
+		// The high bit of a byte is set in (v-ones)&^v where v's byte is
+		// zero, and in x-ones*0x20 where x's byte is below 0x20 (borrows
+		// only set bits above a byte that matched); x's own high bit marks
+		// a non-ASCII byte.
+		if ((quote-ones)&^quote|(backslash-ones)&^backslash|(x-ones*0x20)|x)&highs != 0 {
+			break
+		}
 	}
 	return i
 }
@@ -92,8 +114,9 @@ func FastString(data []byte, i int) (s []byte, next int, ok bool) {
 		}
 	}
 	start := i + 1
+	i = plainRun(data, start)
 	ascii := true
-	for i = start; i < len(data); i++ {
+	for ; i < len(data); i++ {
 		c := data[i]
 		if c == '"' {
 			s = data[start:i]
@@ -242,7 +265,7 @@ func FastCount(data []byte, i int, empty bool) int {
 	for ; i < len(data); i++ {
 		switch data[i] {
 		case '"':
-			for i++; i < len(data) && data[i] != '"'; i++ {
+			for i = plainRun(data, i+1); i < len(data) && data[i] != '"'; i++ {
 				if data[i] == '\\' {
 					return 0
 				}
