@@ -56,6 +56,9 @@ func lowerFirst(name string) string {
 
 // upperFirst returns name with its first letter in upper case.
 func upperFirst(name string) string {
+	if name == "" {
+		return ""
+	}
 	r, size := utf8.DecodeRuneInString(name)
 	return string(unicode.ToUpper(r)) + name[size:]
 }

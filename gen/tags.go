@@ -6,6 +6,7 @@ import (
 	"go/types"
 	"reflect"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -247,6 +248,10 @@ func (a *analyzer) keyword(r *Rules, t *Type, key, val string, isArray bool, err
 		}
 		switch {
 		case key == "enum":
+			if slices.ContainsFunc(r.Enum, func(e constant.Value) bool { return constant.Compare(e, token.EQL, c) }) {
+				errorf("enum value %s is given twice", val)
+				return
+			}
 			r.Enum = append(r.Enum, c)
 		case key == "example":
 			r.Examples = append(r.Examples, c)

@@ -18,6 +18,7 @@ type In struct {
 	L string   `json:"l" jsonschema_extras:"minimum=3"`
 	M string   `json:"m\\n"`
 	N string   `json:"città"`
+	O float64  `json:"o" jsonschema:"enum=1,enum=2,enum=1.0"`
 }
 
 // Use uses In.

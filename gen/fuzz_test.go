@@ -1,0 +1,109 @@
+package gen
+
+import (
+	"go/ast"
+	"go/importer"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+
+	"golang.org/x/tools/go/packages"
+)
+
+// FuzzGenerate feeds the model, schema and emit stages a tool whose
+// argument field has an arbitrary type, tags and directive, type-checked
+// in memory. Whatever the input, generation must not panic, every mistake
+// must carry a position, and a generated file must be valid Go.
+func FuzzGenerate(f *testing.F) {
+	f.Add(uint8(0), `json:"a" jsonschema:"minLength=1,maxLength=80"`, "")
+	f.Add(uint8(1), `json:"n,omitempty" jsonschema:"minimum=1,maximum=14,default=3"`, "timeout=5s group=x")
+	f.Add(uint8(2), `json:"f" jsonschema:"enum=1.5,enum=2,multipleOf=0.5"`, "name cache=1m confirm")
+	f.Add(uint8(3), `json:"s" jsonschema:"minItems=1,uniqueItems,default=a;b"`, "retries=2 omit=gemini")
+	f.Add(uint8(4), `json:"m" jsonschema_extras:"x-a=1"`, "lenient")
+	f.Add(uint8(5), `json:"p,string" jsonschema:"nullable,oneof_required=a"`, "bad=1")
+	f.Add(uint8(6), `json:"r" jsonschema:"pattern=^[a-z]+$,format=email,example=x"`, "")
+	f.Add(uint8(7), `json:"-"`, "timeout=nope")
+	f.Fuzz(func(t *testing.T, kind uint8, tag, options string) {
+		if strings.ContainsAny(options, "\n\r") {
+			return
+		}
+		fieldType := fuzzFieldTypes[int(kind)%len(fuzzFieldTypes)]
+		src := "package p\n\n" +
+			"type E string\n\nconst (\n\tA E = \"a\"\n\tB E = \"b\"\n)\n\n" +
+			"// In is the arguments.\ntype In struct {\n\t// F is a field.\n\tF " + fieldType + " " + strconv.Quote(tag) + "\n\tG int `json:\"g,omitempty\"`\n}\n\n" +
+			"// Use uses In.\n//\n//tool:export " + options + "\nfunc Use(in In) (string, error) { return \"\", nil }\n"
+		pkg, ok := checkSource(src)
+		if !ok {
+			return // not Go (a tag a raw string cannot hold, say)
+		}
+		file, diags := generate(pkg, DefaultOutput)
+		for _, d := range diags {
+			if !d.Pos.IsValid() {
+				t.Fatalf("a mistake without a position: %s\n%s", d.Msg, src)
+			}
+		}
+		if len(diags) == 0 {
+			if err := checkGenerated(src, file.Content); err != nil {
+				t.Fatalf("generated file does not compile: %v\n%s\n%s", err, src, file.Content)
+			}
+		}
+	})
+}
+
+var fuzzFieldTypes = []string{
+	"string", "int", "float64", "[]string", "map[string]int", "*int", "E", "[]E",
+	"bool", "uint8", "[3]int", "any", "[]byte", "*In", "struct{ X int }", "map[string][]E",
+}
+
+// sourceImporter type-checks the packages generated code imports (the
+// runtime, the standard library) from source, once for all runs.
+var sourceImporter = sync.OnceValue(func() types.Importer {
+	return importer.ForCompiler(token.NewFileSet(), "source", nil)
+})
+
+// checkGenerated type-checks the generated file with the package's source.
+func checkGenerated(src string, generated []byte) error {
+	fset := token.NewFileSet()
+	var files []*ast.File
+	for name, text := range map[string][]byte{"p.go": []byte(src), "tools_gen.go": generated} {
+		f, err := parser.ParseFile(fset, name, text, parser.SkipObjectResolution)
+		if err != nil {
+			return err
+		}
+		files = append(files, f)
+	}
+	conf := types.Config{Importer: sourceImporter()}
+	_, err := conf.Check("example.com/p", fset, files, nil)
+	return err
+}
+
+// checkSource parses and type-checks one file of package p, which imports
+// nothing, as packages.Load would give it.
+func checkSource(src string) (*packages.Package, bool) {
+	fset := token.NewFileSet()
+	file, err := parser.ParseFile(fset, "/fuzz/p/p.go", src, parser.ParseComments|parser.SkipObjectResolution)
+	if err != nil {
+		return nil, false
+	}
+	info := &types.Info{
+		Types:      map[ast.Expr]types.TypeAndValue{},
+		Defs:       map[*ast.Ident]types.Object{},
+		Uses:       map[*ast.Ident]types.Object{},
+		Implicits:  map[ast.Node]types.Object{},
+		Selections: map[*ast.SelectorExpr]*types.Selection{},
+		Scopes:     map[ast.Node]*types.Scope{},
+	}
+	tpkg, err := (&types.Config{}).Check("example.com/p", fset, []*ast.File{file}, info)
+	if err != nil {
+		return nil, false
+	}
+	return &packages.Package{
+		ID: "example.com/p", Name: "p", PkgPath: "example.com/p",
+		GoFiles: []string{"/fuzz/p/p.go"}, CompiledGoFiles: []string{"/fuzz/p/p.go"},
+		Fset: fset, Syntax: []*ast.File{file}, Types: tpkg, TypesInfo: info,
+	}, true
+}
