@@ -27,15 +27,24 @@ func FuzzGenerate(f *testing.F) {
 	f.Add(uint8(5), `json:"p,string" jsonschema:"nullable,oneof_required=a"`, "bad=1")
 	f.Add(uint8(6), `json:"r" jsonschema:"pattern=^[a-z]+$,format=email,example=x"`, "")
 	f.Add(uint8(7), `json:"-"`, "timeout=nope")
+	f.Add(uint8(0x93), `json:"x"`, "")
+	f.Add(uint8(0xf4), `json:"y" jsonschema:"minimum=0"`, "")
 	f.Fuzz(func(t *testing.T, kind uint8, tag, options string) {
 		if strings.ContainsAny(options, "\n\r") {
 			return
 		}
-		fieldType := fuzzFieldTypes[int(kind)%len(fuzzFieldTypes)]
+		// The low bits pick the field's type, the next the result's, the
+		// high bit whether the field is a plain parameter.
+		fieldType := fuzzFieldTypes[int(kind&0xf)%len(fuzzFieldTypes)]
+		outType := fuzzOutTypes[int(kind>>4&0x7)%len(fuzzOutTypes)]
+		fn := "func Use(in In) (" + outType + ", error) { var out " + outType + "; return out, nil }\n"
+		if kind&0x80 != 0 {
+			fn = "func Use(f " + fieldType + ", g int) (" + outType + ", error) { var out " + outType + "; return out, nil }\n"
+		}
 		src := "package p\n\n" +
 			"type E string\n\nconst (\n\tA E = \"a\"\n\tB E = \"b\"\n)\n\n" +
 			"// In is the arguments.\ntype In struct {\n\t// F is a field.\n\tF " + fieldType + " " + strconv.Quote(tag) + "\n\tG int `json:\"g,omitempty\"`\n}\n\n" +
-			"// Use uses In.\n//\n//tool:export " + options + "\nfunc Use(in In) (string, error) { return \"\", nil }\n"
+			"// Use uses In.\n//\n//tool:export " + options + "\n" + fn
 		pkg, ok := checkSource(src)
 		if !ok {
 			return // not Go (a tag a raw string cannot hold, say)
@@ -52,6 +61,10 @@ func FuzzGenerate(f *testing.F) {
 			}
 		}
 	})
+}
+
+var fuzzOutTypes = []string{
+	"string", "int", "[]E", "map[string]any", "*In", "struct{ A float64 `json:\"a,omitempty\"` }", "[]byte", "any",
 }
 
 var fuzzFieldTypes = []string{
