@@ -257,14 +257,27 @@ func (e *emitter) toolType(t *Tool, n toolNames) {
 	if t.Recv != nil {
 		recvParam = jen.Id(recv).Id(n.typ)
 	}
+	stmts := e.decodeArguments(t, ctx, args, in, d, res, n.info, inType, decoder)
+	if t.Options.Confirm {
+		stmts = append(stmts, e.approve(ctx, args, res, n.info))
+	}
+	stmts = append(stmts, e.runCall(t, n, ctx, out, body))
 	e.f.Commentf("Invoke decodes and checks the arguments, then calls %s with them.", funcName(t))
 	e.f.Func().Params(recvParam).Id("Invoke").Params(
 		jen.Id(ctx).Qual("context", "Context"), jen.Id(args).Qual("encoding/json", "RawMessage"),
-	).Params(jen.Qual(RuntimePath, "Result"), jen.Error()).Block(
-		append(e.decodeArguments(t, ctx, args, in, d, res, n.info, inType, decoder),
-			e.runCall(t, n, ctx, out, body))...,
-	)
+	).Params(jen.Qual(RuntimePath, "Result"), jen.Error()).Block(stmts...)
 	e.f.Line()
+}
+
+// approve writes the check that a tool marked confirm runs only once the
+// registry's Approver has said yes.
+func (e *emitter) approve(ctx, args, res, info string) jen.Code {
+	ok, err := e.names.local("ok"), e.names.local("err")
+	return jen.Comment("The tool is marked confirm: it runs only once approved.").Line().
+		If(
+			jen.List(jen.Id(res), jen.Id(ok), jen.Id(err)).Op(":=").Qual(RuntimePath, "Approve").Call(jen.Id(ctx), jen.Op("&").Id(info), jen.Id(args)),
+			jen.Op("!").Id(ok),
+		).Block(jen.Return(jen.Id(res), jen.Id(err)))
 }
 
 func funcName(t *Tool) string {

@@ -40,9 +40,13 @@ type callConfig struct {
 	// lenient takes what models really send: numbers and booleans as
 	// strings, one value for an array, null for an optional field.
 	lenient bool
+	// approve decides on calls of tools marked confirm; nil refuses them.
+	approve *Approver
+	// retryDelay is the wait before the first retry of a call.
+	retryDelay time.Duration
 }
 
-var defaultConfig = callConfig{limits: DefaultLimits}
+var defaultConfig = callConfig{limits: DefaultLimits, retryDelay: DefaultRetryDelay}
 
 type configKey struct{}
 

@@ -159,5 +159,8 @@ func (e *UnsupportedValueError) Error() string {
 // RunEncoded is Run for a tool whose result type toolgen encodes itself:
 // encode writes the result's JSON without reflection.
 func RunEncoded[Out any](ctx context.Context, info *Info, fn func(context.Context) (Out, error), encode func(*Encoder, Out)) (Result, error) {
+	if info.Retries > 0 {
+		return runRetrying(ctx, info, fn, encode)
+	}
 	return runTool(ctx, info, fn, encode)
 }

@@ -8,15 +8,20 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 )
 
 // Registry holds a program's tools by name: it lists their definitions for
 // a model and executes the calls the model makes. It is safe for concurrent
 // use.
 type Registry struct {
-	limits  Limits
-	dialect Dialect
-	lenient bool
+	limits     Limits
+	dialect    Dialect
+	lenient    bool
+	approve    *Approver
+	retryDelay time.Duration
+	cache      resultCache
+	now        func() time.Time
 
 	mu    sync.RWMutex
 	tools map[string]Tool
@@ -56,9 +61,43 @@ func WithLenient() Option {
 	return func(r *Registry) { r.lenient = true }
 }
 
+// WithApprover sets who decides whether calls of tools marked confirm may
+// run. Without one, such calls never run: their Result says so, with
+// [ErrNoApprover] as its Err.
+func WithApprover(a Approver) Option {
+	return func(r *Registry) {
+		if a != nil {
+			r.approve = &a
+		}
+	}
+}
+
+// WithRetryDelay sets the wait before the first retry of a call of a tool
+// with retries; each later wait doubles, up to 32 times d. The default is
+// [DefaultRetryDelay].
+func WithRetryDelay(d time.Duration) Option {
+	return func(r *Registry) {
+		if d > 0 {
+			r.retryDelay = d
+		}
+	}
+}
+
+// WithCacheSize sets how many results the registry keeps for tools marked
+// cache, [DefaultCacheSize] by default; 0 or less turns the cache off.
+func WithCacheSize(n int) Option {
+	return func(r *Registry) { r.cache.size = n }
+}
+
 // NewRegistry returns an empty registry.
 func NewRegistry(opts ...Option) *Registry {
-	r := &Registry{limits: DefaultLimits, tools: make(map[string]Tool)}
+	r := &Registry{
+		limits:     DefaultLimits,
+		retryDelay: DefaultRetryDelay,
+		cache:      resultCache{size: DefaultCacheSize},
+		now:        time.Now,
+		tools:      make(map[string]Tool),
+	}
 	for _, opt := range opts {
 		opt(r)
 	}
@@ -129,6 +168,13 @@ func (r *Registry) Lookup(name string) (Tool, bool) {
 // false and an Error the model can act on, and a nil error. The error is
 // non-nil only when ctx ends before or during the call: the program, not
 // the model, must handle that. The Result is never nil.
+//
+// Execute carries out the tool's directive: a tool marked confirm runs only
+// after the registry's [Approver] says yes; a tool with retries runs again
+// after a failure it marked [Retryable], or a timeout; and the successful
+// Result of a tool marked cache is reused for calls with the same
+// arguments, byte for byte, until it expires. A reused Result's Data is
+// shared by those calls and must not be modified.
 func (r *Registry) Execute(ctx context.Context, name string, args json.RawMessage) (*Result, error) {
 	t, ok := r.Lookup(name)
 	if !ok {
@@ -140,12 +186,30 @@ func (r *Registry) Execute(ctx context.Context, name string, args json.RawMessag
 	if cfg := r.callConfig(); cfg != defaultConfig {
 		ctx = context.WithValue(ctx, configKey{}, cfg)
 	}
+	info := t.Info()
+	if info.Cache <= 0 {
+		res, err := t.(InvokableTool).Invoke(ctx, args)
+		return &res, err
+	}
+	key := keyOf(info.Name, args)
+	if res, ok := r.cache.get(key, r.now()); ok {
+		return &res, nil
+	}
 	res, err := t.(InvokableTool).Invoke(ctx, args)
+	if err == nil && res.Success {
+		r.cache.put(key, res, r.now().Add(info.Cache))
+	}
 	return &res, err
 }
 
 func (r *Registry) callConfig() callConfig {
-	return callConfig{limits: r.limits, nullOptional: r.dialect == OpenAI, lenient: r.lenient}
+	return callConfig{
+		limits:       r.limits,
+		nullOptional: r.dialect == OpenAI,
+		lenient:      r.lenient,
+		approve:      r.approve,
+		retryDelay:   r.retryDelay,
+	}
 }
 
 // unknownTool is the message for a call of a tool that is not registered.

@@ -21,15 +21,16 @@ type Info struct {
 	Parameters json.RawMessage
 	// Dialects are the same schema in the dialects of other providers.
 	Dialects DialectSchemas
-	// Timeout, if positive, is the deadline of one call.
+	// Timeout, if positive, is the deadline of one attempt of a call.
 	Timeout time.Duration
-	// Retries is the number of extra attempts after a retryable failure.
+	// Retries is the number of extra attempts after a failure the tool
+	// marked [Retryable], or a timeout.
 	Retries int
-	// Cache, if positive, is how long the results of identical calls may be
-	// reused.
+	// Cache, if positive, is how long a Registry reuses the successful
+	// result of a call for calls with the same arguments.
 	Cache time.Duration
 	// Confirm marks a tool that changes something outside the program: it
-	// should run only after an approver says yes.
+	// runs only after the registry's [Approver] says yes.
 	Confirm bool
 	// Group is the tool's domain, for listing tools by group.
 	Group string
@@ -157,13 +158,22 @@ func (t *invokable[In, Out]) Invoke(ctx context.Context, args json.RawMessage) (
 	if err != nil {
 		return Result{Error: err.Error(), invalid: err.(*ArgumentError)}, nil
 	}
-	return runTool(ctx, t.info, func(ctx context.Context) (Out, error) { return t.fn(ctx, in) }, nil)
+	if t.info.Confirm {
+		if res, ok, err := Approve(ctx, t.info, args); !ok {
+			return res, err
+		}
+	}
+	return Run(ctx, t.info, func(ctx context.Context) (Out, error) { return t.fn(ctx, in) })
 }
 
 // Run calls fn, a tool's function with its decoded arguments bound, under
-// the tool's timeout; it turns a panic into a failed Result and fn's result
-// into the Result the model sees. The error is non-nil only when ctx ended.
+// the tool's timeout, and again after a retryable failure as far as
+// info.Retries allows; it turns a panic into a failed Result and fn's
+// result into the Result the model sees. The error is non-nil only when ctx ended.
 // Generated tools call it after EndCall.
 func Run[Out any](ctx context.Context, info *Info, fn func(context.Context) (Out, error)) (Result, error) {
+	if info.Retries > 0 {
+		return runRetrying(ctx, info, fn, nil)
+	}
 	return runTool(ctx, info, fn, nil)
 }

@@ -153,6 +153,10 @@ func (t cancelTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.R
 			return res, nil
 		}
 	}
+	// The tool is marked confirm: it runs only once approved.
+	if res, ok, err := runtime.Approve(ctx, &cancelInfo, args); !ok {
+		return res, err
+	}
 	return runtime.Run(ctx, &cancelInfo, func(ctx context.Context) (runtime.NoOutput, error) {
 		return runtime.NoOutput{}, t.store.Cancel(ctx, in)
 	})

@@ -121,6 +121,10 @@ func (deployServiceTool) Invoke(ctx context.Context, args json.RawMessage) (runt
 			return res, nil
 		}
 	}
+	// The tool is marked confirm: it runs only once approved.
+	if res, ok, err := runtime.Approve(ctx, &deployServiceInfo, args); !ok {
+		return res, err
+	}
 	return runtime.Run(ctx, &deployServiceInfo, func(ctx context.Context) (runtime.NoOutput, error) {
 		return runtime.NoOutput{}, Deploy(ctx, in)
 	})
