@@ -66,14 +66,15 @@ func emit(pkg *Package) (*jen.File, error) {
 	e.names.reserve("Tools")
 	e.f.HeaderComment(Header + "\n\n//go:build !" + BuildTag)
 	for _, imp := range [][2]string{
-		{RuntimePath, "runtime"}, {"context", "context"}, {"encoding/json", "json"}, {"regexp", "regexp"},
+		{RuntimePath, "runtime"}, {"context", "context"}, {"encoding/json", "json"}, {"iter", "iter"}, {"regexp", "regexp"},
 		{"strconv", "strconv"}, {"time", "time"}, {"unicode/utf8", "utf8"},
 	} {
 		e.importPkg(imp[0], imp[1]) // named now; imported only if used
 	}
 
-	e.f.Comment("This file needs version 1 or newer of toolgen's runtime; with an older one, the build fails here.")
-	e.f.Const().Id("_").Op("=").Qual(RuntimePath, "SupportPackageIsVersion1")
+	e.f.Comment("This file needs version 2 of toolgen's runtime: if the build fails here, run the toolgen of the")
+	e.f.Comment("module version you build with again.")
+	e.f.Const().Id("_").Op("=").Qual(RuntimePath, "SupportPackageIsVersion2")
 	e.f.Line()
 
 	names := make([]toolNames, len(pkg.Tools))
@@ -261,12 +262,39 @@ func (e *emitter) toolType(t *Tool, n toolNames) {
 	if t.Options.Confirm {
 		stmts = append(stmts, e.approve(ctx, args, res, n.info))
 	}
+	params := []jen.Code{jen.Id(ctx).Qual("context", "Context"), jen.Id(args).Qual("encoding/json", "RawMessage")}
+	results := []jen.Code{jen.Qual(RuntimePath, "Result"), jen.Error()}
+	if t.Stream {
+		emit := e.names.local("emit")
+		e.f.Commentf("Invoke decodes and checks the arguments, then calls %s with them and gathers", funcName(t)).Line().
+			Comment("the chunks it yields into one Result.")
+		e.f.Func().Params(jen.Id(recv).Id(n.typ)).Id("Invoke").Params(params...).Params(results...).Block(
+			jen.Return(jen.Id(recv).Dot("Stream").Call(jen.Id(ctx), jen.Id(args), jen.Nil())),
+		)
+		e.f.Line()
+		stmts = append(stmts, e.runStream(t, n, ctx, emit, call))
+		e.f.Commentf("Stream decodes and checks the arguments, then calls %s with them, handing", funcName(t)).Line().
+			Comment("each chunk it yields to emit as it comes.")
+		e.f.Func().Params(recvParam).Id("Stream").Params(append(params, jen.Id(emit).Func().Params(jen.Qual(RuntimePath, "Chunk")))...).Params(results...).Block(stmts...)
+		e.f.Line()
+		return
+	}
 	stmts = append(stmts, e.runCall(t, n, ctx, out, body))
 	e.f.Commentf("Invoke decodes and checks the arguments, then calls %s with them.", funcName(t))
-	e.f.Func().Params(recvParam).Id("Invoke").Params(
-		jen.Id(ctx).Qual("context", "Context"), jen.Id(args).Qual("encoding/json", "RawMessage"),
-	).Params(jen.Qual(RuntimePath, "Result"), jen.Error()).Block(stmts...)
+	e.f.Func().Params(recvParam).Id("Invoke").Params(params...).Params(results...).Block(stmts...)
 	e.f.Line()
+}
+
+// runStream returns the statement that ranges over a streamable tool's
+// chunks, through the runtime's RunStream.
+func (e *emitter) runStream(t *Tool, n toolNames, ctx, emit string, call jen.Code) jen.Code {
+	seq := jen.Qual("iter", "Seq2").Types(e.typeCode(t.Output), jen.Error())
+	fn := jen.Func().Params(jen.Id(ctx).Qual("context", "Context")).Add(seq).Block(jen.Return(call))
+	var enc jen.Code = jen.Nil()
+	if name := e.resultEncoder(t, strings.TrimSuffix(n.typ, "Tool")); name != "" {
+		enc = jen.Id(name)
+	}
+	return jen.Return(jen.Qual(RuntimePath, "RunStream").Call(jen.Id(ctx), jen.Op("&").Id(n.info), fn, enc, jen.Id(emit)))
 }
 
 // approve writes the check that a tool marked confirm runs only once the

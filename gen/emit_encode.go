@@ -22,9 +22,13 @@ func (e *emitter) resultEncoder(t *Tool, typeName string) string {
 	if ot.kind == outValue {
 		return ""
 	}
-	name := e.names.name("encode" + upperFirst(typeName) + "Result")
+	suffix, what := "Result", "the result"
+	if t.Stream {
+		suffix, what = "Chunk", "a chunk"
+	}
+	name := e.names.name("encode" + upperFirst(typeName) + suffix)
 	ev, v := e.names.local("e"), e.names.local("v")
-	e.encoders = append(e.encoders, jen.Commentf("%s writes the result of the %s tool as JSON.", name, t.Name).Line().
+	e.encoders = append(e.encoders, jen.Commentf("%s writes %s of the %s tool as JSON.", name, what, t.Name).Line().
 		Func().Id(name).Params(jen.Id(ev).Op("*").Qual(RuntimePath, "Encoder"), jen.Id(v).Add(e.typeCode(t.Output))).
 		Block(e.encodeValue(ev, jen.Id(v), ot, 0)...))
 	return name

@@ -19,29 +19,29 @@ import (
 // in memory. Whatever the input, generation must not panic, every mistake
 // must carry a position, and a generated file must be valid Go.
 func FuzzGenerate(f *testing.F) {
-	f.Add(uint8(0), `json:"a" jsonschema:"minLength=1,maxLength=80"`, "")
-	f.Add(uint8(1), `json:"n,omitempty" jsonschema:"minimum=1,maximum=14,default=3"`, "timeout=5s group=x")
-	f.Add(uint8(2), `json:"f" jsonschema:"enum=1.5,enum=2,multipleOf=0.5"`, "name cache=1m confirm")
-	f.Add(uint8(3), `json:"s" jsonschema:"minItems=1,uniqueItems,default=a;b"`, "retries=2 omit=gemini")
-	f.Add(uint8(4), `json:"m" jsonschema_extras:"x-a=1"`, "lenient")
-	f.Add(uint8(5), `json:"p,string" jsonschema:"nullable,oneof_required=a"`, "bad=1")
-	f.Add(uint8(6), `json:"r" jsonschema:"pattern=^[a-z]+$,format=email,example=x"`, "")
-	f.Add(uint8(7), `json:"-"`, "timeout=nope")
-	f.Add(uint8(0x93), `json:"x"`, "")
-	f.Add(uint8(0xf4), `json:"y" jsonschema:"minimum=0"`, "")
-	f.Fuzz(func(t *testing.T, kind uint8, tag, options string) {
+	f.Add(uint8(0), uint8(0), `json:"a" jsonschema:"minLength=1,maxLength=80"`, "")
+	f.Add(uint8(1), uint8(0), `json:"n,omitempty" jsonschema:"minimum=1,maximum=14,default=3"`, "timeout=5s group=x")
+	f.Add(uint8(2), uint8(0), `json:"f" jsonschema:"enum=1.5,enum=2,multipleOf=0.5"`, "name cache=1m confirm")
+	f.Add(uint8(3), uint8(0), `json:"s" jsonschema:"minItems=1,uniqueItems,default=a;b"`, "retries=2 omit=gemini")
+	f.Add(uint8(4), uint8(0), `json:"m" jsonschema_extras:"x-a=1"`, "lenient")
+	f.Add(uint8(5), uint8(0), `json:"p,string" jsonschema:"nullable,oneof_required=a"`, "bad=1")
+	f.Add(uint8(6), uint8(0), `json:"r" jsonschema:"pattern=^[a-z]+$,format=email,example=x"`, "")
+	f.Add(uint8(7), uint8(0), `json:"-"`, "timeout=nope")
+	f.Add(uint8(3), uint8(9), `json:"x"`, "")
+	f.Add(uint8(4), uint8(15), `json:"y" jsonschema:"minimum=0"`, "")
+	f.Fuzz(func(t *testing.T, kind, shape uint8, tag, options string) {
 		if strings.ContainsAny(options, "\n\r") {
 			return
 		}
-		// The low bits pick the field's type, the next the result's, the
-		// high bit whether the field is a plain parameter.
-		fieldType := fuzzFieldTypes[int(kind&0xf)%len(fuzzFieldTypes)]
-		outType := fuzzOutTypes[int(kind>>4&0x7)%len(fuzzOutTypes)]
+		// kind picks the field's type; shape's low bits the result's
+		// type, and its fourth bit makes the field a plain parameter.
+		fieldType := fuzzFieldTypes[int(kind)%len(fuzzFieldTypes)]
+		outType := fuzzOutTypes[int(shape&0x7)%len(fuzzOutTypes)]
 		fn := "func Use(in In) (" + outType + ", error) { var out " + outType + "; return out, nil }\n"
-		if kind&0x80 != 0 {
+		if shape&0x8 != 0 {
 			fn = "func Use(f " + fieldType + ", g int) (" + outType + ", error) { var out " + outType + "; return out, nil }\n"
 		}
-		src := "package p\n\n" +
+		src := "package p\n\nimport (\n\t\"encoding/json\"\n\t\"time\"\n)\n\nvar _ json.RawMessage\n\nvar _ time.Time\n\n" +
 			"type E string\n\nconst (\n\tA E = \"a\"\n\tB E = \"b\"\n)\n\n" +
 			"// In is the arguments.\ntype In struct {\n\t// F is a field.\n\tF " + fieldType + " " + strconv.Quote(tag) + "\n\tG int `json:\"g,omitempty\"`\n}\n\n" +
 			"// Use uses In.\n//\n//tool:export " + options + "\n" + fn
@@ -70,6 +70,8 @@ var fuzzOutTypes = []string{
 var fuzzFieldTypes = []string{
 	"string", "int", "float64", "[]string", "map[string]int", "*int", "E", "[]E",
 	"bool", "uint8", "[3]int", "any", "[]byte", "*In", "struct{ X int }", "map[string][]E",
+	"json.RawMessage", "time.Time", "time.Duration", "[]*In", "*E", "map[string]*In",
+	"struct{ X int `json:\"x\" jsonschema:\"minimum=1,default=2\"`; Y []E }", "[]struct{ A string `json:\",omitempty\"` }",
 }
 
 // sourceImporter type-checks the packages generated code imports (the
@@ -110,7 +112,7 @@ func checkSource(src string) (*packages.Package, bool) {
 		Selections: map[*ast.SelectorExpr]*types.Selection{},
 		Scopes:     map[ast.Node]*types.Scope{},
 	}
-	tpkg, err := (&types.Config{}).Check("example.com/p", fset, []*ast.File{file}, info)
+	tpkg, err := (&types.Config{Importer: sourceImporter()}).Check("example.com/p", fset, []*ast.File{file}, info)
 	if err != nil {
 		return nil, false
 	}

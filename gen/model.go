@@ -36,8 +36,11 @@ type Tool struct {
 	Context bool      // the first parameter is a context.Context
 	Input   Input
 	// Output is the result type, or nil when the function returns only an
-	// error.
+	// error; for a streamable tool, the type of its chunks.
 	Output types.Type
+	// Stream marks a streamable tool: the function returns
+	// iter.Seq2[Output, error].
+	Stream bool
 	// Schemas are the compact JSON Schemas of the arguments, one for each
 	// dialect (nil for an omitted one); the schema stage fills them.
 	Schemas [numDialects][]byte

@@ -9,8 +9,8 @@ import (
 )
 
 // shapes is the list of allowed signatures, for error messages.
-const shapes = "func([ctx context.Context,] [in In | name T, ...]) (Out, error) or the same returning only error, " +
-	"where In is a struct or a pointer to one; methods have the same shapes"
+const shapes = "func([ctx context.Context,] [in In | name T, ...]) (Out, error), the same returning only error " +
+	"or iter.Seq2[Chunk, error] (a streamable tool), where In is a struct or a pointer to one; methods have the same shapes"
 
 // tool builds the model of one exported function or method.
 func (a *analyzer) tool(fn *ast.FuncDecl, fd *funcDirectives) *Tool {
@@ -149,7 +149,8 @@ func (a *analyzer) params(fn *ast.FuncDecl, sig *types.Signature, t *Tool, docs 
 	t.Input = Input{Kind: InputParams, Type: st}
 }
 
-// results reads the results: (Out, error) or error.
+// results reads the results: (Out, error), error, or iter.Seq2[Chunk,
+// error].
 func (a *analyzer) results(fn *ast.FuncDecl, sig *types.Signature, t *Tool) {
 	res := sig.Results()
 	pos := fn.Name.Pos()
@@ -157,10 +158,25 @@ func (a *analyzer) results(fn *ast.FuncDecl, sig *types.Signature, t *Tool) {
 		pos = fn.Type.Results.Pos()
 	}
 	switch {
+	case res.Len() == 1 && isIterSeq2(res.At(0).Type()):
+		args := types.Unalias(res.At(0).Type()).(*types.Named).TypeArgs()
+		chunk := args.At(0)
+		if !isError(args.At(1)) {
+			a.errorf(pos, "a streamable tool returns iter.Seq2[Chunk, error]; %s yields %s as its second value", fn.Name.Name, types.TypeString(args.At(1), types.RelativeTo(a.pkg.Types)))
+			return
+		}
+		if !encodable(chunk) || isError(chunk) {
+			a.errorf(pos, "the chunk type %s of %s cannot be encoded as JSON", types.TypeString(chunk, types.RelativeTo(a.pkg.Types)), fn.Name.Name)
+			return
+		}
+		t.Output, t.Stream = chunk, true
+		if t.Options.Retries > 0 || t.Options.Cache > 0 {
+			a.errorf(pos, "%s streams its result, so it cannot take retries or cache: the chunks it has sent cannot be taken back or replayed", fn.Name.Name)
+		}
 	case res.Len() == 2 && isError(res.At(1).Type()) && !isError(res.At(0).Type()):
 		out := res.At(0).Type()
 		if isIterSeq2(out) {
-			a.errorf(pos, "streamable tools (iter.Seq2 results) are not supported yet")
+			a.errorf(pos, "a streamable tool returns iter.Seq2[Chunk, error] alone, not with an error: yield a failure to start as the first error")
 			return
 		}
 		if !encodable(out) {

@@ -23,9 +23,12 @@
 //	// send res (success, output, error) back to the model
 package runtime
 
-// SupportPackageIsVersion1 is referenced by generated code so that a
-// generated file that needs a newer runtime than the one it is built with
-// fails to compile, rather than misbehaving at run time.
+// SupportPackageIsVersion2 is referenced by generated code, so that a
+// generated file and a runtime that do not fit each other fail to compile
+// at that reference, rather than somewhere inside the file or at run time.
+// Version 2 is the runtime whose Invoke returns its Result by value. A
+// runtime drops the constant of a version it no longer supports: code
+// generated for it must be generated again.
 //
 // Generated code must not reference it in any other way.
-const SupportPackageIsVersion1 = true
+const SupportPackageIsVersion2 = true

@@ -176,6 +176,18 @@ func (r *Registry) Lookup(name string) (Tool, bool) {
 // arguments, byte for byte, until it expires. A reused Result's Data is
 // shared by those calls and must not be modified.
 func (r *Registry) Execute(ctx context.Context, name string, args json.RawMessage) (*Result, error) {
+	return r.execute(ctx, name, args, nil)
+}
+
+// ExecuteStream is Execute handing the result to emit as it comes: each
+// chunk of a [StreamableTool] as soon as the tool yields it, the result of
+// any other tool (or one reused from the cache) as one chunk. emit runs on
+// the caller's goroutine. The Result is the same as Execute's.
+func (r *Registry) ExecuteStream(ctx context.Context, name string, args json.RawMessage, emit func(Chunk)) (*Result, error) {
+	return r.execute(ctx, name, args, emit)
+}
+
+func (r *Registry) execute(ctx context.Context, name string, args json.RawMessage, emit func(Chunk)) (*Result, error) {
 	t, ok := r.Lookup(name)
 	if !ok {
 		return &Result{Error: r.unknownTool(name)}, nil
@@ -188,18 +200,36 @@ func (r *Registry) Execute(ctx context.Context, name string, args json.RawMessag
 	}
 	info := t.Info()
 	if info.Cache <= 0 {
-		res, err := t.(InvokableTool).Invoke(ctx, args)
+		res, err := call(ctx, t, args, emit)
 		return &res, err
 	}
 	key := keyOf(info.Name, args)
 	if res, ok := r.cache.get(key, r.now()); ok {
+		if emit != nil {
+			emit(Chunk{Text: res.Output, Data: res.Data})
+		}
 		return &res, nil
 	}
-	res, err := t.(InvokableTool).Invoke(ctx, args)
+	res, err := call(ctx, t, args, emit)
 	if err == nil && res.Success {
 		r.cache.put(key, res, r.now().Add(info.Cache))
 	}
 	return &res, err
+}
+
+// call runs one call of t, streaming if emit is set.
+func call(ctx context.Context, t Tool, args json.RawMessage, emit func(Chunk)) (Result, error) {
+	if emit == nil {
+		return t.(InvokableTool).Invoke(ctx, args)
+	}
+	if s, ok := t.(StreamableTool); ok {
+		return s.Stream(ctx, args, emit)
+	}
+	res, err := t.(InvokableTool).Invoke(ctx, args)
+	if res.Success {
+		emit(Chunk{Text: res.Output, Data: res.Data})
+	}
+	return res, err
 }
 
 func (r *Registry) callConfig() callConfig {

@@ -102,8 +102,8 @@ type Definition struct {
 }
 
 // Tool is the contract every tool meets: it describes itself. What it can be
-// asked to do is said by the kind it also implements, [InvokableTool] for
-// now (streamable and multimodal kinds follow the same pattern).
+// asked to do is said by the kind it also implements: [InvokableTool], or
+// [StreamableTool] for a tool whose result comes in chunks.
 type Tool interface {
 	// Info returns the tool's metadata. The result is shared and must not
 	// be modified.
@@ -152,18 +152,29 @@ type invokable[In, Out any] struct {
 func (t *invokable[In, Out]) Info() *Info { return t.info }
 
 func (t *invokable[In, Out]) Invoke(ctx context.Context, args json.RawMessage) (Result, error) {
-	cfg := configFrom(ctx)
-	cfg.lenient = cfg.lenient || t.info.Lenient
-	in, err := decodeCall(args, cfg, t.decode)
-	if err != nil {
-		return Result{Error: err.Error(), invalid: err.(*ArgumentError)}, nil
-	}
-	if t.info.Confirm {
-		if res, ok, err := Approve(ctx, t.info, args); !ok {
-			return res, err
-		}
+	in, res, ok, err := begin(ctx, t.info, t.decode, args)
+	if !ok {
+		return res, err
 	}
 	return Run(ctx, t.info, func(ctx context.Context) (Out, error) { return t.fn(ctx, in) })
+}
+
+// begin decodes the arguments of a tool made with NewInvokable or
+// NewStreamable and, if it is marked confirm, asks for approval; if ok is
+// false, the call must not run, and res and err are its outcome.
+func begin[In any](ctx context.Context, info *Info, decode DecodeFunc[In], args json.RawMessage) (in In, res Result, ok bool, err error) {
+	cfg := configFrom(ctx)
+	cfg.lenient = cfg.lenient || info.Lenient
+	in, derr := decodeCall(args, cfg, decode)
+	if derr != nil {
+		return in, Result{Error: derr.Error(), invalid: derr.(*ArgumentError)}, false, nil
+	}
+	if info.Confirm {
+		if res, ok, err := Approve(ctx, info, args); !ok {
+			return in, res, false, err
+		}
+	}
+	return in, Result{}, true, nil
 }
 
 // Run calls fn, a tool's function with its decoded arguments bound, under

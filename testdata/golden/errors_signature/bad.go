@@ -49,3 +49,18 @@ func Func(ctx context.Context, in In) (func(), error) { return nil, nil }
 //
 //tool:export
 func TooMany(ctx context.Context, in In) (In, In, error) { return in, in, nil }
+
+// WrongSecond streams ints as its errors.
+//
+//tool:export
+func WrongSecond(ctx context.Context, in In) iter.Seq2[string, int] { return nil }
+
+// ChanChunks streams channels.
+//
+//tool:export
+func ChanChunks(ctx context.Context, in In) iter.Seq2[chan int, error] { return nil }
+
+// Retried streams and retries.
+//
+//tool:export retries=2
+func Retried(ctx context.Context, in In) iter.Seq2[string, error] { return nil }

@@ -12,8 +12,9 @@ import (
 	"github.com/toolgen-go/toolgen/runtime"
 )
 
-// This file needs version 1 or newer of toolgen's runtime; with an older one, the build fails here.
-const _ = runtime.SupportPackageIsVersion1
+// This file needs version 2 of toolgen's runtime: if the build fails here, run the toolgen of the
+// module version you build with again.
+const _ = runtime.SupportPackageIsVersion2
 
 // Tools returns the tools of package shapes, in source order.
 func Tools() []runtime.Tool {

@@ -1,0 +1,58 @@
+// Package streams has tools that stream their results.
+package streams
+
+import (
+	"context"
+	"iter"
+	"strings"
+
+	"github.com/toolgen-go/toolgen/runtime"
+)
+
+// Spell yields the letters of a word, one chunk each.
+//
+//tool:export
+//tool:param word The word to spell.
+func Spell(ctx context.Context, word string) iter.Seq2[string, error] {
+	return func(yield func(string, error) bool) {
+		for _, r := range word {
+			if r == '!' {
+				yield("", runtime.Fail("cannot spell !"))
+				return
+			}
+			if !yield(string(r), nil) {
+				return
+			}
+		}
+	}
+}
+
+// Progress is one step of a job.
+type Progress struct {
+	Step int    `json:"step"`
+	Note string `json:"note,omitempty"`
+}
+
+// Job is a long job.
+type Job struct {
+	// Steps is how many steps the job takes.
+	Steps int `json:"steps" jsonschema:"minimum=1,maximum=10"`
+}
+
+// Runner runs jobs.
+type Runner struct {
+	Prefix string
+}
+
+// Run runs a job, reporting each step as it is done.
+//
+//tool:export run_job confirm
+func (r *Runner) Run(ctx context.Context, job Job) iter.Seq2[Progress, error] {
+	return func(yield func(Progress, error) bool) {
+		for i := range job.Steps {
+			if !yield(Progress{Step: i + 1, Note: strings.Repeat(r.Prefix, i)}, nil) {
+				return
+			}
+		}
+	}
+}
