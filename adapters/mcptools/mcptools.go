@@ -1,0 +1,88 @@
+// Package mcptools serves the tools of a toolgen registry over the Model
+// Context Protocol, with the official Go SDK
+// (github.com/modelcontextprotocol/go-sdk).
+//
+// Each tool is listed with the name, description and JSON Schema toolgen
+// generated for it, and each call runs through the registry's Execute: the
+// arguments are decoded and checked by the generated code (the SDK's own
+// validation, which reflects over types, is not used), and what the model
+// should see comes back as the tool's result. A failure the model can act
+// on (bad arguments, a failure the tool reports) is a result with isError
+// set, as the protocol asks (SEP-1303), never a protocol error. While a
+// streamable tool works, each chunk it yields is sent as a progress
+// notification, when the client asked for progress.
+//
+//	server := mcp.NewServer(&mcp.Implementation{Name: "weather", Version: "v1"}, nil)
+//	reg := runtime.NewRegistry()
+//	if err := reg.Register(weather.Tools()...); err != nil {
+//		log.Fatal(err)
+//	}
+//	mcptools.Add(server, reg)
+//	if err := server.Run(ctx, &mcp.StdioTransport{}); err != nil {
+//		log.Fatal(err)
+//	}
+package mcptools
+
+import (
+	"context"
+	"encoding/json"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/toolgen-go/toolgen/runtime"
+)
+
+// Add adds every tool of reg to server. Tools registered with reg later
+// are not added.
+func Add(server *mcp.Server, reg *runtime.Registry) {
+	for _, def := range reg.Definitions() {
+		server.AddTool(&mcp.Tool{
+			Name:        def.Name,
+			Description: def.Description,
+			InputSchema: def.Parameters,
+		}, Handler(reg, def.Name))
+	}
+}
+
+// Handler returns the handler of calls of the tool name of reg, for
+// programs that add tools to a server themselves.
+func Handler(reg *runtime.Registry, name string) mcp.ToolHandler {
+	tool, _ := reg.Lookup(name)
+	_, streams := tool.(runtime.StreamableTool)
+	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		var emit func(runtime.Chunk)
+		if token := req.Params.GetProgressToken(); streams && token != nil && req.Session != nil {
+			sent := 0
+			emit = func(c runtime.Chunk) {
+				sent++
+				// A progress notification that cannot be sent does not
+				// fail the call: the result carries every chunk too.
+				_ = req.Session.NotifyProgress(ctx, &mcp.ProgressNotificationParams{
+					ProgressToken: token,
+					Progress:      float64(sent),
+					Message:       c.Text,
+				})
+			}
+		}
+		res, err := reg.ExecuteStream(ctx, name, req.Params.Arguments, emit)
+		if err != nil {
+			return nil, err // the call's context ended
+		}
+		return Result(res), nil
+	}
+}
+
+// Result turns a toolgen Result into the result of an MCP tool call: the
+// text for the model as text content, a structured result also as
+// structured content, and a failure as text content with isError set.
+func Result(res *runtime.Result) *mcp.CallToolResult {
+	if !res.Success {
+		return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: res.Error}}}
+	}
+	out := &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: res.Output}}}
+	if res.Data != nil {
+		// Output holds the structured result's JSON, made when the call
+		// ended: no need to encode Data again.
+		out.StructuredContent = json.RawMessage(res.Output)
+	}
+	return out
+}

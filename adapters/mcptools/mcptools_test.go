@@ -1,0 +1,176 @@
+package mcptools_test
+
+import (
+	"context"
+	"encoding/json"
+	"iter"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/toolgen-go/toolgen/adapters/mcptools"
+	"github.com/toolgen-go/toolgen/examples/weather"
+	"github.com/toolgen-go/toolgen/runtime"
+	"go.uber.org/goleak"
+)
+
+func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
+
+type wordsIn struct{ Text string }
+
+func decodeWords(d *runtime.Decoder, v *wordsIn) {
+	if !d.Object() {
+		return
+	}
+	for d.Field() {
+		switch string(d.Key()) {
+		case "text":
+			if s, ok := d.String(); ok {
+				v.Text = s
+			}
+		default:
+			d.Unknown("text")
+		}
+	}
+}
+
+// words streams the words of its argument.
+func words(ctx context.Context, in wordsIn) iter.Seq2[string, error] {
+	return func(yield func(string, error) bool) {
+		for w := range strings.FieldsSeq(in.Text) {
+			if !yield(w+" ", nil) {
+				return
+			}
+		}
+	}
+}
+
+// connect serves reg over an in-memory connection and returns a client
+// session, with the progress messages it receives.
+func connect(t *testing.T, reg *runtime.Registry) (*mcp.ClientSession, func() []string) {
+	t.Helper()
+	ctx := context.Background()
+	server := mcp.NewServer(&mcp.Implementation{Name: "test", Version: "v1"}, nil)
+	mcptools.Add(server, reg)
+	st, ct := mcp.NewInMemoryTransports()
+	ss, err := server.Connect(ctx, st, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mu sync.Mutex
+	var progress []string
+	client := mcp.NewClient(&mcp.Implementation{Name: "client", Version: "v1"}, &mcp.ClientOptions{
+		ProgressNotificationHandler: func(ctx context.Context, req *mcp.ProgressNotificationClientRequest) {
+			mu.Lock()
+			defer mu.Unlock()
+			progress = append(progress, req.Params.Message)
+		},
+	})
+	cs, err := client.Connect(ctx, ct, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		cs.Close()
+		ss.Wait()
+	})
+	return cs, func() []string {
+		mu.Lock()
+		defer mu.Unlock()
+		return append([]string(nil), progress...)
+	}
+}
+
+func TestServe(t *testing.T) {
+	reg := runtime.NewRegistry()
+	err := reg.Register(append(weather.Tools(), runtime.NewStreamable(&runtime.Info{
+		Name:        "words",
+		Description: "Streams the words of a text.",
+		Parameters:  json.RawMessage(`{"type":"object","properties":{"text":{"type":"string"}},"additionalProperties":false}`),
+	}, decodeWords, words))...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs, progress := connect(t, reg)
+	ctx := context.Background()
+
+	// tools/list shows the registry's definitions, schemas included.
+	list, err := cs.ListTools(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got, want []map[string]any
+	for _, tool := range list.Tools {
+		got = append(got, map[string]any{"name": tool.Name, "description": tool.Description, "schema": tool.InputSchema})
+	}
+	for _, def := range reg.Definitions() {
+		var schema any
+		if err := json.Unmarshal(def.Parameters, &schema); err != nil {
+			t.Fatal(err)
+		}
+		want = append(want, map[string]any{"name": def.Name, "description": def.Description, "schema": schema})
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("tools/list (-registry +served):\n%s", diff)
+	}
+
+	call := func(name, args string, progressToken any) *mcp.CallToolResult {
+		t.Helper()
+		params := &mcp.CallToolParams{Name: name, Arguments: json.RawMessage(args)}
+		if progressToken != nil {
+			params.SetProgressToken(progressToken)
+		}
+		res, err := cs.CallTool(ctx, params)
+		if err != nil {
+			t.Fatalf("%s %s: %v", name, args, err)
+		}
+		return res
+	}
+	text := func(res *mcp.CallToolResult) string {
+		if len(res.Content) != 1 {
+			t.Fatalf("%d content blocks", len(res.Content))
+		}
+		return res.Content[0].(*mcp.TextContent).Text
+	}
+
+	// A structured result: text and structured content, the same JSON.
+	res := call("get_forecast", `{"city":"Paris","days":2}`, nil)
+	if res.IsError || !strings.HasPrefix(text(res), `{"city":"Paris","unit":"celsius","days":[`) {
+		t.Errorf("get_forecast: %+v %s", res, text(res))
+	}
+	var structured, fromText any
+	data, _ := json.Marshal(res.StructuredContent)
+	json.Unmarshal(data, &structured)
+	json.Unmarshal([]byte(text(res)), &fromText)
+	if structured == nil || !cmp.Equal(structured, fromText) {
+		t.Errorf("structured content %s, text %s", data, text(res))
+	}
+
+	// A text result.
+	res = call("convert_temperature", `{"value":100,"from":"celsius","to":"fahrenheit"}`, nil)
+	if res.IsError || text(res) != "100 celsius is 212 fahrenheit" || res.StructuredContent != nil {
+		t.Errorf("convert_temperature: %+v %q", res, text(res))
+	}
+
+	// Bad arguments: a result with isError, which the model reads.
+	res = call("get_forecast", `{"days":30}`, nil)
+	if !res.IsError || text(res) != "invalid arguments: /city: required field is missing; /days: must be at most 14, got 30" {
+		t.Errorf("bad arguments: %+v %q", res, text(res))
+	}
+
+	// A streamable tool: each chunk as progress, all of them in the result.
+	res = call("words", `{"text":"one two three"}`, "p1")
+	if res.IsError || text(res) != "one two three " {
+		t.Errorf("words: %+v %q", res, text(res))
+	}
+	if got := progress(); !cmp.Equal(got, []string{"one ", "two ", "three "}) {
+		t.Errorf("progress: %q", got)
+	}
+	// Without a progress token, no progress is sent.
+	call("words", `{"text":"four"}`, nil)
+	if got := progress(); len(got) != 3 {
+		t.Errorf("progress without a token: %q", got)
+	}
+}
