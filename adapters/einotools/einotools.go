@@ -1,0 +1,111 @@
+// Package einotools hands the tools of a toolgen registry to Eino
+// (github.com/cloudwego/eino) agents and ToolsNodes.
+//
+// Each tool carries the JSON Schema toolgen generated, and each call runs
+// through the registry: the arguments are decoded and checked by the
+// generated code, and the tool message the model reads is the Result as
+// JSON, {"success":true,"output":...} or {"success":false,"error":...}. A
+// failure the model can act on (bad arguments, a failure the tool reports,
+// even a panic) is such a message, never a Go error: in Eino a tool's Go
+// error ends the whole agent run. Only the end of the caller's context is
+// one.
+//
+//	reg := runtime.NewRegistry()
+//	if err := reg.Register(weather.Tools()...); err != nil {
+//		log.Fatal(err)
+//	}
+//	tools, err := einotools.Tools(reg)
+//	// ... compose.NewToolNode(ctx, &compose.ToolsNodeConfig{Tools: tools})
+package einotools
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+
+	"github.com/cloudwego/eino/components/tool"
+	"github.com/cloudwego/eino/schema"
+	"github.com/eino-contrib/jsonschema"
+	"github.com/toolgen-go/toolgen/runtime"
+)
+
+// Tools returns every tool of reg as an Eino tool, sorted by name: an
+// InvokableTool, and for a streamable tool a StreamableTool too.
+func Tools(reg *runtime.Registry) ([]tool.BaseTool, error) {
+	var out []tool.BaseTool
+	for _, def := range reg.Definitions() {
+		var params jsonschema.Schema
+		if err := json.Unmarshal(def.Parameters, &params); err != nil {
+			return nil, fmt.Errorf("einotools: the schema of %s: %w", def.Name, err)
+		}
+		t := &invokable{reg: reg, info: &schema.ToolInfo{
+			Name:        def.Name,
+			Desc:        def.Description,
+			ParamsOneOf: schema.NewParamsOneOfByJSONSchema(&params),
+		}}
+		if rt, _ := reg.Lookup(def.Name); isStreamable(rt) {
+			out = append(out, &streamable{t})
+			continue
+		}
+		out = append(out, t)
+	}
+	return out, nil
+}
+
+func isStreamable(t runtime.Tool) bool {
+	_, ok := t.(runtime.StreamableTool)
+	return ok
+}
+
+type invokable struct {
+	reg  *runtime.Registry
+	info *schema.ToolInfo
+}
+
+func (t *invokable) Info(ctx context.Context) (*schema.ToolInfo, error) { return t.info, nil }
+
+// InvokableRun runs the call and returns its Result as JSON. The error is
+// non-nil only when ctx ended.
+func (t *invokable) InvokableRun(ctx context.Context, args string, _ ...tool.Option) (string, error) {
+	res, err := t.reg.Execute(ctx, t.info.Name, json.RawMessage(args))
+	if err != nil {
+		return "", err
+	}
+	return message(res)
+}
+
+// message is the tool message for the model: the Result as JSON.
+func message(res *runtime.Result) (string, error) {
+	data, err := res.MarshalJSON()
+	if err != nil {
+		return "", fmt.Errorf("einotools: encoding the result: %w", err)
+	}
+	return string(data), nil
+}
+
+type streamable struct{ *invokable }
+
+// StreamableRun runs the call on its own goroutine and streams each chunk
+// the tool yields, as text. If the call fails, the last chunk is the
+// failed Result as JSON. Closing the reader early cancels the call.
+func (t *streamable) StreamableRun(ctx context.Context, args string, _ ...tool.Option) (*schema.StreamReader[string], error) {
+	reader, writer := schema.Pipe[string](16)
+	ctx, cancel := context.WithCancel(ctx)
+	go func() {
+		defer cancel()
+		defer writer.Close()
+		res, err := t.reg.ExecuteStream(ctx, t.info.Name, json.RawMessage(args), func(c runtime.Chunk) {
+			if closed := writer.Send(c.Text, nil); closed {
+				cancel() // nobody reads on: stop the tool
+			}
+		})
+		switch {
+		case err != nil:
+			writer.Send("", err)
+		case !res.Success:
+			text, err := message(res)
+			writer.Send(text, err)
+		}
+	}()
+	return reader, nil
+}

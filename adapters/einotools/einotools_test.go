@@ -1,0 +1,194 @@
+package einotools_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"iter"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/cloudwego/eino/components/tool"
+	"github.com/cloudwego/eino/schema"
+	"github.com/google/go-cmp/cmp"
+	"github.com/toolgen-go/toolgen/adapters/einotools"
+	"github.com/toolgen-go/toolgen/examples/weather"
+	"github.com/toolgen-go/toolgen/runtime"
+	"go.uber.org/goleak"
+)
+
+func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
+
+type wordsIn struct{ Text string }
+
+func decodeWords(d *runtime.Decoder, v *wordsIn) {
+	if !d.Object() {
+		return
+	}
+	for d.Field() {
+		switch string(d.Key()) {
+		case "text":
+			if s, ok := d.String(); ok {
+				v.Text = s
+			}
+		default:
+			d.Unknown("text")
+		}
+	}
+}
+
+// words streams the words of its argument, failing at "!", and going on
+// until its context ends at "forever".
+func words(ctx context.Context, in wordsIn) iter.Seq2[string, error] {
+	return func(yield func(string, error) bool) {
+		for w := range strings.FieldsSeq(in.Text) {
+			switch w {
+			case "!":
+				yield("", runtime.Fail("cannot say !"))
+				return
+			case "forever":
+				for ctx.Err() == nil {
+					if !yield(".", nil) {
+						return
+					}
+					time.Sleep(time.Millisecond)
+				}
+				return
+			}
+			if !yield(w+" ", nil) {
+				return
+			}
+		}
+	}
+}
+
+func registry(t *testing.T) []tool.BaseTool {
+	t.Helper()
+	reg := runtime.NewRegistry()
+	err := reg.Register(append(weather.Tools(), runtime.NewStreamable(&runtime.Info{
+		Name:        "words",
+		Description: "Streams the words of a text.",
+		Parameters:  json.RawMessage(`{"type":"object","properties":{"text":{"type":"string"}},"additionalProperties":false}`),
+	}, decodeWords, words))...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tools, err := einotools.Tools(reg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tools
+}
+
+func TestInfo(t *testing.T) {
+	ctx := context.Background()
+	byName := map[string]tool.BaseTool{}
+	for _, tl := range registry(t) {
+		info, err := tl.Info(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		byName[info.Name] = tl
+	}
+	info, _ := byName["get_forecast"].Info(ctx)
+	if !strings.HasPrefix(info.Desc, "Returns the daily weather forecast") {
+		t.Errorf("description %q", info.Desc)
+	}
+	// The schema Eino hands to models is the generated one.
+	s, err := info.ParamsOneOf.ToJSONSchema()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _ := json.Marshal(s)
+	var gotV, wantV any
+	json.Unmarshal(got, &gotV)
+	json.Unmarshal(weather.Tools()[0].Info().Parameters, &wantV)
+	if diff := cmp.Diff(wantV, gotV); diff != "" {
+		t.Errorf("schema (-generated +eino):\n%s", diff)
+	}
+	if _, ok := byName["words"].(tool.StreamableTool); !ok {
+		t.Error("words is not an Eino StreamableTool")
+	}
+	if _, ok := byName["get_forecast"].(tool.StreamableTool); ok {
+		t.Error("get_forecast is an Eino StreamableTool")
+	}
+}
+
+func TestInvokableRun(t *testing.T) {
+	ctx := context.Background()
+	var convert tool.InvokableTool
+	for _, tl := range registry(t) {
+		if info, _ := tl.Info(ctx); info.Name == "convert_temperature" {
+			convert = tl.(tool.InvokableTool)
+		}
+	}
+	for _, c := range []struct{ args, want string }{
+		{`{"value":100,"from":"celsius","to":"fahrenheit"}`, `{"success":true,"output":"100 celsius is 212 fahrenheit"}`},
+		{`{"value":"hot"}`, `{"success":false,"error":"invalid arguments: /from: required field is missing; /to: required field is missing; /value: must be a number, got string"}`},
+		{``, `{"success":false,"error":"invalid arguments: /from: required field is missing; /to: required field is missing; /value: required field is missing"}`},
+	} {
+		got, err := convert.InvokableRun(ctx, c.args)
+		if err != nil || got != c.want {
+			t.Errorf("%s:\ngot  %s, %v\nwant %s", c.args, got, err, c.want)
+		}
+	}
+	canceled, cancel := context.WithCancel(ctx)
+	cancel()
+	if _, err := convert.InvokableRun(canceled, `{"value":1,"from":"celsius","to":"celsius"}`); !errors.Is(err, context.Canceled) {
+		t.Errorf("canceled: %v", err)
+	}
+}
+
+func read(t *testing.T, sr *schema.StreamReader[string], most int) (chunks []string, err error) {
+	t.Helper()
+	defer sr.Close()
+	for range most {
+		chunk, err := sr.Recv()
+		if err == io.EOF {
+			return chunks, nil
+		}
+		if err != nil {
+			return chunks, err
+		}
+		chunks = append(chunks, chunk)
+	}
+	return chunks, nil
+}
+
+func TestStreamableRun(t *testing.T) {
+	ctx := context.Background()
+	var words tool.StreamableTool
+	for _, tl := range registry(t) {
+		if info, _ := tl.Info(ctx); info.Name == "words" {
+			words = tl.(tool.StreamableTool)
+		}
+	}
+	for _, c := range []struct {
+		args string
+		want []string
+	}{
+		{`{"text":"one two"}`, []string{"one ", "two "}},
+		{`{"text":"one ! two"}`, []string{"one ", `{"success":false,"error":"cannot say !"}`}},
+		{`{"text":1}`, []string{`{"success":false,"error":"invalid arguments: /text: must be a string, got number"}`}},
+	} {
+		sr, err := words.StreamableRun(ctx, c.args)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := read(t, sr, 100)
+		if err != nil || !cmp.Equal(got, c.want) {
+			t.Errorf("%s: got %q, %v; want %q", c.args, got, err, c.want)
+		}
+	}
+	// A reader that stops early stops the tool: goleak checks that its
+	// goroutine ends.
+	sr, err := words.StreamableRun(ctx, `{"text":"forever"}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := read(t, sr, 3); len(got) != 3 {
+		t.Errorf("forever: %q", got)
+	}
+}
