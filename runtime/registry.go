@@ -152,6 +152,9 @@ func (r *Registry) Definitions() []Definition {
 	return slices.Clone(r.defs)
 }
 
+// Dialect returns the dialect of the schemas that Definitions returns.
+func (r *Registry) Dialect() Dialect { return r.dialect }
+
 // Lookup returns the tool with the given name.
 func (r *Registry) Lookup(name string) (Tool, bool) {
 	r.mu.RLock()

@@ -1,0 +1,86 @@
+// Package openaitools hands the tools of a toolgen registry to OpenAI's
+// Chat Completions API, with the official Go SDK
+// (github.com/openai/openai-go/v3), and answers the calls the model makes.
+//
+// Tools sends each tool's generated schema as it is, byte for byte (the
+// SDK would otherwise re-encode it from a map, reordering its properties),
+// so the request's tools are the same bytes every time and prompt caches
+// hit. With a registry in the OpenAI dialect (runtime.WithDialect), the
+// tools use strict mode: the schemas are made for it.
+//
+//	reg := runtime.NewRegistry(runtime.WithDialect(runtime.OpenAI))
+//	if err := reg.Register(weather.Tools()...); err != nil {
+//		log.Fatal(err)
+//	}
+//	params := openai.ChatCompletionNewParams{Model: openai.ChatModelGPT5, Tools: openaitools.Tools(reg), Messages: messages}
+//	completion, err := client.Chat.Completions.New(ctx, params)
+//	// ...
+//	msg := completion.Choices[0].Message
+//	answers, err := openaitools.Execute(ctx, reg, msg.ToolCalls)
+//	params.Messages = append(params.Messages, msg.ToParam())
+//	params.Messages = append(params.Messages, answers...)
+package openaitools
+
+import (
+	"context"
+	"encoding/json"
+	"sync"
+
+	"github.com/openai/openai-go/v3"
+	"github.com/openai/openai-go/v3/packages/param"
+	"github.com/openai/openai-go/v3/shared"
+	"github.com/toolgen-go/toolgen/runtime"
+)
+
+// Tools returns the definitions of reg's tools as Chat Completions tools,
+// sorted by name, strict if reg is in the OpenAI dialect.
+func Tools(reg *runtime.Registry) []openai.ChatCompletionToolUnionParam {
+	strict := reg.Dialect() == runtime.OpenAI
+	defs := reg.Definitions()
+	tools := make([]openai.ChatCompletionToolUnionParam, len(defs))
+	for i, def := range defs {
+		function, _ := json.Marshal(struct {
+			Name        string          `json:"name"`
+			Description string          `json:"description"`
+			Parameters  json.RawMessage `json:"parameters"`
+			Strict      bool            `json:"strict,omitempty"`
+		}{def.Name, def.Description, def.Parameters, strict})
+		tools[i] = openai.ChatCompletionFunctionTool(param.Override[shared.FunctionDefinitionParam](json.RawMessage(function)))
+	}
+	return tools
+}
+
+// Execute runs the tool calls of an assistant message through reg, all at
+// once, and returns the tool messages that answer them, in the order of
+// the calls. Each answer is the call's Result as JSON: a call of an
+// unknown tool, with bad arguments or that fails is answered too, with
+// what the model can act on, and one call's failure does not stop the
+// others. The error is non-nil only when ctx ended. An Approver of reg
+// (for tools marked confirm) may be asked about several calls at once.
+func Execute(ctx context.Context, reg *runtime.Registry, calls []openai.ChatCompletionMessageToolCallUnion) ([]openai.ChatCompletionMessageParamUnion, error) {
+	answers := make([]openai.ChatCompletionMessageParamUnion, len(calls))
+	errs := make([]error, len(calls))
+	var wg sync.WaitGroup
+	for i, call := range calls {
+		wg.Go(func() {
+			var res *runtime.Result
+			if call.Type != "function" {
+				res = &runtime.Result{Error: "only function tools can be called here; " + call.Type + " is not one"}
+			} else {
+				res, errs[i] = reg.Execute(ctx, call.Function.Name, json.RawMessage(call.Function.Arguments))
+			}
+			text, err := res.MarshalJSON()
+			if err != nil {
+				errs[i] = err
+			}
+			answers[i] = openai.ToolMessage(string(text), call.ID)
+		})
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	return answers, nil
+}

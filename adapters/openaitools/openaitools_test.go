@@ -1,0 +1,139 @@
+package openaitools_test
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/openai/openai-go/v3"
+	"github.com/openai/openai-go/v3/option"
+	"github.com/toolgen-go/toolgen/adapters/openaitools"
+	"github.com/toolgen-go/toolgen/examples/weather"
+	"github.com/toolgen-go/toolgen/runtime"
+	"go.uber.org/goleak"
+)
+
+func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
+
+// completion is what the API answers to the first request: three calls,
+// one good, one with bad arguments, one of a tool that does not exist.
+const completion = `{"id":"c1","object":"chat.completion","created":1,"model":"gpt-test","choices":[{"index":0,"finish_reason":"tool_calls","message":{"role":"assistant","content":null,"tool_calls":[
+{"id":"call_1","type":"function","function":{"name":"convert_temperature","arguments":"{\"value\":100,\"from\":\"celsius\",\"to\":\"fahrenheit\"}"}},
+{"id":"call_2","type":"function","function":{"name":"get_forecast","arguments":"{\"days\":30}"}},
+{"id":"call_3","type":"function","function":{"name":"get_weather","arguments":"{}"}}]}}]}`
+
+// A conversation with a fake API: the tools go out as generated, the
+// calls come back, and the answers go out in order.
+func TestRoundTrip(t *testing.T) {
+	reg := runtime.NewRegistry(runtime.WithDialect(runtime.OpenAI))
+	if err := reg.Register(weather.Tools()...); err != nil {
+		t.Fatal(err)
+	}
+	var bodies [][]byte
+	api := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		bodies = append(bodies, body)
+		w.Header().Set("Content-Type", "application/json")
+		io.WriteString(w, completion)
+	}))
+	defer api.Close()
+	client := openai.NewClient(option.WithBaseURL(api.URL), option.WithAPIKey("test"), option.WithMaxRetries(0))
+	defer api.CloseClientConnections()
+
+	ctx := context.Background()
+	params := openai.ChatCompletionNewParams{
+		Model:    "gpt-test",
+		Tools:    openaitools.Tools(reg),
+		Messages: []openai.ChatCompletionMessageParamUnion{openai.UserMessage("Weather in Paris?")},
+	}
+	resp, err := client.Chat.Completions.New(ctx, params)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	// The tools went out with the generated schemas, byte for byte, strict.
+	var sent struct {
+		Tools []struct {
+			Type     string `json:"type"`
+			Function struct {
+				Name        string          `json:"name"`
+				Description string          `json:"description"`
+				Parameters  json.RawMessage `json:"parameters"`
+				Strict      bool            `json:"strict"`
+			} `json:"function"`
+		} `json:"tools"`
+	}
+	if err := json.Unmarshal(bodies[0], &sent); err != nil {
+		t.Fatal(err)
+	}
+	defs := reg.Definitions()
+	if len(sent.Tools) != len(defs) {
+		t.Fatalf("%d tools sent, %d defined", len(sent.Tools), len(defs))
+	}
+	for i, def := range defs {
+		got := sent.Tools[i].Function
+		if sent.Tools[i].Type != "function" || got.Name != def.Name || got.Description != def.Description || !got.Strict {
+			t.Errorf("tool %d: %+v", i, sent.Tools[i])
+		}
+		if !strings.Contains(string(bodies[0]), string(def.Parameters)) {
+			t.Errorf("%s: the schema was not sent as generated:\n%s", def.Name, bodies[0])
+		}
+	}
+
+	msg := resp.Choices[0].Message
+	answers, err := openaitools.Execute(ctx, reg, msg.ToolCalls)
+	if err != nil {
+		t.Fatal(err)
+	}
+	params.Messages = append(params.Messages, msg.ToParam())
+	params.Messages = append(params.Messages, answers...)
+	if _, err := client.Chat.Completions.New(ctx, params); err != nil {
+		t.Fatal(err)
+	}
+	var second struct {
+		Messages []struct {
+			Role       string `json:"role"`
+			Content    string `json:"content"`
+			ToolCallID string `json:"tool_call_id"`
+		} `json:"messages"`
+	}
+	if err := json.Unmarshal(bodies[1], &second); err != nil {
+		t.Fatal(err)
+	}
+	type answer struct{ ID, Content string }
+	var got []answer
+	for _, m := range second.Messages {
+		if m.Role == "tool" {
+			got = append(got, answer{m.ToolCallID, m.Content})
+		}
+	}
+	want := []answer{
+		{"call_1", `{"success":true,"output":"100 celsius is 212 fahrenheit"}`},
+		{"call_2", `{"success":false,"error":"invalid arguments: /city: required field is missing; /days: must be at most 14, got 30"}`},
+		{"call_3", `{"success":false,"error":"unknown tool \"get_weather\"; the tools are: convert_temperature, get_forecast"}`},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("tool messages (-want +got):\n%s", diff)
+	}
+}
+
+func TestExecuteCanceled(t *testing.T) {
+	reg := runtime.NewRegistry()
+	if err := reg.Register(weather.Tools()...); err != nil {
+		t.Fatal(err)
+	}
+	var resp openai.ChatCompletion
+	if err := json.Unmarshal([]byte(completion), &resp); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := openaitools.Execute(ctx, reg, resp.Choices[0].Message.ToolCalls); err != context.Canceled {
+		t.Errorf("got %v, want context.Canceled", err)
+	}
+}
