@@ -228,6 +228,11 @@ func (e *emitter) toolType(t *Tool, n toolNames) {
 		jen.Return(jen.Op("&").Id(n.info)),
 	)
 	e.f.Line()
+	if t.Enhanced {
+		e.f.Comment("Multimodal marks the tool as a runtime.EnhancedTool: its result is runtime.Content.")
+		e.f.Func().Params(jen.Id(n.typ)).Id("Multimodal").Params().Block()
+		e.f.Line()
+	}
 
 	ctx, args, in, d, res := e.names.local("ctx"), e.names.local("args"), e.names.local("in"), e.names.local("d"), e.names.local("res")
 	inType, decoder := e.input(t)

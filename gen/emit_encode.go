@@ -15,8 +15,8 @@ import (
 // result, or "" when the runtime's own path is as good (no result, a
 // string) or encoding/json must write it all.
 func (e *emitter) resultEncoder(t *Tool, typeName string) string {
-	if t.Output == nil || types.Identical(t.Output, types.Typ[types.String]) {
-		return ""
+	if t.Output == nil || t.Enhanced || types.Identical(t.Output, types.Typ[types.String]) {
+		return "" // the runtime writes these itself
 	}
 	ot := e.outputs.of(t.Output)
 	if ot.kind == outValue {

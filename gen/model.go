@@ -41,6 +41,9 @@ type Tool struct {
 	// Stream marks a streamable tool: the function returns
 	// iter.Seq2[Output, error].
 	Stream bool
+	// Enhanced marks a tool whose result is the runtime's multimodal
+	// Content.
+	Enhanced bool
 	// Schemas are the compact JSON Schemas of the arguments, one for each
 	// dialect (nil for an omitted one); the schema stage fills them.
 	Schemas [numDialects][]byte

@@ -184,6 +184,7 @@ func (a *analyzer) results(fn *ast.FuncDecl, sig *types.Signature, t *Tool) {
 			return
 		}
 		t.Output = out
+		t.Enhanced = isNamed(out, RuntimePath, "Content")
 	case res.Len() == 1 && isError(res.At(0).Type()):
 		t.Output = nil
 	default:

@@ -171,8 +171,11 @@ func unencodable(err error) Result {
 
 // success is the Result of a call that returned out without an error.
 func success[Out any](out Out) (Result, error) {
-	if _, ok := any(out).(NoOutput); ok {
+	switch v := any(out).(type) {
+	case NoOutput:
 		return Result{Success: true}, nil
+	case Content:
+		return Result{Success: true, Output: v.String(), Data: v}, nil
 	}
 	text, err := marshalNoEscape(out)
 	if err != nil {
@@ -183,7 +186,9 @@ func success[Out any](out Out) (Result, error) {
 
 // MarshalJSON encodes the result for a model: {"success":true,"output":...}
 // for a text result, {"success":true,"data":...} for a structured one (its
-// Output, the same JSON as text, is not repeated), {"success":false,
+// Output, the same JSON as text, is not repeated), {"success":true,
+// "output":...} with the text description of multimodal Content (the media
+// go through a channel that carries them), {"success":false,
 // "error":...} for a failure. <, > and & are not escaped: they cost the
 // model tokens and mean nothing to it.
 func (r Result) MarshalJSON() ([]byte, error) {
@@ -203,6 +208,12 @@ func (r Result) MarshalJSON() ([]byte, error) {
 	case r.encoded:
 		b.WriteString(`,"data":`)
 		b.WriteString(r.Output)
+	case isContent(r.Data):
+		// Media as base64 would cost the model many tokens and mean
+		// nothing to it as text: the description stands for them.
+		if err := field("output", r.Output); err != nil {
+			return nil, err
+		}
 	case r.Data != nil:
 		if r.Output != "" {
 			if err := field("output", r.Output); err != nil {
@@ -224,6 +235,11 @@ func (r Result) MarshalJSON() ([]byte, error) {
 	}
 	b.WriteByte('}')
 	return b.Bytes(), nil
+}
+
+func isContent(v any) bool {
+	_, ok := v.(Content)
+	return ok
 }
 
 // marshalNoEscape is json.Marshal without HTML escaping.

@@ -134,14 +134,23 @@ type NoOutput struct{}
 type DecodeFunc[In any] func(d *Decoder, v *In)
 
 // NewInvokable returns the [InvokableTool] that decodes its arguments with
-// decode and calls fn with them. Generated code calls it; programs may call
+// decode and calls fn with them (an [EnhancedTool] if Out is [Content]). Generated code calls it; programs may call
 // it too, for a tool written by hand.
 //
 // Each call runs fn on the caller's goroutine, under info.Timeout if that is
 // set, and turns a panic of fn into a failed Result.
 func NewInvokable[In, Out any](info *Info, decode DecodeFunc[In], fn func(context.Context, In) (Out, error)) InvokableTool {
-	return &invokable[In, Out]{info: info, decode: decode, fn: fn}
+	t := &invokable[In, Out]{info: info, decode: decode, fn: fn}
+	if _, ok := any(*new(Out)).(Content); ok {
+		return enhanced[In, Out]{t}
+	}
+	return t
 }
+
+// enhanced is an invokable tool whose result is Content.
+type enhanced[In, Out any] struct{ *invokable[In, Out] }
+
+func (enhanced[In, Out]) Multimodal() {}
 
 type invokable[In, Out any] struct {
 	info   *Info

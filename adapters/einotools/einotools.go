@@ -20,6 +20,7 @@ package einotools
 
 import (
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 
@@ -30,7 +31,10 @@ import (
 )
 
 // Tools returns every tool of reg as an Eino tool, sorted by name: an
-// InvokableTool, and for a streamable tool a StreamableTool too.
+// InvokableTool; for a streamable tool a StreamableTool too; for a tool
+// whose result is multimodal content (a runtime.EnhancedTool), an
+// EnhancedInvokableTool instead, whose result has a part for each part of
+// the content.
 func Tools(reg *runtime.Registry) ([]tool.BaseTool, error) {
 	var out []tool.BaseTool
 	for _, def := range reg.Definitions() {
@@ -43,18 +47,16 @@ func Tools(reg *runtime.Registry) ([]tool.BaseTool, error) {
 			Desc:        def.Description,
 			ParamsOneOf: schema.NewParamsOneOfByJSONSchema(&params),
 		}}
-		if rt, _ := reg.Lookup(def.Name); isStreamable(rt) {
+		switch rt, _ := reg.Lookup(def.Name); rt.(type) {
+		case runtime.StreamableTool:
 			out = append(out, &streamable{t})
-			continue
+		case runtime.EnhancedTool:
+			out = append(out, &enhanced{t})
+		default:
+			out = append(out, t)
 		}
-		out = append(out, t)
 	}
 	return out, nil
-}
-
-func isStreamable(t runtime.Tool) bool {
-	_, ok := t.(runtime.StreamableTool)
-	return ok
 }
 
 type invokable struct {
@@ -108,4 +110,55 @@ func (t *streamable) StreamableRun(ctx context.Context, args string, _ ...tool.O
 		}
 	}()
 	return reader, nil
+}
+
+type enhanced struct{ *invokable }
+
+// InvokableRun runs the call and returns its content, a part for each
+// part; a failed call has one text part, the Result as JSON. The error is
+// non-nil only when ctx ended.
+func (t *enhanced) InvokableRun(ctx context.Context, arg *schema.ToolArgument, _ ...tool.Option) (*schema.ToolResult, error) {
+	res, err := t.reg.Execute(ctx, t.info.Name, json.RawMessage(arg.Text))
+	if err != nil {
+		return nil, err
+	}
+	content, ok := res.Data.(runtime.Content)
+	if !ok {
+		text, err := message(res)
+		if err != nil {
+			return nil, err
+		}
+		return &schema.ToolResult{Parts: []schema.ToolOutputPart{{Type: schema.ToolPartTypeText, Text: text}}}, nil
+	}
+	parts := make([]schema.ToolOutputPart, len(content))
+	for i, p := range content {
+		parts[i] = part(p)
+	}
+	return &schema.ToolResult{Parts: parts}, nil
+}
+
+// part turns a part of multimodal content into Eino's.
+func part(p runtime.Part) schema.ToolOutputPart {
+	if p.Type == runtime.PartText {
+		return schema.ToolOutputPart{Type: schema.ToolPartTypeText, Text: p.Text}
+	}
+	media := schema.MessagePartCommon{MIMEType: p.MIMEType}
+	if p.URL != "" {
+		media.URL = &p.URL
+	} else {
+		data := base64.StdEncoding.EncodeToString(p.Data)
+		media.Base64Data = &data
+	}
+	if p.Name != "" {
+		media.Extra = map[string]any{"name": p.Name}
+	}
+	switch p.Type {
+	case runtime.PartImage:
+		return schema.ToolOutputPart{Type: schema.ToolPartTypeImage, Image: &schema.ToolOutputImage{MessagePartCommon: media}}
+	case runtime.PartAudio:
+		return schema.ToolOutputPart{Type: schema.ToolPartTypeAudio, Audio: &schema.ToolOutputAudio{MessagePartCommon: media}}
+	case runtime.PartVideo:
+		return schema.ToolOutputPart{Type: schema.ToolPartTypeVideo, Video: &schema.ToolOutputVideo{MessagePartCommon: media}}
+	}
+	return schema.ToolOutputPart{Type: schema.ToolPartTypeFile, File: &schema.ToolOutputFile{MessagePartCommon: media}}
 }

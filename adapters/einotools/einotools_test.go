@@ -71,7 +71,21 @@ func registry(t *testing.T) []tool.BaseTool {
 		Name:        "words",
 		Description: "Streams the words of a text.",
 		Parameters:  json.RawMessage(`{"type":"object","properties":{"text":{"type":"string"}},"additionalProperties":false}`),
-	}, decodeWords, words))...)
+	}, decodeWords, words), runtime.NewInvokable(&runtime.Info{
+		Name:        "look",
+		Description: "Shows a cat.",
+		Parameters:  json.RawMessage(`{"type":"object","properties":{"text":{"type":"string"}},"additionalProperties":false}`),
+	}, decodeWords, func(ctx context.Context, in wordsIn) (runtime.Content, error) {
+		if in.Text == "fail" {
+			return nil, runtime.Fail("no cat")
+		}
+		return runtime.Content{
+			runtime.TextPart("A cat:"),
+			runtime.ImagePart("image/png", []byte("PNG")),
+			runtime.URLPart(runtime.PartVideo, "video/mp4", "https://example.com/cat.mp4"),
+			runtime.FilePart("cat.txt", "text/plain", []byte("meow")),
+		}, nil
+	}))...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -190,5 +204,33 @@ func TestStreamableRun(t *testing.T) {
 	}
 	if got, _ := read(t, sr, 3); len(got) != 3 {
 		t.Errorf("forever: %q", got)
+	}
+}
+
+func TestEnhanced(t *testing.T) {
+	ctx := context.Background()
+	var look tool.EnhancedInvokableTool
+	for _, tl := range registry(t) {
+		if info, _ := tl.Info(ctx); info.Name == "look" {
+			look = tl.(tool.EnhancedInvokableTool)
+		}
+	}
+	res, err := look.InvokableRun(ctx, &schema.ToolArgument{Text: `{}`})
+	if err != nil {
+		t.Fatal(err)
+	}
+	str := func(s string) *string { return &s }
+	want := []schema.ToolOutputPart{
+		{Type: schema.ToolPartTypeText, Text: "A cat:"},
+		{Type: schema.ToolPartTypeImage, Image: &schema.ToolOutputImage{MessagePartCommon: schema.MessagePartCommon{MIMEType: "image/png", Base64Data: str("UE5H")}}},
+		{Type: schema.ToolPartTypeVideo, Video: &schema.ToolOutputVideo{MessagePartCommon: schema.MessagePartCommon{MIMEType: "video/mp4", URL: str("https://example.com/cat.mp4")}}},
+		{Type: schema.ToolPartTypeFile, File: &schema.ToolOutputFile{MessagePartCommon: schema.MessagePartCommon{MIMEType: "text/plain", Base64Data: str("bWVvdw=="), Extra: map[string]any{"name": "cat.txt"}}}},
+	}
+	if diff := cmp.Diff(want, res.Parts); diff != "" {
+		t.Errorf("parts (-want +got):\n%s", diff)
+	}
+	res, err = look.InvokableRun(ctx, &schema.ToolArgument{Text: `{"text":"fail"}`})
+	if err != nil || len(res.Parts) != 1 || res.Parts[0].Text != `{"success":false,"error":"no cat"}` {
+		t.Errorf("failure: %+v, %v", res, err)
 	}
 }

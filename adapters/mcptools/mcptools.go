@@ -26,6 +26,8 @@ package mcptools
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"net/url"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/toolgen-go/toolgen/runtime"
@@ -73,16 +75,50 @@ func Handler(reg *runtime.Registry, name string) mcp.ToolHandler {
 
 // Result turns a toolgen Result into the result of an MCP tool call: the
 // text for the model as text content, a structured result also as
-// structured content, and a failure as text content with isError set.
+// structured content, multimodal content as content blocks, and a failure
+// as text content with isError set.
 func Result(res *runtime.Result) *mcp.CallToolResult {
 	if !res.Success {
 		return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: res.Error}}}
+	}
+	if content, ok := res.Data.(runtime.Content); ok {
+		return &mcp.CallToolResult{Content: blocks(content)}
 	}
 	out := &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: res.Output}}}
 	if res.Data != nil {
 		// Output holds the structured result's JSON, made when the call
 		// ended: no need to encode Data again.
 		out.StructuredContent = json.RawMessage(res.Output)
+	}
+	return out
+}
+
+// blocks turns multimodal content into MCP content blocks: text, images
+// and audio as themselves, media given by a URL as resource links, and
+// other media (video, files) as embedded resources.
+func blocks(content runtime.Content) []mcp.Content {
+	out := make([]mcp.Content, len(content))
+	for i, p := range content {
+		name := p.Name
+		if name == "" {
+			name = fmt.Sprintf("part-%d", i+1)
+		}
+		switch {
+		case p.Type == runtime.PartText:
+			out[i] = &mcp.TextContent{Text: p.Text}
+		case p.URL != "":
+			out[i] = &mcp.ResourceLink{URI: p.URL, Name: name, MIMEType: p.MIMEType}
+		case p.Type == runtime.PartImage:
+			out[i] = &mcp.ImageContent{Data: p.Data, MIMEType: p.MIMEType}
+		case p.Type == runtime.PartAudio:
+			out[i] = &mcp.AudioContent{Data: p.Data, MIMEType: p.MIMEType}
+		default:
+			out[i] = &mcp.EmbeddedResource{Resource: &mcp.ResourceContents{
+				URI:      "file:///" + url.PathEscape(name),
+				MIMEType: p.MIMEType,
+				Blob:     p.Data,
+			}}
+		}
 	}
 	return out
 }

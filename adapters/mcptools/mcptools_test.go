@@ -89,7 +89,19 @@ func TestServe(t *testing.T) {
 		Name:        "words",
 		Description: "Streams the words of a text.",
 		Parameters:  json.RawMessage(`{"type":"object","properties":{"text":{"type":"string"}},"additionalProperties":false}`),
-	}, decodeWords, words))...)
+	}, decodeWords, words), runtime.NewInvokable(&runtime.Info{
+		Name:        "look",
+		Description: "Shows a cat.",
+		Parameters:  json.RawMessage(`{"type":"object","properties":{"text":{"type":"string"}},"additionalProperties":false}`),
+	}, decodeWords, func(ctx context.Context, in wordsIn) (runtime.Content, error) {
+		return runtime.Content{
+			runtime.TextPart("A cat:"),
+			runtime.ImagePart("image/png", []byte("\x89PNG")),
+			runtime.AudioPart("audio/wav", []byte("RIFF")),
+			runtime.URLPart(runtime.PartVideo, "video/mp4", "https://example.com/cat.mp4"),
+			runtime.FilePart("cat.txt", "text/plain", []byte("meow")),
+		}, nil
+	}))...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -158,6 +170,27 @@ func TestServe(t *testing.T) {
 	res = call("get_forecast", `{"days":30}`, nil)
 	if !res.IsError || text(res) != "invalid arguments: /city: required field is missing; /days: must be at most 14, got 30" {
 		t.Errorf("bad arguments: %+v %q", res, text(res))
+	}
+
+	// Multimodal content: a block for each part.
+	res = call("look", `{}`, nil)
+	if res.IsError || len(res.Content) != 5 {
+		t.Fatalf("look: %+v", res)
+	}
+	if c, ok := res.Content[0].(*mcp.TextContent); !ok || c.Text != "A cat:" {
+		t.Errorf("look[0] = %#v", res.Content[0])
+	}
+	if c, ok := res.Content[1].(*mcp.ImageContent); !ok || c.MIMEType != "image/png" || string(c.Data) != "\x89PNG" {
+		t.Errorf("look[1] = %#v", res.Content[1])
+	}
+	if c, ok := res.Content[2].(*mcp.AudioContent); !ok || c.MIMEType != "audio/wav" || string(c.Data) != "RIFF" {
+		t.Errorf("look[2] = %#v", res.Content[2])
+	}
+	if c, ok := res.Content[3].(*mcp.ResourceLink); !ok || c.URI != "https://example.com/cat.mp4" || c.MIMEType != "video/mp4" {
+		t.Errorf("look[3] = %#v", res.Content[3])
+	}
+	if c, ok := res.Content[4].(*mcp.EmbeddedResource); !ok || c.Resource.URI != "file:///cat.txt" || string(c.Resource.Blob) != "meow" {
+		t.Errorf("look[4] = %#v", res.Content[4])
 	}
 
 	// A streamable tool: each chunk as progress, all of them in the result.

@@ -1,0 +1,108 @@
+package runtime
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Content is the multimodal result of a tool: text, images, audio, video
+// and files, in order. A tool whose function returns Content is an
+// [EnhancedTool]: the Result of a call holds the Content in Data, and
+// describes it in Output as text, for a channel that carries only text.
+type Content []Part
+
+// PartType is the kind of a [Part].
+type PartType string
+
+// The kinds of parts.
+const (
+	PartText  PartType = "text"
+	PartImage PartType = "image"
+	PartAudio PartType = "audio"
+	PartVideo PartType = "video"
+	PartFile  PartType = "file"
+)
+
+// Part is one part of [Content]: text, or media given by their bytes or by
+// a URL. Make parts with [TextPart], [ImagePart], [AudioPart], [VideoPart],
+// [FilePart] and [URLPart].
+type Part struct {
+	Type PartType `json:"type"`
+	// Text is the text of a text part.
+	Text string `json:"text,omitempty"`
+	// MIMEType is the media type of the part's data, such as "image/png".
+	MIMEType string `json:"mime_type,omitempty"`
+	// Data holds the media, unless URL says where they are.
+	Data []byte `json:"data,omitempty"`
+	// URL is where the media are, instead of Data.
+	URL string `json:"url,omitempty"`
+	// Name is a file's name.
+	Name string `json:"name,omitempty"`
+}
+
+// TextPart returns a part of text.
+func TextPart(text string) Part { return Part{Type: PartText, Text: text} }
+
+// ImagePart returns an image of the given media type, such as image/png.
+func ImagePart(mimeType string, data []byte) Part {
+	return Part{Type: PartImage, MIMEType: mimeType, Data: data}
+}
+
+// AudioPart returns audio of the given media type, such as audio/wav.
+func AudioPart(mimeType string, data []byte) Part {
+	return Part{Type: PartAudio, MIMEType: mimeType, Data: data}
+}
+
+// VideoPart returns a video of the given media type, such as video/mp4.
+func VideoPart(mimeType string, data []byte) Part {
+	return Part{Type: PartVideo, MIMEType: mimeType, Data: data}
+}
+
+// FilePart returns a file with its name and media type.
+func FilePart(name, mimeType string, data []byte) Part {
+	return Part{Type: PartFile, Name: name, MIMEType: mimeType, Data: data}
+}
+
+// URLPart returns media of kind t found at url; mimeType may be empty.
+func URLPart(t PartType, mimeType, url string) Part {
+	return Part{Type: t, MIMEType: mimeType, URL: url}
+}
+
+// String describes c as text: its text parts as they are, each other part
+// as a bracketed note of what it is, one part a line.
+func (c Content) String() string {
+	var b strings.Builder
+	for i, p := range c {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		if p.Type == PartText {
+			b.WriteString(p.Text)
+			continue
+		}
+		b.WriteString("[" + string(p.Type))
+		if p.Name != "" {
+			b.WriteString(" " + p.Name)
+		}
+		if p.MIMEType != "" {
+			b.WriteString(", " + p.MIMEType)
+		}
+		if p.URL != "" {
+			b.WriteString(", at " + p.URL)
+		} else {
+			fmt.Fprintf(&b, ", %d bytes", len(p.Data))
+		}
+		b.WriteByte(']')
+	}
+	return b.String()
+}
+
+// EnhancedTool is a tool whose result is multimodal [Content]: each call's
+// Result holds the Content in Data, and its text description in Output.
+// Adapters that carry media (MCP, Eino's enhanced tools) send the parts;
+// others send the description.
+type EnhancedTool interface {
+	InvokableTool
+	// Multimodal marks the kind of tool; it does nothing.
+	Multimodal()
+}

@@ -1,0 +1,42 @@
+package runtime
+
+import (
+	"context"
+	"encoding/json"
+	"testing"
+)
+
+func TestContent(t *testing.T) {
+	shot := func(ctx context.Context, in echoIn) (Content, error) {
+		return Content{
+			TextPart("The page " + in.Text + ":"),
+			ImagePart("image/png", []byte{0x89, 'P', 'N', 'G'}),
+			URLPart(PartVideo, "", "https://example.com/v.mp4"),
+			FilePart("page.html", "text/html", []byte("<p>hi</p>")),
+		}, nil
+	}
+	shooter := tool("shot", 0, shot)
+	if _, ok := shooter.(EnhancedTool); !ok {
+		t.Error("a tool returning Content is not an EnhancedTool")
+	}
+	if _, ok := tool("echo", 0, echo).(EnhancedTool); ok {
+		t.Error("a tool returning a string is an EnhancedTool")
+	}
+	res, err := shooter.Invoke(context.Background(), json.RawMessage(`{"text":"home"}`))
+	if err != nil || !res.Success {
+		t.Fatalf("got %+v, %v", res, err)
+	}
+	want := "The page home:\n[image, image/png, 4 bytes]\n[video, at https://example.com/v.mp4]\n[file page.html, text/html, 9 bytes]"
+	if res.Output != want {
+		t.Errorf("Output:\n%s\nwant\n%s", res.Output, want)
+	}
+	if c, ok := res.Data.(Content); !ok || len(c) != 4 || string(c[1].Data) != "\x89PNG" {
+		t.Errorf("Data = %#v", res.Data)
+	}
+	// As JSON for a model, the description stands for the media.
+	data, _ := res.MarshalJSON()
+	text, _ := json.Marshal(want)
+	if wantJSON := `{"success":true,"output":` + string(text) + `}`; string(data) != wantJSON {
+		t.Errorf("JSON:\n%s\nwant\n%s", data, wantJSON)
+	}
+}
