@@ -107,8 +107,10 @@ func NewRegistry(opts ...Option) *Registry {
 var nameRE = regexp.MustCompile(`^[a-zA-Z0-9_-]{1,64}$`)
 
 // Register adds tools to the registry. It adds none of them and returns an
-// error if a tool is nil, has an invalid name or no description, or has the
-// name of a tool already registered or of another tool in the same call.
+// error if a tool is nil, has an invalid name or no description, has the
+// name of a tool already registered or of another tool in the same call,
+// or asks for what cannot be done (cache with confirm; retries or cache
+// for a streamable tool).
 func (r *Registry) Register(tools ...Tool) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -128,6 +130,12 @@ func (r *Registry) Register(tools ...Tool) error {
 		}
 		if _, ok := t.(InvokableTool); !ok {
 			return fmt.Errorf("runtime: tool %s is not invokable", info.Name)
+		}
+		if info.Cache > 0 && info.Confirm {
+			return fmt.Errorf("runtime: tool %s is marked both cache and confirm: a reused result would skip the approval", info.Name)
+		}
+		if _, ok := t.(StreamableTool); ok && (info.Cache > 0 || info.Retries > 0) {
+			return fmt.Errorf("runtime: tool %s streams its result, so it cannot take retries or cache", info.Name)
 		}
 		added[info.Name] = true
 	}

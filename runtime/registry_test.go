@@ -60,6 +60,8 @@ func TestRegister(t *testing.T) {
 		{[]Tool{tool(strings.Repeat("x", 65), 0, echo)}, `runtime: invalid tool name "` + strings.Repeat("x", 65) + `": want ^[a-zA-Z0-9_-]{1,64}$`},
 		{[]Tool{NewInvokable(&Info{Name: "d"}, decodeEcho, echo)}, `runtime: tool d has no description`},
 		{[]Tool{tool("e", 0, echo), nil}, `runtime: tool 1 is nil`},
+		{[]Tool{NewInvokable(&Info{Name: "f", Description: "F.", Parameters: echoSchema, Cache: time.Minute, Confirm: true}, decodeEcho, echo)}, `runtime: tool f is marked both cache and confirm: a reused result would skip the approval`},
+		{[]Tool{NewStreamable(&Info{Name: "g", Description: "G.", Parameters: echoSchema, Retries: 1}, decodeEcho, words)}, `runtime: tool g streams its result, so it cannot take retries or cache`},
 	} {
 		if err := r.Register(c.tools...); err == nil || err.Error() != c.want {
 			t.Errorf("got %v, want %s", err, c.want)
