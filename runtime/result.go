@@ -146,9 +146,12 @@ func failed(parent, ctx context.Context, info *Info, err error) (Result, error) 
 		return canceled(perr), perr
 	}
 	var failure *Failure
+	var encoding *encodeError
 	switch {
 	case errors.As(err, &failure):
 		return Result{Error: failure.Message}, nil
+	case errors.As(err, &encoding):
+		return unencodable(encoding.err), nil
 	case errors.Is(err, context.DeadlineExceeded) && ctx.Err() != nil && info.Timeout > 0:
 		return Result{
 			Error: fmt.Sprintf("the tool did not finish within %s", info.Timeout),

@@ -63,17 +63,17 @@ func RunStream[C any](ctx context.Context, info *Info, fn func(context.Context) 
 			} else {
 				e.Value(c)
 			}
-			text, err := e.Bytes()
+			data, err := e.Bytes()
 			if err != nil {
-				return err
+				return &encodeError{err}
 			}
 			if len(chunks) > 0 {
 				array.Byte(',')
 			}
-			array.Raw(string(text))
+			array.Raw(unsafeString(data)) // copied into array
 			chunks = append(chunks, c)
 			if emit != nil {
-				emit(Chunk{Text: string(text), Data: c})
+				emit(Chunk{Text: string(data), Data: c})
 			}
 			return nil
 		})
@@ -127,3 +127,10 @@ func (t *streamable[In, C]) Stream(ctx context.Context, args json.RawMessage, em
 	}
 	return RunStream(ctx, t.info, func(ctx context.Context) iter.Seq2[C, error] { return t.fn(ctx, in) }, nil, emit)
 }
+
+// encodeError is a chunk that has no JSON encoding: a fault of the tool.
+type encodeError struct{ err error }
+
+func (e *encodeError) Error() string { return "encoding a chunk: " + e.err.Error() }
+
+func (e *encodeError) Unwrap() error { return e.err }

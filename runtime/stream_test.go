@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"iter"
+	"math"
 	"strings"
 	"testing"
 	"time"
@@ -52,6 +53,11 @@ func TestStream(t *testing.T) {
 	if err := r.Register(
 		NewStreamable(info("words"), decodeEcho, words),
 		NewStreamable(info("counts"), decodeEcho, counts),
+		NewStreamable(info("nans"), decodeEcho, func(ctx context.Context, in echoIn) iter.Seq2[float64, error] {
+			return func(yield func(float64, error) bool) {
+				_ = yield(1, nil) && yield(math.NaN(), nil)
+			}
+		}),
 		tool("echo", 0, echo),
 	); err != nil {
 		t.Fatal(err)
@@ -70,6 +76,7 @@ func TestStream(t *testing.T) {
 		{"counts", "x <y>", []string{`{"n":1,"word":"x"}`, `{"n":2,"word":"<y>"}`}, `{"success":true,"data":[{"n":1,"word":"x"},{"n":2,"word":"\u003cy\u003e"}]}`, false},
 		{"counts", "", nil, `{"success":true,"data":[]}`, false},
 		{"echo", "hi", []string{"hi"}, `{"success":true,"output":"hi"}`, false},
+		{"nans", "a b", []string{"1"}, `{"success":false,"error":"internal error: the tool's result could not be encoded"}`, true},
 	} {
 		args, _ := json.Marshal(echoIn{Text: c.text})
 		args = []byte(strings.Replace(string(args), `"Text"`, `"text"`, 1))
