@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -43,6 +44,9 @@ func Approve(ctx context.Context, info *Info, args json.RawMessage) (res Result,
 			Error: fmt.Sprintf("the call was not run: %s needs a person's approval, and none can be asked here", info.Name),
 			Err:   ErrNoApprover,
 		}, false, nil
+	}
+	if len(bytes.TrimSpace(args)) == 0 {
+		args = emptyObject // what an empty argument string stands for
 	}
 	yes, err := (*approve)(ctx, Call{Tool: info, Args: args})
 	switch {
