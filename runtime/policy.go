@@ -46,7 +46,7 @@ func Approve(ctx context.Context, info *Info, args json.RawMessage) (res Result,
 		}, false, nil
 	}
 	if len(bytes.TrimSpace(args)) == 0 {
-		args = emptyObject // what an empty argument string stands for
+		args = json.RawMessage(`{}`) // what an empty argument string stands for
 	}
 	yes, err := (*approve)(ctx, Call{Tool: info, Args: args})
 	switch {
