@@ -29,19 +29,25 @@ func FuzzGenerate(f *testing.F) {
 	f.Add(uint8(7), uint8(0), `json:"-"`, "timeout=nope")
 	f.Add(uint8(3), uint8(9), `json:"x"`, "")
 	f.Add(uint8(4), uint8(15), `json:"y" jsonschema:"minimum=0"`, "")
+	f.Add(uint8(1), uint8(0x16), `json:"z"`, "confirm")
 	f.Fuzz(func(t *testing.T, kind, shape uint8, tag, options string) {
 		if strings.ContainsAny(options, "\n\r") {
 			return
 		}
 		// kind picks the field's type; shape's low bits the result's
-		// type, and its fourth bit makes the field a plain parameter.
+		// type, its fourth bit makes the field a plain parameter, and its
+		// fifth makes the tool streamable.
 		fieldType := fuzzFieldTypes[int(kind)%len(fuzzFieldTypes)]
 		outType := fuzzOutTypes[int(shape&0x7)%len(fuzzOutTypes)]
 		fn := "func Use(in In) (" + outType + ", error) { var out " + outType + "; return out, nil }\n"
 		if shape&0x8 != 0 {
 			fn = "func Use(f " + fieldType + ", g int) (" + outType + ", error) { var out " + outType + "; return out, nil }\n"
 		}
-		src := "package p\n\nimport (\n\t\"encoding/json\"\n\t\"time\"\n)\n\nvar _ json.RawMessage\n\nvar _ time.Time\n\n" +
+		if shape&0x10 != 0 {
+			fn = "func Use(in In) iter.Seq2[" + outType + ", error] { return nil }\n"
+		}
+		src := "package p\n\nimport (\n\t\"encoding/json\"\n\t\"iter\"\n\t\"time\"\n\n\t\"github.com/toolgen-go/toolgen/runtime\"\n)\n\n" +
+			"var _ json.RawMessage\n\nvar _ time.Time\n\nvar _ iter.Seq[int]\n\nvar _ runtime.Content\n\n" +
 			"type E string\n\nconst (\n\tA E = \"a\"\n\tB E = \"b\"\n)\n\n" +
 			"// In is the arguments.\ntype In struct {\n\t// F is a field.\n\tF " + fieldType + " " + strconv.Quote(tag) + "\n\tG int `json:\"g,omitempty\"`\n}\n\n" +
 			"// Use uses In.\n//\n//tool:export " + options + "\n" + fn
@@ -64,7 +70,7 @@ func FuzzGenerate(f *testing.F) {
 }
 
 var fuzzOutTypes = []string{
-	"string", "int", "[]E", "map[string]any", "*In", "struct{ A float64 `json:\"a,omitempty\"` }", "[]byte", "any",
+	"string", "int", "[]E", "map[string]any", "*In", "struct{ A float64 `json:\"a,omitempty\"` }", "runtime.Content", "any",
 }
 
 var fuzzFieldTypes = []string{
