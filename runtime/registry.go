@@ -160,6 +160,37 @@ func (r *Registry) Definitions() []Definition {
 	return slices.Clone(r.defs)
 }
 
+// Groups returns the groups of the registry's tools (the group option of
+// their directives), sorted, without "" for tools of no group. With many
+// tools, a program can first let the model choose a group, then hand it
+// only that group's definitions.
+func (r *Registry) Groups() []string {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	var groups []string
+	for _, d := range r.defs {
+		if g := r.tools[d.Name].Info().Group; g != "" && !slices.Contains(groups, g) {
+			groups = append(groups, g)
+		}
+	}
+	slices.Sort(groups)
+	return groups
+}
+
+// GroupDefinitions returns the definitions of the tools of group, as
+// Definitions does for all; "" stands for the tools of no group.
+func (r *Registry) GroupDefinitions(group string) []Definition {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	var defs []Definition
+	for _, d := range r.defs {
+		if r.tools[d.Name].Info().Group == group {
+			defs = append(defs, d)
+		}
+	}
+	return defs
+}
+
 // Dialect returns the dialect of the schemas that Definitions returns.
 func (r *Registry) Dialect() Dialect { return r.dialect }
 

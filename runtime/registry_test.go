@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -208,4 +209,29 @@ func TestExecuteConcurrent(t *testing.T) {
 		}()
 	}
 	wg.Wait()
+}
+
+func TestGroups(t *testing.T) {
+	r := NewRegistry()
+	grouped := func(name, group string) Tool {
+		return NewInvokable(&Info{Name: name, Description: "The " + name + " tool.", Parameters: echoSchema, Group: group}, decodeEcho, echo)
+	}
+	if err := r.Register(grouped("refund", "orders"), grouped("weather", "web"), grouped("ping", ""), grouped("lookup", "orders")); err != nil {
+		t.Fatal(err)
+	}
+	if got := r.Groups(); !slices.Equal(got, []string{"orders", "web"}) {
+		t.Errorf("Groups() = %q", got)
+	}
+	names := func(defs []Definition) []string {
+		var out []string
+		for _, d := range defs {
+			out = append(out, d.Name)
+		}
+		return out
+	}
+	for group, want := range map[string][]string{"orders": {"lookup", "refund"}, "web": {"weather"}, "": {"ping"}, "none": nil} {
+		if got := names(r.GroupDefinitions(group)); !slices.Equal(got, want) {
+			t.Errorf("GroupDefinitions(%q) = %q, want %q", group, got, want)
+		}
+	}
 }
