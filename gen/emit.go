@@ -72,8 +72,8 @@ func emit(pkg *Package) (*jen.File, error) {
 		e.importPkg(imp[0], imp[1]) // named now; imported only if used
 	}
 
-	e.f.Comment("This file needs version 2 of toolgen's runtime: if the build fails here, run the toolgen of the")
-	e.f.Comment("module version you build with again.")
+	e.f.Comment("This file needs version 2 of toolgen's runtime. If the build fails here, generate it")
+	e.f.Comment("again with the toolgen of the runtime you build with.")
 	e.f.Const().Id("_").Op("=").Qual(RuntimePath, "SupportPackageIsVersion2")
 	e.f.Line()
 

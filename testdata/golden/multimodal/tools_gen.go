@@ -11,8 +11,8 @@ import (
 	"github.com/toolgen-go/toolgen/runtime"
 )
 
-// This file needs version 2 of toolgen's runtime: if the build fails here, run the toolgen of the
-// module version you build with again.
+// This file needs version 2 of toolgen's runtime. If the build fails here, generate it
+// again with the toolgen of the runtime you build with.
 const _ = runtime.SupportPackageIsVersion2
 
 // Tools returns the tools of package multimodal, in source order.
