@@ -231,7 +231,9 @@ func (r *Registry) ExecuteStream(ctx context.Context, name string, args json.Raw
 
 func (r *Registry) execute(ctx context.Context, name string, args json.RawMessage, emit func(Chunk)) (*Result, error) {
 	t, ok := r.Lookup(name)
-	if !ok {
+	if !ok || t.Info().ParametersFor(r.dialect) == nil {
+		// A tool left out of the registry's dialect is not one the model
+		// was given.
 		return &Result{Error: r.unknownTool(name)}, nil
 	}
 	if len(args) > r.limits.MaxBytes {

@@ -235,3 +235,24 @@ func TestGroups(t *testing.T) {
 		}
 	}
 }
+
+// A registry in a dialect lists and runs only the tools that have a schema
+// in it: a tool left out of the dialect is unknown to its model.
+func TestDialectLeavesOut(t *testing.T) {
+	both := NewInvokable(&Info{Name: "both", Description: "Both.", Parameters: echoSchema, Dialects: DialectSchemas{Gemini: echoSchema}}, decodeEcho, echo)
+	standard := NewInvokable(&Info{Name: "standard", Description: "Standard only.", Parameters: echoSchema}, decodeEcho, echo)
+	r := NewRegistry(WithDialect(Gemini))
+	if err := r.Register(both, standard); err != nil {
+		t.Fatal(err)
+	}
+	if defs := r.Definitions(); len(defs) != 1 || defs[0].Name != "both" {
+		t.Errorf("definitions: %+v", defs)
+	}
+	res, _ := r.Execute(context.Background(), "standard", json.RawMessage(`{"text":"x"}`))
+	if res.Success || res.Error != `unknown tool "standard"; the tools are: both` {
+		t.Errorf("a tool left out ran: %+v", res)
+	}
+	if res, _ := r.Execute(context.Background(), "both", json.RawMessage(`{"text":"x"}`)); !res.Success {
+		t.Errorf("both: %+v", res)
+	}
+}

@@ -79,7 +79,9 @@ type DialectSchemas struct {
 }
 
 // ParametersFor returns the schema of the tool's arguments in dialect d, or
-// nil if the tool is left out of it. It does not allocate.
+// nil if the tool is left out of it. It does not allocate. A tool made by
+// hand, with only Parameters, is left out of every dialect but Standard
+// until its Dialects are set.
 func (i *Info) ParametersFor(d Dialect) json.RawMessage {
 	switch d {
 	case OpenAI:

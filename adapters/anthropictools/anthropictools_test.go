@@ -1,0 +1,130 @@
+package anthropictools_test
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/anthropics/anthropic-sdk-go/v2"
+	"github.com/anthropics/anthropic-sdk-go/v2/option"
+	"github.com/google/go-cmp/cmp"
+	"github.com/toolgen-go/toolgen/adapters/anthropictools"
+	"github.com/toolgen-go/toolgen/examples/weather"
+	"github.com/toolgen-go/toolgen/runtime"
+	"go.uber.org/goleak"
+)
+
+func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
+
+// message is what the API answers to the first request: text, then four
+// calls: a good one, one with bad arguments, one of a tool that does not
+// exist, and one whose result is an image.
+const message = `{"id":"msg_1","type":"message","role":"assistant","model":"claude-test","stop_reason":"tool_use","usage":{"input_tokens":1,"output_tokens":1},"content":[
+{"type":"text","text":"Let me check."},
+{"type":"tool_use","id":"tu_1","name":"convert_temperature","input":{"value":100,"from":"celsius","to":"fahrenheit"}},
+{"type":"tool_use","id":"tu_2","name":"get_forecast","input":{"days":30}},
+{"type":"tool_use","id":"tu_3","name":"get_weather","input":{}},
+{"type":"tool_use","id":"tu_4","name":"look","input":{}}]}`
+
+func TestRoundTrip(t *testing.T) {
+	reg := runtime.NewRegistry(runtime.WithDialect(runtime.Anthropic))
+	look := runtime.NewInvokable(&runtime.Info{
+		Name:        "look",
+		Description: "Shows a cat.",
+		Parameters:  json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`),
+		Dialects:    runtime.DialectSchemas{Anthropic: json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)},
+	}, runtime.DecodeNoInput, func(ctx context.Context, _ runtime.NoInput) (runtime.Content, error) {
+		return runtime.Content{runtime.TextPart("A cat:"), runtime.ImagePart("image/png", []byte("PNG")), runtime.AudioPart("audio/wav", []byte("RIFF"))}, nil
+	})
+	if err := reg.Register(append(weather.Tools(), look)...); err != nil {
+		t.Fatal(err)
+	}
+	var bodies [][]byte
+	api := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		bodies = append(bodies, body)
+		w.Header().Set("Content-Type", "application/json")
+		io.WriteString(w, message)
+	}))
+	defer api.Close()
+	defer api.CloseClientConnections()
+	client := anthropic.NewClient(option.WithBaseURL(api.URL), option.WithAPIKey("test"), option.WithMaxRetries(0))
+
+	ctx := context.Background()
+	params := anthropic.MessageNewParams{
+		Model:     "claude-test",
+		MaxTokens: 1024,
+		Tools:     anthropictools.Tools(reg),
+		Messages:  []anthropic.MessageParam{anthropic.NewUserMessage(anthropic.NewTextBlock("Weather in Paris?"))},
+	}
+	msg, err := client.Messages.New(ctx, params)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	// The tools went out with the generated schemas, byte for byte, strict.
+	var sent struct {
+		Tools []struct {
+			Name        string          `json:"name"`
+			Description string          `json:"description"`
+			InputSchema json.RawMessage `json:"input_schema"`
+			Strict      bool            `json:"strict"`
+		} `json:"tools"`
+	}
+	if err := json.Unmarshal(bodies[0], &sent); err != nil {
+		t.Fatal(err)
+	}
+	defs := reg.Definitions()
+	if len(sent.Tools) != len(defs) {
+		t.Fatalf("%d tools sent, %d defined", len(sent.Tools), len(defs))
+	}
+	for i, def := range defs {
+		if got := sent.Tools[i]; got.Name != def.Name || got.Description != def.Description || !got.Strict {
+			t.Errorf("tool %d: %+v", i, got)
+		}
+		if !strings.Contains(string(bodies[0]), string(def.Parameters)) {
+			t.Errorf("%s: the schema was not sent as generated", def.Name)
+		}
+	}
+
+	results, err := anthropictools.Execute(ctx, reg, msg.Content)
+	if err != nil {
+		t.Fatal(err)
+	}
+	params.Messages = append(params.Messages, msg.ToParam(), anthropic.NewUserMessage(results...))
+	if _, err := client.Messages.New(ctx, params); err != nil {
+		t.Fatal(err)
+	}
+	var second struct {
+		Messages []struct {
+			Role    string            `json:"role"`
+			Content []json.RawMessage `json:"content"`
+		} `json:"messages"`
+	}
+	if err := json.Unmarshal(bodies[1], &second); err != nil {
+		t.Fatal(err)
+	}
+	last := second.Messages[len(second.Messages)-1]
+	var got []any
+	for _, block := range last.Content {
+		var v any
+		json.Unmarshal(block, &v)
+		got = append(got, v)
+	}
+	var want []any
+	json.Unmarshal([]byte(`[
+{"type":"tool_result","tool_use_id":"tu_1","is_error":false,"content":[{"type":"text","text":"100 celsius is 212 fahrenheit"}]},
+{"type":"tool_result","tool_use_id":"tu_2","is_error":true,"content":[{"type":"text","text":"invalid arguments: /city: required field is missing; /days: must be at most 14, got 30"}]},
+{"type":"tool_result","tool_use_id":"tu_3","is_error":true,"content":[{"type":"text","text":"unknown tool \"get_weather\"; the tools are: convert_temperature, get_forecast, look"}]},
+{"type":"tool_result","tool_use_id":"tu_4","is_error":false,"content":[
+ {"type":"text","text":"A cat:"},
+ {"type":"image","source":{"type":"base64","media_type":"image/png","data":"UE5H"}},
+ {"type":"text","text":"[audio, audio/wav, 4 bytes]"}]}]`), &want)
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("tool results (-want +got):\n%s", diff)
+	}
+}
