@@ -1,0 +1,114 @@
+// Package geminitools hands the tools of a toolgen registry to Gemini,
+// with Google's Gen AI Go SDK (google.golang.org/genai), and answers the
+// function calls the model makes.
+//
+// Tools sends each tool's generated schema as it is. A registry in the
+// Gemini dialect (runtime.WithDialect) fills each declaration's parameters,
+// the OpenAPI subset every Gemini model takes; any other registry sends
+// its JSON Schema as parametersJsonSchema, byte for byte.
+//
+//	reg := runtime.NewRegistry(runtime.WithDialect(runtime.Gemini))
+//	if err := reg.Register(weather.Tools()...); err != nil {
+//		log.Fatal(err)
+//	}
+//	tools, err := geminitools.Tools(reg)
+//	config := &genai.GenerateContentConfig{Tools: tools}
+//	resp, err := client.Models.GenerateContent(ctx, model, contents, config)
+//	// ...
+//	parts, err := geminitools.Execute(ctx, reg, resp.FunctionCalls())
+//	contents = append(contents, resp.Candidates[0].Content, genai.NewContentFromParts(parts, genai.RoleUser))
+package geminitools
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"sync"
+
+	"github.com/toolgen-go/toolgen/runtime"
+	"google.golang.org/genai"
+)
+
+// Tools returns the definitions of reg's tools as one Gemini tool of
+// function declarations, sorted by name.
+func Tools(reg *runtime.Registry) ([]*genai.Tool, error) {
+	defs := reg.Definitions()
+	decls := make([]*genai.FunctionDeclaration, len(defs))
+	for i, def := range defs {
+		decl := &genai.FunctionDeclaration{Name: def.Name, Description: def.Description}
+		if reg.Dialect() == runtime.Gemini {
+			decl.Parameters = new(genai.Schema)
+			if err := json.Unmarshal(def.Parameters, decl.Parameters); err != nil {
+				return nil, fmt.Errorf("geminitools: the schema of %s: %w", def.Name, err)
+			}
+		} else {
+			decl.ParametersJsonSchema = def.Parameters
+		}
+		decls[i] = decl
+	}
+	return []*genai.Tool{{FunctionDeclarations: decls}}, nil
+}
+
+// Execute runs the function calls of a response through reg, all at once,
+// and returns the function responses that answer them, in their order:
+// {"output": ...} for a result (its text, or its JSON for a structured
+// one), {"error": ...} for anything the model should fix or know, with
+// the media of multimodal content as parts of the response. One call's
+// failure does not stop the others. The error is non-nil only when ctx
+// ended. An Approver of reg (for tools marked confirm) may be asked about
+// several calls at once.
+func Execute(ctx context.Context, reg *runtime.Registry, calls []*genai.FunctionCall) ([]*genai.Part, error) {
+	parts := make([]*genai.Part, len(calls))
+	errs := make([]error, len(calls))
+	var wg sync.WaitGroup
+	for i, call := range calls {
+		wg.Go(func() {
+			args, err := json.Marshal(call.Args)
+			if err != nil {
+				errs[i] = fmt.Errorf("geminitools: the arguments of %s: %w", call.Name, err)
+				return
+			}
+			if call.Args == nil {
+				args = nil // no arguments: {}
+			}
+			var res *runtime.Result
+			res, errs[i] = reg.Execute(ctx, call.Name, args)
+			parts[i] = &genai.Part{FunctionResponse: response(call, res)}
+		})
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	return parts, nil
+}
+
+// response is the function response for the model.
+func response(call *genai.FunctionCall, res *runtime.Result) *genai.FunctionResponse {
+	out := &genai.FunctionResponse{ID: call.ID, Name: call.Name}
+	content, multimodal := res.Data.(runtime.Content)
+	switch {
+	case !res.Success:
+		out.Response = map[string]any{"error": res.Error}
+	case multimodal:
+		out.Response = map[string]any{"output": res.Output}
+		for _, p := range content {
+			switch {
+			case p.Type == runtime.PartText:
+			case p.URL != "":
+				out.Parts = append(out.Parts, &genai.FunctionResponsePart{FileData: &genai.FunctionResponseFileData{FileURI: p.URL, MIMEType: p.MIMEType}})
+			default:
+				out.Parts = append(out.Parts, &genai.FunctionResponsePart{InlineData: &genai.FunctionResponseBlob{MIMEType: p.MIMEType, Data: p.Data, DisplayName: p.Name}})
+			}
+		}
+	case res.Data != nil:
+		// Output holds the structured result's JSON, made when the call
+		// ended.
+		out.Response = map[string]any{"output": json.RawMessage(res.Output)}
+	default:
+		out.Response = map[string]any{"output": res.Output}
+	}
+	return out
+}

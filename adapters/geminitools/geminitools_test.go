@@ -1,0 +1,103 @@
+package geminitools_test
+
+import (
+	"context"
+	"encoding/json"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/toolgen-go/toolgen/adapters/geminitools"
+	"github.com/toolgen-go/toolgen/examples/weather"
+	"github.com/toolgen-go/toolgen/runtime"
+	"go.uber.org/goleak"
+	"google.golang.org/genai"
+)
+
+// genai's dependencies start an opencensus worker when they load.
+func TestMain(m *testing.M) {
+	goleak.VerifyTestMain(m, goleak.IgnoreTopFunction("go.opencensus.io/stats/view.(*worker).start"))
+}
+
+// jsonOf is v as generic JSON, for comparisons.
+func jsonOf(t *testing.T, v any) any {
+	t.Helper()
+	data, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out any
+	if err := json.Unmarshal(data, &out); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func TestTools(t *testing.T) {
+	for _, dialect := range []runtime.Dialect{runtime.Standard, runtime.Gemini} {
+		reg := runtime.NewRegistry(runtime.WithDialect(dialect))
+		if err := reg.Register(weather.Tools()...); err != nil {
+			t.Fatal(err)
+		}
+		tools, err := geminitools.Tools(reg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		decls := tools[0].FunctionDeclarations
+		defs := reg.Definitions()
+		if len(tools) != 1 || len(decls) != len(defs) {
+			t.Fatalf("%v: %d tools, %d declarations", dialect, len(tools), len(decls))
+		}
+		for i, def := range defs {
+			decl := jsonOf(t, decls[i]).(map[string]any)
+			field := "parametersJsonSchema"
+			if dialect == runtime.Gemini {
+				field = "parameters"
+			}
+			var schema any
+			json.Unmarshal(def.Parameters, &schema)
+			if decl["name"] != def.Name || decl["description"] != def.Description {
+				t.Errorf("%v: declaration %d: %v", dialect, i, decl)
+			}
+			if diff := cmp.Diff(schema, decl[field]); diff != "" {
+				t.Errorf("%v %s: %s (-generated +sent):\n%s", dialect, def.Name, field, diff)
+			}
+		}
+	}
+}
+
+func TestExecute(t *testing.T) {
+	reg := runtime.NewRegistry(runtime.WithDialect(runtime.Gemini))
+	look := runtime.NewInvokable(&runtime.Info{
+		Name:        "look",
+		Description: "Shows a cat.",
+		Parameters:  json.RawMessage(`{"type":"object","properties":{}}`),
+		Dialects:    runtime.DialectSchemas{Gemini: json.RawMessage(`{"type":"object","properties":{}}`)},
+	}, runtime.DecodeNoInput, func(ctx context.Context, _ runtime.NoInput) (runtime.Content, error) {
+		return runtime.Content{runtime.TextPart("A cat:"), runtime.ImagePart("image/png", []byte("PNG")), runtime.URLPart(runtime.PartVideo, "video/mp4", "gs://cats/cat.mp4")}, nil
+	})
+	if err := reg.Register(append(weather.Tools(), look)...); err != nil {
+		t.Fatal(err)
+	}
+	// As genai decodes them: arguments as a map, numbers as float64.
+	calls := []*genai.FunctionCall{
+		{ID: "1", Name: "convert_temperature", Args: map[string]any{"value": 100.0, "from": "celsius", "to": "fahrenheit"}},
+		{ID: "2", Name: "get_forecast", Args: map[string]any{"days": 30.0}},
+		{ID: "3", Name: "get_forecast", Args: map[string]any{"city": "Paris", "days": 1.0}},
+		{ID: "4", Name: "look"},
+		{ID: "5", Name: "get_weather"},
+	}
+	parts, err := geminitools.Execute(context.Background(), reg, calls)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := jsonOf(t, json.RawMessage(`[
+{"functionResponse":{"id":"1","name":"convert_temperature","response":{"output":"100 celsius is 212 fahrenheit"}}},
+{"functionResponse":{"id":"2","name":"get_forecast","response":{"error":"invalid arguments: /city: required field is missing; /days: must be at most 14, got 30"}}},
+{"functionResponse":{"id":"3","name":"get_forecast","response":{"output":{"city":"Paris","unit":"celsius","days":[{"day":0,"summary":"cloudy","high":18,"low":10}]}}}},
+{"functionResponse":{"id":"4","name":"look","response":{"output":"A cat:\n[image, image/png, 3 bytes]\n[video, video/mp4, at gs://cats/cat.mp4]"},
+  "parts":[{"inlineData":{"mimeType":"image/png","data":"UE5H"}},{"fileData":{"fileUri":"gs://cats/cat.mp4","mimeType":"video/mp4"}}]}},
+{"functionResponse":{"id":"5","name":"get_weather","response":{"error":"unknown tool \"get_weather\"; the tools are: convert_temperature, get_forecast, look"}}}]`))
+	if diff := cmp.Diff(want, jsonOf(t, parts)); diff != "" {
+		t.Errorf("function responses (-want +got):\n%s", diff)
+	}
+}
