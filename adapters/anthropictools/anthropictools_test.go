@@ -14,6 +14,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/toolgen-go/toolgen/adapters/anthropictools"
 	"github.com/toolgen-go/toolgen/examples/weather"
+	"github.com/toolgen-go/toolgen/internal/tooltest"
 	"github.com/toolgen-go/toolgen/runtime"
 	"go.uber.org/goleak"
 )
@@ -32,15 +33,7 @@ const message = `{"id":"msg_1","type":"message","role":"assistant","model":"clau
 
 func TestRoundTrip(t *testing.T) {
 	reg := runtime.NewRegistry(runtime.WithDialect(runtime.Anthropic))
-	look := runtime.NewInvokable(&runtime.Info{
-		Name:        "look",
-		Description: "Shows a cat.",
-		Parameters:  json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`),
-		Dialects:    runtime.DialectSchemas{Anthropic: json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)},
-	}, runtime.DecodeNoInput, func(ctx context.Context, _ runtime.NoInput) (runtime.Content, error) {
-		return runtime.Content{runtime.TextPart("A cat:"), runtime.ImagePart("image/png", []byte("PNG")), runtime.AudioPart("audio/wav", []byte("RIFF"))}, nil
-	})
-	if err := reg.Register(append(weather.Tools(), look)...); err != nil {
+	if err := reg.Register(append(weather.Tools(), tooltest.Tools()...)...); err != nil {
 		t.Fatal(err)
 	}
 	var bodies [][]byte
@@ -119,11 +112,13 @@ func TestRoundTrip(t *testing.T) {
 	json.Unmarshal([]byte(`[
 {"type":"tool_result","tool_use_id":"tu_1","is_error":false,"content":[{"type":"text","text":"100 celsius is 212 fahrenheit"}]},
 {"type":"tool_result","tool_use_id":"tu_2","is_error":true,"content":[{"type":"text","text":"invalid arguments: /city: required field is missing; /days: must be at most 14, got 30"}]},
-{"type":"tool_result","tool_use_id":"tu_3","is_error":true,"content":[{"type":"text","text":"unknown tool \"get_weather\"; the tools are: convert_temperature, get_forecast, look"}]},
+{"type":"tool_result","tool_use_id":"tu_3","is_error":true,"content":[{"type":"text","text":"unknown tool \"get_weather\"; the tools are: convert_temperature, get_forecast, look, words"}]},
 {"type":"tool_result","tool_use_id":"tu_4","is_error":false,"content":[
  {"type":"text","text":"A cat:"},
  {"type":"image","source":{"type":"base64","media_type":"image/png","data":"UE5H"}},
- {"type":"text","text":"[audio, audio/wav, 4 bytes]"}]}]`), &want)
+ {"type":"text","text":"[audio, audio/wav, 4 bytes]"},
+ {"type":"text","text":"[video, video/mp4, at https://example.com/cat.mp4]"},
+ {"type":"text","text":"[file cat.txt, text/plain, 4 bytes]"}]}]`), &want)
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("tool results (-want +got):\n%s", diff)
 	}

@@ -5,88 +5,25 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
-	"iter"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/cloudwego/eino/components/tool"
 	"github.com/cloudwego/eino/schema"
 	"github.com/google/go-cmp/cmp"
 	"github.com/toolgen-go/toolgen/adapters/einotools"
 	"github.com/toolgen-go/toolgen/examples/weather"
+	"github.com/toolgen-go/toolgen/internal/tooltest"
 	"github.com/toolgen-go/toolgen/runtime"
 	"go.uber.org/goleak"
 )
 
 func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
 
-type wordsIn struct{ Text string }
-
-func decodeWords(d *runtime.Decoder, v *wordsIn) {
-	if !d.Object() {
-		return
-	}
-	for d.Field() {
-		switch string(d.Key()) {
-		case "text":
-			if s, ok := d.String(); ok {
-				v.Text = s
-			}
-		default:
-			d.Unknown("text")
-		}
-	}
-}
-
-// words streams the words of its argument, failing at "!", and going on
-// until its context ends at "forever".
-func words(ctx context.Context, in wordsIn) iter.Seq2[string, error] {
-	return func(yield func(string, error) bool) {
-		for w := range strings.FieldsSeq(in.Text) {
-			switch w {
-			case "!":
-				yield("", runtime.Fail("cannot say !"))
-				return
-			case "forever":
-				for ctx.Err() == nil {
-					if !yield(".", nil) {
-						return
-					}
-					time.Sleep(time.Millisecond)
-				}
-				return
-			}
-			if !yield(w+" ", nil) {
-				return
-			}
-		}
-	}
-}
-
 func registry(t *testing.T) []tool.BaseTool {
 	t.Helper()
 	reg := runtime.NewRegistry()
-	err := reg.Register(append(weather.Tools(), runtime.NewStreamable(&runtime.Info{
-		Name:        "words",
-		Description: "Streams the words of a text.",
-		Parameters:  json.RawMessage(`{"type":"object","properties":{"text":{"type":"string"}},"additionalProperties":false}`),
-	}, decodeWords, words), runtime.NewInvokable(&runtime.Info{
-		Name:        "look",
-		Description: "Shows a cat.",
-		Parameters:  json.RawMessage(`{"type":"object","properties":{"text":{"type":"string"}},"additionalProperties":false}`),
-	}, decodeWords, func(ctx context.Context, in wordsIn) (runtime.Content, error) {
-		if in.Text == "fail" {
-			return nil, runtime.Fail("no cat")
-		}
-		return runtime.Content{
-			runtime.TextPart("A cat:"),
-			runtime.ImagePart("image/png", []byte("PNG")),
-			runtime.URLPart(runtime.PartVideo, "video/mp4", "https://example.com/cat.mp4"),
-			runtime.FilePart("cat.txt", "text/plain", []byte("meow")),
-		}, nil
-	}))...)
-	if err != nil {
+	if err := reg.Register(append(weather.Tools(), tooltest.Tools()...)...); err != nil {
 		t.Fatal(err)
 	}
 	tools, err := einotools.Tools(reg)
@@ -223,13 +160,14 @@ func TestEnhanced(t *testing.T) {
 	want := []schema.ToolOutputPart{
 		{Type: schema.ToolPartTypeText, Text: "A cat:"},
 		{Type: schema.ToolPartTypeImage, Image: &schema.ToolOutputImage{MessagePartCommon: schema.MessagePartCommon{MIMEType: "image/png", Base64Data: str("UE5H")}}},
+		{Type: schema.ToolPartTypeAudio, Audio: &schema.ToolOutputAudio{MessagePartCommon: schema.MessagePartCommon{MIMEType: "audio/wav", Base64Data: str("UklGRg==")}}},
 		{Type: schema.ToolPartTypeVideo, Video: &schema.ToolOutputVideo{MessagePartCommon: schema.MessagePartCommon{MIMEType: "video/mp4", URL: str("https://example.com/cat.mp4")}}},
 		{Type: schema.ToolPartTypeFile, File: &schema.ToolOutputFile{MessagePartCommon: schema.MessagePartCommon{MIMEType: "text/plain", Base64Data: str("bWVvdw=="), Extra: map[string]any{"name": "cat.txt"}}}},
 	}
 	if diff := cmp.Diff(want, res.Parts); diff != "" {
 		t.Errorf("parts (-want +got):\n%s", diff)
 	}
-	res, err = look.InvokableRun(ctx, &schema.ToolArgument{Text: `{"text":"fail"}`})
+	res, err = look.InvokableRun(ctx, &schema.ToolArgument{Text: `{"grumpy":true}`})
 	if err != nil || len(res.Parts) != 1 || res.Parts[0].Text != `{"success":false,"error":"no cat"}` {
 		t.Errorf("failure: %+v, %v", res, err)
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/toolgen-go/toolgen/adapters/geminitools"
 	"github.com/toolgen-go/toolgen/examples/weather"
+	"github.com/toolgen-go/toolgen/internal/tooltest"
 	"github.com/toolgen-go/toolgen/runtime"
 	"go.uber.org/goleak"
 	"google.golang.org/genai"
@@ -67,15 +68,7 @@ func TestTools(t *testing.T) {
 
 func TestExecute(t *testing.T) {
 	reg := runtime.NewRegistry(runtime.WithDialect(runtime.Gemini))
-	look := runtime.NewInvokable(&runtime.Info{
-		Name:        "look",
-		Description: "Shows a cat.",
-		Parameters:  json.RawMessage(`{"type":"object","properties":{}}`),
-		Dialects:    runtime.DialectSchemas{Gemini: json.RawMessage(`{"type":"object","properties":{}}`)},
-	}, runtime.DecodeNoInput, func(ctx context.Context, _ runtime.NoInput) (runtime.Content, error) {
-		return runtime.Content{runtime.TextPart("A cat:"), runtime.ImagePart("image/png", []byte("PNG")), runtime.URLPart(runtime.PartVideo, "video/mp4", "gs://cats/cat.mp4")}, nil
-	})
-	if err := reg.Register(append(weather.Tools(), look)...); err != nil {
+	if err := reg.Register(append(weather.Tools(), tooltest.Tools()...)...); err != nil {
 		t.Fatal(err)
 	}
 	// As genai decodes them: arguments as a map, numbers as float64.
@@ -94,9 +87,10 @@ func TestExecute(t *testing.T) {
 {"functionResponse":{"id":"1","name":"convert_temperature","response":{"output":"100 celsius is 212 fahrenheit"}}},
 {"functionResponse":{"id":"2","name":"get_forecast","response":{"error":"invalid arguments: /city: required field is missing; /days: must be at most 14, got 30"}}},
 {"functionResponse":{"id":"3","name":"get_forecast","response":{"output":{"city":"Paris","unit":"celsius","days":[{"day":0,"summary":"cloudy","high":18,"low":10}]}}}},
-{"functionResponse":{"id":"4","name":"look","response":{"output":"A cat:\n[image, image/png, 3 bytes]\n[video, video/mp4, at gs://cats/cat.mp4]"},
-  "parts":[{"inlineData":{"mimeType":"image/png","data":"UE5H"}},{"fileData":{"fileUri":"gs://cats/cat.mp4","mimeType":"video/mp4"}}]}},
-{"functionResponse":{"id":"5","name":"get_weather","response":{"error":"unknown tool \"get_weather\"; the tools are: convert_temperature, get_forecast, look"}}}]`))
+{"functionResponse":{"id":"4","name":"look","response":{"output":"A cat:\n[image, image/png, 3 bytes]\n[audio, audio/wav, 4 bytes]\n[video, video/mp4, at https://example.com/cat.mp4]\n[file cat.txt, text/plain, 4 bytes]"},
+  "parts":[{"inlineData":{"mimeType":"image/png","data":"UE5H"}},{"inlineData":{"mimeType":"audio/wav","data":"UklGRg=="}},
+   {"fileData":{"fileUri":"https://example.com/cat.mp4","mimeType":"video/mp4"}},{"inlineData":{"mimeType":"text/plain","data":"bWVvdw==","displayName":"cat.txt"}}]}},
+{"functionResponse":{"id":"5","name":"get_weather","response":{"error":"unknown tool \"get_weather\"; the tools are: convert_temperature, get_forecast, look, words"}}}]`))
 	if diff := cmp.Diff(want, jsonOf(t, parts)); diff != "" {
 		t.Errorf("function responses (-want +got):\n%s", diff)
 	}

@@ -3,7 +3,6 @@ package mcptools_test
 import (
 	"context"
 	"encoding/json"
-	"iter"
 	"strings"
 	"sync"
 	"testing"
@@ -12,40 +11,12 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/toolgen-go/toolgen/adapters/mcptools"
 	"github.com/toolgen-go/toolgen/examples/weather"
+	"github.com/toolgen-go/toolgen/internal/tooltest"
 	"github.com/toolgen-go/toolgen/runtime"
 	"go.uber.org/goleak"
 )
 
 func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
-
-type wordsIn struct{ Text string }
-
-func decodeWords(d *runtime.Decoder, v *wordsIn) {
-	if !d.Object() {
-		return
-	}
-	for d.Field() {
-		switch string(d.Key()) {
-		case "text":
-			if s, ok := d.String(); ok {
-				v.Text = s
-			}
-		default:
-			d.Unknown("text")
-		}
-	}
-}
-
-// words streams the words of its argument.
-func words(ctx context.Context, in wordsIn) iter.Seq2[string, error] {
-	return func(yield func(string, error) bool) {
-		for w := range strings.FieldsSeq(in.Text) {
-			if !yield(w+" ", nil) {
-				return
-			}
-		}
-	}
-}
 
 // connect serves reg over an in-memory connection and returns a client
 // session, with the progress messages it receives.
@@ -85,24 +56,7 @@ func connect(t *testing.T, reg *runtime.Registry) (*mcp.ClientSession, func() []
 
 func TestServe(t *testing.T) {
 	reg := runtime.NewRegistry()
-	err := reg.Register(append(weather.Tools(), runtime.NewStreamable(&runtime.Info{
-		Name:        "words",
-		Description: "Streams the words of a text.",
-		Parameters:  json.RawMessage(`{"type":"object","properties":{"text":{"type":"string"}},"additionalProperties":false}`),
-	}, decodeWords, words), runtime.NewInvokable(&runtime.Info{
-		Name:        "look",
-		Description: "Shows a cat.",
-		Parameters:  json.RawMessage(`{"type":"object","properties":{"text":{"type":"string"}},"additionalProperties":false}`),
-	}, decodeWords, func(ctx context.Context, in wordsIn) (runtime.Content, error) {
-		return runtime.Content{
-			runtime.TextPart("A cat:"),
-			runtime.ImagePart("image/png", []byte("\x89PNG")),
-			runtime.AudioPart("audio/wav", []byte("RIFF")),
-			runtime.URLPart(runtime.PartVideo, "video/mp4", "https://example.com/cat.mp4"),
-			runtime.FilePart("cat.txt", "text/plain", []byte("meow")),
-		}, nil
-	}))...)
-	if err != nil {
+	if err := reg.Register(append(weather.Tools(), tooltest.Tools()...)...); err != nil {
 		t.Fatal(err)
 	}
 	cs, progress := connect(t, reg)
@@ -180,7 +134,7 @@ func TestServe(t *testing.T) {
 	if c, ok := res.Content[0].(*mcp.TextContent); !ok || c.Text != "A cat:" {
 		t.Errorf("look[0] = %#v", res.Content[0])
 	}
-	if c, ok := res.Content[1].(*mcp.ImageContent); !ok || c.MIMEType != "image/png" || string(c.Data) != "\x89PNG" {
+	if c, ok := res.Content[1].(*mcp.ImageContent); !ok || c.MIMEType != "image/png" || string(c.Data) != "PNG" {
 		t.Errorf("look[1] = %#v", res.Content[1])
 	}
 	if c, ok := res.Content[2].(*mcp.AudioContent); !ok || c.MIMEType != "audio/wav" || string(c.Data) != "RIFF" {
