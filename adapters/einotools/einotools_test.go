@@ -20,7 +20,9 @@ import (
 
 func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
 
-func registry(t *testing.T) []tool.BaseTool {
+// registry returns the Eino tools of the weather example and tooltest, by
+// name.
+func registry(t *testing.T) map[string]tool.BaseTool {
 	t.Helper()
 	reg := runtime.NewRegistry()
 	if err := reg.Register(append(weather.Tools(), tooltest.Tools()...)...); err != nil {
@@ -30,19 +32,20 @@ func registry(t *testing.T) []tool.BaseTool {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return tools
-}
-
-func TestInfo(t *testing.T) {
-	ctx := context.Background()
-	byName := map[string]tool.BaseTool{}
-	for _, tl := range registry(t) {
-		info, err := tl.Info(ctx)
+	byName := make(map[string]tool.BaseTool)
+	for _, tl := range tools {
+		info, err := tl.Info(context.Background())
 		if err != nil {
 			t.Fatal(err)
 		}
 		byName[info.Name] = tl
 	}
+	return byName
+}
+
+func TestInfo(t *testing.T) {
+	ctx := context.Background()
+	byName := registry(t)
 	info, _ := byName["get_forecast"].Info(ctx)
 	if !strings.HasPrefix(info.Desc, "Returns the daily weather forecast") {
 		t.Errorf("description %q", info.Desc)
@@ -69,12 +72,7 @@ func TestInfo(t *testing.T) {
 
 func TestInvokableRun(t *testing.T) {
 	ctx := context.Background()
-	var convert tool.InvokableTool
-	for _, tl := range registry(t) {
-		if info, _ := tl.Info(ctx); info.Name == "convert_temperature" {
-			convert = tl.(tool.InvokableTool)
-		}
-	}
+	convert := registry(t)["convert_temperature"].(tool.InvokableTool)
 	for _, c := range []struct{ args, want string }{
 		{`{"value":100,"from":"celsius","to":"fahrenheit"}`, `{"success":true,"output":"100 celsius is 212 fahrenheit"}`},
 		{`{"value":"hot"}`, `{"success":false,"error":"invalid arguments: /from: required field is missing; /to: required field is missing; /value: must be a number, got string"}`},
@@ -110,12 +108,7 @@ func read(t *testing.T, sr *schema.StreamReader[string], most int) (chunks []str
 
 func TestStreamableRun(t *testing.T) {
 	ctx := context.Background()
-	var words tool.StreamableTool
-	for _, tl := range registry(t) {
-		if info, _ := tl.Info(ctx); info.Name == "words" {
-			words = tl.(tool.StreamableTool)
-		}
-	}
+	words := registry(t)["words"].(tool.StreamableTool)
 	for _, c := range []struct {
 		args string
 		want []string
@@ -146,12 +139,7 @@ func TestStreamableRun(t *testing.T) {
 
 func TestEnhanced(t *testing.T) {
 	ctx := context.Background()
-	var look tool.EnhancedInvokableTool
-	for _, tl := range registry(t) {
-		if info, _ := tl.Info(ctx); info.Name == "look" {
-			look = tl.(tool.EnhancedInvokableTool)
-		}
-	}
+	look := registry(t)["look"].(tool.EnhancedInvokableTool)
 	res, err := look.InvokableRun(ctx, &schema.ToolArgument{Text: `{}`})
 	if err != nil {
 		t.Fatal(err)
