@@ -49,11 +49,14 @@ bench:
 # Go 1.26's spurious "context deadline exceeded" at the end of a timed
 # run, golang/go#75804).
 FUZZTIME ?= 10s
+# Minimizing each new input the fuzzer finds may take a minute by default,
+# which for FuzzGenerate (a type check per input) dwarfs FUZZTIME.
+FUZZMINIMIZE ?= 100x
 fuzz:
-	$(GO) test ./gen -run '^$$' -fuzz '^FuzzGenerate$$' -fuzztime $(FUZZTIME)
-	$(GO) test ./runtime -run '^$$' -fuzz '^FuzzSkip$$' -fuzztime $(FUZZTIME)
-	$(GO) test ./runtime -run '^$$' -fuzz '^FuzzDecode$$' -fuzztime $(FUZZTIME)
-	$(GO) test ./examples/weather -run '^$$' -fuzz '^FuzzGetForecast$$' -fuzztime $(FUZZTIME)
-	$(GO) test ./examples/weather -run '^$$' -fuzz '^FuzzConvertTemperature$$' -fuzztime $(FUZZTIME)
-	$(GO) test ./examples/search -run '^$$' -fuzz '^FuzzSearchPassages$$' -fuzztime $(FUZZTIME)
-	$(GO) test ./examples/search -run '^$$' -fuzz '^FuzzGetPassage$$' -fuzztime $(FUZZTIME)
+	$(GO) test ./gen -run '^$$' -fuzz '^FuzzGenerate$$' -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMINIMIZE)
+	$(GO) test ./runtime -run '^$$' -fuzz '^FuzzSkip$$' -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMINIMIZE)
+	$(GO) test ./runtime -run '^$$' -fuzz '^FuzzDecode$$' -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMINIMIZE)
+	$(GO) test ./examples/weather -run '^$$' -fuzz '^FuzzGetForecast$$' -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMINIMIZE)
+	$(GO) test ./examples/weather -run '^$$' -fuzz '^FuzzConvertTemperature$$' -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMINIMIZE)
+	$(GO) test ./examples/search -run '^$$' -fuzz '^FuzzSearchPassages$$' -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMINIMIZE)
+	$(GO) test ./examples/search -run '^$$' -fuzz '^FuzzGetPassage$$' -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMINIMIZE)
