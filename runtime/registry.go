@@ -205,9 +205,10 @@ func (r *Registry) Lookup(name string) (Tool, bool) {
 // Execute runs one call of the tool name with the JSON arguments args, as a
 // model wrote them, and returns what the model should see.
 //
-// An unknown tool, arguments that do not match the tool's schema and a
-// failure that the tool reports all come back as a Result with Success
-// false and an Error the model can act on, and a nil error. The error is
+// An unknown tool (or one left out of the registry's dialect, which its
+// model was never given), arguments that do not match the tool's schema
+// and a failure that the tool reports all come back as a Result with
+// Success false and an Error the model can act on, and a nil error. The error is
 // non-nil only when ctx ends before or during the call: the program, not
 // the model, must handle that. The Result is never nil.
 //
