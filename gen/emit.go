@@ -270,18 +270,7 @@ func (e *emitter) toolType(t *Tool, n toolNames) {
 	params := []jen.Code{jen.Id(ctx).Qual("context", "Context"), jen.Id(args).Qual("encoding/json", "RawMessage")}
 	results := []jen.Code{jen.Qual(RuntimePath, "Result"), jen.Error()}
 	if t.Stream {
-		emit := e.names.local("emit")
-		e.f.Commentf("Invoke decodes and checks the arguments, then calls %s with them and gathers", funcName(t)).Line().
-			Comment("the chunks it yields into one Result.")
-		e.f.Func().Params(jen.Id(recv).Id(n.typ)).Id("Invoke").Params(params...).Params(results...).Block(
-			jen.Return(jen.Id(recv).Dot("Stream").Call(jen.Id(ctx), jen.Id(args), jen.Nil())),
-		)
-		e.f.Line()
-		stmts = append(stmts, e.runStream(t, n, ctx, emit, call))
-		e.f.Commentf("Stream decodes and checks the arguments, then calls %s with them, handing", funcName(t)).Line().
-			Comment("each chunk it yields to emit as it comes.")
-		e.f.Func().Params(recvParam).Id("Stream").Params(append(params, jen.Id(emit).Func().Params(jen.Qual(RuntimePath, "Chunk")))...).Params(results...).Block(stmts...)
-		e.f.Line()
+		e.streamMethods(t, n, recv, recvParam, params, results, append(stmts, e.runStream(t, n, ctx, call)))
 		return
 	}
 	stmts = append(stmts, e.runCall(t, n, ctx, out, body))
@@ -290,9 +279,27 @@ func (e *emitter) toolType(t *Tool, n toolNames) {
 	e.f.Line()
 }
 
+// streamMethods writes the methods of a streamable tool: Stream, whose body
+// is stmts, and an Invoke that gathers what Stream hands out.
+func (e *emitter) streamMethods(t *Tool, n toolNames, recv string, recvParam jen.Code, params, results, stmts []jen.Code) {
+	ctx, args := e.names.local("ctx"), e.names.local("args")
+	e.f.Commentf("Invoke decodes and checks the arguments, then calls %s with them and gathers", funcName(t)).Line().
+		Comment("the chunks it yields into one Result.")
+	e.f.Func().Params(jen.Id(recv).Id(n.typ)).Id("Invoke").Params(params...).Params(results...).Block(
+		jen.Return(jen.Id(recv).Dot("Stream").Call(jen.Id(ctx), jen.Id(args), jen.Nil())),
+	)
+	e.f.Line()
+	emit := jen.Id(e.names.local("emit")).Func().Params(jen.Qual(RuntimePath, "Chunk"))
+	e.f.Commentf("Stream decodes and checks the arguments, then calls %s with them, handing", funcName(t)).Line().
+		Comment("each chunk it yields to emit as it comes.")
+	e.f.Func().Params(recvParam).Id("Stream").Params(append(params, emit)...).Params(results...).Block(stmts...)
+	e.f.Line()
+}
+
 // runStream returns the statement that ranges over a streamable tool's
 // chunks, through the runtime's RunStream.
-func (e *emitter) runStream(t *Tool, n toolNames, ctx, emit string, call jen.Code) jen.Code {
+func (e *emitter) runStream(t *Tool, n toolNames, ctx string, call jen.Code) jen.Code {
+	emit := e.names.local("emit")
 	seq := jen.Qual("iter", "Seq2").Types(e.typeCode(t.Output), jen.Error())
 	fn := jen.Func().Params(jen.Id(ctx).Qual("context", "Context")).Add(seq).Block(jen.Return(call))
 	var enc jen.Code = jen.Nil()
