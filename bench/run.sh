@@ -24,7 +24,9 @@ go test -run '^$' -bench . -benchmem -count "$count" ./... | tee "$out"
 	echo
 	echo "## A tool call"
 	echo
-	echo "JSON arguments in, checked and typed, a function that does no work called, the result out."
+	echo "JSON arguments in, checked and typed, a function that does no work called, the result out;"
+	echo "\`toolgen\` calls the tool's Invoke, \`toolgen-registry\` goes through Registry.Execute (a lookup by name,"
+	echo "the Result on the heap)."
 	echo "\`weather\`: \`{\"city\":\"Paris\",\"days\":3,\"unit\":\"fahrenheit\",\"include_wind\":true}\`;"
 	echo "\`search\`: three fields; \`search-200\`: the same with a 200-element array."
 	echo

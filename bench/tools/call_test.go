@@ -72,9 +72,20 @@ func peers[In any](tb testing.TB, tool runtime.Tool, fn func(context.Context, In
 	}
 
 	inv := tool.(runtime.InvokableTool)
+	reg := runtime.NewRegistry()
+	if err := reg.Register(tool); err != nil {
+		tb.Fatal(err)
+	}
+	name := tool.Info().Name
 	out := map[string]caller{
 		"toolgen": func(args []byte) bool {
 			res, err := inv.Invoke(ctx, args)
+			return err == nil && res.Success
+		},
+		// Through a Registry, as most programs call tools: a lookup by
+		// name, and the Result on the heap.
+		"toolgen-registry": func(args []byte) bool {
+			res, err := reg.Execute(ctx, name, args)
 			return err == nil && res.Success
 		},
 		"encoding-json+santhosh": func(args []byte) bool {
@@ -129,7 +140,7 @@ func peers[In any](tb testing.TB, tool runtime.Tool, fn func(context.Context, In
 	return out
 }
 
-var order = []string{"toolgen", "handwritten", "eino-InferTool", "encoding-json+santhosh", "jsonschema-go"}
+var order = []string{"toolgen", "toolgen-registry", "handwritten", "eino-InferTool", "encoding-json+santhosh", "jsonschema-go"}
 
 func BenchmarkCall(b *testing.B) {
 	cases := []struct {
