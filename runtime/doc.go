@@ -21,6 +21,15 @@
 //		return err // the caller's context ended; nothing for the model
 //	}
 //	// send res (success, output, error) back to the model
+//
+// Tools come in three kinds, each an interface: an [InvokableTool] returns
+// one [Result]; a [StreamableTool] also hands out its result in chunks as
+// it makes it ([Registry.ExecuteStream]); an [EnhancedTool] returns
+// multimodal [Content]. A registry carries out what each tool's directive
+// asks: approval before a tool marked confirm runs ([WithApprover]),
+// retries after a [Retryable] failure, and reuse of results for a tool
+// marked cache. Adapters in their own modules serve a registry over MCP
+// and hand its tools to OpenAI, Anthropic, Gemini and Eino.
 package runtime
 
 // SupportPackageIsVersion2 is referenced by generated code, so that a
