@@ -13,6 +13,12 @@
 // decoder that validates the model's JSON arguments, and a Tools function
 // returning the package's tools for a runtime.Registry.
 //
+// A function returning iter.Seq2[Chunk, error] becomes a streamable tool,
+// one returning runtime.Content a multimodal one. The directive's options
+// are timeout=DURATION, retries=N, cache=DURATION, confirm, lenient,
+// group=NAME and omit=DIALECT,...; //tool:param NAME DESCRIPTION lines
+// describe plain parameters.
+//
 // Usage:
 //
 //	toolgen [flags] [packages]
