@@ -219,7 +219,8 @@ func (r *Registry) Lookup(name string) (Tool, bool) {
 // arguments, byte for byte, until it expires. A reused Result's Data is
 // shared by those calls and must not be modified.
 func (r *Registry) Execute(ctx context.Context, name string, args json.RawMessage) (*Result, error) {
-	return r.execute(ctx, name, args, nil)
+	res, err := r.execute(ctx, name, args, nil)
+	return &res, err
 }
 
 // ExecuteStream is Execute handing the result to emit as it comes: each
@@ -227,39 +228,70 @@ func (r *Registry) Execute(ctx context.Context, name string, args json.RawMessag
 // any other tool (or one reused from the cache) as one chunk. emit runs on
 // the caller's goroutine. The Result is the same as Execute's.
 func (r *Registry) ExecuteStream(ctx context.Context, name string, args json.RawMessage, emit func(Chunk)) (*Result, error) {
-	return r.execute(ctx, name, args, emit)
+	res, err := r.execute(ctx, name, args, emit)
+	return &res, err
 }
 
-func (r *Registry) execute(ctx context.Context, name string, args json.RawMessage, emit func(Chunk)) (*Result, error) {
+// ToolCall is one call a model asked for: a tool's name and the JSON
+// arguments it wrote.
+type ToolCall struct {
+	Name string
+	Args json.RawMessage
+}
+
+// ExecuteAll runs the calls a model asked for in one turn, all at once,
+// each as Execute would, and returns their Results in the calls' order.
+// One call's failure does not stop the others. The error is non-nil only
+// when ctx ended; every Result is set even then.
+func (r *Registry) ExecuteAll(ctx context.Context, calls []ToolCall) ([]Result, error) {
+	results := make([]Result, len(calls))
+	errs := make([]error, len(calls))
+	var wg sync.WaitGroup
+	for i, c := range calls {
+		if len(calls) == 1 {
+			results[i], errs[i] = r.execute(ctx, c.Name, c.Args, nil)
+			break
+		}
+		wg.Go(func() { results[i], errs[i] = r.execute(ctx, c.Name, c.Args, nil) })
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return results, err
+		}
+	}
+	return results, nil
+}
+
+func (r *Registry) execute(ctx context.Context, name string, args json.RawMessage, emit func(Chunk)) (Result, error) {
 	t, ok := r.Lookup(name)
 	if !ok || t.Info().ParametersFor(r.dialect) == nil {
 		// A tool left out of the registry's dialect is not one the model
 		// was given.
-		return &Result{Error: r.unknownTool(name)}, nil
+		return Result{Error: r.unknownTool(name)}, nil
 	}
 	if len(args) > r.limits.MaxBytes {
-		return &Result{Error: fmt.Sprintf("the arguments are %d bytes long; the limit is %d", len(args), r.limits.MaxBytes)}, nil
+		return Result{Error: fmt.Sprintf("the arguments are %d bytes long; the limit is %d", len(args), r.limits.MaxBytes)}, nil
 	}
 	if cfg := r.callConfig(); cfg != defaultConfig {
 		ctx = context.WithValue(ctx, configKey{}, cfg)
 	}
 	info := t.Info()
 	if info.Cache <= 0 {
-		res, err := call(ctx, t, args, emit)
-		return &res, err
+		return call(ctx, t, args, emit)
 	}
 	key := keyOf(info.Name, args)
 	if res, ok := r.cache.get(key, r.now()); ok {
 		if emit != nil {
 			emit(Chunk{Text: res.Output, Data: res.Data})
 		}
-		return &res, nil
+		return res, nil
 	}
 	res, err := call(ctx, t, args, emit)
 	if err == nil && res.Success {
 		r.cache.put(key, res, r.now().Add(info.Cache))
 	}
-	return &res, err
+	return res, err
 }
 
 // call runs one call of t, streaming if emit is set.

@@ -256,3 +256,51 @@ func TestDialectLeavesOut(t *testing.T) {
 		t.Errorf("both: %+v", res)
 	}
 }
+
+func TestExecuteAll(t *testing.T) {
+	const n = 4
+	var arrived sync.WaitGroup
+	arrived.Add(n - 1) // every call of wait but the unknown one
+	r := NewRegistry()
+	err := r.Register(
+		tool("wait", 0, func(ctx context.Context, in echoIn) (string, error) {
+			// Each call waits for the others: they run at once.
+			arrived.Done()
+			arrived.Wait()
+			if in.Text == "fail" {
+				return "", Fail("failed as asked")
+			}
+			return in.Text, nil
+		}),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	calls := []ToolCall{
+		{"wait", json.RawMessage(`{"text":"a"}`)},
+		{"nope", nil},
+		{"wait", json.RawMessage(`{"text":"fail"}`)},
+		{"wait", json.RawMessage(`{"text":"b"}`)},
+	}
+	results, err := r.ExecuteAll(context.Background(), calls)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, res := range results {
+		got = append(got, fmt.Sprint(res.Success, " ", res.Output, res.Error))
+	}
+	want := []string{"true a", `false unknown tool "nope"; the tools are: wait`, "false failed as asked", "true b"}
+	if !slices.Equal(got, want) {
+		t.Errorf("got %q\nwant %q", got, want)
+	}
+
+	// One call runs on the caller's goroutine; a canceled context is the
+	// error, with every Result set.
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	results, err = r.ExecuteAll(ctx, calls[:1])
+	if !errors.Is(err, context.Canceled) || len(results) != 1 || results[0].Success || results[0].Error == "" {
+		t.Errorf("canceled: %+v, %v", results, err)
+	}
+}

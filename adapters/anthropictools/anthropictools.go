@@ -25,7 +25,6 @@ import (
 	"context"
 	"encoding/base64"
 	"encoding/json"
-	"sync"
 
 	"github.com/anthropics/anthropic-sdk-go/v2"
 	"github.com/anthropics/anthropic-sdk-go/v2/packages/param"
@@ -65,33 +64,29 @@ func Execute(ctx context.Context, reg *runtime.Registry, content []anthropic.Con
 			uses = append(uses, block)
 		}
 	}
-	results := make([]anthropic.ContentBlockParamUnion, len(uses))
-	errs := make([]error, len(uses))
-	var wg sync.WaitGroup
+	requests := make([]runtime.ToolCall, len(uses))
 	for i, use := range uses {
-		wg.Go(func() {
-			var res *runtime.Result
-			res, errs[i] = reg.Execute(ctx, use.Name, use.Input)
-			results[i] = anthropic.ContentBlockParamUnion{OfToolResult: &anthropic.ToolResultBlockParam{
-				ToolUseID: use.ID,
-				IsError:   param.NewOpt(!res.Success),
-				Content:   blocks(res),
-			}}
-		})
+		requests[i] = runtime.ToolCall{Name: use.Name, Args: use.Input}
 	}
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return nil, err
-		}
+	results, err := reg.ExecuteAll(ctx, requests)
+	if err != nil {
+		return nil, err
 	}
-	return results, nil
+	blocks := make([]anthropic.ContentBlockParamUnion, len(uses))
+	for i, use := range uses {
+		blocks[i] = anthropic.ContentBlockParamUnion{OfToolResult: &anthropic.ToolResultBlockParam{
+			ToolUseID: use.ID,
+			IsError:   param.NewOpt(!results[i].Success),
+			Content:   resultContent(&results[i]),
+		}}
+	}
+	return blocks, nil
 }
 
-// blocks is the content of a tool_result: the Result's text, or the
+// resultContent is the content of a tool_result: the Result's text, or the
 // parts of multimodal content (images as image blocks; other media, which
 // a tool_result cannot hold, by their description).
-func blocks(res *runtime.Result) []anthropic.ToolResultBlockParamContentUnion {
+func resultContent(res *runtime.Result) []anthropic.ToolResultBlockParamContentUnion {
 	text := func(s string) anthropic.ToolResultBlockParamContentUnion {
 		return anthropic.ToolResultBlockParamContentUnion{OfText: &anthropic.TextBlockParam{Text: s}}
 	}

@@ -23,7 +23,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"sync"
 
 	"github.com/toolgen-go/toolgen/runtime"
 	"google.golang.org/genai"
@@ -58,29 +57,24 @@ func Tools(reg *runtime.Registry) ([]*genai.Tool, error) {
 // ended. An Approver of reg (for tools marked confirm) may be asked about
 // several calls at once.
 func Execute(ctx context.Context, reg *runtime.Registry, calls []*genai.FunctionCall) ([]*genai.Part, error) {
-	parts := make([]*genai.Part, len(calls))
-	errs := make([]error, len(calls))
-	var wg sync.WaitGroup
+	requests := make([]runtime.ToolCall, len(calls))
 	for i, call := range calls {
-		wg.Go(func() {
+		requests[i].Name = call.Name
+		if call.Args != nil {
 			args, err := json.Marshal(call.Args)
 			if err != nil {
-				errs[i] = fmt.Errorf("geminitools: the arguments of %s: %w", call.Name, err)
-				return
+				return nil, fmt.Errorf("geminitools: the arguments of %s: %w", call.Name, err)
 			}
-			if call.Args == nil {
-				args = nil // no arguments: {}
-			}
-			var res *runtime.Result
-			res, errs[i] = reg.Execute(ctx, call.Name, args)
-			parts[i] = &genai.Part{FunctionResponse: response(call, res)}
-		})
-	}
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return nil, err
+			requests[i].Args = args
 		}
+	}
+	results, err := reg.ExecuteAll(ctx, requests)
+	if err != nil {
+		return nil, err
+	}
+	parts := make([]*genai.Part, len(calls))
+	for i, call := range calls {
+		parts[i] = &genai.Part{FunctionResponse: response(call, &results[i])}
 	}
 	return parts, nil
 }

@@ -24,7 +24,6 @@ package openaitools
 import (
 	"context"
 	"encoding/json"
-	"sync"
 
 	"github.com/openai/openai-go/v3"
 	"github.com/openai/openai-go/v3/packages/param"
@@ -58,29 +57,25 @@ func Tools(reg *runtime.Registry) []openai.ChatCompletionToolUnionParam {
 // others. The error is non-nil only when ctx ended. An Approver of reg
 // (for tools marked confirm) may be asked about several calls at once.
 func Execute(ctx context.Context, reg *runtime.Registry, calls []openai.ChatCompletionMessageToolCallUnion) ([]openai.ChatCompletionMessageParamUnion, error) {
-	answers := make([]openai.ChatCompletionMessageParamUnion, len(calls))
-	errs := make([]error, len(calls))
-	var wg sync.WaitGroup
+	requests := make([]runtime.ToolCall, len(calls))
 	for i, call := range calls {
-		wg.Go(func() {
-			var res *runtime.Result
-			if call.Type != "function" {
-				res = &runtime.Result{Error: "only function tools can be called here; " + call.Type + " is not one"}
-			} else {
-				res, errs[i] = reg.Execute(ctx, call.Function.Name, json.RawMessage(call.Function.Arguments))
-			}
-			text, err := res.MarshalJSON()
-			if err != nil {
-				errs[i] = err
-			}
-			answers[i] = openai.ToolMessage(string(text), call.ID)
-		})
+		requests[i] = runtime.ToolCall{Name: call.Function.Name, Args: json.RawMessage(call.Function.Arguments)}
+		if call.Type != "function" {
+			// Not a function tool: the registry does not know this name.
+			requests[i].Name = call.Type + ":" + call.ID
+		}
 	}
-	wg.Wait()
-	for _, err := range errs {
+	results, err := reg.ExecuteAll(ctx, requests)
+	if err != nil {
+		return nil, err
+	}
+	answers := make([]openai.ChatCompletionMessageParamUnion, len(calls))
+	for i, call := range calls {
+		text, err := results[i].MarshalJSON()
 		if err != nil {
 			return nil, err
 		}
+		answers[i] = openai.ToolMessage(string(text), call.ID)
 	}
 	return answers, nil
 }
