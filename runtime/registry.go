@@ -265,7 +265,11 @@ func (r *Registry) ExecuteAll(ctx context.Context, calls []ToolCall) ([]Result, 
 
 func (r *Registry) execute(ctx context.Context, name string, args json.RawMessage, emit func(Chunk)) (Result, error) {
 	t, ok := r.Lookup(name)
-	if !ok || t.Info().ParametersFor(r.dialect) == nil {
+	var info *Info
+	if ok {
+		info = t.Info()
+	}
+	if !ok || info.ParametersFor(r.dialect) == nil {
 		// A tool left out of the registry's dialect is not one the model
 		// was given.
 		return Result{Error: r.unknownTool(name)}, nil
@@ -276,7 +280,6 @@ func (r *Registry) execute(ctx context.Context, name string, args json.RawMessag
 	if cfg := r.callConfig(); cfg != defaultConfig {
 		ctx = context.WithValue(ctx, configKey{}, cfg)
 	}
-	info := t.Info()
 	if info.Cache <= 0 {
 		return call(ctx, t, args, emit)
 	}

@@ -104,8 +104,9 @@ type Definition struct {
 }
 
 // Tool is the contract every tool meets: it describes itself. What it can be
-// asked to do is said by the kind it also implements: [InvokableTool], or
-// [StreamableTool] for a tool whose result comes in chunks.
+// asked to do is said by the kind it also implements: [InvokableTool],
+// [StreamableTool] for a tool whose result comes in chunks, or
+// [EnhancedTool] for one whose result is multimodal [Content].
 type Tool interface {
 	// Info returns the tool's metadata. The result is shared and must not
 	// be modified.
@@ -136,8 +137,9 @@ type NoOutput struct{}
 type DecodeFunc[In any] func(d *Decoder, v *In)
 
 // NewInvokable returns the [InvokableTool] that decodes its arguments with
-// decode and calls fn with them (an [EnhancedTool] if Out is [Content]). Generated code calls it; programs may call
-// it too, for a tool written by hand.
+// decode and calls fn with them (an [EnhancedTool] if Out is [Content]).
+// Generated code calls it; programs may call it too, for a tool written by
+// hand.
 //
 // Each call runs fn on the caller's goroutine, under info.Timeout if that is
 // set, and turns a panic of fn into a failed Result.

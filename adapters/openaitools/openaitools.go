@@ -60,9 +60,10 @@ func Execute(ctx context.Context, reg *runtime.Registry, calls []openai.ChatComp
 	requests := make([]runtime.ToolCall, len(calls))
 	for i, call := range calls {
 		requests[i] = runtime.ToolCall{Name: call.Function.Name, Args: json.RawMessage(call.Function.Arguments)}
-		if call.Type != "function" {
-			// Not a function tool: the registry does not know this name.
-			requests[i].Name = call.Type + ":" + call.ID
+		if call.Type == "custom" {
+			// A custom tool's input is free text, not JSON: the registry
+			// answers as for any tool it does not hold.
+			requests[i] = runtime.ToolCall{Name: call.Custom.Name, Args: json.RawMessage(call.Custom.Input)}
 		}
 	}
 	results, err := reg.ExecuteAll(ctx, requests)

@@ -137,3 +137,33 @@ func TestExecuteCanceled(t *testing.T) {
 		t.Errorf("got %v, want context.Canceled", err)
 	}
 }
+
+// A custom tool call (free text input) is answered as for a tool the
+// registry does not hold.
+func TestExecuteCustom(t *testing.T) {
+	reg := runtime.NewRegistry()
+	if err := reg.Register(weather.Tools()...); err != nil {
+		t.Fatal(err)
+	}
+	var msg openai.ChatCompletionMessage
+	if err := json.Unmarshal([]byte(`{"role":"assistant","tool_calls":[{"id":"call_9","type":"custom","custom":{"name":"grep","input":"weather"}}]}`), &msg); err != nil {
+		t.Fatal(err)
+	}
+	answers, err := openaitools.Execute(context.Background(), reg, msg.ToolCalls)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, _ := json.Marshal(answers)
+	var got []struct {
+		Role       string `json:"role"`
+		Content    string `json:"content"`
+		ToolCallID string `json:"tool_call_id"`
+	}
+	if err := json.Unmarshal(data, &got); err != nil {
+		t.Fatal(err)
+	}
+	want := `{"success":false,"error":"unknown tool \"grep\"; the tools are: convert_temperature, get_forecast"}`
+	if len(got) != 1 || got[0].Role != "tool" || got[0].ToolCallID != "call_9" || got[0].Content != want {
+		t.Errorf("got %+v", got)
+	}
+}
