@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -152,7 +153,13 @@ func TestServe(t *testing.T) {
 	if res.IsError || text(res) != "one two three " {
 		t.Errorf("words: %+v %q", res, text(res))
 	}
-	if got := progress(); !cmp.Equal(got, []string{"one ", "two ", "three "}) {
+	// The client handles notifications on its own goroutine: they may land
+	// after the result.
+	chunks := []string{"one ", "two ", "three "}
+	for deadline := time.Now().Add(5 * time.Second); len(progress()) < len(chunks) && time.Now().Before(deadline); {
+		time.Sleep(time.Millisecond)
+	}
+	if got := progress(); !cmp.Equal(got, chunks) {
 		t.Errorf("progress: %q", got)
 	}
 	// Without a progress token, no progress is sent.
