@@ -52,7 +52,12 @@ func analyze(r *reporter, pkg *packages.Package) *Package {
 			funcs = append(funcs, exported{fn, fd})
 		}
 	}
-	slices.SortFunc(funcs, func(x, y exported) int { return cmp.Compare(x.fn.Pos(), y.fn.Pos()) })
+	// By file name, then offset: token.Pos across files depends on the
+	// order go/packages happened to parse them in.
+	slices.SortFunc(funcs, func(x, y exported) int {
+		px, py := a.fset.Position(x.fn.Pos()), a.fset.Position(y.fn.Pos())
+		return cmp.Or(cmp.Compare(px.Filename, py.Filename), cmp.Compare(px.Offset, py.Offset))
+	})
 	names := make(map[string]token.Position)
 	for _, e := range funcs {
 		t := a.tool(e.fn, e.fd)
