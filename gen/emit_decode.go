@@ -31,6 +31,47 @@ func (e *emitter) decoderName(t *Type) string {
 	return name
 }
 
+// selfDecodeStruct writes the decode function of a struct type with its
+// own UnmarshalJSON: its fields are checked on a scratch value by the
+// shape's decoder, then the method decodes the same bytes.
+func (e *emitter) selfDecodeStruct(t *Type) jen.Code {
+	name := e.decoders[t]
+	check, ok := e.decoders[t.Shape]
+	if !ok {
+		check = e.names.name("check" + upperFirst(t.Go.(*types.Named).Obj().Name()))
+		e.decoders[t.Shape] = check
+		e.queue = append(e.queue, t.Shape)
+	}
+	d, v, m, shape := e.names.local("d"), e.names.local("v"), e.names.local("mark"), e.names.local("shape")
+	typeName := t.Go.(*types.Named).Obj().Name()
+	return jen.Commentf("%s checks %s %s against the schema its fields imply, then decodes it with its own UnmarshalJSON.", name, article(typeName), typeName).Line().
+		Func().Id(name).Params(
+		jen.Id(d).Op("*").Qual(RuntimePath, "Decoder"),
+		jen.Id(v).Op("*").Add(e.typeCode(t.Go)),
+	).Block(
+		jen.Id(m).Op(":=").Id(d).Dot("Mark").Call(),
+		jen.Var().Id(shape).Add(e.typeCode(t.Go)),
+		jen.Id(check).Call(jen.Id(d), jen.Op("&").Id(shape)),
+		jen.Id(d).Dot("Unmarshal").Call(jen.Id(m), jen.Id(v)),
+	)
+}
+
+// selfDecodeValue writes the statements that check a value of a
+// non-struct type with its own UnmarshalJSON against the schema its
+// underlying type (or text form) implies, then decode it with the method.
+func (e *emitter) selfDecodeValue(d string, p place, t *Type, r, items *Rules, depth int) []jen.Code {
+	m := e.names.local("mark")
+	stmts := []jen.Code{jen.Id(m).Op(":=").Id(d).Dot("Mark").Call()}
+	unmarshal := jen.Id(d).Dot("Unmarshal").Call(jen.Id(m), p.addr())
+	if t.Kind == KindText {
+		// Its text form: a string.
+		ok := e.names.local("ok")
+		return append(stmts, jen.If(jen.List(jen.Id("_"), jen.Id(ok)).Op(":=").Id(d).Dot("StringRef").Call(), jen.Id(ok)).Block(unmarshal))
+	}
+	stmts = append(stmts, e.decodeValue(d, p, t.Shape, r, items, depth)...)
+	return append(stmts, unmarshal)
+}
+
 // place is where a decoded value goes: an assignable expression and its
 // address.
 type place struct {
@@ -93,6 +134,9 @@ func indexPlace(p place, i string) place {
 
 // decodeStruct writes the decode function of a struct type.
 func (e *emitter) decodeStruct(t *Type) jen.Code {
+	if t.SelfDecode {
+		return e.selfDecodeStruct(t)
+	}
 	name := e.decoders[t]
 	d, v := e.names.local("d"), e.names.local("v")
 	var typeName string
@@ -236,6 +280,9 @@ func (e *emitter) decodeValue(d string, p place, t *Type, r, items *Rules, depth
 			jen.List(jen.Id(local), jen.Id(ok)).Op(":=").Id(d).Dot(method).Call(args...),
 			jen.Id(ok),
 		).Block(stmts...)}
+	}
+	if t.SelfDecode && t.Kind != KindStruct {
+		return e.selfDecodeValue(d, p, t, r, items, depth)
 	}
 	s, n, f, b := e.names.local("s"), e.names.local("n"), e.names.local("f"), e.names.local("b")
 	switch t.Kind {

@@ -17,6 +17,9 @@ import (
 // fastable reports whether the fast path can decode t, and how deep t
 // nests.
 func fastable(t *Type, visiting map[*Type]bool) (depth int, ok bool) {
+	if t.SelfDecode {
+		return 0, false // its own UnmarshalJSON decodes it
+	}
 	switch t.Kind {
 	case KindString, KindInt, KindUint, KindFloat, KindBool:
 		return 0, true

@@ -47,6 +47,10 @@ type Tool struct {
 	// Schemas are the compact JSON Schemas of the arguments, one for each
 	// dialect (nil for an omitted one); the schema stage fills them.
 	Schemas [numDialects][]byte
+	// Degraded marks the dialects that cannot express the arguments: their
+	// Schemas entry is the Standard one, the same slice, and the tool is
+	// sent to that provider in its non-strict form.
+	Degraded [numDialects]bool
 }
 
 // Options are the key=value options of a //tool:export directive.
@@ -106,7 +110,7 @@ const (
 	KindAny    // any
 	KindRaw    // json.RawMessage
 	KindText   // a type with UnmarshalText: a JSON string
-	KindCustom // a type with UnmarshalJSON: its JSON type comes from a tag
+	KindCustom // a type with UnmarshalJSON whose shape toolgen cannot know: its JSON type comes from a tag
 )
 
 // Type is a Go type as toolgen decodes it and describes it in a schema.
@@ -127,6 +131,14 @@ type Type struct {
 	Enum []EnumValue
 	// Doc is the doc comment of a named type.
 	Doc string
+	// SelfDecode marks a type with its own UnmarshalJSON whose JSON shape
+	// toolgen knows from its fields or underlying type: the generated
+	// decoder checks that shape, then hands the value's bytes to the
+	// method, as encoding/json does.
+	SelfDecode bool
+	// Shape is, for a SelfDecode type other than a string form, the same
+	// type without the flag: what the generated decoder checks.
+	Shape *Type
 }
 
 // EnumValue is one allowed value of an enum.

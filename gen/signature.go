@@ -98,6 +98,9 @@ func (a *analyzer) params(fn *ast.FuncDecl, sig *types.Signature, t *Tool, docs 
 			if ptr && t.Input.Type != nil {
 				t.Input.Type = t.Input.Type.Elem
 			}
+			if in := t.Input.Type; in != nil && in.Kind == KindCustom {
+				a.errorf(rest[0].Pos(), "%s decodes itself with UnmarshalJSON and has no exported fields, so toolgen cannot know the arguments' schema: give it exported fields with json tags (its UnmarshalJSON still decodes them), or take plain parameters", types.TypeString(in.Go, types.RelativeTo(a.pkg.Types)))
+			}
 			for _, d := range docs {
 				a.errorf(d.pos, "//tool:param describes plain parameters; %s takes a struct, so describe its fields with doc comments or jsonschema tags", fn.Name.Name)
 			}

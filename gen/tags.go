@@ -12,9 +12,11 @@ import (
 )
 
 // fieldTags reads a field's jsonschema, jsonschema_description and
-// jsonschema_extras tags into f.Rules and f.ItemRules, in
-// invopop/jsonschema's grammar, and reports whether the tag says required.
-// Values invopop would drop silently are errors here.
+// jsonschema_extras tags into f.Rules and f.ItemRules, and reports whether
+// the tag says required. A jsonschema tag is read in invopop/jsonschema's
+// grammar when it is made only of its keywords (see invopopTag); any other
+// tag is a description, kept exactly, as google/jsonschema-go and the MCP
+// go-sdk read it. Values invopop would drop silently are errors here.
 func (a *analyzer) fieldTags(f *Field, tag reflect.StructTag) (required bool) {
 	errorf := func(format string, args ...any) {
 		a.errorAt(f.Pos, "field %s: "+format, append([]any{f.GoName}, args...)...)
@@ -23,7 +25,14 @@ func (a *analyzer) fieldTags(f *Field, tag reflect.StructTag) (required bool) {
 	rules := &f.Rules
 	target := value // the type whose keywords apply
 	isArray := value.Kind == KindSlice || value.Kind == KindArray
-	for _, kv := range splitTag(tag.Get("jsonschema")) {
+	schemaTag := tag.Get("jsonschema")
+	var keywords []string
+	if invopopTag(schemaTag) {
+		keywords = splitTag(schemaTag)
+	} else {
+		rules.Description = schemaTag
+	}
+	for _, kv := range keywords {
 		key, val, hasVal := strings.Cut(kv, "=")
 		switch key {
 		case "":
@@ -40,10 +49,14 @@ func (a *analyzer) fieldTags(f *Field, tag reflect.StructTag) (required bool) {
 		case "type":
 			if !jsonTypes[val] {
 				errorf("type=%s is not a JSON type; the types are string, number, integer, boolean, object, array, null", val)
-			} else if t := value; t.Kind == KindCustom {
+			} else if t := value; t.Kind == KindCustom || t.SelfDecode {
 				rules.Type = val
-			} else if isArray && value.Elem.Deref().Kind == KindCustom {
+				f.Type = opaque(f.Type)
+				value, target = f.Type.Deref(), f.Type.Deref()
+			} else if elem := value.Elem; isArray && (elem.Deref().Kind == KindCustom || elem.Deref().SelfDecode) {
 				f.ItemRules.Type = val
+				f.Type = opaque(f.Type)
+				value, target = f.Type.Deref(), f.Type.Deref()
 			} else {
 				errorf("type= states the JSON type of a type with its own UnmarshalJSON; toolgen knows the type of %s", kindNames[value.Kind])
 			}
@@ -98,9 +111,11 @@ func (a *analyzer) fieldTags(f *Field, tag reflect.StructTag) (required bool) {
 		a.keyword(r, t, key, val, isArray, errorf)
 	}
 	if custom := value.Deref(); custom.Kind == KindCustom && rules.Type == "" {
-		errorf("%s decodes itself with UnmarshalJSON, so toolgen cannot know its JSON type: state it with a tag, as in jsonschema:\"type=string\"", types.TypeString(custom.Go, types.RelativeTo(a.pkg.Types)))
+		errorf("%s decodes itself with UnmarshalJSON and has no exported fields or JSON form of its own, so toolgen cannot know its JSON type: state it with a tag, as in jsonschema:\"type=string\"", types.TypeString(custom.Go, types.RelativeTo(a.pkg.Types)))
 	}
 	if d, ok := tag.Lookup("jsonschema_description"); ok {
+		rules.Description = d
+	} else if d, ok := tag.Lookup("description"); ok && rules.Description == "" {
 		rules.Description = d
 	}
 	for _, kv := range splitTag(tag.Get("jsonschema_extras")) {
@@ -126,6 +141,64 @@ func (a *analyzer) fieldTags(f *Field, tag reflect.StructTag) (required bool) {
 	}
 	a.checkRules(f, errorf)
 	return required
+}
+
+// invopopTag reports whether a jsonschema tag is in invopop/jsonschema's
+// grammar: every comma-separated part a key=value pair whose key is a word,
+// or one of invopop's bare flags. Any other tag ("the city, e.g. Paris (or
+// nyc)") is a description in google/jsonschema-go's grammar, which in turn
+// refuses tags that start with WORD=, so the two never overlap but for a
+// description that is itself a bare flag, such as "required": that is read
+// as the flag.
+func invopopTag(tag string) bool {
+	if tag == "" {
+		return false
+	}
+	for _, part := range splitTag(tag) {
+		key, _, hasVal := strings.Cut(part, "=")
+		if !hasVal {
+			if !bareFlags[part] {
+				return false
+			}
+			continue
+		}
+		if !isWord(key) {
+			return false
+		}
+	}
+	return true
+}
+
+// bareFlags are invopop's keywords that take no value.
+var bareFlags = map[string]bool{"required": true, "nullable": true, "uniqueItems": true}
+
+// isWord reports whether s is an identifier of ASCII letters, digits and
+// underscores, as invopop's keys are.
+func isWord(s string) bool {
+	if s == "" || '0' <= s[0] && s[0] <= '9' {
+		return false
+	}
+	for _, c := range []byte(s) {
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_') {
+			return false
+		}
+	}
+	return true
+}
+
+// opaque returns t with the type that decodes itself, under pointers,
+// slices and arrays, as KindCustom: a type= tag states its JSON type, and
+// its own UnmarshalJSON alone decodes it.
+func opaque(t *Type) *Type {
+	switch {
+	case t.Kind == KindPointer || t.Kind == KindSlice || t.Kind == KindArray:
+		c := *t
+		c.Elem = opaque(t.Elem)
+		return &c
+	case t.SelfDecode:
+		return &Type{Kind: KindCustom, Go: t.Go, Doc: t.Doc}
+	}
+	return t
 }
 
 // validationKeywords may not be set through jsonschema_extras: the

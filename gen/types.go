@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"maps"
 	"reflect"
 	"slices"
 	"strings"
@@ -131,23 +132,31 @@ func (a *analyzer) namedType(n *types.Named, pos token.Pos) *Type {
 	if t, ok := a.types[key]; ok {
 		return t
 	}
+	doc := trimGoName(a.typeDocs[n.Obj()], n.Obj().Name())
 	if hasMethod(n, "UnmarshalJSON") {
-		t := &Type{Kind: KindCustom, Go: n, Doc: trimGoName(a.typeDocs[n.Obj()], n.Obj().Name())}
-		a.types[key] = t
-		return t
+		return a.selfDecoding(n, key, doc, pos)
 	}
 	if hasMethod(n, "UnmarshalText") {
-		t := &Type{Kind: KindText, Go: n, Doc: trimGoName(a.typeDocs[n.Obj()], n.Obj().Name())}
+		t := &Type{Kind: KindText, Go: n, Doc: doc}
 		a.types[key] = t
 		return t
 	}
-	doc := trimGoName(a.typeDocs[n.Obj()], n.Obj().Name())
 	if st, ok := n.Underlying().(*types.Struct); ok {
 		t := &Type{Kind: KindStruct, Go: n, Doc: doc}
 		a.types[key] = t
 		a.structFields(t, st)
 		return t
 	}
+	t := a.underlying(n, doc, pos)
+	if t != nil {
+		a.types[key] = t
+	}
+	return t
+}
+
+// underlying maps a named type that is not a struct by its underlying
+// type, with the enum of its const group.
+func (a *analyzer) underlying(n *types.Named, doc string, pos token.Pos) *Type {
 	var t *Type
 	if b, ok := n.Underlying().(*types.Basic); ok {
 		t = a.basicType(b, n, pos)
@@ -175,7 +184,43 @@ func (a *analyzer) namedType(n *types.Named, pos token.Pos) *Type {
 		// flags to be taken as its only values.
 		t.Enum = a.enumOf(n)
 	}
-	a.types[key] = t
+	return t
+}
+
+// selfDecoding maps a named type with its own UnmarshalJSON. Its schema is
+// the one its fields, its text form (with UnmarshalText) or its underlying
+// type imply, as reflecting libraries give it; the generated decoder
+// checks that shape and then calls the method. Where that shape is unknown
+// (a struct without exported fields, an underlying type with no JSON form)
+// it is KindCustom, and the field needs a type= tag.
+func (a *analyzer) selfDecoding(n *types.Named, key, doc string, pos token.Pos) *Type {
+	if hasMethod(n, "UnmarshalText") {
+		t := &Type{Kind: KindText, Go: n, Doc: doc, SelfDecode: true}
+		a.types[key] = t
+		return t
+	}
+	t := &Type{Kind: KindStruct, Go: n, Doc: doc, SelfDecode: true}
+	a.types[key] = t // for recursive types
+	// Mistakes in a shape toolgen only infers are not the author's: the
+	// type falls back to needing a type= tag.
+	diags, cached := len(a.diags), maps.Clone(a.types)
+	var shape *Type
+	if st, ok := n.Underlying().(*types.Struct); ok {
+		shape = &Type{Kind: KindStruct, Go: n, Doc: doc}
+		a.structFields(shape, st)
+	} else {
+		shape = a.underlying(n, doc, pos)
+	}
+	if len(a.diags) > diags || shape == nil || (shape.Kind == KindStruct && len(shape.Fields) == 0) {
+		a.diags = a.diags[:diags]
+		a.types = cached
+		*t = Type{Kind: KindCustom, Go: n, Doc: doc}
+		a.types[key] = t
+		return t
+	}
+	*t = *shape
+	t.SelfDecode = true
+	t.Shape = shape
 	return t
 }
 

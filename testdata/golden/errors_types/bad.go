@@ -44,3 +44,14 @@ func UseMore(ctx context.Context, in More) error { return nil }
 //
 //tool:export
 func Use(ctx context.Context, in In) error { return nil }
+
+// Opaque decodes itself and shows no fields.
+type Opaque struct{ secret string }
+
+// UnmarshalJSON decodes it.
+func (o *Opaque) UnmarshalJSON(b []byte) error { o.secret = string(b); return nil }
+
+// UseOpaque takes arguments toolgen cannot describe.
+//
+//tool:export
+func UseOpaque(ctx context.Context, in Opaque) error { return nil }

@@ -1,0 +1,95 @@
+package grammar
+
+import (
+	"context"
+	"encoding/json"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/toolgen-go/toolgen/runtime"
+)
+
+func registry(t *testing.T) *runtime.Registry {
+	t.Helper()
+	reg := runtime.NewRegistry()
+	if err := reg.Register(Tools()...); err != nil {
+		t.Fatal(err)
+	}
+	return reg
+}
+
+// TestDescriptionTags checks that go-sdk style tags are descriptions, kept
+// exactly, and invopop tags are keywords.
+func TestDescriptionTags(t *testing.T) {
+	var schema struct {
+		Properties map[string]struct {
+			Description string `json:"description"`
+		} `json:"properties"`
+		Required []string `json:"required"`
+	}
+	if err := json.Unmarshal(planTripInfo.Parameters, &schema); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{
+		"city":   "the city, e.g. Paris (or nyc=New York)",
+		"seat":   "window | aisle | any",
+		"since":  "include trips with updated_at >= this time",
+		"quoted": `say "hello": then wait`,
+		"tags":   "labels, at most 3",
+		"note":   "a free-form note",
+		"mode":   "how to travel",
+	}
+	for name, desc := range want {
+		if got := schema.Properties[name].Description; got != desc {
+			t.Errorf("%s: description %q, want %q", name, got, desc)
+		}
+	}
+	if !reflect.DeepEqual(schema.Required, []string{"city", "tags"}) {
+		t.Errorf("required %v", schema.Required)
+	}
+}
+
+// TestSelfDecoding checks that types with their own UnmarshalJSON are
+// checked against the schema their shape implies and then decoded by
+// their method, as encoding/json decodes them.
+func TestSelfDecoding(t *testing.T) {
+	reg := registry(t)
+	ctx := context.Background()
+	args := `{"span":{"from":9,"to":2},"spans":[{"from":5,"to":1}],"owner":"ANN","names":["Bo","CY"],"level":"high","amount":7,"parts":["3","4"]}`
+	res, err := reg.Execute(ctx, "run_query", json.RawMessage(args))
+	if err != nil || !res.Success {
+		t.Fatalf("%+v %v", res, err)
+	}
+	var want Query
+	if err := json.Unmarshal([]byte(args), &want); err != nil {
+		t.Fatal(err)
+	}
+	if got := res.Data.(Query); !reflect.DeepEqual(got, want) {
+		t.Errorf("got  %+v\nwant %+v", got, want)
+	}
+	if got := res.Data.(Query); got.Span != (Range{2, 9}) || *got.Owner != "ann" || got.Level != 2 {
+		t.Errorf("the types' own methods did not run: %+v", got)
+	}
+
+	res, err = reg.Execute(ctx, "open_window", json.RawMessage(`{"start":5}`))
+	if err != nil || !res.Success || res.Data.(Window) != (Window{5, 15}) {
+		t.Fatalf("open_window: %+v %v", res, err)
+	}
+
+	for _, c := range []struct{ tool, args, want string }{
+		{"run_query", `{"span":{"from":-1,"to":2,"x":1}}`, `/span/from: must be at least 0, got -1; /span/x: unknown field`},
+		{"run_query", `{"span":{"from":1}}`, `/span/to: required field is missing`},
+		{"run_query", `{"span":{"from":1,"to":2},"owner":""}`, `/owner: must not be empty`},
+		{"run_query", `{"span":{"from":1,"to":2},"owner":5}`, `/owner: must be a string, got number`},
+		{"run_query", `{"span":{"from":1,"to":2},"level":"mid"}`, `/level: want low or high`},
+		{"run_query", `{"span":{"from":1,"to":2},"amount":"5"}`, `/amount: must be an integer, got string`},
+		{"open_window", `{"start":"5"}`, `/start: must be an integer, got string`},
+		{"open_window", `[1]`, `must be an object, got array`},
+	} {
+		res, err := reg.Execute(ctx, c.tool, json.RawMessage(c.args))
+		if err != nil || res.Success || !strings.Contains(res.Error, c.want) {
+			t.Errorf("%s %s: got %q, want it to contain %q", c.tool, c.args, res.Error, c.want)
+		}
+	}
+}
