@@ -22,7 +22,10 @@ type analyzer struct {
 	constDocs map[*types.Const]string         // by constant
 	types     map[string]*Type                // named types, by qualified name
 	enums     map[*types.TypeName][]EnumValue // const groups
-	out       *Package
+	// enumConsts are the JSON values of the package's enum constants, by
+	// name, for descriptions that name them (see constWords).
+	enumConsts map[string]string
+	out        *Package
 }
 
 // analyze returns the model of pkg's tools, or nil if it has none. Mistakes

@@ -232,24 +232,21 @@ func docText(g *ast.CommentGroup) string {
 	if g == nil {
 		return ""
 	}
-	return unwrap(g.Text())
+	return unwrap(withoutCode(g.Text()))
 }
 
 // trimGoName drops the Go name that starts a doc comment by convention
 // ("GetWeather returns ...") and capitalises what follows: the model does
-// not know the Go name, and it costs tokens.
-//
-// A name that is also a plain word is kept unless a verb follows it, so
-// "City to forecast" stays as it is, while "Search returns ..." and
-// "IncludeWind adds ..." lose the name.
+// not know the Go name, and it costs tokens. The name stays where no verb
+// follows it ("Node is a tree node", "City to forecast"), so the sentence
+// keeps its subject.
 func trimGoName(text, name string) string {
 	rest, ok := strings.CutPrefix(text, name+" ")
 	if !ok || rest == "" {
 		return text
 	}
 	next, _, _ := strings.Cut(rest, " ")
-	next = strings.TrimRight(next, ".,;:")
-	if plainWord(name) && !looksLikeVerb(next) {
+	if !looksLikeVerb(strings.TrimRight(next, ".,;:")) {
 		return text
 	}
 	return upperFirst(rest)

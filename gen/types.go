@@ -132,7 +132,7 @@ func (a *analyzer) namedType(n *types.Named, pos token.Pos) *Type {
 	if t, ok := a.types[key]; ok {
 		return t
 	}
-	doc := trimGoName(a.typeDocs[n.Obj()], n.Obj().Name())
+	doc := a.constWords(trimGoName(a.typeDocs[n.Obj()], n.Obj().Name()))
 	if hasMethod(n, "UnmarshalJSON") {
 		return a.selfDecoding(n, key, doc, pos)
 	}
@@ -426,7 +426,7 @@ func (a *analyzer) field(c candidate) *Field {
 		f.Required = false // a default is for when the field is absent
 	}
 	if f.Rules.Description == "" {
-		f.Rules.Description = trimGoName(a.fieldDocs[v.Pos()], v.Name())
+		f.Rules.Description = a.constWords(fieldDoc(a.fieldDocs[v.Pos()], v.Name(), c.name))
 	}
 	return f
 }

@@ -11,6 +11,20 @@ const (
 	Low Priority = "low"
 	// Urgent needs a reply today.
 	Urgent Priority = "urgent"
+	// Later Priority = "later"
+	// TODO: a priority for tickets that wait on the customer.
+
+	// Blocked stops other work.
+	Blocked Priority = "blocked"
+)
+
+// Channel is how a reply reaches the customer.
+type Channel string
+
+// The channels.
+const (
+	ChannelEmail Channel = "email"
+	ChannelPhone Channel = "phone"
 )
 
 // Contact is how to reach the customer.
@@ -31,6 +45,15 @@ type Ticket struct {
 	Contact  Contact  `json:"contact"`
 	// Tags overrides the doc comment with its tag.
 	Tags []string `json:"tags,omitempty" jsonschema_description:"Labels for routing"`
+	// DelayMS to wait before the first reply, in milliseconds.
+	DelayMS int `json:"delay_ms,omitempty"`
+	// Escalation is the priority to raise the ticket to after the delay.
+	// Defaults to Urgent; never Low.
+	//
+	// FIXME: check it against the account's plan.
+	Escalation Priority `json:"escalation,omitempty"`
+	// ReplyOn is ChannelEmail unless the customer asked for ChannelPhone.
+	ReplyOn Channel `json:"reply_on,omitempty"`
 }
 
 // OpenTicket opens a support ticket for the customer. Use it when the

@@ -7,6 +7,7 @@ package docs
 import (
 	"context"
 	"encoding/json"
+	"strconv"
 
 	"github.com/toolgen-go/toolgen/runtime"
 )
@@ -29,39 +30,51 @@ var openTicketInfo = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"subject":{"type":"string","description":"Subject is a one-line summary."},` +
 		`"body":{"type":"string","description":"The full text of the request.\n\nMarkdown is fine."},` +
-		`"priority":{"type":"string","enum":["low","urgent"],"description":"how urgent it is. Values: \"low\": Low can wait; \"urgent\": Needs a reply today."},` +
+		`"priority":{"type":"string","enum":["low","urgent","blocked"],"description":"how urgent it is. Values: \"low\": Low can wait; \"urgent\": Needs a reply today; \"blocked\": Stops other work."},` +
 		`"contact":{"properties":{` +
 		`"email":{"type":"string","description":"Email address to reply to."}},` +
 		`"additionalProperties":false,"type":"object","required":["email"],"description":"Contact is how to reach the customer."},` +
-		`"tags":{"items":{"type":"string"},"type":"array","description":"Labels for routing"}},` +
+		`"tags":{"items":{"type":"string"},"type":"array","description":"Labels for routing"},` +
+		`"delay_ms":{"type":"integer","description":"delay_ms to wait before the first reply, in milliseconds."},` +
+		`"escalation":{"type":"string","enum":["low","urgent","blocked"],"description":"Escalation is the priority to raise the ticket to after the delay. Defaults to Urgent; never Low. Values: \"low\": Low can wait; \"urgent\": Needs a reply today; \"blocked\": Stops other work."},` +
+		`"reply_on":{"type":"string","enum":["email","phone"],"description":"reply_on is \"email\" unless the customer asked for \"phone\"."}},` +
 		`"additionalProperties":false,"type":"object","required":["subject","body","priority","contact"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
 			`"subject":{"type":"string","description":"Subject is a one-line summary."},` +
 			`"body":{"type":"string","description":"The full text of the request.\n\nMarkdown is fine."},` +
-			`"priority":{"type":"string","enum":["low","urgent"],"description":"how urgent it is. Values: \"low\": Low can wait; \"urgent\": Needs a reply today."},` +
+			`"priority":{"type":"string","enum":["low","urgent","blocked"],"description":"how urgent it is. Values: \"low\": Low can wait; \"urgent\": Needs a reply today; \"blocked\": Stops other work."},` +
 			`"contact":{"properties":{` +
 			`"email":{"type":"string","description":"Email address to reply to."}},` +
 			`"additionalProperties":false,"type":"object","required":["email"],"description":"Contact is how to reach the customer."},` +
-			`"tags":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}],"description":"Labels for routing"}},` +
-			`"additionalProperties":false,"type":"object","required":["subject","body","priority","contact","tags"]}`),
+			`"tags":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}],"description":"Labels for routing"},` +
+			`"delay_ms":{"anyOf":[{"type":"integer"},{"type":"null"}],"description":"delay_ms to wait before the first reply, in milliseconds."},` +
+			`"escalation":{"anyOf":[{"type":"string","enum":["low","urgent","blocked"]},{"type":"null"}],"description":"Escalation is the priority to raise the ticket to after the delay. Defaults to Urgent; never Low. Values: \"low\": Low can wait; \"urgent\": Needs a reply today; \"blocked\": Stops other work."},` +
+			`"reply_on":{"anyOf":[{"type":"string","enum":["email","phone"]},{"type":"null"}],"description":"reply_on is \"email\" unless the customer asked for \"phone\"."}},` +
+			`"additionalProperties":false,"type":"object","required":["subject","body","priority","contact","tags","delay_ms","escalation","reply_on"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
 			`"subject":{"type":"string","description":"Subject is a one-line summary."},` +
 			`"body":{"type":"string","description":"The full text of the request.\n\nMarkdown is fine."},` +
-			`"priority":{"type":"string","enum":["low","urgent"],"description":"how urgent it is. Values: \"low\": Low can wait; \"urgent\": Needs a reply today."},` +
+			`"priority":{"type":"string","enum":["low","urgent","blocked"],"description":"how urgent it is. Values: \"low\": Low can wait; \"urgent\": Needs a reply today; \"blocked\": Stops other work."},` +
 			`"contact":{"properties":{` +
 			`"email":{"type":"string","description":"Email address to reply to."}},` +
 			`"type":"object","required":["email"],"description":"Contact is how to reach the customer."},` +
-			`"tags":{"items":{"type":"string"},"type":"array","description":"Labels for routing"}},` +
+			`"tags":{"items":{"type":"string"},"type":"array","description":"Labels for routing"},` +
+			`"delay_ms":{"type":"integer","description":"delay_ms to wait before the first reply, in milliseconds."},` +
+			`"escalation":{"type":"string","enum":["low","urgent","blocked"],"description":"Escalation is the priority to raise the ticket to after the delay. Defaults to Urgent; never Low. Values: \"low\": Low can wait; \"urgent\": Needs a reply today; \"blocked\": Stops other work."},` +
+			`"reply_on":{"type":"string","enum":["email","phone"],"description":"reply_on is \"email\" unless the customer asked for \"phone\"."}},` +
 			`"type":"object","required":["subject","body","priority","contact"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
 			`"subject":{"type":"string","description":"Subject is a one-line summary."},` +
 			`"body":{"type":"string","description":"The full text of the request.\n\nMarkdown is fine."},` +
-			`"priority":{"type":"string","enum":["low","urgent"],"description":"how urgent it is. Values: \"low\": Low can wait; \"urgent\": Needs a reply today."},` +
+			`"priority":{"type":"string","enum":["low","urgent","blocked"],"description":"how urgent it is. Values: \"low\": Low can wait; \"urgent\": Needs a reply today; \"blocked\": Stops other work."},` +
 			`"contact":{"properties":{` +
 			`"email":{"type":"string","description":"Email address to reply to."}},` +
 			`"additionalProperties":false,"type":"object","required":["email"],"description":"Contact is how to reach the customer."},` +
-			`"tags":{"items":{"type":"string"},"type":"array","description":"Labels for routing"}},` +
+			`"tags":{"items":{"type":"string"},"type":"array","description":"Labels for routing"},` +
+			`"delay_ms":{"type":"integer","description":"delay_ms to wait before the first reply, in milliseconds."},` +
+			`"escalation":{"type":"string","enum":["low","urgent","blocked"],"description":"Escalation is the priority to raise the ticket to after the delay. Defaults to Urgent; never Low. Values: \"low\": Low can wait; \"urgent\": Needs a reply today; \"blocked\": Stops other work."},` +
+			`"reply_on":{"type":"string","enum":["email","phone"],"description":"reply_on is \"email\" unless the customer asked for \"phone\"."}},` +
 			`"additionalProperties":false,"type":"object","required":["subject","body","priority","contact"]}`),
 	},
 }
@@ -119,8 +132,10 @@ func decodeTicket(d *runtime.Decoder, v *Ticket) {
 					v.Priority = Low
 				case "urgent":
 					v.Priority = Urgent
+				case "blocked":
+					v.Priority = Blocked
 				default:
-					d.Errorf(`must be one of "low", "urgent"; got %q`, s)
+					d.Errorf(`must be one of "low", "urgent", "blocked"; got %q`, s)
 				}
 			}
 		case "contact":
@@ -140,8 +155,45 @@ func decodeTicket(d *runtime.Decoder, v *Ticket) {
 					v.Tags = append(v.Tags, elem)
 				}
 			}
+		case "delay_ms":
+			if d.OptionalNull() {
+				break
+			}
+			if n, ok := d.Int(strconv.IntSize); ok {
+				v.DelayMS = int(n)
+			}
+		case "escalation":
+			if d.OptionalNull() {
+				break
+			}
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "low":
+					v.Escalation = Low
+				case "urgent":
+					v.Escalation = Urgent
+				case "blocked":
+					v.Escalation = Blocked
+				default:
+					d.Errorf(`must be one of "low", "urgent", "blocked"; got %q`, s)
+				}
+			}
+		case "reply_on":
+			if d.OptionalNull() {
+				break
+			}
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "email":
+					v.ReplyOn = ChannelEmail
+				case "phone":
+					v.ReplyOn = ChannelPhone
+				default:
+					d.Errorf(`must be one of "email", "phone"; got %q`, s)
+				}
+			}
 		default:
-			d.Unknown("subject, body, priority, contact, tags")
+			d.Unknown("subject, body, priority, contact, tags, delay_ms, escalation, reply_on")
 		}
 	}
 	if !hasSubject {
@@ -220,6 +272,8 @@ func fastTicket(data []byte, i int, v *Ticket, strs *runtime.Strings) (int, bool
 				v.Priority = Low
 			case "urgent":
 				v.Priority = Urgent
+			case "blocked":
+				v.Priority = Blocked
 			default:
 				return i, false
 			}
@@ -245,6 +299,40 @@ func fastTicket(data []byte, i int, v *Ticket, strs *runtime.Strings) (int, bool
 				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
 					return i, false
 				}
+			}
+		case "delay_ms":
+			var n int64
+			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+				return i, false
+			}
+			v.DelayMS = int(n)
+		case "escalation":
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			switch string(s) {
+			case "low":
+				v.Escalation = Low
+			case "urgent":
+				v.Escalation = Urgent
+			case "blocked":
+				v.Escalation = Blocked
+			default:
+				return i, false
+			}
+		case "reply_on":
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			switch string(s) {
+			case "email":
+				v.ReplyOn = ChannelEmail
+			case "phone":
+				v.ReplyOn = ChannelPhone
+			default:
+				return i, false
 			}
 		default:
 			return i, false

@@ -1,0 +1,139 @@
+package gen
+
+import (
+	"go/constant"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"regexp"
+	"strings"
+)
+
+// Descriptions: how doc comments become text a model reads. docText (in
+// directive.go) takes a comment's text; the functions here drop what is
+// code rather than prose, keep sentences whole when a leading Go name is
+// taken off, and write an enum constant's JSON value where the comment
+// names the constant.
+
+// withoutCode drops the lines of text that are code or notes to the
+// authors: a commented-out declaration or statement, a TODO.
+func withoutCode(text string) string {
+	lines := strings.Split(text, "\n")
+	kept := lines[:0]
+	for _, line := range lines {
+		if !isCodeLine(strings.TrimSpace(line)) {
+			kept = append(kept, line)
+		}
+	}
+	return strings.Join(kept, "\n")
+}
+
+var (
+	noteRE    = regexp.MustCompile(`^(TODO|FIXME|XXX|HACK|NOTE\(|BUG\()`)
+	assignRE  = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*(\s+[A-Za-z_*\[\]][A-Za-z0-9_.*\[\]]*)?\s*(=|:=)\s*\S`)
+	keywordRE = regexp.MustCompile(`^(func|type|var|const|import|return|if|for|switch|defer|go)\s+\S`)
+)
+
+// isCodeLine reports whether a line of a doc comment is Go code (it
+// parses as a declaration or a statement) or a note such as TODO: text a
+// model should not read.
+func isCodeLine(line string) bool {
+	switch {
+	case line == "":
+		return false
+	case noteRE.MatchString(line):
+		return true
+	case line == "}" || line == ")" || line == "{":
+		return true
+	case assignRE.MatchString(line):
+		// ActionSendKeys Action = "send_keys", x := 3
+		if strings.Contains(line, ":=") {
+			return parses("package p; func _() { " + line + " }")
+		}
+		return parses("package p; var "+line) || parses("package p; func _() { "+line+" }")
+	case keywordRE.MatchString(line):
+		// func F() error, type T struct{...}, return nil
+		return parses("package p; "+line) || parses("package p; func _() { "+line+" }")
+	}
+	return false
+}
+
+func parses(src string) bool {
+	_, err := parser.ParseFile(token.NewFileSet(), "", src, parser.SkipObjectResolution)
+	return err == nil
+}
+
+// fieldDoc is the description a field's doc comment gives. A leading Go
+// name followed by a verb is dropped ("IncludeWind adds ..." → "Adds
+// ..."); a name that is a plain word stays ("City to forecast"); any other
+// leading name is replaced by the JSON name the model writes, so the
+// sentence keeps its subject ("DelayMS to wait ..." → "delay_ms to wait
+// ...").
+func fieldDoc(text, goName, jsonName string) string {
+	rest, ok := strings.CutPrefix(text, goName+" ")
+	if !ok || rest == "" {
+		return text
+	}
+	next, _, _ := strings.Cut(rest, " ")
+	switch {
+	case looksLikeVerb(strings.TrimRight(next, ".,;:")):
+		return upperFirst(rest)
+	case plainWord(goName):
+		return text
+	}
+	return jsonName + " " + rest
+}
+
+// constWords returns text with each whole-word mention of an enum
+// constant of the package replaced by the JSON value the model writes
+// ("Defaults to SortNewest." → `Defaults to "newest".`). Constants named
+// by a plain word (Low, Active) are left alone: in prose they are more
+// often the word.
+func (a *analyzer) constWords(text string) string {
+	if text == "" {
+		return text
+	}
+	if a.enumConsts == nil {
+		a.enumConsts = make(map[string]string)
+		scope := a.pkg.Types.Scope()
+		for _, name := range scope.Names() {
+			c, ok := scope.Lookup(name).(*types.Const)
+			if !ok || plainWord(name) {
+				continue
+			}
+			n, ok := types.Unalias(c.Type()).(*types.Named)
+			if !ok || n.Obj().Pkg() != a.pkg.Types || len(a.enumOf(n)) < 2 {
+				continue
+			}
+			if k := c.Val().Kind(); k == constant.String || k == constant.Int {
+				a.enumConsts[name] = valueWord(c.Val())
+			}
+		}
+	}
+	if len(a.enumConsts) == 0 {
+		return text
+	}
+	var b strings.Builder
+	for i := 0; i < len(text); {
+		if !identStart(text[i]) || (i > 0 && identPart(text[i-1])) {
+			b.WriteByte(text[i])
+			i++
+			continue
+		}
+		j := i
+		for j < len(text) && identPart(text[j]) {
+			j++
+		}
+		word := text[i:j]
+		if v, ok := a.enumConsts[word]; ok && (i == 0 || text[i-1] != '.') {
+			b.WriteString(v)
+		} else {
+			b.WriteString(word)
+		}
+		i = j
+	}
+	return b.String()
+}
+
+func identStart(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '_' }
+func identPart(c byte) bool  { return identStart(c) || '0' <= c && c <= '9' }

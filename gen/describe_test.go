@@ -1,0 +1,45 @@
+package gen
+
+import "testing"
+
+func TestIsCodeLine(t *testing.T) {
+	for line, want := range map[string]bool{
+		`ActionSendKeys Action = "send_keys"`:         true,
+		`ModeLegacy = 3`:                              true,
+		`x := compute(y)`:                             true,
+		`TODO: support pagination`:                    true,
+		`TODO(ann): remove`:                           true,
+		`FIXME check the plan`:                        true,
+		`func Search(ctx context.Context) error`:      true,
+		`type Legacy struct{ A int }`:                 true,
+		`return nil`:                                  true,
+		`}`:                                           true,
+		`The city, e.g. Paris`:                        false,
+		`type of the document: pdf or html`:           false,
+		`x = 1 means the first page`:                  false,
+		`Limit = maximum number of results`:           false,
+		`for example "2024-01-01"`:                    false,
+		`return the newest results first`:             false,
+		`if the customer asks for it, reply by phone`: false,
+		`Note: the search is case-insensitive`:        false,
+	} {
+		if got := isCodeLine(line); got != want {
+			t.Errorf("isCodeLine(%q) = %v, want %v", line, got, want)
+		}
+	}
+}
+
+func TestFieldDoc(t *testing.T) {
+	for _, c := range []struct{ text, goName, jsonName, want string }{
+		{"DelayMS to wait before each tick, in milliseconds", "DelayMS", "delay_ms", "delay_ms to wait before each tick, in milliseconds"},
+		{"IncludeWind adds the wind speed.", "IncludeWind", "include_wind", "Adds the wind speed."},
+		{"City to forecast.", "City", "city", "City to forecast."},
+		{"MaxResults is the most results to return.", "MaxResults", "max_results", "max_results is the most results to return."},
+		{"The city to forecast.", "City", "city", "The city to forecast."},
+		{"UserID", "UserID", "user_id", "UserID"},
+	} {
+		if got := fieldDoc(c.text, c.goName, c.jsonName); got != c.want {
+			t.Errorf("fieldDoc(%q) = %q, want %q", c.text, got, c.want)
+		}
+	}
+}
