@@ -7,6 +7,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/netip"
+	"strings"
 	"time"
 )
 
@@ -84,6 +85,8 @@ var Types = map[string]any{
 	"take_array_defaults":   ArrayDefaults{},
 	"take_raw_json":         RawJSON{},
 	"take_durations":        Durations{},
+	"take_sdk_tags":         SDKTags{},
+	"take_self_decoding":    SelfDecoding{},
 }
 
 // Strings is a parity case.
@@ -589,3 +592,53 @@ type Durations struct {
 //
 //tool:export omit=openai,gemini,anthropic
 func TakeDurations(ctx context.Context, in Durations) error { return nil }
+
+// SDKTags is written for the MCP go-sdk: each jsonschema tag is the
+// field's description.
+type SDKTags struct {
+	City  string `json:"city" jsonschema:"the city, e.g. Paris (or nyc=New York)"`
+	Seat  string `json:"seat,omitempty" jsonschema:"window | aisle | any"`
+	Since string `json:"since,omitempty" jsonschema:"include docs with updated_at >= this time"`
+	Limit int    `json:"limit,omitempty" jsonschema:"minimum=1,maximum=10"`
+}
+
+// TakeSDKTags takes an SDKTags.
+//
+//tool:export omit=openai,gemini,anthropic
+func TakeSDKTags(ctx context.Context, in SDKTags) error { return nil }
+
+// Span decodes itself from its fields.
+type Span struct {
+	From int `json:"from"`
+	To   int `json:"to,omitempty"`
+}
+
+// UnmarshalJSON reads a span.
+func (s *Span) UnmarshalJSON(data []byte) error {
+	type plain Span
+	return json.Unmarshal(data, (*plain)(s))
+}
+
+// Folded is a string that decodes itself.
+type Folded string
+
+// UnmarshalJSON reads a string in lower case.
+func (f *Folded) UnmarshalJSON(data []byte) error {
+	var s string
+	err := json.Unmarshal(data, &s)
+	*f = Folded(strings.ToLower(s))
+	return err
+}
+
+// SelfDecoding has fields whose types have their own UnmarshalJSON.
+type SelfDecoding struct {
+	Span   Span     `json:"span"`
+	Spans  []Span   `json:"spans,omitempty"`
+	Name   Folded   `json:"name"`
+	Others []Folded `json:"others,omitempty"`
+}
+
+// TakeSelfDecoding takes a SelfDecoding.
+//
+//tool:export omit=openai,gemini,anthropic
+func TakeSelfDecoding(ctx context.Context, in SelfDecoding) error { return nil }
