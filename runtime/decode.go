@@ -884,7 +884,8 @@ func (d *Decoder) Bool() (bool, bool) {
 }
 
 // Int reads an integer that fits in a signed integer of the given bits. A
-// number with a zero fraction (3.0, 1e2) is an integer, as JSON Schema says.
+// number with a zero fraction (3.0, 1e2) is an integer, as JSON Schema says;
+// it is read exactly from its decimal text, never through float64.
 func (d *Decoder) Int(bits int) (int64, bool) {
 	if c := d.peek(); !isNumberStart(c) {
 		if c == '"' && d.lenient {
@@ -914,13 +915,15 @@ func (d *Decoder) Int(bits int) (int64, bool) {
 		if n, err := strconv.ParseInt(unsafeString(text), 10, bits); err == nil {
 			return n, true
 		}
-	} else if f, err := strconv.ParseFloat(unsafeString(text), 64); err == nil && f == math.Trunc(f) {
-		if f >= float64(lo) && f < -float64(lo) {
-			return int64(f), true
-		}
 	} else {
-		d.Errorf("must be an integer, got %s", text)
-		return 0, false
+		// A fraction or an exponent: exactly, never through float64.
+		switch n, st := exactInt(text, bits); st {
+		case numInteger:
+			return n, true
+		case numNotInteger:
+			d.Errorf("must be an integer, got %s", text)
+			return 0, false
+		}
 	}
 	d.Errorf("must be an integer from %d to %d, got %s", lo, hi, text)
 	return 0, false
@@ -947,13 +950,15 @@ func (d *Decoder) Uint(bits int) (uint64, bool) {
 		if text[0] == '-' && strings.Trim(unsafeString(text), "-0") == "" {
 			return 0, true // -0
 		}
-	} else if f, err := strconv.ParseFloat(unsafeString(text), 64); err == nil && f == math.Trunc(f) {
-		if f >= 0 && f < float64(hi)+1 {
-			return uint64(f), true
-		}
 	} else {
-		d.Errorf("must be an integer, got %s", text)
-		return 0, false
+		// A fraction or an exponent: exactly, never through float64.
+		switch n, st := exactUint(text, bits); st {
+		case numInteger:
+			return n, true
+		case numNotInteger:
+			d.Errorf("must be an integer, got %s", text)
+			return 0, false
+		}
 	}
 	d.Errorf("must be an integer from 0 to %d, got %s", hi, text)
 	return 0, false
@@ -1035,7 +1040,7 @@ func (d *Decoder) JSONUnmarshaler(jsonType string, v json.Unmarshaler) bool {
 		return false
 	}
 	if jsonType == "integer" {
-		if f, err := strconv.ParseFloat(unsafeString(raw), 64); err != nil || f != math.Trunc(f) {
+		if !isInteger(raw) {
 			d.Errorf("must be an integer, got %s", raw)
 			return false
 		}
@@ -1255,11 +1260,7 @@ func (d *Decoder) OfTypes(exactlyOne bool, jsonTypes ...string) bool {
 		if text == nil {
 			return false
 		}
-		integral = integer
-		if !integer {
-			f, err := strconv.ParseFloat(unsafeString(text), 64)
-			integral = err == nil && f == math.Trunc(f)
-		}
+		integral = integer || isInteger(text)
 	}
 	for _, t := range jsonTypes {
 		if t == got || (t == "integer" && got == "number" && integral) {
