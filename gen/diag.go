@@ -9,21 +9,42 @@ import (
 	"strings"
 )
 
-// Diagnostic is one mistake in the user's code, at a position.
+// Severity says whether a Diagnostic stops generation.
+type Severity int
+
+const (
+	// SeverityError is a mistake in the user's code: nothing is generated.
+	SeverityError Severity = iota
+	// SeverityNote tells what toolgen did about something it could not do
+	// as asked (a tool a dialect cannot express, sent there in its standard
+	// schema); the files are generated all the same.
+	SeverityNote
+)
+
+// Diagnostic is one mistake in the user's code, or one note about it, at a
+// position.
 type Diagnostic struct {
-	Pos token.Position
-	Msg string
+	Pos      token.Position
+	Msg      string
+	Severity Severity
 }
 
+// String writes the diagnostic as a compiler does, file:line:col: message;
+// a note's message starts with "note: ".
 func (d Diagnostic) String() string {
-	if !d.Pos.IsValid() {
-		return d.Msg
+	msg := d.Msg
+	if d.Severity == SeverityNote {
+		msg = "note: " + msg
 	}
-	return fmt.Sprintf("%s:%d:%d: %s", d.Pos.Filename, d.Pos.Line, d.Pos.Column, d.Msg)
+	if !d.Pos.IsValid() {
+		return msg
+	}
+	return fmt.Sprintf("%s:%d:%d: %s", d.Pos.Filename, d.Pos.Line, d.Pos.Column, msg)
 }
 
 // Diagnostics are all the mistakes found in one run, reported together, as
-// a compiler does. It is the error Generate returns for them.
+// a compiler does. It is the error Generate returns for them; the notes of
+// a run that succeeds are in each File's Notes.
 type Diagnostics []Diagnostic
 
 func (ds Diagnostics) Error() string {
@@ -71,7 +92,8 @@ func relPath(dir, file string) string {
 // reporter collects diagnostics with positions from one file set.
 type reporter struct {
 	fset  *token.FileSet
-	diags Diagnostics
+	diags Diagnostics // errors
+	notes Diagnostics
 }
 
 func (r *reporter) errorf(pos token.Pos, format string, args ...any) {
@@ -80,6 +102,11 @@ func (r *reporter) errorf(pos token.Pos, format string, args ...any) {
 
 func (r *reporter) errorAt(pos token.Position, format string, args ...any) {
 	r.diags = append(r.diags, Diagnostic{Pos: pos, Msg: fmt.Sprintf(format, args...)})
+}
+
+// noteAt records a note, which does not stop generation.
+func (r *reporter) noteAt(pos token.Position, format string, args ...any) {
+	r.notes = append(r.notes, Diagnostic{Pos: pos, Msg: fmt.Sprintf(format, args...), Severity: SeverityNote})
 }
 
 // shortPos writes a position within a message as file.go:line:col, without

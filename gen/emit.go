@@ -165,16 +165,39 @@ func (e *emitter) tools(names []toolNames) {
 // dialectFields are the fields of runtime.DialectSchemas.
 var dialectFields = [numDialects]string{OpenAI: "OpenAI", Gemini: "Gemini", Anthropic: "Anthropic"}
 
-// tool writes one tool's Info variable and constructor.
+// tool writes one tool's Info variable and constructor. A tool degraded
+// in some dialect has its standard schema in a variable of its own, which
+// Parameters and those dialects share, so the bytes are written once.
 func (e *emitter) tool(t *Tool, n toolNames) {
+	standard := jen.Qual("encoding/json", "RawMessage").Call(schemaLiteral(t.Schemas[Standard]))
+	var degraded []string
+	for _, d := range []Dialect{OpenAI, Gemini, Anthropic} {
+		if t.Degraded[d] && t.Schemas[d] != nil {
+			degraded = append(degraded, providerNames[d])
+		}
+	}
+	if len(degraded) > 0 {
+		name := e.names.name(camelCase(t.Name) + "Schema")
+		e.f.Commentf("%s is the JSON Schema of the %s tool's arguments: its Parameters, and its", name, t.Name).Line().
+			Commentf("schema for %s, which cannot express them.", strings.Join(degraded, " and "))
+		e.f.Var().Id(name).Op("=").Add(standard)
+		e.f.Line()
+		standard = jen.Id(name)
+	}
 	fields := []jen.Code{
 		jen.Id("Name").Op(":").Lit(t.Name),
 		jen.Id("Description").Op(":").Lit(t.Description),
-		jen.Id("Parameters").Op(":").Qual("encoding/json", "RawMessage").Call(schemaLiteral(t.Schemas[Standard])),
+		jen.Id("Parameters").Op(":").Add(standard),
 	}
 	var dialects []jen.Code
 	for _, d := range []Dialect{OpenAI, Gemini, Anthropic} {
-		if t.Schemas[d] != nil {
+		switch {
+		case t.Schemas[d] == nil:
+		case t.Degraded[d]:
+			dialects = append(dialects,
+				jen.Id(dialectFields[d]).Op(":").Add(standard),
+				jen.Id(dialectFields[d]+"Degraded").Op(":").True())
+		default:
 			dialects = append(dialects, jen.Id(dialectFields[d]).Op(":").Qual("encoding/json", "RawMessage").Call(schemaLiteral(t.Schemas[d])))
 		}
 	}

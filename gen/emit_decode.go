@@ -174,13 +174,13 @@ func (e *emitter) decodeStruct(t *Type) jen.Code {
 		if !f.Required && !f.Rules.Nullable {
 			// In OpenAI strict mode the model sends null for an optional
 			// field it leaves out.
-			stmts = append(stmts, jen.If(jen.Id(d).Dot("OptionalNull").Call()).Block(jen.Break()))
+			stmts = append(stmts, jen.If(jen.Id(d).Dot("OptionalNull").Call()).Block(append(nullReset(v, f), jen.Break())...))
 		}
 		if h, ok := has[f]; ok {
 			stmts = append(stmts, jen.Id(h).Op("=").True())
 		}
 		if f.Rules.Nullable {
-			stmts = append(stmts, jen.If(jen.Id(d).Dot("Null").Call()).Block(jen.Break()))
+			stmts = append(stmts, jen.If(jen.Id(d).Dot("Null").Call()).Block(append(nullReset(v, f), jen.Break())...))
 		}
 		if types := append(f.Rules.OneOfType, f.Rules.AnyOfType...); len(types) > 0 {
 			args := []jen.Code{jen.Lit(len(f.Rules.OneOfType) > 0)}
@@ -232,6 +232,28 @@ func (e *emitter) decodeStruct(t *Type) jen.Code {
 		jen.Id(d).Op("*").Qual(RuntimePath, "Decoder"),
 		jen.Id(v).Op("*").Add(e.typeCode(t.Go)),
 	).Block(body...)
+}
+
+// nullReset sets a field that null stands for to nil, as encoding/json
+// does for pointers, slices, maps and interfaces, so that when a key comes
+// twice and null comes last, the field is nil. Other kinds keep their
+// value, as encoding/json keeps it. A field promoted through an embedded
+// pointer is left alone: the pointer may be nil.
+func nullReset(v string, f *Field) []jen.Code {
+	switch f.Type.Kind {
+	case KindPointer, KindSlice, KindMap, KindAny:
+	default:
+		return nil
+	}
+	if f.Type.SelfDecode {
+		return nil // encoding/json hands null to the type's method
+	}
+	for _, step := range f.Path {
+		if step.Pointer {
+			return nil
+		}
+	}
+	return []jen.Code{fieldPlace(v, f).val().Op("=").Nil()}
 }
 
 // groupChecks checks oneof_required and anyof_required: how many of the

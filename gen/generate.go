@@ -35,13 +35,20 @@ type File struct {
 	// Content is the file's bytes, or nil if the package has no tools, so
 	// a generated file of it should not exist.
 	Content []byte
+	// Notes tell what toolgen did about the package's tools without
+	// failing: each tool a dialect cannot express, which goes to that
+	// provider non-strict, with its standard schema (one note per tool and
+	// dialect). They are sorted by position; each has SeverityNote.
+	Notes Diagnostics
 
 	tools []*Tool // the model, for tests
 }
 
 // Generate loads the packages of cfg, and returns one generated file for
 // each package, sorted by path. It writes nothing. Mistakes in the user's
-// code are returned together as Diagnostics.
+// code are returned together as Diagnostics, sorted by position; notes,
+// which do not stop generation, come with the files (File.Notes; see
+// AllNotes).
 func Generate(ctx context.Context, cfg Config) ([]File, error) {
 	pkgs, err := load(ctx, cfg)
 	if err != nil {
@@ -109,5 +116,16 @@ func generate(pkg *packages.Package, output string) (File, Diagnostics) {
 	file.Tools = len(model.Tools)
 	file.tools = model.Tools
 	file.Content = content
+	file.Notes = r.notes.sorted()
 	return file, nil
+}
+
+// AllNotes returns the notes of files, sorted by position, without
+// duplicates.
+func AllNotes(files []File) Diagnostics {
+	var notes Diagnostics
+	for _, f := range files {
+		notes = append(notes, f.Notes...)
+	}
+	return notes.sorted()
 }

@@ -9,15 +9,34 @@ import (
 )
 
 // Lint checks a tool's argument schema against the rules of a provider's
-// dialect, as ../shared/PROVIDERS.md records them, and returns each
-// violation with its JSON Pointer. toolgen's tests run it over every schema
-// it emits, so a schema a provider would reject cannot land.
+// dialect, in its strict form (OpenAI strict mode, Gemini's parameters,
+// Anthropic strict tool use), as ../shared/PROVIDERS.md records them, and
+// returns each violation with its JSON Pointer. toolgen's tests run it over
+// every schema it emits, and LintNonStrict over those of degraded tools,
+// so a schema a provider would reject cannot land.
 func Lint(d Dialect, schema []byte) []string {
+	return lint(d, schema)
+}
+
+// LintNonStrict checks a schema as the provider of dialect d takes it from
+// a tool sent in its non-strict form, as a tool that degraded in d is sent
+// (Tool.Degraded): OpenAI without strict mode and Gemini's
+// parametersJsonSchema take standard JSON Schema, its root an object with
+// type object; so does Anthropic without strict. It returns each violation
+// with its JSON Pointer. The three providers take the same there, so d
+// changes nothing today.
+func LintNonStrict(d Dialect, schema []byte) []string {
+	return lint(Standard, schema)
+}
+
+// lint checks schema against the rules of dialect rules: a dialect's own
+// for its strict form, Standard's for any non-strict form.
+func lint(rules Dialect, schema []byte) []string {
 	var root any
 	if err := json.Unmarshal(schema, &root); err != nil {
 		return []string{"not JSON: " + err.Error()}
 	}
-	l := &linter{dialect: d}
+	l := &linter{dialect: rules}
 	obj, ok := root.(map[string]any)
 	if !ok || obj["type"] != "object" {
 		l.errorf("", "the root must be an object schema with type object")
@@ -28,7 +47,7 @@ func Lint(d Dialect, schema []byte) []string {
 		}
 	}
 	l.walk("", root, 0)
-	if d == OpenAI && l.properties > 5000 {
+	if rules == OpenAI && l.properties > 5000 {
 		l.errorf("", "%d properties; OpenAI allows 5000", l.properties)
 	}
 	sort.Strings(l.problems)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -22,7 +23,7 @@ func TestSchemasPassLinters(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	count := 0
+	count, degraded := 0, 0
 	for _, f := range files {
 		for _, tool := range f.tools {
 			for d := range numDialects {
@@ -34,6 +35,22 @@ func TestSchemasPassLinters(t *testing.T) {
 					continue
 				}
 				count++
+				if tool.Degraded[d] {
+					// Sent non-strict, with the standard schema, which the
+					// dialect's strict form rejects (or it would not have
+					// degraded).
+					degraded++
+					if &schema[0] != &tool.Schemas[Standard][0] {
+						t.Errorf("%s (%s): degraded, but not the standard schema's bytes", tool.Name, d)
+					}
+					for _, p := range LintNonStrict(d, schema) {
+						t.Errorf("%s (%s, non-strict): %s\n%s", tool.Name, d, p, schema)
+					}
+					if len(Lint(d, schema)) == 0 {
+						t.Errorf("%s (%s): degraded, but its schema passes the strict linter", tool.Name, d)
+					}
+					continue
+				}
 				for _, p := range Lint(d, schema) {
 					t.Errorf("%s (%s): %s\n%s", tool.Name, d, p, schema)
 				}
@@ -43,6 +60,9 @@ func TestSchemasPassLinters(t *testing.T) {
 	}
 	if count < 40 {
 		t.Errorf("linted only %d schemas", count)
+	}
+	if degraded < 4 {
+		t.Errorf("linted only %d degraded schemas; the degrade case has 4", degraded)
 	}
 }
 
@@ -89,6 +109,41 @@ func TestLintCatches(t *testing.T) {
 		}
 		if !found {
 			t.Errorf("%s %s: got %q, want %q", c.d, c.schema, problems, c.want)
+		}
+	}
+}
+
+// A tool degraded in a dialect is sent non-strict, with its standard
+// schema: OpenAI without strict mode and Gemini's parametersJsonSchema take
+// what their strict forms reject, but the root must still be an object.
+func TestLintNonStrict(t *testing.T) {
+	// A map, any value and a recursive type: what degrades.
+	const standard = `{"$defs":{"Node":{"type":"object","properties":{"next":{"$ref":"#/$defs/Node"}},"additionalProperties":false}},` +
+		`"type":"object","properties":{"labels":{"type":"object","additionalProperties":{"type":"integer"}},"any":true,"tree":{"$ref":"#/$defs/Node"}},` +
+		`"required":["labels"],"additionalProperties":false}`
+	for _, d := range []Dialect{OpenAI, Gemini, Anthropic} {
+		if problems := LintNonStrict(d, []byte(standard)); len(problems) > 0 {
+			t.Errorf("%s non-strict: %q", d, problems)
+		}
+	}
+	for _, d := range []Dialect{OpenAI, Gemini} {
+		if len(Lint(d, []byte(standard))) == 0 {
+			t.Errorf("%s strict takes the standard schema of a map, any value and recursive type", d)
+		}
+	}
+	for _, c := range []struct {
+		schema, want string
+	}{
+		{`{"type":"array"}`, `#: the root must be an object schema with type object`},
+		{`{"$id":"x","type":"object"}`, `#: $id costs tokens and says nothing to the model`},
+		{`{"type":"object","properties":{"a":{"type":"string"}},"required":["b"]}`, `#: required names "b", which is not a property`},
+		{`{"type":"object","properties":{"a":{"$ref":"#/definitions/A"}}}`, `#/properties/a: $ref "#/definitions/A" does not point into $defs`},
+	} {
+		for _, d := range []Dialect{OpenAI, Gemini} {
+			problems := LintNonStrict(d, []byte(c.schema))
+			if !slices.Contains(problems, c.want) {
+				t.Errorf("%s non-strict %s: got %q, want %q", d, c.schema, problems, c.want)
+			}
 		}
 	}
 }

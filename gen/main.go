@@ -18,7 +18,9 @@ const (
 )
 
 // Main runs the toolgen command with args (without the program name) and
-// returns its exit code.
+// returns its exit code. Errors and notes (a tool a dialect cannot express,
+// degraded there) go to stderr as file:line:col: message, relative to the
+// current directory; notes do not change the exit code.
 func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fl := flag.NewFlagSet("toolgen", flag.ContinueOnError)
 	fl.SetOutput(stderr)
@@ -54,6 +56,11 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "toolgen: %v\n", err)
 		}
 		return ExitError
+	}
+	if notes := AllNotes(files); len(notes) > 0 {
+		// Notes say what toolgen did instead of failing: the exit status
+		// stays as it is.
+		fmt.Fprintln(stderr, notes.relative(cwd).Error())
 	}
 	code := ExitOK
 	for _, f := range files {

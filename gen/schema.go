@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"go/constant"
+	"go/token"
 	"go/types"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -42,8 +44,11 @@ func dialectByName(name string) (Dialect, bool) {
 	return 0, false
 }
 
-// buildSchemas is the schema stage: it fills each tool's Schemas, and
-// reports what a dialect cannot express.
+// buildSchemas is the schema stage: it fills each tool's Schemas. A
+// dialect that cannot express a tool's arguments at all does not refuse
+// the tool: the tool degrades there to its standard schema, sent in the
+// provider's non-strict form, and a note says so, once per tool and
+// dialect.
 func buildSchemas(r *reporter, pkg *Package) {
 	for _, t := range pkg.Tools {
 		for d := range numDialects {
@@ -51,7 +56,10 @@ func buildSchemas(r *reporter, pkg *Package) {
 				continue
 			}
 			s, problems := argumentSchema(t, d)
-			r.diags = append(r.diags, problems...)
+			if len(problems) > 0 && d != Standard {
+				degrade(r, t, d, problems)
+				continue
+			}
 			data, err := marshalSchema(s)
 			if err != nil {
 				r.errorAt(t.Pos, "encoding the %s schema of %s: %v", d, t.Name, err)
@@ -65,24 +73,61 @@ func buildSchemas(r *reporter, pkg *Package) {
 // dialectTitles name the dialects in messages.
 var dialectTitles = [numDialects]string{"JSON Schema 2020-12", "OpenAI strict mode", "Gemini", "Anthropic strict mode"}
 
+// providerNames name the providers of the dialects in messages.
+var providerNames = [numDialects]string{"MCP", "OpenAI", "Gemini", "Anthropic"}
+
+// degradedForms say, in a note, how a degraded tool goes to the provider.
+var degradedForms = [numDialects]string{
+	OpenAI:    "the tool is sent to OpenAI non-strict (strict: false), with its standard JSON Schema",
+	Gemini:    "the tool is declared to Gemini with its standard JSON Schema, as parametersJsonSchema instead of parameters",
+	Anthropic: "the tool is sent to Anthropic non-strict, with its standard JSON Schema",
+}
+
+// degrade makes the tool's schema in dialect d its standard one, the same
+// bytes, and notes why, at the first place d cannot express.
+func degrade(r *reporter, t *Tool, d Dialect, problems []inexpressible) {
+	t.Schemas[d] = t.Schemas[Standard]
+	t.Degraded[d] = true
+	first := problems[0]
+	var b strings.Builder
+	fmt.Fprintf(&b, "tool %s: %s cannot be expressed in %s: %s", t.Name, first.what, dialectTitles[d], first.reason)
+	seen := map[inexpressible]bool{first: true}
+	for _, p := range problems[1:] {
+		if !seen[p] {
+			seen[p] = true
+			fmt.Fprintf(&b, "; nor can %s at %s", p.what, shortPos(p.pos))
+		}
+	}
+	r.noteAt(first.pos, "%s; %s; add omit=%s to its //tool:export directive to leave it out of %s instead",
+		b.String(), degradedForms[d], d, providerNames[d])
+}
+
+// inexpressible is a place in a tool's arguments that a dialect cannot
+// express.
+type inexpressible struct {
+	pos    token.Position
+	what   string // field Labels (map[string]int)
+	reason string
+}
+
 // schemaBuilder builds the schema of one tool's arguments in one dialect.
 // Struct types that are part of a cycle go to $defs, named so that two
 // packages' types of the same name never collide; everything else is
 // inline. What a dialect cannot carry is said in the description (the
 // generated validator still enforces it); what it cannot express at all is
-// reported.
+// reported, and the tool degrades in that dialect.
 type schemaBuilder struct {
 	dialect   Dialect
 	recursive map[*Type]string // def name of each recursive type
 	defs      jsonschema.Definitions
 	tool      *Tool
 	field     *Field // the field being built, for positions
-	problems  []Diagnostic
+	problems  []inexpressible
 }
 
 // argumentSchema returns the schema of a tool's arguments in dialect d,
-// with the reasons it cannot be expressed there, if any.
-func argumentSchema(t *Tool, d Dialect) (*jsonschema.Schema, []Diagnostic) {
+// with the places it cannot be expressed there, if any.
+func argumentSchema(t *Tool, d Dialect) (*jsonschema.Schema, []inexpressible) {
 	in := t.Input
 	if in.Kind == InputNone {
 		s := &jsonschema.Schema{Type: "object", Properties: orderedmap.New[string, *jsonschema.Schema]()}
@@ -99,17 +144,24 @@ func argumentSchema(t *Tool, d Dialect) (*jsonschema.Schema, []Diagnostic) {
 	return root, b.problems
 }
 
-// cannot reports that the current field cannot be expressed in the
-// dialect.
-func (b *schemaBuilder) cannot(what string) {
-	pos := b.tool.Pos
-	name := "the arguments"
-	if b.field != nil {
-		pos, name = b.field.Pos, "field "+b.field.GoName
+// cannot records that the current field cannot be expressed in the
+// dialect, and why.
+func (b *schemaBuilder) cannot(reason string) {
+	p := inexpressible{pos: b.tool.Pos, what: "the arguments", reason: reason}
+	if f := b.field; f != nil {
+		p.pos, p.what = f.Pos, "field "+f.GoName
+		if b.tool.Input.Kind == InputParams && slices.Contains(b.tool.Input.Type.Fields, f) {
+			p.what = "parameter " + f.JSONName
+		}
+		if f.Type != nil && f.Type.Go != nil {
+			var qual types.Qualifier
+			if b.tool.Func != nil {
+				qual = types.RelativeTo(b.tool.Func.Pkg())
+			}
+			p.what += " (" + types.TypeString(f.Type.Go, qual) + ")"
+		}
 	}
-	b.problems = append(b.problems, Diagnostic{Pos: pos, Msg: fmt.Sprintf(
-		"%s of tool %s cannot be expressed in %s: %s; add omit=%s to its //tool:export directive to leave the tool out of that dialect",
-		name, b.tool.Name, dialectTitles[b.dialect], what, b.dialect)})
+	b.problems = append(b.problems, p)
 }
 
 // recursiveTypes returns the struct types reachable from root that are part

@@ -46,9 +46,10 @@ func WithLimits(l Limits) Option {
 
 // WithDialect makes the registry speak to a provider's dialect:
 // Definitions returns the tools' schemas in it, leaving out the tools
-// omitted from it, and in the OpenAI dialect Execute takes null for an
-// absent optional field, as strict mode makes models send it. The default
-// is Standard.
+// omitted from it (a tool that degraded in it, see [Info.Strict], is there
+// with its standard schema), and in the OpenAI dialect Execute takes null
+// for an absent optional field, as strict mode makes models send it. The
+// default is Standard.
 func WithDialect(d Dialect) Option {
 	return func(r *Registry) { r.dialect = d }
 }

@@ -71,11 +71,30 @@ func (d Dialect) String() string {
 //
 // Where a dialect cannot carry a constraint (a default, a length, a format),
 // its schema says it in the description, and the generated decoder still
-// enforces it.
+// enforces it. Where a dialect cannot express the arguments at all (a map
+// or an any value in OpenAI strict mode, a recursive type in Gemini's
+// OpenAPI subset), the tool degrades there: its schema in that dialect is
+// the standard one, the same bytes as Info.Parameters, and the dialect's
+// Degraded flag is set, so that adapters send it in the provider's
+// non-strict form (see [Info.Strict]).
 type DialectSchemas struct {
 	OpenAI    json.RawMessage
 	Gemini    json.RawMessage
 	Anthropic json.RawMessage
+
+	// OpenAIDegraded reports that OpenAI holds the standard schema, as
+	// strict mode cannot express the arguments: the tool is sent to OpenAI
+	// with strict false.
+	OpenAIDegraded bool
+	// GeminiDegraded reports that Gemini holds the standard schema, as
+	// Gemini's OpenAPI subset cannot express the arguments: the tool is
+	// declared to Gemini with parametersJsonSchema instead of parameters.
+	GeminiDegraded bool
+	// AnthropicDegraded reports that Anthropic holds the standard schema,
+	// as Anthropic's strict tool use cannot express the arguments: the
+	// tool is sent to Anthropic without strict. toolgen does not set it
+	// today; a tool made by hand may.
+	AnthropicDegraded bool
 }
 
 // ParametersFor returns the schema of the tool's arguments in dialect d, or
@@ -92,6 +111,26 @@ func (i *Info) ParametersFor(d Dialect) json.RawMessage {
 		return i.Dialects.Anthropic
 	}
 	return i.Parameters
+}
+
+// Strict reports whether the tool's schema in dialect d is that dialect's
+// own, made for the provider's strict form: OpenAI's strict function
+// calling, Gemini's parameters (its OpenAPI subset), Anthropic's strict tool
+// use. It is false where the tool degraded to its standard schema (see
+// [DialectSchemas]), where it is left out of d, and for Standard, which has
+// no strict form. A tool made by hand, with only Parameters, is strict
+// nowhere; once its Dialects are set, it is strict in each dialect whose
+// Degraded flag is not set.
+func (i *Info) Strict(d Dialect) bool {
+	switch d {
+	case OpenAI:
+		return i.Dialects.OpenAI != nil && !i.Dialects.OpenAIDegraded
+	case Gemini:
+		return i.Dialects.Gemini != nil && !i.Dialects.GeminiDegraded
+	case Anthropic:
+		return i.Dialects.Anthropic != nil && !i.Dialects.AnthropicDegraded
+	}
+	return false
 }
 
 // Definition is a tool as a model sees it. It marshals as

@@ -32,12 +32,17 @@ import (
 )
 
 // Tools returns the definitions of reg's tools as Messages API tools,
-// sorted by name, strict if reg is in the Anthropic dialect.
+// sorted by name, strict if reg is in the Anthropic dialect and the tool's
+// Anthropic schema is made for strict tool use (runtime.Info.Strict).
 func Tools(reg *runtime.Registry) []anthropic.ToolUnionParam {
-	strict := reg.Dialect() == runtime.Anthropic
 	defs := reg.Definitions()
 	tools := make([]anthropic.ToolUnionParam, len(defs))
 	for i, def := range defs {
+		strict := false
+		if reg.Dialect() == runtime.Anthropic {
+			tool, ok := reg.Lookup(def.Name)
+			strict = ok && tool.Info().Strict(runtime.Anthropic)
+		}
 		raw, _ := json.Marshal(struct {
 			Name        string          `json:"name"`
 			Description string          `json:"description"`

@@ -123,3 +123,39 @@ func TestRoundTrip(t *testing.T) {
 		t.Errorf("tool results (-want +got):\n%s", diff)
 	}
 }
+
+// A tool whose Anthropic schema degraded to its standard one (here made by
+// hand: toolgen's Anthropic dialect expresses every type) is not strict,
+// the others are.
+func TestToolsStrictPerTool(t *testing.T) {
+	schema := json.RawMessage(`{"properties":{"labels":{"additionalProperties":{"type":"string"},"type":"object"}},"additionalProperties":false,"type":"object","required":["labels"]}`)
+	loose := runtime.NewInvokable(&runtime.Info{
+		Name:        "tag",
+		Description: "Tags a thing.",
+		Parameters:  schema,
+		Dialects:    runtime.DialectSchemas{Anthropic: schema, AnthropicDegraded: true},
+	}, runtime.DecodeNoInput, func(context.Context, runtime.NoInput) (string, error) { return "", nil })
+	reg := runtime.NewRegistry(runtime.WithDialect(runtime.Anthropic))
+	if err := reg.Register(append(weather.Tools(), loose)...); err != nil {
+		t.Fatal(err)
+	}
+	data, err := json.Marshal(anthropictools.Tools(reg))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sent []struct {
+		Name   string `json:"name"`
+		Strict bool   `json:"strict"`
+	}
+	if err := json.Unmarshal(data, &sent); err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]bool{}
+	for _, tool := range sent {
+		got[tool.Name] = tool.Strict
+	}
+	want := map[string]bool{"convert_temperature": true, "get_forecast": true, "tag": false}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("strict (-want +got):\n%s", diff)
+	}
+}

@@ -5,7 +5,10 @@
 // Tools sends each tool's generated schema as it is. A registry in the
 // Gemini dialect (runtime.WithDialect) fills each declaration's parameters,
 // the OpenAPI subset every Gemini model takes; any other registry sends
-// its JSON Schema as parametersJsonSchema, byte for byte.
+// its JSON Schema as parametersJsonSchema, byte for byte. So does a Gemini
+// registry for a tool whose arguments the subset cannot express (a
+// recursive type), which degraded to its standard schema when it was
+// generated (runtime.Info.Strict).
 //
 //	reg := runtime.NewRegistry(runtime.WithDialect(runtime.Gemini))
 //	if err := reg.Register(weather.Tools()...); err != nil {
@@ -29,13 +32,14 @@ import (
 )
 
 // Tools returns the definitions of reg's tools as one Gemini tool of
-// function declarations, sorted by name.
+// function declarations, sorted by name: with parameters for a tool whose
+// Gemini schema reg lists, with parametersJsonSchema for any other.
 func Tools(reg *runtime.Registry) ([]*genai.Tool, error) {
 	defs := reg.Definitions()
 	decls := make([]*genai.FunctionDeclaration, len(defs))
 	for i, def := range defs {
 		decl := &genai.FunctionDeclaration{Name: def.Name, Description: def.Description}
-		if reg.Dialect() == runtime.Gemini {
+		if reg.Dialect() == runtime.Gemini && strict(reg, def.Name) {
 			decl.Parameters = new(genai.Schema)
 			if err := json.Unmarshal(def.Parameters, decl.Parameters); err != nil {
 				return nil, fmt.Errorf("geminitools: the schema of %s: %w", def.Name, err)
@@ -46,6 +50,13 @@ func Tools(reg *runtime.Registry) ([]*genai.Tool, error) {
 		decls[i] = decl
 	}
 	return []*genai.Tool{{FunctionDeclarations: decls}}, nil
+}
+
+// strict reports whether the Gemini schema of reg's tool name is made for
+// Gemini's parameters, not the standard one it degraded to.
+func strict(reg *runtime.Registry, name string) bool {
+	tool, ok := reg.Lookup(name)
+	return ok && tool.Info().Strict(runtime.Gemini)
 }
 
 // Execute runs the function calls of a response through reg, all at once,

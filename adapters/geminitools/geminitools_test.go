@@ -95,3 +95,85 @@ func TestExecute(t *testing.T) {
 		t.Errorf("function responses (-want +got):\n%s", diff)
 	}
 }
+
+// nodeSchema is the standard schema of the walk tool, a recursive type,
+// which Gemini's OpenAPI subset cannot express: its Gemini schema is the
+// same, as toolgen generates a degraded tool.
+var nodeSchema = json.RawMessage(`{"$defs":{"Node":{"properties":{"name":{"type":"string"},"next":{"$ref":"#/$defs/Node"}},"additionalProperties":false,"type":"object","required":["name"]}},` +
+	`"properties":{"name":{"type":"string"},"next":{"$ref":"#/$defs/Node"}},"additionalProperties":false,"type":"object","required":["name"]}`)
+
+type node struct {
+	Name string `json:"name"`
+	Next *node  `json:"next,omitempty"`
+}
+
+func decodeNode(d *runtime.Decoder, v *node) {
+	if !d.Object() {
+		return
+	}
+	for d.Field() {
+		switch string(d.Key()) {
+		case "name":
+			v.Name, _ = d.String()
+		case "next":
+			v.Next = new(node)
+			decodeNode(d, v.Next)
+		default:
+			d.Unknown("name, next")
+		}
+	}
+}
+
+// walkTool is a tool made by hand as toolgen generates one that degraded
+// in Gemini.
+var walkTool = runtime.NewInvokable(&runtime.Info{
+	Name:        "walk",
+	Description: "Walks a list.",
+	Parameters:  nodeSchema,
+	Dialects:    runtime.DialectSchemas{Gemini: nodeSchema, GeminiDegraded: true},
+}, decodeNode, func(ctx context.Context, in node) (int, error) {
+	n := 0
+	for p := &in; p != nil; p = p.Next {
+		n++
+	}
+	return n, nil
+})
+
+// A tool that degraded in Gemini is declared with parametersJsonSchema,
+// its standard schema, even in the Gemini dialect; the others with
+// parameters.
+func TestToolsDegraded(t *testing.T) {
+	reg := runtime.NewRegistry(runtime.WithDialect(runtime.Gemini))
+	if err := reg.Register(append(weather.Tools(), walkTool)...); err != nil {
+		t.Fatal(err)
+	}
+	tools, err := geminitools.Tools(reg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, decl := range tools[0].FunctionDeclarations {
+		if decl.Name != "walk" {
+			if decl.Parameters == nil || decl.ParametersJsonSchema != nil {
+				t.Errorf("%s: want parameters only: %+v", decl.Name, decl)
+			}
+			continue
+		}
+		if decl.Parameters != nil {
+			t.Errorf("walk: parameters set: %+v", decl.Parameters)
+		}
+		if raw, ok := decl.ParametersJsonSchema.(json.RawMessage); !ok || string(raw) != string(nodeSchema) {
+			t.Errorf("walk: parametersJsonSchema %v, want its standard schema", decl.ParametersJsonSchema)
+		}
+	}
+
+	parts, err := geminitools.Execute(context.Background(), reg, []*genai.FunctionCall{
+		{ID: "1", Name: "walk", Args: map[string]any{"name": "a", "next": map[string]any{"name": "b"}}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := jsonOf(t, json.RawMessage(`[{"functionResponse":{"id":"1","name":"walk","response":{"output":2}}}]`))
+	if diff := cmp.Diff(want, jsonOf(t, parts)); diff != "" {
+		t.Errorf("function responses (-want +got):\n%s", diff)
+	}
+}

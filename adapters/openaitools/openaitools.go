@@ -6,7 +6,10 @@
 // SDK would otherwise re-encode it from a map, reordering its properties),
 // so the request's tools are the same bytes every time and prompt caches
 // hit. With a registry in the OpenAI dialect (runtime.WithDialect), the
-// tools use strict mode: the schemas are made for it.
+// tools use strict mode: the schemas are made for it. A tool whose
+// arguments strict mode cannot express (a map, an any value) degraded when
+// it was generated: it is sent with strict false and its standard schema
+// (runtime.Info.Strict).
 //
 //	reg := runtime.NewRegistry(runtime.WithDialect(runtime.OpenAI))
 //	if err := reg.Register(weather.Tools()...); err != nil {
@@ -32,9 +35,10 @@ import (
 )
 
 // Tools returns the definitions of reg's tools as Chat Completions tools,
-// sorted by name, strict if reg is in the OpenAI dialect.
+// sorted by name. A tool is strict if reg is in the OpenAI dialect and its
+// OpenAI schema is made for strict mode; a tool that degraded there is sent
+// with "strict": false and its standard schema.
 func Tools(reg *runtime.Registry) []openai.ChatCompletionToolUnionParam {
-	strict := reg.Dialect() == runtime.OpenAI
 	defs := reg.Definitions()
 	tools := make([]openai.ChatCompletionToolUnionParam, len(defs))
 	for i, def := range defs {
@@ -42,11 +46,24 @@ func Tools(reg *runtime.Registry) []openai.ChatCompletionToolUnionParam {
 			Name        string          `json:"name"`
 			Description string          `json:"description"`
 			Parameters  json.RawMessage `json:"parameters"`
-			Strict      bool            `json:"strict,omitempty"`
-		}{def.Name, def.Description, def.Parameters, strict})
+			Strict      *bool           `json:"strict,omitempty"`
+		}{def.Name, def.Description, def.Parameters, strictness(reg, def.Name)})
 		tools[i] = openai.ChatCompletionFunctionTool(param.Override[shared.FunctionDefinitionParam](json.RawMessage(function)))
 	}
 	return tools
+}
+
+// strictness is the strict flag of a tool's definition: true for a tool
+// strict in the OpenAI dialect of reg, false for one that degraded there,
+// and absent when reg is in another dialect, whose schemas are not made for
+// strict mode.
+func strictness(reg *runtime.Registry, name string) *bool {
+	if reg.Dialect() != runtime.OpenAI {
+		return nil
+	}
+	tool, ok := reg.Lookup(name)
+	strict := ok && tool.Info().Strict(runtime.OpenAI)
+	return &strict
 }
 
 // Execute runs the tool calls of an assistant message through reg, all at

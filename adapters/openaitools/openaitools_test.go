@@ -167,3 +167,107 @@ func TestExecuteCustom(t *testing.T) {
 		t.Errorf("got %+v", got)
 	}
 }
+
+// tagArgs are the arguments of the tag tool, which strict mode cannot
+// express: a map.
+type tagArgs struct {
+	Labels map[string]string `json:"labels"`
+}
+
+// tagSchema is the tag tool's standard schema, which its OpenAI schema is
+// too, as toolgen generates a degraded tool.
+var tagSchema = json.RawMessage(`{"properties":{"labels":{"additionalProperties":{"type":"string"},"type":"object"}},"additionalProperties":false,"type":"object","required":["labels"]}`)
+
+// tagTool is a tool made by hand as toolgen generates one that degraded in
+// OpenAI: its OpenAI schema is the standard one, not strict.
+var tagTool = runtime.NewInvokable(&runtime.Info{
+	Name:        "tag",
+	Description: "Tags a thing with free-form labels.",
+	Parameters:  tagSchema,
+	Dialects: runtime.DialectSchemas{
+		OpenAI:         tagSchema,
+		OpenAIDegraded: true,
+		Gemini:         json.RawMessage(`{"properties":{"labels":{"type":"object"}},"type":"object","required":["labels"]}`),
+	},
+}, func(d *runtime.Decoder, v *tagArgs) {
+	if !d.Object() {
+		return
+	}
+	for d.Field() {
+		if string(d.Key()) != "labels" {
+			d.Unknown("labels")
+			continue
+		}
+		if d.Object() {
+			v.Labels = map[string]string{}
+			for d.Field() {
+				key := string(d.Key())
+				if s, ok := d.String(); ok {
+					v.Labels[key] = s
+				}
+			}
+		}
+	}
+}, func(ctx context.Context, in tagArgs) (int, error) { return len(in.Labels), nil })
+
+// Each tool is strict or not on its own: in the OpenAI dialect, a tool
+// that degraded there goes with "strict": false and its standard schema,
+// the others strict; in another dialect, none carries the flag.
+func TestToolsStrictPerTool(t *testing.T) {
+	for _, c := range []struct {
+		dialect runtime.Dialect
+		want    map[string]string // the strict member of each tool, "" for none
+	}{
+		{runtime.OpenAI, map[string]string{"convert_temperature": "true", "get_forecast": "true", "tag": "false"}},
+		{runtime.Standard, map[string]string{"convert_temperature": "", "get_forecast": "", "tag": ""}},
+		{runtime.Gemini, map[string]string{"convert_temperature": "", "get_forecast": "", "tag": ""}},
+	} {
+		reg := runtime.NewRegistry(runtime.WithDialect(c.dialect))
+		if err := reg.Register(append(weather.Tools(), tagTool)...); err != nil {
+			t.Fatal(err)
+		}
+		data, err := json.Marshal(openaitools.Tools(reg))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var sent []struct {
+			Function struct {
+				Name       string          `json:"name"`
+				Parameters json.RawMessage `json:"parameters"`
+				Strict     json.RawMessage `json:"strict"`
+			} `json:"function"`
+		}
+		if err := json.Unmarshal(data, &sent); err != nil {
+			t.Fatal(err)
+		}
+		got := map[string]string{}
+		for _, tool := range sent {
+			got[tool.Function.Name] = string(tool.Function.Strict)
+			if tool.Function.Name == "tag" && c.dialect != runtime.Gemini && string(tool.Function.Parameters) != string(tagSchema) {
+				t.Errorf("%s: tag sent with %s, want its standard schema", c.dialect, tool.Function.Parameters)
+			}
+		}
+		if diff := cmp.Diff(c.want, got); diff != "" {
+			t.Errorf("%s: strict (-want +got):\n%s", c.dialect, diff)
+		}
+	}
+
+	// The degraded tool runs as any other; in the OpenAI dialect an absent
+	// optional field may come as null, which changes nothing here.
+	reg := runtime.NewRegistry(runtime.WithDialect(runtime.OpenAI))
+	if err := reg.Register(tagTool); err != nil {
+		t.Fatal(err)
+	}
+	var msg openai.ChatCompletionMessage
+	if err := json.Unmarshal([]byte(`{"role":"assistant","tool_calls":[{"id":"call_1","type":"function","function":{"name":"tag","arguments":"{\"labels\":{\"a\":\"x\",\"b\":\"y\"}}"}}]}`), &msg); err != nil {
+		t.Fatal(err)
+	}
+	answers, err := openaitools.Execute(context.Background(), reg, msg.ToolCalls)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, _ := json.Marshal(answers)
+	if !strings.Contains(string(data), `{\"success\":true,\"data\":2}`) {
+		t.Errorf("got %s", data)
+	}
+}

@@ -33,7 +33,9 @@
 //
 // Exit status: 0 on success, 1 when -check finds a stale file, 2 for usage
 // errors, packages that do not load, and mistakes in the tools, which are
-// reported as file:line:col: message.
+// reported as file:line:col: message. Notes (file:line:col: note: ...),
+// such as a tool sent to a provider without strict mode because its
+// dialect cannot express an argument, do not change the exit status.
 //
 // Run it with go generate, from a line in any file of the package:
 //

@@ -198,6 +198,7 @@ func decodeSearchRequest(d *runtime.Decoder, v *SearchRequest) {
 			}
 		case "within":
 			if d.OptionalNull() {
+				v.Within = nil
 				break
 			}
 			if d.Array() {

@@ -201,6 +201,7 @@ func decodeForecastRequest(d *runtime.Decoder, v *ForecastRequest) {
 			}
 		case "include_wind":
 			if d.OptionalNull() {
+				v.IncludeWind = nil
 				break
 			}
 			v.IncludeWind = new(bool)

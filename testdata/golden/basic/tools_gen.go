@@ -228,6 +228,7 @@ func decodeBookingRequest(d *runtime.Decoder, v *BookingRequest) {
 			}
 		case "notes":
 			if d.OptionalNull() {
+				v.Notes = nil
 				break
 			}
 			if d.Array() {
@@ -327,6 +328,7 @@ func decodeOrder(d *runtime.Decoder, v *Order) {
 			}
 		case "codes":
 			if d.OptionalNull() {
+				v.Codes = nil
 				break
 			}
 			if d.Array() {

@@ -143,6 +143,7 @@ func decodeTicket(d *runtime.Decoder, v *Ticket) {
 			decodeContact(d, &v.Contact)
 		case "tags":
 			if d.OptionalNull() {
+				v.Tags = nil
 				break
 			}
 			if d.Array() {

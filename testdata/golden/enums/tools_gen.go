@@ -149,6 +149,7 @@ func decodePaint(d *runtime.Decoder, v *Paint) {
 			}
 		case "accent":
 			if d.OptionalNull() {
+				v.Accent = nil
 				break
 			}
 			hasAccent = true

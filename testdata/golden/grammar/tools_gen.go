@@ -348,6 +348,7 @@ func decodeQuery(d *runtime.Decoder, v *Query) {
 			decodeRange(d, &v.Span)
 		case "spans":
 			if d.OptionalNull() {
+				v.Spans = nil
 				break
 			}
 			if d.Array() {
@@ -360,6 +361,7 @@ func decodeQuery(d *runtime.Decoder, v *Query) {
 			}
 		case "owner":
 			if d.OptionalNull() {
+				v.Owner = nil
 				break
 			}
 			v.Owner = new(Lower)
@@ -370,6 +372,7 @@ func decodeQuery(d *runtime.Decoder, v *Query) {
 			d.Unmarshal(mark, v.Owner)
 		case "names":
 			if d.OptionalNull() {
+				v.Names = nil
 				break
 			}
 			if d.Array() {
@@ -399,6 +402,7 @@ func decodeQuery(d *runtime.Decoder, v *Query) {
 			d.JSONUnmarshaler("integer", &v.Amount)
 		case "parts":
 			if d.OptionalNull() {
+				v.Parts = nil
 				break
 			}
 			if d.Array() {

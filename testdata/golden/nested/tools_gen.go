@@ -149,12 +149,14 @@ func decodeRoute(d *runtime.Decoder, v *Route) {
 			decodePoint(d, &v.From)
 		case "to":
 			if d.OptionalNull() {
+				v.To = nil
 				break
 			}
 			v.To = new(Point)
 			decodePoint(d, v.To)
 		case "stops":
 			if d.OptionalNull() {
+				v.Stops = nil
 				break
 			}
 			if d.Array() {
@@ -188,6 +190,7 @@ func decodeRoute(d *runtime.Decoder, v *Route) {
 			}
 		case "matrix":
 			if d.OptionalNull() {
+				v.Matrix = nil
 				break
 			}
 			if d.Array() {
@@ -209,6 +212,7 @@ func decodeRoute(d *runtime.Decoder, v *Route) {
 			}
 		case "labels":
 			if d.OptionalNull() {
+				v.Labels = nil
 				break
 			}
 			if d.Object() {
@@ -236,6 +240,7 @@ func decodeRoute(d *runtime.Decoder, v *Route) {
 			}
 		case "extra":
 			if d.OptionalNull() {
+				v.Extra = nil
 				break
 			}
 			if x, ok := d.Any(); ok {
@@ -250,6 +255,7 @@ func decodeRoute(d *runtime.Decoder, v *Route) {
 			}
 		case "limit":
 			if d.OptionalNull() {
+				v.Limit = nil
 				break
 			}
 			hasLimit = true

@@ -118,6 +118,7 @@ func decodeNode(d *runtime.Decoder, v *Node) {
 			}
 		case "children":
 			if d.OptionalNull() {
+				v.Children = nil
 				break
 			}
 			if d.Array() {
@@ -131,6 +132,7 @@ func decodeNode(d *runtime.Decoder, v *Node) {
 			}
 		case "parent":
 			if d.OptionalNull() {
+				v.Parent = nil
 				break
 			}
 			v.Parent = new(Node)

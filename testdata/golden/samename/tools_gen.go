@@ -92,6 +92,7 @@ func decodeBoard(d *runtime.Decoder, v *Board) {
 			decodeItem2(d, &v.Comment)
 		case "labels":
 			if d.OptionalNull() {
+				v.Labels = nil
 				break
 			}
 			if d.Object() {
@@ -135,6 +136,7 @@ func decodeItem(d *runtime.Decoder, v *a.Item) {
 			}
 		case "sub":
 			if d.OptionalNull() {
+				v.Sub = nil
 				break
 			}
 			if d.Array() {
@@ -170,6 +172,7 @@ func decodeItem2(d *runtime.Decoder, v *b.Item) {
 			}
 		case "replies":
 			if d.OptionalNull() {
+				v.Replies = nil
 				break
 			}
 			if d.Array() {

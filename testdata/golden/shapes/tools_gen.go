@@ -389,6 +389,7 @@ func decodePlainArgs(d *runtime.Decoder, v *plainArgs) {
 			}
 		case "note":
 			if d.OptionalNull() {
+				v.Note = nil
 				break
 			}
 			v.Note = new(string)

@@ -212,6 +212,7 @@ func decodeOrder(d *runtime.Decoder, v *Order) {
 			d.JSONUnmarshaler("string", &v.Price)
 		case "stock":
 			if d.OptionalNull() {
+				v.Stock = nil
 				break
 			}
 			if d.Object() {
@@ -230,6 +231,7 @@ func decodeOrder(d *runtime.Decoder, v *Order) {
 			decodePair(d, &v.Pair)
 		case "other":
 			if d.OptionalNull() {
+				v.Other = nil
 				break
 			}
 			v.Other = new(Base)
@@ -248,6 +250,7 @@ func decodeOrder(d *runtime.Decoder, v *Order) {
 			decodePair2(d, &v.Names)
 		case "extra":
 			if d.OptionalNull() {
+				v.Extra = nil
 				break
 			}
 			if d.Object() {

@@ -128,6 +128,7 @@ func decodeContact(d *runtime.Decoder, v *Contact) {
 		case "name":
 			hasName = true
 			if d.Null() {
+				v.Name = nil
 				break
 			}
 			v.Name = new(string)
@@ -136,6 +137,7 @@ func decodeContact(d *runtime.Decoder, v *Contact) {
 			}
 		case "ref":
 			if d.OptionalNull() {
+				v.Ref = nil
 				break
 			}
 			if !d.OfTypes(true, "string", "integer") {
