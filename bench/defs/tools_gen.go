@@ -127,28 +127,28 @@ func Tools() []runtime.Tool {
 // tool000Info describes the tool000 tool.
 var tool000Info = runtime.Info{
 	Name:        "tool000",
-	Description: "Does task 0 for the record it is given.",
+	Description: "Tool000 does task 0 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":50,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
 		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":50,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"tags":{"anyOf":[{"items":{"type":"string"},"type":"array","maxItems":5},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","tags"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":50,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 50."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
@@ -186,9 +186,9 @@ func (tool000Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool001Info describes the tool001 tool.
 var tool001Info = runtime.Info{
 	Name:        "tool001",
-	Description: "Does task 1 for the record it is given.",
+	Description: "Tool001 does task 1 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":51,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"address":{"properties":{` +
@@ -199,7 +199,7 @@ var tool001Info = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["id","address"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":51,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -209,7 +209,7 @@ var tool001Info = runtime.Info{
 			`"additionalProperties":false,"type":"object","required":["street","city","zip"],"description":"Address is nested."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","address"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":51,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -219,7 +219,7 @@ var tool001Info = runtime.Info{
 			`"type":"object","required":["street","city"],"description":"Address is nested."}},` +
 			`"type":"object","required":["id","address"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 51."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -261,9 +261,9 @@ func (tool001Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool002Info describes the tool002 tool.
 var tool002Info = runtime.Info{
 	Name:        "tool002",
-	Description: "Does task 2 for the record it is given.",
+	Description: "Tool002 does task 2 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":52,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"since":{"type":"string","format":"date-time"},` +
@@ -271,21 +271,21 @@ var tool002Info = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":52,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"since":{"anyOf":[{"type":"string","format":"date-time"},{"type":"null"}]},` +
 			`"score":{"type":"number","maximum":1,"minimum":0}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","since","score"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":52,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"since":{"type":"string","format":"date-time"},` +
 			`"score":{"type":"number","maximum":1,"minimum":0}},` +
 			`"type":"object","required":["id","score"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 52."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"since":{"type":"string","format":"date-time"},` +
@@ -319,9 +319,9 @@ func (tool002Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool003Info describes the tool003 tool.
 var tool003Info = runtime.Info{
 	Name:        "tool003",
-	Description: "Does task 3 for the record it is given.",
+	Description: "Tool003 does task 3 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":53,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"notes":{"items":{"properties":{` +
@@ -333,7 +333,7 @@ var tool003Info = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":53,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"notes":{"anyOf":[{"items":{"properties":{` +
@@ -344,7 +344,7 @@ var tool003Info = runtime.Info{
 			`"flag":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","notes","flag"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":53,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"notes":{"items":{"properties":{` +
@@ -355,7 +355,7 @@ var tool003Info = runtime.Info{
 			`"flag":{"type":"boolean"}},` +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 53."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"notes":{"items":{"properties":{` +
@@ -398,28 +398,28 @@ func (tool003Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool004Info describes the tool004 tool.
 var tool004Info = runtime.Info{
 	Name:        "tool004",
-	Description: "Does task 4 for the record it is given.",
+	Description: "Tool004 does task 4 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":54,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
 		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":54,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"tags":{"anyOf":[{"items":{"type":"string"},"type":"array","maxItems":5},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","tags"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":54,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 54."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
@@ -457,9 +457,9 @@ func (tool004Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool005Info describes the tool005 tool.
 var tool005Info = runtime.Info{
 	Name:        "tool005",
-	Description: "Does task 5 for the record it is given.",
+	Description: "Tool005 does task 5 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":55,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"address":{"properties":{` +
@@ -470,7 +470,7 @@ var tool005Info = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["id","address"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":55,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -480,7 +480,7 @@ var tool005Info = runtime.Info{
 			`"additionalProperties":false,"type":"object","required":["street","city","zip"],"description":"Address is nested."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","address"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":55,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -490,7 +490,7 @@ var tool005Info = runtime.Info{
 			`"type":"object","required":["street","city"],"description":"Address is nested."}},` +
 			`"type":"object","required":["id","address"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 55."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -532,9 +532,9 @@ func (tool005Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool006Info describes the tool006 tool.
 var tool006Info = runtime.Info{
 	Name:        "tool006",
-	Description: "Does task 6 for the record it is given.",
+	Description: "Tool006 does task 6 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":56,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"since":{"type":"string","format":"date-time"},` +
@@ -542,21 +542,21 @@ var tool006Info = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":56,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"since":{"anyOf":[{"type":"string","format":"date-time"},{"type":"null"}]},` +
 			`"score":{"type":"number","maximum":1,"minimum":0}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","since","score"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":56,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"since":{"type":"string","format":"date-time"},` +
 			`"score":{"type":"number","maximum":1,"minimum":0}},` +
 			`"type":"object","required":["id","score"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 56."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"since":{"type":"string","format":"date-time"},` +
@@ -590,9 +590,9 @@ func (tool006Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool007Info describes the tool007 tool.
 var tool007Info = runtime.Info{
 	Name:        "tool007",
-	Description: "Does task 7 for the record it is given.",
+	Description: "Tool007 does task 7 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":57,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"notes":{"items":{"properties":{` +
@@ -604,7 +604,7 @@ var tool007Info = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":57,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"notes":{"anyOf":[{"items":{"properties":{` +
@@ -615,7 +615,7 @@ var tool007Info = runtime.Info{
 			`"flag":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","notes","flag"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":57,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"notes":{"items":{"properties":{` +
@@ -626,7 +626,7 @@ var tool007Info = runtime.Info{
 			`"flag":{"type":"boolean"}},` +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 57."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"notes":{"items":{"properties":{` +
@@ -669,28 +669,28 @@ func (tool007Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool008Info describes the tool008 tool.
 var tool008Info = runtime.Info{
 	Name:        "tool008",
-	Description: "Does task 8 for the record it is given.",
+	Description: "Tool008 does task 8 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":58,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
 		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":58,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"tags":{"anyOf":[{"items":{"type":"string"},"type":"array","maxItems":5},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","tags"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":58,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 58."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
@@ -728,9 +728,9 @@ func (tool008Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool009Info describes the tool009 tool.
 var tool009Info = runtime.Info{
 	Name:        "tool009",
-	Description: "Does task 9 for the record it is given.",
+	Description: "Tool009 does task 9 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":59,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"address":{"properties":{` +
@@ -741,7 +741,7 @@ var tool009Info = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["id","address"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":59,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -751,7 +751,7 @@ var tool009Info = runtime.Info{
 			`"additionalProperties":false,"type":"object","required":["street","city","zip"],"description":"Address is nested."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","address"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":59,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -761,7 +761,7 @@ var tool009Info = runtime.Info{
 			`"type":"object","required":["street","city"],"description":"Address is nested."}},` +
 			`"type":"object","required":["id","address"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 59."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -803,9 +803,9 @@ func (tool009Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool010Info describes the tool010 tool.
 var tool010Info = runtime.Info{
 	Name:        "tool010",
-	Description: "Does task 10 for the record it is given.",
+	Description: "Tool010 does task 10 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":60,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"since":{"type":"string","format":"date-time"},` +
@@ -813,21 +813,21 @@ var tool010Info = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":60,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"since":{"anyOf":[{"type":"string","format":"date-time"},{"type":"null"}]},` +
 			`"score":{"type":"number","maximum":1,"minimum":0}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","since","score"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":60,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"since":{"type":"string","format":"date-time"},` +
 			`"score":{"type":"number","maximum":1,"minimum":0}},` +
 			`"type":"object","required":["id","score"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 60."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"since":{"type":"string","format":"date-time"},` +
@@ -861,9 +861,9 @@ func (tool010Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool011Info describes the tool011 tool.
 var tool011Info = runtime.Info{
 	Name:        "tool011",
-	Description: "Does task 11 for the record it is given.",
+	Description: "Tool011 does task 11 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":61,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"notes":{"items":{"properties":{` +
@@ -875,7 +875,7 @@ var tool011Info = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":61,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"notes":{"anyOf":[{"items":{"properties":{` +
@@ -886,7 +886,7 @@ var tool011Info = runtime.Info{
 			`"flag":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","notes","flag"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":61,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"notes":{"items":{"properties":{` +
@@ -897,7 +897,7 @@ var tool011Info = runtime.Info{
 			`"flag":{"type":"boolean"}},` +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 61."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"notes":{"items":{"properties":{` +
@@ -940,28 +940,28 @@ func (tool011Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool012Info describes the tool012 tool.
 var tool012Info = runtime.Info{
 	Name:        "tool012",
-	Description: "Does task 12 for the record it is given.",
+	Description: "Tool012 does task 12 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":62,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
 		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":62,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"tags":{"anyOf":[{"items":{"type":"string"},"type":"array","maxItems":5},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","tags"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":62,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 62."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
@@ -999,9 +999,9 @@ func (tool012Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool013Info describes the tool013 tool.
 var tool013Info = runtime.Info{
 	Name:        "tool013",
-	Description: "Does task 13 for the record it is given.",
+	Description: "Tool013 does task 13 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":63,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"address":{"properties":{` +
@@ -1012,7 +1012,7 @@ var tool013Info = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["id","address"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":63,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -1022,7 +1022,7 @@ var tool013Info = runtime.Info{
 			`"additionalProperties":false,"type":"object","required":["street","city","zip"],"description":"Address is nested."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","address"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":63,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -1032,7 +1032,7 @@ var tool013Info = runtime.Info{
 			`"type":"object","required":["street","city"],"description":"Address is nested."}},` +
 			`"type":"object","required":["id","address"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 63."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -1074,9 +1074,9 @@ func (tool013Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool014Info describes the tool014 tool.
 var tool014Info = runtime.Info{
 	Name:        "tool014",
-	Description: "Does task 14 for the record it is given.",
+	Description: "Tool014 does task 14 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":64,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"since":{"type":"string","format":"date-time"},` +
@@ -1084,21 +1084,21 @@ var tool014Info = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":64,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"since":{"anyOf":[{"type":"string","format":"date-time"},{"type":"null"}]},` +
 			`"score":{"type":"number","maximum":1,"minimum":0}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","since","score"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":64,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"since":{"type":"string","format":"date-time"},` +
 			`"score":{"type":"number","maximum":1,"minimum":0}},` +
 			`"type":"object","required":["id","score"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 64."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"since":{"type":"string","format":"date-time"},` +
@@ -1132,9 +1132,9 @@ func (tool014Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool015Info describes the tool015 tool.
 var tool015Info = runtime.Info{
 	Name:        "tool015",
-	Description: "Does task 15 for the record it is given.",
+	Description: "Tool015 does task 15 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":65,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"notes":{"items":{"properties":{` +
@@ -1146,7 +1146,7 @@ var tool015Info = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":65,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"notes":{"anyOf":[{"items":{"properties":{` +
@@ -1157,7 +1157,7 @@ var tool015Info = runtime.Info{
 			`"flag":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","notes","flag"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":65,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"notes":{"items":{"properties":{` +
@@ -1168,7 +1168,7 @@ var tool015Info = runtime.Info{
 			`"flag":{"type":"boolean"}},` +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 65."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"notes":{"items":{"properties":{` +
@@ -1211,28 +1211,28 @@ func (tool015Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool016Info describes the tool016 tool.
 var tool016Info = runtime.Info{
 	Name:        "tool016",
-	Description: "Does task 16 for the record it is given.",
+	Description: "Tool016 does task 16 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":66,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
 		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":66,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"tags":{"anyOf":[{"items":{"type":"string"},"type":"array","maxItems":5},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","tags"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":66,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 66."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
@@ -1270,9 +1270,9 @@ func (tool016Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool017Info describes the tool017 tool.
 var tool017Info = runtime.Info{
 	Name:        "tool017",
-	Description: "Does task 17 for the record it is given.",
+	Description: "Tool017 does task 17 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":67,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"address":{"properties":{` +
@@ -1283,7 +1283,7 @@ var tool017Info = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["id","address"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":67,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -1293,7 +1293,7 @@ var tool017Info = runtime.Info{
 			`"additionalProperties":false,"type":"object","required":["street","city","zip"],"description":"Address is nested."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","address"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":67,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -1303,7 +1303,7 @@ var tool017Info = runtime.Info{
 			`"type":"object","required":["street","city"],"description":"Address is nested."}},` +
 			`"type":"object","required":["id","address"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 67."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -1345,9 +1345,9 @@ func (tool017Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool018Info describes the tool018 tool.
 var tool018Info = runtime.Info{
 	Name:        "tool018",
-	Description: "Does task 18 for the record it is given.",
+	Description: "Tool018 does task 18 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":68,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"since":{"type":"string","format":"date-time"},` +
@@ -1355,21 +1355,21 @@ var tool018Info = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":68,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"since":{"anyOf":[{"type":"string","format":"date-time"},{"type":"null"}]},` +
 			`"score":{"type":"number","maximum":1,"minimum":0}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","since","score"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":68,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"since":{"type":"string","format":"date-time"},` +
 			`"score":{"type":"number","maximum":1,"minimum":0}},` +
 			`"type":"object","required":["id","score"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 68."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"since":{"type":"string","format":"date-time"},` +
@@ -1403,9 +1403,9 @@ func (tool018Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool019Info describes the tool019 tool.
 var tool019Info = runtime.Info{
 	Name:        "tool019",
-	Description: "Does task 19 for the record it is given.",
+	Description: "Tool019 does task 19 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":69,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"notes":{"items":{"properties":{` +
@@ -1417,7 +1417,7 @@ var tool019Info = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":69,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"notes":{"anyOf":[{"items":{"properties":{` +
@@ -1428,7 +1428,7 @@ var tool019Info = runtime.Info{
 			`"flag":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","notes","flag"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":69,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"notes":{"items":{"properties":{` +
@@ -1439,7 +1439,7 @@ var tool019Info = runtime.Info{
 			`"flag":{"type":"boolean"}},` +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 69."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"notes":{"items":{"properties":{` +
@@ -1482,28 +1482,28 @@ func (tool019Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool020Info describes the tool020 tool.
 var tool020Info = runtime.Info{
 	Name:        "tool020",
-	Description: "Does task 20 for the record it is given.",
+	Description: "Tool020 does task 20 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":70,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
 		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":70,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"tags":{"anyOf":[{"items":{"type":"string"},"type":"array","maxItems":5},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","tags"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":70,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 70."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
@@ -1541,9 +1541,9 @@ func (tool020Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool021Info describes the tool021 tool.
 var tool021Info = runtime.Info{
 	Name:        "tool021",
-	Description: "Does task 21 for the record it is given.",
+	Description: "Tool021 does task 21 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":71,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"address":{"properties":{` +
@@ -1554,7 +1554,7 @@ var tool021Info = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["id","address"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":71,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -1564,7 +1564,7 @@ var tool021Info = runtime.Info{
 			`"additionalProperties":false,"type":"object","required":["street","city","zip"],"description":"Address is nested."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","address"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":71,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -1574,7 +1574,7 @@ var tool021Info = runtime.Info{
 			`"type":"object","required":["street","city"],"description":"Address is nested."}},` +
 			`"type":"object","required":["id","address"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 71."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -1616,9 +1616,9 @@ func (tool021Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool022Info describes the tool022 tool.
 var tool022Info = runtime.Info{
 	Name:        "tool022",
-	Description: "Does task 22 for the record it is given.",
+	Description: "Tool022 does task 22 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":72,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"since":{"type":"string","format":"date-time"},` +
@@ -1626,21 +1626,21 @@ var tool022Info = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":72,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"since":{"anyOf":[{"type":"string","format":"date-time"},{"type":"null"}]},` +
 			`"score":{"type":"number","maximum":1,"minimum":0}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","since","score"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":72,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"since":{"type":"string","format":"date-time"},` +
 			`"score":{"type":"number","maximum":1,"minimum":0}},` +
 			`"type":"object","required":["id","score"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 72."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"since":{"type":"string","format":"date-time"},` +
@@ -1674,9 +1674,9 @@ func (tool022Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool023Info describes the tool023 tool.
 var tool023Info = runtime.Info{
 	Name:        "tool023",
-	Description: "Does task 23 for the record it is given.",
+	Description: "Tool023 does task 23 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":73,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"notes":{"items":{"properties":{` +
@@ -1688,7 +1688,7 @@ var tool023Info = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":73,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"notes":{"anyOf":[{"items":{"properties":{` +
@@ -1699,7 +1699,7 @@ var tool023Info = runtime.Info{
 			`"flag":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","notes","flag"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":73,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"notes":{"items":{"properties":{` +
@@ -1710,7 +1710,7 @@ var tool023Info = runtime.Info{
 			`"flag":{"type":"boolean"}},` +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 73."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"notes":{"items":{"properties":{` +
@@ -1753,28 +1753,28 @@ func (tool023Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool024Info describes the tool024 tool.
 var tool024Info = runtime.Info{
 	Name:        "tool024",
-	Description: "Does task 24 for the record it is given.",
+	Description: "Tool024 does task 24 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":74,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
 		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":74,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"tags":{"anyOf":[{"items":{"type":"string"},"type":"array","maxItems":5},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","tags"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":74,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 74."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
@@ -1812,9 +1812,9 @@ func (tool024Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool025Info describes the tool025 tool.
 var tool025Info = runtime.Info{
 	Name:        "tool025",
-	Description: "Does task 25 for the record it is given.",
+	Description: "Tool025 does task 25 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":75,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"address":{"properties":{` +
@@ -1825,7 +1825,7 @@ var tool025Info = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["id","address"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":75,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -1835,7 +1835,7 @@ var tool025Info = runtime.Info{
 			`"additionalProperties":false,"type":"object","required":["street","city","zip"],"description":"Address is nested."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","address"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":75,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -1845,7 +1845,7 @@ var tool025Info = runtime.Info{
 			`"type":"object","required":["street","city"],"description":"Address is nested."}},` +
 			`"type":"object","required":["id","address"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 75."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -1887,9 +1887,9 @@ func (tool025Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool026Info describes the tool026 tool.
 var tool026Info = runtime.Info{
 	Name:        "tool026",
-	Description: "Does task 26 for the record it is given.",
+	Description: "Tool026 does task 26 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":76,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"since":{"type":"string","format":"date-time"},` +
@@ -1897,21 +1897,21 @@ var tool026Info = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":76,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"since":{"anyOf":[{"type":"string","format":"date-time"},{"type":"null"}]},` +
 			`"score":{"type":"number","maximum":1,"minimum":0}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","since","score"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":76,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"since":{"type":"string","format":"date-time"},` +
 			`"score":{"type":"number","maximum":1,"minimum":0}},` +
 			`"type":"object","required":["id","score"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 76."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"since":{"type":"string","format":"date-time"},` +
@@ -1945,9 +1945,9 @@ func (tool026Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool027Info describes the tool027 tool.
 var tool027Info = runtime.Info{
 	Name:        "tool027",
-	Description: "Does task 27 for the record it is given.",
+	Description: "Tool027 does task 27 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":77,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"notes":{"items":{"properties":{` +
@@ -1959,7 +1959,7 @@ var tool027Info = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":77,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"notes":{"anyOf":[{"items":{"properties":{` +
@@ -1970,7 +1970,7 @@ var tool027Info = runtime.Info{
 			`"flag":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","notes","flag"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":77,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"notes":{"items":{"properties":{` +
@@ -1981,7 +1981,7 @@ var tool027Info = runtime.Info{
 			`"flag":{"type":"boolean"}},` +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 77."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"notes":{"items":{"properties":{` +
@@ -2024,28 +2024,28 @@ func (tool027Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool028Info describes the tool028 tool.
 var tool028Info = runtime.Info{
 	Name:        "tool028",
-	Description: "Does task 28 for the record it is given.",
+	Description: "Tool028 does task 28 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":78,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
 		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":78,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"tags":{"anyOf":[{"items":{"type":"string"},"type":"array","maxItems":5},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","tags"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":78,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 78."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
@@ -2083,9 +2083,9 @@ func (tool028Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool029Info describes the tool029 tool.
 var tool029Info = runtime.Info{
 	Name:        "tool029",
-	Description: "Does task 29 for the record it is given.",
+	Description: "Tool029 does task 29 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":79,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"address":{"properties":{` +
@@ -2096,7 +2096,7 @@ var tool029Info = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["id","address"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":79,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -2106,7 +2106,7 @@ var tool029Info = runtime.Info{
 			`"additionalProperties":false,"type":"object","required":["street","city","zip"],"description":"Address is nested."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","address"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":79,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -2116,7 +2116,7 @@ var tool029Info = runtime.Info{
 			`"type":"object","required":["street","city"],"description":"Address is nested."}},` +
 			`"type":"object","required":["id","address"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 79."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -2158,9 +2158,9 @@ func (tool029Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool030Info describes the tool030 tool.
 var tool030Info = runtime.Info{
 	Name:        "tool030",
-	Description: "Does task 30 for the record it is given.",
+	Description: "Tool030 does task 30 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":80,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"since":{"type":"string","format":"date-time"},` +
@@ -2168,21 +2168,21 @@ var tool030Info = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":80,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"since":{"anyOf":[{"type":"string","format":"date-time"},{"type":"null"}]},` +
 			`"score":{"type":"number","maximum":1,"minimum":0}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","since","score"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":80,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"since":{"type":"string","format":"date-time"},` +
 			`"score":{"type":"number","maximum":1,"minimum":0}},` +
 			`"type":"object","required":["id","score"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 80."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"since":{"type":"string","format":"date-time"},` +
@@ -2216,9 +2216,9 @@ func (tool030Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool031Info describes the tool031 tool.
 var tool031Info = runtime.Info{
 	Name:        "tool031",
-	Description: "Does task 31 for the record it is given.",
+	Description: "Tool031 does task 31 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":81,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"notes":{"items":{"properties":{` +
@@ -2230,7 +2230,7 @@ var tool031Info = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":81,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"notes":{"anyOf":[{"items":{"properties":{` +
@@ -2241,7 +2241,7 @@ var tool031Info = runtime.Info{
 			`"flag":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","notes","flag"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":81,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"notes":{"items":{"properties":{` +
@@ -2252,7 +2252,7 @@ var tool031Info = runtime.Info{
 			`"flag":{"type":"boolean"}},` +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 81."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"notes":{"items":{"properties":{` +
@@ -2295,28 +2295,28 @@ func (tool031Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool032Info describes the tool032 tool.
 var tool032Info = runtime.Info{
 	Name:        "tool032",
-	Description: "Does task 32 for the record it is given.",
+	Description: "Tool032 does task 32 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":82,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
 		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":82,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"tags":{"anyOf":[{"items":{"type":"string"},"type":"array","maxItems":5},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","tags"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":82,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 82."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
@@ -2354,9 +2354,9 @@ func (tool032Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool033Info describes the tool033 tool.
 var tool033Info = runtime.Info{
 	Name:        "tool033",
-	Description: "Does task 33 for the record it is given.",
+	Description: "Tool033 does task 33 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":83,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"address":{"properties":{` +
@@ -2367,7 +2367,7 @@ var tool033Info = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["id","address"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":83,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -2377,7 +2377,7 @@ var tool033Info = runtime.Info{
 			`"additionalProperties":false,"type":"object","required":["street","city","zip"],"description":"Address is nested."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","address"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":83,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -2387,7 +2387,7 @@ var tool033Info = runtime.Info{
 			`"type":"object","required":["street","city"],"description":"Address is nested."}},` +
 			`"type":"object","required":["id","address"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 83."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -2429,9 +2429,9 @@ func (tool033Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool034Info describes the tool034 tool.
 var tool034Info = runtime.Info{
 	Name:        "tool034",
-	Description: "Does task 34 for the record it is given.",
+	Description: "Tool034 does task 34 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":84,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"since":{"type":"string","format":"date-time"},` +
@@ -2439,21 +2439,21 @@ var tool034Info = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":84,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"since":{"anyOf":[{"type":"string","format":"date-time"},{"type":"null"}]},` +
 			`"score":{"type":"number","maximum":1,"minimum":0}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","since","score"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":84,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"since":{"type":"string","format":"date-time"},` +
 			`"score":{"type":"number","maximum":1,"minimum":0}},` +
 			`"type":"object","required":["id","score"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 84."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"since":{"type":"string","format":"date-time"},` +
@@ -2487,9 +2487,9 @@ func (tool034Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool035Info describes the tool035 tool.
 var tool035Info = runtime.Info{
 	Name:        "tool035",
-	Description: "Does task 35 for the record it is given.",
+	Description: "Tool035 does task 35 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":85,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"notes":{"items":{"properties":{` +
@@ -2501,7 +2501,7 @@ var tool035Info = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":85,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"notes":{"anyOf":[{"items":{"properties":{` +
@@ -2512,7 +2512,7 @@ var tool035Info = runtime.Info{
 			`"flag":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","notes","flag"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":85,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"notes":{"items":{"properties":{` +
@@ -2523,7 +2523,7 @@ var tool035Info = runtime.Info{
 			`"flag":{"type":"boolean"}},` +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 85."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"notes":{"items":{"properties":{` +
@@ -2566,28 +2566,28 @@ func (tool035Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool036Info describes the tool036 tool.
 var tool036Info = runtime.Info{
 	Name:        "tool036",
-	Description: "Does task 36 for the record it is given.",
+	Description: "Tool036 does task 36 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":86,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
 		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":86,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"tags":{"anyOf":[{"items":{"type":"string"},"type":"array","maxItems":5},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","tags"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":86,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 86."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
@@ -2625,9 +2625,9 @@ func (tool036Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool037Info describes the tool037 tool.
 var tool037Info = runtime.Info{
 	Name:        "tool037",
-	Description: "Does task 37 for the record it is given.",
+	Description: "Tool037 does task 37 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":87,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"address":{"properties":{` +
@@ -2638,7 +2638,7 @@ var tool037Info = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["id","address"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":87,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -2648,7 +2648,7 @@ var tool037Info = runtime.Info{
 			`"additionalProperties":false,"type":"object","required":["street","city","zip"],"description":"Address is nested."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","address"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":87,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -2658,7 +2658,7 @@ var tool037Info = runtime.Info{
 			`"type":"object","required":["street","city"],"description":"Address is nested."}},` +
 			`"type":"object","required":["id","address"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 87."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -2700,9 +2700,9 @@ func (tool037Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool038Info describes the tool038 tool.
 var tool038Info = runtime.Info{
 	Name:        "tool038",
-	Description: "Does task 38 for the record it is given.",
+	Description: "Tool038 does task 38 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":88,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"since":{"type":"string","format":"date-time"},` +
@@ -2710,21 +2710,21 @@ var tool038Info = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":88,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"since":{"anyOf":[{"type":"string","format":"date-time"},{"type":"null"}]},` +
 			`"score":{"type":"number","maximum":1,"minimum":0}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","since","score"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":88,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"since":{"type":"string","format":"date-time"},` +
 			`"score":{"type":"number","maximum":1,"minimum":0}},` +
 			`"type":"object","required":["id","score"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 88."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"since":{"type":"string","format":"date-time"},` +
@@ -2758,9 +2758,9 @@ func (tool038Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool039Info describes the tool039 tool.
 var tool039Info = runtime.Info{
 	Name:        "tool039",
-	Description: "Does task 39 for the record it is given.",
+	Description: "Tool039 does task 39 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":89,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"notes":{"items":{"properties":{` +
@@ -2772,7 +2772,7 @@ var tool039Info = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":89,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"notes":{"anyOf":[{"items":{"properties":{` +
@@ -2783,7 +2783,7 @@ var tool039Info = runtime.Info{
 			`"flag":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","notes","flag"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":89,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"notes":{"items":{"properties":{` +
@@ -2794,7 +2794,7 @@ var tool039Info = runtime.Info{
 			`"flag":{"type":"boolean"}},` +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 89."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"notes":{"items":{"properties":{` +
@@ -2837,28 +2837,28 @@ func (tool039Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool040Info describes the tool040 tool.
 var tool040Info = runtime.Info{
 	Name:        "tool040",
-	Description: "Does task 40 for the record it is given.",
+	Description: "Tool040 does task 40 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":90,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
 		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":90,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"tags":{"anyOf":[{"items":{"type":"string"},"type":"array","maxItems":5},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","tags"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":90,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 90."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
@@ -2896,9 +2896,9 @@ func (tool040Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool041Info describes the tool041 tool.
 var tool041Info = runtime.Info{
 	Name:        "tool041",
-	Description: "Does task 41 for the record it is given.",
+	Description: "Tool041 does task 41 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":91,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"address":{"properties":{` +
@@ -2909,7 +2909,7 @@ var tool041Info = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["id","address"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":91,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -2919,7 +2919,7 @@ var tool041Info = runtime.Info{
 			`"additionalProperties":false,"type":"object","required":["street","city","zip"],"description":"Address is nested."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","address"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":91,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -2929,7 +2929,7 @@ var tool041Info = runtime.Info{
 			`"type":"object","required":["street","city"],"description":"Address is nested."}},` +
 			`"type":"object","required":["id","address"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 91."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -2971,9 +2971,9 @@ func (tool041Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool042Info describes the tool042 tool.
 var tool042Info = runtime.Info{
 	Name:        "tool042",
-	Description: "Does task 42 for the record it is given.",
+	Description: "Tool042 does task 42 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":92,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"since":{"type":"string","format":"date-time"},` +
@@ -2981,21 +2981,21 @@ var tool042Info = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":92,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"since":{"anyOf":[{"type":"string","format":"date-time"},{"type":"null"}]},` +
 			`"score":{"type":"number","maximum":1,"minimum":0}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","since","score"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":92,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"since":{"type":"string","format":"date-time"},` +
 			`"score":{"type":"number","maximum":1,"minimum":0}},` +
 			`"type":"object","required":["id","score"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 92."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"since":{"type":"string","format":"date-time"},` +
@@ -3029,9 +3029,9 @@ func (tool042Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool043Info describes the tool043 tool.
 var tool043Info = runtime.Info{
 	Name:        "tool043",
-	Description: "Does task 43 for the record it is given.",
+	Description: "Tool043 does task 43 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":93,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"notes":{"items":{"properties":{` +
@@ -3043,7 +3043,7 @@ var tool043Info = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":93,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"notes":{"anyOf":[{"items":{"properties":{` +
@@ -3054,7 +3054,7 @@ var tool043Info = runtime.Info{
 			`"flag":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","notes","flag"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":93,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"notes":{"items":{"properties":{` +
@@ -3065,7 +3065,7 @@ var tool043Info = runtime.Info{
 			`"flag":{"type":"boolean"}},` +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 93."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"notes":{"items":{"properties":{` +
@@ -3108,28 +3108,28 @@ func (tool043Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool044Info describes the tool044 tool.
 var tool044Info = runtime.Info{
 	Name:        "tool044",
-	Description: "Does task 44 for the record it is given.",
+	Description: "Tool044 does task 44 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":94,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
 		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":94,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"tags":{"anyOf":[{"items":{"type":"string"},"type":"array","maxItems":5},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","tags"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":94,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 94."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
@@ -3167,9 +3167,9 @@ func (tool044Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool045Info describes the tool045 tool.
 var tool045Info = runtime.Info{
 	Name:        "tool045",
-	Description: "Does task 45 for the record it is given.",
+	Description: "Tool045 does task 45 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":95,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"address":{"properties":{` +
@@ -3180,7 +3180,7 @@ var tool045Info = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["id","address"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":95,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -3190,7 +3190,7 @@ var tool045Info = runtime.Info{
 			`"additionalProperties":false,"type":"object","required":["street","city","zip"],"description":"Address is nested."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","address"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":95,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -3200,7 +3200,7 @@ var tool045Info = runtime.Info{
 			`"type":"object","required":["street","city"],"description":"Address is nested."}},` +
 			`"type":"object","required":["id","address"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 95."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -3242,9 +3242,9 @@ func (tool045Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool046Info describes the tool046 tool.
 var tool046Info = runtime.Info{
 	Name:        "tool046",
-	Description: "Does task 46 for the record it is given.",
+	Description: "Tool046 does task 46 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":96,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"since":{"type":"string","format":"date-time"},` +
@@ -3252,21 +3252,21 @@ var tool046Info = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":96,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"since":{"anyOf":[{"type":"string","format":"date-time"},{"type":"null"}]},` +
 			`"score":{"type":"number","maximum":1,"minimum":0}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","since","score"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":96,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"since":{"type":"string","format":"date-time"},` +
 			`"score":{"type":"number","maximum":1,"minimum":0}},` +
 			`"type":"object","required":["id","score"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 96."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"since":{"type":"string","format":"date-time"},` +
@@ -3300,9 +3300,9 @@ func (tool046Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool047Info describes the tool047 tool.
 var tool047Info = runtime.Info{
 	Name:        "tool047",
-	Description: "Does task 47 for the record it is given.",
+	Description: "Tool047 does task 47 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":97,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"notes":{"items":{"properties":{` +
@@ -3314,7 +3314,7 @@ var tool047Info = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":97,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"notes":{"anyOf":[{"items":{"properties":{` +
@@ -3325,7 +3325,7 @@ var tool047Info = runtime.Info{
 			`"flag":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","notes","flag"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":97,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"notes":{"items":{"properties":{` +
@@ -3336,7 +3336,7 @@ var tool047Info = runtime.Info{
 			`"flag":{"type":"boolean"}},` +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 97."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"notes":{"items":{"properties":{` +
@@ -3379,28 +3379,28 @@ func (tool047Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool048Info describes the tool048 tool.
 var tool048Info = runtime.Info{
 	Name:        "tool048",
-	Description: "Does task 48 for the record it is given.",
+	Description: "Tool048 does task 48 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":98,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
 		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":98,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"tags":{"anyOf":[{"items":{"type":"string"},"type":"array","maxItems":5},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","tags"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":98,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 98."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
@@ -3438,9 +3438,9 @@ func (tool048Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool049Info describes the tool049 tool.
 var tool049Info = runtime.Info{
 	Name:        "tool049",
-	Description: "Does task 49 for the record it is given.",
+	Description: "Tool049 does task 49 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":99,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"address":{"properties":{` +
@@ -3451,7 +3451,7 @@ var tool049Info = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["id","address"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":99,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -3461,7 +3461,7 @@ var tool049Info = runtime.Info{
 			`"additionalProperties":false,"type":"object","required":["street","city","zip"],"description":"Address is nested."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","address"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":99,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -3471,7 +3471,7 @@ var tool049Info = runtime.Info{
 			`"type":"object","required":["street","city"],"description":"Address is nested."}},` +
 			`"type":"object","required":["id","address"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 99."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -3513,9 +3513,9 @@ func (tool049Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool050Info describes the tool050 tool.
 var tool050Info = runtime.Info{
 	Name:        "tool050",
-	Description: "Does task 50 for the record it is given.",
+	Description: "Tool050 does task 50 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":100,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"since":{"type":"string","format":"date-time"},` +
@@ -3523,21 +3523,21 @@ var tool050Info = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":100,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"since":{"anyOf":[{"type":"string","format":"date-time"},{"type":"null"}]},` +
 			`"score":{"type":"number","maximum":1,"minimum":0}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","since","score"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":100,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"since":{"type":"string","format":"date-time"},` +
 			`"score":{"type":"number","maximum":1,"minimum":0}},` +
 			`"type":"object","required":["id","score"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 100."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"since":{"type":"string","format":"date-time"},` +
@@ -3571,9 +3571,9 @@ func (tool050Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool051Info describes the tool051 tool.
 var tool051Info = runtime.Info{
 	Name:        "tool051",
-	Description: "Does task 51 for the record it is given.",
+	Description: "Tool051 does task 51 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":101,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"notes":{"items":{"properties":{` +
@@ -3585,7 +3585,7 @@ var tool051Info = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":101,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"notes":{"anyOf":[{"items":{"properties":{` +
@@ -3596,7 +3596,7 @@ var tool051Info = runtime.Info{
 			`"flag":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","notes","flag"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":101,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"notes":{"items":{"properties":{` +
@@ -3607,7 +3607,7 @@ var tool051Info = runtime.Info{
 			`"flag":{"type":"boolean"}},` +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 101."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"notes":{"items":{"properties":{` +
@@ -3650,28 +3650,28 @@ func (tool051Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool052Info describes the tool052 tool.
 var tool052Info = runtime.Info{
 	Name:        "tool052",
-	Description: "Does task 52 for the record it is given.",
+	Description: "Tool052 does task 52 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":102,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
 		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":102,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"tags":{"anyOf":[{"items":{"type":"string"},"type":"array","maxItems":5},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","tags"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":102,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 102."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
@@ -3709,9 +3709,9 @@ func (tool052Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool053Info describes the tool053 tool.
 var tool053Info = runtime.Info{
 	Name:        "tool053",
-	Description: "Does task 53 for the record it is given.",
+	Description: "Tool053 does task 53 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":103,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"address":{"properties":{` +
@@ -3722,7 +3722,7 @@ var tool053Info = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["id","address"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":103,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -3732,7 +3732,7 @@ var tool053Info = runtime.Info{
 			`"additionalProperties":false,"type":"object","required":["street","city","zip"],"description":"Address is nested."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","address"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":103,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -3742,7 +3742,7 @@ var tool053Info = runtime.Info{
 			`"type":"object","required":["street","city"],"description":"Address is nested."}},` +
 			`"type":"object","required":["id","address"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 103."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -3784,9 +3784,9 @@ func (tool053Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool054Info describes the tool054 tool.
 var tool054Info = runtime.Info{
 	Name:        "tool054",
-	Description: "Does task 54 for the record it is given.",
+	Description: "Tool054 does task 54 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":104,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"since":{"type":"string","format":"date-time"},` +
@@ -3794,21 +3794,21 @@ var tool054Info = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":104,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"since":{"anyOf":[{"type":"string","format":"date-time"},{"type":"null"}]},` +
 			`"score":{"type":"number","maximum":1,"minimum":0}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","since","score"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":104,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"since":{"type":"string","format":"date-time"},` +
 			`"score":{"type":"number","maximum":1,"minimum":0}},` +
 			`"type":"object","required":["id","score"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 104."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"since":{"type":"string","format":"date-time"},` +
@@ -3842,9 +3842,9 @@ func (tool054Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool055Info describes the tool055 tool.
 var tool055Info = runtime.Info{
 	Name:        "tool055",
-	Description: "Does task 55 for the record it is given.",
+	Description: "Tool055 does task 55 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":105,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"notes":{"items":{"properties":{` +
@@ -3856,7 +3856,7 @@ var tool055Info = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":105,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"notes":{"anyOf":[{"items":{"properties":{` +
@@ -3867,7 +3867,7 @@ var tool055Info = runtime.Info{
 			`"flag":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","notes","flag"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":105,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"notes":{"items":{"properties":{` +
@@ -3878,7 +3878,7 @@ var tool055Info = runtime.Info{
 			`"flag":{"type":"boolean"}},` +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 105."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"notes":{"items":{"properties":{` +
@@ -3921,28 +3921,28 @@ func (tool055Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool056Info describes the tool056 tool.
 var tool056Info = runtime.Info{
 	Name:        "tool056",
-	Description: "Does task 56 for the record it is given.",
+	Description: "Tool056 does task 56 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":106,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
 		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":106,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"tags":{"anyOf":[{"items":{"type":"string"},"type":"array","maxItems":5},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","tags"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":106,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 106."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
@@ -3980,9 +3980,9 @@ func (tool056Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool057Info describes the tool057 tool.
 var tool057Info = runtime.Info{
 	Name:        "tool057",
-	Description: "Does task 57 for the record it is given.",
+	Description: "Tool057 does task 57 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":107,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"address":{"properties":{` +
@@ -3993,7 +3993,7 @@ var tool057Info = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["id","address"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":107,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -4003,7 +4003,7 @@ var tool057Info = runtime.Info{
 			`"additionalProperties":false,"type":"object","required":["street","city","zip"],"description":"Address is nested."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","address"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":107,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -4013,7 +4013,7 @@ var tool057Info = runtime.Info{
 			`"type":"object","required":["street","city"],"description":"Address is nested."}},` +
 			`"type":"object","required":["id","address"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 107."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -4055,9 +4055,9 @@ func (tool057Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool058Info describes the tool058 tool.
 var tool058Info = runtime.Info{
 	Name:        "tool058",
-	Description: "Does task 58 for the record it is given.",
+	Description: "Tool058 does task 58 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":108,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"since":{"type":"string","format":"date-time"},` +
@@ -4065,21 +4065,21 @@ var tool058Info = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":108,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"since":{"anyOf":[{"type":"string","format":"date-time"},{"type":"null"}]},` +
 			`"score":{"type":"number","maximum":1,"minimum":0}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","since","score"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":108,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"since":{"type":"string","format":"date-time"},` +
 			`"score":{"type":"number","maximum":1,"minimum":0}},` +
 			`"type":"object","required":["id","score"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 108."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"since":{"type":"string","format":"date-time"},` +
@@ -4113,9 +4113,9 @@ func (tool058Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool059Info describes the tool059 tool.
 var tool059Info = runtime.Info{
 	Name:        "tool059",
-	Description: "Does task 59 for the record it is given.",
+	Description: "Tool059 does task 59 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":109,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"notes":{"items":{"properties":{` +
@@ -4127,7 +4127,7 @@ var tool059Info = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":109,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"notes":{"anyOf":[{"items":{"properties":{` +
@@ -4138,7 +4138,7 @@ var tool059Info = runtime.Info{
 			`"flag":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","notes","flag"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":109,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"notes":{"items":{"properties":{` +
@@ -4149,7 +4149,7 @@ var tool059Info = runtime.Info{
 			`"flag":{"type":"boolean"}},` +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 109."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"notes":{"items":{"properties":{` +
@@ -4192,28 +4192,28 @@ func (tool059Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool060Info describes the tool060 tool.
 var tool060Info = runtime.Info{
 	Name:        "tool060",
-	Description: "Does task 60 for the record it is given.",
+	Description: "Tool060 does task 60 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":110,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
 		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":110,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"tags":{"anyOf":[{"items":{"type":"string"},"type":"array","maxItems":5},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","tags"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":110,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 110."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
@@ -4251,9 +4251,9 @@ func (tool060Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool061Info describes the tool061 tool.
 var tool061Info = runtime.Info{
 	Name:        "tool061",
-	Description: "Does task 61 for the record it is given.",
+	Description: "Tool061 does task 61 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":111,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"address":{"properties":{` +
@@ -4264,7 +4264,7 @@ var tool061Info = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["id","address"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":111,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -4274,7 +4274,7 @@ var tool061Info = runtime.Info{
 			`"additionalProperties":false,"type":"object","required":["street","city","zip"],"description":"Address is nested."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","address"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":111,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -4284,7 +4284,7 @@ var tool061Info = runtime.Info{
 			`"type":"object","required":["street","city"],"description":"Address is nested."}},` +
 			`"type":"object","required":["id","address"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 111."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -4326,9 +4326,9 @@ func (tool061Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool062Info describes the tool062 tool.
 var tool062Info = runtime.Info{
 	Name:        "tool062",
-	Description: "Does task 62 for the record it is given.",
+	Description: "Tool062 does task 62 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":112,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"since":{"type":"string","format":"date-time"},` +
@@ -4336,21 +4336,21 @@ var tool062Info = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":112,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"since":{"anyOf":[{"type":"string","format":"date-time"},{"type":"null"}]},` +
 			`"score":{"type":"number","maximum":1,"minimum":0}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","since","score"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":112,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"since":{"type":"string","format":"date-time"},` +
 			`"score":{"type":"number","maximum":1,"minimum":0}},` +
 			`"type":"object","required":["id","score"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 112."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"since":{"type":"string","format":"date-time"},` +
@@ -4384,9 +4384,9 @@ func (tool062Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool063Info describes the tool063 tool.
 var tool063Info = runtime.Info{
 	Name:        "tool063",
-	Description: "Does task 63 for the record it is given.",
+	Description: "Tool063 does task 63 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":113,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"notes":{"items":{"properties":{` +
@@ -4398,7 +4398,7 @@ var tool063Info = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":113,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"notes":{"anyOf":[{"items":{"properties":{` +
@@ -4409,7 +4409,7 @@ var tool063Info = runtime.Info{
 			`"flag":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","notes","flag"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":113,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"notes":{"items":{"properties":{` +
@@ -4420,7 +4420,7 @@ var tool063Info = runtime.Info{
 			`"flag":{"type":"boolean"}},` +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 113."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"notes":{"items":{"properties":{` +
@@ -4463,28 +4463,28 @@ func (tool063Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool064Info describes the tool064 tool.
 var tool064Info = runtime.Info{
 	Name:        "tool064",
-	Description: "Does task 64 for the record it is given.",
+	Description: "Tool064 does task 64 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":114,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
 		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":114,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"tags":{"anyOf":[{"items":{"type":"string"},"type":"array","maxItems":5},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","tags"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":114,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 114."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
@@ -4522,9 +4522,9 @@ func (tool064Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool065Info describes the tool065 tool.
 var tool065Info = runtime.Info{
 	Name:        "tool065",
-	Description: "Does task 65 for the record it is given.",
+	Description: "Tool065 does task 65 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":115,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"address":{"properties":{` +
@@ -4535,7 +4535,7 @@ var tool065Info = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["id","address"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":115,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -4545,7 +4545,7 @@ var tool065Info = runtime.Info{
 			`"additionalProperties":false,"type":"object","required":["street","city","zip"],"description":"Address is nested."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","address"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":115,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -4555,7 +4555,7 @@ var tool065Info = runtime.Info{
 			`"type":"object","required":["street","city"],"description":"Address is nested."}},` +
 			`"type":"object","required":["id","address"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 115."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -4597,9 +4597,9 @@ func (tool065Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool066Info describes the tool066 tool.
 var tool066Info = runtime.Info{
 	Name:        "tool066",
-	Description: "Does task 66 for the record it is given.",
+	Description: "Tool066 does task 66 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":116,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"since":{"type":"string","format":"date-time"},` +
@@ -4607,21 +4607,21 @@ var tool066Info = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":116,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"since":{"anyOf":[{"type":"string","format":"date-time"},{"type":"null"}]},` +
 			`"score":{"type":"number","maximum":1,"minimum":0}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","since","score"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":116,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"since":{"type":"string","format":"date-time"},` +
 			`"score":{"type":"number","maximum":1,"minimum":0}},` +
 			`"type":"object","required":["id","score"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 116."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"since":{"type":"string","format":"date-time"},` +
@@ -4655,9 +4655,9 @@ func (tool066Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool067Info describes the tool067 tool.
 var tool067Info = runtime.Info{
 	Name:        "tool067",
-	Description: "Does task 67 for the record it is given.",
+	Description: "Tool067 does task 67 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":117,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"notes":{"items":{"properties":{` +
@@ -4669,7 +4669,7 @@ var tool067Info = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":117,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"notes":{"anyOf":[{"items":{"properties":{` +
@@ -4680,7 +4680,7 @@ var tool067Info = runtime.Info{
 			`"flag":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","notes","flag"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":117,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"notes":{"items":{"properties":{` +
@@ -4691,7 +4691,7 @@ var tool067Info = runtime.Info{
 			`"flag":{"type":"boolean"}},` +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 117."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"notes":{"items":{"properties":{` +
@@ -4734,28 +4734,28 @@ func (tool067Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool068Info describes the tool068 tool.
 var tool068Info = runtime.Info{
 	Name:        "tool068",
-	Description: "Does task 68 for the record it is given.",
+	Description: "Tool068 does task 68 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":118,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
 		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":118,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"tags":{"anyOf":[{"items":{"type":"string"},"type":"array","maxItems":5},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","tags"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":118,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 118."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
@@ -4793,9 +4793,9 @@ func (tool068Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool069Info describes the tool069 tool.
 var tool069Info = runtime.Info{
 	Name:        "tool069",
-	Description: "Does task 69 for the record it is given.",
+	Description: "Tool069 does task 69 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":119,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"address":{"properties":{` +
@@ -4806,7 +4806,7 @@ var tool069Info = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["id","address"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":119,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -4816,7 +4816,7 @@ var tool069Info = runtime.Info{
 			`"additionalProperties":false,"type":"object","required":["street","city","zip"],"description":"Address is nested."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","address"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":119,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -4826,7 +4826,7 @@ var tool069Info = runtime.Info{
 			`"type":"object","required":["street","city"],"description":"Address is nested."}},` +
 			`"type":"object","required":["id","address"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 119."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -4868,9 +4868,9 @@ func (tool069Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool070Info describes the tool070 tool.
 var tool070Info = runtime.Info{
 	Name:        "tool070",
-	Description: "Does task 70 for the record it is given.",
+	Description: "Tool070 does task 70 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":120,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"since":{"type":"string","format":"date-time"},` +
@@ -4878,21 +4878,21 @@ var tool070Info = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":120,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"since":{"anyOf":[{"type":"string","format":"date-time"},{"type":"null"}]},` +
 			`"score":{"type":"number","maximum":1,"minimum":0}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","since","score"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":120,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"since":{"type":"string","format":"date-time"},` +
 			`"score":{"type":"number","maximum":1,"minimum":0}},` +
 			`"type":"object","required":["id","score"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 120."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"since":{"type":"string","format":"date-time"},` +
@@ -4926,9 +4926,9 @@ func (tool070Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool071Info describes the tool071 tool.
 var tool071Info = runtime.Info{
 	Name:        "tool071",
-	Description: "Does task 71 for the record it is given.",
+	Description: "Tool071 does task 71 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":121,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"notes":{"items":{"properties":{` +
@@ -4940,7 +4940,7 @@ var tool071Info = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":121,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"notes":{"anyOf":[{"items":{"properties":{` +
@@ -4951,7 +4951,7 @@ var tool071Info = runtime.Info{
 			`"flag":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","notes","flag"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":121,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"notes":{"items":{"properties":{` +
@@ -4962,7 +4962,7 @@ var tool071Info = runtime.Info{
 			`"flag":{"type":"boolean"}},` +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 121."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"notes":{"items":{"properties":{` +
@@ -5005,28 +5005,28 @@ func (tool071Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool072Info describes the tool072 tool.
 var tool072Info = runtime.Info{
 	Name:        "tool072",
-	Description: "Does task 72 for the record it is given.",
+	Description: "Tool072 does task 72 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":122,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
 		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":122,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"tags":{"anyOf":[{"items":{"type":"string"},"type":"array","maxItems":5},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","tags"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":122,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 122."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
@@ -5064,9 +5064,9 @@ func (tool072Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool073Info describes the tool073 tool.
 var tool073Info = runtime.Info{
 	Name:        "tool073",
-	Description: "Does task 73 for the record it is given.",
+	Description: "Tool073 does task 73 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":123,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"address":{"properties":{` +
@@ -5077,7 +5077,7 @@ var tool073Info = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["id","address"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":123,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -5087,7 +5087,7 @@ var tool073Info = runtime.Info{
 			`"additionalProperties":false,"type":"object","required":["street","city","zip"],"description":"Address is nested."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","address"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":123,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -5097,7 +5097,7 @@ var tool073Info = runtime.Info{
 			`"type":"object","required":["street","city"],"description":"Address is nested."}},` +
 			`"type":"object","required":["id","address"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 123."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -5139,9 +5139,9 @@ func (tool073Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool074Info describes the tool074 tool.
 var tool074Info = runtime.Info{
 	Name:        "tool074",
-	Description: "Does task 74 for the record it is given.",
+	Description: "Tool074 does task 74 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":124,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"since":{"type":"string","format":"date-time"},` +
@@ -5149,21 +5149,21 @@ var tool074Info = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":124,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"since":{"anyOf":[{"type":"string","format":"date-time"},{"type":"null"}]},` +
 			`"score":{"type":"number","maximum":1,"minimum":0}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","since","score"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":124,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"since":{"type":"string","format":"date-time"},` +
 			`"score":{"type":"number","maximum":1,"minimum":0}},` +
 			`"type":"object","required":["id","score"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 124."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"since":{"type":"string","format":"date-time"},` +
@@ -5197,9 +5197,9 @@ func (tool074Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool075Info describes the tool075 tool.
 var tool075Info = runtime.Info{
 	Name:        "tool075",
-	Description: "Does task 75 for the record it is given.",
+	Description: "Tool075 does task 75 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":125,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"notes":{"items":{"properties":{` +
@@ -5211,7 +5211,7 @@ var tool075Info = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":125,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"notes":{"anyOf":[{"items":{"properties":{` +
@@ -5222,7 +5222,7 @@ var tool075Info = runtime.Info{
 			`"flag":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","notes","flag"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":125,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"notes":{"items":{"properties":{` +
@@ -5233,7 +5233,7 @@ var tool075Info = runtime.Info{
 			`"flag":{"type":"boolean"}},` +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 125."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"notes":{"items":{"properties":{` +
@@ -5276,28 +5276,28 @@ func (tool075Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool076Info describes the tool076 tool.
 var tool076Info = runtime.Info{
 	Name:        "tool076",
-	Description: "Does task 76 for the record it is given.",
+	Description: "Tool076 does task 76 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":126,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
 		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":126,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"tags":{"anyOf":[{"items":{"type":"string"},"type":"array","maxItems":5},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","tags"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":126,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 126."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
@@ -5335,9 +5335,9 @@ func (tool076Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool077Info describes the tool077 tool.
 var tool077Info = runtime.Info{
 	Name:        "tool077",
-	Description: "Does task 77 for the record it is given.",
+	Description: "Tool077 does task 77 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":127,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"address":{"properties":{` +
@@ -5348,7 +5348,7 @@ var tool077Info = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["id","address"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":127,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -5358,7 +5358,7 @@ var tool077Info = runtime.Info{
 			`"additionalProperties":false,"type":"object","required":["street","city","zip"],"description":"Address is nested."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","address"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":127,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -5368,7 +5368,7 @@ var tool077Info = runtime.Info{
 			`"type":"object","required":["street","city"],"description":"Address is nested."}},` +
 			`"type":"object","required":["id","address"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 127."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -5410,9 +5410,9 @@ func (tool077Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool078Info describes the tool078 tool.
 var tool078Info = runtime.Info{
 	Name:        "tool078",
-	Description: "Does task 78 for the record it is given.",
+	Description: "Tool078 does task 78 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":128,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"since":{"type":"string","format":"date-time"},` +
@@ -5420,21 +5420,21 @@ var tool078Info = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":128,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"since":{"anyOf":[{"type":"string","format":"date-time"},{"type":"null"}]},` +
 			`"score":{"type":"number","maximum":1,"minimum":0}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","since","score"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":128,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"since":{"type":"string","format":"date-time"},` +
 			`"score":{"type":"number","maximum":1,"minimum":0}},` +
 			`"type":"object","required":["id","score"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 128."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"since":{"type":"string","format":"date-time"},` +
@@ -5468,9 +5468,9 @@ func (tool078Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool079Info describes the tool079 tool.
 var tool079Info = runtime.Info{
 	Name:        "tool079",
-	Description: "Does task 79 for the record it is given.",
+	Description: "Tool079 does task 79 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":129,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"notes":{"items":{"properties":{` +
@@ -5482,7 +5482,7 @@ var tool079Info = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":129,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"notes":{"anyOf":[{"items":{"properties":{` +
@@ -5493,7 +5493,7 @@ var tool079Info = runtime.Info{
 			`"flag":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","notes","flag"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":129,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"notes":{"items":{"properties":{` +
@@ -5504,7 +5504,7 @@ var tool079Info = runtime.Info{
 			`"flag":{"type":"boolean"}},` +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 129."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"notes":{"items":{"properties":{` +
@@ -5547,28 +5547,28 @@ func (tool079Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool080Info describes the tool080 tool.
 var tool080Info = runtime.Info{
 	Name:        "tool080",
-	Description: "Does task 80 for the record it is given.",
+	Description: "Tool080 does task 80 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":130,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
 		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":130,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"tags":{"anyOf":[{"items":{"type":"string"},"type":"array","maxItems":5},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","tags"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":130,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 130."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
@@ -5606,9 +5606,9 @@ func (tool080Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool081Info describes the tool081 tool.
 var tool081Info = runtime.Info{
 	Name:        "tool081",
-	Description: "Does task 81 for the record it is given.",
+	Description: "Tool081 does task 81 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":131,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"address":{"properties":{` +
@@ -5619,7 +5619,7 @@ var tool081Info = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["id","address"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":131,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -5629,7 +5629,7 @@ var tool081Info = runtime.Info{
 			`"additionalProperties":false,"type":"object","required":["street","city","zip"],"description":"Address is nested."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","address"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":131,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -5639,7 +5639,7 @@ var tool081Info = runtime.Info{
 			`"type":"object","required":["street","city"],"description":"Address is nested."}},` +
 			`"type":"object","required":["id","address"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 131."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -5681,9 +5681,9 @@ func (tool081Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool082Info describes the tool082 tool.
 var tool082Info = runtime.Info{
 	Name:        "tool082",
-	Description: "Does task 82 for the record it is given.",
+	Description: "Tool082 does task 82 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":132,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"since":{"type":"string","format":"date-time"},` +
@@ -5691,21 +5691,21 @@ var tool082Info = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":132,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"since":{"anyOf":[{"type":"string","format":"date-time"},{"type":"null"}]},` +
 			`"score":{"type":"number","maximum":1,"minimum":0}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","since","score"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":132,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"since":{"type":"string","format":"date-time"},` +
 			`"score":{"type":"number","maximum":1,"minimum":0}},` +
 			`"type":"object","required":["id","score"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 132."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"since":{"type":"string","format":"date-time"},` +
@@ -5739,9 +5739,9 @@ func (tool082Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool083Info describes the tool083 tool.
 var tool083Info = runtime.Info{
 	Name:        "tool083",
-	Description: "Does task 83 for the record it is given.",
+	Description: "Tool083 does task 83 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":133,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"notes":{"items":{"properties":{` +
@@ -5753,7 +5753,7 @@ var tool083Info = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":133,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"notes":{"anyOf":[{"items":{"properties":{` +
@@ -5764,7 +5764,7 @@ var tool083Info = runtime.Info{
 			`"flag":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","notes","flag"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":133,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"notes":{"items":{"properties":{` +
@@ -5775,7 +5775,7 @@ var tool083Info = runtime.Info{
 			`"flag":{"type":"boolean"}},` +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 133."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"notes":{"items":{"properties":{` +
@@ -5818,28 +5818,28 @@ func (tool083Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool084Info describes the tool084 tool.
 var tool084Info = runtime.Info{
 	Name:        "tool084",
-	Description: "Does task 84 for the record it is given.",
+	Description: "Tool084 does task 84 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":134,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
 		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":134,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"tags":{"anyOf":[{"items":{"type":"string"},"type":"array","maxItems":5},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","tags"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":134,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 134."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
@@ -5877,9 +5877,9 @@ func (tool084Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool085Info describes the tool085 tool.
 var tool085Info = runtime.Info{
 	Name:        "tool085",
-	Description: "Does task 85 for the record it is given.",
+	Description: "Tool085 does task 85 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":135,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"address":{"properties":{` +
@@ -5890,7 +5890,7 @@ var tool085Info = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["id","address"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":135,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -5900,7 +5900,7 @@ var tool085Info = runtime.Info{
 			`"additionalProperties":false,"type":"object","required":["street","city","zip"],"description":"Address is nested."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","address"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":135,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -5910,7 +5910,7 @@ var tool085Info = runtime.Info{
 			`"type":"object","required":["street","city"],"description":"Address is nested."}},` +
 			`"type":"object","required":["id","address"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 135."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -5952,9 +5952,9 @@ func (tool085Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool086Info describes the tool086 tool.
 var tool086Info = runtime.Info{
 	Name:        "tool086",
-	Description: "Does task 86 for the record it is given.",
+	Description: "Tool086 does task 86 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":136,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"since":{"type":"string","format":"date-time"},` +
@@ -5962,21 +5962,21 @@ var tool086Info = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":136,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"since":{"anyOf":[{"type":"string","format":"date-time"},{"type":"null"}]},` +
 			`"score":{"type":"number","maximum":1,"minimum":0}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","since","score"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":136,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"since":{"type":"string","format":"date-time"},` +
 			`"score":{"type":"number","maximum":1,"minimum":0}},` +
 			`"type":"object","required":["id","score"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 136."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"since":{"type":"string","format":"date-time"},` +
@@ -6010,9 +6010,9 @@ func (tool086Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool087Info describes the tool087 tool.
 var tool087Info = runtime.Info{
 	Name:        "tool087",
-	Description: "Does task 87 for the record it is given.",
+	Description: "Tool087 does task 87 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":137,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"notes":{"items":{"properties":{` +
@@ -6024,7 +6024,7 @@ var tool087Info = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":137,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"notes":{"anyOf":[{"items":{"properties":{` +
@@ -6035,7 +6035,7 @@ var tool087Info = runtime.Info{
 			`"flag":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","notes","flag"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":137,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"notes":{"items":{"properties":{` +
@@ -6046,7 +6046,7 @@ var tool087Info = runtime.Info{
 			`"flag":{"type":"boolean"}},` +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 137."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"notes":{"items":{"properties":{` +
@@ -6089,28 +6089,28 @@ func (tool087Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool088Info describes the tool088 tool.
 var tool088Info = runtime.Info{
 	Name:        "tool088",
-	Description: "Does task 88 for the record it is given.",
+	Description: "Tool088 does task 88 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":138,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
 		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":138,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"tags":{"anyOf":[{"items":{"type":"string"},"type":"array","maxItems":5},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","tags"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":138,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 138."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
@@ -6148,9 +6148,9 @@ func (tool088Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool089Info describes the tool089 tool.
 var tool089Info = runtime.Info{
 	Name:        "tool089",
-	Description: "Does task 89 for the record it is given.",
+	Description: "Tool089 does task 89 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":139,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"address":{"properties":{` +
@@ -6161,7 +6161,7 @@ var tool089Info = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["id","address"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":139,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -6171,7 +6171,7 @@ var tool089Info = runtime.Info{
 			`"additionalProperties":false,"type":"object","required":["street","city","zip"],"description":"Address is nested."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","address"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":139,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -6181,7 +6181,7 @@ var tool089Info = runtime.Info{
 			`"type":"object","required":["street","city"],"description":"Address is nested."}},` +
 			`"type":"object","required":["id","address"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 139."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -6223,9 +6223,9 @@ func (tool089Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool090Info describes the tool090 tool.
 var tool090Info = runtime.Info{
 	Name:        "tool090",
-	Description: "Does task 90 for the record it is given.",
+	Description: "Tool090 does task 90 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":140,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"since":{"type":"string","format":"date-time"},` +
@@ -6233,21 +6233,21 @@ var tool090Info = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":140,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"since":{"anyOf":[{"type":"string","format":"date-time"},{"type":"null"}]},` +
 			`"score":{"type":"number","maximum":1,"minimum":0}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","since","score"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":140,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"since":{"type":"string","format":"date-time"},` +
 			`"score":{"type":"number","maximum":1,"minimum":0}},` +
 			`"type":"object","required":["id","score"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 140."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"since":{"type":"string","format":"date-time"},` +
@@ -6281,9 +6281,9 @@ func (tool090Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool091Info describes the tool091 tool.
 var tool091Info = runtime.Info{
 	Name:        "tool091",
-	Description: "Does task 91 for the record it is given.",
+	Description: "Tool091 does task 91 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":141,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"notes":{"items":{"properties":{` +
@@ -6295,7 +6295,7 @@ var tool091Info = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":141,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"notes":{"anyOf":[{"items":{"properties":{` +
@@ -6306,7 +6306,7 @@ var tool091Info = runtime.Info{
 			`"flag":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","notes","flag"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":141,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"notes":{"items":{"properties":{` +
@@ -6317,7 +6317,7 @@ var tool091Info = runtime.Info{
 			`"flag":{"type":"boolean"}},` +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 141."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"notes":{"items":{"properties":{` +
@@ -6360,28 +6360,28 @@ func (tool091Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool092Info describes the tool092 tool.
 var tool092Info = runtime.Info{
 	Name:        "tool092",
-	Description: "Does task 92 for the record it is given.",
+	Description: "Tool092 does task 92 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":142,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
 		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":142,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"tags":{"anyOf":[{"items":{"type":"string"},"type":"array","maxItems":5},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","tags"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":142,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 142."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
@@ -6419,9 +6419,9 @@ func (tool092Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool093Info describes the tool093 tool.
 var tool093Info = runtime.Info{
 	Name:        "tool093",
-	Description: "Does task 93 for the record it is given.",
+	Description: "Tool093 does task 93 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":143,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"address":{"properties":{` +
@@ -6432,7 +6432,7 @@ var tool093Info = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["id","address"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":143,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -6442,7 +6442,7 @@ var tool093Info = runtime.Info{
 			`"additionalProperties":false,"type":"object","required":["street","city","zip"],"description":"Address is nested."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","address"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":143,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -6452,7 +6452,7 @@ var tool093Info = runtime.Info{
 			`"type":"object","required":["street","city"],"description":"Address is nested."}},` +
 			`"type":"object","required":["id","address"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 143."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -6494,9 +6494,9 @@ func (tool093Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool094Info describes the tool094 tool.
 var tool094Info = runtime.Info{
 	Name:        "tool094",
-	Description: "Does task 94 for the record it is given.",
+	Description: "Tool094 does task 94 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":144,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"since":{"type":"string","format":"date-time"},` +
@@ -6504,21 +6504,21 @@ var tool094Info = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":144,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"since":{"anyOf":[{"type":"string","format":"date-time"},{"type":"null"}]},` +
 			`"score":{"type":"number","maximum":1,"minimum":0}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","since","score"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":144,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"since":{"type":"string","format":"date-time"},` +
 			`"score":{"type":"number","maximum":1,"minimum":0}},` +
 			`"type":"object","required":["id","score"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 144."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"since":{"type":"string","format":"date-time"},` +
@@ -6552,9 +6552,9 @@ func (tool094Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool095Info describes the tool095 tool.
 var tool095Info = runtime.Info{
 	Name:        "tool095",
-	Description: "Does task 95 for the record it is given.",
+	Description: "Tool095 does task 95 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":145,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"notes":{"items":{"properties":{` +
@@ -6566,7 +6566,7 @@ var tool095Info = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":145,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"notes":{"anyOf":[{"items":{"properties":{` +
@@ -6577,7 +6577,7 @@ var tool095Info = runtime.Info{
 			`"flag":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","notes","flag"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":145,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"notes":{"items":{"properties":{` +
@@ -6588,7 +6588,7 @@ var tool095Info = runtime.Info{
 			`"flag":{"type":"boolean"}},` +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 145."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"notes":{"items":{"properties":{` +
@@ -6631,28 +6631,28 @@ func (tool095Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool096Info describes the tool096 tool.
 var tool096Info = runtime.Info{
 	Name:        "tool096",
-	Description: "Does task 96 for the record it is given.",
+	Description: "Tool096 does task 96 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":146,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
 		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":146,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"tags":{"anyOf":[{"items":{"type":"string"},"type":"array","maxItems":5},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","tags"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":146,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 146."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
@@ -6690,9 +6690,9 @@ func (tool096Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool097Info describes the tool097 tool.
 var tool097Info = runtime.Info{
 	Name:        "tool097",
-	Description: "Does task 97 for the record it is given.",
+	Description: "Tool097 does task 97 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":147,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"address":{"properties":{` +
@@ -6703,7 +6703,7 @@ var tool097Info = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["id","address"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":147,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -6713,7 +6713,7 @@ var tool097Info = runtime.Info{
 			`"additionalProperties":false,"type":"object","required":["street","city","zip"],"description":"Address is nested."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","address"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":147,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -6723,7 +6723,7 @@ var tool097Info = runtime.Info{
 			`"type":"object","required":["street","city"],"description":"Address is nested."}},` +
 			`"type":"object","required":["id","address"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 147."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -6765,9 +6765,9 @@ func (tool097Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool098Info describes the tool098 tool.
 var tool098Info = runtime.Info{
 	Name:        "tool098",
-	Description: "Does task 98 for the record it is given.",
+	Description: "Tool098 does task 98 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":148,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"since":{"type":"string","format":"date-time"},` +
@@ -6775,21 +6775,21 @@ var tool098Info = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":148,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"since":{"anyOf":[{"type":"string","format":"date-time"},{"type":"null"}]},` +
 			`"score":{"type":"number","maximum":1,"minimum":0}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","since","score"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":148,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"since":{"type":"string","format":"date-time"},` +
 			`"score":{"type":"number","maximum":1,"minimum":0}},` +
 			`"type":"object","required":["id","score"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 148."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"since":{"type":"string","format":"date-time"},` +
@@ -6823,9 +6823,9 @@ func (tool098Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 // tool099Info describes the tool099 tool.
 var tool099Info = runtime.Info{
 	Name:        "tool099",
-	Description: "Does task 99 for the record it is given.",
+	Description: "Tool099 does task 99 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 		`"limit":{"type":"integer","maximum":149,"minimum":1,"description":"Limit on results.","default":10},` +
 		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 		`"notes":{"items":{"properties":{` +
@@ -6837,7 +6837,7 @@ var tool099Info = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["id"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":149,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"notes":{"anyOf":[{"items":{"properties":{` +
@@ -6848,7 +6848,7 @@ var tool099Info = runtime.Info{
 			`"flag":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","notes","flag"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"Of the record."},` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
 			`"limit":{"type":"integer","maximum":149,"minimum":1,"description":"Limit on results.","default":10},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"notes":{"items":{"properties":{` +
@@ -6859,7 +6859,7 @@ var tool099Info = runtime.Info{
 			`"flag":{"type":"boolean"}},` +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"Of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 149."},` +
 			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
 			`"notes":{"items":{"properties":{` +
@@ -6949,6 +6949,7 @@ func decodeArgs000(d *runtime.Decoder, v *Args000) {
 			}
 		case "tags":
 			if d.OptionalNull() {
+				v.Tags = nil
 				break
 			}
 			if d.Array() {
@@ -7173,6 +7174,7 @@ func decodeArgs003(d *runtime.Decoder, v *Args003) {
 			}
 		case "notes":
 			if d.OptionalNull() {
+				v.Notes = nil
 				break
 			}
 			if d.Array() {
@@ -7185,6 +7187,7 @@ func decodeArgs003(d *runtime.Decoder, v *Args003) {
 			}
 		case "flag":
 			if d.OptionalNull() {
+				v.Flag = nil
 				break
 			}
 			v.Flag = new(bool)
@@ -7253,6 +7256,7 @@ func decodeArgs004(d *runtime.Decoder, v *Args004) {
 			}
 		case "tags":
 			if d.OptionalNull() {
+				v.Tags = nil
 				break
 			}
 			if d.Array() {
@@ -7477,6 +7481,7 @@ func decodeArgs007(d *runtime.Decoder, v *Args007) {
 			}
 		case "notes":
 			if d.OptionalNull() {
+				v.Notes = nil
 				break
 			}
 			if d.Array() {
@@ -7489,6 +7494,7 @@ func decodeArgs007(d *runtime.Decoder, v *Args007) {
 			}
 		case "flag":
 			if d.OptionalNull() {
+				v.Flag = nil
 				break
 			}
 			v.Flag = new(bool)
@@ -7557,6 +7563,7 @@ func decodeArgs008(d *runtime.Decoder, v *Args008) {
 			}
 		case "tags":
 			if d.OptionalNull() {
+				v.Tags = nil
 				break
 			}
 			if d.Array() {
@@ -7781,6 +7788,7 @@ func decodeArgs011(d *runtime.Decoder, v *Args011) {
 			}
 		case "notes":
 			if d.OptionalNull() {
+				v.Notes = nil
 				break
 			}
 			if d.Array() {
@@ -7793,6 +7801,7 @@ func decodeArgs011(d *runtime.Decoder, v *Args011) {
 			}
 		case "flag":
 			if d.OptionalNull() {
+				v.Flag = nil
 				break
 			}
 			v.Flag = new(bool)
@@ -7861,6 +7870,7 @@ func decodeArgs012(d *runtime.Decoder, v *Args012) {
 			}
 		case "tags":
 			if d.OptionalNull() {
+				v.Tags = nil
 				break
 			}
 			if d.Array() {
@@ -8085,6 +8095,7 @@ func decodeArgs015(d *runtime.Decoder, v *Args015) {
 			}
 		case "notes":
 			if d.OptionalNull() {
+				v.Notes = nil
 				break
 			}
 			if d.Array() {
@@ -8097,6 +8108,7 @@ func decodeArgs015(d *runtime.Decoder, v *Args015) {
 			}
 		case "flag":
 			if d.OptionalNull() {
+				v.Flag = nil
 				break
 			}
 			v.Flag = new(bool)
@@ -8165,6 +8177,7 @@ func decodeArgs016(d *runtime.Decoder, v *Args016) {
 			}
 		case "tags":
 			if d.OptionalNull() {
+				v.Tags = nil
 				break
 			}
 			if d.Array() {
@@ -8389,6 +8402,7 @@ func decodeArgs019(d *runtime.Decoder, v *Args019) {
 			}
 		case "notes":
 			if d.OptionalNull() {
+				v.Notes = nil
 				break
 			}
 			if d.Array() {
@@ -8401,6 +8415,7 @@ func decodeArgs019(d *runtime.Decoder, v *Args019) {
 			}
 		case "flag":
 			if d.OptionalNull() {
+				v.Flag = nil
 				break
 			}
 			v.Flag = new(bool)
@@ -8469,6 +8484,7 @@ func decodeArgs020(d *runtime.Decoder, v *Args020) {
 			}
 		case "tags":
 			if d.OptionalNull() {
+				v.Tags = nil
 				break
 			}
 			if d.Array() {
@@ -8693,6 +8709,7 @@ func decodeArgs023(d *runtime.Decoder, v *Args023) {
 			}
 		case "notes":
 			if d.OptionalNull() {
+				v.Notes = nil
 				break
 			}
 			if d.Array() {
@@ -8705,6 +8722,7 @@ func decodeArgs023(d *runtime.Decoder, v *Args023) {
 			}
 		case "flag":
 			if d.OptionalNull() {
+				v.Flag = nil
 				break
 			}
 			v.Flag = new(bool)
@@ -8773,6 +8791,7 @@ func decodeArgs024(d *runtime.Decoder, v *Args024) {
 			}
 		case "tags":
 			if d.OptionalNull() {
+				v.Tags = nil
 				break
 			}
 			if d.Array() {
@@ -8997,6 +9016,7 @@ func decodeArgs027(d *runtime.Decoder, v *Args027) {
 			}
 		case "notes":
 			if d.OptionalNull() {
+				v.Notes = nil
 				break
 			}
 			if d.Array() {
@@ -9009,6 +9029,7 @@ func decodeArgs027(d *runtime.Decoder, v *Args027) {
 			}
 		case "flag":
 			if d.OptionalNull() {
+				v.Flag = nil
 				break
 			}
 			v.Flag = new(bool)
@@ -9077,6 +9098,7 @@ func decodeArgs028(d *runtime.Decoder, v *Args028) {
 			}
 		case "tags":
 			if d.OptionalNull() {
+				v.Tags = nil
 				break
 			}
 			if d.Array() {
@@ -9301,6 +9323,7 @@ func decodeArgs031(d *runtime.Decoder, v *Args031) {
 			}
 		case "notes":
 			if d.OptionalNull() {
+				v.Notes = nil
 				break
 			}
 			if d.Array() {
@@ -9313,6 +9336,7 @@ func decodeArgs031(d *runtime.Decoder, v *Args031) {
 			}
 		case "flag":
 			if d.OptionalNull() {
+				v.Flag = nil
 				break
 			}
 			v.Flag = new(bool)
@@ -9381,6 +9405,7 @@ func decodeArgs032(d *runtime.Decoder, v *Args032) {
 			}
 		case "tags":
 			if d.OptionalNull() {
+				v.Tags = nil
 				break
 			}
 			if d.Array() {
@@ -9605,6 +9630,7 @@ func decodeArgs035(d *runtime.Decoder, v *Args035) {
 			}
 		case "notes":
 			if d.OptionalNull() {
+				v.Notes = nil
 				break
 			}
 			if d.Array() {
@@ -9617,6 +9643,7 @@ func decodeArgs035(d *runtime.Decoder, v *Args035) {
 			}
 		case "flag":
 			if d.OptionalNull() {
+				v.Flag = nil
 				break
 			}
 			v.Flag = new(bool)
@@ -9685,6 +9712,7 @@ func decodeArgs036(d *runtime.Decoder, v *Args036) {
 			}
 		case "tags":
 			if d.OptionalNull() {
+				v.Tags = nil
 				break
 			}
 			if d.Array() {
@@ -9909,6 +9937,7 @@ func decodeArgs039(d *runtime.Decoder, v *Args039) {
 			}
 		case "notes":
 			if d.OptionalNull() {
+				v.Notes = nil
 				break
 			}
 			if d.Array() {
@@ -9921,6 +9950,7 @@ func decodeArgs039(d *runtime.Decoder, v *Args039) {
 			}
 		case "flag":
 			if d.OptionalNull() {
+				v.Flag = nil
 				break
 			}
 			v.Flag = new(bool)
@@ -9989,6 +10019,7 @@ func decodeArgs040(d *runtime.Decoder, v *Args040) {
 			}
 		case "tags":
 			if d.OptionalNull() {
+				v.Tags = nil
 				break
 			}
 			if d.Array() {
@@ -10213,6 +10244,7 @@ func decodeArgs043(d *runtime.Decoder, v *Args043) {
 			}
 		case "notes":
 			if d.OptionalNull() {
+				v.Notes = nil
 				break
 			}
 			if d.Array() {
@@ -10225,6 +10257,7 @@ func decodeArgs043(d *runtime.Decoder, v *Args043) {
 			}
 		case "flag":
 			if d.OptionalNull() {
+				v.Flag = nil
 				break
 			}
 			v.Flag = new(bool)
@@ -10293,6 +10326,7 @@ func decodeArgs044(d *runtime.Decoder, v *Args044) {
 			}
 		case "tags":
 			if d.OptionalNull() {
+				v.Tags = nil
 				break
 			}
 			if d.Array() {
@@ -10517,6 +10551,7 @@ func decodeArgs047(d *runtime.Decoder, v *Args047) {
 			}
 		case "notes":
 			if d.OptionalNull() {
+				v.Notes = nil
 				break
 			}
 			if d.Array() {
@@ -10529,6 +10564,7 @@ func decodeArgs047(d *runtime.Decoder, v *Args047) {
 			}
 		case "flag":
 			if d.OptionalNull() {
+				v.Flag = nil
 				break
 			}
 			v.Flag = new(bool)
@@ -10597,6 +10633,7 @@ func decodeArgs048(d *runtime.Decoder, v *Args048) {
 			}
 		case "tags":
 			if d.OptionalNull() {
+				v.Tags = nil
 				break
 			}
 			if d.Array() {
@@ -10821,6 +10858,7 @@ func decodeArgs051(d *runtime.Decoder, v *Args051) {
 			}
 		case "notes":
 			if d.OptionalNull() {
+				v.Notes = nil
 				break
 			}
 			if d.Array() {
@@ -10833,6 +10871,7 @@ func decodeArgs051(d *runtime.Decoder, v *Args051) {
 			}
 		case "flag":
 			if d.OptionalNull() {
+				v.Flag = nil
 				break
 			}
 			v.Flag = new(bool)
@@ -10901,6 +10940,7 @@ func decodeArgs052(d *runtime.Decoder, v *Args052) {
 			}
 		case "tags":
 			if d.OptionalNull() {
+				v.Tags = nil
 				break
 			}
 			if d.Array() {
@@ -11125,6 +11165,7 @@ func decodeArgs055(d *runtime.Decoder, v *Args055) {
 			}
 		case "notes":
 			if d.OptionalNull() {
+				v.Notes = nil
 				break
 			}
 			if d.Array() {
@@ -11137,6 +11178,7 @@ func decodeArgs055(d *runtime.Decoder, v *Args055) {
 			}
 		case "flag":
 			if d.OptionalNull() {
+				v.Flag = nil
 				break
 			}
 			v.Flag = new(bool)
@@ -11205,6 +11247,7 @@ func decodeArgs056(d *runtime.Decoder, v *Args056) {
 			}
 		case "tags":
 			if d.OptionalNull() {
+				v.Tags = nil
 				break
 			}
 			if d.Array() {
@@ -11429,6 +11472,7 @@ func decodeArgs059(d *runtime.Decoder, v *Args059) {
 			}
 		case "notes":
 			if d.OptionalNull() {
+				v.Notes = nil
 				break
 			}
 			if d.Array() {
@@ -11441,6 +11485,7 @@ func decodeArgs059(d *runtime.Decoder, v *Args059) {
 			}
 		case "flag":
 			if d.OptionalNull() {
+				v.Flag = nil
 				break
 			}
 			v.Flag = new(bool)
@@ -11509,6 +11554,7 @@ func decodeArgs060(d *runtime.Decoder, v *Args060) {
 			}
 		case "tags":
 			if d.OptionalNull() {
+				v.Tags = nil
 				break
 			}
 			if d.Array() {
@@ -11733,6 +11779,7 @@ func decodeArgs063(d *runtime.Decoder, v *Args063) {
 			}
 		case "notes":
 			if d.OptionalNull() {
+				v.Notes = nil
 				break
 			}
 			if d.Array() {
@@ -11745,6 +11792,7 @@ func decodeArgs063(d *runtime.Decoder, v *Args063) {
 			}
 		case "flag":
 			if d.OptionalNull() {
+				v.Flag = nil
 				break
 			}
 			v.Flag = new(bool)
@@ -11813,6 +11861,7 @@ func decodeArgs064(d *runtime.Decoder, v *Args064) {
 			}
 		case "tags":
 			if d.OptionalNull() {
+				v.Tags = nil
 				break
 			}
 			if d.Array() {
@@ -12037,6 +12086,7 @@ func decodeArgs067(d *runtime.Decoder, v *Args067) {
 			}
 		case "notes":
 			if d.OptionalNull() {
+				v.Notes = nil
 				break
 			}
 			if d.Array() {
@@ -12049,6 +12099,7 @@ func decodeArgs067(d *runtime.Decoder, v *Args067) {
 			}
 		case "flag":
 			if d.OptionalNull() {
+				v.Flag = nil
 				break
 			}
 			v.Flag = new(bool)
@@ -12117,6 +12168,7 @@ func decodeArgs068(d *runtime.Decoder, v *Args068) {
 			}
 		case "tags":
 			if d.OptionalNull() {
+				v.Tags = nil
 				break
 			}
 			if d.Array() {
@@ -12341,6 +12393,7 @@ func decodeArgs071(d *runtime.Decoder, v *Args071) {
 			}
 		case "notes":
 			if d.OptionalNull() {
+				v.Notes = nil
 				break
 			}
 			if d.Array() {
@@ -12353,6 +12406,7 @@ func decodeArgs071(d *runtime.Decoder, v *Args071) {
 			}
 		case "flag":
 			if d.OptionalNull() {
+				v.Flag = nil
 				break
 			}
 			v.Flag = new(bool)
@@ -12421,6 +12475,7 @@ func decodeArgs072(d *runtime.Decoder, v *Args072) {
 			}
 		case "tags":
 			if d.OptionalNull() {
+				v.Tags = nil
 				break
 			}
 			if d.Array() {
@@ -12645,6 +12700,7 @@ func decodeArgs075(d *runtime.Decoder, v *Args075) {
 			}
 		case "notes":
 			if d.OptionalNull() {
+				v.Notes = nil
 				break
 			}
 			if d.Array() {
@@ -12657,6 +12713,7 @@ func decodeArgs075(d *runtime.Decoder, v *Args075) {
 			}
 		case "flag":
 			if d.OptionalNull() {
+				v.Flag = nil
 				break
 			}
 			v.Flag = new(bool)
@@ -12725,6 +12782,7 @@ func decodeArgs076(d *runtime.Decoder, v *Args076) {
 			}
 		case "tags":
 			if d.OptionalNull() {
+				v.Tags = nil
 				break
 			}
 			if d.Array() {
@@ -12949,6 +13007,7 @@ func decodeArgs079(d *runtime.Decoder, v *Args079) {
 			}
 		case "notes":
 			if d.OptionalNull() {
+				v.Notes = nil
 				break
 			}
 			if d.Array() {
@@ -12961,6 +13020,7 @@ func decodeArgs079(d *runtime.Decoder, v *Args079) {
 			}
 		case "flag":
 			if d.OptionalNull() {
+				v.Flag = nil
 				break
 			}
 			v.Flag = new(bool)
@@ -13029,6 +13089,7 @@ func decodeArgs080(d *runtime.Decoder, v *Args080) {
 			}
 		case "tags":
 			if d.OptionalNull() {
+				v.Tags = nil
 				break
 			}
 			if d.Array() {
@@ -13253,6 +13314,7 @@ func decodeArgs083(d *runtime.Decoder, v *Args083) {
 			}
 		case "notes":
 			if d.OptionalNull() {
+				v.Notes = nil
 				break
 			}
 			if d.Array() {
@@ -13265,6 +13327,7 @@ func decodeArgs083(d *runtime.Decoder, v *Args083) {
 			}
 		case "flag":
 			if d.OptionalNull() {
+				v.Flag = nil
 				break
 			}
 			v.Flag = new(bool)
@@ -13333,6 +13396,7 @@ func decodeArgs084(d *runtime.Decoder, v *Args084) {
 			}
 		case "tags":
 			if d.OptionalNull() {
+				v.Tags = nil
 				break
 			}
 			if d.Array() {
@@ -13557,6 +13621,7 @@ func decodeArgs087(d *runtime.Decoder, v *Args087) {
 			}
 		case "notes":
 			if d.OptionalNull() {
+				v.Notes = nil
 				break
 			}
 			if d.Array() {
@@ -13569,6 +13634,7 @@ func decodeArgs087(d *runtime.Decoder, v *Args087) {
 			}
 		case "flag":
 			if d.OptionalNull() {
+				v.Flag = nil
 				break
 			}
 			v.Flag = new(bool)
@@ -13637,6 +13703,7 @@ func decodeArgs088(d *runtime.Decoder, v *Args088) {
 			}
 		case "tags":
 			if d.OptionalNull() {
+				v.Tags = nil
 				break
 			}
 			if d.Array() {
@@ -13861,6 +13928,7 @@ func decodeArgs091(d *runtime.Decoder, v *Args091) {
 			}
 		case "notes":
 			if d.OptionalNull() {
+				v.Notes = nil
 				break
 			}
 			if d.Array() {
@@ -13873,6 +13941,7 @@ func decodeArgs091(d *runtime.Decoder, v *Args091) {
 			}
 		case "flag":
 			if d.OptionalNull() {
+				v.Flag = nil
 				break
 			}
 			v.Flag = new(bool)
@@ -13941,6 +14010,7 @@ func decodeArgs092(d *runtime.Decoder, v *Args092) {
 			}
 		case "tags":
 			if d.OptionalNull() {
+				v.Tags = nil
 				break
 			}
 			if d.Array() {
@@ -14165,6 +14235,7 @@ func decodeArgs095(d *runtime.Decoder, v *Args095) {
 			}
 		case "notes":
 			if d.OptionalNull() {
+				v.Notes = nil
 				break
 			}
 			if d.Array() {
@@ -14177,6 +14248,7 @@ func decodeArgs095(d *runtime.Decoder, v *Args095) {
 			}
 		case "flag":
 			if d.OptionalNull() {
+				v.Flag = nil
 				break
 			}
 			v.Flag = new(bool)
@@ -14245,6 +14317,7 @@ func decodeArgs096(d *runtime.Decoder, v *Args096) {
 			}
 		case "tags":
 			if d.OptionalNull() {
+				v.Tags = nil
 				break
 			}
 			if d.Array() {
@@ -14469,6 +14542,7 @@ func decodeArgs099(d *runtime.Decoder, v *Args099) {
 			}
 		case "notes":
 			if d.OptionalNull() {
+				v.Notes = nil
 				break
 			}
 			if d.Array() {
@@ -14481,6 +14555,7 @@ func decodeArgs099(d *runtime.Decoder, v *Args099) {
 			}
 		case "flag":
 			if d.OptionalNull() {
+				v.Flag = nil
 				break
 			}
 			v.Flag = new(bool)

@@ -196,6 +196,7 @@ func decodeForecastRequest(d *runtime.Decoder, v *weather.ForecastRequest) {
 			}
 		case "include_wind":
 			if d.OptionalNull() {
+				v.IncludeWind = nil
 				break
 			}
 			v.IncludeWind = new(bool)
@@ -272,6 +273,7 @@ func decodeSearchRequest(d *runtime.Decoder, v *search.SearchRequest) {
 			}
 		case "within":
 			if d.OptionalNull() {
+				v.Within = nil
 				break
 			}
 			if d.Array() {
