@@ -28,9 +28,30 @@ go test -run '^$' -bench . -benchmem -count "$count" ./... | tee "$out"
 	echo "\`toolgen\` calls the tool's Invoke, \`toolgen-registry\` goes through Registry.Execute (a lookup by name,"
 	echo "the Result on the heap)."
 	echo "\`weather\`: \`{\"city\":\"Paris\",\"days\":3,\"unit\":\"fahrenheit\",\"include_wind\":true}\`;"
-	echo "\`search\`: three fields; \`search-200\`: the same with a 200-element array."
+	echo "\`search\`: three fields; \`search-200\`: the same with a 200-element array. These three return a string."
 	echo
-	grep -E '^(Benchmark(Call|Decode)|goos|goarch|pkg|cpu)' "$out" | go run ./report -baseline toolgen
+	echo "Real tools return structs, which each library encodes to JSON for the model. Each of these"
+	echo "rows calls the same Go function with the same argument bytes; \`toolgen-registry\` goes"
+	echo "through a Registry holding all the bench tools, and \`eino-InferTool\`'s string output is"
+	echo "Eino's encoding of the result (Eino checks nothing; toolgen checks the arguments against the"
+	echo "schema: required fields, lengths, ranges):"
+	echo "\`lookup\`, a get_order tool: \`{\"id\":\"A-1042\",\"quantity\":3,\"paid\":true}\` in, an"
+	echo "\`Order{ID, Total, Paid}\` out (its function returns ctx.Err() first, as one passing ctx on would);"
+	echo "\`week\`: a city and a date in, a struct holding a slice of 7 days (date, high, low, summary) out;"
+	echo "\`quote\`: plain parameters, \`Quote(ctx, symbol string, qty int) (QuoteResult, error)\`, a"
+	echo "3-field struct out (Eino calls it through the argument struct it needs);"
+	echo "\`lookup-timeout\`: \`lookup\` with \`timeout=5s\` in its directive; \`ignorectx-timeout\`: the same"
+	echo "with a function that never looks at its context, so the deadline is pure overhead."
+	echo "\`eino-deadline\` is Eino's InvokableRun under \`context.WithTimeout(ctx, 5s)\` and its cancel,"
+	echo "which is how a program gives an Eino tool a deadline."
+	echo
+	echo "The goals, in the second table: a struct result through Registry.Execute in at most 0.5× the"
+	echo "time of Eino's InferTool, with no more bytes; a tool with \`timeout=5s\` in at most 0.75× the"
+	echo "time of Eino under the same deadline. A row marked **missed** is a miss, however close."
+	echo
+	grep -E '^(Benchmark(Call|Decode)|goos|goarch|pkg|cpu)' "$out" | go run ./report -baseline toolgen \
+		-goal 'Call/(lookup|week|quote)$:toolgen-registry/eino-InferTool<=0.5,bytes' \
+		-goal 'Call/(lookup|ignorectx)-timeout$:toolgen-registry/eino-deadline<=0.75'
 	echo
 	echo "## Definitions of 100 tools"
 	echo

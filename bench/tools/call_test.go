@@ -36,8 +36,10 @@ var (
 func forecast(ctx context.Context, in weather.ForecastRequest) (string, error) { return in.City, nil }
 func find(ctx context.Context, in search.SearchRequest) (string, error)        { return in.Query, nil }
 
-// caller runs one call and reports whether the arguments were accepted.
-type caller func(args []byte) bool
+// caller runs one call and returns its result as the model would see it
+// (a string result as it is, a struct result as JSON) and whether the call
+// succeeded.
+type caller func(args []byte) (string, bool)
 
 // peers returns each library's way of calling a tool of argument type In.
 func peers[In any](tb testing.TB, tool runtime.Tool, fn func(context.Context, In) (string, error), hand func([]byte) (In, error)) map[string]caller {
@@ -78,89 +80,100 @@ func peers[In any](tb testing.TB, tool runtime.Tool, fn func(context.Context, In
 	}
 	name := tool.Info().Name
 	out := map[string]caller{
-		"toolgen": func(args []byte) bool {
+		"toolgen": func(args []byte) (string, bool) {
 			res, err := inv.Invoke(ctx, args)
-			return err == nil && res.Success
+			return res.Output, err == nil && res.Success
 		},
 		// Through a Registry, as most programs call tools: a lookup by
 		// name, and the Result on the heap.
-		"toolgen-registry": func(args []byte) bool {
+		"toolgen-registry": func(args []byte) (string, bool) {
 			res, err := reg.Execute(ctx, name, args)
-			return err == nil && res.Success
+			return res.Output, err == nil && res.Success
 		},
-		"encoding-json+santhosh": func(args []byte) bool {
+		"encoding-json+santhosh": func(args []byte) (string, bool) {
 			inst, err := santhosh.UnmarshalJSON(bytes.NewReader(args))
 			if err != nil || compiled.Validate(inst) != nil {
-				return false
+				return "", false
 			}
 			var in In
 			if json.Unmarshal(args, &in) != nil {
-				return false
+				return "", false
 			}
-			_, err = fn(ctx, in)
-			return err == nil
+			s, err := fn(ctx, in)
+			return s, err == nil
 		},
-		"jsonschema-go": func(args []byte) bool {
+		"jsonschema-go": func(args []byte) (string, bool) {
 			// As the MCP go-sdk does: decode to a map, apply defaults,
 			// validate, encode again and decode into the arguments.
 			var m map[string]any
 			if json.Unmarshal(args, &m) != nil {
-				return false
+				return "", false
 			}
 			if resolved.ApplyDefaults(&m) != nil || resolved.Validate(m) != nil {
-				return false
+				return "", false
 			}
 			data, err := json.Marshal(m)
 			if err != nil {
-				return false
+				return "", false
 			}
 			var in In
 			if json.Unmarshal(data, &in) != nil {
-				return false
+				return "", false
 			}
-			_, err = fn(ctx, in)
-			return err == nil
+			s, err := fn(ctx, in)
+			return s, err == nil
 		},
-		"eino-InferTool": func(args []byte) bool {
-			_, err := einoTool.InvokableRun(ctx, string(args))
-			return err == nil
+		"eino-InferTool": func(args []byte) (string, bool) {
+			s, err := einoTool.InvokableRun(ctx, string(args))
+			return s, err == nil
 		},
 	}
 	if hand != nil {
-		out["handwritten"] = func(args []byte) bool {
+		out["handwritten"] = func(args []byte) (string, bool) {
 			in, err := hand(args)
 			if err != nil {
-				return false
+				return "", false
 			}
 			s, err := fn(ctx, in)
 			res := runtime.Result{Success: err == nil, Output: s}
-			return res.Success
+			return res.Output, res.Success
 		}
 	}
 	return out
 }
 
-var order = []string{"toolgen", "toolgen-registry", "handwritten", "eino-InferTool", "encoding-json+santhosh", "jsonschema-go"}
+var order = []string{"toolgen", "toolgen-registry", "handwritten", "eino-InferTool", "eino-deadline", "encoding-json+santhosh", "jsonschema-go"}
+
+// callCase is one group of BenchmarkCall: the arguments, each library's
+// way of making the call, and the result every one of them must return
+// (JSON compared by value; empty for the string results, which are not
+// checked beyond success).
+type callCase struct {
+	name  string
+	args  []byte
+	peers map[string]caller
+	want  string
+}
+
+func callCases(tb testing.TB) []callCase {
+	return append([]callCase{
+		{"weather", weatherArgs, peers(tb, toolNamed(tb, "forecast"), forecast, handForecastValue), ""},
+		{"search", searchArgs, peers[search.SearchRequest](tb, toolNamed(tb, "search"), find, nil), ""},
+		{"search-200", largeArgs, peers[search.SearchRequest](tb, toolNamed(tb, "search"), find, nil), ""},
+	}, structCases(tb)...)
+}
 
 func BenchmarkCall(b *testing.B) {
-	cases := []struct {
-		name  string
-		args  []byte
-		peers map[string]caller
-	}{
-		{"weather", weatherArgs, peers(b, Tools()[0], forecast, handForecastValue)},
-		{"search", searchArgs, peers[search.SearchRequest](b, Tools()[1], find, nil)},
-		{"search-200", largeArgs, peers[search.SearchRequest](b, Tools()[1], find, nil)},
-	}
-	for _, c := range cases {
+	for _, c := range callCases(b) {
 		for _, name := range order {
 			call, ok := c.peers[name]
 			if !ok {
 				continue
 			}
 			b.Run(c.name+"/"+name, func(b *testing.B) {
-				if !call(c.args) {
-					b.Fatal("arguments rejected")
+				// A call that fails is never measured as fast.
+				if err := check(call, c.args, c.want); err != nil {
+					b.Fatal(err)
 				}
 				b.ReportAllocs()
 				for b.Loop() {
@@ -169,6 +182,30 @@ func BenchmarkCall(b *testing.B) {
 			})
 		}
 	}
+}
+
+// check makes one call and says what is wrong with it: a failure, or a
+// result other than want.
+func check(call caller, args []byte, want string) error {
+	out, ok := call(args)
+	if !ok {
+		return fmt.Errorf("the call failed (output %q)", out)
+	}
+	if want != "" && !sameJSON(out, want) {
+		return fmt.Errorf("the call returned %s, want %s", out, want)
+	}
+	return nil
+}
+
+// toolNamed returns the generated tool called name.
+func toolNamed(tb testing.TB, name string) runtime.Tool {
+	for _, t := range Tools() {
+		if t.Info().Name == name {
+			return t
+		}
+	}
+	tb.Fatalf("no tool %s", name)
+	return nil
 }
 
 // BenchmarkDecode measures decoding and checking the weather arguments
@@ -222,12 +259,12 @@ func BenchmarkDecode(b *testing.B) {
 // and rejects bad ones, so the benchmarks compare like with like.
 func TestPeersAgree(t *testing.T) {
 	bad := []byte(`{"city":"Paris","days":30}`)
-	for name, call := range peers(t, Tools()[0], forecast, handForecastValue) {
-		if !call(weatherArgs) {
+	for name, call := range peers(t, toolNamed(t, "forecast"), forecast, handForecastValue) {
+		if _, ok := call(weatherArgs); !ok {
 			t.Errorf("%s rejects valid arguments", name)
 		}
-		if call(bad) != (name == "eino-InferTool") { // Eino validates nothing
-			t.Errorf("%s: days=30 accepted=%v", name, call(bad))
+		if _, ok := call(bad); ok != (name == "eino-InferTool") { // Eino validates nothing
+			t.Errorf("%s: days=30 accepted=%v", name, ok)
 		}
 	}
 }

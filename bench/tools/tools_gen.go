@@ -8,6 +8,7 @@ import (
 	"context"
 	"encoding/json"
 	"strconv"
+	"time"
 	"unicode/utf8"
 
 	"github.com/toolgen-go/toolgen/examples/search"
@@ -24,6 +25,11 @@ func Tools() []runtime.Tool {
 	return []runtime.Tool{
 		forecastTool{},
 		searchTool{},
+		lookupTool{},
+		lookupTimeoutTool{},
+		ignoreCtxTool{},
+		weekTool{},
+		quoteTool{},
 	}
 }
 
@@ -143,6 +149,281 @@ func (searchTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Res
 	return runtime.Run(ctx, &searchInfo, func(ctx context.Context) (string, error) {
 		return Search(ctx, in)
 	})
+}
+
+// lookupInfo describes the lookup tool.
+var lookupInfo = runtime.Info{
+	Name:        "lookup",
+	Description: "Returns an order by its id.",
+	Parameters: json.RawMessage(`{"properties":{` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the order."},` +
+		`"quantity":{"type":"integer","maximum":1000,"minimum":1,"description":"Quantity of items ordered."},` +
+		`"paid":{"type":"boolean","description":"Asks for paid orders only."}},` +
+		`"additionalProperties":false,"type":"object","required":["id","quantity","paid"]}`),
+	Dialects: runtime.DialectSchemas{
+		OpenAI: json.RawMessage(`{"properties":{` +
+			`"id":{"type":"string","description":"id of the order. Constraints: at least 1 character; at most 64 characters."},` +
+			`"quantity":{"type":"integer","maximum":1000,"minimum":1,"description":"Quantity of items ordered."},` +
+			`"paid":{"type":"boolean","description":"Asks for paid orders only."}},` +
+			`"additionalProperties":false,"type":"object","required":["id","quantity","paid"]}`),
+		Gemini: json.RawMessage(`{"properties":{` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the order."},` +
+			`"quantity":{"type":"integer","maximum":1000,"minimum":1,"description":"Quantity of items ordered."},` +
+			`"paid":{"type":"boolean","description":"Asks for paid orders only."}},` +
+			`"type":"object","required":["id","quantity","paid"]}`),
+		Anthropic: json.RawMessage(`{"properties":{` +
+			`"id":{"type":"string","description":"id of the order. Constraints: at least 1 character; at most 64 characters."},` +
+			`"quantity":{"type":"integer","description":"Quantity of items ordered. Constraints: minimum 1; maximum 1000."},` +
+			`"paid":{"type":"boolean","description":"Asks for paid orders only."}},` +
+			`"additionalProperties":false,"type":"object","required":["id","quantity","paid"]}`),
+	},
+}
+
+// lookupTool is the lookup tool: it calls Lookup.
+type lookupTool struct{}
+
+// Info describes the tool.
+func (lookupTool) Info() *runtime.Info {
+	return &lookupInfo
+}
+
+// Invoke decodes and checks the arguments, then calls Lookup with them.
+func (lookupTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	var in OrderQuery
+	var strs runtime.Strings
+	if end, ok := fastOrderQuery(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 1) {
+		// Not the common case: decode again, saying what is wrong.
+		in = OrderQuery{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &lookupInfo, args)
+		decodeOrderQuery(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return runtime.RunEncoded(ctx, &lookupInfo, func(ctx context.Context) (Order, error) {
+		return Lookup(ctx, in)
+	}, encodeLookupResult)
+}
+
+// lookupTimeoutInfo describes the lookup_timeout tool.
+var lookupTimeoutInfo = runtime.Info{
+	Name:        "lookup_timeout",
+	Description: "Returns an order by its id, within five seconds.",
+	Parameters: json.RawMessage(`{"properties":{` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the order."},` +
+		`"quantity":{"type":"integer","maximum":1000,"minimum":1,"description":"Quantity of items ordered."},` +
+		`"paid":{"type":"boolean","description":"Asks for paid orders only."}},` +
+		`"additionalProperties":false,"type":"object","required":["id","quantity","paid"]}`),
+	Dialects: runtime.DialectSchemas{
+		OpenAI: json.RawMessage(`{"properties":{` +
+			`"id":{"type":"string","description":"id of the order. Constraints: at least 1 character; at most 64 characters."},` +
+			`"quantity":{"type":"integer","maximum":1000,"minimum":1,"description":"Quantity of items ordered."},` +
+			`"paid":{"type":"boolean","description":"Asks for paid orders only."}},` +
+			`"additionalProperties":false,"type":"object","required":["id","quantity","paid"]}`),
+		Gemini: json.RawMessage(`{"properties":{` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the order."},` +
+			`"quantity":{"type":"integer","maximum":1000,"minimum":1,"description":"Quantity of items ordered."},` +
+			`"paid":{"type":"boolean","description":"Asks for paid orders only."}},` +
+			`"type":"object","required":["id","quantity","paid"]}`),
+		Anthropic: json.RawMessage(`{"properties":{` +
+			`"id":{"type":"string","description":"id of the order. Constraints: at least 1 character; at most 64 characters."},` +
+			`"quantity":{"type":"integer","description":"Quantity of items ordered. Constraints: minimum 1; maximum 1000."},` +
+			`"paid":{"type":"boolean","description":"Asks for paid orders only."}},` +
+			`"additionalProperties":false,"type":"object","required":["id","quantity","paid"]}`),
+	},
+	Timeout: 5 * time.Second,
+}
+
+// lookupTimeoutTool is the lookup_timeout tool: it calls LookupTimeout.
+type lookupTimeoutTool struct{}
+
+// Info describes the tool.
+func (lookupTimeoutTool) Info() *runtime.Info {
+	return &lookupTimeoutInfo
+}
+
+// Invoke decodes and checks the arguments, then calls LookupTimeout with them.
+func (lookupTimeoutTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	var in OrderQuery
+	var strs runtime.Strings
+	if end, ok := fastOrderQuery(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 1) {
+		// Not the common case: decode again, saying what is wrong.
+		in = OrderQuery{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &lookupTimeoutInfo, args)
+		decodeOrderQuery(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return runtime.RunEncoded(ctx, &lookupTimeoutInfo, func(ctx context.Context) (Order, error) {
+		return LookupTimeout(ctx, in)
+	}, encodeLookupTimeoutResult)
+}
+
+// ignoreCtxInfo describes the ignore_ctx tool.
+var ignoreCtxInfo = runtime.Info{
+	Name:        "ignore_ctx",
+	Description: "Returns an order by its id, within five seconds; it never looks at its context, so the deadline is all overhead.",
+	Parameters: json.RawMessage(`{"properties":{` +
+		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the order."},` +
+		`"quantity":{"type":"integer","maximum":1000,"minimum":1,"description":"Quantity of items ordered."},` +
+		`"paid":{"type":"boolean","description":"Asks for paid orders only."}},` +
+		`"additionalProperties":false,"type":"object","required":["id","quantity","paid"]}`),
+	Dialects: runtime.DialectSchemas{
+		OpenAI: json.RawMessage(`{"properties":{` +
+			`"id":{"type":"string","description":"id of the order. Constraints: at least 1 character; at most 64 characters."},` +
+			`"quantity":{"type":"integer","maximum":1000,"minimum":1,"description":"Quantity of items ordered."},` +
+			`"paid":{"type":"boolean","description":"Asks for paid orders only."}},` +
+			`"additionalProperties":false,"type":"object","required":["id","quantity","paid"]}`),
+		Gemini: json.RawMessage(`{"properties":{` +
+			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the order."},` +
+			`"quantity":{"type":"integer","maximum":1000,"minimum":1,"description":"Quantity of items ordered."},` +
+			`"paid":{"type":"boolean","description":"Asks for paid orders only."}},` +
+			`"type":"object","required":["id","quantity","paid"]}`),
+		Anthropic: json.RawMessage(`{"properties":{` +
+			`"id":{"type":"string","description":"id of the order. Constraints: at least 1 character; at most 64 characters."},` +
+			`"quantity":{"type":"integer","description":"Quantity of items ordered. Constraints: minimum 1; maximum 1000."},` +
+			`"paid":{"type":"boolean","description":"Asks for paid orders only."}},` +
+			`"additionalProperties":false,"type":"object","required":["id","quantity","paid"]}`),
+	},
+	Timeout: 5 * time.Second,
+}
+
+// ignoreCtxTool is the ignore_ctx tool: it calls IgnoreCtx.
+type ignoreCtxTool struct{}
+
+// Info describes the tool.
+func (ignoreCtxTool) Info() *runtime.Info {
+	return &ignoreCtxInfo
+}
+
+// Invoke decodes and checks the arguments, then calls IgnoreCtx with them.
+func (ignoreCtxTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	var in OrderQuery
+	var strs runtime.Strings
+	if end, ok := fastOrderQuery(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 1) {
+		// Not the common case: decode again, saying what is wrong.
+		in = OrderQuery{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &ignoreCtxInfo, args)
+		decodeOrderQuery(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return runtime.RunEncoded(ctx, &ignoreCtxInfo, func(ctx context.Context) (Order, error) {
+		return IgnoreCtx(ctx, in)
+	}, encodeIgnoreCtxResult)
+}
+
+// weekInfo describes the week tool.
+var weekInfo = runtime.Info{
+	Name:        "week",
+	Description: "Returns the weather of a city for the seven days from a date.",
+	Parameters: json.RawMessage(`{"properties":{` +
+		`"city":{"type":"string","maxLength":80,"minLength":1,"description":"City to forecast."},` +
+		`"start":{"type":"string","maxLength":10,"minLength":10,"description":"Start is the first day, as YYYY-MM-DD."}},` +
+		`"additionalProperties":false,"type":"object","required":["city","start"]}`),
+	Dialects: runtime.DialectSchemas{
+		OpenAI: json.RawMessage(`{"properties":{` +
+			`"city":{"type":"string","description":"City to forecast. Constraints: at least 1 character; at most 80 characters."},` +
+			`"start":{"type":"string","description":"Start is the first day, as YYYY-MM-DD. Constraints: at least 10 characters; at most 10 characters."}},` +
+			`"additionalProperties":false,"type":"object","required":["city","start"]}`),
+		Gemini: json.RawMessage(`{"properties":{` +
+			`"city":{"type":"string","maxLength":80,"minLength":1,"description":"City to forecast."},` +
+			`"start":{"type":"string","maxLength":10,"minLength":10,"description":"Start is the first day, as YYYY-MM-DD."}},` +
+			`"type":"object","required":["city","start"]}`),
+		Anthropic: json.RawMessage(`{"properties":{` +
+			`"city":{"type":"string","description":"City to forecast. Constraints: at least 1 character; at most 80 characters."},` +
+			`"start":{"type":"string","description":"Start is the first day, as YYYY-MM-DD. Constraints: at least 10 characters; at most 10 characters."}},` +
+			`"additionalProperties":false,"type":"object","required":["city","start"]}`),
+	},
+}
+
+// weekTool is the week tool: it calls Week.
+type weekTool struct{}
+
+// Info describes the tool.
+func (weekTool) Info() *runtime.Info {
+	return &weekInfo
+}
+
+// Invoke decodes and checks the arguments, then calls Week with them.
+func (weekTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	var in WeekQuery
+	var strs runtime.Strings
+	if end, ok := fastWeekQuery(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 1) {
+		// Not the common case: decode again, saying what is wrong.
+		in = WeekQuery{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &weekInfo, args)
+		decodeWeekQuery(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return runtime.RunEncoded(ctx, &weekInfo, func(ctx context.Context) (WeekForecast, error) {
+		return Week(ctx, in)
+	}, encodeWeekResult)
+}
+
+// quoteInfo describes the quote tool.
+var quoteInfo = runtime.Info{
+	Name:        "quote",
+	Description: "Returns the price of qty shares of a stock.",
+	Parameters: json.RawMessage(`{"properties":{` +
+		`"symbol":{"type":"string","description":"The stock's ticker symbol."},` +
+		`"qty":{"type":"integer","description":"How many shares."}},` +
+		`"additionalProperties":false,"type":"object","required":["symbol","qty"]}`),
+	Dialects: runtime.DialectSchemas{
+		OpenAI: json.RawMessage(`{"properties":{` +
+			`"symbol":{"type":"string","description":"The stock's ticker symbol."},` +
+			`"qty":{"type":"integer","description":"How many shares."}},` +
+			`"additionalProperties":false,"type":"object","required":["symbol","qty"]}`),
+		Gemini: json.RawMessage(`{"properties":{` +
+			`"symbol":{"type":"string","description":"The stock's ticker symbol."},` +
+			`"qty":{"type":"integer","description":"How many shares."}},` +
+			`"type":"object","required":["symbol","qty"]}`),
+		Anthropic: json.RawMessage(`{"properties":{` +
+			`"symbol":{"type":"string","description":"The stock's ticker symbol."},` +
+			`"qty":{"type":"integer","description":"How many shares."}},` +
+			`"additionalProperties":false,"type":"object","required":["symbol","qty"]}`),
+	},
+}
+
+// quoteTool is the quote tool: it calls Quote.
+type quoteTool struct{}
+
+// Info describes the tool.
+func (quoteTool) Info() *runtime.Info {
+	return &quoteInfo
+}
+
+// Invoke decodes and checks the arguments, then calls Quote with them.
+func (quoteTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	var in quoteArgs
+	var strs runtime.Strings
+	if end, ok := fastQuoteArgs(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 1) {
+		// Not the common case: decode again, saying what is wrong.
+		in = quoteArgs{}
+		var d runtime.Decoder
+		d.BeginCall(ctx, &quoteInfo, args)
+		decodeQuoteArgs(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return runtime.RunEncoded(ctx, &quoteInfo, func(ctx context.Context) (QuoteResult, error) {
+		return Quote(ctx, in.Symbol, in.Qty)
+	}, encodeQuoteResult)
+}
+
+// quoteArgs are the arguments of the quote tool: the parameters of Quote.
+type quoteArgs struct {
+	Symbol string `json:"symbol"`
+	Qty    int    `json:"qty"`
 }
 
 // decodeForecastRequest decodes a ForecastRequest and checks its constraints.
@@ -305,6 +586,131 @@ func decodeSearchRequest(d *runtime.Decoder, v *search.SearchRequest) {
 	}
 	if !hasMinLevel {
 		v.MinLevel = search.Low
+	}
+}
+
+// decodeOrderQuery decodes an OrderQuery and checks its constraints.
+func decodeOrderQuery(d *runtime.Decoder, v *OrderQuery) {
+	if !d.Object() {
+		return
+	}
+	var hasID, hasQuantity, hasPaid bool
+	for d.Field() {
+		switch string(d.Key()) {
+		case "id":
+			hasID = true
+			if s, ok := d.String(); ok {
+				v.ID = s
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 64 {
+					d.Errorf(`must be at most 64 characters long, got %d`, runes)
+				}
+			}
+		case "quantity":
+			hasQuantity = true
+			if n, ok := d.Int(strconv.IntSize); ok {
+				v.Quantity = int(n)
+				if n < 1 {
+					d.Errorf(`must be at least 1, got %v`, n)
+				}
+				if n > 1000 {
+					d.Errorf(`must be at most 1000, got %v`, n)
+				}
+			}
+		case "paid":
+			hasPaid = true
+			if b, ok := d.Bool(); ok {
+				v.Paid = b
+			}
+		default:
+			d.Unknown("id, quantity, paid")
+		}
+	}
+	if !hasID {
+		d.Missing("id")
+	}
+	if !hasQuantity {
+		d.Missing("quantity")
+	}
+	if !hasPaid {
+		d.Missing("paid")
+	}
+}
+
+// decodeWeekQuery decodes a WeekQuery and checks its constraints.
+func decodeWeekQuery(d *runtime.Decoder, v *WeekQuery) {
+	if !d.Object() {
+		return
+	}
+	var hasCity, hasStart bool
+	for d.Field() {
+		switch string(d.Key()) {
+		case "city":
+			hasCity = true
+			if s, ok := d.String(); ok {
+				v.City = s
+				runes := utf8.RuneCountInString(s)
+				if runes < 1 {
+					d.Errorf(`must be at least 1 character long, got %d`, runes)
+				}
+				if runes > 80 {
+					d.Errorf(`must be at most 80 characters long, got %d`, runes)
+				}
+			}
+		case "start":
+			hasStart = true
+			if s, ok := d.String(); ok {
+				v.Start = s
+				runes := utf8.RuneCountInString(s)
+				if runes < 10 {
+					d.Errorf(`must be at least 10 characters long, got %d`, runes)
+				}
+				if runes > 10 {
+					d.Errorf(`must be at most 10 characters long, got %d`, runes)
+				}
+			}
+		default:
+			d.Unknown("city, start")
+		}
+	}
+	if !hasCity {
+		d.Missing("city")
+	}
+	if !hasStart {
+		d.Missing("start")
+	}
+}
+
+// decodeQuoteArgs decodes the arguments of a tool with plain parameters and checks their constraints.
+func decodeQuoteArgs(d *runtime.Decoder, v *quoteArgs) {
+	if !d.Object() {
+		return
+	}
+	var hasSymbol, hasQty bool
+	for d.Field() {
+		switch string(d.Key()) {
+		case "symbol":
+			hasSymbol = true
+			if s, ok := d.String(); ok {
+				v.Symbol = s
+			}
+		case "qty":
+			hasQty = true
+			if n, ok := d.Int(strconv.IntSize); ok {
+				v.Qty = int(n)
+			}
+		default:
+			d.Unknown("symbol, qty")
+		}
+	}
+	if !hasSymbol {
+		d.Missing("symbol")
+	}
+	if !hasQty {
+		d.Missing("qty")
 	}
 }
 
@@ -492,4 +898,256 @@ func fastSearchRequest(data []byte, i int, v *search.SearchRequest, strs *runtim
 		v.MinLevel = search.Low
 	}
 	return i, true
+}
+
+// fastOrderQuery decodes an OrderQuery in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodeOrderQuery
+// says what is wrong.
+func fastOrderQuery(data []byte, i int, v *OrderQuery, strs *runtime.Strings) (int, bool) {
+	i, empty, ok := runtime.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasID, hasQuantity, hasPaid bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtime.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "id":
+			hasID = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			runes := utf8.RuneCount(s)
+			if runes < 1 {
+				return i, false
+			}
+			if runes > 64 {
+				return i, false
+			}
+			v.ID = strs.Of(data, i, s)
+		case "quantity":
+			hasQuantity = true
+			var n int64
+			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+				return i, false
+			}
+			if n < 1 {
+				return i, false
+			}
+			if n > 1000 {
+				return i, false
+			}
+			v.Quantity = int(n)
+		case "paid":
+			hasPaid = true
+			var b bool
+			if b, i, ok = runtime.FastBool(data, i); !ok {
+				return i, false
+			}
+			v.Paid = b
+		default:
+			return i, false
+		}
+		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasID {
+		return i, false
+	}
+	if !hasQuantity {
+		return i, false
+	}
+	if !hasPaid {
+		return i, false
+	}
+	return i, true
+}
+
+// fastWeekQuery decodes a WeekQuery in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodeWeekQuery
+// says what is wrong.
+func fastWeekQuery(data []byte, i int, v *WeekQuery, strs *runtime.Strings) (int, bool) {
+	i, empty, ok := runtime.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasCity, hasStart bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtime.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "city":
+			hasCity = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			runes := utf8.RuneCount(s)
+			if runes < 1 {
+				return i, false
+			}
+			if runes > 80 {
+				return i, false
+			}
+			v.City = strs.Of(data, i, s)
+		case "start":
+			hasStart = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			runes := utf8.RuneCount(s)
+			if runes < 10 {
+				return i, false
+			}
+			if runes > 10 {
+				return i, false
+			}
+			v.Start = strs.Of(data, i, s)
+		default:
+			return i, false
+		}
+		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasCity {
+		return i, false
+	}
+	if !hasStart {
+		return i, false
+	}
+	return i, true
+}
+
+// fastQuoteArgs decodes a quoteArgs in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodeQuoteArgs
+// says what is wrong.
+func fastQuoteArgs(data []byte, i int, v *quoteArgs, strs *runtime.Strings) (int, bool) {
+	i, empty, ok := runtime.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasSymbol, hasQty bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = runtime.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "symbol":
+			hasSymbol = true
+			var s []byte
+			if s, i, ok = runtime.FastString(data, i); !ok {
+				return i, false
+			}
+			v.Symbol = strs.Of(data, i, s)
+		case "qty":
+			hasQty = true
+			var n int64
+			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+				return i, false
+			}
+			v.Qty = int(n)
+		default:
+			return i, false
+		}
+		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasSymbol {
+		return i, false
+	}
+	if !hasQty {
+		return i, false
+	}
+	return i, true
+}
+
+// encodeLookupResult writes the result of the lookup tool as JSON.
+func encodeLookupResult(e *runtime.Encoder, v Order) {
+	encodeOrder(e, &v)
+}
+
+// encodeLookupTimeoutResult writes the result of the lookup_timeout tool as JSON.
+func encodeLookupTimeoutResult(e *runtime.Encoder, v Order) {
+	encodeOrder(e, &v)
+}
+
+// encodeIgnoreCtxResult writes the result of the ignore_ctx tool as JSON.
+func encodeIgnoreCtxResult(e *runtime.Encoder, v Order) {
+	encodeOrder(e, &v)
+}
+
+// encodeWeekResult writes the result of the week tool as JSON.
+func encodeWeekResult(e *runtime.Encoder, v WeekForecast) {
+	encodeWeekForecast(e, &v)
+}
+
+// encodeQuoteResult writes the result of the quote tool as JSON.
+func encodeQuoteResult(e *runtime.Encoder, v QuoteResult) {
+	encodeQuoteResult2(e, &v)
+}
+
+// encodeOrder writes an Order as JSON.
+func encodeOrder(e *runtime.Encoder, v *Order) {
+	e.Raw(`{"id":`)
+	e.String(v.ID)
+	e.Raw(`,"total":`)
+	e.Int(int64(v.Total))
+	e.Raw(`,"paid":`)
+	e.Bool(v.Paid)
+	e.Byte('}')
+}
+
+// encodeWeekForecast writes a WeekForecast as JSON.
+func encodeWeekForecast(e *runtime.Encoder, v *WeekForecast) {
+	e.Raw(`{"city":`)
+	e.String(v.City)
+	e.Raw(`,"days":`)
+	if v.Days == nil {
+		e.Null()
+	} else {
+		e.Byte('[')
+		for i2, el2 := range v.Days {
+			if i2 > 0 {
+				e.Byte(',')
+			}
+			encodeDay(e, &el2)
+		}
+		e.Byte(']')
+	}
+	e.Byte('}')
+}
+
+// encodeQuoteResult2 writes a QuoteResult as JSON.
+func encodeQuoteResult2(e *runtime.Encoder, v *QuoteResult) {
+	e.Raw(`{"symbol":`)
+	e.String(v.Symbol)
+	e.Raw(`,"qty":`)
+	e.Int(int64(v.Qty))
+	e.Raw(`,"price":`)
+	e.Float(v.Price, 64)
+	e.Byte('}')
+}
+
+// encodeDay writes a Day as JSON.
+func encodeDay(e *runtime.Encoder, v *Day) {
+	e.Raw(`{"date":`)
+	e.String(v.Date)
+	e.Raw(`,"high":`)
+	e.Float(v.High, 64)
+	e.Raw(`,"low":`)
+	e.Float(v.Low, 64)
+	e.Raw(`,"summary":`)
+	e.String(v.Summary)
+	e.Byte('}')
 }
