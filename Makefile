@@ -54,8 +54,8 @@ FUZZTIME ?= 10s
 FUZZMINIMIZE ?= 100x
 fuzz:
 	$(GO) test ./gen -run '^$$' -fuzz '^FuzzGenerate$$' -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMINIMIZE)
-	$(GO) test ./runtime -run '^$$' -fuzz '^FuzzSkip$$' -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMINIMIZE)
-	$(GO) test ./runtime -run '^$$' -fuzz '^FuzzDecode$$' -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMINIMIZE)
+	$(GO) test ./runtime/toolimpl -run '^$$' -fuzz '^FuzzSkip$$' -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMINIMIZE)
+	$(GO) test ./runtime/toolimpl -run '^$$' -fuzz '^FuzzDecode$$' -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMINIMIZE)
 	$(GO) test ./examples/weather -run '^$$' -fuzz '^FuzzGetForecast$$' -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMINIMIZE)
 	$(GO) test ./examples/weather -run '^$$' -fuzz '^FuzzConvertTemperature$$' -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMINIMIZE)
 	$(GO) test ./examples/search -run '^$$' -fuzz '^FuzzSearchPassages$$' -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMINIMIZE)

@@ -59,7 +59,7 @@ func numberRules(r *Rules, local string, localType types.Type) []violation {
 			if localType == types.Typ[types.Float64] {
 				x = jen.Id(local)
 			}
-			cond = jen.Op("!").Qual(RuntimePath, "MultipleOf").Call(x, jen.Lit(numberText(k)))
+			cond = jen.Op("!").Qual(ImplPath, "MultipleOf").Call(x, jen.Lit(numberText(k)))
 		}
 		vs = append(vs, violation{cond: cond, format: fmt.Sprintf("must be a multiple of %s, got %%v", numberText(k)), args: []jen.Code{jen.Id(local)}})
 	}
@@ -113,7 +113,7 @@ func (e *emitter) stringRules(r *Rules, s string, isBytes bool) (setup []jen.Cod
 			format: "must match the pattern " + escapePercent(r.Pattern) + "; got %q", args: []jen.Code{jen.Id(s)}})
 	}
 	if f := r.Format; f != "" {
-		vs = append(vs, violation{cond: jen.Op("!").Qual(RuntimePath, "ValidFormat").Call(jen.Lit(f), str),
+		vs = append(vs, violation{cond: jen.Op("!").Qual(ImplPath, "ValidFormat").Call(jen.Lit(f), str),
 			report: func(d string) jen.Code { return jen.Id(d).Dot("FormatError").Call(jen.Lit(f), jen.Id(s)) }})
 	}
 	return setup, vs
@@ -140,7 +140,7 @@ func uniqueCheck(p place, named bool, onDup jen.Code) jen.Code {
 	if named {
 		i, j = jen.Id("i"), jen.Id("j")
 	}
-	return jen.If(jen.List(i, j, jen.Id("dup")).Op(":=").Qual(RuntimePath, "Duplicate").Call(p.val()), jen.Id("dup")).Block(onDup)
+	return jen.If(jen.List(i, j, jen.Id("dup")).Op(":=").Qual(ImplPath, "Duplicate").Call(p.val()), jen.Id("dup")).Block(onDup)
 }
 
 // allowedValues are the allowed values of an enum: the field's tag, or else

@@ -11,7 +11,7 @@ import (
 )
 
 // The decoders: one function per struct type, reading the arguments in one
-// pass over a runtime.Decoder and checking each constraint of the schema as
+// pass over a toolimpl.Decoder and checking each constraint of the schema as
 // the value is read. A constraint is checked in exactly one place per kind
 // below, so "where is minimum checked?" has one answer: numberChecks.
 
@@ -46,7 +46,7 @@ func (e *emitter) selfDecodeStruct(t *Type) jen.Code {
 	typeName := t.Go.(*types.Named).Obj().Name()
 	return jen.Commentf("%s checks %s %s against the schema its fields imply, then decodes it with its own UnmarshalJSON.", name, article(typeName), typeName).Line().
 		Func().Id(name).Params(
-		jen.Id(d).Op("*").Qual(RuntimePath, "Decoder"),
+		jen.Id(d).Op("*").Qual(ImplPath, "Decoder"),
 		jen.Id(v).Op("*").Add(e.typeCode(t.Go)),
 	).Block(
 		jen.Id(m).Op(":=").Id(d).Dot("Mark").Call(),
@@ -229,7 +229,7 @@ func (e *emitter) decodeStruct(t *Type) jen.Code {
 		doc = fmt.Sprintf("%s decodes an object and checks its constraints.", name)
 	}
 	return jen.Comment(doc).Line().Func().Id(name).Params(
-		jen.Id(d).Op("*").Qual(RuntimePath, "Decoder"),
+		jen.Id(d).Op("*").Qual(ImplPath, "Decoder"),
 		jen.Id(v).Op("*").Add(e.typeCode(t.Go)),
 	).Block(body...)
 }

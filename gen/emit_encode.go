@@ -29,7 +29,7 @@ func (e *emitter) resultEncoder(t *Tool, typeName string) string {
 	name := e.names.name("encode" + upperFirst(typeName) + suffix)
 	ev, v := e.names.local("e"), e.names.local("v")
 	e.encoders = append(e.encoders, jen.Commentf("%s writes %s of the %s tool as JSON.", name, what, t.Name).Line().
-		Func().Id(name).Params(jen.Id(ev).Op("*").Qual(RuntimePath, "Encoder"), jen.Id(v).Add(e.typeCode(t.Output))).
+		Func().Id(name).Params(jen.Id(ev).Op("*").Qual(ImplPath, "Encoder"), jen.Id(v).Add(e.typeCode(t.Output))).
 		Block(e.encodeValue(ev, jen.Id(v), ot, 0)...))
 	return name
 }
@@ -51,7 +51,7 @@ func (e *emitter) encodeStruct(ot *outType) jen.Code {
 	name := e.structEncoders[ot]
 	ev, v := e.names.local("e"), e.names.local("v")
 	return jen.Commentf("%s writes %s %s as JSON.", name, article(ot.goType.(*types.Named).Obj().Name()), ot.goType.(*types.Named).Obj().Name()).Line().
-		Func().Id(name).Params(jen.Id(ev).Op("*").Qual(RuntimePath, "Encoder"), jen.Id(v).Op("*").Add(e.typeCode(ot.goType))).
+		Func().Id(name).Params(jen.Id(ev).Op("*").Qual(ImplPath, "Encoder"), jen.Id(v).Op("*").Add(e.typeCode(ot.goType))).
 		Block(e.structBody(ev, jen.Id(v), ot, 0)...)
 }
 
@@ -191,7 +191,7 @@ func (e *emitter) encodeValue(ev string, x *jen.Statement, ot *outType, depth in
 		body = append(body, e.encodeElem(ev, el, ot.elem, depth+1)...)
 		return []jen.Code{jen.If(jen.Add(x).Op("==").Nil()).Block(jen.Id(ev).Dot("Null").Call()).Else().Block(
 			jen.Id(ev).Dot("Byte").Call(jen.LitRune('{')),
-			jen.For(jen.List(jen.Id(i), jen.Id(k)).Op(":=").Range().Qual(RuntimePath, "SortedKeys").Call(x)).Block(body...),
+			jen.For(jen.List(jen.Id(i), jen.Id(k)).Op(":=").Range().Qual(ImplPath, "SortedKeys").Call(x)).Block(body...),
 			jen.Id(ev).Dot("Byte").Call(jen.LitRune('}')),
 		)}
 	case outStruct:

@@ -82,7 +82,7 @@ func (e *emitter) fastStruct(t *Type) jen.Code {
 	}
 	empty, more := e.names.local("empty"), e.names.local("more")
 	body := []jen.Code{
-		jen.List(jen.Id(i), jen.Id(empty), jen.Id(ok)).Op(":=").Qual(RuntimePath, "FastOpen").Call(jen.Id(data), jen.Id(i), jen.LitRune('{')),
+		jen.List(jen.Id(i), jen.Id(empty), jen.Id(ok)).Op(":=").Qual(ImplPath, "FastOpen").Call(jen.Id(data), jen.Id(i), jen.LitRune('{')),
 		jen.If(jen.Op("!").Id(ok)).Block(bail),
 	}
 	if len(tracked) > 0 {
@@ -100,9 +100,9 @@ func (e *emitter) fastStruct(t *Type) jen.Code {
 	cases = append(cases, jen.Default().Block(bail))
 	body = append(body, jen.For(jen.Id(more).Op(":=").Op("!").Id(empty), jen.Id(more), jen.Empty()).Block(
 		jen.Var().Id(key).Index().Byte(),
-		jen.If(jen.List(jen.Id(key), jen.Id(i), jen.Id(ok)).Op("=").Qual(RuntimePath, "FastKey").Call(jen.Id(data), jen.Id(i)), jen.Op("!").Id(ok)).Block(bail),
+		jen.If(jen.List(jen.Id(key), jen.Id(i), jen.Id(ok)).Op("=").Qual(ImplPath, "FastKey").Call(jen.Id(data), jen.Id(i)), jen.Op("!").Id(ok)).Block(bail),
 		jen.Switch(jen.String().Call(jen.Id(key))).Block(cases...),
-		jen.If(jen.List(jen.Id(i), jen.Id(more), jen.Id(ok)).Op("=").Qual(RuntimePath, "FastNext").Call(jen.Id(data), jen.Id(i), jen.LitRune('}')), jen.Op("!").Id(ok)).Block(bail),
+		jen.If(jen.List(jen.Id(i), jen.Id(more), jen.Id(ok)).Op("=").Qual(ImplPath, "FastNext").Call(jen.Id(data), jen.Id(i), jen.LitRune('}')), jen.Op("!").Id(ok)).Block(bail),
 	))
 	for _, f := range t.Fields {
 		h, ok := has[f]
@@ -124,7 +124,7 @@ func (e *emitter) fastStruct(t *Type) jen.Code {
 	return jen.Commentf("%s decodes %s in the common case, in one straight pass", name, typeWords(t)).Line().
 		Commentf("from data[%s:]; at anything else it returns false, and %s", i, e.decoderName(t)).Line().
 		Comment("says what is wrong.").Line().
-		Func().Id(name).Params(jen.Id(data).Index().Byte(), jen.Id(i).Int(), jen.Id(v).Op("*").Add(e.typeCode(t.Go)), jen.Id(strs).Op("*").Qual(RuntimePath, "Strings")).Params(jen.Int(), jen.Bool()).
+		Func().Id(name).Params(jen.Id(data).Index().Byte(), jen.Id(i).Int(), jen.Id(v).Op("*").Add(e.typeCode(t.Go)), jen.Id(strs).Op("*").Qual(ImplPath, "Strings")).Params(jen.Int(), jen.Bool()).
 		Block(body...)
 }
 
@@ -143,7 +143,7 @@ func (e *emitter) fastValue(data, i, ok string, p place, t *Type, r, items *Rule
 		callArgs := append([]jen.Code{jen.Id(data), jen.Id(i)}, args...)
 		stmts := []jen.Code{
 			jen.Var().Id(local).Add(localType),
-			jen.If(jen.List(jen.Id(local), jen.Id(i), jen.Id(ok)).Op("=").Qual(RuntimePath, scan).Call(callArgs...), jen.Op("!").Id(ok)).Block(bail),
+			jen.If(jen.List(jen.Id(local), jen.Id(i), jen.Id(ok)).Op("=").Qual(ImplPath, scan).Call(callArgs...), jen.Op("!").Id(ok)).Block(bail),
 		}
 		stmts = append(stmts, checks...)
 		var val jen.Code = jen.Id(local)
@@ -174,7 +174,7 @@ func (e *emitter) fastValue(data, i, ok string, p place, t *Type, r, items *Rule
 			clauses = append(clauses, jen.Default().Block(bail))
 			return []jen.Code{
 				jen.Var().Id(s).Index().Byte(),
-				jen.If(jen.List(jen.Id(s), jen.Id(i), jen.Id(ok)).Op("=").Qual(RuntimePath, "FastString").Call(jen.Id(data), jen.Id(i)), jen.Op("!").Id(ok)).Block(bail),
+				jen.If(jen.List(jen.Id(s), jen.Id(i), jen.Id(ok)).Op("=").Qual(ImplPath, "FastString").Call(jen.Id(data), jen.Id(i)), jen.Op("!").Id(ok)).Block(bail),
 				jen.Switch(jen.String().Call(jen.Id(s))).Block(clauses...),
 			}
 		}
@@ -193,11 +193,11 @@ func (e *emitter) fastValue(data, i, ok string, p place, t *Type, r, items *Rule
 			e.fastValue(data, i, ok, localPlace(elem), t.Elem, items, &Rules{}, depth+1)...)
 		loop = append(loop,
 			p.val().Op("=").Append(p.val(), jen.Id(elem)),
-			jen.If(jen.List(jen.Id(i), jen.Id(more), jen.Id(ok)).Op("=").Qual(RuntimePath, "FastNext").Call(jen.Id(data), jen.Id(i), jen.LitRune(']')), jen.Op("!").Id(ok)).Block(bail))
+			jen.If(jen.List(jen.Id(i), jen.Id(more), jen.Id(ok)).Op("=").Qual(ImplPath, "FastNext").Call(jen.Id(data), jen.Id(i), jen.LitRune(']')), jen.Op("!").Id(ok)).Block(bail))
 		stmts := []jen.Code{
 			jen.Var().Id(empty).Bool(),
-			jen.If(jen.List(jen.Id(i), jen.Id(empty), jen.Id(ok)).Op("=").Qual(RuntimePath, "FastOpen").Call(jen.Id(data), jen.Id(i), jen.LitRune('[')), jen.Op("!").Id(ok)).Block(bail),
-			p.val().Op("=").Make(e.typeCode(t.Go), jen.Lit(0), jen.Qual(RuntimePath, "FastCount").Call(jen.Id(data), jen.Id(i), jen.Id(empty))),
+			jen.If(jen.List(jen.Id(i), jen.Id(empty), jen.Id(ok)).Op("=").Qual(ImplPath, "FastOpen").Call(jen.Id(data), jen.Id(i), jen.LitRune('[')), jen.Op("!").Id(ok)).Block(bail),
+			p.val().Op("=").Make(e.typeCode(t.Go), jen.Lit(0), jen.Qual(ImplPath, "FastCount").Call(jen.Id(data), jen.Id(i), jen.Id(empty))),
 			jen.For(jen.Id(more).Op(":=").Op("!").Id(empty), jen.Id(more), jen.Empty()).Block(loop...),
 		}
 		if r.UniqueItems {

@@ -7,10 +7,6 @@ import (
 	"time"
 )
 
-// DefaultCacheSize is how many results a Registry keeps for tools marked
-// cache, unless [WithCacheSize] says otherwise.
-const DefaultCacheSize = 1024
-
 // resultCache keeps the successful results of calls of tools marked cache,
 // by tool and arguments, until they expire or, when it is full, until
 // they are the least recently stored.

@@ -1,9 +1,11 @@
-package runtime
+package runtime_test
 
 import (
 	"context"
 	"encoding/json"
 	"testing"
+
+	. "github.com/toolgen-go/toolgen/runtime"
 )
 
 func TestContent(t *testing.T) {

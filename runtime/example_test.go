@@ -6,13 +6,14 @@ import (
 	"fmt"
 
 	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
 type deployArgs struct {
 	Service string `json:"service"`
 }
 
-func decodeDeployArgs(d *runtime.Decoder, v *deployArgs) {
+func decodeDeployArgs(d *toolimpl.Decoder, v *deployArgs) {
 	if !d.Object() {
 		return
 	}
@@ -28,10 +29,11 @@ func decodeDeployArgs(d *runtime.Decoder, v *deployArgs) {
 	}
 }
 
-// A tool marked confirm (here by hand; toolgen sets Confirm from the
-// directive) runs only once the registry's approver says yes.
+// A tool marked confirm runs only once the registry's approver says yes.
+// (The tool is put together here as generated code does it; toolgen sets
+// Confirm from the directive.)
 func ExampleWithApprover() {
-	deploy := runtime.NewInvokable(&runtime.Info{
+	deploy := toolimpl.NewInvokable(&runtime.Info{
 		Name:        "deploy",
 		Description: "Deploys a service.",
 		Parameters:  json.RawMessage(`{"type":"object","properties":{"service":{"type":"string"}}}`),

@@ -1,4 +1,4 @@
-package runtime
+package runtime_test
 
 import (
 	"context"
@@ -7,6 +7,9 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	. "github.com/toolgen-go/toolgen/runtime"
+	. "github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
 // toolWith makes a tool whose Info is info, with the echo arguments.
@@ -116,7 +119,7 @@ func TestRetries(t *testing.T) {
 		{"failure for the model", 3, 1, Fail("no such order"), 1, false},
 	} {
 		calls.Store(0)
-		r := NewRegistry(WithRetryDelay(time.Millisecond))
+		r := NewRegistry(WithSettings(Settings{RetryDelay: time.Millisecond}))
 		if err := r.Register(toolWith(Info{Name: "flaky", Retries: c.retries}, flaky(c.failures, c.fail))); err != nil {
 			t.Fatal(err)
 		}
@@ -144,7 +147,7 @@ func TestRetries(t *testing.T) {
 	}
 
 	// The caller's context ends the wait between attempts.
-	r := NewRegistry(WithRetryDelay(time.Hour))
+	r := NewRegistry(WithSettings(Settings{RetryDelay: time.Hour}))
 	if err := r.Register(toolWith(Info{Name: "flaky", Retries: 1}, flaky(5, transient))); err != nil {
 		t.Fatal(err)
 	}
@@ -171,8 +174,8 @@ func TestCache(t *testing.T) {
 		return in.Text, nil
 	})
 	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
-	r := NewRegistry(WithCacheSize(2))
-	r.now = func() time.Time { return now }
+	r := NewRegistry(WithSettings(Settings{CacheSize: 2}))
+	SetNow(r, func() time.Time { return now })
 	if err := r.Register(lookup, plain); err != nil {
 		t.Fatal(err)
 	}
@@ -196,7 +199,7 @@ func TestCache(t *testing.T) {
 	call("lookup", `{"text":"a"}`, "a7", 8)
 	call("lookup", `{"text":"b"}`, "b9", 9)
 
-	off := NewRegistry(WithCacheSize(0))
+	off := NewRegistry(WithSettings(Settings{CacheSize: -1}))
 	if err := off.Register(lookup); err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -15,13 +16,10 @@ import (
 // a model and executes the calls the model makes. It is safe for concurrent
 // use.
 type Registry struct {
-	limits     Limits
-	dialect    Dialect
-	lenient    bool
-	approve    *Approver
-	retryDelay time.Duration
-	cache      resultCache
-	now        func() time.Time
+	settings Settings
+	dialect  Dialect
+	cache    resultCache
+	now      func() time.Time
 
 	mu    sync.RWMutex
 	tools map[string]Tool
@@ -31,76 +29,41 @@ type Registry struct {
 // Option configures a [Registry].
 type Option func(*Registry)
 
-// WithLimits sets the limits on the arguments of every call; zero fields
-// keep their defaults.
-func WithLimits(l Limits) Option {
+// WithDialect makes the registry speak to a provider's dialect:
+// Definitions returns the tools' schemas in it, leaving out the tools
+// omitted from it, and in the OpenAI dialect Execute takes null for an
+// absent optional field, as strict mode makes models send it
+// (Settings.NullOptional). The default is Standard.
+func WithDialect(d Dialect) Option {
 	return func(r *Registry) {
-		if l.MaxBytes > 0 {
-			r.limits.MaxBytes = l.MaxBytes
-		}
-		if l.MaxDepth > 0 {
-			r.limits.MaxDepth = l.MaxDepth
-		}
+		r.dialect = d
+		r.settings.NullOptional = d == OpenAI
 	}
 }
 
-// WithDialect makes the registry speak to a provider's dialect:
-// Definitions returns the tools' schemas in it, leaving out the tools
-// omitted from it (a tool that degraded in it, see [Info.Strict], is there
-// with its standard schema), and in the OpenAI dialect Execute takes null
-// for an absent optional field, as strict mode makes models send it. The
-// default is Standard.
-func WithDialect(d Dialect) Option {
-	return func(r *Registry) { r.dialect = d }
-}
-
-// WithLenient makes every tool of the registry lenient (see
-// Info.Lenient): numbers and booleans written as strings, a single value
-// where an array is expected and null for an optional field are taken as
-// what they stand for.
+// WithLenient makes every tool of the registry lenient (Settings.Lenient).
 func WithLenient() Option {
-	return func(r *Registry) { r.lenient = true }
+	return func(r *Registry) { r.settings.Lenient = true }
 }
 
 // WithApprover sets who decides whether calls of tools marked confirm may
-// run. Without one, such calls never run: their Result says so, with
-// [ErrNoApprover] as its Err.
+// run (Settings.Approver).
 func WithApprover(a Approver) Option {
-	return func(r *Registry) {
-		if a != nil {
-			r.approve = &a
-		}
-	}
-}
-
-// WithRetryDelay sets the wait before the first retry of a call of a tool
-// with retries; each later wait doubles, up to 32 times d. The default is
-// [DefaultRetryDelay].
-func WithRetryDelay(d time.Duration) Option {
-	return func(r *Registry) {
-		if d > 0 {
-			r.retryDelay = d
-		}
-	}
-}
-
-// WithCacheSize sets how many results the registry keeps for tools marked
-// cache, [DefaultCacheSize] by default; 0 or less turns the cache off.
-func WithCacheSize(n int) Option {
-	return func(r *Registry) { r.cache.size = n }
+	return func(r *Registry) { r.settings.Approver = a }
 }
 
 // NewRegistry returns an empty registry.
 func NewRegistry(opts ...Option) *Registry {
 	r := &Registry{
-		limits:     DefaultLimits,
-		retryDelay: DefaultRetryDelay,
-		cache:      resultCache{size: DefaultCacheSize},
-		now:        time.Now,
-		tools:      make(map[string]Tool),
+		now:   time.Now,
+		tools: make(map[string]Tool),
 	}
 	for _, opt := range opts {
 		opt(r)
+	}
+	r.cache.size = r.settings.CacheSize
+	if r.cache.size == 0 {
+		r.cache.size = 1024
 	}
 	return r
 }
@@ -233,18 +196,11 @@ func (r *Registry) ExecuteStream(ctx context.Context, name string, args json.Raw
 	return &res, err
 }
 
-// ToolCall is one call a model asked for: a tool's name and the JSON
-// arguments it wrote.
-type ToolCall struct {
-	Name string
-	Args json.RawMessage
-}
-
 // ExecuteAll runs the calls a model asked for in one turn, all at once,
 // each as Execute would, and returns their Results in the calls' order.
 // One call's failure does not stop the others. The error is non-nil only
 // when ctx ended; every Result is set even then.
-func (r *Registry) ExecuteAll(ctx context.Context, calls []ToolCall) ([]Result, error) {
+func (r *Registry) ExecuteAll(ctx context.Context, calls []Call) ([]Result, error) {
 	results := make([]Result, len(calls))
 	errs := make([]error, len(calls))
 	var wg sync.WaitGroup
@@ -275,14 +231,11 @@ func (r *Registry) execute(ctx context.Context, name string, args json.RawMessag
 		// was given.
 		return Result{Error: r.unknownTool(name)}, nil
 	}
-	if len(args) > r.limits.MaxBytes {
-		return Result{Error: fmt.Sprintf("the arguments are %d bytes long; the limit is %d", len(args), r.limits.MaxBytes)}, nil
-	}
-	if cfg := r.callConfig(); cfg != defaultConfig {
-		ctx = context.WithValue(ctx, configKey{}, cfg)
+	if max := cmp.Or(r.settings.MaxBytes, defaultMaxBytes); len(args) > max {
+		return Result{Error: fmt.Sprintf("the arguments are %d bytes long; the limit is %d", len(args), max)}, nil
 	}
 	if info.Cache <= 0 {
-		return call(ctx, t, args, emit)
+		return r.call(ctx, t, args, emit)
 	}
 	key := keyOf(info.Name, args)
 	if res, ok := r.cache.get(key, r.now()); ok {
@@ -291,19 +244,42 @@ func (r *Registry) execute(ctx context.Context, name string, args json.RawMessag
 		}
 		return res, nil
 	}
-	res, err := call(ctx, t, args, emit)
+	res, err := r.call(ctx, t, args, emit)
 	if err == nil && res.Success {
 		r.cache.put(key, res, r.now().Add(info.Cache))
 	}
 	return res, err
 }
 
-// call runs one call of t, streaming if emit is set.
-func call(ctx context.Context, t Tool, args json.RawMessage, emit func(Chunk)) (Result, error) {
+// defaultMaxBytes is the longest argument text a registry takes when its
+// Settings say nothing (toolimpl's default too).
+const defaultMaxBytes = 1 << 20
+
+// settingsCaller is what generated tools implement beside Invoke: a call
+// with the settings of the registry that runs it. Tools written by hand
+// have only Invoke, and their own settings.
+type settingsCaller interface {
+	Call(ctx context.Context, s *Settings, args json.RawMessage, emit func(Chunk)) (Result, error)
+}
+
+// call runs one call of t with the registry's settings, streaming if emit
+// is set.
+func (r *Registry) call(ctx context.Context, t Tool, args json.RawMessage, emit func(Chunk)) (Result, error) {
+	s, streams := t.(StreamableTool)
+	if c, ok := t.(settingsCaller); ok {
+		if !streams {
+			res, err := c.Call(ctx, &r.settings, args, nil)
+			if emit != nil && res.Success {
+				emit(Chunk{Text: res.Output, Data: res.Data})
+			}
+			return res, err
+		}
+		return c.Call(ctx, &r.settings, args, emit)
+	}
 	if emit == nil {
 		return t.(InvokableTool).Invoke(ctx, args)
 	}
-	if s, ok := t.(StreamableTool); ok {
+	if streams {
 		return s.Stream(ctx, args, emit)
 	}
 	res, err := t.(InvokableTool).Invoke(ctx, args)
@@ -311,16 +287,6 @@ func call(ctx context.Context, t Tool, args json.RawMessage, emit func(Chunk)) (
 		emit(Chunk{Text: res.Output, Data: res.Data})
 	}
 	return res, err
-}
-
-func (r *Registry) callConfig() callConfig {
-	return callConfig{
-		limits:       r.limits,
-		nullOptional: r.dialect == OpenAI,
-		lenient:      r.lenient,
-		approve:      r.approve,
-		retryDelay:   r.retryDelay,
-	}
 }
 
 // unknownTool is the message for a call of a tool that is not registered.

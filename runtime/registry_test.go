@@ -1,4 +1,4 @@
-package runtime
+package runtime_test
 
 import (
 	"context"
@@ -13,6 +13,9 @@ import (
 	"time"
 
 	"go.uber.org/goleak"
+
+	. "github.com/toolgen-go/toolgen/runtime"
+	. "github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
 func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
@@ -87,7 +90,7 @@ func TestRegister(t *testing.T) {
 }
 
 func TestExecute(t *testing.T) {
-	r := NewRegistry(WithLimits(Limits{MaxBytes: 64}))
+	r := NewRegistry(WithSettings(Settings{MaxBytes: 64}))
 	type out struct {
 		N int `json:"n"`
 	}
@@ -137,7 +140,7 @@ func TestExecute(t *testing.T) {
 		}
 	}
 	res, _ := r.Execute(ctx, "echo", json.RawMessage(`{"text":1,"x":2}`))
-	if ps := res.Problems(); len(ps) != 2 || ps[0].Path != "/text" || ps[1].Path != "/x" {
+	if ps := res.Problems; len(ps) != 2 || ps[0].Path != "/text" || ps[1].Path != "/x" {
 		t.Errorf("problems: %+v", ps)
 	}
 	res, _ = r.Execute(ctx, "panics", nil)
@@ -276,11 +279,11 @@ func TestExecuteAll(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	calls := []ToolCall{
-		{"wait", json.RawMessage(`{"text":"a"}`)},
-		{"nope", nil},
-		{"wait", json.RawMessage(`{"text":"fail"}`)},
-		{"wait", json.RawMessage(`{"text":"b"}`)},
+	calls := []Call{
+		{Name: "wait", Args: json.RawMessage(`{"text":"a"}`)},
+		{Name: "nope"},
+		{Name: "wait", Args: json.RawMessage(`{"text":"fail"}`)},
+		{Name: "wait", Args: json.RawMessage(`{"text":"b"}`)},
 	}
 	results, err := r.ExecuteAll(context.Background(), calls)
 	if err != nil {

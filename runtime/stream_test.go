@@ -1,4 +1,4 @@
-package runtime
+package runtime_test
 
 import (
 	"context"
@@ -9,6 +9,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	. "github.com/toolgen-go/toolgen/runtime"
+	. "github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
 // words yields each word of the text argument, failing at "!" and
@@ -106,7 +109,7 @@ func TestStream(t *testing.T) {
 		t.Errorf("Data = %#v", res.Data)
 	}
 	res, _ = r.ExecuteStream(ctx, "words", json.RawMessage(`{"text":3}`), func(Chunk) { t.Error("a chunk of a call with bad arguments") })
-	if res.Success || len(res.Problems()) != 1 {
+	if res.Success || len(res.Problems) != 1 {
 		t.Errorf("bad arguments: %+v", res)
 	}
 }

@@ -69,9 +69,9 @@ func Execute(ctx context.Context, reg *runtime.Registry, content []anthropic.Con
 			uses = append(uses, block)
 		}
 	}
-	requests := make([]runtime.ToolCall, len(uses))
+	requests := make([]runtime.Call, len(uses))
 	for i, use := range uses {
-		requests[i] = runtime.ToolCall{Name: use.Name, Args: use.Input}
+		requests[i] = runtime.Call{Name: use.Name, Args: use.Input}
 	}
 	results, err := reg.ExecuteAll(ctx, requests)
 	if err != nil {

@@ -16,6 +16,7 @@ import (
 	"github.com/toolgen-go/toolgen/examples/weather"
 	"github.com/toolgen-go/toolgen/internal/tooltest"
 	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 	"go.uber.org/goleak"
 )
 
@@ -129,12 +130,12 @@ func TestRoundTrip(t *testing.T) {
 // the others are.
 func TestToolsStrictPerTool(t *testing.T) {
 	schema := json.RawMessage(`{"properties":{"labels":{"additionalProperties":{"type":"string"},"type":"object"}},"additionalProperties":false,"type":"object","required":["labels"]}`)
-	loose := runtime.NewInvokable(&runtime.Info{
+	loose := toolimpl.NewInvokable(&runtime.Info{
 		Name:        "tag",
 		Description: "Tags a thing.",
 		Parameters:  schema,
 		Dialects:    runtime.DialectSchemas{Anthropic: schema, AnthropicDegraded: true},
-	}, runtime.DecodeNoInput, func(context.Context, runtime.NoInput) (string, error) { return "", nil })
+	}, toolimpl.DecodeNoInput, func(context.Context, toolimpl.NoInput) (string, error) { return "", nil })
 	reg := runtime.NewRegistry(runtime.WithDialect(runtime.Anthropic))
 	if err := reg.Register(append(weather.Tools(), loose)...); err != nil {
 		t.Fatal(err)

@@ -68,7 +68,7 @@ func strict(reg *runtime.Registry, name string) bool {
 // ended. An Approver of reg (for tools marked confirm) may be asked about
 // several calls at once.
 func Execute(ctx context.Context, reg *runtime.Registry, calls []*genai.FunctionCall) ([]*genai.Part, error) {
-	requests := make([]runtime.ToolCall, len(calls))
+	requests := make([]runtime.Call, len(calls))
 	for i, call := range calls {
 		requests[i].Name = call.Name
 		if call.Args != nil {

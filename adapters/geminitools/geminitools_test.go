@@ -10,6 +10,7 @@ import (
 	"github.com/toolgen-go/toolgen/examples/weather"
 	"github.com/toolgen-go/toolgen/internal/tooltest"
 	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 	"go.uber.org/goleak"
 	"google.golang.org/genai"
 )
@@ -107,7 +108,7 @@ type node struct {
 	Next *node  `json:"next,omitempty"`
 }
 
-func decodeNode(d *runtime.Decoder, v *node) {
+func decodeNode(d *toolimpl.Decoder, v *node) {
 	if !d.Object() {
 		return
 	}
@@ -126,7 +127,7 @@ func decodeNode(d *runtime.Decoder, v *node) {
 
 // walkTool is a tool made by hand as toolgen generates one that degraded
 // in Gemini.
-var walkTool = runtime.NewInvokable(&runtime.Info{
+var walkTool = toolimpl.NewInvokable(&runtime.Info{
 	Name:        "walk",
 	Description: "Walks a list.",
 	Parameters:  nodeSchema,

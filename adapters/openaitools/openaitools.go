@@ -74,13 +74,13 @@ func strictness(reg *runtime.Registry, name string) *bool {
 // others. The error is non-nil only when ctx ended. An Approver of reg
 // (for tools marked confirm) may be asked about several calls at once.
 func Execute(ctx context.Context, reg *runtime.Registry, calls []openai.ChatCompletionMessageToolCallUnion) ([]openai.ChatCompletionMessageParamUnion, error) {
-	requests := make([]runtime.ToolCall, len(calls))
+	requests := make([]runtime.Call, len(calls))
 	for i, call := range calls {
-		requests[i] = runtime.ToolCall{Name: call.Function.Name, Args: json.RawMessage(call.Function.Arguments)}
+		requests[i] = runtime.Call{Name: call.Function.Name, Args: json.RawMessage(call.Function.Arguments)}
 		if call.Type == "custom" {
 			// A custom tool's input is free text, not JSON: the registry
 			// answers as for any tool it does not hold.
-			requests[i] = runtime.ToolCall{Name: call.Custom.Name, Args: json.RawMessage(call.Custom.Input)}
+			requests[i] = runtime.Call{Name: call.Custom.Name, Args: json.RawMessage(call.Custom.Input)}
 		}
 	}
 	results, err := reg.ExecuteAll(ctx, requests)

@@ -15,6 +15,7 @@ import (
 	"github.com/toolgen-go/toolgen/adapters/openaitools"
 	"github.com/toolgen-go/toolgen/examples/weather"
 	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 	"go.uber.org/goleak"
 )
 
@@ -180,7 +181,7 @@ var tagSchema = json.RawMessage(`{"properties":{"labels":{"additionalProperties"
 
 // tagTool is a tool made by hand as toolgen generates one that degraded in
 // OpenAI: its OpenAI schema is the standard one, not strict.
-var tagTool = runtime.NewInvokable(&runtime.Info{
+var tagTool = toolimpl.NewInvokable(&runtime.Info{
 	Name:        "tag",
 	Description: "Tags a thing with free-form labels.",
 	Parameters:  tagSchema,
@@ -189,7 +190,7 @@ var tagTool = runtime.NewInvokable(&runtime.Info{
 		OpenAIDegraded: true,
 		Gemini:         json.RawMessage(`{"properties":{"labels":{"type":"object"}},"type":"object","required":["labels"]}`),
 	},
-}, func(d *runtime.Decoder, v *tagArgs) {
+}, func(d *toolimpl.Decoder, v *tagArgs) {
 	if !d.Object() {
 		return
 	}

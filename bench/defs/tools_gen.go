@@ -12,11 +12,12 @@ import (
 	"unicode/utf8"
 
 	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 2 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 3 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = runtime.SupportPackageIsVersion2
+const _ = toolimpl.SupportPackageIsVersion3
 
 // Tools returns the tools of package defs, in source order.
 func Tools() []runtime.Tool {
@@ -166,19 +167,24 @@ func (tool000Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool000 with them.
 func (tool000Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool000Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool000Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args000
-	var strs runtime.Strings
-	if end, ok := fastArgs000(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs toolimpl.Strings
+	if end, ok := fastArgs000(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args000{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &tool000Info, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool000Info, args)
 		decodeArgs000(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.Run(ctx, &tool000Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool000Info, func(ctx context.Context) (string, error) {
 		return Tool000(ctx, in)
 	})
 }
@@ -241,19 +247,24 @@ func (tool001Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool001 with them.
 func (tool001Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool001Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool001Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args001
-	var strs runtime.Strings
-	if end, ok := fastArgs001(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs toolimpl.Strings
+	if end, ok := fastArgs001(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args001{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &tool001Info, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool001Info, args)
 		decodeArgs001(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.Run(ctx, &tool001Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool001Info, func(ctx context.Context) (string, error) {
 		return Tool001(ctx, in)
 	})
 }
@@ -304,14 +315,19 @@ func (tool002Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool002 with them.
 func (tool002Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool002Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool002Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args002
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool002Info, args)
+	var d toolimpl.Decoder
+	d.BeginCall(s, &tool002Info, args)
 	decodeArgs002(&d, &in)
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return runtime.Run(ctx, &tool002Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool002Info, func(ctx context.Context) (string, error) {
 		return Tool002(ctx, in)
 	})
 }
@@ -378,19 +394,24 @@ func (tool003Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool003 with them.
 func (tool003Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool003Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool003Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args003
-	var strs runtime.Strings
-	if end, ok := fastArgs003(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 3) {
+	var strs toolimpl.Strings
+	if end, ok := fastArgs003(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args003{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &tool003Info, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool003Info, args)
 		decodeArgs003(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.Run(ctx, &tool003Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool003Info, func(ctx context.Context) (string, error) {
 		return Tool003(ctx, in)
 	})
 }
@@ -437,19 +458,24 @@ func (tool004Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool004 with them.
 func (tool004Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool004Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool004Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args004
-	var strs runtime.Strings
-	if end, ok := fastArgs004(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs toolimpl.Strings
+	if end, ok := fastArgs004(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args004{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &tool004Info, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool004Info, args)
 		decodeArgs004(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.Run(ctx, &tool004Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool004Info, func(ctx context.Context) (string, error) {
 		return Tool004(ctx, in)
 	})
 }
@@ -512,19 +538,24 @@ func (tool005Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool005 with them.
 func (tool005Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool005Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool005Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args005
-	var strs runtime.Strings
-	if end, ok := fastArgs005(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs toolimpl.Strings
+	if end, ok := fastArgs005(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args005{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &tool005Info, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool005Info, args)
 		decodeArgs005(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.Run(ctx, &tool005Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool005Info, func(ctx context.Context) (string, error) {
 		return Tool005(ctx, in)
 	})
 }
@@ -575,14 +606,19 @@ func (tool006Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool006 with them.
 func (tool006Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool006Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool006Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args006
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool006Info, args)
+	var d toolimpl.Decoder
+	d.BeginCall(s, &tool006Info, args)
 	decodeArgs006(&d, &in)
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return runtime.Run(ctx, &tool006Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool006Info, func(ctx context.Context) (string, error) {
 		return Tool006(ctx, in)
 	})
 }
@@ -649,19 +685,24 @@ func (tool007Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool007 with them.
 func (tool007Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool007Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool007Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args007
-	var strs runtime.Strings
-	if end, ok := fastArgs007(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 3) {
+	var strs toolimpl.Strings
+	if end, ok := fastArgs007(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args007{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &tool007Info, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool007Info, args)
 		decodeArgs007(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.Run(ctx, &tool007Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool007Info, func(ctx context.Context) (string, error) {
 		return Tool007(ctx, in)
 	})
 }
@@ -708,19 +749,24 @@ func (tool008Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool008 with them.
 func (tool008Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool008Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool008Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args008
-	var strs runtime.Strings
-	if end, ok := fastArgs008(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs toolimpl.Strings
+	if end, ok := fastArgs008(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args008{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &tool008Info, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool008Info, args)
 		decodeArgs008(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.Run(ctx, &tool008Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool008Info, func(ctx context.Context) (string, error) {
 		return Tool008(ctx, in)
 	})
 }
@@ -783,19 +829,24 @@ func (tool009Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool009 with them.
 func (tool009Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool009Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool009Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args009
-	var strs runtime.Strings
-	if end, ok := fastArgs009(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs toolimpl.Strings
+	if end, ok := fastArgs009(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args009{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &tool009Info, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool009Info, args)
 		decodeArgs009(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.Run(ctx, &tool009Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool009Info, func(ctx context.Context) (string, error) {
 		return Tool009(ctx, in)
 	})
 }
@@ -846,14 +897,19 @@ func (tool010Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool010 with them.
 func (tool010Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool010Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool010Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args010
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool010Info, args)
+	var d toolimpl.Decoder
+	d.BeginCall(s, &tool010Info, args)
 	decodeArgs010(&d, &in)
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return runtime.Run(ctx, &tool010Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool010Info, func(ctx context.Context) (string, error) {
 		return Tool010(ctx, in)
 	})
 }
@@ -920,19 +976,24 @@ func (tool011Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool011 with them.
 func (tool011Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool011Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool011Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args011
-	var strs runtime.Strings
-	if end, ok := fastArgs011(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 3) {
+	var strs toolimpl.Strings
+	if end, ok := fastArgs011(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args011{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &tool011Info, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool011Info, args)
 		decodeArgs011(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.Run(ctx, &tool011Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool011Info, func(ctx context.Context) (string, error) {
 		return Tool011(ctx, in)
 	})
 }
@@ -979,19 +1040,24 @@ func (tool012Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool012 with them.
 func (tool012Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool012Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool012Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args012
-	var strs runtime.Strings
-	if end, ok := fastArgs012(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs toolimpl.Strings
+	if end, ok := fastArgs012(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args012{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &tool012Info, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool012Info, args)
 		decodeArgs012(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.Run(ctx, &tool012Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool012Info, func(ctx context.Context) (string, error) {
 		return Tool012(ctx, in)
 	})
 }
@@ -1054,19 +1120,24 @@ func (tool013Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool013 with them.
 func (tool013Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool013Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool013Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args013
-	var strs runtime.Strings
-	if end, ok := fastArgs013(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs toolimpl.Strings
+	if end, ok := fastArgs013(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args013{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &tool013Info, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool013Info, args)
 		decodeArgs013(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.Run(ctx, &tool013Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool013Info, func(ctx context.Context) (string, error) {
 		return Tool013(ctx, in)
 	})
 }
@@ -1117,14 +1188,19 @@ func (tool014Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool014 with them.
 func (tool014Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool014Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool014Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args014
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool014Info, args)
+	var d toolimpl.Decoder
+	d.BeginCall(s, &tool014Info, args)
 	decodeArgs014(&d, &in)
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return runtime.Run(ctx, &tool014Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool014Info, func(ctx context.Context) (string, error) {
 		return Tool014(ctx, in)
 	})
 }
@@ -1191,19 +1267,24 @@ func (tool015Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool015 with them.
 func (tool015Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool015Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool015Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args015
-	var strs runtime.Strings
-	if end, ok := fastArgs015(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 3) {
+	var strs toolimpl.Strings
+	if end, ok := fastArgs015(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args015{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &tool015Info, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool015Info, args)
 		decodeArgs015(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.Run(ctx, &tool015Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool015Info, func(ctx context.Context) (string, error) {
 		return Tool015(ctx, in)
 	})
 }
@@ -1250,19 +1331,24 @@ func (tool016Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool016 with them.
 func (tool016Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool016Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool016Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args016
-	var strs runtime.Strings
-	if end, ok := fastArgs016(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs toolimpl.Strings
+	if end, ok := fastArgs016(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args016{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &tool016Info, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool016Info, args)
 		decodeArgs016(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.Run(ctx, &tool016Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool016Info, func(ctx context.Context) (string, error) {
 		return Tool016(ctx, in)
 	})
 }
@@ -1325,19 +1411,24 @@ func (tool017Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool017 with them.
 func (tool017Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool017Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool017Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args017
-	var strs runtime.Strings
-	if end, ok := fastArgs017(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs toolimpl.Strings
+	if end, ok := fastArgs017(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args017{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &tool017Info, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool017Info, args)
 		decodeArgs017(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.Run(ctx, &tool017Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool017Info, func(ctx context.Context) (string, error) {
 		return Tool017(ctx, in)
 	})
 }
@@ -1388,14 +1479,19 @@ func (tool018Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool018 with them.
 func (tool018Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool018Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool018Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args018
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool018Info, args)
+	var d toolimpl.Decoder
+	d.BeginCall(s, &tool018Info, args)
 	decodeArgs018(&d, &in)
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return runtime.Run(ctx, &tool018Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool018Info, func(ctx context.Context) (string, error) {
 		return Tool018(ctx, in)
 	})
 }
@@ -1462,19 +1558,24 @@ func (tool019Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool019 with them.
 func (tool019Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool019Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool019Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args019
-	var strs runtime.Strings
-	if end, ok := fastArgs019(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 3) {
+	var strs toolimpl.Strings
+	if end, ok := fastArgs019(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args019{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &tool019Info, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool019Info, args)
 		decodeArgs019(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.Run(ctx, &tool019Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool019Info, func(ctx context.Context) (string, error) {
 		return Tool019(ctx, in)
 	})
 }
@@ -1521,19 +1622,24 @@ func (tool020Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool020 with them.
 func (tool020Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool020Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool020Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args020
-	var strs runtime.Strings
-	if end, ok := fastArgs020(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs toolimpl.Strings
+	if end, ok := fastArgs020(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args020{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &tool020Info, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool020Info, args)
 		decodeArgs020(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.Run(ctx, &tool020Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool020Info, func(ctx context.Context) (string, error) {
 		return Tool020(ctx, in)
 	})
 }
@@ -1596,19 +1702,24 @@ func (tool021Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool021 with them.
 func (tool021Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool021Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool021Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args021
-	var strs runtime.Strings
-	if end, ok := fastArgs021(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs toolimpl.Strings
+	if end, ok := fastArgs021(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args021{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &tool021Info, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool021Info, args)
 		decodeArgs021(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.Run(ctx, &tool021Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool021Info, func(ctx context.Context) (string, error) {
 		return Tool021(ctx, in)
 	})
 }
@@ -1659,14 +1770,19 @@ func (tool022Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool022 with them.
 func (tool022Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool022Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool022Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args022
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool022Info, args)
+	var d toolimpl.Decoder
+	d.BeginCall(s, &tool022Info, args)
 	decodeArgs022(&d, &in)
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return runtime.Run(ctx, &tool022Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool022Info, func(ctx context.Context) (string, error) {
 		return Tool022(ctx, in)
 	})
 }
@@ -1733,19 +1849,24 @@ func (tool023Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool023 with them.
 func (tool023Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool023Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool023Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args023
-	var strs runtime.Strings
-	if end, ok := fastArgs023(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 3) {
+	var strs toolimpl.Strings
+	if end, ok := fastArgs023(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args023{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &tool023Info, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool023Info, args)
 		decodeArgs023(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.Run(ctx, &tool023Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool023Info, func(ctx context.Context) (string, error) {
 		return Tool023(ctx, in)
 	})
 }
@@ -1792,19 +1913,24 @@ func (tool024Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool024 with them.
 func (tool024Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool024Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool024Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args024
-	var strs runtime.Strings
-	if end, ok := fastArgs024(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs toolimpl.Strings
+	if end, ok := fastArgs024(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args024{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &tool024Info, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool024Info, args)
 		decodeArgs024(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.Run(ctx, &tool024Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool024Info, func(ctx context.Context) (string, error) {
 		return Tool024(ctx, in)
 	})
 }
@@ -1867,19 +1993,24 @@ func (tool025Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool025 with them.
 func (tool025Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool025Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool025Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args025
-	var strs runtime.Strings
-	if end, ok := fastArgs025(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs toolimpl.Strings
+	if end, ok := fastArgs025(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args025{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &tool025Info, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool025Info, args)
 		decodeArgs025(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.Run(ctx, &tool025Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool025Info, func(ctx context.Context) (string, error) {
 		return Tool025(ctx, in)
 	})
 }
@@ -1930,14 +2061,19 @@ func (tool026Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool026 with them.
 func (tool026Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool026Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool026Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args026
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool026Info, args)
+	var d toolimpl.Decoder
+	d.BeginCall(s, &tool026Info, args)
 	decodeArgs026(&d, &in)
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return runtime.Run(ctx, &tool026Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool026Info, func(ctx context.Context) (string, error) {
 		return Tool026(ctx, in)
 	})
 }
@@ -2004,19 +2140,24 @@ func (tool027Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool027 with them.
 func (tool027Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool027Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool027Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args027
-	var strs runtime.Strings
-	if end, ok := fastArgs027(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 3) {
+	var strs toolimpl.Strings
+	if end, ok := fastArgs027(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args027{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &tool027Info, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool027Info, args)
 		decodeArgs027(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.Run(ctx, &tool027Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool027Info, func(ctx context.Context) (string, error) {
 		return Tool027(ctx, in)
 	})
 }
@@ -2063,19 +2204,24 @@ func (tool028Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool028 with them.
 func (tool028Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool028Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool028Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args028
-	var strs runtime.Strings
-	if end, ok := fastArgs028(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs toolimpl.Strings
+	if end, ok := fastArgs028(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args028{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &tool028Info, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool028Info, args)
 		decodeArgs028(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.Run(ctx, &tool028Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool028Info, func(ctx context.Context) (string, error) {
 		return Tool028(ctx, in)
 	})
 }
@@ -2138,19 +2284,24 @@ func (tool029Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool029 with them.
 func (tool029Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool029Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool029Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args029
-	var strs runtime.Strings
-	if end, ok := fastArgs029(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs toolimpl.Strings
+	if end, ok := fastArgs029(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args029{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &tool029Info, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool029Info, args)
 		decodeArgs029(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.Run(ctx, &tool029Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool029Info, func(ctx context.Context) (string, error) {
 		return Tool029(ctx, in)
 	})
 }
@@ -2201,14 +2352,19 @@ func (tool030Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool030 with them.
 func (tool030Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool030Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool030Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args030
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool030Info, args)
+	var d toolimpl.Decoder
+	d.BeginCall(s, &tool030Info, args)
 	decodeArgs030(&d, &in)
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return runtime.Run(ctx, &tool030Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool030Info, func(ctx context.Context) (string, error) {
 		return Tool030(ctx, in)
 	})
 }
@@ -2275,19 +2431,24 @@ func (tool031Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool031 with them.
 func (tool031Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool031Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool031Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args031
-	var strs runtime.Strings
-	if end, ok := fastArgs031(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 3) {
+	var strs toolimpl.Strings
+	if end, ok := fastArgs031(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args031{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &tool031Info, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool031Info, args)
 		decodeArgs031(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.Run(ctx, &tool031Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool031Info, func(ctx context.Context) (string, error) {
 		return Tool031(ctx, in)
 	})
 }
@@ -2334,19 +2495,24 @@ func (tool032Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool032 with them.
 func (tool032Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool032Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool032Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args032
-	var strs runtime.Strings
-	if end, ok := fastArgs032(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs toolimpl.Strings
+	if end, ok := fastArgs032(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args032{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &tool032Info, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool032Info, args)
 		decodeArgs032(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.Run(ctx, &tool032Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool032Info, func(ctx context.Context) (string, error) {
 		return Tool032(ctx, in)
 	})
 }
@@ -2409,19 +2575,24 @@ func (tool033Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool033 with them.
 func (tool033Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool033Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool033Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args033
-	var strs runtime.Strings
-	if end, ok := fastArgs033(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs toolimpl.Strings
+	if end, ok := fastArgs033(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args033{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &tool033Info, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool033Info, args)
 		decodeArgs033(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.Run(ctx, &tool033Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool033Info, func(ctx context.Context) (string, error) {
 		return Tool033(ctx, in)
 	})
 }
@@ -2472,14 +2643,19 @@ func (tool034Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool034 with them.
 func (tool034Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool034Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool034Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args034
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool034Info, args)
+	var d toolimpl.Decoder
+	d.BeginCall(s, &tool034Info, args)
 	decodeArgs034(&d, &in)
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return runtime.Run(ctx, &tool034Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool034Info, func(ctx context.Context) (string, error) {
 		return Tool034(ctx, in)
 	})
 }
@@ -2546,19 +2722,24 @@ func (tool035Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool035 with them.
 func (tool035Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool035Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool035Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args035
-	var strs runtime.Strings
-	if end, ok := fastArgs035(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 3) {
+	var strs toolimpl.Strings
+	if end, ok := fastArgs035(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args035{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &tool035Info, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool035Info, args)
 		decodeArgs035(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.Run(ctx, &tool035Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool035Info, func(ctx context.Context) (string, error) {
 		return Tool035(ctx, in)
 	})
 }
@@ -2605,19 +2786,24 @@ func (tool036Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool036 with them.
 func (tool036Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool036Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool036Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args036
-	var strs runtime.Strings
-	if end, ok := fastArgs036(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs toolimpl.Strings
+	if end, ok := fastArgs036(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args036{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &tool036Info, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool036Info, args)
 		decodeArgs036(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.Run(ctx, &tool036Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool036Info, func(ctx context.Context) (string, error) {
 		return Tool036(ctx, in)
 	})
 }
@@ -2680,19 +2866,24 @@ func (tool037Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool037 with them.
 func (tool037Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool037Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool037Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args037
-	var strs runtime.Strings
-	if end, ok := fastArgs037(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs toolimpl.Strings
+	if end, ok := fastArgs037(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args037{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &tool037Info, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool037Info, args)
 		decodeArgs037(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.Run(ctx, &tool037Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool037Info, func(ctx context.Context) (string, error) {
 		return Tool037(ctx, in)
 	})
 }
@@ -2743,14 +2934,19 @@ func (tool038Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool038 with them.
 func (tool038Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool038Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool038Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args038
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool038Info, args)
+	var d toolimpl.Decoder
+	d.BeginCall(s, &tool038Info, args)
 	decodeArgs038(&d, &in)
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return runtime.Run(ctx, &tool038Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool038Info, func(ctx context.Context) (string, error) {
 		return Tool038(ctx, in)
 	})
 }
@@ -2817,19 +3013,24 @@ func (tool039Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool039 with them.
 func (tool039Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool039Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool039Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args039
-	var strs runtime.Strings
-	if end, ok := fastArgs039(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 3) {
+	var strs toolimpl.Strings
+	if end, ok := fastArgs039(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args039{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &tool039Info, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool039Info, args)
 		decodeArgs039(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.Run(ctx, &tool039Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool039Info, func(ctx context.Context) (string, error) {
 		return Tool039(ctx, in)
 	})
 }
@@ -2876,19 +3077,24 @@ func (tool040Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool040 with them.
 func (tool040Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool040Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool040Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args040
-	var strs runtime.Strings
-	if end, ok := fastArgs040(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs toolimpl.Strings
+	if end, ok := fastArgs040(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args040{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &tool040Info, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool040Info, args)
 		decodeArgs040(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.Run(ctx, &tool040Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool040Info, func(ctx context.Context) (string, error) {
 		return Tool040(ctx, in)
 	})
 }
@@ -2951,19 +3157,24 @@ func (tool041Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool041 with them.
 func (tool041Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool041Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool041Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args041
-	var strs runtime.Strings
-	if end, ok := fastArgs041(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs toolimpl.Strings
+	if end, ok := fastArgs041(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args041{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &tool041Info, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool041Info, args)
 		decodeArgs041(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.Run(ctx, &tool041Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool041Info, func(ctx context.Context) (string, error) {
 		return Tool041(ctx, in)
 	})
 }
@@ -3014,14 +3225,19 @@ func (tool042Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool042 with them.
 func (tool042Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool042Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool042Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args042
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool042Info, args)
+	var d toolimpl.Decoder
+	d.BeginCall(s, &tool042Info, args)
 	decodeArgs042(&d, &in)
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return runtime.Run(ctx, &tool042Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool042Info, func(ctx context.Context) (string, error) {
 		return Tool042(ctx, in)
 	})
 }
@@ -3088,19 +3304,24 @@ func (tool043Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool043 with them.
 func (tool043Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool043Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool043Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args043
-	var strs runtime.Strings
-	if end, ok := fastArgs043(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 3) {
+	var strs toolimpl.Strings
+	if end, ok := fastArgs043(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args043{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &tool043Info, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool043Info, args)
 		decodeArgs043(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.Run(ctx, &tool043Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool043Info, func(ctx context.Context) (string, error) {
 		return Tool043(ctx, in)
 	})
 }
@@ -3147,19 +3368,24 @@ func (tool044Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool044 with them.
 func (tool044Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool044Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool044Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args044
-	var strs runtime.Strings
-	if end, ok := fastArgs044(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs toolimpl.Strings
+	if end, ok := fastArgs044(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args044{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &tool044Info, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool044Info, args)
 		decodeArgs044(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.Run(ctx, &tool044Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool044Info, func(ctx context.Context) (string, error) {
 		return Tool044(ctx, in)
 	})
 }
@@ -3222,19 +3448,24 @@ func (tool045Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool045 with them.
 func (tool045Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool045Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool045Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args045
-	var strs runtime.Strings
-	if end, ok := fastArgs045(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs toolimpl.Strings
+	if end, ok := fastArgs045(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args045{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &tool045Info, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool045Info, args)
 		decodeArgs045(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.Run(ctx, &tool045Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool045Info, func(ctx context.Context) (string, error) {
 		return Tool045(ctx, in)
 	})
 }
@@ -3285,14 +3516,19 @@ func (tool046Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool046 with them.
 func (tool046Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool046Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool046Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args046
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool046Info, args)
+	var d toolimpl.Decoder
+	d.BeginCall(s, &tool046Info, args)
 	decodeArgs046(&d, &in)
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return runtime.Run(ctx, &tool046Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool046Info, func(ctx context.Context) (string, error) {
 		return Tool046(ctx, in)
 	})
 }
@@ -3359,19 +3595,24 @@ func (tool047Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool047 with them.
 func (tool047Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool047Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool047Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args047
-	var strs runtime.Strings
-	if end, ok := fastArgs047(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 3) {
+	var strs toolimpl.Strings
+	if end, ok := fastArgs047(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args047{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &tool047Info, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool047Info, args)
 		decodeArgs047(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.Run(ctx, &tool047Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool047Info, func(ctx context.Context) (string, error) {
 		return Tool047(ctx, in)
 	})
 }
@@ -3418,19 +3659,24 @@ func (tool048Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool048 with them.
 func (tool048Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool048Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool048Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args048
-	var strs runtime.Strings
-	if end, ok := fastArgs048(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs toolimpl.Strings
+	if end, ok := fastArgs048(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args048{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &tool048Info, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool048Info, args)
 		decodeArgs048(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.Run(ctx, &tool048Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool048Info, func(ctx context.Context) (string, error) {
 		return Tool048(ctx, in)
 	})
 }
@@ -3493,19 +3739,24 @@ func (tool049Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool049 with them.
 func (tool049Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool049Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool049Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args049
-	var strs runtime.Strings
-	if end, ok := fastArgs049(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs toolimpl.Strings
+	if end, ok := fastArgs049(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args049{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &tool049Info, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool049Info, args)
 		decodeArgs049(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.Run(ctx, &tool049Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool049Info, func(ctx context.Context) (string, error) {
 		return Tool049(ctx, in)
 	})
 }
@@ -3556,14 +3807,19 @@ func (tool050Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool050 with them.
 func (tool050Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool050Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool050Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args050
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool050Info, args)
+	var d toolimpl.Decoder
+	d.BeginCall(s, &tool050Info, args)
 	decodeArgs050(&d, &in)
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return runtime.Run(ctx, &tool050Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool050Info, func(ctx context.Context) (string, error) {
 		return Tool050(ctx, in)
 	})
 }
@@ -3630,19 +3886,24 @@ func (tool051Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool051 with them.
 func (tool051Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool051Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool051Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args051
-	var strs runtime.Strings
-	if end, ok := fastArgs051(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 3) {
+	var strs toolimpl.Strings
+	if end, ok := fastArgs051(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args051{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &tool051Info, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool051Info, args)
 		decodeArgs051(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.Run(ctx, &tool051Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool051Info, func(ctx context.Context) (string, error) {
 		return Tool051(ctx, in)
 	})
 }
@@ -3689,19 +3950,24 @@ func (tool052Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool052 with them.
 func (tool052Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool052Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool052Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args052
-	var strs runtime.Strings
-	if end, ok := fastArgs052(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs toolimpl.Strings
+	if end, ok := fastArgs052(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args052{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &tool052Info, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool052Info, args)
 		decodeArgs052(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.Run(ctx, &tool052Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool052Info, func(ctx context.Context) (string, error) {
 		return Tool052(ctx, in)
 	})
 }
@@ -3764,19 +4030,24 @@ func (tool053Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool053 with them.
 func (tool053Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool053Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool053Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args053
-	var strs runtime.Strings
-	if end, ok := fastArgs053(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs toolimpl.Strings
+	if end, ok := fastArgs053(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args053{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &tool053Info, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool053Info, args)
 		decodeArgs053(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.Run(ctx, &tool053Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool053Info, func(ctx context.Context) (string, error) {
 		return Tool053(ctx, in)
 	})
 }
@@ -3827,14 +4098,19 @@ func (tool054Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool054 with them.
 func (tool054Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool054Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool054Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args054
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool054Info, args)
+	var d toolimpl.Decoder
+	d.BeginCall(s, &tool054Info, args)
 	decodeArgs054(&d, &in)
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return runtime.Run(ctx, &tool054Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool054Info, func(ctx context.Context) (string, error) {
 		return Tool054(ctx, in)
 	})
 }
@@ -3901,19 +4177,24 @@ func (tool055Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool055 with them.
 func (tool055Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool055Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool055Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args055
-	var strs runtime.Strings
-	if end, ok := fastArgs055(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 3) {
+	var strs toolimpl.Strings
+	if end, ok := fastArgs055(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args055{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &tool055Info, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool055Info, args)
 		decodeArgs055(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.Run(ctx, &tool055Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool055Info, func(ctx context.Context) (string, error) {
 		return Tool055(ctx, in)
 	})
 }
@@ -3960,19 +4241,24 @@ func (tool056Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool056 with them.
 func (tool056Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool056Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool056Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args056
-	var strs runtime.Strings
-	if end, ok := fastArgs056(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs toolimpl.Strings
+	if end, ok := fastArgs056(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args056{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &tool056Info, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool056Info, args)
 		decodeArgs056(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.Run(ctx, &tool056Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool056Info, func(ctx context.Context) (string, error) {
 		return Tool056(ctx, in)
 	})
 }
@@ -4035,19 +4321,24 @@ func (tool057Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool057 with them.
 func (tool057Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool057Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool057Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args057
-	var strs runtime.Strings
-	if end, ok := fastArgs057(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs toolimpl.Strings
+	if end, ok := fastArgs057(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args057{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &tool057Info, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool057Info, args)
 		decodeArgs057(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.Run(ctx, &tool057Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool057Info, func(ctx context.Context) (string, error) {
 		return Tool057(ctx, in)
 	})
 }
@@ -4098,14 +4389,19 @@ func (tool058Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool058 with them.
 func (tool058Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool058Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool058Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args058
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool058Info, args)
+	var d toolimpl.Decoder
+	d.BeginCall(s, &tool058Info, args)
 	decodeArgs058(&d, &in)
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return runtime.Run(ctx, &tool058Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool058Info, func(ctx context.Context) (string, error) {
 		return Tool058(ctx, in)
 	})
 }
@@ -4172,19 +4468,24 @@ func (tool059Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool059 with them.
 func (tool059Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool059Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool059Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args059
-	var strs runtime.Strings
-	if end, ok := fastArgs059(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 3) {
+	var strs toolimpl.Strings
+	if end, ok := fastArgs059(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args059{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &tool059Info, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool059Info, args)
 		decodeArgs059(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.Run(ctx, &tool059Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool059Info, func(ctx context.Context) (string, error) {
 		return Tool059(ctx, in)
 	})
 }
@@ -4231,19 +4532,24 @@ func (tool060Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool060 with them.
 func (tool060Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool060Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool060Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args060
-	var strs runtime.Strings
-	if end, ok := fastArgs060(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs toolimpl.Strings
+	if end, ok := fastArgs060(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args060{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &tool060Info, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool060Info, args)
 		decodeArgs060(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.Run(ctx, &tool060Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool060Info, func(ctx context.Context) (string, error) {
 		return Tool060(ctx, in)
 	})
 }
@@ -4306,19 +4612,24 @@ func (tool061Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool061 with them.
 func (tool061Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool061Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool061Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args061
-	var strs runtime.Strings
-	if end, ok := fastArgs061(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs toolimpl.Strings
+	if end, ok := fastArgs061(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args061{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &tool061Info, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool061Info, args)
 		decodeArgs061(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.Run(ctx, &tool061Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool061Info, func(ctx context.Context) (string, error) {
 		return Tool061(ctx, in)
 	})
 }
@@ -4369,14 +4680,19 @@ func (tool062Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool062 with them.
 func (tool062Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool062Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool062Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args062
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool062Info, args)
+	var d toolimpl.Decoder
+	d.BeginCall(s, &tool062Info, args)
 	decodeArgs062(&d, &in)
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return runtime.Run(ctx, &tool062Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool062Info, func(ctx context.Context) (string, error) {
 		return Tool062(ctx, in)
 	})
 }
@@ -4443,19 +4759,24 @@ func (tool063Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool063 with them.
 func (tool063Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool063Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool063Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args063
-	var strs runtime.Strings
-	if end, ok := fastArgs063(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 3) {
+	var strs toolimpl.Strings
+	if end, ok := fastArgs063(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args063{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &tool063Info, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool063Info, args)
 		decodeArgs063(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.Run(ctx, &tool063Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool063Info, func(ctx context.Context) (string, error) {
 		return Tool063(ctx, in)
 	})
 }
@@ -4502,19 +4823,24 @@ func (tool064Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool064 with them.
 func (tool064Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool064Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool064Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args064
-	var strs runtime.Strings
-	if end, ok := fastArgs064(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs toolimpl.Strings
+	if end, ok := fastArgs064(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args064{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &tool064Info, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool064Info, args)
 		decodeArgs064(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.Run(ctx, &tool064Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool064Info, func(ctx context.Context) (string, error) {
 		return Tool064(ctx, in)
 	})
 }
@@ -4577,19 +4903,24 @@ func (tool065Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool065 with them.
 func (tool065Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool065Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool065Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args065
-	var strs runtime.Strings
-	if end, ok := fastArgs065(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs toolimpl.Strings
+	if end, ok := fastArgs065(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args065{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &tool065Info, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool065Info, args)
 		decodeArgs065(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.Run(ctx, &tool065Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool065Info, func(ctx context.Context) (string, error) {
 		return Tool065(ctx, in)
 	})
 }
@@ -4640,14 +4971,19 @@ func (tool066Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool066 with them.
 func (tool066Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool066Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool066Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args066
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool066Info, args)
+	var d toolimpl.Decoder
+	d.BeginCall(s, &tool066Info, args)
 	decodeArgs066(&d, &in)
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return runtime.Run(ctx, &tool066Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool066Info, func(ctx context.Context) (string, error) {
 		return Tool066(ctx, in)
 	})
 }
@@ -4714,19 +5050,24 @@ func (tool067Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool067 with them.
 func (tool067Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool067Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool067Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args067
-	var strs runtime.Strings
-	if end, ok := fastArgs067(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 3) {
+	var strs toolimpl.Strings
+	if end, ok := fastArgs067(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args067{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &tool067Info, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool067Info, args)
 		decodeArgs067(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.Run(ctx, &tool067Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool067Info, func(ctx context.Context) (string, error) {
 		return Tool067(ctx, in)
 	})
 }
@@ -4773,19 +5114,24 @@ func (tool068Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool068 with them.
 func (tool068Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool068Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool068Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args068
-	var strs runtime.Strings
-	if end, ok := fastArgs068(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs toolimpl.Strings
+	if end, ok := fastArgs068(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args068{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &tool068Info, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool068Info, args)
 		decodeArgs068(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.Run(ctx, &tool068Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool068Info, func(ctx context.Context) (string, error) {
 		return Tool068(ctx, in)
 	})
 }
@@ -4848,19 +5194,24 @@ func (tool069Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool069 with them.
 func (tool069Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool069Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool069Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args069
-	var strs runtime.Strings
-	if end, ok := fastArgs069(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs toolimpl.Strings
+	if end, ok := fastArgs069(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args069{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &tool069Info, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool069Info, args)
 		decodeArgs069(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.Run(ctx, &tool069Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool069Info, func(ctx context.Context) (string, error) {
 		return Tool069(ctx, in)
 	})
 }
@@ -4911,14 +5262,19 @@ func (tool070Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool070 with them.
 func (tool070Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool070Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool070Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args070
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool070Info, args)
+	var d toolimpl.Decoder
+	d.BeginCall(s, &tool070Info, args)
 	decodeArgs070(&d, &in)
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return runtime.Run(ctx, &tool070Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool070Info, func(ctx context.Context) (string, error) {
 		return Tool070(ctx, in)
 	})
 }
@@ -4985,19 +5341,24 @@ func (tool071Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool071 with them.
 func (tool071Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool071Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool071Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args071
-	var strs runtime.Strings
-	if end, ok := fastArgs071(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 3) {
+	var strs toolimpl.Strings
+	if end, ok := fastArgs071(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args071{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &tool071Info, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool071Info, args)
 		decodeArgs071(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.Run(ctx, &tool071Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool071Info, func(ctx context.Context) (string, error) {
 		return Tool071(ctx, in)
 	})
 }
@@ -5044,19 +5405,24 @@ func (tool072Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool072 with them.
 func (tool072Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool072Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool072Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args072
-	var strs runtime.Strings
-	if end, ok := fastArgs072(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs toolimpl.Strings
+	if end, ok := fastArgs072(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args072{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &tool072Info, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool072Info, args)
 		decodeArgs072(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.Run(ctx, &tool072Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool072Info, func(ctx context.Context) (string, error) {
 		return Tool072(ctx, in)
 	})
 }
@@ -5119,19 +5485,24 @@ func (tool073Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool073 with them.
 func (tool073Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool073Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool073Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args073
-	var strs runtime.Strings
-	if end, ok := fastArgs073(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs toolimpl.Strings
+	if end, ok := fastArgs073(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args073{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &tool073Info, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool073Info, args)
 		decodeArgs073(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.Run(ctx, &tool073Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool073Info, func(ctx context.Context) (string, error) {
 		return Tool073(ctx, in)
 	})
 }
@@ -5182,14 +5553,19 @@ func (tool074Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool074 with them.
 func (tool074Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool074Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool074Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args074
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool074Info, args)
+	var d toolimpl.Decoder
+	d.BeginCall(s, &tool074Info, args)
 	decodeArgs074(&d, &in)
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return runtime.Run(ctx, &tool074Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool074Info, func(ctx context.Context) (string, error) {
 		return Tool074(ctx, in)
 	})
 }
@@ -5256,19 +5632,24 @@ func (tool075Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool075 with them.
 func (tool075Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool075Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool075Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args075
-	var strs runtime.Strings
-	if end, ok := fastArgs075(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 3) {
+	var strs toolimpl.Strings
+	if end, ok := fastArgs075(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args075{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &tool075Info, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool075Info, args)
 		decodeArgs075(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.Run(ctx, &tool075Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool075Info, func(ctx context.Context) (string, error) {
 		return Tool075(ctx, in)
 	})
 }
@@ -5315,19 +5696,24 @@ func (tool076Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool076 with them.
 func (tool076Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool076Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool076Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args076
-	var strs runtime.Strings
-	if end, ok := fastArgs076(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs toolimpl.Strings
+	if end, ok := fastArgs076(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args076{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &tool076Info, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool076Info, args)
 		decodeArgs076(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.Run(ctx, &tool076Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool076Info, func(ctx context.Context) (string, error) {
 		return Tool076(ctx, in)
 	})
 }
@@ -5390,19 +5776,24 @@ func (tool077Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool077 with them.
 func (tool077Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool077Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool077Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args077
-	var strs runtime.Strings
-	if end, ok := fastArgs077(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs toolimpl.Strings
+	if end, ok := fastArgs077(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args077{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &tool077Info, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool077Info, args)
 		decodeArgs077(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.Run(ctx, &tool077Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool077Info, func(ctx context.Context) (string, error) {
 		return Tool077(ctx, in)
 	})
 }
@@ -5453,14 +5844,19 @@ func (tool078Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool078 with them.
 func (tool078Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool078Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool078Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args078
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool078Info, args)
+	var d toolimpl.Decoder
+	d.BeginCall(s, &tool078Info, args)
 	decodeArgs078(&d, &in)
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return runtime.Run(ctx, &tool078Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool078Info, func(ctx context.Context) (string, error) {
 		return Tool078(ctx, in)
 	})
 }
@@ -5527,19 +5923,24 @@ func (tool079Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool079 with them.
 func (tool079Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool079Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool079Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args079
-	var strs runtime.Strings
-	if end, ok := fastArgs079(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 3) {
+	var strs toolimpl.Strings
+	if end, ok := fastArgs079(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args079{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &tool079Info, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool079Info, args)
 		decodeArgs079(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.Run(ctx, &tool079Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool079Info, func(ctx context.Context) (string, error) {
 		return Tool079(ctx, in)
 	})
 }
@@ -5586,19 +5987,24 @@ func (tool080Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool080 with them.
 func (tool080Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool080Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool080Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args080
-	var strs runtime.Strings
-	if end, ok := fastArgs080(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs toolimpl.Strings
+	if end, ok := fastArgs080(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args080{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &tool080Info, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool080Info, args)
 		decodeArgs080(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.Run(ctx, &tool080Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool080Info, func(ctx context.Context) (string, error) {
 		return Tool080(ctx, in)
 	})
 }
@@ -5661,19 +6067,24 @@ func (tool081Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool081 with them.
 func (tool081Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool081Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool081Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args081
-	var strs runtime.Strings
-	if end, ok := fastArgs081(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs toolimpl.Strings
+	if end, ok := fastArgs081(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args081{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &tool081Info, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool081Info, args)
 		decodeArgs081(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.Run(ctx, &tool081Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool081Info, func(ctx context.Context) (string, error) {
 		return Tool081(ctx, in)
 	})
 }
@@ -5724,14 +6135,19 @@ func (tool082Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool082 with them.
 func (tool082Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool082Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool082Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args082
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool082Info, args)
+	var d toolimpl.Decoder
+	d.BeginCall(s, &tool082Info, args)
 	decodeArgs082(&d, &in)
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return runtime.Run(ctx, &tool082Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool082Info, func(ctx context.Context) (string, error) {
 		return Tool082(ctx, in)
 	})
 }
@@ -5798,19 +6214,24 @@ func (tool083Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool083 with them.
 func (tool083Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool083Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool083Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args083
-	var strs runtime.Strings
-	if end, ok := fastArgs083(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 3) {
+	var strs toolimpl.Strings
+	if end, ok := fastArgs083(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args083{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &tool083Info, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool083Info, args)
 		decodeArgs083(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.Run(ctx, &tool083Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool083Info, func(ctx context.Context) (string, error) {
 		return Tool083(ctx, in)
 	})
 }
@@ -5857,19 +6278,24 @@ func (tool084Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool084 with them.
 func (tool084Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool084Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool084Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args084
-	var strs runtime.Strings
-	if end, ok := fastArgs084(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs toolimpl.Strings
+	if end, ok := fastArgs084(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args084{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &tool084Info, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool084Info, args)
 		decodeArgs084(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.Run(ctx, &tool084Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool084Info, func(ctx context.Context) (string, error) {
 		return Tool084(ctx, in)
 	})
 }
@@ -5932,19 +6358,24 @@ func (tool085Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool085 with them.
 func (tool085Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool085Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool085Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args085
-	var strs runtime.Strings
-	if end, ok := fastArgs085(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs toolimpl.Strings
+	if end, ok := fastArgs085(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args085{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &tool085Info, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool085Info, args)
 		decodeArgs085(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.Run(ctx, &tool085Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool085Info, func(ctx context.Context) (string, error) {
 		return Tool085(ctx, in)
 	})
 }
@@ -5995,14 +6426,19 @@ func (tool086Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool086 with them.
 func (tool086Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool086Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool086Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args086
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool086Info, args)
+	var d toolimpl.Decoder
+	d.BeginCall(s, &tool086Info, args)
 	decodeArgs086(&d, &in)
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return runtime.Run(ctx, &tool086Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool086Info, func(ctx context.Context) (string, error) {
 		return Tool086(ctx, in)
 	})
 }
@@ -6069,19 +6505,24 @@ func (tool087Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool087 with them.
 func (tool087Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool087Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool087Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args087
-	var strs runtime.Strings
-	if end, ok := fastArgs087(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 3) {
+	var strs toolimpl.Strings
+	if end, ok := fastArgs087(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args087{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &tool087Info, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool087Info, args)
 		decodeArgs087(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.Run(ctx, &tool087Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool087Info, func(ctx context.Context) (string, error) {
 		return Tool087(ctx, in)
 	})
 }
@@ -6128,19 +6569,24 @@ func (tool088Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool088 with them.
 func (tool088Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool088Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool088Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args088
-	var strs runtime.Strings
-	if end, ok := fastArgs088(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs toolimpl.Strings
+	if end, ok := fastArgs088(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args088{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &tool088Info, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool088Info, args)
 		decodeArgs088(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.Run(ctx, &tool088Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool088Info, func(ctx context.Context) (string, error) {
 		return Tool088(ctx, in)
 	})
 }
@@ -6203,19 +6649,24 @@ func (tool089Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool089 with them.
 func (tool089Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool089Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool089Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args089
-	var strs runtime.Strings
-	if end, ok := fastArgs089(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs toolimpl.Strings
+	if end, ok := fastArgs089(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args089{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &tool089Info, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool089Info, args)
 		decodeArgs089(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.Run(ctx, &tool089Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool089Info, func(ctx context.Context) (string, error) {
 		return Tool089(ctx, in)
 	})
 }
@@ -6266,14 +6717,19 @@ func (tool090Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool090 with them.
 func (tool090Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool090Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool090Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args090
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool090Info, args)
+	var d toolimpl.Decoder
+	d.BeginCall(s, &tool090Info, args)
 	decodeArgs090(&d, &in)
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return runtime.Run(ctx, &tool090Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool090Info, func(ctx context.Context) (string, error) {
 		return Tool090(ctx, in)
 	})
 }
@@ -6340,19 +6796,24 @@ func (tool091Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool091 with them.
 func (tool091Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool091Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool091Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args091
-	var strs runtime.Strings
-	if end, ok := fastArgs091(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 3) {
+	var strs toolimpl.Strings
+	if end, ok := fastArgs091(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args091{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &tool091Info, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool091Info, args)
 		decodeArgs091(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.Run(ctx, &tool091Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool091Info, func(ctx context.Context) (string, error) {
 		return Tool091(ctx, in)
 	})
 }
@@ -6399,19 +6860,24 @@ func (tool092Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool092 with them.
 func (tool092Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool092Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool092Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args092
-	var strs runtime.Strings
-	if end, ok := fastArgs092(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs toolimpl.Strings
+	if end, ok := fastArgs092(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args092{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &tool092Info, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool092Info, args)
 		decodeArgs092(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.Run(ctx, &tool092Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool092Info, func(ctx context.Context) (string, error) {
 		return Tool092(ctx, in)
 	})
 }
@@ -6474,19 +6940,24 @@ func (tool093Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool093 with them.
 func (tool093Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool093Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool093Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args093
-	var strs runtime.Strings
-	if end, ok := fastArgs093(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs toolimpl.Strings
+	if end, ok := fastArgs093(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args093{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &tool093Info, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool093Info, args)
 		decodeArgs093(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.Run(ctx, &tool093Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool093Info, func(ctx context.Context) (string, error) {
 		return Tool093(ctx, in)
 	})
 }
@@ -6537,14 +7008,19 @@ func (tool094Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool094 with them.
 func (tool094Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool094Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool094Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args094
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool094Info, args)
+	var d toolimpl.Decoder
+	d.BeginCall(s, &tool094Info, args)
 	decodeArgs094(&d, &in)
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return runtime.Run(ctx, &tool094Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool094Info, func(ctx context.Context) (string, error) {
 		return Tool094(ctx, in)
 	})
 }
@@ -6611,19 +7087,24 @@ func (tool095Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool095 with them.
 func (tool095Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool095Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool095Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args095
-	var strs runtime.Strings
-	if end, ok := fastArgs095(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 3) {
+	var strs toolimpl.Strings
+	if end, ok := fastArgs095(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args095{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &tool095Info, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool095Info, args)
 		decodeArgs095(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.Run(ctx, &tool095Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool095Info, func(ctx context.Context) (string, error) {
 		return Tool095(ctx, in)
 	})
 }
@@ -6670,19 +7151,24 @@ func (tool096Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool096 with them.
 func (tool096Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool096Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool096Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args096
-	var strs runtime.Strings
-	if end, ok := fastArgs096(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs toolimpl.Strings
+	if end, ok := fastArgs096(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args096{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &tool096Info, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool096Info, args)
 		decodeArgs096(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.Run(ctx, &tool096Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool096Info, func(ctx context.Context) (string, error) {
 		return Tool096(ctx, in)
 	})
 }
@@ -6745,19 +7231,24 @@ func (tool097Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool097 with them.
 func (tool097Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool097Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool097Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args097
-	var strs runtime.Strings
-	if end, ok := fastArgs097(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs toolimpl.Strings
+	if end, ok := fastArgs097(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args097{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &tool097Info, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool097Info, args)
 		decodeArgs097(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.Run(ctx, &tool097Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool097Info, func(ctx context.Context) (string, error) {
 		return Tool097(ctx, in)
 	})
 }
@@ -6808,14 +7299,19 @@ func (tool098Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool098 with them.
 func (tool098Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool098Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool098Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args098
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tool098Info, args)
+	var d toolimpl.Decoder
+	d.BeginCall(s, &tool098Info, args)
 	decodeArgs098(&d, &in)
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return runtime.Run(ctx, &tool098Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool098Info, func(ctx context.Context) (string, error) {
 		return Tool098(ctx, in)
 	})
 }
@@ -6882,25 +7378,30 @@ func (tool099Tool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tool099 with them.
 func (tool099Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tool099Tool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tool099Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args099
-	var strs runtime.Strings
-	if end, ok := fastArgs099(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 3) {
+	var strs toolimpl.Strings
+	if end, ok := fastArgs099(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args099{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &tool099Info, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool099Info, args)
 		decodeArgs099(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.Run(ctx, &tool099Info, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &tool099Info, func(ctx context.Context) (string, error) {
 		return Tool099(ctx, in)
 	})
 }
 
 // decodeArgs000 decodes an Args000 and checks its constraints.
-func decodeArgs000(d *runtime.Decoder, v *Args000) {
+func decodeArgs000(d *toolimpl.Decoder, v *Args000) {
 	if !d.Object() {
 		return
 	}
@@ -6978,7 +7479,7 @@ func decodeArgs000(d *runtime.Decoder, v *Args000) {
 }
 
 // decodeArgs001 decodes an Args001 and checks its constraints.
-func decodeArgs001(d *runtime.Decoder, v *Args001) {
+func decodeArgs001(d *toolimpl.Decoder, v *Args001) {
 	if !d.Object() {
 		return
 	}
@@ -7044,7 +7545,7 @@ func decodeArgs001(d *runtime.Decoder, v *Args001) {
 }
 
 // decodeArgs002 decodes an Args002 and checks its constraints.
-func decodeArgs002(d *runtime.Decoder, v *Args002) {
+func decodeArgs002(d *toolimpl.Decoder, v *Args002) {
 	if !d.Object() {
 		return
 	}
@@ -7125,7 +7626,7 @@ func decodeArgs002(d *runtime.Decoder, v *Args002) {
 }
 
 // decodeArgs003 decodes an Args003 and checks its constraints.
-func decodeArgs003(d *runtime.Decoder, v *Args003) {
+func decodeArgs003(d *toolimpl.Decoder, v *Args003) {
 	if !d.Object() {
 		return
 	}
@@ -7207,7 +7708,7 @@ func decodeArgs003(d *runtime.Decoder, v *Args003) {
 }
 
 // decodeArgs004 decodes an Args004 and checks its constraints.
-func decodeArgs004(d *runtime.Decoder, v *Args004) {
+func decodeArgs004(d *toolimpl.Decoder, v *Args004) {
 	if !d.Object() {
 		return
 	}
@@ -7285,7 +7786,7 @@ func decodeArgs004(d *runtime.Decoder, v *Args004) {
 }
 
 // decodeArgs005 decodes an Args005 and checks its constraints.
-func decodeArgs005(d *runtime.Decoder, v *Args005) {
+func decodeArgs005(d *toolimpl.Decoder, v *Args005) {
 	if !d.Object() {
 		return
 	}
@@ -7351,7 +7852,7 @@ func decodeArgs005(d *runtime.Decoder, v *Args005) {
 }
 
 // decodeArgs006 decodes an Args006 and checks its constraints.
-func decodeArgs006(d *runtime.Decoder, v *Args006) {
+func decodeArgs006(d *toolimpl.Decoder, v *Args006) {
 	if !d.Object() {
 		return
 	}
@@ -7432,7 +7933,7 @@ func decodeArgs006(d *runtime.Decoder, v *Args006) {
 }
 
 // decodeArgs007 decodes an Args007 and checks its constraints.
-func decodeArgs007(d *runtime.Decoder, v *Args007) {
+func decodeArgs007(d *toolimpl.Decoder, v *Args007) {
 	if !d.Object() {
 		return
 	}
@@ -7514,7 +8015,7 @@ func decodeArgs007(d *runtime.Decoder, v *Args007) {
 }
 
 // decodeArgs008 decodes an Args008 and checks its constraints.
-func decodeArgs008(d *runtime.Decoder, v *Args008) {
+func decodeArgs008(d *toolimpl.Decoder, v *Args008) {
 	if !d.Object() {
 		return
 	}
@@ -7592,7 +8093,7 @@ func decodeArgs008(d *runtime.Decoder, v *Args008) {
 }
 
 // decodeArgs009 decodes an Args009 and checks its constraints.
-func decodeArgs009(d *runtime.Decoder, v *Args009) {
+func decodeArgs009(d *toolimpl.Decoder, v *Args009) {
 	if !d.Object() {
 		return
 	}
@@ -7658,7 +8159,7 @@ func decodeArgs009(d *runtime.Decoder, v *Args009) {
 }
 
 // decodeArgs010 decodes an Args010 and checks its constraints.
-func decodeArgs010(d *runtime.Decoder, v *Args010) {
+func decodeArgs010(d *toolimpl.Decoder, v *Args010) {
 	if !d.Object() {
 		return
 	}
@@ -7739,7 +8240,7 @@ func decodeArgs010(d *runtime.Decoder, v *Args010) {
 }
 
 // decodeArgs011 decodes an Args011 and checks its constraints.
-func decodeArgs011(d *runtime.Decoder, v *Args011) {
+func decodeArgs011(d *toolimpl.Decoder, v *Args011) {
 	if !d.Object() {
 		return
 	}
@@ -7821,7 +8322,7 @@ func decodeArgs011(d *runtime.Decoder, v *Args011) {
 }
 
 // decodeArgs012 decodes an Args012 and checks its constraints.
-func decodeArgs012(d *runtime.Decoder, v *Args012) {
+func decodeArgs012(d *toolimpl.Decoder, v *Args012) {
 	if !d.Object() {
 		return
 	}
@@ -7899,7 +8400,7 @@ func decodeArgs012(d *runtime.Decoder, v *Args012) {
 }
 
 // decodeArgs013 decodes an Args013 and checks its constraints.
-func decodeArgs013(d *runtime.Decoder, v *Args013) {
+func decodeArgs013(d *toolimpl.Decoder, v *Args013) {
 	if !d.Object() {
 		return
 	}
@@ -7965,7 +8466,7 @@ func decodeArgs013(d *runtime.Decoder, v *Args013) {
 }
 
 // decodeArgs014 decodes an Args014 and checks its constraints.
-func decodeArgs014(d *runtime.Decoder, v *Args014) {
+func decodeArgs014(d *toolimpl.Decoder, v *Args014) {
 	if !d.Object() {
 		return
 	}
@@ -8046,7 +8547,7 @@ func decodeArgs014(d *runtime.Decoder, v *Args014) {
 }
 
 // decodeArgs015 decodes an Args015 and checks its constraints.
-func decodeArgs015(d *runtime.Decoder, v *Args015) {
+func decodeArgs015(d *toolimpl.Decoder, v *Args015) {
 	if !d.Object() {
 		return
 	}
@@ -8128,7 +8629,7 @@ func decodeArgs015(d *runtime.Decoder, v *Args015) {
 }
 
 // decodeArgs016 decodes an Args016 and checks its constraints.
-func decodeArgs016(d *runtime.Decoder, v *Args016) {
+func decodeArgs016(d *toolimpl.Decoder, v *Args016) {
 	if !d.Object() {
 		return
 	}
@@ -8206,7 +8707,7 @@ func decodeArgs016(d *runtime.Decoder, v *Args016) {
 }
 
 // decodeArgs017 decodes an Args017 and checks its constraints.
-func decodeArgs017(d *runtime.Decoder, v *Args017) {
+func decodeArgs017(d *toolimpl.Decoder, v *Args017) {
 	if !d.Object() {
 		return
 	}
@@ -8272,7 +8773,7 @@ func decodeArgs017(d *runtime.Decoder, v *Args017) {
 }
 
 // decodeArgs018 decodes an Args018 and checks its constraints.
-func decodeArgs018(d *runtime.Decoder, v *Args018) {
+func decodeArgs018(d *toolimpl.Decoder, v *Args018) {
 	if !d.Object() {
 		return
 	}
@@ -8353,7 +8854,7 @@ func decodeArgs018(d *runtime.Decoder, v *Args018) {
 }
 
 // decodeArgs019 decodes an Args019 and checks its constraints.
-func decodeArgs019(d *runtime.Decoder, v *Args019) {
+func decodeArgs019(d *toolimpl.Decoder, v *Args019) {
 	if !d.Object() {
 		return
 	}
@@ -8435,7 +8936,7 @@ func decodeArgs019(d *runtime.Decoder, v *Args019) {
 }
 
 // decodeArgs020 decodes an Args020 and checks its constraints.
-func decodeArgs020(d *runtime.Decoder, v *Args020) {
+func decodeArgs020(d *toolimpl.Decoder, v *Args020) {
 	if !d.Object() {
 		return
 	}
@@ -8513,7 +9014,7 @@ func decodeArgs020(d *runtime.Decoder, v *Args020) {
 }
 
 // decodeArgs021 decodes an Args021 and checks its constraints.
-func decodeArgs021(d *runtime.Decoder, v *Args021) {
+func decodeArgs021(d *toolimpl.Decoder, v *Args021) {
 	if !d.Object() {
 		return
 	}
@@ -8579,7 +9080,7 @@ func decodeArgs021(d *runtime.Decoder, v *Args021) {
 }
 
 // decodeArgs022 decodes an Args022 and checks its constraints.
-func decodeArgs022(d *runtime.Decoder, v *Args022) {
+func decodeArgs022(d *toolimpl.Decoder, v *Args022) {
 	if !d.Object() {
 		return
 	}
@@ -8660,7 +9161,7 @@ func decodeArgs022(d *runtime.Decoder, v *Args022) {
 }
 
 // decodeArgs023 decodes an Args023 and checks its constraints.
-func decodeArgs023(d *runtime.Decoder, v *Args023) {
+func decodeArgs023(d *toolimpl.Decoder, v *Args023) {
 	if !d.Object() {
 		return
 	}
@@ -8742,7 +9243,7 @@ func decodeArgs023(d *runtime.Decoder, v *Args023) {
 }
 
 // decodeArgs024 decodes an Args024 and checks its constraints.
-func decodeArgs024(d *runtime.Decoder, v *Args024) {
+func decodeArgs024(d *toolimpl.Decoder, v *Args024) {
 	if !d.Object() {
 		return
 	}
@@ -8820,7 +9321,7 @@ func decodeArgs024(d *runtime.Decoder, v *Args024) {
 }
 
 // decodeArgs025 decodes an Args025 and checks its constraints.
-func decodeArgs025(d *runtime.Decoder, v *Args025) {
+func decodeArgs025(d *toolimpl.Decoder, v *Args025) {
 	if !d.Object() {
 		return
 	}
@@ -8886,7 +9387,7 @@ func decodeArgs025(d *runtime.Decoder, v *Args025) {
 }
 
 // decodeArgs026 decodes an Args026 and checks its constraints.
-func decodeArgs026(d *runtime.Decoder, v *Args026) {
+func decodeArgs026(d *toolimpl.Decoder, v *Args026) {
 	if !d.Object() {
 		return
 	}
@@ -8967,7 +9468,7 @@ func decodeArgs026(d *runtime.Decoder, v *Args026) {
 }
 
 // decodeArgs027 decodes an Args027 and checks its constraints.
-func decodeArgs027(d *runtime.Decoder, v *Args027) {
+func decodeArgs027(d *toolimpl.Decoder, v *Args027) {
 	if !d.Object() {
 		return
 	}
@@ -9049,7 +9550,7 @@ func decodeArgs027(d *runtime.Decoder, v *Args027) {
 }
 
 // decodeArgs028 decodes an Args028 and checks its constraints.
-func decodeArgs028(d *runtime.Decoder, v *Args028) {
+func decodeArgs028(d *toolimpl.Decoder, v *Args028) {
 	if !d.Object() {
 		return
 	}
@@ -9127,7 +9628,7 @@ func decodeArgs028(d *runtime.Decoder, v *Args028) {
 }
 
 // decodeArgs029 decodes an Args029 and checks its constraints.
-func decodeArgs029(d *runtime.Decoder, v *Args029) {
+func decodeArgs029(d *toolimpl.Decoder, v *Args029) {
 	if !d.Object() {
 		return
 	}
@@ -9193,7 +9694,7 @@ func decodeArgs029(d *runtime.Decoder, v *Args029) {
 }
 
 // decodeArgs030 decodes an Args030 and checks its constraints.
-func decodeArgs030(d *runtime.Decoder, v *Args030) {
+func decodeArgs030(d *toolimpl.Decoder, v *Args030) {
 	if !d.Object() {
 		return
 	}
@@ -9274,7 +9775,7 @@ func decodeArgs030(d *runtime.Decoder, v *Args030) {
 }
 
 // decodeArgs031 decodes an Args031 and checks its constraints.
-func decodeArgs031(d *runtime.Decoder, v *Args031) {
+func decodeArgs031(d *toolimpl.Decoder, v *Args031) {
 	if !d.Object() {
 		return
 	}
@@ -9356,7 +9857,7 @@ func decodeArgs031(d *runtime.Decoder, v *Args031) {
 }
 
 // decodeArgs032 decodes an Args032 and checks its constraints.
-func decodeArgs032(d *runtime.Decoder, v *Args032) {
+func decodeArgs032(d *toolimpl.Decoder, v *Args032) {
 	if !d.Object() {
 		return
 	}
@@ -9434,7 +9935,7 @@ func decodeArgs032(d *runtime.Decoder, v *Args032) {
 }
 
 // decodeArgs033 decodes an Args033 and checks its constraints.
-func decodeArgs033(d *runtime.Decoder, v *Args033) {
+func decodeArgs033(d *toolimpl.Decoder, v *Args033) {
 	if !d.Object() {
 		return
 	}
@@ -9500,7 +10001,7 @@ func decodeArgs033(d *runtime.Decoder, v *Args033) {
 }
 
 // decodeArgs034 decodes an Args034 and checks its constraints.
-func decodeArgs034(d *runtime.Decoder, v *Args034) {
+func decodeArgs034(d *toolimpl.Decoder, v *Args034) {
 	if !d.Object() {
 		return
 	}
@@ -9581,7 +10082,7 @@ func decodeArgs034(d *runtime.Decoder, v *Args034) {
 }
 
 // decodeArgs035 decodes an Args035 and checks its constraints.
-func decodeArgs035(d *runtime.Decoder, v *Args035) {
+func decodeArgs035(d *toolimpl.Decoder, v *Args035) {
 	if !d.Object() {
 		return
 	}
@@ -9663,7 +10164,7 @@ func decodeArgs035(d *runtime.Decoder, v *Args035) {
 }
 
 // decodeArgs036 decodes an Args036 and checks its constraints.
-func decodeArgs036(d *runtime.Decoder, v *Args036) {
+func decodeArgs036(d *toolimpl.Decoder, v *Args036) {
 	if !d.Object() {
 		return
 	}
@@ -9741,7 +10242,7 @@ func decodeArgs036(d *runtime.Decoder, v *Args036) {
 }
 
 // decodeArgs037 decodes an Args037 and checks its constraints.
-func decodeArgs037(d *runtime.Decoder, v *Args037) {
+func decodeArgs037(d *toolimpl.Decoder, v *Args037) {
 	if !d.Object() {
 		return
 	}
@@ -9807,7 +10308,7 @@ func decodeArgs037(d *runtime.Decoder, v *Args037) {
 }
 
 // decodeArgs038 decodes an Args038 and checks its constraints.
-func decodeArgs038(d *runtime.Decoder, v *Args038) {
+func decodeArgs038(d *toolimpl.Decoder, v *Args038) {
 	if !d.Object() {
 		return
 	}
@@ -9888,7 +10389,7 @@ func decodeArgs038(d *runtime.Decoder, v *Args038) {
 }
 
 // decodeArgs039 decodes an Args039 and checks its constraints.
-func decodeArgs039(d *runtime.Decoder, v *Args039) {
+func decodeArgs039(d *toolimpl.Decoder, v *Args039) {
 	if !d.Object() {
 		return
 	}
@@ -9970,7 +10471,7 @@ func decodeArgs039(d *runtime.Decoder, v *Args039) {
 }
 
 // decodeArgs040 decodes an Args040 and checks its constraints.
-func decodeArgs040(d *runtime.Decoder, v *Args040) {
+func decodeArgs040(d *toolimpl.Decoder, v *Args040) {
 	if !d.Object() {
 		return
 	}
@@ -10048,7 +10549,7 @@ func decodeArgs040(d *runtime.Decoder, v *Args040) {
 }
 
 // decodeArgs041 decodes an Args041 and checks its constraints.
-func decodeArgs041(d *runtime.Decoder, v *Args041) {
+func decodeArgs041(d *toolimpl.Decoder, v *Args041) {
 	if !d.Object() {
 		return
 	}
@@ -10114,7 +10615,7 @@ func decodeArgs041(d *runtime.Decoder, v *Args041) {
 }
 
 // decodeArgs042 decodes an Args042 and checks its constraints.
-func decodeArgs042(d *runtime.Decoder, v *Args042) {
+func decodeArgs042(d *toolimpl.Decoder, v *Args042) {
 	if !d.Object() {
 		return
 	}
@@ -10195,7 +10696,7 @@ func decodeArgs042(d *runtime.Decoder, v *Args042) {
 }
 
 // decodeArgs043 decodes an Args043 and checks its constraints.
-func decodeArgs043(d *runtime.Decoder, v *Args043) {
+func decodeArgs043(d *toolimpl.Decoder, v *Args043) {
 	if !d.Object() {
 		return
 	}
@@ -10277,7 +10778,7 @@ func decodeArgs043(d *runtime.Decoder, v *Args043) {
 }
 
 // decodeArgs044 decodes an Args044 and checks its constraints.
-func decodeArgs044(d *runtime.Decoder, v *Args044) {
+func decodeArgs044(d *toolimpl.Decoder, v *Args044) {
 	if !d.Object() {
 		return
 	}
@@ -10355,7 +10856,7 @@ func decodeArgs044(d *runtime.Decoder, v *Args044) {
 }
 
 // decodeArgs045 decodes an Args045 and checks its constraints.
-func decodeArgs045(d *runtime.Decoder, v *Args045) {
+func decodeArgs045(d *toolimpl.Decoder, v *Args045) {
 	if !d.Object() {
 		return
 	}
@@ -10421,7 +10922,7 @@ func decodeArgs045(d *runtime.Decoder, v *Args045) {
 }
 
 // decodeArgs046 decodes an Args046 and checks its constraints.
-func decodeArgs046(d *runtime.Decoder, v *Args046) {
+func decodeArgs046(d *toolimpl.Decoder, v *Args046) {
 	if !d.Object() {
 		return
 	}
@@ -10502,7 +11003,7 @@ func decodeArgs046(d *runtime.Decoder, v *Args046) {
 }
 
 // decodeArgs047 decodes an Args047 and checks its constraints.
-func decodeArgs047(d *runtime.Decoder, v *Args047) {
+func decodeArgs047(d *toolimpl.Decoder, v *Args047) {
 	if !d.Object() {
 		return
 	}
@@ -10584,7 +11085,7 @@ func decodeArgs047(d *runtime.Decoder, v *Args047) {
 }
 
 // decodeArgs048 decodes an Args048 and checks its constraints.
-func decodeArgs048(d *runtime.Decoder, v *Args048) {
+func decodeArgs048(d *toolimpl.Decoder, v *Args048) {
 	if !d.Object() {
 		return
 	}
@@ -10662,7 +11163,7 @@ func decodeArgs048(d *runtime.Decoder, v *Args048) {
 }
 
 // decodeArgs049 decodes an Args049 and checks its constraints.
-func decodeArgs049(d *runtime.Decoder, v *Args049) {
+func decodeArgs049(d *toolimpl.Decoder, v *Args049) {
 	if !d.Object() {
 		return
 	}
@@ -10728,7 +11229,7 @@ func decodeArgs049(d *runtime.Decoder, v *Args049) {
 }
 
 // decodeArgs050 decodes an Args050 and checks its constraints.
-func decodeArgs050(d *runtime.Decoder, v *Args050) {
+func decodeArgs050(d *toolimpl.Decoder, v *Args050) {
 	if !d.Object() {
 		return
 	}
@@ -10809,7 +11310,7 @@ func decodeArgs050(d *runtime.Decoder, v *Args050) {
 }
 
 // decodeArgs051 decodes an Args051 and checks its constraints.
-func decodeArgs051(d *runtime.Decoder, v *Args051) {
+func decodeArgs051(d *toolimpl.Decoder, v *Args051) {
 	if !d.Object() {
 		return
 	}
@@ -10891,7 +11392,7 @@ func decodeArgs051(d *runtime.Decoder, v *Args051) {
 }
 
 // decodeArgs052 decodes an Args052 and checks its constraints.
-func decodeArgs052(d *runtime.Decoder, v *Args052) {
+func decodeArgs052(d *toolimpl.Decoder, v *Args052) {
 	if !d.Object() {
 		return
 	}
@@ -10969,7 +11470,7 @@ func decodeArgs052(d *runtime.Decoder, v *Args052) {
 }
 
 // decodeArgs053 decodes an Args053 and checks its constraints.
-func decodeArgs053(d *runtime.Decoder, v *Args053) {
+func decodeArgs053(d *toolimpl.Decoder, v *Args053) {
 	if !d.Object() {
 		return
 	}
@@ -11035,7 +11536,7 @@ func decodeArgs053(d *runtime.Decoder, v *Args053) {
 }
 
 // decodeArgs054 decodes an Args054 and checks its constraints.
-func decodeArgs054(d *runtime.Decoder, v *Args054) {
+func decodeArgs054(d *toolimpl.Decoder, v *Args054) {
 	if !d.Object() {
 		return
 	}
@@ -11116,7 +11617,7 @@ func decodeArgs054(d *runtime.Decoder, v *Args054) {
 }
 
 // decodeArgs055 decodes an Args055 and checks its constraints.
-func decodeArgs055(d *runtime.Decoder, v *Args055) {
+func decodeArgs055(d *toolimpl.Decoder, v *Args055) {
 	if !d.Object() {
 		return
 	}
@@ -11198,7 +11699,7 @@ func decodeArgs055(d *runtime.Decoder, v *Args055) {
 }
 
 // decodeArgs056 decodes an Args056 and checks its constraints.
-func decodeArgs056(d *runtime.Decoder, v *Args056) {
+func decodeArgs056(d *toolimpl.Decoder, v *Args056) {
 	if !d.Object() {
 		return
 	}
@@ -11276,7 +11777,7 @@ func decodeArgs056(d *runtime.Decoder, v *Args056) {
 }
 
 // decodeArgs057 decodes an Args057 and checks its constraints.
-func decodeArgs057(d *runtime.Decoder, v *Args057) {
+func decodeArgs057(d *toolimpl.Decoder, v *Args057) {
 	if !d.Object() {
 		return
 	}
@@ -11342,7 +11843,7 @@ func decodeArgs057(d *runtime.Decoder, v *Args057) {
 }
 
 // decodeArgs058 decodes an Args058 and checks its constraints.
-func decodeArgs058(d *runtime.Decoder, v *Args058) {
+func decodeArgs058(d *toolimpl.Decoder, v *Args058) {
 	if !d.Object() {
 		return
 	}
@@ -11423,7 +11924,7 @@ func decodeArgs058(d *runtime.Decoder, v *Args058) {
 }
 
 // decodeArgs059 decodes an Args059 and checks its constraints.
-func decodeArgs059(d *runtime.Decoder, v *Args059) {
+func decodeArgs059(d *toolimpl.Decoder, v *Args059) {
 	if !d.Object() {
 		return
 	}
@@ -11505,7 +12006,7 @@ func decodeArgs059(d *runtime.Decoder, v *Args059) {
 }
 
 // decodeArgs060 decodes an Args060 and checks its constraints.
-func decodeArgs060(d *runtime.Decoder, v *Args060) {
+func decodeArgs060(d *toolimpl.Decoder, v *Args060) {
 	if !d.Object() {
 		return
 	}
@@ -11583,7 +12084,7 @@ func decodeArgs060(d *runtime.Decoder, v *Args060) {
 }
 
 // decodeArgs061 decodes an Args061 and checks its constraints.
-func decodeArgs061(d *runtime.Decoder, v *Args061) {
+func decodeArgs061(d *toolimpl.Decoder, v *Args061) {
 	if !d.Object() {
 		return
 	}
@@ -11649,7 +12150,7 @@ func decodeArgs061(d *runtime.Decoder, v *Args061) {
 }
 
 // decodeArgs062 decodes an Args062 and checks its constraints.
-func decodeArgs062(d *runtime.Decoder, v *Args062) {
+func decodeArgs062(d *toolimpl.Decoder, v *Args062) {
 	if !d.Object() {
 		return
 	}
@@ -11730,7 +12231,7 @@ func decodeArgs062(d *runtime.Decoder, v *Args062) {
 }
 
 // decodeArgs063 decodes an Args063 and checks its constraints.
-func decodeArgs063(d *runtime.Decoder, v *Args063) {
+func decodeArgs063(d *toolimpl.Decoder, v *Args063) {
 	if !d.Object() {
 		return
 	}
@@ -11812,7 +12313,7 @@ func decodeArgs063(d *runtime.Decoder, v *Args063) {
 }
 
 // decodeArgs064 decodes an Args064 and checks its constraints.
-func decodeArgs064(d *runtime.Decoder, v *Args064) {
+func decodeArgs064(d *toolimpl.Decoder, v *Args064) {
 	if !d.Object() {
 		return
 	}
@@ -11890,7 +12391,7 @@ func decodeArgs064(d *runtime.Decoder, v *Args064) {
 }
 
 // decodeArgs065 decodes an Args065 and checks its constraints.
-func decodeArgs065(d *runtime.Decoder, v *Args065) {
+func decodeArgs065(d *toolimpl.Decoder, v *Args065) {
 	if !d.Object() {
 		return
 	}
@@ -11956,7 +12457,7 @@ func decodeArgs065(d *runtime.Decoder, v *Args065) {
 }
 
 // decodeArgs066 decodes an Args066 and checks its constraints.
-func decodeArgs066(d *runtime.Decoder, v *Args066) {
+func decodeArgs066(d *toolimpl.Decoder, v *Args066) {
 	if !d.Object() {
 		return
 	}
@@ -12037,7 +12538,7 @@ func decodeArgs066(d *runtime.Decoder, v *Args066) {
 }
 
 // decodeArgs067 decodes an Args067 and checks its constraints.
-func decodeArgs067(d *runtime.Decoder, v *Args067) {
+func decodeArgs067(d *toolimpl.Decoder, v *Args067) {
 	if !d.Object() {
 		return
 	}
@@ -12119,7 +12620,7 @@ func decodeArgs067(d *runtime.Decoder, v *Args067) {
 }
 
 // decodeArgs068 decodes an Args068 and checks its constraints.
-func decodeArgs068(d *runtime.Decoder, v *Args068) {
+func decodeArgs068(d *toolimpl.Decoder, v *Args068) {
 	if !d.Object() {
 		return
 	}
@@ -12197,7 +12698,7 @@ func decodeArgs068(d *runtime.Decoder, v *Args068) {
 }
 
 // decodeArgs069 decodes an Args069 and checks its constraints.
-func decodeArgs069(d *runtime.Decoder, v *Args069) {
+func decodeArgs069(d *toolimpl.Decoder, v *Args069) {
 	if !d.Object() {
 		return
 	}
@@ -12263,7 +12764,7 @@ func decodeArgs069(d *runtime.Decoder, v *Args069) {
 }
 
 // decodeArgs070 decodes an Args070 and checks its constraints.
-func decodeArgs070(d *runtime.Decoder, v *Args070) {
+func decodeArgs070(d *toolimpl.Decoder, v *Args070) {
 	if !d.Object() {
 		return
 	}
@@ -12344,7 +12845,7 @@ func decodeArgs070(d *runtime.Decoder, v *Args070) {
 }
 
 // decodeArgs071 decodes an Args071 and checks its constraints.
-func decodeArgs071(d *runtime.Decoder, v *Args071) {
+func decodeArgs071(d *toolimpl.Decoder, v *Args071) {
 	if !d.Object() {
 		return
 	}
@@ -12426,7 +12927,7 @@ func decodeArgs071(d *runtime.Decoder, v *Args071) {
 }
 
 // decodeArgs072 decodes an Args072 and checks its constraints.
-func decodeArgs072(d *runtime.Decoder, v *Args072) {
+func decodeArgs072(d *toolimpl.Decoder, v *Args072) {
 	if !d.Object() {
 		return
 	}
@@ -12504,7 +13005,7 @@ func decodeArgs072(d *runtime.Decoder, v *Args072) {
 }
 
 // decodeArgs073 decodes an Args073 and checks its constraints.
-func decodeArgs073(d *runtime.Decoder, v *Args073) {
+func decodeArgs073(d *toolimpl.Decoder, v *Args073) {
 	if !d.Object() {
 		return
 	}
@@ -12570,7 +13071,7 @@ func decodeArgs073(d *runtime.Decoder, v *Args073) {
 }
 
 // decodeArgs074 decodes an Args074 and checks its constraints.
-func decodeArgs074(d *runtime.Decoder, v *Args074) {
+func decodeArgs074(d *toolimpl.Decoder, v *Args074) {
 	if !d.Object() {
 		return
 	}
@@ -12651,7 +13152,7 @@ func decodeArgs074(d *runtime.Decoder, v *Args074) {
 }
 
 // decodeArgs075 decodes an Args075 and checks its constraints.
-func decodeArgs075(d *runtime.Decoder, v *Args075) {
+func decodeArgs075(d *toolimpl.Decoder, v *Args075) {
 	if !d.Object() {
 		return
 	}
@@ -12733,7 +13234,7 @@ func decodeArgs075(d *runtime.Decoder, v *Args075) {
 }
 
 // decodeArgs076 decodes an Args076 and checks its constraints.
-func decodeArgs076(d *runtime.Decoder, v *Args076) {
+func decodeArgs076(d *toolimpl.Decoder, v *Args076) {
 	if !d.Object() {
 		return
 	}
@@ -12811,7 +13312,7 @@ func decodeArgs076(d *runtime.Decoder, v *Args076) {
 }
 
 // decodeArgs077 decodes an Args077 and checks its constraints.
-func decodeArgs077(d *runtime.Decoder, v *Args077) {
+func decodeArgs077(d *toolimpl.Decoder, v *Args077) {
 	if !d.Object() {
 		return
 	}
@@ -12877,7 +13378,7 @@ func decodeArgs077(d *runtime.Decoder, v *Args077) {
 }
 
 // decodeArgs078 decodes an Args078 and checks its constraints.
-func decodeArgs078(d *runtime.Decoder, v *Args078) {
+func decodeArgs078(d *toolimpl.Decoder, v *Args078) {
 	if !d.Object() {
 		return
 	}
@@ -12958,7 +13459,7 @@ func decodeArgs078(d *runtime.Decoder, v *Args078) {
 }
 
 // decodeArgs079 decodes an Args079 and checks its constraints.
-func decodeArgs079(d *runtime.Decoder, v *Args079) {
+func decodeArgs079(d *toolimpl.Decoder, v *Args079) {
 	if !d.Object() {
 		return
 	}
@@ -13040,7 +13541,7 @@ func decodeArgs079(d *runtime.Decoder, v *Args079) {
 }
 
 // decodeArgs080 decodes an Args080 and checks its constraints.
-func decodeArgs080(d *runtime.Decoder, v *Args080) {
+func decodeArgs080(d *toolimpl.Decoder, v *Args080) {
 	if !d.Object() {
 		return
 	}
@@ -13118,7 +13619,7 @@ func decodeArgs080(d *runtime.Decoder, v *Args080) {
 }
 
 // decodeArgs081 decodes an Args081 and checks its constraints.
-func decodeArgs081(d *runtime.Decoder, v *Args081) {
+func decodeArgs081(d *toolimpl.Decoder, v *Args081) {
 	if !d.Object() {
 		return
 	}
@@ -13184,7 +13685,7 @@ func decodeArgs081(d *runtime.Decoder, v *Args081) {
 }
 
 // decodeArgs082 decodes an Args082 and checks its constraints.
-func decodeArgs082(d *runtime.Decoder, v *Args082) {
+func decodeArgs082(d *toolimpl.Decoder, v *Args082) {
 	if !d.Object() {
 		return
 	}
@@ -13265,7 +13766,7 @@ func decodeArgs082(d *runtime.Decoder, v *Args082) {
 }
 
 // decodeArgs083 decodes an Args083 and checks its constraints.
-func decodeArgs083(d *runtime.Decoder, v *Args083) {
+func decodeArgs083(d *toolimpl.Decoder, v *Args083) {
 	if !d.Object() {
 		return
 	}
@@ -13347,7 +13848,7 @@ func decodeArgs083(d *runtime.Decoder, v *Args083) {
 }
 
 // decodeArgs084 decodes an Args084 and checks its constraints.
-func decodeArgs084(d *runtime.Decoder, v *Args084) {
+func decodeArgs084(d *toolimpl.Decoder, v *Args084) {
 	if !d.Object() {
 		return
 	}
@@ -13425,7 +13926,7 @@ func decodeArgs084(d *runtime.Decoder, v *Args084) {
 }
 
 // decodeArgs085 decodes an Args085 and checks its constraints.
-func decodeArgs085(d *runtime.Decoder, v *Args085) {
+func decodeArgs085(d *toolimpl.Decoder, v *Args085) {
 	if !d.Object() {
 		return
 	}
@@ -13491,7 +13992,7 @@ func decodeArgs085(d *runtime.Decoder, v *Args085) {
 }
 
 // decodeArgs086 decodes an Args086 and checks its constraints.
-func decodeArgs086(d *runtime.Decoder, v *Args086) {
+func decodeArgs086(d *toolimpl.Decoder, v *Args086) {
 	if !d.Object() {
 		return
 	}
@@ -13572,7 +14073,7 @@ func decodeArgs086(d *runtime.Decoder, v *Args086) {
 }
 
 // decodeArgs087 decodes an Args087 and checks its constraints.
-func decodeArgs087(d *runtime.Decoder, v *Args087) {
+func decodeArgs087(d *toolimpl.Decoder, v *Args087) {
 	if !d.Object() {
 		return
 	}
@@ -13654,7 +14155,7 @@ func decodeArgs087(d *runtime.Decoder, v *Args087) {
 }
 
 // decodeArgs088 decodes an Args088 and checks its constraints.
-func decodeArgs088(d *runtime.Decoder, v *Args088) {
+func decodeArgs088(d *toolimpl.Decoder, v *Args088) {
 	if !d.Object() {
 		return
 	}
@@ -13732,7 +14233,7 @@ func decodeArgs088(d *runtime.Decoder, v *Args088) {
 }
 
 // decodeArgs089 decodes an Args089 and checks its constraints.
-func decodeArgs089(d *runtime.Decoder, v *Args089) {
+func decodeArgs089(d *toolimpl.Decoder, v *Args089) {
 	if !d.Object() {
 		return
 	}
@@ -13798,7 +14299,7 @@ func decodeArgs089(d *runtime.Decoder, v *Args089) {
 }
 
 // decodeArgs090 decodes an Args090 and checks its constraints.
-func decodeArgs090(d *runtime.Decoder, v *Args090) {
+func decodeArgs090(d *toolimpl.Decoder, v *Args090) {
 	if !d.Object() {
 		return
 	}
@@ -13879,7 +14380,7 @@ func decodeArgs090(d *runtime.Decoder, v *Args090) {
 }
 
 // decodeArgs091 decodes an Args091 and checks its constraints.
-func decodeArgs091(d *runtime.Decoder, v *Args091) {
+func decodeArgs091(d *toolimpl.Decoder, v *Args091) {
 	if !d.Object() {
 		return
 	}
@@ -13961,7 +14462,7 @@ func decodeArgs091(d *runtime.Decoder, v *Args091) {
 }
 
 // decodeArgs092 decodes an Args092 and checks its constraints.
-func decodeArgs092(d *runtime.Decoder, v *Args092) {
+func decodeArgs092(d *toolimpl.Decoder, v *Args092) {
 	if !d.Object() {
 		return
 	}
@@ -14039,7 +14540,7 @@ func decodeArgs092(d *runtime.Decoder, v *Args092) {
 }
 
 // decodeArgs093 decodes an Args093 and checks its constraints.
-func decodeArgs093(d *runtime.Decoder, v *Args093) {
+func decodeArgs093(d *toolimpl.Decoder, v *Args093) {
 	if !d.Object() {
 		return
 	}
@@ -14105,7 +14606,7 @@ func decodeArgs093(d *runtime.Decoder, v *Args093) {
 }
 
 // decodeArgs094 decodes an Args094 and checks its constraints.
-func decodeArgs094(d *runtime.Decoder, v *Args094) {
+func decodeArgs094(d *toolimpl.Decoder, v *Args094) {
 	if !d.Object() {
 		return
 	}
@@ -14186,7 +14687,7 @@ func decodeArgs094(d *runtime.Decoder, v *Args094) {
 }
 
 // decodeArgs095 decodes an Args095 and checks its constraints.
-func decodeArgs095(d *runtime.Decoder, v *Args095) {
+func decodeArgs095(d *toolimpl.Decoder, v *Args095) {
 	if !d.Object() {
 		return
 	}
@@ -14268,7 +14769,7 @@ func decodeArgs095(d *runtime.Decoder, v *Args095) {
 }
 
 // decodeArgs096 decodes an Args096 and checks its constraints.
-func decodeArgs096(d *runtime.Decoder, v *Args096) {
+func decodeArgs096(d *toolimpl.Decoder, v *Args096) {
 	if !d.Object() {
 		return
 	}
@@ -14346,7 +14847,7 @@ func decodeArgs096(d *runtime.Decoder, v *Args096) {
 }
 
 // decodeArgs097 decodes an Args097 and checks its constraints.
-func decodeArgs097(d *runtime.Decoder, v *Args097) {
+func decodeArgs097(d *toolimpl.Decoder, v *Args097) {
 	if !d.Object() {
 		return
 	}
@@ -14412,7 +14913,7 @@ func decodeArgs097(d *runtime.Decoder, v *Args097) {
 }
 
 // decodeArgs098 decodes an Args098 and checks its constraints.
-func decodeArgs098(d *runtime.Decoder, v *Args098) {
+func decodeArgs098(d *toolimpl.Decoder, v *Args098) {
 	if !d.Object() {
 		return
 	}
@@ -14493,7 +14994,7 @@ func decodeArgs098(d *runtime.Decoder, v *Args098) {
 }
 
 // decodeArgs099 decodes an Args099 and checks its constraints.
-func decodeArgs099(d *runtime.Decoder, v *Args099) {
+func decodeArgs099(d *toolimpl.Decoder, v *Args099) {
 	if !d.Object() {
 		return
 	}
@@ -14575,7 +15076,7 @@ func decodeArgs099(d *runtime.Decoder, v *Args099) {
 }
 
 // decodeAddress decodes an Address and checks its constraints.
-func decodeAddress(d *runtime.Decoder, v *Address) {
+func decodeAddress(d *toolimpl.Decoder, v *Address) {
 	if !d.Object() {
 		return
 	}
@@ -14621,22 +15122,22 @@ func decodeAddress(d *runtime.Decoder, v *Address) {
 // fastArgs000 decodes an Args000 in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeArgs000
 // says what is wrong.
-func fastArgs000(data []byte, i int, v *Args000, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastArgs000(data []byte, i int, v *Args000, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasID, hasLimit bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			runes := utf8.RuneCount(s)
@@ -14650,7 +15151,7 @@ func fastArgs000(data []byte, i int, v *Args000, strs *runtime.Strings) (int, bo
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			if n < 1 {
@@ -14662,7 +15163,7 @@ func fastArgs000(data []byte, i int, v *Args000, strs *runtime.Strings) (int, bo
 			v.Limit = int(n)
 		case "status":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -14675,19 +15176,19 @@ func fastArgs000(data []byte, i int, v *Args000, strs *runtime.Strings) (int, bo
 			}
 		case "tags":
 			var empty2 bool
-			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Tags = make([]string, 0, runtime.FastCount(data, i, empty2))
+			v.Tags = make([]string, 0, toolimpl.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem string
 				var s []byte
-				if s, i, ok = runtime.FastString(data, i); !ok {
+				if s, i, ok = toolimpl.FastString(data, i); !ok {
 					return i, false
 				}
 				elem = strs.Of(data, i, s)
 				v.Tags = append(v.Tags, elem)
-				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
 					return i, false
 				}
 			}
@@ -14697,7 +15198,7 @@ func fastArgs000(data []byte, i int, v *Args000, strs *runtime.Strings) (int, bo
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -14713,22 +15214,22 @@ func fastArgs000(data []byte, i int, v *Args000, strs *runtime.Strings) (int, bo
 // fastArgs001 decodes an Args001 in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeArgs001
 // says what is wrong.
-func fastArgs001(data []byte, i int, v *Args001, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastArgs001(data []byte, i int, v *Args001, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasID, hasLimit, hasAddress bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			runes := utf8.RuneCount(s)
@@ -14742,7 +15243,7 @@ func fastArgs001(data []byte, i int, v *Args001, strs *runtime.Strings) (int, bo
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			if n < 1 {
@@ -14754,7 +15255,7 @@ func fastArgs001(data []byte, i int, v *Args001, strs *runtime.Strings) (int, bo
 			v.Limit = int(n)
 		case "status":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -14773,7 +15274,7 @@ func fastArgs001(data []byte, i int, v *Args001, strs *runtime.Strings) (int, bo
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -14792,22 +15293,22 @@ func fastArgs001(data []byte, i int, v *Args001, strs *runtime.Strings) (int, bo
 // fastArgs003 decodes an Args003 in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeArgs003
 // says what is wrong.
-func fastArgs003(data []byte, i int, v *Args003, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastArgs003(data []byte, i int, v *Args003, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasID, hasLimit bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			runes := utf8.RuneCount(s)
@@ -14821,7 +15322,7 @@ func fastArgs003(data []byte, i int, v *Args003, strs *runtime.Strings) (int, bo
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			if n < 1 {
@@ -14833,7 +15334,7 @@ func fastArgs003(data []byte, i int, v *Args003, strs *runtime.Strings) (int, bo
 			v.Limit = int(n)
 		case "status":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -14846,31 +15347,31 @@ func fastArgs003(data []byte, i int, v *Args003, strs *runtime.Strings) (int, bo
 			}
 		case "notes":
 			var empty2 bool
-			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Notes = make([]Address, 0, runtime.FastCount(data, i, empty2))
+			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem Address
 				if i, ok = fastAddress(data, i, &elem, strs); !ok {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
-				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
 					return i, false
 				}
 			}
 		case "flag":
 			v.Flag = new(bool)
 			var b bool
-			if b, i, ok = runtime.FastBool(data, i); !ok {
+			if b, i, ok = toolimpl.FastBool(data, i); !ok {
 				return i, false
 			}
 			*v.Flag = b
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -14886,22 +15387,22 @@ func fastArgs003(data []byte, i int, v *Args003, strs *runtime.Strings) (int, bo
 // fastArgs004 decodes an Args004 in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeArgs004
 // says what is wrong.
-func fastArgs004(data []byte, i int, v *Args004, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastArgs004(data []byte, i int, v *Args004, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasID, hasLimit bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			runes := utf8.RuneCount(s)
@@ -14915,7 +15416,7 @@ func fastArgs004(data []byte, i int, v *Args004, strs *runtime.Strings) (int, bo
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			if n < 1 {
@@ -14927,7 +15428,7 @@ func fastArgs004(data []byte, i int, v *Args004, strs *runtime.Strings) (int, bo
 			v.Limit = int(n)
 		case "status":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -14940,19 +15441,19 @@ func fastArgs004(data []byte, i int, v *Args004, strs *runtime.Strings) (int, bo
 			}
 		case "tags":
 			var empty2 bool
-			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Tags = make([]string, 0, runtime.FastCount(data, i, empty2))
+			v.Tags = make([]string, 0, toolimpl.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem string
 				var s []byte
-				if s, i, ok = runtime.FastString(data, i); !ok {
+				if s, i, ok = toolimpl.FastString(data, i); !ok {
 					return i, false
 				}
 				elem = strs.Of(data, i, s)
 				v.Tags = append(v.Tags, elem)
-				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
 					return i, false
 				}
 			}
@@ -14962,7 +15463,7 @@ func fastArgs004(data []byte, i int, v *Args004, strs *runtime.Strings) (int, bo
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -14978,22 +15479,22 @@ func fastArgs004(data []byte, i int, v *Args004, strs *runtime.Strings) (int, bo
 // fastArgs005 decodes an Args005 in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeArgs005
 // says what is wrong.
-func fastArgs005(data []byte, i int, v *Args005, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastArgs005(data []byte, i int, v *Args005, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasID, hasLimit, hasAddress bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			runes := utf8.RuneCount(s)
@@ -15007,7 +15508,7 @@ func fastArgs005(data []byte, i int, v *Args005, strs *runtime.Strings) (int, bo
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			if n < 1 {
@@ -15019,7 +15520,7 @@ func fastArgs005(data []byte, i int, v *Args005, strs *runtime.Strings) (int, bo
 			v.Limit = int(n)
 		case "status":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -15038,7 +15539,7 @@ func fastArgs005(data []byte, i int, v *Args005, strs *runtime.Strings) (int, bo
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -15057,22 +15558,22 @@ func fastArgs005(data []byte, i int, v *Args005, strs *runtime.Strings) (int, bo
 // fastArgs007 decodes an Args007 in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeArgs007
 // says what is wrong.
-func fastArgs007(data []byte, i int, v *Args007, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastArgs007(data []byte, i int, v *Args007, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasID, hasLimit bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			runes := utf8.RuneCount(s)
@@ -15086,7 +15587,7 @@ func fastArgs007(data []byte, i int, v *Args007, strs *runtime.Strings) (int, bo
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			if n < 1 {
@@ -15098,7 +15599,7 @@ func fastArgs007(data []byte, i int, v *Args007, strs *runtime.Strings) (int, bo
 			v.Limit = int(n)
 		case "status":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -15111,31 +15612,31 @@ func fastArgs007(data []byte, i int, v *Args007, strs *runtime.Strings) (int, bo
 			}
 		case "notes":
 			var empty2 bool
-			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Notes = make([]Address, 0, runtime.FastCount(data, i, empty2))
+			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem Address
 				if i, ok = fastAddress(data, i, &elem, strs); !ok {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
-				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
 					return i, false
 				}
 			}
 		case "flag":
 			v.Flag = new(bool)
 			var b bool
-			if b, i, ok = runtime.FastBool(data, i); !ok {
+			if b, i, ok = toolimpl.FastBool(data, i); !ok {
 				return i, false
 			}
 			*v.Flag = b
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -15151,22 +15652,22 @@ func fastArgs007(data []byte, i int, v *Args007, strs *runtime.Strings) (int, bo
 // fastArgs008 decodes an Args008 in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeArgs008
 // says what is wrong.
-func fastArgs008(data []byte, i int, v *Args008, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastArgs008(data []byte, i int, v *Args008, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasID, hasLimit bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			runes := utf8.RuneCount(s)
@@ -15180,7 +15681,7 @@ func fastArgs008(data []byte, i int, v *Args008, strs *runtime.Strings) (int, bo
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			if n < 1 {
@@ -15192,7 +15693,7 @@ func fastArgs008(data []byte, i int, v *Args008, strs *runtime.Strings) (int, bo
 			v.Limit = int(n)
 		case "status":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -15205,19 +15706,19 @@ func fastArgs008(data []byte, i int, v *Args008, strs *runtime.Strings) (int, bo
 			}
 		case "tags":
 			var empty2 bool
-			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Tags = make([]string, 0, runtime.FastCount(data, i, empty2))
+			v.Tags = make([]string, 0, toolimpl.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem string
 				var s []byte
-				if s, i, ok = runtime.FastString(data, i); !ok {
+				if s, i, ok = toolimpl.FastString(data, i); !ok {
 					return i, false
 				}
 				elem = strs.Of(data, i, s)
 				v.Tags = append(v.Tags, elem)
-				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
 					return i, false
 				}
 			}
@@ -15227,7 +15728,7 @@ func fastArgs008(data []byte, i int, v *Args008, strs *runtime.Strings) (int, bo
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -15243,22 +15744,22 @@ func fastArgs008(data []byte, i int, v *Args008, strs *runtime.Strings) (int, bo
 // fastArgs009 decodes an Args009 in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeArgs009
 // says what is wrong.
-func fastArgs009(data []byte, i int, v *Args009, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastArgs009(data []byte, i int, v *Args009, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasID, hasLimit, hasAddress bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			runes := utf8.RuneCount(s)
@@ -15272,7 +15773,7 @@ func fastArgs009(data []byte, i int, v *Args009, strs *runtime.Strings) (int, bo
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			if n < 1 {
@@ -15284,7 +15785,7 @@ func fastArgs009(data []byte, i int, v *Args009, strs *runtime.Strings) (int, bo
 			v.Limit = int(n)
 		case "status":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -15303,7 +15804,7 @@ func fastArgs009(data []byte, i int, v *Args009, strs *runtime.Strings) (int, bo
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -15322,22 +15823,22 @@ func fastArgs009(data []byte, i int, v *Args009, strs *runtime.Strings) (int, bo
 // fastArgs011 decodes an Args011 in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeArgs011
 // says what is wrong.
-func fastArgs011(data []byte, i int, v *Args011, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastArgs011(data []byte, i int, v *Args011, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasID, hasLimit bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			runes := utf8.RuneCount(s)
@@ -15351,7 +15852,7 @@ func fastArgs011(data []byte, i int, v *Args011, strs *runtime.Strings) (int, bo
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			if n < 1 {
@@ -15363,7 +15864,7 @@ func fastArgs011(data []byte, i int, v *Args011, strs *runtime.Strings) (int, bo
 			v.Limit = int(n)
 		case "status":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -15376,31 +15877,31 @@ func fastArgs011(data []byte, i int, v *Args011, strs *runtime.Strings) (int, bo
 			}
 		case "notes":
 			var empty2 bool
-			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Notes = make([]Address, 0, runtime.FastCount(data, i, empty2))
+			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem Address
 				if i, ok = fastAddress(data, i, &elem, strs); !ok {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
-				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
 					return i, false
 				}
 			}
 		case "flag":
 			v.Flag = new(bool)
 			var b bool
-			if b, i, ok = runtime.FastBool(data, i); !ok {
+			if b, i, ok = toolimpl.FastBool(data, i); !ok {
 				return i, false
 			}
 			*v.Flag = b
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -15416,22 +15917,22 @@ func fastArgs011(data []byte, i int, v *Args011, strs *runtime.Strings) (int, bo
 // fastArgs012 decodes an Args012 in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeArgs012
 // says what is wrong.
-func fastArgs012(data []byte, i int, v *Args012, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastArgs012(data []byte, i int, v *Args012, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasID, hasLimit bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			runes := utf8.RuneCount(s)
@@ -15445,7 +15946,7 @@ func fastArgs012(data []byte, i int, v *Args012, strs *runtime.Strings) (int, bo
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			if n < 1 {
@@ -15457,7 +15958,7 @@ func fastArgs012(data []byte, i int, v *Args012, strs *runtime.Strings) (int, bo
 			v.Limit = int(n)
 		case "status":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -15470,19 +15971,19 @@ func fastArgs012(data []byte, i int, v *Args012, strs *runtime.Strings) (int, bo
 			}
 		case "tags":
 			var empty2 bool
-			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Tags = make([]string, 0, runtime.FastCount(data, i, empty2))
+			v.Tags = make([]string, 0, toolimpl.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem string
 				var s []byte
-				if s, i, ok = runtime.FastString(data, i); !ok {
+				if s, i, ok = toolimpl.FastString(data, i); !ok {
 					return i, false
 				}
 				elem = strs.Of(data, i, s)
 				v.Tags = append(v.Tags, elem)
-				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
 					return i, false
 				}
 			}
@@ -15492,7 +15993,7 @@ func fastArgs012(data []byte, i int, v *Args012, strs *runtime.Strings) (int, bo
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -15508,22 +16009,22 @@ func fastArgs012(data []byte, i int, v *Args012, strs *runtime.Strings) (int, bo
 // fastArgs013 decodes an Args013 in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeArgs013
 // says what is wrong.
-func fastArgs013(data []byte, i int, v *Args013, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastArgs013(data []byte, i int, v *Args013, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasID, hasLimit, hasAddress bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			runes := utf8.RuneCount(s)
@@ -15537,7 +16038,7 @@ func fastArgs013(data []byte, i int, v *Args013, strs *runtime.Strings) (int, bo
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			if n < 1 {
@@ -15549,7 +16050,7 @@ func fastArgs013(data []byte, i int, v *Args013, strs *runtime.Strings) (int, bo
 			v.Limit = int(n)
 		case "status":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -15568,7 +16069,7 @@ func fastArgs013(data []byte, i int, v *Args013, strs *runtime.Strings) (int, bo
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -15587,22 +16088,22 @@ func fastArgs013(data []byte, i int, v *Args013, strs *runtime.Strings) (int, bo
 // fastArgs015 decodes an Args015 in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeArgs015
 // says what is wrong.
-func fastArgs015(data []byte, i int, v *Args015, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastArgs015(data []byte, i int, v *Args015, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasID, hasLimit bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			runes := utf8.RuneCount(s)
@@ -15616,7 +16117,7 @@ func fastArgs015(data []byte, i int, v *Args015, strs *runtime.Strings) (int, bo
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			if n < 1 {
@@ -15628,7 +16129,7 @@ func fastArgs015(data []byte, i int, v *Args015, strs *runtime.Strings) (int, bo
 			v.Limit = int(n)
 		case "status":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -15641,31 +16142,31 @@ func fastArgs015(data []byte, i int, v *Args015, strs *runtime.Strings) (int, bo
 			}
 		case "notes":
 			var empty2 bool
-			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Notes = make([]Address, 0, runtime.FastCount(data, i, empty2))
+			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem Address
 				if i, ok = fastAddress(data, i, &elem, strs); !ok {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
-				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
 					return i, false
 				}
 			}
 		case "flag":
 			v.Flag = new(bool)
 			var b bool
-			if b, i, ok = runtime.FastBool(data, i); !ok {
+			if b, i, ok = toolimpl.FastBool(data, i); !ok {
 				return i, false
 			}
 			*v.Flag = b
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -15681,22 +16182,22 @@ func fastArgs015(data []byte, i int, v *Args015, strs *runtime.Strings) (int, bo
 // fastArgs016 decodes an Args016 in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeArgs016
 // says what is wrong.
-func fastArgs016(data []byte, i int, v *Args016, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastArgs016(data []byte, i int, v *Args016, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasID, hasLimit bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			runes := utf8.RuneCount(s)
@@ -15710,7 +16211,7 @@ func fastArgs016(data []byte, i int, v *Args016, strs *runtime.Strings) (int, bo
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			if n < 1 {
@@ -15722,7 +16223,7 @@ func fastArgs016(data []byte, i int, v *Args016, strs *runtime.Strings) (int, bo
 			v.Limit = int(n)
 		case "status":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -15735,19 +16236,19 @@ func fastArgs016(data []byte, i int, v *Args016, strs *runtime.Strings) (int, bo
 			}
 		case "tags":
 			var empty2 bool
-			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Tags = make([]string, 0, runtime.FastCount(data, i, empty2))
+			v.Tags = make([]string, 0, toolimpl.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem string
 				var s []byte
-				if s, i, ok = runtime.FastString(data, i); !ok {
+				if s, i, ok = toolimpl.FastString(data, i); !ok {
 					return i, false
 				}
 				elem = strs.Of(data, i, s)
 				v.Tags = append(v.Tags, elem)
-				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
 					return i, false
 				}
 			}
@@ -15757,7 +16258,7 @@ func fastArgs016(data []byte, i int, v *Args016, strs *runtime.Strings) (int, bo
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -15773,22 +16274,22 @@ func fastArgs016(data []byte, i int, v *Args016, strs *runtime.Strings) (int, bo
 // fastArgs017 decodes an Args017 in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeArgs017
 // says what is wrong.
-func fastArgs017(data []byte, i int, v *Args017, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastArgs017(data []byte, i int, v *Args017, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasID, hasLimit, hasAddress bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			runes := utf8.RuneCount(s)
@@ -15802,7 +16303,7 @@ func fastArgs017(data []byte, i int, v *Args017, strs *runtime.Strings) (int, bo
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			if n < 1 {
@@ -15814,7 +16315,7 @@ func fastArgs017(data []byte, i int, v *Args017, strs *runtime.Strings) (int, bo
 			v.Limit = int(n)
 		case "status":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -15833,7 +16334,7 @@ func fastArgs017(data []byte, i int, v *Args017, strs *runtime.Strings) (int, bo
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -15852,22 +16353,22 @@ func fastArgs017(data []byte, i int, v *Args017, strs *runtime.Strings) (int, bo
 // fastArgs019 decodes an Args019 in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeArgs019
 // says what is wrong.
-func fastArgs019(data []byte, i int, v *Args019, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastArgs019(data []byte, i int, v *Args019, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasID, hasLimit bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			runes := utf8.RuneCount(s)
@@ -15881,7 +16382,7 @@ func fastArgs019(data []byte, i int, v *Args019, strs *runtime.Strings) (int, bo
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			if n < 1 {
@@ -15893,7 +16394,7 @@ func fastArgs019(data []byte, i int, v *Args019, strs *runtime.Strings) (int, bo
 			v.Limit = int(n)
 		case "status":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -15906,31 +16407,31 @@ func fastArgs019(data []byte, i int, v *Args019, strs *runtime.Strings) (int, bo
 			}
 		case "notes":
 			var empty2 bool
-			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Notes = make([]Address, 0, runtime.FastCount(data, i, empty2))
+			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem Address
 				if i, ok = fastAddress(data, i, &elem, strs); !ok {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
-				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
 					return i, false
 				}
 			}
 		case "flag":
 			v.Flag = new(bool)
 			var b bool
-			if b, i, ok = runtime.FastBool(data, i); !ok {
+			if b, i, ok = toolimpl.FastBool(data, i); !ok {
 				return i, false
 			}
 			*v.Flag = b
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -15946,22 +16447,22 @@ func fastArgs019(data []byte, i int, v *Args019, strs *runtime.Strings) (int, bo
 // fastArgs020 decodes an Args020 in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeArgs020
 // says what is wrong.
-func fastArgs020(data []byte, i int, v *Args020, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastArgs020(data []byte, i int, v *Args020, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasID, hasLimit bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			runes := utf8.RuneCount(s)
@@ -15975,7 +16476,7 @@ func fastArgs020(data []byte, i int, v *Args020, strs *runtime.Strings) (int, bo
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			if n < 1 {
@@ -15987,7 +16488,7 @@ func fastArgs020(data []byte, i int, v *Args020, strs *runtime.Strings) (int, bo
 			v.Limit = int(n)
 		case "status":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -16000,19 +16501,19 @@ func fastArgs020(data []byte, i int, v *Args020, strs *runtime.Strings) (int, bo
 			}
 		case "tags":
 			var empty2 bool
-			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Tags = make([]string, 0, runtime.FastCount(data, i, empty2))
+			v.Tags = make([]string, 0, toolimpl.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem string
 				var s []byte
-				if s, i, ok = runtime.FastString(data, i); !ok {
+				if s, i, ok = toolimpl.FastString(data, i); !ok {
 					return i, false
 				}
 				elem = strs.Of(data, i, s)
 				v.Tags = append(v.Tags, elem)
-				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
 					return i, false
 				}
 			}
@@ -16022,7 +16523,7 @@ func fastArgs020(data []byte, i int, v *Args020, strs *runtime.Strings) (int, bo
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -16038,22 +16539,22 @@ func fastArgs020(data []byte, i int, v *Args020, strs *runtime.Strings) (int, bo
 // fastArgs021 decodes an Args021 in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeArgs021
 // says what is wrong.
-func fastArgs021(data []byte, i int, v *Args021, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastArgs021(data []byte, i int, v *Args021, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasID, hasLimit, hasAddress bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			runes := utf8.RuneCount(s)
@@ -16067,7 +16568,7 @@ func fastArgs021(data []byte, i int, v *Args021, strs *runtime.Strings) (int, bo
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			if n < 1 {
@@ -16079,7 +16580,7 @@ func fastArgs021(data []byte, i int, v *Args021, strs *runtime.Strings) (int, bo
 			v.Limit = int(n)
 		case "status":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -16098,7 +16599,7 @@ func fastArgs021(data []byte, i int, v *Args021, strs *runtime.Strings) (int, bo
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -16117,22 +16618,22 @@ func fastArgs021(data []byte, i int, v *Args021, strs *runtime.Strings) (int, bo
 // fastArgs023 decodes an Args023 in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeArgs023
 // says what is wrong.
-func fastArgs023(data []byte, i int, v *Args023, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastArgs023(data []byte, i int, v *Args023, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasID, hasLimit bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			runes := utf8.RuneCount(s)
@@ -16146,7 +16647,7 @@ func fastArgs023(data []byte, i int, v *Args023, strs *runtime.Strings) (int, bo
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			if n < 1 {
@@ -16158,7 +16659,7 @@ func fastArgs023(data []byte, i int, v *Args023, strs *runtime.Strings) (int, bo
 			v.Limit = int(n)
 		case "status":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -16171,31 +16672,31 @@ func fastArgs023(data []byte, i int, v *Args023, strs *runtime.Strings) (int, bo
 			}
 		case "notes":
 			var empty2 bool
-			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Notes = make([]Address, 0, runtime.FastCount(data, i, empty2))
+			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem Address
 				if i, ok = fastAddress(data, i, &elem, strs); !ok {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
-				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
 					return i, false
 				}
 			}
 		case "flag":
 			v.Flag = new(bool)
 			var b bool
-			if b, i, ok = runtime.FastBool(data, i); !ok {
+			if b, i, ok = toolimpl.FastBool(data, i); !ok {
 				return i, false
 			}
 			*v.Flag = b
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -16211,22 +16712,22 @@ func fastArgs023(data []byte, i int, v *Args023, strs *runtime.Strings) (int, bo
 // fastArgs024 decodes an Args024 in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeArgs024
 // says what is wrong.
-func fastArgs024(data []byte, i int, v *Args024, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastArgs024(data []byte, i int, v *Args024, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasID, hasLimit bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			runes := utf8.RuneCount(s)
@@ -16240,7 +16741,7 @@ func fastArgs024(data []byte, i int, v *Args024, strs *runtime.Strings) (int, bo
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			if n < 1 {
@@ -16252,7 +16753,7 @@ func fastArgs024(data []byte, i int, v *Args024, strs *runtime.Strings) (int, bo
 			v.Limit = int(n)
 		case "status":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -16265,19 +16766,19 @@ func fastArgs024(data []byte, i int, v *Args024, strs *runtime.Strings) (int, bo
 			}
 		case "tags":
 			var empty2 bool
-			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Tags = make([]string, 0, runtime.FastCount(data, i, empty2))
+			v.Tags = make([]string, 0, toolimpl.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem string
 				var s []byte
-				if s, i, ok = runtime.FastString(data, i); !ok {
+				if s, i, ok = toolimpl.FastString(data, i); !ok {
 					return i, false
 				}
 				elem = strs.Of(data, i, s)
 				v.Tags = append(v.Tags, elem)
-				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
 					return i, false
 				}
 			}
@@ -16287,7 +16788,7 @@ func fastArgs024(data []byte, i int, v *Args024, strs *runtime.Strings) (int, bo
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -16303,22 +16804,22 @@ func fastArgs024(data []byte, i int, v *Args024, strs *runtime.Strings) (int, bo
 // fastArgs025 decodes an Args025 in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeArgs025
 // says what is wrong.
-func fastArgs025(data []byte, i int, v *Args025, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastArgs025(data []byte, i int, v *Args025, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasID, hasLimit, hasAddress bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			runes := utf8.RuneCount(s)
@@ -16332,7 +16833,7 @@ func fastArgs025(data []byte, i int, v *Args025, strs *runtime.Strings) (int, bo
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			if n < 1 {
@@ -16344,7 +16845,7 @@ func fastArgs025(data []byte, i int, v *Args025, strs *runtime.Strings) (int, bo
 			v.Limit = int(n)
 		case "status":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -16363,7 +16864,7 @@ func fastArgs025(data []byte, i int, v *Args025, strs *runtime.Strings) (int, bo
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -16382,22 +16883,22 @@ func fastArgs025(data []byte, i int, v *Args025, strs *runtime.Strings) (int, bo
 // fastArgs027 decodes an Args027 in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeArgs027
 // says what is wrong.
-func fastArgs027(data []byte, i int, v *Args027, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastArgs027(data []byte, i int, v *Args027, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasID, hasLimit bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			runes := utf8.RuneCount(s)
@@ -16411,7 +16912,7 @@ func fastArgs027(data []byte, i int, v *Args027, strs *runtime.Strings) (int, bo
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			if n < 1 {
@@ -16423,7 +16924,7 @@ func fastArgs027(data []byte, i int, v *Args027, strs *runtime.Strings) (int, bo
 			v.Limit = int(n)
 		case "status":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -16436,31 +16937,31 @@ func fastArgs027(data []byte, i int, v *Args027, strs *runtime.Strings) (int, bo
 			}
 		case "notes":
 			var empty2 bool
-			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Notes = make([]Address, 0, runtime.FastCount(data, i, empty2))
+			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem Address
 				if i, ok = fastAddress(data, i, &elem, strs); !ok {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
-				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
 					return i, false
 				}
 			}
 		case "flag":
 			v.Flag = new(bool)
 			var b bool
-			if b, i, ok = runtime.FastBool(data, i); !ok {
+			if b, i, ok = toolimpl.FastBool(data, i); !ok {
 				return i, false
 			}
 			*v.Flag = b
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -16476,22 +16977,22 @@ func fastArgs027(data []byte, i int, v *Args027, strs *runtime.Strings) (int, bo
 // fastArgs028 decodes an Args028 in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeArgs028
 // says what is wrong.
-func fastArgs028(data []byte, i int, v *Args028, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastArgs028(data []byte, i int, v *Args028, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasID, hasLimit bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			runes := utf8.RuneCount(s)
@@ -16505,7 +17006,7 @@ func fastArgs028(data []byte, i int, v *Args028, strs *runtime.Strings) (int, bo
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			if n < 1 {
@@ -16517,7 +17018,7 @@ func fastArgs028(data []byte, i int, v *Args028, strs *runtime.Strings) (int, bo
 			v.Limit = int(n)
 		case "status":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -16530,19 +17031,19 @@ func fastArgs028(data []byte, i int, v *Args028, strs *runtime.Strings) (int, bo
 			}
 		case "tags":
 			var empty2 bool
-			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Tags = make([]string, 0, runtime.FastCount(data, i, empty2))
+			v.Tags = make([]string, 0, toolimpl.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem string
 				var s []byte
-				if s, i, ok = runtime.FastString(data, i); !ok {
+				if s, i, ok = toolimpl.FastString(data, i); !ok {
 					return i, false
 				}
 				elem = strs.Of(data, i, s)
 				v.Tags = append(v.Tags, elem)
-				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
 					return i, false
 				}
 			}
@@ -16552,7 +17053,7 @@ func fastArgs028(data []byte, i int, v *Args028, strs *runtime.Strings) (int, bo
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -16568,22 +17069,22 @@ func fastArgs028(data []byte, i int, v *Args028, strs *runtime.Strings) (int, bo
 // fastArgs029 decodes an Args029 in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeArgs029
 // says what is wrong.
-func fastArgs029(data []byte, i int, v *Args029, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastArgs029(data []byte, i int, v *Args029, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasID, hasLimit, hasAddress bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			runes := utf8.RuneCount(s)
@@ -16597,7 +17098,7 @@ func fastArgs029(data []byte, i int, v *Args029, strs *runtime.Strings) (int, bo
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			if n < 1 {
@@ -16609,7 +17110,7 @@ func fastArgs029(data []byte, i int, v *Args029, strs *runtime.Strings) (int, bo
 			v.Limit = int(n)
 		case "status":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -16628,7 +17129,7 @@ func fastArgs029(data []byte, i int, v *Args029, strs *runtime.Strings) (int, bo
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -16647,22 +17148,22 @@ func fastArgs029(data []byte, i int, v *Args029, strs *runtime.Strings) (int, bo
 // fastArgs031 decodes an Args031 in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeArgs031
 // says what is wrong.
-func fastArgs031(data []byte, i int, v *Args031, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastArgs031(data []byte, i int, v *Args031, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasID, hasLimit bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			runes := utf8.RuneCount(s)
@@ -16676,7 +17177,7 @@ func fastArgs031(data []byte, i int, v *Args031, strs *runtime.Strings) (int, bo
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			if n < 1 {
@@ -16688,7 +17189,7 @@ func fastArgs031(data []byte, i int, v *Args031, strs *runtime.Strings) (int, bo
 			v.Limit = int(n)
 		case "status":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -16701,31 +17202,31 @@ func fastArgs031(data []byte, i int, v *Args031, strs *runtime.Strings) (int, bo
 			}
 		case "notes":
 			var empty2 bool
-			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Notes = make([]Address, 0, runtime.FastCount(data, i, empty2))
+			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem Address
 				if i, ok = fastAddress(data, i, &elem, strs); !ok {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
-				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
 					return i, false
 				}
 			}
 		case "flag":
 			v.Flag = new(bool)
 			var b bool
-			if b, i, ok = runtime.FastBool(data, i); !ok {
+			if b, i, ok = toolimpl.FastBool(data, i); !ok {
 				return i, false
 			}
 			*v.Flag = b
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -16741,22 +17242,22 @@ func fastArgs031(data []byte, i int, v *Args031, strs *runtime.Strings) (int, bo
 // fastArgs032 decodes an Args032 in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeArgs032
 // says what is wrong.
-func fastArgs032(data []byte, i int, v *Args032, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastArgs032(data []byte, i int, v *Args032, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasID, hasLimit bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			runes := utf8.RuneCount(s)
@@ -16770,7 +17271,7 @@ func fastArgs032(data []byte, i int, v *Args032, strs *runtime.Strings) (int, bo
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			if n < 1 {
@@ -16782,7 +17283,7 @@ func fastArgs032(data []byte, i int, v *Args032, strs *runtime.Strings) (int, bo
 			v.Limit = int(n)
 		case "status":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -16795,19 +17296,19 @@ func fastArgs032(data []byte, i int, v *Args032, strs *runtime.Strings) (int, bo
 			}
 		case "tags":
 			var empty2 bool
-			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Tags = make([]string, 0, runtime.FastCount(data, i, empty2))
+			v.Tags = make([]string, 0, toolimpl.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem string
 				var s []byte
-				if s, i, ok = runtime.FastString(data, i); !ok {
+				if s, i, ok = toolimpl.FastString(data, i); !ok {
 					return i, false
 				}
 				elem = strs.Of(data, i, s)
 				v.Tags = append(v.Tags, elem)
-				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
 					return i, false
 				}
 			}
@@ -16817,7 +17318,7 @@ func fastArgs032(data []byte, i int, v *Args032, strs *runtime.Strings) (int, bo
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -16833,22 +17334,22 @@ func fastArgs032(data []byte, i int, v *Args032, strs *runtime.Strings) (int, bo
 // fastArgs033 decodes an Args033 in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeArgs033
 // says what is wrong.
-func fastArgs033(data []byte, i int, v *Args033, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastArgs033(data []byte, i int, v *Args033, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasID, hasLimit, hasAddress bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			runes := utf8.RuneCount(s)
@@ -16862,7 +17363,7 @@ func fastArgs033(data []byte, i int, v *Args033, strs *runtime.Strings) (int, bo
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			if n < 1 {
@@ -16874,7 +17375,7 @@ func fastArgs033(data []byte, i int, v *Args033, strs *runtime.Strings) (int, bo
 			v.Limit = int(n)
 		case "status":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -16893,7 +17394,7 @@ func fastArgs033(data []byte, i int, v *Args033, strs *runtime.Strings) (int, bo
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -16912,22 +17413,22 @@ func fastArgs033(data []byte, i int, v *Args033, strs *runtime.Strings) (int, bo
 // fastArgs035 decodes an Args035 in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeArgs035
 // says what is wrong.
-func fastArgs035(data []byte, i int, v *Args035, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastArgs035(data []byte, i int, v *Args035, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasID, hasLimit bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			runes := utf8.RuneCount(s)
@@ -16941,7 +17442,7 @@ func fastArgs035(data []byte, i int, v *Args035, strs *runtime.Strings) (int, bo
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			if n < 1 {
@@ -16953,7 +17454,7 @@ func fastArgs035(data []byte, i int, v *Args035, strs *runtime.Strings) (int, bo
 			v.Limit = int(n)
 		case "status":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -16966,31 +17467,31 @@ func fastArgs035(data []byte, i int, v *Args035, strs *runtime.Strings) (int, bo
 			}
 		case "notes":
 			var empty2 bool
-			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Notes = make([]Address, 0, runtime.FastCount(data, i, empty2))
+			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem Address
 				if i, ok = fastAddress(data, i, &elem, strs); !ok {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
-				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
 					return i, false
 				}
 			}
 		case "flag":
 			v.Flag = new(bool)
 			var b bool
-			if b, i, ok = runtime.FastBool(data, i); !ok {
+			if b, i, ok = toolimpl.FastBool(data, i); !ok {
 				return i, false
 			}
 			*v.Flag = b
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -17006,22 +17507,22 @@ func fastArgs035(data []byte, i int, v *Args035, strs *runtime.Strings) (int, bo
 // fastArgs036 decodes an Args036 in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeArgs036
 // says what is wrong.
-func fastArgs036(data []byte, i int, v *Args036, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastArgs036(data []byte, i int, v *Args036, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasID, hasLimit bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			runes := utf8.RuneCount(s)
@@ -17035,7 +17536,7 @@ func fastArgs036(data []byte, i int, v *Args036, strs *runtime.Strings) (int, bo
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			if n < 1 {
@@ -17047,7 +17548,7 @@ func fastArgs036(data []byte, i int, v *Args036, strs *runtime.Strings) (int, bo
 			v.Limit = int(n)
 		case "status":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -17060,19 +17561,19 @@ func fastArgs036(data []byte, i int, v *Args036, strs *runtime.Strings) (int, bo
 			}
 		case "tags":
 			var empty2 bool
-			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Tags = make([]string, 0, runtime.FastCount(data, i, empty2))
+			v.Tags = make([]string, 0, toolimpl.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem string
 				var s []byte
-				if s, i, ok = runtime.FastString(data, i); !ok {
+				if s, i, ok = toolimpl.FastString(data, i); !ok {
 					return i, false
 				}
 				elem = strs.Of(data, i, s)
 				v.Tags = append(v.Tags, elem)
-				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
 					return i, false
 				}
 			}
@@ -17082,7 +17583,7 @@ func fastArgs036(data []byte, i int, v *Args036, strs *runtime.Strings) (int, bo
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -17098,22 +17599,22 @@ func fastArgs036(data []byte, i int, v *Args036, strs *runtime.Strings) (int, bo
 // fastArgs037 decodes an Args037 in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeArgs037
 // says what is wrong.
-func fastArgs037(data []byte, i int, v *Args037, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastArgs037(data []byte, i int, v *Args037, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasID, hasLimit, hasAddress bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			runes := utf8.RuneCount(s)
@@ -17127,7 +17628,7 @@ func fastArgs037(data []byte, i int, v *Args037, strs *runtime.Strings) (int, bo
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			if n < 1 {
@@ -17139,7 +17640,7 @@ func fastArgs037(data []byte, i int, v *Args037, strs *runtime.Strings) (int, bo
 			v.Limit = int(n)
 		case "status":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -17158,7 +17659,7 @@ func fastArgs037(data []byte, i int, v *Args037, strs *runtime.Strings) (int, bo
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -17177,22 +17678,22 @@ func fastArgs037(data []byte, i int, v *Args037, strs *runtime.Strings) (int, bo
 // fastArgs039 decodes an Args039 in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeArgs039
 // says what is wrong.
-func fastArgs039(data []byte, i int, v *Args039, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastArgs039(data []byte, i int, v *Args039, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasID, hasLimit bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			runes := utf8.RuneCount(s)
@@ -17206,7 +17707,7 @@ func fastArgs039(data []byte, i int, v *Args039, strs *runtime.Strings) (int, bo
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			if n < 1 {
@@ -17218,7 +17719,7 @@ func fastArgs039(data []byte, i int, v *Args039, strs *runtime.Strings) (int, bo
 			v.Limit = int(n)
 		case "status":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -17231,31 +17732,31 @@ func fastArgs039(data []byte, i int, v *Args039, strs *runtime.Strings) (int, bo
 			}
 		case "notes":
 			var empty2 bool
-			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Notes = make([]Address, 0, runtime.FastCount(data, i, empty2))
+			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem Address
 				if i, ok = fastAddress(data, i, &elem, strs); !ok {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
-				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
 					return i, false
 				}
 			}
 		case "flag":
 			v.Flag = new(bool)
 			var b bool
-			if b, i, ok = runtime.FastBool(data, i); !ok {
+			if b, i, ok = toolimpl.FastBool(data, i); !ok {
 				return i, false
 			}
 			*v.Flag = b
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -17271,22 +17772,22 @@ func fastArgs039(data []byte, i int, v *Args039, strs *runtime.Strings) (int, bo
 // fastArgs040 decodes an Args040 in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeArgs040
 // says what is wrong.
-func fastArgs040(data []byte, i int, v *Args040, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastArgs040(data []byte, i int, v *Args040, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasID, hasLimit bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			runes := utf8.RuneCount(s)
@@ -17300,7 +17801,7 @@ func fastArgs040(data []byte, i int, v *Args040, strs *runtime.Strings) (int, bo
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			if n < 1 {
@@ -17312,7 +17813,7 @@ func fastArgs040(data []byte, i int, v *Args040, strs *runtime.Strings) (int, bo
 			v.Limit = int(n)
 		case "status":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -17325,19 +17826,19 @@ func fastArgs040(data []byte, i int, v *Args040, strs *runtime.Strings) (int, bo
 			}
 		case "tags":
 			var empty2 bool
-			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Tags = make([]string, 0, runtime.FastCount(data, i, empty2))
+			v.Tags = make([]string, 0, toolimpl.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem string
 				var s []byte
-				if s, i, ok = runtime.FastString(data, i); !ok {
+				if s, i, ok = toolimpl.FastString(data, i); !ok {
 					return i, false
 				}
 				elem = strs.Of(data, i, s)
 				v.Tags = append(v.Tags, elem)
-				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
 					return i, false
 				}
 			}
@@ -17347,7 +17848,7 @@ func fastArgs040(data []byte, i int, v *Args040, strs *runtime.Strings) (int, bo
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -17363,22 +17864,22 @@ func fastArgs040(data []byte, i int, v *Args040, strs *runtime.Strings) (int, bo
 // fastArgs041 decodes an Args041 in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeArgs041
 // says what is wrong.
-func fastArgs041(data []byte, i int, v *Args041, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastArgs041(data []byte, i int, v *Args041, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasID, hasLimit, hasAddress bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			runes := utf8.RuneCount(s)
@@ -17392,7 +17893,7 @@ func fastArgs041(data []byte, i int, v *Args041, strs *runtime.Strings) (int, bo
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			if n < 1 {
@@ -17404,7 +17905,7 @@ func fastArgs041(data []byte, i int, v *Args041, strs *runtime.Strings) (int, bo
 			v.Limit = int(n)
 		case "status":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -17423,7 +17924,7 @@ func fastArgs041(data []byte, i int, v *Args041, strs *runtime.Strings) (int, bo
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -17442,22 +17943,22 @@ func fastArgs041(data []byte, i int, v *Args041, strs *runtime.Strings) (int, bo
 // fastArgs043 decodes an Args043 in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeArgs043
 // says what is wrong.
-func fastArgs043(data []byte, i int, v *Args043, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastArgs043(data []byte, i int, v *Args043, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasID, hasLimit bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			runes := utf8.RuneCount(s)
@@ -17471,7 +17972,7 @@ func fastArgs043(data []byte, i int, v *Args043, strs *runtime.Strings) (int, bo
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			if n < 1 {
@@ -17483,7 +17984,7 @@ func fastArgs043(data []byte, i int, v *Args043, strs *runtime.Strings) (int, bo
 			v.Limit = int(n)
 		case "status":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -17496,31 +17997,31 @@ func fastArgs043(data []byte, i int, v *Args043, strs *runtime.Strings) (int, bo
 			}
 		case "notes":
 			var empty2 bool
-			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Notes = make([]Address, 0, runtime.FastCount(data, i, empty2))
+			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem Address
 				if i, ok = fastAddress(data, i, &elem, strs); !ok {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
-				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
 					return i, false
 				}
 			}
 		case "flag":
 			v.Flag = new(bool)
 			var b bool
-			if b, i, ok = runtime.FastBool(data, i); !ok {
+			if b, i, ok = toolimpl.FastBool(data, i); !ok {
 				return i, false
 			}
 			*v.Flag = b
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -17536,22 +18037,22 @@ func fastArgs043(data []byte, i int, v *Args043, strs *runtime.Strings) (int, bo
 // fastArgs044 decodes an Args044 in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeArgs044
 // says what is wrong.
-func fastArgs044(data []byte, i int, v *Args044, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastArgs044(data []byte, i int, v *Args044, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasID, hasLimit bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			runes := utf8.RuneCount(s)
@@ -17565,7 +18066,7 @@ func fastArgs044(data []byte, i int, v *Args044, strs *runtime.Strings) (int, bo
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			if n < 1 {
@@ -17577,7 +18078,7 @@ func fastArgs044(data []byte, i int, v *Args044, strs *runtime.Strings) (int, bo
 			v.Limit = int(n)
 		case "status":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -17590,19 +18091,19 @@ func fastArgs044(data []byte, i int, v *Args044, strs *runtime.Strings) (int, bo
 			}
 		case "tags":
 			var empty2 bool
-			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Tags = make([]string, 0, runtime.FastCount(data, i, empty2))
+			v.Tags = make([]string, 0, toolimpl.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem string
 				var s []byte
-				if s, i, ok = runtime.FastString(data, i); !ok {
+				if s, i, ok = toolimpl.FastString(data, i); !ok {
 					return i, false
 				}
 				elem = strs.Of(data, i, s)
 				v.Tags = append(v.Tags, elem)
-				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
 					return i, false
 				}
 			}
@@ -17612,7 +18113,7 @@ func fastArgs044(data []byte, i int, v *Args044, strs *runtime.Strings) (int, bo
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -17628,22 +18129,22 @@ func fastArgs044(data []byte, i int, v *Args044, strs *runtime.Strings) (int, bo
 // fastArgs045 decodes an Args045 in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeArgs045
 // says what is wrong.
-func fastArgs045(data []byte, i int, v *Args045, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastArgs045(data []byte, i int, v *Args045, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasID, hasLimit, hasAddress bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			runes := utf8.RuneCount(s)
@@ -17657,7 +18158,7 @@ func fastArgs045(data []byte, i int, v *Args045, strs *runtime.Strings) (int, bo
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			if n < 1 {
@@ -17669,7 +18170,7 @@ func fastArgs045(data []byte, i int, v *Args045, strs *runtime.Strings) (int, bo
 			v.Limit = int(n)
 		case "status":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -17688,7 +18189,7 @@ func fastArgs045(data []byte, i int, v *Args045, strs *runtime.Strings) (int, bo
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -17707,22 +18208,22 @@ func fastArgs045(data []byte, i int, v *Args045, strs *runtime.Strings) (int, bo
 // fastArgs047 decodes an Args047 in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeArgs047
 // says what is wrong.
-func fastArgs047(data []byte, i int, v *Args047, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastArgs047(data []byte, i int, v *Args047, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasID, hasLimit bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			runes := utf8.RuneCount(s)
@@ -17736,7 +18237,7 @@ func fastArgs047(data []byte, i int, v *Args047, strs *runtime.Strings) (int, bo
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			if n < 1 {
@@ -17748,7 +18249,7 @@ func fastArgs047(data []byte, i int, v *Args047, strs *runtime.Strings) (int, bo
 			v.Limit = int(n)
 		case "status":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -17761,31 +18262,31 @@ func fastArgs047(data []byte, i int, v *Args047, strs *runtime.Strings) (int, bo
 			}
 		case "notes":
 			var empty2 bool
-			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Notes = make([]Address, 0, runtime.FastCount(data, i, empty2))
+			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem Address
 				if i, ok = fastAddress(data, i, &elem, strs); !ok {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
-				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
 					return i, false
 				}
 			}
 		case "flag":
 			v.Flag = new(bool)
 			var b bool
-			if b, i, ok = runtime.FastBool(data, i); !ok {
+			if b, i, ok = toolimpl.FastBool(data, i); !ok {
 				return i, false
 			}
 			*v.Flag = b
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -17801,22 +18302,22 @@ func fastArgs047(data []byte, i int, v *Args047, strs *runtime.Strings) (int, bo
 // fastArgs048 decodes an Args048 in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeArgs048
 // says what is wrong.
-func fastArgs048(data []byte, i int, v *Args048, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastArgs048(data []byte, i int, v *Args048, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasID, hasLimit bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			runes := utf8.RuneCount(s)
@@ -17830,7 +18331,7 @@ func fastArgs048(data []byte, i int, v *Args048, strs *runtime.Strings) (int, bo
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			if n < 1 {
@@ -17842,7 +18343,7 @@ func fastArgs048(data []byte, i int, v *Args048, strs *runtime.Strings) (int, bo
 			v.Limit = int(n)
 		case "status":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -17855,19 +18356,19 @@ func fastArgs048(data []byte, i int, v *Args048, strs *runtime.Strings) (int, bo
 			}
 		case "tags":
 			var empty2 bool
-			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Tags = make([]string, 0, runtime.FastCount(data, i, empty2))
+			v.Tags = make([]string, 0, toolimpl.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem string
 				var s []byte
-				if s, i, ok = runtime.FastString(data, i); !ok {
+				if s, i, ok = toolimpl.FastString(data, i); !ok {
 					return i, false
 				}
 				elem = strs.Of(data, i, s)
 				v.Tags = append(v.Tags, elem)
-				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
 					return i, false
 				}
 			}
@@ -17877,7 +18378,7 @@ func fastArgs048(data []byte, i int, v *Args048, strs *runtime.Strings) (int, bo
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -17893,22 +18394,22 @@ func fastArgs048(data []byte, i int, v *Args048, strs *runtime.Strings) (int, bo
 // fastArgs049 decodes an Args049 in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeArgs049
 // says what is wrong.
-func fastArgs049(data []byte, i int, v *Args049, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastArgs049(data []byte, i int, v *Args049, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasID, hasLimit, hasAddress bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			runes := utf8.RuneCount(s)
@@ -17922,7 +18423,7 @@ func fastArgs049(data []byte, i int, v *Args049, strs *runtime.Strings) (int, bo
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			if n < 1 {
@@ -17934,7 +18435,7 @@ func fastArgs049(data []byte, i int, v *Args049, strs *runtime.Strings) (int, bo
 			v.Limit = int(n)
 		case "status":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -17953,7 +18454,7 @@ func fastArgs049(data []byte, i int, v *Args049, strs *runtime.Strings) (int, bo
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -17972,22 +18473,22 @@ func fastArgs049(data []byte, i int, v *Args049, strs *runtime.Strings) (int, bo
 // fastArgs051 decodes an Args051 in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeArgs051
 // says what is wrong.
-func fastArgs051(data []byte, i int, v *Args051, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastArgs051(data []byte, i int, v *Args051, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasID, hasLimit bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			runes := utf8.RuneCount(s)
@@ -18001,7 +18502,7 @@ func fastArgs051(data []byte, i int, v *Args051, strs *runtime.Strings) (int, bo
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			if n < 1 {
@@ -18013,7 +18514,7 @@ func fastArgs051(data []byte, i int, v *Args051, strs *runtime.Strings) (int, bo
 			v.Limit = int(n)
 		case "status":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -18026,31 +18527,31 @@ func fastArgs051(data []byte, i int, v *Args051, strs *runtime.Strings) (int, bo
 			}
 		case "notes":
 			var empty2 bool
-			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Notes = make([]Address, 0, runtime.FastCount(data, i, empty2))
+			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem Address
 				if i, ok = fastAddress(data, i, &elem, strs); !ok {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
-				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
 					return i, false
 				}
 			}
 		case "flag":
 			v.Flag = new(bool)
 			var b bool
-			if b, i, ok = runtime.FastBool(data, i); !ok {
+			if b, i, ok = toolimpl.FastBool(data, i); !ok {
 				return i, false
 			}
 			*v.Flag = b
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -18066,22 +18567,22 @@ func fastArgs051(data []byte, i int, v *Args051, strs *runtime.Strings) (int, bo
 // fastArgs052 decodes an Args052 in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeArgs052
 // says what is wrong.
-func fastArgs052(data []byte, i int, v *Args052, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastArgs052(data []byte, i int, v *Args052, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasID, hasLimit bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			runes := utf8.RuneCount(s)
@@ -18095,7 +18596,7 @@ func fastArgs052(data []byte, i int, v *Args052, strs *runtime.Strings) (int, bo
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			if n < 1 {
@@ -18107,7 +18608,7 @@ func fastArgs052(data []byte, i int, v *Args052, strs *runtime.Strings) (int, bo
 			v.Limit = int(n)
 		case "status":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -18120,19 +18621,19 @@ func fastArgs052(data []byte, i int, v *Args052, strs *runtime.Strings) (int, bo
 			}
 		case "tags":
 			var empty2 bool
-			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Tags = make([]string, 0, runtime.FastCount(data, i, empty2))
+			v.Tags = make([]string, 0, toolimpl.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem string
 				var s []byte
-				if s, i, ok = runtime.FastString(data, i); !ok {
+				if s, i, ok = toolimpl.FastString(data, i); !ok {
 					return i, false
 				}
 				elem = strs.Of(data, i, s)
 				v.Tags = append(v.Tags, elem)
-				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
 					return i, false
 				}
 			}
@@ -18142,7 +18643,7 @@ func fastArgs052(data []byte, i int, v *Args052, strs *runtime.Strings) (int, bo
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -18158,22 +18659,22 @@ func fastArgs052(data []byte, i int, v *Args052, strs *runtime.Strings) (int, bo
 // fastArgs053 decodes an Args053 in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeArgs053
 // says what is wrong.
-func fastArgs053(data []byte, i int, v *Args053, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastArgs053(data []byte, i int, v *Args053, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasID, hasLimit, hasAddress bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			runes := utf8.RuneCount(s)
@@ -18187,7 +18688,7 @@ func fastArgs053(data []byte, i int, v *Args053, strs *runtime.Strings) (int, bo
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			if n < 1 {
@@ -18199,7 +18700,7 @@ func fastArgs053(data []byte, i int, v *Args053, strs *runtime.Strings) (int, bo
 			v.Limit = int(n)
 		case "status":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -18218,7 +18719,7 @@ func fastArgs053(data []byte, i int, v *Args053, strs *runtime.Strings) (int, bo
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -18237,22 +18738,22 @@ func fastArgs053(data []byte, i int, v *Args053, strs *runtime.Strings) (int, bo
 // fastArgs055 decodes an Args055 in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeArgs055
 // says what is wrong.
-func fastArgs055(data []byte, i int, v *Args055, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastArgs055(data []byte, i int, v *Args055, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasID, hasLimit bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			runes := utf8.RuneCount(s)
@@ -18266,7 +18767,7 @@ func fastArgs055(data []byte, i int, v *Args055, strs *runtime.Strings) (int, bo
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			if n < 1 {
@@ -18278,7 +18779,7 @@ func fastArgs055(data []byte, i int, v *Args055, strs *runtime.Strings) (int, bo
 			v.Limit = int(n)
 		case "status":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -18291,31 +18792,31 @@ func fastArgs055(data []byte, i int, v *Args055, strs *runtime.Strings) (int, bo
 			}
 		case "notes":
 			var empty2 bool
-			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Notes = make([]Address, 0, runtime.FastCount(data, i, empty2))
+			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem Address
 				if i, ok = fastAddress(data, i, &elem, strs); !ok {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
-				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
 					return i, false
 				}
 			}
 		case "flag":
 			v.Flag = new(bool)
 			var b bool
-			if b, i, ok = runtime.FastBool(data, i); !ok {
+			if b, i, ok = toolimpl.FastBool(data, i); !ok {
 				return i, false
 			}
 			*v.Flag = b
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -18331,22 +18832,22 @@ func fastArgs055(data []byte, i int, v *Args055, strs *runtime.Strings) (int, bo
 // fastArgs056 decodes an Args056 in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeArgs056
 // says what is wrong.
-func fastArgs056(data []byte, i int, v *Args056, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastArgs056(data []byte, i int, v *Args056, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasID, hasLimit bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			runes := utf8.RuneCount(s)
@@ -18360,7 +18861,7 @@ func fastArgs056(data []byte, i int, v *Args056, strs *runtime.Strings) (int, bo
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			if n < 1 {
@@ -18372,7 +18873,7 @@ func fastArgs056(data []byte, i int, v *Args056, strs *runtime.Strings) (int, bo
 			v.Limit = int(n)
 		case "status":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -18385,19 +18886,19 @@ func fastArgs056(data []byte, i int, v *Args056, strs *runtime.Strings) (int, bo
 			}
 		case "tags":
 			var empty2 bool
-			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Tags = make([]string, 0, runtime.FastCount(data, i, empty2))
+			v.Tags = make([]string, 0, toolimpl.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem string
 				var s []byte
-				if s, i, ok = runtime.FastString(data, i); !ok {
+				if s, i, ok = toolimpl.FastString(data, i); !ok {
 					return i, false
 				}
 				elem = strs.Of(data, i, s)
 				v.Tags = append(v.Tags, elem)
-				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
 					return i, false
 				}
 			}
@@ -18407,7 +18908,7 @@ func fastArgs056(data []byte, i int, v *Args056, strs *runtime.Strings) (int, bo
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -18423,22 +18924,22 @@ func fastArgs056(data []byte, i int, v *Args056, strs *runtime.Strings) (int, bo
 // fastArgs057 decodes an Args057 in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeArgs057
 // says what is wrong.
-func fastArgs057(data []byte, i int, v *Args057, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastArgs057(data []byte, i int, v *Args057, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasID, hasLimit, hasAddress bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			runes := utf8.RuneCount(s)
@@ -18452,7 +18953,7 @@ func fastArgs057(data []byte, i int, v *Args057, strs *runtime.Strings) (int, bo
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			if n < 1 {
@@ -18464,7 +18965,7 @@ func fastArgs057(data []byte, i int, v *Args057, strs *runtime.Strings) (int, bo
 			v.Limit = int(n)
 		case "status":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -18483,7 +18984,7 @@ func fastArgs057(data []byte, i int, v *Args057, strs *runtime.Strings) (int, bo
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -18502,22 +19003,22 @@ func fastArgs057(data []byte, i int, v *Args057, strs *runtime.Strings) (int, bo
 // fastArgs059 decodes an Args059 in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeArgs059
 // says what is wrong.
-func fastArgs059(data []byte, i int, v *Args059, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastArgs059(data []byte, i int, v *Args059, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasID, hasLimit bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			runes := utf8.RuneCount(s)
@@ -18531,7 +19032,7 @@ func fastArgs059(data []byte, i int, v *Args059, strs *runtime.Strings) (int, bo
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			if n < 1 {
@@ -18543,7 +19044,7 @@ func fastArgs059(data []byte, i int, v *Args059, strs *runtime.Strings) (int, bo
 			v.Limit = int(n)
 		case "status":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -18556,31 +19057,31 @@ func fastArgs059(data []byte, i int, v *Args059, strs *runtime.Strings) (int, bo
 			}
 		case "notes":
 			var empty2 bool
-			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Notes = make([]Address, 0, runtime.FastCount(data, i, empty2))
+			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem Address
 				if i, ok = fastAddress(data, i, &elem, strs); !ok {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
-				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
 					return i, false
 				}
 			}
 		case "flag":
 			v.Flag = new(bool)
 			var b bool
-			if b, i, ok = runtime.FastBool(data, i); !ok {
+			if b, i, ok = toolimpl.FastBool(data, i); !ok {
 				return i, false
 			}
 			*v.Flag = b
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -18596,22 +19097,22 @@ func fastArgs059(data []byte, i int, v *Args059, strs *runtime.Strings) (int, bo
 // fastArgs060 decodes an Args060 in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeArgs060
 // says what is wrong.
-func fastArgs060(data []byte, i int, v *Args060, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastArgs060(data []byte, i int, v *Args060, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasID, hasLimit bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			runes := utf8.RuneCount(s)
@@ -18625,7 +19126,7 @@ func fastArgs060(data []byte, i int, v *Args060, strs *runtime.Strings) (int, bo
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			if n < 1 {
@@ -18637,7 +19138,7 @@ func fastArgs060(data []byte, i int, v *Args060, strs *runtime.Strings) (int, bo
 			v.Limit = int(n)
 		case "status":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -18650,19 +19151,19 @@ func fastArgs060(data []byte, i int, v *Args060, strs *runtime.Strings) (int, bo
 			}
 		case "tags":
 			var empty2 bool
-			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Tags = make([]string, 0, runtime.FastCount(data, i, empty2))
+			v.Tags = make([]string, 0, toolimpl.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem string
 				var s []byte
-				if s, i, ok = runtime.FastString(data, i); !ok {
+				if s, i, ok = toolimpl.FastString(data, i); !ok {
 					return i, false
 				}
 				elem = strs.Of(data, i, s)
 				v.Tags = append(v.Tags, elem)
-				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
 					return i, false
 				}
 			}
@@ -18672,7 +19173,7 @@ func fastArgs060(data []byte, i int, v *Args060, strs *runtime.Strings) (int, bo
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -18688,22 +19189,22 @@ func fastArgs060(data []byte, i int, v *Args060, strs *runtime.Strings) (int, bo
 // fastArgs061 decodes an Args061 in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeArgs061
 // says what is wrong.
-func fastArgs061(data []byte, i int, v *Args061, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastArgs061(data []byte, i int, v *Args061, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasID, hasLimit, hasAddress bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			runes := utf8.RuneCount(s)
@@ -18717,7 +19218,7 @@ func fastArgs061(data []byte, i int, v *Args061, strs *runtime.Strings) (int, bo
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			if n < 1 {
@@ -18729,7 +19230,7 @@ func fastArgs061(data []byte, i int, v *Args061, strs *runtime.Strings) (int, bo
 			v.Limit = int(n)
 		case "status":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -18748,7 +19249,7 @@ func fastArgs061(data []byte, i int, v *Args061, strs *runtime.Strings) (int, bo
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -18767,22 +19268,22 @@ func fastArgs061(data []byte, i int, v *Args061, strs *runtime.Strings) (int, bo
 // fastArgs063 decodes an Args063 in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeArgs063
 // says what is wrong.
-func fastArgs063(data []byte, i int, v *Args063, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastArgs063(data []byte, i int, v *Args063, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasID, hasLimit bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			runes := utf8.RuneCount(s)
@@ -18796,7 +19297,7 @@ func fastArgs063(data []byte, i int, v *Args063, strs *runtime.Strings) (int, bo
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			if n < 1 {
@@ -18808,7 +19309,7 @@ func fastArgs063(data []byte, i int, v *Args063, strs *runtime.Strings) (int, bo
 			v.Limit = int(n)
 		case "status":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -18821,31 +19322,31 @@ func fastArgs063(data []byte, i int, v *Args063, strs *runtime.Strings) (int, bo
 			}
 		case "notes":
 			var empty2 bool
-			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Notes = make([]Address, 0, runtime.FastCount(data, i, empty2))
+			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem Address
 				if i, ok = fastAddress(data, i, &elem, strs); !ok {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
-				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
 					return i, false
 				}
 			}
 		case "flag":
 			v.Flag = new(bool)
 			var b bool
-			if b, i, ok = runtime.FastBool(data, i); !ok {
+			if b, i, ok = toolimpl.FastBool(data, i); !ok {
 				return i, false
 			}
 			*v.Flag = b
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -18861,22 +19362,22 @@ func fastArgs063(data []byte, i int, v *Args063, strs *runtime.Strings) (int, bo
 // fastArgs064 decodes an Args064 in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeArgs064
 // says what is wrong.
-func fastArgs064(data []byte, i int, v *Args064, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastArgs064(data []byte, i int, v *Args064, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasID, hasLimit bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			runes := utf8.RuneCount(s)
@@ -18890,7 +19391,7 @@ func fastArgs064(data []byte, i int, v *Args064, strs *runtime.Strings) (int, bo
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			if n < 1 {
@@ -18902,7 +19403,7 @@ func fastArgs064(data []byte, i int, v *Args064, strs *runtime.Strings) (int, bo
 			v.Limit = int(n)
 		case "status":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -18915,19 +19416,19 @@ func fastArgs064(data []byte, i int, v *Args064, strs *runtime.Strings) (int, bo
 			}
 		case "tags":
 			var empty2 bool
-			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Tags = make([]string, 0, runtime.FastCount(data, i, empty2))
+			v.Tags = make([]string, 0, toolimpl.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem string
 				var s []byte
-				if s, i, ok = runtime.FastString(data, i); !ok {
+				if s, i, ok = toolimpl.FastString(data, i); !ok {
 					return i, false
 				}
 				elem = strs.Of(data, i, s)
 				v.Tags = append(v.Tags, elem)
-				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
 					return i, false
 				}
 			}
@@ -18937,7 +19438,7 @@ func fastArgs064(data []byte, i int, v *Args064, strs *runtime.Strings) (int, bo
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -18953,22 +19454,22 @@ func fastArgs064(data []byte, i int, v *Args064, strs *runtime.Strings) (int, bo
 // fastArgs065 decodes an Args065 in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeArgs065
 // says what is wrong.
-func fastArgs065(data []byte, i int, v *Args065, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastArgs065(data []byte, i int, v *Args065, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasID, hasLimit, hasAddress bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			runes := utf8.RuneCount(s)
@@ -18982,7 +19483,7 @@ func fastArgs065(data []byte, i int, v *Args065, strs *runtime.Strings) (int, bo
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			if n < 1 {
@@ -18994,7 +19495,7 @@ func fastArgs065(data []byte, i int, v *Args065, strs *runtime.Strings) (int, bo
 			v.Limit = int(n)
 		case "status":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -19013,7 +19514,7 @@ func fastArgs065(data []byte, i int, v *Args065, strs *runtime.Strings) (int, bo
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -19032,22 +19533,22 @@ func fastArgs065(data []byte, i int, v *Args065, strs *runtime.Strings) (int, bo
 // fastArgs067 decodes an Args067 in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeArgs067
 // says what is wrong.
-func fastArgs067(data []byte, i int, v *Args067, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastArgs067(data []byte, i int, v *Args067, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasID, hasLimit bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			runes := utf8.RuneCount(s)
@@ -19061,7 +19562,7 @@ func fastArgs067(data []byte, i int, v *Args067, strs *runtime.Strings) (int, bo
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			if n < 1 {
@@ -19073,7 +19574,7 @@ func fastArgs067(data []byte, i int, v *Args067, strs *runtime.Strings) (int, bo
 			v.Limit = int(n)
 		case "status":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -19086,31 +19587,31 @@ func fastArgs067(data []byte, i int, v *Args067, strs *runtime.Strings) (int, bo
 			}
 		case "notes":
 			var empty2 bool
-			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Notes = make([]Address, 0, runtime.FastCount(data, i, empty2))
+			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem Address
 				if i, ok = fastAddress(data, i, &elem, strs); !ok {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
-				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
 					return i, false
 				}
 			}
 		case "flag":
 			v.Flag = new(bool)
 			var b bool
-			if b, i, ok = runtime.FastBool(data, i); !ok {
+			if b, i, ok = toolimpl.FastBool(data, i); !ok {
 				return i, false
 			}
 			*v.Flag = b
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -19126,22 +19627,22 @@ func fastArgs067(data []byte, i int, v *Args067, strs *runtime.Strings) (int, bo
 // fastArgs068 decodes an Args068 in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeArgs068
 // says what is wrong.
-func fastArgs068(data []byte, i int, v *Args068, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastArgs068(data []byte, i int, v *Args068, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasID, hasLimit bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			runes := utf8.RuneCount(s)
@@ -19155,7 +19656,7 @@ func fastArgs068(data []byte, i int, v *Args068, strs *runtime.Strings) (int, bo
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			if n < 1 {
@@ -19167,7 +19668,7 @@ func fastArgs068(data []byte, i int, v *Args068, strs *runtime.Strings) (int, bo
 			v.Limit = int(n)
 		case "status":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -19180,19 +19681,19 @@ func fastArgs068(data []byte, i int, v *Args068, strs *runtime.Strings) (int, bo
 			}
 		case "tags":
 			var empty2 bool
-			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Tags = make([]string, 0, runtime.FastCount(data, i, empty2))
+			v.Tags = make([]string, 0, toolimpl.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem string
 				var s []byte
-				if s, i, ok = runtime.FastString(data, i); !ok {
+				if s, i, ok = toolimpl.FastString(data, i); !ok {
 					return i, false
 				}
 				elem = strs.Of(data, i, s)
 				v.Tags = append(v.Tags, elem)
-				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
 					return i, false
 				}
 			}
@@ -19202,7 +19703,7 @@ func fastArgs068(data []byte, i int, v *Args068, strs *runtime.Strings) (int, bo
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -19218,22 +19719,22 @@ func fastArgs068(data []byte, i int, v *Args068, strs *runtime.Strings) (int, bo
 // fastArgs069 decodes an Args069 in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeArgs069
 // says what is wrong.
-func fastArgs069(data []byte, i int, v *Args069, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastArgs069(data []byte, i int, v *Args069, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasID, hasLimit, hasAddress bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			runes := utf8.RuneCount(s)
@@ -19247,7 +19748,7 @@ func fastArgs069(data []byte, i int, v *Args069, strs *runtime.Strings) (int, bo
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			if n < 1 {
@@ -19259,7 +19760,7 @@ func fastArgs069(data []byte, i int, v *Args069, strs *runtime.Strings) (int, bo
 			v.Limit = int(n)
 		case "status":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -19278,7 +19779,7 @@ func fastArgs069(data []byte, i int, v *Args069, strs *runtime.Strings) (int, bo
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -19297,22 +19798,22 @@ func fastArgs069(data []byte, i int, v *Args069, strs *runtime.Strings) (int, bo
 // fastArgs071 decodes an Args071 in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeArgs071
 // says what is wrong.
-func fastArgs071(data []byte, i int, v *Args071, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastArgs071(data []byte, i int, v *Args071, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasID, hasLimit bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			runes := utf8.RuneCount(s)
@@ -19326,7 +19827,7 @@ func fastArgs071(data []byte, i int, v *Args071, strs *runtime.Strings) (int, bo
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			if n < 1 {
@@ -19338,7 +19839,7 @@ func fastArgs071(data []byte, i int, v *Args071, strs *runtime.Strings) (int, bo
 			v.Limit = int(n)
 		case "status":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -19351,31 +19852,31 @@ func fastArgs071(data []byte, i int, v *Args071, strs *runtime.Strings) (int, bo
 			}
 		case "notes":
 			var empty2 bool
-			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Notes = make([]Address, 0, runtime.FastCount(data, i, empty2))
+			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem Address
 				if i, ok = fastAddress(data, i, &elem, strs); !ok {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
-				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
 					return i, false
 				}
 			}
 		case "flag":
 			v.Flag = new(bool)
 			var b bool
-			if b, i, ok = runtime.FastBool(data, i); !ok {
+			if b, i, ok = toolimpl.FastBool(data, i); !ok {
 				return i, false
 			}
 			*v.Flag = b
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -19391,22 +19892,22 @@ func fastArgs071(data []byte, i int, v *Args071, strs *runtime.Strings) (int, bo
 // fastArgs072 decodes an Args072 in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeArgs072
 // says what is wrong.
-func fastArgs072(data []byte, i int, v *Args072, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastArgs072(data []byte, i int, v *Args072, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasID, hasLimit bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			runes := utf8.RuneCount(s)
@@ -19420,7 +19921,7 @@ func fastArgs072(data []byte, i int, v *Args072, strs *runtime.Strings) (int, bo
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			if n < 1 {
@@ -19432,7 +19933,7 @@ func fastArgs072(data []byte, i int, v *Args072, strs *runtime.Strings) (int, bo
 			v.Limit = int(n)
 		case "status":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -19445,19 +19946,19 @@ func fastArgs072(data []byte, i int, v *Args072, strs *runtime.Strings) (int, bo
 			}
 		case "tags":
 			var empty2 bool
-			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Tags = make([]string, 0, runtime.FastCount(data, i, empty2))
+			v.Tags = make([]string, 0, toolimpl.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem string
 				var s []byte
-				if s, i, ok = runtime.FastString(data, i); !ok {
+				if s, i, ok = toolimpl.FastString(data, i); !ok {
 					return i, false
 				}
 				elem = strs.Of(data, i, s)
 				v.Tags = append(v.Tags, elem)
-				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
 					return i, false
 				}
 			}
@@ -19467,7 +19968,7 @@ func fastArgs072(data []byte, i int, v *Args072, strs *runtime.Strings) (int, bo
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -19483,22 +19984,22 @@ func fastArgs072(data []byte, i int, v *Args072, strs *runtime.Strings) (int, bo
 // fastArgs073 decodes an Args073 in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeArgs073
 // says what is wrong.
-func fastArgs073(data []byte, i int, v *Args073, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastArgs073(data []byte, i int, v *Args073, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasID, hasLimit, hasAddress bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			runes := utf8.RuneCount(s)
@@ -19512,7 +20013,7 @@ func fastArgs073(data []byte, i int, v *Args073, strs *runtime.Strings) (int, bo
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			if n < 1 {
@@ -19524,7 +20025,7 @@ func fastArgs073(data []byte, i int, v *Args073, strs *runtime.Strings) (int, bo
 			v.Limit = int(n)
 		case "status":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -19543,7 +20044,7 @@ func fastArgs073(data []byte, i int, v *Args073, strs *runtime.Strings) (int, bo
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -19562,22 +20063,22 @@ func fastArgs073(data []byte, i int, v *Args073, strs *runtime.Strings) (int, bo
 // fastArgs075 decodes an Args075 in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeArgs075
 // says what is wrong.
-func fastArgs075(data []byte, i int, v *Args075, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastArgs075(data []byte, i int, v *Args075, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasID, hasLimit bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			runes := utf8.RuneCount(s)
@@ -19591,7 +20092,7 @@ func fastArgs075(data []byte, i int, v *Args075, strs *runtime.Strings) (int, bo
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			if n < 1 {
@@ -19603,7 +20104,7 @@ func fastArgs075(data []byte, i int, v *Args075, strs *runtime.Strings) (int, bo
 			v.Limit = int(n)
 		case "status":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -19616,31 +20117,31 @@ func fastArgs075(data []byte, i int, v *Args075, strs *runtime.Strings) (int, bo
 			}
 		case "notes":
 			var empty2 bool
-			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Notes = make([]Address, 0, runtime.FastCount(data, i, empty2))
+			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem Address
 				if i, ok = fastAddress(data, i, &elem, strs); !ok {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
-				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
 					return i, false
 				}
 			}
 		case "flag":
 			v.Flag = new(bool)
 			var b bool
-			if b, i, ok = runtime.FastBool(data, i); !ok {
+			if b, i, ok = toolimpl.FastBool(data, i); !ok {
 				return i, false
 			}
 			*v.Flag = b
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -19656,22 +20157,22 @@ func fastArgs075(data []byte, i int, v *Args075, strs *runtime.Strings) (int, bo
 // fastArgs076 decodes an Args076 in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeArgs076
 // says what is wrong.
-func fastArgs076(data []byte, i int, v *Args076, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastArgs076(data []byte, i int, v *Args076, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasID, hasLimit bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			runes := utf8.RuneCount(s)
@@ -19685,7 +20186,7 @@ func fastArgs076(data []byte, i int, v *Args076, strs *runtime.Strings) (int, bo
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			if n < 1 {
@@ -19697,7 +20198,7 @@ func fastArgs076(data []byte, i int, v *Args076, strs *runtime.Strings) (int, bo
 			v.Limit = int(n)
 		case "status":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -19710,19 +20211,19 @@ func fastArgs076(data []byte, i int, v *Args076, strs *runtime.Strings) (int, bo
 			}
 		case "tags":
 			var empty2 bool
-			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Tags = make([]string, 0, runtime.FastCount(data, i, empty2))
+			v.Tags = make([]string, 0, toolimpl.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem string
 				var s []byte
-				if s, i, ok = runtime.FastString(data, i); !ok {
+				if s, i, ok = toolimpl.FastString(data, i); !ok {
 					return i, false
 				}
 				elem = strs.Of(data, i, s)
 				v.Tags = append(v.Tags, elem)
-				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
 					return i, false
 				}
 			}
@@ -19732,7 +20233,7 @@ func fastArgs076(data []byte, i int, v *Args076, strs *runtime.Strings) (int, bo
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -19748,22 +20249,22 @@ func fastArgs076(data []byte, i int, v *Args076, strs *runtime.Strings) (int, bo
 // fastArgs077 decodes an Args077 in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeArgs077
 // says what is wrong.
-func fastArgs077(data []byte, i int, v *Args077, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastArgs077(data []byte, i int, v *Args077, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasID, hasLimit, hasAddress bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			runes := utf8.RuneCount(s)
@@ -19777,7 +20278,7 @@ func fastArgs077(data []byte, i int, v *Args077, strs *runtime.Strings) (int, bo
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			if n < 1 {
@@ -19789,7 +20290,7 @@ func fastArgs077(data []byte, i int, v *Args077, strs *runtime.Strings) (int, bo
 			v.Limit = int(n)
 		case "status":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -19808,7 +20309,7 @@ func fastArgs077(data []byte, i int, v *Args077, strs *runtime.Strings) (int, bo
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -19827,22 +20328,22 @@ func fastArgs077(data []byte, i int, v *Args077, strs *runtime.Strings) (int, bo
 // fastArgs079 decodes an Args079 in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeArgs079
 // says what is wrong.
-func fastArgs079(data []byte, i int, v *Args079, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastArgs079(data []byte, i int, v *Args079, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasID, hasLimit bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			runes := utf8.RuneCount(s)
@@ -19856,7 +20357,7 @@ func fastArgs079(data []byte, i int, v *Args079, strs *runtime.Strings) (int, bo
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			if n < 1 {
@@ -19868,7 +20369,7 @@ func fastArgs079(data []byte, i int, v *Args079, strs *runtime.Strings) (int, bo
 			v.Limit = int(n)
 		case "status":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -19881,31 +20382,31 @@ func fastArgs079(data []byte, i int, v *Args079, strs *runtime.Strings) (int, bo
 			}
 		case "notes":
 			var empty2 bool
-			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Notes = make([]Address, 0, runtime.FastCount(data, i, empty2))
+			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem Address
 				if i, ok = fastAddress(data, i, &elem, strs); !ok {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
-				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
 					return i, false
 				}
 			}
 		case "flag":
 			v.Flag = new(bool)
 			var b bool
-			if b, i, ok = runtime.FastBool(data, i); !ok {
+			if b, i, ok = toolimpl.FastBool(data, i); !ok {
 				return i, false
 			}
 			*v.Flag = b
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -19921,22 +20422,22 @@ func fastArgs079(data []byte, i int, v *Args079, strs *runtime.Strings) (int, bo
 // fastArgs080 decodes an Args080 in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeArgs080
 // says what is wrong.
-func fastArgs080(data []byte, i int, v *Args080, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastArgs080(data []byte, i int, v *Args080, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasID, hasLimit bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			runes := utf8.RuneCount(s)
@@ -19950,7 +20451,7 @@ func fastArgs080(data []byte, i int, v *Args080, strs *runtime.Strings) (int, bo
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			if n < 1 {
@@ -19962,7 +20463,7 @@ func fastArgs080(data []byte, i int, v *Args080, strs *runtime.Strings) (int, bo
 			v.Limit = int(n)
 		case "status":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -19975,19 +20476,19 @@ func fastArgs080(data []byte, i int, v *Args080, strs *runtime.Strings) (int, bo
 			}
 		case "tags":
 			var empty2 bool
-			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Tags = make([]string, 0, runtime.FastCount(data, i, empty2))
+			v.Tags = make([]string, 0, toolimpl.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem string
 				var s []byte
-				if s, i, ok = runtime.FastString(data, i); !ok {
+				if s, i, ok = toolimpl.FastString(data, i); !ok {
 					return i, false
 				}
 				elem = strs.Of(data, i, s)
 				v.Tags = append(v.Tags, elem)
-				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
 					return i, false
 				}
 			}
@@ -19997,7 +20498,7 @@ func fastArgs080(data []byte, i int, v *Args080, strs *runtime.Strings) (int, bo
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -20013,22 +20514,22 @@ func fastArgs080(data []byte, i int, v *Args080, strs *runtime.Strings) (int, bo
 // fastArgs081 decodes an Args081 in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeArgs081
 // says what is wrong.
-func fastArgs081(data []byte, i int, v *Args081, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastArgs081(data []byte, i int, v *Args081, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasID, hasLimit, hasAddress bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			runes := utf8.RuneCount(s)
@@ -20042,7 +20543,7 @@ func fastArgs081(data []byte, i int, v *Args081, strs *runtime.Strings) (int, bo
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			if n < 1 {
@@ -20054,7 +20555,7 @@ func fastArgs081(data []byte, i int, v *Args081, strs *runtime.Strings) (int, bo
 			v.Limit = int(n)
 		case "status":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -20073,7 +20574,7 @@ func fastArgs081(data []byte, i int, v *Args081, strs *runtime.Strings) (int, bo
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -20092,22 +20593,22 @@ func fastArgs081(data []byte, i int, v *Args081, strs *runtime.Strings) (int, bo
 // fastArgs083 decodes an Args083 in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeArgs083
 // says what is wrong.
-func fastArgs083(data []byte, i int, v *Args083, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastArgs083(data []byte, i int, v *Args083, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasID, hasLimit bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			runes := utf8.RuneCount(s)
@@ -20121,7 +20622,7 @@ func fastArgs083(data []byte, i int, v *Args083, strs *runtime.Strings) (int, bo
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			if n < 1 {
@@ -20133,7 +20634,7 @@ func fastArgs083(data []byte, i int, v *Args083, strs *runtime.Strings) (int, bo
 			v.Limit = int(n)
 		case "status":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -20146,31 +20647,31 @@ func fastArgs083(data []byte, i int, v *Args083, strs *runtime.Strings) (int, bo
 			}
 		case "notes":
 			var empty2 bool
-			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Notes = make([]Address, 0, runtime.FastCount(data, i, empty2))
+			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem Address
 				if i, ok = fastAddress(data, i, &elem, strs); !ok {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
-				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
 					return i, false
 				}
 			}
 		case "flag":
 			v.Flag = new(bool)
 			var b bool
-			if b, i, ok = runtime.FastBool(data, i); !ok {
+			if b, i, ok = toolimpl.FastBool(data, i); !ok {
 				return i, false
 			}
 			*v.Flag = b
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -20186,22 +20687,22 @@ func fastArgs083(data []byte, i int, v *Args083, strs *runtime.Strings) (int, bo
 // fastArgs084 decodes an Args084 in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeArgs084
 // says what is wrong.
-func fastArgs084(data []byte, i int, v *Args084, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastArgs084(data []byte, i int, v *Args084, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasID, hasLimit bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			runes := utf8.RuneCount(s)
@@ -20215,7 +20716,7 @@ func fastArgs084(data []byte, i int, v *Args084, strs *runtime.Strings) (int, bo
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			if n < 1 {
@@ -20227,7 +20728,7 @@ func fastArgs084(data []byte, i int, v *Args084, strs *runtime.Strings) (int, bo
 			v.Limit = int(n)
 		case "status":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -20240,19 +20741,19 @@ func fastArgs084(data []byte, i int, v *Args084, strs *runtime.Strings) (int, bo
 			}
 		case "tags":
 			var empty2 bool
-			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Tags = make([]string, 0, runtime.FastCount(data, i, empty2))
+			v.Tags = make([]string, 0, toolimpl.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem string
 				var s []byte
-				if s, i, ok = runtime.FastString(data, i); !ok {
+				if s, i, ok = toolimpl.FastString(data, i); !ok {
 					return i, false
 				}
 				elem = strs.Of(data, i, s)
 				v.Tags = append(v.Tags, elem)
-				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
 					return i, false
 				}
 			}
@@ -20262,7 +20763,7 @@ func fastArgs084(data []byte, i int, v *Args084, strs *runtime.Strings) (int, bo
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -20278,22 +20779,22 @@ func fastArgs084(data []byte, i int, v *Args084, strs *runtime.Strings) (int, bo
 // fastArgs085 decodes an Args085 in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeArgs085
 // says what is wrong.
-func fastArgs085(data []byte, i int, v *Args085, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastArgs085(data []byte, i int, v *Args085, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasID, hasLimit, hasAddress bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			runes := utf8.RuneCount(s)
@@ -20307,7 +20808,7 @@ func fastArgs085(data []byte, i int, v *Args085, strs *runtime.Strings) (int, bo
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			if n < 1 {
@@ -20319,7 +20820,7 @@ func fastArgs085(data []byte, i int, v *Args085, strs *runtime.Strings) (int, bo
 			v.Limit = int(n)
 		case "status":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -20338,7 +20839,7 @@ func fastArgs085(data []byte, i int, v *Args085, strs *runtime.Strings) (int, bo
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -20357,22 +20858,22 @@ func fastArgs085(data []byte, i int, v *Args085, strs *runtime.Strings) (int, bo
 // fastArgs087 decodes an Args087 in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeArgs087
 // says what is wrong.
-func fastArgs087(data []byte, i int, v *Args087, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastArgs087(data []byte, i int, v *Args087, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasID, hasLimit bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			runes := utf8.RuneCount(s)
@@ -20386,7 +20887,7 @@ func fastArgs087(data []byte, i int, v *Args087, strs *runtime.Strings) (int, bo
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			if n < 1 {
@@ -20398,7 +20899,7 @@ func fastArgs087(data []byte, i int, v *Args087, strs *runtime.Strings) (int, bo
 			v.Limit = int(n)
 		case "status":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -20411,31 +20912,31 @@ func fastArgs087(data []byte, i int, v *Args087, strs *runtime.Strings) (int, bo
 			}
 		case "notes":
 			var empty2 bool
-			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Notes = make([]Address, 0, runtime.FastCount(data, i, empty2))
+			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem Address
 				if i, ok = fastAddress(data, i, &elem, strs); !ok {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
-				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
 					return i, false
 				}
 			}
 		case "flag":
 			v.Flag = new(bool)
 			var b bool
-			if b, i, ok = runtime.FastBool(data, i); !ok {
+			if b, i, ok = toolimpl.FastBool(data, i); !ok {
 				return i, false
 			}
 			*v.Flag = b
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -20451,22 +20952,22 @@ func fastArgs087(data []byte, i int, v *Args087, strs *runtime.Strings) (int, bo
 // fastArgs088 decodes an Args088 in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeArgs088
 // says what is wrong.
-func fastArgs088(data []byte, i int, v *Args088, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastArgs088(data []byte, i int, v *Args088, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasID, hasLimit bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			runes := utf8.RuneCount(s)
@@ -20480,7 +20981,7 @@ func fastArgs088(data []byte, i int, v *Args088, strs *runtime.Strings) (int, bo
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			if n < 1 {
@@ -20492,7 +20993,7 @@ func fastArgs088(data []byte, i int, v *Args088, strs *runtime.Strings) (int, bo
 			v.Limit = int(n)
 		case "status":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -20505,19 +21006,19 @@ func fastArgs088(data []byte, i int, v *Args088, strs *runtime.Strings) (int, bo
 			}
 		case "tags":
 			var empty2 bool
-			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Tags = make([]string, 0, runtime.FastCount(data, i, empty2))
+			v.Tags = make([]string, 0, toolimpl.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem string
 				var s []byte
-				if s, i, ok = runtime.FastString(data, i); !ok {
+				if s, i, ok = toolimpl.FastString(data, i); !ok {
 					return i, false
 				}
 				elem = strs.Of(data, i, s)
 				v.Tags = append(v.Tags, elem)
-				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
 					return i, false
 				}
 			}
@@ -20527,7 +21028,7 @@ func fastArgs088(data []byte, i int, v *Args088, strs *runtime.Strings) (int, bo
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -20543,22 +21044,22 @@ func fastArgs088(data []byte, i int, v *Args088, strs *runtime.Strings) (int, bo
 // fastArgs089 decodes an Args089 in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeArgs089
 // says what is wrong.
-func fastArgs089(data []byte, i int, v *Args089, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastArgs089(data []byte, i int, v *Args089, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasID, hasLimit, hasAddress bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			runes := utf8.RuneCount(s)
@@ -20572,7 +21073,7 @@ func fastArgs089(data []byte, i int, v *Args089, strs *runtime.Strings) (int, bo
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			if n < 1 {
@@ -20584,7 +21085,7 @@ func fastArgs089(data []byte, i int, v *Args089, strs *runtime.Strings) (int, bo
 			v.Limit = int(n)
 		case "status":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -20603,7 +21104,7 @@ func fastArgs089(data []byte, i int, v *Args089, strs *runtime.Strings) (int, bo
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -20622,22 +21123,22 @@ func fastArgs089(data []byte, i int, v *Args089, strs *runtime.Strings) (int, bo
 // fastArgs091 decodes an Args091 in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeArgs091
 // says what is wrong.
-func fastArgs091(data []byte, i int, v *Args091, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastArgs091(data []byte, i int, v *Args091, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasID, hasLimit bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			runes := utf8.RuneCount(s)
@@ -20651,7 +21152,7 @@ func fastArgs091(data []byte, i int, v *Args091, strs *runtime.Strings) (int, bo
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			if n < 1 {
@@ -20663,7 +21164,7 @@ func fastArgs091(data []byte, i int, v *Args091, strs *runtime.Strings) (int, bo
 			v.Limit = int(n)
 		case "status":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -20676,31 +21177,31 @@ func fastArgs091(data []byte, i int, v *Args091, strs *runtime.Strings) (int, bo
 			}
 		case "notes":
 			var empty2 bool
-			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Notes = make([]Address, 0, runtime.FastCount(data, i, empty2))
+			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem Address
 				if i, ok = fastAddress(data, i, &elem, strs); !ok {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
-				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
 					return i, false
 				}
 			}
 		case "flag":
 			v.Flag = new(bool)
 			var b bool
-			if b, i, ok = runtime.FastBool(data, i); !ok {
+			if b, i, ok = toolimpl.FastBool(data, i); !ok {
 				return i, false
 			}
 			*v.Flag = b
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -20716,22 +21217,22 @@ func fastArgs091(data []byte, i int, v *Args091, strs *runtime.Strings) (int, bo
 // fastArgs092 decodes an Args092 in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeArgs092
 // says what is wrong.
-func fastArgs092(data []byte, i int, v *Args092, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastArgs092(data []byte, i int, v *Args092, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasID, hasLimit bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			runes := utf8.RuneCount(s)
@@ -20745,7 +21246,7 @@ func fastArgs092(data []byte, i int, v *Args092, strs *runtime.Strings) (int, bo
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			if n < 1 {
@@ -20757,7 +21258,7 @@ func fastArgs092(data []byte, i int, v *Args092, strs *runtime.Strings) (int, bo
 			v.Limit = int(n)
 		case "status":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -20770,19 +21271,19 @@ func fastArgs092(data []byte, i int, v *Args092, strs *runtime.Strings) (int, bo
 			}
 		case "tags":
 			var empty2 bool
-			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Tags = make([]string, 0, runtime.FastCount(data, i, empty2))
+			v.Tags = make([]string, 0, toolimpl.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem string
 				var s []byte
-				if s, i, ok = runtime.FastString(data, i); !ok {
+				if s, i, ok = toolimpl.FastString(data, i); !ok {
 					return i, false
 				}
 				elem = strs.Of(data, i, s)
 				v.Tags = append(v.Tags, elem)
-				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
 					return i, false
 				}
 			}
@@ -20792,7 +21293,7 @@ func fastArgs092(data []byte, i int, v *Args092, strs *runtime.Strings) (int, bo
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -20808,22 +21309,22 @@ func fastArgs092(data []byte, i int, v *Args092, strs *runtime.Strings) (int, bo
 // fastArgs093 decodes an Args093 in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeArgs093
 // says what is wrong.
-func fastArgs093(data []byte, i int, v *Args093, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastArgs093(data []byte, i int, v *Args093, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasID, hasLimit, hasAddress bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			runes := utf8.RuneCount(s)
@@ -20837,7 +21338,7 @@ func fastArgs093(data []byte, i int, v *Args093, strs *runtime.Strings) (int, bo
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			if n < 1 {
@@ -20849,7 +21350,7 @@ func fastArgs093(data []byte, i int, v *Args093, strs *runtime.Strings) (int, bo
 			v.Limit = int(n)
 		case "status":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -20868,7 +21369,7 @@ func fastArgs093(data []byte, i int, v *Args093, strs *runtime.Strings) (int, bo
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -20887,22 +21388,22 @@ func fastArgs093(data []byte, i int, v *Args093, strs *runtime.Strings) (int, bo
 // fastArgs095 decodes an Args095 in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeArgs095
 // says what is wrong.
-func fastArgs095(data []byte, i int, v *Args095, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastArgs095(data []byte, i int, v *Args095, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasID, hasLimit bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			runes := utf8.RuneCount(s)
@@ -20916,7 +21417,7 @@ func fastArgs095(data []byte, i int, v *Args095, strs *runtime.Strings) (int, bo
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			if n < 1 {
@@ -20928,7 +21429,7 @@ func fastArgs095(data []byte, i int, v *Args095, strs *runtime.Strings) (int, bo
 			v.Limit = int(n)
 		case "status":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -20941,31 +21442,31 @@ func fastArgs095(data []byte, i int, v *Args095, strs *runtime.Strings) (int, bo
 			}
 		case "notes":
 			var empty2 bool
-			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Notes = make([]Address, 0, runtime.FastCount(data, i, empty2))
+			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem Address
 				if i, ok = fastAddress(data, i, &elem, strs); !ok {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
-				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
 					return i, false
 				}
 			}
 		case "flag":
 			v.Flag = new(bool)
 			var b bool
-			if b, i, ok = runtime.FastBool(data, i); !ok {
+			if b, i, ok = toolimpl.FastBool(data, i); !ok {
 				return i, false
 			}
 			*v.Flag = b
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -20981,22 +21482,22 @@ func fastArgs095(data []byte, i int, v *Args095, strs *runtime.Strings) (int, bo
 // fastArgs096 decodes an Args096 in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeArgs096
 // says what is wrong.
-func fastArgs096(data []byte, i int, v *Args096, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastArgs096(data []byte, i int, v *Args096, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasID, hasLimit bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			runes := utf8.RuneCount(s)
@@ -21010,7 +21511,7 @@ func fastArgs096(data []byte, i int, v *Args096, strs *runtime.Strings) (int, bo
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			if n < 1 {
@@ -21022,7 +21523,7 @@ func fastArgs096(data []byte, i int, v *Args096, strs *runtime.Strings) (int, bo
 			v.Limit = int(n)
 		case "status":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -21035,19 +21536,19 @@ func fastArgs096(data []byte, i int, v *Args096, strs *runtime.Strings) (int, bo
 			}
 		case "tags":
 			var empty2 bool
-			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Tags = make([]string, 0, runtime.FastCount(data, i, empty2))
+			v.Tags = make([]string, 0, toolimpl.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem string
 				var s []byte
-				if s, i, ok = runtime.FastString(data, i); !ok {
+				if s, i, ok = toolimpl.FastString(data, i); !ok {
 					return i, false
 				}
 				elem = strs.Of(data, i, s)
 				v.Tags = append(v.Tags, elem)
-				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
 					return i, false
 				}
 			}
@@ -21057,7 +21558,7 @@ func fastArgs096(data []byte, i int, v *Args096, strs *runtime.Strings) (int, bo
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -21073,22 +21574,22 @@ func fastArgs096(data []byte, i int, v *Args096, strs *runtime.Strings) (int, bo
 // fastArgs097 decodes an Args097 in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeArgs097
 // says what is wrong.
-func fastArgs097(data []byte, i int, v *Args097, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastArgs097(data []byte, i int, v *Args097, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasID, hasLimit, hasAddress bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			runes := utf8.RuneCount(s)
@@ -21102,7 +21603,7 @@ func fastArgs097(data []byte, i int, v *Args097, strs *runtime.Strings) (int, bo
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			if n < 1 {
@@ -21114,7 +21615,7 @@ func fastArgs097(data []byte, i int, v *Args097, strs *runtime.Strings) (int, bo
 			v.Limit = int(n)
 		case "status":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -21133,7 +21634,7 @@ func fastArgs097(data []byte, i int, v *Args097, strs *runtime.Strings) (int, bo
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -21152,22 +21653,22 @@ func fastArgs097(data []byte, i int, v *Args097, strs *runtime.Strings) (int, bo
 // fastArgs099 decodes an Args099 in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeArgs099
 // says what is wrong.
-func fastArgs099(data []byte, i int, v *Args099, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastArgs099(data []byte, i int, v *Args099, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasID, hasLimit bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			runes := utf8.RuneCount(s)
@@ -21181,7 +21682,7 @@ func fastArgs099(data []byte, i int, v *Args099, strs *runtime.Strings) (int, bo
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			if n < 1 {
@@ -21193,7 +21694,7 @@ func fastArgs099(data []byte, i int, v *Args099, strs *runtime.Strings) (int, bo
 			v.Limit = int(n)
 		case "status":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -21206,31 +21707,31 @@ func fastArgs099(data []byte, i int, v *Args099, strs *runtime.Strings) (int, bo
 			}
 		case "notes":
 			var empty2 bool
-			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Notes = make([]Address, 0, runtime.FastCount(data, i, empty2))
+			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem Address
 				if i, ok = fastAddress(data, i, &elem, strs); !ok {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
-				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
 					return i, false
 				}
 			}
 		case "flag":
 			v.Flag = new(bool)
 			var b bool
-			if b, i, ok = runtime.FastBool(data, i); !ok {
+			if b, i, ok = toolimpl.FastBool(data, i); !ok {
 				return i, false
 			}
 			*v.Flag = b
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -21246,22 +21747,22 @@ func fastArgs099(data []byte, i int, v *Args099, strs *runtime.Strings) (int, bo
 // fastAddress decodes an Address in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeAddress
 // says what is wrong.
-func fastAddress(data []byte, i int, v *Address, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastAddress(data []byte, i int, v *Address, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasStreet, hasCity bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "street":
 			hasStreet = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			runes := utf8.RuneCount(s)
@@ -21272,13 +21773,13 @@ func fastAddress(data []byte, i int, v *Address, strs *runtime.Strings) (int, bo
 		case "city":
 			hasCity = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			v.City = strs.Of(data, i, s)
 		case "zip":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			if !pattern1.Match(s) {
@@ -21288,7 +21789,7 @@ func fastAddress(data []byte, i int, v *Address, strs *runtime.Strings) (int, bo
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}

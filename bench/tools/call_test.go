@@ -14,6 +14,7 @@ import (
 	"github.com/toolgen-go/toolgen/examples/search"
 	"github.com/toolgen-go/toolgen/examples/weather"
 	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
 // The call benchmarks run one tool call the way each library does it: the
@@ -213,17 +214,17 @@ func toolNamed(tb testing.TB, name string) runtime.Tool {
 // full decoder alone) against the hand-written one.
 func BenchmarkDecode(b *testing.B) {
 	b.Run("weather/toolgen", func(b *testing.B) {
-		ctx := context.Background()
+		var settings *runtime.Settings // a direct call: the defaults
 		b.ReportAllocs()
 		for b.Loop() {
 			// As the generated Invoke does: the fast path, then the full
 			// decoder if it passes.
 			var in weather.ForecastRequest
-			var strs runtime.Strings
-			if end, ok := fastForecastRequest(weatherArgs, 0, &in, &strs); !ok || !runtime.FastDone(ctx, weatherArgs, end, 1) {
+			var strs toolimpl.Strings
+			if end, ok := fastForecastRequest(weatherArgs, 0, &in, &strs); !ok || !toolimpl.FastDone(settings, weatherArgs, end, 1) {
 				in = weather.ForecastRequest{}
-				var d runtime.Decoder
-				d.BeginCall(ctx, &forecastInfo, weatherArgs)
+				var d toolimpl.Decoder
+				d.BeginCall(settings, &forecastInfo, weatherArgs)
 				decodeForecastRequest(&d, &in)
 				if res, ok := d.EndCall(); !ok {
 					b.Fatal(res.Error)
@@ -232,12 +233,12 @@ func BenchmarkDecode(b *testing.B) {
 		}
 	})
 	b.Run("weather/toolgen-full", func(b *testing.B) {
-		ctx := context.Background()
+		var settings *runtime.Settings // a direct call: the defaults
 		b.ReportAllocs()
 		for b.Loop() {
 			var in weather.ForecastRequest
-			var d runtime.Decoder
-			d.BeginCall(ctx, &forecastInfo, weatherArgs)
+			var d toolimpl.Decoder
+			d.BeginCall(settings, &forecastInfo, weatherArgs)
 			decodeForecastRequest(&d, &in)
 			if res, ok := d.EndCall(); !ok {
 				b.Fatal(res.Error)

@@ -14,11 +14,12 @@ import (
 	"github.com/toolgen-go/toolgen/examples/search"
 	"github.com/toolgen-go/toolgen/examples/weather"
 	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 2 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 3 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = runtime.SupportPackageIsVersion2
+const _ = toolimpl.SupportPackageIsVersion3
 
 // Tools returns the tools of package tools, in source order.
 func Tools() []runtime.Tool {
@@ -75,19 +76,24 @@ func (forecastTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Forecast with them.
 func (forecastTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return forecastTool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (forecastTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in weather.ForecastRequest
-	var strs runtime.Strings
-	if end, ok := fastForecastRequest(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 1) {
+	var strs toolimpl.Strings
+	if end, ok := fastForecastRequest(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = weather.ForecastRequest{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &forecastInfo, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &forecastInfo, args)
 		decodeForecastRequest(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.Run(ctx, &forecastInfo, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &forecastInfo, func(ctx context.Context) (string, error) {
 		return Forecast(ctx, in)
 	})
 }
@@ -134,19 +140,24 @@ func (searchTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Search with them.
 func (searchTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return searchTool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (searchTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in search.SearchRequest
-	var strs runtime.Strings
-	if end, ok := fastSearchRequest(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs toolimpl.Strings
+	if end, ok := fastSearchRequest(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = search.SearchRequest{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &searchInfo, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &searchInfo, args)
 		decodeSearchRequest(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.Run(ctx, &searchInfo, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &searchInfo, func(ctx context.Context) (string, error) {
 		return Search(ctx, in)
 	})
 }
@@ -189,19 +200,24 @@ func (lookupTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Lookup with them.
 func (lookupTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return lookupTool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (lookupTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in OrderQuery
-	var strs runtime.Strings
-	if end, ok := fastOrderQuery(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 1) {
+	var strs toolimpl.Strings
+	if end, ok := fastOrderQuery(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = OrderQuery{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &lookupInfo, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &lookupInfo, args)
 		decodeOrderQuery(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.RunEncoded(ctx, &lookupInfo, func(ctx context.Context) (Order, error) {
+	return toolimpl.RunEncoded(ctx, s, &lookupInfo, func(ctx context.Context) (Order, error) {
 		return Lookup(ctx, in)
 	}, encodeLookupResult)
 }
@@ -245,19 +261,24 @@ func (lookupTimeoutTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls LookupTimeout with them.
 func (lookupTimeoutTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return lookupTimeoutTool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (lookupTimeoutTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in OrderQuery
-	var strs runtime.Strings
-	if end, ok := fastOrderQuery(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 1) {
+	var strs toolimpl.Strings
+	if end, ok := fastOrderQuery(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = OrderQuery{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &lookupTimeoutInfo, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &lookupTimeoutInfo, args)
 		decodeOrderQuery(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.RunEncoded(ctx, &lookupTimeoutInfo, func(ctx context.Context) (Order, error) {
+	return toolimpl.RunEncoded(ctx, s, &lookupTimeoutInfo, func(ctx context.Context) (Order, error) {
 		return LookupTimeout(ctx, in)
 	}, encodeLookupTimeoutResult)
 }
@@ -301,19 +322,24 @@ func (ignoreCtxTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls IgnoreCtx with them.
 func (ignoreCtxTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return ignoreCtxTool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (ignoreCtxTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in OrderQuery
-	var strs runtime.Strings
-	if end, ok := fastOrderQuery(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 1) {
+	var strs toolimpl.Strings
+	if end, ok := fastOrderQuery(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = OrderQuery{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &ignoreCtxInfo, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &ignoreCtxInfo, args)
 		decodeOrderQuery(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.RunEncoded(ctx, &ignoreCtxInfo, func(ctx context.Context) (Order, error) {
+	return toolimpl.RunEncoded(ctx, s, &ignoreCtxInfo, func(ctx context.Context) (Order, error) {
 		return IgnoreCtx(ctx, in)
 	}, encodeIgnoreCtxResult)
 }
@@ -352,19 +378,24 @@ func (weekTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Week with them.
 func (weekTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return weekTool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (weekTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in WeekQuery
-	var strs runtime.Strings
-	if end, ok := fastWeekQuery(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 1) {
+	var strs toolimpl.Strings
+	if end, ok := fastWeekQuery(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = WeekQuery{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &weekInfo, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &weekInfo, args)
 		decodeWeekQuery(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.RunEncoded(ctx, &weekInfo, func(ctx context.Context) (WeekForecast, error) {
+	return toolimpl.RunEncoded(ctx, s, &weekInfo, func(ctx context.Context) (WeekForecast, error) {
 		return Week(ctx, in)
 	}, encodeWeekResult)
 }
@@ -403,19 +434,24 @@ func (quoteTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Quote with them.
 func (quoteTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return quoteTool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (quoteTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in quoteArgs
-	var strs runtime.Strings
-	if end, ok := fastQuoteArgs(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 1) {
+	var strs toolimpl.Strings
+	if end, ok := fastQuoteArgs(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = quoteArgs{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &quoteInfo, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &quoteInfo, args)
 		decodeQuoteArgs(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.RunEncoded(ctx, &quoteInfo, func(ctx context.Context) (QuoteResult, error) {
+	return toolimpl.RunEncoded(ctx, s, &quoteInfo, func(ctx context.Context) (QuoteResult, error) {
 		return Quote(ctx, in.Symbol, in.Qty)
 	}, encodeQuoteResult)
 }
@@ -427,7 +463,7 @@ type quoteArgs struct {
 }
 
 // decodeForecastRequest decodes a ForecastRequest and checks its constraints.
-func decodeForecastRequest(d *runtime.Decoder, v *weather.ForecastRequest) {
+func decodeForecastRequest(d *toolimpl.Decoder, v *weather.ForecastRequest) {
 	if !d.Object() {
 		return
 	}
@@ -500,7 +536,7 @@ func decodeForecastRequest(d *runtime.Decoder, v *weather.ForecastRequest) {
 }
 
 // decodeSearchRequest decodes a SearchRequest and checks its constraints.
-func decodeSearchRequest(d *runtime.Decoder, v *search.SearchRequest) {
+func decodeSearchRequest(d *toolimpl.Decoder, v *search.SearchRequest) {
 	if !d.Object() {
 		return
 	}
@@ -590,7 +626,7 @@ func decodeSearchRequest(d *runtime.Decoder, v *search.SearchRequest) {
 }
 
 // decodeOrderQuery decodes an OrderQuery and checks its constraints.
-func decodeOrderQuery(d *runtime.Decoder, v *OrderQuery) {
+func decodeOrderQuery(d *toolimpl.Decoder, v *OrderQuery) {
 	if !d.Object() {
 		return
 	}
@@ -641,7 +677,7 @@ func decodeOrderQuery(d *runtime.Decoder, v *OrderQuery) {
 }
 
 // decodeWeekQuery decodes a WeekQuery and checks its constraints.
-func decodeWeekQuery(d *runtime.Decoder, v *WeekQuery) {
+func decodeWeekQuery(d *toolimpl.Decoder, v *WeekQuery) {
 	if !d.Object() {
 		return
 	}
@@ -685,7 +721,7 @@ func decodeWeekQuery(d *runtime.Decoder, v *WeekQuery) {
 }
 
 // decodeQuoteArgs decodes the arguments of a tool with plain parameters and checks their constraints.
-func decodeQuoteArgs(d *runtime.Decoder, v *quoteArgs) {
+func decodeQuoteArgs(d *toolimpl.Decoder, v *quoteArgs) {
 	if !d.Object() {
 		return
 	}
@@ -717,22 +753,22 @@ func decodeQuoteArgs(d *runtime.Decoder, v *quoteArgs) {
 // fastForecastRequest decodes a ForecastRequest in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeForecastRequest
 // says what is wrong.
-func fastForecastRequest(data []byte, i int, v *weather.ForecastRequest, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastForecastRequest(data []byte, i int, v *weather.ForecastRequest, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasCity, hasDays, hasUnit bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "city":
 			hasCity = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			runes := utf8.RuneCount(s)
@@ -746,7 +782,7 @@ func fastForecastRequest(data []byte, i int, v *weather.ForecastRequest, strs *r
 		case "days":
 			hasDays = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			if n < 1 {
@@ -759,7 +795,7 @@ func fastForecastRequest(data []byte, i int, v *weather.ForecastRequest, strs *r
 		case "unit":
 			hasUnit = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -773,14 +809,14 @@ func fastForecastRequest(data []byte, i int, v *weather.ForecastRequest, strs *r
 		case "include_wind":
 			v.IncludeWind = new(bool)
 			var b bool
-			if b, i, ok = runtime.FastBool(data, i); !ok {
+			if b, i, ok = toolimpl.FastBool(data, i); !ok {
 				return i, false
 			}
 			*v.IncludeWind = b
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -799,22 +835,22 @@ func fastForecastRequest(data []byte, i int, v *weather.ForecastRequest, strs *r
 // fastSearchRequest decodes a SearchRequest in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeSearchRequest
 // says what is wrong.
-func fastSearchRequest(data []byte, i int, v *search.SearchRequest, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastSearchRequest(data []byte, i int, v *search.SearchRequest, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasQuery, hasLimit, hasMinLevel bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "query":
 			hasQuery = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			runes := utf8.RuneCount(s)
@@ -828,7 +864,7 @@ func fastSearchRequest(data []byte, i int, v *search.SearchRequest, strs *runtim
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			if n < 1 {
@@ -841,7 +877,7 @@ func fastSearchRequest(data []byte, i int, v *search.SearchRequest, strs *runtim
 		case "min_level":
 			hasMinLevel = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -858,14 +894,14 @@ func fastSearchRequest(data []byte, i int, v *search.SearchRequest, strs *runtim
 			}
 		case "within":
 			var empty2 bool
-			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Within = make([]string, 0, runtime.FastCount(data, i, empty2))
+			v.Within = make([]string, 0, toolimpl.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem string
 				var s []byte
-				if s, i, ok = runtime.FastString(data, i); !ok {
+				if s, i, ok = toolimpl.FastString(data, i); !ok {
 					return i, false
 				}
 				runes := utf8.RuneCount(s)
@@ -874,7 +910,7 @@ func fastSearchRequest(data []byte, i int, v *search.SearchRequest, strs *runtim
 				}
 				elem = strs.Of(data, i, s)
 				v.Within = append(v.Within, elem)
-				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
 					return i, false
 				}
 			}
@@ -884,7 +920,7 @@ func fastSearchRequest(data []byte, i int, v *search.SearchRequest, strs *runtim
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -903,22 +939,22 @@ func fastSearchRequest(data []byte, i int, v *search.SearchRequest, strs *runtim
 // fastOrderQuery decodes an OrderQuery in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeOrderQuery
 // says what is wrong.
-func fastOrderQuery(data []byte, i int, v *OrderQuery, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastOrderQuery(data []byte, i int, v *OrderQuery, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasID, hasQuantity, hasPaid bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			runes := utf8.RuneCount(s)
@@ -932,7 +968,7 @@ func fastOrderQuery(data []byte, i int, v *OrderQuery, strs *runtime.Strings) (i
 		case "quantity":
 			hasQuantity = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			if n < 1 {
@@ -945,14 +981,14 @@ func fastOrderQuery(data []byte, i int, v *OrderQuery, strs *runtime.Strings) (i
 		case "paid":
 			hasPaid = true
 			var b bool
-			if b, i, ok = runtime.FastBool(data, i); !ok {
+			if b, i, ok = toolimpl.FastBool(data, i); !ok {
 				return i, false
 			}
 			v.Paid = b
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -971,22 +1007,22 @@ func fastOrderQuery(data []byte, i int, v *OrderQuery, strs *runtime.Strings) (i
 // fastWeekQuery decodes a WeekQuery in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeWeekQuery
 // says what is wrong.
-func fastWeekQuery(data []byte, i int, v *WeekQuery, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastWeekQuery(data []byte, i int, v *WeekQuery, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasCity, hasStart bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "city":
 			hasCity = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			runes := utf8.RuneCount(s)
@@ -1000,7 +1036,7 @@ func fastWeekQuery(data []byte, i int, v *WeekQuery, strs *runtime.Strings) (int
 		case "start":
 			hasStart = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			runes := utf8.RuneCount(s)
@@ -1014,7 +1050,7 @@ func fastWeekQuery(data []byte, i int, v *WeekQuery, strs *runtime.Strings) (int
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -1030,36 +1066,36 @@ func fastWeekQuery(data []byte, i int, v *WeekQuery, strs *runtime.Strings) (int
 // fastQuoteArgs decodes a quoteArgs in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeQuoteArgs
 // says what is wrong.
-func fastQuoteArgs(data []byte, i int, v *quoteArgs, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastQuoteArgs(data []byte, i int, v *quoteArgs, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasSymbol, hasQty bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "symbol":
 			hasSymbol = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			v.Symbol = strs.Of(data, i, s)
 		case "qty":
 			hasQty = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			v.Qty = int(n)
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -1073,32 +1109,32 @@ func fastQuoteArgs(data []byte, i int, v *quoteArgs, strs *runtime.Strings) (int
 }
 
 // encodeLookupResult writes the result of the lookup tool as JSON.
-func encodeLookupResult(e *runtime.Encoder, v Order) {
+func encodeLookupResult(e *toolimpl.Encoder, v Order) {
 	encodeOrder(e, &v)
 }
 
 // encodeLookupTimeoutResult writes the result of the lookup_timeout tool as JSON.
-func encodeLookupTimeoutResult(e *runtime.Encoder, v Order) {
+func encodeLookupTimeoutResult(e *toolimpl.Encoder, v Order) {
 	encodeOrder(e, &v)
 }
 
 // encodeIgnoreCtxResult writes the result of the ignore_ctx tool as JSON.
-func encodeIgnoreCtxResult(e *runtime.Encoder, v Order) {
+func encodeIgnoreCtxResult(e *toolimpl.Encoder, v Order) {
 	encodeOrder(e, &v)
 }
 
 // encodeWeekResult writes the result of the week tool as JSON.
-func encodeWeekResult(e *runtime.Encoder, v WeekForecast) {
+func encodeWeekResult(e *toolimpl.Encoder, v WeekForecast) {
 	encodeWeekForecast(e, &v)
 }
 
 // encodeQuoteResult writes the result of the quote tool as JSON.
-func encodeQuoteResult(e *runtime.Encoder, v QuoteResult) {
+func encodeQuoteResult(e *toolimpl.Encoder, v QuoteResult) {
 	encodeQuoteResult2(e, &v)
 }
 
 // encodeOrder writes an Order as JSON.
-func encodeOrder(e *runtime.Encoder, v *Order) {
+func encodeOrder(e *toolimpl.Encoder, v *Order) {
 	e.Raw(`{"id":`)
 	e.String(v.ID)
 	e.Raw(`,"total":`)
@@ -1109,7 +1145,7 @@ func encodeOrder(e *runtime.Encoder, v *Order) {
 }
 
 // encodeWeekForecast writes a WeekForecast as JSON.
-func encodeWeekForecast(e *runtime.Encoder, v *WeekForecast) {
+func encodeWeekForecast(e *toolimpl.Encoder, v *WeekForecast) {
 	e.Raw(`{"city":`)
 	e.String(v.City)
 	e.Raw(`,"days":`)
@@ -1129,7 +1165,7 @@ func encodeWeekForecast(e *runtime.Encoder, v *WeekForecast) {
 }
 
 // encodeQuoteResult2 writes a QuoteResult as JSON.
-func encodeQuoteResult2(e *runtime.Encoder, v *QuoteResult) {
+func encodeQuoteResult2(e *toolimpl.Encoder, v *QuoteResult) {
 	e.Raw(`{"symbol":`)
 	e.String(v.Symbol)
 	e.Raw(`,"qty":`)
@@ -1140,7 +1176,7 @@ func encodeQuoteResult2(e *runtime.Encoder, v *QuoteResult) {
 }
 
 // encodeDay writes a Day as JSON.
-func encodeDay(e *runtime.Encoder, v *Day) {
+func encodeDay(e *toolimpl.Encoder, v *Day) {
 	e.Raw(`{"date":`)
 	e.String(v.Date)
 	e.Raw(`,"high":`)

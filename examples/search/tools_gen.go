@@ -12,11 +12,12 @@ import (
 	"unicode/utf8"
 
 	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 2 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 3 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = runtime.SupportPackageIsVersion2
+const _ = toolimpl.SupportPackageIsVersion3
 
 // Tools returns the tools of package search, in source order.
 func Tools(searcher *Searcher) []runtime.Tool {
@@ -72,19 +73,24 @@ func (searchPassagesTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls (*Searcher).Search with them.
 func (t searchPassagesTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return t.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (t searchPassagesTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in SearchRequest
-	var strs runtime.Strings
-	if end, ok := fastSearchRequest(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs toolimpl.Strings
+	if end, ok := fastSearchRequest(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = SearchRequest{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &searchPassagesInfo, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &searchPassagesInfo, args)
 		decodeSearchRequest(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.RunEncoded(ctx, &searchPassagesInfo, func(ctx context.Context) (*SearchResult, error) {
+	return toolimpl.RunEncoded(ctx, s, &searchPassagesInfo, func(ctx context.Context) (*SearchResult, error) {
 		return t.searcher.Search(ctx, in)
 	}, encodeSearchPassagesResult)
 }
@@ -121,19 +127,24 @@ func (getPassageTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls (*Searcher).Get with them.
 func (t getPassageTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return t.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (t getPassageTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in getPassageArgs
-	var strs runtime.Strings
-	if end, ok := fastGetPassageArgs(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 1) {
+	var strs toolimpl.Strings
+	if end, ok := fastGetPassageArgs(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = getPassageArgs{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &getPassageInfo, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &getPassageInfo, args)
 		decodeGetPassageArgs(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.RunEncoded(ctx, &getPassageInfo, func(ctx context.Context) (Passage, error) {
+	return toolimpl.RunEncoded(ctx, s, &getPassageInfo, func(ctx context.Context) (Passage, error) {
 		return t.searcher.Get(in.ID)
 	}, encodeGetPassageResult)
 }
@@ -144,7 +155,7 @@ type getPassageArgs struct {
 }
 
 // decodeSearchRequest decodes a SearchRequest and checks its constraints.
-func decodeSearchRequest(d *runtime.Decoder, v *SearchRequest) {
+func decodeSearchRequest(d *toolimpl.Decoder, v *SearchRequest) {
 	if !d.Object() {
 		return
 	}
@@ -234,7 +245,7 @@ func decodeSearchRequest(d *runtime.Decoder, v *SearchRequest) {
 }
 
 // decodeGetPassageArgs decodes the arguments of a tool with plain parameters and checks their constraints.
-func decodeGetPassageArgs(d *runtime.Decoder, v *getPassageArgs) {
+func decodeGetPassageArgs(d *toolimpl.Decoder, v *getPassageArgs) {
 	if !d.Object() {
 		return
 	}
@@ -258,22 +269,22 @@ func decodeGetPassageArgs(d *runtime.Decoder, v *getPassageArgs) {
 // fastSearchRequest decodes a SearchRequest in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeSearchRequest
 // says what is wrong.
-func fastSearchRequest(data []byte, i int, v *SearchRequest, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastSearchRequest(data []byte, i int, v *SearchRequest, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasQuery, hasLimit, hasMinLevel bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "query":
 			hasQuery = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			runes := utf8.RuneCount(s)
@@ -287,7 +298,7 @@ func fastSearchRequest(data []byte, i int, v *SearchRequest, strs *runtime.Strin
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			if n < 1 {
@@ -300,7 +311,7 @@ func fastSearchRequest(data []byte, i int, v *SearchRequest, strs *runtime.Strin
 		case "min_level":
 			hasMinLevel = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -317,14 +328,14 @@ func fastSearchRequest(data []byte, i int, v *SearchRequest, strs *runtime.Strin
 			}
 		case "within":
 			var empty2 bool
-			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Within = make([]string, 0, runtime.FastCount(data, i, empty2))
+			v.Within = make([]string, 0, toolimpl.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem string
 				var s []byte
-				if s, i, ok = runtime.FastString(data, i); !ok {
+				if s, i, ok = toolimpl.FastString(data, i); !ok {
 					return i, false
 				}
 				runes := utf8.RuneCount(s)
@@ -333,7 +344,7 @@ func fastSearchRequest(data []byte, i int, v *SearchRequest, strs *runtime.Strin
 				}
 				elem = strs.Of(data, i, s)
 				v.Within = append(v.Within, elem)
-				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
 					return i, false
 				}
 			}
@@ -343,7 +354,7 @@ func fastSearchRequest(data []byte, i int, v *SearchRequest, strs *runtime.Strin
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -362,29 +373,29 @@ func fastSearchRequest(data []byte, i int, v *SearchRequest, strs *runtime.Strin
 // fastGetPassageArgs decodes a getPassageArgs in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeGetPassageArgs
 // says what is wrong.
-func fastGetPassageArgs(data []byte, i int, v *getPassageArgs, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastGetPassageArgs(data []byte, i int, v *getPassageArgs, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasID bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -395,7 +406,7 @@ func fastGetPassageArgs(data []byte, i int, v *getPassageArgs, strs *runtime.Str
 }
 
 // encodeSearchPassagesResult writes the result of the search_passages tool as JSON.
-func encodeSearchPassagesResult(e *runtime.Encoder, v *SearchResult) {
+func encodeSearchPassagesResult(e *toolimpl.Encoder, v *SearchResult) {
 	if v == nil {
 		e.Null()
 	} else {
@@ -404,12 +415,12 @@ func encodeSearchPassagesResult(e *runtime.Encoder, v *SearchResult) {
 }
 
 // encodeGetPassageResult writes the result of the get_passage tool as JSON.
-func encodeGetPassageResult(e *runtime.Encoder, v Passage) {
+func encodeGetPassageResult(e *toolimpl.Encoder, v Passage) {
 	encodePassage(e, &v)
 }
 
 // encodeSearchResult writes a SearchResult as JSON.
-func encodeSearchResult(e *runtime.Encoder, v *SearchResult) {
+func encodeSearchResult(e *toolimpl.Encoder, v *SearchResult) {
 	e.Raw(`{"hits":`)
 	if v.Hits == nil {
 		e.Null()
@@ -427,7 +438,7 @@ func encodeSearchResult(e *runtime.Encoder, v *SearchResult) {
 }
 
 // encodePassage writes a Passage as JSON.
-func encodePassage(e *runtime.Encoder, v *Passage) {
+func encodePassage(e *toolimpl.Encoder, v *Passage) {
 	e.Raw(`{"id":`)
 	e.String(v.ID)
 	e.Raw(`,"title":`)
@@ -438,7 +449,7 @@ func encodePassage(e *runtime.Encoder, v *Passage) {
 }
 
 // encodeHit writes a Hit as JSON.
-func encodeHit(e *runtime.Encoder, v *Hit) {
+func encodeHit(e *toolimpl.Encoder, v *Hit) {
 	e.Raw(`{"id":`)
 	e.String(v.ID)
 	e.Raw(`,"title":`)

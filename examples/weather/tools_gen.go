@@ -12,11 +12,12 @@ import (
 	"unicode/utf8"
 
 	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 2 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 3 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = runtime.SupportPackageIsVersion2
+const _ = toolimpl.SupportPackageIsVersion3
 
 // Tools returns the tools of package weather, in source order.
 func Tools() []runtime.Tool {
@@ -70,19 +71,24 @@ func (getForecastTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls GetForecast with them.
 func (getForecastTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return getForecastTool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (getForecastTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in ForecastRequest
-	var strs runtime.Strings
-	if end, ok := fastForecastRequest(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 1) {
+	var strs toolimpl.Strings
+	if end, ok := fastForecastRequest(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = ForecastRequest{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &getForecastInfo, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &getForecastInfo, args)
 		decodeForecastRequest(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.RunEncoded(ctx, &getForecastInfo, func(ctx context.Context) (*Forecast, error) {
+	return toolimpl.RunEncoded(ctx, s, &getForecastInfo, func(ctx context.Context) (*Forecast, error) {
 		return GetForecast(ctx, in)
 	}, encodeGetForecastResult)
 }
@@ -126,19 +132,24 @@ func (convertTemperatureTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls ConvertTemperature with them.
 func (convertTemperatureTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return convertTemperatureTool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (convertTemperatureTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in convertTemperatureArgs
-	var strs runtime.Strings
-	if end, ok := fastConvertTemperatureArgs(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 1) {
+	var strs toolimpl.Strings
+	if end, ok := fastConvertTemperatureArgs(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = convertTemperatureArgs{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &convertTemperatureInfo, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &convertTemperatureInfo, args)
 		decodeConvertTemperatureArgs(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.Run(ctx, &convertTemperatureInfo, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &convertTemperatureInfo, func(ctx context.Context) (string, error) {
 		return ConvertTemperature(in.Value, in.From, in.To)
 	})
 }
@@ -151,7 +162,7 @@ type convertTemperatureArgs struct {
 }
 
 // decodeForecastRequest decodes a ForecastRequest and checks its constraints.
-func decodeForecastRequest(d *runtime.Decoder, v *ForecastRequest) {
+func decodeForecastRequest(d *toolimpl.Decoder, v *ForecastRequest) {
 	if !d.Object() {
 		return
 	}
@@ -224,7 +235,7 @@ func decodeForecastRequest(d *runtime.Decoder, v *ForecastRequest) {
 }
 
 // decodeConvertTemperatureArgs decodes the arguments of a tool with plain parameters and checks their constraints.
-func decodeConvertTemperatureArgs(d *runtime.Decoder, v *convertTemperatureArgs) {
+func decodeConvertTemperatureArgs(d *toolimpl.Decoder, v *convertTemperatureArgs) {
 	if !d.Object() {
 		return
 	}
@@ -278,22 +289,22 @@ func decodeConvertTemperatureArgs(d *runtime.Decoder, v *convertTemperatureArgs)
 // fastForecastRequest decodes a ForecastRequest in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeForecastRequest
 // says what is wrong.
-func fastForecastRequest(data []byte, i int, v *ForecastRequest, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastForecastRequest(data []byte, i int, v *ForecastRequest, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasCity, hasDays, hasUnit bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "city":
 			hasCity = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			runes := utf8.RuneCount(s)
@@ -307,7 +318,7 @@ func fastForecastRequest(data []byte, i int, v *ForecastRequest, strs *runtime.S
 		case "days":
 			hasDays = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			if n < 1 {
@@ -320,7 +331,7 @@ func fastForecastRequest(data []byte, i int, v *ForecastRequest, strs *runtime.S
 		case "unit":
 			hasUnit = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -334,14 +345,14 @@ func fastForecastRequest(data []byte, i int, v *ForecastRequest, strs *runtime.S
 		case "include_wind":
 			v.IncludeWind = new(bool)
 			var b bool
-			if b, i, ok = runtime.FastBool(data, i); !ok {
+			if b, i, ok = toolimpl.FastBool(data, i); !ok {
 				return i, false
 			}
 			*v.IncludeWind = b
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -360,29 +371,29 @@ func fastForecastRequest(data []byte, i int, v *ForecastRequest, strs *runtime.S
 // fastConvertTemperatureArgs decodes a convertTemperatureArgs in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeConvertTemperatureArgs
 // says what is wrong.
-func fastConvertTemperatureArgs(data []byte, i int, v *convertTemperatureArgs, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastConvertTemperatureArgs(data []byte, i int, v *convertTemperatureArgs, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasValue, hasFrom, hasTo bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "value":
 			hasValue = true
 			var f float64
-			if f, i, ok = runtime.FastFloat(data, i, 64); !ok {
+			if f, i, ok = toolimpl.FastFloat(data, i, 64); !ok {
 				return i, false
 			}
 			v.Value = f
 		case "from":
 			hasFrom = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -396,7 +407,7 @@ func fastConvertTemperatureArgs(data []byte, i int, v *convertTemperatureArgs, s
 		case "to":
 			hasTo = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -410,7 +421,7 @@ func fastConvertTemperatureArgs(data []byte, i int, v *convertTemperatureArgs, s
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -427,7 +438,7 @@ func fastConvertTemperatureArgs(data []byte, i int, v *convertTemperatureArgs, s
 }
 
 // encodeGetForecastResult writes the result of the get_forecast tool as JSON.
-func encodeGetForecastResult(e *runtime.Encoder, v *Forecast) {
+func encodeGetForecastResult(e *toolimpl.Encoder, v *Forecast) {
 	if v == nil {
 		e.Null()
 	} else {
@@ -436,7 +447,7 @@ func encodeGetForecastResult(e *runtime.Encoder, v *Forecast) {
 }
 
 // encodeForecast writes a Forecast as JSON.
-func encodeForecast(e *runtime.Encoder, v *Forecast) {
+func encodeForecast(e *toolimpl.Encoder, v *Forecast) {
 	e.Raw(`{"city":`)
 	e.String(v.City)
 	e.Raw(`,"unit":`)
@@ -458,7 +469,7 @@ func encodeForecast(e *runtime.Encoder, v *Forecast) {
 }
 
 // encodeDay writes a Day as JSON.
-func encodeDay(e *runtime.Encoder, v *Day) {
+func encodeDay(e *toolimpl.Encoder, v *Day) {
 	e.Raw(`{"day":`)
 	e.Int(int64(v.Day))
 	e.Raw(`,"summary":`)

@@ -17,7 +17,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
-	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
 // Target is what Check tests: a decoder of a tool's arguments, which
@@ -29,10 +29,10 @@ type Target struct {
 }
 
 // For returns the Target of a generated decode function.
-func For[T any](decode runtime.DecodeFunc[T]) Target {
+func For[T any](decode toolimpl.DecodeFunc[T]) Target {
 	return Target{
 		Decode: func(args []byte) (any, error) {
-			v, err := runtime.Decode(args, runtime.DefaultLimits, decode)
+			v, err := toolimpl.Decode(args, nil, decode)
 			return &v, err
 		},
 		New: func() any { return new(T) },
@@ -44,13 +44,13 @@ func For[T any](decode runtime.DecodeFunc[T]) Target {
 // decoder when it passes. Where the fast path accepts, the full decoder
 // must accept too and decode the same value, or the Target reports an
 // error.
-func ForPaths[T any](fast func([]byte, int, *T, *runtime.Strings) (int, bool), full runtime.DecodeFunc[T]) Target {
+func ForPaths[T any](fast func([]byte, int, *T, *toolimpl.Strings) (int, bool), full toolimpl.DecodeFunc[T]) Target {
 	return Target{
 		Decode: func(args []byte) (any, error) {
-			slow, err := runtime.Decode(args, runtime.DefaultLimits, full)
+			slow, err := toolimpl.Decode(args, nil, full)
 			var v T
-			var strs runtime.Strings
-			if end, ok := fast(args, 0, &v, &strs); ok && runtime.FastEnd(args, end) {
+			var strs toolimpl.Strings
+			if end, ok := fast(args, 0, &v, &strs); ok && toolimpl.FastEnd(args, end) {
 				if err != nil {
 					return &v, &PathMismatch{fmt.Sprintf("the fast path accepted what the full decoder rejects: %v", err)}
 				}

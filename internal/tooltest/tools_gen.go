@@ -10,11 +10,12 @@ import (
 	"iter"
 
 	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 2 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 3 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = runtime.SupportPackageIsVersion2
+const _ = toolimpl.SupportPackageIsVersion3
 
 // Tools returns the tools of package tooltest, in source order.
 func Tools() []runtime.Tool {
@@ -54,26 +55,31 @@ func (wordsTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Words with them and gathers
 // the chunks it yields into one Result.
-func (t wordsTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return t.Stream(ctx, args, nil)
+func (wordsTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return wordsTool{}.Call(ctx, nil, args, nil)
 }
 
 // Stream decodes and checks the arguments, then calls Words with them, handing
 // each chunk it yields to emit as it comes.
 func (wordsTool) Stream(ctx context.Context, args json.RawMessage, emit func(runtime.Chunk)) (runtime.Result, error) {
+	return wordsTool{}.Call(ctx, nil, args, emit)
+}
+
+// Call is Stream with the settings of the registry that runs the call.
+func (wordsTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, emit func(runtime.Chunk)) (runtime.Result, error) {
 	var in wordsArgs
-	var strs runtime.Strings
-	if end, ok := fastWordsArgs(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 1) {
+	var strs toolimpl.Strings
+	if end, ok := fastWordsArgs(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = wordsArgs{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &wordsInfo, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &wordsInfo, args)
 		decodeWordsArgs(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.RunStream(ctx, &wordsInfo, func(ctx context.Context) iter.Seq2[string, error] {
+	return toolimpl.RunStream(ctx, s, &wordsInfo, func(ctx context.Context) iter.Seq2[string, error] {
 		return Words(ctx, in.Text)
 	}, nil, emit)
 }
@@ -111,19 +117,24 @@ func (lookTool) Multimodal() {}
 
 // Invoke decodes and checks the arguments, then calls Look with them.
 func (lookTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return lookTool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (lookTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in LookRequest
-	var strs runtime.Strings
-	if end, ok := fastLookRequest(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 1) {
+	var strs toolimpl.Strings
+	if end, ok := fastLookRequest(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = LookRequest{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &lookInfo, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &lookInfo, args)
 		decodeLookRequest(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.Run(ctx, &lookInfo, func(ctx context.Context) (runtime.Content, error) {
+	return toolimpl.Run(ctx, s, &lookInfo, func(ctx context.Context) (runtime.Content, error) {
 		return Look(ctx, in)
 	})
 }
@@ -134,7 +145,7 @@ type wordsArgs struct {
 }
 
 // decodeWordsArgs decodes the arguments of a tool with plain parameters and checks their constraints.
-func decodeWordsArgs(d *runtime.Decoder, v *wordsArgs) {
+func decodeWordsArgs(d *toolimpl.Decoder, v *wordsArgs) {
 	if !d.Object() {
 		return
 	}
@@ -156,7 +167,7 @@ func decodeWordsArgs(d *runtime.Decoder, v *wordsArgs) {
 }
 
 // decodeLookRequest decodes a LookRequest and checks its constraints.
-func decodeLookRequest(d *runtime.Decoder, v *LookRequest) {
+func decodeLookRequest(d *toolimpl.Decoder, v *LookRequest) {
 	if !d.Object() {
 		return
 	}
@@ -178,29 +189,29 @@ func decodeLookRequest(d *runtime.Decoder, v *LookRequest) {
 // fastWordsArgs decodes a wordsArgs in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeWordsArgs
 // says what is wrong.
-func fastWordsArgs(data []byte, i int, v *wordsArgs, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastWordsArgs(data []byte, i int, v *wordsArgs, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasText bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "text":
 			hasText = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			v.Text = strs.Of(data, i, s)
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -213,27 +224,27 @@ func fastWordsArgs(data []byte, i int, v *wordsArgs, strs *runtime.Strings) (int
 // fastLookRequest decodes a LookRequest in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeLookRequest
 // says what is wrong.
-func fastLookRequest(data []byte, i int, v *LookRequest, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastLookRequest(data []byte, i int, v *LookRequest, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "grumpy":
 			var b bool
-			if b, i, ok = runtime.FastBool(data, i); !ok {
+			if b, i, ok = toolimpl.FastBool(data, i); !ok {
 				return i, false
 			}
 			v.Grumpy = b
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}

@@ -12,11 +12,12 @@ import (
 	"unicode/utf8"
 
 	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 2 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 3 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = runtime.SupportPackageIsVersion2
+const _ = toolimpl.SupportPackageIsVersion3
 
 // Tools returns the tools of package basic, in source order.
 func Tools() []runtime.Tool {
@@ -84,19 +85,24 @@ func (bookTableTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls BookTable with them.
 func (bookTableTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return bookTableTool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (bookTableTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in BookingRequest
-	var strs runtime.Strings
-	if end, ok := fastBookingRequest(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs toolimpl.Strings
+	if end, ok := fastBookingRequest(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = BookingRequest{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &bookTableInfo, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &bookTableInfo, args)
 		decodeBookingRequest(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.RunEncoded(ctx, &bookTableInfo, func(ctx context.Context) (Booking, error) {
+	return toolimpl.RunEncoded(ctx, s, &bookTableInfo, func(ctx context.Context) (Booking, error) {
 		return BookTable(ctx, in)
 	}, encodeBookTableResult)
 }
@@ -143,25 +149,30 @@ func (placeOrderTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls PlaceOrder with them.
 func (placeOrderTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return placeOrderTool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (placeOrderTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Order
-	var strs runtime.Strings
-	if end, ok := fastOrder(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs toolimpl.Strings
+	if end, ok := fastOrder(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Order{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &placeOrderInfo, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &placeOrderInfo, args)
 		decodeOrder(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.RunEncoded(ctx, &placeOrderInfo, func(ctx context.Context) (int, error) {
+	return toolimpl.RunEncoded(ctx, s, &placeOrderInfo, func(ctx context.Context) (int, error) {
 		return PlaceOrder(ctx, in)
 	}, encodePlaceOrderResult)
 }
 
 // decodeBookingRequest decodes a BookingRequest and checks its constraints.
-func decodeBookingRequest(d *runtime.Decoder, v *BookingRequest) {
+func decodeBookingRequest(d *toolimpl.Decoder, v *BookingRequest) {
 	if !d.Object() {
 		return
 	}
@@ -197,7 +208,7 @@ func decodeBookingRequest(d *runtime.Decoder, v *BookingRequest) {
 			}
 			if s, ok := d.String(); ok {
 				v.Email = s
-				if !runtime.ValidFormat("email", s) {
+				if !toolimpl.ValidFormat("email", s) {
 					d.FormatError("email", s)
 				}
 			}
@@ -288,7 +299,7 @@ func decodeBookingRequest(d *runtime.Decoder, v *BookingRequest) {
 }
 
 // decodeOrder decodes an Order and checks its constraints.
-func decodeOrder(d *runtime.Decoder, v *Order) {
+func decodeOrder(d *toolimpl.Decoder, v *Order) {
 	if !d.Object() {
 		return
 	}
@@ -306,7 +317,7 @@ func decodeOrder(d *runtime.Decoder, v *Order) {
 					}
 					v.Items = append(v.Items, elem)
 				}
-				if i, j, dup := runtime.Duplicate(v.Items); dup {
+				if i, j, dup := toolimpl.Duplicate(v.Items); dup {
 					d.Errorf("must have unique items; items %d and %d are equal", i, j)
 				}
 			}
@@ -322,7 +333,7 @@ func decodeOrder(d *runtime.Decoder, v *Order) {
 			hasWeight = true
 			if f, ok := d.Float(64); ok {
 				v.Weight = f
-				if !runtime.MultipleOf(f, "0.25") {
+				if !toolimpl.MultipleOf(f, "0.25") {
 					d.Errorf(`must be a multiple of 0.25, got %v`, f)
 				}
 			}
@@ -337,13 +348,13 @@ func decodeOrder(d *runtime.Decoder, v *Order) {
 					var elem float64
 					if f, ok := d.Float(64); ok {
 						elem = f
-						if !runtime.MultipleOf(f, "0.5") {
+						if !toolimpl.MultipleOf(f, "0.5") {
 							d.Errorf(`must be a multiple of 0.5, got %v`, f)
 						}
 					}
 					v.Codes = append(v.Codes, elem)
 				}
-				if i, j, dup := runtime.Duplicate(v.Codes); dup {
+				if i, j, dup := toolimpl.Duplicate(v.Codes); dup {
 					d.Errorf("must have unique items; items %d and %d are equal", i, j)
 				}
 			}
@@ -365,22 +376,22 @@ func decodeOrder(d *runtime.Decoder, v *Order) {
 // fastBookingRequest decodes a BookingRequest in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeBookingRequest
 // says what is wrong.
-func fastBookingRequest(data []byte, i int, v *BookingRequest, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastBookingRequest(data []byte, i int, v *BookingRequest, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasName, hasGuests, hasSeat, hasForce bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "name":
 			hasName = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			runes := utf8.RuneCount(s)
@@ -394,7 +405,7 @@ func fastBookingRequest(data []byte, i int, v *BookingRequest, strs *runtime.Str
 		case "guests":
 			hasGuests = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			if n < 1 {
@@ -406,16 +417,16 @@ func fastBookingRequest(data []byte, i int, v *BookingRequest, strs *runtime.Str
 			v.Guests = int(n)
 		case "email":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			if !runtime.ValidFormat("email", string(s)) {
+			if !toolimpl.ValidFormat("email", string(s)) {
 				return i, false
 			}
 			v.Email = strs.Of(data, i, s)
 		case "phone":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			if !pattern1.Match(s) {
@@ -425,7 +436,7 @@ func fastBookingRequest(data []byte, i int, v *BookingRequest, strs *runtime.Str
 		case "seat":
 			hasSeat = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -438,14 +449,14 @@ func fastBookingRequest(data []byte, i int, v *BookingRequest, strs *runtime.Str
 			}
 		case "notes":
 			var empty2 bool
-			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Notes = make([]string, 0, runtime.FastCount(data, i, empty2))
+			v.Notes = make([]string, 0, toolimpl.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem string
 				var s []byte
-				if s, i, ok = runtime.FastString(data, i); !ok {
+				if s, i, ok = toolimpl.FastString(data, i); !ok {
 					return i, false
 				}
 				runes := utf8.RuneCount(s)
@@ -454,7 +465,7 @@ func fastBookingRequest(data []byte, i int, v *BookingRequest, strs *runtime.Str
 				}
 				elem = strs.Of(data, i, s)
 				v.Notes = append(v.Notes, elem)
-				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
 					return i, false
 				}
 			}
@@ -466,7 +477,7 @@ func fastBookingRequest(data []byte, i int, v *BookingRequest, strs *runtime.Str
 			}
 		case "budget":
 			var f float64
-			if f, i, ok = runtime.FastFloat(data, i, 64); !ok {
+			if f, i, ok = toolimpl.FastFloat(data, i, 64); !ok {
 				return i, false
 			}
 			if f > 1000.5 {
@@ -479,14 +490,14 @@ func fastBookingRequest(data []byte, i int, v *BookingRequest, strs *runtime.Str
 		case "force":
 			hasForce = true
 			var b bool
-			if b, i, ok = runtime.FastBool(data, i); !ok {
+			if b, i, ok = toolimpl.FastBool(data, i); !ok {
 				return i, false
 			}
 			v.Force = b
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -508,44 +519,44 @@ func fastBookingRequest(data []byte, i int, v *BookingRequest, strs *runtime.Str
 // fastOrder decodes an Order in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeOrder
 // says what is wrong.
-func fastOrder(data []byte, i int, v *Order, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastOrder(data []byte, i int, v *Order, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasItems, hasQuantity, hasWeight bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "items":
 			hasItems = true
 			var empty2 bool
-			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Items = make([]string, 0, runtime.FastCount(data, i, empty2))
+			v.Items = make([]string, 0, toolimpl.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem string
 				var s []byte
-				if s, i, ok = runtime.FastString(data, i); !ok {
+				if s, i, ok = toolimpl.FastString(data, i); !ok {
 					return i, false
 				}
 				elem = strs.Of(data, i, s)
 				v.Items = append(v.Items, elem)
-				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
 					return i, false
 				}
 			}
-			if _, _, dup := runtime.Duplicate(v.Items); dup {
+			if _, _, dup := toolimpl.Duplicate(v.Items); dup {
 				return i, false
 			}
 		case "quantity":
 			hasQuantity = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			if n%6 != 0 {
@@ -555,41 +566,41 @@ func fastOrder(data []byte, i int, v *Order, strs *runtime.Strings) (int, bool) 
 		case "weight":
 			hasWeight = true
 			var f float64
-			if f, i, ok = runtime.FastFloat(data, i, 64); !ok {
+			if f, i, ok = toolimpl.FastFloat(data, i, 64); !ok {
 				return i, false
 			}
-			if !runtime.MultipleOf(f, "0.25") {
+			if !toolimpl.MultipleOf(f, "0.25") {
 				return i, false
 			}
 			v.Weight = f
 		case "codes":
 			var empty2 bool
-			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Codes = make([]float64, 0, runtime.FastCount(data, i, empty2))
+			v.Codes = make([]float64, 0, toolimpl.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem float64
 				var f float64
-				if f, i, ok = runtime.FastFloat(data, i, 64); !ok {
+				if f, i, ok = toolimpl.FastFloat(data, i, 64); !ok {
 					return i, false
 				}
-				if !runtime.MultipleOf(f, "0.5") {
+				if !toolimpl.MultipleOf(f, "0.5") {
 					return i, false
 				}
 				elem = f
 				v.Codes = append(v.Codes, elem)
-				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
 					return i, false
 				}
 			}
-			if _, _, dup := runtime.Duplicate(v.Codes); dup {
+			if _, _, dup := toolimpl.Duplicate(v.Codes); dup {
 				return i, false
 			}
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -606,17 +617,17 @@ func fastOrder(data []byte, i int, v *Order, strs *runtime.Strings) (int, bool) 
 }
 
 // encodeBookTableResult writes the result of the book_table tool as JSON.
-func encodeBookTableResult(e *runtime.Encoder, v Booking) {
+func encodeBookTableResult(e *toolimpl.Encoder, v Booking) {
 	encodeBooking(e, &v)
 }
 
 // encodePlaceOrderResult writes the result of the place_order tool as JSON.
-func encodePlaceOrderResult(e *runtime.Encoder, v int) {
+func encodePlaceOrderResult(e *toolimpl.Encoder, v int) {
 	e.Int(int64(v))
 }
 
 // encodeBooking writes a Booking as JSON.
-func encodeBooking(e *runtime.Encoder, v *Booking) {
+func encodeBooking(e *toolimpl.Encoder, v *Booking) {
 	e.Raw(`{"id":`)
 	e.String(v.ID)
 	e.Byte('}')

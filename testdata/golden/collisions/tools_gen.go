@@ -9,11 +9,12 @@ import (
 	jsonpkg "encoding/json"
 
 	runtimepkg "github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 2 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 3 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = runtimepkg.SupportPackageIsVersion2
+const _ = toolimpl.SupportPackageIsVersion3
 
 // Tools returns the tools of package collisions, in source order.
 func Tools() []runtimepkg.Tool {
@@ -52,25 +53,30 @@ func (searchTool) Info() *runtimepkg.Info {
 
 // Invoke decodes and checks the arguments, then calls Search with them.
 func (searchTool) Invoke(ctx context.Context, args jsonpkg.RawMessage) (runtimepkg.Result, error) {
+	return searchTool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (searchTool) Call(ctx context.Context, s *runtimepkg.Settings, args jsonpkg.RawMessage, _ func(runtimepkg.Chunk)) (runtimepkg.Result, error) {
 	var in Args
-	var strs runtimepkg.Strings
-	if end, ok := fastArgs(args, 0, &in, &strs); !ok || !runtimepkg.FastDone(ctx, args, end, 1) {
+	var strs toolimpl.Strings
+	if end, ok := fastArgs(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args{}
-		var d_ runtimepkg.Decoder
-		d_.BeginCall(ctx, &searchInfo2, args)
+		var d_ toolimpl.Decoder
+		d_.BeginCall(s, &searchInfo2, args)
 		decodeArgs2(&d_, &in)
 		if res, ok := d_.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtimepkg.Run(ctx, &searchInfo2, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &searchInfo2, func(ctx context.Context) (string, error) {
 		return Search(ctx, in)
 	})
 }
 
 // decodeArgs2 decodes an Args and checks its constraints.
-func decodeArgs2(d_ *runtimepkg.Decoder, v_ *Args) {
+func decodeArgs2(d_ *toolimpl.Decoder, v_ *Args) {
 	if !d_.Object() {
 		return
 	}
@@ -94,29 +100,29 @@ func decodeArgs2(d_ *runtimepkg.Decoder, v_ *Args) {
 // fastArgs decodes an Args in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeArgs2
 // says what is wrong.
-func fastArgs(data []byte, i int, v_ *Args, strs *runtimepkg.Strings) (int, bool) {
-	i, empty, ok := runtimepkg.FastOpen(data, i, '{')
+func fastArgs(data []byte, i int, v_ *Args, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasQuery_ bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtimepkg.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "query":
 			hasQuery_ = true
 			var s []byte
-			if s, i, ok = runtimepkg.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			v_.Query = strs.Of(data, i, s)
 		default:
 			return i, false
 		}
-		if i, more, ok = runtimepkg.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}

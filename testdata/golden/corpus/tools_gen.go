@@ -13,11 +13,12 @@ import (
 	"unicode/utf8"
 
 	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 2 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 3 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = runtime.SupportPackageIsVersion2
+const _ = toolimpl.SupportPackageIsVersion3
 
 // Tools returns the tools of package corpus, in source order.
 func Tools(store *Store) []runtime.Tool {
@@ -118,14 +119,19 @@ func (trackEventTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls TrackEvent with them.
 func (trackEventTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return trackEventTool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (trackEventTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in EventInput
-	var d runtime.Decoder
-	d.BeginCall(ctx, &trackEventInfo, args)
+	var d toolimpl.Decoder
+	d.BeginCall(s, &trackEventInfo, args)
 	decodeEventInput(&d, &in)
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return runtime.RunEncoded(ctx, &trackEventInfo, func(ctx context.Context) (EventInput, error) {
+	return toolimpl.RunEncoded(ctx, s, &trackEventInfo, func(ctx context.Context) (EventInput, error) {
 		return TrackEvent(ctx, in)
 	}, encodeTrackEventResult)
 }
@@ -169,14 +175,19 @@ func (patchRecordTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls PatchRecord with them.
 func (patchRecordTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return patchRecordTool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (patchRecordTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in PatchInput
-	var d runtime.Decoder
-	d.BeginCall(ctx, &patchRecordInfo, args)
+	var d toolimpl.Decoder
+	d.BeginCall(s, &patchRecordInfo, args)
 	decodePatchInput(&d, &in)
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return runtime.RunEncoded(ctx, &patchRecordInfo, func(ctx context.Context) (PatchInput, error) {
+	return toolimpl.RunEncoded(ctx, s, &patchRecordInfo, func(ctx context.Context) (PatchInput, error) {
 		return PatchRecord(ctx, in)
 	}, encodePatchRecordResult)
 }
@@ -220,14 +231,19 @@ func (sendWebhookTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls SendWebhook with them.
 func (sendWebhookTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return sendWebhookTool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (sendWebhookTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in WebhookInput
-	var d runtime.Decoder
-	d.BeginCall(ctx, &sendWebhookInfo, args)
+	var d toolimpl.Decoder
+	d.BeginCall(s, &sendWebhookInfo, args)
 	decodeWebhookInput(&d, &in)
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return runtime.RunEncoded(ctx, &sendWebhookInfo, func(ctx context.Context) (WebhookInput, error) {
+	return toolimpl.RunEncoded(ctx, s, &sendWebhookInfo, func(ctx context.Context) (WebhookInput, error) {
 		return SendWebhook(ctx, in)
 	}, encodeSendWebhookResult)
 }
@@ -274,14 +290,19 @@ func (runQueryTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls RunQuery with them.
 func (runQueryTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return runQueryTool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (runQueryTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in QueryInput
-	var d runtime.Decoder
-	d.BeginCall(ctx, &runQueryInfo, args)
+	var d toolimpl.Decoder
+	d.BeginCall(s, &runQueryInfo, args)
 	decodeQueryInput(&d, &in)
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return runtime.RunEncoded(ctx, &runQueryInfo, func(ctx context.Context) (QueryInput, error) {
+	return toolimpl.RunEncoded(ctx, s, &runQueryInfo, func(ctx context.Context) (QueryInput, error) {
 		return RunQuery(ctx, in)
 	}, encodeRunQueryResult)
 }
@@ -325,14 +346,19 @@ func (mergeConfigTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls MergeConfig with them.
 func (mergeConfigTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return mergeConfigTool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (mergeConfigTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in ConfigPatch
-	var d runtime.Decoder
-	d.BeginCall(ctx, &mergeConfigInfo, args)
+	var d toolimpl.Decoder
+	d.BeginCall(s, &mergeConfigInfo, args)
 	decodeConfigPatch(&d, &in)
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return runtime.RunEncoded(ctx, &mergeConfigInfo, func(ctx context.Context) (ConfigPatch, error) {
+	return toolimpl.RunEncoded(ctx, s, &mergeConfigInfo, func(ctx context.Context) (ConfigPatch, error) {
 		return MergeConfig(ctx, in)
 	}, encodeMergeConfigResult)
 }
@@ -375,19 +401,24 @@ func (setThermostatTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls SetThermostat with them.
 func (setThermostatTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return setThermostatTool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (setThermostatTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in ThermostatInput
-	var strs runtime.Strings
-	if end, ok := fastThermostatInput(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 1) {
+	var strs toolimpl.Strings
+	if end, ok := fastThermostatInput(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = ThermostatInput{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &setThermostatInfo, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &setThermostatInfo, args)
 		decodeThermostatInput(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.RunEncoded(ctx, &setThermostatInfo, func(ctx context.Context) (ThermostatInput, error) {
+	return toolimpl.RunEncoded(ctx, s, &setThermostatInfo, func(ctx context.Context) (ThermostatInput, error) {
 		return SetThermostat(ctx, in)
 	}, encodeSetThermostatResult)
 }
@@ -430,19 +461,24 @@ func (createTaskTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls CreateTask with them.
 func (createTaskTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return createTaskTool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (createTaskTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in TaskInput
-	var strs runtime.Strings
-	if end, ok := fastTaskInput(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs toolimpl.Strings
+	if end, ok := fastTaskInput(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = TaskInput{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &createTaskInfo, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &createTaskInfo, args)
 		decodeTaskInput(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.RunEncoded(ctx, &createTaskInfo, func(ctx context.Context) (TaskInput, error) {
+	return toolimpl.RunEncoded(ctx, s, &createTaskInfo, func(ctx context.Context) (TaskInput, error) {
 		return CreateTask(ctx, in)
 	}, encodeCreateTaskResult)
 }
@@ -485,19 +521,24 @@ func (startSyncTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls StartSync with them.
 func (startSyncTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return startSyncTool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (startSyncTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in SyncInput
-	var strs runtime.Strings
-	if end, ok := fastSyncInput(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 1) {
+	var strs toolimpl.Strings
+	if end, ok := fastSyncInput(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = SyncInput{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &startSyncInfo, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &startSyncInfo, args)
 		decodeSyncInput(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.RunEncoded(ctx, &startSyncInfo, func(ctx context.Context) (SyncInput, error) {
+	return toolimpl.RunEncoded(ctx, s, &startSyncInfo, func(ctx context.Context) (SyncInput, error) {
 		return StartSync(ctx, in)
 	}, encodeStartSyncResult)
 }
@@ -540,19 +581,24 @@ func (readFeedTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls ReadFeed with them.
 func (readFeedTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return readFeedTool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (readFeedTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in FeedInput
-	var strs runtime.Strings
-	if end, ok := fastFeedInput(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs toolimpl.Strings
+	if end, ok := fastFeedInput(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = FeedInput{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &readFeedInfo, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &readFeedInfo, args)
 		decodeFeedInput(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.RunEncoded(ctx, &readFeedInfo, func(ctx context.Context) (FeedInput, error) {
+	return toolimpl.RunEncoded(ctx, s, &readFeedInfo, func(ctx context.Context) (FeedInput, error) {
 		return ReadFeed(ctx, in)
 	}, encodeReadFeedResult)
 }
@@ -607,19 +653,24 @@ func (setAlarmTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls SetAlarm with them.
 func (setAlarmTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return setAlarmTool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (setAlarmTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in AlarmInput
-	var strs runtime.Strings
-	if end, ok := fastAlarmInput(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 1) {
+	var strs toolimpl.Strings
+	if end, ok := fastAlarmInput(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = AlarmInput{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &setAlarmInfo, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &setAlarmInfo, args)
 		decodeAlarmInput(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.RunEncoded(ctx, &setAlarmInfo, func(ctx context.Context) (AlarmInput, error) {
+	return toolimpl.RunEncoded(ctx, s, &setAlarmInfo, func(ctx context.Context) (AlarmInput, error) {
 		return SetAlarm(ctx, in)
 	}, encodeSetAlarmResult)
 }
@@ -662,19 +713,24 @@ func (currentWeatherTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls CurrentWeather with them.
 func (currentWeatherTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return currentWeatherTool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (currentWeatherTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in WeatherQuery
-	var strs runtime.Strings
-	if end, ok := fastWeatherQuery(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 1) {
+	var strs toolimpl.Strings
+	if end, ok := fastWeatherQuery(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = WeatherQuery{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &currentWeatherInfo, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &currentWeatherInfo, args)
 		decodeWeatherQuery(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.RunEncoded(ctx, &currentWeatherInfo, func(ctx context.Context) (WeatherQuery, error) {
+	return toolimpl.RunEncoded(ctx, s, &currentWeatherInfo, func(ctx context.Context) (WeatherQuery, error) {
 		return CurrentWeather(ctx, in)
 	}, encodeCurrentWeatherResult)
 }
@@ -721,19 +777,24 @@ func (chooseSeatTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls ChooseSeat with them.
 func (chooseSeatTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return chooseSeatTool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (chooseSeatTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in SeatRequest
-	var strs runtime.Strings
-	if end, ok := fastSeatRequest(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 1) {
+	var strs toolimpl.Strings
+	if end, ok := fastSeatRequest(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = SeatRequest{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &chooseSeatInfo, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &chooseSeatInfo, args)
 		decodeSeatRequest(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.RunEncoded(ctx, &chooseSeatInfo, func(ctx context.Context) (SeatRequest, error) {
+	return toolimpl.RunEncoded(ctx, s, &chooseSeatInfo, func(ctx context.Context) (SeatRequest, error) {
 		return ChooseSeat(ctx, in)
 	}, encodeChooseSeatResult)
 }
@@ -780,14 +841,19 @@ func (searchDocsTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls SearchDocs with them.
 func (searchDocsTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return searchDocsTool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (searchDocsTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in DocSearch
-	var d runtime.Decoder
-	d.BeginCall(ctx, &searchDocsInfo, args)
+	var d toolimpl.Decoder
+	d.BeginCall(s, &searchDocsInfo, args)
 	decodeDocSearch(&d, &in)
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return runtime.Run(ctx, &searchDocsInfo, func(ctx context.Context) (DocSearch, error) {
+	return toolimpl.Run(ctx, s, &searchDocsInfo, func(ctx context.Context) (DocSearch, error) {
 		return SearchDocs(ctx, in)
 	})
 }
@@ -834,19 +900,24 @@ func (commentOnIssueTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls CommentOnIssue with them.
 func (commentOnIssueTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return commentOnIssueTool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (commentOnIssueTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in IssueComment
-	var strs runtime.Strings
-	if end, ok := fastIssueComment(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 1) {
+	var strs toolimpl.Strings
+	if end, ok := fastIssueComment(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = IssueComment{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &commentOnIssueInfo, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &commentOnIssueInfo, args)
 		decodeIssueComment(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.RunEncoded(ctx, &commentOnIssueInfo, func(ctx context.Context) (*IssueComment, error) {
+	return toolimpl.RunEncoded(ctx, s, &commentOnIssueInfo, func(ctx context.Context) (*IssueComment, error) {
 		return CommentOnIssue(ctx, &in)
 	}, encodeCommentOnIssueResult)
 }
@@ -889,19 +960,24 @@ func (readLinesTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls ReadLines with them.
 func (readLinesTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return readLinesTool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (readLinesTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in FileRange
-	var strs runtime.Strings
-	if end, ok := fastFileRange(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 1) {
+	var strs toolimpl.Strings
+	if end, ok := fastFileRange(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = FileRange{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &readLinesInfo, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &readLinesInfo, args)
 		decodeFileRange(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.RunEncoded(ctx, &readLinesInfo, func(ctx context.Context) (FileRange, error) {
+	return toolimpl.RunEncoded(ctx, s, &readLinesInfo, func(ctx context.Context) (FileRange, error) {
 		return ReadLines(ctx, in)
 	}, encodeReadLinesResult)
 }
@@ -944,19 +1020,24 @@ func (findSymbolTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls FindSymbol with them.
 func (findSymbolTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return findSymbolTool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (findSymbolTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in SymbolQuery
-	var strs runtime.Strings
-	if end, ok := fastSymbolQuery(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs toolimpl.Strings
+	if end, ok := fastSymbolQuery(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = SymbolQuery{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &findSymbolInfo, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &findSymbolInfo, args)
 		decodeSymbolQuery(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.RunEncoded(ctx, &findSymbolInfo, func(ctx context.Context) (SymbolQuery, error) {
+	return toolimpl.RunEncoded(ctx, s, &findSymbolInfo, func(ctx context.Context) (SymbolQuery, error) {
 		return FindSymbol(ctx, in)
 	}, encodeFindSymbolResult)
 }
@@ -1003,19 +1084,24 @@ func (askKnowledgeBaseTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls AskKnowledgeBase with them.
 func (askKnowledgeBaseTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return askKnowledgeBaseTool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (askKnowledgeBaseTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in KnowledgeQuery
-	var strs runtime.Strings
-	if end, ok := fastKnowledgeQuery(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs toolimpl.Strings
+	if end, ok := fastKnowledgeQuery(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = KnowledgeQuery{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &askKnowledgeBaseInfo, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &askKnowledgeBaseInfo, args)
 		decodeKnowledgeQuery(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.RunEncoded(ctx, &askKnowledgeBaseInfo, func(ctx context.Context) (KnowledgeQuery, error) {
+	return toolimpl.RunEncoded(ctx, s, &askKnowledgeBaseInfo, func(ctx context.Context) (KnowledgeQuery, error) {
 		return AskKnowledgeBase(ctx, in)
 	}, encodeAskKnowledgeBaseResult)
 }
@@ -1054,19 +1140,24 @@ func (calculateTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Calculate with them.
 func (calculateTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return calculateTool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (calculateTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Expression
-	var strs runtime.Strings
-	if end, ok := fastExpression(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 1) {
+	var strs toolimpl.Strings
+	if end, ok := fastExpression(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Expression{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &calculateInfo, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &calculateInfo, args)
 		decodeExpression(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.RunEncoded(ctx, &calculateInfo, func(ctx context.Context) (Expression, error) {
+	return toolimpl.RunEncoded(ctx, s, &calculateInfo, func(ctx context.Context) (Expression, error) {
 		return Calculate(ctx, in)
 	}, encodeCalculateResult)
 }
@@ -1117,19 +1208,24 @@ func (openTicketTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls OpenTicket with them.
 func (openTicketTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return openTicketTool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (openTicketTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in TicketInput
-	var strs runtime.Strings
-	if end, ok := fastTicketInput(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs toolimpl.Strings
+	if end, ok := fastTicketInput(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = TicketInput{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &openTicketInfo, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &openTicketInfo, args)
 		decodeTicketInput(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.RunEncoded(ctx, &openTicketInfo, func(ctx context.Context) (TicketInput, error) {
+	return toolimpl.RunEncoded(ctx, s, &openTicketInfo, func(ctx context.Context) (TicketInput, error) {
 		return OpenTicket(ctx, in)
 	}, encodeOpenTicketResult)
 }
@@ -1172,19 +1268,24 @@ func (translateTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Translate with them.
 func (translateTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return translateTool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (translateTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in TranslateInput
-	var strs runtime.Strings
-	if end, ok := fastTranslateInput(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 1) {
+	var strs toolimpl.Strings
+	if end, ok := fastTranslateInput(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = TranslateInput{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &translateInfo, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &translateInfo, args)
 		decodeTranslateInput(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.RunEncoded(ctx, &translateInfo, func(ctx context.Context) (TranslateInput, error) {
+	return toolimpl.RunEncoded(ctx, s, &translateInfo, func(ctx context.Context) (TranslateInput, error) {
 		return Translate(ctx, in)
 	}, encodeTranslateResult)
 }
@@ -1227,19 +1328,24 @@ func (findRecipesTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls FindRecipes with them.
 func (findRecipesTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return findRecipesTool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (findRecipesTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in RecipeSearch
-	var strs runtime.Strings
-	if end, ok := fastRecipeSearch(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs toolimpl.Strings
+	if end, ok := fastRecipeSearch(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = RecipeSearch{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &findRecipesInfo, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &findRecipesInfo, args)
 		decodeRecipeSearch(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.RunEncoded(ctx, &findRecipesInfo, func(ctx context.Context) (RecipeSearch, error) {
+	return toolimpl.RunEncoded(ctx, s, &findRecipesInfo, func(ctx context.Context) (RecipeSearch, error) {
 		return FindRecipes(ctx, in)
 	}, encodeFindRecipesResult)
 }
@@ -1286,19 +1392,24 @@ func (listReposTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls ListRepos with them.
 func (listReposTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return listReposTool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (listReposTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in PageArgs
-	var strs runtime.Strings
-	if end, ok := fastPageArgs(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 1) {
+	var strs toolimpl.Strings
+	if end, ok := fastPageArgs(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = PageArgs{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &listReposInfo, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &listReposInfo, args)
 		decodePageArgs(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.RunEncoded(ctx, &listReposInfo, func(ctx context.Context) (PageArgs, error) {
+	return toolimpl.RunEncoded(ctx, s, &listReposInfo, func(ctx context.Context) (PageArgs, error) {
 		return ListRepos(ctx, in)
 	}, encodeListReposResult)
 }
@@ -1349,19 +1460,24 @@ func (transferMoneyTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls TransferMoney with them.
 func (transferMoneyTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return transferMoneyTool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (transferMoneyTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in TransferInput
-	var strs runtime.Strings
-	if end, ok := fastTransferInput(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 1) {
+	var strs toolimpl.Strings
+	if end, ok := fastTransferInput(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = TransferInput{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &transferMoneyInfo, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &transferMoneyInfo, args)
 		decodeTransferInput(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.RunEncoded(ctx, &transferMoneyInfo, func(ctx context.Context) (TransferInput, error) {
+	return toolimpl.RunEncoded(ctx, s, &transferMoneyInfo, func(ctx context.Context) (TransferInput, error) {
 		return TransferMoney(ctx, in)
 	}, encodeTransferMoneyResult)
 }
@@ -1412,19 +1528,24 @@ func (scheduleJobTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls ScheduleJob with them.
 func (scheduleJobTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return scheduleJobTool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (scheduleJobTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in ScheduleInput
-	var strs runtime.Strings
-	if end, ok := fastScheduleInput(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 1) {
+	var strs toolimpl.Strings
+	if end, ok := fastScheduleInput(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = ScheduleInput{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &scheduleJobInfo, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &scheduleJobInfo, args)
 		decodeScheduleInput(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.RunEncoded(ctx, &scheduleJobInfo, func(ctx context.Context) (ScheduleInput, error) {
+	return toolimpl.RunEncoded(ctx, s, &scheduleJobInfo, func(ctx context.Context) (ScheduleInput, error) {
 		return ScheduleJob(ctx, in)
 	}, encodeScheduleJobResult)
 }
@@ -1479,19 +1600,24 @@ func (addInvoiceLinesTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls AddInvoiceLines with them.
 func (addInvoiceLinesTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return addInvoiceLinesTool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (addInvoiceLinesTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in InvoiceLines
-	var strs runtime.Strings
-	if end, ok := fastInvoiceLines(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 3) {
+	var strs toolimpl.Strings
+	if end, ok := fastInvoiceLines(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		// Not the common case: decode again, saying what is wrong.
 		in = InvoiceLines{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &addInvoiceLinesInfo, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &addInvoiceLinesInfo, args)
 		decodeInvoiceLines(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.RunEncoded(ctx, &addInvoiceLinesInfo, func(ctx context.Context) (InvoiceLines, error) {
+	return toolimpl.RunEncoded(ctx, s, &addInvoiceLinesInfo, func(ctx context.Context) (InvoiceLines, error) {
 		return AddInvoiceLines(ctx, in)
 	}, encodeAddInvoiceLinesResult)
 }
@@ -1542,19 +1668,24 @@ func (updateProfileTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls UpdateProfile with them.
 func (updateProfileTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return updateProfileTool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (updateProfileTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in ProfileUpdate
-	var strs runtime.Strings
-	if end, ok := fastProfileUpdate(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 1) {
+	var strs toolimpl.Strings
+	if end, ok := fastProfileUpdate(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = ProfileUpdate{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &updateProfileInfo, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &updateProfileInfo, args)
 		decodeProfileUpdate(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.Run(ctx, &updateProfileInfo, func(ctx context.Context) (ProfileUpdate, error) {
+	return toolimpl.Run(ctx, s, &updateProfileInfo, func(ctx context.Context) (ProfileUpdate, error) {
 		return UpdateProfile(ctx, in)
 	})
 }
@@ -1597,19 +1728,24 @@ func (lookupOrderTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls LookupOrder with them.
 func (lookupOrderTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return lookupOrderTool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (lookupOrderTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in LookupOrderInput
-	var strs runtime.Strings
-	if end, ok := fastLookupOrderInput(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 1) {
+	var strs toolimpl.Strings
+	if end, ok := fastLookupOrderInput(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = LookupOrderInput{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &lookupOrderInfo, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &lookupOrderInfo, args)
 		decodeLookupOrderInput(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.RunEncoded(ctx, &lookupOrderInfo, func(ctx context.Context) (LookupOrderInput, error) {
+	return toolimpl.RunEncoded(ctx, s, &lookupOrderInfo, func(ctx context.Context) (LookupOrderInput, error) {
 		return LookupOrder(ctx, in)
 	}, encodeLookupOrderResult)
 }
@@ -1656,19 +1792,24 @@ func (searchWikiTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls SearchWiki with them.
 func (searchWikiTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return searchWikiTool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (searchWikiTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in UntaggedInput
-	var strs runtime.Strings
-	if end, ok := fastUntaggedInput(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 1) {
+	var strs toolimpl.Strings
+	if end, ok := fastUntaggedInput(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = UntaggedInput{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &searchWikiInfo, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &searchWikiInfo, args)
 		decodeUntaggedInput(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.RunEncoded(ctx, &searchWikiInfo, func(ctx context.Context) (UntaggedInput, error) {
+	return toolimpl.RunEncoded(ctx, s, &searchWikiInfo, func(ctx context.Context) (UntaggedInput, error) {
 		return SearchWiki(ctx, in)
 	}, encodeSearchWikiResult)
 }
@@ -1719,19 +1860,24 @@ func (bookMeetingTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls BookMeeting with them.
 func (bookMeetingTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return bookMeetingTool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (bookMeetingTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in MeetingInput
-	var strs runtime.Strings
-	if end, ok := fastMeetingInput(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs toolimpl.Strings
+	if end, ok := fastMeetingInput(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = MeetingInput{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &bookMeetingInfo, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &bookMeetingInfo, args)
 		decodeMeetingInput(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.Run(ctx, &bookMeetingInfo, func(ctx context.Context) (MeetingInput, error) {
+	return toolimpl.Run(ctx, s, &bookMeetingInfo, func(ctx context.Context) (MeetingInput, error) {
 		return BookMeeting(ctx, in)
 	})
 }
@@ -1778,19 +1924,24 @@ func (scaleDeploymentTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls ScaleDeployment with them.
 func (scaleDeploymentTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return scaleDeploymentTool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (scaleDeploymentTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in ClusterScale
-	var strs runtime.Strings
-	if end, ok := fastClusterScale(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 1) {
+	var strs toolimpl.Strings
+	if end, ok := fastClusterScale(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = ClusterScale{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &scaleDeploymentInfo, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &scaleDeploymentInfo, args)
 		decodeClusterScale(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.RunEncoded(ctx, &scaleDeploymentInfo, func(ctx context.Context) (ClusterScale, error) {
+	return toolimpl.RunEncoded(ctx, s, &scaleDeploymentInfo, func(ctx context.Context) (ClusterScale, error) {
 		return ScaleDeployment(ctx, in)
 	}, encodeScaleDeploymentResult)
 }
@@ -1841,14 +1992,19 @@ func (listUsersTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls ListUsers with them.
 func (listUsersTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return listUsersTool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (listUsersTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in ListUsersInput
-	var d runtime.Decoder
-	d.BeginCall(ctx, &listUsersInfo, args)
+	var d toolimpl.Decoder
+	d.BeginCall(s, &listUsersInfo, args)
 	decodeListUsersInput(&d, &in)
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return runtime.Run(ctx, &listUsersInfo, func(ctx context.Context) (ListUsersInput, error) {
+	return toolimpl.Run(ctx, s, &listUsersInfo, func(ctx context.Context) (ListUsersInput, error) {
 		return ListUsers(ctx, in)
 	})
 }
@@ -1963,19 +2119,24 @@ func (shipParcelTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls ShipParcel with them.
 func (shipParcelTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return shipParcelTool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (shipParcelTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in ShipInput
-	var strs runtime.Strings
-	if end, ok := fastShipInput(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 3) {
+	var strs toolimpl.Strings
+	if end, ok := fastShipInput(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		// Not the common case: decode again, saying what is wrong.
 		in = ShipInput{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &shipParcelInfo, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &shipParcelInfo, args)
 		decodeShipInput(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.RunEncoded(ctx, &shipParcelInfo, func(ctx context.Context) (ShipInput, error) {
+	return toolimpl.RunEncoded(ctx, s, &shipParcelInfo, func(ctx context.Context) (ShipInput, error) {
 		return ShipParcel(ctx, in)
 	}, encodeShipParcelResult)
 }
@@ -2074,19 +2235,24 @@ func (importOrgChartTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls ImportOrgChart with them.
 func (importOrgChartTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return importOrgChartTool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (importOrgChartTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in OrgChart
-	var strs runtime.Strings
-	if end, ok := fastOrgChart(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 10) {
+	var strs toolimpl.Strings
+	if end, ok := fastOrgChart(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 10) {
 		// Not the common case: decode again, saying what is wrong.
 		in = OrgChart{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &importOrgChartInfo, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &importOrgChartInfo, args)
 		decodeOrgChart(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.RunEncoded(ctx, &importOrgChartInfo, func(ctx context.Context) (OrgChart, error) {
+	return toolimpl.RunEncoded(ctx, s, &importOrgChartInfo, func(ctx context.Context) (OrgChart, error) {
 		return ImportOrgChart(ctx, in)
 	}, encodeImportOrgChartResult)
 }
@@ -2169,14 +2335,19 @@ func (searchPapersTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls SearchPapers with them.
 func (searchPapersTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return searchPapersTool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (searchPapersTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in PaperSearch
-	var d runtime.Decoder
-	d.BeginCall(ctx, &searchPapersInfo, args)
+	var d toolimpl.Decoder
+	d.BeginCall(s, &searchPapersInfo, args)
 	decodePaperSearch(&d, &in)
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return runtime.RunEncoded(ctx, &searchPapersInfo, func(ctx context.Context) (*PaperSearch, error) {
+	return toolimpl.RunEncoded(ctx, s, &searchPapersInfo, func(ctx context.Context) (*PaperSearch, error) {
 		return SearchPapers(ctx, &in)
 	}, encodeSearchPapersResult)
 }
@@ -2271,19 +2442,24 @@ func (planRouteTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls PlanRoute with them.
 func (planRouteTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return planRouteTool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (planRouteTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in RouteInput
-	var strs runtime.Strings
-	if end, ok := fastRouteInput(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 4) {
+	var strs toolimpl.Strings
+	if end, ok := fastRouteInput(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 4) {
 		// Not the common case: decode again, saying what is wrong.
 		in = RouteInput{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &planRouteInfo, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &planRouteInfo, args)
 		decodeRouteInput(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.RunEncoded(ctx, &planRouteInfo, func(ctx context.Context) (RouteInput, error) {
+	return toolimpl.RunEncoded(ctx, s, &planRouteInfo, func(ctx context.Context) (RouteInput, error) {
 		return PlanRoute(ctx, in)
 	}, encodePlanRouteResult)
 }
@@ -2346,19 +2522,24 @@ func (recordReadingTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls RecordReading with them.
 func (recordReadingTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return recordReadingTool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (recordReadingTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in SensorReading
-	var strs runtime.Strings
-	if end, ok := fastSensorReading(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 1) {
+	var strs toolimpl.Strings
+	if end, ok := fastSensorReading(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = SensorReading{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &recordReadingInfo, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &recordReadingInfo, args)
 		decodeSensorReading(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.RunEncoded(ctx, &recordReadingInfo, func(ctx context.Context) (SensorReading, error) {
+	return toolimpl.RunEncoded(ctx, s, &recordReadingInfo, func(ctx context.Context) (SensorReading, error) {
 		return RecordReading(ctx, in)
 	}, encodeRecordReadingResult)
 }
@@ -2405,14 +2586,19 @@ func (startTimerTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls StartTimer with them.
 func (startTimerTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return startTimerTool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (startTimerTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in TimerInput
-	var d runtime.Decoder
-	d.BeginCall(ctx, &startTimerInfo, args)
+	var d toolimpl.Decoder
+	d.BeginCall(s, &startTimerInfo, args)
 	decodeTimerInput(&d, &in)
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return runtime.RunEncoded(ctx, &startTimerInfo, func(ctx context.Context) (TimerInput, error) {
+	return toolimpl.RunEncoded(ctx, s, &startTimerInfo, func(ctx context.Context) (TimerInput, error) {
 		return StartTimer(ctx, in)
 	}, encodeStartTimerResult)
 }
@@ -2459,14 +2645,19 @@ func (drawBoxTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls DrawBox with them.
 func (drawBoxTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return drawBoxTool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (drawBoxTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in BoxInput
-	var d runtime.Decoder
-	d.BeginCall(ctx, &drawBoxInfo, args)
+	var d toolimpl.Decoder
+	d.BeginCall(s, &drawBoxInfo, args)
 	decodeBoxInput(&d, &in)
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return runtime.RunEncoded(ctx, &drawBoxInfo, func(ctx context.Context) (BoxInput, error) {
+	return toolimpl.RunEncoded(ctx, s, &drawBoxInfo, func(ctx context.Context) (BoxInput, error) {
 		return DrawBox(ctx, in)
 	}, encodeDrawBoxResult)
 }
@@ -2521,19 +2712,24 @@ func (importOrdersTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls ImportOrders with them.
 func (importOrdersTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return importOrdersTool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (importOrdersTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Page[OrderLine]
-	var strs runtime.Strings
-	if end, ok := fastPage(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 3) {
+	var strs toolimpl.Strings
+	if end, ok := fastPage(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Page[OrderLine]{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &importOrdersInfo, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &importOrdersInfo, args)
 		decodePage(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.RunEncoded(ctx, &importOrdersInfo, func(ctx context.Context) (Page[OrderLine], error) {
+	return toolimpl.RunEncoded(ctx, s, &importOrdersInfo, func(ctx context.Context) (Page[OrderLine], error) {
 		return ImportOrders(ctx, in)
 	}, encodeImportOrdersResult)
 }
@@ -2628,19 +2824,24 @@ func (tagItemsTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls TagItems with them.
 func (tagItemsTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tagItemsTool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tagItemsTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in TagInput
-	var strs runtime.Strings
-	if end, ok := fastTagInput(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 4) {
+	var strs toolimpl.Strings
+	if end, ok := fastTagInput(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 4) {
 		// Not the common case: decode again, saying what is wrong.
 		in = TagInput{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &tagItemsInfo, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tagItemsInfo, args)
 		decodeTagInput(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.RunEncoded(ctx, &tagItemsInfo, func(ctx context.Context) (TagInput, error) {
+	return toolimpl.RunEncoded(ctx, s, &tagItemsInfo, func(ctx context.Context) (TagInput, error) {
 		return TagItems(ctx, in)
 	}, encodeTagItemsResult)
 }
@@ -2687,14 +2888,19 @@ func (setRateLimitTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls SetRateLimit with them.
 func (setRateLimitTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return setRateLimitTool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (setRateLimitTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in RateLimit
-	var d runtime.Decoder
-	d.BeginCall(ctx, &setRateLimitInfo, args)
+	var d toolimpl.Decoder
+	d.BeginCall(s, &setRateLimitInfo, args)
 	decodeRateLimit(&d, &in)
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return runtime.RunEncoded(ctx, &setRateLimitInfo, func(ctx context.Context) (RateLimit, error) {
+	return toolimpl.RunEncoded(ctx, s, &setRateLimitInfo, func(ctx context.Context) (RateLimit, error) {
 		return SetRateLimit(ctx, in)
 	}, encodeSetRateLimitResult)
 }
@@ -2769,14 +2975,19 @@ func (refundPaymentTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls RefundPayment with them.
 func (refundPaymentTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return refundPaymentTool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (refundPaymentTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in RefundInput
-	var d runtime.Decoder
-	d.BeginCall(ctx, &refundPaymentInfo, args)
+	var d toolimpl.Decoder
+	d.BeginCall(s, &refundPaymentInfo, args)
 	decodeRefundInput(&d, &in)
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return runtime.RunEncoded(ctx, &refundPaymentInfo, func(ctx context.Context) (RefundInput, error) {
+	return toolimpl.RunEncoded(ctx, s, &refundPaymentInfo, func(ctx context.Context) (RefundInput, error) {
 		return RefundPayment(ctx, in)
 	}, encodeRefundPaymentResult)
 }
@@ -2819,14 +3030,19 @@ func (tailLogsTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls TailLogs with them.
 func (tailLogsTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tailLogsTool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tailLogsTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in LogQuery
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tailLogsInfo, args)
+	var d toolimpl.Decoder
+	d.BeginCall(s, &tailLogsInfo, args)
 	decodeLogQuery(&d, &in)
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return runtime.RunEncoded(ctx, &tailLogsInfo, func(ctx context.Context) (LogQuery, error) {
+	return toolimpl.RunEncoded(ctx, s, &tailLogsInfo, func(ctx context.Context) (LogQuery, error) {
 		return TailLogs(ctx, in)
 	}, encodeTailLogsResult)
 }
@@ -2869,14 +3085,19 @@ func (convertCurrencyTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls ConvertCurrency with them.
 func (convertCurrencyTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return convertCurrencyTool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (convertCurrencyTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in PriceCheck
-	var d runtime.Decoder
-	d.BeginCall(ctx, &convertCurrencyInfo, args)
+	var d toolimpl.Decoder
+	d.BeginCall(s, &convertCurrencyInfo, args)
 	decodePriceCheck(&d, &in)
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return runtime.RunEncoded(ctx, &convertCurrencyInfo, func(ctx context.Context) (PriceCheck, error) {
+	return toolimpl.RunEncoded(ctx, s, &convertCurrencyInfo, func(ctx context.Context) (PriceCheck, error) {
 		return ConvertCurrency(ctx, in)
 	}, encodeConvertCurrencyResult)
 }
@@ -2931,14 +3152,19 @@ func (blameLinesTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls BlameLines with them.
 func (blameLinesTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return blameLinesTool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (blameLinesTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in BlameInput
-	var d runtime.Decoder
-	d.BeginCall(ctx, &blameLinesInfo, args)
+	var d toolimpl.Decoder
+	d.BeginCall(s, &blameLinesInfo, args)
 	decodeBlameInput(&d, &in)
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return runtime.RunEncoded(ctx, &blameLinesInfo, func(ctx context.Context) (BlameInput, error) {
+	return toolimpl.RunEncoded(ctx, s, &blameLinesInfo, func(ctx context.Context) (BlameInput, error) {
 		return BlameLines(ctx, in)
 	}, encodeBlameLinesResult)
 }
@@ -2979,19 +3205,24 @@ func (getOrderTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls (*Store).GetOrder with them.
 func (t getOrderTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return t.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (t getOrderTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in GetOrderInput
-	var strs runtime.Strings
-	if end, ok := fastGetOrderInput(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 1) {
+	var strs toolimpl.Strings
+	if end, ok := fastGetOrderInput(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = GetOrderInput{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &getOrderInfo, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &getOrderInfo, args)
 		decodeGetOrderInput(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.RunEncoded(ctx, &getOrderInfo, func(ctx context.Context) (*Order, error) {
+	return toolimpl.RunEncoded(ctx, s, &getOrderInfo, func(ctx context.Context) (*Order, error) {
 		return t.store.GetOrder(ctx, in)
 	}, encodeGetOrderResult)
 }
@@ -3033,24 +3264,29 @@ func (cancelOrderTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls (*Store).CancelOrder with them.
 func (t cancelOrderTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return t.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (t cancelOrderTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in CancelInput
-	var strs runtime.Strings
-	if end, ok := fastCancelInput(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 1) {
+	var strs toolimpl.Strings
+	if end, ok := fastCancelInput(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = CancelInput{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &cancelOrderInfo, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &cancelOrderInfo, args)
 		decodeCancelInput(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
 	// The tool is marked confirm: it runs only once approved.
-	if res, ok, err := runtime.Approve(ctx, &cancelOrderInfo, args); !ok {
+	if res, ok, err := toolimpl.Approve(ctx, s, &cancelOrderInfo, args); !ok {
 		return res, err
 	}
-	return runtime.Run(ctx, &cancelOrderInfo, func(ctx context.Context) (runtime.NoOutput, error) {
-		return runtime.NoOutput{}, t.store.CancelOrder(ctx, in)
+	return toolimpl.Run(ctx, s, &cancelOrderInfo, func(ctx context.Context) (toolimpl.NoOutput, error) {
+		return toolimpl.NoOutput{}, t.store.CancelOrder(ctx, in)
 	})
 }
 
@@ -3098,14 +3334,19 @@ func (searchOrdersTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls (*Store).SearchOrders with them.
 func (t searchOrdersTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return t.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (t searchOrdersTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in SearchOrdersInput
-	var d runtime.Decoder
-	d.BeginCall(ctx, &searchOrdersInfo, args)
+	var d toolimpl.Decoder
+	d.BeginCall(s, &searchOrdersInfo, args)
 	decodeSearchOrdersInput(&d, &in)
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return runtime.RunEncoded(ctx, &searchOrdersInfo, func(ctx context.Context) ([]Order, error) {
+	return toolimpl.RunEncoded(ctx, s, &searchOrdersInfo, func(ctx context.Context) ([]Order, error) {
 		return t.store.SearchOrders(ctx, &in)
 	}, encodeSearchOrdersResult)
 }
@@ -3162,19 +3403,24 @@ func (validateOrderTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls (*Store).ValidateOrder with them.
 func (t validateOrderTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return t.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (t validateOrderTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in EchoOrderInput
-	var strs runtime.Strings
-	if end, ok := fastEchoOrderInput(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 3) {
+	var strs toolimpl.Strings
+	if end, ok := fastEchoOrderInput(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		// Not the common case: decode again, saying what is wrong.
 		in = EchoOrderInput{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &validateOrderInfo, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &validateOrderInfo, args)
 		decodeEchoOrderInput(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.RunEncoded(ctx, &validateOrderInfo, func(ctx context.Context) (*EchoOrderInput, error) {
+	return toolimpl.RunEncoded(ctx, s, &validateOrderInfo, func(ctx context.Context) (*EchoOrderInput, error) {
 		return t.store.ValidateOrder(ctx, in)
 	}, encodeValidateOrderResult)
 }
@@ -3221,19 +3467,24 @@ func (sendNoteTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls SendNote with them.
 func (sendNoteTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return sendNoteTool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (sendNoteTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in sendNoteArgs
-	var strs runtime.Strings
-	if end, ok := fastSendNoteArgs(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs toolimpl.Strings
+	if end, ok := fastSendNoteArgs(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = sendNoteArgs{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &sendNoteInfo, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &sendNoteInfo, args)
 		decodeSendNoteArgs(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.RunEncoded(ctx, &sendNoteInfo, func(ctx context.Context) (NoteEcho, error) {
+	return toolimpl.RunEncoded(ctx, s, &sendNoteInfo, func(ctx context.Context) (NoteEcho, error) {
 		return SendNote(ctx, in.To, in.Subject, in.Urgent, in.Cc)
 	}, encodeSendNoteResult)
 }
@@ -3276,19 +3527,24 @@ func (resizeImageTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls ResizeImage with them.
 func (resizeImageTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return resizeImageTool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (resizeImageTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in resizeImageArgs
-	var strs runtime.Strings
-	if end, ok := fastResizeImageArgs(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 1) {
+	var strs toolimpl.Strings
+	if end, ok := fastResizeImageArgs(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = resizeImageArgs{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &resizeImageInfo, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &resizeImageInfo, args)
 		decodeResizeImageArgs(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.RunEncoded(ctx, &resizeImageInfo, func(ctx context.Context) (ResizeEcho, error) {
+	return toolimpl.RunEncoded(ctx, s, &resizeImageInfo, func(ctx context.Context) (ResizeEcho, error) {
 		return ResizeImage(in.Width, in.Height, in.Scale)
 	}, encodeResizeImageResult)
 }
@@ -3327,19 +3583,24 @@ func (summarizeTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Summarize with them.
 func (summarizeTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return summarizeTool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (summarizeTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in SummaryInput
-	var strs runtime.Strings
-	if end, ok := fastSummaryInput(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 1) {
+	var strs toolimpl.Strings
+	if end, ok := fastSummaryInput(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = SummaryInput{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &summarizeInfo, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &summarizeInfo, args)
 		decodeSummaryInput(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.Run(ctx, &summarizeInfo, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &summarizeInfo, func(ctx context.Context) (string, error) {
 		return Summarize(ctx, in)
 	})
 }
@@ -3378,19 +3639,24 @@ func (splitTextTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls SplitText with them.
 func (splitTextTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return splitTextTool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (splitTextTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in SplitInput
-	var strs runtime.Strings
-	if end, ok := fastSplitInput(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 1) {
+	var strs toolimpl.Strings
+	if end, ok := fastSplitInput(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = SplitInput{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &splitTextInfo, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &splitTextInfo, args)
 		decodeSplitInput(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.RunEncoded(ctx, &splitTextInfo, func(ctx context.Context) ([]string, error) {
+	return toolimpl.RunEncoded(ctx, s, &splitTextInfo, func(ctx context.Context) ([]string, error) {
 		return SplitText(ctx, in)
 	}, encodeSplitTextResult)
 }
@@ -3431,20 +3697,25 @@ func (archiveProjectTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls (*Store).ArchiveProject with them.
 func (t archiveProjectTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return t.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (t archiveProjectTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in ArchiveInput
-	var strs runtime.Strings
-	if end, ok := fastArchiveInput(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 1) {
+	var strs toolimpl.Strings
+	if end, ok := fastArchiveInput(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = ArchiveInput{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &archiveProjectInfo, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &archiveProjectInfo, args)
 		decodeArchiveInput(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.Run(ctx, &archiveProjectInfo, func(ctx context.Context) (runtime.NoOutput, error) {
-		return runtime.NoOutput{}, t.store.ArchiveProject(ctx, in)
+	return toolimpl.Run(ctx, s, &archiveProjectInfo, func(ctx context.Context) (toolimpl.NoOutput, error) {
+		return toolimpl.NoOutput{}, t.store.ArchiveProject(ctx, in)
 	})
 }
 
@@ -3464,7 +3735,7 @@ type resizeImageArgs struct {
 }
 
 // decodeEventInput decodes an EventInput and checks its constraints.
-func decodeEventInput(d *runtime.Decoder, v *EventInput) {
+func decodeEventInput(d *toolimpl.Decoder, v *EventInput) {
 	if !d.Object() {
 		return
 	}
@@ -3518,7 +3789,7 @@ func decodeEventInput(d *runtime.Decoder, v *EventInput) {
 }
 
 // decodePatchInput decodes a PatchInput and checks its constraints.
-func decodePatchInput(d *runtime.Decoder, v *PatchInput) {
+func decodePatchInput(d *toolimpl.Decoder, v *PatchInput) {
 	if !d.Object() {
 		return
 	}
@@ -3556,7 +3827,7 @@ func decodePatchInput(d *runtime.Decoder, v *PatchInput) {
 }
 
 // decodeWebhookInput decodes a WebhookInput and checks its constraints.
-func decodeWebhookInput(d *runtime.Decoder, v *WebhookInput) {
+func decodeWebhookInput(d *toolimpl.Decoder, v *WebhookInput) {
 	if !d.Object() {
 		return
 	}
@@ -3567,7 +3838,7 @@ func decodeWebhookInput(d *runtime.Decoder, v *WebhookInput) {
 			hasURL = true
 			if s, ok := d.String(); ok {
 				v.URL = s
-				if !runtime.ValidFormat("uri", s) {
+				if !toolimpl.ValidFormat("uri", s) {
 					d.FormatError("uri", s)
 				}
 			}
@@ -3605,7 +3876,7 @@ func decodeWebhookInput(d *runtime.Decoder, v *WebhookInput) {
 }
 
 // decodeQueryInput decodes a QueryInput and checks its constraints.
-func decodeQueryInput(d *runtime.Decoder, v *QueryInput) {
+func decodeQueryInput(d *toolimpl.Decoder, v *QueryInput) {
 	if !d.Object() {
 		return
 	}
@@ -3674,7 +3945,7 @@ func decodeQueryInput(d *runtime.Decoder, v *QueryInput) {
 }
 
 // decodeConfigPatch decodes a ConfigPatch and checks its constraints.
-func decodeConfigPatch(d *runtime.Decoder, v *ConfigPatch) {
+func decodeConfigPatch(d *toolimpl.Decoder, v *ConfigPatch) {
 	if !d.Object() {
 		return
 	}
@@ -3727,7 +3998,7 @@ func decodeConfigPatch(d *runtime.Decoder, v *ConfigPatch) {
 }
 
 // decodeThermostatInput decodes a ThermostatInput and checks its constraints.
-func decodeThermostatInput(d *runtime.Decoder, v *ThermostatInput) {
+func decodeThermostatInput(d *toolimpl.Decoder, v *ThermostatInput) {
 	if !d.Object() {
 		return
 	}
@@ -3780,7 +4051,7 @@ func decodeThermostatInput(d *runtime.Decoder, v *ThermostatInput) {
 }
 
 // decodeTaskInput decodes a TaskInput and checks its constraints.
-func decodeTaskInput(d *runtime.Decoder, v *TaskInput) {
+func decodeTaskInput(d *toolimpl.Decoder, v *TaskInput) {
 	if !d.Object() {
 		return
 	}
@@ -3841,7 +4112,7 @@ func decodeTaskInput(d *runtime.Decoder, v *TaskInput) {
 }
 
 // decodeSyncInput decodes a SyncInput and checks its constraints.
-func decodeSyncInput(d *runtime.Decoder, v *SyncInput) {
+func decodeSyncInput(d *toolimpl.Decoder, v *SyncInput) {
 	if !d.Object() {
 		return
 	}
@@ -3887,7 +4158,7 @@ func decodeSyncInput(d *runtime.Decoder, v *SyncInput) {
 }
 
 // decodeFeedInput decodes a FeedInput and checks its constraints.
-func decodeFeedInput(d *runtime.Decoder, v *FeedInput) {
+func decodeFeedInput(d *toolimpl.Decoder, v *FeedInput) {
 	if !d.Object() {
 		return
 	}
@@ -3934,7 +4205,7 @@ func decodeFeedInput(d *runtime.Decoder, v *FeedInput) {
 					}
 					v.Days = append(v.Days, elem)
 				}
-				if i, j, dup := runtime.Duplicate(v.Days); dup {
+				if i, j, dup := toolimpl.Duplicate(v.Days); dup {
 					d.Errorf("must have unique items; items %d and %d are equal", i, j)
 				}
 			}
@@ -3948,7 +4219,7 @@ func decodeFeedInput(d *runtime.Decoder, v *FeedInput) {
 }
 
 // decodeAlarmInput decodes an AlarmInput and checks its constraints.
-func decodeAlarmInput(d *runtime.Decoder, v *AlarmInput) {
+func decodeAlarmInput(d *toolimpl.Decoder, v *AlarmInput) {
 	if !d.Object() {
 		return
 	}
@@ -4045,7 +4316,7 @@ func decodeAlarmInput(d *runtime.Decoder, v *AlarmInput) {
 }
 
 // decodeWeatherQuery decodes a WeatherQuery and checks its constraints.
-func decodeWeatherQuery(d *runtime.Decoder, v *WeatherQuery) {
+func decodeWeatherQuery(d *toolimpl.Decoder, v *WeatherQuery) {
 	if !d.Object() {
 		return
 	}
@@ -4081,7 +4352,7 @@ func decodeWeatherQuery(d *runtime.Decoder, v *WeatherQuery) {
 }
 
 // decodeSeatRequest decodes a SeatRequest and checks its constraints.
-func decodeSeatRequest(d *runtime.Decoder, v *SeatRequest) {
+func decodeSeatRequest(d *toolimpl.Decoder, v *SeatRequest) {
 	if !d.Object() {
 		return
 	}
@@ -4125,7 +4396,7 @@ func decodeSeatRequest(d *runtime.Decoder, v *SeatRequest) {
 }
 
 // decodeDocSearch decodes a DocSearch and checks its constraints.
-func decodeDocSearch(d *runtime.Decoder, v *DocSearch) {
+func decodeDocSearch(d *toolimpl.Decoder, v *DocSearch) {
 	if !d.Object() {
 		return
 	}
@@ -4168,7 +4439,7 @@ func decodeDocSearch(d *runtime.Decoder, v *DocSearch) {
 }
 
 // decodeIssueComment decodes an IssueComment and checks its constraints.
-func decodeIssueComment(d *runtime.Decoder, v *IssueComment) {
+func decodeIssueComment(d *toolimpl.Decoder, v *IssueComment) {
 	if !d.Object() {
 		return
 	}
@@ -4214,7 +4485,7 @@ func decodeIssueComment(d *runtime.Decoder, v *IssueComment) {
 }
 
 // decodeFileRange decodes a FileRange and checks its constraints.
-func decodeFileRange(d *runtime.Decoder, v *FileRange) {
+func decodeFileRange(d *toolimpl.Decoder, v *FileRange) {
 	if !d.Object() {
 		return
 	}
@@ -4250,7 +4521,7 @@ func decodeFileRange(d *runtime.Decoder, v *FileRange) {
 }
 
 // decodeSymbolQuery decodes a SymbolQuery and checks its constraints.
-func decodeSymbolQuery(d *runtime.Decoder, v *SymbolQuery) {
+func decodeSymbolQuery(d *toolimpl.Decoder, v *SymbolQuery) {
 	if !d.Object() {
 		return
 	}
@@ -4294,7 +4565,7 @@ func decodeSymbolQuery(d *runtime.Decoder, v *SymbolQuery) {
 }
 
 // decodeKnowledgeQuery decodes a KnowledgeQuery and checks its constraints.
-func decodeKnowledgeQuery(d *runtime.Decoder, v *KnowledgeQuery) {
+func decodeKnowledgeQuery(d *toolimpl.Decoder, v *KnowledgeQuery) {
 	if !d.Object() {
 		return
 	}
@@ -4345,7 +4616,7 @@ func decodeKnowledgeQuery(d *runtime.Decoder, v *KnowledgeQuery) {
 }
 
 // decodeExpression decodes an Expression and checks its constraints.
-func decodeExpression(d *runtime.Decoder, v *Expression) {
+func decodeExpression(d *toolimpl.Decoder, v *Expression) {
 	if !d.Object() {
 		return
 	}
@@ -4374,7 +4645,7 @@ func decodeExpression(d *runtime.Decoder, v *Expression) {
 }
 
 // decodeTicketInput decodes a TicketInput and checks its constraints.
-func decodeTicketInput(d *runtime.Decoder, v *TicketInput) {
+func decodeTicketInput(d *toolimpl.Decoder, v *TicketInput) {
 	if !d.Object() {
 		return
 	}
@@ -4435,7 +4706,7 @@ func decodeTicketInput(d *runtime.Decoder, v *TicketInput) {
 					}
 					v.Labels = append(v.Labels, elem)
 				}
-				if i, j, dup := runtime.Duplicate(v.Labels); dup {
+				if i, j, dup := toolimpl.Duplicate(v.Labels); dup {
 					d.Errorf("must have unique items; items %d and %d are equal", i, j)
 				}
 				if len(v.Labels) > 5 {
@@ -4448,7 +4719,7 @@ func decodeTicketInput(d *runtime.Decoder, v *TicketInput) {
 			}
 			if s, ok := d.String(); ok {
 				v.Contact = s
-				if !runtime.ValidFormat("email", s) {
+				if !toolimpl.ValidFormat("email", s) {
 					d.FormatError("email", s)
 				}
 			}
@@ -4468,7 +4739,7 @@ func decodeTicketInput(d *runtime.Decoder, v *TicketInput) {
 }
 
 // decodeTranslateInput decodes a TranslateInput and checks its constraints.
-func decodeTranslateInput(d *runtime.Decoder, v *TranslateInput) {
+func decodeTranslateInput(d *toolimpl.Decoder, v *TranslateInput) {
 	if !d.Object() {
 		return
 	}
@@ -4516,7 +4787,7 @@ func decodeTranslateInput(d *runtime.Decoder, v *TranslateInput) {
 }
 
 // decodeRecipeSearch decodes a RecipeSearch and checks its constraints.
-func decodeRecipeSearch(d *runtime.Decoder, v *RecipeSearch) {
+func decodeRecipeSearch(d *toolimpl.Decoder, v *RecipeSearch) {
 	if !d.Object() {
 		return
 	}
@@ -4559,7 +4830,7 @@ func decodeRecipeSearch(d *runtime.Decoder, v *RecipeSearch) {
 }
 
 // decodePageArgs decodes a PageArgs and checks its constraints.
-func decodePageArgs(d *runtime.Decoder, v *PageArgs) {
+func decodePageArgs(d *toolimpl.Decoder, v *PageArgs) {
 	if !d.Object() {
 		return
 	}
@@ -4631,7 +4902,7 @@ func decodePageArgs(d *runtime.Decoder, v *PageArgs) {
 }
 
 // decodeTransferInput decodes a TransferInput and checks its constraints.
-func decodeTransferInput(d *runtime.Decoder, v *TransferInput) {
+func decodeTransferInput(d *toolimpl.Decoder, v *TransferInput) {
 	if !d.Object() {
 		return
 	}
@@ -4658,7 +4929,7 @@ func decodeTransferInput(d *runtime.Decoder, v *TransferInput) {
 			hasAmount = true
 			if f, ok := d.Float(64); ok {
 				v.Amount = f
-				if !runtime.MultipleOf(f, "0.01") {
+				if !toolimpl.MultipleOf(f, "0.01") {
 					d.Errorf(`must be a multiple of 0.01, got %v`, f)
 				}
 				if f > 100000 {
@@ -4715,7 +4986,7 @@ func decodeTransferInput(d *runtime.Decoder, v *TransferInput) {
 }
 
 // decodeScheduleInput decodes a ScheduleInput and checks its constraints.
-func decodeScheduleInput(d *runtime.Decoder, v *ScheduleInput) {
+func decodeScheduleInput(d *toolimpl.Decoder, v *ScheduleInput) {
 	if !d.Object() {
 		return
 	}
@@ -4768,7 +5039,7 @@ func decodeScheduleInput(d *runtime.Decoder, v *ScheduleInput) {
 			}
 			if s, ok := d.String(); ok {
 				v.Owner = s
-				if !runtime.ValidFormat("uuid", s) {
+				if !toolimpl.ValidFormat("uuid", s) {
 					d.FormatError("uuid", s)
 				}
 			}
@@ -4789,7 +5060,7 @@ func decodeScheduleInput(d *runtime.Decoder, v *ScheduleInput) {
 }
 
 // decodeInvoiceLines decodes an InvoiceLines and checks its constraints.
-func decodeInvoiceLines(d *runtime.Decoder, v *InvoiceLines) {
+func decodeInvoiceLines(d *toolimpl.Decoder, v *InvoiceLines) {
 	if !d.Object() {
 		return
 	}
@@ -4842,7 +5113,7 @@ func decodeInvoiceLines(d *runtime.Decoder, v *InvoiceLines) {
 }
 
 // decodeProfileUpdate decodes a ProfileUpdate and checks its constraints.
-func decodeProfileUpdate(d *runtime.Decoder, v *ProfileUpdate) {
+func decodeProfileUpdate(d *toolimpl.Decoder, v *ProfileUpdate) {
 	if !d.Object() {
 		return
 	}
@@ -4867,7 +5138,7 @@ func decodeProfileUpdate(d *runtime.Decoder, v *ProfileUpdate) {
 			}
 			if s, ok := d.String(); ok {
 				v.AvatarURL = s
-				if !runtime.ValidFormat("uri", s) {
+				if !toolimpl.ValidFormat("uri", s) {
 					d.FormatError("uri", s)
 				}
 			}
@@ -4895,7 +5166,7 @@ func decodeProfileUpdate(d *runtime.Decoder, v *ProfileUpdate) {
 }
 
 // decodeLookupOrderInput decodes a LookupOrderInput and checks its constraints.
-func decodeLookupOrderInput(d *runtime.Decoder, v *LookupOrderInput) {
+func decodeLookupOrderInput(d *toolimpl.Decoder, v *LookupOrderInput) {
 	if !d.Object() {
 		return
 	}
@@ -4931,7 +5202,7 @@ func decodeLookupOrderInput(d *runtime.Decoder, v *LookupOrderInput) {
 }
 
 // decodeUntaggedInput decodes an UntaggedInput and checks its constraints.
-func decodeUntaggedInput(d *runtime.Decoder, v *UntaggedInput) {
+func decodeUntaggedInput(d *toolimpl.Decoder, v *UntaggedInput) {
 	if !d.Object() {
 		return
 	}
@@ -4974,7 +5245,7 @@ func decodeUntaggedInput(d *runtime.Decoder, v *UntaggedInput) {
 }
 
 // decodeMeetingInput decodes a MeetingInput and checks its constraints.
-func decodeMeetingInput(d *runtime.Decoder, v *MeetingInput) {
+func decodeMeetingInput(d *toolimpl.Decoder, v *MeetingInput) {
 	if !d.Object() {
 		return
 	}
@@ -5044,7 +5315,7 @@ func decodeMeetingInput(d *runtime.Decoder, v *MeetingInput) {
 }
 
 // decodeClusterScale decodes a ClusterScale and checks its constraints.
-func decodeClusterScale(d *runtime.Decoder, v *ClusterScale) {
+func decodeClusterScale(d *toolimpl.Decoder, v *ClusterScale) {
 	if !d.Object() {
 		return
 	}
@@ -5095,7 +5366,7 @@ func decodeClusterScale(d *runtime.Decoder, v *ClusterScale) {
 }
 
 // decodeListUsersInput decodes a ListUsersInput and checks its constraints.
-func decodeListUsersInput(d *runtime.Decoder, v *ListUsersInput) {
+func decodeListUsersInput(d *toolimpl.Decoder, v *ListUsersInput) {
 	if !d.Object() {
 		return
 	}
@@ -5151,7 +5422,7 @@ func decodeListUsersInput(d *runtime.Decoder, v *ListUsersInput) {
 }
 
 // decodeShipInput decodes a ShipInput and checks its constraints.
-func decodeShipInput(d *runtime.Decoder, v *ShipInput) {
+func decodeShipInput(d *toolimpl.Decoder, v *ShipInput) {
 	if !d.Object() {
 		return
 	}
@@ -5200,7 +5471,7 @@ func decodeShipInput(d *runtime.Decoder, v *ShipInput) {
 }
 
 // decodeOrgChart decodes an OrgChart and checks its constraints.
-func decodeOrgChart(d *runtime.Decoder, v *OrgChart) {
+func decodeOrgChart(d *toolimpl.Decoder, v *OrgChart) {
 	if !d.Object() {
 		return
 	}
@@ -5238,7 +5509,7 @@ func decodeOrgChart(d *runtime.Decoder, v *OrgChart) {
 }
 
 // decodePaperSearch decodes a PaperSearch and checks its constraints.
-func decodePaperSearch(d *runtime.Decoder, v *PaperSearch) {
+func decodePaperSearch(d *toolimpl.Decoder, v *PaperSearch) {
 	if !d.Object() {
 		return
 	}
@@ -5293,7 +5564,7 @@ func decodePaperSearch(d *runtime.Decoder, v *PaperSearch) {
 }
 
 // decodeRouteInput decodes a RouteInput and checks its constraints.
-func decodeRouteInput(d *runtime.Decoder, v *RouteInput) {
+func decodeRouteInput(d *toolimpl.Decoder, v *RouteInput) {
 	if !d.Object() {
 		return
 	}
@@ -5369,7 +5640,7 @@ func decodeRouteInput(d *runtime.Decoder, v *RouteInput) {
 }
 
 // decodeSensorReading decodes a SensorReading and checks its constraints.
-func decodeSensorReading(d *runtime.Decoder, v *SensorReading) {
+func decodeSensorReading(d *toolimpl.Decoder, v *SensorReading) {
 	if !d.Object() {
 		return
 	}
@@ -5443,7 +5714,7 @@ func decodeSensorReading(d *runtime.Decoder, v *SensorReading) {
 }
 
 // decodeTimerInput decodes a TimerInput and checks its constraints.
-func decodeTimerInput(d *runtime.Decoder, v *TimerInput) {
+func decodeTimerInput(d *toolimpl.Decoder, v *TimerInput) {
 	if !d.Object() {
 		return
 	}
@@ -5495,7 +5766,7 @@ func decodeTimerInput(d *runtime.Decoder, v *TimerInput) {
 }
 
 // decodeBoxInput decodes a BoxInput and checks its constraints.
-func decodeBoxInput(d *runtime.Decoder, v *BoxInput) {
+func decodeBoxInput(d *toolimpl.Decoder, v *BoxInput) {
 	if !d.Object() {
 		return
 	}
@@ -5591,7 +5862,7 @@ func decodeBoxInput(d *runtime.Decoder, v *BoxInput) {
 }
 
 // decodePage decodes a Page and checks its constraints.
-func decodePage(d *runtime.Decoder, v *Page[OrderLine]) {
+func decodePage(d *toolimpl.Decoder, v *Page[OrderLine]) {
 	if !d.Object() {
 		return
 	}
@@ -5633,7 +5904,7 @@ func decodePage(d *runtime.Decoder, v *Page[OrderLine]) {
 }
 
 // decodeTagInput decodes a TagInput and checks its constraints.
-func decodeTagInput(d *runtime.Decoder, v *TagInput) {
+func decodeTagInput(d *toolimpl.Decoder, v *TagInput) {
 	if !d.Object() {
 		return
 	}
@@ -5672,7 +5943,7 @@ func decodeTagInput(d *runtime.Decoder, v *TagInput) {
 }
 
 // decodeRateLimit decodes a RateLimit and checks its constraints.
-func decodeRateLimit(d *runtime.Decoder, v *RateLimit) {
+func decodeRateLimit(d *toolimpl.Decoder, v *RateLimit) {
 	if !d.Object() {
 		return
 	}
@@ -5723,7 +5994,7 @@ func decodeRateLimit(d *runtime.Decoder, v *RateLimit) {
 }
 
 // decodeRefundInput decodes a RefundInput and checks its constraints.
-func decodeRefundInput(d *runtime.Decoder, v *RefundInput) {
+func decodeRefundInput(d *toolimpl.Decoder, v *RefundInput) {
 	if !d.Object() {
 		return
 	}
@@ -5758,7 +6029,7 @@ func decodeRefundInput(d *runtime.Decoder, v *RefundInput) {
 }
 
 // decodeLogQuery decodes a LogQuery and checks its constraints.
-func decodeLogQuery(d *runtime.Decoder, v *LogQuery) {
+func decodeLogQuery(d *toolimpl.Decoder, v *LogQuery) {
 	if !d.Object() {
 		return
 	}
@@ -5799,7 +6070,7 @@ func decodeLogQuery(d *runtime.Decoder, v *LogQuery) {
 }
 
 // decodePriceCheck decodes a PriceCheck and checks its constraints.
-func decodePriceCheck(d *runtime.Decoder, v *PriceCheck) {
+func decodePriceCheck(d *toolimpl.Decoder, v *PriceCheck) {
 	if !d.Object() {
 		return
 	}
@@ -5847,7 +6118,7 @@ func decodePriceCheck(d *runtime.Decoder, v *PriceCheck) {
 }
 
 // decodeBlameInput decodes a BlameInput and checks its constraints.
-func decodeBlameInput(d *runtime.Decoder, v *BlameInput) {
+func decodeBlameInput(d *toolimpl.Decoder, v *BlameInput) {
 	if !d.Object() {
 		return
 	}
@@ -5890,7 +6161,7 @@ func decodeBlameInput(d *runtime.Decoder, v *BlameInput) {
 }
 
 // decodeGetOrderInput decodes a GetOrderInput and checks its constraints.
-func decodeGetOrderInput(d *runtime.Decoder, v *GetOrderInput) {
+func decodeGetOrderInput(d *toolimpl.Decoder, v *GetOrderInput) {
 	if !d.Object() {
 		return
 	}
@@ -5919,7 +6190,7 @@ func decodeGetOrderInput(d *runtime.Decoder, v *GetOrderInput) {
 }
 
 // decodeCancelInput decodes a CancelInput and checks its constraints.
-func decodeCancelInput(d *runtime.Decoder, v *CancelInput) {
+func decodeCancelInput(d *toolimpl.Decoder, v *CancelInput) {
 	if !d.Object() {
 		return
 	}
@@ -5948,7 +6219,7 @@ func decodeCancelInput(d *runtime.Decoder, v *CancelInput) {
 }
 
 // decodeSearchOrdersInput decodes a SearchOrdersInput and checks its constraints.
-func decodeSearchOrdersInput(d *runtime.Decoder, v *SearchOrdersInput) {
+func decodeSearchOrdersInput(d *toolimpl.Decoder, v *SearchOrdersInput) {
 	if !d.Object() {
 		return
 	}
@@ -6008,7 +6279,7 @@ func decodeSearchOrdersInput(d *runtime.Decoder, v *SearchOrdersInput) {
 }
 
 // decodeEchoOrderInput decodes an EchoOrderInput and checks its constraints.
-func decodeEchoOrderInput(d *runtime.Decoder, v *EchoOrderInput) {
+func decodeEchoOrderInput(d *toolimpl.Decoder, v *EchoOrderInput) {
 	if !d.Object() {
 		return
 	}
@@ -6035,7 +6306,7 @@ func decodeEchoOrderInput(d *runtime.Decoder, v *EchoOrderInput) {
 }
 
 // decodeSendNoteArgs decodes the arguments of a tool with plain parameters and checks their constraints.
-func decodeSendNoteArgs(d *runtime.Decoder, v *sendNoteArgs) {
+func decodeSendNoteArgs(d *toolimpl.Decoder, v *sendNoteArgs) {
 	if !d.Object() {
 		return
 	}
@@ -6089,7 +6360,7 @@ func decodeSendNoteArgs(d *runtime.Decoder, v *sendNoteArgs) {
 }
 
 // decodeResizeImageArgs decodes the arguments of a tool with plain parameters and checks their constraints.
-func decodeResizeImageArgs(d *runtime.Decoder, v *resizeImageArgs) {
+func decodeResizeImageArgs(d *toolimpl.Decoder, v *resizeImageArgs) {
 	if !d.Object() {
 		return
 	}
@@ -6127,7 +6398,7 @@ func decodeResizeImageArgs(d *runtime.Decoder, v *resizeImageArgs) {
 }
 
 // decodeSummaryInput decodes a SummaryInput and checks its constraints.
-func decodeSummaryInput(d *runtime.Decoder, v *SummaryInput) {
+func decodeSummaryInput(d *toolimpl.Decoder, v *SummaryInput) {
 	if !d.Object() {
 		return
 	}
@@ -6156,7 +6427,7 @@ func decodeSummaryInput(d *runtime.Decoder, v *SummaryInput) {
 }
 
 // decodeSplitInput decodes a SplitInput and checks its constraints.
-func decodeSplitInput(d *runtime.Decoder, v *SplitInput) {
+func decodeSplitInput(d *toolimpl.Decoder, v *SplitInput) {
 	if !d.Object() {
 		return
 	}
@@ -6185,7 +6456,7 @@ func decodeSplitInput(d *runtime.Decoder, v *SplitInput) {
 }
 
 // decodeArchiveInput decodes an ArchiveInput and checks its constraints.
-func decodeArchiveInput(d *runtime.Decoder, v *ArchiveInput) {
+func decodeArchiveInput(d *toolimpl.Decoder, v *ArchiveInput) {
 	if !d.Object() {
 		return
 	}
@@ -6214,7 +6485,7 @@ func decodeArchiveInput(d *runtime.Decoder, v *ArchiveInput) {
 }
 
 // decodeObject decodes an object and checks its constraints.
-func decodeObject(d *runtime.Decoder, v *struct {
+func decodeObject(d *toolimpl.Decoder, v *struct {
 	SKU      string  `json:"sku" jsonschema:"required,description=Stock keeping unit"`
 	Quantity int     `json:"quantity" jsonschema:"minimum=1,maximum=999"`
 	Price    float64 `json:"price" jsonschema:"minimum=0"`
@@ -6265,7 +6536,7 @@ func decodeObject(d *runtime.Decoder, v *struct {
 }
 
 // decodeAddress decodes an Address and checks its constraints.
-func decodeAddress(d *runtime.Decoder, v *Address) {
+func decodeAddress(d *toolimpl.Decoder, v *Address) {
 	if !d.Object() {
 		return
 	}
@@ -6317,7 +6588,7 @@ func decodeAddress(d *runtime.Decoder, v *Address) {
 }
 
 // decodeObject2 decodes an object and checks its constraints.
-func decodeObject2(d *runtime.Decoder, v *struct {
+func decodeObject2(d *toolimpl.Decoder, v *struct {
 	WeightKg float64 `json:"weight_kg" jsonschema:"exclusiveMinimum=0,maximum=30"`
 	Size     struct {
 		L int `json:"l"`
@@ -6358,7 +6629,7 @@ func decodeObject2(d *runtime.Decoder, v *struct {
 }
 
 // decodeDepartment decodes a Department and checks its constraints.
-func decodeDepartment(d *runtime.Decoder, v *Department) {
+func decodeDepartment(d *toolimpl.Decoder, v *Department) {
 	if !d.Object() {
 		return
 	}
@@ -6393,7 +6664,7 @@ func decodeDepartment(d *runtime.Decoder, v *Department) {
 }
 
 // decodeFilters decodes a Filters and checks its constraints.
-func decodeFilters(d *runtime.Decoder, v *Filters) {
+func decodeFilters(d *toolimpl.Decoder, v *Filters) {
 	if !d.Object() {
 		return
 	}
@@ -6430,7 +6701,7 @@ func decodeFilters(d *runtime.Decoder, v *Filters) {
 }
 
 // decodeObject3 decodes an object and checks its constraints.
-func decodeObject3(d *runtime.Decoder, v *struct {
+func decodeObject3(d *toolimpl.Decoder, v *struct {
 	Highlight bool `json:"highlight,omitempty"`
 	Snippet   struct {
 		Words int `json:"words,omitempty" jsonschema:"minimum=5,maximum=80"`
@@ -6460,7 +6731,7 @@ func decodeObject3(d *runtime.Decoder, v *struct {
 }
 
 // decodeWaypoint decodes a Waypoint and checks its constraints.
-func decodeWaypoint(d *runtime.Decoder, v *Waypoint) {
+func decodeWaypoint(d *toolimpl.Decoder, v *Waypoint) {
 	if !d.Object() {
 		return
 	}
@@ -6509,7 +6780,7 @@ func decodeWaypoint(d *runtime.Decoder, v *Waypoint) {
 }
 
 // decodeOrderLine decodes an OrderLine and checks its constraints.
-func decodeOrderLine(d *runtime.Decoder, v *OrderLine) {
+func decodeOrderLine(d *toolimpl.Decoder, v *OrderLine) {
 	if !d.Object() {
 		return
 	}
@@ -6539,7 +6810,7 @@ func decodeOrderLine(d *runtime.Decoder, v *OrderLine) {
 }
 
 // decodePair decodes a Pair and checks its constraints.
-func decodePair(d *runtime.Decoder, v *Pair[string, int64]) {
+func decodePair(d *toolimpl.Decoder, v *Pair[string, int64]) {
 	if !d.Object() {
 		return
 	}
@@ -6569,7 +6840,7 @@ func decodePair(d *runtime.Decoder, v *Pair[string, int64]) {
 }
 
 // decodePair2 decodes a Pair and checks its constraints.
-func decodePair2(d *runtime.Decoder, v *Pair[string, float32]) {
+func decodePair2(d *toolimpl.Decoder, v *Pair[string, float32]) {
 	if !d.Object() {
 		return
 	}
@@ -6599,7 +6870,7 @@ func decodePair2(d *runtime.Decoder, v *Pair[string, float32]) {
 }
 
 // decodeMoney checks a Money against the schema its fields imply, then decodes it with its own UnmarshalJSON.
-func decodeMoney(d *runtime.Decoder, v *Money) {
+func decodeMoney(d *toolimpl.Decoder, v *Money) {
 	mark := d.Mark()
 	var shape Money
 	checkMoney(d, &shape)
@@ -6607,7 +6878,7 @@ func decodeMoney(d *runtime.Decoder, v *Money) {
 }
 
 // decodeSpan checks a Span against the schema its fields imply, then decodes it with its own UnmarshalJSON.
-func decodeSpan(d *runtime.Decoder, v *Span) {
+func decodeSpan(d *toolimpl.Decoder, v *Span) {
 	mark := d.Mark()
 	var shape Span
 	checkSpan(d, &shape)
@@ -6615,7 +6886,7 @@ func decodeSpan(d *runtime.Decoder, v *Span) {
 }
 
 // decodeOrder decodes an Order and checks its constraints.
-func decodeOrder(d *runtime.Decoder, v *Order) {
+func decodeOrder(d *toolimpl.Decoder, v *Order) {
 	if !d.Object() {
 		return
 	}
@@ -6660,7 +6931,7 @@ func decodeOrder(d *runtime.Decoder, v *Order) {
 }
 
 // decodeObject4 decodes an object and checks its constraints.
-func decodeObject4(d *runtime.Decoder, v *struct {
+func decodeObject4(d *toolimpl.Decoder, v *struct {
 	L int `json:"l"`
 	W int `json:"w"`
 	H int `json:"h"`
@@ -6702,7 +6973,7 @@ func decodeObject4(d *runtime.Decoder, v *struct {
 }
 
 // decodeTeam decodes a Team and checks its constraints.
-func decodeTeam(d *runtime.Decoder, v *Team) {
+func decodeTeam(d *toolimpl.Decoder, v *Team) {
 	if !d.Object() {
 		return
 	}
@@ -6737,7 +7008,7 @@ func decodeTeam(d *runtime.Decoder, v *Team) {
 }
 
 // decodeObject5 decodes an object and checks its constraints.
-func decodeObject5(d *runtime.Decoder, v *struct {
+func decodeObject5(d *toolimpl.Decoder, v *struct {
 	Words int `json:"words,omitempty" jsonschema:"minimum=5,maximum=80"`
 }) {
 	if !d.Object() {
@@ -6765,7 +7036,7 @@ func decodeObject5(d *runtime.Decoder, v *struct {
 }
 
 // checkMoney decodes a Money and checks its constraints.
-func checkMoney(d *runtime.Decoder, v *Money) {
+func checkMoney(d *toolimpl.Decoder, v *Money) {
 	if !d.Object() {
 		return
 	}
@@ -6804,7 +7075,7 @@ func checkMoney(d *runtime.Decoder, v *Money) {
 }
 
 // checkSpan decodes a Span and checks its constraints.
-func checkSpan(d *runtime.Decoder, v *Span) {
+func checkSpan(d *toolimpl.Decoder, v *Span) {
 	if !d.Object() {
 		return
 	}
@@ -6834,7 +7105,7 @@ func checkSpan(d *runtime.Decoder, v *Span) {
 }
 
 // decodeMember decodes a Member and checks its constraints.
-func decodeMember(d *runtime.Decoder, v *Member) {
+func decodeMember(d *toolimpl.Decoder, v *Member) {
 	if !d.Object() {
 		return
 	}
@@ -6863,7 +7134,7 @@ func decodeMember(d *runtime.Decoder, v *Member) {
 }
 
 // decodeContact decodes a Contact and checks its constraints.
-func decodeContact(d *runtime.Decoder, v *Contact) {
+func decodeContact(d *toolimpl.Decoder, v *Contact) {
 	if !d.Object() {
 		return
 	}
@@ -6896,7 +7167,7 @@ func decodeContact(d *runtime.Decoder, v *Contact) {
 }
 
 // decodePhone decodes a Phone and checks its constraints.
-func decodePhone(d *runtime.Decoder, v *Phone) {
+func decodePhone(d *toolimpl.Decoder, v *Phone) {
 	if !d.Object() {
 		return
 	}
@@ -6927,29 +7198,29 @@ func decodePhone(d *runtime.Decoder, v *Phone) {
 // fastThermostatInput decodes a ThermostatInput in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeThermostatInput
 // says what is wrong.
-func fastThermostatInput(data []byte, i int, v *ThermostatInput, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastThermostatInput(data []byte, i int, v *ThermostatInput, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasRoom, hasTarget, hasUnit bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "room":
 			hasRoom = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			v.Room = strs.Of(data, i, s)
 		case "target":
 			hasTarget = true
 			var f float64
-			if f, i, ok = runtime.FastFloat(data, i, 64); !ok {
+			if f, i, ok = toolimpl.FastFloat(data, i, 64); !ok {
 				return i, false
 			}
 			if f < -20 {
@@ -6962,7 +7233,7 @@ func fastThermostatInput(data []byte, i int, v *ThermostatInput, strs *runtime.S
 		case "unit":
 			hasUnit = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -6978,7 +7249,7 @@ func fastThermostatInput(data []byte, i int, v *ThermostatInput, strs *runtime.S
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -6997,29 +7268,29 @@ func fastThermostatInput(data []byte, i int, v *ThermostatInput, strs *runtime.S
 // fastTaskInput decodes a TaskInput in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeTaskInput
 // says what is wrong.
-func fastTaskInput(data []byte, i int, v *TaskInput, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastTaskInput(data []byte, i int, v *TaskInput, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasTitle, hasPriority bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "title":
 			hasTitle = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			v.Title = strs.Of(data, i, s)
 		case "priority":
 			hasPriority = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -7036,14 +7307,14 @@ func fastTaskInput(data []byte, i int, v *TaskInput, strs *runtime.Strings) (int
 			}
 		case "due":
 			var empty2 bool
-			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Due = make([]Weekday, 0, runtime.FastCount(data, i, empty2))
+			v.Due = make([]Weekday, 0, toolimpl.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem Weekday
 				var n int64
-				if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+				if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 					return i, false
 				}
 				switch n {
@@ -7053,14 +7324,14 @@ func fastTaskInput(data []byte, i int, v *TaskInput, strs *runtime.Strings) (int
 				}
 				elem = Weekday(n)
 				v.Due = append(v.Due, elem)
-				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
 					return i, false
 				}
 			}
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -7076,35 +7347,35 @@ func fastTaskInput(data []byte, i int, v *TaskInput, strs *runtime.Strings) (int
 // fastSyncInput decodes a SyncInput in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeSyncInput
 // says what is wrong.
-func fastSyncInput(data []byte, i int, v *SyncInput, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastSyncInput(data []byte, i int, v *SyncInput, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasSource, hasTarget bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "source":
 			hasSource = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			v.Source = strs.Of(data, i, s)
 		case "target":
 			hasTarget = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			v.Target = strs.Of(data, i, s)
 		case "mode":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -7120,7 +7391,7 @@ func fastSyncInput(data []byte, i int, v *SyncInput, strs *runtime.Strings) (int
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -7136,28 +7407,28 @@ func fastSyncInput(data []byte, i int, v *SyncInput, strs *runtime.Strings) (int
 // fastFeedInput decodes a FeedInput in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeFeedInput
 // says what is wrong.
-func fastFeedInput(data []byte, i int, v *FeedInput, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastFeedInput(data []byte, i int, v *FeedInput, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasTopic bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "topic":
 			hasTopic = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			v.Topic = strs.Of(data, i, s)
 		case "order":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -7172,14 +7443,14 @@ func fastFeedInput(data []byte, i int, v *FeedInput, strs *runtime.Strings) (int
 			}
 		case "days":
 			var empty2 bool
-			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Days = make([]Weekday, 0, runtime.FastCount(data, i, empty2))
+			v.Days = make([]Weekday, 0, toolimpl.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem Weekday
 				var n int64
-				if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+				if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 					return i, false
 				}
 				switch n {
@@ -7189,17 +7460,17 @@ func fastFeedInput(data []byte, i int, v *FeedInput, strs *runtime.Strings) (int
 				}
 				elem = Weekday(n)
 				v.Days = append(v.Days, elem)
-				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
 					return i, false
 				}
 			}
-			if _, _, dup := runtime.Duplicate(v.Days); dup {
+			if _, _, dup := toolimpl.Duplicate(v.Days); dup {
 				return i, false
 			}
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -7212,22 +7483,22 @@ func fastFeedInput(data []byte, i int, v *FeedInput, strs *runtime.Strings) (int
 // fastAlarmInput decodes an AlarmInput in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeAlarmInput
 // says what is wrong.
-func fastAlarmInput(data []byte, i int, v *AlarmInput, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastAlarmInput(data []byte, i int, v *AlarmInput, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasDay, hasHour, hasMinute bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "day":
 			hasDay = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			switch n {
@@ -7239,7 +7510,7 @@ func fastAlarmInput(data []byte, i int, v *AlarmInput, strs *runtime.Strings) (i
 		case "hour":
 			hasHour = true
 			var n uint64
-			if n, i, ok = runtime.FastUint(data, i, 8); !ok {
+			if n, i, ok = toolimpl.FastUint(data, i, 8); !ok {
 				return i, false
 			}
 			if n > 23 {
@@ -7249,7 +7520,7 @@ func fastAlarmInput(data []byte, i int, v *AlarmInput, strs *runtime.Strings) (i
 		case "minute":
 			hasMinute = true
 			var n uint64
-			if n, i, ok = runtime.FastUint(data, i, 8); !ok {
+			if n, i, ok = toolimpl.FastUint(data, i, 8); !ok {
 				return i, false
 			}
 			if n > 59 {
@@ -7259,7 +7530,7 @@ func fastAlarmInput(data []byte, i int, v *AlarmInput, strs *runtime.Strings) (i
 		case "repeat":
 			v.Repeat = new(Weekday)
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			switch n {
@@ -7270,7 +7541,7 @@ func fastAlarmInput(data []byte, i int, v *AlarmInput, strs *runtime.Strings) (i
 			*v.Repeat = Weekday(n)
 		case "label":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -7287,7 +7558,7 @@ func fastAlarmInput(data []byte, i int, v *AlarmInput, strs *runtime.Strings) (i
 			}
 		case "comfort_unit":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -7303,7 +7574,7 @@ func fastAlarmInput(data []byte, i int, v *AlarmInput, strs *runtime.Strings) (i
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -7322,41 +7593,41 @@ func fastAlarmInput(data []byte, i int, v *AlarmInput, strs *runtime.Strings) (i
 // fastWeatherQuery decodes a WeatherQuery in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeWeatherQuery
 // says what is wrong.
-func fastWeatherQuery(data []byte, i int, v *WeatherQuery, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastWeatherQuery(data []byte, i int, v *WeatherQuery, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasLocation bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "location":
 			hasLocation = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			v.Location = strs.Of(data, i, s)
 		case "units":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			v.Units = strs.Of(data, i, s)
 		case "days":
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			v.Days = int(n)
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -7369,48 +7640,48 @@ func fastWeatherQuery(data []byte, i int, v *WeatherQuery, strs *runtime.Strings
 // fastSeatRequest decodes a SeatRequest in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeSeatRequest
 // says what is wrong.
-func fastSeatRequest(data []byte, i int, v *SeatRequest, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastSeatRequest(data []byte, i int, v *SeatRequest, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasFlight, hasPreference bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "flight":
 			hasFlight = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			v.Flight = strs.Of(data, i, s)
 		case "preference":
 			hasPreference = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			v.Preference = strs.Of(data, i, s)
 		case "row":
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			v.Row = int(n)
 		case "note":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			v.Note = strs.Of(data, i, s)
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -7426,50 +7697,50 @@ func fastSeatRequest(data []byte, i int, v *SeatRequest, strs *runtime.Strings) 
 // fastIssueComment decodes an IssueComment in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeIssueComment
 // says what is wrong.
-func fastIssueComment(data []byte, i int, v *IssueComment, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastIssueComment(data []byte, i int, v *IssueComment, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasOwner, hasRepo, hasNumber, hasBody bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "owner":
 			hasOwner = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			v.Owner = strs.Of(data, i, s)
 		case "repo":
 			hasRepo = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			v.Repo = strs.Of(data, i, s)
 		case "issue_number":
 			hasNumber = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			v.Number = int(n)
 		case "body":
 			hasBody = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			v.Body = strs.Of(data, i, s)
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -7491,41 +7762,41 @@ func fastIssueComment(data []byte, i int, v *IssueComment, strs *runtime.Strings
 // fastFileRange decodes a FileRange in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeFileRange
 // says what is wrong.
-func fastFileRange(data []byte, i int, v *FileRange, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastFileRange(data []byte, i int, v *FileRange, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasPath bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "path":
 			hasPath = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			v.Path = strs.Of(data, i, s)
 		case "start":
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			v.Start = int(n)
 		case "end":
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			v.End = int(n)
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -7538,53 +7809,53 @@ func fastFileRange(data []byte, i int, v *FileRange, strs *runtime.Strings) (int
 // fastSymbolQuery decodes a SymbolQuery in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeSymbolQuery
 // says what is wrong.
-func fastSymbolQuery(data []byte, i int, v *SymbolQuery, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastSymbolQuery(data []byte, i int, v *SymbolQuery, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasSymbol bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "symbol":
 			hasSymbol = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			v.Symbol = strs.Of(data, i, s)
 		case "kinds":
 			var empty2 bool
-			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Kinds = make([]string, 0, runtime.FastCount(data, i, empty2))
+			v.Kinds = make([]string, 0, toolimpl.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem string
 				var s []byte
-				if s, i, ok = runtime.FastString(data, i); !ok {
+				if s, i, ok = toolimpl.FastString(data, i); !ok {
 					return i, false
 				}
 				elem = strs.Of(data, i, s)
 				v.Kinds = append(v.Kinds, elem)
-				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
 					return i, false
 				}
 			}
 		case "exact":
 			var b bool
-			if b, i, ok = runtime.FastBool(data, i); !ok {
+			if b, i, ok = toolimpl.FastBool(data, i); !ok {
 				return i, false
 			}
 			v.Exact = b
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -7597,59 +7868,59 @@ func fastSymbolQuery(data []byte, i int, v *SymbolQuery, strs *runtime.Strings) 
 // fastKnowledgeQuery decodes a KnowledgeQuery in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeKnowledgeQuery
 // says what is wrong.
-func fastKnowledgeQuery(data []byte, i int, v *KnowledgeQuery, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastKnowledgeQuery(data []byte, i int, v *KnowledgeQuery, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasQuestion bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "question":
 			hasQuestion = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			v.Question = strs.Of(data, i, s)
 		case "base_ids":
 			var empty2 bool
-			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.BaseIDs = make([]string, 0, runtime.FastCount(data, i, empty2))
+			v.BaseIDs = make([]string, 0, toolimpl.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem string
 				var s []byte
-				if s, i, ok = runtime.FastString(data, i); !ok {
+				if s, i, ok = toolimpl.FastString(data, i); !ok {
 					return i, false
 				}
 				elem = strs.Of(data, i, s)
 				v.BaseIDs = append(v.BaseIDs, elem)
-				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
 					return i, false
 				}
 			}
 		case "threshold":
 			var f float64
-			if f, i, ok = runtime.FastFloat(data, i, 64); !ok {
+			if f, i, ok = toolimpl.FastFloat(data, i, 64); !ok {
 				return i, false
 			}
 			v.Threshold = f
 		case "top_k":
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			v.TopK = int(n)
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -7662,35 +7933,35 @@ func fastKnowledgeQuery(data []byte, i int, v *KnowledgeQuery, strs *runtime.Str
 // fastExpression decodes an Expression in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeExpression
 // says what is wrong.
-func fastExpression(data []byte, i int, v *Expression, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastExpression(data []byte, i int, v *Expression, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasExpr bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "expr":
 			hasExpr = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			v.Expr = strs.Of(data, i, s)
 		case "precision":
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, 8); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, 8); !ok {
 				return i, false
 			}
 			v.Precision = int8(n)
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -7703,22 +7974,22 @@ func fastExpression(data []byte, i int, v *Expression, strs *runtime.Strings) (i
 // fastTicketInput decodes a TicketInput in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeTicketInput
 // says what is wrong.
-func fastTicketInput(data []byte, i int, v *TicketInput, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastTicketInput(data []byte, i int, v *TicketInput, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasTitle, hasSeverity, hasRetries bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "title":
 			hasTitle = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			runes := utf8.RuneCount(s)
@@ -7732,7 +8003,7 @@ func fastTicketInput(data []byte, i int, v *TicketInput, strs *runtime.Strings) 
 		case "severity":
 			hasSeverity = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -7748,7 +8019,7 @@ func fastTicketInput(data []byte, i int, v *TicketInput, strs *runtime.Strings) 
 		case "retries":
 			hasRetries = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			if n < 1 {
@@ -7760,23 +8031,23 @@ func fastTicketInput(data []byte, i int, v *TicketInput, strs *runtime.Strings) 
 			v.Retries = int(n)
 		case "labels":
 			var empty2 bool
-			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Labels = make([]string, 0, runtime.FastCount(data, i, empty2))
+			v.Labels = make([]string, 0, toolimpl.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem string
 				var s []byte
-				if s, i, ok = runtime.FastString(data, i); !ok {
+				if s, i, ok = toolimpl.FastString(data, i); !ok {
 					return i, false
 				}
 				elem = strs.Of(data, i, s)
 				v.Labels = append(v.Labels, elem)
-				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
 					return i, false
 				}
 			}
-			if _, _, dup := runtime.Duplicate(v.Labels); dup {
+			if _, _, dup := toolimpl.Duplicate(v.Labels); dup {
 				return i, false
 			}
 			if len(v.Labels) > 5 {
@@ -7784,17 +8055,17 @@ func fastTicketInput(data []byte, i int, v *TicketInput, strs *runtime.Strings) 
 			}
 		case "contact":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			if !runtime.ValidFormat("email", string(s)) {
+			if !toolimpl.ValidFormat("email", string(s)) {
 				return i, false
 			}
 			v.Contact = strs.Of(data, i, s)
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -7813,29 +8084,29 @@ func fastTicketInput(data []byte, i int, v *TicketInput, strs *runtime.Strings) 
 // fastTranslateInput decodes a TranslateInput in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeTranslateInput
 // says what is wrong.
-func fastTranslateInput(data []byte, i int, v *TranslateInput, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastTranslateInput(data []byte, i int, v *TranslateInput, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasText, hasTarget bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "text":
 			hasText = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			v.Text = strs.Of(data, i, s)
 		case "target":
 			hasTarget = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -7852,14 +8123,14 @@ func fastTranslateInput(data []byte, i int, v *TranslateInput, strs *runtime.Str
 			}
 		case "formal":
 			var b bool
-			if b, i, ok = runtime.FastBool(data, i); !ok {
+			if b, i, ok = toolimpl.FastBool(data, i); !ok {
 				return i, false
 			}
 			v.Formal = b
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -7875,53 +8146,53 @@ func fastTranslateInput(data []byte, i int, v *TranslateInput, strs *runtime.Str
 // fastRecipeSearch decodes a RecipeSearch in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeRecipeSearch
 // says what is wrong.
-func fastRecipeSearch(data []byte, i int, v *RecipeSearch, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastRecipeSearch(data []byte, i int, v *RecipeSearch, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasIngredients bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "ingredients":
 			hasIngredients = true
 			var empty2 bool
-			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Ingredients = make([]string, 0, runtime.FastCount(data, i, empty2))
+			v.Ingredients = make([]string, 0, toolimpl.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem string
 				var s []byte
-				if s, i, ok = runtime.FastString(data, i); !ok {
+				if s, i, ok = toolimpl.FastString(data, i); !ok {
 					return i, false
 				}
 				elem = strs.Of(data, i, s)
 				v.Ingredients = append(v.Ingredients, elem)
-				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
 					return i, false
 				}
 			}
 		case "max_minutes":
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			v.MaxMinutes = int(n)
 		case "vegetarian":
 			var b bool
-			if b, i, ok = runtime.FastBool(data, i); !ok {
+			if b, i, ok = toolimpl.FastBool(data, i); !ok {
 				return i, false
 			}
 			v.Vegetarian = b
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -7934,22 +8205,22 @@ func fastRecipeSearch(data []byte, i int, v *RecipeSearch, strs *runtime.Strings
 // fastPageArgs decodes a PageArgs in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodePageArgs
 // says what is wrong.
-func fastPageArgs(data []byte, i int, v *PageArgs, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastPageArgs(data []byte, i int, v *PageArgs, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasPage, hasPerPage, hasSort bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "page":
 			hasPage = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			if n < 1 {
@@ -7959,7 +8230,7 @@ func fastPageArgs(data []byte, i int, v *PageArgs, strs *runtime.Strings) (int, 
 		case "per_page":
 			hasPerPage = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			if n < 1 {
@@ -7972,7 +8243,7 @@ func fastPageArgs(data []byte, i int, v *PageArgs, strs *runtime.Strings) (int, 
 		case "sort":
 			hasSort = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -7987,14 +8258,14 @@ func fastPageArgs(data []byte, i int, v *PageArgs, strs *runtime.Strings) (int, 
 			}
 		case "cursor":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			v.Cursor = strs.Of(data, i, s)
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -8013,22 +8284,22 @@ func fastPageArgs(data []byte, i int, v *PageArgs, strs *runtime.Strings) (int, 
 // fastTransferInput decodes a TransferInput in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeTransferInput
 // says what is wrong.
-func fastTransferInput(data []byte, i int, v *TransferInput, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastTransferInput(data []byte, i int, v *TransferInput, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasFrom, hasTo, hasAmount, hasCurrency bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "from":
 			hasFrom = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			if !pattern1.Match(s) {
@@ -8038,7 +8309,7 @@ func fastTransferInput(data []byte, i int, v *TransferInput, strs *runtime.Strin
 		case "to":
 			hasTo = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			if !pattern1.Match(s) {
@@ -8048,10 +8319,10 @@ func fastTransferInput(data []byte, i int, v *TransferInput, strs *runtime.Strin
 		case "amount":
 			hasAmount = true
 			var f float64
-			if f, i, ok = runtime.FastFloat(data, i, 64); !ok {
+			if f, i, ok = toolimpl.FastFloat(data, i, 64); !ok {
 				return i, false
 			}
-			if !runtime.MultipleOf(f, "0.01") {
+			if !toolimpl.MultipleOf(f, "0.01") {
 				return i, false
 			}
 			if f > 100000 {
@@ -8064,7 +8335,7 @@ func fastTransferInput(data []byte, i int, v *TransferInput, strs *runtime.Strin
 		case "currency":
 			hasCurrency = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -8079,7 +8350,7 @@ func fastTransferInput(data []byte, i int, v *TransferInput, strs *runtime.Strin
 			}
 		case "memo":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			runes := utf8.RuneCount(s)
@@ -8090,7 +8361,7 @@ func fastTransferInput(data []byte, i int, v *TransferInput, strs *runtime.Strin
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -8112,22 +8383,22 @@ func fastTransferInput(data []byte, i int, v *TransferInput, strs *runtime.Strin
 // fastScheduleInput decodes a ScheduleInput in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeScheduleInput
 // says what is wrong.
-func fastScheduleInput(data []byte, i int, v *ScheduleInput, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastScheduleInput(data []byte, i int, v *ScheduleInput, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasName, hasCron, hasEnabled bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "name":
 			hasName = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			runes := utf8.RuneCount(s)
@@ -8144,7 +8415,7 @@ func fastScheduleInput(data []byte, i int, v *ScheduleInput, strs *runtime.Strin
 		case "cron":
 			hasCron = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			v.Cron = strs.Of(data, i, s)
@@ -8152,13 +8423,13 @@ func fastScheduleInput(data []byte, i int, v *ScheduleInput, strs *runtime.Strin
 			hasEnabled = true
 			v.Enabled = new(bool)
 			var b bool
-			if b, i, ok = runtime.FastBool(data, i); !ok {
+			if b, i, ok = toolimpl.FastBool(data, i); !ok {
 				return i, false
 			}
 			*v.Enabled = b
 		case "priority":
 			var n uint64
-			if n, i, ok = runtime.FastUint(data, i, 16); !ok {
+			if n, i, ok = toolimpl.FastUint(data, i, 16); !ok {
 				return i, false
 			}
 			if n > 1000 {
@@ -8167,17 +8438,17 @@ func fastScheduleInput(data []byte, i int, v *ScheduleInput, strs *runtime.Strin
 			v.Priority = uint16(n)
 		case "owner":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			if !runtime.ValidFormat("uuid", string(s)) {
+			if !toolimpl.ValidFormat("uuid", string(s)) {
 				return i, false
 			}
 			v.Owner = strs.Of(data, i, s)
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -8197,22 +8468,22 @@ func fastScheduleInput(data []byte, i int, v *ScheduleInput, strs *runtime.Strin
 // fastInvoiceLines decodes an InvoiceLines in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeInvoiceLines
 // says what is wrong.
-func fastInvoiceLines(data []byte, i int, v *InvoiceLines, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastInvoiceLines(data []byte, i int, v *InvoiceLines, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasInvoiceID, hasLines bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "invoice_id":
 			hasInvoiceID = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			runes := utf8.RuneCount(s)
@@ -8223,14 +8494,14 @@ func fastInvoiceLines(data []byte, i int, v *InvoiceLines, strs *runtime.Strings
 		case "lines":
 			hasLines = true
 			var empty2 bool
-			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
 			v.Lines = make([]struct {
 				SKU      string  `json:"sku" jsonschema:"required,description=Stock keeping unit"`
 				Quantity int     `json:"quantity" jsonschema:"minimum=1,maximum=999"`
 				Price    float64 `json:"price" jsonschema:"minimum=0"`
-			}, 0, runtime.FastCount(data, i, empty2))
+			}, 0, toolimpl.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem struct {
 					SKU      string  `json:"sku" jsonschema:"required,description=Stock keeping unit"`
@@ -8241,7 +8512,7 @@ func fastInvoiceLines(data []byte, i int, v *InvoiceLines, strs *runtime.Strings
 					return i, false
 				}
 				v.Lines = append(v.Lines, elem)
-				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
 					return i, false
 				}
 			}
@@ -8254,7 +8525,7 @@ func fastInvoiceLines(data []byte, i int, v *InvoiceLines, strs *runtime.Strings
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -8270,56 +8541,56 @@ func fastInvoiceLines(data []byte, i int, v *InvoiceLines, strs *runtime.Strings
 // fastProfileUpdate decodes a ProfileUpdate in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeProfileUpdate
 // says what is wrong.
-func fastProfileUpdate(data []byte, i int, v *ProfileUpdate, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastProfileUpdate(data []byte, i int, v *ProfileUpdate, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasUserID bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "user_id":
 			hasUserID = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			v.UserID = strs.Of(data, i, s)
 		case "displayName":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			v.DisplayName = strs.Of(data, i, s)
 		case "avatarUrl":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			if !runtime.ValidFormat("uri", string(s)) {
+			if !toolimpl.ValidFormat("uri", string(s)) {
 				return i, false
 			}
 			v.AvatarURL = strs.Of(data, i, s)
 		case "http_proxy":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			v.HTTPProxy = strs.Of(data, i, s)
 		case "age":
 			var n uint64
-			if n, i, ok = runtime.FastUint(data, i, 8); !ok {
+			if n, i, ok = toolimpl.FastUint(data, i, 8); !ok {
 				return i, false
 			}
 			v.Age = uint8(n)
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -8332,41 +8603,41 @@ func fastProfileUpdate(data []byte, i int, v *ProfileUpdate, strs *runtime.Strin
 // fastLookupOrderInput decodes a LookupOrderInput in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeLookupOrderInput
 // says what is wrong.
-func fastLookupOrderInput(data []byte, i int, v *LookupOrderInput, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastLookupOrderInput(data []byte, i int, v *LookupOrderInput, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasOrderNumber bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "orderNumber":
 			hasOrderNumber = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			v.OrderNumber = strs.Of(data, i, s)
 		case "customerId":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			v.CustomerID = strs.Of(data, i, s)
 		case "includeLines":
 			var b bool
-			if b, i, ok = runtime.FastBool(data, i); !ok {
+			if b, i, ok = toolimpl.FastBool(data, i); !ok {
 				return i, false
 			}
 			v.IncludeLines = b
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -8379,47 +8650,47 @@ func fastLookupOrderInput(data []byte, i int, v *LookupOrderInput, strs *runtime
 // fastUntaggedInput decodes an UntaggedInput in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeUntaggedInput
 // says what is wrong.
-func fastUntaggedInput(data []byte, i int, v *UntaggedInput, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastUntaggedInput(data []byte, i int, v *UntaggedInput, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasQuery bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "Query":
 			hasQuery = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			v.Query = strs.Of(data, i, s)
 		case "MaxHits":
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			v.MaxHits = int(n)
 		case "Language":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			v.Language = strs.Of(data, i, s)
 		case "fuzzy":
 			var b bool
-			if b, i, ok = runtime.FastBool(data, i); !ok {
+			if b, i, ok = toolimpl.FastBool(data, i); !ok {
 				return i, false
 			}
 			v.Fuzzy = b
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -8432,41 +8703,41 @@ func fastUntaggedInput(data []byte, i int, v *UntaggedInput, strs *runtime.Strin
 // fastMeetingInput decodes a MeetingInput in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeMeetingInput
 // says what is wrong.
-func fastMeetingInput(data []byte, i int, v *MeetingInput, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastMeetingInput(data []byte, i int, v *MeetingInput, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasRoomID, hasAttendees, hasDurationMin bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "roomId":
 			hasRoomID = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			v.RoomID = strs.Of(data, i, s)
 		case "attendees":
 			hasAttendees = true
 			var empty2 bool
-			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Attendees = make([]string, 0, runtime.FastCount(data, i, empty2))
+			v.Attendees = make([]string, 0, toolimpl.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem string
 				var s []byte
-				if s, i, ok = runtime.FastString(data, i); !ok {
+				if s, i, ok = toolimpl.FastString(data, i); !ok {
 					return i, false
 				}
 				elem = strs.Of(data, i, s)
 				v.Attendees = append(v.Attendees, elem)
-				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
 					return i, false
 				}
 			}
@@ -8476,7 +8747,7 @@ func fastMeetingInput(data []byte, i int, v *MeetingInput, strs *runtime.Strings
 		case "durationMin":
 			hasDurationMin = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			if n < 15 {
@@ -8489,20 +8760,20 @@ func fastMeetingInput(data []byte, i int, v *MeetingInput, strs *runtime.Strings
 		case "agendaUrl":
 			v.AgendaURL = new(string)
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			*v.AgendaURL = strs.Of(data, i, s)
 		case "isPrivate":
 			var b bool
-			if b, i, ok = runtime.FastBool(data, i); !ok {
+			if b, i, ok = toolimpl.FastBool(data, i); !ok {
 				return i, false
 			}
 			v.IsPrivate = b
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -8521,36 +8792,36 @@ func fastMeetingInput(data []byte, i int, v *MeetingInput, strs *runtime.Strings
 // fastClusterScale decodes a ClusterScale in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeClusterScale
 // says what is wrong.
-func fastClusterScale(data []byte, i int, v *ClusterScale, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastClusterScale(data []byte, i int, v *ClusterScale, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasNamespace, hasDeployment, hasReplicas bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "namespace":
 			hasNamespace = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			v.Namespace = strs.Of(data, i, s)
 		case "deployment":
 			hasDeployment = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			v.Deployment = strs.Of(data, i, s)
 		case "replicas":
 			hasReplicas = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, 32); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, 32); !ok {
 				return i, false
 			}
 			if n < 0 {
@@ -8562,14 +8833,14 @@ func fastClusterScale(data []byte, i int, v *ClusterScale, strs *runtime.Strings
 			v.Replicas = int32(n)
 		case "dry_run":
 			var b bool
-			if b, i, ok = runtime.FastBool(data, i); !ok {
+			if b, i, ok = toolimpl.FastBool(data, i); !ok {
 				return i, false
 			}
 			v.DryRun = b
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -8588,15 +8859,15 @@ func fastClusterScale(data []byte, i int, v *ClusterScale, strs *runtime.Strings
 // fastShipInput decodes a ShipInput in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeShipInput
 // says what is wrong.
-func fastShipInput(data []byte, i int, v *ShipInput, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastShipInput(data []byte, i int, v *ShipInput, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasTo, hasParcel bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
@@ -8613,19 +8884,19 @@ func fastShipInput(data []byte, i int, v *ShipInput, strs *runtime.Strings) (int
 		case "tags":
 			v.Tags = new([]string)
 			var empty2 bool
-			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			*v.Tags = make([]string, 0, runtime.FastCount(data, i, empty2))
+			*v.Tags = make([]string, 0, toolimpl.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem string
 				var s []byte
-				if s, i, ok = runtime.FastString(data, i); !ok {
+				if s, i, ok = toolimpl.FastString(data, i); !ok {
 					return i, false
 				}
 				elem = strs.Of(data, i, s)
 				*v.Tags = append(*v.Tags, elem)
-				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
 					return i, false
 				}
 			}
@@ -8637,7 +8908,7 @@ func fastShipInput(data []byte, i int, v *ShipInput, strs *runtime.Strings) (int
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -8653,39 +8924,39 @@ func fastShipInput(data []byte, i int, v *ShipInput, strs *runtime.Strings) (int
 // fastOrgChart decodes an OrgChart in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeOrgChart
 // says what is wrong.
-func fastOrgChart(data []byte, i int, v *OrgChart, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastOrgChart(data []byte, i int, v *OrgChart, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasOrg, hasDepartments bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "org":
 			hasOrg = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			v.Org = strs.Of(data, i, s)
 		case "departments":
 			hasDepartments = true
 			var empty2 bool
-			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Departments = make([]Department, 0, runtime.FastCount(data, i, empty2))
+			v.Departments = make([]Department, 0, toolimpl.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem Department
 				if i, ok = fastDepartment(data, i, &elem, strs); !ok {
 					return i, false
 				}
 				v.Departments = append(v.Departments, elem)
-				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
 					return i, false
 				}
 			}
@@ -8695,7 +8966,7 @@ func fastOrgChart(data []byte, i int, v *OrgChart, strs *runtime.Strings) (int, 
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -8711,32 +8982,32 @@ func fastOrgChart(data []byte, i int, v *OrgChart, strs *runtime.Strings) (int, 
 // fastRouteInput decodes a RouteInput in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeRouteInput
 // says what is wrong.
-func fastRouteInput(data []byte, i int, v *RouteInput, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastRouteInput(data []byte, i int, v *RouteInput, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasWaypoints bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "waypoints":
 			hasWaypoints = true
 			var empty2 bool
-			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Waypoints = make([]Waypoint, 0, runtime.FastCount(data, i, empty2))
+			v.Waypoints = make([]Waypoint, 0, toolimpl.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem Waypoint
 				if i, ok = fastWaypoint(data, i, &elem, strs); !ok {
 					return i, false
 				}
 				v.Waypoints = append(v.Waypoints, elem)
-				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
 					return i, false
 				}
 			}
@@ -8749,19 +9020,19 @@ func fastRouteInput(data []byte, i int, v *RouteInput, strs *runtime.Strings) (i
 		case "avoid":
 			v.Avoid = new([]string)
 			var empty2 bool
-			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			*v.Avoid = make([]string, 0, runtime.FastCount(data, i, empty2))
+			*v.Avoid = make([]string, 0, toolimpl.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem string
 				var s []byte
-				if s, i, ok = runtime.FastString(data, i); !ok {
+				if s, i, ok = toolimpl.FastString(data, i); !ok {
 					return i, false
 				}
 				elem = strs.Of(data, i, s)
 				*v.Avoid = append(*v.Avoid, elem)
-				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
 					return i, false
 				}
 			}
@@ -8772,36 +9043,36 @@ func fastRouteInput(data []byte, i int, v *RouteInput, strs *runtime.Strings) (i
 			}
 		case "legs":
 			var empty2 bool
-			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Legs = make([][]Waypoint, 0, runtime.FastCount(data, i, empty2))
+			v.Legs = make([][]Waypoint, 0, toolimpl.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem []Waypoint
 				var empty3 bool
-				if i, empty3, ok = runtime.FastOpen(data, i, '['); !ok {
+				if i, empty3, ok = toolimpl.FastOpen(data, i, '['); !ok {
 					return i, false
 				}
-				elem = make([]Waypoint, 0, runtime.FastCount(data, i, empty3))
+				elem = make([]Waypoint, 0, toolimpl.FastCount(data, i, empty3))
 				for more3 := !empty3; more3; {
 					var elem2 Waypoint
 					if i, ok = fastWaypoint(data, i, &elem2, strs); !ok {
 						return i, false
 					}
 					elem = append(elem, elem2)
-					if i, more3, ok = runtime.FastNext(data, i, ']'); !ok {
+					if i, more3, ok = toolimpl.FastNext(data, i, ']'); !ok {
 						return i, false
 					}
 				}
 				v.Legs = append(v.Legs, elem)
-				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
 					return i, false
 				}
 			}
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -8814,74 +9085,74 @@ func fastRouteInput(data []byte, i int, v *RouteInput, strs *runtime.Strings) (i
 // fastSensorReading decodes a SensorReading in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeSensorReading
 // says what is wrong.
-func fastSensorReading(data []byte, i int, v *SensorReading, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastSensorReading(data []byte, i int, v *SensorReading, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasChannel, hasPort, hasSequence, hasValue bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "channel":
 			hasChannel = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, 8); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, 8); !ok {
 				return i, false
 			}
 			v.Channel = int8(n)
 		case "port":
 			hasPort = true
 			var n uint64
-			if n, i, ok = runtime.FastUint(data, i, 16); !ok {
+			if n, i, ok = toolimpl.FastUint(data, i, 16); !ok {
 				return i, false
 			}
 			v.Port = uint16(n)
 		case "sequence":
 			hasSequence = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, 64); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, 64); !ok {
 				return i, false
 			}
 			v.Sequence = n
 		case "value":
 			hasValue = true
 			var f float64
-			if f, i, ok = runtime.FastFloat(data, i, 32); !ok {
+			if f, i, ok = toolimpl.FastFloat(data, i, 32); !ok {
 				return i, false
 			}
 			v.Value = float32(f)
 		case "offset":
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, 32); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, 32); !ok {
 				return i, false
 			}
 			v.Offset = int32(n)
 		case "count":
 			var n uint64
-			if n, i, ok = runtime.FastUint(data, i, 64); !ok {
+			if n, i, ok = toolimpl.FastUint(data, i, 64); !ok {
 				return i, false
 			}
 			v.Count = n
 		case "scale":
 			var f float64
-			if f, i, ok = runtime.FastFloat(data, i, 64); !ok {
+			if f, i, ok = toolimpl.FastFloat(data, i, 64); !ok {
 				return i, false
 			}
 			v.Scale = f
 		case "raw":
 			var n uint64
-			if n, i, ok = runtime.FastUint(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastUint(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			v.Raw = uint(n)
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -8903,52 +9174,52 @@ func fastSensorReading(data []byte, i int, v *SensorReading, strs *runtime.Strin
 // fastPage decodes a Page in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodePage
 // says what is wrong.
-func fastPage(data []byte, i int, v *Page[OrderLine], strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastPage(data []byte, i int, v *Page[OrderLine], strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasItems, hasTotal bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "items":
 			hasItems = true
 			var empty2 bool
-			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Items = make([]OrderLine, 0, runtime.FastCount(data, i, empty2))
+			v.Items = make([]OrderLine, 0, toolimpl.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem OrderLine
 				if i, ok = fastOrderLine(data, i, &elem, strs); !ok {
 					return i, false
 				}
 				v.Items = append(v.Items, elem)
-				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
 					return i, false
 				}
 			}
 		case "next":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			v.Next = strs.Of(data, i, s)
 		case "total":
 			hasTotal = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			v.Total = int(n)
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -8964,15 +9235,15 @@ func fastPage(data []byte, i int, v *Page[OrderLine], strs *runtime.Strings) (in
 // fastTagInput decodes a TagInput in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeTagInput
 // says what is wrong.
-func fastTagInput(data []byte, i int, v *TagInput, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastTagInput(data []byte, i int, v *TagInput, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasLines, hasWeight bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
@@ -8983,17 +9254,17 @@ func fastTagInput(data []byte, i int, v *TagInput, strs *runtime.Strings) (int, 
 			}
 		case "pairs":
 			var empty2 bool
-			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Pairs = make([]Pair[string, int64], 0, runtime.FastCount(data, i, empty2))
+			v.Pairs = make([]Pair[string, int64], 0, toolimpl.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem Pair[string, int64]
 				if i, ok = fastPair(data, i, &elem, strs); !ok {
 					return i, false
 				}
 				v.Pairs = append(v.Pairs, elem)
-				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
 					return i, false
 				}
 			}
@@ -9005,7 +9276,7 @@ func fastTagInput(data []byte, i int, v *TagInput, strs *runtime.Strings) (int, 
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -9021,35 +9292,35 @@ func fastTagInput(data []byte, i int, v *TagInput, strs *runtime.Strings) (int, 
 // fastGetOrderInput decodes a GetOrderInput in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeGetOrderInput
 // says what is wrong.
-func fastGetOrderInput(data []byte, i int, v *GetOrderInput, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastGetOrderInput(data []byte, i int, v *GetOrderInput, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasOrderID bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "order_id":
 			hasOrderID = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			v.OrderID = strs.Of(data, i, s)
 		case "expand":
 			var b bool
-			if b, i, ok = runtime.FastBool(data, i); !ok {
+			if b, i, ok = toolimpl.FastBool(data, i); !ok {
 				return i, false
 			}
 			v.Expand = b
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -9062,35 +9333,35 @@ func fastGetOrderInput(data []byte, i int, v *GetOrderInput, strs *runtime.Strin
 // fastCancelInput decodes a CancelInput in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeCancelInput
 // says what is wrong.
-func fastCancelInput(data []byte, i int, v *CancelInput, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastCancelInput(data []byte, i int, v *CancelInput, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasOrderID bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "order_id":
 			hasOrderID = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			v.OrderID = strs.Of(data, i, s)
 		case "reason":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			v.Reason = strs.Of(data, i, s)
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -9103,15 +9374,15 @@ func fastCancelInput(data []byte, i int, v *CancelInput, strs *runtime.Strings) 
 // fastEchoOrderInput decodes an EchoOrderInput in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeEchoOrderInput
 // says what is wrong.
-func fastEchoOrderInput(data []byte, i int, v *EchoOrderInput, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastEchoOrderInput(data []byte, i int, v *EchoOrderInput, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasOrder bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
@@ -9122,14 +9393,14 @@ func fastEchoOrderInput(data []byte, i int, v *EchoOrderInput, strs *runtime.Str
 			}
 		case "notes":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			v.Notes = strs.Of(data, i, s)
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -9142,62 +9413,62 @@ func fastEchoOrderInput(data []byte, i int, v *EchoOrderInput, strs *runtime.Str
 // fastSendNoteArgs decodes a sendNoteArgs in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeSendNoteArgs
 // says what is wrong.
-func fastSendNoteArgs(data []byte, i int, v *sendNoteArgs, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastSendNoteArgs(data []byte, i int, v *sendNoteArgs, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasTo, hasSubject, hasCc bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "to":
 			hasTo = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			v.To = strs.Of(data, i, s)
 		case "subject":
 			hasSubject = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			v.Subject = strs.Of(data, i, s)
 		case "urgent":
 			v.Urgent = new(bool)
 			var b bool
-			if b, i, ok = runtime.FastBool(data, i); !ok {
+			if b, i, ok = toolimpl.FastBool(data, i); !ok {
 				return i, false
 			}
 			*v.Urgent = b
 		case "cc":
 			hasCc = true
 			var empty2 bool
-			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Cc = make([]string, 0, runtime.FastCount(data, i, empty2))
+			v.Cc = make([]string, 0, toolimpl.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem string
 				var s []byte
-				if s, i, ok = runtime.FastString(data, i); !ok {
+				if s, i, ok = toolimpl.FastString(data, i); !ok {
 					return i, false
 				}
 				elem = strs.Of(data, i, s)
 				v.Cc = append(v.Cc, elem)
-				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
 					return i, false
 				}
 			}
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -9216,43 +9487,43 @@ func fastSendNoteArgs(data []byte, i int, v *sendNoteArgs, strs *runtime.Strings
 // fastResizeImageArgs decodes a resizeImageArgs in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeResizeImageArgs
 // says what is wrong.
-func fastResizeImageArgs(data []byte, i int, v *resizeImageArgs, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastResizeImageArgs(data []byte, i int, v *resizeImageArgs, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasWidth, hasHeight, hasScale bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "width":
 			hasWidth = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			v.Width = int(n)
 		case "height":
 			hasHeight = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			v.Height = int(n)
 		case "scale":
 			hasScale = true
 			var f float64
-			if f, i, ok = runtime.FastFloat(data, i, 64); !ok {
+			if f, i, ok = toolimpl.FastFloat(data, i, 64); !ok {
 				return i, false
 			}
 			v.Scale = f
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -9271,35 +9542,35 @@ func fastResizeImageArgs(data []byte, i int, v *resizeImageArgs, strs *runtime.S
 // fastSummaryInput decodes a SummaryInput in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeSummaryInput
 // says what is wrong.
-func fastSummaryInput(data []byte, i int, v *SummaryInput, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastSummaryInput(data []byte, i int, v *SummaryInput, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasText bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "text":
 			hasText = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			v.Text = strs.Of(data, i, s)
 		case "max_words":
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			v.MaxWords = int(n)
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -9312,35 +9583,35 @@ func fastSummaryInput(data []byte, i int, v *SummaryInput, strs *runtime.Strings
 // fastSplitInput decodes a SplitInput in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeSplitInput
 // says what is wrong.
-func fastSplitInput(data []byte, i int, v *SplitInput, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastSplitInput(data []byte, i int, v *SplitInput, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasText bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "text":
 			hasText = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			v.Text = strs.Of(data, i, s)
 		case "sep":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			v.Sep = strs.Of(data, i, s)
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -9353,35 +9624,35 @@ func fastSplitInput(data []byte, i int, v *SplitInput, strs *runtime.Strings) (i
 // fastArchiveInput decodes an ArchiveInput in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeArchiveInput
 // says what is wrong.
-func fastArchiveInput(data []byte, i int, v *ArchiveInput, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastArchiveInput(data []byte, i int, v *ArchiveInput, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasProject bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "project":
 			hasProject = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			v.Project = strs.Of(data, i, s)
 		case "force":
 			var b bool
-			if b, i, ok = runtime.FastBool(data, i); !ok {
+			if b, i, ok = toolimpl.FastBool(data, i); !ok {
 				return i, false
 			}
 			v.Force = b
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -9398,29 +9669,29 @@ func fastObject(data []byte, i int, v *struct {
 	SKU      string  `json:"sku" jsonschema:"required,description=Stock keeping unit"`
 	Quantity int     `json:"quantity" jsonschema:"minimum=1,maximum=999"`
 	Price    float64 `json:"price" jsonschema:"minimum=0"`
-}, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+}, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasSKU, hasQuantity, hasPrice bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "sku":
 			hasSKU = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			v.SKU = strs.Of(data, i, s)
 		case "quantity":
 			hasQuantity = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			if n < 1 {
@@ -9433,7 +9704,7 @@ func fastObject(data []byte, i int, v *struct {
 		case "price":
 			hasPrice = true
 			var f float64
-			if f, i, ok = runtime.FastFloat(data, i, 64); !ok {
+			if f, i, ok = toolimpl.FastFloat(data, i, 64); !ok {
 				return i, false
 			}
 			if f < 0 {
@@ -9443,7 +9714,7 @@ func fastObject(data []byte, i int, v *struct {
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -9462,36 +9733,36 @@ func fastObject(data []byte, i int, v *struct {
 // fastAddress decodes an Address in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeAddress
 // says what is wrong.
-func fastAddress(data []byte, i int, v *Address, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastAddress(data []byte, i int, v *Address, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasStreet, hasCity, hasCountry bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "street":
 			hasStreet = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			v.Street = strs.Of(data, i, s)
 		case "city":
 			hasCity = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			v.City = strs.Of(data, i, s)
 		case "country":
 			hasCountry = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			runes := utf8.RuneCount(s)
@@ -9504,14 +9775,14 @@ func fastAddress(data []byte, i int, v *Address, strs *runtime.Strings) (int, bo
 			v.Country = strs.Of(data, i, s)
 		case "zip":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			v.Zip = strs.Of(data, i, s)
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -9537,22 +9808,22 @@ func fastObject2(data []byte, i int, v *struct {
 		W int `json:"w"`
 		H int `json:"h"`
 	} `json:"size"`
-}, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+}, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasWeightKg, hasSize bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "weight_kg":
 			hasWeightKg = true
 			var f float64
-			if f, i, ok = runtime.FastFloat(data, i, 64); !ok {
+			if f, i, ok = toolimpl.FastFloat(data, i, 64); !ok {
 				return i, false
 			}
 			if f > 30 {
@@ -9570,7 +9841,7 @@ func fastObject2(data []byte, i int, v *struct {
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -9586,46 +9857,46 @@ func fastObject2(data []byte, i int, v *struct {
 // fastDepartment decodes a Department in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeDepartment
 // says what is wrong.
-func fastDepartment(data []byte, i int, v *Department, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastDepartment(data []byte, i int, v *Department, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasName, hasTeams bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "name":
 			hasName = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			v.Name = strs.Of(data, i, s)
 		case "teams":
 			hasTeams = true
 			var empty2 bool
-			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Teams = make([]Team, 0, runtime.FastCount(data, i, empty2))
+			v.Teams = make([]Team, 0, toolimpl.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem Team
 				if i, ok = fastTeam(data, i, &elem, strs); !ok {
 					return i, false
 				}
 				v.Teams = append(v.Teams, elem)
-				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
 					return i, false
 				}
 			}
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -9641,22 +9912,22 @@ func fastDepartment(data []byte, i int, v *Department, strs *runtime.Strings) (i
 // fastWaypoint decodes a Waypoint in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeWaypoint
 // says what is wrong.
-func fastWaypoint(data []byte, i int, v *Waypoint, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastWaypoint(data []byte, i int, v *Waypoint, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasLat, hasLon bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "lat":
 			hasLat = true
 			var f float64
-			if f, i, ok = runtime.FastFloat(data, i, 64); !ok {
+			if f, i, ok = toolimpl.FastFloat(data, i, 64); !ok {
 				return i, false
 			}
 			if f < -90 {
@@ -9669,7 +9940,7 @@ func fastWaypoint(data []byte, i int, v *Waypoint, strs *runtime.Strings) (int, 
 		case "lon":
 			hasLon = true
 			var f float64
-			if f, i, ok = runtime.FastFloat(data, i, 64); !ok {
+			if f, i, ok = toolimpl.FastFloat(data, i, 64); !ok {
 				return i, false
 			}
 			if f < -180 {
@@ -9681,14 +9952,14 @@ func fastWaypoint(data []byte, i int, v *Waypoint, strs *runtime.Strings) (int, 
 			v.Lon = f
 		case "stop":
 			var b bool
-			if b, i, ok = runtime.FastBool(data, i); !ok {
+			if b, i, ok = toolimpl.FastBool(data, i); !ok {
 				return i, false
 			}
 			v.Stop = b
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -9704,36 +9975,36 @@ func fastWaypoint(data []byte, i int, v *Waypoint, strs *runtime.Strings) (int, 
 // fastOrderLine decodes an OrderLine in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeOrderLine
 // says what is wrong.
-func fastOrderLine(data []byte, i int, v *OrderLine, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastOrderLine(data []byte, i int, v *OrderLine, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasSKU, hasQuantity bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "sku":
 			hasSKU = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			v.SKU = strs.Of(data, i, s)
 		case "qty":
 			hasQuantity = true
 			var n uint64
-			if n, i, ok = runtime.FastUint(data, i, 16); !ok {
+			if n, i, ok = toolimpl.FastUint(data, i, 16); !ok {
 				return i, false
 			}
 			v.Quantity = uint16(n)
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -9749,36 +10020,36 @@ func fastOrderLine(data []byte, i int, v *OrderLine, strs *runtime.Strings) (int
 // fastPair decodes a Pair in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodePair
 // says what is wrong.
-func fastPair(data []byte, i int, v *Pair[string, int64], strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastPair(data []byte, i int, v *Pair[string, int64], strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasKey, hasValue bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "key":
 			hasKey = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			v.Key = strs.Of(data, i, s)
 		case "value":
 			hasValue = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, 64); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, 64); !ok {
 				return i, false
 			}
 			v.Value = n
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -9794,36 +10065,36 @@ func fastPair(data []byte, i int, v *Pair[string, int64], strs *runtime.Strings)
 // fastPair2 decodes a Pair in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodePair2
 // says what is wrong.
-func fastPair2(data []byte, i int, v *Pair[string, float32], strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastPair2(data []byte, i int, v *Pair[string, float32], strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasKey, hasValue bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "key":
 			hasKey = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			v.Key = strs.Of(data, i, s)
 		case "value":
 			hasValue = true
 			var f float64
-			if f, i, ok = runtime.FastFloat(data, i, 32); !ok {
+			if f, i, ok = toolimpl.FastFloat(data, i, 32); !ok {
 				return i, false
 			}
 			v.Value = float32(f)
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -9839,54 +10110,54 @@ func fastPair2(data []byte, i int, v *Pair[string, float32], strs *runtime.Strin
 // fastOrder decodes an Order in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeOrder
 // says what is wrong.
-func fastOrder(data []byte, i int, v *Order, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastOrder(data []byte, i int, v *Order, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasID, hasStatus bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
 		case "status":
 			hasStatus = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			v.Status = strs.Of(data, i, s)
 		case "lines":
 			var empty2 bool
-			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Lines = make([]string, 0, runtime.FastCount(data, i, empty2))
+			v.Lines = make([]string, 0, toolimpl.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem string
 				var s []byte
-				if s, i, ok = runtime.FastString(data, i); !ok {
+				if s, i, ok = toolimpl.FastString(data, i); !ok {
 					return i, false
 				}
 				elem = strs.Of(data, i, s)
 				v.Lines = append(v.Lines, elem)
-				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
 					return i, false
 				}
 			}
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -9906,43 +10177,43 @@ func fastObject3(data []byte, i int, v *struct {
 	L int `json:"l"`
 	W int `json:"w"`
 	H int `json:"h"`
-}, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+}, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasL, hasW, hasH bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "l":
 			hasL = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			v.L = int(n)
 		case "w":
 			hasW = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			v.W = int(n)
 		case "h":
 			hasH = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			v.H = int(n)
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -9961,46 +10232,46 @@ func fastObject3(data []byte, i int, v *struct {
 // fastTeam decodes a Team in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeTeam
 // says what is wrong.
-func fastTeam(data []byte, i int, v *Team, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastTeam(data []byte, i int, v *Team, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasName, hasMembers bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "name":
 			hasName = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			v.Name = strs.Of(data, i, s)
 		case "members":
 			hasMembers = true
 			var empty2 bool
-			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Members = make([]Member, 0, runtime.FastCount(data, i, empty2))
+			v.Members = make([]Member, 0, toolimpl.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem Member
 				if i, ok = fastMember(data, i, &elem, strs); !ok {
 					return i, false
 				}
 				v.Members = append(v.Members, elem)
-				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
 					return i, false
 				}
 			}
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -10016,22 +10287,22 @@ func fastTeam(data []byte, i int, v *Team, strs *runtime.Strings) (int, bool) {
 // fastMember decodes a Member in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeMember
 // says what is wrong.
-func fastMember(data []byte, i int, v *Member, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastMember(data []byte, i int, v *Member, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasName bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "name":
 			hasName = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			v.Name = strs.Of(data, i, s)
@@ -10043,7 +10314,7 @@ func fastMember(data []byte, i int, v *Member, strs *runtime.Strings) (int, bool
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -10056,43 +10327,43 @@ func fastMember(data []byte, i int, v *Member, strs *runtime.Strings) (int, bool
 // fastContact decodes a Contact in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeContact
 // says what is wrong.
-func fastContact(data []byte, i int, v *Contact, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastContact(data []byte, i int, v *Contact, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "email":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			v.Email = strs.Of(data, i, s)
 		case "phones":
 			var empty2 bool
-			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Phones = make([]Phone, 0, runtime.FastCount(data, i, empty2))
+			v.Phones = make([]Phone, 0, toolimpl.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem Phone
 				if i, ok = fastPhone(data, i, &elem, strs); !ok {
 					return i, false
 				}
 				v.Phones = append(v.Phones, elem)
-				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
 					return i, false
 				}
 			}
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -10102,35 +10373,35 @@ func fastContact(data []byte, i int, v *Contact, strs *runtime.Strings) (int, bo
 // fastPhone decodes a Phone in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodePhone
 // says what is wrong.
-func fastPhone(data []byte, i int, v *Phone, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastPhone(data []byte, i int, v *Phone, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasNumber bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "number":
 			hasNumber = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			v.Number = strs.Of(data, i, s)
 		case "mobile":
 			var b bool
-			if b, i, ok = runtime.FastBool(data, i); !ok {
+			if b, i, ok = toolimpl.FastBool(data, i); !ok {
 				return i, false
 			}
 			v.Mobile = b
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -10141,67 +10412,67 @@ func fastPhone(data []byte, i int, v *Phone, strs *runtime.Strings) (int, bool) 
 }
 
 // encodeTrackEventResult writes the result of the track_event tool as JSON.
-func encodeTrackEventResult(e *runtime.Encoder, v EventInput) {
+func encodeTrackEventResult(e *toolimpl.Encoder, v EventInput) {
 	encodeEventInput(e, &v)
 }
 
 // encodePatchRecordResult writes the result of the patch_record tool as JSON.
-func encodePatchRecordResult(e *runtime.Encoder, v PatchInput) {
+func encodePatchRecordResult(e *toolimpl.Encoder, v PatchInput) {
 	encodePatchInput(e, &v)
 }
 
 // encodeSendWebhookResult writes the result of the send_webhook tool as JSON.
-func encodeSendWebhookResult(e *runtime.Encoder, v WebhookInput) {
+func encodeSendWebhookResult(e *toolimpl.Encoder, v WebhookInput) {
 	encodeWebhookInput(e, &v)
 }
 
 // encodeRunQueryResult writes the result of the run_query tool as JSON.
-func encodeRunQueryResult(e *runtime.Encoder, v QueryInput) {
+func encodeRunQueryResult(e *toolimpl.Encoder, v QueryInput) {
 	encodeQueryInput(e, &v)
 }
 
 // encodeMergeConfigResult writes the result of the merge_config tool as JSON.
-func encodeMergeConfigResult(e *runtime.Encoder, v ConfigPatch) {
+func encodeMergeConfigResult(e *toolimpl.Encoder, v ConfigPatch) {
 	encodeConfigPatch(e, &v)
 }
 
 // encodeSetThermostatResult writes the result of the set_thermostat tool as JSON.
-func encodeSetThermostatResult(e *runtime.Encoder, v ThermostatInput) {
+func encodeSetThermostatResult(e *toolimpl.Encoder, v ThermostatInput) {
 	encodeThermostatInput(e, &v)
 }
 
 // encodeCreateTaskResult writes the result of the create_task tool as JSON.
-func encodeCreateTaskResult(e *runtime.Encoder, v TaskInput) {
+func encodeCreateTaskResult(e *toolimpl.Encoder, v TaskInput) {
 	encodeTaskInput(e, &v)
 }
 
 // encodeStartSyncResult writes the result of the start_sync tool as JSON.
-func encodeStartSyncResult(e *runtime.Encoder, v SyncInput) {
+func encodeStartSyncResult(e *toolimpl.Encoder, v SyncInput) {
 	encodeSyncInput(e, &v)
 }
 
 // encodeReadFeedResult writes the result of the read_feed tool as JSON.
-func encodeReadFeedResult(e *runtime.Encoder, v FeedInput) {
+func encodeReadFeedResult(e *toolimpl.Encoder, v FeedInput) {
 	encodeFeedInput(e, &v)
 }
 
 // encodeSetAlarmResult writes the result of the set_alarm tool as JSON.
-func encodeSetAlarmResult(e *runtime.Encoder, v AlarmInput) {
+func encodeSetAlarmResult(e *toolimpl.Encoder, v AlarmInput) {
 	encodeAlarmInput(e, &v)
 }
 
 // encodeCurrentWeatherResult writes the result of the current_weather tool as JSON.
-func encodeCurrentWeatherResult(e *runtime.Encoder, v WeatherQuery) {
+func encodeCurrentWeatherResult(e *toolimpl.Encoder, v WeatherQuery) {
 	encodeWeatherQuery(e, &v)
 }
 
 // encodeChooseSeatResult writes the result of the choose_seat tool as JSON.
-func encodeChooseSeatResult(e *runtime.Encoder, v SeatRequest) {
+func encodeChooseSeatResult(e *toolimpl.Encoder, v SeatRequest) {
 	encodeSeatRequest(e, &v)
 }
 
 // encodeCommentOnIssueResult writes the result of the comment_on_issue tool as JSON.
-func encodeCommentOnIssueResult(e *runtime.Encoder, v *IssueComment) {
+func encodeCommentOnIssueResult(e *toolimpl.Encoder, v *IssueComment) {
 	if v == nil {
 		e.Null()
 	} else {
@@ -10210,87 +10481,87 @@ func encodeCommentOnIssueResult(e *runtime.Encoder, v *IssueComment) {
 }
 
 // encodeReadLinesResult writes the result of the read_lines tool as JSON.
-func encodeReadLinesResult(e *runtime.Encoder, v FileRange) {
+func encodeReadLinesResult(e *toolimpl.Encoder, v FileRange) {
 	encodeFileRange(e, &v)
 }
 
 // encodeFindSymbolResult writes the result of the find_symbol tool as JSON.
-func encodeFindSymbolResult(e *runtime.Encoder, v SymbolQuery) {
+func encodeFindSymbolResult(e *toolimpl.Encoder, v SymbolQuery) {
 	encodeSymbolQuery(e, &v)
 }
 
 // encodeAskKnowledgeBaseResult writes the result of the ask_knowledge_base tool as JSON.
-func encodeAskKnowledgeBaseResult(e *runtime.Encoder, v KnowledgeQuery) {
+func encodeAskKnowledgeBaseResult(e *toolimpl.Encoder, v KnowledgeQuery) {
 	encodeKnowledgeQuery(e, &v)
 }
 
 // encodeCalculateResult writes the result of the calculate tool as JSON.
-func encodeCalculateResult(e *runtime.Encoder, v Expression) {
+func encodeCalculateResult(e *toolimpl.Encoder, v Expression) {
 	encodeExpression(e, &v)
 }
 
 // encodeOpenTicketResult writes the result of the open_ticket tool as JSON.
-func encodeOpenTicketResult(e *runtime.Encoder, v TicketInput) {
+func encodeOpenTicketResult(e *toolimpl.Encoder, v TicketInput) {
 	encodeTicketInput(e, &v)
 }
 
 // encodeTranslateResult writes the result of the translate tool as JSON.
-func encodeTranslateResult(e *runtime.Encoder, v TranslateInput) {
+func encodeTranslateResult(e *toolimpl.Encoder, v TranslateInput) {
 	encodeTranslateInput(e, &v)
 }
 
 // encodeFindRecipesResult writes the result of the find_recipes tool as JSON.
-func encodeFindRecipesResult(e *runtime.Encoder, v RecipeSearch) {
+func encodeFindRecipesResult(e *toolimpl.Encoder, v RecipeSearch) {
 	encodeRecipeSearch(e, &v)
 }
 
 // encodeListReposResult writes the result of the list_repos tool as JSON.
-func encodeListReposResult(e *runtime.Encoder, v PageArgs) {
+func encodeListReposResult(e *toolimpl.Encoder, v PageArgs) {
 	encodePageArgs(e, &v)
 }
 
 // encodeTransferMoneyResult writes the result of the transfer_money tool as JSON.
-func encodeTransferMoneyResult(e *runtime.Encoder, v TransferInput) {
+func encodeTransferMoneyResult(e *toolimpl.Encoder, v TransferInput) {
 	encodeTransferInput(e, &v)
 }
 
 // encodeScheduleJobResult writes the result of the schedule_job tool as JSON.
-func encodeScheduleJobResult(e *runtime.Encoder, v ScheduleInput) {
+func encodeScheduleJobResult(e *toolimpl.Encoder, v ScheduleInput) {
 	encodeScheduleInput(e, &v)
 }
 
 // encodeAddInvoiceLinesResult writes the result of the add_invoice_lines tool as JSON.
-func encodeAddInvoiceLinesResult(e *runtime.Encoder, v InvoiceLines) {
+func encodeAddInvoiceLinesResult(e *toolimpl.Encoder, v InvoiceLines) {
 	encodeInvoiceLines(e, &v)
 }
 
 // encodeLookupOrderResult writes the result of the lookup_order tool as JSON.
-func encodeLookupOrderResult(e *runtime.Encoder, v LookupOrderInput) {
+func encodeLookupOrderResult(e *toolimpl.Encoder, v LookupOrderInput) {
 	encodeLookupOrderInput(e, &v)
 }
 
 // encodeSearchWikiResult writes the result of the search_wiki tool as JSON.
-func encodeSearchWikiResult(e *runtime.Encoder, v UntaggedInput) {
+func encodeSearchWikiResult(e *toolimpl.Encoder, v UntaggedInput) {
 	encodeUntaggedInput(e, &v)
 }
 
 // encodeScaleDeploymentResult writes the result of the scale_deployment tool as JSON.
-func encodeScaleDeploymentResult(e *runtime.Encoder, v ClusterScale) {
+func encodeScaleDeploymentResult(e *toolimpl.Encoder, v ClusterScale) {
 	encodeClusterScale(e, &v)
 }
 
 // encodeShipParcelResult writes the result of the ship_parcel tool as JSON.
-func encodeShipParcelResult(e *runtime.Encoder, v ShipInput) {
+func encodeShipParcelResult(e *toolimpl.Encoder, v ShipInput) {
 	encodeShipInput(e, &v)
 }
 
 // encodeImportOrgChartResult writes the result of the import_org_chart tool as JSON.
-func encodeImportOrgChartResult(e *runtime.Encoder, v OrgChart) {
+func encodeImportOrgChartResult(e *toolimpl.Encoder, v OrgChart) {
 	encodeOrgChart(e, &v)
 }
 
 // encodeSearchPapersResult writes the result of the search_papers tool as JSON.
-func encodeSearchPapersResult(e *runtime.Encoder, v *PaperSearch) {
+func encodeSearchPapersResult(e *toolimpl.Encoder, v *PaperSearch) {
 	if v == nil {
 		e.Null()
 	} else {
@@ -10299,62 +10570,62 @@ func encodeSearchPapersResult(e *runtime.Encoder, v *PaperSearch) {
 }
 
 // encodePlanRouteResult writes the result of the plan_route tool as JSON.
-func encodePlanRouteResult(e *runtime.Encoder, v RouteInput) {
+func encodePlanRouteResult(e *toolimpl.Encoder, v RouteInput) {
 	encodeRouteInput(e, &v)
 }
 
 // encodeRecordReadingResult writes the result of the record_reading tool as JSON.
-func encodeRecordReadingResult(e *runtime.Encoder, v SensorReading) {
+func encodeRecordReadingResult(e *toolimpl.Encoder, v SensorReading) {
 	encodeSensorReading(e, &v)
 }
 
 // encodeStartTimerResult writes the result of the start_timer tool as JSON.
-func encodeStartTimerResult(e *runtime.Encoder, v TimerInput) {
+func encodeStartTimerResult(e *toolimpl.Encoder, v TimerInput) {
 	encodeTimerInput(e, &v)
 }
 
 // encodeDrawBoxResult writes the result of the draw_box tool as JSON.
-func encodeDrawBoxResult(e *runtime.Encoder, v BoxInput) {
+func encodeDrawBoxResult(e *toolimpl.Encoder, v BoxInput) {
 	encodeBoxInput(e, &v)
 }
 
 // encodeImportOrdersResult writes the result of the import_orders tool as JSON.
-func encodeImportOrdersResult(e *runtime.Encoder, v Page[OrderLine]) {
+func encodeImportOrdersResult(e *toolimpl.Encoder, v Page[OrderLine]) {
 	encodePage(e, &v)
 }
 
 // encodeTagItemsResult writes the result of the tag_items tool as JSON.
-func encodeTagItemsResult(e *runtime.Encoder, v TagInput) {
+func encodeTagItemsResult(e *toolimpl.Encoder, v TagInput) {
 	encodeTagInput(e, &v)
 }
 
 // encodeSetRateLimitResult writes the result of the set_rate_limit tool as JSON.
-func encodeSetRateLimitResult(e *runtime.Encoder, v RateLimit) {
+func encodeSetRateLimitResult(e *toolimpl.Encoder, v RateLimit) {
 	encodeRateLimit(e, &v)
 }
 
 // encodeRefundPaymentResult writes the result of the refund_payment tool as JSON.
-func encodeRefundPaymentResult(e *runtime.Encoder, v RefundInput) {
+func encodeRefundPaymentResult(e *toolimpl.Encoder, v RefundInput) {
 	encodeRefundInput(e, &v)
 }
 
 // encodeTailLogsResult writes the result of the tail_logs tool as JSON.
-func encodeTailLogsResult(e *runtime.Encoder, v LogQuery) {
+func encodeTailLogsResult(e *toolimpl.Encoder, v LogQuery) {
 	encodeLogQuery(e, &v)
 }
 
 // encodeConvertCurrencyResult writes the result of the convert_currency tool as JSON.
-func encodeConvertCurrencyResult(e *runtime.Encoder, v PriceCheck) {
+func encodeConvertCurrencyResult(e *toolimpl.Encoder, v PriceCheck) {
 	encodePriceCheck(e, &v)
 }
 
 // encodeBlameLinesResult writes the result of the blame_lines tool as JSON.
-func encodeBlameLinesResult(e *runtime.Encoder, v BlameInput) {
+func encodeBlameLinesResult(e *toolimpl.Encoder, v BlameInput) {
 	encodeBlameInput(e, &v)
 }
 
 // encodeGetOrderResult writes the result of the get_order tool as JSON.
-func encodeGetOrderResult(e *runtime.Encoder, v *Order) {
+func encodeGetOrderResult(e *toolimpl.Encoder, v *Order) {
 	if v == nil {
 		e.Null()
 	} else {
@@ -10363,7 +10634,7 @@ func encodeGetOrderResult(e *runtime.Encoder, v *Order) {
 }
 
 // encodeSearchOrdersResult writes the result of the search_orders tool as JSON.
-func encodeSearchOrdersResult(e *runtime.Encoder, v []Order) {
+func encodeSearchOrdersResult(e *toolimpl.Encoder, v []Order) {
 	if v == nil {
 		e.Null()
 	} else {
@@ -10379,7 +10650,7 @@ func encodeSearchOrdersResult(e *runtime.Encoder, v []Order) {
 }
 
 // encodeValidateOrderResult writes the result of the validate_order tool as JSON.
-func encodeValidateOrderResult(e *runtime.Encoder, v *EchoOrderInput) {
+func encodeValidateOrderResult(e *toolimpl.Encoder, v *EchoOrderInput) {
 	if v == nil {
 		e.Null()
 	} else {
@@ -10388,17 +10659,17 @@ func encodeValidateOrderResult(e *runtime.Encoder, v *EchoOrderInput) {
 }
 
 // encodeSendNoteResult writes the result of the send_note tool as JSON.
-func encodeSendNoteResult(e *runtime.Encoder, v NoteEcho) {
+func encodeSendNoteResult(e *toolimpl.Encoder, v NoteEcho) {
 	encodeNoteEcho(e, &v)
 }
 
 // encodeResizeImageResult writes the result of the resize_image tool as JSON.
-func encodeResizeImageResult(e *runtime.Encoder, v ResizeEcho) {
+func encodeResizeImageResult(e *toolimpl.Encoder, v ResizeEcho) {
 	encodeResizeEcho(e, &v)
 }
 
 // encodeSplitTextResult writes the result of the split_text tool as JSON.
-func encodeSplitTextResult(e *runtime.Encoder, v []string) {
+func encodeSplitTextResult(e *toolimpl.Encoder, v []string) {
 	if v == nil {
 		e.Null()
 	} else {
@@ -10414,7 +10685,7 @@ func encodeSplitTextResult(e *runtime.Encoder, v []string) {
 }
 
 // encodeEventInput writes an EventInput as JSON.
-func encodeEventInput(e *runtime.Encoder, v *EventInput) {
+func encodeEventInput(e *toolimpl.Encoder, v *EventInput) {
 	e.Raw(`{"name":`)
 	e.String(v.Name)
 	if len(v.Props) != 0 {
@@ -10423,7 +10694,7 @@ func encodeEventInput(e *runtime.Encoder, v *EventInput) {
 			e.Null()
 		} else {
 			e.Byte('{')
-			for i2, k2 := range runtime.SortedKeys(v.Props) {
+			for i2, k2 := range toolimpl.SortedKeys(v.Props) {
 				if i2 > 0 {
 					e.Byte(',')
 				}
@@ -10441,7 +10712,7 @@ func encodeEventInput(e *runtime.Encoder, v *EventInput) {
 			e.Null()
 		} else {
 			e.Byte('{')
-			for i2, k2 := range runtime.SortedKeys(v.Labels) {
+			for i2, k2 := range toolimpl.SortedKeys(v.Labels) {
 				if i2 > 0 {
 					e.Byte(',')
 				}
@@ -10457,7 +10728,7 @@ func encodeEventInput(e *runtime.Encoder, v *EventInput) {
 }
 
 // encodePatchInput writes a PatchInput as JSON.
-func encodePatchInput(e *runtime.Encoder, v *PatchInput) {
+func encodePatchInput(e *toolimpl.Encoder, v *PatchInput) {
 	e.Raw(`{"id":`)
 	e.String(v.ID)
 	e.Raw(`,"value":`)
@@ -10470,7 +10741,7 @@ func encodePatchInput(e *runtime.Encoder, v *PatchInput) {
 }
 
 // encodeWebhookInput writes a WebhookInput as JSON.
-func encodeWebhookInput(e *runtime.Encoder, v *WebhookInput) {
+func encodeWebhookInput(e *toolimpl.Encoder, v *WebhookInput) {
 	e.Raw(`{"url":`)
 	e.String(v.URL)
 	if len(v.Headers) != 0 {
@@ -10479,7 +10750,7 @@ func encodeWebhookInput(e *runtime.Encoder, v *WebhookInput) {
 			e.Null()
 		} else {
 			e.Byte('{')
-			for i2, k2 := range runtime.SortedKeys(v.Headers) {
+			for i2, k2 := range toolimpl.SortedKeys(v.Headers) {
 				if i2 > 0 {
 					e.Byte(',')
 				}
@@ -10497,7 +10768,7 @@ func encodeWebhookInput(e *runtime.Encoder, v *WebhookInput) {
 }
 
 // encodeQueryInput writes a QueryInput as JSON.
-func encodeQueryInput(e *runtime.Encoder, v *QueryInput) {
+func encodeQueryInput(e *toolimpl.Encoder, v *QueryInput) {
 	e.Raw(`{"sql":`)
 	e.String(v.SQL)
 	if len(v.Params) != 0 {
@@ -10521,7 +10792,7 @@ func encodeQueryInput(e *runtime.Encoder, v *QueryInput) {
 			e.Null()
 		} else {
 			e.Byte('{')
-			for i2, k2 := range runtime.SortedKeys(v.Hints) {
+			for i2, k2 := range toolimpl.SortedKeys(v.Hints) {
 				if i2 > 0 {
 					e.Byte(',')
 				}
@@ -10539,7 +10810,7 @@ func encodeQueryInput(e *runtime.Encoder, v *QueryInput) {
 			e.Null()
 		} else {
 			e.Byte('{')
-			for i2, k2 := range runtime.SortedKeys(v.Meta) {
+			for i2, k2 := range toolimpl.SortedKeys(v.Meta) {
 				if i2 > 0 {
 					e.Byte(',')
 				}
@@ -10555,7 +10826,7 @@ func encodeQueryInput(e *runtime.Encoder, v *QueryInput) {
 }
 
 // encodeConfigPatch writes a ConfigPatch as JSON.
-func encodeConfigPatch(e *runtime.Encoder, v *ConfigPatch) {
+func encodeConfigPatch(e *toolimpl.Encoder, v *ConfigPatch) {
 	e.Raw(`{"section":`)
 	e.String(v.Section)
 	e.Raw(`,"settings":`)
@@ -10563,7 +10834,7 @@ func encodeConfigPatch(e *runtime.Encoder, v *ConfigPatch) {
 		e.Null()
 	} else {
 		e.Byte('{')
-		for i2, k2 := range runtime.SortedKeys(v.Settings) {
+		for i2, k2 := range toolimpl.SortedKeys(v.Settings) {
 			if i2 > 0 {
 				e.Byte(',')
 			}
@@ -10574,7 +10845,7 @@ func encodeConfigPatch(e *runtime.Encoder, v *ConfigPatch) {
 				e.Null()
 			} else {
 				e.Byte('{')
-				for i3, k3 := range runtime.SortedKeys(el2) {
+				for i3, k3 := range toolimpl.SortedKeys(el2) {
 					if i3 > 0 {
 						e.Byte(',')
 					}
@@ -10596,7 +10867,7 @@ func encodeConfigPatch(e *runtime.Encoder, v *ConfigPatch) {
 }
 
 // encodeThermostatInput writes a ThermostatInput as JSON.
-func encodeThermostatInput(e *runtime.Encoder, v *ThermostatInput) {
+func encodeThermostatInput(e *toolimpl.Encoder, v *ThermostatInput) {
 	e.Raw(`{"room":`)
 	e.String(v.Room)
 	e.Raw(`,"target":`)
@@ -10607,7 +10878,7 @@ func encodeThermostatInput(e *runtime.Encoder, v *ThermostatInput) {
 }
 
 // encodeTaskInput writes a TaskInput as JSON.
-func encodeTaskInput(e *runtime.Encoder, v *TaskInput) {
+func encodeTaskInput(e *toolimpl.Encoder, v *TaskInput) {
 	e.Raw(`{"title":`)
 	e.String(v.Title)
 	e.Raw(`,"priority":`)
@@ -10631,7 +10902,7 @@ func encodeTaskInput(e *runtime.Encoder, v *TaskInput) {
 }
 
 // encodeSyncInput writes a SyncInput as JSON.
-func encodeSyncInput(e *runtime.Encoder, v *SyncInput) {
+func encodeSyncInput(e *toolimpl.Encoder, v *SyncInput) {
 	e.Raw(`{"source":`)
 	e.String(v.Source)
 	e.Raw(`,"target":`)
@@ -10644,7 +10915,7 @@ func encodeSyncInput(e *runtime.Encoder, v *SyncInput) {
 }
 
 // encodeFeedInput writes a FeedInput as JSON.
-func encodeFeedInput(e *runtime.Encoder, v *FeedInput) {
+func encodeFeedInput(e *toolimpl.Encoder, v *FeedInput) {
 	e.Raw(`{"topic":`)
 	e.String(v.Topic)
 	if len(v.Order) != 0 {
@@ -10670,7 +10941,7 @@ func encodeFeedInput(e *runtime.Encoder, v *FeedInput) {
 }
 
 // encodeAlarmInput writes an AlarmInput as JSON.
-func encodeAlarmInput(e *runtime.Encoder, v *AlarmInput) {
+func encodeAlarmInput(e *toolimpl.Encoder, v *AlarmInput) {
 	e.Raw(`{"day":`)
 	e.Int(int64(v.Day))
 	e.Raw(`,"hour":`)
@@ -10697,7 +10968,7 @@ func encodeAlarmInput(e *runtime.Encoder, v *AlarmInput) {
 }
 
 // encodeWeatherQuery writes a WeatherQuery as JSON.
-func encodeWeatherQuery(e *runtime.Encoder, v *WeatherQuery) {
+func encodeWeatherQuery(e *toolimpl.Encoder, v *WeatherQuery) {
 	e.Raw(`{"location":`)
 	e.String(v.Location)
 	if len(v.Units) != 0 {
@@ -10712,7 +10983,7 @@ func encodeWeatherQuery(e *runtime.Encoder, v *WeatherQuery) {
 }
 
 // encodeSeatRequest writes a SeatRequest as JSON.
-func encodeSeatRequest(e *runtime.Encoder, v *SeatRequest) {
+func encodeSeatRequest(e *toolimpl.Encoder, v *SeatRequest) {
 	e.Raw(`{"flight":`)
 	e.String(v.Flight)
 	e.Raw(`,"preference":`)
@@ -10729,7 +11000,7 @@ func encodeSeatRequest(e *runtime.Encoder, v *SeatRequest) {
 }
 
 // encodeIssueComment writes an IssueComment as JSON.
-func encodeIssueComment(e *runtime.Encoder, v *IssueComment) {
+func encodeIssueComment(e *toolimpl.Encoder, v *IssueComment) {
 	e.Raw(`{"owner":`)
 	e.String(v.Owner)
 	e.Raw(`,"repo":`)
@@ -10742,7 +11013,7 @@ func encodeIssueComment(e *runtime.Encoder, v *IssueComment) {
 }
 
 // encodeFileRange writes a FileRange as JSON.
-func encodeFileRange(e *runtime.Encoder, v *FileRange) {
+func encodeFileRange(e *toolimpl.Encoder, v *FileRange) {
 	e.Raw(`{"path":`)
 	e.String(v.Path)
 	if v.Start != 0 {
@@ -10757,7 +11028,7 @@ func encodeFileRange(e *runtime.Encoder, v *FileRange) {
 }
 
 // encodeSymbolQuery writes a SymbolQuery as JSON.
-func encodeSymbolQuery(e *runtime.Encoder, v *SymbolQuery) {
+func encodeSymbolQuery(e *toolimpl.Encoder, v *SymbolQuery) {
 	e.Raw(`{"symbol":`)
 	e.String(v.Symbol)
 	if len(v.Kinds) != 0 {
@@ -10783,7 +11054,7 @@ func encodeSymbolQuery(e *runtime.Encoder, v *SymbolQuery) {
 }
 
 // encodeKnowledgeQuery writes a KnowledgeQuery as JSON.
-func encodeKnowledgeQuery(e *runtime.Encoder, v *KnowledgeQuery) {
+func encodeKnowledgeQuery(e *toolimpl.Encoder, v *KnowledgeQuery) {
 	e.Raw(`{"question":`)
 	e.String(v.Question)
 	if len(v.BaseIDs) != 0 {
@@ -10813,7 +11084,7 @@ func encodeKnowledgeQuery(e *runtime.Encoder, v *KnowledgeQuery) {
 }
 
 // encodeExpression writes an Expression as JSON.
-func encodeExpression(e *runtime.Encoder, v *Expression) {
+func encodeExpression(e *toolimpl.Encoder, v *Expression) {
 	e.Raw(`{"expr":`)
 	e.String(v.Expr)
 	if v.Precision != 0 {
@@ -10824,7 +11095,7 @@ func encodeExpression(e *runtime.Encoder, v *Expression) {
 }
 
 // encodeTicketInput writes a TicketInput as JSON.
-func encodeTicketInput(e *runtime.Encoder, v *TicketInput) {
+func encodeTicketInput(e *toolimpl.Encoder, v *TicketInput) {
 	e.Raw(`{"title":`)
 	e.String(v.Title)
 	e.Raw(`,"severity":`)
@@ -10856,7 +11127,7 @@ func encodeTicketInput(e *runtime.Encoder, v *TicketInput) {
 }
 
 // encodeTranslateInput writes a TranslateInput as JSON.
-func encodeTranslateInput(e *runtime.Encoder, v *TranslateInput) {
+func encodeTranslateInput(e *toolimpl.Encoder, v *TranslateInput) {
 	e.Raw(`{"text":`)
 	e.String(v.Text)
 	e.Raw(`,"target":`)
@@ -10869,7 +11140,7 @@ func encodeTranslateInput(e *runtime.Encoder, v *TranslateInput) {
 }
 
 // encodeRecipeSearch writes a RecipeSearch as JSON.
-func encodeRecipeSearch(e *runtime.Encoder, v *RecipeSearch) {
+func encodeRecipeSearch(e *toolimpl.Encoder, v *RecipeSearch) {
 	e.Raw(`{"ingredients":`)
 	if v.Ingredients == nil {
 		e.Null()
@@ -10895,7 +11166,7 @@ func encodeRecipeSearch(e *runtime.Encoder, v *RecipeSearch) {
 }
 
 // encodePageArgs writes a PageArgs as JSON.
-func encodePageArgs(e *runtime.Encoder, v *PageArgs) {
+func encodePageArgs(e *toolimpl.Encoder, v *PageArgs) {
 	sep := byte('{')
 	if v.Page != 0 {
 		e.Byte(sep)
@@ -10928,7 +11199,7 @@ func encodePageArgs(e *runtime.Encoder, v *PageArgs) {
 }
 
 // encodeTransferInput writes a TransferInput as JSON.
-func encodeTransferInput(e *runtime.Encoder, v *TransferInput) {
+func encodeTransferInput(e *toolimpl.Encoder, v *TransferInput) {
 	e.Raw(`{"from":`)
 	e.String(v.From)
 	e.Raw(`,"to":`)
@@ -10947,7 +11218,7 @@ func encodeTransferInput(e *runtime.Encoder, v *TransferInput) {
 }
 
 // encodeScheduleInput writes a ScheduleInput as JSON.
-func encodeScheduleInput(e *runtime.Encoder, v *ScheduleInput) {
+func encodeScheduleInput(e *toolimpl.Encoder, v *ScheduleInput) {
 	e.Raw(`{"name":`)
 	e.String(v.Name)
 	e.Raw(`,"cron":`)
@@ -10972,7 +11243,7 @@ func encodeScheduleInput(e *runtime.Encoder, v *ScheduleInput) {
 }
 
 // encodeInvoiceLines writes an InvoiceLines as JSON.
-func encodeInvoiceLines(e *runtime.Encoder, v *InvoiceLines) {
+func encodeInvoiceLines(e *toolimpl.Encoder, v *InvoiceLines) {
 	e.Raw(`{"invoice_id":`)
 	e.String(v.InvoiceID)
 	e.Raw(`,"lines":`)
@@ -10998,7 +11269,7 @@ func encodeInvoiceLines(e *runtime.Encoder, v *InvoiceLines) {
 }
 
 // encodeLookupOrderInput writes a LookupOrderInput as JSON.
-func encodeLookupOrderInput(e *runtime.Encoder, v *LookupOrderInput) {
+func encodeLookupOrderInput(e *toolimpl.Encoder, v *LookupOrderInput) {
 	e.Raw(`{"orderNumber":`)
 	e.String(v.OrderNumber)
 	if len(v.CustomerID) != 0 {
@@ -11013,7 +11284,7 @@ func encodeLookupOrderInput(e *runtime.Encoder, v *LookupOrderInput) {
 }
 
 // encodeUntaggedInput writes an UntaggedInput as JSON.
-func encodeUntaggedInput(e *runtime.Encoder, v *UntaggedInput) {
+func encodeUntaggedInput(e *toolimpl.Encoder, v *UntaggedInput) {
 	e.Raw(`{"Query":`)
 	e.String(v.Query)
 	if v.MaxHits != 0 {
@@ -11032,7 +11303,7 @@ func encodeUntaggedInput(e *runtime.Encoder, v *UntaggedInput) {
 }
 
 // encodeClusterScale writes a ClusterScale as JSON.
-func encodeClusterScale(e *runtime.Encoder, v *ClusterScale) {
+func encodeClusterScale(e *toolimpl.Encoder, v *ClusterScale) {
 	e.Raw(`{"namespace":`)
 	e.String(v.Namespace)
 	e.Raw(`,"deployment":`)
@@ -11047,7 +11318,7 @@ func encodeClusterScale(e *runtime.Encoder, v *ClusterScale) {
 }
 
 // encodeShipInput writes a ShipInput as JSON.
-func encodeShipInput(e *runtime.Encoder, v *ShipInput) {
+func encodeShipInput(e *toolimpl.Encoder, v *ShipInput) {
 	e.Raw(`{"to":`)
 	encodeAddress(e, &v.To)
 	if v.From != nil {
@@ -11093,7 +11364,7 @@ func encodeShipInput(e *runtime.Encoder, v *ShipInput) {
 }
 
 // encodeOrgChart writes an OrgChart as JSON.
-func encodeOrgChart(e *runtime.Encoder, v *OrgChart) {
+func encodeOrgChart(e *toolimpl.Encoder, v *OrgChart) {
 	e.Raw(`{"org":`)
 	e.String(v.Org)
 	e.Raw(`,"departments":`)
@@ -11113,7 +11384,7 @@ func encodeOrgChart(e *runtime.Encoder, v *OrgChart) {
 }
 
 // encodeRouteInput writes a RouteInput as JSON.
-func encodeRouteInput(e *runtime.Encoder, v *RouteInput) {
+func encodeRouteInput(e *toolimpl.Encoder, v *RouteInput) {
 	e.Raw(`{"waypoints":`)
 	if v.Waypoints == nil {
 		e.Null()
@@ -11184,7 +11455,7 @@ func encodeRouteInput(e *runtime.Encoder, v *RouteInput) {
 }
 
 // encodeSensorReading writes a SensorReading as JSON.
-func encodeSensorReading(e *runtime.Encoder, v *SensorReading) {
+func encodeSensorReading(e *toolimpl.Encoder, v *SensorReading) {
 	e.Raw(`{"channel":`)
 	e.Int(int64(v.Channel))
 	e.Raw(`,"port":`)
@@ -11213,7 +11484,7 @@ func encodeSensorReading(e *runtime.Encoder, v *SensorReading) {
 }
 
 // encodeTimerInput writes a TimerInput as JSON.
-func encodeTimerInput(e *runtime.Encoder, v *TimerInput) {
+func encodeTimerInput(e *toolimpl.Encoder, v *TimerInput) {
 	e.Raw(`{"delay_ms":`)
 	e.Int(int64(v.DelayMS))
 	if v.Timeout != 0 {
@@ -11234,7 +11505,7 @@ func encodeTimerInput(e *runtime.Encoder, v *TimerInput) {
 }
 
 // encodeBoxInput writes a BoxInput as JSON.
-func encodeBoxInput(e *runtime.Encoder, v *BoxInput) {
+func encodeBoxInput(e *toolimpl.Encoder, v *BoxInput) {
 	e.Raw(`{"origin":`)
 	e.Byte('[')
 	for i2, el2 := range v.Origin {
@@ -11279,7 +11550,7 @@ func encodeBoxInput(e *runtime.Encoder, v *BoxInput) {
 }
 
 // encodePage writes a Page as JSON.
-func encodePage(e *runtime.Encoder, v *Page[OrderLine]) {
+func encodePage(e *toolimpl.Encoder, v *Page[OrderLine]) {
 	e.Raw(`{"items":`)
 	if v.Items == nil {
 		e.Null()
@@ -11303,7 +11574,7 @@ func encodePage(e *runtime.Encoder, v *Page[OrderLine]) {
 }
 
 // encodeTagInput writes a TagInput as JSON.
-func encodeTagInput(e *runtime.Encoder, v *TagInput) {
+func encodeTagInput(e *toolimpl.Encoder, v *TagInput) {
 	e.Raw(`{"lines":`)
 	encodePage(e, &v.Lines)
 	if len(v.Pairs) != 0 {
@@ -11327,7 +11598,7 @@ func encodeTagInput(e *runtime.Encoder, v *TagInput) {
 }
 
 // encodeRateLimit writes a RateLimit as JSON.
-func encodeRateLimit(e *runtime.Encoder, v *RateLimit) {
+func encodeRateLimit(e *toolimpl.Encoder, v *RateLimit) {
 	e.Raw(`{"burst":`)
 	e.Int(int64(v.Burst))
 	e.Raw(`,"per_second":`)
@@ -11342,7 +11613,7 @@ func encodeRateLimit(e *runtime.Encoder, v *RateLimit) {
 }
 
 // encodeRefundInput writes a RefundInput as JSON.
-func encodeRefundInput(e *runtime.Encoder, v *RefundInput) {
+func encodeRefundInput(e *toolimpl.Encoder, v *RefundInput) {
 	e.Raw(`{"payment_id":`)
 	e.String(v.PaymentID)
 	e.Raw(`,"amount":`)
@@ -11359,7 +11630,7 @@ func encodeRefundInput(e *runtime.Encoder, v *RefundInput) {
 }
 
 // encodeLogQuery writes a LogQuery as JSON.
-func encodeLogQuery(e *runtime.Encoder, v *LogQuery) {
+func encodeLogQuery(e *toolimpl.Encoder, v *LogQuery) {
 	e.Raw(`{"service":`)
 	e.String(v.Service)
 	e.Raw(`,"min_level":`)
@@ -11383,7 +11654,7 @@ func encodeLogQuery(e *runtime.Encoder, v *LogQuery) {
 }
 
 // encodePriceCheck writes a PriceCheck as JSON.
-func encodePriceCheck(e *runtime.Encoder, v *PriceCheck) {
+func encodePriceCheck(e *toolimpl.Encoder, v *PriceCheck) {
 	e.Raw(`{"base":`)
 	e.String(string(v.Base))
 	if len(v.Targets) != 0 {
@@ -11409,7 +11680,7 @@ func encodePriceCheck(e *runtime.Encoder, v *PriceCheck) {
 }
 
 // encodeBlameInput writes a BlameInput as JSON.
-func encodeBlameInput(e *runtime.Encoder, v *BlameInput) {
+func encodeBlameInput(e *toolimpl.Encoder, v *BlameInput) {
 	e.Raw(`{"file":`)
 	e.String(v.File)
 	e.Raw(`,"spans":`)
@@ -11431,7 +11702,7 @@ func encodeBlameInput(e *runtime.Encoder, v *BlameInput) {
 }
 
 // encodeOrder writes an Order as JSON.
-func encodeOrder(e *runtime.Encoder, v *Order) {
+func encodeOrder(e *toolimpl.Encoder, v *Order) {
 	e.Raw(`{"id":`)
 	e.String(v.ID)
 	e.Raw(`,"status":`)
@@ -11455,7 +11726,7 @@ func encodeOrder(e *runtime.Encoder, v *Order) {
 }
 
 // encodeEchoOrderInput writes an EchoOrderInput as JSON.
-func encodeEchoOrderInput(e *runtime.Encoder, v *EchoOrderInput) {
+func encodeEchoOrderInput(e *toolimpl.Encoder, v *EchoOrderInput) {
 	e.Raw(`{"order":`)
 	encodeOrder(e, &v.Order)
 	if len(v.Notes) != 0 {
@@ -11466,7 +11737,7 @@ func encodeEchoOrderInput(e *runtime.Encoder, v *EchoOrderInput) {
 }
 
 // encodeNoteEcho writes a NoteEcho as JSON.
-func encodeNoteEcho(e *runtime.Encoder, v *NoteEcho) {
+func encodeNoteEcho(e *toolimpl.Encoder, v *NoteEcho) {
 	e.Raw(`{"to":`)
 	e.String(v.To)
 	e.Raw(`,"subject":`)
@@ -11494,7 +11765,7 @@ func encodeNoteEcho(e *runtime.Encoder, v *NoteEcho) {
 }
 
 // encodeResizeEcho writes a ResizeEcho as JSON.
-func encodeResizeEcho(e *runtime.Encoder, v *ResizeEcho) {
+func encodeResizeEcho(e *toolimpl.Encoder, v *ResizeEcho) {
 	e.Raw(`{"width":`)
 	e.Int(int64(v.Width))
 	e.Raw(`,"height":`)
@@ -11505,7 +11776,7 @@ func encodeResizeEcho(e *runtime.Encoder, v *ResizeEcho) {
 }
 
 // encodeAddress writes an Address as JSON.
-func encodeAddress(e *runtime.Encoder, v *Address) {
+func encodeAddress(e *toolimpl.Encoder, v *Address) {
 	e.Raw(`{"street":`)
 	e.String(v.Street)
 	e.Raw(`,"city":`)
@@ -11520,7 +11791,7 @@ func encodeAddress(e *runtime.Encoder, v *Address) {
 }
 
 // encodeDepartment writes a Department as JSON.
-func encodeDepartment(e *runtime.Encoder, v *Department) {
+func encodeDepartment(e *toolimpl.Encoder, v *Department) {
 	e.Raw(`{"name":`)
 	e.String(v.Name)
 	e.Raw(`,"teams":`)
@@ -11540,7 +11811,7 @@ func encodeDepartment(e *runtime.Encoder, v *Department) {
 }
 
 // encodeWaypoint writes a Waypoint as JSON.
-func encodeWaypoint(e *runtime.Encoder, v *Waypoint) {
+func encodeWaypoint(e *toolimpl.Encoder, v *Waypoint) {
 	e.Raw(`{"lat":`)
 	e.Float(v.Lat, 64)
 	e.Raw(`,"lon":`)
@@ -11553,7 +11824,7 @@ func encodeWaypoint(e *runtime.Encoder, v *Waypoint) {
 }
 
 // encodeOrderLine writes an OrderLine as JSON.
-func encodeOrderLine(e *runtime.Encoder, v *OrderLine) {
+func encodeOrderLine(e *toolimpl.Encoder, v *OrderLine) {
 	e.Raw(`{"sku":`)
 	e.String(v.SKU)
 	e.Raw(`,"qty":`)
@@ -11562,7 +11833,7 @@ func encodeOrderLine(e *runtime.Encoder, v *OrderLine) {
 }
 
 // encodePair writes a Pair as JSON.
-func encodePair(e *runtime.Encoder, v *Pair[string, int64]) {
+func encodePair(e *toolimpl.Encoder, v *Pair[string, int64]) {
 	e.Raw(`{"key":`)
 	e.String(v.Key)
 	e.Raw(`,"value":`)
@@ -11571,7 +11842,7 @@ func encodePair(e *runtime.Encoder, v *Pair[string, int64]) {
 }
 
 // encodePair2 writes a Pair as JSON.
-func encodePair2(e *runtime.Encoder, v *Pair[string, float32]) {
+func encodePair2(e *toolimpl.Encoder, v *Pair[string, float32]) {
 	e.Raw(`{"key":`)
 	e.String(v.Key)
 	e.Raw(`,"value":`)
@@ -11580,7 +11851,7 @@ func encodePair2(e *runtime.Encoder, v *Pair[string, float32]) {
 }
 
 // encodeMoney writes a Money as JSON.
-func encodeMoney(e *runtime.Encoder, v *Money) {
+func encodeMoney(e *toolimpl.Encoder, v *Money) {
 	e.Raw(`{"amount":`)
 	e.Int(v.Amount)
 	e.Raw(`,"currency":`)
@@ -11593,7 +11864,7 @@ func encodeMoney(e *runtime.Encoder, v *Money) {
 }
 
 // encodeSpan writes a Span as JSON.
-func encodeSpan(e *runtime.Encoder, v *Span) {
+func encodeSpan(e *toolimpl.Encoder, v *Span) {
 	e.Raw(`{"from":`)
 	e.Int(int64(v.From))
 	e.Raw(`,"to":`)
@@ -11602,7 +11873,7 @@ func encodeSpan(e *runtime.Encoder, v *Span) {
 }
 
 // encodeTeam writes a Team as JSON.
-func encodeTeam(e *runtime.Encoder, v *Team) {
+func encodeTeam(e *toolimpl.Encoder, v *Team) {
 	e.Raw(`{"name":`)
 	e.String(v.Name)
 	e.Raw(`,"members":`)
@@ -11622,7 +11893,7 @@ func encodeTeam(e *runtime.Encoder, v *Team) {
 }
 
 // encodeMember writes a Member as JSON.
-func encodeMember(e *runtime.Encoder, v *Member) {
+func encodeMember(e *toolimpl.Encoder, v *Member) {
 	e.Raw(`{"name":`)
 	e.String(v.Name)
 	if v.Contact != nil {
@@ -11637,7 +11908,7 @@ func encodeMember(e *runtime.Encoder, v *Member) {
 }
 
 // encodeContact writes a Contact as JSON.
-func encodeContact(e *runtime.Encoder, v *Contact) {
+func encodeContact(e *toolimpl.Encoder, v *Contact) {
 	sep := byte('{')
 	if len(v.Email) != 0 {
 		e.Byte(sep)
@@ -11669,7 +11940,7 @@ func encodeContact(e *runtime.Encoder, v *Contact) {
 }
 
 // encodePhone writes a Phone as JSON.
-func encodePhone(e *runtime.Encoder, v *Phone) {
+func encodePhone(e *toolimpl.Encoder, v *Phone) {
 	e.Raw(`{"number":`)
 	e.String(v.Number)
 	if v.Mobile {

@@ -10,12 +10,13 @@ import (
 	"unicode/utf8"
 
 	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 	"github.com/toolgen-go/toolgen/testdata/golden/crosspkg/geo/v2"
 )
 
-// This file needs version 2 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 3 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = runtime.SupportPackageIsVersion2
+const _ = toolimpl.SupportPackageIsVersion3
 
 // Tools returns the tools of package crosspkg, in source order.
 func Tools() []runtime.Tool {
@@ -83,19 +84,24 @@ func (distanceTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Distance with them.
 func (distanceTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return distanceTool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (distanceTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Trip
-	var strs runtime.Strings
-	if end, ok := fastTrip(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 3) {
+	var strs toolimpl.Strings
+	if end, ok := fastTrip(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Trip{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &distanceInfo, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &distanceInfo, args)
 		decodeTrip(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.RunEncoded(ctx, &distanceInfo, func(ctx context.Context) (float64, error) {
+	return toolimpl.RunEncoded(ctx, s, &distanceInfo, func(ctx context.Context) (float64, error) {
 		return Distance(ctx, in)
 	}, encodeDistanceResult)
 }
@@ -134,25 +140,30 @@ func (nearestTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Nearest with them.
 func (nearestTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return nearestTool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (nearestTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in geo.Place
-	var strs runtime.Strings
-	if end, ok := fastPlace(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 1) {
+	var strs toolimpl.Strings
+	if end, ok := fastPlace(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = geo.Place{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &nearestInfo, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &nearestInfo, args)
 		decodePlace(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.RunEncoded(ctx, &nearestInfo, func(ctx context.Context) (geo.Place, error) {
+	return toolimpl.RunEncoded(ctx, s, &nearestInfo, func(ctx context.Context) (geo.Place, error) {
 		return Nearest(ctx, &in)
 	}, encodeNearestResult)
 }
 
 // decodeTrip decodes a Trip and checks its constraints.
-func decodeTrip(d *runtime.Decoder, v *Trip) {
+func decodeTrip(d *toolimpl.Decoder, v *Trip) {
 	if !d.Object() {
 		return
 	}
@@ -185,7 +196,7 @@ func decodeTrip(d *runtime.Decoder, v *Trip) {
 }
 
 // decodePlace decodes a Place and checks its constraints.
-func decodePlace(d *runtime.Decoder, v *geo.Place) {
+func decodePlace(d *toolimpl.Decoder, v *geo.Place) {
 	if !d.Object() {
 		return
 	}
@@ -231,15 +242,15 @@ func decodePlace(d *runtime.Decoder, v *geo.Place) {
 // fastTrip decodes a Trip in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeTrip
 // says what is wrong.
-func fastTrip(data []byte, i int, v *Trip, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastTrip(data []byte, i int, v *Trip, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasFrom, hasTo bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
@@ -251,24 +262,24 @@ func fastTrip(data []byte, i int, v *Trip, strs *runtime.Strings) (int, bool) {
 		case "to":
 			hasTo = true
 			var empty2 bool
-			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.To = make([]geo.Place, 0, runtime.FastCount(data, i, empty2))
+			v.To = make([]geo.Place, 0, toolimpl.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem geo.Place
 				if i, ok = fastPlace(data, i, &elem, strs); !ok {
 					return i, false
 				}
 				v.To = append(v.To, elem)
-				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
 					return i, false
 				}
 			}
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -284,22 +295,22 @@ func fastTrip(data []byte, i int, v *Trip, strs *runtime.Strings) (int, bool) {
 // fastPlace decodes a Place in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodePlace
 // says what is wrong.
-func fastPlace(data []byte, i int, v *geo.Place, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastPlace(data []byte, i int, v *geo.Place, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasName, hasUnit bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "name":
 			hasName = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			runes := utf8.RuneCount(s)
@@ -310,7 +321,7 @@ func fastPlace(data []byte, i int, v *geo.Place, strs *runtime.Strings) (int, bo
 		case "unit":
 			hasUnit = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -324,7 +335,7 @@ func fastPlace(data []byte, i int, v *geo.Place, strs *runtime.Strings) (int, bo
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -338,17 +349,17 @@ func fastPlace(data []byte, i int, v *geo.Place, strs *runtime.Strings) (int, bo
 }
 
 // encodeDistanceResult writes the result of the distance tool as JSON.
-func encodeDistanceResult(e *runtime.Encoder, v float64) {
+func encodeDistanceResult(e *toolimpl.Encoder, v float64) {
 	e.Float(v, 64)
 }
 
 // encodeNearestResult writes the result of the nearest tool as JSON.
-func encodeNearestResult(e *runtime.Encoder, v geo.Place) {
+func encodeNearestResult(e *toolimpl.Encoder, v geo.Place) {
 	encodePlace(e, &v)
 }
 
 // encodePlace writes a Place as JSON.
-func encodePlace(e *runtime.Encoder, v *geo.Place) {
+func encodePlace(e *toolimpl.Encoder, v *geo.Place) {
 	e.Raw(`{"name":`)
 	e.String(v.Name)
 	if len(v.Unit) != 0 {

@@ -10,11 +10,12 @@ import (
 	"strconv"
 
 	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 2 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 3 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = runtime.SupportPackageIsVersion2
+const _ = toolimpl.SupportPackageIsVersion3
 
 // Tools returns the tools of package degrade, in source order.
 func Tools() []runtime.Tool {
@@ -68,14 +69,19 @@ func (useTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Use with them.
 func (useTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return useTool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (useTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in In
-	var d runtime.Decoder
-	d.BeginCall(ctx, &useInfo, args)
+	var d toolimpl.Decoder
+	d.BeginCall(s, &useInfo, args)
 	decodeIn(&d, &in)
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return runtime.RunEncoded(ctx, &useInfo, func(ctx context.Context) (int, error) {
+	return toolimpl.RunEncoded(ctx, s, &useInfo, func(ctx context.Context) (int, error) {
 		return Use(ctx, in)
 	}, encodeUseResult)
 }
@@ -116,15 +122,20 @@ func (tagTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Tag with them.
 func (tagTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return tagTool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (tagTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in tagArgs
-	var d runtime.Decoder
-	d.BeginCall(ctx, &tagInfo, args)
+	var d toolimpl.Decoder
+	d.BeginCall(s, &tagInfo, args)
 	decodeTagArgs(&d, &in)
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return runtime.Run(ctx, &tagInfo, func(ctx context.Context) (runtime.NoOutput, error) {
-		return runtime.NoOutput{}, Tag(ctx, in.ID, in.Labels)
+	return toolimpl.Run(ctx, s, &tagInfo, func(ctx context.Context) (toolimpl.NoOutput, error) {
+		return toolimpl.NoOutput{}, Tag(ctx, in.ID, in.Labels)
 	})
 }
 
@@ -166,14 +177,19 @@ func (walkTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Walk with them.
 func (walkTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return walkTool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (walkTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Node
-	var d runtime.Decoder
-	d.BeginCall(ctx, &walkInfo, args)
+	var d toolimpl.Decoder
+	d.BeginCall(s, &walkInfo, args)
 	decodeNode(&d, &in)
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return runtime.Run(ctx, &walkInfo, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &walkInfo, func(ctx context.Context) (string, error) {
 		return Walk(ctx, in)
 	})
 }
@@ -208,19 +224,24 @@ func (plainTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Plain with them.
 func (plainTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return plainTool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (plainTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in plainArgs
-	var strs runtime.Strings
-	if end, ok := fastPlainArgs(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 1) {
+	var strs toolimpl.Strings
+	if end, ok := fastPlainArgs(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = plainArgs{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &plainInfo, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &plainInfo, args)
 		decodePlainArgs(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.Run(ctx, &plainInfo, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &plainInfo, func(ctx context.Context) (string, error) {
 		return Plain(ctx, in.Name)
 	})
 }
@@ -237,7 +258,7 @@ type plainArgs struct {
 }
 
 // decodeIn decodes an In and checks its constraints.
-func decodeIn(d *runtime.Decoder, v *In) {
+func decodeIn(d *toolimpl.Decoder, v *In) {
 	if !d.Object() {
 		return
 	}
@@ -281,7 +302,7 @@ func decodeIn(d *runtime.Decoder, v *In) {
 }
 
 // decodeTagArgs decodes the arguments of a tool with plain parameters and checks their constraints.
-func decodeTagArgs(d *runtime.Decoder, v *tagArgs) {
+func decodeTagArgs(d *toolimpl.Decoder, v *tagArgs) {
 	if !d.Object() {
 		return
 	}
@@ -319,7 +340,7 @@ func decodeTagArgs(d *runtime.Decoder, v *tagArgs) {
 }
 
 // decodeNode decodes a Node and checks its constraints.
-func decodeNode(d *runtime.Decoder, v *Node) {
+func decodeNode(d *toolimpl.Decoder, v *Node) {
 	if !d.Object() {
 		return
 	}
@@ -348,7 +369,7 @@ func decodeNode(d *runtime.Decoder, v *Node) {
 }
 
 // decodePlainArgs decodes the arguments of a tool with plain parameters and checks their constraints.
-func decodePlainArgs(d *runtime.Decoder, v *plainArgs) {
+func decodePlainArgs(d *toolimpl.Decoder, v *plainArgs) {
 	if !d.Object() {
 		return
 	}
@@ -372,29 +393,29 @@ func decodePlainArgs(d *runtime.Decoder, v *plainArgs) {
 // fastPlainArgs decodes a plainArgs in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodePlainArgs
 // says what is wrong.
-func fastPlainArgs(data []byte, i int, v *plainArgs, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastPlainArgs(data []byte, i int, v *plainArgs, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasName bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "name":
 			hasName = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			v.Name = strs.Of(data, i, s)
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -405,6 +426,6 @@ func fastPlainArgs(data []byte, i int, v *plainArgs, strs *runtime.Strings) (int
 }
 
 // encodeUseResult writes the result of the use tool as JSON.
-func encodeUseResult(e *runtime.Encoder, v int) {
+func encodeUseResult(e *toolimpl.Encoder, v int) {
 	e.Int(int64(v))
 }

@@ -10,11 +10,12 @@ import (
 	"strconv"
 
 	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 2 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 3 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = runtime.SupportPackageIsVersion2
+const _ = toolimpl.SupportPackageIsVersion3
 
 // Tools returns the tools of package docs, in source order.
 func Tools() []runtime.Tool {
@@ -89,25 +90,30 @@ func (openTicketTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls OpenTicket with them.
 func (openTicketTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return openTicketTool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (openTicketTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Ticket
-	var strs runtime.Strings
-	if end, ok := fastTicket(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs toolimpl.Strings
+	if end, ok := fastTicket(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Ticket{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &openTicketInfo, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &openTicketInfo, args)
 		decodeTicket(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.Run(ctx, &openTicketInfo, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &openTicketInfo, func(ctx context.Context) (string, error) {
 		return OpenTicket(ctx, in)
 	})
 }
 
 // decodeTicket decodes a Ticket and checks its constraints.
-func decodeTicket(d *runtime.Decoder, v *Ticket) {
+func decodeTicket(d *toolimpl.Decoder, v *Ticket) {
 	if !d.Object() {
 		return
 	}
@@ -212,7 +218,7 @@ func decodeTicket(d *runtime.Decoder, v *Ticket) {
 }
 
 // decodeContact decodes a Contact and checks its constraints.
-func decodeContact(d *runtime.Decoder, v *Contact) {
+func decodeContact(d *toolimpl.Decoder, v *Contact) {
 	if !d.Object() {
 		return
 	}
@@ -236,36 +242,36 @@ func decodeContact(d *runtime.Decoder, v *Contact) {
 // fastTicket decodes a Ticket in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeTicket
 // says what is wrong.
-func fastTicket(data []byte, i int, v *Ticket, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastTicket(data []byte, i int, v *Ticket, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasSubject, hasBody, hasPriority, hasContact bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "subject":
 			hasSubject = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			v.Subject = strs.Of(data, i, s)
 		case "body":
 			hasBody = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			v.Body = strs.Of(data, i, s)
 		case "priority":
 			hasPriority = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -285,31 +291,31 @@ func fastTicket(data []byte, i int, v *Ticket, strs *runtime.Strings) (int, bool
 			}
 		case "tags":
 			var empty2 bool
-			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Tags = make([]string, 0, runtime.FastCount(data, i, empty2))
+			v.Tags = make([]string, 0, toolimpl.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem string
 				var s []byte
-				if s, i, ok = runtime.FastString(data, i); !ok {
+				if s, i, ok = toolimpl.FastString(data, i); !ok {
 					return i, false
 				}
 				elem = strs.Of(data, i, s)
 				v.Tags = append(v.Tags, elem)
-				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
 					return i, false
 				}
 			}
 		case "delay_ms":
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			v.DelayMS = int(n)
 		case "escalation":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -324,7 +330,7 @@ func fastTicket(data []byte, i int, v *Ticket, strs *runtime.Strings) (int, bool
 			}
 		case "reply_on":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -338,7 +344,7 @@ func fastTicket(data []byte, i int, v *Ticket, strs *runtime.Strings) (int, bool
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -360,29 +366,29 @@ func fastTicket(data []byte, i int, v *Ticket, strs *runtime.Strings) (int, bool
 // fastContact decodes a Contact in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeContact
 // says what is wrong.
-func fastContact(data []byte, i int, v *Contact, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastContact(data []byte, i int, v *Contact, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasEmail bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "email":
 			hasEmail = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			v.Email = strs.Of(data, i, s)
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}

@@ -10,11 +10,12 @@ import (
 	"strconv"
 
 	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 2 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 3 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = runtime.SupportPackageIsVersion2
+const _ = toolimpl.SupportPackageIsVersion3
 
 // Tools returns the tools of package enums, in source order.
 func Tools() []runtime.Tool {
@@ -69,25 +70,30 @@ func (paintWallTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls PaintWall with them.
 func (paintWallTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return paintWallTool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (paintWallTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Paint
-	var strs runtime.Strings
-	if end, ok := fastPaint(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 1) {
+	var strs toolimpl.Strings
+	if end, ok := fastPaint(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Paint{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &paintWallInfo, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &paintWallInfo, args)
 		decodePaint(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.Run(ctx, &paintWallInfo, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &paintWallInfo, func(ctx context.Context) (string, error) {
 		return PaintWall(ctx, in)
 	})
 }
 
 // decodePaint decodes a Paint and checks its constraints.
-func decodePaint(d *runtime.Decoder, v *Paint) {
+func decodePaint(d *toolimpl.Decoder, v *Paint) {
 	if !d.Object() {
 		return
 	}
@@ -185,22 +191,22 @@ func decodePaint(d *runtime.Decoder, v *Paint) {
 // fastPaint decodes a Paint in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodePaint
 // says what is wrong.
-func fastPaint(data []byte, i int, v *Paint, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastPaint(data []byte, i int, v *Paint, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasColor, hasLevel, hasAccent bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "color":
 			hasColor = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -216,7 +222,7 @@ func fastPaint(data []byte, i int, v *Paint, strs *runtime.Strings) (int, bool) 
 		case "level":
 			hasLevel = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			switch n {
@@ -227,7 +233,7 @@ func fastPaint(data []byte, i int, v *Paint, strs *runtime.Strings) (int, bool) 
 			v.Level = Level(n)
 		case "finish":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -240,7 +246,7 @@ func fastPaint(data []byte, i int, v *Paint, strs *runtime.Strings) (int, bool) 
 			}
 		case "size":
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			switch n {
@@ -253,7 +259,7 @@ func fastPaint(data []byte, i int, v *Paint, strs *runtime.Strings) (int, bool) 
 			hasAccent = true
 			v.Accent = new(Color)
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -269,7 +275,7 @@ func fastPaint(data []byte, i int, v *Paint, strs *runtime.Strings) (int, bool) 
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}

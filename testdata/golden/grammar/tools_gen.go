@@ -10,11 +10,12 @@ import (
 	"strconv"
 
 	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 2 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 3 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = runtime.SupportPackageIsVersion2
+const _ = toolimpl.SupportPackageIsVersion3
 
 // Tools returns the tools of package grammar, in source order.
 func Tools() []runtime.Tool {
@@ -83,19 +84,24 @@ func (planTripTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls PlanTrip with them.
 func (planTripTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return planTripTool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (planTripTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in TripRequest
-	var strs runtime.Strings
-	if end, ok := fastTripRequest(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs toolimpl.Strings
+	if end, ok := fastTripRequest(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = TripRequest{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &planTripInfo, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &planTripInfo, args)
 		decodeTripRequest(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.RunEncoded(ctx, &planTripInfo, func(ctx context.Context) (TripRequest, error) {
+	return toolimpl.RunEncoded(ctx, s, &planTripInfo, func(ctx context.Context) (TripRequest, error) {
 		return PlanTrip(ctx, in)
 	}, encodePlanTripResult)
 }
@@ -178,14 +184,19 @@ func (runQueryTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls RunQuery with them.
 func (runQueryTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return runQueryTool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (runQueryTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Query
-	var d runtime.Decoder
-	d.BeginCall(ctx, &runQueryInfo, args)
+	var d toolimpl.Decoder
+	d.BeginCall(s, &runQueryInfo, args)
 	decodeQuery(&d, &in)
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return runtime.RunEncoded(ctx, &runQueryInfo, func(ctx context.Context) (Query, error) {
+	return toolimpl.RunEncoded(ctx, s, &runQueryInfo, func(ctx context.Context) (Query, error) {
 		return RunQuery(ctx, in)
 	}, encodeRunQueryResult)
 }
@@ -224,20 +235,25 @@ func (openWindowTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls OpenWindow with them.
 func (openWindowTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return openWindowTool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (openWindowTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Window
-	var d runtime.Decoder
-	d.BeginCall(ctx, &openWindowInfo, args)
+	var d toolimpl.Decoder
+	d.BeginCall(s, &openWindowInfo, args)
 	decodeWindow(&d, &in)
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return runtime.RunEncoded(ctx, &openWindowInfo, func(ctx context.Context) (Window, error) {
+	return toolimpl.RunEncoded(ctx, s, &openWindowInfo, func(ctx context.Context) (Window, error) {
 		return OpenWindow(ctx, in)
 	}, encodeOpenWindowResult)
 }
 
 // decodeTripRequest decodes a TripRequest and checks its constraints.
-func decodeTripRequest(d *runtime.Decoder, v *TripRequest) {
+func decodeTripRequest(d *toolimpl.Decoder, v *TripRequest) {
 	if !d.Object() {
 		return
 	}
@@ -336,7 +352,7 @@ func decodeTripRequest(d *runtime.Decoder, v *TripRequest) {
 }
 
 // decodeQuery decodes a Query and checks its constraints.
-func decodeQuery(d *runtime.Decoder, v *Query) {
+func decodeQuery(d *toolimpl.Decoder, v *Query) {
 	if !d.Object() {
 		return
 	}
@@ -423,7 +439,7 @@ func decodeQuery(d *runtime.Decoder, v *Query) {
 }
 
 // decodeWindow checks a Window against the schema its fields imply, then decodes it with its own UnmarshalJSON.
-func decodeWindow(d *runtime.Decoder, v *Window) {
+func decodeWindow(d *toolimpl.Decoder, v *Window) {
 	mark := d.Mark()
 	var shape Window
 	checkWindow(d, &shape)
@@ -431,7 +447,7 @@ func decodeWindow(d *runtime.Decoder, v *Window) {
 }
 
 // decodeRange checks a Range against the schema its fields imply, then decodes it with its own UnmarshalJSON.
-func decodeRange(d *runtime.Decoder, v *Range) {
+func decodeRange(d *toolimpl.Decoder, v *Range) {
 	mark := d.Mark()
 	var shape Range
 	checkRange(d, &shape)
@@ -439,7 +455,7 @@ func decodeRange(d *runtime.Decoder, v *Range) {
 }
 
 // checkWindow decodes a Window and checks its constraints.
-func checkWindow(d *runtime.Decoder, v *Window) {
+func checkWindow(d *toolimpl.Decoder, v *Window) {
 	if !d.Object() {
 		return
 	}
@@ -468,7 +484,7 @@ func checkWindow(d *runtime.Decoder, v *Window) {
 }
 
 // checkRange decodes a Range and checks its constraints.
-func checkRange(d *runtime.Decoder, v *Range) {
+func checkRange(d *toolimpl.Decoder, v *Range) {
 	if !d.Object() {
 		return
 	}
@@ -503,47 +519,47 @@ func checkRange(d *runtime.Decoder, v *Range) {
 // fastTripRequest decodes a TripRequest in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeTripRequest
 // says what is wrong.
-func fastTripRequest(data []byte, i int, v *TripRequest, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastTripRequest(data []byte, i int, v *TripRequest, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasCity, hasLimit, hasTags bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "city":
 			hasCity = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			v.City = strs.Of(data, i, s)
 		case "seat":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			v.Seat = strs.Of(data, i, s)
 		case "since":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			v.Since = strs.Of(data, i, s)
 		case "quoted":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			v.Quoted = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			if n < 1 {
@@ -556,19 +572,19 @@ func fastTripRequest(data []byte, i int, v *TripRequest, strs *runtime.Strings) 
 		case "tags":
 			hasTags = true
 			var empty2 bool
-			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Tags = make([]string, 0, runtime.FastCount(data, i, empty2))
+			v.Tags = make([]string, 0, toolimpl.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem string
 				var s []byte
-				if s, i, ok = runtime.FastString(data, i); !ok {
+				if s, i, ok = toolimpl.FastString(data, i); !ok {
 					return i, false
 				}
 				elem = strs.Of(data, i, s)
 				v.Tags = append(v.Tags, elem)
-				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
 					return i, false
 				}
 			}
@@ -577,13 +593,13 @@ func fastTripRequest(data []byte, i int, v *TripRequest, strs *runtime.Strings) 
 			}
 		case "note":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			v.Note = strs.Of(data, i, s)
 		case "mode":
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			switch string(s) {
@@ -597,7 +613,7 @@ func fastTripRequest(data []byte, i int, v *TripRequest, strs *runtime.Strings) 
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -614,22 +630,22 @@ func fastTripRequest(data []byte, i int, v *TripRequest, strs *runtime.Strings) 
 }
 
 // encodePlanTripResult writes the result of the plan_trip tool as JSON.
-func encodePlanTripResult(e *runtime.Encoder, v TripRequest) {
+func encodePlanTripResult(e *toolimpl.Encoder, v TripRequest) {
 	encodeTripRequest(e, &v)
 }
 
 // encodeRunQueryResult writes the result of the run_query tool as JSON.
-func encodeRunQueryResult(e *runtime.Encoder, v Query) {
+func encodeRunQueryResult(e *toolimpl.Encoder, v Query) {
 	encodeQuery(e, &v)
 }
 
 // encodeOpenWindowResult writes the result of the open_window tool as JSON.
-func encodeOpenWindowResult(e *runtime.Encoder, v Window) {
+func encodeOpenWindowResult(e *toolimpl.Encoder, v Window) {
 	encodeWindow(e, &v)
 }
 
 // encodeTripRequest writes a TripRequest as JSON.
-func encodeTripRequest(e *runtime.Encoder, v *TripRequest) {
+func encodeTripRequest(e *toolimpl.Encoder, v *TripRequest) {
 	e.Raw(`{"city":`)
 	e.String(v.City)
 	if len(v.Seat) != 0 {
@@ -675,7 +691,7 @@ func encodeTripRequest(e *runtime.Encoder, v *TripRequest) {
 }
 
 // encodeQuery writes a Query as JSON.
-func encodeQuery(e *runtime.Encoder, v *Query) {
+func encodeQuery(e *toolimpl.Encoder, v *Query) {
 	e.Raw(`{"span":`)
 	encodeRange(e, &v.Span)
 	if len(v.Spans) != 0 {
@@ -741,7 +757,7 @@ func encodeQuery(e *runtime.Encoder, v *Query) {
 }
 
 // encodeWindow writes a Window as JSON.
-func encodeWindow(e *runtime.Encoder, v *Window) {
+func encodeWindow(e *toolimpl.Encoder, v *Window) {
 	e.Raw(`{"start":`)
 	e.Int(int64(v.Start))
 	if v.End != 0 {
@@ -752,7 +768,7 @@ func encodeWindow(e *runtime.Encoder, v *Window) {
 }
 
 // encodeRange writes a Range as JSON.
-func encodeRange(e *runtime.Encoder, v *Range) {
+func encodeRange(e *toolimpl.Encoder, v *Range) {
 	e.Raw(`{"from":`)
 	e.Int(int64(v.From))
 	e.Raw(`,"to":`)
@@ -761,7 +777,7 @@ func encodeRange(e *runtime.Encoder, v *Range) {
 }
 
 // encodeFlexible writes a Flexible as JSON.
-func encodeFlexible(e *runtime.Encoder, v *Flexible) {
+func encodeFlexible(e *toolimpl.Encoder, v *Flexible) {
 	e.Raw(`{"N":`)
 	e.Int(int64(v.N))
 	e.Byte('}')

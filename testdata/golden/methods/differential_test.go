@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/toolgen-go/toolgen/internal/schematest"
-	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
 // TestDifferential checks the generated decoders against a reference JSON
@@ -14,7 +14,7 @@ import (
 func TestDifferential(t *testing.T) {
 	targets := map[string]schematest.Target{
 		"order":  schematest.ForPaths(fastLookup, decodeLookup),
-		"time":   schematest.For(runtime.DecodeNoInput),
+		"time":   schematest.For(toolimpl.DecodeNoInput),
 		"cancel": schematest.ForPaths(fastLookup, decodeLookup),
 	}
 	for _, tool := range Tools(&Store{}, Clock{}) {

@@ -9,11 +9,12 @@ import (
 	"encoding/json"
 
 	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 2 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 3 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = runtime.SupportPackageIsVersion2
+const _ = toolimpl.SupportPackageIsVersion3
 
 // Tools returns the tools of package methods, in source order.
 func Tools(store *Store, clock Clock) []runtime.Tool {
@@ -56,19 +57,24 @@ func (orderTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls (*Store).Order with them.
 func (t orderTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return t.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (t orderTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Lookup
-	var strs runtime.Strings
-	if end, ok := fastLookup(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 1) {
+	var strs toolimpl.Strings
+	if end, ok := fastLookup(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Lookup{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &orderInfo, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &orderInfo, args)
 		decodeLookup(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.Run(ctx, &orderInfo, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &orderInfo, func(ctx context.Context) (string, error) {
 		return t.store.Order(ctx, in)
 	})
 }
@@ -97,14 +103,19 @@ func (timeTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Clock.Time with them.
 func (t timeTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	var in runtime.NoInput
-	var d runtime.Decoder
-	d.BeginCall(ctx, &timeInfo, args)
-	runtime.DecodeNoInput(&d, &in)
+	return t.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (t timeTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+	var in toolimpl.NoInput
+	var d toolimpl.Decoder
+	d.BeginCall(s, &timeInfo, args)
+	toolimpl.DecodeNoInput(&d, &in)
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return runtime.Run(ctx, &timeInfo, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &timeInfo, func(ctx context.Context) (string, error) {
 		return t.clock.Time(ctx)
 	})
 }
@@ -142,29 +153,34 @@ func (cancelTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls (*Store).Cancel with them.
 func (t cancelTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return t.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (t cancelTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Lookup
-	var strs runtime.Strings
-	if end, ok := fastLookup(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 1) {
+	var strs toolimpl.Strings
+	if end, ok := fastLookup(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Lookup{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &cancelInfo, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &cancelInfo, args)
 		decodeLookup(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
 	// The tool is marked confirm: it runs only once approved.
-	if res, ok, err := runtime.Approve(ctx, &cancelInfo, args); !ok {
+	if res, ok, err := toolimpl.Approve(ctx, s, &cancelInfo, args); !ok {
 		return res, err
 	}
-	return runtime.Run(ctx, &cancelInfo, func(ctx context.Context) (runtime.NoOutput, error) {
-		return runtime.NoOutput{}, t.store.Cancel(ctx, in)
+	return toolimpl.Run(ctx, s, &cancelInfo, func(ctx context.Context) (toolimpl.NoOutput, error) {
+		return toolimpl.NoOutput{}, t.store.Cancel(ctx, in)
 	})
 }
 
 // decodeLookup decodes a Lookup and checks its constraints.
-func decodeLookup(d *runtime.Decoder, v *Lookup) {
+func decodeLookup(d *toolimpl.Decoder, v *Lookup) {
 	if !d.Object() {
 		return
 	}
@@ -188,29 +204,29 @@ func decodeLookup(d *runtime.Decoder, v *Lookup) {
 // fastLookup decodes a Lookup in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeLookup
 // says what is wrong.
-func fastLookup(data []byte, i int, v *Lookup, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastLookup(data []byte, i int, v *Lookup, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasID bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}

@@ -9,11 +9,12 @@ import (
 	"encoding/json"
 
 	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 2 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 3 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = runtime.SupportPackageIsVersion2
+const _ = toolimpl.SupportPackageIsVersion3
 
 // Tools returns the tools of package multimodal, in source order.
 func Tools() []runtime.Tool {
@@ -59,19 +60,24 @@ func (chartTool) Multimodal() {}
 
 // Invoke decodes and checks the arguments, then calls Chart with them.
 func (chartTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return chartTool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (chartTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in chartArgs
-	var strs runtime.Strings
-	if end, ok := fastChartArgs(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 2) {
+	var strs toolimpl.Strings
+	if end, ok := fastChartArgs(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = chartArgs{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &chartInfo, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &chartInfo, args)
 		decodeChartArgs(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.Run(ctx, &chartInfo, func(ctx context.Context) (runtime.Content, error) {
+	return toolimpl.Run(ctx, s, &chartInfo, func(ctx context.Context) (runtime.Content, error) {
 		return Chart(ctx, in.Title, in.Values)
 	})
 }
@@ -83,7 +89,7 @@ type chartArgs struct {
 }
 
 // decodeChartArgs decodes the arguments of a tool with plain parameters and checks their constraints.
-func decodeChartArgs(d *runtime.Decoder, v *chartArgs) {
+func decodeChartArgs(d *toolimpl.Decoder, v *chartArgs) {
 	if !d.Object() {
 		return
 	}
@@ -122,48 +128,48 @@ func decodeChartArgs(d *runtime.Decoder, v *chartArgs) {
 // fastChartArgs decodes a chartArgs in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeChartArgs
 // says what is wrong.
-func fastChartArgs(data []byte, i int, v *chartArgs, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastChartArgs(data []byte, i int, v *chartArgs, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasTitle, hasValues bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "title":
 			hasTitle = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			v.Title = strs.Of(data, i, s)
 		case "values":
 			hasValues = true
 			var empty2 bool
-			if i, empty2, ok = runtime.FastOpen(data, i, '['); !ok {
+			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
 				return i, false
 			}
-			v.Values = make([]float64, 0, runtime.FastCount(data, i, empty2))
+			v.Values = make([]float64, 0, toolimpl.FastCount(data, i, empty2))
 			for more2 := !empty2; more2; {
 				var elem float64
 				var f float64
-				if f, i, ok = runtime.FastFloat(data, i, 64); !ok {
+				if f, i, ok = toolimpl.FastFloat(data, i, 64); !ok {
 					return i, false
 				}
 				elem = f
 				v.Values = append(v.Values, elem)
-				if i, more2, ok = runtime.FastNext(data, i, ']'); !ok {
+				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
 					return i, false
 				}
 			}
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}

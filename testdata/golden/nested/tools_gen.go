@@ -9,11 +9,12 @@ import (
 	"encoding/json"
 
 	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 2 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 3 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = runtime.SupportPackageIsVersion2
+const _ = toolimpl.SupportPackageIsVersion3
 
 // Tools returns the tools of package nested, in source order.
 func Tools() []runtime.Tool {
@@ -124,20 +125,25 @@ func (planTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Plan with them.
 func (planTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return planTool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (planTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Route
-	var d runtime.Decoder
-	d.BeginCall(ctx, &planInfo, args)
+	var d toolimpl.Decoder
+	d.BeginCall(s, &planInfo, args)
 	decodeRoute(&d, &in)
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return runtime.RunEncoded(ctx, &planInfo, func(ctx context.Context) (Route, error) {
+	return toolimpl.RunEncoded(ctx, s, &planInfo, func(ctx context.Context) (Route, error) {
 		return Plan(ctx, in)
 	}, encodePlanResult)
 }
 
 // decodeRoute decodes a Route and checks its constraints.
-func decodeRoute(d *runtime.Decoder, v *Route) {
+func decodeRoute(d *toolimpl.Decoder, v *Route) {
 	if !d.Object() {
 		return
 	}
@@ -286,7 +292,7 @@ func decodeRoute(d *runtime.Decoder, v *Route) {
 }
 
 // decodePoint decodes a Point and checks its constraints.
-func decodePoint(d *runtime.Decoder, v *Point) {
+func decodePoint(d *toolimpl.Decoder, v *Point) {
 	if !d.Object() {
 		return
 	}
@@ -328,7 +334,7 @@ func decodePoint(d *runtime.Decoder, v *Point) {
 }
 
 // decodeObject decodes an object and checks its constraints.
-func decodeObject(d *runtime.Decoder, v *struct {
+func decodeObject(d *toolimpl.Decoder, v *struct {
 	Mode string `json:"mode"`
 }) {
 	if !d.Object() {
@@ -352,12 +358,12 @@ func decodeObject(d *runtime.Decoder, v *struct {
 }
 
 // encodePlanResult writes the result of the plan tool as JSON.
-func encodePlanResult(e *runtime.Encoder, v Route) {
+func encodePlanResult(e *toolimpl.Encoder, v Route) {
 	encodeRoute(e, &v)
 }
 
 // encodeRoute writes a Route as JSON.
-func encodeRoute(e *runtime.Encoder, v *Route) {
+func encodeRoute(e *toolimpl.Encoder, v *Route) {
 	e.Raw(`{"from":`)
 	encodePoint(e, &v.From)
 	if v.To != nil {
@@ -426,7 +432,7 @@ func encodeRoute(e *runtime.Encoder, v *Route) {
 			e.Null()
 		} else {
 			e.Byte('{')
-			for i2, k2 := range runtime.SortedKeys(v.Labels) {
+			for i2, k2 := range toolimpl.SortedKeys(v.Labels) {
 				if i2 > 0 {
 					e.Byte(',')
 				}
@@ -468,7 +474,7 @@ func encodeRoute(e *runtime.Encoder, v *Route) {
 }
 
 // encodePoint writes a Point as JSON.
-func encodePoint(e *runtime.Encoder, v *Point) {
+func encodePoint(e *toolimpl.Encoder, v *Point) {
 	e.Raw(`{"lat":`)
 	e.Float(v.Lat, 64)
 	e.Raw(`,"lon":`)

@@ -10,11 +10,12 @@ import (
 	"time"
 
 	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 2 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 3 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = runtime.SupportPackageIsVersion2
+const _ = toolimpl.SupportPackageIsVersion3
 
 // Tools returns the tools of package options, in source order.
 func Tools() []runtime.Tool {
@@ -59,19 +60,24 @@ func (webSearchTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Search with them.
 func (webSearchTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return webSearchTool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (webSearchTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Query
-	var strs runtime.Strings
-	if end, ok := fastQuery(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 1) {
+	var strs toolimpl.Strings
+	if end, ok := fastQuery(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Query{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &webSearchInfo, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &webSearchInfo, args)
 		decodeQuery(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.Run(ctx, &webSearchInfo, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &webSearchInfo, func(ctx context.Context) (string, error) {
 		return Search(ctx, in)
 	})
 }
@@ -110,24 +116,29 @@ func (deployServiceTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Deploy with them.
 func (deployServiceTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return deployServiceTool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (deployServiceTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Query
-	var strs runtime.Strings
-	if end, ok := fastQuery(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 1) {
+	var strs toolimpl.Strings
+	if end, ok := fastQuery(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Query{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &deployServiceInfo, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &deployServiceInfo, args)
 		decodeQuery(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
 	// The tool is marked confirm: it runs only once approved.
-	if res, ok, err := runtime.Approve(ctx, &deployServiceInfo, args); !ok {
+	if res, ok, err := toolimpl.Approve(ctx, s, &deployServiceInfo, args); !ok {
 		return res, err
 	}
-	return runtime.Run(ctx, &deployServiceInfo, func(ctx context.Context) (runtime.NoOutput, error) {
-		return runtime.NoOutput{}, Deploy(ctx, in)
+	return toolimpl.Run(ctx, s, &deployServiceInfo, func(ctx context.Context) (toolimpl.NoOutput, error) {
+		return toolimpl.NoOutput{}, Deploy(ctx, in)
 	})
 }
 
@@ -161,25 +172,30 @@ func (httpGetUrlsTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls HTTPGetURLs with them.
 func (httpGetUrlsTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return httpGetUrlsTool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (httpGetUrlsTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Query
-	var strs runtime.Strings
-	if end, ok := fastQuery(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 1) {
+	var strs toolimpl.Strings
+	if end, ok := fastQuery(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Query{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &httpGetUrlsInfo, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &httpGetUrlsInfo, args)
 		decodeQuery(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.Run(ctx, &httpGetUrlsInfo, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &httpGetUrlsInfo, func(ctx context.Context) (string, error) {
 		return HTTPGetURLs(ctx, in)
 	})
 }
 
 // decodeQuery decodes a Query and checks its constraints.
-func decodeQuery(d *runtime.Decoder, v *Query) {
+func decodeQuery(d *toolimpl.Decoder, v *Query) {
 	if !d.Object() {
 		return
 	}
@@ -203,29 +219,29 @@ func decodeQuery(d *runtime.Decoder, v *Query) {
 // fastQuery decodes a Query in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeQuery
 // says what is wrong.
-func fastQuery(data []byte, i int, v *Query, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastQuery(data []byte, i int, v *Query, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasQ bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "q":
 			hasQ = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			v.Q = strs.Of(data, i, s)
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}

@@ -11,7 +11,7 @@ import (
 	"testing/quick"
 	"time"
 
-	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
 // want is what encoding/json writes, with HTML escaping off.
@@ -25,8 +25,8 @@ func want(t *testing.T, v any) string {
 	return string(bytes.TrimSuffix(b.Bytes(), []byte("\n")))
 }
 
-func encoded[T any](encode func(*runtime.Encoder, T), v T) string {
-	var e runtime.Encoder
+func encoded[T any](encode func(*toolimpl.Encoder, T), v T) string {
+	var e toolimpl.Encoder
 	encode(&e, v)
 	data, _ := e.Bytes()
 	return string(data)

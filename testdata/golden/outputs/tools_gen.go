@@ -10,11 +10,12 @@ import (
 	"time"
 
 	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 2 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 3 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = runtime.SupportPackageIsVersion2
+const _ = toolimpl.SupportPackageIsVersion3
 
 // Tools returns the tools of package outputs, in source order.
 func Tools() []runtime.Tool {
@@ -49,14 +50,19 @@ func (makeReportTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls MakeReport with them.
 func (makeReportTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	var in runtime.NoInput
-	var d runtime.Decoder
-	d.BeginCall(ctx, &makeReportInfo, args)
-	runtime.DecodeNoInput(&d, &in)
+	return makeReportTool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (makeReportTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+	var in toolimpl.NoInput
+	var d toolimpl.Decoder
+	d.BeginCall(s, &makeReportInfo, args)
+	toolimpl.DecodeNoInput(&d, &in)
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return runtime.RunEncoded(ctx, &makeReportInfo, func(ctx context.Context) (*Report, error) {
+	return toolimpl.RunEncoded(ctx, s, &makeReportInfo, func(ctx context.Context) (*Report, error) {
 		return MakeReport(ctx)
 	}, encodeMakeReportResult)
 }
@@ -83,14 +89,19 @@ func (levelsTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Levels with them.
 func (levelsTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	var in runtime.NoInput
-	var d runtime.Decoder
-	d.BeginCall(ctx, &levelsInfo, args)
-	runtime.DecodeNoInput(&d, &in)
+	return levelsTool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (levelsTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+	var in toolimpl.NoInput
+	var d toolimpl.Decoder
+	d.BeginCall(s, &levelsInfo, args)
+	toolimpl.DecodeNoInput(&d, &in)
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return runtime.RunEncoded(ctx, &levelsInfo, func(ctx context.Context) ([]Level, error) {
+	return toolimpl.RunEncoded(ctx, s, &levelsInfo, func(ctx context.Context) ([]Level, error) {
 		return Levels(ctx)
 	}, encodeLevelsResult)
 }
@@ -117,14 +128,19 @@ func (scoresTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Scores with them.
 func (scoresTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	var in runtime.NoInput
-	var d runtime.Decoder
-	d.BeginCall(ctx, &scoresInfo, args)
-	runtime.DecodeNoInput(&d, &in)
+	return scoresTool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (scoresTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+	var in toolimpl.NoInput
+	var d toolimpl.Decoder
+	d.BeginCall(s, &scoresInfo, args)
+	toolimpl.DecodeNoInput(&d, &in)
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return runtime.RunEncoded(ctx, &scoresInfo, func(ctx context.Context) (map[string]float64, error) {
+	return toolimpl.RunEncoded(ctx, s, &scoresInfo, func(ctx context.Context) (map[string]float64, error) {
 		return Scores(ctx)
 	}, encodeScoresResult)
 }
@@ -151,14 +167,19 @@ func (countTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Count with them.
 func (countTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	var in runtime.NoInput
-	var d runtime.Decoder
-	d.BeginCall(ctx, &countInfo, args)
-	runtime.DecodeNoInput(&d, &in)
+	return countTool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (countTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+	var in toolimpl.NoInput
+	var d toolimpl.Decoder
+	d.BeginCall(s, &countInfo, args)
+	toolimpl.DecodeNoInput(&d, &in)
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return runtime.RunEncoded(ctx, &countInfo, func(ctx context.Context) (int, error) {
+	return toolimpl.RunEncoded(ctx, s, &countInfo, func(ctx context.Context) (int, error) {
 		return Count(ctx)
 	}, encodeCountResult)
 }
@@ -185,20 +206,25 @@ func (stampTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Stamp with them.
 func (stampTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	var in runtime.NoInput
-	var d runtime.Decoder
-	d.BeginCall(ctx, &stampInfo, args)
-	runtime.DecodeNoInput(&d, &in)
+	return stampTool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (stampTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+	var in toolimpl.NoInput
+	var d toolimpl.Decoder
+	d.BeginCall(s, &stampInfo, args)
+	toolimpl.DecodeNoInput(&d, &in)
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return runtime.Run(ctx, &stampInfo, func(ctx context.Context) (time.Time, error) {
+	return toolimpl.Run(ctx, s, &stampInfo, func(ctx context.Context) (time.Time, error) {
 		return Stamp(ctx)
 	})
 }
 
 // encodeMakeReportResult writes the result of the make_report tool as JSON.
-func encodeMakeReportResult(e *runtime.Encoder, v *Report) {
+func encodeMakeReportResult(e *toolimpl.Encoder, v *Report) {
 	if v == nil {
 		e.Null()
 	} else {
@@ -207,7 +233,7 @@ func encodeMakeReportResult(e *runtime.Encoder, v *Report) {
 }
 
 // encodeLevelsResult writes the result of the levels tool as JSON.
-func encodeLevelsResult(e *runtime.Encoder, v []Level) {
+func encodeLevelsResult(e *toolimpl.Encoder, v []Level) {
 	if v == nil {
 		e.Null()
 	} else {
@@ -223,12 +249,12 @@ func encodeLevelsResult(e *runtime.Encoder, v []Level) {
 }
 
 // encodeScoresResult writes the result of the scores tool as JSON.
-func encodeScoresResult(e *runtime.Encoder, v map[string]float64) {
+func encodeScoresResult(e *toolimpl.Encoder, v map[string]float64) {
 	if v == nil {
 		e.Null()
 	} else {
 		e.Byte('{')
-		for i, k := range runtime.SortedKeys(v) {
+		for i, k := range toolimpl.SortedKeys(v) {
 			if i > 0 {
 				e.Byte(',')
 			}
@@ -242,12 +268,12 @@ func encodeScoresResult(e *runtime.Encoder, v map[string]float64) {
 }
 
 // encodeCountResult writes the result of the count tool as JSON.
-func encodeCountResult(e *runtime.Encoder, v int) {
+func encodeCountResult(e *toolimpl.Encoder, v int) {
 	e.Int(int64(v))
 }
 
 // encodeReport writes a Report as JSON.
-func encodeReport(e *runtime.Encoder, v *Report) {
+func encodeReport(e *toolimpl.Encoder, v *Report) {
 	e.Raw(`{"code":`)
 	e.String(string(v.Code))
 	e.Raw(`,"level":`)
@@ -300,7 +326,7 @@ func encodeReport(e *runtime.Encoder, v *Report) {
 			e.Null()
 		} else {
 			e.Byte('{')
-			for i2, k2 := range runtime.SortedKeys(v.Counts) {
+			for i2, k2 := range toolimpl.SortedKeys(v.Counts) {
 				if i2 > 0 {
 					e.Byte(',')
 				}
@@ -317,7 +343,7 @@ func encodeReport(e *runtime.Encoder, v *Report) {
 		e.Null()
 	} else {
 		e.Byte('{')
-		for i2, k2 := range runtime.SortedKeys(v.ByCode) {
+		for i2, k2 := range toolimpl.SortedKeys(v.ByCode) {
 			if i2 > 0 {
 				e.Byte(',')
 			}
@@ -383,7 +409,7 @@ func encodeReport(e *runtime.Encoder, v *Report) {
 }
 
 // encodeInner writes an Inner as JSON.
-func encodeInner(e *runtime.Encoder, v *Inner) {
+func encodeInner(e *toolimpl.Encoder, v *Inner) {
 	e.Raw(`{"name":`)
 	e.String(v.Name)
 	if v.Score != 0 {
@@ -394,7 +420,7 @@ func encodeInner(e *runtime.Encoder, v *Inner) {
 }
 
 // encodeTree writes a Tree as JSON.
-func encodeTree(e *runtime.Encoder, v *Tree) {
+func encodeTree(e *toolimpl.Encoder, v *Tree) {
 	e.Raw(`{"label":`)
 	e.String(v.Label)
 	if len(v.Children) != 0 {

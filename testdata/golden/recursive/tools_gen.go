@@ -9,11 +9,12 @@ import (
 	"encoding/json"
 
 	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 2 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 3 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = runtime.SupportPackageIsVersion2
+const _ = toolimpl.SupportPackageIsVersion3
 
 // Tools returns the tools of package recursive, in source order.
 func Tools() []runtime.Tool {
@@ -64,20 +65,25 @@ func (countTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Count with them.
 func (countTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return countTool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (countTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Tree
-	var d runtime.Decoder
-	d.BeginCall(ctx, &countInfo, args)
+	var d toolimpl.Decoder
+	d.BeginCall(s, &countInfo, args)
 	decodeTree(&d, &in)
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return runtime.RunEncoded(ctx, &countInfo, func(ctx context.Context) (int, error) {
+	return toolimpl.RunEncoded(ctx, s, &countInfo, func(ctx context.Context) (int, error) {
 		return Count(ctx, in)
 	}, encodeCountResult)
 }
 
 // decodeTree decodes a Tree and checks its constraints.
-func decodeTree(d *runtime.Decoder, v *Tree) {
+func decodeTree(d *toolimpl.Decoder, v *Tree) {
 	if !d.Object() {
 		return
 	}
@@ -104,7 +110,7 @@ func decodeTree(d *runtime.Decoder, v *Tree) {
 }
 
 // decodeNode decodes a Node and checks its constraints.
-func decodeNode(d *runtime.Decoder, v *Node) {
+func decodeNode(d *toolimpl.Decoder, v *Node) {
 	if !d.Object() {
 		return
 	}
@@ -147,6 +153,6 @@ func decodeNode(d *runtime.Decoder, v *Node) {
 }
 
 // encodeCountResult writes the result of the count tool as JSON.
-func encodeCountResult(e *runtime.Encoder, v int) {
+func encodeCountResult(e *toolimpl.Encoder, v int) {
 	e.Int(int64(v))
 }

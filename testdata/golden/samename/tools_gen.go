@@ -9,13 +9,14 @@ import (
 	"encoding/json"
 
 	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 	"github.com/toolgen-go/toolgen/testdata/golden/samename/a"
 	"github.com/toolgen-go/toolgen/testdata/golden/samename/b"
 )
 
-// This file needs version 2 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 3 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = runtime.SupportPackageIsVersion2
+const _ = toolimpl.SupportPackageIsVersion3
 
 // Tools returns the tools of package samename, in source order.
 func Tools() []runtime.Tool {
@@ -64,20 +65,25 @@ func (postTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Post with them.
 func (postTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return postTool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (postTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Board
-	var d runtime.Decoder
-	d.BeginCall(ctx, &postInfo, args)
+	var d toolimpl.Decoder
+	d.BeginCall(s, &postInfo, args)
 	decodeBoard(&d, &in)
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return runtime.RunEncoded(ctx, &postInfo, func(ctx context.Context) (int, error) {
+	return toolimpl.RunEncoded(ctx, s, &postInfo, func(ctx context.Context) (int, error) {
 		return Post(ctx, in)
 	}, encodePostResult)
 }
 
 // decodeBoard decodes a Board and checks its constraints.
-func decodeBoard(d *runtime.Decoder, v *Board) {
+func decodeBoard(d *toolimpl.Decoder, v *Board) {
 	if !d.Object() {
 		return
 	}
@@ -122,7 +128,7 @@ func decodeBoard(d *runtime.Decoder, v *Board) {
 }
 
 // decodeItem decodes an Item and checks its constraints.
-func decodeItem(d *runtime.Decoder, v *a.Item) {
+func decodeItem(d *toolimpl.Decoder, v *a.Item) {
 	if !d.Object() {
 		return
 	}
@@ -158,7 +164,7 @@ func decodeItem(d *runtime.Decoder, v *a.Item) {
 }
 
 // decodeItem2 decodes an Item and checks its constraints.
-func decodeItem2(d *runtime.Decoder, v *b.Item) {
+func decodeItem2(d *toolimpl.Decoder, v *b.Item) {
 	if !d.Object() {
 		return
 	}
@@ -193,6 +199,6 @@ func decodeItem2(d *runtime.Decoder, v *b.Item) {
 }
 
 // encodePostResult writes the result of the post tool as JSON.
-func encodePostResult(e *runtime.Encoder, v int) {
+func encodePostResult(e *toolimpl.Encoder, v int) {
 	e.Int(int64(v))
 }

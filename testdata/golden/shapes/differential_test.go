@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/toolgen-go/toolgen/internal/schematest"
-	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
 // TestDifferential checks the generated decoders against a reference JSON
@@ -16,10 +16,10 @@ func TestDifferential(t *testing.T) {
 		"full":       schematest.ForPaths(fastIn, decodeIn),
 		"error_only": schematest.ForPaths(fastIn, decodeIn),
 		"no_context": schematest.ForPaths(fastIn, decodeIn),
-		"no_input":   schematest.For(runtime.DecodeNoInput),
+		"no_input":   schematest.For(toolimpl.DecodeNoInput),
 		"pointer":    schematest.ForPaths(fastIn, decodeIn),
 		"plain":      schematest.ForPaths(fastPlainArgs, decodePlainArgs),
-		"nothing":    schematest.For(runtime.DecodeNoInput),
+		"nothing":    schematest.For(toolimpl.DecodeNoInput),
 	}
 	for _, tool := range Tools() {
 		info := tool.Info()

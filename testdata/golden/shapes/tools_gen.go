@@ -10,11 +10,12 @@ import (
 	"strconv"
 
 	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 2 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 3 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = runtime.SupportPackageIsVersion2
+const _ = toolimpl.SupportPackageIsVersion3
 
 // Tools returns the tools of package shapes, in source order.
 func Tools() []runtime.Tool {
@@ -59,19 +60,24 @@ func (fullTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Full with them.
 func (fullTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return fullTool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (fullTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in In
-	var strs runtime.Strings
-	if end, ok := fastIn(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 1) {
+	var strs toolimpl.Strings
+	if end, ok := fastIn(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = In{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &fullInfo, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &fullInfo, args)
 		decodeIn(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.RunEncoded(ctx, &fullInfo, func(ctx context.Context) (Out, error) {
+	return toolimpl.RunEncoded(ctx, s, &fullInfo, func(ctx context.Context) (Out, error) {
 		return Full(ctx, in)
 	}, encodeFullResult)
 }
@@ -106,20 +112,25 @@ func (errorOnlyTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls ErrorOnly with them.
 func (errorOnlyTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return errorOnlyTool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (errorOnlyTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in In
-	var strs runtime.Strings
-	if end, ok := fastIn(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 1) {
+	var strs toolimpl.Strings
+	if end, ok := fastIn(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = In{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &errorOnlyInfo, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &errorOnlyInfo, args)
 		decodeIn(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.Run(ctx, &errorOnlyInfo, func(ctx context.Context) (runtime.NoOutput, error) {
-		return runtime.NoOutput{}, ErrorOnly(ctx, in)
+	return toolimpl.Run(ctx, s, &errorOnlyInfo, func(ctx context.Context) (toolimpl.NoOutput, error) {
+		return toolimpl.NoOutput{}, ErrorOnly(ctx, in)
 	})
 }
 
@@ -153,19 +164,24 @@ func (noContextTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls NoContext with them.
 func (noContextTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return noContextTool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (noContextTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in In
-	var strs runtime.Strings
-	if end, ok := fastIn(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 1) {
+	var strs toolimpl.Strings
+	if end, ok := fastIn(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = In{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &noContextInfo, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &noContextInfo, args)
 		decodeIn(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.RunEncoded(ctx, &noContextInfo, func(ctx context.Context) (Out, error) {
+	return toolimpl.RunEncoded(ctx, s, &noContextInfo, func(ctx context.Context) (Out, error) {
 		return NoContext(in)
 	}, encodeNoContextResult)
 }
@@ -192,14 +208,19 @@ func (noInputTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls NoInput with them.
 func (noInputTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	var in runtime.NoInput
-	var d runtime.Decoder
-	d.BeginCall(ctx, &noInputInfo, args)
-	runtime.DecodeNoInput(&d, &in)
+	return noInputTool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (noInputTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+	var in toolimpl.NoInput
+	var d toolimpl.Decoder
+	d.BeginCall(s, &noInputInfo, args)
+	toolimpl.DecodeNoInput(&d, &in)
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return runtime.Run(ctx, &noInputInfo, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &noInputInfo, func(ctx context.Context) (string, error) {
 		return NoInput(ctx)
 	})
 }
@@ -234,19 +255,24 @@ func (pointerTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Pointer with them.
 func (pointerTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return pointerTool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (pointerTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in In
-	var strs runtime.Strings
-	if end, ok := fastIn(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 1) {
+	var strs toolimpl.Strings
+	if end, ok := fastIn(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = In{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &pointerInfo, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &pointerInfo, args)
 		decodeIn(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.RunEncoded(ctx, &pointerInfo, func(ctx context.Context) (*Out, error) {
+	return toolimpl.RunEncoded(ctx, s, &pointerInfo, func(ctx context.Context) (*Out, error) {
 		return Pointer(ctx, &in)
 	}, encodePointerResult)
 }
@@ -289,19 +315,24 @@ func (plainTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Plain with them.
 func (plainTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return plainTool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (plainTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in plainArgs
-	var strs runtime.Strings
-	if end, ok := fastPlainArgs(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 1) {
+	var strs toolimpl.Strings
+	if end, ok := fastPlainArgs(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = plainArgs{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &plainInfo, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &plainInfo, args)
 		decodePlainArgs(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.Run(ctx, &plainInfo, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &plainInfo, func(ctx context.Context) (string, error) {
 		return Plain(ctx, in.City, in.Days, in.Note)
 	})
 }
@@ -328,15 +359,20 @@ func (nothingTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Nothing with them.
 func (nothingTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	var in runtime.NoInput
-	var d runtime.Decoder
-	d.BeginCall(ctx, &nothingInfo, args)
-	runtime.DecodeNoInput(&d, &in)
+	return nothingTool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (nothingTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+	var in toolimpl.NoInput
+	var d toolimpl.Decoder
+	d.BeginCall(s, &nothingInfo, args)
+	toolimpl.DecodeNoInput(&d, &in)
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return runtime.Run(ctx, &nothingInfo, func(ctx context.Context) (runtime.NoOutput, error) {
-		return runtime.NoOutput{}, Nothing()
+	return toolimpl.Run(ctx, s, &nothingInfo, func(ctx context.Context) (toolimpl.NoOutput, error) {
+		return toolimpl.NoOutput{}, Nothing()
 	})
 }
 
@@ -348,7 +384,7 @@ type plainArgs struct {
 }
 
 // decodeIn decodes an In and checks its constraints.
-func decodeIn(d *runtime.Decoder, v *In) {
+func decodeIn(d *toolimpl.Decoder, v *In) {
 	if !d.Object() {
 		return
 	}
@@ -370,7 +406,7 @@ func decodeIn(d *runtime.Decoder, v *In) {
 }
 
 // decodePlainArgs decodes the arguments of a tool with plain parameters and checks their constraints.
-func decodePlainArgs(d *runtime.Decoder, v *plainArgs) {
+func decodePlainArgs(d *toolimpl.Decoder, v *plainArgs) {
 	if !d.Object() {
 		return
 	}
@@ -411,29 +447,29 @@ func decodePlainArgs(d *runtime.Decoder, v *plainArgs) {
 // fastIn decodes an In in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeIn
 // says what is wrong.
-func fastIn(data []byte, i int, v *In, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastIn(data []byte, i int, v *In, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasText bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "text":
 			hasText = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			v.Text = strs.Of(data, i, s)
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -446,43 +482,43 @@ func fastIn(data []byte, i int, v *In, strs *runtime.Strings) (int, bool) {
 // fastPlainArgs decodes a plainArgs in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodePlainArgs
 // says what is wrong.
-func fastPlainArgs(data []byte, i int, v *plainArgs, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastPlainArgs(data []byte, i int, v *plainArgs, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasCity, hasDays bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "city":
 			hasCity = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			v.City = strs.Of(data, i, s)
 		case "days":
 			hasDays = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			v.Days = int(n)
 		case "note":
 			v.Note = new(string)
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			*v.Note = strs.Of(data, i, s)
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -496,17 +532,17 @@ func fastPlainArgs(data []byte, i int, v *plainArgs, strs *runtime.Strings) (int
 }
 
 // encodeFullResult writes the result of the full tool as JSON.
-func encodeFullResult(e *runtime.Encoder, v Out) {
+func encodeFullResult(e *toolimpl.Encoder, v Out) {
 	encodeOut(e, &v)
 }
 
 // encodeNoContextResult writes the result of the no_context tool as JSON.
-func encodeNoContextResult(e *runtime.Encoder, v Out) {
+func encodeNoContextResult(e *toolimpl.Encoder, v Out) {
 	encodeOut(e, &v)
 }
 
 // encodePointerResult writes the result of the pointer tool as JSON.
-func encodePointerResult(e *runtime.Encoder, v *Out) {
+func encodePointerResult(e *toolimpl.Encoder, v *Out) {
 	if v == nil {
 		e.Null()
 	} else {
@@ -515,7 +551,7 @@ func encodePointerResult(e *runtime.Encoder, v *Out) {
 }
 
 // encodeOut writes an Out as JSON.
-func encodeOut(e *runtime.Encoder, v *Out) {
+func encodeOut(e *toolimpl.Encoder, v *Out) {
 	e.Raw(`{"length":`)
 	e.Int(int64(v.Length))
 	e.Byte('}')

@@ -11,11 +11,12 @@ import (
 	"strconv"
 
 	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 2 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 3 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = runtime.SupportPackageIsVersion2
+const _ = toolimpl.SupportPackageIsVersion3
 
 // Tools returns the tools of package streams, in source order.
 func Tools(runner *Runner) []runtime.Tool {
@@ -55,26 +56,31 @@ func (spellTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Spell with them and gathers
 // the chunks it yields into one Result.
-func (t spellTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return t.Stream(ctx, args, nil)
+func (spellTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return spellTool{}.Call(ctx, nil, args, nil)
 }
 
 // Stream decodes and checks the arguments, then calls Spell with them, handing
 // each chunk it yields to emit as it comes.
 func (spellTool) Stream(ctx context.Context, args json.RawMessage, emit func(runtime.Chunk)) (runtime.Result, error) {
+	return spellTool{}.Call(ctx, nil, args, emit)
+}
+
+// Call is Stream with the settings of the registry that runs the call.
+func (spellTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, emit func(runtime.Chunk)) (runtime.Result, error) {
 	var in spellArgs
-	var strs runtime.Strings
-	if end, ok := fastSpellArgs(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 1) {
+	var strs toolimpl.Strings
+	if end, ok := fastSpellArgs(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = spellArgs{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &spellInfo, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &spellInfo, args)
 		decodeSpellArgs(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
-	return runtime.RunStream(ctx, &spellInfo, func(ctx context.Context) iter.Seq2[string, error] {
+	return toolimpl.RunStream(ctx, s, &spellInfo, func(ctx context.Context) iter.Seq2[string, error] {
 		return Spell(ctx, in.Word)
 	}, nil, emit)
 }
@@ -113,29 +119,34 @@ func (runJobTool) Info() *runtime.Info {
 // Invoke decodes and checks the arguments, then calls (*Runner).Run with them and gathers
 // the chunks it yields into one Result.
 func (t runJobTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return t.Stream(ctx, args, nil)
+	return t.Call(ctx, nil, args, nil)
 }
 
 // Stream decodes and checks the arguments, then calls (*Runner).Run with them, handing
 // each chunk it yields to emit as it comes.
 func (t runJobTool) Stream(ctx context.Context, args json.RawMessage, emit func(runtime.Chunk)) (runtime.Result, error) {
+	return t.Call(ctx, nil, args, emit)
+}
+
+// Call is Stream with the settings of the registry that runs the call.
+func (t runJobTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, emit func(runtime.Chunk)) (runtime.Result, error) {
 	var in Job
-	var strs runtime.Strings
-	if end, ok := fastJob(args, 0, &in, &strs); !ok || !runtime.FastDone(ctx, args, end, 1) {
+	var strs toolimpl.Strings
+	if end, ok := fastJob(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Job{}
-		var d runtime.Decoder
-		d.BeginCall(ctx, &runJobInfo, args)
+		var d toolimpl.Decoder
+		d.BeginCall(s, &runJobInfo, args)
 		decodeJob(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
 	// The tool is marked confirm: it runs only once approved.
-	if res, ok, err := runtime.Approve(ctx, &runJobInfo, args); !ok {
+	if res, ok, err := toolimpl.Approve(ctx, s, &runJobInfo, args); !ok {
 		return res, err
 	}
-	return runtime.RunStream(ctx, &runJobInfo, func(ctx context.Context) iter.Seq2[Progress, error] {
+	return toolimpl.RunStream(ctx, s, &runJobInfo, func(ctx context.Context) iter.Seq2[Progress, error] {
 		return t.runner.Run(ctx, in)
 	}, encodeRunJobChunk, emit)
 }
@@ -146,7 +157,7 @@ type spellArgs struct {
 }
 
 // decodeSpellArgs decodes the arguments of a tool with plain parameters and checks their constraints.
-func decodeSpellArgs(d *runtime.Decoder, v *spellArgs) {
+func decodeSpellArgs(d *toolimpl.Decoder, v *spellArgs) {
 	if !d.Object() {
 		return
 	}
@@ -168,7 +179,7 @@ func decodeSpellArgs(d *runtime.Decoder, v *spellArgs) {
 }
 
 // decodeJob decodes a Job and checks its constraints.
-func decodeJob(d *runtime.Decoder, v *Job) {
+func decodeJob(d *toolimpl.Decoder, v *Job) {
 	if !d.Object() {
 		return
 	}
@@ -198,29 +209,29 @@ func decodeJob(d *runtime.Decoder, v *Job) {
 // fastSpellArgs decodes a spellArgs in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeSpellArgs
 // says what is wrong.
-func fastSpellArgs(data []byte, i int, v *spellArgs, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastSpellArgs(data []byte, i int, v *spellArgs, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasWord bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "word":
 			hasWord = true
 			var s []byte
-			if s, i, ok = runtime.FastString(data, i); !ok {
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
 			v.Word = strs.Of(data, i, s)
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -233,22 +244,22 @@ func fastSpellArgs(data []byte, i int, v *spellArgs, strs *runtime.Strings) (int
 // fastJob decodes a Job in the common case, in one straight pass
 // from data[i:]; at anything else it returns false, and decodeJob
 // says what is wrong.
-func fastJob(data []byte, i int, v *Job, strs *runtime.Strings) (int, bool) {
-	i, empty, ok := runtime.FastOpen(data, i, '{')
+func fastJob(data []byte, i int, v *Job, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false
 	}
 	var hasSteps bool
 	for more := !empty; more; {
 		var key []byte
-		if key, i, ok = runtime.FastKey(data, i); !ok {
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
 			return i, false
 		}
 		switch string(key) {
 		case "steps":
 			hasSteps = true
 			var n int64
-			if n, i, ok = runtime.FastInt(data, i, strconv.IntSize); !ok {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
 				return i, false
 			}
 			if n < 1 {
@@ -261,7 +272,7 @@ func fastJob(data []byte, i int, v *Job, strs *runtime.Strings) (int, bool) {
 		default:
 			return i, false
 		}
-		if i, more, ok = runtime.FastNext(data, i, '}'); !ok {
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
 			return i, false
 		}
 	}
@@ -272,12 +283,12 @@ func fastJob(data []byte, i int, v *Job, strs *runtime.Strings) (int, bool) {
 }
 
 // encodeRunJobChunk writes a chunk of the run_job tool as JSON.
-func encodeRunJobChunk(e *runtime.Encoder, v Progress) {
+func encodeRunJobChunk(e *toolimpl.Encoder, v Progress) {
 	encodeProgress(e, &v)
 }
 
 // encodeProgress writes a Progress as JSON.
-func encodeProgress(e *runtime.Encoder, v *Progress) {
+func encodeProgress(e *toolimpl.Encoder, v *Progress) {
 	e.Raw(`{"step":`)
 	e.Int(int64(v.Step))
 	if len(v.Note) != 0 {

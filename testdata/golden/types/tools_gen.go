@@ -11,11 +11,12 @@ import (
 	"time"
 
 	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 2 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 3 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = runtime.SupportPackageIsVersion2
+const _ = toolimpl.SupportPackageIsVersion3
 
 // Tools returns the tools of package types, in source order.
 func Tools() []runtime.Tool {
@@ -132,20 +133,25 @@ func (placeTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Place with them.
 func (placeTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return placeTool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (placeTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Order
-	var d runtime.Decoder
-	d.BeginCall(ctx, &placeInfo, args)
+	var d toolimpl.Decoder
+	d.BeginCall(s, &placeInfo, args)
 	decodeOrder(&d, &in)
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return runtime.Run(ctx, &placeInfo, func(ctx context.Context) (Order, error) {
+	return toolimpl.Run(ctx, s, &placeInfo, func(ctx context.Context) (Order, error) {
 		return Place(ctx, in)
 	})
 }
 
 // decodeOrder decodes an Order and checks its constraints.
-func decodeOrder(d *runtime.Decoder, v *Order) {
+func decodeOrder(d *toolimpl.Decoder, v *Order) {
 	if !d.Object() {
 		return
 	}
@@ -294,7 +300,7 @@ func decodeOrder(d *runtime.Decoder, v *Order) {
 }
 
 // decodeNamed decodes a Named and checks its constraints.
-func decodeNamed(d *runtime.Decoder, v *Named) {
+func decodeNamed(d *toolimpl.Decoder, v *Named) {
 	if !d.Object() {
 		return
 	}
@@ -316,7 +322,7 @@ func decodeNamed(d *runtime.Decoder, v *Named) {
 }
 
 // decodePair decodes a Pair and checks its constraints.
-func decodePair(d *runtime.Decoder, v *Pair[int]) {
+func decodePair(d *toolimpl.Decoder, v *Pair[int]) {
 	if !d.Object() {
 		return
 	}
@@ -346,7 +352,7 @@ func decodePair(d *runtime.Decoder, v *Pair[int]) {
 }
 
 // decodeBase decodes a Base and checks its constraints.
-func decodeBase(d *runtime.Decoder, v *Base) {
+func decodeBase(d *toolimpl.Decoder, v *Base) {
 	if !d.Object() {
 		return
 	}
@@ -375,7 +381,7 @@ func decodeBase(d *runtime.Decoder, v *Base) {
 }
 
 // decodePair2 decodes a Pair and checks its constraints.
-func decodePair2(d *runtime.Decoder, v *Pair[string]) {
+func decodePair2(d *toolimpl.Decoder, v *Pair[string]) {
 	if !d.Object() {
 		return
 	}

@@ -10,11 +10,12 @@ import (
 	"unicode/utf8"
 
 	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 2 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 3 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = runtime.SupportPackageIsVersion2
+const _ = toolimpl.SupportPackageIsVersion3
 
 // Tools returns the tools of package unions, in source order.
 func Tools() []runtime.Tool {
@@ -71,20 +72,25 @@ func (reachTool) Info() *runtime.Info {
 
 // Invoke decodes and checks the arguments, then calls Reach with them.
 func (reachTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return reachTool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (reachTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Contact
-	var d runtime.Decoder
-	d.BeginCall(ctx, &reachInfo, args)
+	var d toolimpl.Decoder
+	d.BeginCall(s, &reachInfo, args)
 	decodeContact(&d, &in)
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return runtime.Run(ctx, &reachInfo, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &reachInfo, func(ctx context.Context) (string, error) {
 		return Reach(ctx, in)
 	})
 }
 
 // decodeContact decodes a Contact and checks its constraints.
-func decodeContact(d *runtime.Decoder, v *Contact) {
+func decodeContact(d *toolimpl.Decoder, v *Contact) {
 	if !d.Object() {
 		return
 	}
@@ -98,7 +104,7 @@ func decodeContact(d *runtime.Decoder, v *Contact) {
 			hasEmail = true
 			if s, ok := d.String(); ok {
 				v.Email = s
-				if !runtime.ValidFormat("email", s) {
+				if !toolimpl.ValidFormat("email", s) {
 					d.FormatError("email", s)
 				}
 			}

@@ -1,11 +1,12 @@
-package runtime
+package toolimpl
 
 import (
-	"context"
 	"encoding/binary"
 	"strconv"
 	"unicode/utf8"
 	"unsafe"
+
+	"github.com/toolgen-go/toolgen/runtime"
 )
 
 // The fast path. Generated code first decodes arguments with these
@@ -222,9 +223,11 @@ func ValidFormat(format, s string) bool {
 // FastDone reports whether a fast path that ended at end decoded all of
 // args within the limits of the call (a type nests depth levels at most),
 // so its result stands.
-func FastDone(ctx context.Context, args []byte, end, depth int) bool {
-	limits := configFrom(ctx).limits
-	return FastEnd(args, end) && len(args) <= limits.MaxBytes && depth <= limits.MaxDepth
+func FastDone(s *runtime.Settings, args []byte, end, depth int) bool {
+	if s == nil {
+		s = &defaults
+	}
+	return FastEnd(args, end) && len(args) <= maxBytes(s) && depth <= maxDepth(s)
 }
 
 // Strings makes the strings of one call's fast path: the first on its own,

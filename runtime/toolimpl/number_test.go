@@ -1,4 +1,4 @@
-package runtime
+package toolimpl
 
 import (
 	"encoding/json"
@@ -16,7 +16,7 @@ import (
 // decodeNumber reads text, a JSON number, with read and returns the value
 // and the message of the problem read records ("" if none).
 func decodeNumber[T any](text string, read func(d *Decoder) (T, bool)) (T, string) {
-	v, err := Decode([]byte(text), DefaultLimits, func(d *Decoder, v *T) {
+	v, err := Decode([]byte(text), nil, func(d *Decoder, v *T) {
 		if x, ok := read(d); ok {
 			*v = x
 		}
@@ -442,13 +442,13 @@ func TestExactIntTypes(t *testing.T) {
 		{"3", true}, {"3.0", true}, {"1e2", true}, {"9007199254740993.0", true}, {"1e400", true}, {"-0.0", true},
 		{"1e-400", false}, {"12345678901234567.5", false}, {"1.0000000000000000001", false}, {"0.5", false},
 	} {
-		_, err := Decode([]byte(c.text), DefaultLimits, func(d *Decoder, v *json.RawMessage) {
+		_, err := Decode([]byte(c.text), nil, func(d *Decoder, v *json.RawMessage) {
 			d.JSONUnmarshaler("integer", v)
 		})
 		if (err == nil) != c.integer {
 			t.Errorf("JSONUnmarshaler integer %s: %v", c.text, err)
 		}
-		_, err = Decode([]byte(c.text), DefaultLimits, func(d *Decoder, v *json.RawMessage) {
+		_, err = Decode([]byte(c.text), nil, func(d *Decoder, v *json.RawMessage) {
 			if d.OfTypes(true, "integer", "string") {
 				d.Skip()
 			}

@@ -1,86 +1,33 @@
-package runtime
+package toolimpl
 
 import (
 	"bytes"
-	"context"
 	"encoding"
 	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
+	"runtime/debug"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 	"unicode/utf16"
 	"unicode/utf8"
 	"unsafe"
+
+	"github.com/toolgen-go/toolgen/runtime"
 )
-
-// Limits bound the arguments of one call. Arguments beyond them are
-// rejected with a message, never decoded.
-type Limits struct {
-	// MaxBytes is the longest argument text accepted.
-	MaxBytes int
-	// MaxDepth is the deepest nesting of objects and arrays accepted.
-	MaxDepth int
-}
-
-// DefaultLimits are the limits of a [Registry] made without [WithLimits],
-// and of a tool invoked directly.
-var DefaultLimits = Limits{MaxBytes: 1 << 20, MaxDepth: 64}
-
-// callConfig is how a Registry asks a tool to decode its arguments.
-type callConfig struct {
-	limits Limits
-	// nullOptional lets null stand for an absent optional field, as models
-	// in OpenAI strict mode send it.
-	nullOptional bool
-	// lenient takes what models really send: numbers and booleans as
-	// strings, one value for an array, null for an optional field.
-	lenient bool
-	// approve decides on calls of tools marked confirm; nil refuses them.
-	approve *Approver
-	// retryDelay is the wait before the first retry of a call.
-	retryDelay time.Duration
-}
-
-var defaultConfig = callConfig{limits: DefaultLimits, retryDelay: DefaultRetryDelay}
-
-type configKey struct{}
-
-func configFrom(ctx context.Context) callConfig {
-	if c, ok := ctx.Value(configKey{}).(callConfig); ok {
-		return c
-	}
-	return defaultConfig
-}
 
 // maxProblems is how many problems one ArgumentError lists in full.
 const maxProblems = 20
-
-// Problem is one way in which arguments do not match a tool's schema.
-type Problem struct {
-	// Path is the JSON Pointer of the offending value ("" for the whole
-	// arguments, "/days", "/stops/2/city").
-	Path string
-	// Message says what is wrong, in words the model can act on.
-	Message string
-}
-
-func (p Problem) String() string {
-	if p.Path == "" {
-		return p.Message
-	}
-	return p.Path + ": " + p.Message
-}
 
 // ArgumentError reports arguments that do not match a tool's schema: every
 // problem found, sorted by path, or the one syntax error that stopped the
 // decoding.
 type ArgumentError struct {
-	Problems []Problem
+	Problems []runtime.Problem
 	// More is how many further problems were found but not listed.
 	More int
 }
@@ -100,34 +47,26 @@ func (e *ArgumentError) Error() string {
 	return b.String()
 }
 
-// Decode decodes the JSON arguments args with the generated function
-// decode. An empty args (or one of white space only) means {}.
-func Decode[T any](args []byte, limits Limits, decode DecodeFunc[T]) (T, error) {
-	return decodeCall(args, callConfig{limits: limits}, decode)
-}
+// DecodeFunc decodes the arguments of a tool into v, reporting every
+// problem to d. toolgen generates one for each argument type.
+type DecodeFunc[In any] func(d *Decoder, v *In)
 
-func decodeCall[T any](args []byte, cfg callConfig, decode DecodeFunc[T]) (T, error) {
-	limits := cfg.limits
+// Decode decodes the JSON arguments args with the generated function
+// decode, with the limits and leniency of s (nil for the defaults). An
+// empty args (or one of white space only) means {}.
+func Decode[T any](args []byte, s *runtime.Settings, decode DecodeFunc[T]) (T, error) {
 	var v T
-	if len(args) > limits.MaxBytes {
-		return v, &ArgumentError{Problems: []Problem{{Message: fmt.Sprintf("the arguments are %d bytes long; the limit is %d", len(args), limits.MaxBytes)}}}
+	var d Decoder
+	d.BeginCall(s, nil, args)
+	decode(&d, &v)
+	if d.panicked != nil {
+		return v, d.panicked
 	}
-	if len(bytes.TrimSpace(args)) == 0 {
-		args = emptyObject
-	}
-	d := decoders.Get().(*Decoder)
-	defer d.release()
-	d.reset(args, limits.MaxDepth)
-	d.nullOptional = cfg.nullOptional || cfg.lenient
-	d.lenient = cfg.lenient
-	decode(d, &v)
 	d.finish()
 	return v, d.err()
 }
 
 var emptyObject = []byte("{}")
-
-var decoders = sync.Pool{New: func() any { return new(Decoder) }}
 
 // A Decoder reads the JSON arguments of one call in a single pass. Generated
 // decoders drive it: at each point they ask for the kind of value they
@@ -143,8 +82,14 @@ type Decoder struct {
 	nullOptional bool
 	lenient      bool
 
+	// The call's tool and settings, for the errors of the argument types'
+	// own methods.
+	info     *runtime.Info
+	settings *runtime.Settings
+	panicked *runtime.PanicError // a method of an argument type panicked
+
 	syntax   string // first syntax error, if any
-	problems []Problem
+	problems []runtime.Problem
 	more     int
 
 	arena   []byte           // the strings decoded so far (see intern)
@@ -190,21 +135,6 @@ func (d *Decoder) frame(i int) *frame {
 	return &d.deep[i-stackSize]
 }
 
-func (d *Decoder) reset(data []byte, maxDepth int) {
-	d.data, d.pos, d.maxDepth = data, 0, maxDepth
-	d.syntax, d.problems, d.more, d.lenient, d.nullOptional = "", d.problems[:0], 0, false, false
-	d.key, d.buf, d.depth, d.deep, d.curKey, d.arena, d.strings = d.key[:0], d.buf[:0], 0, d.deep[:0], nil, nil, false
-}
-
-func (d *Decoder) release() {
-	d.data = nil
-	if cap(d.buf) > 64<<10 {
-		d.buf = nil
-	}
-	clear(d.problems[:cap(d.problems)])
-	decoders.Put(d)
-}
-
 // finish checks that nothing but white space follows the arguments.
 func (d *Decoder) finish() {
 	if d.syntax != "" {
@@ -218,19 +148,23 @@ func (d *Decoder) finish() {
 
 func (d *Decoder) err() error {
 	if d.syntax != "" {
-		return &ArgumentError{Problems: []Problem{{Message: d.syntax}}}
+		return &ArgumentError{Problems: []runtime.Problem{{Message: d.syntax}}}
 	}
 	if len(d.problems) == 0 {
 		return nil
 	}
 	ps := slices.Clone(d.problems)
-	slices.SortStableFunc(ps, func(a, b Problem) int { return strings.Compare(a.Path, b.Path) })
+	slices.SortStableFunc(ps, func(a, b runtime.Problem) int { return strings.Compare(a.Path, b.Path) })
 	return &ArgumentError{Problems: ps, More: d.more}
 }
 
 // Errorf records a problem with the value just read, at its path.
 func (d *Decoder) Errorf(format string, args ...any) {
 	if d.syntax != "" {
+		return
+	}
+	if len(d.problems) == maxProblems {
+		d.more++ // counted, not formatted
 		return
 	}
 	d.problem(d.path(), fmt.Sprintf(format, args...))
@@ -244,7 +178,7 @@ func (d *Decoder) problem(path, msg string) {
 		d.more++
 		return
 	}
-	d.problems = append(d.problems, Problem{Path: path, Message: msg})
+	d.problems = append(d.problems, runtime.Problem{Path: path, Message: msg})
 }
 
 // Missing records that the current object lacks the required field name.
@@ -1045,8 +979,8 @@ func (d *Decoder) JSONUnmarshaler(jsonType string, v json.Unmarshaler) bool {
 			return false
 		}
 	}
-	if err := v.UnmarshalJSON(raw); err != nil {
-		d.Errorf("%v", err)
+	if err := d.method(func() error { return v.UnmarshalJSON(raw) }); err != nil {
+		d.methodError("", err)
 		return false
 	}
 	return true
@@ -1061,11 +995,47 @@ func (d *Decoder) TextUnmarshaler(v encoding.TextUnmarshaler) bool {
 	if !ok {
 		return false
 	}
-	if err := v.UnmarshalText(s); err != nil {
-		d.Errorf("invalid value %q: %v", s, err)
+	if err := d.method(func() error { return v.UnmarshalText(s) }); err != nil {
+		d.methodError(fmt.Sprintf("invalid value %q: ", s), err)
 		return false
 	}
 	return true
+}
+
+// errPanicked stands for a panic of an argument type's method, which
+// d.panicked holds.
+var errPanicked = errors.New("panicked")
+
+// method calls f, an argument type's own UnmarshalJSON or UnmarshalText,
+// containing a panic: the call then fails as a tool's panic fails it,
+// whatever else the arguments hold.
+func (d *Decoder) method(f func() error) (err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			if d.panicked == nil {
+				name := ""
+				if d.info != nil {
+					name = d.info.Name
+				}
+				d.panicked = &runtime.PanicError{Tool: name, Value: v, Stack: debug.Stack()}
+			}
+			err = errPanicked
+		}
+	}()
+	return f()
+}
+
+// methodError records the error of an argument type's own method, in the
+// words the registry's Settings.ErrorText chooses.
+func (d *Decoder) methodError(prefix string, err error) {
+	if err == errPanicked {
+		return
+	}
+	text := err.Error()
+	if d.settings != nil && d.settings.ErrorText != nil {
+		text = d.settings.ErrorText(d.info, err)
+	}
+	d.Errorf("%s%s", prefix, text)
 }
 
 func article(jsonType string) string {
@@ -1283,8 +1253,8 @@ func (d *Decoder) OfTypes(exactlyOne bool, jsonTypes ...string) bool {
 // for maps keyed by such a type. If the key is invalid it records a problem,
 // skips the member's value and returns false.
 func (d *Decoder) TextKey(k encoding.TextUnmarshaler) bool {
-	if err := k.UnmarshalText(slices.Clone(d.curKey)); err != nil {
-		d.Errorf("invalid key %q: %v", d.curKey, err)
+	if err := d.method(func() error { return k.UnmarshalText(slices.Clone(d.curKey)) }); err != nil {
+		d.methodError(fmt.Sprintf("invalid key %q: ", d.curKey), err)
 		d.Skip()
 		return false
 	}
@@ -1292,19 +1262,21 @@ func (d *Decoder) TextKey(k encoding.TextUnmarshaler) bool {
 }
 
 // BeginCall starts decoding the arguments of one call of a generated tool
-// into d, usually a local variable of the generated Invoke, with the limits
-// (and dialect) of the Registry that ctx comes from. The generated code
-// decodes with d, then calls EndCall.
-func (d *Decoder) BeginCall(ctx context.Context, info *Info, args json.RawMessage) {
-	cfg := configFrom(ctx)
+// (info; nil for none) into d, usually a local variable of the generated
+// Call, with the settings s of the Registry that runs it (nil for the
+// defaults). The generated code decodes with d, then calls EndCall.
+func (d *Decoder) BeginCall(s *runtime.Settings, info *runtime.Info, args json.RawMessage) {
+	if s == nil {
+		s = &defaults
+	}
 	if len(args) == 0 || (isSpace(args[0]) && len(bytes.TrimSpace(args)) == 0) {
 		args = emptyObject
 	}
-	d.data, d.maxDepth = args, cfg.limits.MaxDepth
-	d.lenient = cfg.lenient || info.Lenient
-	d.nullOptional = cfg.nullOptional || d.lenient
-	if len(args) > cfg.limits.MaxBytes {
-		d.syntax = fmt.Sprintf("the arguments are %d bytes long; the limit is %d", len(args), cfg.limits.MaxBytes)
+	d.data, d.maxDepth, d.info, d.settings = args, maxDepth(s), info, s
+	d.lenient = s.Lenient || (info != nil && info.Lenient)
+	d.nullOptional = s.NullOptional || d.lenient
+	if max := maxBytes(s); len(args) > max {
+		d.syntax = fmt.Sprintf("the arguments are %d bytes long; the limit is %d", len(args), max)
 	}
 }
 
@@ -1313,10 +1285,18 @@ func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\
 // EndCall finishes decoding. It reports whether the arguments are valid;
 // if they are not, res is the failed Result that tells the model every
 // problem found.
-func (d *Decoder) EndCall() (res Result, ok bool) {
+func (d *Decoder) EndCall() (res runtime.Result, ok bool) {
+	if d.panicked != nil {
+		return runtime.Result{Error: "internal error: the arguments could not be decoded", Err: d.panicked}, false
+	}
 	d.finish()
 	if err := d.err(); err != nil {
-		return Result{Error: err.Error(), invalid: err.(*ArgumentError)}, false
+		return invalid(err.(*ArgumentError)), false
 	}
-	return Result{}, true
+	return runtime.Result{}, true
+}
+
+// invalid is the Result of a call whose arguments were rejected.
+func invalid(err *ArgumentError) runtime.Result {
+	return runtime.Result{Error: err.Error(), Problems: err.Problems}
 }

@@ -1,4 +1,4 @@
-package runtime
+package toolimpl
 
 import (
 	"encoding/json"
@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/toolgen-go/toolgen/runtime"
 )
 
 // sample is decoded by decodeSample, written as toolgen writes decoders.
@@ -103,7 +105,7 @@ func decodeSample(d *Decoder, v *sample) {
 
 func decode(t testing.TB, args string) (sample, error) {
 	t.Helper()
-	return Decode([]byte(args), DefaultLimits, decodeSample)
+	return Decode([]byte(args), nil, decodeSample)
 }
 
 func TestDecodeValid(t *testing.T) {
@@ -189,7 +191,7 @@ func TestDecodeLimits(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "nesting deeper than 64 levels") {
 		t.Errorf("deep objects: %v", err)
 	}
-	_, err = Decode([]byte(`{"name":"abcdef"}`), Limits{MaxBytes: 10, MaxDepth: 64}, decodeSample)
+	_, err = Decode([]byte(`{"name":"abcdef"}`), &runtime.Settings{MaxBytes: 10}, decodeSample)
 	if err == nil || err.Error() != "invalid arguments: the arguments are 17 bytes long; the limit is 10" {
 		t.Errorf("size: %v", err)
 	}
@@ -246,7 +248,7 @@ func TestIntBounds(t *testing.T) {
 		{8, "-129", 0, false},
 		{8, "1.0e1", 10, true},
 	} {
-		got, err := Decode([]byte(c.in), DefaultLimits, decodeInt(c.bits))
+		got, err := Decode([]byte(c.in), nil, decodeInt(c.bits))
 		if (err == nil) != c.ok || got != c.want {
 			t.Errorf("Int(%d) of %s = %d, %v", c.bits, c.in, got, err)
 		}
@@ -266,7 +268,7 @@ func FuzzSkip(f *testing.F) {
 		}
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		limits := Limits{MaxBytes: 1 << 20, MaxDepth: 100000}
+		limits := &runtime.Settings{MaxBytes: 1 << 20, MaxDepth: 100000}
 		raw, err := Decode(data, limits, skip)
 		want := json.Valid(data) && utf8.Valid(data)
 		if len(strings.TrimSpace(string(data))) == 0 {
@@ -287,7 +289,7 @@ func FuzzDecode(f *testing.F) {
 	f.Add([]byte(`{"name":"a","count":1,"tags":["x"],"inner":{"name":"b"}}`))
 	f.Add([]byte(`{"name":"a","attrs":{"k":"v"},"any":[1],"raw":{},"data":"aGk="}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		got, err := Decode(data, DefaultLimits, decodeSample)
+		got, err := Decode(data, nil, decodeSample)
 		if err != nil || len(strings.TrimSpace(string(data))) == 0 {
 			return
 		}
@@ -307,7 +309,7 @@ func FuzzDecode(f *testing.F) {
 
 func TestLenient(t *testing.T) {
 	lenient := func(args string) (sample, error) {
-		return decodeCall([]byte(args), callConfig{limits: DefaultLimits, lenient: true, nullOptional: true}, decodeSample)
+		return Decode([]byte(args), &runtime.Settings{Lenient: true}, decodeSample)
 	}
 	got, err := lenient(`{"name":"a","count":"-5","size":"7","ratio":"1.5","on":"true","tags":"solo"}`)
 	if err != nil {
@@ -331,7 +333,7 @@ func TestLenient(t *testing.T) {
 // A quoted number that is not one is always reported, never taken as zero.
 func TestQuotedRejects(t *testing.T) {
 	for _, in := range []string{`"-"`, `""`, `"1.5"`, `"1e2"`, `"12x"`, `" "`, `"0x10"`, `"--1"`} {
-		_, err := Decode([]byte(in), DefaultLimits, func(d *Decoder, v *int64) {
+		_, err := Decode([]byte(in), nil, func(d *Decoder, v *int64) {
 			if n, ok := d.QuotedInt(64); ok {
 				*v = n
 			}
@@ -340,7 +342,7 @@ func TestQuotedRejects(t *testing.T) {
 			t.Errorf("QuotedInt accepted %s", in)
 		}
 	}
-	_, err := Decode([]byte(`"yes"`), DefaultLimits, func(d *Decoder, v *bool) {
+	_, err := Decode([]byte(`"yes"`), nil, func(d *Decoder, v *bool) {
 		if b, ok := d.QuotedBool(); ok {
 			*v = b
 		}

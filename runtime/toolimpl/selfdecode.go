@@ -1,4 +1,4 @@
-package runtime
+package toolimpl
 
 import "encoding/json"
 
@@ -24,8 +24,9 @@ func (d *Decoder) Unmarshal(m Mark, v json.Unmarshaler) bool {
 	if d.syntax != "" || len(d.problems)+d.more != m.problems || m.pos > d.pos {
 		return false
 	}
-	if err := v.UnmarshalJSON(d.data[m.pos:d.pos]); err != nil {
-		d.Errorf("%v", err)
+	raw := d.data[m.pos:d.pos]
+	if err := d.method(func() error { return v.UnmarshalJSON(raw) }); err != nil {
+		d.methodError("", err)
 		return false
 	}
 	return true

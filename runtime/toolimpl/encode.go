@@ -1,8 +1,9 @@
-package runtime
+package toolimpl
 
 import (
+	"bytes"
 	"cmp"
-	"context"
+	"encoding/json"
 	"math"
 	"slices"
 	"strconv"
@@ -156,11 +157,13 @@ func (e *UnsupportedValueError) Error() string {
 	return "json: unsupported value: " + e.Value
 }
 
-// RunEncoded is Run for a tool whose result type toolgen encodes itself:
-// encode writes the result's JSON without reflection.
-func RunEncoded[Out any](ctx context.Context, info *Info, fn func(context.Context) (Out, error), encode func(*Encoder, Out)) (Result, error) {
-	if info.Retries > 0 {
-		return runRetrying(ctx, info, fn, encode)
+// marshalNoEscape is json.Marshal without HTML escaping.
+func marshalNoEscape(v any) ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
 	}
-	return runTool(ctx, info, fn, encode)
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
 }

@@ -1,0 +1,51 @@
+package runtime
+
+import "time"
+
+// Settings are what a [Registry] hands each call of its tools, as an
+// explicit argument, never through a context: the limits on the
+// arguments, how strictly they are read, who approves calls of tools
+// marked confirm, and how calls run. A registry's settings reach its own
+// tools only, so a registry used inside another registry's tool never
+// inherits the outer one's. The zero value holds the defaults.
+//
+// A tool's directive overrides the registry-wide defaults for that tool
+// (its timeout=, for one).
+type Settings struct {
+	// MaxBytes is the longest argument text accepted; 0 means 1 MiB.
+	MaxBytes int
+	// MaxDepth is the deepest nesting of objects and arrays accepted; 0
+	// means 64.
+	MaxDepth int
+	// Lenient makes every tool take what models really send: numbers and
+	// booleans as strings ("5", "true"), one value where an array is
+	// expected, and null for an optional field. A tool's lenient option
+	// makes that tool lenient whatever this says.
+	Lenient bool
+	// NullOptional takes null for an absent optional field, as OpenAI's
+	// strict mode makes models send it. WithDialect(OpenAI) sets it.
+	NullOptional bool
+	// Approver decides on calls of tools marked confirm. Without one,
+	// such calls never run: their Result says so, with [ErrNoApprover] as
+	// its Err.
+	Approver Approver
+	// RetryDelay is the wait before the first retry of a tool with
+	// retries; each later wait doubles, up to 32 times it. 0 means 100 ms.
+	RetryDelay time.Duration
+	// ErrorText says what the model reads when a tool returns an error
+	// other than [Fail]'s, or a type's own UnmarshalJSON or UnmarshalText
+	// refuses a value: by default the error's own text, which a model can
+	// often act on ("connection refused", "no such order"), but which may
+	// name files, hosts or queries a program keeps to itself. The Result's
+	// Err keeps the error either way; [Fail] text always reaches the model.
+	ErrorText func(tool *Info, err error) string
+	// CacheSize is how many results the registry keeps for tools marked
+	// cache; 0 means 1,024, and a negative number turns the cache off.
+	CacheSize int
+}
+
+// WithSettings replaces the registry's [Settings]; options after it may
+// change them further.
+func WithSettings(s Settings) Option {
+	return func(r *Registry) { r.settings = s }
+}

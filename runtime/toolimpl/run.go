@@ -1,0 +1,291 @@
+package toolimpl
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime/debug"
+	"time"
+	"unsafe"
+
+	"github.com/toolgen-go/toolgen/runtime"
+)
+
+// What a generated tool does after its arguments are decoded: ask for
+// approval if it is marked confirm, then run its function under the
+// tool's timeout and retries, containing any panic, and turn what the
+// function returns into the Result the model sees.
+
+// Run calls fn, a tool's function with its decoded arguments bound, under
+// the tool's timeout, and again after a retryable failure as far as
+// info.Retries allows; it turns a panic into a failed Result and fn's
+// result into the Result the model sees. s are the settings of the
+// registry that runs the call (nil for the defaults). The error is non-nil
+// only when ctx ended.
+func Run[Out any](ctx context.Context, s *runtime.Settings, info *runtime.Info, fn func(context.Context) (Out, error)) (runtime.Result, error) {
+	return run(ctx, s, info, fn, nil)
+}
+
+// RunEncoded is Run for a tool whose result type toolgen encodes itself:
+// encode writes the result's JSON without reflection.
+func RunEncoded[Out any](ctx context.Context, s *runtime.Settings, info *runtime.Info, fn func(context.Context) (Out, error), encode func(*Encoder, Out)) (runtime.Result, error) {
+	return run(ctx, s, info, fn, encode)
+}
+
+func run[Out any](ctx context.Context, s *runtime.Settings, info *runtime.Info, fn func(context.Context) (Out, error), encode func(*Encoder, Out)) (runtime.Result, error) {
+	if s == nil {
+		s = &defaults
+	}
+	if info.Retries > 0 {
+		return runRetrying(ctx, s, info, fn, encode)
+	}
+	return runOnce(ctx, s, info, fn, encode)
+}
+
+// runRetrying runs a tool whose directive allows retries: again after each
+// retryable failure, info.Retries times at most, waiting longer each time.
+func runRetrying[Out any](ctx context.Context, s *runtime.Settings, info *runtime.Info, fn func(context.Context) (Out, error), encode func(*Encoder, Out)) (runtime.Result, error) {
+	delay := retryDelay(s)
+	for attempt := 0; ; attempt++ {
+		res, err := runOnce(ctx, s, info, fn, encode)
+		if err != nil || res.Success || attempt == info.Retries || !retryable(res.Err) {
+			return res, err
+		}
+		wait := time.NewTimer(delay << min(attempt, 5))
+		select {
+		case <-ctx.Done():
+			wait.Stop()
+			return canceled(ctx.Err()), ctx.Err()
+		case <-wait.C:
+		}
+	}
+}
+
+// retryable reports whether a failed call's Err allows another attempt:
+// an error marked with runtime.Retryable, or a timeout.
+func retryable(err error) bool {
+	var r interface{ Transient() bool }
+	var t *runtime.TimeoutError
+	return errors.As(err, &r) || errors.As(err, &t)
+}
+
+// runOnce makes one attempt of a call.
+func runOnce[Out any](ctx context.Context, s *runtime.Settings, info *runtime.Info, fn func(context.Context) (Out, error), encode func(*Encoder, Out)) (res runtime.Result, goErr error) {
+	if err := ctx.Err(); err != nil {
+		return canceled(err), err
+	}
+	if info.Timeout > 0 {
+		return runDeadline(ctx, s, info, fn, encode)
+	}
+	defer func() {
+		if v := recover(); v != nil {
+			res, goErr = panicked(info, v), nil
+		}
+	}()
+	out, err := fn(ctx)
+	if err != nil {
+		return failed(ctx, ctx, s, info, err)
+	}
+	return finish(out, encode)
+}
+
+// outcome is what a tool's function returned, or its panic.
+type outcome[Out any] struct {
+	out   Out
+	err   error
+	panic any
+	stack []byte
+}
+
+// runDeadline runs fn on a goroutine of its own under the tool's timeout
+// and returns when it returns or at the deadline, whichever comes first,
+// so that the deadline holds even for a function that ignores its
+// context. A function still running at the deadline is abandoned: it
+// finishes on its goroutine, and what it returns is dropped.
+func runDeadline[Out any](ctx context.Context, s *runtime.Settings, info *runtime.Info, fn func(context.Context) (Out, error), encode func(*Encoder, Out)) (res runtime.Result, goErr error) {
+	parent := ctx
+	ctx, cancel := context.WithTimeout(ctx, info.Timeout)
+	defer cancel()
+	done := make(chan outcome[Out], 1) // buffered: an abandoned call never blocks
+	go func() {
+		var o outcome[Out]
+		defer func() {
+			if v := recover(); v != nil {
+				o.panic, o.stack = v, debug.Stack()
+			}
+			done <- o
+		}()
+		o.out, o.err = fn(ctx)
+	}()
+	select {
+	case o := <-done:
+		switch {
+		case o.panic != nil:
+			return runtime.Result{
+				Error: "internal error: the tool failed unexpectedly",
+				Err:   &runtime.PanicError{Tool: info.Name, Value: o.panic, Stack: o.stack},
+			}, nil
+		case o.err != nil:
+			return failed(parent, ctx, s, info, o.err)
+		}
+		defer func() {
+			if v := recover(); v != nil {
+				res, goErr = panicked(info, v), nil
+			}
+		}()
+		return finish(o.out, encode)
+	case <-ctx.Done():
+		if err := parent.Err(); err != nil {
+			return canceled(err), err
+		}
+		return runtime.Result{
+			Error: fmt.Sprintf("the tool did not finish within %s", info.Timeout),
+			Err:   &runtime.TimeoutError{Tool: info.Name, Timeout: info.Timeout.String(), Err: ctx.Err(), Abandoned: true},
+		}, nil
+	}
+}
+
+// panicked is the Result of a call whose tool panicked with v.
+func panicked(info *runtime.Info, v any) runtime.Result {
+	return runtime.Result{
+		Error: "internal error: the tool failed unexpectedly",
+		Err:   &runtime.PanicError{Tool: info.Name, Value: v, Stack: debug.Stack()},
+	}
+}
+
+// finish is the Result of a call that returned out without an error.
+func finish[Out any](out Out, encode func(*Encoder, Out)) (res runtime.Result, goErr error) {
+	if encode != nil {
+		return encoded(out, encode)
+	}
+	// A text result, the common case, is set field by field: returning a
+	// Result made elsewhere would copy it through each frame.
+	if text, ok := any(out).(string); ok {
+		res.Success, res.Output = true, text
+		return res, nil
+	}
+	return success(out)
+}
+
+// encoded is the Result of a call whose result toolgen encodes itself.
+func encoded[Out any](out Out, encode func(*Encoder, Out)) (runtime.Result, error) {
+	e := Encoder{buf: make([]byte, 0, 256)}
+	encode(&e, out)
+	data, err := e.Bytes()
+	if err != nil {
+		return unencodable(err), nil
+	}
+	// data is not written again, so Output can share its bytes.
+	return runtime.Result{Success: true, Structured: true, Output: unsafe.String(unsafe.SliceData(data), len(data)), Data: out}, nil
+}
+
+// failed is the Result of a call whose function returned err.
+func failed(parent, ctx context.Context, s *runtime.Settings, info *runtime.Info, err error) (runtime.Result, error) {
+	if perr := parent.Err(); perr != nil {
+		return canceled(perr), perr
+	}
+	var failure interface{ ModelMessage() string }
+	var encoding *encodeError
+	switch {
+	case errors.As(err, &failure):
+		return runtime.Result{Error: failure.ModelMessage()}, nil
+	case errors.As(err, &encoding):
+		return unencodable(encoding.err), nil
+	case errors.Is(err, context.DeadlineExceeded) && ctx.Err() != nil && info.Timeout > 0:
+		return runtime.Result{
+			Error: fmt.Sprintf("the tool did not finish within %s", info.Timeout),
+			Err:   &runtime.TimeoutError{Tool: info.Name, Timeout: info.Timeout.String(), Err: err},
+		}, nil
+	}
+	return runtime.Result{Error: errorText(s, info, err), Err: err}, nil
+}
+
+// errorText is what the model reads of a system error: the registry's
+// Settings.ErrorText, or by default the error's own text.
+func errorText(s *runtime.Settings, info *runtime.Info, err error) string {
+	if s.ErrorText != nil {
+		return s.ErrorText(info, err)
+	}
+	return err.Error()
+}
+
+// unencodable is the Result of a call whose result has no JSON encoding (a
+// NaN, a MarshalJSON that failed): a fault of the tool, which the program
+// should log and the model cannot fix.
+func unencodable(err error) runtime.Result {
+	return runtime.Result{
+		Error: "internal error: the tool's result could not be encoded",
+		Err:   fmt.Errorf("encoding the result: %w", err),
+	}
+}
+
+// NoOutput is the output type of a tool whose function returns only an
+// error: a successful call has an empty Output and no Data.
+type NoOutput struct{}
+
+// success is the Result of a call that returned out without an error.
+func success[Out any](out Out) (runtime.Result, error) {
+	switch v := any(out).(type) {
+	case NoOutput:
+		return runtime.Result{Success: true}, nil
+	case runtime.Content:
+		return runtime.Result{Success: true, Output: v.String(), Data: v}, nil
+	}
+	text, err := marshalNoEscape(out)
+	if err != nil {
+		return unencodable(err), nil
+	}
+	return runtime.Result{Success: true, Structured: true, Output: string(text), Data: out}, nil
+}
+
+func canceled(err error) runtime.Result {
+	return runtime.Result{Error: "the call was canceled: " + err.Error(), Err: err}
+}
+
+// Approve asks the Approver of the settings s whether a call of a tool
+// marked confirm may run. Generated tools marked confirm call it after
+// their arguments are decoded, before the tool runs: if ok is false, the
+// call must not run, and res (and err, when ctx ended) say why. A panic
+// of the approver fails the call, as a tool's would.
+func Approve(ctx context.Context, s *runtime.Settings, info *runtime.Info, args []byte) (res runtime.Result, ok bool, err error) {
+	if s == nil || s.Approver == nil {
+		return runtime.Result{
+			Error: fmt.Sprintf("the call was not run: %s needs a person's approval, and none can be asked here", info.Name),
+			Err:   runtime.ErrNoApprover,
+		}, false, nil
+	}
+	if len(trimSpace(args)) == 0 {
+		args = emptyObject // what an empty argument string stands for
+	}
+	defer func() {
+		if v := recover(); v != nil {
+			res, ok, err = runtime.Result{
+				Error: "the call was not run: it could not be approved",
+				Err:   &runtime.PanicError{Tool: info.Name, Value: v, Stack: debug.Stack()},
+			}, false, nil
+		}
+	}()
+	yes, aerr := s.Approver(ctx, runtime.Call{Name: info.Name, Args: args, Tool: info})
+	switch {
+	case ctx.Err() != nil:
+		return canceled(ctx.Err()), false, ctx.Err()
+	case aerr != nil:
+		return runtime.Result{
+			Error: "the call was not run: it could not be approved",
+			Err:   fmt.Errorf("approving a call of %s: %w", info.Name, aerr),
+		}, false, nil
+	case !yes:
+		return runtime.Result{Error: "the call was not approved, so the tool did not run"}, false, nil
+	}
+	return runtime.Result{}, true, nil
+}
+
+func trimSpace(b []byte) []byte {
+	for len(b) > 0 && isSpace(b[0]) {
+		b = b[1:]
+	}
+	for len(b) > 0 && isSpace(b[len(b)-1]) {
+		b = b[:len(b)-1]
+	}
+	return b
+}

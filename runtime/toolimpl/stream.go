@@ -1,0 +1,122 @@
+package toolimpl
+
+import (
+	"context"
+	"encoding/json"
+	"iter"
+	"strings"
+
+	"github.com/toolgen-go/toolgen/runtime"
+)
+
+// RunStream is Run for a streamable tool: fn returns the tool's iterator,
+// with its decoded arguments bound, and RunStream ranges over it under the
+// tool's timeout, handing each chunk to emit (if not nil) and gathering
+// them into the Result. encode writes a chunk as JSON; nil means string
+// chunks, or encoding/json for others. A panic of the tool, an error it
+// yields, or ctx ending stops the stream and fails the call.
+func RunStream[C any](ctx context.Context, s *runtime.Settings, info *runtime.Info, fn func(context.Context) iter.Seq2[C, error], encode func(*Encoder, C), emit func(runtime.Chunk)) (runtime.Result, error) {
+	if s == nil {
+		s = &defaults
+	}
+	if _, text := any(*new(C)).(string); text {
+		return runOnce(ctx, s, info, func(ctx context.Context) (string, error) {
+			var all strings.Builder
+			err := gather(ctx, fn, func(c C) error {
+				s := any(c).(string)
+				all.WriteString(s)
+				if emit != nil {
+					emit(runtime.Chunk{Text: s, Data: s})
+				}
+				return nil
+			})
+			return all.String(), err
+		}, nil)
+	}
+	var array Encoder // the chunks as one JSON array, written as they come
+	array.Byte('[')
+	return runOnce(ctx, s, info, func(ctx context.Context) ([]C, error) {
+		var chunks []C
+		err := gather(ctx, fn, func(c C) error {
+			var e Encoder
+			if encode != nil {
+				encode(&e, c)
+			} else {
+				e.Value(c)
+			}
+			data, err := e.Bytes()
+			if err != nil {
+				return &encodeError{err}
+			}
+			if len(chunks) > 0 {
+				array.Byte(',')
+			}
+			array.Raw(unsafeString(data)) // copied into array
+			chunks = append(chunks, c)
+			if emit != nil {
+				emit(runtime.Chunk{Text: string(data), Data: c})
+			}
+			return nil
+		})
+		return chunks, err
+	}, func(e *Encoder, _ []C) {
+		array.Byte(']')
+		*e = array
+	})
+}
+
+// gather ranges over the tool's chunks, passing each to add, until the
+// tool is done, yields an error, or ctx ends.
+func gather[C any](ctx context.Context, fn func(context.Context) iter.Seq2[C, error], add func(C) error) error {
+	for c, err := range fn(ctx) {
+		if err == nil {
+			err = add(c)
+		}
+		if err == nil {
+			err = ctx.Err()
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// NewStreamable returns the [StreamableTool] that decodes its arguments
+// with decode and ranges over the chunks fn yields for them. Generated
+// code writes its own; programs may call it for a tool written by hand.
+func NewStreamable[In, C any](info *runtime.Info, decode DecodeFunc[In], fn func(context.Context, In) iter.Seq2[C, error]) runtime.StreamableTool {
+	return &streamable[In, C]{info: info, decode: decode, fn: fn}
+}
+
+type streamable[In, C any] struct {
+	info   *runtime.Info
+	decode DecodeFunc[In]
+	fn     func(context.Context, In) iter.Seq2[C, error]
+}
+
+func (t *streamable[In, C]) Info() *runtime.Info { return t.info }
+
+func (t *streamable[In, C]) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return t.Call(ctx, nil, args, nil)
+}
+
+func (t *streamable[In, C]) Stream(ctx context.Context, args json.RawMessage, emit func(runtime.Chunk)) (runtime.Result, error) {
+	return t.Call(ctx, nil, args, emit)
+}
+
+// Call is Stream with the settings of the registry that runs it.
+func (t *streamable[In, C]) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, emit func(runtime.Chunk)) (runtime.Result, error) {
+	in, res, ok, err := begin(ctx, s, t.info, t.decode, args)
+	if !ok {
+		return res, err
+	}
+	return RunStream(ctx, s, t.info, func(ctx context.Context) iter.Seq2[C, error] { return t.fn(ctx, in) }, nil, emit)
+}
+
+// encodeError is a chunk that has no JSON encoding: a fault of the tool.
+type encodeError struct{ err error }
+
+func (e *encodeError) Error() string { return "encoding a chunk: " + e.err.Error() }
+
+func (e *encodeError) Unwrap() error { return e.err }
