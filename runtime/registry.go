@@ -4,11 +4,14 @@ import (
 	"cmp"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"regexp"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -20,6 +23,8 @@ type Registry struct {
 	dialect  Dialect
 	cache    resultCache
 	now      func() time.Time
+
+	abandoned atomic.Int64
 
 	mu    sync.RWMutex
 	tools map[string]Tool
@@ -203,13 +208,25 @@ func (r *Registry) ExecuteStream(ctx context.Context, name string, args json.Raw
 func (r *Registry) ExecuteAll(ctx context.Context, calls []Call) ([]Result, error) {
 	results := make([]Result, len(calls))
 	errs := make([]error, len(calls))
+	if len(calls) == 1 {
+		results[0], errs[0] = r.execute(ctx, calls[0].Name, calls[0].Args, nil)
+		return results, errs[0]
+	}
+	var slots chan struct{} // Settings.Concurrency calls at once
+	if n := r.settings.Concurrency; n > 0 && n < len(calls) {
+		slots = make(chan struct{}, n)
+	}
 	var wg sync.WaitGroup
 	for i, c := range calls {
-		if len(calls) == 1 {
-			results[i], errs[i] = r.execute(ctx, c.Name, c.Args, nil)
-			break
+		if slots != nil {
+			slots <- struct{}{}
 		}
-		wg.Go(func() { results[i], errs[i] = r.execute(ctx, c.Name, c.Args, nil) })
+		wg.Go(func() {
+			if slots != nil {
+				defer func() { <-slots }()
+			}
+			results[i], errs[i] = r.execute(ctx, c.Name, c.Args, nil)
+		})
 	}
 	wg.Wait()
 	for _, err := range errs {
@@ -220,7 +237,21 @@ func (r *Registry) ExecuteAll(ctx context.Context, calls []Call) ([]Result, erro
 	return results, nil
 }
 
-func (r *Registry) execute(ctx context.Context, name string, args json.RawMessage, emit func(Chunk)) (Result, error) {
+func (r *Registry) execute(ctx context.Context, name string, args json.RawMessage, emit func(Chunk)) (res Result, err error) {
+	defer func() {
+		// Generated code contains the panics of tools, argument types and
+		// approvers; this catches the rest (a tool written by hand, emit),
+		// so that no model input can crash the program.
+		if v := recover(); v != nil {
+			res, err = Result{
+				Error: "internal error: the tool failed unexpectedly",
+				Err:   &PanicError{Tool: name, Value: v, Stack: debug.Stack()},
+			}, nil
+		}
+		if res.Err != nil {
+			r.count(res.Err)
+		}
+	}()
 	t, ok := r.Lookup(name)
 	var info *Info
 	if ok {
@@ -235,7 +266,7 @@ func (r *Registry) execute(ctx context.Context, name string, args json.RawMessag
 		return Result{Error: fmt.Sprintf("the arguments are %d bytes long; the limit is %d", len(args), max)}, nil
 	}
 	if info.Cache <= 0 {
-		return r.call(ctx, t, args, emit)
+		return r.capped(r.call(ctx, t, args, emit))
 	}
 	key := keyOf(info.Name, args)
 	if res, ok := r.cache.get(key, r.now()); ok {
@@ -244,12 +275,37 @@ func (r *Registry) execute(ctx context.Context, name string, args json.RawMessag
 		}
 		return res, nil
 	}
-	res, err := r.call(ctx, t, args, emit)
+	res, err = r.capped(r.call(ctx, t, args, emit))
 	if err == nil && res.Success {
 		r.cache.put(key, res, r.now().Add(info.Cache))
 	}
 	return res, err
 }
+
+// capped fails a result longer than Settings.MaxOutput.
+func (r *Registry) capped(res Result, err error) (Result, error) {
+	if max := r.settings.MaxOutput; max > 0 && len(res.Output) > max {
+		return Result{
+			Error: fmt.Sprintf("the tool's result is %d bytes long, over the limit of %d: ask for less", len(res.Output), max),
+			Err:   fmt.Errorf("result of %d bytes over Settings.MaxOutput %d", len(res.Output), max),
+		}, err
+	}
+	return res, err
+}
+
+// count counts the calls abandoned at their deadline.
+func (r *Registry) count(err error) {
+	var t *TimeoutError
+	if errors.As(err, &t) && t.Abandoned {
+		r.abandoned.Add(1)
+	}
+}
+
+// Abandoned returns how many calls' functions had not returned at their
+// deadline, so that their results were dropped while they went on running
+// on goroutines of their own. A number that keeps growing means a tool
+// ignores its context.
+func (r *Registry) Abandoned() int64 { return r.abandoned.Load() }
 
 // defaultMaxBytes is the longest argument text a registry takes when its
 // Settings say nothing (toolimpl's default too).

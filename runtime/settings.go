@@ -39,6 +39,18 @@ type Settings struct {
 	// name files, hosts or queries a program keeps to itself. The Result's
 	// Err keeps the error either way; [Fail] text always reaches the model.
 	ErrorText func(tool *Info, err error) string
+	// Timeout is the deadline of each attempt of a call of a tool whose
+	// directive sets no timeout=; 0 means none. A call returns at its
+	// deadline even if the tool's function ignores its context (see
+	// Registry.Abandoned).
+	Timeout time.Duration
+	// MaxOutput, if positive, is the longest result text a call may hand
+	// the model; a longer one fails the call, telling the model to ask for
+	// less.
+	MaxOutput int
+	// Concurrency, if positive, is how many calls of one ExecuteAll run at
+	// once; by default all of them do.
+	Concurrency int
 	// CacheSize is how many results the registry keeps for tools marked
 	// cache; 0 means 1,024, and a negative number turns the cache off.
 	CacheSize int

@@ -1,6 +1,7 @@
 package toolimpl
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -74,8 +75,8 @@ func runOnce[Out any](ctx context.Context, s *runtime.Settings, info *runtime.In
 	if err := ctx.Err(); err != nil {
 		return canceled(err), err
 	}
-	if info.Timeout > 0 {
-		return runDeadline(ctx, s, info, fn, encode)
+	if timeout := cmp.Or(info.Timeout, s.Timeout); timeout > 0 {
+		return runDeadline(ctx, s, info, timeout, fn, encode)
 	}
 	defer func() {
 		if v := recover(); v != nil {
@@ -102,9 +103,9 @@ type outcome[Out any] struct {
 // so that the deadline holds even for a function that ignores its
 // context. A function still running at the deadline is abandoned: it
 // finishes on its goroutine, and what it returns is dropped.
-func runDeadline[Out any](ctx context.Context, s *runtime.Settings, info *runtime.Info, fn func(context.Context) (Out, error), encode func(*Encoder, Out)) (res runtime.Result, goErr error) {
+func runDeadline[Out any](ctx context.Context, s *runtime.Settings, info *runtime.Info, timeout time.Duration, fn func(context.Context) (Out, error), encode func(*Encoder, Out)) (res runtime.Result, goErr error) {
 	parent := ctx
-	ctx, cancel := context.WithTimeout(ctx, info.Timeout)
+	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	done := make(chan outcome[Out], 1) // buffered: an abandoned call never blocks
 	go func() {
@@ -139,8 +140,8 @@ func runDeadline[Out any](ctx context.Context, s *runtime.Settings, info *runtim
 			return canceled(err), err
 		}
 		return runtime.Result{
-			Error: fmt.Sprintf("the tool did not finish within %s", info.Timeout),
-			Err:   &runtime.TimeoutError{Tool: info.Name, Timeout: info.Timeout.String(), Err: ctx.Err(), Abandoned: true},
+			Error: fmt.Sprintf("the tool did not finish within %s", timeout),
+			Err:   &runtime.TimeoutError{Tool: info.Name, Timeout: timeout.String(), Err: ctx.Err(), Abandoned: true},
 		}, nil
 	}
 }
@@ -191,10 +192,11 @@ func failed(parent, ctx context.Context, s *runtime.Settings, info *runtime.Info
 		return runtime.Result{Error: failure.ModelMessage()}, nil
 	case errors.As(err, &encoding):
 		return unencodable(encoding.err), nil
-	case errors.Is(err, context.DeadlineExceeded) && ctx.Err() != nil && info.Timeout > 0:
+	case errors.Is(err, context.DeadlineExceeded) && ctx.Err() != nil && ctx != parent:
+		timeout := cmp.Or(info.Timeout, s.Timeout)
 		return runtime.Result{
-			Error: fmt.Sprintf("the tool did not finish within %s", info.Timeout),
-			Err:   &runtime.TimeoutError{Tool: info.Name, Timeout: info.Timeout.String(), Err: err},
+			Error: fmt.Sprintf("the tool did not finish within %s", timeout),
+			Err:   &runtime.TimeoutError{Tool: info.Name, Timeout: timeout.String(), Err: err},
 		}, nil
 	}
 	return runtime.Result{Error: errorText(s, info, err), Err: err}, nil
