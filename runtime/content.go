@@ -24,8 +24,7 @@ const (
 )
 
 // Part is one part of [Content]: text, or media given by their bytes or by
-// a URL. Make parts with [TextPart], [ImagePart], [AudioPart], [VideoPart],
-// [FilePart] and [URLPart].
+// a URL. Make parts with [TextPart] and [MediaPart], or as literals.
 type Part struct {
 	Type PartType `json:"type"`
 	// Text is the text of a text part.
@@ -43,29 +42,12 @@ type Part struct {
 // TextPart returns a part of text.
 func TextPart(text string) Part { return Part{Type: PartText, Text: text} }
 
-// ImagePart returns an image of the given media type, such as image/png.
-func ImagePart(mimeType string, data []byte) Part {
-	return Part{Type: PartImage, MIMEType: mimeType, Data: data}
-}
-
-// AudioPart returns audio of the given media type, such as audio/wav.
-func AudioPart(mimeType string, data []byte) Part {
-	return Part{Type: PartAudio, MIMEType: mimeType, Data: data}
-}
-
-// VideoPart returns a video of the given media type, such as video/mp4.
-func VideoPart(mimeType string, data []byte) Part {
-	return Part{Type: PartVideo, MIMEType: mimeType, Data: data}
-}
-
-// FilePart returns a file with its name and media type.
-func FilePart(name, mimeType string, data []byte) Part {
-	return Part{Type: PartFile, Name: name, MIMEType: mimeType, Data: data}
-}
-
-// URLPart returns media of kind t found at url; mimeType may be empty.
-func URLPart(t PartType, mimeType, url string) Part {
-	return Part{Type: t, MIMEType: mimeType, URL: url}
+// MediaPart returns media of kind t (PartImage, PartAudio, PartVideo or
+// PartFile) given by their bytes and media type, such as image/png. Media
+// found at a URL, or a file with a name, are a Part literal:
+// Part{Type: PartVideo, MIMEType: "video/mp4", URL: u}.
+func MediaPart(t PartType, mimeType string, data []byte) Part {
+	return Part{Type: t, MIMEType: mimeType, Data: data}
 }
 
 // String describes c as text: its text parts as they are, each other part

@@ -12,9 +12,9 @@ func TestContent(t *testing.T) {
 	shot := func(ctx context.Context, in echoIn) (Content, error) {
 		return Content{
 			TextPart("The page " + in.Text + ":"),
-			ImagePart("image/png", []byte{0x89, 'P', 'N', 'G'}),
-			URLPart(PartVideo, "", "https://example.com/v.mp4"),
-			FilePart("page.html", "text/html", []byte("<p>hi</p>")),
+			MediaPart(PartImage, "image/png", []byte{0x89, 'P', 'N', 'G'}),
+			Part{Type: PartVideo, MIMEType: "", URL: "https://example.com/v.mp4"},
+			Part{Type: PartFile, Name: "page.html", MIMEType: "text/html", Data: []byte("<p>hi</p>")},
 		}, nil
 	}
 	shooter := tool("shot", 0, shot)

@@ -57,9 +57,9 @@ func Look(ctx context.Context, in LookRequest) (runtime.Content, error) {
 	}
 	return runtime.Content{
 		runtime.TextPart("A cat:"),
-		runtime.ImagePart("image/png", []byte("PNG")),
-		runtime.AudioPart("audio/wav", []byte("RIFF")),
-		runtime.URLPart(runtime.PartVideo, "video/mp4", "https://example.com/cat.mp4"),
-		runtime.FilePart("cat.txt", "text/plain", []byte("meow")),
+		runtime.MediaPart(runtime.PartImage, "image/png", []byte("PNG")),
+		runtime.MediaPart(runtime.PartAudio, "audio/wav", []byte("RIFF")),
+		runtime.Part{Type: runtime.PartVideo, MIMEType: "video/mp4", URL: "https://example.com/cat.mp4"},
+		runtime.Part{Type: runtime.PartFile, Name: "cat.txt", MIMEType: "text/plain", Data: []byte("meow")},
 	}, nil
 }

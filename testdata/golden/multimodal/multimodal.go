@@ -19,6 +19,6 @@ func Chart(ctx context.Context, title string, values []float64) (runtime.Content
 	png := []byte("\x89PNG\r\n\x1a\n") // a real tool would draw here
 	return runtime.Content{
 		runtime.TextPart(title),
-		runtime.ImagePart("image/png", png),
+		runtime.MediaPart(runtime.PartImage, "image/png", png),
 	}, nil
 }
