@@ -30,7 +30,11 @@ type Info struct {
 	// result of a call for calls with the same arguments.
 	Cache time.Duration
 	// Confirm marks a tool that changes something outside the program: it
-	// runs only after the registry's [Approver] says yes.
+	// runs only after the registry's [Approver] says yes. Generated tools
+	// ask it once their arguments are valid; a tool written by hand that
+	// sets Confirm asks Settings.Approver itself, in a method
+	// Call(ctx, *Settings, args, emit) (Result, error), which a registry
+	// calls instead of Invoke when a tool has it.
 	Confirm bool
 	// Group is the tool's domain, for listing tools by group.
 	Group string
