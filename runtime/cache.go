@@ -1,70 +1,784 @@
 package runtime
 
 import (
+	"cmp"
+	"container/list"
+	"context"
 	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"runtime/debug"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
+	"unicode"
+	"unicode/utf16"
+	"unicode/utf8"
 )
 
-// resultCache keeps the successful results of calls of tools marked cache,
-// by tool and arguments, until they expire or, when it is full, until
-// they are the least recently stored.
-type resultCache struct {
-	mu      sync.Mutex
-	size    int
-	entries map[cacheKey]cacheEntry
-	order   []cacheKey // each key of entries once, least recently stored first
+// Cache stores the results of calls of tools marked cache, so that a
+// registry can reuse them ([Settings].Cache). A registry has one of its
+// own, in memory; a Cache shared by many processes (Redis, memcached) lets
+// a fleet reuse each other's results. Its methods are called concurrently.
+//
+// A key is the tool's name, a colon and the hex SHA-256 of the name and
+// the call's arguments in a canonical form, so that arguments that differ
+// only in white space, the order of keys or the escapes of strings share
+// it. A value is opaque bytes: a byte that says what kind of result it
+// is, then its text (Output, or the JSON of multimodal Content); its ttl
+// is the cache= duration of the tool's directive. The registry modifies
+// neither a value it passes to Set nor one Get returns, so a Cache may
+// keep and return them as they are. A store's errors are the Cache's to
+// handle: a Get that fails is a miss, a Set that fails stores nothing.
+//
+// Only successful results are stored, and a reused result is rebuilt from
+// its value, so that no caller can change what another receives: its
+// Success, Output and Structured are as the tool's call made them; Data,
+// for a structured result, is a json.RawMessage of its own holding Output
+// (decode it into the tool's type to get the value), for multimodal
+// [Content] a copy of the Content, and for text nil. So that a program
+// sees one type whether or not a result was reused, while caching is on
+// the Data of every structured result of a tool marked cache is such a
+// json.RawMessage, also for the call that ran the tool.
+//
+// Calls with the same key that run at the same time share one call of the
+// tool, whatever the Cache: the first runs it, the others wait for its
+// result, each until its own context ends. If that call fails, they fail
+// the same way (the failure is not stored); if its caller's context ended,
+// one of them runs the tool instead.
+type Cache interface {
+	// Get returns the value stored under key, unless there is none or it
+	// has expired.
+	Get(ctx context.Context, key string) (value []byte, ok bool)
+	// Set stores value under key for ttl.
+	Set(ctx context.Context, key string, value []byte, ttl time.Duration)
 }
 
-// cacheKey identifies a call: a hash of the tool's name and the arguments'
-// bytes, so that large arguments are not kept.
-type cacheKey [sha256.Size]byte
+// resultCache is a registry's cache: its Cache and the calls of tools
+// marked cache under way, by key.
+type resultCache struct {
+	store Cache        // nil when caching is off
+	mem   *memoryCache // store, when it is the registry's own
 
+	mu      sync.Mutex
+	flights map[string]*flight
+	landed  atomic.Uint64 // how many flights have ended
+}
+
+// flight is a call of a tool marked cache under way, which calls with the
+// same key wait for.
+type flight struct {
+	done    chan struct{} // closed when the fields below are set
+	sent    bool          // done is closed; only the leader uses it
+	waiters int           // how many calls joined it, under resultCache.mu
+	// state says what the waiters do: reuse entry, return failure, run
+	// the tool themselves (alone), or try again.
+	state flightState
+	entry cacheEntry
+	fail  Result
+}
+
+type flightState int
+
+const (
+	flightAgain  flightState = iota // the leader's context ended
+	flightStored                    // entry holds the result
+	flightFailed                    // fail holds the failure
+	flightAlone                     // a result that cannot be stored
+)
+
+// init sets up the cache that the settings s ask for.
+func (c *resultCache) init(s Settings) {
+	switch {
+	case s.CacheSize < 0:
+	case s.Cache != nil:
+		c.store = s.Cache
+	default:
+		c.mem = &memoryCache{size: cmp.Or(s.CacheSize, 1024), now: time.Now}
+		c.store = c.mem
+	}
+}
+
+// cached runs a call of the tool t marked cache: it reuses the result
+// stored for the call's key, waits for a call with the same key under
+// way, or runs the tool and stores its result.
+func (r *Registry) cached(ctx context.Context, t Tool, info *Info, args []byte, emit func(Chunk)) (Result, error) {
+	key, ok := cacheKey(info.Name, args, cmp.Or(r.settings.MaxDepth, 64))
+	if !ok {
+		// Not JSON: the tool refuses the call, and failures are not stored.
+		return r.capped(r.call(ctx, t, args, emit))
+	}
+	c := &r.cache
+	recheck := true
+	for {
+		landed := c.landed.Load()
+		if res, ok := c.get(ctx, key); ok {
+			return r.reuse(res, emit)
+		}
+		f, lead := c.join(key, landed, recheck)
+		if f == nil {
+			// A call with this key ended since the lookup: its result may
+			// be stored now.
+			recheck = false
+			continue
+		}
+		if lead {
+			res, err := r.lead(ctx, t, info, args, key, f)
+			if emit != nil && res.Success {
+				emit(Chunk{Text: res.Output, Data: res.Data})
+			}
+			return res, err
+		}
+		select {
+		case <-f.done:
+		case <-ctx.Done():
+			err := ctx.Err()
+			return Result{Error: "the call was canceled: " + err.Error(), Err: err}, err
+		}
+		switch f.state {
+		case flightStored:
+			res, _ := f.entry.result()
+			return r.reuse(res, emit)
+		case flightFailed:
+			res := f.fail
+			res.Problems = slices.Clone(res.Problems)
+			return res, nil
+		case flightAlone:
+			return r.capped(r.call(ctx, t, args, emit))
+		}
+		recheck = true // the leader's context ended: one of us leads now
+	}
+}
+
+// reuse returns a result rebuilt from a cache entry, as Execute would.
+func (r *Registry) reuse(res Result, emit func(Chunk)) (Result, error) {
+	res, _ = r.capped(res, nil)
+	if emit != nil && res.Success {
+		emit(Chunk{Text: res.Output, Data: res.Data})
+	}
+	return res, nil
+}
+
+// lead runs the call of flight f, the first with its key, stores its
+// result and hands it to the calls that wait for it. Whatever happens,
+// even a panic, f ends.
+func (r *Registry) lead(ctx context.Context, t Tool, info *Info, args []byte, key string, f *flight) (res Result, err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			res, err = Result{
+				Error: "internal error: the tool failed unexpectedly",
+				Err:   &PanicError{Tool: info.Name, Value: v, Stack: debug.Stack()},
+			}, nil
+		}
+		if !f.sent {
+			switch {
+			case !res.Success && (err != nil || ctx.Err() != nil):
+				f.state = flightAgain
+			case !res.Success:
+				f.state = flightFailed
+				f.fail = Result{Error: res.Error, Problems: res.Problems, Err: res.Err}
+			default:
+				f.state = flightAlone
+			}
+			f.sent = true
+			close(f.done)
+		}
+		r.cache.land(key, f)
+	}()
+	res, err = r.capped(r.call(ctx, t, args, nil))
+	if err != nil || !res.Success {
+		return res, err
+	}
+	e, own, ok := entryOf(res)
+	if !ok {
+		return res, nil
+	}
+	f.state, f.entry, f.sent = flightStored, e, true
+	close(f.done)
+	r.cache.set(ctx, key, e, info.Cache)
+	return own, nil
+}
+
+// join returns the flight of key and whether the caller leads it, having
+// started it. If no flight is under way but one has landed since the
+// caller saw landed flights, and recheck is set, it returns nil: the
+// caller should look in the cache again.
+func (c *resultCache) join(key string, landed uint64, recheck bool) (*flight, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if f := c.flights[key]; f != nil {
+		f.waiters++
+		return f, false
+	}
+	if recheck && c.landed.Load() != landed {
+		return nil, false
+	}
+	if c.flights == nil {
+		c.flights = make(map[string]*flight)
+	}
+	f := &flight{done: make(chan struct{})}
+	c.flights[key] = f
+	return f, true
+}
+
+// land removes the flight f of key, which has ended.
+func (c *resultCache) land(key string, f *flight) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.flights[key] == f {
+		delete(c.flights, key)
+	}
+	c.landed.Add(1)
+}
+
+// get returns the result stored under key.
+func (c *resultCache) get(ctx context.Context, key string) (Result, bool) {
+	if c.mem != nil {
+		e, ok := c.mem.lookup(key)
+		if !ok {
+			return Result{}, false
+		}
+		return e.result()
+	}
+	value, ok := c.store.Get(ctx, key)
+	if !ok || len(value) == 0 {
+		return Result{}, false
+	}
+	e := cacheEntry{kind: value[0], text: string(value[1:])}
+	if e.kind == kindJSON && !json.Valid(value[1:]) {
+		return Result{}, false // the model would get broken JSON
+	}
+	return e.result()
+}
+
+// set stores e under key for ttl.
+func (c *resultCache) set(ctx context.Context, key string, e cacheEntry, ttl time.Duration) {
+	if c.mem != nil {
+		c.mem.store(key, e, ttl)
+		return
+	}
+	value := make([]byte, 0, 1+len(e.text))
+	c.store.Set(ctx, key, append(append(value, e.kind), e.text...), ttl)
+}
+
+// cacheEntry is a stored result: its kind and its text.
 type cacheEntry struct {
-	res     Result
+	kind byte
+	text string
+}
+
+// The kinds of cache entries, the first byte of a value.
+const (
+	kindText    = 't' // text is Output
+	kindJSON    = 'j' // text is Output, the JSON of a structured result
+	kindContent = 'c' // text is the JSON of Content
+)
+
+// entryOf returns the cache entry of the successful result res and the
+// result that the call that made it returns, or false if res cannot be
+// rebuilt from an entry.
+func entryOf(res Result) (e cacheEntry, own Result, ok bool) {
+	switch data := res.Data.(type) {
+	case nil:
+		if res.Structured && res.Output != "" {
+			break
+		}
+		return cacheEntry{kindText, res.Output}, Result{Success: true, Output: res.Output}, true
+	case Content:
+		if res.Output != data.String() {
+			return cacheEntry{}, res, false
+		}
+		text, err := marshalNoEscape(data)
+		if err != nil {
+			return cacheEntry{}, res, false
+		}
+		return cacheEntry{kindContent, string(text)}, Result{Success: true, Output: res.Output, Data: data}, true
+	default:
+		if res.Structured && res.Output != "" {
+			break
+		}
+		if res.Output != "" {
+			return cacheEntry{}, res, false // both text and data: a Result made by hand
+		}
+		text, err := marshalNoEscape(data)
+		if err != nil {
+			return cacheEntry{}, res, false
+		}
+		res.Output = string(text)
+	}
+	e = cacheEntry{kindJSON, res.Output}
+	own, _ = e.result()
+	return e, own, true
+}
+
+// result rebuilds the result of e, with its own copy of anything a caller
+// could modify.
+func (e cacheEntry) result() (Result, bool) {
+	switch e.kind {
+	case kindText:
+		return Result{Success: true, Output: e.text}, true
+	case kindJSON:
+		return Result{Success: true, Structured: true, Output: e.text, Data: json.RawMessage(e.text)}, true
+	case kindContent:
+		var c Content
+		if err := json.Unmarshal([]byte(e.text), &c); err != nil {
+			return Result{}, false
+		}
+		return Result{Success: true, Output: c.String(), Data: c}, true
+	}
+	return Result{}, false
+}
+
+// memoryCache is a registry's own Cache: the most recently used results,
+// in memory, until they expire.
+type memoryCache struct {
+	mu      sync.Mutex
+	size    int
+	now     func() time.Time
+	entries map[string]*list.Element // of *memoryEntry
+	lru     list.List                // most recently used first
+}
+
+type memoryEntry struct {
+	key     string
+	e       cacheEntry
 	expires time.Time
 }
 
-func keyOf(name string, args []byte) cacheKey {
+func (m *memoryCache) Get(ctx context.Context, key string) ([]byte, bool) {
+	e, ok := m.lookup(key)
+	if !ok {
+		return nil, false
+	}
+	return append([]byte{e.kind}, e.text...), true
+}
+
+func (m *memoryCache) Set(ctx context.Context, key string, value []byte, ttl time.Duration) {
+	if len(value) > 0 {
+		m.store(key, cacheEntry{value[0], string(value[1:])}, ttl)
+	}
+}
+
+// lookup returns the entry of key, unless it has expired.
+func (m *memoryCache) lookup(key string) (cacheEntry, bool) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	el, ok := m.entries[key]
+	if !ok {
+		return cacheEntry{}, false
+	}
+	me := el.Value.(*memoryEntry)
+	if !m.now().Before(me.expires) {
+		m.lru.Remove(el)
+		delete(m.entries, key)
+		return cacheEntry{}, false
+	}
+	m.lru.MoveToFront(el)
+	return me.e, true
+}
+
+// store keeps e under key for ttl, dropping the least recently used entry
+// if the cache is full.
+func (m *memoryCache) store(key string, e cacheEntry, ttl time.Duration) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	expires := m.now().Add(ttl)
+	if el, ok := m.entries[key]; ok {
+		me := el.Value.(*memoryEntry)
+		me.e, me.expires = e, expires
+		m.lru.MoveToFront(el)
+		return
+	}
+	if m.entries == nil {
+		m.entries = make(map[string]*list.Element)
+	}
+	if m.lru.Len() >= m.size {
+		oldest := m.lru.Back()
+		m.lru.Remove(oldest)
+		delete(m.entries, oldest.Value.(*memoryEntry).key)
+	}
+	m.entries[key] = m.lru.PushFront(&memoryEntry{key, e, expires})
+}
+
+// cacheKey returns the key of a call of the tool name with the arguments
+// args, or false if args are not JSON nested at most maxDepth deep.
+func cacheKey(name string, args []byte, maxDepth int) (string, bool) {
+	cz := canonPool.Get().(*canonicalizer)
+	defer canonPool.Put(cz)
+	canon, ok := cz.canonical(args, maxDepth)
+	if !ok {
+		return "", false
+	}
 	h := sha256.New()
 	h.Write([]byte(name))
 	h.Write([]byte{0})
-	h.Write(args)
-	var k cacheKey
-	h.Sum(k[:0])
-	return k
+	h.Write(canon)
+	var sum [sha256.Size]byte
+	key := make([]byte, 0, len(name)+1+2*sha256.Size)
+	key = append(append(key, name...), ':')
+	return string(hex.AppendEncode(key, h.Sum(sum[:0]))), true
 }
 
-// get returns the result kept for k, if it has not expired at now.
-func (c *resultCache) get(k cacheKey, now time.Time) (Result, bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	e, ok := c.entries[k]
-	if !ok || !now.Before(e.expires) {
-		return Result{}, false
-	}
-	return e.res, true
+var canonPool = sync.Pool{New: func() any { return new(canonicalizer) }}
+
+// canonicalizer writes JSON in a canonical form: no white space between
+// tokens; the members of each object in the order of their keys, compared
+// as by strings.EqualFold, those with equal keys in the order given (a
+// decoder may match keys regardless of case, and the last of repeated
+// keys may win); strings with escapes for ", \ and control characters
+// only, as \b, \f, \n, \r, \t or \u00xx, and a lone surrogate escape as
+// U+FFFD, as the decoder reads it; numbers as written. Two texts with the
+// same canonical form decode to the same arguments.
+type canonicalizer struct {
+	in      []byte
+	pos     int
+	depth   int
+	out     []byte
+	members []member // of the objects being written, innermost last
+	tmp     []byte
 }
 
-// put keeps res for k until expires, dropping the oldest entry if the
-// cache is full.
-func (c *resultCache) put(k cacheKey, res Result, expires time.Time) {
-	if c.size <= 0 {
-		return
+// member is where an object member is in out: its key from start to
+// colon, the value after colon up to end.
+type member struct{ start, colon, end int }
+
+// canonical returns the canonical form of the JSON text in, valid until
+// the next use of cz, or false if in is not JSON nested at most maxDepth
+// deep. Empty text (or white space) stands for {}, as for the decoder.
+func (cz *canonicalizer) canonical(in []byte, maxDepth int) ([]byte, bool) {
+	*cz = canonicalizer{in: in, depth: maxDepth, out: cz.out[:0], members: cz.members[:0], tmp: cz.tmp[:0]}
+	defer func() { cz.in = nil }()
+	cz.ws()
+	if cz.pos == len(in) {
+		return append(cz.out, "{}"...), true
 	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.entries == nil {
-		c.entries = make(map[cacheKey]cacheEntry)
+	if !cz.value() {
+		return nil, false
 	}
-	if _, ok := c.entries[k]; ok {
-		i := slices.Index(c.order, k)
-		c.order = slices.Delete(c.order, i, i+1)
-	} else if len(c.entries) == c.size {
-		delete(c.entries, c.order[0])
-		c.order = c.order[1:]
+	cz.ws()
+	return cz.out, cz.pos == len(in)
+}
+
+func (cz *canonicalizer) ws() {
+	for cz.pos < len(cz.in) {
+		switch cz.in[cz.pos] {
+		case ' ', '\t', '\n', '\r':
+			cz.pos++
+		default:
+			return
+		}
 	}
-	c.order = append(c.order, k)
-	c.entries[k] = cacheEntry{res: res, expires: expires}
+}
+
+func (cz *canonicalizer) value() bool {
+	if cz.pos >= len(cz.in) {
+		return false
+	}
+	switch c := cz.in[cz.pos]; {
+	case c == '{':
+		return cz.object()
+	case c == '[':
+		return cz.array()
+	case c == '"':
+		return cz.string()
+	case c == '-' || '0' <= c && c <= '9':
+		return cz.number()
+	}
+	for _, lit := range [...]string{"true", "false", "null"} {
+		if len(cz.in)-cz.pos >= len(lit) && string(cz.in[cz.pos:cz.pos+len(lit)]) == lit {
+			cz.out = append(cz.out, lit...)
+			cz.pos += len(lit)
+			return true
+		}
+	}
+	return false
+}
+
+// open starts an object or array, if it is not too deep.
+func (cz *canonicalizer) open() bool {
+	if cz.depth == 0 {
+		return false
+	}
+	cz.depth--
+	cz.out = append(cz.out, cz.in[cz.pos])
+	cz.pos++
+	cz.ws()
+	return true
+}
+
+func (cz *canonicalizer) array() bool {
+	if !cz.open() {
+		return false
+	}
+	for n := 0; ; n++ {
+		if cz.pos < len(cz.in) && cz.in[cz.pos] == ']' {
+			break
+		}
+		if n > 0 {
+			if cz.pos >= len(cz.in) || cz.in[cz.pos] != ',' {
+				return false
+			}
+			cz.out = append(cz.out, ',')
+			cz.pos++
+			cz.ws()
+		}
+		if !cz.value() {
+			return false
+		}
+		cz.ws()
+	}
+	cz.out = append(cz.out, ']')
+	cz.pos++
+	cz.depth++
+	return true
+}
+
+func (cz *canonicalizer) object() bool {
+	if !cz.open() {
+		return false
+	}
+	base := len(cz.members)
+	body := len(cz.out)
+	for n := 0; ; n++ {
+		if cz.pos < len(cz.in) && cz.in[cz.pos] == '}' {
+			break
+		}
+		if n > 0 {
+			if cz.pos >= len(cz.in) || cz.in[cz.pos] != ',' {
+				return false
+			}
+			cz.out = append(cz.out, ',')
+			cz.pos++
+			cz.ws()
+		}
+		start := len(cz.out)
+		if cz.pos >= len(cz.in) || cz.in[cz.pos] != '"' || !cz.string() {
+			return false
+		}
+		colon := len(cz.out)
+		cz.ws()
+		if cz.pos >= len(cz.in) || cz.in[cz.pos] != ':' {
+			return false
+		}
+		cz.out = append(cz.out, ':')
+		cz.pos++
+		cz.ws()
+		if !cz.value() {
+			return false
+		}
+		cz.members = append(cz.members, member{start, colon, len(cz.out)})
+		cz.ws()
+	}
+	cz.pos++
+	cz.depth++
+	ms := cz.members[base:]
+	less := func(a, b member) int { return foldCompare(cz.out[a.start+1:a.colon-1], cz.out[b.start+1:b.colon-1]) }
+	if !slices.IsSortedFunc(ms, less) {
+		slices.SortStableFunc(ms, less)
+		cz.tmp = append(cz.tmp[:0], cz.out[body:]...)
+		cz.out = cz.out[:body]
+		for i, m := range ms {
+			if i > 0 {
+				cz.out = append(cz.out, ',')
+			}
+			cz.out = append(cz.out, cz.tmp[m.start-body:m.end-body]...)
+		}
+	}
+	cz.members = cz.members[:base]
+	cz.out = append(cz.out, '}')
+	return true
+}
+
+func (cz *canonicalizer) number() bool {
+	in, i := cz.in, cz.pos
+	digits := func() bool {
+		start := i
+		for i < len(in) && '0' <= in[i] && in[i] <= '9' {
+			i++
+		}
+		return i > start
+	}
+	if in[i] == '-' {
+		i++
+	}
+	switch {
+	case i < len(in) && in[i] == '0':
+		i++
+	case !digits():
+		return false
+	}
+	if i < len(in) && in[i] == '.' {
+		i++
+		if !digits() {
+			return false
+		}
+	}
+	if i < len(in) && (in[i] == 'e' || in[i] == 'E') {
+		i++
+		if i < len(in) && (in[i] == '+' || in[i] == '-') {
+			i++
+		}
+		if !digits() {
+			return false
+		}
+	}
+	cz.out = append(cz.out, in[cz.pos:i]...)
+	cz.pos = i
+	return true
+}
+
+// string writes the string at cz.pos, which starts with '"'.
+func (cz *canonicalizer) string() bool {
+	in := cz.in
+	i := cz.pos + 1
+	cz.out = append(cz.out, '"')
+	for i < len(in) {
+		c := in[i]
+		switch {
+		case c == '"':
+			cz.out = append(cz.out, '"')
+			cz.pos = i + 1
+			return true
+		case c < 0x20:
+			return false
+		case c < utf8.RuneSelf && c != '\\':
+			cz.out = append(cz.out, c)
+			i++
+			continue
+		case c >= utf8.RuneSelf:
+			r, size := utf8.DecodeRune(in[i:])
+			if r == utf8.RuneError && size == 1 {
+				return false // the decoder refuses invalid UTF-8
+			}
+			cz.out = append(cz.out, in[i:i+size]...)
+			i += size
+			continue
+		}
+		if i+1 >= len(in) {
+			return false
+		}
+		var r rune
+		switch e := in[i+1]; e {
+		case '"', '\\', '/':
+			r = rune(e)
+		case 'b':
+			r = '\b'
+		case 'f':
+			r = '\f'
+		case 'n':
+			r = '\n'
+		case 'r':
+			r = '\r'
+		case 't':
+			r = '\t'
+		case 'u':
+			var ok bool
+			if r, ok = hex4(in, i+2); !ok {
+				return false
+			}
+			i += 6
+			if utf16.IsSurrogate(r) {
+				// As the decoder reads it: a valid pair is one rune, a
+				// lone surrogate U+FFFD.
+				r2, ok := hex4(in, i+2)
+				if dec := utf16.DecodeRune(r, r2); ok && in[i] == '\\' && in[i+1] == 'u' && dec != utf8.RuneError {
+					r = dec
+					i += 6
+				} else {
+					r = utf8.RuneError
+				}
+			}
+			cz.writeRune(r)
+			continue
+		default:
+			return false
+		}
+		cz.writeRune(r)
+		i += 2
+	}
+	return false
+}
+
+// writeRune writes r in a string, escaped if it must be.
+func (cz *canonicalizer) writeRune(r rune) {
+	const hexDigits = "0123456789abcdef"
+	switch r {
+	case '"', '\\':
+		cz.out = append(cz.out, '\\', byte(r))
+	case '\b':
+		cz.out = append(cz.out, '\\', 'b')
+	case '\f':
+		cz.out = append(cz.out, '\\', 'f')
+	case '\n':
+		cz.out = append(cz.out, '\\', 'n')
+	case '\r':
+		cz.out = append(cz.out, '\\', 'r')
+	case '\t':
+		cz.out = append(cz.out, '\\', 't')
+	default:
+		if r < 0x20 {
+			cz.out = append(cz.out, '\\', 'u', '0', '0', hexDigits[r>>4], hexDigits[r&0xf])
+		} else {
+			cz.out = utf8.AppendRune(cz.out, r)
+		}
+	}
+}
+
+func hex4(in []byte, i int) (rune, bool) {
+	if i+4 > len(in) {
+		return 0, false
+	}
+	var r rune
+	for _, c := range in[i : i+4] {
+		switch {
+		case '0' <= c && c <= '9':
+			c -= '0'
+		case 'a' <= c && c <= 'f':
+			c = c - 'a' + 10
+		case 'A' <= c && c <= 'F':
+			c = c - 'A' + 10
+		default:
+			return 0, false
+		}
+		r = r<<4 | rune(c)
+	}
+	return r, true
+}
+
+// foldCompare compares the strings a and b as if each rune were the
+// smallest of those that Unicode case folding makes equal to it: 0 if
+// strings.EqualFold(a, b).
+func foldCompare(a, b []byte) int {
+	for len(a) > 0 && len(b) > 0 {
+		ra, na := rune(a[0]), 1
+		if ra >= utf8.RuneSelf {
+			ra, na = utf8.DecodeRune(a)
+		}
+		rb, nb := rune(b[0]), 1
+		if rb >= utf8.RuneSelf {
+			rb, nb = utf8.DecodeRune(b)
+		}
+		if c := cmp.Compare(foldRune(ra), foldRune(rb)); c != 0 {
+			return c
+		}
+		a, b = a[na:], b[nb:]
+	}
+	return cmp.Compare(len(a), len(b))
+}
+
+// foldRune returns the same rune for all the runes that Unicode case
+// folding makes equal: the least of them, in lower case if it is ASCII.
+func foldRune(r rune) rune {
+	if r >= utf8.RuneSelf {
+		least := r
+		for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+			least = min(least, f)
+		}
+		r = least
+	}
+	if 'A' <= r && r <= 'Z' {
+		r += 'a' - 'A'
+	}
+	return r
 }

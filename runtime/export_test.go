@@ -1,6 +1,42 @@
 package runtime
 
-import "time"
+import (
+	"encoding/json"
+	"time"
+)
 
-// SetNow sets the clock of r's cache, for tests.
-func SetNow(r *Registry, now func() time.Time) { r.now = now }
+// SetNow sets the clock of r's own cache, for tests.
+func SetNow(r *Registry, now func() time.Time) {
+	if r.cache.mem != nil {
+		r.cache.mem.now = now
+	}
+}
+
+// CacheKey is the key of a call of the tool name with args, or "" if args
+// are not JSON.
+func CacheKey(name string, args json.RawMessage) string {
+	key, _ := cacheKey(name, args, 64)
+	return key
+}
+
+// Canonical is the canonical form of the JSON text in, or "" if it is not
+// JSON.
+func Canonical(in string) string {
+	var cz canonicalizer
+	out, ok := cz.canonical([]byte(in), 64)
+	if !ok {
+		return ""
+	}
+	return string(out)
+}
+
+// Waiters returns how many calls have joined r's calls under way.
+func Waiters(r *Registry) int {
+	r.cache.mu.Lock()
+	defer r.cache.mu.Unlock()
+	n := 0
+	for _, f := range r.cache.flights {
+		n += f.waiters
+	}
+	return n
+}

@@ -12,7 +12,6 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"time"
 )
 
 // Registry holds a program's tools by name: it lists their definitions for
@@ -22,7 +21,6 @@ type Registry struct {
 	settings Settings
 	dialect  Dialect
 	cache    resultCache
-	now      func() time.Time
 
 	abandoned atomic.Int64
 
@@ -60,16 +58,12 @@ func WithApprover(a Approver) Option {
 // NewRegistry returns an empty registry.
 func NewRegistry(opts ...Option) *Registry {
 	r := &Registry{
-		now:   time.Now,
 		tools: make(map[string]Tool),
 	}
 	for _, opt := range opts {
 		opt(r)
 	}
-	r.cache.size = r.settings.CacheSize
-	if r.cache.size == 0 {
-		r.cache.size = 1024
-	}
+	r.cache.init(r.settings)
 	return r
 }
 
@@ -185,8 +179,9 @@ func (r *Registry) Lookup(name string) (Tool, bool) {
 // after the registry's [Approver] says yes; a tool with retries runs again
 // after a failure it marked [Retryable], or a timeout; and the successful
 // Result of a tool marked cache is reused for calls with the same
-// arguments, byte for byte, until it expires. A reused Result's Data is
-// shared by those calls and must not be modified.
+// arguments (the same JSON, whatever its white space and order of keys)
+// until it expires, and identical calls at the same time run the tool
+// once. Each caller gets a Result of its own (see [Cache]).
 func (r *Registry) Execute(ctx context.Context, name string, args json.RawMessage) (*Result, error) {
 	res, err := r.execute(ctx, name, args, nil)
 	return &res, err
@@ -265,21 +260,10 @@ func (r *Registry) execute(ctx context.Context, name string, args json.RawMessag
 	if max := cmp.Or(r.settings.MaxBytes, defaultMaxBytes); len(args) > max {
 		return Result{Error: fmt.Sprintf("the arguments are %d bytes long; the limit is %d", len(args), max)}, nil
 	}
-	if info.Cache <= 0 {
+	if info.Cache <= 0 || r.cache.store == nil {
 		return r.capped(r.call(ctx, t, args, emit))
 	}
-	key := keyOf(info.Name, args)
-	if res, ok := r.cache.get(key, r.now()); ok {
-		if emit != nil {
-			emit(Chunk{Text: res.Output, Data: res.Data})
-		}
-		return res, nil
-	}
-	res, err = r.capped(r.call(ctx, t, args, emit))
-	if err == nil && res.Success {
-		r.cache.put(key, res, r.now().Add(info.Cache))
-	}
-	return res, err
+	return r.cached(ctx, t, info, args, emit)
 }
 
 // capped fails a result longer than Settings.MaxOutput.

@@ -51,9 +51,16 @@ type Settings struct {
 	// Concurrency, if positive, is how many calls of one ExecuteAll run at
 	// once; by default all of them do.
 	Concurrency int
-	// CacheSize is how many results the registry keeps for tools marked
-	// cache; 0 means 1,024, and a negative number turns the cache off.
+	// CacheSize is how many results the registry's own cache, in memory,
+	// keeps for tools marked cache, the least recently used going first
+	// when it is full; 0 means 1,024. A negative number turns caching off,
+	// Cache included: each call of a tool marked cache then runs it.
 	CacheSize int
+	// Cache, if set, stores the results of tools marked cache instead of
+	// the registry's own cache: one shared by a fleet of processes, say.
+	// Identical calls at the same time run the tool once either way. See
+	// [Cache] for what callers get from a reused result.
+	Cache Cache
 }
 
 // WithSettings replaces the registry's [Settings]; options after it may
