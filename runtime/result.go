@@ -18,7 +18,9 @@ type Result struct {
 	// Output is the result as text for the model: the tool's string
 	// result as it is, or its structured result as JSON.
 	Output string `json:"output,omitempty"`
-	// Data is the structured result, for programs.
+	// Data is the structured result, for programs: the tool's value, or
+	// for a tool marked cache its JSON, a json.RawMessage of the
+	// caller's own (see [Cache]).
 	Data any `json:"data,omitempty"`
 	// Error says what went wrong, in words the model can act on.
 	Error string `json:"error,omitempty"`
