@@ -426,7 +426,7 @@ func (e *emitter) decodeArguments(t *Tool, settings, args, in, d, res, info stri
 	end, strs := e.names.local("end"), e.names.local("strs")
 	return []jen.Code{jen.Var().Id(in).Add(inType), jen.Var().Id(strs).Qual(ImplPath, "Strings"), jen.
 		If(
-			jen.List(jen.Id(end), jen.Id(ok)).Op(":=").Id(e.fastName(t.Input.Type)).Call(jen.Id(args), jen.Lit(0), jen.Op("&").Id(in), jen.Op("&").Id(strs)),
+			jen.List(jen.Id(end), jen.Id(ok)).Op(":=").Qual(ImplPath, "Fast").Call(jen.Id(settings), jen.Id(args), jen.Op("&").Id(in), jen.Op("&").Id(strs), jen.Id(e.fastName(t.Input.Type))),
 			jen.Op("!").Id(ok).Op("||").Op("!").Qual(ImplPath, "FastDone").Call(jen.Id(settings), jen.Id(args), jen.Id(end), jen.Lit(depth)),
 		).Block(append([]jen.Code{
 		jen.Comment("Not the common case: decode again, saying what is wrong."),

@@ -119,16 +119,16 @@ func (e *emitter) stringRules(r *Rules, s string, isBytes bool) (setup []jen.Cod
 	return setup, vs
 }
 
-// itemRules are minItems and maxItems of the slice at p.
-func itemRules(p place, r *Rules) []violation {
+// itemRules are minItems and maxItems of a slice of count() items.
+func itemRules(count func() *jen.Statement, r *Rules) []violation {
 	var vs []violation
 	if r.MinItems != nil {
-		vs = append(vs, violation{cond: jen.Len(p.val()).Op("<").Lit(int(*r.MinItems)),
-			format: fmt.Sprintf("must have at least %s, got %%d", plural(*r.MinItems, "item")), args: []jen.Code{jen.Len(p.val())}})
+		vs = append(vs, violation{cond: count().Op("<").Lit(int(*r.MinItems)),
+			format: fmt.Sprintf("must have at least %s, got %%d", plural(*r.MinItems, "item")), args: []jen.Code{count()}})
 	}
 	if r.MaxItems != nil {
-		vs = append(vs, violation{cond: jen.Len(p.val()).Op(">").Lit(int(*r.MaxItems)),
-			format: fmt.Sprintf("must have at most %s, got %%d", plural(*r.MaxItems, "item")), args: []jen.Code{jen.Len(p.val())}})
+		vs = append(vs, violation{cond: count().Op(">").Lit(int(*r.MaxItems)),
+			format: fmt.Sprintf("must have at most %s, got %%d", plural(*r.MaxItems, "item")), args: []jen.Code{count()}})
 	}
 	return vs
 }

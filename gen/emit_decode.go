@@ -340,13 +340,22 @@ func (e *emitter) decodeValue(d string, p place, t *Type, r, items *Rules, depth
 		return read(e.names.local("raw"), "Raw", t.Go, nil, nil)
 	case KindSlice:
 		elem := e.names.local("elem" + suffix(depth))
-		loop := jen.For(jen.Id(d).Dot("Elem").Call()).Block(append(append(
+		body := append(
 			[]jen.Code{jen.Var().Id(elem).Add(e.typeCode(t.Elem.Go))},
-			e.decodeValue(d, localPlace(elem), t.Elem, items, &Rules{}, depth+1)...),
-			p.val().Op("=").Append(p.val(), jen.Id(elem)),
-		)...)
-		stmts := []jen.Code{p.val().Op("=").Add(e.typeCode(t.Go)).Values(), loop}
-		stmts = append(stmts, itemCountChecks(d, p, r)...)
+			e.decodeValue(d, localPlace(elem), t.Elem, items, &Rules{}, depth+1)...)
+		// Once the arguments are invalid their values are dropped, so that
+		// rejecting an array costs no memory per item.
+		body = append(body, jen.If(jen.Id(d).Dot("Valid").Call()).Block(p.val().Op("=").Append(p.val(), jen.Id(elem))))
+		count := func() *jen.Statement { return jen.Len(p.val()) }
+		stmts := []jen.Code{p.val().Op("=").Add(e.typeCode(t.Go)).Values()}
+		if r.MinItems != nil || r.MaxItems != nil {
+			n := e.names.local("n" + suffix(depth))
+			count = func() *jen.Statement { return jen.Id(n) }
+			stmts = append(stmts, jen.Id(n).Op(":=").Lit(0))
+			body = append(body, jen.Id(n).Op("++"))
+		}
+		stmts = append(stmts, jen.For(jen.Id(d).Dot("Elem").Call()).Block(body...))
+		stmts = append(stmts, itemCountChecks(d, p, count, r)...)
 		return []jen.Code{jen.If(jen.Id(d).Dot("Array").Call()).Block(stmts...)}
 	case KindArray:
 		i := e.names.local("i" + suffix(depth))
@@ -511,14 +520,16 @@ func representable(c constant.Value, t types.Type) bool {
 	return true
 }
 
-// itemCountChecks checks uniqueItems, minItems and maxItems of a slice.
-func itemCountChecks(d string, p place, r *Rules) []jen.Code {
+// itemCountChecks checks uniqueItems, minItems and maxItems of a slice of
+// count items. Items are checked for uniqueness while the slice holds them
+// all, that is while the arguments are valid.
+func itemCountChecks(d string, p place, count func() *jen.Statement, r *Rules) []jen.Code {
 	var checks []jen.Code
 	if r.UniqueItems {
-		checks = append(checks, uniqueCheck(p, true,
-			jen.Id(d).Dot("Errorf").Call(jen.Lit("must have unique items; items %d and %d are equal"), jen.Id("i"), jen.Id("j"))))
+		checks = append(checks, jen.If(jen.Id(d).Dot("Valid").Call()).Block(uniqueCheck(p, true,
+			jen.Id(d).Dot("Errorf").Call(jen.Lit("must have unique items; items %d and %d are equal"), jen.Id("i"), jen.Id("j")))))
 	}
-	return append(checks, reported(d, itemRules(p, r))...)
+	return append(checks, reported(d, itemRules(count, r))...)
 }
 
 // assignDefault sets an absent field to its default.

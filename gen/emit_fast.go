@@ -203,7 +203,7 @@ func (e *emitter) fastValue(data, i, ok string, p place, t *Type, r, items *Rule
 		if r.UniqueItems {
 			stmts = append(stmts, uniqueCheck(p, false, bail))
 		}
-		return append(stmts, bailing(itemRules(p, r), bail)...)
+		return append(stmts, bailing(itemRules(func() *jen.Statement { return jen.Len(p.val()) }, r), bail)...)
 	}
 	e.errs = append(e.errs, fmt.Errorf("toolgen: no fast path for %s", t.Go))
 	return nil

@@ -189,8 +189,9 @@ func (r *Registry) Execute(ctx context.Context, name string, args json.RawMessag
 
 // ExecuteStream is Execute handing the result to emit as it comes: each
 // chunk of a [StreamableTool] as soon as the tool yields it, the result of
-// any other tool (or one reused from the cache) as one chunk. emit runs on
-// the caller's goroutine. The Result is the same as Execute's.
+// any other tool (or one reused from the cache) as one chunk. emit is
+// called one chunk at a time, never after ExecuteStream returns. The
+// Result is the same as Execute's.
 func (r *Registry) ExecuteStream(ctx context.Context, name string, args json.RawMessage, emit func(Chunk)) (*Result, error) {
 	res, err := r.execute(ctx, name, args, emit)
 	return &res, err
@@ -258,7 +259,8 @@ func (r *Registry) execute(ctx context.Context, name string, args json.RawMessag
 		return Result{Error: r.unknownTool(name)}, nil
 	}
 	if max := cmp.Or(r.settings.MaxBytes, defaultMaxBytes); len(args) > max {
-		return Result{Error: fmt.Sprintf("the arguments are %d bytes long; the limit is %d", len(args), max)}, nil
+		p := Problem{Message: fmt.Sprintf("the arguments are %d bytes long; the limit is %d", len(args), max)}
+		return Result{Error: "invalid arguments: " + p.Message, Problems: []Problem{p}}, nil
 	}
 	if info.Cache <= 0 || r.cache.store == nil {
 		return r.capped(r.call(ctx, t, args, emit))

@@ -124,7 +124,7 @@ func TestExecute(t *testing.T) {
 		{"slow", `{}`, `{"success":false,"error":"the tool did not finish within 20ms"}`, true},
 		{"action", `{}`, `{"success":true}`, false},
 		{"nan", `{}`, `{"success":false,"error":"internal error: the tool's result could not be encoded"}`, true},
-		{"echo", `{"text":` + strings.Repeat(" ", 64) + `"x"}`, `{"success":false,"error":"the arguments are 76 bytes long; the limit is 64"}`, false},
+		{"echo", `{"text":` + strings.Repeat(" ", 64) + `"x"}`, `{"success":false,"error":"invalid arguments: the arguments are 76 bytes long; the limit is 64"}`, false},
 		{"nope", `{}`, `{"success":false,"error":"unknown tool \"nope\"; the tools are: action, broken, echo, fail, nan, panics, slow, structured"}`, false},
 	} {
 		res, err := r.Execute(ctx, c.tool, json.RawMessage(c.args))

@@ -20,8 +20,10 @@ type Chunk struct {
 // too: Invoke gathers the chunks into one Result.
 type StreamableTool interface {
 	InvokableTool
-	// Stream is Invoke handing each chunk to emit, on the caller's
-	// goroutine, as soon as the tool yields it; emit may be nil. The
+	// Stream is Invoke handing each chunk to emit as soon as the tool
+	// yields it, one at a time and never after Stream returns (on the
+	// caller's goroutine, or for a tool with a timeout on the tool's own);
+	// emit may be nil. The
 	// Result holds all the chunks, as Invoke's would: string chunks joined
 	// into one text, other chunks as a JSON array (Data is their slice). If
 	// the tool fails part way, the Result is that failure and the chunks

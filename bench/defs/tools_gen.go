@@ -174,7 +174,7 @@ func (tool000Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 func (tool000Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args000
 	var strs toolimpl.Strings
-	if end, ok := fastArgs000(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs000); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args000{}
 		var d toolimpl.Decoder
@@ -254,7 +254,7 @@ func (tool001Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 func (tool001Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args001
 	var strs toolimpl.Strings
-	if end, ok := fastArgs001(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs001); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args001{}
 		var d toolimpl.Decoder
@@ -401,7 +401,7 @@ func (tool003Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 func (tool003Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args003
 	var strs toolimpl.Strings
-	if end, ok := fastArgs003(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs003); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args003{}
 		var d toolimpl.Decoder
@@ -465,7 +465,7 @@ func (tool004Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 func (tool004Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args004
 	var strs toolimpl.Strings
-	if end, ok := fastArgs004(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs004); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args004{}
 		var d toolimpl.Decoder
@@ -545,7 +545,7 @@ func (tool005Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 func (tool005Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args005
 	var strs toolimpl.Strings
-	if end, ok := fastArgs005(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs005); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args005{}
 		var d toolimpl.Decoder
@@ -692,7 +692,7 @@ func (tool007Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 func (tool007Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args007
 	var strs toolimpl.Strings
-	if end, ok := fastArgs007(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs007); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args007{}
 		var d toolimpl.Decoder
@@ -756,7 +756,7 @@ func (tool008Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 func (tool008Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args008
 	var strs toolimpl.Strings
-	if end, ok := fastArgs008(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs008); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args008{}
 		var d toolimpl.Decoder
@@ -836,7 +836,7 @@ func (tool009Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 func (tool009Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args009
 	var strs toolimpl.Strings
-	if end, ok := fastArgs009(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs009); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args009{}
 		var d toolimpl.Decoder
@@ -983,7 +983,7 @@ func (tool011Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 func (tool011Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args011
 	var strs toolimpl.Strings
-	if end, ok := fastArgs011(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs011); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args011{}
 		var d toolimpl.Decoder
@@ -1047,7 +1047,7 @@ func (tool012Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 func (tool012Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args012
 	var strs toolimpl.Strings
-	if end, ok := fastArgs012(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs012); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args012{}
 		var d toolimpl.Decoder
@@ -1127,7 +1127,7 @@ func (tool013Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 func (tool013Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args013
 	var strs toolimpl.Strings
-	if end, ok := fastArgs013(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs013); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args013{}
 		var d toolimpl.Decoder
@@ -1274,7 +1274,7 @@ func (tool015Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 func (tool015Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args015
 	var strs toolimpl.Strings
-	if end, ok := fastArgs015(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs015); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args015{}
 		var d toolimpl.Decoder
@@ -1338,7 +1338,7 @@ func (tool016Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 func (tool016Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args016
 	var strs toolimpl.Strings
-	if end, ok := fastArgs016(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs016); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args016{}
 		var d toolimpl.Decoder
@@ -1418,7 +1418,7 @@ func (tool017Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 func (tool017Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args017
 	var strs toolimpl.Strings
-	if end, ok := fastArgs017(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs017); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args017{}
 		var d toolimpl.Decoder
@@ -1565,7 +1565,7 @@ func (tool019Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 func (tool019Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args019
 	var strs toolimpl.Strings
-	if end, ok := fastArgs019(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs019); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args019{}
 		var d toolimpl.Decoder
@@ -1629,7 +1629,7 @@ func (tool020Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 func (tool020Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args020
 	var strs toolimpl.Strings
-	if end, ok := fastArgs020(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs020); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args020{}
 		var d toolimpl.Decoder
@@ -1709,7 +1709,7 @@ func (tool021Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 func (tool021Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args021
 	var strs toolimpl.Strings
-	if end, ok := fastArgs021(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs021); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args021{}
 		var d toolimpl.Decoder
@@ -1856,7 +1856,7 @@ func (tool023Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 func (tool023Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args023
 	var strs toolimpl.Strings
-	if end, ok := fastArgs023(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs023); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args023{}
 		var d toolimpl.Decoder
@@ -1920,7 +1920,7 @@ func (tool024Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 func (tool024Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args024
 	var strs toolimpl.Strings
-	if end, ok := fastArgs024(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs024); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args024{}
 		var d toolimpl.Decoder
@@ -2000,7 +2000,7 @@ func (tool025Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 func (tool025Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args025
 	var strs toolimpl.Strings
-	if end, ok := fastArgs025(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs025); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args025{}
 		var d toolimpl.Decoder
@@ -2147,7 +2147,7 @@ func (tool027Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 func (tool027Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args027
 	var strs toolimpl.Strings
-	if end, ok := fastArgs027(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs027); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args027{}
 		var d toolimpl.Decoder
@@ -2211,7 +2211,7 @@ func (tool028Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 func (tool028Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args028
 	var strs toolimpl.Strings
-	if end, ok := fastArgs028(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs028); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args028{}
 		var d toolimpl.Decoder
@@ -2291,7 +2291,7 @@ func (tool029Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 func (tool029Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args029
 	var strs toolimpl.Strings
-	if end, ok := fastArgs029(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs029); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args029{}
 		var d toolimpl.Decoder
@@ -2438,7 +2438,7 @@ func (tool031Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 func (tool031Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args031
 	var strs toolimpl.Strings
-	if end, ok := fastArgs031(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs031); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args031{}
 		var d toolimpl.Decoder
@@ -2502,7 +2502,7 @@ func (tool032Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 func (tool032Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args032
 	var strs toolimpl.Strings
-	if end, ok := fastArgs032(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs032); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args032{}
 		var d toolimpl.Decoder
@@ -2582,7 +2582,7 @@ func (tool033Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 func (tool033Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args033
 	var strs toolimpl.Strings
-	if end, ok := fastArgs033(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs033); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args033{}
 		var d toolimpl.Decoder
@@ -2729,7 +2729,7 @@ func (tool035Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 func (tool035Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args035
 	var strs toolimpl.Strings
-	if end, ok := fastArgs035(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs035); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args035{}
 		var d toolimpl.Decoder
@@ -2793,7 +2793,7 @@ func (tool036Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 func (tool036Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args036
 	var strs toolimpl.Strings
-	if end, ok := fastArgs036(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs036); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args036{}
 		var d toolimpl.Decoder
@@ -2873,7 +2873,7 @@ func (tool037Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 func (tool037Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args037
 	var strs toolimpl.Strings
-	if end, ok := fastArgs037(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs037); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args037{}
 		var d toolimpl.Decoder
@@ -3020,7 +3020,7 @@ func (tool039Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 func (tool039Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args039
 	var strs toolimpl.Strings
-	if end, ok := fastArgs039(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs039); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args039{}
 		var d toolimpl.Decoder
@@ -3084,7 +3084,7 @@ func (tool040Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 func (tool040Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args040
 	var strs toolimpl.Strings
-	if end, ok := fastArgs040(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs040); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args040{}
 		var d toolimpl.Decoder
@@ -3164,7 +3164,7 @@ func (tool041Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 func (tool041Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args041
 	var strs toolimpl.Strings
-	if end, ok := fastArgs041(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs041); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args041{}
 		var d toolimpl.Decoder
@@ -3311,7 +3311,7 @@ func (tool043Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 func (tool043Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args043
 	var strs toolimpl.Strings
-	if end, ok := fastArgs043(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs043); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args043{}
 		var d toolimpl.Decoder
@@ -3375,7 +3375,7 @@ func (tool044Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 func (tool044Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args044
 	var strs toolimpl.Strings
-	if end, ok := fastArgs044(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs044); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args044{}
 		var d toolimpl.Decoder
@@ -3455,7 +3455,7 @@ func (tool045Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 func (tool045Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args045
 	var strs toolimpl.Strings
-	if end, ok := fastArgs045(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs045); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args045{}
 		var d toolimpl.Decoder
@@ -3602,7 +3602,7 @@ func (tool047Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 func (tool047Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args047
 	var strs toolimpl.Strings
-	if end, ok := fastArgs047(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs047); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args047{}
 		var d toolimpl.Decoder
@@ -3666,7 +3666,7 @@ func (tool048Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 func (tool048Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args048
 	var strs toolimpl.Strings
-	if end, ok := fastArgs048(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs048); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args048{}
 		var d toolimpl.Decoder
@@ -3746,7 +3746,7 @@ func (tool049Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 func (tool049Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args049
 	var strs toolimpl.Strings
-	if end, ok := fastArgs049(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs049); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args049{}
 		var d toolimpl.Decoder
@@ -3893,7 +3893,7 @@ func (tool051Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 func (tool051Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args051
 	var strs toolimpl.Strings
-	if end, ok := fastArgs051(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs051); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args051{}
 		var d toolimpl.Decoder
@@ -3957,7 +3957,7 @@ func (tool052Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 func (tool052Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args052
 	var strs toolimpl.Strings
-	if end, ok := fastArgs052(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs052); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args052{}
 		var d toolimpl.Decoder
@@ -4037,7 +4037,7 @@ func (tool053Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 func (tool053Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args053
 	var strs toolimpl.Strings
-	if end, ok := fastArgs053(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs053); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args053{}
 		var d toolimpl.Decoder
@@ -4184,7 +4184,7 @@ func (tool055Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 func (tool055Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args055
 	var strs toolimpl.Strings
-	if end, ok := fastArgs055(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs055); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args055{}
 		var d toolimpl.Decoder
@@ -4248,7 +4248,7 @@ func (tool056Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 func (tool056Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args056
 	var strs toolimpl.Strings
-	if end, ok := fastArgs056(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs056); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args056{}
 		var d toolimpl.Decoder
@@ -4328,7 +4328,7 @@ func (tool057Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 func (tool057Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args057
 	var strs toolimpl.Strings
-	if end, ok := fastArgs057(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs057); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args057{}
 		var d toolimpl.Decoder
@@ -4475,7 +4475,7 @@ func (tool059Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 func (tool059Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args059
 	var strs toolimpl.Strings
-	if end, ok := fastArgs059(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs059); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args059{}
 		var d toolimpl.Decoder
@@ -4539,7 +4539,7 @@ func (tool060Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 func (tool060Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args060
 	var strs toolimpl.Strings
-	if end, ok := fastArgs060(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs060); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args060{}
 		var d toolimpl.Decoder
@@ -4619,7 +4619,7 @@ func (tool061Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 func (tool061Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args061
 	var strs toolimpl.Strings
-	if end, ok := fastArgs061(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs061); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args061{}
 		var d toolimpl.Decoder
@@ -4766,7 +4766,7 @@ func (tool063Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 func (tool063Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args063
 	var strs toolimpl.Strings
-	if end, ok := fastArgs063(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs063); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args063{}
 		var d toolimpl.Decoder
@@ -4830,7 +4830,7 @@ func (tool064Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 func (tool064Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args064
 	var strs toolimpl.Strings
-	if end, ok := fastArgs064(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs064); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args064{}
 		var d toolimpl.Decoder
@@ -4910,7 +4910,7 @@ func (tool065Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 func (tool065Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args065
 	var strs toolimpl.Strings
-	if end, ok := fastArgs065(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs065); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args065{}
 		var d toolimpl.Decoder
@@ -5057,7 +5057,7 @@ func (tool067Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 func (tool067Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args067
 	var strs toolimpl.Strings
-	if end, ok := fastArgs067(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs067); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args067{}
 		var d toolimpl.Decoder
@@ -5121,7 +5121,7 @@ func (tool068Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 func (tool068Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args068
 	var strs toolimpl.Strings
-	if end, ok := fastArgs068(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs068); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args068{}
 		var d toolimpl.Decoder
@@ -5201,7 +5201,7 @@ func (tool069Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 func (tool069Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args069
 	var strs toolimpl.Strings
-	if end, ok := fastArgs069(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs069); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args069{}
 		var d toolimpl.Decoder
@@ -5348,7 +5348,7 @@ func (tool071Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 func (tool071Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args071
 	var strs toolimpl.Strings
-	if end, ok := fastArgs071(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs071); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args071{}
 		var d toolimpl.Decoder
@@ -5412,7 +5412,7 @@ func (tool072Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 func (tool072Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args072
 	var strs toolimpl.Strings
-	if end, ok := fastArgs072(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs072); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args072{}
 		var d toolimpl.Decoder
@@ -5492,7 +5492,7 @@ func (tool073Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 func (tool073Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args073
 	var strs toolimpl.Strings
-	if end, ok := fastArgs073(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs073); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args073{}
 		var d toolimpl.Decoder
@@ -5639,7 +5639,7 @@ func (tool075Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 func (tool075Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args075
 	var strs toolimpl.Strings
-	if end, ok := fastArgs075(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs075); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args075{}
 		var d toolimpl.Decoder
@@ -5703,7 +5703,7 @@ func (tool076Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 func (tool076Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args076
 	var strs toolimpl.Strings
-	if end, ok := fastArgs076(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs076); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args076{}
 		var d toolimpl.Decoder
@@ -5783,7 +5783,7 @@ func (tool077Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 func (tool077Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args077
 	var strs toolimpl.Strings
-	if end, ok := fastArgs077(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs077); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args077{}
 		var d toolimpl.Decoder
@@ -5930,7 +5930,7 @@ func (tool079Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 func (tool079Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args079
 	var strs toolimpl.Strings
-	if end, ok := fastArgs079(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs079); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args079{}
 		var d toolimpl.Decoder
@@ -5994,7 +5994,7 @@ func (tool080Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 func (tool080Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args080
 	var strs toolimpl.Strings
-	if end, ok := fastArgs080(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs080); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args080{}
 		var d toolimpl.Decoder
@@ -6074,7 +6074,7 @@ func (tool081Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 func (tool081Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args081
 	var strs toolimpl.Strings
-	if end, ok := fastArgs081(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs081); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args081{}
 		var d toolimpl.Decoder
@@ -6221,7 +6221,7 @@ func (tool083Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 func (tool083Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args083
 	var strs toolimpl.Strings
-	if end, ok := fastArgs083(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs083); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args083{}
 		var d toolimpl.Decoder
@@ -6285,7 +6285,7 @@ func (tool084Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 func (tool084Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args084
 	var strs toolimpl.Strings
-	if end, ok := fastArgs084(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs084); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args084{}
 		var d toolimpl.Decoder
@@ -6365,7 +6365,7 @@ func (tool085Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 func (tool085Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args085
 	var strs toolimpl.Strings
-	if end, ok := fastArgs085(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs085); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args085{}
 		var d toolimpl.Decoder
@@ -6512,7 +6512,7 @@ func (tool087Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 func (tool087Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args087
 	var strs toolimpl.Strings
-	if end, ok := fastArgs087(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs087); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args087{}
 		var d toolimpl.Decoder
@@ -6576,7 +6576,7 @@ func (tool088Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 func (tool088Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args088
 	var strs toolimpl.Strings
-	if end, ok := fastArgs088(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs088); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args088{}
 		var d toolimpl.Decoder
@@ -6656,7 +6656,7 @@ func (tool089Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 func (tool089Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args089
 	var strs toolimpl.Strings
-	if end, ok := fastArgs089(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs089); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args089{}
 		var d toolimpl.Decoder
@@ -6803,7 +6803,7 @@ func (tool091Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 func (tool091Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args091
 	var strs toolimpl.Strings
-	if end, ok := fastArgs091(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs091); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args091{}
 		var d toolimpl.Decoder
@@ -6867,7 +6867,7 @@ func (tool092Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 func (tool092Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args092
 	var strs toolimpl.Strings
-	if end, ok := fastArgs092(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs092); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args092{}
 		var d toolimpl.Decoder
@@ -6947,7 +6947,7 @@ func (tool093Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 func (tool093Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args093
 	var strs toolimpl.Strings
-	if end, ok := fastArgs093(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs093); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args093{}
 		var d toolimpl.Decoder
@@ -7094,7 +7094,7 @@ func (tool095Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 func (tool095Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args095
 	var strs toolimpl.Strings
-	if end, ok := fastArgs095(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs095); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args095{}
 		var d toolimpl.Decoder
@@ -7158,7 +7158,7 @@ func (tool096Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 func (tool096Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args096
 	var strs toolimpl.Strings
-	if end, ok := fastArgs096(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs096); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args096{}
 		var d toolimpl.Decoder
@@ -7238,7 +7238,7 @@ func (tool097Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 func (tool097Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args097
 	var strs toolimpl.Strings
-	if end, ok := fastArgs097(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs097); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args097{}
 		var d toolimpl.Decoder
@@ -7385,7 +7385,7 @@ func (tool099Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 func (tool099Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Args099
 	var strs toolimpl.Strings
-	if end, ok := fastArgs099(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs099); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args099{}
 		var d toolimpl.Decoder
@@ -7455,15 +7455,19 @@ func decodeArgs000(d *toolimpl.Decoder, v *Args000) {
 			}
 			if d.Array() {
 				v.Tags = []string{}
+				n := 0
 				for d.Elem() {
 					var elem string
 					if s, ok := d.String(); ok {
 						elem = s
 					}
-					v.Tags = append(v.Tags, elem)
+					if d.Valid() {
+						v.Tags = append(v.Tags, elem)
+					}
+					n++
 				}
-				if len(v.Tags) > 5 {
-					d.Errorf(`must have at most 5 items, got %d`, len(v.Tags))
+				if n > 5 {
+					d.Errorf(`must have at most 5 items, got %d`, n)
 				}
 			}
 		default:
@@ -7683,7 +7687,9 @@ func decodeArgs003(d *toolimpl.Decoder, v *Args003) {
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					v.Notes = append(v.Notes, elem)
+					if d.Valid() {
+						v.Notes = append(v.Notes, elem)
+					}
 				}
 			}
 		case "flag":
@@ -7762,15 +7768,19 @@ func decodeArgs004(d *toolimpl.Decoder, v *Args004) {
 			}
 			if d.Array() {
 				v.Tags = []string{}
+				n := 0
 				for d.Elem() {
 					var elem string
 					if s, ok := d.String(); ok {
 						elem = s
 					}
-					v.Tags = append(v.Tags, elem)
+					if d.Valid() {
+						v.Tags = append(v.Tags, elem)
+					}
+					n++
 				}
-				if len(v.Tags) > 5 {
-					d.Errorf(`must have at most 5 items, got %d`, len(v.Tags))
+				if n > 5 {
+					d.Errorf(`must have at most 5 items, got %d`, n)
 				}
 			}
 		default:
@@ -7990,7 +8000,9 @@ func decodeArgs007(d *toolimpl.Decoder, v *Args007) {
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					v.Notes = append(v.Notes, elem)
+					if d.Valid() {
+						v.Notes = append(v.Notes, elem)
+					}
 				}
 			}
 		case "flag":
@@ -8069,15 +8081,19 @@ func decodeArgs008(d *toolimpl.Decoder, v *Args008) {
 			}
 			if d.Array() {
 				v.Tags = []string{}
+				n := 0
 				for d.Elem() {
 					var elem string
 					if s, ok := d.String(); ok {
 						elem = s
 					}
-					v.Tags = append(v.Tags, elem)
+					if d.Valid() {
+						v.Tags = append(v.Tags, elem)
+					}
+					n++
 				}
-				if len(v.Tags) > 5 {
-					d.Errorf(`must have at most 5 items, got %d`, len(v.Tags))
+				if n > 5 {
+					d.Errorf(`must have at most 5 items, got %d`, n)
 				}
 			}
 		default:
@@ -8297,7 +8313,9 @@ func decodeArgs011(d *toolimpl.Decoder, v *Args011) {
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					v.Notes = append(v.Notes, elem)
+					if d.Valid() {
+						v.Notes = append(v.Notes, elem)
+					}
 				}
 			}
 		case "flag":
@@ -8376,15 +8394,19 @@ func decodeArgs012(d *toolimpl.Decoder, v *Args012) {
 			}
 			if d.Array() {
 				v.Tags = []string{}
+				n := 0
 				for d.Elem() {
 					var elem string
 					if s, ok := d.String(); ok {
 						elem = s
 					}
-					v.Tags = append(v.Tags, elem)
+					if d.Valid() {
+						v.Tags = append(v.Tags, elem)
+					}
+					n++
 				}
-				if len(v.Tags) > 5 {
-					d.Errorf(`must have at most 5 items, got %d`, len(v.Tags))
+				if n > 5 {
+					d.Errorf(`must have at most 5 items, got %d`, n)
 				}
 			}
 		default:
@@ -8604,7 +8626,9 @@ func decodeArgs015(d *toolimpl.Decoder, v *Args015) {
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					v.Notes = append(v.Notes, elem)
+					if d.Valid() {
+						v.Notes = append(v.Notes, elem)
+					}
 				}
 			}
 		case "flag":
@@ -8683,15 +8707,19 @@ func decodeArgs016(d *toolimpl.Decoder, v *Args016) {
 			}
 			if d.Array() {
 				v.Tags = []string{}
+				n := 0
 				for d.Elem() {
 					var elem string
 					if s, ok := d.String(); ok {
 						elem = s
 					}
-					v.Tags = append(v.Tags, elem)
+					if d.Valid() {
+						v.Tags = append(v.Tags, elem)
+					}
+					n++
 				}
-				if len(v.Tags) > 5 {
-					d.Errorf(`must have at most 5 items, got %d`, len(v.Tags))
+				if n > 5 {
+					d.Errorf(`must have at most 5 items, got %d`, n)
 				}
 			}
 		default:
@@ -8911,7 +8939,9 @@ func decodeArgs019(d *toolimpl.Decoder, v *Args019) {
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					v.Notes = append(v.Notes, elem)
+					if d.Valid() {
+						v.Notes = append(v.Notes, elem)
+					}
 				}
 			}
 		case "flag":
@@ -8990,15 +9020,19 @@ func decodeArgs020(d *toolimpl.Decoder, v *Args020) {
 			}
 			if d.Array() {
 				v.Tags = []string{}
+				n := 0
 				for d.Elem() {
 					var elem string
 					if s, ok := d.String(); ok {
 						elem = s
 					}
-					v.Tags = append(v.Tags, elem)
+					if d.Valid() {
+						v.Tags = append(v.Tags, elem)
+					}
+					n++
 				}
-				if len(v.Tags) > 5 {
-					d.Errorf(`must have at most 5 items, got %d`, len(v.Tags))
+				if n > 5 {
+					d.Errorf(`must have at most 5 items, got %d`, n)
 				}
 			}
 		default:
@@ -9218,7 +9252,9 @@ func decodeArgs023(d *toolimpl.Decoder, v *Args023) {
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					v.Notes = append(v.Notes, elem)
+					if d.Valid() {
+						v.Notes = append(v.Notes, elem)
+					}
 				}
 			}
 		case "flag":
@@ -9297,15 +9333,19 @@ func decodeArgs024(d *toolimpl.Decoder, v *Args024) {
 			}
 			if d.Array() {
 				v.Tags = []string{}
+				n := 0
 				for d.Elem() {
 					var elem string
 					if s, ok := d.String(); ok {
 						elem = s
 					}
-					v.Tags = append(v.Tags, elem)
+					if d.Valid() {
+						v.Tags = append(v.Tags, elem)
+					}
+					n++
 				}
-				if len(v.Tags) > 5 {
-					d.Errorf(`must have at most 5 items, got %d`, len(v.Tags))
+				if n > 5 {
+					d.Errorf(`must have at most 5 items, got %d`, n)
 				}
 			}
 		default:
@@ -9525,7 +9565,9 @@ func decodeArgs027(d *toolimpl.Decoder, v *Args027) {
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					v.Notes = append(v.Notes, elem)
+					if d.Valid() {
+						v.Notes = append(v.Notes, elem)
+					}
 				}
 			}
 		case "flag":
@@ -9604,15 +9646,19 @@ func decodeArgs028(d *toolimpl.Decoder, v *Args028) {
 			}
 			if d.Array() {
 				v.Tags = []string{}
+				n := 0
 				for d.Elem() {
 					var elem string
 					if s, ok := d.String(); ok {
 						elem = s
 					}
-					v.Tags = append(v.Tags, elem)
+					if d.Valid() {
+						v.Tags = append(v.Tags, elem)
+					}
+					n++
 				}
-				if len(v.Tags) > 5 {
-					d.Errorf(`must have at most 5 items, got %d`, len(v.Tags))
+				if n > 5 {
+					d.Errorf(`must have at most 5 items, got %d`, n)
 				}
 			}
 		default:
@@ -9832,7 +9878,9 @@ func decodeArgs031(d *toolimpl.Decoder, v *Args031) {
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					v.Notes = append(v.Notes, elem)
+					if d.Valid() {
+						v.Notes = append(v.Notes, elem)
+					}
 				}
 			}
 		case "flag":
@@ -9911,15 +9959,19 @@ func decodeArgs032(d *toolimpl.Decoder, v *Args032) {
 			}
 			if d.Array() {
 				v.Tags = []string{}
+				n := 0
 				for d.Elem() {
 					var elem string
 					if s, ok := d.String(); ok {
 						elem = s
 					}
-					v.Tags = append(v.Tags, elem)
+					if d.Valid() {
+						v.Tags = append(v.Tags, elem)
+					}
+					n++
 				}
-				if len(v.Tags) > 5 {
-					d.Errorf(`must have at most 5 items, got %d`, len(v.Tags))
+				if n > 5 {
+					d.Errorf(`must have at most 5 items, got %d`, n)
 				}
 			}
 		default:
@@ -10139,7 +10191,9 @@ func decodeArgs035(d *toolimpl.Decoder, v *Args035) {
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					v.Notes = append(v.Notes, elem)
+					if d.Valid() {
+						v.Notes = append(v.Notes, elem)
+					}
 				}
 			}
 		case "flag":
@@ -10218,15 +10272,19 @@ func decodeArgs036(d *toolimpl.Decoder, v *Args036) {
 			}
 			if d.Array() {
 				v.Tags = []string{}
+				n := 0
 				for d.Elem() {
 					var elem string
 					if s, ok := d.String(); ok {
 						elem = s
 					}
-					v.Tags = append(v.Tags, elem)
+					if d.Valid() {
+						v.Tags = append(v.Tags, elem)
+					}
+					n++
 				}
-				if len(v.Tags) > 5 {
-					d.Errorf(`must have at most 5 items, got %d`, len(v.Tags))
+				if n > 5 {
+					d.Errorf(`must have at most 5 items, got %d`, n)
 				}
 			}
 		default:
@@ -10446,7 +10504,9 @@ func decodeArgs039(d *toolimpl.Decoder, v *Args039) {
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					v.Notes = append(v.Notes, elem)
+					if d.Valid() {
+						v.Notes = append(v.Notes, elem)
+					}
 				}
 			}
 		case "flag":
@@ -10525,15 +10585,19 @@ func decodeArgs040(d *toolimpl.Decoder, v *Args040) {
 			}
 			if d.Array() {
 				v.Tags = []string{}
+				n := 0
 				for d.Elem() {
 					var elem string
 					if s, ok := d.String(); ok {
 						elem = s
 					}
-					v.Tags = append(v.Tags, elem)
+					if d.Valid() {
+						v.Tags = append(v.Tags, elem)
+					}
+					n++
 				}
-				if len(v.Tags) > 5 {
-					d.Errorf(`must have at most 5 items, got %d`, len(v.Tags))
+				if n > 5 {
+					d.Errorf(`must have at most 5 items, got %d`, n)
 				}
 			}
 		default:
@@ -10753,7 +10817,9 @@ func decodeArgs043(d *toolimpl.Decoder, v *Args043) {
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					v.Notes = append(v.Notes, elem)
+					if d.Valid() {
+						v.Notes = append(v.Notes, elem)
+					}
 				}
 			}
 		case "flag":
@@ -10832,15 +10898,19 @@ func decodeArgs044(d *toolimpl.Decoder, v *Args044) {
 			}
 			if d.Array() {
 				v.Tags = []string{}
+				n := 0
 				for d.Elem() {
 					var elem string
 					if s, ok := d.String(); ok {
 						elem = s
 					}
-					v.Tags = append(v.Tags, elem)
+					if d.Valid() {
+						v.Tags = append(v.Tags, elem)
+					}
+					n++
 				}
-				if len(v.Tags) > 5 {
-					d.Errorf(`must have at most 5 items, got %d`, len(v.Tags))
+				if n > 5 {
+					d.Errorf(`must have at most 5 items, got %d`, n)
 				}
 			}
 		default:
@@ -11060,7 +11130,9 @@ func decodeArgs047(d *toolimpl.Decoder, v *Args047) {
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					v.Notes = append(v.Notes, elem)
+					if d.Valid() {
+						v.Notes = append(v.Notes, elem)
+					}
 				}
 			}
 		case "flag":
@@ -11139,15 +11211,19 @@ func decodeArgs048(d *toolimpl.Decoder, v *Args048) {
 			}
 			if d.Array() {
 				v.Tags = []string{}
+				n := 0
 				for d.Elem() {
 					var elem string
 					if s, ok := d.String(); ok {
 						elem = s
 					}
-					v.Tags = append(v.Tags, elem)
+					if d.Valid() {
+						v.Tags = append(v.Tags, elem)
+					}
+					n++
 				}
-				if len(v.Tags) > 5 {
-					d.Errorf(`must have at most 5 items, got %d`, len(v.Tags))
+				if n > 5 {
+					d.Errorf(`must have at most 5 items, got %d`, n)
 				}
 			}
 		default:
@@ -11367,7 +11443,9 @@ func decodeArgs051(d *toolimpl.Decoder, v *Args051) {
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					v.Notes = append(v.Notes, elem)
+					if d.Valid() {
+						v.Notes = append(v.Notes, elem)
+					}
 				}
 			}
 		case "flag":
@@ -11446,15 +11524,19 @@ func decodeArgs052(d *toolimpl.Decoder, v *Args052) {
 			}
 			if d.Array() {
 				v.Tags = []string{}
+				n := 0
 				for d.Elem() {
 					var elem string
 					if s, ok := d.String(); ok {
 						elem = s
 					}
-					v.Tags = append(v.Tags, elem)
+					if d.Valid() {
+						v.Tags = append(v.Tags, elem)
+					}
+					n++
 				}
-				if len(v.Tags) > 5 {
-					d.Errorf(`must have at most 5 items, got %d`, len(v.Tags))
+				if n > 5 {
+					d.Errorf(`must have at most 5 items, got %d`, n)
 				}
 			}
 		default:
@@ -11674,7 +11756,9 @@ func decodeArgs055(d *toolimpl.Decoder, v *Args055) {
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					v.Notes = append(v.Notes, elem)
+					if d.Valid() {
+						v.Notes = append(v.Notes, elem)
+					}
 				}
 			}
 		case "flag":
@@ -11753,15 +11837,19 @@ func decodeArgs056(d *toolimpl.Decoder, v *Args056) {
 			}
 			if d.Array() {
 				v.Tags = []string{}
+				n := 0
 				for d.Elem() {
 					var elem string
 					if s, ok := d.String(); ok {
 						elem = s
 					}
-					v.Tags = append(v.Tags, elem)
+					if d.Valid() {
+						v.Tags = append(v.Tags, elem)
+					}
+					n++
 				}
-				if len(v.Tags) > 5 {
-					d.Errorf(`must have at most 5 items, got %d`, len(v.Tags))
+				if n > 5 {
+					d.Errorf(`must have at most 5 items, got %d`, n)
 				}
 			}
 		default:
@@ -11981,7 +12069,9 @@ func decodeArgs059(d *toolimpl.Decoder, v *Args059) {
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					v.Notes = append(v.Notes, elem)
+					if d.Valid() {
+						v.Notes = append(v.Notes, elem)
+					}
 				}
 			}
 		case "flag":
@@ -12060,15 +12150,19 @@ func decodeArgs060(d *toolimpl.Decoder, v *Args060) {
 			}
 			if d.Array() {
 				v.Tags = []string{}
+				n := 0
 				for d.Elem() {
 					var elem string
 					if s, ok := d.String(); ok {
 						elem = s
 					}
-					v.Tags = append(v.Tags, elem)
+					if d.Valid() {
+						v.Tags = append(v.Tags, elem)
+					}
+					n++
 				}
-				if len(v.Tags) > 5 {
-					d.Errorf(`must have at most 5 items, got %d`, len(v.Tags))
+				if n > 5 {
+					d.Errorf(`must have at most 5 items, got %d`, n)
 				}
 			}
 		default:
@@ -12288,7 +12382,9 @@ func decodeArgs063(d *toolimpl.Decoder, v *Args063) {
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					v.Notes = append(v.Notes, elem)
+					if d.Valid() {
+						v.Notes = append(v.Notes, elem)
+					}
 				}
 			}
 		case "flag":
@@ -12367,15 +12463,19 @@ func decodeArgs064(d *toolimpl.Decoder, v *Args064) {
 			}
 			if d.Array() {
 				v.Tags = []string{}
+				n := 0
 				for d.Elem() {
 					var elem string
 					if s, ok := d.String(); ok {
 						elem = s
 					}
-					v.Tags = append(v.Tags, elem)
+					if d.Valid() {
+						v.Tags = append(v.Tags, elem)
+					}
+					n++
 				}
-				if len(v.Tags) > 5 {
-					d.Errorf(`must have at most 5 items, got %d`, len(v.Tags))
+				if n > 5 {
+					d.Errorf(`must have at most 5 items, got %d`, n)
 				}
 			}
 		default:
@@ -12595,7 +12695,9 @@ func decodeArgs067(d *toolimpl.Decoder, v *Args067) {
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					v.Notes = append(v.Notes, elem)
+					if d.Valid() {
+						v.Notes = append(v.Notes, elem)
+					}
 				}
 			}
 		case "flag":
@@ -12674,15 +12776,19 @@ func decodeArgs068(d *toolimpl.Decoder, v *Args068) {
 			}
 			if d.Array() {
 				v.Tags = []string{}
+				n := 0
 				for d.Elem() {
 					var elem string
 					if s, ok := d.String(); ok {
 						elem = s
 					}
-					v.Tags = append(v.Tags, elem)
+					if d.Valid() {
+						v.Tags = append(v.Tags, elem)
+					}
+					n++
 				}
-				if len(v.Tags) > 5 {
-					d.Errorf(`must have at most 5 items, got %d`, len(v.Tags))
+				if n > 5 {
+					d.Errorf(`must have at most 5 items, got %d`, n)
 				}
 			}
 		default:
@@ -12902,7 +13008,9 @@ func decodeArgs071(d *toolimpl.Decoder, v *Args071) {
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					v.Notes = append(v.Notes, elem)
+					if d.Valid() {
+						v.Notes = append(v.Notes, elem)
+					}
 				}
 			}
 		case "flag":
@@ -12981,15 +13089,19 @@ func decodeArgs072(d *toolimpl.Decoder, v *Args072) {
 			}
 			if d.Array() {
 				v.Tags = []string{}
+				n := 0
 				for d.Elem() {
 					var elem string
 					if s, ok := d.String(); ok {
 						elem = s
 					}
-					v.Tags = append(v.Tags, elem)
+					if d.Valid() {
+						v.Tags = append(v.Tags, elem)
+					}
+					n++
 				}
-				if len(v.Tags) > 5 {
-					d.Errorf(`must have at most 5 items, got %d`, len(v.Tags))
+				if n > 5 {
+					d.Errorf(`must have at most 5 items, got %d`, n)
 				}
 			}
 		default:
@@ -13209,7 +13321,9 @@ func decodeArgs075(d *toolimpl.Decoder, v *Args075) {
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					v.Notes = append(v.Notes, elem)
+					if d.Valid() {
+						v.Notes = append(v.Notes, elem)
+					}
 				}
 			}
 		case "flag":
@@ -13288,15 +13402,19 @@ func decodeArgs076(d *toolimpl.Decoder, v *Args076) {
 			}
 			if d.Array() {
 				v.Tags = []string{}
+				n := 0
 				for d.Elem() {
 					var elem string
 					if s, ok := d.String(); ok {
 						elem = s
 					}
-					v.Tags = append(v.Tags, elem)
+					if d.Valid() {
+						v.Tags = append(v.Tags, elem)
+					}
+					n++
 				}
-				if len(v.Tags) > 5 {
-					d.Errorf(`must have at most 5 items, got %d`, len(v.Tags))
+				if n > 5 {
+					d.Errorf(`must have at most 5 items, got %d`, n)
 				}
 			}
 		default:
@@ -13516,7 +13634,9 @@ func decodeArgs079(d *toolimpl.Decoder, v *Args079) {
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					v.Notes = append(v.Notes, elem)
+					if d.Valid() {
+						v.Notes = append(v.Notes, elem)
+					}
 				}
 			}
 		case "flag":
@@ -13595,15 +13715,19 @@ func decodeArgs080(d *toolimpl.Decoder, v *Args080) {
 			}
 			if d.Array() {
 				v.Tags = []string{}
+				n := 0
 				for d.Elem() {
 					var elem string
 					if s, ok := d.String(); ok {
 						elem = s
 					}
-					v.Tags = append(v.Tags, elem)
+					if d.Valid() {
+						v.Tags = append(v.Tags, elem)
+					}
+					n++
 				}
-				if len(v.Tags) > 5 {
-					d.Errorf(`must have at most 5 items, got %d`, len(v.Tags))
+				if n > 5 {
+					d.Errorf(`must have at most 5 items, got %d`, n)
 				}
 			}
 		default:
@@ -13823,7 +13947,9 @@ func decodeArgs083(d *toolimpl.Decoder, v *Args083) {
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					v.Notes = append(v.Notes, elem)
+					if d.Valid() {
+						v.Notes = append(v.Notes, elem)
+					}
 				}
 			}
 		case "flag":
@@ -13902,15 +14028,19 @@ func decodeArgs084(d *toolimpl.Decoder, v *Args084) {
 			}
 			if d.Array() {
 				v.Tags = []string{}
+				n := 0
 				for d.Elem() {
 					var elem string
 					if s, ok := d.String(); ok {
 						elem = s
 					}
-					v.Tags = append(v.Tags, elem)
+					if d.Valid() {
+						v.Tags = append(v.Tags, elem)
+					}
+					n++
 				}
-				if len(v.Tags) > 5 {
-					d.Errorf(`must have at most 5 items, got %d`, len(v.Tags))
+				if n > 5 {
+					d.Errorf(`must have at most 5 items, got %d`, n)
 				}
 			}
 		default:
@@ -14130,7 +14260,9 @@ func decodeArgs087(d *toolimpl.Decoder, v *Args087) {
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					v.Notes = append(v.Notes, elem)
+					if d.Valid() {
+						v.Notes = append(v.Notes, elem)
+					}
 				}
 			}
 		case "flag":
@@ -14209,15 +14341,19 @@ func decodeArgs088(d *toolimpl.Decoder, v *Args088) {
 			}
 			if d.Array() {
 				v.Tags = []string{}
+				n := 0
 				for d.Elem() {
 					var elem string
 					if s, ok := d.String(); ok {
 						elem = s
 					}
-					v.Tags = append(v.Tags, elem)
+					if d.Valid() {
+						v.Tags = append(v.Tags, elem)
+					}
+					n++
 				}
-				if len(v.Tags) > 5 {
-					d.Errorf(`must have at most 5 items, got %d`, len(v.Tags))
+				if n > 5 {
+					d.Errorf(`must have at most 5 items, got %d`, n)
 				}
 			}
 		default:
@@ -14437,7 +14573,9 @@ func decodeArgs091(d *toolimpl.Decoder, v *Args091) {
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					v.Notes = append(v.Notes, elem)
+					if d.Valid() {
+						v.Notes = append(v.Notes, elem)
+					}
 				}
 			}
 		case "flag":
@@ -14516,15 +14654,19 @@ func decodeArgs092(d *toolimpl.Decoder, v *Args092) {
 			}
 			if d.Array() {
 				v.Tags = []string{}
+				n := 0
 				for d.Elem() {
 					var elem string
 					if s, ok := d.String(); ok {
 						elem = s
 					}
-					v.Tags = append(v.Tags, elem)
+					if d.Valid() {
+						v.Tags = append(v.Tags, elem)
+					}
+					n++
 				}
-				if len(v.Tags) > 5 {
-					d.Errorf(`must have at most 5 items, got %d`, len(v.Tags))
+				if n > 5 {
+					d.Errorf(`must have at most 5 items, got %d`, n)
 				}
 			}
 		default:
@@ -14744,7 +14886,9 @@ func decodeArgs095(d *toolimpl.Decoder, v *Args095) {
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					v.Notes = append(v.Notes, elem)
+					if d.Valid() {
+						v.Notes = append(v.Notes, elem)
+					}
 				}
 			}
 		case "flag":
@@ -14823,15 +14967,19 @@ func decodeArgs096(d *toolimpl.Decoder, v *Args096) {
 			}
 			if d.Array() {
 				v.Tags = []string{}
+				n := 0
 				for d.Elem() {
 					var elem string
 					if s, ok := d.String(); ok {
 						elem = s
 					}
-					v.Tags = append(v.Tags, elem)
+					if d.Valid() {
+						v.Tags = append(v.Tags, elem)
+					}
+					n++
 				}
-				if len(v.Tags) > 5 {
-					d.Errorf(`must have at most 5 items, got %d`, len(v.Tags))
+				if n > 5 {
+					d.Errorf(`must have at most 5 items, got %d`, n)
 				}
 			}
 		default:
@@ -15051,7 +15199,9 @@ func decodeArgs099(d *toolimpl.Decoder, v *Args099) {
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					v.Notes = append(v.Notes, elem)
+					if d.Valid() {
+						v.Notes = append(v.Notes, elem)
+					}
 				}
 			}
 		case "flag":

@@ -83,7 +83,7 @@ func (forecastTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.R
 func (forecastTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in weather.ForecastRequest
 	var strs toolimpl.Strings
-	if end, ok := fastForecastRequest(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastForecastRequest); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = weather.ForecastRequest{}
 		var d toolimpl.Decoder
@@ -147,7 +147,7 @@ func (searchTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Res
 func (searchTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in search.SearchRequest
 	var strs toolimpl.Strings
-	if end, ok := fastSearchRequest(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastSearchRequest); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = search.SearchRequest{}
 		var d toolimpl.Decoder
@@ -207,7 +207,7 @@ func (lookupTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Res
 func (lookupTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in OrderQuery
 	var strs toolimpl.Strings
-	if end, ok := fastOrderQuery(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastOrderQuery); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = OrderQuery{}
 		var d toolimpl.Decoder
@@ -268,7 +268,7 @@ func (lookupTimeoutTool) Invoke(ctx context.Context, args json.RawMessage) (runt
 func (lookupTimeoutTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in OrderQuery
 	var strs toolimpl.Strings
-	if end, ok := fastOrderQuery(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastOrderQuery); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = OrderQuery{}
 		var d toolimpl.Decoder
@@ -329,7 +329,7 @@ func (ignoreCtxTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.
 func (ignoreCtxTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in OrderQuery
 	var strs toolimpl.Strings
-	if end, ok := fastOrderQuery(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastOrderQuery); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = OrderQuery{}
 		var d toolimpl.Decoder
@@ -385,7 +385,7 @@ func (weekTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Resul
 func (weekTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in WeekQuery
 	var strs toolimpl.Strings
-	if end, ok := fastWeekQuery(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastWeekQuery); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = WeekQuery{}
 		var d toolimpl.Decoder
@@ -441,7 +441,7 @@ func (quoteTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Resu
 func (quoteTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in quoteArgs
 	var strs toolimpl.Strings
-	if end, ok := fastQuoteArgs(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastQuoteArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = quoteArgs{}
 		var d toolimpl.Decoder
@@ -595,6 +595,7 @@ func decodeSearchRequest(d *toolimpl.Decoder, v *search.SearchRequest) {
 			}
 			if d.Array() {
 				v.Within = []string{}
+				n := 0
 				for d.Elem() {
 					var elem string
 					if s, ok := d.String(); ok {
@@ -604,10 +605,13 @@ func decodeSearchRequest(d *toolimpl.Decoder, v *search.SearchRequest) {
 							d.Errorf(`must be at least 1 character long, got %d`, runes)
 						}
 					}
-					v.Within = append(v.Within, elem)
+					if d.Valid() {
+						v.Within = append(v.Within, elem)
+					}
+					n++
 				}
-				if len(v.Within) > 500 {
-					d.Errorf(`must have at most 500 items, got %d`, len(v.Within))
+				if n > 500 {
+					d.Errorf(`must have at most 500 items, got %d`, n)
 				}
 			}
 		default:

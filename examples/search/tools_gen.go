@@ -80,7 +80,7 @@ func (t searchPassagesTool) Invoke(ctx context.Context, args json.RawMessage) (r
 func (t searchPassagesTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in SearchRequest
 	var strs toolimpl.Strings
-	if end, ok := fastSearchRequest(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastSearchRequest); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = SearchRequest{}
 		var d toolimpl.Decoder
@@ -134,7 +134,7 @@ func (t getPassageTool) Invoke(ctx context.Context, args json.RawMessage) (runti
 func (t getPassageTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in getPassageArgs
 	var strs toolimpl.Strings
-	if end, ok := fastGetPassageArgs(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastGetPassageArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = getPassageArgs{}
 		var d toolimpl.Decoder
@@ -214,6 +214,7 @@ func decodeSearchRequest(d *toolimpl.Decoder, v *SearchRequest) {
 			}
 			if d.Array() {
 				v.Within = []string{}
+				n := 0
 				for d.Elem() {
 					var elem string
 					if s, ok := d.String(); ok {
@@ -223,10 +224,13 @@ func decodeSearchRequest(d *toolimpl.Decoder, v *SearchRequest) {
 							d.Errorf(`must be at least 1 character long, got %d`, runes)
 						}
 					}
-					v.Within = append(v.Within, elem)
+					if d.Valid() {
+						v.Within = append(v.Within, elem)
+					}
+					n++
 				}
-				if len(v.Within) > 500 {
-					d.Errorf(`must have at most 500 items, got %d`, len(v.Within))
+				if n > 500 {
+					d.Errorf(`must have at most 500 items, got %d`, n)
 				}
 			}
 		default:

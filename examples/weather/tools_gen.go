@@ -78,7 +78,7 @@ func (getForecastTool) Invoke(ctx context.Context, args json.RawMessage) (runtim
 func (getForecastTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in ForecastRequest
 	var strs toolimpl.Strings
-	if end, ok := fastForecastRequest(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastForecastRequest); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = ForecastRequest{}
 		var d toolimpl.Decoder
@@ -139,7 +139,7 @@ func (convertTemperatureTool) Invoke(ctx context.Context, args json.RawMessage) 
 func (convertTemperatureTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in convertTemperatureArgs
 	var strs toolimpl.Strings
-	if end, ok := fastConvertTemperatureArgs(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastConvertTemperatureArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = convertTemperatureArgs{}
 		var d toolimpl.Decoder

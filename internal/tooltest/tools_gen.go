@@ -69,7 +69,7 @@ func (wordsTool) Stream(ctx context.Context, args json.RawMessage, emit func(run
 func (wordsTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, emit func(runtime.Chunk)) (runtime.Result, error) {
 	var in wordsArgs
 	var strs toolimpl.Strings
-	if end, ok := fastWordsArgs(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastWordsArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = wordsArgs{}
 		var d toolimpl.Decoder
@@ -124,7 +124,7 @@ func (lookTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Resul
 func (lookTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in LookRequest
 	var strs toolimpl.Strings
-	if end, ok := fastLookRequest(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastLookRequest); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = LookRequest{}
 		var d toolimpl.Decoder

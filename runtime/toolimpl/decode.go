@@ -278,10 +278,20 @@ func (d *Decoder) mismatch(want string) bool {
 		d.syntaxError("expected a value, found %s", d.describe())
 		return false
 	}
-	d.Errorf("must be %s, got %s", want, k)
+	if len(d.problems) == maxProblems {
+		d.more++ // counted without formatting, or boxing its arguments
+	} else {
+		d.Errorf("must be %s, got %s", want, k)
+	}
 	d.Skip()
 	return false
 }
+
+// Valid reports whether the arguments read so far have no problem: once
+// they have one, the call fails, and generated code stops keeping the
+// values it reads (the items of an array), so that rejecting any input
+// costs memory in proportion to the problems reported, not to the input.
+func (d *Decoder) Valid() bool { return d.syntax == "" && len(d.problems) == 0 }
 
 // Skip consumes the next value, whatever it is.
 func (d *Decoder) Skip() {

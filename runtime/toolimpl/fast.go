@@ -220,6 +220,19 @@ func ValidFormat(format, s string) bool {
 	return !ok || check(s)
 }
 
+// Fast runs the generated fast path fast over args into v, unless args are
+// over the size limit of s (nil for the defaults): the size is checked
+// before any decoding.
+func Fast[T any](s *runtime.Settings, args []byte, v *T, strs *Strings, fast func([]byte, int, *T, *Strings) (int, bool)) (end int, ok bool) {
+	if s == nil {
+		s = &defaults
+	}
+	if len(args) > maxBytes(s) {
+		return 0, false
+	}
+	return fast(args, 0, v, strs)
+}
+
 // FastDone reports whether a fast path that ended at end decoded all of
 // args within the limits of the call (a type nests depth levels at most),
 // so its result stands.

@@ -1,10 +1,12 @@
 package toolimpl
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"iter"
 	"strings"
+	"sync"
 
 	"github.com/toolgen-go/toolgen/runtime"
 )
@@ -18,6 +20,14 @@ import (
 func RunStream[C any](ctx context.Context, s *runtime.Settings, info *runtime.Info, fn func(context.Context) iter.Seq2[C, error], encode func(*Encoder, C), emit func(runtime.Chunk)) (runtime.Result, error) {
 	if s == nil {
 		s = &defaults
+	}
+	if emit != nil && cmp.Or(info.Timeout, s.Timeout) > 0 {
+		// Under a deadline the tool runs on a goroutine of its own, which
+		// may go on after the call returns: its chunks reach emit one at a
+		// time, and none once the call has returned.
+		g := &emitGuard{emit: emit}
+		emit = g.send
+		defer g.close()
 	}
 	if _, text := any(*new(C)).(string); text {
 		return runOnce(ctx, s, info, func(ctx context.Context) (string, error) {
@@ -63,6 +73,29 @@ func RunStream[C any](ctx context.Context, s *runtime.Settings, info *runtime.In
 		array.Byte(']')
 		*e = array
 	})
+}
+
+// emitGuard hands chunks to emit one at a time until it is closed.
+type emitGuard struct {
+	mu     sync.Mutex
+	emit   func(runtime.Chunk)
+	closed bool
+}
+
+func (g *emitGuard) send(c runtime.Chunk) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if !g.closed {
+		g.emit(c)
+	}
+}
+
+// close waits for a chunk being handed out, and drops those that come
+// after.
+func (g *emitGuard) close() {
+	g.mu.Lock()
+	g.closed = true
+	g.mu.Unlock()
 }
 
 // gather ranges over the tool's chunks, passing each to add, until the

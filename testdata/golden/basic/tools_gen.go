@@ -92,7 +92,7 @@ func (bookTableTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.
 func (bookTableTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in BookingRequest
 	var strs toolimpl.Strings
-	if end, ok := fastBookingRequest(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastBookingRequest); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = BookingRequest{}
 		var d toolimpl.Decoder
@@ -156,7 +156,7 @@ func (placeOrderTool) Invoke(ctx context.Context, args json.RawMessage) (runtime
 func (placeOrderTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Order
 	var strs toolimpl.Strings
-	if end, ok := fastOrder(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastOrder); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Order{}
 		var d toolimpl.Decoder
@@ -244,6 +244,7 @@ func decodeBookingRequest(d *toolimpl.Decoder, v *BookingRequest) {
 			}
 			if d.Array() {
 				v.Notes = []string{}
+				n := 0
 				for d.Elem() {
 					var elem string
 					if s, ok := d.String(); ok {
@@ -253,13 +254,16 @@ func decodeBookingRequest(d *toolimpl.Decoder, v *BookingRequest) {
 							d.Errorf(`must be at most 100 characters long, got %d`, runes)
 						}
 					}
-					v.Notes = append(v.Notes, elem)
+					if d.Valid() {
+						v.Notes = append(v.Notes, elem)
+					}
+					n++
 				}
-				if len(v.Notes) < 1 {
-					d.Errorf(`must have at least 1 item, got %d`, len(v.Notes))
+				if n < 1 {
+					d.Errorf(`must have at least 1 item, got %d`, n)
 				}
-				if len(v.Notes) > 3 {
-					d.Errorf(`must have at most 3 items, got %d`, len(v.Notes))
+				if n > 3 {
+					d.Errorf(`must have at most 3 items, got %d`, n)
 				}
 			}
 		case "budget":
@@ -315,10 +319,14 @@ func decodeOrder(d *toolimpl.Decoder, v *Order) {
 					if s, ok := d.String(); ok {
 						elem = s
 					}
-					v.Items = append(v.Items, elem)
+					if d.Valid() {
+						v.Items = append(v.Items, elem)
+					}
 				}
-				if i, j, dup := toolimpl.Duplicate(v.Items); dup {
-					d.Errorf("must have unique items; items %d and %d are equal", i, j)
+				if d.Valid() {
+					if i, j, dup := toolimpl.Duplicate(v.Items); dup {
+						d.Errorf("must have unique items; items %d and %d are equal", i, j)
+					}
 				}
 			}
 		case "quantity":
@@ -352,10 +360,14 @@ func decodeOrder(d *toolimpl.Decoder, v *Order) {
 							d.Errorf(`must be a multiple of 0.5, got %v`, f)
 						}
 					}
-					v.Codes = append(v.Codes, elem)
+					if d.Valid() {
+						v.Codes = append(v.Codes, elem)
+					}
 				}
-				if i, j, dup := toolimpl.Duplicate(v.Codes); dup {
-					d.Errorf("must have unique items; items %d and %d are equal", i, j)
+				if d.Valid() {
+					if i, j, dup := toolimpl.Duplicate(v.Codes); dup {
+						d.Errorf("must have unique items; items %d and %d are equal", i, j)
+					}
 				}
 			}
 		default:

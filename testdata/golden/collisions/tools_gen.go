@@ -60,7 +60,7 @@ func (searchTool) Invoke(ctx context.Context, args jsonpkg.RawMessage) (runtimep
 func (searchTool) Call(ctx context.Context, s *runtimepkg.Settings, args jsonpkg.RawMessage, _ func(runtimepkg.Chunk)) (runtimepkg.Result, error) {
 	var in Args
 	var strs toolimpl.Strings
-	if end, ok := fastArgs(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Args{}
 		var d_ toolimpl.Decoder

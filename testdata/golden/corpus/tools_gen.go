@@ -408,7 +408,7 @@ func (setThermostatTool) Invoke(ctx context.Context, args json.RawMessage) (runt
 func (setThermostatTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in ThermostatInput
 	var strs toolimpl.Strings
-	if end, ok := fastThermostatInput(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastThermostatInput); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = ThermostatInput{}
 		var d toolimpl.Decoder
@@ -468,7 +468,7 @@ func (createTaskTool) Invoke(ctx context.Context, args json.RawMessage) (runtime
 func (createTaskTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in TaskInput
 	var strs toolimpl.Strings
-	if end, ok := fastTaskInput(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastTaskInput); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = TaskInput{}
 		var d toolimpl.Decoder
@@ -528,7 +528,7 @@ func (startSyncTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.
 func (startSyncTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in SyncInput
 	var strs toolimpl.Strings
-	if end, ok := fastSyncInput(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastSyncInput); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = SyncInput{}
 		var d toolimpl.Decoder
@@ -588,7 +588,7 @@ func (readFeedTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.R
 func (readFeedTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in FeedInput
 	var strs toolimpl.Strings
-	if end, ok := fastFeedInput(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastFeedInput); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = FeedInput{}
 		var d toolimpl.Decoder
@@ -660,7 +660,7 @@ func (setAlarmTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.R
 func (setAlarmTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in AlarmInput
 	var strs toolimpl.Strings
-	if end, ok := fastAlarmInput(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastAlarmInput); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = AlarmInput{}
 		var d toolimpl.Decoder
@@ -720,7 +720,7 @@ func (currentWeatherTool) Invoke(ctx context.Context, args json.RawMessage) (run
 func (currentWeatherTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in WeatherQuery
 	var strs toolimpl.Strings
-	if end, ok := fastWeatherQuery(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastWeatherQuery); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = WeatherQuery{}
 		var d toolimpl.Decoder
@@ -784,7 +784,7 @@ func (chooseSeatTool) Invoke(ctx context.Context, args json.RawMessage) (runtime
 func (chooseSeatTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in SeatRequest
 	var strs toolimpl.Strings
-	if end, ok := fastSeatRequest(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastSeatRequest); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = SeatRequest{}
 		var d toolimpl.Decoder
@@ -907,7 +907,7 @@ func (commentOnIssueTool) Invoke(ctx context.Context, args json.RawMessage) (run
 func (commentOnIssueTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in IssueComment
 	var strs toolimpl.Strings
-	if end, ok := fastIssueComment(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastIssueComment); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = IssueComment{}
 		var d toolimpl.Decoder
@@ -967,7 +967,7 @@ func (readLinesTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.
 func (readLinesTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in FileRange
 	var strs toolimpl.Strings
-	if end, ok := fastFileRange(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastFileRange); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = FileRange{}
 		var d toolimpl.Decoder
@@ -1027,7 +1027,7 @@ func (findSymbolTool) Invoke(ctx context.Context, args json.RawMessage) (runtime
 func (findSymbolTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in SymbolQuery
 	var strs toolimpl.Strings
-	if end, ok := fastSymbolQuery(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastSymbolQuery); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = SymbolQuery{}
 		var d toolimpl.Decoder
@@ -1091,7 +1091,7 @@ func (askKnowledgeBaseTool) Invoke(ctx context.Context, args json.RawMessage) (r
 func (askKnowledgeBaseTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in KnowledgeQuery
 	var strs toolimpl.Strings
-	if end, ok := fastKnowledgeQuery(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastKnowledgeQuery); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = KnowledgeQuery{}
 		var d toolimpl.Decoder
@@ -1147,7 +1147,7 @@ func (calculateTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.
 func (calculateTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Expression
 	var strs toolimpl.Strings
-	if end, ok := fastExpression(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastExpression); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Expression{}
 		var d toolimpl.Decoder
@@ -1215,7 +1215,7 @@ func (openTicketTool) Invoke(ctx context.Context, args json.RawMessage) (runtime
 func (openTicketTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in TicketInput
 	var strs toolimpl.Strings
-	if end, ok := fastTicketInput(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastTicketInput); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = TicketInput{}
 		var d toolimpl.Decoder
@@ -1275,7 +1275,7 @@ func (translateTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.
 func (translateTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in TranslateInput
 	var strs toolimpl.Strings
-	if end, ok := fastTranslateInput(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastTranslateInput); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = TranslateInput{}
 		var d toolimpl.Decoder
@@ -1335,7 +1335,7 @@ func (findRecipesTool) Invoke(ctx context.Context, args json.RawMessage) (runtim
 func (findRecipesTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in RecipeSearch
 	var strs toolimpl.Strings
-	if end, ok := fastRecipeSearch(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastRecipeSearch); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = RecipeSearch{}
 		var d toolimpl.Decoder
@@ -1399,7 +1399,7 @@ func (listReposTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.
 func (listReposTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in PageArgs
 	var strs toolimpl.Strings
-	if end, ok := fastPageArgs(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastPageArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = PageArgs{}
 		var d toolimpl.Decoder
@@ -1467,7 +1467,7 @@ func (transferMoneyTool) Invoke(ctx context.Context, args json.RawMessage) (runt
 func (transferMoneyTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in TransferInput
 	var strs toolimpl.Strings
-	if end, ok := fastTransferInput(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastTransferInput); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = TransferInput{}
 		var d toolimpl.Decoder
@@ -1535,7 +1535,7 @@ func (scheduleJobTool) Invoke(ctx context.Context, args json.RawMessage) (runtim
 func (scheduleJobTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in ScheduleInput
 	var strs toolimpl.Strings
-	if end, ok := fastScheduleInput(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastScheduleInput); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = ScheduleInput{}
 		var d toolimpl.Decoder
@@ -1607,7 +1607,7 @@ func (addInvoiceLinesTool) Invoke(ctx context.Context, args json.RawMessage) (ru
 func (addInvoiceLinesTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in InvoiceLines
 	var strs toolimpl.Strings
-	if end, ok := fastInvoiceLines(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastInvoiceLines); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		// Not the common case: decode again, saying what is wrong.
 		in = InvoiceLines{}
 		var d toolimpl.Decoder
@@ -1675,7 +1675,7 @@ func (updateProfileTool) Invoke(ctx context.Context, args json.RawMessage) (runt
 func (updateProfileTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in ProfileUpdate
 	var strs toolimpl.Strings
-	if end, ok := fastProfileUpdate(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastProfileUpdate); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = ProfileUpdate{}
 		var d toolimpl.Decoder
@@ -1735,7 +1735,7 @@ func (lookupOrderTool) Invoke(ctx context.Context, args json.RawMessage) (runtim
 func (lookupOrderTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in LookupOrderInput
 	var strs toolimpl.Strings
-	if end, ok := fastLookupOrderInput(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastLookupOrderInput); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = LookupOrderInput{}
 		var d toolimpl.Decoder
@@ -1799,7 +1799,7 @@ func (searchWikiTool) Invoke(ctx context.Context, args json.RawMessage) (runtime
 func (searchWikiTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in UntaggedInput
 	var strs toolimpl.Strings
-	if end, ok := fastUntaggedInput(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastUntaggedInput); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = UntaggedInput{}
 		var d toolimpl.Decoder
@@ -1867,7 +1867,7 @@ func (bookMeetingTool) Invoke(ctx context.Context, args json.RawMessage) (runtim
 func (bookMeetingTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in MeetingInput
 	var strs toolimpl.Strings
-	if end, ok := fastMeetingInput(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastMeetingInput); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = MeetingInput{}
 		var d toolimpl.Decoder
@@ -1931,7 +1931,7 @@ func (scaleDeploymentTool) Invoke(ctx context.Context, args json.RawMessage) (ru
 func (scaleDeploymentTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in ClusterScale
 	var strs toolimpl.Strings
-	if end, ok := fastClusterScale(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastClusterScale); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = ClusterScale{}
 		var d toolimpl.Decoder
@@ -2126,7 +2126,7 @@ func (shipParcelTool) Invoke(ctx context.Context, args json.RawMessage) (runtime
 func (shipParcelTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in ShipInput
 	var strs toolimpl.Strings
-	if end, ok := fastShipInput(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastShipInput); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		// Not the common case: decode again, saying what is wrong.
 		in = ShipInput{}
 		var d toolimpl.Decoder
@@ -2242,7 +2242,7 @@ func (importOrgChartTool) Invoke(ctx context.Context, args json.RawMessage) (run
 func (importOrgChartTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in OrgChart
 	var strs toolimpl.Strings
-	if end, ok := fastOrgChart(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 10) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastOrgChart); !ok || !toolimpl.FastDone(s, args, end, 10) {
 		// Not the common case: decode again, saying what is wrong.
 		in = OrgChart{}
 		var d toolimpl.Decoder
@@ -2449,7 +2449,7 @@ func (planRouteTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.
 func (planRouteTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in RouteInput
 	var strs toolimpl.Strings
-	if end, ok := fastRouteInput(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 4) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastRouteInput); !ok || !toolimpl.FastDone(s, args, end, 4) {
 		// Not the common case: decode again, saying what is wrong.
 		in = RouteInput{}
 		var d toolimpl.Decoder
@@ -2529,7 +2529,7 @@ func (recordReadingTool) Invoke(ctx context.Context, args json.RawMessage) (runt
 func (recordReadingTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in SensorReading
 	var strs toolimpl.Strings
-	if end, ok := fastSensorReading(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastSensorReading); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = SensorReading{}
 		var d toolimpl.Decoder
@@ -2719,7 +2719,7 @@ func (importOrdersTool) Invoke(ctx context.Context, args json.RawMessage) (runti
 func (importOrdersTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Page[OrderLine]
 	var strs toolimpl.Strings
-	if end, ok := fastPage(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastPage); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Page[OrderLine]{}
 		var d toolimpl.Decoder
@@ -2831,7 +2831,7 @@ func (tagItemsTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.R
 func (tagItemsTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in TagInput
 	var strs toolimpl.Strings
-	if end, ok := fastTagInput(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 4) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastTagInput); !ok || !toolimpl.FastDone(s, args, end, 4) {
 		// Not the common case: decode again, saying what is wrong.
 		in = TagInput{}
 		var d toolimpl.Decoder
@@ -3212,7 +3212,7 @@ func (t getOrderTool) Invoke(ctx context.Context, args json.RawMessage) (runtime
 func (t getOrderTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in GetOrderInput
 	var strs toolimpl.Strings
-	if end, ok := fastGetOrderInput(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastGetOrderInput); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = GetOrderInput{}
 		var d toolimpl.Decoder
@@ -3271,7 +3271,7 @@ func (t cancelOrderTool) Invoke(ctx context.Context, args json.RawMessage) (runt
 func (t cancelOrderTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in CancelInput
 	var strs toolimpl.Strings
-	if end, ok := fastCancelInput(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastCancelInput); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = CancelInput{}
 		var d toolimpl.Decoder
@@ -3410,7 +3410,7 @@ func (t validateOrderTool) Invoke(ctx context.Context, args json.RawMessage) (ru
 func (t validateOrderTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in EchoOrderInput
 	var strs toolimpl.Strings
-	if end, ok := fastEchoOrderInput(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastEchoOrderInput); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		// Not the common case: decode again, saying what is wrong.
 		in = EchoOrderInput{}
 		var d toolimpl.Decoder
@@ -3474,7 +3474,7 @@ func (sendNoteTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.R
 func (sendNoteTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in sendNoteArgs
 	var strs toolimpl.Strings
-	if end, ok := fastSendNoteArgs(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastSendNoteArgs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = sendNoteArgs{}
 		var d toolimpl.Decoder
@@ -3534,7 +3534,7 @@ func (resizeImageTool) Invoke(ctx context.Context, args json.RawMessage) (runtim
 func (resizeImageTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in resizeImageArgs
 	var strs toolimpl.Strings
-	if end, ok := fastResizeImageArgs(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastResizeImageArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = resizeImageArgs{}
 		var d toolimpl.Decoder
@@ -3590,7 +3590,7 @@ func (summarizeTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.
 func (summarizeTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in SummaryInput
 	var strs toolimpl.Strings
-	if end, ok := fastSummaryInput(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastSummaryInput); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = SummaryInput{}
 		var d toolimpl.Decoder
@@ -3646,7 +3646,7 @@ func (splitTextTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.
 func (splitTextTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in SplitInput
 	var strs toolimpl.Strings
-	if end, ok := fastSplitInput(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastSplitInput); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = SplitInput{}
 		var d toolimpl.Decoder
@@ -3704,7 +3704,7 @@ func (t archiveProjectTool) Invoke(ctx context.Context, args json.RawMessage) (r
 func (t archiveProjectTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in ArchiveInput
 	var strs toolimpl.Strings
-	if end, ok := fastArchiveInput(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArchiveInput); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = ArchiveInput{}
 		var d toolimpl.Decoder
@@ -3900,7 +3900,9 @@ func decodeQueryInput(d *toolimpl.Decoder, v *QueryInput) {
 					if x, ok := d.Any(); ok {
 						elem = x
 					}
-					v.Params = append(v.Params, elem)
+					if d.Valid() {
+						v.Params = append(v.Params, elem)
+					}
 				}
 			}
 		case "hints":
@@ -4096,7 +4098,9 @@ func decodeTaskInput(d *toolimpl.Decoder, v *TaskInput) {
 							d.Errorf(`must be one of 0, 1, 2, 3, 4, 5, 6; got %v`, n)
 						}
 					}
-					v.Due = append(v.Due, elem)
+					if d.Valid() {
+						v.Due = append(v.Due, elem)
+					}
 				}
 			}
 		default:
@@ -4203,10 +4207,14 @@ func decodeFeedInput(d *toolimpl.Decoder, v *FeedInput) {
 							d.Errorf(`must be one of 0, 1, 2, 3, 4, 5, 6; got %v`, n)
 						}
 					}
-					v.Days = append(v.Days, elem)
+					if d.Valid() {
+						v.Days = append(v.Days, elem)
+					}
 				}
-				if i, j, dup := toolimpl.Duplicate(v.Days); dup {
-					d.Errorf("must have unique items; items %d and %d are equal", i, j)
+				if d.Valid() {
+					if i, j, dup := toolimpl.Duplicate(v.Days); dup {
+						d.Errorf("must have unique items; items %d and %d are equal", i, j)
+					}
 				}
 			}
 		default:
@@ -4545,7 +4553,9 @@ func decodeSymbolQuery(d *toolimpl.Decoder, v *SymbolQuery) {
 					if s, ok := d.String(); ok {
 						elem = s
 					}
-					v.Kinds = append(v.Kinds, elem)
+					if d.Valid() {
+						v.Kinds = append(v.Kinds, elem)
+					}
 				}
 			}
 		case "exact":
@@ -4589,7 +4599,9 @@ func decodeKnowledgeQuery(d *toolimpl.Decoder, v *KnowledgeQuery) {
 					if s, ok := d.String(); ok {
 						elem = s
 					}
-					v.BaseIDs = append(v.BaseIDs, elem)
+					if d.Valid() {
+						v.BaseIDs = append(v.BaseIDs, elem)
+					}
 				}
 			}
 		case "threshold":
@@ -4699,18 +4711,24 @@ func decodeTicketInput(d *toolimpl.Decoder, v *TicketInput) {
 			}
 			if d.Array() {
 				v.Labels = []string{}
+				n := 0
 				for d.Elem() {
 					var elem string
 					if s, ok := d.String(); ok {
 						elem = s
 					}
-					v.Labels = append(v.Labels, elem)
+					if d.Valid() {
+						v.Labels = append(v.Labels, elem)
+					}
+					n++
 				}
-				if i, j, dup := toolimpl.Duplicate(v.Labels); dup {
-					d.Errorf("must have unique items; items %d and %d are equal", i, j)
+				if d.Valid() {
+					if i, j, dup := toolimpl.Duplicate(v.Labels); dup {
+						d.Errorf("must have unique items; items %d and %d are equal", i, j)
+					}
 				}
-				if len(v.Labels) > 5 {
-					d.Errorf(`must have at most 5 items, got %d`, len(v.Labels))
+				if n > 5 {
+					d.Errorf(`must have at most 5 items, got %d`, n)
 				}
 			}
 		case "contact":
@@ -4803,7 +4821,9 @@ func decodeRecipeSearch(d *toolimpl.Decoder, v *RecipeSearch) {
 					if s, ok := d.String(); ok {
 						elem = s
 					}
-					v.Ingredients = append(v.Ingredients, elem)
+					if d.Valid() {
+						v.Ingredients = append(v.Ingredients, elem)
+					}
 				}
 			}
 		case "max_minutes":
@@ -5084,6 +5104,7 @@ func decodeInvoiceLines(d *toolimpl.Decoder, v *InvoiceLines) {
 					Quantity int     `json:"quantity" jsonschema:"minimum=1,maximum=999"`
 					Price    float64 `json:"price" jsonschema:"minimum=0"`
 				}{}
+				n := 0
 				for d.Elem() {
 					var elem struct {
 						SKU      string  `json:"sku" jsonschema:"required,description=Stock keeping unit"`
@@ -5091,13 +5112,16 @@ func decodeInvoiceLines(d *toolimpl.Decoder, v *InvoiceLines) {
 						Price    float64 `json:"price" jsonschema:"minimum=0"`
 					}
 					decodeObject(d, &elem)
-					v.Lines = append(v.Lines, elem)
+					if d.Valid() {
+						v.Lines = append(v.Lines, elem)
+					}
+					n++
 				}
-				if len(v.Lines) < 1 {
-					d.Errorf(`must have at least 1 item, got %d`, len(v.Lines))
+				if n < 1 {
+					d.Errorf(`must have at least 1 item, got %d`, n)
 				}
-				if len(v.Lines) > 20 {
-					d.Errorf(`must have at most 20 items, got %d`, len(v.Lines))
+				if n > 20 {
+					d.Errorf(`must have at most 20 items, got %d`, n)
 				}
 			}
 		default:
@@ -5261,15 +5285,19 @@ func decodeMeetingInput(d *toolimpl.Decoder, v *MeetingInput) {
 			hasAttendees = true
 			if d.Array() {
 				v.Attendees = []string{}
+				n := 0
 				for d.Elem() {
 					var elem string
 					if s, ok := d.String(); ok {
 						elem = s
 					}
-					v.Attendees = append(v.Attendees, elem)
+					if d.Valid() {
+						v.Attendees = append(v.Attendees, elem)
+					}
+					n++
 				}
-				if len(v.Attendees) < 1 {
-					d.Errorf(`must have at least 1 item, got %d`, len(v.Attendees))
+				if n < 1 {
+					d.Errorf(`must have at least 1 item, got %d`, n)
 				}
 			}
 		case "durationMin":
@@ -5452,7 +5480,9 @@ func decodeShipInput(d *toolimpl.Decoder, v *ShipInput) {
 					if s, ok := d.String(); ok {
 						elem = s
 					}
-					*v.Tags = append(*v.Tags, elem)
+					if d.Valid() {
+						*v.Tags = append(*v.Tags, elem)
+					}
 				}
 			}
 		case "parcel":
@@ -5487,13 +5517,17 @@ func decodeOrgChart(d *toolimpl.Decoder, v *OrgChart) {
 			hasDepartments = true
 			if d.Array() {
 				v.Departments = []Department{}
+				n := 0
 				for d.Elem() {
 					var elem Department
 					decodeDepartment(d, &elem)
-					v.Departments = append(v.Departments, elem)
+					if d.Valid() {
+						v.Departments = append(v.Departments, elem)
+					}
+					n++
 				}
-				if len(v.Departments) > 3 {
-					d.Errorf(`must have at most 3 items, got %d`, len(v.Departments))
+				if n > 3 {
+					d.Errorf(`must have at most 3 items, got %d`, n)
 				}
 			}
 		default:
@@ -5575,16 +5609,20 @@ func decodeRouteInput(d *toolimpl.Decoder, v *RouteInput) {
 			hasWaypoints = true
 			if d.Array() {
 				v.Waypoints = []Waypoint{}
+				n := 0
 				for d.Elem() {
 					var elem Waypoint
 					decodeWaypoint(d, &elem)
-					v.Waypoints = append(v.Waypoints, elem)
+					if d.Valid() {
+						v.Waypoints = append(v.Waypoints, elem)
+					}
+					n++
 				}
-				if len(v.Waypoints) < 2 {
-					d.Errorf(`must have at least 2 items, got %d`, len(v.Waypoints))
+				if n < 2 {
+					d.Errorf(`must have at least 2 items, got %d`, n)
 				}
-				if len(v.Waypoints) > 8 {
-					d.Errorf(`must have at most 8 items, got %d`, len(v.Waypoints))
+				if n > 8 {
+					d.Errorf(`must have at most 8 items, got %d`, n)
 				}
 			}
 		case "avoid":
@@ -5600,7 +5638,9 @@ func decodeRouteInput(d *toolimpl.Decoder, v *RouteInput) {
 					if s, ok := d.String(); ok {
 						elem = s
 					}
-					*v.Avoid = append(*v.Avoid, elem)
+					if d.Valid() {
+						*v.Avoid = append(*v.Avoid, elem)
+					}
 				}
 			}
 		case "via":
@@ -5624,10 +5664,14 @@ func decodeRouteInput(d *toolimpl.Decoder, v *RouteInput) {
 						for d.Elem() {
 							var elem2 Waypoint
 							decodeWaypoint(d, &elem2)
-							elem = append(elem, elem2)
+							if d.Valid() {
+								elem = append(elem, elem2)
+							}
 						}
 					}
-					v.Legs = append(v.Legs, elem)
+					if d.Valid() {
+						v.Legs = append(v.Legs, elem)
+					}
 				}
 			}
 		default:
@@ -5876,7 +5920,9 @@ func decodePage(d *toolimpl.Decoder, v *Page[OrderLine]) {
 				for d.Elem() {
 					var elem OrderLine
 					decodeOrderLine(d, &elem)
-					v.Items = append(v.Items, elem)
+					if d.Valid() {
+						v.Items = append(v.Items, elem)
+					}
 				}
 			}
 		case "next":
@@ -5924,7 +5970,9 @@ func decodeTagInput(d *toolimpl.Decoder, v *TagInput) {
 				for d.Elem() {
 					var elem Pair[string, int64]
 					decodePair(d, &elem)
-					v.Pairs = append(v.Pairs, elem)
+					if d.Valid() {
+						v.Pairs = append(v.Pairs, elem)
+					}
 				}
 			}
 		case "weight":
@@ -6054,7 +6102,9 @@ func decodeLogQuery(d *toolimpl.Decoder, v *LogQuery) {
 				for d.Elem() {
 					var elem LogLevel
 					d.TextUnmarshaler(&elem)
-					v.Extra = append(v.Extra, elem)
+					if d.Valid() {
+						v.Extra = append(v.Extra, elem)
+					}
 				}
 			}
 		default:
@@ -6098,7 +6148,9 @@ func decodePriceCheck(d *toolimpl.Decoder, v *PriceCheck) {
 						elem = Currency(s)
 					}
 					d.Unmarshal(mark, &elem)
-					v.Targets = append(v.Targets, elem)
+					if d.Valid() {
+						v.Targets = append(v.Targets, elem)
+					}
 				}
 			}
 		case "amount":
@@ -6134,13 +6186,17 @@ func decodeBlameInput(d *toolimpl.Decoder, v *BlameInput) {
 			hasSpans = true
 			if d.Array() {
 				v.Spans = []Span{}
+				n := 0
 				for d.Elem() {
 					var elem Span
 					decodeSpan(d, &elem)
-					v.Spans = append(v.Spans, elem)
+					if d.Valid() {
+						v.Spans = append(v.Spans, elem)
+					}
+					n++
 				}
-				if len(v.Spans) < 1 {
-					d.Errorf(`must have at least 1 item, got %d`, len(v.Spans))
+				if n < 1 {
+					d.Errorf(`must have at least 1 item, got %d`, n)
 				}
 			}
 		case "level":
@@ -6252,7 +6308,9 @@ func decodeSearchOrdersInput(d *toolimpl.Decoder, v *SearchOrdersInput) {
 							d.Errorf(`must be one of "open", "paid", "shipped"; got %q`, s)
 						}
 					}
-					v.Statuses = append(v.Statuses, elem)
+					if d.Valid() {
+						v.Statuses = append(v.Statuses, elem)
+					}
 				}
 			}
 		case "offset":
@@ -6341,7 +6399,9 @@ func decodeSendNoteArgs(d *toolimpl.Decoder, v *sendNoteArgs) {
 					if s, ok := d.String(); ok {
 						elem = s
 					}
-					v.Cc = append(v.Cc, elem)
+					if d.Valid() {
+						v.Cc = append(v.Cc, elem)
+					}
 				}
 			}
 		default:
@@ -6648,7 +6708,9 @@ func decodeDepartment(d *toolimpl.Decoder, v *Department) {
 				for d.Elem() {
 					var elem Team
 					decodeTeam(d, &elem)
-					v.Teams = append(v.Teams, elem)
+					if d.Valid() {
+						v.Teams = append(v.Teams, elem)
+					}
 				}
 			}
 		default:
@@ -6682,7 +6744,9 @@ func decodeFilters(d *toolimpl.Decoder, v *Filters) {
 					if s, ok := d.String(); ok {
 						elem = s
 					}
-					v.Authors = append(v.Authors, elem)
+					if d.Valid() {
+						v.Authors = append(v.Authors, elem)
+					}
 				}
 			}
 		case "year":
@@ -6915,7 +6979,9 @@ func decodeOrder(d *toolimpl.Decoder, v *Order) {
 					if s, ok := d.String(); ok {
 						elem = s
 					}
-					v.Lines = append(v.Lines, elem)
+					if d.Valid() {
+						v.Lines = append(v.Lines, elem)
+					}
 				}
 			}
 		default:
@@ -6992,7 +7058,9 @@ func decodeTeam(d *toolimpl.Decoder, v *Team) {
 				for d.Elem() {
 					var elem Member
 					decodeMember(d, &elem)
-					v.Members = append(v.Members, elem)
+					if d.Valid() {
+						v.Members = append(v.Members, elem)
+					}
 				}
 			}
 		default:
@@ -7157,7 +7225,9 @@ func decodeContact(d *toolimpl.Decoder, v *Contact) {
 				for d.Elem() {
 					var elem Phone
 					decodePhone(d, &elem)
-					v.Phones = append(v.Phones, elem)
+					if d.Valid() {
+						v.Phones = append(v.Phones, elem)
+					}
 				}
 			}
 		default:

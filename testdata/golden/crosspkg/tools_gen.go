@@ -91,7 +91,7 @@ func (distanceTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.R
 func (distanceTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Trip
 	var strs toolimpl.Strings
-	if end, ok := fastTrip(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastTrip); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Trip{}
 		var d toolimpl.Decoder
@@ -147,7 +147,7 @@ func (nearestTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 func (nearestTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in geo.Place
 	var strs toolimpl.Strings
-	if end, ok := fastPlace(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastPlace); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = geo.Place{}
 		var d toolimpl.Decoder
@@ -180,7 +180,9 @@ func decodeTrip(d *toolimpl.Decoder, v *Trip) {
 				for d.Elem() {
 					var elem geo.Place
 					decodePlace(d, &elem)
-					v.To = append(v.To, elem)
+					if d.Valid() {
+						v.To = append(v.To, elem)
+					}
 				}
 			}
 		default:

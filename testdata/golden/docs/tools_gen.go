@@ -97,7 +97,7 @@ func (openTicketTool) Invoke(ctx context.Context, args json.RawMessage) (runtime
 func (openTicketTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Ticket
 	var strs toolimpl.Strings
-	if end, ok := fastTicket(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastTicket); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Ticket{}
 		var d toolimpl.Decoder
@@ -159,7 +159,9 @@ func decodeTicket(d *toolimpl.Decoder, v *Ticket) {
 					if s, ok := d.String(); ok {
 						elem = s
 					}
-					v.Tags = append(v.Tags, elem)
+					if d.Valid() {
+						v.Tags = append(v.Tags, elem)
+					}
 				}
 			}
 		case "delay_ms":

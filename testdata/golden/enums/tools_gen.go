@@ -77,7 +77,7 @@ func (paintWallTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.
 func (paintWallTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Paint
 	var strs toolimpl.Strings
-	if end, ok := fastPaint(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastPaint); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Paint{}
 		var d toolimpl.Decoder

@@ -91,7 +91,7 @@ func (planTripTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.R
 func (planTripTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in TripRequest
 	var strs toolimpl.Strings
-	if end, ok := fastTripRequest(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastTripRequest); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = TripRequest{}
 		var d toolimpl.Decoder
@@ -304,15 +304,19 @@ func decodeTripRequest(d *toolimpl.Decoder, v *TripRequest) {
 			hasTags = true
 			if d.Array() {
 				v.Tags = []string{}
+				n := 0
 				for d.Elem() {
 					var elem string
 					if s, ok := d.String(); ok {
 						elem = s
 					}
-					v.Tags = append(v.Tags, elem)
+					if d.Valid() {
+						v.Tags = append(v.Tags, elem)
+					}
+					n++
 				}
-				if len(v.Tags) > 3 {
-					d.Errorf(`must have at most 3 items, got %d`, len(v.Tags))
+				if n > 3 {
+					d.Errorf(`must have at most 3 items, got %d`, n)
 				}
 			}
 		case "note":
@@ -372,7 +376,9 @@ func decodeQuery(d *toolimpl.Decoder, v *Query) {
 				for d.Elem() {
 					var elem Range
 					decodeRange(d, &elem)
-					v.Spans = append(v.Spans, elem)
+					if d.Valid() {
+						v.Spans = append(v.Spans, elem)
+					}
 				}
 			}
 		case "owner":
@@ -400,7 +406,9 @@ func decodeQuery(d *toolimpl.Decoder, v *Query) {
 						elem = Lower(s)
 					}
 					d.Unmarshal(mark, &elem)
-					v.Names = append(v.Names, elem)
+					if d.Valid() {
+						v.Names = append(v.Names, elem)
+					}
 				}
 			}
 		case "level":
@@ -426,7 +434,9 @@ func decodeQuery(d *toolimpl.Decoder, v *Query) {
 				for d.Elem() {
 					var elem Flexible
 					d.JSONUnmarshaler("string", &elem)
-					v.Parts = append(v.Parts, elem)
+					if d.Valid() {
+						v.Parts = append(v.Parts, elem)
+					}
 				}
 			}
 		default:

@@ -64,7 +64,7 @@ func (t orderTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 func (t orderTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Lookup
 	var strs toolimpl.Strings
-	if end, ok := fastLookup(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastLookup); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Lookup{}
 		var d toolimpl.Decoder
@@ -160,7 +160,7 @@ func (t cancelTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.R
 func (t cancelTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Lookup
 	var strs toolimpl.Strings
-	if end, ok := fastLookup(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastLookup); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Lookup{}
 		var d toolimpl.Decoder

@@ -67,7 +67,7 @@ func (chartTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Resu
 func (chartTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in chartArgs
 	var strs toolimpl.Strings
-	if end, ok := fastChartArgs(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastChartArgs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		// Not the common case: decode again, saying what is wrong.
 		in = chartArgs{}
 		var d toolimpl.Decoder
@@ -110,7 +110,9 @@ func decodeChartArgs(d *toolimpl.Decoder, v *chartArgs) {
 					if f, ok := d.Float(64); ok {
 						elem = f
 					}
-					v.Values = append(v.Values, elem)
+					if d.Valid() {
+						v.Values = append(v.Values, elem)
+					}
 				}
 			}
 		default:

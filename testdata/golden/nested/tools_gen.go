@@ -167,13 +167,17 @@ func decodeRoute(d *toolimpl.Decoder, v *Route) {
 			}
 			if d.Array() {
 				v.Stops = []Point{}
+				n := 0
 				for d.Elem() {
 					var elem Point
 					decodePoint(d, &elem)
-					v.Stops = append(v.Stops, elem)
+					if d.Valid() {
+						v.Stops = append(v.Stops, elem)
+					}
+					n++
 				}
-				if len(v.Stops) > 5 {
-					d.Errorf(`must have at most 5 items, got %d`, len(v.Stops))
+				if n > 5 {
+					d.Errorf(`must have at most 5 items, got %d`, n)
 				}
 			}
 		case "box":
@@ -210,10 +214,14 @@ func decodeRoute(d *toolimpl.Decoder, v *Route) {
 							if n, ok := d.Int(8); ok {
 								elem2 = int8(n)
 							}
-							elem = append(elem, elem2)
+							if d.Valid() {
+								elem = append(elem, elem2)
+							}
 						}
 					}
-					v.Matrix = append(v.Matrix, elem)
+					if d.Valid() {
+						v.Matrix = append(v.Matrix, elem)
+					}
 				}
 			}
 		case "labels":

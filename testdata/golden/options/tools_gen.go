@@ -67,7 +67,7 @@ func (webSearchTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.
 func (webSearchTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Query
 	var strs toolimpl.Strings
-	if end, ok := fastQuery(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastQuery); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Query{}
 		var d toolimpl.Decoder
@@ -123,7 +123,7 @@ func (deployServiceTool) Invoke(ctx context.Context, args json.RawMessage) (runt
 func (deployServiceTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Query
 	var strs toolimpl.Strings
-	if end, ok := fastQuery(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastQuery); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Query{}
 		var d toolimpl.Decoder
@@ -179,7 +179,7 @@ func (httpGetUrlsTool) Invoke(ctx context.Context, args json.RawMessage) (runtim
 func (httpGetUrlsTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Query
 	var strs toolimpl.Strings
-	if end, ok := fastQuery(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastQuery); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Query{}
 		var d toolimpl.Decoder

@@ -133,7 +133,9 @@ func decodeNode(d *toolimpl.Decoder, v *Node) {
 					var elem *Node
 					elem = new(Node)
 					decodeNode(d, elem)
-					v.Children = append(v.Children, elem)
+					if d.Valid() {
+						v.Children = append(v.Children, elem)
+					}
 				}
 			}
 		case "parent":

@@ -151,7 +151,9 @@ func decodeItem(d *toolimpl.Decoder, v *a.Item) {
 					var elem *a.Item
 					elem = new(a.Item)
 					decodeItem(d, elem)
-					v.Sub = append(v.Sub, elem)
+					if d.Valid() {
+						v.Sub = append(v.Sub, elem)
+					}
 				}
 			}
 		default:
@@ -186,7 +188,9 @@ func decodeItem2(d *toolimpl.Decoder, v *b.Item) {
 				for d.Elem() {
 					var elem b.Item
 					decodeItem2(d, &elem)
-					v.Replies = append(v.Replies, elem)
+					if d.Valid() {
+						v.Replies = append(v.Replies, elem)
+					}
 				}
 			}
 		default:

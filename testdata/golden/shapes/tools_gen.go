@@ -67,7 +67,7 @@ func (fullTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Resul
 func (fullTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in In
 	var strs toolimpl.Strings
-	if end, ok := fastIn(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastIn); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = In{}
 		var d toolimpl.Decoder
@@ -119,7 +119,7 @@ func (errorOnlyTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.
 func (errorOnlyTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in In
 	var strs toolimpl.Strings
-	if end, ok := fastIn(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastIn); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = In{}
 		var d toolimpl.Decoder
@@ -171,7 +171,7 @@ func (noContextTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.
 func (noContextTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in In
 	var strs toolimpl.Strings
-	if end, ok := fastIn(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastIn); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = In{}
 		var d toolimpl.Decoder
@@ -262,7 +262,7 @@ func (pointerTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 func (pointerTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in In
 	var strs toolimpl.Strings
-	if end, ok := fastIn(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastIn); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = In{}
 		var d toolimpl.Decoder
@@ -322,7 +322,7 @@ func (plainTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Resu
 func (plainTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in plainArgs
 	var strs toolimpl.Strings
-	if end, ok := fastPlainArgs(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastPlainArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = plainArgs{}
 		var d toolimpl.Decoder

@@ -70,7 +70,7 @@ func (spellTool) Stream(ctx context.Context, args json.RawMessage, emit func(run
 func (spellTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, emit func(runtime.Chunk)) (runtime.Result, error) {
 	var in spellArgs
 	var strs toolimpl.Strings
-	if end, ok := fastSpellArgs(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastSpellArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = spellArgs{}
 		var d toolimpl.Decoder
@@ -132,7 +132,7 @@ func (t runJobTool) Stream(ctx context.Context, args json.RawMessage, emit func(
 func (t runJobTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, emit func(runtime.Chunk)) (runtime.Result, error) {
 	var in Job
 	var strs toolimpl.Strings
-	if end, ok := fastJob(args, 0, &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastJob); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		// Not the common case: decode again, saying what is wrong.
 		in = Job{}
 		var d toolimpl.Decoder

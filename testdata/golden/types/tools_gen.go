@@ -269,7 +269,9 @@ func decodeOrder(d *toolimpl.Decoder, v *Order) {
 						for d.Elem() {
 							var elem2 Base
 							decodeBase(d, &elem2)
-							elem = append(elem, elem2)
+							if d.Valid() {
+								elem = append(elem, elem2)
+							}
 						}
 					}
 					v.Extra[key] = elem

@@ -1,0 +1,67 @@
+package attacktest
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"testing"
+
+	"github.com/toolgen-go/toolgen/runtime"
+)
+
+// caller is what every generated tool has beside Invoke: a call with the
+// settings of a registry.
+type caller interface {
+	Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, emit func(runtime.Chunk)) (runtime.Result, error)
+}
+
+// newRegistry returns a registry of this package's tools, with opts.
+func newRegistry(t testing.TB, nest *Nest, opts ...runtime.Option) *runtime.Registry {
+	t.Helper()
+	if nest == nil {
+		nest = &Nest{}
+	}
+	reg := runtime.NewRegistry(opts...)
+	if err := reg.Register(Tools(nest)...); err != nil {
+		t.Fatal(err)
+	}
+	return reg
+}
+
+// tool returns the tool of this package named name.
+func tool(t testing.TB, name string) runtime.Tool {
+	t.Helper()
+	for _, tl := range Tools(&Nest{}) {
+		if tl.Info().Name == name {
+			return tl
+		}
+	}
+	t.Fatalf("no tool %s", name)
+	return nil
+}
+
+// wantPanic checks that res is a failed Result whose Err is a
+// *runtime.PanicError with a stack, and that err is nil.
+func wantPanic(t *testing.T, where string, res *runtime.Result, err error) {
+	t.Helper()
+	if err != nil {
+		t.Errorf("%s: Go error %v, want nil", where, err)
+	}
+	if res == nil {
+		t.Errorf("%s: nil Result", where)
+		return
+	}
+	var p *runtime.PanicError
+	switch {
+	case res.Success:
+		t.Errorf("%s: Success, want a failed Result: %+v", where, *res)
+	case res.Error == "":
+		t.Errorf("%s: empty Error", where)
+	case !errors.As(res.Err, &p):
+		t.Errorf("%s: Err %T %v, want a *runtime.PanicError (Error %q)", where, res.Err, res.Err, res.Error)
+	case len(p.Stack) == 0:
+		t.Errorf("%s: PanicError %v has no stack", where, p)
+	case p.Value == nil:
+		t.Errorf("%s: PanicError has no value", where)
+	}
+}

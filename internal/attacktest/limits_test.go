@@ -1,0 +1,256 @@
+package attacktest
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	goruntime "runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/toolgen-go/toolgen/runtime"
+)
+
+// measure runs f once and returns the bytes it allocated and its time.
+func measure(f func()) (alloc uint64, took time.Duration) {
+	var before, after goruntime.MemStats
+	goruntime.GC()
+	goruntime.ReadMemStats(&before)
+	start := time.Now()
+	f()
+	took = time.Since(start)
+	goruntime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc, took
+}
+
+// wrongElements is {"nums":["","",...]}: n strings where sum takes ints.
+func wrongElements(n int) json.RawMessage {
+	var b bytes.Buffer
+	b.WriteString(`{"nums":[`)
+	for i := range n {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(`""`)
+	}
+	b.WriteString(`]}`)
+	return b.Bytes()
+}
+
+// TestWrongElementsMemory sends sum nearly 1 MiB of wrong elements (an
+// array of 349,000 strings where ints are expected) through Execute: the
+// call must allocate under 8 MiB, and its Result must list 20 problems and
+// "and N more" for the rest.
+func TestWrongElementsMemory(t *testing.T) {
+	ctx := context.Background()
+	reg := newRegistry(t, nil)
+	const n = 349_000
+	args := wrongElements(n)
+	if len(args) > 1<<20 {
+		t.Fatalf("the arguments are %d bytes, over the 1 MiB limit", len(args))
+	}
+	reg.Execute(ctx, "sum", args) // warm up
+	var res *runtime.Result
+	alloc, took := measure(func() { res, _ = reg.Execute(ctx, "sum", args) })
+	t.Logf("%d wrong elements, %d bytes of arguments: %d bytes allocated (%.2f MiB, %.2f bytes per input byte), %v",
+		n, len(args), alloc, float64(alloc)/(1<<20), float64(alloc)/float64(len(args)), took)
+	if alloc >= 8<<20 {
+		t.Errorf("allocated %d bytes (%.2f MiB), want under 8 MiB", alloc, float64(alloc)/(1<<20))
+	}
+	if res.Success || res.Err != nil {
+		t.Fatalf("Result %+v", res)
+	}
+	if len(res.Problems) != 20 {
+		t.Errorf("%d problems listed, want 20", len(res.Problems))
+	}
+	want := fmt.Sprintf("; and %d more", n-20)
+	if !strings.HasPrefix(res.Error, "invalid arguments: /nums/0: must be an integer, got string") || !strings.HasSuffix(res.Error, want) {
+		t.Errorf("Error %q, want the first 20 problems and %q", res.Error, want)
+	}
+	if len(res.Error) > 2000 {
+		t.Errorf("Error is %d bytes long", len(res.Error))
+	}
+}
+
+// TestHugeInvoke calls tools' own Invoke (no registry, so the default 1 MiB
+// limit) and their generated Call with nil settings, with 64 MiB of
+// otherwise valid arguments: the call must be refused before the arguments
+// are decoded, quickly and with a small allocation, with a message saying
+// the limit.
+func TestHugeInvoke(t *testing.T) {
+	ctx := context.Background()
+	const size = 64 << 20
+	text := make([]byte, 0, size+16)
+	text = append(text, `{"text":"`...)
+	text = append(text, bytes.Repeat([]byte("a"), size-len(text)-2)...)
+	text = append(text, `"}`...)
+	nums := make([]byte, 0, size+16)
+	nums = append(nums, `{"nums":[1`...)
+	for len(nums) < size-16 {
+		nums = append(nums, ",1234567890123"...)
+	}
+	nums = append(nums, bytes.Repeat([]byte(" "), size-2-len(nums))...)
+	nums = append(nums, `]}`...)
+	reg := newRegistry(t, nil)
+	for _, c := range []struct {
+		tool string
+		args json.RawMessage
+	}{{"echo", text}, {"sum", nums}} {
+		tl := tool(t, c.tool)
+		for _, entry := range []string{"Invoke", "Call", "Execute"} {
+			if entry == "Call" && c.tool == "sum" {
+				continue // as Invoke; while the fast path reads it all, 7 s under -race
+			}
+			var res runtime.Result
+			alloc, took := measure(func() {
+				switch entry {
+				case "Invoke":
+					res, _ = tl.(runtime.InvokableTool).Invoke(ctx, c.args)
+				case "Call":
+					res, _ = tl.(caller).Call(ctx, nil, c.args, nil)
+				case "Execute":
+					r, _ := reg.Execute(ctx, c.tool, c.args)
+					res = *r
+				}
+			})
+			t.Logf("%s %s, %d bytes: %d bytes allocated, %v: %s", entry, c.tool, len(c.args), alloc, took, res.Error)
+			if res.Success || !strings.Contains(res.Error, fmt.Sprintf("the arguments are %d bytes long; the limit is 1048576", len(c.args))) {
+				t.Errorf("%s %s: Result %+v", entry, c.tool, res.Error)
+			}
+			if alloc > 64<<10 {
+				t.Errorf("%s %s: allocated %d bytes (%.1f MiB) to refuse %d bytes of arguments, want under 64 KiB: the arguments were read before the size was checked", entry, c.tool, alloc, float64(alloc)/(1<<20), len(c.args))
+			}
+			if took > 20*time.Millisecond {
+				t.Errorf("%s %s: took %v to refuse, want under 20ms", entry, c.tool, took)
+			}
+		}
+	}
+}
+
+// hostileCase is hostile JSON sent through Execute.
+type hostileCase struct {
+	name string
+	tool string
+	args []byte
+	// want is in the Error of a refused call; ok means the JSON is valid
+	// and accepted as encoding/json does, with Output output.
+	want   string
+	ok     bool
+	output string
+}
+
+func hostileCases() []hostileCase {
+	str := func(n int, c byte) []byte { return bytes.Repeat([]byte{c}, n) }
+	cat := func(parts ...[]byte) []byte { return bytes.Join(parts, nil) }
+	b := func(s string) []byte { return []byte(s) }
+	return []hostileCase{
+		{name: "100k [ as the arguments", tool: "sum", args: str(100_000, '['), want: "invalid arguments"},
+		{name: "100k [ in a field", tool: "sum", args: cat(b(`{"nums":`), str(100_000, '[')), want: "invalid arguments"},
+		{name: "100k [ closed", tool: "sum", args: cat(b(`{"nums":`), str(100_000, '['), str(100_000, ']'), b(`}`)), want: "invalid arguments"},
+		{name: "100k {\"a\": nested", tool: "echo", args: bytes.Repeat(b(`{"a":`), 100_000), want: "invalid arguments"},
+		{name: "invalid UTF-8", tool: "echo", args: b("{\"text\":\"a\xff\xfeb\"}"), want: "invalid arguments"},
+		{name: "invalid UTF-8 after an escape", tool: "echo", args: b("{\"text\":\"\\n\xc3\x28\"}"), want: "invalid arguments"},
+		{name: "invalid UTF-8 in a key", tool: "echo", args: b("{\"te\xffxt\":\"a\"}"), want: "invalid arguments"},
+		{name: "overlong UTF-8", tool: "echo", args: b("{\"text\":\"\xc0\xaf\"}"), want: "invalid arguments"},
+		{name: "UTF-8 surrogate bytes", tool: "echo", args: b("{\"text\":\"\xed\xa0\x80\"}"), want: "invalid arguments"},
+		{name: "lone high surrogate (U+FFFD as encoding/json)", tool: "echo", args: b(`{"text":"\ud800"}`), ok: true, output: "\ufffd"},
+		{name: "lone low surrogate (U+FFFD as encoding/json)", tool: "echo", args: b(`{"text":"\udc00x"}`), ok: true, output: "\ufffdx"},
+		{name: "reversed surrogates", tool: "echo", args: b(`{"text":"\udc00\ud800"}`), ok: true, output: "\ufffd\ufffd"},
+		{name: "lone surrogate in a key", tool: "echo", args: b(`{"\ud800":"a"}`), want: "invalid arguments"},
+		{name: "truncated object", tool: "echo", args: b(`{"text":"abc"`), want: "invalid arguments"},
+		{name: "truncated string", tool: "echo", args: b(`{"text":"abc`), want: "invalid arguments"},
+		{name: "truncated escape", tool: "echo", args: b(`{"text":"\u12`), want: "invalid arguments"},
+		{name: "truncated array", tool: "sum", args: b(`{"nums":[1,2`), want: "invalid arguments"},
+		{name: "truncated number", tool: "add", args: b(`{"a":1,"b":-`), want: "invalid arguments"},
+		{name: "truncated key", tool: "add", args: b(`{"a":1,"b`), want: "invalid arguments"},
+		{name: "truncated literal", tool: "echo", args: b(`{"text":nul`), want: "invalid arguments"},
+		{name: "only {", tool: "echo", args: b(`{`), want: "invalid arguments"},
+		{name: "huge integer", tool: "add", args: b(`{"a":99999999999999999999999999999999,"b":1}`), want: "invalid arguments"},
+		{name: "1e400", tool: "add", args: b(`{"a":1e400,"b":1}`), want: "invalid arguments"},
+		{name: "exponent 1e999999999", tool: "add", args: b(`{"a":1e999999999,"b":1}`), want: "invalid arguments"},
+		{name: "exponent -999999999", tool: "add", args: b(`{"a":1e-999999999,"b":1}`), want: "invalid arguments"},
+		{name: "exponent with 500k digits", tool: "add", args: cat(b(`{"a":1e`), str(500_000, '9'), b(`,"b":1}`)), want: "invalid arguments"},
+		{name: "500k-digit integer", tool: "add", args: cat(b(`{"a":1`), str(500_000, '0'), b(`,"b":1}`)), want: "invalid arguments"},
+		{name: "500k-digit fraction", tool: "add", args: cat(b(`{"a":1.`), str(500_000, '0'), b(`1,"b":1}`)), want: "invalid arguments"},
+		{name: "500k zeros then e-500000 (exactly 1)", tool: "add", args: cat(b(`{"a":1`), str(500_000, '0'), b(`e-500000,"b":1}`)), ok: true, output: "2"},
+		{name: "120k wrong numbers, huge each", tool: "sum", args: cat(b(`{"nums":[`), bytes.Repeat(b(`1e99999,`), 120_000), b(`1]}`)), want: "and 119980 more"},
+		{name: "duplicate keys, last kept", tool: "echo", args: b(`{"text":"a","text":"b"}`), ok: true, output: "b"},
+		{name: "duplicate keys, each checked", tool: "echo", args: b(`{"text":5,"text":"b"}`), want: "invalid arguments: /text: must be a string, got number"},
+		{name: "200k duplicate keys", tool: "echo", args: cat(b(`{`), bytes.Repeat(b(`"text":"a",`), 90_000), b(`"text":"b"}`)), ok: true, output: "b"},
+		{name: "raw NUL in a string", tool: "echo", args: b("{\"text\":\"a\x00b\"}"), want: "invalid arguments"},
+		{name: "raw NUL in a key", tool: "echo", args: b("{\"te\x00xt\":\"a\"}"), want: "invalid arguments"},
+		{name: "raw NUL after the arguments", tool: "echo", args: b("{\"text\":\"a\"}\x00"), want: "invalid arguments"},
+		{name: "raw NUL as the arguments", tool: "echo", args: b("\x00"), want: "invalid arguments"},
+		{name: "escaped NUL (valid JSON)", tool: "echo", args: b(`{"text":"a\u0000b"}`), ok: true, output: "a\x00b"},
+		{name: "10 MB string", tool: "echo", args: cat(b(`{"text":"`), str(10_000_000, 'x'), b(`"}`)), want: "invalid arguments"},
+		{name: "1 MiB string, just over", tool: "echo", args: cat(b(`{"text":"`), str(1<<20, 'x'), b(`"}`)), want: "invalid arguments"},
+		{name: "100k escapes", tool: "echo", args: cat(b(`{"text":"`), bytes.Repeat(b(`\u00e9`), 100_000), b(`"`)), want: "invalid arguments"},
+		{name: "100k unknown fields", tool: "echo", args: cat(b(`{`), bytes.Repeat(b(`"x":[[[[1]]]],`), 70_000), b(`"text":"a"}`)), want: "and 69980 more"},
+		{name: "BOM", tool: "echo", args: b("\xef\xbb\xbf{\"text\":\"a\"}"), want: "invalid arguments"},
+		{name: "trailing garbage", tool: "echo", args: b(`{"text":"a"}}`), want: "invalid arguments"},
+		{name: "two objects", tool: "echo", args: b(`{"text":"a"}{"text":"b"}`), want: "invalid arguments"},
+		{name: "hostile_args: JSONBomb given an object", tool: "hostile_args", args: b(`{"j":{"boom":1}}`), want: "invalid arguments"},
+		{name: "hostile_args: key map of 50k keys", tool: "hostile_args", args: cat(b(`{"k":{`), bytes.Repeat(b(`"a":1,`), 50_000), b(`"b":"x"}}`)), want: "invalid arguments: /k/b: must be an integer"},
+	}
+}
+
+// TestHostileJSON sends hostile JSON through Execute: deep nesting (100k
+// [), invalid UTF-8, lone surrogates, truncated input, huge numbers,
+// duplicate keys, NUL bytes, a 10 MB string and more. Each must come back
+// as a Result with a nil Go error and no panic: a refused call says
+// "invalid arguments", with no Err (the model's mistake, not a system
+// failure); valid JSON that encoding/json accepts (a lone surrogate's
+// U+FFFD, a repeated key, an escaped NUL) is accepted as it does. The time
+// must be O(input): under 2 ms per KiB (race detector included) plus 50 ms.
+func TestHostileJSON(t *testing.T) {
+	ctx := context.Background()
+	reg := newRegistry(t, nil)
+	for _, c := range hostileCases() {
+		t.Run(c.name, func(t *testing.T) {
+			var res *runtime.Result
+			var err error
+			start := time.Now()
+			func() {
+				defer func() {
+					if v := recover(); v != nil {
+						t.Fatalf("Execute panicked: %v", v)
+					}
+				}()
+				res, err = reg.Execute(ctx, c.tool, c.args)
+			}()
+			took := time.Since(start)
+			if err != nil {
+				t.Errorf("Go error %v", err)
+			}
+			limit := 50*time.Millisecond + time.Duration(len(c.args)/1024)*2*time.Millisecond
+			if took > limit {
+				t.Errorf("took %v for %d bytes, want under %v", took, len(c.args), limit)
+			}
+			msg := res.Error
+			if len(msg) > 300 {
+				msg = msg[:300] + "..."
+			}
+			t.Logf("%d bytes, %v: success %v, %q", len(c.args), took, res.Success, msg)
+			if c.ok {
+				if !res.Success || res.Output != c.output {
+					t.Errorf("got %+v, want success with output %q", res, c.output)
+				}
+				return
+			}
+			switch {
+			case res.Success:
+				t.Errorf("accepted: %+v", res)
+			case !strings.Contains(res.Error, c.want):
+				t.Errorf("Error %q, want it to contain %q", msg, c.want)
+			case !strings.HasPrefix(res.Error, "invalid arguments"):
+				t.Errorf("Error %q does not start with \"invalid arguments\"", msg)
+			case res.Err != nil:
+				t.Errorf("Err %v, want nil for the model's mistake", res.Err)
+			case len(res.Problems) == 0:
+				t.Errorf("no Problems for programs")
+			}
+		})
+	}
+}
