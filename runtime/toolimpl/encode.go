@@ -7,6 +7,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -17,6 +18,24 @@ import (
 type Encoder struct {
 	buf []byte
 	err error
+}
+
+// encoders are the Encoders of results being encoded, each with a buffer
+// kept from earlier results.
+var encoders = sync.Pool{New: func() any { return &Encoder{buf: make([]byte, 0, 512)} }}
+
+// maxPooled is the largest buffer an Encoder keeps in the pool: a rare
+// large result should not pin its memory.
+const maxPooled = 64 << 10
+
+func getEncoder() *Encoder { return encoders.Get().(*Encoder) }
+
+func putEncoder(e *Encoder) {
+	if cap(e.buf) > maxPooled {
+		return
+	}
+	e.buf, e.err = e.buf[:0], nil
+	encoders.Put(e)
 }
 
 // Bytes returns the JSON written, and the first error met (a NaN, a value
@@ -51,6 +70,10 @@ func (e *Encoder) Float(f float64, bits int) {
 		e.buf = append(e.buf, "null"...)
 		return
 	}
+	if b, ok := appendShortFloat(e.buf, f, bits); ok {
+		e.buf = b
+		return
+	}
 	abs := math.Abs(f)
 	format := byte('f')
 	if abs != 0 {
@@ -66,6 +89,59 @@ func (e *Encoder) Float(f float64, bits int) {
 			e.buf = e.buf[:n-1]
 		}
 	}
+}
+
+// pow5 and pow10u are the powers appendShortFloat scales by.
+var (
+	pow5   = [...]int64{1, 5, 25, 125, 625, 3125, 15625, 78125, 390625, 1953125, 9765625}
+	pow10u = [...]uint64{1, 10, 100, 1000, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10}
+)
+
+// appendShortFloat appends f as strconv.AppendFloat(b, f, 'f', -1, bits)
+// would, when f is n/2^k for an integer n and k <= 10 (21, 21.5, 12.25,
+// 0.375: the common case of prices and measures), without strconv's
+// search for the shortest digits; ok is false for any other f. Such an f
+// is exactly the decimal m/10^k, m = n*5^k; when m has at most 15 digits
+// (7 for a float32), every decimal with fewer digits is further from f
+// than half its ulp, so that decimal is the shortest that reads back as f,
+// the one strconv writes.
+func appendShortFloat(b []byte, f float64, bits int) (_ []byte, ok bool) {
+	if f == 0 {
+		return b, false // -0 is written "-0"
+	}
+	limit := int64(1e15)
+	if bits == 32 {
+		limit = 1e7
+	}
+	g := math.Abs(f)
+	for k := 0; k < len(pow5); k++ {
+		if g >= float64(limit) {
+			return b, false
+		}
+		if g == math.Trunc(g) {
+			n := int64(g)
+			if n >= limit/pow5[k] {
+				return b, false
+			}
+			m := uint64(n * pow5[k])
+			if f < 0 {
+				b = append(b, '-')
+			}
+			b = strconv.AppendUint(b, m/pow10u[k], 10)
+			if k > 0 {
+				// m is odd times 5^k: its last digit is not 0.
+				frac := m % pow10u[k]
+				b = append(b, '.')
+				for p := pow10u[k] / 10; p > frac && p > 1; p /= 10 {
+					b = append(b, '0')
+				}
+				b = strconv.AppendUint(b, frac, 10)
+			}
+			return b, true
+		}
+		g *= 2
+	}
+	return b, false
 }
 
 // String writes a quoted string, escaped as encoding/json escapes it

@@ -2,6 +2,7 @@ package toolimpl
 
 import (
 	"math"
+	"math/rand/v2"
 	"testing"
 )
 
@@ -62,5 +63,40 @@ func TestEncoderNaN(t *testing.T) {
 	e.Float(math.NaN(), 64)
 	if _, err := e.Bytes(); err == nil {
 		t.Error("NaN encoded without an error")
+	}
+}
+
+// TestEncoderShortFloats checks the Encoder's shortcut for floats that are
+// short binary fractions (n/2^k) against encoding/json, for both sizes.
+func TestEncoderShortFloats(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 200000 {
+		k := rng.IntN(12)
+		n := rng.Int64N(1<<53) >> rng.IntN(53)
+		if rng.IntN(2) == 0 {
+			n = -n
+		}
+		x := float64(n) / float64(int64(1)<<k)
+		for _, bits := range []int{32, 64} {
+			v := x
+			if bits == 32 {
+				v = float64(float32(x))
+			}
+			var e Encoder
+			e.Float(v, bits)
+			var want []byte
+			var err error
+			if bits == 32 {
+				want, err = marshalNoEscape(float32(v))
+			} else {
+				want, err = marshalNoEscape(v)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(e.buf) != string(want) {
+				t.Fatalf("%v (%d bits): got %s, want %s", v, bits, e.buf, want)
+			}
+		}
 	}
 }

@@ -6,8 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"runtime/debug"
+	"sync/atomic"
 	"time"
-	"unsafe"
 
 	"github.com/toolgen-go/toolgen/runtime"
 )
@@ -90,12 +90,45 @@ func runOnce[Out any](ctx context.Context, s *runtime.Settings, info *runtime.In
 	return finish(out, encode)
 }
 
-// outcome is what a tool's function returned, or its panic.
-type outcome[Out any] struct {
-	out   Out
-	err   error
-	panic any
-	stack []byte
+// deadlineCall is a call run on a goroutine of its own under a deadline:
+// what the caller and that goroutine share.
+type deadlineCall[Out any] struct {
+	fn     func(context.Context) (Out, error)
+	ctx    context.Context // the call's, with the deadline
+	cancel context.CancelFunc
+	// state is running until fn returns (returned) or the caller stops
+	// waiting (abandoned), whichever comes first; the other is then too
+	// late to change it.
+	state atomic.Int32
+	// What fn returned, or its panic; read by the caller only once state
+	// says returned.
+	out     Out
+	err     error
+	panic   any
+	stack   []byte
+	expired bool // ctx had ended when fn returned
+}
+
+const (
+	running int32 = iota
+	returned
+	abandoned
+)
+
+// run runs fn and, unless the caller has stopped waiting, hands it what
+// fn returned by canceling ctx: the caller waits on ctx's Done alone,
+// which the deadline, the parent's end and fn's return all close.
+func (c *deadlineCall[Out]) run() {
+	defer func() {
+		if v := recover(); v != nil {
+			c.panic, c.stack = v, debug.Stack()
+		}
+		c.expired = c.ctx.Err() != nil
+		if c.state.CompareAndSwap(running, returned) {
+			c.cancel()
+		}
+	}()
+	c.out, c.err = c.fn(c.ctx)
 }
 
 // runDeadline runs fn on a goroutine of its own under the tool's timeout
@@ -107,35 +140,12 @@ func runDeadline[Out any](ctx context.Context, s *runtime.Settings, info *runtim
 	parent := ctx
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	done := make(chan outcome[Out], 1) // buffered: an abandoned call never blocks
-	go func() {
-		var o outcome[Out]
-		defer func() {
-			if v := recover(); v != nil {
-				o.panic, o.stack = v, debug.Stack()
-			}
-			done <- o
-		}()
-		o.out, o.err = fn(ctx)
-	}()
-	select {
-	case o := <-done:
-		switch {
-		case o.panic != nil:
-			return runtime.Result{
-				Error: "internal error: the tool failed unexpectedly",
-				Err:   &runtime.PanicError{Tool: info.Name, Value: o.panic, Stack: o.stack},
-			}, nil
-		case o.err != nil:
-			return failed(parent, ctx, s, info, o.err)
-		}
-		defer func() {
-			if v := recover(); v != nil {
-				res, goErr = panicked(info, v), nil
-			}
-		}()
-		return finish(o.out, encode)
-	case <-ctx.Done():
+	c := &deadlineCall[Out]{fn: fn, ctx: ctx, cancel: cancel}
+	done := ctx.Done() // made before the goroutine starts: no race to make it
+	go c.run()
+	<-done
+	if c.state.CompareAndSwap(running, abandoned) {
+		// The deadline passed, or the parent ended, before fn returned.
 		if err := parent.Err(); err != nil {
 			return canceled(err), err
 		}
@@ -144,6 +154,26 @@ func runDeadline[Out any](ctx context.Context, s *runtime.Settings, info *runtim
 			Err:   &runtime.TimeoutError{Tool: info.Name, Timeout: timeout.String(), Err: ctx.Err(), Abandoned: true},
 		}, nil
 	}
+	switch {
+	case c.panic != nil:
+		return runtime.Result{
+			Error: "internal error: the tool failed unexpectedly",
+			Err:   &runtime.PanicError{Tool: info.Name, Value: c.panic, Stack: c.stack},
+		}, nil
+	case c.err != nil:
+		// ctx is canceled now, fn having returned: whether the deadline
+		// had passed is what fn saw.
+		if !c.expired {
+			ctx = parent
+		}
+		return failed(parent, ctx, s, info, c.err)
+	}
+	defer func() {
+		if v := recover(); v != nil {
+			res, goErr = panicked(info, v), nil
+		}
+	}()
+	return finish(c.out, encode)
 }
 
 // panicked is the Result of a call whose tool panicked with v.
@@ -168,16 +198,21 @@ func finish[Out any](out Out, encode func(*Encoder, Out)) (res runtime.Result, g
 	return success(out)
 }
 
-// encoded is the Result of a call whose result toolgen encodes itself.
-func encoded[Out any](out Out, encode func(*Encoder, Out)) (runtime.Result, error) {
-	e := Encoder{buf: make([]byte, 0, 256)}
-	encode(&e, out)
-	data, err := e.Bytes()
-	if err != nil {
+// encoded is the Result of a call whose result toolgen encodes itself. The
+// JSON is written into a pooled Encoder's buffer and copied out once, into
+// a string of exactly its length: one allocation, of the output's size.
+func encoded[Out any](out Out, encode func(*Encoder, Out)) (res runtime.Result, goErr error) {
+	e := getEncoder()
+	encode(e, out) // a panic leaves e to the collector
+	if e.err != nil {
+		err := e.err
+		putEncoder(e)
 		return unencodable(err), nil
 	}
-	// data is not written again, so Output can share its bytes.
-	return runtime.Result{Success: true, Structured: true, Output: unsafe.String(unsafe.SliceData(data), len(data)), Data: out}, nil
+	res.Output = string(e.buf)
+	putEncoder(e)
+	res.Success, res.Structured, res.Data = true, true, out
+	return res, nil
 }
 
 // failed is the Result of a call whose function returned err.
