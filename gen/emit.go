@@ -303,7 +303,7 @@ func (e *emitter) toolType(t *Tool, n toolNames) {
 		stmts = append(stmts, e.runStream(t, n, ctx, settings, emit, call))
 		emitParam = jen.Id(emit)
 	} else {
-		stmts = append(stmts, e.runCall(t, n, ctx, settings, out, body))
+		stmts = append(stmts, e.runCall(t, n, ctx, settings, in, inType, out, body))
 	}
 	callParams := []jen.Code{
 		jen.Id(ctx).Qual("context", "Context"),
@@ -436,12 +436,19 @@ func (e *emitter) decodeArguments(t *Tool, settings, args, in, d, res, info stri
 
 // runCall returns the statement that runs the tool's function: through
 // the runtime's Run, or RunEncoded with the generated result encoder.
-func (e *emitter) runCall(t *Tool, n toolNames, ctx, settings string, out, body jen.Code) jen.Code {
-	fn := jen.Func().Params(jen.Id(ctx).Qual("context", "Context")).Params(out, jen.Error()).Block(body)
-	if enc := e.resultEncoder(t, strings.TrimSuffix(n.typ, "Tool")); enc != "" {
-		return jen.Return(jen.Qual(ImplPath, "RunEncoded").Call(jen.Id(ctx), jen.Id(settings), jen.Op("&").Id(n.info), fn, jen.Id(enc)))
+func (e *emitter) runCall(t *Tool, n toolNames, ctx, settings, in string, inType, out, body jen.Code) jen.Code {
+	// The arguments go by value to a function that captures nothing (the
+	// tool's own function, where its shape fits), so that they stay on the
+	// stack; a method's function captures its receiver.
+	var fn jen.Code = jen.Func().Params(jen.Id(ctx).Qual("context", "Context"), jen.Id(in).Add(inType)).Params(out, jen.Error()).Block(body)
+	if t.Recv == nil && t.Context && t.Input.Kind == InputStruct && !t.Input.Pointer && t.Output != nil {
+		fn = jen.Id(t.Func.Name())
 	}
-	return jen.Return(jen.Qual(ImplPath, "Run").Call(jen.Id(ctx), jen.Id(settings), jen.Op("&").Id(n.info), fn))
+	args := []jen.Code{jen.Id(ctx), jen.Id(settings), jen.Op("&").Id(n.info), jen.Id(in), fn}
+	if enc := e.resultEncoder(t, strings.TrimSuffix(n.typ, "Tool")); enc != "" {
+		return jen.Return(jen.Qual(ImplPath, "RunEncoded").Call(append(args, jen.Id(enc))...))
+	}
+	return jen.Return(jen.Qual(ImplPath, "Run").Call(args...))
 }
 
 // multiline puts each element on its own line in a composite literal.

@@ -343,9 +343,9 @@ func (e *emitter) decodeValue(d string, p place, t *Type, r, items *Rules, depth
 		body := append(
 			[]jen.Code{jen.Var().Id(elem).Add(e.typeCode(t.Elem.Go))},
 			e.decodeValue(d, localPlace(elem), t.Elem, items, &Rules{}, depth+1)...)
-		// Once the arguments are invalid their values are dropped, so that
-		// rejecting an array costs no memory per item.
-		body = append(body, jen.If(jen.Id(d).Dot("Valid").Call()).Block(p.val().Op("=").Append(p.val(), jen.Id(elem))))
+		// Once the problems fill a message, items are dropped, so that
+		// rejecting a huge array costs no memory per item.
+		body = append(body, jen.If(jen.Id(d).Dot("Keep").Call()).Block(p.val().Op("=").Append(p.val(), jen.Id(elem))))
 		count := func() *jen.Statement { return jen.Len(p.val()) }
 		stmts := []jen.Code{p.val().Op("=").Add(e.typeCode(t.Go)).Values()}
 		if r.MinItems != nil || r.MaxItems != nil {
@@ -522,11 +522,11 @@ func representable(c constant.Value, t types.Type) bool {
 
 // itemCountChecks checks uniqueItems, minItems and maxItems of a slice of
 // count items. Items are checked for uniqueness while the slice holds them
-// all, that is while the arguments are valid.
+// all (see Decoder.Keep).
 func itemCountChecks(d string, p place, count func() *jen.Statement, r *Rules) []jen.Code {
 	var checks []jen.Code
 	if r.UniqueItems {
-		checks = append(checks, jen.If(jen.Id(d).Dot("Valid").Call()).Block(uniqueCheck(p, true,
+		checks = append(checks, jen.If(jen.Id(d).Dot("Keep").Call()).Block(uniqueCheck(p, true,
 			jen.Id(d).Dot("Errorf").Call(jen.Lit("must have unique items; items %d and %d are equal"), jen.Id("i"), jen.Id("j")))))
 	}
 	return append(checks, reported(d, itemRules(count, r))...)

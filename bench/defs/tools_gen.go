@@ -184,9 +184,7 @@ func (tool000Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool000Info, func(ctx context.Context) (string, error) {
-		return Tool000(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool000Info, in, Tool000)
 }
 
 // tool001Info describes the tool001 tool.
@@ -264,9 +262,7 @@ func (tool001Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool001Info, func(ctx context.Context) (string, error) {
-		return Tool001(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool001Info, in, Tool001)
 }
 
 // tool002Info describes the tool002 tool.
@@ -327,9 +323,7 @@ func (tool002Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.Run(ctx, s, &tool002Info, func(ctx context.Context) (string, error) {
-		return Tool002(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool002Info, in, Tool002)
 }
 
 // tool003Info describes the tool003 tool.
@@ -411,9 +405,7 @@ func (tool003Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool003Info, func(ctx context.Context) (string, error) {
-		return Tool003(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool003Info, in, Tool003)
 }
 
 // tool004Info describes the tool004 tool.
@@ -475,9 +467,7 @@ func (tool004Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool004Info, func(ctx context.Context) (string, error) {
-		return Tool004(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool004Info, in, Tool004)
 }
 
 // tool005Info describes the tool005 tool.
@@ -555,9 +545,7 @@ func (tool005Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool005Info, func(ctx context.Context) (string, error) {
-		return Tool005(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool005Info, in, Tool005)
 }
 
 // tool006Info describes the tool006 tool.
@@ -618,9 +606,7 @@ func (tool006Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.Run(ctx, s, &tool006Info, func(ctx context.Context) (string, error) {
-		return Tool006(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool006Info, in, Tool006)
 }
 
 // tool007Info describes the tool007 tool.
@@ -702,9 +688,7 @@ func (tool007Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool007Info, func(ctx context.Context) (string, error) {
-		return Tool007(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool007Info, in, Tool007)
 }
 
 // tool008Info describes the tool008 tool.
@@ -766,9 +750,7 @@ func (tool008Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool008Info, func(ctx context.Context) (string, error) {
-		return Tool008(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool008Info, in, Tool008)
 }
 
 // tool009Info describes the tool009 tool.
@@ -846,9 +828,7 @@ func (tool009Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool009Info, func(ctx context.Context) (string, error) {
-		return Tool009(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool009Info, in, Tool009)
 }
 
 // tool010Info describes the tool010 tool.
@@ -909,9 +889,7 @@ func (tool010Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.Run(ctx, s, &tool010Info, func(ctx context.Context) (string, error) {
-		return Tool010(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool010Info, in, Tool010)
 }
 
 // tool011Info describes the tool011 tool.
@@ -993,9 +971,7 @@ func (tool011Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool011Info, func(ctx context.Context) (string, error) {
-		return Tool011(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool011Info, in, Tool011)
 }
 
 // tool012Info describes the tool012 tool.
@@ -1057,9 +1033,7 @@ func (tool012Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool012Info, func(ctx context.Context) (string, error) {
-		return Tool012(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool012Info, in, Tool012)
 }
 
 // tool013Info describes the tool013 tool.
@@ -1137,9 +1111,7 @@ func (tool013Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool013Info, func(ctx context.Context) (string, error) {
-		return Tool013(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool013Info, in, Tool013)
 }
 
 // tool014Info describes the tool014 tool.
@@ -1200,9 +1172,7 @@ func (tool014Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.Run(ctx, s, &tool014Info, func(ctx context.Context) (string, error) {
-		return Tool014(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool014Info, in, Tool014)
 }
 
 // tool015Info describes the tool015 tool.
@@ -1284,9 +1254,7 @@ func (tool015Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool015Info, func(ctx context.Context) (string, error) {
-		return Tool015(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool015Info, in, Tool015)
 }
 
 // tool016Info describes the tool016 tool.
@@ -1348,9 +1316,7 @@ func (tool016Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool016Info, func(ctx context.Context) (string, error) {
-		return Tool016(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool016Info, in, Tool016)
 }
 
 // tool017Info describes the tool017 tool.
@@ -1428,9 +1394,7 @@ func (tool017Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool017Info, func(ctx context.Context) (string, error) {
-		return Tool017(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool017Info, in, Tool017)
 }
 
 // tool018Info describes the tool018 tool.
@@ -1491,9 +1455,7 @@ func (tool018Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.Run(ctx, s, &tool018Info, func(ctx context.Context) (string, error) {
-		return Tool018(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool018Info, in, Tool018)
 }
 
 // tool019Info describes the tool019 tool.
@@ -1575,9 +1537,7 @@ func (tool019Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool019Info, func(ctx context.Context) (string, error) {
-		return Tool019(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool019Info, in, Tool019)
 }
 
 // tool020Info describes the tool020 tool.
@@ -1639,9 +1599,7 @@ func (tool020Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool020Info, func(ctx context.Context) (string, error) {
-		return Tool020(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool020Info, in, Tool020)
 }
 
 // tool021Info describes the tool021 tool.
@@ -1719,9 +1677,7 @@ func (tool021Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool021Info, func(ctx context.Context) (string, error) {
-		return Tool021(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool021Info, in, Tool021)
 }
 
 // tool022Info describes the tool022 tool.
@@ -1782,9 +1738,7 @@ func (tool022Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.Run(ctx, s, &tool022Info, func(ctx context.Context) (string, error) {
-		return Tool022(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool022Info, in, Tool022)
 }
 
 // tool023Info describes the tool023 tool.
@@ -1866,9 +1820,7 @@ func (tool023Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool023Info, func(ctx context.Context) (string, error) {
-		return Tool023(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool023Info, in, Tool023)
 }
 
 // tool024Info describes the tool024 tool.
@@ -1930,9 +1882,7 @@ func (tool024Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool024Info, func(ctx context.Context) (string, error) {
-		return Tool024(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool024Info, in, Tool024)
 }
 
 // tool025Info describes the tool025 tool.
@@ -2010,9 +1960,7 @@ func (tool025Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool025Info, func(ctx context.Context) (string, error) {
-		return Tool025(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool025Info, in, Tool025)
 }
 
 // tool026Info describes the tool026 tool.
@@ -2073,9 +2021,7 @@ func (tool026Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.Run(ctx, s, &tool026Info, func(ctx context.Context) (string, error) {
-		return Tool026(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool026Info, in, Tool026)
 }
 
 // tool027Info describes the tool027 tool.
@@ -2157,9 +2103,7 @@ func (tool027Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool027Info, func(ctx context.Context) (string, error) {
-		return Tool027(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool027Info, in, Tool027)
 }
 
 // tool028Info describes the tool028 tool.
@@ -2221,9 +2165,7 @@ func (tool028Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool028Info, func(ctx context.Context) (string, error) {
-		return Tool028(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool028Info, in, Tool028)
 }
 
 // tool029Info describes the tool029 tool.
@@ -2301,9 +2243,7 @@ func (tool029Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool029Info, func(ctx context.Context) (string, error) {
-		return Tool029(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool029Info, in, Tool029)
 }
 
 // tool030Info describes the tool030 tool.
@@ -2364,9 +2304,7 @@ func (tool030Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.Run(ctx, s, &tool030Info, func(ctx context.Context) (string, error) {
-		return Tool030(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool030Info, in, Tool030)
 }
 
 // tool031Info describes the tool031 tool.
@@ -2448,9 +2386,7 @@ func (tool031Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool031Info, func(ctx context.Context) (string, error) {
-		return Tool031(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool031Info, in, Tool031)
 }
 
 // tool032Info describes the tool032 tool.
@@ -2512,9 +2448,7 @@ func (tool032Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool032Info, func(ctx context.Context) (string, error) {
-		return Tool032(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool032Info, in, Tool032)
 }
 
 // tool033Info describes the tool033 tool.
@@ -2592,9 +2526,7 @@ func (tool033Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool033Info, func(ctx context.Context) (string, error) {
-		return Tool033(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool033Info, in, Tool033)
 }
 
 // tool034Info describes the tool034 tool.
@@ -2655,9 +2587,7 @@ func (tool034Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.Run(ctx, s, &tool034Info, func(ctx context.Context) (string, error) {
-		return Tool034(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool034Info, in, Tool034)
 }
 
 // tool035Info describes the tool035 tool.
@@ -2739,9 +2669,7 @@ func (tool035Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool035Info, func(ctx context.Context) (string, error) {
-		return Tool035(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool035Info, in, Tool035)
 }
 
 // tool036Info describes the tool036 tool.
@@ -2803,9 +2731,7 @@ func (tool036Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool036Info, func(ctx context.Context) (string, error) {
-		return Tool036(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool036Info, in, Tool036)
 }
 
 // tool037Info describes the tool037 tool.
@@ -2883,9 +2809,7 @@ func (tool037Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool037Info, func(ctx context.Context) (string, error) {
-		return Tool037(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool037Info, in, Tool037)
 }
 
 // tool038Info describes the tool038 tool.
@@ -2946,9 +2870,7 @@ func (tool038Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.Run(ctx, s, &tool038Info, func(ctx context.Context) (string, error) {
-		return Tool038(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool038Info, in, Tool038)
 }
 
 // tool039Info describes the tool039 tool.
@@ -3030,9 +2952,7 @@ func (tool039Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool039Info, func(ctx context.Context) (string, error) {
-		return Tool039(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool039Info, in, Tool039)
 }
 
 // tool040Info describes the tool040 tool.
@@ -3094,9 +3014,7 @@ func (tool040Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool040Info, func(ctx context.Context) (string, error) {
-		return Tool040(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool040Info, in, Tool040)
 }
 
 // tool041Info describes the tool041 tool.
@@ -3174,9 +3092,7 @@ func (tool041Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool041Info, func(ctx context.Context) (string, error) {
-		return Tool041(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool041Info, in, Tool041)
 }
 
 // tool042Info describes the tool042 tool.
@@ -3237,9 +3153,7 @@ func (tool042Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.Run(ctx, s, &tool042Info, func(ctx context.Context) (string, error) {
-		return Tool042(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool042Info, in, Tool042)
 }
 
 // tool043Info describes the tool043 tool.
@@ -3321,9 +3235,7 @@ func (tool043Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool043Info, func(ctx context.Context) (string, error) {
-		return Tool043(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool043Info, in, Tool043)
 }
 
 // tool044Info describes the tool044 tool.
@@ -3385,9 +3297,7 @@ func (tool044Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool044Info, func(ctx context.Context) (string, error) {
-		return Tool044(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool044Info, in, Tool044)
 }
 
 // tool045Info describes the tool045 tool.
@@ -3465,9 +3375,7 @@ func (tool045Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool045Info, func(ctx context.Context) (string, error) {
-		return Tool045(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool045Info, in, Tool045)
 }
 
 // tool046Info describes the tool046 tool.
@@ -3528,9 +3436,7 @@ func (tool046Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.Run(ctx, s, &tool046Info, func(ctx context.Context) (string, error) {
-		return Tool046(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool046Info, in, Tool046)
 }
 
 // tool047Info describes the tool047 tool.
@@ -3612,9 +3518,7 @@ func (tool047Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool047Info, func(ctx context.Context) (string, error) {
-		return Tool047(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool047Info, in, Tool047)
 }
 
 // tool048Info describes the tool048 tool.
@@ -3676,9 +3580,7 @@ func (tool048Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool048Info, func(ctx context.Context) (string, error) {
-		return Tool048(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool048Info, in, Tool048)
 }
 
 // tool049Info describes the tool049 tool.
@@ -3756,9 +3658,7 @@ func (tool049Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool049Info, func(ctx context.Context) (string, error) {
-		return Tool049(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool049Info, in, Tool049)
 }
 
 // tool050Info describes the tool050 tool.
@@ -3819,9 +3719,7 @@ func (tool050Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.Run(ctx, s, &tool050Info, func(ctx context.Context) (string, error) {
-		return Tool050(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool050Info, in, Tool050)
 }
 
 // tool051Info describes the tool051 tool.
@@ -3903,9 +3801,7 @@ func (tool051Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool051Info, func(ctx context.Context) (string, error) {
-		return Tool051(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool051Info, in, Tool051)
 }
 
 // tool052Info describes the tool052 tool.
@@ -3967,9 +3863,7 @@ func (tool052Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool052Info, func(ctx context.Context) (string, error) {
-		return Tool052(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool052Info, in, Tool052)
 }
 
 // tool053Info describes the tool053 tool.
@@ -4047,9 +3941,7 @@ func (tool053Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool053Info, func(ctx context.Context) (string, error) {
-		return Tool053(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool053Info, in, Tool053)
 }
 
 // tool054Info describes the tool054 tool.
@@ -4110,9 +4002,7 @@ func (tool054Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.Run(ctx, s, &tool054Info, func(ctx context.Context) (string, error) {
-		return Tool054(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool054Info, in, Tool054)
 }
 
 // tool055Info describes the tool055 tool.
@@ -4194,9 +4084,7 @@ func (tool055Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool055Info, func(ctx context.Context) (string, error) {
-		return Tool055(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool055Info, in, Tool055)
 }
 
 // tool056Info describes the tool056 tool.
@@ -4258,9 +4146,7 @@ func (tool056Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool056Info, func(ctx context.Context) (string, error) {
-		return Tool056(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool056Info, in, Tool056)
 }
 
 // tool057Info describes the tool057 tool.
@@ -4338,9 +4224,7 @@ func (tool057Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool057Info, func(ctx context.Context) (string, error) {
-		return Tool057(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool057Info, in, Tool057)
 }
 
 // tool058Info describes the tool058 tool.
@@ -4401,9 +4285,7 @@ func (tool058Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.Run(ctx, s, &tool058Info, func(ctx context.Context) (string, error) {
-		return Tool058(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool058Info, in, Tool058)
 }
 
 // tool059Info describes the tool059 tool.
@@ -4485,9 +4367,7 @@ func (tool059Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool059Info, func(ctx context.Context) (string, error) {
-		return Tool059(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool059Info, in, Tool059)
 }
 
 // tool060Info describes the tool060 tool.
@@ -4549,9 +4429,7 @@ func (tool060Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool060Info, func(ctx context.Context) (string, error) {
-		return Tool060(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool060Info, in, Tool060)
 }
 
 // tool061Info describes the tool061 tool.
@@ -4629,9 +4507,7 @@ func (tool061Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool061Info, func(ctx context.Context) (string, error) {
-		return Tool061(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool061Info, in, Tool061)
 }
 
 // tool062Info describes the tool062 tool.
@@ -4692,9 +4568,7 @@ func (tool062Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.Run(ctx, s, &tool062Info, func(ctx context.Context) (string, error) {
-		return Tool062(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool062Info, in, Tool062)
 }
 
 // tool063Info describes the tool063 tool.
@@ -4776,9 +4650,7 @@ func (tool063Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool063Info, func(ctx context.Context) (string, error) {
-		return Tool063(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool063Info, in, Tool063)
 }
 
 // tool064Info describes the tool064 tool.
@@ -4840,9 +4712,7 @@ func (tool064Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool064Info, func(ctx context.Context) (string, error) {
-		return Tool064(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool064Info, in, Tool064)
 }
 
 // tool065Info describes the tool065 tool.
@@ -4920,9 +4790,7 @@ func (tool065Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool065Info, func(ctx context.Context) (string, error) {
-		return Tool065(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool065Info, in, Tool065)
 }
 
 // tool066Info describes the tool066 tool.
@@ -4983,9 +4851,7 @@ func (tool066Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.Run(ctx, s, &tool066Info, func(ctx context.Context) (string, error) {
-		return Tool066(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool066Info, in, Tool066)
 }
 
 // tool067Info describes the tool067 tool.
@@ -5067,9 +4933,7 @@ func (tool067Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool067Info, func(ctx context.Context) (string, error) {
-		return Tool067(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool067Info, in, Tool067)
 }
 
 // tool068Info describes the tool068 tool.
@@ -5131,9 +4995,7 @@ func (tool068Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool068Info, func(ctx context.Context) (string, error) {
-		return Tool068(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool068Info, in, Tool068)
 }
 
 // tool069Info describes the tool069 tool.
@@ -5211,9 +5073,7 @@ func (tool069Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool069Info, func(ctx context.Context) (string, error) {
-		return Tool069(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool069Info, in, Tool069)
 }
 
 // tool070Info describes the tool070 tool.
@@ -5274,9 +5134,7 @@ func (tool070Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.Run(ctx, s, &tool070Info, func(ctx context.Context) (string, error) {
-		return Tool070(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool070Info, in, Tool070)
 }
 
 // tool071Info describes the tool071 tool.
@@ -5358,9 +5216,7 @@ func (tool071Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool071Info, func(ctx context.Context) (string, error) {
-		return Tool071(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool071Info, in, Tool071)
 }
 
 // tool072Info describes the tool072 tool.
@@ -5422,9 +5278,7 @@ func (tool072Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool072Info, func(ctx context.Context) (string, error) {
-		return Tool072(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool072Info, in, Tool072)
 }
 
 // tool073Info describes the tool073 tool.
@@ -5502,9 +5356,7 @@ func (tool073Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool073Info, func(ctx context.Context) (string, error) {
-		return Tool073(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool073Info, in, Tool073)
 }
 
 // tool074Info describes the tool074 tool.
@@ -5565,9 +5417,7 @@ func (tool074Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.Run(ctx, s, &tool074Info, func(ctx context.Context) (string, error) {
-		return Tool074(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool074Info, in, Tool074)
 }
 
 // tool075Info describes the tool075 tool.
@@ -5649,9 +5499,7 @@ func (tool075Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool075Info, func(ctx context.Context) (string, error) {
-		return Tool075(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool075Info, in, Tool075)
 }
 
 // tool076Info describes the tool076 tool.
@@ -5713,9 +5561,7 @@ func (tool076Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool076Info, func(ctx context.Context) (string, error) {
-		return Tool076(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool076Info, in, Tool076)
 }
 
 // tool077Info describes the tool077 tool.
@@ -5793,9 +5639,7 @@ func (tool077Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool077Info, func(ctx context.Context) (string, error) {
-		return Tool077(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool077Info, in, Tool077)
 }
 
 // tool078Info describes the tool078 tool.
@@ -5856,9 +5700,7 @@ func (tool078Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.Run(ctx, s, &tool078Info, func(ctx context.Context) (string, error) {
-		return Tool078(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool078Info, in, Tool078)
 }
 
 // tool079Info describes the tool079 tool.
@@ -5940,9 +5782,7 @@ func (tool079Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool079Info, func(ctx context.Context) (string, error) {
-		return Tool079(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool079Info, in, Tool079)
 }
 
 // tool080Info describes the tool080 tool.
@@ -6004,9 +5844,7 @@ func (tool080Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool080Info, func(ctx context.Context) (string, error) {
-		return Tool080(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool080Info, in, Tool080)
 }
 
 // tool081Info describes the tool081 tool.
@@ -6084,9 +5922,7 @@ func (tool081Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool081Info, func(ctx context.Context) (string, error) {
-		return Tool081(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool081Info, in, Tool081)
 }
 
 // tool082Info describes the tool082 tool.
@@ -6147,9 +5983,7 @@ func (tool082Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.Run(ctx, s, &tool082Info, func(ctx context.Context) (string, error) {
-		return Tool082(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool082Info, in, Tool082)
 }
 
 // tool083Info describes the tool083 tool.
@@ -6231,9 +6065,7 @@ func (tool083Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool083Info, func(ctx context.Context) (string, error) {
-		return Tool083(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool083Info, in, Tool083)
 }
 
 // tool084Info describes the tool084 tool.
@@ -6295,9 +6127,7 @@ func (tool084Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool084Info, func(ctx context.Context) (string, error) {
-		return Tool084(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool084Info, in, Tool084)
 }
 
 // tool085Info describes the tool085 tool.
@@ -6375,9 +6205,7 @@ func (tool085Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool085Info, func(ctx context.Context) (string, error) {
-		return Tool085(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool085Info, in, Tool085)
 }
 
 // tool086Info describes the tool086 tool.
@@ -6438,9 +6266,7 @@ func (tool086Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.Run(ctx, s, &tool086Info, func(ctx context.Context) (string, error) {
-		return Tool086(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool086Info, in, Tool086)
 }
 
 // tool087Info describes the tool087 tool.
@@ -6522,9 +6348,7 @@ func (tool087Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool087Info, func(ctx context.Context) (string, error) {
-		return Tool087(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool087Info, in, Tool087)
 }
 
 // tool088Info describes the tool088 tool.
@@ -6586,9 +6410,7 @@ func (tool088Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool088Info, func(ctx context.Context) (string, error) {
-		return Tool088(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool088Info, in, Tool088)
 }
 
 // tool089Info describes the tool089 tool.
@@ -6666,9 +6488,7 @@ func (tool089Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool089Info, func(ctx context.Context) (string, error) {
-		return Tool089(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool089Info, in, Tool089)
 }
 
 // tool090Info describes the tool090 tool.
@@ -6729,9 +6549,7 @@ func (tool090Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.Run(ctx, s, &tool090Info, func(ctx context.Context) (string, error) {
-		return Tool090(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool090Info, in, Tool090)
 }
 
 // tool091Info describes the tool091 tool.
@@ -6813,9 +6631,7 @@ func (tool091Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool091Info, func(ctx context.Context) (string, error) {
-		return Tool091(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool091Info, in, Tool091)
 }
 
 // tool092Info describes the tool092 tool.
@@ -6877,9 +6693,7 @@ func (tool092Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool092Info, func(ctx context.Context) (string, error) {
-		return Tool092(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool092Info, in, Tool092)
 }
 
 // tool093Info describes the tool093 tool.
@@ -6957,9 +6771,7 @@ func (tool093Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool093Info, func(ctx context.Context) (string, error) {
-		return Tool093(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool093Info, in, Tool093)
 }
 
 // tool094Info describes the tool094 tool.
@@ -7020,9 +6832,7 @@ func (tool094Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.Run(ctx, s, &tool094Info, func(ctx context.Context) (string, error) {
-		return Tool094(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool094Info, in, Tool094)
 }
 
 // tool095Info describes the tool095 tool.
@@ -7104,9 +6914,7 @@ func (tool095Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool095Info, func(ctx context.Context) (string, error) {
-		return Tool095(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool095Info, in, Tool095)
 }
 
 // tool096Info describes the tool096 tool.
@@ -7168,9 +6976,7 @@ func (tool096Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool096Info, func(ctx context.Context) (string, error) {
-		return Tool096(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool096Info, in, Tool096)
 }
 
 // tool097Info describes the tool097 tool.
@@ -7248,9 +7054,7 @@ func (tool097Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool097Info, func(ctx context.Context) (string, error) {
-		return Tool097(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool097Info, in, Tool097)
 }
 
 // tool098Info describes the tool098 tool.
@@ -7311,9 +7115,7 @@ func (tool098Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.Run(ctx, s, &tool098Info, func(ctx context.Context) (string, error) {
-		return Tool098(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool098Info, in, Tool098)
 }
 
 // tool099Info describes the tool099 tool.
@@ -7395,9 +7197,7 @@ func (tool099Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &tool099Info, func(ctx context.Context) (string, error) {
-		return Tool099(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &tool099Info, in, Tool099)
 }
 
 // decodeArgs000 decodes an Args000 and checks its constraints.
@@ -7461,7 +7261,7 @@ func decodeArgs000(d *toolimpl.Decoder, v *Args000) {
 					if s, ok := d.String(); ok {
 						elem = s
 					}
-					if d.Valid() {
+					if d.Keep() {
 						v.Tags = append(v.Tags, elem)
 					}
 					n++
@@ -7687,7 +7487,7 @@ func decodeArgs003(d *toolimpl.Decoder, v *Args003) {
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					if d.Valid() {
+					if d.Keep() {
 						v.Notes = append(v.Notes, elem)
 					}
 				}
@@ -7774,7 +7574,7 @@ func decodeArgs004(d *toolimpl.Decoder, v *Args004) {
 					if s, ok := d.String(); ok {
 						elem = s
 					}
-					if d.Valid() {
+					if d.Keep() {
 						v.Tags = append(v.Tags, elem)
 					}
 					n++
@@ -8000,7 +7800,7 @@ func decodeArgs007(d *toolimpl.Decoder, v *Args007) {
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					if d.Valid() {
+					if d.Keep() {
 						v.Notes = append(v.Notes, elem)
 					}
 				}
@@ -8087,7 +7887,7 @@ func decodeArgs008(d *toolimpl.Decoder, v *Args008) {
 					if s, ok := d.String(); ok {
 						elem = s
 					}
-					if d.Valid() {
+					if d.Keep() {
 						v.Tags = append(v.Tags, elem)
 					}
 					n++
@@ -8313,7 +8113,7 @@ func decodeArgs011(d *toolimpl.Decoder, v *Args011) {
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					if d.Valid() {
+					if d.Keep() {
 						v.Notes = append(v.Notes, elem)
 					}
 				}
@@ -8400,7 +8200,7 @@ func decodeArgs012(d *toolimpl.Decoder, v *Args012) {
 					if s, ok := d.String(); ok {
 						elem = s
 					}
-					if d.Valid() {
+					if d.Keep() {
 						v.Tags = append(v.Tags, elem)
 					}
 					n++
@@ -8626,7 +8426,7 @@ func decodeArgs015(d *toolimpl.Decoder, v *Args015) {
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					if d.Valid() {
+					if d.Keep() {
 						v.Notes = append(v.Notes, elem)
 					}
 				}
@@ -8713,7 +8513,7 @@ func decodeArgs016(d *toolimpl.Decoder, v *Args016) {
 					if s, ok := d.String(); ok {
 						elem = s
 					}
-					if d.Valid() {
+					if d.Keep() {
 						v.Tags = append(v.Tags, elem)
 					}
 					n++
@@ -8939,7 +8739,7 @@ func decodeArgs019(d *toolimpl.Decoder, v *Args019) {
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					if d.Valid() {
+					if d.Keep() {
 						v.Notes = append(v.Notes, elem)
 					}
 				}
@@ -9026,7 +8826,7 @@ func decodeArgs020(d *toolimpl.Decoder, v *Args020) {
 					if s, ok := d.String(); ok {
 						elem = s
 					}
-					if d.Valid() {
+					if d.Keep() {
 						v.Tags = append(v.Tags, elem)
 					}
 					n++
@@ -9252,7 +9052,7 @@ func decodeArgs023(d *toolimpl.Decoder, v *Args023) {
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					if d.Valid() {
+					if d.Keep() {
 						v.Notes = append(v.Notes, elem)
 					}
 				}
@@ -9339,7 +9139,7 @@ func decodeArgs024(d *toolimpl.Decoder, v *Args024) {
 					if s, ok := d.String(); ok {
 						elem = s
 					}
-					if d.Valid() {
+					if d.Keep() {
 						v.Tags = append(v.Tags, elem)
 					}
 					n++
@@ -9565,7 +9365,7 @@ func decodeArgs027(d *toolimpl.Decoder, v *Args027) {
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					if d.Valid() {
+					if d.Keep() {
 						v.Notes = append(v.Notes, elem)
 					}
 				}
@@ -9652,7 +9452,7 @@ func decodeArgs028(d *toolimpl.Decoder, v *Args028) {
 					if s, ok := d.String(); ok {
 						elem = s
 					}
-					if d.Valid() {
+					if d.Keep() {
 						v.Tags = append(v.Tags, elem)
 					}
 					n++
@@ -9878,7 +9678,7 @@ func decodeArgs031(d *toolimpl.Decoder, v *Args031) {
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					if d.Valid() {
+					if d.Keep() {
 						v.Notes = append(v.Notes, elem)
 					}
 				}
@@ -9965,7 +9765,7 @@ func decodeArgs032(d *toolimpl.Decoder, v *Args032) {
 					if s, ok := d.String(); ok {
 						elem = s
 					}
-					if d.Valid() {
+					if d.Keep() {
 						v.Tags = append(v.Tags, elem)
 					}
 					n++
@@ -10191,7 +9991,7 @@ func decodeArgs035(d *toolimpl.Decoder, v *Args035) {
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					if d.Valid() {
+					if d.Keep() {
 						v.Notes = append(v.Notes, elem)
 					}
 				}
@@ -10278,7 +10078,7 @@ func decodeArgs036(d *toolimpl.Decoder, v *Args036) {
 					if s, ok := d.String(); ok {
 						elem = s
 					}
-					if d.Valid() {
+					if d.Keep() {
 						v.Tags = append(v.Tags, elem)
 					}
 					n++
@@ -10504,7 +10304,7 @@ func decodeArgs039(d *toolimpl.Decoder, v *Args039) {
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					if d.Valid() {
+					if d.Keep() {
 						v.Notes = append(v.Notes, elem)
 					}
 				}
@@ -10591,7 +10391,7 @@ func decodeArgs040(d *toolimpl.Decoder, v *Args040) {
 					if s, ok := d.String(); ok {
 						elem = s
 					}
-					if d.Valid() {
+					if d.Keep() {
 						v.Tags = append(v.Tags, elem)
 					}
 					n++
@@ -10817,7 +10617,7 @@ func decodeArgs043(d *toolimpl.Decoder, v *Args043) {
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					if d.Valid() {
+					if d.Keep() {
 						v.Notes = append(v.Notes, elem)
 					}
 				}
@@ -10904,7 +10704,7 @@ func decodeArgs044(d *toolimpl.Decoder, v *Args044) {
 					if s, ok := d.String(); ok {
 						elem = s
 					}
-					if d.Valid() {
+					if d.Keep() {
 						v.Tags = append(v.Tags, elem)
 					}
 					n++
@@ -11130,7 +10930,7 @@ func decodeArgs047(d *toolimpl.Decoder, v *Args047) {
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					if d.Valid() {
+					if d.Keep() {
 						v.Notes = append(v.Notes, elem)
 					}
 				}
@@ -11217,7 +11017,7 @@ func decodeArgs048(d *toolimpl.Decoder, v *Args048) {
 					if s, ok := d.String(); ok {
 						elem = s
 					}
-					if d.Valid() {
+					if d.Keep() {
 						v.Tags = append(v.Tags, elem)
 					}
 					n++
@@ -11443,7 +11243,7 @@ func decodeArgs051(d *toolimpl.Decoder, v *Args051) {
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					if d.Valid() {
+					if d.Keep() {
 						v.Notes = append(v.Notes, elem)
 					}
 				}
@@ -11530,7 +11330,7 @@ func decodeArgs052(d *toolimpl.Decoder, v *Args052) {
 					if s, ok := d.String(); ok {
 						elem = s
 					}
-					if d.Valid() {
+					if d.Keep() {
 						v.Tags = append(v.Tags, elem)
 					}
 					n++
@@ -11756,7 +11556,7 @@ func decodeArgs055(d *toolimpl.Decoder, v *Args055) {
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					if d.Valid() {
+					if d.Keep() {
 						v.Notes = append(v.Notes, elem)
 					}
 				}
@@ -11843,7 +11643,7 @@ func decodeArgs056(d *toolimpl.Decoder, v *Args056) {
 					if s, ok := d.String(); ok {
 						elem = s
 					}
-					if d.Valid() {
+					if d.Keep() {
 						v.Tags = append(v.Tags, elem)
 					}
 					n++
@@ -12069,7 +11869,7 @@ func decodeArgs059(d *toolimpl.Decoder, v *Args059) {
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					if d.Valid() {
+					if d.Keep() {
 						v.Notes = append(v.Notes, elem)
 					}
 				}
@@ -12156,7 +11956,7 @@ func decodeArgs060(d *toolimpl.Decoder, v *Args060) {
 					if s, ok := d.String(); ok {
 						elem = s
 					}
-					if d.Valid() {
+					if d.Keep() {
 						v.Tags = append(v.Tags, elem)
 					}
 					n++
@@ -12382,7 +12182,7 @@ func decodeArgs063(d *toolimpl.Decoder, v *Args063) {
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					if d.Valid() {
+					if d.Keep() {
 						v.Notes = append(v.Notes, elem)
 					}
 				}
@@ -12469,7 +12269,7 @@ func decodeArgs064(d *toolimpl.Decoder, v *Args064) {
 					if s, ok := d.String(); ok {
 						elem = s
 					}
-					if d.Valid() {
+					if d.Keep() {
 						v.Tags = append(v.Tags, elem)
 					}
 					n++
@@ -12695,7 +12495,7 @@ func decodeArgs067(d *toolimpl.Decoder, v *Args067) {
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					if d.Valid() {
+					if d.Keep() {
 						v.Notes = append(v.Notes, elem)
 					}
 				}
@@ -12782,7 +12582,7 @@ func decodeArgs068(d *toolimpl.Decoder, v *Args068) {
 					if s, ok := d.String(); ok {
 						elem = s
 					}
-					if d.Valid() {
+					if d.Keep() {
 						v.Tags = append(v.Tags, elem)
 					}
 					n++
@@ -13008,7 +12808,7 @@ func decodeArgs071(d *toolimpl.Decoder, v *Args071) {
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					if d.Valid() {
+					if d.Keep() {
 						v.Notes = append(v.Notes, elem)
 					}
 				}
@@ -13095,7 +12895,7 @@ func decodeArgs072(d *toolimpl.Decoder, v *Args072) {
 					if s, ok := d.String(); ok {
 						elem = s
 					}
-					if d.Valid() {
+					if d.Keep() {
 						v.Tags = append(v.Tags, elem)
 					}
 					n++
@@ -13321,7 +13121,7 @@ func decodeArgs075(d *toolimpl.Decoder, v *Args075) {
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					if d.Valid() {
+					if d.Keep() {
 						v.Notes = append(v.Notes, elem)
 					}
 				}
@@ -13408,7 +13208,7 @@ func decodeArgs076(d *toolimpl.Decoder, v *Args076) {
 					if s, ok := d.String(); ok {
 						elem = s
 					}
-					if d.Valid() {
+					if d.Keep() {
 						v.Tags = append(v.Tags, elem)
 					}
 					n++
@@ -13634,7 +13434,7 @@ func decodeArgs079(d *toolimpl.Decoder, v *Args079) {
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					if d.Valid() {
+					if d.Keep() {
 						v.Notes = append(v.Notes, elem)
 					}
 				}
@@ -13721,7 +13521,7 @@ func decodeArgs080(d *toolimpl.Decoder, v *Args080) {
 					if s, ok := d.String(); ok {
 						elem = s
 					}
-					if d.Valid() {
+					if d.Keep() {
 						v.Tags = append(v.Tags, elem)
 					}
 					n++
@@ -13947,7 +13747,7 @@ func decodeArgs083(d *toolimpl.Decoder, v *Args083) {
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					if d.Valid() {
+					if d.Keep() {
 						v.Notes = append(v.Notes, elem)
 					}
 				}
@@ -14034,7 +13834,7 @@ func decodeArgs084(d *toolimpl.Decoder, v *Args084) {
 					if s, ok := d.String(); ok {
 						elem = s
 					}
-					if d.Valid() {
+					if d.Keep() {
 						v.Tags = append(v.Tags, elem)
 					}
 					n++
@@ -14260,7 +14060,7 @@ func decodeArgs087(d *toolimpl.Decoder, v *Args087) {
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					if d.Valid() {
+					if d.Keep() {
 						v.Notes = append(v.Notes, elem)
 					}
 				}
@@ -14347,7 +14147,7 @@ func decodeArgs088(d *toolimpl.Decoder, v *Args088) {
 					if s, ok := d.String(); ok {
 						elem = s
 					}
-					if d.Valid() {
+					if d.Keep() {
 						v.Tags = append(v.Tags, elem)
 					}
 					n++
@@ -14573,7 +14373,7 @@ func decodeArgs091(d *toolimpl.Decoder, v *Args091) {
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					if d.Valid() {
+					if d.Keep() {
 						v.Notes = append(v.Notes, elem)
 					}
 				}
@@ -14660,7 +14460,7 @@ func decodeArgs092(d *toolimpl.Decoder, v *Args092) {
 					if s, ok := d.String(); ok {
 						elem = s
 					}
-					if d.Valid() {
+					if d.Keep() {
 						v.Tags = append(v.Tags, elem)
 					}
 					n++
@@ -14886,7 +14686,7 @@ func decodeArgs095(d *toolimpl.Decoder, v *Args095) {
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					if d.Valid() {
+					if d.Keep() {
 						v.Notes = append(v.Notes, elem)
 					}
 				}
@@ -14973,7 +14773,7 @@ func decodeArgs096(d *toolimpl.Decoder, v *Args096) {
 					if s, ok := d.String(); ok {
 						elem = s
 					}
-					if d.Valid() {
+					if d.Keep() {
 						v.Tags = append(v.Tags, elem)
 					}
 					n++
@@ -15199,7 +14999,7 @@ func decodeArgs099(d *toolimpl.Decoder, v *Args099) {
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					if d.Valid() {
+					if d.Keep() {
 						v.Notes = append(v.Notes, elem)
 					}
 				}

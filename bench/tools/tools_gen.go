@@ -93,9 +93,7 @@ func (forecastTool) Call(ctx context.Context, s *runtime.Settings, args json.Raw
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &forecastInfo, func(ctx context.Context) (string, error) {
-		return Forecast(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &forecastInfo, in, Forecast)
 }
 
 // searchInfo describes the search tool.
@@ -157,9 +155,7 @@ func (searchTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMe
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &searchInfo, func(ctx context.Context) (string, error) {
-		return Search(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &searchInfo, in, Search)
 }
 
 // lookupInfo describes the lookup tool.
@@ -217,9 +213,7 @@ func (lookupTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMe
 			return res, nil
 		}
 	}
-	return toolimpl.RunEncoded(ctx, s, &lookupInfo, func(ctx context.Context) (Order, error) {
-		return Lookup(ctx, in)
-	}, encodeLookupResult)
+	return toolimpl.RunEncoded(ctx, s, &lookupInfo, in, Lookup, encodeLookupResult)
 }
 
 // lookupTimeoutInfo describes the lookup_timeout tool.
@@ -278,9 +272,7 @@ func (lookupTimeoutTool) Call(ctx context.Context, s *runtime.Settings, args jso
 			return res, nil
 		}
 	}
-	return toolimpl.RunEncoded(ctx, s, &lookupTimeoutInfo, func(ctx context.Context) (Order, error) {
-		return LookupTimeout(ctx, in)
-	}, encodeLookupTimeoutResult)
+	return toolimpl.RunEncoded(ctx, s, &lookupTimeoutInfo, in, LookupTimeout, encodeLookupTimeoutResult)
 }
 
 // ignoreCtxInfo describes the ignore_ctx tool.
@@ -339,9 +331,7 @@ func (ignoreCtxTool) Call(ctx context.Context, s *runtime.Settings, args json.Ra
 			return res, nil
 		}
 	}
-	return toolimpl.RunEncoded(ctx, s, &ignoreCtxInfo, func(ctx context.Context) (Order, error) {
-		return IgnoreCtx(ctx, in)
-	}, encodeIgnoreCtxResult)
+	return toolimpl.RunEncoded(ctx, s, &ignoreCtxInfo, in, IgnoreCtx, encodeIgnoreCtxResult)
 }
 
 // weekInfo describes the week tool.
@@ -395,9 +385,7 @@ func (weekTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMess
 			return res, nil
 		}
 	}
-	return toolimpl.RunEncoded(ctx, s, &weekInfo, func(ctx context.Context) (WeekForecast, error) {
-		return Week(ctx, in)
-	}, encodeWeekResult)
+	return toolimpl.RunEncoded(ctx, s, &weekInfo, in, Week, encodeWeekResult)
 }
 
 // quoteInfo describes the quote tool.
@@ -451,7 +439,7 @@ func (quoteTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMes
 			return res, nil
 		}
 	}
-	return toolimpl.RunEncoded(ctx, s, &quoteInfo, func(ctx context.Context) (QuoteResult, error) {
+	return toolimpl.RunEncoded(ctx, s, &quoteInfo, in, func(ctx context.Context, in quoteArgs) (QuoteResult, error) {
 		return Quote(ctx, in.Symbol, in.Qty)
 	}, encodeQuoteResult)
 }
@@ -605,7 +593,7 @@ func decodeSearchRequest(d *toolimpl.Decoder, v *search.SearchRequest) {
 							d.Errorf(`must be at least 1 character long, got %d`, runes)
 						}
 					}
-					if d.Valid() {
+					if d.Keep() {
 						v.Within = append(v.Within, elem)
 					}
 					n++

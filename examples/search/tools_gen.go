@@ -90,7 +90,7 @@ func (t searchPassagesTool) Call(ctx context.Context, s *runtime.Settings, args 
 			return res, nil
 		}
 	}
-	return toolimpl.RunEncoded(ctx, s, &searchPassagesInfo, func(ctx context.Context) (*SearchResult, error) {
+	return toolimpl.RunEncoded(ctx, s, &searchPassagesInfo, in, func(ctx context.Context, in SearchRequest) (*SearchResult, error) {
 		return t.searcher.Search(ctx, in)
 	}, encodeSearchPassagesResult)
 }
@@ -144,7 +144,7 @@ func (t getPassageTool) Call(ctx context.Context, s *runtime.Settings, args json
 			return res, nil
 		}
 	}
-	return toolimpl.RunEncoded(ctx, s, &getPassageInfo, func(ctx context.Context) (Passage, error) {
+	return toolimpl.RunEncoded(ctx, s, &getPassageInfo, in, func(ctx context.Context, in getPassageArgs) (Passage, error) {
 		return t.searcher.Get(in.ID)
 	}, encodeGetPassageResult)
 }
@@ -224,7 +224,7 @@ func decodeSearchRequest(d *toolimpl.Decoder, v *SearchRequest) {
 							d.Errorf(`must be at least 1 character long, got %d`, runes)
 						}
 					}
-					if d.Valid() {
+					if d.Keep() {
 						v.Within = append(v.Within, elem)
 					}
 					n++

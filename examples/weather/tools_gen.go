@@ -88,9 +88,7 @@ func (getForecastTool) Call(ctx context.Context, s *runtime.Settings, args json.
 			return res, nil
 		}
 	}
-	return toolimpl.RunEncoded(ctx, s, &getForecastInfo, func(ctx context.Context) (*Forecast, error) {
-		return GetForecast(ctx, in)
-	}, encodeGetForecastResult)
+	return toolimpl.RunEncoded(ctx, s, &getForecastInfo, in, GetForecast, encodeGetForecastResult)
 }
 
 // convertTemperatureInfo describes the convert_temperature tool.
@@ -149,7 +147,7 @@ func (convertTemperatureTool) Call(ctx context.Context, s *runtime.Settings, arg
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &convertTemperatureInfo, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &convertTemperatureInfo, in, func(ctx context.Context, in convertTemperatureArgs) (string, error) {
 		return ConvertTemperature(in.Value, in.From, in.To)
 	})
 }

@@ -94,9 +94,7 @@ func (hostileArgsTool) Call(ctx context.Context, s *runtime.Settings, args json.
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.Run(ctx, s, &hostileArgsInfo, func(ctx context.Context) (string, error) {
-		return HostileArgsTool(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &hostileArgsInfo, in, HostileArgsTool)
 }
 
 // explodeInfo describes the explode tool.
@@ -133,7 +131,7 @@ func (explodeTool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.Run(ctx, s, &explodeInfo, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &explodeInfo, in, func(ctx context.Context, in toolimpl.NoInput) (string, error) {
 		return Explode(ctx)
 	})
 }
@@ -190,7 +188,7 @@ func (confirmOpTool) Call(ctx context.Context, s *runtime.Settings, args json.Ra
 	if res, ok, err := toolimpl.Approve(ctx, s, &confirmOpInfo, args); !ok {
 		return res, err
 	}
-	return toolimpl.Run(ctx, s, &confirmOpInfo, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &confirmOpInfo, in, func(ctx context.Context, in confirmOpArgs) (string, error) {
 		return ConfirmOp(ctx, in.What)
 	})
 }
@@ -229,7 +227,7 @@ func (badResultTool) Call(ctx context.Context, s *runtime.Settings, args json.Ra
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.Run(ctx, s, &badResultInfo, func(ctx context.Context) (BadResult, error) {
+	return toolimpl.Run(ctx, s, &badResultInfo, in, func(ctx context.Context, in toolimpl.NoInput) (BadResult, error) {
 		return BadResultTool(ctx)
 	})
 }
@@ -450,7 +448,7 @@ func (addTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessa
 			return res, nil
 		}
 	}
-	return toolimpl.RunEncoded(ctx, s, &addInfo, func(ctx context.Context) (int, error) {
+	return toolimpl.RunEncoded(ctx, s, &addInfo, in, func(ctx context.Context, in addArgs) (int, error) {
 		return Add(ctx, in.A, in.B)
 	}, encodeAddResult)
 }
@@ -502,7 +500,7 @@ func (echoTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMess
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &echoInfo, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &echoInfo, in, func(ctx context.Context, in echoArgs) (string, error) {
 		return Echo(ctx, in.Text)
 	})
 }
@@ -554,7 +552,7 @@ func (sumTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessa
 			return res, nil
 		}
 	}
-	return toolimpl.RunEncoded(ctx, s, &sumInfo, func(ctx context.Context) (int, error) {
+	return toolimpl.RunEncoded(ctx, s, &sumInfo, in, func(ctx context.Context, in sumArgs) (int, error) {
 		return Sum(ctx, in.Nums)
 	}, encodeSumResult)
 }
@@ -607,7 +605,7 @@ func (sleepyTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMe
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &sleepyInfo, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &sleepyInfo, in, func(ctx context.Context, in sleepyArgs) (string, error) {
 		return Sleepy(ctx, in.Ms)
 	})
 }
@@ -660,7 +658,7 @@ func (stallTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMes
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &stallInfo, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &stallInfo, in, func(ctx context.Context, in stallArgs) (string, error) {
 		return Stall(ctx, in.Ms)
 	})
 }
@@ -717,7 +715,7 @@ func (cachedLookupTool) Call(ctx context.Context, s *runtime.Settings, args json
 			return res, nil
 		}
 	}
-	return toolimpl.RunEncoded(ctx, s, &cachedLookupInfo, func(ctx context.Context) (Lookup, error) {
+	return toolimpl.RunEncoded(ctx, s, &cachedLookupInfo, in, func(ctx context.Context, in cachedLookupArgs) (Lookup, error) {
 		return CachedLookup(ctx, in.Key, in.Delay)
 	}, encodeCachedLookupResult)
 }
@@ -770,7 +768,7 @@ func (flakyTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMes
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &flakyInfo, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &flakyInfo, in, func(ctx context.Context, in flakyArgs) (string, error) {
 		return Flaky(ctx, in.Key)
 	})
 }
@@ -825,7 +823,7 @@ func (t callInnerTool) Call(ctx context.Context, s *runtime.Settings, args json.
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.RunEncoded(ctx, s, &callInnerInfo, func(ctx context.Context) (InnerResult, error) {
+	return toolimpl.RunEncoded(ctx, s, &callInnerInfo, in, func(ctx context.Context, in callInnerArgs) (InnerResult, error) {
 		return t.nest.CallInner(ctx, in.Tool, in.Args)
 	}, encodeCallInnerResult)
 }
@@ -865,7 +863,7 @@ func (explodeTimedTool) Call(ctx context.Context, s *runtime.Settings, args json
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.Run(ctx, s, &explodeTimedInfo, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &explodeTimedInfo, in, func(ctx context.Context, in toolimpl.NoInput) (string, error) {
 		return ExplodeTimed(ctx)
 	})
 }
@@ -904,7 +902,7 @@ func (badNestedTool) Call(ctx context.Context, s *runtime.Settings, args json.Ra
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.RunEncoded(ctx, s, &badNestedInfo, func(ctx context.Context) (BadNested, error) {
+	return toolimpl.RunEncoded(ctx, s, &badNestedInfo, in, func(ctx context.Context, in toolimpl.NoInput) (BadNested, error) {
 		return BadNestedTool(ctx)
 	}, encodeBadNestedResult)
 }
@@ -944,7 +942,7 @@ func (badResultTimedTool) Call(ctx context.Context, s *runtime.Settings, args js
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.Run(ctx, s, &badResultTimedInfo, func(ctx context.Context) (BadResult, error) {
+	return toolimpl.Run(ctx, s, &badResultTimedInfo, in, func(ctx context.Context, in toolimpl.NoInput) (BadResult, error) {
 		return BadResultTimed(ctx)
 	})
 }
@@ -1188,7 +1186,7 @@ func decodeSumArgs(d *toolimpl.Decoder, v *sumArgs) {
 					if n, ok := d.Int(strconv.IntSize); ok {
 						elem = int(n)
 					}
-					if d.Valid() {
+					if d.Keep() {
 						v.Nums = append(v.Nums, elem)
 					}
 				}

@@ -134,9 +134,7 @@ func (lookTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMess
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &lookInfo, func(ctx context.Context) (runtime.Content, error) {
-		return Look(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &lookInfo, in, Look)
 }
 
 // wordsArgs are the arguments of the words tool: the parameters of Words.

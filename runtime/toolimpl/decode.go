@@ -287,11 +287,12 @@ func (d *Decoder) mismatch(want string) bool {
 	return false
 }
 
-// Valid reports whether the arguments read so far have no problem: once
-// they have one, the call fails, and generated code stops keeping the
-// values it reads (the items of an array), so that rejecting any input
-// costs memory in proportion to the problems reported, not to the input.
-func (d *Decoder) Valid() bool { return d.syntax == "" && len(d.problems) == 0 }
+// Keep reports whether generated code should still keep the values it
+// reads (the items of an array): until the arguments have as many problems
+// as a message lists. Past that the call has failed and further problems
+// are only counted, so rejecting any input costs memory in proportion to
+// the problems reported, not to the input.
+func (d *Decoder) Keep() bool { return d.syntax == "" && len(d.problems) < maxProblems }
 
 // Skip consumes the next value, whatever it is.
 func (d *Decoder) Skip() {

@@ -23,32 +23,35 @@ import (
 // result into the Result the model sees. s are the settings of the
 // registry that runs the call (nil for the defaults). The error is non-nil
 // only when ctx ended.
-func Run[Out any](ctx context.Context, s *runtime.Settings, info *runtime.Info, fn func(context.Context) (Out, error)) (runtime.Result, error) {
-	return run(ctx, s, info, fn, nil)
+//
+// fn takes the decoded arguments in as a value, so that a function that
+// captures nothing costs no allocation for them.
+func Run[In, Out any](ctx context.Context, s *runtime.Settings, info *runtime.Info, in In, fn func(context.Context, In) (Out, error)) (runtime.Result, error) {
+	return run(ctx, s, info, in, fn, nil)
 }
 
 // RunEncoded is Run for a tool whose result type toolgen encodes itself:
 // encode writes the result's JSON without reflection.
-func RunEncoded[Out any](ctx context.Context, s *runtime.Settings, info *runtime.Info, fn func(context.Context) (Out, error), encode func(*Encoder, Out)) (runtime.Result, error) {
-	return run(ctx, s, info, fn, encode)
+func RunEncoded[In, Out any](ctx context.Context, s *runtime.Settings, info *runtime.Info, in In, fn func(context.Context, In) (Out, error), encode func(*Encoder, Out)) (runtime.Result, error) {
+	return run(ctx, s, info, in, fn, encode)
 }
 
-func run[Out any](ctx context.Context, s *runtime.Settings, info *runtime.Info, fn func(context.Context) (Out, error), encode func(*Encoder, Out)) (runtime.Result, error) {
+func run[In, Out any](ctx context.Context, s *runtime.Settings, info *runtime.Info, in In, fn func(context.Context, In) (Out, error), encode func(*Encoder, Out)) (runtime.Result, error) {
 	if s == nil {
 		s = &defaults
 	}
 	if info.Retries > 0 {
-		return runRetrying(ctx, s, info, fn, encode)
+		return runRetrying(ctx, s, info, in, fn, encode)
 	}
-	return runOnce(ctx, s, info, fn, encode)
+	return runOnce(ctx, s, info, in, fn, encode)
 }
 
 // runRetrying runs a tool whose directive allows retries: again after each
 // retryable failure, info.Retries times at most, waiting longer each time.
-func runRetrying[Out any](ctx context.Context, s *runtime.Settings, info *runtime.Info, fn func(context.Context) (Out, error), encode func(*Encoder, Out)) (runtime.Result, error) {
+func runRetrying[In, Out any](ctx context.Context, s *runtime.Settings, info *runtime.Info, in In, fn func(context.Context, In) (Out, error), encode func(*Encoder, Out)) (runtime.Result, error) {
 	delay := retryDelay(s)
 	for attempt := 0; ; attempt++ {
-		res, err := runOnce(ctx, s, info, fn, encode)
+		res, err := runOnce(ctx, s, info, in, fn, encode)
 		if err != nil || res.Success || attempt == info.Retries || !retryable(res.Err) {
 			return res, err
 		}
@@ -71,19 +74,19 @@ func retryable(err error) bool {
 }
 
 // runOnce makes one attempt of a call.
-func runOnce[Out any](ctx context.Context, s *runtime.Settings, info *runtime.Info, fn func(context.Context) (Out, error), encode func(*Encoder, Out)) (res runtime.Result, goErr error) {
+func runOnce[In, Out any](ctx context.Context, s *runtime.Settings, info *runtime.Info, in In, fn func(context.Context, In) (Out, error), encode func(*Encoder, Out)) (res runtime.Result, goErr error) {
 	if err := ctx.Err(); err != nil {
 		return canceled(err), err
 	}
 	if timeout := cmp.Or(info.Timeout, s.Timeout); timeout > 0 {
-		return runDeadline(ctx, s, info, timeout, fn, encode)
+		return runDeadline(ctx, s, info, timeout, in, fn, encode)
 	}
 	defer func() {
 		if v := recover(); v != nil {
 			res, goErr = panicked(info, v), nil
 		}
 	}()
-	out, err := fn(ctx)
+	out, err := fn(ctx, in)
 	if err != nil {
 		return failed(ctx, ctx, s, info, err)
 	}
@@ -92,8 +95,9 @@ func runOnce[Out any](ctx context.Context, s *runtime.Settings, info *runtime.In
 
 // deadlineCall is a call run on a goroutine of its own under a deadline:
 // what the caller and that goroutine share.
-type deadlineCall[Out any] struct {
-	fn     func(context.Context) (Out, error)
+type deadlineCall[In, Out any] struct {
+	in     In
+	fn     func(context.Context, In) (Out, error)
 	ctx    context.Context // the call's, with the deadline
 	cancel context.CancelFunc
 	// state is running until fn returns (returned) or the caller stops
@@ -118,7 +122,7 @@ const (
 // run runs fn and, unless the caller has stopped waiting, hands it what
 // fn returned by canceling ctx: the caller waits on ctx's Done alone,
 // which the deadline, the parent's end and fn's return all close.
-func (c *deadlineCall[Out]) run() {
+func (c *deadlineCall[In, Out]) run() {
 	defer func() {
 		if v := recover(); v != nil {
 			c.panic, c.stack = v, debug.Stack()
@@ -128,7 +132,7 @@ func (c *deadlineCall[Out]) run() {
 			c.cancel()
 		}
 	}()
-	c.out, c.err = c.fn(c.ctx)
+	c.out, c.err = c.fn(c.ctx, c.in)
 }
 
 // runDeadline runs fn on a goroutine of its own under the tool's timeout
@@ -136,11 +140,11 @@ func (c *deadlineCall[Out]) run() {
 // so that the deadline holds even for a function that ignores its
 // context. A function still running at the deadline is abandoned: it
 // finishes on its goroutine, and what it returns is dropped.
-func runDeadline[Out any](ctx context.Context, s *runtime.Settings, info *runtime.Info, timeout time.Duration, fn func(context.Context) (Out, error), encode func(*Encoder, Out)) (res runtime.Result, goErr error) {
+func runDeadline[In, Out any](ctx context.Context, s *runtime.Settings, info *runtime.Info, timeout time.Duration, in In, fn func(context.Context, In) (Out, error), encode func(*Encoder, Out)) (res runtime.Result, goErr error) {
 	parent := ctx
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	c := &deadlineCall[Out]{fn: fn, ctx: ctx, cancel: cancel}
+	c := &deadlineCall[In, Out]{in: in, fn: fn, ctx: ctx, cancel: cancel}
 	done := ctx.Done() // made before the goroutine starts: no race to make it
 	go c.run()
 	<-done

@@ -30,7 +30,7 @@ func RunStream[C any](ctx context.Context, s *runtime.Settings, info *runtime.In
 		defer g.close()
 	}
 	if _, text := any(*new(C)).(string); text {
-		return runOnce(ctx, s, info, func(ctx context.Context) (string, error) {
+		return runOnce(ctx, s, info, struct{}{}, func(ctx context.Context, _ struct{}) (string, error) {
 			var all strings.Builder
 			err := gather(ctx, fn, func(c C) error {
 				s := any(c).(string)
@@ -45,7 +45,7 @@ func RunStream[C any](ctx context.Context, s *runtime.Settings, info *runtime.In
 	}
 	var array Encoder // the chunks as one JSON array, written as they come
 	array.Byte('[')
-	return runOnce(ctx, s, info, func(ctx context.Context) ([]C, error) {
+	return runOnce(ctx, s, info, struct{}{}, func(ctx context.Context, _ struct{}) ([]C, error) {
 		var chunks []C
 		err := gather(ctx, fn, func(c C) error {
 			var e Encoder

@@ -45,7 +45,7 @@ func (t *invokable[In, Out]) Call(ctx context.Context, s *runtime.Settings, args
 	if !ok {
 		return res, err
 	}
-	return Run(ctx, s, t.info, func(ctx context.Context) (Out, error) { return t.fn(ctx, in) })
+	return Run(ctx, s, t.info, in, t.fn)
 }
 
 // begin decodes the arguments of a tool made with NewInvokable or

@@ -102,9 +102,7 @@ func (bookTableTool) Call(ctx context.Context, s *runtime.Settings, args json.Ra
 			return res, nil
 		}
 	}
-	return toolimpl.RunEncoded(ctx, s, &bookTableInfo, func(ctx context.Context) (Booking, error) {
-		return BookTable(ctx, in)
-	}, encodeBookTableResult)
+	return toolimpl.RunEncoded(ctx, s, &bookTableInfo, in, BookTable, encodeBookTableResult)
 }
 
 // placeOrderInfo describes the place_order tool.
@@ -166,9 +164,7 @@ func (placeOrderTool) Call(ctx context.Context, s *runtime.Settings, args json.R
 			return res, nil
 		}
 	}
-	return toolimpl.RunEncoded(ctx, s, &placeOrderInfo, func(ctx context.Context) (int, error) {
-		return PlaceOrder(ctx, in)
-	}, encodePlaceOrderResult)
+	return toolimpl.RunEncoded(ctx, s, &placeOrderInfo, in, PlaceOrder, encodePlaceOrderResult)
 }
 
 // decodeBookingRequest decodes a BookingRequest and checks its constraints.
@@ -254,7 +250,7 @@ func decodeBookingRequest(d *toolimpl.Decoder, v *BookingRequest) {
 							d.Errorf(`must be at most 100 characters long, got %d`, runes)
 						}
 					}
-					if d.Valid() {
+					if d.Keep() {
 						v.Notes = append(v.Notes, elem)
 					}
 					n++
@@ -319,11 +315,11 @@ func decodeOrder(d *toolimpl.Decoder, v *Order) {
 					if s, ok := d.String(); ok {
 						elem = s
 					}
-					if d.Valid() {
+					if d.Keep() {
 						v.Items = append(v.Items, elem)
 					}
 				}
-				if d.Valid() {
+				if d.Keep() {
 					if i, j, dup := toolimpl.Duplicate(v.Items); dup {
 						d.Errorf("must have unique items; items %d and %d are equal", i, j)
 					}
@@ -360,11 +356,11 @@ func decodeOrder(d *toolimpl.Decoder, v *Order) {
 							d.Errorf(`must be a multiple of 0.5, got %v`, f)
 						}
 					}
-					if d.Valid() {
+					if d.Keep() {
 						v.Codes = append(v.Codes, elem)
 					}
 				}
-				if d.Valid() {
+				if d.Keep() {
 					if i, j, dup := toolimpl.Duplicate(v.Codes); dup {
 						d.Errorf("must have unique items; items %d and %d are equal", i, j)
 					}

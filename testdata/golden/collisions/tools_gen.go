@@ -70,9 +70,7 @@ func (searchTool) Call(ctx context.Context, s *runtimepkg.Settings, args jsonpkg
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &searchInfo2, func(ctx context.Context) (string, error) {
-		return Search(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &searchInfo2, in, Search)
 }
 
 // decodeArgs2 decodes an Args and checks its constraints.

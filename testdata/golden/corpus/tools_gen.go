@@ -131,9 +131,7 @@ func (trackEventTool) Call(ctx context.Context, s *runtime.Settings, args json.R
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.RunEncoded(ctx, s, &trackEventInfo, func(ctx context.Context) (EventInput, error) {
-		return TrackEvent(ctx, in)
-	}, encodeTrackEventResult)
+	return toolimpl.RunEncoded(ctx, s, &trackEventInfo, in, TrackEvent, encodeTrackEventResult)
 }
 
 // patchRecordSchema is the JSON Schema of the patch_record tool's arguments: its Parameters, and its
@@ -187,9 +185,7 @@ func (patchRecordTool) Call(ctx context.Context, s *runtime.Settings, args json.
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.RunEncoded(ctx, s, &patchRecordInfo, func(ctx context.Context) (PatchInput, error) {
-		return PatchRecord(ctx, in)
-	}, encodePatchRecordResult)
+	return toolimpl.RunEncoded(ctx, s, &patchRecordInfo, in, PatchRecord, encodePatchRecordResult)
 }
 
 // sendWebhookSchema is the JSON Schema of the send_webhook tool's arguments: its Parameters, and its
@@ -243,9 +239,7 @@ func (sendWebhookTool) Call(ctx context.Context, s *runtime.Settings, args json.
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.RunEncoded(ctx, s, &sendWebhookInfo, func(ctx context.Context) (WebhookInput, error) {
-		return SendWebhook(ctx, in)
-	}, encodeSendWebhookResult)
+	return toolimpl.RunEncoded(ctx, s, &sendWebhookInfo, in, SendWebhook, encodeSendWebhookResult)
 }
 
 // runQuerySchema is the JSON Schema of the run_query tool's arguments: its Parameters, and its
@@ -302,9 +296,7 @@ func (runQueryTool) Call(ctx context.Context, s *runtime.Settings, args json.Raw
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.RunEncoded(ctx, s, &runQueryInfo, func(ctx context.Context) (QueryInput, error) {
-		return RunQuery(ctx, in)
-	}, encodeRunQueryResult)
+	return toolimpl.RunEncoded(ctx, s, &runQueryInfo, in, RunQuery, encodeRunQueryResult)
 }
 
 // mergeConfigSchema is the JSON Schema of the merge_config tool's arguments: its Parameters, and its
@@ -358,9 +350,7 @@ func (mergeConfigTool) Call(ctx context.Context, s *runtime.Settings, args json.
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.RunEncoded(ctx, s, &mergeConfigInfo, func(ctx context.Context) (ConfigPatch, error) {
-		return MergeConfig(ctx, in)
-	}, encodeMergeConfigResult)
+	return toolimpl.RunEncoded(ctx, s, &mergeConfigInfo, in, MergeConfig, encodeMergeConfigResult)
 }
 
 // setThermostatInfo describes the set_thermostat tool.
@@ -418,9 +408,7 @@ func (setThermostatTool) Call(ctx context.Context, s *runtime.Settings, args jso
 			return res, nil
 		}
 	}
-	return toolimpl.RunEncoded(ctx, s, &setThermostatInfo, func(ctx context.Context) (ThermostatInput, error) {
-		return SetThermostat(ctx, in)
-	}, encodeSetThermostatResult)
+	return toolimpl.RunEncoded(ctx, s, &setThermostatInfo, in, SetThermostat, encodeSetThermostatResult)
 }
 
 // createTaskInfo describes the create_task tool.
@@ -478,9 +466,7 @@ func (createTaskTool) Call(ctx context.Context, s *runtime.Settings, args json.R
 			return res, nil
 		}
 	}
-	return toolimpl.RunEncoded(ctx, s, &createTaskInfo, func(ctx context.Context) (TaskInput, error) {
-		return CreateTask(ctx, in)
-	}, encodeCreateTaskResult)
+	return toolimpl.RunEncoded(ctx, s, &createTaskInfo, in, CreateTask, encodeCreateTaskResult)
 }
 
 // startSyncInfo describes the start_sync tool.
@@ -538,9 +524,7 @@ func (startSyncTool) Call(ctx context.Context, s *runtime.Settings, args json.Ra
 			return res, nil
 		}
 	}
-	return toolimpl.RunEncoded(ctx, s, &startSyncInfo, func(ctx context.Context) (SyncInput, error) {
-		return StartSync(ctx, in)
-	}, encodeStartSyncResult)
+	return toolimpl.RunEncoded(ctx, s, &startSyncInfo, in, StartSync, encodeStartSyncResult)
 }
 
 // readFeedInfo describes the read_feed tool.
@@ -598,9 +582,7 @@ func (readFeedTool) Call(ctx context.Context, s *runtime.Settings, args json.Raw
 			return res, nil
 		}
 	}
-	return toolimpl.RunEncoded(ctx, s, &readFeedInfo, func(ctx context.Context) (FeedInput, error) {
-		return ReadFeed(ctx, in)
-	}, encodeReadFeedResult)
+	return toolimpl.RunEncoded(ctx, s, &readFeedInfo, in, ReadFeed, encodeReadFeedResult)
 }
 
 // setAlarmInfo describes the set_alarm tool.
@@ -670,9 +652,7 @@ func (setAlarmTool) Call(ctx context.Context, s *runtime.Settings, args json.Raw
 			return res, nil
 		}
 	}
-	return toolimpl.RunEncoded(ctx, s, &setAlarmInfo, func(ctx context.Context) (AlarmInput, error) {
-		return SetAlarm(ctx, in)
-	}, encodeSetAlarmResult)
+	return toolimpl.RunEncoded(ctx, s, &setAlarmInfo, in, SetAlarm, encodeSetAlarmResult)
 }
 
 // currentWeatherInfo describes the current_weather tool.
@@ -730,9 +710,7 @@ func (currentWeatherTool) Call(ctx context.Context, s *runtime.Settings, args js
 			return res, nil
 		}
 	}
-	return toolimpl.RunEncoded(ctx, s, &currentWeatherInfo, func(ctx context.Context) (WeatherQuery, error) {
-		return CurrentWeather(ctx, in)
-	}, encodeCurrentWeatherResult)
+	return toolimpl.RunEncoded(ctx, s, &currentWeatherInfo, in, CurrentWeather, encodeCurrentWeatherResult)
 }
 
 // chooseSeatInfo describes the choose_seat tool.
@@ -794,9 +772,7 @@ func (chooseSeatTool) Call(ctx context.Context, s *runtime.Settings, args json.R
 			return res, nil
 		}
 	}
-	return toolimpl.RunEncoded(ctx, s, &chooseSeatInfo, func(ctx context.Context) (SeatRequest, error) {
-		return ChooseSeat(ctx, in)
-	}, encodeChooseSeatResult)
+	return toolimpl.RunEncoded(ctx, s, &chooseSeatInfo, in, ChooseSeat, encodeChooseSeatResult)
 }
 
 // searchDocsInfo describes the search_docs tool.
@@ -853,9 +829,7 @@ func (searchDocsTool) Call(ctx context.Context, s *runtime.Settings, args json.R
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.Run(ctx, s, &searchDocsInfo, func(ctx context.Context) (DocSearch, error) {
-		return SearchDocs(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &searchDocsInfo, in, SearchDocs)
 }
 
 // commentOnIssueInfo describes the comment_on_issue tool.
@@ -917,7 +891,7 @@ func (commentOnIssueTool) Call(ctx context.Context, s *runtime.Settings, args js
 			return res, nil
 		}
 	}
-	return toolimpl.RunEncoded(ctx, s, &commentOnIssueInfo, func(ctx context.Context) (*IssueComment, error) {
+	return toolimpl.RunEncoded(ctx, s, &commentOnIssueInfo, in, func(ctx context.Context, in IssueComment) (*IssueComment, error) {
 		return CommentOnIssue(ctx, &in)
 	}, encodeCommentOnIssueResult)
 }
@@ -977,9 +951,7 @@ func (readLinesTool) Call(ctx context.Context, s *runtime.Settings, args json.Ra
 			return res, nil
 		}
 	}
-	return toolimpl.RunEncoded(ctx, s, &readLinesInfo, func(ctx context.Context) (FileRange, error) {
-		return ReadLines(ctx, in)
-	}, encodeReadLinesResult)
+	return toolimpl.RunEncoded(ctx, s, &readLinesInfo, in, ReadLines, encodeReadLinesResult)
 }
 
 // findSymbolInfo describes the find_symbol tool.
@@ -1037,9 +1009,7 @@ func (findSymbolTool) Call(ctx context.Context, s *runtime.Settings, args json.R
 			return res, nil
 		}
 	}
-	return toolimpl.RunEncoded(ctx, s, &findSymbolInfo, func(ctx context.Context) (SymbolQuery, error) {
-		return FindSymbol(ctx, in)
-	}, encodeFindSymbolResult)
+	return toolimpl.RunEncoded(ctx, s, &findSymbolInfo, in, FindSymbol, encodeFindSymbolResult)
 }
 
 // askKnowledgeBaseInfo describes the ask_knowledge_base tool.
@@ -1101,9 +1071,7 @@ func (askKnowledgeBaseTool) Call(ctx context.Context, s *runtime.Settings, args 
 			return res, nil
 		}
 	}
-	return toolimpl.RunEncoded(ctx, s, &askKnowledgeBaseInfo, func(ctx context.Context) (KnowledgeQuery, error) {
-		return AskKnowledgeBase(ctx, in)
-	}, encodeAskKnowledgeBaseResult)
+	return toolimpl.RunEncoded(ctx, s, &askKnowledgeBaseInfo, in, AskKnowledgeBase, encodeAskKnowledgeBaseResult)
 }
 
 // calculateInfo describes the calculate tool.
@@ -1157,9 +1125,7 @@ func (calculateTool) Call(ctx context.Context, s *runtime.Settings, args json.Ra
 			return res, nil
 		}
 	}
-	return toolimpl.RunEncoded(ctx, s, &calculateInfo, func(ctx context.Context) (Expression, error) {
-		return Calculate(ctx, in)
-	}, encodeCalculateResult)
+	return toolimpl.RunEncoded(ctx, s, &calculateInfo, in, Calculate, encodeCalculateResult)
 }
 
 // openTicketInfo describes the open_ticket tool.
@@ -1225,9 +1191,7 @@ func (openTicketTool) Call(ctx context.Context, s *runtime.Settings, args json.R
 			return res, nil
 		}
 	}
-	return toolimpl.RunEncoded(ctx, s, &openTicketInfo, func(ctx context.Context) (TicketInput, error) {
-		return OpenTicket(ctx, in)
-	}, encodeOpenTicketResult)
+	return toolimpl.RunEncoded(ctx, s, &openTicketInfo, in, OpenTicket, encodeOpenTicketResult)
 }
 
 // translateInfo describes the translate tool.
@@ -1285,9 +1249,7 @@ func (translateTool) Call(ctx context.Context, s *runtime.Settings, args json.Ra
 			return res, nil
 		}
 	}
-	return toolimpl.RunEncoded(ctx, s, &translateInfo, func(ctx context.Context) (TranslateInput, error) {
-		return Translate(ctx, in)
-	}, encodeTranslateResult)
+	return toolimpl.RunEncoded(ctx, s, &translateInfo, in, Translate, encodeTranslateResult)
 }
 
 // findRecipesInfo describes the find_recipes tool.
@@ -1345,9 +1307,7 @@ func (findRecipesTool) Call(ctx context.Context, s *runtime.Settings, args json.
 			return res, nil
 		}
 	}
-	return toolimpl.RunEncoded(ctx, s, &findRecipesInfo, func(ctx context.Context) (RecipeSearch, error) {
-		return FindRecipes(ctx, in)
-	}, encodeFindRecipesResult)
+	return toolimpl.RunEncoded(ctx, s, &findRecipesInfo, in, FindRecipes, encodeFindRecipesResult)
 }
 
 // listReposInfo describes the list_repos tool.
@@ -1409,9 +1369,7 @@ func (listReposTool) Call(ctx context.Context, s *runtime.Settings, args json.Ra
 			return res, nil
 		}
 	}
-	return toolimpl.RunEncoded(ctx, s, &listReposInfo, func(ctx context.Context) (PageArgs, error) {
-		return ListRepos(ctx, in)
-	}, encodeListReposResult)
+	return toolimpl.RunEncoded(ctx, s, &listReposInfo, in, ListRepos, encodeListReposResult)
 }
 
 // transferMoneyInfo describes the transfer_money tool.
@@ -1477,9 +1435,7 @@ func (transferMoneyTool) Call(ctx context.Context, s *runtime.Settings, args jso
 			return res, nil
 		}
 	}
-	return toolimpl.RunEncoded(ctx, s, &transferMoneyInfo, func(ctx context.Context) (TransferInput, error) {
-		return TransferMoney(ctx, in)
-	}, encodeTransferMoneyResult)
+	return toolimpl.RunEncoded(ctx, s, &transferMoneyInfo, in, TransferMoney, encodeTransferMoneyResult)
 }
 
 // scheduleJobInfo describes the schedule_job tool.
@@ -1545,9 +1501,7 @@ func (scheduleJobTool) Call(ctx context.Context, s *runtime.Settings, args json.
 			return res, nil
 		}
 	}
-	return toolimpl.RunEncoded(ctx, s, &scheduleJobInfo, func(ctx context.Context) (ScheduleInput, error) {
-		return ScheduleJob(ctx, in)
-	}, encodeScheduleJobResult)
+	return toolimpl.RunEncoded(ctx, s, &scheduleJobInfo, in, ScheduleJob, encodeScheduleJobResult)
 }
 
 // addInvoiceLinesInfo describes the add_invoice_lines tool.
@@ -1617,9 +1571,7 @@ func (addInvoiceLinesTool) Call(ctx context.Context, s *runtime.Settings, args j
 			return res, nil
 		}
 	}
-	return toolimpl.RunEncoded(ctx, s, &addInvoiceLinesInfo, func(ctx context.Context) (InvoiceLines, error) {
-		return AddInvoiceLines(ctx, in)
-	}, encodeAddInvoiceLinesResult)
+	return toolimpl.RunEncoded(ctx, s, &addInvoiceLinesInfo, in, AddInvoiceLines, encodeAddInvoiceLinesResult)
 }
 
 // updateProfileInfo describes the update_profile tool.
@@ -1685,9 +1637,7 @@ func (updateProfileTool) Call(ctx context.Context, s *runtime.Settings, args jso
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &updateProfileInfo, func(ctx context.Context) (ProfileUpdate, error) {
-		return UpdateProfile(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &updateProfileInfo, in, UpdateProfile)
 }
 
 // lookupOrderInfo describes the lookup_order tool.
@@ -1745,9 +1695,7 @@ func (lookupOrderTool) Call(ctx context.Context, s *runtime.Settings, args json.
 			return res, nil
 		}
 	}
-	return toolimpl.RunEncoded(ctx, s, &lookupOrderInfo, func(ctx context.Context) (LookupOrderInput, error) {
-		return LookupOrder(ctx, in)
-	}, encodeLookupOrderResult)
+	return toolimpl.RunEncoded(ctx, s, &lookupOrderInfo, in, LookupOrder, encodeLookupOrderResult)
 }
 
 // searchWikiInfo describes the search_wiki tool.
@@ -1809,9 +1757,7 @@ func (searchWikiTool) Call(ctx context.Context, s *runtime.Settings, args json.R
 			return res, nil
 		}
 	}
-	return toolimpl.RunEncoded(ctx, s, &searchWikiInfo, func(ctx context.Context) (UntaggedInput, error) {
-		return SearchWiki(ctx, in)
-	}, encodeSearchWikiResult)
+	return toolimpl.RunEncoded(ctx, s, &searchWikiInfo, in, SearchWiki, encodeSearchWikiResult)
 }
 
 // bookMeetingInfo describes the book_meeting tool.
@@ -1877,9 +1823,7 @@ func (bookMeetingTool) Call(ctx context.Context, s *runtime.Settings, args json.
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &bookMeetingInfo, func(ctx context.Context) (MeetingInput, error) {
-		return BookMeeting(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &bookMeetingInfo, in, BookMeeting)
 }
 
 // scaleDeploymentInfo describes the scale_deployment tool.
@@ -1941,9 +1885,7 @@ func (scaleDeploymentTool) Call(ctx context.Context, s *runtime.Settings, args j
 			return res, nil
 		}
 	}
-	return toolimpl.RunEncoded(ctx, s, &scaleDeploymentInfo, func(ctx context.Context) (ClusterScale, error) {
-		return ScaleDeployment(ctx, in)
-	}, encodeScaleDeploymentResult)
+	return toolimpl.RunEncoded(ctx, s, &scaleDeploymentInfo, in, ScaleDeployment, encodeScaleDeploymentResult)
 }
 
 // listUsersInfo describes the list_users tool.
@@ -2004,9 +1946,7 @@ func (listUsersTool) Call(ctx context.Context, s *runtime.Settings, args json.Ra
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.Run(ctx, s, &listUsersInfo, func(ctx context.Context) (ListUsersInput, error) {
-		return ListUsers(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &listUsersInfo, in, ListUsers)
 }
 
 // shipParcelInfo describes the ship_parcel tool.
@@ -2136,9 +2076,7 @@ func (shipParcelTool) Call(ctx context.Context, s *runtime.Settings, args json.R
 			return res, nil
 		}
 	}
-	return toolimpl.RunEncoded(ctx, s, &shipParcelInfo, func(ctx context.Context) (ShipInput, error) {
-		return ShipParcel(ctx, in)
-	}, encodeShipParcelResult)
+	return toolimpl.RunEncoded(ctx, s, &shipParcelInfo, in, ShipParcel, encodeShipParcelResult)
 }
 
 // importOrgChartInfo describes the import_org_chart tool.
@@ -2252,9 +2190,7 @@ func (importOrgChartTool) Call(ctx context.Context, s *runtime.Settings, args js
 			return res, nil
 		}
 	}
-	return toolimpl.RunEncoded(ctx, s, &importOrgChartInfo, func(ctx context.Context) (OrgChart, error) {
-		return ImportOrgChart(ctx, in)
-	}, encodeImportOrgChartResult)
+	return toolimpl.RunEncoded(ctx, s, &importOrgChartInfo, in, ImportOrgChart, encodeImportOrgChartResult)
 }
 
 // searchPapersInfo describes the search_papers tool.
@@ -2347,7 +2283,7 @@ func (searchPapersTool) Call(ctx context.Context, s *runtime.Settings, args json
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.RunEncoded(ctx, s, &searchPapersInfo, func(ctx context.Context) (*PaperSearch, error) {
+	return toolimpl.RunEncoded(ctx, s, &searchPapersInfo, in, func(ctx context.Context, in PaperSearch) (*PaperSearch, error) {
 		return SearchPapers(ctx, &in)
 	}, encodeSearchPapersResult)
 }
@@ -2459,9 +2395,7 @@ func (planRouteTool) Call(ctx context.Context, s *runtime.Settings, args json.Ra
 			return res, nil
 		}
 	}
-	return toolimpl.RunEncoded(ctx, s, &planRouteInfo, func(ctx context.Context) (RouteInput, error) {
-		return PlanRoute(ctx, in)
-	}, encodePlanRouteResult)
+	return toolimpl.RunEncoded(ctx, s, &planRouteInfo, in, PlanRoute, encodePlanRouteResult)
 }
 
 // recordReadingInfo describes the record_reading tool.
@@ -2539,9 +2473,7 @@ func (recordReadingTool) Call(ctx context.Context, s *runtime.Settings, args jso
 			return res, nil
 		}
 	}
-	return toolimpl.RunEncoded(ctx, s, &recordReadingInfo, func(ctx context.Context) (SensorReading, error) {
-		return RecordReading(ctx, in)
-	}, encodeRecordReadingResult)
+	return toolimpl.RunEncoded(ctx, s, &recordReadingInfo, in, RecordReading, encodeRecordReadingResult)
 }
 
 // startTimerInfo describes the start_timer tool.
@@ -2598,9 +2530,7 @@ func (startTimerTool) Call(ctx context.Context, s *runtime.Settings, args json.R
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.RunEncoded(ctx, s, &startTimerInfo, func(ctx context.Context) (TimerInput, error) {
-		return StartTimer(ctx, in)
-	}, encodeStartTimerResult)
+	return toolimpl.RunEncoded(ctx, s, &startTimerInfo, in, StartTimer, encodeStartTimerResult)
 }
 
 // drawBoxInfo describes the draw_box tool.
@@ -2657,9 +2587,7 @@ func (drawBoxTool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.RunEncoded(ctx, s, &drawBoxInfo, func(ctx context.Context) (BoxInput, error) {
-		return DrawBox(ctx, in)
-	}, encodeDrawBoxResult)
+	return toolimpl.RunEncoded(ctx, s, &drawBoxInfo, in, DrawBox, encodeDrawBoxResult)
 }
 
 // importOrdersInfo describes the import_orders tool.
@@ -2729,9 +2657,7 @@ func (importOrdersTool) Call(ctx context.Context, s *runtime.Settings, args json
 			return res, nil
 		}
 	}
-	return toolimpl.RunEncoded(ctx, s, &importOrdersInfo, func(ctx context.Context) (Page[OrderLine], error) {
-		return ImportOrders(ctx, in)
-	}, encodeImportOrdersResult)
+	return toolimpl.RunEncoded(ctx, s, &importOrdersInfo, in, ImportOrders, encodeImportOrdersResult)
 }
 
 // tagItemsInfo describes the tag_items tool.
@@ -2841,9 +2767,7 @@ func (tagItemsTool) Call(ctx context.Context, s *runtime.Settings, args json.Raw
 			return res, nil
 		}
 	}
-	return toolimpl.RunEncoded(ctx, s, &tagItemsInfo, func(ctx context.Context) (TagInput, error) {
-		return TagItems(ctx, in)
-	}, encodeTagItemsResult)
+	return toolimpl.RunEncoded(ctx, s, &tagItemsInfo, in, TagItems, encodeTagItemsResult)
 }
 
 // setRateLimitInfo describes the set_rate_limit tool.
@@ -2900,9 +2824,7 @@ func (setRateLimitTool) Call(ctx context.Context, s *runtime.Settings, args json
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.RunEncoded(ctx, s, &setRateLimitInfo, func(ctx context.Context) (RateLimit, error) {
-		return SetRateLimit(ctx, in)
-	}, encodeSetRateLimitResult)
+	return toolimpl.RunEncoded(ctx, s, &setRateLimitInfo, in, SetRateLimit, encodeSetRateLimitResult)
 }
 
 // refundPaymentInfo describes the refund_payment tool.
@@ -2987,9 +2909,7 @@ func (refundPaymentTool) Call(ctx context.Context, s *runtime.Settings, args jso
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.RunEncoded(ctx, s, &refundPaymentInfo, func(ctx context.Context) (RefundInput, error) {
-		return RefundPayment(ctx, in)
-	}, encodeRefundPaymentResult)
+	return toolimpl.RunEncoded(ctx, s, &refundPaymentInfo, in, RefundPayment, encodeRefundPaymentResult)
 }
 
 // tailLogsInfo describes the tail_logs tool.
@@ -3042,9 +2962,7 @@ func (tailLogsTool) Call(ctx context.Context, s *runtime.Settings, args json.Raw
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.RunEncoded(ctx, s, &tailLogsInfo, func(ctx context.Context) (LogQuery, error) {
-		return TailLogs(ctx, in)
-	}, encodeTailLogsResult)
+	return toolimpl.RunEncoded(ctx, s, &tailLogsInfo, in, TailLogs, encodeTailLogsResult)
 }
 
 // convertCurrencyInfo describes the convert_currency tool.
@@ -3097,9 +3015,7 @@ func (convertCurrencyTool) Call(ctx context.Context, s *runtime.Settings, args j
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.RunEncoded(ctx, s, &convertCurrencyInfo, func(ctx context.Context) (PriceCheck, error) {
-		return ConvertCurrency(ctx, in)
-	}, encodeConvertCurrencyResult)
+	return toolimpl.RunEncoded(ctx, s, &convertCurrencyInfo, in, ConvertCurrency, encodeConvertCurrencyResult)
 }
 
 // blameLinesInfo describes the blame_lines tool.
@@ -3164,9 +3080,7 @@ func (blameLinesTool) Call(ctx context.Context, s *runtime.Settings, args json.R
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.RunEncoded(ctx, s, &blameLinesInfo, func(ctx context.Context) (BlameInput, error) {
-		return BlameLines(ctx, in)
-	}, encodeBlameLinesResult)
+	return toolimpl.RunEncoded(ctx, s, &blameLinesInfo, in, BlameLines, encodeBlameLinesResult)
 }
 
 // getOrderInfo describes the get_order tool.
@@ -3222,7 +3136,7 @@ func (t getOrderTool) Call(ctx context.Context, s *runtime.Settings, args json.R
 			return res, nil
 		}
 	}
-	return toolimpl.RunEncoded(ctx, s, &getOrderInfo, func(ctx context.Context) (*Order, error) {
+	return toolimpl.RunEncoded(ctx, s, &getOrderInfo, in, func(ctx context.Context, in GetOrderInput) (*Order, error) {
 		return t.store.GetOrder(ctx, in)
 	}, encodeGetOrderResult)
 }
@@ -3285,7 +3199,7 @@ func (t cancelOrderTool) Call(ctx context.Context, s *runtime.Settings, args jso
 	if res, ok, err := toolimpl.Approve(ctx, s, &cancelOrderInfo, args); !ok {
 		return res, err
 	}
-	return toolimpl.Run(ctx, s, &cancelOrderInfo, func(ctx context.Context) (toolimpl.NoOutput, error) {
+	return toolimpl.Run(ctx, s, &cancelOrderInfo, in, func(ctx context.Context, in CancelInput) (toolimpl.NoOutput, error) {
 		return toolimpl.NoOutput{}, t.store.CancelOrder(ctx, in)
 	})
 }
@@ -3346,7 +3260,7 @@ func (t searchOrdersTool) Call(ctx context.Context, s *runtime.Settings, args js
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.RunEncoded(ctx, s, &searchOrdersInfo, func(ctx context.Context) ([]Order, error) {
+	return toolimpl.RunEncoded(ctx, s, &searchOrdersInfo, in, func(ctx context.Context, in SearchOrdersInput) ([]Order, error) {
 		return t.store.SearchOrders(ctx, &in)
 	}, encodeSearchOrdersResult)
 }
@@ -3420,7 +3334,7 @@ func (t validateOrderTool) Call(ctx context.Context, s *runtime.Settings, args j
 			return res, nil
 		}
 	}
-	return toolimpl.RunEncoded(ctx, s, &validateOrderInfo, func(ctx context.Context) (*EchoOrderInput, error) {
+	return toolimpl.RunEncoded(ctx, s, &validateOrderInfo, in, func(ctx context.Context, in EchoOrderInput) (*EchoOrderInput, error) {
 		return t.store.ValidateOrder(ctx, in)
 	}, encodeValidateOrderResult)
 }
@@ -3484,7 +3398,7 @@ func (sendNoteTool) Call(ctx context.Context, s *runtime.Settings, args json.Raw
 			return res, nil
 		}
 	}
-	return toolimpl.RunEncoded(ctx, s, &sendNoteInfo, func(ctx context.Context) (NoteEcho, error) {
+	return toolimpl.RunEncoded(ctx, s, &sendNoteInfo, in, func(ctx context.Context, in sendNoteArgs) (NoteEcho, error) {
 		return SendNote(ctx, in.To, in.Subject, in.Urgent, in.Cc)
 	}, encodeSendNoteResult)
 }
@@ -3544,7 +3458,7 @@ func (resizeImageTool) Call(ctx context.Context, s *runtime.Settings, args json.
 			return res, nil
 		}
 	}
-	return toolimpl.RunEncoded(ctx, s, &resizeImageInfo, func(ctx context.Context) (ResizeEcho, error) {
+	return toolimpl.RunEncoded(ctx, s, &resizeImageInfo, in, func(ctx context.Context, in resizeImageArgs) (ResizeEcho, error) {
 		return ResizeImage(in.Width, in.Height, in.Scale)
 	}, encodeResizeImageResult)
 }
@@ -3600,9 +3514,7 @@ func (summarizeTool) Call(ctx context.Context, s *runtime.Settings, args json.Ra
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &summarizeInfo, func(ctx context.Context) (string, error) {
-		return Summarize(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &summarizeInfo, in, Summarize)
 }
 
 // splitTextInfo describes the split_text tool.
@@ -3656,9 +3568,7 @@ func (splitTextTool) Call(ctx context.Context, s *runtime.Settings, args json.Ra
 			return res, nil
 		}
 	}
-	return toolimpl.RunEncoded(ctx, s, &splitTextInfo, func(ctx context.Context) ([]string, error) {
-		return SplitText(ctx, in)
-	}, encodeSplitTextResult)
+	return toolimpl.RunEncoded(ctx, s, &splitTextInfo, in, SplitText, encodeSplitTextResult)
 }
 
 // archiveProjectInfo describes the archive_project tool.
@@ -3714,7 +3624,7 @@ func (t archiveProjectTool) Call(ctx context.Context, s *runtime.Settings, args 
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &archiveProjectInfo, func(ctx context.Context) (toolimpl.NoOutput, error) {
+	return toolimpl.Run(ctx, s, &archiveProjectInfo, in, func(ctx context.Context, in ArchiveInput) (toolimpl.NoOutput, error) {
 		return toolimpl.NoOutput{}, t.store.ArchiveProject(ctx, in)
 	})
 }
@@ -3900,7 +3810,7 @@ func decodeQueryInput(d *toolimpl.Decoder, v *QueryInput) {
 					if x, ok := d.Any(); ok {
 						elem = x
 					}
-					if d.Valid() {
+					if d.Keep() {
 						v.Params = append(v.Params, elem)
 					}
 				}
@@ -4098,7 +4008,7 @@ func decodeTaskInput(d *toolimpl.Decoder, v *TaskInput) {
 							d.Errorf(`must be one of 0, 1, 2, 3, 4, 5, 6; got %v`, n)
 						}
 					}
-					if d.Valid() {
+					if d.Keep() {
 						v.Due = append(v.Due, elem)
 					}
 				}
@@ -4207,11 +4117,11 @@ func decodeFeedInput(d *toolimpl.Decoder, v *FeedInput) {
 							d.Errorf(`must be one of 0, 1, 2, 3, 4, 5, 6; got %v`, n)
 						}
 					}
-					if d.Valid() {
+					if d.Keep() {
 						v.Days = append(v.Days, elem)
 					}
 				}
-				if d.Valid() {
+				if d.Keep() {
 					if i, j, dup := toolimpl.Duplicate(v.Days); dup {
 						d.Errorf("must have unique items; items %d and %d are equal", i, j)
 					}
@@ -4553,7 +4463,7 @@ func decodeSymbolQuery(d *toolimpl.Decoder, v *SymbolQuery) {
 					if s, ok := d.String(); ok {
 						elem = s
 					}
-					if d.Valid() {
+					if d.Keep() {
 						v.Kinds = append(v.Kinds, elem)
 					}
 				}
@@ -4599,7 +4509,7 @@ func decodeKnowledgeQuery(d *toolimpl.Decoder, v *KnowledgeQuery) {
 					if s, ok := d.String(); ok {
 						elem = s
 					}
-					if d.Valid() {
+					if d.Keep() {
 						v.BaseIDs = append(v.BaseIDs, elem)
 					}
 				}
@@ -4717,12 +4627,12 @@ func decodeTicketInput(d *toolimpl.Decoder, v *TicketInput) {
 					if s, ok := d.String(); ok {
 						elem = s
 					}
-					if d.Valid() {
+					if d.Keep() {
 						v.Labels = append(v.Labels, elem)
 					}
 					n++
 				}
-				if d.Valid() {
+				if d.Keep() {
 					if i, j, dup := toolimpl.Duplicate(v.Labels); dup {
 						d.Errorf("must have unique items; items %d and %d are equal", i, j)
 					}
@@ -4821,7 +4731,7 @@ func decodeRecipeSearch(d *toolimpl.Decoder, v *RecipeSearch) {
 					if s, ok := d.String(); ok {
 						elem = s
 					}
-					if d.Valid() {
+					if d.Keep() {
 						v.Ingredients = append(v.Ingredients, elem)
 					}
 				}
@@ -5112,7 +5022,7 @@ func decodeInvoiceLines(d *toolimpl.Decoder, v *InvoiceLines) {
 						Price    float64 `json:"price" jsonschema:"minimum=0"`
 					}
 					decodeObject(d, &elem)
-					if d.Valid() {
+					if d.Keep() {
 						v.Lines = append(v.Lines, elem)
 					}
 					n++
@@ -5291,7 +5201,7 @@ func decodeMeetingInput(d *toolimpl.Decoder, v *MeetingInput) {
 					if s, ok := d.String(); ok {
 						elem = s
 					}
-					if d.Valid() {
+					if d.Keep() {
 						v.Attendees = append(v.Attendees, elem)
 					}
 					n++
@@ -5480,7 +5390,7 @@ func decodeShipInput(d *toolimpl.Decoder, v *ShipInput) {
 					if s, ok := d.String(); ok {
 						elem = s
 					}
-					if d.Valid() {
+					if d.Keep() {
 						*v.Tags = append(*v.Tags, elem)
 					}
 				}
@@ -5521,7 +5431,7 @@ func decodeOrgChart(d *toolimpl.Decoder, v *OrgChart) {
 				for d.Elem() {
 					var elem Department
 					decodeDepartment(d, &elem)
-					if d.Valid() {
+					if d.Keep() {
 						v.Departments = append(v.Departments, elem)
 					}
 					n++
@@ -5613,7 +5523,7 @@ func decodeRouteInput(d *toolimpl.Decoder, v *RouteInput) {
 				for d.Elem() {
 					var elem Waypoint
 					decodeWaypoint(d, &elem)
-					if d.Valid() {
+					if d.Keep() {
 						v.Waypoints = append(v.Waypoints, elem)
 					}
 					n++
@@ -5638,7 +5548,7 @@ func decodeRouteInput(d *toolimpl.Decoder, v *RouteInput) {
 					if s, ok := d.String(); ok {
 						elem = s
 					}
-					if d.Valid() {
+					if d.Keep() {
 						*v.Avoid = append(*v.Avoid, elem)
 					}
 				}
@@ -5664,12 +5574,12 @@ func decodeRouteInput(d *toolimpl.Decoder, v *RouteInput) {
 						for d.Elem() {
 							var elem2 Waypoint
 							decodeWaypoint(d, &elem2)
-							if d.Valid() {
+							if d.Keep() {
 								elem = append(elem, elem2)
 							}
 						}
 					}
-					if d.Valid() {
+					if d.Keep() {
 						v.Legs = append(v.Legs, elem)
 					}
 				}
@@ -5920,7 +5830,7 @@ func decodePage(d *toolimpl.Decoder, v *Page[OrderLine]) {
 				for d.Elem() {
 					var elem OrderLine
 					decodeOrderLine(d, &elem)
-					if d.Valid() {
+					if d.Keep() {
 						v.Items = append(v.Items, elem)
 					}
 				}
@@ -5970,7 +5880,7 @@ func decodeTagInput(d *toolimpl.Decoder, v *TagInput) {
 				for d.Elem() {
 					var elem Pair[string, int64]
 					decodePair(d, &elem)
-					if d.Valid() {
+					if d.Keep() {
 						v.Pairs = append(v.Pairs, elem)
 					}
 				}
@@ -6102,7 +6012,7 @@ func decodeLogQuery(d *toolimpl.Decoder, v *LogQuery) {
 				for d.Elem() {
 					var elem LogLevel
 					d.TextUnmarshaler(&elem)
-					if d.Valid() {
+					if d.Keep() {
 						v.Extra = append(v.Extra, elem)
 					}
 				}
@@ -6148,7 +6058,7 @@ func decodePriceCheck(d *toolimpl.Decoder, v *PriceCheck) {
 						elem = Currency(s)
 					}
 					d.Unmarshal(mark, &elem)
-					if d.Valid() {
+					if d.Keep() {
 						v.Targets = append(v.Targets, elem)
 					}
 				}
@@ -6190,7 +6100,7 @@ func decodeBlameInput(d *toolimpl.Decoder, v *BlameInput) {
 				for d.Elem() {
 					var elem Span
 					decodeSpan(d, &elem)
-					if d.Valid() {
+					if d.Keep() {
 						v.Spans = append(v.Spans, elem)
 					}
 					n++
@@ -6308,7 +6218,7 @@ func decodeSearchOrdersInput(d *toolimpl.Decoder, v *SearchOrdersInput) {
 							d.Errorf(`must be one of "open", "paid", "shipped"; got %q`, s)
 						}
 					}
-					if d.Valid() {
+					if d.Keep() {
 						v.Statuses = append(v.Statuses, elem)
 					}
 				}
@@ -6399,7 +6309,7 @@ func decodeSendNoteArgs(d *toolimpl.Decoder, v *sendNoteArgs) {
 					if s, ok := d.String(); ok {
 						elem = s
 					}
-					if d.Valid() {
+					if d.Keep() {
 						v.Cc = append(v.Cc, elem)
 					}
 				}
@@ -6708,7 +6618,7 @@ func decodeDepartment(d *toolimpl.Decoder, v *Department) {
 				for d.Elem() {
 					var elem Team
 					decodeTeam(d, &elem)
-					if d.Valid() {
+					if d.Keep() {
 						v.Teams = append(v.Teams, elem)
 					}
 				}
@@ -6744,7 +6654,7 @@ func decodeFilters(d *toolimpl.Decoder, v *Filters) {
 					if s, ok := d.String(); ok {
 						elem = s
 					}
-					if d.Valid() {
+					if d.Keep() {
 						v.Authors = append(v.Authors, elem)
 					}
 				}
@@ -6979,7 +6889,7 @@ func decodeOrder(d *toolimpl.Decoder, v *Order) {
 					if s, ok := d.String(); ok {
 						elem = s
 					}
-					if d.Valid() {
+					if d.Keep() {
 						v.Lines = append(v.Lines, elem)
 					}
 				}
@@ -7058,7 +6968,7 @@ func decodeTeam(d *toolimpl.Decoder, v *Team) {
 				for d.Elem() {
 					var elem Member
 					decodeMember(d, &elem)
-					if d.Valid() {
+					if d.Keep() {
 						v.Members = append(v.Members, elem)
 					}
 				}
@@ -7225,7 +7135,7 @@ func decodeContact(d *toolimpl.Decoder, v *Contact) {
 				for d.Elem() {
 					var elem Phone
 					decodePhone(d, &elem)
-					if d.Valid() {
+					if d.Keep() {
 						v.Phones = append(v.Phones, elem)
 					}
 				}

@@ -101,9 +101,7 @@ func (distanceTool) Call(ctx context.Context, s *runtime.Settings, args json.Raw
 			return res, nil
 		}
 	}
-	return toolimpl.RunEncoded(ctx, s, &distanceInfo, func(ctx context.Context) (float64, error) {
-		return Distance(ctx, in)
-	}, encodeDistanceResult)
+	return toolimpl.RunEncoded(ctx, s, &distanceInfo, in, Distance, encodeDistanceResult)
 }
 
 // nearestInfo describes the nearest tool.
@@ -157,7 +155,7 @@ func (nearestTool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 			return res, nil
 		}
 	}
-	return toolimpl.RunEncoded(ctx, s, &nearestInfo, func(ctx context.Context) (geo.Place, error) {
+	return toolimpl.RunEncoded(ctx, s, &nearestInfo, in, func(ctx context.Context, in geo.Place) (geo.Place, error) {
 		return Nearest(ctx, &in)
 	}, encodeNearestResult)
 }
@@ -180,7 +178,7 @@ func decodeTrip(d *toolimpl.Decoder, v *Trip) {
 				for d.Elem() {
 					var elem geo.Place
 					decodePlace(d, &elem)
-					if d.Valid() {
+					if d.Keep() {
 						v.To = append(v.To, elem)
 					}
 				}

@@ -81,9 +81,7 @@ func (useTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessa
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.RunEncoded(ctx, s, &useInfo, func(ctx context.Context) (int, error) {
-		return Use(ctx, in)
-	}, encodeUseResult)
+	return toolimpl.RunEncoded(ctx, s, &useInfo, in, Use, encodeUseResult)
 }
 
 // tagSchema is the JSON Schema of the tag tool's arguments: its Parameters, and its
@@ -134,7 +132,7 @@ func (tagTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessa
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.Run(ctx, s, &tagInfo, func(ctx context.Context) (toolimpl.NoOutput, error) {
+	return toolimpl.Run(ctx, s, &tagInfo, in, func(ctx context.Context, in tagArgs) (toolimpl.NoOutput, error) {
 		return toolimpl.NoOutput{}, Tag(ctx, in.ID, in.Labels)
 	})
 }
@@ -189,9 +187,7 @@ func (walkTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMess
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.Run(ctx, s, &walkInfo, func(ctx context.Context) (string, error) {
-		return Walk(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &walkInfo, in, Walk)
 }
 
 // plainInfo describes the plain tool.
@@ -241,7 +237,7 @@ func (plainTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMes
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &plainInfo, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &plainInfo, in, func(ctx context.Context, in plainArgs) (string, error) {
 		return Plain(ctx, in.Name)
 	})
 }

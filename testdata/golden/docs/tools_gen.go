@@ -107,9 +107,7 @@ func (openTicketTool) Call(ctx context.Context, s *runtime.Settings, args json.R
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &openTicketInfo, func(ctx context.Context) (string, error) {
-		return OpenTicket(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &openTicketInfo, in, OpenTicket)
 }
 
 // decodeTicket decodes a Ticket and checks its constraints.
@@ -159,7 +157,7 @@ func decodeTicket(d *toolimpl.Decoder, v *Ticket) {
 					if s, ok := d.String(); ok {
 						elem = s
 					}
-					if d.Valid() {
+					if d.Keep() {
 						v.Tags = append(v.Tags, elem)
 					}
 				}

@@ -87,9 +87,7 @@ func (paintWallTool) Call(ctx context.Context, s *runtime.Settings, args json.Ra
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &paintWallInfo, func(ctx context.Context) (string, error) {
-		return PaintWall(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &paintWallInfo, in, PaintWall)
 }
 
 // decodePaint decodes a Paint and checks its constraints.

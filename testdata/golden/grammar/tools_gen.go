@@ -101,9 +101,7 @@ func (planTripTool) Call(ctx context.Context, s *runtime.Settings, args json.Raw
 			return res, nil
 		}
 	}
-	return toolimpl.RunEncoded(ctx, s, &planTripInfo, func(ctx context.Context) (TripRequest, error) {
-		return PlanTrip(ctx, in)
-	}, encodePlanTripResult)
+	return toolimpl.RunEncoded(ctx, s, &planTripInfo, in, PlanTrip, encodePlanTripResult)
 }
 
 // runQueryInfo describes the run_query tool.
@@ -196,9 +194,7 @@ func (runQueryTool) Call(ctx context.Context, s *runtime.Settings, args json.Raw
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.RunEncoded(ctx, s, &runQueryInfo, func(ctx context.Context) (Query, error) {
-		return RunQuery(ctx, in)
-	}, encodeRunQueryResult)
+	return toolimpl.RunEncoded(ctx, s, &runQueryInfo, in, RunQuery, encodeRunQueryResult)
 }
 
 // openWindowInfo describes the open_window tool.
@@ -247,9 +243,7 @@ func (openWindowTool) Call(ctx context.Context, s *runtime.Settings, args json.R
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.RunEncoded(ctx, s, &openWindowInfo, func(ctx context.Context) (Window, error) {
-		return OpenWindow(ctx, in)
-	}, encodeOpenWindowResult)
+	return toolimpl.RunEncoded(ctx, s, &openWindowInfo, in, OpenWindow, encodeOpenWindowResult)
 }
 
 // decodeTripRequest decodes a TripRequest and checks its constraints.
@@ -310,7 +304,7 @@ func decodeTripRequest(d *toolimpl.Decoder, v *TripRequest) {
 					if s, ok := d.String(); ok {
 						elem = s
 					}
-					if d.Valid() {
+					if d.Keep() {
 						v.Tags = append(v.Tags, elem)
 					}
 					n++
@@ -376,7 +370,7 @@ func decodeQuery(d *toolimpl.Decoder, v *Query) {
 				for d.Elem() {
 					var elem Range
 					decodeRange(d, &elem)
-					if d.Valid() {
+					if d.Keep() {
 						v.Spans = append(v.Spans, elem)
 					}
 				}
@@ -406,7 +400,7 @@ func decodeQuery(d *toolimpl.Decoder, v *Query) {
 						elem = Lower(s)
 					}
 					d.Unmarshal(mark, &elem)
-					if d.Valid() {
+					if d.Keep() {
 						v.Names = append(v.Names, elem)
 					}
 				}
@@ -434,7 +428,7 @@ func decodeQuery(d *toolimpl.Decoder, v *Query) {
 				for d.Elem() {
 					var elem Flexible
 					d.JSONUnmarshaler("string", &elem)
-					if d.Valid() {
+					if d.Keep() {
 						v.Parts = append(v.Parts, elem)
 					}
 				}

@@ -74,7 +74,7 @@ func (t orderTool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &orderInfo, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &orderInfo, in, func(ctx context.Context, in Lookup) (string, error) {
 		return t.store.Order(ctx, in)
 	})
 }
@@ -115,7 +115,7 @@ func (t timeTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMe
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.Run(ctx, s, &timeInfo, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &timeInfo, in, func(ctx context.Context, in toolimpl.NoInput) (string, error) {
 		return t.clock.Time(ctx)
 	})
 }
@@ -174,7 +174,7 @@ func (t cancelTool) Call(ctx context.Context, s *runtime.Settings, args json.Raw
 	if res, ok, err := toolimpl.Approve(ctx, s, &cancelInfo, args); !ok {
 		return res, err
 	}
-	return toolimpl.Run(ctx, s, &cancelInfo, func(ctx context.Context) (toolimpl.NoOutput, error) {
+	return toolimpl.Run(ctx, s, &cancelInfo, in, func(ctx context.Context, in Lookup) (toolimpl.NoOutput, error) {
 		return toolimpl.NoOutput{}, t.store.Cancel(ctx, in)
 	})
 }

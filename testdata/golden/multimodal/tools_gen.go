@@ -77,7 +77,7 @@ func (chartTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMes
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &chartInfo, func(ctx context.Context) (runtime.Content, error) {
+	return toolimpl.Run(ctx, s, &chartInfo, in, func(ctx context.Context, in chartArgs) (runtime.Content, error) {
 		return Chart(ctx, in.Title, in.Values)
 	})
 }
@@ -110,7 +110,7 @@ func decodeChartArgs(d *toolimpl.Decoder, v *chartArgs) {
 					if f, ok := d.Float(64); ok {
 						elem = f
 					}
-					if d.Valid() {
+					if d.Keep() {
 						v.Values = append(v.Values, elem)
 					}
 				}

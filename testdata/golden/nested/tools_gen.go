@@ -137,9 +137,7 @@ func (planTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMess
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.RunEncoded(ctx, s, &planInfo, func(ctx context.Context) (Route, error) {
-		return Plan(ctx, in)
-	}, encodePlanResult)
+	return toolimpl.RunEncoded(ctx, s, &planInfo, in, Plan, encodePlanResult)
 }
 
 // decodeRoute decodes a Route and checks its constraints.
@@ -171,7 +169,7 @@ func decodeRoute(d *toolimpl.Decoder, v *Route) {
 				for d.Elem() {
 					var elem Point
 					decodePoint(d, &elem)
-					if d.Valid() {
+					if d.Keep() {
 						v.Stops = append(v.Stops, elem)
 					}
 					n++
@@ -214,12 +212,12 @@ func decodeRoute(d *toolimpl.Decoder, v *Route) {
 							if n, ok := d.Int(8); ok {
 								elem2 = int8(n)
 							}
-							if d.Valid() {
+							if d.Keep() {
 								elem = append(elem, elem2)
 							}
 						}
 					}
-					if d.Valid() {
+					if d.Keep() {
 						v.Matrix = append(v.Matrix, elem)
 					}
 				}

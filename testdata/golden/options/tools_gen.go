@@ -77,9 +77,7 @@ func (webSearchTool) Call(ctx context.Context, s *runtime.Settings, args json.Ra
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &webSearchInfo, func(ctx context.Context) (string, error) {
-		return Search(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &webSearchInfo, in, Search)
 }
 
 // deployServiceInfo describes the deploy_service tool.
@@ -137,7 +135,7 @@ func (deployServiceTool) Call(ctx context.Context, s *runtime.Settings, args jso
 	if res, ok, err := toolimpl.Approve(ctx, s, &deployServiceInfo, args); !ok {
 		return res, err
 	}
-	return toolimpl.Run(ctx, s, &deployServiceInfo, func(ctx context.Context) (toolimpl.NoOutput, error) {
+	return toolimpl.Run(ctx, s, &deployServiceInfo, in, func(ctx context.Context, in Query) (toolimpl.NoOutput, error) {
 		return toolimpl.NoOutput{}, Deploy(ctx, in)
 	})
 }
@@ -189,9 +187,7 @@ func (httpGetUrlsTool) Call(ctx context.Context, s *runtime.Settings, args json.
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &httpGetUrlsInfo, func(ctx context.Context) (string, error) {
-		return HTTPGetURLs(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &httpGetUrlsInfo, in, HTTPGetURLs)
 }
 
 // decodeQuery decodes a Query and checks its constraints.

@@ -62,7 +62,7 @@ func (makeReportTool) Call(ctx context.Context, s *runtime.Settings, args json.R
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.RunEncoded(ctx, s, &makeReportInfo, func(ctx context.Context) (*Report, error) {
+	return toolimpl.RunEncoded(ctx, s, &makeReportInfo, in, func(ctx context.Context, in toolimpl.NoInput) (*Report, error) {
 		return MakeReport(ctx)
 	}, encodeMakeReportResult)
 }
@@ -101,7 +101,7 @@ func (levelsTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMe
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.RunEncoded(ctx, s, &levelsInfo, func(ctx context.Context) ([]Level, error) {
+	return toolimpl.RunEncoded(ctx, s, &levelsInfo, in, func(ctx context.Context, in toolimpl.NoInput) ([]Level, error) {
 		return Levels(ctx)
 	}, encodeLevelsResult)
 }
@@ -140,7 +140,7 @@ func (scoresTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMe
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.RunEncoded(ctx, s, &scoresInfo, func(ctx context.Context) (map[string]float64, error) {
+	return toolimpl.RunEncoded(ctx, s, &scoresInfo, in, func(ctx context.Context, in toolimpl.NoInput) (map[string]float64, error) {
 		return Scores(ctx)
 	}, encodeScoresResult)
 }
@@ -179,7 +179,7 @@ func (countTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMes
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.RunEncoded(ctx, s, &countInfo, func(ctx context.Context) (int, error) {
+	return toolimpl.RunEncoded(ctx, s, &countInfo, in, func(ctx context.Context, in toolimpl.NoInput) (int, error) {
 		return Count(ctx)
 	}, encodeCountResult)
 }
@@ -218,7 +218,7 @@ func (stampTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMes
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.Run(ctx, s, &stampInfo, func(ctx context.Context) (time.Time, error) {
+	return toolimpl.Run(ctx, s, &stampInfo, in, func(ctx context.Context, in toolimpl.NoInput) (time.Time, error) {
 		return Stamp(ctx)
 	})
 }

@@ -77,9 +77,7 @@ func (countTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMes
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.RunEncoded(ctx, s, &countInfo, func(ctx context.Context) (int, error) {
-		return Count(ctx, in)
-	}, encodeCountResult)
+	return toolimpl.RunEncoded(ctx, s, &countInfo, in, Count, encodeCountResult)
 }
 
 // decodeTree decodes a Tree and checks its constraints.
@@ -133,7 +131,7 @@ func decodeNode(d *toolimpl.Decoder, v *Node) {
 					var elem *Node
 					elem = new(Node)
 					decodeNode(d, elem)
-					if d.Valid() {
+					if d.Keep() {
 						v.Children = append(v.Children, elem)
 					}
 				}

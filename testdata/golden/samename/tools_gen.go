@@ -77,9 +77,7 @@ func (postTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMess
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.RunEncoded(ctx, s, &postInfo, func(ctx context.Context) (int, error) {
-		return Post(ctx, in)
-	}, encodePostResult)
+	return toolimpl.RunEncoded(ctx, s, &postInfo, in, Post, encodePostResult)
 }
 
 // decodeBoard decodes a Board and checks its constraints.
@@ -151,7 +149,7 @@ func decodeItem(d *toolimpl.Decoder, v *a.Item) {
 					var elem *a.Item
 					elem = new(a.Item)
 					decodeItem(d, elem)
-					if d.Valid() {
+					if d.Keep() {
 						v.Sub = append(v.Sub, elem)
 					}
 				}
@@ -188,7 +186,7 @@ func decodeItem2(d *toolimpl.Decoder, v *b.Item) {
 				for d.Elem() {
 					var elem b.Item
 					decodeItem2(d, &elem)
-					if d.Valid() {
+					if d.Keep() {
 						v.Replies = append(v.Replies, elem)
 					}
 				}

@@ -77,9 +77,7 @@ func (fullTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMess
 			return res, nil
 		}
 	}
-	return toolimpl.RunEncoded(ctx, s, &fullInfo, func(ctx context.Context) (Out, error) {
-		return Full(ctx, in)
-	}, encodeFullResult)
+	return toolimpl.RunEncoded(ctx, s, &fullInfo, in, Full, encodeFullResult)
 }
 
 // errorOnlyInfo describes the error_only tool.
@@ -129,7 +127,7 @@ func (errorOnlyTool) Call(ctx context.Context, s *runtime.Settings, args json.Ra
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &errorOnlyInfo, func(ctx context.Context) (toolimpl.NoOutput, error) {
+	return toolimpl.Run(ctx, s, &errorOnlyInfo, in, func(ctx context.Context, in In) (toolimpl.NoOutput, error) {
 		return toolimpl.NoOutput{}, ErrorOnly(ctx, in)
 	})
 }
@@ -181,7 +179,7 @@ func (noContextTool) Call(ctx context.Context, s *runtime.Settings, args json.Ra
 			return res, nil
 		}
 	}
-	return toolimpl.RunEncoded(ctx, s, &noContextInfo, func(ctx context.Context) (Out, error) {
+	return toolimpl.RunEncoded(ctx, s, &noContextInfo, in, func(ctx context.Context, in In) (Out, error) {
 		return NoContext(in)
 	}, encodeNoContextResult)
 }
@@ -220,7 +218,7 @@ func (noInputTool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.Run(ctx, s, &noInputInfo, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &noInputInfo, in, func(ctx context.Context, in toolimpl.NoInput) (string, error) {
 		return NoInput(ctx)
 	})
 }
@@ -272,7 +270,7 @@ func (pointerTool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 			return res, nil
 		}
 	}
-	return toolimpl.RunEncoded(ctx, s, &pointerInfo, func(ctx context.Context) (*Out, error) {
+	return toolimpl.RunEncoded(ctx, s, &pointerInfo, in, func(ctx context.Context, in In) (*Out, error) {
 		return Pointer(ctx, &in)
 	}, encodePointerResult)
 }
@@ -332,7 +330,7 @@ func (plainTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMes
 			return res, nil
 		}
 	}
-	return toolimpl.Run(ctx, s, &plainInfo, func(ctx context.Context) (string, error) {
+	return toolimpl.Run(ctx, s, &plainInfo, in, func(ctx context.Context, in plainArgs) (string, error) {
 		return Plain(ctx, in.City, in.Days, in.Note)
 	})
 }
@@ -371,7 +369,7 @@ func (nothingTool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.Run(ctx, s, &nothingInfo, func(ctx context.Context) (toolimpl.NoOutput, error) {
+	return toolimpl.Run(ctx, s, &nothingInfo, in, func(ctx context.Context, in toolimpl.NoInput) (toolimpl.NoOutput, error) {
 		return toolimpl.NoOutput{}, Nothing()
 	})
 }

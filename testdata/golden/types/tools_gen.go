@@ -145,9 +145,7 @@ func (placeTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMes
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.Run(ctx, s, &placeInfo, func(ctx context.Context) (Order, error) {
-		return Place(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &placeInfo, in, Place)
 }
 
 // decodeOrder decodes an Order and checks its constraints.
@@ -269,7 +267,7 @@ func decodeOrder(d *toolimpl.Decoder, v *Order) {
 						for d.Elem() {
 							var elem2 Base
 							decodeBase(d, &elem2)
-							if d.Valid() {
+							if d.Keep() {
 								elem = append(elem, elem2)
 							}
 						}

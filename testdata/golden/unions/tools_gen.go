@@ -84,9 +84,7 @@ func (reachTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMes
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.Run(ctx, s, &reachInfo, func(ctx context.Context) (string, error) {
-		return Reach(ctx, in)
-	})
+	return toolimpl.Run(ctx, s, &reachInfo, in, Reach)
 }
 
 // decodeContact decodes a Contact and checks its constraints.
