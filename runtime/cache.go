@@ -103,7 +103,7 @@ func (c *resultCache) init(s Settings) {
 // cached runs a call of the tool t marked cache: it reuses the result
 // stored for the call's key, waits for a call with the same key under
 // way, or runs the tool and stores its result.
-func (r *Registry) cached(ctx context.Context, t Tool, info *Info, args []byte, emit func(Chunk)) (Result, error) {
+func (r *Registry) cached(ctx context.Context, t *entry, info *Info, args []byte, emit func(Chunk)) (Result, error) {
 	key, ok := cacheKey(info.Name, args, cmp.Or(r.settings.MaxDepth, 64))
 	if !ok {
 		// Not JSON: the tool refuses the call, and failures are not stored.
@@ -163,7 +163,7 @@ func (r *Registry) reuse(res Result, emit func(Chunk)) (Result, error) {
 // lead runs the call of flight f, the first with its key, stores its
 // result and hands it to the calls that wait for it. Whatever happens,
 // even a panic, f ends.
-func (r *Registry) lead(ctx context.Context, t Tool, info *Info, args []byte, key string, f *flight) (res Result, err error) {
+func (r *Registry) lead(ctx context.Context, t *entry, info *Info, args []byte, key string, f *flight) (res Result, err error) {
 	defer func() {
 		if v := recover(); v != nil {
 			res, err = Result{

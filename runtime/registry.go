@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"regexp"
 	"runtime/debug"
 	"slices"
@@ -23,6 +24,9 @@ type Registry struct {
 	cache    resultCache
 
 	abandoned atomic.Int64
+	// index is the tools by name for Execute, replaced whole by Register,
+	// so that a call takes no lock.
+	index atomic.Pointer[map[string]*entry]
 
 	mu    sync.RWMutex
 	tools map[string]Tool
@@ -64,6 +68,7 @@ func NewRegistry(opts ...Option) *Registry {
 		opt(r)
 	}
 	r.cache.init(r.settings)
+	r.index.Store(&map[string]*entry{})
 	return r
 }
 
@@ -102,13 +107,16 @@ func (r *Registry) Register(tools ...Tool) error {
 		}
 		added[info.Name] = true
 	}
+	index := maps.Clone(*r.index.Load())
 	for _, t := range tools {
 		info := t.Info()
 		r.tools[info.Name] = t
+		index[info.Name] = newEntry(t, r.dialect)
 		if params := info.ParametersFor(r.dialect); params != nil {
 			r.defs = append(r.defs, Definition{Name: info.Name, Description: info.Description, Parameters: params})
 		}
 	}
+	r.index.Store(&index)
 	slices.SortFunc(r.defs, func(a, b Definition) int { return strings.Compare(a.Name, b.Name) })
 	return nil
 }
@@ -248,12 +256,8 @@ func (r *Registry) execute(ctx context.Context, name string, args json.RawMessag
 			r.count(res.Err)
 		}
 	}()
-	t, ok := r.Lookup(name)
-	var info *Info
-	if ok {
-		info = t.Info()
-	}
-	if !ok || info.ParametersFor(r.dialect) == nil {
+	t := (*r.index.Load())[name]
+	if t == nil || !t.listed {
 		// A tool left out of the registry's dialect is not one the model
 		// was given.
 		return Result{Error: r.unknownTool(name)}, nil
@@ -262,10 +266,10 @@ func (r *Registry) execute(ctx context.Context, name string, args json.RawMessag
 		p := Problem{Message: fmt.Sprintf("the arguments are %d bytes long; the limit is %d", len(args), max)}
 		return Result{Error: "invalid arguments: " + p.Message, Problems: []Problem{p}}, nil
 	}
-	if info.Cache <= 0 || r.cache.store == nil {
+	if t.info.Cache <= 0 || r.cache.store == nil {
 		return r.capped(r.call(ctx, t, args, emit))
 	}
-	return r.cached(ctx, t, info, args, emit)
+	return r.cached(ctx, t, t.info, args, emit)
 }
 
 // capped fails a result longer than Settings.MaxOutput.
@@ -304,28 +308,39 @@ type settingsCaller interface {
 	Call(ctx context.Context, s *Settings, args json.RawMessage, emit func(Chunk)) (Result, error)
 }
 
+// entry is a registered tool as Execute needs it, worked out once.
+type entry struct {
+	tool   Tool
+	info   *Info
+	listed bool           // in the registry's dialect: the model was given it
+	caller settingsCaller // nil for a tool written by hand
+	stream StreamableTool // nil for a tool that does not stream
+}
+
+func newEntry(t Tool, d Dialect) *entry {
+	e := &entry{tool: t, info: t.Info()}
+	e.listed = e.info.ParametersFor(d) != nil
+	e.caller, _ = t.(settingsCaller)
+	e.stream, _ = t.(StreamableTool)
+	return e
+}
+
 // call runs one call of t with the registry's settings, streaming if emit
 // is set.
-func (r *Registry) call(ctx context.Context, t Tool, args json.RawMessage, emit func(Chunk)) (Result, error) {
-	s, streams := t.(StreamableTool)
-	if c, ok := t.(settingsCaller); ok {
-		if !streams {
-			res, err := c.Call(ctx, &r.settings, args, nil)
-			if emit != nil && res.Success {
-				emit(Chunk{Text: res.Output, Data: res.Data})
-			}
-			return res, err
-		}
-		return c.Call(ctx, &r.settings, args, emit)
+func (r *Registry) call(ctx context.Context, t *entry, args json.RawMessage, emit func(Chunk)) (Result, error) {
+	var res Result
+	var err error
+	switch {
+	case t.caller != nil && t.stream != nil:
+		return t.caller.Call(ctx, &r.settings, args, emit)
+	case t.caller != nil:
+		res, err = t.caller.Call(ctx, &r.settings, args, nil)
+	case t.stream != nil && emit != nil:
+		return t.stream.Stream(ctx, args, emit)
+	default:
+		res, err = t.tool.(InvokableTool).Invoke(ctx, args)
 	}
-	if emit == nil {
-		return t.(InvokableTool).Invoke(ctx, args)
-	}
-	if streams {
-		return s.Stream(ctx, args, emit)
-	}
-	res, err := t.(InvokableTool).Invoke(ctx, args)
-	if res.Success {
+	if emit != nil && res.Success {
 		emit(Chunk{Text: res.Output, Data: res.Data})
 	}
 	return res, err
