@@ -61,6 +61,16 @@ go test -run '^$' -bench . -benchmem -count "$count" ./... | tee "$out"
 	echo "jsonschema-go gets the same shapes with description-only tags, as it rejects invopop's keyword tags."
 	echo
 	grep -E '^BenchmarkDefinitions' "$out" | go run ./report -baseline toolgen
+	echo
+	echo "## Load"
+	echo
+	echo "\`go test ./internal/attacktest -run TestLoad -v\` (no race detector): 64 goroutines making 10,000"
+	echo "calls each through one Registry (plain, cached, retried, timing out, panicking, rejected,"
+	echo "streamed), every call exactly one Result of the right outcome, no goroutine left behind."
+	echo
+	echo '```'
+	(cd .. && go test ./internal/attacktest -run '^TestLoad$' -count=1 -v 2>&1 | sed -n 's/^ *load_test.go:[0-9]*: //p')
+	echo '```'
 	if command -v benchstat >/dev/null || go run golang.org/x/perf/cmd/benchstat@latest -h >/dev/null 2>&1; then
 		echo
 		echo "## benchstat"
