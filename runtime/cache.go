@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"runtime/debug"
 	"slices"
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -725,25 +726,13 @@ func (cz *canonicalizer) writeRune(r rune) {
 	}
 }
 
+// hex4 reads the four hex digits of a \u escape at in[i:].
 func hex4(in []byte, i int) (rune, bool) {
 	if i+4 > len(in) {
 		return 0, false
 	}
-	var r rune
-	for _, c := range in[i : i+4] {
-		switch {
-		case '0' <= c && c <= '9':
-			c -= '0'
-		case 'a' <= c && c <= 'f':
-			c = c - 'a' + 10
-		case 'A' <= c && c <= 'F':
-			c = c - 'A' + 10
-		default:
-			return 0, false
-		}
-		r = r<<4 | rune(c)
-	}
-	return r, true
+	n, err := strconv.ParseUint(string(in[i:i+4]), 16, 16)
+	return rune(n), err == nil
 }
 
 // foldCompare compares the strings a and b as if each rune were the

@@ -549,8 +549,7 @@ func TestCacheLeaderCanceled(t *testing.T) {
 	// them runs the tool instead.
 	var runs atomic.Int32
 	started, release := make(chan struct{}, 4), make(chan struct{})
-	var r *Registry
-	r = registry(t, Settings{}, cachedTool("block", func(ctx context.Context, in anyIn) (string, error) {
+	r := registry(t, Settings{}, cachedTool("block", func(ctx context.Context, in anyIn) (string, error) {
 		if runs.Add(1) > 1 {
 			return "second", nil
 		}

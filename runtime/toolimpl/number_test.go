@@ -39,13 +39,6 @@ func readUint(text string, bits int) (uint64, string) {
 	return decodeNumber(text, func(d *Decoder) (uint64, bool) { return d.Uint(bits) })
 }
 
-// wantInt is what Int or Uint should make of a text: its value, or a
-// problem, which notInteger and outOfRange spell out.
-type wantInt struct {
-	val     *big.Int // nil: not an integer
-	inRange bool
-}
-
 func notIntegerMsg(text string) string { return "must be an integer, got " + text }
 
 func rangeMsg(signed bool, bits int, text string) string {
