@@ -424,17 +424,26 @@ func cacheKey(name string, args []byte, maxDepth int) (string, bool) {
 var canonPool = sync.Pool{New: func() any { return new(canonicalizer) }}
 
 // canonicalizer writes JSON in a canonical form: no white space between
-// tokens; the members of each object in the order of their keys, compared
-// as by strings.EqualFold, those with equal keys in the order given (a
-// decoder may match keys regardless of case, and the last of repeated
-// keys may win); strings with escapes for ", \ and control characters
-// only, as \b, \f, \n, \r, \t or \u00xx, and a lone surrogate escape as
-// U+FFFD, as the decoder reads it; numbers as written. Two texts with the
-// same canonical form decode to the same arguments.
+// tokens; the members of the arguments object in the order of their keys,
+// compared as by strings.EqualFold, those with equal keys in the order
+// given (a decoder may match keys regardless of case, and the last of
+// repeated keys may win); strings with escapes for ", \ and control
+// characters only, as \b, \f, \n, \r, \t or \u00xx, and a lone surrogate
+// escape as U+FFFD, as the decoder reads it; numbers as written. Two texts
+// with the same canonical form decode to the same arguments.
+//
+// Only the outermost object, whose keys are the names of the arguments, is
+// sorted: a nested object may be a map whose key type reads two keys as
+// one (time.Time reads 2024-01-01T00:00:00Z and 2024-01-01T00:00:00.0Z
+// alike), where the order of the members decides which value stays. An
+// outermost object of more members than any tool has arguments is not
+// sorted either: it will be refused, and sorting it would cost more than
+// refusing it.
 type canonicalizer struct {
 	in      []byte
 	pos     int
 	depth   int
+	top     int // depth outside the outermost object
 	out     []byte
 	members []member // of the objects being written, innermost last
 	tmp     []byte
@@ -448,7 +457,7 @@ type member struct{ start, colon, end int }
 // the next use of cz, or false if in is not JSON nested at most maxDepth
 // deep. Empty text (or white space) stands for {}, as for the decoder.
 func (cz *canonicalizer) canonical(in []byte, maxDepth int) ([]byte, bool) {
-	*cz = canonicalizer{in: in, depth: maxDepth, out: cz.out[:0], members: cz.members[:0], tmp: cz.tmp[:0]}
+	*cz = canonicalizer{in: in, depth: maxDepth, top: maxDepth, out: cz.out[:0], members: cz.members[:0], tmp: cz.tmp[:0]}
 	defer func() { cz.in = nil }()
 	cz.ws()
 	if cz.pos == len(in) {
@@ -575,7 +584,7 @@ func (cz *canonicalizer) object() bool {
 	cz.depth++
 	ms := cz.members[base:]
 	less := func(a, b member) int { return foldCompare(cz.out[a.start+1:a.colon-1], cz.out[b.start+1:b.colon-1]) }
-	if !slices.IsSortedFunc(ms, less) {
+	if cz.depth == cz.top && len(ms) <= maxSorted && !slices.IsSortedFunc(ms, less) {
 		slices.SortStableFunc(ms, less)
 		cz.tmp = append(cz.tmp[:0], cz.out[body:]...)
 		cz.out = cz.out[:body]
@@ -590,6 +599,10 @@ func (cz *canonicalizer) object() bool {
 	cz.out = append(cz.out, '}')
 	return true
 }
+
+// maxSorted is the most members of an arguments object whose order the
+// canonical form sorts.
+const maxSorted = 256
 
 func (cz *canonicalizer) number() bool {
 	in, i := cz.in, cz.pos

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -187,14 +188,13 @@ func TestCacheCopies(t *testing.T) {
 func TestCacheKey(t *testing.T) {
 	same := [][]string{
 		{`{"a":1,"b":[true,null,"x"]}`, ` { "b" : [ true , null , "x" ] , "a" : 1 } `, "{\n\t\"b\":[true,null,\"x\"],\r\n\"a\":1}"},
-		{`{"a":{"y":1,"x":2},"b":0}`, `{"b":0,"a":{"x":2,"y":1}}`},
+		{`{"a":{"y":1,"x":2},"b":0}`, `{"b":0,"a":{"y":1,"x":2}}`},
 		{`{"s":"A/é😀\"\\\n"}`, `{"s":"\u0041\/\u00E9\ud83d\ude00\u0022\u005c\u000a"}`},
 		{`{"s":"` + "\ufffd" + `"}`, `{"s":"\ud800"}`, `{"s":"\udc00"}`}, // a lone surrogate is U+FFFD, as the decoder reads it
 		{`{"s":"` + "\ufffdA" + `"}`, `{"s":"\ud800\u0041"}`},
 		{`{"s":"\u001f\b"}`, `{"s":"\u001F\u0008"}`},
 		{``, ` `, `{}`, "\n{ }\n"},
 		{`[]`, `[ ]`},
-		{`{"a":[{"c":1,"b":2}]}`, `{"a":[{"b":2,"c":1}]}`},
 	}
 	for _, group := range same {
 		want := Canonical(group[0])
@@ -232,10 +232,28 @@ func TestCacheKey(t *testing.T) {
 		{`{"s":"\u00e9"}`, `{"s":"e\u0301"}`},
 		{`{"a":1}`, `{"A":1}`},
 		{`{}`, `null`},
+		// A nested object may be a map whose key type reads two keys as
+		// one: its order decides which value stays.
+		{`{"at":{"2024-01-01T00:00:00Z":"a","2024-01-01T00:00:00.0Z":"b"}}`, `{"at":{"2024-01-01T00:00:00.0Z":"b","2024-01-01T00:00:00Z":"a"}}`},
+		{`{"a":[{"c":1,"b":2}]}`, `{"a":[{"b":2,"c":1}]}`},
 	} {
 		if Canonical(pair[0]) == Canonical(pair[1]) {
 			t.Errorf("%s and %s have the same canonical form %s", pair[0], pair[1], Canonical(pair[0]))
 		}
+	}
+	// An arguments object of more members than any tool has is kept in
+	// its order: sorting it would cost more than refusing it.
+	var many strings.Builder
+	many.WriteString("{")
+	for i := range 300 {
+		if i > 0 {
+			many.WriteString(",")
+		}
+		fmt.Fprintf(&many, `"k%03d":1`, 299-i)
+	}
+	many.WriteString("}")
+	if got := Canonical(many.String()); got != many.String() {
+		t.Errorf("an object of 300 members was sorted")
 	}
 	if CacheKey("a", json.RawMessage(`{}`)) == CacheKey("b", json.RawMessage(`{}`)) {
 		t.Error("two tools have the same key")
@@ -263,8 +281,8 @@ func TestCacheKey(t *testing.T) {
 	}))
 	for _, args := range []string{
 		`{"city":"Oslo","filters":{"min":1,"max":5}}`,
-		` {"filters" : {"max":5, "min":1}, "city":"Oslo"}`,
-		`{"filters":{"max":5,"min":1},"city":"\u004Fslo"}`,
+		` {"filters" : {"min":1, "max":5}, "city":"Oslo"}`,
+		`{"filters":{"min":1,"max":5},"city":"\u004Fslo"}`,
 	} {
 		res, err := r.Execute(context.Background(), "find", json.RawMessage(args))
 		if err != nil || !res.Success || res.Output != `{"city":"Oslo","filters":{"max":5,"min":1}}` {
@@ -591,4 +609,38 @@ func TestCacheStream(t *testing.T) {
 			t.Errorf("call %d: chunk data %#v", i, chunks[0].Data)
 		}
 	}
+}
+
+// TestCacheAbandonedOnce checks that a call abandoned at its deadline is
+// counted once, however many identical calls shared it.
+func TestCacheAbandonedOnce(t *testing.T) {
+	var started atomic.Int32
+	release := make(chan struct{})
+	tool := NewInvokable(&Info{
+		Name:        "slow",
+		Description: "The slow tool.",
+		Parameters:  json.RawMessage(`{"type":"object"}`),
+		Cache:       time.Minute,
+		Timeout:     50 * time.Millisecond,
+	}, decodeAny, func(ctx context.Context, in anyIn) (string, error) {
+		started.Add(1)
+		<-release // ignores its context
+		return "late", nil
+	})
+	r := registry(t, Settings{}, tool)
+	var wg sync.WaitGroup
+	for range 5 {
+		wg.Go(func() {
+			res, _ := r.Execute(context.Background(), "slow", json.RawMessage(`{}`))
+			if res.Success {
+				t.Errorf("a call succeeded past its deadline: %+v", res)
+			}
+		})
+	}
+	wg.Wait()
+	close(release)
+	if started.Load() != 1 || r.Abandoned() != 1 {
+		t.Errorf("the function ran %d times and %d calls were counted abandoned, want 1 and 1", started.Load(), r.Abandoned())
+	}
+	time.Sleep(10 * time.Millisecond) // the abandoned goroutine returns
 }

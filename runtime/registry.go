@@ -252,9 +252,6 @@ func (r *Registry) execute(ctx context.Context, name string, args json.RawMessag
 				Err:   &PanicError{Tool: name, Value: v, Stack: debug.Stack()},
 			}, nil
 		}
-		if res.Err != nil {
-			r.count(res.Err)
-		}
 	}()
 	t := (*r.index.Load())[name]
 	if t == nil || !t.listed {
@@ -327,9 +324,12 @@ func newEntry(t Tool, d Dialect) *entry {
 
 // call runs one call of t with the registry's settings, streaming if emit
 // is set.
-func (r *Registry) call(ctx context.Context, t *entry, args json.RawMessage, emit func(Chunk)) (Result, error) {
-	var res Result
-	var err error
+func (r *Registry) call(ctx context.Context, t *entry, args json.RawMessage, emit func(Chunk)) (res Result, err error) {
+	defer func() {
+		if res.Err != nil {
+			r.count(res.Err) // here, where the tool ran: once for callers sharing one run
+		}
+	}()
 	switch {
 	case t.caller != nil && t.stream != nil:
 		return t.caller.Call(ctx, &r.settings, args, emit)

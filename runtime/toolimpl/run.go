@@ -158,6 +158,13 @@ func runDeadline[In, Out any](ctx context.Context, s *runtime.Settings, info *ru
 			Err:   &runtime.TimeoutError{Tool: info.Name, Timeout: timeout.String(), Err: ctx.Err(), Abandoned: true},
 		}, nil
 	}
+	// The error's methods, Settings.ErrorText and the result's encoding
+	// are code of the tool's too.
+	defer func() {
+		if v := recover(); v != nil {
+			res, goErr = panicked(info, v), nil
+		}
+	}()
 	switch {
 	case c.panic != nil:
 		return runtime.Result{
@@ -172,11 +179,6 @@ func runDeadline[In, Out any](ctx context.Context, s *runtime.Settings, info *ru
 		}
 		return failed(parent, ctx, s, info, c.err)
 	}
-	defer func() {
-		if v := recover(); v != nil {
-			res, goErr = panicked(info, v), nil
-		}
-	}()
 	return finish(c.out, encode)
 }
 

@@ -6,14 +6,21 @@ import "encoding/json"
 type Mark struct {
 	pos      int
 	problems int
+	lenient  bool // the decoder's leniency, which Unmarshal restores
 }
 
 // Mark returns the position of the next value and the problems recorded so
 // far. Generated code takes it before it checks a value whose type has its
 // own UnmarshalJSON.
+//
+// The value is checked strictly, lenient call or not: its bytes go to the
+// type's own method as they are, and a lenient form ("5" for an integer)
+// would pass the check only to be refused there.
 func (d *Decoder) Mark() Mark {
 	d.ws()
-	return Mark{pos: d.pos, problems: len(d.problems) + d.more}
+	m := Mark{pos: d.pos, problems: len(d.problems) + d.more, lenient: d.lenient}
+	d.lenient = false
+	return m
 }
 
 // Unmarshal hands the value read since m to v's own UnmarshalJSON, if the
@@ -21,6 +28,7 @@ func (d *Decoder) Mark() Mark {
 // the shape the type's fields or underlying type imply, then lets the type
 // decode itself, as encoding/json would. It reports whether v was decoded.
 func (d *Decoder) Unmarshal(m Mark, v json.Unmarshaler) bool {
+	d.lenient = m.lenient
 	if d.syntax != "" || len(d.problems)+d.more != m.problems || m.pos > d.pos {
 		return false
 	}

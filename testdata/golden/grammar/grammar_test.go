@@ -93,3 +93,27 @@ func TestSelfDecoding(t *testing.T) {
 		}
 	}
 }
+
+// TestSelfDecodingLenient checks that a lenient registry still checks a
+// value whose type decodes itself strictly: its bytes go to its own
+// method as they are, and the model learns what to send.
+func TestSelfDecodingLenient(t *testing.T) {
+	reg := runtime.NewRegistry(runtime.WithLenient())
+	if err := reg.Register(Tools()...); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ tool, args, want string }{
+		{"run_query", `{"span":{"from":"1","to":2}}`, `/span/from: must be an integer, got string`},
+		{"open_window", `{"start":"3"}`, `/start: must be an integer, got string`},
+	} {
+		res, err := reg.Execute(context.Background(), c.tool, json.RawMessage(c.args))
+		if err != nil || res.Success || !strings.Contains(res.Error, c.want) {
+			t.Errorf("%s %s: got %q, want it to contain %q", c.tool, c.args, res.Error, c.want)
+		}
+	}
+	// Around such values, leniency holds.
+	res, _ := reg.Execute(context.Background(), "plan_trip", json.RawMessage(`{"city":"Oslo","tags":"x","limit":"5"}`))
+	if !res.Success {
+		t.Errorf("plan_trip lenient: %s", res.Error)
+	}
+}
