@@ -25,9 +25,9 @@ import (
 //
 // A key is the tool's name, a colon and the hex SHA-256 of the name and
 // the call's arguments in a canonical form, so that arguments that differ
-// only in white space, the order of keys or the escapes of strings share
-// it. A value is opaque bytes: a byte that says what kind of result it
-// is, then its text (Output, or the JSON of multimodal Content); its ttl
+// only in white space, the order of the arguments or the escapes of
+// strings share it. A value is opaque bytes: a byte that says what kind
+// of result it is, then its text (Output, or the JSON of multimodal Content); its ttl
 // is the cache= duration of the tool's directive. The registry modifies
 // neither a value it passes to Set nor one Get returns, so a Cache may
 // keep and return them as they are. A store's errors are the Cache's to

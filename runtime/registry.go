@@ -187,9 +187,9 @@ func (r *Registry) Lookup(name string) (Tool, bool) {
 // after the registry's [Approver] says yes; a tool with retries runs again
 // after a failure it marked [Retryable], or a timeout; and the successful
 // Result of a tool marked cache is reused for calls with the same
-// arguments (the same JSON, whatever its white space and order of keys)
-// until it expires, and identical calls at the same time run the tool
-// once. Each caller gets a Result of its own (see [Cache]).
+// arguments (the same JSON, whatever its white space, escapes and order of
+// arguments) until it expires, and identical calls at the same time run
+// the tool once. Each caller gets a Result of its own (see [Cache]).
 func (r *Registry) Execute(ctx context.Context, name string, args json.RawMessage) (*Result, error) {
 	res, err := r.execute(ctx, name, args, nil)
 	return &res, err
