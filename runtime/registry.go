@@ -325,22 +325,23 @@ func newEntry(t Tool, d Dialect) *entry {
 // call runs one call of t with the registry's settings, streaming if emit
 // is set.
 func (r *Registry) call(ctx context.Context, t *entry, args json.RawMessage, emit func(Chunk)) (res Result, err error) {
-	defer func() {
-		if res.Err != nil {
-			r.count(res.Err) // here, where the tool ran: once for callers sharing one run
-		}
-	}()
+	whole := true // the result goes to emit as one chunk
 	switch {
 	case t.caller != nil && t.stream != nil:
-		return t.caller.Call(ctx, &r.settings, args, emit)
+		res, err = t.caller.Call(ctx, &r.settings, args, emit)
+		whole = false
 	case t.caller != nil:
 		res, err = t.caller.Call(ctx, &r.settings, args, nil)
 	case t.stream != nil && emit != nil:
-		return t.stream.Stream(ctx, args, emit)
+		res, err = t.stream.Stream(ctx, args, emit)
+		whole = false
 	default:
 		res, err = t.tool.(InvokableTool).Invoke(ctx, args)
 	}
-	if emit != nil && res.Success {
+	if res.Err != nil {
+		r.count(res.Err) // here, where the tool ran: once for callers sharing one run
+	}
+	if whole && emit != nil && res.Success {
 		emit(Chunk{Text: res.Output, Data: res.Data})
 	}
 	return res, err
