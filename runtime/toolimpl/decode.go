@@ -1,7 +1,6 @@
 package toolimpl
 
 import (
-	"bytes"
 	"encoding"
 	"encoding/base64"
 	"encoding/json"
@@ -1280,7 +1279,7 @@ func (d *Decoder) BeginCall(s *runtime.Settings, info *runtime.Info, args json.R
 	if s == nil {
 		s = &defaults
 	}
-	if len(args) == 0 || (isSpace(args[0]) && len(bytes.TrimSpace(args)) == 0) {
+	if len(args) == 0 || (isSpace(args[0]) && len(trimSpace(args)) == 0) {
 		args = emptyObject
 	}
 	d.data, d.maxDepth, d.info, d.settings = args, maxDepth(s), info, s
