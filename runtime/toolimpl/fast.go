@@ -233,14 +233,15 @@ func Fast[T any](s *runtime.Settings, args []byte, v *T, strs *Strings, fast fun
 	return fast(args, 0, v, strs)
 }
 
-// FastDone reports whether a fast path that ended at end decoded all of
-// args within the limits of the call (a type nests depth levels at most),
-// so its result stands.
+// FastDone reports whether a fast path run by Fast (which checked the
+// size of args) and ended at end decoded all of args within the nesting
+// limit of the call (a type nests depth levels at most), so its result
+// stands.
 func FastDone(s *runtime.Settings, args []byte, end, depth int) bool {
 	if s == nil {
 		s = &defaults
 	}
-	return FastEnd(args, end) && len(args) <= maxBytes(s) && depth <= maxDepth(s)
+	return FastEnd(args, end) && depth <= maxDepth(s)
 }
 
 // Strings makes the strings of one call's fast path: the first on its own,
