@@ -23,6 +23,11 @@ type Registry struct {
 	dialect  Dialect
 	cache    resultCache
 
+	// middleware wraps each call; handler is it around core, or nil
+	// without middleware.
+	middleware []Middleware
+	handler    Handler
+
 	abandoned atomic.Int64
 	// index is the tools by name for Execute, replaced whole by Register,
 	// so that a call takes no lock.
@@ -69,6 +74,10 @@ func NewRegistry(opts ...Option) *Registry {
 	}
 	r.cache.init(r.settings)
 	r.index.Store(&map[string]*entry{})
+	r.middleware = slices.DeleteFunc(r.middleware, func(m Middleware) bool { return m == nil })
+	if len(r.middleware) > 0 {
+		r.handler = r.chain(r.core)
+	}
 	return r
 }
 
@@ -190,8 +199,11 @@ func (r *Registry) Lookup(name string) (Tool, bool) {
 // arguments (the same JSON, whatever its white space, escapes and order of
 // arguments) until it expires, and identical calls at the same time run
 // the tool once. Each caller gets a Result of its own (see [Cache]).
+//
+// The registry's middleware ([WithMiddleware]) wraps the call, outside
+// all of this.
 func (r *Registry) Execute(ctx context.Context, name string, args json.RawMessage) (*Result, error) {
-	res, err := r.execute(ctx, name, args, nil)
+	res, err := r.execute(ctx, "", name, args, nil)
 	return &res, err
 }
 
@@ -201,21 +213,24 @@ func (r *Registry) Execute(ctx context.Context, name string, args json.RawMessag
 // called one chunk at a time, never after ExecuteStream returns. The
 // Result is the same as Execute's.
 func (r *Registry) ExecuteStream(ctx context.Context, name string, args json.RawMessage, emit func(Chunk)) (*Result, error) {
-	res, err := r.execute(ctx, name, args, emit)
+	res, err := r.execute(ctx, "", name, args, emit)
 	return &res, err
 }
 
 // ExecuteAll runs the calls a model asked for in one turn, all at once,
 // each as Execute would, and returns their Results in the calls' order.
 // One call's failure does not stop the others. The error is non-nil only
-// when ctx ended; every Result is set even then.
+// when ctx ended; every Result is set even then. The registry's
+// middleware sees each call with its ID; the registry ignores the calls'
+// Tool.
 func (r *Registry) ExecuteAll(ctx context.Context, calls []Call) ([]Result, error) {
 	results := make([]Result, len(calls))
-	errs := make([]error, len(calls))
 	if len(calls) == 1 {
-		results[0], errs[0] = r.execute(ctx, calls[0].Name, calls[0].Args, nil)
-		return results, errs[0]
+		var err error
+		results[0], err = r.execute(ctx, calls[0].ID, calls[0].Name, calls[0].Args, nil)
+		return results, err
 	}
+	errs := make([]error, len(calls))
 	var slots chan struct{} // Settings.Concurrency calls at once
 	if n := r.settings.Concurrency; n > 0 && n < len(calls) {
 		slots = make(chan struct{}, n)
@@ -229,7 +244,7 @@ func (r *Registry) ExecuteAll(ctx context.Context, calls []Call) ([]Result, erro
 			if slots != nil {
 				defer func() { <-slots }()
 			}
-			results[i], errs[i] = r.execute(ctx, c.Name, c.Args, nil)
+			results[i], errs[i] = r.execute(ctx, c.ID, c.Name, c.Args, nil)
 		})
 	}
 	wg.Wait()
@@ -241,11 +256,13 @@ func (r *Registry) ExecuteAll(ctx context.Context, calls []Call) ([]Result, erro
 	return results, nil
 }
 
-func (r *Registry) execute(ctx context.Context, name string, args json.RawMessage, emit func(Chunk)) (res Result, err error) {
+// execute runs the call id of the tool name through the registry's
+// middleware, if any.
+func (r *Registry) execute(ctx context.Context, id, name string, args json.RawMessage, emit func(Chunk)) (res Result, err error) {
 	defer func() {
 		// Generated code contains the panics of tools, argument types and
-		// approvers; this catches the rest (a tool written by hand, emit),
-		// so that no model input can crash the program.
+		// approvers; this catches the rest (a tool written by hand, emit,
+		// middleware), so that no model input can crash the program.
 		if v := recover(); v != nil {
 			res, err = Result{
 				Error: "internal error: the tool failed unexpectedly",
@@ -253,6 +270,16 @@ func (r *Registry) execute(ctx context.Context, name string, args json.RawMessag
 			}, nil
 		}
 	}()
+	if r.handler != nil {
+		return r.intercept(ctx, id, name, args, emit)
+	}
+	return r.run(ctx, name, args, emit)
+}
+
+// run runs a call of the tool name: it refuses an unknown tool and
+// arguments over the size limit, and reuses a cached result or calls the
+// tool.
+func (r *Registry) run(ctx context.Context, name string, args json.RawMessage, emit func(Chunk)) (Result, error) {
 	t := (*r.index.Load())[name]
 	if t == nil || !t.listed {
 		// A tool left out of the registry's dialect is not one the model
