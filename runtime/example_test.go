@@ -120,3 +120,27 @@ func (greet) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, 
 	}
 	return runtime.Result{Success: true, Output: "Hello, " + in.Name + "!"}, nil
 }
+
+// A registry can gain and lose tools while it serves; an adapter watches
+// it to tell its clients (MCP's notifications/tools/list_changed).
+func ExampleRegistry_Watch() {
+	reg := runtime.NewRegistry()
+	stop := reg.Watch(func() {
+		var names []string
+		for _, d := range reg.Definitions() {
+			names = append(names, d.Name)
+		}
+		fmt.Println("tools now:", names)
+	})
+	defer stop()
+	if err := reg.Register(greet{}, deploy{}); err != nil {
+		panic(err)
+	}
+	reg.Remove("deploy")
+	res, _ := reg.Execute(context.Background(), "deploy", json.RawMessage(`{"service":"search"}`))
+	fmt.Println(res.Error)
+	// Output:
+	// tools now: [deploy greet]
+	// tools now: [greet]
+	// unknown tool "deploy"; the tools are: greet
+}
