@@ -143,7 +143,7 @@ func peers[In any](tb testing.TB, tool runtime.Tool, fn func(context.Context, In
 	return out
 }
 
-var order = []string{"toolgen", "toolgen-registry", "handwritten", "eino-InferTool", "eino-deadline", "encoding-json+santhosh", "jsonschema-go"}
+var order = []string{"toolgen", "toolgen-registry", "toolgen-registry-noop-middleware", "toolgen-registry-slog", "handwritten", "eino-InferTool", "eino-deadline", "encoding-json+santhosh", "jsonschema-go"}
 
 // callCase is one group of BenchmarkCall: the arguments, each library's
 // way of making the call, and the result every one of them must return
