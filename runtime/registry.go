@@ -21,6 +21,7 @@ import (
 // ([Registry.Remove], [Registry.Watch]).
 type Registry struct {
 	settings Settings
+	maxBytes int // Settings.MaxBytes or its default
 	dialect  Dialect
 	cache    resultCache
 
@@ -76,6 +77,7 @@ func NewRegistry(opts ...Option) *Registry {
 		opt(r)
 	}
 	r.cache.init(r.settings)
+	r.maxBytes = cmp.Or(r.settings.MaxBytes, defaultMaxBytes)
 	r.index.Store(&map[string]*entry{})
 	r.middleware = slices.DeleteFunc(r.middleware, func(m Middleware) bool { return m == nil })
 	if len(r.middleware) > 0 {
@@ -135,7 +137,7 @@ func (r *Registry) register(tools []Tool) error {
 	for _, t := range tools {
 		info := t.Info()
 		r.tools[info.Name] = t
-		index[info.Name] = newEntry(t, r.dialect)
+		index[info.Name] = r.newEntry(t)
 		if params := info.ParametersFor(r.dialect); params != nil {
 			r.defs = append(r.defs, Definition{Name: info.Name, Description: info.Description, Parameters: params})
 		}
@@ -408,7 +410,21 @@ func (r *Registry) execute(ctx context.Context, id, name string, args json.RawMe
 	if r.handler != nil {
 		return r.intercept(ctx, id, name, args, emit)
 	}
-	return r.run(ctx, name, args, emit)
+	// The common case, written out here so that the Result is copied
+	// through as few frames as can be: a generated tool, not marked cache,
+	// not streaming, its arguments within the limit.
+	t := (*r.index.Load())[name]
+	if t == nil || !t.direct || emit != nil || len(args) > r.maxBytes {
+		return r.run(ctx, name, args, emit)
+	}
+	res, err = t.caller.Call(ctx, &r.settings, args, nil)
+	if res.Err != nil {
+		r.count(res.Err)
+	}
+	if r.settings.MaxOutput > 0 {
+		return r.capped(res, err)
+	}
+	return res, err
 }
 
 // run runs a call of the tool name: it refuses an unknown tool and
@@ -421,7 +437,7 @@ func (r *Registry) run(ctx context.Context, name string, args json.RawMessage, e
 		// was given.
 		return Result{Error: r.unknownTool(name)}, nil
 	}
-	if max := cmp.Or(r.settings.MaxBytes, defaultMaxBytes); len(args) > max {
+	if max := r.maxBytes; len(args) > max {
 		p := Problem{Message: fmt.Sprintf("the arguments are %d bytes long; the limit is %d", len(args), max)}
 		return Result{Error: "invalid arguments: " + p.Message, Problems: []Problem{p}}, nil
 	}
@@ -474,13 +490,18 @@ type entry struct {
 	listed bool           // in the registry's dialect: the model was given it
 	caller settingsCaller // nil for a tool written by hand
 	stream StreamableTool // nil for a tool that does not stream
+	// direct is set for a listed tool with a caller, neither streaming nor
+	// cached: Execute calls it straight.
+	direct bool
 }
 
-func newEntry(t Tool, d Dialect) *entry {
+func (r *Registry) newEntry(t Tool) *entry {
 	e := &entry{tool: t, info: t.Info()}
-	e.listed = e.info.ParametersFor(d) != nil
+	e.listed = e.info.ParametersFor(r.dialect) != nil
 	e.caller, _ = t.(settingsCaller)
 	e.stream, _ = t.(StreamableTool)
+	cached := e.info.Cache > 0 && r.cache.store != nil
+	e.direct = e.listed && e.caller != nil && e.stream == nil && !cached
 	return e
 }
 
