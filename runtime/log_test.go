@@ -231,13 +231,13 @@ func BenchmarkLogCalls(b *testing.B) {
 		{"disabled", slog.DiscardHandler},
 	} {
 		r := NewRegistry(WithMiddleware(LogCalls(slog.New(c.h), 0)))
-		if err := r.Register(nothing{}); err != nil {
+		if err := r.Register(constant{}); err != nil {
 			b.Fatal(err)
 		}
 		b.Run(c.name, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				if res, _ := r.Execute(context.Background(), "nothing", nil); !res.Success {
+				if res, _ := r.Execute(context.Background(), "constant", nil); !res.Success {
 					b.Fatal(res.Error)
 				}
 			}

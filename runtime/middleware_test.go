@@ -398,15 +398,15 @@ func BenchmarkMiddleware(b *testing.B) {
 		{"noop3", []Option{WithMiddleware(noop, noop, noop)}},
 	} {
 		r := NewRegistry(c.opts...)
-		if err := r.Register(nothing{}, tool("echo", 0, echo)); err != nil {
+		if err := r.Register(constant{}, tool("echo", 0, echo)); err != nil {
 			b.Fatal(err)
 		}
 		ctx := context.Background()
 		args := json.RawMessage(`{"text":"x"}`)
-		b.Run("nothing/"+c.name, func(b *testing.B) {
+		b.Run("constant/"+c.name, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				if res, _ := r.Execute(ctx, "nothing", nil); !res.Success {
+				if res, _ := r.Execute(ctx, "constant", nil); !res.Success {
 					b.Fatal(res.Error)
 				}
 			}
