@@ -196,9 +196,9 @@ func (r *Registry) remove(names []string) bool {
 // same goroutine or another, is reported by another round once they
 // return, so one call may stand for several changes, and fn should read
 // the list as it is then rather than count changes. When Register or
-// Remove returns, fn has been called after its change, unless a round for
-// an earlier change is under way on another goroutine, which then calls
-// fn again. After stop returns, fn is not called again, except by a round
+// Remove returns, fn has been called after its change, unless a round was
+// under way already (on another goroutine, or on this one when a watcher
+// made the change), which then calls fn again. After stop returns, fn is not called again, except by a round
 // that had already begun on another goroutine. A panic in fn goes on to
 // the caller of Register or Remove, whose change stands.
 func (r *Registry) Watch(fn func()) (stop func()) {
