@@ -55,6 +55,7 @@ import (
 	"errors"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 	"unicode/utf8"
 
@@ -122,6 +123,9 @@ const otherName = "_OTHER"
 // does not have: no registered name is longer.
 const maxName = 64
 
+// maxCached is the most tools whose attributes a Middleware keeps.
+const maxCached = 4096
+
 // durationBuckets are the bucket boundaries, in seconds, that the
 // conventions give gen_ai.execute_tool.duration.
 var durationBuckets = []float64{0.01, 0.02, 0.04, 0.08, 0.16, 0.32, 0.64, 1.28, 2.56, 5.12, 10.24, 20.48, 40.96, 81.92}
@@ -174,6 +178,7 @@ func Middleware(opts ...Option) runtime.Middleware {
 	in := &instruments{
 		tracer:  c.tracers.Tracer(ScopeName, trace.WithSchemaURL(semconv.SchemaURL)),
 		content: c.content,
+		unknown: newToolAttrs(nil),
 	}
 	meter := c.meters.Meter(ScopeName, metric.WithSchemaURL(semconv.SchemaURL))
 	var err error
@@ -206,6 +211,8 @@ type instruments struct {
 	calls    metric.Int64Counter
 	content  bool
 	tools    sync.Map // *runtime.Info -> *toolAttrs
+	cached   atomic.Int64
+	unknown  *toolAttrs // of the calls of tools the registry does not have
 }
 
 // toolAttrs are the attributes of the calls of one registered tool, worked
@@ -250,16 +257,14 @@ var (
 	spanKind      = trace.WithSpanKind(trace.SpanKindInternal)
 )
 
-// newToolAttrs works out the attributes of the calls of the tool named
-// name (described by info, nil for a tool the registry does not have).
-func newToolAttrs(name string, info *runtime.Info) *toolAttrs {
-	ta := &toolAttrs{spanName: "execute_tool", metricName: semconv.GenAIToolName(name)}
-	if info == nil {
-		ta.metricName = semconv.GenAIToolName(otherName)
-		ta.start = []attribute.KeyValue{operationAttr, semconv.GenAIToolName(cut(name, maxName)), toolTypeAttr}
-	} else {
-		ta.spanName += " " + name
-		ta.start = []attribute.KeyValue{operationAttr, semconv.GenAIToolName(name), toolTypeAttr}
+// newToolAttrs works out the attributes of the calls of a tool: one the
+// registry has (info set), or, with info nil, any it does not have.
+func newToolAttrs(info *runtime.Info) *toolAttrs {
+	ta := &toolAttrs{spanName: "execute_tool", metricName: semconv.GenAIToolName(otherName)}
+	if info != nil {
+		ta.spanName += " " + info.Name
+		ta.metricName = semconv.GenAIToolName(info.Name)
+		ta.start = []attribute.KeyValue{operationAttr, ta.metricName, toolTypeAttr}
 		if info.Description != "" {
 			ta.start = append(ta.start, semconv.GenAIToolDescription(info.Description))
 		}
@@ -274,24 +279,34 @@ func newToolAttrs(name string, info *runtime.Info) *toolAttrs {
 	return ta
 }
 
-// attrsFor returns the attributes of a call.
-func (in *instruments) attrsFor(call runtime.Call) *toolAttrs {
+// attrsFor returns the attributes of a call, and those of its span's
+// start.
+func (in *instruments) attrsFor(call runtime.Call) (*toolAttrs, []attribute.KeyValue) {
 	if call.Tool == nil {
-		// The name is the model's: nothing is kept for it.
-		return newToolAttrs(call.Name, nil)
+		// The name is the model's: the span records it, cut short, and
+		// nothing is kept for it.
+		return in.unknown, []attribute.KeyValue{operationAttr, semconv.GenAIToolName(cut(call.Name, maxName)), toolTypeAttr}
 	}
 	if ta, ok := in.tools.Load(call.Tool); ok {
-		return ta.(*toolAttrs)
+		ta := ta.(*toolAttrs)
+		return ta, ta.start
 	}
-	ta, _ := in.tools.LoadOrStore(call.Tool, newToolAttrs(call.Tool.Name, call.Tool))
-	return ta.(*toolAttrs)
+	ta := newToolAttrs(call.Tool)
+	// Generated tools keep their Info in a variable, so a program has a
+	// few Infos; tools made by hand could make one per registry, so the
+	// number kept is bounded.
+	if in.cached.Add(1) <= maxCached {
+		v, _ := in.tools.LoadOrStore(call.Tool, ta)
+		ta = v.(*toolAttrs)
+	}
+	return ta, ta.start
 }
 
 // run runs one call under its span and records its metrics.
 func (in *instruments) run(ctx context.Context, call runtime.Call, next runtime.Handler) (res runtime.Result, err error) {
-	ta := in.attrsFor(call)
+	ta, attrs := in.attrsFor(call)
 	start := time.Now()
-	ctx, span := in.tracer.Start(ctx, ta.spanName, spanKind, trace.WithTimestamp(start), trace.WithAttributes(ta.start...))
+	ctx, span := in.tracer.Start(ctx, ta.spanName, spanKind, trace.WithTimestamp(start), trace.WithAttributes(attrs...))
 	if call.ID != "" {
 		span.SetAttributes(semconv.GenAIToolCallID(call.ID))
 	}

@@ -572,3 +572,28 @@ func histCounts(t *testing.T, rm metricdata.ResourceMetrics) map[attribute.Set]u
 	}
 	return out
 }
+
+// A model that makes up tool names cannot grow the metrics' series, nor
+// put long names on spans.
+func TestMadeUpToolNames(t *testing.T) {
+	r := newRig(t)
+	for i := range 50 {
+		name := fmt.Sprintf("%s_%d", strings.Repeat("x", 100), i)
+		if _, err := r.reg.Execute(context.Background(), name, json.RawMessage(`{}`)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, s := range r.toolSpans() {
+		if s.Name != "execute_tool" || len(attrs(s)["gen_ai.tool.name"]) != 64 {
+			t.Errorf("span %q names the tool %q", s.Name, attrs(s)["gen_ai.tool.name"])
+		}
+	}
+	c := counts(t, r.collect(t))
+	other := attribute.NewSet(
+		attribute.String("gen_ai.tool.name", "_OTHER"),
+		attribute.String("gen_ai.tool.type", "function"),
+		attribute.String("toolgen.tool.outcome", "unknown_tool"))
+	if len(c) != 1 || c[other] != 50 {
+		t.Errorf("counts = %v, want 50 calls in one series", c)
+	}
+}
