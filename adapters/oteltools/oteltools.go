@@ -222,7 +222,7 @@ type instruments struct {
 type toolAttrs struct {
 	spanName   string
 	metricName attribute.KeyValue // gen_ai.tool.name as metrics record it
-	start      []attribute.KeyValue
+	start      []trace.SpanStartOption
 	metric     [numOutcomes]measureOptions
 }
 
@@ -264,10 +264,11 @@ func newToolAttrs(info *runtime.Info) *toolAttrs {
 	if info != nil {
 		ta.spanName += " " + info.Name
 		ta.metricName = semconv.GenAIToolName(info.Name)
-		ta.start = []attribute.KeyValue{operationAttr, ta.metricName, toolTypeAttr}
+		attrs := []attribute.KeyValue{operationAttr, ta.metricName, toolTypeAttr}
 		if info.Description != "" {
-			ta.start = append(ta.start, semconv.GenAIToolDescription(info.Description))
+			attrs = append(attrs, semconv.GenAIToolDescription(info.Description))
 		}
+		ta.start = []trace.SpanStartOption{spanKind, trace.WithAttributes(attrs...)}
 	}
 	for o := range numOutcomes {
 		set := attribute.NewSet(ta.metricName, toolTypeAttr, outcomeAttrs[o])
@@ -279,13 +280,14 @@ func newToolAttrs(info *runtime.Info) *toolAttrs {
 	return ta
 }
 
-// attrsFor returns the attributes of a call, and those of its span's
-// start.
-func (in *instruments) attrsFor(call runtime.Call) (*toolAttrs, []attribute.KeyValue) {
+// attrsFor returns the attributes of a call, and the options of its
+// span's start.
+func (in *instruments) attrsFor(call runtime.Call) (*toolAttrs, []trace.SpanStartOption) {
 	if call.Tool == nil {
 		// The name is the model's: the span records it, cut short, and
 		// nothing is kept for it.
-		return in.unknown, []attribute.KeyValue{operationAttr, semconv.GenAIToolName(cut(call.Name, maxName)), toolTypeAttr}
+		return in.unknown, []trace.SpanStartOption{spanKind, trace.WithAttributes(
+			operationAttr, semconv.GenAIToolName(cut(call.Name, maxName)), toolTypeAttr)}
 	}
 	if ta, ok := in.tools.Load(call.Tool); ok {
 		ta := ta.(*toolAttrs)
@@ -304,14 +306,16 @@ func (in *instruments) attrsFor(call runtime.Call) (*toolAttrs, []attribute.KeyV
 
 // run runs one call under its span and records its metrics.
 func (in *instruments) run(ctx context.Context, call runtime.Call, next runtime.Handler) (res runtime.Result, err error) {
-	ta, attrs := in.attrsFor(call)
+	ta, startOpts := in.attrsFor(call)
 	start := time.Now()
-	ctx, span := in.tracer.Start(ctx, ta.spanName, spanKind, trace.WithTimestamp(start), trace.WithAttributes(attrs...))
-	if call.ID != "" {
-		span.SetAttributes(semconv.GenAIToolCallID(call.ID))
-	}
-	if in.content && span.IsRecording() {
-		span.SetAttributes(semconv.GenAIToolCallArgumentsKey.String(string(call.Args)))
+	ctx, span := in.tracer.Start(ctx, ta.spanName, startOpts...)
+	if span.IsRecording() {
+		if call.ID != "" {
+			span.SetAttributes(semconv.GenAIToolCallID(call.ID))
+		}
+		if in.content {
+			span.SetAttributes(semconv.GenAIToolCallArgumentsKey.String(string(call.Args)))
+		}
 	}
 	returned := false
 	defer func() {
@@ -329,8 +333,6 @@ func (in *instruments) run(ctx context.Context, call runtime.Call, next runtime.
 
 // end ends a call's span and records its metrics.
 func (in *instruments) end(ctx context.Context, span trace.Span, ta *toolAttrs, start time.Time, call runtime.Call, res runtime.Result, err error) {
-	end := time.Now()
-	seconds := end.Sub(start).Seconds()
 	cause := err
 	if cause == nil {
 		cause = res.Err
@@ -339,21 +341,41 @@ func (in *instruments) end(ctx context.Context, span trace.Span, ta *toolAttrs, 
 		errType := semconv.ErrorTypeKey.String(errorType(cause))
 		span.SetAttributes(outcomeError, errType)
 		span.SetStatus(codes.Error, cause.Error())
-		span.End(trace.WithTimestamp(end))
+		span.End()
 		set := attribute.NewSet(ta.metricName, toolTypeAttr, outcomeError, errType)
-		in.duration.Record(ctx, seconds, metric.WithAttributeSet(set))
+		in.duration.Record(ctx, elapsed(span, start), metric.WithAttributeSet(set))
 		in.calls.Add(ctx, 1, metric.WithAttributeSet(set))
 		return
 	}
 	o := classify(call, res)
-	span.SetAttributes(outcomeAttrs[o])
-	if in.content && o == success && span.IsRecording() {
-		span.SetAttributes(semconv.GenAIToolCallResultKey.String(res.Output))
+	if span.IsRecording() {
+		span.SetAttributes(outcomeAttrs[o : o+1]...)
+		if in.content && o == success {
+			span.SetAttributes(semconv.GenAIToolCallResultKey.String(res.Output))
+		}
 	}
-	span.End(trace.WithTimestamp(end))
+	span.End()
 	m := &ta.metric[o]
-	in.duration.Record(ctx, seconds, m.record...)
+	in.duration.Record(ctx, elapsed(span, start), m.record...)
 	in.calls.Add(ctx, 1, m.add...)
+}
+
+// spanTimes is what a span of the SDK tells of its times once ended.
+type spanTimes interface {
+	StartTime() time.Time
+	EndTime() time.Time
+}
+
+// elapsed returns the duration of a call in seconds: that of its span,
+// where the span knows it, so that the metric and the span agree, or else
+// the time since start.
+func elapsed(span trace.Span, start time.Time) float64 {
+	if t, ok := span.(spanTimes); ok {
+		if end := t.EndTime(); !end.IsZero() {
+			return end.Sub(t.StartTime()).Seconds()
+		}
+	}
+	return time.Since(start).Seconds()
 }
 
 // classify tells how a call that did not fail with an error ended.
