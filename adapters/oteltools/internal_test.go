@@ -56,3 +56,22 @@ func TestCut(t *testing.T) {
 		}
 	}
 }
+
+// Tools made by hand may make a new Info per registry: the attributes of
+// at most maxCached of them are kept, and the others are worked out per
+// call.
+func TestCachedToolsBounded(t *testing.T) {
+	ins := &instruments{unknown: newToolAttrs(nil)}
+	for i := range maxCached + 100 {
+		info := &runtime.Info{Name: fmt.Sprintf("tool_%d", i), Description: "A tool."}
+		ta, opts := ins.attrsFor(runtime.Call{Name: info.Name, Tool: info})
+		if ta.spanName != "execute_tool "+info.Name || len(opts) != 2 {
+			t.Fatalf("attributes of %s: %q, %d options", info.Name, ta.spanName, len(opts))
+		}
+	}
+	kept := 0
+	ins.tools.Range(func(_, _ any) bool { kept++; return true })
+	if kept != maxCached {
+		t.Errorf("kept the attributes of %d tools, want %d", kept, maxCached)
+	}
+}
