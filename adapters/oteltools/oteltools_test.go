@@ -38,6 +38,7 @@ type rig struct {
 	reader *sdkmetric.ManualReader
 	tp     *sdktrace.TracerProvider
 	reg    *runtime.Registry
+	seen   chan trace.SpanContext // what fetch_quote ran under
 }
 
 // newRig returns a registry of the weather example's tools, the attack
@@ -56,7 +57,8 @@ func newRig(t *testing.T, opts ...oteltools.Option) *rig {
 	r.reg = runtime.NewRegistry(runtime.WithMiddleware(oteltools.Middleware(opts...)))
 	tools := append(weather.Tools(), attacktest.Tools(&attacktest.Nest{Inner: runtime.NewRegistry()})...)
 	tools = append(tools, tooltest.Tools()...)
-	if err := r.reg.Register(append(tools, netTool{})...); err != nil {
+	r.seen = make(chan trace.SpanContext, 1)
+	if err := r.reg.Register(append(tools, netTool{r.seen})...); err != nil {
 		t.Fatal(err)
 	}
 	return r
@@ -88,8 +90,9 @@ func attrs(s tracetest.SpanStub) map[attribute.Key]string {
 }
 
 // netTool is a tool written by hand whose failure is a Go error of the
-// network: a system failure. It records the span it ran under.
-type netTool struct{}
+// network: a system failure. It hands seen the span context it ran under,
+// if seen has room.
+type netTool struct{ seen chan trace.SpanContext }
 
 var netToolInfo = runtime.Info{
 	Name:        "fetch_quote",
@@ -97,14 +100,11 @@ var netToolInfo = runtime.Info{
 	Parameters:  json.RawMessage(`{"type":"object"}`),
 }
 
-// seen is the span context fetch_quote last ran under.
-var seen = make(chan trace.SpanContext, 1)
-
 func (netTool) Info() *runtime.Info { return &netToolInfo }
 
-func (netTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+func (n netTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	select {
-	case seen <- trace.SpanContextFromContext(ctx):
+	case n.seen <- trace.SpanContextFromContext(ctx):
 	default:
 	}
 	err := &net.OpError{Op: "dial", Net: "tcp", Err: errors.New("connection refused")}
@@ -163,7 +163,7 @@ func TestToolRunsUnderItsSpan(t *testing.T) {
 		t.Fatal(err)
 	}
 	parent.End()
-	got := <-seen
+	got := <-r.seen
 	spans := r.toolSpans()
 	if len(spans) != 1 {
 		t.Fatalf("got %d tool spans, want 1", len(spans))
@@ -186,7 +186,7 @@ var outcomeCases = []struct {
 	{"reported failure", "get_forecast", `{"city":"Atlantis"}`, "execute_tool get_forecast", "failure", "", ""},
 	{"unknown tool", "get_weather", `{}`, "execute_tool", "unknown_tool", "", ""},
 	{"panic", "explode", `{}`, "execute_tool explode", "error", "panic", "panicked"},
-	{"timeout", "stall", `{"ms":20}`, "execute_tool stall", "error", "timeout", "timed out"},
+	{"timeout", "stall", `{"ms":300}`, "execute_tool stall", "error", "timeout", "timed out"},
 	{"no approver", "confirm_op", `{"what":"x"}`, "execute_tool confirm_op", "error", "no_approver", "approv"},
 	{"returned error", "fetch_quote", `{}`, "execute_tool fetch_quote", "error", "*net.OpError", "connection refused"},
 }
