@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"log/slog"
+	"os"
 
 	"github.com/toolgen-go/toolgen/runtime"
 )
@@ -116,7 +118,60 @@ func (greet) Info() *runtime.Info { return &greetInfo }
 func (greet) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
 	var in struct{ Name string }
 	if err := json.Unmarshal(args, &in); err != nil || in.Name == "" {
-		return runtime.Result{Error: "invalid arguments: /name: required field is missing"}, nil
+		p := runtime.Problem{Path: "/name", Message: "required field is missing"}
+		return runtime.Result{Error: "invalid arguments: " + p.String(), Problems: []runtime.Problem{p}}, nil
 	}
 	return runtime.Result{Success: true, Output: "Hello, " + in.Name + "!"}, nil
+}
+
+// A registry can gain and lose tools while it serves; an adapter watches
+// it to tell its clients (MCP's notifications/tools/list_changed).
+func ExampleRegistry_Watch() {
+	reg := runtime.NewRegistry()
+	stop := reg.Watch(func() {
+		var names []string
+		for _, d := range reg.Definitions() {
+			names = append(names, d.Name)
+		}
+		fmt.Println("tools now:", names)
+	})
+	defer stop()
+	if err := reg.Register(greet{}, deploy{}); err != nil {
+		panic(err)
+	}
+	reg.Remove("deploy")
+	res, _ := reg.Execute(context.Background(), "deploy", json.RawMessage(`{"service":"search"}`))
+	fmt.Println(res.Error)
+	// Output:
+	// tools now: [deploy greet]
+	// tools now: [greet]
+	// unknown tool "deploy"; the tools are: greet
+}
+
+// LogCalls logs one record per call, at a level that says who should act,
+// without the values of the arguments. (The time and duration are left
+// out here so that the output is always the same.)
+func ExampleLogCalls() {
+	logger := slog.New(slog.NewTextHandler(os.Stdout, &slog.HandlerOptions{
+		ReplaceAttr: func(groups []string, a slog.Attr) slog.Attr {
+			if a.Key == slog.TimeKey || a.Key == "duration" {
+				return slog.Attr{}
+			}
+			return a
+		},
+	}))
+	reg := runtime.NewRegistry(runtime.WithMiddleware(runtime.LogCalls(logger, 0)))
+	if err := reg.Register(greet{}, deploy{}); err != nil {
+		panic(err)
+	}
+	ctx := context.Background()
+	reg.ExecuteAll(ctx, []runtime.Call{{ID: "call_1", Name: "greet", Args: json.RawMessage(`{"name":"Ada"}`)}})
+	reg.Execute(ctx, "greet", json.RawMessage(`{"name":""}`))
+	reg.Execute(ctx, "gret", json.RawMessage(`{"name":"Ada"}`))
+	reg.Execute(ctx, "deploy", json.RawMessage(`{"service":"search"}`))
+	// Output:
+	// level=INFO msg="tool call" tool=greet call_id=call_1 arg_bytes=14 success=true
+	// level=WARN msg="tool call" tool=greet arg_bytes=11 success=false error_kind=bad_arguments problems=1
+	// level=WARN msg="tool call" tool=gret arg_bytes=14 success=false error_kind=unknown_tool
+	// level=ERROR msg="tool call" tool=deploy arg_bytes=20 success=false error_kind=error error="runtime: the tool needs approval, and no Approver is set"
 }

@@ -17,9 +17,11 @@ import (
 
 // Registry holds a program's tools by name: it lists their definitions for
 // a model and executes the calls the model makes. It is safe for concurrent
-// use.
+// use, and tools may be added and removed while it serves calls
+// ([Registry.Remove], [Registry.Watch]).
 type Registry struct {
 	settings Settings
+	maxBytes int // Settings.MaxBytes or its default
 	dialect  Dialect
 	cache    resultCache
 
@@ -29,13 +31,15 @@ type Registry struct {
 	handler    Handler
 
 	abandoned atomic.Int64
-	// index is the tools by name for Execute, replaced whole by Register,
-	// so that a call takes no lock.
+	// index is the tools by name for Execute, replaced whole by Register
+	// and Remove, so that a call takes no lock.
 	index atomic.Pointer[map[string]*entry]
 
 	mu    sync.RWMutex
 	tools map[string]Tool
 	defs  []Definition // sorted by name
+
+	watch watchers
 }
 
 // Option configures a [Registry].
@@ -73,6 +77,7 @@ func NewRegistry(opts ...Option) *Registry {
 		opt(r)
 	}
 	r.cache.init(r.settings)
+	r.maxBytes = cmp.Or(r.settings.MaxBytes, defaultMaxBytes)
 	r.index.Store(&map[string]*entry{})
 	r.middleware = slices.DeleteFunc(r.middleware, func(m Middleware) bool { return m == nil })
 	if len(r.middleware) > 0 {
@@ -88,7 +93,19 @@ var nameRE = regexp.MustCompile(`^[a-zA-Z0-9_-]{1,64}$`)
 // name of a tool already registered or of another tool in the same call,
 // or asks for what cannot be done (cache with confirm; retries or cache
 // for a streamable tool).
+//
+// A registry may gain and lose tools while it serves calls: the tools
+// added are listed and run from the moment Register returns, and the
+// functions given to [Registry.Watch] are told.
 func (r *Registry) Register(tools ...Tool) error {
+	if err := r.register(tools); err != nil || len(tools) == 0 {
+		return err
+	}
+	r.watch.changed()
+	return nil
+}
+
+func (r *Registry) register(tools []Tool) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	added := make(map[string]bool, len(tools))
@@ -120,7 +137,7 @@ func (r *Registry) Register(tools ...Tool) error {
 	for _, t := range tools {
 		info := t.Info()
 		r.tools[info.Name] = t
-		index[info.Name] = newEntry(t, r.dialect)
+		index[info.Name] = r.newEntry(t)
 		if params := info.ParametersFor(r.dialect); params != nil {
 			r.defs = append(r.defs, Definition{Name: info.Name, Description: info.Description, Parameters: params})
 		}
@@ -128,6 +145,126 @@ func (r *Registry) Register(tools ...Tool) error {
 	r.index.Store(&index)
 	slices.SortFunc(r.defs, func(a, b Definition) int { return strings.Compare(a.Name, b.Name) })
 	return nil
+}
+
+// Remove takes the tools named out of the registry, ignoring names it does
+// not have: from the moment it returns they are no longer listed, and a
+// call of one of them fails as a call of an unknown tool does, while calls
+// that had begun before finish. So that a tool registered again under the
+// same name starts afresh, the results of a removed tool marked cache
+// are dropped from the registry's own cache (a shared [Cache] keeps them
+// until they expire), its calls under way store nothing, and new calls do
+// not wait for them. The functions given to [Registry.Watch] are told
+// if a tool was removed.
+func (r *Registry) Remove(names ...string) {
+	if r.remove(names) {
+		r.watch.changed()
+	}
+}
+
+func (r *Registry) remove(names []string) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	var index map[string]*entry
+	for _, name := range names {
+		if _, ok := r.tools[name]; !ok {
+			continue
+		}
+		if index == nil {
+			index = maps.Clone(*r.index.Load())
+		}
+		delete(r.tools, name)
+		delete(index, name)
+		r.cache.drop(name)
+	}
+	if index == nil {
+		return false
+	}
+	r.index.Store(&index)
+	r.defs = slices.DeleteFunc(r.defs, func(d Definition) bool { return r.tools[d.Name] == nil })
+	return true
+}
+
+// Watch makes the registry call fn after each change of its tools (a
+// Register that added tools, a Remove that removed some), so that an
+// adapter can tell its clients that the list changed; stop ends that.
+//
+// fn is called on the goroutine of a Register or Remove, never under the
+// registry's lock, so it may use the registry (Definitions, Lookup,
+// Register and Remove too). The calls of all of a registry's watchers are
+// made one at a time: a change made while they are under way, on the
+// same goroutine or another, is reported by another round once they
+// return, so one call may stand for several changes, and fn should read
+// the list as it is then rather than count changes. When Register or
+// Remove returns, fn has been called after its change, unless a round for
+// an earlier change is under way on another goroutine, which then calls
+// fn again. After stop returns, fn is not called again, except by a round
+// that had already begun on another goroutine. A panic in fn goes on to
+// the caller of Register or Remove, whose change stands.
+func (r *Registry) Watch(fn func()) (stop func()) {
+	return r.watch.add(fn)
+}
+
+// watchers are the functions given to Registry.Watch, and the state of
+// the rounds that call them.
+type watchers struct {
+	mu      sync.Mutex
+	list    []*watcher // replaced, never changed in place, by stop
+	running bool       // a round is under way
+	pending bool       // a change has been made since the round began
+}
+
+type watcher struct {
+	fn      func()
+	stopped atomic.Bool
+}
+
+func (ws *watchers) add(fn func()) (stop func()) {
+	w := &watcher{fn: fn}
+	ws.mu.Lock()
+	defer ws.mu.Unlock()
+	ws.list = append(ws.list, w)
+	return func() {
+		w.stopped.Store(true)
+		ws.mu.Lock()
+		defer ws.mu.Unlock()
+		ws.list = slices.DeleteFunc(slices.Clone(ws.list), func(x *watcher) bool { return x == w })
+	}
+}
+
+// changed reports a change to the watchers: it runs rounds of calls until
+// no change is pending, unless a round is under way, which will run one
+// more.
+func (ws *watchers) changed() {
+	ws.mu.Lock()
+	ws.pending = true
+	if ws.running {
+		ws.mu.Unlock()
+		return
+	}
+	ws.running = true
+	done := false
+	defer func() {
+		if !done { // a watcher panicked: the panic goes on, the next change starts a round
+			ws.mu.Lock()
+			ws.running = false
+			ws.mu.Unlock()
+		}
+	}()
+	for ws.pending {
+		ws.pending = false
+		list := ws.list
+		ws.mu.Unlock()
+		for _, w := range list {
+			if !w.stopped.Load() {
+				w.fn()
+			}
+		}
+		ws.mu.Lock()
+	}
+	ws.running = false
+	done = true
+	ws.mu.Unlock()
 }
 
 // Definitions returns the definitions of all tools in the registry's
@@ -273,7 +410,21 @@ func (r *Registry) execute(ctx context.Context, id, name string, args json.RawMe
 	if r.handler != nil {
 		return r.intercept(ctx, id, name, args, emit)
 	}
-	return r.run(ctx, name, args, emit)
+	// The common case, written out here so that the Result is copied
+	// through as few frames as can be: a generated tool, not marked cache,
+	// not streaming, its arguments within the limit.
+	t := (*r.index.Load())[name]
+	if t == nil || !t.direct || emit != nil || len(args) > r.maxBytes {
+		return r.run(ctx, name, args, emit)
+	}
+	res, err = t.caller.Call(ctx, &r.settings, args, nil)
+	if res.Err != nil {
+		r.count(res.Err)
+	}
+	if r.settings.MaxOutput > 0 {
+		return r.capped(res, err)
+	}
+	return res, err
 }
 
 // run runs a call of the tool name: it refuses an unknown tool and
@@ -286,7 +437,7 @@ func (r *Registry) run(ctx context.Context, name string, args json.RawMessage, e
 		// was given.
 		return Result{Error: r.unknownTool(name)}, nil
 	}
-	if max := cmp.Or(r.settings.MaxBytes, defaultMaxBytes); len(args) > max {
+	if max := r.maxBytes; len(args) > max {
 		p := Problem{Message: fmt.Sprintf("the arguments are %d bytes long; the limit is %d", len(args), max)}
 		return Result{Error: "invalid arguments: " + p.Message, Problems: []Problem{p}}, nil
 	}
@@ -339,13 +490,18 @@ type entry struct {
 	listed bool           // in the registry's dialect: the model was given it
 	caller settingsCaller // nil for a tool written by hand
 	stream StreamableTool // nil for a tool that does not stream
+	// direct is set for a listed tool with a caller, neither streaming nor
+	// cached: Execute calls it straight.
+	direct bool
 }
 
-func newEntry(t Tool, d Dialect) *entry {
+func (r *Registry) newEntry(t Tool) *entry {
 	e := &entry{tool: t, info: t.Info()}
-	e.listed = e.info.ParametersFor(d) != nil
+	e.listed = e.info.ParametersFor(r.dialect) != nil
 	e.caller, _ = t.(settingsCaller)
 	e.stream, _ = t.(StreamableTool)
+	cached := e.info.Cache > 0 && r.cache.store != nil
+	e.direct = e.listed && e.caller != nil && e.stream == nil && !cached
 	return e
 }
 

@@ -3,6 +3,8 @@ package tools
 import (
 	"context"
 	"encoding/json"
+	"io"
+	"log/slog"
 	"reflect"
 	"testing"
 	"time"
@@ -35,9 +37,35 @@ func quoteStruct(ctx context.Context, in quoteIn) (QuoteResult, error) {
 	return Quote(ctx, in.Symbol, in.Qty)
 }
 
+// registries are the registries holding all the bench tools that
+// BenchmarkCall goes through: plain, with a middleware that does nothing
+// but call on, and with runtime.LogCalls writing JSON records to
+// io.Discard (the cost of a production log but for its I/O).
+type registries struct{ plain, noop, slog *runtime.Registry }
+
+func newRegistries(tb testing.TB) registries {
+	noop := func(next runtime.Handler) runtime.Handler {
+		return func(ctx context.Context, call runtime.Call) (runtime.Result, error) { return next(ctx, call) }
+	}
+	logged := runtime.LogCalls(slog.New(slog.NewJSONHandler(io.Discard, nil)), 0)
+	regs := registries{
+		plain: runtime.NewRegistry(),
+		noop:  runtime.NewRegistry(runtime.WithMiddleware(noop)),
+		slog:  runtime.NewRegistry(runtime.WithMiddleware(logged)),
+	}
+	for _, reg := range []*runtime.Registry{regs.plain, regs.noop, regs.slog} {
+		if err := reg.Register(Tools()...); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	return regs
+}
+
 // structPeers returns the ways of calling the tool name, whose function is
-// fn (taking In as Eino needs it); with a deadline, also Eino under it.
-func structPeers[In, Out any](tb testing.TB, reg *runtime.Registry, name string, fn func(context.Context, In) (Out, error), deadline time.Duration) map[string]caller {
+// fn (taking In as Eino needs it); with a deadline, also Eino under it;
+// without, also the registries with middleware.
+func structPeers[In, Out any](tb testing.TB, regs registries, name string, fn func(context.Context, In) (Out, error), deadline time.Duration) map[string]caller {
+	reg := regs.plain
 	ctx := context.Background()
 	inv := toolNamed(tb, name).(runtime.InvokableTool)
 	einoTool, err := utils.InferTool(name, "A tool.", fn)
@@ -65,16 +93,22 @@ func structPeers[In, Out any](tb testing.TB, reg *runtime.Registry, name string,
 			s, err := einoTool.InvokableRun(ctx, string(args))
 			return s, err == nil
 		}
+		return out
+	}
+	out["toolgen-registry-noop-middleware"] = func(args []byte) (string, bool) {
+		res, err := regs.noop.Execute(ctx, name, args)
+		return res.Output, err == nil && res.Success
+	}
+	out["toolgen-registry-slog"] = func(args []byte) (string, bool) {
+		res, err := regs.slog.Execute(ctx, name, args)
+		return res.Output, err == nil && res.Success
 	}
 	return out
 }
 
 // structCases are BenchmarkCall's groups of tools with struct results.
 func structCases(tb testing.TB) []callCase {
-	reg := runtime.NewRegistry()
-	if err := reg.Register(Tools()...); err != nil {
-		tb.Fatal(err)
-	}
+	reg := newRegistries(tb)
 	ctx := context.Background()
 	var q OrderQuery
 	var w WeekQuery
