@@ -28,8 +28,6 @@ func TestErrorType(t *testing.T) {
 		{fmt.Errorf("call: %w", &runtime.PanicError{Tool: "t", Value: 1}), "panic"},
 		{&runtime.TimeoutError{Tool: "t", Timeout: "1s", Err: context.DeadlineExceeded}, "timeout"},
 		{runtime.ErrNoApprover, "no_approver"},
-		{context.Canceled, "canceled"},
-		{fmt.Errorf("waiting: %w", context.DeadlineExceeded), "deadline_exceeded"},
 		{netErr, "*net.OpError"},
 		{runtime.Retryable(netErr), "*net.OpError"},
 		{fmt.Errorf("fetch: %w", netErr), "*net.OpError"},

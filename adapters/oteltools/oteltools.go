@@ -20,23 +20,26 @@
 //
 // A call's span has status Error, error.type and the error's text as
 // status description when the call failed for a reason the model did not
-// cause and cannot fix: the Result's Err is set (the tool panicked
-// ("panic"), ran out of its timeout ("timeout"), returned an error of its
-// own, or no approver was set ("no_approver")), or the call returned an
-// error because its context ended ("canceled", "deadline_exceeded"). Any
-// other error is typed by its ErrorType method, or else by its Go type
+// cause and cannot fix, that is when the Result's Err is set: the tool
+// panicked ("panic"), ran out of its timeout ("timeout"), returned an
+// error of its own, or no approver was set ("no_approver"). Any other
+// error is typed by its ErrorType method, or else by its Go type
 // ("*errors.errorString", "*net.OpError"), as OpenTelemetry's Go semconv
 // packages do.
 //
-// Arguments the model got wrong, a tool it named that does not exist, and a
-// failure the tool reported to it (runtime.Fail) leave the status unset
-// and set no error.type: the model reads what went wrong and can act on it
-// in its next turn, and the program and the tool worked as they should,
-// as an HTTP server leaves the status of a 4xx response unset. Such calls
-// are told apart by toolgen.tool.outcome ("bad_arguments",
-// "unknown_tool", "failure"), on spans and metrics alike, so that alerts
-// on the error status and error.type fire for the program's faults, not
-// for the model's mistakes.
+// Arguments the model got wrong, a tool it named that does not exist, a
+// failure the tool reported to it (runtime.Fail) or a call not approved
+// leave the status unset and set no error.type: the model reads what went
+// wrong and can act on it in its next turn, and the program and the tool
+// worked as they should, as an HTTP server leaves the status of a 4xx
+// response unset. So does a call whose caller gave up (its context ended:
+// the only time a call returns an error), as a gRPC server leaves the
+// status of a cancelled call unset. Such calls are told apart by
+// toolgen.tool.outcome ("bad_arguments", "unknown_tool", "failed",
+// "canceled"), on spans and metrics alike, so that alerts on the error
+// status and error.type fire for the program's faults, not for the
+// model's mistakes. The outcomes are the error kinds of runtime.LogCalls,
+// with panics and timeouts under "error".
 //
 // # Metrics
 //
@@ -88,7 +91,8 @@ const (
 
 // OutcomeKey is the attribute, on spans and metrics, that says how a call
 // ended: [OutcomeSuccess], [OutcomeBadArguments], [OutcomeUnknownTool],
-// [OutcomeFailure] or [OutcomeError]. It is toolgen's own.
+// [OutcomeFailed], [OutcomeCanceled] or [OutcomeError]. It is toolgen's
+// own.
 const OutcomeKey = attribute.Key("toolgen.tool.outcome")
 
 // The values of [OutcomeKey].
@@ -101,12 +105,14 @@ const (
 	// OutcomeUnknownTool: the model named a tool the registry does not
 	// have (or one left out of its dialect).
 	OutcomeUnknownTool = "unknown_tool"
-	// OutcomeFailure: the tool reported a failure to the model
+	// OutcomeFailed: the tool reported a failure to the model
 	// (runtime.Fail), or the call was not approved.
-	OutcomeFailure = "failure"
-	// OutcomeError: a failure the model did not cause (the Result's Err
-	// is set, or the call returned an error); the span's status is Error
-	// and error.type says which.
+	OutcomeFailed = "failed"
+	// OutcomeCanceled: the call's context ended before it did, and it
+	// returned the context's error.
+	OutcomeCanceled = "canceled"
+	// OutcomeError: a failure the model did not cause: the Result's Err
+	// is set. The span's status is Error, and error.type says which.
 	OutcomeError = "error"
 )
 
@@ -239,7 +245,8 @@ const (
 	success outcome = iota
 	badArguments
 	unknownTool
-	failure
+	failed
+	canceled
 	numOutcomes
 )
 
@@ -247,7 +254,8 @@ var outcomeAttrs = [numOutcomes]attribute.KeyValue{
 	success:      OutcomeKey.String(OutcomeSuccess),
 	badArguments: OutcomeKey.String(OutcomeBadArguments),
 	unknownTool:  OutcomeKey.String(OutcomeUnknownTool),
-	failure:      OutcomeKey.String(OutcomeFailure),
+	failed:       OutcomeKey.String(OutcomeFailed),
+	canceled:     OutcomeKey.String(OutcomeCanceled),
 }
 
 var (
@@ -322,7 +330,7 @@ func (in *instruments) run(ctx context.Context, call runtime.Call, next runtime.
 		if !returned {
 			// next panicked: the registry contains the panic further
 			// out, and the span still ends, as a failure.
-			in.end(ctx, span, ta, start, call, runtime.Result{}, &runtime.PanicError{Tool: call.Name, Value: "a middleware or the tool panicked"})
+			in.end(ctx, span, ta, start, call, runtime.Result{Err: &runtime.PanicError{Tool: call.Name, Value: "a middleware or the tool panicked"}}, nil)
 		}
 	}()
 	res, err = next(ctx, call)
@@ -333,21 +341,17 @@ func (in *instruments) run(ctx context.Context, call runtime.Call, next runtime.
 
 // end ends a call's span and records its metrics.
 func (in *instruments) end(ctx context.Context, span trace.Span, ta *toolAttrs, start time.Time, call runtime.Call, res runtime.Result, err error) {
-	cause := err
-	if cause == nil {
-		cause = res.Err
-	}
-	if cause != nil {
-		errType := semconv.ErrorTypeKey.String(errorType(cause))
+	if err == nil && res.Err != nil {
+		errType := semconv.ErrorTypeKey.String(errorType(res.Err))
 		span.SetAttributes(outcomeError, errType)
-		span.SetStatus(codes.Error, cause.Error())
+		span.SetStatus(codes.Error, res.Err.Error())
 		span.End()
 		set := attribute.NewSet(ta.metricName, toolTypeAttr, outcomeError, errType)
 		in.duration.Record(ctx, elapsed(span, start), metric.WithAttributeSet(set))
 		in.calls.Add(ctx, 1, metric.WithAttributeSet(set))
 		return
 	}
-	o := classify(call, res)
+	o := classify(call, res, err)
 	if span.IsRecording() {
 		span.SetAttributes(outcomeAttrs[o : o+1]...)
 		if in.content && o == success {
@@ -378,9 +382,11 @@ func elapsed(span trace.Span, start time.Time) float64 {
 	return time.Since(start).Seconds()
 }
 
-// classify tells how a call that did not fail with an error ended.
-func classify(call runtime.Call, res runtime.Result) outcome {
+// classify tells how a call ended that has no error.type.
+func classify(call runtime.Call, res runtime.Result, err error) outcome {
 	switch {
+	case err != nil:
+		return canceled
 	case res.Success:
 		return success
 	case call.Tool == nil:
@@ -388,7 +394,7 @@ func classify(call runtime.Call, res runtime.Result) outcome {
 	case len(res.Problems) > 0:
 		return badArguments
 	}
-	return failure
+	return failed
 }
 
 // errorType is the error.type of a call that failed with err.
@@ -404,10 +410,6 @@ func errorType(err error) string {
 		return "timeout"
 	case errors.Is(err, runtime.ErrNoApprover):
 		return "no_approver"
-	case errors.Is(err, context.Canceled):
-		return "canceled"
-	case errors.Is(err, context.DeadlineExceeded):
-		return "deadline_exceeded"
 	}
 	// An error marked runtime.Retryable is typed by the error it marks.
 	if _, ok := err.(interface{ Transient() bool }); ok {

@@ -183,7 +183,7 @@ var outcomeCases = []struct {
 }{
 	{"success", "convert_temperature", `{"value":20,"from":"celsius","to":"fahrenheit"}`, "execute_tool convert_temperature", "success", "", ""},
 	{"bad arguments", "get_forecast", `{"city":5}`, "execute_tool get_forecast", "bad_arguments", "", ""},
-	{"reported failure", "get_forecast", `{"city":"Atlantis"}`, "execute_tool get_forecast", "failure", "", ""},
+	{"reported failure", "get_forecast", `{"city":"Atlantis"}`, "execute_tool get_forecast", "failed", "", ""},
 	{"unknown tool", "get_weather", `{}`, "execute_tool", "unknown_tool", "", ""},
 	{"panic", "explode", `{}`, "execute_tool explode", "error", "panic", "panicked"},
 	{"timeout", "stall", `{"ms":300}`, "execute_tool stall", "error", "timeout", "timed out"},
@@ -595,5 +595,34 @@ func TestMadeUpToolNames(t *testing.T) {
 		attribute.String("toolgen.tool.outcome", "unknown_tool"))
 	if len(c) != 1 || c[other] != 50 {
 		t.Errorf("counts = %v, want 50 calls in one series", c)
+	}
+}
+
+// A call whose caller gave up is told apart, and not marked an error: the
+// caller chose to stop it.
+func TestCanceledCall(t *testing.T) {
+	r := newRig(t)
+	ctx, parent := r.parent(context.Background())
+	ctx, cancel := context.WithCancel(ctx)
+	cancel()
+	_, err := r.reg.Execute(ctx, "sleepy", json.RawMessage(`{"ms":1}`))
+	parent.End()
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("Execute with a canceled context: %v, want context.Canceled", err)
+	}
+	spans := r.toolSpans()
+	if len(spans) != 1 {
+		t.Fatalf("got %d tool spans, want 1", len(spans))
+	}
+	a := attrs(spans[0])
+	if a["toolgen.tool.outcome"] != "canceled" || a["error.type"] != "" || spans[0].Status.Code != codes.Unset {
+		t.Errorf("span: status %+v, attributes %v", spans[0].Status, a)
+	}
+	want := attribute.NewSet(
+		attribute.String("gen_ai.tool.name", "sleepy"),
+		attribute.String("gen_ai.tool.type", "function"),
+		attribute.String("toolgen.tool.outcome", "canceled"))
+	if n := counts(t, r.collect(t))[want]; n != 1 {
+		t.Errorf("canceled calls counted: %d, want 1", n)
 	}
 }

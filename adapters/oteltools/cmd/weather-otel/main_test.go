@@ -108,7 +108,7 @@ func TestRun(t *testing.T) {
 	}
 	want := map[string]struct{ name, outcome string }{
 		"call_1": {"execute_tool get_forecast", "success"},
-		"call_2": {"execute_tool get_forecast", "failure"},
+		"call_2": {"execute_tool get_forecast", "failed"},
 		"call_3": {"execute_tool convert_temperature", "bad_arguments"},
 	}
 	if len(spans) != len(want) || turn.Name == "" {
