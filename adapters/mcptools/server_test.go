@@ -7,10 +7,12 @@ import (
 	"os"
 	"os/signal"
 	"strings"
+	"sync"
 	"syscall"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/toolgen-go/toolgen/adapters/mcptools"
+	"github.com/toolgen-go/toolgen/examples/weather"
 	"github.com/toolgen-go/toolgen/internal/shapes"
 	"github.com/toolgen-go/toolgen/internal/tooltest"
 	"github.com/toolgen-go/toolgen/runtime"
@@ -19,10 +21,13 @@ import (
 // The test binary, run with serverEnv set, serves the shapes and tooltest
 // tools instead of running tests: on stdio ("stdio"), or on Streamable HTTP
 // ("http", "http-stateless"), printing its URL first. versionsEnv, if set,
-// is the comma-separated protocol versions it speaks.
+// is the comma-separated protocol versions it speaks. With addEnv set, it
+// registers the weather example's tools once it has answered its first
+// tools/list, while it serves.
 const (
 	serverEnv   = "MCPTOOLS_TEST_SERVER"
 	versionsEnv = "MCPTOOLS_TEST_VERSIONS"
+	addEnv      = "MCPTOOLS_TEST_ADD"
 )
 
 func testServer(mode string) int {
@@ -39,6 +44,22 @@ func testServer(mode string) int {
 	}
 	server := mcp.NewServer(&mcp.Implementation{Name: "shapes", Version: "v1"}, opts)
 	mcptools.Add(server, reg)
+	if os.Getenv(addEnv) != "" {
+		var once sync.Once
+		server.AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
+			return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+				res, err := next(ctx, method, req)
+				if method == "tools/list" {
+					once.Do(func() {
+						if err := reg.Register(weather.Tools()...); err != nil {
+							panic(err)
+						}
+					})
+				}
+				return res, err
+			}
+		})
+	}
 
 	var err error
 	switch mode {

@@ -225,6 +225,11 @@ func TestTSClient(t *testing.T) {
 	}
 	older := shapesSpec
 	older.Protocol = "2025-06-18"
+	// The server registers the weather tools after the first tools/list.
+	live := shapesSpec
+	live.Added = &added{Tool: "convert_temperature", Call: &call{
+		Tool: "convert_temperature", Arguments: json.RawMessage(`{"value":0,"from":"celsius","to":"fahrenheit"}`), Text: ptr("0 celsius is 32 fahrenheit"),
+	}}
 
 	cases := []struct {
 		name string
@@ -235,8 +240,8 @@ func TestTSClient(t *testing.T) {
 		{"weather/stdio", weatherSpec, nil, ""},
 		{"weather/http", weatherSpec, nil, "stateful"},
 		{"weather/http-stateless", weatherSpec, nil, "stateless"},
-		{"shapes/stdio", shapesSpec, shapesEnv("stdio"), ""},
-		{"shapes/http", shapesSpec, shapesEnv("http"), "stateful"},
+		{"shapes/stdio", live, shapesEnv("stdio", addEnv+"=1"), ""},
+		{"shapes/http", live, shapesEnv("http", addEnv+"=1"), "stateful"},
 		{"shapes/http-stateless", shapesSpec, shapesEnv("http-stateless"), "stateless"},
 		{"shapes/stdio-2025-06-18", older, shapesEnv("stdio", versionsEnv+"=2025-06-18"), ""},
 		{"shapes/http-2025-06-18", older, shapesEnv("http", versionsEnv+"=2025-06-18"), "stateful"},
@@ -259,8 +264,15 @@ func TestTSClient(t *testing.T) {
 			default:
 				r = check(t, dir, c.s, startHTTP(t, c.env, self))
 			}
-			if r.Calls != len(c.s.Calls) {
-				t.Errorf("%d calls made, want %d", r.Calls, len(c.s.Calls))
+			want := len(c.s.Calls)
+			if c.s.Added != nil {
+				want++
+				if r.ListChanged == 0 {
+					t.Errorf("no notifications/tools/list_changed")
+				}
+			}
+			if r.Calls != want {
+				t.Errorf("%d calls made, want %d", r.Calls, want)
 			}
 		})
 	}
