@@ -12,13 +12,23 @@
 // streamable tool works, each chunk it yields is sent as a progress
 // notification, when the client asked for progress.
 //
+// A structured result goes out as structuredContent too, in the form the
+// protocol version of the request allows: before 2026-07-28 it is a JSON
+// object, so a result that is not one (an array, a number, null) is sent
+// as {"result": value}; from 2026-07-28 on, as it is (see [Result]).
+//
+// The server's tools follow the registry's while it serves (see [Add]).
+// [ServeStdio] serves on standard input and output, [ServeHTTP] and
+// [HTTPHandler] over Streamable HTTP, with or without sessions; both end
+// cleanly when their context does.
+//
 //	server := mcp.NewServer(&mcp.Implementation{Name: "weather", Version: "v1"}, nil)
 //	reg := runtime.NewRegistry()
 //	if err := reg.Register(weather.Tools()...); err != nil {
 //		log.Fatal(err)
 //	}
 //	mcptools.Add(server, reg)
-//	if err := server.Run(ctx, &mcp.StdioTransport{}); err != nil {
+//	if err := mcptools.ServeStdio(ctx, server); err != nil {
 //		log.Fatal(err)
 //	}
 package mcptools

@@ -79,6 +79,14 @@ func TestIOTransportBadLines(t *testing.T) {
 	if id, code := errorOf(receive()); id != nil || code != -32600 {
 		t.Errorf("empty batch: id %v, code %v", id, code)
 	}
+	send(`[{"jsonrpc":"2.0","id":4,"method":"tools/list"}]`)
+	if id, code := errorOf(receive()); id != nil || code != -32600 {
+		t.Errorf("batch: id %v, code %v", id, code)
+	}
+	send(`{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":1}}`)
+	if id, code := errorOf(receive()); id != 5.0 || code != -32602 {
+		t.Errorf("bad params: id %v, code %v", id, code)
+	}
 	send(`{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"convert_temperature","arguments":{"value":0,"from":"celsius","to":"fahrenheit"}}}`)
 	m := receive()
 	if res, _ := json.Marshal(m["result"]); m["id"] != 3.0 || !strings.Contains(string(res), "0 celsius is 32 fahrenheit") {
