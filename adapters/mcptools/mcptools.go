@@ -34,10 +34,12 @@
 package mcptools
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
 	"net/url"
+	"slices"
 	"sync"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -51,12 +53,18 @@ import (
 // excepted, which outlive no request). stop ends the updates; the tools
 // already added stay.
 //
+// A tool with a structured result is listed with its outputSchema, in the
+// form the protocol version of the tools/list request takes (an object
+// schema before 2026-07-28, see [Result]): Add installs a receiving
+// middleware on server for that.
+//
 // Clients learn that the list may change from the server's capabilities,
 // which the SDK derives from its tools when a session starts: a server
 // that starts with no tool should set ServerOptions.Capabilities.Tools to
 // &mcp.ToolCapabilities{ListChanged: true}.
 func Add(server *mcp.Server, reg *runtime.Registry) (stop func()) {
-	l := &lister{server: server, reg: reg, listed: map[string]string{}}
+	l := &lister{server: server, reg: reg, listed: map[string]listed{}}
+	server.AddReceivingMiddleware(l.middleware)
 	stop = reg.Watch(l.sync)
 	l.sync()
 	return stop
@@ -68,7 +76,14 @@ type lister struct {
 	reg    *runtime.Registry
 
 	mu     sync.Mutex
-	listed map[string]string // the JSON of each tool added to server, by name
+	listed map[string]listed // the tools added to server, by name
+}
+
+// listed is a tool added to a server.
+type listed struct {
+	key    string    // the tool's JSON, to tell a changed tool
+	tool   *mcp.Tool // as added: its form before 2026-07-28
+	modern *mcp.Tool // its form from 2026-07-28 on, if another
 }
 
 // sync adds to the server the tools of the registry it lacks or holds in
@@ -84,13 +99,13 @@ func (l *lister) sync() {
 		if !ok {
 			continue // removed since Definitions
 		}
-		tool := newTool(def, t.Info())
-		key, err := json.Marshal(tool)
-		if err != nil || l.listed[def.Name] == string(key) {
+		tool, modern := newTools(def, t)
+		key, err := json.Marshal([]*mcp.Tool{tool, modern})
+		if err != nil || l.listed[def.Name].key == string(key) {
 			continue
 		}
 		l.server.AddTool(tool, Handler(l.reg, def.Name))
-		l.listed[def.Name] = string(key)
+		l.listed[def.Name] = listed{key: string(key), tool: tool, modern: modern}
 	}
 	var gone []string
 	for name := range l.listed {
@@ -104,13 +119,52 @@ func (l *lister) sync() {
 	}
 }
 
-// newTool is the MCP tool of def, a tool described by info.
-func newTool(def runtime.Definition, info *runtime.Info) *mcp.Tool {
-	return &mcp.Tool{
+// middleware lists, to a tools/list request at protocol 2026-07-28 or
+// later, the tools of the lister in their form for it.
+func (l *lister) middleware(next mcp.MethodHandler) mcp.MethodHandler {
+	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+		res, err := next(ctx, method, req)
+		if method != "tools/list" || err != nil {
+			return res, err
+		}
+		list, ok1 := res.(*mcp.ListToolsResult)
+		lreq, ok2 := req.(*mcp.ListToolsRequest)
+		if !ok1 || !ok2 || lreq.ProtocolVersion() < AnyStructured {
+			return res, err
+		}
+		l.mu.Lock()
+		defer l.mu.Unlock()
+		out := *list
+		out.Tools = slices.Clone(list.Tools)
+		for i, t := range out.Tools {
+			if ls, ok := l.listed[t.Name]; ok && ls.tool == t && ls.modern != nil {
+				out.Tools[i] = ls.modern
+			}
+		}
+		return &out, nil
+	}
+}
+
+// newTools returns the MCP tool of def, the definition of t: its form
+// before protocol 2026-07-28, and its form from then on if another.
+func newTools(def runtime.Definition, t runtime.Tool) (tool, modern *mcp.Tool) {
+	info := t.Info()
+	_, streams := t.(runtime.StreamableTool)
+	forms := formsOf(info, streams)
+	tool = &mcp.Tool{
 		Name:        def.Name,
 		Description: def.Description,
 		InputSchema: def.Parameters,
 	}
+	if forms.legacy != nil {
+		tool.OutputSchema = forms.legacy
+	}
+	if !bytes.Equal(forms.legacy, forms.modern) {
+		m := *tool
+		m.OutputSchema = forms.modern
+		modern = &m
+	}
+	return tool, modern
 }
 
 // Handler returns the handler of calls of the tool name of reg, for
@@ -158,10 +212,15 @@ const AnyStructured = "2026-07-28"
 // content as content blocks, and a failure as text content with isError
 // set.
 //
-// Before protocol version [AnyStructured], a structured result that is not
-// a JSON object (an array, a number, a string, null) goes out as the
-// object {"result": value}; the text content is the value itself, as the
-// model reads it everywhere else. info may be nil.
+// Before protocol version [AnyStructured], structuredContent is a JSON
+// object: a result that is not always one, as toolgen says
+// (info.OutputObject false: an array, a map or a pointer, which may be
+// null, a number, a string type, a stream's chunks), goes out as the object
+// {"result": value}, which info.OutputWrapper describes; from that version
+// on, as it is, which info.Output describes. A tool with no output schema
+// (one written by hand) has a result that is not a JSON object wrapped. The
+// text content is the value itself, as the model reads it everywhere else.
+// info may be nil.
 func Result(info *runtime.Info, res *runtime.Result, protocolVersion string) *mcp.CallToolResult {
 	if !res.Success {
 		return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: res.Error}}}
@@ -178,7 +237,7 @@ func Result(info *runtime.Info, res *runtime.Result, protocolVersion string) *mc
 	if !ok {
 		return out
 	}
-	if protocolVersion < AnyStructured && !isObject(data) {
+	if protocolVersion < AnyStructured && wraps(info, data) {
 		data = wrap(data)
 	}
 	out.StructuredContent = json.RawMessage(data)

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/toolgen-go/toolgen/adapters/mcptools"
 	"github.com/toolgen-go/toolgen/examples/weather"
@@ -184,8 +185,11 @@ func TestServe(t *testing.T) {
 	}
 }
 
-// Before protocol 2026-07-28, structuredContent is an object: other
-// results are wrapped as {"result": value}. From it on, any value goes.
+// Before protocol 2026-07-28, structuredContent is an object: a result
+// that is not always one is wrapped as {"result": value}, and the
+// outputSchema says so. From it on, any value goes, with its own schema.
+// Every structuredContent validates against the outputSchema listed at its
+// version.
 func TestStructuredByVersion(t *testing.T) {
 	reg := runtime.NewRegistry()
 	if err := reg.Register(shapes.Tools()...); err != nil {
@@ -197,13 +201,14 @@ func TestStructuredByVersion(t *testing.T) {
 		structured string // the structured content's JSON before 2026-07-28; "" for none
 	}{
 		{"get_city", `{"name":"Oslo"}`, `{"name":"Oslo","country":"Norway","population":0.7}`, `{"name":"Oslo","country":"Norway","population":0.7}`},
-		{"find_city", `{"name":"Oslo"}`, `{"name":"Oslo","country":"Norway","population":0.7}`, `{"name":"Oslo","country":"Norway","population":0.7}`},
+		{"find_city", `{"name":"Oslo"}`, `{"name":"Oslo","country":"Norway","population":0.7}`, `{"result":{"name":"Oslo","country":"Norway","population":0.7}}`},
 		{"find_city", `{"name":"Rome"}`, `null`, `{"result":null}`},
 		{"city_names", `{"prefix":"l"}`, `["Lagos","Lima"]`, `{"result":["Lagos","Lima"]}`},
 		{"city_names", `{"prefix":"x"}`, `[]`, `{"result":[]}`},
 		{"count_cities", `{}`, `5`, `{"result":5}`},
-		{"populations", `{"prefix":"li"}`, `{"Lima":10.1}`, `{"Lima":10.1}`},
+		{"populations", `{"prefix":"li"}`, `{"Lima":10.1}`, `{"result":{"Lima":10.1}}`},
 		{"stream_cities", `{"prefix":"o"}`, `[{"name":"Oslo","country":"Norway","population":0.7}]`, `{"result":[{"name":"Oslo","country":"Norway","population":0.7}]}`},
+		{"stream_cities", `{"prefix":"x"}`, `[]`, `{"result":[]}`},
 		{"spell_city", `{"name":"Lima"}`, `Lima`, ``},
 		{"check_city", `{"name":"Lima"}`, ``, ``},
 		{"greet", `{"name":"Lima"}`, `Hello, Lima!`, ``},
@@ -212,6 +217,29 @@ func TestStructuredByVersion(t *testing.T) {
 		cs, _ := connectAt(t, reg, version)
 		if got := cs.InitializeResult().ProtocolVersion; got != version {
 			t.Fatalf("negotiated %s, want %s", got, version)
+		}
+		list, err := cs.ListTools(context.Background(), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		schemas := map[string]*jsonschema.Resolved{}
+		for _, tool := range list.Tools {
+			if tool.OutputSchema == nil {
+				continue
+			}
+			data, _ := json.Marshal(tool.OutputSchema)
+			var s jsonschema.Schema
+			if err := json.Unmarshal(data, &s); err != nil {
+				t.Fatalf("%s %s: outputSchema %s: %v", version, tool.Name, data, err)
+			}
+			if s.Type != "object" && version < mcptools.AnyStructured {
+				t.Errorf("%s %s: outputSchema %s is not an object's", version, tool.Name, data)
+			}
+			rs, err := s.Resolve(nil)
+			if err != nil {
+				t.Fatalf("%s %s: outputSchema %s: %v", version, tool.Name, data, err)
+			}
+			schemas[tool.Name] = rs
 		}
 		for _, c := range cases {
 			res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: c.tool, Arguments: json.RawMessage(c.args)})
@@ -233,6 +261,15 @@ func TestStructuredByVersion(t *testing.T) {
 			}
 			if !cmp.Equal(res.StructuredContent, wantValue) {
 				t.Errorf("%s %s %s: structuredContent %v, want %s", version, c.tool, c.args, res.StructuredContent, want)
+			}
+			rs := schemas[c.tool]
+			if (rs != nil) != (c.structured != "") {
+				t.Errorf("%s %s: outputSchema listed: %v", version, c.tool, rs != nil)
+			}
+			if rs != nil {
+				if err := rs.Validate(res.StructuredContent); err != nil {
+					t.Errorf("%s %s %s: structuredContent %v does not match the outputSchema: %v", version, c.tool, c.args, res.StructuredContent, err)
+				}
 			}
 		}
 	}

@@ -3,31 +3,39 @@ package mcptools
 import (
 	"encoding/json"
 	"testing"
+
+	"github.com/toolgen-go/toolgen/runtime"
 )
 
-func TestOutputForms(t *testing.T) {
+func TestFormsOf(t *testing.T) {
 	cases := []struct {
-		schema, legacy string
-		wrapped        bool
+		info           *runtime.Info
+		streams        bool
+		legacy, modern string
 	}{
-		{``, ``, false},
-		{`true`, ``, false},
-		{`{"type":"object","properties":{"a":{"type":"integer"}}}`, `{"type":"object","properties":{"a":{"type":"integer"}}}`, false},
-		{`{"type":"array","items":{"type":"string"}}`, `{"type":"object","properties":{"result":{"type":"array","items":{"type":"string"}}},"required":["result"],"additionalProperties":false}`, true},
-		{`{"type":["object","null"]}`, `{"type":"object","properties":{"result":{"type":["object","null"]}},"required":["result"],"additionalProperties":false}`, true},
-		{`{"$ref":"#/$defs/T","$defs":{"T":{"type":"object"}}}`, `{"type":"object","properties":{"result":{"$ref":"#/$defs/T"}},"required":["result"],"additionalProperties":false,"$defs":{"T":{"type":"object"}}}`, true},
-		{`{}`, `{"type":"object","properties":{"result":{}},"required":["result"],"additionalProperties":false}`, true},
+		{nil, false, ``, ``},
+		{&runtime.Info{}, false, ``, ``},
+		{&runtime.Info{Output: json.RawMessage(`{"type":"object"}`), OutputObject: true}, false, `{"type":"object"}`, `{"type":"object"}`},
+		{&runtime.Info{Output: json.RawMessage(`{"type":"integer"}`), OutputWrapper: json.RawMessage(`{"w":1}`)}, false, `{"w":1}`, `{"type":"integer"}`},
+		// Written by hand: no wrapper.
+		{&runtime.Info{Output: json.RawMessage(`{"type":"array","items":{"type":"string"}}`)}, false,
+			`{"type":"object","properties":{"result":{"type":"array","items":{"type":"string"}}},"required":["result"],"additionalProperties":false}`,
+			`{"type":"array","items":{"type":"string"}}`},
+		{&runtime.Info{Output: json.RawMessage(`{"$ref":"#/$defs/T","$defs":{"T":{"type":"object"}}}`)}, false,
+			`{"type":"object","properties":{"result":{"$ref":"#/$defs/T"}},"required":["result"],"additionalProperties":false,"$defs":{"T":{"type":"object"}}}`,
+			`{"$ref":"#/$defs/T","$defs":{"T":{"type":"object"}}}`},
+		{&runtime.Info{Output: json.RawMessage(`true`)}, false, ``, ``},
+		// A stream: the result is the array of the chunks.
+		{&runtime.Info{Output: json.RawMessage(`{"$ref":"#/$defs/T","$defs":{"T":{"type":"object"}}}`), OutputWrapper: json.RawMessage(`{"w":1}`)}, true,
+			`{"w":1}`, `{"type":"array","items":{"$ref":"#/$defs/T"},"$defs":{"T":{"type":"object"}}}`},
+		{&runtime.Info{Output: json.RawMessage(`{"type":"object"}`)}, true,
+			`{"type":"object","properties":{"result":{"type":"array","items":{"type":"object"}}},"required":["result"],"additionalProperties":false}`,
+			`{"type":"array","items":{"type":"object"}}`},
 	}
-	for _, c := range cases {
-		f := formsOf(json.RawMessage(c.schema))
-		if string(f.legacy) != c.legacy || f.wrapped != c.wrapped {
-			t.Errorf("%s: legacy %s, wrapped %v; want %s, %v", c.schema, f.legacy, f.wrapped, c.legacy, c.wrapped)
-		}
-		if c.legacy != "" && string(f.modern) != c.schema {
-			t.Errorf("%s: modern %s", c.schema, f.modern)
-		}
-		if c.legacy != "" && !json.Valid(f.legacy) {
-			t.Errorf("%s: legacy is not JSON", c.schema)
+	for i, c := range cases {
+		f := formsOf(c.info, c.streams)
+		if string(f.legacy) != c.legacy || string(f.modern) != c.modern {
+			t.Errorf("%d: legacy %s, modern %s; want %s, %s", i, f.legacy, f.modern, c.legacy, c.modern)
 		}
 	}
 }

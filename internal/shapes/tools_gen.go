@@ -52,6 +52,12 @@ var getCityInfo = runtime.Info{
 			`"name":{"type":"string","description":"The city's name, such as \"Lima\"."}},` +
 			`"additionalProperties":false,"type":"object","required":["name"]}`),
 	},
+	Output: json.RawMessage(`{"properties":{` +
+		`"name":{"type":"string","description":"Name is the city's name."},` +
+		`"country":{"type":"string","description":"Country is the country's name."},` +
+		`"population":{"type":"number","description":"Population is how many people live there, in millions."}},` +
+		`"additionalProperties":false,"type":"object","required":["name","country","population"]}`),
+	OutputObject: true,
 }
 
 // getCityTool is the get_city tool: it calls GetCity.
@@ -86,6 +92,14 @@ func (getCityTool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	}, encodeGetCityResult)
 }
 
+// findCityOutput is the JSON Schema of the find_city tool's result after its opening brace,
+// which its Output and OutputWrapper share.
+const findCityOutput = `"anyOf":[{"properties":{` +
+	`"name":{"type":"string","description":"Name is the city's name."},` +
+	`"country":{"type":"string","description":"Country is the country's name."},` +
+	`"population":{"type":"number","description":"Population is how many people live there, in millions."}},` +
+	`"additionalProperties":false,"type":"object","required":["name","country","population"]},{"type":"null"}]}`
+
 // findCityInfo describes the find_city tool.
 var findCityInfo = runtime.Info{
 	Name:        "find_city",
@@ -104,6 +118,8 @@ var findCityInfo = runtime.Info{
 			`"name":{"type":"string","description":"The city's name, such as \"Lima\"."}},` +
 			`"additionalProperties":false,"type":"object","required":["name"]}`),
 	},
+	Output:        json.RawMessage(`{` + findCityOutput),
+	OutputWrapper: json.RawMessage(`{"properties":{"result":` + `{` + findCityOutput + `},"additionalProperties":false,"type":"object","required":["result"]}`),
 }
 
 // findCityTool is the find_city tool: it calls FindCity.
@@ -156,6 +172,8 @@ var cityNamesInfo = runtime.Info{
 			`"prefix":{"type":"string","description":"Prefix is the start of the names, any case; empty for all cities. Constraints: at most 40 characters."}},` +
 			`"additionalProperties":false,"type":"object"}`),
 	},
+	Output:        json.RawMessage(`{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}`),
+	OutputWrapper: json.RawMessage(`{"properties":{"result":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["result"]}`),
 }
 
 // cityNamesTool is the city_names tool: it calls CityNames.
@@ -208,6 +226,8 @@ var countCitiesInfo = runtime.Info{
 			`"prefix":{"type":"string","description":"Prefix is the start of the names, any case; empty for all cities. Constraints: at most 40 characters."}},` +
 			`"additionalProperties":false,"type":"object"}`),
 	},
+	Output:        json.RawMessage(`{"type":"integer"}`),
+	OutputWrapper: json.RawMessage(`{"properties":{"result":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["result"]}`),
 }
 
 // countCitiesTool is the count_cities tool: it calls CountCities.
@@ -260,6 +280,8 @@ var populationsInfo = runtime.Info{
 			`"prefix":{"type":"string","description":"Prefix is the start of the names, any case; empty for all cities. Constraints: at most 40 characters."}},` +
 			`"additionalProperties":false,"type":"object"}`),
 	},
+	Output:        json.RawMessage(`{"anyOf":[{"additionalProperties":{"type":"number"},"type":"object"},{"type":"null"}]}`),
+	OutputWrapper: json.RawMessage(`{"properties":{"result":{"anyOf":[{"additionalProperties":{"type":"number"},"type":"object"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["result"]}`),
 }
 
 // populationsTool is the populations tool: it calls Populations.
@@ -294,6 +316,10 @@ func (populationsTool) Call(ctx context.Context, s *runtime.Settings, args json.
 	}, encodePopulationsResult)
 }
 
+// streamCitiesOutput is the JSON Schema of the stream_cities tool's result after its opening brace,
+// which its Output and OutputWrapper share.
+const streamCitiesOutput = `"properties":{"name":{"type":"string","description":"Name is the city's name."},"country":{"type":"string","description":"Country is the country's name."},"population":{"type":"number","description":"Population is how many people live there, in millions."}},"additionalProperties":false,"type":"object","required":["name","country","population"]}`
+
 // streamCitiesInfo describes the stream_cities tool.
 var streamCitiesInfo = runtime.Info{
 	Name:        "stream_cities",
@@ -312,6 +338,8 @@ var streamCitiesInfo = runtime.Info{
 			`"prefix":{"type":"string","description":"Prefix is the start of the names, any case; empty for all cities. Constraints: at most 40 characters."}},` +
 			`"additionalProperties":false,"type":"object"}`),
 	},
+	Output:        json.RawMessage(`{` + streamCitiesOutput),
+	OutputWrapper: json.RawMessage(`{"properties":{"result":` + `{"items":` + `{` + streamCitiesOutput + `,"type":"array"}` + `},"additionalProperties":false,"type":"object","required":["result"]}`),
 }
 
 // streamCitiesTool is the stream_cities tool: it calls StreamCities.
