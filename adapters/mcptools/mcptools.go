@@ -248,7 +248,7 @@ func Result(info *runtime.Info, res *runtime.Result, protocolVersion string) *mc
 // one.
 func structured(res *runtime.Result) ([]byte, bool) {
 	switch {
-	case res.Structured:
+	case res.Structured && res.Output != "":
 		// Output holds the structured result's JSON, made when the call
 		// ended: no need to encode Data again.
 		return []byte(res.Output), true

@@ -39,3 +39,20 @@ func TestFormsOf(t *testing.T) {
 		}
 	}
 }
+
+// Results made by hand: Data without Output is encoded; Structured without
+// Output is no structured result.
+func TestResultByHand(t *testing.T) {
+	res := Result(nil, &runtime.Result{Success: true, Data: []int{1, 2}}, "2025-11-25")
+	if got, _ := json.Marshal(res); string(got) != `{"content":[{"type":"text","text":"[1,2]"}],"structuredContent":{"result":[1,2]}}` {
+		t.Errorf("Data only: %s", got)
+	}
+	res = Result(nil, &runtime.Result{Success: true, Structured: true}, "2025-11-25")
+	if got, _ := json.Marshal(res); string(got) != `{"content":[{"type":"text","text":""}]}` {
+		t.Errorf("Structured without Output: %s", got)
+	}
+	res = Result(nil, &runtime.Result{Success: true, Data: map[string]int{"a": 1}}, "2025-11-25")
+	if got, _ := json.Marshal(res); string(got) != `{"content":[{"type":"text","text":"{\"a\":1}"}],"structuredContent":{"a":1}}` {
+		t.Errorf("an object: %s", got)
+	}
+}
