@@ -169,7 +169,11 @@ func newTools(def runtime.Definition, t runtime.Tool) (tool, modern *mcp.Tool) {
 
 // Handler returns the handler of calls of the tool name of reg, for
 // programs that add tools to a server themselves. It runs the tool reg
-// has under that name at the time of each call.
+// has under that name at the time of each call, and returns its result
+// as [Result] makes it for the request's protocol version, whose
+// structuredContent matches the outputSchema that [Add] lists at that
+// version: a tool added with Handler but listed otherwise should have
+// no outputSchema.
 func Handler(reg *runtime.Registry, name string) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		tool, _ := reg.Lookup(name)
