@@ -25,7 +25,15 @@ func TestMain(m *testing.M) {
 		// The test binary run again as a server for TestTSClient.
 		os.Exit(testServer(mode))
 	}
-	goleak.VerifyTestMain(m)
+	dir, err := os.MkdirTemp("", "mcptools-test")
+	if err != nil {
+		panic(err)
+	}
+	binDir = dir
+	goleak.VerifyTestMain(m, goleak.Cleanup(func(code int) {
+		os.RemoveAll(dir)
+		os.Exit(code)
+	}))
 }
 
 // connect serves reg over an in-memory connection and returns a client

@@ -19,7 +19,7 @@ import (
 // SIGTERM ends weather-mcp with exit status 0 on either transport, with a
 // client connected.
 func TestSIGTERM(t *testing.T) {
-	bin := buildWeather(t, t.TempDir())
+	bin := buildWeather(t)
 	ctx := context.Background()
 	client := mcp.NewClient(&mcp.Implementation{Name: "client", Version: "v1"}, nil)
 

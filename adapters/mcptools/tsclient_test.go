@@ -5,11 +5,13 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -160,15 +162,28 @@ func startHTTP(t *testing.T, env []string, command ...string) string {
 	return strings.TrimSpace(line)
 }
 
-// buildWeather builds cmd/weather-mcp into dir.
-func buildWeather(t *testing.T, dir string) string {
+// buildWeather builds cmd/weather-mcp once for the tests of the package,
+// into binDir, and returns its path.
+func buildWeather(t *testing.T) string {
 	t.Helper()
-	bin := filepath.Join(dir, "weather-mcp")
-	if out, err := exec.Command("go", "build", "-o", bin, "./cmd/weather-mcp").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+	weatherOnce.Do(func() {
+		weatherBin = filepath.Join(binDir, "weather-mcp")
+		if out, err := exec.Command("go", "build", "-o", weatherBin, "./cmd/weather-mcp").CombinedOutput(); err != nil {
+			weatherErr = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if weatherErr != nil {
+		t.Fatal(weatherErr)
 	}
-	return bin
+	return weatherBin
 }
+
+var (
+	binDir      string // made and removed by TestMain
+	weatherOnce sync.Once
+	weatherBin  string
+	weatherErr  error
+)
 
 var weatherSpec = spec{
 	Protocol: "2025-11-25",
@@ -214,7 +229,7 @@ var shapesSpec = spec{
 
 func TestTSClient(t *testing.T) {
 	dir := tsclient(t)
-	weather := buildWeather(t, t.TempDir())
+	weather := buildWeather(t)
 	self, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
