@@ -53,7 +53,10 @@ import (
 // excepted, which outlive no request). stop ends the updates; the tools
 // already added stay.
 //
-// A tool with a structured result is listed with its outputSchema, in the
+// Each tool is listed with its title and behaviour hints (annotations:
+// readOnlyHint, destructiveHint, idempotentHint, openWorldHint) as its
+// directive gives them. A tool with a structured result is listed with its
+// outputSchema, in the
 // form the protocol version of the tools/list request takes (an object
 // schema before 2026-07-28, see [Result]): Add installs a receiving
 // middleware on server for that.
@@ -153,8 +156,10 @@ func newTools(def runtime.Definition, t runtime.Tool) (tool, modern *mcp.Tool) {
 	forms := formsOf(info, streams)
 	tool = &mcp.Tool{
 		Name:        def.Name,
+		Title:       info.Title,
 		Description: def.Description,
 		InputSchema: def.Parameters,
+		Annotations: annotations(info),
 	}
 	if forms.legacy != nil {
 		tool.OutputSchema = forms.legacy
@@ -165,6 +170,22 @@ func newTools(def runtime.Definition, t runtime.Tool) (tool, modern *mcp.Tool) {
 		modern = &m
 	}
 	return tool, modern
+}
+
+// annotations returns the MCP behaviour hints of the tool described by
+// info, nil if its directive gives none: the client then takes the
+// protocol's defaults (not read-only, destructive, not idempotent,
+// open-world).
+func annotations(info *runtime.Info) *mcp.ToolAnnotations {
+	if !info.ReadOnly && info.Destructive == nil && !info.Idempotent && info.OpenWorld == nil {
+		return nil
+	}
+	return &mcp.ToolAnnotations{
+		ReadOnlyHint:    info.ReadOnly,
+		DestructiveHint: info.Destructive,
+		IdempotentHint:  info.Idempotent,
+		OpenWorldHint:   info.OpenWorld,
+	}
 }
 
 // Handler returns the handler of calls of the tool name of reg, for

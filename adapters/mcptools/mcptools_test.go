@@ -106,6 +106,24 @@ func TestServe(t *testing.T) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("tools/list (-registry +served):\n%s", diff)
 	}
+	// Titles and hints, as the directives say.
+	hints := map[string]string{}
+	for _, tool := range list.Tools {
+		data, _ := json.Marshal(struct {
+			Title       string               `json:"title"`
+			Annotations *mcp.ToolAnnotations `json:"annotations"`
+		}{tool.Title, tool.Annotations})
+		hints[tool.Name] = string(data)
+	}
+	wantHints := map[string]string{
+		"get_forecast":        `{"title":"Get the weather forecast","annotations":{"idempotentHint":false,"readOnlyHint":true}}`,
+		"convert_temperature": `{"title":"Convert a temperature","annotations":{"idempotentHint":false,"openWorldHint":false,"readOnlyHint":true}}`,
+		"words":               `{"title":"","annotations":{"idempotentHint":false,"readOnlyHint":true}}`,
+		"look":                `{"title":"","annotations":{"idempotentHint":false,"readOnlyHint":true}}`,
+	}
+	if diff := cmp.Diff(wantHints, hints); diff != "" {
+		t.Errorf("titles and annotations (-want +got):\n%s", diff)
+	}
 
 	call := func(name, args string, progressToken any) *mcp.CallToolResult {
 		t.Helper()

@@ -56,3 +56,23 @@ func TestResultByHand(t *testing.T) {
 		t.Errorf("an object: %s", got)
 	}
 }
+
+func TestAnnotations(t *testing.T) {
+	no, yes := false, true
+	cases := []struct {
+		info runtime.Info
+		want string
+	}{
+		{runtime.Info{}, `null`},
+		{runtime.Info{ReadOnly: true}, `{"idempotentHint":false,"readOnlyHint":true}`},
+		{runtime.Info{Destructive: &yes, Confirm: true}, `{"destructiveHint":true,"idempotentHint":false,"readOnlyHint":false}`},
+		{runtime.Info{Destructive: &no, Idempotent: true, OpenWorld: &no}, `{"destructiveHint":false,"idempotentHint":true,"openWorldHint":false,"readOnlyHint":false}`},
+		{runtime.Info{OpenWorld: &yes}, `{"idempotentHint":false,"openWorldHint":true,"readOnlyHint":false}`},
+	}
+	for _, c := range cases {
+		got, err := json.Marshal(annotations(&c.info))
+		if err != nil || string(got) != c.want {
+			t.Errorf("%+v: %s, %v; want %s", c.info, got, err, c.want)
+		}
+	}
+}

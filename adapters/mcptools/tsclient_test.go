@@ -27,8 +27,10 @@ type spec struct {
 	Protocol string   `json:"protocol,omitempty"`
 	AllTools bool     `json:"allTools,omitempty"`
 	Tools    []string `json:"tools,omitempty"`
-	Calls    []call   `json:"calls"`
-	Added    *added   `json:"added,omitempty"`
+	// Listed are fields of listed tools (title, annotations), by tool.
+	Listed map[string]map[string]any `json:"listed,omitempty"`
+	Calls  []call                    `json:"calls"`
+	Added  *added                    `json:"added,omitempty"`
 }
 
 type call struct {
@@ -189,6 +191,10 @@ var weatherSpec = spec{
 	Protocol: "2025-11-25",
 	AllTools: true,
 	Tools:    []string{"convert_temperature", "get_forecast"},
+	Listed: map[string]map[string]any{
+		"get_forecast":        {"title": "Get the weather forecast", "annotations": map[string]any{"readOnlyHint": true, "idempotentHint": false}},
+		"convert_temperature": {"title": "Convert a temperature", "annotations": map[string]any{"readOnlyHint": true, "idempotentHint": false, "openWorldHint": false}},
+	},
 	Calls: []call{
 		{Tool: "get_forecast", Arguments: json.RawMessage(`{"city":"Paris","days":2}`)},
 		{Tool: "get_forecast", Arguments: json.RawMessage(`{"city":"Tokyo","unit":"fahrenheit","include_wind":true}`)},
@@ -202,6 +208,11 @@ var weatherSpec = spec{
 var shapesSpec = spec{
 	Protocol: "2025-11-25",
 	AllTools: true,
+	Listed: map[string]map[string]any{
+		"get_city":     {"title": "Get a city", "annotations": map[string]any{"readOnlyHint": true, "idempotentHint": false}},
+		"spell_city":   {"annotations": map[string]any{"readOnlyHint": true, "idempotentHint": true, "openWorldHint": false}},
+		"count_cities": {"title": "Count cities"},
+	},
 	Calls: []call{
 		{Tool: "get_city", Arguments: json.RawMessage(`{"name":"Oslo"}`), Structured: json.RawMessage(`{"name":"Oslo","country":"Norway","population":0.7}`)},
 		{Tool: "get_city", Arguments: json.RawMessage(`{"name":"Rome"}`), IsError: true},

@@ -44,7 +44,7 @@ func (q Query) matches(c City) bool {
 
 // GetCity returns a city by name: an object.
 //
-//tool:export
+//tool:export readonly title="Get a city"
 //tool:param name The city's name, such as "Lima".
 func GetCity(name string) (City, error) {
 	for _, c := range cities {
@@ -58,7 +58,7 @@ func GetCity(name string) (City, error) {
 // FindCity returns a city by name, or nothing (null) when there is none: a
 // pointer that may be nil.
 //
-//tool:export
+//tool:export readonly
 //tool:param name The city's name, such as "Lima".
 func FindCity(name string) (*City, error) {
 	for _, c := range cities {
@@ -72,7 +72,7 @@ func FindCity(name string) (*City, error) {
 // CityNames lists the names of the cities whose names start with a prefix:
 // an array.
 //
-//tool:export
+//tool:export readonly openworld=false
 func CityNames(in Query) ([]string, error) {
 	names := []string{}
 	for _, c := range cities {
@@ -85,7 +85,7 @@ func CityNames(in Query) ([]string, error) {
 
 // CountCities counts the cities whose names start with a prefix: a scalar.
 //
-//tool:export
+//tool:export readonly openworld=false title="Count cities"
 func CountCities(in Query) (int, error) {
 	n := 0
 	for _, c := range cities {
@@ -99,7 +99,7 @@ func CountCities(in Query) (int, error) {
 // Populations maps the names of the cities whose names start with a prefix
 // to their populations, in millions: a map.
 //
-//tool:export
+//tool:export readonly
 func Populations(in Query) (map[string]float64, error) {
 	m := map[string]float64{}
 	for _, c := range cities {
@@ -113,7 +113,7 @@ func Populations(in Query) (map[string]float64, error) {
 // StreamCities yields the cities whose names start with a prefix, one
 // object a chunk: a stream of objects.
 //
-//tool:export
+//tool:export readonly
 func StreamCities(ctx context.Context, in Query) iter.Seq2[City, error] {
 	return func(yield func(City, error) bool) {
 		for _, c := range cities {
@@ -127,7 +127,7 @@ func StreamCities(ctx context.Context, in Query) iter.Seq2[City, error] {
 // SpellCity yields the letters of a city's name, one a chunk: a stream of
 // text.
 //
-//tool:export
+//tool:export readonly idempotent openworld=false
 //tool:param name The city's name.
 func SpellCity(ctx context.Context, name string) iter.Seq2[string, error] {
 	return func(yield func(string, error) bool) {
@@ -142,7 +142,7 @@ func SpellCity(ctx context.Context, name string) iter.Seq2[string, error] {
 // CityCard shows a city as content of several kinds: text, an image and a
 // link: multimodal.
 //
-//tool:export
+//tool:export readonly title="City card"
 //tool:param name The city's name.
 func CityCard(name string) (runtime.Content, error) {
 	c, err := GetCity(name)
@@ -159,7 +159,7 @@ func CityCard(name string) (runtime.Content, error) {
 // CheckCity reports whether a city is known, by failing when it is not:
 // nothing but an error.
 //
-//tool:export
+//tool:export readonly
 //tool:param name The city's name.
 func CheckCity(name string) error {
 	_, err := GetCity(name)
@@ -168,7 +168,7 @@ func CheckCity(name string) error {
 
 // Greet greets a city: text.
 //
-//tool:export
+//tool:export readonly
 //tool:param name The city's name.
 func Greet(name string) (string, error) {
 	return "Hello, " + name + "!", nil

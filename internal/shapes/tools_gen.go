@@ -38,6 +38,7 @@ func Tools() []runtime.Tool {
 var getCityInfo = runtime.Info{
 	Name:        "get_city",
 	Description: "Returns a city by name: an object.",
+	Title:       "Get a city",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"name":{"type":"string","description":"The city's name, such as \"Lima\"."}},` +
 		`"additionalProperties":false,"type":"object","required":["name"]}`),
@@ -58,6 +59,7 @@ var getCityInfo = runtime.Info{
 		`"population":{"type":"number","description":"Population is how many people live there, in millions."}},` +
 		`"additionalProperties":false,"type":"object","required":["name","country","population"]}`),
 	OutputObject: true,
+	ReadOnly:     true,
 }
 
 // getCityTool is the get_city tool: it calls GetCity.
@@ -120,6 +122,7 @@ var findCityInfo = runtime.Info{
 	},
 	Output:        json.RawMessage(`{` + findCityOutput),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":` + `{` + findCityOutput + `},"additionalProperties":false,"type":"object","required":["result"]}`),
+	ReadOnly:      true,
 }
 
 // findCityTool is the find_city tool: it calls FindCity.
@@ -174,6 +177,8 @@ var cityNamesInfo = runtime.Info{
 	},
 	Output:        json.RawMessage(`{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}`),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["result"]}`),
+	ReadOnly:      true,
+	OpenWorld:     new(false),
 }
 
 // cityNamesTool is the city_names tool: it calls CityNames.
@@ -212,6 +217,7 @@ func (cityNamesTool) Call(ctx context.Context, s *runtime.Settings, args json.Ra
 var countCitiesInfo = runtime.Info{
 	Name:        "count_cities",
 	Description: "Counts the cities whose names start with a prefix: a scalar.",
+	Title:       "Count cities",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"prefix":{"type":"string","maxLength":40,"description":"Prefix is the start of the names, any case; empty for all cities."}},` +
 		`"additionalProperties":false,"type":"object"}`),
@@ -228,6 +234,8 @@ var countCitiesInfo = runtime.Info{
 	},
 	Output:        json.RawMessage(`{"type":"integer"}`),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["result"]}`),
+	ReadOnly:      true,
+	OpenWorld:     new(false),
 }
 
 // countCitiesTool is the count_cities tool: it calls CountCities.
@@ -282,6 +290,7 @@ var populationsInfo = runtime.Info{
 	},
 	Output:        json.RawMessage(`{"anyOf":[{"additionalProperties":{"type":"number"},"type":"object"},{"type":"null"}]}`),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":{"anyOf":[{"additionalProperties":{"type":"number"},"type":"object"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["result"]}`),
+	ReadOnly:      true,
 }
 
 // populationsTool is the populations tool: it calls Populations.
@@ -340,6 +349,7 @@ var streamCitiesInfo = runtime.Info{
 	},
 	Output:        json.RawMessage(`{` + streamCitiesOutput),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":` + `{"items":` + `{` + streamCitiesOutput + `,"type":"array"}` + `},"additionalProperties":false,"type":"object","required":["result"]}`),
+	ReadOnly:      true,
 }
 
 // streamCitiesTool is the stream_cities tool: it calls StreamCities.
@@ -399,6 +409,9 @@ var spellCityInfo = runtime.Info{
 			`"name":{"type":"string","description":"The city's name."}},` +
 			`"additionalProperties":false,"type":"object","required":["name"]}`),
 	},
+	ReadOnly:   true,
+	Idempotent: true,
+	OpenWorld:  new(false),
 }
 
 // spellCityTool is the spell_city tool: it calls SpellCity.
@@ -444,6 +457,7 @@ func (spellCityTool) Call(ctx context.Context, s *runtime.Settings, args json.Ra
 var cityCardInfo = runtime.Info{
 	Name:        "city_card",
 	Description: "Shows a city as content of several kinds: text, an image and a link: multimodal.",
+	Title:       "City card",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"name":{"type":"string","description":"The city's name."}},` +
 		`"additionalProperties":false,"type":"object","required":["name"]}`),
@@ -458,6 +472,7 @@ var cityCardInfo = runtime.Info{
 			`"name":{"type":"string","description":"The city's name."}},` +
 			`"additionalProperties":false,"type":"object","required":["name"]}`),
 	},
+	ReadOnly: true,
 }
 
 // cityCardTool is the city_card tool: it calls CityCard.
@@ -513,6 +528,7 @@ var checkCityInfo = runtime.Info{
 			`"name":{"type":"string","description":"The city's name."}},` +
 			`"additionalProperties":false,"type":"object","required":["name"]}`),
 	},
+	ReadOnly: true,
 }
 
 // checkCityTool is the check_city tool: it calls CheckCity.
@@ -565,6 +581,7 @@ var greetInfo = runtime.Info{
 			`"name":{"type":"string","description":"The city's name."}},` +
 			`"additionalProperties":false,"type":"object","required":["name"]}`),
 	},
+	ReadOnly: true,
 }
 
 // greetTool is the greet tool: it calls Greet.

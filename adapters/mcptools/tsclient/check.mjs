@@ -17,6 +17,8 @@
 //	  "protocol": "2025-11-25",      // the version the session must negotiate (optional)
 //	  "allTools": true,              // every listed tool must be called (optional)
 //	  "tools": ["a", "b"],           // the tools that must be listed, exactly (optional)
+//	  "listed": {"a": {"title": "A", "annotations": {"readOnlyHint": true}}},
+//	                                 // fields of listed tools, each as given (optional)
 //	  "calls": [{
 //	    "tool": "get_forecast", "arguments": {"city": "Paris"},
 //	    "isError": false,            // the result's isError must be this (default false)
@@ -138,6 +140,12 @@ async function main() {
       const names = [...tools.keys()].sort();
       const want = [...spec.tools].sort();
       if (!deepEqual(names, want)) fail(`tools/list: ${JSON.stringify(names)}, want ${JSON.stringify(want)}`);
+    }
+    for (const [name, fields] of Object.entries(spec.listed ?? {})) {
+      const tool = tools.get(name)?.tool;
+      for (const [field, want] of Object.entries(fields)) {
+        if (!deepEqual(tool?.[field], want)) fail(`${name}: ${field} ${JSON.stringify(tool?.[field])}, want ${JSON.stringify(want)}`);
+      }
     }
     const called = new Set();
     for (const call of spec.calls ?? []) {
