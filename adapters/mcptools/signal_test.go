@@ -113,3 +113,35 @@ func TestSIGTERM(t *testing.T) {
 		})
 	}
 }
+
+// weather-mcp answers a line that is not JSON with a parse error, and the
+// session goes on.
+func TestWeatherBadLine(t *testing.T) {
+	cmd := exec.Command(buildWeather(t))
+	cmd.Stderr = os.Stderr
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	io.WriteString(stdin, "not json\n"+
+		`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"0"}}}`+"\n")
+	out := bufio.NewReader(stdout)
+	for _, want := range []string{`{"jsonrpc":"2.0","id":null,"error":{"code":-32700,`, `{"jsonrpc":"2.0","id":1,"result":{`} {
+		line, err := out.ReadString('\n')
+		if err != nil || !strings.HasPrefix(line, want) {
+			t.Errorf("weather-mcp wrote %q, %v; want %s...", line, err, want)
+		}
+	}
+	stdin.Close() // the end of the input ends the session, with status 0
+	io.Copy(io.Discard, out)
+	if err := cmd.Wait(); err != nil {
+		t.Errorf("weather-mcp: %v", err)
+	}
+}
