@@ -51,13 +51,16 @@ type added struct {
 
 // report is what check.mjs prints.
 type report struct {
-	Protocol    string `json:"protocol"`
-	Tools       int    `json:"tools"`
-	Calls       int    `json:"calls"`
-	Structured  int    `json:"structured"`
-	Progress    int    `json:"progress"`
-	ListChanged int    `json:"listChanged"`
-	Failures    int    `json:"failures"`
+	Protocol   string `json:"protocol"`
+	Tools      int    `json:"tools"`
+	Calls      int    `json:"calls"`
+	Structured int    `json:"structured"`
+	Progress   int    `json:"progress"`
+	// LateProgress counts the progress notifications the client dropped
+	// as they came with their call's result (typescript-sdk#2580).
+	LateProgress int `json:"lateProgress"`
+	ListChanged  int `json:"listChanged"`
+	Failures     int `json:"failures"`
 }
 
 func ptr[T any](v T) *T { return &v }
