@@ -5,6 +5,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"log"
+	"net"
+	"os/signal"
+	"syscall"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/toolgen-go/toolgen/adapters/mcptools"
@@ -54,4 +57,24 @@ func ExampleAdd() {
 	// convert_temperature
 	// get_forecast
 	// true invalid arguments: /to: required field is missing; /value: must be a number, got string
+}
+
+// A registry served over Streamable HTTP until SIGINT or SIGTERM, without
+// sessions, so that replicas can sit behind any load balancer.
+func ExampleServeHTTP() {
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
+	defer stop()
+	reg := runtime.NewRegistry()
+	if err := reg.Register(weather.Tools()...); err != nil {
+		log.Fatal(err)
+	}
+	server := mcp.NewServer(&mcp.Implementation{Name: "weather", Version: "v1"}, nil)
+	mcptools.Add(server, reg)
+	l, err := net.Listen("tcp", "127.0.0.1:8080")
+	if err != nil {
+		log.Fatal(err)
+	}
+	if err := mcptools.ServeHTTP(ctx, l, server, &mcp.StreamableHTTPOptions{Stateless: true}); err != nil {
+		log.Fatal(err)
+	}
 }

@@ -12,45 +12,197 @@
 // streamable tool works, each chunk it yields is sent as a progress
 // notification, when the client asked for progress.
 //
+// A structured result goes out as structuredContent too, in the form the
+// protocol version of the request allows: before 2026-07-28 it is a JSON
+// object, so a result that is not one (an array, a number, null) is sent
+// as {"result": value}; from 2026-07-28 on, as it is (see [Result]).
+//
+// The server's tools follow the registry's while it serves (see [Add]).
+// [ServeStdio] serves on standard input and output, [ServeHTTP] and
+// [HTTPHandler] over Streamable HTTP, with or without sessions; both end
+// cleanly when their context does.
+//
 //	server := mcp.NewServer(&mcp.Implementation{Name: "weather", Version: "v1"}, nil)
 //	reg := runtime.NewRegistry()
 //	if err := reg.Register(weather.Tools()...); err != nil {
 //		log.Fatal(err)
 //	}
 //	mcptools.Add(server, reg)
-//	if err := server.Run(ctx, &mcp.StdioTransport{}); err != nil {
+//	if err := mcptools.ServeStdio(ctx, server); err != nil {
 //		log.Fatal(err)
 //	}
 package mcptools
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
 	"net/url"
+	"slices"
+	"sync"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/toolgen-go/toolgen/runtime"
 )
 
-// Add adds every tool of reg to server. Tools registered with reg later
-// are not added.
-func Add(server *mcp.Server, reg *runtime.Registry) {
-	for _, def := range reg.Definitions() {
-		server.AddTool(&mcp.Tool{
-			Name:        def.Name,
-			Description: def.Description,
-			InputSchema: def.Parameters,
-		}, Handler(reg, def.Name))
+// Add adds every tool of reg to server, and keeps server's tools in step
+// with reg while it serves: a tool registered with reg later is added, a
+// tool removed from it is removed, and the server tells its clients with
+// notifications/tools/list_changed (sessions of a stateless HTTP server
+// excepted, which outlive no request). stop ends the updates; the tools
+// already added stay.
+//
+// Each tool is listed with its title and behaviour hints (annotations:
+// readOnlyHint, destructiveHint, idempotentHint, openWorldHint) as its
+// directive gives them. A tool with a structured result is listed with its
+// outputSchema, in the
+// form the protocol version of the tools/list request takes (an object
+// schema before 2026-07-28, see [Result]): Add installs a receiving
+// middleware on server for that.
+//
+// Clients learn that the list may change from the server's capabilities,
+// which the SDK derives from its tools when a session starts: a server
+// that starts with no tool should set ServerOptions.Capabilities.Tools to
+// &mcp.ToolCapabilities{ListChanged: true}.
+func Add(server *mcp.Server, reg *runtime.Registry) (stop func()) {
+	l := &lister{server: server, reg: reg, listed: map[string]listed{}}
+	server.AddReceivingMiddleware(l.middleware)
+	stop = reg.Watch(l.sync)
+	l.sync()
+	return stop
+}
+
+// lister keeps the tools of a server in step with a registry.
+type lister struct {
+	server *mcp.Server
+	reg    *runtime.Registry
+
+	mu     sync.Mutex
+	listed map[string]listed // the tools added to server, by name
+}
+
+// listed is a tool added to a server.
+type listed struct {
+	key    string    // the tool's JSON, to tell a changed tool
+	tool   *mcp.Tool // as added: its form before 2026-07-28
+	modern *mcp.Tool // its form from 2026-07-28 on, if another
+}
+
+// sync adds to the server the tools of the registry it lacks or holds in
+// another form, and removes those the registry no longer has.
+func (l *lister) sync() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	defs := l.reg.Definitions()
+	names := make(map[string]bool, len(defs))
+	for _, def := range defs {
+		names[def.Name] = true
+		t, ok := l.reg.Lookup(def.Name)
+		if !ok {
+			continue // removed since Definitions
+		}
+		tool, modern := newTools(def, t)
+		key, err := json.Marshal([]*mcp.Tool{tool, modern})
+		if err != nil || l.listed[def.Name].key == string(key) {
+			continue
+		}
+		l.server.AddTool(tool, Handler(l.reg, def.Name))
+		l.listed[def.Name] = listed{key: string(key), tool: tool, modern: modern}
+	}
+	var gone []string
+	for name := range l.listed {
+		if !names[name] {
+			gone = append(gone, name)
+			delete(l.listed, name)
+		}
+	}
+	if len(gone) > 0 {
+		l.server.RemoveTools(gone...)
+	}
+}
+
+// middleware lists, to a tools/list request at protocol 2026-07-28 or
+// later, the tools of the lister in their form for it.
+func (l *lister) middleware(next mcp.MethodHandler) mcp.MethodHandler {
+	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+		res, err := next(ctx, method, req)
+		if method != "tools/list" || err != nil {
+			return res, err
+		}
+		list, ok1 := res.(*mcp.ListToolsResult)
+		lreq, ok2 := req.(*mcp.ListToolsRequest)
+		if !ok1 || !ok2 || lreq.ProtocolVersion() < AnyStructured {
+			return res, err
+		}
+		l.mu.Lock()
+		defer l.mu.Unlock()
+		out := *list
+		out.Tools = slices.Clone(list.Tools)
+		for i, t := range out.Tools {
+			if ls, ok := l.listed[t.Name]; ok && ls.tool == t && ls.modern != nil {
+				out.Tools[i] = ls.modern
+			}
+		}
+		return &out, nil
+	}
+}
+
+// newTools returns the MCP tool of def, the definition of t: its form
+// before protocol 2026-07-28, and its form from then on if another.
+func newTools(def runtime.Definition, t runtime.Tool) (tool, modern *mcp.Tool) {
+	info := t.Info()
+	_, streams := t.(runtime.StreamableTool)
+	forms := formsOf(info, streams)
+	tool = &mcp.Tool{
+		Name:        def.Name,
+		Title:       info.Title,
+		Description: def.Description,
+		InputSchema: def.Parameters,
+		Annotations: annotations(info),
+	}
+	if forms.legacy != nil {
+		tool.OutputSchema = forms.legacy
+	}
+	if !bytes.Equal(forms.legacy, forms.modern) {
+		m := *tool
+		m.OutputSchema = forms.modern
+		modern = &m
+	}
+	return tool, modern
+}
+
+// annotations returns the MCP behaviour hints of the tool described by
+// info, nil if its directive gives none: the client then takes the
+// protocol's defaults (not read-only, destructive, not idempotent,
+// open-world).
+func annotations(info *runtime.Info) *mcp.ToolAnnotations {
+	if !info.ReadOnly && info.Destructive == nil && !info.Idempotent && info.OpenWorld == nil {
+		return nil
+	}
+	return &mcp.ToolAnnotations{
+		ReadOnlyHint:    info.ReadOnly,
+		DestructiveHint: info.Destructive,
+		IdempotentHint:  info.Idempotent,
+		OpenWorldHint:   info.OpenWorld,
 	}
 }
 
 // Handler returns the handler of calls of the tool name of reg, for
-// programs that add tools to a server themselves.
+// programs that add tools to a server themselves. It runs the tool reg
+// has under that name at the time of each call, and returns its result
+// as [Result] makes it for the request's protocol version, whose
+// structuredContent matches the outputSchema that [Add] lists at that
+// version: a tool added with Handler but listed otherwise should have
+// no outputSchema.
 func Handler(reg *runtime.Registry, name string) mcp.ToolHandler {
-	tool, _ := reg.Lookup(name)
-	_, streams := tool.(runtime.StreamableTool)
 	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		tool, _ := reg.Lookup(name)
+		var info *runtime.Info
+		if tool != nil {
+			info = tool.Info()
+		}
+		_, streams := tool.(runtime.StreamableTool)
 		var emit func(runtime.Chunk)
 		if token := req.Params.GetProgressToken(); streams && token != nil && req.Session != nil {
 			sent := 0
@@ -69,28 +221,88 @@ func Handler(reg *runtime.Registry, name string) mcp.ToolHandler {
 		if err != nil {
 			return nil, err // the call's context ended
 		}
-		return Result(res), nil
+		return Result(info, res, req.ProtocolVersion()), nil
 	}
 }
 
-// Result turns a toolgen Result into the result of an MCP tool call: the
-// text for the model as text content, a structured result also as
-// structured content, multimodal content as content blocks, and a failure
-// as text content with isError set.
-func Result(res *runtime.Result) *mcp.CallToolResult {
+// AnyStructured is the first protocol version at which structuredContent
+// may be any JSON value (SEP-2106). Before it, structuredContent is a JSON
+// object or absent, and clients reject anything else.
+const AnyStructured = "2026-07-28"
+
+// Result turns a toolgen Result of the tool described by info into the
+// result of an MCP tool call at protocolVersion (as the request says it:
+// CallToolRequest.ProtocolVersion): the text for the model as text
+// content, a structured result also as structured content, multimodal
+// content as content blocks, and a failure as text content with isError
+// set.
+//
+// Before protocol version [AnyStructured], structuredContent is a JSON
+// object: a result that is not always one, as toolgen says
+// (info.OutputObject false: an array, a map or a pointer, which may be
+// null, a number, a string type, a stream's chunks), goes out as the object
+// {"result": value}, which info.OutputWrapper describes; from that version
+// on, as it is, which info.Output describes. A tool with no output schema
+// (one written by hand) has a result that is not a JSON object wrapped. The
+// text content is the value itself, as the model reads it everywhere else.
+// info may be nil.
+func Result(info *runtime.Info, res *runtime.Result, protocolVersion string) *mcp.CallToolResult {
 	if !res.Success {
 		return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: res.Error}}}
 	}
 	if content, ok := res.Data.(runtime.Content); ok {
 		return &mcp.CallToolResult{Content: blocks(content)}
 	}
-	out := &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: res.Output}}}
-	if res.Data != nil {
+	data, ok := structured(res)
+	text := res.Output
+	if ok && text == "" {
+		text = string(data)
+	}
+	out := &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text}}}
+	if !ok {
+		return out
+	}
+	if protocolVersion < AnyStructured && wraps(info, data) {
+		data = wrap(data)
+	}
+	out.StructuredContent = json.RawMessage(data)
+	return out
+}
+
+// structured returns the JSON of the structured result of res, if it has
+// one.
+func structured(res *runtime.Result) ([]byte, bool) {
+	switch {
+	case res.Structured && res.Output != "":
 		// Output holds the structured result's JSON, made when the call
 		// ended: no need to encode Data again.
-		out.StructuredContent = json.RawMessage(res.Output)
+		return []byte(res.Output), true
+	case res.Data != nil:
+		// A Result made by hand, with Data left for its user to encode.
+		data, err := json.Marshal(res.Data)
+		return data, err == nil
 	}
-	return out
+	return nil, false
+}
+
+// isObject reports whether the JSON text data is an object.
+func isObject(data []byte) bool {
+	for _, c := range data {
+		switch c {
+		case ' ', '\t', '\n', '\r':
+			continue
+		}
+		return c == '{'
+	}
+	return false
+}
+
+// wrap returns the object {"result": data}.
+func wrap(data []byte) []byte {
+	out := make([]byte, 0, len(data)+len(`{"result":}`))
+	out = append(out, `{"result":`...)
+	out = append(out, data...)
+	return append(out, '}')
 }
 
 // blocks turns multimodal content into MCP content blocks: text, images

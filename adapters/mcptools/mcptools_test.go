@@ -3,25 +3,49 @@ package mcptools_test
 import (
 	"context"
 	"encoding/json"
+	"os"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/toolgen-go/toolgen/adapters/mcptools"
 	"github.com/toolgen-go/toolgen/examples/weather"
+	"github.com/toolgen-go/toolgen/internal/shapes"
 	"github.com/toolgen-go/toolgen/internal/tooltest"
 	"github.com/toolgen-go/toolgen/runtime"
 	"go.uber.org/goleak"
 )
 
-func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
+func TestMain(m *testing.M) {
+	if mode := os.Getenv(serverEnv); mode != "" {
+		// The test binary run again as a server for TestTSClient.
+		os.Exit(testServer(mode))
+	}
+	dir, err := os.MkdirTemp("", "mcptools-test")
+	if err != nil {
+		panic(err)
+	}
+	binDir = dir
+	goleak.VerifyTestMain(m, goleak.Cleanup(func(code int) {
+		os.RemoveAll(dir)
+		os.Exit(code)
+	}))
+}
 
 // connect serves reg over an in-memory connection and returns a client
 // session, with the progress messages it receives.
 func connect(t *testing.T, reg *runtime.Registry) (*mcp.ClientSession, func() []string) {
+	t.Helper()
+	return connectAt(t, reg, "")
+}
+
+// connectAt is connect at a protocol version ("" for the newest both
+// sides speak).
+func connectAt(t *testing.T, reg *runtime.Registry, version string) (*mcp.ClientSession, func() []string) {
 	t.Helper()
 	ctx := context.Background()
 	server := mcp.NewServer(&mcp.Implementation{Name: "test", Version: "v1"}, nil)
@@ -40,7 +64,7 @@ func connect(t *testing.T, reg *runtime.Registry) (*mcp.ClientSession, func() []
 			progress = append(progress, req.Params.Message)
 		},
 	})
-	cs, err := client.Connect(ctx, ct, nil)
+	cs, err := client.Connect(ctx, ct, &mcp.ClientSessionOptions{ProtocolVersion: version})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,6 +105,24 @@ func TestServe(t *testing.T) {
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("tools/list (-registry +served):\n%s", diff)
+	}
+	// Titles and hints, as the directives say.
+	hints := map[string]string{}
+	for _, tool := range list.Tools {
+		data, _ := json.Marshal(struct {
+			Title       string               `json:"title"`
+			Annotations *mcp.ToolAnnotations `json:"annotations"`
+		}{tool.Title, tool.Annotations})
+		hints[tool.Name] = string(data)
+	}
+	wantHints := map[string]string{
+		"get_forecast":        `{"title":"Get the weather forecast","annotations":{"idempotentHint":false,"readOnlyHint":true}}`,
+		"convert_temperature": `{"title":"Convert a temperature","annotations":{"idempotentHint":false,"openWorldHint":false,"readOnlyHint":true}}`,
+		"words":               `{"title":"","annotations":{"idempotentHint":false,"readOnlyHint":true}}`,
+		"look":                `{"title":"","annotations":{"idempotentHint":false,"readOnlyHint":true}}`,
+	}
+	if diff := cmp.Diff(wantHints, hints); diff != "" {
+		t.Errorf("titles and annotations (-want +got):\n%s", diff)
 	}
 
 	call := func(name, args string, progressToken any) *mcp.CallToolResult {
@@ -166,5 +208,95 @@ func TestServe(t *testing.T) {
 	call("words", `{"text":"four"}`, nil)
 	if got := progress(); len(got) != 3 {
 		t.Errorf("progress without a token: %q", got)
+	}
+}
+
+// Before protocol 2026-07-28, structuredContent is an object: a result
+// that is not always one is wrapped as {"result": value}, and the
+// outputSchema says so. From it on, any value goes, with its own schema.
+// Every structuredContent validates against the outputSchema listed at its
+// version.
+func TestStructuredByVersion(t *testing.T) {
+	reg := runtime.NewRegistry()
+	if err := reg.Register(shapes.Tools()...); err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		tool, args string
+		text       string // the text content
+		structured string // the structured content's JSON before 2026-07-28; "" for none
+	}{
+		{"get_city", `{"name":"Oslo"}`, `{"name":"Oslo","country":"Norway","population":0.7}`, `{"name":"Oslo","country":"Norway","population":0.7}`},
+		{"find_city", `{"name":"Oslo"}`, `{"name":"Oslo","country":"Norway","population":0.7}`, `{"result":{"name":"Oslo","country":"Norway","population":0.7}}`},
+		{"find_city", `{"name":"Rome"}`, `null`, `{"result":null}`},
+		{"city_names", `{"prefix":"l"}`, `["Lagos","Lima"]`, `{"result":["Lagos","Lima"]}`},
+		{"city_names", `{"prefix":"x"}`, `[]`, `{"result":[]}`},
+		{"count_cities", `{}`, `5`, `{"result":5}`},
+		{"populations", `{"prefix":"li"}`, `{"Lima":10.1}`, `{"result":{"Lima":10.1}}`},
+		{"stream_cities", `{"prefix":"o"}`, `[{"name":"Oslo","country":"Norway","population":0.7}]`, `{"result":[{"name":"Oslo","country":"Norway","population":0.7}]}`},
+		{"stream_cities", `{"prefix":"x"}`, `[]`, `{"result":[]}`},
+		{"spell_city", `{"name":"Lima"}`, `Lima`, ``},
+		{"check_city", `{"name":"Lima"}`, ``, ``},
+		{"greet", `{"name":"Lima"}`, `Hello, Lima!`, ``},
+	}
+	for _, version := range []string{"2025-06-18", "2025-11-25", mcptools.AnyStructured} {
+		cs, _ := connectAt(t, reg, version)
+		if got := cs.InitializeResult().ProtocolVersion; got != version {
+			t.Fatalf("negotiated %s, want %s", got, version)
+		}
+		list, err := cs.ListTools(context.Background(), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		schemas := map[string]*jsonschema.Resolved{}
+		for _, tool := range list.Tools {
+			if tool.OutputSchema == nil {
+				continue
+			}
+			data, _ := json.Marshal(tool.OutputSchema)
+			var s jsonschema.Schema
+			if err := json.Unmarshal(data, &s); err != nil {
+				t.Fatalf("%s %s: outputSchema %s: %v", version, tool.Name, data, err)
+			}
+			if s.Type != "object" && version < mcptools.AnyStructured {
+				t.Errorf("%s %s: outputSchema %s is not an object's", version, tool.Name, data)
+			}
+			rs, err := s.Resolve(nil)
+			if err != nil {
+				t.Fatalf("%s %s: outputSchema %s: %v", version, tool.Name, data, err)
+			}
+			schemas[tool.Name] = rs
+		}
+		for _, c := range cases {
+			res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: c.tool, Arguments: json.RawMessage(c.args)})
+			if err != nil {
+				t.Fatalf("%s %s %s: %v", version, c.tool, c.args, err)
+			}
+			if res.IsError || len(res.Content) != 1 || res.Content[0].(*mcp.TextContent).Text != c.text {
+				t.Errorf("%s %s %s: content %+v", version, c.tool, c.args, res.Content)
+			}
+			want := c.structured
+			if version >= mcptools.AnyStructured && strings.HasPrefix(want, `{"result":`) {
+				want = c.text
+			}
+			// The client decodes structuredContent into Go values, and
+			// null into nil, as it does an absent one.
+			var wantValue any
+			if want != "" {
+				json.Unmarshal([]byte(want), &wantValue)
+			}
+			if !cmp.Equal(res.StructuredContent, wantValue) {
+				t.Errorf("%s %s %s: structuredContent %v, want %s", version, c.tool, c.args, res.StructuredContent, want)
+			}
+			rs := schemas[c.tool]
+			if (rs != nil) != (c.structured != "") {
+				t.Errorf("%s %s: outputSchema listed: %v", version, c.tool, rs != nil)
+			}
+			if rs != nil {
+				if err := rs.Validate(res.StructuredContent); err != nil {
+					t.Errorf("%s %s %s: structuredContent %v does not match the outputSchema: %v", version, c.tool, c.args, res.StructuredContent, err)
+				}
+			}
+		}
 	}
 }

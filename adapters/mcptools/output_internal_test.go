@@ -1,0 +1,78 @@
+package mcptools
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/toolgen-go/toolgen/runtime"
+)
+
+func TestFormsOf(t *testing.T) {
+	cases := []struct {
+		info           *runtime.Info
+		streams        bool
+		legacy, modern string
+	}{
+		{nil, false, ``, ``},
+		{&runtime.Info{}, false, ``, ``},
+		{&runtime.Info{Output: json.RawMessage(`{"type":"object"}`), OutputObject: true}, false, `{"type":"object"}`, `{"type":"object"}`},
+		{&runtime.Info{Output: json.RawMessage(`{"type":"integer"}`), OutputWrapper: json.RawMessage(`{"w":1}`)}, false, `{"w":1}`, `{"type":"integer"}`},
+		// Written by hand: no wrapper.
+		{&runtime.Info{Output: json.RawMessage(`{"type":"array","items":{"type":"string"}}`)}, false,
+			`{"type":"object","properties":{"result":{"type":"array","items":{"type":"string"}}},"required":["result"],"additionalProperties":false}`,
+			`{"type":"array","items":{"type":"string"}}`},
+		{&runtime.Info{Output: json.RawMessage(`{"$ref":"#/$defs/T","$defs":{"T":{"type":"object"}}}`)}, false,
+			`{"type":"object","properties":{"result":{"$ref":"#/$defs/T"}},"required":["result"],"additionalProperties":false,"$defs":{"T":{"type":"object"}}}`,
+			`{"$ref":"#/$defs/T","$defs":{"T":{"type":"object"}}}`},
+		{&runtime.Info{Output: json.RawMessage(`true`)}, false, ``, ``},
+		// A stream: the result is the array of the chunks.
+		{&runtime.Info{Output: json.RawMessage(`{"$ref":"#/$defs/T","$defs":{"T":{"type":"object"}}}`), OutputWrapper: json.RawMessage(`{"w":1}`)}, true,
+			`{"w":1}`, `{"type":"array","items":{"$ref":"#/$defs/T"},"$defs":{"T":{"type":"object"}}}`},
+		{&runtime.Info{Output: json.RawMessage(`{"type":"object"}`)}, true,
+			`{"type":"object","properties":{"result":{"type":"array","items":{"type":"object"}}},"required":["result"],"additionalProperties":false}`,
+			`{"type":"array","items":{"type":"object"}}`},
+	}
+	for i, c := range cases {
+		f := formsOf(c.info, c.streams)
+		if string(f.legacy) != c.legacy || string(f.modern) != c.modern {
+			t.Errorf("%d: legacy %s, modern %s; want %s, %s", i, f.legacy, f.modern, c.legacy, c.modern)
+		}
+	}
+}
+
+// Results made by hand: Data without Output is encoded; Structured without
+// Output is no structured result.
+func TestResultByHand(t *testing.T) {
+	res := Result(nil, &runtime.Result{Success: true, Data: []int{1, 2}}, "2025-11-25")
+	if got, _ := json.Marshal(res); string(got) != `{"content":[{"type":"text","text":"[1,2]"}],"structuredContent":{"result":[1,2]}}` {
+		t.Errorf("Data only: %s", got)
+	}
+	res = Result(nil, &runtime.Result{Success: true, Structured: true}, "2025-11-25")
+	if got, _ := json.Marshal(res); string(got) != `{"content":[{"type":"text","text":""}]}` {
+		t.Errorf("Structured without Output: %s", got)
+	}
+	res = Result(nil, &runtime.Result{Success: true, Data: map[string]int{"a": 1}}, "2025-11-25")
+	if got, _ := json.Marshal(res); string(got) != `{"content":[{"type":"text","text":"{\"a\":1}"}],"structuredContent":{"a":1}}` {
+		t.Errorf("an object: %s", got)
+	}
+}
+
+func TestAnnotations(t *testing.T) {
+	no, yes := false, true
+	cases := []struct {
+		info runtime.Info
+		want string
+	}{
+		{runtime.Info{}, `null`},
+		{runtime.Info{ReadOnly: true}, `{"idempotentHint":false,"readOnlyHint":true}`},
+		{runtime.Info{Destructive: &yes, Confirm: true}, `{"destructiveHint":true,"idempotentHint":false,"readOnlyHint":false}`},
+		{runtime.Info{Destructive: &no, Idempotent: true, OpenWorld: &no}, `{"destructiveHint":false,"idempotentHint":true,"openWorldHint":false,"readOnlyHint":false}`},
+		{runtime.Info{OpenWorld: &yes}, `{"idempotentHint":false,"openWorldHint":true,"readOnlyHint":false}`},
+	}
+	for _, c := range cases {
+		got, err := json.Marshal(annotations(&c.info))
+		if err != nil || string(got) != c.want {
+			t.Errorf("%+v: %s, %v; want %s", c.info, got, err, c.want)
+		}
+	}
+}
