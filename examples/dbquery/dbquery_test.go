@@ -62,10 +62,11 @@ func state(t *testing.T, path string) map[string][32]byte {
 func TestSample(t *testing.T) {
 	ctx := context.Background()
 	db, path := open(t, Limits{})
-	tables, err := db.ListTables(ctx)
+	schema, err := db.ListTables(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
+	tables := schema.Tables
 	var names []string
 	for _, table := range tables {
 		names = append(names, table.Name)

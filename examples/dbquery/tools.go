@@ -17,6 +17,11 @@ import (
 	sqlite3 "modernc.org/sqlite/lib"
 )
 
+// Schema is the tables of the database.
+type Schema struct {
+	Tables []Table `json:"tables"`
+}
+
 // Table is a table of the database and its columns.
 type Table struct {
 	Name    string   `json:"name"`
@@ -38,7 +43,13 @@ type Column struct {
 // types and the foreign keys between them. Call it before writing a query.
 //
 //tool:export list_tables timeout=10s
-func (db *DB) ListTables(ctx context.Context) ([]Table, error) {
+func (db *DB) ListTables(ctx context.Context) (Schema, error) {
+	tables, err := db.tables(ctx)
+	return Schema{Tables: tables}, err
+}
+
+// tables lists the tables of the database.
+func (db *DB) tables(ctx context.Context) ([]Table, error) {
 	conn, err := db.readConn(ctx)
 	if err != nil {
 		return nil, err

@@ -64,7 +64,7 @@ func (t listTablesTool) Call(ctx context.Context, s *runtime.Settings, args json
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.RunEncoded(ctx, s, &listTablesInfo, in, func(ctx context.Context, in toolimpl.NoInput) ([]Table, error) {
+	return toolimpl.RunEncoded(ctx, s, &listTablesInfo, in, func(ctx context.Context, in toolimpl.NoInput) (Schema, error) {
 		return t.db.ListTables(ctx)
 	}, encodeListTablesResult)
 }
@@ -355,19 +355,8 @@ func fastNoteArgs(data []byte, i int, v *NoteArgs, strs *toolimpl.Strings) (int,
 }
 
 // encodeListTablesResult writes the result of the list_tables tool as JSON.
-func encodeListTablesResult(e *toolimpl.Encoder, v []Table) {
-	if v == nil {
-		e.Null()
-	} else {
-		e.Byte('[')
-		for i, el := range v {
-			if i > 0 {
-				e.Byte(',')
-			}
-			encodeTable(e, &el)
-		}
-		e.Byte(']')
-	}
+func encodeListTablesResult(e *toolimpl.Encoder, v Schema) {
+	encodeSchema(e, &v)
 }
 
 // encodeQueryResult writes the result of the query tool as JSON.
@@ -380,20 +369,18 @@ func encodeAddOrderNoteResult(e *toolimpl.Encoder, v Note) {
 	encodeNote(e, &v)
 }
 
-// encodeTable writes a Table as JSON.
-func encodeTable(e *toolimpl.Encoder, v *Table) {
-	e.Raw(`{"name":`)
-	e.String(v.Name)
-	e.Raw(`,"columns":`)
-	if v.Columns == nil {
+// encodeSchema writes a Schema as JSON.
+func encodeSchema(e *toolimpl.Encoder, v *Schema) {
+	e.Raw(`{"tables":`)
+	if v.Tables == nil {
 		e.Null()
 	} else {
 		e.Byte('[')
-		for i2, el2 := range v.Columns {
+		for i2, el2 := range v.Tables {
 			if i2 > 0 {
 				e.Byte(',')
 			}
-			encodeColumn(e, &el2)
+			encodeTable(e, &el2)
 		}
 		e.Byte(']')
 	}
@@ -458,6 +445,26 @@ func encodeNote(e *toolimpl.Encoder, v *Note) {
 	e.String(v.Note)
 	e.Raw(`,"created_at":`)
 	e.String(v.CreatedAt)
+	e.Byte('}')
+}
+
+// encodeTable writes a Table as JSON.
+func encodeTable(e *toolimpl.Encoder, v *Table) {
+	e.Raw(`{"name":`)
+	e.String(v.Name)
+	e.Raw(`,"columns":`)
+	if v.Columns == nil {
+		e.Null()
+	} else {
+		e.Byte('[')
+		for i2, el2 := range v.Columns {
+			if i2 > 0 {
+				e.Byte(',')
+			}
+			encodeColumn(e, &el2)
+		}
+		e.Byte(']')
+	}
 	e.Byte('}')
 }
 
