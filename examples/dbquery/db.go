@@ -111,8 +111,9 @@ func (db *DB) Close() error {
 	return errors.Join(db.ro.Close(), db.rw.Close())
 }
 
-// sqliteDriver opens the connections of both pools; its connection hook
-// sets up the read-only ones.
+// sqliteDriver opens the connections of both pools. It is a driver of
+// this package's own, not the one modernc.org/sqlite registers as
+// "sqlite", so nothing another package registers there applies here.
 var sqliteDriver = &sqlite.Driver{}
 
 // connector opens connections to dsn and runs setup on each.
