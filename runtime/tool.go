@@ -15,12 +15,40 @@ type Info struct {
 	Name string
 	// Description tells the model what the tool does and when to use it.
 	Description string
+	// Title is the tool's name for people, for a host's interface (MCP's
+	// title). Empty if the directive gives none.
+	Title string
 	// Parameters is the JSON Schema (2020-12) of the tool's arguments, an
 	// object, as MCP takes it. It is shared by every caller and must not be
 	// modified.
 	Parameters json.RawMessage
 	// Dialects are the same schema in the dialects of other providers.
 	Dialects DialectSchemas
+	// Output is the JSON Schema (2020-12) of the tool's structured result:
+	// the value a successful call's Result holds as Data, whose JSON is
+	// Result.Output and the "data" of the Result's JSON. For a streamable
+	// tool it is the schema of one chunk's Data; the Result of a whole call
+	// holds the chunks as a JSON array of such values. It is nil for a tool
+	// with no structured result: one that returns a string (text for the
+	// model), only an error, or multimodal Content, or streams strings. MCP
+	// takes it as the tool's outputSchema, once it is an object (see
+	// OutputObject). It is shared and must not be modified.
+	Output json.RawMessage
+	// OutputObject reports that every structured result is a JSON object
+	// (a struct, returned by value), so that Output can be sent as it is
+	// where only an object schema will do, as MCP's outputSchema and
+	// structuredContent before protocol version 2026-07-28. Where it is
+	// false and Output is set (an array, a map or a pointer, which may be
+	// null, a number, a string type, the chunks of a stream), a host that
+	// needs an object sends {"result": value} instead, with value the
+	// Result's Data, described by OutputWrapper.
+	OutputObject bool
+	// OutputWrapper is, for a structured result that is not always an
+	// object, the JSON Schema of the object {"result": value} that carries
+	// it: value is one result, as Output describes it, or for a streamable
+	// tool the array of all a call's chunks. Any $defs are at its root. It
+	// is nil where OutputObject is true or Output is nil.
+	OutputWrapper json.RawMessage
 	// Timeout, if positive, is the deadline of one attempt of a call.
 	Timeout time.Duration
 	// Retries is the number of extra attempts after a failure the tool
@@ -38,6 +66,28 @@ type Info struct {
 	Confirm bool
 	// Group is the tool's domain, for listing tools by group.
 	Group string
+
+	// The behaviour hints, as the directive gives them (MCP's tool
+	// annotations). They are hints for a host deciding whether to ask
+	// before a call, never guarantees: a host must not trust them from a
+	// server it does not trust. Where MCP takes a tool that says nothing
+	// for the riskier case (destructive, open-world), a nil pointer keeps
+	// "not said" apart from false.
+
+	// ReadOnly reports that the tool changes nothing outside the program.
+	ReadOnly bool
+	// Destructive, where ReadOnly is false, says whether the tool may undo
+	// or overwrite what exists (true) or only adds (false); nil when the
+	// directive does not say, which MCP reads as true. A tool marked
+	// confirm is destructive unless its directive says destructive=false.
+	Destructive *bool
+	// Idempotent, where ReadOnly is false, reports that calling the tool
+	// again with the same arguments changes nothing more.
+	Idempotent bool
+	// OpenWorld says whether the tool reaches outside entities (the web,
+	// another service) or only a closed domain (false); nil when the
+	// directive does not say, which MCP reads as true.
+	OpenWorld *bool
 	// Lenient makes the tool take what models really send: numbers and
 	// booleans as strings ("5", "true"), one value where an array is
 	// expected, and null for an optional field. Strict by default.

@@ -27,10 +27,23 @@ func Tools(searcher *Searcher) []runtime.Tool {
 	}
 }
 
+// searchPassagesOutput is the JSON Schema of the search_passages tool's result after its opening brace,
+// which its Output and OutputWrapper share.
+const searchPassagesOutput = `"anyOf":[{"properties":{` +
+	`"hits":{"anyOf":[{"items":{"properties":{` +
+	`"id":{"type":"string"},` +
+	`"title":{"type":"string"},` +
+	`"text":{"type":"string"},` +
+	`"relevance":{"type":"number","description":"from 0 to 1"},` +
+	`"level":{"type":"string","enum":["high","medium","low","weak"],"description":"Level is how well a passage matches a query. Values: \"high\": relevance of 0.8 or more; \"medium\": relevance of 0.6 or more; \"low\": relevance of 0.4 or more; \"weak\": any match below 0.4."}},` +
+	`"additionalProperties":false,"type":"object","required":["id","title","text","relevance","level"]},"type":"array"},{"type":"null"}]}},` +
+	`"additionalProperties":false,"type":"object","required":["hits"]},{"type":"null"}]}`
+
 // searchPassagesInfo describes the search_passages tool.
 var searchPassagesInfo = runtime.Info{
 	Name:        "search_passages",
 	Description: "Finds the passages of the knowledge base that best answer a query, ranked by BM25, each with its relevance (0 to 1) and level (high, medium, low, weak). Use it before answering questions about the product.",
+	Title:       "Search passages",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"query":{"type":"string","maxLength":200,"minLength":2,"description":"Query in plain words; common words are ignored."},` +
 		`"limit":{"type":"integer","maximum":20,"minimum":1,"description":"Limit on the number of passages returned.","default":3},` +
@@ -57,8 +70,11 @@ var searchPassagesInfo = runtime.Info{
 			`"within":{"items":{"type":"string"},"type":"array","description":"Restricts the search to the passages with these ids. Constraints: at most 500 items; each item: at least 1 character."}},` +
 			`"additionalProperties":false,"type":"object","required":["query"]}`),
 	},
-	Timeout: 2 * time.Second,
-	Cache:   time.Minute,
+	Output:        json.RawMessage(`{` + searchPassagesOutput),
+	OutputWrapper: json.RawMessage(`{"properties":{"result":` + `{` + searchPassagesOutput + `},"additionalProperties":false,"type":"object","required":["result"]}`),
+	Timeout:       2 * time.Second,
+	Cache:         time.Minute,
+	ReadOnly:      true,
 }
 
 // searchPassagesTool is the search_passages tool: it calls (*Searcher).Search.
@@ -99,6 +115,7 @@ func (t searchPassagesTool) Call(ctx context.Context, s *runtime.Settings, args 
 var getPassageInfo = runtime.Info{
 	Name:        "get_passage",
 	Description: "Returns one passage by its id.",
+	Title:       "Get a passage",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","description":"The passage's id, as search_passages reports it."}},` +
 		`"additionalProperties":false,"type":"object","required":["id"]}`),
@@ -113,6 +130,13 @@ var getPassageInfo = runtime.Info{
 			`"id":{"type":"string","description":"The passage's id, as search_passages reports it."}},` +
 			`"additionalProperties":false,"type":"object","required":["id"]}`),
 	},
+	Output: json.RawMessage(`{"properties":{` +
+		`"id":{"type":"string"},` +
+		`"title":{"type":"string"},` +
+		`"text":{"type":"string"}},` +
+		`"additionalProperties":false,"type":"object","required":["id","title","text"]}`),
+	OutputObject: true,
+	ReadOnly:     true,
 }
 
 // getPassageTool is the get_passage tool: it calls (*Searcher).Get.

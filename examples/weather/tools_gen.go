@@ -27,10 +27,25 @@ func Tools() []runtime.Tool {
 	}
 }
 
+// getForecastOutput is the JSON Schema of the get_forecast tool's result after its opening brace,
+// which its Output and OutputWrapper share.
+const getForecastOutput = `"anyOf":[{"properties":{` +
+	`"city":{"type":"string"},` +
+	`"unit":{"type":"string","enum":["celsius","fahrenheit"],"description":"Unit is a temperature unit. Values: \"celsius\": degrees Celsius; \"fahrenheit\": degrees Fahrenheit."},` +
+	`"days":{"anyOf":[{"items":{"properties":{` +
+	`"day":{"type":"integer","description":"0 is today"},` +
+	`"summary":{"type":"string"},` +
+	`"high":{"type":"number"},` +
+	`"low":{"type":"number"},` +
+	`"wind_kph":{"type":"number"}},` +
+	`"additionalProperties":false,"type":"object","required":["day","summary","high","low"]},"type":"array"},{"type":"null"}]}},` +
+	`"additionalProperties":false,"type":"object","required":["city","unit","days"]},{"type":"null"}]}`
+
 // getForecastInfo describes the get_forecast tool.
 var getForecastInfo = runtime.Info{
 	Name:        "get_forecast",
 	Description: "Returns the daily weather forecast for a city, up to 14 days ahead. Use it when the user asks what the weather will be like.",
+	Title:       "Get the weather forecast",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"city":{"type":"string","maxLength":80,"minLength":1,"description":"City to forecast, such as \"Paris\"."},` +
 		`"days":{"type":"integer","maximum":14,"minimum":1,"description":"Days of forecast, starting today.","default":3},` +
@@ -57,8 +72,11 @@ var getForecastInfo = runtime.Info{
 			`"include_wind":{"type":"boolean","description":"Adds the wind speed to each day."}},` +
 			`"additionalProperties":false,"type":"object","required":["city"]}`),
 	},
-	Timeout: 5 * time.Second,
-	Group:   "weather",
+	Output:        json.RawMessage(`{` + getForecastOutput),
+	OutputWrapper: json.RawMessage(`{"properties":{"result":` + `{` + getForecastOutput + `},"additionalProperties":false,"type":"object","required":["result"]}`),
+	Timeout:       5 * time.Second,
+	Group:         "weather",
+	ReadOnly:      true,
 }
 
 // getForecastTool is the get_forecast tool: it calls GetForecast.
@@ -95,6 +113,7 @@ func (getForecastTool) Call(ctx context.Context, s *runtime.Settings, args json.
 var convertTemperatureInfo = runtime.Info{
 	Name:        "convert_temperature",
 	Description: "Converts a temperature from one unit to another.",
+	Title:       "Convert a temperature",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"value":{"type":"number","description":"The temperature to convert."},` +
 		`"from":{"type":"string","enum":["celsius","fahrenheit"],"description":"The unit value is in. Values: \"celsius\": degrees Celsius; \"fahrenheit\": degrees Fahrenheit."},` +
@@ -117,7 +136,9 @@ var convertTemperatureInfo = runtime.Info{
 			`"to":{"type":"string","enum":["celsius","fahrenheit"],"description":"The unit to convert to. Values: \"celsius\": degrees Celsius; \"fahrenheit\": degrees Fahrenheit."}},` +
 			`"additionalProperties":false,"type":"object","required":["value","from","to"]}`),
 	},
-	Group: "weather",
+	Group:     "weather",
+	ReadOnly:  true,
+	OpenWorld: new(false),
 }
 
 // convertTemperatureTool is the convert_temperature tool: it calls ConvertTemperature.

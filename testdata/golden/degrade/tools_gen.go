@@ -57,6 +57,9 @@ var useInfo = runtime.Info{
 			`"tree":{"$ref":"#/$defs/Node"}},` +
 			`"additionalProperties":false,"type":"object","required":["labels","any","tree"]}`),
 	},
+	Output:        json.RawMessage(`{"type":"integer"}`),
+	OutputWrapper: json.RawMessage(`{"properties":{"result":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["result"]}`),
+	ReadOnly:      true,
 }
 
 // useTool is the use tool: it calls Use.
@@ -108,6 +111,7 @@ var tagInfo = runtime.Info{
 			`"labels":{"type":"object","description":"An object whose values are each a string."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","labels"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tagTool is the tag tool: it calls Tag.
@@ -163,6 +167,7 @@ var walkInfo = runtime.Info{
 			`"next":{"$ref":"#/$defs/Node"}},` +
 			`"additionalProperties":false,"type":"object","required":["name"]}`),
 	},
+	ReadOnly: true,
 }
 
 // walkTool is the walk tool: it calls Walk.
@@ -208,6 +213,7 @@ var plainInfo = runtime.Info{
 			`"name":{"type":"string"}},` +
 			`"additionalProperties":false,"type":"object","required":["name"]}`),
 	},
+	ReadOnly: true,
 }
 
 // plainTool is the plain tool: it calls Plain.
