@@ -426,3 +426,30 @@ func keys(m map[string][32]byte) []string {
 	slices.Sort(s)
 	return s
 }
+
+// The tools tell hosts what they do: the two that read are read-only, the
+// one that writes only adds (not destructive) and needs approval; none
+// reaches beyond the database.
+func TestAnnotations(t *testing.T) {
+	db, _ := open(t, Limits{})
+	got := map[string]string{}
+	for _, tool := range Tools(db) {
+		info := tool.Info()
+		destructive := "unsaid"
+		if info.Destructive != nil {
+			destructive = fmt.Sprint(*info.Destructive)
+		}
+		got[info.Name] = fmt.Sprintf("title=%q readonly=%v idempotent=%v destructive=%s openworld=%v confirm=%v",
+			info.Title, info.ReadOnly, info.Idempotent, destructive, *info.OpenWorld, info.Confirm)
+	}
+	want := map[string]string{
+		"list_tables":    `title="List tables" readonly=true idempotent=false destructive=unsaid openworld=false confirm=false`,
+		"query":          `title="Run a read-only SQL query" readonly=true idempotent=false destructive=unsaid openworld=false confirm=false`,
+		"add_order_note": `title="Add a note to an order" readonly=false idempotent=false destructive=false openworld=false confirm=true`,
+	}
+	for name, w := range want {
+		if got[name] != w {
+			t.Errorf("%s: %s\nwant %s", name, got[name], w)
+		}
+	}
+}

@@ -42,7 +42,7 @@ type Column struct {
 // ListTables lists the tables of the database with their columns, their
 // types and the foreign keys between them. Call it before writing a query.
 //
-//tool:export list_tables timeout=10s
+//tool:export list_tables timeout=10s readonly openworld=false title="List tables"
 func (db *DB) ListTables(ctx context.Context) (Schema, error) {
 	tables, err := db.tables(ctx)
 	return Schema{Tables: tables}, err
@@ -103,7 +103,7 @@ func strings1(ctx context.Context, conn *sql.Conn, query string) ([]string, erro
 
 // QueryArgs are the arguments of query.
 type QueryArgs struct {
-	// SQL is the query, in SQLite's dialect: a SELECT (or WITH ... SELECT).
+	// The query, in SQLite's dialect: a SELECT (or WITH ... SELECT).
 	SQL string `json:"sql" jsonschema:"minLength=1,maxLength=20000"`
 }
 
@@ -126,7 +126,7 @@ type QueryResult struct {
 // results are capped in rows and size, so aggregate (COUNT, SUM, GROUP BY)
 // and use LIMIT rather than reading whole tables.
 //
-//tool:export query timeout=30s
+//tool:export query timeout=30s readonly openworld=false title="Run a read-only SQL query"
 func (db *DB) Query(ctx context.Context, in QueryArgs) (QueryResult, error) {
 	res, err := db.query(ctx, in.SQL)
 	if err != nil {
@@ -241,9 +241,9 @@ func (db *DB) explain(ctx context.Context, err error) error {
 
 // NoteArgs are the arguments of add_order_note.
 type NoteArgs struct {
-	// OrderID is the order's id.
+	// The order's id.
 	OrderID int64 `json:"order_id" jsonschema:"minimum=1"`
-	// Note is the text of the note.
+	// The text of the note.
 	Note string `json:"note" jsonschema:"minLength=1,maxLength=1000"`
 }
 
@@ -258,7 +258,7 @@ type Note struct {
 // AddOrderNote adds a note to an order, for the people who handle it. It
 // changes the database, so a person approves each call.
 //
-//tool:export add_order_note confirm timeout=10s
+//tool:export add_order_note confirm destructive=false openworld=false timeout=10s title="Add a note to an order"
 func (db *DB) AddOrderNote(ctx context.Context, in NoteArgs) (Note, error) {
 	tx, err := db.rw.BeginTx(ctx, nil)
 	if err != nil {

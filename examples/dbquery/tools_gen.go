@@ -31,13 +31,29 @@ func Tools(db *DB) []runtime.Tool {
 var listTablesInfo = runtime.Info{
 	Name:        "list_tables",
 	Description: "Lists the tables of the database with their columns, their types and the foreign keys between them. Call it before writing a query.",
+	Title:       "List tables",
 	Parameters:  json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI:    json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
 		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
 		Anthropic: json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
 	},
-	Timeout: 10 * time.Second,
+	Output: json.RawMessage(`{"properties":{` +
+		`"tables":{"anyOf":[{"items":{"properties":{` +
+		`"name":{"type":"string"},` +
+		`"columns":{"anyOf":[{"items":{"properties":{` +
+		`"name":{"type":"string"},` +
+		`"type":{"type":"string","description":"Type is the declared type, such as INTEGER or TEXT (\"\" if none)."},` +
+		`"not_null":{"type":"boolean"},` +
+		`"primary_key":{"type":"boolean"},` +
+		`"references":{"type":"string","description":"References is the column a foreign key points to, as table(column)."}},` +
+		`"additionalProperties":false,"type":"object","required":["name","type","not_null","primary_key"]},"type":"array"},{"type":"null"}]}},` +
+		`"additionalProperties":false,"type":"object","required":["name","columns"]},"type":"array"},{"type":"null"}]}},` +
+		`"additionalProperties":false,"type":"object","required":["tables"]}`),
+	OutputObject: true,
+	Timeout:      10 * time.Second,
+	ReadOnly:     true,
+	OpenWorld:    new(false),
 }
 
 // listTablesTool is the list_tables tool: it calls (*DB).ListTables.
@@ -73,21 +89,31 @@ func (t listTablesTool) Call(ctx context.Context, s *runtime.Settings, args json
 var queryInfo = runtime.Info{
 	Name:        "query",
 	Description: "Runs one read-only SQL query on the database and returns its rows. It can only read: SQLite refuses anything that would write, attach a database or change a setting. Queries run for at most a few seconds and results are capped in rows and size, so aggregate (COUNT, SUM, GROUP BY) and use LIMIT rather than reading whole tables.",
+	Title:       "Run a read-only SQL query",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"sql":{"type":"string","maxLength":20000,"minLength":1,"description":"sql is the query, in SQLite's dialect: a SELECT (or WITH ... SELECT)."}},` +
+		`"sql":{"type":"string","maxLength":20000,"minLength":1,"description":"The query, in SQLite's dialect: a SELECT (or WITH ... SELECT)."}},` +
 		`"additionalProperties":false,"type":"object","required":["sql"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"sql":{"type":"string","description":"sql is the query, in SQLite's dialect: a SELECT (or WITH ... SELECT). Constraints: at least 1 character; at most 20000 characters."}},` +
+			`"sql":{"type":"string","description":"The query, in SQLite's dialect: a SELECT (or WITH ... SELECT). Constraints: at least 1 character; at most 20000 characters."}},` +
 			`"additionalProperties":false,"type":"object","required":["sql"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"sql":{"type":"string","maxLength":20000,"minLength":1,"description":"sql is the query, in SQLite's dialect: a SELECT (or WITH ... SELECT)."}},` +
+			`"sql":{"type":"string","maxLength":20000,"minLength":1,"description":"The query, in SQLite's dialect: a SELECT (or WITH ... SELECT)."}},` +
 			`"type":"object","required":["sql"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"sql":{"type":"string","description":"sql is the query, in SQLite's dialect: a SELECT (or WITH ... SELECT). Constraints: at least 1 character; at most 20000 characters."}},` +
+			`"sql":{"type":"string","description":"The query, in SQLite's dialect: a SELECT (or WITH ... SELECT). Constraints: at least 1 character; at most 20000 characters."}},` +
 			`"additionalProperties":false,"type":"object","required":["sql"]}`),
 	},
-	Timeout: 30 * time.Second,
+	Output: json.RawMessage(`{"properties":{` +
+		`"columns":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}],"description":"Columns are the names of the result's columns."},` +
+		`"rows":{"anyOf":[{"items":{"anyOf":[{"items":true,"type":"array"},{"type":"null"}]},"type":"array"},{"type":"null"}],"description":"Rows are the rows, each a value per column: null, a number, or text (a blob that is not UTF-8 comes as a blob literal, x'…')."},` +
+		`"truncated":{"type":"boolean","description":"Reports that the result holds only the first rows."},` +
+		`"notice":{"type":"string","description":"Says why the result was cut and what to do instead."}},` +
+		`"additionalProperties":false,"type":"object","required":["columns","rows","truncated"]}`),
+	OutputObject: true,
+	Timeout:      30 * time.Second,
+	ReadOnly:     true,
+	OpenWorld:    new(false),
 }
 
 // queryTool is the query tool: it calls (*DB).Query.
@@ -128,26 +154,36 @@ func (t queryTool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 var addOrderNoteInfo = runtime.Info{
 	Name:        "add_order_note",
 	Description: "Adds a note to an order, for the people who handle it. It changes the database, so a person approves each call.",
+	Title:       "Add a note to an order",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"order_id":{"type":"integer","minimum":1,"description":"order_id is the order's id."},` +
-		`"note":{"type":"string","maxLength":1000,"minLength":1,"description":"Note is the text of the note."}},` +
+		`"order_id":{"type":"integer","minimum":1,"description":"The order's id."},` +
+		`"note":{"type":"string","maxLength":1000,"minLength":1,"description":"The text of the note."}},` +
 		`"additionalProperties":false,"type":"object","required":["order_id","note"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"order_id":{"type":"integer","minimum":1,"description":"order_id is the order's id."},` +
-			`"note":{"type":"string","description":"Note is the text of the note. Constraints: at least 1 character; at most 1000 characters."}},` +
+			`"order_id":{"type":"integer","minimum":1,"description":"The order's id."},` +
+			`"note":{"type":"string","description":"The text of the note. Constraints: at least 1 character; at most 1000 characters."}},` +
 			`"additionalProperties":false,"type":"object","required":["order_id","note"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"order_id":{"type":"integer","minimum":1,"description":"order_id is the order's id."},` +
-			`"note":{"type":"string","maxLength":1000,"minLength":1,"description":"Note is the text of the note."}},` +
+			`"order_id":{"type":"integer","minimum":1,"description":"The order's id."},` +
+			`"note":{"type":"string","maxLength":1000,"minLength":1,"description":"The text of the note."}},` +
 			`"type":"object","required":["order_id","note"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"order_id":{"type":"integer","description":"order_id is the order's id. Constraints: minimum 1."},` +
-			`"note":{"type":"string","description":"Note is the text of the note. Constraints: at least 1 character; at most 1000 characters."}},` +
+			`"order_id":{"type":"integer","description":"The order's id. Constraints: minimum 1."},` +
+			`"note":{"type":"string","description":"The text of the note. Constraints: at least 1 character; at most 1000 characters."}},` +
 			`"additionalProperties":false,"type":"object","required":["order_id","note"]}`),
 	},
-	Timeout: 10 * time.Second,
-	Confirm: true,
+	Output: json.RawMessage(`{"properties":{` +
+		`"id":{"type":"integer"},` +
+		`"order_id":{"type":"integer"},` +
+		`"note":{"type":"string"},` +
+		`"created_at":{"type":"string"}},` +
+		`"additionalProperties":false,"type":"object","required":["id","order_id","note","created_at"]}`),
+	OutputObject: true,
+	Timeout:      10 * time.Second,
+	Confirm:      true,
+	Destructive:  new(false),
+	OpenWorld:    new(false),
 }
 
 // addOrderNoteTool is the add_order_note tool: it calls (*DB).AddOrderNote.
