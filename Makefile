@@ -11,11 +11,13 @@ generate:
 	$(GO) run ./cmd/toolgen ./examples/... ./internal/tooltest ./internal/attacktest ./internal/shapes
 	$(GO) test ./gen -run 'TestGolden' -update
 	cd bench && $(GO) tool toolgen ./...
+	cd examples/dbquery && $(GO) tool toolgen .
 
 # Fail if a committed generated file is stale.
 check:
 	$(GO) run ./cmd/toolgen -check ./examples/... ./internal/tooltest ./internal/attacktest ./internal/shapes
 	cd bench && $(GO) tool toolgen -check ./...
+	cd examples/dbquery && $(GO) tool toolgen -check .
 
 # Every module of the repository: the main one, bench, the adapters and the
 # examples that have dependencies of their own.

@@ -1,5 +1,5 @@
 // Package openaitools hands the tools of a toolgen registry to OpenAI's
-// Chat Completions API, with the official Go SDK
+// Chat Completions and Responses APIs, with the official Go SDK
 // (github.com/openai/openai-go/v3), and answers the calls the model makes.
 //
 // Tools sends each tool's generated schema as it is, byte for byte (the
@@ -22,11 +22,23 @@
 //	answers, err := openaitools.Execute(ctx, reg, msg.ToolCalls)
 //	params.Messages = append(params.Messages, msg.ToParam())
 //	params.Messages = append(params.Messages, answers...)
+//
+// The Responses API takes the same tools from ResponseTools, and
+// ExecuteResponse answers the function_call items of a response's output
+// with function_call_output items:
+//
+//	params := responses.ResponseNewParams{Model: openai.ChatModelGPT5, Tools: openaitools.ResponseTools(reg), Input: input}
+//	resp, err := client.Responses.New(ctx, params)
+//	// ...
+//	answers, err := openaitools.ExecuteResponse(ctx, reg, resp.Output)
+//	params.PreviousResponseID = openai.String(resp.ID)
+//	params.Input = responses.ResponseNewParamsInputUnion{OfInputItemList: answers}
 package openaitools
 
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 
 	"github.com/openai/openai-go/v3"
 	"github.com/openai/openai-go/v3/packages/param"
@@ -71,29 +83,68 @@ func strictness(reg *runtime.Registry, name string) *bool {
 // the calls. Each answer is the call's Result as JSON: a call of an
 // unknown tool, with bad arguments or that fails is answered too, with
 // what the model can act on, and one call's failure does not stop the
-// others. The error is non-nil only when ctx ended. An Approver of reg
-// (for tools marked confirm) may be asked about several calls at once.
+// others. A call whose ID an earlier call of the message already has is
+// not run: its answer says so. The error is non-nil only when ctx ended.
+// An Approver of reg (for tools marked confirm) may be asked about
+// several calls at once.
 func Execute(ctx context.Context, reg *runtime.Registry, calls []openai.ChatCompletionMessageToolCallUnion) ([]openai.ChatCompletionMessageParamUnion, error) {
 	requests := make([]runtime.Call, len(calls))
 	for i, call := range calls {
-		requests[i] = runtime.Call{Name: call.Function.Name, Args: json.RawMessage(call.Function.Arguments)}
+		requests[i] = runtime.Call{ID: call.ID, Name: call.Function.Name, Args: json.RawMessage(call.Function.Arguments)}
 		if call.Type == "custom" {
 			// A custom tool's input is free text, not JSON: the registry
 			// answers as for any tool it does not hold.
-			requests[i] = runtime.Call{Name: call.Custom.Name, Args: json.RawMessage(call.Custom.Input)}
+			requests[i] = runtime.Call{ID: call.ID, Name: call.Custom.Name, Args: json.RawMessage(call.Custom.Input)}
 		}
 	}
-	results, err := reg.ExecuteAll(ctx, requests)
+	texts, err := run(ctx, reg, requests)
 	if err != nil {
 		return nil, err
 	}
 	answers := make([]openai.ChatCompletionMessageParamUnion, len(calls))
 	for i, call := range calls {
-		text, err := results[i].MarshalJSON()
+		answers[i] = openai.ToolMessage(texts[i], call.ID)
+	}
+	return answers, nil
+}
+
+// run executes calls through reg at once and returns each one's Result as
+// JSON, in order. A call whose ID an earlier one has is not run (the
+// provider could not tell their answers apart, and a tool marked confirm
+// would run twice): it is answered with a failure that says so.
+func run(ctx context.Context, reg *runtime.Registry, calls []runtime.Call) ([]string, error) {
+	texts := make([]string, len(calls))
+	seen := make(map[string]bool, len(calls))
+	unique := make([]runtime.Call, 0, len(calls))
+	for i, call := range calls {
+		if seen[call.ID] {
+			texts[i] = duplicate(call.ID)
+			continue
+		}
+		seen[call.ID] = true
+		unique = append(unique, call)
+	}
+	results, err := reg.ExecuteAll(ctx, unique)
+	if err != nil {
+		return nil, err
+	}
+	next := 0
+	for i := range texts {
+		if texts[i] != "" {
+			continue
+		}
+		text, err := results[next].MarshalJSON()
 		if err != nil {
 			return nil, err
 		}
-		answers[i] = openai.ToolMessage(string(text), call.ID)
+		texts[i] = string(text)
+		next++
 	}
-	return answers, nil
+	return texts, nil
+}
+
+// duplicate is the answer to a call whose ID an earlier call has.
+func duplicate(id string) string {
+	text, _ := runtime.Result{Error: fmt.Sprintf("this call repeats the id %q of an earlier call in the same turn, so it was not run", id)}.MarshalJSON()
+	return string(text)
 }

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -270,5 +271,51 @@ func TestToolsStrictPerTool(t *testing.T) {
 	data, _ := json.Marshal(answers)
 	if !strings.Contains(string(data), `{\"success\":true,\"data\":2}`) {
 		t.Errorf("got %s", data)
+	}
+}
+
+// Two calls with the same ID: the first runs, the second is answered
+// without running (a tool marked confirm must not run twice).
+func TestExecuteDuplicateIDs(t *testing.T) {
+	var runs atomic.Int32
+	count := toolimpl.NewInvokable(&runtime.Info{
+		Name:        "count",
+		Description: "Counts its calls.",
+		Parameters:  json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`),
+	}, toolimpl.DecodeNoInput, func(ctx context.Context, in toolimpl.NoInput) (int32, error) { return runs.Add(1), nil })
+	reg := runtime.NewRegistry()
+	if err := reg.Register(count); err != nil {
+		t.Fatal(err)
+	}
+	var msg openai.ChatCompletionMessage
+	if err := json.Unmarshal([]byte(`{"role":"assistant","tool_calls":[
+{"id":"call_1","type":"function","function":{"name":"count","arguments":"{}"}},
+{"id":"call_1","type":"function","function":{"name":"count","arguments":"{}"}},
+{"id":"call_2","type":"function","function":{"name":"count","arguments":"{}"}}]}`), &msg); err != nil {
+		t.Fatal(err)
+	}
+	answers, err := openaitools.Execute(context.Background(), reg, msg.ToolCalls)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, _ := json.Marshal(answers)
+	var got []struct {
+		Content    string `json:"content"`
+		ToolCallID string `json:"tool_call_id"`
+	}
+	if err := json.Unmarshal(data, &got); err != nil {
+		t.Fatal(err)
+	}
+	if runs.Load() != 2 || len(got) != 3 {
+		t.Fatalf("%d runs, answers %s", runs.Load(), data)
+	}
+	want := `{"success":false,"error":"this call repeats the id \"call_1\" of an earlier call in the same turn, so it was not run"}`
+	if got[1].ToolCallID != "call_1" || got[1].Content != want {
+		t.Errorf("second answer %+v, want %s", got[1], want)
+	}
+	for _, i := range []int{0, 2} {
+		if !strings.HasPrefix(got[i].Content, `{"success":true,"data":`) {
+			t.Errorf("answer %d: %+v", i, got[i])
+		}
 	}
 }

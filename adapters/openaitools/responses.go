@@ -1,0 +1,80 @@
+package openaitools
+
+import (
+	"context"
+	"encoding/json"
+
+	"github.com/openai/openai-go/v3/packages/param"
+	"github.com/openai/openai-go/v3/responses"
+	"github.com/toolgen-go/toolgen/runtime"
+)
+
+// ResponseTools returns the definitions of reg's tools as Responses API
+// function tools, sorted by name, each schema as generated, byte for byte.
+// Unlike Chat Completions, the Responses API makes a function tool strict
+// when its request leaves "strict" out, so every tool carries the flag: true
+// for a tool strict in the OpenAI dialect of reg, false for one that
+// degraded there (sent with its standard schema) and for every tool of a
+// registry in another dialect, whose schemas are not made for strict mode.
+func ResponseTools(reg *runtime.Registry) []responses.ToolUnionParam {
+	defs := reg.Definitions()
+	tools := make([]responses.ToolUnionParam, len(defs))
+	for i, def := range defs {
+		strict := false
+		if reg.Dialect() == runtime.OpenAI {
+			strict = *strictness(reg, def.Name)
+		}
+		function, _ := json.Marshal(struct {
+			Type        string          `json:"type"`
+			Name        string          `json:"name"`
+			Description string          `json:"description"`
+			Parameters  json.RawMessage `json:"parameters"`
+			Strict      bool            `json:"strict"`
+		}{"function", def.Name, def.Description, def.Parameters, strict})
+		tool := param.Override[responses.FunctionToolParam](json.RawMessage(function))
+		tools[i] = responses.ToolUnionParam{OfFunction: &tool}
+	}
+	return tools
+}
+
+// ExecuteResponse runs the function calls among the output items of a
+// response (its Output) through reg, all at once, and returns the input
+// items that answer them, in the order of the calls: a function_call_output
+// item for each function_call item, with the call's Result as JSON. Other
+// items (messages, reasoning, built-in tools' calls) are skipped; a
+// custom_tool_call item, whose input is free text, is answered with a
+// custom_tool_call_output as the registry answers a tool it does not hold.
+// As with Execute, a call of an unknown tool, with bad arguments or that
+// fails is answered with what the model can act on, one call's failure
+// does not stop the others, and a call whose call_id an earlier call has is
+// not run but answered so. The error is non-nil only when ctx ended.
+func ExecuteResponse(ctx context.Context, reg *runtime.Registry, output []responses.ResponseOutputItemUnion) ([]responses.ResponseInputItemUnionParam, error) {
+	var calls []runtime.Call
+	var custom []bool
+	for _, item := range output {
+		switch item.Type {
+		case "function_call":
+			call := item.AsFunctionCall()
+			calls = append(calls, runtime.Call{ID: call.CallID, Name: call.Name, Args: json.RawMessage(call.Arguments)})
+			custom = append(custom, false)
+		case "custom_tool_call":
+			call := item.AsCustomToolCall()
+			calls = append(calls, runtime.Call{ID: call.CallID, Name: call.Name, Args: json.RawMessage(call.Input)})
+			custom = append(custom, true)
+		}
+	}
+	texts, err := run(ctx, reg, calls)
+	if err != nil {
+		return nil, err
+	}
+	answers := make([]responses.ResponseInputItemUnionParam, len(calls))
+	for i, call := range calls {
+		if custom[i] {
+			answers[i] = responses.ResponseInputItemParamOfCustomToolCallOutput(call.ID, texts[i])
+			continue
+		}
+		answers[i] = responses.ResponseInputItemParamOfFunctionCallOutput(texts[i])
+		answers[i].OfFunctionCallOutput.CallID = param.NewOpt(call.ID)
+	}
+	return answers, nil
+}
