@@ -8,13 +8,13 @@ all: generate test
 
 # Regenerate the examples' tools, the golden files and the benchmark tools.
 generate:
-	$(GO) run ./cmd/toolgen ./examples/... ./internal/tooltest ./internal/attacktest
+	$(GO) run ./cmd/toolgen ./examples/... ./internal/tooltest ./internal/attacktest ./internal/shapes
 	$(GO) test ./gen -run 'TestGolden' -update
 	cd bench && $(GO) tool toolgen ./...
 
 # Fail if a committed generated file is stale.
 check:
-	$(GO) run ./cmd/toolgen -check ./examples/... ./internal/tooltest ./internal/attacktest
+	$(GO) run ./cmd/toolgen -check ./examples/... ./internal/tooltest ./internal/attacktest ./internal/shapes
 	cd bench && $(GO) tool toolgen -check ./...
 
 # Every module of the repository: the main one, bench, the adapters and the

@@ -49,6 +49,10 @@ func Add(server *mcp.Server, reg *runtime.Registry) {
 // programs that add tools to a server themselves.
 func Handler(reg *runtime.Registry, name string) mcp.ToolHandler {
 	tool, _ := reg.Lookup(name)
+	var info *runtime.Info
+	if tool != nil {
+		info = tool.Info()
+	}
 	_, streams := tool.(runtime.StreamableTool)
 	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		var emit func(runtime.Chunk)
@@ -69,28 +73,83 @@ func Handler(reg *runtime.Registry, name string) mcp.ToolHandler {
 		if err != nil {
 			return nil, err // the call's context ended
 		}
-		return Result(res), nil
+		return Result(info, res, req.ProtocolVersion()), nil
 	}
 }
 
-// Result turns a toolgen Result into the result of an MCP tool call: the
-// text for the model as text content, a structured result also as
-// structured content, multimodal content as content blocks, and a failure
-// as text content with isError set.
-func Result(res *runtime.Result) *mcp.CallToolResult {
+// AnyStructured is the first protocol version at which structuredContent
+// may be any JSON value (SEP-2106). Before it, structuredContent is a JSON
+// object or absent, and clients reject anything else.
+const AnyStructured = "2026-07-28"
+
+// Result turns a toolgen Result of the tool described by info into the
+// result of an MCP tool call at protocolVersion (as the request says it:
+// CallToolRequest.ProtocolVersion): the text for the model as text
+// content, a structured result also as structured content, multimodal
+// content as content blocks, and a failure as text content with isError
+// set.
+//
+// Before protocol version [AnyStructured], a structured result that is not
+// a JSON object (an array, a number, a string, null) goes out as the
+// object {"result": value}; the text content is the value itself, as the
+// model reads it everywhere else. info may be nil.
+func Result(info *runtime.Info, res *runtime.Result, protocolVersion string) *mcp.CallToolResult {
 	if !res.Success {
 		return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: res.Error}}}
 	}
 	if content, ok := res.Data.(runtime.Content); ok {
 		return &mcp.CallToolResult{Content: blocks(content)}
 	}
-	out := &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: res.Output}}}
-	if res.Data != nil {
+	data, ok := structured(res)
+	text := res.Output
+	if ok && text == "" {
+		text = string(data)
+	}
+	out := &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text}}}
+	if !ok {
+		return out
+	}
+	if protocolVersion < AnyStructured && !isObject(data) {
+		data = wrap(data)
+	}
+	out.StructuredContent = json.RawMessage(data)
+	return out
+}
+
+// structured returns the JSON of the structured result of res, if it has
+// one.
+func structured(res *runtime.Result) ([]byte, bool) {
+	switch {
+	case res.Structured:
 		// Output holds the structured result's JSON, made when the call
 		// ended: no need to encode Data again.
-		out.StructuredContent = json.RawMessage(res.Output)
+		return []byte(res.Output), true
+	case res.Data != nil:
+		// A Result made by hand, with Data left for its user to encode.
+		data, err := json.Marshal(res.Data)
+		return data, err == nil
 	}
-	return out
+	return nil, false
+}
+
+// isObject reports whether the JSON text data is an object.
+func isObject(data []byte) bool {
+	for _, c := range data {
+		switch c {
+		case ' ', '\t', '\n', '\r':
+			continue
+		}
+		return c == '{'
+	}
+	return false
+}
+
+// wrap returns the object {"result": data}.
+func wrap(data []byte) []byte {
+	out := make([]byte, 0, len(data)+len(`{"result":}`))
+	out = append(out, `{"result":`...)
+	out = append(out, data...)
+	return append(out, '}')
 }
 
 // blocks turns multimodal content into MCP content blocks: text, images

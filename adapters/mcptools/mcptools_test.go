@@ -12,6 +12,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/toolgen-go/toolgen/adapters/mcptools"
 	"github.com/toolgen-go/toolgen/examples/weather"
+	"github.com/toolgen-go/toolgen/internal/shapes"
 	"github.com/toolgen-go/toolgen/internal/tooltest"
 	"github.com/toolgen-go/toolgen/runtime"
 	"go.uber.org/goleak"
@@ -22,6 +23,13 @@ func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
 // connect serves reg over an in-memory connection and returns a client
 // session, with the progress messages it receives.
 func connect(t *testing.T, reg *runtime.Registry) (*mcp.ClientSession, func() []string) {
+	t.Helper()
+	return connectAt(t, reg, "")
+}
+
+// connectAt is connect at a protocol version ("" for the newest both
+// sides speak).
+func connectAt(t *testing.T, reg *runtime.Registry, version string) (*mcp.ClientSession, func() []string) {
 	t.Helper()
 	ctx := context.Background()
 	server := mcp.NewServer(&mcp.Implementation{Name: "test", Version: "v1"}, nil)
@@ -40,7 +48,7 @@ func connect(t *testing.T, reg *runtime.Registry) (*mcp.ClientSession, func() []
 			progress = append(progress, req.Params.Message)
 		},
 	})
-	cs, err := client.Connect(ctx, ct, nil)
+	cs, err := client.Connect(ctx, ct, &mcp.ClientSessionOptions{ProtocolVersion: version})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -166,5 +174,59 @@ func TestServe(t *testing.T) {
 	call("words", `{"text":"four"}`, nil)
 	if got := progress(); len(got) != 3 {
 		t.Errorf("progress without a token: %q", got)
+	}
+}
+
+// Before protocol 2026-07-28, structuredContent is an object: other
+// results are wrapped as {"result": value}. From it on, any value goes.
+func TestStructuredByVersion(t *testing.T) {
+	reg := runtime.NewRegistry()
+	if err := reg.Register(shapes.Tools()...); err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		tool, args string
+		text       string // the text content
+		structured string // the structured content's JSON before 2026-07-28; "" for none
+	}{
+		{"get_city", `{"name":"Oslo"}`, `{"name":"Oslo","country":"Norway","population":0.7}`, `{"name":"Oslo","country":"Norway","population":0.7}`},
+		{"find_city", `{"name":"Oslo"}`, `{"name":"Oslo","country":"Norway","population":0.7}`, `{"name":"Oslo","country":"Norway","population":0.7}`},
+		{"find_city", `{"name":"Rome"}`, `null`, `{"result":null}`},
+		{"city_names", `{"prefix":"l"}`, `["Lagos","Lima"]`, `{"result":["Lagos","Lima"]}`},
+		{"city_names", `{"prefix":"x"}`, `[]`, `{"result":[]}`},
+		{"count_cities", `{}`, `5`, `{"result":5}`},
+		{"populations", `{"prefix":"li"}`, `{"Lima":10.1}`, `{"Lima":10.1}`},
+		{"stream_cities", `{"prefix":"o"}`, `[{"name":"Oslo","country":"Norway","population":0.7}]`, `{"result":[{"name":"Oslo","country":"Norway","population":0.7}]}`},
+		{"spell_city", `{"name":"Lima"}`, `Lima`, ``},
+		{"check_city", `{"name":"Lima"}`, ``, ``},
+		{"greet", `{"name":"Lima"}`, `Hello, Lima!`, ``},
+	}
+	for _, version := range []string{"2025-06-18", "2025-11-25", mcptools.AnyStructured} {
+		cs, _ := connectAt(t, reg, version)
+		if got := cs.InitializeResult().ProtocolVersion; got != version {
+			t.Fatalf("negotiated %s, want %s", got, version)
+		}
+		for _, c := range cases {
+			res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: c.tool, Arguments: json.RawMessage(c.args)})
+			if err != nil {
+				t.Fatalf("%s %s %s: %v", version, c.tool, c.args, err)
+			}
+			if res.IsError || len(res.Content) != 1 || res.Content[0].(*mcp.TextContent).Text != c.text {
+				t.Errorf("%s %s %s: content %+v", version, c.tool, c.args, res.Content)
+			}
+			want := c.structured
+			if version >= mcptools.AnyStructured && strings.HasPrefix(want, `{"result":`) {
+				want = c.text
+			}
+			// The client decodes structuredContent into Go values, and
+			// null into nil, as it does an absent one.
+			var wantValue any
+			if want != "" {
+				json.Unmarshal([]byte(want), &wantValue)
+			}
+			if !cmp.Equal(res.StructuredContent, wantValue) {
+				t.Errorf("%s %s %s: structuredContent %v, want %s", version, c.tool, c.args, res.StructuredContent, want)
+			}
+		}
 	}
 }

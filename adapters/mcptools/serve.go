@@ -1,0 +1,78 @@
+package mcptools
+
+import (
+	"context"
+	"errors"
+	"net"
+	"net/http"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// HTTPHandler returns the http.Handler that serves server over Streamable
+// HTTP, the transport of remote MCP servers, with the SDK's
+// mcp.StreamableHTTPHandler. opts may be nil.
+//
+// By default each client gets a session, kept by the handler: it receives
+// notifications/tools/list_changed on the stream it opens with GET, so a
+// session must come back to the same process. With opts.Stateless set,
+// each request is served on its own, with no session and no
+// Mcp-Session-Id, so that replicas can sit behind any load balancer; a
+// stateless server cannot send requests to the client, nor notifications
+// outside the request they belong to (progress of a call, yes; a changed
+// tool list, no).
+func HTTPHandler(server *mcp.Server, opts *mcp.StreamableHTTPOptions) http.Handler {
+	return mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return server }, opts)
+}
+
+// ShutdownGrace is how long ServeHTTP waits, once its context ends, for
+// the connections it serves to end before it closes them.
+const ShutdownGrace = 5 * time.Second
+
+// ServeHTTP serves server over Streamable HTTP (see [HTTPHandler]) on l
+// until ctx ends. Then it stops accepting connections, ends the server's
+// sessions (calls still running are canceled, and their clients told so by
+// the end of their streams), waits up to [ShutdownGrace] for the
+// connections to end, and returns nil. Any other error of the HTTP server
+// is returned as it happens.
+func ServeHTTP(ctx context.Context, l net.Listener, server *mcp.Server, opts *mcp.StreamableHTTPOptions) error {
+	srv := &http.Server{
+		Handler:           HTTPHandler(server, opts),
+		ReadHeaderTimeout: 10 * time.Second,
+	}
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(l) }()
+	select {
+	case err := <-served:
+		return err
+	case <-ctx.Done():
+	}
+	// A session's GET stream lasts as long as the session: end them, or
+	// Shutdown would wait for them all its grace.
+	srv.RegisterOnShutdown(func() {
+		for ss := range server.Sessions() {
+			ss.Close()
+		}
+	})
+	stop, cancel := context.WithTimeout(context.Background(), ShutdownGrace)
+	defer cancel()
+	if err := srv.Shutdown(stop); err != nil {
+		srv.Close()
+	}
+	if err := <-served; !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
+
+// ServeStdio serves server on standard input and output, with
+// [StdioTransport], until the input ends or ctx does; either is a clean end,
+// and returns nil.
+func ServeStdio(ctx context.Context, server *mcp.Server) error {
+	err := server.Run(ctx, &StdioTransport{})
+	if ctx.Err() != nil {
+		return nil
+	}
+	return err
+}

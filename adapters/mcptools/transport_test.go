@@ -1,0 +1,91 @@
+package mcptools_test
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/toolgen-go/toolgen/adapters/mcptools"
+	"github.com/toolgen-go/toolgen/examples/weather"
+	"github.com/toolgen-go/toolgen/runtime"
+)
+
+// A line that is not a JSON-RPC message gets an error answer, and the
+// session goes on.
+func TestIOTransportBadLines(t *testing.T) {
+	reg := runtime.NewRegistry()
+	if err := reg.Register(weather.Tools()...); err != nil {
+		t.Fatal(err)
+	}
+	server := mcp.NewServer(&mcp.Implementation{Name: "weather", Version: "v1"}, nil)
+	mcptools.Add(server, reg)
+
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	done := make(chan error, 1)
+	go func() {
+		done <- server.Run(context.Background(), &mcptools.IOTransport{Reader: inR, Writer: outW, MaxLineLength: 300})
+		outW.Close()
+	}()
+	out := bufio.NewScanner(outR)
+	send := func(line string) {
+		t.Helper()
+		if _, err := io.WriteString(inW, line+"\n"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	receive := func() map[string]any {
+		t.Helper()
+		if !out.Scan() {
+			t.Fatalf("no answer: %v", out.Err())
+		}
+		var m map[string]any
+		if err := json.Unmarshal(out.Bytes(), &m); err != nil {
+			t.Fatalf("%s: %v", out.Bytes(), err)
+		}
+		return m
+	}
+	errorOf := func(m map[string]any) (id any, code float64) {
+		t.Helper()
+		e, ok := m["error"].(map[string]any)
+		if !ok {
+			t.Fatalf("not an error: %v", m)
+		}
+		return m["id"], e["code"].(float64)
+	}
+
+	send(`not json`)
+	if id, code := errorOf(receive()); id != nil || code != -32700 {
+		t.Errorf("not json: id %v, code %v", id, code)
+	}
+	send(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"0"}}}`)
+	if m := receive(); m["id"] != 1.0 || m["result"] == nil {
+		t.Fatalf("initialize: %v", m)
+	}
+	send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	send(`{"jsonrpc":"2.0","id":2,"method":"tools/list"` + strings.Repeat(" ", 300) + `}`)
+	if id, code := errorOf(receive()); id != nil || code != -32600 {
+		t.Errorf("too long: id %v, code %v", id, code)
+	}
+	send(`{"jsonrpc":"1.0","id":"a"}`)
+	if id, code := errorOf(receive()); id != "a" || code != -32600 {
+		t.Errorf("not JSON-RPC: id %v, code %v", id, code)
+	}
+	send(`[]`)
+	if id, code := errorOf(receive()); id != nil || code != -32600 {
+		t.Errorf("empty batch: id %v, code %v", id, code)
+	}
+	send(`{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"convert_temperature","arguments":{"value":0,"from":"celsius","to":"fahrenheit"}}}`)
+	m := receive()
+	if res, _ := json.Marshal(m["result"]); m["id"] != 3.0 || !strings.Contains(string(res), "0 celsius is 32 fahrenheit") {
+		t.Errorf("call after bad lines: %v", m)
+	}
+	inW.Close()
+	if err := <-done; err != nil {
+		t.Errorf("Run: %v", err)
+	}
+}
