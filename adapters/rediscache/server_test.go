@@ -19,7 +19,7 @@ import (
 // redisServer is a redis-server of a test's own, on 127.0.0.1, without
 // persistence, stopped when the test ends.
 type redisServer struct {
-	t    *testing.T
+	t    testing.TB
 	bin  string
 	port int
 	cmd  *exec.Cmd
@@ -49,7 +49,7 @@ func (b *syncBuffer) String() string {
 // startRedis starts a redis-server on a free port. Where redis-server is
 // not installed the test is skipped, but on CI (CI=true), whose script
 // installs it, it fails.
-func startRedis(t *testing.T) *redisServer {
+func startRedis(t testing.TB) *redisServer {
 	t.Helper()
 	bin, err := exec.LookPath("redis-server")
 	if err != nil {
@@ -72,7 +72,7 @@ func startRedis(t *testing.T) *redisServer {
 }
 
 // freePort returns a TCP port on 127.0.0.1 that was free a moment ago.
-func freePort(t *testing.T) int {
+func freePort(t testing.TB) int {
 	t.Helper()
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
