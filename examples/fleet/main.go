@@ -5,7 +5,7 @@
 // Redis, local to each replica, none) it prints the calls per second, how
 // many times the tool ran fleet-wide, and the latency of the calls:
 //
-//	cd examples/fleet && go run . -replicas 2 -calls 5000 -distinct 200
+//	cd examples/fleet && go run . -replicas 2 -calls 2000 -distinct 100
 //
 // Without -redis it starts a redis-server of its own on a free port.
 package main
@@ -25,11 +25,12 @@ import (
 func main() {
 	cfg := config{}
 	flag.IntVar(&cfg.Replicas, "replicas", 2, "how many replicas serve the calls")
-	flag.IntVar(&cfg.Calls, "calls", 5000, "how many calls the client makes")
-	flag.IntVar(&cfg.Distinct, "distinct", 200, "how many distinct argument sets the calls have")
-	flag.IntVar(&cfg.Concurrency, "concurrency", 16, "how many calls the client makes at once")
-	flag.DurationVar(&cfg.Delay, "delay", 20*time.Millisecond, "how long the upstream service takes per lookup")
+	flag.IntVar(&cfg.Calls, "calls", 2000, "how many calls the client makes")
+	flag.IntVar(&cfg.Distinct, "distinct", 100, "how many distinct argument sets the calls have")
+	flag.IntVar(&cfg.Concurrency, "concurrency", 8, "how many calls the client makes at once")
+	flag.DurationVar(&cfg.Delay, "delay", 50*time.Millisecond, "how long the upstream service takes per lookup")
 	flag.StringVar(&cfg.Redis, "redis", "", "`host:port` of the Redis of the shared cache; by default a redis-server of the program's own")
+	flag.DurationVar(&cfg.CacheTimeout, "cache-timeout", 0, "the shared cache's deadline per Redis command; by default rediscache's, 100ms")
 	modes := flag.String("cache", "shared,local,none", "the ways of caching to run, in order: shared, local, none")
 	flag.Parse()
 	if flag.NArg() > 0 {
