@@ -413,3 +413,52 @@ func (l lockedWriter) Write(p []byte) (int, error) {
 	defer l.mu.Unlock()
 	return l.w.Write(p)
 }
+
+// TestRedisDiesUnderLoad kills Redis while calls are under way on two
+// registries: every call succeeds, none waits much longer than the
+// Cache's timeout, and the tool keeps running for the calls that Redis
+// no longer answers.
+func TestRedisDiesUnderLoad(t *testing.T) {
+	s := startRedis(t)
+	counter := &lookup.Counter{Delay: time.Millisecond}
+	const timeout = 100 * time.Millisecond
+	o := rediscache.Options{Timeout: timeout, Backoff: 200 * time.Millisecond}
+	replicas := []*replica{newReplica(t, s, counter, o), newReplica(t, s, counter, o)}
+	ctx, cancel := context.WithCancel(context.Background())
+	var wg sync.WaitGroup
+	var calls, slowest atomic.Int64
+	for w := range 8 {
+		wg.Go(func() {
+			for i := 0; ctx.Err() == nil; i++ {
+				t0 := time.Now()
+				args := fmt.Sprintf(`{"key":"w%d-%d"}`, w, i%10)
+				res, err := replicas[w%2].reg.Execute(context.Background(), "lookup", json.RawMessage(args))
+				d := time.Since(t0)
+				if err != nil || !res.Success {
+					t.Errorf("%s: %+v, %v", args, res, err)
+					return
+				}
+				calls.Add(1)
+				for {
+					old := slowest.Load()
+					if int64(d) <= old || slowest.CompareAndSwap(old, int64(d)) {
+						break
+					}
+				}
+			}
+		})
+	}
+	time.Sleep(200 * time.Millisecond)
+	before := counter.Total()
+	s.stop()
+	time.Sleep(500 * time.Millisecond)
+	cancel()
+	wg.Wait()
+	if d, most := time.Duration(slowest.Load()), 2*timeout+time.Second; d > most {
+		t.Errorf("the slowest call took %v, want at most %v", d, most)
+	}
+	if after := counter.Total(); after == before {
+		t.Error("the tool did not run once Redis was gone")
+	}
+	t.Logf("%d calls, the slowest %v; the tool ran %d times before Redis died, %d after", calls.Load(), time.Duration(slowest.Load()), before, counter.Total()-before)
+}
