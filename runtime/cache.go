@@ -10,6 +10,7 @@ import (
 	"runtime/debug"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -197,7 +198,11 @@ func (r *Registry) lead(ctx context.Context, t *entry, info *Info, args []byte, 
 	}
 	f.state, f.entry, f.sent = flightStored, e, true
 	close(f.done)
-	r.cache.set(ctx, key, e, info.Cache)
+	if (*r.index.Load())[info.Name] == t {
+		// Not for a tool removed while it ran: one registered again
+		// under its name starts afresh.
+		r.cache.set(ctx, key, e, info.Cache)
+	}
 	return own, nil
 }
 
@@ -261,6 +266,22 @@ func (c *resultCache) set(ctx context.Context, key string, e cacheEntry, ttl tim
 	}
 	value := make([]byte, 0, 1+len(e.text))
 	c.store.Set(ctx, key, append(append(value, e.kind), e.text...), ttl)
+}
+
+// drop forgets the tool name: its results in the registry's own cache,
+// and its calls under way, which calls made from now on do not join.
+func (c *resultCache) drop(name string) {
+	prefix := name + ":" // a name has no colon
+	if c.mem != nil {
+		c.mem.drop(prefix)
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for key := range c.flights {
+		if strings.HasPrefix(key, prefix) {
+			delete(c.flights, key)
+		}
+	}
 }
 
 // cacheEntry is a stored result: its kind and its text.
@@ -400,6 +421,18 @@ func (m *memoryCache) store(key string, e cacheEntry, ttl time.Duration) {
 		delete(m.entries, oldest.Value.(*memoryEntry).key)
 	}
 	m.entries[key] = m.lru.PushFront(&memoryEntry{key, e, expires})
+}
+
+// drop removes the entries whose keys begin with prefix.
+func (m *memoryCache) drop(prefix string) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for key, el := range m.entries {
+		if strings.HasPrefix(key, prefix) {
+			m.lru.Remove(el)
+			delete(m.entries, key)
+		}
+	}
 }
 
 // cacheKey returns the key of a call of the tool name with the arguments

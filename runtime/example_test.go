@@ -66,3 +66,81 @@ func ExampleWithApprover() {
 	// approve deploy {"service":"billing"}? false
 	// false the call was not approved, so the tool did not run
 }
+
+// Middleware wraps every call a registry runs. This one refuses calls of
+// a tool that a program has switched off, and prints each call with its
+// outcome, as an audit log would.
+func ExampleWithMiddleware() {
+	disabled := map[string]bool{"deploy": true}
+	audit := func(next runtime.Handler) runtime.Handler {
+		return func(ctx context.Context, call runtime.Call) (runtime.Result, error) {
+			if disabled[call.Name] {
+				fmt.Printf("%s %s: refused\n", call.ID, call.Name)
+				return runtime.Result{Error: call.Name + " is switched off; do without it"}, nil
+			}
+			res, err := next(ctx, call)
+			fmt.Printf("%s %s(%s): success %v\n", call.ID, call.Name, call.Args, res.Success)
+			return res, err
+		}
+	}
+	reg := runtime.NewRegistry(runtime.WithMiddleware(audit))
+	if err := reg.Register(deploy{}, greet{}); err != nil {
+		panic(err)
+	}
+	// The calls a model asked for, with the IDs its provider gave them.
+	for _, call := range []runtime.Call{
+		{ID: "call_1", Name: "deploy", Args: json.RawMessage(`{"service":"search"}`)},
+		{ID: "call_2", Name: "greet", Args: json.RawMessage(`{"name":"Ada"}`)},
+	} {
+		results, _ := reg.ExecuteAll(context.Background(), []runtime.Call{call})
+		fmt.Println(results[0].Output + results[0].Error)
+	}
+	// Output:
+	// call_1 deploy: refused
+	// deploy is switched off; do without it
+	// call_2 greet({"name":"Ada"}): success true
+	// Hello, Ada!
+}
+
+// greet is a tool written by hand that greets whoever it is told to.
+type greet struct{}
+
+var greetInfo = runtime.Info{
+	Name:        "greet",
+	Description: "Greets someone by name.",
+	Parameters:  json.RawMessage(`{"type":"object","properties":{"name":{"type":"string"}},"required":["name"]}`),
+}
+
+func (greet) Info() *runtime.Info { return &greetInfo }
+
+func (greet) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	var in struct{ Name string }
+	if err := json.Unmarshal(args, &in); err != nil || in.Name == "" {
+		return runtime.Result{Error: "invalid arguments: /name: required field is missing"}, nil
+	}
+	return runtime.Result{Success: true, Output: "Hello, " + in.Name + "!"}, nil
+}
+
+// A registry can gain and lose tools while it serves; an adapter watches
+// it to tell its clients (MCP's notifications/tools/list_changed).
+func ExampleRegistry_Watch() {
+	reg := runtime.NewRegistry()
+	stop := reg.Watch(func() {
+		var names []string
+		for _, d := range reg.Definitions() {
+			names = append(names, d.Name)
+		}
+		fmt.Println("tools now:", names)
+	})
+	defer stop()
+	if err := reg.Register(greet{}, deploy{}); err != nil {
+		panic(err)
+	}
+	reg.Remove("deploy")
+	res, _ := reg.Execute(context.Background(), "deploy", json.RawMessage(`{"service":"search"}`))
+	fmt.Println(res.Error)
+	// Output:
+	// tools now: [deploy greet]
+	// tools now: [greet]
+	// unknown tool "deploy"; the tools are: greet
+}

@@ -17,20 +17,28 @@ import (
 
 // Registry holds a program's tools by name: it lists their definitions for
 // a model and executes the calls the model makes. It is safe for concurrent
-// use.
+// use, and tools may be added and removed while it serves calls
+// ([Registry.Remove], [Registry.Watch]).
 type Registry struct {
 	settings Settings
 	dialect  Dialect
 	cache    resultCache
 
+	// middleware wraps each call; handler is it around core, or nil
+	// without middleware.
+	middleware []Middleware
+	handler    Handler
+
 	abandoned atomic.Int64
-	// index is the tools by name for Execute, replaced whole by Register,
-	// so that a call takes no lock.
+	// index is the tools by name for Execute, replaced whole by Register
+	// and Remove, so that a call takes no lock.
 	index atomic.Pointer[map[string]*entry]
 
 	mu    sync.RWMutex
 	tools map[string]Tool
 	defs  []Definition // sorted by name
+
+	watch watchers
 }
 
 // Option configures a [Registry].
@@ -69,6 +77,10 @@ func NewRegistry(opts ...Option) *Registry {
 	}
 	r.cache.init(r.settings)
 	r.index.Store(&map[string]*entry{})
+	r.middleware = slices.DeleteFunc(r.middleware, func(m Middleware) bool { return m == nil })
+	if len(r.middleware) > 0 {
+		r.handler = r.chain(r.core)
+	}
 	return r
 }
 
@@ -79,7 +91,19 @@ var nameRE = regexp.MustCompile(`^[a-zA-Z0-9_-]{1,64}$`)
 // name of a tool already registered or of another tool in the same call,
 // or asks for what cannot be done (cache with confirm; retries or cache
 // for a streamable tool).
+//
+// A registry may gain and lose tools while it serves calls: the tools
+// added are listed and run from the moment Register returns, and the
+// functions given to [Registry.Watch] are told.
 func (r *Registry) Register(tools ...Tool) error {
+	if err := r.register(tools); err != nil || len(tools) == 0 {
+		return err
+	}
+	r.watch.changed()
+	return nil
+}
+
+func (r *Registry) register(tools []Tool) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	added := make(map[string]bool, len(tools))
@@ -119,6 +143,126 @@ func (r *Registry) Register(tools ...Tool) error {
 	r.index.Store(&index)
 	slices.SortFunc(r.defs, func(a, b Definition) int { return strings.Compare(a.Name, b.Name) })
 	return nil
+}
+
+// Remove takes the tools named out of the registry, ignoring names it does
+// not have: from the moment it returns they are no longer listed, and a
+// call of one of them fails as a call of an unknown tool does, while calls
+// that had begun before finish. So that a tool registered again under the
+// same name starts afresh, the results of a removed tool marked cache
+// are dropped from the registry's own cache (a shared [Cache] keeps them
+// until they expire), its calls under way store nothing, and new calls do
+// not wait for them. The functions given to [Registry.Watch] are told
+// if a tool was removed.
+func (r *Registry) Remove(names ...string) {
+	if r.remove(names) {
+		r.watch.changed()
+	}
+}
+
+func (r *Registry) remove(names []string) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	var index map[string]*entry
+	for _, name := range names {
+		if _, ok := r.tools[name]; !ok {
+			continue
+		}
+		if index == nil {
+			index = maps.Clone(*r.index.Load())
+		}
+		delete(r.tools, name)
+		delete(index, name)
+		r.cache.drop(name)
+	}
+	if index == nil {
+		return false
+	}
+	r.index.Store(&index)
+	r.defs = slices.DeleteFunc(r.defs, func(d Definition) bool { return r.tools[d.Name] == nil })
+	return true
+}
+
+// Watch makes the registry call fn after each change of its tools (a
+// Register that added tools, a Remove that removed some), so that an
+// adapter can tell its clients that the list changed; stop ends that.
+//
+// fn is called on the goroutine of a Register or Remove, never under the
+// registry's lock, so it may use the registry (Definitions, Lookup,
+// Register and Remove too). The calls of all of a registry's watchers are
+// made one at a time: a change made while they are under way, on the
+// same goroutine or another, is reported by another round once they
+// return, so one call may stand for several changes, and fn should read
+// the list as it is then rather than count changes. When Register or
+// Remove returns, fn has been called after its change, unless a round for
+// an earlier change is under way on another goroutine, which then calls
+// fn again. After stop returns, fn is not called again, except by a round
+// that had already begun on another goroutine. A panic in fn goes on to
+// the caller of Register or Remove, whose change stands.
+func (r *Registry) Watch(fn func()) (stop func()) {
+	return r.watch.add(fn)
+}
+
+// watchers are the functions given to Registry.Watch, and the state of
+// the rounds that call them.
+type watchers struct {
+	mu      sync.Mutex
+	list    []*watcher // replaced, never changed in place, by stop
+	running bool       // a round is under way
+	pending bool       // a change has been made since the round began
+}
+
+type watcher struct {
+	fn      func()
+	stopped atomic.Bool
+}
+
+func (ws *watchers) add(fn func()) (stop func()) {
+	w := &watcher{fn: fn}
+	ws.mu.Lock()
+	defer ws.mu.Unlock()
+	ws.list = append(ws.list, w)
+	return func() {
+		w.stopped.Store(true)
+		ws.mu.Lock()
+		defer ws.mu.Unlock()
+		ws.list = slices.DeleteFunc(slices.Clone(ws.list), func(x *watcher) bool { return x == w })
+	}
+}
+
+// changed reports a change to the watchers: it runs rounds of calls until
+// no change is pending, unless a round is under way, which will run one
+// more.
+func (ws *watchers) changed() {
+	ws.mu.Lock()
+	ws.pending = true
+	if ws.running {
+		ws.mu.Unlock()
+		return
+	}
+	ws.running = true
+	done := false
+	defer func() {
+		if !done { // a watcher panicked: the panic goes on, the next change starts a round
+			ws.mu.Lock()
+			ws.running = false
+			ws.mu.Unlock()
+		}
+	}()
+	for ws.pending {
+		ws.pending = false
+		list := ws.list
+		ws.mu.Unlock()
+		for _, w := range list {
+			if !w.stopped.Load() {
+				w.fn()
+			}
+		}
+		ws.mu.Lock()
+	}
+	ws.running = false
+	done = true
+	ws.mu.Unlock()
 }
 
 // Definitions returns the definitions of all tools in the registry's
@@ -190,8 +334,11 @@ func (r *Registry) Lookup(name string) (Tool, bool) {
 // arguments (the same JSON, whatever its white space, escapes and order of
 // arguments) until it expires, and identical calls at the same time run
 // the tool once. Each caller gets a Result of its own (see [Cache]).
+//
+// The registry's middleware ([WithMiddleware]) wraps the call, outside
+// all of this.
 func (r *Registry) Execute(ctx context.Context, name string, args json.RawMessage) (*Result, error) {
-	res, err := r.execute(ctx, name, args, nil)
+	res, err := r.execute(ctx, "", name, args, nil)
 	return &res, err
 }
 
@@ -201,21 +348,24 @@ func (r *Registry) Execute(ctx context.Context, name string, args json.RawMessag
 // called one chunk at a time, never after ExecuteStream returns. The
 // Result is the same as Execute's.
 func (r *Registry) ExecuteStream(ctx context.Context, name string, args json.RawMessage, emit func(Chunk)) (*Result, error) {
-	res, err := r.execute(ctx, name, args, emit)
+	res, err := r.execute(ctx, "", name, args, emit)
 	return &res, err
 }
 
 // ExecuteAll runs the calls a model asked for in one turn, all at once,
 // each as Execute would, and returns their Results in the calls' order.
 // One call's failure does not stop the others. The error is non-nil only
-// when ctx ended; every Result is set even then.
+// when ctx ended; every Result is set even then. The registry's
+// middleware sees each call with its ID; the registry ignores the calls'
+// Tool.
 func (r *Registry) ExecuteAll(ctx context.Context, calls []Call) ([]Result, error) {
 	results := make([]Result, len(calls))
-	errs := make([]error, len(calls))
 	if len(calls) == 1 {
-		results[0], errs[0] = r.execute(ctx, calls[0].Name, calls[0].Args, nil)
-		return results, errs[0]
+		var err error
+		results[0], err = r.execute(ctx, calls[0].ID, calls[0].Name, calls[0].Args, nil)
+		return results, err
 	}
+	errs := make([]error, len(calls))
 	var slots chan struct{} // Settings.Concurrency calls at once
 	if n := r.settings.Concurrency; n > 0 && n < len(calls) {
 		slots = make(chan struct{}, n)
@@ -229,7 +379,7 @@ func (r *Registry) ExecuteAll(ctx context.Context, calls []Call) ([]Result, erro
 			if slots != nil {
 				defer func() { <-slots }()
 			}
-			results[i], errs[i] = r.execute(ctx, c.Name, c.Args, nil)
+			results[i], errs[i] = r.execute(ctx, c.ID, c.Name, c.Args, nil)
 		})
 	}
 	wg.Wait()
@@ -241,11 +391,13 @@ func (r *Registry) ExecuteAll(ctx context.Context, calls []Call) ([]Result, erro
 	return results, nil
 }
 
-func (r *Registry) execute(ctx context.Context, name string, args json.RawMessage, emit func(Chunk)) (res Result, err error) {
+// execute runs the call id of the tool name through the registry's
+// middleware, if any.
+func (r *Registry) execute(ctx context.Context, id, name string, args json.RawMessage, emit func(Chunk)) (res Result, err error) {
 	defer func() {
 		// Generated code contains the panics of tools, argument types and
-		// approvers; this catches the rest (a tool written by hand, emit),
-		// so that no model input can crash the program.
+		// approvers; this catches the rest (a tool written by hand, emit,
+		// middleware), so that no model input can crash the program.
 		if v := recover(); v != nil {
 			res, err = Result{
 				Error: "internal error: the tool failed unexpectedly",
@@ -253,6 +405,16 @@ func (r *Registry) execute(ctx context.Context, name string, args json.RawMessag
 			}, nil
 		}
 	}()
+	if r.handler != nil {
+		return r.intercept(ctx, id, name, args, emit)
+	}
+	return r.run(ctx, name, args, emit)
+}
+
+// run runs a call of the tool name: it refuses an unknown tool and
+// arguments over the size limit, and reuses a cached result or calls the
+// tool.
+func (r *Registry) run(ctx context.Context, name string, args json.RawMessage, emit func(Chunk)) (Result, error) {
 	t := (*r.index.Load())[name]
 	if t == nil || !t.listed {
 		// A tool left out of the registry's dialect is not one the model

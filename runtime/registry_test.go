@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -305,5 +306,218 @@ func TestExecuteAll(t *testing.T) {
 	results, err = r.ExecuteAll(ctx, calls[:1])
 	if !errors.Is(err, context.Canceled) || len(results) != 1 || results[0].Success || results[0].Error == "" {
 		t.Errorf("canceled: %+v, %v", results, err)
+	}
+}
+
+// Remove takes tools out at once: they are no longer listed, looked up or
+// run, and their cached results go with them.
+func TestRemove(t *testing.T) {
+	r := NewRegistry()
+	var version atomic.Int32
+	version.Store(1)
+	cached := func() Tool {
+		v := version.Load()
+		return NewInvokable(&Info{Name: "c", Description: "Cached.", Parameters: echoSchema, Cache: time.Minute, Group: "g"}, decodeEcho,
+			func(ctx context.Context, in echoIn) (string, error) { return fmt.Sprintf("v%d %s", v, in.Text), nil })
+	}
+	if err := r.Register(tool("a", 0, echo), tool("b", 0, echo), cached()); err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	args := json.RawMessage(`{"text":"x"}`)
+	if res, _ := r.Execute(ctx, "c", args); res.Output != "v1 x" {
+		t.Fatalf("got %+v", res)
+	}
+	r.Remove("c", "nope", "b")
+	if _, ok := r.Lookup("c"); ok {
+		t.Error("Lookup finds a removed tool")
+	}
+	if defs := r.Definitions(); len(defs) != 1 || defs[0].Name != "a" {
+		t.Errorf("Definitions: %+v", defs)
+	}
+	if defs := r.GroupDefinitions("g"); len(defs) != 0 {
+		t.Errorf("GroupDefinitions: %+v", defs)
+	}
+	if groups := r.Groups(); len(groups) != 0 {
+		t.Errorf("Groups: %q", groups)
+	}
+	if res, _ := r.Execute(ctx, "c", args); res.Success || res.Error != `unknown tool "c"; the tools are: a` {
+		t.Errorf("a removed tool ran: %+v", res)
+	}
+	// Registered again, the tool starts afresh: its old results are gone.
+	version.Store(2)
+	if err := r.Register(cached()); err != nil {
+		t.Fatal(err)
+	}
+	if res, _ := r.Execute(ctx, "c", args); res.Output != "v2 x" {
+		t.Errorf("a tool registered again got the old one's result: %+v", res)
+	}
+	if defs := r.Definitions(); len(defs) != 2 || defs[1].Name != "c" {
+		t.Errorf("Definitions: %+v", defs)
+	}
+}
+
+// Watch reports each change of the tools, outside the registry's lock, so
+// a watcher can read the list and change it; stop ends the reports.
+func TestWatch(t *testing.T) {
+	r := NewRegistry()
+	var seen [][]string
+	names := func() []string {
+		var out []string
+		for _, d := range r.Definitions() {
+			out = append(out, d.Name)
+		}
+		return out
+	}
+	stop := r.Watch(func() {
+		seen = append(seen, names())
+		if len(seen) == 2 {
+			// A change made by a watcher is reported in another round.
+			if err := r.Register(tool("from_watcher", 0, echo)); err != nil {
+				t.Error(err)
+			}
+		}
+	})
+	var other atomic.Int32
+	stopOther := r.Watch(func() { other.Add(1) })
+	if err := r.Register(tool("a", 0, echo)); err != nil {
+		t.Fatal(err)
+	}
+	_ = r.Register(tool("a", 0, echo)) // fails: no change
+	_ = r.Register()                   // no change
+	r.Remove("nope")                   // no change
+	if err := r.Register(tool("b", 0, echo)); err != nil {
+		t.Fatal(err)
+	}
+	r.Remove("a")
+	stop()
+	stop() // twice is harmless
+	r.Remove("b")
+	want := [][]string{{"a"}, {"a", "b"}, {"a", "b", "from_watcher"}, {"b", "from_watcher"}}
+	if fmt.Sprint(seen) != fmt.Sprint(want) {
+		t.Errorf("watcher saw %q, want %q", seen, want)
+	}
+	if other.Load() != 5 {
+		t.Errorf("the other watcher was called %d times, want 5", other.Load())
+	}
+	stopOther()
+
+	// A watcher's panic reaches the caller, whose change stands; the next
+	// change is reported.
+	calls := 0
+	defer r.Watch(func() {
+		calls++
+		if calls == 1 {
+			panic("watcher")
+		}
+	})()
+	func() {
+		defer func() {
+			if v := recover(); v != "watcher" {
+				t.Errorf("recovered %v", v)
+			}
+		}()
+		_ = r.Register(tool("c", 0, echo))
+	}()
+	if _, ok := r.Lookup("c"); !ok {
+		t.Error("a watcher's panic undid Register")
+	}
+	r.Remove("c")
+	if calls != 2 {
+		t.Errorf("the watcher was called %d times after its panic, want 2", calls)
+	}
+}
+
+// Calls, listings and lookups run while tools come and go, without a race
+// (run with -race): a stable tool always runs, a coming and going one runs
+// or is unknown, and the watchers' rounds never overlap.
+func TestLiveConcurrent(t *testing.T) {
+	r := NewRegistry(WithMiddleware(func(next Handler) Handler { return next }))
+	if err := r.Register(tool("stable", 0, echo)); err != nil {
+		t.Fatal(err)
+	}
+	var inside, rounds atomic.Int32
+	defer r.Watch(func() {
+		if inside.Add(1) != 1 {
+			t.Error("watcher rounds overlap")
+		}
+		rounds.Add(1)
+		_ = r.Definitions()
+		inside.Add(-1)
+	})()
+	ctx := context.Background()
+	args := json.RawMessage(`{"text":"x"}`)
+	const churners, callers, n = 4, 8, 300
+	var wg sync.WaitGroup
+	for i := range churners {
+		wg.Go(func() {
+			for j := range n {
+				name := fmt.Sprintf("t%d", j%5)
+				if (i+j)%2 == 0 {
+					_ = r.Register(tool(name, 0, echo)) // may be there already
+				} else {
+					r.Remove(name)
+				}
+			}
+		})
+	}
+	for i := range callers {
+		wg.Go(func() {
+			for j := range n {
+				name := fmt.Sprintf("t%d", j%5)
+				res, err := r.Execute(ctx, "stable", args)
+				if err != nil || !res.Success {
+					t.Errorf("stable: %+v, %v", res, err)
+				}
+				res, err = r.Execute(ctx, name, args)
+				if err != nil || !res.Success && !strings.HasPrefix(res.Error, "unknown tool") {
+					t.Errorf("%s: %+v, %v", name, res, err)
+				}
+				results, _ := r.ExecuteAll(ctx, []Call{{Name: "stable", Args: args}, {Name: name, Args: args}})
+				if !results[0].Success {
+					t.Errorf("stable in ExecuteAll: %+v", results[0])
+				}
+				switch i % 3 {
+				case 0:
+					_ = r.Definitions()
+				case 1:
+					_, _ = r.Lookup(name)
+				default:
+					_, _ = r.GroupDefinitions(""), r.Groups()
+				}
+			}
+		})
+	}
+	wg.Wait()
+	if rounds.Load() == 0 {
+		t.Error("no change was reported")
+	}
+}
+
+// A call of a tool marked cache that runs while the tool is removed does
+// not store its result for the tool registered again under its name.
+func TestRemoveDuringCall(t *testing.T) {
+	var runs atomic.Int32
+	started, release := make(chan struct{}, 1), make(chan struct{})
+	r := registry(t, Settings{}, blocker(&runs, started, release, func(context.Context) (string, error) { return "old", nil }))
+	var old *Result
+	var wg sync.WaitGroup
+	wg.Go(func() { old, _ = r.Execute(context.Background(), "block", nil) })
+	<-started
+	r.Remove("block")
+	if err := r.Register(cachedTool("block", func(ctx context.Context, in anyIn) (string, error) { return "new", nil })); err != nil {
+		t.Fatal(err)
+	}
+	// A call of the new tool does not wait for the old one's.
+	if res, _ := r.Execute(context.Background(), "block", nil); res.Output != "new" {
+		t.Errorf("the new tool joined the removed one's call: %+v", res)
+	}
+	close(release)
+	wg.Wait()
+	if old.Output != "old" {
+		t.Errorf("the call under way: %+v", old)
+	}
+	if res, _ := r.Execute(context.Background(), "block", nil); res.Output != "new" {
+		t.Errorf("the new tool got the removed one's result: %+v", res)
 	}
 }

@@ -12,13 +12,23 @@
 // streamable tool works, each chunk it yields is sent as a progress
 // notification, when the client asked for progress.
 //
+// A structured result goes out as structuredContent too, in the form the
+// protocol version of the request allows: before 2026-07-28 it is a JSON
+// object, so a result that is not one (an array, a number, null) is sent
+// as {"result": value}; from 2026-07-28 on, as it is (see [Result]).
+//
+// The server's tools follow the registry's while it serves (see [Add]).
+// [ServeStdio] serves on standard input and output, [ServeHTTP] and
+// [HTTPHandler] over Streamable HTTP, with or without sessions; both end
+// cleanly when their context does.
+//
 //	server := mcp.NewServer(&mcp.Implementation{Name: "weather", Version: "v1"}, nil)
 //	reg := runtime.NewRegistry()
 //	if err := reg.Register(weather.Tools()...); err != nil {
 //		log.Fatal(err)
 //	}
 //	mcptools.Add(server, reg)
-//	if err := server.Run(ctx, &mcp.StdioTransport{}); err != nil {
+//	if err := mcptools.ServeStdio(ctx, server); err != nil {
 //		log.Fatal(err)
 //	}
 package mcptools
@@ -28,33 +38,92 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/url"
+	"sync"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/toolgen-go/toolgen/runtime"
 )
 
-// Add adds every tool of reg to server. Tools registered with reg later
-// are not added.
-func Add(server *mcp.Server, reg *runtime.Registry) {
-	for _, def := range reg.Definitions() {
-		server.AddTool(&mcp.Tool{
-			Name:        def.Name,
-			Description: def.Description,
-			InputSchema: def.Parameters,
-		}, Handler(reg, def.Name))
+// Add adds every tool of reg to server, and keeps server's tools in step
+// with reg while it serves: a tool registered with reg later is added, a
+// tool removed from it is removed, and the server tells its clients with
+// notifications/tools/list_changed (sessions of a stateless HTTP server
+// excepted, which outlive no request). stop ends the updates; the tools
+// already added stay.
+//
+// Clients learn that the list may change from the server's capabilities,
+// which the SDK derives from its tools when a session starts: a server
+// that starts with no tool should set ServerOptions.Capabilities.Tools to
+// &mcp.ToolCapabilities{ListChanged: true}.
+func Add(server *mcp.Server, reg *runtime.Registry) (stop func()) {
+	l := &lister{server: server, reg: reg, listed: map[string]string{}}
+	stop = reg.Watch(l.sync)
+	l.sync()
+	return stop
+}
+
+// lister keeps the tools of a server in step with a registry.
+type lister struct {
+	server *mcp.Server
+	reg    *runtime.Registry
+
+	mu     sync.Mutex
+	listed map[string]string // the JSON of each tool added to server, by name
+}
+
+// sync adds to the server the tools of the registry it lacks or holds in
+// another form, and removes those the registry no longer has.
+func (l *lister) sync() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	defs := l.reg.Definitions()
+	names := make(map[string]bool, len(defs))
+	for _, def := range defs {
+		names[def.Name] = true
+		t, ok := l.reg.Lookup(def.Name)
+		if !ok {
+			continue // removed since Definitions
+		}
+		tool := newTool(def, t.Info())
+		key, err := json.Marshal(tool)
+		if err != nil || l.listed[def.Name] == string(key) {
+			continue
+		}
+		l.server.AddTool(tool, Handler(l.reg, def.Name))
+		l.listed[def.Name] = string(key)
+	}
+	var gone []string
+	for name := range l.listed {
+		if !names[name] {
+			gone = append(gone, name)
+			delete(l.listed, name)
+		}
+	}
+	if len(gone) > 0 {
+		l.server.RemoveTools(gone...)
+	}
+}
+
+// newTool is the MCP tool of def, a tool described by info.
+func newTool(def runtime.Definition, info *runtime.Info) *mcp.Tool {
+	return &mcp.Tool{
+		Name:        def.Name,
+		Description: def.Description,
+		InputSchema: def.Parameters,
 	}
 }
 
 // Handler returns the handler of calls of the tool name of reg, for
-// programs that add tools to a server themselves.
+// programs that add tools to a server themselves. It runs the tool reg
+// has under that name at the time of each call.
 func Handler(reg *runtime.Registry, name string) mcp.ToolHandler {
-	tool, _ := reg.Lookup(name)
-	var info *runtime.Info
-	if tool != nil {
-		info = tool.Info()
-	}
-	_, streams := tool.(runtime.StreamableTool)
 	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		tool, _ := reg.Lookup(name)
+		var info *runtime.Info
+		if tool != nil {
+			info = tool.Info()
+		}
+		_, streams := tool.(runtime.StreamableTool)
 		var emit func(runtime.Chunk)
 		if token := req.Params.GetProgressToken(); streams && token != nil && req.Session != nil {
 			sent := 0

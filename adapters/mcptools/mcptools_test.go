@@ -3,6 +3,7 @@ package mcptools_test
 import (
 	"context"
 	"encoding/json"
+	"os"
 	"strings"
 	"sync"
 	"testing"
@@ -18,7 +19,13 @@ import (
 	"go.uber.org/goleak"
 )
 
-func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
+func TestMain(m *testing.M) {
+	if mode := os.Getenv(serverEnv); mode != "" {
+		// The test binary run again as a server for TestTSClient.
+		os.Exit(testServer(mode))
+	}
+	goleak.VerifyTestMain(m)
+}
 
 // connect serves reg over an in-memory connection and returns a client
 // session, with the progress messages it receives.

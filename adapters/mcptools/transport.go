@@ -18,9 +18,10 @@ import (
 // StdioTransport is the SDK's mcp.StdioTransport, newline-delimited JSON-RPC
 // on standard input and output, but a line it cannot read does not end
 // the session: a line that is not JSON gets a parse error (-32700), one
-// that is JSON but not a JSON-RPC message, or is longer than MaxLineLength,
-// gets an invalid request error (-32600), each with the line's id when it
-// has one, and the session goes on with the next line. The SDK's own
+// that is JSON but not a JSON-RPC message (a batch included: batches left
+// the protocol in 2025-06-18), or is longer than MaxLineLength, gets an
+// invalid request error (-32600), with the line's id when it has one, and
+// the session goes on with the next line. The SDK's own
 // transport ends the session on such a line, without an answer
 // (modelcontextprotocol/go-sdk#1209).
 type StdioTransport struct {
@@ -147,23 +148,16 @@ func (l *lineReader) next() (line []byte, tooLong bool, err error) {
 	}
 }
 
-// check reports whether line is a JSON-RPC message the SDK can take (or a
-// batch of them), and if not, the error to answer with.
+// check reports whether line is a JSON-RPC message the SDK can take, and
+// if not, the error to answer with.
 func check(line []byte) (id json.RawMessage, code int64, msg string, ok bool) {
 	if !json.Valid(line) {
 		return nil, jsonrpc.CodeParseError, "Parse error: the line is not JSON", false
 	}
 	if line[0] == '[' {
-		var batch []json.RawMessage
-		if err := json.Unmarshal(line, &batch); err != nil || len(batch) == 0 {
-			return nil, jsonrpc.CodeInvalidRequest, "Invalid Request: an empty batch", false
-		}
-		for _, m := range batch {
-			if _, err := jsonrpc.DecodeMessage(m); err != nil {
-				return nil, jsonrpc.CodeInvalidRequest, "Invalid Request: " + err.Error(), false
-			}
-		}
-		return nil, 0, "", true
+		// Batches were dropped from the protocol in 2025-06-18, and the
+		// SDK ends the session on one at a later version.
+		return nil, jsonrpc.CodeInvalidRequest, "Invalid Request: JSON-RPC batches are not supported; send one message a line", false
 	}
 	if _, err := jsonrpc.DecodeMessage(line); err != nil {
 		var m struct {

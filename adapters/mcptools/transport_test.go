@@ -2,11 +2,14 @@ package mcptools_test
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"io"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/toolgen-go/toolgen/adapters/mcptools"
@@ -79,6 +82,14 @@ func TestIOTransportBadLines(t *testing.T) {
 	if id, code := errorOf(receive()); id != nil || code != -32600 {
 		t.Errorf("empty batch: id %v, code %v", id, code)
 	}
+	send(`[{"jsonrpc":"2.0","id":4,"method":"tools/list"}]`)
+	if id, code := errorOf(receive()); id != nil || code != -32600 {
+		t.Errorf("batch: id %v, code %v", id, code)
+	}
+	send(`{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":1}}`)
+	if id, code := errorOf(receive()); id != 5.0 || code != -32602 {
+		t.Errorf("bad params: id %v, code %v", id, code)
+	}
 	send(`{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"convert_temperature","arguments":{"value":0,"from":"celsius","to":"fahrenheit"}}}`)
 	m := receive()
 	if res, _ := json.Marshal(m["result"]); m["id"] != 3.0 || !strings.Contains(string(res), "0 celsius is 32 fahrenheit") {
@@ -89,3 +100,58 @@ func TestIOTransportBadLines(t *testing.T) {
 		t.Errorf("Run: %v", err)
 	}
 }
+
+type writeCloser struct{ io.Writer }
+
+func (writeCloser) Close() error { return nil }
+
+// Whatever comes on the input, the session ends at its end, and every line
+// written is a JSON-RPC message.
+func FuzzIOTransport(f *testing.F) {
+	f.Add([]byte(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"0"}}}` + "\n" +
+		`{"jsonrpc":"2.0","method":"notifications/initialized"}` + "\n" +
+		`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"get_forecast","arguments":{"city":"Paris"}}}` + "\n"))
+	f.Add([]byte("not json\n[1,2]\n{\"jsonrpc\":\"2.0\",\"id\":{},\"method\":\"ping\"}\n\r\n  \n{"))
+	f.Add([]byte(`{"jsonrpc":"2.0","id":"x","method":"tools/list"}` + "\n" + strings.Repeat("[", 1000)))
+	reg := runtime.NewRegistry()
+	if err := reg.Register(weather.Tools()...); err != nil {
+		f.Fatal(err)
+	}
+	server := mcp.NewServer(&mcp.Implementation{Name: "weather", Version: "v1"}, nil)
+	mcptools.Add(server, reg)
+	f.Fuzz(func(t *testing.T, input []byte) {
+		var out bytes.Buffer
+		var mu sync.Mutex
+		w := writeCloser{writerFunc(func(p []byte) (int, error) {
+			mu.Lock()
+			defer mu.Unlock()
+			return out.Write(p)
+		})}
+		tr := &mcptools.IOTransport{Reader: io.NopCloser(bytes.NewReader(input)), Writer: w, MaxLineLength: 4096}
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		server.Run(ctx, tr)
+		if ctx.Err() != nil {
+			t.Fatalf("the session did not end at the end of the input")
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		for line := range bytes.Lines(out.Bytes()) {
+			// The SDK's decoder takes no response with a null id, which
+			// JSON-RPC gives the error of a line with no readable id.
+			var m map[string]json.RawMessage
+			err := json.Unmarshal(line, &m)
+			_, id := m["id"]
+			_, method := m["method"]
+			_, result := m["result"]
+			_, failure := m["error"]
+			if err != nil || string(m["jsonrpc"]) != `"2.0"` || method == (result || failure) || !method && !id {
+				t.Errorf("wrote %q: %v", line, err)
+			}
+		}
+	})
+}
+
+type writerFunc func([]byte) (int, error)
+
+func (f writerFunc) Write(p []byte) (int, error) { return f(p) }

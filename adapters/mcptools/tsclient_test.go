@@ -1,0 +1,279 @@
+package mcptools_test
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// The official TypeScript MCP SDK, run by tsclient/check.mjs, drives the
+// servers over stdio and Streamable HTTP (see tsclient/check.mjs for what it
+// checks). It needs node; tsclient/node_modules is installed with npm ci
+// when missing. Without node the test is skipped, but fails when CI=true.
+
+// spec is the calls file of check.mjs.
+type spec struct {
+	Protocol string   `json:"protocol,omitempty"`
+	AllTools bool     `json:"allTools,omitempty"`
+	Tools    []string `json:"tools,omitempty"`
+	Calls    []call   `json:"calls"`
+	Added    *added   `json:"added,omitempty"`
+}
+
+type call struct {
+	Tool       string          `json:"tool"`
+	Arguments  json.RawMessage `json:"arguments,omitempty"`
+	IsError    bool            `json:"isError,omitempty"`
+	Invalid    bool            `json:"invalid,omitempty"`
+	Text       *string         `json:"text,omitempty"`
+	Structured json.RawMessage `json:"structured,omitempty"`
+	Content    []string        `json:"content,omitempty"`
+	Progress   *int            `json:"progress,omitempty"`
+}
+
+type added struct {
+	Tool string `json:"tool"`
+	Call *call  `json:"call,omitempty"`
+}
+
+// report is what check.mjs prints.
+type report struct {
+	Protocol    string `json:"protocol"`
+	Tools       int    `json:"tools"`
+	Calls       int    `json:"calls"`
+	Structured  int    `json:"structured"`
+	Progress    int    `json:"progress"`
+	ListChanged int    `json:"listChanged"`
+	Failures    int    `json:"failures"`
+}
+
+func ptr[T any](v T) *T { return &v }
+
+// tsclient returns the directory of check.mjs, its packages installed.
+func tsclient(t *testing.T) string {
+	t.Helper()
+	dir, err := filepath.Abs("tsclient")
+	if err != nil {
+		t.Fatal(err)
+	}
+	missing := func(what string) {
+		t.Helper()
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("%s, which CI must have", what)
+		}
+		t.Skip(what)
+	}
+	if _, err := exec.LookPath("node"); err != nil {
+		missing("no node")
+	}
+	if _, err := os.Stat(filepath.Join(dir, "node_modules", "@modelcontextprotocol", "sdk")); err != nil {
+		if _, err := exec.LookPath("npm"); err != nil {
+			missing("tsclient/node_modules is not installed, and there is no npm to install it")
+		}
+		cmd := exec.Command("npm", "ci", "--no-audit", "--no-fund", "--loglevel=error")
+		cmd.Dir = dir
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("npm ci in %s: %v\n%s", dir, err, out)
+		}
+	}
+	return dir
+}
+
+// check runs check.mjs with s against the server at url, or started by
+// command.
+func check(t *testing.T, dir string, s spec, url string, command ...string) report {
+	t.Helper()
+	calls := filepath.Join(t.TempDir(), "calls.json")
+	data, err := json.Marshal(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(calls, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	args := []string{filepath.Join(dir, "check.mjs"), "--calls", calls}
+	if url != "" {
+		args = append(args, "--url", url)
+	} else {
+		args = append(append(args, "--"), command...)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "node", args...)
+	cmd.Dir = dir
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	runErr := cmd.Run()
+	var r report
+	if err := json.Unmarshal(stdout.Bytes(), &r); err != nil || runErr != nil {
+		t.Fatalf("check.mjs: %v\nstdout: %s\nstderr: %s", runErr, stdout.Bytes(), stderr.Bytes())
+	}
+	t.Logf("%+v", r)
+	return r
+}
+
+// startHTTP starts an HTTP server command that prints its URL first, and
+// at the end of the test ends it with SIGTERM and checks that it exits
+// with status 0.
+func startHTTP(t *testing.T, env []string, command ...string) string {
+	t.Helper()
+	cmd := exec.Command(command[0], command[1:]...)
+	cmd.Env = append(os.Environ(), env...)
+	cmd.Stderr = os.Stderr
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	exited := make(chan error, 1)
+	t.Cleanup(func() {
+		cmd.Process.Signal(syscall.SIGTERM)
+		select {
+		case err := <-exited:
+			if err != nil {
+				t.Errorf("%s after SIGTERM: %v", command[0], err)
+			}
+		case <-time.After(10 * time.Second):
+			cmd.Process.Kill()
+			t.Errorf("%s still running 10s after SIGTERM", command[0])
+		}
+	})
+	line, err := bufio.NewReader(stdout).ReadString('\n')
+	go func() {
+		io.Copy(io.Discard, stdout)
+		exited <- cmd.Wait()
+	}()
+	if err != nil || !strings.HasPrefix(line, "http://") {
+		t.Fatalf("%s printed %q: %v", command[0], line, err)
+	}
+	return strings.TrimSpace(line)
+}
+
+// buildWeather builds cmd/weather-mcp into dir.
+func buildWeather(t *testing.T, dir string) string {
+	t.Helper()
+	bin := filepath.Join(dir, "weather-mcp")
+	if out, err := exec.Command("go", "build", "-o", bin, "./cmd/weather-mcp").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+var weatherSpec = spec{
+	Protocol: "2025-11-25",
+	AllTools: true,
+	Tools:    []string{"convert_temperature", "get_forecast"},
+	Calls: []call{
+		{Tool: "get_forecast", Arguments: json.RawMessage(`{"city":"Paris","days":2}`)},
+		{Tool: "get_forecast", Arguments: json.RawMessage(`{"city":"Tokyo","unit":"fahrenheit","include_wind":true}`)},
+		{Tool: "get_forecast", Arguments: json.RawMessage(`{"city":"Atlantis"}`), IsError: true},
+		{Tool: "get_forecast", Arguments: json.RawMessage(`{"days":30,"unit":1}`), Invalid: true, IsError: true},
+		{Tool: "convert_temperature", Arguments: json.RawMessage(`{"value":100,"from":"celsius","to":"fahrenheit"}`), Text: ptr("100 celsius is 212 fahrenheit")},
+	},
+}
+
+// shapesSpec calls every tool of the shapes and tooltest packages.
+var shapesSpec = spec{
+	Protocol: "2025-11-25",
+	AllTools: true,
+	Calls: []call{
+		{Tool: "get_city", Arguments: json.RawMessage(`{"name":"Oslo"}`), Structured: json.RawMessage(`{"name":"Oslo","country":"Norway","population":0.7}`)},
+		{Tool: "get_city", Arguments: json.RawMessage(`{"name":"Rome"}`), IsError: true},
+		{Tool: "find_city", Arguments: json.RawMessage(`{"name":"lima"}`), Structured: json.RawMessage(`{"name":"Lima","country":"Peru","population":10.1}`)},
+		{Tool: "find_city", Arguments: json.RawMessage(`{"name":"Rome"}`), Text: ptr("null"), Structured: json.RawMessage(`{"result":null}`)},
+		{Tool: "city_names", Arguments: json.RawMessage(`{"prefix":"L"}`), Structured: json.RawMessage(`{"result":["Lagos","Lima"]}`)},
+		{Tool: "city_names", Arguments: json.RawMessage(`{"prefix":"x"}`), Structured: json.RawMessage(`{"result":[]}`)},
+		{Tool: "count_cities", Arguments: json.RawMessage(`{}`), Text: ptr("5"), Structured: json.RawMessage(`{"result":5}`)},
+		{Tool: "populations", Arguments: json.RawMessage(`{"prefix":"li"}`), Structured: json.RawMessage(`{"Lima":10.1}`)},
+		{Tool: "stream_cities", Arguments: json.RawMessage(`{"prefix":"o"}`), Structured: json.RawMessage(`{"result":[{"name":"Oslo","country":"Norway","population":0.7}]}`), Progress: ptr(1)},
+		{Tool: "stream_cities", Arguments: json.RawMessage(`{}`), Progress: ptr(5)},
+		{Tool: "stream_cities", Arguments: json.RawMessage(`{"prefix":"x"}`), Structured: json.RawMessage(`{"result":[]}`)},
+		{Tool: "spell_city", Arguments: json.RawMessage(`{"name":"Lima"}`), Text: ptr("Lima"), Progress: ptr(4)},
+		{Tool: "city_card", Arguments: json.RawMessage(`{"name":"Paris"}`), Content: []string{"text", "image", "resource_link"}},
+		{Tool: "city_card", Arguments: json.RawMessage(`{"name":"Rome"}`), IsError: true},
+		{Tool: "check_city", Arguments: json.RawMessage(`{"name":"Lima"}`), Text: ptr("")},
+		{Tool: "check_city", Arguments: json.RawMessage(`{"name":"Rome"}`), IsError: true},
+		{Tool: "check_city", Arguments: json.RawMessage(`{}`), Invalid: true, IsError: true},
+		{Tool: "greet", Arguments: json.RawMessage(`{"name":"Lima"}`), Text: ptr("Hello, Lima!")},
+		{Tool: "words", Arguments: json.RawMessage(`{"text":"one two three"}`), Text: ptr("one two three "), Progress: ptr(3)},
+		{Tool: "words", Arguments: json.RawMessage(`{"text":"a ! b"}`), IsError: true},
+		{Tool: "look", Arguments: json.RawMessage(`{}`), Content: []string{"text", "image", "audio", "resource_link", "resource"}},
+	},
+}
+
+func TestTSClient(t *testing.T) {
+	dir := tsclient(t)
+	weather := buildWeather(t, t.TempDir())
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The shapes server is this test binary, run again (see TestMain).
+	shapesEnv := func(mode string, more ...string) []string {
+		return append([]string{serverEnv + "=" + mode}, more...)
+	}
+	older := shapesSpec
+	older.Protocol = "2025-06-18"
+	// The server registers the weather tools after the first tools/list.
+	live := shapesSpec
+	live.Added = &added{Tool: "convert_temperature", Call: &call{
+		Tool: "convert_temperature", Arguments: json.RawMessage(`{"value":0,"from":"celsius","to":"fahrenheit"}`), Text: ptr("0 celsius is 32 fahrenheit"),
+	}}
+
+	cases := []struct {
+		name string
+		s    spec
+		env  []string // the shapes server's environment; nil for weather-mcp
+		http string   // "", "stateful" or "stateless"
+	}{
+		{"weather/stdio", weatherSpec, nil, ""},
+		{"weather/http", weatherSpec, nil, "stateful"},
+		{"weather/http-stateless", weatherSpec, nil, "stateless"},
+		{"shapes/stdio", live, shapesEnv("stdio", addEnv+"=1"), ""},
+		{"shapes/http", live, shapesEnv("http", addEnv+"=1"), "stateful"},
+		{"shapes/http-stateless", shapesSpec, shapesEnv("http-stateless"), "stateless"},
+		{"shapes/stdio-2025-06-18", older, shapesEnv("stdio", versionsEnv+"=2025-06-18"), ""},
+		{"shapes/http-2025-06-18", older, shapesEnv("http", versionsEnv+"=2025-06-18"), "stateful"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			var r report
+			switch {
+			case c.env == nil && c.http == "":
+				r = check(t, dir, c.s, "", weather)
+			case c.env == nil:
+				args := []string{weather, "-http", "127.0.0.1:0"}
+				if c.http == "stateless" {
+					args = append(args, "-stateless")
+				}
+				r = check(t, dir, c.s, startHTTP(t, nil, args...))
+			case c.http == "":
+				r = check(t, dir, c.s, "", append(append([]string{"env"}, c.env...), self)...)
+			default:
+				r = check(t, dir, c.s, startHTTP(t, c.env, self))
+			}
+			want := len(c.s.Calls)
+			if c.s.Added != nil {
+				want++
+				if r.ListChanged == 0 {
+					t.Errorf("no notifications/tools/list_changed")
+				}
+			}
+			if r.Calls != want {
+				t.Errorf("%d calls made, want %d", r.Calls, want)
+			}
+		})
+	}
+}
