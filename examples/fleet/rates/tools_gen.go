@@ -25,6 +25,15 @@ func Tools(upstream *Upstream) []runtime.Tool {
 	}
 }
 
+// exchangeRateOutput is the JSON Schema of the exchange_rate tool's result after its opening brace,
+// which its Output and OutputWrapper share.
+const exchangeRateOutput = `"anyOf":[{"properties":{` +
+	`"from":{"type":"string"},` +
+	`"to":{"type":"string"},` +
+	`"day":{"type":"string"},` +
+	`"rate":{"type":"number"}},` +
+	`"additionalProperties":false,"type":"object","required":["from","to","day","rate"]},{"type":"null"}]}`
+
 // exchangeRateInfo describes the exchange_rate tool.
 var exchangeRateInfo = runtime.Info{
 	Name:        "exchange_rate",
@@ -51,8 +60,10 @@ var exchangeRateInfo = runtime.Info{
 			`"day":{"type":"string","format":"date","description":"The day of the rate, as 2026-11-27."}},` +
 			`"additionalProperties":false,"type":"object","required":["from","to","day"]}`),
 	},
-	Timeout: 5 * time.Second,
-	Cache:   10 * time.Minute,
+	Output:        json.RawMessage(`{` + exchangeRateOutput),
+	OutputWrapper: json.RawMessage(`{"properties":{"result":` + `{` + exchangeRateOutput + `},"additionalProperties":false,"type":"object","required":["result"]}`),
+	Timeout:       5 * time.Second,
+	Cache:         10 * time.Minute,
 }
 
 // exchangeRateTool is the exchange_rate tool: it calls (*Upstream).ExchangeRate.

@@ -25,6 +25,14 @@ func Tools(counter *Counter) []runtime.Tool {
 	}
 }
 
+// lookupOutput is the JSON Schema of the lookup tool's result after its opening brace,
+// which its Output and OutputWrapper share.
+const lookupOutput = `"anyOf":[{"properties":{` +
+	`"key":{"type":"string"},` +
+	`"value":{"type":"string"},` +
+	`"run":{"type":"integer","description":"which run of the function made it"}},` +
+	`"additionalProperties":false,"type":"object","required":["key","value","run"]},{"type":"null"}]}`
+
 // lookupInfo describes the lookup tool.
 var lookupInfo = runtime.Info{
 	Name:        "lookup",
@@ -43,7 +51,9 @@ var lookupInfo = runtime.Info{
 			`"key":{"type":"string"}},` +
 			`"additionalProperties":false,"type":"object","required":["key"]}`),
 	},
-	Cache: time.Minute,
+	Output:        json.RawMessage(`{` + lookupOutput),
+	OutputWrapper: json.RawMessage(`{"properties":{"result":` + `{` + lookupOutput + `},"additionalProperties":false,"type":"object","required":["result"]}`),
+	Cache:         time.Minute,
 }
 
 // lookupTool is the lookup tool: it calls (*Counter).Lookup.
