@@ -462,3 +462,35 @@ func TestRedisDiesUnderLoad(t *testing.T) {
 	}
 	t.Logf("%d calls, the slowest %v; the tool ran %d times before Redis died, %d after", calls.Load(), time.Duration(slowest.Load()), before, counter.Total()-before)
 }
+
+// TestRedisAnswersError stores something else under a key the Cache
+// reads: Redis answers WRONGTYPE, which is reported but is no reason to
+// back off, since Redis answers.
+func TestRedisAnswersError(t *testing.T) {
+	s := startRedis(t)
+	r := newReplica(t, s, new(lookup.Counter), rediscache.Options{Prefix: "p:"})
+	ctx := context.Background()
+	if err := s.client().LPush(ctx, "p:tool:abc", "x").Err(); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := r.cache.Get(ctx, "tool:none"); ok { // connects
+		t.Error("Get found a value never stored")
+	}
+	before := r.commands.Load()
+	for range 2 {
+		if _, ok := r.cache.Get(ctx, "tool:abc"); ok {
+			t.Error("Get found a value under a list")
+		}
+	}
+	if n, m := r.errs.Load(), r.commands.Load()-before; n != 2 || m != 2 {
+		t.Errorf("two Gets of a list: %d failures reported and %d commands sent, want 2 and 2", n, m)
+	}
+	r.cache.Set(ctx, "tool:def", []byte("tvalue"), 500*time.Microsecond) // below Redis's millisecond
+	r.cache.Set(ctx, "tool:ghi", []byte("tvalue"), time.Hour)
+	if v, ok := r.cache.Get(ctx, "tool:ghi"); !ok || string(v) != "tvalue" {
+		t.Errorf("Get after Set: %q, %v", v, ok)
+	}
+	if n := r.errs.Load(); n != 2 {
+		t.Errorf("%d failures reported, want only the two Gets of a list", n)
+	}
+}
