@@ -1,0 +1,190 @@
+// Package rediscache keeps the results of toolgen tools marked cache in
+// Redis, so that the replicas of a program reuse each other's results: a
+// call computed on one replica is served from Redis by every other, for
+// the cache= duration of the tool's directive.
+//
+// A [Cache] is a [runtime.Cache] for [runtime.Settings].Cache:
+//
+//	client := redis.NewClient(&redis.Options{Addr: "redis:6379", ContextTimeoutEnabled: true})
+//	cache, err := rediscache.New(client, rediscache.Options{Prefix: "myapp:"})
+//	if err != nil { ... }
+//	reg := runtime.NewRegistry(runtime.WithSettings(runtime.Settings{Cache: cache}))
+//
+// The registry still runs identical calls under way at the same time once
+// per process (see [runtime.Cache]); Redis shares what they computed.
+//
+// Redis never makes a call fail or wait long. Each command has a short
+// deadline ([Options].Timeout); a command that fails is a miss for Get and
+// stores nothing for Set, and the error goes to [Options].OnError, never to
+// the call. After a failure the Cache leaves Redis alone for a while
+// ([Options].Backoff), so that a dead Redis costs calls nothing: they run
+// their tools, uncached, and one command per back-off tells when Redis is
+// back.
+package rediscache
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"sync/atomic"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+	"github.com/toolgen-go/toolgen/runtime"
+)
+
+// Options configure a [Cache]. The zero value holds the defaults.
+type Options struct {
+	// Prefix starts every key the Cache reads or writes, so that programs
+	// sharing a Redis keep apart (and a program can drop its keys with a
+	// SCAN for Prefix*). It is used as it is: end it with a separator, as
+	// in "myapp:". Put a version in it ("myapp:v7:") when a tool's results
+	// change from one release to the next, so that a fleet being upgraded
+	// does not serve the old results. Empty means "toolgen:".
+	Prefix string
+	// Timeout is the longest a call waits for one Redis command; 0 means
+	// 100 ms. A command past it is a failure.
+	Timeout time.Duration
+	// Backoff is how long the Cache leaves Redis alone after a failure
+	// (a miss for every Get, nothing stored by Set), but for one command
+	// at the end of each back-off that tells whether Redis is back; 0
+	// means one second, a negative duration none.
+	Backoff time.Duration
+	// OnError, if set, receives each failure of a Redis command; by
+	// default they are logged by slog.Default at level Warn. Failures
+	// never reach the calls. A call whose own context ended before Redis
+	// answered is no failure of Redis and is not reported.
+	OnError func(error)
+}
+
+// Cache is a [runtime.Cache] in Redis. Its methods may be called
+// concurrently.
+type Cache struct {
+	client  redis.UniversalClient
+	prefix  string
+	timeout time.Duration
+	backoff time.Duration
+	onError func(error)
+	// retryAt is when, in Unix nanoseconds, Redis may be used again after
+	// a failure: 0 while it works.
+	retryAt atomic.Int64
+}
+
+var _ runtime.Cache = (*Cache)(nil)
+
+// New returns a Cache that keeps results in Redis through client, which
+// the program keeps and closes. So that a slow Redis cannot hold a call
+// beyond [Options].Timeout, the client must honour context deadlines: a
+// *redis.Client, *redis.ClusterClient or *redis.Ring without
+// ContextTimeoutEnabled in its options is an error.
+func New(client redis.UniversalClient, o Options) (*Cache, error) {
+	if client == nil {
+		return nil, errors.New("rediscache: New needs a Redis client, got nil")
+	}
+	if !honoursDeadlines(client) {
+		return nil, errors.New("rediscache: the client ignores context deadlines, so a slow Redis would hold calls for its ReadTimeout (seconds); set ContextTimeoutEnabled: true in its options")
+	}
+	c := &Cache{
+		client:  client,
+		prefix:  o.Prefix,
+		timeout: o.Timeout,
+		backoff: o.Backoff,
+		onError: o.OnError,
+	}
+	if c.prefix == "" {
+		c.prefix = "toolgen:"
+	}
+	if c.timeout <= 0 {
+		c.timeout = 100 * time.Millisecond
+	}
+	if c.backoff == 0 {
+		c.backoff = time.Second
+	}
+	if c.onError == nil {
+		c.onError = func(err error) { slog.Warn("rediscache: Redis failed; calls go on uncached", "err", err) }
+	}
+	return c, nil
+}
+
+// honoursDeadlines reports whether client ends a command at its
+// context's deadline, as far as its type tells.
+func honoursDeadlines(client redis.UniversalClient) bool {
+	switch c := client.(type) {
+	case *redis.Client:
+		return c.Options().ContextTimeoutEnabled
+	case *redis.ClusterClient:
+		return c.Options().ContextTimeoutEnabled
+	case *redis.Ring:
+		return c.Options().ContextTimeoutEnabled
+	}
+	return true
+}
+
+// Get returns the value stored under key, unless there is none, it has
+// expired, or Redis failed or is left alone after a failure.
+func (c *Cache) Get(ctx context.Context, key string) ([]byte, bool) {
+	if !c.usable() {
+		return nil, false
+	}
+	cmd, cancel := context.WithTimeout(ctx, c.timeout)
+	defer cancel()
+	value, err := c.client.Get(cmd, c.prefix+key).Bytes()
+	if errors.Is(err, redis.Nil) {
+		c.done(ctx, cmd, "get", key, nil)
+		return nil, false
+	}
+	return value, c.done(ctx, cmd, "get", key, err) == nil
+}
+
+// Set stores value under key for ttl (at least a millisecond, Redis's
+// precision), unless Redis fails or is left alone after a failure. It
+// stores the value even if the call that computed it has been canceled
+// since, within the Cache's Timeout.
+func (c *Cache) Set(ctx context.Context, key string, value []byte, ttl time.Duration) {
+	if ttl <= 0 || !c.usable() {
+		return
+	}
+	ctx = context.WithoutCancel(ctx)
+	cmd, cancel := context.WithTimeout(ctx, c.timeout)
+	defer cancel()
+	err := c.client.Set(cmd, c.prefix+key, value, max(ttl, time.Millisecond)).Err()
+	c.done(ctx, cmd, "set", key, err)
+}
+
+// usable reports whether a command may go to Redis now: always while it
+// works; after a failure, once the back-off is over, for one caller,
+// which starts another back-off unless its command succeeds.
+func (c *Cache) usable() bool {
+	at := c.retryAt.Load()
+	if at == 0 {
+		return true
+	}
+	now := time.Now().UnixNano()
+	return now >= at && c.retryAt.CompareAndSwap(at, now+int64(c.backoff))
+}
+
+// done records how the command op on key ended, with err; ctx is the
+// call's context, cmd the command's. It returns err. A failure starts a
+// back-off and is reported, unless the call's own context ended first; an
+// error Redis itself answered with is reported only.
+func (c *Cache) done(ctx, cmd context.Context, op, key string, err error) error {
+	if err == nil {
+		if c.retryAt.Load() != 0 {
+			c.retryAt.Store(0)
+		}
+		return nil
+	}
+	if ctx.Err() != nil {
+		return err // the call gave up: Redis may be fine
+	}
+	var answer redis.Error
+	if !errors.As(err, &answer) && c.backoff > 0 {
+		c.retryAt.Store(time.Now().Add(c.backoff).UnixNano())
+	}
+	if cmd.Err() != nil {
+		err = fmt.Errorf("no answer within %v: %w", c.timeout, err)
+	}
+	c.onError(fmt.Errorf("rediscache: %s %s%s: %w", op, c.prefix, key, err))
+	return err
+}
