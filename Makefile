@@ -12,12 +12,16 @@ generate:
 	$(GO) test ./gen -run 'TestGolden' -update
 	cd bench && $(GO) tool toolgen ./...
 	cd examples/dbquery && $(GO) tool toolgen .
+	cd adapters/rediscache && $(GO) tool toolgen ./internal/...
+	cd examples/fleet && $(GO) tool toolgen ./rates
 
 # Fail if a committed generated file is stale.
 check:
 	$(GO) run ./cmd/toolgen -check ./examples/... ./internal/tooltest ./internal/attacktest ./internal/shapes
 	cd bench && $(GO) tool toolgen -check ./...
 	cd examples/dbquery && $(GO) tool toolgen -check .
+	cd adapters/rediscache && $(GO) tool toolgen -check ./internal/...
+	cd examples/fleet && $(GO) tool toolgen -check ./rates
 
 # Every module of the repository: the main one, bench, the adapters and the
 # examples that have dependencies of their own.
@@ -55,3 +59,4 @@ fuzz:
 	$(GO) test ./examples/weather -run '^$$' -fuzz '^FuzzConvertTemperature$$' -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMINIMIZE)
 	$(GO) test ./examples/search -run '^$$' -fuzz '^FuzzSearchPassages$$' -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMINIMIZE)
 	$(GO) test ./examples/search -run '^$$' -fuzz '^FuzzGetPassage$$' -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMINIMIZE)
+	cd adapters/mcptools && $(GO) test . -run '^$$' -fuzz '^FuzzIOTransport$$' -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMINIMIZE)
