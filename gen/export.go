@@ -1,0 +1,131 @@
+package gen
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+)
+
+// toolSchemas are one tool's schemas in each dialect, as the generated
+// file holds them, for -schemas and -stats.
+type toolSchemas struct {
+	Name        string
+	Description string
+	Schemas     [numDialects][]byte // nil for an omitted dialect
+	Degraded    [numDialects]bool
+}
+
+func toolDefinitions(model *Package) []toolSchemas {
+	out := make([]toolSchemas, len(model.Tools))
+	for i, t := range model.Tools {
+		out[i] = toolSchemas{Name: t.Name, Description: t.Description, Schemas: t.Schemas, Degraded: t.Degraded}
+	}
+	return out
+}
+
+// definition returns the tool's definition as the provider of dialect d
+// receives it in a request (the MCP tools/list entry, a Chat Completions
+// function tool, a Gemini function declaration, an Anthropic tool), as
+// compact JSON, or nil if the tool is left out of d.
+func (t *toolSchemas) definition(d Dialect) []byte {
+	schema := json.RawMessage(t.Schemas[d])
+	if schema == nil {
+		return nil
+	}
+	var v any
+	switch d {
+	case Standard:
+		v = struct {
+			Name        string          `json:"name"`
+			Description string          `json:"description"`
+			InputSchema json.RawMessage `json:"inputSchema"`
+		}{t.Name, t.Description, schema}
+	case OpenAI:
+		type function struct {
+			Name        string          `json:"name"`
+			Description string          `json:"description"`
+			Parameters  json.RawMessage `json:"parameters"`
+			Strict      bool            `json:"strict"`
+		}
+		v = struct {
+			Type     string   `json:"type"`
+			Function function `json:"function"`
+		}{"function", function{t.Name, t.Description, schema, !t.Degraded[d]}}
+	case Gemini:
+		if t.Degraded[d] {
+			v = struct {
+				Name        string          `json:"name"`
+				Description string          `json:"description"`
+				Parameters  json.RawMessage `json:"parametersJsonSchema"`
+			}{t.Name, t.Description, schema}
+		} else {
+			v = struct {
+				Name        string          `json:"name"`
+				Description string          `json:"description"`
+				Parameters  json.RawMessage `json:"parameters"`
+			}{t.Name, t.Description, schema}
+		}
+	case Anthropic:
+		v = struct {
+			Name        string          `json:"name"`
+			Description string          `json:"description"`
+			InputSchema json.RawMessage `json:"input_schema"`
+			Strict      bool            `json:"strict,omitempty"`
+		}{t.Name, t.Description, schema, !t.Degraded[d]}
+	}
+	data, err := marshalNoEscape(v)
+	if err != nil {
+		panic(err) // the schemas are toolgen's own valid JSON
+	}
+	return data
+}
+
+func marshalNoEscape(v any) ([]byte, error) {
+	data, err := json.Marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	return unescapeHTML(data), nil
+}
+
+// schemaFile is one file -schemas writes.
+type schemaFile struct {
+	path    string
+	content []byte
+}
+
+// schemaFiles returns the files -schemas DIR writes for f: for each tool
+// and dialect, DIR/<package path>/<tool>.<dialect>.json, the schema of its
+// arguments, indented, as the generated file sends it.
+func schemaFiles(dir string, f File) []schemaFile {
+	var out []schemaFile
+	for _, t := range f.defs {
+		for d := range numDialects {
+			if t.Schemas[d] == nil {
+				continue
+			}
+			name := fmt.Sprintf("%s.%s.json", t.Name, d)
+			content := append(prettySchema(t.Schemas[d]), '\n')
+			out = append(out, schemaFile{filepath.Join(dir, filepath.FromSlash(f.Package), name), content})
+		}
+	}
+	return out
+}
+
+// writeSchemaFiles writes files, creating their directories.
+func writeSchemaFiles(files []schemaFile) (written int, err error) {
+	for _, sf := range files {
+		if err := os.MkdirAll(filepath.Dir(sf.path), 0o755); err != nil {
+			return written, err
+		}
+		changed, err := writeIfChanged(sf.path, sf.content)
+		if err != nil {
+			return written, err
+		}
+		if changed {
+			written++
+		}
+	}
+	return written, nil
+}
