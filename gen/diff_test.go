@@ -2,6 +2,7 @@ package gen
 
 import (
 	"fmt"
+	"os"
 	"strings"
 	"testing"
 )
@@ -95,6 +96,26 @@ func TestSplitSchema(t *testing.T) {
 	for i := range want {
 		if got[i] != want[i] {
 			t.Errorf("piece %d = %q, want %q", i, got[i], want[i])
+		}
+	}
+}
+
+// BenchmarkCheckDiff diffs bench/defs/tools_gen.go (21k lines) against
+// itself with two lines edited, as -check does for a stale file.
+func BenchmarkCheckDiff(b *testing.B) {
+	data, err := os.ReadFile("../bench/defs/tools_gen.go")
+	if err != nil {
+		b.Skip(err)
+	}
+	old := string(data)
+	lines := strings.Split(old, "\n")
+	lines[5000] += " // edited"
+	lines[15000] += " // edited too"
+	edited := strings.Join(lines, "\n")
+	b.ReportAllocs()
+	for b.Loop() {
+		if unifiedDiff("a", "b", old, edited) == "" {
+			b.Fatal("no diff")
 		}
 	}
 }
