@@ -12,7 +12,8 @@ import (
 
 // Lint checks a tool's argument schema against the rules of a provider's
 // dialect, in its strict form (OpenAI strict mode, Gemini's parameters,
-// Anthropic strict tool use), as ../shared/PROVIDERS.md records them, and
+// Anthropic strict tool use), as the providers' documentation states them
+// (the README's "Provider dialects" section sums them up), and
 // returns each violation with its JSON Pointer. toolgen's tests run it over
 // every schema it emits, and LintNonStrict over those of degraded tools,
 // so a schema a provider would reject cannot land.
