@@ -96,7 +96,15 @@ func compareLock(st *lockState, lf *lockFile, data []byte) (errs, notes Diagnost
 				noun = "result"
 				fields, structs = tp.output, tp.outRoot
 			}
-			if len(o) == 0 && len(n) == 0 {
+			switch {
+			case len(o) == 0 && len(n) == 0:
+				continue
+			case len(o) == 0:
+				report(tp.tool, false, "tool %s: its %s schema is new since %s; run toolgen -lock to record it", now.Name, noun, lockName)
+				continue
+			case len(n) == 0:
+				report(tp.tool, true, "breaking change to tool %s: it no longer has the %s schema %s locks; keep returning the result, or make a new tool %s_v2; to accept the break, run toolgen -lock",
+					now.Name, noun, lockName, now.Name)
 				continue
 			}
 			changes, err := compareSchemaJSON(o, n, side)
