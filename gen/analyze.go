@@ -26,6 +26,11 @@ type analyzer struct {
 	// name, for descriptions that name them (see constWords).
 	enumConsts map[string]string
 	out        *Package
+
+	// output is set while a result type is mapped (see resultType): types
+	// are then what encoding/json writes, kept in outTypes.
+	output   bool
+	outTypes map[string]*Type
 }
 
 // analyze returns the model of pkg's tools, or nil if it has none. Mistakes

@@ -208,6 +208,7 @@ func (e *emitter) tool(t *Tool, n toolNames) {
 	if len(dialects) > 0 {
 		fields = append(fields, jen.Id("Dialects").Op(":").Qual(RuntimePath, "DialectSchemas").Values(multiline(dialects)...))
 	}
+	fields = append(fields, e.outputFields(t)...)
 	if o := t.Options; o != (Options{}) {
 		if o.Timeout > 0 {
 			fields = append(fields, jen.Id("Timeout").Op(":").Add(durationCode(o.Timeout)))
@@ -233,6 +234,54 @@ func (e *emitter) tool(t *Tool, n toolNames) {
 	e.f.Line()
 
 	e.toolType(t, n)
+}
+
+// outputFields returns the Info fields of the tool's output schemas. Where
+// there is a wrapper too, the two share the value's schema and its $defs,
+// in constants of their own, so their bytes are written once.
+func (e *emitter) outputFields(t *Tool) []jen.Code {
+	raw := func(c jen.Code) *jen.Statement { return jen.Qual("encoding/json", "RawMessage").Call(c) }
+	switch {
+	case t.OutputSchema == nil:
+		return nil
+	case t.OutputObject:
+		return []jen.Code{
+			jen.Id("Output").Op(":").Add(raw(schemaLiteral(t.OutputSchema))),
+			jen.Id("OutputObject").Op(":").True(),
+		}
+	case t.OutputValue[0] != '{' || t.OutputDefs == nil && len(t.OutputValue) < 160:
+		// true (any JSON value), or short enough to write twice
+		return []jen.Code{
+			jen.Id("Output").Op(":").Add(raw(stringLit(string(t.OutputSchema)))),
+			jen.Id("OutputWrapper").Op(":").Add(raw(stringLit(string(t.OutputWrapper)))),
+		}
+	}
+	base := camelCase(t.Name)
+	rest := e.names.name(base + "Output")
+	e.f.Commentf("%s is the JSON Schema of the %s tool's result after its opening brace,", rest, t.Name).Line().
+		Comment("which its Output and OutputWrapper share.")
+	e.f.Const().Id(rest).Op("=").Add(schemaLiteral(t.OutputValue[1:]))
+	e.f.Line()
+	value := stringLit("{").Op("+").Id(rest)
+	output := value
+	wrapOpen := stringLit(`{"properties":{"result":`)
+	if t.OutputDefs != nil {
+		defs := e.names.name(base + "OutputDefs")
+		e.f.Commentf("%s are the $defs of the %s tool's output schemas.", defs, t.Name)
+		e.f.Const().Id(defs).Op("=").Add(schemaLiteral(t.OutputDefs))
+		e.f.Line()
+		output = stringLit(`{"$defs":`).Op("+").Id(defs).Op("+").Add(stringLit(",")).Op("+").Id(rest)
+		wrapOpen = stringLit(`{"$defs":`).Op("+").Id(defs).Op("+").Add(stringLit(`,"properties":{"result":`))
+	}
+	wrapped := jen.Add(wrapOpen).Op("+").Add(value)
+	if t.Stream {
+		wrapped = jen.Add(wrapOpen).Op("+").Add(stringLit(`{"items":`)).Op("+").Add(value).Op("+").Add(stringLit(`,"type":"array"}`))
+	}
+	wrapped = wrapped.Op("+").Add(stringLit(`},"additionalProperties":false,"type":"object","required":["result"]}`))
+	return []jen.Code{
+		jen.Id("Output").Op(":").Add(raw(output)),
+		jen.Id("OutputWrapper").Op(":").Add(raw(wrapped)),
+	}
 }
 
 // toolType writes the tool's type: its Info, and its Invoke, which decodes
@@ -511,7 +560,7 @@ func schemaLiteral(schema []byte) jen.Code {
 }
 
 // stringLit writes s as a raw string where it can, for readability.
-func stringLit(s string) jen.Code {
+func stringLit(s string) *jen.Statement {
 	if !strings.ContainsAny(s, "`\r") && strconv.CanBackquote(s) {
 		return jen.Id("`" + s + "`")
 	}

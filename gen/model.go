@@ -51,6 +51,21 @@ type Tool struct {
 	// Schemas entry is the Standard one, the same slice, and the tool is
 	// sent to that provider in its non-strict form.
 	Degraded [numDialects]bool
+	// Result is the model of the structured result, as encoding/json
+	// writes it, for the output schema: the result type, or a streamable
+	// tool's chunk type. It is nil where there is no structured result: a
+	// string result, a tool that returns only an error, an enhanced tool.
+	Result *Type
+	// OutputSchema is the compact JSON Schema of Result (nil without one);
+	// OutputWrapper, for a result that is not always a JSON object, that
+	// of the object {"result": value} that carries it where only an object
+	// will do. Both are made of OutputValue, the schema without its $defs,
+	// and OutputDefs, the $defs object (nil if none). The schema stage
+	// fills them.
+	OutputSchema, OutputWrapper []byte
+	OutputValue, OutputDefs     []byte
+	// OutputObject reports that every result is a JSON object.
+	OutputObject bool
 }
 
 // Options are the key=value options of a //tool:export directive.
@@ -165,6 +180,9 @@ type Field struct {
 	// Quoted marks a number or boolean written as a JSON string, by the
 	// json tag option "string".
 	Quoted bool
+	// Omit marks, in a result type, a field whose json tag says omitempty
+	// or omitzero: encoding/json leaves it out rather than write null.
+	Omit bool
 }
 
 // Step is one embedded field on the way to a promoted field.

@@ -1,6 +1,7 @@
 package gen
 
 import (
+	"go/token"
 	"go/types"
 	"reflect"
 	"strings"
@@ -153,4 +154,133 @@ func validTagName(name string) bool {
 		}
 	}
 	return true
+}
+
+// The model of a result type, for its output schema: the analyzer's Type,
+// built in output mode (analyzer.output), where a type is what
+// encoding/json writes rather than what it reads. A type with its own
+// MarshalJSON writes JSON toolgen cannot know (KindCustom, any JSON value,
+// unless a type= tag states it); one with MarshalText writes a string; an
+// interface writes whatever its dynamic value does; a map's keys may be
+// integers; a field is required when encoding/json always writes it.
+
+// resultType returns the model of a result type for its output schema, or
+// nil after an error, which is reported at pos.
+func (a *analyzer) resultType(t types.Type, pos token.Pos) *Type {
+	if a.outTypes == nil {
+		a.outTypes = make(map[string]*Type)
+	}
+	saved := a.types
+	a.types, a.output = a.outTypes, true
+	defer func() { a.types, a.output = saved, false }()
+	return a.typeOf(t, pos)
+}
+
+// marshaler returns the model of a named type that encoding/json writes
+// with its own method, or nil if it has none. A method on the pointer
+// alone is called only where the value is addressable, so what is
+// written depends on where the value is: any JSON value.
+func (a *analyzer) marshaler(n *types.Named, doc string) *Type {
+	switch {
+	case hasMethod(n, "MarshalJSON"):
+		return &Type{Kind: KindCustom, Go: n, Doc: doc}
+	case hasValueMethod(n, "MarshalText"):
+		return &Type{Kind: KindText, Go: n, Doc: doc}
+	case hasMethod(n, "MarshalText"):
+		return &Type{Kind: KindCustom, Go: n, Doc: doc}
+	}
+	return nil
+}
+
+// hasValueMethod reports whether the value (not only the pointer) of n has
+// the method.
+func hasValueMethod(n *types.Named, name string) bool {
+	ms := types.NewMethodSet(n)
+	for i := range ms.Len() {
+		if ms.At(i).Obj().Name() == name {
+			return true
+		}
+	}
+	return false
+}
+
+// outputOnly maps the unnamed types a result may have and an argument may
+// not: interfaces (written as their dynamic value), maps with integer or
+// text-marshaling keys, pointers to pointers. It returns nil for the
+// others, which typeOf maps as for arguments, and after an error.
+func (a *analyzer) outputOnly(t types.Type, pos token.Pos) *Type {
+	switch u := t.(type) {
+	case *types.Interface:
+		return &Type{Kind: KindAny, Go: t}
+	case *types.Pointer:
+		elem := a.typeOf(u.Elem(), pos)
+		if elem == nil {
+			return nil
+		}
+		return &Type{Kind: KindPointer, Go: t, Elem: elem}
+	case *types.Map:
+		key := types.Unalias(u.Key())
+		k, basic := key.Underlying().(*types.Basic)
+		kn, named := key.(*types.Named)
+		switch {
+		case basic && k.Info()&types.IsString != 0:
+			return nil
+		case named && hasValueMethod(kn, "MarshalText"), basic && k.Info()&types.IsInteger != 0:
+			elem := a.typeOf(u.Elem(), pos)
+			if elem == nil {
+				return nil
+			}
+			return &Type{Kind: KindMap, Go: t, Elem: elem, TextKey: true}
+		}
+		a.errorf(pos, "map key type %s cannot be written as JSON: encoding/json takes string, integer and encoding.TextMarshaler keys", u.Key())
+		return nil
+	case *types.Chan, *types.Signature:
+		a.errorf(pos, "%s cannot be part of a tool's result: channels and functions have no JSON form; leave the field out with json:\"-\"", t)
+		return nil
+	}
+	return nil
+}
+
+// written reports whether encoding/json writes the field c of type typ in
+// every value of its struct: it is not left out when empty or zero, and
+// not promoted through an embedded pointer, which may be nil.
+func written(c candidate, typ *Type) bool {
+	for _, s := range c.path {
+		if s.Pointer {
+			return false
+		}
+	}
+	for _, o := range strings.Split(c.opts, ",") {
+		switch o {
+		case "omitzero":
+			return false
+		case "omitempty":
+			if emptiable(typ.Go) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// emptiable reports whether omitempty can leave out a value of type t: a
+// struct, or an array of non-zero length, is never empty.
+func emptiable(t types.Type) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Struct:
+		return false
+	case *types.Array:
+		return u.Len() == 0
+	}
+	return true
+}
+
+// nilable reports whether encoding/json writes a value of type t as null
+// when it is nil.
+func nilable(t *Type) bool {
+	switch t.Kind {
+	case KindPointer, KindSlice, KindMap, KindBytes:
+		return true
+	}
+	return false
 }

@@ -7,6 +7,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -67,7 +68,67 @@ func buildSchemas(r *reporter, pkg *Package) {
 			}
 			t.Schemas[d] = data
 		}
+		if t.Result != nil {
+			if err := buildOutputSchema(t); err != nil {
+				r.errorAt(t.Pos, "encoding the output schema of %s: %v", t.Name, err)
+			}
+		}
 	}
+}
+
+// buildOutputSchema fills the tool's output schemas: that of its result
+// (a streamable tool's chunk) as encoding/json writes it, in the standard
+// dialect, with the descriptions and keywords its fields' doc comments and
+// tags give, as for arguments; and, for a result that is not always a JSON
+// object, that of the wrapper {"result": value} that carries it where only
+// an object will do, with the chunks of a stream gathered in an array, as
+// a call's Result holds them. The two share the value's schema and its
+// $defs, which the wrapper keeps at its root.
+func buildOutputSchema(t *Tool) error {
+	b := &schemaBuilder{dialect: Standard, output: true, tool: t, recursive: defNames(recursiveTypes(t.Result))}
+	value, err := marshalSchema(b.elem(t.Result))
+	if err != nil {
+		return err
+	}
+	var defs []byte
+	if len(b.defs) > 0 {
+		if defs, err = json.Marshal(b.defs); err != nil {
+			return err
+		}
+		defs = unescapeHTML(defs)
+	}
+	t.OutputValue, t.OutputDefs = value, defs
+	t.OutputObject = !t.Stream && t.Result.Kind == KindStruct
+	t.OutputSchema = []byte(strings.Join(outputPieces(value, defs), ""))
+	if !t.OutputObject {
+		t.OutputWrapper = []byte(strings.Join(wrapperPieces(value, defs, t.Stream), ""))
+	}
+	return nil
+}
+
+// outputPieces are the pieces of a tool's output schema, from the schema
+// of its value without $defs and its $defs (nil if none): the value, with
+// the $defs as its first member. The emitter writes the same pieces as a
+// constant expression, where the value's schema after its opening brace
+// (rest) is a constant shared with the wrapper's.
+func outputPieces(value, defs []byte) []string {
+	if defs == nil {
+		return []string{string(value)}
+	}
+	return []string{`{"$defs":`, string(defs), ",", string(value[1:])}
+}
+
+// wrapperPieces are the pieces of the schema of {"result": value}: for a
+// stream, value is the array of chunks.
+func wrapperPieces(value, defs []byte, stream bool) []string {
+	open, end := `{"properties":{"result":`, `},"additionalProperties":false,"type":"object","required":["result"]}`
+	if defs != nil {
+		open = `{"$defs":` + string(defs) + `,"properties":{"result":`
+	}
+	if stream {
+		return []string{open, `{"items":`, string(value), `,"type":"array"}`, end}
+	}
+	return []string{open, string(value), end}
 }
 
 // dialectTitles name the dialects in messages.
@@ -117,7 +178,11 @@ type inexpressible struct {
 // generated validator still enforces it); what it cannot express at all is
 // reported, and the tool degrades in that dialect.
 type schemaBuilder struct {
-	dialect   Dialect
+	dialect Dialect
+	// output marks the schema of a result, as encoding/json writes it:
+	// nil pointers, slices and maps are null, a field is required when it
+	// is always written, and no field is required by a group.
+	output    bool
 	recursive map[*Type]string // def name of each recursive type
 	defs      jsonschema.Definitions
 	tool      *Tool
@@ -265,6 +330,9 @@ func (b *schemaBuilder) object(t *Type) *jsonschema.Schema {
 	if b.dialect == OpenAI && len(t.Fields) == 0 {
 		s.Required = []string{}
 	}
+	if b.output {
+		return s // the groups say what the model must send
+	}
 	oneOf, anyOf := requiredGroups(t)
 	if b.dialect == Standard {
 		for _, g := range oneOf {
@@ -336,7 +404,7 @@ func (b *schemaBuilder) property(f *Field) *jsonschema.Schema {
 	var notes []string
 	notes = b.applyRules(s, &f.Rules, notes)
 	if v := f.Type.Deref(); (v.Kind == KindSlice || v.Kind == KindArray) && s.Items != nil {
-		notes = b.applyRules(s.Items, &f.ItemRules, notes)
+		notes = b.applyRules(notNull(s.Items), &f.ItemRules, notes)
 	}
 	if s.Description == "" && s.Ref == "" {
 		s.Description = f.Type.Deref().Doc
@@ -366,6 +434,9 @@ func (b *schemaBuilder) property(f *Field) *jsonschema.Schema {
 	if len(notes) > 0 {
 		s.Description = sentence(s.Description, "Constraints: "+strings.Join(notes, "; ")+".")
 	}
+	// A result's nil pointer, slice or map is written as null, unless
+	// omitempty or omitzero leaves it out.
+	nullable := f.Rules.Nullable || b.output && !f.Omit && nilable(f.Type)
 	switch {
 	case b.dialect == OpenAI && (!f.Required || f.Rules.Nullable):
 		// Strict mode requires every property: an optional one is
@@ -376,10 +447,38 @@ func (b *schemaBuilder) property(f *Field) *jsonschema.Schema {
 			s.Extras = make(map[string]any)
 		}
 		s.Extras["nullable"] = true
-	case f.Rules.Nullable && s.AnyOf == nil && s.OneOf == nil:
+	case nullable && anything(s):
+	case nullable && s.AnyOf == nil && s.OneOf == nil:
 		return nullUnion(s)
-	case f.Rules.Nullable:
+	case nullable:
 		s.AnyOf = append(s.AnyOf, &jsonschema.Schema{Type: "null"})
+	}
+	return s
+}
+
+// elem returns the schema of an element of a result (or of the whole
+// result): null too where encoding/json writes a nil one as null. In an
+// argument schema it is value's.
+func (b *schemaBuilder) elem(t *Type) *jsonschema.Schema {
+	s := b.value(t)
+	if b.output && nilable(t) && !anything(s) {
+		return nullUnion(s)
+	}
+	return s
+}
+
+// anything reports whether s allows any JSON value, null included.
+func anything(s *jsonschema.Schema) bool {
+	c := *s
+	c.Description, c.Title = "", ""
+	return reflect.DeepEqual(c, jsonschema.Schema{})
+}
+
+// notNull returns the schema of the values of s other than null: s, or
+// the first branch of the union nullUnion made.
+func notNull(s *jsonschema.Schema) *jsonschema.Schema {
+	if s.Type == "" && len(s.AnyOf) == 2 && s.AnyOf[1].Type == "null" {
+		return s.AnyOf[0]
 	}
 	return s
 }
@@ -493,10 +592,10 @@ func (b *schemaBuilder) value(t *Type) *jsonschema.Schema {
 	case KindPointer:
 		return b.value(t.Elem)
 	case KindSlice:
-		return &jsonschema.Schema{Type: "array", Items: b.value(t.Elem)}
+		return &jsonschema.Schema{Type: "array", Items: b.elem(t.Elem)}
 	case KindArray:
 		n := uint64(t.Len)
-		return &jsonschema.Schema{Type: "array", Items: b.value(t.Elem), MinItems: &n, MaxItems: &n}
+		return &jsonschema.Schema{Type: "array", Items: b.elem(t.Elem), MinItems: &n, MaxItems: &n}
 	case KindMap:
 		if b.dialect == OpenAI {
 			b.cannot("a map needs additionalProperties with a schema, and strict mode allows only false")
@@ -505,7 +604,7 @@ func (b *schemaBuilder) value(t *Type) *jsonschema.Schema {
 		if b.dialect != Standard {
 			return &jsonschema.Schema{Type: "object", Description: "An object whose values are each " + describeKind(t.Elem) + "."}
 		}
-		return &jsonschema.Schema{Type: "object", AdditionalProperties: b.value(t.Elem)}
+		return &jsonschema.Schema{Type: "object", AdditionalProperties: b.elem(t.Elem)}
 	case KindBytes:
 		// contentEncoding alone is an annotation; the pattern makes the
 		// schema reject what is not base64, as the decoder does.

@@ -2,6 +2,7 @@ package gen
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 	"path/filepath"
 	"slices"
@@ -173,6 +174,7 @@ func (a *analyzer) results(fn *ast.FuncDecl, sig *types.Signature, t *Tool) {
 			return
 		}
 		t.Output, t.Stream = chunk, true
+		t.Result = a.structuredResult(chunk, pos)
 		if t.Options.Retries > 0 || t.Options.Cache > 0 {
 			a.errorf(pos, "%s streams its result, so it cannot take retries or cache: the chunks it has sent cannot be taken back or replayed", fn.Name.Name)
 		}
@@ -188,11 +190,23 @@ func (a *analyzer) results(fn *ast.FuncDecl, sig *types.Signature, t *Tool) {
 		}
 		t.Output = out
 		t.Enhanced = isNamed(out, RuntimePath, "Content")
+		if !t.Enhanced {
+			t.Result = a.structuredResult(out, pos)
+		}
 	case res.Len() == 1 && isError(res.At(0).Type()):
 		t.Output = nil
 	default:
 		a.errorf(pos, "unsupported signature for a tool: %s must return (Out, error) or error; allowed: %s", fn.Name.Name, shapes)
 	}
+}
+
+// structuredResult returns the model of a result or chunk type for its
+// output schema, or nil for a string, which the model reads as text.
+func (a *analyzer) structuredResult(t types.Type, pos token.Pos) *Type {
+	if types.Identical(t, types.Typ[types.String]) {
+		return nil
+	}
+	return a.resultType(t, pos)
 }
 
 func isContext(t types.Type) bool { return isNamed(t, "context", "Context") }

@@ -57,7 +57,7 @@ func (a *analyzer) fieldTags(f *Field, tag reflect.StructTag) (required bool) {
 				f.ItemRules.Type = val
 				f.Type = opaque(f.Type)
 				value, target = f.Type.Deref(), f.Type.Deref()
-			} else {
+			} else if !a.output { // a result writes what toolgen knows; the tag is for reading
 				errorf("type= states the JSON type of a type with its own UnmarshalJSON; toolgen knows the type of %s", kindNames[value.Kind])
 			}
 			continue
@@ -110,7 +110,7 @@ func (a *analyzer) fieldTags(f *Field, tag reflect.StructTag) (required bool) {
 		}
 		a.keyword(r, t, key, val, isArray, errorf)
 	}
-	if custom := value.Deref(); custom.Kind == KindCustom && rules.Type == "" {
+	if custom := value.Deref(); custom.Kind == KindCustom && rules.Type == "" && !a.output {
 		errorf("%s decodes itself with UnmarshalJSON and has no exported fields or JSON form of its own, so toolgen cannot know its JSON type: state it with a tag, as in jsonschema:\"type=string\"", types.TypeString(custom.Go, types.RelativeTo(a.pkg.Types)))
 	}
 	if d, ok := tag.Lookup("jsonschema_description"); ok {

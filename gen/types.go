@@ -25,6 +25,11 @@ func (a *analyzer) typeOf(t types.Type, pos token.Pos) *Type {
 	if named, ok := t.(*types.Named); ok {
 		return a.namedType(named, pos)
 	}
+	if a.output {
+		if ot := a.outputOnly(t, pos); ot != nil {
+			return ot
+		}
+	}
 	switch u := t.(type) {
 	case *types.Basic:
 		return a.basicType(u, u, pos)
@@ -133,10 +138,15 @@ func (a *analyzer) namedType(n *types.Named, pos token.Pos) *Type {
 		return t
 	}
 	doc := a.constWords(trimGoName(a.typeDocs[n.Obj()], n.Obj().Name()))
-	if hasMethod(n, "UnmarshalJSON") {
+	if a.output {
+		if t := a.marshaler(n, doc); t != nil {
+			a.types[key] = t
+			return t
+		}
+	} else if hasMethod(n, "UnmarshalJSON") {
 		return a.selfDecoding(n, key, doc, pos)
 	}
-	if hasMethod(n, "UnmarshalText") {
+	if !a.output && hasMethod(n, "UnmarshalText") {
 		t := &Type{Kind: KindText, Go: n, Doc: doc}
 		a.types[key] = t
 		return t
@@ -299,7 +309,9 @@ func (a *analyzer) structFields(t *Type, st *types.Struct) {
 				if (hasJSON && name == "-" && opts == "") || tag.Get("jsonschema") == "-" {
 					continue
 				}
-				if name != "" && !validJSONName(name) {
+				if name != "" && !validJSONName(name) && a.output {
+					name = "" // encoding/json writes it under its Go name
+				} else if name != "" && !validJSONName(name) {
 					a.errorf(v.Pos(), "field %s: json tag name %q is not one encoding/json takes (it would use %q): use letters, digits and punctuation other than quotes, backslash and comma", v.Name(), name, v.Name())
 					continue
 				}
@@ -420,7 +432,10 @@ func (a *analyzer) field(c candidate) *Field {
 		}
 	}
 	required := a.fieldTags(f, c.tag)
-	if required {
+	if a.output {
+		f.Omit = optional
+		f.Required = written(c, typ)
+	} else if required {
 		f.Required = true
 	} else if f.Rules.Default != nil || f.Rules.DefaultList != nil {
 		f.Required = false // a default is for when the field is absent

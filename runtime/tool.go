@@ -21,6 +21,31 @@ type Info struct {
 	Parameters json.RawMessage
 	// Dialects are the same schema in the dialects of other providers.
 	Dialects DialectSchemas
+	// Output is the JSON Schema (2020-12) of the tool's structured result:
+	// the value a successful call's Result holds as Data, whose JSON is
+	// Result.Output and the "data" of the Result's JSON. For a streamable
+	// tool it is the schema of one chunk's Data; the Result of a whole call
+	// holds the chunks as a JSON array of such values. It is nil for a tool
+	// with no structured result: one that returns a string (text for the
+	// model), only an error, or multimodal Content, or streams strings. MCP
+	// takes it as the tool's outputSchema, once it is an object (see
+	// OutputObject). It is shared and must not be modified.
+	Output json.RawMessage
+	// OutputObject reports that every structured result is a JSON object
+	// (a struct, returned by value), so that Output can be sent as it is
+	// where only an object schema will do, as MCP's outputSchema and
+	// structuredContent before protocol version 2026-07-28. Where it is
+	// false and Output is set (an array, a map or a pointer, which may be
+	// null, a number, a string type, the chunks of a stream), a host that
+	// needs an object sends {"result": value} instead, with value the
+	// Result's Data, described by OutputWrapper.
+	OutputObject bool
+	// OutputWrapper is, for a structured result that is not always an
+	// object, the JSON Schema of the object {"result": value} that carries
+	// it: value is one result, as Output describes it, or for a streamable
+	// tool the array of all a call's chunks. Any $defs are at its root. It
+	// is nil where OutputObject is true or Output is nil.
+	OutputWrapper json.RawMessage
 	// Timeout, if positive, is the deadline of one attempt of a call.
 	Timeout time.Duration
 	// Retries is the number of extra attempts after a failure the tool

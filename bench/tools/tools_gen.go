@@ -184,6 +184,12 @@ var lookupInfo = runtime.Info{
 			`"paid":{"type":"boolean","description":"Asks for paid orders only."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","quantity","paid"]}`),
 	},
+	Output: json.RawMessage(`{"properties":{` +
+		`"id":{"type":"string"},` +
+		`"total":{"type":"integer"},` +
+		`"paid":{"type":"boolean"}},` +
+		`"additionalProperties":false,"type":"object","required":["id","total","paid"]}`),
+	OutputObject: true,
 }
 
 // lookupTool is the lookup tool: it calls Lookup.
@@ -242,7 +248,13 @@ var lookupTimeoutInfo = runtime.Info{
 			`"paid":{"type":"boolean","description":"Asks for paid orders only."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","quantity","paid"]}`),
 	},
-	Timeout: 5 * time.Second,
+	Output: json.RawMessage(`{"properties":{` +
+		`"id":{"type":"string"},` +
+		`"total":{"type":"integer"},` +
+		`"paid":{"type":"boolean"}},` +
+		`"additionalProperties":false,"type":"object","required":["id","total","paid"]}`),
+	OutputObject: true,
+	Timeout:      5 * time.Second,
 }
 
 // lookupTimeoutTool is the lookup_timeout tool: it calls LookupTimeout.
@@ -301,7 +313,13 @@ var ignoreCtxInfo = runtime.Info{
 			`"paid":{"type":"boolean","description":"Asks for paid orders only."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","quantity","paid"]}`),
 	},
-	Timeout: 5 * time.Second,
+	Output: json.RawMessage(`{"properties":{` +
+		`"id":{"type":"string"},` +
+		`"total":{"type":"integer"},` +
+		`"paid":{"type":"boolean"}},` +
+		`"additionalProperties":false,"type":"object","required":["id","total","paid"]}`),
+	OutputObject: true,
+	Timeout:      5 * time.Second,
 }
 
 // ignoreCtxTool is the ignore_ctx tool: it calls IgnoreCtx.
@@ -356,6 +374,16 @@ var weekInfo = runtime.Info{
 			`"start":{"type":"string","description":"Start is the first day, as YYYY-MM-DD. Constraints: at least 10 characters; at most 10 characters."}},` +
 			`"additionalProperties":false,"type":"object","required":["city","start"]}`),
 	},
+	Output: json.RawMessage(`{"properties":{` +
+		`"city":{"type":"string"},` +
+		`"days":{"anyOf":[{"items":{"properties":{` +
+		`"date":{"type":"string"},` +
+		`"high":{"type":"number"},` +
+		`"low":{"type":"number"},` +
+		`"summary":{"type":"string"}},` +
+		`"additionalProperties":false,"type":"object","required":["date","high","low","summary"]},"type":"array"},{"type":"null"}]}},` +
+		`"additionalProperties":false,"type":"object","required":["city","days"]}`),
+	OutputObject: true,
 }
 
 // weekTool is the week tool: it calls Week.
@@ -410,6 +438,12 @@ var quoteInfo = runtime.Info{
 			`"qty":{"type":"integer","description":"How many shares."}},` +
 			`"additionalProperties":false,"type":"object","required":["symbol","qty"]}`),
 	},
+	Output: json.RawMessage(`{"properties":{` +
+		`"symbol":{"type":"string"},` +
+		`"qty":{"type":"integer"},` +
+		`"price":{"type":"number"}},` +
+		`"additionalProperties":false,"type":"object","required":["symbol","qty","price"]}`),
+	OutputObject: true,
 }
 
 // quoteTool is the quote tool: it calls Quote.

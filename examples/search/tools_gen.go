@@ -27,6 +27,18 @@ func Tools(searcher *Searcher) []runtime.Tool {
 	}
 }
 
+// searchPassagesOutput is the JSON Schema of the search_passages tool's result after its opening brace,
+// which its Output and OutputWrapper share.
+const searchPassagesOutput = `"anyOf":[{"properties":{` +
+	`"hits":{"anyOf":[{"items":{"properties":{` +
+	`"id":{"type":"string"},` +
+	`"title":{"type":"string"},` +
+	`"text":{"type":"string"},` +
+	`"relevance":{"type":"number","description":"from 0 to 1"},` +
+	`"level":{"type":"string","enum":["high","medium","low","weak"],"description":"Level is how well a passage matches a query. Values: \"high\": relevance of 0.8 or more; \"medium\": relevance of 0.6 or more; \"low\": relevance of 0.4 or more; \"weak\": any match below 0.4."}},` +
+	`"additionalProperties":false,"type":"object","required":["id","title","text","relevance","level"]},"type":"array"},{"type":"null"}]}},` +
+	`"additionalProperties":false,"type":"object","required":["hits"]},{"type":"null"}]}`
+
 // searchPassagesInfo describes the search_passages tool.
 var searchPassagesInfo = runtime.Info{
 	Name:        "search_passages",
@@ -57,8 +69,10 @@ var searchPassagesInfo = runtime.Info{
 			`"within":{"items":{"type":"string"},"type":"array","description":"Restricts the search to the passages with these ids. Constraints: at most 500 items; each item: at least 1 character."}},` +
 			`"additionalProperties":false,"type":"object","required":["query"]}`),
 	},
-	Timeout: 2 * time.Second,
-	Cache:   time.Minute,
+	Output:        json.RawMessage(`{` + searchPassagesOutput),
+	OutputWrapper: json.RawMessage(`{"properties":{"result":` + `{` + searchPassagesOutput + `},"additionalProperties":false,"type":"object","required":["result"]}`),
+	Timeout:       2 * time.Second,
+	Cache:         time.Minute,
 }
 
 // searchPassagesTool is the search_passages tool: it calls (*Searcher).Search.
@@ -113,6 +127,12 @@ var getPassageInfo = runtime.Info{
 			`"id":{"type":"string","description":"The passage's id, as search_passages reports it."}},` +
 			`"additionalProperties":false,"type":"object","required":["id"]}`),
 	},
+	Output: json.RawMessage(`{"properties":{` +
+		`"id":{"type":"string"},` +
+		`"title":{"type":"string"},` +
+		`"text":{"type":"string"}},` +
+		`"additionalProperties":false,"type":"object","required":["id","title","text"]}`),
+	OutputObject: true,
 }
 
 // getPassageTool is the get_passage tool: it calls (*Searcher).Get.

@@ -27,6 +27,20 @@ func Tools() []runtime.Tool {
 	}
 }
 
+// getForecastOutput is the JSON Schema of the get_forecast tool's result after its opening brace,
+// which its Output and OutputWrapper share.
+const getForecastOutput = `"anyOf":[{"properties":{` +
+	`"city":{"type":"string"},` +
+	`"unit":{"type":"string","enum":["celsius","fahrenheit"],"description":"Unit is a temperature unit. Values: \"celsius\": degrees Celsius; \"fahrenheit\": degrees Fahrenheit."},` +
+	`"days":{"anyOf":[{"items":{"properties":{` +
+	`"day":{"type":"integer","description":"0 is today"},` +
+	`"summary":{"type":"string"},` +
+	`"high":{"type":"number"},` +
+	`"low":{"type":"number"},` +
+	`"wind_kph":{"type":"number"}},` +
+	`"additionalProperties":false,"type":"object","required":["day","summary","high","low"]},"type":"array"},{"type":"null"}]}},` +
+	`"additionalProperties":false,"type":"object","required":["city","unit","days"]},{"type":"null"}]}`
+
 // getForecastInfo describes the get_forecast tool.
 var getForecastInfo = runtime.Info{
 	Name:        "get_forecast",
@@ -57,8 +71,10 @@ var getForecastInfo = runtime.Info{
 			`"include_wind":{"type":"boolean","description":"Adds the wind speed to each day."}},` +
 			`"additionalProperties":false,"type":"object","required":["city"]}`),
 	},
-	Timeout: 5 * time.Second,
-	Group:   "weather",
+	Output:        json.RawMessage(`{` + getForecastOutput),
+	OutputWrapper: json.RawMessage(`{"properties":{"result":` + `{` + getForecastOutput + `},"additionalProperties":false,"type":"object","required":["result"]}`),
+	Timeout:       5 * time.Second,
+	Group:         "weather",
 }
 
 // getForecastTool is the get_forecast tool: it calls GetForecast.

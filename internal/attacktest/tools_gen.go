@@ -203,6 +203,8 @@ var badResultInfo = runtime.Info{
 		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
 		Anthropic: json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
 	},
+	Output:        json.RawMessage(`true`),
+	OutputWrapper: json.RawMessage(`{"properties":{"result":true},"additionalProperties":false,"type":"object","required":["result"]}`),
 }
 
 // badResultTool is the bad_result tool: it calls BadResultTool.
@@ -419,6 +421,8 @@ var addInfo = runtime.Info{
 			`"b":{"type":"integer"}},` +
 			`"additionalProperties":false,"type":"object","required":["a","b"]}`),
 	},
+	Output:        json.RawMessage(`{"type":"integer"}`),
+	OutputWrapper: json.RawMessage(`{"properties":{"result":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["result"]}`),
 }
 
 // addTool is the add tool: it calls Add.
@@ -523,6 +527,8 @@ var sumInfo = runtime.Info{
 			`"nums":{"items":{"type":"integer"},"type":"array"}},` +
 			`"additionalProperties":false,"type":"object","required":["nums"]}`),
 	},
+	Output:        json.RawMessage(`{"type":"integer"}`),
+	OutputWrapper: json.RawMessage(`{"properties":{"result":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["result"]}`),
 }
 
 // sumTool is the sum tool: it calls Sum.
@@ -685,7 +691,13 @@ var cachedLookupInfo = runtime.Info{
 			`"delay":{"type":"integer","description":"milliseconds to take"}},` +
 			`"additionalProperties":false,"type":"object","required":["key","delay"]}`),
 	},
-	Cache: time.Minute,
+	Output: json.RawMessage(`{"properties":{` +
+		`"key":{"type":"string"},` +
+		`"items":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]},` +
+		`"tags":{"anyOf":[{"additionalProperties":{"type":"integer"},"type":"object"},{"type":"null"}]}},` +
+		`"additionalProperties":false,"type":"object","required":["key","items","tags"]}`),
+	OutputObject: true,
+	Cache:        time.Minute,
 }
 
 // cachedLookupTool is the cached_lookup tool: it calls CachedLookup.
@@ -797,6 +809,13 @@ var callInnerInfo = runtime.Info{
 			`"args":{"description":"Any JSON value."}},` +
 			`"additionalProperties":false,"type":"object","required":["tool","args"]}`),
 	},
+	Output: json.RawMessage(`{"properties":{` +
+		`"success":{"type":"boolean"},` +
+		`"output":{"type":"string"},` +
+		`"error":{"type":"string"},` +
+		`"no_approver":{"type":"boolean","description":"Reports that the inner call failed for lack of an approver."}},` +
+		`"additionalProperties":false,"type":"object","required":["success"]}`),
+	OutputObject: true,
 }
 
 // callInnerTool is the call_inner tool: it calls (*Nest).CallInner.
@@ -878,6 +897,11 @@ var badNestedInfo = runtime.Info{
 		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
 		Anthropic: json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
 	},
+	Output: json.RawMessage(`{"properties":{` +
+		`"name":{"type":"string"},` +
+		`"inner":{"description":"BadResult is a result whose MarshalJSON panics."}},` +
+		`"additionalProperties":false,"type":"object","required":["name","inner"]}`),
+	OutputObject: true,
 }
 
 // badNestedTool is the bad_nested tool: it calls BadNestedTool.
@@ -917,7 +941,9 @@ var badResultTimedInfo = runtime.Info{
 		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
 		Anthropic: json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
 	},
-	Timeout: time.Second,
+	Output:        json.RawMessage(`true`),
+	OutputWrapper: json.RawMessage(`{"properties":{"result":true},"additionalProperties":false,"type":"object","required":["result"]}`),
+	Timeout:       time.Second,
 }
 
 // badResultTimedTool is the bad_result_timed tool: it calls BadResultTimed.

@@ -73,6 +73,10 @@ var bookTableInfo = runtime.Info{
 			`"force":{"type":"boolean"}},` +
 			`"additionalProperties":false,"type":"object","required":["name","guests","force"]}`),
 	},
+	Output: json.RawMessage(`{"properties":{` +
+		`"id":{"type":"string"}},` +
+		`"additionalProperties":false,"type":"object","required":["id"]}`),
+	OutputObject: true,
 }
 
 // bookTableTool is the book_table tool: it calls BookTable.
@@ -135,6 +139,8 @@ var placeOrderInfo = runtime.Info{
 			`"codes":{"items":{"type":"number"},"type":"array","description":"Constraints: items unique; each item: a multiple of 0.5."}},` +
 			`"additionalProperties":false,"type":"object","required":["items","quantity","weight"]}`),
 	},
+	Output:        json.RawMessage(`{"type":"integer"}`),
+	OutputWrapper: json.RawMessage(`{"properties":{"result":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["result"]}`),
 }
 
 // placeOrderTool is the place_order tool: it calls PlaceOrder.

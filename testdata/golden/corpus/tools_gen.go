@@ -107,6 +107,12 @@ var trackEventInfo = runtime.Info{
 			`"labels":{"type":"object","description":"Labels are string tags. An object whose values are each a string."}},` +
 			`"additionalProperties":false,"type":"object","required":["name"]}`),
 	},
+	Output: json.RawMessage(`{"properties":{` +
+		`"name":{"type":"string","description":"event name, e.g. signup or checkout.completed"},` +
+		`"props":{"additionalProperties":true,"type":"object","description":"Props are the event's properties, any JSON values."},` +
+		`"labels":{"additionalProperties":{"type":"string"},"type":"object","description":"Labels are string tags."}},` +
+		`"additionalProperties":false,"type":"object","required":["name"]}`),
+	OutputObject: true,
 }
 
 // trackEventTool is the track_event tool: it calls TrackEvent.
@@ -161,6 +167,12 @@ var patchRecordInfo = runtime.Info{
 			`"previous":{"description":"Previous is the value expected before the change, for an optimistic check. Any JSON value."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","value"]}`),
 	},
+	Output: json.RawMessage(`{"properties":{` +
+		`"id":{"type":"string"},` +
+		`"value":{"description":"Value is the new value, of any JSON type."},` +
+		`"previous":{"description":"Previous is the value expected before the change, for an optimistic check."}},` +
+		`"additionalProperties":false,"type":"object","required":["id","value"]}`),
+	OutputObject: true,
 }
 
 // patchRecordTool is the patch_record tool: it calls PatchRecord.
@@ -215,6 +227,12 @@ var sendWebhookInfo = runtime.Info{
 			`"payload":{"description":"Payload is sent as it is. Any JSON value."}},` +
 			`"additionalProperties":false,"type":"object","required":["url","payload"]}`),
 	},
+	Output: json.RawMessage(`{"properties":{` +
+		`"url":{"type":"string","format":"uri"},` +
+		`"headers":{"additionalProperties":{"type":"string"},"type":"object"},` +
+		`"payload":{"description":"Payload is sent as it is."}},` +
+		`"additionalProperties":false,"type":"object","required":["url","payload"]}`),
+	OutputObject: true,
 }
 
 // sendWebhookTool is the send_webhook tool: it calls SendWebhook.
@@ -272,6 +290,13 @@ var runQueryInfo = runtime.Info{
 			`"meta":{"type":"object","description":"An object whose values are each any value."}},` +
 			`"additionalProperties":false,"type":"object","required":["sql"]}`),
 	},
+	Output: json.RawMessage(`{"properties":{` +
+		`"sql":{"type":"string","description":"a SELECT statement; use $1, $2 ... for parameters"},` +
+		`"params":{"items":true,"type":"array"},` +
+		`"hints":{"additionalProperties":{"type":"integer"},"type":"object"},` +
+		`"meta":{"additionalProperties":true,"type":"object"}},` +
+		`"additionalProperties":false,"type":"object","required":["sql"]}`),
+	OutputObject: true,
 }
 
 // runQueryTool is the run_query tool: it calls RunQuery.
@@ -326,6 +351,12 @@ var mergeConfigInfo = runtime.Info{
 			`"raw":{"description":"Any JSON value."}},` +
 			`"additionalProperties":false,"type":"object","required":["section","settings"]}`),
 	},
+	Output: json.RawMessage(`{"properties":{` +
+		`"section":{"type":"string"},` +
+		`"settings":{"anyOf":[{"additionalProperties":{"anyOf":[{"additionalProperties":{"type":"string"},"type":"object"},{"type":"null"}]},"type":"object"},{"type":"null"}]},` +
+		`"raw":true},` +
+		`"additionalProperties":false,"type":"object","required":["section","settings"]}`),
+	OutputObject: true,
 }
 
 // mergeConfigTool is the merge_config tool: it calls MergeConfig.
@@ -379,6 +410,12 @@ var setThermostatInfo = runtime.Info{
 			`"unit":{"type":"string","enum":["celsius","fahrenheit","kelvin"],"description":"Unit of Target. Values: \"celsius\": Degrees; \"fahrenheit\": Degrees."}},` +
 			`"additionalProperties":false,"type":"object","required":["room","target","unit"]}`),
 	},
+	Output: json.RawMessage(`{"properties":{` +
+		`"room":{"type":"string"},` +
+		`"target":{"type":"number","maximum":40,"minimum":-20},` +
+		`"unit":{"type":"string","enum":["celsius","fahrenheit","kelvin"],"description":"Unit of Target. Values: \"celsius\": Degrees; \"fahrenheit\": Degrees."}},` +
+		`"additionalProperties":false,"type":"object","required":["room","target","unit"]}`),
+	OutputObject: true,
 }
 
 // setThermostatTool is the set_thermostat tool: it calls SetThermostat.
@@ -437,6 +474,12 @@ var createTaskInfo = runtime.Info{
 			`"due":{"items":{"type":"integer","enum":[0,1,2,3,4,5,6]},"type":"array"}},` +
 			`"additionalProperties":false,"type":"object","required":["title","priority"]}`),
 	},
+	Output: json.RawMessage(`{"properties":{` +
+		`"title":{"type":"string"},` +
+		`"priority":{"type":"string","enum":["","low","normal","urgent"],"description":"Priority of the task; leave it empty when unsure."},` +
+		`"due":{"items":{"type":"integer","enum":[0,1,2,3,4,5,6]},"type":"array"}},` +
+		`"additionalProperties":false,"type":"object","required":["title","priority"]}`),
+	OutputObject: true,
 }
 
 // createTaskTool is the create_task tool: it calls CreateTask.
@@ -495,6 +538,12 @@ var startSyncInfo = runtime.Info{
 			`"mode":{"type":"string","enum":["fast","safe","dry-run"],"description":"Mode of the sync."}},` +
 			`"additionalProperties":false,"type":"object","required":["source","target"]}`),
 	},
+	Output: json.RawMessage(`{"properties":{` +
+		`"source":{"type":"string"},` +
+		`"target":{"type":"string"},` +
+		`"mode":{"type":"string","enum":["fast","safe","dry-run"],"description":"Mode of the sync."}},` +
+		`"additionalProperties":false,"type":"object","required":["source","target"]}`),
+	OutputObject: true,
 }
 
 // startSyncTool is the start_sync tool: it calls StartSync.
@@ -553,6 +602,12 @@ var readFeedInfo = runtime.Info{
 			`"days":{"items":{"type":"integer","enum":[0,1,2,3,4,5,6]},"type":"array","description":"Days the feed covers; Monday to Friday when empty. Constraints: items unique."}},` +
 			`"additionalProperties":false,"type":"object","required":["topic"]}`),
 	},
+	Output: json.RawMessage(`{"properties":{` +
+		`"topic":{"type":"string"},` +
+		`"order":{"type":"string","enum":["newest","oldest","relevance"],"description":"Order of the items. Defaults to \"newest\"."},` +
+		`"days":{"items":{"type":"integer","enum":[0,1,2,3,4,5,6]},"type":"array","uniqueItems":true,"description":"Days the feed covers; Monday to Friday when empty."}},` +
+		`"additionalProperties":false,"type":"object","required":["topic"]}`),
+	OutputObject: true,
 }
 
 // readFeedTool is the read_feed tool: it calls ReadFeed.
@@ -623,6 +678,15 @@ var setAlarmInfo = runtime.Info{
 			`"comfort_unit":{"type":"string","enum":["celsius","fahrenheit","kelvin"],"description":"Unit is a temperature unit. Values: \"celsius\": Degrees; \"fahrenheit\": Degrees."}},` +
 			`"additionalProperties":false,"type":"object","required":["day","hour","minute"]}`),
 	},
+	Output: json.RawMessage(`{"properties":{` +
+		`"day":{"type":"integer","enum":[0,1,2,3,4,5,6],"description":"Weekday is a day of the week, numbered from Sunday."},` +
+		`"hour":{"type":"integer","maximum":23,"minimum":0},` +
+		`"minute":{"type":"integer","maximum":59,"minimum":0},` +
+		`"repeat":{"type":"integer","enum":[0,1,2,3,4,5,6],"description":"Weekday is a day of the week, numbered from Sunday."},` +
+		`"label":{"type":"string","enum":["","low","normal","urgent"],"description":"Priority of a task; the empty priority means \"not set\"."},` +
+		`"comfort_unit":{"type":"string","enum":["celsius","fahrenheit","kelvin"],"description":"Unit is a temperature unit. Values: \"celsius\": Degrees; \"fahrenheit\": Degrees."}},` +
+		`"additionalProperties":false,"type":"object","required":["day","hour","minute"]}`),
+	OutputObject: true,
 }
 
 // setAlarmTool is the set_alarm tool: it calls SetAlarm.
@@ -681,6 +745,12 @@ var currentWeatherInfo = runtime.Info{
 			`"days":{"type":"integer","description":"how many days to forecast (default 1)"}},` +
 			`"additionalProperties":false,"type":"object","required":["location"]}`),
 	},
+	Output: json.RawMessage(`{"properties":{` +
+		`"location":{"type":"string","description":"the city, e.g. Paris (or nyc=New York)"},` +
+		`"units":{"type":"string","description":"metric | imperial; metric when left out"},` +
+		`"days":{"type":"integer","description":"how many days to forecast (default 1)"}},` +
+		`"additionalProperties":false,"type":"object","required":["location"]}`),
+	OutputObject: true,
 }
 
 // currentWeatherTool is the current_weather tool: it calls CurrentWeather.
@@ -743,6 +813,13 @@ var chooseSeatInfo = runtime.Info{
 			`"note":{"type":"string","description":"free text for the crew, e.g. \"travelling with an infant\""}},` +
 			`"additionalProperties":false,"type":"object","required":["flight","preference"]}`),
 	},
+	Output: json.RawMessage(`{"properties":{` +
+		`"flight":{"type":"string","description":"flight number: two letters, then digits (e.g. KL1234)"},` +
+		`"preference":{"type":"string","description":"window | aisle | any"},` +
+		`"row":{"type":"integer","description":"row number, 1-based; 0 means no wish"},` +
+		`"note":{"type":"string","description":"free text for the crew, e.g. \"travelling with an infant\""}},` +
+		`"additionalProperties":false,"type":"object","required":["flight","preference"]}`),
+	OutputObject: true,
 }
 
 // chooseSeatTool is the choose_seat tool: it calls ChooseSeat.
@@ -805,6 +882,13 @@ var searchDocsInfo = runtime.Info{
 			`"filter":{"type":"string","description":"a key=value filter, such as owner=me or state=open"}},` +
 			`"additionalProperties":false,"type":"object","required":["query"]}`),
 	},
+	Output: json.RawMessage(`{"properties":{` +
+		`"query":{"type":"string","description":"words to look for; quote a \"phrase\" to match it exactly"},` +
+		`"updated_since":{"type":"string","format":"date-time","description":"include docs with updated_at >= this time"},` +
+		`"limit":{"type":"integer","description":"max results (default 10)"},` +
+		`"filter":{"type":"string","description":"a key=value filter, such as owner=me or state=open"}},` +
+		`"additionalProperties":false,"type":"object","required":["query"]}`),
+	OutputObject: true,
 }
 
 // searchDocsTool is the search_docs tool: it calls SearchDocs.
@@ -831,6 +915,15 @@ func (searchDocsTool) Call(ctx context.Context, s *runtime.Settings, args json.R
 	}
 	return toolimpl.Run(ctx, s, &searchDocsInfo, in, SearchDocs)
 }
+
+// commentOnIssueOutput is the JSON Schema of the comment_on_issue tool's result after its opening brace,
+// which its Output and OutputWrapper share.
+const commentOnIssueOutput = `"anyOf":[{"properties":{` +
+	`"owner":{"type":"string","description":"repository owner (a user or an organisation)"},` +
+	`"repo":{"type":"string","description":"repository name, without the owner"},` +
+	`"issue_number":{"type":"integer","description":"issue number: the digits after # in the issue's title"},` +
+	`"body":{"type":"string","description":"comment text, in Markdown"}},` +
+	`"additionalProperties":false,"type":"object","required":["owner","repo","issue_number","body"]},{"type":"null"}]}`
 
 // commentOnIssueInfo describes the comment_on_issue tool.
 var commentOnIssueInfo = runtime.Info{
@@ -862,6 +955,8 @@ var commentOnIssueInfo = runtime.Info{
 			`"body":{"type":"string","description":"comment text, in Markdown"}},` +
 			`"additionalProperties":false,"type":"object","required":["owner","repo","issue_number","body"]}`),
 	},
+	Output:        json.RawMessage(`{` + commentOnIssueOutput),
+	OutputWrapper: json.RawMessage(`{"properties":{"result":` + `{` + commentOnIssueOutput + `},"additionalProperties":false,"type":"object","required":["result"]}`),
 }
 
 // commentOnIssueTool is the comment_on_issue tool: it calls CommentOnIssue.
@@ -922,6 +1017,12 @@ var readLinesInfo = runtime.Info{
 			`"end":{"type":"integer","description":"last line (inclusive); 0 = to the end"}},` +
 			`"additionalProperties":false,"type":"object","required":["path"]}`),
 	},
+	Output: json.RawMessage(`{"properties":{` +
+		`"path":{"type":"string","description":"absolute path of the file, as returned by list_files"},` +
+		`"start":{"type":"integer","description":"first line, >= 1"},` +
+		`"end":{"type":"integer","description":"last line (inclusive); 0 = to the end"}},` +
+		`"additionalProperties":false,"type":"object","required":["path"]}`),
+	OutputObject: true,
 }
 
 // readLinesTool is the read_lines tool: it calls ReadLines.
@@ -980,6 +1081,12 @@ var findSymbolInfo = runtime.Info{
 			`"exact":{"type":"boolean","description":"true: match the name exactly; false: fuzzy match"}},` +
 			`"additionalProperties":false,"type":"object","required":["symbol"]}`),
 	},
+	Output: json.RawMessage(`{"properties":{` +
+		`"symbol":{"type":"string","description":"qualified name: pkg.Type.Method, or pkg.Func"},` +
+		`"kinds":{"items":{"type":"string"},"type":"array","description":"kinds to keep: func, type, var, const"},` +
+		`"exact":{"type":"boolean","description":"true: match the name exactly; false: fuzzy match"}},` +
+		`"additionalProperties":false,"type":"object","required":["symbol"]}`),
+	OutputObject: true,
 }
 
 // findSymbolTool is the find_symbol tool: it calls FindSymbol.
@@ -1042,6 +1149,13 @@ var askKnowledgeBaseInfo = runtime.Info{
 			`"top_k":{"type":"integer","description":"how many passages to return: 1-20"}},` +
 			`"additionalProperties":false,"type":"object","required":["question"]}`),
 	},
+	Output: json.RawMessage(`{"properties":{` +
+		`"question":{"type":"string","description":"the user's question, in their own words"},` +
+		`"base_ids":{"items":{"type":"string"},"type":"array","description":"knowledge bases to search (all of them when empty)"},` +
+		`"threshold":{"type":"number","description":"minimum relevance score, 0..1 (e.g. 0.5)"},` +
+		`"top_k":{"type":"integer","description":"how many passages to return: 1-20"}},` +
+		`"additionalProperties":false,"type":"object","required":["question"]}`),
+	OutputObject: true,
 }
 
 // askKnowledgeBaseTool is the ask_knowledge_base tool: it calls AskKnowledgeBase.
@@ -1096,6 +1210,11 @@ var calculateInfo = runtime.Info{
 			`"precision":{"type":"integer","description":"digits after the point: -1 = as many as needed. Constraints: minimum -128; maximum 127."}},` +
 			`"additionalProperties":false,"type":"object","required":["expr"]}`),
 	},
+	Output: json.RawMessage(`{"properties":{` +
+		`"expr":{"type":"string","description":"an arithmetic expression, like (2+3)*4 or x>=1 && y<2"},` +
+		`"precision":{"type":"integer","maximum":127,"minimum":-128,"description":"digits after the point: -1 = as many as needed"}},` +
+		`"additionalProperties":false,"type":"object","required":["expr"]}`),
+	OutputObject: true,
 }
 
 // calculateTool is the calculate tool: it calls Calculate.
@@ -1162,6 +1281,14 @@ var openTicketInfo = runtime.Info{
 			`"contact":{"type":"string","format":"email"}},` +
 			`"additionalProperties":false,"type":"object","required":["title","severity"]}`),
 	},
+	Output: json.RawMessage(`{"properties":{` +
+		`"title":{"type":"string","maxLength":80,"minLength":5,"description":"Short summary of the problem"},` +
+		`"severity":{"type":"string","enum":["low","medium","high"],"description":"How badly users are affected"},` +
+		`"retries":{"type":"integer","maximum":10,"minimum":1,"default":5},` +
+		`"labels":{"items":{"type":"string"},"type":"array","maxItems":5,"uniqueItems":true},` +
+		`"contact":{"type":"string","format":"email"}},` +
+		`"additionalProperties":false,"type":"object","required":["title","severity"]}`),
+	OutputObject: true,
 }
 
 // openTicketTool is the open_ticket tool: it calls OpenTicket.
@@ -1220,6 +1347,12 @@ var translateInfo = runtime.Info{
 			`"formal":{"type":"boolean","description":"Use the formal register where the language has one"}},` +
 			`"additionalProperties":false,"type":"object","required":["text","target"]}`),
 	},
+	Output: json.RawMessage(`{"properties":{` +
+		`"text":{"type":"string","description":"The text to translate, at most one paragraph"},` +
+		`"target":{"type":"string","enum":["en","fr","de","ja"],"description":"Language to translate into"},` +
+		`"formal":{"type":"boolean","description":"Use the formal register where the language has one"}},` +
+		`"additionalProperties":false,"type":"object","required":["text","target"]}`),
+	OutputObject: true,
 }
 
 // translateTool is the translate tool: it calls Translate.
@@ -1278,6 +1411,12 @@ var findRecipesInfo = runtime.Info{
 			`"vegetarian":{"type":"boolean","description":"Only meatless recipes"}},` +
 			`"additionalProperties":false,"type":"object","required":["ingredients"]}`),
 	},
+	Output: json.RawMessage(`{"properties":{` +
+		`"ingredients":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}],"description":"Ingredients the recipe must use"},` +
+		`"max_minutes":{"type":"integer","description":"Longest preparation time accepted, in minutes"},` +
+		`"vegetarian":{"type":"boolean","description":"Only meatless recipes"}},` +
+		`"additionalProperties":false,"type":"object","required":["ingredients"]}`),
+	OutputObject: true,
 }
 
 // findRecipesTool is the find_recipes tool: it calls FindRecipes.
@@ -1340,6 +1479,13 @@ var listReposInfo = runtime.Info{
 			`"cursor":{"type":"string","description":"Opaque cursor from the previous page, if any"}},` +
 			`"additionalProperties":false,"type":"object"}`),
 	},
+	Output: json.RawMessage(`{"properties":{` +
+		`"page":{"type":"integer","minimum":1,"description":"Page number starting at 1","default":1},` +
+		`"per_page":{"type":"integer","maximum":100,"minimum":1,"description":"Items per page","default":30},` +
+		`"sort":{"type":"string","enum":["created","updated","popularity"],"default":"created"},` +
+		`"cursor":{"type":"string","description":"Opaque cursor from the previous page, if any"}},` +
+		`"additionalProperties":false,"type":"object"}`),
+	OutputObject: true,
 }
 
 // listReposTool is the list_repos tool: it calls ListRepos.
@@ -1406,6 +1552,14 @@ var transferMoneyInfo = runtime.Info{
 			`"memo":{"type":"string","description":"Text for the statement. Constraints: at most 140 characters."}},` +
 			`"additionalProperties":false,"type":"object","required":["from","to","amount"]}`),
 	},
+	Output: json.RawMessage(`{"properties":{` +
+		`"from":{"type":"string","pattern":"^[A-Z]{2}[0-9]{2}[A-Z0-9]{4,30}$","description":"IBAN of the source account"},` +
+		`"to":{"type":"string","pattern":"^[A-Z]{2}[0-9]{2}[A-Z0-9]{4,30}$"},` +
+		`"amount":{"type":"number","multipleOf":0.01,"maximum":100000,"exclusiveMinimum":0},` +
+		`"currency":{"type":"string","enum":["EUR","USD","GBP"],"default":"EUR"},` +
+		`"memo":{"type":"string","maxLength":140,"description":"Text for the statement"}},` +
+		`"additionalProperties":false,"type":"object","required":["from","to","amount"]}`),
+	OutputObject: true,
 }
 
 // transferMoneyTool is the transfer_money tool: it calls TransferMoney.
@@ -1472,6 +1626,14 @@ var scheduleJobInfo = runtime.Info{
 			`"owner":{"type":"string","format":"uuid"}},` +
 			`"additionalProperties":false,"type":"object","required":["name","cron"]}`),
 	},
+	Output: json.RawMessage(`{"properties":{` +
+		`"name":{"type":"string","maxLength":40,"minLength":1,"pattern":"^[a-z][a-z0-9-]*$","title":"Job name"},` +
+		`"cron":{"type":"string","description":"Five-field cron spec","examples":["0 9 * * 1"]},` +
+		`"enabled":{"type":"boolean","default":true},` +
+		`"priority":{"type":"integer","maximum":1000,"minimum":0},` +
+		`"owner":{"type":"string","format":"uuid"}},` +
+		`"additionalProperties":false,"type":"object","required":["name","cron"]}`),
+	OutputObject: true,
 }
 
 // scheduleJobTool is the schedule_job tool: it calls ScheduleJob.
@@ -1542,6 +1704,15 @@ var addInvoiceLinesInfo = runtime.Info{
 			`"additionalProperties":false,"type":"object","required":["sku","quantity","price"]},"type":"array","description":"Constraints: at least 1 item; at most 20 items."}},` +
 			`"additionalProperties":false,"type":"object","required":["invoice_id","lines"]}`),
 	},
+	Output: json.RawMessage(`{"properties":{` +
+		`"invoice_id":{"type":"string","minLength":3},` +
+		`"lines":{"anyOf":[{"items":{"properties":{` +
+		`"sku":{"type":"string","description":"Stock keeping unit"},` +
+		`"quantity":{"type":"integer","maximum":999,"minimum":1},` +
+		`"price":{"type":"number","minimum":0}},` +
+		`"additionalProperties":false,"type":"object","required":["sku","quantity","price"]},"type":"array","maxItems":20,"minItems":1},{"type":"null"}]}},` +
+		`"additionalProperties":false,"type":"object","required":["invoice_id","lines"]}`),
+	OutputObject: true,
 }
 
 // addInvoiceLinesTool is the add_invoice_lines tool: it calls AddInvoiceLines.
@@ -1608,6 +1779,14 @@ var updateProfileInfo = runtime.Info{
 			`"age":{"type":"integer","description":"Age in whole years. Constraints: minimum 0; maximum 255."}},` +
 			`"additionalProperties":false,"type":"object","required":["user_id"]}`),
 	},
+	Output: json.RawMessage(`{"properties":{` +
+		`"user_id":{"type":"string"},` +
+		`"displayName":{"type":"string"},` +
+		`"avatarUrl":{"type":"string","format":"uri"},` +
+		`"http_proxy":{"type":"string"},` +
+		`"age":{"type":"integer","maximum":255,"minimum":0,"description":"Age in whole years."}},` +
+		`"additionalProperties":false,"type":"object","required":["user_id"]}`),
+	OutputObject: true,
 }
 
 // updateProfileTool is the update_profile tool: it calls UpdateProfile.
@@ -1666,6 +1845,12 @@ var lookupOrderInfo = runtime.Info{
 			`"includeLines":{"type":"boolean","description":"includeLines to return the order's lines as well."}},` +
 			`"additionalProperties":false,"type":"object","required":["orderNumber"]}`),
 	},
+	Output: json.RawMessage(`{"properties":{` +
+		`"orderNumber":{"type":"string","description":"orderNumber printed on the receipt."},` +
+		`"customerId":{"type":"string","description":"customerId of the buyer, when known."},` +
+		`"includeLines":{"type":"boolean","description":"includeLines to return the order's lines as well."}},` +
+		`"additionalProperties":false,"type":"object","required":["orderNumber"]}`),
+	OutputObject: true,
 }
 
 // lookupOrderTool is the lookup_order tool: it calls LookupOrder.
@@ -1728,6 +1913,13 @@ var searchWikiInfo = runtime.Info{
 			`"fuzzy":{"type":"boolean"}},` +
 			`"additionalProperties":false,"type":"object","required":["Query"]}`),
 	},
+	Output: json.RawMessage(`{"properties":{` +
+		`"Query":{"type":"string"},` +
+		`"MaxHits":{"type":"integer"},` +
+		`"Language":{"type":"string","description":"ISO 639-1 code, e.g. en, fr"},` +
+		`"fuzzy":{"type":"boolean"}},` +
+		`"additionalProperties":false,"type":"object","required":["Query"]}`),
+	OutputObject: true,
 }
 
 // searchWikiTool is the search_wiki tool: it calls SearchWiki.
@@ -1794,6 +1986,14 @@ var bookMeetingInfo = runtime.Info{
 			`"isPrivate":{"type":"boolean","description":"Hides the title from others."}},` +
 			`"additionalProperties":false,"type":"object","required":["roomId","attendees","durationMin"]}`),
 	},
+	Output: json.RawMessage(`{"properties":{` +
+		`"roomId":{"type":"string","description":"roomId of the meeting room."},` +
+		`"attendees":{"anyOf":[{"items":{"type":"string"},"type":"array","minItems":1},{"type":"null"}],"description":"Attendees by email address."},` +
+		`"durationMin":{"type":"integer","maximum":480,"minimum":15,"description":"durationMin of the meeting, in minutes."},` +
+		`"agendaUrl":{"type":"string","description":"AgendaURL, if there is one."},` +
+		`"isPrivate":{"type":"boolean","description":"Hides the title from others."}},` +
+		`"additionalProperties":false,"type":"object","required":["roomId","attendees","durationMin"]}`),
+	OutputObject: true,
 }
 
 // bookMeetingTool is the book_meeting tool: it calls BookMeeting.
@@ -1856,6 +2056,13 @@ var scaleDeploymentInfo = runtime.Info{
 			`"dry_run":{"type":"boolean"}},` +
 			`"additionalProperties":false,"type":"object","required":["namespace","deployment","replicas"]}`),
 	},
+	Output: json.RawMessage(`{"properties":{` +
+		`"namespace":{"type":"string"},` +
+		`"deployment":{"type":"string"},` +
+		`"replicas":{"type":"integer","maximum":50,"minimum":0},` +
+		`"dry_run":{"type":"boolean"}},` +
+		`"additionalProperties":false,"type":"object","required":["namespace","deployment","replicas"]}`),
+	OutputObject: true,
 }
 
 // scaleDeploymentTool is the scale_deployment tool: it calls ScaleDeployment.
@@ -1922,6 +2129,14 @@ var listUsersInfo = runtime.Info{
 			`"team":{"type":"string","description":"Team whose members to list."}},` +
 			`"additionalProperties":false,"type":"object","required":["team"]}`),
 	},
+	Output: json.RawMessage(`{"properties":{` +
+		`"offset":{"type":"integer","description":"Offset of the first item."},` +
+		`"limit":{"type":"integer","description":"Limit on the number of items; 0 means the server's choice."},` +
+		`"requested_by":{"type":"string"},` +
+		`"reason":{"type":"string"},` +
+		`"team":{"type":"string","description":"Team whose members to list."}},` +
+		`"additionalProperties":false,"type":"object","required":["team"]}`),
+	OutputObject: true,
 }
 
 // listUsersTool is the list_users tool: it calls ListUsers.
@@ -2047,6 +2262,30 @@ var shipParcelInfo = runtime.Info{
 			`"additionalProperties":false,"type":"object","required":["weight_kg","size"],"description":"Dimensions."}},` +
 			`"additionalProperties":false,"type":"object","required":["to","parcel"]}`),
 	},
+	Output: json.RawMessage(`{"properties":{` +
+		`"to":{"properties":{` +
+		`"street":{"type":"string"},` +
+		`"city":{"type":"string"},` +
+		`"country":{"type":"string","maxLength":2,"minLength":2},` +
+		`"zip":{"type":"string"}},` +
+		`"additionalProperties":false,"type":"object","required":["street","city","country"],"description":"To is where the parcel goes."},` +
+		`"from":{"properties":{` +
+		`"street":{"type":"string"},` +
+		`"city":{"type":"string"},` +
+		`"country":{"type":"string","maxLength":2,"minLength":2},` +
+		`"zip":{"type":"string"}},` +
+		`"additionalProperties":false,"type":"object","required":["street","city","country"],"description":"Defaults to the warehouse when left out."},` +
+		`"tags":{"items":{"type":"string"},"type":"array","description":"Tags for the carrier."},` +
+		`"parcel":{"properties":{` +
+		`"weight_kg":{"type":"number","maximum":30,"exclusiveMinimum":0},` +
+		`"size":{"properties":{` +
+		`"l":{"type":"integer"},` +
+		`"w":{"type":"integer"},` +
+		`"h":{"type":"integer"}},` +
+		`"additionalProperties":false,"type":"object","required":["l","w","h"]}},` +
+		`"additionalProperties":false,"type":"object","required":["weight_kg","size"],"description":"Dimensions."}},` +
+		`"additionalProperties":false,"type":"object","required":["to","parcel"]}`),
+	OutputObject: true,
 }
 
 // shipParcelTool is the ship_parcel tool: it calls ShipParcel.
@@ -2161,6 +2400,26 @@ var importOrgChartInfo = runtime.Info{
 			`"additionalProperties":false,"type":"object","required":["name","teams"]},"type":"array","description":"Constraints: at most 3 items."}},` +
 			`"additionalProperties":false,"type":"object","required":["org","departments"]}`),
 	},
+	Output: json.RawMessage(`{"properties":{` +
+		`"org":{"type":"string"},` +
+		`"departments":{"anyOf":[{"items":{"properties":{` +
+		`"name":{"type":"string"},` +
+		`"teams":{"anyOf":[{"items":{"properties":{` +
+		`"name":{"type":"string"},` +
+		`"members":{"anyOf":[{"items":{"properties":{` +
+		`"name":{"type":"string"},` +
+		`"contact":{"properties":{` +
+		`"email":{"type":"string"},` +
+		`"phones":{"items":{"properties":{` +
+		`"number":{"type":"string"},` +
+		`"mobile":{"type":"boolean"}},` +
+		`"additionalProperties":false,"type":"object","required":["number"]},"type":"array"}},` +
+		`"additionalProperties":false,"type":"object","description":"Contact is a person's contact data."}},` +
+		`"additionalProperties":false,"type":"object","required":["name"]},"type":"array"},{"type":"null"}]}},` +
+		`"additionalProperties":false,"type":"object","required":["name","members"]},"type":"array"},{"type":"null"}]}},` +
+		`"additionalProperties":false,"type":"object","required":["name","teams"]},"type":"array","maxItems":3},{"type":"null"}]}},` +
+		`"additionalProperties":false,"type":"object","required":["org","departments"]}`),
+	OutputObject: true,
 }
 
 // importOrgChartTool is the import_org_chart tool: it calls ImportOrgChart.
@@ -2192,6 +2451,24 @@ func (importOrgChartTool) Call(ctx context.Context, s *runtime.Settings, args js
 	}
 	return toolimpl.RunEncoded(ctx, s, &importOrgChartInfo, in, ImportOrgChart, encodeImportOrgChartResult)
 }
+
+// searchPapersOutput is the JSON Schema of the search_papers tool's result after its opening brace,
+// which its Output and OutputWrapper share.
+const searchPapersOutput = `"anyOf":[{"properties":{` +
+	`"project":{"type":"string","description":"Project the search stays in."},` +
+	`"archive":{"type":"boolean"},` +
+	`"query":{"type":"string"},` +
+	`"filters":{"properties":{` +
+	`"authors":{"items":{"type":"string"},"type":"array"},` +
+	`"year":{"type":"integer"}},` +
+	`"additionalProperties":false,"type":"object","description":"Filters narrow a search."},` +
+	`"options":{"properties":{` +
+	`"highlight":{"type":"boolean"},` +
+	`"snippet":{"properties":{` +
+	`"words":{"type":"integer","maximum":80,"minimum":5}},` +
+	`"additionalProperties":false,"type":"object"}},` +
+	`"additionalProperties":false,"type":"object"}},` +
+	`"additionalProperties":false,"type":"object","required":["query"]},{"type":"null"}]}`
 
 // searchPapersInfo describes the search_papers tool.
 var searchPapersInfo = runtime.Info{
@@ -2259,6 +2536,8 @@ var searchPapersInfo = runtime.Info{
 			`"additionalProperties":false,"type":"object"}},` +
 			`"additionalProperties":false,"type":"object","required":["project","query"]}`),
 	},
+	Output:        json.RawMessage(`{` + searchPapersOutput),
+	OutputWrapper: json.RawMessage(`{"properties":{"result":` + `{` + searchPapersOutput + `},"additionalProperties":false,"type":"object","required":["result"]}`),
 }
 
 // searchPapersTool is the search_papers tool: it calls SearchPapers.
@@ -2366,6 +2645,25 @@ var planRouteInfo = runtime.Info{
 			`"additionalProperties":false,"type":"object","required":["lat","lon"]},"type":"array"},"type":"array"}},` +
 			`"additionalProperties":false,"type":"object","required":["waypoints"]}`),
 	},
+	Output: json.RawMessage(`{"properties":{` +
+		`"waypoints":{"anyOf":[{"items":{"properties":{` +
+		`"lat":{"type":"number","maximum":90,"minimum":-90},` +
+		`"lon":{"type":"number","maximum":180,"minimum":-180},` +
+		`"stop":{"type":"boolean"}},` +
+		`"additionalProperties":false,"type":"object","required":["lat","lon"]},"type":"array","maxItems":8,"minItems":2},{"type":"null"}]},` +
+		`"avoid":{"items":{"type":"string"},"type":"array"},` +
+		`"via":{"properties":{` +
+		`"lat":{"type":"number","maximum":90,"minimum":-90},` +
+		`"lon":{"type":"number","maximum":180,"minimum":-180},` +
+		`"stop":{"type":"boolean"}},` +
+		`"additionalProperties":false,"type":"object","required":["lat","lon"],"description":"Waypoint is a point on a route."},` +
+		`"legs":{"items":{"anyOf":[{"items":{"properties":{` +
+		`"lat":{"type":"number","maximum":90,"minimum":-90},` +
+		`"lon":{"type":"number","maximum":180,"minimum":-180},` +
+		`"stop":{"type":"boolean"}},` +
+		`"additionalProperties":false,"type":"object","required":["lat","lon"]},"type":"array"},{"type":"null"}]},"type":"array"}},` +
+		`"additionalProperties":false,"type":"object","required":["waypoints"]}`),
+	OutputObject: true,
 }
 
 // planRouteTool is the plan_route tool: it calls PlanRoute.
@@ -2444,6 +2742,17 @@ var recordReadingInfo = runtime.Info{
 			`"raw":{"type":"integer","description":"Constraints: minimum 0."}},` +
 			`"additionalProperties":false,"type":"object","required":["channel","port","sequence","value"]}`),
 	},
+	Output: json.RawMessage(`{"properties":{` +
+		`"channel":{"type":"integer","maximum":127,"minimum":-128},` +
+		`"port":{"type":"integer","maximum":65535,"minimum":0},` +
+		`"sequence":{"type":"integer"},` +
+		`"value":{"type":"number"},` +
+		`"offset":{"type":"integer","maximum":2147483647,"minimum":-2147483648},` +
+		`"count":{"type":"integer","minimum":0},` +
+		`"scale":{"type":"number"},` +
+		`"raw":{"type":"integer","minimum":0}},` +
+		`"additionalProperties":false,"type":"object","required":["channel","port","sequence","value"]}`),
+	OutputObject: true,
 }
 
 // recordReadingTool is the record_reading tool: it calls RecordReading.
@@ -2506,6 +2815,13 @@ var startTimerInfo = runtime.Info{
 			`"end_at":{"type":"string","format":"date-time","description":"end_at is optional."}},` +
 			`"additionalProperties":false,"type":"object","required":["delay_ms","start_at"]}`),
 	},
+	Output: json.RawMessage(`{"properties":{` +
+		`"delay_ms":{"type":"integer","maximum":60000,"minimum":0,"description":"delay_ms to wait before each tick, in milliseconds"},` +
+		`"timeout":{"type":"integer","description":"Stops the ticker after that long."},` +
+		`"start_at":{"type":"string","format":"date-time","description":"start_at is when the first tick fires."},` +
+		`"end_at":{"type":"string","format":"date-time","description":"end_at is optional."}},` +
+		`"additionalProperties":false,"type":"object","required":["delay_ms","start_at"]}`),
+	OutputObject: true,
 }
 
 // startTimerTool is the start_timer tool: it calls StartTimer.
@@ -2563,6 +2879,13 @@ var drawBoxInfo = runtime.Info{
 			`"labels":{"items":{"type":"string"},"type":"array","description":"Constraints: at least 2 items; at most 2 items."}},` +
 			`"additionalProperties":false,"type":"object","required":["origin","size"]}`),
 	},
+	Output: json.RawMessage(`{"properties":{` +
+		`"origin":{"items":{"type":"number"},"type":"array","maxItems":3,"minItems":3},` +
+		`"size":{"items":{"type":"number"},"type":"array","maxItems":3,"minItems":3},` +
+		`"rgba":{"items":{"type":"integer","maximum":255,"minimum":0},"type":"array","maxItems":4,"minItems":4},` +
+		`"labels":{"items":{"type":"string"},"type":"array","maxItems":2,"minItems":2}},` +
+		`"additionalProperties":false,"type":"object","required":["origin","size","rgba","labels"]}`),
+	OutputObject: true,
 }
 
 // drawBoxTool is the draw_box tool: it calls DrawBox.
@@ -2628,6 +2951,15 @@ var importOrdersInfo = runtime.Info{
 			`"total":{"type":"integer"}},` +
 			`"additionalProperties":false,"type":"object","required":["items","total"]}`),
 	},
+	Output: json.RawMessage(`{"properties":{` +
+		`"items":{"anyOf":[{"items":{"properties":{` +
+		`"sku":{"type":"string"},` +
+		`"qty":{"type":"integer","maximum":65535,"minimum":0}},` +
+		`"additionalProperties":false,"type":"object","required":["sku","qty"]},"type":"array"},{"type":"null"}]},` +
+		`"next":{"type":"string"},` +
+		`"total":{"type":"integer"}},` +
+		`"additionalProperties":false,"type":"object","required":["items","total"]}`),
+	OutputObject: true,
 }
 
 // importOrdersTool is the import_orders tool: it calls ImportOrders.
@@ -2738,6 +3070,25 @@ var tagItemsInfo = runtime.Info{
 			`"additionalProperties":false,"type":"object","required":["key","value"],"description":"Pair is a generic pair."}},` +
 			`"additionalProperties":false,"type":"object","required":["lines","weight"]}`),
 	},
+	Output: json.RawMessage(`{"properties":{` +
+		`"lines":{"properties":{` +
+		`"items":{"anyOf":[{"items":{"properties":{` +
+		`"sku":{"type":"string"},` +
+		`"qty":{"type":"integer","maximum":65535,"minimum":0}},` +
+		`"additionalProperties":false,"type":"object","required":["sku","qty"]},"type":"array"},{"type":"null"}]},` +
+		`"next":{"type":"string"},` +
+		`"total":{"type":"integer"}},` +
+		`"additionalProperties":false,"type":"object","required":["items","total"],"description":"Page is a generic page of items."},` +
+		`"pairs":{"items":{"properties":{` +
+		`"key":{"type":"string"},` +
+		`"value":{"type":"integer"}},` +
+		`"additionalProperties":false,"type":"object","required":["key","value"]},"type":"array"},` +
+		`"weight":{"properties":{` +
+		`"key":{"type":"string"},` +
+		`"value":{"type":"number"}},` +
+		`"additionalProperties":false,"type":"object","required":["key","value"],"description":"Pair is a generic pair."}},` +
+		`"additionalProperties":false,"type":"object","required":["lines","weight"]}`),
+	OutputObject: true,
 }
 
 // tagItemsTool is the tag_items tool: it calls TagItems.
@@ -2800,6 +3151,13 @@ var setRateLimitInfo = runtime.Info{
 			`"bytes":{"type":"string","pattern":"^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$","description":"Constraints: base64-encoded."}},` +
 			`"additionalProperties":false,"type":"object","required":["burst","per_second","window"]}`),
 	},
+	Output: json.RawMessage(`{"properties":{` +
+		`"burst":{"type":"integer","maximum":32767,"minimum":1},` +
+		`"per_second":{"type":"number","exclusiveMinimum":0},` +
+		`"window":{"type":"integer","description":"A duration in nanoseconds (1s is 1000000000)."},` +
+		`"bytes":{"type":"string","pattern":"^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$","contentEncoding":"base64"}},` +
+		`"additionalProperties":false,"type":"object","required":["burst","per_second","window"]}`),
+	OutputObject: true,
 }
 
 // setRateLimitTool is the set_rate_limit tool: it calls SetRateLimit.
@@ -2885,6 +3243,20 @@ var refundPaymentInfo = runtime.Info{
 			`"additionalProperties":false,"type":"object","required":["amount","currency"],"description":"Fee kept by the shop, if any."}},` +
 			`"additionalProperties":false,"type":"object","required":["payment_id","amount"]}`),
 	},
+	Output: json.RawMessage(`{"properties":{` +
+		`"payment_id":{"type":"string"},` +
+		`"amount":{"properties":{` +
+		`"amount":{"type":"integer"},` +
+		`"currency":{"type":"string","description":"Currency is an ISO 4217 code; any case is accepted and kept upper case."},` +
+		`"note":{"type":"string"}},` +
+		`"additionalProperties":false,"type":"object","required":["amount","currency"],"description":"Amount to give back."},` +
+		`"fee":{"properties":{` +
+		`"amount":{"type":"integer"},` +
+		`"currency":{"type":"string","description":"Currency is an ISO 4217 code; any case is accepted and kept upper case."},` +
+		`"note":{"type":"string"}},` +
+		`"additionalProperties":false,"type":"object","required":["amount","currency"],"description":"Fee kept by the shop, if any."}},` +
+		`"additionalProperties":false,"type":"object","required":["payment_id","amount"]}`),
+	OutputObject: true,
 }
 
 // refundPaymentTool is the refund_payment tool: it calls RefundPayment.
@@ -2938,6 +3310,12 @@ var tailLogsInfo = runtime.Info{
 			`"extra":{"items":{"type":"string"},"type":"array","description":"Levels to show besides, if any."}},` +
 			`"additionalProperties":false,"type":"object","required":["service","min_level"]}`),
 	},
+	Output: json.RawMessage(`{"properties":{` +
+		`"service":{"type":"string"},` +
+		`"min_level":{"type":"string","description":"min_level of the lines to return: debug, info, warn or error."},` +
+		`"extra":{"items":{"type":"string"},"type":"array","description":"Levels to show besides, if any."}},` +
+		`"additionalProperties":false,"type":"object","required":["service","min_level"]}`),
+	OutputObject: true,
 }
 
 // tailLogsTool is the tail_logs tool: it calls TailLogs.
@@ -2991,6 +3369,12 @@ var convertCurrencyInfo = runtime.Info{
 			`"amount":{"type":"number"}},` +
 			`"additionalProperties":false,"type":"object","required":["base"]}`),
 	},
+	Output: json.RawMessage(`{"properties":{` +
+		`"base":{"type":"string","description":"the currency to convert from, like eur or USD"},` +
+		`"targets":{"items":{"type":"string"},"type":"array"},` +
+		`"amount":{"type":"number"}},` +
+		`"additionalProperties":false,"type":"object","required":["base"]}`),
+	OutputObject: true,
 }
 
 // convertCurrencyTool is the convert_currency tool: it calls ConvertCurrency.
@@ -3056,6 +3440,15 @@ var blameLinesInfo = runtime.Info{
 			`"level":{"type":"string","description":"LogLevel is a logging threshold, written as its name."}},` +
 			`"additionalProperties":false,"type":"object","required":["file","spans"]}`),
 	},
+	Output: json.RawMessage(`{"properties":{` +
+		`"file":{"type":"string"},` +
+		`"spans":{"anyOf":[{"items":{"properties":{` +
+		`"from":{"type":"integer"},` +
+		`"to":{"type":"integer"}},` +
+		`"additionalProperties":false,"type":"object","required":["from","to"]},"type":"array","minItems":1},{"type":"null"}]},` +
+		`"level":{"type":"string","description":"LogLevel is a logging threshold, written as its name."}},` +
+		`"additionalProperties":false,"type":"object","required":["file","spans"]}`),
+	OutputObject: true,
 }
 
 // blameLinesTool is the blame_lines tool: it calls BlameLines.
@@ -3083,6 +3476,14 @@ func (blameLinesTool) Call(ctx context.Context, s *runtime.Settings, args json.R
 	return toolimpl.RunEncoded(ctx, s, &blameLinesInfo, in, BlameLines, encodeBlameLinesResult)
 }
 
+// getOrderOutput is the JSON Schema of the get_order tool's result after its opening brace,
+// which its Output and OutputWrapper share.
+const getOrderOutput = `"anyOf":[{"properties":{` +
+	`"id":{"type":"string"},` +
+	`"status":{"type":"string"},` +
+	`"lines":{"items":{"type":"string"},"type":"array"}},` +
+	`"additionalProperties":false,"type":"object","required":["id","status"]},{"type":"null"}]}`
+
 // getOrderInfo describes the get_order tool.
 var getOrderInfo = runtime.Info{
 	Name:        "get_order",
@@ -3105,6 +3506,8 @@ var getOrderInfo = runtime.Info{
 			`"expand":{"type":"boolean"}},` +
 			`"additionalProperties":false,"type":"object","required":["order_id"]}`),
 	},
+	Output:        json.RawMessage(`{` + getOrderOutput),
+	OutputWrapper: json.RawMessage(`{"properties":{"result":` + `{` + getOrderOutput + `},"additionalProperties":false,"type":"object","required":["result"]}`),
 }
 
 // getOrderTool is the get_order tool: it calls (*Store).GetOrder.
@@ -3204,6 +3607,14 @@ func (t cancelOrderTool) Call(ctx context.Context, s *runtime.Settings, args jso
 	})
 }
 
+// searchOrdersOutput is the JSON Schema of the search_orders tool's result after its opening brace,
+// which its Output and OutputWrapper share.
+const searchOrdersOutput = `"anyOf":[{"items":{"properties":{` +
+	`"id":{"type":"string"},` +
+	`"status":{"type":"string"},` +
+	`"lines":{"items":{"type":"string"},"type":"array"}},` +
+	`"additionalProperties":false,"type":"object","required":["id","status"]},"type":"array"},{"type":"null"}]}`
+
 // searchOrdersInfo describes the search_orders tool.
 var searchOrdersInfo = runtime.Info{
 	Name:        "search_orders",
@@ -3234,6 +3645,8 @@ var searchOrdersInfo = runtime.Info{
 			`"limit":{"type":"integer","description":"Limit on the number of items; 0 means the server's choice."}},` +
 			`"additionalProperties":false,"type":"object","required":["customerId"]}`),
 	},
+	Output:        json.RawMessage(`{` + searchOrdersOutput),
+	OutputWrapper: json.RawMessage(`{"properties":{"result":` + `{` + searchOrdersOutput + `},"additionalProperties":false,"type":"object","required":["result"]}`),
 }
 
 // searchOrdersTool is the search_orders tool: it calls (*Store).SearchOrders.
@@ -3264,6 +3677,17 @@ func (t searchOrdersTool) Call(ctx context.Context, s *runtime.Settings, args js
 		return t.store.SearchOrders(ctx, &in)
 	}, encodeSearchOrdersResult)
 }
+
+// validateOrderOutput is the JSON Schema of the validate_order tool's result after its opening brace,
+// which its Output and OutputWrapper share.
+const validateOrderOutput = `"anyOf":[{"properties":{` +
+	`"order":{"properties":{` +
+	`"id":{"type":"string"},` +
+	`"status":{"type":"string"},` +
+	`"lines":{"items":{"type":"string"},"type":"array"}},` +
+	`"additionalProperties":false,"type":"object","required":["id","status"],"description":"Order is a stored order."},` +
+	`"notes":{"type":"string"}},` +
+	`"additionalProperties":false,"type":"object","required":["order"]},{"type":"null"}]}`
 
 // validateOrderInfo describes the validate_order tool.
 var validateOrderInfo = runtime.Info{
@@ -3303,6 +3727,8 @@ var validateOrderInfo = runtime.Info{
 			`"notes":{"type":"string"}},` +
 			`"additionalProperties":false,"type":"object","required":["order"]}`),
 	},
+	Output:        json.RawMessage(`{` + validateOrderOutput),
+	OutputWrapper: json.RawMessage(`{"properties":{"result":` + `{` + validateOrderOutput + `},"additionalProperties":false,"type":"object","required":["result"]}`),
 }
 
 // validateOrderTool is the validate_order tool: it calls (*Store).ValidateOrder.
@@ -3369,6 +3795,13 @@ var sendNoteInfo = runtime.Info{
 			`"cc":{"items":{"type":"string"},"type":"array","description":"Others who get a copy."}},` +
 			`"additionalProperties":false,"type":"object","required":["to","subject","cc"]}`),
 	},
+	Output: json.RawMessage(`{"properties":{` +
+		`"to":{"type":"string"},` +
+		`"subject":{"type":"string"},` +
+		`"urgent":{"anyOf":[{"type":"boolean"},{"type":"null"}]},` +
+		`"cc":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}},` +
+		`"additionalProperties":false,"type":"object","required":["to","subject","urgent","cc"]}`),
+	OutputObject: true,
 }
 
 // sendNoteTool is the send_note tool: it calls SendNote.
@@ -3429,6 +3862,12 @@ var resizeImageInfo = runtime.Info{
 			`"scale":{"type":"number","description":"Factor applied after the resize (1 = none)."}},` +
 			`"additionalProperties":false,"type":"object","required":["width","height","scale"]}`),
 	},
+	Output: json.RawMessage(`{"properties":{` +
+		`"width":{"type":"integer"},` +
+		`"height":{"type":"integer"},` +
+		`"scale":{"type":"number"}},` +
+		`"additionalProperties":false,"type":"object","required":["width","height","scale"]}`),
+	OutputObject: true,
 }
 
 // resizeImageTool is the resize_image tool: it calls ResizeImage.
@@ -3539,6 +3978,8 @@ var splitTextInfo = runtime.Info{
 			`"sep":{"type":"string","description":"separator; a single space when empty"}},` +
 			`"additionalProperties":false,"type":"object","required":["text"]}`),
 	},
+	Output:        json.RawMessage(`{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}`),
+	OutputWrapper: json.RawMessage(`{"properties":{"result":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["result"]}`),
 }
 
 // splitTextTool is the split_text tool: it calls SplitText.

@@ -72,6 +72,8 @@ var distanceInfo = runtime.Info{
 			`"additionalProperties":false,"type":"object","required":["name"]},"type":"array"}},` +
 			`"additionalProperties":false,"type":"object","required":["from","to"]}`),
 	},
+	Output:        json.RawMessage(`{"type":"number"}`),
+	OutputWrapper: json.RawMessage(`{"properties":{"result":{"type":"number"}},"additionalProperties":false,"type":"object","required":["result"]}`),
 }
 
 // distanceTool is the distance tool: it calls Distance.
@@ -126,6 +128,11 @@ var nearestInfo = runtime.Info{
 			`"unit":{"type":"string","enum":["km","mi"],"description":"Constraints: default \"km\"."}},` +
 			`"additionalProperties":false,"type":"object","required":["name"]}`),
 	},
+	Output: json.RawMessage(`{"properties":{` +
+		`"name":{"type":"string","minLength":1},` +
+		`"unit":{"type":"string","enum":["km","mi"],"default":"km"}},` +
+		`"additionalProperties":false,"type":"object","required":["name"]}`),
+	OutputObject: true,
 }
 
 // nearestTool is the nearest tool: it calls Nearest.

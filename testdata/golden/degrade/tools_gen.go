@@ -57,6 +57,8 @@ var useInfo = runtime.Info{
 			`"tree":{"$ref":"#/$defs/Node"}},` +
 			`"additionalProperties":false,"type":"object","required":["labels","any","tree"]}`),
 	},
+	Output:        json.RawMessage(`{"type":"integer"}`),
+	OutputWrapper: json.RawMessage(`{"properties":{"result":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["result"]}`),
 }
 
 // useTool is the use tool: it calls Use.

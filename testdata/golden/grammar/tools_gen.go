@@ -72,6 +72,17 @@ var planTripInfo = runtime.Info{
 			`"mode":{"type":"string","enum":["train","plane"],"description":"how to travel"}},` +
 			`"additionalProperties":false,"type":"object","required":["city","tags"]}`),
 	},
+	Output: json.RawMessage(`{"properties":{` +
+		`"city":{"type":"string","description":"the city, e.g. Paris (or nyc=New York)"},` +
+		`"seat":{"type":"string","description":"window | aisle | any"},` +
+		`"since":{"type":"string","description":"include trips with updated_at >= this time"},` +
+		`"quoted":{"type":"string","description":"say \"hello\": then wait"},` +
+		`"limit":{"type":"integer","maximum":50,"minimum":1,"default":10},` +
+		`"tags":{"items":{"type":"string"},"type":"array","maxItems":3,"description":"labels, at most 3"},` +
+		`"note":{"type":"string","description":"a free-form note"},` +
+		`"mode":{"type":"string","enum":["train","plane"],"description":"how to travel"}},` +
+		`"additionalProperties":false,"type":"object","required":["city"]}`),
+	OutputObject: true,
 }
 
 // planTripTool is the plan_trip tool: it calls PlanTrip.
@@ -170,6 +181,26 @@ var runQueryInfo = runtime.Info{
 			`"parts":{"items":{"type":"string"},"type":"array"}},` +
 			`"additionalProperties":false,"type":"object","required":["span"]}`),
 	},
+	Output: json.RawMessage(`{"properties":{` +
+		`"span":{"properties":{` +
+		`"from":{"type":"integer","minimum":0},` +
+		`"to":{"type":"integer"}},` +
+		`"additionalProperties":false,"type":"object","required":["from","to"],"description":"Decodes itself from an object, with its own rules."},` +
+		`"spans":{"items":{"properties":{` +
+		`"from":{"type":"integer","minimum":0},` +
+		`"to":{"type":"integer"}},` +
+		`"additionalProperties":false,"type":"object","required":["from","to"]},"type":"array"},` +
+		`"owner":{"type":"string","description":"Lower is a string that decodes itself to lower case."},` +
+		`"names":{"items":{"type":"string"},"type":"array"},` +
+		`"level":{"type":"integer","description":"Level has both a JSON and a text form; encoding/json uses UnmarshalJSON."},` +
+		`"amount":{"properties":{` +
+		`"N":{"type":"integer"}},` +
+		`"additionalProperties":false,"type":"object","required":["N"],"description":"Decodes itself from a number or a string of digits."},` +
+		`"parts":{"items":{"properties":{` +
+		`"N":{"type":"integer"}},` +
+		`"additionalProperties":false,"type":"object","required":["N"]},"type":"array"}},` +
+		`"additionalProperties":false,"type":"object","required":["span","amount"]}`),
+	OutputObject: true,
 }
 
 // runQueryTool is the run_query tool: it calls RunQuery.
@@ -219,6 +250,11 @@ var openWindowInfo = runtime.Info{
 			`"end":{"type":"integer"}},` +
 			`"additionalProperties":false,"type":"object","required":["start"]}`),
 	},
+	Output: json.RawMessage(`{"properties":{` +
+		`"start":{"type":"integer"},` +
+		`"end":{"type":"integer"}},` +
+		`"additionalProperties":false,"type":"object","required":["start"]}`),
+	OutputObject: true,
 }
 
 // openWindowTool is the open_window tool: it calls OpenWindow.

@@ -113,6 +113,35 @@ var planInfo = runtime.Info{
 			`"additionalProperties":false,"type":"object","required":["mode"]}},` +
 			`"additionalProperties":false,"type":"object","required":["from","depart","inline"]}`),
 	},
+	Output: json.RawMessage(`{"properties":{` +
+		`"from":{"properties":{` +
+		`"lat":{"type":"number","maximum":90,"minimum":-90},` +
+		`"lon":{"type":"number","maximum":180,"minimum":-180}},` +
+		`"additionalProperties":false,"type":"object","required":["lat","lon"],"description":"Point is a location."},` +
+		`"to":{"properties":{` +
+		`"lat":{"type":"number","maximum":90,"minimum":-90},` +
+		`"lon":{"type":"number","maximum":180,"minimum":-180}},` +
+		`"additionalProperties":false,"type":"object","required":["lat","lon"],"description":"Point is a location."},` +
+		`"stops":{"items":{"properties":{` +
+		`"lat":{"type":"number","maximum":90,"minimum":-90},` +
+		`"lon":{"type":"number","maximum":180,"minimum":-180}},` +
+		`"additionalProperties":false,"type":"object","required":["lat","lon"]},"type":"array","maxItems":5},` +
+		`"box":{"items":{"properties":{` +
+		`"lat":{"type":"number","maximum":90,"minimum":-90},` +
+		`"lon":{"type":"number","maximum":180,"minimum":-180}},` +
+		`"additionalProperties":false,"type":"object","required":["lat","lon"]},"type":"array","maxItems":2,"minItems":2},` +
+		`"matrix":{"items":{"anyOf":[{"items":{"type":"integer","maximum":127,"minimum":-128},"type":"array"},{"type":"null"}]},"type":"array"},` +
+		`"labels":{"additionalProperties":{"type":"string"},"type":"object"},` +
+		`"depart":{"type":"string","format":"date-time"},` +
+		`"payload":{"type":"string","pattern":"^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$","contentEncoding":"base64"},` +
+		`"extra":true,` +
+		`"raw":true,` +
+		`"limit":{"type":"integer","maximum":65535,"minimum":0,"default":10},` +
+		`"inline":{"properties":{` +
+		`"mode":{"type":"string"}},` +
+		`"additionalProperties":false,"type":"object","required":["mode"]}},` +
+		`"additionalProperties":false,"type":"object","required":["from","box","depart","inline"]}`),
+	OutputObject: true,
 }
 
 // planTool is the plan tool: it calls Plan.

@@ -28,6 +28,60 @@ func Tools() []runtime.Tool {
 	}
 }
 
+// makeReportOutput is the JSON Schema of the make_report tool's result after its opening brace,
+// which its Output and OutputWrapper share.
+const makeReportOutput = `"anyOf":[{"properties":{` +
+	`"code":{"type":"string","description":"Code is a named string."},` +
+	`"level":{"type":"integer","maximum":127,"minimum":-128,"description":"Level is a named integer."},` +
+	`"count":{"type":"integer","minimum":0},` +
+	`"tiny":{"type":"integer","maximum":255,"minimum":0},` +
+	`"ratio":{"type":"number"},` +
+	`"small":{"type":"number"},` +
+	`"on":{"type":"boolean"},` +
+	`"note":{"anyOf":[{"type":"string"},{"type":"null"}]},` +
+	`"tags":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]},` +
+	`"seen":{"items":{"type":"boolean"},"type":"array","maxItems":2,"minItems":2},` +
+	`"counts":{"additionalProperties":{"type":"integer"},"type":"object"},` +
+	`"by_code":{"anyOf":[{"additionalProperties":{"properties":{` +
+	`"name":{"type":"string"},` +
+	`"score":{"type":"number"}},` +
+	`"additionalProperties":false,"type":"object","required":["name"]},"type":"object"},{"type":"null"}]},` +
+	`"inner":{"properties":{` +
+	`"name":{"type":"string"},` +
+	`"score":{"type":"number"}},` +
+	`"additionalProperties":false,"type":"object","required":["name"],"description":"Inner is nested."},` +
+	`"inner_ptr":{"properties":{` +
+	`"name":{"type":"string"},` +
+	`"score":{"type":"number"}},` +
+	`"additionalProperties":false,"type":"object","required":["name"],"description":"Inner is nested."},` +
+	`"inners":{"anyOf":[{"items":{"properties":{` +
+	`"name":{"type":"string"},` +
+	`"score":{"type":"number"}},` +
+	`"additionalProperties":false,"type":"object","required":["name"]},"type":"array"},{"type":"null"}]},` +
+	`"anon":{"properties":{` +
+	`"A":{"type":"integer"},` +
+	`"B":{"type":"integer"}},` +
+	`"additionalProperties":false,"type":"object","required":["A","B"]},` +
+	`"when":{"type":"string","format":"date-time"},` +
+	`"any":true,` +
+	`"raw":{"anyOf":[{"type":"string","pattern":"^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$","contentEncoding":"base64"},{"type":"null"}]},` +
+	`"addr":{"type":"string"},` +
+	`"embeds":{"properties":{` +
+	`"name":{"type":"string"},` +
+	`"score":{"type":"number"},` +
+	`"extra":{"type":"integer"}},` +
+	`"additionalProperties":false,"type":"object","required":["name","extra"],"description":"Embeds has an embedded struct, so encoding/json writes it."},` +
+	`"tree":{"anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]},` +
+	`"Weird":{"type":"string"},` +
+	`"Plain":{"type":"integer"}},` +
+	`"additionalProperties":false,"type":"object","required":["code","level","count","ratio","small","note","tags","seen","by_code","inner","inners","anon","when","raw","addr","embeds","tree","Weird","Plain"]},{"type":"null"}]}`
+
+// makeReportOutputDefs are the $defs of the make_report tool's output schemas.
+const makeReportOutputDefs = `{"Tree":{"properties":{` +
+	`"label":{"type":"string"},` +
+	`"children":{"items":{"anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]},"type":"array"}},` +
+	`"additionalProperties":false,"type":"object","required":["label"],"description":"Tree is recursive."}}`
+
 // makeReportInfo describes the make_report tool.
 var makeReportInfo = runtime.Info{
 	Name:        "make_report",
@@ -38,6 +92,8 @@ var makeReportInfo = runtime.Info{
 		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
 		Anthropic: json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
 	},
+	Output:        json.RawMessage(`{"$defs":` + makeReportOutputDefs + `,` + makeReportOutput),
+	OutputWrapper: json.RawMessage(`{"$defs":` + makeReportOutputDefs + `,"properties":{"result":` + `{` + makeReportOutput + `},"additionalProperties":false,"type":"object","required":["result"]}`),
 }
 
 // makeReportTool is the make_report tool: it calls MakeReport.
@@ -77,6 +133,8 @@ var levelsInfo = runtime.Info{
 		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
 		Anthropic: json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
 	},
+	Output:        json.RawMessage(`{"anyOf":[{"items":{"type":"integer","maximum":127,"minimum":-128},"type":"array"},{"type":"null"}]}`),
+	OutputWrapper: json.RawMessage(`{"properties":{"result":{"anyOf":[{"items":{"type":"integer","maximum":127,"minimum":-128},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["result"]}`),
 }
 
 // levelsTool is the levels tool: it calls Levels.
@@ -116,6 +174,8 @@ var scoresInfo = runtime.Info{
 		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
 		Anthropic: json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
 	},
+	Output:        json.RawMessage(`{"anyOf":[{"additionalProperties":{"type":"number"},"type":"object"},{"type":"null"}]}`),
+	OutputWrapper: json.RawMessage(`{"properties":{"result":{"anyOf":[{"additionalProperties":{"type":"number"},"type":"object"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["result"]}`),
 }
 
 // scoresTool is the scores tool: it calls Scores.
@@ -155,6 +215,8 @@ var countInfo = runtime.Info{
 		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
 		Anthropic: json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
 	},
+	Output:        json.RawMessage(`{"type":"integer"}`),
+	OutputWrapper: json.RawMessage(`{"properties":{"result":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["result"]}`),
 }
 
 // countTool is the count tool: it calls Count.
@@ -194,6 +256,8 @@ var stampInfo = runtime.Info{
 		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
 		Anthropic: json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
 	},
+	Output:        json.RawMessage(`{"type":"string","format":"date-time"}`),
+	OutputWrapper: json.RawMessage(`{"properties":{"result":{"type":"string","format":"date-time"}},"additionalProperties":false,"type":"object","required":["result"]}`),
 }
 
 // stampTool is the stamp tool: it calls Stamp.

@@ -53,6 +53,8 @@ var countInfo = runtime.Info{
 			`"label":{"type":"string"}},` +
 			`"additionalProperties":false,"type":"object","required":["root"]}`),
 	},
+	Output:        json.RawMessage(`{"type":"integer"}`),
+	OutputWrapper: json.RawMessage(`{"properties":{"result":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["result"]}`),
 }
 
 // countTool is the count tool: it calls Count.

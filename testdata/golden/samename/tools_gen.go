@@ -53,6 +53,8 @@ var postInfo = runtime.Info{
 			`"labels":{"type":"object","description":"Labels is keyed by a type that decodes itself from text. An object whose values are each a string."}},` +
 			`"additionalProperties":false,"type":"object","required":["task","comment"]}`),
 	},
+	Output:        json.RawMessage(`{"type":"integer"}`),
+	OutputWrapper: json.RawMessage(`{"properties":{"result":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["result"]}`),
 }
 
 // postTool is the post tool: it calls Post.

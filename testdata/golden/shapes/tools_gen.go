@@ -48,6 +48,10 @@ var fullInfo = runtime.Info{
 			`"text":{"type":"string"}},` +
 			`"additionalProperties":false,"type":"object","required":["text"]}`),
 	},
+	Output: json.RawMessage(`{"properties":{` +
+		`"length":{"type":"integer"}},` +
+		`"additionalProperties":false,"type":"object","required":["length"]}`),
+	OutputObject: true,
 }
 
 // fullTool is the full tool: it calls Full.
@@ -150,6 +154,10 @@ var noContextInfo = runtime.Info{
 			`"text":{"type":"string"}},` +
 			`"additionalProperties":false,"type":"object","required":["text"]}`),
 	},
+	Output: json.RawMessage(`{"properties":{` +
+		`"length":{"type":"integer"}},` +
+		`"additionalProperties":false,"type":"object","required":["length"]}`),
+	OutputObject: true,
 }
 
 // noContextTool is the no_context tool: it calls NoContext.
@@ -241,6 +249,8 @@ var pointerInfo = runtime.Info{
 			`"text":{"type":"string"}},` +
 			`"additionalProperties":false,"type":"object","required":["text"]}`),
 	},
+	Output:        json.RawMessage(`{"anyOf":[{"properties":{"length":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["length"]},{"type":"null"}]}`),
+	OutputWrapper: json.RawMessage(`{"properties":{"result":{"anyOf":[{"properties":{"length":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["length"]},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["result"]}`),
 }
 
 // pointerTool is the pointer tool: it calls Pointer.

@@ -103,7 +103,9 @@ var runJobInfo = runtime.Info{
 			`"steps":{"type":"integer","description":"Steps is how many steps the job takes. Constraints: minimum 1; maximum 10."}},` +
 			`"additionalProperties":false,"type":"object","required":["steps"]}`),
 	},
-	Confirm: true,
+	Output:        json.RawMessage(`{"properties":{"step":{"type":"integer"},"note":{"type":"string"}},"additionalProperties":false,"type":"object","required":["step"]}`),
+	OutputWrapper: json.RawMessage(`{"properties":{"result":{"items":{"properties":{"step":{"type":"integer"},"note":{"type":"string"}},"additionalProperties":false,"type":"object","required":["step"]},"type":"array"}},"additionalProperties":false,"type":"object","required":["result"]}`),
+	Confirm:       true,
 }
 
 // runJobTool is the run_job tool: it calls (*Runner).Run.

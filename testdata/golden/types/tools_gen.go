@@ -121,6 +121,42 @@ var placeInfo = runtime.Info{
 			`"extra":{"type":"object","description":"An object whose values are each an array."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","named","count","level","price","pair"]}`),
 	},
+	Output: json.RawMessage(`{"properties":{` +
+		`"id":{"type":"string"},` +
+		`"by":{"type":"string"},` +
+		`"named":{"properties":{` +
+		`"x":{"type":"integer"}},` +
+		`"additionalProperties":false,"type":"object","required":["x"],"description":"Named is embedded with a json name, so it is not promoted."},` +
+		`"note":{"type":"string","description":"hides Base.Note"},` +
+		`"count":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)$"},` +
+		`"ratio":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$","description":"Constraints: minimum 0."},` +
+		`"on":{"type":"string","pattern":"^(true|false)$"},` +
+		`"level":{"type":"integer","description":"Decodes itself from text."},` +
+		`"addr":{"type":"string"},` +
+		`"price":{"properties":{` +
+		`"Amount":{"type":"string"},` +
+		`"Currency":{"type":"string"}},` +
+		`"additionalProperties":false,"type":"object","required":["Amount","Currency"],"description":"Decodes itself from JSON: a string like \"12.50 EUR\"."},` +
+		`"stock":{"additionalProperties":{"type":"integer","minimum":0},"type":"object"},` +
+		`"pair":{"properties":{` +
+		`"first":{"type":"integer"},` +
+		`"second":{"type":"integer"}},` +
+		`"additionalProperties":false,"type":"object","required":["first","second"],"description":"Pair is generic."},` +
+		`"other":{"properties":{` +
+		`"id":{"type":"string"},` +
+		`"note":{"type":"string"}},` +
+		`"additionalProperties":false,"type":"object","required":["id"],"description":"Base is embedded by value."},` +
+		`"wait":{"type":"integer","description":"A duration in nanoseconds (1s is 1000000000)."},` +
+		`"names":{"properties":{` +
+		`"first":{"type":"string"},` +
+		`"second":{"type":"string"}},` +
+		`"additionalProperties":false,"type":"object","required":["first","second"],"description":"Pair is generic."},` +
+		`"extra":{"additionalProperties":{"anyOf":[{"items":{"properties":{` +
+		`"id":{"type":"string"},` +
+		`"note":{"type":"string"}},` +
+		`"additionalProperties":false,"type":"object","required":["id"]},"type":"array"},{"type":"null"}]},"type":"object"}},` +
+		`"additionalProperties":false,"type":"object","required":["id","named","count","level","addr","price","pair","names"]}`),
+	OutputObject: true,
 }
 
 // placeTool is the place tool: it calls Place.
