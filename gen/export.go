@@ -14,18 +14,20 @@ type toolSchemas struct {
 	Description string
 	Schemas     [numDialects][]byte // nil for an omitted dialect
 	Degraded    [numDialects]bool
+	Output      []byte // the result's schema, nil without one
 }
 
 func toolDefinitions(model *Package) []toolSchemas {
 	out := make([]toolSchemas, len(model.Tools))
 	for i, t := range model.Tools {
-		out[i] = toolSchemas{Name: t.Name, Description: t.Description, Schemas: t.Schemas, Degraded: t.Degraded}
+		out[i] = toolSchemas{Name: t.Name, Description: t.Description, Schemas: t.Schemas, Degraded: t.Degraded, Output: t.OutputSchema}
 	}
 	return out
 }
 
 // definition returns the tool's definition as the provider of dialect d
-// receives it in a request (the MCP tools/list entry, a Chat Completions
+// receives it in a request (the MCP tools/list entry, with the result's
+// outputSchema, a Chat Completions
 // function tool, a Gemini function declaration, an Anthropic tool), as
 // compact JSON, or nil if the tool is left out of d.
 func (t *toolSchemas) definition(d Dialect) []byte {
@@ -36,11 +38,16 @@ func (t *toolSchemas) definition(d Dialect) []byte {
 	var v any
 	switch d {
 	case Standard:
+		var output json.RawMessage
+		if t.Output != nil {
+			output = t.Output
+		}
 		v = struct {
-			Name        string          `json:"name"`
-			Description string          `json:"description"`
-			InputSchema json.RawMessage `json:"inputSchema"`
-		}{t.Name, t.Description, schema}
+			Name         string          `json:"name"`
+			Description  string          `json:"description"`
+			InputSchema  json.RawMessage `json:"inputSchema"`
+			OutputSchema json.RawMessage `json:"outputSchema,omitempty"`
+		}{t.Name, t.Description, schema, output}
 	case OpenAI:
 		type function struct {
 			Name        string          `json:"name"`
@@ -97,7 +104,8 @@ type schemaFile struct {
 
 // schemaFiles returns the files -schemas DIR writes for f: for each tool
 // and dialect, DIR/<package path>/<tool>.<dialect>.json, the schema of its
-// arguments, indented, as the generated file sends it.
+// arguments, and DIR/<package path>/<tool>.output.json, that of its
+// result if it has one, indented, as the generated file holds them.
 func schemaFiles(dir string, f File) []schemaFile {
 	var out []schemaFile
 	for _, t := range f.defs {
@@ -108,6 +116,10 @@ func schemaFiles(dir string, f File) []schemaFile {
 			name := fmt.Sprintf("%s.%s.json", t.Name, d)
 			content := append(prettySchema(t.Schemas[d]), '\n')
 			out = append(out, schemaFile{filepath.Join(dir, filepath.FromSlash(f.Package), name), content})
+		}
+		if t.Output != nil {
+			content := append(prettySchema(t.Output), '\n')
+			out = append(out, schemaFile{filepath.Join(dir, filepath.FromSlash(f.Package), t.Name+".output.json"), content})
 		}
 	}
 	return out

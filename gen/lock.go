@@ -76,10 +76,15 @@ func newLockState(fset *token.FileSet, model *Package, dir, output string) *lock
 	for _, t := range model.Tools {
 		lt := lockTool{Name: t.Name, Func: lockFuncName(t), Description: t.Description}
 		lt.Input = prettySchema(t.Schemas[Standard])
+		lt.Output = prettySchema(t.OutputSchema)
 		st.tools = append(st.tools, lt)
-		tp := &toolPositions{tool: t.Pos, input: map[string]token.Position{}, structs: map[string]token.Position{}}
+		tp := &toolPositions{tool: t.Pos, input: map[string]token.Position{}, structs: map[string]token.Position{},
+			output: map[string]token.Position{}, outRoot: map[string]token.Position{}}
 		if t.Input.Type != nil {
 			fieldPositions(fset, t.Input.Type, "", tp.input, tp.structs, map[*Type]bool{})
+		}
+		if t.Result != nil {
+			fieldPositions(fset, t.Result, "", tp.output, tp.outRoot, map[*Type]bool{})
 		}
 		st.pos[t.Name] = tp
 	}

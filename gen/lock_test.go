@@ -169,6 +169,30 @@ var lockCases = []lockCase{
 		want:   []string{"t.go:10:40: breaking change to tool f: argument field n: new and required"},
 	},
 	{
+		name:   "removed result field",
+		before: "type Out struct {\n\t// A is a.\n\tA string `json:\"a\"`\n\t// B is b.\n\tB string `json:\"b\"`\n}\n\n// F does f, and more.\n//\n//tool:export\nfunc F(ctx context.Context) (Out, error) { return Out{}, nil }\n",
+		after:  "type Out struct {\n\t// A is a.\n\tA string `json:\"a\"`\n}\n\n// F does f, and more.\n//\n//tool:export\nfunc F(ctx context.Context) (Out, error) { return Out{}, nil }\n",
+		want:   []string{"t.go:5:6: breaking change to tool f: result field b: removed"},
+	},
+	{
+		name:   "result type narrowed",
+		before: "type Out struct {\n\t// N is n.\n\tN float64 `json:\"n\"`\n}\n\n// F does f, and more.\n//\n//tool:export\nfunc F(ctx context.Context) (Out, error) { return Out{}, nil }\n",
+		after:  "type Out struct {\n\t// N is n.\n\tN int `json:\"n\"`\n}\n\n// F does f, and more.\n//\n//tool:export\nfunc F(ctx context.Context) (Out, error) { return Out{}, nil }\n",
+		want:   []string{"t.go:7:2: breaking change to tool f: result field n: its type changed from number to integer"},
+	},
+	{
+		name:   "new result field",
+		before: "type Out struct {\n\t// A is a.\n\tA string `json:\"a\"`\n}\n\n// F does f, and more.\n//\n//tool:export\nfunc F(ctx context.Context) (Out, error) { return Out{}, nil }\n",
+		after:  "type Out struct {\n\t// A is a.\n\tA string `json:\"a\"`\n\t// B is b.\n\tB int `json:\"b\"`\n}\n\n// F does f, and more.\n//\n//tool:export\nfunc F(ctx context.Context) (Out, error) { return Out{}, nil }\n",
+		want:   []string{"t.go:9:2: note: tool f: result field b: new since tools.lock.json"},
+	},
+	{
+		name:   "result gone",
+		before: "type Out struct {\n\t// A is a.\n\tA string `json:\"a\"`\n}\n\n// F does f, and more.\n//\n//tool:export\nfunc F(ctx context.Context) (Out, error) { return Out{}, nil }\n",
+		after:  "// F does f, and more.\n//\n//tool:export\nfunc F(ctx context.Context) error { return nil }\n",
+		want:   []string{"t.go:8:6: breaking change to tool f: it no longer has the result schema tools.lock.json locks"},
+	},
+	{
 		name:   "all tools removed",
 		before: "// F does f, and more.\n//\n//tool:export\nfunc F(ctx context.Context) error { return nil }\n",
 		after:  "// F does f, and more.\nfunc F(ctx context.Context) error { return nil }\n",
