@@ -118,22 +118,29 @@ func parseDirective(r *reporter, c *ast.Comment, fd *funcDirectives) {
 // start in the comment, for positions of bad options.
 func parseExport(r *reporter, slash token.Pos, args string, offset int) *exportDirective {
 	d := &exportDirective{pos: slash}
-	seen := make(map[string]bool)
-	for i, word := range wordsWithOffsets(args) {
+	seen := make(map[string]token.Pos)
+	words, bad := wordsWithOffsets(args)
+	if bad != nil {
+		r.errorf(slash+token.Pos(offset+bad.offset), "%s", bad.text)
+	}
+	for i, word := range words {
 		pos := slash + token.Pos(offset+word.offset)
 		key, value, hasValue := strings.Cut(word.text, "=")
-		if i == 0 && !hasValue && key != "confirm" && key != "lenient" {
+		if i == 0 && !hasValue && !flagOptions[key] {
 			if !toolNameRE.MatchString(key) {
 				r.errorf(pos, "invalid tool name %q: want ^[a-zA-Z0-9_-]{1,64}$", key)
 			}
 			d.name = key
 			continue
 		}
-		if seen[key] {
+		if _, dup := seen[key]; dup {
 			r.errorf(pos, "duplicate option %s", key)
 			continue
 		}
-		seen[key] = true
+		seen[key] = pos
+		if quoted := strings.HasPrefix(value, `"`); quoted {
+			value, _ = strconv.Unquote(value) // wordsWithOffsets checked it
+		}
 		switch key {
 		case "timeout", "cache":
 			dur, err := time.ParseDuration(value)
@@ -184,14 +191,64 @@ func parseExport(r *reporter, slash token.Pos, args string, offset int) *exportD
 				continue
 			}
 			d.options.Group = value
+		case "title":
+			if !hasValue || strings.TrimSpace(value) == "" {
+				r.errorf(pos, `title needs a text, quoted if it has spaces, as in title="Get the weather"`)
+				continue
+			}
+			d.options.Title = value
+		case "readonly", "destructive", "idempotent", "openworld":
+			h, ok := parseHint(value, hasValue)
+			if !ok {
+				r.errorf(pos, "%s is a flag, or %s=true or %s=false; got %q", key, key, key, word.text)
+				continue
+			}
+			switch key {
+			case "readonly":
+				d.options.ReadOnly = h == hintYes
+			case "destructive":
+				d.options.Destructive = h
+			case "idempotent":
+				d.options.Idempotent = h == hintYes
+			case "openworld":
+				d.options.OpenWorld = h
+			}
 		default:
-			r.errorf(pos, "unknown option %q; the options are timeout=DURATION, retries=N, cache=DURATION, confirm, lenient, group=NAME, omit=DIALECT,...", key)
+			r.errorf(pos, "unknown option %q; the options are timeout=DURATION, retries=N, cache=DURATION, confirm, lenient, group=NAME, omit=DIALECT,..., title=TEXT, readonly, destructive[=false], idempotent, openworld[=false]", key)
 		}
 	}
-	if d.options.Cache > 0 && d.options.Confirm {
+	o := &d.options
+	if o.Cache > 0 && o.Confirm {
 		r.errorf(slash, "cache and confirm cannot be combined: a tool that changes something must run every time it is called")
 	}
+	if o.ReadOnly && o.Confirm {
+		r.errorf(seen["readonly"], "readonly and confirm cannot be combined: a read-only tool changes nothing, so there is nothing to approve; drop one of them")
+	}
+	if o.ReadOnly && o.Destructive == hintYes {
+		r.errorf(seen["readonly"], "readonly and destructive contradict each other: a read-only tool changes nothing; drop one of them")
+	}
+	if o.Confirm && o.Destructive == hintUnsaid {
+		o.Destructive = hintYes // what needs approval changes something
+	}
 	return d
+}
+
+// flagOptions are the options that may stand alone, so a first word that
+// is one of them is not the tool's name.
+var flagOptions = map[string]bool{
+	"confirm": true, "lenient": true, "readonly": true, "destructive": true, "idempotent": true, "openworld": true,
+}
+
+// parseHint reads the value of a hint option: none (the flag alone),
+// true or false.
+func parseHint(value string, hasValue bool) (hint, bool) {
+	switch {
+	case !hasValue || value == "true":
+		return hintYes, true
+	case value == "false":
+		return hintNo, true
+	}
+	return hintUnsaid, false
 }
 
 type word struct {
@@ -199,21 +256,37 @@ type word struct {
 	offset int
 }
 
-// wordsWithOffsets splits s at spaces, keeping each word's byte offset.
-func wordsWithOffsets(s string) []word {
-	var out []word
+// wordsWithOffsets splits s at spaces, keeping each word's byte offset. A
+// value may be quoted as a Go string, spaces and all (title="Get the
+// weather"); the word keeps its quotes. A bad quote is returned as the
+// word bad, its text the message and its offset the quote's; the words
+// before it are returned.
+func wordsWithOffsets(s string) (words []word, bad *word) {
 	start := -1
 	for i := 0; i <= len(s); i++ {
-		if i == len(s) || s[i] == ' ' || s[i] == '\t' {
+		switch {
+		case i == len(s) || s[i] == ' ' || s[i] == '\t':
 			if start >= 0 {
-				out = append(out, word{text: s[start:i], offset: start})
+				words = append(words, word{text: s[start:i], offset: start})
 				start = -1
 			}
-		} else if start < 0 {
+		case s[i] == '"':
+			if start < 0 || s[i-1] != '=' {
+				return words, &word{text: `a quote may only start a value, as in title="Get the weather"`, offset: i}
+			}
+			q, err := strconv.QuotedPrefix(s[i:])
+			if err != nil {
+				return words, &word{text: `unterminated or malformed quoted value: write it as a Go string, as in title="Get the \"best\" weather"`, offset: i}
+			}
+			i += len(q) - 1
+			if end := i + 1; end < len(s) && s[end] != ' ' && s[end] != '\t' {
+				return words, &word{text: "text right after a quoted value: put a space after the closing quote", offset: end}
+			}
+		case start < 0:
 			start = i
 		}
 	}
-	return out
+	return words, nil
 }
 
 func firstWord(s string) string {

@@ -191,8 +191,11 @@ func (e *emitter) tool(t *Tool, n toolNames) {
 	fields := []jen.Code{
 		jen.Id("Name").Op(":").Lit(t.Name),
 		jen.Id("Description").Op(":").Lit(t.Description),
-		jen.Id("Parameters").Op(":").Add(standard),
 	}
+	if t.Options.Title != "" {
+		fields = append(fields, jen.Id("Title").Op(":").Lit(t.Options.Title))
+	}
+	fields = append(fields, jen.Id("Parameters").Op(":").Add(standard))
 	var dialects []jen.Code
 	for _, d := range []Dialect{OpenAI, Gemini, Anthropic} {
 		switch {
@@ -228,12 +231,33 @@ func (e *emitter) tool(t *Tool, n toolNames) {
 		if o.Lenient {
 			fields = append(fields, jen.Id("Lenient").Op(":").True())
 		}
+		fields = append(fields, hintFields(o)...)
 	}
 	e.f.Commentf("%s describes the %s tool.", n.info, t.Name)
 	e.f.Var().Id(n.info).Op("=").Qual(RuntimePath, "Info").Values(multiline(fields)...)
 	e.f.Line()
 
 	e.toolType(t, n)
+}
+
+// hintFields returns the Info fields of the behaviour hints the directive
+// gives.
+func hintFields(o Options) []jen.Code {
+	var fields []jen.Code
+	tri := func(name string, h hint) {
+		if h != hintUnsaid {
+			fields = append(fields, jen.Id(name).Op(":").New(jen.Lit(h == hintYes)))
+		}
+	}
+	if o.ReadOnly {
+		fields = append(fields, jen.Id("ReadOnly").Op(":").True())
+	}
+	tri("Destructive", o.Destructive)
+	if o.Idempotent {
+		fields = append(fields, jen.Id("Idempotent").Op(":").True())
+	}
+	tri("OpenWorld", o.OpenWorld)
+	return fields
 }
 
 // outputFields returns the Info fields of the tool's output schemas. Where

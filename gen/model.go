@@ -78,7 +78,23 @@ type Options struct {
 	Group   string
 	// Omit are the dialects the tool is left out of.
 	Omit [numDialects]bool
+	// Title is the tool's name for people.
+	Title string
+	// The MCP behaviour hints. Destructive and OpenWorld keep "not said"
+	// apart, as MCP takes a tool for both when its directive is silent;
+	// confirm makes Destructive hintYes unless the directive says it.
+	ReadOnly, Idempotent   bool
+	Destructive, OpenWorld hint
 }
+
+// hint is a behaviour hint a directive may or may not give.
+type hint int8
+
+const (
+	hintUnsaid hint = iota
+	hintYes
+	hintNo
+)
 
 // Receiver is the receiver of method tools: Tools(...) takes one value of
 // each receiver type.

@@ -53,6 +53,9 @@ func (a *analyzer) tool(fn *ast.FuncDecl, fd *funcDirectives) *Tool {
 	if len(a.diags) > before {
 		return nil
 	}
+	if o := t.Options; !o.ReadOnly && o.Destructive == hintUnsaid {
+		a.noteAt(a.fset.Position(fd.export.pos), "tool %s says neither readonly nor destructive, so MCP hosts take it as destructive and may ask before every call: add readonly, destructive or destructive=false to its //tool:export directive", t.Name)
+	}
 	return t
 }
 

@@ -15,6 +15,9 @@ type Info struct {
 	Name string
 	// Description tells the model what the tool does and when to use it.
 	Description string
+	// Title is the tool's name for people, for a host's interface (MCP's
+	// title). Empty if the directive gives none.
+	Title string
 	// Parameters is the JSON Schema (2020-12) of the tool's arguments, an
 	// object, as MCP takes it. It is shared by every caller and must not be
 	// modified.
@@ -63,6 +66,28 @@ type Info struct {
 	Confirm bool
 	// Group is the tool's domain, for listing tools by group.
 	Group string
+
+	// The behaviour hints, as the directive gives them (MCP's tool
+	// annotations). They are hints for a host deciding whether to ask
+	// before a call, never guarantees: a host must not trust them from a
+	// server it does not trust. Where MCP takes a tool that says nothing
+	// for the riskier case (destructive, open-world), a nil pointer keeps
+	// "not said" apart from false.
+
+	// ReadOnly reports that the tool changes nothing outside the program.
+	ReadOnly bool
+	// Destructive, where ReadOnly is false, says whether the tool may undo
+	// or overwrite what exists (true) or only adds (false); nil when the
+	// directive does not say, which MCP reads as true. A tool marked
+	// confirm is destructive unless its directive says destructive=false.
+	Destructive *bool
+	// Idempotent, where ReadOnly is false, reports that calling the tool
+	// again with the same arguments changes nothing more.
+	Idempotent bool
+	// OpenWorld says whether the tool reaches outside entities (the web,
+	// another service) or only a closed domain (false); nil when the
+	// directive does not say, which MCP reads as true.
+	OpenWorld *bool
 	// Lenient makes the tool take what models really send: numbers and
 	// booleans as strings ("5", "true"), one value where an array is
 	// expected, and null for an optional field. Strict by default.

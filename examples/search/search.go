@@ -121,7 +121,7 @@ const (
 // medium, low, weak). Use it before answering questions about the
 // product.
 //
-//tool:export search_passages timeout=2s cache=1m
+//tool:export search_passages timeout=2s cache=1m readonly title="Search passages"
 func (s *Searcher) Search(ctx context.Context, in SearchRequest) (*SearchResult, error) {
 	query := unique(tokenize(in.Query))
 	n := float64(len(s.passages))
@@ -173,7 +173,7 @@ func (s *Searcher) Search(ctx context.Context, in SearchRequest) (*SearchResult,
 
 // Get returns one passage by its id.
 //
-//tool:export get_passage
+//tool:export get_passage readonly title="Get a passage"
 //tool:param id The passage's id, as search_passages reports it.
 func (s *Searcher) Get(id string) (Passage, error) {
 	for _, p := range s.passages {

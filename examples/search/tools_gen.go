@@ -43,6 +43,7 @@ const searchPassagesOutput = `"anyOf":[{"properties":{` +
 var searchPassagesInfo = runtime.Info{
 	Name:        "search_passages",
 	Description: "Finds the passages of the knowledge base that best answer a query, ranked by BM25, each with its relevance (0 to 1) and level (high, medium, low, weak). Use it before answering questions about the product.",
+	Title:       "Search passages",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"query":{"type":"string","maxLength":200,"minLength":2,"description":"Query in plain words; common words are ignored."},` +
 		`"limit":{"type":"integer","maximum":20,"minimum":1,"description":"Limit on the number of passages returned.","default":3},` +
@@ -73,6 +74,7 @@ var searchPassagesInfo = runtime.Info{
 	OutputWrapper: json.RawMessage(`{"properties":{"result":` + `{` + searchPassagesOutput + `},"additionalProperties":false,"type":"object","required":["result"]}`),
 	Timeout:       2 * time.Second,
 	Cache:         time.Minute,
+	ReadOnly:      true,
 }
 
 // searchPassagesTool is the search_passages tool: it calls (*Searcher).Search.
@@ -113,6 +115,7 @@ func (t searchPassagesTool) Call(ctx context.Context, s *runtime.Settings, args 
 var getPassageInfo = runtime.Info{
 	Name:        "get_passage",
 	Description: "Returns one passage by its id.",
+	Title:       "Get a passage",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string","description":"The passage's id, as search_passages reports it."}},` +
 		`"additionalProperties":false,"type":"object","required":["id"]}`),
@@ -133,6 +136,7 @@ var getPassageInfo = runtime.Info{
 		`"text":{"type":"string"}},` +
 		`"additionalProperties":false,"type":"object","required":["id","title","text"]}`),
 	OutputObject: true,
+	ReadOnly:     true,
 }
 
 // getPassageTool is the get_passage tool: it calls (*Searcher).Get.

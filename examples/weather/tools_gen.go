@@ -45,6 +45,7 @@ const getForecastOutput = `"anyOf":[{"properties":{` +
 var getForecastInfo = runtime.Info{
 	Name:        "get_forecast",
 	Description: "Returns the daily weather forecast for a city, up to 14 days ahead. Use it when the user asks what the weather will be like.",
+	Title:       "Get the weather forecast",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"city":{"type":"string","maxLength":80,"minLength":1,"description":"City to forecast, such as \"Paris\"."},` +
 		`"days":{"type":"integer","maximum":14,"minimum":1,"description":"Days of forecast, starting today.","default":3},` +
@@ -75,6 +76,7 @@ var getForecastInfo = runtime.Info{
 	OutputWrapper: json.RawMessage(`{"properties":{"result":` + `{` + getForecastOutput + `},"additionalProperties":false,"type":"object","required":["result"]}`),
 	Timeout:       5 * time.Second,
 	Group:         "weather",
+	ReadOnly:      true,
 }
 
 // getForecastTool is the get_forecast tool: it calls GetForecast.
@@ -111,6 +113,7 @@ func (getForecastTool) Call(ctx context.Context, s *runtime.Settings, args json.
 var convertTemperatureInfo = runtime.Info{
 	Name:        "convert_temperature",
 	Description: "Converts a temperature from one unit to another.",
+	Title:       "Convert a temperature",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"value":{"type":"number","description":"The temperature to convert."},` +
 		`"from":{"type":"string","enum":["celsius","fahrenheit"],"description":"The unit value is in. Values: \"celsius\": degrees Celsius; \"fahrenheit\": degrees Fahrenheit."},` +
@@ -133,7 +136,9 @@ var convertTemperatureInfo = runtime.Info{
 			`"to":{"type":"string","enum":["celsius","fahrenheit"],"description":"The unit to convert to. Values: \"celsius\": degrees Celsius; \"fahrenheit\": degrees Fahrenheit."}},` +
 			`"additionalProperties":false,"type":"object","required":["value","from","to"]}`),
 	},
-	Group: "weather",
+	Group:     "weather",
+	ReadOnly:  true,
+	OpenWorld: new(false),
 }
 
 // convertTemperatureTool is the convert_temperature tool: it calls ConvertTemperature.

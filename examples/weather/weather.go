@@ -55,7 +55,7 @@ type Day struct {
 // GetForecast returns the daily weather forecast for a city, up to 14 days
 // ahead. Use it when the user asks what the weather will be like.
 //
-//tool:export get_forecast timeout=5s group=weather
+//tool:export get_forecast timeout=5s group=weather readonly title="Get the weather forecast"
 func GetForecast(ctx context.Context, in ForecastRequest) (*Forecast, error) {
 	c, ok := climates[strings.ToLower(in.City)]
 	if !ok {
@@ -82,7 +82,7 @@ func GetForecast(ctx context.Context, in ForecastRequest) (*Forecast, error) {
 
 // ConvertTemperature converts a temperature from one unit to another.
 //
-//tool:export group=weather
+//tool:export group=weather readonly openworld=false title="Convert a temperature"
 //tool:param value The temperature to convert.
 //tool:param from The unit value is in.
 //tool:param to The unit to convert to.

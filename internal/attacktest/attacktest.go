@@ -75,14 +75,14 @@ type HostileArgs struct {
 
 // HostileArgsTool takes arguments whose own methods panic on "boom".
 //
-//tool:export hostile_args
+//tool:export hostile_args readonly
 func HostileArgsTool(ctx context.Context, in HostileArgs) (string, error) {
 	return "ok", nil
 }
 
 // Explode panics, always.
 //
-//tool:export
+//tool:export readonly
 func Explode(ctx context.Context) (string, error) {
 	panic("explode: the tool's function panicked")
 }
@@ -107,14 +107,14 @@ func (BadResult) MarshalJSON() ([]byte, error) {
 
 // BadResultTool returns a result that cannot be encoded without a panic.
 //
-//tool:export bad_result
+//tool:export bad_result readonly
 func BadResultTool(ctx context.Context) (BadResult, error) {
 	return BadResult{N: 1}, nil
 }
 
 // StreamBoom yields a chunk, then panics.
 //
-//tool:export stream_boom
+//tool:export stream_boom readonly
 func StreamBoom(ctx context.Context) iter.Seq2[string, error] {
 	return func(yield func(string, error) bool) {
 		if !yield("first ", nil) {
@@ -126,7 +126,7 @@ func StreamBoom(ctx context.Context) iter.Seq2[string, error] {
 
 // StreamWords yields n words, one chunk each.
 //
-//tool:export stream_words
+//tool:export stream_words readonly
 func StreamWords(ctx context.Context, n int) iter.Seq2[string, error] {
 	return func(yield func(string, error) bool) {
 		for range n {
@@ -140,7 +140,7 @@ func StreamWords(ctx context.Context, n int) iter.Seq2[string, error] {
 // StreamLate yields one chunk after ms milliseconds, ignoring its context,
 // under a 50 ms deadline.
 //
-//tool:export stream_late timeout=50ms
+//tool:export stream_late timeout=50ms readonly
 func StreamLate(ctx context.Context, ms int) iter.Seq2[string, error] {
 	return func(yield func(string, error) bool) {
 		time.Sleep(time.Duration(ms) * time.Millisecond)
@@ -150,21 +150,21 @@ func StreamLate(ctx context.Context, ms int) iter.Seq2[string, error] {
 
 // Add returns a plus b.
 //
-//tool:export
+//tool:export readonly
 func Add(ctx context.Context, a int, b int) (int, error) {
 	return a + b, nil
 }
 
 // Echo returns its text.
 //
-//tool:export
+//tool:export readonly
 func Echo(ctx context.Context, text string) (string, error) {
 	return text, nil
 }
 
 // Sum returns the sum of the numbers.
 //
-//tool:export
+//tool:export readonly
 func Sum(ctx context.Context, nums []int) (int, error) {
 	total := 0
 	for _, n := range nums {
@@ -176,7 +176,7 @@ func Sum(ctx context.Context, nums []int) (int, error) {
 // Sleepy sleeps ms milliseconds, ignoring its context, under a 50 ms
 // deadline.
 //
-//tool:export sleepy timeout=50ms
+//tool:export sleepy timeout=50ms readonly
 func Sleepy(ctx context.Context, ms int) (string, error) {
 	time.Sleep(time.Duration(ms) * time.Millisecond)
 	return "awake", nil
@@ -185,7 +185,7 @@ func Sleepy(ctx context.Context, ms int) (string, error) {
 // Stall sleeps ms milliseconds, ignoring its context, under a 2 ms
 // deadline.
 //
-//tool:export stall timeout=2ms
+//tool:export stall timeout=2ms readonly
 func Stall(ctx context.Context, ms int) (string, error) {
 	time.Sleep(time.Duration(ms) * time.Millisecond)
 	return "awake", nil
@@ -213,7 +213,7 @@ func Runs(key string) int64 {
 
 // CachedLookup looks a key up, slowly, and its result is kept a minute.
 //
-//tool:export cached_lookup cache=1m
+//tool:export cached_lookup cache=1m readonly
 //tool:param delay milliseconds to take
 func CachedLookup(ctx context.Context, key string, delay int) (Lookup, error) {
 	n, _ := runs.LoadOrStore(key, new(atomic.Int64))
@@ -231,7 +231,7 @@ var errFlaky = errors.New("flaky: try again")
 // Flaky fails with a retryable error on its first two attempts for a key,
 // then succeeds.
 //
-//tool:export flaky retries=2
+//tool:export flaky retries=2 readonly
 func Flaky(ctx context.Context, key string) (string, error) {
 	n, _ := attempts.LoadOrStore(key, new(atomic.Int64))
 	if n.(*atomic.Int64).Add(1) <= 2 {
@@ -258,7 +258,7 @@ type InnerResult struct {
 
 // CallInner calls a tool of another registry from inside this tool.
 //
-//tool:export call_inner
+//tool:export call_inner readonly
 func (n *Nest) CallInner(ctx context.Context, tool string, args json.RawMessage) (InnerResult, error) {
 	res, err := n.Inner.Execute(ctx, tool, args)
 	if err != nil {
@@ -275,7 +275,7 @@ func (n *Nest) CallInner(ctx context.Context, tool string, args json.RawMessage)
 // ExplodeTimed panics, always, under a deadline (on a goroutine of its
 // own).
 //
-//tool:export explode_timed timeout=1s
+//tool:export explode_timed timeout=1s readonly
 func ExplodeTimed(ctx context.Context) (string, error) {
 	panic("explode_timed: the tool's function panicked")
 }
@@ -290,7 +290,7 @@ type BadNested struct {
 // BadNestedTool returns a result whose field cannot be encoded without a
 // panic.
 //
-//tool:export bad_nested
+//tool:export bad_nested readonly
 func BadNestedTool(ctx context.Context) (BadNested, error) {
 	return BadNested{Name: "x"}, nil
 }
@@ -298,7 +298,7 @@ func BadNestedTool(ctx context.Context) (BadNested, error) {
 // BadResultTimed returns a result whose MarshalJSON panics, under a
 // deadline.
 //
-//tool:export bad_result_timed timeout=1s
+//tool:export bad_result_timed timeout=1s readonly
 func BadResultTimed(ctx context.Context) (BadResult, error) {
 	return BadResult{N: 2}, nil
 }

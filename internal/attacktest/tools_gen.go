@@ -70,6 +70,7 @@ var hostileArgsInfo = runtime.Info{
 			`"k":{"type":"object","description":"K has keys that decode themselves with UnmarshalText. An object whose values are each an integer."}},` +
 			`"additionalProperties":false,"type":"object"}`),
 	},
+	ReadOnly: true,
 }
 
 // hostileArgsTool is the hostile_args tool: it calls HostileArgsTool.
@@ -107,6 +108,7 @@ var explodeInfo = runtime.Info{
 		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
 		Anthropic: json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
 	},
+	ReadOnly: true,
 }
 
 // explodeTool is the explode tool: it calls Explode.
@@ -154,7 +156,8 @@ var confirmOpInfo = runtime.Info{
 			`"what":{"type":"string"}},` +
 			`"additionalProperties":false,"type":"object","required":["what"]}`),
 	},
-	Confirm: true,
+	Confirm:     true,
+	Destructive: new(true),
 }
 
 // confirmOpTool is the confirm_op tool: it calls ConfirmOp.
@@ -205,6 +208,7 @@ var badResultInfo = runtime.Info{
 	},
 	Output:        json.RawMessage(`true`),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":true},"additionalProperties":false,"type":"object","required":["result"]}`),
+	ReadOnly:      true,
 }
 
 // badResultTool is the bad_result tool: it calls BadResultTool.
@@ -244,6 +248,7 @@ var streamBoomInfo = runtime.Info{
 		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
 		Anthropic: json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
 	},
+	ReadOnly: true,
 }
 
 // streamBoomTool is the stream_boom tool: it calls StreamBoom.
@@ -298,6 +303,7 @@ var streamWordsInfo = runtime.Info{
 			`"n":{"type":"integer"}},` +
 			`"additionalProperties":false,"type":"object","required":["n"]}`),
 	},
+	ReadOnly: true,
 }
 
 // streamWordsTool is the stream_words tool: it calls StreamWords.
@@ -357,7 +363,8 @@ var streamLateInfo = runtime.Info{
 			`"ms":{"type":"integer"}},` +
 			`"additionalProperties":false,"type":"object","required":["ms"]}`),
 	},
-	Timeout: 50 * time.Millisecond,
+	Timeout:  50 * time.Millisecond,
+	ReadOnly: true,
 }
 
 // streamLateTool is the stream_late tool: it calls StreamLate.
@@ -423,6 +430,7 @@ var addInfo = runtime.Info{
 	},
 	Output:        json.RawMessage(`{"type":"integer"}`),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["result"]}`),
+	ReadOnly:      true,
 }
 
 // addTool is the add tool: it calls Add.
@@ -475,6 +483,7 @@ var echoInfo = runtime.Info{
 			`"text":{"type":"string"}},` +
 			`"additionalProperties":false,"type":"object","required":["text"]}`),
 	},
+	ReadOnly: true,
 }
 
 // echoTool is the echo tool: it calls Echo.
@@ -529,6 +538,7 @@ var sumInfo = runtime.Info{
 	},
 	Output:        json.RawMessage(`{"type":"integer"}`),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["result"]}`),
+	ReadOnly:      true,
 }
 
 // sumTool is the sum tool: it calls Sum.
@@ -581,7 +591,8 @@ var sleepyInfo = runtime.Info{
 			`"ms":{"type":"integer"}},` +
 			`"additionalProperties":false,"type":"object","required":["ms"]}`),
 	},
-	Timeout: 50 * time.Millisecond,
+	Timeout:  50 * time.Millisecond,
+	ReadOnly: true,
 }
 
 // sleepyTool is the sleepy tool: it calls Sleepy.
@@ -634,7 +645,8 @@ var stallInfo = runtime.Info{
 			`"ms":{"type":"integer"}},` +
 			`"additionalProperties":false,"type":"object","required":["ms"]}`),
 	},
-	Timeout: 2 * time.Millisecond,
+	Timeout:  2 * time.Millisecond,
+	ReadOnly: true,
 }
 
 // stallTool is the stall tool: it calls Stall.
@@ -698,6 +710,7 @@ var cachedLookupInfo = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["key","items","tags"]}`),
 	OutputObject: true,
 	Cache:        time.Minute,
+	ReadOnly:     true,
 }
 
 // cachedLookupTool is the cached_lookup tool: it calls CachedLookup.
@@ -750,7 +763,8 @@ var flakyInfo = runtime.Info{
 			`"key":{"type":"string"}},` +
 			`"additionalProperties":false,"type":"object","required":["key"]}`),
 	},
-	Retries: 2,
+	Retries:  2,
+	ReadOnly: true,
 }
 
 // flakyTool is the flaky tool: it calls Flaky.
@@ -816,6 +830,7 @@ var callInnerInfo = runtime.Info{
 		`"no_approver":{"type":"boolean","description":"Reports that the inner call failed for lack of an approver."}},` +
 		`"additionalProperties":false,"type":"object","required":["success"]}`),
 	OutputObject: true,
+	ReadOnly:     true,
 }
 
 // callInnerTool is the call_inner tool: it calls (*Nest).CallInner.
@@ -857,7 +872,8 @@ var explodeTimedInfo = runtime.Info{
 		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
 		Anthropic: json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
 	},
-	Timeout: time.Second,
+	Timeout:  time.Second,
+	ReadOnly: true,
 }
 
 // explodeTimedTool is the explode_timed tool: it calls ExplodeTimed.
@@ -902,6 +918,7 @@ var badNestedInfo = runtime.Info{
 		`"inner":{"description":"BadResult is a result whose MarshalJSON panics."}},` +
 		`"additionalProperties":false,"type":"object","required":["name","inner"]}`),
 	OutputObject: true,
+	ReadOnly:     true,
 }
 
 // badNestedTool is the bad_nested tool: it calls BadNestedTool.
@@ -944,6 +961,7 @@ var badResultTimedInfo = runtime.Info{
 	Output:        json.RawMessage(`true`),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":true},"additionalProperties":false,"type":"object","required":["result"]}`),
 	Timeout:       time.Second,
+	ReadOnly:      true,
 }
 
 // badResultTimedTool is the bad_result_timed tool: it calls BadResultTimed.

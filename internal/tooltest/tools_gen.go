@@ -43,6 +43,7 @@ var wordsInfo = runtime.Info{
 			`"text":{"type":"string","description":"The text to split."}},` +
 			`"additionalProperties":false,"type":"object","required":["text"]}`),
 	},
+	ReadOnly: true,
 }
 
 // wordsTool is the words tool: it calls Words.
@@ -102,6 +103,7 @@ var lookInfo = runtime.Info{
 			`"grumpy":{"type":"boolean","description":"Asks for a cat that will not show itself."}},` +
 			`"additionalProperties":false,"type":"object"}`),
 	},
+	ReadOnly: true,
 }
 
 // lookTool is the look tool: it calls Look.

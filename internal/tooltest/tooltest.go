@@ -16,7 +16,7 @@ import (
 // Words streams the words of a text, one chunk each. It fails at the word
 // "!", and at "forever" it goes on until its context ends.
 //
-//tool:export
+//tool:export readonly
 //tool:param text The text to split.
 func Words(ctx context.Context, text string) iter.Seq2[string, error] {
 	return func(yield func(string, error) bool) {
@@ -50,7 +50,7 @@ type LookRequest struct {
 // Look shows a cat: a caption, a picture, its meow, a video link and a
 // note.
 //
-//tool:export
+//tool:export readonly
 func Look(ctx context.Context, in LookRequest) (runtime.Content, error) {
 	if in.Grumpy {
 		return nil, runtime.Fail("no cat")

@@ -3566,7 +3566,8 @@ var cancelOrderInfo = runtime.Info{
 			`"reason":{"type":"string","description":"why: customer | fraud | stock (free text allowed)"}},` +
 			`"additionalProperties":false,"type":"object","required":["order_id"]}`),
 	},
-	Confirm: true,
+	Confirm:     true,
+	Destructive: new(true),
 }
 
 // cancelOrderTool is the cancel_order tool: it calls (*Store).CancelOrder.

@@ -22,7 +22,7 @@ type In struct {
 
 // Use uses In: it degrades in OpenAI and Gemini.
 //
-//tool:export
+//tool:export readonly
 func Use(ctx context.Context, in In) (int, error) {
 	n := len(in.Labels)
 	for p := &in.Tree; p != nil; p = p.Next {
@@ -33,16 +33,16 @@ func Use(ctx context.Context, in In) (int, error) {
 
 // Tag tags a thing with free-form labels: it degrades in OpenAI only.
 //
-//tool:export
+//tool:export readonly
 func Tag(ctx context.Context, id string, labels map[string]string) error { return nil }
 
 // Walk walks a list, but is left out of OpenAI, so it degrades in Gemini
 // only.
 //
-//tool:export omit=openai
+//tool:export omit=openai readonly
 func Walk(ctx context.Context, head Node) (string, error) { return head.Name, nil }
 
 // Plain has nothing a dialect cannot express: it does not degrade.
 //
-//tool:export
+//tool:export readonly
 func Plain(ctx context.Context, name string) (string, error) { return name, nil }

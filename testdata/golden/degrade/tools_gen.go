@@ -59,6 +59,7 @@ var useInfo = runtime.Info{
 	},
 	Output:        json.RawMessage(`{"type":"integer"}`),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["result"]}`),
+	ReadOnly:      true,
 }
 
 // useTool is the use tool: it calls Use.
@@ -110,6 +111,7 @@ var tagInfo = runtime.Info{
 			`"labels":{"type":"object","description":"An object whose values are each a string."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","labels"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tagTool is the tag tool: it calls Tag.
@@ -165,6 +167,7 @@ var walkInfo = runtime.Info{
 			`"next":{"$ref":"#/$defs/Node"}},` +
 			`"additionalProperties":false,"type":"object","required":["name"]}`),
 	},
+	ReadOnly: true,
 }
 
 // walkTool is the walk tool: it calls Walk.
@@ -210,6 +213,7 @@ var plainInfo = runtime.Info{
 			`"name":{"type":"string"}},` +
 			`"additionalProperties":false,"type":"object","required":["name"]}`),
 	},
+	ReadOnly: true,
 }
 
 // plainTool is the plain tool: it calls Plain.

@@ -50,3 +50,38 @@ func Dup(ctx context.Context, in In) error { return nil }
 //
 //tool:export same
 func Dup2(ctx context.Context, in In) error { return nil }
+
+// Unterminated has a quote that does not end.
+//
+//tool:export title="Get the weather
+func Unterminated(ctx context.Context, in In) error { return nil }
+
+// EmptyTitle has an empty title.
+//
+//tool:export title="" readonly
+func EmptyTitle(ctx context.Context, in In) error { return nil }
+
+// Glued has text after a quoted value.
+//
+//tool:export title="Get"weather readonly
+func Glued(ctx context.Context, in In) error { return nil }
+
+// StrayQuote has a quote that starts no value.
+//
+//tool:export "stray" readonly
+func StrayQuote(ctx context.Context, in In) error { return nil }
+
+// ReadOnlyConfirm contradicts itself.
+//
+//tool:export readonly confirm
+func ReadOnlyConfirm(ctx context.Context, in In) error { return nil }
+
+// ReadOnlyDestructive contradicts itself.
+//
+//tool:export destructive readonly
+func ReadOnlyDestructive(ctx context.Context, in In) error { return nil }
+
+// BadHint gives a hint a value it cannot take.
+//
+//tool:export destructive=maybe openworld=no idempotent=1
+func BadHint(ctx context.Context, in In) error { return nil }

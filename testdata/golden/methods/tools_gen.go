@@ -138,7 +138,8 @@ var cancelInfo = runtime.Info{
 			`"id":{"type":"string"}},` +
 			`"additionalProperties":false,"type":"object","required":["id"]}`),
 	},
-	Confirm: true,
+	Confirm:     true,
+	Destructive: new(true),
 }
 
 // cancelTool is the cancel tool: it calls (*Store).Cancel.

@@ -98,10 +98,11 @@ var deployServiceInfo = runtime.Info{
 			`"q":{"type":"string"}},` +
 			`"additionalProperties":false,"type":"object","required":["q"]}`),
 	},
-	Timeout: 250 * time.Millisecond,
-	Confirm: true,
-	Group:   "ops",
-	Lenient: true,
+	Timeout:     250 * time.Millisecond,
+	Confirm:     true,
+	Group:       "ops",
+	Lenient:     true,
+	Destructive: new(true),
 }
 
 // deployServiceTool is the deploy_service tool: it calls Deploy.

@@ -106,6 +106,7 @@ var runJobInfo = runtime.Info{
 	Output:        json.RawMessage(`{"properties":{"step":{"type":"integer"},"note":{"type":"string"}},"additionalProperties":false,"type":"object","required":["step"]}`),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":{"items":{"properties":{"step":{"type":"integer"},"note":{"type":"string"}},"additionalProperties":false,"type":"object","required":["step"]},"type":"array"}},"additionalProperties":false,"type":"object","required":["result"]}`),
 	Confirm:       true,
+	Destructive:   new(true),
 }
 
 // runJobTool is the run_job tool: it calls (*Runner).Run.
