@@ -2,6 +2,7 @@ package gen
 
 import (
 	"context"
+	"strings"
 	"testing"
 )
 
@@ -14,7 +15,12 @@ func TestHintNote(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	notes := AllNotes(files).relative(dir)
+	var notes Diagnostics
+	for _, n := range AllNotes(files).relative(dir) {
+		if strings.Contains(n.Msg, "readonly nor destructive") { // not the quality notes of lint.go
+			notes = append(notes, n)
+		}
+	}
 	want := "annotations.go:33:1: note: tool unsaid says neither readonly nor destructive, so MCP hosts take it as destructive and may ask before every call: add readonly, destructive or destructive=false to its //tool:export directive"
 	if len(notes) != 1 || notes[0].String() != want {
 		t.Errorf("notes:\n%v\nwant:\n%s", notes, want)

@@ -1,6 +1,11 @@
 package gen
 
-import "testing"
+import (
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+)
 
 func TestUnifiedDiff(t *testing.T) {
 	a := "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n"
@@ -28,9 +33,39 @@ func TestUnifiedDiff(t *testing.T) {
 	if got := unifiedDiff("a", "b", long, "one\n2\n3\n4\n5\n6\n7\n8\n9\n10\n11\ntwelve\n"); got != wantTwo {
 		t.Errorf("two hunks: got\n%s", got)
 	}
-	if got := unifiedDiff("a", "b", a, a); got != "--- a\n+++ b\n" {
+	if got := unifiedDiff("a", "b", a, a); got != "" {
 		t.Errorf("equal inputs: %q", got)
 	}
+}
+
+// TestUnifiedDiffLarge diffs a 100,000-line file with two edited lines:
+// the diff is linear, so this takes milliseconds and little memory (a
+// full LCS table of the old diff would need 40 GB).
+func TestUnifiedDiffLarge(t *testing.T) {
+	var a, b strings.Builder
+	for i := range 100_000 {
+		line := fmt.Sprintf("line %d\n", i)
+		a.WriteString(line)
+		switch i {
+		case 10_000:
+			line = "edited one\n"
+		case 90_000:
+			line = "edited two\n"
+		}
+		b.WriteString(line)
+	}
+	allocs := testing.AllocsPerRun(1, func() {
+		got := unifiedDiff("a", "b", a.String(), b.String())
+		for _, want := range []string{"-line 10000\n+edited one\n", "-line 90000\n+edited two\n", "@@ -9998,7 +9998,7 @@\n"} {
+			if !strings.Contains(got, want) {
+				t.Errorf("diff lacks %q:\n%s", want, got)
+			}
+		}
+		if n := strings.Count(got, "\n"); n != 20 {
+			t.Errorf("diff has %d lines, want 20:\n%s", n, got)
+		}
+	})
+	t.Logf("%v allocations", allocs)
 }
 
 func TestSnakeCase(t *testing.T) {
@@ -61,6 +96,26 @@ func TestSplitSchema(t *testing.T) {
 	for i := range want {
 		if got[i] != want[i] {
 			t.Errorf("piece %d = %q, want %q", i, got[i], want[i])
+		}
+	}
+}
+
+// BenchmarkCheckDiff diffs bench/defs/tools_gen.go (21k lines) against
+// itself with two lines edited, as -check does for a stale file.
+func BenchmarkCheckDiff(b *testing.B) {
+	data, err := os.ReadFile("../bench/defs/tools_gen.go")
+	if err != nil {
+		b.Skip(err)
+	}
+	old := string(data)
+	lines := strings.Split(old, "\n")
+	lines[5000] += " // edited"
+	lines[15000] += " // edited too"
+	edited := strings.Join(lines, "\n")
+	b.ReportAllocs()
+	for b.Loop() {
+		if unifiedDiff("a", "b", old, edited) == "" {
+			b.Fatal("no diff")
 		}
 	}
 }

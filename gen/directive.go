@@ -10,7 +10,7 @@ import (
 	"unicode"
 )
 
-// The //tool: directive grammar (CONTRACT section 2):
+// The //tool: directive grammar (the README's "The directive" section):
 //
 //	//tool:export [NAME] [OPTION ...]
 //	//tool:param NAME DESCRIPTION

@@ -41,7 +41,9 @@ type File struct {
 	// dialect). They are sorted by position; each has SeverityNote.
 	Notes Diagnostics
 
-	tools []*Tool // the model, for tests
+	tools []*Tool       // the model, for tests
+	lock  *lockState    // the tools as a lock records them
+	defs  []toolSchemas // schemas by dialect, for -schemas
 }
 
 // Generate loads the packages of cfg, and returns one generated file for
@@ -96,8 +98,10 @@ func generate(pkg *packages.Package, output string) (File, Diagnostics) {
 	model := analyze(r, pkg)
 	if model != nil {
 		buildSchemas(r, model) // even after errors, to report all in one run
+		qualityNotes(r, model)
 	}
 	if len(r.diags) > 0 || model == nil {
+		file.lock = newLockState(pkg.Fset, nil, filepath.Dir(file.Path), output)
 		return file, r.diags
 	}
 	f, err := emit(model)
@@ -117,6 +121,8 @@ func generate(pkg *packages.Package, output string) (File, Diagnostics) {
 	file.tools = model.Tools
 	file.Content = content
 	file.Notes = r.notes.sorted()
+	file.lock = newLockState(pkg.Fset, model, filepath.Dir(file.Path), output)
+	file.defs = toolDefinitions(model)
 	return file, nil
 }
 

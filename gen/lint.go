@@ -3,14 +3,17 @@ package gen
 import (
 	"encoding/json"
 	"fmt"
+	"go/types"
 	"slices"
 	"sort"
 	"strings"
+	"unicode"
 )
 
 // Lint checks a tool's argument schema against the rules of a provider's
 // dialect, in its strict form (OpenAI strict mode, Gemini's parameters,
-// Anthropic strict tool use), as ../shared/PROVIDERS.md records them, and
+// Anthropic strict tool use), as the providers' documentation states them
+// (the README's "Provider dialects" section sums them up), and
 // returns each violation with its JSON Pointer. toolgen's tests run it over
 // every schema it emits, and LintNonStrict over those of degraded tools,
 // so a schema a provider would reject cannot land.
@@ -220,4 +223,98 @@ func sortedKeys(m map[string]any) []string {
 
 func escapePointer(s string) string {
 	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
+}
+
+// qualityNotes notes what makes a tool harder for a model to use well,
+// without failing the run: a field without a description, a description
+// that only repeats the name, an enum whose values are not described.
+// A struct's fields are noted once, for the first tool that uses them.
+func qualityNotes(r *reporter, pkg *Package) {
+	seen := map[*Type]bool{}
+	for _, t := range pkg.Tools {
+		if repeatsName(t.Description, t.Name) {
+			r.noteAt(t.Pos, "tool %s: its description only repeats its name; say what it does, what it returns and when to use it", t.Name)
+		}
+		if t.Input.Type != nil {
+			qualityFields(r, t, t.Input.Type, "", seen)
+		}
+	}
+}
+
+func qualityFields(r *reporter, t *Tool, typ *Type, path string, seen map[*Type]bool) {
+	typ = typ.Deref()
+	for typ.Kind == KindSlice || typ.Kind == KindArray || typ.Kind == KindMap {
+		typ = typ.Elem.Deref()
+	}
+	if typ.Kind != KindStruct || seen[typ] {
+		return
+	}
+	seen[typ] = true
+	what := "field"
+	if typ.Params {
+		what = "parameter"
+	}
+	for _, f := range typ.Fields {
+		p := joinPath(path, f.JSONName)
+		desc := f.Rules.Description
+		switch {
+		case strings.TrimSpace(desc) == "" && typ.Params:
+			r.noteAt(f.Pos, "tool %s: %s %s has no description: add a //tool:param %s line saying what it is, with an example", t.Name, what, p, f.JSONName)
+		case strings.TrimSpace(desc) == "":
+			r.noteAt(f.Pos, "tool %s: %s %s has no description: add a doc comment saying what it is, with an example", t.Name, what, p)
+		case repeatsName(desc, f.JSONName) || repeatsName(desc, f.GoName):
+			r.noteAt(f.Pos, "tool %s: the description of %s %s only repeats its name; say what it is, its unit or an example", t.Name, what, p)
+		}
+		if e := f.Type.Deref(); len(e.Enum) > 0 && !slices.ContainsFunc(e.Enum, func(v EnumValue) bool { return v.Doc != "" }) {
+			r.noteAt(f.Pos, "tool %s: the values of %s %s have no descriptions: give each constant of %s a doc comment, which the schema carries to the model", t.Name, what, p, typeName(e))
+		}
+		qualityFields(r, t, f.Type, p, seen)
+	}
+}
+
+func typeName(t *Type) string {
+	if t.Go == nil {
+		return "the enum"
+	}
+	if n, ok := t.Go.(interface{ Obj() *types.TypeName }); ok {
+		return n.Obj().Name()
+	}
+	return t.Go.String()
+}
+
+// repeatsName reports a description whose words are only the words of
+// name (get_weather, GetWeather): "Get weather." says nothing more.
+func repeatsName(desc, name string) bool {
+	dw := nameWords(desc)
+	nw := nameWords(name)
+	return len(dw) > 0 && slices.Equal(dw, nw)
+}
+
+// nameWords splits text into lower-case words at non-letters and at
+// lower-to-upper case changes.
+func nameWords(s string) []string {
+	var words []string
+	var cur []rune
+	prevLower := false
+	flush := func() {
+		if len(cur) > 0 {
+			words = append(words, strings.ToLower(string(cur)))
+			cur = cur[:0]
+		}
+	}
+	for _, r := range s {
+		switch {
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+			if unicode.IsUpper(r) && prevLower {
+				flush()
+			}
+			cur = append(cur, r)
+			prevLower = unicode.IsLower(r)
+		default:
+			flush()
+			prevLower = false
+		}
+	}
+	flush()
+	return words
 }

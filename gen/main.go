@@ -7,26 +7,31 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 )
 
 // Exit codes of the toolgen command.
 const (
 	ExitOK    = 0 // generated, or -check found everything up to date
-	ExitStale = 1 // -check found a stale generated file
-	ExitError = 2 // bad usage, or packages that do not load or have mistakes
+	ExitStale = 1 // -check found a stale generated file or a breaking change to a locked schema
+	ExitError = 2 // bad usage, packages that do not load or have mistakes, files that cannot be written
 )
 
 // Main runs the toolgen command with args (without the program name) and
-// returns its exit code. Errors and notes (a tool a dialect cannot express,
-// degraded there) go to stderr as file:line:col: message, relative to the
-// current directory; notes do not change the exit code.
+// returns its exit code. Errors and notes go to stderr as file:line:col:
+// message, relative to the current directory; notes do not change the
+// exit code. What a run did (a line per file written) goes to stdout.
 func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fl := flag.NewFlagSet("toolgen", flag.ContinueOnError)
 	fl.SetOutput(stderr)
-	checkOnly := fl.Bool("check", false, "do not write; exit 1 and print a diff if a generated file is stale")
+	checkOnly := fl.Bool("check", false, "write nothing; exit 1 if a generated file is stale (printing a diff) or a tool breaks its locked schema")
+	lock := fl.Bool("lock", false, "write each package's lock file ("+LockName(DefaultOutput)+"), recording its tools' schemas for -check")
+	schemas := fl.String("schemas", "", "write each tool's schema in each dialect as JSON files below `dir`, and nothing else")
+	stats := fl.Bool("stats", false, "print the size in bytes and estimated tokens of each tool's definition in each dialect, and write nothing")
 	tags := fl.String("tags", "", "comma-separated build tags to load packages with (toolgen is always set)")
-	verbose := fl.Bool("v", false, "print each package and file as it is handled")
+	verbose := fl.Bool("v", false, "also report files that are unchanged and packages without tools")
+	quiet := fl.Bool("q", false, "print only errors and notes, not the files written")
 	output := fl.String("output", DefaultOutput, "name of the generated file in each package")
 	fl.Usage = func() {
 		fmt.Fprintf(stderr, "usage: toolgen [flags] [packages]\n\nGenerates %s in each package with //tool:export functions.\n\nFlags:\n", DefaultOutput)
@@ -42,61 +47,236 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "toolgen: -output must be a file name ending in .go, got %q\n", *output)
 		return ExitError
 	}
+	var modes []string
+	for name, on := range map[string]bool{"-check": *checkOnly, "-lock": *lock, "-schemas or -stats": *schemas != "" || *stats} {
+		if on {
+			modes = append(modes, name)
+		}
+	}
+	if len(modes) > 1 {
+		fmt.Fprintf(stderr, "toolgen: -check, -lock and -schemas/-stats are separate runs; give one of them\n")
+		return ExitError
+	}
+	if *quiet && *verbose {
+		fmt.Fprintf(stderr, "toolgen: -q and -v contradict each other; give one of them\n")
+		return ExitError
+	}
 	cfg := Config{Patterns: fl.Args(), Output: *output}
 	if *tags != "" {
 		cfg.Tags = strings.Split(*tags, ",")
 	}
 	cwd, _ := os.Getwd()
+	r := &run{stdout: stdout, stderr: stderr, cwd: cwd, verbose: *verbose, quiet: *quiet}
 	files, err := Generate(ctx, cfg)
 	if err != nil {
 		var diags Diagnostics
 		if errors.As(err, &diags) {
-			fmt.Fprintln(stderr, diags.relative(cwd).Error())
+			r.report(diags)
 		} else {
 			fmt.Fprintf(stderr, "toolgen: %v\n", err)
 		}
 		return ExitError
 	}
-	if notes := AllNotes(files); len(notes) > 0 {
-		// Notes say what toolgen did instead of failing: the exit status
-		// stays as it is.
-		fmt.Fprintln(stderr, notes.relative(cwd).Error())
+	r.notes = AllNotes(files)
+	switch {
+	case *checkOnly:
+		return r.check(files)
+	case *lock:
+		return r.lock(files)
+	case *schemas != "" || *stats:
+		return r.export(files, *schemas, *stats)
 	}
+	return r.generate(files)
+}
+
+// run is one toolgen command's state: where it prints, and the notes it
+// prints with its other diagnostics.
+type run struct {
+	stdout, stderr io.Writer
+	cwd            string
+	verbose, quiet bool
+	notes          Diagnostics
+}
+
+// report prints diagnostics, sorted, with paths relative to the current
+// directory.
+func (r *run) report(ds Diagnostics) {
+	if len(ds) > 0 {
+		fmt.Fprintln(r.stderr, ds.sorted().relative(r.cwd).Error())
+	}
+}
+
+// say prints a line saying what the run did, unless -q.
+func (r *run) say(format string, args ...any) {
+	if !r.quiet {
+		fmt.Fprintf(r.stdout, format+"\n", args...)
+	}
+}
+
+func (r *run) rel(path string) string { return relPath(r.cwd, path) }
+
+// generate writes the generated files, or none if any of them cannot be.
+func (r *run) generate(files []File) int {
+	ops, errs, notes := plan(files)
+	if len(errs) > 0 {
+		r.report(append(append(errs, r.notes...), notes...))
+		fmt.Fprintln(r.stderr, "toolgen: nothing written")
+		return ExitError
+	}
+	r.report(append(r.notes, notes...))
+	code := ExitOK
+	for _, op := range ops {
+		f := op.file
+		changed, err := apply(op)
+		name := r.rel(f.Path)
+		switch {
+		case err != nil:
+			fmt.Fprintf(r.stderr, "%s: %v\n", name, err)
+			code = ExitError
+		case op.act == actRemove:
+			r.say("%s: removed (no tools)", name)
+		case changed:
+			r.say("%s: %s", name, toolCount(f.Tools))
+		case r.verbose && f.Content == nil && !op.foreign:
+			r.say("%s: no tools", f.Package)
+		case r.verbose && f.Content != nil:
+			r.say("%s: unchanged (%s)", name, toolCount(f.Tools))
+		}
+	}
+	return code
+}
+
+func toolCount(n int) string {
+	if n == 1 {
+		return "1 tool"
+	}
+	return fmt.Sprintf("%d tools", n)
+}
+
+// check compares the generated files and the locked schemas with the
+// disk.
+func (r *run) check(files []File) int {
+	ops, errs, notes := plan(files)
+	fatal := len(errs) > 0 // files toolgen cannot read or must not overwrite
+	notes = append(notes, r.notes...)
+	stale := false
+	var diffs []string
+	for _, op := range ops {
+		f := op.file
+		name := r.rel(f.Path)
+		if op.act != actNone {
+			stale = true
+			what := "stale"
+			if op.act == actRemove {
+				what = "no longer needed (the package has no tools)"
+			} else if op.old == nil {
+				what = "missing"
+			}
+			errs = append(errs, fileDiag(f.Path, SeverityError, "%s is %s; run go generate", name, what))
+			diffs = append(diffs, unifiedDiff(name+" (on disk)", name+" (generated)", string(op.old), string(f.Content)))
+		} else if r.verbose && f.Content != nil && !op.foreign {
+			r.say("%s: up to date (%s)", name, toolCount(f.Tools))
+		}
+		lockErrs, lockNotes, found, bad := checkLock(f)
+		fatal = fatal || bad
+		errs = append(errs, lockErrs...)
+		notes = append(notes, lockNotes...)
+		if found && len(lockErrs) == 0 && r.verbose {
+			r.say("%s: no breaking change", r.rel(f.lock.path))
+		}
+	}
+	for _, d := range diffs {
+		fmt.Fprint(r.stdout, d)
+	}
+	r.report(append(errs, notes...))
+	switch {
+	case fatal:
+		return ExitError
+	case stale || len(errs) > 0:
+		return ExitStale
+	}
+	return ExitOK
+}
+
+// checkLock compares f's tools with its package's lock file, if it has
+// one (found). bad reports a lock that cannot be read.
+func checkLock(f File) (errs, notes Diagnostics, found, bad bool) {
+	if f.lock == nil {
+		return nil, nil, false, false
+	}
+	data, err := readExisting(f.lock.path)
+	if err != nil {
+		return Diagnostics{fileDiag(f.lock.path, SeverityError, "cannot read it: %v", unwrapPath(err))}, nil, true, true
+	}
+	if data == nil {
+		return nil, nil, false, false
+	}
+	lf, err := parseLock(data)
+	if err != nil {
+		return Diagnostics{fileDiag(f.lock.path, SeverityError, "%v", err)}, nil, true, true
+	}
+	errs, notes = compareLock(f.lock, lf, data)
+	return errs, notes, true, false
+}
+
+// lock writes each package's lock file, or removes it from a package
+// without tools.
+func (r *run) lock(files []File) int {
+	r.report(r.notes)
 	code := ExitOK
 	for _, f := range files {
-		name := relPath(cwd, f.Path)
-		if *checkOnly {
-			diff, err := check(f, name)
-			if err != nil {
-				fmt.Fprintf(stderr, "toolgen: %v\n", err)
-				return ExitError
-			}
-			if diff != "" {
-				fmt.Fprintf(stderr, "toolgen: %s is stale; run go generate\n", name)
-				fmt.Fprint(stdout, diff)
-				code = ExitStale
-			} else if *verbose && f.Content != nil {
-				fmt.Fprintf(stderr, "%s: up to date (%d tools)\n", name, f.Tools)
-			}
+		if f.lock == nil {
 			continue
 		}
-		changed, err := write(f)
-		if err != nil {
-			fmt.Fprintf(stderr, "toolgen: %v\n", err)
-			return ExitError
+		path, name := f.lock.path, r.rel(f.lock.path)
+		var changed bool
+		var err error
+		if f.Content == nil {
+			var old []byte
+			if old, err = readExisting(path); err == nil && old != nil {
+				changed, err = true, os.Remove(path)
+			}
+		} else {
+			changed, err = writeIfChanged(path, f.lock.content(f.Package))
 		}
-		if *verbose {
+		switch {
+		case err != nil:
+			fmt.Fprintf(r.stderr, "%s: %v\n", name, unwrapPath(err))
+			code = ExitError
+		case changed && f.Content == nil:
+			r.say("%s: removed (no tools)", name)
+		case changed:
+			r.say("%s: %s locked", name, toolCount(f.Tools))
+		case r.verbose && f.Content != nil:
+			r.say("%s: unchanged (%s)", name, toolCount(f.Tools))
+		}
+	}
+	return code
+}
+
+// export writes the schemas below dir and prints the statistics.
+func (r *run) export(files []File, dir string, stats bool) int {
+	r.report(r.notes)
+	code := ExitOK
+	if dir != "" {
+		for _, f := range files {
+			sfs := schemaFiles(dir, f)
+			n, err := writeSchemaFiles(sfs)
+			if err != nil {
+				fmt.Fprintf(r.stderr, "toolgen: %v\n", err)
+				code = ExitError
+				continue
+			}
 			switch {
-			case f.Content == nil && changed:
-				fmt.Fprintf(stderr, "%s: removed (no tools)\n", name)
-			case f.Content == nil:
-				fmt.Fprintf(stderr, "%s: no tools\n", f.Package)
-			case changed:
-				fmt.Fprintf(stderr, "%s: wrote %d tools\n", name, f.Tools)
-			default:
-				fmt.Fprintf(stderr, "%s: unchanged (%d tools)\n", name, f.Tools)
+			case n > 0:
+				r.say("%s: %d schema files for %s", r.rel(filepath.Join(dir, filepath.FromSlash(f.Package))), n, toolCount(f.Tools))
+			case r.verbose && len(sfs) > 0:
+				r.say("%s: unchanged (%d schema files)", r.rel(filepath.Join(dir, filepath.FromSlash(f.Package))), len(sfs))
 			}
 		}
+	}
+	if stats {
+		writeStats(r.stdout, files, r.cwd)
 	}
 	return code
 }

@@ -23,19 +23,33 @@
 //
 //	toolgen [flags] [packages]
 //
-// The packages default to ".". Flags:
+// The packages default to ".". A run writes the generated file of each
+// package and prints a line for each file it wrote
+// (examples/weather/tools_gen.go: 2 tools); it writes nothing at all when
+// any package has a mistake or a file it must not overwrite. Flags:
 //
-//	-check      write nothing; exit 1 and print a unified diff if a
-//	            generated file is stale
-//	-tags list  extra build tags to load packages with
-//	-output f   the generated file's name (default tools_gen.go)
-//	-v          report each package and file
+//	-check        write nothing; exit 1 if a generated file is stale
+//	              (printing a unified diff) or a tool breaks the schema
+//	              recorded in its package's lock file
+//	-lock         write each package's lock file, tools.lock.json: the
+//	              name, description and schemas of its tools, which
+//	              -check compares the tools with
+//	-schemas dir  write each tool's schema in each dialect as
+//	              dir/<package>/<tool>.<dialect>.json, and nothing else
+//	-stats        print the size of each tool's definition in each
+//	              dialect, in bytes and estimated tokens, and write nothing
+//	-tags list    extra build tags to load packages with
+//	-output f     the generated file's name (default tools_gen.go)
+//	-v            also report unchanged files and packages without tools
+//	-q            report only errors and notes
 //
-// Exit status: 0 on success, 1 when -check finds a stale file, 2 for usage
-// errors, packages that do not load, and mistakes in the tools, which are
-// reported as file:line:col: message. Notes (file:line:col: note: ...),
-// such as a tool sent to a provider without strict mode because its
-// dialect cannot express an argument, do not change the exit status.
+// Exit status: 0 on success, 1 when -check finds a stale file or a
+// breaking change to a locked schema, 2 for usage errors, packages that do
+// not load, mistakes in the tools and files that cannot be written, which
+// are reported as file:line:col: message, all of them in one run. Notes
+// (file:line:col: note: ...), such as a tool sent to a provider without
+// strict mode because its dialect cannot express an argument, or a field
+// without a description, do not change the exit status.
 //
 // Run it with go generate, from a line in any file of the package:
 //

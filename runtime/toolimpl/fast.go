@@ -214,7 +214,7 @@ func FastEnd(data []byte, i int) bool {
 }
 
 // ValidFormat reports whether s is in the named string format, for fast
-// paths; CheckFormat says what is wrong.
+// paths; the full decoder's Decoder.FormatError says what is wrong.
 func ValidFormat(format, s string) bool {
 	check, ok := formats[format]
 	return !ok || check(s)

@@ -1,0 +1,342 @@
+package gen
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// lockCase is one before/after pair: a package's source when it was locked
+// and now, and the diagnostics -check gives, as file:line:col: message
+// substrings (errors are breaking, "note: " ones not).
+type lockCase struct {
+	name          string
+	before, after string
+	want          []string
+}
+
+const lockHead = "package p\n\nimport \"context\"\n\n"
+
+// The sources start with lockHead, so their line 5 is the first after it.
+var lockCases = []lockCase{
+	{
+		name:   "unchanged",
+		before: "type In struct {\n\t// City is a city, such as Paris.\n\tCity string `json:\"city\"`\n}\n\n// F returns the weather of a city.\n//\n//tool:export\nfunc F(ctx context.Context, in In) error { return nil }\n",
+		after:  "type In struct {\n\t// City is a city, such as Paris.\n\tCity string `json:\"city\"`\n}\n\n// F returns the weather of a city.\n//\n//tool:export\nfunc F(ctx context.Context, in In) error { return nil }\n",
+		want:   nil,
+	},
+	{
+		name:   "removed tool",
+		before: "// F does f, and more.\n//\n//tool:export\nfunc F(ctx context.Context) error { return nil }\n\n// G does g, and more.\n//\n//tool:export\nfunc G(ctx context.Context) error { return nil }\n",
+		after:  "// F does f, and more.\n//\n//tool:export\nfunc F(ctx context.Context) error { return nil }\n",
+		want:   []string{"tools.lock.json:16:7: breaking change: tool g was removed (tools.lock.json locks it)"},
+	},
+	{
+		name:   "renamed tool",
+		before: "// F does f, and more.\n//\n//tool:export\nfunc F(ctx context.Context) error { return nil }\n",
+		after:  "// F does f, and more.\n//\n//tool:export f_new\nfunc F(ctx context.Context) error { return nil }\n",
+		want:   []string{"t.go:8:6: breaking change: tool f was renamed to f_new"},
+	},
+	{
+		name:   "new tool",
+		before: "// F does f, and more.\n//\n//tool:export\nfunc F(ctx context.Context) error { return nil }\n",
+		after:  "// F does f, and more.\n//\n//tool:export\nfunc F(ctx context.Context) error { return nil }\n\n// G does g, and more.\n//\n//tool:export\nfunc G(ctx context.Context) error { return nil }\n",
+		want:   []string{"t.go:13:6: note: new tool g, not in tools.lock.json"},
+	},
+	{
+		name:   "new required field",
+		before: "type In struct {\n\t// A is a.\n\tA string `json:\"a\"`\n}\n\n// F does f, and more.\n//\n//tool:export\nfunc F(ctx context.Context, in In) error { return nil }\n",
+		after:  "type In struct {\n\t// A is a.\n\tA string `json:\"a\"`\n\t// B is b.\n\tB string `json:\"b\"`\n}\n\n// F does f, and more.\n//\n//tool:export\nfunc F(ctx context.Context, in In) error { return nil }\n",
+		want:   []string{"t.go:9:2: breaking change to tool f: argument field b: new and required: calls without it now fail"},
+	},
+	{
+		name:   "new optional field",
+		before: "type In struct {\n\t// A is a.\n\tA string `json:\"a\"`\n}\n\n// F does f, and more.\n//\n//tool:export\nfunc F(ctx context.Context, in In) error { return nil }\n",
+		after:  "type In struct {\n\t// A is a.\n\tA string `json:\"a\"`\n\t// B is b.\n\tB string `json:\"b,omitempty\"`\n}\n\n// F does f, and more.\n//\n//tool:export\nfunc F(ctx context.Context, in In) error { return nil }\n",
+		want:   []string{"t.go:9:2: note: tool f: argument field b: new since tools.lock.json"},
+	},
+	{
+		name:   "removed field",
+		before: "type In struct {\n\t// A is a.\n\tA string `json:\"a\"`\n\t// B is b.\n\tB string `json:\"b\"`\n}\n\n// F does f, and more.\n//\n//tool:export\nfunc F(ctx context.Context, in In) error { return nil }\n",
+		after:  "type In struct {\n\t// A is a.\n\tA string `json:\"a\"`\n}\n\n// F does f, and more.\n//\n//tool:export\nfunc F(ctx context.Context, in In) error { return nil }\n",
+		want:   []string{"t.go:5:6: breaking change to tool f: argument field b: removed"},
+	},
+	{
+		name:   "removed nested field",
+		before: "type Sub struct {\n\t// X is x.\n\tX int `json:\"x\"`\n\t// Y is y.\n\tY int `json:\"y\"`\n}\n\ntype In struct {\n\t// S is s.\n\tS Sub `json:\"s\"`\n}\n\n// F does f, and more.\n//\n//tool:export\nfunc F(ctx context.Context, in In) error { return nil }\n",
+		after:  "type Sub struct {\n\t// X is x.\n\tX int `json:\"x\"`\n}\n\ntype In struct {\n\t// S is s.\n\tS Sub `json:\"s\"`\n}\n\n// F does f, and more.\n//\n//tool:export\nfunc F(ctx context.Context, in In) error { return nil }\n",
+		want:   []string{"t.go:5:6: breaking change to tool f: argument field s.y: removed"},
+	},
+	{
+		name:   "optional made required",
+		before: "type In struct {\n\t// A is a.\n\tA *int `json:\"a,omitempty\"`\n}\n\n// F does f, and more.\n//\n//tool:export\nfunc F(ctx context.Context, in In) error { return nil }\n",
+		after:  "type In struct {\n\t// A is a.\n\tA int `json:\"a\"`\n}\n\n// F does f, and more.\n//\n//tool:export\nfunc F(ctx context.Context, in In) error { return nil }\n",
+		want:   []string{"t.go:7:2: breaking change to tool f: argument field a: now required"},
+	},
+	{
+		name:   "required made optional",
+		before: "type In struct {\n\t// A is a.\n\tA int `json:\"a\"`\n}\n\n// F does f, and more.\n//\n//tool:export\nfunc F(ctx context.Context, in In) error { return nil }\n",
+		after:  "type In struct {\n\t// A is a.\n\tA int `json:\"a,omitempty\"`\n}\n\n// F does f, and more.\n//\n//tool:export\nfunc F(ctx context.Context, in In) error { return nil }\n",
+		want:   []string{"t.go:7:2: note: tool f: argument field a: now optional"},
+	},
+	{
+		name:   "narrowed type",
+		before: "type In struct {\n\t// N is n.\n\tN float64 `json:\"n\"`\n}\n\n// F does f, and more.\n//\n//tool:export\nfunc F(ctx context.Context, in In) error { return nil }\n",
+		after:  "type In struct {\n\t// N is n.\n\tN int `json:\"n\"`\n}\n\n// F does f, and more.\n//\n//tool:export\nfunc F(ctx context.Context, in In) error { return nil }\n",
+		want:   []string{"t.go:7:2: breaking change to tool f: argument field n: its type narrowed from number to integer"},
+	},
+	{
+		name:   "widened type",
+		before: "type In struct {\n\t// N is n.\n\tN int `json:\"n\"`\n}\n\n// F does f, and more.\n//\n//tool:export\nfunc F(ctx context.Context, in In) error { return nil }\n",
+		after:  "type In struct {\n\t// N is n.\n\tN float64 `json:\"n\"`\n}\n\n// F does f, and more.\n//\n//tool:export\nfunc F(ctx context.Context, in In) error { return nil }\n",
+		want:   []string{"t.go:7:2: note: tool f: argument field n: its type widened from integer to number"},
+	},
+	{
+		name:   "changed type",
+		before: "type In struct {\n\t// N is n.\n\tN string `json:\"n\"`\n}\n\n// F does f, and more.\n//\n//tool:export\nfunc F(ctx context.Context, in In) error { return nil }\n",
+		after:  "type In struct {\n\t// N is n.\n\tN bool `json:\"n\"`\n}\n\n// F does f, and more.\n//\n//tool:export\nfunc F(ctx context.Context, in In) error { return nil }\n",
+		want:   []string{"t.go:7:2: breaking change to tool f: argument field n: its type narrowed from string to boolean"},
+	},
+	{
+		name:   "removed enum value",
+		before: "type In struct {\n\t// U is u.\n\tU string `json:\"u\" jsonschema:\"enum=c,enum=f,enum=k\"`\n}\n\n// F does f, and more.\n//\n//tool:export\nfunc F(ctx context.Context, in In) error { return nil }\n",
+		after:  "type In struct {\n\t// U is u.\n\tU string `json:\"u\" jsonschema:\"enum=c,enum=f\"`\n}\n\n// F does f, and more.\n//\n//tool:export\nfunc F(ctx context.Context, in In) error { return nil }\n",
+		want:   []string{`t.go:7:2: breaking change to tool f: argument field u: enum value "k" removed`},
+	},
+	{
+		name:   "widened enum",
+		before: "type In struct {\n\t// U is u.\n\tU string `json:\"u\" jsonschema:\"enum=c,enum=f\"`\n}\n\n// F does f, and more.\n//\n//tool:export\nfunc F(ctx context.Context, in In) error { return nil }\n",
+		after:  "type In struct {\n\t// U is u.\n\tU string `json:\"u\" jsonschema:\"enum=c,enum=f,enum=k\"`\n}\n\n// F does f, and more.\n//\n//tool:export\nfunc F(ctx context.Context, in In) error { return nil }\n",
+		want:   []string{`t.go:7:2: note: tool f: argument field u: enum value "k" added`},
+	},
+	{
+		name:   "removed const enum value",
+		before: "// Unit is a unit.\ntype Unit string\n\nconst (\n\t// C is Celsius.\n\tC Unit = \"c\"\n\t// K is Kelvin.\n\tK Unit = \"k\"\n)\n\ntype In struct {\n\t// U is u.\n\tU Unit `json:\"u\"`\n}\n\n// F does f, and more.\n//\n//tool:export\nfunc F(ctx context.Context, in In) error { return nil }\n",
+		after:  "// Unit is a unit.\ntype Unit string\n\nconst (\n\t// C is Celsius.\n\tC Unit = \"c\"\n)\n\ntype In struct {\n\t// U is u.\n\tU Unit `json:\"u\"`\n}\n\n// F does f, and more.\n//\n//tool:export\nfunc F(ctx context.Context, in In) error { return nil }\n",
+		want: []string{
+			`t.go:15:2: breaking change to tool f: argument field u: enum value "k" removed`,
+			// The values' descriptions are part of the field's.
+			"t.go:15:2: note: tool f: argument field u: its description changed",
+		},
+	},
+	{
+		name:   "tightened bound",
+		before: "type In struct {\n\t// D is d.\n\tD int `json:\"d\" jsonschema:\"minimum=1,maximum=14\"`\n}\n\n// F does f, and more.\n//\n//tool:export\nfunc F(ctx context.Context, in In) error { return nil }\n",
+		after:  "type In struct {\n\t// D is d.\n\tD int `json:\"d\" jsonschema:\"minimum=1,maximum=7\"`\n}\n\n// F does f, and more.\n//\n//tool:export\nfunc F(ctx context.Context, in In) error { return nil }\n",
+		want:   []string{"t.go:7:2: breaking change to tool f: argument field d: maximum tightened from 14 to 7"},
+	},
+	{
+		name:   "loosened bound",
+		before: "type In struct {\n\t// D is d.\n\tD int `json:\"d\" jsonschema:\"minimum=1,maximum=14\"`\n}\n\n// F does f, and more.\n//\n//tool:export\nfunc F(ctx context.Context, in In) error { return nil }\n",
+		after:  "type In struct {\n\t// D is d.\n\tD int `json:\"d\" jsonschema:\"minimum=0,maximum=14\"`\n}\n\n// F does f, and more.\n//\n//tool:export\nfunc F(ctx context.Context, in In) error { return nil }\n",
+		want:   []string{"t.go:7:2: note: tool f: argument field d: minimum loosened from 1 to 0"},
+	},
+	{
+		name:   "new bound",
+		before: "type In struct {\n\t// S is s.\n\tS string `json:\"s\"`\n}\n\n// F does f, and more.\n//\n//tool:export\nfunc F(ctx context.Context, in In) error { return nil }\n",
+		after:  "type In struct {\n\t// S is s.\n\tS string `json:\"s\" jsonschema:\"maxLength=80\"`\n}\n\n// F does f, and more.\n//\n//tool:export\nfunc F(ctx context.Context, in In) error { return nil }\n",
+		want:   []string{"t.go:7:2: breaking change to tool f: argument field s: new maximum length 80"},
+	},
+	{
+		name:   "new pattern",
+		before: "type In struct {\n\t// S is s.\n\tS string `json:\"s\"`\n}\n\n// F does f, and more.\n//\n//tool:export\nfunc F(ctx context.Context, in In) error { return nil }\n",
+		after:  "type In struct {\n\t// S is s.\n\tS string `json:\"s\" jsonschema:\"pattern=^[a-z]+$\"`\n}\n\n// F does f, and more.\n//\n//tool:export\nfunc F(ctx context.Context, in In) error { return nil }\n",
+		want:   []string{`t.go:7:2: breaking change to tool f: argument field s: new pattern "^[a-z]+$"`},
+	},
+	{
+		name:   "slice item type narrowed",
+		before: "type In struct {\n\t// Tags are tags.\n\tTags []float64 `json:\"tags\"`\n}\n\n// F does f, and more.\n//\n//tool:export\nfunc F(ctx context.Context, in In) error { return nil }\n",
+		after:  "type In struct {\n\t// Tags are tags.\n\tTags []int `json:\"tags\"`\n}\n\n// F does f, and more.\n//\n//tool:export\nfunc F(ctx context.Context, in In) error { return nil }\n",
+		want:   []string{"t.go:7:2: breaking change to tool f: argument field tags[]: its type narrowed from number to integer"},
+	},
+	{
+		name:   "description changed",
+		before: "type In struct {\n\t// A is a.\n\tA string `json:\"a\"`\n}\n\n// F does f, and more.\n//\n//tool:export\nfunc F(ctx context.Context, in In) error { return nil }\n",
+		after:  "type In struct {\n\t// A is the letter a.\n\tA string `json:\"a\"`\n}\n\n// F does f, and more than before.\n//\n//tool:export\nfunc F(ctx context.Context, in In) error { return nil }\n",
+		want: []string{
+			"t.go:7:2: note: tool f: argument field a: its description changed",
+			"t.go:13:6: note: tool f: its description changed since tools.lock.json",
+		},
+	},
+	{
+		name:   "parameter made required",
+		before: "// F does f, and more.\n//\n//tool:export\n//tool:param q The query, such as rain.\nfunc F(ctx context.Context, q *string) error { return nil }\n",
+		after:  "// F does f, and more.\n//\n//tool:export\n//tool:param q The query, such as rain.\n//tool:param n How many, such as 3.\nfunc F(ctx context.Context, q *string, n int) error { return nil }\n",
+		want:   []string{"t.go:10:40: breaking change to tool f: argument field n: new and required"},
+	},
+	{
+		name:   "removed result field",
+		before: "type Out struct {\n\t// A is a.\n\tA string `json:\"a\"`\n\t// B is b.\n\tB string `json:\"b\"`\n}\n\n// F does f, and more.\n//\n//tool:export\nfunc F(ctx context.Context) (Out, error) { return Out{}, nil }\n",
+		after:  "type Out struct {\n\t// A is a.\n\tA string `json:\"a\"`\n}\n\n// F does f, and more.\n//\n//tool:export\nfunc F(ctx context.Context) (Out, error) { return Out{}, nil }\n",
+		want:   []string{"t.go:5:6: breaking change to tool f: result field b: removed"},
+	},
+	{
+		name:   "result type narrowed",
+		before: "type Out struct {\n\t// N is n.\n\tN float64 `json:\"n\"`\n}\n\n// F does f, and more.\n//\n//tool:export\nfunc F(ctx context.Context) (Out, error) { return Out{}, nil }\n",
+		after:  "type Out struct {\n\t// N is n.\n\tN int `json:\"n\"`\n}\n\n// F does f, and more.\n//\n//tool:export\nfunc F(ctx context.Context) (Out, error) { return Out{}, nil }\n",
+		want:   []string{"t.go:7:2: breaking change to tool f: result field n: its type changed from number to integer"},
+	},
+	{
+		name:   "new result field",
+		before: "type Out struct {\n\t// A is a.\n\tA string `json:\"a\"`\n}\n\n// F does f, and more.\n//\n//tool:export\nfunc F(ctx context.Context) (Out, error) { return Out{}, nil }\n",
+		after:  "type Out struct {\n\t// A is a.\n\tA string `json:\"a\"`\n\t// B is b.\n\tB int `json:\"b\"`\n}\n\n// F does f, and more.\n//\n//tool:export\nfunc F(ctx context.Context) (Out, error) { return Out{}, nil }\n",
+		want:   []string{"t.go:9:2: note: tool f: result field b: new since tools.lock.json"},
+	},
+	{
+		name:   "result gone",
+		before: "type Out struct {\n\t// A is a.\n\tA string `json:\"a\"`\n}\n\n// F does f, and more.\n//\n//tool:export\nfunc F(ctx context.Context) (Out, error) { return Out{}, nil }\n",
+		after:  "// F does f, and more.\n//\n//tool:export\nfunc F(ctx context.Context) error { return nil }\n",
+		want:   []string{"t.go:8:6: breaking change to tool f: it no longer has the result schema tools.lock.json locks"},
+	},
+	{
+		name:   "all tools removed",
+		before: "// F does f, and more.\n//\n//tool:export\nfunc F(ctx context.Context) error { return nil }\n",
+		after:  "// F does f, and more.\nfunc F(ctx context.Context) error { return nil }\n",
+		want:   []string{"tools.lock.json:6:7: breaking change: tool f was removed"},
+	},
+}
+
+// TestLockRules locks each case's before source, then compares its after
+// source with the lock: every breaking change is an error at the place
+// that made it, every other change a note, and nothing else is reported.
+func TestLockRules(t *testing.T) {
+	root := t.TempDir()
+	for _, side := range []string{"before", "after"} {
+		dir := filepath.Join(root, side)
+		mustWrite(t, filepath.Join(dir, "go.mod"), "module example.com/"+side+"\n\ngo 1.26\n")
+		for i, c := range lockCases {
+			src := c.before
+			if side == "after" {
+				src = c.after
+			}
+			mustWrite(t, filepath.Join(dir, fmt.Sprintf("c%02d", i), "t.go"), lockHead+src)
+		}
+	}
+	before := generateIn(t, filepath.Join(root, "before"))
+	after := generateIn(t, filepath.Join(root, "after"))
+	if len(before) != len(lockCases) || len(after) != len(lockCases) {
+		t.Fatalf("generated %d and %d packages for %d cases", len(before), len(after), len(lockCases))
+	}
+	for i, c := range lockCases {
+		t.Run(c.name, func(t *testing.T) {
+			data := before[i].lock.content(before[i].Package)
+			lf, err := parseLock(data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			st := after[i].lock
+			errs, notes := compareLock(st, lf, data)
+			dir := filepath.Dir(st.path)
+			var got []string
+			for _, d := range append(errs, notes...).sorted() {
+				d.Pos.Filename = relPath(dir, d.Pos.Filename)
+				got = append(got, d.String())
+			}
+			if len(got) != len(c.want) {
+				t.Fatalf("got %d diagnostics, want %d:\n%s\nlock:\n%s", len(got), len(c.want), strings.Join(got, "\n"), data)
+			}
+			for j, w := range c.want {
+				if !strings.HasPrefix(got[j], w) {
+					t.Errorf("got  %s\nwant %s...", got[j], w)
+				}
+				breaking := !strings.Contains(w, ": note: ")
+				if breaking != (j < len(errs)) {
+					t.Errorf("%s: reported as breaking=%v", got[j], !breaking)
+				}
+			}
+			// Locking the after source and comparing again finds nothing.
+			data = st.content(after[i].Package)
+			lf, err = parseLock(data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if errs, notes := compareLock(st, lf, data); len(errs)+len(notes) > 0 {
+				t.Errorf("after -lock: %v", append(errs, notes...))
+			}
+		})
+	}
+}
+
+// TestLockFile checks the lock's form: valid JSON, tools sorted by name,
+// keys sorted, ending in a newline, the same bytes in two runs.
+func TestLockFile(t *testing.T) {
+	dir := t.TempDir()
+	mustWrite(t, filepath.Join(dir, "go.mod"), "module example.com/l\n\ngo 1.26\n")
+	mustWrite(t, filepath.Join(dir, "t.go"), lockHead+lockCases[4].after+"\n// A does a, and more.\n//\n//tool:export\nfunc A(ctx context.Context) error { return nil }\n")
+	one := generateIn(t, dir)[0]
+	two := generateIn(t, dir)[0]
+	data := one.lock.content(one.Package)
+	if string(data) != string(two.lock.content(two.Package)) {
+		t.Error("the lock differs between two runs")
+	}
+	want := `{
+  "toolgen_lock": 1,
+  "package": "example.com/l",
+  "tools": [
+    {
+      "name": "a",
+      "func": "A",
+      "description": "A does a, and more.",
+      "input": {
+        "additionalProperties": false,
+        "properties": {},
+        "type": "object"
+      }
+    },
+    {
+      "name": "f",
+      "func": "F",
+      "description": "F does f, and more.",
+      "input": {
+        "additionalProperties": false,
+        "properties": {
+          "a": {
+            "description": "A is a.",
+            "type": "string"
+          },
+          "b": {
+            "description": "B is b.",
+            "type": "string"
+          }
+        },
+        "required": [
+          "a",
+          "b"
+        ],
+        "type": "object"
+      }
+    }
+  ]
+}
+`
+	if string(data) != want {
+		t.Errorf("lock:\n%s\nwant:\n%s", data, want)
+	}
+	var v any
+	if err := json.Unmarshal(data, &v); err != nil {
+		t.Error(err)
+	}
+}
+
+func generateIn(t *testing.T, dir string) []File {
+	t.Helper()
+	files, err := Generate(context.Background(), Config{Dir: dir, Patterns: []string{"./..."}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
+}
+
+func mustWrite(t *testing.T, path, content string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}

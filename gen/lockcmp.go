@@ -1,0 +1,646 @@
+package gen
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"go/token"
+	"math"
+	"slices"
+	"strings"
+)
+
+// The rules of the lock. A model calls a tool with arguments shaped by the
+// schema it was shown, perhaps long ago (a replayed conversation, a cached
+// plan, a fine-tuned model), and a caller reads its result as it was
+// shaped. So, for the arguments, every call the locked schema accepted must
+// still be accepted: a removed field (its old calls are now rejected as
+// unknown), a new required field, a field made required, a narrowed type,
+// a removed enum value, a tightened bound, a pattern or format added or
+// changed are breaking. For the result, everything a caller read must
+// still be there and keep its type: a removed field, a field made
+// optional, a changed type or a new enum value are breaking. A removed or
+// renamed tool is breaking. Anything else (a new tool, a new optional
+// field, a widened type or enum, a loosened bound, a description) is a
+// note.
+
+// change is one difference between the locked and the current schema of a
+// tool.
+type change struct {
+	breaking bool
+	path     string // field path, "" for the whole object
+	what     string // what changed, for the message
+	advice   string // what to do instead, for a breaking change
+	// removed marks a change placed at the struct holding the field,
+	// which is gone from the source.
+	removed bool
+}
+
+// schemaSide says which schema of a tool is compared.
+type schemaSide int
+
+const (
+	sideInput schemaSide = iota
+	sideOutput
+)
+
+// compareLock compares the locked tools of lf with the current ones of st
+// and returns the breaking changes as errors and the others as notes, at
+// their positions. data is the lock file's bytes, for the positions of
+// removed tools.
+func compareLock(st *lockState, lf *lockFile, data []byte) (errs, notes Diagnostics) {
+	lockName := shortName(st.path)
+	report := func(pos token.Position, breaking bool, format string, args ...any) {
+		d := Diagnostic{Pos: pos, Msg: fmt.Sprintf(format, args...)}
+		if breaking {
+			errs = append(errs, d)
+		} else {
+			d.Severity = SeverityNote
+			notes = append(notes, d)
+		}
+	}
+	current := make(map[string]*lockTool, len(st.tools))
+	byFunc := make(map[string]*lockTool)
+	for i := range st.tools {
+		current[st.tools[i].Name] = &st.tools[i]
+		if st.tools[i].Func != "" {
+			byFunc[st.tools[i].Func] = &st.tools[i]
+		}
+	}
+	locked := make(map[string]bool, len(lf.Tools))
+	for _, old := range lf.Tools {
+		locked[old.Name] = true
+		now, ok := current[old.Name]
+		if !ok {
+			if renamed := byFunc[old.Func]; old.Func != "" && renamed != nil && !lockHas(lf, renamed.Name) {
+				report(st.pos[renamed.Name].tool, true,
+					"breaking change: tool %s was renamed to %s (%s locks %s): models call it by its old name; keep the name %s in the //tool:export directive, or run toolgen -lock to accept the break",
+					old.Name, renamed.Name, lockName, old.Name, old.Name)
+				continue
+			}
+			report(lockLine(st.path, data, old.Name), true,
+				"breaking change: tool %s was removed (%s locks it): models and saved conversations still call it; keep it until no caller needs it, or run toolgen -lock to accept the break",
+				old.Name, lockName)
+			continue
+		}
+		tp := st.pos[now.Name]
+		if old.Description != now.Description {
+			report(tp.tool, false, "tool %s: its description changed since %s; run toolgen -lock to record it", now.Name, lockName)
+		}
+		for _, side := range []schemaSide{sideInput, sideOutput} {
+			o, n := old.Input, now.Input
+			noun := "argument"
+			fields, structs := tp.input, tp.structs
+			if side == sideOutput {
+				o, n = old.Output, now.Output
+				noun = "result"
+				fields, structs = tp.output, tp.outRoot
+			}
+			switch {
+			case len(o) == 0 && len(n) == 0:
+				continue
+			case len(o) == 0:
+				report(tp.tool, false, "tool %s: its %s schema is new since %s; run toolgen -lock to record it", now.Name, noun, lockName)
+				continue
+			case len(n) == 0:
+				report(tp.tool, true, "breaking change to tool %s: it no longer has the %s schema %s locks; keep returning the result, or make a new tool %s_v2; to accept the break, run toolgen -lock",
+					now.Name, noun, lockName, now.Name)
+				continue
+			}
+			changes, err := compareSchemaJSON(o, n, side)
+			if err != nil {
+				report(lockLine(st.path, data, old.Name), true, "the locked %s schema of tool %s cannot be read (%v): run toolgen -lock to write the lock again", noun, old.Name, err)
+				continue
+			}
+			for _, c := range changes {
+				pos := placeChange(tp, fields, structs, c)
+				subject := "the " + noun + "s"
+				if c.path != "" {
+					subject = noun + " field " + c.path
+				}
+				if c.breaking {
+					report(pos, true, "breaking change to tool %s: %s: %s (%s locks the old schema); %s, or make a new tool %s_v2 for the new shape; to accept the break, run toolgen -lock",
+						now.Name, subject, c.what, lockName, c.advice, now.Name)
+				} else {
+					report(pos, false, "tool %s: %s: %s since %s; run toolgen -lock to record it", now.Name, subject, c.what, lockName)
+				}
+			}
+		}
+	}
+	for _, now := range st.tools {
+		if !locked[now.Name] {
+			if old := lockFuncTool(lf, now.Func); old != "" && current[old] == nil {
+				continue // reported as a rename
+			}
+			report(st.pos[now.Name].tool, false, "new tool %s, not in %s; run toolgen -lock to record it", now.Name, lockName)
+		}
+	}
+	return errs.sorted(), notes.sorted()
+}
+
+func lockHas(lf *lockFile, name string) bool {
+	return slices.ContainsFunc(lf.Tools, func(t lockTool) bool { return t.Name == name })
+}
+
+func lockFuncTool(lf *lockFile, fn string) string {
+	if fn == "" {
+		return ""
+	}
+	for _, t := range lf.Tools {
+		if t.Func == fn {
+			return t.Name
+		}
+	}
+	return ""
+}
+
+func shortName(path string) string {
+	if i := strings.LastIndexAny(path, `/\`); i >= 0 {
+		return path[i+1:]
+	}
+	return path
+}
+
+// placeChange returns where a change is in the source: the field at its
+// path, or for a removed field the struct that held it, or the nearest
+// field or struct above it, or the tool.
+func placeChange(tp *toolPositions, fields, structs map[string]token.Position, c change) token.Position {
+	path := c.path
+	if c.removed {
+		path = parentPath(path)
+		if p, ok := structs[path]; ok {
+			return p
+		}
+	}
+	for {
+		if p, ok := fields[path]; ok && path != "" {
+			return p
+		}
+		if p, ok := structs[path]; ok {
+			return p
+		}
+		if path == "" {
+			return tp.tool
+		}
+		path = parentPath(path)
+	}
+}
+
+// parentPath drops the last step of a field path: a.b → a, a[] → a.
+func parentPath(path string) string {
+	if strings.HasSuffix(path, "[]") || strings.HasSuffix(path, "{}") {
+		return path[:len(path)-2]
+	}
+	if i := strings.LastIndexByte(path, '.'); i >= 0 {
+		return path[:i]
+	}
+	return ""
+}
+
+// compareSchemaJSON compares two standard schemas.
+func compareSchemaJSON(old, new []byte, side schemaSide) ([]change, error) {
+	o, err := decodeSchema(old)
+	if err != nil {
+		return nil, err
+	}
+	n, err := decodeSchema(new)
+	if err != nil {
+		return nil, err
+	}
+	c := &schemaComparer{side: side, oldRoot: o, newRoot: n, seen: map[[2]string]bool{}}
+	c.compare("", o, n)
+	return c.changes, nil
+}
+
+func decodeSchema(data []byte) (map[string]any, error) {
+	if len(data) == 0 {
+		return map[string]any{}, nil
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		return nil, err
+	}
+	m, ok := v.(map[string]any)
+	if !ok {
+		return nil, fmt.Errorf("the schema is not an object")
+	}
+	return m, nil
+}
+
+type schemaComparer struct {
+	side             schemaSide
+	oldRoot, newRoot map[string]any
+	seen             map[[2]string]bool // $ref pairs compared, for recursive types
+	changes          []change
+}
+
+func (c *schemaComparer) add(ch change) { c.changes = append(c.changes, ch) }
+
+// tighter records a change that accepts less than before: breaking for
+// arguments, a note for a result.
+func (c *schemaComparer) tighter(path, what, advice string) {
+	c.add(change{breaking: c.side == sideInput, path: path, what: what, advice: advice})
+}
+
+// looser records a change that accepts more than before: a note for
+// arguments, breaking for a result.
+func (c *schemaComparer) looser(path, what, advice string) {
+	c.add(change{breaking: c.side == sideOutput, path: path, what: what, advice: advice})
+}
+
+// resolve follows a $ref into root's $defs; ok is false for a ref already
+// being compared (a recursive type).
+func resolve(root, n map[string]any) (map[string]any, string) {
+	ref, _ := n["$ref"].(string)
+	if ref == "" {
+		return n, ""
+	}
+	name, _ := strings.CutPrefix(ref, "#/$defs/")
+	defs, _ := root["$defs"].(map[string]any)
+	if d, ok := defs[name].(map[string]any); ok {
+		merged := make(map[string]any, len(d)+len(n))
+		for k, v := range d {
+			merged[k] = v
+		}
+		for k, v := range n {
+			if k != "$ref" {
+				merged[k] = v
+			}
+		}
+		return merged, ref
+	}
+	return n, ref
+}
+
+// unwrapNull turns {"anyOf":[S,{"type":"null"}]} into S with null among
+// its types.
+func unwrapNull(n map[string]any) map[string]any {
+	list, ok := n["anyOf"].([]any)
+	if !ok || len(list) != 2 {
+		return n
+	}
+	var other map[string]any
+	null := false
+	for _, b := range list {
+		m, _ := b.(map[string]any)
+		if m == nil {
+			return n
+		}
+		if t, _ := m["type"].(string); t == "null" && len(m) == 1 {
+			null = true
+		} else {
+			other = m
+		}
+	}
+	if !null || other == nil {
+		return n
+	}
+	out := make(map[string]any, len(other)+len(n))
+	for k, v := range other {
+		out[k] = v
+	}
+	for k, v := range n {
+		if k != "anyOf" {
+			out[k] = v
+		}
+	}
+	ts := typeSet(other)
+	ts["null"] = true
+	list2 := make([]any, 0, len(ts))
+	for _, t := range sortedSet(ts) {
+		list2 = append(list2, t)
+	}
+	out["type"] = list2
+	return out
+}
+
+var allTypes = []string{"array", "boolean", "integer", "null", "number", "object", "string"}
+
+// typeSet returns the JSON types a schema node allows ("integer" is
+// implied by "number").
+func typeSet(n map[string]any) map[string]bool {
+	set := map[string]bool{}
+	switch t := n["type"].(type) {
+	case string:
+		set[t] = true
+	case []any:
+		for _, x := range t {
+			if s, ok := x.(string); ok {
+				set[s] = true
+			}
+		}
+	default:
+		if list, ok := n["anyOf"].([]any); ok {
+			for _, b := range list {
+				if m, ok := b.(map[string]any); ok {
+					for k := range typeSet(m) {
+						set[k] = true
+					}
+				}
+			}
+		} else if _, ok := n["properties"]; ok {
+			set["object"] = true
+		} else {
+			for _, k := range allTypes {
+				set[k] = true
+			}
+		}
+	}
+	if set["number"] {
+		set["integer"] = true
+	}
+	return set
+}
+
+func sortedSet(s map[string]bool) []string {
+	out := make([]string, 0, len(s))
+	for k := range s {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
+}
+
+func lockTypeWords(s map[string]bool) string {
+	list := sortedSet(s)
+	if s["number"] {
+		list = slices.DeleteFunc(list, func(x string) bool { return x == "integer" })
+	}
+	if len(list) == len(allTypes)-1 && !s["integer"] || len(list) >= len(allTypes)-1 {
+		return "any type"
+	}
+	return strings.Join(list, " or ")
+}
+
+func subset(a, b map[string]bool) bool {
+	for k := range a {
+		if !b[k] {
+			return false
+		}
+	}
+	return true
+}
+
+func (c *schemaComparer) compare(path string, o, n map[string]any) {
+	o, oref := resolve(c.oldRoot, o)
+	n, nref := resolve(c.newRoot, n)
+	if oref != "" || nref != "" {
+		key := [2]string{oref, nref}
+		if c.seen[key] {
+			return
+		}
+		c.seen[key] = true
+	}
+	o, n = unwrapNull(o), unwrapNull(n)
+
+	ot, nt := typeSet(o), typeSet(n)
+	switch {
+	case c.side == sideOutput && !(subset(ot, nt) && subset(nt, ot)):
+		c.add(change{breaking: true, path: path, what: fmt.Sprintf("its type changed from %s to %s", lockTypeWords(ot), lockTypeWords(nt)),
+			advice: "keep the old type and add a field of the new one"})
+	case !subset(ot, nt):
+		c.tighter(path, fmt.Sprintf("its type narrowed from %s to %s", lockTypeWords(ot), lockTypeWords(nt)),
+			"keep accepting the old type")
+	case !subset(nt, ot):
+		c.looser(path, fmt.Sprintf("its type widened from %s to %s", lockTypeWords(ot), lockTypeWords(nt)), "")
+	}
+
+	c.compareEnum(path, o, n)
+	c.compareBounds(path, o, n)
+	if path != "" {
+		for _, k := range []string{"description", "title", "default"} {
+			if !jsonEqual(o[k], n[k]) {
+				c.add(change{path: path, what: "its " + k + " changed"})
+			}
+		}
+	}
+	c.compareProperties(path, o, n)
+
+	if oi, ok := o["items"].(map[string]any); ok {
+		if ni, ok := n["items"].(map[string]any); ok {
+			c.compare(path+"[]", oi, ni)
+		}
+	}
+	if oa, ok := o["additionalProperties"].(map[string]any); ok {
+		if na, ok := n["additionalProperties"].(map[string]any); ok {
+			c.compare(path+"{}", oa, na)
+		}
+	}
+	if ol, ok := o["anyOf"].([]any); ok {
+		if nl, ok := n["anyOf"].([]any); ok && len(ol) == len(nl) {
+			for i := range ol {
+				om, _ := ol[i].(map[string]any)
+				nm, _ := nl[i].(map[string]any)
+				if om != nil && nm != nil {
+					c.compare(path, om, nm)
+				}
+			}
+		}
+	}
+}
+
+// compareProperties compares the fields of two object schemas.
+func (c *schemaComparer) compareProperties(path string, o, n map[string]any) {
+	op, _ := o["properties"].(map[string]any)
+	np, _ := n["properties"].(map[string]any)
+	if op == nil && np == nil {
+		return
+	}
+	oreq, nreq := stringSet(o["required"]), stringSet(n["required"])
+	for _, name := range sortedKeys(op) {
+		p := joinPath(path, name)
+		nv, ok := np[name]
+		if !ok {
+			if c.side == sideInput && n["additionalProperties"] != false {
+				c.add(change{path: p, what: "removed; calls that send it are still accepted", removed: true})
+				continue
+			}
+			advice := "keep the field and ignore it (say it is deprecated in its doc comment)"
+			if c.side == sideOutput {
+				advice = "keep the field in the result"
+			}
+			c.add(change{breaking: true, path: p, what: "removed", advice: advice, removed: true})
+			continue
+		}
+		switch {
+		case !oreq[name] && nreq[name] && c.side == sideInput:
+			c.add(change{breaking: true, path: p, what: "now required", advice: "keep it optional, with a default"})
+		case oreq[name] && !nreq[name] && c.side == sideOutput:
+			c.add(change{breaking: true, path: p, what: "no longer always present", advice: "keep it in every result"})
+		case oreq[name] != nreq[name]:
+			c.add(change{path: p, what: map[bool]string{true: "now required", false: "now optional"}[nreq[name]]})
+		}
+		om, _ := op[name].(map[string]any)
+		nm, _ := nv.(map[string]any)
+		if om != nil && nm != nil {
+			c.compare(p, om, nm)
+		}
+	}
+	for _, name := range sortedKeys(np) {
+		if _, ok := op[name]; ok {
+			continue
+		}
+		p := joinPath(path, name)
+		if nreq[name] && c.side == sideInput {
+			c.add(change{breaking: true, path: p, what: "new and required: calls without it now fail", advice: "make it optional (a pointer, or omitempty) with a default"})
+		} else {
+			c.add(change{path: p, what: "new"})
+		}
+	}
+}
+
+func stringSet(v any) map[string]bool {
+	set := map[string]bool{}
+	list, _ := v.([]any)
+	for _, x := range list {
+		if s, ok := x.(string); ok {
+			set[s] = true
+		}
+	}
+	return set
+}
+
+// compareEnum compares the allowed values of two schemas (enum or const).
+func (c *schemaComparer) compareEnum(path string, o, n map[string]any) {
+	ov, oHas := lockEnum(o)
+	nv, nHas := lockEnum(n)
+	switch {
+	case !oHas && !nHas:
+		return
+	case !oHas:
+		c.tighter(path, "now limited to the values "+strings.Join(nv, ", "), "keep accepting any value")
+		return
+	case !nHas:
+		c.looser(path, "no longer limited to a list of values", "keep the list of values")
+		return
+	}
+	var removed, added []string
+	for _, v := range ov {
+		if !slices.Contains(nv, v) {
+			removed = append(removed, v)
+		}
+	}
+	for _, v := range nv {
+		if !slices.Contains(ov, v) {
+			added = append(added, v)
+		}
+	}
+	if len(removed) > 0 {
+		if c.side == sideInput {
+			c.tighter(path, "enum value "+strings.Join(removed, ", ")+" removed", "keep accepting the value (map it to its replacement)")
+		} else {
+			c.add(change{path: path, what: "enum value " + strings.Join(removed, ", ") + " no longer returned"})
+		}
+	}
+	if len(added) > 0 {
+		if c.side == sideInput {
+			c.add(change{path: path, what: "enum value " + strings.Join(added, ", ") + " added"})
+		} else {
+			c.add(change{breaking: true, path: path, what: "new enum value " + strings.Join(added, ", ") + ", which callers do not know",
+				advice: "return only the locked values"})
+		}
+	}
+}
+
+// lockEnum returns the allowed values of a node as JSON text.
+func lockEnum(n map[string]any) ([]string, bool) {
+	if list, ok := n["enum"].([]any); ok {
+		out := make([]string, len(list))
+		for i, v := range list {
+			out[i] = lockJSON(v)
+		}
+		return out, true
+	}
+	if v, ok := n["const"]; ok {
+		return []string{lockJSON(v)}, true
+	}
+	return nil, false
+}
+
+func lockJSON(v any) string {
+	b, _ := json.Marshal(v)
+	return string(b)
+}
+
+func jsonEqual(a, b any) bool { return lockJSON(a) == lockJSON(b) }
+
+// bound is a keyword that limits values from below or above.
+type bound struct {
+	key   string
+	lower bool // a lower bound: a greater value is tighter
+	words string
+}
+
+var bounds = []bound{
+	{"minimum", true, "minimum"}, {"exclusiveMinimum", true, "exclusive minimum"},
+	{"maximum", false, "maximum"}, {"exclusiveMaximum", false, "exclusive maximum"},
+	{"minLength", true, "minimum length"}, {"maxLength", false, "maximum length"},
+	{"minItems", true, "minimum number of items"}, {"maxItems", false, "maximum number of items"},
+	{"minProperties", true, "minimum number of properties"}, {"maxProperties", false, "maximum number of properties"},
+}
+
+func (c *schemaComparer) compareBounds(path string, o, n map[string]any) {
+	for _, b := range bounds {
+		ov, oHas := number(o[b.key])
+		nv, nHas := number(n[b.key])
+		switch {
+		case !oHas && !nHas, oHas && nHas && ov == nv:
+		case !oHas:
+			c.tighter(path, fmt.Sprintf("new %s %s", b.words, lockJSON(n[b.key])), "keep the values the old bounds allowed")
+		case !nHas:
+			c.looser(path, fmt.Sprintf("%s %s removed", b.words, lockJSON(o[b.key])), "")
+		case (nv > ov) == b.lower:
+			c.tighter(path, fmt.Sprintf("%s tightened from %s to %s", b.words, lockJSON(o[b.key]), lockJSON(n[b.key])), "keep the old bound")
+		default:
+			c.looser(path, fmt.Sprintf("%s loosened from %s to %s", b.words, lockJSON(o[b.key]), lockJSON(n[b.key])), "")
+		}
+	}
+	ov, oHas := number(o["multipleOf"])
+	nv, nHas := number(n["multipleOf"])
+	switch {
+	case !oHas && !nHas, oHas && nHas && ov == nv:
+	case !nHas || oHas && isMultiple(ov, nv):
+		c.looser(path, "multipleOf loosened", "")
+	default:
+		c.tighter(path, fmt.Sprintf("now a multiple of %s", lockJSON(n["multipleOf"])), "keep the old multipleOf")
+	}
+	for _, k := range []string{"pattern", "format"} {
+		os, oHas := o[k].(string)
+		ns, nHas := n[k].(string)
+		switch {
+		case os == ns:
+		case !nHas:
+			c.looser(path, k+" "+lockJSON(os)+" removed", "")
+		case !oHas:
+			c.tighter(path, "new "+k+" "+lockJSON(ns), "check the value in the tool instead, or keep it unconstrained")
+		default:
+			c.tighter(path, k+" changed from "+lockJSON(os)+" to "+lockJSON(ns), "keep the old "+k)
+		}
+	}
+	if o["uniqueItems"] != true && n["uniqueItems"] == true {
+		c.tighter(path, "items must now be unique", "drop duplicates in the tool instead")
+	}
+	if o["additionalProperties"] != false && n["additionalProperties"] == false && o["properties"] != nil {
+		c.tighter(path, "unknown fields are now rejected", "keep accepting them")
+	}
+}
+
+// isMultiple reports whether every multiple of a is one of b.
+func isMultiple(a, b float64) bool {
+	if b == 0 {
+		return false
+	}
+	q := a / b
+	return math.Abs(q-math.Round(q)) < 1e-9
+}
+
+func number(v any) (float64, bool) {
+	n, ok := v.(json.Number)
+	if !ok {
+		return 0, false
+	}
+	f, err := n.Float64()
+	return f, err == nil
+}

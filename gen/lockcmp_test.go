@@ -1,0 +1,102 @@
+package gen
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// TestCompareSchemas runs the lock's rules on schema pairs directly: the
+// result side, and shapes the source cases do not reach (recursive types
+// through $ref, nullable fields, maps).
+func TestCompareSchemas(t *testing.T) {
+	const obj = `{"type":"object","additionalProperties":false,"properties":{%s},"required":[%s]}`
+	for _, c := range []struct {
+		name     string
+		side     schemaSide
+		old, new string
+		want     []string // "path: what", with "!" before a breaking one
+	}{
+		{"result field removed", sideOutput,
+			fmt.Sprintf(obj, `"a":{"type":"string"},"b":{"type":"integer"}`, `"a","b"`),
+			fmt.Sprintf(obj, `"a":{"type":"string"}`, `"a"`),
+			[]string{"!b: removed"}},
+		{"result type narrowed", sideOutput,
+			fmt.Sprintf(obj, `"n":{"type":"number"}`, `"n"`),
+			fmt.Sprintf(obj, `"n":{"type":"integer"}`, `"n"`),
+			[]string{"!n: its type changed from number to integer"}},
+		{"result field made optional", sideOutput,
+			fmt.Sprintf(obj, `"a":{"type":"string"}`, `"a"`),
+			fmt.Sprintf(obj, `"a":{"type":"string"}`, ``),
+			[]string{"!a: no longer always present"}},
+		{"result field added", sideOutput,
+			fmt.Sprintf(obj, `"a":{"type":"string"}`, `"a"`),
+			fmt.Sprintf(obj, `"a":{"type":"string"},"b":{"type":"string"}`, `"a","b"`),
+			[]string{"b: new"}},
+		{"result enum widened", sideOutput,
+			fmt.Sprintf(obj, `"s":{"type":"string","enum":["on","off"]}`, `"s"`),
+			fmt.Sprintf(obj, `"s":{"type":"string","enum":["on","off","broken"]}`, `"s"`),
+			[]string{`!s: new enum value "broken", which callers do not know`}},
+		{"result enum narrowed", sideOutput,
+			fmt.Sprintf(obj, `"s":{"type":"string","enum":["on","off"]}`, `"s"`),
+			fmt.Sprintf(obj, `"s":{"type":"string","enum":["on"]}`, `"s"`),
+			[]string{`s: enum value "off" no longer returned`}},
+		{"result bound tightened", sideOutput,
+			fmt.Sprintf(obj, `"n":{"type":"integer","maximum":10}`, `"n"`),
+			fmt.Sprintf(obj, `"n":{"type":"integer","maximum":5}`, `"n"`),
+			[]string{"n: maximum tightened from 10 to 5"}},
+		{"nullable argument made non-null", sideInput,
+			fmt.Sprintf(obj, `"a":{"anyOf":[{"type":"string"},{"type":"null"}]}`, `"a"`),
+			fmt.Sprintf(obj, `"a":{"type":"string"}`, `"a"`),
+			[]string{"!a: its type narrowed from null or string to string"}},
+		{"argument made nullable", sideInput,
+			fmt.Sprintf(obj, `"a":{"type":"string"}`, `"a"`),
+			fmt.Sprintf(obj, `"a":{"type":["string","null"]}`, `"a"`),
+			[]string{"a: its type widened from string to null or string"}},
+		{"recursive type through $ref", sideInput,
+			`{"$defs":{"Node":{"type":"object","properties":{"name":{"type":"string"},"next":{"$ref":"#/$defs/Node"}}}},"type":"object","properties":{"tree":{"$ref":"#/$defs/Node"}}}`,
+			`{"$defs":{"Node":{"type":"object","properties":{"name":{"type":"string","maxLength":5},"next":{"$ref":"#/$defs/Node"}}}},"type":"object","properties":{"tree":{"$ref":"#/$defs/Node"}}}`,
+			[]string{"!tree.name: new maximum length 5"}},
+		{"map value narrowed", sideInput,
+			fmt.Sprintf(obj, `"m":{"type":"object","additionalProperties":{"type":"number"}}`, `"m"`),
+			fmt.Sprintf(obj, `"m":{"type":"object","additionalProperties":{"type":"integer"}}`, `"m"`),
+			[]string{"!m{}: its type narrowed from number to integer"}},
+		{"multipleOf finer", sideInput,
+			fmt.Sprintf(obj, `"n":{"type":"number","multipleOf":1}`, `"n"`),
+			fmt.Sprintf(obj, `"n":{"type":"number","multipleOf":0.5}`, `"n"`),
+			[]string{"n: multipleOf loosened"}},
+		{"multipleOf coarser", sideInput,
+			fmt.Sprintf(obj, `"n":{"type":"number","multipleOf":0.5}`, `"n"`),
+			fmt.Sprintf(obj, `"n":{"type":"number","multipleOf":1}`, `"n"`),
+			[]string{"!n: now a multiple of 1"}},
+		{"format removed", sideInput,
+			fmt.Sprintf(obj, `"e":{"type":"string","format":"email"}`, `"e"`),
+			fmt.Sprintf(obj, `"e":{"type":"string"}`, `"e"`),
+			[]string{`e: format "email" removed`}},
+		{"items made unique", sideInput,
+			fmt.Sprintf(obj, `"l":{"type":"array","items":{"type":"string"}}`, `"l"`),
+			fmt.Sprintf(obj, `"l":{"type":"array","items":{"type":"string"},"uniqueItems":true}`, `"l"`),
+			[]string{"!l: items must now be unique"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			changes, err := compareSchemaJSON([]byte(c.old), []byte(c.new), c.side)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, ch := range changes {
+				s := ch.path + ": " + ch.what
+				if ch.breaking {
+					s = "!" + s
+					if ch.advice == "" {
+						t.Errorf("%s: a breaking change without advice", s)
+					}
+				}
+				got = append(got, s)
+			}
+			if strings.Join(got, "\n") != strings.Join(c.want, "\n") {
+				t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(c.want, "\n"))
+			}
+		})
+	}
+}
