@@ -68,6 +68,36 @@ func (ds Diagnostics) sorted() Diagnostics {
 	return slices.Compact(out)
 }
 
+// capNotes keeps every error and the first max notes of each directory
+// (package) of sorted diagnostics, and says how many notes it left out in
+// one line after each package's last kept note.
+func (ds Diagnostics) capNotes(max int) Diagnostics {
+	count := map[string]int{}
+	for _, d := range ds {
+		if d.Severity == SeverityNote {
+			count[filepath.Dir(d.Pos.Filename)]++
+		}
+	}
+	out := make(Diagnostics, 0, len(ds))
+	seen := map[string]int{}
+	for _, d := range ds {
+		if d.Severity != SeverityNote {
+			out = append(out, d)
+			continue
+		}
+		dir := filepath.Dir(d.Pos.Filename)
+		seen[dir]++
+		switch n := seen[dir]; {
+		case n <= max:
+			out = append(out, d)
+		case n == max+1:
+			out = append(out, Diagnostic{Severity: SeverityNote,
+				Msg: fmt.Sprintf("%d more notes in %s (toolgen -v prints them all)", count[dir]-max, dir)})
+		}
+	}
+	return out
+}
+
 // relative rewrites file names relative to dir where they are below it, so
 // messages read like the compiler's and do not depend on the machine.
 func (ds Diagnostics) relative(dir string) Diagnostics {

@@ -30,7 +30,7 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	schemas := fl.String("schemas", "", "write each tool's schema in each dialect as JSON files below `dir`, and nothing else")
 	stats := fl.Bool("stats", false, "print the size in bytes and estimated tokens of each tool's definition in each dialect, and write nothing")
 	tags := fl.String("tags", "", "comma-separated build tags to load packages with (toolgen is always set)")
-	verbose := fl.Bool("v", false, "also report files that are unchanged and packages without tools")
+	verbose := fl.Bool("v", false, "also report files that are unchanged, packages without tools, and every note (without -v, at most 10 notes per package)")
 	quiet := fl.Bool("q", false, "print only errors and notes, not the files written")
 	output := fl.String("output", DefaultOutput, "name of the generated file in each package")
 	fl.Usage = func() {
@@ -101,10 +101,19 @@ type run struct {
 // report prints diagnostics, sorted, with paths relative to the current
 // directory.
 func (r *run) report(ds Diagnostics) {
+	ds = ds.sorted().relative(r.cwd)
+	if !r.verbose {
+		ds = ds.capNotes(notesPerPackage)
+	}
 	if len(ds) > 0 {
-		fmt.Fprintln(r.stderr, ds.sorted().relative(r.cwd).Error())
+		fmt.Fprintln(r.stderr, ds.Error())
 	}
 }
+
+// notesPerPackage is how many notes a run prints for one package without
+// -v: enough to show what the notes are about, not so many that a package
+// of a few hundred tools buries its errors in advice on every go generate.
+const notesPerPackage = 10
 
 // say prints a line saying what the run did, unless -q.
 func (r *run) say(format string, args ...any) {
