@@ -6,6 +6,7 @@ package sessions
 import (
 	"context"
 	"fmt"
+	"iter"
 	"sync/atomic"
 )
 
@@ -65,3 +66,17 @@ func Whoami(user *Account) (string, error) {
 //
 //tool:export readonly
 func Version() (string, error) { return "v1", nil }
+
+// Feed streams the user's events, one chunk each.
+//
+//tool:export readonly session=user
+//tool:param count How many events.
+func Feed(ctx context.Context, user *Account, count int) iter.Seq2[string, error] {
+	return func(yield func(string, error) bool) {
+		for i := range count {
+			if !yield(fmt.Sprintf("%s#%d;", user.ID, i), nil) {
+				return
+			}
+		}
+	}
+}

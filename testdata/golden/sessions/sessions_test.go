@@ -36,6 +36,7 @@ func TestTwoTenants(t *testing.T) {
 						{"orders", `{"status":"open"}`, fmt.Sprintf(`{"owner":"%s/%s","ids":["%s-1","open"]}`, tenant, id, id)},
 						{"greet", `{"name":"Ann"}`, tenant + " greets Ann"},
 						{"whoami", `{}`, id},
+						{"feed", `{"count":2}`, id + "#0;" + id + "#1;"},
 					} {
 						res, err := reg.Execute(ctx, c.tool, json.RawMessage(c.args))
 						if err != nil || !res.Success || res.Output != c.want {

@@ -7,6 +7,8 @@ package sessions
 import (
 	"context"
 	"encoding/json"
+	"iter"
+	"strconv"
 
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
@@ -23,6 +25,7 @@ func Tools(shop *Shop) []runtime.Tool {
 		greetTool{},
 		whoamiTool{},
 		versionTool{},
+		feedTool{},
 	}
 }
 
@@ -252,9 +255,79 @@ func (versionTool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	})
 }
 
+// feedInfo describes the feed tool.
+var feedInfo = runtime.Info{
+	Name:        "feed",
+	Description: "Streams the user's events, one chunk each.",
+	Parameters: json.RawMessage(`{"properties":{` +
+		`"count":{"type":"integer","description":"How many events."}},` +
+		`"additionalProperties":false,"type":"object","required":["count"]}`),
+	Dialects: runtime.DialectSchemas{
+		OpenAI: json.RawMessage(`{"properties":{` +
+			`"count":{"type":"integer","description":"How many events."}},` +
+			`"additionalProperties":false,"type":"object","required":["count"]}`),
+		Gemini: json.RawMessage(`{"properties":{` +
+			`"count":{"type":"integer","description":"How many events."}},` +
+			`"type":"object","required":["count"]}`),
+		Anthropic: json.RawMessage(`{"properties":{` +
+			`"count":{"type":"integer","description":"How many events."}},` +
+			`"additionalProperties":false,"type":"object","required":["count"]}`),
+	},
+	ReadOnly: true,
+}
+
+// feedTool is the feed tool: it calls Feed.
+type feedTool struct{}
+
+// Info describes the tool.
+func (feedTool) Info() *runtime.Info {
+	return &feedInfo
+}
+
+// Invoke decodes and checks the arguments, then calls Feed with them and gathers
+// the chunks it yields into one Result.
+func (feedTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return feedTool{}.Call(ctx, nil, args, nil)
+}
+
+// Stream decodes and checks the arguments, then calls Feed with them, handing
+// each chunk it yields to emit as it comes.
+func (feedTool) Stream(ctx context.Context, args json.RawMessage, emit func(runtime.Chunk)) (runtime.Result, error) {
+	return feedTool{}.Call(ctx, nil, args, emit)
+}
+
+// Call is Stream with the settings of the registry that runs the call.
+func (feedTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, emit func(runtime.Chunk)) (runtime.Result, error) {
+	// The session value the program passed with runtime.WithSession; the model never sees it.
+	session, found := toolimpl.Session[*Account](ctx)
+	if !found {
+		return toolimpl.MissingSession[*Account](&feedInfo), nil
+	}
+	var in feedArgs
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastFeedArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+		// Not the common case: decode again, saying what is wrong.
+		in = feedArgs{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &feedInfo, args)
+		decodeFeedArgs(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.RunStream(ctx, s, &feedInfo, func(ctx context.Context) iter.Seq2[string, error] {
+		return Feed(ctx, session, in.Count)
+	}, nil, emit)
+}
+
 // greetArgs are the arguments of the greet tool: the parameters of Greet.
 type greetArgs struct {
 	Name string `json:"name"`
+}
+
+// feedArgs are the arguments of the feed tool: the parameters of Feed.
+type feedArgs struct {
+	Count int `json:"count"`
 }
 
 // decodeOrdersIn decodes an OrdersIn and checks its constraints.
@@ -296,6 +369,28 @@ func decodeGreetArgs(d *toolimpl.Decoder, v *greetArgs) {
 	}
 	if !hasName {
 		d.Missing("name")
+	}
+}
+
+// decodeFeedArgs decodes the arguments of a tool with plain parameters and checks their constraints.
+func decodeFeedArgs(d *toolimpl.Decoder, v *feedArgs) {
+	if !d.Object() {
+		return
+	}
+	var hasCount bool
+	for d.Field() {
+		switch string(d.Key()) {
+		case "count":
+			hasCount = true
+			if n, ok := d.Int(strconv.IntSize); ok {
+				v.Count = int(n)
+			}
+		default:
+			d.Unknown("count")
+		}
+	}
+	if !hasCount {
+		d.Missing("count")
 	}
 }
 
@@ -359,6 +454,41 @@ func fastGreetArgs(data []byte, i int, v *greetArgs, strs *toolimpl.Strings) (in
 		}
 	}
 	if !hasName {
+		return i, false
+	}
+	return i, true
+}
+
+// fastFeedArgs decodes a feedArgs in the common case, in one straight pass
+// from data[i:]; at anything else it returns false, and decodeFeedArgs
+// says what is wrong.
+func fastFeedArgs(data []byte, i int, v *feedArgs, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasCount bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "count":
+			hasCount = true
+			var n int64
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
+				return i, false
+			}
+			v.Count = int(n)
+		default:
+			return i, false
+		}
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasCount {
 		return i, false
 	}
 	return i, true
