@@ -19,9 +19,10 @@ const directivePrefix = "//tool:"
 
 // exportDirective is a parsed //tool:export line.
 type exportDirective struct {
-	pos     token.Pos
-	name    string // "" for the default
-	options Options
+	pos        token.Pos
+	name       string // "" for the default
+	options    Options
+	sessionPos token.Pos // of the session option, for errors
 }
 
 // paramDirective is a parsed //tool:param line.
@@ -191,6 +192,13 @@ func parseExport(r *reporter, slash token.Pos, args string, offset int) *exportD
 				continue
 			}
 			d.options.Group = value
+		case "session":
+			if !hasValue || !token.IsIdentifier(value) {
+				r.errorf(pos, "session needs the name of the parameter that takes the session value, as in session=user; got %q", word.text)
+				continue
+			}
+			d.options.Session = value
+			d.sessionPos = pos
 		case "title":
 			if !hasValue || strings.TrimSpace(value) == "" {
 				r.errorf(pos, `title needs a text, quoted if it has spaces, as in title="Get the weather"`)
@@ -214,12 +222,15 @@ func parseExport(r *reporter, slash token.Pos, args string, offset int) *exportD
 				d.options.OpenWorld = h
 			}
 		default:
-			r.errorf(pos, "unknown option %q; the options are timeout=DURATION, retries=N, cache=DURATION, confirm, lenient, group=NAME, omit=DIALECT,..., title=TEXT, readonly, destructive[=false], idempotent, openworld[=false]", key)
+			r.errorf(pos, "unknown option %q; the options are timeout=DURATION, retries=N, cache=DURATION, confirm, lenient, group=NAME, omit=DIALECT,..., title=TEXT, readonly, destructive[=false], idempotent, openworld[=false], session=PARAM", key)
 		}
 	}
 	o := &d.options
 	if o.Cache > 0 && o.Confirm {
 		r.errorf(slash, "cache and confirm cannot be combined: a tool that changes something must run every time it is called")
+	}
+	if o.Cache > 0 && o.Session != "" {
+		r.errorf(d.sessionPos, "cache and session cannot be combined: a cached result is reused for every caller with the same arguments, whatever their session")
 	}
 	if o.ReadOnly && o.Confirm {
 		r.errorf(seen["readonly"], "readonly and confirm cannot be combined: a read-only tool changes nothing, so there is nothing to approve; drop one of them")

@@ -340,6 +340,21 @@ func (e *emitter) toolType(t *Tool, n toolNames) {
 	if t.Context {
 		callArgs = append(callArgs, jen.Id(ctx))
 	}
+	var session []jen.Code // the statements that find the session value
+	var sess *sessionNames
+	if t.Session != nil {
+		v, found := e.names.local("session"), e.names.local("found")
+		typ := e.typeCode(t.Session.Type())
+		sess = &sessionNames{value: v, typ: typ}
+		session = []jen.Code{
+			jen.Comment("The session value the program passed with runtime.WithSession; the model never sees it."),
+			jen.List(jen.Id(v), jen.Id(found)).Op(":=").Qual(ImplPath, "Session").Types(typ).Call(jen.Id(ctx)),
+			jen.If(jen.Op("!").Id(found)).Block(
+				jen.Return(jen.Qual(ImplPath, "MissingSession").Types(typ).Call(jen.Op("&").Id(n.info)), jen.Nil()),
+			),
+		}
+		callArgs = append(callArgs, jen.Id(v))
+	}
 	switch t.Input.Kind {
 	case InputStruct:
 		if t.Input.Pointer {
@@ -364,7 +379,7 @@ func (e *emitter) toolType(t *Tool, n toolNames) {
 		recvParam = jen.Id(recv).Id(n.typ)
 	}
 	settings := e.names.local("s")
-	stmts := e.decodeArguments(t, settings, args, in, d, res, n.info, inType, decoder)
+	stmts := append(session, e.decodeArguments(t, settings, args, in, d, res, n.info, inType, decoder)...)
 	if t.Options.Confirm {
 		stmts = append(stmts, e.approve(ctx, settings, args, res, n.info))
 	}
@@ -376,7 +391,7 @@ func (e *emitter) toolType(t *Tool, n toolNames) {
 		stmts = append(stmts, e.runStream(t, n, ctx, settings, emit, call))
 		emitParam = jen.Id(emit)
 	} else {
-		stmts = append(stmts, e.runCall(t, n, ctx, settings, in, inType, out, body))
+		stmts = append(stmts, e.runCall(t, n, ctx, settings, in, inType, out, body, sess)...)
 	}
 	callParams := []jen.Code{
 		jen.Id(ctx).Qual("context", "Context"),
@@ -507,21 +522,42 @@ func (e *emitter) decodeArguments(t *Tool, settings, args, in, d, res, info stri
 	}, full...)...)}
 }
 
-// runCall returns the statement that runs the tool's function: through
+// sessionNames are the generated names of a tool's session value.
+type sessionNames struct {
+	value string   // the local variable that holds it
+	typ   jen.Code // its type
+}
+
+// runCall returns the statements that run the tool's function: through
 // the runtime's Run, or RunEncoded with the generated result encoder.
-func (e *emitter) runCall(t *Tool, n toolNames, ctx, settings, in string, inType, out, body jen.Code) jen.Code {
+func (e *emitter) runCall(t *Tool, n toolNames, ctx, settings, in string, inType, out, body jen.Code, sess *sessionNames) []jen.Code {
 	// The arguments go by value to a function that captures nothing (the
 	// tool's own function, where its shape fits), so that they stay on the
-	// stack; a method's function captures its receiver.
+	// stack; a method's function captures its receiver. A session value
+	// goes by value with the arguments, in a struct of the two.
+	var stmts []jen.Code
+	value := jen.Id(in)
 	var fn jen.Code = jen.Func().Params(jen.Id(ctx).Qual("context", "Context"), jen.Id(in).Add(inType)).Params(out, jen.Error()).Block(body)
-	if t.Recv == nil && t.Context && t.Input.Kind == InputStruct && !t.Input.Pointer && t.Output != nil {
+	if sess != nil {
+		typ, c := e.names.local("call"), e.names.local("c")
+		stmts = append(stmts,
+			jen.Comment("The arguments and the session value, which go together to the function."),
+			jen.Type().Id(typ).Struct(jen.Id("in").Add(inType), jen.Id("session").Add(sess.typ)))
+		value = jen.Id(typ).Values(jen.Id(in), jen.Id(sess.value))
+		unpack := jen.List(jen.Id(in), jen.Id(sess.value)).Op(":=").Id(c).Dot("in").Op(",").Id(c).Dot("session")
+		if t.Input.Kind == InputNone {
+			unpack = jen.Id(sess.value).Op(":=").Id(c).Dot("session")
+		}
+		fn = jen.Func().Params(jen.Id(ctx).Qual("context", "Context"), jen.Id(c).Id(typ)).Params(out, jen.Error()).Block(unpack, body)
+	}
+	if t.Recv == nil && t.Session == nil && t.Context && t.Input.Kind == InputStruct && !t.Input.Pointer && t.Output != nil {
 		fn = jen.Id(t.Func.Name())
 	}
-	args := []jen.Code{jen.Id(ctx), jen.Id(settings), jen.Op("&").Id(n.info), jen.Id(in), fn}
+	args := []jen.Code{jen.Id(ctx), jen.Id(settings), jen.Op("&").Id(n.info), value, fn}
 	if enc := e.resultEncoder(t, strings.TrimSuffix(n.typ, "Tool")); enc != "" {
-		return jen.Return(jen.Qual(ImplPath, "RunEncoded").Call(append(args, jen.Id(enc))...))
+		return append(stmts, jen.Return(jen.Qual(ImplPath, "RunEncoded").Call(append(args, jen.Id(enc))...)))
 	}
-	return jen.Return(jen.Qual(ImplPath, "Run").Call(args...))
+	return append(stmts, jen.Return(jen.Qual(ImplPath, "Run").Call(args...)))
 }
 
 // multiline puts each element on its own line in a composite literal.

@@ -34,6 +34,10 @@ type Tool struct {
 	Func    *types.Func
 	Recv    *Receiver // nil for a plain function
 	Context bool      // the first parameter is a context.Context
+	// Session is the parameter that takes the call's session value
+	// (runtime.WithSession), found by its exact type; nil if none. It is
+	// never part of the arguments.
+	Session *types.Var
 	Input   Input
 	// Output is the result type, or nil when the function returns only an
 	// error; for a streamable tool, the type of its chunks.
@@ -85,6 +89,8 @@ type Options struct {
 	// confirm makes Destructive hintYes unless the directive says it.
 	ReadOnly, Idempotent   bool
 	Destructive, OpenWorld hint
+	// Session names the parameter that takes the call's session value.
+	Session string
 }
 
 // hint is a behaviour hint a directive may or may not give.

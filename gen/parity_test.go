@@ -165,6 +165,8 @@ func documented(d difference) string {
 		return "base64 pattern"
 	case (d.key == "anyOf" || d.key == "oneOf") && nullableSwap(d):
 		return "nullable as anyOf"
+	case (d.key == "anyOf" || d.key == "oneOf") && groupsDefineFields(d):
+		return "required groups name their fields"
 	case d.path != "" && d.ours == "true" && strings.Contains(d.theirs, `"contentEncoding":"base64"`):
 		return "RawMessage is any JSON"
 	case textType(d):
@@ -243,6 +245,39 @@ func stringify(v any) any {
 
 // nullableSwap: invopop writes nullable as oneOf with null; toolgen as
 // anyOf, which OpenAI strict mode and Gemini accept.
+// groupsDefineFields: toolgen's oneof_required and anyof_required
+// branches are invopop's, each with its required fields also named in
+// properties (schema true).
+func groupsDefineFields(d difference) bool {
+	ours, _ := d.oursV.([]any)
+	theirs, _ := d.theirV.([]any)
+	if len(ours) != len(theirs) {
+		return false
+	}
+	for i := range ours {
+		o, _ := ours[i].(map[string]any)
+		if o == nil {
+			return false
+		}
+		props, _ := o["properties"].(map[string]any)
+		for _, name := range sortedStrings(o["required"]) {
+			if props[name] != true {
+				return false
+			}
+		}
+		c := make(map[string]any, len(o))
+		for k, v := range o {
+			if k != "properties" {
+				c[k] = v
+			}
+		}
+		if !reflect.DeepEqual(c, theirs[i]) || len(props) != len(sortedStrings(o["required"])) {
+			return false
+		}
+	}
+	return true
+}
+
 func nullableSwap(d difference) bool {
 	list, _ := d.oursV.([]any)
 	if d.key == "oneOf" {

@@ -336,10 +336,10 @@ func (b *schemaBuilder) object(t *Type) *jsonschema.Schema {
 	oneOf, anyOf := requiredGroups(t)
 	if b.dialect == Standard {
 		for _, g := range oneOf {
-			s.OneOf = append(s.OneOf, &jsonschema.Schema{Title: g.name, Required: g.fields})
+			s.OneOf = append(s.OneOf, groupSchema(g))
 		}
 		for _, g := range anyOf {
-			s.AnyOf = append(s.AnyOf, &jsonschema.Schema{Title: g.name, Required: g.fields})
+			s.AnyOf = append(s.AnyOf, groupSchema(g))
 		}
 	} else {
 		var notes []string
@@ -384,6 +384,18 @@ func requiredGroups(t *Type) (oneOf, anyOf []group) {
 		}
 	}
 	return oneOf, anyOf
+}
+
+// groupSchema is the branch of a oneOf or anyOf that requires the fields
+// of g. It names them in properties too, with the schema true, which
+// changes nothing but lets validators in strict mode (ajv's strictRequired)
+// see that the required properties are defined.
+func groupSchema(g group) *jsonschema.Schema {
+	props := orderedmap.New[string, *jsonschema.Schema]()
+	for _, name := range g.fields {
+		props.Set(name, &jsonschema.Schema{})
+	}
+	return &jsonschema.Schema{Title: g.name, Properties: props, Required: g.fields}
 }
 
 // groupWords writes groups as "(a and b) or (c)".

@@ -48,7 +48,7 @@ func (a *analyzer) tool(fn *ast.FuncDecl, fd *funcDirectives) *Tool {
 	if recv := sig.Recv(); recv != nil {
 		t.Recv = a.receiver(recv.Type())
 	}
-	a.params(fn, sig, t, fd.params)
+	a.params(fn, sig, t, fd)
 	a.results(fn, sig, t)
 	if len(a.diags) > before {
 		return nil
@@ -82,7 +82,8 @@ func (a *analyzer) receiver(typ types.Type) *Receiver {
 
 // params reads the parameters: an optional context, then one struct, or
 // plain parameters, or nothing.
-func (a *analyzer) params(fn *ast.FuncDecl, sig *types.Signature, t *Tool, docs []paramDirective) {
+func (a *analyzer) params(fn *ast.FuncDecl, sig *types.Signature, t *Tool, fd *funcDirectives) {
+	docs := fd.params
 	params := sig.Params()
 	var rest []*types.Var
 	for i := range params.Len() {
@@ -95,6 +96,12 @@ func (a *analyzer) params(fn *ast.FuncDecl, sig *types.Signature, t *Tool, docs 
 			continue
 		}
 		rest = append(rest, p)
+	}
+	if name := t.Options.Session; name != "" {
+		var ok bool
+		if rest, docs, ok = a.sessionParam(fn, t, rest, docs, fd.export.sessionPos); !ok {
+			return
+		}
 	}
 	if len(rest) == 1 {
 		if st, ptr := structParam(rest[0].Type()); st != nil {
@@ -154,6 +161,37 @@ func (a *analyzer) params(fn *ast.FuncDecl, sig *types.Signature, t *Tool, docs 
 		}
 	}
 	t.Input = Input{Kind: InputParams, Type: st}
+}
+
+// sessionParam takes the session parameter that the directive's session
+// option names out of params, the parameters after ctx, where it must be
+// the first, and the //tool:param lines out of docs, where it has none.
+func (a *analyzer) sessionParam(fn *ast.FuncDecl, t *Tool, params []*types.Var, docs []paramDirective, pos token.Pos) ([]*types.Var, []paramDirective, bool) {
+	name := t.Options.Session
+	i := slices.IndexFunc(params, func(p *types.Var) bool { return p.Name() == name })
+	switch {
+	case i < 0:
+		a.errorf(pos, "session=%s: %s has no parameter %s; name the parameter, right after ctx, that takes the session value", name, fn.Name.Name, name)
+		return nil, nil, false
+	case i > 0:
+		a.errorf(params[i].Pos(), "the session parameter %s must come first after ctx, before the arguments of %s", name, fn.Name.Name)
+		return nil, nil, false
+	}
+	p := params[0]
+	if types.IsInterface(p.Type()) {
+		a.errorf(p.Pos(), "the session parameter %s has the interface type %s: a session value is found by its exact type, so use a concrete type (a struct or a pointer to one)", name, types.TypeString(p.Type(), types.RelativeTo(a.pkg.Types)))
+		return nil, nil, false
+	}
+	t.Session = p
+	kept := docs[:0:0]
+	for _, d := range docs {
+		if d.name == name {
+			a.errorf(d.pos, "//tool:param %s: %s is the session parameter, which the model never sees; drop the line", name, name)
+			continue
+		}
+		kept = append(kept, d)
+	}
+	return params[1:], kept, true
 }
 
 // results reads the results: (Out, error), error, or iter.Seq2[Chunk,

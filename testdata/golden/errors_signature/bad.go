@@ -64,3 +64,42 @@ func ChanChunks(ctx context.Context, in In) iter.Seq2[chan int, error] { return 
 //
 //tool:export retries=2
 func Retried(ctx context.Context, in In) iter.Seq2[string, error] { return nil }
+
+// Account is a session value.
+type Account struct{ ID string }
+
+// SessionNoParam names a parameter it does not have.
+//
+//tool:export readonly session=user
+func SessionNoParam(ctx context.Context, account *Account) (string, error) { return "", nil }
+
+// SessionNotFirst has its session parameter after an argument.
+//
+//tool:export readonly session=user
+func SessionNotFirst(ctx context.Context, city string, user *Account) (string, error) { return "", nil }
+
+// SessionInterface takes an interface as its session value.
+//
+//tool:export readonly session=user
+func SessionInterface(ctx context.Context, user interface{ Name() string }, city string) (string, error) {
+	return "", nil
+}
+
+// SessionDescribed describes its session parameter to the model.
+//
+//tool:export readonly session=user
+//tool:param user The user.
+//tool:param city The city.
+func SessionDescribed(ctx context.Context, user *Account, city string) (string, error) {
+	return "", nil
+}
+
+// SessionCached caches what depends on the session.
+//
+//tool:export readonly cache=1m session=user
+func SessionCached(ctx context.Context, user *Account, city string) (string, error) { return "", nil }
+
+// SessionNoName gives session no parameter name.
+//
+//tool:export readonly session=
+func SessionNoName(ctx context.Context, user *Account, city string) (string, error) { return "", nil }

@@ -28,7 +28,16 @@ func Tools() []runtime.Tool {
 var reachInfo = runtime.Info{
 	Name:        "reach",
 	Description: "Reaches a customer.",
-	Parameters: json.RawMessage(`{"anyOf":[{"required":["tag"],"title":"byTag"},{"required":["kind"],"title":"byKind"}],"oneOf":[{"required":["email"],"title":"byEmail"},{"required":["phone","country"],"title":"byPhone"}],"properties":{` +
+	Parameters: json.RawMessage(`{"anyOf":[{"properties":{` +
+		`"tag":true},` +
+		`"required":["tag"],"title":"byTag"},{"properties":{` +
+		`"kind":true},` +
+		`"required":["kind"],"title":"byKind"}],"oneOf":[{"properties":{` +
+		`"email":true},` +
+		`"required":["email"],"title":"byEmail"},{"properties":{` +
+		`"phone":true,` +
+		`"country":true},` +
+		`"required":["phone","country"],"title":"byPhone"}],"properties":{` +
 		`"email":{"type":"string","format":"email"},` +
 		`"phone":{"type":"string"},` +
 		`"country":{"type":"string","maxLength":2,"minLength":2},` +
