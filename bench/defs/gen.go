@@ -36,7 +36,7 @@ func main() {
 			b.WriteString("\tNotes []Address `json:\"notes,omitempty\"`\n\tFlag *bool `json:\"flag,omitempty\"`\n")
 		}
 		b.WriteString("}\n\n")
-		fmt.Fprintf(&b, "// Tool%03d does task %d for the record it is given.\n//\n//tool:export\nfunc Tool%03d(ctx context.Context, in Args%03d) (string, error) { return in.ID, nil }\n\n", i, i, i, i)
+		fmt.Fprintf(&b, "// Tool%03d does task %d for the record it is given.\n//\n//tool:export readonly\nfunc Tool%03d(ctx context.Context, in Args%03d) (string, error) { return in.ID, nil }\n\n", i, i, i, i)
 	}
 	// The same shapes with description-only jsonschema tags, for
 	// google/jsonschema-go, which rejects invopop's keyword tags (it

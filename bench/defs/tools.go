@@ -38,7 +38,7 @@ type Args000 struct {
 
 // Tool000 does task 0 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool000(ctx context.Context, in Args000) (string, error) { return in.ID, nil }
 
 // Args001 are the arguments of tool 1.
@@ -53,7 +53,7 @@ type Args001 struct {
 
 // Tool001 does task 1 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool001(ctx context.Context, in Args001) (string, error) { return in.ID, nil }
 
 // Args002 are the arguments of tool 2.
@@ -69,7 +69,7 @@ type Args002 struct {
 
 // Tool002 does task 2 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool002(ctx context.Context, in Args002) (string, error) { return in.ID, nil }
 
 // Args003 are the arguments of tool 3.
@@ -85,7 +85,7 @@ type Args003 struct {
 
 // Tool003 does task 3 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool003(ctx context.Context, in Args003) (string, error) { return in.ID, nil }
 
 // Args004 are the arguments of tool 4.
@@ -100,7 +100,7 @@ type Args004 struct {
 
 // Tool004 does task 4 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool004(ctx context.Context, in Args004) (string, error) { return in.ID, nil }
 
 // Args005 are the arguments of tool 5.
@@ -115,7 +115,7 @@ type Args005 struct {
 
 // Tool005 does task 5 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool005(ctx context.Context, in Args005) (string, error) { return in.ID, nil }
 
 // Args006 are the arguments of tool 6.
@@ -131,7 +131,7 @@ type Args006 struct {
 
 // Tool006 does task 6 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool006(ctx context.Context, in Args006) (string, error) { return in.ID, nil }
 
 // Args007 are the arguments of tool 7.
@@ -147,7 +147,7 @@ type Args007 struct {
 
 // Tool007 does task 7 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool007(ctx context.Context, in Args007) (string, error) { return in.ID, nil }
 
 // Args008 are the arguments of tool 8.
@@ -162,7 +162,7 @@ type Args008 struct {
 
 // Tool008 does task 8 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool008(ctx context.Context, in Args008) (string, error) { return in.ID, nil }
 
 // Args009 are the arguments of tool 9.
@@ -177,7 +177,7 @@ type Args009 struct {
 
 // Tool009 does task 9 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool009(ctx context.Context, in Args009) (string, error) { return in.ID, nil }
 
 // Args010 are the arguments of tool 10.
@@ -193,7 +193,7 @@ type Args010 struct {
 
 // Tool010 does task 10 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool010(ctx context.Context, in Args010) (string, error) { return in.ID, nil }
 
 // Args011 are the arguments of tool 11.
@@ -209,7 +209,7 @@ type Args011 struct {
 
 // Tool011 does task 11 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool011(ctx context.Context, in Args011) (string, error) { return in.ID, nil }
 
 // Args012 are the arguments of tool 12.
@@ -224,7 +224,7 @@ type Args012 struct {
 
 // Tool012 does task 12 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool012(ctx context.Context, in Args012) (string, error) { return in.ID, nil }
 
 // Args013 are the arguments of tool 13.
@@ -239,7 +239,7 @@ type Args013 struct {
 
 // Tool013 does task 13 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool013(ctx context.Context, in Args013) (string, error) { return in.ID, nil }
 
 // Args014 are the arguments of tool 14.
@@ -255,7 +255,7 @@ type Args014 struct {
 
 // Tool014 does task 14 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool014(ctx context.Context, in Args014) (string, error) { return in.ID, nil }
 
 // Args015 are the arguments of tool 15.
@@ -271,7 +271,7 @@ type Args015 struct {
 
 // Tool015 does task 15 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool015(ctx context.Context, in Args015) (string, error) { return in.ID, nil }
 
 // Args016 are the arguments of tool 16.
@@ -286,7 +286,7 @@ type Args016 struct {
 
 // Tool016 does task 16 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool016(ctx context.Context, in Args016) (string, error) { return in.ID, nil }
 
 // Args017 are the arguments of tool 17.
@@ -301,7 +301,7 @@ type Args017 struct {
 
 // Tool017 does task 17 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool017(ctx context.Context, in Args017) (string, error) { return in.ID, nil }
 
 // Args018 are the arguments of tool 18.
@@ -317,7 +317,7 @@ type Args018 struct {
 
 // Tool018 does task 18 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool018(ctx context.Context, in Args018) (string, error) { return in.ID, nil }
 
 // Args019 are the arguments of tool 19.
@@ -333,7 +333,7 @@ type Args019 struct {
 
 // Tool019 does task 19 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool019(ctx context.Context, in Args019) (string, error) { return in.ID, nil }
 
 // Args020 are the arguments of tool 20.
@@ -348,7 +348,7 @@ type Args020 struct {
 
 // Tool020 does task 20 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool020(ctx context.Context, in Args020) (string, error) { return in.ID, nil }
 
 // Args021 are the arguments of tool 21.
@@ -363,7 +363,7 @@ type Args021 struct {
 
 // Tool021 does task 21 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool021(ctx context.Context, in Args021) (string, error) { return in.ID, nil }
 
 // Args022 are the arguments of tool 22.
@@ -379,7 +379,7 @@ type Args022 struct {
 
 // Tool022 does task 22 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool022(ctx context.Context, in Args022) (string, error) { return in.ID, nil }
 
 // Args023 are the arguments of tool 23.
@@ -395,7 +395,7 @@ type Args023 struct {
 
 // Tool023 does task 23 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool023(ctx context.Context, in Args023) (string, error) { return in.ID, nil }
 
 // Args024 are the arguments of tool 24.
@@ -410,7 +410,7 @@ type Args024 struct {
 
 // Tool024 does task 24 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool024(ctx context.Context, in Args024) (string, error) { return in.ID, nil }
 
 // Args025 are the arguments of tool 25.
@@ -425,7 +425,7 @@ type Args025 struct {
 
 // Tool025 does task 25 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool025(ctx context.Context, in Args025) (string, error) { return in.ID, nil }
 
 // Args026 are the arguments of tool 26.
@@ -441,7 +441,7 @@ type Args026 struct {
 
 // Tool026 does task 26 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool026(ctx context.Context, in Args026) (string, error) { return in.ID, nil }
 
 // Args027 are the arguments of tool 27.
@@ -457,7 +457,7 @@ type Args027 struct {
 
 // Tool027 does task 27 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool027(ctx context.Context, in Args027) (string, error) { return in.ID, nil }
 
 // Args028 are the arguments of tool 28.
@@ -472,7 +472,7 @@ type Args028 struct {
 
 // Tool028 does task 28 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool028(ctx context.Context, in Args028) (string, error) { return in.ID, nil }
 
 // Args029 are the arguments of tool 29.
@@ -487,7 +487,7 @@ type Args029 struct {
 
 // Tool029 does task 29 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool029(ctx context.Context, in Args029) (string, error) { return in.ID, nil }
 
 // Args030 are the arguments of tool 30.
@@ -503,7 +503,7 @@ type Args030 struct {
 
 // Tool030 does task 30 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool030(ctx context.Context, in Args030) (string, error) { return in.ID, nil }
 
 // Args031 are the arguments of tool 31.
@@ -519,7 +519,7 @@ type Args031 struct {
 
 // Tool031 does task 31 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool031(ctx context.Context, in Args031) (string, error) { return in.ID, nil }
 
 // Args032 are the arguments of tool 32.
@@ -534,7 +534,7 @@ type Args032 struct {
 
 // Tool032 does task 32 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool032(ctx context.Context, in Args032) (string, error) { return in.ID, nil }
 
 // Args033 are the arguments of tool 33.
@@ -549,7 +549,7 @@ type Args033 struct {
 
 // Tool033 does task 33 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool033(ctx context.Context, in Args033) (string, error) { return in.ID, nil }
 
 // Args034 are the arguments of tool 34.
@@ -565,7 +565,7 @@ type Args034 struct {
 
 // Tool034 does task 34 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool034(ctx context.Context, in Args034) (string, error) { return in.ID, nil }
 
 // Args035 are the arguments of tool 35.
@@ -581,7 +581,7 @@ type Args035 struct {
 
 // Tool035 does task 35 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool035(ctx context.Context, in Args035) (string, error) { return in.ID, nil }
 
 // Args036 are the arguments of tool 36.
@@ -596,7 +596,7 @@ type Args036 struct {
 
 // Tool036 does task 36 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool036(ctx context.Context, in Args036) (string, error) { return in.ID, nil }
 
 // Args037 are the arguments of tool 37.
@@ -611,7 +611,7 @@ type Args037 struct {
 
 // Tool037 does task 37 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool037(ctx context.Context, in Args037) (string, error) { return in.ID, nil }
 
 // Args038 are the arguments of tool 38.
@@ -627,7 +627,7 @@ type Args038 struct {
 
 // Tool038 does task 38 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool038(ctx context.Context, in Args038) (string, error) { return in.ID, nil }
 
 // Args039 are the arguments of tool 39.
@@ -643,7 +643,7 @@ type Args039 struct {
 
 // Tool039 does task 39 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool039(ctx context.Context, in Args039) (string, error) { return in.ID, nil }
 
 // Args040 are the arguments of tool 40.
@@ -658,7 +658,7 @@ type Args040 struct {
 
 // Tool040 does task 40 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool040(ctx context.Context, in Args040) (string, error) { return in.ID, nil }
 
 // Args041 are the arguments of tool 41.
@@ -673,7 +673,7 @@ type Args041 struct {
 
 // Tool041 does task 41 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool041(ctx context.Context, in Args041) (string, error) { return in.ID, nil }
 
 // Args042 are the arguments of tool 42.
@@ -689,7 +689,7 @@ type Args042 struct {
 
 // Tool042 does task 42 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool042(ctx context.Context, in Args042) (string, error) { return in.ID, nil }
 
 // Args043 are the arguments of tool 43.
@@ -705,7 +705,7 @@ type Args043 struct {
 
 // Tool043 does task 43 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool043(ctx context.Context, in Args043) (string, error) { return in.ID, nil }
 
 // Args044 are the arguments of tool 44.
@@ -720,7 +720,7 @@ type Args044 struct {
 
 // Tool044 does task 44 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool044(ctx context.Context, in Args044) (string, error) { return in.ID, nil }
 
 // Args045 are the arguments of tool 45.
@@ -735,7 +735,7 @@ type Args045 struct {
 
 // Tool045 does task 45 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool045(ctx context.Context, in Args045) (string, error) { return in.ID, nil }
 
 // Args046 are the arguments of tool 46.
@@ -751,7 +751,7 @@ type Args046 struct {
 
 // Tool046 does task 46 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool046(ctx context.Context, in Args046) (string, error) { return in.ID, nil }
 
 // Args047 are the arguments of tool 47.
@@ -767,7 +767,7 @@ type Args047 struct {
 
 // Tool047 does task 47 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool047(ctx context.Context, in Args047) (string, error) { return in.ID, nil }
 
 // Args048 are the arguments of tool 48.
@@ -782,7 +782,7 @@ type Args048 struct {
 
 // Tool048 does task 48 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool048(ctx context.Context, in Args048) (string, error) { return in.ID, nil }
 
 // Args049 are the arguments of tool 49.
@@ -797,7 +797,7 @@ type Args049 struct {
 
 // Tool049 does task 49 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool049(ctx context.Context, in Args049) (string, error) { return in.ID, nil }
 
 // Args050 are the arguments of tool 50.
@@ -813,7 +813,7 @@ type Args050 struct {
 
 // Tool050 does task 50 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool050(ctx context.Context, in Args050) (string, error) { return in.ID, nil }
 
 // Args051 are the arguments of tool 51.
@@ -829,7 +829,7 @@ type Args051 struct {
 
 // Tool051 does task 51 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool051(ctx context.Context, in Args051) (string, error) { return in.ID, nil }
 
 // Args052 are the arguments of tool 52.
@@ -844,7 +844,7 @@ type Args052 struct {
 
 // Tool052 does task 52 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool052(ctx context.Context, in Args052) (string, error) { return in.ID, nil }
 
 // Args053 are the arguments of tool 53.
@@ -859,7 +859,7 @@ type Args053 struct {
 
 // Tool053 does task 53 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool053(ctx context.Context, in Args053) (string, error) { return in.ID, nil }
 
 // Args054 are the arguments of tool 54.
@@ -875,7 +875,7 @@ type Args054 struct {
 
 // Tool054 does task 54 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool054(ctx context.Context, in Args054) (string, error) { return in.ID, nil }
 
 // Args055 are the arguments of tool 55.
@@ -891,7 +891,7 @@ type Args055 struct {
 
 // Tool055 does task 55 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool055(ctx context.Context, in Args055) (string, error) { return in.ID, nil }
 
 // Args056 are the arguments of tool 56.
@@ -906,7 +906,7 @@ type Args056 struct {
 
 // Tool056 does task 56 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool056(ctx context.Context, in Args056) (string, error) { return in.ID, nil }
 
 // Args057 are the arguments of tool 57.
@@ -921,7 +921,7 @@ type Args057 struct {
 
 // Tool057 does task 57 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool057(ctx context.Context, in Args057) (string, error) { return in.ID, nil }
 
 // Args058 are the arguments of tool 58.
@@ -937,7 +937,7 @@ type Args058 struct {
 
 // Tool058 does task 58 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool058(ctx context.Context, in Args058) (string, error) { return in.ID, nil }
 
 // Args059 are the arguments of tool 59.
@@ -953,7 +953,7 @@ type Args059 struct {
 
 // Tool059 does task 59 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool059(ctx context.Context, in Args059) (string, error) { return in.ID, nil }
 
 // Args060 are the arguments of tool 60.
@@ -968,7 +968,7 @@ type Args060 struct {
 
 // Tool060 does task 60 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool060(ctx context.Context, in Args060) (string, error) { return in.ID, nil }
 
 // Args061 are the arguments of tool 61.
@@ -983,7 +983,7 @@ type Args061 struct {
 
 // Tool061 does task 61 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool061(ctx context.Context, in Args061) (string, error) { return in.ID, nil }
 
 // Args062 are the arguments of tool 62.
@@ -999,7 +999,7 @@ type Args062 struct {
 
 // Tool062 does task 62 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool062(ctx context.Context, in Args062) (string, error) { return in.ID, nil }
 
 // Args063 are the arguments of tool 63.
@@ -1015,7 +1015,7 @@ type Args063 struct {
 
 // Tool063 does task 63 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool063(ctx context.Context, in Args063) (string, error) { return in.ID, nil }
 
 // Args064 are the arguments of tool 64.
@@ -1030,7 +1030,7 @@ type Args064 struct {
 
 // Tool064 does task 64 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool064(ctx context.Context, in Args064) (string, error) { return in.ID, nil }
 
 // Args065 are the arguments of tool 65.
@@ -1045,7 +1045,7 @@ type Args065 struct {
 
 // Tool065 does task 65 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool065(ctx context.Context, in Args065) (string, error) { return in.ID, nil }
 
 // Args066 are the arguments of tool 66.
@@ -1061,7 +1061,7 @@ type Args066 struct {
 
 // Tool066 does task 66 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool066(ctx context.Context, in Args066) (string, error) { return in.ID, nil }
 
 // Args067 are the arguments of tool 67.
@@ -1077,7 +1077,7 @@ type Args067 struct {
 
 // Tool067 does task 67 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool067(ctx context.Context, in Args067) (string, error) { return in.ID, nil }
 
 // Args068 are the arguments of tool 68.
@@ -1092,7 +1092,7 @@ type Args068 struct {
 
 // Tool068 does task 68 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool068(ctx context.Context, in Args068) (string, error) { return in.ID, nil }
 
 // Args069 are the arguments of tool 69.
@@ -1107,7 +1107,7 @@ type Args069 struct {
 
 // Tool069 does task 69 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool069(ctx context.Context, in Args069) (string, error) { return in.ID, nil }
 
 // Args070 are the arguments of tool 70.
@@ -1123,7 +1123,7 @@ type Args070 struct {
 
 // Tool070 does task 70 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool070(ctx context.Context, in Args070) (string, error) { return in.ID, nil }
 
 // Args071 are the arguments of tool 71.
@@ -1139,7 +1139,7 @@ type Args071 struct {
 
 // Tool071 does task 71 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool071(ctx context.Context, in Args071) (string, error) { return in.ID, nil }
 
 // Args072 are the arguments of tool 72.
@@ -1154,7 +1154,7 @@ type Args072 struct {
 
 // Tool072 does task 72 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool072(ctx context.Context, in Args072) (string, error) { return in.ID, nil }
 
 // Args073 are the arguments of tool 73.
@@ -1169,7 +1169,7 @@ type Args073 struct {
 
 // Tool073 does task 73 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool073(ctx context.Context, in Args073) (string, error) { return in.ID, nil }
 
 // Args074 are the arguments of tool 74.
@@ -1185,7 +1185,7 @@ type Args074 struct {
 
 // Tool074 does task 74 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool074(ctx context.Context, in Args074) (string, error) { return in.ID, nil }
 
 // Args075 are the arguments of tool 75.
@@ -1201,7 +1201,7 @@ type Args075 struct {
 
 // Tool075 does task 75 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool075(ctx context.Context, in Args075) (string, error) { return in.ID, nil }
 
 // Args076 are the arguments of tool 76.
@@ -1216,7 +1216,7 @@ type Args076 struct {
 
 // Tool076 does task 76 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool076(ctx context.Context, in Args076) (string, error) { return in.ID, nil }
 
 // Args077 are the arguments of tool 77.
@@ -1231,7 +1231,7 @@ type Args077 struct {
 
 // Tool077 does task 77 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool077(ctx context.Context, in Args077) (string, error) { return in.ID, nil }
 
 // Args078 are the arguments of tool 78.
@@ -1247,7 +1247,7 @@ type Args078 struct {
 
 // Tool078 does task 78 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool078(ctx context.Context, in Args078) (string, error) { return in.ID, nil }
 
 // Args079 are the arguments of tool 79.
@@ -1263,7 +1263,7 @@ type Args079 struct {
 
 // Tool079 does task 79 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool079(ctx context.Context, in Args079) (string, error) { return in.ID, nil }
 
 // Args080 are the arguments of tool 80.
@@ -1278,7 +1278,7 @@ type Args080 struct {
 
 // Tool080 does task 80 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool080(ctx context.Context, in Args080) (string, error) { return in.ID, nil }
 
 // Args081 are the arguments of tool 81.
@@ -1293,7 +1293,7 @@ type Args081 struct {
 
 // Tool081 does task 81 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool081(ctx context.Context, in Args081) (string, error) { return in.ID, nil }
 
 // Args082 are the arguments of tool 82.
@@ -1309,7 +1309,7 @@ type Args082 struct {
 
 // Tool082 does task 82 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool082(ctx context.Context, in Args082) (string, error) { return in.ID, nil }
 
 // Args083 are the arguments of tool 83.
@@ -1325,7 +1325,7 @@ type Args083 struct {
 
 // Tool083 does task 83 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool083(ctx context.Context, in Args083) (string, error) { return in.ID, nil }
 
 // Args084 are the arguments of tool 84.
@@ -1340,7 +1340,7 @@ type Args084 struct {
 
 // Tool084 does task 84 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool084(ctx context.Context, in Args084) (string, error) { return in.ID, nil }
 
 // Args085 are the arguments of tool 85.
@@ -1355,7 +1355,7 @@ type Args085 struct {
 
 // Tool085 does task 85 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool085(ctx context.Context, in Args085) (string, error) { return in.ID, nil }
 
 // Args086 are the arguments of tool 86.
@@ -1371,7 +1371,7 @@ type Args086 struct {
 
 // Tool086 does task 86 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool086(ctx context.Context, in Args086) (string, error) { return in.ID, nil }
 
 // Args087 are the arguments of tool 87.
@@ -1387,7 +1387,7 @@ type Args087 struct {
 
 // Tool087 does task 87 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool087(ctx context.Context, in Args087) (string, error) { return in.ID, nil }
 
 // Args088 are the arguments of tool 88.
@@ -1402,7 +1402,7 @@ type Args088 struct {
 
 // Tool088 does task 88 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool088(ctx context.Context, in Args088) (string, error) { return in.ID, nil }
 
 // Args089 are the arguments of tool 89.
@@ -1417,7 +1417,7 @@ type Args089 struct {
 
 // Tool089 does task 89 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool089(ctx context.Context, in Args089) (string, error) { return in.ID, nil }
 
 // Args090 are the arguments of tool 90.
@@ -1433,7 +1433,7 @@ type Args090 struct {
 
 // Tool090 does task 90 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool090(ctx context.Context, in Args090) (string, error) { return in.ID, nil }
 
 // Args091 are the arguments of tool 91.
@@ -1449,7 +1449,7 @@ type Args091 struct {
 
 // Tool091 does task 91 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool091(ctx context.Context, in Args091) (string, error) { return in.ID, nil }
 
 // Args092 are the arguments of tool 92.
@@ -1464,7 +1464,7 @@ type Args092 struct {
 
 // Tool092 does task 92 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool092(ctx context.Context, in Args092) (string, error) { return in.ID, nil }
 
 // Args093 are the arguments of tool 93.
@@ -1479,7 +1479,7 @@ type Args093 struct {
 
 // Tool093 does task 93 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool093(ctx context.Context, in Args093) (string, error) { return in.ID, nil }
 
 // Args094 are the arguments of tool 94.
@@ -1495,7 +1495,7 @@ type Args094 struct {
 
 // Tool094 does task 94 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool094(ctx context.Context, in Args094) (string, error) { return in.ID, nil }
 
 // Args095 are the arguments of tool 95.
@@ -1511,7 +1511,7 @@ type Args095 struct {
 
 // Tool095 does task 95 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool095(ctx context.Context, in Args095) (string, error) { return in.ID, nil }
 
 // Args096 are the arguments of tool 96.
@@ -1526,7 +1526,7 @@ type Args096 struct {
 
 // Tool096 does task 96 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool096(ctx context.Context, in Args096) (string, error) { return in.ID, nil }
 
 // Args097 are the arguments of tool 97.
@@ -1541,7 +1541,7 @@ type Args097 struct {
 
 // Tool097 does task 97 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool097(ctx context.Context, in Args097) (string, error) { return in.ID, nil }
 
 // Args098 are the arguments of tool 98.
@@ -1557,7 +1557,7 @@ type Args098 struct {
 
 // Tool098 does task 98 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool098(ctx context.Context, in Args098) (string, error) { return in.ID, nil }
 
 // Args099 are the arguments of tool 99.
@@ -1573,7 +1573,7 @@ type Args099 struct {
 
 // Tool099 does task 99 for the record it is given.
 //
-//tool:export
+//tool:export readonly
 func Tool099(ctx context.Context, in Args099) (string, error) { return in.ID, nil }
 
 // Address2 is Address for google/jsonschema-go.

@@ -155,6 +155,7 @@ var tool000Info = runtime.Info{
 			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
 			`"additionalProperties":false,"type":"object","required":["id"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool000Tool is the tool000 tool: it calls Tool000.
@@ -233,6 +234,7 @@ var tool001Info = runtime.Info{
 			`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","address"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool001Tool is the tool001 tool: it calls Tool001.
@@ -299,6 +301,7 @@ var tool002Info = runtime.Info{
 			`"score":{"type":"number","description":"Constraints: minimum 0; maximum 1."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","score"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool002Tool is the tool002 tool: it calls Tool002.
@@ -376,6 +379,7 @@ var tool003Info = runtime.Info{
 			`"flag":{"type":"boolean"}},` +
 			`"additionalProperties":false,"type":"object","required":["id"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool003Tool is the tool003 tool: it calls Tool003.
@@ -438,6 +442,7 @@ var tool004Info = runtime.Info{
 			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
 			`"additionalProperties":false,"type":"object","required":["id"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool004Tool is the tool004 tool: it calls Tool004.
@@ -516,6 +521,7 @@ var tool005Info = runtime.Info{
 			`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","address"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool005Tool is the tool005 tool: it calls Tool005.
@@ -582,6 +588,7 @@ var tool006Info = runtime.Info{
 			`"score":{"type":"number","description":"Constraints: minimum 0; maximum 1."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","score"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool006Tool is the tool006 tool: it calls Tool006.
@@ -659,6 +666,7 @@ var tool007Info = runtime.Info{
 			`"flag":{"type":"boolean"}},` +
 			`"additionalProperties":false,"type":"object","required":["id"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool007Tool is the tool007 tool: it calls Tool007.
@@ -721,6 +729,7 @@ var tool008Info = runtime.Info{
 			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
 			`"additionalProperties":false,"type":"object","required":["id"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool008Tool is the tool008 tool: it calls Tool008.
@@ -799,6 +808,7 @@ var tool009Info = runtime.Info{
 			`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","address"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool009Tool is the tool009 tool: it calls Tool009.
@@ -865,6 +875,7 @@ var tool010Info = runtime.Info{
 			`"score":{"type":"number","description":"Constraints: minimum 0; maximum 1."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","score"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool010Tool is the tool010 tool: it calls Tool010.
@@ -942,6 +953,7 @@ var tool011Info = runtime.Info{
 			`"flag":{"type":"boolean"}},` +
 			`"additionalProperties":false,"type":"object","required":["id"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool011Tool is the tool011 tool: it calls Tool011.
@@ -1004,6 +1016,7 @@ var tool012Info = runtime.Info{
 			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
 			`"additionalProperties":false,"type":"object","required":["id"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool012Tool is the tool012 tool: it calls Tool012.
@@ -1082,6 +1095,7 @@ var tool013Info = runtime.Info{
 			`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","address"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool013Tool is the tool013 tool: it calls Tool013.
@@ -1148,6 +1162,7 @@ var tool014Info = runtime.Info{
 			`"score":{"type":"number","description":"Constraints: minimum 0; maximum 1."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","score"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool014Tool is the tool014 tool: it calls Tool014.
@@ -1225,6 +1240,7 @@ var tool015Info = runtime.Info{
 			`"flag":{"type":"boolean"}},` +
 			`"additionalProperties":false,"type":"object","required":["id"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool015Tool is the tool015 tool: it calls Tool015.
@@ -1287,6 +1303,7 @@ var tool016Info = runtime.Info{
 			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
 			`"additionalProperties":false,"type":"object","required":["id"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool016Tool is the tool016 tool: it calls Tool016.
@@ -1365,6 +1382,7 @@ var tool017Info = runtime.Info{
 			`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","address"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool017Tool is the tool017 tool: it calls Tool017.
@@ -1431,6 +1449,7 @@ var tool018Info = runtime.Info{
 			`"score":{"type":"number","description":"Constraints: minimum 0; maximum 1."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","score"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool018Tool is the tool018 tool: it calls Tool018.
@@ -1508,6 +1527,7 @@ var tool019Info = runtime.Info{
 			`"flag":{"type":"boolean"}},` +
 			`"additionalProperties":false,"type":"object","required":["id"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool019Tool is the tool019 tool: it calls Tool019.
@@ -1570,6 +1590,7 @@ var tool020Info = runtime.Info{
 			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
 			`"additionalProperties":false,"type":"object","required":["id"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool020Tool is the tool020 tool: it calls Tool020.
@@ -1648,6 +1669,7 @@ var tool021Info = runtime.Info{
 			`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","address"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool021Tool is the tool021 tool: it calls Tool021.
@@ -1714,6 +1736,7 @@ var tool022Info = runtime.Info{
 			`"score":{"type":"number","description":"Constraints: minimum 0; maximum 1."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","score"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool022Tool is the tool022 tool: it calls Tool022.
@@ -1791,6 +1814,7 @@ var tool023Info = runtime.Info{
 			`"flag":{"type":"boolean"}},` +
 			`"additionalProperties":false,"type":"object","required":["id"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool023Tool is the tool023 tool: it calls Tool023.
@@ -1853,6 +1877,7 @@ var tool024Info = runtime.Info{
 			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
 			`"additionalProperties":false,"type":"object","required":["id"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool024Tool is the tool024 tool: it calls Tool024.
@@ -1931,6 +1956,7 @@ var tool025Info = runtime.Info{
 			`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","address"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool025Tool is the tool025 tool: it calls Tool025.
@@ -1997,6 +2023,7 @@ var tool026Info = runtime.Info{
 			`"score":{"type":"number","description":"Constraints: minimum 0; maximum 1."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","score"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool026Tool is the tool026 tool: it calls Tool026.
@@ -2074,6 +2101,7 @@ var tool027Info = runtime.Info{
 			`"flag":{"type":"boolean"}},` +
 			`"additionalProperties":false,"type":"object","required":["id"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool027Tool is the tool027 tool: it calls Tool027.
@@ -2136,6 +2164,7 @@ var tool028Info = runtime.Info{
 			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
 			`"additionalProperties":false,"type":"object","required":["id"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool028Tool is the tool028 tool: it calls Tool028.
@@ -2214,6 +2243,7 @@ var tool029Info = runtime.Info{
 			`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","address"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool029Tool is the tool029 tool: it calls Tool029.
@@ -2280,6 +2310,7 @@ var tool030Info = runtime.Info{
 			`"score":{"type":"number","description":"Constraints: minimum 0; maximum 1."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","score"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool030Tool is the tool030 tool: it calls Tool030.
@@ -2357,6 +2388,7 @@ var tool031Info = runtime.Info{
 			`"flag":{"type":"boolean"}},` +
 			`"additionalProperties":false,"type":"object","required":["id"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool031Tool is the tool031 tool: it calls Tool031.
@@ -2419,6 +2451,7 @@ var tool032Info = runtime.Info{
 			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
 			`"additionalProperties":false,"type":"object","required":["id"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool032Tool is the tool032 tool: it calls Tool032.
@@ -2497,6 +2530,7 @@ var tool033Info = runtime.Info{
 			`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","address"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool033Tool is the tool033 tool: it calls Tool033.
@@ -2563,6 +2597,7 @@ var tool034Info = runtime.Info{
 			`"score":{"type":"number","description":"Constraints: minimum 0; maximum 1."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","score"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool034Tool is the tool034 tool: it calls Tool034.
@@ -2640,6 +2675,7 @@ var tool035Info = runtime.Info{
 			`"flag":{"type":"boolean"}},` +
 			`"additionalProperties":false,"type":"object","required":["id"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool035Tool is the tool035 tool: it calls Tool035.
@@ -2702,6 +2738,7 @@ var tool036Info = runtime.Info{
 			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
 			`"additionalProperties":false,"type":"object","required":["id"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool036Tool is the tool036 tool: it calls Tool036.
@@ -2780,6 +2817,7 @@ var tool037Info = runtime.Info{
 			`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","address"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool037Tool is the tool037 tool: it calls Tool037.
@@ -2846,6 +2884,7 @@ var tool038Info = runtime.Info{
 			`"score":{"type":"number","description":"Constraints: minimum 0; maximum 1."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","score"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool038Tool is the tool038 tool: it calls Tool038.
@@ -2923,6 +2962,7 @@ var tool039Info = runtime.Info{
 			`"flag":{"type":"boolean"}},` +
 			`"additionalProperties":false,"type":"object","required":["id"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool039Tool is the tool039 tool: it calls Tool039.
@@ -2985,6 +3025,7 @@ var tool040Info = runtime.Info{
 			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
 			`"additionalProperties":false,"type":"object","required":["id"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool040Tool is the tool040 tool: it calls Tool040.
@@ -3063,6 +3104,7 @@ var tool041Info = runtime.Info{
 			`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","address"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool041Tool is the tool041 tool: it calls Tool041.
@@ -3129,6 +3171,7 @@ var tool042Info = runtime.Info{
 			`"score":{"type":"number","description":"Constraints: minimum 0; maximum 1."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","score"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool042Tool is the tool042 tool: it calls Tool042.
@@ -3206,6 +3249,7 @@ var tool043Info = runtime.Info{
 			`"flag":{"type":"boolean"}},` +
 			`"additionalProperties":false,"type":"object","required":["id"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool043Tool is the tool043 tool: it calls Tool043.
@@ -3268,6 +3312,7 @@ var tool044Info = runtime.Info{
 			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
 			`"additionalProperties":false,"type":"object","required":["id"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool044Tool is the tool044 tool: it calls Tool044.
@@ -3346,6 +3391,7 @@ var tool045Info = runtime.Info{
 			`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","address"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool045Tool is the tool045 tool: it calls Tool045.
@@ -3412,6 +3458,7 @@ var tool046Info = runtime.Info{
 			`"score":{"type":"number","description":"Constraints: minimum 0; maximum 1."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","score"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool046Tool is the tool046 tool: it calls Tool046.
@@ -3489,6 +3536,7 @@ var tool047Info = runtime.Info{
 			`"flag":{"type":"boolean"}},` +
 			`"additionalProperties":false,"type":"object","required":["id"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool047Tool is the tool047 tool: it calls Tool047.
@@ -3551,6 +3599,7 @@ var tool048Info = runtime.Info{
 			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
 			`"additionalProperties":false,"type":"object","required":["id"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool048Tool is the tool048 tool: it calls Tool048.
@@ -3629,6 +3678,7 @@ var tool049Info = runtime.Info{
 			`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","address"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool049Tool is the tool049 tool: it calls Tool049.
@@ -3695,6 +3745,7 @@ var tool050Info = runtime.Info{
 			`"score":{"type":"number","description":"Constraints: minimum 0; maximum 1."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","score"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool050Tool is the tool050 tool: it calls Tool050.
@@ -3772,6 +3823,7 @@ var tool051Info = runtime.Info{
 			`"flag":{"type":"boolean"}},` +
 			`"additionalProperties":false,"type":"object","required":["id"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool051Tool is the tool051 tool: it calls Tool051.
@@ -3834,6 +3886,7 @@ var tool052Info = runtime.Info{
 			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
 			`"additionalProperties":false,"type":"object","required":["id"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool052Tool is the tool052 tool: it calls Tool052.
@@ -3912,6 +3965,7 @@ var tool053Info = runtime.Info{
 			`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","address"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool053Tool is the tool053 tool: it calls Tool053.
@@ -3978,6 +4032,7 @@ var tool054Info = runtime.Info{
 			`"score":{"type":"number","description":"Constraints: minimum 0; maximum 1."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","score"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool054Tool is the tool054 tool: it calls Tool054.
@@ -4055,6 +4110,7 @@ var tool055Info = runtime.Info{
 			`"flag":{"type":"boolean"}},` +
 			`"additionalProperties":false,"type":"object","required":["id"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool055Tool is the tool055 tool: it calls Tool055.
@@ -4117,6 +4173,7 @@ var tool056Info = runtime.Info{
 			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
 			`"additionalProperties":false,"type":"object","required":["id"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool056Tool is the tool056 tool: it calls Tool056.
@@ -4195,6 +4252,7 @@ var tool057Info = runtime.Info{
 			`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","address"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool057Tool is the tool057 tool: it calls Tool057.
@@ -4261,6 +4319,7 @@ var tool058Info = runtime.Info{
 			`"score":{"type":"number","description":"Constraints: minimum 0; maximum 1."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","score"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool058Tool is the tool058 tool: it calls Tool058.
@@ -4338,6 +4397,7 @@ var tool059Info = runtime.Info{
 			`"flag":{"type":"boolean"}},` +
 			`"additionalProperties":false,"type":"object","required":["id"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool059Tool is the tool059 tool: it calls Tool059.
@@ -4400,6 +4460,7 @@ var tool060Info = runtime.Info{
 			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
 			`"additionalProperties":false,"type":"object","required":["id"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool060Tool is the tool060 tool: it calls Tool060.
@@ -4478,6 +4539,7 @@ var tool061Info = runtime.Info{
 			`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","address"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool061Tool is the tool061 tool: it calls Tool061.
@@ -4544,6 +4606,7 @@ var tool062Info = runtime.Info{
 			`"score":{"type":"number","description":"Constraints: minimum 0; maximum 1."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","score"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool062Tool is the tool062 tool: it calls Tool062.
@@ -4621,6 +4684,7 @@ var tool063Info = runtime.Info{
 			`"flag":{"type":"boolean"}},` +
 			`"additionalProperties":false,"type":"object","required":["id"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool063Tool is the tool063 tool: it calls Tool063.
@@ -4683,6 +4747,7 @@ var tool064Info = runtime.Info{
 			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
 			`"additionalProperties":false,"type":"object","required":["id"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool064Tool is the tool064 tool: it calls Tool064.
@@ -4761,6 +4826,7 @@ var tool065Info = runtime.Info{
 			`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","address"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool065Tool is the tool065 tool: it calls Tool065.
@@ -4827,6 +4893,7 @@ var tool066Info = runtime.Info{
 			`"score":{"type":"number","description":"Constraints: minimum 0; maximum 1."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","score"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool066Tool is the tool066 tool: it calls Tool066.
@@ -4904,6 +4971,7 @@ var tool067Info = runtime.Info{
 			`"flag":{"type":"boolean"}},` +
 			`"additionalProperties":false,"type":"object","required":["id"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool067Tool is the tool067 tool: it calls Tool067.
@@ -4966,6 +5034,7 @@ var tool068Info = runtime.Info{
 			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
 			`"additionalProperties":false,"type":"object","required":["id"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool068Tool is the tool068 tool: it calls Tool068.
@@ -5044,6 +5113,7 @@ var tool069Info = runtime.Info{
 			`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","address"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool069Tool is the tool069 tool: it calls Tool069.
@@ -5110,6 +5180,7 @@ var tool070Info = runtime.Info{
 			`"score":{"type":"number","description":"Constraints: minimum 0; maximum 1."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","score"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool070Tool is the tool070 tool: it calls Tool070.
@@ -5187,6 +5258,7 @@ var tool071Info = runtime.Info{
 			`"flag":{"type":"boolean"}},` +
 			`"additionalProperties":false,"type":"object","required":["id"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool071Tool is the tool071 tool: it calls Tool071.
@@ -5249,6 +5321,7 @@ var tool072Info = runtime.Info{
 			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
 			`"additionalProperties":false,"type":"object","required":["id"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool072Tool is the tool072 tool: it calls Tool072.
@@ -5327,6 +5400,7 @@ var tool073Info = runtime.Info{
 			`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","address"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool073Tool is the tool073 tool: it calls Tool073.
@@ -5393,6 +5467,7 @@ var tool074Info = runtime.Info{
 			`"score":{"type":"number","description":"Constraints: minimum 0; maximum 1."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","score"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool074Tool is the tool074 tool: it calls Tool074.
@@ -5470,6 +5545,7 @@ var tool075Info = runtime.Info{
 			`"flag":{"type":"boolean"}},` +
 			`"additionalProperties":false,"type":"object","required":["id"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool075Tool is the tool075 tool: it calls Tool075.
@@ -5532,6 +5608,7 @@ var tool076Info = runtime.Info{
 			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
 			`"additionalProperties":false,"type":"object","required":["id"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool076Tool is the tool076 tool: it calls Tool076.
@@ -5610,6 +5687,7 @@ var tool077Info = runtime.Info{
 			`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","address"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool077Tool is the tool077 tool: it calls Tool077.
@@ -5676,6 +5754,7 @@ var tool078Info = runtime.Info{
 			`"score":{"type":"number","description":"Constraints: minimum 0; maximum 1."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","score"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool078Tool is the tool078 tool: it calls Tool078.
@@ -5753,6 +5832,7 @@ var tool079Info = runtime.Info{
 			`"flag":{"type":"boolean"}},` +
 			`"additionalProperties":false,"type":"object","required":["id"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool079Tool is the tool079 tool: it calls Tool079.
@@ -5815,6 +5895,7 @@ var tool080Info = runtime.Info{
 			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
 			`"additionalProperties":false,"type":"object","required":["id"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool080Tool is the tool080 tool: it calls Tool080.
@@ -5893,6 +5974,7 @@ var tool081Info = runtime.Info{
 			`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","address"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool081Tool is the tool081 tool: it calls Tool081.
@@ -5959,6 +6041,7 @@ var tool082Info = runtime.Info{
 			`"score":{"type":"number","description":"Constraints: minimum 0; maximum 1."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","score"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool082Tool is the tool082 tool: it calls Tool082.
@@ -6036,6 +6119,7 @@ var tool083Info = runtime.Info{
 			`"flag":{"type":"boolean"}},` +
 			`"additionalProperties":false,"type":"object","required":["id"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool083Tool is the tool083 tool: it calls Tool083.
@@ -6098,6 +6182,7 @@ var tool084Info = runtime.Info{
 			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
 			`"additionalProperties":false,"type":"object","required":["id"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool084Tool is the tool084 tool: it calls Tool084.
@@ -6176,6 +6261,7 @@ var tool085Info = runtime.Info{
 			`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","address"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool085Tool is the tool085 tool: it calls Tool085.
@@ -6242,6 +6328,7 @@ var tool086Info = runtime.Info{
 			`"score":{"type":"number","description":"Constraints: minimum 0; maximum 1."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","score"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool086Tool is the tool086 tool: it calls Tool086.
@@ -6319,6 +6406,7 @@ var tool087Info = runtime.Info{
 			`"flag":{"type":"boolean"}},` +
 			`"additionalProperties":false,"type":"object","required":["id"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool087Tool is the tool087 tool: it calls Tool087.
@@ -6381,6 +6469,7 @@ var tool088Info = runtime.Info{
 			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
 			`"additionalProperties":false,"type":"object","required":["id"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool088Tool is the tool088 tool: it calls Tool088.
@@ -6459,6 +6548,7 @@ var tool089Info = runtime.Info{
 			`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","address"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool089Tool is the tool089 tool: it calls Tool089.
@@ -6525,6 +6615,7 @@ var tool090Info = runtime.Info{
 			`"score":{"type":"number","description":"Constraints: minimum 0; maximum 1."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","score"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool090Tool is the tool090 tool: it calls Tool090.
@@ -6602,6 +6693,7 @@ var tool091Info = runtime.Info{
 			`"flag":{"type":"boolean"}},` +
 			`"additionalProperties":false,"type":"object","required":["id"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool091Tool is the tool091 tool: it calls Tool091.
@@ -6664,6 +6756,7 @@ var tool092Info = runtime.Info{
 			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
 			`"additionalProperties":false,"type":"object","required":["id"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool092Tool is the tool092 tool: it calls Tool092.
@@ -6742,6 +6835,7 @@ var tool093Info = runtime.Info{
 			`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","address"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool093Tool is the tool093 tool: it calls Tool093.
@@ -6808,6 +6902,7 @@ var tool094Info = runtime.Info{
 			`"score":{"type":"number","description":"Constraints: minimum 0; maximum 1."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","score"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool094Tool is the tool094 tool: it calls Tool094.
@@ -6885,6 +6980,7 @@ var tool095Info = runtime.Info{
 			`"flag":{"type":"boolean"}},` +
 			`"additionalProperties":false,"type":"object","required":["id"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool095Tool is the tool095 tool: it calls Tool095.
@@ -6947,6 +7043,7 @@ var tool096Info = runtime.Info{
 			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
 			`"additionalProperties":false,"type":"object","required":["id"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool096Tool is the tool096 tool: it calls Tool096.
@@ -7025,6 +7122,7 @@ var tool097Info = runtime.Info{
 			`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","address"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool097Tool is the tool097 tool: it calls Tool097.
@@ -7091,6 +7189,7 @@ var tool098Info = runtime.Info{
 			`"score":{"type":"number","description":"Constraints: minimum 0; maximum 1."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","score"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool098Tool is the tool098 tool: it calls Tool098.
@@ -7168,6 +7267,7 @@ var tool099Info = runtime.Info{
 			`"flag":{"type":"boolean"}},` +
 			`"additionalProperties":false,"type":"object","required":["id"]}`),
 	},
+	ReadOnly: true,
 }
 
 // tool099Tool is the tool099 tool: it calls Tool099.

@@ -16,12 +16,12 @@ import (
 
 // Forecast takes the weather example's arguments.
 //
-//tool:export
+//tool:export readonly
 func Forecast(ctx context.Context, in weather.ForecastRequest) (string, error) { return in.City, nil }
 
 // Search takes the search example's arguments.
 //
-//tool:export
+//tool:export readonly
 func Search(ctx context.Context, in search.SearchRequest) (string, error) { return in.Query, nil }
 
 // OrderQuery asks for an order, as a get_order tool's arguments do.
@@ -52,18 +52,18 @@ func orderFor(ctx context.Context, q OrderQuery) (Order, error) {
 
 // Lookup returns an order by its id.
 //
-//tool:export
+//tool:export readonly
 func Lookup(ctx context.Context, in OrderQuery) (Order, error) { return orderFor(ctx, in) }
 
 // LookupTimeout returns an order by its id, within five seconds.
 //
-//tool:export lookup_timeout timeout=5s
+//tool:export lookup_timeout timeout=5s readonly
 func LookupTimeout(ctx context.Context, in OrderQuery) (Order, error) { return orderFor(ctx, in) }
 
 // IgnoreCtx returns an order by its id, within five seconds; it never looks
 // at its context, so the deadline is all overhead.
 //
-//tool:export ignore_ctx timeout=5s
+//tool:export ignore_ctx timeout=5s readonly
 func IgnoreCtx(_ context.Context, in OrderQuery) (Order, error) {
 	return Order{ID: in.ID, Total: in.Quantity * 250, Paid: in.Paid}, nil
 }
@@ -97,7 +97,7 @@ var (
 
 // Week returns the weather of a city for the seven days from a date.
 //
-//tool:export
+//tool:export readonly
 func Week(ctx context.Context, in WeekQuery) (WeekForecast, error) {
 	days := make([]Day, 7)
 	for i := range days {
@@ -116,7 +116,7 @@ type QuoteResult struct {
 
 // Quote returns the price of qty shares of a stock.
 //
-//tool:export
+//tool:export readonly
 //tool:param symbol The stock's ticker symbol.
 //tool:param qty How many shares.
 func Quote(ctx context.Context, symbol string, qty int) (QuoteResult, error) {

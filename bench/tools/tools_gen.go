@@ -64,6 +64,7 @@ var forecastInfo = runtime.Info{
 			`"include_wind":{"type":"boolean"}},` +
 			`"additionalProperties":false,"type":"object","required":["city"]}`),
 	},
+	ReadOnly: true,
 }
 
 // forecastTool is the forecast tool: it calls Forecast.
@@ -126,6 +127,7 @@ var searchInfo = runtime.Info{
 			`"within":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 500 items; each item: at least 1 character."}},` +
 			`"additionalProperties":false,"type":"object","required":["query"]}`),
 	},
+	ReadOnly: true,
 }
 
 // searchTool is the search tool: it calls Search.
@@ -190,6 +192,7 @@ var lookupInfo = runtime.Info{
 		`"paid":{"type":"boolean"}},` +
 		`"additionalProperties":false,"type":"object","required":["id","total","paid"]}`),
 	OutputObject: true,
+	ReadOnly:     true,
 }
 
 // lookupTool is the lookup tool: it calls Lookup.
@@ -255,6 +258,7 @@ var lookupTimeoutInfo = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["id","total","paid"]}`),
 	OutputObject: true,
 	Timeout:      5 * time.Second,
+	ReadOnly:     true,
 }
 
 // lookupTimeoutTool is the lookup_timeout tool: it calls LookupTimeout.
@@ -320,6 +324,7 @@ var ignoreCtxInfo = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["id","total","paid"]}`),
 	OutputObject: true,
 	Timeout:      5 * time.Second,
+	ReadOnly:     true,
 }
 
 // ignoreCtxTool is the ignore_ctx tool: it calls IgnoreCtx.
@@ -384,6 +389,7 @@ var weekInfo = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["date","high","low","summary"]},"type":"array"},{"type":"null"}]}},` +
 		`"additionalProperties":false,"type":"object","required":["city","days"]}`),
 	OutputObject: true,
+	ReadOnly:     true,
 }
 
 // weekTool is the week tool: it calls Week.
@@ -444,6 +450,7 @@ var quoteInfo = runtime.Info{
 		`"price":{"type":"number"}},` +
 		`"additionalProperties":false,"type":"object","required":["symbol","qty","price"]}`),
 	OutputObject: true,
+	ReadOnly:     true,
 }
 
 // quoteTool is the quote tool: it calls Quote.

@@ -42,7 +42,7 @@ type Rate struct {
 // ExchangeRate returns the reference exchange rate of a currency pair on
 // a day. Rates of past days do not change.
 //
-//tool:export exchange_rate timeout=5s cache=10m
+//tool:export exchange_rate timeout=5s cache=10m readonly openworld
 func (u *Upstream) ExchangeRate(ctx context.Context, in RateRequest) (*Rate, error) {
 	if in.From == in.To {
 		return nil, errors.New("from and to are the same currency")

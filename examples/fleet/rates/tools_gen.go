@@ -64,6 +64,8 @@ var exchangeRateInfo = runtime.Info{
 	OutputWrapper: json.RawMessage(`{"properties":{"result":` + `{` + exchangeRateOutput + `},"additionalProperties":false,"type":"object","required":["result"]}`),
 	Timeout:       5 * time.Second,
 	Cache:         10 * time.Minute,
+	ReadOnly:      true,
+	OpenWorld:     new(true),
 }
 
 // exchangeRateTool is the exchange_rate tool: it calls (*Upstream).ExchangeRate.

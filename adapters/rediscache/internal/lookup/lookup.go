@@ -65,7 +65,7 @@ type Answer struct {
 
 // Lookup looks a key up; its result is kept a minute.
 //
-//tool:export lookup cache=1m
+//tool:export lookup cache=1m readonly
 func (c *Counter) Lookup(ctx context.Context, key string) (*Answer, error) {
 	if err := c.run(ctx, key); err != nil {
 		return nil, err
@@ -75,7 +75,7 @@ func (c *Counter) Lookup(ctx context.Context, key string) (*Answer, error) {
 
 // Brief looks a key up; its result is kept half a second.
 //
-//tool:export brief cache=500ms
+//tool:export brief cache=500ms readonly
 func (c *Counter) Brief(ctx context.Context, key string) (string, error) {
 	if err := c.run(ctx, "brief:"+key); err != nil {
 		return "", err

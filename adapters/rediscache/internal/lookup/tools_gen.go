@@ -54,6 +54,7 @@ var lookupInfo = runtime.Info{
 	Output:        json.RawMessage(`{` + lookupOutput),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":` + `{` + lookupOutput + `},"additionalProperties":false,"type":"object","required":["result"]}`),
 	Cache:         time.Minute,
+	ReadOnly:      true,
 }
 
 // lookupTool is the lookup tool: it calls (*Counter).Lookup.
@@ -108,7 +109,8 @@ var briefInfo = runtime.Info{
 			`"key":{"type":"string"}},` +
 			`"additionalProperties":false,"type":"object","required":["key"]}`),
 	},
-	Cache: 500 * time.Millisecond,
+	Cache:    500 * time.Millisecond,
+	ReadOnly: true,
 }
 
 // briefTool is the brief tool: it calls (*Counter).Brief.
