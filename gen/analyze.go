@@ -22,6 +22,8 @@ type analyzer struct {
 	constDocs map[*types.Const]string         // by constant
 	types     map[string]*Type                // named types, by qualified name
 	enums     map[*types.TypeName][]EnumValue // const groups
+	// consts are the constants of each package by type (see constsOf).
+	consts map[*types.Package]map[*types.TypeName][]*types.Const
 	// enumConsts are the JSON values of the package's enum constants, by
 	// name, for descriptions that name them (see constWords).
 	enumConsts map[string]string

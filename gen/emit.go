@@ -38,6 +38,7 @@ type emitter struct {
 	fastDecoders map[*Type]string // fast-path decoder of each struct type
 	fastQueue    []*Type
 	fastStrs     string // the Strings parameter of the fast decoder being written
+	enums        enumCode
 
 	outputs        *outputs
 	structEncoders map[*outType]string
@@ -119,6 +120,7 @@ func emit(pkg *Package) (*jen.File, error) {
 		e.f.Add(e.encodeStruct(ot))
 		e.f.Line()
 	}
+	e.writeEnums()
 	if len(e.patterns) > 0 {
 		e.f.Comment("Patterns of string fields, compiled once.")
 		e.f.Var().DefsFunc(func(g *jen.Group) {
@@ -173,7 +175,8 @@ var dialectFields = [numDialects]string{OpenAI: "OpenAI", Gemini: "Gemini", Anth
 // in some dialect has its standard schema in a variable of its own, which
 // Parameters and those dialects share, so the bytes are written once.
 func (e *emitter) tool(t *Tool, n toolNames) {
-	standard := jen.Qual("encoding/json", "RawMessage").Call(schemaLiteral(t.Schemas[Standard]))
+	lit := e.sharedSchemas(t, strings.TrimSuffix(n.info, "Info"))
+	standard := jen.Qual("encoding/json", "RawMessage").Call(lit(t.Schemas[Standard]))
 	var degraded []string
 	for _, d := range []Dialect{OpenAI, Gemini, Anthropic} {
 		if t.Degraded[d] && t.Schemas[d] != nil {
@@ -205,7 +208,7 @@ func (e *emitter) tool(t *Tool, n toolNames) {
 				jen.Id(dialectFields[d]).Op(":").Add(standard),
 				jen.Id(dialectFields[d]+"Degraded").Op(":").True())
 		default:
-			dialects = append(dialects, jen.Id(dialectFields[d]).Op(":").Qual("encoding/json", "RawMessage").Call(schemaLiteral(t.Schemas[d])))
+			dialects = append(dialects, jen.Id(dialectFields[d]).Op(":").Qual("encoding/json", "RawMessage").Call(lit(t.Schemas[d])))
 		}
 	}
 	if len(dialects) > 0 {

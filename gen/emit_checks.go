@@ -11,7 +11,9 @@ import (
 // The rules of a value, written once: each is a condition that the value
 // breaks it, and the message the full decoder gives the model. The full
 // decoder reports each condition that holds; the fast path passes at the
-// first. So "where is minimum checked?" has one answer: numberRules.
+// first. So "where is minimum checked?" has one answer: numberRules. The
+// length of a string is checked by the runtime (Decoder.Length,
+// FastLength), with its bounds as arguments.
 
 // violation is one way a value can break a rule.
 type violation struct {
@@ -42,6 +44,16 @@ func bailing(vs []violation, bail jen.Code) []jen.Code {
 	out := make([]jen.Code, len(vs))
 	for i, v := range vs {
 		out[i] = jen.If(v.cond).Block(bail)
+	}
+	return out
+}
+
+// breaks returns the conditions of vs, for the fast path to pass at any
+// of them, in the condition of the read.
+func breaks(vs []violation) []jen.Code {
+	out := make([]jen.Code, len(vs))
+	for i, v := range vs {
+		out[i] = v.cond
 	}
 	return out
 }
@@ -80,29 +92,13 @@ func numberRules(r *Rules, local string, localType types.Type) []violation {
 	return vs
 }
 
-// stringRules are the length, pattern and format of a string held in s, a
-// string or (on the fast path) a []byte. setup counts the runes, where a
-// length rule needs them.
-func (e *emitter) stringRules(r *Rules, s string, isBytes bool) (setup []jen.Code, vs []violation) {
+// stringRules are the pattern and format of a string held in s, a string
+// or (on the fast path) a []byte. Its length is checked by the runtime:
+// Decoder.Length, FastLength (see lengthArgs).
+func (e *emitter) stringRules(r *Rules, s string, isBytes bool) (vs []violation) {
 	str := jen.Id(s)
 	if isBytes {
 		str = jen.String().Call(jen.Id(s))
-	}
-	if r.MinLength != nil || r.MaxLength != nil {
-		runes := e.names.local("runes")
-		count := "RuneCountInString"
-		if isBytes {
-			count = "RuneCount"
-		}
-		setup = append(setup, jen.Id(runes).Op(":=").Qual("unicode/utf8", count).Call(jen.Id(s)))
-		if r.MinLength != nil {
-			vs = append(vs, violation{cond: jen.Id(runes).Op("<").Lit(int(*r.MinLength)),
-				format: fmt.Sprintf("must be at least %s long, got %%d", plural(*r.MinLength, "character")), args: []jen.Code{jen.Id(runes)}})
-		}
-		if r.MaxLength != nil {
-			vs = append(vs, violation{cond: jen.Id(runes).Op(">").Lit(int(*r.MaxLength)),
-				format: fmt.Sprintf("must be at most %s long, got %%d", plural(*r.MaxLength, "character")), args: []jen.Code{jen.Id(runes)}})
-		}
 	}
 	if r.Pattern != "" {
 		match := "MatchString"
@@ -116,7 +112,24 @@ func (e *emitter) stringRules(r *Rules, s string, isBytes bool) (setup []jen.Cod
 		vs = append(vs, violation{cond: jen.Op("!").Qual(ImplPath, "ValidFormat").Call(jen.Lit(f), str),
 			report: func(d string) jen.Code { return jen.Id(d).Dot("FormatError").Call(jen.Lit(f), jen.Id(s)) }})
 	}
-	return setup, vs
+	return vs
+}
+
+// lengthArgs are the bounds of minLength and maxLength, as Decoder.Length
+// and FastLength take them (no minimum is 0, no maximum -1), or nil if the
+// string has neither.
+func lengthArgs(r *Rules) []jen.Code {
+	if r.MinLength == nil && r.MaxLength == nil {
+		return nil
+	}
+	lo, hi := jen.Lit(0), jen.Lit(-1)
+	if r.MinLength != nil {
+		lo = jen.Lit(int(*r.MinLength))
+	}
+	if r.MaxLength != nil {
+		hi = jen.Lit(int(*r.MaxLength))
+	}
+	return []jen.Code{lo, hi}
 }
 
 // itemRules are minItems and maxItems of a slice of count() items.

@@ -462,6 +462,8 @@ func (e *emitter) enumCases(t *Type, r *Rules) [][2]any {
 
 // stringEnum reads a string enum by matching its bytes against each value,
 // so that no string is allocated.
+// A type's const group is matched by its parse function, which every field
+// of the type shares with the fast path.
 func (e *emitter) stringEnum(d string, p place, t *Type, r *Rules, s string, cases [][2]any) []jen.Code {
 	var clauses []jen.Code
 	words := make([]string, len(cases))
@@ -469,18 +471,24 @@ func (e *emitter) stringEnum(d string, p place, t *Type, r *Rules, s string, cas
 		words[i] = strconv.Quote(c[0].(string))
 		clauses = append(clauses, jen.Case(jen.Lit(c[0].(string))).Block(p.val().Op("=").Add(c[1].(*jen.Statement))))
 	}
-	clauses = append(clauses, jen.Default().Block(jen.Id(d).Dot("Errorf").Call(
-		formatLit("must be one of "+strings.Join(words, ", "), "; got %q"), jen.Id(s))))
+	report := jen.Id(d).Dot("Errorf").Call(formatLit("must be one of "+strings.Join(words, ", "), "; got %q"), jen.Id(s))
 	ok := e.names.local("ok")
+	match := jen.Switch(jen.String().Call(jen.Id(s))).Block(append(clauses, jen.Default().Block(report))...)
+	if parse := e.enumParser(t, r); parse != "" {
+		match = jen.If(jen.List(p.val(), jen.Id(ok)).Op("=").Id(parse).Call(jen.Id(s)), jen.Op("!").Id(ok)).Block(report)
+	}
 	return []jen.Code{jen.If(
 		jen.List(jen.Id(s), jen.Id(ok)).Op(":=").Id(d).Dot("StringRef").Call(), jen.Id(ok),
-	).Block(jen.Switch(jen.String().Call(jen.Id(s))).Block(clauses...))}
+	).Block(match)}
 }
 
 // stringChecks checks enum, length, pattern and format of a string.
 func (e *emitter) stringChecks(d string, p place, t *Type, r *Rules, s string) []jen.Code {
-	setup, vs := e.stringRules(r, s, false)
-	return append(append(e.enumCheck(d, p, t, r, s), setup...), reported(d, vs)...)
+	checks := e.enumCheck(d, p, t, r, s)
+	if bounds := lengthArgs(r); bounds != nil {
+		checks = append(checks, jen.Id(d).Dot("Length").Call(append([]jen.Code{jen.Id(s)}, bounds...)...))
+	}
+	return append(checks, reported(d, e.stringRules(r, s, false))...)
 }
 
 // pattern returns the package variable holding the compiled pattern.

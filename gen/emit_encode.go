@@ -85,7 +85,12 @@ func (e *emitter) structBody(ev string, x *jen.Statement, ot *outType, depth int
 				jen.Id(sep).Op("=").LitRune(','),
 				jen.Id(ev).Dot("Raw").Call(stringLit(quoteName(f.jsonName)+":")))
 		}
-		member = append(member, e.encodeValue(ev, jen.Add(x).Dot(f.goName), f.t, depth+1)...)
+		if optional {
+			// Not empty, so not nil: no test for null.
+			member = append(member, e.encodePresent(ev, jen.Add(x).Dot(f.goName), f.t, depth+1)...)
+		} else {
+			member = append(member, e.encodeValue(ev, jen.Add(x).Dot(f.goName), f.t, depth+1)...)
+		}
 		if optional {
 			stmts = append(stmts, jen.If(nonEmpty).Block(member...))
 			continue
@@ -136,8 +141,19 @@ func quoteName(name string) string {
 	return string(unescapeHTML(data))
 }
 
-// encodeValue writes the statements that encode the value x.
+// encodeValue writes the statements that encode the value x: null if it
+// is a nil pointer, slice or map.
 func (e *emitter) encodeValue(ev string, x *jen.Statement, ot *outType, depth int) []jen.Code {
+	switch ot.kind {
+	case outPointer, outSlice, outMap:
+		return []jen.Code{jen.If(jen.Add(x).Op("==").Nil()).Block(jen.Id(ev).Dot("Null").Call()).Else().Block(e.encodePresent(ev, x, ot, depth)...)}
+	}
+	return e.encodePresent(ev, x, ot, depth)
+}
+
+// encodePresent writes the statements that encode the value x, known not
+// to be a nil pointer, slice or map.
+func (e *emitter) encodePresent(ev string, x *jen.Statement, ot *outType, depth int) []jen.Code {
 	conv := func(to jen.Code, basic types.BasicKind) *jen.Statement {
 		if types.Identical(ot.goType, types.Typ[basic]) {
 			return x
@@ -166,7 +182,7 @@ func (e *emitter) encodeValue(ev string, x *jen.Statement, ot *outType, depth in
 			}
 			inner = e.encodeValue(ev, deref, ot.elem, depth)
 		}
-		return []jen.Code{jen.If(jen.Add(x).Op("==").Nil()).Block(jen.Id(ev).Dot("Null").Call()).Else().Block(inner...)}
+		return inner
 	case outSlice, outArray:
 		i, el := e.names.local("i"+suffix(depth)), e.names.local("el"+suffix(depth))
 		loop := []jen.Code{
@@ -176,10 +192,7 @@ func (e *emitter) encodeValue(ev string, x *jen.Statement, ot *outType, depth in
 				e.encodeElem(ev, el, ot.elem, depth+1)...)...),
 			jen.Id(ev).Dot("Byte").Call(jen.LitRune(']')),
 		}
-		if ot.kind == outArray {
-			return loop
-		}
-		return []jen.Code{jen.If(jen.Add(x).Op("==").Nil()).Block(jen.Id(ev).Dot("Null").Call()).Else().Block(loop...)}
+		return loop
 	case outMap:
 		i, k, el := e.names.local("i"+suffix(depth)), e.names.local("k"+suffix(depth)), e.names.local("el"+suffix(depth))
 		body := []jen.Code{
@@ -189,11 +202,11 @@ func (e *emitter) encodeValue(ev string, x *jen.Statement, ot *outType, depth in
 			jen.Id(el).Op(":=").Add(x).Index(jen.Id(k)),
 		}
 		body = append(body, e.encodeElem(ev, el, ot.elem, depth+1)...)
-		return []jen.Code{jen.If(jen.Add(x).Op("==").Nil()).Block(jen.Id(ev).Dot("Null").Call()).Else().Block(
+		return []jen.Code{
 			jen.Id(ev).Dot("Byte").Call(jen.LitRune('{')),
 			jen.For(jen.List(jen.Id(i), jen.Id(k)).Op(":=").Range().Qual(ImplPath, "SortedKeys").Call(x)).Block(body...),
 			jen.Id(ev).Dot("Byte").Call(jen.LitRune('}')),
-		)}
+		}
 	case outStruct:
 		if isNamedType(ot.goType) {
 			return []jen.Code{jen.Id(e.structEncoder(ot)).Call(jen.Id(ev), jen.Op("&").Add(x))}

@@ -121,29 +121,28 @@ func (e *emitter) fastStruct(t *Type) jen.Code {
 		body = append(body, jen.If(jen.Op("!").Id(h)).Block(then...))
 	}
 	body = append(body, jen.Return(jen.Id(i), jen.True()))
-	return jen.Commentf("%s decodes %s in the common case, in one straight pass", name, typeWords(t)).Line().
-		Commentf("from data[%s:]; at anything else it returns false, and %s", i, e.decoderName(t)).Line().
-		Comment("says what is wrong.").Line().
+	return jen.Commentf("%s is the fast path of %s: it decodes valid, plain", name, e.decoderName(t)).Line().
+		Commentf("JSON from data[%s:], or returns false.", i).Line().
 		Func().Id(name).Params(jen.Id(data).Index().Byte(), jen.Id(i).Int(), jen.Id(v).Op("*").Add(e.typeCode(t.Go)), jen.Id(strs).Op("*").Qual(ImplPath, "Strings")).Params(jen.Int(), jen.Bool()).
 		Block(body...)
-}
-
-func typeWords(t *Type) string {
-	if n, ok := t.Go.(*types.Named); ok {
-		return article(n.Obj().Name()) + " " + n.Obj().Name()
-	}
-	return "an object"
 }
 
 // fastValue writes the statements that read the next value into p, or
 // return false.
 func (e *emitter) fastValue(data, i, ok string, p place, t *Type, r, items *Rules, depth int) []jen.Code {
 	bail := jen.Return(jen.Id(i), jen.False())
-	read := func(local string, localType jen.Code, scan string, args []jen.Code, from types.Type, checks []jen.Code) []jen.Code {
+	// read scans the value into local, and returns false if the scan fails
+	// or any of conds (the rules it breaks) holds; then checks, then the
+	// value is stored.
+	read := func(local string, localType jen.Code, scan string, args []jen.Code, from types.Type, conds []jen.Code, checks []jen.Code) []jen.Code {
 		callArgs := append([]jen.Code{jen.Id(data), jen.Id(i)}, args...)
+		cond := jen.Op("!").Id(ok)
+		for _, c := range conds {
+			cond = cond.Op("||").Add(c)
+		}
 		stmts := []jen.Code{
 			jen.Var().Id(local).Add(localType),
-			jen.If(jen.List(jen.Id(local), jen.Id(i), jen.Id(ok)).Op("=").Qual(ImplPath, scan).Call(callArgs...), jen.Op("!").Id(ok)).Block(bail),
+			jen.If(jen.List(jen.Id(local), jen.Id(i), jen.Id(ok)).Op("=").Qual(ImplPath, scan).Call(callArgs...), cond).Block(bail),
 		}
 		stmts = append(stmts, checks...)
 		var val jen.Code = jen.Id(local)
@@ -164,7 +163,7 @@ func (e *emitter) fastValue(data, i, ok string, p place, t *Type, r, items *Rule
 	case KindPointer:
 		return append([]jen.Code{p.val().Op("=").New(e.typeCode(t.Elem.Go))}, e.fastValue(data, i, ok, derefPlace(p), t.Elem, r, items, depth)...)
 	case KindBool:
-		return read(b, jen.Bool(), "FastBool", nil, types.Typ[types.Bool], fastEnum(t, r, jen.Id(b), bail))
+		return read(b, jen.Bool(), "FastBool", nil, types.Typ[types.Bool], nil, fastEnum(t, r, jen.Id(b), bail))
 	case KindString:
 		if cases := e.enumCases(t, r); cases != nil && r.MinLength == nil && r.MaxLength == nil && r.Pattern == "" && r.Format == "" {
 			var clauses []jen.Code
@@ -172,21 +171,28 @@ func (e *emitter) fastValue(data, i, ok string, p place, t *Type, r, items *Rule
 				clauses = append(clauses, jen.Case(jen.Lit(c[0].(string))).Block(p.val().Op("=").Add(c[1].(*jen.Statement))))
 			}
 			clauses = append(clauses, jen.Default().Block(bail))
+			match := jen.Switch(jen.String().Call(jen.Id(s))).Block(clauses...)
+			if parse := e.enumParser(t, r); parse != "" {
+				match = jen.If(jen.List(p.val(), jen.Id(ok)).Op("=").Id(parse).Call(jen.Id(s)), jen.Op("!").Id(ok)).Block(bail)
+			}
 			return []jen.Code{
 				jen.Var().Id(s).Index().Byte(),
 				jen.If(jen.List(jen.Id(s), jen.Id(i), jen.Id(ok)).Op("=").Qual(ImplPath, "FastString").Call(jen.Id(data), jen.Id(i)), jen.Op("!").Id(ok)).Block(bail),
-				jen.Switch(jen.String().Call(jen.Id(s))).Block(clauses...),
+				match,
 			}
 		}
-		setup, vs := e.stringRules(r, s, true)
-		checks := append(fastEnum(t, r, jen.String().Call(jen.Id(s)), bail), setup...)
-		return read(s, jen.Index().Byte(), "FastString", nil, types.NewSlice(types.Typ[types.Byte]), append(checks, bailing(vs, bail)...))
+		var conds []jen.Code
+		if bounds := lengthArgs(r); bounds != nil {
+			conds = append(conds, jen.Op("!").Qual(ImplPath, "FastLength").Call(append([]jen.Code{jen.Id(s)}, bounds...)...))
+		}
+		conds = append(conds, breaks(e.stringRules(r, s, true))...)
+		return read(s, jen.Index().Byte(), "FastString", nil, types.NewSlice(types.Typ[types.Byte]), conds, fastEnum(t, r, jen.String().Call(jen.Id(s)), bail))
 	case KindInt:
-		return read(n, jen.Int64(), "FastInt", []jen.Code{intBits(t)}, types.Typ[types.Int64], append(fastEnum(t, r, jen.Id(n), bail), bailing(numberRules(r, n, types.Typ[types.Int64]), bail)...))
+		return read(n, jen.Int64(), "FastInt", []jen.Code{intBits(t)}, types.Typ[types.Int64], breaks(numberRules(r, n, types.Typ[types.Int64])), fastEnum(t, r, jen.Id(n), bail))
 	case KindUint:
-		return read(n, jen.Uint64(), "FastUint", []jen.Code{intBits(t)}, types.Typ[types.Uint64], append(fastEnum(t, r, jen.Id(n), bail), bailing(numberRules(r, n, types.Typ[types.Uint64]), bail)...))
+		return read(n, jen.Uint64(), "FastUint", []jen.Code{intBits(t)}, types.Typ[types.Uint64], breaks(numberRules(r, n, types.Typ[types.Uint64])), fastEnum(t, r, jen.Id(n), bail))
 	case KindFloat:
-		return read(f, jen.Float64(), "FastFloat", []jen.Code{jen.Lit(t.Bits)}, types.Typ[types.Float64], append(fastEnum(t, r, jen.Id(f), bail), bailing(numberRules(r, f, types.Typ[types.Float64]), bail)...))
+		return read(f, jen.Float64(), "FastFloat", []jen.Code{jen.Lit(t.Bits)}, types.Typ[types.Float64], breaks(numberRules(r, f, types.Typ[types.Float64])), fastEnum(t, r, jen.Id(f), bail))
 	case KindSlice:
 		elem, empty, more := e.names.local("elem"+suffix(depth)), e.names.local("empty"+suffix(depth+1)), e.names.local("more"+suffix(depth+1))
 		loop := append([]jen.Code{jen.Var().Id(elem).Add(e.typeCode(t.Elem.Go))},

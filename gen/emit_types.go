@@ -77,6 +77,7 @@ func (e *emitter) constCode(t *Type, c constant.Value) *jen.Statement {
 	for _, ev := range t.Enum {
 		if ev.Const != nil && constant.Compare(ev.Value, token.EQL, c) &&
 			(ev.Const.Exported() || ev.Const.Pkg() == e.pkg.Types) {
+			e.guard(ev.Const, ev.Value)
 			if ev.Const.Pkg() == e.pkg.Types {
 				return jen.Id(ev.Const.Name())
 			}

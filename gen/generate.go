@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 
 	"golang.org/x/tools/go/packages"
-	"golang.org/x/tools/imports"
 )
 
 // DefaultOutput is the name of the generated file in each package.
@@ -113,7 +112,7 @@ func generate(pkg *packages.Package, output string) (File, Diagnostics) {
 		return file, Diagnostics{{Msg: fmt.Sprintf("%s: rendering the generated file: %v", pkg.PkgPath, err)}}
 	}
 	// Group the imports as goimports does: standard library first.
-	content, err := imports.Process(file.Path, buf.Bytes(), &imports.Options{FormatOnly: true, Comments: true, TabIndent: true, TabWidth: 8})
+	content, err := groupImports(file.Path, buf.Bytes())
 	if err != nil {
 		return file, Diagnostics{{Msg: fmt.Sprintf("%s: formatting the generated file: %v", pkg.PkgPath, err)}}
 	}

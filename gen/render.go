@@ -7,6 +7,8 @@ import (
 	"io/fs"
 	"os"
 	"slices"
+
+	"golang.org/x/tools/imports"
 )
 
 // The render stage's output, files by path, is compared with the disk for
@@ -28,4 +30,27 @@ func readExisting(path string) ([]byte, error) {
 		return nil, nil
 	}
 	return data, err
+}
+
+// groupImports groups the imports of src, which jennifer has rendered and
+// formatted, as goimports does: standard library first. Only the file's
+// head, up to the end of its import declaration, goes through goimports;
+// the rest is already formatted, and parsing and printing it again took
+// as long as rendering it (a third of toolgen's time at 1,000 tools).
+func groupImports(path string, src []byte) ([]byte, error) {
+	head := len(src)
+	if start := bytes.Index(src, []byte("\nimport (\n")); start >= 0 {
+		if end := bytes.Index(src[start:], []byte("\n)\n")); end >= 0 {
+			head = start + end + len("\n)\n")
+		}
+	} else if start := bytes.Index(src, []byte("\nimport ")); start >= 0 {
+		if end := bytes.IndexByte(src[start+1:], '\n'); end >= 0 {
+			head = start + 1 + end + 1
+		}
+	}
+	grouped, err := imports.Process(path, src[:head], &imports.Options{FormatOnly: true, Comments: true, TabIndent: true, TabWidth: 8})
+	if err != nil {
+		return nil, err
+	}
+	return append(grouped, src[head:]...), nil
 }

@@ -251,11 +251,12 @@ func (a *analyzer) enumOf(n *types.Named) []EnumValue {
 	if pkg == nil {
 		return nil
 	}
+	if values, ok := a.enums[n.Obj()]; ok {
+		return values
+	}
 	var consts []*types.Const
-	scope := pkg.Scope()
-	for _, name := range scope.Names() {
-		c, ok := scope.Lookup(name).(*types.Const)
-		if ok && types.Identical(c.Type(), n) && (c.Exported() || pkg == a.pkg.Types) {
+	for _, c := range a.constsOf(pkg)[n.Obj()] {
+		if types.Identical(c.Type(), n) && (c.Exported() || pkg == a.pkg.Types) {
 			consts = append(consts, c)
 		}
 	}
@@ -270,7 +271,31 @@ func (a *analyzer) enumOf(n *types.Named) []EnumValue {
 		}
 		out = append(out, EnumValue{Const: c, Value: c.Val(), Doc: a.constDocs[c]})
 	}
+	a.enums[n.Obj()] = out
 	return out
+}
+
+// constsOf returns the constants of pkg's scope by their named type, read
+// once per package, so that finding the enums of a package of n types
+// costs O(n), not O(n) each.
+func (a *analyzer) constsOf(pkg *types.Package) map[*types.TypeName][]*types.Const {
+	if byType, ok := a.consts[pkg]; ok {
+		return byType
+	}
+	if a.consts == nil {
+		a.consts = make(map[*types.Package]map[*types.TypeName][]*types.Const)
+	}
+	byType := make(map[*types.TypeName][]*types.Const)
+	scope := pkg.Scope()
+	for _, name := range scope.Names() {
+		if c, ok := scope.Lookup(name).(*types.Const); ok {
+			if n, ok := types.Unalias(c.Type()).(*types.Named); ok {
+				byType[n.Obj()] = append(byType[n.Obj()], c)
+			}
+		}
+	}
+	a.consts[pkg] = byType
+	return byType
 }
 
 // candidate is a field found while flattening embedded structs.

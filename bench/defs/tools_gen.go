@@ -9,7 +9,6 @@ import (
 	"encoding/json"
 	"regexp"
 	"strconv"
-	"unicode/utf8"
 
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
@@ -125,35 +124,45 @@ func Tools() []runtime.Tool {
 	}
 }
 
+// Lines that more than one schema of the tool000 tool holds, each written once.
+const (
+	tool000Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool000Limit    = `"limit":{"type":"integer","maximum":50,"minimum":1,"description":"Limit on results.","default":10},`
+	tool000Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool000Tags     = `"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},`
+	tool000End      = `"additionalProperties":false,"type":"object","required":["id"]}`
+	tool000IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool000Info describes the tool000 tool.
 var tool000Info = runtime.Info{
 	Name:        "tool000",
 	Description: "Tool000 does task 0 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":50,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
-		`"additionalProperties":false,"type":"object","required":["id"]}`),
+		tool000Id +
+		tool000Limit +
+		tool000Status +
+		tool000Tags +
+		tool000End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool000IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":50,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"tags":{"anyOf":[{"items":{"type":"string"},"type":"array","maxItems":5},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","tags"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":50,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-			`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
+			tool000Id +
+			tool000Limit +
+			tool000Status +
+			tool000Tags +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool000IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 50."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool000Status +
 			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
-			`"additionalProperties":false,"type":"object","required":["id"]}`),
+			tool000End),
 	},
 	ReadOnly: true,
 }
@@ -188,23 +197,34 @@ func (tool000Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool000Info, in, Tool000)
 }
 
+// Lines that more than one schema of the tool001 tool holds, each written once.
+const (
+	tool001Id         = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool001Limit      = `"limit":{"type":"integer","maximum":51,"minimum":1,"description":"Limit on results.","default":10},`
+	tool001Status     = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool001AddressZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
+	tool001AddressEnd = `"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},`
+	tool001End        = `"additionalProperties":false,"type":"object","required":["id","address"]}`
+	tool001IdOpenAI   = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool001Info describes the tool001 tool.
 var tool001Info = runtime.Info{
 	Name:        "tool001",
 	Description: "Tool001 does task 1 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":51,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		tool001Id +
+		tool001Limit +
+		tool001Status +
 		`"address":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-		`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
-		`"additionalProperties":false,"type":"object","required":["id","address"]}`),
+		tool001AddressZip +
+		tool001AddressEnd +
+		tool001End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool001IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":51,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -214,25 +234,25 @@ var tool001Info = runtime.Info{
 			`"additionalProperties":false,"type":"object","required":["street","city","zip"],"description":"Address is nested."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","address"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":51,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool001Id +
+			tool001Limit +
+			tool001Status +
 			`"address":{"properties":{` +
 			`"street":{"type":"string","minLength":1},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+			tool001AddressZip +
 			`"type":"object","required":["street","city"],"description":"Address is nested."}},` +
 			`"type":"object","required":["id","address"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool001IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 51."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool001Status +
 			`"address":{"properties":{` +
 			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
-			`"additionalProperties":false,"type":"object","required":["id","address"]}`),
+			tool001AddressZip +
+			tool001AddressEnd +
+			tool001End),
 	},
 	ReadOnly: true,
 }
@@ -267,39 +287,50 @@ func (tool001Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool001Info, in, Tool001)
 }
 
+// Lines that more than one schema of the tool002 tool holds, each written once.
+const (
+	tool002Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool002Limit    = `"limit":{"type":"integer","maximum":52,"minimum":1,"description":"Limit on results.","default":10},`
+	tool002Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool002Since    = `"since":{"type":"string","format":"date-time"},`
+	tool002Score    = `"score":{"type":"number","maximum":1,"minimum":0}},`
+	tool002End      = `"additionalProperties":false,"type":"object","required":["id","score"]}`
+	tool002IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool002Info describes the tool002 tool.
 var tool002Info = runtime.Info{
 	Name:        "tool002",
 	Description: "Tool002 does task 2 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":52,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-		`"since":{"type":"string","format":"date-time"},` +
-		`"score":{"type":"number","maximum":1,"minimum":0}},` +
-		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
+		tool002Id +
+		tool002Limit +
+		tool002Status +
+		tool002Since +
+		tool002Score +
+		tool002End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool002IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":52,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"since":{"anyOf":[{"type":"string","format":"date-time"},{"type":"null"}]},` +
-			`"score":{"type":"number","maximum":1,"minimum":0}},` +
+			tool002Score +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","since","score"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":52,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-			`"since":{"type":"string","format":"date-time"},` +
-			`"score":{"type":"number","maximum":1,"minimum":0}},` +
+			tool002Id +
+			tool002Limit +
+			tool002Status +
+			tool002Since +
+			tool002Score +
 			`"type":"object","required":["id","score"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool002IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 52."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-			`"since":{"type":"string","format":"date-time"},` +
+			tool002Status +
+			tool002Since +
 			`"score":{"type":"number","description":"Constraints: minimum 0; maximum 1."}},` +
-			`"additionalProperties":false,"type":"object","required":["id","score"]}`),
+			tool002End),
 	},
 	ReadOnly: true,
 }
@@ -329,24 +360,35 @@ func (tool002Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool002Info, in, Tool002)
 }
 
+// Lines that more than one schema of the tool003 tool holds, each written once.
+const (
+	tool003Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool003Limit    = `"limit":{"type":"integer","maximum":53,"minimum":1,"description":"Limit on results.","default":10},`
+	tool003Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool003NotesZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
+	tool003NotesEnd = `"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},`
+	tool003End      = `"additionalProperties":false,"type":"object","required":["id"]}`
+	tool003IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool003Info describes the tool003 tool.
 var tool003Info = runtime.Info{
 	Name:        "tool003",
 	Description: "Tool003 does task 3 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":53,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		tool003Id +
+		tool003Limit +
+		tool003Status +
 		`"notes":{"items":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-		`"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},` +
+		tool003NotesZip +
+		tool003NotesEnd +
 		`"flag":{"type":"boolean"}},` +
-		`"additionalProperties":false,"type":"object","required":["id"]}`),
+		tool003End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool003IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":53,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"notes":{"anyOf":[{"items":{"properties":{` +
@@ -357,27 +399,27 @@ var tool003Info = runtime.Info{
 			`"flag":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","notes","flag"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":53,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool003Id +
+			tool003Limit +
+			tool003Status +
 			`"notes":{"items":{"properties":{` +
 			`"street":{"type":"string","minLength":1},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+			tool003NotesZip +
 			`"type":"object","required":["street","city"]},"type":"array"},` +
 			`"flag":{"type":"boolean"}},` +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool003IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 53."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool003Status +
 			`"notes":{"items":{"properties":{` +
 			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},` +
+			tool003NotesZip +
+			tool003NotesEnd +
 			`"flag":{"type":"boolean"}},` +
-			`"additionalProperties":false,"type":"object","required":["id"]}`),
+			tool003End),
 	},
 	ReadOnly: true,
 }
@@ -412,35 +454,45 @@ func (tool003Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool003Info, in, Tool003)
 }
 
+// Lines that more than one schema of the tool004 tool holds, each written once.
+const (
+	tool004Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool004Limit    = `"limit":{"type":"integer","maximum":54,"minimum":1,"description":"Limit on results.","default":10},`
+	tool004Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool004Tags     = `"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},`
+	tool004End      = `"additionalProperties":false,"type":"object","required":["id"]}`
+	tool004IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool004Info describes the tool004 tool.
 var tool004Info = runtime.Info{
 	Name:        "tool004",
 	Description: "Tool004 does task 4 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":54,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
-		`"additionalProperties":false,"type":"object","required":["id"]}`),
+		tool004Id +
+		tool004Limit +
+		tool004Status +
+		tool004Tags +
+		tool004End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool004IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":54,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"tags":{"anyOf":[{"items":{"type":"string"},"type":"array","maxItems":5},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","tags"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":54,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-			`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
+			tool004Id +
+			tool004Limit +
+			tool004Status +
+			tool004Tags +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool004IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 54."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool004Status +
 			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
-			`"additionalProperties":false,"type":"object","required":["id"]}`),
+			tool004End),
 	},
 	ReadOnly: true,
 }
@@ -475,23 +527,34 @@ func (tool004Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool004Info, in, Tool004)
 }
 
+// Lines that more than one schema of the tool005 tool holds, each written once.
+const (
+	tool005Id         = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool005Limit      = `"limit":{"type":"integer","maximum":55,"minimum":1,"description":"Limit on results.","default":10},`
+	tool005Status     = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool005AddressZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
+	tool005AddressEnd = `"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},`
+	tool005End        = `"additionalProperties":false,"type":"object","required":["id","address"]}`
+	tool005IdOpenAI   = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool005Info describes the tool005 tool.
 var tool005Info = runtime.Info{
 	Name:        "tool005",
 	Description: "Tool005 does task 5 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":55,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		tool005Id +
+		tool005Limit +
+		tool005Status +
 		`"address":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-		`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
-		`"additionalProperties":false,"type":"object","required":["id","address"]}`),
+		tool005AddressZip +
+		tool005AddressEnd +
+		tool005End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool005IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":55,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -501,25 +564,25 @@ var tool005Info = runtime.Info{
 			`"additionalProperties":false,"type":"object","required":["street","city","zip"],"description":"Address is nested."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","address"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":55,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool005Id +
+			tool005Limit +
+			tool005Status +
 			`"address":{"properties":{` +
 			`"street":{"type":"string","minLength":1},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+			tool005AddressZip +
 			`"type":"object","required":["street","city"],"description":"Address is nested."}},` +
 			`"type":"object","required":["id","address"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool005IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 55."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool005Status +
 			`"address":{"properties":{` +
 			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
-			`"additionalProperties":false,"type":"object","required":["id","address"]}`),
+			tool005AddressZip +
+			tool005AddressEnd +
+			tool005End),
 	},
 	ReadOnly: true,
 }
@@ -554,39 +617,50 @@ func (tool005Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool005Info, in, Tool005)
 }
 
+// Lines that more than one schema of the tool006 tool holds, each written once.
+const (
+	tool006Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool006Limit    = `"limit":{"type":"integer","maximum":56,"minimum":1,"description":"Limit on results.","default":10},`
+	tool006Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool006Since    = `"since":{"type":"string","format":"date-time"},`
+	tool006Score    = `"score":{"type":"number","maximum":1,"minimum":0}},`
+	tool006End      = `"additionalProperties":false,"type":"object","required":["id","score"]}`
+	tool006IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool006Info describes the tool006 tool.
 var tool006Info = runtime.Info{
 	Name:        "tool006",
 	Description: "Tool006 does task 6 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":56,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-		`"since":{"type":"string","format":"date-time"},` +
-		`"score":{"type":"number","maximum":1,"minimum":0}},` +
-		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
+		tool006Id +
+		tool006Limit +
+		tool006Status +
+		tool006Since +
+		tool006Score +
+		tool006End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool006IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":56,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"since":{"anyOf":[{"type":"string","format":"date-time"},{"type":"null"}]},` +
-			`"score":{"type":"number","maximum":1,"minimum":0}},` +
+			tool006Score +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","since","score"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":56,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-			`"since":{"type":"string","format":"date-time"},` +
-			`"score":{"type":"number","maximum":1,"minimum":0}},` +
+			tool006Id +
+			tool006Limit +
+			tool006Status +
+			tool006Since +
+			tool006Score +
 			`"type":"object","required":["id","score"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool006IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 56."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-			`"since":{"type":"string","format":"date-time"},` +
+			tool006Status +
+			tool006Since +
 			`"score":{"type":"number","description":"Constraints: minimum 0; maximum 1."}},` +
-			`"additionalProperties":false,"type":"object","required":["id","score"]}`),
+			tool006End),
 	},
 	ReadOnly: true,
 }
@@ -616,24 +690,35 @@ func (tool006Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool006Info, in, Tool006)
 }
 
+// Lines that more than one schema of the tool007 tool holds, each written once.
+const (
+	tool007Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool007Limit    = `"limit":{"type":"integer","maximum":57,"minimum":1,"description":"Limit on results.","default":10},`
+	tool007Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool007NotesZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
+	tool007NotesEnd = `"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},`
+	tool007End      = `"additionalProperties":false,"type":"object","required":["id"]}`
+	tool007IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool007Info describes the tool007 tool.
 var tool007Info = runtime.Info{
 	Name:        "tool007",
 	Description: "Tool007 does task 7 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":57,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		tool007Id +
+		tool007Limit +
+		tool007Status +
 		`"notes":{"items":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-		`"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},` +
+		tool007NotesZip +
+		tool007NotesEnd +
 		`"flag":{"type":"boolean"}},` +
-		`"additionalProperties":false,"type":"object","required":["id"]}`),
+		tool007End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool007IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":57,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"notes":{"anyOf":[{"items":{"properties":{` +
@@ -644,27 +729,27 @@ var tool007Info = runtime.Info{
 			`"flag":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","notes","flag"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":57,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool007Id +
+			tool007Limit +
+			tool007Status +
 			`"notes":{"items":{"properties":{` +
 			`"street":{"type":"string","minLength":1},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+			tool007NotesZip +
 			`"type":"object","required":["street","city"]},"type":"array"},` +
 			`"flag":{"type":"boolean"}},` +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool007IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 57."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool007Status +
 			`"notes":{"items":{"properties":{` +
 			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},` +
+			tool007NotesZip +
+			tool007NotesEnd +
 			`"flag":{"type":"boolean"}},` +
-			`"additionalProperties":false,"type":"object","required":["id"]}`),
+			tool007End),
 	},
 	ReadOnly: true,
 }
@@ -699,35 +784,45 @@ func (tool007Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool007Info, in, Tool007)
 }
 
+// Lines that more than one schema of the tool008 tool holds, each written once.
+const (
+	tool008Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool008Limit    = `"limit":{"type":"integer","maximum":58,"minimum":1,"description":"Limit on results.","default":10},`
+	tool008Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool008Tags     = `"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},`
+	tool008End      = `"additionalProperties":false,"type":"object","required":["id"]}`
+	tool008IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool008Info describes the tool008 tool.
 var tool008Info = runtime.Info{
 	Name:        "tool008",
 	Description: "Tool008 does task 8 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":58,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
-		`"additionalProperties":false,"type":"object","required":["id"]}`),
+		tool008Id +
+		tool008Limit +
+		tool008Status +
+		tool008Tags +
+		tool008End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool008IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":58,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"tags":{"anyOf":[{"items":{"type":"string"},"type":"array","maxItems":5},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","tags"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":58,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-			`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
+			tool008Id +
+			tool008Limit +
+			tool008Status +
+			tool008Tags +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool008IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 58."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool008Status +
 			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
-			`"additionalProperties":false,"type":"object","required":["id"]}`),
+			tool008End),
 	},
 	ReadOnly: true,
 }
@@ -762,23 +857,34 @@ func (tool008Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool008Info, in, Tool008)
 }
 
+// Lines that more than one schema of the tool009 tool holds, each written once.
+const (
+	tool009Id         = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool009Limit      = `"limit":{"type":"integer","maximum":59,"minimum":1,"description":"Limit on results.","default":10},`
+	tool009Status     = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool009AddressZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
+	tool009AddressEnd = `"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},`
+	tool009End        = `"additionalProperties":false,"type":"object","required":["id","address"]}`
+	tool009IdOpenAI   = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool009Info describes the tool009 tool.
 var tool009Info = runtime.Info{
 	Name:        "tool009",
 	Description: "Tool009 does task 9 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":59,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		tool009Id +
+		tool009Limit +
+		tool009Status +
 		`"address":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-		`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
-		`"additionalProperties":false,"type":"object","required":["id","address"]}`),
+		tool009AddressZip +
+		tool009AddressEnd +
+		tool009End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool009IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":59,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -788,25 +894,25 @@ var tool009Info = runtime.Info{
 			`"additionalProperties":false,"type":"object","required":["street","city","zip"],"description":"Address is nested."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","address"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":59,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool009Id +
+			tool009Limit +
+			tool009Status +
 			`"address":{"properties":{` +
 			`"street":{"type":"string","minLength":1},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+			tool009AddressZip +
 			`"type":"object","required":["street","city"],"description":"Address is nested."}},` +
 			`"type":"object","required":["id","address"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool009IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 59."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool009Status +
 			`"address":{"properties":{` +
 			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
-			`"additionalProperties":false,"type":"object","required":["id","address"]}`),
+			tool009AddressZip +
+			tool009AddressEnd +
+			tool009End),
 	},
 	ReadOnly: true,
 }
@@ -841,39 +947,50 @@ func (tool009Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool009Info, in, Tool009)
 }
 
+// Lines that more than one schema of the tool010 tool holds, each written once.
+const (
+	tool010Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool010Limit    = `"limit":{"type":"integer","maximum":60,"minimum":1,"description":"Limit on results.","default":10},`
+	tool010Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool010Since    = `"since":{"type":"string","format":"date-time"},`
+	tool010Score    = `"score":{"type":"number","maximum":1,"minimum":0}},`
+	tool010End      = `"additionalProperties":false,"type":"object","required":["id","score"]}`
+	tool010IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool010Info describes the tool010 tool.
 var tool010Info = runtime.Info{
 	Name:        "tool010",
 	Description: "Tool010 does task 10 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":60,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-		`"since":{"type":"string","format":"date-time"},` +
-		`"score":{"type":"number","maximum":1,"minimum":0}},` +
-		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
+		tool010Id +
+		tool010Limit +
+		tool010Status +
+		tool010Since +
+		tool010Score +
+		tool010End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool010IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":60,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"since":{"anyOf":[{"type":"string","format":"date-time"},{"type":"null"}]},` +
-			`"score":{"type":"number","maximum":1,"minimum":0}},` +
+			tool010Score +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","since","score"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":60,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-			`"since":{"type":"string","format":"date-time"},` +
-			`"score":{"type":"number","maximum":1,"minimum":0}},` +
+			tool010Id +
+			tool010Limit +
+			tool010Status +
+			tool010Since +
+			tool010Score +
 			`"type":"object","required":["id","score"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool010IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 60."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-			`"since":{"type":"string","format":"date-time"},` +
+			tool010Status +
+			tool010Since +
 			`"score":{"type":"number","description":"Constraints: minimum 0; maximum 1."}},` +
-			`"additionalProperties":false,"type":"object","required":["id","score"]}`),
+			tool010End),
 	},
 	ReadOnly: true,
 }
@@ -903,24 +1020,35 @@ func (tool010Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool010Info, in, Tool010)
 }
 
+// Lines that more than one schema of the tool011 tool holds, each written once.
+const (
+	tool011Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool011Limit    = `"limit":{"type":"integer","maximum":61,"minimum":1,"description":"Limit on results.","default":10},`
+	tool011Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool011NotesZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
+	tool011NotesEnd = `"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},`
+	tool011End      = `"additionalProperties":false,"type":"object","required":["id"]}`
+	tool011IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool011Info describes the tool011 tool.
 var tool011Info = runtime.Info{
 	Name:        "tool011",
 	Description: "Tool011 does task 11 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":61,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		tool011Id +
+		tool011Limit +
+		tool011Status +
 		`"notes":{"items":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-		`"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},` +
+		tool011NotesZip +
+		tool011NotesEnd +
 		`"flag":{"type":"boolean"}},` +
-		`"additionalProperties":false,"type":"object","required":["id"]}`),
+		tool011End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool011IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":61,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"notes":{"anyOf":[{"items":{"properties":{` +
@@ -931,27 +1059,27 @@ var tool011Info = runtime.Info{
 			`"flag":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","notes","flag"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":61,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool011Id +
+			tool011Limit +
+			tool011Status +
 			`"notes":{"items":{"properties":{` +
 			`"street":{"type":"string","minLength":1},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+			tool011NotesZip +
 			`"type":"object","required":["street","city"]},"type":"array"},` +
 			`"flag":{"type":"boolean"}},` +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool011IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 61."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool011Status +
 			`"notes":{"items":{"properties":{` +
 			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},` +
+			tool011NotesZip +
+			tool011NotesEnd +
 			`"flag":{"type":"boolean"}},` +
-			`"additionalProperties":false,"type":"object","required":["id"]}`),
+			tool011End),
 	},
 	ReadOnly: true,
 }
@@ -986,35 +1114,45 @@ func (tool011Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool011Info, in, Tool011)
 }
 
+// Lines that more than one schema of the tool012 tool holds, each written once.
+const (
+	tool012Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool012Limit    = `"limit":{"type":"integer","maximum":62,"minimum":1,"description":"Limit on results.","default":10},`
+	tool012Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool012Tags     = `"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},`
+	tool012End      = `"additionalProperties":false,"type":"object","required":["id"]}`
+	tool012IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool012Info describes the tool012 tool.
 var tool012Info = runtime.Info{
 	Name:        "tool012",
 	Description: "Tool012 does task 12 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":62,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
-		`"additionalProperties":false,"type":"object","required":["id"]}`),
+		tool012Id +
+		tool012Limit +
+		tool012Status +
+		tool012Tags +
+		tool012End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool012IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":62,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"tags":{"anyOf":[{"items":{"type":"string"},"type":"array","maxItems":5},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","tags"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":62,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-			`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
+			tool012Id +
+			tool012Limit +
+			tool012Status +
+			tool012Tags +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool012IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 62."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool012Status +
 			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
-			`"additionalProperties":false,"type":"object","required":["id"]}`),
+			tool012End),
 	},
 	ReadOnly: true,
 }
@@ -1049,23 +1187,34 @@ func (tool012Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool012Info, in, Tool012)
 }
 
+// Lines that more than one schema of the tool013 tool holds, each written once.
+const (
+	tool013Id         = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool013Limit      = `"limit":{"type":"integer","maximum":63,"minimum":1,"description":"Limit on results.","default":10},`
+	tool013Status     = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool013AddressZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
+	tool013AddressEnd = `"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},`
+	tool013End        = `"additionalProperties":false,"type":"object","required":["id","address"]}`
+	tool013IdOpenAI   = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool013Info describes the tool013 tool.
 var tool013Info = runtime.Info{
 	Name:        "tool013",
 	Description: "Tool013 does task 13 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":63,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		tool013Id +
+		tool013Limit +
+		tool013Status +
 		`"address":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-		`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
-		`"additionalProperties":false,"type":"object","required":["id","address"]}`),
+		tool013AddressZip +
+		tool013AddressEnd +
+		tool013End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool013IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":63,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -1075,25 +1224,25 @@ var tool013Info = runtime.Info{
 			`"additionalProperties":false,"type":"object","required":["street","city","zip"],"description":"Address is nested."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","address"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":63,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool013Id +
+			tool013Limit +
+			tool013Status +
 			`"address":{"properties":{` +
 			`"street":{"type":"string","minLength":1},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+			tool013AddressZip +
 			`"type":"object","required":["street","city"],"description":"Address is nested."}},` +
 			`"type":"object","required":["id","address"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool013IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 63."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool013Status +
 			`"address":{"properties":{` +
 			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
-			`"additionalProperties":false,"type":"object","required":["id","address"]}`),
+			tool013AddressZip +
+			tool013AddressEnd +
+			tool013End),
 	},
 	ReadOnly: true,
 }
@@ -1128,39 +1277,50 @@ func (tool013Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool013Info, in, Tool013)
 }
 
+// Lines that more than one schema of the tool014 tool holds, each written once.
+const (
+	tool014Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool014Limit    = `"limit":{"type":"integer","maximum":64,"minimum":1,"description":"Limit on results.","default":10},`
+	tool014Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool014Since    = `"since":{"type":"string","format":"date-time"},`
+	tool014Score    = `"score":{"type":"number","maximum":1,"minimum":0}},`
+	tool014End      = `"additionalProperties":false,"type":"object","required":["id","score"]}`
+	tool014IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool014Info describes the tool014 tool.
 var tool014Info = runtime.Info{
 	Name:        "tool014",
 	Description: "Tool014 does task 14 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":64,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-		`"since":{"type":"string","format":"date-time"},` +
-		`"score":{"type":"number","maximum":1,"minimum":0}},` +
-		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
+		tool014Id +
+		tool014Limit +
+		tool014Status +
+		tool014Since +
+		tool014Score +
+		tool014End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool014IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":64,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"since":{"anyOf":[{"type":"string","format":"date-time"},{"type":"null"}]},` +
-			`"score":{"type":"number","maximum":1,"minimum":0}},` +
+			tool014Score +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","since","score"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":64,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-			`"since":{"type":"string","format":"date-time"},` +
-			`"score":{"type":"number","maximum":1,"minimum":0}},` +
+			tool014Id +
+			tool014Limit +
+			tool014Status +
+			tool014Since +
+			tool014Score +
 			`"type":"object","required":["id","score"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool014IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 64."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-			`"since":{"type":"string","format":"date-time"},` +
+			tool014Status +
+			tool014Since +
 			`"score":{"type":"number","description":"Constraints: minimum 0; maximum 1."}},` +
-			`"additionalProperties":false,"type":"object","required":["id","score"]}`),
+			tool014End),
 	},
 	ReadOnly: true,
 }
@@ -1190,24 +1350,35 @@ func (tool014Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool014Info, in, Tool014)
 }
 
+// Lines that more than one schema of the tool015 tool holds, each written once.
+const (
+	tool015Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool015Limit    = `"limit":{"type":"integer","maximum":65,"minimum":1,"description":"Limit on results.","default":10},`
+	tool015Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool015NotesZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
+	tool015NotesEnd = `"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},`
+	tool015End      = `"additionalProperties":false,"type":"object","required":["id"]}`
+	tool015IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool015Info describes the tool015 tool.
 var tool015Info = runtime.Info{
 	Name:        "tool015",
 	Description: "Tool015 does task 15 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":65,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		tool015Id +
+		tool015Limit +
+		tool015Status +
 		`"notes":{"items":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-		`"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},` +
+		tool015NotesZip +
+		tool015NotesEnd +
 		`"flag":{"type":"boolean"}},` +
-		`"additionalProperties":false,"type":"object","required":["id"]}`),
+		tool015End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool015IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":65,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"notes":{"anyOf":[{"items":{"properties":{` +
@@ -1218,27 +1389,27 @@ var tool015Info = runtime.Info{
 			`"flag":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","notes","flag"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":65,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool015Id +
+			tool015Limit +
+			tool015Status +
 			`"notes":{"items":{"properties":{` +
 			`"street":{"type":"string","minLength":1},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+			tool015NotesZip +
 			`"type":"object","required":["street","city"]},"type":"array"},` +
 			`"flag":{"type":"boolean"}},` +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool015IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 65."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool015Status +
 			`"notes":{"items":{"properties":{` +
 			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},` +
+			tool015NotesZip +
+			tool015NotesEnd +
 			`"flag":{"type":"boolean"}},` +
-			`"additionalProperties":false,"type":"object","required":["id"]}`),
+			tool015End),
 	},
 	ReadOnly: true,
 }
@@ -1273,35 +1444,45 @@ func (tool015Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool015Info, in, Tool015)
 }
 
+// Lines that more than one schema of the tool016 tool holds, each written once.
+const (
+	tool016Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool016Limit    = `"limit":{"type":"integer","maximum":66,"minimum":1,"description":"Limit on results.","default":10},`
+	tool016Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool016Tags     = `"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},`
+	tool016End      = `"additionalProperties":false,"type":"object","required":["id"]}`
+	tool016IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool016Info describes the tool016 tool.
 var tool016Info = runtime.Info{
 	Name:        "tool016",
 	Description: "Tool016 does task 16 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":66,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
-		`"additionalProperties":false,"type":"object","required":["id"]}`),
+		tool016Id +
+		tool016Limit +
+		tool016Status +
+		tool016Tags +
+		tool016End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool016IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":66,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"tags":{"anyOf":[{"items":{"type":"string"},"type":"array","maxItems":5},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","tags"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":66,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-			`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
+			tool016Id +
+			tool016Limit +
+			tool016Status +
+			tool016Tags +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool016IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 66."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool016Status +
 			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
-			`"additionalProperties":false,"type":"object","required":["id"]}`),
+			tool016End),
 	},
 	ReadOnly: true,
 }
@@ -1336,23 +1517,34 @@ func (tool016Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool016Info, in, Tool016)
 }
 
+// Lines that more than one schema of the tool017 tool holds, each written once.
+const (
+	tool017Id         = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool017Limit      = `"limit":{"type":"integer","maximum":67,"minimum":1,"description":"Limit on results.","default":10},`
+	tool017Status     = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool017AddressZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
+	tool017AddressEnd = `"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},`
+	tool017End        = `"additionalProperties":false,"type":"object","required":["id","address"]}`
+	tool017IdOpenAI   = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool017Info describes the tool017 tool.
 var tool017Info = runtime.Info{
 	Name:        "tool017",
 	Description: "Tool017 does task 17 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":67,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		tool017Id +
+		tool017Limit +
+		tool017Status +
 		`"address":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-		`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
-		`"additionalProperties":false,"type":"object","required":["id","address"]}`),
+		tool017AddressZip +
+		tool017AddressEnd +
+		tool017End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool017IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":67,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -1362,25 +1554,25 @@ var tool017Info = runtime.Info{
 			`"additionalProperties":false,"type":"object","required":["street","city","zip"],"description":"Address is nested."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","address"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":67,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool017Id +
+			tool017Limit +
+			tool017Status +
 			`"address":{"properties":{` +
 			`"street":{"type":"string","minLength":1},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+			tool017AddressZip +
 			`"type":"object","required":["street","city"],"description":"Address is nested."}},` +
 			`"type":"object","required":["id","address"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool017IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 67."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool017Status +
 			`"address":{"properties":{` +
 			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
-			`"additionalProperties":false,"type":"object","required":["id","address"]}`),
+			tool017AddressZip +
+			tool017AddressEnd +
+			tool017End),
 	},
 	ReadOnly: true,
 }
@@ -1415,39 +1607,50 @@ func (tool017Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool017Info, in, Tool017)
 }
 
+// Lines that more than one schema of the tool018 tool holds, each written once.
+const (
+	tool018Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool018Limit    = `"limit":{"type":"integer","maximum":68,"minimum":1,"description":"Limit on results.","default":10},`
+	tool018Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool018Since    = `"since":{"type":"string","format":"date-time"},`
+	tool018Score    = `"score":{"type":"number","maximum":1,"minimum":0}},`
+	tool018End      = `"additionalProperties":false,"type":"object","required":["id","score"]}`
+	tool018IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool018Info describes the tool018 tool.
 var tool018Info = runtime.Info{
 	Name:        "tool018",
 	Description: "Tool018 does task 18 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":68,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-		`"since":{"type":"string","format":"date-time"},` +
-		`"score":{"type":"number","maximum":1,"minimum":0}},` +
-		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
+		tool018Id +
+		tool018Limit +
+		tool018Status +
+		tool018Since +
+		tool018Score +
+		tool018End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool018IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":68,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"since":{"anyOf":[{"type":"string","format":"date-time"},{"type":"null"}]},` +
-			`"score":{"type":"number","maximum":1,"minimum":0}},` +
+			tool018Score +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","since","score"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":68,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-			`"since":{"type":"string","format":"date-time"},` +
-			`"score":{"type":"number","maximum":1,"minimum":0}},` +
+			tool018Id +
+			tool018Limit +
+			tool018Status +
+			tool018Since +
+			tool018Score +
 			`"type":"object","required":["id","score"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool018IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 68."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-			`"since":{"type":"string","format":"date-time"},` +
+			tool018Status +
+			tool018Since +
 			`"score":{"type":"number","description":"Constraints: minimum 0; maximum 1."}},` +
-			`"additionalProperties":false,"type":"object","required":["id","score"]}`),
+			tool018End),
 	},
 	ReadOnly: true,
 }
@@ -1477,24 +1680,35 @@ func (tool018Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool018Info, in, Tool018)
 }
 
+// Lines that more than one schema of the tool019 tool holds, each written once.
+const (
+	tool019Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool019Limit    = `"limit":{"type":"integer","maximum":69,"minimum":1,"description":"Limit on results.","default":10},`
+	tool019Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool019NotesZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
+	tool019NotesEnd = `"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},`
+	tool019End      = `"additionalProperties":false,"type":"object","required":["id"]}`
+	tool019IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool019Info describes the tool019 tool.
 var tool019Info = runtime.Info{
 	Name:        "tool019",
 	Description: "Tool019 does task 19 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":69,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		tool019Id +
+		tool019Limit +
+		tool019Status +
 		`"notes":{"items":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-		`"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},` +
+		tool019NotesZip +
+		tool019NotesEnd +
 		`"flag":{"type":"boolean"}},` +
-		`"additionalProperties":false,"type":"object","required":["id"]}`),
+		tool019End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool019IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":69,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"notes":{"anyOf":[{"items":{"properties":{` +
@@ -1505,27 +1719,27 @@ var tool019Info = runtime.Info{
 			`"flag":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","notes","flag"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":69,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool019Id +
+			tool019Limit +
+			tool019Status +
 			`"notes":{"items":{"properties":{` +
 			`"street":{"type":"string","minLength":1},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+			tool019NotesZip +
 			`"type":"object","required":["street","city"]},"type":"array"},` +
 			`"flag":{"type":"boolean"}},` +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool019IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 69."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool019Status +
 			`"notes":{"items":{"properties":{` +
 			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},` +
+			tool019NotesZip +
+			tool019NotesEnd +
 			`"flag":{"type":"boolean"}},` +
-			`"additionalProperties":false,"type":"object","required":["id"]}`),
+			tool019End),
 	},
 	ReadOnly: true,
 }
@@ -1560,35 +1774,45 @@ func (tool019Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool019Info, in, Tool019)
 }
 
+// Lines that more than one schema of the tool020 tool holds, each written once.
+const (
+	tool020Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool020Limit    = `"limit":{"type":"integer","maximum":70,"minimum":1,"description":"Limit on results.","default":10},`
+	tool020Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool020Tags     = `"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},`
+	tool020End      = `"additionalProperties":false,"type":"object","required":["id"]}`
+	tool020IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool020Info describes the tool020 tool.
 var tool020Info = runtime.Info{
 	Name:        "tool020",
 	Description: "Tool020 does task 20 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":70,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
-		`"additionalProperties":false,"type":"object","required":["id"]}`),
+		tool020Id +
+		tool020Limit +
+		tool020Status +
+		tool020Tags +
+		tool020End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool020IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":70,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"tags":{"anyOf":[{"items":{"type":"string"},"type":"array","maxItems":5},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","tags"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":70,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-			`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
+			tool020Id +
+			tool020Limit +
+			tool020Status +
+			tool020Tags +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool020IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 70."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool020Status +
 			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
-			`"additionalProperties":false,"type":"object","required":["id"]}`),
+			tool020End),
 	},
 	ReadOnly: true,
 }
@@ -1623,23 +1847,34 @@ func (tool020Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool020Info, in, Tool020)
 }
 
+// Lines that more than one schema of the tool021 tool holds, each written once.
+const (
+	tool021Id         = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool021Limit      = `"limit":{"type":"integer","maximum":71,"minimum":1,"description":"Limit on results.","default":10},`
+	tool021Status     = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool021AddressZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
+	tool021AddressEnd = `"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},`
+	tool021End        = `"additionalProperties":false,"type":"object","required":["id","address"]}`
+	tool021IdOpenAI   = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool021Info describes the tool021 tool.
 var tool021Info = runtime.Info{
 	Name:        "tool021",
 	Description: "Tool021 does task 21 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":71,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		tool021Id +
+		tool021Limit +
+		tool021Status +
 		`"address":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-		`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
-		`"additionalProperties":false,"type":"object","required":["id","address"]}`),
+		tool021AddressZip +
+		tool021AddressEnd +
+		tool021End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool021IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":71,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -1649,25 +1884,25 @@ var tool021Info = runtime.Info{
 			`"additionalProperties":false,"type":"object","required":["street","city","zip"],"description":"Address is nested."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","address"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":71,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool021Id +
+			tool021Limit +
+			tool021Status +
 			`"address":{"properties":{` +
 			`"street":{"type":"string","minLength":1},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+			tool021AddressZip +
 			`"type":"object","required":["street","city"],"description":"Address is nested."}},` +
 			`"type":"object","required":["id","address"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool021IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 71."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool021Status +
 			`"address":{"properties":{` +
 			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
-			`"additionalProperties":false,"type":"object","required":["id","address"]}`),
+			tool021AddressZip +
+			tool021AddressEnd +
+			tool021End),
 	},
 	ReadOnly: true,
 }
@@ -1702,39 +1937,50 @@ func (tool021Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool021Info, in, Tool021)
 }
 
+// Lines that more than one schema of the tool022 tool holds, each written once.
+const (
+	tool022Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool022Limit    = `"limit":{"type":"integer","maximum":72,"minimum":1,"description":"Limit on results.","default":10},`
+	tool022Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool022Since    = `"since":{"type":"string","format":"date-time"},`
+	tool022Score    = `"score":{"type":"number","maximum":1,"minimum":0}},`
+	tool022End      = `"additionalProperties":false,"type":"object","required":["id","score"]}`
+	tool022IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool022Info describes the tool022 tool.
 var tool022Info = runtime.Info{
 	Name:        "tool022",
 	Description: "Tool022 does task 22 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":72,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-		`"since":{"type":"string","format":"date-time"},` +
-		`"score":{"type":"number","maximum":1,"minimum":0}},` +
-		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
+		tool022Id +
+		tool022Limit +
+		tool022Status +
+		tool022Since +
+		tool022Score +
+		tool022End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool022IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":72,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"since":{"anyOf":[{"type":"string","format":"date-time"},{"type":"null"}]},` +
-			`"score":{"type":"number","maximum":1,"minimum":0}},` +
+			tool022Score +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","since","score"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":72,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-			`"since":{"type":"string","format":"date-time"},` +
-			`"score":{"type":"number","maximum":1,"minimum":0}},` +
+			tool022Id +
+			tool022Limit +
+			tool022Status +
+			tool022Since +
+			tool022Score +
 			`"type":"object","required":["id","score"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool022IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 72."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-			`"since":{"type":"string","format":"date-time"},` +
+			tool022Status +
+			tool022Since +
 			`"score":{"type":"number","description":"Constraints: minimum 0; maximum 1."}},` +
-			`"additionalProperties":false,"type":"object","required":["id","score"]}`),
+			tool022End),
 	},
 	ReadOnly: true,
 }
@@ -1764,24 +2010,35 @@ func (tool022Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool022Info, in, Tool022)
 }
 
+// Lines that more than one schema of the tool023 tool holds, each written once.
+const (
+	tool023Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool023Limit    = `"limit":{"type":"integer","maximum":73,"minimum":1,"description":"Limit on results.","default":10},`
+	tool023Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool023NotesZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
+	tool023NotesEnd = `"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},`
+	tool023End      = `"additionalProperties":false,"type":"object","required":["id"]}`
+	tool023IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool023Info describes the tool023 tool.
 var tool023Info = runtime.Info{
 	Name:        "tool023",
 	Description: "Tool023 does task 23 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":73,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		tool023Id +
+		tool023Limit +
+		tool023Status +
 		`"notes":{"items":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-		`"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},` +
+		tool023NotesZip +
+		tool023NotesEnd +
 		`"flag":{"type":"boolean"}},` +
-		`"additionalProperties":false,"type":"object","required":["id"]}`),
+		tool023End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool023IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":73,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"notes":{"anyOf":[{"items":{"properties":{` +
@@ -1792,27 +2049,27 @@ var tool023Info = runtime.Info{
 			`"flag":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","notes","flag"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":73,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool023Id +
+			tool023Limit +
+			tool023Status +
 			`"notes":{"items":{"properties":{` +
 			`"street":{"type":"string","minLength":1},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+			tool023NotesZip +
 			`"type":"object","required":["street","city"]},"type":"array"},` +
 			`"flag":{"type":"boolean"}},` +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool023IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 73."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool023Status +
 			`"notes":{"items":{"properties":{` +
 			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},` +
+			tool023NotesZip +
+			tool023NotesEnd +
 			`"flag":{"type":"boolean"}},` +
-			`"additionalProperties":false,"type":"object","required":["id"]}`),
+			tool023End),
 	},
 	ReadOnly: true,
 }
@@ -1847,35 +2104,45 @@ func (tool023Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool023Info, in, Tool023)
 }
 
+// Lines that more than one schema of the tool024 tool holds, each written once.
+const (
+	tool024Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool024Limit    = `"limit":{"type":"integer","maximum":74,"minimum":1,"description":"Limit on results.","default":10},`
+	tool024Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool024Tags     = `"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},`
+	tool024End      = `"additionalProperties":false,"type":"object","required":["id"]}`
+	tool024IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool024Info describes the tool024 tool.
 var tool024Info = runtime.Info{
 	Name:        "tool024",
 	Description: "Tool024 does task 24 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":74,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
-		`"additionalProperties":false,"type":"object","required":["id"]}`),
+		tool024Id +
+		tool024Limit +
+		tool024Status +
+		tool024Tags +
+		tool024End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool024IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":74,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"tags":{"anyOf":[{"items":{"type":"string"},"type":"array","maxItems":5},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","tags"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":74,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-			`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
+			tool024Id +
+			tool024Limit +
+			tool024Status +
+			tool024Tags +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool024IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 74."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool024Status +
 			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
-			`"additionalProperties":false,"type":"object","required":["id"]}`),
+			tool024End),
 	},
 	ReadOnly: true,
 }
@@ -1910,23 +2177,34 @@ func (tool024Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool024Info, in, Tool024)
 }
 
+// Lines that more than one schema of the tool025 tool holds, each written once.
+const (
+	tool025Id         = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool025Limit      = `"limit":{"type":"integer","maximum":75,"minimum":1,"description":"Limit on results.","default":10},`
+	tool025Status     = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool025AddressZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
+	tool025AddressEnd = `"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},`
+	tool025End        = `"additionalProperties":false,"type":"object","required":["id","address"]}`
+	tool025IdOpenAI   = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool025Info describes the tool025 tool.
 var tool025Info = runtime.Info{
 	Name:        "tool025",
 	Description: "Tool025 does task 25 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":75,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		tool025Id +
+		tool025Limit +
+		tool025Status +
 		`"address":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-		`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
-		`"additionalProperties":false,"type":"object","required":["id","address"]}`),
+		tool025AddressZip +
+		tool025AddressEnd +
+		tool025End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool025IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":75,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -1936,25 +2214,25 @@ var tool025Info = runtime.Info{
 			`"additionalProperties":false,"type":"object","required":["street","city","zip"],"description":"Address is nested."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","address"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":75,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool025Id +
+			tool025Limit +
+			tool025Status +
 			`"address":{"properties":{` +
 			`"street":{"type":"string","minLength":1},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+			tool025AddressZip +
 			`"type":"object","required":["street","city"],"description":"Address is nested."}},` +
 			`"type":"object","required":["id","address"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool025IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 75."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool025Status +
 			`"address":{"properties":{` +
 			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
-			`"additionalProperties":false,"type":"object","required":["id","address"]}`),
+			tool025AddressZip +
+			tool025AddressEnd +
+			tool025End),
 	},
 	ReadOnly: true,
 }
@@ -1989,39 +2267,50 @@ func (tool025Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool025Info, in, Tool025)
 }
 
+// Lines that more than one schema of the tool026 tool holds, each written once.
+const (
+	tool026Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool026Limit    = `"limit":{"type":"integer","maximum":76,"minimum":1,"description":"Limit on results.","default":10},`
+	tool026Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool026Since    = `"since":{"type":"string","format":"date-time"},`
+	tool026Score    = `"score":{"type":"number","maximum":1,"minimum":0}},`
+	tool026End      = `"additionalProperties":false,"type":"object","required":["id","score"]}`
+	tool026IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool026Info describes the tool026 tool.
 var tool026Info = runtime.Info{
 	Name:        "tool026",
 	Description: "Tool026 does task 26 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":76,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-		`"since":{"type":"string","format":"date-time"},` +
-		`"score":{"type":"number","maximum":1,"minimum":0}},` +
-		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
+		tool026Id +
+		tool026Limit +
+		tool026Status +
+		tool026Since +
+		tool026Score +
+		tool026End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool026IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":76,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"since":{"anyOf":[{"type":"string","format":"date-time"},{"type":"null"}]},` +
-			`"score":{"type":"number","maximum":1,"minimum":0}},` +
+			tool026Score +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","since","score"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":76,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-			`"since":{"type":"string","format":"date-time"},` +
-			`"score":{"type":"number","maximum":1,"minimum":0}},` +
+			tool026Id +
+			tool026Limit +
+			tool026Status +
+			tool026Since +
+			tool026Score +
 			`"type":"object","required":["id","score"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool026IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 76."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-			`"since":{"type":"string","format":"date-time"},` +
+			tool026Status +
+			tool026Since +
 			`"score":{"type":"number","description":"Constraints: minimum 0; maximum 1."}},` +
-			`"additionalProperties":false,"type":"object","required":["id","score"]}`),
+			tool026End),
 	},
 	ReadOnly: true,
 }
@@ -2051,24 +2340,35 @@ func (tool026Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool026Info, in, Tool026)
 }
 
+// Lines that more than one schema of the tool027 tool holds, each written once.
+const (
+	tool027Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool027Limit    = `"limit":{"type":"integer","maximum":77,"minimum":1,"description":"Limit on results.","default":10},`
+	tool027Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool027NotesZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
+	tool027NotesEnd = `"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},`
+	tool027End      = `"additionalProperties":false,"type":"object","required":["id"]}`
+	tool027IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool027Info describes the tool027 tool.
 var tool027Info = runtime.Info{
 	Name:        "tool027",
 	Description: "Tool027 does task 27 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":77,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		tool027Id +
+		tool027Limit +
+		tool027Status +
 		`"notes":{"items":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-		`"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},` +
+		tool027NotesZip +
+		tool027NotesEnd +
 		`"flag":{"type":"boolean"}},` +
-		`"additionalProperties":false,"type":"object","required":["id"]}`),
+		tool027End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool027IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":77,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"notes":{"anyOf":[{"items":{"properties":{` +
@@ -2079,27 +2379,27 @@ var tool027Info = runtime.Info{
 			`"flag":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","notes","flag"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":77,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool027Id +
+			tool027Limit +
+			tool027Status +
 			`"notes":{"items":{"properties":{` +
 			`"street":{"type":"string","minLength":1},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+			tool027NotesZip +
 			`"type":"object","required":["street","city"]},"type":"array"},` +
 			`"flag":{"type":"boolean"}},` +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool027IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 77."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool027Status +
 			`"notes":{"items":{"properties":{` +
 			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},` +
+			tool027NotesZip +
+			tool027NotesEnd +
 			`"flag":{"type":"boolean"}},` +
-			`"additionalProperties":false,"type":"object","required":["id"]}`),
+			tool027End),
 	},
 	ReadOnly: true,
 }
@@ -2134,35 +2434,45 @@ func (tool027Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool027Info, in, Tool027)
 }
 
+// Lines that more than one schema of the tool028 tool holds, each written once.
+const (
+	tool028Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool028Limit    = `"limit":{"type":"integer","maximum":78,"minimum":1,"description":"Limit on results.","default":10},`
+	tool028Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool028Tags     = `"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},`
+	tool028End      = `"additionalProperties":false,"type":"object","required":["id"]}`
+	tool028IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool028Info describes the tool028 tool.
 var tool028Info = runtime.Info{
 	Name:        "tool028",
 	Description: "Tool028 does task 28 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":78,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
-		`"additionalProperties":false,"type":"object","required":["id"]}`),
+		tool028Id +
+		tool028Limit +
+		tool028Status +
+		tool028Tags +
+		tool028End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool028IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":78,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"tags":{"anyOf":[{"items":{"type":"string"},"type":"array","maxItems":5},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","tags"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":78,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-			`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
+			tool028Id +
+			tool028Limit +
+			tool028Status +
+			tool028Tags +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool028IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 78."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool028Status +
 			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
-			`"additionalProperties":false,"type":"object","required":["id"]}`),
+			tool028End),
 	},
 	ReadOnly: true,
 }
@@ -2197,23 +2507,34 @@ func (tool028Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool028Info, in, Tool028)
 }
 
+// Lines that more than one schema of the tool029 tool holds, each written once.
+const (
+	tool029Id         = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool029Limit      = `"limit":{"type":"integer","maximum":79,"minimum":1,"description":"Limit on results.","default":10},`
+	tool029Status     = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool029AddressZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
+	tool029AddressEnd = `"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},`
+	tool029End        = `"additionalProperties":false,"type":"object","required":["id","address"]}`
+	tool029IdOpenAI   = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool029Info describes the tool029 tool.
 var tool029Info = runtime.Info{
 	Name:        "tool029",
 	Description: "Tool029 does task 29 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":79,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		tool029Id +
+		tool029Limit +
+		tool029Status +
 		`"address":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-		`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
-		`"additionalProperties":false,"type":"object","required":["id","address"]}`),
+		tool029AddressZip +
+		tool029AddressEnd +
+		tool029End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool029IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":79,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -2223,25 +2544,25 @@ var tool029Info = runtime.Info{
 			`"additionalProperties":false,"type":"object","required":["street","city","zip"],"description":"Address is nested."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","address"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":79,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool029Id +
+			tool029Limit +
+			tool029Status +
 			`"address":{"properties":{` +
 			`"street":{"type":"string","minLength":1},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+			tool029AddressZip +
 			`"type":"object","required":["street","city"],"description":"Address is nested."}},` +
 			`"type":"object","required":["id","address"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool029IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 79."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool029Status +
 			`"address":{"properties":{` +
 			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
-			`"additionalProperties":false,"type":"object","required":["id","address"]}`),
+			tool029AddressZip +
+			tool029AddressEnd +
+			tool029End),
 	},
 	ReadOnly: true,
 }
@@ -2276,39 +2597,50 @@ func (tool029Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool029Info, in, Tool029)
 }
 
+// Lines that more than one schema of the tool030 tool holds, each written once.
+const (
+	tool030Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool030Limit    = `"limit":{"type":"integer","maximum":80,"minimum":1,"description":"Limit on results.","default":10},`
+	tool030Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool030Since    = `"since":{"type":"string","format":"date-time"},`
+	tool030Score    = `"score":{"type":"number","maximum":1,"minimum":0}},`
+	tool030End      = `"additionalProperties":false,"type":"object","required":["id","score"]}`
+	tool030IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool030Info describes the tool030 tool.
 var tool030Info = runtime.Info{
 	Name:        "tool030",
 	Description: "Tool030 does task 30 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":80,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-		`"since":{"type":"string","format":"date-time"},` +
-		`"score":{"type":"number","maximum":1,"minimum":0}},` +
-		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
+		tool030Id +
+		tool030Limit +
+		tool030Status +
+		tool030Since +
+		tool030Score +
+		tool030End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool030IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":80,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"since":{"anyOf":[{"type":"string","format":"date-time"},{"type":"null"}]},` +
-			`"score":{"type":"number","maximum":1,"minimum":0}},` +
+			tool030Score +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","since","score"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":80,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-			`"since":{"type":"string","format":"date-time"},` +
-			`"score":{"type":"number","maximum":1,"minimum":0}},` +
+			tool030Id +
+			tool030Limit +
+			tool030Status +
+			tool030Since +
+			tool030Score +
 			`"type":"object","required":["id","score"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool030IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 80."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-			`"since":{"type":"string","format":"date-time"},` +
+			tool030Status +
+			tool030Since +
 			`"score":{"type":"number","description":"Constraints: minimum 0; maximum 1."}},` +
-			`"additionalProperties":false,"type":"object","required":["id","score"]}`),
+			tool030End),
 	},
 	ReadOnly: true,
 }
@@ -2338,24 +2670,35 @@ func (tool030Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool030Info, in, Tool030)
 }
 
+// Lines that more than one schema of the tool031 tool holds, each written once.
+const (
+	tool031Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool031Limit    = `"limit":{"type":"integer","maximum":81,"minimum":1,"description":"Limit on results.","default":10},`
+	tool031Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool031NotesZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
+	tool031NotesEnd = `"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},`
+	tool031End      = `"additionalProperties":false,"type":"object","required":["id"]}`
+	tool031IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool031Info describes the tool031 tool.
 var tool031Info = runtime.Info{
 	Name:        "tool031",
 	Description: "Tool031 does task 31 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":81,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		tool031Id +
+		tool031Limit +
+		tool031Status +
 		`"notes":{"items":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-		`"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},` +
+		tool031NotesZip +
+		tool031NotesEnd +
 		`"flag":{"type":"boolean"}},` +
-		`"additionalProperties":false,"type":"object","required":["id"]}`),
+		tool031End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool031IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":81,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"notes":{"anyOf":[{"items":{"properties":{` +
@@ -2366,27 +2709,27 @@ var tool031Info = runtime.Info{
 			`"flag":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","notes","flag"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":81,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool031Id +
+			tool031Limit +
+			tool031Status +
 			`"notes":{"items":{"properties":{` +
 			`"street":{"type":"string","minLength":1},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+			tool031NotesZip +
 			`"type":"object","required":["street","city"]},"type":"array"},` +
 			`"flag":{"type":"boolean"}},` +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool031IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 81."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool031Status +
 			`"notes":{"items":{"properties":{` +
 			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},` +
+			tool031NotesZip +
+			tool031NotesEnd +
 			`"flag":{"type":"boolean"}},` +
-			`"additionalProperties":false,"type":"object","required":["id"]}`),
+			tool031End),
 	},
 	ReadOnly: true,
 }
@@ -2421,35 +2764,45 @@ func (tool031Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool031Info, in, Tool031)
 }
 
+// Lines that more than one schema of the tool032 tool holds, each written once.
+const (
+	tool032Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool032Limit    = `"limit":{"type":"integer","maximum":82,"minimum":1,"description":"Limit on results.","default":10},`
+	tool032Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool032Tags     = `"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},`
+	tool032End      = `"additionalProperties":false,"type":"object","required":["id"]}`
+	tool032IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool032Info describes the tool032 tool.
 var tool032Info = runtime.Info{
 	Name:        "tool032",
 	Description: "Tool032 does task 32 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":82,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
-		`"additionalProperties":false,"type":"object","required":["id"]}`),
+		tool032Id +
+		tool032Limit +
+		tool032Status +
+		tool032Tags +
+		tool032End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool032IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":82,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"tags":{"anyOf":[{"items":{"type":"string"},"type":"array","maxItems":5},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","tags"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":82,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-			`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
+			tool032Id +
+			tool032Limit +
+			tool032Status +
+			tool032Tags +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool032IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 82."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool032Status +
 			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
-			`"additionalProperties":false,"type":"object","required":["id"]}`),
+			tool032End),
 	},
 	ReadOnly: true,
 }
@@ -2484,23 +2837,34 @@ func (tool032Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool032Info, in, Tool032)
 }
 
+// Lines that more than one schema of the tool033 tool holds, each written once.
+const (
+	tool033Id         = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool033Limit      = `"limit":{"type":"integer","maximum":83,"minimum":1,"description":"Limit on results.","default":10},`
+	tool033Status     = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool033AddressZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
+	tool033AddressEnd = `"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},`
+	tool033End        = `"additionalProperties":false,"type":"object","required":["id","address"]}`
+	tool033IdOpenAI   = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool033Info describes the tool033 tool.
 var tool033Info = runtime.Info{
 	Name:        "tool033",
 	Description: "Tool033 does task 33 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":83,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		tool033Id +
+		tool033Limit +
+		tool033Status +
 		`"address":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-		`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
-		`"additionalProperties":false,"type":"object","required":["id","address"]}`),
+		tool033AddressZip +
+		tool033AddressEnd +
+		tool033End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool033IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":83,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -2510,25 +2874,25 @@ var tool033Info = runtime.Info{
 			`"additionalProperties":false,"type":"object","required":["street","city","zip"],"description":"Address is nested."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","address"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":83,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool033Id +
+			tool033Limit +
+			tool033Status +
 			`"address":{"properties":{` +
 			`"street":{"type":"string","minLength":1},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+			tool033AddressZip +
 			`"type":"object","required":["street","city"],"description":"Address is nested."}},` +
 			`"type":"object","required":["id","address"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool033IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 83."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool033Status +
 			`"address":{"properties":{` +
 			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
-			`"additionalProperties":false,"type":"object","required":["id","address"]}`),
+			tool033AddressZip +
+			tool033AddressEnd +
+			tool033End),
 	},
 	ReadOnly: true,
 }
@@ -2563,39 +2927,50 @@ func (tool033Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool033Info, in, Tool033)
 }
 
+// Lines that more than one schema of the tool034 tool holds, each written once.
+const (
+	tool034Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool034Limit    = `"limit":{"type":"integer","maximum":84,"minimum":1,"description":"Limit on results.","default":10},`
+	tool034Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool034Since    = `"since":{"type":"string","format":"date-time"},`
+	tool034Score    = `"score":{"type":"number","maximum":1,"minimum":0}},`
+	tool034End      = `"additionalProperties":false,"type":"object","required":["id","score"]}`
+	tool034IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool034Info describes the tool034 tool.
 var tool034Info = runtime.Info{
 	Name:        "tool034",
 	Description: "Tool034 does task 34 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":84,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-		`"since":{"type":"string","format":"date-time"},` +
-		`"score":{"type":"number","maximum":1,"minimum":0}},` +
-		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
+		tool034Id +
+		tool034Limit +
+		tool034Status +
+		tool034Since +
+		tool034Score +
+		tool034End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool034IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":84,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"since":{"anyOf":[{"type":"string","format":"date-time"},{"type":"null"}]},` +
-			`"score":{"type":"number","maximum":1,"minimum":0}},` +
+			tool034Score +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","since","score"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":84,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-			`"since":{"type":"string","format":"date-time"},` +
-			`"score":{"type":"number","maximum":1,"minimum":0}},` +
+			tool034Id +
+			tool034Limit +
+			tool034Status +
+			tool034Since +
+			tool034Score +
 			`"type":"object","required":["id","score"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool034IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 84."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-			`"since":{"type":"string","format":"date-time"},` +
+			tool034Status +
+			tool034Since +
 			`"score":{"type":"number","description":"Constraints: minimum 0; maximum 1."}},` +
-			`"additionalProperties":false,"type":"object","required":["id","score"]}`),
+			tool034End),
 	},
 	ReadOnly: true,
 }
@@ -2625,24 +3000,35 @@ func (tool034Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool034Info, in, Tool034)
 }
 
+// Lines that more than one schema of the tool035 tool holds, each written once.
+const (
+	tool035Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool035Limit    = `"limit":{"type":"integer","maximum":85,"minimum":1,"description":"Limit on results.","default":10},`
+	tool035Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool035NotesZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
+	tool035NotesEnd = `"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},`
+	tool035End      = `"additionalProperties":false,"type":"object","required":["id"]}`
+	tool035IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool035Info describes the tool035 tool.
 var tool035Info = runtime.Info{
 	Name:        "tool035",
 	Description: "Tool035 does task 35 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":85,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		tool035Id +
+		tool035Limit +
+		tool035Status +
 		`"notes":{"items":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-		`"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},` +
+		tool035NotesZip +
+		tool035NotesEnd +
 		`"flag":{"type":"boolean"}},` +
-		`"additionalProperties":false,"type":"object","required":["id"]}`),
+		tool035End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool035IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":85,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"notes":{"anyOf":[{"items":{"properties":{` +
@@ -2653,27 +3039,27 @@ var tool035Info = runtime.Info{
 			`"flag":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","notes","flag"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":85,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool035Id +
+			tool035Limit +
+			tool035Status +
 			`"notes":{"items":{"properties":{` +
 			`"street":{"type":"string","minLength":1},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+			tool035NotesZip +
 			`"type":"object","required":["street","city"]},"type":"array"},` +
 			`"flag":{"type":"boolean"}},` +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool035IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 85."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool035Status +
 			`"notes":{"items":{"properties":{` +
 			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},` +
+			tool035NotesZip +
+			tool035NotesEnd +
 			`"flag":{"type":"boolean"}},` +
-			`"additionalProperties":false,"type":"object","required":["id"]}`),
+			tool035End),
 	},
 	ReadOnly: true,
 }
@@ -2708,35 +3094,45 @@ func (tool035Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool035Info, in, Tool035)
 }
 
+// Lines that more than one schema of the tool036 tool holds, each written once.
+const (
+	tool036Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool036Limit    = `"limit":{"type":"integer","maximum":86,"minimum":1,"description":"Limit on results.","default":10},`
+	tool036Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool036Tags     = `"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},`
+	tool036End      = `"additionalProperties":false,"type":"object","required":["id"]}`
+	tool036IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool036Info describes the tool036 tool.
 var tool036Info = runtime.Info{
 	Name:        "tool036",
 	Description: "Tool036 does task 36 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":86,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
-		`"additionalProperties":false,"type":"object","required":["id"]}`),
+		tool036Id +
+		tool036Limit +
+		tool036Status +
+		tool036Tags +
+		tool036End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool036IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":86,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"tags":{"anyOf":[{"items":{"type":"string"},"type":"array","maxItems":5},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","tags"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":86,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-			`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
+			tool036Id +
+			tool036Limit +
+			tool036Status +
+			tool036Tags +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool036IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 86."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool036Status +
 			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
-			`"additionalProperties":false,"type":"object","required":["id"]}`),
+			tool036End),
 	},
 	ReadOnly: true,
 }
@@ -2771,23 +3167,34 @@ func (tool036Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool036Info, in, Tool036)
 }
 
+// Lines that more than one schema of the tool037 tool holds, each written once.
+const (
+	tool037Id         = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool037Limit      = `"limit":{"type":"integer","maximum":87,"minimum":1,"description":"Limit on results.","default":10},`
+	tool037Status     = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool037AddressZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
+	tool037AddressEnd = `"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},`
+	tool037End        = `"additionalProperties":false,"type":"object","required":["id","address"]}`
+	tool037IdOpenAI   = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool037Info describes the tool037 tool.
 var tool037Info = runtime.Info{
 	Name:        "tool037",
 	Description: "Tool037 does task 37 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":87,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		tool037Id +
+		tool037Limit +
+		tool037Status +
 		`"address":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-		`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
-		`"additionalProperties":false,"type":"object","required":["id","address"]}`),
+		tool037AddressZip +
+		tool037AddressEnd +
+		tool037End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool037IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":87,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -2797,25 +3204,25 @@ var tool037Info = runtime.Info{
 			`"additionalProperties":false,"type":"object","required":["street","city","zip"],"description":"Address is nested."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","address"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":87,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool037Id +
+			tool037Limit +
+			tool037Status +
 			`"address":{"properties":{` +
 			`"street":{"type":"string","minLength":1},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+			tool037AddressZip +
 			`"type":"object","required":["street","city"],"description":"Address is nested."}},` +
 			`"type":"object","required":["id","address"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool037IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 87."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool037Status +
 			`"address":{"properties":{` +
 			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
-			`"additionalProperties":false,"type":"object","required":["id","address"]}`),
+			tool037AddressZip +
+			tool037AddressEnd +
+			tool037End),
 	},
 	ReadOnly: true,
 }
@@ -2850,39 +3257,50 @@ func (tool037Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool037Info, in, Tool037)
 }
 
+// Lines that more than one schema of the tool038 tool holds, each written once.
+const (
+	tool038Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool038Limit    = `"limit":{"type":"integer","maximum":88,"minimum":1,"description":"Limit on results.","default":10},`
+	tool038Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool038Since    = `"since":{"type":"string","format":"date-time"},`
+	tool038Score    = `"score":{"type":"number","maximum":1,"minimum":0}},`
+	tool038End      = `"additionalProperties":false,"type":"object","required":["id","score"]}`
+	tool038IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool038Info describes the tool038 tool.
 var tool038Info = runtime.Info{
 	Name:        "tool038",
 	Description: "Tool038 does task 38 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":88,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-		`"since":{"type":"string","format":"date-time"},` +
-		`"score":{"type":"number","maximum":1,"minimum":0}},` +
-		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
+		tool038Id +
+		tool038Limit +
+		tool038Status +
+		tool038Since +
+		tool038Score +
+		tool038End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool038IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":88,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"since":{"anyOf":[{"type":"string","format":"date-time"},{"type":"null"}]},` +
-			`"score":{"type":"number","maximum":1,"minimum":0}},` +
+			tool038Score +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","since","score"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":88,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-			`"since":{"type":"string","format":"date-time"},` +
-			`"score":{"type":"number","maximum":1,"minimum":0}},` +
+			tool038Id +
+			tool038Limit +
+			tool038Status +
+			tool038Since +
+			tool038Score +
 			`"type":"object","required":["id","score"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool038IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 88."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-			`"since":{"type":"string","format":"date-time"},` +
+			tool038Status +
+			tool038Since +
 			`"score":{"type":"number","description":"Constraints: minimum 0; maximum 1."}},` +
-			`"additionalProperties":false,"type":"object","required":["id","score"]}`),
+			tool038End),
 	},
 	ReadOnly: true,
 }
@@ -2912,24 +3330,35 @@ func (tool038Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool038Info, in, Tool038)
 }
 
+// Lines that more than one schema of the tool039 tool holds, each written once.
+const (
+	tool039Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool039Limit    = `"limit":{"type":"integer","maximum":89,"minimum":1,"description":"Limit on results.","default":10},`
+	tool039Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool039NotesZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
+	tool039NotesEnd = `"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},`
+	tool039End      = `"additionalProperties":false,"type":"object","required":["id"]}`
+	tool039IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool039Info describes the tool039 tool.
 var tool039Info = runtime.Info{
 	Name:        "tool039",
 	Description: "Tool039 does task 39 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":89,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		tool039Id +
+		tool039Limit +
+		tool039Status +
 		`"notes":{"items":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-		`"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},` +
+		tool039NotesZip +
+		tool039NotesEnd +
 		`"flag":{"type":"boolean"}},` +
-		`"additionalProperties":false,"type":"object","required":["id"]}`),
+		tool039End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool039IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":89,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"notes":{"anyOf":[{"items":{"properties":{` +
@@ -2940,27 +3369,27 @@ var tool039Info = runtime.Info{
 			`"flag":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","notes","flag"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":89,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool039Id +
+			tool039Limit +
+			tool039Status +
 			`"notes":{"items":{"properties":{` +
 			`"street":{"type":"string","minLength":1},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+			tool039NotesZip +
 			`"type":"object","required":["street","city"]},"type":"array"},` +
 			`"flag":{"type":"boolean"}},` +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool039IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 89."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool039Status +
 			`"notes":{"items":{"properties":{` +
 			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},` +
+			tool039NotesZip +
+			tool039NotesEnd +
 			`"flag":{"type":"boolean"}},` +
-			`"additionalProperties":false,"type":"object","required":["id"]}`),
+			tool039End),
 	},
 	ReadOnly: true,
 }
@@ -2995,35 +3424,45 @@ func (tool039Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool039Info, in, Tool039)
 }
 
+// Lines that more than one schema of the tool040 tool holds, each written once.
+const (
+	tool040Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool040Limit    = `"limit":{"type":"integer","maximum":90,"minimum":1,"description":"Limit on results.","default":10},`
+	tool040Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool040Tags     = `"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},`
+	tool040End      = `"additionalProperties":false,"type":"object","required":["id"]}`
+	tool040IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool040Info describes the tool040 tool.
 var tool040Info = runtime.Info{
 	Name:        "tool040",
 	Description: "Tool040 does task 40 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":90,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
-		`"additionalProperties":false,"type":"object","required":["id"]}`),
+		tool040Id +
+		tool040Limit +
+		tool040Status +
+		tool040Tags +
+		tool040End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool040IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":90,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"tags":{"anyOf":[{"items":{"type":"string"},"type":"array","maxItems":5},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","tags"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":90,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-			`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
+			tool040Id +
+			tool040Limit +
+			tool040Status +
+			tool040Tags +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool040IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 90."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool040Status +
 			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
-			`"additionalProperties":false,"type":"object","required":["id"]}`),
+			tool040End),
 	},
 	ReadOnly: true,
 }
@@ -3058,23 +3497,34 @@ func (tool040Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool040Info, in, Tool040)
 }
 
+// Lines that more than one schema of the tool041 tool holds, each written once.
+const (
+	tool041Id         = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool041Limit      = `"limit":{"type":"integer","maximum":91,"minimum":1,"description":"Limit on results.","default":10},`
+	tool041Status     = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool041AddressZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
+	tool041AddressEnd = `"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},`
+	tool041End        = `"additionalProperties":false,"type":"object","required":["id","address"]}`
+	tool041IdOpenAI   = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool041Info describes the tool041 tool.
 var tool041Info = runtime.Info{
 	Name:        "tool041",
 	Description: "Tool041 does task 41 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":91,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		tool041Id +
+		tool041Limit +
+		tool041Status +
 		`"address":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-		`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
-		`"additionalProperties":false,"type":"object","required":["id","address"]}`),
+		tool041AddressZip +
+		tool041AddressEnd +
+		tool041End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool041IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":91,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -3084,25 +3534,25 @@ var tool041Info = runtime.Info{
 			`"additionalProperties":false,"type":"object","required":["street","city","zip"],"description":"Address is nested."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","address"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":91,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool041Id +
+			tool041Limit +
+			tool041Status +
 			`"address":{"properties":{` +
 			`"street":{"type":"string","minLength":1},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+			tool041AddressZip +
 			`"type":"object","required":["street","city"],"description":"Address is nested."}},` +
 			`"type":"object","required":["id","address"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool041IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 91."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool041Status +
 			`"address":{"properties":{` +
 			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
-			`"additionalProperties":false,"type":"object","required":["id","address"]}`),
+			tool041AddressZip +
+			tool041AddressEnd +
+			tool041End),
 	},
 	ReadOnly: true,
 }
@@ -3137,39 +3587,50 @@ func (tool041Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool041Info, in, Tool041)
 }
 
+// Lines that more than one schema of the tool042 tool holds, each written once.
+const (
+	tool042Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool042Limit    = `"limit":{"type":"integer","maximum":92,"minimum":1,"description":"Limit on results.","default":10},`
+	tool042Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool042Since    = `"since":{"type":"string","format":"date-time"},`
+	tool042Score    = `"score":{"type":"number","maximum":1,"minimum":0}},`
+	tool042End      = `"additionalProperties":false,"type":"object","required":["id","score"]}`
+	tool042IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool042Info describes the tool042 tool.
 var tool042Info = runtime.Info{
 	Name:        "tool042",
 	Description: "Tool042 does task 42 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":92,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-		`"since":{"type":"string","format":"date-time"},` +
-		`"score":{"type":"number","maximum":1,"minimum":0}},` +
-		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
+		tool042Id +
+		tool042Limit +
+		tool042Status +
+		tool042Since +
+		tool042Score +
+		tool042End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool042IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":92,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"since":{"anyOf":[{"type":"string","format":"date-time"},{"type":"null"}]},` +
-			`"score":{"type":"number","maximum":1,"minimum":0}},` +
+			tool042Score +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","since","score"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":92,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-			`"since":{"type":"string","format":"date-time"},` +
-			`"score":{"type":"number","maximum":1,"minimum":0}},` +
+			tool042Id +
+			tool042Limit +
+			tool042Status +
+			tool042Since +
+			tool042Score +
 			`"type":"object","required":["id","score"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool042IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 92."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-			`"since":{"type":"string","format":"date-time"},` +
+			tool042Status +
+			tool042Since +
 			`"score":{"type":"number","description":"Constraints: minimum 0; maximum 1."}},` +
-			`"additionalProperties":false,"type":"object","required":["id","score"]}`),
+			tool042End),
 	},
 	ReadOnly: true,
 }
@@ -3199,24 +3660,35 @@ func (tool042Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool042Info, in, Tool042)
 }
 
+// Lines that more than one schema of the tool043 tool holds, each written once.
+const (
+	tool043Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool043Limit    = `"limit":{"type":"integer","maximum":93,"minimum":1,"description":"Limit on results.","default":10},`
+	tool043Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool043NotesZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
+	tool043NotesEnd = `"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},`
+	tool043End      = `"additionalProperties":false,"type":"object","required":["id"]}`
+	tool043IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool043Info describes the tool043 tool.
 var tool043Info = runtime.Info{
 	Name:        "tool043",
 	Description: "Tool043 does task 43 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":93,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		tool043Id +
+		tool043Limit +
+		tool043Status +
 		`"notes":{"items":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-		`"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},` +
+		tool043NotesZip +
+		tool043NotesEnd +
 		`"flag":{"type":"boolean"}},` +
-		`"additionalProperties":false,"type":"object","required":["id"]}`),
+		tool043End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool043IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":93,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"notes":{"anyOf":[{"items":{"properties":{` +
@@ -3227,27 +3699,27 @@ var tool043Info = runtime.Info{
 			`"flag":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","notes","flag"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":93,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool043Id +
+			tool043Limit +
+			tool043Status +
 			`"notes":{"items":{"properties":{` +
 			`"street":{"type":"string","minLength":1},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+			tool043NotesZip +
 			`"type":"object","required":["street","city"]},"type":"array"},` +
 			`"flag":{"type":"boolean"}},` +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool043IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 93."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool043Status +
 			`"notes":{"items":{"properties":{` +
 			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},` +
+			tool043NotesZip +
+			tool043NotesEnd +
 			`"flag":{"type":"boolean"}},` +
-			`"additionalProperties":false,"type":"object","required":["id"]}`),
+			tool043End),
 	},
 	ReadOnly: true,
 }
@@ -3282,35 +3754,45 @@ func (tool043Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool043Info, in, Tool043)
 }
 
+// Lines that more than one schema of the tool044 tool holds, each written once.
+const (
+	tool044Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool044Limit    = `"limit":{"type":"integer","maximum":94,"minimum":1,"description":"Limit on results.","default":10},`
+	tool044Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool044Tags     = `"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},`
+	tool044End      = `"additionalProperties":false,"type":"object","required":["id"]}`
+	tool044IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool044Info describes the tool044 tool.
 var tool044Info = runtime.Info{
 	Name:        "tool044",
 	Description: "Tool044 does task 44 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":94,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
-		`"additionalProperties":false,"type":"object","required":["id"]}`),
+		tool044Id +
+		tool044Limit +
+		tool044Status +
+		tool044Tags +
+		tool044End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool044IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":94,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"tags":{"anyOf":[{"items":{"type":"string"},"type":"array","maxItems":5},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","tags"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":94,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-			`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
+			tool044Id +
+			tool044Limit +
+			tool044Status +
+			tool044Tags +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool044IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 94."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool044Status +
 			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
-			`"additionalProperties":false,"type":"object","required":["id"]}`),
+			tool044End),
 	},
 	ReadOnly: true,
 }
@@ -3345,23 +3827,34 @@ func (tool044Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool044Info, in, Tool044)
 }
 
+// Lines that more than one schema of the tool045 tool holds, each written once.
+const (
+	tool045Id         = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool045Limit      = `"limit":{"type":"integer","maximum":95,"minimum":1,"description":"Limit on results.","default":10},`
+	tool045Status     = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool045AddressZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
+	tool045AddressEnd = `"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},`
+	tool045End        = `"additionalProperties":false,"type":"object","required":["id","address"]}`
+	tool045IdOpenAI   = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool045Info describes the tool045 tool.
 var tool045Info = runtime.Info{
 	Name:        "tool045",
 	Description: "Tool045 does task 45 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":95,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		tool045Id +
+		tool045Limit +
+		tool045Status +
 		`"address":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-		`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
-		`"additionalProperties":false,"type":"object","required":["id","address"]}`),
+		tool045AddressZip +
+		tool045AddressEnd +
+		tool045End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool045IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":95,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -3371,25 +3864,25 @@ var tool045Info = runtime.Info{
 			`"additionalProperties":false,"type":"object","required":["street","city","zip"],"description":"Address is nested."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","address"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":95,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool045Id +
+			tool045Limit +
+			tool045Status +
 			`"address":{"properties":{` +
 			`"street":{"type":"string","minLength":1},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+			tool045AddressZip +
 			`"type":"object","required":["street","city"],"description":"Address is nested."}},` +
 			`"type":"object","required":["id","address"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool045IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 95."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool045Status +
 			`"address":{"properties":{` +
 			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
-			`"additionalProperties":false,"type":"object","required":["id","address"]}`),
+			tool045AddressZip +
+			tool045AddressEnd +
+			tool045End),
 	},
 	ReadOnly: true,
 }
@@ -3424,39 +3917,50 @@ func (tool045Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool045Info, in, Tool045)
 }
 
+// Lines that more than one schema of the tool046 tool holds, each written once.
+const (
+	tool046Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool046Limit    = `"limit":{"type":"integer","maximum":96,"minimum":1,"description":"Limit on results.","default":10},`
+	tool046Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool046Since    = `"since":{"type":"string","format":"date-time"},`
+	tool046Score    = `"score":{"type":"number","maximum":1,"minimum":0}},`
+	tool046End      = `"additionalProperties":false,"type":"object","required":["id","score"]}`
+	tool046IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool046Info describes the tool046 tool.
 var tool046Info = runtime.Info{
 	Name:        "tool046",
 	Description: "Tool046 does task 46 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":96,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-		`"since":{"type":"string","format":"date-time"},` +
-		`"score":{"type":"number","maximum":1,"minimum":0}},` +
-		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
+		tool046Id +
+		tool046Limit +
+		tool046Status +
+		tool046Since +
+		tool046Score +
+		tool046End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool046IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":96,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"since":{"anyOf":[{"type":"string","format":"date-time"},{"type":"null"}]},` +
-			`"score":{"type":"number","maximum":1,"minimum":0}},` +
+			tool046Score +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","since","score"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":96,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-			`"since":{"type":"string","format":"date-time"},` +
-			`"score":{"type":"number","maximum":1,"minimum":0}},` +
+			tool046Id +
+			tool046Limit +
+			tool046Status +
+			tool046Since +
+			tool046Score +
 			`"type":"object","required":["id","score"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool046IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 96."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-			`"since":{"type":"string","format":"date-time"},` +
+			tool046Status +
+			tool046Since +
 			`"score":{"type":"number","description":"Constraints: minimum 0; maximum 1."}},` +
-			`"additionalProperties":false,"type":"object","required":["id","score"]}`),
+			tool046End),
 	},
 	ReadOnly: true,
 }
@@ -3486,24 +3990,35 @@ func (tool046Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool046Info, in, Tool046)
 }
 
+// Lines that more than one schema of the tool047 tool holds, each written once.
+const (
+	tool047Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool047Limit    = `"limit":{"type":"integer","maximum":97,"minimum":1,"description":"Limit on results.","default":10},`
+	tool047Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool047NotesZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
+	tool047NotesEnd = `"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},`
+	tool047End      = `"additionalProperties":false,"type":"object","required":["id"]}`
+	tool047IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool047Info describes the tool047 tool.
 var tool047Info = runtime.Info{
 	Name:        "tool047",
 	Description: "Tool047 does task 47 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":97,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		tool047Id +
+		tool047Limit +
+		tool047Status +
 		`"notes":{"items":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-		`"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},` +
+		tool047NotesZip +
+		tool047NotesEnd +
 		`"flag":{"type":"boolean"}},` +
-		`"additionalProperties":false,"type":"object","required":["id"]}`),
+		tool047End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool047IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":97,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"notes":{"anyOf":[{"items":{"properties":{` +
@@ -3514,27 +4029,27 @@ var tool047Info = runtime.Info{
 			`"flag":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","notes","flag"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":97,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool047Id +
+			tool047Limit +
+			tool047Status +
 			`"notes":{"items":{"properties":{` +
 			`"street":{"type":"string","minLength":1},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+			tool047NotesZip +
 			`"type":"object","required":["street","city"]},"type":"array"},` +
 			`"flag":{"type":"boolean"}},` +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool047IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 97."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool047Status +
 			`"notes":{"items":{"properties":{` +
 			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},` +
+			tool047NotesZip +
+			tool047NotesEnd +
 			`"flag":{"type":"boolean"}},` +
-			`"additionalProperties":false,"type":"object","required":["id"]}`),
+			tool047End),
 	},
 	ReadOnly: true,
 }
@@ -3569,35 +4084,45 @@ func (tool047Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool047Info, in, Tool047)
 }
 
+// Lines that more than one schema of the tool048 tool holds, each written once.
+const (
+	tool048Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool048Limit    = `"limit":{"type":"integer","maximum":98,"minimum":1,"description":"Limit on results.","default":10},`
+	tool048Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool048Tags     = `"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},`
+	tool048End      = `"additionalProperties":false,"type":"object","required":["id"]}`
+	tool048IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool048Info describes the tool048 tool.
 var tool048Info = runtime.Info{
 	Name:        "tool048",
 	Description: "Tool048 does task 48 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":98,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
-		`"additionalProperties":false,"type":"object","required":["id"]}`),
+		tool048Id +
+		tool048Limit +
+		tool048Status +
+		tool048Tags +
+		tool048End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool048IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":98,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"tags":{"anyOf":[{"items":{"type":"string"},"type":"array","maxItems":5},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","tags"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":98,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-			`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
+			tool048Id +
+			tool048Limit +
+			tool048Status +
+			tool048Tags +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool048IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 98."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool048Status +
 			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
-			`"additionalProperties":false,"type":"object","required":["id"]}`),
+			tool048End),
 	},
 	ReadOnly: true,
 }
@@ -3632,23 +4157,34 @@ func (tool048Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool048Info, in, Tool048)
 }
 
+// Lines that more than one schema of the tool049 tool holds, each written once.
+const (
+	tool049Id         = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool049Limit      = `"limit":{"type":"integer","maximum":99,"minimum":1,"description":"Limit on results.","default":10},`
+	tool049Status     = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool049AddressZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
+	tool049AddressEnd = `"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},`
+	tool049End        = `"additionalProperties":false,"type":"object","required":["id","address"]}`
+	tool049IdOpenAI   = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool049Info describes the tool049 tool.
 var tool049Info = runtime.Info{
 	Name:        "tool049",
 	Description: "Tool049 does task 49 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":99,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		tool049Id +
+		tool049Limit +
+		tool049Status +
 		`"address":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-		`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
-		`"additionalProperties":false,"type":"object","required":["id","address"]}`),
+		tool049AddressZip +
+		tool049AddressEnd +
+		tool049End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool049IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":99,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -3658,25 +4194,25 @@ var tool049Info = runtime.Info{
 			`"additionalProperties":false,"type":"object","required":["street","city","zip"],"description":"Address is nested."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","address"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":99,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool049Id +
+			tool049Limit +
+			tool049Status +
 			`"address":{"properties":{` +
 			`"street":{"type":"string","minLength":1},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+			tool049AddressZip +
 			`"type":"object","required":["street","city"],"description":"Address is nested."}},` +
 			`"type":"object","required":["id","address"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool049IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 99."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool049Status +
 			`"address":{"properties":{` +
 			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
-			`"additionalProperties":false,"type":"object","required":["id","address"]}`),
+			tool049AddressZip +
+			tool049AddressEnd +
+			tool049End),
 	},
 	ReadOnly: true,
 }
@@ -3711,39 +4247,50 @@ func (tool049Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool049Info, in, Tool049)
 }
 
+// Lines that more than one schema of the tool050 tool holds, each written once.
+const (
+	tool050Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool050Limit    = `"limit":{"type":"integer","maximum":100,"minimum":1,"description":"Limit on results.","default":10},`
+	tool050Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool050Since    = `"since":{"type":"string","format":"date-time"},`
+	tool050Score    = `"score":{"type":"number","maximum":1,"minimum":0}},`
+	tool050End      = `"additionalProperties":false,"type":"object","required":["id","score"]}`
+	tool050IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool050Info describes the tool050 tool.
 var tool050Info = runtime.Info{
 	Name:        "tool050",
 	Description: "Tool050 does task 50 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":100,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-		`"since":{"type":"string","format":"date-time"},` +
-		`"score":{"type":"number","maximum":1,"minimum":0}},` +
-		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
+		tool050Id +
+		tool050Limit +
+		tool050Status +
+		tool050Since +
+		tool050Score +
+		tool050End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool050IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":100,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"since":{"anyOf":[{"type":"string","format":"date-time"},{"type":"null"}]},` +
-			`"score":{"type":"number","maximum":1,"minimum":0}},` +
+			tool050Score +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","since","score"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":100,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-			`"since":{"type":"string","format":"date-time"},` +
-			`"score":{"type":"number","maximum":1,"minimum":0}},` +
+			tool050Id +
+			tool050Limit +
+			tool050Status +
+			tool050Since +
+			tool050Score +
 			`"type":"object","required":["id","score"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool050IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 100."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-			`"since":{"type":"string","format":"date-time"},` +
+			tool050Status +
+			tool050Since +
 			`"score":{"type":"number","description":"Constraints: minimum 0; maximum 1."}},` +
-			`"additionalProperties":false,"type":"object","required":["id","score"]}`),
+			tool050End),
 	},
 	ReadOnly: true,
 }
@@ -3773,24 +4320,35 @@ func (tool050Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool050Info, in, Tool050)
 }
 
+// Lines that more than one schema of the tool051 tool holds, each written once.
+const (
+	tool051Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool051Limit    = `"limit":{"type":"integer","maximum":101,"minimum":1,"description":"Limit on results.","default":10},`
+	tool051Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool051NotesZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
+	tool051NotesEnd = `"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},`
+	tool051End      = `"additionalProperties":false,"type":"object","required":["id"]}`
+	tool051IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool051Info describes the tool051 tool.
 var tool051Info = runtime.Info{
 	Name:        "tool051",
 	Description: "Tool051 does task 51 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":101,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		tool051Id +
+		tool051Limit +
+		tool051Status +
 		`"notes":{"items":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-		`"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},` +
+		tool051NotesZip +
+		tool051NotesEnd +
 		`"flag":{"type":"boolean"}},` +
-		`"additionalProperties":false,"type":"object","required":["id"]}`),
+		tool051End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool051IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":101,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"notes":{"anyOf":[{"items":{"properties":{` +
@@ -3801,27 +4359,27 @@ var tool051Info = runtime.Info{
 			`"flag":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","notes","flag"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":101,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool051Id +
+			tool051Limit +
+			tool051Status +
 			`"notes":{"items":{"properties":{` +
 			`"street":{"type":"string","minLength":1},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+			tool051NotesZip +
 			`"type":"object","required":["street","city"]},"type":"array"},` +
 			`"flag":{"type":"boolean"}},` +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool051IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 101."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool051Status +
 			`"notes":{"items":{"properties":{` +
 			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},` +
+			tool051NotesZip +
+			tool051NotesEnd +
 			`"flag":{"type":"boolean"}},` +
-			`"additionalProperties":false,"type":"object","required":["id"]}`),
+			tool051End),
 	},
 	ReadOnly: true,
 }
@@ -3856,35 +4414,45 @@ func (tool051Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool051Info, in, Tool051)
 }
 
+// Lines that more than one schema of the tool052 tool holds, each written once.
+const (
+	tool052Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool052Limit    = `"limit":{"type":"integer","maximum":102,"minimum":1,"description":"Limit on results.","default":10},`
+	tool052Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool052Tags     = `"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},`
+	tool052End      = `"additionalProperties":false,"type":"object","required":["id"]}`
+	tool052IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool052Info describes the tool052 tool.
 var tool052Info = runtime.Info{
 	Name:        "tool052",
 	Description: "Tool052 does task 52 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":102,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
-		`"additionalProperties":false,"type":"object","required":["id"]}`),
+		tool052Id +
+		tool052Limit +
+		tool052Status +
+		tool052Tags +
+		tool052End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool052IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":102,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"tags":{"anyOf":[{"items":{"type":"string"},"type":"array","maxItems":5},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","tags"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":102,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-			`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
+			tool052Id +
+			tool052Limit +
+			tool052Status +
+			tool052Tags +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool052IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 102."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool052Status +
 			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
-			`"additionalProperties":false,"type":"object","required":["id"]}`),
+			tool052End),
 	},
 	ReadOnly: true,
 }
@@ -3919,23 +4487,34 @@ func (tool052Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool052Info, in, Tool052)
 }
 
+// Lines that more than one schema of the tool053 tool holds, each written once.
+const (
+	tool053Id         = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool053Limit      = `"limit":{"type":"integer","maximum":103,"minimum":1,"description":"Limit on results.","default":10},`
+	tool053Status     = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool053AddressZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
+	tool053AddressEnd = `"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},`
+	tool053End        = `"additionalProperties":false,"type":"object","required":["id","address"]}`
+	tool053IdOpenAI   = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool053Info describes the tool053 tool.
 var tool053Info = runtime.Info{
 	Name:        "tool053",
 	Description: "Tool053 does task 53 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":103,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		tool053Id +
+		tool053Limit +
+		tool053Status +
 		`"address":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-		`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
-		`"additionalProperties":false,"type":"object","required":["id","address"]}`),
+		tool053AddressZip +
+		tool053AddressEnd +
+		tool053End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool053IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":103,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -3945,25 +4524,25 @@ var tool053Info = runtime.Info{
 			`"additionalProperties":false,"type":"object","required":["street","city","zip"],"description":"Address is nested."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","address"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":103,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool053Id +
+			tool053Limit +
+			tool053Status +
 			`"address":{"properties":{` +
 			`"street":{"type":"string","minLength":1},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+			tool053AddressZip +
 			`"type":"object","required":["street","city"],"description":"Address is nested."}},` +
 			`"type":"object","required":["id","address"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool053IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 103."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool053Status +
 			`"address":{"properties":{` +
 			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
-			`"additionalProperties":false,"type":"object","required":["id","address"]}`),
+			tool053AddressZip +
+			tool053AddressEnd +
+			tool053End),
 	},
 	ReadOnly: true,
 }
@@ -3998,39 +4577,50 @@ func (tool053Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool053Info, in, Tool053)
 }
 
+// Lines that more than one schema of the tool054 tool holds, each written once.
+const (
+	tool054Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool054Limit    = `"limit":{"type":"integer","maximum":104,"minimum":1,"description":"Limit on results.","default":10},`
+	tool054Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool054Since    = `"since":{"type":"string","format":"date-time"},`
+	tool054Score    = `"score":{"type":"number","maximum":1,"minimum":0}},`
+	tool054End      = `"additionalProperties":false,"type":"object","required":["id","score"]}`
+	tool054IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool054Info describes the tool054 tool.
 var tool054Info = runtime.Info{
 	Name:        "tool054",
 	Description: "Tool054 does task 54 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":104,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-		`"since":{"type":"string","format":"date-time"},` +
-		`"score":{"type":"number","maximum":1,"minimum":0}},` +
-		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
+		tool054Id +
+		tool054Limit +
+		tool054Status +
+		tool054Since +
+		tool054Score +
+		tool054End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool054IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":104,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"since":{"anyOf":[{"type":"string","format":"date-time"},{"type":"null"}]},` +
-			`"score":{"type":"number","maximum":1,"minimum":0}},` +
+			tool054Score +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","since","score"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":104,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-			`"since":{"type":"string","format":"date-time"},` +
-			`"score":{"type":"number","maximum":1,"minimum":0}},` +
+			tool054Id +
+			tool054Limit +
+			tool054Status +
+			tool054Since +
+			tool054Score +
 			`"type":"object","required":["id","score"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool054IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 104."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-			`"since":{"type":"string","format":"date-time"},` +
+			tool054Status +
+			tool054Since +
 			`"score":{"type":"number","description":"Constraints: minimum 0; maximum 1."}},` +
-			`"additionalProperties":false,"type":"object","required":["id","score"]}`),
+			tool054End),
 	},
 	ReadOnly: true,
 }
@@ -4060,24 +4650,35 @@ func (tool054Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool054Info, in, Tool054)
 }
 
+// Lines that more than one schema of the tool055 tool holds, each written once.
+const (
+	tool055Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool055Limit    = `"limit":{"type":"integer","maximum":105,"minimum":1,"description":"Limit on results.","default":10},`
+	tool055Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool055NotesZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
+	tool055NotesEnd = `"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},`
+	tool055End      = `"additionalProperties":false,"type":"object","required":["id"]}`
+	tool055IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool055Info describes the tool055 tool.
 var tool055Info = runtime.Info{
 	Name:        "tool055",
 	Description: "Tool055 does task 55 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":105,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		tool055Id +
+		tool055Limit +
+		tool055Status +
 		`"notes":{"items":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-		`"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},` +
+		tool055NotesZip +
+		tool055NotesEnd +
 		`"flag":{"type":"boolean"}},` +
-		`"additionalProperties":false,"type":"object","required":["id"]}`),
+		tool055End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool055IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":105,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"notes":{"anyOf":[{"items":{"properties":{` +
@@ -4088,27 +4689,27 @@ var tool055Info = runtime.Info{
 			`"flag":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","notes","flag"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":105,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool055Id +
+			tool055Limit +
+			tool055Status +
 			`"notes":{"items":{"properties":{` +
 			`"street":{"type":"string","minLength":1},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+			tool055NotesZip +
 			`"type":"object","required":["street","city"]},"type":"array"},` +
 			`"flag":{"type":"boolean"}},` +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool055IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 105."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool055Status +
 			`"notes":{"items":{"properties":{` +
 			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},` +
+			tool055NotesZip +
+			tool055NotesEnd +
 			`"flag":{"type":"boolean"}},` +
-			`"additionalProperties":false,"type":"object","required":["id"]}`),
+			tool055End),
 	},
 	ReadOnly: true,
 }
@@ -4143,35 +4744,45 @@ func (tool055Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool055Info, in, Tool055)
 }
 
+// Lines that more than one schema of the tool056 tool holds, each written once.
+const (
+	tool056Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool056Limit    = `"limit":{"type":"integer","maximum":106,"minimum":1,"description":"Limit on results.","default":10},`
+	tool056Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool056Tags     = `"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},`
+	tool056End      = `"additionalProperties":false,"type":"object","required":["id"]}`
+	tool056IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool056Info describes the tool056 tool.
 var tool056Info = runtime.Info{
 	Name:        "tool056",
 	Description: "Tool056 does task 56 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":106,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
-		`"additionalProperties":false,"type":"object","required":["id"]}`),
+		tool056Id +
+		tool056Limit +
+		tool056Status +
+		tool056Tags +
+		tool056End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool056IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":106,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"tags":{"anyOf":[{"items":{"type":"string"},"type":"array","maxItems":5},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","tags"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":106,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-			`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
+			tool056Id +
+			tool056Limit +
+			tool056Status +
+			tool056Tags +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool056IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 106."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool056Status +
 			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
-			`"additionalProperties":false,"type":"object","required":["id"]}`),
+			tool056End),
 	},
 	ReadOnly: true,
 }
@@ -4206,23 +4817,34 @@ func (tool056Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool056Info, in, Tool056)
 }
 
+// Lines that more than one schema of the tool057 tool holds, each written once.
+const (
+	tool057Id         = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool057Limit      = `"limit":{"type":"integer","maximum":107,"minimum":1,"description":"Limit on results.","default":10},`
+	tool057Status     = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool057AddressZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
+	tool057AddressEnd = `"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},`
+	tool057End        = `"additionalProperties":false,"type":"object","required":["id","address"]}`
+	tool057IdOpenAI   = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool057Info describes the tool057 tool.
 var tool057Info = runtime.Info{
 	Name:        "tool057",
 	Description: "Tool057 does task 57 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":107,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		tool057Id +
+		tool057Limit +
+		tool057Status +
 		`"address":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-		`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
-		`"additionalProperties":false,"type":"object","required":["id","address"]}`),
+		tool057AddressZip +
+		tool057AddressEnd +
+		tool057End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool057IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":107,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -4232,25 +4854,25 @@ var tool057Info = runtime.Info{
 			`"additionalProperties":false,"type":"object","required":["street","city","zip"],"description":"Address is nested."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","address"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":107,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool057Id +
+			tool057Limit +
+			tool057Status +
 			`"address":{"properties":{` +
 			`"street":{"type":"string","minLength":1},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+			tool057AddressZip +
 			`"type":"object","required":["street","city"],"description":"Address is nested."}},` +
 			`"type":"object","required":["id","address"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool057IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 107."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool057Status +
 			`"address":{"properties":{` +
 			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
-			`"additionalProperties":false,"type":"object","required":["id","address"]}`),
+			tool057AddressZip +
+			tool057AddressEnd +
+			tool057End),
 	},
 	ReadOnly: true,
 }
@@ -4285,39 +4907,50 @@ func (tool057Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool057Info, in, Tool057)
 }
 
+// Lines that more than one schema of the tool058 tool holds, each written once.
+const (
+	tool058Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool058Limit    = `"limit":{"type":"integer","maximum":108,"minimum":1,"description":"Limit on results.","default":10},`
+	tool058Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool058Since    = `"since":{"type":"string","format":"date-time"},`
+	tool058Score    = `"score":{"type":"number","maximum":1,"minimum":0}},`
+	tool058End      = `"additionalProperties":false,"type":"object","required":["id","score"]}`
+	tool058IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool058Info describes the tool058 tool.
 var tool058Info = runtime.Info{
 	Name:        "tool058",
 	Description: "Tool058 does task 58 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":108,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-		`"since":{"type":"string","format":"date-time"},` +
-		`"score":{"type":"number","maximum":1,"minimum":0}},` +
-		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
+		tool058Id +
+		tool058Limit +
+		tool058Status +
+		tool058Since +
+		tool058Score +
+		tool058End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool058IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":108,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"since":{"anyOf":[{"type":"string","format":"date-time"},{"type":"null"}]},` +
-			`"score":{"type":"number","maximum":1,"minimum":0}},` +
+			tool058Score +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","since","score"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":108,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-			`"since":{"type":"string","format":"date-time"},` +
-			`"score":{"type":"number","maximum":1,"minimum":0}},` +
+			tool058Id +
+			tool058Limit +
+			tool058Status +
+			tool058Since +
+			tool058Score +
 			`"type":"object","required":["id","score"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool058IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 108."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-			`"since":{"type":"string","format":"date-time"},` +
+			tool058Status +
+			tool058Since +
 			`"score":{"type":"number","description":"Constraints: minimum 0; maximum 1."}},` +
-			`"additionalProperties":false,"type":"object","required":["id","score"]}`),
+			tool058End),
 	},
 	ReadOnly: true,
 }
@@ -4347,24 +4980,35 @@ func (tool058Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool058Info, in, Tool058)
 }
 
+// Lines that more than one schema of the tool059 tool holds, each written once.
+const (
+	tool059Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool059Limit    = `"limit":{"type":"integer","maximum":109,"minimum":1,"description":"Limit on results.","default":10},`
+	tool059Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool059NotesZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
+	tool059NotesEnd = `"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},`
+	tool059End      = `"additionalProperties":false,"type":"object","required":["id"]}`
+	tool059IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool059Info describes the tool059 tool.
 var tool059Info = runtime.Info{
 	Name:        "tool059",
 	Description: "Tool059 does task 59 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":109,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		tool059Id +
+		tool059Limit +
+		tool059Status +
 		`"notes":{"items":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-		`"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},` +
+		tool059NotesZip +
+		tool059NotesEnd +
 		`"flag":{"type":"boolean"}},` +
-		`"additionalProperties":false,"type":"object","required":["id"]}`),
+		tool059End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool059IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":109,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"notes":{"anyOf":[{"items":{"properties":{` +
@@ -4375,27 +5019,27 @@ var tool059Info = runtime.Info{
 			`"flag":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","notes","flag"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":109,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool059Id +
+			tool059Limit +
+			tool059Status +
 			`"notes":{"items":{"properties":{` +
 			`"street":{"type":"string","minLength":1},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+			tool059NotesZip +
 			`"type":"object","required":["street","city"]},"type":"array"},` +
 			`"flag":{"type":"boolean"}},` +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool059IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 109."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool059Status +
 			`"notes":{"items":{"properties":{` +
 			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},` +
+			tool059NotesZip +
+			tool059NotesEnd +
 			`"flag":{"type":"boolean"}},` +
-			`"additionalProperties":false,"type":"object","required":["id"]}`),
+			tool059End),
 	},
 	ReadOnly: true,
 }
@@ -4430,35 +5074,45 @@ func (tool059Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool059Info, in, Tool059)
 }
 
+// Lines that more than one schema of the tool060 tool holds, each written once.
+const (
+	tool060Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool060Limit    = `"limit":{"type":"integer","maximum":110,"minimum":1,"description":"Limit on results.","default":10},`
+	tool060Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool060Tags     = `"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},`
+	tool060End      = `"additionalProperties":false,"type":"object","required":["id"]}`
+	tool060IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool060Info describes the tool060 tool.
 var tool060Info = runtime.Info{
 	Name:        "tool060",
 	Description: "Tool060 does task 60 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":110,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
-		`"additionalProperties":false,"type":"object","required":["id"]}`),
+		tool060Id +
+		tool060Limit +
+		tool060Status +
+		tool060Tags +
+		tool060End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool060IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":110,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"tags":{"anyOf":[{"items":{"type":"string"},"type":"array","maxItems":5},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","tags"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":110,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-			`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
+			tool060Id +
+			tool060Limit +
+			tool060Status +
+			tool060Tags +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool060IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 110."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool060Status +
 			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
-			`"additionalProperties":false,"type":"object","required":["id"]}`),
+			tool060End),
 	},
 	ReadOnly: true,
 }
@@ -4493,23 +5147,34 @@ func (tool060Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool060Info, in, Tool060)
 }
 
+// Lines that more than one schema of the tool061 tool holds, each written once.
+const (
+	tool061Id         = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool061Limit      = `"limit":{"type":"integer","maximum":111,"minimum":1,"description":"Limit on results.","default":10},`
+	tool061Status     = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool061AddressZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
+	tool061AddressEnd = `"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},`
+	tool061End        = `"additionalProperties":false,"type":"object","required":["id","address"]}`
+	tool061IdOpenAI   = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool061Info describes the tool061 tool.
 var tool061Info = runtime.Info{
 	Name:        "tool061",
 	Description: "Tool061 does task 61 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":111,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		tool061Id +
+		tool061Limit +
+		tool061Status +
 		`"address":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-		`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
-		`"additionalProperties":false,"type":"object","required":["id","address"]}`),
+		tool061AddressZip +
+		tool061AddressEnd +
+		tool061End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool061IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":111,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -4519,25 +5184,25 @@ var tool061Info = runtime.Info{
 			`"additionalProperties":false,"type":"object","required":["street","city","zip"],"description":"Address is nested."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","address"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":111,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool061Id +
+			tool061Limit +
+			tool061Status +
 			`"address":{"properties":{` +
 			`"street":{"type":"string","minLength":1},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+			tool061AddressZip +
 			`"type":"object","required":["street","city"],"description":"Address is nested."}},` +
 			`"type":"object","required":["id","address"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool061IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 111."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool061Status +
 			`"address":{"properties":{` +
 			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
-			`"additionalProperties":false,"type":"object","required":["id","address"]}`),
+			tool061AddressZip +
+			tool061AddressEnd +
+			tool061End),
 	},
 	ReadOnly: true,
 }
@@ -4572,39 +5237,50 @@ func (tool061Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool061Info, in, Tool061)
 }
 
+// Lines that more than one schema of the tool062 tool holds, each written once.
+const (
+	tool062Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool062Limit    = `"limit":{"type":"integer","maximum":112,"minimum":1,"description":"Limit on results.","default":10},`
+	tool062Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool062Since    = `"since":{"type":"string","format":"date-time"},`
+	tool062Score    = `"score":{"type":"number","maximum":1,"minimum":0}},`
+	tool062End      = `"additionalProperties":false,"type":"object","required":["id","score"]}`
+	tool062IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool062Info describes the tool062 tool.
 var tool062Info = runtime.Info{
 	Name:        "tool062",
 	Description: "Tool062 does task 62 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":112,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-		`"since":{"type":"string","format":"date-time"},` +
-		`"score":{"type":"number","maximum":1,"minimum":0}},` +
-		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
+		tool062Id +
+		tool062Limit +
+		tool062Status +
+		tool062Since +
+		tool062Score +
+		tool062End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool062IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":112,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"since":{"anyOf":[{"type":"string","format":"date-time"},{"type":"null"}]},` +
-			`"score":{"type":"number","maximum":1,"minimum":0}},` +
+			tool062Score +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","since","score"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":112,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-			`"since":{"type":"string","format":"date-time"},` +
-			`"score":{"type":"number","maximum":1,"minimum":0}},` +
+			tool062Id +
+			tool062Limit +
+			tool062Status +
+			tool062Since +
+			tool062Score +
 			`"type":"object","required":["id","score"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool062IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 112."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-			`"since":{"type":"string","format":"date-time"},` +
+			tool062Status +
+			tool062Since +
 			`"score":{"type":"number","description":"Constraints: minimum 0; maximum 1."}},` +
-			`"additionalProperties":false,"type":"object","required":["id","score"]}`),
+			tool062End),
 	},
 	ReadOnly: true,
 }
@@ -4634,24 +5310,35 @@ func (tool062Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool062Info, in, Tool062)
 }
 
+// Lines that more than one schema of the tool063 tool holds, each written once.
+const (
+	tool063Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool063Limit    = `"limit":{"type":"integer","maximum":113,"minimum":1,"description":"Limit on results.","default":10},`
+	tool063Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool063NotesZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
+	tool063NotesEnd = `"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},`
+	tool063End      = `"additionalProperties":false,"type":"object","required":["id"]}`
+	tool063IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool063Info describes the tool063 tool.
 var tool063Info = runtime.Info{
 	Name:        "tool063",
 	Description: "Tool063 does task 63 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":113,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		tool063Id +
+		tool063Limit +
+		tool063Status +
 		`"notes":{"items":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-		`"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},` +
+		tool063NotesZip +
+		tool063NotesEnd +
 		`"flag":{"type":"boolean"}},` +
-		`"additionalProperties":false,"type":"object","required":["id"]}`),
+		tool063End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool063IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":113,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"notes":{"anyOf":[{"items":{"properties":{` +
@@ -4662,27 +5349,27 @@ var tool063Info = runtime.Info{
 			`"flag":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","notes","flag"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":113,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool063Id +
+			tool063Limit +
+			tool063Status +
 			`"notes":{"items":{"properties":{` +
 			`"street":{"type":"string","minLength":1},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+			tool063NotesZip +
 			`"type":"object","required":["street","city"]},"type":"array"},` +
 			`"flag":{"type":"boolean"}},` +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool063IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 113."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool063Status +
 			`"notes":{"items":{"properties":{` +
 			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},` +
+			tool063NotesZip +
+			tool063NotesEnd +
 			`"flag":{"type":"boolean"}},` +
-			`"additionalProperties":false,"type":"object","required":["id"]}`),
+			tool063End),
 	},
 	ReadOnly: true,
 }
@@ -4717,35 +5404,45 @@ func (tool063Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool063Info, in, Tool063)
 }
 
+// Lines that more than one schema of the tool064 tool holds, each written once.
+const (
+	tool064Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool064Limit    = `"limit":{"type":"integer","maximum":114,"minimum":1,"description":"Limit on results.","default":10},`
+	tool064Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool064Tags     = `"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},`
+	tool064End      = `"additionalProperties":false,"type":"object","required":["id"]}`
+	tool064IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool064Info describes the tool064 tool.
 var tool064Info = runtime.Info{
 	Name:        "tool064",
 	Description: "Tool064 does task 64 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":114,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
-		`"additionalProperties":false,"type":"object","required":["id"]}`),
+		tool064Id +
+		tool064Limit +
+		tool064Status +
+		tool064Tags +
+		tool064End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool064IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":114,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"tags":{"anyOf":[{"items":{"type":"string"},"type":"array","maxItems":5},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","tags"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":114,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-			`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
+			tool064Id +
+			tool064Limit +
+			tool064Status +
+			tool064Tags +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool064IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 114."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool064Status +
 			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
-			`"additionalProperties":false,"type":"object","required":["id"]}`),
+			tool064End),
 	},
 	ReadOnly: true,
 }
@@ -4780,23 +5477,34 @@ func (tool064Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool064Info, in, Tool064)
 }
 
+// Lines that more than one schema of the tool065 tool holds, each written once.
+const (
+	tool065Id         = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool065Limit      = `"limit":{"type":"integer","maximum":115,"minimum":1,"description":"Limit on results.","default":10},`
+	tool065Status     = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool065AddressZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
+	tool065AddressEnd = `"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},`
+	tool065End        = `"additionalProperties":false,"type":"object","required":["id","address"]}`
+	tool065IdOpenAI   = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool065Info describes the tool065 tool.
 var tool065Info = runtime.Info{
 	Name:        "tool065",
 	Description: "Tool065 does task 65 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":115,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		tool065Id +
+		tool065Limit +
+		tool065Status +
 		`"address":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-		`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
-		`"additionalProperties":false,"type":"object","required":["id","address"]}`),
+		tool065AddressZip +
+		tool065AddressEnd +
+		tool065End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool065IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":115,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -4806,25 +5514,25 @@ var tool065Info = runtime.Info{
 			`"additionalProperties":false,"type":"object","required":["street","city","zip"],"description":"Address is nested."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","address"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":115,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool065Id +
+			tool065Limit +
+			tool065Status +
 			`"address":{"properties":{` +
 			`"street":{"type":"string","minLength":1},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+			tool065AddressZip +
 			`"type":"object","required":["street","city"],"description":"Address is nested."}},` +
 			`"type":"object","required":["id","address"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool065IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 115."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool065Status +
 			`"address":{"properties":{` +
 			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
-			`"additionalProperties":false,"type":"object","required":["id","address"]}`),
+			tool065AddressZip +
+			tool065AddressEnd +
+			tool065End),
 	},
 	ReadOnly: true,
 }
@@ -4859,39 +5567,50 @@ func (tool065Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool065Info, in, Tool065)
 }
 
+// Lines that more than one schema of the tool066 tool holds, each written once.
+const (
+	tool066Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool066Limit    = `"limit":{"type":"integer","maximum":116,"minimum":1,"description":"Limit on results.","default":10},`
+	tool066Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool066Since    = `"since":{"type":"string","format":"date-time"},`
+	tool066Score    = `"score":{"type":"number","maximum":1,"minimum":0}},`
+	tool066End      = `"additionalProperties":false,"type":"object","required":["id","score"]}`
+	tool066IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool066Info describes the tool066 tool.
 var tool066Info = runtime.Info{
 	Name:        "tool066",
 	Description: "Tool066 does task 66 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":116,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-		`"since":{"type":"string","format":"date-time"},` +
-		`"score":{"type":"number","maximum":1,"minimum":0}},` +
-		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
+		tool066Id +
+		tool066Limit +
+		tool066Status +
+		tool066Since +
+		tool066Score +
+		tool066End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool066IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":116,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"since":{"anyOf":[{"type":"string","format":"date-time"},{"type":"null"}]},` +
-			`"score":{"type":"number","maximum":1,"minimum":0}},` +
+			tool066Score +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","since","score"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":116,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-			`"since":{"type":"string","format":"date-time"},` +
-			`"score":{"type":"number","maximum":1,"minimum":0}},` +
+			tool066Id +
+			tool066Limit +
+			tool066Status +
+			tool066Since +
+			tool066Score +
 			`"type":"object","required":["id","score"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool066IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 116."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-			`"since":{"type":"string","format":"date-time"},` +
+			tool066Status +
+			tool066Since +
 			`"score":{"type":"number","description":"Constraints: minimum 0; maximum 1."}},` +
-			`"additionalProperties":false,"type":"object","required":["id","score"]}`),
+			tool066End),
 	},
 	ReadOnly: true,
 }
@@ -4921,24 +5640,35 @@ func (tool066Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool066Info, in, Tool066)
 }
 
+// Lines that more than one schema of the tool067 tool holds, each written once.
+const (
+	tool067Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool067Limit    = `"limit":{"type":"integer","maximum":117,"minimum":1,"description":"Limit on results.","default":10},`
+	tool067Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool067NotesZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
+	tool067NotesEnd = `"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},`
+	tool067End      = `"additionalProperties":false,"type":"object","required":["id"]}`
+	tool067IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool067Info describes the tool067 tool.
 var tool067Info = runtime.Info{
 	Name:        "tool067",
 	Description: "Tool067 does task 67 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":117,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		tool067Id +
+		tool067Limit +
+		tool067Status +
 		`"notes":{"items":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-		`"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},` +
+		tool067NotesZip +
+		tool067NotesEnd +
 		`"flag":{"type":"boolean"}},` +
-		`"additionalProperties":false,"type":"object","required":["id"]}`),
+		tool067End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool067IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":117,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"notes":{"anyOf":[{"items":{"properties":{` +
@@ -4949,27 +5679,27 @@ var tool067Info = runtime.Info{
 			`"flag":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","notes","flag"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":117,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool067Id +
+			tool067Limit +
+			tool067Status +
 			`"notes":{"items":{"properties":{` +
 			`"street":{"type":"string","minLength":1},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+			tool067NotesZip +
 			`"type":"object","required":["street","city"]},"type":"array"},` +
 			`"flag":{"type":"boolean"}},` +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool067IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 117."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool067Status +
 			`"notes":{"items":{"properties":{` +
 			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},` +
+			tool067NotesZip +
+			tool067NotesEnd +
 			`"flag":{"type":"boolean"}},` +
-			`"additionalProperties":false,"type":"object","required":["id"]}`),
+			tool067End),
 	},
 	ReadOnly: true,
 }
@@ -5004,35 +5734,45 @@ func (tool067Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool067Info, in, Tool067)
 }
 
+// Lines that more than one schema of the tool068 tool holds, each written once.
+const (
+	tool068Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool068Limit    = `"limit":{"type":"integer","maximum":118,"minimum":1,"description":"Limit on results.","default":10},`
+	tool068Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool068Tags     = `"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},`
+	tool068End      = `"additionalProperties":false,"type":"object","required":["id"]}`
+	tool068IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool068Info describes the tool068 tool.
 var tool068Info = runtime.Info{
 	Name:        "tool068",
 	Description: "Tool068 does task 68 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":118,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
-		`"additionalProperties":false,"type":"object","required":["id"]}`),
+		tool068Id +
+		tool068Limit +
+		tool068Status +
+		tool068Tags +
+		tool068End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool068IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":118,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"tags":{"anyOf":[{"items":{"type":"string"},"type":"array","maxItems":5},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","tags"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":118,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-			`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
+			tool068Id +
+			tool068Limit +
+			tool068Status +
+			tool068Tags +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool068IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 118."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool068Status +
 			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
-			`"additionalProperties":false,"type":"object","required":["id"]}`),
+			tool068End),
 	},
 	ReadOnly: true,
 }
@@ -5067,23 +5807,34 @@ func (tool068Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool068Info, in, Tool068)
 }
 
+// Lines that more than one schema of the tool069 tool holds, each written once.
+const (
+	tool069Id         = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool069Limit      = `"limit":{"type":"integer","maximum":119,"minimum":1,"description":"Limit on results.","default":10},`
+	tool069Status     = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool069AddressZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
+	tool069AddressEnd = `"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},`
+	tool069End        = `"additionalProperties":false,"type":"object","required":["id","address"]}`
+	tool069IdOpenAI   = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool069Info describes the tool069 tool.
 var tool069Info = runtime.Info{
 	Name:        "tool069",
 	Description: "Tool069 does task 69 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":119,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		tool069Id +
+		tool069Limit +
+		tool069Status +
 		`"address":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-		`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
-		`"additionalProperties":false,"type":"object","required":["id","address"]}`),
+		tool069AddressZip +
+		tool069AddressEnd +
+		tool069End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool069IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":119,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -5093,25 +5844,25 @@ var tool069Info = runtime.Info{
 			`"additionalProperties":false,"type":"object","required":["street","city","zip"],"description":"Address is nested."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","address"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":119,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool069Id +
+			tool069Limit +
+			tool069Status +
 			`"address":{"properties":{` +
 			`"street":{"type":"string","minLength":1},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+			tool069AddressZip +
 			`"type":"object","required":["street","city"],"description":"Address is nested."}},` +
 			`"type":"object","required":["id","address"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool069IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 119."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool069Status +
 			`"address":{"properties":{` +
 			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
-			`"additionalProperties":false,"type":"object","required":["id","address"]}`),
+			tool069AddressZip +
+			tool069AddressEnd +
+			tool069End),
 	},
 	ReadOnly: true,
 }
@@ -5146,39 +5897,50 @@ func (tool069Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool069Info, in, Tool069)
 }
 
+// Lines that more than one schema of the tool070 tool holds, each written once.
+const (
+	tool070Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool070Limit    = `"limit":{"type":"integer","maximum":120,"minimum":1,"description":"Limit on results.","default":10},`
+	tool070Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool070Since    = `"since":{"type":"string","format":"date-time"},`
+	tool070Score    = `"score":{"type":"number","maximum":1,"minimum":0}},`
+	tool070End      = `"additionalProperties":false,"type":"object","required":["id","score"]}`
+	tool070IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool070Info describes the tool070 tool.
 var tool070Info = runtime.Info{
 	Name:        "tool070",
 	Description: "Tool070 does task 70 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":120,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-		`"since":{"type":"string","format":"date-time"},` +
-		`"score":{"type":"number","maximum":1,"minimum":0}},` +
-		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
+		tool070Id +
+		tool070Limit +
+		tool070Status +
+		tool070Since +
+		tool070Score +
+		tool070End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool070IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":120,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"since":{"anyOf":[{"type":"string","format":"date-time"},{"type":"null"}]},` +
-			`"score":{"type":"number","maximum":1,"minimum":0}},` +
+			tool070Score +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","since","score"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":120,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-			`"since":{"type":"string","format":"date-time"},` +
-			`"score":{"type":"number","maximum":1,"minimum":0}},` +
+			tool070Id +
+			tool070Limit +
+			tool070Status +
+			tool070Since +
+			tool070Score +
 			`"type":"object","required":["id","score"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool070IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 120."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-			`"since":{"type":"string","format":"date-time"},` +
+			tool070Status +
+			tool070Since +
 			`"score":{"type":"number","description":"Constraints: minimum 0; maximum 1."}},` +
-			`"additionalProperties":false,"type":"object","required":["id","score"]}`),
+			tool070End),
 	},
 	ReadOnly: true,
 }
@@ -5208,24 +5970,35 @@ func (tool070Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool070Info, in, Tool070)
 }
 
+// Lines that more than one schema of the tool071 tool holds, each written once.
+const (
+	tool071Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool071Limit    = `"limit":{"type":"integer","maximum":121,"minimum":1,"description":"Limit on results.","default":10},`
+	tool071Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool071NotesZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
+	tool071NotesEnd = `"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},`
+	tool071End      = `"additionalProperties":false,"type":"object","required":["id"]}`
+	tool071IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool071Info describes the tool071 tool.
 var tool071Info = runtime.Info{
 	Name:        "tool071",
 	Description: "Tool071 does task 71 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":121,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		tool071Id +
+		tool071Limit +
+		tool071Status +
 		`"notes":{"items":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-		`"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},` +
+		tool071NotesZip +
+		tool071NotesEnd +
 		`"flag":{"type":"boolean"}},` +
-		`"additionalProperties":false,"type":"object","required":["id"]}`),
+		tool071End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool071IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":121,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"notes":{"anyOf":[{"items":{"properties":{` +
@@ -5236,27 +6009,27 @@ var tool071Info = runtime.Info{
 			`"flag":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","notes","flag"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":121,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool071Id +
+			tool071Limit +
+			tool071Status +
 			`"notes":{"items":{"properties":{` +
 			`"street":{"type":"string","minLength":1},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+			tool071NotesZip +
 			`"type":"object","required":["street","city"]},"type":"array"},` +
 			`"flag":{"type":"boolean"}},` +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool071IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 121."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool071Status +
 			`"notes":{"items":{"properties":{` +
 			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},` +
+			tool071NotesZip +
+			tool071NotesEnd +
 			`"flag":{"type":"boolean"}},` +
-			`"additionalProperties":false,"type":"object","required":["id"]}`),
+			tool071End),
 	},
 	ReadOnly: true,
 }
@@ -5291,35 +6064,45 @@ func (tool071Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool071Info, in, Tool071)
 }
 
+// Lines that more than one schema of the tool072 tool holds, each written once.
+const (
+	tool072Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool072Limit    = `"limit":{"type":"integer","maximum":122,"minimum":1,"description":"Limit on results.","default":10},`
+	tool072Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool072Tags     = `"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},`
+	tool072End      = `"additionalProperties":false,"type":"object","required":["id"]}`
+	tool072IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool072Info describes the tool072 tool.
 var tool072Info = runtime.Info{
 	Name:        "tool072",
 	Description: "Tool072 does task 72 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":122,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
-		`"additionalProperties":false,"type":"object","required":["id"]}`),
+		tool072Id +
+		tool072Limit +
+		tool072Status +
+		tool072Tags +
+		tool072End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool072IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":122,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"tags":{"anyOf":[{"items":{"type":"string"},"type":"array","maxItems":5},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","tags"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":122,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-			`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
+			tool072Id +
+			tool072Limit +
+			tool072Status +
+			tool072Tags +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool072IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 122."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool072Status +
 			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
-			`"additionalProperties":false,"type":"object","required":["id"]}`),
+			tool072End),
 	},
 	ReadOnly: true,
 }
@@ -5354,23 +6137,34 @@ func (tool072Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool072Info, in, Tool072)
 }
 
+// Lines that more than one schema of the tool073 tool holds, each written once.
+const (
+	tool073Id         = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool073Limit      = `"limit":{"type":"integer","maximum":123,"minimum":1,"description":"Limit on results.","default":10},`
+	tool073Status     = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool073AddressZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
+	tool073AddressEnd = `"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},`
+	tool073End        = `"additionalProperties":false,"type":"object","required":["id","address"]}`
+	tool073IdOpenAI   = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool073Info describes the tool073 tool.
 var tool073Info = runtime.Info{
 	Name:        "tool073",
 	Description: "Tool073 does task 73 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":123,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		tool073Id +
+		tool073Limit +
+		tool073Status +
 		`"address":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-		`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
-		`"additionalProperties":false,"type":"object","required":["id","address"]}`),
+		tool073AddressZip +
+		tool073AddressEnd +
+		tool073End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool073IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":123,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -5380,25 +6174,25 @@ var tool073Info = runtime.Info{
 			`"additionalProperties":false,"type":"object","required":["street","city","zip"],"description":"Address is nested."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","address"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":123,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool073Id +
+			tool073Limit +
+			tool073Status +
 			`"address":{"properties":{` +
 			`"street":{"type":"string","minLength":1},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+			tool073AddressZip +
 			`"type":"object","required":["street","city"],"description":"Address is nested."}},` +
 			`"type":"object","required":["id","address"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool073IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 123."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool073Status +
 			`"address":{"properties":{` +
 			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
-			`"additionalProperties":false,"type":"object","required":["id","address"]}`),
+			tool073AddressZip +
+			tool073AddressEnd +
+			tool073End),
 	},
 	ReadOnly: true,
 }
@@ -5433,39 +6227,50 @@ func (tool073Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool073Info, in, Tool073)
 }
 
+// Lines that more than one schema of the tool074 tool holds, each written once.
+const (
+	tool074Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool074Limit    = `"limit":{"type":"integer","maximum":124,"minimum":1,"description":"Limit on results.","default":10},`
+	tool074Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool074Since    = `"since":{"type":"string","format":"date-time"},`
+	tool074Score    = `"score":{"type":"number","maximum":1,"minimum":0}},`
+	tool074End      = `"additionalProperties":false,"type":"object","required":["id","score"]}`
+	tool074IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool074Info describes the tool074 tool.
 var tool074Info = runtime.Info{
 	Name:        "tool074",
 	Description: "Tool074 does task 74 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":124,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-		`"since":{"type":"string","format":"date-time"},` +
-		`"score":{"type":"number","maximum":1,"minimum":0}},` +
-		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
+		tool074Id +
+		tool074Limit +
+		tool074Status +
+		tool074Since +
+		tool074Score +
+		tool074End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool074IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":124,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"since":{"anyOf":[{"type":"string","format":"date-time"},{"type":"null"}]},` +
-			`"score":{"type":"number","maximum":1,"minimum":0}},` +
+			tool074Score +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","since","score"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":124,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-			`"since":{"type":"string","format":"date-time"},` +
-			`"score":{"type":"number","maximum":1,"minimum":0}},` +
+			tool074Id +
+			tool074Limit +
+			tool074Status +
+			tool074Since +
+			tool074Score +
 			`"type":"object","required":["id","score"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool074IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 124."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-			`"since":{"type":"string","format":"date-time"},` +
+			tool074Status +
+			tool074Since +
 			`"score":{"type":"number","description":"Constraints: minimum 0; maximum 1."}},` +
-			`"additionalProperties":false,"type":"object","required":["id","score"]}`),
+			tool074End),
 	},
 	ReadOnly: true,
 }
@@ -5495,24 +6300,35 @@ func (tool074Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool074Info, in, Tool074)
 }
 
+// Lines that more than one schema of the tool075 tool holds, each written once.
+const (
+	tool075Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool075Limit    = `"limit":{"type":"integer","maximum":125,"minimum":1,"description":"Limit on results.","default":10},`
+	tool075Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool075NotesZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
+	tool075NotesEnd = `"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},`
+	tool075End      = `"additionalProperties":false,"type":"object","required":["id"]}`
+	tool075IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool075Info describes the tool075 tool.
 var tool075Info = runtime.Info{
 	Name:        "tool075",
 	Description: "Tool075 does task 75 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":125,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		tool075Id +
+		tool075Limit +
+		tool075Status +
 		`"notes":{"items":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-		`"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},` +
+		tool075NotesZip +
+		tool075NotesEnd +
 		`"flag":{"type":"boolean"}},` +
-		`"additionalProperties":false,"type":"object","required":["id"]}`),
+		tool075End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool075IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":125,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"notes":{"anyOf":[{"items":{"properties":{` +
@@ -5523,27 +6339,27 @@ var tool075Info = runtime.Info{
 			`"flag":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","notes","flag"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":125,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool075Id +
+			tool075Limit +
+			tool075Status +
 			`"notes":{"items":{"properties":{` +
 			`"street":{"type":"string","minLength":1},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+			tool075NotesZip +
 			`"type":"object","required":["street","city"]},"type":"array"},` +
 			`"flag":{"type":"boolean"}},` +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool075IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 125."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool075Status +
 			`"notes":{"items":{"properties":{` +
 			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},` +
+			tool075NotesZip +
+			tool075NotesEnd +
 			`"flag":{"type":"boolean"}},` +
-			`"additionalProperties":false,"type":"object","required":["id"]}`),
+			tool075End),
 	},
 	ReadOnly: true,
 }
@@ -5578,35 +6394,45 @@ func (tool075Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool075Info, in, Tool075)
 }
 
+// Lines that more than one schema of the tool076 tool holds, each written once.
+const (
+	tool076Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool076Limit    = `"limit":{"type":"integer","maximum":126,"minimum":1,"description":"Limit on results.","default":10},`
+	tool076Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool076Tags     = `"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},`
+	tool076End      = `"additionalProperties":false,"type":"object","required":["id"]}`
+	tool076IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool076Info describes the tool076 tool.
 var tool076Info = runtime.Info{
 	Name:        "tool076",
 	Description: "Tool076 does task 76 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":126,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
-		`"additionalProperties":false,"type":"object","required":["id"]}`),
+		tool076Id +
+		tool076Limit +
+		tool076Status +
+		tool076Tags +
+		tool076End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool076IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":126,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"tags":{"anyOf":[{"items":{"type":"string"},"type":"array","maxItems":5},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","tags"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":126,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-			`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
+			tool076Id +
+			tool076Limit +
+			tool076Status +
+			tool076Tags +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool076IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 126."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool076Status +
 			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
-			`"additionalProperties":false,"type":"object","required":["id"]}`),
+			tool076End),
 	},
 	ReadOnly: true,
 }
@@ -5641,23 +6467,34 @@ func (tool076Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool076Info, in, Tool076)
 }
 
+// Lines that more than one schema of the tool077 tool holds, each written once.
+const (
+	tool077Id         = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool077Limit      = `"limit":{"type":"integer","maximum":127,"minimum":1,"description":"Limit on results.","default":10},`
+	tool077Status     = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool077AddressZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
+	tool077AddressEnd = `"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},`
+	tool077End        = `"additionalProperties":false,"type":"object","required":["id","address"]}`
+	tool077IdOpenAI   = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool077Info describes the tool077 tool.
 var tool077Info = runtime.Info{
 	Name:        "tool077",
 	Description: "Tool077 does task 77 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":127,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		tool077Id +
+		tool077Limit +
+		tool077Status +
 		`"address":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-		`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
-		`"additionalProperties":false,"type":"object","required":["id","address"]}`),
+		tool077AddressZip +
+		tool077AddressEnd +
+		tool077End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool077IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":127,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -5667,25 +6504,25 @@ var tool077Info = runtime.Info{
 			`"additionalProperties":false,"type":"object","required":["street","city","zip"],"description":"Address is nested."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","address"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":127,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool077Id +
+			tool077Limit +
+			tool077Status +
 			`"address":{"properties":{` +
 			`"street":{"type":"string","minLength":1},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+			tool077AddressZip +
 			`"type":"object","required":["street","city"],"description":"Address is nested."}},` +
 			`"type":"object","required":["id","address"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool077IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 127."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool077Status +
 			`"address":{"properties":{` +
 			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
-			`"additionalProperties":false,"type":"object","required":["id","address"]}`),
+			tool077AddressZip +
+			tool077AddressEnd +
+			tool077End),
 	},
 	ReadOnly: true,
 }
@@ -5720,39 +6557,50 @@ func (tool077Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool077Info, in, Tool077)
 }
 
+// Lines that more than one schema of the tool078 tool holds, each written once.
+const (
+	tool078Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool078Limit    = `"limit":{"type":"integer","maximum":128,"minimum":1,"description":"Limit on results.","default":10},`
+	tool078Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool078Since    = `"since":{"type":"string","format":"date-time"},`
+	tool078Score    = `"score":{"type":"number","maximum":1,"minimum":0}},`
+	tool078End      = `"additionalProperties":false,"type":"object","required":["id","score"]}`
+	tool078IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool078Info describes the tool078 tool.
 var tool078Info = runtime.Info{
 	Name:        "tool078",
 	Description: "Tool078 does task 78 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":128,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-		`"since":{"type":"string","format":"date-time"},` +
-		`"score":{"type":"number","maximum":1,"minimum":0}},` +
-		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
+		tool078Id +
+		tool078Limit +
+		tool078Status +
+		tool078Since +
+		tool078Score +
+		tool078End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool078IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":128,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"since":{"anyOf":[{"type":"string","format":"date-time"},{"type":"null"}]},` +
-			`"score":{"type":"number","maximum":1,"minimum":0}},` +
+			tool078Score +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","since","score"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":128,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-			`"since":{"type":"string","format":"date-time"},` +
-			`"score":{"type":"number","maximum":1,"minimum":0}},` +
+			tool078Id +
+			tool078Limit +
+			tool078Status +
+			tool078Since +
+			tool078Score +
 			`"type":"object","required":["id","score"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool078IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 128."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-			`"since":{"type":"string","format":"date-time"},` +
+			tool078Status +
+			tool078Since +
 			`"score":{"type":"number","description":"Constraints: minimum 0; maximum 1."}},` +
-			`"additionalProperties":false,"type":"object","required":["id","score"]}`),
+			tool078End),
 	},
 	ReadOnly: true,
 }
@@ -5782,24 +6630,35 @@ func (tool078Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool078Info, in, Tool078)
 }
 
+// Lines that more than one schema of the tool079 tool holds, each written once.
+const (
+	tool079Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool079Limit    = `"limit":{"type":"integer","maximum":129,"minimum":1,"description":"Limit on results.","default":10},`
+	tool079Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool079NotesZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
+	tool079NotesEnd = `"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},`
+	tool079End      = `"additionalProperties":false,"type":"object","required":["id"]}`
+	tool079IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool079Info describes the tool079 tool.
 var tool079Info = runtime.Info{
 	Name:        "tool079",
 	Description: "Tool079 does task 79 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":129,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		tool079Id +
+		tool079Limit +
+		tool079Status +
 		`"notes":{"items":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-		`"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},` +
+		tool079NotesZip +
+		tool079NotesEnd +
 		`"flag":{"type":"boolean"}},` +
-		`"additionalProperties":false,"type":"object","required":["id"]}`),
+		tool079End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool079IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":129,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"notes":{"anyOf":[{"items":{"properties":{` +
@@ -5810,27 +6669,27 @@ var tool079Info = runtime.Info{
 			`"flag":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","notes","flag"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":129,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool079Id +
+			tool079Limit +
+			tool079Status +
 			`"notes":{"items":{"properties":{` +
 			`"street":{"type":"string","minLength":1},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+			tool079NotesZip +
 			`"type":"object","required":["street","city"]},"type":"array"},` +
 			`"flag":{"type":"boolean"}},` +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool079IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 129."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool079Status +
 			`"notes":{"items":{"properties":{` +
 			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},` +
+			tool079NotesZip +
+			tool079NotesEnd +
 			`"flag":{"type":"boolean"}},` +
-			`"additionalProperties":false,"type":"object","required":["id"]}`),
+			tool079End),
 	},
 	ReadOnly: true,
 }
@@ -5865,35 +6724,45 @@ func (tool079Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool079Info, in, Tool079)
 }
 
+// Lines that more than one schema of the tool080 tool holds, each written once.
+const (
+	tool080Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool080Limit    = `"limit":{"type":"integer","maximum":130,"minimum":1,"description":"Limit on results.","default":10},`
+	tool080Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool080Tags     = `"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},`
+	tool080End      = `"additionalProperties":false,"type":"object","required":["id"]}`
+	tool080IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool080Info describes the tool080 tool.
 var tool080Info = runtime.Info{
 	Name:        "tool080",
 	Description: "Tool080 does task 80 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":130,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
-		`"additionalProperties":false,"type":"object","required":["id"]}`),
+		tool080Id +
+		tool080Limit +
+		tool080Status +
+		tool080Tags +
+		tool080End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool080IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":130,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"tags":{"anyOf":[{"items":{"type":"string"},"type":"array","maxItems":5},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","tags"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":130,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-			`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
+			tool080Id +
+			tool080Limit +
+			tool080Status +
+			tool080Tags +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool080IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 130."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool080Status +
 			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
-			`"additionalProperties":false,"type":"object","required":["id"]}`),
+			tool080End),
 	},
 	ReadOnly: true,
 }
@@ -5928,23 +6797,34 @@ func (tool080Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool080Info, in, Tool080)
 }
 
+// Lines that more than one schema of the tool081 tool holds, each written once.
+const (
+	tool081Id         = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool081Limit      = `"limit":{"type":"integer","maximum":131,"minimum":1,"description":"Limit on results.","default":10},`
+	tool081Status     = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool081AddressZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
+	tool081AddressEnd = `"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},`
+	tool081End        = `"additionalProperties":false,"type":"object","required":["id","address"]}`
+	tool081IdOpenAI   = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool081Info describes the tool081 tool.
 var tool081Info = runtime.Info{
 	Name:        "tool081",
 	Description: "Tool081 does task 81 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":131,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		tool081Id +
+		tool081Limit +
+		tool081Status +
 		`"address":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-		`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
-		`"additionalProperties":false,"type":"object","required":["id","address"]}`),
+		tool081AddressZip +
+		tool081AddressEnd +
+		tool081End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool081IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":131,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -5954,25 +6834,25 @@ var tool081Info = runtime.Info{
 			`"additionalProperties":false,"type":"object","required":["street","city","zip"],"description":"Address is nested."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","address"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":131,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool081Id +
+			tool081Limit +
+			tool081Status +
 			`"address":{"properties":{` +
 			`"street":{"type":"string","minLength":1},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+			tool081AddressZip +
 			`"type":"object","required":["street","city"],"description":"Address is nested."}},` +
 			`"type":"object","required":["id","address"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool081IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 131."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool081Status +
 			`"address":{"properties":{` +
 			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
-			`"additionalProperties":false,"type":"object","required":["id","address"]}`),
+			tool081AddressZip +
+			tool081AddressEnd +
+			tool081End),
 	},
 	ReadOnly: true,
 }
@@ -6007,39 +6887,50 @@ func (tool081Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool081Info, in, Tool081)
 }
 
+// Lines that more than one schema of the tool082 tool holds, each written once.
+const (
+	tool082Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool082Limit    = `"limit":{"type":"integer","maximum":132,"minimum":1,"description":"Limit on results.","default":10},`
+	tool082Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool082Since    = `"since":{"type":"string","format":"date-time"},`
+	tool082Score    = `"score":{"type":"number","maximum":1,"minimum":0}},`
+	tool082End      = `"additionalProperties":false,"type":"object","required":["id","score"]}`
+	tool082IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool082Info describes the tool082 tool.
 var tool082Info = runtime.Info{
 	Name:        "tool082",
 	Description: "Tool082 does task 82 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":132,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-		`"since":{"type":"string","format":"date-time"},` +
-		`"score":{"type":"number","maximum":1,"minimum":0}},` +
-		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
+		tool082Id +
+		tool082Limit +
+		tool082Status +
+		tool082Since +
+		tool082Score +
+		tool082End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool082IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":132,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"since":{"anyOf":[{"type":"string","format":"date-time"},{"type":"null"}]},` +
-			`"score":{"type":"number","maximum":1,"minimum":0}},` +
+			tool082Score +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","since","score"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":132,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-			`"since":{"type":"string","format":"date-time"},` +
-			`"score":{"type":"number","maximum":1,"minimum":0}},` +
+			tool082Id +
+			tool082Limit +
+			tool082Status +
+			tool082Since +
+			tool082Score +
 			`"type":"object","required":["id","score"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool082IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 132."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-			`"since":{"type":"string","format":"date-time"},` +
+			tool082Status +
+			tool082Since +
 			`"score":{"type":"number","description":"Constraints: minimum 0; maximum 1."}},` +
-			`"additionalProperties":false,"type":"object","required":["id","score"]}`),
+			tool082End),
 	},
 	ReadOnly: true,
 }
@@ -6069,24 +6960,35 @@ func (tool082Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool082Info, in, Tool082)
 }
 
+// Lines that more than one schema of the tool083 tool holds, each written once.
+const (
+	tool083Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool083Limit    = `"limit":{"type":"integer","maximum":133,"minimum":1,"description":"Limit on results.","default":10},`
+	tool083Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool083NotesZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
+	tool083NotesEnd = `"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},`
+	tool083End      = `"additionalProperties":false,"type":"object","required":["id"]}`
+	tool083IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool083Info describes the tool083 tool.
 var tool083Info = runtime.Info{
 	Name:        "tool083",
 	Description: "Tool083 does task 83 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":133,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		tool083Id +
+		tool083Limit +
+		tool083Status +
 		`"notes":{"items":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-		`"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},` +
+		tool083NotesZip +
+		tool083NotesEnd +
 		`"flag":{"type":"boolean"}},` +
-		`"additionalProperties":false,"type":"object","required":["id"]}`),
+		tool083End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool083IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":133,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"notes":{"anyOf":[{"items":{"properties":{` +
@@ -6097,27 +6999,27 @@ var tool083Info = runtime.Info{
 			`"flag":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","notes","flag"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":133,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool083Id +
+			tool083Limit +
+			tool083Status +
 			`"notes":{"items":{"properties":{` +
 			`"street":{"type":"string","minLength":1},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+			tool083NotesZip +
 			`"type":"object","required":["street","city"]},"type":"array"},` +
 			`"flag":{"type":"boolean"}},` +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool083IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 133."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool083Status +
 			`"notes":{"items":{"properties":{` +
 			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},` +
+			tool083NotesZip +
+			tool083NotesEnd +
 			`"flag":{"type":"boolean"}},` +
-			`"additionalProperties":false,"type":"object","required":["id"]}`),
+			tool083End),
 	},
 	ReadOnly: true,
 }
@@ -6152,35 +7054,45 @@ func (tool083Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool083Info, in, Tool083)
 }
 
+// Lines that more than one schema of the tool084 tool holds, each written once.
+const (
+	tool084Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool084Limit    = `"limit":{"type":"integer","maximum":134,"minimum":1,"description":"Limit on results.","default":10},`
+	tool084Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool084Tags     = `"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},`
+	tool084End      = `"additionalProperties":false,"type":"object","required":["id"]}`
+	tool084IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool084Info describes the tool084 tool.
 var tool084Info = runtime.Info{
 	Name:        "tool084",
 	Description: "Tool084 does task 84 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":134,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
-		`"additionalProperties":false,"type":"object","required":["id"]}`),
+		tool084Id +
+		tool084Limit +
+		tool084Status +
+		tool084Tags +
+		tool084End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool084IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":134,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"tags":{"anyOf":[{"items":{"type":"string"},"type":"array","maxItems":5},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","tags"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":134,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-			`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
+			tool084Id +
+			tool084Limit +
+			tool084Status +
+			tool084Tags +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool084IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 134."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool084Status +
 			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
-			`"additionalProperties":false,"type":"object","required":["id"]}`),
+			tool084End),
 	},
 	ReadOnly: true,
 }
@@ -6215,23 +7127,34 @@ func (tool084Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool084Info, in, Tool084)
 }
 
+// Lines that more than one schema of the tool085 tool holds, each written once.
+const (
+	tool085Id         = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool085Limit      = `"limit":{"type":"integer","maximum":135,"minimum":1,"description":"Limit on results.","default":10},`
+	tool085Status     = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool085AddressZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
+	tool085AddressEnd = `"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},`
+	tool085End        = `"additionalProperties":false,"type":"object","required":["id","address"]}`
+	tool085IdOpenAI   = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool085Info describes the tool085 tool.
 var tool085Info = runtime.Info{
 	Name:        "tool085",
 	Description: "Tool085 does task 85 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":135,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		tool085Id +
+		tool085Limit +
+		tool085Status +
 		`"address":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-		`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
-		`"additionalProperties":false,"type":"object","required":["id","address"]}`),
+		tool085AddressZip +
+		tool085AddressEnd +
+		tool085End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool085IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":135,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -6241,25 +7164,25 @@ var tool085Info = runtime.Info{
 			`"additionalProperties":false,"type":"object","required":["street","city","zip"],"description":"Address is nested."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","address"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":135,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool085Id +
+			tool085Limit +
+			tool085Status +
 			`"address":{"properties":{` +
 			`"street":{"type":"string","minLength":1},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+			tool085AddressZip +
 			`"type":"object","required":["street","city"],"description":"Address is nested."}},` +
 			`"type":"object","required":["id","address"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool085IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 135."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool085Status +
 			`"address":{"properties":{` +
 			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
-			`"additionalProperties":false,"type":"object","required":["id","address"]}`),
+			tool085AddressZip +
+			tool085AddressEnd +
+			tool085End),
 	},
 	ReadOnly: true,
 }
@@ -6294,39 +7217,50 @@ func (tool085Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool085Info, in, Tool085)
 }
 
+// Lines that more than one schema of the tool086 tool holds, each written once.
+const (
+	tool086Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool086Limit    = `"limit":{"type":"integer","maximum":136,"minimum":1,"description":"Limit on results.","default":10},`
+	tool086Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool086Since    = `"since":{"type":"string","format":"date-time"},`
+	tool086Score    = `"score":{"type":"number","maximum":1,"minimum":0}},`
+	tool086End      = `"additionalProperties":false,"type":"object","required":["id","score"]}`
+	tool086IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool086Info describes the tool086 tool.
 var tool086Info = runtime.Info{
 	Name:        "tool086",
 	Description: "Tool086 does task 86 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":136,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-		`"since":{"type":"string","format":"date-time"},` +
-		`"score":{"type":"number","maximum":1,"minimum":0}},` +
-		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
+		tool086Id +
+		tool086Limit +
+		tool086Status +
+		tool086Since +
+		tool086Score +
+		tool086End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool086IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":136,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"since":{"anyOf":[{"type":"string","format":"date-time"},{"type":"null"}]},` +
-			`"score":{"type":"number","maximum":1,"minimum":0}},` +
+			tool086Score +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","since","score"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":136,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-			`"since":{"type":"string","format":"date-time"},` +
-			`"score":{"type":"number","maximum":1,"minimum":0}},` +
+			tool086Id +
+			tool086Limit +
+			tool086Status +
+			tool086Since +
+			tool086Score +
 			`"type":"object","required":["id","score"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool086IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 136."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-			`"since":{"type":"string","format":"date-time"},` +
+			tool086Status +
+			tool086Since +
 			`"score":{"type":"number","description":"Constraints: minimum 0; maximum 1."}},` +
-			`"additionalProperties":false,"type":"object","required":["id","score"]}`),
+			tool086End),
 	},
 	ReadOnly: true,
 }
@@ -6356,24 +7290,35 @@ func (tool086Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool086Info, in, Tool086)
 }
 
+// Lines that more than one schema of the tool087 tool holds, each written once.
+const (
+	tool087Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool087Limit    = `"limit":{"type":"integer","maximum":137,"minimum":1,"description":"Limit on results.","default":10},`
+	tool087Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool087NotesZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
+	tool087NotesEnd = `"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},`
+	tool087End      = `"additionalProperties":false,"type":"object","required":["id"]}`
+	tool087IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool087Info describes the tool087 tool.
 var tool087Info = runtime.Info{
 	Name:        "tool087",
 	Description: "Tool087 does task 87 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":137,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		tool087Id +
+		tool087Limit +
+		tool087Status +
 		`"notes":{"items":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-		`"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},` +
+		tool087NotesZip +
+		tool087NotesEnd +
 		`"flag":{"type":"boolean"}},` +
-		`"additionalProperties":false,"type":"object","required":["id"]}`),
+		tool087End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool087IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":137,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"notes":{"anyOf":[{"items":{"properties":{` +
@@ -6384,27 +7329,27 @@ var tool087Info = runtime.Info{
 			`"flag":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","notes","flag"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":137,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool087Id +
+			tool087Limit +
+			tool087Status +
 			`"notes":{"items":{"properties":{` +
 			`"street":{"type":"string","minLength":1},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+			tool087NotesZip +
 			`"type":"object","required":["street","city"]},"type":"array"},` +
 			`"flag":{"type":"boolean"}},` +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool087IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 137."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool087Status +
 			`"notes":{"items":{"properties":{` +
 			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},` +
+			tool087NotesZip +
+			tool087NotesEnd +
 			`"flag":{"type":"boolean"}},` +
-			`"additionalProperties":false,"type":"object","required":["id"]}`),
+			tool087End),
 	},
 	ReadOnly: true,
 }
@@ -6439,35 +7384,45 @@ func (tool087Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool087Info, in, Tool087)
 }
 
+// Lines that more than one schema of the tool088 tool holds, each written once.
+const (
+	tool088Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool088Limit    = `"limit":{"type":"integer","maximum":138,"minimum":1,"description":"Limit on results.","default":10},`
+	tool088Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool088Tags     = `"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},`
+	tool088End      = `"additionalProperties":false,"type":"object","required":["id"]}`
+	tool088IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool088Info describes the tool088 tool.
 var tool088Info = runtime.Info{
 	Name:        "tool088",
 	Description: "Tool088 does task 88 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":138,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
-		`"additionalProperties":false,"type":"object","required":["id"]}`),
+		tool088Id +
+		tool088Limit +
+		tool088Status +
+		tool088Tags +
+		tool088End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool088IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":138,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"tags":{"anyOf":[{"items":{"type":"string"},"type":"array","maxItems":5},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","tags"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":138,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-			`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
+			tool088Id +
+			tool088Limit +
+			tool088Status +
+			tool088Tags +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool088IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 138."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool088Status +
 			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
-			`"additionalProperties":false,"type":"object","required":["id"]}`),
+			tool088End),
 	},
 	ReadOnly: true,
 }
@@ -6502,23 +7457,34 @@ func (tool088Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool088Info, in, Tool088)
 }
 
+// Lines that more than one schema of the tool089 tool holds, each written once.
+const (
+	tool089Id         = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool089Limit      = `"limit":{"type":"integer","maximum":139,"minimum":1,"description":"Limit on results.","default":10},`
+	tool089Status     = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool089AddressZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
+	tool089AddressEnd = `"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},`
+	tool089End        = `"additionalProperties":false,"type":"object","required":["id","address"]}`
+	tool089IdOpenAI   = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool089Info describes the tool089 tool.
 var tool089Info = runtime.Info{
 	Name:        "tool089",
 	Description: "Tool089 does task 89 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":139,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		tool089Id +
+		tool089Limit +
+		tool089Status +
 		`"address":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-		`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
-		`"additionalProperties":false,"type":"object","required":["id","address"]}`),
+		tool089AddressZip +
+		tool089AddressEnd +
+		tool089End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool089IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":139,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -6528,25 +7494,25 @@ var tool089Info = runtime.Info{
 			`"additionalProperties":false,"type":"object","required":["street","city","zip"],"description":"Address is nested."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","address"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":139,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool089Id +
+			tool089Limit +
+			tool089Status +
 			`"address":{"properties":{` +
 			`"street":{"type":"string","minLength":1},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+			tool089AddressZip +
 			`"type":"object","required":["street","city"],"description":"Address is nested."}},` +
 			`"type":"object","required":["id","address"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool089IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 139."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool089Status +
 			`"address":{"properties":{` +
 			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
-			`"additionalProperties":false,"type":"object","required":["id","address"]}`),
+			tool089AddressZip +
+			tool089AddressEnd +
+			tool089End),
 	},
 	ReadOnly: true,
 }
@@ -6581,39 +7547,50 @@ func (tool089Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool089Info, in, Tool089)
 }
 
+// Lines that more than one schema of the tool090 tool holds, each written once.
+const (
+	tool090Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool090Limit    = `"limit":{"type":"integer","maximum":140,"minimum":1,"description":"Limit on results.","default":10},`
+	tool090Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool090Since    = `"since":{"type":"string","format":"date-time"},`
+	tool090Score    = `"score":{"type":"number","maximum":1,"minimum":0}},`
+	tool090End      = `"additionalProperties":false,"type":"object","required":["id","score"]}`
+	tool090IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool090Info describes the tool090 tool.
 var tool090Info = runtime.Info{
 	Name:        "tool090",
 	Description: "Tool090 does task 90 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":140,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-		`"since":{"type":"string","format":"date-time"},` +
-		`"score":{"type":"number","maximum":1,"minimum":0}},` +
-		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
+		tool090Id +
+		tool090Limit +
+		tool090Status +
+		tool090Since +
+		tool090Score +
+		tool090End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool090IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":140,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"since":{"anyOf":[{"type":"string","format":"date-time"},{"type":"null"}]},` +
-			`"score":{"type":"number","maximum":1,"minimum":0}},` +
+			tool090Score +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","since","score"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":140,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-			`"since":{"type":"string","format":"date-time"},` +
-			`"score":{"type":"number","maximum":1,"minimum":0}},` +
+			tool090Id +
+			tool090Limit +
+			tool090Status +
+			tool090Since +
+			tool090Score +
 			`"type":"object","required":["id","score"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool090IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 140."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-			`"since":{"type":"string","format":"date-time"},` +
+			tool090Status +
+			tool090Since +
 			`"score":{"type":"number","description":"Constraints: minimum 0; maximum 1."}},` +
-			`"additionalProperties":false,"type":"object","required":["id","score"]}`),
+			tool090End),
 	},
 	ReadOnly: true,
 }
@@ -6643,24 +7620,35 @@ func (tool090Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool090Info, in, Tool090)
 }
 
+// Lines that more than one schema of the tool091 tool holds, each written once.
+const (
+	tool091Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool091Limit    = `"limit":{"type":"integer","maximum":141,"minimum":1,"description":"Limit on results.","default":10},`
+	tool091Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool091NotesZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
+	tool091NotesEnd = `"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},`
+	tool091End      = `"additionalProperties":false,"type":"object","required":["id"]}`
+	tool091IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool091Info describes the tool091 tool.
 var tool091Info = runtime.Info{
 	Name:        "tool091",
 	Description: "Tool091 does task 91 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":141,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		tool091Id +
+		tool091Limit +
+		tool091Status +
 		`"notes":{"items":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-		`"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},` +
+		tool091NotesZip +
+		tool091NotesEnd +
 		`"flag":{"type":"boolean"}},` +
-		`"additionalProperties":false,"type":"object","required":["id"]}`),
+		tool091End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool091IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":141,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"notes":{"anyOf":[{"items":{"properties":{` +
@@ -6671,27 +7659,27 @@ var tool091Info = runtime.Info{
 			`"flag":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","notes","flag"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":141,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool091Id +
+			tool091Limit +
+			tool091Status +
 			`"notes":{"items":{"properties":{` +
 			`"street":{"type":"string","minLength":1},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+			tool091NotesZip +
 			`"type":"object","required":["street","city"]},"type":"array"},` +
 			`"flag":{"type":"boolean"}},` +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool091IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 141."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool091Status +
 			`"notes":{"items":{"properties":{` +
 			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},` +
+			tool091NotesZip +
+			tool091NotesEnd +
 			`"flag":{"type":"boolean"}},` +
-			`"additionalProperties":false,"type":"object","required":["id"]}`),
+			tool091End),
 	},
 	ReadOnly: true,
 }
@@ -6726,35 +7714,45 @@ func (tool091Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool091Info, in, Tool091)
 }
 
+// Lines that more than one schema of the tool092 tool holds, each written once.
+const (
+	tool092Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool092Limit    = `"limit":{"type":"integer","maximum":142,"minimum":1,"description":"Limit on results.","default":10},`
+	tool092Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool092Tags     = `"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},`
+	tool092End      = `"additionalProperties":false,"type":"object","required":["id"]}`
+	tool092IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool092Info describes the tool092 tool.
 var tool092Info = runtime.Info{
 	Name:        "tool092",
 	Description: "Tool092 does task 92 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":142,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
-		`"additionalProperties":false,"type":"object","required":["id"]}`),
+		tool092Id +
+		tool092Limit +
+		tool092Status +
+		tool092Tags +
+		tool092End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool092IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":142,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"tags":{"anyOf":[{"items":{"type":"string"},"type":"array","maxItems":5},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","tags"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":142,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-			`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
+			tool092Id +
+			tool092Limit +
+			tool092Status +
+			tool092Tags +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool092IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 142."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool092Status +
 			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
-			`"additionalProperties":false,"type":"object","required":["id"]}`),
+			tool092End),
 	},
 	ReadOnly: true,
 }
@@ -6789,23 +7787,34 @@ func (tool092Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool092Info, in, Tool092)
 }
 
+// Lines that more than one schema of the tool093 tool holds, each written once.
+const (
+	tool093Id         = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool093Limit      = `"limit":{"type":"integer","maximum":143,"minimum":1,"description":"Limit on results.","default":10},`
+	tool093Status     = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool093AddressZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
+	tool093AddressEnd = `"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},`
+	tool093End        = `"additionalProperties":false,"type":"object","required":["id","address"]}`
+	tool093IdOpenAI   = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool093Info describes the tool093 tool.
 var tool093Info = runtime.Info{
 	Name:        "tool093",
 	Description: "Tool093 does task 93 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":143,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		tool093Id +
+		tool093Limit +
+		tool093Status +
 		`"address":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-		`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
-		`"additionalProperties":false,"type":"object","required":["id","address"]}`),
+		tool093AddressZip +
+		tool093AddressEnd +
+		tool093End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool093IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":143,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -6815,25 +7824,25 @@ var tool093Info = runtime.Info{
 			`"additionalProperties":false,"type":"object","required":["street","city","zip"],"description":"Address is nested."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","address"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":143,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool093Id +
+			tool093Limit +
+			tool093Status +
 			`"address":{"properties":{` +
 			`"street":{"type":"string","minLength":1},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+			tool093AddressZip +
 			`"type":"object","required":["street","city"],"description":"Address is nested."}},` +
 			`"type":"object","required":["id","address"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool093IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 143."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool093Status +
 			`"address":{"properties":{` +
 			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
-			`"additionalProperties":false,"type":"object","required":["id","address"]}`),
+			tool093AddressZip +
+			tool093AddressEnd +
+			tool093End),
 	},
 	ReadOnly: true,
 }
@@ -6868,39 +7877,50 @@ func (tool093Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool093Info, in, Tool093)
 }
 
+// Lines that more than one schema of the tool094 tool holds, each written once.
+const (
+	tool094Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool094Limit    = `"limit":{"type":"integer","maximum":144,"minimum":1,"description":"Limit on results.","default":10},`
+	tool094Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool094Since    = `"since":{"type":"string","format":"date-time"},`
+	tool094Score    = `"score":{"type":"number","maximum":1,"minimum":0}},`
+	tool094End      = `"additionalProperties":false,"type":"object","required":["id","score"]}`
+	tool094IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool094Info describes the tool094 tool.
 var tool094Info = runtime.Info{
 	Name:        "tool094",
 	Description: "Tool094 does task 94 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":144,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-		`"since":{"type":"string","format":"date-time"},` +
-		`"score":{"type":"number","maximum":1,"minimum":0}},` +
-		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
+		tool094Id +
+		tool094Limit +
+		tool094Status +
+		tool094Since +
+		tool094Score +
+		tool094End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool094IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":144,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"since":{"anyOf":[{"type":"string","format":"date-time"},{"type":"null"}]},` +
-			`"score":{"type":"number","maximum":1,"minimum":0}},` +
+			tool094Score +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","since","score"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":144,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-			`"since":{"type":"string","format":"date-time"},` +
-			`"score":{"type":"number","maximum":1,"minimum":0}},` +
+			tool094Id +
+			tool094Limit +
+			tool094Status +
+			tool094Since +
+			tool094Score +
 			`"type":"object","required":["id","score"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool094IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 144."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-			`"since":{"type":"string","format":"date-time"},` +
+			tool094Status +
+			tool094Since +
 			`"score":{"type":"number","description":"Constraints: minimum 0; maximum 1."}},` +
-			`"additionalProperties":false,"type":"object","required":["id","score"]}`),
+			tool094End),
 	},
 	ReadOnly: true,
 }
@@ -6930,24 +7950,35 @@ func (tool094Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool094Info, in, Tool094)
 }
 
+// Lines that more than one schema of the tool095 tool holds, each written once.
+const (
+	tool095Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool095Limit    = `"limit":{"type":"integer","maximum":145,"minimum":1,"description":"Limit on results.","default":10},`
+	tool095Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool095NotesZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
+	tool095NotesEnd = `"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},`
+	tool095End      = `"additionalProperties":false,"type":"object","required":["id"]}`
+	tool095IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool095Info describes the tool095 tool.
 var tool095Info = runtime.Info{
 	Name:        "tool095",
 	Description: "Tool095 does task 95 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":145,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		tool095Id +
+		tool095Limit +
+		tool095Status +
 		`"notes":{"items":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-		`"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},` +
+		tool095NotesZip +
+		tool095NotesEnd +
 		`"flag":{"type":"boolean"}},` +
-		`"additionalProperties":false,"type":"object","required":["id"]}`),
+		tool095End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool095IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":145,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"notes":{"anyOf":[{"items":{"properties":{` +
@@ -6958,27 +7989,27 @@ var tool095Info = runtime.Info{
 			`"flag":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","notes","flag"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":145,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool095Id +
+			tool095Limit +
+			tool095Status +
 			`"notes":{"items":{"properties":{` +
 			`"street":{"type":"string","minLength":1},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+			tool095NotesZip +
 			`"type":"object","required":["street","city"]},"type":"array"},` +
 			`"flag":{"type":"boolean"}},` +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool095IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 145."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool095Status +
 			`"notes":{"items":{"properties":{` +
 			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},` +
+			tool095NotesZip +
+			tool095NotesEnd +
 			`"flag":{"type":"boolean"}},` +
-			`"additionalProperties":false,"type":"object","required":["id"]}`),
+			tool095End),
 	},
 	ReadOnly: true,
 }
@@ -7013,35 +8044,45 @@ func (tool095Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool095Info, in, Tool095)
 }
 
+// Lines that more than one schema of the tool096 tool holds, each written once.
+const (
+	tool096Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool096Limit    = `"limit":{"type":"integer","maximum":146,"minimum":1,"description":"Limit on results.","default":10},`
+	tool096Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool096Tags     = `"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},`
+	tool096End      = `"additionalProperties":false,"type":"object","required":["id"]}`
+	tool096IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool096Info describes the tool096 tool.
 var tool096Info = runtime.Info{
 	Name:        "tool096",
 	Description: "Tool096 does task 96 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":146,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-		`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
-		`"additionalProperties":false,"type":"object","required":["id"]}`),
+		tool096Id +
+		tool096Limit +
+		tool096Status +
+		tool096Tags +
+		tool096End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool096IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":146,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"tags":{"anyOf":[{"items":{"type":"string"},"type":"array","maxItems":5},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","tags"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":146,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-			`"tags":{"items":{"type":"string"},"type":"array","maxItems":5}},` +
+			tool096Id +
+			tool096Limit +
+			tool096Status +
+			tool096Tags +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool096IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 146."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool096Status +
 			`"tags":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items."}},` +
-			`"additionalProperties":false,"type":"object","required":["id"]}`),
+			tool096End),
 	},
 	ReadOnly: true,
 }
@@ -7076,23 +8117,34 @@ func (tool096Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool096Info, in, Tool096)
 }
 
+// Lines that more than one schema of the tool097 tool holds, each written once.
+const (
+	tool097Id         = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool097Limit      = `"limit":{"type":"integer","maximum":147,"minimum":1,"description":"Limit on results.","default":10},`
+	tool097Status     = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool097AddressZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
+	tool097AddressEnd = `"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},`
+	tool097End        = `"additionalProperties":false,"type":"object","required":["id","address"]}`
+	tool097IdOpenAI   = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool097Info describes the tool097 tool.
 var tool097Info = runtime.Info{
 	Name:        "tool097",
 	Description: "Tool097 does task 97 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":147,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		tool097Id +
+		tool097Limit +
+		tool097Status +
 		`"address":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-		`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
-		`"additionalProperties":false,"type":"object","required":["id","address"]}`),
+		tool097AddressZip +
+		tool097AddressEnd +
+		tool097End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool097IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":147,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"address":{"properties":{` +
@@ -7102,25 +8154,25 @@ var tool097Info = runtime.Info{
 			`"additionalProperties":false,"type":"object","required":["street","city","zip"],"description":"Address is nested."}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","address"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":147,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool097Id +
+			tool097Limit +
+			tool097Status +
 			`"address":{"properties":{` +
 			`"street":{"type":"string","minLength":1},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+			tool097AddressZip +
 			`"type":"object","required":["street","city"],"description":"Address is nested."}},` +
 			`"type":"object","required":["id","address"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool097IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 147."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool097Status +
 			`"address":{"properties":{` +
 			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city"],"description":"Address is nested."}},` +
-			`"additionalProperties":false,"type":"object","required":["id","address"]}`),
+			tool097AddressZip +
+			tool097AddressEnd +
+			tool097End),
 	},
 	ReadOnly: true,
 }
@@ -7155,39 +8207,50 @@ func (tool097Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool097Info, in, Tool097)
 }
 
+// Lines that more than one schema of the tool098 tool holds, each written once.
+const (
+	tool098Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool098Limit    = `"limit":{"type":"integer","maximum":148,"minimum":1,"description":"Limit on results.","default":10},`
+	tool098Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool098Since    = `"since":{"type":"string","format":"date-time"},`
+	tool098Score    = `"score":{"type":"number","maximum":1,"minimum":0}},`
+	tool098End      = `"additionalProperties":false,"type":"object","required":["id","score"]}`
+	tool098IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool098Info describes the tool098 tool.
 var tool098Info = runtime.Info{
 	Name:        "tool098",
 	Description: "Tool098 does task 98 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":148,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-		`"since":{"type":"string","format":"date-time"},` +
-		`"score":{"type":"number","maximum":1,"minimum":0}},` +
-		`"additionalProperties":false,"type":"object","required":["id","score"]}`),
+		tool098Id +
+		tool098Limit +
+		tool098Status +
+		tool098Since +
+		tool098Score +
+		tool098End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool098IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":148,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"since":{"anyOf":[{"type":"string","format":"date-time"},{"type":"null"}]},` +
-			`"score":{"type":"number","maximum":1,"minimum":0}},` +
+			tool098Score +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","since","score"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":148,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-			`"since":{"type":"string","format":"date-time"},` +
-			`"score":{"type":"number","maximum":1,"minimum":0}},` +
+			tool098Id +
+			tool098Limit +
+			tool098Status +
+			tool098Since +
+			tool098Score +
 			`"type":"object","required":["id","score"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool098IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 148."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
-			`"since":{"type":"string","format":"date-time"},` +
+			tool098Status +
+			tool098Since +
 			`"score":{"type":"number","description":"Constraints: minimum 0; maximum 1."}},` +
-			`"additionalProperties":false,"type":"object","required":["id","score"]}`),
+			tool098End),
 	},
 	ReadOnly: true,
 }
@@ -7217,24 +8280,35 @@ func (tool098Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.Run(ctx, s, &tool098Info, in, Tool098)
 }
 
+// Lines that more than one schema of the tool099 tool holds, each written once.
+const (
+	tool099Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
+	tool099Limit    = `"limit":{"type":"integer","maximum":149,"minimum":1,"description":"Limit on results.","default":10},`
+	tool099Status   = `"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},`
+	tool099NotesZip = `"zip":{"type":"string","pattern":"^[0-9]{5}$"}},`
+	tool099NotesEnd = `"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},`
+	tool099End      = `"additionalProperties":false,"type":"object","required":["id"]}`
+	tool099IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // tool099Info describes the tool099 tool.
 var tool099Info = runtime.Info{
 	Name:        "tool099",
 	Description: "Tool099 does task 99 for the record it is given.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-		`"limit":{"type":"integer","maximum":149,"minimum":1,"description":"Limit on results.","default":10},` +
-		`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+		tool099Id +
+		tool099Limit +
+		tool099Status +
 		`"notes":{"items":{"properties":{` +
 		`"street":{"type":"string","minLength":1},` +
 		`"city":{"type":"string"},` +
-		`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-		`"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},` +
+		tool099NotesZip +
+		tool099NotesEnd +
 		`"flag":{"type":"boolean"}},` +
-		`"additionalProperties":false,"type":"object","required":["id"]}`),
+		tool099End),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool099IdOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":149,"minimum":1},{"type":"null"}],"description":"Limit on results. Constraints: default 10."},` +
 			`"status":{"anyOf":[{"type":"string","enum":["open","closed"]},{"type":"null"}],"description":"Status is an enum."},` +
 			`"notes":{"anyOf":[{"items":{"properties":{` +
@@ -7245,27 +8319,27 @@ var tool099Info = runtime.Info{
 			`"flag":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["id","limit","status","notes","flag"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},` +
-			`"limit":{"type":"integer","maximum":149,"minimum":1,"description":"Limit on results.","default":10},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool099Id +
+			tool099Limit +
+			tool099Status +
 			`"notes":{"items":{"properties":{` +
 			`"street":{"type":"string","minLength":1},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
+			tool099NotesZip +
 			`"type":"object","required":["street","city"]},"type":"array"},` +
 			`"flag":{"type":"boolean"}},` +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},` +
+			tool099IdOpenAI +
 			`"limit":{"type":"integer","description":"Limit on results. Constraints: default 10; minimum 1; maximum 149."},` +
-			`"status":{"type":"string","enum":["open","closed"],"description":"Status is an enum."},` +
+			tool099Status +
 			`"notes":{"items":{"properties":{` +
 			`"street":{"type":"string","description":"Constraints: at least 1 character."},` +
 			`"city":{"type":"string"},` +
-			`"zip":{"type":"string","pattern":"^[0-9]{5}$"}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city"]},"type":"array"},` +
+			tool099NotesZip +
+			tool099NotesEnd +
 			`"flag":{"type":"boolean"}},` +
-			`"additionalProperties":false,"type":"object","required":["id"]}`),
+			tool099End),
 	},
 	ReadOnly: true,
 }
@@ -7312,13 +8386,7 @@ func decodeArgs000(d *toolimpl.Decoder, v *Args000) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -7339,12 +8407,7 @@ func decodeArgs000(d *toolimpl.Decoder, v *Args000) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -7394,13 +8457,7 @@ func decodeArgs001(d *toolimpl.Decoder, v *Args001) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -7421,12 +8478,7 @@ func decodeArgs001(d *toolimpl.Decoder, v *Args001) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -7460,13 +8512,7 @@ func decodeArgs002(d *toolimpl.Decoder, v *Args002) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -7487,12 +8533,7 @@ func decodeArgs002(d *toolimpl.Decoder, v *Args002) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -7541,13 +8582,7 @@ func decodeArgs003(d *toolimpl.Decoder, v *Args003) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -7568,12 +8603,7 @@ func decodeArgs003(d *toolimpl.Decoder, v *Args003) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -7625,13 +8655,7 @@ func decodeArgs004(d *toolimpl.Decoder, v *Args004) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -7652,12 +8676,7 @@ func decodeArgs004(d *toolimpl.Decoder, v *Args004) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -7707,13 +8726,7 @@ func decodeArgs005(d *toolimpl.Decoder, v *Args005) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -7734,12 +8747,7 @@ func decodeArgs005(d *toolimpl.Decoder, v *Args005) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -7773,13 +8781,7 @@ func decodeArgs006(d *toolimpl.Decoder, v *Args006) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -7800,12 +8802,7 @@ func decodeArgs006(d *toolimpl.Decoder, v *Args006) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -7854,13 +8851,7 @@ func decodeArgs007(d *toolimpl.Decoder, v *Args007) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -7881,12 +8872,7 @@ func decodeArgs007(d *toolimpl.Decoder, v *Args007) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -7938,13 +8924,7 @@ func decodeArgs008(d *toolimpl.Decoder, v *Args008) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -7965,12 +8945,7 @@ func decodeArgs008(d *toolimpl.Decoder, v *Args008) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -8020,13 +8995,7 @@ func decodeArgs009(d *toolimpl.Decoder, v *Args009) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -8047,12 +9016,7 @@ func decodeArgs009(d *toolimpl.Decoder, v *Args009) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -8086,13 +9050,7 @@ func decodeArgs010(d *toolimpl.Decoder, v *Args010) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -8113,12 +9071,7 @@ func decodeArgs010(d *toolimpl.Decoder, v *Args010) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -8167,13 +9120,7 @@ func decodeArgs011(d *toolimpl.Decoder, v *Args011) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -8194,12 +9141,7 @@ func decodeArgs011(d *toolimpl.Decoder, v *Args011) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -8251,13 +9193,7 @@ func decodeArgs012(d *toolimpl.Decoder, v *Args012) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -8278,12 +9214,7 @@ func decodeArgs012(d *toolimpl.Decoder, v *Args012) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -8333,13 +9264,7 @@ func decodeArgs013(d *toolimpl.Decoder, v *Args013) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -8360,12 +9285,7 @@ func decodeArgs013(d *toolimpl.Decoder, v *Args013) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -8399,13 +9319,7 @@ func decodeArgs014(d *toolimpl.Decoder, v *Args014) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -8426,12 +9340,7 @@ func decodeArgs014(d *toolimpl.Decoder, v *Args014) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -8480,13 +9389,7 @@ func decodeArgs015(d *toolimpl.Decoder, v *Args015) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -8507,12 +9410,7 @@ func decodeArgs015(d *toolimpl.Decoder, v *Args015) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -8564,13 +9462,7 @@ func decodeArgs016(d *toolimpl.Decoder, v *Args016) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -8591,12 +9483,7 @@ func decodeArgs016(d *toolimpl.Decoder, v *Args016) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -8646,13 +9533,7 @@ func decodeArgs017(d *toolimpl.Decoder, v *Args017) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -8673,12 +9554,7 @@ func decodeArgs017(d *toolimpl.Decoder, v *Args017) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -8712,13 +9588,7 @@ func decodeArgs018(d *toolimpl.Decoder, v *Args018) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -8739,12 +9609,7 @@ func decodeArgs018(d *toolimpl.Decoder, v *Args018) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -8793,13 +9658,7 @@ func decodeArgs019(d *toolimpl.Decoder, v *Args019) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -8820,12 +9679,7 @@ func decodeArgs019(d *toolimpl.Decoder, v *Args019) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -8877,13 +9731,7 @@ func decodeArgs020(d *toolimpl.Decoder, v *Args020) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -8904,12 +9752,7 @@ func decodeArgs020(d *toolimpl.Decoder, v *Args020) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -8959,13 +9802,7 @@ func decodeArgs021(d *toolimpl.Decoder, v *Args021) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -8986,12 +9823,7 @@ func decodeArgs021(d *toolimpl.Decoder, v *Args021) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -9025,13 +9857,7 @@ func decodeArgs022(d *toolimpl.Decoder, v *Args022) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -9052,12 +9878,7 @@ func decodeArgs022(d *toolimpl.Decoder, v *Args022) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -9106,13 +9927,7 @@ func decodeArgs023(d *toolimpl.Decoder, v *Args023) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -9133,12 +9948,7 @@ func decodeArgs023(d *toolimpl.Decoder, v *Args023) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -9190,13 +10000,7 @@ func decodeArgs024(d *toolimpl.Decoder, v *Args024) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -9217,12 +10021,7 @@ func decodeArgs024(d *toolimpl.Decoder, v *Args024) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -9272,13 +10071,7 @@ func decodeArgs025(d *toolimpl.Decoder, v *Args025) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -9299,12 +10092,7 @@ func decodeArgs025(d *toolimpl.Decoder, v *Args025) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -9338,13 +10126,7 @@ func decodeArgs026(d *toolimpl.Decoder, v *Args026) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -9365,12 +10147,7 @@ func decodeArgs026(d *toolimpl.Decoder, v *Args026) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -9419,13 +10196,7 @@ func decodeArgs027(d *toolimpl.Decoder, v *Args027) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -9446,12 +10217,7 @@ func decodeArgs027(d *toolimpl.Decoder, v *Args027) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -9503,13 +10269,7 @@ func decodeArgs028(d *toolimpl.Decoder, v *Args028) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -9530,12 +10290,7 @@ func decodeArgs028(d *toolimpl.Decoder, v *Args028) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -9585,13 +10340,7 @@ func decodeArgs029(d *toolimpl.Decoder, v *Args029) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -9612,12 +10361,7 @@ func decodeArgs029(d *toolimpl.Decoder, v *Args029) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -9651,13 +10395,7 @@ func decodeArgs030(d *toolimpl.Decoder, v *Args030) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -9678,12 +10416,7 @@ func decodeArgs030(d *toolimpl.Decoder, v *Args030) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -9732,13 +10465,7 @@ func decodeArgs031(d *toolimpl.Decoder, v *Args031) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -9759,12 +10486,7 @@ func decodeArgs031(d *toolimpl.Decoder, v *Args031) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -9816,13 +10538,7 @@ func decodeArgs032(d *toolimpl.Decoder, v *Args032) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -9843,12 +10559,7 @@ func decodeArgs032(d *toolimpl.Decoder, v *Args032) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -9898,13 +10609,7 @@ func decodeArgs033(d *toolimpl.Decoder, v *Args033) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -9925,12 +10630,7 @@ func decodeArgs033(d *toolimpl.Decoder, v *Args033) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -9964,13 +10664,7 @@ func decodeArgs034(d *toolimpl.Decoder, v *Args034) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -9991,12 +10685,7 @@ func decodeArgs034(d *toolimpl.Decoder, v *Args034) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -10045,13 +10734,7 @@ func decodeArgs035(d *toolimpl.Decoder, v *Args035) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -10072,12 +10755,7 @@ func decodeArgs035(d *toolimpl.Decoder, v *Args035) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -10129,13 +10807,7 @@ func decodeArgs036(d *toolimpl.Decoder, v *Args036) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -10156,12 +10828,7 @@ func decodeArgs036(d *toolimpl.Decoder, v *Args036) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -10211,13 +10878,7 @@ func decodeArgs037(d *toolimpl.Decoder, v *Args037) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -10238,12 +10899,7 @@ func decodeArgs037(d *toolimpl.Decoder, v *Args037) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -10277,13 +10933,7 @@ func decodeArgs038(d *toolimpl.Decoder, v *Args038) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -10304,12 +10954,7 @@ func decodeArgs038(d *toolimpl.Decoder, v *Args038) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -10358,13 +11003,7 @@ func decodeArgs039(d *toolimpl.Decoder, v *Args039) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -10385,12 +11024,7 @@ func decodeArgs039(d *toolimpl.Decoder, v *Args039) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -10442,13 +11076,7 @@ func decodeArgs040(d *toolimpl.Decoder, v *Args040) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -10469,12 +11097,7 @@ func decodeArgs040(d *toolimpl.Decoder, v *Args040) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -10524,13 +11147,7 @@ func decodeArgs041(d *toolimpl.Decoder, v *Args041) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -10551,12 +11168,7 @@ func decodeArgs041(d *toolimpl.Decoder, v *Args041) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -10590,13 +11202,7 @@ func decodeArgs042(d *toolimpl.Decoder, v *Args042) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -10617,12 +11223,7 @@ func decodeArgs042(d *toolimpl.Decoder, v *Args042) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -10671,13 +11272,7 @@ func decodeArgs043(d *toolimpl.Decoder, v *Args043) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -10698,12 +11293,7 @@ func decodeArgs043(d *toolimpl.Decoder, v *Args043) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -10755,13 +11345,7 @@ func decodeArgs044(d *toolimpl.Decoder, v *Args044) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -10782,12 +11366,7 @@ func decodeArgs044(d *toolimpl.Decoder, v *Args044) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -10837,13 +11416,7 @@ func decodeArgs045(d *toolimpl.Decoder, v *Args045) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -10864,12 +11437,7 @@ func decodeArgs045(d *toolimpl.Decoder, v *Args045) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -10903,13 +11471,7 @@ func decodeArgs046(d *toolimpl.Decoder, v *Args046) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -10930,12 +11492,7 @@ func decodeArgs046(d *toolimpl.Decoder, v *Args046) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -10984,13 +11541,7 @@ func decodeArgs047(d *toolimpl.Decoder, v *Args047) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -11011,12 +11562,7 @@ func decodeArgs047(d *toolimpl.Decoder, v *Args047) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -11068,13 +11614,7 @@ func decodeArgs048(d *toolimpl.Decoder, v *Args048) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -11095,12 +11635,7 @@ func decodeArgs048(d *toolimpl.Decoder, v *Args048) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -11150,13 +11685,7 @@ func decodeArgs049(d *toolimpl.Decoder, v *Args049) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -11177,12 +11706,7 @@ func decodeArgs049(d *toolimpl.Decoder, v *Args049) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -11216,13 +11740,7 @@ func decodeArgs050(d *toolimpl.Decoder, v *Args050) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -11243,12 +11761,7 @@ func decodeArgs050(d *toolimpl.Decoder, v *Args050) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -11297,13 +11810,7 @@ func decodeArgs051(d *toolimpl.Decoder, v *Args051) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -11324,12 +11831,7 @@ func decodeArgs051(d *toolimpl.Decoder, v *Args051) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -11381,13 +11883,7 @@ func decodeArgs052(d *toolimpl.Decoder, v *Args052) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -11408,12 +11904,7 @@ func decodeArgs052(d *toolimpl.Decoder, v *Args052) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -11463,13 +11954,7 @@ func decodeArgs053(d *toolimpl.Decoder, v *Args053) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -11490,12 +11975,7 @@ func decodeArgs053(d *toolimpl.Decoder, v *Args053) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -11529,13 +12009,7 @@ func decodeArgs054(d *toolimpl.Decoder, v *Args054) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -11556,12 +12030,7 @@ func decodeArgs054(d *toolimpl.Decoder, v *Args054) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -11610,13 +12079,7 @@ func decodeArgs055(d *toolimpl.Decoder, v *Args055) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -11637,12 +12100,7 @@ func decodeArgs055(d *toolimpl.Decoder, v *Args055) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -11694,13 +12152,7 @@ func decodeArgs056(d *toolimpl.Decoder, v *Args056) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -11721,12 +12173,7 @@ func decodeArgs056(d *toolimpl.Decoder, v *Args056) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -11776,13 +12223,7 @@ func decodeArgs057(d *toolimpl.Decoder, v *Args057) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -11803,12 +12244,7 @@ func decodeArgs057(d *toolimpl.Decoder, v *Args057) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -11842,13 +12278,7 @@ func decodeArgs058(d *toolimpl.Decoder, v *Args058) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -11869,12 +12299,7 @@ func decodeArgs058(d *toolimpl.Decoder, v *Args058) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -11923,13 +12348,7 @@ func decodeArgs059(d *toolimpl.Decoder, v *Args059) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -11950,12 +12369,7 @@ func decodeArgs059(d *toolimpl.Decoder, v *Args059) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -12007,13 +12421,7 @@ func decodeArgs060(d *toolimpl.Decoder, v *Args060) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -12034,12 +12442,7 @@ func decodeArgs060(d *toolimpl.Decoder, v *Args060) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -12089,13 +12492,7 @@ func decodeArgs061(d *toolimpl.Decoder, v *Args061) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -12116,12 +12513,7 @@ func decodeArgs061(d *toolimpl.Decoder, v *Args061) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -12155,13 +12547,7 @@ func decodeArgs062(d *toolimpl.Decoder, v *Args062) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -12182,12 +12568,7 @@ func decodeArgs062(d *toolimpl.Decoder, v *Args062) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -12236,13 +12617,7 @@ func decodeArgs063(d *toolimpl.Decoder, v *Args063) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -12263,12 +12638,7 @@ func decodeArgs063(d *toolimpl.Decoder, v *Args063) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -12320,13 +12690,7 @@ func decodeArgs064(d *toolimpl.Decoder, v *Args064) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -12347,12 +12711,7 @@ func decodeArgs064(d *toolimpl.Decoder, v *Args064) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -12402,13 +12761,7 @@ func decodeArgs065(d *toolimpl.Decoder, v *Args065) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -12429,12 +12782,7 @@ func decodeArgs065(d *toolimpl.Decoder, v *Args065) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -12468,13 +12816,7 @@ func decodeArgs066(d *toolimpl.Decoder, v *Args066) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -12495,12 +12837,7 @@ func decodeArgs066(d *toolimpl.Decoder, v *Args066) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -12549,13 +12886,7 @@ func decodeArgs067(d *toolimpl.Decoder, v *Args067) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -12576,12 +12907,7 @@ func decodeArgs067(d *toolimpl.Decoder, v *Args067) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -12633,13 +12959,7 @@ func decodeArgs068(d *toolimpl.Decoder, v *Args068) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -12660,12 +12980,7 @@ func decodeArgs068(d *toolimpl.Decoder, v *Args068) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -12715,13 +13030,7 @@ func decodeArgs069(d *toolimpl.Decoder, v *Args069) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -12742,12 +13051,7 @@ func decodeArgs069(d *toolimpl.Decoder, v *Args069) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -12781,13 +13085,7 @@ func decodeArgs070(d *toolimpl.Decoder, v *Args070) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -12808,12 +13106,7 @@ func decodeArgs070(d *toolimpl.Decoder, v *Args070) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -12862,13 +13155,7 @@ func decodeArgs071(d *toolimpl.Decoder, v *Args071) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -12889,12 +13176,7 @@ func decodeArgs071(d *toolimpl.Decoder, v *Args071) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -12946,13 +13228,7 @@ func decodeArgs072(d *toolimpl.Decoder, v *Args072) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -12973,12 +13249,7 @@ func decodeArgs072(d *toolimpl.Decoder, v *Args072) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -13028,13 +13299,7 @@ func decodeArgs073(d *toolimpl.Decoder, v *Args073) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -13055,12 +13320,7 @@ func decodeArgs073(d *toolimpl.Decoder, v *Args073) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -13094,13 +13354,7 @@ func decodeArgs074(d *toolimpl.Decoder, v *Args074) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -13121,12 +13375,7 @@ func decodeArgs074(d *toolimpl.Decoder, v *Args074) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -13175,13 +13424,7 @@ func decodeArgs075(d *toolimpl.Decoder, v *Args075) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -13202,12 +13445,7 @@ func decodeArgs075(d *toolimpl.Decoder, v *Args075) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -13259,13 +13497,7 @@ func decodeArgs076(d *toolimpl.Decoder, v *Args076) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -13286,12 +13518,7 @@ func decodeArgs076(d *toolimpl.Decoder, v *Args076) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -13341,13 +13568,7 @@ func decodeArgs077(d *toolimpl.Decoder, v *Args077) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -13368,12 +13589,7 @@ func decodeArgs077(d *toolimpl.Decoder, v *Args077) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -13407,13 +13623,7 @@ func decodeArgs078(d *toolimpl.Decoder, v *Args078) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -13434,12 +13644,7 @@ func decodeArgs078(d *toolimpl.Decoder, v *Args078) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -13488,13 +13693,7 @@ func decodeArgs079(d *toolimpl.Decoder, v *Args079) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -13515,12 +13714,7 @@ func decodeArgs079(d *toolimpl.Decoder, v *Args079) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -13572,13 +13766,7 @@ func decodeArgs080(d *toolimpl.Decoder, v *Args080) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -13599,12 +13787,7 @@ func decodeArgs080(d *toolimpl.Decoder, v *Args080) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -13654,13 +13837,7 @@ func decodeArgs081(d *toolimpl.Decoder, v *Args081) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -13681,12 +13858,7 @@ func decodeArgs081(d *toolimpl.Decoder, v *Args081) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -13720,13 +13892,7 @@ func decodeArgs082(d *toolimpl.Decoder, v *Args082) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -13747,12 +13913,7 @@ func decodeArgs082(d *toolimpl.Decoder, v *Args082) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -13801,13 +13962,7 @@ func decodeArgs083(d *toolimpl.Decoder, v *Args083) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -13828,12 +13983,7 @@ func decodeArgs083(d *toolimpl.Decoder, v *Args083) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -13885,13 +14035,7 @@ func decodeArgs084(d *toolimpl.Decoder, v *Args084) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -13912,12 +14056,7 @@ func decodeArgs084(d *toolimpl.Decoder, v *Args084) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -13967,13 +14106,7 @@ func decodeArgs085(d *toolimpl.Decoder, v *Args085) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -13994,12 +14127,7 @@ func decodeArgs085(d *toolimpl.Decoder, v *Args085) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -14033,13 +14161,7 @@ func decodeArgs086(d *toolimpl.Decoder, v *Args086) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -14060,12 +14182,7 @@ func decodeArgs086(d *toolimpl.Decoder, v *Args086) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -14114,13 +14231,7 @@ func decodeArgs087(d *toolimpl.Decoder, v *Args087) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -14141,12 +14252,7 @@ func decodeArgs087(d *toolimpl.Decoder, v *Args087) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -14198,13 +14304,7 @@ func decodeArgs088(d *toolimpl.Decoder, v *Args088) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -14225,12 +14325,7 @@ func decodeArgs088(d *toolimpl.Decoder, v *Args088) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -14280,13 +14375,7 @@ func decodeArgs089(d *toolimpl.Decoder, v *Args089) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -14307,12 +14396,7 @@ func decodeArgs089(d *toolimpl.Decoder, v *Args089) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -14346,13 +14430,7 @@ func decodeArgs090(d *toolimpl.Decoder, v *Args090) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -14373,12 +14451,7 @@ func decodeArgs090(d *toolimpl.Decoder, v *Args090) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -14427,13 +14500,7 @@ func decodeArgs091(d *toolimpl.Decoder, v *Args091) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -14454,12 +14521,7 @@ func decodeArgs091(d *toolimpl.Decoder, v *Args091) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -14511,13 +14573,7 @@ func decodeArgs092(d *toolimpl.Decoder, v *Args092) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -14538,12 +14594,7 @@ func decodeArgs092(d *toolimpl.Decoder, v *Args092) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -14593,13 +14644,7 @@ func decodeArgs093(d *toolimpl.Decoder, v *Args093) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -14620,12 +14665,7 @@ func decodeArgs093(d *toolimpl.Decoder, v *Args093) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -14659,13 +14699,7 @@ func decodeArgs094(d *toolimpl.Decoder, v *Args094) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -14686,12 +14720,7 @@ func decodeArgs094(d *toolimpl.Decoder, v *Args094) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -14740,13 +14769,7 @@ func decodeArgs095(d *toolimpl.Decoder, v *Args095) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -14767,12 +14790,7 @@ func decodeArgs095(d *toolimpl.Decoder, v *Args095) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -14824,13 +14842,7 @@ func decodeArgs096(d *toolimpl.Decoder, v *Args096) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -14851,12 +14863,7 @@ func decodeArgs096(d *toolimpl.Decoder, v *Args096) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -14906,13 +14913,7 @@ func decodeArgs097(d *toolimpl.Decoder, v *Args097) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -14933,12 +14934,7 @@ func decodeArgs097(d *toolimpl.Decoder, v *Args097) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -14972,13 +14968,7 @@ func decodeArgs098(d *toolimpl.Decoder, v *Args098) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -14999,12 +14989,7 @@ func decodeArgs098(d *toolimpl.Decoder, v *Args098) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -15053,13 +15038,7 @@ func decodeArgs099(d *toolimpl.Decoder, v *Args099) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -15080,12 +15059,7 @@ func decodeArgs099(d *toolimpl.Decoder, v *Args099) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "open":
-					v.Status = Open
-				case "closed":
-					v.Status = Closed
-				default:
+				if v.Status, ok = parseStatus(s); !ok {
 					d.Errorf(`must be one of "open", "closed"; got %q`, s)
 				}
 			}
@@ -15137,10 +15111,7 @@ func decodeAddress(d *toolimpl.Decoder, v *Address) {
 			hasStreet = true
 			if s, ok := d.String(); ok {
 				v.Street = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
+				d.Length(s, 1, -1)
 			}
 		case "city":
 			hasCity = true
@@ -15169,9 +15140,8 @@ func decodeAddress(d *toolimpl.Decoder, v *Address) {
 	}
 }
 
-// fastArgs000 decodes an Args000 in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeArgs000
-// says what is wrong.
+// fastArgs000 is the fast path of decodeArgs000: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastArgs000(data []byte, i int, v *Args000, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -15187,27 +15157,14 @@ func fastArgs000(data []byte, i int, v *Args000, strs *toolimpl.Strings) (int, b
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			runes := utf8.RuneCount(s)
-			if runes < 1 {
-				return i, false
-			}
-			if runes > 64 {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			if n < 1 {
-				return i, false
-			}
-			if n > 50 {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 50 {
 				return i, false
 			}
 			v.Limit = int(n)
@@ -15216,12 +15173,7 @@ func fastArgs000(data []byte, i int, v *Args000, strs *toolimpl.Strings) (int, b
 			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			switch string(s) {
-			case "open":
-				v.Status = Open
-			case "closed":
-				v.Status = Closed
-			default:
+			if v.Status, ok = parseStatus(s); !ok {
 				return i, false
 			}
 		case "tags":
@@ -15261,9 +15213,8 @@ func fastArgs000(data []byte, i int, v *Args000, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs001 decodes an Args001 in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeArgs001
-// says what is wrong.
+// fastArgs001 is the fast path of decodeArgs001: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastArgs001(data []byte, i int, v *Args001, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -15279,27 +15230,14 @@ func fastArgs001(data []byte, i int, v *Args001, strs *toolimpl.Strings) (int, b
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			runes := utf8.RuneCount(s)
-			if runes < 1 {
-				return i, false
-			}
-			if runes > 64 {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			if n < 1 {
-				return i, false
-			}
-			if n > 51 {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 51 {
 				return i, false
 			}
 			v.Limit = int(n)
@@ -15308,12 +15246,7 @@ func fastArgs001(data []byte, i int, v *Args001, strs *toolimpl.Strings) (int, b
 			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			switch string(s) {
-			case "open":
-				v.Status = Open
-			case "closed":
-				v.Status = Closed
-			default:
+			if v.Status, ok = parseStatus(s); !ok {
 				return i, false
 			}
 		case "address":
@@ -15340,9 +15273,8 @@ func fastArgs001(data []byte, i int, v *Args001, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs003 decodes an Args003 in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeArgs003
-// says what is wrong.
+// fastArgs003 is the fast path of decodeArgs003: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastArgs003(data []byte, i int, v *Args003, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -15358,27 +15290,14 @@ func fastArgs003(data []byte, i int, v *Args003, strs *toolimpl.Strings) (int, b
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			runes := utf8.RuneCount(s)
-			if runes < 1 {
-				return i, false
-			}
-			if runes > 64 {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			if n < 1 {
-				return i, false
-			}
-			if n > 53 {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 53 {
 				return i, false
 			}
 			v.Limit = int(n)
@@ -15387,12 +15306,7 @@ func fastArgs003(data []byte, i int, v *Args003, strs *toolimpl.Strings) (int, b
 			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			switch string(s) {
-			case "open":
-				v.Status = Open
-			case "closed":
-				v.Status = Closed
-			default:
+			if v.Status, ok = parseStatus(s); !ok {
 				return i, false
 			}
 		case "notes":
@@ -15434,9 +15348,8 @@ func fastArgs003(data []byte, i int, v *Args003, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs004 decodes an Args004 in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeArgs004
-// says what is wrong.
+// fastArgs004 is the fast path of decodeArgs004: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastArgs004(data []byte, i int, v *Args004, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -15452,27 +15365,14 @@ func fastArgs004(data []byte, i int, v *Args004, strs *toolimpl.Strings) (int, b
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			runes := utf8.RuneCount(s)
-			if runes < 1 {
-				return i, false
-			}
-			if runes > 64 {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			if n < 1 {
-				return i, false
-			}
-			if n > 54 {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 54 {
 				return i, false
 			}
 			v.Limit = int(n)
@@ -15481,12 +15381,7 @@ func fastArgs004(data []byte, i int, v *Args004, strs *toolimpl.Strings) (int, b
 			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			switch string(s) {
-			case "open":
-				v.Status = Open
-			case "closed":
-				v.Status = Closed
-			default:
+			if v.Status, ok = parseStatus(s); !ok {
 				return i, false
 			}
 		case "tags":
@@ -15526,9 +15421,8 @@ func fastArgs004(data []byte, i int, v *Args004, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs005 decodes an Args005 in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeArgs005
-// says what is wrong.
+// fastArgs005 is the fast path of decodeArgs005: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastArgs005(data []byte, i int, v *Args005, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -15544,27 +15438,14 @@ func fastArgs005(data []byte, i int, v *Args005, strs *toolimpl.Strings) (int, b
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			runes := utf8.RuneCount(s)
-			if runes < 1 {
-				return i, false
-			}
-			if runes > 64 {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			if n < 1 {
-				return i, false
-			}
-			if n > 55 {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 55 {
 				return i, false
 			}
 			v.Limit = int(n)
@@ -15573,12 +15454,7 @@ func fastArgs005(data []byte, i int, v *Args005, strs *toolimpl.Strings) (int, b
 			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			switch string(s) {
-			case "open":
-				v.Status = Open
-			case "closed":
-				v.Status = Closed
-			default:
+			if v.Status, ok = parseStatus(s); !ok {
 				return i, false
 			}
 		case "address":
@@ -15605,9 +15481,8 @@ func fastArgs005(data []byte, i int, v *Args005, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs007 decodes an Args007 in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeArgs007
-// says what is wrong.
+// fastArgs007 is the fast path of decodeArgs007: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastArgs007(data []byte, i int, v *Args007, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -15623,27 +15498,14 @@ func fastArgs007(data []byte, i int, v *Args007, strs *toolimpl.Strings) (int, b
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			runes := utf8.RuneCount(s)
-			if runes < 1 {
-				return i, false
-			}
-			if runes > 64 {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			if n < 1 {
-				return i, false
-			}
-			if n > 57 {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 57 {
 				return i, false
 			}
 			v.Limit = int(n)
@@ -15652,12 +15514,7 @@ func fastArgs007(data []byte, i int, v *Args007, strs *toolimpl.Strings) (int, b
 			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			switch string(s) {
-			case "open":
-				v.Status = Open
-			case "closed":
-				v.Status = Closed
-			default:
+			if v.Status, ok = parseStatus(s); !ok {
 				return i, false
 			}
 		case "notes":
@@ -15699,9 +15556,8 @@ func fastArgs007(data []byte, i int, v *Args007, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs008 decodes an Args008 in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeArgs008
-// says what is wrong.
+// fastArgs008 is the fast path of decodeArgs008: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastArgs008(data []byte, i int, v *Args008, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -15717,27 +15573,14 @@ func fastArgs008(data []byte, i int, v *Args008, strs *toolimpl.Strings) (int, b
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			runes := utf8.RuneCount(s)
-			if runes < 1 {
-				return i, false
-			}
-			if runes > 64 {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			if n < 1 {
-				return i, false
-			}
-			if n > 58 {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 58 {
 				return i, false
 			}
 			v.Limit = int(n)
@@ -15746,12 +15589,7 @@ func fastArgs008(data []byte, i int, v *Args008, strs *toolimpl.Strings) (int, b
 			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			switch string(s) {
-			case "open":
-				v.Status = Open
-			case "closed":
-				v.Status = Closed
-			default:
+			if v.Status, ok = parseStatus(s); !ok {
 				return i, false
 			}
 		case "tags":
@@ -15791,9 +15629,8 @@ func fastArgs008(data []byte, i int, v *Args008, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs009 decodes an Args009 in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeArgs009
-// says what is wrong.
+// fastArgs009 is the fast path of decodeArgs009: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastArgs009(data []byte, i int, v *Args009, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -15809,27 +15646,14 @@ func fastArgs009(data []byte, i int, v *Args009, strs *toolimpl.Strings) (int, b
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			runes := utf8.RuneCount(s)
-			if runes < 1 {
-				return i, false
-			}
-			if runes > 64 {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			if n < 1 {
-				return i, false
-			}
-			if n > 59 {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 59 {
 				return i, false
 			}
 			v.Limit = int(n)
@@ -15838,12 +15662,7 @@ func fastArgs009(data []byte, i int, v *Args009, strs *toolimpl.Strings) (int, b
 			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			switch string(s) {
-			case "open":
-				v.Status = Open
-			case "closed":
-				v.Status = Closed
-			default:
+			if v.Status, ok = parseStatus(s); !ok {
 				return i, false
 			}
 		case "address":
@@ -15870,9 +15689,8 @@ func fastArgs009(data []byte, i int, v *Args009, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs011 decodes an Args011 in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeArgs011
-// says what is wrong.
+// fastArgs011 is the fast path of decodeArgs011: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastArgs011(data []byte, i int, v *Args011, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -15888,27 +15706,14 @@ func fastArgs011(data []byte, i int, v *Args011, strs *toolimpl.Strings) (int, b
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			runes := utf8.RuneCount(s)
-			if runes < 1 {
-				return i, false
-			}
-			if runes > 64 {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			if n < 1 {
-				return i, false
-			}
-			if n > 61 {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 61 {
 				return i, false
 			}
 			v.Limit = int(n)
@@ -15917,12 +15722,7 @@ func fastArgs011(data []byte, i int, v *Args011, strs *toolimpl.Strings) (int, b
 			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			switch string(s) {
-			case "open":
-				v.Status = Open
-			case "closed":
-				v.Status = Closed
-			default:
+			if v.Status, ok = parseStatus(s); !ok {
 				return i, false
 			}
 		case "notes":
@@ -15964,9 +15764,8 @@ func fastArgs011(data []byte, i int, v *Args011, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs012 decodes an Args012 in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeArgs012
-// says what is wrong.
+// fastArgs012 is the fast path of decodeArgs012: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastArgs012(data []byte, i int, v *Args012, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -15982,27 +15781,14 @@ func fastArgs012(data []byte, i int, v *Args012, strs *toolimpl.Strings) (int, b
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			runes := utf8.RuneCount(s)
-			if runes < 1 {
-				return i, false
-			}
-			if runes > 64 {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			if n < 1 {
-				return i, false
-			}
-			if n > 62 {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 62 {
 				return i, false
 			}
 			v.Limit = int(n)
@@ -16011,12 +15797,7 @@ func fastArgs012(data []byte, i int, v *Args012, strs *toolimpl.Strings) (int, b
 			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			switch string(s) {
-			case "open":
-				v.Status = Open
-			case "closed":
-				v.Status = Closed
-			default:
+			if v.Status, ok = parseStatus(s); !ok {
 				return i, false
 			}
 		case "tags":
@@ -16056,9 +15837,8 @@ func fastArgs012(data []byte, i int, v *Args012, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs013 decodes an Args013 in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeArgs013
-// says what is wrong.
+// fastArgs013 is the fast path of decodeArgs013: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastArgs013(data []byte, i int, v *Args013, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -16074,27 +15854,14 @@ func fastArgs013(data []byte, i int, v *Args013, strs *toolimpl.Strings) (int, b
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			runes := utf8.RuneCount(s)
-			if runes < 1 {
-				return i, false
-			}
-			if runes > 64 {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			if n < 1 {
-				return i, false
-			}
-			if n > 63 {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 63 {
 				return i, false
 			}
 			v.Limit = int(n)
@@ -16103,12 +15870,7 @@ func fastArgs013(data []byte, i int, v *Args013, strs *toolimpl.Strings) (int, b
 			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			switch string(s) {
-			case "open":
-				v.Status = Open
-			case "closed":
-				v.Status = Closed
-			default:
+			if v.Status, ok = parseStatus(s); !ok {
 				return i, false
 			}
 		case "address":
@@ -16135,9 +15897,8 @@ func fastArgs013(data []byte, i int, v *Args013, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs015 decodes an Args015 in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeArgs015
-// says what is wrong.
+// fastArgs015 is the fast path of decodeArgs015: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastArgs015(data []byte, i int, v *Args015, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -16153,27 +15914,14 @@ func fastArgs015(data []byte, i int, v *Args015, strs *toolimpl.Strings) (int, b
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			runes := utf8.RuneCount(s)
-			if runes < 1 {
-				return i, false
-			}
-			if runes > 64 {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			if n < 1 {
-				return i, false
-			}
-			if n > 65 {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 65 {
 				return i, false
 			}
 			v.Limit = int(n)
@@ -16182,12 +15930,7 @@ func fastArgs015(data []byte, i int, v *Args015, strs *toolimpl.Strings) (int, b
 			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			switch string(s) {
-			case "open":
-				v.Status = Open
-			case "closed":
-				v.Status = Closed
-			default:
+			if v.Status, ok = parseStatus(s); !ok {
 				return i, false
 			}
 		case "notes":
@@ -16229,9 +15972,8 @@ func fastArgs015(data []byte, i int, v *Args015, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs016 decodes an Args016 in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeArgs016
-// says what is wrong.
+// fastArgs016 is the fast path of decodeArgs016: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastArgs016(data []byte, i int, v *Args016, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -16247,27 +15989,14 @@ func fastArgs016(data []byte, i int, v *Args016, strs *toolimpl.Strings) (int, b
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			runes := utf8.RuneCount(s)
-			if runes < 1 {
-				return i, false
-			}
-			if runes > 64 {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			if n < 1 {
-				return i, false
-			}
-			if n > 66 {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 66 {
 				return i, false
 			}
 			v.Limit = int(n)
@@ -16276,12 +16005,7 @@ func fastArgs016(data []byte, i int, v *Args016, strs *toolimpl.Strings) (int, b
 			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			switch string(s) {
-			case "open":
-				v.Status = Open
-			case "closed":
-				v.Status = Closed
-			default:
+			if v.Status, ok = parseStatus(s); !ok {
 				return i, false
 			}
 		case "tags":
@@ -16321,9 +16045,8 @@ func fastArgs016(data []byte, i int, v *Args016, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs017 decodes an Args017 in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeArgs017
-// says what is wrong.
+// fastArgs017 is the fast path of decodeArgs017: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastArgs017(data []byte, i int, v *Args017, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -16339,27 +16062,14 @@ func fastArgs017(data []byte, i int, v *Args017, strs *toolimpl.Strings) (int, b
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			runes := utf8.RuneCount(s)
-			if runes < 1 {
-				return i, false
-			}
-			if runes > 64 {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			if n < 1 {
-				return i, false
-			}
-			if n > 67 {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 67 {
 				return i, false
 			}
 			v.Limit = int(n)
@@ -16368,12 +16078,7 @@ func fastArgs017(data []byte, i int, v *Args017, strs *toolimpl.Strings) (int, b
 			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			switch string(s) {
-			case "open":
-				v.Status = Open
-			case "closed":
-				v.Status = Closed
-			default:
+			if v.Status, ok = parseStatus(s); !ok {
 				return i, false
 			}
 		case "address":
@@ -16400,9 +16105,8 @@ func fastArgs017(data []byte, i int, v *Args017, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs019 decodes an Args019 in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeArgs019
-// says what is wrong.
+// fastArgs019 is the fast path of decodeArgs019: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastArgs019(data []byte, i int, v *Args019, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -16418,27 +16122,14 @@ func fastArgs019(data []byte, i int, v *Args019, strs *toolimpl.Strings) (int, b
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			runes := utf8.RuneCount(s)
-			if runes < 1 {
-				return i, false
-			}
-			if runes > 64 {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			if n < 1 {
-				return i, false
-			}
-			if n > 69 {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 69 {
 				return i, false
 			}
 			v.Limit = int(n)
@@ -16447,12 +16138,7 @@ func fastArgs019(data []byte, i int, v *Args019, strs *toolimpl.Strings) (int, b
 			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			switch string(s) {
-			case "open":
-				v.Status = Open
-			case "closed":
-				v.Status = Closed
-			default:
+			if v.Status, ok = parseStatus(s); !ok {
 				return i, false
 			}
 		case "notes":
@@ -16494,9 +16180,8 @@ func fastArgs019(data []byte, i int, v *Args019, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs020 decodes an Args020 in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeArgs020
-// says what is wrong.
+// fastArgs020 is the fast path of decodeArgs020: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastArgs020(data []byte, i int, v *Args020, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -16512,27 +16197,14 @@ func fastArgs020(data []byte, i int, v *Args020, strs *toolimpl.Strings) (int, b
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			runes := utf8.RuneCount(s)
-			if runes < 1 {
-				return i, false
-			}
-			if runes > 64 {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			if n < 1 {
-				return i, false
-			}
-			if n > 70 {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 70 {
 				return i, false
 			}
 			v.Limit = int(n)
@@ -16541,12 +16213,7 @@ func fastArgs020(data []byte, i int, v *Args020, strs *toolimpl.Strings) (int, b
 			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			switch string(s) {
-			case "open":
-				v.Status = Open
-			case "closed":
-				v.Status = Closed
-			default:
+			if v.Status, ok = parseStatus(s); !ok {
 				return i, false
 			}
 		case "tags":
@@ -16586,9 +16253,8 @@ func fastArgs020(data []byte, i int, v *Args020, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs021 decodes an Args021 in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeArgs021
-// says what is wrong.
+// fastArgs021 is the fast path of decodeArgs021: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastArgs021(data []byte, i int, v *Args021, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -16604,27 +16270,14 @@ func fastArgs021(data []byte, i int, v *Args021, strs *toolimpl.Strings) (int, b
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			runes := utf8.RuneCount(s)
-			if runes < 1 {
-				return i, false
-			}
-			if runes > 64 {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			if n < 1 {
-				return i, false
-			}
-			if n > 71 {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 71 {
 				return i, false
 			}
 			v.Limit = int(n)
@@ -16633,12 +16286,7 @@ func fastArgs021(data []byte, i int, v *Args021, strs *toolimpl.Strings) (int, b
 			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			switch string(s) {
-			case "open":
-				v.Status = Open
-			case "closed":
-				v.Status = Closed
-			default:
+			if v.Status, ok = parseStatus(s); !ok {
 				return i, false
 			}
 		case "address":
@@ -16665,9 +16313,8 @@ func fastArgs021(data []byte, i int, v *Args021, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs023 decodes an Args023 in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeArgs023
-// says what is wrong.
+// fastArgs023 is the fast path of decodeArgs023: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastArgs023(data []byte, i int, v *Args023, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -16683,27 +16330,14 @@ func fastArgs023(data []byte, i int, v *Args023, strs *toolimpl.Strings) (int, b
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			runes := utf8.RuneCount(s)
-			if runes < 1 {
-				return i, false
-			}
-			if runes > 64 {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			if n < 1 {
-				return i, false
-			}
-			if n > 73 {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 73 {
 				return i, false
 			}
 			v.Limit = int(n)
@@ -16712,12 +16346,7 @@ func fastArgs023(data []byte, i int, v *Args023, strs *toolimpl.Strings) (int, b
 			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			switch string(s) {
-			case "open":
-				v.Status = Open
-			case "closed":
-				v.Status = Closed
-			default:
+			if v.Status, ok = parseStatus(s); !ok {
 				return i, false
 			}
 		case "notes":
@@ -16759,9 +16388,8 @@ func fastArgs023(data []byte, i int, v *Args023, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs024 decodes an Args024 in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeArgs024
-// says what is wrong.
+// fastArgs024 is the fast path of decodeArgs024: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastArgs024(data []byte, i int, v *Args024, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -16777,27 +16405,14 @@ func fastArgs024(data []byte, i int, v *Args024, strs *toolimpl.Strings) (int, b
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			runes := utf8.RuneCount(s)
-			if runes < 1 {
-				return i, false
-			}
-			if runes > 64 {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			if n < 1 {
-				return i, false
-			}
-			if n > 74 {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 74 {
 				return i, false
 			}
 			v.Limit = int(n)
@@ -16806,12 +16421,7 @@ func fastArgs024(data []byte, i int, v *Args024, strs *toolimpl.Strings) (int, b
 			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			switch string(s) {
-			case "open":
-				v.Status = Open
-			case "closed":
-				v.Status = Closed
-			default:
+			if v.Status, ok = parseStatus(s); !ok {
 				return i, false
 			}
 		case "tags":
@@ -16851,9 +16461,8 @@ func fastArgs024(data []byte, i int, v *Args024, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs025 decodes an Args025 in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeArgs025
-// says what is wrong.
+// fastArgs025 is the fast path of decodeArgs025: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastArgs025(data []byte, i int, v *Args025, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -16869,27 +16478,14 @@ func fastArgs025(data []byte, i int, v *Args025, strs *toolimpl.Strings) (int, b
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			runes := utf8.RuneCount(s)
-			if runes < 1 {
-				return i, false
-			}
-			if runes > 64 {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			if n < 1 {
-				return i, false
-			}
-			if n > 75 {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 75 {
 				return i, false
 			}
 			v.Limit = int(n)
@@ -16898,12 +16494,7 @@ func fastArgs025(data []byte, i int, v *Args025, strs *toolimpl.Strings) (int, b
 			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			switch string(s) {
-			case "open":
-				v.Status = Open
-			case "closed":
-				v.Status = Closed
-			default:
+			if v.Status, ok = parseStatus(s); !ok {
 				return i, false
 			}
 		case "address":
@@ -16930,9 +16521,8 @@ func fastArgs025(data []byte, i int, v *Args025, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs027 decodes an Args027 in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeArgs027
-// says what is wrong.
+// fastArgs027 is the fast path of decodeArgs027: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastArgs027(data []byte, i int, v *Args027, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -16948,27 +16538,14 @@ func fastArgs027(data []byte, i int, v *Args027, strs *toolimpl.Strings) (int, b
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			runes := utf8.RuneCount(s)
-			if runes < 1 {
-				return i, false
-			}
-			if runes > 64 {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			if n < 1 {
-				return i, false
-			}
-			if n > 77 {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 77 {
 				return i, false
 			}
 			v.Limit = int(n)
@@ -16977,12 +16554,7 @@ func fastArgs027(data []byte, i int, v *Args027, strs *toolimpl.Strings) (int, b
 			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			switch string(s) {
-			case "open":
-				v.Status = Open
-			case "closed":
-				v.Status = Closed
-			default:
+			if v.Status, ok = parseStatus(s); !ok {
 				return i, false
 			}
 		case "notes":
@@ -17024,9 +16596,8 @@ func fastArgs027(data []byte, i int, v *Args027, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs028 decodes an Args028 in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeArgs028
-// says what is wrong.
+// fastArgs028 is the fast path of decodeArgs028: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastArgs028(data []byte, i int, v *Args028, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -17042,27 +16613,14 @@ func fastArgs028(data []byte, i int, v *Args028, strs *toolimpl.Strings) (int, b
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			runes := utf8.RuneCount(s)
-			if runes < 1 {
-				return i, false
-			}
-			if runes > 64 {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			if n < 1 {
-				return i, false
-			}
-			if n > 78 {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 78 {
 				return i, false
 			}
 			v.Limit = int(n)
@@ -17071,12 +16629,7 @@ func fastArgs028(data []byte, i int, v *Args028, strs *toolimpl.Strings) (int, b
 			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			switch string(s) {
-			case "open":
-				v.Status = Open
-			case "closed":
-				v.Status = Closed
-			default:
+			if v.Status, ok = parseStatus(s); !ok {
 				return i, false
 			}
 		case "tags":
@@ -17116,9 +16669,8 @@ func fastArgs028(data []byte, i int, v *Args028, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs029 decodes an Args029 in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeArgs029
-// says what is wrong.
+// fastArgs029 is the fast path of decodeArgs029: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastArgs029(data []byte, i int, v *Args029, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -17134,27 +16686,14 @@ func fastArgs029(data []byte, i int, v *Args029, strs *toolimpl.Strings) (int, b
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			runes := utf8.RuneCount(s)
-			if runes < 1 {
-				return i, false
-			}
-			if runes > 64 {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			if n < 1 {
-				return i, false
-			}
-			if n > 79 {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 79 {
 				return i, false
 			}
 			v.Limit = int(n)
@@ -17163,12 +16702,7 @@ func fastArgs029(data []byte, i int, v *Args029, strs *toolimpl.Strings) (int, b
 			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			switch string(s) {
-			case "open":
-				v.Status = Open
-			case "closed":
-				v.Status = Closed
-			default:
+			if v.Status, ok = parseStatus(s); !ok {
 				return i, false
 			}
 		case "address":
@@ -17195,9 +16729,8 @@ func fastArgs029(data []byte, i int, v *Args029, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs031 decodes an Args031 in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeArgs031
-// says what is wrong.
+// fastArgs031 is the fast path of decodeArgs031: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastArgs031(data []byte, i int, v *Args031, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -17213,27 +16746,14 @@ func fastArgs031(data []byte, i int, v *Args031, strs *toolimpl.Strings) (int, b
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			runes := utf8.RuneCount(s)
-			if runes < 1 {
-				return i, false
-			}
-			if runes > 64 {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			if n < 1 {
-				return i, false
-			}
-			if n > 81 {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 81 {
 				return i, false
 			}
 			v.Limit = int(n)
@@ -17242,12 +16762,7 @@ func fastArgs031(data []byte, i int, v *Args031, strs *toolimpl.Strings) (int, b
 			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			switch string(s) {
-			case "open":
-				v.Status = Open
-			case "closed":
-				v.Status = Closed
-			default:
+			if v.Status, ok = parseStatus(s); !ok {
 				return i, false
 			}
 		case "notes":
@@ -17289,9 +16804,8 @@ func fastArgs031(data []byte, i int, v *Args031, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs032 decodes an Args032 in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeArgs032
-// says what is wrong.
+// fastArgs032 is the fast path of decodeArgs032: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastArgs032(data []byte, i int, v *Args032, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -17307,27 +16821,14 @@ func fastArgs032(data []byte, i int, v *Args032, strs *toolimpl.Strings) (int, b
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			runes := utf8.RuneCount(s)
-			if runes < 1 {
-				return i, false
-			}
-			if runes > 64 {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			if n < 1 {
-				return i, false
-			}
-			if n > 82 {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 82 {
 				return i, false
 			}
 			v.Limit = int(n)
@@ -17336,12 +16837,7 @@ func fastArgs032(data []byte, i int, v *Args032, strs *toolimpl.Strings) (int, b
 			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			switch string(s) {
-			case "open":
-				v.Status = Open
-			case "closed":
-				v.Status = Closed
-			default:
+			if v.Status, ok = parseStatus(s); !ok {
 				return i, false
 			}
 		case "tags":
@@ -17381,9 +16877,8 @@ func fastArgs032(data []byte, i int, v *Args032, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs033 decodes an Args033 in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeArgs033
-// says what is wrong.
+// fastArgs033 is the fast path of decodeArgs033: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastArgs033(data []byte, i int, v *Args033, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -17399,27 +16894,14 @@ func fastArgs033(data []byte, i int, v *Args033, strs *toolimpl.Strings) (int, b
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			runes := utf8.RuneCount(s)
-			if runes < 1 {
-				return i, false
-			}
-			if runes > 64 {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			if n < 1 {
-				return i, false
-			}
-			if n > 83 {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 83 {
 				return i, false
 			}
 			v.Limit = int(n)
@@ -17428,12 +16910,7 @@ func fastArgs033(data []byte, i int, v *Args033, strs *toolimpl.Strings) (int, b
 			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			switch string(s) {
-			case "open":
-				v.Status = Open
-			case "closed":
-				v.Status = Closed
-			default:
+			if v.Status, ok = parseStatus(s); !ok {
 				return i, false
 			}
 		case "address":
@@ -17460,9 +16937,8 @@ func fastArgs033(data []byte, i int, v *Args033, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs035 decodes an Args035 in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeArgs035
-// says what is wrong.
+// fastArgs035 is the fast path of decodeArgs035: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastArgs035(data []byte, i int, v *Args035, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -17478,27 +16954,14 @@ func fastArgs035(data []byte, i int, v *Args035, strs *toolimpl.Strings) (int, b
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			runes := utf8.RuneCount(s)
-			if runes < 1 {
-				return i, false
-			}
-			if runes > 64 {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			if n < 1 {
-				return i, false
-			}
-			if n > 85 {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 85 {
 				return i, false
 			}
 			v.Limit = int(n)
@@ -17507,12 +16970,7 @@ func fastArgs035(data []byte, i int, v *Args035, strs *toolimpl.Strings) (int, b
 			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			switch string(s) {
-			case "open":
-				v.Status = Open
-			case "closed":
-				v.Status = Closed
-			default:
+			if v.Status, ok = parseStatus(s); !ok {
 				return i, false
 			}
 		case "notes":
@@ -17554,9 +17012,8 @@ func fastArgs035(data []byte, i int, v *Args035, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs036 decodes an Args036 in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeArgs036
-// says what is wrong.
+// fastArgs036 is the fast path of decodeArgs036: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastArgs036(data []byte, i int, v *Args036, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -17572,27 +17029,14 @@ func fastArgs036(data []byte, i int, v *Args036, strs *toolimpl.Strings) (int, b
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			runes := utf8.RuneCount(s)
-			if runes < 1 {
-				return i, false
-			}
-			if runes > 64 {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			if n < 1 {
-				return i, false
-			}
-			if n > 86 {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 86 {
 				return i, false
 			}
 			v.Limit = int(n)
@@ -17601,12 +17045,7 @@ func fastArgs036(data []byte, i int, v *Args036, strs *toolimpl.Strings) (int, b
 			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			switch string(s) {
-			case "open":
-				v.Status = Open
-			case "closed":
-				v.Status = Closed
-			default:
+			if v.Status, ok = parseStatus(s); !ok {
 				return i, false
 			}
 		case "tags":
@@ -17646,9 +17085,8 @@ func fastArgs036(data []byte, i int, v *Args036, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs037 decodes an Args037 in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeArgs037
-// says what is wrong.
+// fastArgs037 is the fast path of decodeArgs037: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastArgs037(data []byte, i int, v *Args037, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -17664,27 +17102,14 @@ func fastArgs037(data []byte, i int, v *Args037, strs *toolimpl.Strings) (int, b
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			runes := utf8.RuneCount(s)
-			if runes < 1 {
-				return i, false
-			}
-			if runes > 64 {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			if n < 1 {
-				return i, false
-			}
-			if n > 87 {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 87 {
 				return i, false
 			}
 			v.Limit = int(n)
@@ -17693,12 +17118,7 @@ func fastArgs037(data []byte, i int, v *Args037, strs *toolimpl.Strings) (int, b
 			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			switch string(s) {
-			case "open":
-				v.Status = Open
-			case "closed":
-				v.Status = Closed
-			default:
+			if v.Status, ok = parseStatus(s); !ok {
 				return i, false
 			}
 		case "address":
@@ -17725,9 +17145,8 @@ func fastArgs037(data []byte, i int, v *Args037, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs039 decodes an Args039 in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeArgs039
-// says what is wrong.
+// fastArgs039 is the fast path of decodeArgs039: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastArgs039(data []byte, i int, v *Args039, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -17743,27 +17162,14 @@ func fastArgs039(data []byte, i int, v *Args039, strs *toolimpl.Strings) (int, b
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			runes := utf8.RuneCount(s)
-			if runes < 1 {
-				return i, false
-			}
-			if runes > 64 {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			if n < 1 {
-				return i, false
-			}
-			if n > 89 {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 89 {
 				return i, false
 			}
 			v.Limit = int(n)
@@ -17772,12 +17178,7 @@ func fastArgs039(data []byte, i int, v *Args039, strs *toolimpl.Strings) (int, b
 			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			switch string(s) {
-			case "open":
-				v.Status = Open
-			case "closed":
-				v.Status = Closed
-			default:
+			if v.Status, ok = parseStatus(s); !ok {
 				return i, false
 			}
 		case "notes":
@@ -17819,9 +17220,8 @@ func fastArgs039(data []byte, i int, v *Args039, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs040 decodes an Args040 in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeArgs040
-// says what is wrong.
+// fastArgs040 is the fast path of decodeArgs040: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastArgs040(data []byte, i int, v *Args040, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -17837,27 +17237,14 @@ func fastArgs040(data []byte, i int, v *Args040, strs *toolimpl.Strings) (int, b
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			runes := utf8.RuneCount(s)
-			if runes < 1 {
-				return i, false
-			}
-			if runes > 64 {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			if n < 1 {
-				return i, false
-			}
-			if n > 90 {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 90 {
 				return i, false
 			}
 			v.Limit = int(n)
@@ -17866,12 +17253,7 @@ func fastArgs040(data []byte, i int, v *Args040, strs *toolimpl.Strings) (int, b
 			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			switch string(s) {
-			case "open":
-				v.Status = Open
-			case "closed":
-				v.Status = Closed
-			default:
+			if v.Status, ok = parseStatus(s); !ok {
 				return i, false
 			}
 		case "tags":
@@ -17911,9 +17293,8 @@ func fastArgs040(data []byte, i int, v *Args040, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs041 decodes an Args041 in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeArgs041
-// says what is wrong.
+// fastArgs041 is the fast path of decodeArgs041: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastArgs041(data []byte, i int, v *Args041, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -17929,27 +17310,14 @@ func fastArgs041(data []byte, i int, v *Args041, strs *toolimpl.Strings) (int, b
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			runes := utf8.RuneCount(s)
-			if runes < 1 {
-				return i, false
-			}
-			if runes > 64 {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			if n < 1 {
-				return i, false
-			}
-			if n > 91 {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 91 {
 				return i, false
 			}
 			v.Limit = int(n)
@@ -17958,12 +17326,7 @@ func fastArgs041(data []byte, i int, v *Args041, strs *toolimpl.Strings) (int, b
 			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			switch string(s) {
-			case "open":
-				v.Status = Open
-			case "closed":
-				v.Status = Closed
-			default:
+			if v.Status, ok = parseStatus(s); !ok {
 				return i, false
 			}
 		case "address":
@@ -17990,9 +17353,8 @@ func fastArgs041(data []byte, i int, v *Args041, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs043 decodes an Args043 in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeArgs043
-// says what is wrong.
+// fastArgs043 is the fast path of decodeArgs043: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastArgs043(data []byte, i int, v *Args043, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -18008,27 +17370,14 @@ func fastArgs043(data []byte, i int, v *Args043, strs *toolimpl.Strings) (int, b
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			runes := utf8.RuneCount(s)
-			if runes < 1 {
-				return i, false
-			}
-			if runes > 64 {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			if n < 1 {
-				return i, false
-			}
-			if n > 93 {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 93 {
 				return i, false
 			}
 			v.Limit = int(n)
@@ -18037,12 +17386,7 @@ func fastArgs043(data []byte, i int, v *Args043, strs *toolimpl.Strings) (int, b
 			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			switch string(s) {
-			case "open":
-				v.Status = Open
-			case "closed":
-				v.Status = Closed
-			default:
+			if v.Status, ok = parseStatus(s); !ok {
 				return i, false
 			}
 		case "notes":
@@ -18084,9 +17428,8 @@ func fastArgs043(data []byte, i int, v *Args043, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs044 decodes an Args044 in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeArgs044
-// says what is wrong.
+// fastArgs044 is the fast path of decodeArgs044: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastArgs044(data []byte, i int, v *Args044, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -18102,27 +17445,14 @@ func fastArgs044(data []byte, i int, v *Args044, strs *toolimpl.Strings) (int, b
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			runes := utf8.RuneCount(s)
-			if runes < 1 {
-				return i, false
-			}
-			if runes > 64 {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			if n < 1 {
-				return i, false
-			}
-			if n > 94 {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 94 {
 				return i, false
 			}
 			v.Limit = int(n)
@@ -18131,12 +17461,7 @@ func fastArgs044(data []byte, i int, v *Args044, strs *toolimpl.Strings) (int, b
 			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			switch string(s) {
-			case "open":
-				v.Status = Open
-			case "closed":
-				v.Status = Closed
-			default:
+			if v.Status, ok = parseStatus(s); !ok {
 				return i, false
 			}
 		case "tags":
@@ -18176,9 +17501,8 @@ func fastArgs044(data []byte, i int, v *Args044, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs045 decodes an Args045 in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeArgs045
-// says what is wrong.
+// fastArgs045 is the fast path of decodeArgs045: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastArgs045(data []byte, i int, v *Args045, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -18194,27 +17518,14 @@ func fastArgs045(data []byte, i int, v *Args045, strs *toolimpl.Strings) (int, b
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			runes := utf8.RuneCount(s)
-			if runes < 1 {
-				return i, false
-			}
-			if runes > 64 {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			if n < 1 {
-				return i, false
-			}
-			if n > 95 {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 95 {
 				return i, false
 			}
 			v.Limit = int(n)
@@ -18223,12 +17534,7 @@ func fastArgs045(data []byte, i int, v *Args045, strs *toolimpl.Strings) (int, b
 			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			switch string(s) {
-			case "open":
-				v.Status = Open
-			case "closed":
-				v.Status = Closed
-			default:
+			if v.Status, ok = parseStatus(s); !ok {
 				return i, false
 			}
 		case "address":
@@ -18255,9 +17561,8 @@ func fastArgs045(data []byte, i int, v *Args045, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs047 decodes an Args047 in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeArgs047
-// says what is wrong.
+// fastArgs047 is the fast path of decodeArgs047: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastArgs047(data []byte, i int, v *Args047, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -18273,27 +17578,14 @@ func fastArgs047(data []byte, i int, v *Args047, strs *toolimpl.Strings) (int, b
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			runes := utf8.RuneCount(s)
-			if runes < 1 {
-				return i, false
-			}
-			if runes > 64 {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			if n < 1 {
-				return i, false
-			}
-			if n > 97 {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 97 {
 				return i, false
 			}
 			v.Limit = int(n)
@@ -18302,12 +17594,7 @@ func fastArgs047(data []byte, i int, v *Args047, strs *toolimpl.Strings) (int, b
 			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			switch string(s) {
-			case "open":
-				v.Status = Open
-			case "closed":
-				v.Status = Closed
-			default:
+			if v.Status, ok = parseStatus(s); !ok {
 				return i, false
 			}
 		case "notes":
@@ -18349,9 +17636,8 @@ func fastArgs047(data []byte, i int, v *Args047, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs048 decodes an Args048 in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeArgs048
-// says what is wrong.
+// fastArgs048 is the fast path of decodeArgs048: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastArgs048(data []byte, i int, v *Args048, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -18367,27 +17653,14 @@ func fastArgs048(data []byte, i int, v *Args048, strs *toolimpl.Strings) (int, b
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			runes := utf8.RuneCount(s)
-			if runes < 1 {
-				return i, false
-			}
-			if runes > 64 {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			if n < 1 {
-				return i, false
-			}
-			if n > 98 {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 98 {
 				return i, false
 			}
 			v.Limit = int(n)
@@ -18396,12 +17669,7 @@ func fastArgs048(data []byte, i int, v *Args048, strs *toolimpl.Strings) (int, b
 			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			switch string(s) {
-			case "open":
-				v.Status = Open
-			case "closed":
-				v.Status = Closed
-			default:
+			if v.Status, ok = parseStatus(s); !ok {
 				return i, false
 			}
 		case "tags":
@@ -18441,9 +17709,8 @@ func fastArgs048(data []byte, i int, v *Args048, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs049 decodes an Args049 in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeArgs049
-// says what is wrong.
+// fastArgs049 is the fast path of decodeArgs049: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastArgs049(data []byte, i int, v *Args049, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -18459,27 +17726,14 @@ func fastArgs049(data []byte, i int, v *Args049, strs *toolimpl.Strings) (int, b
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			runes := utf8.RuneCount(s)
-			if runes < 1 {
-				return i, false
-			}
-			if runes > 64 {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			if n < 1 {
-				return i, false
-			}
-			if n > 99 {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 99 {
 				return i, false
 			}
 			v.Limit = int(n)
@@ -18488,12 +17742,7 @@ func fastArgs049(data []byte, i int, v *Args049, strs *toolimpl.Strings) (int, b
 			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			switch string(s) {
-			case "open":
-				v.Status = Open
-			case "closed":
-				v.Status = Closed
-			default:
+			if v.Status, ok = parseStatus(s); !ok {
 				return i, false
 			}
 		case "address":
@@ -18520,9 +17769,8 @@ func fastArgs049(data []byte, i int, v *Args049, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs051 decodes an Args051 in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeArgs051
-// says what is wrong.
+// fastArgs051 is the fast path of decodeArgs051: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastArgs051(data []byte, i int, v *Args051, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -18538,27 +17786,14 @@ func fastArgs051(data []byte, i int, v *Args051, strs *toolimpl.Strings) (int, b
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			runes := utf8.RuneCount(s)
-			if runes < 1 {
-				return i, false
-			}
-			if runes > 64 {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			if n < 1 {
-				return i, false
-			}
-			if n > 101 {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 101 {
 				return i, false
 			}
 			v.Limit = int(n)
@@ -18567,12 +17802,7 @@ func fastArgs051(data []byte, i int, v *Args051, strs *toolimpl.Strings) (int, b
 			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			switch string(s) {
-			case "open":
-				v.Status = Open
-			case "closed":
-				v.Status = Closed
-			default:
+			if v.Status, ok = parseStatus(s); !ok {
 				return i, false
 			}
 		case "notes":
@@ -18614,9 +17844,8 @@ func fastArgs051(data []byte, i int, v *Args051, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs052 decodes an Args052 in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeArgs052
-// says what is wrong.
+// fastArgs052 is the fast path of decodeArgs052: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastArgs052(data []byte, i int, v *Args052, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -18632,27 +17861,14 @@ func fastArgs052(data []byte, i int, v *Args052, strs *toolimpl.Strings) (int, b
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			runes := utf8.RuneCount(s)
-			if runes < 1 {
-				return i, false
-			}
-			if runes > 64 {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			if n < 1 {
-				return i, false
-			}
-			if n > 102 {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 102 {
 				return i, false
 			}
 			v.Limit = int(n)
@@ -18661,12 +17877,7 @@ func fastArgs052(data []byte, i int, v *Args052, strs *toolimpl.Strings) (int, b
 			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			switch string(s) {
-			case "open":
-				v.Status = Open
-			case "closed":
-				v.Status = Closed
-			default:
+			if v.Status, ok = parseStatus(s); !ok {
 				return i, false
 			}
 		case "tags":
@@ -18706,9 +17917,8 @@ func fastArgs052(data []byte, i int, v *Args052, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs053 decodes an Args053 in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeArgs053
-// says what is wrong.
+// fastArgs053 is the fast path of decodeArgs053: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastArgs053(data []byte, i int, v *Args053, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -18724,27 +17934,14 @@ func fastArgs053(data []byte, i int, v *Args053, strs *toolimpl.Strings) (int, b
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			runes := utf8.RuneCount(s)
-			if runes < 1 {
-				return i, false
-			}
-			if runes > 64 {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			if n < 1 {
-				return i, false
-			}
-			if n > 103 {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 103 {
 				return i, false
 			}
 			v.Limit = int(n)
@@ -18753,12 +17950,7 @@ func fastArgs053(data []byte, i int, v *Args053, strs *toolimpl.Strings) (int, b
 			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			switch string(s) {
-			case "open":
-				v.Status = Open
-			case "closed":
-				v.Status = Closed
-			default:
+			if v.Status, ok = parseStatus(s); !ok {
 				return i, false
 			}
 		case "address":
@@ -18785,9 +17977,8 @@ func fastArgs053(data []byte, i int, v *Args053, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs055 decodes an Args055 in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeArgs055
-// says what is wrong.
+// fastArgs055 is the fast path of decodeArgs055: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastArgs055(data []byte, i int, v *Args055, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -18803,27 +17994,14 @@ func fastArgs055(data []byte, i int, v *Args055, strs *toolimpl.Strings) (int, b
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			runes := utf8.RuneCount(s)
-			if runes < 1 {
-				return i, false
-			}
-			if runes > 64 {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			if n < 1 {
-				return i, false
-			}
-			if n > 105 {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 105 {
 				return i, false
 			}
 			v.Limit = int(n)
@@ -18832,12 +18010,7 @@ func fastArgs055(data []byte, i int, v *Args055, strs *toolimpl.Strings) (int, b
 			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			switch string(s) {
-			case "open":
-				v.Status = Open
-			case "closed":
-				v.Status = Closed
-			default:
+			if v.Status, ok = parseStatus(s); !ok {
 				return i, false
 			}
 		case "notes":
@@ -18879,9 +18052,8 @@ func fastArgs055(data []byte, i int, v *Args055, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs056 decodes an Args056 in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeArgs056
-// says what is wrong.
+// fastArgs056 is the fast path of decodeArgs056: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastArgs056(data []byte, i int, v *Args056, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -18897,27 +18069,14 @@ func fastArgs056(data []byte, i int, v *Args056, strs *toolimpl.Strings) (int, b
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			runes := utf8.RuneCount(s)
-			if runes < 1 {
-				return i, false
-			}
-			if runes > 64 {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			if n < 1 {
-				return i, false
-			}
-			if n > 106 {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 106 {
 				return i, false
 			}
 			v.Limit = int(n)
@@ -18926,12 +18085,7 @@ func fastArgs056(data []byte, i int, v *Args056, strs *toolimpl.Strings) (int, b
 			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			switch string(s) {
-			case "open":
-				v.Status = Open
-			case "closed":
-				v.Status = Closed
-			default:
+			if v.Status, ok = parseStatus(s); !ok {
 				return i, false
 			}
 		case "tags":
@@ -18971,9 +18125,8 @@ func fastArgs056(data []byte, i int, v *Args056, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs057 decodes an Args057 in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeArgs057
-// says what is wrong.
+// fastArgs057 is the fast path of decodeArgs057: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastArgs057(data []byte, i int, v *Args057, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -18989,27 +18142,14 @@ func fastArgs057(data []byte, i int, v *Args057, strs *toolimpl.Strings) (int, b
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			runes := utf8.RuneCount(s)
-			if runes < 1 {
-				return i, false
-			}
-			if runes > 64 {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			if n < 1 {
-				return i, false
-			}
-			if n > 107 {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 107 {
 				return i, false
 			}
 			v.Limit = int(n)
@@ -19018,12 +18158,7 @@ func fastArgs057(data []byte, i int, v *Args057, strs *toolimpl.Strings) (int, b
 			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			switch string(s) {
-			case "open":
-				v.Status = Open
-			case "closed":
-				v.Status = Closed
-			default:
+			if v.Status, ok = parseStatus(s); !ok {
 				return i, false
 			}
 		case "address":
@@ -19050,9 +18185,8 @@ func fastArgs057(data []byte, i int, v *Args057, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs059 decodes an Args059 in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeArgs059
-// says what is wrong.
+// fastArgs059 is the fast path of decodeArgs059: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastArgs059(data []byte, i int, v *Args059, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -19068,27 +18202,14 @@ func fastArgs059(data []byte, i int, v *Args059, strs *toolimpl.Strings) (int, b
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			runes := utf8.RuneCount(s)
-			if runes < 1 {
-				return i, false
-			}
-			if runes > 64 {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			if n < 1 {
-				return i, false
-			}
-			if n > 109 {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 109 {
 				return i, false
 			}
 			v.Limit = int(n)
@@ -19097,12 +18218,7 @@ func fastArgs059(data []byte, i int, v *Args059, strs *toolimpl.Strings) (int, b
 			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			switch string(s) {
-			case "open":
-				v.Status = Open
-			case "closed":
-				v.Status = Closed
-			default:
+			if v.Status, ok = parseStatus(s); !ok {
 				return i, false
 			}
 		case "notes":
@@ -19144,9 +18260,8 @@ func fastArgs059(data []byte, i int, v *Args059, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs060 decodes an Args060 in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeArgs060
-// says what is wrong.
+// fastArgs060 is the fast path of decodeArgs060: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastArgs060(data []byte, i int, v *Args060, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -19162,27 +18277,14 @@ func fastArgs060(data []byte, i int, v *Args060, strs *toolimpl.Strings) (int, b
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			runes := utf8.RuneCount(s)
-			if runes < 1 {
-				return i, false
-			}
-			if runes > 64 {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			if n < 1 {
-				return i, false
-			}
-			if n > 110 {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 110 {
 				return i, false
 			}
 			v.Limit = int(n)
@@ -19191,12 +18293,7 @@ func fastArgs060(data []byte, i int, v *Args060, strs *toolimpl.Strings) (int, b
 			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			switch string(s) {
-			case "open":
-				v.Status = Open
-			case "closed":
-				v.Status = Closed
-			default:
+			if v.Status, ok = parseStatus(s); !ok {
 				return i, false
 			}
 		case "tags":
@@ -19236,9 +18333,8 @@ func fastArgs060(data []byte, i int, v *Args060, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs061 decodes an Args061 in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeArgs061
-// says what is wrong.
+// fastArgs061 is the fast path of decodeArgs061: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastArgs061(data []byte, i int, v *Args061, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -19254,27 +18350,14 @@ func fastArgs061(data []byte, i int, v *Args061, strs *toolimpl.Strings) (int, b
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			runes := utf8.RuneCount(s)
-			if runes < 1 {
-				return i, false
-			}
-			if runes > 64 {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			if n < 1 {
-				return i, false
-			}
-			if n > 111 {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 111 {
 				return i, false
 			}
 			v.Limit = int(n)
@@ -19283,12 +18366,7 @@ func fastArgs061(data []byte, i int, v *Args061, strs *toolimpl.Strings) (int, b
 			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			switch string(s) {
-			case "open":
-				v.Status = Open
-			case "closed":
-				v.Status = Closed
-			default:
+			if v.Status, ok = parseStatus(s); !ok {
 				return i, false
 			}
 		case "address":
@@ -19315,9 +18393,8 @@ func fastArgs061(data []byte, i int, v *Args061, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs063 decodes an Args063 in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeArgs063
-// says what is wrong.
+// fastArgs063 is the fast path of decodeArgs063: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastArgs063(data []byte, i int, v *Args063, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -19333,27 +18410,14 @@ func fastArgs063(data []byte, i int, v *Args063, strs *toolimpl.Strings) (int, b
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			runes := utf8.RuneCount(s)
-			if runes < 1 {
-				return i, false
-			}
-			if runes > 64 {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			if n < 1 {
-				return i, false
-			}
-			if n > 113 {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 113 {
 				return i, false
 			}
 			v.Limit = int(n)
@@ -19362,12 +18426,7 @@ func fastArgs063(data []byte, i int, v *Args063, strs *toolimpl.Strings) (int, b
 			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			switch string(s) {
-			case "open":
-				v.Status = Open
-			case "closed":
-				v.Status = Closed
-			default:
+			if v.Status, ok = parseStatus(s); !ok {
 				return i, false
 			}
 		case "notes":
@@ -19409,9 +18468,8 @@ func fastArgs063(data []byte, i int, v *Args063, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs064 decodes an Args064 in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeArgs064
-// says what is wrong.
+// fastArgs064 is the fast path of decodeArgs064: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastArgs064(data []byte, i int, v *Args064, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -19427,27 +18485,14 @@ func fastArgs064(data []byte, i int, v *Args064, strs *toolimpl.Strings) (int, b
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			runes := utf8.RuneCount(s)
-			if runes < 1 {
-				return i, false
-			}
-			if runes > 64 {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			if n < 1 {
-				return i, false
-			}
-			if n > 114 {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 114 {
 				return i, false
 			}
 			v.Limit = int(n)
@@ -19456,12 +18501,7 @@ func fastArgs064(data []byte, i int, v *Args064, strs *toolimpl.Strings) (int, b
 			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			switch string(s) {
-			case "open":
-				v.Status = Open
-			case "closed":
-				v.Status = Closed
-			default:
+			if v.Status, ok = parseStatus(s); !ok {
 				return i, false
 			}
 		case "tags":
@@ -19501,9 +18541,8 @@ func fastArgs064(data []byte, i int, v *Args064, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs065 decodes an Args065 in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeArgs065
-// says what is wrong.
+// fastArgs065 is the fast path of decodeArgs065: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastArgs065(data []byte, i int, v *Args065, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -19519,27 +18558,14 @@ func fastArgs065(data []byte, i int, v *Args065, strs *toolimpl.Strings) (int, b
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			runes := utf8.RuneCount(s)
-			if runes < 1 {
-				return i, false
-			}
-			if runes > 64 {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			if n < 1 {
-				return i, false
-			}
-			if n > 115 {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 115 {
 				return i, false
 			}
 			v.Limit = int(n)
@@ -19548,12 +18574,7 @@ func fastArgs065(data []byte, i int, v *Args065, strs *toolimpl.Strings) (int, b
 			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			switch string(s) {
-			case "open":
-				v.Status = Open
-			case "closed":
-				v.Status = Closed
-			default:
+			if v.Status, ok = parseStatus(s); !ok {
 				return i, false
 			}
 		case "address":
@@ -19580,9 +18601,8 @@ func fastArgs065(data []byte, i int, v *Args065, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs067 decodes an Args067 in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeArgs067
-// says what is wrong.
+// fastArgs067 is the fast path of decodeArgs067: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastArgs067(data []byte, i int, v *Args067, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -19598,27 +18618,14 @@ func fastArgs067(data []byte, i int, v *Args067, strs *toolimpl.Strings) (int, b
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			runes := utf8.RuneCount(s)
-			if runes < 1 {
-				return i, false
-			}
-			if runes > 64 {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			if n < 1 {
-				return i, false
-			}
-			if n > 117 {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 117 {
 				return i, false
 			}
 			v.Limit = int(n)
@@ -19627,12 +18634,7 @@ func fastArgs067(data []byte, i int, v *Args067, strs *toolimpl.Strings) (int, b
 			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			switch string(s) {
-			case "open":
-				v.Status = Open
-			case "closed":
-				v.Status = Closed
-			default:
+			if v.Status, ok = parseStatus(s); !ok {
 				return i, false
 			}
 		case "notes":
@@ -19674,9 +18676,8 @@ func fastArgs067(data []byte, i int, v *Args067, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs068 decodes an Args068 in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeArgs068
-// says what is wrong.
+// fastArgs068 is the fast path of decodeArgs068: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastArgs068(data []byte, i int, v *Args068, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -19692,27 +18693,14 @@ func fastArgs068(data []byte, i int, v *Args068, strs *toolimpl.Strings) (int, b
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			runes := utf8.RuneCount(s)
-			if runes < 1 {
-				return i, false
-			}
-			if runes > 64 {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			if n < 1 {
-				return i, false
-			}
-			if n > 118 {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 118 {
 				return i, false
 			}
 			v.Limit = int(n)
@@ -19721,12 +18709,7 @@ func fastArgs068(data []byte, i int, v *Args068, strs *toolimpl.Strings) (int, b
 			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			switch string(s) {
-			case "open":
-				v.Status = Open
-			case "closed":
-				v.Status = Closed
-			default:
+			if v.Status, ok = parseStatus(s); !ok {
 				return i, false
 			}
 		case "tags":
@@ -19766,9 +18749,8 @@ func fastArgs068(data []byte, i int, v *Args068, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs069 decodes an Args069 in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeArgs069
-// says what is wrong.
+// fastArgs069 is the fast path of decodeArgs069: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastArgs069(data []byte, i int, v *Args069, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -19784,27 +18766,14 @@ func fastArgs069(data []byte, i int, v *Args069, strs *toolimpl.Strings) (int, b
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			runes := utf8.RuneCount(s)
-			if runes < 1 {
-				return i, false
-			}
-			if runes > 64 {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			if n < 1 {
-				return i, false
-			}
-			if n > 119 {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 119 {
 				return i, false
 			}
 			v.Limit = int(n)
@@ -19813,12 +18782,7 @@ func fastArgs069(data []byte, i int, v *Args069, strs *toolimpl.Strings) (int, b
 			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			switch string(s) {
-			case "open":
-				v.Status = Open
-			case "closed":
-				v.Status = Closed
-			default:
+			if v.Status, ok = parseStatus(s); !ok {
 				return i, false
 			}
 		case "address":
@@ -19845,9 +18809,8 @@ func fastArgs069(data []byte, i int, v *Args069, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs071 decodes an Args071 in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeArgs071
-// says what is wrong.
+// fastArgs071 is the fast path of decodeArgs071: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastArgs071(data []byte, i int, v *Args071, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -19863,27 +18826,14 @@ func fastArgs071(data []byte, i int, v *Args071, strs *toolimpl.Strings) (int, b
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			runes := utf8.RuneCount(s)
-			if runes < 1 {
-				return i, false
-			}
-			if runes > 64 {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			if n < 1 {
-				return i, false
-			}
-			if n > 121 {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 121 {
 				return i, false
 			}
 			v.Limit = int(n)
@@ -19892,12 +18842,7 @@ func fastArgs071(data []byte, i int, v *Args071, strs *toolimpl.Strings) (int, b
 			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			switch string(s) {
-			case "open":
-				v.Status = Open
-			case "closed":
-				v.Status = Closed
-			default:
+			if v.Status, ok = parseStatus(s); !ok {
 				return i, false
 			}
 		case "notes":
@@ -19939,9 +18884,8 @@ func fastArgs071(data []byte, i int, v *Args071, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs072 decodes an Args072 in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeArgs072
-// says what is wrong.
+// fastArgs072 is the fast path of decodeArgs072: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastArgs072(data []byte, i int, v *Args072, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -19957,27 +18901,14 @@ func fastArgs072(data []byte, i int, v *Args072, strs *toolimpl.Strings) (int, b
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			runes := utf8.RuneCount(s)
-			if runes < 1 {
-				return i, false
-			}
-			if runes > 64 {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			if n < 1 {
-				return i, false
-			}
-			if n > 122 {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 122 {
 				return i, false
 			}
 			v.Limit = int(n)
@@ -19986,12 +18917,7 @@ func fastArgs072(data []byte, i int, v *Args072, strs *toolimpl.Strings) (int, b
 			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			switch string(s) {
-			case "open":
-				v.Status = Open
-			case "closed":
-				v.Status = Closed
-			default:
+			if v.Status, ok = parseStatus(s); !ok {
 				return i, false
 			}
 		case "tags":
@@ -20031,9 +18957,8 @@ func fastArgs072(data []byte, i int, v *Args072, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs073 decodes an Args073 in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeArgs073
-// says what is wrong.
+// fastArgs073 is the fast path of decodeArgs073: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastArgs073(data []byte, i int, v *Args073, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -20049,27 +18974,14 @@ func fastArgs073(data []byte, i int, v *Args073, strs *toolimpl.Strings) (int, b
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			runes := utf8.RuneCount(s)
-			if runes < 1 {
-				return i, false
-			}
-			if runes > 64 {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			if n < 1 {
-				return i, false
-			}
-			if n > 123 {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 123 {
 				return i, false
 			}
 			v.Limit = int(n)
@@ -20078,12 +18990,7 @@ func fastArgs073(data []byte, i int, v *Args073, strs *toolimpl.Strings) (int, b
 			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			switch string(s) {
-			case "open":
-				v.Status = Open
-			case "closed":
-				v.Status = Closed
-			default:
+			if v.Status, ok = parseStatus(s); !ok {
 				return i, false
 			}
 		case "address":
@@ -20110,9 +19017,8 @@ func fastArgs073(data []byte, i int, v *Args073, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs075 decodes an Args075 in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeArgs075
-// says what is wrong.
+// fastArgs075 is the fast path of decodeArgs075: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastArgs075(data []byte, i int, v *Args075, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -20128,27 +19034,14 @@ func fastArgs075(data []byte, i int, v *Args075, strs *toolimpl.Strings) (int, b
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			runes := utf8.RuneCount(s)
-			if runes < 1 {
-				return i, false
-			}
-			if runes > 64 {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			if n < 1 {
-				return i, false
-			}
-			if n > 125 {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 125 {
 				return i, false
 			}
 			v.Limit = int(n)
@@ -20157,12 +19050,7 @@ func fastArgs075(data []byte, i int, v *Args075, strs *toolimpl.Strings) (int, b
 			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			switch string(s) {
-			case "open":
-				v.Status = Open
-			case "closed":
-				v.Status = Closed
-			default:
+			if v.Status, ok = parseStatus(s); !ok {
 				return i, false
 			}
 		case "notes":
@@ -20204,9 +19092,8 @@ func fastArgs075(data []byte, i int, v *Args075, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs076 decodes an Args076 in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeArgs076
-// says what is wrong.
+// fastArgs076 is the fast path of decodeArgs076: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastArgs076(data []byte, i int, v *Args076, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -20222,27 +19109,14 @@ func fastArgs076(data []byte, i int, v *Args076, strs *toolimpl.Strings) (int, b
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			runes := utf8.RuneCount(s)
-			if runes < 1 {
-				return i, false
-			}
-			if runes > 64 {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			if n < 1 {
-				return i, false
-			}
-			if n > 126 {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 126 {
 				return i, false
 			}
 			v.Limit = int(n)
@@ -20251,12 +19125,7 @@ func fastArgs076(data []byte, i int, v *Args076, strs *toolimpl.Strings) (int, b
 			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			switch string(s) {
-			case "open":
-				v.Status = Open
-			case "closed":
-				v.Status = Closed
-			default:
+			if v.Status, ok = parseStatus(s); !ok {
 				return i, false
 			}
 		case "tags":
@@ -20296,9 +19165,8 @@ func fastArgs076(data []byte, i int, v *Args076, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs077 decodes an Args077 in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeArgs077
-// says what is wrong.
+// fastArgs077 is the fast path of decodeArgs077: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastArgs077(data []byte, i int, v *Args077, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -20314,27 +19182,14 @@ func fastArgs077(data []byte, i int, v *Args077, strs *toolimpl.Strings) (int, b
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			runes := utf8.RuneCount(s)
-			if runes < 1 {
-				return i, false
-			}
-			if runes > 64 {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			if n < 1 {
-				return i, false
-			}
-			if n > 127 {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 127 {
 				return i, false
 			}
 			v.Limit = int(n)
@@ -20343,12 +19198,7 @@ func fastArgs077(data []byte, i int, v *Args077, strs *toolimpl.Strings) (int, b
 			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			switch string(s) {
-			case "open":
-				v.Status = Open
-			case "closed":
-				v.Status = Closed
-			default:
+			if v.Status, ok = parseStatus(s); !ok {
 				return i, false
 			}
 		case "address":
@@ -20375,9 +19225,8 @@ func fastArgs077(data []byte, i int, v *Args077, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs079 decodes an Args079 in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeArgs079
-// says what is wrong.
+// fastArgs079 is the fast path of decodeArgs079: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastArgs079(data []byte, i int, v *Args079, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -20393,27 +19242,14 @@ func fastArgs079(data []byte, i int, v *Args079, strs *toolimpl.Strings) (int, b
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			runes := utf8.RuneCount(s)
-			if runes < 1 {
-				return i, false
-			}
-			if runes > 64 {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			if n < 1 {
-				return i, false
-			}
-			if n > 129 {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 129 {
 				return i, false
 			}
 			v.Limit = int(n)
@@ -20422,12 +19258,7 @@ func fastArgs079(data []byte, i int, v *Args079, strs *toolimpl.Strings) (int, b
 			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			switch string(s) {
-			case "open":
-				v.Status = Open
-			case "closed":
-				v.Status = Closed
-			default:
+			if v.Status, ok = parseStatus(s); !ok {
 				return i, false
 			}
 		case "notes":
@@ -20469,9 +19300,8 @@ func fastArgs079(data []byte, i int, v *Args079, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs080 decodes an Args080 in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeArgs080
-// says what is wrong.
+// fastArgs080 is the fast path of decodeArgs080: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastArgs080(data []byte, i int, v *Args080, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -20487,27 +19317,14 @@ func fastArgs080(data []byte, i int, v *Args080, strs *toolimpl.Strings) (int, b
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			runes := utf8.RuneCount(s)
-			if runes < 1 {
-				return i, false
-			}
-			if runes > 64 {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			if n < 1 {
-				return i, false
-			}
-			if n > 130 {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 130 {
 				return i, false
 			}
 			v.Limit = int(n)
@@ -20516,12 +19333,7 @@ func fastArgs080(data []byte, i int, v *Args080, strs *toolimpl.Strings) (int, b
 			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			switch string(s) {
-			case "open":
-				v.Status = Open
-			case "closed":
-				v.Status = Closed
-			default:
+			if v.Status, ok = parseStatus(s); !ok {
 				return i, false
 			}
 		case "tags":
@@ -20561,9 +19373,8 @@ func fastArgs080(data []byte, i int, v *Args080, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs081 decodes an Args081 in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeArgs081
-// says what is wrong.
+// fastArgs081 is the fast path of decodeArgs081: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastArgs081(data []byte, i int, v *Args081, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -20579,27 +19390,14 @@ func fastArgs081(data []byte, i int, v *Args081, strs *toolimpl.Strings) (int, b
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			runes := utf8.RuneCount(s)
-			if runes < 1 {
-				return i, false
-			}
-			if runes > 64 {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			if n < 1 {
-				return i, false
-			}
-			if n > 131 {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 131 {
 				return i, false
 			}
 			v.Limit = int(n)
@@ -20608,12 +19406,7 @@ func fastArgs081(data []byte, i int, v *Args081, strs *toolimpl.Strings) (int, b
 			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			switch string(s) {
-			case "open":
-				v.Status = Open
-			case "closed":
-				v.Status = Closed
-			default:
+			if v.Status, ok = parseStatus(s); !ok {
 				return i, false
 			}
 		case "address":
@@ -20640,9 +19433,8 @@ func fastArgs081(data []byte, i int, v *Args081, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs083 decodes an Args083 in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeArgs083
-// says what is wrong.
+// fastArgs083 is the fast path of decodeArgs083: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastArgs083(data []byte, i int, v *Args083, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -20658,27 +19450,14 @@ func fastArgs083(data []byte, i int, v *Args083, strs *toolimpl.Strings) (int, b
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			runes := utf8.RuneCount(s)
-			if runes < 1 {
-				return i, false
-			}
-			if runes > 64 {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			if n < 1 {
-				return i, false
-			}
-			if n > 133 {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 133 {
 				return i, false
 			}
 			v.Limit = int(n)
@@ -20687,12 +19466,7 @@ func fastArgs083(data []byte, i int, v *Args083, strs *toolimpl.Strings) (int, b
 			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			switch string(s) {
-			case "open":
-				v.Status = Open
-			case "closed":
-				v.Status = Closed
-			default:
+			if v.Status, ok = parseStatus(s); !ok {
 				return i, false
 			}
 		case "notes":
@@ -20734,9 +19508,8 @@ func fastArgs083(data []byte, i int, v *Args083, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs084 decodes an Args084 in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeArgs084
-// says what is wrong.
+// fastArgs084 is the fast path of decodeArgs084: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastArgs084(data []byte, i int, v *Args084, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -20752,27 +19525,14 @@ func fastArgs084(data []byte, i int, v *Args084, strs *toolimpl.Strings) (int, b
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			runes := utf8.RuneCount(s)
-			if runes < 1 {
-				return i, false
-			}
-			if runes > 64 {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			if n < 1 {
-				return i, false
-			}
-			if n > 134 {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 134 {
 				return i, false
 			}
 			v.Limit = int(n)
@@ -20781,12 +19541,7 @@ func fastArgs084(data []byte, i int, v *Args084, strs *toolimpl.Strings) (int, b
 			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			switch string(s) {
-			case "open":
-				v.Status = Open
-			case "closed":
-				v.Status = Closed
-			default:
+			if v.Status, ok = parseStatus(s); !ok {
 				return i, false
 			}
 		case "tags":
@@ -20826,9 +19581,8 @@ func fastArgs084(data []byte, i int, v *Args084, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs085 decodes an Args085 in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeArgs085
-// says what is wrong.
+// fastArgs085 is the fast path of decodeArgs085: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastArgs085(data []byte, i int, v *Args085, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -20844,27 +19598,14 @@ func fastArgs085(data []byte, i int, v *Args085, strs *toolimpl.Strings) (int, b
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			runes := utf8.RuneCount(s)
-			if runes < 1 {
-				return i, false
-			}
-			if runes > 64 {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			if n < 1 {
-				return i, false
-			}
-			if n > 135 {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 135 {
 				return i, false
 			}
 			v.Limit = int(n)
@@ -20873,12 +19614,7 @@ func fastArgs085(data []byte, i int, v *Args085, strs *toolimpl.Strings) (int, b
 			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			switch string(s) {
-			case "open":
-				v.Status = Open
-			case "closed":
-				v.Status = Closed
-			default:
+			if v.Status, ok = parseStatus(s); !ok {
 				return i, false
 			}
 		case "address":
@@ -20905,9 +19641,8 @@ func fastArgs085(data []byte, i int, v *Args085, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs087 decodes an Args087 in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeArgs087
-// says what is wrong.
+// fastArgs087 is the fast path of decodeArgs087: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastArgs087(data []byte, i int, v *Args087, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -20923,27 +19658,14 @@ func fastArgs087(data []byte, i int, v *Args087, strs *toolimpl.Strings) (int, b
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			runes := utf8.RuneCount(s)
-			if runes < 1 {
-				return i, false
-			}
-			if runes > 64 {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			if n < 1 {
-				return i, false
-			}
-			if n > 137 {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 137 {
 				return i, false
 			}
 			v.Limit = int(n)
@@ -20952,12 +19674,7 @@ func fastArgs087(data []byte, i int, v *Args087, strs *toolimpl.Strings) (int, b
 			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			switch string(s) {
-			case "open":
-				v.Status = Open
-			case "closed":
-				v.Status = Closed
-			default:
+			if v.Status, ok = parseStatus(s); !ok {
 				return i, false
 			}
 		case "notes":
@@ -20999,9 +19716,8 @@ func fastArgs087(data []byte, i int, v *Args087, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs088 decodes an Args088 in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeArgs088
-// says what is wrong.
+// fastArgs088 is the fast path of decodeArgs088: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastArgs088(data []byte, i int, v *Args088, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -21017,27 +19733,14 @@ func fastArgs088(data []byte, i int, v *Args088, strs *toolimpl.Strings) (int, b
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			runes := utf8.RuneCount(s)
-			if runes < 1 {
-				return i, false
-			}
-			if runes > 64 {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			if n < 1 {
-				return i, false
-			}
-			if n > 138 {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 138 {
 				return i, false
 			}
 			v.Limit = int(n)
@@ -21046,12 +19749,7 @@ func fastArgs088(data []byte, i int, v *Args088, strs *toolimpl.Strings) (int, b
 			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			switch string(s) {
-			case "open":
-				v.Status = Open
-			case "closed":
-				v.Status = Closed
-			default:
+			if v.Status, ok = parseStatus(s); !ok {
 				return i, false
 			}
 		case "tags":
@@ -21091,9 +19789,8 @@ func fastArgs088(data []byte, i int, v *Args088, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs089 decodes an Args089 in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeArgs089
-// says what is wrong.
+// fastArgs089 is the fast path of decodeArgs089: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastArgs089(data []byte, i int, v *Args089, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -21109,27 +19806,14 @@ func fastArgs089(data []byte, i int, v *Args089, strs *toolimpl.Strings) (int, b
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			runes := utf8.RuneCount(s)
-			if runes < 1 {
-				return i, false
-			}
-			if runes > 64 {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			if n < 1 {
-				return i, false
-			}
-			if n > 139 {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 139 {
 				return i, false
 			}
 			v.Limit = int(n)
@@ -21138,12 +19822,7 @@ func fastArgs089(data []byte, i int, v *Args089, strs *toolimpl.Strings) (int, b
 			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			switch string(s) {
-			case "open":
-				v.Status = Open
-			case "closed":
-				v.Status = Closed
-			default:
+			if v.Status, ok = parseStatus(s); !ok {
 				return i, false
 			}
 		case "address":
@@ -21170,9 +19849,8 @@ func fastArgs089(data []byte, i int, v *Args089, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs091 decodes an Args091 in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeArgs091
-// says what is wrong.
+// fastArgs091 is the fast path of decodeArgs091: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastArgs091(data []byte, i int, v *Args091, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -21188,27 +19866,14 @@ func fastArgs091(data []byte, i int, v *Args091, strs *toolimpl.Strings) (int, b
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			runes := utf8.RuneCount(s)
-			if runes < 1 {
-				return i, false
-			}
-			if runes > 64 {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			if n < 1 {
-				return i, false
-			}
-			if n > 141 {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 141 {
 				return i, false
 			}
 			v.Limit = int(n)
@@ -21217,12 +19882,7 @@ func fastArgs091(data []byte, i int, v *Args091, strs *toolimpl.Strings) (int, b
 			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			switch string(s) {
-			case "open":
-				v.Status = Open
-			case "closed":
-				v.Status = Closed
-			default:
+			if v.Status, ok = parseStatus(s); !ok {
 				return i, false
 			}
 		case "notes":
@@ -21264,9 +19924,8 @@ func fastArgs091(data []byte, i int, v *Args091, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs092 decodes an Args092 in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeArgs092
-// says what is wrong.
+// fastArgs092 is the fast path of decodeArgs092: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastArgs092(data []byte, i int, v *Args092, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -21282,27 +19941,14 @@ func fastArgs092(data []byte, i int, v *Args092, strs *toolimpl.Strings) (int, b
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			runes := utf8.RuneCount(s)
-			if runes < 1 {
-				return i, false
-			}
-			if runes > 64 {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			if n < 1 {
-				return i, false
-			}
-			if n > 142 {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 142 {
 				return i, false
 			}
 			v.Limit = int(n)
@@ -21311,12 +19957,7 @@ func fastArgs092(data []byte, i int, v *Args092, strs *toolimpl.Strings) (int, b
 			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			switch string(s) {
-			case "open":
-				v.Status = Open
-			case "closed":
-				v.Status = Closed
-			default:
+			if v.Status, ok = parseStatus(s); !ok {
 				return i, false
 			}
 		case "tags":
@@ -21356,9 +19997,8 @@ func fastArgs092(data []byte, i int, v *Args092, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs093 decodes an Args093 in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeArgs093
-// says what is wrong.
+// fastArgs093 is the fast path of decodeArgs093: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastArgs093(data []byte, i int, v *Args093, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -21374,27 +20014,14 @@ func fastArgs093(data []byte, i int, v *Args093, strs *toolimpl.Strings) (int, b
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			runes := utf8.RuneCount(s)
-			if runes < 1 {
-				return i, false
-			}
-			if runes > 64 {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			if n < 1 {
-				return i, false
-			}
-			if n > 143 {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 143 {
 				return i, false
 			}
 			v.Limit = int(n)
@@ -21403,12 +20030,7 @@ func fastArgs093(data []byte, i int, v *Args093, strs *toolimpl.Strings) (int, b
 			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			switch string(s) {
-			case "open":
-				v.Status = Open
-			case "closed":
-				v.Status = Closed
-			default:
+			if v.Status, ok = parseStatus(s); !ok {
 				return i, false
 			}
 		case "address":
@@ -21435,9 +20057,8 @@ func fastArgs093(data []byte, i int, v *Args093, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs095 decodes an Args095 in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeArgs095
-// says what is wrong.
+// fastArgs095 is the fast path of decodeArgs095: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastArgs095(data []byte, i int, v *Args095, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -21453,27 +20074,14 @@ func fastArgs095(data []byte, i int, v *Args095, strs *toolimpl.Strings) (int, b
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			runes := utf8.RuneCount(s)
-			if runes < 1 {
-				return i, false
-			}
-			if runes > 64 {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			if n < 1 {
-				return i, false
-			}
-			if n > 145 {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 145 {
 				return i, false
 			}
 			v.Limit = int(n)
@@ -21482,12 +20090,7 @@ func fastArgs095(data []byte, i int, v *Args095, strs *toolimpl.Strings) (int, b
 			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			switch string(s) {
-			case "open":
-				v.Status = Open
-			case "closed":
-				v.Status = Closed
-			default:
+			if v.Status, ok = parseStatus(s); !ok {
 				return i, false
 			}
 		case "notes":
@@ -21529,9 +20132,8 @@ func fastArgs095(data []byte, i int, v *Args095, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs096 decodes an Args096 in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeArgs096
-// says what is wrong.
+// fastArgs096 is the fast path of decodeArgs096: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastArgs096(data []byte, i int, v *Args096, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -21547,27 +20149,14 @@ func fastArgs096(data []byte, i int, v *Args096, strs *toolimpl.Strings) (int, b
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			runes := utf8.RuneCount(s)
-			if runes < 1 {
-				return i, false
-			}
-			if runes > 64 {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			if n < 1 {
-				return i, false
-			}
-			if n > 146 {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 146 {
 				return i, false
 			}
 			v.Limit = int(n)
@@ -21576,12 +20165,7 @@ func fastArgs096(data []byte, i int, v *Args096, strs *toolimpl.Strings) (int, b
 			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			switch string(s) {
-			case "open":
-				v.Status = Open
-			case "closed":
-				v.Status = Closed
-			default:
+			if v.Status, ok = parseStatus(s); !ok {
 				return i, false
 			}
 		case "tags":
@@ -21621,9 +20205,8 @@ func fastArgs096(data []byte, i int, v *Args096, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs097 decodes an Args097 in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeArgs097
-// says what is wrong.
+// fastArgs097 is the fast path of decodeArgs097: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastArgs097(data []byte, i int, v *Args097, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -21639,27 +20222,14 @@ func fastArgs097(data []byte, i int, v *Args097, strs *toolimpl.Strings) (int, b
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			runes := utf8.RuneCount(s)
-			if runes < 1 {
-				return i, false
-			}
-			if runes > 64 {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			if n < 1 {
-				return i, false
-			}
-			if n > 147 {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 147 {
 				return i, false
 			}
 			v.Limit = int(n)
@@ -21668,12 +20238,7 @@ func fastArgs097(data []byte, i int, v *Args097, strs *toolimpl.Strings) (int, b
 			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			switch string(s) {
-			case "open":
-				v.Status = Open
-			case "closed":
-				v.Status = Closed
-			default:
+			if v.Status, ok = parseStatus(s); !ok {
 				return i, false
 			}
 		case "address":
@@ -21700,9 +20265,8 @@ func fastArgs097(data []byte, i int, v *Args097, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs099 decodes an Args099 in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeArgs099
-// says what is wrong.
+// fastArgs099 is the fast path of decodeArgs099: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastArgs099(data []byte, i int, v *Args099, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -21718,27 +20282,14 @@ func fastArgs099(data []byte, i int, v *Args099, strs *toolimpl.Strings) (int, b
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			runes := utf8.RuneCount(s)
-			if runes < 1 {
-				return i, false
-			}
-			if runes > 64 {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			if n < 1 {
-				return i, false
-			}
-			if n > 149 {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 149 {
 				return i, false
 			}
 			v.Limit = int(n)
@@ -21747,12 +20298,7 @@ func fastArgs099(data []byte, i int, v *Args099, strs *toolimpl.Strings) (int, b
 			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			switch string(s) {
-			case "open":
-				v.Status = Open
-			case "closed":
-				v.Status = Closed
-			default:
+			if v.Status, ok = parseStatus(s); !ok {
 				return i, false
 			}
 		case "notes":
@@ -21794,9 +20340,8 @@ func fastArgs099(data []byte, i int, v *Args099, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastAddress decodes an Address in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeAddress
-// says what is wrong.
+// fastAddress is the fast path of decodeAddress: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastAddress(data []byte, i int, v *Address, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -21812,11 +20357,7 @@ func fastAddress(data []byte, i int, v *Address, strs *toolimpl.Strings) (int, b
 		case "street":
 			hasStreet = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			runes := utf8.RuneCount(s)
-			if runes < 1 {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, -1) {
 				return i, false
 			}
 			v.Street = strs.Of(data, i, s)
@@ -21829,10 +20370,7 @@ func fastAddress(data []byte, i int, v *Address, strs *toolimpl.Strings) (int, b
 			v.City = strs.Of(data, i, s)
 		case "zip":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if !pattern1.Match(s) {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !pattern1.Match(s) {
 				return i, false
 			}
 			v.Zip = strs.Of(data, i, s)
@@ -21850,6 +20388,24 @@ func fastAddress(data []byte, i int, v *Address, strs *toolimpl.Strings) (int, b
 		return i, false
 	}
 	return i, true
+}
+
+// parseStatus returns the constant of Status whose value is s.
+func parseStatus(s []byte) (Status, bool) {
+	switch string(s) {
+	case "open":
+		return Open, true
+	case "closed":
+		return Closed, true
+	}
+	return "", false
+}
+
+// The constants this file names, with the values it was generated for. If the
+// build fails here with "duplicate key false", a constant has changed since:
+// run go generate again.
+func _() {
+	_ = map[bool]int{false: 0, Open == "open" && Closed == "closed": 1}
 }
 
 // Patterns of string fields, compiled once.

@@ -9,7 +9,6 @@ import (
 	"encoding/json"
 	"strconv"
 	"time"
-	"unicode/utf8"
 
 	"github.com/toolgen-go/toolgen/examples/search"
 	"github.com/toolgen-go/toolgen/examples/weather"
@@ -34,35 +33,44 @@ func Tools() []runtime.Tool {
 	}
 }
 
+// Lines that more than one schema of the forecast tool holds, each written once.
+const (
+	forecastCity       = `"city":{"type":"string","maxLength":80,"minLength":1},`
+	forecastDays       = `"days":{"type":"integer","maximum":14,"minimum":1,"default":3},`
+	forecastUnit       = `"unit":{"type":"string","enum":["celsius","fahrenheit"],"default":"celsius"},`
+	forecastEnd        = `"additionalProperties":false,"type":"object","required":["city"]}`
+	forecastCityOpenAI = `"city":{"type":"string","description":"Constraints: at least 1 character; at most 80 characters."},`
+)
+
 // forecastInfo describes the forecast tool.
 var forecastInfo = runtime.Info{
 	Name:        "forecast",
 	Description: "Takes the weather example's arguments.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"city":{"type":"string","maxLength":80,"minLength":1},` +
-		`"days":{"type":"integer","maximum":14,"minimum":1,"default":3},` +
-		`"unit":{"type":"string","enum":["celsius","fahrenheit"],"default":"celsius"},` +
+		forecastCity +
+		forecastDays +
+		forecastUnit +
 		`"include_wind":{"type":"boolean"}},` +
-		`"additionalProperties":false,"type":"object","required":["city"]}`),
+		forecastEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"city":{"type":"string","description":"Constraints: at least 1 character; at most 80 characters."},` +
+			forecastCityOpenAI +
 			`"days":{"anyOf":[{"type":"integer","maximum":14,"minimum":1},{"type":"null"}],"description":"Constraints: default 3."},` +
 			`"unit":{"anyOf":[{"type":"string","enum":["celsius","fahrenheit"]},{"type":"null"}],"description":"Constraints: default \"celsius\"."},` +
 			`"include_wind":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["city","days","unit","include_wind"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"city":{"type":"string","maxLength":80,"minLength":1},` +
-			`"days":{"type":"integer","maximum":14,"minimum":1,"default":3},` +
-			`"unit":{"type":"string","enum":["celsius","fahrenheit"],"default":"celsius"},` +
+			forecastCity +
+			forecastDays +
+			forecastUnit +
 			`"include_wind":{"type":"boolean"}},` +
 			`"type":"object","required":["city"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"city":{"type":"string","description":"Constraints: at least 1 character; at most 80 characters."},` +
+			forecastCityOpenAI +
 			`"days":{"type":"integer","description":"Constraints: default 3; minimum 1; maximum 14."},` +
 			`"unit":{"type":"string","enum":["celsius","fahrenheit"],"description":"Constraints: default \"celsius\"."},` +
 			`"include_wind":{"type":"boolean"}},` +
-			`"additionalProperties":false,"type":"object","required":["city"]}`),
+			forecastEnd),
 	},
 	ReadOnly: true,
 }
@@ -97,35 +105,45 @@ func (forecastTool) Call(ctx context.Context, s *runtime.Settings, args json.Raw
 	return toolimpl.Run(ctx, s, &forecastInfo, in, Forecast)
 }
 
+// Lines that more than one schema of the search tool holds, each written once.
+const (
+	searchQuery       = `"query":{"type":"string","maxLength":200,"minLength":2},`
+	searchLimit       = `"limit":{"type":"integer","maximum":20,"minimum":1,"default":3},`
+	searchMinLevel    = `"min_level":{"type":"string","enum":["high","medium","low","weak"],"default":"low"},`
+	searchWithin      = `"within":{"items":{"type":"string","minLength":1},"type":"array","maxItems":500}},`
+	searchEnd         = `"additionalProperties":false,"type":"object","required":["query"]}`
+	searchQueryOpenAI = `"query":{"type":"string","description":"Constraints: at least 2 characters; at most 200 characters."},`
+)
+
 // searchInfo describes the search tool.
 var searchInfo = runtime.Info{
 	Name:        "search",
 	Description: "Takes the search example's arguments.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"query":{"type":"string","maxLength":200,"minLength":2},` +
-		`"limit":{"type":"integer","maximum":20,"minimum":1,"default":3},` +
-		`"min_level":{"type":"string","enum":["high","medium","low","weak"],"default":"low"},` +
-		`"within":{"items":{"type":"string","minLength":1},"type":"array","maxItems":500}},` +
-		`"additionalProperties":false,"type":"object","required":["query"]}`),
+		searchQuery +
+		searchLimit +
+		searchMinLevel +
+		searchWithin +
+		searchEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"query":{"type":"string","description":"Constraints: at least 2 characters; at most 200 characters."},` +
+			searchQueryOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":20,"minimum":1},{"type":"null"}],"description":"Constraints: default 3."},` +
 			`"min_level":{"anyOf":[{"type":"string","enum":["high","medium","low","weak"]},{"type":"null"}],"description":"Constraints: default \"low\"."},` +
 			`"within":{"anyOf":[{"items":{"type":"string"},"type":"array","maxItems":500},{"type":"null"}],"description":"Constraints: each item: at least 1 character."}},` +
 			`"additionalProperties":false,"type":"object","required":["query","limit","min_level","within"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"query":{"type":"string","maxLength":200,"minLength":2},` +
-			`"limit":{"type":"integer","maximum":20,"minimum":1,"default":3},` +
-			`"min_level":{"type":"string","enum":["high","medium","low","weak"],"default":"low"},` +
-			`"within":{"items":{"type":"string","minLength":1},"type":"array","maxItems":500}},` +
+			searchQuery +
+			searchLimit +
+			searchMinLevel +
+			searchWithin +
 			`"type":"object","required":["query"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"query":{"type":"string","description":"Constraints: at least 2 characters; at most 200 characters."},` +
+			searchQueryOpenAI +
 			`"limit":{"type":"integer","description":"Constraints: default 3; minimum 1; maximum 20."},` +
 			`"min_level":{"type":"string","enum":["high","medium","low","weak"],"description":"Constraints: default \"low\"."},` +
 			`"within":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 500 items; each item: at least 1 character."}},` +
-			`"additionalProperties":false,"type":"object","required":["query"]}`),
+			searchEnd),
 	},
 	ReadOnly: true,
 }
@@ -160,31 +178,40 @@ func (searchTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMe
 	return toolimpl.Run(ctx, s, &searchInfo, in, Search)
 }
 
+// Lines that more than one schema of the lookup tool holds, each written once.
+const (
+	lookupId       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the order."},`
+	lookupQuantity = `"quantity":{"type":"integer","maximum":1000,"minimum":1,"description":"Quantity of items ordered."},`
+	lookupPaid     = `"paid":{"type":"boolean","description":"Asks for paid orders only."}},`
+	lookupEnd      = `"additionalProperties":false,"type":"object","required":["id","quantity","paid"]}`
+	lookupIdOpenAI = `"id":{"type":"string","description":"id of the order. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // lookupInfo describes the lookup tool.
 var lookupInfo = runtime.Info{
 	Name:        "lookup",
 	Description: "Returns an order by its id.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the order."},` +
-		`"quantity":{"type":"integer","maximum":1000,"minimum":1,"description":"Quantity of items ordered."},` +
-		`"paid":{"type":"boolean","description":"Asks for paid orders only."}},` +
-		`"additionalProperties":false,"type":"object","required":["id","quantity","paid"]}`),
+		lookupId +
+		lookupQuantity +
+		lookupPaid +
+		lookupEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the order. Constraints: at least 1 character; at most 64 characters."},` +
-			`"quantity":{"type":"integer","maximum":1000,"minimum":1,"description":"Quantity of items ordered."},` +
-			`"paid":{"type":"boolean","description":"Asks for paid orders only."}},` +
-			`"additionalProperties":false,"type":"object","required":["id","quantity","paid"]}`),
+			lookupIdOpenAI +
+			lookupQuantity +
+			lookupPaid +
+			lookupEnd),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the order."},` +
-			`"quantity":{"type":"integer","maximum":1000,"minimum":1,"description":"Quantity of items ordered."},` +
-			`"paid":{"type":"boolean","description":"Asks for paid orders only."}},` +
+			lookupId +
+			lookupQuantity +
+			lookupPaid +
 			`"type":"object","required":["id","quantity","paid"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the order. Constraints: at least 1 character; at most 64 characters."},` +
+			lookupIdOpenAI +
 			`"quantity":{"type":"integer","description":"Quantity of items ordered. Constraints: minimum 1; maximum 1000."},` +
-			`"paid":{"type":"boolean","description":"Asks for paid orders only."}},` +
-			`"additionalProperties":false,"type":"object","required":["id","quantity","paid"]}`),
+			lookupPaid +
+			lookupEnd),
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string"},` +
@@ -225,31 +252,40 @@ func (lookupTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMe
 	return toolimpl.RunEncoded(ctx, s, &lookupInfo, in, Lookup, encodeLookupResult)
 }
 
+// Lines that more than one schema of the lookup_timeout tool holds, each written once.
+const (
+	lookupTimeoutId       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the order."},`
+	lookupTimeoutQuantity = `"quantity":{"type":"integer","maximum":1000,"minimum":1,"description":"Quantity of items ordered."},`
+	lookupTimeoutPaid     = `"paid":{"type":"boolean","description":"Asks for paid orders only."}},`
+	lookupTimeoutEnd      = `"additionalProperties":false,"type":"object","required":["id","quantity","paid"]}`
+	lookupTimeoutIdOpenAI = `"id":{"type":"string","description":"id of the order. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // lookupTimeoutInfo describes the lookup_timeout tool.
 var lookupTimeoutInfo = runtime.Info{
 	Name:        "lookup_timeout",
 	Description: "Returns an order by its id, within five seconds.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the order."},` +
-		`"quantity":{"type":"integer","maximum":1000,"minimum":1,"description":"Quantity of items ordered."},` +
-		`"paid":{"type":"boolean","description":"Asks for paid orders only."}},` +
-		`"additionalProperties":false,"type":"object","required":["id","quantity","paid"]}`),
+		lookupTimeoutId +
+		lookupTimeoutQuantity +
+		lookupTimeoutPaid +
+		lookupTimeoutEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the order. Constraints: at least 1 character; at most 64 characters."},` +
-			`"quantity":{"type":"integer","maximum":1000,"minimum":1,"description":"Quantity of items ordered."},` +
-			`"paid":{"type":"boolean","description":"Asks for paid orders only."}},` +
-			`"additionalProperties":false,"type":"object","required":["id","quantity","paid"]}`),
+			lookupTimeoutIdOpenAI +
+			lookupTimeoutQuantity +
+			lookupTimeoutPaid +
+			lookupTimeoutEnd),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the order."},` +
-			`"quantity":{"type":"integer","maximum":1000,"minimum":1,"description":"Quantity of items ordered."},` +
-			`"paid":{"type":"boolean","description":"Asks for paid orders only."}},` +
+			lookupTimeoutId +
+			lookupTimeoutQuantity +
+			lookupTimeoutPaid +
 			`"type":"object","required":["id","quantity","paid"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the order. Constraints: at least 1 character; at most 64 characters."},` +
+			lookupTimeoutIdOpenAI +
 			`"quantity":{"type":"integer","description":"Quantity of items ordered. Constraints: minimum 1; maximum 1000."},` +
-			`"paid":{"type":"boolean","description":"Asks for paid orders only."}},` +
-			`"additionalProperties":false,"type":"object","required":["id","quantity","paid"]}`),
+			lookupTimeoutPaid +
+			lookupTimeoutEnd),
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string"},` +
@@ -291,31 +327,40 @@ func (lookupTimeoutTool) Call(ctx context.Context, s *runtime.Settings, args jso
 	return toolimpl.RunEncoded(ctx, s, &lookupTimeoutInfo, in, LookupTimeout, encodeLookupTimeoutResult)
 }
 
+// Lines that more than one schema of the ignore_ctx tool holds, each written once.
+const (
+	ignoreCtxId       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the order."},`
+	ignoreCtxQuantity = `"quantity":{"type":"integer","maximum":1000,"minimum":1,"description":"Quantity of items ordered."},`
+	ignoreCtxPaid     = `"paid":{"type":"boolean","description":"Asks for paid orders only."}},`
+	ignoreCtxEnd      = `"additionalProperties":false,"type":"object","required":["id","quantity","paid"]}`
+	ignoreCtxIdOpenAI = `"id":{"type":"string","description":"id of the order. Constraints: at least 1 character; at most 64 characters."},`
+)
+
 // ignoreCtxInfo describes the ignore_ctx tool.
 var ignoreCtxInfo = runtime.Info{
 	Name:        "ignore_ctx",
 	Description: "Returns an order by its id, within five seconds; it never looks at its context, so the deadline is all overhead.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the order."},` +
-		`"quantity":{"type":"integer","maximum":1000,"minimum":1,"description":"Quantity of items ordered."},` +
-		`"paid":{"type":"boolean","description":"Asks for paid orders only."}},` +
-		`"additionalProperties":false,"type":"object","required":["id","quantity","paid"]}`),
+		ignoreCtxId +
+		ignoreCtxQuantity +
+		ignoreCtxPaid +
+		ignoreCtxEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the order. Constraints: at least 1 character; at most 64 characters."},` +
-			`"quantity":{"type":"integer","maximum":1000,"minimum":1,"description":"Quantity of items ordered."},` +
-			`"paid":{"type":"boolean","description":"Asks for paid orders only."}},` +
-			`"additionalProperties":false,"type":"object","required":["id","quantity","paid"]}`),
+			ignoreCtxIdOpenAI +
+			ignoreCtxQuantity +
+			ignoreCtxPaid +
+			ignoreCtxEnd),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the order."},` +
-			`"quantity":{"type":"integer","maximum":1000,"minimum":1,"description":"Quantity of items ordered."},` +
-			`"paid":{"type":"boolean","description":"Asks for paid orders only."}},` +
+			ignoreCtxId +
+			ignoreCtxQuantity +
+			ignoreCtxPaid +
 			`"type":"object","required":["id","quantity","paid"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"id of the order. Constraints: at least 1 character; at most 64 characters."},` +
+			ignoreCtxIdOpenAI +
 			`"quantity":{"type":"integer","description":"Quantity of items ordered. Constraints: minimum 1; maximum 1000."},` +
-			`"paid":{"type":"boolean","description":"Asks for paid orders only."}},` +
-			`"additionalProperties":false,"type":"object","required":["id","quantity","paid"]}`),
+			ignoreCtxPaid +
+			ignoreCtxEnd),
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string"},` +
@@ -357,27 +402,36 @@ func (ignoreCtxTool) Call(ctx context.Context, s *runtime.Settings, args json.Ra
 	return toolimpl.RunEncoded(ctx, s, &ignoreCtxInfo, in, IgnoreCtx, encodeIgnoreCtxResult)
 }
 
+// Lines that more than one schema of the week tool holds, each written once.
+const (
+	weekCity        = `"city":{"type":"string","maxLength":80,"minLength":1,"description":"City to forecast."},`
+	weekStart       = `"start":{"type":"string","maxLength":10,"minLength":10,"description":"Start is the first day, as YYYY-MM-DD."}},`
+	weekEnd         = `"additionalProperties":false,"type":"object","required":["city","start"]}`
+	weekCityOpenAI  = `"city":{"type":"string","description":"City to forecast. Constraints: at least 1 character; at most 80 characters."},`
+	weekStartOpenAI = `"start":{"type":"string","description":"Start is the first day, as YYYY-MM-DD. Constraints: at least 10 characters; at most 10 characters."}},`
+)
+
 // weekInfo describes the week tool.
 var weekInfo = runtime.Info{
 	Name:        "week",
 	Description: "Returns the weather of a city for the seven days from a date.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"city":{"type":"string","maxLength":80,"minLength":1,"description":"City to forecast."},` +
-		`"start":{"type":"string","maxLength":10,"minLength":10,"description":"Start is the first day, as YYYY-MM-DD."}},` +
-		`"additionalProperties":false,"type":"object","required":["city","start"]}`),
+		weekCity +
+		weekStart +
+		weekEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"city":{"type":"string","description":"City to forecast. Constraints: at least 1 character; at most 80 characters."},` +
-			`"start":{"type":"string","description":"Start is the first day, as YYYY-MM-DD. Constraints: at least 10 characters; at most 10 characters."}},` +
-			`"additionalProperties":false,"type":"object","required":["city","start"]}`),
+			weekCityOpenAI +
+			weekStartOpenAI +
+			weekEnd),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"city":{"type":"string","maxLength":80,"minLength":1,"description":"City to forecast."},` +
-			`"start":{"type":"string","maxLength":10,"minLength":10,"description":"Start is the first day, as YYYY-MM-DD."}},` +
+			weekCity +
+			weekStart +
 			`"type":"object","required":["city","start"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"city":{"type":"string","description":"City to forecast. Constraints: at least 1 character; at most 80 characters."},` +
-			`"start":{"type":"string","description":"Start is the first day, as YYYY-MM-DD. Constraints: at least 10 characters; at most 10 characters."}},` +
-			`"additionalProperties":false,"type":"object","required":["city","start"]}`),
+			weekCityOpenAI +
+			weekStartOpenAI +
+			weekEnd),
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"city":{"type":"string"},` +
@@ -422,27 +476,34 @@ func (weekTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMess
 	return toolimpl.RunEncoded(ctx, s, &weekInfo, in, Week, encodeWeekResult)
 }
 
+// Lines that more than one schema of the quote tool holds, each written once.
+const (
+	quoteSymbol = `"symbol":{"type":"string","description":"The stock's ticker symbol."},`
+	quoteQty    = `"qty":{"type":"integer","description":"How many shares."}},`
+	quoteEnd    = `"additionalProperties":false,"type":"object","required":["symbol","qty"]}`
+)
+
 // quoteInfo describes the quote tool.
 var quoteInfo = runtime.Info{
 	Name:        "quote",
 	Description: "Returns the price of qty shares of a stock.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"symbol":{"type":"string","description":"The stock's ticker symbol."},` +
-		`"qty":{"type":"integer","description":"How many shares."}},` +
-		`"additionalProperties":false,"type":"object","required":["symbol","qty"]}`),
+		quoteSymbol +
+		quoteQty +
+		quoteEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"symbol":{"type":"string","description":"The stock's ticker symbol."},` +
-			`"qty":{"type":"integer","description":"How many shares."}},` +
-			`"additionalProperties":false,"type":"object","required":["symbol","qty"]}`),
+			quoteSymbol +
+			quoteQty +
+			quoteEnd),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"symbol":{"type":"string","description":"The stock's ticker symbol."},` +
-			`"qty":{"type":"integer","description":"How many shares."}},` +
+			quoteSymbol +
+			quoteQty +
 			`"type":"object","required":["symbol","qty"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"symbol":{"type":"string","description":"The stock's ticker symbol."},` +
-			`"qty":{"type":"integer","description":"How many shares."}},` +
-			`"additionalProperties":false,"type":"object","required":["symbol","qty"]}`),
+			quoteSymbol +
+			quoteQty +
+			quoteEnd),
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"symbol":{"type":"string"},` +
@@ -503,13 +564,7 @@ func decodeForecastRequest(d *toolimpl.Decoder, v *weather.ForecastRequest) {
 			hasCity = true
 			if s, ok := d.String(); ok {
 				v.City = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 80 {
-					d.Errorf(`must be at most 80 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 80)
 			}
 		case "days":
 			if d.OptionalNull() {
@@ -531,12 +586,7 @@ func decodeForecastRequest(d *toolimpl.Decoder, v *weather.ForecastRequest) {
 			}
 			hasUnit = true
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "celsius":
-					v.Unit = weather.Celsius
-				case "fahrenheit":
-					v.Unit = weather.Fahrenheit
-				default:
+				if v.Unit, ok = parseUnit(s); !ok {
 					d.Errorf(`must be one of "celsius", "fahrenheit"; got %q`, s)
 				}
 			}
@@ -576,13 +626,7 @@ func decodeSearchRequest(d *toolimpl.Decoder, v *search.SearchRequest) {
 			hasQuery = true
 			if s, ok := d.String(); ok {
 				v.Query = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 2 {
-					d.Errorf(`must be at least 2 characters long, got %d`, runes)
-				}
-				if runes > 200 {
-					d.Errorf(`must be at most 200 characters long, got %d`, runes)
-				}
+				d.Length(s, 2, 200)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -604,16 +648,7 @@ func decodeSearchRequest(d *toolimpl.Decoder, v *search.SearchRequest) {
 			}
 			hasMinLevel = true
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "high":
-					v.MinLevel = search.High
-				case "medium":
-					v.MinLevel = search.Medium
-				case "low":
-					v.MinLevel = search.Low
-				case "weak":
-					v.MinLevel = search.Weak
-				default:
+				if v.MinLevel, ok = parseLevel(s); !ok {
 					d.Errorf(`must be one of "high", "medium", "low", "weak"; got %q`, s)
 				}
 			}
@@ -629,10 +664,7 @@ func decodeSearchRequest(d *toolimpl.Decoder, v *search.SearchRequest) {
 					var elem string
 					if s, ok := d.String(); ok {
 						elem = s
-						runes := utf8.RuneCountInString(s)
-						if runes < 1 {
-							d.Errorf(`must be at least 1 character long, got %d`, runes)
-						}
+						d.Length(s, 1, -1)
 					}
 					if d.Keep() {
 						v.Within = append(v.Within, elem)
@@ -670,13 +702,7 @@ func decodeOrderQuery(d *toolimpl.Decoder, v *OrderQuery) {
 			hasID = true
 			if s, ok := d.String(); ok {
 				v.ID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 64 {
-					d.Errorf(`must be at most 64 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 64)
 			}
 		case "quantity":
 			hasQuantity = true
@@ -721,25 +747,13 @@ func decodeWeekQuery(d *toolimpl.Decoder, v *WeekQuery) {
 			hasCity = true
 			if s, ok := d.String(); ok {
 				v.City = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 80 {
-					d.Errorf(`must be at most 80 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 80)
 			}
 		case "start":
 			hasStart = true
 			if s, ok := d.String(); ok {
 				v.Start = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 10 {
-					d.Errorf(`must be at least 10 characters long, got %d`, runes)
-				}
-				if runes > 10 {
-					d.Errorf(`must be at most 10 characters long, got %d`, runes)
-				}
+				d.Length(s, 10, 10)
 			}
 		default:
 			d.Unknown("city, start")
@@ -783,9 +797,8 @@ func decodeQuoteArgs(d *toolimpl.Decoder, v *quoteArgs) {
 	}
 }
 
-// fastForecastRequest decodes a ForecastRequest in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeForecastRequest
-// says what is wrong.
+// fastForecastRequest is the fast path of decodeForecastRequest: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastForecastRequest(data []byte, i int, v *weather.ForecastRequest, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -801,27 +814,14 @@ func fastForecastRequest(data []byte, i int, v *weather.ForecastRequest, strs *t
 		case "city":
 			hasCity = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			runes := utf8.RuneCount(s)
-			if runes < 1 {
-				return i, false
-			}
-			if runes > 80 {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 80) {
 				return i, false
 			}
 			v.City = strs.Of(data, i, s)
 		case "days":
 			hasDays = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			if n < 1 {
-				return i, false
-			}
-			if n > 14 {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 14 {
 				return i, false
 			}
 			v.Days = int(n)
@@ -831,12 +831,7 @@ func fastForecastRequest(data []byte, i int, v *weather.ForecastRequest, strs *t
 			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			switch string(s) {
-			case "celsius":
-				v.Unit = weather.Celsius
-			case "fahrenheit":
-				v.Unit = weather.Fahrenheit
-			default:
+			if v.Unit, ok = parseUnit(s); !ok {
 				return i, false
 			}
 		case "include_wind":
@@ -865,9 +860,8 @@ func fastForecastRequest(data []byte, i int, v *weather.ForecastRequest, strs *t
 	return i, true
 }
 
-// fastSearchRequest decodes a SearchRequest in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeSearchRequest
-// says what is wrong.
+// fastSearchRequest is the fast path of decodeSearchRequest: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastSearchRequest(data []byte, i int, v *search.SearchRequest, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -883,27 +877,14 @@ func fastSearchRequest(data []byte, i int, v *search.SearchRequest, strs *toolim
 		case "query":
 			hasQuery = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			runes := utf8.RuneCount(s)
-			if runes < 2 {
-				return i, false
-			}
-			if runes > 200 {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 2, 200) {
 				return i, false
 			}
 			v.Query = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			if n < 1 {
-				return i, false
-			}
-			if n > 20 {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 20 {
 				return i, false
 			}
 			v.Limit = int(n)
@@ -913,16 +894,7 @@ func fastSearchRequest(data []byte, i int, v *search.SearchRequest, strs *toolim
 			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			switch string(s) {
-			case "high":
-				v.MinLevel = search.High
-			case "medium":
-				v.MinLevel = search.Medium
-			case "low":
-				v.MinLevel = search.Low
-			case "weak":
-				v.MinLevel = search.Weak
-			default:
+			if v.MinLevel, ok = parseLevel(s); !ok {
 				return i, false
 			}
 		case "within":
@@ -934,11 +906,7 @@ func fastSearchRequest(data []byte, i int, v *search.SearchRequest, strs *toolim
 			for more2 := !empty2; more2; {
 				var elem string
 				var s []byte
-				if s, i, ok = toolimpl.FastString(data, i); !ok {
-					return i, false
-				}
-				runes := utf8.RuneCount(s)
-				if runes < 1 {
+				if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, -1) {
 					return i, false
 				}
 				elem = strs.Of(data, i, s)
@@ -969,9 +937,8 @@ func fastSearchRequest(data []byte, i int, v *search.SearchRequest, strs *toolim
 	return i, true
 }
 
-// fastOrderQuery decodes an OrderQuery in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeOrderQuery
-// says what is wrong.
+// fastOrderQuery is the fast path of decodeOrderQuery: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastOrderQuery(data []byte, i int, v *OrderQuery, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -987,27 +954,14 @@ func fastOrderQuery(data []byte, i int, v *OrderQuery, strs *toolimpl.Strings) (
 		case "id":
 			hasID = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			runes := utf8.RuneCount(s)
-			if runes < 1 {
-				return i, false
-			}
-			if runes > 64 {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
 				return i, false
 			}
 			v.ID = strs.Of(data, i, s)
 		case "quantity":
 			hasQuantity = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			if n < 1 {
-				return i, false
-			}
-			if n > 1000 {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 1000 {
 				return i, false
 			}
 			v.Quantity = int(n)
@@ -1037,9 +991,8 @@ func fastOrderQuery(data []byte, i int, v *OrderQuery, strs *toolimpl.Strings) (
 	return i, true
 }
 
-// fastWeekQuery decodes a WeekQuery in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeWeekQuery
-// says what is wrong.
+// fastWeekQuery is the fast path of decodeWeekQuery: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastWeekQuery(data []byte, i int, v *WeekQuery, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -1055,28 +1008,14 @@ func fastWeekQuery(data []byte, i int, v *WeekQuery, strs *toolimpl.Strings) (in
 		case "city":
 			hasCity = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			runes := utf8.RuneCount(s)
-			if runes < 1 {
-				return i, false
-			}
-			if runes > 80 {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 80) {
 				return i, false
 			}
 			v.City = strs.Of(data, i, s)
 		case "start":
 			hasStart = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			runes := utf8.RuneCount(s)
-			if runes < 10 {
-				return i, false
-			}
-			if runes > 10 {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 10, 10) {
 				return i, false
 			}
 			v.Start = strs.Of(data, i, s)
@@ -1096,9 +1035,8 @@ func fastWeekQuery(data []byte, i int, v *WeekQuery, strs *toolimpl.Strings) (in
 	return i, true
 }
 
-// fastQuoteArgs decodes a quoteArgs in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeQuoteArgs
-// says what is wrong.
+// fastQuoteArgs is the fast path of decodeQuoteArgs: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastQuoteArgs(data []byte, i int, v *quoteArgs, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -1219,4 +1157,38 @@ func encodeDay(e *toolimpl.Encoder, v *Day) {
 	e.Raw(`,"summary":`)
 	e.String(v.Summary)
 	e.Byte('}')
+}
+
+// parseUnit returns the constant of Unit whose value is s.
+func parseUnit(s []byte) (weather.Unit, bool) {
+	switch string(s) {
+	case "celsius":
+		return weather.Celsius, true
+	case "fahrenheit":
+		return weather.Fahrenheit, true
+	}
+	return "", false
+}
+
+// parseLevel returns the constant of Level whose value is s.
+func parseLevel(s []byte) (search.Level, bool) {
+	switch string(s) {
+	case "high":
+		return search.High, true
+	case "medium":
+		return search.Medium, true
+	case "low":
+		return search.Low, true
+	case "weak":
+		return search.Weak, true
+	}
+	return "", false
+}
+
+// The constants this file names, with the values it was generated for. If the
+// build fails here with "duplicate key false", a constant has changed since:
+// run go generate again.
+func _() {
+	_ = map[bool]int{false: 0, weather.Celsius == "celsius" && weather.Fahrenheit == "fahrenheit": 1}
+	_ = map[bool]int{false: 0, search.High == "high" && search.Medium == "medium" && search.Low == "low" && search.Weak == "weak": 1}
 }

@@ -8,7 +8,6 @@ import (
 	"context"
 	"encoding/json"
 	"time"
-	"unicode/utf8"
 
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
@@ -27,16 +26,21 @@ func Tools(db *DB) []runtime.Tool {
 	}
 }
 
+// Lines that more than one schema of the list_tables tool holds, each written once.
+const (
+	listTablesStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
+)
+
 // listTablesInfo describes the list_tables tool.
 var listTablesInfo = runtime.Info{
 	Name:        "list_tables",
 	Description: "Lists the tables of the database with their columns, their types and the foreign keys between them. Call it before writing a query.",
 	Title:       "List tables",
-	Parameters:  json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
+	Parameters:  json.RawMessage(listTablesStart),
 	Dialects: runtime.DialectSchemas{
-		OpenAI:    json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
+		OpenAI:    json.RawMessage(listTablesStart),
 		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
-		Anthropic: json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
+		Anthropic: json.RawMessage(listTablesStart),
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"tables":{"anyOf":[{"items":{"properties":{` +
@@ -85,24 +89,31 @@ func (t listTablesTool) Call(ctx context.Context, s *runtime.Settings, args json
 	}, encodeListTablesResult)
 }
 
+// Lines that more than one schema of the query tool holds, each written once.
+const (
+	querySql       = `"sql":{"type":"string","maxLength":20000,"minLength":1,"description":"The query, in SQLite's dialect: a SELECT (or WITH ... SELECT)."}},`
+	queryEnd       = `"additionalProperties":false,"type":"object","required":["sql"]}`
+	querySqlOpenAI = `"sql":{"type":"string","description":"The query, in SQLite's dialect: a SELECT (or WITH ... SELECT). Constraints: at least 1 character; at most 20000 characters."}},`
+)
+
 // queryInfo describes the query tool.
 var queryInfo = runtime.Info{
 	Name:        "query",
 	Description: "Runs one read-only SQL query on the database and returns its rows. It can only read: SQLite refuses anything that would write, attach a database or change a setting. Queries run for at most a few seconds and results are capped in rows and size, so aggregate (COUNT, SUM, GROUP BY) and use LIMIT rather than reading whole tables.",
 	Title:       "Run a read-only SQL query",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"sql":{"type":"string","maxLength":20000,"minLength":1,"description":"The query, in SQLite's dialect: a SELECT (or WITH ... SELECT)."}},` +
-		`"additionalProperties":false,"type":"object","required":["sql"]}`),
+		querySql +
+		queryEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"sql":{"type":"string","description":"The query, in SQLite's dialect: a SELECT (or WITH ... SELECT). Constraints: at least 1 character; at most 20000 characters."}},` +
-			`"additionalProperties":false,"type":"object","required":["sql"]}`),
+			querySqlOpenAI +
+			queryEnd),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"sql":{"type":"string","maxLength":20000,"minLength":1,"description":"The query, in SQLite's dialect: a SELECT (or WITH ... SELECT)."}},` +
+			querySql +
 			`"type":"object","required":["sql"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"sql":{"type":"string","description":"The query, in SQLite's dialect: a SELECT (or WITH ... SELECT). Constraints: at least 1 character; at most 20000 characters."}},` +
-			`"additionalProperties":false,"type":"object","required":["sql"]}`),
+			querySqlOpenAI +
+			queryEnd),
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"columns":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}],"description":"Columns are the names of the result's columns."},` +
@@ -150,28 +161,36 @@ func (t queryTool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	}, encodeQueryResult)
 }
 
+// Lines that more than one schema of the add_order_note tool holds, each written once.
+const (
+	addOrderNoteOrderId    = `"order_id":{"type":"integer","minimum":1,"description":"The order's id."},`
+	addOrderNoteNote       = `"note":{"type":"string","maxLength":1000,"minLength":1,"description":"The text of the note."}},`
+	addOrderNoteEnd        = `"additionalProperties":false,"type":"object","required":["order_id","note"]}`
+	addOrderNoteNoteOpenAI = `"note":{"type":"string","description":"The text of the note. Constraints: at least 1 character; at most 1000 characters."}},`
+)
+
 // addOrderNoteInfo describes the add_order_note tool.
 var addOrderNoteInfo = runtime.Info{
 	Name:        "add_order_note",
 	Description: "Adds a note to an order, for the people who handle it. It changes the database, so a person approves each call.",
 	Title:       "Add a note to an order",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"order_id":{"type":"integer","minimum":1,"description":"The order's id."},` +
-		`"note":{"type":"string","maxLength":1000,"minLength":1,"description":"The text of the note."}},` +
-		`"additionalProperties":false,"type":"object","required":["order_id","note"]}`),
+		addOrderNoteOrderId +
+		addOrderNoteNote +
+		addOrderNoteEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"order_id":{"type":"integer","minimum":1,"description":"The order's id."},` +
-			`"note":{"type":"string","description":"The text of the note. Constraints: at least 1 character; at most 1000 characters."}},` +
-			`"additionalProperties":false,"type":"object","required":["order_id","note"]}`),
+			addOrderNoteOrderId +
+			addOrderNoteNoteOpenAI +
+			addOrderNoteEnd),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"order_id":{"type":"integer","minimum":1,"description":"The order's id."},` +
-			`"note":{"type":"string","maxLength":1000,"minLength":1,"description":"The text of the note."}},` +
+			addOrderNoteOrderId +
+			addOrderNoteNote +
 			`"type":"object","required":["order_id","note"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
 			`"order_id":{"type":"integer","description":"The order's id. Constraints: minimum 1."},` +
-			`"note":{"type":"string","description":"The text of the note. Constraints: at least 1 character; at most 1000 characters."}},` +
-			`"additionalProperties":false,"type":"object","required":["order_id","note"]}`),
+			addOrderNoteNoteOpenAI +
+			addOrderNoteEnd),
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"integer"},` +
@@ -236,13 +255,7 @@ func decodeQueryArgs(d *toolimpl.Decoder, v *QueryArgs) {
 			hasSQL = true
 			if s, ok := d.String(); ok {
 				v.SQL = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 20000 {
-					d.Errorf(`must be at most 20000 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 20000)
 			}
 		default:
 			d.Unknown("sql")
@@ -273,13 +286,7 @@ func decodeNoteArgs(d *toolimpl.Decoder, v *NoteArgs) {
 			hasNote = true
 			if s, ok := d.String(); ok {
 				v.Note = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 1000 {
-					d.Errorf(`must be at most 1000 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 1000)
 			}
 		default:
 			d.Unknown("order_id, note")
@@ -293,9 +300,8 @@ func decodeNoteArgs(d *toolimpl.Decoder, v *NoteArgs) {
 	}
 }
 
-// fastQueryArgs decodes a QueryArgs in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeQueryArgs
-// says what is wrong.
+// fastQueryArgs is the fast path of decodeQueryArgs: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastQueryArgs(data []byte, i int, v *QueryArgs, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -311,14 +317,7 @@ func fastQueryArgs(data []byte, i int, v *QueryArgs, strs *toolimpl.Strings) (in
 		case "sql":
 			hasSQL = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			runes := utf8.RuneCount(s)
-			if runes < 1 {
-				return i, false
-			}
-			if runes > 20000 {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 20000) {
 				return i, false
 			}
 			v.SQL = strs.Of(data, i, s)
@@ -335,9 +334,8 @@ func fastQueryArgs(data []byte, i int, v *QueryArgs, strs *toolimpl.Strings) (in
 	return i, true
 }
 
-// fastNoteArgs decodes a NoteArgs in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeNoteArgs
-// says what is wrong.
+// fastNoteArgs is the fast path of decodeNoteArgs: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastNoteArgs(data []byte, i int, v *NoteArgs, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -353,24 +351,14 @@ func fastNoteArgs(data []byte, i int, v *NoteArgs, strs *toolimpl.Strings) (int,
 		case "order_id":
 			hasOrderID = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, 64); !ok {
-				return i, false
-			}
-			if n < 1 {
+			if n, i, ok = toolimpl.FastInt(data, i, 64); !ok || n < 1 {
 				return i, false
 			}
 			v.OrderID = n
 		case "note":
 			hasNote = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			runes := utf8.RuneCount(s)
-			if runes < 1 {
-				return i, false
-			}
-			if runes > 1000 {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 1000) {
 				return i, false
 			}
 			v.Note = strs.Of(data, i, s)

@@ -9,7 +9,6 @@ import (
 	"encoding/json"
 	"strconv"
 	"time"
-	"unicode/utf8"
 
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
@@ -26,6 +25,15 @@ func Tools(searcher *Searcher) []runtime.Tool {
 		getPassageTool{searcher},
 	}
 }
+
+// Lines that more than one schema of the search_passages tool holds, each written once.
+const (
+	searchPassagesQuery       = `"query":{"type":"string","maxLength":200,"minLength":2,"description":"Query in plain words; common words are ignored."},`
+	searchPassagesLimit       = `"limit":{"type":"integer","maximum":20,"minimum":1,"description":"Limit on the number of passages returned.","default":3},`
+	searchPassagesMinLevel    = `"min_level":{"type":"string","enum":["high","medium","low","weak"],"description":"Leaves out passages below this level of relevance. Values: \"high\": relevance of 0.8 or more; \"medium\": relevance of 0.6 or more; \"low\": relevance of 0.4 or more; \"weak\": any match below 0.4.","default":"low"},`
+	searchPassagesWithin      = `"within":{"items":{"type":"string","minLength":1},"type":"array","maxItems":500,"description":"Restricts the search to the passages with these ids."}},`
+	searchPassagesQueryOpenAI = `"query":{"type":"string","description":"Query in plain words; common words are ignored. Constraints: at least 2 characters; at most 200 characters."},`
+)
 
 // searchPassagesOutput is the JSON Schema of the search_passages tool's result after its opening brace,
 // which its Output and OutputWrapper share.
@@ -45,26 +53,26 @@ var searchPassagesInfo = runtime.Info{
 	Description: "Finds the passages of the knowledge base that best answer a query, ranked by BM25, each with its relevance (0 to 1) and level (high, medium, low, weak). Use it before answering questions about the product.",
 	Title:       "Search passages",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"query":{"type":"string","maxLength":200,"minLength":2,"description":"Query in plain words; common words are ignored."},` +
-		`"limit":{"type":"integer","maximum":20,"minimum":1,"description":"Limit on the number of passages returned.","default":3},` +
-		`"min_level":{"type":"string","enum":["high","medium","low","weak"],"description":"Leaves out passages below this level of relevance. Values: \"high\": relevance of 0.8 or more; \"medium\": relevance of 0.6 or more; \"low\": relevance of 0.4 or more; \"weak\": any match below 0.4.","default":"low"},` +
-		`"within":{"items":{"type":"string","minLength":1},"type":"array","maxItems":500,"description":"Restricts the search to the passages with these ids."}},` +
+		searchPassagesQuery +
+		searchPassagesLimit +
+		searchPassagesMinLevel +
+		searchPassagesWithin +
 		`"additionalProperties":false,"type":"object","required":["query"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"query":{"type":"string","description":"Query in plain words; common words are ignored. Constraints: at least 2 characters; at most 200 characters."},` +
+			searchPassagesQueryOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":20,"minimum":1},{"type":"null"}],"description":"Limit on the number of passages returned. Constraints: default 3."},` +
 			`"min_level":{"anyOf":[{"type":"string","enum":["high","medium","low","weak"]},{"type":"null"}],"description":"Leaves out passages below this level of relevance. Values: \"high\": relevance of 0.8 or more; \"medium\": relevance of 0.6 or more; \"low\": relevance of 0.4 or more; \"weak\": any match below 0.4. Constraints: default \"low\"."},` +
 			`"within":{"anyOf":[{"items":{"type":"string"},"type":"array","maxItems":500},{"type":"null"}],"description":"Restricts the search to the passages with these ids. Constraints: each item: at least 1 character."}},` +
 			`"additionalProperties":false,"type":"object","required":["query","limit","min_level","within"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"query":{"type":"string","maxLength":200,"minLength":2,"description":"Query in plain words; common words are ignored."},` +
-			`"limit":{"type":"integer","maximum":20,"minimum":1,"description":"Limit on the number of passages returned.","default":3},` +
-			`"min_level":{"type":"string","enum":["high","medium","low","weak"],"description":"Leaves out passages below this level of relevance. Values: \"high\": relevance of 0.8 or more; \"medium\": relevance of 0.6 or more; \"low\": relevance of 0.4 or more; \"weak\": any match below 0.4.","default":"low"},` +
-			`"within":{"items":{"type":"string","minLength":1},"type":"array","maxItems":500,"description":"Restricts the search to the passages with these ids."}},` +
+			searchPassagesQuery +
+			searchPassagesLimit +
+			searchPassagesMinLevel +
+			searchPassagesWithin +
 			`"type":"object","required":["query"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"query":{"type":"string","description":"Query in plain words; common words are ignored. Constraints: at least 2 characters; at most 200 characters."},` +
+			searchPassagesQueryOpenAI +
 			`"limit":{"type":"integer","description":"Limit on the number of passages returned. Constraints: default 3; minimum 1; maximum 20."},` +
 			`"min_level":{"type":"string","enum":["high","medium","low","weak"],"description":"Leaves out passages below this level of relevance. Values: \"high\": relevance of 0.8 or more; \"medium\": relevance of 0.6 or more; \"low\": relevance of 0.4 or more; \"weak\": any match below 0.4. Constraints: default \"low\"."},` +
 			`"within":{"items":{"type":"string"},"type":"array","description":"Restricts the search to the passages with these ids. Constraints: at most 500 items; each item: at least 1 character."}},` +
@@ -111,24 +119,30 @@ func (t searchPassagesTool) Call(ctx context.Context, s *runtime.Settings, args 
 	}, encodeSearchPassagesResult)
 }
 
+// Lines that more than one schema of the get_passage tool holds, each written once.
+const (
+	getPassageId  = `"id":{"type":"string","description":"The passage's id, as search_passages reports it."}},`
+	getPassageEnd = `"additionalProperties":false,"type":"object","required":["id"]}`
+)
+
 // getPassageInfo describes the get_passage tool.
 var getPassageInfo = runtime.Info{
 	Name:        "get_passage",
 	Description: "Returns one passage by its id.",
 	Title:       "Get a passage",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string","description":"The passage's id, as search_passages reports it."}},` +
-		`"additionalProperties":false,"type":"object","required":["id"]}`),
+		getPassageId +
+		getPassageEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"The passage's id, as search_passages reports it."}},` +
-			`"additionalProperties":false,"type":"object","required":["id"]}`),
+			getPassageId +
+			getPassageEnd),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"The passage's id, as search_passages reports it."}},` +
+			getPassageId +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string","description":"The passage's id, as search_passages reports it."}},` +
-			`"additionalProperties":false,"type":"object","required":["id"]}`),
+			getPassageId +
+			getPassageEnd),
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string"},` +
@@ -190,13 +204,7 @@ func decodeSearchRequest(d *toolimpl.Decoder, v *SearchRequest) {
 			hasQuery = true
 			if s, ok := d.String(); ok {
 				v.Query = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 2 {
-					d.Errorf(`must be at least 2 characters long, got %d`, runes)
-				}
-				if runes > 200 {
-					d.Errorf(`must be at most 200 characters long, got %d`, runes)
-				}
+				d.Length(s, 2, 200)
 			}
 		case "limit":
 			if d.OptionalNull() {
@@ -218,16 +226,7 @@ func decodeSearchRequest(d *toolimpl.Decoder, v *SearchRequest) {
 			}
 			hasMinLevel = true
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "high":
-					v.MinLevel = High
-				case "medium":
-					v.MinLevel = Medium
-				case "low":
-					v.MinLevel = Low
-				case "weak":
-					v.MinLevel = Weak
-				default:
+				if v.MinLevel, ok = parseLevel(s); !ok {
 					d.Errorf(`must be one of "high", "medium", "low", "weak"; got %q`, s)
 				}
 			}
@@ -243,10 +242,7 @@ func decodeSearchRequest(d *toolimpl.Decoder, v *SearchRequest) {
 					var elem string
 					if s, ok := d.String(); ok {
 						elem = s
-						runes := utf8.RuneCountInString(s)
-						if runes < 1 {
-							d.Errorf(`must be at least 1 character long, got %d`, runes)
-						}
+						d.Length(s, 1, -1)
 					}
 					if d.Keep() {
 						v.Within = append(v.Within, elem)
@@ -294,9 +290,8 @@ func decodeGetPassageArgs(d *toolimpl.Decoder, v *getPassageArgs) {
 	}
 }
 
-// fastSearchRequest decodes a SearchRequest in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeSearchRequest
-// says what is wrong.
+// fastSearchRequest is the fast path of decodeSearchRequest: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastSearchRequest(data []byte, i int, v *SearchRequest, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -312,27 +307,14 @@ func fastSearchRequest(data []byte, i int, v *SearchRequest, strs *toolimpl.Stri
 		case "query":
 			hasQuery = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			runes := utf8.RuneCount(s)
-			if runes < 2 {
-				return i, false
-			}
-			if runes > 200 {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 2, 200) {
 				return i, false
 			}
 			v.Query = strs.Of(data, i, s)
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			if n < 1 {
-				return i, false
-			}
-			if n > 20 {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 20 {
 				return i, false
 			}
 			v.Limit = int(n)
@@ -342,16 +324,7 @@ func fastSearchRequest(data []byte, i int, v *SearchRequest, strs *toolimpl.Stri
 			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			switch string(s) {
-			case "high":
-				v.MinLevel = High
-			case "medium":
-				v.MinLevel = Medium
-			case "low":
-				v.MinLevel = Low
-			case "weak":
-				v.MinLevel = Weak
-			default:
+			if v.MinLevel, ok = parseLevel(s); !ok {
 				return i, false
 			}
 		case "within":
@@ -363,11 +336,7 @@ func fastSearchRequest(data []byte, i int, v *SearchRequest, strs *toolimpl.Stri
 			for more2 := !empty2; more2; {
 				var elem string
 				var s []byte
-				if s, i, ok = toolimpl.FastString(data, i); !ok {
-					return i, false
-				}
-				runes := utf8.RuneCount(s)
-				if runes < 1 {
+				if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, -1) {
 					return i, false
 				}
 				elem = strs.Of(data, i, s)
@@ -398,9 +367,8 @@ func fastSearchRequest(data []byte, i int, v *SearchRequest, strs *toolimpl.Stri
 	return i, true
 }
 
-// fastGetPassageArgs decodes a getPassageArgs in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeGetPassageArgs
-// says what is wrong.
+// fastGetPassageArgs is the fast path of decodeGetPassageArgs: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastGetPassageArgs(data []byte, i int, v *getPassageArgs, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -489,4 +457,26 @@ func encodeHit(e *toolimpl.Encoder, v *Hit) {
 	e.Raw(`,"level":`)
 	e.String(string(v.Level))
 	e.Byte('}')
+}
+
+// parseLevel returns the constant of Level whose value is s.
+func parseLevel(s []byte) (Level, bool) {
+	switch string(s) {
+	case "high":
+		return High, true
+	case "medium":
+		return Medium, true
+	case "low":
+		return Low, true
+	case "weak":
+		return Weak, true
+	}
+	return "", false
+}
+
+// The constants this file names, with the values it was generated for. If the
+// build fails here with "duplicate key false", a constant has changed since:
+// run go generate again.
+func _() {
+	_ = map[bool]int{false: 0, High == "high" && Medium == "medium" && Low == "low" && Weak == "weak": 1}
 }

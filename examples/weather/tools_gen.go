@@ -9,7 +9,6 @@ import (
 	"encoding/json"
 	"strconv"
 	"time"
-	"unicode/utf8"
 
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
@@ -26,6 +25,16 @@ func Tools() []runtime.Tool {
 		convertTemperatureTool{},
 	}
 }
+
+// Lines that more than one schema of the get_forecast tool holds, each written once.
+const (
+	getForecastCity        = `"city":{"type":"string","maxLength":80,"minLength":1,"description":"City to forecast, such as \"Paris\"."},`
+	getForecastDays        = `"days":{"type":"integer","maximum":14,"minimum":1,"description":"Days of forecast, starting today.","default":3},`
+	getForecastUnit        = `"unit":{"type":"string","enum":["celsius","fahrenheit"],"description":"Unit of the temperatures. Values: \"celsius\": degrees Celsius; \"fahrenheit\": degrees Fahrenheit.","default":"celsius"},`
+	getForecastIncludeWind = `"include_wind":{"type":"boolean","description":"Adds the wind speed to each day."}},`
+	getForecastEnd         = `"additionalProperties":false,"type":"object","required":["city"]}`
+	getForecastCityOpenAI  = `"city":{"type":"string","description":"City to forecast, such as \"Paris\". Constraints: at least 1 character; at most 80 characters."},`
+)
 
 // getForecastOutput is the JSON Schema of the get_forecast tool's result after its opening brace,
 // which its Output and OutputWrapper share.
@@ -47,30 +56,30 @@ var getForecastInfo = runtime.Info{
 	Description: "Returns the daily weather forecast for a city, up to 14 days ahead. Use it when the user asks what the weather will be like.",
 	Title:       "Get the weather forecast",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"city":{"type":"string","maxLength":80,"minLength":1,"description":"City to forecast, such as \"Paris\"."},` +
-		`"days":{"type":"integer","maximum":14,"minimum":1,"description":"Days of forecast, starting today.","default":3},` +
-		`"unit":{"type":"string","enum":["celsius","fahrenheit"],"description":"Unit of the temperatures. Values: \"celsius\": degrees Celsius; \"fahrenheit\": degrees Fahrenheit.","default":"celsius"},` +
-		`"include_wind":{"type":"boolean","description":"Adds the wind speed to each day."}},` +
-		`"additionalProperties":false,"type":"object","required":["city"]}`),
+		getForecastCity +
+		getForecastDays +
+		getForecastUnit +
+		getForecastIncludeWind +
+		getForecastEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"city":{"type":"string","description":"City to forecast, such as \"Paris\". Constraints: at least 1 character; at most 80 characters."},` +
+			getForecastCityOpenAI +
 			`"days":{"anyOf":[{"type":"integer","maximum":14,"minimum":1},{"type":"null"}],"description":"Days of forecast, starting today. Constraints: default 3."},` +
 			`"unit":{"anyOf":[{"type":"string","enum":["celsius","fahrenheit"]},{"type":"null"}],"description":"Unit of the temperatures. Values: \"celsius\": degrees Celsius; \"fahrenheit\": degrees Fahrenheit. Constraints: default \"celsius\"."},` +
 			`"include_wind":{"anyOf":[{"type":"boolean"},{"type":"null"}],"description":"Adds the wind speed to each day."}},` +
 			`"additionalProperties":false,"type":"object","required":["city","days","unit","include_wind"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"city":{"type":"string","maxLength":80,"minLength":1,"description":"City to forecast, such as \"Paris\"."},` +
-			`"days":{"type":"integer","maximum":14,"minimum":1,"description":"Days of forecast, starting today.","default":3},` +
-			`"unit":{"type":"string","enum":["celsius","fahrenheit"],"description":"Unit of the temperatures. Values: \"celsius\": degrees Celsius; \"fahrenheit\": degrees Fahrenheit.","default":"celsius"},` +
-			`"include_wind":{"type":"boolean","description":"Adds the wind speed to each day."}},` +
+			getForecastCity +
+			getForecastDays +
+			getForecastUnit +
+			getForecastIncludeWind +
 			`"type":"object","required":["city"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"city":{"type":"string","description":"City to forecast, such as \"Paris\". Constraints: at least 1 character; at most 80 characters."},` +
+			getForecastCityOpenAI +
 			`"days":{"type":"integer","description":"Days of forecast, starting today. Constraints: default 3; minimum 1; maximum 14."},` +
 			`"unit":{"type":"string","enum":["celsius","fahrenheit"],"description":"Unit of the temperatures. Values: \"celsius\": degrees Celsius; \"fahrenheit\": degrees Fahrenheit. Constraints: default \"celsius\"."},` +
-			`"include_wind":{"type":"boolean","description":"Adds the wind speed to each day."}},` +
-			`"additionalProperties":false,"type":"object","required":["city"]}`),
+			getForecastIncludeWind +
+			getForecastEnd),
 	},
 	Output:        json.RawMessage(`{` + getForecastOutput),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":` + `{` + getForecastOutput + `},"additionalProperties":false,"type":"object","required":["result"]}`),
@@ -109,32 +118,40 @@ func (getForecastTool) Call(ctx context.Context, s *runtime.Settings, args json.
 	return toolimpl.RunEncoded(ctx, s, &getForecastInfo, in, GetForecast, encodeGetForecastResult)
 }
 
+// Lines that more than one schema of the convert_temperature tool holds, each written once.
+const (
+	convertTemperatureValue = `"value":{"type":"number","description":"The temperature to convert."},`
+	convertTemperatureFrom  = `"from":{"type":"string","enum":["celsius","fahrenheit"],"description":"The unit value is in. Values: \"celsius\": degrees Celsius; \"fahrenheit\": degrees Fahrenheit."},`
+	convertTemperatureTo    = `"to":{"type":"string","enum":["celsius","fahrenheit"],"description":"The unit to convert to. Values: \"celsius\": degrees Celsius; \"fahrenheit\": degrees Fahrenheit."}},`
+	convertTemperatureEnd   = `"additionalProperties":false,"type":"object","required":["value","from","to"]}`
+)
+
 // convertTemperatureInfo describes the convert_temperature tool.
 var convertTemperatureInfo = runtime.Info{
 	Name:        "convert_temperature",
 	Description: "Converts a temperature from one unit to another.",
 	Title:       "Convert a temperature",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"value":{"type":"number","description":"The temperature to convert."},` +
-		`"from":{"type":"string","enum":["celsius","fahrenheit"],"description":"The unit value is in. Values: \"celsius\": degrees Celsius; \"fahrenheit\": degrees Fahrenheit."},` +
-		`"to":{"type":"string","enum":["celsius","fahrenheit"],"description":"The unit to convert to. Values: \"celsius\": degrees Celsius; \"fahrenheit\": degrees Fahrenheit."}},` +
-		`"additionalProperties":false,"type":"object","required":["value","from","to"]}`),
+		convertTemperatureValue +
+		convertTemperatureFrom +
+		convertTemperatureTo +
+		convertTemperatureEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"value":{"type":"number","description":"The temperature to convert."},` +
-			`"from":{"type":"string","enum":["celsius","fahrenheit"],"description":"The unit value is in. Values: \"celsius\": degrees Celsius; \"fahrenheit\": degrees Fahrenheit."},` +
-			`"to":{"type":"string","enum":["celsius","fahrenheit"],"description":"The unit to convert to. Values: \"celsius\": degrees Celsius; \"fahrenheit\": degrees Fahrenheit."}},` +
-			`"additionalProperties":false,"type":"object","required":["value","from","to"]}`),
+			convertTemperatureValue +
+			convertTemperatureFrom +
+			convertTemperatureTo +
+			convertTemperatureEnd),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"value":{"type":"number","description":"The temperature to convert."},` +
-			`"from":{"type":"string","enum":["celsius","fahrenheit"],"description":"The unit value is in. Values: \"celsius\": degrees Celsius; \"fahrenheit\": degrees Fahrenheit."},` +
-			`"to":{"type":"string","enum":["celsius","fahrenheit"],"description":"The unit to convert to. Values: \"celsius\": degrees Celsius; \"fahrenheit\": degrees Fahrenheit."}},` +
+			convertTemperatureValue +
+			convertTemperatureFrom +
+			convertTemperatureTo +
 			`"type":"object","required":["value","from","to"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"value":{"type":"number","description":"The temperature to convert."},` +
-			`"from":{"type":"string","enum":["celsius","fahrenheit"],"description":"The unit value is in. Values: \"celsius\": degrees Celsius; \"fahrenheit\": degrees Fahrenheit."},` +
-			`"to":{"type":"string","enum":["celsius","fahrenheit"],"description":"The unit to convert to. Values: \"celsius\": degrees Celsius; \"fahrenheit\": degrees Fahrenheit."}},` +
-			`"additionalProperties":false,"type":"object","required":["value","from","to"]}`),
+			convertTemperatureValue +
+			convertTemperatureFrom +
+			convertTemperatureTo +
+			convertTemperatureEnd),
 	},
 	Group:     "weather",
 	ReadOnly:  true,
@@ -192,13 +209,7 @@ func decodeForecastRequest(d *toolimpl.Decoder, v *ForecastRequest) {
 			hasCity = true
 			if s, ok := d.String(); ok {
 				v.City = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 80 {
-					d.Errorf(`must be at most 80 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 80)
 			}
 		case "days":
 			if d.OptionalNull() {
@@ -220,12 +231,7 @@ func decodeForecastRequest(d *toolimpl.Decoder, v *ForecastRequest) {
 			}
 			hasUnit = true
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "celsius":
-					v.Unit = Celsius
-				case "fahrenheit":
-					v.Unit = Fahrenheit
-				default:
+				if v.Unit, ok = parseUnit(s); !ok {
 					d.Errorf(`must be one of "celsius", "fahrenheit"; got %q`, s)
 				}
 			}
@@ -269,24 +275,14 @@ func decodeConvertTemperatureArgs(d *toolimpl.Decoder, v *convertTemperatureArgs
 		case "from":
 			hasFrom = true
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "celsius":
-					v.From = Celsius
-				case "fahrenheit":
-					v.From = Fahrenheit
-				default:
+				if v.From, ok = parseUnit(s); !ok {
 					d.Errorf(`must be one of "celsius", "fahrenheit"; got %q`, s)
 				}
 			}
 		case "to":
 			hasTo = true
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "celsius":
-					v.To = Celsius
-				case "fahrenheit":
-					v.To = Fahrenheit
-				default:
+				if v.To, ok = parseUnit(s); !ok {
 					d.Errorf(`must be one of "celsius", "fahrenheit"; got %q`, s)
 				}
 			}
@@ -305,9 +301,8 @@ func decodeConvertTemperatureArgs(d *toolimpl.Decoder, v *convertTemperatureArgs
 	}
 }
 
-// fastForecastRequest decodes a ForecastRequest in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeForecastRequest
-// says what is wrong.
+// fastForecastRequest is the fast path of decodeForecastRequest: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastForecastRequest(data []byte, i int, v *ForecastRequest, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -323,27 +318,14 @@ func fastForecastRequest(data []byte, i int, v *ForecastRequest, strs *toolimpl.
 		case "city":
 			hasCity = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			runes := utf8.RuneCount(s)
-			if runes < 1 {
-				return i, false
-			}
-			if runes > 80 {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 80) {
 				return i, false
 			}
 			v.City = strs.Of(data, i, s)
 		case "days":
 			hasDays = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			if n < 1 {
-				return i, false
-			}
-			if n > 14 {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 14 {
 				return i, false
 			}
 			v.Days = int(n)
@@ -353,12 +335,7 @@ func fastForecastRequest(data []byte, i int, v *ForecastRequest, strs *toolimpl.
 			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			switch string(s) {
-			case "celsius":
-				v.Unit = Celsius
-			case "fahrenheit":
-				v.Unit = Fahrenheit
-			default:
+			if v.Unit, ok = parseUnit(s); !ok {
 				return i, false
 			}
 		case "include_wind":
@@ -387,9 +364,8 @@ func fastForecastRequest(data []byte, i int, v *ForecastRequest, strs *toolimpl.
 	return i, true
 }
 
-// fastConvertTemperatureArgs decodes a convertTemperatureArgs in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeConvertTemperatureArgs
-// says what is wrong.
+// fastConvertTemperatureArgs is the fast path of decodeConvertTemperatureArgs: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastConvertTemperatureArgs(data []byte, i int, v *convertTemperatureArgs, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -415,12 +391,7 @@ func fastConvertTemperatureArgs(data []byte, i int, v *convertTemperatureArgs, s
 			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			switch string(s) {
-			case "celsius":
-				v.From = Celsius
-			case "fahrenheit":
-				v.From = Fahrenheit
-			default:
+			if v.From, ok = parseUnit(s); !ok {
 				return i, false
 			}
 		case "to":
@@ -429,12 +400,7 @@ func fastConvertTemperatureArgs(data []byte, i int, v *convertTemperatureArgs, s
 			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			switch string(s) {
-			case "celsius":
-				v.To = Celsius
-			case "fahrenheit":
-				v.To = Fahrenheit
-			default:
+			if v.To, ok = parseUnit(s); !ok {
 				return i, false
 			}
 		default:
@@ -499,11 +465,25 @@ func encodeDay(e *toolimpl.Encoder, v *Day) {
 	e.Float(v.Low, 64)
 	if v.WindKPH != nil {
 		e.Raw(`,"wind_kph":`)
-		if v.WindKPH == nil {
-			e.Null()
-		} else {
-			e.Float(*v.WindKPH, 64)
-		}
+		e.Float(*v.WindKPH, 64)
 	}
 	e.Byte('}')
+}
+
+// parseUnit returns the constant of Unit whose value is s.
+func parseUnit(s []byte) (Unit, bool) {
+	switch string(s) {
+	case "celsius":
+		return Celsius, true
+	case "fahrenheit":
+		return Fahrenheit, true
+	}
+	return "", false
+}
+
+// The constants this file names, with the values it was generated for. If the
+// build fails here with "duplicate key false", a constant has changed since:
+// run go generate again.
+func _() {
+	_ = map[bool]int{false: 0, Celsius == "celsius" && Fahrenheit == "fahrenheit": 1}
 }

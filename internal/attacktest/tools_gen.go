@@ -43,11 +43,18 @@ func Tools(nest *Nest) []runtime.Tool {
 	}
 }
 
+// Lines that more than one schema of the hostile_args tool holds, each written once.
+const (
+	hostileArgsJ       = `"j":{"type":"string","description":"Decodes itself with UnmarshalJSON."},`
+	hostileArgsT       = `"t":{"type":"string","description":"Decodes itself with UnmarshalText."},`
+	hostileArgsKGemini = `"k":{"type":"object","description":"K has keys that decode themselves with UnmarshalText. An object whose values are each an integer."}},`
+)
+
 // hostileArgsSchema is the JSON Schema of the hostile_args tool's arguments: its Parameters, and its
 // schema for OpenAI, which cannot express them.
 var hostileArgsSchema = json.RawMessage(`{"properties":{` +
-	`"j":{"type":"string","description":"Decodes itself with UnmarshalJSON."},` +
-	`"t":{"type":"string","description":"Decodes itself with UnmarshalText."},` +
+	hostileArgsJ +
+	hostileArgsT +
 	`"k":{"additionalProperties":{"type":"integer"},"type":"object","description":"K has keys that decode themselves with UnmarshalText."}},` +
 	`"additionalProperties":false,"type":"object"}`)
 
@@ -60,14 +67,14 @@ var hostileArgsInfo = runtime.Info{
 		OpenAI:         hostileArgsSchema,
 		OpenAIDegraded: true,
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"j":{"type":"string","description":"Decodes itself with UnmarshalJSON."},` +
-			`"t":{"type":"string","description":"Decodes itself with UnmarshalText."},` +
-			`"k":{"type":"object","description":"K has keys that decode themselves with UnmarshalText. An object whose values are each an integer."}},` +
+			hostileArgsJ +
+			hostileArgsT +
+			hostileArgsKGemini +
 			`"type":"object"}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"j":{"type":"string","description":"Decodes itself with UnmarshalJSON."},` +
-			`"t":{"type":"string","description":"Decodes itself with UnmarshalText."},` +
-			`"k":{"type":"object","description":"K has keys that decode themselves with UnmarshalText. An object whose values are each an integer."}},` +
+			hostileArgsJ +
+			hostileArgsT +
+			hostileArgsKGemini +
 			`"additionalProperties":false,"type":"object"}`),
 	},
 	ReadOnly: true,
@@ -98,15 +105,20 @@ func (hostileArgsTool) Call(ctx context.Context, s *runtime.Settings, args json.
 	return toolimpl.Run(ctx, s, &hostileArgsInfo, in, HostileArgsTool)
 }
 
+// Lines that more than one schema of the explode tool holds, each written once.
+const (
+	explodeStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
+)
+
 // explodeInfo describes the explode tool.
 var explodeInfo = runtime.Info{
 	Name:        "explode",
 	Description: "Panics, always.",
-	Parameters:  json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
+	Parameters:  json.RawMessage(explodeStart),
 	Dialects: runtime.DialectSchemas{
-		OpenAI:    json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
+		OpenAI:    json.RawMessage(explodeStart),
 		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
-		Anthropic: json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
+		Anthropic: json.RawMessage(explodeStart),
 	},
 	ReadOnly: true,
 }
@@ -138,23 +150,28 @@ func (explodeTool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	})
 }
 
+// Lines that more than one schema of the confirm_op tool holds, each written once.
+const (
+	confirmOpEnd = `"additionalProperties":false,"type":"object","required":["what"]}`
+)
+
 // confirmOpInfo describes the confirm_op tool.
 var confirmOpInfo = runtime.Info{
 	Name:        "confirm_op",
 	Description: "Changes something outside the program (it says so), so it runs only once approved.",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"what":{"type":"string"}},` +
-		`"additionalProperties":false,"type":"object","required":["what"]}`),
+		confirmOpEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
 			`"what":{"type":"string"}},` +
-			`"additionalProperties":false,"type":"object","required":["what"]}`),
+			confirmOpEnd),
 		Gemini: json.RawMessage(`{"properties":{` +
 			`"what":{"type":"string"}},` +
 			`"type":"object","required":["what"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
 			`"what":{"type":"string"}},` +
-			`"additionalProperties":false,"type":"object","required":["what"]}`),
+			confirmOpEnd),
 	},
 	Confirm:     true,
 	Destructive: new(true),
@@ -196,15 +213,20 @@ func (confirmOpTool) Call(ctx context.Context, s *runtime.Settings, args json.Ra
 	})
 }
 
+// Lines that more than one schema of the bad_result tool holds, each written once.
+const (
+	badResultStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
+)
+
 // badResultInfo describes the bad_result tool.
 var badResultInfo = runtime.Info{
 	Name:        "bad_result",
 	Description: "Returns a result that cannot be encoded without a panic.",
-	Parameters:  json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
+	Parameters:  json.RawMessage(badResultStart),
 	Dialects: runtime.DialectSchemas{
-		OpenAI:    json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
+		OpenAI:    json.RawMessage(badResultStart),
 		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
-		Anthropic: json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
+		Anthropic: json.RawMessage(badResultStart),
 	},
 	Output:        json.RawMessage(`true`),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":true},"additionalProperties":false,"type":"object","required":["result"]}`),
@@ -238,15 +260,20 @@ func (badResultTool) Call(ctx context.Context, s *runtime.Settings, args json.Ra
 	})
 }
 
+// Lines that more than one schema of the stream_boom tool holds, each written once.
+const (
+	streamBoomStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
+)
+
 // streamBoomInfo describes the stream_boom tool.
 var streamBoomInfo = runtime.Info{
 	Name:        "stream_boom",
 	Description: "Yields a chunk, then panics.",
-	Parameters:  json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
+	Parameters:  json.RawMessage(streamBoomStart),
 	Dialects: runtime.DialectSchemas{
-		OpenAI:    json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
+		OpenAI:    json.RawMessage(streamBoomStart),
 		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
-		Anthropic: json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
+		Anthropic: json.RawMessage(streamBoomStart),
 	},
 	ReadOnly: true,
 }
@@ -285,23 +312,28 @@ func (streamBoomTool) Call(ctx context.Context, s *runtime.Settings, args json.R
 	}, nil, emit)
 }
 
+// Lines that more than one schema of the stream_words tool holds, each written once.
+const (
+	streamWordsEnd = `"additionalProperties":false,"type":"object","required":["n"]}`
+)
+
 // streamWordsInfo describes the stream_words tool.
 var streamWordsInfo = runtime.Info{
 	Name:        "stream_words",
 	Description: "Yields n words, one chunk each.",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"n":{"type":"integer"}},` +
-		`"additionalProperties":false,"type":"object","required":["n"]}`),
+		streamWordsEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
 			`"n":{"type":"integer"}},` +
-			`"additionalProperties":false,"type":"object","required":["n"]}`),
+			streamWordsEnd),
 		Gemini: json.RawMessage(`{"properties":{` +
 			`"n":{"type":"integer"}},` +
 			`"type":"object","required":["n"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
 			`"n":{"type":"integer"}},` +
-			`"additionalProperties":false,"type":"object","required":["n"]}`),
+			streamWordsEnd),
 	},
 	ReadOnly: true,
 }
@@ -345,23 +377,28 @@ func (streamWordsTool) Call(ctx context.Context, s *runtime.Settings, args json.
 	}, nil, emit)
 }
 
+// Lines that more than one schema of the stream_late tool holds, each written once.
+const (
+	streamLateEnd = `"additionalProperties":false,"type":"object","required":["ms"]}`
+)
+
 // streamLateInfo describes the stream_late tool.
 var streamLateInfo = runtime.Info{
 	Name:        "stream_late",
 	Description: "Yields one chunk after ms milliseconds, ignoring its context, under a 50 ms deadline.",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"ms":{"type":"integer"}},` +
-		`"additionalProperties":false,"type":"object","required":["ms"]}`),
+		streamLateEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
 			`"ms":{"type":"integer"}},` +
-			`"additionalProperties":false,"type":"object","required":["ms"]}`),
+			streamLateEnd),
 		Gemini: json.RawMessage(`{"properties":{` +
 			`"ms":{"type":"integer"}},` +
 			`"type":"object","required":["ms"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
 			`"ms":{"type":"integer"}},` +
-			`"additionalProperties":false,"type":"object","required":["ms"]}`),
+			streamLateEnd),
 	},
 	Timeout:  50 * time.Millisecond,
 	ReadOnly: true,
@@ -406,6 +443,11 @@ func (streamLateTool) Call(ctx context.Context, s *runtime.Settings, args json.R
 	}, nil, emit)
 }
 
+// Lines that more than one schema of the add tool holds, each written once.
+const (
+	addEnd = `"additionalProperties":false,"type":"object","required":["a","b"]}`
+)
+
 // addInfo describes the add tool.
 var addInfo = runtime.Info{
 	Name:        "add",
@@ -413,12 +455,12 @@ var addInfo = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"a":{"type":"integer"},` +
 		`"b":{"type":"integer"}},` +
-		`"additionalProperties":false,"type":"object","required":["a","b"]}`),
+		addEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
 			`"a":{"type":"integer"},` +
 			`"b":{"type":"integer"}},` +
-			`"additionalProperties":false,"type":"object","required":["a","b"]}`),
+			addEnd),
 		Gemini: json.RawMessage(`{"properties":{` +
 			`"a":{"type":"integer"},` +
 			`"b":{"type":"integer"}},` +
@@ -426,7 +468,7 @@ var addInfo = runtime.Info{
 		Anthropic: json.RawMessage(`{"properties":{` +
 			`"a":{"type":"integer"},` +
 			`"b":{"type":"integer"}},` +
-			`"additionalProperties":false,"type":"object","required":["a","b"]}`),
+			addEnd),
 	},
 	Output:        json.RawMessage(`{"type":"integer"}`),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["result"]}`),
@@ -465,23 +507,28 @@ func (addTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessa
 	}, encodeAddResult)
 }
 
+// Lines that more than one schema of the echo tool holds, each written once.
+const (
+	echoEnd = `"additionalProperties":false,"type":"object","required":["text"]}`
+)
+
 // echoInfo describes the echo tool.
 var echoInfo = runtime.Info{
 	Name:        "echo",
 	Description: "Returns its text.",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"text":{"type":"string"}},` +
-		`"additionalProperties":false,"type":"object","required":["text"]}`),
+		echoEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
 			`"text":{"type":"string"}},` +
-			`"additionalProperties":false,"type":"object","required":["text"]}`),
+			echoEnd),
 		Gemini: json.RawMessage(`{"properties":{` +
 			`"text":{"type":"string"}},` +
 			`"type":"object","required":["text"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
 			`"text":{"type":"string"}},` +
-			`"additionalProperties":false,"type":"object","required":["text"]}`),
+			echoEnd),
 	},
 	ReadOnly: true,
 }
@@ -518,23 +565,29 @@ func (echoTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMess
 	})
 }
 
+// Lines that more than one schema of the sum tool holds, each written once.
+const (
+	sumNums = `"nums":{"items":{"type":"integer"},"type":"array"}},`
+	sumEnd  = `"additionalProperties":false,"type":"object","required":["nums"]}`
+)
+
 // sumInfo describes the sum tool.
 var sumInfo = runtime.Info{
 	Name:        "sum",
 	Description: "Returns the sum of the numbers.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"nums":{"items":{"type":"integer"},"type":"array"}},` +
-		`"additionalProperties":false,"type":"object","required":["nums"]}`),
+		sumNums +
+		sumEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"nums":{"items":{"type":"integer"},"type":"array"}},` +
-			`"additionalProperties":false,"type":"object","required":["nums"]}`),
+			sumNums +
+			sumEnd),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"nums":{"items":{"type":"integer"},"type":"array"}},` +
+			sumNums +
 			`"type":"object","required":["nums"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"nums":{"items":{"type":"integer"},"type":"array"}},` +
-			`"additionalProperties":false,"type":"object","required":["nums"]}`),
+			sumNums +
+			sumEnd),
 	},
 	Output:        json.RawMessage(`{"type":"integer"}`),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["result"]}`),
@@ -573,23 +626,28 @@ func (sumTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessa
 	}, encodeSumResult)
 }
 
+// Lines that more than one schema of the sleepy tool holds, each written once.
+const (
+	sleepyEnd = `"additionalProperties":false,"type":"object","required":["ms"]}`
+)
+
 // sleepyInfo describes the sleepy tool.
 var sleepyInfo = runtime.Info{
 	Name:        "sleepy",
 	Description: "Sleeps ms milliseconds, ignoring its context, under a 50 ms deadline.",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"ms":{"type":"integer"}},` +
-		`"additionalProperties":false,"type":"object","required":["ms"]}`),
+		sleepyEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
 			`"ms":{"type":"integer"}},` +
-			`"additionalProperties":false,"type":"object","required":["ms"]}`),
+			sleepyEnd),
 		Gemini: json.RawMessage(`{"properties":{` +
 			`"ms":{"type":"integer"}},` +
 			`"type":"object","required":["ms"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
 			`"ms":{"type":"integer"}},` +
-			`"additionalProperties":false,"type":"object","required":["ms"]}`),
+			sleepyEnd),
 	},
 	Timeout:  50 * time.Millisecond,
 	ReadOnly: true,
@@ -627,23 +685,28 @@ func (sleepyTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMe
 	})
 }
 
+// Lines that more than one schema of the stall tool holds, each written once.
+const (
+	stallEnd = `"additionalProperties":false,"type":"object","required":["ms"]}`
+)
+
 // stallInfo describes the stall tool.
 var stallInfo = runtime.Info{
 	Name:        "stall",
 	Description: "Sleeps ms milliseconds, ignoring its context, under a 2 ms deadline.",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"ms":{"type":"integer"}},` +
-		`"additionalProperties":false,"type":"object","required":["ms"]}`),
+		stallEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
 			`"ms":{"type":"integer"}},` +
-			`"additionalProperties":false,"type":"object","required":["ms"]}`),
+			stallEnd),
 		Gemini: json.RawMessage(`{"properties":{` +
 			`"ms":{"type":"integer"}},` +
 			`"type":"object","required":["ms"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
 			`"ms":{"type":"integer"}},` +
-			`"additionalProperties":false,"type":"object","required":["ms"]}`),
+			stallEnd),
 	},
 	Timeout:  2 * time.Millisecond,
 	ReadOnly: true,
@@ -681,27 +744,33 @@ func (stallTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMes
 	})
 }
 
+// Lines that more than one schema of the cached_lookup tool holds, each written once.
+const (
+	cachedLookupDelay = `"delay":{"type":"integer","description":"milliseconds to take"}},`
+	cachedLookupEnd   = `"additionalProperties":false,"type":"object","required":["key","delay"]}`
+)
+
 // cachedLookupInfo describes the cached_lookup tool.
 var cachedLookupInfo = runtime.Info{
 	Name:        "cached_lookup",
 	Description: "Looks a key up, slowly, and its result is kept a minute.",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"key":{"type":"string"},` +
-		`"delay":{"type":"integer","description":"milliseconds to take"}},` +
-		`"additionalProperties":false,"type":"object","required":["key","delay"]}`),
+		cachedLookupDelay +
+		cachedLookupEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
 			`"key":{"type":"string"},` +
-			`"delay":{"type":"integer","description":"milliseconds to take"}},` +
-			`"additionalProperties":false,"type":"object","required":["key","delay"]}`),
+			cachedLookupDelay +
+			cachedLookupEnd),
 		Gemini: json.RawMessage(`{"properties":{` +
 			`"key":{"type":"string"},` +
-			`"delay":{"type":"integer","description":"milliseconds to take"}},` +
+			cachedLookupDelay +
 			`"type":"object","required":["key","delay"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
 			`"key":{"type":"string"},` +
-			`"delay":{"type":"integer","description":"milliseconds to take"}},` +
-			`"additionalProperties":false,"type":"object","required":["key","delay"]}`),
+			cachedLookupDelay +
+			cachedLookupEnd),
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"key":{"type":"string"},` +
@@ -745,23 +814,28 @@ func (cachedLookupTool) Call(ctx context.Context, s *runtime.Settings, args json
 	}, encodeCachedLookupResult)
 }
 
+// Lines that more than one schema of the flaky tool holds, each written once.
+const (
+	flakyEnd = `"additionalProperties":false,"type":"object","required":["key"]}`
+)
+
 // flakyInfo describes the flaky tool.
 var flakyInfo = runtime.Info{
 	Name:        "flaky",
 	Description: "Fails with a retryable error on its first two attempts for a key, then succeeds.",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"key":{"type":"string"}},` +
-		`"additionalProperties":false,"type":"object","required":["key"]}`),
+		flakyEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
 			`"key":{"type":"string"}},` +
-			`"additionalProperties":false,"type":"object","required":["key"]}`),
+			flakyEnd),
 		Gemini: json.RawMessage(`{"properties":{` +
 			`"key":{"type":"string"}},` +
 			`"type":"object","required":["key"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
 			`"key":{"type":"string"}},` +
-			`"additionalProperties":false,"type":"object","required":["key"]}`),
+			flakyEnd),
 	},
 	Retries:  2,
 	ReadOnly: true,
@@ -799,12 +873,17 @@ func (flakyTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMes
 	})
 }
 
+// Lines that more than one schema of the call_inner tool holds, each written once.
+const (
+	callInnerEnd = `"additionalProperties":false,"type":"object","required":["tool","args"]}`
+)
+
 // callInnerSchema is the JSON Schema of the call_inner tool's arguments: its Parameters, and its
 // schema for OpenAI, which cannot express them.
 var callInnerSchema = json.RawMessage(`{"properties":{` +
 	`"tool":{"type":"string"},` +
 	`"args":true},` +
-	`"additionalProperties":false,"type":"object","required":["tool","args"]}`)
+	callInnerEnd)
 
 // callInnerInfo describes the call_inner tool.
 var callInnerInfo = runtime.Info{
@@ -821,7 +900,7 @@ var callInnerInfo = runtime.Info{
 		Anthropic: json.RawMessage(`{"properties":{` +
 			`"tool":{"type":"string"},` +
 			`"args":{"description":"Any JSON value."}},` +
-			`"additionalProperties":false,"type":"object","required":["tool","args"]}`),
+			callInnerEnd),
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"success":{"type":"boolean"},` +
@@ -862,15 +941,20 @@ func (t callInnerTool) Call(ctx context.Context, s *runtime.Settings, args json.
 	}, encodeCallInnerResult)
 }
 
+// Lines that more than one schema of the explode_timed tool holds, each written once.
+const (
+	explodeTimedStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
+)
+
 // explodeTimedInfo describes the explode_timed tool.
 var explodeTimedInfo = runtime.Info{
 	Name:        "explode_timed",
 	Description: "Panics, always, under a deadline (on a goroutine of its own).",
-	Parameters:  json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
+	Parameters:  json.RawMessage(explodeTimedStart),
 	Dialects: runtime.DialectSchemas{
-		OpenAI:    json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
+		OpenAI:    json.RawMessage(explodeTimedStart),
 		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
-		Anthropic: json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
+		Anthropic: json.RawMessage(explodeTimedStart),
 	},
 	Timeout:  time.Second,
 	ReadOnly: true,
@@ -903,15 +987,20 @@ func (explodeTimedTool) Call(ctx context.Context, s *runtime.Settings, args json
 	})
 }
 
+// Lines that more than one schema of the bad_nested tool holds, each written once.
+const (
+	badNestedStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
+)
+
 // badNestedInfo describes the bad_nested tool.
 var badNestedInfo = runtime.Info{
 	Name:        "bad_nested",
 	Description: "Returns a result whose field cannot be encoded without a panic.",
-	Parameters:  json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
+	Parameters:  json.RawMessage(badNestedStart),
 	Dialects: runtime.DialectSchemas{
-		OpenAI:    json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
+		OpenAI:    json.RawMessage(badNestedStart),
 		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
-		Anthropic: json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
+		Anthropic: json.RawMessage(badNestedStart),
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"name":{"type":"string"},` +
@@ -948,15 +1037,20 @@ func (badNestedTool) Call(ctx context.Context, s *runtime.Settings, args json.Ra
 	}, encodeBadNestedResult)
 }
 
+// Lines that more than one schema of the bad_result_timed tool holds, each written once.
+const (
+	badResultTimedStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
+)
+
 // badResultTimedInfo describes the bad_result_timed tool.
 var badResultTimedInfo = runtime.Info{
 	Name:        "bad_result_timed",
 	Description: "Returns a result whose MarshalJSON panics, under a deadline.",
-	Parameters:  json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
+	Parameters:  json.RawMessage(badResultTimedStart),
 	Dialects: runtime.DialectSchemas{
-		OpenAI:    json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
+		OpenAI:    json.RawMessage(badResultTimedStart),
 		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
-		Anthropic: json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
+		Anthropic: json.RawMessage(badResultTimedStart),
 	},
 	Output:        json.RawMessage(`true`),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":true},"additionalProperties":false,"type":"object","required":["result"]}`),
@@ -1370,9 +1464,8 @@ func decodeCallInnerArgs(d *toolimpl.Decoder, v *callInnerArgs) {
 	}
 }
 
-// fastConfirmOpArgs decodes a confirmOpArgs in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeConfirmOpArgs
-// says what is wrong.
+// fastConfirmOpArgs is the fast path of decodeConfirmOpArgs: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastConfirmOpArgs(data []byte, i int, v *confirmOpArgs, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -1405,9 +1498,8 @@ func fastConfirmOpArgs(data []byte, i int, v *confirmOpArgs, strs *toolimpl.Stri
 	return i, true
 }
 
-// fastStreamWordsArgs decodes a streamWordsArgs in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeStreamWordsArgs
-// says what is wrong.
+// fastStreamWordsArgs is the fast path of decodeStreamWordsArgs: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastStreamWordsArgs(data []byte, i int, v *streamWordsArgs, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -1440,9 +1532,8 @@ func fastStreamWordsArgs(data []byte, i int, v *streamWordsArgs, strs *toolimpl.
 	return i, true
 }
 
-// fastStreamLateArgs decodes a streamLateArgs in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeStreamLateArgs
-// says what is wrong.
+// fastStreamLateArgs is the fast path of decodeStreamLateArgs: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastStreamLateArgs(data []byte, i int, v *streamLateArgs, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -1475,9 +1566,8 @@ func fastStreamLateArgs(data []byte, i int, v *streamLateArgs, strs *toolimpl.St
 	return i, true
 }
 
-// fastAddArgs decodes an addArgs in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeAddArgs
-// says what is wrong.
+// fastAddArgs is the fast path of decodeAddArgs: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastAddArgs(data []byte, i int, v *addArgs, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -1520,9 +1610,8 @@ func fastAddArgs(data []byte, i int, v *addArgs, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastEchoArgs decodes an echoArgs in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeEchoArgs
-// says what is wrong.
+// fastEchoArgs is the fast path of decodeEchoArgs: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastEchoArgs(data []byte, i int, v *echoArgs, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -1555,9 +1644,8 @@ func fastEchoArgs(data []byte, i int, v *echoArgs, strs *toolimpl.Strings) (int,
 	return i, true
 }
 
-// fastSumArgs decodes a sumArgs in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeSumArgs
-// says what is wrong.
+// fastSumArgs is the fast path of decodeSumArgs: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastSumArgs(data []byte, i int, v *sumArgs, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -1602,9 +1690,8 @@ func fastSumArgs(data []byte, i int, v *sumArgs, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastSleepyArgs decodes a sleepyArgs in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeSleepyArgs
-// says what is wrong.
+// fastSleepyArgs is the fast path of decodeSleepyArgs: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastSleepyArgs(data []byte, i int, v *sleepyArgs, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -1637,9 +1724,8 @@ func fastSleepyArgs(data []byte, i int, v *sleepyArgs, strs *toolimpl.Strings) (
 	return i, true
 }
 
-// fastStallArgs decodes a stallArgs in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeStallArgs
-// says what is wrong.
+// fastStallArgs is the fast path of decodeStallArgs: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastStallArgs(data []byte, i int, v *stallArgs, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -1672,9 +1758,8 @@ func fastStallArgs(data []byte, i int, v *stallArgs, strs *toolimpl.Strings) (in
 	return i, true
 }
 
-// fastCachedLookupArgs decodes a cachedLookupArgs in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeCachedLookupArgs
-// says what is wrong.
+// fastCachedLookupArgs is the fast path of decodeCachedLookupArgs: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastCachedLookupArgs(data []byte, i int, v *cachedLookupArgs, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -1717,9 +1802,8 @@ func fastCachedLookupArgs(data []byte, i int, v *cachedLookupArgs, strs *toolimp
 	return i, true
 }
 
-// fastFlakyArgs decodes a flakyArgs in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeFlakyArgs
-// says what is wrong.
+// fastFlakyArgs is the fast path of decodeFlakyArgs: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastFlakyArgs(data []byte, i int, v *flakyArgs, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {

@@ -8,7 +8,6 @@ import (
 	"context"
 	"encoding/json"
 	"iter"
-	"unicode/utf8"
 
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
@@ -34,24 +33,30 @@ func Tools() []runtime.Tool {
 	}
 }
 
+// Lines that more than one schema of the get_city tool holds, each written once.
+const (
+	getCityName = `"name":{"type":"string","description":"The city's name, such as \"Lima\"."}},`
+	getCityEnd  = `"additionalProperties":false,"type":"object","required":["name"]}`
+)
+
 // getCityInfo describes the get_city tool.
 var getCityInfo = runtime.Info{
 	Name:        "get_city",
 	Description: "Returns a city by name: an object.",
 	Title:       "Get a city",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"name":{"type":"string","description":"The city's name, such as \"Lima\"."}},` +
-		`"additionalProperties":false,"type":"object","required":["name"]}`),
+		getCityName +
+		getCityEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"name":{"type":"string","description":"The city's name, such as \"Lima\"."}},` +
-			`"additionalProperties":false,"type":"object","required":["name"]}`),
+			getCityName +
+			getCityEnd),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"name":{"type":"string","description":"The city's name, such as \"Lima\"."}},` +
+			getCityName +
 			`"type":"object","required":["name"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"name":{"type":"string","description":"The city's name, such as \"Lima\"."}},` +
-			`"additionalProperties":false,"type":"object","required":["name"]}`),
+			getCityName +
+			getCityEnd),
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"name":{"type":"string","description":"Name is the city's name."},` +
@@ -94,6 +99,12 @@ func (getCityTool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	}, encodeGetCityResult)
 }
 
+// Lines that more than one schema of the find_city tool holds, each written once.
+const (
+	findCityName = `"name":{"type":"string","description":"The city's name, such as \"Lima\"."}},`
+	findCityEnd  = `"additionalProperties":false,"type":"object","required":["name"]}`
+)
+
 // findCityOutput is the JSON Schema of the find_city tool's result after its opening brace,
 // which its Output and OutputWrapper share.
 const findCityOutput = `"anyOf":[{"properties":{` +
@@ -107,18 +118,18 @@ var findCityInfo = runtime.Info{
 	Name:        "find_city",
 	Description: "Returns a city by name, or nothing (null) when there is none: a pointer that may be nil.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"name":{"type":"string","description":"The city's name, such as \"Lima\"."}},` +
-		`"additionalProperties":false,"type":"object","required":["name"]}`),
+		findCityName +
+		findCityEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"name":{"type":"string","description":"The city's name, such as \"Lima\"."}},` +
-			`"additionalProperties":false,"type":"object","required":["name"]}`),
+			findCityName +
+			findCityEnd),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"name":{"type":"string","description":"The city's name, such as \"Lima\"."}},` +
+			findCityName +
 			`"type":"object","required":["name"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"name":{"type":"string","description":"The city's name, such as \"Lima\"."}},` +
-			`"additionalProperties":false,"type":"object","required":["name"]}`),
+			findCityName +
+			findCityEnd),
 	},
 	Output:        json.RawMessage(`{` + findCityOutput),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":` + `{` + findCityOutput + `},"additionalProperties":false,"type":"object","required":["result"]}`),
@@ -157,19 +168,24 @@ func (findCityTool) Call(ctx context.Context, s *runtime.Settings, args json.Raw
 	}, encodeFindCityResult)
 }
 
+// Lines that more than one schema of the city_names tool holds, each written once.
+const (
+	cityNamesPrefix = `"prefix":{"type":"string","maxLength":40,"description":"Prefix is the start of the names, any case; empty for all cities."}},`
+)
+
 // cityNamesInfo describes the city_names tool.
 var cityNamesInfo = runtime.Info{
 	Name:        "city_names",
 	Description: "Lists the names of the cities whose names start with a prefix: an array.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"prefix":{"type":"string","maxLength":40,"description":"Prefix is the start of the names, any case; empty for all cities."}},` +
+		cityNamesPrefix +
 		`"additionalProperties":false,"type":"object"}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
 			`"prefix":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"Prefix is the start of the names, any case; empty for all cities. Constraints: at most 40 characters."}},` +
 			`"additionalProperties":false,"type":"object","required":["prefix"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"prefix":{"type":"string","maxLength":40,"description":"Prefix is the start of the names, any case; empty for all cities."}},` +
+			cityNamesPrefix +
 			`"type":"object"}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
 			`"prefix":{"type":"string","description":"Prefix is the start of the names, any case; empty for all cities. Constraints: at most 40 characters."}},` +
@@ -213,20 +229,25 @@ func (cityNamesTool) Call(ctx context.Context, s *runtime.Settings, args json.Ra
 	}, encodeCityNamesResult)
 }
 
+// Lines that more than one schema of the count_cities tool holds, each written once.
+const (
+	countCitiesPrefix = `"prefix":{"type":"string","maxLength":40,"description":"Prefix is the start of the names, any case; empty for all cities."}},`
+)
+
 // countCitiesInfo describes the count_cities tool.
 var countCitiesInfo = runtime.Info{
 	Name:        "count_cities",
 	Description: "Counts the cities whose names start with a prefix: a scalar.",
 	Title:       "Count cities",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"prefix":{"type":"string","maxLength":40,"description":"Prefix is the start of the names, any case; empty for all cities."}},` +
+		countCitiesPrefix +
 		`"additionalProperties":false,"type":"object"}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
 			`"prefix":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"Prefix is the start of the names, any case; empty for all cities. Constraints: at most 40 characters."}},` +
 			`"additionalProperties":false,"type":"object","required":["prefix"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"prefix":{"type":"string","maxLength":40,"description":"Prefix is the start of the names, any case; empty for all cities."}},` +
+			countCitiesPrefix +
 			`"type":"object"}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
 			`"prefix":{"type":"string","description":"Prefix is the start of the names, any case; empty for all cities. Constraints: at most 40 characters."}},` +
@@ -270,19 +291,24 @@ func (countCitiesTool) Call(ctx context.Context, s *runtime.Settings, args json.
 	}, encodeCountCitiesResult)
 }
 
+// Lines that more than one schema of the populations tool holds, each written once.
+const (
+	populationsPrefix = `"prefix":{"type":"string","maxLength":40,"description":"Prefix is the start of the names, any case; empty for all cities."}},`
+)
+
 // populationsInfo describes the populations tool.
 var populationsInfo = runtime.Info{
 	Name:        "populations",
 	Description: "Maps the names of the cities whose names start with a prefix to their populations, in millions: a map.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"prefix":{"type":"string","maxLength":40,"description":"Prefix is the start of the names, any case; empty for all cities."}},` +
+		populationsPrefix +
 		`"additionalProperties":false,"type":"object"}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
 			`"prefix":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"Prefix is the start of the names, any case; empty for all cities. Constraints: at most 40 characters."}},` +
 			`"additionalProperties":false,"type":"object","required":["prefix"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"prefix":{"type":"string","maxLength":40,"description":"Prefix is the start of the names, any case; empty for all cities."}},` +
+			populationsPrefix +
 			`"type":"object"}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
 			`"prefix":{"type":"string","description":"Prefix is the start of the names, any case; empty for all cities. Constraints: at most 40 characters."}},` +
@@ -325,6 +351,11 @@ func (populationsTool) Call(ctx context.Context, s *runtime.Settings, args json.
 	}, encodePopulationsResult)
 }
 
+// Lines that more than one schema of the stream_cities tool holds, each written once.
+const (
+	streamCitiesPrefix = `"prefix":{"type":"string","maxLength":40,"description":"Prefix is the start of the names, any case; empty for all cities."}},`
+)
+
 // streamCitiesOutput is the JSON Schema of the stream_cities tool's result after its opening brace,
 // which its Output and OutputWrapper share.
 const streamCitiesOutput = `"properties":{"name":{"type":"string","description":"Name is the city's name."},"country":{"type":"string","description":"Country is the country's name."},"population":{"type":"number","description":"Population is how many people live there, in millions."}},"additionalProperties":false,"type":"object","required":["name","country","population"]}`
@@ -334,14 +365,14 @@ var streamCitiesInfo = runtime.Info{
 	Name:        "stream_cities",
 	Description: "Yields the cities whose names start with a prefix, one object a chunk: a stream of objects.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"prefix":{"type":"string","maxLength":40,"description":"Prefix is the start of the names, any case; empty for all cities."}},` +
+		streamCitiesPrefix +
 		`"additionalProperties":false,"type":"object"}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
 			`"prefix":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"Prefix is the start of the names, any case; empty for all cities. Constraints: at most 40 characters."}},` +
 			`"additionalProperties":false,"type":"object","required":["prefix"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"prefix":{"type":"string","maxLength":40,"description":"Prefix is the start of the names, any case; empty for all cities."}},` +
+			streamCitiesPrefix +
 			`"type":"object"}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
 			`"prefix":{"type":"string","description":"Prefix is the start of the names, any case; empty for all cities. Constraints: at most 40 characters."}},` +
@@ -391,23 +422,29 @@ func (streamCitiesTool) Call(ctx context.Context, s *runtime.Settings, args json
 	}, encodeStreamCitiesChunk, emit)
 }
 
+// Lines that more than one schema of the spell_city tool holds, each written once.
+const (
+	spellCityName = `"name":{"type":"string","description":"The city's name."}},`
+	spellCityEnd  = `"additionalProperties":false,"type":"object","required":["name"]}`
+)
+
 // spellCityInfo describes the spell_city tool.
 var spellCityInfo = runtime.Info{
 	Name:        "spell_city",
 	Description: "Yields the letters of a city's name, one a chunk: a stream of text.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"name":{"type":"string","description":"The city's name."}},` +
-		`"additionalProperties":false,"type":"object","required":["name"]}`),
+		spellCityName +
+		spellCityEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"name":{"type":"string","description":"The city's name."}},` +
-			`"additionalProperties":false,"type":"object","required":["name"]}`),
+			spellCityName +
+			spellCityEnd),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"name":{"type":"string","description":"The city's name."}},` +
+			spellCityName +
 			`"type":"object","required":["name"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"name":{"type":"string","description":"The city's name."}},` +
-			`"additionalProperties":false,"type":"object","required":["name"]}`),
+			spellCityName +
+			spellCityEnd),
 	},
 	ReadOnly:   true,
 	Idempotent: true,
@@ -453,24 +490,30 @@ func (spellCityTool) Call(ctx context.Context, s *runtime.Settings, args json.Ra
 	}, nil, emit)
 }
 
+// Lines that more than one schema of the city_card tool holds, each written once.
+const (
+	cityCardName = `"name":{"type":"string","description":"The city's name."}},`
+	cityCardEnd  = `"additionalProperties":false,"type":"object","required":["name"]}`
+)
+
 // cityCardInfo describes the city_card tool.
 var cityCardInfo = runtime.Info{
 	Name:        "city_card",
 	Description: "Shows a city as content of several kinds: text, an image and a link: multimodal.",
 	Title:       "City card",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"name":{"type":"string","description":"The city's name."}},` +
-		`"additionalProperties":false,"type":"object","required":["name"]}`),
+		cityCardName +
+		cityCardEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"name":{"type":"string","description":"The city's name."}},` +
-			`"additionalProperties":false,"type":"object","required":["name"]}`),
+			cityCardName +
+			cityCardEnd),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"name":{"type":"string","description":"The city's name."}},` +
+			cityCardName +
 			`"type":"object","required":["name"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"name":{"type":"string","description":"The city's name."}},` +
-			`"additionalProperties":false,"type":"object","required":["name"]}`),
+			cityCardName +
+			cityCardEnd),
 	},
 	ReadOnly: true,
 }
@@ -510,23 +553,29 @@ func (cityCardTool) Call(ctx context.Context, s *runtime.Settings, args json.Raw
 	})
 }
 
+// Lines that more than one schema of the check_city tool holds, each written once.
+const (
+	checkCityName = `"name":{"type":"string","description":"The city's name."}},`
+	checkCityEnd  = `"additionalProperties":false,"type":"object","required":["name"]}`
+)
+
 // checkCityInfo describes the check_city tool.
 var checkCityInfo = runtime.Info{
 	Name:        "check_city",
 	Description: "Reports whether a city is known, by failing when it is not: nothing but an error.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"name":{"type":"string","description":"The city's name."}},` +
-		`"additionalProperties":false,"type":"object","required":["name"]}`),
+		checkCityName +
+		checkCityEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"name":{"type":"string","description":"The city's name."}},` +
-			`"additionalProperties":false,"type":"object","required":["name"]}`),
+			checkCityName +
+			checkCityEnd),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"name":{"type":"string","description":"The city's name."}},` +
+			checkCityName +
 			`"type":"object","required":["name"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"name":{"type":"string","description":"The city's name."}},` +
-			`"additionalProperties":false,"type":"object","required":["name"]}`),
+			checkCityName +
+			checkCityEnd),
 	},
 	ReadOnly: true,
 }
@@ -563,23 +612,29 @@ func (checkCityTool) Call(ctx context.Context, s *runtime.Settings, args json.Ra
 	})
 }
 
+// Lines that more than one schema of the greet tool holds, each written once.
+const (
+	greetName = `"name":{"type":"string","description":"The city's name."}},`
+	greetEnd  = `"additionalProperties":false,"type":"object","required":["name"]}`
+)
+
 // greetInfo describes the greet tool.
 var greetInfo = runtime.Info{
 	Name:        "greet",
 	Description: "Greets a city: text.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"name":{"type":"string","description":"The city's name."}},` +
-		`"additionalProperties":false,"type":"object","required":["name"]}`),
+		greetName +
+		greetEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"name":{"type":"string","description":"The city's name."}},` +
-			`"additionalProperties":false,"type":"object","required":["name"]}`),
+			greetName +
+			greetEnd),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"name":{"type":"string","description":"The city's name."}},` +
+			greetName +
 			`"type":"object","required":["name"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"name":{"type":"string","description":"The city's name."}},` +
-			`"additionalProperties":false,"type":"object","required":["name"]}`),
+			greetName +
+			greetEnd),
 	},
 	ReadOnly: true,
 }
@@ -703,10 +758,7 @@ func decodeQuery(d *toolimpl.Decoder, v *Query) {
 			}
 			if s, ok := d.String(); ok {
 				v.Prefix = s
-				runes := utf8.RuneCountInString(s)
-				if runes > 40 {
-					d.Errorf(`must be at most 40 characters long, got %d`, runes)
-				}
+				d.Length(s, 0, 40)
 			}
 		default:
 			d.Unknown("prefix")
@@ -802,9 +854,8 @@ func decodeGreetArgs(d *toolimpl.Decoder, v *greetArgs) {
 	}
 }
 
-// fastGetCityArgs decodes a getCityArgs in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeGetCityArgs
-// says what is wrong.
+// fastGetCityArgs is the fast path of decodeGetCityArgs: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastGetCityArgs(data []byte, i int, v *getCityArgs, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -837,9 +888,8 @@ func fastGetCityArgs(data []byte, i int, v *getCityArgs, strs *toolimpl.Strings)
 	return i, true
 }
 
-// fastFindCityArgs decodes a findCityArgs in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeFindCityArgs
-// says what is wrong.
+// fastFindCityArgs is the fast path of decodeFindCityArgs: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastFindCityArgs(data []byte, i int, v *findCityArgs, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -872,9 +922,8 @@ func fastFindCityArgs(data []byte, i int, v *findCityArgs, strs *toolimpl.String
 	return i, true
 }
 
-// fastQuery decodes a Query in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeQuery
-// says what is wrong.
+// fastQuery is the fast path of decodeQuery: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastQuery(data []byte, i int, v *Query, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -888,11 +937,7 @@ func fastQuery(data []byte, i int, v *Query, strs *toolimpl.Strings) (int, bool)
 		switch string(key) {
 		case "prefix":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			runes := utf8.RuneCount(s)
-			if runes > 40 {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 0, 40) {
 				return i, false
 			}
 			v.Prefix = strs.Of(data, i, s)
@@ -906,9 +951,8 @@ func fastQuery(data []byte, i int, v *Query, strs *toolimpl.Strings) (int, bool)
 	return i, true
 }
 
-// fastSpellCityArgs decodes a spellCityArgs in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeSpellCityArgs
-// says what is wrong.
+// fastSpellCityArgs is the fast path of decodeSpellCityArgs: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastSpellCityArgs(data []byte, i int, v *spellCityArgs, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -941,9 +985,8 @@ func fastSpellCityArgs(data []byte, i int, v *spellCityArgs, strs *toolimpl.Stri
 	return i, true
 }
 
-// fastCityCardArgs decodes a cityCardArgs in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeCityCardArgs
-// says what is wrong.
+// fastCityCardArgs is the fast path of decodeCityCardArgs: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastCityCardArgs(data []byte, i int, v *cityCardArgs, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -976,9 +1019,8 @@ func fastCityCardArgs(data []byte, i int, v *cityCardArgs, strs *toolimpl.String
 	return i, true
 }
 
-// fastCheckCityArgs decodes a checkCityArgs in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeCheckCityArgs
-// says what is wrong.
+// fastCheckCityArgs is the fast path of decodeCheckCityArgs: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastCheckCityArgs(data []byte, i int, v *checkCityArgs, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -1011,9 +1053,8 @@ func fastCheckCityArgs(data []byte, i int, v *checkCityArgs, strs *toolimpl.Stri
 	return i, true
 }
 
-// fastGreetArgs decodes a greetArgs in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeGreetArgs
-// says what is wrong.
+// fastGreetArgs is the fast path of decodeGreetArgs: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastGreetArgs(data []byte, i int, v *greetArgs, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {

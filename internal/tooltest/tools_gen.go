@@ -25,23 +25,29 @@ func Tools() []runtime.Tool {
 	}
 }
 
+// Lines that more than one schema of the words tool holds, each written once.
+const (
+	wordsText = `"text":{"type":"string","description":"The text to split."}},`
+	wordsEnd  = `"additionalProperties":false,"type":"object","required":["text"]}`
+)
+
 // wordsInfo describes the words tool.
 var wordsInfo = runtime.Info{
 	Name:        "words",
 	Description: "Streams the words of a text, one chunk each. It fails at the word \"!\", and at \"forever\" it goes on until its context ends.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"text":{"type":"string","description":"The text to split."}},` +
-		`"additionalProperties":false,"type":"object","required":["text"]}`),
+		wordsText +
+		wordsEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"text":{"type":"string","description":"The text to split."}},` +
-			`"additionalProperties":false,"type":"object","required":["text"]}`),
+			wordsText +
+			wordsEnd),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"text":{"type":"string","description":"The text to split."}},` +
+			wordsText +
 			`"type":"object","required":["text"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"text":{"type":"string","description":"The text to split."}},` +
-			`"additionalProperties":false,"type":"object","required":["text"]}`),
+			wordsText +
+			wordsEnd),
 	},
 	ReadOnly: true,
 }
@@ -85,23 +91,29 @@ func (wordsTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMes
 	}, nil, emit)
 }
 
+// Lines that more than one schema of the look tool holds, each written once.
+const (
+	lookGrumpy = `"grumpy":{"type":"boolean","description":"Asks for a cat that will not show itself."}},`
+	lookEnd    = `"additionalProperties":false,"type":"object"}`
+)
+
 // lookInfo describes the look tool.
 var lookInfo = runtime.Info{
 	Name:        "look",
 	Description: "Shows a cat: a caption, a picture, its meow, a video link and a note.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"grumpy":{"type":"boolean","description":"Asks for a cat that will not show itself."}},` +
-		`"additionalProperties":false,"type":"object"}`),
+		lookGrumpy +
+		lookEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
 			`"grumpy":{"anyOf":[{"type":"boolean"},{"type":"null"}],"description":"Asks for a cat that will not show itself."}},` +
 			`"additionalProperties":false,"type":"object","required":["grumpy"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"grumpy":{"type":"boolean","description":"Asks for a cat that will not show itself."}},` +
+			lookGrumpy +
 			`"type":"object"}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"grumpy":{"type":"boolean","description":"Asks for a cat that will not show itself."}},` +
-			`"additionalProperties":false,"type":"object"}`),
+			lookGrumpy +
+			lookEnd),
 	},
 	ReadOnly: true,
 }
@@ -186,9 +198,8 @@ func decodeLookRequest(d *toolimpl.Decoder, v *LookRequest) {
 	}
 }
 
-// fastWordsArgs decodes a wordsArgs in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeWordsArgs
-// says what is wrong.
+// fastWordsArgs is the fast path of decodeWordsArgs: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastWordsArgs(data []byte, i int, v *wordsArgs, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -221,9 +232,8 @@ func fastWordsArgs(data []byte, i int, v *wordsArgs, strs *toolimpl.Strings) (in
 	return i, true
 }
 
-// fastLookRequest decodes a LookRequest in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeLookRequest
-// says what is wrong.
+// fastLookRequest is the fast path of decodeLookRequest: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastLookRequest(data []byte, i int, v *LookRequest, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {

@@ -3,6 +3,7 @@ package toolimpl
 import (
 	"math/big"
 	"strconv"
+	"unicode/utf8"
 )
 
 // Helpers for the checks of generated decoders.
@@ -43,4 +44,33 @@ func MultipleOf(x float64, k string) bool {
 		return false
 	}
 	return xr.Quo(xr, kr).IsInt()
+}
+
+// Length records a problem if s has fewer than min or more than max
+// characters (runes); a negative max means no maximum. The messages are
+// those of minLength and maxLength.
+func (d *Decoder) Length(s string, min, max int) {
+	n := utf8.RuneCountInString(s)
+	if n < min {
+		d.Errorf("must be at least %s long, got %d", plural(min, "character"), n)
+	}
+	if max >= 0 && n > max {
+		d.Errorf("must be at most %s long, got %d", plural(max, "character"), n)
+	}
+}
+
+// FastLength reports whether s has from min to max characters (runes); a
+// negative max means no maximum. Fast paths call it for minLength and
+// maxLength.
+func FastLength(s []byte, min, max int) bool {
+	n := utf8.RuneCount(s)
+	return n >= min && (max < 0 || n <= max)
+}
+
+// plural writes n and its noun, with an s if n is not 1.
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return strconv.Itoa(n) + " " + noun + "s"
 }

@@ -25,6 +25,14 @@ func Tools(upstream *Upstream) []runtime.Tool {
 	}
 }
 
+// Lines that more than one schema of the exchange_rate tool holds, each written once.
+const (
+	exchangeRateFrom = `"from":{"type":"string","pattern":"^[A-Z]{3}$","description":"ISO 4217 code of the currency to convert from, e.g. EUR."},`
+	exchangeRateTo   = `"to":{"type":"string","pattern":"^[A-Z]{3}$","description":"ISO 4217 code of the currency to convert to, e.g. USD."},`
+	exchangeRateDay  = `"day":{"type":"string","format":"date","description":"The day of the rate, as 2026-11-27."}},`
+	exchangeRateEnd  = `"additionalProperties":false,"type":"object","required":["from","to","day"]}`
+)
+
 // exchangeRateOutput is the JSON Schema of the exchange_rate tool's result after its opening brace,
 // which its Output and OutputWrapper share.
 const exchangeRateOutput = `"anyOf":[{"properties":{` +
@@ -39,26 +47,26 @@ var exchangeRateInfo = runtime.Info{
 	Name:        "exchange_rate",
 	Description: "Returns the reference exchange rate of a currency pair on a day. Rates of past days do not change.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"from":{"type":"string","pattern":"^[A-Z]{3}$","description":"ISO 4217 code of the currency to convert from, e.g. EUR."},` +
-		`"to":{"type":"string","pattern":"^[A-Z]{3}$","description":"ISO 4217 code of the currency to convert to, e.g. USD."},` +
-		`"day":{"type":"string","format":"date","description":"The day of the rate, as 2026-11-27."}},` +
-		`"additionalProperties":false,"type":"object","required":["from","to","day"]}`),
+		exchangeRateFrom +
+		exchangeRateTo +
+		exchangeRateDay +
+		exchangeRateEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"from":{"type":"string","pattern":"^[A-Z]{3}$","description":"ISO 4217 code of the currency to convert from, e.g. EUR."},` +
-			`"to":{"type":"string","pattern":"^[A-Z]{3}$","description":"ISO 4217 code of the currency to convert to, e.g. USD."},` +
-			`"day":{"type":"string","format":"date","description":"The day of the rate, as 2026-11-27."}},` +
-			`"additionalProperties":false,"type":"object","required":["from","to","day"]}`),
+			exchangeRateFrom +
+			exchangeRateTo +
+			exchangeRateDay +
+			exchangeRateEnd),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"from":{"type":"string","pattern":"^[A-Z]{3}$","description":"ISO 4217 code of the currency to convert from, e.g. EUR."},` +
-			`"to":{"type":"string","pattern":"^[A-Z]{3}$","description":"ISO 4217 code of the currency to convert to, e.g. USD."},` +
+			exchangeRateFrom +
+			exchangeRateTo +
 			`"day":{"type":"string","description":"The day of the rate, as 2026-11-27. Constraints: format date."}},` +
 			`"type":"object","required":["from","to","day"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"from":{"type":"string","pattern":"^[A-Z]{3}$","description":"ISO 4217 code of the currency to convert from, e.g. EUR."},` +
-			`"to":{"type":"string","pattern":"^[A-Z]{3}$","description":"ISO 4217 code of the currency to convert to, e.g. USD."},` +
-			`"day":{"type":"string","format":"date","description":"The day of the rate, as 2026-11-27."}},` +
-			`"additionalProperties":false,"type":"object","required":["from","to","day"]}`),
+			exchangeRateFrom +
+			exchangeRateTo +
+			exchangeRateDay +
+			exchangeRateEnd),
 	},
 	Output:        json.RawMessage(`{` + exchangeRateOutput),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":` + `{` + exchangeRateOutput + `},"additionalProperties":false,"type":"object","required":["result"]}`),
@@ -149,9 +157,8 @@ func decodeRateRequest(d *toolimpl.Decoder, v *RateRequest) {
 	}
 }
 
-// fastRateRequest decodes a RateRequest in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeRateRequest
-// says what is wrong.
+// fastRateRequest is the fast path of decodeRateRequest: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastRateRequest(data []byte, i int, v *RateRequest, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -167,30 +174,21 @@ func fastRateRequest(data []byte, i int, v *RateRequest, strs *toolimpl.Strings)
 		case "from":
 			hasFrom = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if !pattern1.Match(s) {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !pattern1.Match(s) {
 				return i, false
 			}
 			v.From = strs.Of(data, i, s)
 		case "to":
 			hasTo = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if !pattern1.Match(s) {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !pattern1.Match(s) {
 				return i, false
 			}
 			v.To = strs.Of(data, i, s)
 		case "day":
 			hasDay = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if !toolimpl.ValidFormat("date", string(s)) {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.ValidFormat("date", string(s)) {
 				return i, false
 			}
 			v.Day = strs.Of(data, i, s)

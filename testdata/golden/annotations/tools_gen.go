@@ -27,6 +27,11 @@ func Tools() []runtime.Tool {
 	}
 }
 
+// Lines that more than one schema of the lookup tool holds, each written once.
+const (
+	lookupEnd = `"additionalProperties":false,"type":"object","required":["id"]}`
+)
+
 // lookupInfo describes the lookup tool.
 var lookupInfo = runtime.Info{
 	Name:        "lookup",
@@ -34,17 +39,17 @@ var lookupInfo = runtime.Info{
 	Title:       "Look up a \"record\"",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string"}},` +
-		`"additionalProperties":false,"type":"object","required":["id"]}`),
+		lookupEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
 			`"id":{"type":"string"}},` +
-			`"additionalProperties":false,"type":"object","required":["id"]}`),
+			lookupEnd),
 		Gemini: json.RawMessage(`{"properties":{` +
 			`"id":{"type":"string"}},` +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
 			`"id":{"type":"string"}},` +
-			`"additionalProperties":false,"type":"object","required":["id"]}`),
+			lookupEnd),
 	},
 	ReadOnly:   true,
 	Idempotent: true,
@@ -81,6 +86,11 @@ func (lookupTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMe
 	return toolimpl.Run(ctx, s, &lookupInfo, in, Lookup)
 }
 
+// Lines that more than one schema of the delete tool holds, each written once.
+const (
+	deleteEnd = `"additionalProperties":false,"type":"object","required":["id"]}`
+)
+
 // deleteInfo describes the delete tool.
 var deleteInfo = runtime.Info{
 	Name:        "delete",
@@ -88,17 +98,17 @@ var deleteInfo = runtime.Info{
 	Title:       "Delete",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string"}},` +
-		`"additionalProperties":false,"type":"object","required":["id"]}`),
+		deleteEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
 			`"id":{"type":"string"}},` +
-			`"additionalProperties":false,"type":"object","required":["id"]}`),
+			deleteEnd),
 		Gemini: json.RawMessage(`{"properties":{` +
 			`"id":{"type":"string"}},` +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
 			`"id":{"type":"string"}},` +
-			`"additionalProperties":false,"type":"object","required":["id"]}`),
+			deleteEnd),
 	},
 	Confirm:     true,
 	Destructive: new(true),
@@ -141,23 +151,28 @@ func (deleteTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMe
 	})
 }
 
+// Lines that more than one schema of the append tool holds, each written once.
+const (
+	appendEnd = `"additionalProperties":false,"type":"object","required":["id"]}`
+)
+
 // appendInfo describes the append tool.
 var appendInfo = runtime.Info{
 	Name:        "append",
 	Description: "Adds a line to a log that is kept elsewhere.",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string"}},` +
-		`"additionalProperties":false,"type":"object","required":["id"]}`),
+		appendEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
 			`"id":{"type":"string"}},` +
-			`"additionalProperties":false,"type":"object","required":["id"]}`),
+			appendEnd),
 		Gemini: json.RawMessage(`{"properties":{` +
 			`"id":{"type":"string"}},` +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
 			`"id":{"type":"string"}},` +
-			`"additionalProperties":false,"type":"object","required":["id"]}`),
+			appendEnd),
 	},
 	Confirm:     true,
 	Destructive: new(false),
@@ -200,23 +215,28 @@ func (appendTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMe
 	})
 }
 
+// Lines that more than one schema of the overwrite tool holds, each written once.
+const (
+	overwriteEnd = `"additionalProperties":false,"type":"object","required":["id"]}`
+)
+
 // overwriteInfo describes the overwrite tool.
 var overwriteInfo = runtime.Info{
 	Name:        "overwrite",
 	Description: "Replaces a record, asking no one.",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string"}},` +
-		`"additionalProperties":false,"type":"object","required":["id"]}`),
+		overwriteEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
 			`"id":{"type":"string"}},` +
-			`"additionalProperties":false,"type":"object","required":["id"]}`),
+			overwriteEnd),
 		Gemini: json.RawMessage(`{"properties":{` +
 			`"id":{"type":"string"}},` +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
 			`"id":{"type":"string"}},` +
-			`"additionalProperties":false,"type":"object","required":["id"]}`),
+			overwriteEnd),
 	},
 	Destructive: new(true),
 }
@@ -253,23 +273,28 @@ func (overwriteTool) Call(ctx context.Context, s *runtime.Settings, args json.Ra
 	})
 }
 
+// Lines that more than one schema of the unsaid tool holds, each written once.
+const (
+	unsaidEnd = `"additionalProperties":false,"type":"object","required":["id"]}`
+)
+
 // unsaidInfo describes the unsaid tool.
 var unsaidInfo = runtime.Info{
 	Name:        "unsaid",
 	Description: "Says nothing of what it does to the world.",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string"}},` +
-		`"additionalProperties":false,"type":"object","required":["id"]}`),
+		unsaidEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
 			`"id":{"type":"string"}},` +
-			`"additionalProperties":false,"type":"object","required":["id"]}`),
+			unsaidEnd),
 		Gemini: json.RawMessage(`{"properties":{` +
 			`"id":{"type":"string"}},` +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
 			`"id":{"type":"string"}},` +
-			`"additionalProperties":false,"type":"object","required":["id"]}`),
+			unsaidEnd),
 	},
 }
 
@@ -327,9 +352,8 @@ func decodeQuery(d *toolimpl.Decoder, v *Query) {
 	}
 }
 
-// fastQuery decodes a Query in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeQuery
-// says what is wrong.
+// fastQuery is the fast path of decodeQuery: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastQuery(data []byte, i int, v *Query, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {

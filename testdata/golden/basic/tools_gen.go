@@ -9,7 +9,6 @@ import (
 	"encoding/json"
 	"regexp"
 	"strconv"
-	"unicode/utf8"
 
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
@@ -27,24 +26,35 @@ func Tools() []runtime.Tool {
 	}
 }
 
+// Lines that more than one schema of the book_table tool holds, each written once.
+const (
+	bookTableName       = `"name":{"type":"string","maxLength":40,"minLength":2,"description":"Name on the booking"},`
+	bookTableGuests     = `"guests":{"type":"integer","maximum":12,"minimum":1},`
+	bookTablePhone      = `"phone":{"type":"string","pattern":"^\\+[0-9]{7,15}$"},`
+	bookTableSeat       = `"seat":{"type":"string","enum":["inside","terrace"],"default":"inside"},`
+	bookTableNotes      = `"notes":{"items":{"type":"string","maxLength":100},"type":"array","maxItems":3,"minItems":1},`
+	bookTableEnd        = `"additionalProperties":false,"type":"object","required":["name","guests","force"]}`
+	bookTableNameOpenAI = `"name":{"type":"string","description":"Name on the booking. Constraints: at least 2 characters; at most 40 characters."},`
+)
+
 // bookTableInfo describes the book_table tool.
 var bookTableInfo = runtime.Info{
 	Name:        "book_table",
 	Description: "Books a table at the restaurant.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"name":{"type":"string","maxLength":40,"minLength":2,"description":"Name on the booking"},` +
-		`"guests":{"type":"integer","maximum":12,"minimum":1},` +
+		bookTableName +
+		bookTableGuests +
 		`"email":{"type":"string","format":"email"},` +
-		`"phone":{"type":"string","pattern":"^\\+[0-9]{7,15}$"},` +
-		`"seat":{"type":"string","enum":["inside","terrace"],"default":"inside"},` +
-		`"notes":{"items":{"type":"string","maxLength":100},"type":"array","maxItems":3,"minItems":1},` +
+		bookTablePhone +
+		bookTableSeat +
+		bookTableNotes +
 		`"budget":{"type":"number","maximum":1000.5,"exclusiveMinimum":0},` +
 		`"force":{"type":"boolean"}},` +
-		`"additionalProperties":false,"type":"object","required":["name","guests","force"]}`),
+		bookTableEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"name":{"type":"string","description":"Name on the booking. Constraints: at least 2 characters; at most 40 characters."},` +
-			`"guests":{"type":"integer","maximum":12,"minimum":1},` +
+			bookTableNameOpenAI +
+			bookTableGuests +
 			`"email":{"anyOf":[{"type":"string","format":"email"},{"type":"null"}]},` +
 			`"phone":{"anyOf":[{"type":"string","pattern":"^\\+[0-9]{7,15}$"},{"type":"null"}]},` +
 			`"seat":{"anyOf":[{"type":"string","enum":["inside","terrace"]},{"type":"null"}],"description":"Constraints: default \"inside\"."},` +
@@ -53,25 +63,25 @@ var bookTableInfo = runtime.Info{
 			`"force":{"type":"boolean"}},` +
 			`"additionalProperties":false,"type":"object","required":["name","guests","email","phone","seat","notes","budget","force"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"name":{"type":"string","maxLength":40,"minLength":2,"description":"Name on the booking"},` +
-			`"guests":{"type":"integer","maximum":12,"minimum":1},` +
+			bookTableName +
+			bookTableGuests +
 			`"email":{"type":"string","description":"Constraints: format email."},` +
-			`"phone":{"type":"string","pattern":"^\\+[0-9]{7,15}$"},` +
-			`"seat":{"type":"string","enum":["inside","terrace"],"default":"inside"},` +
-			`"notes":{"items":{"type":"string","maxLength":100},"type":"array","maxItems":3,"minItems":1},` +
+			bookTablePhone +
+			bookTableSeat +
+			bookTableNotes +
 			`"budget":{"type":"number","maximum":1000.5,"description":"Constraints: greater than 0."},` +
 			`"force":{"type":"boolean"}},` +
 			`"type":"object","required":["name","guests","force"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"name":{"type":"string","description":"Name on the booking. Constraints: at least 2 characters; at most 40 characters."},` +
+			bookTableNameOpenAI +
 			`"guests":{"type":"integer","description":"Constraints: minimum 1; maximum 12."},` +
 			`"email":{"type":"string","format":"email"},` +
-			`"phone":{"type":"string","pattern":"^\\+[0-9]{7,15}$"},` +
+			bookTablePhone +
 			`"seat":{"type":"string","enum":["inside","terrace"],"description":"Constraints: default \"inside\"."},` +
 			`"notes":{"items":{"type":"string"},"type":"array","description":"Constraints: at least 1 item; at most 3 items; each item: at most 100 characters."},` +
 			`"budget":{"type":"number","description":"Constraints: maximum 1000.5; greater than 0."},` +
 			`"force":{"type":"boolean"}},` +
-			`"additionalProperties":false,"type":"object","required":["name","guests","force"]}`),
+			bookTableEnd),
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string"}},` +
@@ -109,6 +119,13 @@ func (bookTableTool) Call(ctx context.Context, s *runtime.Settings, args json.Ra
 	return toolimpl.RunEncoded(ctx, s, &bookTableInfo, in, BookTable, encodeBookTableResult)
 }
 
+// Lines that more than one schema of the place_order tool holds, each written once.
+const (
+	placeOrderEnd         = `"additionalProperties":false,"type":"object","required":["items","quantity","weight"]}`
+	placeOrderItemsOpenAI = `"items":{"items":{"type":"string"},"type":"array","description":"Constraints: items unique."},`
+	placeOrderCodesGemini = `"codes":{"items":{"type":"number"},"type":"array","description":"Constraints: items unique; each item: a multiple of 0.5."}},`
+)
+
 // placeOrderInfo describes the place_order tool.
 var placeOrderInfo = runtime.Info{
 	Name:        "place_order",
@@ -118,26 +135,26 @@ var placeOrderInfo = runtime.Info{
 		`"quantity":{"type":"integer","multipleOf":6},` +
 		`"weight":{"type":"number","multipleOf":0.25},` +
 		`"codes":{"items":{"type":"number","multipleOf":0.5},"type":"array","uniqueItems":true}},` +
-		`"additionalProperties":false,"type":"object","required":["items","quantity","weight"]}`),
+		placeOrderEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"items":{"items":{"type":"string"},"type":"array","description":"Constraints: items unique."},` +
+			placeOrderItemsOpenAI +
 			`"quantity":{"type":"integer","multipleOf":6},` +
 			`"weight":{"type":"number","multipleOf":0.25},` +
 			`"codes":{"anyOf":[{"items":{"type":"number","multipleOf":0.5},"type":"array"},{"type":"null"}],"description":"Constraints: items unique."}},` +
 			`"additionalProperties":false,"type":"object","required":["items","quantity","weight","codes"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"items":{"items":{"type":"string"},"type":"array","description":"Constraints: items unique."},` +
+			placeOrderItemsOpenAI +
 			`"quantity":{"type":"integer","description":"Constraints: a multiple of 6."},` +
 			`"weight":{"type":"number","description":"Constraints: a multiple of 0.25."},` +
-			`"codes":{"items":{"type":"number"},"type":"array","description":"Constraints: items unique; each item: a multiple of 0.5."}},` +
+			placeOrderCodesGemini +
 			`"type":"object","required":["items","quantity","weight"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"items":{"items":{"type":"string"},"type":"array","description":"Constraints: items unique."},` +
+			placeOrderItemsOpenAI +
 			`"quantity":{"type":"integer","description":"Constraints: a multiple of 6."},` +
 			`"weight":{"type":"number","description":"Constraints: a multiple of 0.25."},` +
-			`"codes":{"items":{"type":"number"},"type":"array","description":"Constraints: items unique; each item: a multiple of 0.5."}},` +
-			`"additionalProperties":false,"type":"object","required":["items","quantity","weight"]}`),
+			placeOrderCodesGemini +
+			placeOrderEnd),
 	},
 	Output:        json.RawMessage(`{"type":"integer"}`),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["result"]}`),
@@ -185,13 +202,7 @@ func decodeBookingRequest(d *toolimpl.Decoder, v *BookingRequest) {
 			hasName = true
 			if s, ok := d.String(); ok {
 				v.Name = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 2 {
-					d.Errorf(`must be at least 2 characters long, got %d`, runes)
-				}
-				if runes > 40 {
-					d.Errorf(`must be at most 40 characters long, got %d`, runes)
-				}
+				d.Length(s, 2, 40)
 			}
 		case "guests":
 			hasGuests = true
@@ -251,10 +262,7 @@ func decodeBookingRequest(d *toolimpl.Decoder, v *BookingRequest) {
 					var elem string
 					if s, ok := d.String(); ok {
 						elem = s
-						runes := utf8.RuneCountInString(s)
-						if runes > 100 {
-							d.Errorf(`must be at most 100 characters long, got %d`, runes)
-						}
+						d.Length(s, 0, 100)
 					}
 					if d.Keep() {
 						v.Notes = append(v.Notes, elem)
@@ -387,9 +395,8 @@ func decodeOrder(d *toolimpl.Decoder, v *Order) {
 	}
 }
 
-// fastBookingRequest decodes a BookingRequest in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeBookingRequest
-// says what is wrong.
+// fastBookingRequest is the fast path of decodeBookingRequest: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastBookingRequest(data []byte, i int, v *BookingRequest, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -405,45 +412,26 @@ func fastBookingRequest(data []byte, i int, v *BookingRequest, strs *toolimpl.St
 		case "name":
 			hasName = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			runes := utf8.RuneCount(s)
-			if runes < 2 {
-				return i, false
-			}
-			if runes > 40 {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 2, 40) {
 				return i, false
 			}
 			v.Name = strs.Of(data, i, s)
 		case "guests":
 			hasGuests = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			if n < 1 {
-				return i, false
-			}
-			if n > 12 {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 12 {
 				return i, false
 			}
 			v.Guests = int(n)
 		case "email":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if !toolimpl.ValidFormat("email", string(s)) {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.ValidFormat("email", string(s)) {
 				return i, false
 			}
 			v.Email = strs.Of(data, i, s)
 		case "phone":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if !pattern1.Match(s) {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !pattern1.Match(s) {
 				return i, false
 			}
 			v.Phone = strs.Of(data, i, s)
@@ -470,11 +458,7 @@ func fastBookingRequest(data []byte, i int, v *BookingRequest, strs *toolimpl.St
 			for more2 := !empty2; more2; {
 				var elem string
 				var s []byte
-				if s, i, ok = toolimpl.FastString(data, i); !ok {
-					return i, false
-				}
-				runes := utf8.RuneCount(s)
-				if runes > 100 {
+				if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 0, 100) {
 					return i, false
 				}
 				elem = strs.Of(data, i, s)
@@ -491,13 +475,7 @@ func fastBookingRequest(data []byte, i int, v *BookingRequest, strs *toolimpl.St
 			}
 		case "budget":
 			var f float64
-			if f, i, ok = toolimpl.FastFloat(data, i, 64); !ok {
-				return i, false
-			}
-			if f > 1000.5 {
-				return i, false
-			}
-			if f <= 0 {
+			if f, i, ok = toolimpl.FastFloat(data, i, 64); !ok || f > 1000.5 || f <= 0 {
 				return i, false
 			}
 			v.Budget = f
@@ -530,9 +508,8 @@ func fastBookingRequest(data []byte, i int, v *BookingRequest, strs *toolimpl.St
 	return i, true
 }
 
-// fastOrder decodes an Order in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeOrder
-// says what is wrong.
+// fastOrder is the fast path of decodeOrder: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastOrder(data []byte, i int, v *Order, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -570,20 +547,14 @@ func fastOrder(data []byte, i int, v *Order, strs *toolimpl.Strings) (int, bool)
 		case "quantity":
 			hasQuantity = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			if n%6 != 0 {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n%6 != 0 {
 				return i, false
 			}
 			v.Quantity = int(n)
 		case "weight":
 			hasWeight = true
 			var f float64
-			if f, i, ok = toolimpl.FastFloat(data, i, 64); !ok {
-				return i, false
-			}
-			if !toolimpl.MultipleOf(f, "0.25") {
+			if f, i, ok = toolimpl.FastFloat(data, i, 64); !ok || !toolimpl.MultipleOf(f, "0.25") {
 				return i, false
 			}
 			v.Weight = f
@@ -596,10 +567,7 @@ func fastOrder(data []byte, i int, v *Order, strs *toolimpl.Strings) (int, bool)
 			for more2 := !empty2; more2; {
 				var elem float64
 				var f float64
-				if f, i, ok = toolimpl.FastFloat(data, i, 64); !ok {
-					return i, false
-				}
-				if !toolimpl.MultipleOf(f, "0.5") {
+				if f, i, ok = toolimpl.FastFloat(data, i, 64); !ok || !toolimpl.MultipleOf(f, "0.5") {
 					return i, false
 				}
 				elem = f

@@ -23,23 +23,28 @@ func Tools() []runtimepkg.Tool {
 	}
 }
 
+// Lines that more than one schema of the search tool holds, each written once.
+const (
+	searchInfo2End = `"additionalProperties":false,"type":"object","required":["query"]}`
+)
+
 // searchInfo2 describes the search tool.
 var searchInfo2 = runtimepkg.Info{
 	Name:        "search",
 	Description: "Searches.",
 	Parameters: jsonpkg.RawMessage(`{"properties":{` +
 		`"query":{"type":"string"}},` +
-		`"additionalProperties":false,"type":"object","required":["query"]}`),
+		searchInfo2End),
 	Dialects: runtimepkg.DialectSchemas{
 		OpenAI: jsonpkg.RawMessage(`{"properties":{` +
 			`"query":{"type":"string"}},` +
-			`"additionalProperties":false,"type":"object","required":["query"]}`),
+			searchInfo2End),
 		Gemini: jsonpkg.RawMessage(`{"properties":{` +
 			`"query":{"type":"string"}},` +
 			`"type":"object","required":["query"]}`),
 		Anthropic: jsonpkg.RawMessage(`{"properties":{` +
 			`"query":{"type":"string"}},` +
-			`"additionalProperties":false,"type":"object","required":["query"]}`),
+			searchInfo2End),
 	},
 }
 
@@ -95,9 +100,8 @@ func decodeArgs2(d_ *toolimpl.Decoder, v_ *Args) {
 	}
 }
 
-// fastArgs decodes an Args in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeArgs2
-// says what is wrong.
+// fastArgs is the fast path of decodeArgs2: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastArgs(data []byte, i int, v_ *Args, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {

@@ -10,7 +10,6 @@ import (
 	"regexp"
 	"strconv"
 	"time"
-	"unicode/utf8"
 
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
@@ -80,13 +79,21 @@ func Tools(store *Store) []runtime.Tool {
 	}
 }
 
+// Lines that more than one schema of the track_event tool holds, each written once.
+const (
+	trackEventName         = `"name":{"type":"string","description":"event name, e.g. signup or checkout.completed"},`
+	trackEventEnd          = `"additionalProperties":false,"type":"object","required":["name"]}`
+	trackEventPropsGemini  = `"props":{"type":"object","description":"Props are the event's properties, any JSON values. An object whose values are each any value."},`
+	trackEventLabelsGemini = `"labels":{"type":"object","description":"Labels are string tags. An object whose values are each a string."}},`
+)
+
 // trackEventSchema is the JSON Schema of the track_event tool's arguments: its Parameters, and its
 // schema for OpenAI, which cannot express them.
 var trackEventSchema = json.RawMessage(`{"properties":{` +
-	`"name":{"type":"string","description":"event name, e.g. signup or checkout.completed"},` +
+	trackEventName +
 	`"props":{"additionalProperties":true,"type":"object","description":"Props are the event's properties, any JSON values."},` +
 	`"labels":{"additionalProperties":{"type":"string"},"type":"object","description":"Labels are string tags."}},` +
-	`"additionalProperties":false,"type":"object","required":["name"]}`)
+	trackEventEnd)
 
 // trackEventInfo describes the track_event tool.
 var trackEventInfo = runtime.Info{
@@ -97,15 +104,15 @@ var trackEventInfo = runtime.Info{
 		OpenAI:         trackEventSchema,
 		OpenAIDegraded: true,
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"name":{"type":"string","description":"event name, e.g. signup or checkout.completed"},` +
-			`"props":{"type":"object","description":"Props are the event's properties, any JSON values. An object whose values are each any value."},` +
-			`"labels":{"type":"object","description":"Labels are string tags. An object whose values are each a string."}},` +
+			trackEventName +
+			trackEventPropsGemini +
+			trackEventLabelsGemini +
 			`"type":"object","required":["name"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"name":{"type":"string","description":"event name, e.g. signup or checkout.completed"},` +
-			`"props":{"type":"object","description":"Props are the event's properties, any JSON values. An object whose values are each any value."},` +
-			`"labels":{"type":"object","description":"Labels are string tags. An object whose values are each a string."}},` +
-			`"additionalProperties":false,"type":"object","required":["name"]}`),
+			trackEventName +
+			trackEventPropsGemini +
+			trackEventLabelsGemini +
+			trackEventEnd),
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"name":{"type":"string","description":"event name, e.g. signup or checkout.completed"},` +
@@ -140,13 +147,20 @@ func (trackEventTool) Call(ctx context.Context, s *runtime.Settings, args json.R
 	return toolimpl.RunEncoded(ctx, s, &trackEventInfo, in, TrackEvent, encodeTrackEventResult)
 }
 
+// Lines that more than one schema of the patch_record tool holds, each written once.
+const (
+	patchRecordEnd            = `"additionalProperties":false,"type":"object","required":["id","value"]}`
+	patchRecordValueGemini    = `"value":{"description":"Value is the new value, of any JSON type. Any JSON value."},`
+	patchRecordPreviousGemini = `"previous":{"description":"Previous is the value expected before the change, for an optimistic check. Any JSON value."}},`
+)
+
 // patchRecordSchema is the JSON Schema of the patch_record tool's arguments: its Parameters, and its
 // schema for OpenAI, which cannot express them.
 var patchRecordSchema = json.RawMessage(`{"properties":{` +
 	`"id":{"type":"string"},` +
 	`"value":{"description":"Value is the new value, of any JSON type."},` +
 	`"previous":{"description":"Previous is the value expected before the change, for an optimistic check."}},` +
-	`"additionalProperties":false,"type":"object","required":["id","value"]}`)
+	patchRecordEnd)
 
 // patchRecordInfo describes the patch_record tool.
 var patchRecordInfo = runtime.Info{
@@ -158,14 +172,14 @@ var patchRecordInfo = runtime.Info{
 		OpenAIDegraded: true,
 		Gemini: json.RawMessage(`{"properties":{` +
 			`"id":{"type":"string"},` +
-			`"value":{"description":"Value is the new value, of any JSON type. Any JSON value."},` +
-			`"previous":{"description":"Previous is the value expected before the change, for an optimistic check. Any JSON value."}},` +
+			patchRecordValueGemini +
+			patchRecordPreviousGemini +
 			`"type":"object","required":["id","value"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
 			`"id":{"type":"string"},` +
-			`"value":{"description":"Value is the new value, of any JSON type. Any JSON value."},` +
-			`"previous":{"description":"Previous is the value expected before the change, for an optimistic check. Any JSON value."}},` +
-			`"additionalProperties":false,"type":"object","required":["id","value"]}`),
+			patchRecordValueGemini +
+			patchRecordPreviousGemini +
+			patchRecordEnd),
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string"},` +
@@ -200,13 +214,18 @@ func (patchRecordTool) Call(ctx context.Context, s *runtime.Settings, args json.
 	return toolimpl.RunEncoded(ctx, s, &patchRecordInfo, in, PatchRecord, encodePatchRecordResult)
 }
 
+// Lines that more than one schema of the send_webhook tool holds, each written once.
+const (
+	sendWebhookEnd = `"additionalProperties":false,"type":"object","required":["url","payload"]}`
+)
+
 // sendWebhookSchema is the JSON Schema of the send_webhook tool's arguments: its Parameters, and its
 // schema for OpenAI, which cannot express them.
 var sendWebhookSchema = json.RawMessage(`{"properties":{` +
 	`"url":{"type":"string","format":"uri"},` +
 	`"headers":{"additionalProperties":{"type":"string"},"type":"object"},` +
 	`"payload":{"description":"Payload is sent as it is."}},` +
-	`"additionalProperties":false,"type":"object","required":["url","payload"]}`)
+	sendWebhookEnd)
 
 // sendWebhookInfo describes the send_webhook tool.
 var sendWebhookInfo = runtime.Info{
@@ -225,7 +244,7 @@ var sendWebhookInfo = runtime.Info{
 			`"url":{"type":"string","format":"uri"},` +
 			`"headers":{"type":"object","description":"An object whose values are each a string."},` +
 			`"payload":{"description":"Payload is sent as it is. Any JSON value."}},` +
-			`"additionalProperties":false,"type":"object","required":["url","payload"]}`),
+			sendWebhookEnd),
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"url":{"type":"string","format":"uri"},` +
@@ -260,14 +279,22 @@ func (sendWebhookTool) Call(ctx context.Context, s *runtime.Settings, args json.
 	return toolimpl.RunEncoded(ctx, s, &sendWebhookInfo, in, SendWebhook, encodeSendWebhookResult)
 }
 
+// Lines that more than one schema of the run_query tool holds, each written once.
+const (
+	runQuerySql         = `"sql":{"type":"string","description":"a SELECT statement; use $1, $2 ... for parameters"},`
+	runQueryEnd         = `"additionalProperties":false,"type":"object","required":["sql"]}`
+	runQueryHintsGemini = `"hints":{"type":"object","description":"An object whose values are each an integer."},`
+	runQueryMetaGemini  = `"meta":{"type":"object","description":"An object whose values are each any value."}},`
+)
+
 // runQuerySchema is the JSON Schema of the run_query tool's arguments: its Parameters, and its
 // schema for OpenAI, which cannot express them.
 var runQuerySchema = json.RawMessage(`{"properties":{` +
-	`"sql":{"type":"string","description":"a SELECT statement; use $1, $2 ... for parameters"},` +
+	runQuerySql +
 	`"params":{"items":true,"type":"array"},` +
 	`"hints":{"additionalProperties":{"type":"integer"},"type":"object"},` +
 	`"meta":{"additionalProperties":true,"type":"object"}},` +
-	`"additionalProperties":false,"type":"object","required":["sql"]}`)
+	runQueryEnd)
 
 // runQueryInfo describes the run_query tool.
 var runQueryInfo = runtime.Info{
@@ -278,17 +305,17 @@ var runQueryInfo = runtime.Info{
 		OpenAI:         runQuerySchema,
 		OpenAIDegraded: true,
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"sql":{"type":"string","description":"a SELECT statement; use $1, $2 ... for parameters"},` +
+			runQuerySql +
 			`"params":{"items":{"description":"Any JSON value."},"type":"array"},` +
-			`"hints":{"type":"object","description":"An object whose values are each an integer."},` +
-			`"meta":{"type":"object","description":"An object whose values are each any value."}},` +
+			runQueryHintsGemini +
+			runQueryMetaGemini +
 			`"type":"object","required":["sql"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"sql":{"type":"string","description":"a SELECT statement; use $1, $2 ... for parameters"},` +
+			runQuerySql +
 			`"params":{"items":{"description":"Any JSON value."},"type":"array"},` +
-			`"hints":{"type":"object","description":"An object whose values are each an integer."},` +
-			`"meta":{"type":"object","description":"An object whose values are each any value."}},` +
-			`"additionalProperties":false,"type":"object","required":["sql"]}`),
+			runQueryHintsGemini +
+			runQueryMetaGemini +
+			runQueryEnd),
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"sql":{"type":"string","description":"a SELECT statement; use $1, $2 ... for parameters"},` +
@@ -324,13 +351,18 @@ func (runQueryTool) Call(ctx context.Context, s *runtime.Settings, args json.Raw
 	return toolimpl.RunEncoded(ctx, s, &runQueryInfo, in, RunQuery, encodeRunQueryResult)
 }
 
+// Lines that more than one schema of the merge_config tool holds, each written once.
+const (
+	mergeConfigEnd = `"additionalProperties":false,"type":"object","required":["section","settings"]}`
+)
+
 // mergeConfigSchema is the JSON Schema of the merge_config tool's arguments: its Parameters, and its
 // schema for OpenAI, which cannot express them.
 var mergeConfigSchema = json.RawMessage(`{"properties":{` +
 	`"section":{"type":"string"},` +
 	`"settings":{"additionalProperties":{"additionalProperties":{"type":"string"},"type":"object"},"type":"object"},` +
 	`"raw":true},` +
-	`"additionalProperties":false,"type":"object","required":["section","settings"]}`)
+	mergeConfigEnd)
 
 // mergeConfigInfo describes the merge_config tool.
 var mergeConfigInfo = runtime.Info{
@@ -349,7 +381,7 @@ var mergeConfigInfo = runtime.Info{
 			`"section":{"type":"string"},` +
 			`"settings":{"type":"object","description":"An object whose values are each an object."},` +
 			`"raw":{"description":"Any JSON value."}},` +
-			`"additionalProperties":false,"type":"object","required":["section","settings"]}`),
+			mergeConfigEnd),
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"section":{"type":"string"},` +
@@ -384,31 +416,38 @@ func (mergeConfigTool) Call(ctx context.Context, s *runtime.Settings, args json.
 	return toolimpl.RunEncoded(ctx, s, &mergeConfigInfo, in, MergeConfig, encodeMergeConfigResult)
 }
 
+// Lines that more than one schema of the set_thermostat tool holds, each written once.
+const (
+	setThermostatTarget = `"target":{"type":"number","maximum":40,"minimum":-20},`
+	setThermostatUnit   = `"unit":{"type":"string","enum":["celsius","fahrenheit","kelvin"],"description":"Unit of Target. Values: \"celsius\": Degrees; \"fahrenheit\": Degrees."}},`
+	setThermostatEnd    = `"additionalProperties":false,"type":"object","required":["room","target","unit"]}`
+)
+
 // setThermostatInfo describes the set_thermostat tool.
 var setThermostatInfo = runtime.Info{
 	Name:        "set_thermostat",
 	Description: "Sets the target temperature of a room.",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"room":{"type":"string"},` +
-		`"target":{"type":"number","maximum":40,"minimum":-20},` +
-		`"unit":{"type":"string","enum":["celsius","fahrenheit","kelvin"],"description":"Unit of Target. Values: \"celsius\": Degrees; \"fahrenheit\": Degrees."}},` +
-		`"additionalProperties":false,"type":"object","required":["room","target","unit"]}`),
+		setThermostatTarget +
+		setThermostatUnit +
+		setThermostatEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
 			`"room":{"type":"string"},` +
-			`"target":{"type":"number","maximum":40,"minimum":-20},` +
-			`"unit":{"type":"string","enum":["celsius","fahrenheit","kelvin"],"description":"Unit of Target. Values: \"celsius\": Degrees; \"fahrenheit\": Degrees."}},` +
-			`"additionalProperties":false,"type":"object","required":["room","target","unit"]}`),
+			setThermostatTarget +
+			setThermostatUnit +
+			setThermostatEnd),
 		Gemini: json.RawMessage(`{"properties":{` +
 			`"room":{"type":"string"},` +
-			`"target":{"type":"number","maximum":40,"minimum":-20},` +
-			`"unit":{"type":"string","enum":["celsius","fahrenheit","kelvin"],"description":"Unit of Target. Values: \"celsius\": Degrees; \"fahrenheit\": Degrees."}},` +
+			setThermostatTarget +
+			setThermostatUnit +
 			`"type":"object","required":["room","target","unit"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
 			`"room":{"type":"string"},` +
 			`"target":{"type":"number","description":"Constraints: minimum -20; maximum 40."},` +
-			`"unit":{"type":"string","enum":["celsius","fahrenheit","kelvin"],"description":"Unit of Target. Values: \"celsius\": Degrees; \"fahrenheit\": Degrees."}},` +
-			`"additionalProperties":false,"type":"object","required":["room","target","unit"]}`),
+			setThermostatUnit +
+			setThermostatEnd),
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"room":{"type":"string"},` +
@@ -448,31 +487,38 @@ func (setThermostatTool) Call(ctx context.Context, s *runtime.Settings, args jso
 	return toolimpl.RunEncoded(ctx, s, &setThermostatInfo, in, SetThermostat, encodeSetThermostatResult)
 }
 
+// Lines that more than one schema of the create_task tool holds, each written once.
+const (
+	createTaskPriority = `"priority":{"type":"string","enum":["","low","normal","urgent"],"description":"Priority of the task; leave it empty when unsure."},`
+	createTaskDue      = `"due":{"items":{"type":"integer","enum":[0,1,2,3,4,5,6]},"type":"array"}},`
+	createTaskEnd      = `"additionalProperties":false,"type":"object","required":["title","priority"]}`
+)
+
 // createTaskInfo describes the create_task tool.
 var createTaskInfo = runtime.Info{
 	Name:        "create_task",
 	Description: "Adds a task to the list.",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"title":{"type":"string"},` +
-		`"priority":{"type":"string","enum":["","low","normal","urgent"],"description":"Priority of the task; leave it empty when unsure."},` +
-		`"due":{"items":{"type":"integer","enum":[0,1,2,3,4,5,6]},"type":"array"}},` +
-		`"additionalProperties":false,"type":"object","required":["title","priority"]}`),
+		createTaskPriority +
+		createTaskDue +
+		createTaskEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
 			`"title":{"type":"string"},` +
-			`"priority":{"type":"string","enum":["","low","normal","urgent"],"description":"Priority of the task; leave it empty when unsure."},` +
+			createTaskPriority +
 			`"due":{"anyOf":[{"items":{"type":"integer","enum":[0,1,2,3,4,5,6]},"type":"array"},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["title","priority","due"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
 			`"title":{"type":"string"},` +
-			`"priority":{"type":"string","enum":["","low","normal","urgent"],"description":"Priority of the task; leave it empty when unsure."},` +
+			createTaskPriority +
 			`"due":{"items":{"type":"integer"},"type":"array","description":"Constraints: each item: one of 0, 1, 2, 3, 4, 5, 6."}},` +
 			`"type":"object","required":["title","priority"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
 			`"title":{"type":"string"},` +
-			`"priority":{"type":"string","enum":["","low","normal","urgent"],"description":"Priority of the task; leave it empty when unsure."},` +
-			`"due":{"items":{"type":"integer","enum":[0,1,2,3,4,5,6]},"type":"array"}},` +
-			`"additionalProperties":false,"type":"object","required":["title","priority"]}`),
+			createTaskPriority +
+			createTaskDue +
+			createTaskEnd),
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"title":{"type":"string"},` +
@@ -512,6 +558,12 @@ func (createTaskTool) Call(ctx context.Context, s *runtime.Settings, args json.R
 	return toolimpl.RunEncoded(ctx, s, &createTaskInfo, in, CreateTask, encodeCreateTaskResult)
 }
 
+// Lines that more than one schema of the start_sync tool holds, each written once.
+const (
+	startSyncMode = `"mode":{"type":"string","enum":["fast","safe","dry-run"],"description":"Mode of the sync."}},`
+	startSyncEnd  = `"additionalProperties":false,"type":"object","required":["source","target"]}`
+)
+
 // startSyncInfo describes the start_sync tool.
 var startSyncInfo = runtime.Info{
 	Name:        "start_sync",
@@ -519,8 +571,8 @@ var startSyncInfo = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"source":{"type":"string"},` +
 		`"target":{"type":"string"},` +
-		`"mode":{"type":"string","enum":["fast","safe","dry-run"],"description":"Mode of the sync."}},` +
-		`"additionalProperties":false,"type":"object","required":["source","target"]}`),
+		startSyncMode +
+		startSyncEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
 			`"source":{"type":"string"},` +
@@ -530,13 +582,13 @@ var startSyncInfo = runtime.Info{
 		Gemini: json.RawMessage(`{"properties":{` +
 			`"source":{"type":"string"},` +
 			`"target":{"type":"string"},` +
-			`"mode":{"type":"string","enum":["fast","safe","dry-run"],"description":"Mode of the sync."}},` +
+			startSyncMode +
 			`"type":"object","required":["source","target"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
 			`"source":{"type":"string"},` +
 			`"target":{"type":"string"},` +
-			`"mode":{"type":"string","enum":["fast","safe","dry-run"],"description":"Mode of the sync."}},` +
-			`"additionalProperties":false,"type":"object","required":["source","target"]}`),
+			startSyncMode +
+			startSyncEnd),
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"source":{"type":"string"},` +
@@ -576,15 +628,21 @@ func (startSyncTool) Call(ctx context.Context, s *runtime.Settings, args json.Ra
 	return toolimpl.RunEncoded(ctx, s, &startSyncInfo, in, StartSync, encodeStartSyncResult)
 }
 
+// Lines that more than one schema of the read_feed tool holds, each written once.
+const (
+	readFeedOrder = `"order":{"type":"string","enum":["newest","oldest","relevance"],"description":"Order of the items. Defaults to \"newest\"."},`
+	readFeedEnd   = `"additionalProperties":false,"type":"object","required":["topic"]}`
+)
+
 // readFeedInfo describes the read_feed tool.
 var readFeedInfo = runtime.Info{
 	Name:        "read_feed",
 	Description: "Returns the latest items about a topic.",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"topic":{"type":"string"},` +
-		`"order":{"type":"string","enum":["newest","oldest","relevance"],"description":"Order of the items. Defaults to \"newest\"."},` +
+		readFeedOrder +
 		`"days":{"items":{"type":"integer","enum":[0,1,2,3,4,5,6]},"type":"array","uniqueItems":true,"description":"Days the feed covers; Monday to Friday when empty."}},` +
-		`"additionalProperties":false,"type":"object","required":["topic"]}`),
+		readFeedEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
 			`"topic":{"type":"string"},` +
@@ -593,14 +651,14 @@ var readFeedInfo = runtime.Info{
 			`"additionalProperties":false,"type":"object","required":["topic","order","days"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
 			`"topic":{"type":"string"},` +
-			`"order":{"type":"string","enum":["newest","oldest","relevance"],"description":"Order of the items. Defaults to \"newest\"."},` +
+			readFeedOrder +
 			`"days":{"items":{"type":"integer"},"type":"array","description":"Days the feed covers; Monday to Friday when empty. Constraints: items unique; each item: one of 0, 1, 2, 3, 4, 5, 6."}},` +
 			`"type":"object","required":["topic"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
 			`"topic":{"type":"string"},` +
-			`"order":{"type":"string","enum":["newest","oldest","relevance"],"description":"Order of the items. Defaults to \"newest\"."},` +
+			readFeedOrder +
 			`"days":{"items":{"type":"integer","enum":[0,1,2,3,4,5,6]},"type":"array","description":"Days the feed covers; Monday to Friday when empty. Constraints: items unique."}},` +
-			`"additionalProperties":false,"type":"object","required":["topic"]}`),
+			readFeedEnd),
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"topic":{"type":"string"},` +
@@ -640,43 +698,54 @@ func (readFeedTool) Call(ctx context.Context, s *runtime.Settings, args json.Raw
 	return toolimpl.RunEncoded(ctx, s, &readFeedInfo, in, ReadFeed, encodeReadFeedResult)
 }
 
+// Lines that more than one schema of the set_alarm tool holds, each written once.
+const (
+	setAlarmDay         = `"day":{"type":"integer","enum":[0,1,2,3,4,5,6],"description":"Weekday is a day of the week, numbered from Sunday."},`
+	setAlarmHour        = `"hour":{"type":"integer","maximum":23,"minimum":0},`
+	setAlarmMinute      = `"minute":{"type":"integer","maximum":59,"minimum":0},`
+	setAlarmRepeat      = `"repeat":{"type":"integer","enum":[0,1,2,3,4,5,6],"description":"Weekday is a day of the week, numbered from Sunday."},`
+	setAlarmLabel       = `"label":{"type":"string","enum":["","low","normal","urgent"],"description":"Priority of a task; the empty priority means \"not set\"."},`
+	setAlarmComfortUnit = `"comfort_unit":{"type":"string","enum":["celsius","fahrenheit","kelvin"],"description":"Unit is a temperature unit. Values: \"celsius\": Degrees; \"fahrenheit\": Degrees."}},`
+	setAlarmEnd         = `"additionalProperties":false,"type":"object","required":["day","hour","minute"]}`
+)
+
 // setAlarmInfo describes the set_alarm tool.
 var setAlarmInfo = runtime.Info{
 	Name:        "set_alarm",
 	Description: "Sets a weekly alarm.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"day":{"type":"integer","enum":[0,1,2,3,4,5,6],"description":"Weekday is a day of the week, numbered from Sunday."},` +
-		`"hour":{"type":"integer","maximum":23,"minimum":0},` +
-		`"minute":{"type":"integer","maximum":59,"minimum":0},` +
-		`"repeat":{"type":"integer","enum":[0,1,2,3,4,5,6],"description":"Weekday is a day of the week, numbered from Sunday."},` +
-		`"label":{"type":"string","enum":["","low","normal","urgent"],"description":"Priority of a task; the empty priority means \"not set\"."},` +
-		`"comfort_unit":{"type":"string","enum":["celsius","fahrenheit","kelvin"],"description":"Unit is a temperature unit. Values: \"celsius\": Degrees; \"fahrenheit\": Degrees."}},` +
-		`"additionalProperties":false,"type":"object","required":["day","hour","minute"]}`),
+		setAlarmDay +
+		setAlarmHour +
+		setAlarmMinute +
+		setAlarmRepeat +
+		setAlarmLabel +
+		setAlarmComfortUnit +
+		setAlarmEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"day":{"type":"integer","enum":[0,1,2,3,4,5,6],"description":"Weekday is a day of the week, numbered from Sunday."},` +
-			`"hour":{"type":"integer","maximum":23,"minimum":0},` +
-			`"minute":{"type":"integer","maximum":59,"minimum":0},` +
+			setAlarmDay +
+			setAlarmHour +
+			setAlarmMinute +
 			`"repeat":{"anyOf":[{"type":"integer","enum":[0,1,2,3,4,5,6]},{"type":"null"}],"description":"Weekday is a day of the week, numbered from Sunday."},` +
 			`"label":{"anyOf":[{"type":"string","enum":["","low","normal","urgent"]},{"type":"null"}],"description":"Priority of a task; the empty priority means \"not set\"."},` +
 			`"comfort_unit":{"anyOf":[{"type":"string","enum":["celsius","fahrenheit","kelvin"]},{"type":"null"}],"description":"Unit is a temperature unit. Values: \"celsius\": Degrees; \"fahrenheit\": Degrees."}},` +
 			`"additionalProperties":false,"type":"object","required":["day","hour","minute","repeat","label","comfort_unit"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
 			`"day":{"type":"integer","description":"Weekday is a day of the week, numbered from Sunday. Constraints: one of 0, 1, 2, 3, 4, 5, 6."},` +
-			`"hour":{"type":"integer","maximum":23,"minimum":0},` +
-			`"minute":{"type":"integer","maximum":59,"minimum":0},` +
+			setAlarmHour +
+			setAlarmMinute +
 			`"repeat":{"type":"integer","description":"Weekday is a day of the week, numbered from Sunday. Constraints: one of 0, 1, 2, 3, 4, 5, 6."},` +
-			`"label":{"type":"string","enum":["","low","normal","urgent"],"description":"Priority of a task; the empty priority means \"not set\"."},` +
-			`"comfort_unit":{"type":"string","enum":["celsius","fahrenheit","kelvin"],"description":"Unit is a temperature unit. Values: \"celsius\": Degrees; \"fahrenheit\": Degrees."}},` +
+			setAlarmLabel +
+			setAlarmComfortUnit +
 			`"type":"object","required":["day","hour","minute"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"day":{"type":"integer","enum":[0,1,2,3,4,5,6],"description":"Weekday is a day of the week, numbered from Sunday."},` +
+			setAlarmDay +
 			`"hour":{"type":"integer","description":"Constraints: minimum 0; maximum 23."},` +
 			`"minute":{"type":"integer","description":"Constraints: minimum 0; maximum 59."},` +
-			`"repeat":{"type":"integer","enum":[0,1,2,3,4,5,6],"description":"Weekday is a day of the week, numbered from Sunday."},` +
-			`"label":{"type":"string","enum":["","low","normal","urgent"],"description":"Priority of a task; the empty priority means \"not set\"."},` +
-			`"comfort_unit":{"type":"string","enum":["celsius","fahrenheit","kelvin"],"description":"Unit is a temperature unit. Values: \"celsius\": Degrees; \"fahrenheit\": Degrees."}},` +
-			`"additionalProperties":false,"type":"object","required":["day","hour","minute"]}`),
+			setAlarmRepeat +
+			setAlarmLabel +
+			setAlarmComfortUnit +
+			setAlarmEnd),
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"day":{"type":"integer","enum":[0,1,2,3,4,5,6],"description":"Weekday is a day of the week, numbered from Sunday."},` +
@@ -719,31 +788,39 @@ func (setAlarmTool) Call(ctx context.Context, s *runtime.Settings, args json.Raw
 	return toolimpl.RunEncoded(ctx, s, &setAlarmInfo, in, SetAlarm, encodeSetAlarmResult)
 }
 
+// Lines that more than one schema of the current_weather tool holds, each written once.
+const (
+	currentWeatherLocation = `"location":{"type":"string","description":"the city, e.g. Paris (or nyc=New York)"},`
+	currentWeatherUnits    = `"units":{"type":"string","description":"metric | imperial; metric when left out"},`
+	currentWeatherDays     = `"days":{"type":"integer","description":"how many days to forecast (default 1)"}},`
+	currentWeatherEnd      = `"additionalProperties":false,"type":"object","required":["location"]}`
+)
+
 // currentWeatherInfo describes the current_weather tool.
 var currentWeatherInfo = runtime.Info{
 	Name:        "current_weather",
 	Description: "Reports the weather in a place.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"location":{"type":"string","description":"the city, e.g. Paris (or nyc=New York)"},` +
-		`"units":{"type":"string","description":"metric | imperial; metric when left out"},` +
-		`"days":{"type":"integer","description":"how many days to forecast (default 1)"}},` +
-		`"additionalProperties":false,"type":"object","required":["location"]}`),
+		currentWeatherLocation +
+		currentWeatherUnits +
+		currentWeatherDays +
+		currentWeatherEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"location":{"type":"string","description":"the city, e.g. Paris (or nyc=New York)"},` +
+			currentWeatherLocation +
 			`"units":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"metric | imperial; metric when left out"},` +
 			`"days":{"anyOf":[{"type":"integer"},{"type":"null"}],"description":"how many days to forecast (default 1)"}},` +
 			`"additionalProperties":false,"type":"object","required":["location","units","days"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"location":{"type":"string","description":"the city, e.g. Paris (or nyc=New York)"},` +
-			`"units":{"type":"string","description":"metric | imperial; metric when left out"},` +
-			`"days":{"type":"integer","description":"how many days to forecast (default 1)"}},` +
+			currentWeatherLocation +
+			currentWeatherUnits +
+			currentWeatherDays +
 			`"type":"object","required":["location"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"location":{"type":"string","description":"the city, e.g. Paris (or nyc=New York)"},` +
-			`"units":{"type":"string","description":"metric | imperial; metric when left out"},` +
-			`"days":{"type":"integer","description":"how many days to forecast (default 1)"}},` +
-			`"additionalProperties":false,"type":"object","required":["location"]}`),
+			currentWeatherLocation +
+			currentWeatherUnits +
+			currentWeatherDays +
+			currentWeatherEnd),
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"location":{"type":"string","description":"the city, e.g. Paris (or nyc=New York)"},` +
@@ -783,35 +860,44 @@ func (currentWeatherTool) Call(ctx context.Context, s *runtime.Settings, args js
 	return toolimpl.RunEncoded(ctx, s, &currentWeatherInfo, in, CurrentWeather, encodeCurrentWeatherResult)
 }
 
+// Lines that more than one schema of the choose_seat tool holds, each written once.
+const (
+	chooseSeatFlight     = `"flight":{"type":"string","description":"flight number: two letters, then digits (e.g. KL1234)"},`
+	chooseSeatPreference = `"preference":{"type":"string","description":"window | aisle | any"},`
+	chooseSeatRow        = `"row":{"type":"integer","description":"row number, 1-based; 0 means no wish"},`
+	chooseSeatNote       = `"note":{"type":"string","description":"free text for the crew, e.g. \"travelling with an infant\""}},`
+	chooseSeatEnd        = `"additionalProperties":false,"type":"object","required":["flight","preference"]}`
+)
+
 // chooseSeatInfo describes the choose_seat tool.
 var chooseSeatInfo = runtime.Info{
 	Name:        "choose_seat",
 	Description: "Reserves a seat for a passenger.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"flight":{"type":"string","description":"flight number: two letters, then digits (e.g. KL1234)"},` +
-		`"preference":{"type":"string","description":"window | aisle | any"},` +
-		`"row":{"type":"integer","description":"row number, 1-based; 0 means no wish"},` +
-		`"note":{"type":"string","description":"free text for the crew, e.g. \"travelling with an infant\""}},` +
-		`"additionalProperties":false,"type":"object","required":["flight","preference"]}`),
+		chooseSeatFlight +
+		chooseSeatPreference +
+		chooseSeatRow +
+		chooseSeatNote +
+		chooseSeatEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"flight":{"type":"string","description":"flight number: two letters, then digits (e.g. KL1234)"},` +
-			`"preference":{"type":"string","description":"window | aisle | any"},` +
+			chooseSeatFlight +
+			chooseSeatPreference +
 			`"row":{"anyOf":[{"type":"integer"},{"type":"null"}],"description":"row number, 1-based; 0 means no wish"},` +
 			`"note":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"free text for the crew, e.g. \"travelling with an infant\""}},` +
 			`"additionalProperties":false,"type":"object","required":["flight","preference","row","note"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"flight":{"type":"string","description":"flight number: two letters, then digits (e.g. KL1234)"},` +
-			`"preference":{"type":"string","description":"window | aisle | any"},` +
-			`"row":{"type":"integer","description":"row number, 1-based; 0 means no wish"},` +
-			`"note":{"type":"string","description":"free text for the crew, e.g. \"travelling with an infant\""}},` +
+			chooseSeatFlight +
+			chooseSeatPreference +
+			chooseSeatRow +
+			chooseSeatNote +
 			`"type":"object","required":["flight","preference"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"flight":{"type":"string","description":"flight number: two letters, then digits (e.g. KL1234)"},` +
-			`"preference":{"type":"string","description":"window | aisle | any"},` +
-			`"row":{"type":"integer","description":"row number, 1-based; 0 means no wish"},` +
-			`"note":{"type":"string","description":"free text for the crew, e.g. \"travelling with an infant\""}},` +
-			`"additionalProperties":false,"type":"object","required":["flight","preference"]}`),
+			chooseSeatFlight +
+			chooseSeatPreference +
+			chooseSeatRow +
+			chooseSeatNote +
+			chooseSeatEnd),
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"flight":{"type":"string","description":"flight number: two letters, then digits (e.g. KL1234)"},` +
@@ -852,35 +938,44 @@ func (chooseSeatTool) Call(ctx context.Context, s *runtime.Settings, args json.R
 	return toolimpl.RunEncoded(ctx, s, &chooseSeatInfo, in, ChooseSeat, encodeChooseSeatResult)
 }
 
+// Lines that more than one schema of the search_docs tool holds, each written once.
+const (
+	searchDocsQuery        = `"query":{"type":"string","description":"words to look for; quote a \"phrase\" to match it exactly"},`
+	searchDocsUpdatedSince = `"updated_since":{"type":"string","format":"date-time","description":"include docs with updated_at >= this time"},`
+	searchDocsLimit        = `"limit":{"type":"integer","description":"max results (default 10)"},`
+	searchDocsFilter       = `"filter":{"type":"string","description":"a key=value filter, such as owner=me or state=open"}},`
+	searchDocsEnd          = `"additionalProperties":false,"type":"object","required":["query"]}`
+)
+
 // searchDocsInfo describes the search_docs tool.
 var searchDocsInfo = runtime.Info{
 	Name:        "search_docs",
 	Description: "Finds documents that match a query.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"query":{"type":"string","description":"words to look for; quote a \"phrase\" to match it exactly"},` +
-		`"updated_since":{"type":"string","format":"date-time","description":"include docs with updated_at >= this time"},` +
-		`"limit":{"type":"integer","description":"max results (default 10)"},` +
-		`"filter":{"type":"string","description":"a key=value filter, such as owner=me or state=open"}},` +
-		`"additionalProperties":false,"type":"object","required":["query"]}`),
+		searchDocsQuery +
+		searchDocsUpdatedSince +
+		searchDocsLimit +
+		searchDocsFilter +
+		searchDocsEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"query":{"type":"string","description":"words to look for; quote a \"phrase\" to match it exactly"},` +
+			searchDocsQuery +
 			`"updated_since":{"anyOf":[{"type":"string","format":"date-time"},{"type":"null"}],"description":"include docs with updated_at >= this time"},` +
 			`"limit":{"anyOf":[{"type":"integer"},{"type":"null"}],"description":"max results (default 10)"},` +
 			`"filter":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"a key=value filter, such as owner=me or state=open"}},` +
 			`"additionalProperties":false,"type":"object","required":["query","updated_since","limit","filter"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"query":{"type":"string","description":"words to look for; quote a \"phrase\" to match it exactly"},` +
-			`"updated_since":{"type":"string","format":"date-time","description":"include docs with updated_at >= this time"},` +
-			`"limit":{"type":"integer","description":"max results (default 10)"},` +
-			`"filter":{"type":"string","description":"a key=value filter, such as owner=me or state=open"}},` +
+			searchDocsQuery +
+			searchDocsUpdatedSince +
+			searchDocsLimit +
+			searchDocsFilter +
 			`"type":"object","required":["query"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"query":{"type":"string","description":"words to look for; quote a \"phrase\" to match it exactly"},` +
-			`"updated_since":{"type":"string","format":"date-time","description":"include docs with updated_at >= this time"},` +
-			`"limit":{"type":"integer","description":"max results (default 10)"},` +
-			`"filter":{"type":"string","description":"a key=value filter, such as owner=me or state=open"}},` +
-			`"additionalProperties":false,"type":"object","required":["query"]}`),
+			searchDocsQuery +
+			searchDocsUpdatedSince +
+			searchDocsLimit +
+			searchDocsFilter +
+			searchDocsEnd),
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"query":{"type":"string","description":"words to look for; quote a \"phrase\" to match it exactly"},` +
@@ -916,6 +1011,15 @@ func (searchDocsTool) Call(ctx context.Context, s *runtime.Settings, args json.R
 	return toolimpl.Run(ctx, s, &searchDocsInfo, in, SearchDocs)
 }
 
+// Lines that more than one schema of the comment_on_issue tool holds, each written once.
+const (
+	commentOnIssueOwner       = `"owner":{"type":"string","description":"repository owner (a user or an organisation)"},`
+	commentOnIssueRepo        = `"repo":{"type":"string","description":"repository name, without the owner"},`
+	commentOnIssueIssueNumber = `"issue_number":{"type":"integer","description":"issue number: the digits after # in the issue's title"},`
+	commentOnIssueBody        = `"body":{"type":"string","description":"comment text, in Markdown"}},`
+	commentOnIssueEnd         = `"additionalProperties":false,"type":"object","required":["owner","repo","issue_number","body"]}`
+)
+
 // commentOnIssueOutput is the JSON Schema of the comment_on_issue tool's result after its opening brace,
 // which its Output and OutputWrapper share.
 const commentOnIssueOutput = `"anyOf":[{"properties":{` +
@@ -930,30 +1034,30 @@ var commentOnIssueInfo = runtime.Info{
 	Name:        "comment_on_issue",
 	Description: "Adds a comment to an issue.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"owner":{"type":"string","description":"repository owner (a user or an organisation)"},` +
-		`"repo":{"type":"string","description":"repository name, without the owner"},` +
-		`"issue_number":{"type":"integer","description":"issue number: the digits after # in the issue's title"},` +
-		`"body":{"type":"string","description":"comment text, in Markdown"}},` +
-		`"additionalProperties":false,"type":"object","required":["owner","repo","issue_number","body"]}`),
+		commentOnIssueOwner +
+		commentOnIssueRepo +
+		commentOnIssueIssueNumber +
+		commentOnIssueBody +
+		commentOnIssueEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"owner":{"type":"string","description":"repository owner (a user or an organisation)"},` +
-			`"repo":{"type":"string","description":"repository name, without the owner"},` +
-			`"issue_number":{"type":"integer","description":"issue number: the digits after # in the issue's title"},` +
-			`"body":{"type":"string","description":"comment text, in Markdown"}},` +
-			`"additionalProperties":false,"type":"object","required":["owner","repo","issue_number","body"]}`),
+			commentOnIssueOwner +
+			commentOnIssueRepo +
+			commentOnIssueIssueNumber +
+			commentOnIssueBody +
+			commentOnIssueEnd),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"owner":{"type":"string","description":"repository owner (a user or an organisation)"},` +
-			`"repo":{"type":"string","description":"repository name, without the owner"},` +
-			`"issue_number":{"type":"integer","description":"issue number: the digits after # in the issue's title"},` +
-			`"body":{"type":"string","description":"comment text, in Markdown"}},` +
+			commentOnIssueOwner +
+			commentOnIssueRepo +
+			commentOnIssueIssueNumber +
+			commentOnIssueBody +
 			`"type":"object","required":["owner","repo","issue_number","body"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"owner":{"type":"string","description":"repository owner (a user or an organisation)"},` +
-			`"repo":{"type":"string","description":"repository name, without the owner"},` +
-			`"issue_number":{"type":"integer","description":"issue number: the digits after # in the issue's title"},` +
-			`"body":{"type":"string","description":"comment text, in Markdown"}},` +
-			`"additionalProperties":false,"type":"object","required":["owner","repo","issue_number","body"]}`),
+			commentOnIssueOwner +
+			commentOnIssueRepo +
+			commentOnIssueIssueNumber +
+			commentOnIssueBody +
+			commentOnIssueEnd),
 	},
 	Output:        json.RawMessage(`{` + commentOnIssueOutput),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":` + `{` + commentOnIssueOutput + `},"additionalProperties":false,"type":"object","required":["result"]}`),
@@ -991,31 +1095,39 @@ func (commentOnIssueTool) Call(ctx context.Context, s *runtime.Settings, args js
 	}, encodeCommentOnIssueResult)
 }
 
+// Lines that more than one schema of the read_lines tool holds, each written once.
+const (
+	readLinesPath  = `"path":{"type":"string","description":"absolute path of the file, as returned by list_files"},`
+	readLinesStart = `"start":{"type":"integer","description":"first line, >= 1"},`
+	readLinesEnd   = `"end":{"type":"integer","description":"last line (inclusive); 0 = to the end"}},`
+	readLinesEnd2  = `"additionalProperties":false,"type":"object","required":["path"]}`
+)
+
 // readLinesInfo describes the read_lines tool.
 var readLinesInfo = runtime.Info{
 	Name:        "read_lines",
 	Description: "Returns some lines of a file.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"path":{"type":"string","description":"absolute path of the file, as returned by list_files"},` +
-		`"start":{"type":"integer","description":"first line, >= 1"},` +
-		`"end":{"type":"integer","description":"last line (inclusive); 0 = to the end"}},` +
-		`"additionalProperties":false,"type":"object","required":["path"]}`),
+		readLinesPath +
+		readLinesStart +
+		readLinesEnd +
+		readLinesEnd2),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"path":{"type":"string","description":"absolute path of the file, as returned by list_files"},` +
+			readLinesPath +
 			`"start":{"anyOf":[{"type":"integer"},{"type":"null"}],"description":"first line, >= 1"},` +
 			`"end":{"anyOf":[{"type":"integer"},{"type":"null"}],"description":"last line (inclusive); 0 = to the end"}},` +
 			`"additionalProperties":false,"type":"object","required":["path","start","end"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"path":{"type":"string","description":"absolute path of the file, as returned by list_files"},` +
-			`"start":{"type":"integer","description":"first line, >= 1"},` +
-			`"end":{"type":"integer","description":"last line (inclusive); 0 = to the end"}},` +
+			readLinesPath +
+			readLinesStart +
+			readLinesEnd +
 			`"type":"object","required":["path"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"path":{"type":"string","description":"absolute path of the file, as returned by list_files"},` +
-			`"start":{"type":"integer","description":"first line, >= 1"},` +
-			`"end":{"type":"integer","description":"last line (inclusive); 0 = to the end"}},` +
-			`"additionalProperties":false,"type":"object","required":["path"]}`),
+			readLinesPath +
+			readLinesStart +
+			readLinesEnd +
+			readLinesEnd2),
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"path":{"type":"string","description":"absolute path of the file, as returned by list_files"},` +
@@ -1055,31 +1167,39 @@ func (readLinesTool) Call(ctx context.Context, s *runtime.Settings, args json.Ra
 	return toolimpl.RunEncoded(ctx, s, &readLinesInfo, in, ReadLines, encodeReadLinesResult)
 }
 
+// Lines that more than one schema of the find_symbol tool holds, each written once.
+const (
+	findSymbolSymbol = `"symbol":{"type":"string","description":"qualified name: pkg.Type.Method, or pkg.Func"},`
+	findSymbolKinds  = `"kinds":{"items":{"type":"string"},"type":"array","description":"kinds to keep: func, type, var, const"},`
+	findSymbolExact  = `"exact":{"type":"boolean","description":"true: match the name exactly; false: fuzzy match"}},`
+	findSymbolEnd    = `"additionalProperties":false,"type":"object","required":["symbol"]}`
+)
+
 // findSymbolInfo describes the find_symbol tool.
 var findSymbolInfo = runtime.Info{
 	Name:        "find_symbol",
 	Description: "Locates declarations of a symbol.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"symbol":{"type":"string","description":"qualified name: pkg.Type.Method, or pkg.Func"},` +
-		`"kinds":{"items":{"type":"string"},"type":"array","description":"kinds to keep: func, type, var, const"},` +
-		`"exact":{"type":"boolean","description":"true: match the name exactly; false: fuzzy match"}},` +
-		`"additionalProperties":false,"type":"object","required":["symbol"]}`),
+		findSymbolSymbol +
+		findSymbolKinds +
+		findSymbolExact +
+		findSymbolEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"symbol":{"type":"string","description":"qualified name: pkg.Type.Method, or pkg.Func"},` +
+			findSymbolSymbol +
 			`"kinds":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}],"description":"kinds to keep: func, type, var, const"},` +
 			`"exact":{"anyOf":[{"type":"boolean"},{"type":"null"}],"description":"true: match the name exactly; false: fuzzy match"}},` +
 			`"additionalProperties":false,"type":"object","required":["symbol","kinds","exact"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"symbol":{"type":"string","description":"qualified name: pkg.Type.Method, or pkg.Func"},` +
-			`"kinds":{"items":{"type":"string"},"type":"array","description":"kinds to keep: func, type, var, const"},` +
-			`"exact":{"type":"boolean","description":"true: match the name exactly; false: fuzzy match"}},` +
+			findSymbolSymbol +
+			findSymbolKinds +
+			findSymbolExact +
 			`"type":"object","required":["symbol"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"symbol":{"type":"string","description":"qualified name: pkg.Type.Method, or pkg.Func"},` +
-			`"kinds":{"items":{"type":"string"},"type":"array","description":"kinds to keep: func, type, var, const"},` +
-			`"exact":{"type":"boolean","description":"true: match the name exactly; false: fuzzy match"}},` +
-			`"additionalProperties":false,"type":"object","required":["symbol"]}`),
+			findSymbolSymbol +
+			findSymbolKinds +
+			findSymbolExact +
+			findSymbolEnd),
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"symbol":{"type":"string","description":"qualified name: pkg.Type.Method, or pkg.Func"},` +
@@ -1119,34 +1239,42 @@ func (findSymbolTool) Call(ctx context.Context, s *runtime.Settings, args json.R
 	return toolimpl.RunEncoded(ctx, s, &findSymbolInfo, in, FindSymbol, encodeFindSymbolResult)
 }
 
+// Lines that more than one schema of the ask_knowledge_base tool holds, each written once.
+const (
+	askKnowledgeBaseQuestion  = `"question":{"type":"string","description":"the user's question, in their own words"},`
+	askKnowledgeBaseBaseIds   = `"base_ids":{"items":{"type":"string"},"type":"array","description":"knowledge bases to search (all of them when empty)"},`
+	askKnowledgeBaseThreshold = `"threshold":{"type":"number","description":"minimum relevance score, 0..1 (e.g. 0.5)"},`
+	askKnowledgeBaseTopK      = `"top_k":{"type":"integer","description":"how many passages to return: 1-20"}},`
+)
+
 // askKnowledgeBaseInfo describes the ask_knowledge_base tool.
 var askKnowledgeBaseInfo = runtime.Info{
 	Name:        "ask_knowledge_base",
 	Description: "Answers a question from stored documents.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"question":{"type":"string","description":"the user's question, in their own words"},` +
-		`"base_ids":{"items":{"type":"string"},"type":"array","description":"knowledge bases to search (all of them when empty)"},` +
-		`"threshold":{"type":"number","description":"minimum relevance score, 0..1 (e.g. 0.5)"},` +
-		`"top_k":{"type":"integer","description":"how many passages to return: 1-20"}},` +
+		askKnowledgeBaseQuestion +
+		askKnowledgeBaseBaseIds +
+		askKnowledgeBaseThreshold +
+		askKnowledgeBaseTopK +
 		`"additionalProperties":false,"type":"object","required":["question"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"question":{"type":"string","description":"the user's question, in their own words"},` +
+			askKnowledgeBaseQuestion +
 			`"base_ids":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}],"description":"knowledge bases to search (all of them when empty)"},` +
 			`"threshold":{"anyOf":[{"type":"number"},{"type":"null"}],"description":"minimum relevance score, 0..1 (e.g. 0.5)"},` +
 			`"top_k":{"anyOf":[{"type":"integer"},{"type":"null"}],"description":"how many passages to return: 1-20"}},` +
 			`"additionalProperties":false,"type":"object","required":["question","base_ids","threshold","top_k"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"question":{"type":"string","description":"the user's question, in their own words"},` +
-			`"base_ids":{"items":{"type":"string"},"type":"array","description":"knowledge bases to search (all of them when empty)"},` +
-			`"threshold":{"type":"number","description":"minimum relevance score, 0..1 (e.g. 0.5)"},` +
-			`"top_k":{"type":"integer","description":"how many passages to return: 1-20"}},` +
+			askKnowledgeBaseQuestion +
+			askKnowledgeBaseBaseIds +
+			askKnowledgeBaseThreshold +
+			askKnowledgeBaseTopK +
 			`"type":"object","required":["question"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"question":{"type":"string","description":"the user's question, in their own words"},` +
-			`"base_ids":{"items":{"type":"string"},"type":"array","description":"knowledge bases to search (all of them when empty)"},` +
-			`"threshold":{"type":"number","description":"minimum relevance score, 0..1 (e.g. 0.5)"},` +
-			`"top_k":{"type":"integer","description":"how many passages to return: 1-20"}},` +
+			askKnowledgeBaseQuestion +
+			askKnowledgeBaseBaseIds +
+			askKnowledgeBaseThreshold +
+			askKnowledgeBaseTopK +
 			`"additionalProperties":false,"type":"object","required":["question"]}`),
 	},
 	Output: json.RawMessage(`{"properties":{` +
@@ -1188,27 +1316,34 @@ func (askKnowledgeBaseTool) Call(ctx context.Context, s *runtime.Settings, args 
 	return toolimpl.RunEncoded(ctx, s, &askKnowledgeBaseInfo, in, AskKnowledgeBase, encodeAskKnowledgeBaseResult)
 }
 
+// Lines that more than one schema of the calculate tool holds, each written once.
+const (
+	calculateExpr      = `"expr":{"type":"string","description":"an arithmetic expression, like (2+3)*4 or x>=1 && y<2"},`
+	calculatePrecision = `"precision":{"type":"integer","maximum":127,"minimum":-128,"description":"digits after the point: -1 = as many as needed"}},`
+	calculateEnd       = `"additionalProperties":false,"type":"object","required":["expr"]}`
+)
+
 // calculateInfo describes the calculate tool.
 var calculateInfo = runtime.Info{
 	Name:        "calculate",
 	Description: "Evaluates an arithmetic expression.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"expr":{"type":"string","description":"an arithmetic expression, like (2+3)*4 or x>=1 && y<2"},` +
-		`"precision":{"type":"integer","maximum":127,"minimum":-128,"description":"digits after the point: -1 = as many as needed"}},` +
-		`"additionalProperties":false,"type":"object","required":["expr"]}`),
+		calculateExpr +
+		calculatePrecision +
+		calculateEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"expr":{"type":"string","description":"an arithmetic expression, like (2+3)*4 or x>=1 && y<2"},` +
+			calculateExpr +
 			`"precision":{"anyOf":[{"type":"integer","maximum":127,"minimum":-128},{"type":"null"}],"description":"digits after the point: -1 = as many as needed"}},` +
 			`"additionalProperties":false,"type":"object","required":["expr","precision"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"expr":{"type":"string","description":"an arithmetic expression, like (2+3)*4 or x>=1 && y<2"},` +
-			`"precision":{"type":"integer","maximum":127,"minimum":-128,"description":"digits after the point: -1 = as many as needed"}},` +
+			calculateExpr +
+			calculatePrecision +
 			`"type":"object","required":["expr"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"expr":{"type":"string","description":"an arithmetic expression, like (2+3)*4 or x>=1 && y<2"},` +
+			calculateExpr +
 			`"precision":{"type":"integer","description":"digits after the point: -1 = as many as needed. Constraints: minimum -128; maximum 127."}},` +
-			`"additionalProperties":false,"type":"object","required":["expr"]}`),
+			calculateEnd),
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"expr":{"type":"string","description":"an arithmetic expression, like (2+3)*4 or x>=1 && y<2"},` +
@@ -1247,39 +1382,47 @@ func (calculateTool) Call(ctx context.Context, s *runtime.Settings, args json.Ra
 	return toolimpl.RunEncoded(ctx, s, &calculateInfo, in, Calculate, encodeCalculateResult)
 }
 
+// Lines that more than one schema of the open_ticket tool holds, each written once.
+const (
+	openTicketTitle       = `"title":{"type":"string","maxLength":80,"minLength":5,"description":"Short summary of the problem"},`
+	openTicketSeverity    = `"severity":{"type":"string","enum":["low","medium","high"],"description":"How badly users are affected"},`
+	openTicketEnd         = `"additionalProperties":false,"type":"object","required":["title","severity"]}`
+	openTicketTitleOpenAI = `"title":{"type":"string","description":"Short summary of the problem. Constraints: at least 5 characters; at most 80 characters."},`
+)
+
 // openTicketInfo describes the open_ticket tool.
 var openTicketInfo = runtime.Info{
 	Name:        "open_ticket",
 	Description: "Files a ticket with the support team.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"title":{"type":"string","maxLength":80,"minLength":5,"description":"Short summary of the problem"},` +
-		`"severity":{"type":"string","enum":["low","medium","high"],"description":"How badly users are affected"},` +
+		openTicketTitle +
+		openTicketSeverity +
 		`"retries":{"type":"integer","maximum":10,"minimum":1,"default":5},` +
 		`"labels":{"items":{"type":"string"},"type":"array","maxItems":5,"uniqueItems":true},` +
 		`"contact":{"type":"string","format":"email"}},` +
-		`"additionalProperties":false,"type":"object","required":["title","severity"]}`),
+		openTicketEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"title":{"type":"string","description":"Short summary of the problem. Constraints: at least 5 characters; at most 80 characters."},` +
-			`"severity":{"type":"string","enum":["low","medium","high"],"description":"How badly users are affected"},` +
+			openTicketTitleOpenAI +
+			openTicketSeverity +
 			`"retries":{"anyOf":[{"type":"integer","maximum":10,"minimum":1},{"type":"null"}],"description":"Constraints: default 5."},` +
 			`"labels":{"anyOf":[{"items":{"type":"string"},"type":"array","maxItems":5},{"type":"null"}],"description":"Constraints: items unique."},` +
 			`"contact":{"anyOf":[{"type":"string","format":"email"},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["title","severity","retries","labels","contact"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"title":{"type":"string","maxLength":80,"minLength":5,"description":"Short summary of the problem"},` +
-			`"severity":{"type":"string","enum":["low","medium","high"],"description":"How badly users are affected"},` +
+			openTicketTitle +
+			openTicketSeverity +
 			`"retries":{"type":"integer","maximum":10,"minimum":1,"default":5},` +
 			`"labels":{"items":{"type":"string"},"type":"array","maxItems":5,"description":"Constraints: items unique."},` +
 			`"contact":{"type":"string","description":"Constraints: format email."}},` +
 			`"type":"object","required":["title","severity"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"title":{"type":"string","description":"Short summary of the problem. Constraints: at least 5 characters; at most 80 characters."},` +
-			`"severity":{"type":"string","enum":["low","medium","high"],"description":"How badly users are affected"},` +
+			openTicketTitleOpenAI +
+			openTicketSeverity +
 			`"retries":{"type":"integer","description":"Constraints: default 5; minimum 1; maximum 10."},` +
 			`"labels":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 5 items; items unique."},` +
 			`"contact":{"type":"string","format":"email"}},` +
-			`"additionalProperties":false,"type":"object","required":["title","severity"]}`),
+			openTicketEnd),
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"title":{"type":"string","maxLength":80,"minLength":5,"description":"Short summary of the problem"},` +
@@ -1321,31 +1464,39 @@ func (openTicketTool) Call(ctx context.Context, s *runtime.Settings, args json.R
 	return toolimpl.RunEncoded(ctx, s, &openTicketInfo, in, OpenTicket, encodeOpenTicketResult)
 }
 
+// Lines that more than one schema of the translate tool holds, each written once.
+const (
+	translateText   = `"text":{"type":"string","description":"The text to translate, at most one paragraph"},`
+	translateTarget = `"target":{"type":"string","enum":["en","fr","de","ja"],"description":"Language to translate into"},`
+	translateFormal = `"formal":{"type":"boolean","description":"Use the formal register where the language has one"}},`
+	translateEnd    = `"additionalProperties":false,"type":"object","required":["text","target"]}`
+)
+
 // translateInfo describes the translate tool.
 var translateInfo = runtime.Info{
 	Name:        "translate",
 	Description: "Translates a paragraph.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"text":{"type":"string","description":"The text to translate, at most one paragraph"},` +
-		`"target":{"type":"string","enum":["en","fr","de","ja"],"description":"Language to translate into"},` +
-		`"formal":{"type":"boolean","description":"Use the formal register where the language has one"}},` +
-		`"additionalProperties":false,"type":"object","required":["text","target"]}`),
+		translateText +
+		translateTarget +
+		translateFormal +
+		translateEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"text":{"type":"string","description":"The text to translate, at most one paragraph"},` +
-			`"target":{"type":"string","enum":["en","fr","de","ja"],"description":"Language to translate into"},` +
+			translateText +
+			translateTarget +
 			`"formal":{"anyOf":[{"type":"boolean"},{"type":"null"}],"description":"Use the formal register where the language has one"}},` +
 			`"additionalProperties":false,"type":"object","required":["text","target","formal"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"text":{"type":"string","description":"The text to translate, at most one paragraph"},` +
-			`"target":{"type":"string","enum":["en","fr","de","ja"],"description":"Language to translate into"},` +
-			`"formal":{"type":"boolean","description":"Use the formal register where the language has one"}},` +
+			translateText +
+			translateTarget +
+			translateFormal +
 			`"type":"object","required":["text","target"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"text":{"type":"string","description":"The text to translate, at most one paragraph"},` +
-			`"target":{"type":"string","enum":["en","fr","de","ja"],"description":"Language to translate into"},` +
-			`"formal":{"type":"boolean","description":"Use the formal register where the language has one"}},` +
-			`"additionalProperties":false,"type":"object","required":["text","target"]}`),
+			translateText +
+			translateTarget +
+			translateFormal +
+			translateEnd),
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"text":{"type":"string","description":"The text to translate, at most one paragraph"},` +
@@ -1385,31 +1536,39 @@ func (translateTool) Call(ctx context.Context, s *runtime.Settings, args json.Ra
 	return toolimpl.RunEncoded(ctx, s, &translateInfo, in, Translate, encodeTranslateResult)
 }
 
+// Lines that more than one schema of the find_recipes tool holds, each written once.
+const (
+	findRecipesIngredients = `"ingredients":{"items":{"type":"string"},"type":"array","description":"Ingredients the recipe must use"},`
+	findRecipesMaxMinutes  = `"max_minutes":{"type":"integer","description":"Longest preparation time accepted, in minutes"},`
+	findRecipesVegetarian  = `"vegetarian":{"type":"boolean","description":"Only meatless recipes"}},`
+	findRecipesEnd         = `"additionalProperties":false,"type":"object","required":["ingredients"]}`
+)
+
 // findRecipesInfo describes the find_recipes tool.
 var findRecipesInfo = runtime.Info{
 	Name:        "find_recipes",
 	Description: "Suggests recipes.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"ingredients":{"items":{"type":"string"},"type":"array","description":"Ingredients the recipe must use"},` +
-		`"max_minutes":{"type":"integer","description":"Longest preparation time accepted, in minutes"},` +
-		`"vegetarian":{"type":"boolean","description":"Only meatless recipes"}},` +
-		`"additionalProperties":false,"type":"object","required":["ingredients"]}`),
+		findRecipesIngredients +
+		findRecipesMaxMinutes +
+		findRecipesVegetarian +
+		findRecipesEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"ingredients":{"items":{"type":"string"},"type":"array","description":"Ingredients the recipe must use"},` +
+			findRecipesIngredients +
 			`"max_minutes":{"anyOf":[{"type":"integer"},{"type":"null"}],"description":"Longest preparation time accepted, in minutes"},` +
 			`"vegetarian":{"anyOf":[{"type":"boolean"},{"type":"null"}],"description":"Only meatless recipes"}},` +
 			`"additionalProperties":false,"type":"object","required":["ingredients","max_minutes","vegetarian"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"ingredients":{"items":{"type":"string"},"type":"array","description":"Ingredients the recipe must use"},` +
-			`"max_minutes":{"type":"integer","description":"Longest preparation time accepted, in minutes"},` +
-			`"vegetarian":{"type":"boolean","description":"Only meatless recipes"}},` +
+			findRecipesIngredients +
+			findRecipesMaxMinutes +
+			findRecipesVegetarian +
 			`"type":"object","required":["ingredients"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"ingredients":{"items":{"type":"string"},"type":"array","description":"Ingredients the recipe must use"},` +
-			`"max_minutes":{"type":"integer","description":"Longest preparation time accepted, in minutes"},` +
-			`"vegetarian":{"type":"boolean","description":"Only meatless recipes"}},` +
-			`"additionalProperties":false,"type":"object","required":["ingredients"]}`),
+			findRecipesIngredients +
+			findRecipesMaxMinutes +
+			findRecipesVegetarian +
+			findRecipesEnd),
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"ingredients":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}],"description":"Ingredients the recipe must use"},` +
@@ -1449,15 +1608,23 @@ func (findRecipesTool) Call(ctx context.Context, s *runtime.Settings, args json.
 	return toolimpl.RunEncoded(ctx, s, &findRecipesInfo, in, FindRecipes, encodeFindRecipesResult)
 }
 
+// Lines that more than one schema of the list_repos tool holds, each written once.
+const (
+	listReposPage    = `"page":{"type":"integer","minimum":1,"description":"Page number starting at 1","default":1},`
+	listReposPerPage = `"per_page":{"type":"integer","maximum":100,"minimum":1,"description":"Items per page","default":30},`
+	listReposSort    = `"sort":{"type":"string","enum":["created","updated","popularity"],"default":"created"},`
+	listReposCursor  = `"cursor":{"type":"string","description":"Opaque cursor from the previous page, if any"}},`
+)
+
 // listReposInfo describes the list_repos tool.
 var listReposInfo = runtime.Info{
 	Name:        "list_repos",
 	Description: "Lists repositories of the signed-in user.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"page":{"type":"integer","minimum":1,"description":"Page number starting at 1","default":1},` +
-		`"per_page":{"type":"integer","maximum":100,"minimum":1,"description":"Items per page","default":30},` +
-		`"sort":{"type":"string","enum":["created","updated","popularity"],"default":"created"},` +
-		`"cursor":{"type":"string","description":"Opaque cursor from the previous page, if any"}},` +
+		listReposPage +
+		listReposPerPage +
+		listReposSort +
+		listReposCursor +
 		`"additionalProperties":false,"type":"object"}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
@@ -1467,16 +1634,16 @@ var listReposInfo = runtime.Info{
 			`"cursor":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"Opaque cursor from the previous page, if any"}},` +
 			`"additionalProperties":false,"type":"object","required":["page","per_page","sort","cursor"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"page":{"type":"integer","minimum":1,"description":"Page number starting at 1","default":1},` +
-			`"per_page":{"type":"integer","maximum":100,"minimum":1,"description":"Items per page","default":30},` +
-			`"sort":{"type":"string","enum":["created","updated","popularity"],"default":"created"},` +
-			`"cursor":{"type":"string","description":"Opaque cursor from the previous page, if any"}},` +
+			listReposPage +
+			listReposPerPage +
+			listReposSort +
+			listReposCursor +
 			`"type":"object"}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
 			`"page":{"type":"integer","description":"Page number starting at 1. Constraints: default 1; minimum 1."},` +
 			`"per_page":{"type":"integer","description":"Items per page. Constraints: default 30; minimum 1; maximum 100."},` +
 			`"sort":{"type":"string","enum":["created","updated","popularity"],"description":"Constraints: default \"created\"."},` +
-			`"cursor":{"type":"string","description":"Opaque cursor from the previous page, if any"}},` +
+			listReposCursor +
 			`"additionalProperties":false,"type":"object"}`),
 	},
 	Output: json.RawMessage(`{"properties":{` +
@@ -1518,39 +1685,48 @@ func (listReposTool) Call(ctx context.Context, s *runtime.Settings, args json.Ra
 	return toolimpl.RunEncoded(ctx, s, &listReposInfo, in, ListRepos, encodeListReposResult)
 }
 
+// Lines that more than one schema of the transfer_money tool holds, each written once.
+const (
+	transferMoneyFrom   = `"from":{"type":"string","pattern":"^[A-Z]{2}[0-9]{2}[A-Z0-9]{4,30}$","description":"IBAN of the source account"},`
+	transferMoneyTo     = `"to":{"type":"string","pattern":"^[A-Z]{2}[0-9]{2}[A-Z0-9]{4,30}$"},`
+	transferMoneyAmount = `"amount":{"type":"number","multipleOf":0.01,"maximum":100000,"exclusiveMinimum":0},`
+	transferMoneyMemo   = `"memo":{"type":"string","maxLength":140,"description":"Text for the statement"}},`
+	transferMoneyEnd    = `"additionalProperties":false,"type":"object","required":["from","to","amount"]}`
+)
+
 // transferMoneyInfo describes the transfer_money tool.
 var transferMoneyInfo = runtime.Info{
 	Name:        "transfer_money",
 	Description: "Moves money between two of the user's accounts.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"from":{"type":"string","pattern":"^[A-Z]{2}[0-9]{2}[A-Z0-9]{4,30}$","description":"IBAN of the source account"},` +
-		`"to":{"type":"string","pattern":"^[A-Z]{2}[0-9]{2}[A-Z0-9]{4,30}$"},` +
-		`"amount":{"type":"number","multipleOf":0.01,"maximum":100000,"exclusiveMinimum":0},` +
+		transferMoneyFrom +
+		transferMoneyTo +
+		transferMoneyAmount +
 		`"currency":{"type":"string","enum":["EUR","USD","GBP"],"default":"EUR"},` +
-		`"memo":{"type":"string","maxLength":140,"description":"Text for the statement"}},` +
-		`"additionalProperties":false,"type":"object","required":["from","to","amount"]}`),
+		transferMoneyMemo +
+		transferMoneyEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"from":{"type":"string","pattern":"^[A-Z]{2}[0-9]{2}[A-Z0-9]{4,30}$","description":"IBAN of the source account"},` +
-			`"to":{"type":"string","pattern":"^[A-Z]{2}[0-9]{2}[A-Z0-9]{4,30}$"},` +
-			`"amount":{"type":"number","multipleOf":0.01,"maximum":100000,"exclusiveMinimum":0},` +
+			transferMoneyFrom +
+			transferMoneyTo +
+			transferMoneyAmount +
 			`"currency":{"anyOf":[{"type":"string","enum":["EUR","USD","GBP"]},{"type":"null"}],"description":"Constraints: default \"EUR\"."},` +
 			`"memo":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"Text for the statement. Constraints: at most 140 characters."}},` +
 			`"additionalProperties":false,"type":"object","required":["from","to","amount","currency","memo"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"from":{"type":"string","pattern":"^[A-Z]{2}[0-9]{2}[A-Z0-9]{4,30}$","description":"IBAN of the source account"},` +
-			`"to":{"type":"string","pattern":"^[A-Z]{2}[0-9]{2}[A-Z0-9]{4,30}$"},` +
+			transferMoneyFrom +
+			transferMoneyTo +
 			`"amount":{"type":"number","maximum":100000,"description":"Constraints: greater than 0; a multiple of 0.01."},` +
 			`"currency":{"type":"string","enum":["EUR","USD","GBP"],"default":"EUR"},` +
-			`"memo":{"type":"string","maxLength":140,"description":"Text for the statement"}},` +
+			transferMoneyMemo +
 			`"type":"object","required":["from","to","amount"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"from":{"type":"string","pattern":"^[A-Z]{2}[0-9]{2}[A-Z0-9]{4,30}$","description":"IBAN of the source account"},` +
-			`"to":{"type":"string","pattern":"^[A-Z]{2}[0-9]{2}[A-Z0-9]{4,30}$"},` +
+			transferMoneyFrom +
+			transferMoneyTo +
 			`"amount":{"type":"number","description":"Constraints: maximum 100000; greater than 0; a multiple of 0.01."},` +
 			`"currency":{"type":"string","enum":["EUR","USD","GBP"],"description":"Constraints: default \"EUR\"."},` +
 			`"memo":{"type":"string","description":"Text for the statement. Constraints: at most 140 characters."}},` +
-			`"additionalProperties":false,"type":"object","required":["from","to","amount"]}`),
+			transferMoneyEnd),
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"from":{"type":"string","pattern":"^[A-Z]{2}[0-9]{2}[A-Z0-9]{4,30}$","description":"IBAN of the source account"},` +
@@ -1592,39 +1768,47 @@ func (transferMoneyTool) Call(ctx context.Context, s *runtime.Settings, args jso
 	return toolimpl.RunEncoded(ctx, s, &transferMoneyInfo, in, TransferMoney, encodeTransferMoneyResult)
 }
 
+// Lines that more than one schema of the schedule_job tool holds, each written once.
+const (
+	scheduleJobName       = `"name":{"type":"string","maxLength":40,"minLength":1,"pattern":"^[a-z][a-z0-9-]*$","title":"Job name"},`
+	scheduleJobEnd        = `"additionalProperties":false,"type":"object","required":["name","cron"]}`
+	scheduleJobNameOpenAI = `"name":{"type":"string","pattern":"^[a-z][a-z0-9-]*$","title":"Job name","description":"Constraints: at least 1 character; at most 40 characters."},`
+	scheduleJobCronOpenAI = `"cron":{"type":"string","description":"Five-field cron spec. Constraints: for example \"0 9 * * 1\"."},`
+)
+
 // scheduleJobInfo describes the schedule_job tool.
 var scheduleJobInfo = runtime.Info{
 	Name:        "schedule_job",
 	Description: "Creates a recurring job.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"name":{"type":"string","maxLength":40,"minLength":1,"pattern":"^[a-z][a-z0-9-]*$","title":"Job name"},` +
+		scheduleJobName +
 		`"cron":{"type":"string","description":"Five-field cron spec","examples":["0 9 * * 1"]},` +
 		`"enabled":{"type":"boolean","default":true},` +
 		`"priority":{"type":"integer","maximum":1000,"minimum":0},` +
 		`"owner":{"type":"string","format":"uuid"}},` +
-		`"additionalProperties":false,"type":"object","required":["name","cron"]}`),
+		scheduleJobEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"name":{"type":"string","pattern":"^[a-z][a-z0-9-]*$","title":"Job name","description":"Constraints: at least 1 character; at most 40 characters."},` +
-			`"cron":{"type":"string","description":"Five-field cron spec. Constraints: for example \"0 9 * * 1\"."},` +
+			scheduleJobNameOpenAI +
+			scheduleJobCronOpenAI +
 			`"enabled":{"anyOf":[{"type":"boolean"},{"type":"null"}],"description":"Constraints: default true."},` +
 			`"priority":{"anyOf":[{"type":"integer","maximum":1000,"minimum":0},{"type":"null"}]},` +
 			`"owner":{"anyOf":[{"type":"string","format":"uuid"},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["name","cron","enabled","priority","owner"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"name":{"type":"string","maxLength":40,"minLength":1,"pattern":"^[a-z][a-z0-9-]*$","title":"Job name"},` +
+			scheduleJobName +
 			`"cron":{"type":"string","description":"Five-field cron spec","example":"0 9 * * 1"},` +
 			`"enabled":{"type":"boolean","default":true},` +
 			`"priority":{"type":"integer","maximum":1000,"minimum":0},` +
 			`"owner":{"type":"string","description":"Constraints: format uuid."}},` +
 			`"type":"object","required":["name","cron"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"name":{"type":"string","pattern":"^[a-z][a-z0-9-]*$","title":"Job name","description":"Constraints: at least 1 character; at most 40 characters."},` +
-			`"cron":{"type":"string","description":"Five-field cron spec. Constraints: for example \"0 9 * * 1\"."},` +
+			scheduleJobNameOpenAI +
+			scheduleJobCronOpenAI +
 			`"enabled":{"type":"boolean","description":"Constraints: default true."},` +
 			`"priority":{"type":"integer","description":"Constraints: minimum 0; maximum 1000."},` +
 			`"owner":{"type":"string","format":"uuid"}},` +
-			`"additionalProperties":false,"type":"object","required":["name","cron"]}`),
+			scheduleJobEnd),
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"name":{"type":"string","maxLength":40,"minLength":1,"pattern":"^[a-z][a-z0-9-]*$","title":"Job name"},` +
@@ -1666,6 +1850,13 @@ func (scheduleJobTool) Call(ctx context.Context, s *runtime.Settings, args json.
 	return toolimpl.RunEncoded(ctx, s, &scheduleJobInfo, in, ScheduleJob, encodeScheduleJobResult)
 }
 
+// Lines that more than one schema of the add_invoice_lines tool holds, each written once.
+const (
+	addInvoiceLinesLinesSku = `"sku":{"type":"string","description":"Stock keeping unit"},`
+	addInvoiceLinesLinesEnd = `"additionalProperties":false,"type":"object","required":["sku","quantity","price"]},"type":"array","maxItems":20,"minItems":1}},`
+	addInvoiceLinesEnd      = `"additionalProperties":false,"type":"object","required":["invoice_id","lines"]}`
+)
+
 // addInvoiceLinesInfo describes the add_invoice_lines tool.
 var addInvoiceLinesInfo = runtime.Info{
 	Name:        "add_invoice_lines",
@@ -1673,24 +1864,24 @@ var addInvoiceLinesInfo = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"invoice_id":{"type":"string","minLength":3},` +
 		`"lines":{"items":{"properties":{` +
-		`"sku":{"type":"string","description":"Stock keeping unit"},` +
+		addInvoiceLinesLinesSku +
 		`"quantity":{"type":"integer","maximum":999,"minimum":1},` +
 		`"price":{"type":"number","minimum":0}},` +
-		`"additionalProperties":false,"type":"object","required":["sku","quantity","price"]},"type":"array","maxItems":20,"minItems":1}},` +
-		`"additionalProperties":false,"type":"object","required":["invoice_id","lines"]}`),
+		addInvoiceLinesLinesEnd +
+		addInvoiceLinesEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
 			`"invoice_id":{"type":"string","description":"Constraints: at least 3 characters."},` +
 			`"lines":{"items":{"properties":{` +
-			`"sku":{"type":"string","description":"Stock keeping unit"},` +
+			addInvoiceLinesLinesSku +
 			`"quantity":{"type":"integer","maximum":999,"minimum":1},` +
 			`"price":{"type":"number","minimum":0}},` +
-			`"additionalProperties":false,"type":"object","required":["sku","quantity","price"]},"type":"array","maxItems":20,"minItems":1}},` +
-			`"additionalProperties":false,"type":"object","required":["invoice_id","lines"]}`),
+			addInvoiceLinesLinesEnd +
+			addInvoiceLinesEnd),
 		Gemini: json.RawMessage(`{"properties":{` +
 			`"invoice_id":{"type":"string","minLength":3},` +
 			`"lines":{"items":{"properties":{` +
-			`"sku":{"type":"string","description":"Stock keeping unit"},` +
+			addInvoiceLinesLinesSku +
 			`"quantity":{"type":"integer","maximum":999,"minimum":1},` +
 			`"price":{"type":"number","minimum":0}},` +
 			`"type":"object","required":["sku","quantity","price"]},"type":"array","maxItems":20,"minItems":1}},` +
@@ -1698,11 +1889,11 @@ var addInvoiceLinesInfo = runtime.Info{
 		Anthropic: json.RawMessage(`{"properties":{` +
 			`"invoice_id":{"type":"string","description":"Constraints: at least 3 characters."},` +
 			`"lines":{"items":{"properties":{` +
-			`"sku":{"type":"string","description":"Stock keeping unit"},` +
+			addInvoiceLinesLinesSku +
 			`"quantity":{"type":"integer","description":"Constraints: minimum 1; maximum 999."},` +
 			`"price":{"type":"number","description":"Constraints: minimum 0."}},` +
 			`"additionalProperties":false,"type":"object","required":["sku","quantity","price"]},"type":"array","description":"Constraints: at least 1 item; at most 20 items."}},` +
-			`"additionalProperties":false,"type":"object","required":["invoice_id","lines"]}`),
+			addInvoiceLinesEnd),
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"invoice_id":{"type":"string","minLength":3},` +
@@ -1745,6 +1936,12 @@ func (addInvoiceLinesTool) Call(ctx context.Context, s *runtime.Settings, args j
 	return toolimpl.RunEncoded(ctx, s, &addInvoiceLinesInfo, in, AddInvoiceLines, encodeAddInvoiceLinesResult)
 }
 
+// Lines that more than one schema of the update_profile tool holds, each written once.
+const (
+	updateProfileAge = `"age":{"type":"integer","maximum":255,"minimum":0,"description":"Age in whole years."}},`
+	updateProfileEnd = `"additionalProperties":false,"type":"object","required":["user_id"]}`
+)
+
 // updateProfileInfo describes the update_profile tool.
 var updateProfileInfo = runtime.Info{
 	Name:        "update_profile",
@@ -1754,8 +1951,8 @@ var updateProfileInfo = runtime.Info{
 		`"displayName":{"type":"string"},` +
 		`"avatarUrl":{"type":"string","format":"uri"},` +
 		`"http_proxy":{"type":"string"},` +
-		`"age":{"type":"integer","maximum":255,"minimum":0,"description":"Age in whole years."}},` +
-		`"additionalProperties":false,"type":"object","required":["user_id"]}`),
+		updateProfileAge +
+		updateProfileEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
 			`"user_id":{"type":"string"},` +
@@ -1769,7 +1966,7 @@ var updateProfileInfo = runtime.Info{
 			`"displayName":{"type":"string"},` +
 			`"avatarUrl":{"type":"string","description":"Constraints: format uri."},` +
 			`"http_proxy":{"type":"string"},` +
-			`"age":{"type":"integer","maximum":255,"minimum":0,"description":"Age in whole years."}},` +
+			updateProfileAge +
 			`"type":"object","required":["user_id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
 			`"user_id":{"type":"string"},` +
@@ -1777,7 +1974,7 @@ var updateProfileInfo = runtime.Info{
 			`"avatarUrl":{"type":"string","format":"uri"},` +
 			`"http_proxy":{"type":"string"},` +
 			`"age":{"type":"integer","description":"Age in whole years. Constraints: minimum 0; maximum 255."}},` +
-			`"additionalProperties":false,"type":"object","required":["user_id"]}`),
+			updateProfileEnd),
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"user_id":{"type":"string"},` +
@@ -1819,31 +2016,39 @@ func (updateProfileTool) Call(ctx context.Context, s *runtime.Settings, args jso
 	return toolimpl.Run(ctx, s, &updateProfileInfo, in, UpdateProfile)
 }
 
+// Lines that more than one schema of the lookup_order tool holds, each written once.
+const (
+	lookupOrderOrderNumber  = `"orderNumber":{"type":"string","description":"orderNumber printed on the receipt."},`
+	lookupOrderCustomerId   = `"customerId":{"type":"string","description":"customerId of the buyer, when known."},`
+	lookupOrderIncludeLines = `"includeLines":{"type":"boolean","description":"includeLines to return the order's lines as well."}},`
+	lookupOrderEnd          = `"additionalProperties":false,"type":"object","required":["orderNumber"]}`
+)
+
 // lookupOrderInfo describes the lookup_order tool.
 var lookupOrderInfo = runtime.Info{
 	Name:        "lookup_order",
 	Description: "Finds an order by its number.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"orderNumber":{"type":"string","description":"orderNumber printed on the receipt."},` +
-		`"customerId":{"type":"string","description":"customerId of the buyer, when known."},` +
-		`"includeLines":{"type":"boolean","description":"includeLines to return the order's lines as well."}},` +
-		`"additionalProperties":false,"type":"object","required":["orderNumber"]}`),
+		lookupOrderOrderNumber +
+		lookupOrderCustomerId +
+		lookupOrderIncludeLines +
+		lookupOrderEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"orderNumber":{"type":"string","description":"orderNumber printed on the receipt."},` +
+			lookupOrderOrderNumber +
 			`"customerId":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"customerId of the buyer, when known."},` +
 			`"includeLines":{"anyOf":[{"type":"boolean"},{"type":"null"}],"description":"includeLines to return the order's lines as well."}},` +
 			`"additionalProperties":false,"type":"object","required":["orderNumber","customerId","includeLines"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"orderNumber":{"type":"string","description":"orderNumber printed on the receipt."},` +
-			`"customerId":{"type":"string","description":"customerId of the buyer, when known."},` +
-			`"includeLines":{"type":"boolean","description":"includeLines to return the order's lines as well."}},` +
+			lookupOrderOrderNumber +
+			lookupOrderCustomerId +
+			lookupOrderIncludeLines +
 			`"type":"object","required":["orderNumber"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"orderNumber":{"type":"string","description":"orderNumber printed on the receipt."},` +
-			`"customerId":{"type":"string","description":"customerId of the buyer, when known."},` +
-			`"includeLines":{"type":"boolean","description":"includeLines to return the order's lines as well."}},` +
-			`"additionalProperties":false,"type":"object","required":["orderNumber"]}`),
+			lookupOrderOrderNumber +
+			lookupOrderCustomerId +
+			lookupOrderIncludeLines +
+			lookupOrderEnd),
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"orderNumber":{"type":"string","description":"orderNumber printed on the receipt."},` +
@@ -1883,6 +2088,12 @@ func (lookupOrderTool) Call(ctx context.Context, s *runtime.Settings, args json.
 	return toolimpl.RunEncoded(ctx, s, &lookupOrderInfo, in, LookupOrder, encodeLookupOrderResult)
 }
 
+// Lines that more than one schema of the search_wiki tool holds, each written once.
+const (
+	searchWikiLanguage = `"Language":{"type":"string","description":"ISO 639-1 code, e.g. en, fr"},`
+	searchWikiEnd      = `"additionalProperties":false,"type":"object","required":["Query"]}`
+)
+
 // searchWikiInfo describes the search_wiki tool.
 var searchWikiInfo = runtime.Info{
 	Name:        "search_wiki",
@@ -1890,9 +2101,9 @@ var searchWikiInfo = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"Query":{"type":"string"},` +
 		`"MaxHits":{"type":"integer"},` +
-		`"Language":{"type":"string","description":"ISO 639-1 code, e.g. en, fr"},` +
+		searchWikiLanguage +
 		`"fuzzy":{"type":"boolean"}},` +
-		`"additionalProperties":false,"type":"object","required":["Query"]}`),
+		searchWikiEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
 			`"Query":{"type":"string"},` +
@@ -1903,15 +2114,15 @@ var searchWikiInfo = runtime.Info{
 		Gemini: json.RawMessage(`{"properties":{` +
 			`"Query":{"type":"string"},` +
 			`"MaxHits":{"type":"integer"},` +
-			`"Language":{"type":"string","description":"ISO 639-1 code, e.g. en, fr"},` +
+			searchWikiLanguage +
 			`"fuzzy":{"type":"boolean"}},` +
 			`"type":"object","required":["Query"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
 			`"Query":{"type":"string"},` +
 			`"MaxHits":{"type":"integer"},` +
-			`"Language":{"type":"string","description":"ISO 639-1 code, e.g. en, fr"},` +
+			searchWikiLanguage +
 			`"fuzzy":{"type":"boolean"}},` +
-			`"additionalProperties":false,"type":"object","required":["Query"]}`),
+			searchWikiEnd),
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"Query":{"type":"string"},` +
@@ -1952,39 +2163,49 @@ func (searchWikiTool) Call(ctx context.Context, s *runtime.Settings, args json.R
 	return toolimpl.RunEncoded(ctx, s, &searchWikiInfo, in, SearchWiki, encodeSearchWikiResult)
 }
 
+// Lines that more than one schema of the book_meeting tool holds, each written once.
+const (
+	bookMeetingRoomId      = `"roomId":{"type":"string","description":"roomId of the meeting room."},`
+	bookMeetingAttendees   = `"attendees":{"items":{"type":"string"},"type":"array","minItems":1,"description":"Attendees by email address."},`
+	bookMeetingDurationMin = `"durationMin":{"type":"integer","maximum":480,"minimum":15,"description":"durationMin of the meeting, in minutes."},`
+	bookMeetingAgendaUrl   = `"agendaUrl":{"type":"string","description":"AgendaURL, if there is one."},`
+	bookMeetingIsPrivate   = `"isPrivate":{"type":"boolean","description":"Hides the title from others."}},`
+	bookMeetingEnd         = `"additionalProperties":false,"type":"object","required":["roomId","attendees","durationMin"]}`
+)
+
 // bookMeetingInfo describes the book_meeting tool.
 var bookMeetingInfo = runtime.Info{
 	Name:        "book_meeting",
 	Description: "Books a meeting room.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"roomId":{"type":"string","description":"roomId of the meeting room."},` +
-		`"attendees":{"items":{"type":"string"},"type":"array","minItems":1,"description":"Attendees by email address."},` +
-		`"durationMin":{"type":"integer","maximum":480,"minimum":15,"description":"durationMin of the meeting, in minutes."},` +
-		`"agendaUrl":{"type":"string","description":"AgendaURL, if there is one."},` +
-		`"isPrivate":{"type":"boolean","description":"Hides the title from others."}},` +
-		`"additionalProperties":false,"type":"object","required":["roomId","attendees","durationMin"]}`),
+		bookMeetingRoomId +
+		bookMeetingAttendees +
+		bookMeetingDurationMin +
+		bookMeetingAgendaUrl +
+		bookMeetingIsPrivate +
+		bookMeetingEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"roomId":{"type":"string","description":"roomId of the meeting room."},` +
-			`"attendees":{"items":{"type":"string"},"type":"array","minItems":1,"description":"Attendees by email address."},` +
-			`"durationMin":{"type":"integer","maximum":480,"minimum":15,"description":"durationMin of the meeting, in minutes."},` +
+			bookMeetingRoomId +
+			bookMeetingAttendees +
+			bookMeetingDurationMin +
 			`"agendaUrl":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"AgendaURL, if there is one."},` +
 			`"isPrivate":{"anyOf":[{"type":"boolean"},{"type":"null"}],"description":"Hides the title from others."}},` +
 			`"additionalProperties":false,"type":"object","required":["roomId","attendees","durationMin","agendaUrl","isPrivate"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"roomId":{"type":"string","description":"roomId of the meeting room."},` +
-			`"attendees":{"items":{"type":"string"},"type":"array","minItems":1,"description":"Attendees by email address."},` +
-			`"durationMin":{"type":"integer","maximum":480,"minimum":15,"description":"durationMin of the meeting, in minutes."},` +
-			`"agendaUrl":{"type":"string","description":"AgendaURL, if there is one."},` +
-			`"isPrivate":{"type":"boolean","description":"Hides the title from others."}},` +
+			bookMeetingRoomId +
+			bookMeetingAttendees +
+			bookMeetingDurationMin +
+			bookMeetingAgendaUrl +
+			bookMeetingIsPrivate +
 			`"type":"object","required":["roomId","attendees","durationMin"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"roomId":{"type":"string","description":"roomId of the meeting room."},` +
+			bookMeetingRoomId +
 			`"attendees":{"items":{"type":"string"},"type":"array","description":"Attendees by email address. Constraints: at least 1 item."},` +
 			`"durationMin":{"type":"integer","description":"durationMin of the meeting, in minutes. Constraints: minimum 15; maximum 480."},` +
-			`"agendaUrl":{"type":"string","description":"AgendaURL, if there is one."},` +
-			`"isPrivate":{"type":"boolean","description":"Hides the title from others."}},` +
-			`"additionalProperties":false,"type":"object","required":["roomId","attendees","durationMin"]}`),
+			bookMeetingAgendaUrl +
+			bookMeetingIsPrivate +
+			bookMeetingEnd),
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"roomId":{"type":"string","description":"roomId of the meeting room."},` +
@@ -2026,6 +2247,11 @@ func (bookMeetingTool) Call(ctx context.Context, s *runtime.Settings, args json.
 	return toolimpl.Run(ctx, s, &bookMeetingInfo, in, BookMeeting)
 }
 
+// Lines that more than one schema of the scale_deployment tool holds, each written once.
+const (
+	scaleDeploymentEnd = `"additionalProperties":false,"type":"object","required":["namespace","deployment","replicas"]}`
+)
+
 // scaleDeploymentInfo describes the scale_deployment tool.
 var scaleDeploymentInfo = runtime.Info{
 	Name:        "scale_deployment",
@@ -2035,7 +2261,7 @@ var scaleDeploymentInfo = runtime.Info{
 		`"deployment":{"type":"string"},` +
 		`"replicas":{"type":"integer","maximum":50,"minimum":0},` +
 		`"dry_run":{"type":"boolean"}},` +
-		`"additionalProperties":false,"type":"object","required":["namespace","deployment","replicas"]}`),
+		scaleDeploymentEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
 			`"namespace":{"type":"string"},` +
@@ -2054,7 +2280,7 @@ var scaleDeploymentInfo = runtime.Info{
 			`"deployment":{"type":"string"},` +
 			`"replicas":{"type":"integer","description":"Constraints: minimum 0; maximum 50."},` +
 			`"dry_run":{"type":"boolean"}},` +
-			`"additionalProperties":false,"type":"object","required":["namespace","deployment","replicas"]}`),
+			scaleDeploymentEnd),
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"namespace":{"type":"string"},` +
@@ -2095,39 +2321,47 @@ func (scaleDeploymentTool) Call(ctx context.Context, s *runtime.Settings, args j
 	return toolimpl.RunEncoded(ctx, s, &scaleDeploymentInfo, in, ScaleDeployment, encodeScaleDeploymentResult)
 }
 
+// Lines that more than one schema of the list_users tool holds, each written once.
+const (
+	listUsersOffset = `"offset":{"type":"integer","description":"Offset of the first item."},`
+	listUsersLimit  = `"limit":{"type":"integer","description":"Limit on the number of items; 0 means the server's choice."},`
+	listUsersTeam   = `"team":{"type":"string","description":"Team whose members to list."}},`
+	listUsersEnd    = `"additionalProperties":false,"type":"object","required":["team"]}`
+)
+
 // listUsersInfo describes the list_users tool.
 var listUsersInfo = runtime.Info{
 	Name:        "list_users",
 	Description: "Lists the members of a team.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"offset":{"type":"integer","description":"Offset of the first item."},` +
-		`"limit":{"type":"integer","description":"Limit on the number of items; 0 means the server's choice."},` +
+		listUsersOffset +
+		listUsersLimit +
 		`"requested_by":{"type":"string"},` +
 		`"reason":{"type":"string"},` +
-		`"team":{"type":"string","description":"Team whose members to list."}},` +
-		`"additionalProperties":false,"type":"object","required":["team"]}`),
+		listUsersTeam +
+		listUsersEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
 			`"offset":{"anyOf":[{"type":"integer"},{"type":"null"}],"description":"Offset of the first item."},` +
 			`"limit":{"anyOf":[{"type":"integer"},{"type":"null"}],"description":"Limit on the number of items; 0 means the server's choice."},` +
 			`"requested_by":{"anyOf":[{"type":"string"},{"type":"null"}]},` +
 			`"reason":{"anyOf":[{"type":"string"},{"type":"null"}]},` +
-			`"team":{"type":"string","description":"Team whose members to list."}},` +
+			listUsersTeam +
 			`"additionalProperties":false,"type":"object","required":["offset","limit","requested_by","reason","team"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"offset":{"type":"integer","description":"Offset of the first item."},` +
-			`"limit":{"type":"integer","description":"Limit on the number of items; 0 means the server's choice."},` +
+			listUsersOffset +
+			listUsersLimit +
 			`"requested_by":{"type":"string"},` +
 			`"reason":{"type":"string"},` +
-			`"team":{"type":"string","description":"Team whose members to list."}},` +
+			listUsersTeam +
 			`"type":"object","required":["team"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"offset":{"type":"integer","description":"Offset of the first item."},` +
-			`"limit":{"type":"integer","description":"Limit on the number of items; 0 means the server's choice."},` +
+			listUsersOffset +
+			listUsersLimit +
 			`"requested_by":{"type":"string"},` +
 			`"reason":{"type":"string"},` +
-			`"team":{"type":"string","description":"Team whose members to list."}},` +
-			`"additionalProperties":false,"type":"object","required":["team"]}`),
+			listUsersTeam +
+			listUsersEnd),
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"offset":{"type":"integer","description":"Offset of the first item."},` +
@@ -2164,6 +2398,18 @@ func (listUsersTool) Call(ctx context.Context, s *runtime.Settings, args json.Ra
 	return toolimpl.Run(ctx, s, &listUsersInfo, in, ListUsers)
 }
 
+// Lines that more than one schema of the ship_parcel tool holds, each written once.
+const (
+	shipParcelToCountry       = `"country":{"type":"string","maxLength":2,"minLength":2},`
+	shipParcelToEnd           = `"additionalProperties":false,"type":"object","required":["street","city","country"],"description":"To is where the parcel goes."},`
+	shipParcelFromEnd         = `"additionalProperties":false,"type":"object","required":["street","city","country"],"description":"Defaults to the warehouse when left out."},`
+	shipParcelTags            = `"tags":{"items":{"type":"string"},"type":"array","description":"Tags for the carrier."},`
+	shipParcelParcelSizeEnd   = `"additionalProperties":false,"type":"object","required":["l","w","h"]}},`
+	shipParcelParcelEnd       = `"additionalProperties":false,"type":"object","required":["weight_kg","size"],"description":"Dimensions."}},`
+	shipParcelEnd             = `"additionalProperties":false,"type":"object","required":["to","parcel"]}`
+	shipParcelToCountryOpenAI = `"country":{"type":"string","description":"Constraints: at least 2 characters; at most 2 characters."},`
+)
+
 // shipParcelInfo describes the ship_parcel tool.
 var shipParcelInfo = runtime.Info{
 	Name:        "ship_parcel",
@@ -2172,37 +2418,37 @@ var shipParcelInfo = runtime.Info{
 		`"to":{"properties":{` +
 		`"street":{"type":"string"},` +
 		`"city":{"type":"string"},` +
-		`"country":{"type":"string","maxLength":2,"minLength":2},` +
+		shipParcelToCountry +
 		`"zip":{"type":"string"}},` +
-		`"additionalProperties":false,"type":"object","required":["street","city","country"],"description":"To is where the parcel goes."},` +
+		shipParcelToEnd +
 		`"from":{"properties":{` +
 		`"street":{"type":"string"},` +
 		`"city":{"type":"string"},` +
-		`"country":{"type":"string","maxLength":2,"minLength":2},` +
+		shipParcelToCountry +
 		`"zip":{"type":"string"}},` +
-		`"additionalProperties":false,"type":"object","required":["street","city","country"],"description":"Defaults to the warehouse when left out."},` +
-		`"tags":{"items":{"type":"string"},"type":"array","description":"Tags for the carrier."},` +
+		shipParcelFromEnd +
+		shipParcelTags +
 		`"parcel":{"properties":{` +
 		`"weight_kg":{"type":"number","maximum":30,"exclusiveMinimum":0},` +
 		`"size":{"properties":{` +
 		`"l":{"type":"integer"},` +
 		`"w":{"type":"integer"},` +
 		`"h":{"type":"integer"}},` +
-		`"additionalProperties":false,"type":"object","required":["l","w","h"]}},` +
-		`"additionalProperties":false,"type":"object","required":["weight_kg","size"],"description":"Dimensions."}},` +
-		`"additionalProperties":false,"type":"object","required":["to","parcel"]}`),
+		shipParcelParcelSizeEnd +
+		shipParcelParcelEnd +
+		shipParcelEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
 			`"to":{"properties":{` +
 			`"street":{"type":"string"},` +
 			`"city":{"type":"string"},` +
-			`"country":{"type":"string","description":"Constraints: at least 2 characters; at most 2 characters."},` +
+			shipParcelToCountryOpenAI +
 			`"zip":{"anyOf":[{"type":"string"},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["street","city","country","zip"],"description":"To is where the parcel goes."},` +
 			`"from":{"anyOf":[{"properties":{` +
 			`"street":{"type":"string"},` +
 			`"city":{"type":"string"},` +
-			`"country":{"type":"string","description":"Constraints: at least 2 characters; at most 2 characters."},` +
+			shipParcelToCountryOpenAI +
 			`"zip":{"anyOf":[{"type":"string"},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["street","city","country","zip"]},{"type":"null"}],"description":"Defaults to the warehouse when left out."},` +
 			`"tags":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}],"description":"Tags for the carrier."},` +
@@ -2212,23 +2458,23 @@ var shipParcelInfo = runtime.Info{
 			`"l":{"type":"integer"},` +
 			`"w":{"type":"integer"},` +
 			`"h":{"type":"integer"}},` +
-			`"additionalProperties":false,"type":"object","required":["l","w","h"]}},` +
-			`"additionalProperties":false,"type":"object","required":["weight_kg","size"],"description":"Dimensions."}},` +
+			shipParcelParcelSizeEnd +
+			shipParcelParcelEnd +
 			`"additionalProperties":false,"type":"object","required":["to","from","tags","parcel"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
 			`"to":{"properties":{` +
 			`"street":{"type":"string"},` +
 			`"city":{"type":"string"},` +
-			`"country":{"type":"string","maxLength":2,"minLength":2},` +
+			shipParcelToCountry +
 			`"zip":{"type":"string"}},` +
 			`"type":"object","required":["street","city","country"],"description":"To is where the parcel goes."},` +
 			`"from":{"properties":{` +
 			`"street":{"type":"string"},` +
 			`"city":{"type":"string"},` +
-			`"country":{"type":"string","maxLength":2,"minLength":2},` +
+			shipParcelToCountry +
 			`"zip":{"type":"string"}},` +
 			`"type":"object","required":["street","city","country"],"description":"Defaults to the warehouse when left out."},` +
-			`"tags":{"items":{"type":"string"},"type":"array","description":"Tags for the carrier."},` +
+			shipParcelTags +
 			`"parcel":{"properties":{` +
 			`"weight_kg":{"type":"number","maximum":30,"description":"Constraints: greater than 0."},` +
 			`"size":{"properties":{` +
@@ -2242,25 +2488,25 @@ var shipParcelInfo = runtime.Info{
 			`"to":{"properties":{` +
 			`"street":{"type":"string"},` +
 			`"city":{"type":"string"},` +
-			`"country":{"type":"string","description":"Constraints: at least 2 characters; at most 2 characters."},` +
+			shipParcelToCountryOpenAI +
 			`"zip":{"type":"string"}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city","country"],"description":"To is where the parcel goes."},` +
+			shipParcelToEnd +
 			`"from":{"properties":{` +
 			`"street":{"type":"string"},` +
 			`"city":{"type":"string"},` +
-			`"country":{"type":"string","description":"Constraints: at least 2 characters; at most 2 characters."},` +
+			shipParcelToCountryOpenAI +
 			`"zip":{"type":"string"}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city","country"],"description":"Defaults to the warehouse when left out."},` +
-			`"tags":{"items":{"type":"string"},"type":"array","description":"Tags for the carrier."},` +
+			shipParcelFromEnd +
+			shipParcelTags +
 			`"parcel":{"properties":{` +
 			`"weight_kg":{"type":"number","description":"Constraints: maximum 30; greater than 0."},` +
 			`"size":{"properties":{` +
 			`"l":{"type":"integer"},` +
 			`"w":{"type":"integer"},` +
 			`"h":{"type":"integer"}},` +
-			`"additionalProperties":false,"type":"object","required":["l","w","h"]}},` +
-			`"additionalProperties":false,"type":"object","required":["weight_kg","size"],"description":"Dimensions."}},` +
-			`"additionalProperties":false,"type":"object","required":["to","parcel"]}`),
+			shipParcelParcelSizeEnd +
+			shipParcelParcelEnd +
+			shipParcelEnd),
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"to":{"properties":{` +
@@ -2318,6 +2564,13 @@ func (shipParcelTool) Call(ctx context.Context, s *runtime.Settings, args json.R
 	return toolimpl.RunEncoded(ctx, s, &shipParcelInfo, in, ShipParcel, encodeShipParcelResult)
 }
 
+// Lines that more than one schema of the import_org_chart tool holds, each written once.
+const (
+	importOrgChartDepartmentsTeamsEnd = `"additionalProperties":false,"type":"object","required":["name","members"]},"type":"array"}},`
+	importOrgChartDepartmentsEnd      = `"additionalProperties":false,"type":"object","required":["name","teams"]},"type":"array","maxItems":3}},`
+	importOrgChartEnd                 = `"additionalProperties":false,"type":"object","required":["org","departments"]}`
+)
+
 // importOrgChartInfo describes the import_org_chart tool.
 var importOrgChartInfo = runtime.Info{
 	Name:        "import_org_chart",
@@ -2338,9 +2591,9 @@ var importOrgChartInfo = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["number"]},"type":"array"}},` +
 		`"additionalProperties":false,"type":"object","description":"Contact is a person's contact data."}},` +
 		`"additionalProperties":false,"type":"object","required":["name"]},"type":"array"}},` +
-		`"additionalProperties":false,"type":"object","required":["name","members"]},"type":"array"}},` +
-		`"additionalProperties":false,"type":"object","required":["name","teams"]},"type":"array","maxItems":3}},` +
-		`"additionalProperties":false,"type":"object","required":["org","departments"]}`),
+		importOrgChartDepartmentsTeamsEnd +
+		importOrgChartDepartmentsEnd +
+		importOrgChartEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
 			`"org":{"type":"string"},` +
@@ -2358,9 +2611,9 @@ var importOrgChartInfo = runtime.Info{
 			`"additionalProperties":false,"type":"object","required":["number","mobile"]},"type":"array"},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["email","phones"]},{"type":"null"}],"description":"Contact is a person's contact data."}},` +
 			`"additionalProperties":false,"type":"object","required":["name","contact"]},"type":"array"}},` +
-			`"additionalProperties":false,"type":"object","required":["name","members"]},"type":"array"}},` +
-			`"additionalProperties":false,"type":"object","required":["name","teams"]},"type":"array","maxItems":3}},` +
-			`"additionalProperties":false,"type":"object","required":["org","departments"]}`),
+			importOrgChartDepartmentsTeamsEnd +
+			importOrgChartDepartmentsEnd +
+			importOrgChartEnd),
 		Gemini: json.RawMessage(`{"properties":{` +
 			`"org":{"type":"string"},` +
 			`"departments":{"items":{"properties":{` +
@@ -2396,9 +2649,9 @@ var importOrgChartInfo = runtime.Info{
 			`"additionalProperties":false,"type":"object","required":["number"]},"type":"array"}},` +
 			`"additionalProperties":false,"type":"object","description":"Contact is a person's contact data."}},` +
 			`"additionalProperties":false,"type":"object","required":["name"]},"type":"array"}},` +
-			`"additionalProperties":false,"type":"object","required":["name","members"]},"type":"array"}},` +
+			importOrgChartDepartmentsTeamsEnd +
 			`"additionalProperties":false,"type":"object","required":["name","teams"]},"type":"array","description":"Constraints: at most 3 items."}},` +
-			`"additionalProperties":false,"type":"object","required":["org","departments"]}`),
+			importOrgChartEnd),
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"org":{"type":"string"},` +
@@ -2452,6 +2705,13 @@ func (importOrgChartTool) Call(ctx context.Context, s *runtime.Settings, args js
 	return toolimpl.RunEncoded(ctx, s, &importOrgChartInfo, in, ImportOrgChart, encodeImportOrgChartResult)
 }
 
+// Lines that more than one schema of the search_papers tool holds, each written once.
+const (
+	searchPapersProject    = `"project":{"type":"string","description":"Project the search stays in."},`
+	searchPapersFiltersEnd = `"additionalProperties":false,"type":"object","description":"Filters narrow a search."},`
+	searchPapersEnd        = `"additionalProperties":false,"type":"object","required":["project","query"]}`
+)
+
 // searchPapersOutput is the JSON Schema of the search_papers tool's result after its opening brace,
 // which its Output and OutputWrapper share.
 const searchPapersOutput = `"anyOf":[{"properties":{` +
@@ -2475,23 +2735,23 @@ var searchPapersInfo = runtime.Info{
 	Name:        "search_papers",
 	Description: "Searches the paper archive.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"project":{"type":"string","description":"Project the search stays in."},` +
+		searchPapersProject +
 		`"archive":{"type":"boolean"},` +
 		`"query":{"type":"string"},` +
 		`"filters":{"properties":{` +
 		`"authors":{"items":{"type":"string"},"type":"array"},` +
 		`"year":{"type":"integer"}},` +
-		`"additionalProperties":false,"type":"object","description":"Filters narrow a search."},` +
+		searchPapersFiltersEnd +
 		`"options":{"properties":{` +
 		`"highlight":{"type":"boolean"},` +
 		`"snippet":{"properties":{` +
 		`"words":{"type":"integer","maximum":80,"minimum":5}},` +
 		`"additionalProperties":false,"type":"object"}},` +
 		`"additionalProperties":false,"type":"object"}},` +
-		`"additionalProperties":false,"type":"object","required":["project","query"]}`),
+		searchPapersEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"project":{"type":"string","description":"Project the search stays in."},` +
+			searchPapersProject +
 			`"archive":{"anyOf":[{"type":"boolean"},{"type":"null"}]},` +
 			`"query":{"type":"string"},` +
 			`"filters":{"anyOf":[{"properties":{` +
@@ -2506,7 +2766,7 @@ var searchPapersInfo = runtime.Info{
 			`"additionalProperties":false,"type":"object","required":["highlight","snippet"]},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["project","archive","query","filters","options"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"project":{"type":"string","description":"Project the search stays in."},` +
+			searchPapersProject +
 			`"archive":{"type":"boolean"},` +
 			`"query":{"type":"string"},` +
 			`"filters":{"properties":{` +
@@ -2521,20 +2781,20 @@ var searchPapersInfo = runtime.Info{
 			`"type":"object"}},` +
 			`"type":"object","required":["project","query"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"project":{"type":"string","description":"Project the search stays in."},` +
+			searchPapersProject +
 			`"archive":{"type":"boolean"},` +
 			`"query":{"type":"string"},` +
 			`"filters":{"properties":{` +
 			`"authors":{"items":{"type":"string"},"type":"array"},` +
 			`"year":{"type":"integer"}},` +
-			`"additionalProperties":false,"type":"object","description":"Filters narrow a search."},` +
+			searchPapersFiltersEnd +
 			`"options":{"properties":{` +
 			`"highlight":{"type":"boolean"},` +
 			`"snippet":{"properties":{` +
 			`"words":{"type":"integer","description":"Constraints: minimum 5; maximum 80."}},` +
 			`"additionalProperties":false,"type":"object"}},` +
 			`"additionalProperties":false,"type":"object"}},` +
-			`"additionalProperties":false,"type":"object","required":["project","query"]}`),
+			searchPapersEnd),
 	},
 	Output:        json.RawMessage(`{` + searchPapersOutput),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":` + `{` + searchPapersOutput + `},"additionalProperties":false,"type":"object","required":["result"]}`),
@@ -2567,83 +2827,96 @@ func (searchPapersTool) Call(ctx context.Context, s *runtime.Settings, args json
 	}, encodeSearchPapersResult)
 }
 
+// Lines that more than one schema of the plan_route tool holds, each written once.
+const (
+	planRouteWaypointsLat          = `"lat":{"type":"number","maximum":90,"minimum":-90},`
+	planRouteWaypointsLon          = `"lon":{"type":"number","maximum":180,"minimum":-180},`
+	planRouteAvoid                 = `"avoid":{"items":{"type":"string"},"type":"array"},`
+	planRouteViaEnd                = `"additionalProperties":false,"type":"object","required":["lat","lon"],"description":"Waypoint is a point on a route."},`
+	planRouteLegs                  = `"legs":{"items":{"items":{"properties":{`
+	planRouteLegsEnd               = `"additionalProperties":false,"type":"object","required":["lat","lon"]},"type":"array"},"type":"array"}},`
+	planRouteEnd                   = `"additionalProperties":false,"type":"object","required":["waypoints"]}`
+	planRouteWaypointsLatAnthropic = `"lat":{"type":"number","description":"Constraints: minimum -90; maximum 90."},`
+	planRouteWaypointsLonAnthropic = `"lon":{"type":"number","description":"Constraints: minimum -180; maximum 180."},`
+)
+
 // planRouteInfo describes the plan_route tool.
 var planRouteInfo = runtime.Info{
 	Name:        "plan_route",
 	Description: "Plans a route through waypoints.",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"waypoints":{"items":{"properties":{` +
-		`"lat":{"type":"number","maximum":90,"minimum":-90},` +
-		`"lon":{"type":"number","maximum":180,"minimum":-180},` +
+		planRouteWaypointsLat +
+		planRouteWaypointsLon +
 		`"stop":{"type":"boolean"}},` +
 		`"additionalProperties":false,"type":"object","required":["lat","lon"]},"type":"array","maxItems":8,"minItems":2},` +
-		`"avoid":{"items":{"type":"string"},"type":"array"},` +
+		planRouteAvoid +
 		`"via":{"properties":{` +
-		`"lat":{"type":"number","maximum":90,"minimum":-90},` +
-		`"lon":{"type":"number","maximum":180,"minimum":-180},` +
+		planRouteWaypointsLat +
+		planRouteWaypointsLon +
 		`"stop":{"type":"boolean"}},` +
-		`"additionalProperties":false,"type":"object","required":["lat","lon"],"description":"Waypoint is a point on a route."},` +
-		`"legs":{"items":{"items":{"properties":{` +
-		`"lat":{"type":"number","maximum":90,"minimum":-90},` +
-		`"lon":{"type":"number","maximum":180,"minimum":-180},` +
+		planRouteViaEnd +
+		planRouteLegs +
+		planRouteWaypointsLat +
+		planRouteWaypointsLon +
 		`"stop":{"type":"boolean"}},` +
-		`"additionalProperties":false,"type":"object","required":["lat","lon"]},"type":"array"},"type":"array"}},` +
-		`"additionalProperties":false,"type":"object","required":["waypoints"]}`),
+		planRouteLegsEnd +
+		planRouteEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
 			`"waypoints":{"items":{"properties":{` +
-			`"lat":{"type":"number","maximum":90,"minimum":-90},` +
-			`"lon":{"type":"number","maximum":180,"minimum":-180},` +
+			planRouteWaypointsLat +
+			planRouteWaypointsLon +
 			`"stop":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["lat","lon","stop"]},"type":"array","maxItems":8,"minItems":2},` +
 			`"avoid":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]},` +
 			`"via":{"anyOf":[{"properties":{` +
-			`"lat":{"type":"number","maximum":90,"minimum":-90},` +
-			`"lon":{"type":"number","maximum":180,"minimum":-180},` +
+			planRouteWaypointsLat +
+			planRouteWaypointsLon +
 			`"stop":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["lat","lon","stop"]},{"type":"null"}],"description":"Waypoint is a point on a route."},` +
 			`"legs":{"anyOf":[{"items":{"items":{"properties":{` +
-			`"lat":{"type":"number","maximum":90,"minimum":-90},` +
-			`"lon":{"type":"number","maximum":180,"minimum":-180},` +
+			planRouteWaypointsLat +
+			planRouteWaypointsLon +
 			`"stop":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["lat","lon","stop"]},"type":"array"},"type":"array"},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["waypoints","avoid","via","legs"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
 			`"waypoints":{"items":{"properties":{` +
-			`"lat":{"type":"number","maximum":90,"minimum":-90},` +
-			`"lon":{"type":"number","maximum":180,"minimum":-180},` +
+			planRouteWaypointsLat +
+			planRouteWaypointsLon +
 			`"stop":{"type":"boolean"}},` +
 			`"type":"object","required":["lat","lon"]},"type":"array","maxItems":8,"minItems":2},` +
-			`"avoid":{"items":{"type":"string"},"type":"array"},` +
+			planRouteAvoid +
 			`"via":{"properties":{` +
-			`"lat":{"type":"number","maximum":90,"minimum":-90},` +
-			`"lon":{"type":"number","maximum":180,"minimum":-180},` +
+			planRouteWaypointsLat +
+			planRouteWaypointsLon +
 			`"stop":{"type":"boolean"}},` +
 			`"type":"object","required":["lat","lon"],"description":"Waypoint is a point on a route."},` +
-			`"legs":{"items":{"items":{"properties":{` +
-			`"lat":{"type":"number","maximum":90,"minimum":-90},` +
-			`"lon":{"type":"number","maximum":180,"minimum":-180},` +
+			planRouteLegs +
+			planRouteWaypointsLat +
+			planRouteWaypointsLon +
 			`"stop":{"type":"boolean"}},` +
 			`"type":"object","required":["lat","lon"]},"type":"array"},"type":"array"}},` +
 			`"type":"object","required":["waypoints"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
 			`"waypoints":{"items":{"properties":{` +
-			`"lat":{"type":"number","description":"Constraints: minimum -90; maximum 90."},` +
-			`"lon":{"type":"number","description":"Constraints: minimum -180; maximum 180."},` +
+			planRouteWaypointsLatAnthropic +
+			planRouteWaypointsLonAnthropic +
 			`"stop":{"type":"boolean"}},` +
 			`"additionalProperties":false,"type":"object","required":["lat","lon"]},"type":"array","description":"Constraints: at least 2 items; at most 8 items."},` +
-			`"avoid":{"items":{"type":"string"},"type":"array"},` +
+			planRouteAvoid +
 			`"via":{"properties":{` +
-			`"lat":{"type":"number","description":"Constraints: minimum -90; maximum 90."},` +
-			`"lon":{"type":"number","description":"Constraints: minimum -180; maximum 180."},` +
+			planRouteWaypointsLatAnthropic +
+			planRouteWaypointsLonAnthropic +
 			`"stop":{"type":"boolean"}},` +
-			`"additionalProperties":false,"type":"object","required":["lat","lon"],"description":"Waypoint is a point on a route."},` +
-			`"legs":{"items":{"items":{"properties":{` +
-			`"lat":{"type":"number","description":"Constraints: minimum -90; maximum 90."},` +
-			`"lon":{"type":"number","description":"Constraints: minimum -180; maximum 180."},` +
+			planRouteViaEnd +
+			planRouteLegs +
+			planRouteWaypointsLatAnthropic +
+			planRouteWaypointsLonAnthropic +
 			`"stop":{"type":"boolean"}},` +
-			`"additionalProperties":false,"type":"object","required":["lat","lon"]},"type":"array"},"type":"array"}},` +
-			`"additionalProperties":false,"type":"object","required":["waypoints"]}`),
+			planRouteLegsEnd +
+			planRouteEnd),
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"waypoints":{"anyOf":[{"items":{"properties":{` +
@@ -2696,24 +2969,31 @@ func (planRouteTool) Call(ctx context.Context, s *runtime.Settings, args json.Ra
 	return toolimpl.RunEncoded(ctx, s, &planRouteInfo, in, PlanRoute, encodePlanRouteResult)
 }
 
+// Lines that more than one schema of the record_reading tool holds, each written once.
+const (
+	recordReadingChannel = `"channel":{"type":"integer","maximum":127,"minimum":-128},`
+	recordReadingPort    = `"port":{"type":"integer","maximum":65535,"minimum":0},`
+	recordReadingEnd     = `"additionalProperties":false,"type":"object","required":["channel","port","sequence","value"]}`
+)
+
 // recordReadingInfo describes the record_reading tool.
 var recordReadingInfo = runtime.Info{
 	Name:        "record_reading",
 	Description: "Stores a sensor reading.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"channel":{"type":"integer","maximum":127,"minimum":-128},` +
-		`"port":{"type":"integer","maximum":65535,"minimum":0},` +
+		recordReadingChannel +
+		recordReadingPort +
 		`"sequence":{"type":"integer"},` +
 		`"value":{"type":"number"},` +
 		`"offset":{"type":"integer","maximum":2147483647,"minimum":-2147483648},` +
 		`"count":{"type":"integer","minimum":0},` +
 		`"scale":{"type":"number"},` +
 		`"raw":{"type":"integer","minimum":0}},` +
-		`"additionalProperties":false,"type":"object","required":["channel","port","sequence","value"]}`),
+		recordReadingEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"channel":{"type":"integer","maximum":127,"minimum":-128},` +
-			`"port":{"type":"integer","maximum":65535,"minimum":0},` +
+			recordReadingChannel +
+			recordReadingPort +
 			`"sequence":{"type":"integer"},` +
 			`"value":{"type":"number"},` +
 			`"offset":{"anyOf":[{"type":"integer","maximum":2147483647,"minimum":-2147483648},{"type":"null"}]},` +
@@ -2722,8 +3002,8 @@ var recordReadingInfo = runtime.Info{
 			`"raw":{"anyOf":[{"type":"integer","minimum":0},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["channel","port","sequence","value","offset","count","scale","raw"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"channel":{"type":"integer","maximum":127,"minimum":-128},` +
-			`"port":{"type":"integer","maximum":65535,"minimum":0},` +
+			recordReadingChannel +
+			recordReadingPort +
 			`"sequence":{"type":"integer"},` +
 			`"value":{"type":"number"},` +
 			`"offset":{"type":"integer","maximum":2147483647,"minimum":-2147483648},` +
@@ -2740,7 +3020,7 @@ var recordReadingInfo = runtime.Info{
 			`"count":{"type":"integer","description":"Constraints: minimum 0."},` +
 			`"scale":{"type":"number"},` +
 			`"raw":{"type":"integer","description":"Constraints: minimum 0."}},` +
-			`"additionalProperties":false,"type":"object","required":["channel","port","sequence","value"]}`),
+			recordReadingEnd),
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"channel":{"type":"integer","maximum":127,"minimum":-128},` +
@@ -2785,35 +3065,44 @@ func (recordReadingTool) Call(ctx context.Context, s *runtime.Settings, args jso
 	return toolimpl.RunEncoded(ctx, s, &recordReadingInfo, in, RecordReading, encodeRecordReadingResult)
 }
 
+// Lines that more than one schema of the start_timer tool holds, each written once.
+const (
+	startTimerDelayMs = `"delay_ms":{"type":"integer","maximum":60000,"minimum":0,"description":"delay_ms to wait before each tick, in milliseconds"},`
+	startTimerTimeout = `"timeout":{"type":"integer","description":"Stops the ticker after that long."},`
+	startTimerStartAt = `"start_at":{"type":"string","format":"date-time","description":"start_at is when the first tick fires."},`
+	startTimerEndAt   = `"end_at":{"type":"string","format":"date-time","description":"end_at is optional."}},`
+	startTimerEnd     = `"additionalProperties":false,"type":"object","required":["delay_ms","start_at"]}`
+)
+
 // startTimerInfo describes the start_timer tool.
 var startTimerInfo = runtime.Info{
 	Name:        "start_timer",
 	Description: "Starts a ticker.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"delay_ms":{"type":"integer","maximum":60000,"minimum":0,"description":"delay_ms to wait before each tick, in milliseconds"},` +
-		`"timeout":{"type":"integer","description":"Stops the ticker after that long."},` +
-		`"start_at":{"type":"string","format":"date-time","description":"start_at is when the first tick fires."},` +
-		`"end_at":{"type":"string","format":"date-time","description":"end_at is optional."}},` +
-		`"additionalProperties":false,"type":"object","required":["delay_ms","start_at"]}`),
+		startTimerDelayMs +
+		startTimerTimeout +
+		startTimerStartAt +
+		startTimerEndAt +
+		startTimerEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"delay_ms":{"type":"integer","maximum":60000,"minimum":0,"description":"delay_ms to wait before each tick, in milliseconds"},` +
+			startTimerDelayMs +
 			`"timeout":{"anyOf":[{"type":"integer"},{"type":"null"}],"description":"Stops the ticker after that long."},` +
-			`"start_at":{"type":"string","format":"date-time","description":"start_at is when the first tick fires."},` +
+			startTimerStartAt +
 			`"end_at":{"anyOf":[{"type":"string","format":"date-time"},{"type":"null"}],"description":"end_at is optional."}},` +
 			`"additionalProperties":false,"type":"object","required":["delay_ms","timeout","start_at","end_at"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"delay_ms":{"type":"integer","maximum":60000,"minimum":0,"description":"delay_ms to wait before each tick, in milliseconds"},` +
-			`"timeout":{"type":"integer","description":"Stops the ticker after that long."},` +
-			`"start_at":{"type":"string","format":"date-time","description":"start_at is when the first tick fires."},` +
-			`"end_at":{"type":"string","format":"date-time","description":"end_at is optional."}},` +
+			startTimerDelayMs +
+			startTimerTimeout +
+			startTimerStartAt +
+			startTimerEndAt +
 			`"type":"object","required":["delay_ms","start_at"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
 			`"delay_ms":{"type":"integer","description":"delay_ms to wait before each tick, in milliseconds. Constraints: minimum 0; maximum 60000."},` +
-			`"timeout":{"type":"integer","description":"Stops the ticker after that long."},` +
-			`"start_at":{"type":"string","format":"date-time","description":"start_at is when the first tick fires."},` +
-			`"end_at":{"type":"string","format":"date-time","description":"end_at is optional."}},` +
-			`"additionalProperties":false,"type":"object","required":["delay_ms","start_at"]}`),
+			startTimerTimeout +
+			startTimerStartAt +
+			startTimerEndAt +
+			startTimerEnd),
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"delay_ms":{"type":"integer","maximum":60000,"minimum":0,"description":"delay_ms to wait before each tick, in milliseconds"},` +
@@ -2849,35 +3138,44 @@ func (startTimerTool) Call(ctx context.Context, s *runtime.Settings, args json.R
 	return toolimpl.RunEncoded(ctx, s, &startTimerInfo, in, StartTimer, encodeStartTimerResult)
 }
 
+// Lines that more than one schema of the draw_box tool holds, each written once.
+const (
+	drawBoxOrigin = `"origin":{"items":{"type":"number"},"type":"array","maxItems":3,"minItems":3},`
+	drawBoxSize   = `"size":{"items":{"type":"number"},"type":"array","maxItems":3,"minItems":3},`
+	drawBoxRgba   = `"rgba":{"items":{"type":"integer","maximum":255,"minimum":0},"type":"array","maxItems":4,"minItems":4},`
+	drawBoxLabels = `"labels":{"items":{"type":"string"},"type":"array","maxItems":2,"minItems":2}},`
+	drawBoxEnd    = `"additionalProperties":false,"type":"object","required":["origin","size"]}`
+)
+
 // drawBoxInfo describes the draw_box tool.
 var drawBoxInfo = runtime.Info{
 	Name:        "draw_box",
 	Description: "Draws a box in the scene.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"origin":{"items":{"type":"number"},"type":"array","maxItems":3,"minItems":3},` +
-		`"size":{"items":{"type":"number"},"type":"array","maxItems":3,"minItems":3},` +
-		`"rgba":{"items":{"type":"integer","maximum":255,"minimum":0},"type":"array","maxItems":4,"minItems":4},` +
-		`"labels":{"items":{"type":"string"},"type":"array","maxItems":2,"minItems":2}},` +
-		`"additionalProperties":false,"type":"object","required":["origin","size"]}`),
+		drawBoxOrigin +
+		drawBoxSize +
+		drawBoxRgba +
+		drawBoxLabels +
+		drawBoxEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"origin":{"items":{"type":"number"},"type":"array","maxItems":3,"minItems":3},` +
-			`"size":{"items":{"type":"number"},"type":"array","maxItems":3,"minItems":3},` +
+			drawBoxOrigin +
+			drawBoxSize +
 			`"rgba":{"anyOf":[{"items":{"type":"integer","maximum":255,"minimum":0},"type":"array","maxItems":4,"minItems":4},{"type":"null"}]},` +
 			`"labels":{"anyOf":[{"items":{"type":"string"},"type":"array","maxItems":2,"minItems":2},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["origin","size","rgba","labels"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"origin":{"items":{"type":"number"},"type":"array","maxItems":3,"minItems":3},` +
-			`"size":{"items":{"type":"number"},"type":"array","maxItems":3,"minItems":3},` +
-			`"rgba":{"items":{"type":"integer","maximum":255,"minimum":0},"type":"array","maxItems":4,"minItems":4},` +
-			`"labels":{"items":{"type":"string"},"type":"array","maxItems":2,"minItems":2}},` +
+			drawBoxOrigin +
+			drawBoxSize +
+			drawBoxRgba +
+			drawBoxLabels +
 			`"type":"object","required":["origin","size"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
 			`"origin":{"items":{"type":"number"},"type":"array","description":"Constraints: at least 3 items; at most 3 items."},` +
 			`"size":{"items":{"type":"number"},"type":"array","description":"Constraints: at least 3 items; at most 3 items."},` +
 			`"rgba":{"items":{"type":"integer"},"type":"array","description":"Constraints: at least 4 items; at most 4 items; each item: minimum 0, maximum 255."},` +
 			`"labels":{"items":{"type":"string"},"type":"array","description":"Constraints: at least 2 items; at most 2 items."}},` +
-			`"additionalProperties":false,"type":"object","required":["origin","size"]}`),
+			drawBoxEnd),
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"origin":{"items":{"type":"number"},"type":"array","maxItems":3,"minItems":3},` +
@@ -2913,6 +3211,13 @@ func (drawBoxTool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.RunEncoded(ctx, s, &drawBoxInfo, in, DrawBox, encodeDrawBoxResult)
 }
 
+// Lines that more than one schema of the import_orders tool holds, each written once.
+const (
+	importOrdersItemsQty = `"qty":{"type":"integer","maximum":65535,"minimum":0}},`
+	importOrdersItemsEnd = `"additionalProperties":false,"type":"object","required":["sku","qty"]},"type":"array"},`
+	importOrdersEnd      = `"additionalProperties":false,"type":"object","required":["items","total"]}`
+)
+
 // importOrdersInfo describes the import_orders tool.
 var importOrdersInfo = runtime.Info{
 	Name:        "import_orders",
@@ -2920,24 +3225,24 @@ var importOrdersInfo = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"items":{"items":{"properties":{` +
 		`"sku":{"type":"string"},` +
-		`"qty":{"type":"integer","maximum":65535,"minimum":0}},` +
-		`"additionalProperties":false,"type":"object","required":["sku","qty"]},"type":"array"},` +
+		importOrdersItemsQty +
+		importOrdersItemsEnd +
 		`"next":{"type":"string"},` +
 		`"total":{"type":"integer"}},` +
-		`"additionalProperties":false,"type":"object","required":["items","total"]}`),
+		importOrdersEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
 			`"items":{"items":{"properties":{` +
 			`"sku":{"type":"string"},` +
-			`"qty":{"type":"integer","maximum":65535,"minimum":0}},` +
-			`"additionalProperties":false,"type":"object","required":["sku","qty"]},"type":"array"},` +
+			importOrdersItemsQty +
+			importOrdersItemsEnd +
 			`"next":{"anyOf":[{"type":"string"},{"type":"null"}]},` +
 			`"total":{"type":"integer"}},` +
 			`"additionalProperties":false,"type":"object","required":["items","next","total"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
 			`"items":{"items":{"properties":{` +
 			`"sku":{"type":"string"},` +
-			`"qty":{"type":"integer","maximum":65535,"minimum":0}},` +
+			importOrdersItemsQty +
 			`"type":"object","required":["sku","qty"]},"type":"array"},` +
 			`"next":{"type":"string"},` +
 			`"total":{"type":"integer"}},` +
@@ -2946,10 +3251,10 @@ var importOrdersInfo = runtime.Info{
 			`"items":{"items":{"properties":{` +
 			`"sku":{"type":"string"},` +
 			`"qty":{"type":"integer","description":"Constraints: minimum 0; maximum 65535."}},` +
-			`"additionalProperties":false,"type":"object","required":["sku","qty"]},"type":"array"},` +
+			importOrdersItemsEnd +
 			`"next":{"type":"string"},` +
 			`"total":{"type":"integer"}},` +
-			`"additionalProperties":false,"type":"object","required":["items","total"]}`),
+			importOrdersEnd),
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"items":{"anyOf":[{"items":{"properties":{` +
@@ -2992,6 +3297,16 @@ func (importOrdersTool) Call(ctx context.Context, s *runtime.Settings, args json
 	return toolimpl.RunEncoded(ctx, s, &importOrdersInfo, in, ImportOrders, encodeImportOrdersResult)
 }
 
+// Lines that more than one schema of the tag_items tool holds, each written once.
+const (
+	tagItemsLinesItemsQty = `"qty":{"type":"integer","maximum":65535,"minimum":0}},`
+	tagItemsLinesItemsEnd = `"additionalProperties":false,"type":"object","required":["sku","qty"]},"type":"array"},`
+	tagItemsLinesEnd      = `"additionalProperties":false,"type":"object","required":["items","total"],"description":"Page is a generic page of items."},`
+	tagItemsPairsEnd      = `"additionalProperties":false,"type":"object","required":["key","value"]},"type":"array"},`
+	tagItemsWeightEnd     = `"additionalProperties":false,"type":"object","required":["key","value"],"description":"Pair is a generic pair."}},`
+	tagItemsEnd           = `"additionalProperties":false,"type":"object","required":["lines","weight"]}`
+)
+
 // tagItemsInfo describes the tag_items tool.
 var tagItemsInfo = runtime.Info{
 	Name:        "tag_items",
@@ -3000,27 +3315,27 @@ var tagItemsInfo = runtime.Info{
 		`"lines":{"properties":{` +
 		`"items":{"items":{"properties":{` +
 		`"sku":{"type":"string"},` +
-		`"qty":{"type":"integer","maximum":65535,"minimum":0}},` +
-		`"additionalProperties":false,"type":"object","required":["sku","qty"]},"type":"array"},` +
+		tagItemsLinesItemsQty +
+		tagItemsLinesItemsEnd +
 		`"next":{"type":"string"},` +
 		`"total":{"type":"integer"}},` +
-		`"additionalProperties":false,"type":"object","required":["items","total"],"description":"Page is a generic page of items."},` +
+		tagItemsLinesEnd +
 		`"pairs":{"items":{"properties":{` +
 		`"key":{"type":"string"},` +
 		`"value":{"type":"integer"}},` +
-		`"additionalProperties":false,"type":"object","required":["key","value"]},"type":"array"},` +
+		tagItemsPairsEnd +
 		`"weight":{"properties":{` +
 		`"key":{"type":"string"},` +
 		`"value":{"type":"number"}},` +
-		`"additionalProperties":false,"type":"object","required":["key","value"],"description":"Pair is a generic pair."}},` +
-		`"additionalProperties":false,"type":"object","required":["lines","weight"]}`),
+		tagItemsWeightEnd +
+		tagItemsEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
 			`"lines":{"properties":{` +
 			`"items":{"items":{"properties":{` +
 			`"sku":{"type":"string"},` +
-			`"qty":{"type":"integer","maximum":65535,"minimum":0}},` +
-			`"additionalProperties":false,"type":"object","required":["sku","qty"]},"type":"array"},` +
+			tagItemsLinesItemsQty +
+			tagItemsLinesItemsEnd +
 			`"next":{"anyOf":[{"type":"string"},{"type":"null"}]},` +
 			`"total":{"type":"integer"}},` +
 			`"additionalProperties":false,"type":"object","required":["items","next","total"],"description":"Page is a generic page of items."},` +
@@ -3031,13 +3346,13 @@ var tagItemsInfo = runtime.Info{
 			`"weight":{"properties":{` +
 			`"key":{"type":"string"},` +
 			`"value":{"type":"number"}},` +
-			`"additionalProperties":false,"type":"object","required":["key","value"],"description":"Pair is a generic pair."}},` +
+			tagItemsWeightEnd +
 			`"additionalProperties":false,"type":"object","required":["lines","pairs","weight"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
 			`"lines":{"properties":{` +
 			`"items":{"items":{"properties":{` +
 			`"sku":{"type":"string"},` +
-			`"qty":{"type":"integer","maximum":65535,"minimum":0}},` +
+			tagItemsLinesItemsQty +
 			`"type":"object","required":["sku","qty"]},"type":"array"},` +
 			`"next":{"type":"string"},` +
 			`"total":{"type":"integer"}},` +
@@ -3056,19 +3371,19 @@ var tagItemsInfo = runtime.Info{
 			`"items":{"items":{"properties":{` +
 			`"sku":{"type":"string"},` +
 			`"qty":{"type":"integer","description":"Constraints: minimum 0; maximum 65535."}},` +
-			`"additionalProperties":false,"type":"object","required":["sku","qty"]},"type":"array"},` +
+			tagItemsLinesItemsEnd +
 			`"next":{"type":"string"},` +
 			`"total":{"type":"integer"}},` +
-			`"additionalProperties":false,"type":"object","required":["items","total"],"description":"Page is a generic page of items."},` +
+			tagItemsLinesEnd +
 			`"pairs":{"items":{"properties":{` +
 			`"key":{"type":"string"},` +
 			`"value":{"type":"integer"}},` +
-			`"additionalProperties":false,"type":"object","required":["key","value"]},"type":"array"},` +
+			tagItemsPairsEnd +
 			`"weight":{"properties":{` +
 			`"key":{"type":"string"},` +
 			`"value":{"type":"number"}},` +
-			`"additionalProperties":false,"type":"object","required":["key","value"],"description":"Pair is a generic pair."}},` +
-			`"additionalProperties":false,"type":"object","required":["lines","weight"]}`),
+			tagItemsWeightEnd +
+			tagItemsEnd),
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"lines":{"properties":{` +
@@ -3121,35 +3436,43 @@ func (tagItemsTool) Call(ctx context.Context, s *runtime.Settings, args json.Raw
 	return toolimpl.RunEncoded(ctx, s, &tagItemsInfo, in, TagItems, encodeTagItemsResult)
 }
 
+// Lines that more than one schema of the set_rate_limit tool holds, each written once.
+const (
+	setRateLimitBurst       = `"burst":{"type":"integer","maximum":32767,"minimum":1},`
+	setRateLimitWindow      = `"window":{"type":"integer","description":"A duration in nanoseconds (1s is 1000000000)."},`
+	setRateLimitEnd         = `"additionalProperties":false,"type":"object","required":["burst","per_second","window"]}`
+	setRateLimitBytesGemini = `"bytes":{"type":"string","pattern":"^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$","description":"Constraints: base64-encoded."}},`
+)
+
 // setRateLimitInfo describes the set_rate_limit tool.
 var setRateLimitInfo = runtime.Info{
 	Name:        "set_rate_limit",
 	Description: "Sets the request rate limit.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"burst":{"type":"integer","maximum":32767,"minimum":1},` +
+		setRateLimitBurst +
 		`"per_second":{"type":"number","exclusiveMinimum":0},` +
-		`"window":{"type":"integer","description":"A duration in nanoseconds (1s is 1000000000)."},` +
+		setRateLimitWindow +
 		`"bytes":{"type":"string","pattern":"^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$","contentEncoding":"base64"}},` +
-		`"additionalProperties":false,"type":"object","required":["burst","per_second","window"]}`),
+		setRateLimitEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"burst":{"type":"integer","maximum":32767,"minimum":1},` +
+			setRateLimitBurst +
 			`"per_second":{"type":"number","exclusiveMinimum":0},` +
-			`"window":{"type":"integer","description":"A duration in nanoseconds (1s is 1000000000)."},` +
+			setRateLimitWindow +
 			`"bytes":{"anyOf":[{"type":"string","pattern":"^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$"},{"type":"null"}],"description":"Constraints: base64-encoded."}},` +
 			`"additionalProperties":false,"type":"object","required":["burst","per_second","window","bytes"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"burst":{"type":"integer","maximum":32767,"minimum":1},` +
+			setRateLimitBurst +
 			`"per_second":{"type":"number","description":"Constraints: greater than 0."},` +
-			`"window":{"type":"integer","description":"A duration in nanoseconds (1s is 1000000000)."},` +
-			`"bytes":{"type":"string","pattern":"^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$","description":"Constraints: base64-encoded."}},` +
+			setRateLimitWindow +
+			setRateLimitBytesGemini +
 			`"type":"object","required":["burst","per_second","window"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
 			`"burst":{"type":"integer","description":"Constraints: minimum 1; maximum 32767."},` +
 			`"per_second":{"type":"number","description":"Constraints: greater than 0."},` +
-			`"window":{"type":"integer","description":"A duration in nanoseconds (1s is 1000000000)."},` +
-			`"bytes":{"type":"string","pattern":"^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$","description":"Constraints: base64-encoded."}},` +
-			`"additionalProperties":false,"type":"object","required":["burst","per_second","window"]}`),
+			setRateLimitWindow +
+			setRateLimitBytesGemini +
+			setRateLimitEnd),
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"burst":{"type":"integer","maximum":32767,"minimum":1},` +
@@ -3185,6 +3508,14 @@ func (setRateLimitTool) Call(ctx context.Context, s *runtime.Settings, args json
 	return toolimpl.RunEncoded(ctx, s, &setRateLimitInfo, in, SetRateLimit, encodeSetRateLimitResult)
 }
 
+// Lines that more than one schema of the refund_payment tool holds, each written once.
+const (
+	refundPaymentAmountCurrency = `"currency":{"type":"string","description":"Currency is an ISO 4217 code; any case is accepted and kept upper case."},`
+	refundPaymentAmountEnd      = `"additionalProperties":false,"type":"object","required":["amount","currency"],"description":"Amount to give back."},`
+	refundPaymentFeeEnd         = `"additionalProperties":false,"type":"object","required":["amount","currency"],"description":"Fee kept by the shop, if any."}},`
+	refundPaymentEnd            = `"additionalProperties":false,"type":"object","required":["payment_id","amount"]}`
+)
+
 // refundPaymentInfo describes the refund_payment tool.
 var refundPaymentInfo = runtime.Info{
 	Name:        "refund_payment",
@@ -3193,26 +3524,26 @@ var refundPaymentInfo = runtime.Info{
 		`"payment_id":{"type":"string"},` +
 		`"amount":{"properties":{` +
 		`"amount":{"type":"integer"},` +
-		`"currency":{"type":"string","description":"Currency is an ISO 4217 code; any case is accepted and kept upper case."},` +
+		refundPaymentAmountCurrency +
 		`"note":{"type":"string"}},` +
-		`"additionalProperties":false,"type":"object","required":["amount","currency"],"description":"Amount to give back."},` +
+		refundPaymentAmountEnd +
 		`"fee":{"properties":{` +
 		`"amount":{"type":"integer"},` +
-		`"currency":{"type":"string","description":"Currency is an ISO 4217 code; any case is accepted and kept upper case."},` +
+		refundPaymentAmountCurrency +
 		`"note":{"type":"string"}},` +
-		`"additionalProperties":false,"type":"object","required":["amount","currency"],"description":"Fee kept by the shop, if any."}},` +
-		`"additionalProperties":false,"type":"object","required":["payment_id","amount"]}`),
+		refundPaymentFeeEnd +
+		refundPaymentEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
 			`"payment_id":{"type":"string"},` +
 			`"amount":{"properties":{` +
 			`"amount":{"type":"integer"},` +
-			`"currency":{"type":"string","description":"Currency is an ISO 4217 code; any case is accepted and kept upper case."},` +
+			refundPaymentAmountCurrency +
 			`"note":{"anyOf":[{"type":"string"},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["amount","currency","note"],"description":"Amount to give back."},` +
 			`"fee":{"anyOf":[{"properties":{` +
 			`"amount":{"type":"integer"},` +
-			`"currency":{"type":"string","description":"Currency is an ISO 4217 code; any case is accepted and kept upper case."},` +
+			refundPaymentAmountCurrency +
 			`"note":{"anyOf":[{"type":"string"},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["amount","currency","note"]},{"type":"null"}],"description":"Fee kept by the shop, if any."}},` +
 			`"additionalProperties":false,"type":"object","required":["payment_id","amount","fee"]}`),
@@ -3220,12 +3551,12 @@ var refundPaymentInfo = runtime.Info{
 			`"payment_id":{"type":"string"},` +
 			`"amount":{"properties":{` +
 			`"amount":{"type":"integer"},` +
-			`"currency":{"type":"string","description":"Currency is an ISO 4217 code; any case is accepted and kept upper case."},` +
+			refundPaymentAmountCurrency +
 			`"note":{"type":"string"}},` +
 			`"type":"object","required":["amount","currency"],"description":"Amount to give back."},` +
 			`"fee":{"properties":{` +
 			`"amount":{"type":"integer"},` +
-			`"currency":{"type":"string","description":"Currency is an ISO 4217 code; any case is accepted and kept upper case."},` +
+			refundPaymentAmountCurrency +
 			`"note":{"type":"string"}},` +
 			`"type":"object","required":["amount","currency"],"description":"Fee kept by the shop, if any."}},` +
 			`"type":"object","required":["payment_id","amount"]}`),
@@ -3233,15 +3564,15 @@ var refundPaymentInfo = runtime.Info{
 			`"payment_id":{"type":"string"},` +
 			`"amount":{"properties":{` +
 			`"amount":{"type":"integer"},` +
-			`"currency":{"type":"string","description":"Currency is an ISO 4217 code; any case is accepted and kept upper case."},` +
+			refundPaymentAmountCurrency +
 			`"note":{"type":"string"}},` +
-			`"additionalProperties":false,"type":"object","required":["amount","currency"],"description":"Amount to give back."},` +
+			refundPaymentAmountEnd +
 			`"fee":{"properties":{` +
 			`"amount":{"type":"integer"},` +
-			`"currency":{"type":"string","description":"Currency is an ISO 4217 code; any case is accepted and kept upper case."},` +
+			refundPaymentAmountCurrency +
 			`"note":{"type":"string"}},` +
-			`"additionalProperties":false,"type":"object","required":["amount","currency"],"description":"Fee kept by the shop, if any."}},` +
-			`"additionalProperties":false,"type":"object","required":["payment_id","amount"]}`),
+			refundPaymentFeeEnd +
+			refundPaymentEnd),
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"payment_id":{"type":"string"},` +
@@ -3284,31 +3615,38 @@ func (refundPaymentTool) Call(ctx context.Context, s *runtime.Settings, args jso
 	return toolimpl.RunEncoded(ctx, s, &refundPaymentInfo, in, RefundPayment, encodeRefundPaymentResult)
 }
 
+// Lines that more than one schema of the tail_logs tool holds, each written once.
+const (
+	tailLogsMinLevel = `"min_level":{"type":"string","description":"min_level of the lines to return: debug, info, warn or error."},`
+	tailLogsExtra    = `"extra":{"items":{"type":"string"},"type":"array","description":"Levels to show besides, if any."}},`
+	tailLogsEnd      = `"additionalProperties":false,"type":"object","required":["service","min_level"]}`
+)
+
 // tailLogsInfo describes the tail_logs tool.
 var tailLogsInfo = runtime.Info{
 	Name:        "tail_logs",
 	Description: "Returns recent log lines of a service.",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"service":{"type":"string"},` +
-		`"min_level":{"type":"string","description":"min_level of the lines to return: debug, info, warn or error."},` +
-		`"extra":{"items":{"type":"string"},"type":"array","description":"Levels to show besides, if any."}},` +
-		`"additionalProperties":false,"type":"object","required":["service","min_level"]}`),
+		tailLogsMinLevel +
+		tailLogsExtra +
+		tailLogsEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
 			`"service":{"type":"string"},` +
-			`"min_level":{"type":"string","description":"min_level of the lines to return: debug, info, warn or error."},` +
+			tailLogsMinLevel +
 			`"extra":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}],"description":"Levels to show besides, if any."}},` +
 			`"additionalProperties":false,"type":"object","required":["service","min_level","extra"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
 			`"service":{"type":"string"},` +
-			`"min_level":{"type":"string","description":"min_level of the lines to return: debug, info, warn or error."},` +
-			`"extra":{"items":{"type":"string"},"type":"array","description":"Levels to show besides, if any."}},` +
+			tailLogsMinLevel +
+			tailLogsExtra +
 			`"type":"object","required":["service","min_level"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
 			`"service":{"type":"string"},` +
-			`"min_level":{"type":"string","description":"min_level of the lines to return: debug, info, warn or error."},` +
-			`"extra":{"items":{"type":"string"},"type":"array","description":"Levels to show besides, if any."}},` +
-			`"additionalProperties":false,"type":"object","required":["service","min_level"]}`),
+			tailLogsMinLevel +
+			tailLogsExtra +
+			tailLogsEnd),
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"service":{"type":"string"},` +
@@ -3343,28 +3681,33 @@ func (tailLogsTool) Call(ctx context.Context, s *runtime.Settings, args json.Raw
 	return toolimpl.RunEncoded(ctx, s, &tailLogsInfo, in, TailLogs, encodeTailLogsResult)
 }
 
+// Lines that more than one schema of the convert_currency tool holds, each written once.
+const (
+	convertCurrencyBase = `"base":{"type":"string","description":"the currency to convert from, like eur or USD"},`
+)
+
 // convertCurrencyInfo describes the convert_currency tool.
 var convertCurrencyInfo = runtime.Info{
 	Name:        "convert_currency",
 	Description: "Converts an amount between currencies.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"base":{"type":"string","description":"the currency to convert from, like eur or USD"},` +
+		convertCurrencyBase +
 		`"targets":{"items":{"type":"string"},"type":"array"},` +
 		`"amount":{"type":"number"}},` +
 		`"additionalProperties":false,"type":"object","required":["base"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"base":{"type":"string","description":"the currency to convert from, like eur or USD"},` +
+			convertCurrencyBase +
 			`"targets":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]},` +
 			`"amount":{"anyOf":[{"type":"number"},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["base","targets","amount"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"base":{"type":"string","description":"the currency to convert from, like eur or USD"},` +
+			convertCurrencyBase +
 			`"targets":{"items":{"type":"string"},"type":"array"},` +
 			`"amount":{"type":"number"}},` +
 			`"type":"object","required":["base"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"base":{"type":"string","description":"the currency to convert from, like eur or USD"},` +
+			convertCurrencyBase +
 			`"targets":{"items":{"type":"string"},"type":"array"},` +
 			`"amount":{"type":"number"}},` +
 			`"additionalProperties":false,"type":"object","required":["base"]}`),
@@ -3402,6 +3745,13 @@ func (convertCurrencyTool) Call(ctx context.Context, s *runtime.Settings, args j
 	return toolimpl.RunEncoded(ctx, s, &convertCurrencyInfo, in, ConvertCurrency, encodeConvertCurrencyResult)
 }
 
+// Lines that more than one schema of the blame_lines tool holds, each written once.
+const (
+	blameLinesSpansEnd = `"additionalProperties":false,"type":"object","required":["from","to"]},"type":"array","minItems":1},`
+	blameLinesLevel    = `"level":{"type":"string","description":"LogLevel is a logging threshold, written as its name."}},`
+	blameLinesEnd      = `"additionalProperties":false,"type":"object","required":["file","spans"]}`
+)
+
 // blameLinesInfo describes the blame_lines tool.
 var blameLinesInfo = runtime.Info{
 	Name:        "blame_lines",
@@ -3411,16 +3761,16 @@ var blameLinesInfo = runtime.Info{
 		`"spans":{"items":{"properties":{` +
 		`"from":{"type":"integer"},` +
 		`"to":{"type":"integer"}},` +
-		`"additionalProperties":false,"type":"object","required":["from","to"]},"type":"array","minItems":1},` +
-		`"level":{"type":"string","description":"LogLevel is a logging threshold, written as its name."}},` +
-		`"additionalProperties":false,"type":"object","required":["file","spans"]}`),
+		blameLinesSpansEnd +
+		blameLinesLevel +
+		blameLinesEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
 			`"file":{"type":"string"},` +
 			`"spans":{"items":{"properties":{` +
 			`"from":{"type":"integer"},` +
 			`"to":{"type":"integer"}},` +
-			`"additionalProperties":false,"type":"object","required":["from","to"]},"type":"array","minItems":1},` +
+			blameLinesSpansEnd +
 			`"level":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"LogLevel is a logging threshold, written as its name."}},` +
 			`"additionalProperties":false,"type":"object","required":["file","spans","level"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
@@ -3429,7 +3779,7 @@ var blameLinesInfo = runtime.Info{
 			`"from":{"type":"integer"},` +
 			`"to":{"type":"integer"}},` +
 			`"type":"object","required":["from","to"]},"type":"array","minItems":1},` +
-			`"level":{"type":"string","description":"LogLevel is a logging threshold, written as its name."}},` +
+			blameLinesLevel +
 			`"type":"object","required":["file","spans"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
 			`"file":{"type":"string"},` +
@@ -3437,8 +3787,8 @@ var blameLinesInfo = runtime.Info{
 			`"from":{"type":"integer"},` +
 			`"to":{"type":"integer"}},` +
 			`"additionalProperties":false,"type":"object","required":["from","to"]},"type":"array","description":"Constraints: at least 1 item."},` +
-			`"level":{"type":"string","description":"LogLevel is a logging threshold, written as its name."}},` +
-			`"additionalProperties":false,"type":"object","required":["file","spans"]}`),
+			blameLinesLevel +
+			blameLinesEnd),
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"file":{"type":"string"},` +
@@ -3476,6 +3826,12 @@ func (blameLinesTool) Call(ctx context.Context, s *runtime.Settings, args json.R
 	return toolimpl.RunEncoded(ctx, s, &blameLinesInfo, in, BlameLines, encodeBlameLinesResult)
 }
 
+// Lines that more than one schema of the get_order tool holds, each written once.
+const (
+	getOrderOrderId = `"order_id":{"type":"string","description":"the order's number, e.g. A-1001"},`
+	getOrderEnd     = `"additionalProperties":false,"type":"object","required":["order_id"]}`
+)
+
 // getOrderOutput is the JSON Schema of the get_order tool's result after its opening brace,
 // which its Output and OutputWrapper share.
 const getOrderOutput = `"anyOf":[{"properties":{` +
@@ -3489,22 +3845,22 @@ var getOrderInfo = runtime.Info{
 	Name:        "get_order",
 	Description: "Finds an order by its number.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"order_id":{"type":"string","description":"the order's number, e.g. A-1001"},` +
+		getOrderOrderId +
 		`"expand":{"type":"boolean"}},` +
-		`"additionalProperties":false,"type":"object","required":["order_id"]}`),
+		getOrderEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"order_id":{"type":"string","description":"the order's number, e.g. A-1001"},` +
+			getOrderOrderId +
 			`"expand":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["order_id","expand"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"order_id":{"type":"string","description":"the order's number, e.g. A-1001"},` +
+			getOrderOrderId +
 			`"expand":{"type":"boolean"}},` +
 			`"type":"object","required":["order_id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"order_id":{"type":"string","description":"the order's number, e.g. A-1001"},` +
+			getOrderOrderId +
 			`"expand":{"type":"boolean"}},` +
-			`"additionalProperties":false,"type":"object","required":["order_id"]}`),
+			getOrderEnd),
 	},
 	Output:        json.RawMessage(`{` + getOrderOutput),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":` + `{` + getOrderOutput + `},"additionalProperties":false,"type":"object","required":["result"]}`),
@@ -3544,14 +3900,20 @@ func (t getOrderTool) Call(ctx context.Context, s *runtime.Settings, args json.R
 	}, encodeGetOrderResult)
 }
 
+// Lines that more than one schema of the cancel_order tool holds, each written once.
+const (
+	cancelOrderReason = `"reason":{"type":"string","description":"why: customer | fraud | stock (free text allowed)"}},`
+	cancelOrderEnd    = `"additionalProperties":false,"type":"object","required":["order_id"]}`
+)
+
 // cancelOrderInfo describes the cancel_order tool.
 var cancelOrderInfo = runtime.Info{
 	Name:        "cancel_order",
 	Description: "Cancels an open order.",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"order_id":{"type":"string"},` +
-		`"reason":{"type":"string","description":"why: customer | fraud | stock (free text allowed)"}},` +
-		`"additionalProperties":false,"type":"object","required":["order_id"]}`),
+		cancelOrderReason +
+		cancelOrderEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
 			`"order_id":{"type":"string"},` +
@@ -3559,12 +3921,12 @@ var cancelOrderInfo = runtime.Info{
 			`"additionalProperties":false,"type":"object","required":["order_id","reason"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
 			`"order_id":{"type":"string"},` +
-			`"reason":{"type":"string","description":"why: customer | fraud | stock (free text allowed)"}},` +
+			cancelOrderReason +
 			`"type":"object","required":["order_id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
 			`"order_id":{"type":"string"},` +
-			`"reason":{"type":"string","description":"why: customer | fraud | stock (free text allowed)"}},` +
-			`"additionalProperties":false,"type":"object","required":["order_id"]}`),
+			cancelOrderReason +
+			cancelOrderEnd),
 	},
 	Confirm:     true,
 	Destructive: new(true),
@@ -3608,6 +3970,14 @@ func (t cancelOrderTool) Call(ctx context.Context, s *runtime.Settings, args jso
 	})
 }
 
+// Lines that more than one schema of the search_orders tool holds, each written once.
+const (
+	searchOrdersStatuses = `"statuses":{"items":{"type":"string","enum":["open","paid","shipped"]},"type":"array"},`
+	searchOrdersOffset   = `"offset":{"type":"integer","description":"Offset of the first item."},`
+	searchOrdersLimit    = `"limit":{"type":"integer","description":"Limit on the number of items; 0 means the server's choice."}},`
+	searchOrdersEnd      = `"additionalProperties":false,"type":"object","required":["customerId"]}`
+)
+
 // searchOrdersOutput is the JSON Schema of the search_orders tool's result after its opening brace,
 // which its Output and OutputWrapper share.
 const searchOrdersOutput = `"anyOf":[{"items":{"properties":{` +
@@ -3622,10 +3992,10 @@ var searchOrdersInfo = runtime.Info{
 	Description: "Lists the orders of a customer.",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"customerId":{"type":"string"},` +
-		`"statuses":{"items":{"type":"string","enum":["open","paid","shipped"]},"type":"array"},` +
-		`"offset":{"type":"integer","description":"Offset of the first item."},` +
-		`"limit":{"type":"integer","description":"Limit on the number of items; 0 means the server's choice."}},` +
-		`"additionalProperties":false,"type":"object","required":["customerId"]}`),
+		searchOrdersStatuses +
+		searchOrdersOffset +
+		searchOrdersLimit +
+		searchOrdersEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
 			`"customerId":{"type":"string"},` +
@@ -3635,16 +4005,16 @@ var searchOrdersInfo = runtime.Info{
 			`"additionalProperties":false,"type":"object","required":["customerId","statuses","offset","limit"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
 			`"customerId":{"type":"string"},` +
-			`"statuses":{"items":{"type":"string","enum":["open","paid","shipped"]},"type":"array"},` +
-			`"offset":{"type":"integer","description":"Offset of the first item."},` +
-			`"limit":{"type":"integer","description":"Limit on the number of items; 0 means the server's choice."}},` +
+			searchOrdersStatuses +
+			searchOrdersOffset +
+			searchOrdersLimit +
 			`"type":"object","required":["customerId"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
 			`"customerId":{"type":"string"},` +
-			`"statuses":{"items":{"type":"string","enum":["open","paid","shipped"]},"type":"array"},` +
-			`"offset":{"type":"integer","description":"Offset of the first item."},` +
-			`"limit":{"type":"integer","description":"Limit on the number of items; 0 means the server's choice."}},` +
-			`"additionalProperties":false,"type":"object","required":["customerId"]}`),
+			searchOrdersStatuses +
+			searchOrdersOffset +
+			searchOrdersLimit +
+			searchOrdersEnd),
 	},
 	Output:        json.RawMessage(`{` + searchOrdersOutput),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":` + `{` + searchOrdersOutput + `},"additionalProperties":false,"type":"object","required":["result"]}`),
@@ -3679,6 +4049,12 @@ func (t searchOrdersTool) Call(ctx context.Context, s *runtime.Settings, args js
 	}, encodeSearchOrdersResult)
 }
 
+// Lines that more than one schema of the validate_order tool holds, each written once.
+const (
+	validateOrderOrderEnd = `"additionalProperties":false,"type":"object","required":["id","status"],"description":"Order is a stored order."},`
+	validateOrderEnd      = `"additionalProperties":false,"type":"object","required":["order"]}`
+)
+
 // validateOrderOutput is the JSON Schema of the validate_order tool's result after its opening brace,
 // which its Output and OutputWrapper share.
 const validateOrderOutput = `"anyOf":[{"properties":{` +
@@ -3699,9 +4075,9 @@ var validateOrderInfo = runtime.Info{
 		`"id":{"type":"string"},` +
 		`"status":{"type":"string"},` +
 		`"lines":{"items":{"type":"string"},"type":"array"}},` +
-		`"additionalProperties":false,"type":"object","required":["id","status"],"description":"Order is a stored order."},` +
+		validateOrderOrderEnd +
 		`"notes":{"type":"string"}},` +
-		`"additionalProperties":false,"type":"object","required":["order"]}`),
+		validateOrderEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
 			`"order":{"properties":{` +
@@ -3724,9 +4100,9 @@ var validateOrderInfo = runtime.Info{
 			`"id":{"type":"string"},` +
 			`"status":{"type":"string"},` +
 			`"lines":{"items":{"type":"string"},"type":"array"}},` +
-			`"additionalProperties":false,"type":"object","required":["id","status"],"description":"Order is a stored order."},` +
+			validateOrderOrderEnd +
 			`"notes":{"type":"string"}},` +
-			`"additionalProperties":false,"type":"object","required":["order"]}`),
+			validateOrderEnd),
 	},
 	Output:        json.RawMessage(`{` + validateOrderOutput),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":` + `{` + validateOrderOutput + `},"additionalProperties":false,"type":"object","required":["result"]}`),
@@ -3766,35 +4142,44 @@ func (t validateOrderTool) Call(ctx context.Context, s *runtime.Settings, args j
 	}, encodeValidateOrderResult)
 }
 
+// Lines that more than one schema of the send_note tool holds, each written once.
+const (
+	sendNoteTo      = `"to":{"type":"string","description":"Who gets the note: a user name or an email address."},`
+	sendNoteSubject = `"subject":{"type":"string","description":"The note's subject line."},`
+	sendNoteUrgent  = `"urgent":{"type":"boolean","description":"Whether to notify at once (null: the recipient's setting)."},`
+	sendNoteCc      = `"cc":{"items":{"type":"string"},"type":"array","description":"Others who get a copy."}},`
+	sendNoteEnd     = `"additionalProperties":false,"type":"object","required":["to","subject","cc"]}`
+)
+
 // sendNoteInfo describes the send_note tool.
 var sendNoteInfo = runtime.Info{
 	Name:        "send_note",
 	Description: "Sends a short note to a colleague.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"to":{"type":"string","description":"Who gets the note: a user name or an email address."},` +
-		`"subject":{"type":"string","description":"The note's subject line."},` +
-		`"urgent":{"type":"boolean","description":"Whether to notify at once (null: the recipient's setting)."},` +
-		`"cc":{"items":{"type":"string"},"type":"array","description":"Others who get a copy."}},` +
-		`"additionalProperties":false,"type":"object","required":["to","subject","cc"]}`),
+		sendNoteTo +
+		sendNoteSubject +
+		sendNoteUrgent +
+		sendNoteCc +
+		sendNoteEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"to":{"type":"string","description":"Who gets the note: a user name or an email address."},` +
-			`"subject":{"type":"string","description":"The note's subject line."},` +
+			sendNoteTo +
+			sendNoteSubject +
 			`"urgent":{"anyOf":[{"type":"boolean"},{"type":"null"}],"description":"Whether to notify at once (null: the recipient's setting)."},` +
-			`"cc":{"items":{"type":"string"},"type":"array","description":"Others who get a copy."}},` +
+			sendNoteCc +
 			`"additionalProperties":false,"type":"object","required":["to","subject","urgent","cc"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"to":{"type":"string","description":"Who gets the note: a user name or an email address."},` +
-			`"subject":{"type":"string","description":"The note's subject line."},` +
-			`"urgent":{"type":"boolean","description":"Whether to notify at once (null: the recipient's setting)."},` +
-			`"cc":{"items":{"type":"string"},"type":"array","description":"Others who get a copy."}},` +
+			sendNoteTo +
+			sendNoteSubject +
+			sendNoteUrgent +
+			sendNoteCc +
 			`"type":"object","required":["to","subject","cc"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"to":{"type":"string","description":"Who gets the note: a user name or an email address."},` +
-			`"subject":{"type":"string","description":"The note's subject line."},` +
-			`"urgent":{"type":"boolean","description":"Whether to notify at once (null: the recipient's setting)."},` +
-			`"cc":{"items":{"type":"string"},"type":"array","description":"Others who get a copy."}},` +
-			`"additionalProperties":false,"type":"object","required":["to","subject","cc"]}`),
+			sendNoteTo +
+			sendNoteSubject +
+			sendNoteUrgent +
+			sendNoteCc +
+			sendNoteEnd),
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"to":{"type":"string"},` +
@@ -3837,31 +4222,39 @@ func (sendNoteTool) Call(ctx context.Context, s *runtime.Settings, args json.Raw
 	}, encodeSendNoteResult)
 }
 
+// Lines that more than one schema of the resize_image tool holds, each written once.
+const (
+	resizeImageWidth  = `"width":{"type":"integer","description":"New width in pixels."},`
+	resizeImageHeight = `"height":{"type":"integer","description":"New height in pixels."},`
+	resizeImageScale  = `"scale":{"type":"number","description":"Factor applied after the resize (1 = none)."}},`
+	resizeImageEnd    = `"additionalProperties":false,"type":"object","required":["width","height","scale"]}`
+)
+
 // resizeImageInfo describes the resize_image tool.
 var resizeImageInfo = runtime.Info{
 	Name:        "resize_image",
 	Description: "Resizes the current image.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"width":{"type":"integer","description":"New width in pixels."},` +
-		`"height":{"type":"integer","description":"New height in pixels."},` +
-		`"scale":{"type":"number","description":"Factor applied after the resize (1 = none)."}},` +
-		`"additionalProperties":false,"type":"object","required":["width","height","scale"]}`),
+		resizeImageWidth +
+		resizeImageHeight +
+		resizeImageScale +
+		resizeImageEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"width":{"type":"integer","description":"New width in pixels."},` +
-			`"height":{"type":"integer","description":"New height in pixels."},` +
-			`"scale":{"type":"number","description":"Factor applied after the resize (1 = none)."}},` +
-			`"additionalProperties":false,"type":"object","required":["width","height","scale"]}`),
+			resizeImageWidth +
+			resizeImageHeight +
+			resizeImageScale +
+			resizeImageEnd),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"width":{"type":"integer","description":"New width in pixels."},` +
-			`"height":{"type":"integer","description":"New height in pixels."},` +
-			`"scale":{"type":"number","description":"Factor applied after the resize (1 = none)."}},` +
+			resizeImageWidth +
+			resizeImageHeight +
+			resizeImageScale +
 			`"type":"object","required":["width","height","scale"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"width":{"type":"integer","description":"New width in pixels."},` +
-			`"height":{"type":"integer","description":"New height in pixels."},` +
-			`"scale":{"type":"number","description":"Factor applied after the resize (1 = none)."}},` +
-			`"additionalProperties":false,"type":"object","required":["width","height","scale"]}`),
+			resizeImageWidth +
+			resizeImageHeight +
+			resizeImageScale +
+			resizeImageEnd),
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"width":{"type":"integer"},` +
@@ -3903,14 +4296,20 @@ func (resizeImageTool) Call(ctx context.Context, s *runtime.Settings, args json.
 	}, encodeResizeImageResult)
 }
 
+// Lines that more than one schema of the summarize tool holds, each written once.
+const (
+	summarizeMaxWords = `"max_words":{"type":"integer","description":"upper bound on the summary's length, in words (default 50)"}},`
+	summarizeEnd      = `"additionalProperties":false,"type":"object","required":["text"]}`
+)
+
 // summarizeInfo describes the summarize tool.
 var summarizeInfo = runtime.Info{
 	Name:        "summarize",
 	Description: "Returns a summary of a text.",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"text":{"type":"string"},` +
-		`"max_words":{"type":"integer","description":"upper bound on the summary's length, in words (default 50)"}},` +
-		`"additionalProperties":false,"type":"object","required":["text"]}`),
+		summarizeMaxWords +
+		summarizeEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
 			`"text":{"type":"string"},` +
@@ -3918,12 +4317,12 @@ var summarizeInfo = runtime.Info{
 			`"additionalProperties":false,"type":"object","required":["text","max_words"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
 			`"text":{"type":"string"},` +
-			`"max_words":{"type":"integer","description":"upper bound on the summary's length, in words (default 50)"}},` +
+			summarizeMaxWords +
 			`"type":"object","required":["text"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
 			`"text":{"type":"string"},` +
-			`"max_words":{"type":"integer","description":"upper bound on the summary's length, in words (default 50)"}},` +
-			`"additionalProperties":false,"type":"object","required":["text"]}`),
+			summarizeMaxWords +
+			summarizeEnd),
 	},
 }
 
@@ -3957,14 +4356,20 @@ func (summarizeTool) Call(ctx context.Context, s *runtime.Settings, args json.Ra
 	return toolimpl.Run(ctx, s, &summarizeInfo, in, Summarize)
 }
 
+// Lines that more than one schema of the split_text tool holds, each written once.
+const (
+	splitTextSep = `"sep":{"type":"string","description":"separator; a single space when empty"}},`
+	splitTextEnd = `"additionalProperties":false,"type":"object","required":["text"]}`
+)
+
 // splitTextInfo describes the split_text tool.
 var splitTextInfo = runtime.Info{
 	Name:        "split_text",
 	Description: "Splits a text into parts.",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"text":{"type":"string"},` +
-		`"sep":{"type":"string","description":"separator; a single space when empty"}},` +
-		`"additionalProperties":false,"type":"object","required":["text"]}`),
+		splitTextSep +
+		splitTextEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
 			`"text":{"type":"string"},` +
@@ -3972,12 +4377,12 @@ var splitTextInfo = runtime.Info{
 			`"additionalProperties":false,"type":"object","required":["text","sep"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
 			`"text":{"type":"string"},` +
-			`"sep":{"type":"string","description":"separator; a single space when empty"}},` +
+			splitTextSep +
 			`"type":"object","required":["text"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
 			`"text":{"type":"string"},` +
-			`"sep":{"type":"string","description":"separator; a single space when empty"}},` +
-			`"additionalProperties":false,"type":"object","required":["text"]}`),
+			splitTextSep +
+			splitTextEnd),
 	},
 	Output:        json.RawMessage(`{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}`),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["result"]}`),
@@ -4013,6 +4418,11 @@ func (splitTextTool) Call(ctx context.Context, s *runtime.Settings, args json.Ra
 	return toolimpl.RunEncoded(ctx, s, &splitTextInfo, in, SplitText, encodeSplitTextResult)
 }
 
+// Lines that more than one schema of the archive_project tool holds, each written once.
+const (
+	archiveProjectEnd = `"additionalProperties":false,"type":"object","required":["project"]}`
+)
+
 // archiveProjectInfo describes the archive_project tool.
 var archiveProjectInfo = runtime.Info{
 	Name:        "archive_project",
@@ -4020,7 +4430,7 @@ var archiveProjectInfo = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"project":{"type":"string"},` +
 		`"force":{"type":"boolean"}},` +
-		`"additionalProperties":false,"type":"object","required":["project"]}`),
+		archiveProjectEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
 			`"project":{"type":"string"},` +
@@ -4033,7 +4443,7 @@ var archiveProjectInfo = runtime.Info{
 		Anthropic: json.RawMessage(`{"properties":{` +
 			`"project":{"type":"string"},` +
 			`"force":{"type":"boolean"}},` +
-			`"additionalProperties":false,"type":"object","required":["project"]}`),
+			archiveProjectEnd),
 	},
 }
 
@@ -4378,14 +4788,7 @@ func decodeThermostatInput(d *toolimpl.Decoder, v *ThermostatInput) {
 		case "unit":
 			hasUnit = true
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "celsius":
-					v.Unit = Celsius
-				case "fahrenheit":
-					v.Unit = Fahrenheit
-				case "kelvin":
-					v.Unit = Kelvin
-				default:
+				if v.Unit, ok = parseUnit(s); !ok {
 					d.Errorf(`must be one of "celsius", "fahrenheit", "kelvin"; got %q`, s)
 				}
 			}
@@ -4420,16 +4823,7 @@ func decodeTaskInput(d *toolimpl.Decoder, v *TaskInput) {
 		case "priority":
 			hasPriority = true
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "":
-					v.Priority = PriorityNone
-				case "low":
-					v.Priority = PriorityLow
-				case "normal":
-					v.Priority = PriorityNormal
-				case "urgent":
-					v.Priority = PriorityUrgent
-				default:
+				if v.Priority, ok = parsePriority(s); !ok {
 					d.Errorf(`must be one of "", "low", "normal", "urgent"; got %q`, s)
 				}
 			}
@@ -4490,14 +4884,7 @@ func decodeSyncInput(d *toolimpl.Decoder, v *SyncInput) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "fast":
-					v.Mode = ModeFast
-				case "safe":
-					v.Mode = ModeSafe
-				case "dry-run":
-					v.Mode = ModeDry
-				default:
+				if v.Mode, ok = parseMode(s); !ok {
 					d.Errorf(`must be one of "fast", "safe", "dry-run"; got %q`, s)
 				}
 			}
@@ -4531,14 +4918,7 @@ func decodeFeedInput(d *toolimpl.Decoder, v *FeedInput) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "newest":
-					v.Order = SortNewest
-				case "oldest":
-					v.Order = SortOldest
-				case "relevance":
-					v.Order = SortRelevant
-				default:
+				if v.Order, ok = parseSortOrder(s); !ok {
 					d.Errorf(`must be one of "newest", "oldest", "relevance"; got %q`, s)
 				}
 			}
@@ -4631,16 +5011,7 @@ func decodeAlarmInput(d *toolimpl.Decoder, v *AlarmInput) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "":
-					v.Label = PriorityNone
-				case "low":
-					v.Label = PriorityLow
-				case "normal":
-					v.Label = PriorityNormal
-				case "urgent":
-					v.Label = PriorityUrgent
-				default:
+				if v.Label, ok = parsePriority(s); !ok {
 					d.Errorf(`must be one of "", "low", "normal", "urgent"; got %q`, s)
 				}
 			}
@@ -4649,14 +5020,7 @@ func decodeAlarmInput(d *toolimpl.Decoder, v *AlarmInput) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "celsius":
-					v.Comfort = Celsius
-				case "fahrenheit":
-					v.Comfort = Fahrenheit
-				case "kelvin":
-					v.Comfort = Kelvin
-				default:
+				if v.Comfort, ok = parseUnit(s); !ok {
 					d.Errorf(`must be one of "celsius", "fahrenheit", "kelvin"; got %q`, s)
 				}
 			}
@@ -5020,13 +5384,7 @@ func decodeTicketInput(d *toolimpl.Decoder, v *TicketInput) {
 			hasTitle = true
 			if s, ok := d.String(); ok {
 				v.Title = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 5 {
-					d.Errorf(`must be at least 5 characters long, got %d`, runes)
-				}
-				if runes > 80 {
-					d.Errorf(`must be at most 80 characters long, got %d`, runes)
-				}
+				d.Length(s, 5, 80)
 			}
 		case "severity":
 			hasSeverity = true
@@ -5334,10 +5692,7 @@ func decodeTransferInput(d *toolimpl.Decoder, v *TransferInput) {
 			}
 			if s, ok := d.String(); ok {
 				v.Memo = s
-				runes := utf8.RuneCountInString(s)
-				if runes > 140 {
-					d.Errorf(`must be at most 140 characters long, got %d`, runes)
-				}
+				d.Length(s, 0, 140)
 			}
 		default:
 			d.Unknown("from, to, amount, currency, memo")
@@ -5369,13 +5724,7 @@ func decodeScheduleInput(d *toolimpl.Decoder, v *ScheduleInput) {
 			hasName = true
 			if s, ok := d.String(); ok {
 				v.Name = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
-				if runes > 40 {
-					d.Errorf(`must be at most 40 characters long, got %d`, runes)
-				}
+				d.Length(s, 1, 40)
 				if !pattern2.MatchString(s) {
 					d.Errorf(`must match the pattern ^[a-z][a-z0-9-]*$; got %q`, s)
 				}
@@ -5443,10 +5792,7 @@ func decodeInvoiceLines(d *toolimpl.Decoder, v *InvoiceLines) {
 			hasInvoiceID = true
 			if s, ok := d.String(); ok {
 				v.InvoiceID = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 3 {
-					d.Errorf(`must be at least 3 characters long, got %d`, runes)
-				}
+				d.Length(s, 3, -1)
 			}
 		case "lines":
 			hasLines = true
@@ -6969,13 +7315,7 @@ func decodeAddress(d *toolimpl.Decoder, v *Address) {
 			hasCountry = true
 			if s, ok := d.String(); ok {
 				v.Country = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 2 {
-					d.Errorf(`must be at least 2 characters long, got %d`, runes)
-				}
-				if runes > 2 {
-					d.Errorf(`must be at most 2 characters long, got %d`, runes)
-				}
+				d.Length(s, 2, 2)
 			}
 		case "zip":
 			if d.OptionalNull() {
@@ -7617,9 +7957,8 @@ func decodePhone(d *toolimpl.Decoder, v *Phone) {
 	}
 }
 
-// fastThermostatInput decodes a ThermostatInput in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeThermostatInput
-// says what is wrong.
+// fastThermostatInput is the fast path of decodeThermostatInput: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastThermostatInput(data []byte, i int, v *ThermostatInput, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -7642,13 +7981,7 @@ func fastThermostatInput(data []byte, i int, v *ThermostatInput, strs *toolimpl.
 		case "target":
 			hasTarget = true
 			var f float64
-			if f, i, ok = toolimpl.FastFloat(data, i, 64); !ok {
-				return i, false
-			}
-			if f < -20 {
-				return i, false
-			}
-			if f > 40 {
+			if f, i, ok = toolimpl.FastFloat(data, i, 64); !ok || f < -20 || f > 40 {
 				return i, false
 			}
 			v.Target = f
@@ -7658,14 +7991,7 @@ func fastThermostatInput(data []byte, i int, v *ThermostatInput, strs *toolimpl.
 			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			switch string(s) {
-			case "celsius":
-				v.Unit = Celsius
-			case "fahrenheit":
-				v.Unit = Fahrenheit
-			case "kelvin":
-				v.Unit = Kelvin
-			default:
+			if v.Unit, ok = parseUnit(s); !ok {
 				return i, false
 			}
 		default:
@@ -7687,9 +8013,8 @@ func fastThermostatInput(data []byte, i int, v *ThermostatInput, strs *toolimpl.
 	return i, true
 }
 
-// fastTaskInput decodes a TaskInput in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeTaskInput
-// says what is wrong.
+// fastTaskInput is the fast path of decodeTaskInput: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastTaskInput(data []byte, i int, v *TaskInput, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -7715,16 +8040,7 @@ func fastTaskInput(data []byte, i int, v *TaskInput, strs *toolimpl.Strings) (in
 			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			switch string(s) {
-			case "":
-				v.Priority = PriorityNone
-			case "low":
-				v.Priority = PriorityLow
-			case "normal":
-				v.Priority = PriorityNormal
-			case "urgent":
-				v.Priority = PriorityUrgent
-			default:
+			if v.Priority, ok = parsePriority(s); !ok {
 				return i, false
 			}
 		case "due":
@@ -7766,9 +8082,8 @@ func fastTaskInput(data []byte, i int, v *TaskInput, strs *toolimpl.Strings) (in
 	return i, true
 }
 
-// fastSyncInput decodes a SyncInput in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeSyncInput
-// says what is wrong.
+// fastSyncInput is the fast path of decodeSyncInput: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastSyncInput(data []byte, i int, v *SyncInput, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -7800,14 +8115,7 @@ func fastSyncInput(data []byte, i int, v *SyncInput, strs *toolimpl.Strings) (in
 			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			switch string(s) {
-			case "fast":
-				v.Mode = ModeFast
-			case "safe":
-				v.Mode = ModeSafe
-			case "dry-run":
-				v.Mode = ModeDry
-			default:
+			if v.Mode, ok = parseMode(s); !ok {
 				return i, false
 			}
 		default:
@@ -7826,9 +8134,8 @@ func fastSyncInput(data []byte, i int, v *SyncInput, strs *toolimpl.Strings) (in
 	return i, true
 }
 
-// fastFeedInput decodes a FeedInput in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeFeedInput
-// says what is wrong.
+// fastFeedInput is the fast path of decodeFeedInput: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastFeedInput(data []byte, i int, v *FeedInput, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -7853,14 +8160,7 @@ func fastFeedInput(data []byte, i int, v *FeedInput, strs *toolimpl.Strings) (in
 			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			switch string(s) {
-			case "newest":
-				v.Order = SortNewest
-			case "oldest":
-				v.Order = SortOldest
-			case "relevance":
-				v.Order = SortRelevant
-			default:
+			if v.Order, ok = parseSortOrder(s); !ok {
 				return i, false
 			}
 		case "days":
@@ -7902,9 +8202,8 @@ func fastFeedInput(data []byte, i int, v *FeedInput, strs *toolimpl.Strings) (in
 	return i, true
 }
 
-// fastAlarmInput decodes an AlarmInput in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeAlarmInput
-// says what is wrong.
+// fastAlarmInput is the fast path of decodeAlarmInput: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastAlarmInput(data []byte, i int, v *AlarmInput, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -7932,20 +8231,14 @@ func fastAlarmInput(data []byte, i int, v *AlarmInput, strs *toolimpl.Strings) (
 		case "hour":
 			hasHour = true
 			var n uint64
-			if n, i, ok = toolimpl.FastUint(data, i, 8); !ok {
-				return i, false
-			}
-			if n > 23 {
+			if n, i, ok = toolimpl.FastUint(data, i, 8); !ok || n > 23 {
 				return i, false
 			}
 			v.Hour = uint8(n)
 		case "minute":
 			hasMinute = true
 			var n uint64
-			if n, i, ok = toolimpl.FastUint(data, i, 8); !ok {
-				return i, false
-			}
-			if n > 59 {
+			if n, i, ok = toolimpl.FastUint(data, i, 8); !ok || n > 59 {
 				return i, false
 			}
 			v.Minute = uint8(n)
@@ -7966,16 +8259,7 @@ func fastAlarmInput(data []byte, i int, v *AlarmInput, strs *toolimpl.Strings) (
 			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			switch string(s) {
-			case "":
-				v.Label = PriorityNone
-			case "low":
-				v.Label = PriorityLow
-			case "normal":
-				v.Label = PriorityNormal
-			case "urgent":
-				v.Label = PriorityUrgent
-			default:
+			if v.Label, ok = parsePriority(s); !ok {
 				return i, false
 			}
 		case "comfort_unit":
@@ -7983,14 +8267,7 @@ func fastAlarmInput(data []byte, i int, v *AlarmInput, strs *toolimpl.Strings) (
 			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			switch string(s) {
-			case "celsius":
-				v.Comfort = Celsius
-			case "fahrenheit":
-				v.Comfort = Fahrenheit
-			case "kelvin":
-				v.Comfort = Kelvin
-			default:
+			if v.Comfort, ok = parseUnit(s); !ok {
 				return i, false
 			}
 		default:
@@ -8012,9 +8289,8 @@ func fastAlarmInput(data []byte, i int, v *AlarmInput, strs *toolimpl.Strings) (
 	return i, true
 }
 
-// fastWeatherQuery decodes a WeatherQuery in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeWeatherQuery
-// says what is wrong.
+// fastWeatherQuery is the fast path of decodeWeatherQuery: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastWeatherQuery(data []byte, i int, v *WeatherQuery, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -8059,9 +8335,8 @@ func fastWeatherQuery(data []byte, i int, v *WeatherQuery, strs *toolimpl.String
 	return i, true
 }
 
-// fastSeatRequest decodes a SeatRequest in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeSeatRequest
-// says what is wrong.
+// fastSeatRequest is the fast path of decodeSeatRequest: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastSeatRequest(data []byte, i int, v *SeatRequest, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -8116,9 +8391,8 @@ func fastSeatRequest(data []byte, i int, v *SeatRequest, strs *toolimpl.Strings)
 	return i, true
 }
 
-// fastIssueComment decodes an IssueComment in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeIssueComment
-// says what is wrong.
+// fastIssueComment is the fast path of decodeIssueComment: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastIssueComment(data []byte, i int, v *IssueComment, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -8181,9 +8455,8 @@ func fastIssueComment(data []byte, i int, v *IssueComment, strs *toolimpl.String
 	return i, true
 }
 
-// fastFileRange decodes a FileRange in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeFileRange
-// says what is wrong.
+// fastFileRange is the fast path of decodeFileRange: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastFileRange(data []byte, i int, v *FileRange, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -8228,9 +8501,8 @@ func fastFileRange(data []byte, i int, v *FileRange, strs *toolimpl.Strings) (in
 	return i, true
 }
 
-// fastSymbolQuery decodes a SymbolQuery in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeSymbolQuery
-// says what is wrong.
+// fastSymbolQuery is the fast path of decodeSymbolQuery: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastSymbolQuery(data []byte, i int, v *SymbolQuery, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -8287,9 +8559,8 @@ func fastSymbolQuery(data []byte, i int, v *SymbolQuery, strs *toolimpl.Strings)
 	return i, true
 }
 
-// fastKnowledgeQuery decodes a KnowledgeQuery in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeKnowledgeQuery
-// says what is wrong.
+// fastKnowledgeQuery is the fast path of decodeKnowledgeQuery: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastKnowledgeQuery(data []byte, i int, v *KnowledgeQuery, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -8352,9 +8623,8 @@ func fastKnowledgeQuery(data []byte, i int, v *KnowledgeQuery, strs *toolimpl.St
 	return i, true
 }
 
-// fastExpression decodes an Expression in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeExpression
-// says what is wrong.
+// fastExpression is the fast path of decodeExpression: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastExpression(data []byte, i int, v *Expression, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -8393,9 +8663,8 @@ func fastExpression(data []byte, i int, v *Expression, strs *toolimpl.Strings) (
 	return i, true
 }
 
-// fastTicketInput decodes a TicketInput in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeTicketInput
-// says what is wrong.
+// fastTicketInput is the fast path of decodeTicketInput: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastTicketInput(data []byte, i int, v *TicketInput, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -8411,14 +8680,7 @@ func fastTicketInput(data []byte, i int, v *TicketInput, strs *toolimpl.Strings)
 		case "title":
 			hasTitle = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			runes := utf8.RuneCount(s)
-			if runes < 5 {
-				return i, false
-			}
-			if runes > 80 {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 5, 80) {
 				return i, false
 			}
 			v.Title = strs.Of(data, i, s)
@@ -8441,13 +8703,7 @@ func fastTicketInput(data []byte, i int, v *TicketInput, strs *toolimpl.Strings)
 		case "retries":
 			hasRetries = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			if n < 1 {
-				return i, false
-			}
-			if n > 10 {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 10 {
 				return i, false
 			}
 			v.Retries = int(n)
@@ -8477,10 +8733,7 @@ func fastTicketInput(data []byte, i int, v *TicketInput, strs *toolimpl.Strings)
 			}
 		case "contact":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if !toolimpl.ValidFormat("email", string(s)) {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.ValidFormat("email", string(s)) {
 				return i, false
 			}
 			v.Contact = strs.Of(data, i, s)
@@ -8503,9 +8756,8 @@ func fastTicketInput(data []byte, i int, v *TicketInput, strs *toolimpl.Strings)
 	return i, true
 }
 
-// fastTranslateInput decodes a TranslateInput in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeTranslateInput
-// says what is wrong.
+// fastTranslateInput is the fast path of decodeTranslateInput: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastTranslateInput(data []byte, i int, v *TranslateInput, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -8565,9 +8817,8 @@ func fastTranslateInput(data []byte, i int, v *TranslateInput, strs *toolimpl.St
 	return i, true
 }
 
-// fastRecipeSearch decodes a RecipeSearch in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeRecipeSearch
-// says what is wrong.
+// fastRecipeSearch is the fast path of decodeRecipeSearch: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastRecipeSearch(data []byte, i int, v *RecipeSearch, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -8624,9 +8875,8 @@ func fastRecipeSearch(data []byte, i int, v *RecipeSearch, strs *toolimpl.String
 	return i, true
 }
 
-// fastPageArgs decodes a PageArgs in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodePageArgs
-// says what is wrong.
+// fastPageArgs is the fast path of decodePageArgs: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastPageArgs(data []byte, i int, v *PageArgs, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -8642,23 +8892,14 @@ func fastPageArgs(data []byte, i int, v *PageArgs, strs *toolimpl.Strings) (int,
 		case "page":
 			hasPage = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			if n < 1 {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 {
 				return i, false
 			}
 			v.Page = int(n)
 		case "per_page":
 			hasPerPage = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			if n < 1 {
-				return i, false
-			}
-			if n > 100 {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 100 {
 				return i, false
 			}
 			v.PerPage = int(n)
@@ -8703,9 +8944,8 @@ func fastPageArgs(data []byte, i int, v *PageArgs, strs *toolimpl.Strings) (int,
 	return i, true
 }
 
-// fastTransferInput decodes a TransferInput in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeTransferInput
-// says what is wrong.
+// fastTransferInput is the fast path of decodeTransferInput: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastTransferInput(data []byte, i int, v *TransferInput, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -8721,36 +8961,21 @@ func fastTransferInput(data []byte, i int, v *TransferInput, strs *toolimpl.Stri
 		case "from":
 			hasFrom = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if !pattern1.Match(s) {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !pattern1.Match(s) {
 				return i, false
 			}
 			v.From = strs.Of(data, i, s)
 		case "to":
 			hasTo = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if !pattern1.Match(s) {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !pattern1.Match(s) {
 				return i, false
 			}
 			v.To = strs.Of(data, i, s)
 		case "amount":
 			hasAmount = true
 			var f float64
-			if f, i, ok = toolimpl.FastFloat(data, i, 64); !ok {
-				return i, false
-			}
-			if !toolimpl.MultipleOf(f, "0.01") {
-				return i, false
-			}
-			if f > 100000 {
-				return i, false
-			}
-			if f <= 0 {
+			if f, i, ok = toolimpl.FastFloat(data, i, 64); !ok || !toolimpl.MultipleOf(f, "0.01") || f > 100000 || f <= 0 {
 				return i, false
 			}
 			v.Amount = f
@@ -8772,11 +8997,7 @@ func fastTransferInput(data []byte, i int, v *TransferInput, strs *toolimpl.Stri
 			}
 		case "memo":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			runes := utf8.RuneCount(s)
-			if runes > 140 {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 0, 140) {
 				return i, false
 			}
 			v.Memo = strs.Of(data, i, s)
@@ -8802,9 +9023,8 @@ func fastTransferInput(data []byte, i int, v *TransferInput, strs *toolimpl.Stri
 	return i, true
 }
 
-// fastScheduleInput decodes a ScheduleInput in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeScheduleInput
-// says what is wrong.
+// fastScheduleInput is the fast path of decodeScheduleInput: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastScheduleInput(data []byte, i int, v *ScheduleInput, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -8820,17 +9040,7 @@ func fastScheduleInput(data []byte, i int, v *ScheduleInput, strs *toolimpl.Stri
 		case "name":
 			hasName = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			runes := utf8.RuneCount(s)
-			if runes < 1 {
-				return i, false
-			}
-			if runes > 40 {
-				return i, false
-			}
-			if !pattern2.Match(s) {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 40) || !pattern2.Match(s) {
 				return i, false
 			}
 			v.Name = strs.Of(data, i, s)
@@ -8851,19 +9061,13 @@ func fastScheduleInput(data []byte, i int, v *ScheduleInput, strs *toolimpl.Stri
 			*v.Enabled = b
 		case "priority":
 			var n uint64
-			if n, i, ok = toolimpl.FastUint(data, i, 16); !ok {
-				return i, false
-			}
-			if n > 1000 {
+			if n, i, ok = toolimpl.FastUint(data, i, 16); !ok || n > 1000 {
 				return i, false
 			}
 			v.Priority = uint16(n)
 		case "owner":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if !toolimpl.ValidFormat("uuid", string(s)) {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.ValidFormat("uuid", string(s)) {
 				return i, false
 			}
 			v.Owner = strs.Of(data, i, s)
@@ -8887,9 +9091,8 @@ func fastScheduleInput(data []byte, i int, v *ScheduleInput, strs *toolimpl.Stri
 	return i, true
 }
 
-// fastInvoiceLines decodes an InvoiceLines in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeInvoiceLines
-// says what is wrong.
+// fastInvoiceLines is the fast path of decodeInvoiceLines: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastInvoiceLines(data []byte, i int, v *InvoiceLines, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -8905,11 +9108,7 @@ func fastInvoiceLines(data []byte, i int, v *InvoiceLines, strs *toolimpl.String
 		case "invoice_id":
 			hasInvoiceID = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			runes := utf8.RuneCount(s)
-			if runes < 3 {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 3, -1) {
 				return i, false
 			}
 			v.InvoiceID = strs.Of(data, i, s)
@@ -8960,9 +9159,8 @@ func fastInvoiceLines(data []byte, i int, v *InvoiceLines, strs *toolimpl.String
 	return i, true
 }
 
-// fastProfileUpdate decodes a ProfileUpdate in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeProfileUpdate
-// says what is wrong.
+// fastProfileUpdate is the fast path of decodeProfileUpdate: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastProfileUpdate(data []byte, i int, v *ProfileUpdate, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -8990,10 +9188,7 @@ func fastProfileUpdate(data []byte, i int, v *ProfileUpdate, strs *toolimpl.Stri
 			v.DisplayName = strs.Of(data, i, s)
 		case "avatarUrl":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if !toolimpl.ValidFormat("uri", string(s)) {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.ValidFormat("uri", string(s)) {
 				return i, false
 			}
 			v.AvatarURL = strs.Of(data, i, s)
@@ -9022,9 +9217,8 @@ func fastProfileUpdate(data []byte, i int, v *ProfileUpdate, strs *toolimpl.Stri
 	return i, true
 }
 
-// fastLookupOrderInput decodes a LookupOrderInput in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeLookupOrderInput
-// says what is wrong.
+// fastLookupOrderInput is the fast path of decodeLookupOrderInput: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastLookupOrderInput(data []byte, i int, v *LookupOrderInput, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -9069,9 +9263,8 @@ func fastLookupOrderInput(data []byte, i int, v *LookupOrderInput, strs *toolimp
 	return i, true
 }
 
-// fastUntaggedInput decodes an UntaggedInput in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeUntaggedInput
-// says what is wrong.
+// fastUntaggedInput is the fast path of decodeUntaggedInput: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastUntaggedInput(data []byte, i int, v *UntaggedInput, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -9122,9 +9315,8 @@ func fastUntaggedInput(data []byte, i int, v *UntaggedInput, strs *toolimpl.Stri
 	return i, true
 }
 
-// fastMeetingInput decodes a MeetingInput in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeMeetingInput
-// says what is wrong.
+// fastMeetingInput is the fast path of decodeMeetingInput: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastMeetingInput(data []byte, i int, v *MeetingInput, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -9169,13 +9361,7 @@ func fastMeetingInput(data []byte, i int, v *MeetingInput, strs *toolimpl.String
 		case "durationMin":
 			hasDurationMin = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			if n < 15 {
-				return i, false
-			}
-			if n > 480 {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 15 || n > 480 {
 				return i, false
 			}
 			v.DurationMin = int(n)
@@ -9211,9 +9397,8 @@ func fastMeetingInput(data []byte, i int, v *MeetingInput, strs *toolimpl.String
 	return i, true
 }
 
-// fastClusterScale decodes a ClusterScale in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeClusterScale
-// says what is wrong.
+// fastClusterScale is the fast path of decodeClusterScale: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastClusterScale(data []byte, i int, v *ClusterScale, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -9243,13 +9428,7 @@ func fastClusterScale(data []byte, i int, v *ClusterScale, strs *toolimpl.String
 		case "replicas":
 			hasReplicas = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, 32); !ok {
-				return i, false
-			}
-			if n < 0 {
-				return i, false
-			}
-			if n > 50 {
+			if n, i, ok = toolimpl.FastInt(data, i, 32); !ok || n < 0 || n > 50 {
 				return i, false
 			}
 			v.Replicas = int32(n)
@@ -9278,9 +9457,8 @@ func fastClusterScale(data []byte, i int, v *ClusterScale, strs *toolimpl.String
 	return i, true
 }
 
-// fastShipInput decodes a ShipInput in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeShipInput
-// says what is wrong.
+// fastShipInput is the fast path of decodeShipInput: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastShipInput(data []byte, i int, v *ShipInput, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -9343,9 +9521,8 @@ func fastShipInput(data []byte, i int, v *ShipInput, strs *toolimpl.Strings) (in
 	return i, true
 }
 
-// fastOrgChart decodes an OrgChart in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeOrgChart
-// says what is wrong.
+// fastOrgChart is the fast path of decodeOrgChart: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastOrgChart(data []byte, i int, v *OrgChart, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -9401,9 +9578,8 @@ func fastOrgChart(data []byte, i int, v *OrgChart, strs *toolimpl.Strings) (int,
 	return i, true
 }
 
-// fastRouteInput decodes a RouteInput in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeRouteInput
-// says what is wrong.
+// fastRouteInput is the fast path of decodeRouteInput: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastRouteInput(data []byte, i int, v *RouteInput, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -9504,9 +9680,8 @@ func fastRouteInput(data []byte, i int, v *RouteInput, strs *toolimpl.Strings) (
 	return i, true
 }
 
-// fastSensorReading decodes a SensorReading in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeSensorReading
-// says what is wrong.
+// fastSensorReading is the fast path of decodeSensorReading: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastSensorReading(data []byte, i int, v *SensorReading, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -9593,9 +9768,8 @@ func fastSensorReading(data []byte, i int, v *SensorReading, strs *toolimpl.Stri
 	return i, true
 }
 
-// fastPage decodes a Page in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodePage
-// says what is wrong.
+// fastPage is the fast path of decodePage: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastPage(data []byte, i int, v *Page[OrderLine], strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -9654,9 +9828,8 @@ func fastPage(data []byte, i int, v *Page[OrderLine], strs *toolimpl.Strings) (i
 	return i, true
 }
 
-// fastTagInput decodes a TagInput in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeTagInput
-// says what is wrong.
+// fastTagInput is the fast path of decodeTagInput: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastTagInput(data []byte, i int, v *TagInput, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -9711,9 +9884,8 @@ func fastTagInput(data []byte, i int, v *TagInput, strs *toolimpl.Strings) (int,
 	return i, true
 }
 
-// fastGetOrderInput decodes a GetOrderInput in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeGetOrderInput
-// says what is wrong.
+// fastGetOrderInput is the fast path of decodeGetOrderInput: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastGetOrderInput(data []byte, i int, v *GetOrderInput, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -9752,9 +9924,8 @@ func fastGetOrderInput(data []byte, i int, v *GetOrderInput, strs *toolimpl.Stri
 	return i, true
 }
 
-// fastCancelInput decodes a CancelInput in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeCancelInput
-// says what is wrong.
+// fastCancelInput is the fast path of decodeCancelInput: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastCancelInput(data []byte, i int, v *CancelInput, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -9793,9 +9964,8 @@ func fastCancelInput(data []byte, i int, v *CancelInput, strs *toolimpl.Strings)
 	return i, true
 }
 
-// fastEchoOrderInput decodes an EchoOrderInput in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeEchoOrderInput
-// says what is wrong.
+// fastEchoOrderInput is the fast path of decodeEchoOrderInput: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastEchoOrderInput(data []byte, i int, v *EchoOrderInput, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -9832,9 +10002,8 @@ func fastEchoOrderInput(data []byte, i int, v *EchoOrderInput, strs *toolimpl.St
 	return i, true
 }
 
-// fastSendNoteArgs decodes a sendNoteArgs in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeSendNoteArgs
-// says what is wrong.
+// fastSendNoteArgs is the fast path of decodeSendNoteArgs: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastSendNoteArgs(data []byte, i int, v *sendNoteArgs, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -9906,9 +10075,8 @@ func fastSendNoteArgs(data []byte, i int, v *sendNoteArgs, strs *toolimpl.String
 	return i, true
 }
 
-// fastResizeImageArgs decodes a resizeImageArgs in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeResizeImageArgs
-// says what is wrong.
+// fastResizeImageArgs is the fast path of decodeResizeImageArgs: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastResizeImageArgs(data []byte, i int, v *resizeImageArgs, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -9961,9 +10129,8 @@ func fastResizeImageArgs(data []byte, i int, v *resizeImageArgs, strs *toolimpl.
 	return i, true
 }
 
-// fastSummaryInput decodes a SummaryInput in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeSummaryInput
-// says what is wrong.
+// fastSummaryInput is the fast path of decodeSummaryInput: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastSummaryInput(data []byte, i int, v *SummaryInput, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -10002,9 +10169,8 @@ func fastSummaryInput(data []byte, i int, v *SummaryInput, strs *toolimpl.String
 	return i, true
 }
 
-// fastSplitInput decodes a SplitInput in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeSplitInput
-// says what is wrong.
+// fastSplitInput is the fast path of decodeSplitInput: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastSplitInput(data []byte, i int, v *SplitInput, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -10043,9 +10209,8 @@ func fastSplitInput(data []byte, i int, v *SplitInput, strs *toolimpl.Strings) (
 	return i, true
 }
 
-// fastArchiveInput decodes an ArchiveInput in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeArchiveInput
-// says what is wrong.
+// fastArchiveInput is the fast path of decodeArchiveInput: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastArchiveInput(data []byte, i int, v *ArchiveInput, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -10084,9 +10249,8 @@ func fastArchiveInput(data []byte, i int, v *ArchiveInput, strs *toolimpl.String
 	return i, true
 }
 
-// fastObject decodes an object in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeObject
-// says what is wrong.
+// fastObject is the fast path of decodeObject: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastObject(data []byte, i int, v *struct {
 	SKU      string  `json:"sku" jsonschema:"required,description=Stock keeping unit"`
 	Quantity int     `json:"quantity" jsonschema:"minimum=1,maximum=999"`
@@ -10113,23 +10277,14 @@ func fastObject(data []byte, i int, v *struct {
 		case "quantity":
 			hasQuantity = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			if n < 1 {
-				return i, false
-			}
-			if n > 999 {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 999 {
 				return i, false
 			}
 			v.Quantity = int(n)
 		case "price":
 			hasPrice = true
 			var f float64
-			if f, i, ok = toolimpl.FastFloat(data, i, 64); !ok {
-				return i, false
-			}
-			if f < 0 {
+			if f, i, ok = toolimpl.FastFloat(data, i, 64); !ok || f < 0 {
 				return i, false
 			}
 			v.Price = f
@@ -10152,9 +10307,8 @@ func fastObject(data []byte, i int, v *struct {
 	return i, true
 }
 
-// fastAddress decodes an Address in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeAddress
-// says what is wrong.
+// fastAddress is the fast path of decodeAddress: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastAddress(data []byte, i int, v *Address, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -10184,14 +10338,7 @@ func fastAddress(data []byte, i int, v *Address, strs *toolimpl.Strings) (int, b
 		case "country":
 			hasCountry = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			runes := utf8.RuneCount(s)
-			if runes < 2 {
-				return i, false
-			}
-			if runes > 2 {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 2, 2) {
 				return i, false
 			}
 			v.Country = strs.Of(data, i, s)
@@ -10220,9 +10367,8 @@ func fastAddress(data []byte, i int, v *Address, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastObject2 decodes an object in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeObject2
-// says what is wrong.
+// fastObject2 is the fast path of decodeObject2: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastObject2(data []byte, i int, v *struct {
 	WeightKg float64 `json:"weight_kg" jsonschema:"exclusiveMinimum=0,maximum=30"`
 	Size     struct {
@@ -10245,13 +10391,7 @@ func fastObject2(data []byte, i int, v *struct {
 		case "weight_kg":
 			hasWeightKg = true
 			var f float64
-			if f, i, ok = toolimpl.FastFloat(data, i, 64); !ok {
-				return i, false
-			}
-			if f > 30 {
-				return i, false
-			}
-			if f <= 0 {
+			if f, i, ok = toolimpl.FastFloat(data, i, 64); !ok || f > 30 || f <= 0 {
 				return i, false
 			}
 			v.WeightKg = f
@@ -10276,9 +10416,8 @@ func fastObject2(data []byte, i int, v *struct {
 	return i, true
 }
 
-// fastDepartment decodes a Department in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeDepartment
-// says what is wrong.
+// fastDepartment is the fast path of decodeDepartment: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastDepartment(data []byte, i int, v *Department, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -10331,9 +10470,8 @@ func fastDepartment(data []byte, i int, v *Department, strs *toolimpl.Strings) (
 	return i, true
 }
 
-// fastWaypoint decodes a Waypoint in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeWaypoint
-// says what is wrong.
+// fastWaypoint is the fast path of decodeWaypoint: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastWaypoint(data []byte, i int, v *Waypoint, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -10349,26 +10487,14 @@ func fastWaypoint(data []byte, i int, v *Waypoint, strs *toolimpl.Strings) (int,
 		case "lat":
 			hasLat = true
 			var f float64
-			if f, i, ok = toolimpl.FastFloat(data, i, 64); !ok {
-				return i, false
-			}
-			if f < -90 {
-				return i, false
-			}
-			if f > 90 {
+			if f, i, ok = toolimpl.FastFloat(data, i, 64); !ok || f < -90 || f > 90 {
 				return i, false
 			}
 			v.Lat = f
 		case "lon":
 			hasLon = true
 			var f float64
-			if f, i, ok = toolimpl.FastFloat(data, i, 64); !ok {
-				return i, false
-			}
-			if f < -180 {
-				return i, false
-			}
-			if f > 180 {
+			if f, i, ok = toolimpl.FastFloat(data, i, 64); !ok || f < -180 || f > 180 {
 				return i, false
 			}
 			v.Lon = f
@@ -10394,9 +10520,8 @@ func fastWaypoint(data []byte, i int, v *Waypoint, strs *toolimpl.Strings) (int,
 	return i, true
 }
 
-// fastOrderLine decodes an OrderLine in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeOrderLine
-// says what is wrong.
+// fastOrderLine is the fast path of decodeOrderLine: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastOrderLine(data []byte, i int, v *OrderLine, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -10439,9 +10564,8 @@ func fastOrderLine(data []byte, i int, v *OrderLine, strs *toolimpl.Strings) (in
 	return i, true
 }
 
-// fastPair decodes a Pair in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodePair
-// says what is wrong.
+// fastPair is the fast path of decodePair: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastPair(data []byte, i int, v *Pair[string, int64], strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -10484,9 +10608,8 @@ func fastPair(data []byte, i int, v *Pair[string, int64], strs *toolimpl.Strings
 	return i, true
 }
 
-// fastPair2 decodes a Pair in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodePair2
-// says what is wrong.
+// fastPair2 is the fast path of decodePair2: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastPair2(data []byte, i int, v *Pair[string, float32], strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -10529,9 +10652,8 @@ func fastPair2(data []byte, i int, v *Pair[string, float32], strs *toolimpl.Stri
 	return i, true
 }
 
-// fastOrder decodes an Order in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeOrder
-// says what is wrong.
+// fastOrder is the fast path of decodeOrder: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastOrder(data []byte, i int, v *Order, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -10592,9 +10714,8 @@ func fastOrder(data []byte, i int, v *Order, strs *toolimpl.Strings) (int, bool)
 	return i, true
 }
 
-// fastObject3 decodes an object in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeObject4
-// says what is wrong.
+// fastObject3 is the fast path of decodeObject4: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastObject3(data []byte, i int, v *struct {
 	L int `json:"l"`
 	W int `json:"w"`
@@ -10651,9 +10772,8 @@ func fastObject3(data []byte, i int, v *struct {
 	return i, true
 }
 
-// fastTeam decodes a Team in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeTeam
-// says what is wrong.
+// fastTeam is the fast path of decodeTeam: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastTeam(data []byte, i int, v *Team, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -10706,9 +10826,8 @@ func fastTeam(data []byte, i int, v *Team, strs *toolimpl.Strings) (int, bool) {
 	return i, true
 }
 
-// fastMember decodes a Member in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeMember
-// says what is wrong.
+// fastMember is the fast path of decodeMember: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastMember(data []byte, i int, v *Member, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -10746,9 +10865,8 @@ func fastMember(data []byte, i int, v *Member, strs *toolimpl.Strings) (int, boo
 	return i, true
 }
 
-// fastContact decodes a Contact in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeContact
-// says what is wrong.
+// fastContact is the fast path of decodeContact: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastContact(data []byte, i int, v *Contact, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -10792,9 +10910,8 @@ func fastContact(data []byte, i int, v *Contact, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastPhone decodes a Phone in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodePhone
-// says what is wrong.
+// fastPhone is the fast path of decodePhone: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastPhone(data []byte, i int, v *Phone, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -11112,39 +11229,31 @@ func encodeEventInput(e *toolimpl.Encoder, v *EventInput) {
 	e.String(v.Name)
 	if len(v.Props) != 0 {
 		e.Raw(`,"props":`)
-		if v.Props == nil {
-			e.Null()
-		} else {
-			e.Byte('{')
-			for i2, k2 := range toolimpl.SortedKeys(v.Props) {
-				if i2 > 0 {
-					e.Byte(',')
-				}
-				e.String(string(k2))
-				e.Byte(':')
-				el2 := v.Props[k2]
-				e.Value(el2)
+		e.Byte('{')
+		for i2, k2 := range toolimpl.SortedKeys(v.Props) {
+			if i2 > 0 {
+				e.Byte(',')
 			}
-			e.Byte('}')
+			e.String(string(k2))
+			e.Byte(':')
+			el2 := v.Props[k2]
+			e.Value(el2)
 		}
+		e.Byte('}')
 	}
 	if len(v.Labels) != 0 {
 		e.Raw(`,"labels":`)
-		if v.Labels == nil {
-			e.Null()
-		} else {
-			e.Byte('{')
-			for i2, k2 := range toolimpl.SortedKeys(v.Labels) {
-				if i2 > 0 {
-					e.Byte(',')
-				}
-				e.String(string(k2))
-				e.Byte(':')
-				el2 := v.Labels[k2]
-				e.String(el2)
+		e.Byte('{')
+		for i2, k2 := range toolimpl.SortedKeys(v.Labels) {
+			if i2 > 0 {
+				e.Byte(',')
 			}
-			e.Byte('}')
+			e.String(string(k2))
+			e.Byte(':')
+			el2 := v.Labels[k2]
+			e.String(el2)
 		}
+		e.Byte('}')
 	}
 	e.Byte('}')
 }
@@ -11168,21 +11277,17 @@ func encodeWebhookInput(e *toolimpl.Encoder, v *WebhookInput) {
 	e.String(v.URL)
 	if len(v.Headers) != 0 {
 		e.Raw(`,"headers":`)
-		if v.Headers == nil {
-			e.Null()
-		} else {
-			e.Byte('{')
-			for i2, k2 := range toolimpl.SortedKeys(v.Headers) {
-				if i2 > 0 {
-					e.Byte(',')
-				}
-				e.String(string(k2))
-				e.Byte(':')
-				el2 := v.Headers[k2]
-				e.String(el2)
+		e.Byte('{')
+		for i2, k2 := range toolimpl.SortedKeys(v.Headers) {
+			if i2 > 0 {
+				e.Byte(',')
 			}
-			e.Byte('}')
+			e.String(string(k2))
+			e.Byte(':')
+			el2 := v.Headers[k2]
+			e.String(el2)
 		}
+		e.Byte('}')
 	}
 	e.Raw(`,"payload":`)
 	e.Value(v.Payload)
@@ -11195,54 +11300,42 @@ func encodeQueryInput(e *toolimpl.Encoder, v *QueryInput) {
 	e.String(v.SQL)
 	if len(v.Params) != 0 {
 		e.Raw(`,"params":`)
-		if v.Params == nil {
-			e.Null()
-		} else {
-			e.Byte('[')
-			for i2, el2 := range v.Params {
-				if i2 > 0 {
-					e.Byte(',')
-				}
-				e.Value(el2)
+		e.Byte('[')
+		for i2, el2 := range v.Params {
+			if i2 > 0 {
+				e.Byte(',')
 			}
-			e.Byte(']')
+			e.Value(el2)
 		}
+		e.Byte(']')
 	}
 	if len(v.Hints) != 0 {
 		e.Raw(`,"hints":`)
-		if v.Hints == nil {
-			e.Null()
-		} else {
-			e.Byte('{')
-			for i2, k2 := range toolimpl.SortedKeys(v.Hints) {
-				if i2 > 0 {
-					e.Byte(',')
-				}
-				e.String(string(k2))
-				e.Byte(':')
-				el2 := v.Hints[k2]
-				e.Int(int64(el2))
+		e.Byte('{')
+		for i2, k2 := range toolimpl.SortedKeys(v.Hints) {
+			if i2 > 0 {
+				e.Byte(',')
 			}
-			e.Byte('}')
+			e.String(string(k2))
+			e.Byte(':')
+			el2 := v.Hints[k2]
+			e.Int(int64(el2))
 		}
+		e.Byte('}')
 	}
 	if len(v.Meta) != 0 {
 		e.Raw(`,"meta":`)
-		if v.Meta == nil {
-			e.Null()
-		} else {
-			e.Byte('{')
-			for i2, k2 := range toolimpl.SortedKeys(v.Meta) {
-				if i2 > 0 {
-					e.Byte(',')
-				}
-				e.String(string(k2))
-				e.Byte(':')
-				el2 := v.Meta[k2]
-				e.Value(el2)
+		e.Byte('{')
+		for i2, k2 := range toolimpl.SortedKeys(v.Meta) {
+			if i2 > 0 {
+				e.Byte(',')
 			}
-			e.Byte('}')
+			e.String(string(k2))
+			e.Byte(':')
+			el2 := v.Meta[k2]
+			e.Value(el2)
 		}
+		e.Byte('}')
 	}
 	e.Byte('}')
 }
@@ -11307,18 +11400,14 @@ func encodeTaskInput(e *toolimpl.Encoder, v *TaskInput) {
 	e.String(string(v.Priority))
 	if len(v.Due) != 0 {
 		e.Raw(`,"due":`)
-		if v.Due == nil {
-			e.Null()
-		} else {
-			e.Byte('[')
-			for i2, el2 := range v.Due {
-				if i2 > 0 {
-					e.Byte(',')
-				}
-				e.Int(int64(el2))
+		e.Byte('[')
+		for i2, el2 := range v.Due {
+			if i2 > 0 {
+				e.Byte(',')
 			}
-			e.Byte(']')
+			e.Int(int64(el2))
 		}
+		e.Byte(']')
 	}
 	e.Byte('}')
 }
@@ -11346,18 +11435,14 @@ func encodeFeedInput(e *toolimpl.Encoder, v *FeedInput) {
 	}
 	if len(v.Days) != 0 {
 		e.Raw(`,"days":`)
-		if v.Days == nil {
-			e.Null()
-		} else {
-			e.Byte('[')
-			for i2, el2 := range v.Days {
-				if i2 > 0 {
-					e.Byte(',')
-				}
-				e.Int(int64(el2))
+		e.Byte('[')
+		for i2, el2 := range v.Days {
+			if i2 > 0 {
+				e.Byte(',')
 			}
-			e.Byte(']')
+			e.Int(int64(el2))
 		}
+		e.Byte(']')
 	}
 	e.Byte('}')
 }
@@ -11372,11 +11457,7 @@ func encodeAlarmInput(e *toolimpl.Encoder, v *AlarmInput) {
 	e.Uint(uint64(v.Minute))
 	if v.Repeat != nil {
 		e.Raw(`,"repeat":`)
-		if v.Repeat == nil {
-			e.Null()
-		} else {
-			e.Int(int64(*v.Repeat))
-		}
+		e.Int(int64(*v.Repeat))
 	}
 	if len(v.Label) != 0 {
 		e.Raw(`,"label":`)
@@ -11455,18 +11536,14 @@ func encodeSymbolQuery(e *toolimpl.Encoder, v *SymbolQuery) {
 	e.String(v.Symbol)
 	if len(v.Kinds) != 0 {
 		e.Raw(`,"kinds":`)
-		if v.Kinds == nil {
-			e.Null()
-		} else {
-			e.Byte('[')
-			for i2, el2 := range v.Kinds {
-				if i2 > 0 {
-					e.Byte(',')
-				}
-				e.String(el2)
+		e.Byte('[')
+		for i2, el2 := range v.Kinds {
+			if i2 > 0 {
+				e.Byte(',')
 			}
-			e.Byte(']')
+			e.String(el2)
 		}
+		e.Byte(']')
 	}
 	if v.Exact {
 		e.Raw(`,"exact":`)
@@ -11481,18 +11558,14 @@ func encodeKnowledgeQuery(e *toolimpl.Encoder, v *KnowledgeQuery) {
 	e.String(v.Question)
 	if len(v.BaseIDs) != 0 {
 		e.Raw(`,"base_ids":`)
-		if v.BaseIDs == nil {
-			e.Null()
-		} else {
-			e.Byte('[')
-			for i2, el2 := range v.BaseIDs {
-				if i2 > 0 {
-					e.Byte(',')
-				}
-				e.String(el2)
+		e.Byte('[')
+		for i2, el2 := range v.BaseIDs {
+			if i2 > 0 {
+				e.Byte(',')
 			}
-			e.Byte(']')
+			e.String(el2)
 		}
+		e.Byte(']')
 	}
 	if v.Threshold != 0 {
 		e.Raw(`,"threshold":`)
@@ -11528,18 +11601,14 @@ func encodeTicketInput(e *toolimpl.Encoder, v *TicketInput) {
 	}
 	if len(v.Labels) != 0 {
 		e.Raw(`,"labels":`)
-		if v.Labels == nil {
-			e.Null()
-		} else {
-			e.Byte('[')
-			for i2, el2 := range v.Labels {
-				if i2 > 0 {
-					e.Byte(',')
-				}
-				e.String(el2)
+		e.Byte('[')
+		for i2, el2 := range v.Labels {
+			if i2 > 0 {
+				e.Byte(',')
 			}
-			e.Byte(']')
+			e.String(el2)
 		}
+		e.Byte(']')
 	}
 	if len(v.Contact) != 0 {
 		e.Raw(`,"contact":`)
@@ -11647,11 +11716,7 @@ func encodeScheduleInput(e *toolimpl.Encoder, v *ScheduleInput) {
 	e.String(v.Cron)
 	if v.Enabled != nil {
 		e.Raw(`,"enabled":`)
-		if v.Enabled == nil {
-			e.Null()
-		} else {
-			e.Bool(*v.Enabled)
-		}
+		e.Bool(*v.Enabled)
 	}
 	if v.Priority != 0 {
 		e.Raw(`,"priority":`)
@@ -11745,29 +11810,21 @@ func encodeShipInput(e *toolimpl.Encoder, v *ShipInput) {
 	encodeAddress(e, &v.To)
 	if v.From != nil {
 		e.Raw(`,"from":`)
-		if v.From == nil {
-			e.Null()
-		} else {
-			encodeAddress(e, v.From)
-		}
+		encodeAddress(e, v.From)
 	}
 	if v.Tags != nil {
 		e.Raw(`,"tags":`)
-		if v.Tags == nil {
+		if *v.Tags == nil {
 			e.Null()
 		} else {
-			if *v.Tags == nil {
-				e.Null()
-			} else {
-				e.Byte('[')
-				for i2, el2 := range *v.Tags {
-					if i2 > 0 {
-						e.Byte(',')
-					}
-					e.String(el2)
+			e.Byte('[')
+			for i2, el2 := range *v.Tags {
+				if i2 > 0 {
+					e.Byte(',')
 				}
-				e.Byte(']')
+				e.String(el2)
 			}
+			e.Byte(']')
 		}
 	}
 	e.Raw(`,"parcel":`)
@@ -11822,56 +11879,44 @@ func encodeRouteInput(e *toolimpl.Encoder, v *RouteInput) {
 	}
 	if v.Avoid != nil {
 		e.Raw(`,"avoid":`)
-		if v.Avoid == nil {
+		if *v.Avoid == nil {
 			e.Null()
 		} else {
-			if *v.Avoid == nil {
-				e.Null()
-			} else {
-				e.Byte('[')
-				for i2, el2 := range *v.Avoid {
-					if i2 > 0 {
-						e.Byte(',')
-					}
-					e.String(el2)
+			e.Byte('[')
+			for i2, el2 := range *v.Avoid {
+				if i2 > 0 {
+					e.Byte(',')
 				}
-				e.Byte(']')
+				e.String(el2)
 			}
+			e.Byte(']')
 		}
 	}
 	if v.Via != nil {
 		e.Raw(`,"via":`)
-		if v.Via == nil {
-			e.Null()
-		} else {
-			encodeWaypoint(e, v.Via)
-		}
+		encodeWaypoint(e, v.Via)
 	}
 	if len(v.Legs) != 0 {
 		e.Raw(`,"legs":`)
-		if v.Legs == nil {
-			e.Null()
-		} else {
-			e.Byte('[')
-			for i2, el2 := range v.Legs {
-				if i2 > 0 {
-					e.Byte(',')
-				}
-				if el2 == nil {
-					e.Null()
-				} else {
-					e.Byte('[')
-					for i3, el3 := range el2 {
-						if i3 > 0 {
-							e.Byte(',')
-						}
-						encodeWaypoint(e, &el3)
-					}
-					e.Byte(']')
-				}
+		e.Byte('[')
+		for i2, el2 := range v.Legs {
+			if i2 > 0 {
+				e.Byte(',')
 			}
-			e.Byte(']')
+			if el2 == nil {
+				e.Null()
+			} else {
+				e.Byte('[')
+				for i3, el3 := range el2 {
+					if i3 > 0 {
+						e.Byte(',')
+					}
+					encodeWaypoint(e, &el3)
+				}
+				e.Byte(']')
+			}
 		}
+		e.Byte(']')
 	}
 	e.Byte('}')
 }
@@ -11917,11 +11962,7 @@ func encodeTimerInput(e *toolimpl.Encoder, v *TimerInput) {
 	e.Value(v.StartAt)
 	if v.EndAt != nil {
 		e.Raw(`,"end_at":`)
-		if v.EndAt == nil {
-			e.Null()
-		} else {
-			e.Value(*v.EndAt)
-		}
+		e.Value(*v.EndAt)
 	}
 	e.Byte('}')
 }
@@ -12001,18 +12042,14 @@ func encodeTagInput(e *toolimpl.Encoder, v *TagInput) {
 	encodePage(e, &v.Lines)
 	if len(v.Pairs) != 0 {
 		e.Raw(`,"pairs":`)
-		if v.Pairs == nil {
-			e.Null()
-		} else {
-			e.Byte('[')
-			for i2, el2 := range v.Pairs {
-				if i2 > 0 {
-					e.Byte(',')
-				}
-				encodePair(e, &el2)
+		e.Byte('[')
+		for i2, el2 := range v.Pairs {
+			if i2 > 0 {
+				e.Byte(',')
 			}
-			e.Byte(']')
+			encodePair(e, &el2)
 		}
+		e.Byte(']')
 	}
 	e.Raw(`,"weight":`)
 	encodePair2(e, &v.Weight)
@@ -12042,11 +12079,7 @@ func encodeRefundInput(e *toolimpl.Encoder, v *RefundInput) {
 	encodeMoney(e, &v.Amount)
 	if v.Fee != nil {
 		e.Raw(`,"fee":`)
-		if v.Fee == nil {
-			e.Null()
-		} else {
-			encodeMoney(e, v.Fee)
-		}
+		encodeMoney(e, v.Fee)
 	}
 	e.Byte('}')
 }
@@ -12059,18 +12092,14 @@ func encodeLogQuery(e *toolimpl.Encoder, v *LogQuery) {
 	e.Value(v.MinLevel)
 	if len(v.Extra) != 0 {
 		e.Raw(`,"extra":`)
-		if v.Extra == nil {
-			e.Null()
-		} else {
-			e.Byte('[')
-			for i2, el2 := range v.Extra {
-				if i2 > 0 {
-					e.Byte(',')
-				}
-				e.Value(el2)
+		e.Byte('[')
+		for i2, el2 := range v.Extra {
+			if i2 > 0 {
+				e.Byte(',')
 			}
-			e.Byte(']')
+			e.Value(el2)
 		}
+		e.Byte(']')
 	}
 	e.Byte('}')
 }
@@ -12081,18 +12110,14 @@ func encodePriceCheck(e *toolimpl.Encoder, v *PriceCheck) {
 	e.String(string(v.Base))
 	if len(v.Targets) != 0 {
 		e.Raw(`,"targets":`)
-		if v.Targets == nil {
-			e.Null()
-		} else {
-			e.Byte('[')
-			for i2, el2 := range v.Targets {
-				if i2 > 0 {
-					e.Byte(',')
-				}
-				e.String(string(el2))
+		e.Byte('[')
+		for i2, el2 := range v.Targets {
+			if i2 > 0 {
+				e.Byte(',')
 			}
-			e.Byte(']')
+			e.String(string(el2))
 		}
+		e.Byte(']')
 	}
 	if v.Amount != 0 {
 		e.Raw(`,"amount":`)
@@ -12131,18 +12156,14 @@ func encodeOrder(e *toolimpl.Encoder, v *Order) {
 	e.String(v.Status)
 	if len(v.Lines) != 0 {
 		e.Raw(`,"lines":`)
-		if v.Lines == nil {
-			e.Null()
-		} else {
-			e.Byte('[')
-			for i2, el2 := range v.Lines {
-				if i2 > 0 {
-					e.Byte(',')
-				}
-				e.String(el2)
+		e.Byte('[')
+		for i2, el2 := range v.Lines {
+			if i2 > 0 {
+				e.Byte(',')
 			}
-			e.Byte(']')
+			e.String(el2)
 		}
+		e.Byte(']')
 	}
 	e.Byte('}')
 }
@@ -12320,11 +12341,7 @@ func encodeMember(e *toolimpl.Encoder, v *Member) {
 	e.String(v.Name)
 	if v.Contact != nil {
 		e.Raw(`,"contact":`)
-		if v.Contact == nil {
-			e.Null()
-		} else {
-			encodeContact(e, v.Contact)
-		}
+		encodeContact(e, v.Contact)
 	}
 	e.Byte('}')
 }
@@ -12342,18 +12359,14 @@ func encodeContact(e *toolimpl.Encoder, v *Contact) {
 		e.Byte(sep)
 		sep = ','
 		e.Raw(`"phones":`)
-		if v.Phones == nil {
-			e.Null()
-		} else {
-			e.Byte('[')
-			for i2, el2 := range v.Phones {
-				if i2 > 0 {
-					e.Byte(',')
-				}
-				encodePhone(e, &el2)
+		e.Byte('[')
+		for i2, el2 := range v.Phones {
+			if i2 > 0 {
+				e.Byte(',')
 			}
-			e.Byte(']')
+			encodePhone(e, &el2)
 		}
+		e.Byte(']')
 	}
 	if sep == '{' {
 		e.Byte('{')
@@ -12370,6 +12383,71 @@ func encodePhone(e *toolimpl.Encoder, v *Phone) {
 		e.Bool(v.Mobile)
 	}
 	e.Byte('}')
+}
+
+// parseUnit returns the constant of Unit whose value is s.
+func parseUnit(s []byte) (Unit, bool) {
+	switch string(s) {
+	case "celsius":
+		return Celsius, true
+	case "fahrenheit":
+		return Fahrenheit, true
+	case "kelvin":
+		return Kelvin, true
+	}
+	return "", false
+}
+
+// parsePriority returns the constant of Priority whose value is s.
+func parsePriority(s []byte) (Priority, bool) {
+	switch string(s) {
+	case "":
+		return PriorityNone, true
+	case "low":
+		return PriorityLow, true
+	case "normal":
+		return PriorityNormal, true
+	case "urgent":
+		return PriorityUrgent, true
+	}
+	return "", false
+}
+
+// parseMode returns the constant of Mode whose value is s.
+func parseMode(s []byte) (Mode, bool) {
+	switch string(s) {
+	case "fast":
+		return ModeFast, true
+	case "safe":
+		return ModeSafe, true
+	case "dry-run":
+		return ModeDry, true
+	}
+	return "", false
+}
+
+// parseSortOrder returns the constant of SortOrder whose value is s.
+func parseSortOrder(s []byte) (SortOrder, bool) {
+	switch string(s) {
+	case "newest":
+		return SortNewest, true
+	case "oldest":
+		return SortOldest, true
+	case "relevance":
+		return SortRelevant, true
+	}
+	return "", false
+}
+
+// The constants this file names, with the values it was generated for. If the
+// build fails here with "duplicate key false", a constant has changed since:
+// run go generate again.
+func _() {
+	_ = map[bool]int{false: 0, Celsius == "celsius" && Fahrenheit == "fahrenheit" && Kelvin == "kelvin": 1}
+	_ = map[bool]int{false: 0, PriorityNone == "" && PriorityLow == "low" && PriorityNormal == "normal" && PriorityUrgent == "urgent": 1}
+	_ = map[bool]int{false: 0, Sunday == 0 && Monday == 1 && Tuesday == 2 && Wednesday == 3 && Thursday == 4 && Friday == 5 && Saturday == 6: 1}
+	_ = map[bool]int{false: 0, ModeFast == "fast" && ModeSafe == "safe" && ModeDry == "dry-run": 1}
+	_ = map[bool]int{false: 0, SortNewest == "newest" && SortOldest == "oldest" && SortRelevant == "relevance": 1}
 }
 
 // Patterns of string fields, compiled once.

@@ -7,7 +7,6 @@ package crosspkg
 import (
 	"context"
 	"encoding/json"
-	"unicode/utf8"
 
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
@@ -26,6 +25,16 @@ func Tools() []runtime.Tool {
 	}
 }
 
+// Lines that more than one schema of the distance tool holds, each written once.
+const (
+	distanceFromUnit       = `"unit":{"type":"string","enum":["km","mi"],"default":"km"}},`
+	distanceFromEnd        = `"additionalProperties":false,"type":"object","required":["name"]},`
+	distanceToEnd          = `"additionalProperties":false,"type":"object","required":["name"]},"type":"array"}},`
+	distanceEnd            = `"additionalProperties":false,"type":"object","required":["from","to"]}`
+	distanceFromNameOpenAI = `"name":{"type":"string","description":"Constraints: at least 1 character."},`
+	distanceFromUnitOpenAI = `"unit":{"anyOf":[{"type":"string","enum":["km","mi"]},{"type":"null"}],"description":"Constraints: default \"km\"."}},`
+)
+
 // distanceInfo describes the distance tool.
 var distanceInfo = runtime.Info{
 	Name:        "distance",
@@ -33,44 +42,44 @@ var distanceInfo = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"from":{"properties":{` +
 		`"name":{"type":"string","minLength":1},` +
-		`"unit":{"type":"string","enum":["km","mi"],"default":"km"}},` +
-		`"additionalProperties":false,"type":"object","required":["name"]},` +
+		distanceFromUnit +
+		distanceFromEnd +
 		`"to":{"items":{"properties":{` +
 		`"name":{"type":"string","minLength":1},` +
-		`"unit":{"type":"string","enum":["km","mi"],"default":"km"}},` +
-		`"additionalProperties":false,"type":"object","required":["name"]},"type":"array"}},` +
-		`"additionalProperties":false,"type":"object","required":["from","to"]}`),
+		distanceFromUnit +
+		distanceToEnd +
+		distanceEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
 			`"from":{"properties":{` +
-			`"name":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"unit":{"anyOf":[{"type":"string","enum":["km","mi"]},{"type":"null"}],"description":"Constraints: default \"km\"."}},` +
+			distanceFromNameOpenAI +
+			distanceFromUnitOpenAI +
 			`"additionalProperties":false,"type":"object","required":["name","unit"]},` +
 			`"to":{"items":{"properties":{` +
-			`"name":{"type":"string","description":"Constraints: at least 1 character."},` +
-			`"unit":{"anyOf":[{"type":"string","enum":["km","mi"]},{"type":"null"}],"description":"Constraints: default \"km\"."}},` +
+			distanceFromNameOpenAI +
+			distanceFromUnitOpenAI +
 			`"additionalProperties":false,"type":"object","required":["name","unit"]},"type":"array"}},` +
-			`"additionalProperties":false,"type":"object","required":["from","to"]}`),
+			distanceEnd),
 		Gemini: json.RawMessage(`{"properties":{` +
 			`"from":{"properties":{` +
 			`"name":{"type":"string","minLength":1},` +
-			`"unit":{"type":"string","enum":["km","mi"],"default":"km"}},` +
+			distanceFromUnit +
 			`"type":"object","required":["name"]},` +
 			`"to":{"items":{"properties":{` +
 			`"name":{"type":"string","minLength":1},` +
-			`"unit":{"type":"string","enum":["km","mi"],"default":"km"}},` +
+			distanceFromUnit +
 			`"type":"object","required":["name"]},"type":"array"}},` +
 			`"type":"object","required":["from","to"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
 			`"from":{"properties":{` +
-			`"name":{"type":"string","description":"Constraints: at least 1 character."},` +
+			distanceFromNameOpenAI +
 			`"unit":{"type":"string","enum":["km","mi"],"description":"Constraints: default \"km\"."}},` +
-			`"additionalProperties":false,"type":"object","required":["name"]},` +
+			distanceFromEnd +
 			`"to":{"items":{"properties":{` +
-			`"name":{"type":"string","description":"Constraints: at least 1 character."},` +
+			distanceFromNameOpenAI +
 			`"unit":{"type":"string","enum":["km","mi"],"description":"Constraints: default \"km\"."}},` +
-			`"additionalProperties":false,"type":"object","required":["name"]},"type":"array"}},` +
-			`"additionalProperties":false,"type":"object","required":["from","to"]}`),
+			distanceToEnd +
+			distanceEnd),
 	},
 	Output:        json.RawMessage(`{"type":"number"}`),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":{"type":"number"}},"additionalProperties":false,"type":"object","required":["result"]}`),
@@ -106,27 +115,34 @@ func (distanceTool) Call(ctx context.Context, s *runtime.Settings, args json.Raw
 	return toolimpl.RunEncoded(ctx, s, &distanceInfo, in, Distance, encodeDistanceResult)
 }
 
+// Lines that more than one schema of the nearest tool holds, each written once.
+const (
+	nearestUnit       = `"unit":{"type":"string","enum":["km","mi"],"default":"km"}},`
+	nearestEnd        = `"additionalProperties":false,"type":"object","required":["name"]}`
+	nearestNameOpenAI = `"name":{"type":"string","description":"Constraints: at least 1 character."},`
+)
+
 // nearestInfo describes the nearest tool.
 var nearestInfo = runtime.Info{
 	Name:        "nearest",
 	Description: "Finds the nearest place.",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"name":{"type":"string","minLength":1},` +
-		`"unit":{"type":"string","enum":["km","mi"],"default":"km"}},` +
-		`"additionalProperties":false,"type":"object","required":["name"]}`),
+		nearestUnit +
+		nearestEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"name":{"type":"string","description":"Constraints: at least 1 character."},` +
+			nearestNameOpenAI +
 			`"unit":{"anyOf":[{"type":"string","enum":["km","mi"]},{"type":"null"}],"description":"Constraints: default \"km\"."}},` +
 			`"additionalProperties":false,"type":"object","required":["name","unit"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
 			`"name":{"type":"string","minLength":1},` +
-			`"unit":{"type":"string","enum":["km","mi"],"default":"km"}},` +
+			nearestUnit +
 			`"type":"object","required":["name"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"name":{"type":"string","description":"Constraints: at least 1 character."},` +
+			nearestNameOpenAI +
 			`"unit":{"type":"string","enum":["km","mi"],"description":"Constraints: default \"km\"."}},` +
-			`"additionalProperties":false,"type":"object","required":["name"]}`),
+			nearestEnd),
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"name":{"type":"string","minLength":1},` +
@@ -214,10 +230,7 @@ func decodePlace(d *toolimpl.Decoder, v *geo.Place) {
 			hasName = true
 			if s, ok := d.String(); ok {
 				v.Name = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 1 {
-					d.Errorf(`must be at least 1 character long, got %d`, runes)
-				}
+				d.Length(s, 1, -1)
 			}
 		case "unit":
 			if d.OptionalNull() {
@@ -225,12 +238,7 @@ func decodePlace(d *toolimpl.Decoder, v *geo.Place) {
 			}
 			hasUnit = true
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "km":
-					v.Unit = geo.Km
-				case "mi":
-					v.Unit = geo.Miles
-				default:
+				if v.Unit, ok = parseUnit(s); !ok {
 					d.Errorf(`must be one of "km", "mi"; got %q`, s)
 				}
 			}
@@ -246,9 +254,8 @@ func decodePlace(d *toolimpl.Decoder, v *geo.Place) {
 	}
 }
 
-// fastTrip decodes a Trip in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeTrip
-// says what is wrong.
+// fastTrip is the fast path of decodeTrip: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastTrip(data []byte, i int, v *Trip, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -299,9 +306,8 @@ func fastTrip(data []byte, i int, v *Trip, strs *toolimpl.Strings) (int, bool) {
 	return i, true
 }
 
-// fastPlace decodes a Place in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodePlace
-// says what is wrong.
+// fastPlace is the fast path of decodePlace: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastPlace(data []byte, i int, v *geo.Place, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -317,11 +323,7 @@ func fastPlace(data []byte, i int, v *geo.Place, strs *toolimpl.Strings) (int, b
 		case "name":
 			hasName = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			runes := utf8.RuneCount(s)
-			if runes < 1 {
+			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, -1) {
 				return i, false
 			}
 			v.Name = strs.Of(data, i, s)
@@ -331,12 +333,7 @@ func fastPlace(data []byte, i int, v *geo.Place, strs *toolimpl.Strings) (int, b
 			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			switch string(s) {
-			case "km":
-				v.Unit = geo.Km
-			case "mi":
-				v.Unit = geo.Miles
-			default:
+			if v.Unit, ok = parseUnit(s); !ok {
 				return i, false
 			}
 		default:
@@ -374,4 +371,22 @@ func encodePlace(e *toolimpl.Encoder, v *geo.Place) {
 		e.String(string(v.Unit))
 	}
 	e.Byte('}')
+}
+
+// parseUnit returns the constant of Unit whose value is s.
+func parseUnit(s []byte) (geo.Unit, bool) {
+	switch string(s) {
+	case "km":
+		return geo.Km, true
+	case "mi":
+		return geo.Miles, true
+	}
+	return "", false
+}
+
+// The constants this file names, with the values it was generated for. If the
+// build fails here with "duplicate key false", a constant has changed since:
+// run go generate again.
+func _() {
+	_ = map[bool]int{false: 0, geo.Km == "km" && geo.Miles == "mi": 1}
 }

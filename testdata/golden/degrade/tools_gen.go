@@ -27,16 +27,22 @@ func Tools() []runtime.Tool {
 	}
 }
 
+// Lines that more than one schema of the use tool holds, each written once.
+const (
+	useNodeEnd = `"additionalProperties":false,"type":"object","required":["name"],"description":"Node is recursive: Gemini, which has no $ref, cannot express it."}},"properties":{`
+	useEnd     = `"additionalProperties":false,"type":"object","required":["labels","any","tree"]}`
+)
+
 // useSchema is the JSON Schema of the use tool's arguments: its Parameters, and its
 // schema for OpenAI and Gemini, which cannot express them.
 var useSchema = json.RawMessage(`{"$defs":{"Node":{"properties":{` +
 	`"name":{"type":"string"},` +
 	`"next":{"$ref":"#/$defs/Node"}},` +
-	`"additionalProperties":false,"type":"object","required":["name"],"description":"Node is recursive: Gemini, which has no $ref, cannot express it."}},"properties":{` +
+	useNodeEnd +
 	`"labels":{"additionalProperties":{"type":"integer"},"type":"object","description":"Labels cannot be expressed in OpenAI strict mode."},` +
 	`"any":{"description":"Any cannot be expressed in OpenAI strict mode either."},` +
 	`"tree":{"$ref":"#/$defs/Node"}},` +
-	`"additionalProperties":false,"type":"object","required":["labels","any","tree"]}`)
+	useEnd)
 
 // useInfo describes the use tool.
 var useInfo = runtime.Info{
@@ -51,11 +57,11 @@ var useInfo = runtime.Info{
 		Anthropic: json.RawMessage(`{"$defs":{"Node":{"properties":{` +
 			`"name":{"type":"string"},` +
 			`"next":{"$ref":"#/$defs/Node"}},` +
-			`"additionalProperties":false,"type":"object","required":["name"],"description":"Node is recursive: Gemini, which has no $ref, cannot express it."}},"properties":{` +
+			useNodeEnd +
 			`"labels":{"type":"object","description":"Labels cannot be expressed in OpenAI strict mode. An object whose values are each an integer."},` +
 			`"any":{"description":"Any cannot be expressed in OpenAI strict mode either. Any JSON value."},` +
 			`"tree":{"$ref":"#/$defs/Node"}},` +
-			`"additionalProperties":false,"type":"object","required":["labels","any","tree"]}`),
+			useEnd),
 	},
 	Output:        json.RawMessage(`{"type":"integer"}`),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["result"]}`),
@@ -87,12 +93,18 @@ func (useTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessa
 	return toolimpl.RunEncoded(ctx, s, &useInfo, in, Use, encodeUseResult)
 }
 
+// Lines that more than one schema of the tag tool holds, each written once.
+const (
+	tagEnd          = `"additionalProperties":false,"type":"object","required":["id","labels"]}`
+	tagLabelsGemini = `"labels":{"type":"object","description":"An object whose values are each a string."}},`
+)
+
 // tagSchema is the JSON Schema of the tag tool's arguments: its Parameters, and its
 // schema for OpenAI, which cannot express them.
 var tagSchema = json.RawMessage(`{"properties":{` +
 	`"id":{"type":"string"},` +
 	`"labels":{"additionalProperties":{"type":"string"},"type":"object"}},` +
-	`"additionalProperties":false,"type":"object","required":["id","labels"]}`)
+	tagEnd)
 
 // tagInfo describes the tag tool.
 var tagInfo = runtime.Info{
@@ -104,12 +116,12 @@ var tagInfo = runtime.Info{
 		OpenAIDegraded: true,
 		Gemini: json.RawMessage(`{"properties":{` +
 			`"id":{"type":"string"},` +
-			`"labels":{"type":"object","description":"An object whose values are each a string."}},` +
+			tagLabelsGemini +
 			`"type":"object","required":["id","labels"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
 			`"id":{"type":"string"},` +
-			`"labels":{"type":"object","description":"An object whose values are each a string."}},` +
-			`"additionalProperties":false,"type":"object","required":["id","labels"]}`),
+			tagLabelsGemini +
+			tagEnd),
 	},
 	ReadOnly: true,
 }
@@ -141,15 +153,21 @@ func (tagTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessa
 	})
 }
 
+// Lines that more than one schema of the walk tool holds, each written once.
+const (
+	walkNodeEnd = `"additionalProperties":false,"type":"object","required":["name"],"description":"Node is recursive: Gemini, which has no $ref, cannot express it."}},"properties":{`
+	walkEnd     = `"additionalProperties":false,"type":"object","required":["name"]}`
+)
+
 // walkSchema is the JSON Schema of the walk tool's arguments: its Parameters, and its
 // schema for Gemini, which cannot express them.
 var walkSchema = json.RawMessage(`{"$defs":{"Node":{"properties":{` +
 	`"name":{"type":"string"},` +
 	`"next":{"$ref":"#/$defs/Node"}},` +
-	`"additionalProperties":false,"type":"object","required":["name"],"description":"Node is recursive: Gemini, which has no $ref, cannot express it."}},"properties":{` +
+	walkNodeEnd +
 	`"name":{"type":"string"},` +
 	`"next":{"$ref":"#/$defs/Node"}},` +
-	`"additionalProperties":false,"type":"object","required":["name"]}`)
+	walkEnd)
 
 // walkInfo describes the walk tool.
 var walkInfo = runtime.Info{
@@ -162,10 +180,10 @@ var walkInfo = runtime.Info{
 		Anthropic: json.RawMessage(`{"$defs":{"Node":{"properties":{` +
 			`"name":{"type":"string"},` +
 			`"next":{"$ref":"#/$defs/Node"}},` +
-			`"additionalProperties":false,"type":"object","required":["name"],"description":"Node is recursive: Gemini, which has no $ref, cannot express it."}},"properties":{` +
+			walkNodeEnd +
 			`"name":{"type":"string"},` +
 			`"next":{"$ref":"#/$defs/Node"}},` +
-			`"additionalProperties":false,"type":"object","required":["name"]}`),
+			walkEnd),
 	},
 	ReadOnly: true,
 }
@@ -195,23 +213,28 @@ func (walkTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMess
 	return toolimpl.Run(ctx, s, &walkInfo, in, Walk)
 }
 
+// Lines that more than one schema of the plain tool holds, each written once.
+const (
+	plainEnd = `"additionalProperties":false,"type":"object","required":["name"]}`
+)
+
 // plainInfo describes the plain tool.
 var plainInfo = runtime.Info{
 	Name:        "plain",
 	Description: "Plain has nothing a dialect cannot express: it does not degrade.",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"name":{"type":"string"}},` +
-		`"additionalProperties":false,"type":"object","required":["name"]}`),
+		plainEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
 			`"name":{"type":"string"}},` +
-			`"additionalProperties":false,"type":"object","required":["name"]}`),
+			plainEnd),
 		Gemini: json.RawMessage(`{"properties":{` +
 			`"name":{"type":"string"}},` +
 			`"type":"object","required":["name"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
 			`"name":{"type":"string"}},` +
-			`"additionalProperties":false,"type":"object","required":["name"]}`),
+			plainEnd),
 	},
 	ReadOnly: true,
 }
@@ -392,9 +415,8 @@ func decodePlainArgs(d *toolimpl.Decoder, v *plainArgs) {
 	}
 }
 
-// fastPlainArgs decodes a plainArgs in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodePlainArgs
-// says what is wrong.
+// fastPlainArgs is the fast path of decodePlainArgs: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastPlainArgs(data []byte, i int, v *plainArgs, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {

@@ -24,59 +24,73 @@ func Tools() []runtime.Tool {
 	}
 }
 
+// Lines that more than one schema of the open_ticket tool holds, each written once.
+const (
+	openTicketSubject      = `"subject":{"type":"string","description":"Subject is a one-line summary."},`
+	openTicketBody         = `"body":{"type":"string","description":"The full text of the request.\n\nMarkdown is fine."},`
+	openTicketPriority     = `"priority":{"type":"string","enum":["low","urgent","blocked"],"description":"how urgent it is. Values: \"low\": Low can wait; \"urgent\": Needs a reply today; \"blocked\": Stops other work."},`
+	openTicketContactEmail = `"email":{"type":"string","description":"Email address to reply to."}},`
+	openTicketContactEnd   = `"additionalProperties":false,"type":"object","required":["email"],"description":"Contact is how to reach the customer."},`
+	openTicketTags         = `"tags":{"items":{"type":"string"},"type":"array","description":"Labels for routing"},`
+	openTicketDelayMs      = `"delay_ms":{"type":"integer","description":"delay_ms to wait before the first reply, in milliseconds."},`
+	openTicketEscalation   = `"escalation":{"type":"string","enum":["low","urgent","blocked"],"description":"Escalation is the priority to raise the ticket to after the delay. Defaults to Urgent; never Low. Values: \"low\": Low can wait; \"urgent\": Needs a reply today; \"blocked\": Stops other work."},`
+	openTicketReplyOn      = `"reply_on":{"type":"string","enum":["email","phone"],"description":"reply_on is \"email\" unless the customer asked for \"phone\"."}},`
+	openTicketEnd          = `"additionalProperties":false,"type":"object","required":["subject","body","priority","contact"]}`
+)
+
 // openTicketInfo describes the open_ticket tool.
 var openTicketInfo = runtime.Info{
 	Name:        "open_ticket",
 	Description: "Opens a support ticket for the customer. Use it when the customer reports a problem that the help center does not answer.\n\nDo not open a ticket twice for the same problem.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"subject":{"type":"string","description":"Subject is a one-line summary."},` +
-		`"body":{"type":"string","description":"The full text of the request.\n\nMarkdown is fine."},` +
-		`"priority":{"type":"string","enum":["low","urgent","blocked"],"description":"how urgent it is. Values: \"low\": Low can wait; \"urgent\": Needs a reply today; \"blocked\": Stops other work."},` +
+		openTicketSubject +
+		openTicketBody +
+		openTicketPriority +
 		`"contact":{"properties":{` +
-		`"email":{"type":"string","description":"Email address to reply to."}},` +
-		`"additionalProperties":false,"type":"object","required":["email"],"description":"Contact is how to reach the customer."},` +
-		`"tags":{"items":{"type":"string"},"type":"array","description":"Labels for routing"},` +
-		`"delay_ms":{"type":"integer","description":"delay_ms to wait before the first reply, in milliseconds."},` +
-		`"escalation":{"type":"string","enum":["low","urgent","blocked"],"description":"Escalation is the priority to raise the ticket to after the delay. Defaults to Urgent; never Low. Values: \"low\": Low can wait; \"urgent\": Needs a reply today; \"blocked\": Stops other work."},` +
-		`"reply_on":{"type":"string","enum":["email","phone"],"description":"reply_on is \"email\" unless the customer asked for \"phone\"."}},` +
-		`"additionalProperties":false,"type":"object","required":["subject","body","priority","contact"]}`),
+		openTicketContactEmail +
+		openTicketContactEnd +
+		openTicketTags +
+		openTicketDelayMs +
+		openTicketEscalation +
+		openTicketReplyOn +
+		openTicketEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"subject":{"type":"string","description":"Subject is a one-line summary."},` +
-			`"body":{"type":"string","description":"The full text of the request.\n\nMarkdown is fine."},` +
-			`"priority":{"type":"string","enum":["low","urgent","blocked"],"description":"how urgent it is. Values: \"low\": Low can wait; \"urgent\": Needs a reply today; \"blocked\": Stops other work."},` +
+			openTicketSubject +
+			openTicketBody +
+			openTicketPriority +
 			`"contact":{"properties":{` +
-			`"email":{"type":"string","description":"Email address to reply to."}},` +
-			`"additionalProperties":false,"type":"object","required":["email"],"description":"Contact is how to reach the customer."},` +
+			openTicketContactEmail +
+			openTicketContactEnd +
 			`"tags":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}],"description":"Labels for routing"},` +
 			`"delay_ms":{"anyOf":[{"type":"integer"},{"type":"null"}],"description":"delay_ms to wait before the first reply, in milliseconds."},` +
 			`"escalation":{"anyOf":[{"type":"string","enum":["low","urgent","blocked"]},{"type":"null"}],"description":"Escalation is the priority to raise the ticket to after the delay. Defaults to Urgent; never Low. Values: \"low\": Low can wait; \"urgent\": Needs a reply today; \"blocked\": Stops other work."},` +
 			`"reply_on":{"anyOf":[{"type":"string","enum":["email","phone"]},{"type":"null"}],"description":"reply_on is \"email\" unless the customer asked for \"phone\"."}},` +
 			`"additionalProperties":false,"type":"object","required":["subject","body","priority","contact","tags","delay_ms","escalation","reply_on"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"subject":{"type":"string","description":"Subject is a one-line summary."},` +
-			`"body":{"type":"string","description":"The full text of the request.\n\nMarkdown is fine."},` +
-			`"priority":{"type":"string","enum":["low","urgent","blocked"],"description":"how urgent it is. Values: \"low\": Low can wait; \"urgent\": Needs a reply today; \"blocked\": Stops other work."},` +
+			openTicketSubject +
+			openTicketBody +
+			openTicketPriority +
 			`"contact":{"properties":{` +
-			`"email":{"type":"string","description":"Email address to reply to."}},` +
+			openTicketContactEmail +
 			`"type":"object","required":["email"],"description":"Contact is how to reach the customer."},` +
-			`"tags":{"items":{"type":"string"},"type":"array","description":"Labels for routing"},` +
-			`"delay_ms":{"type":"integer","description":"delay_ms to wait before the first reply, in milliseconds."},` +
-			`"escalation":{"type":"string","enum":["low","urgent","blocked"],"description":"Escalation is the priority to raise the ticket to after the delay. Defaults to Urgent; never Low. Values: \"low\": Low can wait; \"urgent\": Needs a reply today; \"blocked\": Stops other work."},` +
-			`"reply_on":{"type":"string","enum":["email","phone"],"description":"reply_on is \"email\" unless the customer asked for \"phone\"."}},` +
+			openTicketTags +
+			openTicketDelayMs +
+			openTicketEscalation +
+			openTicketReplyOn +
 			`"type":"object","required":["subject","body","priority","contact"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"subject":{"type":"string","description":"Subject is a one-line summary."},` +
-			`"body":{"type":"string","description":"The full text of the request.\n\nMarkdown is fine."},` +
-			`"priority":{"type":"string","enum":["low","urgent","blocked"],"description":"how urgent it is. Values: \"low\": Low can wait; \"urgent\": Needs a reply today; \"blocked\": Stops other work."},` +
+			openTicketSubject +
+			openTicketBody +
+			openTicketPriority +
 			`"contact":{"properties":{` +
-			`"email":{"type":"string","description":"Email address to reply to."}},` +
-			`"additionalProperties":false,"type":"object","required":["email"],"description":"Contact is how to reach the customer."},` +
-			`"tags":{"items":{"type":"string"},"type":"array","description":"Labels for routing"},` +
-			`"delay_ms":{"type":"integer","description":"delay_ms to wait before the first reply, in milliseconds."},` +
-			`"escalation":{"type":"string","enum":["low","urgent","blocked"],"description":"Escalation is the priority to raise the ticket to after the delay. Defaults to Urgent; never Low. Values: \"low\": Low can wait; \"urgent\": Needs a reply today; \"blocked\": Stops other work."},` +
-			`"reply_on":{"type":"string","enum":["email","phone"],"description":"reply_on is \"email\" unless the customer asked for \"phone\"."}},` +
-			`"additionalProperties":false,"type":"object","required":["subject","body","priority","contact"]}`),
+			openTicketContactEmail +
+			openTicketContactEnd +
+			openTicketTags +
+			openTicketDelayMs +
+			openTicketEscalation +
+			openTicketReplyOn +
+			openTicketEnd),
 	},
 }
 
@@ -131,14 +145,7 @@ func decodeTicket(d *toolimpl.Decoder, v *Ticket) {
 		case "priority":
 			hasPriority = true
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "low":
-					v.Priority = Low
-				case "urgent":
-					v.Priority = Urgent
-				case "blocked":
-					v.Priority = Blocked
-				default:
+				if v.Priority, ok = parsePriority(s); !ok {
 					d.Errorf(`must be one of "low", "urgent", "blocked"; got %q`, s)
 				}
 			}
@@ -174,14 +181,7 @@ func decodeTicket(d *toolimpl.Decoder, v *Ticket) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "low":
-					v.Escalation = Low
-				case "urgent":
-					v.Escalation = Urgent
-				case "blocked":
-					v.Escalation = Blocked
-				default:
+				if v.Escalation, ok = parsePriority(s); !ok {
 					d.Errorf(`must be one of "low", "urgent", "blocked"; got %q`, s)
 				}
 			}
@@ -190,12 +190,7 @@ func decodeTicket(d *toolimpl.Decoder, v *Ticket) {
 				break
 			}
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "email":
-					v.ReplyOn = ChannelEmail
-				case "phone":
-					v.ReplyOn = ChannelPhone
-				default:
+				if v.ReplyOn, ok = parseChannel(s); !ok {
 					d.Errorf(`must be one of "email", "phone"; got %q`, s)
 				}
 			}
@@ -239,9 +234,8 @@ func decodeContact(d *toolimpl.Decoder, v *Contact) {
 	}
 }
 
-// fastTicket decodes a Ticket in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeTicket
-// says what is wrong.
+// fastTicket is the fast path of decodeTicket: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastTicket(data []byte, i int, v *Ticket, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -274,14 +268,7 @@ func fastTicket(data []byte, i int, v *Ticket, strs *toolimpl.Strings) (int, boo
 			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			switch string(s) {
-			case "low":
-				v.Priority = Low
-			case "urgent":
-				v.Priority = Urgent
-			case "blocked":
-				v.Priority = Blocked
-			default:
+			if v.Priority, ok = parsePriority(s); !ok {
 				return i, false
 			}
 		case "contact":
@@ -318,14 +305,7 @@ func fastTicket(data []byte, i int, v *Ticket, strs *toolimpl.Strings) (int, boo
 			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			switch string(s) {
-			case "low":
-				v.Escalation = Low
-			case "urgent":
-				v.Escalation = Urgent
-			case "blocked":
-				v.Escalation = Blocked
-			default:
+			if v.Escalation, ok = parsePriority(s); !ok {
 				return i, false
 			}
 		case "reply_on":
@@ -333,12 +313,7 @@ func fastTicket(data []byte, i int, v *Ticket, strs *toolimpl.Strings) (int, boo
 			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			switch string(s) {
-			case "email":
-				v.ReplyOn = ChannelEmail
-			case "phone":
-				v.ReplyOn = ChannelPhone
-			default:
+			if v.ReplyOn, ok = parseChannel(s); !ok {
 				return i, false
 			}
 		default:
@@ -363,9 +338,8 @@ func fastTicket(data []byte, i int, v *Ticket, strs *toolimpl.Strings) (int, boo
 	return i, true
 }
 
-// fastContact decodes a Contact in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeContact
-// says what is wrong.
+// fastContact is the fast path of decodeContact: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastContact(data []byte, i int, v *Contact, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -396,4 +370,36 @@ func fastContact(data []byte, i int, v *Contact, strs *toolimpl.Strings) (int, b
 		return i, false
 	}
 	return i, true
+}
+
+// parsePriority returns the constant of Priority whose value is s.
+func parsePriority(s []byte) (Priority, bool) {
+	switch string(s) {
+	case "low":
+		return Low, true
+	case "urgent":
+		return Urgent, true
+	case "blocked":
+		return Blocked, true
+	}
+	return "", false
+}
+
+// parseChannel returns the constant of Channel whose value is s.
+func parseChannel(s []byte) (Channel, bool) {
+	switch string(s) {
+	case "email":
+		return ChannelEmail, true
+	case "phone":
+		return ChannelPhone, true
+	}
+	return "", false
+}
+
+// The constants this file names, with the values it was generated for. If the
+// build fails here with "duplicate key false", a constant has changed since:
+// run go generate again.
+func _() {
+	_ = map[bool]int{false: 0, Low == "low" && Urgent == "urgent" && Blocked == "blocked": 1}
+	_ = map[bool]int{false: 0, ChannelEmail == "email" && ChannelPhone == "phone": 1}
 }

@@ -24,39 +24,47 @@ func Tools() []runtime.Tool {
 	}
 }
 
+// Lines that more than one schema of the paint_wall tool holds, each written once.
+const (
+	paintWallColor  = `"color":{"type":"string","enum":["red","green","blue"],"description":"Color is a color."},`
+	paintWallFinish = `"finish":{"type":"string","enum":["matte","gloss"]},`
+	paintWallAccent = `"accent":{"type":"string","enum":["red","green","blue"],"description":"Color is a color.","default":"blue"}},`
+	paintWallEnd    = `"additionalProperties":false,"type":"object","required":["color"]}`
+)
+
 // paintWallInfo describes the paint_wall tool.
 var paintWallInfo = runtime.Info{
 	Name:        "paint_wall",
 	Description: "Paints a wall.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"color":{"type":"string","enum":["red","green","blue"],"description":"Color is a color."},` +
+		paintWallColor +
 		`"level":{"type":"integer","enum":[1,2,3],"description":"Level is a numeric level.","default":2},` +
-		`"finish":{"type":"string","enum":["matte","gloss"]},` +
+		paintWallFinish +
 		`"size":{"type":"integer","enum":[1,5,10]},` +
-		`"accent":{"type":"string","enum":["red","green","blue"],"description":"Color is a color.","default":"blue"}},` +
-		`"additionalProperties":false,"type":"object","required":["color"]}`),
+		paintWallAccent +
+		paintWallEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"color":{"type":"string","enum":["red","green","blue"],"description":"Color is a color."},` +
+			paintWallColor +
 			`"level":{"anyOf":[{"type":"integer","enum":[1,2,3]},{"type":"null"}],"description":"Level is a numeric level. Constraints: default 2."},` +
 			`"finish":{"anyOf":[{"type":"string","enum":["matte","gloss"]},{"type":"null"}]},` +
 			`"size":{"anyOf":[{"type":"integer","enum":[1,5,10]},{"type":"null"}]},` +
 			`"accent":{"anyOf":[{"type":"string","enum":["red","green","blue"]},{"type":"null"}],"description":"Color is a color. Constraints: default \"blue\"."}},` +
 			`"additionalProperties":false,"type":"object","required":["color","level","finish","size","accent"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"color":{"type":"string","enum":["red","green","blue"],"description":"Color is a color."},` +
+			paintWallColor +
 			`"level":{"type":"integer","description":"Level is a numeric level. Constraints: one of 1, 2, 3.","default":2},` +
-			`"finish":{"type":"string","enum":["matte","gloss"]},` +
+			paintWallFinish +
 			`"size":{"type":"integer","description":"Constraints: one of 1, 5, 10."},` +
-			`"accent":{"type":"string","enum":["red","green","blue"],"description":"Color is a color.","default":"blue"}},` +
+			paintWallAccent +
 			`"type":"object","required":["color"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"color":{"type":"string","enum":["red","green","blue"],"description":"Color is a color."},` +
+			paintWallColor +
 			`"level":{"type":"integer","enum":[1,2,3],"description":"Level is a numeric level. Constraints: default 2."},` +
-			`"finish":{"type":"string","enum":["matte","gloss"]},` +
+			paintWallFinish +
 			`"size":{"type":"integer","enum":[1,5,10]},` +
 			`"accent":{"type":"string","enum":["red","green","blue"],"description":"Color is a color. Constraints: default \"blue\"."}},` +
-			`"additionalProperties":false,"type":"object","required":["color"]}`),
+			paintWallEnd),
 	},
 }
 
@@ -101,14 +109,7 @@ func decodePaint(d *toolimpl.Decoder, v *Paint) {
 		case "color":
 			hasColor = true
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "red":
-					v.Color = Red
-				case "green":
-					v.Color = Green
-				case "blue":
-					v.Color = Blue
-				default:
+				if v.Color, ok = parseColor(s); !ok {
 					d.Errorf(`must be one of "red", "green", "blue"; got %q`, s)
 				}
 			}
@@ -159,14 +160,7 @@ func decodePaint(d *toolimpl.Decoder, v *Paint) {
 			hasAccent = true
 			v.Accent = new(Color)
 			if s, ok := d.StringRef(); ok {
-				switch string(s) {
-				case "red":
-					*v.Accent = Red
-				case "green":
-					*v.Accent = Green
-				case "blue":
-					*v.Accent = Blue
-				default:
+				if *v.Accent, ok = parseColor(s); !ok {
 					d.Errorf(`must be one of "red", "green", "blue"; got %q`, s)
 				}
 			}
@@ -186,9 +180,8 @@ func decodePaint(d *toolimpl.Decoder, v *Paint) {
 	}
 }
 
-// fastPaint decodes a Paint in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodePaint
-// says what is wrong.
+// fastPaint is the fast path of decodePaint: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastPaint(data []byte, i int, v *Paint, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -207,14 +200,7 @@ func fastPaint(data []byte, i int, v *Paint, strs *toolimpl.Strings) (int, bool)
 			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			switch string(s) {
-			case "red":
-				v.Color = Red
-			case "green":
-				v.Color = Green
-			case "blue":
-				v.Color = Blue
-			default:
+			if v.Color, ok = parseColor(s); !ok {
 				return i, false
 			}
 		case "level":
@@ -260,14 +246,7 @@ func fastPaint(data []byte, i int, v *Paint, strs *toolimpl.Strings) (int, bool)
 			if s, i, ok = toolimpl.FastString(data, i); !ok {
 				return i, false
 			}
-			switch string(s) {
-			case "red":
-				*v.Accent = Red
-			case "green":
-				*v.Accent = Green
-			case "blue":
-				*v.Accent = Blue
-			default:
+			if *v.Accent, ok = parseColor(s); !ok {
 				return i, false
 			}
 		default:
@@ -288,4 +267,25 @@ func fastPaint(data []byte, i int, v *Paint, strs *toolimpl.Strings) (int, bool)
 		*v.Accent = Blue
 	}
 	return i, true
+}
+
+// parseColor returns the constant of Color whose value is s.
+func parseColor(s []byte) (Color, bool) {
+	switch string(s) {
+	case "red":
+		return Red, true
+	case "green":
+		return Green, true
+	case "blue":
+		return Blue, true
+	}
+	return "", false
+}
+
+// The constants this file names, with the values it was generated for. If the
+// build fails here with "duplicate key false", a constant has changed since:
+// run go generate again.
+func _() {
+	_ = map[bool]int{false: 0, Red == "red" && Green == "green" && Blue == "blue": 1}
+	_ = map[bool]int{false: 0, LevelOne == 1 && LevelTwo == 2 && LevelThree == 3: 1}
 }

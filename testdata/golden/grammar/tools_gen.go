@@ -26,51 +26,64 @@ func Tools() []runtime.Tool {
 	}
 }
 
+// Lines that more than one schema of the plan_trip tool holds, each written once.
+const (
+	planTripCity   = `"city":{"type":"string","description":"the city, e.g. Paris (or nyc=New York)"},`
+	planTripSeat   = `"seat":{"type":"string","description":"window | aisle | any"},`
+	planTripSince  = `"since":{"type":"string","description":"include trips with updated_at >= this time"},`
+	planTripQuoted = `"quoted":{"type":"string","description":"say \"hello\": then wait"},`
+	planTripLimit  = `"limit":{"type":"integer","maximum":50,"minimum":1,"default":10},`
+	planTripTags   = `"tags":{"items":{"type":"string"},"type":"array","maxItems":3,"description":"labels, at most 3"},`
+	planTripNote   = `"note":{"type":"string","description":"a free-form note"},`
+	planTripMode   = `"mode":{"type":"string","enum":["train","plane"],"description":"how to travel"}},`
+	planTripEnd    = `"additionalProperties":false,"type":"object","required":["city","tags"]}`
+)
+
 // planTripInfo describes the plan_trip tool.
 var planTripInfo = runtime.Info{
 	Name:        "plan_trip",
 	Description: "Plans a trip.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"city":{"type":"string","description":"the city, e.g. Paris (or nyc=New York)"},` +
-		`"seat":{"type":"string","description":"window | aisle | any"},` +
-		`"since":{"type":"string","description":"include trips with updated_at >= this time"},` +
-		`"quoted":{"type":"string","description":"say \"hello\": then wait"},` +
-		`"limit":{"type":"integer","maximum":50,"minimum":1,"default":10},` +
-		`"tags":{"items":{"type":"string"},"type":"array","maxItems":3,"description":"labels, at most 3"},` +
-		`"note":{"type":"string","description":"a free-form note"},` +
-		`"mode":{"type":"string","enum":["train","plane"],"description":"how to travel"}},` +
-		`"additionalProperties":false,"type":"object","required":["city","tags"]}`),
+		planTripCity +
+		planTripSeat +
+		planTripSince +
+		planTripQuoted +
+		planTripLimit +
+		planTripTags +
+		planTripNote +
+		planTripMode +
+		planTripEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"city":{"type":"string","description":"the city, e.g. Paris (or nyc=New York)"},` +
+			planTripCity +
 			`"seat":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"window | aisle | any"},` +
 			`"since":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"include trips with updated_at >= this time"},` +
 			`"quoted":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"say \"hello\": then wait"},` +
 			`"limit":{"anyOf":[{"type":"integer","maximum":50,"minimum":1},{"type":"null"}],"description":"Constraints: default 10."},` +
-			`"tags":{"items":{"type":"string"},"type":"array","maxItems":3,"description":"labels, at most 3"},` +
+			planTripTags +
 			`"note":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"a free-form note"},` +
 			`"mode":{"anyOf":[{"type":"string","enum":["train","plane"]},{"type":"null"}],"description":"how to travel"}},` +
 			`"additionalProperties":false,"type":"object","required":["city","seat","since","quoted","limit","tags","note","mode"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"city":{"type":"string","description":"the city, e.g. Paris (or nyc=New York)"},` +
-			`"seat":{"type":"string","description":"window | aisle | any"},` +
-			`"since":{"type":"string","description":"include trips with updated_at >= this time"},` +
-			`"quoted":{"type":"string","description":"say \"hello\": then wait"},` +
-			`"limit":{"type":"integer","maximum":50,"minimum":1,"default":10},` +
-			`"tags":{"items":{"type":"string"},"type":"array","maxItems":3,"description":"labels, at most 3"},` +
-			`"note":{"type":"string","description":"a free-form note"},` +
-			`"mode":{"type":"string","enum":["train","plane"],"description":"how to travel"}},` +
+			planTripCity +
+			planTripSeat +
+			planTripSince +
+			planTripQuoted +
+			planTripLimit +
+			planTripTags +
+			planTripNote +
+			planTripMode +
 			`"type":"object","required":["city","tags"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"city":{"type":"string","description":"the city, e.g. Paris (or nyc=New York)"},` +
-			`"seat":{"type":"string","description":"window | aisle | any"},` +
-			`"since":{"type":"string","description":"include trips with updated_at >= this time"},` +
-			`"quoted":{"type":"string","description":"say \"hello\": then wait"},` +
+			planTripCity +
+			planTripSeat +
+			planTripSince +
+			planTripQuoted +
 			`"limit":{"type":"integer","description":"Constraints: default 10; minimum 1; maximum 50."},` +
 			`"tags":{"items":{"type":"string"},"type":"array","description":"labels, at most 3. Constraints: at most 3 items."},` +
-			`"note":{"type":"string","description":"a free-form note"},` +
-			`"mode":{"type":"string","enum":["train","plane"],"description":"how to travel"}},` +
-			`"additionalProperties":false,"type":"object","required":["city","tags"]}`),
+			planTripNote +
+			planTripMode +
+			planTripEnd),
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"city":{"type":"string","description":"the city, e.g. Paris (or nyc=New York)"},` +
@@ -115,6 +128,18 @@ func (planTripTool) Call(ctx context.Context, s *runtime.Settings, args json.Raw
 	return toolimpl.RunEncoded(ctx, s, &planTripInfo, in, PlanTrip, encodePlanTripResult)
 }
 
+// Lines that more than one schema of the run_query tool holds, each written once.
+const (
+	runQuerySpanEnd  = `"additionalProperties":false,"type":"object","required":["from","to"],"description":"Decodes itself from an object, with its own rules."},`
+	runQuerySpansEnd = `"additionalProperties":false,"type":"object","required":["from","to"]},"type":"array"},`
+	runQueryOwner    = `"owner":{"type":"string","description":"Lower is a string that decodes itself to lower case."},`
+	runQueryNames    = `"names":{"items":{"type":"string"},"type":"array"},`
+	runQueryLevel    = `"level":{"type":"string","description":"Level has both a JSON and a text form; encoding/json uses UnmarshalJSON."},`
+	runQueryAmount   = `"amount":{"type":"integer","description":"Decodes itself from a number or a string of digits."},`
+	runQueryParts    = `"parts":{"items":{"type":"string"},"type":"array"}},`
+	runQueryEnd      = `"additionalProperties":false,"type":"object","required":["span"]}`
+)
+
 // runQueryInfo describes the run_query tool.
 var runQueryInfo = runtime.Info{
 	Name:        "run_query",
@@ -123,23 +148,23 @@ var runQueryInfo = runtime.Info{
 		`"span":{"properties":{` +
 		`"from":{"type":"integer","minimum":0},` +
 		`"to":{"type":"integer"}},` +
-		`"additionalProperties":false,"type":"object","required":["from","to"],"description":"Decodes itself from an object, with its own rules."},` +
+		runQuerySpanEnd +
 		`"spans":{"items":{"properties":{` +
 		`"from":{"type":"integer","minimum":0},` +
 		`"to":{"type":"integer"}},` +
-		`"additionalProperties":false,"type":"object","required":["from","to"]},"type":"array"},` +
-		`"owner":{"type":"string","description":"Lower is a string that decodes itself to lower case."},` +
-		`"names":{"items":{"type":"string"},"type":"array"},` +
-		`"level":{"type":"string","description":"Level has both a JSON and a text form; encoding/json uses UnmarshalJSON."},` +
-		`"amount":{"type":"integer","description":"Decodes itself from a number or a string of digits."},` +
-		`"parts":{"items":{"type":"string"},"type":"array"}},` +
-		`"additionalProperties":false,"type":"object","required":["span"]}`),
+		runQuerySpansEnd +
+		runQueryOwner +
+		runQueryNames +
+		runQueryLevel +
+		runQueryAmount +
+		runQueryParts +
+		runQueryEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
 			`"span":{"properties":{` +
 			`"from":{"type":"integer","minimum":0},` +
 			`"to":{"type":"integer"}},` +
-			`"additionalProperties":false,"type":"object","required":["from","to"],"description":"Decodes itself from an object, with its own rules."},` +
+			runQuerySpanEnd +
 			`"spans":{"anyOf":[{"items":{"properties":{` +
 			`"from":{"type":"integer","minimum":0},` +
 			`"to":{"type":"integer"}},` +
@@ -159,27 +184,27 @@ var runQueryInfo = runtime.Info{
 			`"from":{"type":"integer","minimum":0},` +
 			`"to":{"type":"integer"}},` +
 			`"type":"object","required":["from","to"]},"type":"array"},` +
-			`"owner":{"type":"string","description":"Lower is a string that decodes itself to lower case."},` +
-			`"names":{"items":{"type":"string"},"type":"array"},` +
-			`"level":{"type":"string","description":"Level has both a JSON and a text form; encoding/json uses UnmarshalJSON."},` +
-			`"amount":{"type":"integer","description":"Decodes itself from a number or a string of digits."},` +
-			`"parts":{"items":{"type":"string"},"type":"array"}},` +
+			runQueryOwner +
+			runQueryNames +
+			runQueryLevel +
+			runQueryAmount +
+			runQueryParts +
 			`"type":"object","required":["span"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
 			`"span":{"properties":{` +
 			`"from":{"type":"integer","description":"Constraints: minimum 0."},` +
 			`"to":{"type":"integer"}},` +
-			`"additionalProperties":false,"type":"object","required":["from","to"],"description":"Decodes itself from an object, with its own rules."},` +
+			runQuerySpanEnd +
 			`"spans":{"items":{"properties":{` +
 			`"from":{"type":"integer","description":"Constraints: minimum 0."},` +
 			`"to":{"type":"integer"}},` +
-			`"additionalProperties":false,"type":"object","required":["from","to"]},"type":"array"},` +
-			`"owner":{"type":"string","description":"Lower is a string that decodes itself to lower case."},` +
-			`"names":{"items":{"type":"string"},"type":"array"},` +
-			`"level":{"type":"string","description":"Level has both a JSON and a text form; encoding/json uses UnmarshalJSON."},` +
-			`"amount":{"type":"integer","description":"Decodes itself from a number or a string of digits."},` +
-			`"parts":{"items":{"type":"string"},"type":"array"}},` +
-			`"additionalProperties":false,"type":"object","required":["span"]}`),
+			runQuerySpansEnd +
+			runQueryOwner +
+			runQueryNames +
+			runQueryLevel +
+			runQueryAmount +
+			runQueryParts +
+			runQueryEnd),
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"span":{"properties":{` +
@@ -228,6 +253,11 @@ func (runQueryTool) Call(ctx context.Context, s *runtime.Settings, args json.Raw
 	return toolimpl.RunEncoded(ctx, s, &runQueryInfo, in, RunQuery, encodeRunQueryResult)
 }
 
+// Lines that more than one schema of the open_window tool holds, each written once.
+const (
+	openWindowEnd = `"additionalProperties":false,"type":"object","required":["start"]}`
+)
+
 // openWindowInfo describes the open_window tool.
 var openWindowInfo = runtime.Info{
 	Name:        "open_window",
@@ -235,7 +265,7 @@ var openWindowInfo = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"start":{"type":"integer"},` +
 		`"end":{"type":"integer"}},` +
-		`"additionalProperties":false,"type":"object","required":["start"]}`),
+		openWindowEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
 			`"start":{"type":"integer"},` +
@@ -248,7 +278,7 @@ var openWindowInfo = runtime.Info{
 		Anthropic: json.RawMessage(`{"properties":{` +
 			`"start":{"type":"integer"},` +
 			`"end":{"type":"integer"}},` +
-			`"additionalProperties":false,"type":"object","required":["start"]}`),
+			openWindowEnd),
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"start":{"type":"integer"},` +
@@ -556,9 +586,8 @@ func checkRange(d *toolimpl.Decoder, v *Range) {
 	}
 }
 
-// fastTripRequest decodes a TripRequest in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeTripRequest
-// says what is wrong.
+// fastTripRequest is the fast path of decodeTripRequest: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastTripRequest(data []byte, i int, v *TripRequest, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -599,13 +628,7 @@ func fastTripRequest(data []byte, i int, v *TripRequest, strs *toolimpl.Strings)
 		case "limit":
 			hasLimit = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			if n < 1 {
-				return i, false
-			}
-			if n > 50 {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 50 {
 				return i, false
 			}
 			v.Limit = int(n)
@@ -706,18 +729,14 @@ func encodeTripRequest(e *toolimpl.Encoder, v *TripRequest) {
 	}
 	if len(v.Tags) != 0 {
 		e.Raw(`,"tags":`)
-		if v.Tags == nil {
-			e.Null()
-		} else {
-			e.Byte('[')
-			for i2, el2 := range v.Tags {
-				if i2 > 0 {
-					e.Byte(',')
-				}
-				e.String(el2)
+		e.Byte('[')
+		for i2, el2 := range v.Tags {
+			if i2 > 0 {
+				e.Byte(',')
 			}
-			e.Byte(']')
+			e.String(el2)
 		}
+		e.Byte(']')
 	}
 	if len(v.Note) != 0 {
 		e.Raw(`,"note":`)
@@ -736,41 +755,29 @@ func encodeQuery(e *toolimpl.Encoder, v *Query) {
 	encodeRange(e, &v.Span)
 	if len(v.Spans) != 0 {
 		e.Raw(`,"spans":`)
-		if v.Spans == nil {
-			e.Null()
-		} else {
-			e.Byte('[')
-			for i2, el2 := range v.Spans {
-				if i2 > 0 {
-					e.Byte(',')
-				}
-				encodeRange(e, &el2)
+		e.Byte('[')
+		for i2, el2 := range v.Spans {
+			if i2 > 0 {
+				e.Byte(',')
 			}
-			e.Byte(']')
+			encodeRange(e, &el2)
 		}
+		e.Byte(']')
 	}
 	if v.Owner != nil {
 		e.Raw(`,"owner":`)
-		if v.Owner == nil {
-			e.Null()
-		} else {
-			e.String(string(*v.Owner))
-		}
+		e.String(string(*v.Owner))
 	}
 	if len(v.Names) != 0 {
 		e.Raw(`,"names":`)
-		if v.Names == nil {
-			e.Null()
-		} else {
-			e.Byte('[')
-			for i2, el2 := range v.Names {
-				if i2 > 0 {
-					e.Byte(',')
-				}
-				e.String(string(el2))
+		e.Byte('[')
+		for i2, el2 := range v.Names {
+			if i2 > 0 {
+				e.Byte(',')
 			}
-			e.Byte(']')
+			e.String(string(el2))
 		}
+		e.Byte(']')
 	}
 	if v.Level != 0 {
 		e.Raw(`,"level":`)
@@ -780,18 +787,14 @@ func encodeQuery(e *toolimpl.Encoder, v *Query) {
 	encodeFlexible(e, &v.Amount)
 	if len(v.Parts) != 0 {
 		e.Raw(`,"parts":`)
-		if v.Parts == nil {
-			e.Null()
-		} else {
-			e.Byte('[')
-			for i2, el2 := range v.Parts {
-				if i2 > 0 {
-					e.Byte(',')
-				}
-				encodeFlexible(e, &el2)
+		e.Byte('[')
+		for i2, el2 := range v.Parts {
+			if i2 > 0 {
+				e.Byte(',')
 			}
-			e.Byte(']')
+			encodeFlexible(e, &el2)
 		}
+		e.Byte(']')
 	}
 	e.Byte('}')
 }

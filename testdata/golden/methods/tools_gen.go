@@ -25,23 +25,28 @@ func Tools(store *Store, clock Clock) []runtime.Tool {
 	}
 }
 
+// Lines that more than one schema of the order tool holds, each written once.
+const (
+	orderEnd = `"additionalProperties":false,"type":"object","required":["id"]}`
+)
+
 // orderInfo describes the order tool.
 var orderInfo = runtime.Info{
 	Name:        "order",
 	Description: "Returns the status of an order.",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string"}},` +
-		`"additionalProperties":false,"type":"object","required":["id"]}`),
+		orderEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
 			`"id":{"type":"string"}},` +
-			`"additionalProperties":false,"type":"object","required":["id"]}`),
+			orderEnd),
 		Gemini: json.RawMessage(`{"properties":{` +
 			`"id":{"type":"string"}},` +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
 			`"id":{"type":"string"}},` +
-			`"additionalProperties":false,"type":"object","required":["id"]}`),
+			orderEnd),
 	},
 }
 
@@ -79,15 +84,20 @@ func (t orderTool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	})
 }
 
+// Lines that more than one schema of the time tool holds, each written once.
+const (
+	timeStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
+)
+
 // timeInfo describes the time tool.
 var timeInfo = runtime.Info{
 	Name:        "time",
 	Description: "Returns the time.",
-	Parameters:  json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
+	Parameters:  json.RawMessage(timeStart),
 	Dialects: runtime.DialectSchemas{
-		OpenAI:    json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
+		OpenAI:    json.RawMessage(timeStart),
 		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
-		Anthropic: json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
+		Anthropic: json.RawMessage(timeStart),
 	},
 }
 
@@ -120,23 +130,28 @@ func (t timeTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMe
 	})
 }
 
+// Lines that more than one schema of the cancel tool holds, each written once.
+const (
+	cancelEnd = `"additionalProperties":false,"type":"object","required":["id"]}`
+)
+
 // cancelInfo describes the cancel tool.
 var cancelInfo = runtime.Info{
 	Name:        "cancel",
 	Description: "Cancels an order.",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string"}},` +
-		`"additionalProperties":false,"type":"object","required":["id"]}`),
+		cancelEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
 			`"id":{"type":"string"}},` +
-			`"additionalProperties":false,"type":"object","required":["id"]}`),
+			cancelEnd),
 		Gemini: json.RawMessage(`{"properties":{` +
 			`"id":{"type":"string"}},` +
 			`"type":"object","required":["id"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
 			`"id":{"type":"string"}},` +
-			`"additionalProperties":false,"type":"object","required":["id"]}`),
+			cancelEnd),
 	},
 	Confirm:     true,
 	Destructive: new(true),
@@ -202,9 +217,8 @@ func decodeLookup(d *toolimpl.Decoder, v *Lookup) {
 	}
 }
 
-// fastLookup decodes a Lookup in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeLookup
-// says what is wrong.
+// fastLookup is the fast path of decodeLookup: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastLookup(data []byte, i int, v *Lookup, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {

@@ -23,27 +23,34 @@ func Tools() []runtime.Tool {
 	}
 }
 
+// Lines that more than one schema of the chart tool holds, each written once.
+const (
+	chartTitle  = `"title":{"type":"string","description":"The chart's title."},`
+	chartValues = `"values":{"items":{"type":"number"},"type":"array","description":"The bars, from left to right."}},`
+	chartEnd    = `"additionalProperties":false,"type":"object","required":["title","values"]}`
+)
+
 // chartInfo describes the chart tool.
 var chartInfo = runtime.Info{
 	Name:        "chart",
 	Description: "Draws a bar chart of the values, as a PNG image with a caption.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"title":{"type":"string","description":"The chart's title."},` +
-		`"values":{"items":{"type":"number"},"type":"array","description":"The bars, from left to right."}},` +
-		`"additionalProperties":false,"type":"object","required":["title","values"]}`),
+		chartTitle +
+		chartValues +
+		chartEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"title":{"type":"string","description":"The chart's title."},` +
-			`"values":{"items":{"type":"number"},"type":"array","description":"The bars, from left to right."}},` +
-			`"additionalProperties":false,"type":"object","required":["title","values"]}`),
+			chartTitle +
+			chartValues +
+			chartEnd),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"title":{"type":"string","description":"The chart's title."},` +
-			`"values":{"items":{"type":"number"},"type":"array","description":"The bars, from left to right."}},` +
+			chartTitle +
+			chartValues +
 			`"type":"object","required":["title","values"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"title":{"type":"string","description":"The chart's title."},` +
-			`"values":{"items":{"type":"number"},"type":"array","description":"The bars, from left to right."}},` +
-			`"additionalProperties":false,"type":"object","required":["title","values"]}`),
+			chartTitle +
+			chartValues +
+			chartEnd),
 	},
 }
 
@@ -127,9 +134,8 @@ func decodeChartArgs(d *toolimpl.Decoder, v *chartArgs) {
 	}
 }
 
-// fastChartArgs decodes a chartArgs in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeChartArgs
-// says what is wrong.
+// fastChartArgs is the fast path of decodeChartArgs: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastChartArgs(data []byte, i int, v *chartArgs, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {

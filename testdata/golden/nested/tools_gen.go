@@ -23,95 +23,112 @@ func Tools() []runtime.Tool {
 	}
 }
 
+// Lines that more than one schema of the plan tool holds, each written once.
+const (
+	planFromLat          = `"lat":{"type":"number","maximum":90,"minimum":-90},`
+	planFromLon          = `"lon":{"type":"number","maximum":180,"minimum":-180}},`
+	planFromEnd          = `"additionalProperties":false,"type":"object","required":["lat","lon"],"description":"Point is a location."},`
+	planMatrix           = `"matrix":{"items":{"items":{"type":"integer","maximum":127,"minimum":-128},"type":"array"},"type":"array"},`
+	planDepart           = `"depart":{"type":"string","format":"date-time"},`
+	planLimit            = `"limit":{"type":"integer","maximum":65535,"minimum":0,"default":10},`
+	planInlineEnd        = `"additionalProperties":false,"type":"object","required":["mode"]}},`
+	planEnd              = `"additionalProperties":false,"type":"object","required":["from","depart","inline"]}`
+	planFromEndGemini    = `"type":"object","required":["lat","lon"],"description":"Point is a location."},`
+	planLabelsGemini     = `"labels":{"type":"object","description":"An object whose values are each a string."},`
+	planPayloadGemini    = `"payload":{"type":"string","pattern":"^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$","description":"Constraints: base64-encoded."},`
+	planFromLatAnthropic = `"lat":{"type":"number","description":"Constraints: minimum -90; maximum 90."},`
+	planFromLonAnthropic = `"lon":{"type":"number","description":"Constraints: minimum -180; maximum 180."}},`
+)
+
 // planInfo describes the plan tool.
 var planInfo = runtime.Info{
 	Name:        "plan",
 	Description: "Plans a route.",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"from":{"properties":{` +
-		`"lat":{"type":"number","maximum":90,"minimum":-90},` +
-		`"lon":{"type":"number","maximum":180,"minimum":-180}},` +
-		`"additionalProperties":false,"type":"object","required":["lat","lon"],"description":"Point is a location."},` +
+		planFromLat +
+		planFromLon +
+		planFromEnd +
 		`"to":{"properties":{` +
-		`"lat":{"type":"number","maximum":90,"minimum":-90},` +
-		`"lon":{"type":"number","maximum":180,"minimum":-180}},` +
-		`"additionalProperties":false,"type":"object","required":["lat","lon"],"description":"Point is a location."},` +
+		planFromLat +
+		planFromLon +
+		planFromEnd +
 		`"stops":{"items":{"properties":{` +
-		`"lat":{"type":"number","maximum":90,"minimum":-90},` +
-		`"lon":{"type":"number","maximum":180,"minimum":-180}},` +
+		planFromLat +
+		planFromLon +
 		`"additionalProperties":false,"type":"object","required":["lat","lon"]},"type":"array","maxItems":5},` +
 		`"box":{"items":{"properties":{` +
-		`"lat":{"type":"number","maximum":90,"minimum":-90},` +
-		`"lon":{"type":"number","maximum":180,"minimum":-180}},` +
+		planFromLat +
+		planFromLon +
 		`"additionalProperties":false,"type":"object","required":["lat","lon"]},"type":"array","maxItems":2,"minItems":2},` +
-		`"matrix":{"items":{"items":{"type":"integer","maximum":127,"minimum":-128},"type":"array"},"type":"array"},` +
+		planMatrix +
 		`"labels":{"additionalProperties":{"type":"string"},"type":"object"},` +
-		`"depart":{"type":"string","format":"date-time"},` +
+		planDepart +
 		`"payload":{"type":"string","pattern":"^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$","contentEncoding":"base64"},` +
 		`"extra":true,` +
 		`"raw":true,` +
-		`"limit":{"type":"integer","maximum":65535,"minimum":0,"default":10},` +
+		planLimit +
 		`"inline":{"properties":{` +
 		`"mode":{"type":"string"}},` +
-		`"additionalProperties":false,"type":"object","required":["mode"]}},` +
-		`"additionalProperties":false,"type":"object","required":["from","depart","inline"]}`),
+		planInlineEnd +
+		planEnd),
 	Dialects: runtime.DialectSchemas{
 		Gemini: json.RawMessage(`{"properties":{` +
 			`"from":{"properties":{` +
-			`"lat":{"type":"number","maximum":90,"minimum":-90},` +
-			`"lon":{"type":"number","maximum":180,"minimum":-180}},` +
-			`"type":"object","required":["lat","lon"],"description":"Point is a location."},` +
+			planFromLat +
+			planFromLon +
+			planFromEndGemini +
 			`"to":{"properties":{` +
-			`"lat":{"type":"number","maximum":90,"minimum":-90},` +
-			`"lon":{"type":"number","maximum":180,"minimum":-180}},` +
-			`"type":"object","required":["lat","lon"],"description":"Point is a location."},` +
+			planFromLat +
+			planFromLon +
+			planFromEndGemini +
 			`"stops":{"items":{"properties":{` +
-			`"lat":{"type":"number","maximum":90,"minimum":-90},` +
-			`"lon":{"type":"number","maximum":180,"minimum":-180}},` +
+			planFromLat +
+			planFromLon +
 			`"type":"object","required":["lat","lon"]},"type":"array","maxItems":5},` +
 			`"box":{"items":{"properties":{` +
-			`"lat":{"type":"number","maximum":90,"minimum":-90},` +
-			`"lon":{"type":"number","maximum":180,"minimum":-180}},` +
+			planFromLat +
+			planFromLon +
 			`"type":"object","required":["lat","lon"]},"type":"array","maxItems":2,"minItems":2},` +
-			`"matrix":{"items":{"items":{"type":"integer","maximum":127,"minimum":-128},"type":"array"},"type":"array"},` +
-			`"labels":{"type":"object","description":"An object whose values are each a string."},` +
-			`"depart":{"type":"string","format":"date-time"},` +
-			`"payload":{"type":"string","pattern":"^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$","description":"Constraints: base64-encoded."},` +
+			planMatrix +
+			planLabelsGemini +
+			planDepart +
+			planPayloadGemini +
 			`"extra":{"description":"Any JSON value."},` +
 			`"raw":{"description":"Any JSON value."},` +
-			`"limit":{"type":"integer","maximum":65535,"minimum":0,"default":10},` +
+			planLimit +
 			`"inline":{"properties":{` +
 			`"mode":{"type":"string"}},` +
 			`"type":"object","required":["mode"]}},` +
 			`"type":"object","required":["from","depart","inline"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
 			`"from":{"properties":{` +
-			`"lat":{"type":"number","description":"Constraints: minimum -90; maximum 90."},` +
-			`"lon":{"type":"number","description":"Constraints: minimum -180; maximum 180."}},` +
-			`"additionalProperties":false,"type":"object","required":["lat","lon"],"description":"Point is a location."},` +
+			planFromLatAnthropic +
+			planFromLonAnthropic +
+			planFromEnd +
 			`"to":{"properties":{` +
-			`"lat":{"type":"number","description":"Constraints: minimum -90; maximum 90."},` +
-			`"lon":{"type":"number","description":"Constraints: minimum -180; maximum 180."}},` +
-			`"additionalProperties":false,"type":"object","required":["lat","lon"],"description":"Point is a location."},` +
+			planFromLatAnthropic +
+			planFromLonAnthropic +
+			planFromEnd +
 			`"stops":{"items":{"properties":{` +
-			`"lat":{"type":"number","description":"Constraints: minimum -90; maximum 90."},` +
-			`"lon":{"type":"number","description":"Constraints: minimum -180; maximum 180."}},` +
+			planFromLatAnthropic +
+			planFromLonAnthropic +
 			`"additionalProperties":false,"type":"object","required":["lat","lon"]},"type":"array","description":"Constraints: at most 5 items."},` +
 			`"box":{"items":{"properties":{` +
-			`"lat":{"type":"number","description":"Constraints: minimum -90; maximum 90."},` +
-			`"lon":{"type":"number","description":"Constraints: minimum -180; maximum 180."}},` +
+			planFromLatAnthropic +
+			planFromLonAnthropic +
 			`"additionalProperties":false,"type":"object","required":["lat","lon"]},"type":"array","description":"Constraints: at least 2 items; at most 2 items."},` +
 			`"matrix":{"items":{"items":{"type":"integer"},"type":"array"},"type":"array","description":"Constraints: each item: each item: minimum -128, maximum 127."},` +
-			`"labels":{"type":"object","description":"An object whose values are each a string."},` +
-			`"depart":{"type":"string","format":"date-time"},` +
-			`"payload":{"type":"string","pattern":"^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$","description":"Constraints: base64-encoded."},` +
+			planLabelsGemini +
+			planDepart +
+			planPayloadGemini +
 			`"extra":{"description":"Any JSON value."},` +
 			`"raw":{"description":"Any JSON value."},` +
 			`"limit":{"type":"integer","description":"Constraints: default 10; minimum 0; maximum 65535."},` +
 			`"inline":{"properties":{` +
 			`"mode":{"type":"string"}},` +
-			`"additionalProperties":false,"type":"object","required":["mode"]}},` +
-			`"additionalProperties":false,"type":"object","required":["from","depart","inline"]}`),
+			planInlineEnd +
+			planEnd),
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"from":{"properties":{` +
@@ -403,26 +420,18 @@ func encodeRoute(e *toolimpl.Encoder, v *Route) {
 	encodePoint(e, &v.From)
 	if v.To != nil {
 		e.Raw(`,"to":`)
-		if v.To == nil {
-			e.Null()
-		} else {
-			encodePoint(e, v.To)
-		}
+		encodePoint(e, v.To)
 	}
 	if len(v.Stops) != 0 {
 		e.Raw(`,"stops":`)
-		if v.Stops == nil {
-			e.Null()
-		} else {
-			e.Byte('[')
-			for i2, el2 := range v.Stops {
-				if i2 > 0 {
-					e.Byte(',')
-				}
-				encodePoint(e, &el2)
+		e.Byte('[')
+		for i2, el2 := range v.Stops {
+			if i2 > 0 {
+				e.Byte(',')
 			}
-			e.Byte(']')
+			encodePoint(e, &el2)
 		}
+		e.Byte(']')
 	}
 	if len(v.Box) != 0 {
 		e.Raw(`,"box":`)
@@ -437,47 +446,39 @@ func encodeRoute(e *toolimpl.Encoder, v *Route) {
 	}
 	if len(v.Matrix) != 0 {
 		e.Raw(`,"matrix":`)
-		if v.Matrix == nil {
-			e.Null()
-		} else {
-			e.Byte('[')
-			for i2, el2 := range v.Matrix {
-				if i2 > 0 {
-					e.Byte(',')
-				}
-				if el2 == nil {
-					e.Null()
-				} else {
-					e.Byte('[')
-					for i3, el3 := range el2 {
-						if i3 > 0 {
-							e.Byte(',')
-						}
-						e.Int(int64(el3))
-					}
-					e.Byte(']')
-				}
+		e.Byte('[')
+		for i2, el2 := range v.Matrix {
+			if i2 > 0 {
+				e.Byte(',')
 			}
-			e.Byte(']')
+			if el2 == nil {
+				e.Null()
+			} else {
+				e.Byte('[')
+				for i3, el3 := range el2 {
+					if i3 > 0 {
+						e.Byte(',')
+					}
+					e.Int(int64(el3))
+				}
+				e.Byte(']')
+			}
 		}
+		e.Byte(']')
 	}
 	if len(v.Labels) != 0 {
 		e.Raw(`,"labels":`)
-		if v.Labels == nil {
-			e.Null()
-		} else {
-			e.Byte('{')
-			for i2, k2 := range toolimpl.SortedKeys(v.Labels) {
-				if i2 > 0 {
-					e.Byte(',')
-				}
-				e.String(string(k2))
-				e.Byte(':')
-				el2 := v.Labels[k2]
-				e.String(el2)
+		e.Byte('{')
+		for i2, k2 := range toolimpl.SortedKeys(v.Labels) {
+			if i2 > 0 {
+				e.Byte(',')
 			}
-			e.Byte('}')
+			e.String(string(k2))
+			e.Byte(':')
+			el2 := v.Labels[k2]
+			e.String(el2)
 		}
+		e.Byte('}')
 	}
 	e.Raw(`,"depart":`)
 	e.Value(v.Depart)
@@ -495,11 +496,7 @@ func encodeRoute(e *toolimpl.Encoder, v *Route) {
 	}
 	if v.Limit != nil {
 		e.Raw(`,"limit":`)
-		if v.Limit == nil {
-			e.Null()
-		} else {
-			e.Uint(uint64(*v.Limit))
-		}
+		e.Uint(uint64(*v.Limit))
 	}
 	e.Raw(`,"inline":`)
 	e.Raw(`{"mode":`)

@@ -26,23 +26,28 @@ func Tools() []runtime.Tool {
 	}
 }
 
+// Lines that more than one schema of the web-search tool holds, each written once.
+const (
+	webSearchEnd = `"additionalProperties":false,"type":"object","required":["q"]}`
+)
+
 // webSearchInfo describes the web-search tool.
 var webSearchInfo = runtime.Info{
 	Name:        "web-search",
 	Description: "Searches.",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"q":{"type":"string"}},` +
-		`"additionalProperties":false,"type":"object","required":["q"]}`),
+		webSearchEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
 			`"q":{"type":"string"}},` +
-			`"additionalProperties":false,"type":"object","required":["q"]}`),
+			webSearchEnd),
 		Gemini: json.RawMessage(`{"properties":{` +
 			`"q":{"type":"string"}},` +
 			`"type":"object","required":["q"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
 			`"q":{"type":"string"}},` +
-			`"additionalProperties":false,"type":"object","required":["q"]}`),
+			webSearchEnd),
 	},
 	Timeout: 90 * time.Second,
 	Retries: 2,
@@ -80,23 +85,28 @@ func (webSearchTool) Call(ctx context.Context, s *runtime.Settings, args json.Ra
 	return toolimpl.Run(ctx, s, &webSearchInfo, in, Search)
 }
 
+// Lines that more than one schema of the deploy_service tool holds, each written once.
+const (
+	deployServiceEnd = `"additionalProperties":false,"type":"object","required":["q"]}`
+)
+
 // deployServiceInfo describes the deploy_service tool.
 var deployServiceInfo = runtime.Info{
 	Name:        "deploy_service",
 	Description: "Deploys the service.",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"q":{"type":"string"}},` +
-		`"additionalProperties":false,"type":"object","required":["q"]}`),
+		deployServiceEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
 			`"q":{"type":"string"}},` +
-			`"additionalProperties":false,"type":"object","required":["q"]}`),
+			deployServiceEnd),
 		Gemini: json.RawMessage(`{"properties":{` +
 			`"q":{"type":"string"}},` +
 			`"type":"object","required":["q"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
 			`"q":{"type":"string"}},` +
-			`"additionalProperties":false,"type":"object","required":["q"]}`),
+			deployServiceEnd),
 	},
 	Timeout:     250 * time.Millisecond,
 	Confirm:     true,
@@ -141,23 +151,28 @@ func (deployServiceTool) Call(ctx context.Context, s *runtime.Settings, args jso
 	})
 }
 
+// Lines that more than one schema of the http_get_urls tool holds, each written once.
+const (
+	httpGetUrlsEnd = `"additionalProperties":false,"type":"object","required":["q"]}`
+)
+
 // httpGetUrlsInfo describes the http_get_urls tool.
 var httpGetUrlsInfo = runtime.Info{
 	Name:        "http_get_urls",
 	Description: "Fetches pages; its default name is snake_case.",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"q":{"type":"string"}},` +
-		`"additionalProperties":false,"type":"object","required":["q"]}`),
+		httpGetUrlsEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
 			`"q":{"type":"string"}},` +
-			`"additionalProperties":false,"type":"object","required":["q"]}`),
+			httpGetUrlsEnd),
 		Gemini: json.RawMessage(`{"properties":{` +
 			`"q":{"type":"string"}},` +
 			`"type":"object","required":["q"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
 			`"q":{"type":"string"}},` +
-			`"additionalProperties":false,"type":"object","required":["q"]}`),
+			httpGetUrlsEnd),
 	},
 }
 
@@ -213,9 +228,8 @@ func decodeQuery(d *toolimpl.Decoder, v *Query) {
 	}
 }
 
-// fastQuery decodes a Query in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeQuery
-// says what is wrong.
+// fastQuery is the fast path of decodeQuery: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastQuery(data []byte, i int, v *Query, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {

@@ -28,6 +28,11 @@ func Tools() []runtime.Tool {
 	}
 }
 
+// Lines that more than one schema of the make_report tool holds, each written once.
+const (
+	makeReportStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
+)
+
 // makeReportOutput is the JSON Schema of the make_report tool's result after its opening brace,
 // which its Output and OutputWrapper share.
 const makeReportOutput = `"anyOf":[{"properties":{` +
@@ -86,11 +91,11 @@ const makeReportOutputDefs = `{"Tree":{"properties":{` +
 var makeReportInfo = runtime.Info{
 	Name:        "make_report",
 	Description: "Returns a report.",
-	Parameters:  json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
+	Parameters:  json.RawMessage(makeReportStart),
 	Dialects: runtime.DialectSchemas{
-		OpenAI:    json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
+		OpenAI:    json.RawMessage(makeReportStart),
 		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
-		Anthropic: json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
+		Anthropic: json.RawMessage(makeReportStart),
 	},
 	Output:        json.RawMessage(`{"$defs":` + makeReportOutputDefs + `,` + makeReportOutput),
 	OutputWrapper: json.RawMessage(`{"$defs":` + makeReportOutputDefs + `,"properties":{"result":` + `{` + makeReportOutput + `},"additionalProperties":false,"type":"object","required":["result"]}`),
@@ -123,15 +128,20 @@ func (makeReportTool) Call(ctx context.Context, s *runtime.Settings, args json.R
 	}, encodeMakeReportResult)
 }
 
+// Lines that more than one schema of the levels tool holds, each written once.
+const (
+	levelsStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
+)
+
 // levelsInfo describes the levels tool.
 var levelsInfo = runtime.Info{
 	Name:        "levels",
 	Description: "Returns a list.",
-	Parameters:  json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
+	Parameters:  json.RawMessage(levelsStart),
 	Dialects: runtime.DialectSchemas{
-		OpenAI:    json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
+		OpenAI:    json.RawMessage(levelsStart),
 		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
-		Anthropic: json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
+		Anthropic: json.RawMessage(levelsStart),
 	},
 	Output:        json.RawMessage(`{"anyOf":[{"items":{"type":"integer","maximum":127,"minimum":-128},"type":"array"},{"type":"null"}]}`),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":{"anyOf":[{"items":{"type":"integer","maximum":127,"minimum":-128},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["result"]}`),
@@ -164,15 +174,20 @@ func (levelsTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMe
 	}, encodeLevelsResult)
 }
 
+// Lines that more than one schema of the scores tool holds, each written once.
+const (
+	scoresStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
+)
+
 // scoresInfo describes the scores tool.
 var scoresInfo = runtime.Info{
 	Name:        "scores",
 	Description: "Returns a map.",
-	Parameters:  json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
+	Parameters:  json.RawMessage(scoresStart),
 	Dialects: runtime.DialectSchemas{
-		OpenAI:    json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
+		OpenAI:    json.RawMessage(scoresStart),
 		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
-		Anthropic: json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
+		Anthropic: json.RawMessage(scoresStart),
 	},
 	Output:        json.RawMessage(`{"anyOf":[{"additionalProperties":{"type":"number"},"type":"object"},{"type":"null"}]}`),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":{"anyOf":[{"additionalProperties":{"type":"number"},"type":"object"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["result"]}`),
@@ -205,15 +220,20 @@ func (scoresTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMe
 	}, encodeScoresResult)
 }
 
+// Lines that more than one schema of the count tool holds, each written once.
+const (
+	countStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
+)
+
 // countInfo describes the count tool.
 var countInfo = runtime.Info{
 	Name:        "count",
 	Description: "Returns a number.",
-	Parameters:  json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
+	Parameters:  json.RawMessage(countStart),
 	Dialects: runtime.DialectSchemas{
-		OpenAI:    json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
+		OpenAI:    json.RawMessage(countStart),
 		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
-		Anthropic: json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
+		Anthropic: json.RawMessage(countStart),
 	},
 	Output:        json.RawMessage(`{"type":"integer"}`),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["result"]}`),
@@ -246,15 +266,20 @@ func (countTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMes
 	}, encodeCountResult)
 }
 
+// Lines that more than one schema of the stamp tool holds, each written once.
+const (
+	stampStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
+)
+
 // stampInfo describes the stamp tool.
 var stampInfo = runtime.Info{
 	Name:        "stamp",
 	Description: "Returns a time, which encoding/json writes.",
-	Parameters:  json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
+	Parameters:  json.RawMessage(stampStart),
 	Dialects: runtime.DialectSchemas{
-		OpenAI:    json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
+		OpenAI:    json.RawMessage(stampStart),
 		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
-		Anthropic: json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
+		Anthropic: json.RawMessage(stampStart),
 	},
 	Output:        json.RawMessage(`{"type":"string","format":"date-time"}`),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":{"type":"string","format":"date-time"}},"additionalProperties":false,"type":"object","required":["result"]}`),
@@ -386,21 +411,17 @@ func encodeReport(e *toolimpl.Encoder, v *Report) {
 	e.Byte(']')
 	if len(v.Counts) != 0 {
 		e.Raw(`,"counts":`)
-		if v.Counts == nil {
-			e.Null()
-		} else {
-			e.Byte('{')
-			for i2, k2 := range toolimpl.SortedKeys(v.Counts) {
-				if i2 > 0 {
-					e.Byte(',')
-				}
-				e.String(string(k2))
-				e.Byte(':')
-				el2 := v.Counts[k2]
-				e.Int(int64(el2))
+		e.Byte('{')
+		for i2, k2 := range toolimpl.SortedKeys(v.Counts) {
+			if i2 > 0 {
+				e.Byte(',')
 			}
-			e.Byte('}')
+			e.String(string(k2))
+			e.Byte(':')
+			el2 := v.Counts[k2]
+			e.Int(int64(el2))
 		}
+		e.Byte('}')
 	}
 	e.Raw(`,"by_code":`)
 	if v.ByCode == nil {
@@ -422,11 +443,7 @@ func encodeReport(e *toolimpl.Encoder, v *Report) {
 	encodeInner(e, &v.Inner)
 	if v.InnerPtr != nil {
 		e.Raw(`,"inner_ptr":`)
-		if v.InnerPtr == nil {
-			e.Null()
-		} else {
-			encodeInner(e, v.InnerPtr)
-		}
+		encodeInner(e, v.InnerPtr)
 	}
 	e.Raw(`,"inners":`)
 	if v.Inners == nil {
@@ -489,22 +506,18 @@ func encodeTree(e *toolimpl.Encoder, v *Tree) {
 	e.String(v.Label)
 	if len(v.Children) != 0 {
 		e.Raw(`,"children":`)
-		if v.Children == nil {
-			e.Null()
-		} else {
-			e.Byte('[')
-			for i2, el2 := range v.Children {
-				if i2 > 0 {
-					e.Byte(',')
-				}
-				if el2 == nil {
-					e.Null()
-				} else {
-					encodeTree(e, el2)
-				}
+		e.Byte('[')
+		for i2, el2 := range v.Children {
+			if i2 > 0 {
+				e.Byte(',')
 			}
-			e.Byte(']')
+			if el2 == nil {
+				e.Null()
+			} else {
+				encodeTree(e, el2)
+			}
 		}
+		e.Byte(']')
 	}
 	e.Byte('}')
 }

@@ -23,6 +23,12 @@ func Tools() []runtime.Tool {
 	}
 }
 
+// Lines that more than one schema of the count tool holds, each written once.
+const (
+	countNodeEnd = `"additionalProperties":false,"type":"object","required":["name"],"description":"Node is a tree node."}},"properties":{`
+	countEnd     = `"additionalProperties":false,"type":"object","required":["root"]}`
+)
+
 // countInfo describes the count tool.
 var countInfo = runtime.Info{
 	Name:        "count",
@@ -31,10 +37,10 @@ var countInfo = runtime.Info{
 		`"name":{"type":"string"},` +
 		`"children":{"items":{"$ref":"#/$defs/Node"},"type":"array"},` +
 		`"parent":{"$ref":"#/$defs/Node"}},` +
-		`"additionalProperties":false,"type":"object","required":["name"],"description":"Node is a tree node."}},"properties":{` +
+		countNodeEnd +
 		`"root":{"$ref":"#/$defs/Node"},` +
 		`"label":{"type":"string"}},` +
-		`"additionalProperties":false,"type":"object","required":["root"]}`),
+		countEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"$defs":{"Node":{"properties":{` +
 			`"name":{"type":"string"},` +
@@ -48,10 +54,10 @@ var countInfo = runtime.Info{
 			`"name":{"type":"string"},` +
 			`"children":{"items":{"$ref":"#/$defs/Node"},"type":"array"},` +
 			`"parent":{"$ref":"#/$defs/Node"}},` +
-			`"additionalProperties":false,"type":"object","required":["name"],"description":"Node is a tree node."}},"properties":{` +
+			countNodeEnd +
 			`"root":{"$ref":"#/$defs/Node"},` +
 			`"label":{"type":"string"}},` +
-			`"additionalProperties":false,"type":"object","required":["root"]}`),
+			countEnd),
 	},
 	Output:        json.RawMessage(`{"type":"integer"}`),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["result"]}`),

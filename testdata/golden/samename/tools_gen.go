@@ -25,33 +25,41 @@ func Tools() []runtime.Tool {
 	}
 }
 
+// Lines that more than one schema of the post tool holds, each written once.
+const (
+	postAItemSub = `"sub":{"items":{"$ref":"#/$defs/a.Item"},"type":"array"}},`
+	postAItemEnd = `"additionalProperties":false,"type":"object","required":["title"]},"b.Item":{"properties":{`
+	postBItemEnd = `"additionalProperties":false,"type":"object","required":["text"]}},"properties":{`
+	postEnd      = `"additionalProperties":false,"type":"object","required":["task","comment"]}`
+)
+
 // postInfo describes the post tool.
 var postInfo = runtime.Info{
 	Name:        "post",
 	Description: "Posts to the board.",
 	Parameters: json.RawMessage(`{"$defs":{"a.Item":{"properties":{` +
 		`"title":{"type":"string"},` +
-		`"sub":{"items":{"$ref":"#/$defs/a.Item"},"type":"array"}},` +
-		`"additionalProperties":false,"type":"object","required":["title"]},"b.Item":{"properties":{` +
+		postAItemSub +
+		postAItemEnd +
 		`"text":{"type":"string"},` +
 		`"replies":{"items":{"$ref":"#/$defs/b.Item"},"type":"array"}},` +
-		`"additionalProperties":false,"type":"object","required":["text"]}},"properties":{` +
+		postBItemEnd +
 		`"task":{"$ref":"#/$defs/a.Item"},` +
 		`"comment":{"$ref":"#/$defs/b.Item"},` +
 		`"labels":{"additionalProperties":{"type":"string"},"type":"object","description":"Labels is keyed by a type that decodes itself from text."}},` +
-		`"additionalProperties":false,"type":"object","required":["task","comment"]}`),
+		postEnd),
 	Dialects: runtime.DialectSchemas{
 		Anthropic: json.RawMessage(`{"$defs":{"a.Item":{"properties":{` +
 			`"title":{"type":"string"},` +
-			`"sub":{"items":{"$ref":"#/$defs/a.Item"},"type":"array"}},` +
-			`"additionalProperties":false,"type":"object","required":["title"]},"b.Item":{"properties":{` +
+			postAItemSub +
+			postAItemEnd +
 			`"text":{"type":"string"},` +
 			`"replies":{"items":{"$ref":"#/$defs/b.Item"},"type":"array"}},` +
-			`"additionalProperties":false,"type":"object","required":["text"]}},"properties":{` +
+			postBItemEnd +
 			`"task":{"$ref":"#/$defs/a.Item"},` +
 			`"comment":{"$ref":"#/$defs/b.Item"},` +
 			`"labels":{"type":"object","description":"Labels is keyed by a type that decodes itself from text. An object whose values are each a string."}},` +
-			`"additionalProperties":false,"type":"object","required":["task","comment"]}`),
+			postEnd),
 	},
 	Output:        json.RawMessage(`{"type":"integer"}`),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["result"]}`),

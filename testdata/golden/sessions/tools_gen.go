@@ -29,23 +29,29 @@ func Tools(shop *Shop) []runtime.Tool {
 	}
 }
 
+// Lines that more than one schema of the orders tool holds, each written once.
+const (
+	ordersStatus = `"status":{"type":"string","description":"Filters the orders."}},`
+	ordersEnd    = `"additionalProperties":false,"type":"object"}`
+)
+
 // ordersInfo describes the orders tool.
 var ordersInfo = runtime.Info{
 	Name:        "orders",
 	Description: "Lists the signed-in user's orders.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"status":{"type":"string","description":"Filters the orders."}},` +
-		`"additionalProperties":false,"type":"object"}`),
+		ordersStatus +
+		ordersEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
 			`"status":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"Filters the orders."}},` +
 			`"additionalProperties":false,"type":"object","required":["status"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"status":{"type":"string","description":"Filters the orders."}},` +
+			ordersStatus +
 			`"type":"object"}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"status":{"type":"string","description":"Filters the orders."}},` +
-			`"additionalProperties":false,"type":"object"}`),
+			ordersStatus +
+			ordersEnd),
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"owner":{"type":"string"},` +
@@ -100,23 +106,29 @@ func (t ordersTool) Call(ctx context.Context, s *runtime.Settings, args json.Raw
 	}, encodeOrdersResult)
 }
 
+// Lines that more than one schema of the greet tool holds, each written once.
+const (
+	greetName = `"name":{"type":"string","description":"Who to greet."}},`
+	greetEnd  = `"additionalProperties":false,"type":"object","required":["name"]}`
+)
+
 // greetInfo describes the greet tool.
 var greetInfo = runtime.Info{
 	Name:        "greet",
 	Description: "Greets someone on behalf of the tenant.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"name":{"type":"string","description":"Who to greet."}},` +
-		`"additionalProperties":false,"type":"object","required":["name"]}`),
+		greetName +
+		greetEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"name":{"type":"string","description":"Who to greet."}},` +
-			`"additionalProperties":false,"type":"object","required":["name"]}`),
+			greetName +
+			greetEnd),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"name":{"type":"string","description":"Who to greet."}},` +
+			greetName +
 			`"type":"object","required":["name"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"name":{"type":"string","description":"Who to greet."}},` +
-			`"additionalProperties":false,"type":"object","required":["name"]}`),
+			greetName +
+			greetEnd),
 	},
 	ReadOnly: true,
 }
@@ -164,15 +176,20 @@ func (greetTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMes
 	})
 }
 
+// Lines that more than one schema of the whoami tool holds, each written once.
+const (
+	whoamiStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
+)
+
 // whoamiInfo describes the whoami tool.
 var whoamiInfo = runtime.Info{
 	Name:        "whoami",
 	Description: "Says who the caller is.",
-	Parameters:  json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
+	Parameters:  json.RawMessage(whoamiStart),
 	Dialects: runtime.DialectSchemas{
-		OpenAI:    json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
+		OpenAI:    json.RawMessage(whoamiStart),
 		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
-		Anthropic: json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
+		Anthropic: json.RawMessage(whoamiStart),
 	},
 	ReadOnly: true,
 }
@@ -215,15 +232,20 @@ func (whoamiTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMe
 	})
 }
 
+// Lines that more than one schema of the version tool holds, each written once.
+const (
+	versionStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
+)
+
 // versionInfo describes the version tool.
 var versionInfo = runtime.Info{
 	Name:        "version",
 	Description: "Reports the service's version; it needs no session.",
-	Parameters:  json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
+	Parameters:  json.RawMessage(versionStart),
 	Dialects: runtime.DialectSchemas{
-		OpenAI:    json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
+		OpenAI:    json.RawMessage(versionStart),
 		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
-		Anthropic: json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
+		Anthropic: json.RawMessage(versionStart),
 	},
 	ReadOnly: true,
 }
@@ -255,23 +277,29 @@ func (versionTool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	})
 }
 
+// Lines that more than one schema of the feed tool holds, each written once.
+const (
+	feedCount = `"count":{"type":"integer","description":"How many events."}},`
+	feedEnd   = `"additionalProperties":false,"type":"object","required":["count"]}`
+)
+
 // feedInfo describes the feed tool.
 var feedInfo = runtime.Info{
 	Name:        "feed",
 	Description: "Streams the user's events, one chunk each.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"count":{"type":"integer","description":"How many events."}},` +
-		`"additionalProperties":false,"type":"object","required":["count"]}`),
+		feedCount +
+		feedEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"count":{"type":"integer","description":"How many events."}},` +
-			`"additionalProperties":false,"type":"object","required":["count"]}`),
+			feedCount +
+			feedEnd),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"count":{"type":"integer","description":"How many events."}},` +
+			feedCount +
 			`"type":"object","required":["count"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"count":{"type":"integer","description":"How many events."}},` +
-			`"additionalProperties":false,"type":"object","required":["count"]}`),
+			feedCount +
+			feedEnd),
 	},
 	ReadOnly: true,
 }
@@ -394,9 +422,8 @@ func decodeFeedArgs(d *toolimpl.Decoder, v *feedArgs) {
 	}
 }
 
-// fastOrdersIn decodes an OrdersIn in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeOrdersIn
-// says what is wrong.
+// fastOrdersIn is the fast path of decodeOrdersIn: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastOrdersIn(data []byte, i int, v *OrdersIn, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -424,9 +451,8 @@ func fastOrdersIn(data []byte, i int, v *OrdersIn, strs *toolimpl.Strings) (int,
 	return i, true
 }
 
-// fastGreetArgs decodes a greetArgs in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeGreetArgs
-// says what is wrong.
+// fastGreetArgs is the fast path of decodeGreetArgs: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastGreetArgs(data []byte, i int, v *greetArgs, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -459,9 +485,8 @@ func fastGreetArgs(data []byte, i int, v *greetArgs, strs *toolimpl.Strings) (in
 	return i, true
 }
 
-// fastFeedArgs decodes a feedArgs in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeFeedArgs
-// says what is wrong.
+// fastFeedArgs is the fast path of decodeFeedArgs: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastFeedArgs(data []byte, i int, v *feedArgs, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {

@@ -30,23 +30,28 @@ func Tools() []runtime.Tool {
 	}
 }
 
+// Lines that more than one schema of the full tool holds, each written once.
+const (
+	fullEnd = `"additionalProperties":false,"type":"object","required":["text"]}`
+)
+
 // fullInfo describes the full tool.
 var fullInfo = runtime.Info{
 	Name:        "full",
 	Description: "Takes a context and a struct and returns a result.",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"text":{"type":"string"}},` +
-		`"additionalProperties":false,"type":"object","required":["text"]}`),
+		fullEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
 			`"text":{"type":"string"}},` +
-			`"additionalProperties":false,"type":"object","required":["text"]}`),
+			fullEnd),
 		Gemini: json.RawMessage(`{"properties":{` +
 			`"text":{"type":"string"}},` +
 			`"type":"object","required":["text"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
 			`"text":{"type":"string"}},` +
-			`"additionalProperties":false,"type":"object","required":["text"]}`),
+			fullEnd),
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"length":{"type":"integer"}},` +
@@ -84,23 +89,28 @@ func (fullTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMess
 	return toolimpl.RunEncoded(ctx, s, &fullInfo, in, Full, encodeFullResult)
 }
 
+// Lines that more than one schema of the error_only tool holds, each written once.
+const (
+	errorOnlyEnd = `"additionalProperties":false,"type":"object","required":["text"]}`
+)
+
 // errorOnlyInfo describes the error_only tool.
 var errorOnlyInfo = runtime.Info{
 	Name:        "error_only",
 	Description: "Returns only an error.",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"text":{"type":"string"}},` +
-		`"additionalProperties":false,"type":"object","required":["text"]}`),
+		errorOnlyEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
 			`"text":{"type":"string"}},` +
-			`"additionalProperties":false,"type":"object","required":["text"]}`),
+			errorOnlyEnd),
 		Gemini: json.RawMessage(`{"properties":{` +
 			`"text":{"type":"string"}},` +
 			`"type":"object","required":["text"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
 			`"text":{"type":"string"}},` +
-			`"additionalProperties":false,"type":"object","required":["text"]}`),
+			errorOnlyEnd),
 	},
 }
 
@@ -136,23 +146,28 @@ func (errorOnlyTool) Call(ctx context.Context, s *runtime.Settings, args json.Ra
 	})
 }
 
+// Lines that more than one schema of the no_context tool holds, each written once.
+const (
+	noContextEnd = `"additionalProperties":false,"type":"object","required":["text"]}`
+)
+
 // noContextInfo describes the no_context tool.
 var noContextInfo = runtime.Info{
 	Name:        "no_context",
 	Description: "Takes no context.",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"text":{"type":"string"}},` +
-		`"additionalProperties":false,"type":"object","required":["text"]}`),
+		noContextEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
 			`"text":{"type":"string"}},` +
-			`"additionalProperties":false,"type":"object","required":["text"]}`),
+			noContextEnd),
 		Gemini: json.RawMessage(`{"properties":{` +
 			`"text":{"type":"string"}},` +
 			`"type":"object","required":["text"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
 			`"text":{"type":"string"}},` +
-			`"additionalProperties":false,"type":"object","required":["text"]}`),
+			noContextEnd),
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"length":{"type":"integer"}},` +
@@ -192,15 +207,20 @@ func (noContextTool) Call(ctx context.Context, s *runtime.Settings, args json.Ra
 	}, encodeNoContextResult)
 }
 
+// Lines that more than one schema of the no_input tool holds, each written once.
+const (
+	noInputStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
+)
+
 // noInputInfo describes the no_input tool.
 var noInputInfo = runtime.Info{
 	Name:        "no_input",
 	Description: "Takes only a context.",
-	Parameters:  json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
+	Parameters:  json.RawMessage(noInputStart),
 	Dialects: runtime.DialectSchemas{
-		OpenAI:    json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
+		OpenAI:    json.RawMessage(noInputStart),
 		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
-		Anthropic: json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
+		Anthropic: json.RawMessage(noInputStart),
 	},
 }
 
@@ -231,23 +251,28 @@ func (noInputTool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	})
 }
 
+// Lines that more than one schema of the pointer tool holds, each written once.
+const (
+	pointerEnd = `"additionalProperties":false,"type":"object","required":["text"]}`
+)
+
 // pointerInfo describes the pointer tool.
 var pointerInfo = runtime.Info{
 	Name:        "pointer",
 	Description: "Takes a pointer to its struct.",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"text":{"type":"string"}},` +
-		`"additionalProperties":false,"type":"object","required":["text"]}`),
+		pointerEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
 			`"text":{"type":"string"}},` +
-			`"additionalProperties":false,"type":"object","required":["text"]}`),
+			pointerEnd),
 		Gemini: json.RawMessage(`{"properties":{` +
 			`"text":{"type":"string"}},` +
 			`"type":"object","required":["text"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
 			`"text":{"type":"string"}},` +
-			`"additionalProperties":false,"type":"object","required":["text"]}`),
+			pointerEnd),
 	},
 	Output:        json.RawMessage(`{"anyOf":[{"properties":{"length":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["length"]},{"type":"null"}]}`),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":{"anyOf":[{"properties":{"length":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["length"]},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["result"]}`),
@@ -285,31 +310,38 @@ func (pointerTool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	}, encodePointerResult)
 }
 
+// Lines that more than one schema of the plain tool holds, each written once.
+const (
+	plainCity = `"city":{"type":"string","description":"The city."},`
+	plainDays = `"days":{"type":"integer","description":"How many days."},`
+	plainEnd  = `"additionalProperties":false,"type":"object","required":["city","days"]}`
+)
+
 // plainInfo describes the plain tool.
 var plainInfo = runtime.Info{
 	Name:        "plain",
 	Description: "Takes plain parameters.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"city":{"type":"string","description":"The city."},` +
-		`"days":{"type":"integer","description":"How many days."},` +
+		plainCity +
+		plainDays +
 		`"note":{"type":"string"}},` +
-		`"additionalProperties":false,"type":"object","required":["city","days"]}`),
+		plainEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"city":{"type":"string","description":"The city."},` +
-			`"days":{"type":"integer","description":"How many days."},` +
+			plainCity +
+			plainDays +
 			`"note":{"anyOf":[{"type":"string"},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["city","days","note"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"city":{"type":"string","description":"The city."},` +
-			`"days":{"type":"integer","description":"How many days."},` +
+			plainCity +
+			plainDays +
 			`"note":{"type":"string"}},` +
 			`"type":"object","required":["city","days"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"city":{"type":"string","description":"The city."},` +
-			`"days":{"type":"integer","description":"How many days."},` +
+			plainCity +
+			plainDays +
 			`"note":{"type":"string"}},` +
-			`"additionalProperties":false,"type":"object","required":["city","days"]}`),
+			plainEnd),
 	},
 }
 
@@ -345,15 +377,20 @@ func (plainTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMes
 	})
 }
 
+// Lines that more than one schema of the nothing tool holds, each written once.
+const (
+	nothingStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
+)
+
 // nothingInfo describes the nothing tool.
 var nothingInfo = runtime.Info{
 	Name:        "nothing",
 	Description: "Takes nothing and returns only an error.",
-	Parameters:  json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
+	Parameters:  json.RawMessage(nothingStart),
 	Dialects: runtime.DialectSchemas{
-		OpenAI:    json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
+		OpenAI:    json.RawMessage(nothingStart),
 		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
-		Anthropic: json.RawMessage(`{"properties":{},"additionalProperties":false,"type":"object"}`),
+		Anthropic: json.RawMessage(nothingStart),
 	},
 }
 
@@ -452,9 +489,8 @@ func decodePlainArgs(d *toolimpl.Decoder, v *plainArgs) {
 	}
 }
 
-// fastIn decodes an In in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeIn
-// says what is wrong.
+// fastIn is the fast path of decodeIn: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastIn(data []byte, i int, v *In, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -487,9 +523,8 @@ func fastIn(data []byte, i int, v *In, strs *toolimpl.Strings) (int, bool) {
 	return i, true
 }
 
-// fastPlainArgs decodes a plainArgs in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodePlainArgs
-// says what is wrong.
+// fastPlainArgs is the fast path of decodePlainArgs: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastPlainArgs(data []byte, i int, v *plainArgs, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {

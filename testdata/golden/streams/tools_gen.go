@@ -26,23 +26,29 @@ func Tools(runner *Runner) []runtime.Tool {
 	}
 }
 
+// Lines that more than one schema of the spell tool holds, each written once.
+const (
+	spellWord = `"word":{"type":"string","description":"The word to spell."}},`
+	spellEnd  = `"additionalProperties":false,"type":"object","required":["word"]}`
+)
+
 // spellInfo describes the spell tool.
 var spellInfo = runtime.Info{
 	Name:        "spell",
 	Description: "Yields the letters of a word, one chunk each.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"word":{"type":"string","description":"The word to spell."}},` +
-		`"additionalProperties":false,"type":"object","required":["word"]}`),
+		spellWord +
+		spellEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"word":{"type":"string","description":"The word to spell."}},` +
-			`"additionalProperties":false,"type":"object","required":["word"]}`),
+			spellWord +
+			spellEnd),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"word":{"type":"string","description":"The word to spell."}},` +
+			spellWord +
 			`"type":"object","required":["word"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"word":{"type":"string","description":"The word to spell."}},` +
-			`"additionalProperties":false,"type":"object","required":["word"]}`),
+			spellWord +
+			spellEnd),
 	},
 }
 
@@ -85,23 +91,29 @@ func (spellTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMes
 	}, nil, emit)
 }
 
+// Lines that more than one schema of the run_job tool holds, each written once.
+const (
+	runJobSteps = `"steps":{"type":"integer","maximum":10,"minimum":1,"description":"Steps is how many steps the job takes."}},`
+	runJobEnd   = `"additionalProperties":false,"type":"object","required":["steps"]}`
+)
+
 // runJobInfo describes the run_job tool.
 var runJobInfo = runtime.Info{
 	Name:        "run_job",
 	Description: "Runs a job, reporting each step as it is done.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"steps":{"type":"integer","maximum":10,"minimum":1,"description":"Steps is how many steps the job takes."}},` +
-		`"additionalProperties":false,"type":"object","required":["steps"]}`),
+		runJobSteps +
+		runJobEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"steps":{"type":"integer","maximum":10,"minimum":1,"description":"Steps is how many steps the job takes."}},` +
-			`"additionalProperties":false,"type":"object","required":["steps"]}`),
+			runJobSteps +
+			runJobEnd),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"steps":{"type":"integer","maximum":10,"minimum":1,"description":"Steps is how many steps the job takes."}},` +
+			runJobSteps +
 			`"type":"object","required":["steps"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
 			`"steps":{"type":"integer","description":"Steps is how many steps the job takes. Constraints: minimum 1; maximum 10."}},` +
-			`"additionalProperties":false,"type":"object","required":["steps"]}`),
+			runJobEnd),
 	},
 	Output:        json.RawMessage(`{"properties":{"step":{"type":"integer"},"note":{"type":"string"}},"additionalProperties":false,"type":"object","required":["step"]}`),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":{"items":{"properties":{"step":{"type":"integer"},"note":{"type":"string"}},"additionalProperties":false,"type":"object","required":["step"]},"type":"array"}},"additionalProperties":false,"type":"object","required":["result"]}`),
@@ -209,9 +221,8 @@ func decodeJob(d *toolimpl.Decoder, v *Job) {
 	}
 }
 
-// fastSpellArgs decodes a spellArgs in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeSpellArgs
-// says what is wrong.
+// fastSpellArgs is the fast path of decodeSpellArgs: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastSpellArgs(data []byte, i int, v *spellArgs, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -244,9 +255,8 @@ func fastSpellArgs(data []byte, i int, v *spellArgs, strs *toolimpl.Strings) (in
 	return i, true
 }
 
-// fastJob decodes a Job in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeJob
-// says what is wrong.
+// fastJob is the fast path of decodeJob: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastJob(data []byte, i int, v *Job, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -262,13 +272,7 @@ func fastJob(data []byte, i int, v *Job, strs *toolimpl.Strings) (int, bool) {
 		case "steps":
 			hasSteps = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			if n < 1 {
-				return i, false
-			}
-			if n > 10 {
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 10 {
 				return i, false
 			}
 			v.Steps = int(n)

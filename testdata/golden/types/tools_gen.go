@@ -25,6 +25,24 @@ func Tools() []runtime.Tool {
 	}
 }
 
+// Lines that more than one schema of the place tool holds, each written once.
+const (
+	placeNamedEnd      = `"additionalProperties":false,"type":"object","required":["x"],"description":"Named is embedded with a json name, so it is not promoted."},`
+	placeNote          = `"note":{"type":"string","description":"hides Base.Note"},`
+	placeCount         = `"count":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)$"},`
+	placeRatio         = `"ratio":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$","description":"Constraints: minimum 0."},`
+	placeOn            = `"on":{"type":"string","pattern":"^(true|false)$"},`
+	placeLevel         = `"level":{"type":"string","description":"Decodes itself from text."},`
+	placePrice         = `"price":{"type":"string","description":"Decodes itself from JSON: a string like \"12.50 EUR\"."},`
+	placePairEnd       = `"additionalProperties":false,"type":"object","required":["first","second"],"description":"Pair is generic."},`
+	placeOtherEnd      = `"additionalProperties":false,"type":"object","required":["id"],"description":"Base is embedded by value."},`
+	placeWait          = `"wait":{"type":"integer","description":"A duration in nanoseconds (1s is 1000000000)."},`
+	placeEnd           = `"additionalProperties":false,"type":"object","required":["id","named","count","level","price","pair"]}`
+	placeStockGemini   = `"stock":{"type":"object","description":"An object whose values are each an integer."},`
+	placePairEndGemini = `"type":"object","required":["first","second"],"description":"Pair is generic."},`
+	placeExtraGemini   = `"extra":{"type":"object","description":"An object whose values are each an array."}},`
+)
+
 // placeInfo describes the place tool.
 var placeInfo = runtime.Info{
 	Name:        "place",
@@ -34,33 +52,33 @@ var placeInfo = runtime.Info{
 		`"by":{"type":"string"},` +
 		`"named":{"properties":{` +
 		`"x":{"type":"integer"}},` +
-		`"additionalProperties":false,"type":"object","required":["x"],"description":"Named is embedded with a json name, so it is not promoted."},` +
-		`"note":{"type":"string","description":"hides Base.Note"},` +
-		`"count":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)$"},` +
-		`"ratio":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$","description":"Constraints: minimum 0."},` +
-		`"on":{"type":"string","pattern":"^(true|false)$"},` +
-		`"level":{"type":"string","description":"Decodes itself from text."},` +
+		placeNamedEnd +
+		placeNote +
+		placeCount +
+		placeRatio +
+		placeOn +
+		placeLevel +
 		`"addr":{"type":"string"},` +
-		`"price":{"type":"string","description":"Decodes itself from JSON: a string like \"12.50 EUR\"."},` +
+		placePrice +
 		`"stock":{"additionalProperties":{"type":"integer","minimum":0},"type":"object"},` +
 		`"pair":{"properties":{` +
 		`"first":{"type":"integer"},` +
 		`"second":{"type":"integer"}},` +
-		`"additionalProperties":false,"type":"object","required":["first","second"],"description":"Pair is generic."},` +
+		placePairEnd +
 		`"other":{"properties":{` +
 		`"id":{"type":"string"},` +
 		`"note":{"type":"string"}},` +
-		`"additionalProperties":false,"type":"object","required":["id"],"description":"Base is embedded by value."},` +
-		`"wait":{"type":"integer","description":"A duration in nanoseconds (1s is 1000000000)."},` +
+		placeOtherEnd +
+		placeWait +
 		`"names":{"properties":{` +
 		`"first":{"type":"string"},` +
 		`"second":{"type":"string"}},` +
-		`"additionalProperties":false,"type":"object","required":["first","second"],"description":"Pair is generic."},` +
+		placePairEnd +
 		`"extra":{"additionalProperties":{"items":{"properties":{` +
 		`"id":{"type":"string"},` +
 		`"note":{"type":"string"}},` +
 		`"additionalProperties":false,"type":"object","required":["id"]},"type":"array"},"type":"object"}},` +
-		`"additionalProperties":false,"type":"object","required":["id","named","count","level","price","pair"]}`),
+		placeEnd),
 	Dialects: runtime.DialectSchemas{
 		Gemini: json.RawMessage(`{"properties":{` +
 			`"id":{"type":"string"},` +
@@ -68,58 +86,58 @@ var placeInfo = runtime.Info{
 			`"named":{"properties":{` +
 			`"x":{"type":"integer"}},` +
 			`"type":"object","required":["x"],"description":"Named is embedded with a json name, so it is not promoted."},` +
-			`"note":{"type":"string","description":"hides Base.Note"},` +
-			`"count":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)$"},` +
-			`"ratio":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$","description":"Constraints: minimum 0."},` +
-			`"on":{"type":"string","pattern":"^(true|false)$"},` +
-			`"level":{"type":"string","description":"Decodes itself from text."},` +
+			placeNote +
+			placeCount +
+			placeRatio +
+			placeOn +
+			placeLevel +
 			`"addr":{"type":"string"},` +
-			`"price":{"type":"string","description":"Decodes itself from JSON: a string like \"12.50 EUR\"."},` +
-			`"stock":{"type":"object","description":"An object whose values are each an integer."},` +
+			placePrice +
+			placeStockGemini +
 			`"pair":{"properties":{` +
 			`"first":{"type":"integer"},` +
 			`"second":{"type":"integer"}},` +
-			`"type":"object","required":["first","second"],"description":"Pair is generic."},` +
+			placePairEndGemini +
 			`"other":{"properties":{` +
 			`"id":{"type":"string"},` +
 			`"note":{"type":"string"}},` +
 			`"type":"object","required":["id"],"description":"Base is embedded by value."},` +
-			`"wait":{"type":"integer","description":"A duration in nanoseconds (1s is 1000000000)."},` +
+			placeWait +
 			`"names":{"properties":{` +
 			`"first":{"type":"string"},` +
 			`"second":{"type":"string"}},` +
-			`"type":"object","required":["first","second"],"description":"Pair is generic."},` +
-			`"extra":{"type":"object","description":"An object whose values are each an array."}},` +
+			placePairEndGemini +
+			placeExtraGemini +
 			`"type":"object","required":["id","named","count","level","price","pair"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
 			`"id":{"type":"string"},` +
 			`"by":{"type":"string"},` +
 			`"named":{"properties":{` +
 			`"x":{"type":"integer"}},` +
-			`"additionalProperties":false,"type":"object","required":["x"],"description":"Named is embedded with a json name, so it is not promoted."},` +
-			`"note":{"type":"string","description":"hides Base.Note"},` +
-			`"count":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)$"},` +
-			`"ratio":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$","description":"Constraints: minimum 0."},` +
-			`"on":{"type":"string","pattern":"^(true|false)$"},` +
-			`"level":{"type":"string","description":"Decodes itself from text."},` +
+			placeNamedEnd +
+			placeNote +
+			placeCount +
+			placeRatio +
+			placeOn +
+			placeLevel +
 			`"addr":{"type":"string"},` +
-			`"price":{"type":"string","description":"Decodes itself from JSON: a string like \"12.50 EUR\"."},` +
-			`"stock":{"type":"object","description":"An object whose values are each an integer."},` +
+			placePrice +
+			placeStockGemini +
 			`"pair":{"properties":{` +
 			`"first":{"type":"integer"},` +
 			`"second":{"type":"integer"}},` +
-			`"additionalProperties":false,"type":"object","required":["first","second"],"description":"Pair is generic."},` +
+			placePairEnd +
 			`"other":{"properties":{` +
 			`"id":{"type":"string"},` +
 			`"note":{"type":"string"}},` +
-			`"additionalProperties":false,"type":"object","required":["id"],"description":"Base is embedded by value."},` +
-			`"wait":{"type":"integer","description":"A duration in nanoseconds (1s is 1000000000)."},` +
+			placeOtherEnd +
+			placeWait +
 			`"names":{"properties":{` +
 			`"first":{"type":"string"},` +
 			`"second":{"type":"string"}},` +
-			`"additionalProperties":false,"type":"object","required":["first","second"],"description":"Pair is generic."},` +
-			`"extra":{"type":"object","description":"An object whose values are each an array."}},` +
-			`"additionalProperties":false,"type":"object","required":["id","named","count","level","price","pair"]}`),
+			placePairEnd +
+			placeExtraGemini +
+			placeEnd),
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string"},` +

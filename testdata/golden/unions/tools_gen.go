@@ -7,7 +7,6 @@ package unions
 import (
 	"context"
 	"encoding/json"
-	"unicode/utf8"
 
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
@@ -23,6 +22,12 @@ func Tools() []runtime.Tool {
 		reachTool{},
 	}
 }
+
+// Lines that more than one schema of the reach tool holds, each written once.
+const (
+	reachCountry = `"country":{"type":"string","maxLength":2,"minLength":2},`
+	reachName    = `"name":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"Name is nullable: null clears it."},`
+)
 
 // reachInfo describes the reach tool.
 var reachInfo = runtime.Info{
@@ -40,8 +45,8 @@ var reachInfo = runtime.Info{
 		`"required":["phone","country"],"title":"byPhone"}],"properties":{` +
 		`"email":{"type":"string","format":"email"},` +
 		`"phone":{"type":"string"},` +
-		`"country":{"type":"string","maxLength":2,"minLength":2},` +
-		`"name":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"Name is nullable: null clears it."},` +
+		reachCountry +
+		reachName +
 		`"ref":{"oneOf":[{"type":"string"},{"type":"integer"}],"description":"Ref is a number or a string."},` +
 		`"meta":{"anyOf":[{"type":"object"},{"type":"array"}],"description":"Meta is any of an object or an array."},` +
 		`"tag":{"type":"string"},` +
@@ -51,7 +56,7 @@ var reachInfo = runtime.Info{
 		Gemini: json.RawMessage(`{"properties":{` +
 			`"email":{"type":"string","description":"Constraints: format email."},` +
 			`"phone":{"type":"string"},` +
-			`"country":{"type":"string","maxLength":2,"minLength":2},` +
+			reachCountry +
 			`"name":{"type":"string","description":"Name is nullable: null clears it.","nullable":true},` +
 			`"ref":{"anyOf":[{"type":"string"},{"type":"integer"}]},` +
 			`"meta":{"anyOf":[{"type":"object"},{"type":"array"}]},` +
@@ -62,7 +67,7 @@ var reachInfo = runtime.Info{
 			`"email":{"type":"string","format":"email"},` +
 			`"phone":{"type":"string"},` +
 			`"country":{"type":"string","description":"Constraints: at least 2 characters; at most 2 characters."},` +
-			`"name":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"Name is nullable: null clears it."},` +
+			reachName +
 			`"ref":{"anyOf":[{"type":"string"},{"type":"integer"}],"description":"Ref is a number or a string. Any JSON value."},` +
 			`"meta":{"anyOf":[{"type":"object"},{"type":"array"}],"description":"Meta is any of an object or an array. Any JSON value."},` +
 			`"tag":{"type":"string"},` +
@@ -130,13 +135,7 @@ func decodeContact(d *toolimpl.Decoder, v *Contact) {
 			hasCountry = true
 			if s, ok := d.String(); ok {
 				v.Country = s
-				runes := utf8.RuneCountInString(s)
-				if runes < 2 {
-					d.Errorf(`must be at least 2 characters long, got %d`, runes)
-				}
-				if runes > 2 {
-					d.Errorf(`must be at most 2 characters long, got %d`, runes)
-				}
+				d.Length(s, 2, 2)
 			}
 		case "name":
 			hasName = true

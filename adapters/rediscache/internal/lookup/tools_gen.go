@@ -25,6 +25,11 @@ func Tools(counter *Counter) []runtime.Tool {
 	}
 }
 
+// Lines that more than one schema of the lookup tool holds, each written once.
+const (
+	lookupEnd = `"additionalProperties":false,"type":"object","required":["key"]}`
+)
+
 // lookupOutput is the JSON Schema of the lookup tool's result after its opening brace,
 // which its Output and OutputWrapper share.
 const lookupOutput = `"anyOf":[{"properties":{` +
@@ -39,17 +44,17 @@ var lookupInfo = runtime.Info{
 	Description: "Looks a key up; its result is kept a minute.",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"key":{"type":"string"}},` +
-		`"additionalProperties":false,"type":"object","required":["key"]}`),
+		lookupEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
 			`"key":{"type":"string"}},` +
-			`"additionalProperties":false,"type":"object","required":["key"]}`),
+			lookupEnd),
 		Gemini: json.RawMessage(`{"properties":{` +
 			`"key":{"type":"string"}},` +
 			`"type":"object","required":["key"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
 			`"key":{"type":"string"}},` +
-			`"additionalProperties":false,"type":"object","required":["key"]}`),
+			lookupEnd),
 	},
 	Output:        json.RawMessage(`{` + lookupOutput),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":` + `{` + lookupOutput + `},"additionalProperties":false,"type":"object","required":["result"]}`),
@@ -91,23 +96,28 @@ func (t lookupTool) Call(ctx context.Context, s *runtime.Settings, args json.Raw
 	}, encodeLookupResult)
 }
 
+// Lines that more than one schema of the brief tool holds, each written once.
+const (
+	briefEnd = `"additionalProperties":false,"type":"object","required":["key"]}`
+)
+
 // briefInfo describes the brief tool.
 var briefInfo = runtime.Info{
 	Name:        "brief",
 	Description: "Looks a key up; its result is kept half a second.",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"key":{"type":"string"}},` +
-		`"additionalProperties":false,"type":"object","required":["key"]}`),
+		briefEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
 			`"key":{"type":"string"}},` +
-			`"additionalProperties":false,"type":"object","required":["key"]}`),
+			briefEnd),
 		Gemini: json.RawMessage(`{"properties":{` +
 			`"key":{"type":"string"}},` +
 			`"type":"object","required":["key"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
 			`"key":{"type":"string"}},` +
-			`"additionalProperties":false,"type":"object","required":["key"]}`),
+			briefEnd),
 	},
 	Cache:    500 * time.Millisecond,
 	ReadOnly: true,
@@ -201,9 +211,8 @@ func decodeBriefArgs(d *toolimpl.Decoder, v *briefArgs) {
 	}
 }
 
-// fastLookupArgs decodes a lookupArgs in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeLookupArgs
-// says what is wrong.
+// fastLookupArgs is the fast path of decodeLookupArgs: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastLookupArgs(data []byte, i int, v *lookupArgs, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
@@ -236,9 +245,8 @@ func fastLookupArgs(data []byte, i int, v *lookupArgs, strs *toolimpl.Strings) (
 	return i, true
 }
 
-// fastBriefArgs decodes a briefArgs in the common case, in one straight pass
-// from data[i:]; at anything else it returns false, and decodeBriefArgs
-// says what is wrong.
+// fastBriefArgs is the fast path of decodeBriefArgs: it decodes valid, plain
+// JSON from data[i:], or returns false.
 func fastBriefArgs(data []byte, i int, v *briefArgs, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {

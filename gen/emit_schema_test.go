@@ -1,0 +1,43 @@
+package gen
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestSchemaPieces checks that schemaPieces cuts where splitSchema cuts,
+// that the pieces join to the schema, and the names it gives them.
+func TestSchemaPieces(t *testing.T) {
+	cases := []struct {
+		schema string
+		names  []string
+	}{
+		{`{"type":"object"}`, []string{"Start"}},
+		{`{"properties":{"a":{"type":"string","description":"x \"properties\":{ y"},"b_c":{"type":"integer"}},"additionalProperties":false,"type":"object"}`,
+			[]string{"Start", "A", "BC", "End"}},
+		{`{"properties":{"place":{"properties":{"city":{"type":"string"},"zip":{"type":"string"}},"type":"object"},"tags":{"items":{"properties":{"k":{"type":"string"}},"type":"object"},"type":"array"}},"type":"object","required":["place"]}`,
+			[]string{"Start", "Place", "PlaceCity", "PlaceZip", "PlaceEnd", "Tags", "TagsK", "TagsEnd", "End"}},
+		{`{"$defs":{"Node":{"properties":{"name":{"type":"string"},"next":{"$ref":"#/$defs/Node"}},"type":"object"}},"properties":{"tree":{"$ref":"#/$defs/Node"}},"type":"object"}`,
+			[]string{"Start", "NodeName", "NodeNext", "NodeEnd", "Tree", "End"}},
+		{`{"properties":{"opt":{"anyOf":[{"properties":{"x":{"type":"number"}},"type":"object"},{"type":"null"}]}},"type":"object"}`,
+			[]string{"Start", "Opt", "OptX", "OptEnd", "End"}},
+	}
+	for _, c := range cases {
+		pieces := schemaPieces([]byte(c.schema))
+		var texts, names []string
+		for _, p := range pieces {
+			texts = append(texts, p.text)
+			names = append(names, pieceName(p))
+		}
+		if got := strings.Join(texts, ""); got != c.schema {
+			t.Errorf("%s: pieces join to %s", c.schema, got)
+		}
+		if want := splitSchema([]byte(c.schema)); !slices.Equal(texts, want) {
+			t.Errorf("%s:\npieces %q\nsplitSchema %q", c.schema, texts, want)
+		}
+		if !slices.Equal(names, c.names) {
+			t.Errorf("%s: names %q, want %q", c.schema, names, c.names)
+		}
+	}
+}
