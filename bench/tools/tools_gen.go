@@ -39,29 +39,29 @@ var forecastInfo = runtime.Info{
 	Name:        "forecast",
 	Description: "Takes the weather example's arguments.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"city":{"type":"string","maxLength":80,"minLength":1},` +
-		`"days":{"type":"integer","maximum":14,"minimum":1,"default":3},` +
-		`"unit":{"type":"string","enum":["celsius","fahrenheit"],"default":"celsius"},` +
-		`"include_wind":{"type":"boolean"}},` +
+		`"city":{"type":"string","maxLength":80,"minLength":1,"description":"City to forecast, such as \"Paris\"."},` +
+		`"days":{"type":"integer","maximum":14,"minimum":1,"description":"Days of forecast, starting today.","default":3},` +
+		`"unit":{"type":"string","enum":["celsius","fahrenheit"],"description":"Unit of the temperatures. Values: \"celsius\": degrees Celsius; \"fahrenheit\": degrees Fahrenheit.","default":"celsius"},` +
+		`"include_wind":{"type":"boolean","description":"Adds the wind speed to each day."}},` +
 		`"additionalProperties":false,"type":"object","required":["city"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"city":{"type":"string","description":"Constraints: at least 1 character; at most 80 characters."},` +
-			`"days":{"anyOf":[{"type":"integer","maximum":14,"minimum":1},{"type":"null"}],"description":"Constraints: default 3."},` +
-			`"unit":{"anyOf":[{"type":"string","enum":["celsius","fahrenheit"]},{"type":"null"}],"description":"Constraints: default \"celsius\"."},` +
-			`"include_wind":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},` +
+			`"city":{"type":"string","description":"City to forecast, such as \"Paris\". Constraints: at least 1 character; at most 80 characters."},` +
+			`"days":{"anyOf":[{"type":"integer","maximum":14,"minimum":1},{"type":"null"}],"description":"Days of forecast, starting today. Constraints: default 3."},` +
+			`"unit":{"anyOf":[{"type":"string","enum":["celsius","fahrenheit"]},{"type":"null"}],"description":"Unit of the temperatures. Values: \"celsius\": degrees Celsius; \"fahrenheit\": degrees Fahrenheit. Constraints: default \"celsius\"."},` +
+			`"include_wind":{"anyOf":[{"type":"boolean"},{"type":"null"}],"description":"Adds the wind speed to each day."}},` +
 			`"additionalProperties":false,"type":"object","required":["city","days","unit","include_wind"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"city":{"type":"string","maxLength":80,"minLength":1},` +
-			`"days":{"type":"integer","maximum":14,"minimum":1,"default":3},` +
-			`"unit":{"type":"string","enum":["celsius","fahrenheit"],"default":"celsius"},` +
-			`"include_wind":{"type":"boolean"}},` +
+			`"city":{"type":"string","maxLength":80,"minLength":1,"description":"City to forecast, such as \"Paris\"."},` +
+			`"days":{"type":"integer","maximum":14,"minimum":1,"description":"Days of forecast, starting today.","default":3},` +
+			`"unit":{"type":"string","enum":["celsius","fahrenheit"],"description":"Unit of the temperatures. Values: \"celsius\": degrees Celsius; \"fahrenheit\": degrees Fahrenheit.","default":"celsius"},` +
+			`"include_wind":{"type":"boolean","description":"Adds the wind speed to each day."}},` +
 			`"type":"object","required":["city"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"city":{"type":"string","description":"Constraints: at least 1 character; at most 80 characters."},` +
-			`"days":{"type":"integer","description":"Constraints: default 3; minimum 1; maximum 14."},` +
-			`"unit":{"type":"string","enum":["celsius","fahrenheit"],"description":"Constraints: default \"celsius\"."},` +
-			`"include_wind":{"type":"boolean"}},` +
+			`"city":{"type":"string","description":"City to forecast, such as \"Paris\". Constraints: at least 1 character; at most 80 characters."},` +
+			`"days":{"type":"integer","description":"Days of forecast, starting today. Constraints: default 3; minimum 1; maximum 14."},` +
+			`"unit":{"type":"string","enum":["celsius","fahrenheit"],"description":"Unit of the temperatures. Values: \"celsius\": degrees Celsius; \"fahrenheit\": degrees Fahrenheit. Constraints: default \"celsius\"."},` +
+			`"include_wind":{"type":"boolean","description":"Adds the wind speed to each day."}},` +
 			`"additionalProperties":false,"type":"object","required":["city"]}`),
 	},
 	ReadOnly: true,
@@ -102,29 +102,29 @@ var searchInfo = runtime.Info{
 	Name:        "search",
 	Description: "Takes the search example's arguments.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"query":{"type":"string","maxLength":200,"minLength":2},` +
-		`"limit":{"type":"integer","maximum":20,"minimum":1,"default":3},` +
-		`"min_level":{"type":"string","enum":["high","medium","low","weak"],"default":"low"},` +
-		`"within":{"items":{"type":"string","minLength":1},"type":"array","maxItems":500}},` +
+		`"query":{"type":"string","maxLength":200,"minLength":2,"description":"Query in plain words; common words are ignored."},` +
+		`"limit":{"type":"integer","maximum":20,"minimum":1,"description":"Limit on the number of passages returned.","default":3},` +
+		`"min_level":{"type":"string","enum":["high","medium","low","weak"],"description":"Leaves out passages below this level of relevance. Values: \"high\": relevance of 0.8 or more; \"medium\": relevance of 0.6 or more; \"low\": relevance of 0.4 or more; \"weak\": any match below 0.4.","default":"low"},` +
+		`"within":{"items":{"type":"string","minLength":1},"type":"array","maxItems":500,"description":"Restricts the search to the passages with these ids."}},` +
 		`"additionalProperties":false,"type":"object","required":["query"]}`),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"query":{"type":"string","description":"Constraints: at least 2 characters; at most 200 characters."},` +
-			`"limit":{"anyOf":[{"type":"integer","maximum":20,"minimum":1},{"type":"null"}],"description":"Constraints: default 3."},` +
-			`"min_level":{"anyOf":[{"type":"string","enum":["high","medium","low","weak"]},{"type":"null"}],"description":"Constraints: default \"low\"."},` +
-			`"within":{"anyOf":[{"items":{"type":"string"},"type":"array","maxItems":500},{"type":"null"}],"description":"Constraints: each item: at least 1 character."}},` +
+			`"query":{"type":"string","description":"Query in plain words; common words are ignored. Constraints: at least 2 characters; at most 200 characters."},` +
+			`"limit":{"anyOf":[{"type":"integer","maximum":20,"minimum":1},{"type":"null"}],"description":"Limit on the number of passages returned. Constraints: default 3."},` +
+			`"min_level":{"anyOf":[{"type":"string","enum":["high","medium","low","weak"]},{"type":"null"}],"description":"Leaves out passages below this level of relevance. Values: \"high\": relevance of 0.8 or more; \"medium\": relevance of 0.6 or more; \"low\": relevance of 0.4 or more; \"weak\": any match below 0.4. Constraints: default \"low\"."},` +
+			`"within":{"anyOf":[{"items":{"type":"string"},"type":"array","maxItems":500},{"type":"null"}],"description":"Restricts the search to the passages with these ids. Constraints: each item: at least 1 character."}},` +
 			`"additionalProperties":false,"type":"object","required":["query","limit","min_level","within"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"query":{"type":"string","maxLength":200,"minLength":2},` +
-			`"limit":{"type":"integer","maximum":20,"minimum":1,"default":3},` +
-			`"min_level":{"type":"string","enum":["high","medium","low","weak"],"default":"low"},` +
-			`"within":{"items":{"type":"string","minLength":1},"type":"array","maxItems":500}},` +
+			`"query":{"type":"string","maxLength":200,"minLength":2,"description":"Query in plain words; common words are ignored."},` +
+			`"limit":{"type":"integer","maximum":20,"minimum":1,"description":"Limit on the number of passages returned.","default":3},` +
+			`"min_level":{"type":"string","enum":["high","medium","low","weak"],"description":"Leaves out passages below this level of relevance. Values: \"high\": relevance of 0.8 or more; \"medium\": relevance of 0.6 or more; \"low\": relevance of 0.4 or more; \"weak\": any match below 0.4.","default":"low"},` +
+			`"within":{"items":{"type":"string","minLength":1},"type":"array","maxItems":500,"description":"Restricts the search to the passages with these ids."}},` +
 			`"type":"object","required":["query"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"query":{"type":"string","description":"Constraints: at least 2 characters; at most 200 characters."},` +
-			`"limit":{"type":"integer","description":"Constraints: default 3; minimum 1; maximum 20."},` +
-			`"min_level":{"type":"string","enum":["high","medium","low","weak"],"description":"Constraints: default \"low\"."},` +
-			`"within":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 500 items; each item: at least 1 character."}},` +
+			`"query":{"type":"string","description":"Query in plain words; common words are ignored. Constraints: at least 2 characters; at most 200 characters."},` +
+			`"limit":{"type":"integer","description":"Limit on the number of passages returned. Constraints: default 3; minimum 1; maximum 20."},` +
+			`"min_level":{"type":"string","enum":["high","medium","low","weak"],"description":"Leaves out passages below this level of relevance. Values: \"high\": relevance of 0.8 or more; \"medium\": relevance of 0.6 or more; \"low\": relevance of 0.4 or more; \"weak\": any match below 0.4. Constraints: default \"low\"."},` +
+			`"within":{"items":{"type":"string"},"type":"array","description":"Restricts the search to the passages with these ids. Constraints: at most 500 items; each item: at least 1 character."}},` +
 			`"additionalProperties":false,"type":"object","required":["query"]}`),
 	},
 	ReadOnly: true,

@@ -32,10 +32,10 @@ var postInfo = runtime.Info{
 	Parameters: json.RawMessage(`{"$defs":{"a.Item":{"properties":{` +
 		`"title":{"type":"string"},` +
 		`"sub":{"items":{"$ref":"#/$defs/a.Item"},"type":"array"}},` +
-		`"additionalProperties":false,"type":"object","required":["title"]},"b.Item":{"properties":{` +
+		`"additionalProperties":false,"type":"object","required":["title"],"description":"Item is a task with subtasks."},"b.Item":{"properties":{` +
 		`"text":{"type":"string"},` +
 		`"replies":{"items":{"$ref":"#/$defs/b.Item"},"type":"array"}},` +
-		`"additionalProperties":false,"type":"object","required":["text"]}},"properties":{` +
+		`"additionalProperties":false,"type":"object","required":["text"],"description":"Item is a comment with replies."}},"properties":{` +
 		`"task":{"$ref":"#/$defs/a.Item"},` +
 		`"comment":{"$ref":"#/$defs/b.Item"},` +
 		`"labels":{"additionalProperties":{"type":"string"},"type":"object","description":"Labels is keyed by a type that decodes itself from text."}},` +
@@ -44,10 +44,10 @@ var postInfo = runtime.Info{
 		Anthropic: json.RawMessage(`{"$defs":{"a.Item":{"properties":{` +
 			`"title":{"type":"string"},` +
 			`"sub":{"items":{"$ref":"#/$defs/a.Item"},"type":"array"}},` +
-			`"additionalProperties":false,"type":"object","required":["title"]},"b.Item":{"properties":{` +
+			`"additionalProperties":false,"type":"object","required":["title"],"description":"Item is a task with subtasks."},"b.Item":{"properties":{` +
 			`"text":{"type":"string"},` +
 			`"replies":{"items":{"$ref":"#/$defs/b.Item"},"type":"array"}},` +
-			`"additionalProperties":false,"type":"object","required":["text"]}},"properties":{` +
+			`"additionalProperties":false,"type":"object","required":["text"],"description":"Item is a comment with replies."}},"properties":{` +
 			`"task":{"$ref":"#/$defs/a.Item"},` +
 			`"comment":{"$ref":"#/$defs/b.Item"},` +
 			`"labels":{"type":"object","description":"Labels is keyed by a type that decodes itself from text. An object whose values are each a string."}},` +
