@@ -20,6 +20,7 @@ type analyzer struct {
 	fieldDocs map[token.Pos]string            // by field name position
 	typeDocs  map[*types.TypeName]string      // by type
 	constDocs map[*types.Const]string         // by constant
+	deps      *depDocs                        // other packages' (depdocs.go)
 	types     map[string]*Type                // named types, by qualified name
 	enums     map[*types.TypeName][]EnumValue // const groups
 	// consts are the constants of each package by type (see constsOf).

@@ -53,13 +53,6 @@ func load(ctx context.Context, cfg Config) ([]*packages.Package, error) {
 	return pkgs, nil
 }
 
-// generatedNameMissing reports an error that only says a name toolgen
-// generates is undefined: the package uses its own Tools, which the
-// generated file (excluded while loading) declares.
-func generatedNameMissing(e packages.Error) bool {
-	return e.Kind == packages.TypeError && e.Msg == "undefined: Tools"
-}
-
 // parsePos parses the "file:line:col" of a packages.Error.
 func parsePos(s string) token.Position {
 	if s == "" || s == "-" {

@@ -137,7 +137,7 @@ func (a *analyzer) namedType(n *types.Named, pos token.Pos) *Type {
 	if t, ok := a.types[key]; ok {
 		return t
 	}
-	doc := a.constWords(trimGoName(a.typeDocs[n.Obj()], n.Obj().Name()))
+	doc := a.constWords(trimGoName(a.typeDoc(n.Obj()), n.Obj().Name()))
 	if a.output {
 		if t := a.marshaler(n, doc); t != nil {
 			a.types[key] = t
@@ -269,7 +269,7 @@ func (a *analyzer) enumOf(n *types.Named) []EnumValue {
 		if slices.ContainsFunc(out, func(e EnumValue) bool { return constant.Compare(e.Value, token.EQL, c.Val()) }) {
 			continue
 		}
-		out = append(out, EnumValue{Const: c, Value: c.Val(), Doc: a.constDocs[c]})
+		out = append(out, EnumValue{Const: c, Value: c.Val(), Doc: a.constDoc(c)})
 	}
 	a.enums[n.Obj()] = out
 	return out
@@ -441,7 +441,7 @@ func (a *analyzer) field(c candidate) *Field {
 		return nil
 	}
 	f := &Field{
-		Pos:      a.fset.Position(v.Pos()),
+		Pos:      a.fieldDecl(v).pos,
 		GoName:   v.Name(),
 		JSONName: c.name,
 		Required: !optional,
@@ -466,7 +466,7 @@ func (a *analyzer) field(c candidate) *Field {
 		f.Required = false // a default is for when the field is absent
 	}
 	if f.Rules.Description == "" {
-		f.Rules.Description = a.constWords(fieldDoc(a.fieldDocs[v.Pos()], v.Name(), c.name))
+		f.Rules.Description = a.constWords(fieldDoc(a.fieldDecl(v).doc, v.Name(), c.name))
 	}
 	return f
 }

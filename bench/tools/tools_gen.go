@@ -35,11 +35,12 @@ func Tools() []runtime.Tool {
 
 // Lines that more than one schema of the forecast tool holds, each written once.
 const (
-	forecastCity       = `"city":{"type":"string","maxLength":80,"minLength":1},`
-	forecastDays       = `"days":{"type":"integer","maximum":14,"minimum":1,"default":3},`
-	forecastUnit       = `"unit":{"type":"string","enum":["celsius","fahrenheit"],"default":"celsius"},`
-	forecastEnd        = `"additionalProperties":false,"type":"object","required":["city"]}`
-	forecastCityOpenAI = `"city":{"type":"string","description":"Constraints: at least 1 character; at most 80 characters."},`
+	forecastCity        = `"city":{"type":"string","maxLength":80,"minLength":1,"description":"City to forecast, such as \"Paris\"."},`
+	forecastDays        = `"days":{"type":"integer","maximum":14,"minimum":1,"description":"Days of forecast, starting today.","default":3},`
+	forecastUnit        = `"unit":{"type":"string","enum":["celsius","fahrenheit"],"description":"Unit of the temperatures. Values: \"celsius\": degrees Celsius; \"fahrenheit\": degrees Fahrenheit.","default":"celsius"},`
+	forecastIncludeWind = `"include_wind":{"type":"boolean","description":"Adds the wind speed to each day."}},`
+	forecastEnd         = `"additionalProperties":false,"type":"object","required":["city"]}`
+	forecastCityOpenAI  = `"city":{"type":"string","description":"City to forecast, such as \"Paris\". Constraints: at least 1 character; at most 80 characters."},`
 )
 
 // forecastInfo describes the forecast tool.
@@ -50,26 +51,26 @@ var forecastInfo = runtime.Info{
 		forecastCity +
 		forecastDays +
 		forecastUnit +
-		`"include_wind":{"type":"boolean"}},` +
+		forecastIncludeWind +
 		forecastEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
 			forecastCityOpenAI +
-			`"days":{"anyOf":[{"type":"integer","maximum":14,"minimum":1},{"type":"null"}],"description":"Constraints: default 3."},` +
-			`"unit":{"anyOf":[{"type":"string","enum":["celsius","fahrenheit"]},{"type":"null"}],"description":"Constraints: default \"celsius\"."},` +
-			`"include_wind":{"anyOf":[{"type":"boolean"},{"type":"null"}]}},` +
+			`"days":{"anyOf":[{"type":"integer","maximum":14,"minimum":1},{"type":"null"}],"description":"Days of forecast, starting today. Constraints: default 3."},` +
+			`"unit":{"anyOf":[{"type":"string","enum":["celsius","fahrenheit"]},{"type":"null"}],"description":"Unit of the temperatures. Values: \"celsius\": degrees Celsius; \"fahrenheit\": degrees Fahrenheit. Constraints: default \"celsius\"."},` +
+			`"include_wind":{"anyOf":[{"type":"boolean"},{"type":"null"}],"description":"Adds the wind speed to each day."}},` +
 			`"additionalProperties":false,"type":"object","required":["city","days","unit","include_wind"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
 			forecastCity +
 			forecastDays +
 			forecastUnit +
-			`"include_wind":{"type":"boolean"}},` +
+			forecastIncludeWind +
 			`"type":"object","required":["city"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
 			forecastCityOpenAI +
-			`"days":{"type":"integer","description":"Constraints: default 3; minimum 1; maximum 14."},` +
-			`"unit":{"type":"string","enum":["celsius","fahrenheit"],"description":"Constraints: default \"celsius\"."},` +
-			`"include_wind":{"type":"boolean"}},` +
+			`"days":{"type":"integer","description":"Days of forecast, starting today. Constraints: default 3; minimum 1; maximum 14."},` +
+			`"unit":{"type":"string","enum":["celsius","fahrenheit"],"description":"Unit of the temperatures. Values: \"celsius\": degrees Celsius; \"fahrenheit\": degrees Fahrenheit. Constraints: default \"celsius\"."},` +
+			forecastIncludeWind +
 			forecastEnd),
 	},
 	ReadOnly: true,
@@ -107,12 +108,12 @@ func (forecastTool) Call(ctx context.Context, s *runtime.Settings, args json.Raw
 
 // Lines that more than one schema of the search tool holds, each written once.
 const (
-	searchQuery       = `"query":{"type":"string","maxLength":200,"minLength":2},`
-	searchLimit       = `"limit":{"type":"integer","maximum":20,"minimum":1,"default":3},`
-	searchMinLevel    = `"min_level":{"type":"string","enum":["high","medium","low","weak"],"default":"low"},`
-	searchWithin      = `"within":{"items":{"type":"string","minLength":1},"type":"array","maxItems":500}},`
+	searchQuery       = `"query":{"type":"string","maxLength":200,"minLength":2,"description":"Query in plain words; common words are ignored."},`
+	searchLimit       = `"limit":{"type":"integer","maximum":20,"minimum":1,"description":"Limit on the number of passages returned.","default":3},`
+	searchMinLevel    = `"min_level":{"type":"string","enum":["high","medium","low","weak"],"description":"Leaves out passages below this level of relevance. Values: \"high\": relevance of 0.8 or more; \"medium\": relevance of 0.6 or more; \"low\": relevance of 0.4 or more; \"weak\": any match below 0.4.","default":"low"},`
+	searchWithin      = `"within":{"items":{"type":"string","minLength":1},"type":"array","maxItems":500,"description":"Restricts the search to the passages with these ids."}},`
 	searchEnd         = `"additionalProperties":false,"type":"object","required":["query"]}`
-	searchQueryOpenAI = `"query":{"type":"string","description":"Constraints: at least 2 characters; at most 200 characters."},`
+	searchQueryOpenAI = `"query":{"type":"string","description":"Query in plain words; common words are ignored. Constraints: at least 2 characters; at most 200 characters."},`
 )
 
 // searchInfo describes the search tool.
@@ -128,9 +129,9 @@ var searchInfo = runtime.Info{
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
 			searchQueryOpenAI +
-			`"limit":{"anyOf":[{"type":"integer","maximum":20,"minimum":1},{"type":"null"}],"description":"Constraints: default 3."},` +
-			`"min_level":{"anyOf":[{"type":"string","enum":["high","medium","low","weak"]},{"type":"null"}],"description":"Constraints: default \"low\"."},` +
-			`"within":{"anyOf":[{"items":{"type":"string"},"type":"array","maxItems":500},{"type":"null"}],"description":"Constraints: each item: at least 1 character."}},` +
+			`"limit":{"anyOf":[{"type":"integer","maximum":20,"minimum":1},{"type":"null"}],"description":"Limit on the number of passages returned. Constraints: default 3."},` +
+			`"min_level":{"anyOf":[{"type":"string","enum":["high","medium","low","weak"]},{"type":"null"}],"description":"Leaves out passages below this level of relevance. Values: \"high\": relevance of 0.8 or more; \"medium\": relevance of 0.6 or more; \"low\": relevance of 0.4 or more; \"weak\": any match below 0.4. Constraints: default \"low\"."},` +
+			`"within":{"anyOf":[{"items":{"type":"string"},"type":"array","maxItems":500},{"type":"null"}],"description":"Restricts the search to the passages with these ids. Constraints: each item: at least 1 character."}},` +
 			`"additionalProperties":false,"type":"object","required":["query","limit","min_level","within"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
 			searchQuery +
@@ -140,9 +141,9 @@ var searchInfo = runtime.Info{
 			`"type":"object","required":["query"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
 			searchQueryOpenAI +
-			`"limit":{"type":"integer","description":"Constraints: default 3; minimum 1; maximum 20."},` +
-			`"min_level":{"type":"string","enum":["high","medium","low","weak"],"description":"Constraints: default \"low\"."},` +
-			`"within":{"items":{"type":"string"},"type":"array","description":"Constraints: at most 500 items; each item: at least 1 character."}},` +
+			`"limit":{"type":"integer","description":"Limit on the number of passages returned. Constraints: default 3; minimum 1; maximum 20."},` +
+			`"min_level":{"type":"string","enum":["high","medium","low","weak"],"description":"Leaves out passages below this level of relevance. Values: \"high\": relevance of 0.8 or more; \"medium\": relevance of 0.6 or more; \"low\": relevance of 0.4 or more; \"weak\": any match below 0.4. Constraints: default \"low\"."},` +
+			`"within":{"items":{"type":"string"},"type":"array","description":"Restricts the search to the passages with these ids. Constraints: at most 500 items; each item: at least 1 character."}},` +
 			searchEnd),
 	},
 	ReadOnly: true,

@@ -23,3 +23,8 @@ func Distance(ctx context.Context, t Trip) (float64, error) { return 1, nil }
 //
 //tool:export
 func Nearest(ctx context.Context, p *geo.Place) (geo.Place, error) { return *p, nil }
+
+// Locate lists the places around a point.
+//
+//tool:export
+func Locate(ctx context.Context, q geo.Query) ([]geo.Place, error) { return nil, nil }

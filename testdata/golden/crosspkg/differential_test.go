@@ -14,6 +14,7 @@ func TestDifferential(t *testing.T) {
 	targets := map[string]schematest.Target{
 		"distance": schematest.ForPaths(fastTrip, decodeTrip),
 		"nearest":  schematest.ForPaths(fastPlace, decodePlace),
+		"locate":   schematest.ForPaths(fastQuery, decodeQuery),
 	}
 	for _, tool := range Tools() {
 		info := tool.Info()

@@ -22,17 +22,20 @@ func Tools() []runtime.Tool {
 	return []runtime.Tool{
 		distanceTool{},
 		nearestTool{},
+		locateTool{},
 	}
 }
 
 // Lines that more than one schema of the distance tool holds, each written once.
 const (
-	distanceFromUnit       = `"unit":{"type":"string","enum":["km","mi"],"default":"km"}},`
-	distanceFromEnd        = `"additionalProperties":false,"type":"object","required":["name"]},`
-	distanceToEnd          = `"additionalProperties":false,"type":"object","required":["name"]},"type":"array"}},`
-	distanceEnd            = `"additionalProperties":false,"type":"object","required":["from","to"]}`
-	distanceFromNameOpenAI = `"name":{"type":"string","description":"Constraints: at least 1 character."},`
-	distanceFromUnitOpenAI = `"unit":{"anyOf":[{"type":"string","enum":["km","mi"]},{"type":"null"}],"description":"Constraints: default \"km\"."}},`
+	distanceFromName          = `"name":{"type":"string","minLength":1,"description":"Name of the place, such as \"Lyon\"."},`
+	distanceFromUnit          = `"unit":{"type":"string","enum":["km","mi"],"description":"Unit is a distance unit. Values: \"km\": the kilometre; \"mi\": the statute mile.","default":"km"}},`
+	distanceFromEnd           = `"additionalProperties":false,"type":"object","required":["name"],"description":"Place is a named place."},`
+	distanceToEnd             = `"additionalProperties":false,"type":"object","required":["name"]},"type":"array"}},`
+	distanceEnd               = `"additionalProperties":false,"type":"object","required":["from","to"]}`
+	distanceFromNameOpenAI    = `"name":{"type":"string","description":"Name of the place, such as \"Lyon\". Constraints: at least 1 character."},`
+	distanceFromUnitOpenAI    = `"unit":{"anyOf":[{"type":"string","enum":["km","mi"]},{"type":"null"}],"description":"Unit is a distance unit. Values: \"km\": the kilometre; \"mi\": the statute mile. Constraints: default \"km\"."}},`
+	distanceFromUnitAnthropic = `"unit":{"type":"string","enum":["km","mi"],"description":"Unit is a distance unit. Values: \"km\": the kilometre; \"mi\": the statute mile. Constraints: default \"km\"."}},`
 )
 
 // distanceInfo describes the distance tool.
@@ -41,11 +44,11 @@ var distanceInfo = runtime.Info{
 	Description: "Measures a trip.",
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"from":{"properties":{` +
-		`"name":{"type":"string","minLength":1},` +
+		distanceFromName +
 		distanceFromUnit +
 		distanceFromEnd +
 		`"to":{"items":{"properties":{` +
-		`"name":{"type":"string","minLength":1},` +
+		distanceFromName +
 		distanceFromUnit +
 		distanceToEnd +
 		distanceEnd),
@@ -54,7 +57,7 @@ var distanceInfo = runtime.Info{
 			`"from":{"properties":{` +
 			distanceFromNameOpenAI +
 			distanceFromUnitOpenAI +
-			`"additionalProperties":false,"type":"object","required":["name","unit"]},` +
+			`"additionalProperties":false,"type":"object","required":["name","unit"],"description":"Place is a named place."},` +
 			`"to":{"items":{"properties":{` +
 			distanceFromNameOpenAI +
 			distanceFromUnitOpenAI +
@@ -62,22 +65,22 @@ var distanceInfo = runtime.Info{
 			distanceEnd),
 		Gemini: json.RawMessage(`{"properties":{` +
 			`"from":{"properties":{` +
-			`"name":{"type":"string","minLength":1},` +
+			distanceFromName +
 			distanceFromUnit +
-			`"type":"object","required":["name"]},` +
+			`"type":"object","required":["name"],"description":"Place is a named place."},` +
 			`"to":{"items":{"properties":{` +
-			`"name":{"type":"string","minLength":1},` +
+			distanceFromName +
 			distanceFromUnit +
 			`"type":"object","required":["name"]},"type":"array"}},` +
 			`"type":"object","required":["from","to"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
 			`"from":{"properties":{` +
 			distanceFromNameOpenAI +
-			`"unit":{"type":"string","enum":["km","mi"],"description":"Constraints: default \"km\"."}},` +
+			distanceFromUnitAnthropic +
 			distanceFromEnd +
 			`"to":{"items":{"properties":{` +
 			distanceFromNameOpenAI +
-			`"unit":{"type":"string","enum":["km","mi"],"description":"Constraints: default \"km\"."}},` +
+			distanceFromUnitAnthropic +
 			distanceToEnd +
 			distanceEnd),
 	},
@@ -117,9 +120,10 @@ func (distanceTool) Call(ctx context.Context, s *runtime.Settings, args json.Raw
 
 // Lines that more than one schema of the nearest tool holds, each written once.
 const (
-	nearestUnit       = `"unit":{"type":"string","enum":["km","mi"],"default":"km"}},`
+	nearestName       = `"name":{"type":"string","minLength":1,"description":"Name of the place, such as \"Lyon\"."},`
+	nearestUnit       = `"unit":{"type":"string","enum":["km","mi"],"description":"Unit is a distance unit. Values: \"km\": the kilometre; \"mi\": the statute mile.","default":"km"}},`
 	nearestEnd        = `"additionalProperties":false,"type":"object","required":["name"]}`
-	nearestNameOpenAI = `"name":{"type":"string","description":"Constraints: at least 1 character."},`
+	nearestNameOpenAI = `"name":{"type":"string","description":"Name of the place, such as \"Lyon\". Constraints: at least 1 character."},`
 )
 
 // nearestInfo describes the nearest tool.
@@ -127,26 +131,26 @@ var nearestInfo = runtime.Info{
 	Name:        "nearest",
 	Description: "Finds the nearest place.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"name":{"type":"string","minLength":1},` +
+		nearestName +
 		nearestUnit +
 		nearestEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
 			nearestNameOpenAI +
-			`"unit":{"anyOf":[{"type":"string","enum":["km","mi"]},{"type":"null"}],"description":"Constraints: default \"km\"."}},` +
+			`"unit":{"anyOf":[{"type":"string","enum":["km","mi"]},{"type":"null"}],"description":"Unit is a distance unit. Values: \"km\": the kilometre; \"mi\": the statute mile. Constraints: default \"km\"."}},` +
 			`"additionalProperties":false,"type":"object","required":["name","unit"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"name":{"type":"string","minLength":1},` +
+			nearestName +
 			nearestUnit +
 			`"type":"object","required":["name"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
 			nearestNameOpenAI +
-			`"unit":{"type":"string","enum":["km","mi"],"description":"Constraints: default \"km\"."}},` +
+			`"unit":{"type":"string","enum":["km","mi"],"description":"Unit is a distance unit. Values: \"km\": the kilometre; \"mi\": the statute mile. Constraints: default \"km\"."}},` +
 			nearestEnd),
 	},
 	Output: json.RawMessage(`{"properties":{` +
-		`"name":{"type":"string","minLength":1},` +
-		`"unit":{"type":"string","enum":["km","mi"],"default":"km"}},` +
+		`"name":{"type":"string","minLength":1,"description":"Name of the place, such as \"Lyon\"."},` +
+		`"unit":{"type":"string","enum":["km","mi"],"description":"Unit is a distance unit. Values: \"km\": the kilometre; \"mi\": the statute mile.","default":"km"}},` +
 		`"additionalProperties":false,"type":"object","required":["name"]}`),
 	OutputObject: true,
 }
@@ -181,6 +185,95 @@ func (nearestTool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.RunEncoded(ctx, s, &nearestInfo, in, func(ctx context.Context, in geo.Place) (geo.Place, error) {
 		return Nearest(ctx, &in)
 	}, encodeNearestResult)
+}
+
+// Lines that more than one schema of the locate tool holds, each written once.
+const (
+	locateCenterLat = `"lat":{"type":"number","maximum":90,"minimum":-90,"description":"Latitude, north positive."},`
+	locateCenterLon = `"lon":{"type":"number","maximum":180,"minimum":-180,"description":"Longitude, east positive."}},`
+	locateCenterEnd = `"additionalProperties":false,"type":"object","required":["lat","lon"],"description":"Center is the point to search around."},`
+	locateRadius    = `"radius":{"type":"number","minimum":0,"description":"Radius to search within, in Unit."},`
+	locateUnit      = `"unit":{"type":"string","enum":["km","mi"],"description":"Unit of the radius. Values: \"km\": the kilometre; \"mi\": the statute mile."}},`
+	locateEnd       = `"additionalProperties":false,"type":"object","required":["center","radius","unit"]}`
+)
+
+// locateOutput is the JSON Schema of the locate tool's result after its opening brace,
+// which its Output and OutputWrapper share.
+const locateOutput = `"anyOf":[{"items":{"properties":{` +
+	`"name":{"type":"string","minLength":1,"description":"Name of the place, such as \"Lyon\"."},` +
+	`"unit":{"type":"string","enum":["km","mi"],"description":"Unit is a distance unit. Values: \"km\": the kilometre; \"mi\": the statute mile.","default":"km"}},` +
+	`"additionalProperties":false,"type":"object","required":["name"]},"type":"array"},{"type":"null"}]}`
+
+// locateInfo describes the locate tool.
+var locateInfo = runtime.Info{
+	Name:        "locate",
+	Description: "Lists the places around a point.",
+	Parameters: json.RawMessage(`{"properties":{` +
+		`"center":{"properties":{` +
+		locateCenterLat +
+		locateCenterLon +
+		locateCenterEnd +
+		locateRadius +
+		locateUnit +
+		locateEnd),
+	Dialects: runtime.DialectSchemas{
+		OpenAI: json.RawMessage(`{"properties":{` +
+			`"center":{"properties":{` +
+			locateCenterLat +
+			locateCenterLon +
+			locateCenterEnd +
+			locateRadius +
+			locateUnit +
+			locateEnd),
+		Gemini: json.RawMessage(`{"properties":{` +
+			`"center":{"properties":{` +
+			locateCenterLat +
+			locateCenterLon +
+			`"type":"object","required":["lat","lon"],"description":"Center is the point to search around."},` +
+			locateRadius +
+			locateUnit +
+			`"type":"object","required":["center","radius","unit"]}`),
+		Anthropic: json.RawMessage(`{"properties":{` +
+			`"center":{"properties":{` +
+			`"lat":{"type":"number","description":"Latitude, north positive. Constraints: minimum -90; maximum 90."},` +
+			`"lon":{"type":"number","description":"Longitude, east positive. Constraints: minimum -180; maximum 180."}},` +
+			locateCenterEnd +
+			`"radius":{"type":"number","description":"Radius to search within, in Unit. Constraints: minimum 0."},` +
+			locateUnit +
+			locateEnd),
+	},
+	Output:        json.RawMessage(`{` + locateOutput),
+	OutputWrapper: json.RawMessage(`{"properties":{"result":` + `{` + locateOutput + `},"additionalProperties":false,"type":"object","required":["result"]}`),
+}
+
+// locateTool is the locate tool: it calls Locate.
+type locateTool struct{}
+
+// Info describes the tool.
+func (locateTool) Info() *runtime.Info {
+	return &locateInfo
+}
+
+// Invoke decodes and checks the arguments, then calls Locate with them.
+func (locateTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return locateTool{}.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (locateTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+	var in geo.Query
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastQuery); !ok || !toolimpl.FastDone(s, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = geo.Query{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &locateInfo, args)
+		decodeQuery(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.RunEncoded(ctx, s, &locateInfo, in, Locate, encodeLocateResult)
 }
 
 // decodeTrip decodes a Trip and checks its constraints.
@@ -251,6 +344,89 @@ func decodePlace(d *toolimpl.Decoder, v *geo.Place) {
 	}
 	if !hasUnit {
 		v.Unit = geo.Km
+	}
+}
+
+// decodeQuery decodes a Query and checks its constraints.
+func decodeQuery(d *toolimpl.Decoder, v *geo.Query) {
+	if !d.Object() {
+		return
+	}
+	var hasCenter, hasRadius, hasUnit bool
+	for d.Field() {
+		switch string(d.Key()) {
+		case "center":
+			hasCenter = true
+			decodeCoord(d, &v.Center)
+		case "radius":
+			hasRadius = true
+			if f, ok := d.Float(64); ok {
+				v.Radius = f
+				if f < 0 {
+					d.Errorf(`must be at least 0, got %v`, f)
+				}
+			}
+		case "unit":
+			hasUnit = true
+			if s, ok := d.StringRef(); ok {
+				if v.Unit, ok = parseUnit(s); !ok {
+					d.Errorf(`must be one of "km", "mi"; got %q`, s)
+				}
+			}
+		default:
+			d.Unknown("center, radius, unit")
+		}
+	}
+	if !hasCenter {
+		d.Missing("center")
+	}
+	if !hasRadius {
+		d.Missing("radius")
+	}
+	if !hasUnit {
+		d.Missing("unit")
+	}
+}
+
+// decodeCoord decodes a Coord and checks its constraints.
+func decodeCoord(d *toolimpl.Decoder, v *geo.Coord) {
+	if !d.Object() {
+		return
+	}
+	var hasLat, hasLon bool
+	for d.Field() {
+		switch string(d.Key()) {
+		case "lat":
+			hasLat = true
+			if f, ok := d.Float(64); ok {
+				v.Lat = f
+				if f < -90 {
+					d.Errorf(`must be at least -90, got %v`, f)
+				}
+				if f > 90 {
+					d.Errorf(`must be at most 90, got %v`, f)
+				}
+			}
+		case "lon":
+			hasLon = true
+			if f, ok := d.Float(64); ok {
+				v.Lon = f
+				if f < -180 {
+					d.Errorf(`must be at least -180, got %v`, f)
+				}
+				if f > 180 {
+					d.Errorf(`must be at most 180, got %v`, f)
+				}
+			}
+		default:
+			d.Unknown("lat, lon")
+		}
+	}
+	if !hasLat {
+		d.Missing("lat")
+	}
+	if !hasLon {
+		d.Missing("lon")
 	}
 }
 
@@ -352,6 +528,104 @@ func fastPlace(data []byte, i int, v *geo.Place, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
+// fastQuery is the fast path of decodeQuery: it decodes valid, plain
+// JSON from data[i:], or returns false.
+func fastQuery(data []byte, i int, v *geo.Query, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasCenter, hasRadius, hasUnit bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "center":
+			hasCenter = true
+			if i, ok = fastCoord(data, i, &v.Center, strs); !ok {
+				return i, false
+			}
+		case "radius":
+			hasRadius = true
+			var f float64
+			if f, i, ok = toolimpl.FastFloat(data, i, 64); !ok || f < 0 {
+				return i, false
+			}
+			v.Radius = f
+		case "unit":
+			hasUnit = true
+			var s []byte
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
+				return i, false
+			}
+			if v.Unit, ok = parseUnit(s); !ok {
+				return i, false
+			}
+		default:
+			return i, false
+		}
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasCenter {
+		return i, false
+	}
+	if !hasRadius {
+		return i, false
+	}
+	if !hasUnit {
+		return i, false
+	}
+	return i, true
+}
+
+// fastCoord is the fast path of decodeCoord: it decodes valid, plain
+// JSON from data[i:], or returns false.
+func fastCoord(data []byte, i int, v *geo.Coord, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasLat, hasLon bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "lat":
+			hasLat = true
+			var f float64
+			if f, i, ok = toolimpl.FastFloat(data, i, 64); !ok || f < -90 || f > 90 {
+				return i, false
+			}
+			v.Lat = f
+		case "lon":
+			hasLon = true
+			var f float64
+			if f, i, ok = toolimpl.FastFloat(data, i, 64); !ok || f < -180 || f > 180 {
+				return i, false
+			}
+			v.Lon = f
+		default:
+			return i, false
+		}
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasLat {
+		return i, false
+	}
+	if !hasLon {
+		return i, false
+	}
+	return i, true
+}
+
 // encodeDistanceResult writes the result of the distance tool as JSON.
 func encodeDistanceResult(e *toolimpl.Encoder, v float64) {
 	e.Float(v, 64)
@@ -360,6 +634,22 @@ func encodeDistanceResult(e *toolimpl.Encoder, v float64) {
 // encodeNearestResult writes the result of the nearest tool as JSON.
 func encodeNearestResult(e *toolimpl.Encoder, v geo.Place) {
 	encodePlace(e, &v)
+}
+
+// encodeLocateResult writes the result of the locate tool as JSON.
+func encodeLocateResult(e *toolimpl.Encoder, v []geo.Place) {
+	if v == nil {
+		e.Null()
+	} else {
+		e.Byte('[')
+		for i, el := range v {
+			if i > 0 {
+				e.Byte(',')
+			}
+			encodePlace(e, &el)
+		}
+		e.Byte(']')
+	}
 }
 
 // encodePlace writes a Place as JSON.

@@ -28,8 +28,8 @@ func Tools() []runtime.Tool {
 // Lines that more than one schema of the post tool holds, each written once.
 const (
 	postAItemSub = `"sub":{"items":{"$ref":"#/$defs/a.Item"},"type":"array"}},`
-	postAItemEnd = `"additionalProperties":false,"type":"object","required":["title"]},"b.Item":{"properties":{`
-	postBItemEnd = `"additionalProperties":false,"type":"object","required":["text"]}},"properties":{`
+	postAItemEnd = `"additionalProperties":false,"type":"object","required":["title"],"description":"Item is a task with subtasks."},"b.Item":{"properties":{`
+	postBItemEnd = `"additionalProperties":false,"type":"object","required":["text"],"description":"Item is a comment with replies."}},"properties":{`
 	postEnd      = `"additionalProperties":false,"type":"object","required":["task","comment"]}`
 )
 

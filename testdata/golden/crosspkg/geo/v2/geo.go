@@ -6,12 +6,31 @@ type Unit string
 
 // The units.
 const (
-	Km    Unit = "km"
+	// Km is the kilometre.
+	Km Unit = "km"
+	// Miles is the statute mile.
 	Miles Unit = "mi"
 )
 
 // Place is a named place.
 type Place struct {
+	// Name of the place, such as "Lyon".
 	Name string `json:"name" jsonschema:"minLength=1"`
 	Unit Unit   `json:"unit,omitempty" jsonschema:"default=km"`
+}
+
+// Query asks for the places around a point.
+type Query struct {
+	// Center is the point to search around.
+	Center Coord `json:"center"`
+	// Radius to search within, in Unit.
+	Radius float64 `json:"radius" jsonschema:"minimum=0"`
+	Unit   Unit    `json:"unit"` // Unit of the radius.
+}
+
+// Coord is a point on the globe, in degrees.
+type Coord struct {
+	Lat float64 `json:"lat" jsonschema:"minimum=-90,maximum=90"` // Latitude, north positive.
+	// Longitude, east positive.
+	Lon float64 `json:"lon" jsonschema:"minimum=-180,maximum=180"`
 }
