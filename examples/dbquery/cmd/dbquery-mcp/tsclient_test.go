@@ -43,7 +43,6 @@ type tsCall struct {
 	Arguments  json.RawMessage `json:"arguments,omitempty"`
 	IsError    bool            `json:"isError,omitempty"`
 	Invalid    bool            `json:"invalid,omitempty"`
-	Text       *string         `json:"text,omitempty"`
 	Structured json.RawMessage `json:"structured,omitempty"`
 }
 
@@ -156,8 +155,6 @@ func startHTTP(t *testing.T, cmd *exec.Cmd) string {
 	}
 	return strings.TrimSpace(line)
 }
-
-func ptr[T any](v T) *T { return &v }
 
 // dbquerySpec calls every tool at protocol 2025-11-25, of a server run
 // with -rows 5 -approve yes: a read, a refused write, a read cut at the row
