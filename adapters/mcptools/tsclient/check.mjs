@@ -38,7 +38,8 @@
 // the progress notifications it drops when they arrive with their call's
 // result (typescript-sdk#2580), counted as lateProgress.
 //
-// It prints a JSON report on standard output and exits 1 if any check
+// It prints a JSON report on standard output (schemas counts the input and
+// output schemas compiled, over every tools/list) and exits 1 if any check
 // failed, listing each failure on standard error.
 import { readFileSync } from 'node:fs';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -111,7 +112,7 @@ function deepEqual(a, b) {
 }
 
 let progressSeen = 0;
-const report = { protocol: null, tools: 0, calls: 0, structured: 0, progress: 0, lateProgress: 0, listChanged: 0 };
+const report = { protocol: null, tools: 0, schemas: 0, calls: 0, structured: 0, progress: 0, lateProgress: 0, listChanged: 0 };
 
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
@@ -201,6 +202,7 @@ async function listTools(client) {
       const ajv = newAjv();
       try {
         entry.input = ajv.compile(tool.inputSchema);
+        report.schemas++;
       } catch (e) {
         fail(`${tool.name}: inputSchema does not compile under ajv strict mode: ${e.message}`);
       }
@@ -208,6 +210,7 @@ async function listTools(client) {
       if (tool.outputSchema !== undefined) {
         try {
           entry.output = ajv.compile(tool.outputSchema);
+          report.schemas++;
         } catch (e) {
           fail(`${tool.name}: outputSchema does not compile under ajv strict mode: ${e.message}`);
         }

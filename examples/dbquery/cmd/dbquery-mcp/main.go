@@ -1,7 +1,14 @@
-// Command dbquery-mcp serves the dbquery example's tools over MCP on
-// standard input and output, for an MCP client to start:
+// Command dbquery-mcp serves the dbquery example's tools over MCP: on
+// standard input and output, for an MCP client to start,
 //
 //	go run github.com/toolgen-go/toolgen/examples/dbquery/cmd/dbquery-mcp -db shop.db
+//
+// or over Streamable HTTP, for clients to connect to:
+//
+//	dbquery-mcp -db shop.db -http 127.0.0.1:8080 [-stateless]
+//
+// With -http, it prints the URL it serves on its first line of output (an
+// address with port 0 gets a free port).
 //
 // The database file is created with the sample data if it does not exist.
 // list_tables and query only read (see package dbquery for how SQLite
@@ -17,8 +24,12 @@
 //	-rows N           the most rows a query returns (default 200)
 //	-max-output N     the most bytes of JSON a query's rows take (default 65536)
 //	-approve MODE     elicit, yes or no: how add_order_note is approved
+//	-http ADDR        serve Streamable HTTP on ADDR (host:port) instead of stdio
+//	-stateless        with -http, serve each request on its own, without sessions
 //
-// It exits 0 when the client closes its input or on SIGINT or SIGTERM.
+// A stateless server cannot ask the client anything, so there -approve=elicit
+// approves no call. It exits 0 when the client closes its input (stdio) or
+// on SIGINT or SIGTERM.
 package main
 
 import (
@@ -29,6 +40,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net"
 	"os"
 	"os/signal"
 	"syscall"
@@ -41,14 +53,15 @@ import (
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
-	code := run(ctx, os.Args[1:], &mcp.StdioTransport{}, os.Stderr)
+	code := run(ctx, os.Args[1:], &mcp.StdioTransport{}, os.Stdout, os.Stderr)
 	stop()
 	os.Exit(code)
 }
 
-// run serves the tools on transport until the client leaves or ctx ends,
-// and returns the exit code: 0, 1 for a failure, 2 for bad flags.
-func run(ctx context.Context, args []string, transport mcp.Transport, stderr io.Writer) int {
+// run serves the tools on stdio, or over HTTP with -http, until the client
+// leaves or ctx ends, and returns the exit code: 0, 1 for a failure, 2 for
+// bad flags. With -http, the URL is the first line written to stdout.
+func run(ctx context.Context, args []string, stdio mcp.Transport, stdout, stderr io.Writer) int {
 	flags := flag.NewFlagSet("dbquery-mcp", flag.ContinueOnError)
 	flags.SetOutput(stderr)
 	path := flags.String("db", "dbquery.db", "the SQLite database `file`, created with sample data if missing")
@@ -57,11 +70,13 @@ func run(ctx context.Context, args []string, transport mcp.Transport, stderr io.
 	flags.IntVar(&limits.Rows, "rows", limits.Rows, "the most rows a query returns")
 	flags.IntVar(&limits.OutputBytes, "max-output", limits.OutputBytes, "the most `bytes` of JSON a query's rows take")
 	approve := flags.String("approve", "elicit", "how add_order_note is approved: `elicit` (ask the client's user), yes or no")
+	addr := flags.String("http", "", "serve Streamable HTTP on `ADDR` (host:port) instead of standard input and output")
+	stateless := flags.Bool("stateless", false, "with -http, serve each request on its own, without sessions, for replicas behind a load balancer")
 	if err := flags.Parse(args); err != nil {
 		return 2
 	}
-	if flags.NArg() > 0 || (*approve != "elicit" && *approve != "yes" && *approve != "no") {
-		fmt.Fprintln(stderr, "dbquery-mcp: -approve must be elicit, yes or no, and no arguments follow the flags")
+	if flags.NArg() > 0 || (*approve != "elicit" && *approve != "yes" && *approve != "no") || (*stateless && *addr == "") {
+		fmt.Fprintln(stderr, "dbquery-mcp: -approve must be elicit, yes or no, -stateless needs -http, and no arguments follow the flags")
 		flags.Usage()
 		return 2
 	}
@@ -80,7 +95,20 @@ func run(ctx context.Context, args []string, transport mcp.Transport, stderr io.
 	server := mcp.NewServer(&mcp.Implementation{Name: "dbquery", Version: "v1"}, nil)
 	server.AddReceivingMiddleware(withSession)
 	mcptools.Add(server, reg)
-	if err := server.Run(ctx, transport); err != nil && ctx.Err() == nil && !errors.Is(err, io.EOF) {
+	if *addr == "" {
+		if err := server.Run(ctx, stdio); err != nil && ctx.Err() == nil && !errors.Is(err, io.EOF) {
+			fmt.Fprintln(stderr, "dbquery-mcp:", err)
+			return 1
+		}
+		return 0
+	}
+	l, err := net.Listen("tcp", *addr)
+	if err != nil {
+		fmt.Fprintln(stderr, "dbquery-mcp:", err)
+		return 1
+	}
+	fmt.Fprintf(stdout, "http://%s\n", l.Addr())
+	if err := mcptools.ServeHTTP(ctx, l, server, &mcp.StreamableHTTPOptions{Stateless: *stateless}); err != nil {
 		fmt.Fprintln(stderr, "dbquery-mcp:", err)
 		return 1
 	}

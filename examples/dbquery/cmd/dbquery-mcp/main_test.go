@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -209,9 +210,9 @@ func TestSIGTERM(t *testing.T) {
 
 // Bad flags are a usage error, exit 2.
 func TestUsage(t *testing.T) {
-	for _, args := range [][]string{{"-approve", "maybe"}, {"-rows", "many"}, {"extra"}} {
+	for _, args := range [][]string{{"-approve", "maybe"}, {"-rows", "many"}, {"extra"}, {"-stateless"}} {
 		var stderr bytes.Buffer
-		if code := run(context.Background(), args, nil, &stderr); code != 2 || stderr.Len() == 0 {
+		if code := run(context.Background(), args, nil, io.Discard, &stderr); code != 2 || stderr.Len() == 0 {
 			t.Errorf("%q: exit %d, %q", args, code, stderr.String())
 		}
 	}
