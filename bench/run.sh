@@ -62,6 +62,20 @@ go test -run '^$' -bench . -benchmem -count "$count" ./... | tee "$out"
 	echo
 	grep -E '^BenchmarkDefinitions' "$out" | go run ./report -baseline toolgen
 	echo
+	echo "## Middleware"
+	echo
+	echo "The \`toolgen-registry-noop-middleware\` and \`toolgen-registry-slog\` rows of the call table above:"
+	echo "the same calls through a Registry with one middleware that only calls next, and with"
+	echo "\`runtime.LogCalls\` writing JSON records to io.Discard. A registry without middleware pays nothing"
+	echo "for it (\`TestMiddlewareNoneAllocates\`). OpenTelemetry's cost is measured in its own module"
+	echo "(\`cd adapters/oteltools && go test -bench .\`; figures in docs/production.md)."
+	echo
+	echo "## Generation at scale"
+	echo
+	echo "Not rewritten by this script: \`bench/synth/measure.sh\` measures toolgen against go vet on"
+	echo "synthetic packages of 10, 100 and 1,000 tools; its last figures, with their commands, are in"
+	echo "[docs/scale.md](docs/scale.md#figures)."
+	echo
 	echo "## Load"
 	echo
 	echo "\`go test ./internal/attacktest -run TestLoad -v\` (no race detector): 64 goroutines making 10,000"
