@@ -5,11 +5,10 @@ import (
 	"time"
 )
 
-// threadCPU returns the CPU time the calling thread has used.
-func threadCPU() time.Duration {
-	const rusageThread = 1 // RUSAGE_THREAD
+// processCPU returns the CPU time the process has used, on all threads.
+func processCPU() time.Duration {
 	var ru syscall.Rusage
-	if err := syscall.Getrusage(rusageThread, &ru); err != nil {
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
 		return 0
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())

@@ -4,5 +4,5 @@ package tools
 
 import "time"
 
-// threadCPU returns 0: the CPU time of one thread is read on Linux only.
-func threadCPU() time.Duration { return 0 }
+// processCPU returns 0: the CPU time is read on Linux only.
+func processCPU() time.Duration { return 0 }
