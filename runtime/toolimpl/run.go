@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"runtime/debug"
-	"sync/atomic"
 	"time"
 
 	"github.com/toolgen-go/toolgen/runtime"
@@ -94,45 +93,31 @@ func runOnce[In, Out any](ctx context.Context, s *runtime.Settings, info *runtim
 }
 
 // deadlineCall is a call run on a goroutine of its own under a deadline:
-// what the caller and that goroutine share.
+// what the caller and that goroutine share. Its callContext is the
+// function's context.
 type deadlineCall[In, Out any] struct {
-	in     In
-	fn     func(context.Context, In) (Out, error)
-	ctx    context.Context // the call's, with the deadline
-	cancel context.CancelFunc
-	// state is running until fn returns (returned) or the caller stops
-	// waiting (abandoned), whichever comes first; the other is then too
-	// late to change it.
-	state atomic.Int32
+	callContext
+	in In
+	fn func(context.Context, In) (Out, error)
 	// What fn returned, or its panic; read by the caller only once state
 	// says returned.
 	out     Out
 	err     error
 	panic   any
 	stack   []byte
-	expired bool // ctx had ended when fn returned
+	expired bool // the deadline had passed when fn returned
 }
 
-const (
-	running int32 = iota
-	returned
-	abandoned
-)
-
-// run runs fn and, unless the caller has stopped waiting, hands it what
-// fn returned by canceling ctx: the caller waits on ctx's Done alone,
-// which the deadline, the parent's end and fn's return all close.
+// run runs fn and, unless the caller has stopped waiting, wakes it.
 func (c *deadlineCall[In, Out]) run() {
 	defer func() {
 		if v := recover(); v != nil {
 			c.panic, c.stack = v, debug.Stack()
 		}
-		c.expired = c.ctx.Err() != nil
-		if c.state.CompareAndSwap(running, returned) {
-			c.cancel()
-		}
+		c.expired = c.Err() == context.DeadlineExceeded
+		c.finished()
 	}()
-	c.out, c.err = c.fn(c.ctx, c.in)
+	c.out, c.err = c.fn(&c.callContext, c.in)
 }
 
 // runDeadline runs fn on a goroutine of its own under the tool's timeout
@@ -140,22 +125,18 @@ func (c *deadlineCall[In, Out]) run() {
 // so that the deadline holds even for a function that ignores its
 // context. A function still running at the deadline is abandoned: it
 // finishes on its goroutine, and what it returns is dropped.
-func runDeadline[In, Out any](ctx context.Context, s *runtime.Settings, info *runtime.Info, timeout time.Duration, in In, fn func(context.Context, In) (Out, error), encode func(*Encoder, Out)) (res runtime.Result, goErr error) {
-	parent := ctx
-	ctx, cancel := context.WithTimeout(ctx, timeout)
-	defer cancel()
-	c := &deadlineCall[In, Out]{in: in, fn: fn, ctx: ctx, cancel: cancel}
-	done := ctx.Done() // made before the goroutine starts: no race to make it
+func runDeadline[In, Out any](parent context.Context, s *runtime.Settings, info *runtime.Info, timeout time.Duration, in In, fn func(context.Context, In) (Out, error), encode func(*Encoder, Out)) (res runtime.Result, goErr error) {
+	c := &deadlineCall[In, Out]{in: in, fn: fn}
+	c.start(parent, timeout)
 	go c.run()
-	<-done
-	if c.state.CompareAndSwap(running, abandoned) {
+	if !c.wait(parent) {
 		// The deadline passed, or the parent ended, before fn returned.
 		if err := parent.Err(); err != nil {
 			return canceled(err), err
 		}
 		return runtime.Result{
 			Error: fmt.Sprintf("the tool did not finish within %s", timeout),
-			Err:   &runtime.TimeoutError{Tool: info.Name, Timeout: timeout.String(), Err: ctx.Err(), Abandoned: true},
+			Err:   &runtime.TimeoutError{Tool: info.Name, Timeout: timeout.String(), Err: context.DeadlineExceeded, Abandoned: true},
 		}, nil
 	}
 	// The error's methods, Settings.ErrorText and the result's encoding
@@ -172,10 +153,10 @@ func runDeadline[In, Out any](ctx context.Context, s *runtime.Settings, info *ru
 			Err:   &runtime.PanicError{Tool: info.Name, Value: c.panic, Stack: c.stack},
 		}, nil
 	case c.err != nil:
-		// ctx is canceled now, fn having returned: whether the deadline
-		// had passed is what fn saw.
-		if !c.expired {
-			ctx = parent
+		// Whether the deadline had passed is what fn saw when it returned.
+		ctx := parent
+		if c.expired {
+			ctx = &c.callContext
 		}
 		return failed(parent, ctx, s, info, c.err)
 	}

@@ -1,0 +1,274 @@
+package toolimpl
+
+import (
+	"context"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// How a call with a timeout is run. The function runs on a goroutine of
+// its own, so that the caller can return at the deadline even when the
+// function ignores its context. What a per-call context.WithTimeout would
+// cost, a runtime timer made and stopped for every call (about as much as
+// the rest of a call), is shared instead: the calls under one timeout wait
+// in a deadlineQueue, in the order of their deadlines, behind one timer
+// set for the earliest. The context the function receives is the call
+// itself (a callContext): its Done channel is made only when asked for.
+
+// deadlineGrain is how late a deadline may pass: the queue's timer wakes
+// at most once per grain, and ends every call due by then.
+const deadlineGrain = time.Millisecond
+
+// A callContext is the context of a call with a deadline, and the
+// caller's end of that call: it is canceled at the deadline, when the
+// caller stops waiting (its own context ended), or when the function has
+// returned.
+type callContext struct {
+	parent   context.Context // for values; without the parent's cancelation
+	deadline time.Time       // the call's or the parent's, whichever is earlier
+	// wake tells the caller to stop waiting: the function returned, or the
+	// deadline passed. It holds one signal, so that neither side blocks.
+	wake chan struct{}
+	// state is running until the function returns (returned) or the caller
+	// stops waiting (abandoned), whichever comes first; the other is then
+	// too late to change it.
+	state atomic.Int32
+
+	// prev and next link the call into its queue while it runs; queue
+	// guards them.
+	prev, next *callContext
+	queue      *deadlineQueue // nil once out of the queue
+	owner      *deadlineQueue // the queue of the call's timeout
+	due        time.Time      // the call's deadline, by which the queue is ordered
+
+	mu     sync.Mutex
+	err    error                   // set once, when canceled
+	done   chan struct{}           // made by Done, closed when canceled
+	afters map[*afterFunc]struct{} // registered by AfterFunc
+}
+
+const (
+	running int32 = iota
+	returned
+	abandoned
+)
+
+// start sets c up for a call under timeout, from parent, and puts it in
+// its queue; the deadline runs from now.
+func (c *callContext) start(parent context.Context, timeout time.Duration) {
+	// Values pass through; the parent's cancelation reaches the call
+	// through its caller, which waits on the parent. WithoutCancel also
+	// keeps context.Cause from answering with the parent's cause for the
+	// call's own deadline.
+	c.parent = context.WithoutCancel(parent)
+	c.wake = make(chan struct{}, 1)
+	c.owner = queueFor(timeout)
+	c.owner.add(c, timeout)
+	c.deadline = c.due
+	if d, ok := parent.Deadline(); ok && d.Before(c.deadline) {
+		c.deadline = d
+	}
+}
+
+// Deadline is the call's deadline, or the parent's when that is earlier.
+func (c *callContext) Deadline() (time.Time, bool) { return c.deadline, true }
+
+// Done returns a channel closed when the call is canceled; it is made on
+// the first call, so that a function that never asks for it costs none.
+func (c *callContext) Done() <-chan struct{} {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.done == nil {
+		c.done = make(chan struct{})
+		if c.err != nil {
+			close(c.done)
+		}
+	}
+	return c.done
+}
+
+// Err returns nil until the call is canceled, then why.
+func (c *callContext) Err() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.err
+}
+
+func (c *callContext) Value(key any) any { return c.parent.Value(key) }
+
+// afterFunc is a function registered with AfterFunc.
+type afterFunc struct{ f func() }
+
+// AfterFunc arranges for f to run on its own goroutine once the call is
+// canceled, as context.AfterFunc does; contexts derived from the call's
+// use it, so that they need no goroutine of their own to follow it.
+func (c *callContext) AfterFunc(f func()) (stop func() bool) {
+	a := &afterFunc{f}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.err != nil {
+		go f()
+		return func() bool { return false }
+	}
+	if c.afters == nil {
+		c.afters = make(map[*afterFunc]struct{})
+	}
+	c.afters[a] = struct{}{}
+	return func() bool {
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		_, ok := c.afters[a]
+		delete(c.afters, a)
+		return ok
+	}
+}
+
+// cancel cancels the call's context with err, once.
+func (c *callContext) cancel(err error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.err != nil {
+		return
+	}
+	c.err = err
+	if c.done != nil {
+		close(c.done)
+	}
+	for a := range c.afters {
+		go a.f()
+	}
+	c.afters = nil
+}
+
+// signal wakes the caller, if it has not been woken already.
+func (c *callContext) signal() {
+	select {
+	case c.wake <- struct{}{}:
+	default:
+	}
+}
+
+// wait waits until the function returns, the deadline passes or parent
+// ends, and takes the call out of its queue. It reports whether the
+// function had returned by then; if not, the function is abandoned and the
+// call's context is canceled with why the caller stopped waiting (the
+// deadline, or the parent's error).
+func (c *callContext) wait(parent context.Context) (ok bool) {
+	if pd := parent.Done(); pd != nil {
+		select {
+		case <-c.wake:
+		case <-pd:
+		}
+	} else {
+		<-c.wake
+	}
+	c.owner.remove(c)
+	if c.state.CompareAndSwap(running, abandoned) {
+		if err := parent.Err(); err != nil {
+			c.cancel(err)
+		} else {
+			c.cancel(context.DeadlineExceeded)
+		}
+		return false
+	}
+	// The function returned: its context ends with the call, as a
+	// context.WithTimeout's does at its deferred cancel.
+	c.cancel(context.Canceled)
+	return true
+}
+
+// finished is called on the function's goroutine once the function has
+// returned (or panicked): it wakes the caller unless the caller has
+// already stopped waiting.
+func (c *callContext) finished() {
+	if c.state.CompareAndSwap(running, returned) {
+		c.signal()
+	}
+}
+
+// A deadlineQueue holds the running calls that share one timeout, in the
+// order of their deadlines, which is the order they started in, and one
+// timer set for the earliest deadline.
+type deadlineQueue struct {
+	mu         sync.Mutex
+	head, tail *callContext
+	timer      *time.Timer
+	armed      bool // the timer is set
+}
+
+// queues are the deadline queues by timeout.
+var queues sync.Map // time.Duration → *deadlineQueue
+
+func queueFor(timeout time.Duration) *deadlineQueue {
+	if q, ok := queues.Load(timeout); ok {
+		return q.(*deadlineQueue)
+	}
+	q := new(deadlineQueue)
+	q.timer = time.AfterFunc(time.Hour, q.expire)
+	q.timer.Stop()
+	actual, _ := queues.LoadOrStore(timeout, q)
+	return actual.(*deadlineQueue)
+}
+
+// add puts c at the tail of q, with its deadline timeout from now.
+func (q *deadlineQueue) add(c *callContext, timeout time.Duration) {
+	q.mu.Lock()
+	// Taking the time under the lock keeps the queue in deadline order.
+	c.due = time.Now().Add(timeout)
+	c.queue = q
+	c.prev = q.tail
+	if q.tail != nil {
+		q.tail.next = c
+	} else {
+		q.head = c
+	}
+	q.tail = c
+	if !q.armed {
+		q.armed = true
+		q.timer.Reset(timeout)
+	}
+	q.mu.Unlock()
+}
+
+// remove takes c out of q, if it is still there.
+func (q *deadlineQueue) remove(c *callContext) {
+	q.mu.Lock()
+	if c.queue == q {
+		q.unlink(c)
+	}
+	q.mu.Unlock()
+}
+
+func (q *deadlineQueue) unlink(c *callContext) {
+	if c.prev != nil {
+		c.prev.next = c.next
+	} else {
+		q.head = c.next
+	}
+	if c.next != nil {
+		c.next.prev = c.prev
+	} else {
+		q.tail = c.prev
+	}
+	c.prev, c.next, c.queue = nil, nil, nil
+}
+
+// expire is the timer's function: it wakes the caller of every call whose
+// deadline has passed, and sets the timer for the next deadline, at most
+// once per deadlineGrain.
+func (q *deadlineQueue) expire() {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	now := time.Now()
+	for q.head != nil && !q.head.due.After(now) {
+		c := q.head
+		q.unlink(c)
+		c.cancel(context.DeadlineExceeded)
+		c.signal()
+	}
+	q.armed = q.head != nil
+	if q.armed {
+		q.timer.Reset(max(q.head.due.Sub(now), deadlineGrain))
+	}
+}

@@ -1,0 +1,140 @@
+package toolimpl
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"testing"
+	"time"
+
+	"go.uber.org/goleak"
+
+	"github.com/toolgen-go/toolgen/runtime"
+)
+
+type ctxKey struct{}
+
+// TestDeadlineContext checks the context a function with a timeout
+// receives: its deadline, values, Done and Err at the deadline, a derived
+// context that follows it, context.Cause, and that it ends when the
+// function returns.
+func TestDeadlineContext(t *testing.T) {
+	defer goleak.VerifyNone(t)
+	info := &runtime.Info{Name: "t", Timeout: 30 * time.Millisecond}
+	parent := context.WithValue(context.Background(), ctxKey{}, "v")
+	var kept context.Context
+	start := time.Now()
+	res, err := Run(parent, nil, info, 0, func(ctx context.Context, _ int) (string, error) {
+		kept = ctx
+		if ctx.Value(ctxKey{}) != "v" {
+			t.Error("the parent's value did not pass")
+		}
+		d, ok := ctx.Deadline()
+		if !ok || d.Before(start.Add(30*time.Millisecond)) || d.After(time.Now().Add(30*time.Millisecond)) {
+			t.Errorf("Deadline() = %v, %v; want 30ms from the start", d, ok)
+		}
+		if ctx.Err() != nil {
+			t.Errorf("Err() = %v before the deadline", ctx.Err())
+		}
+		derived, cancel := context.WithCancel(ctx)
+		defer cancel()
+		select {
+		case <-derived.Done():
+		case <-time.After(time.Second):
+			t.Error("a derived context was not canceled at the deadline")
+		}
+		if !errors.Is(ctx.Err(), context.DeadlineExceeded) || context.Cause(ctx) != context.DeadlineExceeded {
+			t.Errorf("after the deadline: Err() = %v, Cause = %v", ctx.Err(), context.Cause(ctx))
+		}
+		return "", ctx.Err()
+	})
+	took := time.Since(start)
+	var te *runtime.TimeoutError
+	if err != nil || res.Success || !errors.As(res.Err, &te) {
+		t.Fatalf("Run = %+v, %v; want a timeout", res, err)
+	}
+	if took < 30*time.Millisecond || took > 60*time.Millisecond {
+		t.Errorf("returned after %v, want 30ms to 60ms", took)
+	}
+	select {
+	case <-kept.Done():
+	default:
+		t.Error("the call's context is not done after the call")
+	}
+
+	// A call that returns in time: its context ends with the call.
+	res, _ = Run(parent, nil, info, 0, func(ctx context.Context, _ int) (string, error) {
+		kept = ctx
+		return "ok", nil
+	})
+	if !res.Success || !errors.Is(kept.Err(), context.Canceled) {
+		t.Errorf("a call in time: %+v, its context's Err() = %v afterwards", res, kept.Err())
+	}
+}
+
+// TestDeadlineParent checks that the caller's own context ends a call with
+// a timeout: an earlier deadline of the parent's is the call's, and a
+// parent canceled during the call cancels the function's context.
+func TestDeadlineParent(t *testing.T) {
+	defer goleak.VerifyNone(t)
+	info := &runtime.Info{Name: "t", Timeout: time.Hour}
+	parent, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+	defer cancel()
+	want, _ := parent.Deadline()
+	seen := make(chan error, 1)
+	res, err := Run(parent, nil, info, 0, func(ctx context.Context, _ int) (string, error) {
+		if d, _ := ctx.Deadline(); !d.Equal(want) {
+			t.Errorf("Deadline() = %v, want the parent's %v", d, want)
+		}
+		<-ctx.Done()
+		seen <- ctx.Err()
+		return "", ctx.Err()
+	})
+	if !errors.Is(err, context.DeadlineExceeded) || res.Success {
+		t.Errorf("Run = %+v, %v; want canceled with the parent's error", res, err)
+	}
+	if err := <-seen; !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("the function saw %v", err)
+	}
+}
+
+// TestDeadlineQueues runs calls under several timeouts at once, most of
+// them ignoring their contexts past their deadlines: each returns within
+// its timeout plus a few milliseconds, and the queues are empty after.
+func TestDeadlineQueues(t *testing.T) {
+	defer goleak.VerifyNone(t)
+	timeouts := []time.Duration{40 * time.Millisecond, 60 * time.Millisecond, 90 * time.Millisecond}
+	var wg sync.WaitGroup
+	release := make(chan struct{})
+	for i := range 60 {
+		timeout := timeouts[i%len(timeouts)]
+		info := &runtime.Info{Name: "t", Timeout: timeout}
+		wg.Go(func() {
+			start := time.Now()
+			res, _ := Run(context.Background(), nil, info, i, func(_ context.Context, i int) (int, error) {
+				if i%4 != 0 {
+					<-release // ignores its context
+				}
+				return i, nil
+			})
+			took := time.Since(start)
+			if i%4 == 0 != res.Success {
+				t.Errorf("call %d: %+v", i, res)
+			}
+			if took > timeout+50*time.Millisecond {
+				t.Errorf("call %d under %v returned after %v", i, timeout, took)
+			}
+		})
+	}
+	wg.Wait()
+	close(release)
+	for _, timeout := range timeouts {
+		q := queueFor(timeout)
+		q.mu.Lock()
+		if q.head != nil || q.tail != nil {
+			t.Errorf("the queue of %v still holds calls", timeout)
+		}
+		q.mu.Unlock()
+	}
+	time.Sleep(10 * time.Millisecond) // the released functions return
+}
