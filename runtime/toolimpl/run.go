@@ -26,13 +26,16 @@ import (
 // fn takes the decoded arguments in as a value, so that a function that
 // captures nothing costs no allocation for them.
 func Run[In, Out any](ctx context.Context, s *runtime.Settings, info *runtime.Info, in In, fn func(context.Context, In) (Out, error)) (runtime.Result, error) {
-	return run(ctx, s, info, in, fn, nil)
+	return RunEncoded(ctx, s, info, in, fn, nil)
 }
 
 // RunEncoded is Run for a tool whose result type toolgen encodes itself:
 // encode writes the result's JSON without reflection.
 func RunEncoded[In, Out any](ctx context.Context, s *runtime.Settings, info *runtime.Info, in In, fn func(context.Context, In) (Out, error), encode func(*Encoder, Out)) (runtime.Result, error) {
-	return run(ctx, s, info, in, fn, encode)
+	if info.Retries > 0 || info.Timeout > 0 || s != nil && s.Timeout > 0 {
+		return run(ctx, s, info, in, fn, encode)
+	}
+	return direct(ctx, s, info, in, fn, encode)
 }
 
 func run[In, Out any](ctx context.Context, s *runtime.Settings, info *runtime.Info, in In, fn func(context.Context, In) (Out, error), encode func(*Encoder, Out)) (runtime.Result, error) {
@@ -80,6 +83,16 @@ func runOnce[In, Out any](ctx context.Context, s *runtime.Settings, info *runtim
 	if timeout := cmp.Or(info.Timeout, s.Timeout); timeout > 0 {
 		return runDeadline(ctx, s, info, timeout, in, fn, encode)
 	}
+	return direct(ctx, s, info, in, fn, encode)
+}
+
+// direct makes one attempt of a call on the caller's goroutine, with no
+// deadline of its own: the common case, written into the Result it
+// returns, so that the Result is not copied from frame to frame.
+func direct[In, Out any](ctx context.Context, s *runtime.Settings, info *runtime.Info, in In, fn func(context.Context, In) (Out, error), encode func(*Encoder, Out)) (res runtime.Result, goErr error) {
+	if err := ctx.Err(); err != nil {
+		return canceled(err), err
+	}
 	defer func() {
 		if v := recover(); v != nil {
 			res, goErr = panicked(info, v), nil
@@ -87,9 +100,13 @@ func runOnce[In, Out any](ctx context.Context, s *runtime.Settings, info *runtim
 	}()
 	out, err := fn(ctx, in)
 	if err != nil {
+		if s == nil {
+			s = &defaults
+		}
 		return failed(ctx, ctx, s, info, err)
 	}
-	return finish(out, encode)
+	fill(&res, out, encode)
+	return res, nil
 }
 
 // deadlineCall is a call run on a goroutine of its own under a deadline:
@@ -173,33 +190,36 @@ func panicked(info *runtime.Info, v any) runtime.Result {
 
 // finish is the Result of a call that returned out without an error.
 func finish[Out any](out Out, encode func(*Encoder, Out)) (res runtime.Result, goErr error) {
-	if encode != nil {
-		return encoded(out, encode)
-	}
-	// A text result, the common case, is set field by field: returning a
-	// Result made elsewhere would copy it through each frame.
-	if text, ok := any(out).(string); ok {
-		res.Success, res.Output = true, text
-		return res, nil
-	}
-	return success(out)
+	fill(&res, out, encode)
+	return res, nil
 }
 
-// encoded is the Result of a call whose result toolgen encodes itself. The
-// JSON is written into a pooled Encoder's buffer and copied out once, into
-// a string of exactly its length: one allocation, of the output's size.
-func encoded[Out any](out Out, encode func(*Encoder, Out)) (res runtime.Result, goErr error) {
+// fill sets res to the Result of a call that returned out without an
+// error. A result toolgen encodes itself (encode is not nil) is written
+// into a pooled Encoder's buffer and copied out once, into a string of
+// exactly its length: one allocation, of the output's size.
+func fill[Out any](res *runtime.Result, out Out, encode func(*Encoder, Out)) {
+	if encode == nil {
+		// A text result, the common case of the others, is set field by
+		// field.
+		if text, ok := any(out).(string); ok {
+			res.Success, res.Output = true, text
+			return
+		}
+		*res = success(out)
+		return
+	}
 	e := getEncoder()
 	encode(e, out) // a panic leaves e to the collector
 	if e.err != nil {
 		err := e.err
 		putEncoder(e)
-		return unencodable(err), nil
+		*res = unencodable(err)
+		return
 	}
 	res.Output = string(e.buf)
 	putEncoder(e)
 	res.Success, res.Structured, res.Data = true, true, out
-	return res, nil
 }
 
 // failed is the Result of a call whose function returned err.
@@ -248,18 +268,18 @@ func unencodable(err error) runtime.Result {
 type NoOutput struct{}
 
 // success is the Result of a call that returned out without an error.
-func success[Out any](out Out) (runtime.Result, error) {
+func success[Out any](out Out) runtime.Result {
 	switch v := any(out).(type) {
 	case NoOutput:
-		return runtime.Result{Success: true}, nil
+		return runtime.Result{Success: true}
 	case runtime.Content:
-		return runtime.Result{Success: true, Output: v.String(), Data: v}, nil
+		return runtime.Result{Success: true, Output: v.String(), Data: v}
 	}
 	text, err := marshalNoEscape(out)
 	if err != nil {
-		return unencodable(err), nil
+		return unencodable(err)
 	}
-	return runtime.Result{Success: true, Structured: true, Output: string(text), Data: out}, nil
+	return runtime.Result{Success: true, Structured: true, Output: string(text), Data: out}
 }
 
 func canceled(err error) runtime.Result {
