@@ -13,8 +13,8 @@ import (
 
 // Call is one call a model asked for: the tool's name and the JSON
 // arguments it wrote (and the ID the provider gave the call, if any). An
-// [Approver] sees it with Tool set and Args checked against the tool's
-// schema.
+// [Approver] sees it with Tool set, Args checked against the tool's
+// schema, and the ID of the call as [Registry.ExecuteAll] was given it.
 type Call struct {
 	ID   string
 	Name string

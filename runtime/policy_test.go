@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"maps"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -73,6 +75,29 @@ func TestConfirm(t *testing.T) {
 		}
 		if c.asked && (asked[0].Tool.Name != "deploy" || string(asked[0].Args) != c.args) {
 			t.Errorf("%s: approver asked about %+v", c.name, asked[0])
+		}
+	}
+
+	// The approver sees each call's ID, to match its answers to the
+	// model's calls, through ExecuteAll as through a middleware.
+	for _, opts := range [][]Option{nil, {WithMiddleware(func(next Handler) Handler { return next })}} {
+		var mu sync.Mutex
+		ids := map[string]string{}
+		r := NewRegistry(append(opts, WithApprover(func(ctx context.Context, call Call) (bool, error) {
+			mu.Lock()
+			defer mu.Unlock()
+			ids[call.ID] = string(call.Args)
+			return true, nil
+		}))...)
+		if err := r.Register(deploy); err != nil {
+			t.Fatal(err)
+		}
+		results, err := r.ExecuteAll(ctx, []Call{{ID: "call_1", Name: "deploy", Args: json.RawMessage(`{"text":"a"}`)}, {ID: "call_2", Name: "deploy", Args: json.RawMessage(`{"text":"b"}`)}})
+		if err != nil || !results[0].Success || !results[1].Success {
+			t.Fatalf("ExecuteAll: %+v, %v", results, err)
+		}
+		if want := map[string]string{"call_1": `{"text":"a"}`, "call_2": `{"text":"b"}`}; !maps.Equal(ids, want) {
+			t.Errorf("the approver saw calls %v, want %v", ids, want)
 		}
 	}
 

@@ -13,6 +13,8 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+
+	"github.com/toolgen-go/toolgen/runtime/internal/session"
 )
 
 // Registry holds a program's tools by name: it lists their definitions for
@@ -407,6 +409,13 @@ func (r *Registry) execute(ctx context.Context, id, name string, args json.RawMe
 			}, nil
 		}
 	}()
+	if id != "" {
+		if t := (*r.index.Load())[name]; t != nil && t.info.Confirm {
+			// The approver sees the call's ID, to match its answer to
+			// the model's call.
+			ctx = session.WithCallID(ctx, id)
+		}
+	}
 	if r.handler != nil {
 		return r.intercept(ctx, id, name, args, emit)
 	}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/internal/session"
 )
 
 // What a generated tool does after its arguments are decoded: ask for
@@ -309,7 +310,7 @@ func Approve(ctx context.Context, s *runtime.Settings, info *runtime.Info, args 
 			}, false, nil
 		}
 	}()
-	yes, aerr := s.Approver(ctx, runtime.Call{Name: info.Name, Args: args, Tool: info})
+	yes, aerr := s.Approver(ctx, runtime.Call{ID: session.CallID(ctx), Name: info.Name, Args: args, Tool: info})
 	switch {
 	case ctx.Err() != nil:
 		return canceled(ctx.Err()), false, ctx.Err()
