@@ -71,7 +71,7 @@ func Execute(ctx context.Context, reg *runtime.Registry, content []anthropic.Con
 	}
 	requests := make([]runtime.Call, len(uses))
 	for i, use := range uses {
-		requests[i] = runtime.Call{Name: use.Name, Args: use.Input}
+		requests[i] = runtime.Call{ID: use.ID, Name: use.Name, Args: use.Input}
 	}
 	results, err := reg.ExecuteAll(ctx, requests)
 	if err != nil {

@@ -6,7 +6,9 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/anthropics/anthropic-sdk-go/v2"
@@ -33,7 +35,8 @@ const message = `{"id":"msg_1","type":"message","role":"assistant","model":"clau
 {"type":"tool_use","id":"tu_4","name":"look","input":{}}]}`
 
 func TestRoundTrip(t *testing.T) {
-	reg := runtime.NewRegistry(runtime.WithDialect(runtime.Anthropic))
+	var ids []string // the calls' IDs, as the registry's middleware saw them
+	reg := runtime.NewRegistry(runtime.WithMiddleware(recordIDs(&ids)), runtime.WithDialect(runtime.Anthropic))
 	if err := reg.Register(append(weather.Tools(), tooltest.Tools()...)...); err != nil {
 		t.Fatal(err)
 	}
@@ -88,6 +91,10 @@ func TestRoundTrip(t *testing.T) {
 	results, err := anthropictools.Execute(ctx, reg, msg.Content)
 	if err != nil {
 		t.Fatal(err)
+	}
+	slices.Sort(ids)
+	if want := []string{"tu_1", "tu_2", "tu_3", "tu_4"}; !slices.Equal(ids, want) {
+		t.Errorf("the registry saw the call IDs %q, want %q", ids, want)
 	}
 	params.Messages = append(params.Messages, msg.ToParam(), anthropic.NewUserMessage(results...))
 	if _, err := client.Messages.New(ctx, params); err != nil {
@@ -158,5 +165,19 @@ func TestToolsStrictPerTool(t *testing.T) {
 	want := map[string]bool{"convert_temperature": true, "get_forecast": true, "tag": false}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("strict (-want +got):\n%s", diff)
+	}
+}
+
+// recordIDs is a middleware that appends the ID of each call it sees to
+// *ids.
+func recordIDs(ids *[]string) runtime.Middleware {
+	var mu sync.Mutex
+	return func(next runtime.Handler) runtime.Handler {
+		return func(ctx context.Context, call runtime.Call) (runtime.Result, error) {
+			mu.Lock()
+			*ids = append(*ids, call.ID)
+			mu.Unlock()
+			return next(ctx, call)
+		}
 	}
 }

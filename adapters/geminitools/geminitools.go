@@ -70,7 +70,7 @@ func strict(reg *runtime.Registry, name string) bool {
 func Execute(ctx context.Context, reg *runtime.Registry, calls []*genai.FunctionCall) ([]*genai.Part, error) {
 	requests := make([]runtime.Call, len(calls))
 	for i, call := range calls {
-		requests[i].Name = call.Name
+		requests[i].ID, requests[i].Name = call.ID, call.Name
 		if call.Args != nil {
 			args, err := json.Marshal(call.Args)
 			if err != nil {

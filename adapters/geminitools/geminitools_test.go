@@ -3,6 +3,8 @@ package geminitools_test
 import (
 	"context"
 	"encoding/json"
+	"slices"
+	"sync"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -68,7 +70,8 @@ func TestTools(t *testing.T) {
 }
 
 func TestExecute(t *testing.T) {
-	reg := runtime.NewRegistry(runtime.WithDialect(runtime.Gemini))
+	var ids []string // the calls' IDs, as the registry's middleware saw them
+	reg := runtime.NewRegistry(runtime.WithMiddleware(recordIDs(&ids)), runtime.WithDialect(runtime.Gemini))
 	if err := reg.Register(append(weather.Tools(), tooltest.Tools()...)...); err != nil {
 		t.Fatal(err)
 	}
@@ -83,6 +86,10 @@ func TestExecute(t *testing.T) {
 	parts, err := geminitools.Execute(context.Background(), reg, calls)
 	if err != nil {
 		t.Fatal(err)
+	}
+	slices.Sort(ids)
+	if want := []string{"1", "2", "3", "4", "5"}; !slices.Equal(ids, want) {
+		t.Errorf("the registry saw the call IDs %q, want %q", ids, want)
 	}
 	want := jsonOf(t, json.RawMessage(`[
 {"functionResponse":{"id":"1","name":"convert_temperature","response":{"output":"100 celsius is 212 fahrenheit"}}},
@@ -176,5 +183,19 @@ func TestToolsDegraded(t *testing.T) {
 	want := jsonOf(t, json.RawMessage(`[{"functionResponse":{"id":"1","name":"walk","response":{"output":2}}}]`))
 	if diff := cmp.Diff(want, jsonOf(t, parts)); diff != "" {
 		t.Errorf("function responses (-want +got):\n%s", diff)
+	}
+}
+
+// recordIDs is a middleware that appends the ID of each call it sees to
+// *ids.
+func recordIDs(ids *[]string) runtime.Middleware {
+	var mu sync.Mutex
+	return func(next runtime.Handler) runtime.Handler {
+		return func(ctx context.Context, call runtime.Call) (runtime.Result, error) {
+			mu.Lock()
+			*ids = append(*ids, call.ID)
+			mu.Unlock()
+			return next(ctx, call)
+		}
 	}
 }
