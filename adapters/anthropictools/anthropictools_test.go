@@ -8,7 +8,6 @@ import (
 	"net/http/httptest"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/anthropics/anthropic-sdk-go/v2"
@@ -36,7 +35,7 @@ const message = `{"id":"msg_1","type":"message","role":"assistant","model":"clau
 
 func TestRoundTrip(t *testing.T) {
 	var ids []string // the calls' IDs, as the registry's middleware saw them
-	reg := runtime.NewRegistry(runtime.WithMiddleware(recordIDs(&ids)), runtime.WithDialect(runtime.Anthropic))
+	reg := runtime.NewRegistry(runtime.WithMiddleware(tooltest.RecordIDs(&ids)), runtime.WithDialect(runtime.Anthropic))
 	if err := reg.Register(append(weather.Tools(), tooltest.Tools()...)...); err != nil {
 		t.Fatal(err)
 	}
@@ -165,19 +164,5 @@ func TestToolsStrictPerTool(t *testing.T) {
 	want := map[string]bool{"convert_temperature": true, "get_forecast": true, "tag": false}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("strict (-want +got):\n%s", diff)
-	}
-}
-
-// recordIDs is a middleware that appends the ID of each call it sees to
-// *ids.
-func recordIDs(ids *[]string) runtime.Middleware {
-	var mu sync.Mutex
-	return func(next runtime.Handler) runtime.Handler {
-		return func(ctx context.Context, call runtime.Call) (runtime.Result, error) {
-			mu.Lock()
-			*ids = append(*ids, call.ID)
-			mu.Unlock()
-			return next(ctx, call)
-		}
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"slices"
-	"sync"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -71,7 +70,7 @@ func TestTools(t *testing.T) {
 
 func TestExecute(t *testing.T) {
 	var ids []string // the calls' IDs, as the registry's middleware saw them
-	reg := runtime.NewRegistry(runtime.WithMiddleware(recordIDs(&ids)), runtime.WithDialect(runtime.Gemini))
+	reg := runtime.NewRegistry(runtime.WithMiddleware(tooltest.RecordIDs(&ids)), runtime.WithDialect(runtime.Gemini))
 	if err := reg.Register(append(weather.Tools(), tooltest.Tools()...)...); err != nil {
 		t.Fatal(err)
 	}
@@ -183,19 +182,5 @@ func TestToolsDegraded(t *testing.T) {
 	want := jsonOf(t, json.RawMessage(`[{"functionResponse":{"id":"1","name":"walk","response":{"output":2}}}]`))
 	if diff := cmp.Diff(want, jsonOf(t, parts)); diff != "" {
 		t.Errorf("function responses (-want +got):\n%s", diff)
-	}
-}
-
-// recordIDs is a middleware that appends the ID of each call it sees to
-// *ids.
-func recordIDs(ids *[]string) runtime.Middleware {
-	var mu sync.Mutex
-	return func(next runtime.Handler) runtime.Handler {
-		return func(ctx context.Context, call runtime.Call) (runtime.Result, error) {
-			mu.Lock()
-			*ids = append(*ids, call.ID)
-			mu.Unlock()
-			return next(ctx, call)
-		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"context"
 	"iter"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/toolgen-go/toolgen/runtime"
@@ -62,4 +63,19 @@ func Look(ctx context.Context, in LookRequest) (runtime.Content, error) {
 		runtime.Part{Type: runtime.PartVideo, MIMEType: "video/mp4", URL: "https://example.com/cat.mp4"},
 		runtime.Part{Type: runtime.PartFile, Name: "cat.txt", MIMEType: "text/plain", Data: []byte("meow")},
 	}, nil
+}
+
+// RecordIDs returns a middleware that appends the ID of each call it sees
+// to *ids, for the adapters' tests to check that each call's ID reaches
+// the registry.
+func RecordIDs(ids *[]string) runtime.Middleware {
+	var mu sync.Mutex
+	return func(next runtime.Handler) runtime.Handler {
+		return func(ctx context.Context, call runtime.Call) (runtime.Result, error) {
+			mu.Lock()
+			*ids = append(*ids, call.ID)
+			mu.Unlock()
+			return next(ctx, call)
+		}
+	}
 }
