@@ -20,13 +20,19 @@ import (
 // at most once per grain, and ends every call due by then.
 const deadlineGrain = time.Millisecond
 
+// epoch is what the queues measure deadlines from: time.Since reads only
+// the monotonic clock, half the work of time.Now.
+var epoch = time.Now()
+
 // A callContext is the context of a call with a deadline, and the
 // caller's end of that call: it is canceled at the deadline, when the
 // caller stops waiting (its own context ended), or when the function has
 // returned.
 type callContext struct {
-	parent   context.Context // for values; without the parent's cancelation
+	parent   context.Context // the caller's
 	deadline time.Time       // the call's or the parent's, whichever is earlier
+	// values is parent without its cancelation, made by the first Value.
+	values atomic.Pointer[valueContext]
 	// wake tells the caller to stop waiting: the function returned, or the
 	// deadline passed. It holds one signal, so that neither side blocks.
 	wake chan struct{}
@@ -40,7 +46,7 @@ type callContext struct {
 	prev, next *callContext
 	queue      *deadlineQueue // nil once out of the queue
 	owner      *deadlineQueue // the queue of the call's timeout
-	due        time.Time      // the call's deadline, by which the queue is ordered
+	due        time.Duration  // the call's deadline since epoch, by which the queue is ordered
 
 	mu     sync.Mutex
 	err    error                   // set once, when canceled
@@ -57,15 +63,11 @@ const (
 // start sets c up for a call under timeout, from parent, and puts it in
 // its queue; the deadline runs from now.
 func (c *callContext) start(parent context.Context, timeout time.Duration) {
-	// Values pass through; the parent's cancelation reaches the call
-	// through its caller, which waits on the parent. WithoutCancel also
-	// keeps context.Cause from answering with the parent's cause for the
-	// call's own deadline.
-	c.parent = context.WithoutCancel(parent)
+	c.parent = parent
 	c.wake = make(chan struct{}, 1)
 	c.owner = queueFor(timeout)
 	c.owner.add(c, timeout)
-	c.deadline = c.due
+	c.deadline = epoch.Add(c.due)
 	if d, ok := parent.Deadline(); ok && d.Before(c.deadline) {
 		c.deadline = d
 	}
@@ -95,7 +97,24 @@ func (c *callContext) Err() error {
 	return c.err
 }
 
-func (c *callContext) Value(key any) any { return c.parent.Value(key) }
+// Value looks key up in the parent. The parent's cancelation reaches the
+// call through its caller, which waits on the parent, not through the
+// context chain, so the values are the parent's without its cancelation:
+// context.Cause, which looks for a cancelation among the values, then
+// answers with the call's own error.
+func (c *callContext) Value(key any) any {
+	v := c.values.Load()
+	if v == nil {
+		v = &valueContext{context.WithoutCancel(c.parent)}
+		if !c.values.CompareAndSwap(nil, v) {
+			v = c.values.Load()
+		}
+	}
+	return v.Value(key)
+}
+
+// valueContext is the context a call's values come from.
+type valueContext struct{ context.Context }
 
 // afterFunc is a function registered with AfterFunc.
 type afterFunc struct{ f func() }
@@ -215,7 +234,7 @@ func queueFor(timeout time.Duration) *deadlineQueue {
 func (q *deadlineQueue) add(c *callContext, timeout time.Duration) {
 	q.mu.Lock()
 	// Taking the time under the lock keeps the queue in deadline order.
-	c.due = time.Now().Add(timeout)
+	c.due = time.Since(epoch) + timeout
 	c.queue = q
 	c.prev = q.tail
 	if q.tail != nil {
@@ -260,8 +279,8 @@ func (q *deadlineQueue) unlink(c *callContext) {
 func (q *deadlineQueue) expire() {
 	q.mu.Lock()
 	defer q.mu.Unlock()
-	now := time.Now()
-	for q.head != nil && !q.head.due.After(now) {
+	now := time.Since(epoch)
+	for q.head != nil && q.head.due <= now {
 		c := q.head
 		q.unlink(c)
 		c.cancel(context.DeadlineExceeded)
@@ -269,6 +288,6 @@ func (q *deadlineQueue) expire() {
 	}
 	q.armed = q.head != nil
 	if q.armed {
-		q.timer.Reset(max(q.head.due.Sub(now), deadlineGrain))
+		q.timer.Reset(max(q.head.due-now, deadlineGrain))
 	}
 }
