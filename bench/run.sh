@@ -9,11 +9,24 @@ cd "$(dirname "$0")"
 count="${1:-6}"
 out="$(mktemp)"
 trap 'rm -f "$out"' EXIT
-go test -run '^$' -bench . -benchmem -count "$count" ./... | tee "$out"
+# Interleaved rounds: each round runs every benchmark once, so that a change
+# in the machine's load during the run reaches toolgen and its peers alike.
+bin="$(mktemp -d)"
+trap 'rm -f "$out"; rm -rf "$bin"' EXIT
+pkgs=(. ./tools)
+for p in "${pkgs[@]}"; do
+	go test -c -o "$bin/$(basename "$(cd "$p" && pwd)").test" "$p"
+done
+for round in $(seq "$count"); do
+	echo "round $round of $count" >&2
+	for p in "${pkgs[@]}"; do
+		(cd "$p" && "$bin/$(basename "$(pwd)").test" -test.run '^$' -test.bench . -test.benchmem) | tee -a "$out"
+	done
+done
 {
 	echo "# Benchmarks"
 	echo
-	echo "Written by \`bench/run.sh $count\`: $count runs of each benchmark in one run, medians;"
+	echo "Written by \`bench/run.sh $count\`: $count interleaved rounds of every benchmark in one run, medians;"
 	echo "$(go env GOOS)/$(go env GOARCH), $(nproc) cores, $(go version | cut -d' ' -f3)."
 	echo "Times depend on the machine (a shared one here); the × column, each benchmark's time"
 	echo "as a multiple of toolgen's in its group, is the result. Peers: Eino v0.7.36 \`utils.InferTool\`"
