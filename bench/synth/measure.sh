@@ -14,7 +14,8 @@
 # generated file), and with -tags toolgen, which leaves the generated file
 # out: the same files toolgen reads.
 #
-# Usage: bench/synth/measure.sh [ROUNDS]   (SIZES="10 100 1000" by default)
+# Usage: bench/synth/measure.sh [ROUNDS]   (SIZES="10 100 1000" by default;
+# NOBUILD=1 leaves out go build)
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/../.." && pwd)"
 rounds="${1:-5}"
@@ -47,19 +48,21 @@ nonce() {
 }
 
 printf '\n%6s %9s %9s %7s %10s %10s %9s %9s %9s %9s %9s %9s\n' tools toolgen vet ratio vet-tagged ratio-tagged ms/tool toolgenMB B/tool lines/tool build-s buildMB
+marginal=""
 for n in $sizes; do
 	dir="$work/s$n"
 	(cd "$repo/bench" && go run ./synth -n "$n" -o "$dir")
 	cd "$dir"
 	# Warm the build cache for the dependencies.
 	"$work/toolgen"
-	go vet . && go vet -tags toolgen . && go build -o /dev/null .
+	go vet . && go vet -tags toolgen .
+	[ -n "${NOBUILD:-}" ] && echo "0 0" >build || go build -o /dev/null .
 	for r in $(seq "$rounds"); do
 		nonce "$r"
 		run toolgen "$work/toolgen"
 		run vet go vet .
 		run vettag go vet -tags toolgen .
-		run build go build -o /dev/null .
+		[ -n "${NOBUILD:-}" ] || run build go build -o /dev/null .
 	done
 	tg="$(median 1 toolgen)"
 	vet="$(median 1 vet)"
@@ -71,7 +74,14 @@ for n in $sizes; do
 		"$(echo "$(median 2 toolgen) / 1024" | bc -l)" "$(echo "$bytes / $n" | bc -l)" "$(echo "$lines / $n" | bc -l)" \
 		"$(median 1 build)" "$(echo "$(median 2 build) / 1024" | bc -l)"
 	last="$dir"
+	marginal="$marginal $n $tg"
 done
+
+# Time per tool as the package grows, without toolgen's fixed costs
+# (starting, loading the dependencies' export data): the extra seconds
+# from one size to the next, per extra tool.
+echo
+echo "$marginal" | awk '{for (i = 3; i < NF; i += 2) printf "toolgen, %d to %d tools: %.2f ms per extra tool\n", $(i-2), $i, ($(i+1) - $(i-1)) * 1000 / ($i - $(i-2))}'
 
 # -check on the largest package, up to date and with one tool's doc edited.
 dir="$last"
