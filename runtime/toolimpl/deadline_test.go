@@ -53,8 +53,10 @@ func TestDeadlineContext(t *testing.T) {
 	if err != nil || res.Success || !errors.As(res.Err, &te) {
 		t.Fatalf("Run = %+v, %v; want a timeout", res, err)
 	}
-	if took < 30*time.Millisecond || took > 60*time.Millisecond {
-		t.Errorf("returned after %v, want 30ms to 60ms", took)
+	// The upper bound leaves room for a loaded machine (the race detector,
+	// CI); TestDeadlineQueues checks lateness under load.
+	if took < 30*time.Millisecond || took > 250*time.Millisecond {
+		t.Errorf("returned after %v, want 30ms to 250ms", took)
 	}
 	select {
 	case <-kept.Done():
@@ -99,11 +101,13 @@ func TestDeadlineParent(t *testing.T) {
 }
 
 // TestDeadlineQueues runs calls under several timeouts at once, most of
-// them ignoring their contexts past their deadlines: each returns within
-// its timeout plus a few milliseconds, and the queues are empty after.
+// them ignoring their contexts past their deadlines: each returns after
+// its timeout and well within twice it (the bound leaves room for the
+// race detector on a loaded 2-core machine, which has delayed a goroutine
+// by 200ms), and the queues are empty after.
 func TestDeadlineQueues(t *testing.T) {
 	defer goleak.VerifyNone(t)
-	timeouts := []time.Duration{40 * time.Millisecond, 60 * time.Millisecond, 90 * time.Millisecond}
+	timeouts := []time.Duration{250 * time.Millisecond, 300 * time.Millisecond, 350 * time.Millisecond}
 	var wg sync.WaitGroup
 	release := make(chan struct{})
 	for i := range 60 {
@@ -121,7 +125,7 @@ func TestDeadlineQueues(t *testing.T) {
 			if i%4 == 0 != res.Success {
 				t.Errorf("call %d: %+v", i, res)
 			}
-			if took > timeout+50*time.Millisecond {
+			if took > 2*timeout || i%4 != 0 && took < timeout {
 				t.Errorf("call %d under %v returned after %v", i, timeout, took)
 			}
 		})
