@@ -30,6 +30,15 @@ func FuzzGenerate(f *testing.F) {
 	f.Add(uint8(3), uint8(9), `json:"x"`, "")
 	f.Add(uint8(4), uint8(15), `json:"y" jsonschema:"minimum=0"`, "")
 	f.Add(uint8(1), uint8(0x16), `json:"z"`, "confirm")
+	// Type-check the packages generated code imports (from source, slow)
+	// before fuzzing: the fuzzer gives each input 10 seconds, and on a
+	// loaded machine the first input's type check took longer.
+	imp := sourceImporter()
+	for _, path := range []string{"context", "encoding/json", "iter", "strconv", "time", "github.com/toolgen-go/toolgen/runtime", "github.com/toolgen-go/toolgen/runtime/toolimpl"} {
+		if _, err := imp.Import(path); err != nil {
+			f.Fatal(err)
+		}
+	}
 	f.Fuzz(func(t *testing.T, kind, shape uint8, tag, options string) {
 		if strings.ContainsAny(options, "\n\r") {
 			return
