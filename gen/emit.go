@@ -51,7 +51,8 @@ type patternVar struct {
 	name, source string
 }
 
-// toolNames are the generated identifiers of one tool.
+// toolNames are the generated identifiers of one tool: its Info variable,
+// and its type, or "" for a tool made by toolimpl.NewFunc.
 type toolNames struct {
 	info, typ string
 }
@@ -85,9 +86,9 @@ func emit(pkg *Package) (*jen.File, error) {
 	names := make([]toolNames, len(pkg.Tools))
 	for i, t := range pkg.Tools {
 		base := camelCase(t.Name)
-		names[i] = toolNames{
-			info: e.names.name(base + "Info"),
-			typ:  e.names.name(base + "Tool"),
+		names[i] = toolNames{info: e.names.name(base + "Info")}
+		if !isFunc(t) {
+			names[i].typ = e.names.name(base + "Tool")
 		}
 	}
 	e.tools(names)
@@ -156,6 +157,10 @@ func (e *emitter) tools(names []toolNames) {
 	e.f.Func().Id("Tools").Params(params...).Index().Qual(RuntimePath, "Tool").Block(
 		jen.Return(jen.Index().Qual(RuntimePath, "Tool").ValuesFunc(func(g *jen.Group) {
 			for i, t := range e.pkg.Tools {
+				if isFunc(t) {
+					g.Line().Add(e.funcTool(t, names[i]))
+					continue
+				}
 				var fields []jen.Code
 				if t.Recv != nil {
 					fields = append(fields, jen.Id(t.Recv.Name))
@@ -240,7 +245,67 @@ func (e *emitter) tool(t *Tool, n toolNames) {
 	e.f.Var().Id(n.info).Op("=").Qual(RuntimePath, "Info").Values(multiline(fields)...)
 	e.f.Line()
 
-	e.toolType(t, n)
+	if n.typ != "" {
+		e.toolType(t, n)
+	}
+}
+
+// isFunc reports whether toolimpl.NewFunc can make the tool: a function
+// (not a method) without a session value that returns its result whole,
+// so that it needs no type of its own.
+func isFunc(t *Tool) bool {
+	return t.Recv == nil && t.Session == nil && !t.Stream && !t.Enhanced
+}
+
+// funcTool returns the expression that makes a tool isFunc accepts: its
+// parts, handed to toolimpl.NewFunc. A function of another shape than
+// func(context.Context, In) (Out, error) is adapted to it by a function
+// literal.
+func (e *emitter) funcTool(t *Tool, n toolNames) jen.Code {
+	inType, decoder := e.input(t)
+	var fast jen.Code = jen.Nil()
+	depth := 0
+	if t.Input.Kind != InputNone {
+		var ok bool
+		if depth, ok = fastable(t.Input.Type, map[*Type]bool{}); ok {
+			fast = jen.Id(e.fastName(t.Input.Type))
+		} else {
+			depth = 0
+		}
+	}
+	var enc jen.Code = jen.Nil()
+	if name := e.resultEncoder(t, camelCase(t.Name)); name != "" {
+		enc = jen.Id(name)
+	}
+	var fn jen.Code = jen.Id(t.Func.Name())
+	if !(t.Context && t.Input.Kind == InputStruct && !t.Input.Pointer && t.Output != nil) {
+		ctx, in := e.names.local("ctx"), e.names.local("in")
+		var args []jen.Code
+		if t.Context {
+			args = append(args, jen.Id(ctx))
+		}
+		switch t.Input.Kind {
+		case InputStruct:
+			if t.Input.Pointer {
+				args = append(args, jen.Op("&").Id(in))
+			} else {
+				args = append(args, jen.Id(in))
+			}
+		case InputParams:
+			for _, f := range t.Input.Type.Fields {
+				args = append(args, jen.Id(in).Dot(f.GoName))
+			}
+		}
+		call := jen.Id(t.Func.Name()).Call(args...)
+		out := jen.Qual(ImplPath, "NoOutput")
+		body := jen.Return(jen.Qual(ImplPath, "NoOutput").Values(), call)
+		if t.Output != nil {
+			out = e.typeCode(t.Output)
+			body = jen.Return(call)
+		}
+		fn = jen.Func().Params(jen.Id(ctx).Qual("context", "Context"), jen.Id(in).Add(inType)).Params(out, jen.Error()).Block(body)
+	}
+	return jen.Qual(ImplPath, "NewFunc").Call(jen.Op("&").Id(n.info), fast, jen.Lit(depth), decoder, fn, enc)
 }
 
 // hintFields returns the Info fields of the behaviour hints the directive

@@ -5,7 +5,6 @@
 package defs
 
 import (
-	"context"
 	"encoding/json"
 	"regexp"
 	"strconv"
@@ -21,106 +20,106 @@ const _ = toolimpl.SupportPackageIsVersion3
 // Tools returns the tools of package defs, in source order.
 func Tools() []runtime.Tool {
 	return []runtime.Tool{
-		tool000Tool{},
-		tool001Tool{},
-		tool002Tool{},
-		tool003Tool{},
-		tool004Tool{},
-		tool005Tool{},
-		tool006Tool{},
-		tool007Tool{},
-		tool008Tool{},
-		tool009Tool{},
-		tool010Tool{},
-		tool011Tool{},
-		tool012Tool{},
-		tool013Tool{},
-		tool014Tool{},
-		tool015Tool{},
-		tool016Tool{},
-		tool017Tool{},
-		tool018Tool{},
-		tool019Tool{},
-		tool020Tool{},
-		tool021Tool{},
-		tool022Tool{},
-		tool023Tool{},
-		tool024Tool{},
-		tool025Tool{},
-		tool026Tool{},
-		tool027Tool{},
-		tool028Tool{},
-		tool029Tool{},
-		tool030Tool{},
-		tool031Tool{},
-		tool032Tool{},
-		tool033Tool{},
-		tool034Tool{},
-		tool035Tool{},
-		tool036Tool{},
-		tool037Tool{},
-		tool038Tool{},
-		tool039Tool{},
-		tool040Tool{},
-		tool041Tool{},
-		tool042Tool{},
-		tool043Tool{},
-		tool044Tool{},
-		tool045Tool{},
-		tool046Tool{},
-		tool047Tool{},
-		tool048Tool{},
-		tool049Tool{},
-		tool050Tool{},
-		tool051Tool{},
-		tool052Tool{},
-		tool053Tool{},
-		tool054Tool{},
-		tool055Tool{},
-		tool056Tool{},
-		tool057Tool{},
-		tool058Tool{},
-		tool059Tool{},
-		tool060Tool{},
-		tool061Tool{},
-		tool062Tool{},
-		tool063Tool{},
-		tool064Tool{},
-		tool065Tool{},
-		tool066Tool{},
-		tool067Tool{},
-		tool068Tool{},
-		tool069Tool{},
-		tool070Tool{},
-		tool071Tool{},
-		tool072Tool{},
-		tool073Tool{},
-		tool074Tool{},
-		tool075Tool{},
-		tool076Tool{},
-		tool077Tool{},
-		tool078Tool{},
-		tool079Tool{},
-		tool080Tool{},
-		tool081Tool{},
-		tool082Tool{},
-		tool083Tool{},
-		tool084Tool{},
-		tool085Tool{},
-		tool086Tool{},
-		tool087Tool{},
-		tool088Tool{},
-		tool089Tool{},
-		tool090Tool{},
-		tool091Tool{},
-		tool092Tool{},
-		tool093Tool{},
-		tool094Tool{},
-		tool095Tool{},
-		tool096Tool{},
-		tool097Tool{},
-		tool098Tool{},
-		tool099Tool{},
+		toolimpl.NewFunc(&tool000Info, fastArgs000, 2, decodeArgs000, Tool000, nil),
+		toolimpl.NewFunc(&tool001Info, fastArgs001, 2, decodeArgs001, Tool001, nil),
+		toolimpl.NewFunc(&tool002Info, nil, 0, decodeArgs002, Tool002, nil),
+		toolimpl.NewFunc(&tool003Info, fastArgs003, 3, decodeArgs003, Tool003, nil),
+		toolimpl.NewFunc(&tool004Info, fastArgs004, 2, decodeArgs004, Tool004, nil),
+		toolimpl.NewFunc(&tool005Info, fastArgs005, 2, decodeArgs005, Tool005, nil),
+		toolimpl.NewFunc(&tool006Info, nil, 0, decodeArgs006, Tool006, nil),
+		toolimpl.NewFunc(&tool007Info, fastArgs007, 3, decodeArgs007, Tool007, nil),
+		toolimpl.NewFunc(&tool008Info, fastArgs008, 2, decodeArgs008, Tool008, nil),
+		toolimpl.NewFunc(&tool009Info, fastArgs009, 2, decodeArgs009, Tool009, nil),
+		toolimpl.NewFunc(&tool010Info, nil, 0, decodeArgs010, Tool010, nil),
+		toolimpl.NewFunc(&tool011Info, fastArgs011, 3, decodeArgs011, Tool011, nil),
+		toolimpl.NewFunc(&tool012Info, fastArgs012, 2, decodeArgs012, Tool012, nil),
+		toolimpl.NewFunc(&tool013Info, fastArgs013, 2, decodeArgs013, Tool013, nil),
+		toolimpl.NewFunc(&tool014Info, nil, 0, decodeArgs014, Tool014, nil),
+		toolimpl.NewFunc(&tool015Info, fastArgs015, 3, decodeArgs015, Tool015, nil),
+		toolimpl.NewFunc(&tool016Info, fastArgs016, 2, decodeArgs016, Tool016, nil),
+		toolimpl.NewFunc(&tool017Info, fastArgs017, 2, decodeArgs017, Tool017, nil),
+		toolimpl.NewFunc(&tool018Info, nil, 0, decodeArgs018, Tool018, nil),
+		toolimpl.NewFunc(&tool019Info, fastArgs019, 3, decodeArgs019, Tool019, nil),
+		toolimpl.NewFunc(&tool020Info, fastArgs020, 2, decodeArgs020, Tool020, nil),
+		toolimpl.NewFunc(&tool021Info, fastArgs021, 2, decodeArgs021, Tool021, nil),
+		toolimpl.NewFunc(&tool022Info, nil, 0, decodeArgs022, Tool022, nil),
+		toolimpl.NewFunc(&tool023Info, fastArgs023, 3, decodeArgs023, Tool023, nil),
+		toolimpl.NewFunc(&tool024Info, fastArgs024, 2, decodeArgs024, Tool024, nil),
+		toolimpl.NewFunc(&tool025Info, fastArgs025, 2, decodeArgs025, Tool025, nil),
+		toolimpl.NewFunc(&tool026Info, nil, 0, decodeArgs026, Tool026, nil),
+		toolimpl.NewFunc(&tool027Info, fastArgs027, 3, decodeArgs027, Tool027, nil),
+		toolimpl.NewFunc(&tool028Info, fastArgs028, 2, decodeArgs028, Tool028, nil),
+		toolimpl.NewFunc(&tool029Info, fastArgs029, 2, decodeArgs029, Tool029, nil),
+		toolimpl.NewFunc(&tool030Info, nil, 0, decodeArgs030, Tool030, nil),
+		toolimpl.NewFunc(&tool031Info, fastArgs031, 3, decodeArgs031, Tool031, nil),
+		toolimpl.NewFunc(&tool032Info, fastArgs032, 2, decodeArgs032, Tool032, nil),
+		toolimpl.NewFunc(&tool033Info, fastArgs033, 2, decodeArgs033, Tool033, nil),
+		toolimpl.NewFunc(&tool034Info, nil, 0, decodeArgs034, Tool034, nil),
+		toolimpl.NewFunc(&tool035Info, fastArgs035, 3, decodeArgs035, Tool035, nil),
+		toolimpl.NewFunc(&tool036Info, fastArgs036, 2, decodeArgs036, Tool036, nil),
+		toolimpl.NewFunc(&tool037Info, fastArgs037, 2, decodeArgs037, Tool037, nil),
+		toolimpl.NewFunc(&tool038Info, nil, 0, decodeArgs038, Tool038, nil),
+		toolimpl.NewFunc(&tool039Info, fastArgs039, 3, decodeArgs039, Tool039, nil),
+		toolimpl.NewFunc(&tool040Info, fastArgs040, 2, decodeArgs040, Tool040, nil),
+		toolimpl.NewFunc(&tool041Info, fastArgs041, 2, decodeArgs041, Tool041, nil),
+		toolimpl.NewFunc(&tool042Info, nil, 0, decodeArgs042, Tool042, nil),
+		toolimpl.NewFunc(&tool043Info, fastArgs043, 3, decodeArgs043, Tool043, nil),
+		toolimpl.NewFunc(&tool044Info, fastArgs044, 2, decodeArgs044, Tool044, nil),
+		toolimpl.NewFunc(&tool045Info, fastArgs045, 2, decodeArgs045, Tool045, nil),
+		toolimpl.NewFunc(&tool046Info, nil, 0, decodeArgs046, Tool046, nil),
+		toolimpl.NewFunc(&tool047Info, fastArgs047, 3, decodeArgs047, Tool047, nil),
+		toolimpl.NewFunc(&tool048Info, fastArgs048, 2, decodeArgs048, Tool048, nil),
+		toolimpl.NewFunc(&tool049Info, fastArgs049, 2, decodeArgs049, Tool049, nil),
+		toolimpl.NewFunc(&tool050Info, nil, 0, decodeArgs050, Tool050, nil),
+		toolimpl.NewFunc(&tool051Info, fastArgs051, 3, decodeArgs051, Tool051, nil),
+		toolimpl.NewFunc(&tool052Info, fastArgs052, 2, decodeArgs052, Tool052, nil),
+		toolimpl.NewFunc(&tool053Info, fastArgs053, 2, decodeArgs053, Tool053, nil),
+		toolimpl.NewFunc(&tool054Info, nil, 0, decodeArgs054, Tool054, nil),
+		toolimpl.NewFunc(&tool055Info, fastArgs055, 3, decodeArgs055, Tool055, nil),
+		toolimpl.NewFunc(&tool056Info, fastArgs056, 2, decodeArgs056, Tool056, nil),
+		toolimpl.NewFunc(&tool057Info, fastArgs057, 2, decodeArgs057, Tool057, nil),
+		toolimpl.NewFunc(&tool058Info, nil, 0, decodeArgs058, Tool058, nil),
+		toolimpl.NewFunc(&tool059Info, fastArgs059, 3, decodeArgs059, Tool059, nil),
+		toolimpl.NewFunc(&tool060Info, fastArgs060, 2, decodeArgs060, Tool060, nil),
+		toolimpl.NewFunc(&tool061Info, fastArgs061, 2, decodeArgs061, Tool061, nil),
+		toolimpl.NewFunc(&tool062Info, nil, 0, decodeArgs062, Tool062, nil),
+		toolimpl.NewFunc(&tool063Info, fastArgs063, 3, decodeArgs063, Tool063, nil),
+		toolimpl.NewFunc(&tool064Info, fastArgs064, 2, decodeArgs064, Tool064, nil),
+		toolimpl.NewFunc(&tool065Info, fastArgs065, 2, decodeArgs065, Tool065, nil),
+		toolimpl.NewFunc(&tool066Info, nil, 0, decodeArgs066, Tool066, nil),
+		toolimpl.NewFunc(&tool067Info, fastArgs067, 3, decodeArgs067, Tool067, nil),
+		toolimpl.NewFunc(&tool068Info, fastArgs068, 2, decodeArgs068, Tool068, nil),
+		toolimpl.NewFunc(&tool069Info, fastArgs069, 2, decodeArgs069, Tool069, nil),
+		toolimpl.NewFunc(&tool070Info, nil, 0, decodeArgs070, Tool070, nil),
+		toolimpl.NewFunc(&tool071Info, fastArgs071, 3, decodeArgs071, Tool071, nil),
+		toolimpl.NewFunc(&tool072Info, fastArgs072, 2, decodeArgs072, Tool072, nil),
+		toolimpl.NewFunc(&tool073Info, fastArgs073, 2, decodeArgs073, Tool073, nil),
+		toolimpl.NewFunc(&tool074Info, nil, 0, decodeArgs074, Tool074, nil),
+		toolimpl.NewFunc(&tool075Info, fastArgs075, 3, decodeArgs075, Tool075, nil),
+		toolimpl.NewFunc(&tool076Info, fastArgs076, 2, decodeArgs076, Tool076, nil),
+		toolimpl.NewFunc(&tool077Info, fastArgs077, 2, decodeArgs077, Tool077, nil),
+		toolimpl.NewFunc(&tool078Info, nil, 0, decodeArgs078, Tool078, nil),
+		toolimpl.NewFunc(&tool079Info, fastArgs079, 3, decodeArgs079, Tool079, nil),
+		toolimpl.NewFunc(&tool080Info, fastArgs080, 2, decodeArgs080, Tool080, nil),
+		toolimpl.NewFunc(&tool081Info, fastArgs081, 2, decodeArgs081, Tool081, nil),
+		toolimpl.NewFunc(&tool082Info, nil, 0, decodeArgs082, Tool082, nil),
+		toolimpl.NewFunc(&tool083Info, fastArgs083, 3, decodeArgs083, Tool083, nil),
+		toolimpl.NewFunc(&tool084Info, fastArgs084, 2, decodeArgs084, Tool084, nil),
+		toolimpl.NewFunc(&tool085Info, fastArgs085, 2, decodeArgs085, Tool085, nil),
+		toolimpl.NewFunc(&tool086Info, nil, 0, decodeArgs086, Tool086, nil),
+		toolimpl.NewFunc(&tool087Info, fastArgs087, 3, decodeArgs087, Tool087, nil),
+		toolimpl.NewFunc(&tool088Info, fastArgs088, 2, decodeArgs088, Tool088, nil),
+		toolimpl.NewFunc(&tool089Info, fastArgs089, 2, decodeArgs089, Tool089, nil),
+		toolimpl.NewFunc(&tool090Info, nil, 0, decodeArgs090, Tool090, nil),
+		toolimpl.NewFunc(&tool091Info, fastArgs091, 3, decodeArgs091, Tool091, nil),
+		toolimpl.NewFunc(&tool092Info, fastArgs092, 2, decodeArgs092, Tool092, nil),
+		toolimpl.NewFunc(&tool093Info, fastArgs093, 2, decodeArgs093, Tool093, nil),
+		toolimpl.NewFunc(&tool094Info, nil, 0, decodeArgs094, Tool094, nil),
+		toolimpl.NewFunc(&tool095Info, fastArgs095, 3, decodeArgs095, Tool095, nil),
+		toolimpl.NewFunc(&tool096Info, fastArgs096, 2, decodeArgs096, Tool096, nil),
+		toolimpl.NewFunc(&tool097Info, fastArgs097, 2, decodeArgs097, Tool097, nil),
+		toolimpl.NewFunc(&tool098Info, nil, 0, decodeArgs098, Tool098, nil),
+		toolimpl.NewFunc(&tool099Info, fastArgs099, 3, decodeArgs099, Tool099, nil),
 	}
 }
 
@@ -165,36 +164,6 @@ var tool000Info = runtime.Info{
 			tool000End),
 	},
 	ReadOnly: true,
-}
-
-// tool000Tool is the tool000 tool: it calls Tool000.
-type tool000Tool struct{}
-
-// Info describes the tool.
-func (tool000Tool) Info() *runtime.Info {
-	return &tool000Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool000 with them.
-func (tool000Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool000Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool000Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args000
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs000); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
-		in = Args000{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &tool000Info, args)
-		decodeArgs000(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &tool000Info, in, Tool000)
 }
 
 // Lines that more than one schema of the tool001 tool holds, each written once.
@@ -257,36 +226,6 @@ var tool001Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool001Tool is the tool001 tool: it calls Tool001.
-type tool001Tool struct{}
-
-// Info describes the tool.
-func (tool001Tool) Info() *runtime.Info {
-	return &tool001Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool001 with them.
-func (tool001Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool001Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool001Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args001
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs001); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
-		in = Args001{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &tool001Info, args)
-		decodeArgs001(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &tool001Info, in, Tool001)
-}
-
 // Lines that more than one schema of the tool002 tool holds, each written once.
 const (
 	tool002Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -333,31 +272,6 @@ var tool002Info = runtime.Info{
 			tool002End),
 	},
 	ReadOnly: true,
-}
-
-// tool002Tool is the tool002 tool: it calls Tool002.
-type tool002Tool struct{}
-
-// Info describes the tool.
-func (tool002Tool) Info() *runtime.Info {
-	return &tool002Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool002 with them.
-func (tool002Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool002Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool002Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args002
-	var d toolimpl.Decoder
-	d.BeginCall(s, &tool002Info, args)
-	decodeArgs002(&d, &in)
-	if res, ok := d.EndCall(); !ok {
-		return res, nil
-	}
-	return toolimpl.Run(ctx, s, &tool002Info, in, Tool002)
 }
 
 // Lines that more than one schema of the tool003 tool holds, each written once.
@@ -424,36 +338,6 @@ var tool003Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool003Tool is the tool003 tool: it calls Tool003.
-type tool003Tool struct{}
-
-// Info describes the tool.
-func (tool003Tool) Info() *runtime.Info {
-	return &tool003Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool003 with them.
-func (tool003Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool003Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool003Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args003
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs003); !ok || !toolimpl.FastDone(s, args, end, 3) {
-		// Not the common case: decode again, saying what is wrong.
-		in = Args003{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &tool003Info, args)
-		decodeArgs003(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &tool003Info, in, Tool003)
-}
-
 // Lines that more than one schema of the tool004 tool holds, each written once.
 const (
 	tool004Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -495,36 +379,6 @@ var tool004Info = runtime.Info{
 			tool004End),
 	},
 	ReadOnly: true,
-}
-
-// tool004Tool is the tool004 tool: it calls Tool004.
-type tool004Tool struct{}
-
-// Info describes the tool.
-func (tool004Tool) Info() *runtime.Info {
-	return &tool004Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool004 with them.
-func (tool004Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool004Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool004Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args004
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs004); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
-		in = Args004{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &tool004Info, args)
-		decodeArgs004(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &tool004Info, in, Tool004)
 }
 
 // Lines that more than one schema of the tool005 tool holds, each written once.
@@ -587,36 +441,6 @@ var tool005Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool005Tool is the tool005 tool: it calls Tool005.
-type tool005Tool struct{}
-
-// Info describes the tool.
-func (tool005Tool) Info() *runtime.Info {
-	return &tool005Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool005 with them.
-func (tool005Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool005Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool005Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args005
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs005); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
-		in = Args005{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &tool005Info, args)
-		decodeArgs005(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &tool005Info, in, Tool005)
-}
-
 // Lines that more than one schema of the tool006 tool holds, each written once.
 const (
 	tool006Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -663,31 +487,6 @@ var tool006Info = runtime.Info{
 			tool006End),
 	},
 	ReadOnly: true,
-}
-
-// tool006Tool is the tool006 tool: it calls Tool006.
-type tool006Tool struct{}
-
-// Info describes the tool.
-func (tool006Tool) Info() *runtime.Info {
-	return &tool006Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool006 with them.
-func (tool006Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool006Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool006Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args006
-	var d toolimpl.Decoder
-	d.BeginCall(s, &tool006Info, args)
-	decodeArgs006(&d, &in)
-	if res, ok := d.EndCall(); !ok {
-		return res, nil
-	}
-	return toolimpl.Run(ctx, s, &tool006Info, in, Tool006)
 }
 
 // Lines that more than one schema of the tool007 tool holds, each written once.
@@ -754,36 +553,6 @@ var tool007Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool007Tool is the tool007 tool: it calls Tool007.
-type tool007Tool struct{}
-
-// Info describes the tool.
-func (tool007Tool) Info() *runtime.Info {
-	return &tool007Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool007 with them.
-func (tool007Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool007Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool007Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args007
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs007); !ok || !toolimpl.FastDone(s, args, end, 3) {
-		// Not the common case: decode again, saying what is wrong.
-		in = Args007{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &tool007Info, args)
-		decodeArgs007(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &tool007Info, in, Tool007)
-}
-
 // Lines that more than one schema of the tool008 tool holds, each written once.
 const (
 	tool008Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -825,36 +594,6 @@ var tool008Info = runtime.Info{
 			tool008End),
 	},
 	ReadOnly: true,
-}
-
-// tool008Tool is the tool008 tool: it calls Tool008.
-type tool008Tool struct{}
-
-// Info describes the tool.
-func (tool008Tool) Info() *runtime.Info {
-	return &tool008Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool008 with them.
-func (tool008Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool008Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool008Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args008
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs008); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
-		in = Args008{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &tool008Info, args)
-		decodeArgs008(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &tool008Info, in, Tool008)
 }
 
 // Lines that more than one schema of the tool009 tool holds, each written once.
@@ -917,36 +656,6 @@ var tool009Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool009Tool is the tool009 tool: it calls Tool009.
-type tool009Tool struct{}
-
-// Info describes the tool.
-func (tool009Tool) Info() *runtime.Info {
-	return &tool009Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool009 with them.
-func (tool009Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool009Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool009Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args009
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs009); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
-		in = Args009{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &tool009Info, args)
-		decodeArgs009(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &tool009Info, in, Tool009)
-}
-
 // Lines that more than one schema of the tool010 tool holds, each written once.
 const (
 	tool010Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -993,31 +702,6 @@ var tool010Info = runtime.Info{
 			tool010End),
 	},
 	ReadOnly: true,
-}
-
-// tool010Tool is the tool010 tool: it calls Tool010.
-type tool010Tool struct{}
-
-// Info describes the tool.
-func (tool010Tool) Info() *runtime.Info {
-	return &tool010Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool010 with them.
-func (tool010Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool010Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool010Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args010
-	var d toolimpl.Decoder
-	d.BeginCall(s, &tool010Info, args)
-	decodeArgs010(&d, &in)
-	if res, ok := d.EndCall(); !ok {
-		return res, nil
-	}
-	return toolimpl.Run(ctx, s, &tool010Info, in, Tool010)
 }
 
 // Lines that more than one schema of the tool011 tool holds, each written once.
@@ -1084,36 +768,6 @@ var tool011Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool011Tool is the tool011 tool: it calls Tool011.
-type tool011Tool struct{}
-
-// Info describes the tool.
-func (tool011Tool) Info() *runtime.Info {
-	return &tool011Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool011 with them.
-func (tool011Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool011Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool011Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args011
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs011); !ok || !toolimpl.FastDone(s, args, end, 3) {
-		// Not the common case: decode again, saying what is wrong.
-		in = Args011{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &tool011Info, args)
-		decodeArgs011(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &tool011Info, in, Tool011)
-}
-
 // Lines that more than one schema of the tool012 tool holds, each written once.
 const (
 	tool012Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -1155,36 +809,6 @@ var tool012Info = runtime.Info{
 			tool012End),
 	},
 	ReadOnly: true,
-}
-
-// tool012Tool is the tool012 tool: it calls Tool012.
-type tool012Tool struct{}
-
-// Info describes the tool.
-func (tool012Tool) Info() *runtime.Info {
-	return &tool012Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool012 with them.
-func (tool012Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool012Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool012Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args012
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs012); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
-		in = Args012{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &tool012Info, args)
-		decodeArgs012(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &tool012Info, in, Tool012)
 }
 
 // Lines that more than one schema of the tool013 tool holds, each written once.
@@ -1247,36 +871,6 @@ var tool013Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool013Tool is the tool013 tool: it calls Tool013.
-type tool013Tool struct{}
-
-// Info describes the tool.
-func (tool013Tool) Info() *runtime.Info {
-	return &tool013Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool013 with them.
-func (tool013Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool013Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool013Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args013
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs013); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
-		in = Args013{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &tool013Info, args)
-		decodeArgs013(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &tool013Info, in, Tool013)
-}
-
 // Lines that more than one schema of the tool014 tool holds, each written once.
 const (
 	tool014Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -1323,31 +917,6 @@ var tool014Info = runtime.Info{
 			tool014End),
 	},
 	ReadOnly: true,
-}
-
-// tool014Tool is the tool014 tool: it calls Tool014.
-type tool014Tool struct{}
-
-// Info describes the tool.
-func (tool014Tool) Info() *runtime.Info {
-	return &tool014Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool014 with them.
-func (tool014Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool014Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool014Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args014
-	var d toolimpl.Decoder
-	d.BeginCall(s, &tool014Info, args)
-	decodeArgs014(&d, &in)
-	if res, ok := d.EndCall(); !ok {
-		return res, nil
-	}
-	return toolimpl.Run(ctx, s, &tool014Info, in, Tool014)
 }
 
 // Lines that more than one schema of the tool015 tool holds, each written once.
@@ -1414,36 +983,6 @@ var tool015Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool015Tool is the tool015 tool: it calls Tool015.
-type tool015Tool struct{}
-
-// Info describes the tool.
-func (tool015Tool) Info() *runtime.Info {
-	return &tool015Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool015 with them.
-func (tool015Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool015Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool015Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args015
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs015); !ok || !toolimpl.FastDone(s, args, end, 3) {
-		// Not the common case: decode again, saying what is wrong.
-		in = Args015{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &tool015Info, args)
-		decodeArgs015(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &tool015Info, in, Tool015)
-}
-
 // Lines that more than one schema of the tool016 tool holds, each written once.
 const (
 	tool016Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -1485,36 +1024,6 @@ var tool016Info = runtime.Info{
 			tool016End),
 	},
 	ReadOnly: true,
-}
-
-// tool016Tool is the tool016 tool: it calls Tool016.
-type tool016Tool struct{}
-
-// Info describes the tool.
-func (tool016Tool) Info() *runtime.Info {
-	return &tool016Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool016 with them.
-func (tool016Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool016Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool016Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args016
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs016); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
-		in = Args016{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &tool016Info, args)
-		decodeArgs016(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &tool016Info, in, Tool016)
 }
 
 // Lines that more than one schema of the tool017 tool holds, each written once.
@@ -1577,36 +1086,6 @@ var tool017Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool017Tool is the tool017 tool: it calls Tool017.
-type tool017Tool struct{}
-
-// Info describes the tool.
-func (tool017Tool) Info() *runtime.Info {
-	return &tool017Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool017 with them.
-func (tool017Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool017Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool017Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args017
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs017); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
-		in = Args017{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &tool017Info, args)
-		decodeArgs017(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &tool017Info, in, Tool017)
-}
-
 // Lines that more than one schema of the tool018 tool holds, each written once.
 const (
 	tool018Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -1653,31 +1132,6 @@ var tool018Info = runtime.Info{
 			tool018End),
 	},
 	ReadOnly: true,
-}
-
-// tool018Tool is the tool018 tool: it calls Tool018.
-type tool018Tool struct{}
-
-// Info describes the tool.
-func (tool018Tool) Info() *runtime.Info {
-	return &tool018Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool018 with them.
-func (tool018Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool018Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool018Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args018
-	var d toolimpl.Decoder
-	d.BeginCall(s, &tool018Info, args)
-	decodeArgs018(&d, &in)
-	if res, ok := d.EndCall(); !ok {
-		return res, nil
-	}
-	return toolimpl.Run(ctx, s, &tool018Info, in, Tool018)
 }
 
 // Lines that more than one schema of the tool019 tool holds, each written once.
@@ -1744,36 +1198,6 @@ var tool019Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool019Tool is the tool019 tool: it calls Tool019.
-type tool019Tool struct{}
-
-// Info describes the tool.
-func (tool019Tool) Info() *runtime.Info {
-	return &tool019Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool019 with them.
-func (tool019Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool019Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool019Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args019
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs019); !ok || !toolimpl.FastDone(s, args, end, 3) {
-		// Not the common case: decode again, saying what is wrong.
-		in = Args019{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &tool019Info, args)
-		decodeArgs019(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &tool019Info, in, Tool019)
-}
-
 // Lines that more than one schema of the tool020 tool holds, each written once.
 const (
 	tool020Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -1815,36 +1239,6 @@ var tool020Info = runtime.Info{
 			tool020End),
 	},
 	ReadOnly: true,
-}
-
-// tool020Tool is the tool020 tool: it calls Tool020.
-type tool020Tool struct{}
-
-// Info describes the tool.
-func (tool020Tool) Info() *runtime.Info {
-	return &tool020Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool020 with them.
-func (tool020Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool020Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool020Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args020
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs020); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
-		in = Args020{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &tool020Info, args)
-		decodeArgs020(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &tool020Info, in, Tool020)
 }
 
 // Lines that more than one schema of the tool021 tool holds, each written once.
@@ -1907,36 +1301,6 @@ var tool021Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool021Tool is the tool021 tool: it calls Tool021.
-type tool021Tool struct{}
-
-// Info describes the tool.
-func (tool021Tool) Info() *runtime.Info {
-	return &tool021Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool021 with them.
-func (tool021Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool021Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool021Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args021
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs021); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
-		in = Args021{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &tool021Info, args)
-		decodeArgs021(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &tool021Info, in, Tool021)
-}
-
 // Lines that more than one schema of the tool022 tool holds, each written once.
 const (
 	tool022Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -1983,31 +1347,6 @@ var tool022Info = runtime.Info{
 			tool022End),
 	},
 	ReadOnly: true,
-}
-
-// tool022Tool is the tool022 tool: it calls Tool022.
-type tool022Tool struct{}
-
-// Info describes the tool.
-func (tool022Tool) Info() *runtime.Info {
-	return &tool022Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool022 with them.
-func (tool022Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool022Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool022Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args022
-	var d toolimpl.Decoder
-	d.BeginCall(s, &tool022Info, args)
-	decodeArgs022(&d, &in)
-	if res, ok := d.EndCall(); !ok {
-		return res, nil
-	}
-	return toolimpl.Run(ctx, s, &tool022Info, in, Tool022)
 }
 
 // Lines that more than one schema of the tool023 tool holds, each written once.
@@ -2074,36 +1413,6 @@ var tool023Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool023Tool is the tool023 tool: it calls Tool023.
-type tool023Tool struct{}
-
-// Info describes the tool.
-func (tool023Tool) Info() *runtime.Info {
-	return &tool023Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool023 with them.
-func (tool023Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool023Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool023Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args023
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs023); !ok || !toolimpl.FastDone(s, args, end, 3) {
-		// Not the common case: decode again, saying what is wrong.
-		in = Args023{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &tool023Info, args)
-		decodeArgs023(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &tool023Info, in, Tool023)
-}
-
 // Lines that more than one schema of the tool024 tool holds, each written once.
 const (
 	tool024Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -2145,36 +1454,6 @@ var tool024Info = runtime.Info{
 			tool024End),
 	},
 	ReadOnly: true,
-}
-
-// tool024Tool is the tool024 tool: it calls Tool024.
-type tool024Tool struct{}
-
-// Info describes the tool.
-func (tool024Tool) Info() *runtime.Info {
-	return &tool024Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool024 with them.
-func (tool024Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool024Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool024Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args024
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs024); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
-		in = Args024{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &tool024Info, args)
-		decodeArgs024(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &tool024Info, in, Tool024)
 }
 
 // Lines that more than one schema of the tool025 tool holds, each written once.
@@ -2237,36 +1516,6 @@ var tool025Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool025Tool is the tool025 tool: it calls Tool025.
-type tool025Tool struct{}
-
-// Info describes the tool.
-func (tool025Tool) Info() *runtime.Info {
-	return &tool025Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool025 with them.
-func (tool025Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool025Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool025Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args025
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs025); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
-		in = Args025{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &tool025Info, args)
-		decodeArgs025(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &tool025Info, in, Tool025)
-}
-
 // Lines that more than one schema of the tool026 tool holds, each written once.
 const (
 	tool026Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -2313,31 +1562,6 @@ var tool026Info = runtime.Info{
 			tool026End),
 	},
 	ReadOnly: true,
-}
-
-// tool026Tool is the tool026 tool: it calls Tool026.
-type tool026Tool struct{}
-
-// Info describes the tool.
-func (tool026Tool) Info() *runtime.Info {
-	return &tool026Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool026 with them.
-func (tool026Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool026Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool026Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args026
-	var d toolimpl.Decoder
-	d.BeginCall(s, &tool026Info, args)
-	decodeArgs026(&d, &in)
-	if res, ok := d.EndCall(); !ok {
-		return res, nil
-	}
-	return toolimpl.Run(ctx, s, &tool026Info, in, Tool026)
 }
 
 // Lines that more than one schema of the tool027 tool holds, each written once.
@@ -2404,36 +1628,6 @@ var tool027Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool027Tool is the tool027 tool: it calls Tool027.
-type tool027Tool struct{}
-
-// Info describes the tool.
-func (tool027Tool) Info() *runtime.Info {
-	return &tool027Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool027 with them.
-func (tool027Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool027Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool027Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args027
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs027); !ok || !toolimpl.FastDone(s, args, end, 3) {
-		// Not the common case: decode again, saying what is wrong.
-		in = Args027{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &tool027Info, args)
-		decodeArgs027(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &tool027Info, in, Tool027)
-}
-
 // Lines that more than one schema of the tool028 tool holds, each written once.
 const (
 	tool028Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -2475,36 +1669,6 @@ var tool028Info = runtime.Info{
 			tool028End),
 	},
 	ReadOnly: true,
-}
-
-// tool028Tool is the tool028 tool: it calls Tool028.
-type tool028Tool struct{}
-
-// Info describes the tool.
-func (tool028Tool) Info() *runtime.Info {
-	return &tool028Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool028 with them.
-func (tool028Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool028Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool028Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args028
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs028); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
-		in = Args028{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &tool028Info, args)
-		decodeArgs028(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &tool028Info, in, Tool028)
 }
 
 // Lines that more than one schema of the tool029 tool holds, each written once.
@@ -2567,36 +1731,6 @@ var tool029Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool029Tool is the tool029 tool: it calls Tool029.
-type tool029Tool struct{}
-
-// Info describes the tool.
-func (tool029Tool) Info() *runtime.Info {
-	return &tool029Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool029 with them.
-func (tool029Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool029Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool029Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args029
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs029); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
-		in = Args029{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &tool029Info, args)
-		decodeArgs029(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &tool029Info, in, Tool029)
-}
-
 // Lines that more than one schema of the tool030 tool holds, each written once.
 const (
 	tool030Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -2643,31 +1777,6 @@ var tool030Info = runtime.Info{
 			tool030End),
 	},
 	ReadOnly: true,
-}
-
-// tool030Tool is the tool030 tool: it calls Tool030.
-type tool030Tool struct{}
-
-// Info describes the tool.
-func (tool030Tool) Info() *runtime.Info {
-	return &tool030Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool030 with them.
-func (tool030Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool030Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool030Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args030
-	var d toolimpl.Decoder
-	d.BeginCall(s, &tool030Info, args)
-	decodeArgs030(&d, &in)
-	if res, ok := d.EndCall(); !ok {
-		return res, nil
-	}
-	return toolimpl.Run(ctx, s, &tool030Info, in, Tool030)
 }
 
 // Lines that more than one schema of the tool031 tool holds, each written once.
@@ -2734,36 +1843,6 @@ var tool031Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool031Tool is the tool031 tool: it calls Tool031.
-type tool031Tool struct{}
-
-// Info describes the tool.
-func (tool031Tool) Info() *runtime.Info {
-	return &tool031Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool031 with them.
-func (tool031Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool031Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool031Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args031
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs031); !ok || !toolimpl.FastDone(s, args, end, 3) {
-		// Not the common case: decode again, saying what is wrong.
-		in = Args031{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &tool031Info, args)
-		decodeArgs031(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &tool031Info, in, Tool031)
-}
-
 // Lines that more than one schema of the tool032 tool holds, each written once.
 const (
 	tool032Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -2805,36 +1884,6 @@ var tool032Info = runtime.Info{
 			tool032End),
 	},
 	ReadOnly: true,
-}
-
-// tool032Tool is the tool032 tool: it calls Tool032.
-type tool032Tool struct{}
-
-// Info describes the tool.
-func (tool032Tool) Info() *runtime.Info {
-	return &tool032Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool032 with them.
-func (tool032Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool032Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool032Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args032
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs032); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
-		in = Args032{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &tool032Info, args)
-		decodeArgs032(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &tool032Info, in, Tool032)
 }
 
 // Lines that more than one schema of the tool033 tool holds, each written once.
@@ -2897,36 +1946,6 @@ var tool033Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool033Tool is the tool033 tool: it calls Tool033.
-type tool033Tool struct{}
-
-// Info describes the tool.
-func (tool033Tool) Info() *runtime.Info {
-	return &tool033Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool033 with them.
-func (tool033Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool033Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool033Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args033
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs033); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
-		in = Args033{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &tool033Info, args)
-		decodeArgs033(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &tool033Info, in, Tool033)
-}
-
 // Lines that more than one schema of the tool034 tool holds, each written once.
 const (
 	tool034Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -2973,31 +1992,6 @@ var tool034Info = runtime.Info{
 			tool034End),
 	},
 	ReadOnly: true,
-}
-
-// tool034Tool is the tool034 tool: it calls Tool034.
-type tool034Tool struct{}
-
-// Info describes the tool.
-func (tool034Tool) Info() *runtime.Info {
-	return &tool034Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool034 with them.
-func (tool034Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool034Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool034Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args034
-	var d toolimpl.Decoder
-	d.BeginCall(s, &tool034Info, args)
-	decodeArgs034(&d, &in)
-	if res, ok := d.EndCall(); !ok {
-		return res, nil
-	}
-	return toolimpl.Run(ctx, s, &tool034Info, in, Tool034)
 }
 
 // Lines that more than one schema of the tool035 tool holds, each written once.
@@ -3064,36 +2058,6 @@ var tool035Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool035Tool is the tool035 tool: it calls Tool035.
-type tool035Tool struct{}
-
-// Info describes the tool.
-func (tool035Tool) Info() *runtime.Info {
-	return &tool035Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool035 with them.
-func (tool035Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool035Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool035Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args035
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs035); !ok || !toolimpl.FastDone(s, args, end, 3) {
-		// Not the common case: decode again, saying what is wrong.
-		in = Args035{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &tool035Info, args)
-		decodeArgs035(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &tool035Info, in, Tool035)
-}
-
 // Lines that more than one schema of the tool036 tool holds, each written once.
 const (
 	tool036Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -3135,36 +2099,6 @@ var tool036Info = runtime.Info{
 			tool036End),
 	},
 	ReadOnly: true,
-}
-
-// tool036Tool is the tool036 tool: it calls Tool036.
-type tool036Tool struct{}
-
-// Info describes the tool.
-func (tool036Tool) Info() *runtime.Info {
-	return &tool036Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool036 with them.
-func (tool036Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool036Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool036Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args036
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs036); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
-		in = Args036{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &tool036Info, args)
-		decodeArgs036(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &tool036Info, in, Tool036)
 }
 
 // Lines that more than one schema of the tool037 tool holds, each written once.
@@ -3227,36 +2161,6 @@ var tool037Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool037Tool is the tool037 tool: it calls Tool037.
-type tool037Tool struct{}
-
-// Info describes the tool.
-func (tool037Tool) Info() *runtime.Info {
-	return &tool037Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool037 with them.
-func (tool037Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool037Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool037Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args037
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs037); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
-		in = Args037{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &tool037Info, args)
-		decodeArgs037(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &tool037Info, in, Tool037)
-}
-
 // Lines that more than one schema of the tool038 tool holds, each written once.
 const (
 	tool038Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -3303,31 +2207,6 @@ var tool038Info = runtime.Info{
 			tool038End),
 	},
 	ReadOnly: true,
-}
-
-// tool038Tool is the tool038 tool: it calls Tool038.
-type tool038Tool struct{}
-
-// Info describes the tool.
-func (tool038Tool) Info() *runtime.Info {
-	return &tool038Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool038 with them.
-func (tool038Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool038Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool038Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args038
-	var d toolimpl.Decoder
-	d.BeginCall(s, &tool038Info, args)
-	decodeArgs038(&d, &in)
-	if res, ok := d.EndCall(); !ok {
-		return res, nil
-	}
-	return toolimpl.Run(ctx, s, &tool038Info, in, Tool038)
 }
 
 // Lines that more than one schema of the tool039 tool holds, each written once.
@@ -3394,36 +2273,6 @@ var tool039Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool039Tool is the tool039 tool: it calls Tool039.
-type tool039Tool struct{}
-
-// Info describes the tool.
-func (tool039Tool) Info() *runtime.Info {
-	return &tool039Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool039 with them.
-func (tool039Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool039Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool039Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args039
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs039); !ok || !toolimpl.FastDone(s, args, end, 3) {
-		// Not the common case: decode again, saying what is wrong.
-		in = Args039{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &tool039Info, args)
-		decodeArgs039(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &tool039Info, in, Tool039)
-}
-
 // Lines that more than one schema of the tool040 tool holds, each written once.
 const (
 	tool040Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -3465,36 +2314,6 @@ var tool040Info = runtime.Info{
 			tool040End),
 	},
 	ReadOnly: true,
-}
-
-// tool040Tool is the tool040 tool: it calls Tool040.
-type tool040Tool struct{}
-
-// Info describes the tool.
-func (tool040Tool) Info() *runtime.Info {
-	return &tool040Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool040 with them.
-func (tool040Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool040Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool040Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args040
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs040); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
-		in = Args040{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &tool040Info, args)
-		decodeArgs040(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &tool040Info, in, Tool040)
 }
 
 // Lines that more than one schema of the tool041 tool holds, each written once.
@@ -3557,36 +2376,6 @@ var tool041Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool041Tool is the tool041 tool: it calls Tool041.
-type tool041Tool struct{}
-
-// Info describes the tool.
-func (tool041Tool) Info() *runtime.Info {
-	return &tool041Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool041 with them.
-func (tool041Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool041Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool041Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args041
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs041); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
-		in = Args041{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &tool041Info, args)
-		decodeArgs041(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &tool041Info, in, Tool041)
-}
-
 // Lines that more than one schema of the tool042 tool holds, each written once.
 const (
 	tool042Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -3633,31 +2422,6 @@ var tool042Info = runtime.Info{
 			tool042End),
 	},
 	ReadOnly: true,
-}
-
-// tool042Tool is the tool042 tool: it calls Tool042.
-type tool042Tool struct{}
-
-// Info describes the tool.
-func (tool042Tool) Info() *runtime.Info {
-	return &tool042Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool042 with them.
-func (tool042Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool042Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool042Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args042
-	var d toolimpl.Decoder
-	d.BeginCall(s, &tool042Info, args)
-	decodeArgs042(&d, &in)
-	if res, ok := d.EndCall(); !ok {
-		return res, nil
-	}
-	return toolimpl.Run(ctx, s, &tool042Info, in, Tool042)
 }
 
 // Lines that more than one schema of the tool043 tool holds, each written once.
@@ -3724,36 +2488,6 @@ var tool043Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool043Tool is the tool043 tool: it calls Tool043.
-type tool043Tool struct{}
-
-// Info describes the tool.
-func (tool043Tool) Info() *runtime.Info {
-	return &tool043Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool043 with them.
-func (tool043Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool043Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool043Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args043
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs043); !ok || !toolimpl.FastDone(s, args, end, 3) {
-		// Not the common case: decode again, saying what is wrong.
-		in = Args043{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &tool043Info, args)
-		decodeArgs043(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &tool043Info, in, Tool043)
-}
-
 // Lines that more than one schema of the tool044 tool holds, each written once.
 const (
 	tool044Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -3795,36 +2529,6 @@ var tool044Info = runtime.Info{
 			tool044End),
 	},
 	ReadOnly: true,
-}
-
-// tool044Tool is the tool044 tool: it calls Tool044.
-type tool044Tool struct{}
-
-// Info describes the tool.
-func (tool044Tool) Info() *runtime.Info {
-	return &tool044Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool044 with them.
-func (tool044Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool044Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool044Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args044
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs044); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
-		in = Args044{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &tool044Info, args)
-		decodeArgs044(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &tool044Info, in, Tool044)
 }
 
 // Lines that more than one schema of the tool045 tool holds, each written once.
@@ -3887,36 +2591,6 @@ var tool045Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool045Tool is the tool045 tool: it calls Tool045.
-type tool045Tool struct{}
-
-// Info describes the tool.
-func (tool045Tool) Info() *runtime.Info {
-	return &tool045Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool045 with them.
-func (tool045Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool045Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool045Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args045
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs045); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
-		in = Args045{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &tool045Info, args)
-		decodeArgs045(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &tool045Info, in, Tool045)
-}
-
 // Lines that more than one schema of the tool046 tool holds, each written once.
 const (
 	tool046Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -3963,31 +2637,6 @@ var tool046Info = runtime.Info{
 			tool046End),
 	},
 	ReadOnly: true,
-}
-
-// tool046Tool is the tool046 tool: it calls Tool046.
-type tool046Tool struct{}
-
-// Info describes the tool.
-func (tool046Tool) Info() *runtime.Info {
-	return &tool046Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool046 with them.
-func (tool046Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool046Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool046Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args046
-	var d toolimpl.Decoder
-	d.BeginCall(s, &tool046Info, args)
-	decodeArgs046(&d, &in)
-	if res, ok := d.EndCall(); !ok {
-		return res, nil
-	}
-	return toolimpl.Run(ctx, s, &tool046Info, in, Tool046)
 }
 
 // Lines that more than one schema of the tool047 tool holds, each written once.
@@ -4054,36 +2703,6 @@ var tool047Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool047Tool is the tool047 tool: it calls Tool047.
-type tool047Tool struct{}
-
-// Info describes the tool.
-func (tool047Tool) Info() *runtime.Info {
-	return &tool047Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool047 with them.
-func (tool047Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool047Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool047Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args047
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs047); !ok || !toolimpl.FastDone(s, args, end, 3) {
-		// Not the common case: decode again, saying what is wrong.
-		in = Args047{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &tool047Info, args)
-		decodeArgs047(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &tool047Info, in, Tool047)
-}
-
 // Lines that more than one schema of the tool048 tool holds, each written once.
 const (
 	tool048Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -4125,36 +2744,6 @@ var tool048Info = runtime.Info{
 			tool048End),
 	},
 	ReadOnly: true,
-}
-
-// tool048Tool is the tool048 tool: it calls Tool048.
-type tool048Tool struct{}
-
-// Info describes the tool.
-func (tool048Tool) Info() *runtime.Info {
-	return &tool048Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool048 with them.
-func (tool048Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool048Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool048Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args048
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs048); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
-		in = Args048{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &tool048Info, args)
-		decodeArgs048(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &tool048Info, in, Tool048)
 }
 
 // Lines that more than one schema of the tool049 tool holds, each written once.
@@ -4217,36 +2806,6 @@ var tool049Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool049Tool is the tool049 tool: it calls Tool049.
-type tool049Tool struct{}
-
-// Info describes the tool.
-func (tool049Tool) Info() *runtime.Info {
-	return &tool049Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool049 with them.
-func (tool049Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool049Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool049Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args049
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs049); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
-		in = Args049{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &tool049Info, args)
-		decodeArgs049(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &tool049Info, in, Tool049)
-}
-
 // Lines that more than one schema of the tool050 tool holds, each written once.
 const (
 	tool050Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -4293,31 +2852,6 @@ var tool050Info = runtime.Info{
 			tool050End),
 	},
 	ReadOnly: true,
-}
-
-// tool050Tool is the tool050 tool: it calls Tool050.
-type tool050Tool struct{}
-
-// Info describes the tool.
-func (tool050Tool) Info() *runtime.Info {
-	return &tool050Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool050 with them.
-func (tool050Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool050Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool050Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args050
-	var d toolimpl.Decoder
-	d.BeginCall(s, &tool050Info, args)
-	decodeArgs050(&d, &in)
-	if res, ok := d.EndCall(); !ok {
-		return res, nil
-	}
-	return toolimpl.Run(ctx, s, &tool050Info, in, Tool050)
 }
 
 // Lines that more than one schema of the tool051 tool holds, each written once.
@@ -4384,36 +2918,6 @@ var tool051Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool051Tool is the tool051 tool: it calls Tool051.
-type tool051Tool struct{}
-
-// Info describes the tool.
-func (tool051Tool) Info() *runtime.Info {
-	return &tool051Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool051 with them.
-func (tool051Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool051Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool051Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args051
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs051); !ok || !toolimpl.FastDone(s, args, end, 3) {
-		// Not the common case: decode again, saying what is wrong.
-		in = Args051{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &tool051Info, args)
-		decodeArgs051(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &tool051Info, in, Tool051)
-}
-
 // Lines that more than one schema of the tool052 tool holds, each written once.
 const (
 	tool052Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -4455,36 +2959,6 @@ var tool052Info = runtime.Info{
 			tool052End),
 	},
 	ReadOnly: true,
-}
-
-// tool052Tool is the tool052 tool: it calls Tool052.
-type tool052Tool struct{}
-
-// Info describes the tool.
-func (tool052Tool) Info() *runtime.Info {
-	return &tool052Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool052 with them.
-func (tool052Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool052Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool052Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args052
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs052); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
-		in = Args052{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &tool052Info, args)
-		decodeArgs052(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &tool052Info, in, Tool052)
 }
 
 // Lines that more than one schema of the tool053 tool holds, each written once.
@@ -4547,36 +3021,6 @@ var tool053Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool053Tool is the tool053 tool: it calls Tool053.
-type tool053Tool struct{}
-
-// Info describes the tool.
-func (tool053Tool) Info() *runtime.Info {
-	return &tool053Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool053 with them.
-func (tool053Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool053Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool053Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args053
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs053); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
-		in = Args053{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &tool053Info, args)
-		decodeArgs053(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &tool053Info, in, Tool053)
-}
-
 // Lines that more than one schema of the tool054 tool holds, each written once.
 const (
 	tool054Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -4623,31 +3067,6 @@ var tool054Info = runtime.Info{
 			tool054End),
 	},
 	ReadOnly: true,
-}
-
-// tool054Tool is the tool054 tool: it calls Tool054.
-type tool054Tool struct{}
-
-// Info describes the tool.
-func (tool054Tool) Info() *runtime.Info {
-	return &tool054Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool054 with them.
-func (tool054Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool054Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool054Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args054
-	var d toolimpl.Decoder
-	d.BeginCall(s, &tool054Info, args)
-	decodeArgs054(&d, &in)
-	if res, ok := d.EndCall(); !ok {
-		return res, nil
-	}
-	return toolimpl.Run(ctx, s, &tool054Info, in, Tool054)
 }
 
 // Lines that more than one schema of the tool055 tool holds, each written once.
@@ -4714,36 +3133,6 @@ var tool055Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool055Tool is the tool055 tool: it calls Tool055.
-type tool055Tool struct{}
-
-// Info describes the tool.
-func (tool055Tool) Info() *runtime.Info {
-	return &tool055Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool055 with them.
-func (tool055Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool055Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool055Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args055
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs055); !ok || !toolimpl.FastDone(s, args, end, 3) {
-		// Not the common case: decode again, saying what is wrong.
-		in = Args055{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &tool055Info, args)
-		decodeArgs055(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &tool055Info, in, Tool055)
-}
-
 // Lines that more than one schema of the tool056 tool holds, each written once.
 const (
 	tool056Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -4785,36 +3174,6 @@ var tool056Info = runtime.Info{
 			tool056End),
 	},
 	ReadOnly: true,
-}
-
-// tool056Tool is the tool056 tool: it calls Tool056.
-type tool056Tool struct{}
-
-// Info describes the tool.
-func (tool056Tool) Info() *runtime.Info {
-	return &tool056Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool056 with them.
-func (tool056Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool056Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool056Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args056
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs056); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
-		in = Args056{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &tool056Info, args)
-		decodeArgs056(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &tool056Info, in, Tool056)
 }
 
 // Lines that more than one schema of the tool057 tool holds, each written once.
@@ -4877,36 +3236,6 @@ var tool057Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool057Tool is the tool057 tool: it calls Tool057.
-type tool057Tool struct{}
-
-// Info describes the tool.
-func (tool057Tool) Info() *runtime.Info {
-	return &tool057Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool057 with them.
-func (tool057Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool057Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool057Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args057
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs057); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
-		in = Args057{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &tool057Info, args)
-		decodeArgs057(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &tool057Info, in, Tool057)
-}
-
 // Lines that more than one schema of the tool058 tool holds, each written once.
 const (
 	tool058Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -4953,31 +3282,6 @@ var tool058Info = runtime.Info{
 			tool058End),
 	},
 	ReadOnly: true,
-}
-
-// tool058Tool is the tool058 tool: it calls Tool058.
-type tool058Tool struct{}
-
-// Info describes the tool.
-func (tool058Tool) Info() *runtime.Info {
-	return &tool058Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool058 with them.
-func (tool058Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool058Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool058Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args058
-	var d toolimpl.Decoder
-	d.BeginCall(s, &tool058Info, args)
-	decodeArgs058(&d, &in)
-	if res, ok := d.EndCall(); !ok {
-		return res, nil
-	}
-	return toolimpl.Run(ctx, s, &tool058Info, in, Tool058)
 }
 
 // Lines that more than one schema of the tool059 tool holds, each written once.
@@ -5044,36 +3348,6 @@ var tool059Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool059Tool is the tool059 tool: it calls Tool059.
-type tool059Tool struct{}
-
-// Info describes the tool.
-func (tool059Tool) Info() *runtime.Info {
-	return &tool059Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool059 with them.
-func (tool059Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool059Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool059Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args059
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs059); !ok || !toolimpl.FastDone(s, args, end, 3) {
-		// Not the common case: decode again, saying what is wrong.
-		in = Args059{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &tool059Info, args)
-		decodeArgs059(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &tool059Info, in, Tool059)
-}
-
 // Lines that more than one schema of the tool060 tool holds, each written once.
 const (
 	tool060Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -5115,36 +3389,6 @@ var tool060Info = runtime.Info{
 			tool060End),
 	},
 	ReadOnly: true,
-}
-
-// tool060Tool is the tool060 tool: it calls Tool060.
-type tool060Tool struct{}
-
-// Info describes the tool.
-func (tool060Tool) Info() *runtime.Info {
-	return &tool060Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool060 with them.
-func (tool060Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool060Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool060Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args060
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs060); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
-		in = Args060{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &tool060Info, args)
-		decodeArgs060(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &tool060Info, in, Tool060)
 }
 
 // Lines that more than one schema of the tool061 tool holds, each written once.
@@ -5207,36 +3451,6 @@ var tool061Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool061Tool is the tool061 tool: it calls Tool061.
-type tool061Tool struct{}
-
-// Info describes the tool.
-func (tool061Tool) Info() *runtime.Info {
-	return &tool061Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool061 with them.
-func (tool061Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool061Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool061Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args061
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs061); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
-		in = Args061{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &tool061Info, args)
-		decodeArgs061(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &tool061Info, in, Tool061)
-}
-
 // Lines that more than one schema of the tool062 tool holds, each written once.
 const (
 	tool062Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -5283,31 +3497,6 @@ var tool062Info = runtime.Info{
 			tool062End),
 	},
 	ReadOnly: true,
-}
-
-// tool062Tool is the tool062 tool: it calls Tool062.
-type tool062Tool struct{}
-
-// Info describes the tool.
-func (tool062Tool) Info() *runtime.Info {
-	return &tool062Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool062 with them.
-func (tool062Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool062Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool062Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args062
-	var d toolimpl.Decoder
-	d.BeginCall(s, &tool062Info, args)
-	decodeArgs062(&d, &in)
-	if res, ok := d.EndCall(); !ok {
-		return res, nil
-	}
-	return toolimpl.Run(ctx, s, &tool062Info, in, Tool062)
 }
 
 // Lines that more than one schema of the tool063 tool holds, each written once.
@@ -5374,36 +3563,6 @@ var tool063Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool063Tool is the tool063 tool: it calls Tool063.
-type tool063Tool struct{}
-
-// Info describes the tool.
-func (tool063Tool) Info() *runtime.Info {
-	return &tool063Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool063 with them.
-func (tool063Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool063Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool063Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args063
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs063); !ok || !toolimpl.FastDone(s, args, end, 3) {
-		// Not the common case: decode again, saying what is wrong.
-		in = Args063{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &tool063Info, args)
-		decodeArgs063(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &tool063Info, in, Tool063)
-}
-
 // Lines that more than one schema of the tool064 tool holds, each written once.
 const (
 	tool064Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -5445,36 +3604,6 @@ var tool064Info = runtime.Info{
 			tool064End),
 	},
 	ReadOnly: true,
-}
-
-// tool064Tool is the tool064 tool: it calls Tool064.
-type tool064Tool struct{}
-
-// Info describes the tool.
-func (tool064Tool) Info() *runtime.Info {
-	return &tool064Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool064 with them.
-func (tool064Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool064Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool064Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args064
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs064); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
-		in = Args064{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &tool064Info, args)
-		decodeArgs064(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &tool064Info, in, Tool064)
 }
 
 // Lines that more than one schema of the tool065 tool holds, each written once.
@@ -5537,36 +3666,6 @@ var tool065Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool065Tool is the tool065 tool: it calls Tool065.
-type tool065Tool struct{}
-
-// Info describes the tool.
-func (tool065Tool) Info() *runtime.Info {
-	return &tool065Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool065 with them.
-func (tool065Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool065Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool065Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args065
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs065); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
-		in = Args065{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &tool065Info, args)
-		decodeArgs065(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &tool065Info, in, Tool065)
-}
-
 // Lines that more than one schema of the tool066 tool holds, each written once.
 const (
 	tool066Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -5613,31 +3712,6 @@ var tool066Info = runtime.Info{
 			tool066End),
 	},
 	ReadOnly: true,
-}
-
-// tool066Tool is the tool066 tool: it calls Tool066.
-type tool066Tool struct{}
-
-// Info describes the tool.
-func (tool066Tool) Info() *runtime.Info {
-	return &tool066Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool066 with them.
-func (tool066Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool066Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool066Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args066
-	var d toolimpl.Decoder
-	d.BeginCall(s, &tool066Info, args)
-	decodeArgs066(&d, &in)
-	if res, ok := d.EndCall(); !ok {
-		return res, nil
-	}
-	return toolimpl.Run(ctx, s, &tool066Info, in, Tool066)
 }
 
 // Lines that more than one schema of the tool067 tool holds, each written once.
@@ -5704,36 +3778,6 @@ var tool067Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool067Tool is the tool067 tool: it calls Tool067.
-type tool067Tool struct{}
-
-// Info describes the tool.
-func (tool067Tool) Info() *runtime.Info {
-	return &tool067Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool067 with them.
-func (tool067Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool067Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool067Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args067
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs067); !ok || !toolimpl.FastDone(s, args, end, 3) {
-		// Not the common case: decode again, saying what is wrong.
-		in = Args067{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &tool067Info, args)
-		decodeArgs067(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &tool067Info, in, Tool067)
-}
-
 // Lines that more than one schema of the tool068 tool holds, each written once.
 const (
 	tool068Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -5775,36 +3819,6 @@ var tool068Info = runtime.Info{
 			tool068End),
 	},
 	ReadOnly: true,
-}
-
-// tool068Tool is the tool068 tool: it calls Tool068.
-type tool068Tool struct{}
-
-// Info describes the tool.
-func (tool068Tool) Info() *runtime.Info {
-	return &tool068Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool068 with them.
-func (tool068Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool068Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool068Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args068
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs068); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
-		in = Args068{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &tool068Info, args)
-		decodeArgs068(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &tool068Info, in, Tool068)
 }
 
 // Lines that more than one schema of the tool069 tool holds, each written once.
@@ -5867,36 +3881,6 @@ var tool069Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool069Tool is the tool069 tool: it calls Tool069.
-type tool069Tool struct{}
-
-// Info describes the tool.
-func (tool069Tool) Info() *runtime.Info {
-	return &tool069Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool069 with them.
-func (tool069Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool069Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool069Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args069
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs069); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
-		in = Args069{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &tool069Info, args)
-		decodeArgs069(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &tool069Info, in, Tool069)
-}
-
 // Lines that more than one schema of the tool070 tool holds, each written once.
 const (
 	tool070Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -5943,31 +3927,6 @@ var tool070Info = runtime.Info{
 			tool070End),
 	},
 	ReadOnly: true,
-}
-
-// tool070Tool is the tool070 tool: it calls Tool070.
-type tool070Tool struct{}
-
-// Info describes the tool.
-func (tool070Tool) Info() *runtime.Info {
-	return &tool070Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool070 with them.
-func (tool070Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool070Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool070Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args070
-	var d toolimpl.Decoder
-	d.BeginCall(s, &tool070Info, args)
-	decodeArgs070(&d, &in)
-	if res, ok := d.EndCall(); !ok {
-		return res, nil
-	}
-	return toolimpl.Run(ctx, s, &tool070Info, in, Tool070)
 }
 
 // Lines that more than one schema of the tool071 tool holds, each written once.
@@ -6034,36 +3993,6 @@ var tool071Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool071Tool is the tool071 tool: it calls Tool071.
-type tool071Tool struct{}
-
-// Info describes the tool.
-func (tool071Tool) Info() *runtime.Info {
-	return &tool071Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool071 with them.
-func (tool071Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool071Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool071Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args071
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs071); !ok || !toolimpl.FastDone(s, args, end, 3) {
-		// Not the common case: decode again, saying what is wrong.
-		in = Args071{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &tool071Info, args)
-		decodeArgs071(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &tool071Info, in, Tool071)
-}
-
 // Lines that more than one schema of the tool072 tool holds, each written once.
 const (
 	tool072Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -6105,36 +4034,6 @@ var tool072Info = runtime.Info{
 			tool072End),
 	},
 	ReadOnly: true,
-}
-
-// tool072Tool is the tool072 tool: it calls Tool072.
-type tool072Tool struct{}
-
-// Info describes the tool.
-func (tool072Tool) Info() *runtime.Info {
-	return &tool072Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool072 with them.
-func (tool072Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool072Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool072Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args072
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs072); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
-		in = Args072{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &tool072Info, args)
-		decodeArgs072(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &tool072Info, in, Tool072)
 }
 
 // Lines that more than one schema of the tool073 tool holds, each written once.
@@ -6197,36 +4096,6 @@ var tool073Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool073Tool is the tool073 tool: it calls Tool073.
-type tool073Tool struct{}
-
-// Info describes the tool.
-func (tool073Tool) Info() *runtime.Info {
-	return &tool073Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool073 with them.
-func (tool073Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool073Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool073Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args073
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs073); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
-		in = Args073{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &tool073Info, args)
-		decodeArgs073(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &tool073Info, in, Tool073)
-}
-
 // Lines that more than one schema of the tool074 tool holds, each written once.
 const (
 	tool074Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -6273,31 +4142,6 @@ var tool074Info = runtime.Info{
 			tool074End),
 	},
 	ReadOnly: true,
-}
-
-// tool074Tool is the tool074 tool: it calls Tool074.
-type tool074Tool struct{}
-
-// Info describes the tool.
-func (tool074Tool) Info() *runtime.Info {
-	return &tool074Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool074 with them.
-func (tool074Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool074Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool074Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args074
-	var d toolimpl.Decoder
-	d.BeginCall(s, &tool074Info, args)
-	decodeArgs074(&d, &in)
-	if res, ok := d.EndCall(); !ok {
-		return res, nil
-	}
-	return toolimpl.Run(ctx, s, &tool074Info, in, Tool074)
 }
 
 // Lines that more than one schema of the tool075 tool holds, each written once.
@@ -6364,36 +4208,6 @@ var tool075Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool075Tool is the tool075 tool: it calls Tool075.
-type tool075Tool struct{}
-
-// Info describes the tool.
-func (tool075Tool) Info() *runtime.Info {
-	return &tool075Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool075 with them.
-func (tool075Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool075Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool075Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args075
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs075); !ok || !toolimpl.FastDone(s, args, end, 3) {
-		// Not the common case: decode again, saying what is wrong.
-		in = Args075{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &tool075Info, args)
-		decodeArgs075(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &tool075Info, in, Tool075)
-}
-
 // Lines that more than one schema of the tool076 tool holds, each written once.
 const (
 	tool076Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -6435,36 +4249,6 @@ var tool076Info = runtime.Info{
 			tool076End),
 	},
 	ReadOnly: true,
-}
-
-// tool076Tool is the tool076 tool: it calls Tool076.
-type tool076Tool struct{}
-
-// Info describes the tool.
-func (tool076Tool) Info() *runtime.Info {
-	return &tool076Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool076 with them.
-func (tool076Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool076Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool076Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args076
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs076); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
-		in = Args076{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &tool076Info, args)
-		decodeArgs076(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &tool076Info, in, Tool076)
 }
 
 // Lines that more than one schema of the tool077 tool holds, each written once.
@@ -6527,36 +4311,6 @@ var tool077Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool077Tool is the tool077 tool: it calls Tool077.
-type tool077Tool struct{}
-
-// Info describes the tool.
-func (tool077Tool) Info() *runtime.Info {
-	return &tool077Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool077 with them.
-func (tool077Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool077Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool077Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args077
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs077); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
-		in = Args077{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &tool077Info, args)
-		decodeArgs077(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &tool077Info, in, Tool077)
-}
-
 // Lines that more than one schema of the tool078 tool holds, each written once.
 const (
 	tool078Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -6603,31 +4357,6 @@ var tool078Info = runtime.Info{
 			tool078End),
 	},
 	ReadOnly: true,
-}
-
-// tool078Tool is the tool078 tool: it calls Tool078.
-type tool078Tool struct{}
-
-// Info describes the tool.
-func (tool078Tool) Info() *runtime.Info {
-	return &tool078Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool078 with them.
-func (tool078Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool078Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool078Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args078
-	var d toolimpl.Decoder
-	d.BeginCall(s, &tool078Info, args)
-	decodeArgs078(&d, &in)
-	if res, ok := d.EndCall(); !ok {
-		return res, nil
-	}
-	return toolimpl.Run(ctx, s, &tool078Info, in, Tool078)
 }
 
 // Lines that more than one schema of the tool079 tool holds, each written once.
@@ -6694,36 +4423,6 @@ var tool079Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool079Tool is the tool079 tool: it calls Tool079.
-type tool079Tool struct{}
-
-// Info describes the tool.
-func (tool079Tool) Info() *runtime.Info {
-	return &tool079Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool079 with them.
-func (tool079Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool079Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool079Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args079
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs079); !ok || !toolimpl.FastDone(s, args, end, 3) {
-		// Not the common case: decode again, saying what is wrong.
-		in = Args079{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &tool079Info, args)
-		decodeArgs079(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &tool079Info, in, Tool079)
-}
-
 // Lines that more than one schema of the tool080 tool holds, each written once.
 const (
 	tool080Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -6765,36 +4464,6 @@ var tool080Info = runtime.Info{
 			tool080End),
 	},
 	ReadOnly: true,
-}
-
-// tool080Tool is the tool080 tool: it calls Tool080.
-type tool080Tool struct{}
-
-// Info describes the tool.
-func (tool080Tool) Info() *runtime.Info {
-	return &tool080Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool080 with them.
-func (tool080Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool080Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool080Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args080
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs080); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
-		in = Args080{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &tool080Info, args)
-		decodeArgs080(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &tool080Info, in, Tool080)
 }
 
 // Lines that more than one schema of the tool081 tool holds, each written once.
@@ -6857,36 +4526,6 @@ var tool081Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool081Tool is the tool081 tool: it calls Tool081.
-type tool081Tool struct{}
-
-// Info describes the tool.
-func (tool081Tool) Info() *runtime.Info {
-	return &tool081Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool081 with them.
-func (tool081Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool081Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool081Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args081
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs081); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
-		in = Args081{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &tool081Info, args)
-		decodeArgs081(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &tool081Info, in, Tool081)
-}
-
 // Lines that more than one schema of the tool082 tool holds, each written once.
 const (
 	tool082Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -6933,31 +4572,6 @@ var tool082Info = runtime.Info{
 			tool082End),
 	},
 	ReadOnly: true,
-}
-
-// tool082Tool is the tool082 tool: it calls Tool082.
-type tool082Tool struct{}
-
-// Info describes the tool.
-func (tool082Tool) Info() *runtime.Info {
-	return &tool082Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool082 with them.
-func (tool082Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool082Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool082Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args082
-	var d toolimpl.Decoder
-	d.BeginCall(s, &tool082Info, args)
-	decodeArgs082(&d, &in)
-	if res, ok := d.EndCall(); !ok {
-		return res, nil
-	}
-	return toolimpl.Run(ctx, s, &tool082Info, in, Tool082)
 }
 
 // Lines that more than one schema of the tool083 tool holds, each written once.
@@ -7024,36 +4638,6 @@ var tool083Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool083Tool is the tool083 tool: it calls Tool083.
-type tool083Tool struct{}
-
-// Info describes the tool.
-func (tool083Tool) Info() *runtime.Info {
-	return &tool083Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool083 with them.
-func (tool083Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool083Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool083Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args083
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs083); !ok || !toolimpl.FastDone(s, args, end, 3) {
-		// Not the common case: decode again, saying what is wrong.
-		in = Args083{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &tool083Info, args)
-		decodeArgs083(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &tool083Info, in, Tool083)
-}
-
 // Lines that more than one schema of the tool084 tool holds, each written once.
 const (
 	tool084Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -7095,36 +4679,6 @@ var tool084Info = runtime.Info{
 			tool084End),
 	},
 	ReadOnly: true,
-}
-
-// tool084Tool is the tool084 tool: it calls Tool084.
-type tool084Tool struct{}
-
-// Info describes the tool.
-func (tool084Tool) Info() *runtime.Info {
-	return &tool084Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool084 with them.
-func (tool084Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool084Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool084Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args084
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs084); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
-		in = Args084{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &tool084Info, args)
-		decodeArgs084(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &tool084Info, in, Tool084)
 }
 
 // Lines that more than one schema of the tool085 tool holds, each written once.
@@ -7187,36 +4741,6 @@ var tool085Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool085Tool is the tool085 tool: it calls Tool085.
-type tool085Tool struct{}
-
-// Info describes the tool.
-func (tool085Tool) Info() *runtime.Info {
-	return &tool085Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool085 with them.
-func (tool085Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool085Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool085Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args085
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs085); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
-		in = Args085{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &tool085Info, args)
-		decodeArgs085(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &tool085Info, in, Tool085)
-}
-
 // Lines that more than one schema of the tool086 tool holds, each written once.
 const (
 	tool086Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -7263,31 +4787,6 @@ var tool086Info = runtime.Info{
 			tool086End),
 	},
 	ReadOnly: true,
-}
-
-// tool086Tool is the tool086 tool: it calls Tool086.
-type tool086Tool struct{}
-
-// Info describes the tool.
-func (tool086Tool) Info() *runtime.Info {
-	return &tool086Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool086 with them.
-func (tool086Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool086Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool086Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args086
-	var d toolimpl.Decoder
-	d.BeginCall(s, &tool086Info, args)
-	decodeArgs086(&d, &in)
-	if res, ok := d.EndCall(); !ok {
-		return res, nil
-	}
-	return toolimpl.Run(ctx, s, &tool086Info, in, Tool086)
 }
 
 // Lines that more than one schema of the tool087 tool holds, each written once.
@@ -7354,36 +4853,6 @@ var tool087Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool087Tool is the tool087 tool: it calls Tool087.
-type tool087Tool struct{}
-
-// Info describes the tool.
-func (tool087Tool) Info() *runtime.Info {
-	return &tool087Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool087 with them.
-func (tool087Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool087Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool087Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args087
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs087); !ok || !toolimpl.FastDone(s, args, end, 3) {
-		// Not the common case: decode again, saying what is wrong.
-		in = Args087{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &tool087Info, args)
-		decodeArgs087(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &tool087Info, in, Tool087)
-}
-
 // Lines that more than one schema of the tool088 tool holds, each written once.
 const (
 	tool088Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -7425,36 +4894,6 @@ var tool088Info = runtime.Info{
 			tool088End),
 	},
 	ReadOnly: true,
-}
-
-// tool088Tool is the tool088 tool: it calls Tool088.
-type tool088Tool struct{}
-
-// Info describes the tool.
-func (tool088Tool) Info() *runtime.Info {
-	return &tool088Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool088 with them.
-func (tool088Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool088Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool088Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args088
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs088); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
-		in = Args088{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &tool088Info, args)
-		decodeArgs088(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &tool088Info, in, Tool088)
 }
 
 // Lines that more than one schema of the tool089 tool holds, each written once.
@@ -7517,36 +4956,6 @@ var tool089Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool089Tool is the tool089 tool: it calls Tool089.
-type tool089Tool struct{}
-
-// Info describes the tool.
-func (tool089Tool) Info() *runtime.Info {
-	return &tool089Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool089 with them.
-func (tool089Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool089Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool089Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args089
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs089); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
-		in = Args089{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &tool089Info, args)
-		decodeArgs089(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &tool089Info, in, Tool089)
-}
-
 // Lines that more than one schema of the tool090 tool holds, each written once.
 const (
 	tool090Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -7593,31 +5002,6 @@ var tool090Info = runtime.Info{
 			tool090End),
 	},
 	ReadOnly: true,
-}
-
-// tool090Tool is the tool090 tool: it calls Tool090.
-type tool090Tool struct{}
-
-// Info describes the tool.
-func (tool090Tool) Info() *runtime.Info {
-	return &tool090Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool090 with them.
-func (tool090Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool090Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool090Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args090
-	var d toolimpl.Decoder
-	d.BeginCall(s, &tool090Info, args)
-	decodeArgs090(&d, &in)
-	if res, ok := d.EndCall(); !ok {
-		return res, nil
-	}
-	return toolimpl.Run(ctx, s, &tool090Info, in, Tool090)
 }
 
 // Lines that more than one schema of the tool091 tool holds, each written once.
@@ -7684,36 +5068,6 @@ var tool091Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool091Tool is the tool091 tool: it calls Tool091.
-type tool091Tool struct{}
-
-// Info describes the tool.
-func (tool091Tool) Info() *runtime.Info {
-	return &tool091Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool091 with them.
-func (tool091Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool091Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool091Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args091
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs091); !ok || !toolimpl.FastDone(s, args, end, 3) {
-		// Not the common case: decode again, saying what is wrong.
-		in = Args091{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &tool091Info, args)
-		decodeArgs091(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &tool091Info, in, Tool091)
-}
-
 // Lines that more than one schema of the tool092 tool holds, each written once.
 const (
 	tool092Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -7755,36 +5109,6 @@ var tool092Info = runtime.Info{
 			tool092End),
 	},
 	ReadOnly: true,
-}
-
-// tool092Tool is the tool092 tool: it calls Tool092.
-type tool092Tool struct{}
-
-// Info describes the tool.
-func (tool092Tool) Info() *runtime.Info {
-	return &tool092Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool092 with them.
-func (tool092Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool092Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool092Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args092
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs092); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
-		in = Args092{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &tool092Info, args)
-		decodeArgs092(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &tool092Info, in, Tool092)
 }
 
 // Lines that more than one schema of the tool093 tool holds, each written once.
@@ -7847,36 +5171,6 @@ var tool093Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool093Tool is the tool093 tool: it calls Tool093.
-type tool093Tool struct{}
-
-// Info describes the tool.
-func (tool093Tool) Info() *runtime.Info {
-	return &tool093Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool093 with them.
-func (tool093Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool093Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool093Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args093
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs093); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
-		in = Args093{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &tool093Info, args)
-		decodeArgs093(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &tool093Info, in, Tool093)
-}
-
 // Lines that more than one schema of the tool094 tool holds, each written once.
 const (
 	tool094Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -7923,31 +5217,6 @@ var tool094Info = runtime.Info{
 			tool094End),
 	},
 	ReadOnly: true,
-}
-
-// tool094Tool is the tool094 tool: it calls Tool094.
-type tool094Tool struct{}
-
-// Info describes the tool.
-func (tool094Tool) Info() *runtime.Info {
-	return &tool094Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool094 with them.
-func (tool094Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool094Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool094Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args094
-	var d toolimpl.Decoder
-	d.BeginCall(s, &tool094Info, args)
-	decodeArgs094(&d, &in)
-	if res, ok := d.EndCall(); !ok {
-		return res, nil
-	}
-	return toolimpl.Run(ctx, s, &tool094Info, in, Tool094)
 }
 
 // Lines that more than one schema of the tool095 tool holds, each written once.
@@ -8014,36 +5283,6 @@ var tool095Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool095Tool is the tool095 tool: it calls Tool095.
-type tool095Tool struct{}
-
-// Info describes the tool.
-func (tool095Tool) Info() *runtime.Info {
-	return &tool095Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool095 with them.
-func (tool095Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool095Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool095Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args095
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs095); !ok || !toolimpl.FastDone(s, args, end, 3) {
-		// Not the common case: decode again, saying what is wrong.
-		in = Args095{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &tool095Info, args)
-		decodeArgs095(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &tool095Info, in, Tool095)
-}
-
 // Lines that more than one schema of the tool096 tool holds, each written once.
 const (
 	tool096Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -8085,36 +5324,6 @@ var tool096Info = runtime.Info{
 			tool096End),
 	},
 	ReadOnly: true,
-}
-
-// tool096Tool is the tool096 tool: it calls Tool096.
-type tool096Tool struct{}
-
-// Info describes the tool.
-func (tool096Tool) Info() *runtime.Info {
-	return &tool096Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool096 with them.
-func (tool096Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool096Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool096Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args096
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs096); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
-		in = Args096{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &tool096Info, args)
-		decodeArgs096(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &tool096Info, in, Tool096)
 }
 
 // Lines that more than one schema of the tool097 tool holds, each written once.
@@ -8177,36 +5386,6 @@ var tool097Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool097Tool is the tool097 tool: it calls Tool097.
-type tool097Tool struct{}
-
-// Info describes the tool.
-func (tool097Tool) Info() *runtime.Info {
-	return &tool097Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool097 with them.
-func (tool097Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool097Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool097Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args097
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs097); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
-		in = Args097{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &tool097Info, args)
-		decodeArgs097(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &tool097Info, in, Tool097)
-}
-
 // Lines that more than one schema of the tool098 tool holds, each written once.
 const (
 	tool098Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -8253,31 +5432,6 @@ var tool098Info = runtime.Info{
 			tool098End),
 	},
 	ReadOnly: true,
-}
-
-// tool098Tool is the tool098 tool: it calls Tool098.
-type tool098Tool struct{}
-
-// Info describes the tool.
-func (tool098Tool) Info() *runtime.Info {
-	return &tool098Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool098 with them.
-func (tool098Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool098Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool098Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args098
-	var d toolimpl.Decoder
-	d.BeginCall(s, &tool098Info, args)
-	decodeArgs098(&d, &in)
-	if res, ok := d.EndCall(); !ok {
-		return res, nil
-	}
-	return toolimpl.Run(ctx, s, &tool098Info, in, Tool098)
 }
 
 // Lines that more than one schema of the tool099 tool holds, each written once.
@@ -8342,36 +5496,6 @@ var tool099Info = runtime.Info{
 			tool099End),
 	},
 	ReadOnly: true,
-}
-
-// tool099Tool is the tool099 tool: it calls Tool099.
-type tool099Tool struct{}
-
-// Info describes the tool.
-func (tool099Tool) Info() *runtime.Info {
-	return &tool099Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool099 with them.
-func (tool099Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool099Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool099Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Args099
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs099); !ok || !toolimpl.FastDone(s, args, end, 3) {
-		// Not the common case: decode again, saying what is wrong.
-		in = Args099{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &tool099Info, args)
-		decodeArgs099(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &tool099Info, in, Tool099)
 }
 
 // decodeArgs000 decodes an Args000 and checks its constraints.

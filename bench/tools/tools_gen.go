@@ -23,13 +23,15 @@ const _ = toolimpl.SupportPackageIsVersion3
 // Tools returns the tools of package tools, in source order.
 func Tools() []runtime.Tool {
 	return []runtime.Tool{
-		forecastTool{},
-		searchTool{},
-		lookupTool{},
-		lookupTimeoutTool{},
-		ignoreCtxTool{},
-		weekTool{},
-		quoteTool{},
+		toolimpl.NewFunc(&forecastInfo, fastForecastRequest, 1, decodeForecastRequest, Forecast, nil),
+		toolimpl.NewFunc(&searchInfo, fastSearchRequest, 2, decodeSearchRequest, Search, nil),
+		toolimpl.NewFunc(&lookupInfo, fastOrderQuery, 1, decodeOrderQuery, Lookup, encodeLookupResult),
+		toolimpl.NewFunc(&lookupTimeoutInfo, fastOrderQuery, 1, decodeOrderQuery, LookupTimeout, encodeLookupTimeoutResult),
+		toolimpl.NewFunc(&ignoreCtxInfo, fastOrderQuery, 1, decodeOrderQuery, IgnoreCtx, encodeIgnoreCtxResult),
+		toolimpl.NewFunc(&weekInfo, fastWeekQuery, 1, decodeWeekQuery, Week, encodeWeekResult),
+		toolimpl.NewFunc(&quoteInfo, fastQuoteArgs, 1, decodeQuoteArgs, func(ctx context.Context, in quoteArgs) (QuoteResult, error) {
+			return Quote(ctx, in.Symbol, in.Qty)
+		}, encodeQuoteResult),
 	}
 }
 
@@ -76,36 +78,6 @@ var forecastInfo = runtime.Info{
 	ReadOnly: true,
 }
 
-// forecastTool is the forecast tool: it calls Forecast.
-type forecastTool struct{}
-
-// Info describes the tool.
-func (forecastTool) Info() *runtime.Info {
-	return &forecastInfo
-}
-
-// Invoke decodes and checks the arguments, then calls Forecast with them.
-func (forecastTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return forecastTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (forecastTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in weather.ForecastRequest
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastForecastRequest); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
-		in = weather.ForecastRequest{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &forecastInfo, args)
-		decodeForecastRequest(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &forecastInfo, in, Forecast)
-}
-
 // Lines that more than one schema of the search tool holds, each written once.
 const (
 	searchQuery       = `"query":{"type":"string","maxLength":200,"minLength":2,"description":"Query in plain words; common words are ignored."},`
@@ -147,36 +119,6 @@ var searchInfo = runtime.Info{
 			searchEnd),
 	},
 	ReadOnly: true,
-}
-
-// searchTool is the search tool: it calls Search.
-type searchTool struct{}
-
-// Info describes the tool.
-func (searchTool) Info() *runtime.Info {
-	return &searchInfo
-}
-
-// Invoke decodes and checks the arguments, then calls Search with them.
-func (searchTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return searchTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (searchTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in search.SearchRequest
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastSearchRequest); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
-		in = search.SearchRequest{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &searchInfo, args)
-		decodeSearchRequest(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &searchInfo, in, Search)
 }
 
 // Lines that more than one schema of the lookup tool holds, each written once.
@@ -221,36 +163,6 @@ var lookupInfo = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["id","total","paid"]}`),
 	OutputObject: true,
 	ReadOnly:     true,
-}
-
-// lookupTool is the lookup tool: it calls Lookup.
-type lookupTool struct{}
-
-// Info describes the tool.
-func (lookupTool) Info() *runtime.Info {
-	return &lookupInfo
-}
-
-// Invoke decodes and checks the arguments, then calls Lookup with them.
-func (lookupTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return lookupTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (lookupTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in OrderQuery
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastOrderQuery); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
-		in = OrderQuery{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &lookupInfo, args)
-		decodeOrderQuery(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.RunEncoded(ctx, s, &lookupInfo, in, Lookup, encodeLookupResult)
 }
 
 // Lines that more than one schema of the lookup_timeout tool holds, each written once.
@@ -298,36 +210,6 @@ var lookupTimeoutInfo = runtime.Info{
 	ReadOnly:     true,
 }
 
-// lookupTimeoutTool is the lookup_timeout tool: it calls LookupTimeout.
-type lookupTimeoutTool struct{}
-
-// Info describes the tool.
-func (lookupTimeoutTool) Info() *runtime.Info {
-	return &lookupTimeoutInfo
-}
-
-// Invoke decodes and checks the arguments, then calls LookupTimeout with them.
-func (lookupTimeoutTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return lookupTimeoutTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (lookupTimeoutTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in OrderQuery
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastOrderQuery); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
-		in = OrderQuery{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &lookupTimeoutInfo, args)
-		decodeOrderQuery(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.RunEncoded(ctx, s, &lookupTimeoutInfo, in, LookupTimeout, encodeLookupTimeoutResult)
-}
-
 // Lines that more than one schema of the ignore_ctx tool holds, each written once.
 const (
 	ignoreCtxId       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the order."},`
@@ -371,36 +253,6 @@ var ignoreCtxInfo = runtime.Info{
 	OutputObject: true,
 	Timeout:      5 * time.Second,
 	ReadOnly:     true,
-}
-
-// ignoreCtxTool is the ignore_ctx tool: it calls IgnoreCtx.
-type ignoreCtxTool struct{}
-
-// Info describes the tool.
-func (ignoreCtxTool) Info() *runtime.Info {
-	return &ignoreCtxInfo
-}
-
-// Invoke decodes and checks the arguments, then calls IgnoreCtx with them.
-func (ignoreCtxTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return ignoreCtxTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (ignoreCtxTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in OrderQuery
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastOrderQuery); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
-		in = OrderQuery{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &ignoreCtxInfo, args)
-		decodeOrderQuery(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.RunEncoded(ctx, s, &ignoreCtxInfo, in, IgnoreCtx, encodeIgnoreCtxResult)
 }
 
 // Lines that more than one schema of the week tool holds, each written once.
@@ -447,36 +299,6 @@ var weekInfo = runtime.Info{
 	ReadOnly:     true,
 }
 
-// weekTool is the week tool: it calls Week.
-type weekTool struct{}
-
-// Info describes the tool.
-func (weekTool) Info() *runtime.Info {
-	return &weekInfo
-}
-
-// Invoke decodes and checks the arguments, then calls Week with them.
-func (weekTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return weekTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (weekTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in WeekQuery
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastWeekQuery); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
-		in = WeekQuery{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &weekInfo, args)
-		decodeWeekQuery(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.RunEncoded(ctx, s, &weekInfo, in, Week, encodeWeekResult)
-}
-
 // Lines that more than one schema of the quote tool holds, each written once.
 const (
 	quoteSymbol = `"symbol":{"type":"string","description":"The stock's ticker symbol."},`
@@ -513,38 +335,6 @@ var quoteInfo = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["symbol","qty","price"]}`),
 	OutputObject: true,
 	ReadOnly:     true,
-}
-
-// quoteTool is the quote tool: it calls Quote.
-type quoteTool struct{}
-
-// Info describes the tool.
-func (quoteTool) Info() *runtime.Info {
-	return &quoteInfo
-}
-
-// Invoke decodes and checks the arguments, then calls Quote with them.
-func (quoteTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return quoteTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (quoteTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in quoteArgs
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastQuoteArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
-		in = quoteArgs{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &quoteInfo, args)
-		decodeQuoteArgs(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.RunEncoded(ctx, s, &quoteInfo, in, func(ctx context.Context, in quoteArgs) (QuoteResult, error) {
-		return Quote(ctx, in.Symbol, in.Qty)
-	}, encodeQuoteResult)
 }
 
 // quoteArgs are the arguments of the quote tool: the parameters of Quote.

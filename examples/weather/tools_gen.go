@@ -21,8 +21,10 @@ const _ = toolimpl.SupportPackageIsVersion3
 // Tools returns the tools of package weather, in source order.
 func Tools() []runtime.Tool {
 	return []runtime.Tool{
-		getForecastTool{},
-		convertTemperatureTool{},
+		toolimpl.NewFunc(&getForecastInfo, fastForecastRequest, 1, decodeForecastRequest, GetForecast, encodeGetForecastResult),
+		toolimpl.NewFunc(&convertTemperatureInfo, fastConvertTemperatureArgs, 1, decodeConvertTemperatureArgs, func(ctx context.Context, in convertTemperatureArgs) (string, error) {
+			return ConvertTemperature(in.Value, in.From, in.To)
+		}, nil),
 	}
 }
 
@@ -88,36 +90,6 @@ var getForecastInfo = runtime.Info{
 	ReadOnly:      true,
 }
 
-// getForecastTool is the get_forecast tool: it calls GetForecast.
-type getForecastTool struct{}
-
-// Info describes the tool.
-func (getForecastTool) Info() *runtime.Info {
-	return &getForecastInfo
-}
-
-// Invoke decodes and checks the arguments, then calls GetForecast with them.
-func (getForecastTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return getForecastTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (getForecastTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in ForecastRequest
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastForecastRequest); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
-		in = ForecastRequest{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &getForecastInfo, args)
-		decodeForecastRequest(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.RunEncoded(ctx, s, &getForecastInfo, in, GetForecast, encodeGetForecastResult)
-}
-
 // Lines that more than one schema of the convert_temperature tool holds, each written once.
 const (
 	convertTemperatureValue = `"value":{"type":"number","description":"The temperature to convert."},`
@@ -156,38 +128,6 @@ var convertTemperatureInfo = runtime.Info{
 	Group:     "weather",
 	ReadOnly:  true,
 	OpenWorld: new(false),
-}
-
-// convertTemperatureTool is the convert_temperature tool: it calls ConvertTemperature.
-type convertTemperatureTool struct{}
-
-// Info describes the tool.
-func (convertTemperatureTool) Info() *runtime.Info {
-	return &convertTemperatureInfo
-}
-
-// Invoke decodes and checks the arguments, then calls ConvertTemperature with them.
-func (convertTemperatureTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return convertTemperatureTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (convertTemperatureTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in convertTemperatureArgs
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastConvertTemperatureArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
-		in = convertTemperatureArgs{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &convertTemperatureInfo, args)
-		decodeConvertTemperatureArgs(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &convertTemperatureInfo, in, func(ctx context.Context, in convertTemperatureArgs) (string, error) {
-		return ConvertTemperature(in.Value, in.From, in.To)
-	})
 }
 
 // convertTemperatureArgs are the arguments of the convert_temperature tool: the parameters of ConvertTemperature.

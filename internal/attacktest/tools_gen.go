@@ -22,24 +22,50 @@ const _ = toolimpl.SupportPackageIsVersion3
 // Tools returns the tools of package attacktest, in source order.
 func Tools(nest *Nest) []runtime.Tool {
 	return []runtime.Tool{
-		hostileArgsTool{},
-		explodeTool{},
-		confirmOpTool{},
-		badResultTool{},
+		toolimpl.NewFunc(&hostileArgsInfo, nil, 0, decodeHostileArgs, HostileArgsTool, nil),
+		toolimpl.NewFunc(&explodeInfo, nil, 0, toolimpl.DecodeNoInput, func(ctx context.Context, in toolimpl.NoInput) (string, error) {
+			return Explode(ctx)
+		}, nil),
+		toolimpl.NewFunc(&confirmOpInfo, fastConfirmOpArgs, 1, decodeConfirmOpArgs, func(ctx context.Context, in confirmOpArgs) (string, error) {
+			return ConfirmOp(ctx, in.What)
+		}, nil),
+		toolimpl.NewFunc(&badResultInfo, nil, 0, toolimpl.DecodeNoInput, func(ctx context.Context, in toolimpl.NoInput) (BadResult, error) {
+			return BadResultTool(ctx)
+		}, nil),
 		streamBoomTool{},
 		streamWordsTool{},
 		streamLateTool{},
-		addTool{},
-		echoTool{},
-		sumTool{},
-		sleepyTool{},
-		stallTool{},
-		cachedLookupTool{},
-		flakyTool{},
+		toolimpl.NewFunc(&addInfo, fastAddArgs, 1, decodeAddArgs, func(ctx context.Context, in addArgs) (int, error) {
+			return Add(ctx, in.A, in.B)
+		}, encodeAddResult),
+		toolimpl.NewFunc(&echoInfo, fastEchoArgs, 1, decodeEchoArgs, func(ctx context.Context, in echoArgs) (string, error) {
+			return Echo(ctx, in.Text)
+		}, nil),
+		toolimpl.NewFunc(&sumInfo, fastSumArgs, 2, decodeSumArgs, func(ctx context.Context, in sumArgs) (int, error) {
+			return Sum(ctx, in.Nums)
+		}, encodeSumResult),
+		toolimpl.NewFunc(&sleepyInfo, fastSleepyArgs, 1, decodeSleepyArgs, func(ctx context.Context, in sleepyArgs) (string, error) {
+			return Sleepy(ctx, in.Ms)
+		}, nil),
+		toolimpl.NewFunc(&stallInfo, fastStallArgs, 1, decodeStallArgs, func(ctx context.Context, in stallArgs) (string, error) {
+			return Stall(ctx, in.Ms)
+		}, nil),
+		toolimpl.NewFunc(&cachedLookupInfo, fastCachedLookupArgs, 1, decodeCachedLookupArgs, func(ctx context.Context, in cachedLookupArgs) (Lookup, error) {
+			return CachedLookup(ctx, in.Key, in.Delay)
+		}, encodeCachedLookupResult),
+		toolimpl.NewFunc(&flakyInfo, fastFlakyArgs, 1, decodeFlakyArgs, func(ctx context.Context, in flakyArgs) (string, error) {
+			return Flaky(ctx, in.Key)
+		}, nil),
 		callInnerTool{nest},
-		explodeTimedTool{},
-		badNestedTool{},
-		badResultTimedTool{},
+		toolimpl.NewFunc(&explodeTimedInfo, nil, 0, toolimpl.DecodeNoInput, func(ctx context.Context, in toolimpl.NoInput) (string, error) {
+			return ExplodeTimed(ctx)
+		}, nil),
+		toolimpl.NewFunc(&badNestedInfo, nil, 0, toolimpl.DecodeNoInput, func(ctx context.Context, in toolimpl.NoInput) (BadNested, error) {
+			return BadNestedTool(ctx)
+		}, encodeBadNestedResult),
+		toolimpl.NewFunc(&badResultTimedInfo, nil, 0, toolimpl.DecodeNoInput, func(ctx context.Context, in toolimpl.NoInput) (BadResult, error) {
+			return BadResultTimed(ctx)
+		}, nil),
 	}
 }
 
@@ -80,31 +106,6 @@ var hostileArgsInfo = runtime.Info{
 	ReadOnly: true,
 }
 
-// hostileArgsTool is the hostile_args tool: it calls HostileArgsTool.
-type hostileArgsTool struct{}
-
-// Info describes the tool.
-func (hostileArgsTool) Info() *runtime.Info {
-	return &hostileArgsInfo
-}
-
-// Invoke decodes and checks the arguments, then calls HostileArgsTool with them.
-func (hostileArgsTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return hostileArgsTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (hostileArgsTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in HostileArgs
-	var d toolimpl.Decoder
-	d.BeginCall(s, &hostileArgsInfo, args)
-	decodeHostileArgs(&d, &in)
-	if res, ok := d.EndCall(); !ok {
-		return res, nil
-	}
-	return toolimpl.Run(ctx, s, &hostileArgsInfo, in, HostileArgsTool)
-}
-
 // Lines that more than one schema of the explode tool holds, each written once.
 const (
 	explodeStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
@@ -121,33 +122,6 @@ var explodeInfo = runtime.Info{
 		Anthropic: json.RawMessage(explodeStart),
 	},
 	ReadOnly: true,
-}
-
-// explodeTool is the explode tool: it calls Explode.
-type explodeTool struct{}
-
-// Info describes the tool.
-func (explodeTool) Info() *runtime.Info {
-	return &explodeInfo
-}
-
-// Invoke decodes and checks the arguments, then calls Explode with them.
-func (explodeTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return explodeTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (explodeTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in toolimpl.NoInput
-	var d toolimpl.Decoder
-	d.BeginCall(s, &explodeInfo, args)
-	toolimpl.DecodeNoInput(&d, &in)
-	if res, ok := d.EndCall(); !ok {
-		return res, nil
-	}
-	return toolimpl.Run(ctx, s, &explodeInfo, in, func(ctx context.Context, in toolimpl.NoInput) (string, error) {
-		return Explode(ctx)
-	})
 }
 
 // Lines that more than one schema of the confirm_op tool holds, each written once.
@@ -177,42 +151,6 @@ var confirmOpInfo = runtime.Info{
 	Destructive: new(true),
 }
 
-// confirmOpTool is the confirm_op tool: it calls ConfirmOp.
-type confirmOpTool struct{}
-
-// Info describes the tool.
-func (confirmOpTool) Info() *runtime.Info {
-	return &confirmOpInfo
-}
-
-// Invoke decodes and checks the arguments, then calls ConfirmOp with them.
-func (confirmOpTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return confirmOpTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (confirmOpTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in confirmOpArgs
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastConfirmOpArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
-		in = confirmOpArgs{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &confirmOpInfo, args)
-		decodeConfirmOpArgs(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	// The tool is marked confirm: it runs only once approved.
-	if res, ok, err := toolimpl.Approve(ctx, s, &confirmOpInfo, args); !ok {
-		return res, err
-	}
-	return toolimpl.Run(ctx, s, &confirmOpInfo, in, func(ctx context.Context, in confirmOpArgs) (string, error) {
-		return ConfirmOp(ctx, in.What)
-	})
-}
-
 // Lines that more than one schema of the bad_result tool holds, each written once.
 const (
 	badResultStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
@@ -231,33 +169,6 @@ var badResultInfo = runtime.Info{
 	Output:        json.RawMessage(`true`),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":true},"additionalProperties":false,"type":"object","required":["result"]}`),
 	ReadOnly:      true,
-}
-
-// badResultTool is the bad_result tool: it calls BadResultTool.
-type badResultTool struct{}
-
-// Info describes the tool.
-func (badResultTool) Info() *runtime.Info {
-	return &badResultInfo
-}
-
-// Invoke decodes and checks the arguments, then calls BadResultTool with them.
-func (badResultTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return badResultTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (badResultTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in toolimpl.NoInput
-	var d toolimpl.Decoder
-	d.BeginCall(s, &badResultInfo, args)
-	toolimpl.DecodeNoInput(&d, &in)
-	if res, ok := d.EndCall(); !ok {
-		return res, nil
-	}
-	return toolimpl.Run(ctx, s, &badResultInfo, in, func(ctx context.Context, in toolimpl.NoInput) (BadResult, error) {
-		return BadResultTool(ctx)
-	})
 }
 
 // Lines that more than one schema of the stream_boom tool holds, each written once.
@@ -475,38 +386,6 @@ var addInfo = runtime.Info{
 	ReadOnly:      true,
 }
 
-// addTool is the add tool: it calls Add.
-type addTool struct{}
-
-// Info describes the tool.
-func (addTool) Info() *runtime.Info {
-	return &addInfo
-}
-
-// Invoke decodes and checks the arguments, then calls Add with them.
-func (addTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return addTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (addTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in addArgs
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastAddArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
-		in = addArgs{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &addInfo, args)
-		decodeAddArgs(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.RunEncoded(ctx, s, &addInfo, in, func(ctx context.Context, in addArgs) (int, error) {
-		return Add(ctx, in.A, in.B)
-	}, encodeAddResult)
-}
-
 // Lines that more than one schema of the echo tool holds, each written once.
 const (
 	echoEnd = `"additionalProperties":false,"type":"object","required":["text"]}`
@@ -531,38 +410,6 @@ var echoInfo = runtime.Info{
 			echoEnd),
 	},
 	ReadOnly: true,
-}
-
-// echoTool is the echo tool: it calls Echo.
-type echoTool struct{}
-
-// Info describes the tool.
-func (echoTool) Info() *runtime.Info {
-	return &echoInfo
-}
-
-// Invoke decodes and checks the arguments, then calls Echo with them.
-func (echoTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return echoTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (echoTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in echoArgs
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastEchoArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
-		in = echoArgs{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &echoInfo, args)
-		decodeEchoArgs(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &echoInfo, in, func(ctx context.Context, in echoArgs) (string, error) {
-		return Echo(ctx, in.Text)
-	})
 }
 
 // Lines that more than one schema of the sum tool holds, each written once.
@@ -594,38 +441,6 @@ var sumInfo = runtime.Info{
 	ReadOnly:      true,
 }
 
-// sumTool is the sum tool: it calls Sum.
-type sumTool struct{}
-
-// Info describes the tool.
-func (sumTool) Info() *runtime.Info {
-	return &sumInfo
-}
-
-// Invoke decodes and checks the arguments, then calls Sum with them.
-func (sumTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return sumTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (sumTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in sumArgs
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastSumArgs); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
-		in = sumArgs{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &sumInfo, args)
-		decodeSumArgs(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.RunEncoded(ctx, s, &sumInfo, in, func(ctx context.Context, in sumArgs) (int, error) {
-		return Sum(ctx, in.Nums)
-	}, encodeSumResult)
-}
-
 // Lines that more than one schema of the sleepy tool holds, each written once.
 const (
 	sleepyEnd = `"additionalProperties":false,"type":"object","required":["ms"]}`
@@ -653,38 +468,6 @@ var sleepyInfo = runtime.Info{
 	ReadOnly: true,
 }
 
-// sleepyTool is the sleepy tool: it calls Sleepy.
-type sleepyTool struct{}
-
-// Info describes the tool.
-func (sleepyTool) Info() *runtime.Info {
-	return &sleepyInfo
-}
-
-// Invoke decodes and checks the arguments, then calls Sleepy with them.
-func (sleepyTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return sleepyTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (sleepyTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in sleepyArgs
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastSleepyArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
-		in = sleepyArgs{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &sleepyInfo, args)
-		decodeSleepyArgs(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &sleepyInfo, in, func(ctx context.Context, in sleepyArgs) (string, error) {
-		return Sleepy(ctx, in.Ms)
-	})
-}
-
 // Lines that more than one schema of the stall tool holds, each written once.
 const (
 	stallEnd = `"additionalProperties":false,"type":"object","required":["ms"]}`
@@ -710,38 +493,6 @@ var stallInfo = runtime.Info{
 	},
 	Timeout:  2 * time.Millisecond,
 	ReadOnly: true,
-}
-
-// stallTool is the stall tool: it calls Stall.
-type stallTool struct{}
-
-// Info describes the tool.
-func (stallTool) Info() *runtime.Info {
-	return &stallInfo
-}
-
-// Invoke decodes and checks the arguments, then calls Stall with them.
-func (stallTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return stallTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (stallTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in stallArgs
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastStallArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
-		in = stallArgs{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &stallInfo, args)
-		decodeStallArgs(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &stallInfo, in, func(ctx context.Context, in stallArgs) (string, error) {
-		return Stall(ctx, in.Ms)
-	})
 }
 
 // Lines that more than one schema of the cached_lookup tool holds, each written once.
@@ -782,38 +533,6 @@ var cachedLookupInfo = runtime.Info{
 	ReadOnly:     true,
 }
 
-// cachedLookupTool is the cached_lookup tool: it calls CachedLookup.
-type cachedLookupTool struct{}
-
-// Info describes the tool.
-func (cachedLookupTool) Info() *runtime.Info {
-	return &cachedLookupInfo
-}
-
-// Invoke decodes and checks the arguments, then calls CachedLookup with them.
-func (cachedLookupTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return cachedLookupTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (cachedLookupTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in cachedLookupArgs
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastCachedLookupArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
-		in = cachedLookupArgs{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &cachedLookupInfo, args)
-		decodeCachedLookupArgs(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.RunEncoded(ctx, s, &cachedLookupInfo, in, func(ctx context.Context, in cachedLookupArgs) (Lookup, error) {
-		return CachedLookup(ctx, in.Key, in.Delay)
-	}, encodeCachedLookupResult)
-}
-
 // Lines that more than one schema of the flaky tool holds, each written once.
 const (
 	flakyEnd = `"additionalProperties":false,"type":"object","required":["key"]}`
@@ -839,38 +558,6 @@ var flakyInfo = runtime.Info{
 	},
 	Retries:  2,
 	ReadOnly: true,
-}
-
-// flakyTool is the flaky tool: it calls Flaky.
-type flakyTool struct{}
-
-// Info describes the tool.
-func (flakyTool) Info() *runtime.Info {
-	return &flakyInfo
-}
-
-// Invoke decodes and checks the arguments, then calls Flaky with them.
-func (flakyTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return flakyTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (flakyTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in flakyArgs
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastFlakyArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
-		in = flakyArgs{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &flakyInfo, args)
-		decodeFlakyArgs(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &flakyInfo, in, func(ctx context.Context, in flakyArgs) (string, error) {
-		return Flaky(ctx, in.Key)
-	})
 }
 
 // Lines that more than one schema of the call_inner tool holds, each written once.
@@ -960,33 +647,6 @@ var explodeTimedInfo = runtime.Info{
 	ReadOnly: true,
 }
 
-// explodeTimedTool is the explode_timed tool: it calls ExplodeTimed.
-type explodeTimedTool struct{}
-
-// Info describes the tool.
-func (explodeTimedTool) Info() *runtime.Info {
-	return &explodeTimedInfo
-}
-
-// Invoke decodes and checks the arguments, then calls ExplodeTimed with them.
-func (explodeTimedTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return explodeTimedTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (explodeTimedTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in toolimpl.NoInput
-	var d toolimpl.Decoder
-	d.BeginCall(s, &explodeTimedInfo, args)
-	toolimpl.DecodeNoInput(&d, &in)
-	if res, ok := d.EndCall(); !ok {
-		return res, nil
-	}
-	return toolimpl.Run(ctx, s, &explodeTimedInfo, in, func(ctx context.Context, in toolimpl.NoInput) (string, error) {
-		return ExplodeTimed(ctx)
-	})
-}
-
 // Lines that more than one schema of the bad_nested tool holds, each written once.
 const (
 	badNestedStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
@@ -1010,33 +670,6 @@ var badNestedInfo = runtime.Info{
 	ReadOnly:     true,
 }
 
-// badNestedTool is the bad_nested tool: it calls BadNestedTool.
-type badNestedTool struct{}
-
-// Info describes the tool.
-func (badNestedTool) Info() *runtime.Info {
-	return &badNestedInfo
-}
-
-// Invoke decodes and checks the arguments, then calls BadNestedTool with them.
-func (badNestedTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return badNestedTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (badNestedTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in toolimpl.NoInput
-	var d toolimpl.Decoder
-	d.BeginCall(s, &badNestedInfo, args)
-	toolimpl.DecodeNoInput(&d, &in)
-	if res, ok := d.EndCall(); !ok {
-		return res, nil
-	}
-	return toolimpl.RunEncoded(ctx, s, &badNestedInfo, in, func(ctx context.Context, in toolimpl.NoInput) (BadNested, error) {
-		return BadNestedTool(ctx)
-	}, encodeBadNestedResult)
-}
-
 // Lines that more than one schema of the bad_result_timed tool holds, each written once.
 const (
 	badResultTimedStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
@@ -1058,46 +691,9 @@ var badResultTimedInfo = runtime.Info{
 	ReadOnly:      true,
 }
 
-// badResultTimedTool is the bad_result_timed tool: it calls BadResultTimed.
-type badResultTimedTool struct{}
-
-// Info describes the tool.
-func (badResultTimedTool) Info() *runtime.Info {
-	return &badResultTimedInfo
-}
-
-// Invoke decodes and checks the arguments, then calls BadResultTimed with them.
-func (badResultTimedTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return badResultTimedTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (badResultTimedTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in toolimpl.NoInput
-	var d toolimpl.Decoder
-	d.BeginCall(s, &badResultTimedInfo, args)
-	toolimpl.DecodeNoInput(&d, &in)
-	if res, ok := d.EndCall(); !ok {
-		return res, nil
-	}
-	return toolimpl.Run(ctx, s, &badResultTimedInfo, in, func(ctx context.Context, in toolimpl.NoInput) (BadResult, error) {
-		return BadResultTimed(ctx)
-	})
-}
-
 // confirmOpArgs are the arguments of the confirm_op tool: the parameters of ConfirmOp.
 type confirmOpArgs struct {
 	What string `json:"what"`
-}
-
-// streamWordsArgs are the arguments of the stream_words tool: the parameters of StreamWords.
-type streamWordsArgs struct {
-	N int `json:"n"`
-}
-
-// streamLateArgs are the arguments of the stream_late tool: the parameters of StreamLate.
-type streamLateArgs struct {
-	Ms int `json:"ms"`
 }
 
 // addArgs are the arguments of the add tool: the parameters of Add.
@@ -1135,6 +731,16 @@ type cachedLookupArgs struct {
 // flakyArgs are the arguments of the flaky tool: the parameters of Flaky.
 type flakyArgs struct {
 	Key string `json:"key"`
+}
+
+// streamWordsArgs are the arguments of the stream_words tool: the parameters of StreamWords.
+type streamWordsArgs struct {
+	N int `json:"n"`
+}
+
+// streamLateArgs are the arguments of the stream_late tool: the parameters of StreamLate.
+type streamLateArgs struct {
+	Ms int `json:"ms"`
 }
 
 // callInnerArgs are the arguments of the call_inner tool: the parameters of (*Nest).CallInner.
@@ -1208,50 +814,6 @@ func decodeConfirmOpArgs(d *toolimpl.Decoder, v *confirmOpArgs) {
 	}
 	if !hasWhat {
 		d.Missing("what")
-	}
-}
-
-// decodeStreamWordsArgs decodes the arguments of a tool with plain parameters and checks their constraints.
-func decodeStreamWordsArgs(d *toolimpl.Decoder, v *streamWordsArgs) {
-	if !d.Object() {
-		return
-	}
-	var hasN bool
-	for d.Field() {
-		switch string(d.Key()) {
-		case "n":
-			hasN = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.N = int(n)
-			}
-		default:
-			d.Unknown("n")
-		}
-	}
-	if !hasN {
-		d.Missing("n")
-	}
-}
-
-// decodeStreamLateArgs decodes the arguments of a tool with plain parameters and checks their constraints.
-func decodeStreamLateArgs(d *toolimpl.Decoder, v *streamLateArgs) {
-	if !d.Object() {
-		return
-	}
-	var hasMs bool
-	for d.Field() {
-		switch string(d.Key()) {
-		case "ms":
-			hasMs = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Ms = int(n)
-			}
-		default:
-			d.Unknown("ms")
-		}
-	}
-	if !hasMs {
-		d.Missing("ms")
 	}
 }
 
@@ -1434,6 +996,50 @@ func decodeFlakyArgs(d *toolimpl.Decoder, v *flakyArgs) {
 	}
 }
 
+// decodeStreamWordsArgs decodes the arguments of a tool with plain parameters and checks their constraints.
+func decodeStreamWordsArgs(d *toolimpl.Decoder, v *streamWordsArgs) {
+	if !d.Object() {
+		return
+	}
+	var hasN bool
+	for d.Field() {
+		switch string(d.Key()) {
+		case "n":
+			hasN = true
+			if n, ok := d.Int(strconv.IntSize); ok {
+				v.N = int(n)
+			}
+		default:
+			d.Unknown("n")
+		}
+	}
+	if !hasN {
+		d.Missing("n")
+	}
+}
+
+// decodeStreamLateArgs decodes the arguments of a tool with plain parameters and checks their constraints.
+func decodeStreamLateArgs(d *toolimpl.Decoder, v *streamLateArgs) {
+	if !d.Object() {
+		return
+	}
+	var hasMs bool
+	for d.Field() {
+		switch string(d.Key()) {
+		case "ms":
+			hasMs = true
+			if n, ok := d.Int(strconv.IntSize); ok {
+				v.Ms = int(n)
+			}
+		default:
+			d.Unknown("ms")
+		}
+	}
+	if !hasMs {
+		d.Missing("ms")
+	}
+}
+
 // decodeCallInnerArgs decodes the arguments of a tool with plain parameters and checks their constraints.
 func decodeCallInnerArgs(d *toolimpl.Decoder, v *callInnerArgs) {
 	if !d.Object() {
@@ -1493,74 +1099,6 @@ func fastConfirmOpArgs(data []byte, i int, v *confirmOpArgs, strs *toolimpl.Stri
 		}
 	}
 	if !hasWhat {
-		return i, false
-	}
-	return i, true
-}
-
-// fastStreamWordsArgs is the fast path of decodeStreamWordsArgs: it decodes valid, plain
-// JSON from data[i:], or returns false.
-func fastStreamWordsArgs(data []byte, i int, v *streamWordsArgs, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
-	var hasN bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
-		case "n":
-			hasN = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			v.N = int(n)
-		default:
-			return i, false
-		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
-			return i, false
-		}
-	}
-	if !hasN {
-		return i, false
-	}
-	return i, true
-}
-
-// fastStreamLateArgs is the fast path of decodeStreamLateArgs: it decodes valid, plain
-// JSON from data[i:], or returns false.
-func fastStreamLateArgs(data []byte, i int, v *streamLateArgs, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
-	var hasMs bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
-		case "ms":
-			hasMs = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			v.Ms = int(n)
-		default:
-			return i, false
-		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
-			return i, false
-		}
-	}
-	if !hasMs {
 		return i, false
 	}
 	return i, true
@@ -1836,6 +1374,74 @@ func fastFlakyArgs(data []byte, i int, v *flakyArgs, strs *toolimpl.Strings) (in
 	return i, true
 }
 
+// fastStreamWordsArgs is the fast path of decodeStreamWordsArgs: it decodes valid, plain
+// JSON from data[i:], or returns false.
+func fastStreamWordsArgs(data []byte, i int, v *streamWordsArgs, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasN bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "n":
+			hasN = true
+			var n int64
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
+				return i, false
+			}
+			v.N = int(n)
+		default:
+			return i, false
+		}
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasN {
+		return i, false
+	}
+	return i, true
+}
+
+// fastStreamLateArgs is the fast path of decodeStreamLateArgs: it decodes valid, plain
+// JSON from data[i:], or returns false.
+func fastStreamLateArgs(data []byte, i int, v *streamLateArgs, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasMs bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "ms":
+			hasMs = true
+			var n int64
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
+				return i, false
+			}
+			v.Ms = int(n)
+		default:
+			return i, false
+		}
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasMs {
+		return i, false
+	}
+	return i, true
+}
+
 // encodeAddResult writes the result of the add tool as JSON.
 func encodeAddResult(e *toolimpl.Encoder, v int) {
 	e.Int(int64(v))
@@ -1851,14 +1457,14 @@ func encodeCachedLookupResult(e *toolimpl.Encoder, v Lookup) {
 	encodeLookup(e, &v)
 }
 
-// encodeCallInnerResult writes the result of the call_inner tool as JSON.
-func encodeCallInnerResult(e *toolimpl.Encoder, v InnerResult) {
-	encodeInnerResult(e, &v)
-}
-
 // encodeBadNestedResult writes the result of the bad_nested tool as JSON.
 func encodeBadNestedResult(e *toolimpl.Encoder, v BadNested) {
 	encodeBadNested(e, &v)
+}
+
+// encodeCallInnerResult writes the result of the call_inner tool as JSON.
+func encodeCallInnerResult(e *toolimpl.Encoder, v InnerResult) {
+	encodeInnerResult(e, &v)
 }
 
 // encodeLookup writes a Lookup as JSON.
@@ -1897,6 +1503,15 @@ func encodeLookup(e *toolimpl.Encoder, v *Lookup) {
 	e.Byte('}')
 }
 
+// encodeBadNested writes a BadNested as JSON.
+func encodeBadNested(e *toolimpl.Encoder, v *BadNested) {
+	e.Raw(`{"name":`)
+	e.String(v.Name)
+	e.Raw(`,"inner":`)
+	e.Value(v.Inner)
+	e.Byte('}')
+}
+
 // encodeInnerResult writes an InnerResult as JSON.
 func encodeInnerResult(e *toolimpl.Encoder, v *InnerResult) {
 	e.Raw(`{"success":`)
@@ -1913,14 +1528,5 @@ func encodeInnerResult(e *toolimpl.Encoder, v *InnerResult) {
 		e.Raw(`,"no_approver":`)
 		e.Bool(v.NoApprover)
 	}
-	e.Byte('}')
-}
-
-// encodeBadNested writes a BadNested as JSON.
-func encodeBadNested(e *toolimpl.Encoder, v *BadNested) {
-	e.Raw(`{"name":`)
-	e.String(v.Name)
-	e.Raw(`,"inner":`)
-	e.Value(v.Inner)
 	e.Byte('}')
 }

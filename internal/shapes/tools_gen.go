@@ -20,16 +20,30 @@ const _ = toolimpl.SupportPackageIsVersion3
 // Tools returns the tools of package shapes, in source order.
 func Tools() []runtime.Tool {
 	return []runtime.Tool{
-		getCityTool{},
-		findCityTool{},
-		cityNamesTool{},
-		countCitiesTool{},
-		populationsTool{},
+		toolimpl.NewFunc(&getCityInfo, fastGetCityArgs, 1, decodeGetCityArgs, func(ctx context.Context, in getCityArgs) (City, error) {
+			return GetCity(in.Name)
+		}, encodeGetCityResult),
+		toolimpl.NewFunc(&findCityInfo, fastFindCityArgs, 1, decodeFindCityArgs, func(ctx context.Context, in findCityArgs) (*City, error) {
+			return FindCity(in.Name)
+		}, encodeFindCityResult),
+		toolimpl.NewFunc(&cityNamesInfo, fastQuery, 1, decodeQuery, func(ctx context.Context, in Query) ([]string, error) {
+			return CityNames(in)
+		}, encodeCityNamesResult),
+		toolimpl.NewFunc(&countCitiesInfo, fastQuery, 1, decodeQuery, func(ctx context.Context, in Query) (int, error) {
+			return CountCities(in)
+		}, encodeCountCitiesResult),
+		toolimpl.NewFunc(&populationsInfo, fastQuery, 1, decodeQuery, func(ctx context.Context, in Query) (map[string]float64, error) {
+			return Populations(in)
+		}, encodePopulationsResult),
 		streamCitiesTool{},
 		spellCityTool{},
 		cityCardTool{},
-		checkCityTool{},
-		greetTool{},
+		toolimpl.NewFunc(&checkCityInfo, fastCheckCityArgs, 1, decodeCheckCityArgs, func(ctx context.Context, in checkCityArgs) (toolimpl.NoOutput, error) {
+			return toolimpl.NoOutput{}, CheckCity(in.Name)
+		}, nil),
+		toolimpl.NewFunc(&greetInfo, fastGreetArgs, 1, decodeGreetArgs, func(ctx context.Context, in greetArgs) (string, error) {
+			return Greet(in.Name)
+		}, nil),
 	}
 }
 
@@ -65,38 +79,6 @@ var getCityInfo = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["name","country","population"]}`),
 	OutputObject: true,
 	ReadOnly:     true,
-}
-
-// getCityTool is the get_city tool: it calls GetCity.
-type getCityTool struct{}
-
-// Info describes the tool.
-func (getCityTool) Info() *runtime.Info {
-	return &getCityInfo
-}
-
-// Invoke decodes and checks the arguments, then calls GetCity with them.
-func (getCityTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return getCityTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (getCityTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in getCityArgs
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastGetCityArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
-		in = getCityArgs{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &getCityInfo, args)
-		decodeGetCityArgs(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.RunEncoded(ctx, s, &getCityInfo, in, func(ctx context.Context, in getCityArgs) (City, error) {
-		return GetCity(in.Name)
-	}, encodeGetCityResult)
 }
 
 // Lines that more than one schema of the find_city tool holds, each written once.
@@ -136,38 +118,6 @@ var findCityInfo = runtime.Info{
 	ReadOnly:      true,
 }
 
-// findCityTool is the find_city tool: it calls FindCity.
-type findCityTool struct{}
-
-// Info describes the tool.
-func (findCityTool) Info() *runtime.Info {
-	return &findCityInfo
-}
-
-// Invoke decodes and checks the arguments, then calls FindCity with them.
-func (findCityTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return findCityTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (findCityTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in findCityArgs
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastFindCityArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
-		in = findCityArgs{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &findCityInfo, args)
-		decodeFindCityArgs(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.RunEncoded(ctx, s, &findCityInfo, in, func(ctx context.Context, in findCityArgs) (*City, error) {
-		return FindCity(in.Name)
-	}, encodeFindCityResult)
-}
-
 // Lines that more than one schema of the city_names tool holds, each written once.
 const (
 	cityNamesPrefix = `"prefix":{"type":"string","maxLength":40,"description":"Prefix is the start of the names, any case; empty for all cities."}},`
@@ -195,38 +145,6 @@ var cityNamesInfo = runtime.Info{
 	OutputWrapper: json.RawMessage(`{"properties":{"result":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["result"]}`),
 	ReadOnly:      true,
 	OpenWorld:     new(false),
-}
-
-// cityNamesTool is the city_names tool: it calls CityNames.
-type cityNamesTool struct{}
-
-// Info describes the tool.
-func (cityNamesTool) Info() *runtime.Info {
-	return &cityNamesInfo
-}
-
-// Invoke decodes and checks the arguments, then calls CityNames with them.
-func (cityNamesTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return cityNamesTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (cityNamesTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Query
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastQuery); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
-		in = Query{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &cityNamesInfo, args)
-		decodeQuery(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.RunEncoded(ctx, s, &cityNamesInfo, in, func(ctx context.Context, in Query) ([]string, error) {
-		return CityNames(in)
-	}, encodeCityNamesResult)
 }
 
 // Lines that more than one schema of the count_cities tool holds, each written once.
@@ -259,38 +177,6 @@ var countCitiesInfo = runtime.Info{
 	OpenWorld:     new(false),
 }
 
-// countCitiesTool is the count_cities tool: it calls CountCities.
-type countCitiesTool struct{}
-
-// Info describes the tool.
-func (countCitiesTool) Info() *runtime.Info {
-	return &countCitiesInfo
-}
-
-// Invoke decodes and checks the arguments, then calls CountCities with them.
-func (countCitiesTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return countCitiesTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (countCitiesTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Query
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastQuery); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
-		in = Query{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &countCitiesInfo, args)
-		decodeQuery(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.RunEncoded(ctx, s, &countCitiesInfo, in, func(ctx context.Context, in Query) (int, error) {
-		return CountCities(in)
-	}, encodeCountCitiesResult)
-}
-
 // Lines that more than one schema of the populations tool holds, each written once.
 const (
 	populationsPrefix = `"prefix":{"type":"string","maxLength":40,"description":"Prefix is the start of the names, any case; empty for all cities."}},`
@@ -317,38 +203,6 @@ var populationsInfo = runtime.Info{
 	Output:        json.RawMessage(`{"anyOf":[{"additionalProperties":{"type":"number"},"type":"object"},{"type":"null"}]}`),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":{"anyOf":[{"additionalProperties":{"type":"number"},"type":"object"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["result"]}`),
 	ReadOnly:      true,
-}
-
-// populationsTool is the populations tool: it calls Populations.
-type populationsTool struct{}
-
-// Info describes the tool.
-func (populationsTool) Info() *runtime.Info {
-	return &populationsInfo
-}
-
-// Invoke decodes and checks the arguments, then calls Populations with them.
-func (populationsTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return populationsTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (populationsTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Query
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastQuery); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
-		in = Query{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &populationsInfo, args)
-		decodeQuery(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.RunEncoded(ctx, s, &populationsInfo, in, func(ctx context.Context, in Query) (map[string]float64, error) {
-		return Populations(in)
-	}, encodePopulationsResult)
 }
 
 // Lines that more than one schema of the stream_cities tool holds, each written once.
@@ -580,38 +434,6 @@ var checkCityInfo = runtime.Info{
 	ReadOnly: true,
 }
 
-// checkCityTool is the check_city tool: it calls CheckCity.
-type checkCityTool struct{}
-
-// Info describes the tool.
-func (checkCityTool) Info() *runtime.Info {
-	return &checkCityInfo
-}
-
-// Invoke decodes and checks the arguments, then calls CheckCity with them.
-func (checkCityTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return checkCityTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (checkCityTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in checkCityArgs
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastCheckCityArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
-		in = checkCityArgs{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &checkCityInfo, args)
-		decodeCheckCityArgs(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &checkCityInfo, in, func(ctx context.Context, in checkCityArgs) (toolimpl.NoOutput, error) {
-		return toolimpl.NoOutput{}, CheckCity(in.Name)
-	})
-}
-
 // Lines that more than one schema of the greet tool holds, each written once.
 const (
 	greetName = `"name":{"type":"string","description":"The city's name."}},`
@@ -639,38 +461,6 @@ var greetInfo = runtime.Info{
 	ReadOnly: true,
 }
 
-// greetTool is the greet tool: it calls Greet.
-type greetTool struct{}
-
-// Info describes the tool.
-func (greetTool) Info() *runtime.Info {
-	return &greetInfo
-}
-
-// Invoke decodes and checks the arguments, then calls Greet with them.
-func (greetTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return greetTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (greetTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in greetArgs
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastGreetArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
-		in = greetArgs{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &greetInfo, args)
-		decodeGreetArgs(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &greetInfo, in, func(ctx context.Context, in greetArgs) (string, error) {
-		return Greet(in.Name)
-	})
-}
-
 // getCityArgs are the arguments of the get_city tool: the parameters of GetCity.
 type getCityArgs struct {
 	Name string `json:"name"`
@@ -681,16 +471,6 @@ type findCityArgs struct {
 	Name string `json:"name"`
 }
 
-// spellCityArgs are the arguments of the spell_city tool: the parameters of SpellCity.
-type spellCityArgs struct {
-	Name string `json:"name"`
-}
-
-// cityCardArgs are the arguments of the city_card tool: the parameters of CityCard.
-type cityCardArgs struct {
-	Name string `json:"name"`
-}
-
 // checkCityArgs are the arguments of the check_city tool: the parameters of CheckCity.
 type checkCityArgs struct {
 	Name string `json:"name"`
@@ -698,6 +478,16 @@ type checkCityArgs struct {
 
 // greetArgs are the arguments of the greet tool: the parameters of Greet.
 type greetArgs struct {
+	Name string `json:"name"`
+}
+
+// spellCityArgs are the arguments of the spell_city tool: the parameters of SpellCity.
+type spellCityArgs struct {
+	Name string `json:"name"`
+}
+
+// cityCardArgs are the arguments of the city_card tool: the parameters of CityCard.
+type cityCardArgs struct {
 	Name string `json:"name"`
 }
 
@@ -766,50 +556,6 @@ func decodeQuery(d *toolimpl.Decoder, v *Query) {
 	}
 }
 
-// decodeSpellCityArgs decodes the arguments of a tool with plain parameters and checks their constraints.
-func decodeSpellCityArgs(d *toolimpl.Decoder, v *spellCityArgs) {
-	if !d.Object() {
-		return
-	}
-	var hasName bool
-	for d.Field() {
-		switch string(d.Key()) {
-		case "name":
-			hasName = true
-			if s, ok := d.String(); ok {
-				v.Name = s
-			}
-		default:
-			d.Unknown("name")
-		}
-	}
-	if !hasName {
-		d.Missing("name")
-	}
-}
-
-// decodeCityCardArgs decodes the arguments of a tool with plain parameters and checks their constraints.
-func decodeCityCardArgs(d *toolimpl.Decoder, v *cityCardArgs) {
-	if !d.Object() {
-		return
-	}
-	var hasName bool
-	for d.Field() {
-		switch string(d.Key()) {
-		case "name":
-			hasName = true
-			if s, ok := d.String(); ok {
-				v.Name = s
-			}
-		default:
-			d.Unknown("name")
-		}
-	}
-	if !hasName {
-		d.Missing("name")
-	}
-}
-
 // decodeCheckCityArgs decodes the arguments of a tool with plain parameters and checks their constraints.
 func decodeCheckCityArgs(d *toolimpl.Decoder, v *checkCityArgs) {
 	if !d.Object() {
@@ -834,6 +580,50 @@ func decodeCheckCityArgs(d *toolimpl.Decoder, v *checkCityArgs) {
 
 // decodeGreetArgs decodes the arguments of a tool with plain parameters and checks their constraints.
 func decodeGreetArgs(d *toolimpl.Decoder, v *greetArgs) {
+	if !d.Object() {
+		return
+	}
+	var hasName bool
+	for d.Field() {
+		switch string(d.Key()) {
+		case "name":
+			hasName = true
+			if s, ok := d.String(); ok {
+				v.Name = s
+			}
+		default:
+			d.Unknown("name")
+		}
+	}
+	if !hasName {
+		d.Missing("name")
+	}
+}
+
+// decodeSpellCityArgs decodes the arguments of a tool with plain parameters and checks their constraints.
+func decodeSpellCityArgs(d *toolimpl.Decoder, v *spellCityArgs) {
+	if !d.Object() {
+		return
+	}
+	var hasName bool
+	for d.Field() {
+		switch string(d.Key()) {
+		case "name":
+			hasName = true
+			if s, ok := d.String(); ok {
+				v.Name = s
+			}
+		default:
+			d.Unknown("name")
+		}
+	}
+	if !hasName {
+		d.Missing("name")
+	}
+}
+
+// decodeCityCardArgs decodes the arguments of a tool with plain parameters and checks their constraints.
+func decodeCityCardArgs(d *toolimpl.Decoder, v *cityCardArgs) {
 	if !d.Object() {
 		return
 	}
@@ -951,74 +741,6 @@ func fastQuery(data []byte, i int, v *Query, strs *toolimpl.Strings) (int, bool)
 	return i, true
 }
 
-// fastSpellCityArgs is the fast path of decodeSpellCityArgs: it decodes valid, plain
-// JSON from data[i:], or returns false.
-func fastSpellCityArgs(data []byte, i int, v *spellCityArgs, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
-	var hasName bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
-		case "name":
-			hasName = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Name = strs.Of(data, i, s)
-		default:
-			return i, false
-		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
-			return i, false
-		}
-	}
-	if !hasName {
-		return i, false
-	}
-	return i, true
-}
-
-// fastCityCardArgs is the fast path of decodeCityCardArgs: it decodes valid, plain
-// JSON from data[i:], or returns false.
-func fastCityCardArgs(data []byte, i int, v *cityCardArgs, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
-	var hasName bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
-		case "name":
-			hasName = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Name = strs.Of(data, i, s)
-		default:
-			return i, false
-		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
-			return i, false
-		}
-	}
-	if !hasName {
-		return i, false
-	}
-	return i, true
-}
-
 // fastCheckCityArgs is the fast path of decodeCheckCityArgs: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastCheckCityArgs(data []byte, i int, v *checkCityArgs, strs *toolimpl.Strings) (int, bool) {
@@ -1056,6 +778,74 @@ func fastCheckCityArgs(data []byte, i int, v *checkCityArgs, strs *toolimpl.Stri
 // fastGreetArgs is the fast path of decodeGreetArgs: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastGreetArgs(data []byte, i int, v *greetArgs, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasName bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "name":
+			hasName = true
+			var s []byte
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
+				return i, false
+			}
+			v.Name = strs.Of(data, i, s)
+		default:
+			return i, false
+		}
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasName {
+		return i, false
+	}
+	return i, true
+}
+
+// fastSpellCityArgs is the fast path of decodeSpellCityArgs: it decodes valid, plain
+// JSON from data[i:], or returns false.
+func fastSpellCityArgs(data []byte, i int, v *spellCityArgs, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasName bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "name":
+			hasName = true
+			var s []byte
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
+				return i, false
+			}
+			v.Name = strs.Of(data, i, s)
+		default:
+			return i, false
+		}
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasName {
+		return i, false
+	}
+	return i, true
+}
+
+// fastCityCardArgs is the fast path of decodeCityCardArgs: it decodes valid, plain
+// JSON from data[i:], or returns false.
+func fastCityCardArgs(data []byte, i int, v *cityCardArgs, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false

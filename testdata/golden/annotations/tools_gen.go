@@ -19,11 +19,19 @@ const _ = toolimpl.SupportPackageIsVersion3
 // Tools returns the tools of package annotations, in source order.
 func Tools() []runtime.Tool {
 	return []runtime.Tool{
-		lookupTool{},
-		deleteTool{},
-		appendTool{},
-		overwriteTool{},
-		unsaidTool{},
+		toolimpl.NewFunc(&lookupInfo, fastQuery, 1, decodeQuery, Lookup, nil),
+		toolimpl.NewFunc(&deleteInfo, fastQuery, 1, decodeQuery, func(ctx context.Context, in Query) (toolimpl.NoOutput, error) {
+			return toolimpl.NoOutput{}, Delete(ctx, in)
+		}, nil),
+		toolimpl.NewFunc(&appendInfo, fastQuery, 1, decodeQuery, func(ctx context.Context, in Query) (toolimpl.NoOutput, error) {
+			return toolimpl.NoOutput{}, Append(ctx, in)
+		}, nil),
+		toolimpl.NewFunc(&overwriteInfo, fastQuery, 1, decodeQuery, func(ctx context.Context, in Query) (toolimpl.NoOutput, error) {
+			return toolimpl.NoOutput{}, Overwrite(ctx, in)
+		}, nil),
+		toolimpl.NewFunc(&unsaidInfo, fastQuery, 1, decodeQuery, func(ctx context.Context, in Query) (toolimpl.NoOutput, error) {
+			return toolimpl.NoOutput{}, Unsaid(ctx, in)
+		}, nil),
 	}
 }
 
@@ -56,36 +64,6 @@ var lookupInfo = runtime.Info{
 	OpenWorld:  new(false),
 }
 
-// lookupTool is the lookup tool: it calls Lookup.
-type lookupTool struct{}
-
-// Info describes the tool.
-func (lookupTool) Info() *runtime.Info {
-	return &lookupInfo
-}
-
-// Invoke decodes and checks the arguments, then calls Lookup with them.
-func (lookupTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return lookupTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (lookupTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Query
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastQuery); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
-		in = Query{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &lookupInfo, args)
-		decodeQuery(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &lookupInfo, in, Lookup)
-}
-
 // Lines that more than one schema of the delete tool holds, each written once.
 const (
 	deleteEnd = `"additionalProperties":false,"type":"object","required":["id"]}`
@@ -113,42 +91,6 @@ var deleteInfo = runtime.Info{
 	Confirm:     true,
 	Destructive: new(true),
 	Idempotent:  true,
-}
-
-// deleteTool is the delete tool: it calls Delete.
-type deleteTool struct{}
-
-// Info describes the tool.
-func (deleteTool) Info() *runtime.Info {
-	return &deleteInfo
-}
-
-// Invoke decodes and checks the arguments, then calls Delete with them.
-func (deleteTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return deleteTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (deleteTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Query
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastQuery); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
-		in = Query{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &deleteInfo, args)
-		decodeQuery(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	// The tool is marked confirm: it runs only once approved.
-	if res, ok, err := toolimpl.Approve(ctx, s, &deleteInfo, args); !ok {
-		return res, err
-	}
-	return toolimpl.Run(ctx, s, &deleteInfo, in, func(ctx context.Context, in Query) (toolimpl.NoOutput, error) {
-		return toolimpl.NoOutput{}, Delete(ctx, in)
-	})
 }
 
 // Lines that more than one schema of the append tool holds, each written once.
@@ -179,42 +121,6 @@ var appendInfo = runtime.Info{
 	OpenWorld:   new(true),
 }
 
-// appendTool is the append tool: it calls Append.
-type appendTool struct{}
-
-// Info describes the tool.
-func (appendTool) Info() *runtime.Info {
-	return &appendInfo
-}
-
-// Invoke decodes and checks the arguments, then calls Append with them.
-func (appendTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return appendTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (appendTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Query
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastQuery); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
-		in = Query{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &appendInfo, args)
-		decodeQuery(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	// The tool is marked confirm: it runs only once approved.
-	if res, ok, err := toolimpl.Approve(ctx, s, &appendInfo, args); !ok {
-		return res, err
-	}
-	return toolimpl.Run(ctx, s, &appendInfo, in, func(ctx context.Context, in Query) (toolimpl.NoOutput, error) {
-		return toolimpl.NoOutput{}, Append(ctx, in)
-	})
-}
-
 // Lines that more than one schema of the overwrite tool holds, each written once.
 const (
 	overwriteEnd = `"additionalProperties":false,"type":"object","required":["id"]}`
@@ -241,38 +147,6 @@ var overwriteInfo = runtime.Info{
 	Destructive: new(true),
 }
 
-// overwriteTool is the overwrite tool: it calls Overwrite.
-type overwriteTool struct{}
-
-// Info describes the tool.
-func (overwriteTool) Info() *runtime.Info {
-	return &overwriteInfo
-}
-
-// Invoke decodes and checks the arguments, then calls Overwrite with them.
-func (overwriteTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return overwriteTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (overwriteTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Query
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastQuery); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
-		in = Query{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &overwriteInfo, args)
-		decodeQuery(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &overwriteInfo, in, func(ctx context.Context, in Query) (toolimpl.NoOutput, error) {
-		return toolimpl.NoOutput{}, Overwrite(ctx, in)
-	})
-}
-
 // Lines that more than one schema of the unsaid tool holds, each written once.
 const (
 	unsaidEnd = `"additionalProperties":false,"type":"object","required":["id"]}`
@@ -296,38 +170,6 @@ var unsaidInfo = runtime.Info{
 			`"id":{"type":"string"}},` +
 			unsaidEnd),
 	},
-}
-
-// unsaidTool is the unsaid tool: it calls Unsaid.
-type unsaidTool struct{}
-
-// Info describes the tool.
-func (unsaidTool) Info() *runtime.Info {
-	return &unsaidInfo
-}
-
-// Invoke decodes and checks the arguments, then calls Unsaid with them.
-func (unsaidTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return unsaidTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (unsaidTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Query
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastQuery); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
-		in = Query{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &unsaidInfo, args)
-		decodeQuery(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &unsaidInfo, in, func(ctx context.Context, in Query) (toolimpl.NoOutput, error) {
-		return toolimpl.NoOutput{}, Unsaid(ctx, in)
-	})
 }
 
 // decodeQuery decodes a Query and checks its constraints.

@@ -5,7 +5,6 @@
 package basic
 
 import (
-	"context"
 	"encoding/json"
 	"regexp"
 	"strconv"
@@ -21,8 +20,8 @@ const _ = toolimpl.SupportPackageIsVersion3
 // Tools returns the tools of package basic, in source order.
 func Tools() []runtime.Tool {
 	return []runtime.Tool{
-		bookTableTool{},
-		placeOrderTool{},
+		toolimpl.NewFunc(&bookTableInfo, fastBookingRequest, 2, decodeBookingRequest, BookTable, encodeBookTableResult),
+		toolimpl.NewFunc(&placeOrderInfo, fastOrder, 2, decodeOrder, PlaceOrder, encodePlaceOrderResult),
 	}
 }
 
@@ -89,36 +88,6 @@ var bookTableInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// bookTableTool is the book_table tool: it calls BookTable.
-type bookTableTool struct{}
-
-// Info describes the tool.
-func (bookTableTool) Info() *runtime.Info {
-	return &bookTableInfo
-}
-
-// Invoke decodes and checks the arguments, then calls BookTable with them.
-func (bookTableTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return bookTableTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (bookTableTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in BookingRequest
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastBookingRequest); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
-		in = BookingRequest{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &bookTableInfo, args)
-		decodeBookingRequest(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.RunEncoded(ctx, s, &bookTableInfo, in, BookTable, encodeBookTableResult)
-}
-
 // Lines that more than one schema of the place_order tool holds, each written once.
 const (
 	placeOrderEnd         = `"additionalProperties":false,"type":"object","required":["items","quantity","weight"]}`
@@ -158,36 +127,6 @@ var placeOrderInfo = runtime.Info{
 	},
 	Output:        json.RawMessage(`{"type":"integer"}`),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["result"]}`),
-}
-
-// placeOrderTool is the place_order tool: it calls PlaceOrder.
-type placeOrderTool struct{}
-
-// Info describes the tool.
-func (placeOrderTool) Info() *runtime.Info {
-	return &placeOrderInfo
-}
-
-// Invoke decodes and checks the arguments, then calls PlaceOrder with them.
-func (placeOrderTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return placeOrderTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (placeOrderTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Order
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastOrder); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
-		in = Order{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &placeOrderInfo, args)
-		decodeOrder(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.RunEncoded(ctx, s, &placeOrderInfo, in, PlaceOrder, encodePlaceOrderResult)
 }
 
 // decodeBookingRequest decodes a BookingRequest and checks its constraints.

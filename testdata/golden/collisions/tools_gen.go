@@ -5,7 +5,6 @@
 package collisions
 
 import (
-	"context"
 	jsonpkg "encoding/json"
 
 	runtimepkg "github.com/toolgen-go/toolgen/runtime"
@@ -19,7 +18,7 @@ const _ = toolimpl.SupportPackageIsVersion3
 // Tools returns the tools of package collisions, in source order.
 func Tools() []runtimepkg.Tool {
 	return []runtimepkg.Tool{
-		searchTool{},
+		toolimpl.NewFunc(&searchInfo2, fastArgs, 1, decodeArgs2, Search, nil),
 	}
 }
 
@@ -46,36 +45,6 @@ var searchInfo2 = runtimepkg.Info{
 			`"query":{"type":"string"}},` +
 			searchInfo2End),
 	},
-}
-
-// searchTool is the search tool: it calls Search.
-type searchTool struct{}
-
-// Info describes the tool.
-func (searchTool) Info() *runtimepkg.Info {
-	return &searchInfo2
-}
-
-// Invoke decodes and checks the arguments, then calls Search with them.
-func (searchTool) Invoke(ctx context.Context, args jsonpkg.RawMessage) (runtimepkg.Result, error) {
-	return searchTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (searchTool) Call(ctx context.Context, s *runtimepkg.Settings, args jsonpkg.RawMessage, _ func(runtimepkg.Chunk)) (runtimepkg.Result, error) {
-	var in Args
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
-		in = Args{}
-		var d_ toolimpl.Decoder
-		d_.BeginCall(s, &searchInfo2, args)
-		decodeArgs2(&d_, &in)
-		if res, ok := d_.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &searchInfo2, in, Search)
 }
 
 // decodeArgs2 decodes an Args and checks its constraints.

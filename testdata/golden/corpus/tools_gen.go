@@ -22,59 +22,67 @@ const _ = toolimpl.SupportPackageIsVersion3
 // Tools returns the tools of package corpus, in source order.
 func Tools(store *Store) []runtime.Tool {
 	return []runtime.Tool{
-		trackEventTool{},
-		patchRecordTool{},
-		sendWebhookTool{},
-		runQueryTool{},
-		mergeConfigTool{},
-		setThermostatTool{},
-		createTaskTool{},
-		startSyncTool{},
-		readFeedTool{},
-		setAlarmTool{},
-		currentWeatherTool{},
-		chooseSeatTool{},
-		searchDocsTool{},
-		commentOnIssueTool{},
-		readLinesTool{},
-		findSymbolTool{},
-		askKnowledgeBaseTool{},
-		calculateTool{},
-		openTicketTool{},
-		translateTool{},
-		findRecipesTool{},
-		listReposTool{},
-		transferMoneyTool{},
-		scheduleJobTool{},
-		addInvoiceLinesTool{},
-		updateProfileTool{},
-		lookupOrderTool{},
-		searchWikiTool{},
-		bookMeetingTool{},
-		scaleDeploymentTool{},
-		listUsersTool{},
-		shipParcelTool{},
-		importOrgChartTool{},
-		searchPapersTool{},
-		planRouteTool{},
-		recordReadingTool{},
-		startTimerTool{},
-		drawBoxTool{},
-		importOrdersTool{},
-		tagItemsTool{},
-		setRateLimitTool{},
-		refundPaymentTool{},
-		tailLogsTool{},
-		convertCurrencyTool{},
-		blameLinesTool{},
+		toolimpl.NewFunc(&trackEventInfo, nil, 0, decodeEventInput, TrackEvent, encodeTrackEventResult),
+		toolimpl.NewFunc(&patchRecordInfo, nil, 0, decodePatchInput, PatchRecord, encodePatchRecordResult),
+		toolimpl.NewFunc(&sendWebhookInfo, nil, 0, decodeWebhookInput, SendWebhook, encodeSendWebhookResult),
+		toolimpl.NewFunc(&runQueryInfo, nil, 0, decodeQueryInput, RunQuery, encodeRunQueryResult),
+		toolimpl.NewFunc(&mergeConfigInfo, nil, 0, decodeConfigPatch, MergeConfig, encodeMergeConfigResult),
+		toolimpl.NewFunc(&setThermostatInfo, fastThermostatInput, 1, decodeThermostatInput, SetThermostat, encodeSetThermostatResult),
+		toolimpl.NewFunc(&createTaskInfo, fastTaskInput, 2, decodeTaskInput, CreateTask, encodeCreateTaskResult),
+		toolimpl.NewFunc(&startSyncInfo, fastSyncInput, 1, decodeSyncInput, StartSync, encodeStartSyncResult),
+		toolimpl.NewFunc(&readFeedInfo, fastFeedInput, 2, decodeFeedInput, ReadFeed, encodeReadFeedResult),
+		toolimpl.NewFunc(&setAlarmInfo, fastAlarmInput, 1, decodeAlarmInput, SetAlarm, encodeSetAlarmResult),
+		toolimpl.NewFunc(&currentWeatherInfo, fastWeatherQuery, 1, decodeWeatherQuery, CurrentWeather, encodeCurrentWeatherResult),
+		toolimpl.NewFunc(&chooseSeatInfo, fastSeatRequest, 1, decodeSeatRequest, ChooseSeat, encodeChooseSeatResult),
+		toolimpl.NewFunc(&searchDocsInfo, nil, 0, decodeDocSearch, SearchDocs, nil),
+		toolimpl.NewFunc(&commentOnIssueInfo, fastIssueComment, 1, decodeIssueComment, func(ctx context.Context, in IssueComment) (*IssueComment, error) {
+			return CommentOnIssue(ctx, &in)
+		}, encodeCommentOnIssueResult),
+		toolimpl.NewFunc(&readLinesInfo, fastFileRange, 1, decodeFileRange, ReadLines, encodeReadLinesResult),
+		toolimpl.NewFunc(&findSymbolInfo, fastSymbolQuery, 2, decodeSymbolQuery, FindSymbol, encodeFindSymbolResult),
+		toolimpl.NewFunc(&askKnowledgeBaseInfo, fastKnowledgeQuery, 2, decodeKnowledgeQuery, AskKnowledgeBase, encodeAskKnowledgeBaseResult),
+		toolimpl.NewFunc(&calculateInfo, fastExpression, 1, decodeExpression, Calculate, encodeCalculateResult),
+		toolimpl.NewFunc(&openTicketInfo, fastTicketInput, 2, decodeTicketInput, OpenTicket, encodeOpenTicketResult),
+		toolimpl.NewFunc(&translateInfo, fastTranslateInput, 1, decodeTranslateInput, Translate, encodeTranslateResult),
+		toolimpl.NewFunc(&findRecipesInfo, fastRecipeSearch, 2, decodeRecipeSearch, FindRecipes, encodeFindRecipesResult),
+		toolimpl.NewFunc(&listReposInfo, fastPageArgs, 1, decodePageArgs, ListRepos, encodeListReposResult),
+		toolimpl.NewFunc(&transferMoneyInfo, fastTransferInput, 1, decodeTransferInput, TransferMoney, encodeTransferMoneyResult),
+		toolimpl.NewFunc(&scheduleJobInfo, fastScheduleInput, 1, decodeScheduleInput, ScheduleJob, encodeScheduleJobResult),
+		toolimpl.NewFunc(&addInvoiceLinesInfo, fastInvoiceLines, 3, decodeInvoiceLines, AddInvoiceLines, encodeAddInvoiceLinesResult),
+		toolimpl.NewFunc(&updateProfileInfo, fastProfileUpdate, 1, decodeProfileUpdate, UpdateProfile, nil),
+		toolimpl.NewFunc(&lookupOrderInfo, fastLookupOrderInput, 1, decodeLookupOrderInput, LookupOrder, encodeLookupOrderResult),
+		toolimpl.NewFunc(&searchWikiInfo, fastUntaggedInput, 1, decodeUntaggedInput, SearchWiki, encodeSearchWikiResult),
+		toolimpl.NewFunc(&bookMeetingInfo, fastMeetingInput, 2, decodeMeetingInput, BookMeeting, nil),
+		toolimpl.NewFunc(&scaleDeploymentInfo, fastClusterScale, 1, decodeClusterScale, ScaleDeployment, encodeScaleDeploymentResult),
+		toolimpl.NewFunc(&listUsersInfo, nil, 0, decodeListUsersInput, ListUsers, nil),
+		toolimpl.NewFunc(&shipParcelInfo, fastShipInput, 3, decodeShipInput, ShipParcel, encodeShipParcelResult),
+		toolimpl.NewFunc(&importOrgChartInfo, fastOrgChart, 10, decodeOrgChart, ImportOrgChart, encodeImportOrgChartResult),
+		toolimpl.NewFunc(&searchPapersInfo, nil, 0, decodePaperSearch, func(ctx context.Context, in PaperSearch) (*PaperSearch, error) {
+			return SearchPapers(ctx, &in)
+		}, encodeSearchPapersResult),
+		toolimpl.NewFunc(&planRouteInfo, fastRouteInput, 4, decodeRouteInput, PlanRoute, encodePlanRouteResult),
+		toolimpl.NewFunc(&recordReadingInfo, fastSensorReading, 1, decodeSensorReading, RecordReading, encodeRecordReadingResult),
+		toolimpl.NewFunc(&startTimerInfo, nil, 0, decodeTimerInput, StartTimer, encodeStartTimerResult),
+		toolimpl.NewFunc(&drawBoxInfo, nil, 0, decodeBoxInput, DrawBox, encodeDrawBoxResult),
+		toolimpl.NewFunc(&importOrdersInfo, fastPage, 3, decodePage, ImportOrders, encodeImportOrdersResult),
+		toolimpl.NewFunc(&tagItemsInfo, fastTagInput, 4, decodeTagInput, TagItems, encodeTagItemsResult),
+		toolimpl.NewFunc(&setRateLimitInfo, nil, 0, decodeRateLimit, SetRateLimit, encodeSetRateLimitResult),
+		toolimpl.NewFunc(&refundPaymentInfo, nil, 0, decodeRefundInput, RefundPayment, encodeRefundPaymentResult),
+		toolimpl.NewFunc(&tailLogsInfo, nil, 0, decodeLogQuery, TailLogs, encodeTailLogsResult),
+		toolimpl.NewFunc(&convertCurrencyInfo, nil, 0, decodePriceCheck, ConvertCurrency, encodeConvertCurrencyResult),
+		toolimpl.NewFunc(&blameLinesInfo, nil, 0, decodeBlameInput, BlameLines, encodeBlameLinesResult),
 		getOrderTool{store},
 		cancelOrderTool{store},
 		searchOrdersTool{store},
 		validateOrderTool{store},
-		sendNoteTool{},
-		resizeImageTool{},
-		summarizeTool{},
-		splitTextTool{},
+		toolimpl.NewFunc(&sendNoteInfo, fastSendNoteArgs, 2, decodeSendNoteArgs, func(ctx context.Context, in sendNoteArgs) (NoteEcho, error) {
+			return SendNote(ctx, in.To, in.Subject, in.Urgent, in.Cc)
+		}, encodeSendNoteResult),
+		toolimpl.NewFunc(&resizeImageInfo, fastResizeImageArgs, 1, decodeResizeImageArgs, func(ctx context.Context, in resizeImageArgs) (ResizeEcho, error) {
+			return ResizeImage(in.Width, in.Height, in.Scale)
+		}, encodeResizeImageResult),
+		toolimpl.NewFunc(&summarizeInfo, fastSummaryInput, 1, decodeSummaryInput, Summarize, nil),
+		toolimpl.NewFunc(&splitTextInfo, fastSplitInput, 1, decodeSplitInput, SplitText, encodeSplitTextResult),
 		archiveProjectTool{store},
 	}
 }
@@ -122,31 +130,6 @@ var trackEventInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// trackEventTool is the track_event tool: it calls TrackEvent.
-type trackEventTool struct{}
-
-// Info describes the tool.
-func (trackEventTool) Info() *runtime.Info {
-	return &trackEventInfo
-}
-
-// Invoke decodes and checks the arguments, then calls TrackEvent with them.
-func (trackEventTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return trackEventTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (trackEventTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in EventInput
-	var d toolimpl.Decoder
-	d.BeginCall(s, &trackEventInfo, args)
-	decodeEventInput(&d, &in)
-	if res, ok := d.EndCall(); !ok {
-		return res, nil
-	}
-	return toolimpl.RunEncoded(ctx, s, &trackEventInfo, in, TrackEvent, encodeTrackEventResult)
-}
-
 // Lines that more than one schema of the patch_record tool holds, each written once.
 const (
 	patchRecordEnd            = `"additionalProperties":false,"type":"object","required":["id","value"]}`
@@ -189,31 +172,6 @@ var patchRecordInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// patchRecordTool is the patch_record tool: it calls PatchRecord.
-type patchRecordTool struct{}
-
-// Info describes the tool.
-func (patchRecordTool) Info() *runtime.Info {
-	return &patchRecordInfo
-}
-
-// Invoke decodes and checks the arguments, then calls PatchRecord with them.
-func (patchRecordTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return patchRecordTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (patchRecordTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in PatchInput
-	var d toolimpl.Decoder
-	d.BeginCall(s, &patchRecordInfo, args)
-	decodePatchInput(&d, &in)
-	if res, ok := d.EndCall(); !ok {
-		return res, nil
-	}
-	return toolimpl.RunEncoded(ctx, s, &patchRecordInfo, in, PatchRecord, encodePatchRecordResult)
-}
-
 // Lines that more than one schema of the send_webhook tool holds, each written once.
 const (
 	sendWebhookEnd = `"additionalProperties":false,"type":"object","required":["url","payload"]}`
@@ -252,31 +210,6 @@ var sendWebhookInfo = runtime.Info{
 		`"payload":{"description":"Payload is sent as it is."}},` +
 		`"additionalProperties":false,"type":"object","required":["url","payload"]}`),
 	OutputObject: true,
-}
-
-// sendWebhookTool is the send_webhook tool: it calls SendWebhook.
-type sendWebhookTool struct{}
-
-// Info describes the tool.
-func (sendWebhookTool) Info() *runtime.Info {
-	return &sendWebhookInfo
-}
-
-// Invoke decodes and checks the arguments, then calls SendWebhook with them.
-func (sendWebhookTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return sendWebhookTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (sendWebhookTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in WebhookInput
-	var d toolimpl.Decoder
-	d.BeginCall(s, &sendWebhookInfo, args)
-	decodeWebhookInput(&d, &in)
-	if res, ok := d.EndCall(); !ok {
-		return res, nil
-	}
-	return toolimpl.RunEncoded(ctx, s, &sendWebhookInfo, in, SendWebhook, encodeSendWebhookResult)
 }
 
 // Lines that more than one schema of the run_query tool holds, each written once.
@@ -326,31 +259,6 @@ var runQueryInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// runQueryTool is the run_query tool: it calls RunQuery.
-type runQueryTool struct{}
-
-// Info describes the tool.
-func (runQueryTool) Info() *runtime.Info {
-	return &runQueryInfo
-}
-
-// Invoke decodes and checks the arguments, then calls RunQuery with them.
-func (runQueryTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return runQueryTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (runQueryTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in QueryInput
-	var d toolimpl.Decoder
-	d.BeginCall(s, &runQueryInfo, args)
-	decodeQueryInput(&d, &in)
-	if res, ok := d.EndCall(); !ok {
-		return res, nil
-	}
-	return toolimpl.RunEncoded(ctx, s, &runQueryInfo, in, RunQuery, encodeRunQueryResult)
-}
-
 // Lines that more than one schema of the merge_config tool holds, each written once.
 const (
 	mergeConfigEnd = `"additionalProperties":false,"type":"object","required":["section","settings"]}`
@@ -389,31 +297,6 @@ var mergeConfigInfo = runtime.Info{
 		`"raw":true},` +
 		`"additionalProperties":false,"type":"object","required":["section","settings"]}`),
 	OutputObject: true,
-}
-
-// mergeConfigTool is the merge_config tool: it calls MergeConfig.
-type mergeConfigTool struct{}
-
-// Info describes the tool.
-func (mergeConfigTool) Info() *runtime.Info {
-	return &mergeConfigInfo
-}
-
-// Invoke decodes and checks the arguments, then calls MergeConfig with them.
-func (mergeConfigTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return mergeConfigTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (mergeConfigTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in ConfigPatch
-	var d toolimpl.Decoder
-	d.BeginCall(s, &mergeConfigInfo, args)
-	decodeConfigPatch(&d, &in)
-	if res, ok := d.EndCall(); !ok {
-		return res, nil
-	}
-	return toolimpl.RunEncoded(ctx, s, &mergeConfigInfo, in, MergeConfig, encodeMergeConfigResult)
 }
 
 // Lines that more than one schema of the set_thermostat tool holds, each written once.
@@ -457,36 +340,6 @@ var setThermostatInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// setThermostatTool is the set_thermostat tool: it calls SetThermostat.
-type setThermostatTool struct{}
-
-// Info describes the tool.
-func (setThermostatTool) Info() *runtime.Info {
-	return &setThermostatInfo
-}
-
-// Invoke decodes and checks the arguments, then calls SetThermostat with them.
-func (setThermostatTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return setThermostatTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (setThermostatTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in ThermostatInput
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastThermostatInput); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
-		in = ThermostatInput{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &setThermostatInfo, args)
-		decodeThermostatInput(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.RunEncoded(ctx, s, &setThermostatInfo, in, SetThermostat, encodeSetThermostatResult)
-}
-
 // Lines that more than one schema of the create_task tool holds, each written once.
 const (
 	createTaskPriority = `"priority":{"type":"string","enum":["","low","normal","urgent"],"description":"Priority of the task; leave it empty when unsure."},`
@@ -526,36 +379,6 @@ var createTaskInfo = runtime.Info{
 		`"due":{"items":{"type":"integer","enum":[0,1,2,3,4,5,6]},"type":"array"}},` +
 		`"additionalProperties":false,"type":"object","required":["title","priority"]}`),
 	OutputObject: true,
-}
-
-// createTaskTool is the create_task tool: it calls CreateTask.
-type createTaskTool struct{}
-
-// Info describes the tool.
-func (createTaskTool) Info() *runtime.Info {
-	return &createTaskInfo
-}
-
-// Invoke decodes and checks the arguments, then calls CreateTask with them.
-func (createTaskTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return createTaskTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (createTaskTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in TaskInput
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastTaskInput); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
-		in = TaskInput{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &createTaskInfo, args)
-		decodeTaskInput(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.RunEncoded(ctx, s, &createTaskInfo, in, CreateTask, encodeCreateTaskResult)
 }
 
 // Lines that more than one schema of the start_sync tool holds, each written once.
@@ -598,36 +421,6 @@ var startSyncInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// startSyncTool is the start_sync tool: it calls StartSync.
-type startSyncTool struct{}
-
-// Info describes the tool.
-func (startSyncTool) Info() *runtime.Info {
-	return &startSyncInfo
-}
-
-// Invoke decodes and checks the arguments, then calls StartSync with them.
-func (startSyncTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return startSyncTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (startSyncTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in SyncInput
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastSyncInput); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
-		in = SyncInput{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &startSyncInfo, args)
-		decodeSyncInput(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.RunEncoded(ctx, s, &startSyncInfo, in, StartSync, encodeStartSyncResult)
-}
-
 // Lines that more than one schema of the read_feed tool holds, each written once.
 const (
 	readFeedOrder = `"order":{"type":"string","enum":["newest","oldest","relevance"],"description":"Order of the items. Defaults to \"newest\"."},`
@@ -666,36 +459,6 @@ var readFeedInfo = runtime.Info{
 		`"days":{"items":{"type":"integer","enum":[0,1,2,3,4,5,6]},"type":"array","uniqueItems":true,"description":"Days the feed covers; Monday to Friday when empty."}},` +
 		`"additionalProperties":false,"type":"object","required":["topic"]}`),
 	OutputObject: true,
-}
-
-// readFeedTool is the read_feed tool: it calls ReadFeed.
-type readFeedTool struct{}
-
-// Info describes the tool.
-func (readFeedTool) Info() *runtime.Info {
-	return &readFeedInfo
-}
-
-// Invoke decodes and checks the arguments, then calls ReadFeed with them.
-func (readFeedTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return readFeedTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (readFeedTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in FeedInput
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastFeedInput); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
-		in = FeedInput{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &readFeedInfo, args)
-		decodeFeedInput(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.RunEncoded(ctx, s, &readFeedInfo, in, ReadFeed, encodeReadFeedResult)
 }
 
 // Lines that more than one schema of the set_alarm tool holds, each written once.
@@ -758,36 +521,6 @@ var setAlarmInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// setAlarmTool is the set_alarm tool: it calls SetAlarm.
-type setAlarmTool struct{}
-
-// Info describes the tool.
-func (setAlarmTool) Info() *runtime.Info {
-	return &setAlarmInfo
-}
-
-// Invoke decodes and checks the arguments, then calls SetAlarm with them.
-func (setAlarmTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return setAlarmTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (setAlarmTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in AlarmInput
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastAlarmInput); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
-		in = AlarmInput{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &setAlarmInfo, args)
-		decodeAlarmInput(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.RunEncoded(ctx, s, &setAlarmInfo, in, SetAlarm, encodeSetAlarmResult)
-}
-
 // Lines that more than one schema of the current_weather tool holds, each written once.
 const (
 	currentWeatherLocation = `"location":{"type":"string","description":"the city, e.g. Paris (or nyc=New York)"},`
@@ -828,36 +561,6 @@ var currentWeatherInfo = runtime.Info{
 		`"days":{"type":"integer","description":"how many days to forecast (default 1)"}},` +
 		`"additionalProperties":false,"type":"object","required":["location"]}`),
 	OutputObject: true,
-}
-
-// currentWeatherTool is the current_weather tool: it calls CurrentWeather.
-type currentWeatherTool struct{}
-
-// Info describes the tool.
-func (currentWeatherTool) Info() *runtime.Info {
-	return &currentWeatherInfo
-}
-
-// Invoke decodes and checks the arguments, then calls CurrentWeather with them.
-func (currentWeatherTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return currentWeatherTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (currentWeatherTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in WeatherQuery
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastWeatherQuery); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
-		in = WeatherQuery{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &currentWeatherInfo, args)
-		decodeWeatherQuery(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.RunEncoded(ctx, s, &currentWeatherInfo, in, CurrentWeather, encodeCurrentWeatherResult)
 }
 
 // Lines that more than one schema of the choose_seat tool holds, each written once.
@@ -908,36 +611,6 @@ var chooseSeatInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// chooseSeatTool is the choose_seat tool: it calls ChooseSeat.
-type chooseSeatTool struct{}
-
-// Info describes the tool.
-func (chooseSeatTool) Info() *runtime.Info {
-	return &chooseSeatInfo
-}
-
-// Invoke decodes and checks the arguments, then calls ChooseSeat with them.
-func (chooseSeatTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return chooseSeatTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (chooseSeatTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in SeatRequest
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastSeatRequest); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
-		in = SeatRequest{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &chooseSeatInfo, args)
-		decodeSeatRequest(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.RunEncoded(ctx, s, &chooseSeatInfo, in, ChooseSeat, encodeChooseSeatResult)
-}
-
 // Lines that more than one schema of the search_docs tool holds, each written once.
 const (
 	searchDocsQuery        = `"query":{"type":"string","description":"words to look for; quote a \"phrase\" to match it exactly"},`
@@ -984,31 +657,6 @@ var searchDocsInfo = runtime.Info{
 		`"filter":{"type":"string","description":"a key=value filter, such as owner=me or state=open"}},` +
 		`"additionalProperties":false,"type":"object","required":["query"]}`),
 	OutputObject: true,
-}
-
-// searchDocsTool is the search_docs tool: it calls SearchDocs.
-type searchDocsTool struct{}
-
-// Info describes the tool.
-func (searchDocsTool) Info() *runtime.Info {
-	return &searchDocsInfo
-}
-
-// Invoke decodes and checks the arguments, then calls SearchDocs with them.
-func (searchDocsTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return searchDocsTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (searchDocsTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in DocSearch
-	var d toolimpl.Decoder
-	d.BeginCall(s, &searchDocsInfo, args)
-	decodeDocSearch(&d, &in)
-	if res, ok := d.EndCall(); !ok {
-		return res, nil
-	}
-	return toolimpl.Run(ctx, s, &searchDocsInfo, in, SearchDocs)
 }
 
 // Lines that more than one schema of the comment_on_issue tool holds, each written once.
@@ -1063,38 +711,6 @@ var commentOnIssueInfo = runtime.Info{
 	OutputWrapper: json.RawMessage(`{"properties":{"result":` + `{` + commentOnIssueOutput + `},"additionalProperties":false,"type":"object","required":["result"]}`),
 }
 
-// commentOnIssueTool is the comment_on_issue tool: it calls CommentOnIssue.
-type commentOnIssueTool struct{}
-
-// Info describes the tool.
-func (commentOnIssueTool) Info() *runtime.Info {
-	return &commentOnIssueInfo
-}
-
-// Invoke decodes and checks the arguments, then calls CommentOnIssue with them.
-func (commentOnIssueTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return commentOnIssueTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (commentOnIssueTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in IssueComment
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastIssueComment); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
-		in = IssueComment{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &commentOnIssueInfo, args)
-		decodeIssueComment(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.RunEncoded(ctx, s, &commentOnIssueInfo, in, func(ctx context.Context, in IssueComment) (*IssueComment, error) {
-		return CommentOnIssue(ctx, &in)
-	}, encodeCommentOnIssueResult)
-}
-
 // Lines that more than one schema of the read_lines tool holds, each written once.
 const (
 	readLinesPath  = `"path":{"type":"string","description":"absolute path of the file, as returned by list_files"},`
@@ -1137,36 +753,6 @@ var readLinesInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// readLinesTool is the read_lines tool: it calls ReadLines.
-type readLinesTool struct{}
-
-// Info describes the tool.
-func (readLinesTool) Info() *runtime.Info {
-	return &readLinesInfo
-}
-
-// Invoke decodes and checks the arguments, then calls ReadLines with them.
-func (readLinesTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return readLinesTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (readLinesTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in FileRange
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastFileRange); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
-		in = FileRange{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &readLinesInfo, args)
-		decodeFileRange(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.RunEncoded(ctx, s, &readLinesInfo, in, ReadLines, encodeReadLinesResult)
-}
-
 // Lines that more than one schema of the find_symbol tool holds, each written once.
 const (
 	findSymbolSymbol = `"symbol":{"type":"string","description":"qualified name: pkg.Type.Method, or pkg.Func"},`
@@ -1207,36 +793,6 @@ var findSymbolInfo = runtime.Info{
 		`"exact":{"type":"boolean","description":"true: match the name exactly; false: fuzzy match"}},` +
 		`"additionalProperties":false,"type":"object","required":["symbol"]}`),
 	OutputObject: true,
-}
-
-// findSymbolTool is the find_symbol tool: it calls FindSymbol.
-type findSymbolTool struct{}
-
-// Info describes the tool.
-func (findSymbolTool) Info() *runtime.Info {
-	return &findSymbolInfo
-}
-
-// Invoke decodes and checks the arguments, then calls FindSymbol with them.
-func (findSymbolTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return findSymbolTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (findSymbolTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in SymbolQuery
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastSymbolQuery); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
-		in = SymbolQuery{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &findSymbolInfo, args)
-		decodeSymbolQuery(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.RunEncoded(ctx, s, &findSymbolInfo, in, FindSymbol, encodeFindSymbolResult)
 }
 
 // Lines that more than one schema of the ask_knowledge_base tool holds, each written once.
@@ -1286,36 +842,6 @@ var askKnowledgeBaseInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// askKnowledgeBaseTool is the ask_knowledge_base tool: it calls AskKnowledgeBase.
-type askKnowledgeBaseTool struct{}
-
-// Info describes the tool.
-func (askKnowledgeBaseTool) Info() *runtime.Info {
-	return &askKnowledgeBaseInfo
-}
-
-// Invoke decodes and checks the arguments, then calls AskKnowledgeBase with them.
-func (askKnowledgeBaseTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return askKnowledgeBaseTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (askKnowledgeBaseTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in KnowledgeQuery
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastKnowledgeQuery); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
-		in = KnowledgeQuery{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &askKnowledgeBaseInfo, args)
-		decodeKnowledgeQuery(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.RunEncoded(ctx, s, &askKnowledgeBaseInfo, in, AskKnowledgeBase, encodeAskKnowledgeBaseResult)
-}
-
 // Lines that more than one schema of the calculate tool holds, each written once.
 const (
 	calculateExpr      = `"expr":{"type":"string","description":"an arithmetic expression, like (2+3)*4 or x>=1 && y<2"},`
@@ -1350,36 +876,6 @@ var calculateInfo = runtime.Info{
 		`"precision":{"type":"integer","maximum":127,"minimum":-128,"description":"digits after the point: -1 = as many as needed"}},` +
 		`"additionalProperties":false,"type":"object","required":["expr"]}`),
 	OutputObject: true,
-}
-
-// calculateTool is the calculate tool: it calls Calculate.
-type calculateTool struct{}
-
-// Info describes the tool.
-func (calculateTool) Info() *runtime.Info {
-	return &calculateInfo
-}
-
-// Invoke decodes and checks the arguments, then calls Calculate with them.
-func (calculateTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return calculateTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (calculateTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Expression
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastExpression); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
-		in = Expression{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &calculateInfo, args)
-		decodeExpression(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.RunEncoded(ctx, s, &calculateInfo, in, Calculate, encodeCalculateResult)
 }
 
 // Lines that more than one schema of the open_ticket tool holds, each written once.
@@ -1434,36 +930,6 @@ var openTicketInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// openTicketTool is the open_ticket tool: it calls OpenTicket.
-type openTicketTool struct{}
-
-// Info describes the tool.
-func (openTicketTool) Info() *runtime.Info {
-	return &openTicketInfo
-}
-
-// Invoke decodes and checks the arguments, then calls OpenTicket with them.
-func (openTicketTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return openTicketTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (openTicketTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in TicketInput
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastTicketInput); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
-		in = TicketInput{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &openTicketInfo, args)
-		decodeTicketInput(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.RunEncoded(ctx, s, &openTicketInfo, in, OpenTicket, encodeOpenTicketResult)
-}
-
 // Lines that more than one schema of the translate tool holds, each written once.
 const (
 	translateText   = `"text":{"type":"string","description":"The text to translate, at most one paragraph"},`
@@ -1506,36 +972,6 @@ var translateInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// translateTool is the translate tool: it calls Translate.
-type translateTool struct{}
-
-// Info describes the tool.
-func (translateTool) Info() *runtime.Info {
-	return &translateInfo
-}
-
-// Invoke decodes and checks the arguments, then calls Translate with them.
-func (translateTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return translateTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (translateTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in TranslateInput
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastTranslateInput); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
-		in = TranslateInput{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &translateInfo, args)
-		decodeTranslateInput(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.RunEncoded(ctx, s, &translateInfo, in, Translate, encodeTranslateResult)
-}
-
 // Lines that more than one schema of the find_recipes tool holds, each written once.
 const (
 	findRecipesIngredients = `"ingredients":{"items":{"type":"string"},"type":"array","description":"Ingredients the recipe must use"},`
@@ -1576,36 +1012,6 @@ var findRecipesInfo = runtime.Info{
 		`"vegetarian":{"type":"boolean","description":"Only meatless recipes"}},` +
 		`"additionalProperties":false,"type":"object","required":["ingredients"]}`),
 	OutputObject: true,
-}
-
-// findRecipesTool is the find_recipes tool: it calls FindRecipes.
-type findRecipesTool struct{}
-
-// Info describes the tool.
-func (findRecipesTool) Info() *runtime.Info {
-	return &findRecipesInfo
-}
-
-// Invoke decodes and checks the arguments, then calls FindRecipes with them.
-func (findRecipesTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return findRecipesTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (findRecipesTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in RecipeSearch
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastRecipeSearch); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
-		in = RecipeSearch{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &findRecipesInfo, args)
-		decodeRecipeSearch(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.RunEncoded(ctx, s, &findRecipesInfo, in, FindRecipes, encodeFindRecipesResult)
 }
 
 // Lines that more than one schema of the list_repos tool holds, each written once.
@@ -1653,36 +1059,6 @@ var listReposInfo = runtime.Info{
 		`"cursor":{"type":"string","description":"Opaque cursor from the previous page, if any"}},` +
 		`"additionalProperties":false,"type":"object"}`),
 	OutputObject: true,
-}
-
-// listReposTool is the list_repos tool: it calls ListRepos.
-type listReposTool struct{}
-
-// Info describes the tool.
-func (listReposTool) Info() *runtime.Info {
-	return &listReposInfo
-}
-
-// Invoke decodes and checks the arguments, then calls ListRepos with them.
-func (listReposTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return listReposTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (listReposTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in PageArgs
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastPageArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
-		in = PageArgs{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &listReposInfo, args)
-		decodePageArgs(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.RunEncoded(ctx, s, &listReposInfo, in, ListRepos, encodeListReposResult)
 }
 
 // Lines that more than one schema of the transfer_money tool holds, each written once.
@@ -1738,36 +1114,6 @@ var transferMoneyInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// transferMoneyTool is the transfer_money tool: it calls TransferMoney.
-type transferMoneyTool struct{}
-
-// Info describes the tool.
-func (transferMoneyTool) Info() *runtime.Info {
-	return &transferMoneyInfo
-}
-
-// Invoke decodes and checks the arguments, then calls TransferMoney with them.
-func (transferMoneyTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return transferMoneyTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (transferMoneyTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in TransferInput
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastTransferInput); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
-		in = TransferInput{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &transferMoneyInfo, args)
-		decodeTransferInput(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.RunEncoded(ctx, s, &transferMoneyInfo, in, TransferMoney, encodeTransferMoneyResult)
-}
-
 // Lines that more than one schema of the schedule_job tool holds, each written once.
 const (
 	scheduleJobName       = `"name":{"type":"string","maxLength":40,"minLength":1,"pattern":"^[a-z][a-z0-9-]*$","title":"Job name"},`
@@ -1818,36 +1164,6 @@ var scheduleJobInfo = runtime.Info{
 		`"owner":{"type":"string","format":"uuid"}},` +
 		`"additionalProperties":false,"type":"object","required":["name","cron"]}`),
 	OutputObject: true,
-}
-
-// scheduleJobTool is the schedule_job tool: it calls ScheduleJob.
-type scheduleJobTool struct{}
-
-// Info describes the tool.
-func (scheduleJobTool) Info() *runtime.Info {
-	return &scheduleJobInfo
-}
-
-// Invoke decodes and checks the arguments, then calls ScheduleJob with them.
-func (scheduleJobTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return scheduleJobTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (scheduleJobTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in ScheduleInput
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastScheduleInput); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
-		in = ScheduleInput{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &scheduleJobInfo, args)
-		decodeScheduleInput(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.RunEncoded(ctx, s, &scheduleJobInfo, in, ScheduleJob, encodeScheduleJobResult)
 }
 
 // Lines that more than one schema of the add_invoice_lines tool holds, each written once.
@@ -1906,36 +1222,6 @@ var addInvoiceLinesInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// addInvoiceLinesTool is the add_invoice_lines tool: it calls AddInvoiceLines.
-type addInvoiceLinesTool struct{}
-
-// Info describes the tool.
-func (addInvoiceLinesTool) Info() *runtime.Info {
-	return &addInvoiceLinesInfo
-}
-
-// Invoke decodes and checks the arguments, then calls AddInvoiceLines with them.
-func (addInvoiceLinesTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return addInvoiceLinesTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (addInvoiceLinesTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in InvoiceLines
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastInvoiceLines); !ok || !toolimpl.FastDone(s, args, end, 3) {
-		// Not the common case: decode again, saying what is wrong.
-		in = InvoiceLines{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &addInvoiceLinesInfo, args)
-		decodeInvoiceLines(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.RunEncoded(ctx, s, &addInvoiceLinesInfo, in, AddInvoiceLines, encodeAddInvoiceLinesResult)
-}
-
 // Lines that more than one schema of the update_profile tool holds, each written once.
 const (
 	updateProfileAge = `"age":{"type":"integer","maximum":255,"minimum":0,"description":"Age in whole years."}},`
@@ -1986,36 +1272,6 @@ var updateProfileInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// updateProfileTool is the update_profile tool: it calls UpdateProfile.
-type updateProfileTool struct{}
-
-// Info describes the tool.
-func (updateProfileTool) Info() *runtime.Info {
-	return &updateProfileInfo
-}
-
-// Invoke decodes and checks the arguments, then calls UpdateProfile with them.
-func (updateProfileTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return updateProfileTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (updateProfileTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in ProfileUpdate
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastProfileUpdate); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
-		in = ProfileUpdate{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &updateProfileInfo, args)
-		decodeProfileUpdate(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &updateProfileInfo, in, UpdateProfile)
-}
-
 // Lines that more than one schema of the lookup_order tool holds, each written once.
 const (
 	lookupOrderOrderNumber  = `"orderNumber":{"type":"string","description":"orderNumber printed on the receipt."},`
@@ -2056,36 +1312,6 @@ var lookupOrderInfo = runtime.Info{
 		`"includeLines":{"type":"boolean","description":"includeLines to return the order's lines as well."}},` +
 		`"additionalProperties":false,"type":"object","required":["orderNumber"]}`),
 	OutputObject: true,
-}
-
-// lookupOrderTool is the lookup_order tool: it calls LookupOrder.
-type lookupOrderTool struct{}
-
-// Info describes the tool.
-func (lookupOrderTool) Info() *runtime.Info {
-	return &lookupOrderInfo
-}
-
-// Invoke decodes and checks the arguments, then calls LookupOrder with them.
-func (lookupOrderTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return lookupOrderTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (lookupOrderTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in LookupOrderInput
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastLookupOrderInput); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
-		in = LookupOrderInput{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &lookupOrderInfo, args)
-		decodeLookupOrderInput(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.RunEncoded(ctx, s, &lookupOrderInfo, in, LookupOrder, encodeLookupOrderResult)
 }
 
 // Lines that more than one schema of the search_wiki tool holds, each written once.
@@ -2131,36 +1357,6 @@ var searchWikiInfo = runtime.Info{
 		`"fuzzy":{"type":"boolean"}},` +
 		`"additionalProperties":false,"type":"object","required":["Query"]}`),
 	OutputObject: true,
-}
-
-// searchWikiTool is the search_wiki tool: it calls SearchWiki.
-type searchWikiTool struct{}
-
-// Info describes the tool.
-func (searchWikiTool) Info() *runtime.Info {
-	return &searchWikiInfo
-}
-
-// Invoke decodes and checks the arguments, then calls SearchWiki with them.
-func (searchWikiTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return searchWikiTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (searchWikiTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in UntaggedInput
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastUntaggedInput); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
-		in = UntaggedInput{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &searchWikiInfo, args)
-		decodeUntaggedInput(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.RunEncoded(ctx, s, &searchWikiInfo, in, SearchWiki, encodeSearchWikiResult)
 }
 
 // Lines that more than one schema of the book_meeting tool holds, each written once.
@@ -2217,36 +1413,6 @@ var bookMeetingInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// bookMeetingTool is the book_meeting tool: it calls BookMeeting.
-type bookMeetingTool struct{}
-
-// Info describes the tool.
-func (bookMeetingTool) Info() *runtime.Info {
-	return &bookMeetingInfo
-}
-
-// Invoke decodes and checks the arguments, then calls BookMeeting with them.
-func (bookMeetingTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return bookMeetingTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (bookMeetingTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in MeetingInput
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastMeetingInput); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
-		in = MeetingInput{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &bookMeetingInfo, args)
-		decodeMeetingInput(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &bookMeetingInfo, in, BookMeeting)
-}
-
 // Lines that more than one schema of the scale_deployment tool holds, each written once.
 const (
 	scaleDeploymentEnd = `"additionalProperties":false,"type":"object","required":["namespace","deployment","replicas"]}`
@@ -2289,36 +1455,6 @@ var scaleDeploymentInfo = runtime.Info{
 		`"dry_run":{"type":"boolean"}},` +
 		`"additionalProperties":false,"type":"object","required":["namespace","deployment","replicas"]}`),
 	OutputObject: true,
-}
-
-// scaleDeploymentTool is the scale_deployment tool: it calls ScaleDeployment.
-type scaleDeploymentTool struct{}
-
-// Info describes the tool.
-func (scaleDeploymentTool) Info() *runtime.Info {
-	return &scaleDeploymentInfo
-}
-
-// Invoke decodes and checks the arguments, then calls ScaleDeployment with them.
-func (scaleDeploymentTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return scaleDeploymentTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (scaleDeploymentTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in ClusterScale
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastClusterScale); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
-		in = ClusterScale{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &scaleDeploymentInfo, args)
-		decodeClusterScale(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.RunEncoded(ctx, s, &scaleDeploymentInfo, in, ScaleDeployment, encodeScaleDeploymentResult)
 }
 
 // Lines that more than one schema of the list_users tool holds, each written once.
@@ -2371,31 +1507,6 @@ var listUsersInfo = runtime.Info{
 		`"team":{"type":"string","description":"Team whose members to list."}},` +
 		`"additionalProperties":false,"type":"object","required":["team"]}`),
 	OutputObject: true,
-}
-
-// listUsersTool is the list_users tool: it calls ListUsers.
-type listUsersTool struct{}
-
-// Info describes the tool.
-func (listUsersTool) Info() *runtime.Info {
-	return &listUsersInfo
-}
-
-// Invoke decodes and checks the arguments, then calls ListUsers with them.
-func (listUsersTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return listUsersTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (listUsersTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in ListUsersInput
-	var d toolimpl.Decoder
-	d.BeginCall(s, &listUsersInfo, args)
-	decodeListUsersInput(&d, &in)
-	if res, ok := d.EndCall(); !ok {
-		return res, nil
-	}
-	return toolimpl.Run(ctx, s, &listUsersInfo, in, ListUsers)
 }
 
 // Lines that more than one schema of the ship_parcel tool holds, each written once.
@@ -2534,36 +1645,6 @@ var shipParcelInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// shipParcelTool is the ship_parcel tool: it calls ShipParcel.
-type shipParcelTool struct{}
-
-// Info describes the tool.
-func (shipParcelTool) Info() *runtime.Info {
-	return &shipParcelInfo
-}
-
-// Invoke decodes and checks the arguments, then calls ShipParcel with them.
-func (shipParcelTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return shipParcelTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (shipParcelTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in ShipInput
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastShipInput); !ok || !toolimpl.FastDone(s, args, end, 3) {
-		// Not the common case: decode again, saying what is wrong.
-		in = ShipInput{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &shipParcelInfo, args)
-		decodeShipInput(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.RunEncoded(ctx, s, &shipParcelInfo, in, ShipParcel, encodeShipParcelResult)
-}
-
 // Lines that more than one schema of the import_org_chart tool holds, each written once.
 const (
 	importOrgChartDepartmentsTeamsEnd = `"additionalProperties":false,"type":"object","required":["name","members"]},"type":"array"}},`
@@ -2675,36 +1756,6 @@ var importOrgChartInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// importOrgChartTool is the import_org_chart tool: it calls ImportOrgChart.
-type importOrgChartTool struct{}
-
-// Info describes the tool.
-func (importOrgChartTool) Info() *runtime.Info {
-	return &importOrgChartInfo
-}
-
-// Invoke decodes and checks the arguments, then calls ImportOrgChart with them.
-func (importOrgChartTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return importOrgChartTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (importOrgChartTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in OrgChart
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastOrgChart); !ok || !toolimpl.FastDone(s, args, end, 10) {
-		// Not the common case: decode again, saying what is wrong.
-		in = OrgChart{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &importOrgChartInfo, args)
-		decodeOrgChart(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.RunEncoded(ctx, s, &importOrgChartInfo, in, ImportOrgChart, encodeImportOrgChartResult)
-}
-
 // Lines that more than one schema of the search_papers tool holds, each written once.
 const (
 	searchPapersProject    = `"project":{"type":"string","description":"Project the search stays in."},`
@@ -2798,33 +1849,6 @@ var searchPapersInfo = runtime.Info{
 	},
 	Output:        json.RawMessage(`{` + searchPapersOutput),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":` + `{` + searchPapersOutput + `},"additionalProperties":false,"type":"object","required":["result"]}`),
-}
-
-// searchPapersTool is the search_papers tool: it calls SearchPapers.
-type searchPapersTool struct{}
-
-// Info describes the tool.
-func (searchPapersTool) Info() *runtime.Info {
-	return &searchPapersInfo
-}
-
-// Invoke decodes and checks the arguments, then calls SearchPapers with them.
-func (searchPapersTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return searchPapersTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (searchPapersTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in PaperSearch
-	var d toolimpl.Decoder
-	d.BeginCall(s, &searchPapersInfo, args)
-	decodePaperSearch(&d, &in)
-	if res, ok := d.EndCall(); !ok {
-		return res, nil
-	}
-	return toolimpl.RunEncoded(ctx, s, &searchPapersInfo, in, func(ctx context.Context, in PaperSearch) (*PaperSearch, error) {
-		return SearchPapers(ctx, &in)
-	}, encodeSearchPapersResult)
 }
 
 // Lines that more than one schema of the plan_route tool holds, each written once.
@@ -2939,36 +1963,6 @@ var planRouteInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// planRouteTool is the plan_route tool: it calls PlanRoute.
-type planRouteTool struct{}
-
-// Info describes the tool.
-func (planRouteTool) Info() *runtime.Info {
-	return &planRouteInfo
-}
-
-// Invoke decodes and checks the arguments, then calls PlanRoute with them.
-func (planRouteTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return planRouteTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (planRouteTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in RouteInput
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastRouteInput); !ok || !toolimpl.FastDone(s, args, end, 4) {
-		// Not the common case: decode again, saying what is wrong.
-		in = RouteInput{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &planRouteInfo, args)
-		decodeRouteInput(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.RunEncoded(ctx, s, &planRouteInfo, in, PlanRoute, encodePlanRouteResult)
-}
-
 // Lines that more than one schema of the record_reading tool holds, each written once.
 const (
 	recordReadingChannel = `"channel":{"type":"integer","maximum":127,"minimum":-128},`
@@ -3035,36 +2029,6 @@ var recordReadingInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// recordReadingTool is the record_reading tool: it calls RecordReading.
-type recordReadingTool struct{}
-
-// Info describes the tool.
-func (recordReadingTool) Info() *runtime.Info {
-	return &recordReadingInfo
-}
-
-// Invoke decodes and checks the arguments, then calls RecordReading with them.
-func (recordReadingTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return recordReadingTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (recordReadingTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in SensorReading
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastSensorReading); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
-		in = SensorReading{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &recordReadingInfo, args)
-		decodeSensorReading(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.RunEncoded(ctx, s, &recordReadingInfo, in, RecordReading, encodeRecordReadingResult)
-}
-
 // Lines that more than one schema of the start_timer tool holds, each written once.
 const (
 	startTimerDelayMs = `"delay_ms":{"type":"integer","maximum":60000,"minimum":0,"description":"delay_ms to wait before each tick, in milliseconds"},`
@@ -3113,31 +2077,6 @@ var startTimerInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// startTimerTool is the start_timer tool: it calls StartTimer.
-type startTimerTool struct{}
-
-// Info describes the tool.
-func (startTimerTool) Info() *runtime.Info {
-	return &startTimerInfo
-}
-
-// Invoke decodes and checks the arguments, then calls StartTimer with them.
-func (startTimerTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return startTimerTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (startTimerTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in TimerInput
-	var d toolimpl.Decoder
-	d.BeginCall(s, &startTimerInfo, args)
-	decodeTimerInput(&d, &in)
-	if res, ok := d.EndCall(); !ok {
-		return res, nil
-	}
-	return toolimpl.RunEncoded(ctx, s, &startTimerInfo, in, StartTimer, encodeStartTimerResult)
-}
-
 // Lines that more than one schema of the draw_box tool holds, each written once.
 const (
 	drawBoxOrigin = `"origin":{"items":{"type":"number"},"type":"array","maxItems":3,"minItems":3},`
@@ -3184,31 +2123,6 @@ var drawBoxInfo = runtime.Info{
 		`"labels":{"items":{"type":"string"},"type":"array","maxItems":2,"minItems":2}},` +
 		`"additionalProperties":false,"type":"object","required":["origin","size","rgba","labels"]}`),
 	OutputObject: true,
-}
-
-// drawBoxTool is the draw_box tool: it calls DrawBox.
-type drawBoxTool struct{}
-
-// Info describes the tool.
-func (drawBoxTool) Info() *runtime.Info {
-	return &drawBoxInfo
-}
-
-// Invoke decodes and checks the arguments, then calls DrawBox with them.
-func (drawBoxTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return drawBoxTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (drawBoxTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in BoxInput
-	var d toolimpl.Decoder
-	d.BeginCall(s, &drawBoxInfo, args)
-	decodeBoxInput(&d, &in)
-	if res, ok := d.EndCall(); !ok {
-		return res, nil
-	}
-	return toolimpl.RunEncoded(ctx, s, &drawBoxInfo, in, DrawBox, encodeDrawBoxResult)
 }
 
 // Lines that more than one schema of the import_orders tool holds, each written once.
@@ -3265,36 +2179,6 @@ var importOrdersInfo = runtime.Info{
 		`"total":{"type":"integer"}},` +
 		`"additionalProperties":false,"type":"object","required":["items","total"]}`),
 	OutputObject: true,
-}
-
-// importOrdersTool is the import_orders tool: it calls ImportOrders.
-type importOrdersTool struct{}
-
-// Info describes the tool.
-func (importOrdersTool) Info() *runtime.Info {
-	return &importOrdersInfo
-}
-
-// Invoke decodes and checks the arguments, then calls ImportOrders with them.
-func (importOrdersTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return importOrdersTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (importOrdersTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Page[OrderLine]
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastPage); !ok || !toolimpl.FastDone(s, args, end, 3) {
-		// Not the common case: decode again, saying what is wrong.
-		in = Page[OrderLine]{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &importOrdersInfo, args)
-		decodePage(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.RunEncoded(ctx, s, &importOrdersInfo, in, ImportOrders, encodeImportOrdersResult)
 }
 
 // Lines that more than one schema of the tag_items tool holds, each written once.
@@ -3406,36 +2290,6 @@ var tagItemsInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// tagItemsTool is the tag_items tool: it calls TagItems.
-type tagItemsTool struct{}
-
-// Info describes the tool.
-func (tagItemsTool) Info() *runtime.Info {
-	return &tagItemsInfo
-}
-
-// Invoke decodes and checks the arguments, then calls TagItems with them.
-func (tagItemsTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tagItemsTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tagItemsTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in TagInput
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastTagInput); !ok || !toolimpl.FastDone(s, args, end, 4) {
-		// Not the common case: decode again, saying what is wrong.
-		in = TagInput{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &tagItemsInfo, args)
-		decodeTagInput(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.RunEncoded(ctx, s, &tagItemsInfo, in, TagItems, encodeTagItemsResult)
-}
-
 // Lines that more than one schema of the set_rate_limit tool holds, each written once.
 const (
 	setRateLimitBurst       = `"burst":{"type":"integer","maximum":32767,"minimum":1},`
@@ -3481,31 +2335,6 @@ var setRateLimitInfo = runtime.Info{
 		`"bytes":{"type":"string","pattern":"^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$","contentEncoding":"base64"}},` +
 		`"additionalProperties":false,"type":"object","required":["burst","per_second","window"]}`),
 	OutputObject: true,
-}
-
-// setRateLimitTool is the set_rate_limit tool: it calls SetRateLimit.
-type setRateLimitTool struct{}
-
-// Info describes the tool.
-func (setRateLimitTool) Info() *runtime.Info {
-	return &setRateLimitInfo
-}
-
-// Invoke decodes and checks the arguments, then calls SetRateLimit with them.
-func (setRateLimitTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return setRateLimitTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (setRateLimitTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in RateLimit
-	var d toolimpl.Decoder
-	d.BeginCall(s, &setRateLimitInfo, args)
-	decodeRateLimit(&d, &in)
-	if res, ok := d.EndCall(); !ok {
-		return res, nil
-	}
-	return toolimpl.RunEncoded(ctx, s, &setRateLimitInfo, in, SetRateLimit, encodeSetRateLimitResult)
 }
 
 // Lines that more than one schema of the refund_payment tool holds, each written once.
@@ -3590,31 +2419,6 @@ var refundPaymentInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// refundPaymentTool is the refund_payment tool: it calls RefundPayment.
-type refundPaymentTool struct{}
-
-// Info describes the tool.
-func (refundPaymentTool) Info() *runtime.Info {
-	return &refundPaymentInfo
-}
-
-// Invoke decodes and checks the arguments, then calls RefundPayment with them.
-func (refundPaymentTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return refundPaymentTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (refundPaymentTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in RefundInput
-	var d toolimpl.Decoder
-	d.BeginCall(s, &refundPaymentInfo, args)
-	decodeRefundInput(&d, &in)
-	if res, ok := d.EndCall(); !ok {
-		return res, nil
-	}
-	return toolimpl.RunEncoded(ctx, s, &refundPaymentInfo, in, RefundPayment, encodeRefundPaymentResult)
-}
-
 // Lines that more than one schema of the tail_logs tool holds, each written once.
 const (
 	tailLogsMinLevel = `"min_level":{"type":"string","description":"min_level of the lines to return: debug, info, warn or error."},`
@@ -3656,31 +2460,6 @@ var tailLogsInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// tailLogsTool is the tail_logs tool: it calls TailLogs.
-type tailLogsTool struct{}
-
-// Info describes the tool.
-func (tailLogsTool) Info() *runtime.Info {
-	return &tailLogsInfo
-}
-
-// Invoke decodes and checks the arguments, then calls TailLogs with them.
-func (tailLogsTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tailLogsTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tailLogsTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in LogQuery
-	var d toolimpl.Decoder
-	d.BeginCall(s, &tailLogsInfo, args)
-	decodeLogQuery(&d, &in)
-	if res, ok := d.EndCall(); !ok {
-		return res, nil
-	}
-	return toolimpl.RunEncoded(ctx, s, &tailLogsInfo, in, TailLogs, encodeTailLogsResult)
-}
-
 // Lines that more than one schema of the convert_currency tool holds, each written once.
 const (
 	convertCurrencyBase = `"base":{"type":"string","description":"the currency to convert from, like eur or USD"},`
@@ -3718,31 +2497,6 @@ var convertCurrencyInfo = runtime.Info{
 		`"amount":{"type":"number"}},` +
 		`"additionalProperties":false,"type":"object","required":["base"]}`),
 	OutputObject: true,
-}
-
-// convertCurrencyTool is the convert_currency tool: it calls ConvertCurrency.
-type convertCurrencyTool struct{}
-
-// Info describes the tool.
-func (convertCurrencyTool) Info() *runtime.Info {
-	return &convertCurrencyInfo
-}
-
-// Invoke decodes and checks the arguments, then calls ConvertCurrency with them.
-func (convertCurrencyTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return convertCurrencyTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (convertCurrencyTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in PriceCheck
-	var d toolimpl.Decoder
-	d.BeginCall(s, &convertCurrencyInfo, args)
-	decodePriceCheck(&d, &in)
-	if res, ok := d.EndCall(); !ok {
-		return res, nil
-	}
-	return toolimpl.RunEncoded(ctx, s, &convertCurrencyInfo, in, ConvertCurrency, encodeConvertCurrencyResult)
 }
 
 // Lines that more than one schema of the blame_lines tool holds, each written once.
@@ -3799,31 +2553,6 @@ var blameLinesInfo = runtime.Info{
 		`"level":{"type":"string","description":"LogLevel is a logging threshold, written as its name."}},` +
 		`"additionalProperties":false,"type":"object","required":["file","spans"]}`),
 	OutputObject: true,
-}
-
-// blameLinesTool is the blame_lines tool: it calls BlameLines.
-type blameLinesTool struct{}
-
-// Info describes the tool.
-func (blameLinesTool) Info() *runtime.Info {
-	return &blameLinesInfo
-}
-
-// Invoke decodes and checks the arguments, then calls BlameLines with them.
-func (blameLinesTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return blameLinesTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (blameLinesTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in BlameInput
-	var d toolimpl.Decoder
-	d.BeginCall(s, &blameLinesInfo, args)
-	decodeBlameInput(&d, &in)
-	if res, ok := d.EndCall(); !ok {
-		return res, nil
-	}
-	return toolimpl.RunEncoded(ctx, s, &blameLinesInfo, in, BlameLines, encodeBlameLinesResult)
 }
 
 // Lines that more than one schema of the get_order tool holds, each written once.
@@ -4190,38 +2919,6 @@ var sendNoteInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// sendNoteTool is the send_note tool: it calls SendNote.
-type sendNoteTool struct{}
-
-// Info describes the tool.
-func (sendNoteTool) Info() *runtime.Info {
-	return &sendNoteInfo
-}
-
-// Invoke decodes and checks the arguments, then calls SendNote with them.
-func (sendNoteTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return sendNoteTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (sendNoteTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in sendNoteArgs
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastSendNoteArgs); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
-		in = sendNoteArgs{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &sendNoteInfo, args)
-		decodeSendNoteArgs(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.RunEncoded(ctx, s, &sendNoteInfo, in, func(ctx context.Context, in sendNoteArgs) (NoteEcho, error) {
-		return SendNote(ctx, in.To, in.Subject, in.Urgent, in.Cc)
-	}, encodeSendNoteResult)
-}
-
 // Lines that more than one schema of the resize_image tool holds, each written once.
 const (
 	resizeImageWidth  = `"width":{"type":"integer","description":"New width in pixels."},`
@@ -4264,38 +2961,6 @@ var resizeImageInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// resizeImageTool is the resize_image tool: it calls ResizeImage.
-type resizeImageTool struct{}
-
-// Info describes the tool.
-func (resizeImageTool) Info() *runtime.Info {
-	return &resizeImageInfo
-}
-
-// Invoke decodes and checks the arguments, then calls ResizeImage with them.
-func (resizeImageTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return resizeImageTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (resizeImageTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in resizeImageArgs
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastResizeImageArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
-		in = resizeImageArgs{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &resizeImageInfo, args)
-		decodeResizeImageArgs(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.RunEncoded(ctx, s, &resizeImageInfo, in, func(ctx context.Context, in resizeImageArgs) (ResizeEcho, error) {
-		return ResizeImage(in.Width, in.Height, in.Scale)
-	}, encodeResizeImageResult)
-}
-
 // Lines that more than one schema of the summarize tool holds, each written once.
 const (
 	summarizeMaxWords = `"max_words":{"type":"integer","description":"upper bound on the summary's length, in words (default 50)"}},`
@@ -4324,36 +2989,6 @@ var summarizeInfo = runtime.Info{
 			summarizeMaxWords +
 			summarizeEnd),
 	},
-}
-
-// summarizeTool is the summarize tool: it calls Summarize.
-type summarizeTool struct{}
-
-// Info describes the tool.
-func (summarizeTool) Info() *runtime.Info {
-	return &summarizeInfo
-}
-
-// Invoke decodes and checks the arguments, then calls Summarize with them.
-func (summarizeTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return summarizeTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (summarizeTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in SummaryInput
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastSummaryInput); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
-		in = SummaryInput{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &summarizeInfo, args)
-		decodeSummaryInput(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &summarizeInfo, in, Summarize)
 }
 
 // Lines that more than one schema of the split_text tool holds, each written once.
@@ -4386,36 +3021,6 @@ var splitTextInfo = runtime.Info{
 	},
 	Output:        json.RawMessage(`{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}`),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["result"]}`),
-}
-
-// splitTextTool is the split_text tool: it calls SplitText.
-type splitTextTool struct{}
-
-// Info describes the tool.
-func (splitTextTool) Info() *runtime.Info {
-	return &splitTextInfo
-}
-
-// Invoke decodes and checks the arguments, then calls SplitText with them.
-func (splitTextTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return splitTextTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (splitTextTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in SplitInput
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastSplitInput); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
-		in = SplitInput{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &splitTextInfo, args)
-		decodeSplitInput(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.RunEncoded(ctx, s, &splitTextInfo, in, SplitText, encodeSplitTextResult)
 }
 
 // Lines that more than one schema of the archive_project tool holds, each written once.
@@ -6914,153 +5519,6 @@ func decodeBlameInput(d *toolimpl.Decoder, v *BlameInput) {
 	}
 }
 
-// decodeGetOrderInput decodes a GetOrderInput and checks its constraints.
-func decodeGetOrderInput(d *toolimpl.Decoder, v *GetOrderInput) {
-	if !d.Object() {
-		return
-	}
-	var hasOrderID bool
-	for d.Field() {
-		switch string(d.Key()) {
-		case "order_id":
-			hasOrderID = true
-			if s, ok := d.String(); ok {
-				v.OrderID = s
-			}
-		case "expand":
-			if d.OptionalNull() {
-				break
-			}
-			if b, ok := d.Bool(); ok {
-				v.Expand = b
-			}
-		default:
-			d.Unknown("order_id, expand")
-		}
-	}
-	if !hasOrderID {
-		d.Missing("order_id")
-	}
-}
-
-// decodeCancelInput decodes a CancelInput and checks its constraints.
-func decodeCancelInput(d *toolimpl.Decoder, v *CancelInput) {
-	if !d.Object() {
-		return
-	}
-	var hasOrderID bool
-	for d.Field() {
-		switch string(d.Key()) {
-		case "order_id":
-			hasOrderID = true
-			if s, ok := d.String(); ok {
-				v.OrderID = s
-			}
-		case "reason":
-			if d.OptionalNull() {
-				break
-			}
-			if s, ok := d.String(); ok {
-				v.Reason = s
-			}
-		default:
-			d.Unknown("order_id, reason")
-		}
-	}
-	if !hasOrderID {
-		d.Missing("order_id")
-	}
-}
-
-// decodeSearchOrdersInput decodes a SearchOrdersInput and checks its constraints.
-func decodeSearchOrdersInput(d *toolimpl.Decoder, v *SearchOrdersInput) {
-	if !d.Object() {
-		return
-	}
-	var hasCustomerID bool
-	for d.Field() {
-		switch string(d.Key()) {
-		case "customerId":
-			hasCustomerID = true
-			if s, ok := d.String(); ok {
-				v.CustomerID = s
-			}
-		case "statuses":
-			if d.OptionalNull() {
-				v.Statuses = nil
-				break
-			}
-			if d.Array() {
-				v.Statuses = []string{}
-				for d.Elem() {
-					var elem string
-					if s, ok := d.StringRef(); ok {
-						switch string(s) {
-						case "open":
-							elem = "open"
-						case "paid":
-							elem = "paid"
-						case "shipped":
-							elem = "shipped"
-						default:
-							d.Errorf(`must be one of "open", "paid", "shipped"; got %q`, s)
-						}
-					}
-					if d.Keep() {
-						v.Statuses = append(v.Statuses, elem)
-					}
-				}
-			}
-		case "offset":
-			if d.OptionalNull() {
-				break
-			}
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Paging.Offset = int(n)
-			}
-		case "limit":
-			if d.OptionalNull() {
-				break
-			}
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Paging.Limit = int(n)
-			}
-		default:
-			d.Unknown("customerId, statuses, offset, limit")
-		}
-	}
-	if !hasCustomerID {
-		d.Missing("customerId")
-	}
-}
-
-// decodeEchoOrderInput decodes an EchoOrderInput and checks its constraints.
-func decodeEchoOrderInput(d *toolimpl.Decoder, v *EchoOrderInput) {
-	if !d.Object() {
-		return
-	}
-	var hasOrder bool
-	for d.Field() {
-		switch string(d.Key()) {
-		case "order":
-			hasOrder = true
-			decodeOrder(d, &v.Order)
-		case "notes":
-			if d.OptionalNull() {
-				break
-			}
-			if s, ok := d.String(); ok {
-				v.Notes = s
-			}
-		default:
-			d.Unknown("order, notes")
-		}
-	}
-	if !hasOrder {
-		d.Missing("order")
-	}
-}
-
 // decodeSendNoteArgs decodes the arguments of a tool with plain parameters and checks their constraints.
 func decodeSendNoteArgs(d *toolimpl.Decoder, v *sendNoteArgs) {
 	if !d.Object() {
@@ -7210,6 +5668,153 @@ func decodeSplitInput(d *toolimpl.Decoder, v *SplitInput) {
 	}
 	if !hasText {
 		d.Missing("text")
+	}
+}
+
+// decodeGetOrderInput decodes a GetOrderInput and checks its constraints.
+func decodeGetOrderInput(d *toolimpl.Decoder, v *GetOrderInput) {
+	if !d.Object() {
+		return
+	}
+	var hasOrderID bool
+	for d.Field() {
+		switch string(d.Key()) {
+		case "order_id":
+			hasOrderID = true
+			if s, ok := d.String(); ok {
+				v.OrderID = s
+			}
+		case "expand":
+			if d.OptionalNull() {
+				break
+			}
+			if b, ok := d.Bool(); ok {
+				v.Expand = b
+			}
+		default:
+			d.Unknown("order_id, expand")
+		}
+	}
+	if !hasOrderID {
+		d.Missing("order_id")
+	}
+}
+
+// decodeCancelInput decodes a CancelInput and checks its constraints.
+func decodeCancelInput(d *toolimpl.Decoder, v *CancelInput) {
+	if !d.Object() {
+		return
+	}
+	var hasOrderID bool
+	for d.Field() {
+		switch string(d.Key()) {
+		case "order_id":
+			hasOrderID = true
+			if s, ok := d.String(); ok {
+				v.OrderID = s
+			}
+		case "reason":
+			if d.OptionalNull() {
+				break
+			}
+			if s, ok := d.String(); ok {
+				v.Reason = s
+			}
+		default:
+			d.Unknown("order_id, reason")
+		}
+	}
+	if !hasOrderID {
+		d.Missing("order_id")
+	}
+}
+
+// decodeSearchOrdersInput decodes a SearchOrdersInput and checks its constraints.
+func decodeSearchOrdersInput(d *toolimpl.Decoder, v *SearchOrdersInput) {
+	if !d.Object() {
+		return
+	}
+	var hasCustomerID bool
+	for d.Field() {
+		switch string(d.Key()) {
+		case "customerId":
+			hasCustomerID = true
+			if s, ok := d.String(); ok {
+				v.CustomerID = s
+			}
+		case "statuses":
+			if d.OptionalNull() {
+				v.Statuses = nil
+				break
+			}
+			if d.Array() {
+				v.Statuses = []string{}
+				for d.Elem() {
+					var elem string
+					if s, ok := d.StringRef(); ok {
+						switch string(s) {
+						case "open":
+							elem = "open"
+						case "paid":
+							elem = "paid"
+						case "shipped":
+							elem = "shipped"
+						default:
+							d.Errorf(`must be one of "open", "paid", "shipped"; got %q`, s)
+						}
+					}
+					if d.Keep() {
+						v.Statuses = append(v.Statuses, elem)
+					}
+				}
+			}
+		case "offset":
+			if d.OptionalNull() {
+				break
+			}
+			if n, ok := d.Int(strconv.IntSize); ok {
+				v.Paging.Offset = int(n)
+			}
+		case "limit":
+			if d.OptionalNull() {
+				break
+			}
+			if n, ok := d.Int(strconv.IntSize); ok {
+				v.Paging.Limit = int(n)
+			}
+		default:
+			d.Unknown("customerId, statuses, offset, limit")
+		}
+	}
+	if !hasCustomerID {
+		d.Missing("customerId")
+	}
+}
+
+// decodeEchoOrderInput decodes an EchoOrderInput and checks its constraints.
+func decodeEchoOrderInput(d *toolimpl.Decoder, v *EchoOrderInput) {
+	if !d.Object() {
+		return
+	}
+	var hasOrder bool
+	for d.Field() {
+		switch string(d.Key()) {
+		case "order":
+			hasOrder = true
+			decodeOrder(d, &v.Order)
+		case "notes":
+			if d.OptionalNull() {
+				break
+			}
+			if s, ok := d.String(); ok {
+				v.Notes = s
+			}
+		default:
+			d.Unknown("order, notes")
+		}
+	}
+	if !hasOrder {
+		d.Missing("order")
 	}
 }
 
@@ -9884,124 +8489,6 @@ func fastTagInput(data []byte, i int, v *TagInput, strs *toolimpl.Strings) (int,
 	return i, true
 }
 
-// fastGetOrderInput is the fast path of decodeGetOrderInput: it decodes valid, plain
-// JSON from data[i:], or returns false.
-func fastGetOrderInput(data []byte, i int, v *GetOrderInput, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
-	var hasOrderID bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
-		case "order_id":
-			hasOrderID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.OrderID = strs.Of(data, i, s)
-		case "expand":
-			var b bool
-			if b, i, ok = toolimpl.FastBool(data, i); !ok {
-				return i, false
-			}
-			v.Expand = b
-		default:
-			return i, false
-		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
-			return i, false
-		}
-	}
-	if !hasOrderID {
-		return i, false
-	}
-	return i, true
-}
-
-// fastCancelInput is the fast path of decodeCancelInput: it decodes valid, plain
-// JSON from data[i:], or returns false.
-func fastCancelInput(data []byte, i int, v *CancelInput, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
-	var hasOrderID bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
-		case "order_id":
-			hasOrderID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.OrderID = strs.Of(data, i, s)
-		case "reason":
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Reason = strs.Of(data, i, s)
-		default:
-			return i, false
-		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
-			return i, false
-		}
-	}
-	if !hasOrderID {
-		return i, false
-	}
-	return i, true
-}
-
-// fastEchoOrderInput is the fast path of decodeEchoOrderInput: it decodes valid, plain
-// JSON from data[i:], or returns false.
-func fastEchoOrderInput(data []byte, i int, v *EchoOrderInput, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
-	var hasOrder bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
-		case "order":
-			hasOrder = true
-			if i, ok = fastOrder(data, i, &v.Order, strs); !ok {
-				return i, false
-			}
-		case "notes":
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Notes = strs.Of(data, i, s)
-		default:
-			return i, false
-		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
-			return i, false
-		}
-	}
-	if !hasOrder {
-		return i, false
-	}
-	return i, true
-}
-
 // fastSendNoteArgs is the fast path of decodeSendNoteArgs: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastSendNoteArgs(data []byte, i int, v *sendNoteArgs, strs *toolimpl.Strings) (int, bool) {
@@ -10204,6 +8691,124 @@ func fastSplitInput(data []byte, i int, v *SplitInput, strs *toolimpl.Strings) (
 		}
 	}
 	if !hasText {
+		return i, false
+	}
+	return i, true
+}
+
+// fastGetOrderInput is the fast path of decodeGetOrderInput: it decodes valid, plain
+// JSON from data[i:], or returns false.
+func fastGetOrderInput(data []byte, i int, v *GetOrderInput, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasOrderID bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "order_id":
+			hasOrderID = true
+			var s []byte
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
+				return i, false
+			}
+			v.OrderID = strs.Of(data, i, s)
+		case "expand":
+			var b bool
+			if b, i, ok = toolimpl.FastBool(data, i); !ok {
+				return i, false
+			}
+			v.Expand = b
+		default:
+			return i, false
+		}
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasOrderID {
+		return i, false
+	}
+	return i, true
+}
+
+// fastCancelInput is the fast path of decodeCancelInput: it decodes valid, plain
+// JSON from data[i:], or returns false.
+func fastCancelInput(data []byte, i int, v *CancelInput, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasOrderID bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "order_id":
+			hasOrderID = true
+			var s []byte
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
+				return i, false
+			}
+			v.OrderID = strs.Of(data, i, s)
+		case "reason":
+			var s []byte
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
+				return i, false
+			}
+			v.Reason = strs.Of(data, i, s)
+		default:
+			return i, false
+		}
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasOrderID {
+		return i, false
+	}
+	return i, true
+}
+
+// fastEchoOrderInput is the fast path of decodeEchoOrderInput: it decodes valid, plain
+// JSON from data[i:], or returns false.
+func fastEchoOrderInput(data []byte, i int, v *EchoOrderInput, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasOrder bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "order":
+			hasOrder = true
+			if i, ok = fastOrder(data, i, &v.Order, strs); !ok {
+				return i, false
+			}
+		case "notes":
+			var s []byte
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
+				return i, false
+			}
+			v.Notes = strs.Of(data, i, s)
+		default:
+			return i, false
+		}
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasOrder {
 		return i, false
 	}
 	return i, true
@@ -11163,6 +9768,32 @@ func encodeBlameLinesResult(e *toolimpl.Encoder, v BlameInput) {
 	encodeBlameInput(e, &v)
 }
 
+// encodeSendNoteResult writes the result of the send_note tool as JSON.
+func encodeSendNoteResult(e *toolimpl.Encoder, v NoteEcho) {
+	encodeNoteEcho(e, &v)
+}
+
+// encodeResizeImageResult writes the result of the resize_image tool as JSON.
+func encodeResizeImageResult(e *toolimpl.Encoder, v ResizeEcho) {
+	encodeResizeEcho(e, &v)
+}
+
+// encodeSplitTextResult writes the result of the split_text tool as JSON.
+func encodeSplitTextResult(e *toolimpl.Encoder, v []string) {
+	if v == nil {
+		e.Null()
+	} else {
+		e.Byte('[')
+		for i, el := range v {
+			if i > 0 {
+				e.Byte(',')
+			}
+			e.String(el)
+		}
+		e.Byte(']')
+	}
+}
+
 // encodeGetOrderResult writes the result of the get_order tool as JSON.
 func encodeGetOrderResult(e *toolimpl.Encoder, v *Order) {
 	if v == nil {
@@ -11194,32 +9825,6 @@ func encodeValidateOrderResult(e *toolimpl.Encoder, v *EchoOrderInput) {
 		e.Null()
 	} else {
 		encodeEchoOrderInput(e, v)
-	}
-}
-
-// encodeSendNoteResult writes the result of the send_note tool as JSON.
-func encodeSendNoteResult(e *toolimpl.Encoder, v NoteEcho) {
-	encodeNoteEcho(e, &v)
-}
-
-// encodeResizeImageResult writes the result of the resize_image tool as JSON.
-func encodeResizeImageResult(e *toolimpl.Encoder, v ResizeEcho) {
-	encodeResizeEcho(e, &v)
-}
-
-// encodeSplitTextResult writes the result of the split_text tool as JSON.
-func encodeSplitTextResult(e *toolimpl.Encoder, v []string) {
-	if v == nil {
-		e.Null()
-	} else {
-		e.Byte('[')
-		for i, el := range v {
-			if i > 0 {
-				e.Byte(',')
-			}
-			e.String(el)
-		}
-		e.Byte(']')
 	}
 }
 
@@ -12148,37 +10753,6 @@ func encodeBlameInput(e *toolimpl.Encoder, v *BlameInput) {
 	e.Byte('}')
 }
 
-// encodeOrder writes an Order as JSON.
-func encodeOrder(e *toolimpl.Encoder, v *Order) {
-	e.Raw(`{"id":`)
-	e.String(v.ID)
-	e.Raw(`,"status":`)
-	e.String(v.Status)
-	if len(v.Lines) != 0 {
-		e.Raw(`,"lines":`)
-		e.Byte('[')
-		for i2, el2 := range v.Lines {
-			if i2 > 0 {
-				e.Byte(',')
-			}
-			e.String(el2)
-		}
-		e.Byte(']')
-	}
-	e.Byte('}')
-}
-
-// encodeEchoOrderInput writes an EchoOrderInput as JSON.
-func encodeEchoOrderInput(e *toolimpl.Encoder, v *EchoOrderInput) {
-	e.Raw(`{"order":`)
-	encodeOrder(e, &v.Order)
-	if len(v.Notes) != 0 {
-		e.Raw(`,"notes":`)
-		e.String(v.Notes)
-	}
-	e.Byte('}')
-}
-
 // encodeNoteEcho writes a NoteEcho as JSON.
 func encodeNoteEcho(e *toolimpl.Encoder, v *NoteEcho) {
 	e.Raw(`{"to":`)
@@ -12215,6 +10789,37 @@ func encodeResizeEcho(e *toolimpl.Encoder, v *ResizeEcho) {
 	e.Int(int64(v.Height))
 	e.Raw(`,"scale":`)
 	e.Float(v.Scale, 64)
+	e.Byte('}')
+}
+
+// encodeOrder writes an Order as JSON.
+func encodeOrder(e *toolimpl.Encoder, v *Order) {
+	e.Raw(`{"id":`)
+	e.String(v.ID)
+	e.Raw(`,"status":`)
+	e.String(v.Status)
+	if len(v.Lines) != 0 {
+		e.Raw(`,"lines":`)
+		e.Byte('[')
+		for i2, el2 := range v.Lines {
+			if i2 > 0 {
+				e.Byte(',')
+			}
+			e.String(el2)
+		}
+		e.Byte(']')
+	}
+	e.Byte('}')
+}
+
+// encodeEchoOrderInput writes an EchoOrderInput as JSON.
+func encodeEchoOrderInput(e *toolimpl.Encoder, v *EchoOrderInput) {
+	e.Raw(`{"order":`)
+	encodeOrder(e, &v.Order)
+	if len(v.Notes) != 0 {
+		e.Raw(`,"notes":`)
+		e.String(v.Notes)
+	}
 	e.Byte('}')
 }
 

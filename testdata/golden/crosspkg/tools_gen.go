@@ -20,9 +20,11 @@ const _ = toolimpl.SupportPackageIsVersion3
 // Tools returns the tools of package crosspkg, in source order.
 func Tools() []runtime.Tool {
 	return []runtime.Tool{
-		distanceTool{},
-		nearestTool{},
-		locateTool{},
+		toolimpl.NewFunc(&distanceInfo, fastTrip, 3, decodeTrip, Distance, encodeDistanceResult),
+		toolimpl.NewFunc(&nearestInfo, fastPlace, 1, decodePlace, func(ctx context.Context, in geo.Place) (geo.Place, error) {
+			return Nearest(ctx, &in)
+		}, encodeNearestResult),
+		toolimpl.NewFunc(&locateInfo, fastQuery, 2, decodeQuery, Locate, encodeLocateResult),
 	}
 }
 
@@ -88,36 +90,6 @@ var distanceInfo = runtime.Info{
 	OutputWrapper: json.RawMessage(`{"properties":{"result":{"type":"number"}},"additionalProperties":false,"type":"object","required":["result"]}`),
 }
 
-// distanceTool is the distance tool: it calls Distance.
-type distanceTool struct{}
-
-// Info describes the tool.
-func (distanceTool) Info() *runtime.Info {
-	return &distanceInfo
-}
-
-// Invoke decodes and checks the arguments, then calls Distance with them.
-func (distanceTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return distanceTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (distanceTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Trip
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastTrip); !ok || !toolimpl.FastDone(s, args, end, 3) {
-		// Not the common case: decode again, saying what is wrong.
-		in = Trip{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &distanceInfo, args)
-		decodeTrip(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.RunEncoded(ctx, s, &distanceInfo, in, Distance, encodeDistanceResult)
-}
-
 // Lines that more than one schema of the nearest tool holds, each written once.
 const (
 	nearestName       = `"name":{"type":"string","minLength":1,"description":"Name of the place, such as \"Lyon\"."},`
@@ -153,38 +125,6 @@ var nearestInfo = runtime.Info{
 		`"unit":{"type":"string","enum":["km","mi"],"description":"Unit is a distance unit. Values: \"km\": the kilometre; \"mi\": the statute mile.","default":"km"}},` +
 		`"additionalProperties":false,"type":"object","required":["name"]}`),
 	OutputObject: true,
-}
-
-// nearestTool is the nearest tool: it calls Nearest.
-type nearestTool struct{}
-
-// Info describes the tool.
-func (nearestTool) Info() *runtime.Info {
-	return &nearestInfo
-}
-
-// Invoke decodes and checks the arguments, then calls Nearest with them.
-func (nearestTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return nearestTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (nearestTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in geo.Place
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastPlace); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
-		in = geo.Place{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &nearestInfo, args)
-		decodePlace(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.RunEncoded(ctx, s, &nearestInfo, in, func(ctx context.Context, in geo.Place) (geo.Place, error) {
-		return Nearest(ctx, &in)
-	}, encodeNearestResult)
 }
 
 // Lines that more than one schema of the locate tool holds, each written once.
@@ -244,36 +184,6 @@ var locateInfo = runtime.Info{
 	},
 	Output:        json.RawMessage(`{` + locateOutput),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":` + `{` + locateOutput + `},"additionalProperties":false,"type":"object","required":["result"]}`),
-}
-
-// locateTool is the locate tool: it calls Locate.
-type locateTool struct{}
-
-// Info describes the tool.
-func (locateTool) Info() *runtime.Info {
-	return &locateInfo
-}
-
-// Invoke decodes and checks the arguments, then calls Locate with them.
-func (locateTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return locateTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (locateTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in geo.Query
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastQuery); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
-		in = geo.Query{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &locateInfo, args)
-		decodeQuery(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.RunEncoded(ctx, s, &locateInfo, in, Locate, encodeLocateResult)
 }
 
 // decodeTrip decodes a Trip and checks its constraints.

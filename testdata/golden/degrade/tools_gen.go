@@ -20,10 +20,14 @@ const _ = toolimpl.SupportPackageIsVersion3
 // Tools returns the tools of package degrade, in source order.
 func Tools() []runtime.Tool {
 	return []runtime.Tool{
-		useTool{},
-		tagTool{},
-		walkTool{},
-		plainTool{},
+		toolimpl.NewFunc(&useInfo, nil, 0, decodeIn, Use, encodeUseResult),
+		toolimpl.NewFunc(&tagInfo, nil, 0, decodeTagArgs, func(ctx context.Context, in tagArgs) (toolimpl.NoOutput, error) {
+			return toolimpl.NoOutput{}, Tag(ctx, in.ID, in.Labels)
+		}, nil),
+		toolimpl.NewFunc(&walkInfo, nil, 0, decodeNode, Walk, nil),
+		toolimpl.NewFunc(&plainInfo, fastPlainArgs, 1, decodePlainArgs, func(ctx context.Context, in plainArgs) (string, error) {
+			return Plain(ctx, in.Name)
+		}, nil),
 	}
 }
 
@@ -68,31 +72,6 @@ var useInfo = runtime.Info{
 	ReadOnly:      true,
 }
 
-// useTool is the use tool: it calls Use.
-type useTool struct{}
-
-// Info describes the tool.
-func (useTool) Info() *runtime.Info {
-	return &useInfo
-}
-
-// Invoke decodes and checks the arguments, then calls Use with them.
-func (useTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return useTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (useTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in In
-	var d toolimpl.Decoder
-	d.BeginCall(s, &useInfo, args)
-	decodeIn(&d, &in)
-	if res, ok := d.EndCall(); !ok {
-		return res, nil
-	}
-	return toolimpl.RunEncoded(ctx, s, &useInfo, in, Use, encodeUseResult)
-}
-
 // Lines that more than one schema of the tag tool holds, each written once.
 const (
 	tagEnd          = `"additionalProperties":false,"type":"object","required":["id","labels"]}`
@@ -124,33 +103,6 @@ var tagInfo = runtime.Info{
 			tagEnd),
 	},
 	ReadOnly: true,
-}
-
-// tagTool is the tag tool: it calls Tag.
-type tagTool struct{}
-
-// Info describes the tool.
-func (tagTool) Info() *runtime.Info {
-	return &tagInfo
-}
-
-// Invoke decodes and checks the arguments, then calls Tag with them.
-func (tagTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tagTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tagTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in tagArgs
-	var d toolimpl.Decoder
-	d.BeginCall(s, &tagInfo, args)
-	decodeTagArgs(&d, &in)
-	if res, ok := d.EndCall(); !ok {
-		return res, nil
-	}
-	return toolimpl.Run(ctx, s, &tagInfo, in, func(ctx context.Context, in tagArgs) (toolimpl.NoOutput, error) {
-		return toolimpl.NoOutput{}, Tag(ctx, in.ID, in.Labels)
-	})
 }
 
 // Lines that more than one schema of the walk tool holds, each written once.
@@ -188,31 +140,6 @@ var walkInfo = runtime.Info{
 	ReadOnly: true,
 }
 
-// walkTool is the walk tool: it calls Walk.
-type walkTool struct{}
-
-// Info describes the tool.
-func (walkTool) Info() *runtime.Info {
-	return &walkInfo
-}
-
-// Invoke decodes and checks the arguments, then calls Walk with them.
-func (walkTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return walkTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (walkTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Node
-	var d toolimpl.Decoder
-	d.BeginCall(s, &walkInfo, args)
-	decodeNode(&d, &in)
-	if res, ok := d.EndCall(); !ok {
-		return res, nil
-	}
-	return toolimpl.Run(ctx, s, &walkInfo, in, Walk)
-}
-
 // Lines that more than one schema of the plain tool holds, each written once.
 const (
 	plainEnd = `"additionalProperties":false,"type":"object","required":["name"]}`
@@ -237,38 +164,6 @@ var plainInfo = runtime.Info{
 			plainEnd),
 	},
 	ReadOnly: true,
-}
-
-// plainTool is the plain tool: it calls Plain.
-type plainTool struct{}
-
-// Info describes the tool.
-func (plainTool) Info() *runtime.Info {
-	return &plainInfo
-}
-
-// Invoke decodes and checks the arguments, then calls Plain with them.
-func (plainTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return plainTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (plainTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in plainArgs
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastPlainArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
-		in = plainArgs{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &plainInfo, args)
-		decodePlainArgs(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &plainInfo, in, func(ctx context.Context, in plainArgs) (string, error) {
-		return Plain(ctx, in.Name)
-	})
 }
 
 // tagArgs are the arguments of the tag tool: the parameters of Tag.

@@ -5,7 +5,6 @@
 package docs
 
 import (
-	"context"
 	"encoding/json"
 	"strconv"
 
@@ -20,7 +19,7 @@ const _ = toolimpl.SupportPackageIsVersion3
 // Tools returns the tools of package docs, in source order.
 func Tools() []runtime.Tool {
 	return []runtime.Tool{
-		openTicketTool{},
+		toolimpl.NewFunc(&openTicketInfo, fastTicket, 2, decodeTicket, OpenTicket, nil),
 	}
 }
 
@@ -92,36 +91,6 @@ var openTicketInfo = runtime.Info{
 			openTicketReplyOn +
 			openTicketEnd),
 	},
-}
-
-// openTicketTool is the open_ticket tool: it calls OpenTicket.
-type openTicketTool struct{}
-
-// Info describes the tool.
-func (openTicketTool) Info() *runtime.Info {
-	return &openTicketInfo
-}
-
-// Invoke decodes and checks the arguments, then calls OpenTicket with them.
-func (openTicketTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return openTicketTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (openTicketTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Ticket
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastTicket); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
-		in = Ticket{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &openTicketInfo, args)
-		decodeTicket(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &openTicketInfo, in, OpenTicket)
 }
 
 // decodeTicket decodes a Ticket and checks its constraints.

@@ -5,7 +5,6 @@
 package enums
 
 import (
-	"context"
 	"encoding/json"
 	"strconv"
 
@@ -20,7 +19,7 @@ const _ = toolimpl.SupportPackageIsVersion3
 // Tools returns the tools of package enums, in source order.
 func Tools() []runtime.Tool {
 	return []runtime.Tool{
-		paintWallTool{},
+		toolimpl.NewFunc(&paintWallInfo, fastPaint, 1, decodePaint, PaintWall, nil),
 	}
 }
 
@@ -66,36 +65,6 @@ var paintWallInfo = runtime.Info{
 			`"accent":{"type":"string","enum":["red","green","blue"],"description":"Color is a color. Constraints: default \"blue\"."}},` +
 			paintWallEnd),
 	},
-}
-
-// paintWallTool is the paint_wall tool: it calls PaintWall.
-type paintWallTool struct{}
-
-// Info describes the tool.
-func (paintWallTool) Info() *runtime.Info {
-	return &paintWallInfo
-}
-
-// Invoke decodes and checks the arguments, then calls PaintWall with them.
-func (paintWallTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return paintWallTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (paintWallTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Paint
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastPaint); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
-		in = Paint{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &paintWallInfo, args)
-		decodePaint(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &paintWallInfo, in, PaintWall)
 }
 
 // decodePaint decodes a Paint and checks its constraints.

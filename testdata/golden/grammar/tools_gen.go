@@ -5,7 +5,6 @@
 package grammar
 
 import (
-	"context"
 	"encoding/json"
 	"strconv"
 
@@ -20,9 +19,9 @@ const _ = toolimpl.SupportPackageIsVersion3
 // Tools returns the tools of package grammar, in source order.
 func Tools() []runtime.Tool {
 	return []runtime.Tool{
-		planTripTool{},
-		runQueryTool{},
-		openWindowTool{},
+		toolimpl.NewFunc(&planTripInfo, fastTripRequest, 2, decodeTripRequest, PlanTrip, encodePlanTripResult),
+		toolimpl.NewFunc(&runQueryInfo, nil, 0, decodeQuery, RunQuery, encodeRunQueryResult),
+		toolimpl.NewFunc(&openWindowInfo, nil, 0, decodeWindow, OpenWindow, encodeOpenWindowResult),
 	}
 }
 
@@ -96,36 +95,6 @@ var planTripInfo = runtime.Info{
 		`"mode":{"type":"string","enum":["train","plane"],"description":"how to travel"}},` +
 		`"additionalProperties":false,"type":"object","required":["city"]}`),
 	OutputObject: true,
-}
-
-// planTripTool is the plan_trip tool: it calls PlanTrip.
-type planTripTool struct{}
-
-// Info describes the tool.
-func (planTripTool) Info() *runtime.Info {
-	return &planTripInfo
-}
-
-// Invoke decodes and checks the arguments, then calls PlanTrip with them.
-func (planTripTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return planTripTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (planTripTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in TripRequest
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastTripRequest); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
-		in = TripRequest{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &planTripInfo, args)
-		decodeTripRequest(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.RunEncoded(ctx, s, &planTripInfo, in, PlanTrip, encodePlanTripResult)
 }
 
 // Lines that more than one schema of the run_query tool holds, each written once.
@@ -228,31 +197,6 @@ var runQueryInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// runQueryTool is the run_query tool: it calls RunQuery.
-type runQueryTool struct{}
-
-// Info describes the tool.
-func (runQueryTool) Info() *runtime.Info {
-	return &runQueryInfo
-}
-
-// Invoke decodes and checks the arguments, then calls RunQuery with them.
-func (runQueryTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return runQueryTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (runQueryTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Query
-	var d toolimpl.Decoder
-	d.BeginCall(s, &runQueryInfo, args)
-	decodeQuery(&d, &in)
-	if res, ok := d.EndCall(); !ok {
-		return res, nil
-	}
-	return toolimpl.RunEncoded(ctx, s, &runQueryInfo, in, RunQuery, encodeRunQueryResult)
-}
-
 // Lines that more than one schema of the open_window tool holds, each written once.
 const (
 	openWindowEnd = `"additionalProperties":false,"type":"object","required":["start"]}`
@@ -285,31 +229,6 @@ var openWindowInfo = runtime.Info{
 		`"end":{"type":"integer"}},` +
 		`"additionalProperties":false,"type":"object","required":["start"]}`),
 	OutputObject: true,
-}
-
-// openWindowTool is the open_window tool: it calls OpenWindow.
-type openWindowTool struct{}
-
-// Info describes the tool.
-func (openWindowTool) Info() *runtime.Info {
-	return &openWindowInfo
-}
-
-// Invoke decodes and checks the arguments, then calls OpenWindow with them.
-func (openWindowTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return openWindowTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (openWindowTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Window
-	var d toolimpl.Decoder
-	d.BeginCall(s, &openWindowInfo, args)
-	decodeWindow(&d, &in)
-	if res, ok := d.EndCall(); !ok {
-		return res, nil
-	}
-	return toolimpl.RunEncoded(ctx, s, &openWindowInfo, in, OpenWindow, encodeOpenWindowResult)
 }
 
 // decodeTripRequest decodes a TripRequest and checks its constraints.

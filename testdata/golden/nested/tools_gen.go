@@ -5,7 +5,6 @@
 package nested
 
 import (
-	"context"
 	"encoding/json"
 
 	"github.com/toolgen-go/toolgen/runtime"
@@ -19,7 +18,7 @@ const _ = toolimpl.SupportPackageIsVersion3
 // Tools returns the tools of package nested, in source order.
 func Tools() []runtime.Tool {
 	return []runtime.Tool{
-		planTool{},
+		toolimpl.NewFunc(&planInfo, nil, 0, decodeRoute, Plan, encodePlanResult),
 	}
 }
 
@@ -159,31 +158,6 @@ var planInfo = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["mode"]}},` +
 		`"additionalProperties":false,"type":"object","required":["from","box","depart","inline"]}`),
 	OutputObject: true,
-}
-
-// planTool is the plan tool: it calls Plan.
-type planTool struct{}
-
-// Info describes the tool.
-func (planTool) Info() *runtime.Info {
-	return &planInfo
-}
-
-// Invoke decodes and checks the arguments, then calls Plan with them.
-func (planTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return planTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (planTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Route
-	var d toolimpl.Decoder
-	d.BeginCall(s, &planInfo, args)
-	decodeRoute(&d, &in)
-	if res, ok := d.EndCall(); !ok {
-		return res, nil
-	}
-	return toolimpl.RunEncoded(ctx, s, &planInfo, in, Plan, encodePlanResult)
 }
 
 // decodeRoute decodes a Route and checks its constraints.

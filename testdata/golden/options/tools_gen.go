@@ -20,9 +20,11 @@ const _ = toolimpl.SupportPackageIsVersion3
 // Tools returns the tools of package options, in source order.
 func Tools() []runtime.Tool {
 	return []runtime.Tool{
-		webSearchTool{},
-		deployServiceTool{},
-		httpGetUrlsTool{},
+		toolimpl.NewFunc(&webSearchInfo, fastQuery, 1, decodeQuery, Search, nil),
+		toolimpl.NewFunc(&deployServiceInfo, fastQuery, 1, decodeQuery, func(ctx context.Context, in Query) (toolimpl.NoOutput, error) {
+			return toolimpl.NoOutput{}, Deploy(ctx, in)
+		}, nil),
+		toolimpl.NewFunc(&httpGetUrlsInfo, fastQuery, 1, decodeQuery, HTTPGetURLs, nil),
 	}
 }
 
@@ -55,36 +57,6 @@ var webSearchInfo = runtime.Info{
 	Group:   "web",
 }
 
-// webSearchTool is the web-search tool: it calls Search.
-type webSearchTool struct{}
-
-// Info describes the tool.
-func (webSearchTool) Info() *runtime.Info {
-	return &webSearchInfo
-}
-
-// Invoke decodes and checks the arguments, then calls Search with them.
-func (webSearchTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return webSearchTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (webSearchTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Query
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastQuery); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
-		in = Query{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &webSearchInfo, args)
-		decodeQuery(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &webSearchInfo, in, Search)
-}
-
 // Lines that more than one schema of the deploy_service tool holds, each written once.
 const (
 	deployServiceEnd = `"additionalProperties":false,"type":"object","required":["q"]}`
@@ -115,42 +87,6 @@ var deployServiceInfo = runtime.Info{
 	Destructive: new(true),
 }
 
-// deployServiceTool is the deploy_service tool: it calls Deploy.
-type deployServiceTool struct{}
-
-// Info describes the tool.
-func (deployServiceTool) Info() *runtime.Info {
-	return &deployServiceInfo
-}
-
-// Invoke decodes and checks the arguments, then calls Deploy with them.
-func (deployServiceTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return deployServiceTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (deployServiceTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Query
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastQuery); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
-		in = Query{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &deployServiceInfo, args)
-		decodeQuery(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	// The tool is marked confirm: it runs only once approved.
-	if res, ok, err := toolimpl.Approve(ctx, s, &deployServiceInfo, args); !ok {
-		return res, err
-	}
-	return toolimpl.Run(ctx, s, &deployServiceInfo, in, func(ctx context.Context, in Query) (toolimpl.NoOutput, error) {
-		return toolimpl.NoOutput{}, Deploy(ctx, in)
-	})
-}
-
 // Lines that more than one schema of the http_get_urls tool holds, each written once.
 const (
 	httpGetUrlsEnd = `"additionalProperties":false,"type":"object","required":["q"]}`
@@ -174,36 +110,6 @@ var httpGetUrlsInfo = runtime.Info{
 			`"q":{"type":"string"}},` +
 			httpGetUrlsEnd),
 	},
-}
-
-// httpGetUrlsTool is the http_get_urls tool: it calls HTTPGetURLs.
-type httpGetUrlsTool struct{}
-
-// Info describes the tool.
-func (httpGetUrlsTool) Info() *runtime.Info {
-	return &httpGetUrlsInfo
-}
-
-// Invoke decodes and checks the arguments, then calls HTTPGetURLs with them.
-func (httpGetUrlsTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return httpGetUrlsTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (httpGetUrlsTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Query
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastQuery); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
-		in = Query{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &httpGetUrlsInfo, args)
-		decodeQuery(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &httpGetUrlsInfo, in, HTTPGetURLs)
 }
 
 // decodeQuery decodes a Query and checks its constraints.

@@ -20,11 +20,21 @@ const _ = toolimpl.SupportPackageIsVersion3
 // Tools returns the tools of package outputs, in source order.
 func Tools() []runtime.Tool {
 	return []runtime.Tool{
-		makeReportTool{},
-		levelsTool{},
-		scoresTool{},
-		countTool{},
-		stampTool{},
+		toolimpl.NewFunc(&makeReportInfo, nil, 0, toolimpl.DecodeNoInput, func(ctx context.Context, in toolimpl.NoInput) (*Report, error) {
+			return MakeReport(ctx)
+		}, encodeMakeReportResult),
+		toolimpl.NewFunc(&levelsInfo, nil, 0, toolimpl.DecodeNoInput, func(ctx context.Context, in toolimpl.NoInput) ([]Level, error) {
+			return Levels(ctx)
+		}, encodeLevelsResult),
+		toolimpl.NewFunc(&scoresInfo, nil, 0, toolimpl.DecodeNoInput, func(ctx context.Context, in toolimpl.NoInput) (map[string]float64, error) {
+			return Scores(ctx)
+		}, encodeScoresResult),
+		toolimpl.NewFunc(&countInfo, nil, 0, toolimpl.DecodeNoInput, func(ctx context.Context, in toolimpl.NoInput) (int, error) {
+			return Count(ctx)
+		}, encodeCountResult),
+		toolimpl.NewFunc(&stampInfo, nil, 0, toolimpl.DecodeNoInput, func(ctx context.Context, in toolimpl.NoInput) (time.Time, error) {
+			return Stamp(ctx)
+		}, nil),
 	}
 }
 
@@ -101,33 +111,6 @@ var makeReportInfo = runtime.Info{
 	OutputWrapper: json.RawMessage(`{"$defs":` + makeReportOutputDefs + `,"properties":{"result":` + `{` + makeReportOutput + `},"additionalProperties":false,"type":"object","required":["result"]}`),
 }
 
-// makeReportTool is the make_report tool: it calls MakeReport.
-type makeReportTool struct{}
-
-// Info describes the tool.
-func (makeReportTool) Info() *runtime.Info {
-	return &makeReportInfo
-}
-
-// Invoke decodes and checks the arguments, then calls MakeReport with them.
-func (makeReportTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return makeReportTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (makeReportTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in toolimpl.NoInput
-	var d toolimpl.Decoder
-	d.BeginCall(s, &makeReportInfo, args)
-	toolimpl.DecodeNoInput(&d, &in)
-	if res, ok := d.EndCall(); !ok {
-		return res, nil
-	}
-	return toolimpl.RunEncoded(ctx, s, &makeReportInfo, in, func(ctx context.Context, in toolimpl.NoInput) (*Report, error) {
-		return MakeReport(ctx)
-	}, encodeMakeReportResult)
-}
-
 // Lines that more than one schema of the levels tool holds, each written once.
 const (
 	levelsStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
@@ -145,33 +128,6 @@ var levelsInfo = runtime.Info{
 	},
 	Output:        json.RawMessage(`{"anyOf":[{"items":{"type":"integer","maximum":127,"minimum":-128},"type":"array"},{"type":"null"}]}`),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":{"anyOf":[{"items":{"type":"integer","maximum":127,"minimum":-128},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["result"]}`),
-}
-
-// levelsTool is the levels tool: it calls Levels.
-type levelsTool struct{}
-
-// Info describes the tool.
-func (levelsTool) Info() *runtime.Info {
-	return &levelsInfo
-}
-
-// Invoke decodes and checks the arguments, then calls Levels with them.
-func (levelsTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return levelsTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (levelsTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in toolimpl.NoInput
-	var d toolimpl.Decoder
-	d.BeginCall(s, &levelsInfo, args)
-	toolimpl.DecodeNoInput(&d, &in)
-	if res, ok := d.EndCall(); !ok {
-		return res, nil
-	}
-	return toolimpl.RunEncoded(ctx, s, &levelsInfo, in, func(ctx context.Context, in toolimpl.NoInput) ([]Level, error) {
-		return Levels(ctx)
-	}, encodeLevelsResult)
 }
 
 // Lines that more than one schema of the scores tool holds, each written once.
@@ -193,33 +149,6 @@ var scoresInfo = runtime.Info{
 	OutputWrapper: json.RawMessage(`{"properties":{"result":{"anyOf":[{"additionalProperties":{"type":"number"},"type":"object"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["result"]}`),
 }
 
-// scoresTool is the scores tool: it calls Scores.
-type scoresTool struct{}
-
-// Info describes the tool.
-func (scoresTool) Info() *runtime.Info {
-	return &scoresInfo
-}
-
-// Invoke decodes and checks the arguments, then calls Scores with them.
-func (scoresTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return scoresTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (scoresTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in toolimpl.NoInput
-	var d toolimpl.Decoder
-	d.BeginCall(s, &scoresInfo, args)
-	toolimpl.DecodeNoInput(&d, &in)
-	if res, ok := d.EndCall(); !ok {
-		return res, nil
-	}
-	return toolimpl.RunEncoded(ctx, s, &scoresInfo, in, func(ctx context.Context, in toolimpl.NoInput) (map[string]float64, error) {
-		return Scores(ctx)
-	}, encodeScoresResult)
-}
-
 // Lines that more than one schema of the count tool holds, each written once.
 const (
 	countStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
@@ -239,33 +168,6 @@ var countInfo = runtime.Info{
 	OutputWrapper: json.RawMessage(`{"properties":{"result":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["result"]}`),
 }
 
-// countTool is the count tool: it calls Count.
-type countTool struct{}
-
-// Info describes the tool.
-func (countTool) Info() *runtime.Info {
-	return &countInfo
-}
-
-// Invoke decodes and checks the arguments, then calls Count with them.
-func (countTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return countTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (countTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in toolimpl.NoInput
-	var d toolimpl.Decoder
-	d.BeginCall(s, &countInfo, args)
-	toolimpl.DecodeNoInput(&d, &in)
-	if res, ok := d.EndCall(); !ok {
-		return res, nil
-	}
-	return toolimpl.RunEncoded(ctx, s, &countInfo, in, func(ctx context.Context, in toolimpl.NoInput) (int, error) {
-		return Count(ctx)
-	}, encodeCountResult)
-}
-
 // Lines that more than one schema of the stamp tool holds, each written once.
 const (
 	stampStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
@@ -283,33 +185,6 @@ var stampInfo = runtime.Info{
 	},
 	Output:        json.RawMessage(`{"type":"string","format":"date-time"}`),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":{"type":"string","format":"date-time"}},"additionalProperties":false,"type":"object","required":["result"]}`),
-}
-
-// stampTool is the stamp tool: it calls Stamp.
-type stampTool struct{}
-
-// Info describes the tool.
-func (stampTool) Info() *runtime.Info {
-	return &stampInfo
-}
-
-// Invoke decodes and checks the arguments, then calls Stamp with them.
-func (stampTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return stampTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (stampTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in toolimpl.NoInput
-	var d toolimpl.Decoder
-	d.BeginCall(s, &stampInfo, args)
-	toolimpl.DecodeNoInput(&d, &in)
-	if res, ok := d.EndCall(); !ok {
-		return res, nil
-	}
-	return toolimpl.Run(ctx, s, &stampInfo, in, func(ctx context.Context, in toolimpl.NoInput) (time.Time, error) {
-		return Stamp(ctx)
-	})
 }
 
 // encodeMakeReportResult writes the result of the make_report tool as JSON.

@@ -5,7 +5,6 @@
 package recursive
 
 import (
-	"context"
 	"encoding/json"
 
 	"github.com/toolgen-go/toolgen/runtime"
@@ -19,7 +18,7 @@ const _ = toolimpl.SupportPackageIsVersion3
 // Tools returns the tools of package recursive, in source order.
 func Tools() []runtime.Tool {
 	return []runtime.Tool{
-		countTool{},
+		toolimpl.NewFunc(&countInfo, nil, 0, decodeTree, Count, encodeCountResult),
 	}
 }
 
@@ -61,31 +60,6 @@ var countInfo = runtime.Info{
 	},
 	Output:        json.RawMessage(`{"type":"integer"}`),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["result"]}`),
-}
-
-// countTool is the count tool: it calls Count.
-type countTool struct{}
-
-// Info describes the tool.
-func (countTool) Info() *runtime.Info {
-	return &countInfo
-}
-
-// Invoke decodes and checks the arguments, then calls Count with them.
-func (countTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return countTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (countTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Tree
-	var d toolimpl.Decoder
-	d.BeginCall(s, &countInfo, args)
-	decodeTree(&d, &in)
-	if res, ok := d.EndCall(); !ok {
-		return res, nil
-	}
-	return toolimpl.RunEncoded(ctx, s, &countInfo, in, Count, encodeCountResult)
 }
 
 // decodeTree decodes a Tree and checks its constraints.

@@ -5,7 +5,6 @@
 package samename
 
 import (
-	"context"
 	"encoding/json"
 
 	"github.com/toolgen-go/toolgen/runtime"
@@ -21,7 +20,7 @@ const _ = toolimpl.SupportPackageIsVersion3
 // Tools returns the tools of package samename, in source order.
 func Tools() []runtime.Tool {
 	return []runtime.Tool{
-		postTool{},
+		toolimpl.NewFunc(&postInfo, nil, 0, decodeBoard, Post, encodePostResult),
 	}
 }
 
@@ -63,31 +62,6 @@ var postInfo = runtime.Info{
 	},
 	Output:        json.RawMessage(`{"type":"integer"}`),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["result"]}`),
-}
-
-// postTool is the post tool: it calls Post.
-type postTool struct{}
-
-// Info describes the tool.
-func (postTool) Info() *runtime.Info {
-	return &postInfo
-}
-
-// Invoke decodes and checks the arguments, then calls Post with them.
-func (postTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return postTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (postTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Board
-	var d toolimpl.Decoder
-	d.BeginCall(s, &postInfo, args)
-	decodeBoard(&d, &in)
-	if res, ok := d.EndCall(); !ok {
-		return res, nil
-	}
-	return toolimpl.RunEncoded(ctx, s, &postInfo, in, Post, encodePostResult)
 }
 
 // decodeBoard decodes a Board and checks its constraints.

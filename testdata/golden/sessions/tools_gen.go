@@ -24,7 +24,9 @@ func Tools(shop *Shop) []runtime.Tool {
 		ordersTool{shop},
 		greetTool{},
 		whoamiTool{},
-		versionTool{},
+		toolimpl.NewFunc(&versionInfo, nil, 0, toolimpl.DecodeNoInput, func(ctx context.Context, in toolimpl.NoInput) (string, error) {
+			return Version()
+		}, nil),
 		feedTool{},
 	}
 }
@@ -248,33 +250,6 @@ var versionInfo = runtime.Info{
 		Anthropic: json.RawMessage(versionStart),
 	},
 	ReadOnly: true,
-}
-
-// versionTool is the version tool: it calls Version.
-type versionTool struct{}
-
-// Info describes the tool.
-func (versionTool) Info() *runtime.Info {
-	return &versionInfo
-}
-
-// Invoke decodes and checks the arguments, then calls Version with them.
-func (versionTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return versionTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (versionTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in toolimpl.NoInput
-	var d toolimpl.Decoder
-	d.BeginCall(s, &versionInfo, args)
-	toolimpl.DecodeNoInput(&d, &in)
-	if res, ok := d.EndCall(); !ok {
-		return res, nil
-	}
-	return toolimpl.Run(ctx, s, &versionInfo, in, func(ctx context.Context, in toolimpl.NoInput) (string, error) {
-		return Version()
-	})
 }
 
 // Lines that more than one schema of the feed tool holds, each written once.

@@ -20,13 +20,25 @@ const _ = toolimpl.SupportPackageIsVersion3
 // Tools returns the tools of package shapes, in source order.
 func Tools() []runtime.Tool {
 	return []runtime.Tool{
-		fullTool{},
-		errorOnlyTool{},
-		noContextTool{},
-		noInputTool{},
-		pointerTool{},
-		plainTool{},
-		nothingTool{},
+		toolimpl.NewFunc(&fullInfo, fastIn, 1, decodeIn, Full, encodeFullResult),
+		toolimpl.NewFunc(&errorOnlyInfo, fastIn, 1, decodeIn, func(ctx context.Context, in In) (toolimpl.NoOutput, error) {
+			return toolimpl.NoOutput{}, ErrorOnly(ctx, in)
+		}, nil),
+		toolimpl.NewFunc(&noContextInfo, fastIn, 1, decodeIn, func(ctx context.Context, in In) (Out, error) {
+			return NoContext(in)
+		}, encodeNoContextResult),
+		toolimpl.NewFunc(&noInputInfo, nil, 0, toolimpl.DecodeNoInput, func(ctx context.Context, in toolimpl.NoInput) (string, error) {
+			return NoInput(ctx)
+		}, nil),
+		toolimpl.NewFunc(&pointerInfo, fastIn, 1, decodeIn, func(ctx context.Context, in In) (*Out, error) {
+			return Pointer(ctx, &in)
+		}, encodePointerResult),
+		toolimpl.NewFunc(&plainInfo, fastPlainArgs, 1, decodePlainArgs, func(ctx context.Context, in plainArgs) (string, error) {
+			return Plain(ctx, in.City, in.Days, in.Note)
+		}, nil),
+		toolimpl.NewFunc(&nothingInfo, nil, 0, toolimpl.DecodeNoInput, func(ctx context.Context, in toolimpl.NoInput) (toolimpl.NoOutput, error) {
+			return toolimpl.NoOutput{}, Nothing()
+		}, nil),
 	}
 }
 
@@ -59,36 +71,6 @@ var fullInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// fullTool is the full tool: it calls Full.
-type fullTool struct{}
-
-// Info describes the tool.
-func (fullTool) Info() *runtime.Info {
-	return &fullInfo
-}
-
-// Invoke decodes and checks the arguments, then calls Full with them.
-func (fullTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return fullTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (fullTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in In
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastIn); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
-		in = In{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &fullInfo, args)
-		decodeIn(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.RunEncoded(ctx, s, &fullInfo, in, Full, encodeFullResult)
-}
-
 // Lines that more than one schema of the error_only tool holds, each written once.
 const (
 	errorOnlyEnd = `"additionalProperties":false,"type":"object","required":["text"]}`
@@ -112,38 +94,6 @@ var errorOnlyInfo = runtime.Info{
 			`"text":{"type":"string"}},` +
 			errorOnlyEnd),
 	},
-}
-
-// errorOnlyTool is the error_only tool: it calls ErrorOnly.
-type errorOnlyTool struct{}
-
-// Info describes the tool.
-func (errorOnlyTool) Info() *runtime.Info {
-	return &errorOnlyInfo
-}
-
-// Invoke decodes and checks the arguments, then calls ErrorOnly with them.
-func (errorOnlyTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return errorOnlyTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (errorOnlyTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in In
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastIn); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
-		in = In{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &errorOnlyInfo, args)
-		decodeIn(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &errorOnlyInfo, in, func(ctx context.Context, in In) (toolimpl.NoOutput, error) {
-		return toolimpl.NoOutput{}, ErrorOnly(ctx, in)
-	})
 }
 
 // Lines that more than one schema of the no_context tool holds, each written once.
@@ -175,38 +125,6 @@ var noContextInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// noContextTool is the no_context tool: it calls NoContext.
-type noContextTool struct{}
-
-// Info describes the tool.
-func (noContextTool) Info() *runtime.Info {
-	return &noContextInfo
-}
-
-// Invoke decodes and checks the arguments, then calls NoContext with them.
-func (noContextTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return noContextTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (noContextTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in In
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastIn); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
-		in = In{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &noContextInfo, args)
-		decodeIn(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.RunEncoded(ctx, s, &noContextInfo, in, func(ctx context.Context, in In) (Out, error) {
-		return NoContext(in)
-	}, encodeNoContextResult)
-}
-
 // Lines that more than one schema of the no_input tool holds, each written once.
 const (
 	noInputStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
@@ -222,33 +140,6 @@ var noInputInfo = runtime.Info{
 		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
 		Anthropic: json.RawMessage(noInputStart),
 	},
-}
-
-// noInputTool is the no_input tool: it calls NoInput.
-type noInputTool struct{}
-
-// Info describes the tool.
-func (noInputTool) Info() *runtime.Info {
-	return &noInputInfo
-}
-
-// Invoke decodes and checks the arguments, then calls NoInput with them.
-func (noInputTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return noInputTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (noInputTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in toolimpl.NoInput
-	var d toolimpl.Decoder
-	d.BeginCall(s, &noInputInfo, args)
-	toolimpl.DecodeNoInput(&d, &in)
-	if res, ok := d.EndCall(); !ok {
-		return res, nil
-	}
-	return toolimpl.Run(ctx, s, &noInputInfo, in, func(ctx context.Context, in toolimpl.NoInput) (string, error) {
-		return NoInput(ctx)
-	})
 }
 
 // Lines that more than one schema of the pointer tool holds, each written once.
@@ -276,38 +167,6 @@ var pointerInfo = runtime.Info{
 	},
 	Output:        json.RawMessage(`{"anyOf":[{"properties":{"length":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["length"]},{"type":"null"}]}`),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":{"anyOf":[{"properties":{"length":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["length"]},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["result"]}`),
-}
-
-// pointerTool is the pointer tool: it calls Pointer.
-type pointerTool struct{}
-
-// Info describes the tool.
-func (pointerTool) Info() *runtime.Info {
-	return &pointerInfo
-}
-
-// Invoke decodes and checks the arguments, then calls Pointer with them.
-func (pointerTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return pointerTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (pointerTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in In
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastIn); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
-		in = In{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &pointerInfo, args)
-		decodeIn(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.RunEncoded(ctx, s, &pointerInfo, in, func(ctx context.Context, in In) (*Out, error) {
-		return Pointer(ctx, &in)
-	}, encodePointerResult)
 }
 
 // Lines that more than one schema of the plain tool holds, each written once.
@@ -345,38 +204,6 @@ var plainInfo = runtime.Info{
 	},
 }
 
-// plainTool is the plain tool: it calls Plain.
-type plainTool struct{}
-
-// Info describes the tool.
-func (plainTool) Info() *runtime.Info {
-	return &plainInfo
-}
-
-// Invoke decodes and checks the arguments, then calls Plain with them.
-func (plainTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return plainTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (plainTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in plainArgs
-	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastPlainArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
-		in = plainArgs{}
-		var d toolimpl.Decoder
-		d.BeginCall(s, &plainInfo, args)
-		decodePlainArgs(&d, &in)
-		if res, ok := d.EndCall(); !ok {
-			return res, nil
-		}
-	}
-	return toolimpl.Run(ctx, s, &plainInfo, in, func(ctx context.Context, in plainArgs) (string, error) {
-		return Plain(ctx, in.City, in.Days, in.Note)
-	})
-}
-
 // Lines that more than one schema of the nothing tool holds, each written once.
 const (
 	nothingStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
@@ -392,33 +219,6 @@ var nothingInfo = runtime.Info{
 		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
 		Anthropic: json.RawMessage(nothingStart),
 	},
-}
-
-// nothingTool is the nothing tool: it calls Nothing.
-type nothingTool struct{}
-
-// Info describes the tool.
-func (nothingTool) Info() *runtime.Info {
-	return &nothingInfo
-}
-
-// Invoke decodes and checks the arguments, then calls Nothing with them.
-func (nothingTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return nothingTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (nothingTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in toolimpl.NoInput
-	var d toolimpl.Decoder
-	d.BeginCall(s, &nothingInfo, args)
-	toolimpl.DecodeNoInput(&d, &in)
-	if res, ok := d.EndCall(); !ok {
-		return res, nil
-	}
-	return toolimpl.Run(ctx, s, &nothingInfo, in, func(ctx context.Context, in toolimpl.NoInput) (toolimpl.NoOutput, error) {
-		return toolimpl.NoOutput{}, Nothing()
-	})
 }
 
 // plainArgs are the arguments of the plain tool: the parameters of Plain.

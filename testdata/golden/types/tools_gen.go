@@ -5,7 +5,6 @@
 package types
 
 import (
-	"context"
 	"encoding/json"
 	"strconv"
 	"time"
@@ -21,7 +20,7 @@ const _ = toolimpl.SupportPackageIsVersion3
 // Tools returns the tools of package types, in source order.
 func Tools() []runtime.Tool {
 	return []runtime.Tool{
-		placeTool{},
+		toolimpl.NewFunc(&placeInfo, nil, 0, decodeOrder, Place, nil),
 	}
 }
 
@@ -175,31 +174,6 @@ var placeInfo = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["id"]},"type":"array"},{"type":"null"}]},"type":"object"}},` +
 		`"additionalProperties":false,"type":"object","required":["id","named","count","level","addr","price","pair","names"]}`),
 	OutputObject: true,
-}
-
-// placeTool is the place tool: it calls Place.
-type placeTool struct{}
-
-// Info describes the tool.
-func (placeTool) Info() *runtime.Info {
-	return &placeInfo
-}
-
-// Invoke decodes and checks the arguments, then calls Place with them.
-func (placeTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return placeTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (placeTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Order
-	var d toolimpl.Decoder
-	d.BeginCall(s, &placeInfo, args)
-	decodeOrder(&d, &in)
-	if res, ok := d.EndCall(); !ok {
-		return res, nil
-	}
-	return toolimpl.Run(ctx, s, &placeInfo, in, Place)
 }
 
 // decodeOrder decodes an Order and checks its constraints.

@@ -5,7 +5,6 @@
 package unions
 
 import (
-	"context"
 	"encoding/json"
 
 	"github.com/toolgen-go/toolgen/runtime"
@@ -19,7 +18,7 @@ const _ = toolimpl.SupportPackageIsVersion3
 // Tools returns the tools of package unions, in source order.
 func Tools() []runtime.Tool {
 	return []runtime.Tool{
-		reachTool{},
+		toolimpl.NewFunc(&reachInfo, nil, 0, decodeContact, Reach, nil),
 	}
 }
 
@@ -74,31 +73,6 @@ var reachInfo = runtime.Info{
 			`"kind":{"type":"string"}},` +
 			`"additionalProperties":false,"type":"object","required":["name"],"description":"Give exactly one of these sets of fields: (email) or (phone and country). Give at least one of these sets of fields: (tag) or (kind)."}`),
 	},
-}
-
-// reachTool is the reach tool: it calls Reach.
-type reachTool struct{}
-
-// Info describes the tool.
-func (reachTool) Info() *runtime.Info {
-	return &reachInfo
-}
-
-// Invoke decodes and checks the arguments, then calls Reach with them.
-func (reachTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return reachTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (reachTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
-	var in Contact
-	var d toolimpl.Decoder
-	d.BeginCall(s, &reachInfo, args)
-	decodeContact(&d, &in)
-	if res, ok := d.EndCall(); !ok {
-		return res, nil
-	}
-	return toolimpl.Run(ctx, s, &reachInfo, in, Reach)
 }
 
 // decodeContact decodes a Contact and checks its constraints.
