@@ -52,9 +52,9 @@ type patternVar struct {
 }
 
 // toolNames are the generated identifiers of one tool: its Info variable,
-// and its type, or "" for a tool made by toolimpl.NewFunc.
+// and its type, or for a tool made by toolimpl.NewTool, its call function.
 type toolNames struct {
-	info, typ string
+	info, typ, call string
 }
 
 // emit returns the generated file for pkg.
@@ -87,7 +87,9 @@ func emit(pkg *Package) (*jen.File, error) {
 	for i, t := range pkg.Tools {
 		base := camelCase(t.Name)
 		names[i] = toolNames{info: e.names.name(base + "Info")}
-		if !isFunc(t) {
+		if isFunc(t) {
+			names[i].call = e.names.name("call" + upperFirst(base))
+		} else {
 			names[i].typ = e.names.name(base + "Tool")
 		}
 	}
@@ -157,8 +159,8 @@ func (e *emitter) tools(names []toolNames) {
 	e.f.Func().Id("Tools").Params(params...).Index().Qual(RuntimePath, "Tool").Block(
 		jen.Return(jen.Index().Qual(RuntimePath, "Tool").ValuesFunc(func(g *jen.Group) {
 			for i, t := range e.pkg.Tools {
-				if isFunc(t) {
-					g.Line().Add(e.funcTool(t, names[i]))
+				if names[i].call != "" {
+					g.Line().Qual(ImplPath, "NewTool").Call(jen.Op("&").Id(names[i].info), jen.Id(names[i].call))
 					continue
 				}
 				var fields []jen.Code
@@ -245,67 +247,14 @@ func (e *emitter) tool(t *Tool, n toolNames) {
 	e.f.Var().Id(n.info).Op("=").Qual(RuntimePath, "Info").Values(multiline(fields)...)
 	e.f.Line()
 
-	if n.typ != "" {
-		e.toolType(t, n)
-	}
+	e.toolType(t, n)
 }
 
-// isFunc reports whether toolimpl.NewFunc can make the tool: a function
-// (not a method) without a session value that returns its result whole,
-// so that it needs no type of its own.
+// isFunc reports whether the tool is a function (not a method) that
+// returns its result whole: its call is a generated function, which
+// toolimpl.NewTool makes a tool of, so that it needs no type of its own.
 func isFunc(t *Tool) bool {
-	return t.Recv == nil && t.Session == nil && !t.Stream && !t.Enhanced
-}
-
-// funcTool returns the expression that makes a tool isFunc accepts: its
-// parts, handed to toolimpl.NewFunc. A function of another shape than
-// func(context.Context, In) (Out, error) is adapted to it by a function
-// literal.
-func (e *emitter) funcTool(t *Tool, n toolNames) jen.Code {
-	inType, decoder := e.input(t)
-	var fast jen.Code = jen.Nil()
-	depth := 0
-	if t.Input.Kind != InputNone {
-		var ok bool
-		if depth, ok = fastable(t.Input.Type, map[*Type]bool{}); ok {
-			fast = jen.Id(e.fastName(t.Input.Type))
-		} else {
-			depth = 0
-		}
-	}
-	var enc jen.Code = jen.Nil()
-	if name := e.resultEncoder(t, camelCase(t.Name)); name != "" {
-		enc = jen.Id(name)
-	}
-	var fn jen.Code = jen.Id(t.Func.Name())
-	if !(t.Context && t.Input.Kind == InputStruct && !t.Input.Pointer && t.Output != nil) {
-		ctx, in := e.names.local("ctx"), e.names.local("in")
-		var args []jen.Code
-		if t.Context {
-			args = append(args, jen.Id(ctx))
-		}
-		switch t.Input.Kind {
-		case InputStruct:
-			if t.Input.Pointer {
-				args = append(args, jen.Op("&").Id(in))
-			} else {
-				args = append(args, jen.Id(in))
-			}
-		case InputParams:
-			for _, f := range t.Input.Type.Fields {
-				args = append(args, jen.Id(in).Dot(f.GoName))
-			}
-		}
-		call := jen.Id(t.Func.Name()).Call(args...)
-		out := jen.Qual(ImplPath, "NoOutput")
-		body := jen.Return(jen.Qual(ImplPath, "NoOutput").Values(), call)
-		if t.Output != nil {
-			out = e.typeCode(t.Output)
-			body = jen.Return(call)
-		}
-		fn = jen.Func().Params(jen.Id(ctx).Qual("context", "Context"), jen.Id(in).Add(inType)).Params(out, jen.Error()).Block(body)
-	}
-	return jen.Qual(ImplPath, "NewFunc").Call(jen.Op("&").Id(n.info), fast, jen.Lit(depth), decoder, fn, enc)
+	return t.Recv == nil && !t.Stream && !t.Enhanced
 }
 
 // hintFields returns the Info fields of the behaviour hints the directive
@@ -387,15 +336,17 @@ func (e *emitter) toolType(t *Tool, n toolNames) {
 		fields = append(fields, jen.Id(t.Recv.Name).Add(e.typeCode(t.Recv.Type)))
 		callee = jen.Id(recv).Dot(t.Recv.Name).Dot(t.Func.Name())
 	}
-	e.f.Commentf("%s is the %s tool: it calls %s.", n.typ, t.Name, funcName(t))
-	e.f.Type().Id(n.typ).Struct(fields...)
-	e.f.Line()
+	if n.call == "" {
+		e.f.Commentf("%s is the %s tool: it calls %s.", n.typ, t.Name, funcName(t))
+		e.f.Type().Id(n.typ).Struct(fields...)
+		e.f.Line()
 
-	e.f.Comment("Info describes the tool.")
-	e.f.Func().Params(jen.Id(n.typ)).Id("Info").Params().Op("*").Qual(RuntimePath, "Info").Block(
-		jen.Return(jen.Op("&").Id(n.info)),
-	)
-	e.f.Line()
+		e.f.Comment("Info describes the tool.")
+		e.f.Func().Params(jen.Id(n.typ)).Id("Info").Params().Op("*").Qual(RuntimePath, "Info").Block(
+			jen.Return(jen.Op("&").Id(n.info)),
+		)
+		e.f.Line()
+	}
 	if t.Enhanced {
 		e.f.Comment("Multimodal marks the tool as a runtime.EnhancedTool: its result is runtime.Content.")
 		e.f.Func().Params(jen.Id(n.typ)).Id("Multimodal").Params().Block()
@@ -467,6 +418,12 @@ func (e *emitter) toolType(t *Tool, n toolNames) {
 		jen.Id(args).Qual("encoding/json", "RawMessage"),
 		emitParam.Func().Params(jen.Qual(RuntimePath, "Chunk")),
 	}
+	if n.call != "" {
+		e.f.Commentf("%s decodes and checks the arguments of a %s call, then calls %s.", n.call, t.Name, funcName(t))
+		e.f.Func().Id(n.call).Params(callParams[:3]...).Params(results...).Block(stmts...)
+		e.f.Line()
+		return
+	}
 	self, selfRecv := jen.Id(n.typ).Values(), jen.Id(n.typ)
 	if t.Recv != nil {
 		self, selfRecv = jen.Id(recv), jen.Id(recv).Id(n.typ)
@@ -503,7 +460,7 @@ func (e *emitter) runStream(t *Tool, n toolNames, ctx, settings, emit string, ca
 	seq := jen.Qual("iter", "Seq2").Types(e.typeCode(t.Output), jen.Error())
 	fn := jen.Func().Params(jen.Id(ctx).Qual("context", "Context")).Add(seq).Block(jen.Return(call))
 	var enc jen.Code = jen.Nil()
-	if name := e.resultEncoder(t, strings.TrimSuffix(n.typ, "Tool")); name != "" {
+	if name := e.resultEncoder(t, camelCase(t.Name)); name != "" {
 		enc = jen.Id(name)
 	}
 	return jen.Return(jen.Qual(ImplPath, "RunStream").Call(jen.Id(ctx), jen.Id(settings), jen.Op("&").Id(n.info), fn, enc, jen.Id(emit)))
@@ -622,7 +579,7 @@ func (e *emitter) runCall(t *Tool, n toolNames, ctx, settings, in string, inType
 		fn = jen.Id(t.Func.Name())
 	}
 	args := []jen.Code{jen.Id(ctx), jen.Id(settings), jen.Op("&").Id(n.info), value, fn}
-	if enc := e.resultEncoder(t, strings.TrimSuffix(n.typ, "Tool")); enc != "" {
+	if enc := e.resultEncoder(t, camelCase(t.Name)); enc != "" {
 		return append(stmts, jen.Return(jen.Qual(ImplPath, "RunEncoded").Call(append(args, jen.Id(enc))...)))
 	}
 	return append(stmts, jen.Return(jen.Qual(ImplPath, "Run").Call(args...)))

@@ -5,6 +5,7 @@
 package defs
 
 import (
+	"context"
 	"encoding/json"
 	"regexp"
 	"strconv"
@@ -20,106 +21,106 @@ const _ = toolimpl.SupportPackageIsVersion3
 // Tools returns the tools of package defs, in source order.
 func Tools() []runtime.Tool {
 	return []runtime.Tool{
-		toolimpl.NewFunc(&tool000Info, fastArgs000, 2, decodeArgs000, Tool000, nil),
-		toolimpl.NewFunc(&tool001Info, fastArgs001, 2, decodeArgs001, Tool001, nil),
-		toolimpl.NewFunc(&tool002Info, nil, 0, decodeArgs002, Tool002, nil),
-		toolimpl.NewFunc(&tool003Info, fastArgs003, 3, decodeArgs003, Tool003, nil),
-		toolimpl.NewFunc(&tool004Info, fastArgs004, 2, decodeArgs004, Tool004, nil),
-		toolimpl.NewFunc(&tool005Info, fastArgs005, 2, decodeArgs005, Tool005, nil),
-		toolimpl.NewFunc(&tool006Info, nil, 0, decodeArgs006, Tool006, nil),
-		toolimpl.NewFunc(&tool007Info, fastArgs007, 3, decodeArgs007, Tool007, nil),
-		toolimpl.NewFunc(&tool008Info, fastArgs008, 2, decodeArgs008, Tool008, nil),
-		toolimpl.NewFunc(&tool009Info, fastArgs009, 2, decodeArgs009, Tool009, nil),
-		toolimpl.NewFunc(&tool010Info, nil, 0, decodeArgs010, Tool010, nil),
-		toolimpl.NewFunc(&tool011Info, fastArgs011, 3, decodeArgs011, Tool011, nil),
-		toolimpl.NewFunc(&tool012Info, fastArgs012, 2, decodeArgs012, Tool012, nil),
-		toolimpl.NewFunc(&tool013Info, fastArgs013, 2, decodeArgs013, Tool013, nil),
-		toolimpl.NewFunc(&tool014Info, nil, 0, decodeArgs014, Tool014, nil),
-		toolimpl.NewFunc(&tool015Info, fastArgs015, 3, decodeArgs015, Tool015, nil),
-		toolimpl.NewFunc(&tool016Info, fastArgs016, 2, decodeArgs016, Tool016, nil),
-		toolimpl.NewFunc(&tool017Info, fastArgs017, 2, decodeArgs017, Tool017, nil),
-		toolimpl.NewFunc(&tool018Info, nil, 0, decodeArgs018, Tool018, nil),
-		toolimpl.NewFunc(&tool019Info, fastArgs019, 3, decodeArgs019, Tool019, nil),
-		toolimpl.NewFunc(&tool020Info, fastArgs020, 2, decodeArgs020, Tool020, nil),
-		toolimpl.NewFunc(&tool021Info, fastArgs021, 2, decodeArgs021, Tool021, nil),
-		toolimpl.NewFunc(&tool022Info, nil, 0, decodeArgs022, Tool022, nil),
-		toolimpl.NewFunc(&tool023Info, fastArgs023, 3, decodeArgs023, Tool023, nil),
-		toolimpl.NewFunc(&tool024Info, fastArgs024, 2, decodeArgs024, Tool024, nil),
-		toolimpl.NewFunc(&tool025Info, fastArgs025, 2, decodeArgs025, Tool025, nil),
-		toolimpl.NewFunc(&tool026Info, nil, 0, decodeArgs026, Tool026, nil),
-		toolimpl.NewFunc(&tool027Info, fastArgs027, 3, decodeArgs027, Tool027, nil),
-		toolimpl.NewFunc(&tool028Info, fastArgs028, 2, decodeArgs028, Tool028, nil),
-		toolimpl.NewFunc(&tool029Info, fastArgs029, 2, decodeArgs029, Tool029, nil),
-		toolimpl.NewFunc(&tool030Info, nil, 0, decodeArgs030, Tool030, nil),
-		toolimpl.NewFunc(&tool031Info, fastArgs031, 3, decodeArgs031, Tool031, nil),
-		toolimpl.NewFunc(&tool032Info, fastArgs032, 2, decodeArgs032, Tool032, nil),
-		toolimpl.NewFunc(&tool033Info, fastArgs033, 2, decodeArgs033, Tool033, nil),
-		toolimpl.NewFunc(&tool034Info, nil, 0, decodeArgs034, Tool034, nil),
-		toolimpl.NewFunc(&tool035Info, fastArgs035, 3, decodeArgs035, Tool035, nil),
-		toolimpl.NewFunc(&tool036Info, fastArgs036, 2, decodeArgs036, Tool036, nil),
-		toolimpl.NewFunc(&tool037Info, fastArgs037, 2, decodeArgs037, Tool037, nil),
-		toolimpl.NewFunc(&tool038Info, nil, 0, decodeArgs038, Tool038, nil),
-		toolimpl.NewFunc(&tool039Info, fastArgs039, 3, decodeArgs039, Tool039, nil),
-		toolimpl.NewFunc(&tool040Info, fastArgs040, 2, decodeArgs040, Tool040, nil),
-		toolimpl.NewFunc(&tool041Info, fastArgs041, 2, decodeArgs041, Tool041, nil),
-		toolimpl.NewFunc(&tool042Info, nil, 0, decodeArgs042, Tool042, nil),
-		toolimpl.NewFunc(&tool043Info, fastArgs043, 3, decodeArgs043, Tool043, nil),
-		toolimpl.NewFunc(&tool044Info, fastArgs044, 2, decodeArgs044, Tool044, nil),
-		toolimpl.NewFunc(&tool045Info, fastArgs045, 2, decodeArgs045, Tool045, nil),
-		toolimpl.NewFunc(&tool046Info, nil, 0, decodeArgs046, Tool046, nil),
-		toolimpl.NewFunc(&tool047Info, fastArgs047, 3, decodeArgs047, Tool047, nil),
-		toolimpl.NewFunc(&tool048Info, fastArgs048, 2, decodeArgs048, Tool048, nil),
-		toolimpl.NewFunc(&tool049Info, fastArgs049, 2, decodeArgs049, Tool049, nil),
-		toolimpl.NewFunc(&tool050Info, nil, 0, decodeArgs050, Tool050, nil),
-		toolimpl.NewFunc(&tool051Info, fastArgs051, 3, decodeArgs051, Tool051, nil),
-		toolimpl.NewFunc(&tool052Info, fastArgs052, 2, decodeArgs052, Tool052, nil),
-		toolimpl.NewFunc(&tool053Info, fastArgs053, 2, decodeArgs053, Tool053, nil),
-		toolimpl.NewFunc(&tool054Info, nil, 0, decodeArgs054, Tool054, nil),
-		toolimpl.NewFunc(&tool055Info, fastArgs055, 3, decodeArgs055, Tool055, nil),
-		toolimpl.NewFunc(&tool056Info, fastArgs056, 2, decodeArgs056, Tool056, nil),
-		toolimpl.NewFunc(&tool057Info, fastArgs057, 2, decodeArgs057, Tool057, nil),
-		toolimpl.NewFunc(&tool058Info, nil, 0, decodeArgs058, Tool058, nil),
-		toolimpl.NewFunc(&tool059Info, fastArgs059, 3, decodeArgs059, Tool059, nil),
-		toolimpl.NewFunc(&tool060Info, fastArgs060, 2, decodeArgs060, Tool060, nil),
-		toolimpl.NewFunc(&tool061Info, fastArgs061, 2, decodeArgs061, Tool061, nil),
-		toolimpl.NewFunc(&tool062Info, nil, 0, decodeArgs062, Tool062, nil),
-		toolimpl.NewFunc(&tool063Info, fastArgs063, 3, decodeArgs063, Tool063, nil),
-		toolimpl.NewFunc(&tool064Info, fastArgs064, 2, decodeArgs064, Tool064, nil),
-		toolimpl.NewFunc(&tool065Info, fastArgs065, 2, decodeArgs065, Tool065, nil),
-		toolimpl.NewFunc(&tool066Info, nil, 0, decodeArgs066, Tool066, nil),
-		toolimpl.NewFunc(&tool067Info, fastArgs067, 3, decodeArgs067, Tool067, nil),
-		toolimpl.NewFunc(&tool068Info, fastArgs068, 2, decodeArgs068, Tool068, nil),
-		toolimpl.NewFunc(&tool069Info, fastArgs069, 2, decodeArgs069, Tool069, nil),
-		toolimpl.NewFunc(&tool070Info, nil, 0, decodeArgs070, Tool070, nil),
-		toolimpl.NewFunc(&tool071Info, fastArgs071, 3, decodeArgs071, Tool071, nil),
-		toolimpl.NewFunc(&tool072Info, fastArgs072, 2, decodeArgs072, Tool072, nil),
-		toolimpl.NewFunc(&tool073Info, fastArgs073, 2, decodeArgs073, Tool073, nil),
-		toolimpl.NewFunc(&tool074Info, nil, 0, decodeArgs074, Tool074, nil),
-		toolimpl.NewFunc(&tool075Info, fastArgs075, 3, decodeArgs075, Tool075, nil),
-		toolimpl.NewFunc(&tool076Info, fastArgs076, 2, decodeArgs076, Tool076, nil),
-		toolimpl.NewFunc(&tool077Info, fastArgs077, 2, decodeArgs077, Tool077, nil),
-		toolimpl.NewFunc(&tool078Info, nil, 0, decodeArgs078, Tool078, nil),
-		toolimpl.NewFunc(&tool079Info, fastArgs079, 3, decodeArgs079, Tool079, nil),
-		toolimpl.NewFunc(&tool080Info, fastArgs080, 2, decodeArgs080, Tool080, nil),
-		toolimpl.NewFunc(&tool081Info, fastArgs081, 2, decodeArgs081, Tool081, nil),
-		toolimpl.NewFunc(&tool082Info, nil, 0, decodeArgs082, Tool082, nil),
-		toolimpl.NewFunc(&tool083Info, fastArgs083, 3, decodeArgs083, Tool083, nil),
-		toolimpl.NewFunc(&tool084Info, fastArgs084, 2, decodeArgs084, Tool084, nil),
-		toolimpl.NewFunc(&tool085Info, fastArgs085, 2, decodeArgs085, Tool085, nil),
-		toolimpl.NewFunc(&tool086Info, nil, 0, decodeArgs086, Tool086, nil),
-		toolimpl.NewFunc(&tool087Info, fastArgs087, 3, decodeArgs087, Tool087, nil),
-		toolimpl.NewFunc(&tool088Info, fastArgs088, 2, decodeArgs088, Tool088, nil),
-		toolimpl.NewFunc(&tool089Info, fastArgs089, 2, decodeArgs089, Tool089, nil),
-		toolimpl.NewFunc(&tool090Info, nil, 0, decodeArgs090, Tool090, nil),
-		toolimpl.NewFunc(&tool091Info, fastArgs091, 3, decodeArgs091, Tool091, nil),
-		toolimpl.NewFunc(&tool092Info, fastArgs092, 2, decodeArgs092, Tool092, nil),
-		toolimpl.NewFunc(&tool093Info, fastArgs093, 2, decodeArgs093, Tool093, nil),
-		toolimpl.NewFunc(&tool094Info, nil, 0, decodeArgs094, Tool094, nil),
-		toolimpl.NewFunc(&tool095Info, fastArgs095, 3, decodeArgs095, Tool095, nil),
-		toolimpl.NewFunc(&tool096Info, fastArgs096, 2, decodeArgs096, Tool096, nil),
-		toolimpl.NewFunc(&tool097Info, fastArgs097, 2, decodeArgs097, Tool097, nil),
-		toolimpl.NewFunc(&tool098Info, nil, 0, decodeArgs098, Tool098, nil),
-		toolimpl.NewFunc(&tool099Info, fastArgs099, 3, decodeArgs099, Tool099, nil),
+		toolimpl.NewTool(&tool000Info, callTool000),
+		toolimpl.NewTool(&tool001Info, callTool001),
+		toolimpl.NewTool(&tool002Info, callTool002),
+		toolimpl.NewTool(&tool003Info, callTool003),
+		toolimpl.NewTool(&tool004Info, callTool004),
+		toolimpl.NewTool(&tool005Info, callTool005),
+		toolimpl.NewTool(&tool006Info, callTool006),
+		toolimpl.NewTool(&tool007Info, callTool007),
+		toolimpl.NewTool(&tool008Info, callTool008),
+		toolimpl.NewTool(&tool009Info, callTool009),
+		toolimpl.NewTool(&tool010Info, callTool010),
+		toolimpl.NewTool(&tool011Info, callTool011),
+		toolimpl.NewTool(&tool012Info, callTool012),
+		toolimpl.NewTool(&tool013Info, callTool013),
+		toolimpl.NewTool(&tool014Info, callTool014),
+		toolimpl.NewTool(&tool015Info, callTool015),
+		toolimpl.NewTool(&tool016Info, callTool016),
+		toolimpl.NewTool(&tool017Info, callTool017),
+		toolimpl.NewTool(&tool018Info, callTool018),
+		toolimpl.NewTool(&tool019Info, callTool019),
+		toolimpl.NewTool(&tool020Info, callTool020),
+		toolimpl.NewTool(&tool021Info, callTool021),
+		toolimpl.NewTool(&tool022Info, callTool022),
+		toolimpl.NewTool(&tool023Info, callTool023),
+		toolimpl.NewTool(&tool024Info, callTool024),
+		toolimpl.NewTool(&tool025Info, callTool025),
+		toolimpl.NewTool(&tool026Info, callTool026),
+		toolimpl.NewTool(&tool027Info, callTool027),
+		toolimpl.NewTool(&tool028Info, callTool028),
+		toolimpl.NewTool(&tool029Info, callTool029),
+		toolimpl.NewTool(&tool030Info, callTool030),
+		toolimpl.NewTool(&tool031Info, callTool031),
+		toolimpl.NewTool(&tool032Info, callTool032),
+		toolimpl.NewTool(&tool033Info, callTool033),
+		toolimpl.NewTool(&tool034Info, callTool034),
+		toolimpl.NewTool(&tool035Info, callTool035),
+		toolimpl.NewTool(&tool036Info, callTool036),
+		toolimpl.NewTool(&tool037Info, callTool037),
+		toolimpl.NewTool(&tool038Info, callTool038),
+		toolimpl.NewTool(&tool039Info, callTool039),
+		toolimpl.NewTool(&tool040Info, callTool040),
+		toolimpl.NewTool(&tool041Info, callTool041),
+		toolimpl.NewTool(&tool042Info, callTool042),
+		toolimpl.NewTool(&tool043Info, callTool043),
+		toolimpl.NewTool(&tool044Info, callTool044),
+		toolimpl.NewTool(&tool045Info, callTool045),
+		toolimpl.NewTool(&tool046Info, callTool046),
+		toolimpl.NewTool(&tool047Info, callTool047),
+		toolimpl.NewTool(&tool048Info, callTool048),
+		toolimpl.NewTool(&tool049Info, callTool049),
+		toolimpl.NewTool(&tool050Info, callTool050),
+		toolimpl.NewTool(&tool051Info, callTool051),
+		toolimpl.NewTool(&tool052Info, callTool052),
+		toolimpl.NewTool(&tool053Info, callTool053),
+		toolimpl.NewTool(&tool054Info, callTool054),
+		toolimpl.NewTool(&tool055Info, callTool055),
+		toolimpl.NewTool(&tool056Info, callTool056),
+		toolimpl.NewTool(&tool057Info, callTool057),
+		toolimpl.NewTool(&tool058Info, callTool058),
+		toolimpl.NewTool(&tool059Info, callTool059),
+		toolimpl.NewTool(&tool060Info, callTool060),
+		toolimpl.NewTool(&tool061Info, callTool061),
+		toolimpl.NewTool(&tool062Info, callTool062),
+		toolimpl.NewTool(&tool063Info, callTool063),
+		toolimpl.NewTool(&tool064Info, callTool064),
+		toolimpl.NewTool(&tool065Info, callTool065),
+		toolimpl.NewTool(&tool066Info, callTool066),
+		toolimpl.NewTool(&tool067Info, callTool067),
+		toolimpl.NewTool(&tool068Info, callTool068),
+		toolimpl.NewTool(&tool069Info, callTool069),
+		toolimpl.NewTool(&tool070Info, callTool070),
+		toolimpl.NewTool(&tool071Info, callTool071),
+		toolimpl.NewTool(&tool072Info, callTool072),
+		toolimpl.NewTool(&tool073Info, callTool073),
+		toolimpl.NewTool(&tool074Info, callTool074),
+		toolimpl.NewTool(&tool075Info, callTool075),
+		toolimpl.NewTool(&tool076Info, callTool076),
+		toolimpl.NewTool(&tool077Info, callTool077),
+		toolimpl.NewTool(&tool078Info, callTool078),
+		toolimpl.NewTool(&tool079Info, callTool079),
+		toolimpl.NewTool(&tool080Info, callTool080),
+		toolimpl.NewTool(&tool081Info, callTool081),
+		toolimpl.NewTool(&tool082Info, callTool082),
+		toolimpl.NewTool(&tool083Info, callTool083),
+		toolimpl.NewTool(&tool084Info, callTool084),
+		toolimpl.NewTool(&tool085Info, callTool085),
+		toolimpl.NewTool(&tool086Info, callTool086),
+		toolimpl.NewTool(&tool087Info, callTool087),
+		toolimpl.NewTool(&tool088Info, callTool088),
+		toolimpl.NewTool(&tool089Info, callTool089),
+		toolimpl.NewTool(&tool090Info, callTool090),
+		toolimpl.NewTool(&tool091Info, callTool091),
+		toolimpl.NewTool(&tool092Info, callTool092),
+		toolimpl.NewTool(&tool093Info, callTool093),
+		toolimpl.NewTool(&tool094Info, callTool094),
+		toolimpl.NewTool(&tool095Info, callTool095),
+		toolimpl.NewTool(&tool096Info, callTool096),
+		toolimpl.NewTool(&tool097Info, callTool097),
+		toolimpl.NewTool(&tool098Info, callTool098),
+		toolimpl.NewTool(&tool099Info, callTool099),
 	}
 }
 
@@ -164,6 +165,23 @@ var tool000Info = runtime.Info{
 			tool000End),
 	},
 	ReadOnly: true,
+}
+
+// callTool000 decodes and checks the arguments of a tool000 call, then calls Tool000.
+func callTool000(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args000
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs000); !ok || !toolimpl.FastDone(s, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args000{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool000Info, args)
+		decodeArgs000(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &tool000Info, in, Tool000)
 }
 
 // Lines that more than one schema of the tool001 tool holds, each written once.
@@ -226,6 +244,23 @@ var tool001Info = runtime.Info{
 	ReadOnly: true,
 }
 
+// callTool001 decodes and checks the arguments of a tool001 call, then calls Tool001.
+func callTool001(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args001
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs001); !ok || !toolimpl.FastDone(s, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args001{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool001Info, args)
+		decodeArgs001(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &tool001Info, in, Tool001)
+}
+
 // Lines that more than one schema of the tool002 tool holds, each written once.
 const (
 	tool002Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -272,6 +307,18 @@ var tool002Info = runtime.Info{
 			tool002End),
 	},
 	ReadOnly: true,
+}
+
+// callTool002 decodes and checks the arguments of a tool002 call, then calls Tool002.
+func callTool002(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args002
+	var d toolimpl.Decoder
+	d.BeginCall(s, &tool002Info, args)
+	decodeArgs002(&d, &in)
+	if res, ok := d.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.Run(ctx, s, &tool002Info, in, Tool002)
 }
 
 // Lines that more than one schema of the tool003 tool holds, each written once.
@@ -338,6 +385,23 @@ var tool003Info = runtime.Info{
 	ReadOnly: true,
 }
 
+// callTool003 decodes and checks the arguments of a tool003 call, then calls Tool003.
+func callTool003(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args003
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs003); !ok || !toolimpl.FastDone(s, args, end, 3) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args003{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool003Info, args)
+		decodeArgs003(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &tool003Info, in, Tool003)
+}
+
 // Lines that more than one schema of the tool004 tool holds, each written once.
 const (
 	tool004Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -379,6 +443,23 @@ var tool004Info = runtime.Info{
 			tool004End),
 	},
 	ReadOnly: true,
+}
+
+// callTool004 decodes and checks the arguments of a tool004 call, then calls Tool004.
+func callTool004(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args004
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs004); !ok || !toolimpl.FastDone(s, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args004{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool004Info, args)
+		decodeArgs004(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &tool004Info, in, Tool004)
 }
 
 // Lines that more than one schema of the tool005 tool holds, each written once.
@@ -441,6 +522,23 @@ var tool005Info = runtime.Info{
 	ReadOnly: true,
 }
 
+// callTool005 decodes and checks the arguments of a tool005 call, then calls Tool005.
+func callTool005(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args005
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs005); !ok || !toolimpl.FastDone(s, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args005{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool005Info, args)
+		decodeArgs005(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &tool005Info, in, Tool005)
+}
+
 // Lines that more than one schema of the tool006 tool holds, each written once.
 const (
 	tool006Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -487,6 +585,18 @@ var tool006Info = runtime.Info{
 			tool006End),
 	},
 	ReadOnly: true,
+}
+
+// callTool006 decodes and checks the arguments of a tool006 call, then calls Tool006.
+func callTool006(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args006
+	var d toolimpl.Decoder
+	d.BeginCall(s, &tool006Info, args)
+	decodeArgs006(&d, &in)
+	if res, ok := d.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.Run(ctx, s, &tool006Info, in, Tool006)
 }
 
 // Lines that more than one schema of the tool007 tool holds, each written once.
@@ -553,6 +663,23 @@ var tool007Info = runtime.Info{
 	ReadOnly: true,
 }
 
+// callTool007 decodes and checks the arguments of a tool007 call, then calls Tool007.
+func callTool007(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args007
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs007); !ok || !toolimpl.FastDone(s, args, end, 3) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args007{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool007Info, args)
+		decodeArgs007(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &tool007Info, in, Tool007)
+}
+
 // Lines that more than one schema of the tool008 tool holds, each written once.
 const (
 	tool008Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -594,6 +721,23 @@ var tool008Info = runtime.Info{
 			tool008End),
 	},
 	ReadOnly: true,
+}
+
+// callTool008 decodes and checks the arguments of a tool008 call, then calls Tool008.
+func callTool008(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args008
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs008); !ok || !toolimpl.FastDone(s, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args008{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool008Info, args)
+		decodeArgs008(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &tool008Info, in, Tool008)
 }
 
 // Lines that more than one schema of the tool009 tool holds, each written once.
@@ -656,6 +800,23 @@ var tool009Info = runtime.Info{
 	ReadOnly: true,
 }
 
+// callTool009 decodes and checks the arguments of a tool009 call, then calls Tool009.
+func callTool009(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args009
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs009); !ok || !toolimpl.FastDone(s, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args009{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool009Info, args)
+		decodeArgs009(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &tool009Info, in, Tool009)
+}
+
 // Lines that more than one schema of the tool010 tool holds, each written once.
 const (
 	tool010Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -702,6 +863,18 @@ var tool010Info = runtime.Info{
 			tool010End),
 	},
 	ReadOnly: true,
+}
+
+// callTool010 decodes and checks the arguments of a tool010 call, then calls Tool010.
+func callTool010(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args010
+	var d toolimpl.Decoder
+	d.BeginCall(s, &tool010Info, args)
+	decodeArgs010(&d, &in)
+	if res, ok := d.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.Run(ctx, s, &tool010Info, in, Tool010)
 }
 
 // Lines that more than one schema of the tool011 tool holds, each written once.
@@ -768,6 +941,23 @@ var tool011Info = runtime.Info{
 	ReadOnly: true,
 }
 
+// callTool011 decodes and checks the arguments of a tool011 call, then calls Tool011.
+func callTool011(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args011
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs011); !ok || !toolimpl.FastDone(s, args, end, 3) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args011{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool011Info, args)
+		decodeArgs011(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &tool011Info, in, Tool011)
+}
+
 // Lines that more than one schema of the tool012 tool holds, each written once.
 const (
 	tool012Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -809,6 +999,23 @@ var tool012Info = runtime.Info{
 			tool012End),
 	},
 	ReadOnly: true,
+}
+
+// callTool012 decodes and checks the arguments of a tool012 call, then calls Tool012.
+func callTool012(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args012
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs012); !ok || !toolimpl.FastDone(s, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args012{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool012Info, args)
+		decodeArgs012(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &tool012Info, in, Tool012)
 }
 
 // Lines that more than one schema of the tool013 tool holds, each written once.
@@ -871,6 +1078,23 @@ var tool013Info = runtime.Info{
 	ReadOnly: true,
 }
 
+// callTool013 decodes and checks the arguments of a tool013 call, then calls Tool013.
+func callTool013(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args013
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs013); !ok || !toolimpl.FastDone(s, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args013{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool013Info, args)
+		decodeArgs013(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &tool013Info, in, Tool013)
+}
+
 // Lines that more than one schema of the tool014 tool holds, each written once.
 const (
 	tool014Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -917,6 +1141,18 @@ var tool014Info = runtime.Info{
 			tool014End),
 	},
 	ReadOnly: true,
+}
+
+// callTool014 decodes and checks the arguments of a tool014 call, then calls Tool014.
+func callTool014(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args014
+	var d toolimpl.Decoder
+	d.BeginCall(s, &tool014Info, args)
+	decodeArgs014(&d, &in)
+	if res, ok := d.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.Run(ctx, s, &tool014Info, in, Tool014)
 }
 
 // Lines that more than one schema of the tool015 tool holds, each written once.
@@ -983,6 +1219,23 @@ var tool015Info = runtime.Info{
 	ReadOnly: true,
 }
 
+// callTool015 decodes and checks the arguments of a tool015 call, then calls Tool015.
+func callTool015(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args015
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs015); !ok || !toolimpl.FastDone(s, args, end, 3) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args015{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool015Info, args)
+		decodeArgs015(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &tool015Info, in, Tool015)
+}
+
 // Lines that more than one schema of the tool016 tool holds, each written once.
 const (
 	tool016Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -1024,6 +1277,23 @@ var tool016Info = runtime.Info{
 			tool016End),
 	},
 	ReadOnly: true,
+}
+
+// callTool016 decodes and checks the arguments of a tool016 call, then calls Tool016.
+func callTool016(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args016
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs016); !ok || !toolimpl.FastDone(s, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args016{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool016Info, args)
+		decodeArgs016(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &tool016Info, in, Tool016)
 }
 
 // Lines that more than one schema of the tool017 tool holds, each written once.
@@ -1086,6 +1356,23 @@ var tool017Info = runtime.Info{
 	ReadOnly: true,
 }
 
+// callTool017 decodes and checks the arguments of a tool017 call, then calls Tool017.
+func callTool017(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args017
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs017); !ok || !toolimpl.FastDone(s, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args017{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool017Info, args)
+		decodeArgs017(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &tool017Info, in, Tool017)
+}
+
 // Lines that more than one schema of the tool018 tool holds, each written once.
 const (
 	tool018Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -1132,6 +1419,18 @@ var tool018Info = runtime.Info{
 			tool018End),
 	},
 	ReadOnly: true,
+}
+
+// callTool018 decodes and checks the arguments of a tool018 call, then calls Tool018.
+func callTool018(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args018
+	var d toolimpl.Decoder
+	d.BeginCall(s, &tool018Info, args)
+	decodeArgs018(&d, &in)
+	if res, ok := d.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.Run(ctx, s, &tool018Info, in, Tool018)
 }
 
 // Lines that more than one schema of the tool019 tool holds, each written once.
@@ -1198,6 +1497,23 @@ var tool019Info = runtime.Info{
 	ReadOnly: true,
 }
 
+// callTool019 decodes and checks the arguments of a tool019 call, then calls Tool019.
+func callTool019(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args019
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs019); !ok || !toolimpl.FastDone(s, args, end, 3) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args019{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool019Info, args)
+		decodeArgs019(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &tool019Info, in, Tool019)
+}
+
 // Lines that more than one schema of the tool020 tool holds, each written once.
 const (
 	tool020Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -1239,6 +1555,23 @@ var tool020Info = runtime.Info{
 			tool020End),
 	},
 	ReadOnly: true,
+}
+
+// callTool020 decodes and checks the arguments of a tool020 call, then calls Tool020.
+func callTool020(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args020
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs020); !ok || !toolimpl.FastDone(s, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args020{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool020Info, args)
+		decodeArgs020(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &tool020Info, in, Tool020)
 }
 
 // Lines that more than one schema of the tool021 tool holds, each written once.
@@ -1301,6 +1634,23 @@ var tool021Info = runtime.Info{
 	ReadOnly: true,
 }
 
+// callTool021 decodes and checks the arguments of a tool021 call, then calls Tool021.
+func callTool021(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args021
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs021); !ok || !toolimpl.FastDone(s, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args021{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool021Info, args)
+		decodeArgs021(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &tool021Info, in, Tool021)
+}
+
 // Lines that more than one schema of the tool022 tool holds, each written once.
 const (
 	tool022Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -1347,6 +1697,18 @@ var tool022Info = runtime.Info{
 			tool022End),
 	},
 	ReadOnly: true,
+}
+
+// callTool022 decodes and checks the arguments of a tool022 call, then calls Tool022.
+func callTool022(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args022
+	var d toolimpl.Decoder
+	d.BeginCall(s, &tool022Info, args)
+	decodeArgs022(&d, &in)
+	if res, ok := d.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.Run(ctx, s, &tool022Info, in, Tool022)
 }
 
 // Lines that more than one schema of the tool023 tool holds, each written once.
@@ -1413,6 +1775,23 @@ var tool023Info = runtime.Info{
 	ReadOnly: true,
 }
 
+// callTool023 decodes and checks the arguments of a tool023 call, then calls Tool023.
+func callTool023(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args023
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs023); !ok || !toolimpl.FastDone(s, args, end, 3) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args023{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool023Info, args)
+		decodeArgs023(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &tool023Info, in, Tool023)
+}
+
 // Lines that more than one schema of the tool024 tool holds, each written once.
 const (
 	tool024Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -1454,6 +1833,23 @@ var tool024Info = runtime.Info{
 			tool024End),
 	},
 	ReadOnly: true,
+}
+
+// callTool024 decodes and checks the arguments of a tool024 call, then calls Tool024.
+func callTool024(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args024
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs024); !ok || !toolimpl.FastDone(s, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args024{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool024Info, args)
+		decodeArgs024(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &tool024Info, in, Tool024)
 }
 
 // Lines that more than one schema of the tool025 tool holds, each written once.
@@ -1516,6 +1912,23 @@ var tool025Info = runtime.Info{
 	ReadOnly: true,
 }
 
+// callTool025 decodes and checks the arguments of a tool025 call, then calls Tool025.
+func callTool025(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args025
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs025); !ok || !toolimpl.FastDone(s, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args025{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool025Info, args)
+		decodeArgs025(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &tool025Info, in, Tool025)
+}
+
 // Lines that more than one schema of the tool026 tool holds, each written once.
 const (
 	tool026Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -1562,6 +1975,18 @@ var tool026Info = runtime.Info{
 			tool026End),
 	},
 	ReadOnly: true,
+}
+
+// callTool026 decodes and checks the arguments of a tool026 call, then calls Tool026.
+func callTool026(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args026
+	var d toolimpl.Decoder
+	d.BeginCall(s, &tool026Info, args)
+	decodeArgs026(&d, &in)
+	if res, ok := d.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.Run(ctx, s, &tool026Info, in, Tool026)
 }
 
 // Lines that more than one schema of the tool027 tool holds, each written once.
@@ -1628,6 +2053,23 @@ var tool027Info = runtime.Info{
 	ReadOnly: true,
 }
 
+// callTool027 decodes and checks the arguments of a tool027 call, then calls Tool027.
+func callTool027(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args027
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs027); !ok || !toolimpl.FastDone(s, args, end, 3) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args027{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool027Info, args)
+		decodeArgs027(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &tool027Info, in, Tool027)
+}
+
 // Lines that more than one schema of the tool028 tool holds, each written once.
 const (
 	tool028Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -1669,6 +2111,23 @@ var tool028Info = runtime.Info{
 			tool028End),
 	},
 	ReadOnly: true,
+}
+
+// callTool028 decodes and checks the arguments of a tool028 call, then calls Tool028.
+func callTool028(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args028
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs028); !ok || !toolimpl.FastDone(s, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args028{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool028Info, args)
+		decodeArgs028(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &tool028Info, in, Tool028)
 }
 
 // Lines that more than one schema of the tool029 tool holds, each written once.
@@ -1731,6 +2190,23 @@ var tool029Info = runtime.Info{
 	ReadOnly: true,
 }
 
+// callTool029 decodes and checks the arguments of a tool029 call, then calls Tool029.
+func callTool029(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args029
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs029); !ok || !toolimpl.FastDone(s, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args029{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool029Info, args)
+		decodeArgs029(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &tool029Info, in, Tool029)
+}
+
 // Lines that more than one schema of the tool030 tool holds, each written once.
 const (
 	tool030Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -1777,6 +2253,18 @@ var tool030Info = runtime.Info{
 			tool030End),
 	},
 	ReadOnly: true,
+}
+
+// callTool030 decodes and checks the arguments of a tool030 call, then calls Tool030.
+func callTool030(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args030
+	var d toolimpl.Decoder
+	d.BeginCall(s, &tool030Info, args)
+	decodeArgs030(&d, &in)
+	if res, ok := d.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.Run(ctx, s, &tool030Info, in, Tool030)
 }
 
 // Lines that more than one schema of the tool031 tool holds, each written once.
@@ -1843,6 +2331,23 @@ var tool031Info = runtime.Info{
 	ReadOnly: true,
 }
 
+// callTool031 decodes and checks the arguments of a tool031 call, then calls Tool031.
+func callTool031(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args031
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs031); !ok || !toolimpl.FastDone(s, args, end, 3) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args031{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool031Info, args)
+		decodeArgs031(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &tool031Info, in, Tool031)
+}
+
 // Lines that more than one schema of the tool032 tool holds, each written once.
 const (
 	tool032Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -1884,6 +2389,23 @@ var tool032Info = runtime.Info{
 			tool032End),
 	},
 	ReadOnly: true,
+}
+
+// callTool032 decodes and checks the arguments of a tool032 call, then calls Tool032.
+func callTool032(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args032
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs032); !ok || !toolimpl.FastDone(s, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args032{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool032Info, args)
+		decodeArgs032(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &tool032Info, in, Tool032)
 }
 
 // Lines that more than one schema of the tool033 tool holds, each written once.
@@ -1946,6 +2468,23 @@ var tool033Info = runtime.Info{
 	ReadOnly: true,
 }
 
+// callTool033 decodes and checks the arguments of a tool033 call, then calls Tool033.
+func callTool033(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args033
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs033); !ok || !toolimpl.FastDone(s, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args033{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool033Info, args)
+		decodeArgs033(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &tool033Info, in, Tool033)
+}
+
 // Lines that more than one schema of the tool034 tool holds, each written once.
 const (
 	tool034Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -1992,6 +2531,18 @@ var tool034Info = runtime.Info{
 			tool034End),
 	},
 	ReadOnly: true,
+}
+
+// callTool034 decodes and checks the arguments of a tool034 call, then calls Tool034.
+func callTool034(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args034
+	var d toolimpl.Decoder
+	d.BeginCall(s, &tool034Info, args)
+	decodeArgs034(&d, &in)
+	if res, ok := d.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.Run(ctx, s, &tool034Info, in, Tool034)
 }
 
 // Lines that more than one schema of the tool035 tool holds, each written once.
@@ -2058,6 +2609,23 @@ var tool035Info = runtime.Info{
 	ReadOnly: true,
 }
 
+// callTool035 decodes and checks the arguments of a tool035 call, then calls Tool035.
+func callTool035(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args035
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs035); !ok || !toolimpl.FastDone(s, args, end, 3) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args035{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool035Info, args)
+		decodeArgs035(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &tool035Info, in, Tool035)
+}
+
 // Lines that more than one schema of the tool036 tool holds, each written once.
 const (
 	tool036Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -2099,6 +2667,23 @@ var tool036Info = runtime.Info{
 			tool036End),
 	},
 	ReadOnly: true,
+}
+
+// callTool036 decodes and checks the arguments of a tool036 call, then calls Tool036.
+func callTool036(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args036
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs036); !ok || !toolimpl.FastDone(s, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args036{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool036Info, args)
+		decodeArgs036(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &tool036Info, in, Tool036)
 }
 
 // Lines that more than one schema of the tool037 tool holds, each written once.
@@ -2161,6 +2746,23 @@ var tool037Info = runtime.Info{
 	ReadOnly: true,
 }
 
+// callTool037 decodes and checks the arguments of a tool037 call, then calls Tool037.
+func callTool037(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args037
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs037); !ok || !toolimpl.FastDone(s, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args037{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool037Info, args)
+		decodeArgs037(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &tool037Info, in, Tool037)
+}
+
 // Lines that more than one schema of the tool038 tool holds, each written once.
 const (
 	tool038Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -2207,6 +2809,18 @@ var tool038Info = runtime.Info{
 			tool038End),
 	},
 	ReadOnly: true,
+}
+
+// callTool038 decodes and checks the arguments of a tool038 call, then calls Tool038.
+func callTool038(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args038
+	var d toolimpl.Decoder
+	d.BeginCall(s, &tool038Info, args)
+	decodeArgs038(&d, &in)
+	if res, ok := d.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.Run(ctx, s, &tool038Info, in, Tool038)
 }
 
 // Lines that more than one schema of the tool039 tool holds, each written once.
@@ -2273,6 +2887,23 @@ var tool039Info = runtime.Info{
 	ReadOnly: true,
 }
 
+// callTool039 decodes and checks the arguments of a tool039 call, then calls Tool039.
+func callTool039(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args039
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs039); !ok || !toolimpl.FastDone(s, args, end, 3) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args039{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool039Info, args)
+		decodeArgs039(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &tool039Info, in, Tool039)
+}
+
 // Lines that more than one schema of the tool040 tool holds, each written once.
 const (
 	tool040Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -2314,6 +2945,23 @@ var tool040Info = runtime.Info{
 			tool040End),
 	},
 	ReadOnly: true,
+}
+
+// callTool040 decodes and checks the arguments of a tool040 call, then calls Tool040.
+func callTool040(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args040
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs040); !ok || !toolimpl.FastDone(s, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args040{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool040Info, args)
+		decodeArgs040(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &tool040Info, in, Tool040)
 }
 
 // Lines that more than one schema of the tool041 tool holds, each written once.
@@ -2376,6 +3024,23 @@ var tool041Info = runtime.Info{
 	ReadOnly: true,
 }
 
+// callTool041 decodes and checks the arguments of a tool041 call, then calls Tool041.
+func callTool041(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args041
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs041); !ok || !toolimpl.FastDone(s, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args041{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool041Info, args)
+		decodeArgs041(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &tool041Info, in, Tool041)
+}
+
 // Lines that more than one schema of the tool042 tool holds, each written once.
 const (
 	tool042Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -2422,6 +3087,18 @@ var tool042Info = runtime.Info{
 			tool042End),
 	},
 	ReadOnly: true,
+}
+
+// callTool042 decodes and checks the arguments of a tool042 call, then calls Tool042.
+func callTool042(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args042
+	var d toolimpl.Decoder
+	d.BeginCall(s, &tool042Info, args)
+	decodeArgs042(&d, &in)
+	if res, ok := d.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.Run(ctx, s, &tool042Info, in, Tool042)
 }
 
 // Lines that more than one schema of the tool043 tool holds, each written once.
@@ -2488,6 +3165,23 @@ var tool043Info = runtime.Info{
 	ReadOnly: true,
 }
 
+// callTool043 decodes and checks the arguments of a tool043 call, then calls Tool043.
+func callTool043(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args043
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs043); !ok || !toolimpl.FastDone(s, args, end, 3) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args043{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool043Info, args)
+		decodeArgs043(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &tool043Info, in, Tool043)
+}
+
 // Lines that more than one schema of the tool044 tool holds, each written once.
 const (
 	tool044Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -2529,6 +3223,23 @@ var tool044Info = runtime.Info{
 			tool044End),
 	},
 	ReadOnly: true,
+}
+
+// callTool044 decodes and checks the arguments of a tool044 call, then calls Tool044.
+func callTool044(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args044
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs044); !ok || !toolimpl.FastDone(s, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args044{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool044Info, args)
+		decodeArgs044(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &tool044Info, in, Tool044)
 }
 
 // Lines that more than one schema of the tool045 tool holds, each written once.
@@ -2591,6 +3302,23 @@ var tool045Info = runtime.Info{
 	ReadOnly: true,
 }
 
+// callTool045 decodes and checks the arguments of a tool045 call, then calls Tool045.
+func callTool045(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args045
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs045); !ok || !toolimpl.FastDone(s, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args045{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool045Info, args)
+		decodeArgs045(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &tool045Info, in, Tool045)
+}
+
 // Lines that more than one schema of the tool046 tool holds, each written once.
 const (
 	tool046Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -2637,6 +3365,18 @@ var tool046Info = runtime.Info{
 			tool046End),
 	},
 	ReadOnly: true,
+}
+
+// callTool046 decodes and checks the arguments of a tool046 call, then calls Tool046.
+func callTool046(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args046
+	var d toolimpl.Decoder
+	d.BeginCall(s, &tool046Info, args)
+	decodeArgs046(&d, &in)
+	if res, ok := d.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.Run(ctx, s, &tool046Info, in, Tool046)
 }
 
 // Lines that more than one schema of the tool047 tool holds, each written once.
@@ -2703,6 +3443,23 @@ var tool047Info = runtime.Info{
 	ReadOnly: true,
 }
 
+// callTool047 decodes and checks the arguments of a tool047 call, then calls Tool047.
+func callTool047(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args047
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs047); !ok || !toolimpl.FastDone(s, args, end, 3) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args047{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool047Info, args)
+		decodeArgs047(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &tool047Info, in, Tool047)
+}
+
 // Lines that more than one schema of the tool048 tool holds, each written once.
 const (
 	tool048Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -2744,6 +3501,23 @@ var tool048Info = runtime.Info{
 			tool048End),
 	},
 	ReadOnly: true,
+}
+
+// callTool048 decodes and checks the arguments of a tool048 call, then calls Tool048.
+func callTool048(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args048
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs048); !ok || !toolimpl.FastDone(s, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args048{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool048Info, args)
+		decodeArgs048(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &tool048Info, in, Tool048)
 }
 
 // Lines that more than one schema of the tool049 tool holds, each written once.
@@ -2806,6 +3580,23 @@ var tool049Info = runtime.Info{
 	ReadOnly: true,
 }
 
+// callTool049 decodes and checks the arguments of a tool049 call, then calls Tool049.
+func callTool049(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args049
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs049); !ok || !toolimpl.FastDone(s, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args049{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool049Info, args)
+		decodeArgs049(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &tool049Info, in, Tool049)
+}
+
 // Lines that more than one schema of the tool050 tool holds, each written once.
 const (
 	tool050Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -2852,6 +3643,18 @@ var tool050Info = runtime.Info{
 			tool050End),
 	},
 	ReadOnly: true,
+}
+
+// callTool050 decodes and checks the arguments of a tool050 call, then calls Tool050.
+func callTool050(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args050
+	var d toolimpl.Decoder
+	d.BeginCall(s, &tool050Info, args)
+	decodeArgs050(&d, &in)
+	if res, ok := d.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.Run(ctx, s, &tool050Info, in, Tool050)
 }
 
 // Lines that more than one schema of the tool051 tool holds, each written once.
@@ -2918,6 +3721,23 @@ var tool051Info = runtime.Info{
 	ReadOnly: true,
 }
 
+// callTool051 decodes and checks the arguments of a tool051 call, then calls Tool051.
+func callTool051(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args051
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs051); !ok || !toolimpl.FastDone(s, args, end, 3) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args051{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool051Info, args)
+		decodeArgs051(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &tool051Info, in, Tool051)
+}
+
 // Lines that more than one schema of the tool052 tool holds, each written once.
 const (
 	tool052Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -2959,6 +3779,23 @@ var tool052Info = runtime.Info{
 			tool052End),
 	},
 	ReadOnly: true,
+}
+
+// callTool052 decodes and checks the arguments of a tool052 call, then calls Tool052.
+func callTool052(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args052
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs052); !ok || !toolimpl.FastDone(s, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args052{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool052Info, args)
+		decodeArgs052(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &tool052Info, in, Tool052)
 }
 
 // Lines that more than one schema of the tool053 tool holds, each written once.
@@ -3021,6 +3858,23 @@ var tool053Info = runtime.Info{
 	ReadOnly: true,
 }
 
+// callTool053 decodes and checks the arguments of a tool053 call, then calls Tool053.
+func callTool053(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args053
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs053); !ok || !toolimpl.FastDone(s, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args053{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool053Info, args)
+		decodeArgs053(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &tool053Info, in, Tool053)
+}
+
 // Lines that more than one schema of the tool054 tool holds, each written once.
 const (
 	tool054Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -3067,6 +3921,18 @@ var tool054Info = runtime.Info{
 			tool054End),
 	},
 	ReadOnly: true,
+}
+
+// callTool054 decodes and checks the arguments of a tool054 call, then calls Tool054.
+func callTool054(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args054
+	var d toolimpl.Decoder
+	d.BeginCall(s, &tool054Info, args)
+	decodeArgs054(&d, &in)
+	if res, ok := d.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.Run(ctx, s, &tool054Info, in, Tool054)
 }
 
 // Lines that more than one schema of the tool055 tool holds, each written once.
@@ -3133,6 +3999,23 @@ var tool055Info = runtime.Info{
 	ReadOnly: true,
 }
 
+// callTool055 decodes and checks the arguments of a tool055 call, then calls Tool055.
+func callTool055(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args055
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs055); !ok || !toolimpl.FastDone(s, args, end, 3) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args055{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool055Info, args)
+		decodeArgs055(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &tool055Info, in, Tool055)
+}
+
 // Lines that more than one schema of the tool056 tool holds, each written once.
 const (
 	tool056Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -3174,6 +4057,23 @@ var tool056Info = runtime.Info{
 			tool056End),
 	},
 	ReadOnly: true,
+}
+
+// callTool056 decodes and checks the arguments of a tool056 call, then calls Tool056.
+func callTool056(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args056
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs056); !ok || !toolimpl.FastDone(s, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args056{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool056Info, args)
+		decodeArgs056(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &tool056Info, in, Tool056)
 }
 
 // Lines that more than one schema of the tool057 tool holds, each written once.
@@ -3236,6 +4136,23 @@ var tool057Info = runtime.Info{
 	ReadOnly: true,
 }
 
+// callTool057 decodes and checks the arguments of a tool057 call, then calls Tool057.
+func callTool057(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args057
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs057); !ok || !toolimpl.FastDone(s, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args057{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool057Info, args)
+		decodeArgs057(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &tool057Info, in, Tool057)
+}
+
 // Lines that more than one schema of the tool058 tool holds, each written once.
 const (
 	tool058Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -3282,6 +4199,18 @@ var tool058Info = runtime.Info{
 			tool058End),
 	},
 	ReadOnly: true,
+}
+
+// callTool058 decodes and checks the arguments of a tool058 call, then calls Tool058.
+func callTool058(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args058
+	var d toolimpl.Decoder
+	d.BeginCall(s, &tool058Info, args)
+	decodeArgs058(&d, &in)
+	if res, ok := d.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.Run(ctx, s, &tool058Info, in, Tool058)
 }
 
 // Lines that more than one schema of the tool059 tool holds, each written once.
@@ -3348,6 +4277,23 @@ var tool059Info = runtime.Info{
 	ReadOnly: true,
 }
 
+// callTool059 decodes and checks the arguments of a tool059 call, then calls Tool059.
+func callTool059(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args059
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs059); !ok || !toolimpl.FastDone(s, args, end, 3) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args059{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool059Info, args)
+		decodeArgs059(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &tool059Info, in, Tool059)
+}
+
 // Lines that more than one schema of the tool060 tool holds, each written once.
 const (
 	tool060Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -3389,6 +4335,23 @@ var tool060Info = runtime.Info{
 			tool060End),
 	},
 	ReadOnly: true,
+}
+
+// callTool060 decodes and checks the arguments of a tool060 call, then calls Tool060.
+func callTool060(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args060
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs060); !ok || !toolimpl.FastDone(s, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args060{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool060Info, args)
+		decodeArgs060(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &tool060Info, in, Tool060)
 }
 
 // Lines that more than one schema of the tool061 tool holds, each written once.
@@ -3451,6 +4414,23 @@ var tool061Info = runtime.Info{
 	ReadOnly: true,
 }
 
+// callTool061 decodes and checks the arguments of a tool061 call, then calls Tool061.
+func callTool061(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args061
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs061); !ok || !toolimpl.FastDone(s, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args061{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool061Info, args)
+		decodeArgs061(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &tool061Info, in, Tool061)
+}
+
 // Lines that more than one schema of the tool062 tool holds, each written once.
 const (
 	tool062Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -3497,6 +4477,18 @@ var tool062Info = runtime.Info{
 			tool062End),
 	},
 	ReadOnly: true,
+}
+
+// callTool062 decodes and checks the arguments of a tool062 call, then calls Tool062.
+func callTool062(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args062
+	var d toolimpl.Decoder
+	d.BeginCall(s, &tool062Info, args)
+	decodeArgs062(&d, &in)
+	if res, ok := d.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.Run(ctx, s, &tool062Info, in, Tool062)
 }
 
 // Lines that more than one schema of the tool063 tool holds, each written once.
@@ -3563,6 +4555,23 @@ var tool063Info = runtime.Info{
 	ReadOnly: true,
 }
 
+// callTool063 decodes and checks the arguments of a tool063 call, then calls Tool063.
+func callTool063(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args063
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs063); !ok || !toolimpl.FastDone(s, args, end, 3) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args063{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool063Info, args)
+		decodeArgs063(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &tool063Info, in, Tool063)
+}
+
 // Lines that more than one schema of the tool064 tool holds, each written once.
 const (
 	tool064Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -3604,6 +4613,23 @@ var tool064Info = runtime.Info{
 			tool064End),
 	},
 	ReadOnly: true,
+}
+
+// callTool064 decodes and checks the arguments of a tool064 call, then calls Tool064.
+func callTool064(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args064
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs064); !ok || !toolimpl.FastDone(s, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args064{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool064Info, args)
+		decodeArgs064(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &tool064Info, in, Tool064)
 }
 
 // Lines that more than one schema of the tool065 tool holds, each written once.
@@ -3666,6 +4692,23 @@ var tool065Info = runtime.Info{
 	ReadOnly: true,
 }
 
+// callTool065 decodes and checks the arguments of a tool065 call, then calls Tool065.
+func callTool065(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args065
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs065); !ok || !toolimpl.FastDone(s, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args065{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool065Info, args)
+		decodeArgs065(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &tool065Info, in, Tool065)
+}
+
 // Lines that more than one schema of the tool066 tool holds, each written once.
 const (
 	tool066Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -3712,6 +4755,18 @@ var tool066Info = runtime.Info{
 			tool066End),
 	},
 	ReadOnly: true,
+}
+
+// callTool066 decodes and checks the arguments of a tool066 call, then calls Tool066.
+func callTool066(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args066
+	var d toolimpl.Decoder
+	d.BeginCall(s, &tool066Info, args)
+	decodeArgs066(&d, &in)
+	if res, ok := d.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.Run(ctx, s, &tool066Info, in, Tool066)
 }
 
 // Lines that more than one schema of the tool067 tool holds, each written once.
@@ -3778,6 +4833,23 @@ var tool067Info = runtime.Info{
 	ReadOnly: true,
 }
 
+// callTool067 decodes and checks the arguments of a tool067 call, then calls Tool067.
+func callTool067(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args067
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs067); !ok || !toolimpl.FastDone(s, args, end, 3) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args067{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool067Info, args)
+		decodeArgs067(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &tool067Info, in, Tool067)
+}
+
 // Lines that more than one schema of the tool068 tool holds, each written once.
 const (
 	tool068Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -3819,6 +4891,23 @@ var tool068Info = runtime.Info{
 			tool068End),
 	},
 	ReadOnly: true,
+}
+
+// callTool068 decodes and checks the arguments of a tool068 call, then calls Tool068.
+func callTool068(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args068
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs068); !ok || !toolimpl.FastDone(s, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args068{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool068Info, args)
+		decodeArgs068(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &tool068Info, in, Tool068)
 }
 
 // Lines that more than one schema of the tool069 tool holds, each written once.
@@ -3881,6 +4970,23 @@ var tool069Info = runtime.Info{
 	ReadOnly: true,
 }
 
+// callTool069 decodes and checks the arguments of a tool069 call, then calls Tool069.
+func callTool069(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args069
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs069); !ok || !toolimpl.FastDone(s, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args069{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool069Info, args)
+		decodeArgs069(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &tool069Info, in, Tool069)
+}
+
 // Lines that more than one schema of the tool070 tool holds, each written once.
 const (
 	tool070Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -3927,6 +5033,18 @@ var tool070Info = runtime.Info{
 			tool070End),
 	},
 	ReadOnly: true,
+}
+
+// callTool070 decodes and checks the arguments of a tool070 call, then calls Tool070.
+func callTool070(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args070
+	var d toolimpl.Decoder
+	d.BeginCall(s, &tool070Info, args)
+	decodeArgs070(&d, &in)
+	if res, ok := d.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.Run(ctx, s, &tool070Info, in, Tool070)
 }
 
 // Lines that more than one schema of the tool071 tool holds, each written once.
@@ -3993,6 +5111,23 @@ var tool071Info = runtime.Info{
 	ReadOnly: true,
 }
 
+// callTool071 decodes and checks the arguments of a tool071 call, then calls Tool071.
+func callTool071(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args071
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs071); !ok || !toolimpl.FastDone(s, args, end, 3) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args071{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool071Info, args)
+		decodeArgs071(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &tool071Info, in, Tool071)
+}
+
 // Lines that more than one schema of the tool072 tool holds, each written once.
 const (
 	tool072Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -4034,6 +5169,23 @@ var tool072Info = runtime.Info{
 			tool072End),
 	},
 	ReadOnly: true,
+}
+
+// callTool072 decodes and checks the arguments of a tool072 call, then calls Tool072.
+func callTool072(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args072
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs072); !ok || !toolimpl.FastDone(s, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args072{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool072Info, args)
+		decodeArgs072(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &tool072Info, in, Tool072)
 }
 
 // Lines that more than one schema of the tool073 tool holds, each written once.
@@ -4096,6 +5248,23 @@ var tool073Info = runtime.Info{
 	ReadOnly: true,
 }
 
+// callTool073 decodes and checks the arguments of a tool073 call, then calls Tool073.
+func callTool073(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args073
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs073); !ok || !toolimpl.FastDone(s, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args073{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool073Info, args)
+		decodeArgs073(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &tool073Info, in, Tool073)
+}
+
 // Lines that more than one schema of the tool074 tool holds, each written once.
 const (
 	tool074Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -4142,6 +5311,18 @@ var tool074Info = runtime.Info{
 			tool074End),
 	},
 	ReadOnly: true,
+}
+
+// callTool074 decodes and checks the arguments of a tool074 call, then calls Tool074.
+func callTool074(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args074
+	var d toolimpl.Decoder
+	d.BeginCall(s, &tool074Info, args)
+	decodeArgs074(&d, &in)
+	if res, ok := d.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.Run(ctx, s, &tool074Info, in, Tool074)
 }
 
 // Lines that more than one schema of the tool075 tool holds, each written once.
@@ -4208,6 +5389,23 @@ var tool075Info = runtime.Info{
 	ReadOnly: true,
 }
 
+// callTool075 decodes and checks the arguments of a tool075 call, then calls Tool075.
+func callTool075(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args075
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs075); !ok || !toolimpl.FastDone(s, args, end, 3) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args075{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool075Info, args)
+		decodeArgs075(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &tool075Info, in, Tool075)
+}
+
 // Lines that more than one schema of the tool076 tool holds, each written once.
 const (
 	tool076Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -4249,6 +5447,23 @@ var tool076Info = runtime.Info{
 			tool076End),
 	},
 	ReadOnly: true,
+}
+
+// callTool076 decodes and checks the arguments of a tool076 call, then calls Tool076.
+func callTool076(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args076
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs076); !ok || !toolimpl.FastDone(s, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args076{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool076Info, args)
+		decodeArgs076(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &tool076Info, in, Tool076)
 }
 
 // Lines that more than one schema of the tool077 tool holds, each written once.
@@ -4311,6 +5526,23 @@ var tool077Info = runtime.Info{
 	ReadOnly: true,
 }
 
+// callTool077 decodes and checks the arguments of a tool077 call, then calls Tool077.
+func callTool077(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args077
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs077); !ok || !toolimpl.FastDone(s, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args077{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool077Info, args)
+		decodeArgs077(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &tool077Info, in, Tool077)
+}
+
 // Lines that more than one schema of the tool078 tool holds, each written once.
 const (
 	tool078Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -4357,6 +5589,18 @@ var tool078Info = runtime.Info{
 			tool078End),
 	},
 	ReadOnly: true,
+}
+
+// callTool078 decodes and checks the arguments of a tool078 call, then calls Tool078.
+func callTool078(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args078
+	var d toolimpl.Decoder
+	d.BeginCall(s, &tool078Info, args)
+	decodeArgs078(&d, &in)
+	if res, ok := d.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.Run(ctx, s, &tool078Info, in, Tool078)
 }
 
 // Lines that more than one schema of the tool079 tool holds, each written once.
@@ -4423,6 +5667,23 @@ var tool079Info = runtime.Info{
 	ReadOnly: true,
 }
 
+// callTool079 decodes and checks the arguments of a tool079 call, then calls Tool079.
+func callTool079(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args079
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs079); !ok || !toolimpl.FastDone(s, args, end, 3) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args079{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool079Info, args)
+		decodeArgs079(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &tool079Info, in, Tool079)
+}
+
 // Lines that more than one schema of the tool080 tool holds, each written once.
 const (
 	tool080Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -4464,6 +5725,23 @@ var tool080Info = runtime.Info{
 			tool080End),
 	},
 	ReadOnly: true,
+}
+
+// callTool080 decodes and checks the arguments of a tool080 call, then calls Tool080.
+func callTool080(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args080
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs080); !ok || !toolimpl.FastDone(s, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args080{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool080Info, args)
+		decodeArgs080(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &tool080Info, in, Tool080)
 }
 
 // Lines that more than one schema of the tool081 tool holds, each written once.
@@ -4526,6 +5804,23 @@ var tool081Info = runtime.Info{
 	ReadOnly: true,
 }
 
+// callTool081 decodes and checks the arguments of a tool081 call, then calls Tool081.
+func callTool081(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args081
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs081); !ok || !toolimpl.FastDone(s, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args081{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool081Info, args)
+		decodeArgs081(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &tool081Info, in, Tool081)
+}
+
 // Lines that more than one schema of the tool082 tool holds, each written once.
 const (
 	tool082Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -4572,6 +5867,18 @@ var tool082Info = runtime.Info{
 			tool082End),
 	},
 	ReadOnly: true,
+}
+
+// callTool082 decodes and checks the arguments of a tool082 call, then calls Tool082.
+func callTool082(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args082
+	var d toolimpl.Decoder
+	d.BeginCall(s, &tool082Info, args)
+	decodeArgs082(&d, &in)
+	if res, ok := d.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.Run(ctx, s, &tool082Info, in, Tool082)
 }
 
 // Lines that more than one schema of the tool083 tool holds, each written once.
@@ -4638,6 +5945,23 @@ var tool083Info = runtime.Info{
 	ReadOnly: true,
 }
 
+// callTool083 decodes and checks the arguments of a tool083 call, then calls Tool083.
+func callTool083(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args083
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs083); !ok || !toolimpl.FastDone(s, args, end, 3) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args083{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool083Info, args)
+		decodeArgs083(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &tool083Info, in, Tool083)
+}
+
 // Lines that more than one schema of the tool084 tool holds, each written once.
 const (
 	tool084Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -4679,6 +6003,23 @@ var tool084Info = runtime.Info{
 			tool084End),
 	},
 	ReadOnly: true,
+}
+
+// callTool084 decodes and checks the arguments of a tool084 call, then calls Tool084.
+func callTool084(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args084
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs084); !ok || !toolimpl.FastDone(s, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args084{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool084Info, args)
+		decodeArgs084(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &tool084Info, in, Tool084)
 }
 
 // Lines that more than one schema of the tool085 tool holds, each written once.
@@ -4741,6 +6082,23 @@ var tool085Info = runtime.Info{
 	ReadOnly: true,
 }
 
+// callTool085 decodes and checks the arguments of a tool085 call, then calls Tool085.
+func callTool085(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args085
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs085); !ok || !toolimpl.FastDone(s, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args085{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool085Info, args)
+		decodeArgs085(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &tool085Info, in, Tool085)
+}
+
 // Lines that more than one schema of the tool086 tool holds, each written once.
 const (
 	tool086Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -4787,6 +6145,18 @@ var tool086Info = runtime.Info{
 			tool086End),
 	},
 	ReadOnly: true,
+}
+
+// callTool086 decodes and checks the arguments of a tool086 call, then calls Tool086.
+func callTool086(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args086
+	var d toolimpl.Decoder
+	d.BeginCall(s, &tool086Info, args)
+	decodeArgs086(&d, &in)
+	if res, ok := d.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.Run(ctx, s, &tool086Info, in, Tool086)
 }
 
 // Lines that more than one schema of the tool087 tool holds, each written once.
@@ -4853,6 +6223,23 @@ var tool087Info = runtime.Info{
 	ReadOnly: true,
 }
 
+// callTool087 decodes and checks the arguments of a tool087 call, then calls Tool087.
+func callTool087(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args087
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs087); !ok || !toolimpl.FastDone(s, args, end, 3) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args087{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool087Info, args)
+		decodeArgs087(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &tool087Info, in, Tool087)
+}
+
 // Lines that more than one schema of the tool088 tool holds, each written once.
 const (
 	tool088Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -4894,6 +6281,23 @@ var tool088Info = runtime.Info{
 			tool088End),
 	},
 	ReadOnly: true,
+}
+
+// callTool088 decodes and checks the arguments of a tool088 call, then calls Tool088.
+func callTool088(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args088
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs088); !ok || !toolimpl.FastDone(s, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args088{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool088Info, args)
+		decodeArgs088(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &tool088Info, in, Tool088)
 }
 
 // Lines that more than one schema of the tool089 tool holds, each written once.
@@ -4956,6 +6360,23 @@ var tool089Info = runtime.Info{
 	ReadOnly: true,
 }
 
+// callTool089 decodes and checks the arguments of a tool089 call, then calls Tool089.
+func callTool089(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args089
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs089); !ok || !toolimpl.FastDone(s, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args089{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool089Info, args)
+		decodeArgs089(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &tool089Info, in, Tool089)
+}
+
 // Lines that more than one schema of the tool090 tool holds, each written once.
 const (
 	tool090Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -5002,6 +6423,18 @@ var tool090Info = runtime.Info{
 			tool090End),
 	},
 	ReadOnly: true,
+}
+
+// callTool090 decodes and checks the arguments of a tool090 call, then calls Tool090.
+func callTool090(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args090
+	var d toolimpl.Decoder
+	d.BeginCall(s, &tool090Info, args)
+	decodeArgs090(&d, &in)
+	if res, ok := d.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.Run(ctx, s, &tool090Info, in, Tool090)
 }
 
 // Lines that more than one schema of the tool091 tool holds, each written once.
@@ -5068,6 +6501,23 @@ var tool091Info = runtime.Info{
 	ReadOnly: true,
 }
 
+// callTool091 decodes and checks the arguments of a tool091 call, then calls Tool091.
+func callTool091(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args091
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs091); !ok || !toolimpl.FastDone(s, args, end, 3) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args091{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool091Info, args)
+		decodeArgs091(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &tool091Info, in, Tool091)
+}
+
 // Lines that more than one schema of the tool092 tool holds, each written once.
 const (
 	tool092Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -5109,6 +6559,23 @@ var tool092Info = runtime.Info{
 			tool092End),
 	},
 	ReadOnly: true,
+}
+
+// callTool092 decodes and checks the arguments of a tool092 call, then calls Tool092.
+func callTool092(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args092
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs092); !ok || !toolimpl.FastDone(s, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args092{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool092Info, args)
+		decodeArgs092(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &tool092Info, in, Tool092)
 }
 
 // Lines that more than one schema of the tool093 tool holds, each written once.
@@ -5171,6 +6638,23 @@ var tool093Info = runtime.Info{
 	ReadOnly: true,
 }
 
+// callTool093 decodes and checks the arguments of a tool093 call, then calls Tool093.
+func callTool093(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args093
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs093); !ok || !toolimpl.FastDone(s, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args093{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool093Info, args)
+		decodeArgs093(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &tool093Info, in, Tool093)
+}
+
 // Lines that more than one schema of the tool094 tool holds, each written once.
 const (
 	tool094Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -5217,6 +6701,18 @@ var tool094Info = runtime.Info{
 			tool094End),
 	},
 	ReadOnly: true,
+}
+
+// callTool094 decodes and checks the arguments of a tool094 call, then calls Tool094.
+func callTool094(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args094
+	var d toolimpl.Decoder
+	d.BeginCall(s, &tool094Info, args)
+	decodeArgs094(&d, &in)
+	if res, ok := d.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.Run(ctx, s, &tool094Info, in, Tool094)
 }
 
 // Lines that more than one schema of the tool095 tool holds, each written once.
@@ -5283,6 +6779,23 @@ var tool095Info = runtime.Info{
 	ReadOnly: true,
 }
 
+// callTool095 decodes and checks the arguments of a tool095 call, then calls Tool095.
+func callTool095(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args095
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs095); !ok || !toolimpl.FastDone(s, args, end, 3) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args095{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool095Info, args)
+		decodeArgs095(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &tool095Info, in, Tool095)
+}
+
 // Lines that more than one schema of the tool096 tool holds, each written once.
 const (
 	tool096Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -5324,6 +6837,23 @@ var tool096Info = runtime.Info{
 			tool096End),
 	},
 	ReadOnly: true,
+}
+
+// callTool096 decodes and checks the arguments of a tool096 call, then calls Tool096.
+func callTool096(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args096
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs096); !ok || !toolimpl.FastDone(s, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args096{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool096Info, args)
+		decodeArgs096(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &tool096Info, in, Tool096)
 }
 
 // Lines that more than one schema of the tool097 tool holds, each written once.
@@ -5386,6 +6916,23 @@ var tool097Info = runtime.Info{
 	ReadOnly: true,
 }
 
+// callTool097 decodes and checks the arguments of a tool097 call, then calls Tool097.
+func callTool097(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args097
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs097); !ok || !toolimpl.FastDone(s, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args097{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool097Info, args)
+		decodeArgs097(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &tool097Info, in, Tool097)
+}
+
 // Lines that more than one schema of the tool098 tool holds, each written once.
 const (
 	tool098Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
@@ -5432,6 +6979,18 @@ var tool098Info = runtime.Info{
 			tool098End),
 	},
 	ReadOnly: true,
+}
+
+// callTool098 decodes and checks the arguments of a tool098 call, then calls Tool098.
+func callTool098(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args098
+	var d toolimpl.Decoder
+	d.BeginCall(s, &tool098Info, args)
+	decodeArgs098(&d, &in)
+	if res, ok := d.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.Run(ctx, s, &tool098Info, in, Tool098)
 }
 
 // Lines that more than one schema of the tool099 tool holds, each written once.
@@ -5496,6 +7055,23 @@ var tool099Info = runtime.Info{
 			tool099End),
 	},
 	ReadOnly: true,
+}
+
+// callTool099 decodes and checks the arguments of a tool099 call, then calls Tool099.
+func callTool099(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Args099
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs099); !ok || !toolimpl.FastDone(s, args, end, 3) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args099{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tool099Info, args)
+		decodeArgs099(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &tool099Info, in, Tool099)
 }
 
 // decodeArgs000 decodes an Args000 and checks its constraints.

@@ -23,15 +23,13 @@ const _ = toolimpl.SupportPackageIsVersion3
 // Tools returns the tools of package tools, in source order.
 func Tools() []runtime.Tool {
 	return []runtime.Tool{
-		toolimpl.NewFunc(&forecastInfo, fastForecastRequest, 1, decodeForecastRequest, Forecast, nil),
-		toolimpl.NewFunc(&searchInfo, fastSearchRequest, 2, decodeSearchRequest, Search, nil),
-		toolimpl.NewFunc(&lookupInfo, fastOrderQuery, 1, decodeOrderQuery, Lookup, encodeLookupResult),
-		toolimpl.NewFunc(&lookupTimeoutInfo, fastOrderQuery, 1, decodeOrderQuery, LookupTimeout, encodeLookupTimeoutResult),
-		toolimpl.NewFunc(&ignoreCtxInfo, fastOrderQuery, 1, decodeOrderQuery, IgnoreCtx, encodeIgnoreCtxResult),
-		toolimpl.NewFunc(&weekInfo, fastWeekQuery, 1, decodeWeekQuery, Week, encodeWeekResult),
-		toolimpl.NewFunc(&quoteInfo, fastQuoteArgs, 1, decodeQuoteArgs, func(ctx context.Context, in quoteArgs) (QuoteResult, error) {
-			return Quote(ctx, in.Symbol, in.Qty)
-		}, encodeQuoteResult),
+		toolimpl.NewTool(&forecastInfo, callForecast),
+		toolimpl.NewTool(&searchInfo, callSearch),
+		toolimpl.NewTool(&lookupInfo, callLookup),
+		toolimpl.NewTool(&lookupTimeoutInfo, callLookupTimeout),
+		toolimpl.NewTool(&ignoreCtxInfo, callIgnoreCtx),
+		toolimpl.NewTool(&weekInfo, callWeek),
+		toolimpl.NewTool(&quoteInfo, callQuote),
 	}
 }
 
@@ -78,6 +76,23 @@ var forecastInfo = runtime.Info{
 	ReadOnly: true,
 }
 
+// callForecast decodes and checks the arguments of a forecast call, then calls Forecast.
+func callForecast(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in weather.ForecastRequest
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastForecastRequest); !ok || !toolimpl.FastDone(s, args, end, 1) {
+		// Not the common case: decode again, saying what is wrong.
+		in = weather.ForecastRequest{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &forecastInfo, args)
+		decodeForecastRequest(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &forecastInfo, in, Forecast)
+}
+
 // Lines that more than one schema of the search tool holds, each written once.
 const (
 	searchQuery       = `"query":{"type":"string","maxLength":200,"minLength":2,"description":"Query in plain words; common words are ignored."},`
@@ -119,6 +134,23 @@ var searchInfo = runtime.Info{
 			searchEnd),
 	},
 	ReadOnly: true,
+}
+
+// callSearch decodes and checks the arguments of a search call, then calls Search.
+func callSearch(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in search.SearchRequest
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastSearchRequest); !ok || !toolimpl.FastDone(s, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = search.SearchRequest{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &searchInfo, args)
+		decodeSearchRequest(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &searchInfo, in, Search)
 }
 
 // Lines that more than one schema of the lookup tool holds, each written once.
@@ -163,6 +195,23 @@ var lookupInfo = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["id","total","paid"]}`),
 	OutputObject: true,
 	ReadOnly:     true,
+}
+
+// callLookup decodes and checks the arguments of a lookup call, then calls Lookup.
+func callLookup(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in OrderQuery
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastOrderQuery); !ok || !toolimpl.FastDone(s, args, end, 1) {
+		// Not the common case: decode again, saying what is wrong.
+		in = OrderQuery{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &lookupInfo, args)
+		decodeOrderQuery(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.RunEncoded(ctx, s, &lookupInfo, in, Lookup, encodeLookupResult)
 }
 
 // Lines that more than one schema of the lookup_timeout tool holds, each written once.
@@ -210,6 +259,23 @@ var lookupTimeoutInfo = runtime.Info{
 	ReadOnly:     true,
 }
 
+// callLookupTimeout decodes and checks the arguments of a lookup_timeout call, then calls LookupTimeout.
+func callLookupTimeout(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in OrderQuery
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastOrderQuery); !ok || !toolimpl.FastDone(s, args, end, 1) {
+		// Not the common case: decode again, saying what is wrong.
+		in = OrderQuery{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &lookupTimeoutInfo, args)
+		decodeOrderQuery(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.RunEncoded(ctx, s, &lookupTimeoutInfo, in, LookupTimeout, encodeLookupTimeoutResult)
+}
+
 // Lines that more than one schema of the ignore_ctx tool holds, each written once.
 const (
 	ignoreCtxId       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the order."},`
@@ -253,6 +319,23 @@ var ignoreCtxInfo = runtime.Info{
 	OutputObject: true,
 	Timeout:      5 * time.Second,
 	ReadOnly:     true,
+}
+
+// callIgnoreCtx decodes and checks the arguments of a ignore_ctx call, then calls IgnoreCtx.
+func callIgnoreCtx(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in OrderQuery
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastOrderQuery); !ok || !toolimpl.FastDone(s, args, end, 1) {
+		// Not the common case: decode again, saying what is wrong.
+		in = OrderQuery{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &ignoreCtxInfo, args)
+		decodeOrderQuery(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.RunEncoded(ctx, s, &ignoreCtxInfo, in, IgnoreCtx, encodeIgnoreCtxResult)
 }
 
 // Lines that more than one schema of the week tool holds, each written once.
@@ -299,6 +382,23 @@ var weekInfo = runtime.Info{
 	ReadOnly:     true,
 }
 
+// callWeek decodes and checks the arguments of a week call, then calls Week.
+func callWeek(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in WeekQuery
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastWeekQuery); !ok || !toolimpl.FastDone(s, args, end, 1) {
+		// Not the common case: decode again, saying what is wrong.
+		in = WeekQuery{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &weekInfo, args)
+		decodeWeekQuery(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.RunEncoded(ctx, s, &weekInfo, in, Week, encodeWeekResult)
+}
+
 // Lines that more than one schema of the quote tool holds, each written once.
 const (
 	quoteSymbol = `"symbol":{"type":"string","description":"The stock's ticker symbol."},`
@@ -335,6 +435,25 @@ var quoteInfo = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["symbol","qty","price"]}`),
 	OutputObject: true,
 	ReadOnly:     true,
+}
+
+// callQuote decodes and checks the arguments of a quote call, then calls Quote.
+func callQuote(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in quoteArgs
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastQuoteArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+		// Not the common case: decode again, saying what is wrong.
+		in = quoteArgs{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &quoteInfo, args)
+		decodeQuoteArgs(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.RunEncoded(ctx, s, &quoteInfo, in, func(ctx context.Context, in quoteArgs) (QuoteResult, error) {
+		return Quote(ctx, in.Symbol, in.Qty)
+	}, encodeQuoteResult)
 }
 
 // quoteArgs are the arguments of the quote tool: the parameters of Quote.

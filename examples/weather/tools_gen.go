@@ -21,10 +21,8 @@ const _ = toolimpl.SupportPackageIsVersion3
 // Tools returns the tools of package weather, in source order.
 func Tools() []runtime.Tool {
 	return []runtime.Tool{
-		toolimpl.NewFunc(&getForecastInfo, fastForecastRequest, 1, decodeForecastRequest, GetForecast, encodeGetForecastResult),
-		toolimpl.NewFunc(&convertTemperatureInfo, fastConvertTemperatureArgs, 1, decodeConvertTemperatureArgs, func(ctx context.Context, in convertTemperatureArgs) (string, error) {
-			return ConvertTemperature(in.Value, in.From, in.To)
-		}, nil),
+		toolimpl.NewTool(&getForecastInfo, callGetForecast),
+		toolimpl.NewTool(&convertTemperatureInfo, callConvertTemperature),
 	}
 }
 
@@ -90,6 +88,23 @@ var getForecastInfo = runtime.Info{
 	ReadOnly:      true,
 }
 
+// callGetForecast decodes and checks the arguments of a get_forecast call, then calls GetForecast.
+func callGetForecast(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in ForecastRequest
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastForecastRequest); !ok || !toolimpl.FastDone(s, args, end, 1) {
+		// Not the common case: decode again, saying what is wrong.
+		in = ForecastRequest{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &getForecastInfo, args)
+		decodeForecastRequest(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.RunEncoded(ctx, s, &getForecastInfo, in, GetForecast, encodeGetForecastResult)
+}
+
 // Lines that more than one schema of the convert_temperature tool holds, each written once.
 const (
 	convertTemperatureValue = `"value":{"type":"number","description":"The temperature to convert."},`
@@ -128,6 +143,25 @@ var convertTemperatureInfo = runtime.Info{
 	Group:     "weather",
 	ReadOnly:  true,
 	OpenWorld: new(false),
+}
+
+// callConvertTemperature decodes and checks the arguments of a convert_temperature call, then calls ConvertTemperature.
+func callConvertTemperature(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in convertTemperatureArgs
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastConvertTemperatureArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+		// Not the common case: decode again, saying what is wrong.
+		in = convertTemperatureArgs{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &convertTemperatureInfo, args)
+		decodeConvertTemperatureArgs(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &convertTemperatureInfo, in, func(ctx context.Context, in convertTemperatureArgs) (string, error) {
+		return ConvertTemperature(in.Value, in.From, in.To)
+	})
 }
 
 // convertTemperatureArgs are the arguments of the convert_temperature tool: the parameters of ConvertTemperature.

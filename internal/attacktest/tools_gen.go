@@ -22,50 +22,24 @@ const _ = toolimpl.SupportPackageIsVersion3
 // Tools returns the tools of package attacktest, in source order.
 func Tools(nest *Nest) []runtime.Tool {
 	return []runtime.Tool{
-		toolimpl.NewFunc(&hostileArgsInfo, nil, 0, decodeHostileArgs, HostileArgsTool, nil),
-		toolimpl.NewFunc(&explodeInfo, nil, 0, toolimpl.DecodeNoInput, func(ctx context.Context, in toolimpl.NoInput) (string, error) {
-			return Explode(ctx)
-		}, nil),
-		toolimpl.NewFunc(&confirmOpInfo, fastConfirmOpArgs, 1, decodeConfirmOpArgs, func(ctx context.Context, in confirmOpArgs) (string, error) {
-			return ConfirmOp(ctx, in.What)
-		}, nil),
-		toolimpl.NewFunc(&badResultInfo, nil, 0, toolimpl.DecodeNoInput, func(ctx context.Context, in toolimpl.NoInput) (BadResult, error) {
-			return BadResultTool(ctx)
-		}, nil),
+		toolimpl.NewTool(&hostileArgsInfo, callHostileArgs),
+		toolimpl.NewTool(&explodeInfo, callExplode),
+		toolimpl.NewTool(&confirmOpInfo, callConfirmOp),
+		toolimpl.NewTool(&badResultInfo, callBadResult),
 		streamBoomTool{},
 		streamWordsTool{},
 		streamLateTool{},
-		toolimpl.NewFunc(&addInfo, fastAddArgs, 1, decodeAddArgs, func(ctx context.Context, in addArgs) (int, error) {
-			return Add(ctx, in.A, in.B)
-		}, encodeAddResult),
-		toolimpl.NewFunc(&echoInfo, fastEchoArgs, 1, decodeEchoArgs, func(ctx context.Context, in echoArgs) (string, error) {
-			return Echo(ctx, in.Text)
-		}, nil),
-		toolimpl.NewFunc(&sumInfo, fastSumArgs, 2, decodeSumArgs, func(ctx context.Context, in sumArgs) (int, error) {
-			return Sum(ctx, in.Nums)
-		}, encodeSumResult),
-		toolimpl.NewFunc(&sleepyInfo, fastSleepyArgs, 1, decodeSleepyArgs, func(ctx context.Context, in sleepyArgs) (string, error) {
-			return Sleepy(ctx, in.Ms)
-		}, nil),
-		toolimpl.NewFunc(&stallInfo, fastStallArgs, 1, decodeStallArgs, func(ctx context.Context, in stallArgs) (string, error) {
-			return Stall(ctx, in.Ms)
-		}, nil),
-		toolimpl.NewFunc(&cachedLookupInfo, fastCachedLookupArgs, 1, decodeCachedLookupArgs, func(ctx context.Context, in cachedLookupArgs) (Lookup, error) {
-			return CachedLookup(ctx, in.Key, in.Delay)
-		}, encodeCachedLookupResult),
-		toolimpl.NewFunc(&flakyInfo, fastFlakyArgs, 1, decodeFlakyArgs, func(ctx context.Context, in flakyArgs) (string, error) {
-			return Flaky(ctx, in.Key)
-		}, nil),
+		toolimpl.NewTool(&addInfo, callAdd),
+		toolimpl.NewTool(&echoInfo, callEcho),
+		toolimpl.NewTool(&sumInfo, callSum),
+		toolimpl.NewTool(&sleepyInfo, callSleepy),
+		toolimpl.NewTool(&stallInfo, callStall),
+		toolimpl.NewTool(&cachedLookupInfo, callCachedLookup),
+		toolimpl.NewTool(&flakyInfo, callFlaky),
 		callInnerTool{nest},
-		toolimpl.NewFunc(&explodeTimedInfo, nil, 0, toolimpl.DecodeNoInput, func(ctx context.Context, in toolimpl.NoInput) (string, error) {
-			return ExplodeTimed(ctx)
-		}, nil),
-		toolimpl.NewFunc(&badNestedInfo, nil, 0, toolimpl.DecodeNoInput, func(ctx context.Context, in toolimpl.NoInput) (BadNested, error) {
-			return BadNestedTool(ctx)
-		}, encodeBadNestedResult),
-		toolimpl.NewFunc(&badResultTimedInfo, nil, 0, toolimpl.DecodeNoInput, func(ctx context.Context, in toolimpl.NoInput) (BadResult, error) {
-			return BadResultTimed(ctx)
-		}, nil),
+		toolimpl.NewTool(&explodeTimedInfo, callExplodeTimed),
+		toolimpl.NewTool(&badNestedInfo, callBadNested),
+		toolimpl.NewTool(&badResultTimedInfo, callBadResultTimed),
 	}
 }
 
@@ -106,6 +80,18 @@ var hostileArgsInfo = runtime.Info{
 	ReadOnly: true,
 }
 
+// callHostileArgs decodes and checks the arguments of a hostile_args call, then calls HostileArgsTool.
+func callHostileArgs(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in HostileArgs
+	var d toolimpl.Decoder
+	d.BeginCall(s, &hostileArgsInfo, args)
+	decodeHostileArgs(&d, &in)
+	if res, ok := d.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.Run(ctx, s, &hostileArgsInfo, in, HostileArgsTool)
+}
+
 // Lines that more than one schema of the explode tool holds, each written once.
 const (
 	explodeStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
@@ -122,6 +108,20 @@ var explodeInfo = runtime.Info{
 		Anthropic: json.RawMessage(explodeStart),
 	},
 	ReadOnly: true,
+}
+
+// callExplode decodes and checks the arguments of a explode call, then calls Explode.
+func callExplode(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in toolimpl.NoInput
+	var d toolimpl.Decoder
+	d.BeginCall(s, &explodeInfo, args)
+	toolimpl.DecodeNoInput(&d, &in)
+	if res, ok := d.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.Run(ctx, s, &explodeInfo, in, func(ctx context.Context, in toolimpl.NoInput) (string, error) {
+		return Explode(ctx)
+	})
 }
 
 // Lines that more than one schema of the confirm_op tool holds, each written once.
@@ -151,6 +151,29 @@ var confirmOpInfo = runtime.Info{
 	Destructive: new(true),
 }
 
+// callConfirmOp decodes and checks the arguments of a confirm_op call, then calls ConfirmOp.
+func callConfirmOp(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in confirmOpArgs
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastConfirmOpArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+		// Not the common case: decode again, saying what is wrong.
+		in = confirmOpArgs{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &confirmOpInfo, args)
+		decodeConfirmOpArgs(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	// The tool is marked confirm: it runs only once approved.
+	if res, ok, err := toolimpl.Approve(ctx, s, &confirmOpInfo, args); !ok {
+		return res, err
+	}
+	return toolimpl.Run(ctx, s, &confirmOpInfo, in, func(ctx context.Context, in confirmOpArgs) (string, error) {
+		return ConfirmOp(ctx, in.What)
+	})
+}
+
 // Lines that more than one schema of the bad_result tool holds, each written once.
 const (
 	badResultStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
@@ -169,6 +192,20 @@ var badResultInfo = runtime.Info{
 	Output:        json.RawMessage(`true`),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":true},"additionalProperties":false,"type":"object","required":["result"]}`),
 	ReadOnly:      true,
+}
+
+// callBadResult decodes and checks the arguments of a bad_result call, then calls BadResultTool.
+func callBadResult(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in toolimpl.NoInput
+	var d toolimpl.Decoder
+	d.BeginCall(s, &badResultInfo, args)
+	toolimpl.DecodeNoInput(&d, &in)
+	if res, ok := d.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.Run(ctx, s, &badResultInfo, in, func(ctx context.Context, in toolimpl.NoInput) (BadResult, error) {
+		return BadResultTool(ctx)
+	})
 }
 
 // Lines that more than one schema of the stream_boom tool holds, each written once.
@@ -386,6 +423,25 @@ var addInfo = runtime.Info{
 	ReadOnly:      true,
 }
 
+// callAdd decodes and checks the arguments of a add call, then calls Add.
+func callAdd(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in addArgs
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastAddArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+		// Not the common case: decode again, saying what is wrong.
+		in = addArgs{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &addInfo, args)
+		decodeAddArgs(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.RunEncoded(ctx, s, &addInfo, in, func(ctx context.Context, in addArgs) (int, error) {
+		return Add(ctx, in.A, in.B)
+	}, encodeAddResult)
+}
+
 // Lines that more than one schema of the echo tool holds, each written once.
 const (
 	echoEnd = `"additionalProperties":false,"type":"object","required":["text"]}`
@@ -410,6 +466,25 @@ var echoInfo = runtime.Info{
 			echoEnd),
 	},
 	ReadOnly: true,
+}
+
+// callEcho decodes and checks the arguments of a echo call, then calls Echo.
+func callEcho(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in echoArgs
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastEchoArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+		// Not the common case: decode again, saying what is wrong.
+		in = echoArgs{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &echoInfo, args)
+		decodeEchoArgs(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &echoInfo, in, func(ctx context.Context, in echoArgs) (string, error) {
+		return Echo(ctx, in.Text)
+	})
 }
 
 // Lines that more than one schema of the sum tool holds, each written once.
@@ -441,6 +516,25 @@ var sumInfo = runtime.Info{
 	ReadOnly:      true,
 }
 
+// callSum decodes and checks the arguments of a sum call, then calls Sum.
+func callSum(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in sumArgs
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastSumArgs); !ok || !toolimpl.FastDone(s, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = sumArgs{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &sumInfo, args)
+		decodeSumArgs(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.RunEncoded(ctx, s, &sumInfo, in, func(ctx context.Context, in sumArgs) (int, error) {
+		return Sum(ctx, in.Nums)
+	}, encodeSumResult)
+}
+
 // Lines that more than one schema of the sleepy tool holds, each written once.
 const (
 	sleepyEnd = `"additionalProperties":false,"type":"object","required":["ms"]}`
@@ -468,6 +562,25 @@ var sleepyInfo = runtime.Info{
 	ReadOnly: true,
 }
 
+// callSleepy decodes and checks the arguments of a sleepy call, then calls Sleepy.
+func callSleepy(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in sleepyArgs
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastSleepyArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+		// Not the common case: decode again, saying what is wrong.
+		in = sleepyArgs{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &sleepyInfo, args)
+		decodeSleepyArgs(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &sleepyInfo, in, func(ctx context.Context, in sleepyArgs) (string, error) {
+		return Sleepy(ctx, in.Ms)
+	})
+}
+
 // Lines that more than one schema of the stall tool holds, each written once.
 const (
 	stallEnd = `"additionalProperties":false,"type":"object","required":["ms"]}`
@@ -493,6 +606,25 @@ var stallInfo = runtime.Info{
 	},
 	Timeout:  2 * time.Millisecond,
 	ReadOnly: true,
+}
+
+// callStall decodes and checks the arguments of a stall call, then calls Stall.
+func callStall(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in stallArgs
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastStallArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+		// Not the common case: decode again, saying what is wrong.
+		in = stallArgs{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &stallInfo, args)
+		decodeStallArgs(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &stallInfo, in, func(ctx context.Context, in stallArgs) (string, error) {
+		return Stall(ctx, in.Ms)
+	})
 }
 
 // Lines that more than one schema of the cached_lookup tool holds, each written once.
@@ -533,6 +665,25 @@ var cachedLookupInfo = runtime.Info{
 	ReadOnly:     true,
 }
 
+// callCachedLookup decodes and checks the arguments of a cached_lookup call, then calls CachedLookup.
+func callCachedLookup(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in cachedLookupArgs
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastCachedLookupArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+		// Not the common case: decode again, saying what is wrong.
+		in = cachedLookupArgs{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &cachedLookupInfo, args)
+		decodeCachedLookupArgs(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.RunEncoded(ctx, s, &cachedLookupInfo, in, func(ctx context.Context, in cachedLookupArgs) (Lookup, error) {
+		return CachedLookup(ctx, in.Key, in.Delay)
+	}, encodeCachedLookupResult)
+}
+
 // Lines that more than one schema of the flaky tool holds, each written once.
 const (
 	flakyEnd = `"additionalProperties":false,"type":"object","required":["key"]}`
@@ -558,6 +709,25 @@ var flakyInfo = runtime.Info{
 	},
 	Retries:  2,
 	ReadOnly: true,
+}
+
+// callFlaky decodes and checks the arguments of a flaky call, then calls Flaky.
+func callFlaky(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in flakyArgs
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastFlakyArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+		// Not the common case: decode again, saying what is wrong.
+		in = flakyArgs{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &flakyInfo, args)
+		decodeFlakyArgs(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &flakyInfo, in, func(ctx context.Context, in flakyArgs) (string, error) {
+		return Flaky(ctx, in.Key)
+	})
 }
 
 // Lines that more than one schema of the call_inner tool holds, each written once.
@@ -647,6 +817,20 @@ var explodeTimedInfo = runtime.Info{
 	ReadOnly: true,
 }
 
+// callExplodeTimed decodes and checks the arguments of a explode_timed call, then calls ExplodeTimed.
+func callExplodeTimed(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in toolimpl.NoInput
+	var d toolimpl.Decoder
+	d.BeginCall(s, &explodeTimedInfo, args)
+	toolimpl.DecodeNoInput(&d, &in)
+	if res, ok := d.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.Run(ctx, s, &explodeTimedInfo, in, func(ctx context.Context, in toolimpl.NoInput) (string, error) {
+		return ExplodeTimed(ctx)
+	})
+}
+
 // Lines that more than one schema of the bad_nested tool holds, each written once.
 const (
 	badNestedStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
@@ -670,6 +854,20 @@ var badNestedInfo = runtime.Info{
 	ReadOnly:     true,
 }
 
+// callBadNested decodes and checks the arguments of a bad_nested call, then calls BadNestedTool.
+func callBadNested(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in toolimpl.NoInput
+	var d toolimpl.Decoder
+	d.BeginCall(s, &badNestedInfo, args)
+	toolimpl.DecodeNoInput(&d, &in)
+	if res, ok := d.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.RunEncoded(ctx, s, &badNestedInfo, in, func(ctx context.Context, in toolimpl.NoInput) (BadNested, error) {
+		return BadNestedTool(ctx)
+	}, encodeBadNestedResult)
+}
+
 // Lines that more than one schema of the bad_result_timed tool holds, each written once.
 const (
 	badResultTimedStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
@@ -691,9 +889,33 @@ var badResultTimedInfo = runtime.Info{
 	ReadOnly:      true,
 }
 
+// callBadResultTimed decodes and checks the arguments of a bad_result_timed call, then calls BadResultTimed.
+func callBadResultTimed(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in toolimpl.NoInput
+	var d toolimpl.Decoder
+	d.BeginCall(s, &badResultTimedInfo, args)
+	toolimpl.DecodeNoInput(&d, &in)
+	if res, ok := d.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.Run(ctx, s, &badResultTimedInfo, in, func(ctx context.Context, in toolimpl.NoInput) (BadResult, error) {
+		return BadResultTimed(ctx)
+	})
+}
+
 // confirmOpArgs are the arguments of the confirm_op tool: the parameters of ConfirmOp.
 type confirmOpArgs struct {
 	What string `json:"what"`
+}
+
+// streamWordsArgs are the arguments of the stream_words tool: the parameters of StreamWords.
+type streamWordsArgs struct {
+	N int `json:"n"`
+}
+
+// streamLateArgs are the arguments of the stream_late tool: the parameters of StreamLate.
+type streamLateArgs struct {
+	Ms int `json:"ms"`
 }
 
 // addArgs are the arguments of the add tool: the parameters of Add.
@@ -731,16 +953,6 @@ type cachedLookupArgs struct {
 // flakyArgs are the arguments of the flaky tool: the parameters of Flaky.
 type flakyArgs struct {
 	Key string `json:"key"`
-}
-
-// streamWordsArgs are the arguments of the stream_words tool: the parameters of StreamWords.
-type streamWordsArgs struct {
-	N int `json:"n"`
-}
-
-// streamLateArgs are the arguments of the stream_late tool: the parameters of StreamLate.
-type streamLateArgs struct {
-	Ms int `json:"ms"`
 }
 
 // callInnerArgs are the arguments of the call_inner tool: the parameters of (*Nest).CallInner.
@@ -814,6 +1026,50 @@ func decodeConfirmOpArgs(d *toolimpl.Decoder, v *confirmOpArgs) {
 	}
 	if !hasWhat {
 		d.Missing("what")
+	}
+}
+
+// decodeStreamWordsArgs decodes the arguments of a tool with plain parameters and checks their constraints.
+func decodeStreamWordsArgs(d *toolimpl.Decoder, v *streamWordsArgs) {
+	if !d.Object() {
+		return
+	}
+	var hasN bool
+	for d.Field() {
+		switch string(d.Key()) {
+		case "n":
+			hasN = true
+			if n, ok := d.Int(strconv.IntSize); ok {
+				v.N = int(n)
+			}
+		default:
+			d.Unknown("n")
+		}
+	}
+	if !hasN {
+		d.Missing("n")
+	}
+}
+
+// decodeStreamLateArgs decodes the arguments of a tool with plain parameters and checks their constraints.
+func decodeStreamLateArgs(d *toolimpl.Decoder, v *streamLateArgs) {
+	if !d.Object() {
+		return
+	}
+	var hasMs bool
+	for d.Field() {
+		switch string(d.Key()) {
+		case "ms":
+			hasMs = true
+			if n, ok := d.Int(strconv.IntSize); ok {
+				v.Ms = int(n)
+			}
+		default:
+			d.Unknown("ms")
+		}
+	}
+	if !hasMs {
+		d.Missing("ms")
 	}
 }
 
@@ -996,50 +1252,6 @@ func decodeFlakyArgs(d *toolimpl.Decoder, v *flakyArgs) {
 	}
 }
 
-// decodeStreamWordsArgs decodes the arguments of a tool with plain parameters and checks their constraints.
-func decodeStreamWordsArgs(d *toolimpl.Decoder, v *streamWordsArgs) {
-	if !d.Object() {
-		return
-	}
-	var hasN bool
-	for d.Field() {
-		switch string(d.Key()) {
-		case "n":
-			hasN = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.N = int(n)
-			}
-		default:
-			d.Unknown("n")
-		}
-	}
-	if !hasN {
-		d.Missing("n")
-	}
-}
-
-// decodeStreamLateArgs decodes the arguments of a tool with plain parameters and checks their constraints.
-func decodeStreamLateArgs(d *toolimpl.Decoder, v *streamLateArgs) {
-	if !d.Object() {
-		return
-	}
-	var hasMs bool
-	for d.Field() {
-		switch string(d.Key()) {
-		case "ms":
-			hasMs = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Ms = int(n)
-			}
-		default:
-			d.Unknown("ms")
-		}
-	}
-	if !hasMs {
-		d.Missing("ms")
-	}
-}
-
 // decodeCallInnerArgs decodes the arguments of a tool with plain parameters and checks their constraints.
 func decodeCallInnerArgs(d *toolimpl.Decoder, v *callInnerArgs) {
 	if !d.Object() {
@@ -1099,6 +1311,74 @@ func fastConfirmOpArgs(data []byte, i int, v *confirmOpArgs, strs *toolimpl.Stri
 		}
 	}
 	if !hasWhat {
+		return i, false
+	}
+	return i, true
+}
+
+// fastStreamWordsArgs is the fast path of decodeStreamWordsArgs: it decodes valid, plain
+// JSON from data[i:], or returns false.
+func fastStreamWordsArgs(data []byte, i int, v *streamWordsArgs, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasN bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "n":
+			hasN = true
+			var n int64
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
+				return i, false
+			}
+			v.N = int(n)
+		default:
+			return i, false
+		}
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasN {
+		return i, false
+	}
+	return i, true
+}
+
+// fastStreamLateArgs is the fast path of decodeStreamLateArgs: it decodes valid, plain
+// JSON from data[i:], or returns false.
+func fastStreamLateArgs(data []byte, i int, v *streamLateArgs, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasMs bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "ms":
+			hasMs = true
+			var n int64
+			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
+				return i, false
+			}
+			v.Ms = int(n)
+		default:
+			return i, false
+		}
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasMs {
 		return i, false
 	}
 	return i, true
@@ -1374,74 +1654,6 @@ func fastFlakyArgs(data []byte, i int, v *flakyArgs, strs *toolimpl.Strings) (in
 	return i, true
 }
 
-// fastStreamWordsArgs is the fast path of decodeStreamWordsArgs: it decodes valid, plain
-// JSON from data[i:], or returns false.
-func fastStreamWordsArgs(data []byte, i int, v *streamWordsArgs, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
-	var hasN bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
-		case "n":
-			hasN = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			v.N = int(n)
-		default:
-			return i, false
-		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
-			return i, false
-		}
-	}
-	if !hasN {
-		return i, false
-	}
-	return i, true
-}
-
-// fastStreamLateArgs is the fast path of decodeStreamLateArgs: it decodes valid, plain
-// JSON from data[i:], or returns false.
-func fastStreamLateArgs(data []byte, i int, v *streamLateArgs, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
-	var hasMs bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
-		case "ms":
-			hasMs = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			v.Ms = int(n)
-		default:
-			return i, false
-		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
-			return i, false
-		}
-	}
-	if !hasMs {
-		return i, false
-	}
-	return i, true
-}
-
 // encodeAddResult writes the result of the add tool as JSON.
 func encodeAddResult(e *toolimpl.Encoder, v int) {
 	e.Int(int64(v))
@@ -1457,14 +1669,14 @@ func encodeCachedLookupResult(e *toolimpl.Encoder, v Lookup) {
 	encodeLookup(e, &v)
 }
 
-// encodeBadNestedResult writes the result of the bad_nested tool as JSON.
-func encodeBadNestedResult(e *toolimpl.Encoder, v BadNested) {
-	encodeBadNested(e, &v)
-}
-
 // encodeCallInnerResult writes the result of the call_inner tool as JSON.
 func encodeCallInnerResult(e *toolimpl.Encoder, v InnerResult) {
 	encodeInnerResult(e, &v)
+}
+
+// encodeBadNestedResult writes the result of the bad_nested tool as JSON.
+func encodeBadNestedResult(e *toolimpl.Encoder, v BadNested) {
+	encodeBadNested(e, &v)
 }
 
 // encodeLookup writes a Lookup as JSON.
@@ -1503,15 +1715,6 @@ func encodeLookup(e *toolimpl.Encoder, v *Lookup) {
 	e.Byte('}')
 }
 
-// encodeBadNested writes a BadNested as JSON.
-func encodeBadNested(e *toolimpl.Encoder, v *BadNested) {
-	e.Raw(`{"name":`)
-	e.String(v.Name)
-	e.Raw(`,"inner":`)
-	e.Value(v.Inner)
-	e.Byte('}')
-}
-
 // encodeInnerResult writes an InnerResult as JSON.
 func encodeInnerResult(e *toolimpl.Encoder, v *InnerResult) {
 	e.Raw(`{"success":`)
@@ -1528,5 +1731,14 @@ func encodeInnerResult(e *toolimpl.Encoder, v *InnerResult) {
 		e.Raw(`,"no_approver":`)
 		e.Bool(v.NoApprover)
 	}
+	e.Byte('}')
+}
+
+// encodeBadNested writes a BadNested as JSON.
+func encodeBadNested(e *toolimpl.Encoder, v *BadNested) {
+	e.Raw(`{"name":`)
+	e.String(v.Name)
+	e.Raw(`,"inner":`)
+	e.Value(v.Inner)
 	e.Byte('}')
 }

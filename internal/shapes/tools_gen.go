@@ -20,30 +20,16 @@ const _ = toolimpl.SupportPackageIsVersion3
 // Tools returns the tools of package shapes, in source order.
 func Tools() []runtime.Tool {
 	return []runtime.Tool{
-		toolimpl.NewFunc(&getCityInfo, fastGetCityArgs, 1, decodeGetCityArgs, func(ctx context.Context, in getCityArgs) (City, error) {
-			return GetCity(in.Name)
-		}, encodeGetCityResult),
-		toolimpl.NewFunc(&findCityInfo, fastFindCityArgs, 1, decodeFindCityArgs, func(ctx context.Context, in findCityArgs) (*City, error) {
-			return FindCity(in.Name)
-		}, encodeFindCityResult),
-		toolimpl.NewFunc(&cityNamesInfo, fastQuery, 1, decodeQuery, func(ctx context.Context, in Query) ([]string, error) {
-			return CityNames(in)
-		}, encodeCityNamesResult),
-		toolimpl.NewFunc(&countCitiesInfo, fastQuery, 1, decodeQuery, func(ctx context.Context, in Query) (int, error) {
-			return CountCities(in)
-		}, encodeCountCitiesResult),
-		toolimpl.NewFunc(&populationsInfo, fastQuery, 1, decodeQuery, func(ctx context.Context, in Query) (map[string]float64, error) {
-			return Populations(in)
-		}, encodePopulationsResult),
+		toolimpl.NewTool(&getCityInfo, callGetCity),
+		toolimpl.NewTool(&findCityInfo, callFindCity),
+		toolimpl.NewTool(&cityNamesInfo, callCityNames),
+		toolimpl.NewTool(&countCitiesInfo, callCountCities),
+		toolimpl.NewTool(&populationsInfo, callPopulations),
 		streamCitiesTool{},
 		spellCityTool{},
 		cityCardTool{},
-		toolimpl.NewFunc(&checkCityInfo, fastCheckCityArgs, 1, decodeCheckCityArgs, func(ctx context.Context, in checkCityArgs) (toolimpl.NoOutput, error) {
-			return toolimpl.NoOutput{}, CheckCity(in.Name)
-		}, nil),
-		toolimpl.NewFunc(&greetInfo, fastGreetArgs, 1, decodeGreetArgs, func(ctx context.Context, in greetArgs) (string, error) {
-			return Greet(in.Name)
-		}, nil),
+		toolimpl.NewTool(&checkCityInfo, callCheckCity),
+		toolimpl.NewTool(&greetInfo, callGreet),
 	}
 }
 
@@ -79,6 +65,25 @@ var getCityInfo = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["name","country","population"]}`),
 	OutputObject: true,
 	ReadOnly:     true,
+}
+
+// callGetCity decodes and checks the arguments of a get_city call, then calls GetCity.
+func callGetCity(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in getCityArgs
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastGetCityArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+		// Not the common case: decode again, saying what is wrong.
+		in = getCityArgs{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &getCityInfo, args)
+		decodeGetCityArgs(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.RunEncoded(ctx, s, &getCityInfo, in, func(ctx context.Context, in getCityArgs) (City, error) {
+		return GetCity(in.Name)
+	}, encodeGetCityResult)
 }
 
 // Lines that more than one schema of the find_city tool holds, each written once.
@@ -118,6 +123,25 @@ var findCityInfo = runtime.Info{
 	ReadOnly:      true,
 }
 
+// callFindCity decodes and checks the arguments of a find_city call, then calls FindCity.
+func callFindCity(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in findCityArgs
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastFindCityArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+		// Not the common case: decode again, saying what is wrong.
+		in = findCityArgs{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &findCityInfo, args)
+		decodeFindCityArgs(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.RunEncoded(ctx, s, &findCityInfo, in, func(ctx context.Context, in findCityArgs) (*City, error) {
+		return FindCity(in.Name)
+	}, encodeFindCityResult)
+}
+
 // Lines that more than one schema of the city_names tool holds, each written once.
 const (
 	cityNamesPrefix = `"prefix":{"type":"string","maxLength":40,"description":"Prefix is the start of the names, any case; empty for all cities."}},`
@@ -145,6 +169,25 @@ var cityNamesInfo = runtime.Info{
 	OutputWrapper: json.RawMessage(`{"properties":{"result":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["result"]}`),
 	ReadOnly:      true,
 	OpenWorld:     new(false),
+}
+
+// callCityNames decodes and checks the arguments of a city_names call, then calls CityNames.
+func callCityNames(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Query
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastQuery); !ok || !toolimpl.FastDone(s, args, end, 1) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Query{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &cityNamesInfo, args)
+		decodeQuery(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.RunEncoded(ctx, s, &cityNamesInfo, in, func(ctx context.Context, in Query) ([]string, error) {
+		return CityNames(in)
+	}, encodeCityNamesResult)
 }
 
 // Lines that more than one schema of the count_cities tool holds, each written once.
@@ -177,6 +220,25 @@ var countCitiesInfo = runtime.Info{
 	OpenWorld:     new(false),
 }
 
+// callCountCities decodes and checks the arguments of a count_cities call, then calls CountCities.
+func callCountCities(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Query
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastQuery); !ok || !toolimpl.FastDone(s, args, end, 1) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Query{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &countCitiesInfo, args)
+		decodeQuery(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.RunEncoded(ctx, s, &countCitiesInfo, in, func(ctx context.Context, in Query) (int, error) {
+		return CountCities(in)
+	}, encodeCountCitiesResult)
+}
+
 // Lines that more than one schema of the populations tool holds, each written once.
 const (
 	populationsPrefix = `"prefix":{"type":"string","maxLength":40,"description":"Prefix is the start of the names, any case; empty for all cities."}},`
@@ -203,6 +265,25 @@ var populationsInfo = runtime.Info{
 	Output:        json.RawMessage(`{"anyOf":[{"additionalProperties":{"type":"number"},"type":"object"},{"type":"null"}]}`),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":{"anyOf":[{"additionalProperties":{"type":"number"},"type":"object"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["result"]}`),
 	ReadOnly:      true,
+}
+
+// callPopulations decodes and checks the arguments of a populations call, then calls Populations.
+func callPopulations(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Query
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastQuery); !ok || !toolimpl.FastDone(s, args, end, 1) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Query{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &populationsInfo, args)
+		decodeQuery(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.RunEncoded(ctx, s, &populationsInfo, in, func(ctx context.Context, in Query) (map[string]float64, error) {
+		return Populations(in)
+	}, encodePopulationsResult)
 }
 
 // Lines that more than one schema of the stream_cities tool holds, each written once.
@@ -434,6 +515,25 @@ var checkCityInfo = runtime.Info{
 	ReadOnly: true,
 }
 
+// callCheckCity decodes and checks the arguments of a check_city call, then calls CheckCity.
+func callCheckCity(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in checkCityArgs
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastCheckCityArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+		// Not the common case: decode again, saying what is wrong.
+		in = checkCityArgs{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &checkCityInfo, args)
+		decodeCheckCityArgs(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &checkCityInfo, in, func(ctx context.Context, in checkCityArgs) (toolimpl.NoOutput, error) {
+		return toolimpl.NoOutput{}, CheckCity(in.Name)
+	})
+}
+
 // Lines that more than one schema of the greet tool holds, each written once.
 const (
 	greetName = `"name":{"type":"string","description":"The city's name."}},`
@@ -461,6 +561,25 @@ var greetInfo = runtime.Info{
 	ReadOnly: true,
 }
 
+// callGreet decodes and checks the arguments of a greet call, then calls Greet.
+func callGreet(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in greetArgs
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastGreetArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+		// Not the common case: decode again, saying what is wrong.
+		in = greetArgs{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &greetInfo, args)
+		decodeGreetArgs(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &greetInfo, in, func(ctx context.Context, in greetArgs) (string, error) {
+		return Greet(in.Name)
+	})
+}
+
 // getCityArgs are the arguments of the get_city tool: the parameters of GetCity.
 type getCityArgs struct {
 	Name string `json:"name"`
@@ -471,16 +590,6 @@ type findCityArgs struct {
 	Name string `json:"name"`
 }
 
-// checkCityArgs are the arguments of the check_city tool: the parameters of CheckCity.
-type checkCityArgs struct {
-	Name string `json:"name"`
-}
-
-// greetArgs are the arguments of the greet tool: the parameters of Greet.
-type greetArgs struct {
-	Name string `json:"name"`
-}
-
 // spellCityArgs are the arguments of the spell_city tool: the parameters of SpellCity.
 type spellCityArgs struct {
 	Name string `json:"name"`
@@ -488,6 +597,16 @@ type spellCityArgs struct {
 
 // cityCardArgs are the arguments of the city_card tool: the parameters of CityCard.
 type cityCardArgs struct {
+	Name string `json:"name"`
+}
+
+// checkCityArgs are the arguments of the check_city tool: the parameters of CheckCity.
+type checkCityArgs struct {
+	Name string `json:"name"`
+}
+
+// greetArgs are the arguments of the greet tool: the parameters of Greet.
+type greetArgs struct {
 	Name string `json:"name"`
 }
 
@@ -556,50 +675,6 @@ func decodeQuery(d *toolimpl.Decoder, v *Query) {
 	}
 }
 
-// decodeCheckCityArgs decodes the arguments of a tool with plain parameters and checks their constraints.
-func decodeCheckCityArgs(d *toolimpl.Decoder, v *checkCityArgs) {
-	if !d.Object() {
-		return
-	}
-	var hasName bool
-	for d.Field() {
-		switch string(d.Key()) {
-		case "name":
-			hasName = true
-			if s, ok := d.String(); ok {
-				v.Name = s
-			}
-		default:
-			d.Unknown("name")
-		}
-	}
-	if !hasName {
-		d.Missing("name")
-	}
-}
-
-// decodeGreetArgs decodes the arguments of a tool with plain parameters and checks their constraints.
-func decodeGreetArgs(d *toolimpl.Decoder, v *greetArgs) {
-	if !d.Object() {
-		return
-	}
-	var hasName bool
-	for d.Field() {
-		switch string(d.Key()) {
-		case "name":
-			hasName = true
-			if s, ok := d.String(); ok {
-				v.Name = s
-			}
-		default:
-			d.Unknown("name")
-		}
-	}
-	if !hasName {
-		d.Missing("name")
-	}
-}
-
 // decodeSpellCityArgs decodes the arguments of a tool with plain parameters and checks their constraints.
 func decodeSpellCityArgs(d *toolimpl.Decoder, v *spellCityArgs) {
 	if !d.Object() {
@@ -624,6 +699,50 @@ func decodeSpellCityArgs(d *toolimpl.Decoder, v *spellCityArgs) {
 
 // decodeCityCardArgs decodes the arguments of a tool with plain parameters and checks their constraints.
 func decodeCityCardArgs(d *toolimpl.Decoder, v *cityCardArgs) {
+	if !d.Object() {
+		return
+	}
+	var hasName bool
+	for d.Field() {
+		switch string(d.Key()) {
+		case "name":
+			hasName = true
+			if s, ok := d.String(); ok {
+				v.Name = s
+			}
+		default:
+			d.Unknown("name")
+		}
+	}
+	if !hasName {
+		d.Missing("name")
+	}
+}
+
+// decodeCheckCityArgs decodes the arguments of a tool with plain parameters and checks their constraints.
+func decodeCheckCityArgs(d *toolimpl.Decoder, v *checkCityArgs) {
+	if !d.Object() {
+		return
+	}
+	var hasName bool
+	for d.Field() {
+		switch string(d.Key()) {
+		case "name":
+			hasName = true
+			if s, ok := d.String(); ok {
+				v.Name = s
+			}
+		default:
+			d.Unknown("name")
+		}
+	}
+	if !hasName {
+		d.Missing("name")
+	}
+}
+
+// decodeGreetArgs decodes the arguments of a tool with plain parameters and checks their constraints.
+func decodeGreetArgs(d *toolimpl.Decoder, v *greetArgs) {
 	if !d.Object() {
 		return
 	}
@@ -741,74 +860,6 @@ func fastQuery(data []byte, i int, v *Query, strs *toolimpl.Strings) (int, bool)
 	return i, true
 }
 
-// fastCheckCityArgs is the fast path of decodeCheckCityArgs: it decodes valid, plain
-// JSON from data[i:], or returns false.
-func fastCheckCityArgs(data []byte, i int, v *checkCityArgs, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
-	var hasName bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
-		case "name":
-			hasName = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Name = strs.Of(data, i, s)
-		default:
-			return i, false
-		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
-			return i, false
-		}
-	}
-	if !hasName {
-		return i, false
-	}
-	return i, true
-}
-
-// fastGreetArgs is the fast path of decodeGreetArgs: it decodes valid, plain
-// JSON from data[i:], or returns false.
-func fastGreetArgs(data []byte, i int, v *greetArgs, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
-	var hasName bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
-		case "name":
-			hasName = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Name = strs.Of(data, i, s)
-		default:
-			return i, false
-		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
-			return i, false
-		}
-	}
-	if !hasName {
-		return i, false
-	}
-	return i, true
-}
-
 // fastSpellCityArgs is the fast path of decodeSpellCityArgs: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastSpellCityArgs(data []byte, i int, v *spellCityArgs, strs *toolimpl.Strings) (int, bool) {
@@ -846,6 +897,74 @@ func fastSpellCityArgs(data []byte, i int, v *spellCityArgs, strs *toolimpl.Stri
 // fastCityCardArgs is the fast path of decodeCityCardArgs: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastCityCardArgs(data []byte, i int, v *cityCardArgs, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasName bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "name":
+			hasName = true
+			var s []byte
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
+				return i, false
+			}
+			v.Name = strs.Of(data, i, s)
+		default:
+			return i, false
+		}
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasName {
+		return i, false
+	}
+	return i, true
+}
+
+// fastCheckCityArgs is the fast path of decodeCheckCityArgs: it decodes valid, plain
+// JSON from data[i:], or returns false.
+func fastCheckCityArgs(data []byte, i int, v *checkCityArgs, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasName bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "name":
+			hasName = true
+			var s []byte
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
+				return i, false
+			}
+			v.Name = strs.Of(data, i, s)
+		default:
+			return i, false
+		}
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasName {
+		return i, false
+	}
+	return i, true
+}
+
+// fastGreetArgs is the fast path of decodeGreetArgs: it decodes valid, plain
+// JSON from data[i:], or returns false.
+func fastGreetArgs(data []byte, i int, v *greetArgs, strs *toolimpl.Strings) (int, bool) {
 	i, empty, ok := toolimpl.FastOpen(data, i, '{')
 	if !ok {
 		return i, false

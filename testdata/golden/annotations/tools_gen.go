@@ -19,19 +19,11 @@ const _ = toolimpl.SupportPackageIsVersion3
 // Tools returns the tools of package annotations, in source order.
 func Tools() []runtime.Tool {
 	return []runtime.Tool{
-		toolimpl.NewFunc(&lookupInfo, fastQuery, 1, decodeQuery, Lookup, nil),
-		toolimpl.NewFunc(&deleteInfo, fastQuery, 1, decodeQuery, func(ctx context.Context, in Query) (toolimpl.NoOutput, error) {
-			return toolimpl.NoOutput{}, Delete(ctx, in)
-		}, nil),
-		toolimpl.NewFunc(&appendInfo, fastQuery, 1, decodeQuery, func(ctx context.Context, in Query) (toolimpl.NoOutput, error) {
-			return toolimpl.NoOutput{}, Append(ctx, in)
-		}, nil),
-		toolimpl.NewFunc(&overwriteInfo, fastQuery, 1, decodeQuery, func(ctx context.Context, in Query) (toolimpl.NoOutput, error) {
-			return toolimpl.NoOutput{}, Overwrite(ctx, in)
-		}, nil),
-		toolimpl.NewFunc(&unsaidInfo, fastQuery, 1, decodeQuery, func(ctx context.Context, in Query) (toolimpl.NoOutput, error) {
-			return toolimpl.NoOutput{}, Unsaid(ctx, in)
-		}, nil),
+		toolimpl.NewTool(&lookupInfo, callLookup),
+		toolimpl.NewTool(&deleteInfo, callDelete),
+		toolimpl.NewTool(&appendInfo, callAppend),
+		toolimpl.NewTool(&overwriteInfo, callOverwrite),
+		toolimpl.NewTool(&unsaidInfo, callUnsaid),
 	}
 }
 
@@ -64,6 +56,23 @@ var lookupInfo = runtime.Info{
 	OpenWorld:  new(false),
 }
 
+// callLookup decodes and checks the arguments of a lookup call, then calls Lookup.
+func callLookup(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Query
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastQuery); !ok || !toolimpl.FastDone(s, args, end, 1) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Query{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &lookupInfo, args)
+		decodeQuery(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &lookupInfo, in, Lookup)
+}
+
 // Lines that more than one schema of the delete tool holds, each written once.
 const (
 	deleteEnd = `"additionalProperties":false,"type":"object","required":["id"]}`
@@ -91,6 +100,29 @@ var deleteInfo = runtime.Info{
 	Confirm:     true,
 	Destructive: new(true),
 	Idempotent:  true,
+}
+
+// callDelete decodes and checks the arguments of a delete call, then calls Delete.
+func callDelete(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Query
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastQuery); !ok || !toolimpl.FastDone(s, args, end, 1) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Query{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &deleteInfo, args)
+		decodeQuery(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	// The tool is marked confirm: it runs only once approved.
+	if res, ok, err := toolimpl.Approve(ctx, s, &deleteInfo, args); !ok {
+		return res, err
+	}
+	return toolimpl.Run(ctx, s, &deleteInfo, in, func(ctx context.Context, in Query) (toolimpl.NoOutput, error) {
+		return toolimpl.NoOutput{}, Delete(ctx, in)
+	})
 }
 
 // Lines that more than one schema of the append tool holds, each written once.
@@ -121,6 +153,29 @@ var appendInfo = runtime.Info{
 	OpenWorld:   new(true),
 }
 
+// callAppend decodes and checks the arguments of a append call, then calls Append.
+func callAppend(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Query
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastQuery); !ok || !toolimpl.FastDone(s, args, end, 1) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Query{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &appendInfo, args)
+		decodeQuery(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	// The tool is marked confirm: it runs only once approved.
+	if res, ok, err := toolimpl.Approve(ctx, s, &appendInfo, args); !ok {
+		return res, err
+	}
+	return toolimpl.Run(ctx, s, &appendInfo, in, func(ctx context.Context, in Query) (toolimpl.NoOutput, error) {
+		return toolimpl.NoOutput{}, Append(ctx, in)
+	})
+}
+
 // Lines that more than one schema of the overwrite tool holds, each written once.
 const (
 	overwriteEnd = `"additionalProperties":false,"type":"object","required":["id"]}`
@@ -147,6 +202,25 @@ var overwriteInfo = runtime.Info{
 	Destructive: new(true),
 }
 
+// callOverwrite decodes and checks the arguments of a overwrite call, then calls Overwrite.
+func callOverwrite(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Query
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastQuery); !ok || !toolimpl.FastDone(s, args, end, 1) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Query{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &overwriteInfo, args)
+		decodeQuery(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &overwriteInfo, in, func(ctx context.Context, in Query) (toolimpl.NoOutput, error) {
+		return toolimpl.NoOutput{}, Overwrite(ctx, in)
+	})
+}
+
 // Lines that more than one schema of the unsaid tool holds, each written once.
 const (
 	unsaidEnd = `"additionalProperties":false,"type":"object","required":["id"]}`
@@ -170,6 +244,25 @@ var unsaidInfo = runtime.Info{
 			`"id":{"type":"string"}},` +
 			unsaidEnd),
 	},
+}
+
+// callUnsaid decodes and checks the arguments of a unsaid call, then calls Unsaid.
+func callUnsaid(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Query
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastQuery); !ok || !toolimpl.FastDone(s, args, end, 1) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Query{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &unsaidInfo, args)
+		decodeQuery(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &unsaidInfo, in, func(ctx context.Context, in Query) (toolimpl.NoOutput, error) {
+		return toolimpl.NoOutput{}, Unsaid(ctx, in)
+	})
 }
 
 // decodeQuery decodes a Query and checks its constraints.

@@ -5,6 +5,7 @@
 package basic
 
 import (
+	"context"
 	"encoding/json"
 	"regexp"
 	"strconv"
@@ -20,8 +21,8 @@ const _ = toolimpl.SupportPackageIsVersion3
 // Tools returns the tools of package basic, in source order.
 func Tools() []runtime.Tool {
 	return []runtime.Tool{
-		toolimpl.NewFunc(&bookTableInfo, fastBookingRequest, 2, decodeBookingRequest, BookTable, encodeBookTableResult),
-		toolimpl.NewFunc(&placeOrderInfo, fastOrder, 2, decodeOrder, PlaceOrder, encodePlaceOrderResult),
+		toolimpl.NewTool(&bookTableInfo, callBookTable),
+		toolimpl.NewTool(&placeOrderInfo, callPlaceOrder),
 	}
 }
 
@@ -88,6 +89,23 @@ var bookTableInfo = runtime.Info{
 	OutputObject: true,
 }
 
+// callBookTable decodes and checks the arguments of a book_table call, then calls BookTable.
+func callBookTable(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in BookingRequest
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastBookingRequest); !ok || !toolimpl.FastDone(s, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = BookingRequest{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &bookTableInfo, args)
+		decodeBookingRequest(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.RunEncoded(ctx, s, &bookTableInfo, in, BookTable, encodeBookTableResult)
+}
+
 // Lines that more than one schema of the place_order tool holds, each written once.
 const (
 	placeOrderEnd         = `"additionalProperties":false,"type":"object","required":["items","quantity","weight"]}`
@@ -127,6 +145,23 @@ var placeOrderInfo = runtime.Info{
 	},
 	Output:        json.RawMessage(`{"type":"integer"}`),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["result"]}`),
+}
+
+// callPlaceOrder decodes and checks the arguments of a place_order call, then calls PlaceOrder.
+func callPlaceOrder(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Order
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastOrder); !ok || !toolimpl.FastDone(s, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Order{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &placeOrderInfo, args)
+		decodeOrder(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.RunEncoded(ctx, s, &placeOrderInfo, in, PlaceOrder, encodePlaceOrderResult)
 }
 
 // decodeBookingRequest decodes a BookingRequest and checks its constraints.

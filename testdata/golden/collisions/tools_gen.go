@@ -5,6 +5,7 @@
 package collisions
 
 import (
+	"context"
 	jsonpkg "encoding/json"
 
 	runtimepkg "github.com/toolgen-go/toolgen/runtime"
@@ -18,7 +19,7 @@ const _ = toolimpl.SupportPackageIsVersion3
 // Tools returns the tools of package collisions, in source order.
 func Tools() []runtimepkg.Tool {
 	return []runtimepkg.Tool{
-		toolimpl.NewFunc(&searchInfo2, fastArgs, 1, decodeArgs2, Search, nil),
+		toolimpl.NewTool(&searchInfo2, callSearch),
 	}
 }
 
@@ -45,6 +46,23 @@ var searchInfo2 = runtimepkg.Info{
 			`"query":{"type":"string"}},` +
 			searchInfo2End),
 	},
+}
+
+// callSearch decodes and checks the arguments of a search call, then calls Search.
+func callSearch(ctx context.Context, s *runtimepkg.Settings, args jsonpkg.RawMessage) (runtimepkg.Result, error) {
+	var in Args
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Args{}
+		var d_ toolimpl.Decoder
+		d_.BeginCall(s, &searchInfo2, args)
+		decodeArgs2(&d_, &in)
+		if res, ok := d_.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &searchInfo2, in, Search)
 }
 
 // decodeArgs2 decodes an Args and checks its constraints.

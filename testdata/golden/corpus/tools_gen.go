@@ -22,67 +22,59 @@ const _ = toolimpl.SupportPackageIsVersion3
 // Tools returns the tools of package corpus, in source order.
 func Tools(store *Store) []runtime.Tool {
 	return []runtime.Tool{
-		toolimpl.NewFunc(&trackEventInfo, nil, 0, decodeEventInput, TrackEvent, encodeTrackEventResult),
-		toolimpl.NewFunc(&patchRecordInfo, nil, 0, decodePatchInput, PatchRecord, encodePatchRecordResult),
-		toolimpl.NewFunc(&sendWebhookInfo, nil, 0, decodeWebhookInput, SendWebhook, encodeSendWebhookResult),
-		toolimpl.NewFunc(&runQueryInfo, nil, 0, decodeQueryInput, RunQuery, encodeRunQueryResult),
-		toolimpl.NewFunc(&mergeConfigInfo, nil, 0, decodeConfigPatch, MergeConfig, encodeMergeConfigResult),
-		toolimpl.NewFunc(&setThermostatInfo, fastThermostatInput, 1, decodeThermostatInput, SetThermostat, encodeSetThermostatResult),
-		toolimpl.NewFunc(&createTaskInfo, fastTaskInput, 2, decodeTaskInput, CreateTask, encodeCreateTaskResult),
-		toolimpl.NewFunc(&startSyncInfo, fastSyncInput, 1, decodeSyncInput, StartSync, encodeStartSyncResult),
-		toolimpl.NewFunc(&readFeedInfo, fastFeedInput, 2, decodeFeedInput, ReadFeed, encodeReadFeedResult),
-		toolimpl.NewFunc(&setAlarmInfo, fastAlarmInput, 1, decodeAlarmInput, SetAlarm, encodeSetAlarmResult),
-		toolimpl.NewFunc(&currentWeatherInfo, fastWeatherQuery, 1, decodeWeatherQuery, CurrentWeather, encodeCurrentWeatherResult),
-		toolimpl.NewFunc(&chooseSeatInfo, fastSeatRequest, 1, decodeSeatRequest, ChooseSeat, encodeChooseSeatResult),
-		toolimpl.NewFunc(&searchDocsInfo, nil, 0, decodeDocSearch, SearchDocs, nil),
-		toolimpl.NewFunc(&commentOnIssueInfo, fastIssueComment, 1, decodeIssueComment, func(ctx context.Context, in IssueComment) (*IssueComment, error) {
-			return CommentOnIssue(ctx, &in)
-		}, encodeCommentOnIssueResult),
-		toolimpl.NewFunc(&readLinesInfo, fastFileRange, 1, decodeFileRange, ReadLines, encodeReadLinesResult),
-		toolimpl.NewFunc(&findSymbolInfo, fastSymbolQuery, 2, decodeSymbolQuery, FindSymbol, encodeFindSymbolResult),
-		toolimpl.NewFunc(&askKnowledgeBaseInfo, fastKnowledgeQuery, 2, decodeKnowledgeQuery, AskKnowledgeBase, encodeAskKnowledgeBaseResult),
-		toolimpl.NewFunc(&calculateInfo, fastExpression, 1, decodeExpression, Calculate, encodeCalculateResult),
-		toolimpl.NewFunc(&openTicketInfo, fastTicketInput, 2, decodeTicketInput, OpenTicket, encodeOpenTicketResult),
-		toolimpl.NewFunc(&translateInfo, fastTranslateInput, 1, decodeTranslateInput, Translate, encodeTranslateResult),
-		toolimpl.NewFunc(&findRecipesInfo, fastRecipeSearch, 2, decodeRecipeSearch, FindRecipes, encodeFindRecipesResult),
-		toolimpl.NewFunc(&listReposInfo, fastPageArgs, 1, decodePageArgs, ListRepos, encodeListReposResult),
-		toolimpl.NewFunc(&transferMoneyInfo, fastTransferInput, 1, decodeTransferInput, TransferMoney, encodeTransferMoneyResult),
-		toolimpl.NewFunc(&scheduleJobInfo, fastScheduleInput, 1, decodeScheduleInput, ScheduleJob, encodeScheduleJobResult),
-		toolimpl.NewFunc(&addInvoiceLinesInfo, fastInvoiceLines, 3, decodeInvoiceLines, AddInvoiceLines, encodeAddInvoiceLinesResult),
-		toolimpl.NewFunc(&updateProfileInfo, fastProfileUpdate, 1, decodeProfileUpdate, UpdateProfile, nil),
-		toolimpl.NewFunc(&lookupOrderInfo, fastLookupOrderInput, 1, decodeLookupOrderInput, LookupOrder, encodeLookupOrderResult),
-		toolimpl.NewFunc(&searchWikiInfo, fastUntaggedInput, 1, decodeUntaggedInput, SearchWiki, encodeSearchWikiResult),
-		toolimpl.NewFunc(&bookMeetingInfo, fastMeetingInput, 2, decodeMeetingInput, BookMeeting, nil),
-		toolimpl.NewFunc(&scaleDeploymentInfo, fastClusterScale, 1, decodeClusterScale, ScaleDeployment, encodeScaleDeploymentResult),
-		toolimpl.NewFunc(&listUsersInfo, nil, 0, decodeListUsersInput, ListUsers, nil),
-		toolimpl.NewFunc(&shipParcelInfo, fastShipInput, 3, decodeShipInput, ShipParcel, encodeShipParcelResult),
-		toolimpl.NewFunc(&importOrgChartInfo, fastOrgChart, 10, decodeOrgChart, ImportOrgChart, encodeImportOrgChartResult),
-		toolimpl.NewFunc(&searchPapersInfo, nil, 0, decodePaperSearch, func(ctx context.Context, in PaperSearch) (*PaperSearch, error) {
-			return SearchPapers(ctx, &in)
-		}, encodeSearchPapersResult),
-		toolimpl.NewFunc(&planRouteInfo, fastRouteInput, 4, decodeRouteInput, PlanRoute, encodePlanRouteResult),
-		toolimpl.NewFunc(&recordReadingInfo, fastSensorReading, 1, decodeSensorReading, RecordReading, encodeRecordReadingResult),
-		toolimpl.NewFunc(&startTimerInfo, nil, 0, decodeTimerInput, StartTimer, encodeStartTimerResult),
-		toolimpl.NewFunc(&drawBoxInfo, nil, 0, decodeBoxInput, DrawBox, encodeDrawBoxResult),
-		toolimpl.NewFunc(&importOrdersInfo, fastPage, 3, decodePage, ImportOrders, encodeImportOrdersResult),
-		toolimpl.NewFunc(&tagItemsInfo, fastTagInput, 4, decodeTagInput, TagItems, encodeTagItemsResult),
-		toolimpl.NewFunc(&setRateLimitInfo, nil, 0, decodeRateLimit, SetRateLimit, encodeSetRateLimitResult),
-		toolimpl.NewFunc(&refundPaymentInfo, nil, 0, decodeRefundInput, RefundPayment, encodeRefundPaymentResult),
-		toolimpl.NewFunc(&tailLogsInfo, nil, 0, decodeLogQuery, TailLogs, encodeTailLogsResult),
-		toolimpl.NewFunc(&convertCurrencyInfo, nil, 0, decodePriceCheck, ConvertCurrency, encodeConvertCurrencyResult),
-		toolimpl.NewFunc(&blameLinesInfo, nil, 0, decodeBlameInput, BlameLines, encodeBlameLinesResult),
+		toolimpl.NewTool(&trackEventInfo, callTrackEvent),
+		toolimpl.NewTool(&patchRecordInfo, callPatchRecord),
+		toolimpl.NewTool(&sendWebhookInfo, callSendWebhook),
+		toolimpl.NewTool(&runQueryInfo, callRunQuery),
+		toolimpl.NewTool(&mergeConfigInfo, callMergeConfig),
+		toolimpl.NewTool(&setThermostatInfo, callSetThermostat),
+		toolimpl.NewTool(&createTaskInfo, callCreateTask),
+		toolimpl.NewTool(&startSyncInfo, callStartSync),
+		toolimpl.NewTool(&readFeedInfo, callReadFeed),
+		toolimpl.NewTool(&setAlarmInfo, callSetAlarm),
+		toolimpl.NewTool(&currentWeatherInfo, callCurrentWeather),
+		toolimpl.NewTool(&chooseSeatInfo, callChooseSeat),
+		toolimpl.NewTool(&searchDocsInfo, callSearchDocs),
+		toolimpl.NewTool(&commentOnIssueInfo, callCommentOnIssue),
+		toolimpl.NewTool(&readLinesInfo, callReadLines),
+		toolimpl.NewTool(&findSymbolInfo, callFindSymbol),
+		toolimpl.NewTool(&askKnowledgeBaseInfo, callAskKnowledgeBase),
+		toolimpl.NewTool(&calculateInfo, callCalculate),
+		toolimpl.NewTool(&openTicketInfo, callOpenTicket),
+		toolimpl.NewTool(&translateInfo, callTranslate),
+		toolimpl.NewTool(&findRecipesInfo, callFindRecipes),
+		toolimpl.NewTool(&listReposInfo, callListRepos),
+		toolimpl.NewTool(&transferMoneyInfo, callTransferMoney),
+		toolimpl.NewTool(&scheduleJobInfo, callScheduleJob),
+		toolimpl.NewTool(&addInvoiceLinesInfo, callAddInvoiceLines),
+		toolimpl.NewTool(&updateProfileInfo, callUpdateProfile),
+		toolimpl.NewTool(&lookupOrderInfo, callLookupOrder),
+		toolimpl.NewTool(&searchWikiInfo, callSearchWiki),
+		toolimpl.NewTool(&bookMeetingInfo, callBookMeeting),
+		toolimpl.NewTool(&scaleDeploymentInfo, callScaleDeployment),
+		toolimpl.NewTool(&listUsersInfo, callListUsers),
+		toolimpl.NewTool(&shipParcelInfo, callShipParcel),
+		toolimpl.NewTool(&importOrgChartInfo, callImportOrgChart),
+		toolimpl.NewTool(&searchPapersInfo, callSearchPapers),
+		toolimpl.NewTool(&planRouteInfo, callPlanRoute),
+		toolimpl.NewTool(&recordReadingInfo, callRecordReading),
+		toolimpl.NewTool(&startTimerInfo, callStartTimer),
+		toolimpl.NewTool(&drawBoxInfo, callDrawBox),
+		toolimpl.NewTool(&importOrdersInfo, callImportOrders),
+		toolimpl.NewTool(&tagItemsInfo, callTagItems),
+		toolimpl.NewTool(&setRateLimitInfo, callSetRateLimit),
+		toolimpl.NewTool(&refundPaymentInfo, callRefundPayment),
+		toolimpl.NewTool(&tailLogsInfo, callTailLogs),
+		toolimpl.NewTool(&convertCurrencyInfo, callConvertCurrency),
+		toolimpl.NewTool(&blameLinesInfo, callBlameLines),
 		getOrderTool{store},
 		cancelOrderTool{store},
 		searchOrdersTool{store},
 		validateOrderTool{store},
-		toolimpl.NewFunc(&sendNoteInfo, fastSendNoteArgs, 2, decodeSendNoteArgs, func(ctx context.Context, in sendNoteArgs) (NoteEcho, error) {
-			return SendNote(ctx, in.To, in.Subject, in.Urgent, in.Cc)
-		}, encodeSendNoteResult),
-		toolimpl.NewFunc(&resizeImageInfo, fastResizeImageArgs, 1, decodeResizeImageArgs, func(ctx context.Context, in resizeImageArgs) (ResizeEcho, error) {
-			return ResizeImage(in.Width, in.Height, in.Scale)
-		}, encodeResizeImageResult),
-		toolimpl.NewFunc(&summarizeInfo, fastSummaryInput, 1, decodeSummaryInput, Summarize, nil),
-		toolimpl.NewFunc(&splitTextInfo, fastSplitInput, 1, decodeSplitInput, SplitText, encodeSplitTextResult),
+		toolimpl.NewTool(&sendNoteInfo, callSendNote),
+		toolimpl.NewTool(&resizeImageInfo, callResizeImage),
+		toolimpl.NewTool(&summarizeInfo, callSummarize),
+		toolimpl.NewTool(&splitTextInfo, callSplitText),
 		archiveProjectTool{store},
 	}
 }
@@ -130,6 +122,18 @@ var trackEventInfo = runtime.Info{
 	OutputObject: true,
 }
 
+// callTrackEvent decodes and checks the arguments of a track_event call, then calls TrackEvent.
+func callTrackEvent(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in EventInput
+	var d toolimpl.Decoder
+	d.BeginCall(s, &trackEventInfo, args)
+	decodeEventInput(&d, &in)
+	if res, ok := d.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.RunEncoded(ctx, s, &trackEventInfo, in, TrackEvent, encodeTrackEventResult)
+}
+
 // Lines that more than one schema of the patch_record tool holds, each written once.
 const (
 	patchRecordEnd            = `"additionalProperties":false,"type":"object","required":["id","value"]}`
@@ -172,6 +176,18 @@ var patchRecordInfo = runtime.Info{
 	OutputObject: true,
 }
 
+// callPatchRecord decodes and checks the arguments of a patch_record call, then calls PatchRecord.
+func callPatchRecord(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in PatchInput
+	var d toolimpl.Decoder
+	d.BeginCall(s, &patchRecordInfo, args)
+	decodePatchInput(&d, &in)
+	if res, ok := d.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.RunEncoded(ctx, s, &patchRecordInfo, in, PatchRecord, encodePatchRecordResult)
+}
+
 // Lines that more than one schema of the send_webhook tool holds, each written once.
 const (
 	sendWebhookEnd = `"additionalProperties":false,"type":"object","required":["url","payload"]}`
@@ -210,6 +226,18 @@ var sendWebhookInfo = runtime.Info{
 		`"payload":{"description":"Payload is sent as it is."}},` +
 		`"additionalProperties":false,"type":"object","required":["url","payload"]}`),
 	OutputObject: true,
+}
+
+// callSendWebhook decodes and checks the arguments of a send_webhook call, then calls SendWebhook.
+func callSendWebhook(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in WebhookInput
+	var d toolimpl.Decoder
+	d.BeginCall(s, &sendWebhookInfo, args)
+	decodeWebhookInput(&d, &in)
+	if res, ok := d.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.RunEncoded(ctx, s, &sendWebhookInfo, in, SendWebhook, encodeSendWebhookResult)
 }
 
 // Lines that more than one schema of the run_query tool holds, each written once.
@@ -259,6 +287,18 @@ var runQueryInfo = runtime.Info{
 	OutputObject: true,
 }
 
+// callRunQuery decodes and checks the arguments of a run_query call, then calls RunQuery.
+func callRunQuery(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in QueryInput
+	var d toolimpl.Decoder
+	d.BeginCall(s, &runQueryInfo, args)
+	decodeQueryInput(&d, &in)
+	if res, ok := d.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.RunEncoded(ctx, s, &runQueryInfo, in, RunQuery, encodeRunQueryResult)
+}
+
 // Lines that more than one schema of the merge_config tool holds, each written once.
 const (
 	mergeConfigEnd = `"additionalProperties":false,"type":"object","required":["section","settings"]}`
@@ -297,6 +337,18 @@ var mergeConfigInfo = runtime.Info{
 		`"raw":true},` +
 		`"additionalProperties":false,"type":"object","required":["section","settings"]}`),
 	OutputObject: true,
+}
+
+// callMergeConfig decodes and checks the arguments of a merge_config call, then calls MergeConfig.
+func callMergeConfig(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in ConfigPatch
+	var d toolimpl.Decoder
+	d.BeginCall(s, &mergeConfigInfo, args)
+	decodeConfigPatch(&d, &in)
+	if res, ok := d.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.RunEncoded(ctx, s, &mergeConfigInfo, in, MergeConfig, encodeMergeConfigResult)
 }
 
 // Lines that more than one schema of the set_thermostat tool holds, each written once.
@@ -340,6 +392,23 @@ var setThermostatInfo = runtime.Info{
 	OutputObject: true,
 }
 
+// callSetThermostat decodes and checks the arguments of a set_thermostat call, then calls SetThermostat.
+func callSetThermostat(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in ThermostatInput
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastThermostatInput); !ok || !toolimpl.FastDone(s, args, end, 1) {
+		// Not the common case: decode again, saying what is wrong.
+		in = ThermostatInput{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &setThermostatInfo, args)
+		decodeThermostatInput(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.RunEncoded(ctx, s, &setThermostatInfo, in, SetThermostat, encodeSetThermostatResult)
+}
+
 // Lines that more than one schema of the create_task tool holds, each written once.
 const (
 	createTaskPriority = `"priority":{"type":"string","enum":["","low","normal","urgent"],"description":"Priority of the task; leave it empty when unsure."},`
@@ -379,6 +448,23 @@ var createTaskInfo = runtime.Info{
 		`"due":{"items":{"type":"integer","enum":[0,1,2,3,4,5,6]},"type":"array"}},` +
 		`"additionalProperties":false,"type":"object","required":["title","priority"]}`),
 	OutputObject: true,
+}
+
+// callCreateTask decodes and checks the arguments of a create_task call, then calls CreateTask.
+func callCreateTask(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in TaskInput
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastTaskInput); !ok || !toolimpl.FastDone(s, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = TaskInput{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &createTaskInfo, args)
+		decodeTaskInput(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.RunEncoded(ctx, s, &createTaskInfo, in, CreateTask, encodeCreateTaskResult)
 }
 
 // Lines that more than one schema of the start_sync tool holds, each written once.
@@ -421,6 +507,23 @@ var startSyncInfo = runtime.Info{
 	OutputObject: true,
 }
 
+// callStartSync decodes and checks the arguments of a start_sync call, then calls StartSync.
+func callStartSync(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in SyncInput
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastSyncInput); !ok || !toolimpl.FastDone(s, args, end, 1) {
+		// Not the common case: decode again, saying what is wrong.
+		in = SyncInput{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &startSyncInfo, args)
+		decodeSyncInput(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.RunEncoded(ctx, s, &startSyncInfo, in, StartSync, encodeStartSyncResult)
+}
+
 // Lines that more than one schema of the read_feed tool holds, each written once.
 const (
 	readFeedOrder = `"order":{"type":"string","enum":["newest","oldest","relevance"],"description":"Order of the items. Defaults to \"newest\"."},`
@@ -459,6 +562,23 @@ var readFeedInfo = runtime.Info{
 		`"days":{"items":{"type":"integer","enum":[0,1,2,3,4,5,6]},"type":"array","uniqueItems":true,"description":"Days the feed covers; Monday to Friday when empty."}},` +
 		`"additionalProperties":false,"type":"object","required":["topic"]}`),
 	OutputObject: true,
+}
+
+// callReadFeed decodes and checks the arguments of a read_feed call, then calls ReadFeed.
+func callReadFeed(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in FeedInput
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastFeedInput); !ok || !toolimpl.FastDone(s, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = FeedInput{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &readFeedInfo, args)
+		decodeFeedInput(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.RunEncoded(ctx, s, &readFeedInfo, in, ReadFeed, encodeReadFeedResult)
 }
 
 // Lines that more than one schema of the set_alarm tool holds, each written once.
@@ -521,6 +641,23 @@ var setAlarmInfo = runtime.Info{
 	OutputObject: true,
 }
 
+// callSetAlarm decodes and checks the arguments of a set_alarm call, then calls SetAlarm.
+func callSetAlarm(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in AlarmInput
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastAlarmInput); !ok || !toolimpl.FastDone(s, args, end, 1) {
+		// Not the common case: decode again, saying what is wrong.
+		in = AlarmInput{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &setAlarmInfo, args)
+		decodeAlarmInput(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.RunEncoded(ctx, s, &setAlarmInfo, in, SetAlarm, encodeSetAlarmResult)
+}
+
 // Lines that more than one schema of the current_weather tool holds, each written once.
 const (
 	currentWeatherLocation = `"location":{"type":"string","description":"the city, e.g. Paris (or nyc=New York)"},`
@@ -561,6 +698,23 @@ var currentWeatherInfo = runtime.Info{
 		`"days":{"type":"integer","description":"how many days to forecast (default 1)"}},` +
 		`"additionalProperties":false,"type":"object","required":["location"]}`),
 	OutputObject: true,
+}
+
+// callCurrentWeather decodes and checks the arguments of a current_weather call, then calls CurrentWeather.
+func callCurrentWeather(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in WeatherQuery
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastWeatherQuery); !ok || !toolimpl.FastDone(s, args, end, 1) {
+		// Not the common case: decode again, saying what is wrong.
+		in = WeatherQuery{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &currentWeatherInfo, args)
+		decodeWeatherQuery(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.RunEncoded(ctx, s, &currentWeatherInfo, in, CurrentWeather, encodeCurrentWeatherResult)
 }
 
 // Lines that more than one schema of the choose_seat tool holds, each written once.
@@ -611,6 +765,23 @@ var chooseSeatInfo = runtime.Info{
 	OutputObject: true,
 }
 
+// callChooseSeat decodes and checks the arguments of a choose_seat call, then calls ChooseSeat.
+func callChooseSeat(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in SeatRequest
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastSeatRequest); !ok || !toolimpl.FastDone(s, args, end, 1) {
+		// Not the common case: decode again, saying what is wrong.
+		in = SeatRequest{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &chooseSeatInfo, args)
+		decodeSeatRequest(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.RunEncoded(ctx, s, &chooseSeatInfo, in, ChooseSeat, encodeChooseSeatResult)
+}
+
 // Lines that more than one schema of the search_docs tool holds, each written once.
 const (
 	searchDocsQuery        = `"query":{"type":"string","description":"words to look for; quote a \"phrase\" to match it exactly"},`
@@ -657,6 +828,18 @@ var searchDocsInfo = runtime.Info{
 		`"filter":{"type":"string","description":"a key=value filter, such as owner=me or state=open"}},` +
 		`"additionalProperties":false,"type":"object","required":["query"]}`),
 	OutputObject: true,
+}
+
+// callSearchDocs decodes and checks the arguments of a search_docs call, then calls SearchDocs.
+func callSearchDocs(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in DocSearch
+	var d toolimpl.Decoder
+	d.BeginCall(s, &searchDocsInfo, args)
+	decodeDocSearch(&d, &in)
+	if res, ok := d.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.Run(ctx, s, &searchDocsInfo, in, SearchDocs)
 }
 
 // Lines that more than one schema of the comment_on_issue tool holds, each written once.
@@ -711,6 +894,25 @@ var commentOnIssueInfo = runtime.Info{
 	OutputWrapper: json.RawMessage(`{"properties":{"result":` + `{` + commentOnIssueOutput + `},"additionalProperties":false,"type":"object","required":["result"]}`),
 }
 
+// callCommentOnIssue decodes and checks the arguments of a comment_on_issue call, then calls CommentOnIssue.
+func callCommentOnIssue(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in IssueComment
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastIssueComment); !ok || !toolimpl.FastDone(s, args, end, 1) {
+		// Not the common case: decode again, saying what is wrong.
+		in = IssueComment{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &commentOnIssueInfo, args)
+		decodeIssueComment(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.RunEncoded(ctx, s, &commentOnIssueInfo, in, func(ctx context.Context, in IssueComment) (*IssueComment, error) {
+		return CommentOnIssue(ctx, &in)
+	}, encodeCommentOnIssueResult)
+}
+
 // Lines that more than one schema of the read_lines tool holds, each written once.
 const (
 	readLinesPath  = `"path":{"type":"string","description":"absolute path of the file, as returned by list_files"},`
@@ -753,6 +955,23 @@ var readLinesInfo = runtime.Info{
 	OutputObject: true,
 }
 
+// callReadLines decodes and checks the arguments of a read_lines call, then calls ReadLines.
+func callReadLines(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in FileRange
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastFileRange); !ok || !toolimpl.FastDone(s, args, end, 1) {
+		// Not the common case: decode again, saying what is wrong.
+		in = FileRange{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &readLinesInfo, args)
+		decodeFileRange(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.RunEncoded(ctx, s, &readLinesInfo, in, ReadLines, encodeReadLinesResult)
+}
+
 // Lines that more than one schema of the find_symbol tool holds, each written once.
 const (
 	findSymbolSymbol = `"symbol":{"type":"string","description":"qualified name: pkg.Type.Method, or pkg.Func"},`
@@ -793,6 +1012,23 @@ var findSymbolInfo = runtime.Info{
 		`"exact":{"type":"boolean","description":"true: match the name exactly; false: fuzzy match"}},` +
 		`"additionalProperties":false,"type":"object","required":["symbol"]}`),
 	OutputObject: true,
+}
+
+// callFindSymbol decodes and checks the arguments of a find_symbol call, then calls FindSymbol.
+func callFindSymbol(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in SymbolQuery
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastSymbolQuery); !ok || !toolimpl.FastDone(s, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = SymbolQuery{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &findSymbolInfo, args)
+		decodeSymbolQuery(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.RunEncoded(ctx, s, &findSymbolInfo, in, FindSymbol, encodeFindSymbolResult)
 }
 
 // Lines that more than one schema of the ask_knowledge_base tool holds, each written once.
@@ -842,6 +1078,23 @@ var askKnowledgeBaseInfo = runtime.Info{
 	OutputObject: true,
 }
 
+// callAskKnowledgeBase decodes and checks the arguments of a ask_knowledge_base call, then calls AskKnowledgeBase.
+func callAskKnowledgeBase(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in KnowledgeQuery
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastKnowledgeQuery); !ok || !toolimpl.FastDone(s, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = KnowledgeQuery{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &askKnowledgeBaseInfo, args)
+		decodeKnowledgeQuery(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.RunEncoded(ctx, s, &askKnowledgeBaseInfo, in, AskKnowledgeBase, encodeAskKnowledgeBaseResult)
+}
+
 // Lines that more than one schema of the calculate tool holds, each written once.
 const (
 	calculateExpr      = `"expr":{"type":"string","description":"an arithmetic expression, like (2+3)*4 or x>=1 && y<2"},`
@@ -876,6 +1129,23 @@ var calculateInfo = runtime.Info{
 		`"precision":{"type":"integer","maximum":127,"minimum":-128,"description":"digits after the point: -1 = as many as needed"}},` +
 		`"additionalProperties":false,"type":"object","required":["expr"]}`),
 	OutputObject: true,
+}
+
+// callCalculate decodes and checks the arguments of a calculate call, then calls Calculate.
+func callCalculate(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Expression
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastExpression); !ok || !toolimpl.FastDone(s, args, end, 1) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Expression{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &calculateInfo, args)
+		decodeExpression(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.RunEncoded(ctx, s, &calculateInfo, in, Calculate, encodeCalculateResult)
 }
 
 // Lines that more than one schema of the open_ticket tool holds, each written once.
@@ -930,6 +1200,23 @@ var openTicketInfo = runtime.Info{
 	OutputObject: true,
 }
 
+// callOpenTicket decodes and checks the arguments of a open_ticket call, then calls OpenTicket.
+func callOpenTicket(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in TicketInput
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastTicketInput); !ok || !toolimpl.FastDone(s, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = TicketInput{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &openTicketInfo, args)
+		decodeTicketInput(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.RunEncoded(ctx, s, &openTicketInfo, in, OpenTicket, encodeOpenTicketResult)
+}
+
 // Lines that more than one schema of the translate tool holds, each written once.
 const (
 	translateText   = `"text":{"type":"string","description":"The text to translate, at most one paragraph"},`
@@ -972,6 +1259,23 @@ var translateInfo = runtime.Info{
 	OutputObject: true,
 }
 
+// callTranslate decodes and checks the arguments of a translate call, then calls Translate.
+func callTranslate(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in TranslateInput
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastTranslateInput); !ok || !toolimpl.FastDone(s, args, end, 1) {
+		// Not the common case: decode again, saying what is wrong.
+		in = TranslateInput{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &translateInfo, args)
+		decodeTranslateInput(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.RunEncoded(ctx, s, &translateInfo, in, Translate, encodeTranslateResult)
+}
+
 // Lines that more than one schema of the find_recipes tool holds, each written once.
 const (
 	findRecipesIngredients = `"ingredients":{"items":{"type":"string"},"type":"array","description":"Ingredients the recipe must use"},`
@@ -1012,6 +1316,23 @@ var findRecipesInfo = runtime.Info{
 		`"vegetarian":{"type":"boolean","description":"Only meatless recipes"}},` +
 		`"additionalProperties":false,"type":"object","required":["ingredients"]}`),
 	OutputObject: true,
+}
+
+// callFindRecipes decodes and checks the arguments of a find_recipes call, then calls FindRecipes.
+func callFindRecipes(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in RecipeSearch
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastRecipeSearch); !ok || !toolimpl.FastDone(s, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = RecipeSearch{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &findRecipesInfo, args)
+		decodeRecipeSearch(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.RunEncoded(ctx, s, &findRecipesInfo, in, FindRecipes, encodeFindRecipesResult)
 }
 
 // Lines that more than one schema of the list_repos tool holds, each written once.
@@ -1059,6 +1380,23 @@ var listReposInfo = runtime.Info{
 		`"cursor":{"type":"string","description":"Opaque cursor from the previous page, if any"}},` +
 		`"additionalProperties":false,"type":"object"}`),
 	OutputObject: true,
+}
+
+// callListRepos decodes and checks the arguments of a list_repos call, then calls ListRepos.
+func callListRepos(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in PageArgs
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastPageArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+		// Not the common case: decode again, saying what is wrong.
+		in = PageArgs{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &listReposInfo, args)
+		decodePageArgs(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.RunEncoded(ctx, s, &listReposInfo, in, ListRepos, encodeListReposResult)
 }
 
 // Lines that more than one schema of the transfer_money tool holds, each written once.
@@ -1114,6 +1452,23 @@ var transferMoneyInfo = runtime.Info{
 	OutputObject: true,
 }
 
+// callTransferMoney decodes and checks the arguments of a transfer_money call, then calls TransferMoney.
+func callTransferMoney(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in TransferInput
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastTransferInput); !ok || !toolimpl.FastDone(s, args, end, 1) {
+		// Not the common case: decode again, saying what is wrong.
+		in = TransferInput{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &transferMoneyInfo, args)
+		decodeTransferInput(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.RunEncoded(ctx, s, &transferMoneyInfo, in, TransferMoney, encodeTransferMoneyResult)
+}
+
 // Lines that more than one schema of the schedule_job tool holds, each written once.
 const (
 	scheduleJobName       = `"name":{"type":"string","maxLength":40,"minLength":1,"pattern":"^[a-z][a-z0-9-]*$","title":"Job name"},`
@@ -1164,6 +1519,23 @@ var scheduleJobInfo = runtime.Info{
 		`"owner":{"type":"string","format":"uuid"}},` +
 		`"additionalProperties":false,"type":"object","required":["name","cron"]}`),
 	OutputObject: true,
+}
+
+// callScheduleJob decodes and checks the arguments of a schedule_job call, then calls ScheduleJob.
+func callScheduleJob(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in ScheduleInput
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastScheduleInput); !ok || !toolimpl.FastDone(s, args, end, 1) {
+		// Not the common case: decode again, saying what is wrong.
+		in = ScheduleInput{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &scheduleJobInfo, args)
+		decodeScheduleInput(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.RunEncoded(ctx, s, &scheduleJobInfo, in, ScheduleJob, encodeScheduleJobResult)
 }
 
 // Lines that more than one schema of the add_invoice_lines tool holds, each written once.
@@ -1222,6 +1594,23 @@ var addInvoiceLinesInfo = runtime.Info{
 	OutputObject: true,
 }
 
+// callAddInvoiceLines decodes and checks the arguments of a add_invoice_lines call, then calls AddInvoiceLines.
+func callAddInvoiceLines(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in InvoiceLines
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastInvoiceLines); !ok || !toolimpl.FastDone(s, args, end, 3) {
+		// Not the common case: decode again, saying what is wrong.
+		in = InvoiceLines{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &addInvoiceLinesInfo, args)
+		decodeInvoiceLines(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.RunEncoded(ctx, s, &addInvoiceLinesInfo, in, AddInvoiceLines, encodeAddInvoiceLinesResult)
+}
+
 // Lines that more than one schema of the update_profile tool holds, each written once.
 const (
 	updateProfileAge = `"age":{"type":"integer","maximum":255,"minimum":0,"description":"Age in whole years."}},`
@@ -1272,6 +1661,23 @@ var updateProfileInfo = runtime.Info{
 	OutputObject: true,
 }
 
+// callUpdateProfile decodes and checks the arguments of a update_profile call, then calls UpdateProfile.
+func callUpdateProfile(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in ProfileUpdate
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastProfileUpdate); !ok || !toolimpl.FastDone(s, args, end, 1) {
+		// Not the common case: decode again, saying what is wrong.
+		in = ProfileUpdate{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &updateProfileInfo, args)
+		decodeProfileUpdate(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &updateProfileInfo, in, UpdateProfile)
+}
+
 // Lines that more than one schema of the lookup_order tool holds, each written once.
 const (
 	lookupOrderOrderNumber  = `"orderNumber":{"type":"string","description":"orderNumber printed on the receipt."},`
@@ -1312,6 +1718,23 @@ var lookupOrderInfo = runtime.Info{
 		`"includeLines":{"type":"boolean","description":"includeLines to return the order's lines as well."}},` +
 		`"additionalProperties":false,"type":"object","required":["orderNumber"]}`),
 	OutputObject: true,
+}
+
+// callLookupOrder decodes and checks the arguments of a lookup_order call, then calls LookupOrder.
+func callLookupOrder(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in LookupOrderInput
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastLookupOrderInput); !ok || !toolimpl.FastDone(s, args, end, 1) {
+		// Not the common case: decode again, saying what is wrong.
+		in = LookupOrderInput{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &lookupOrderInfo, args)
+		decodeLookupOrderInput(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.RunEncoded(ctx, s, &lookupOrderInfo, in, LookupOrder, encodeLookupOrderResult)
 }
 
 // Lines that more than one schema of the search_wiki tool holds, each written once.
@@ -1357,6 +1780,23 @@ var searchWikiInfo = runtime.Info{
 		`"fuzzy":{"type":"boolean"}},` +
 		`"additionalProperties":false,"type":"object","required":["Query"]}`),
 	OutputObject: true,
+}
+
+// callSearchWiki decodes and checks the arguments of a search_wiki call, then calls SearchWiki.
+func callSearchWiki(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in UntaggedInput
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastUntaggedInput); !ok || !toolimpl.FastDone(s, args, end, 1) {
+		// Not the common case: decode again, saying what is wrong.
+		in = UntaggedInput{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &searchWikiInfo, args)
+		decodeUntaggedInput(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.RunEncoded(ctx, s, &searchWikiInfo, in, SearchWiki, encodeSearchWikiResult)
 }
 
 // Lines that more than one schema of the book_meeting tool holds, each written once.
@@ -1413,6 +1853,23 @@ var bookMeetingInfo = runtime.Info{
 	OutputObject: true,
 }
 
+// callBookMeeting decodes and checks the arguments of a book_meeting call, then calls BookMeeting.
+func callBookMeeting(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in MeetingInput
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastMeetingInput); !ok || !toolimpl.FastDone(s, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = MeetingInput{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &bookMeetingInfo, args)
+		decodeMeetingInput(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &bookMeetingInfo, in, BookMeeting)
+}
+
 // Lines that more than one schema of the scale_deployment tool holds, each written once.
 const (
 	scaleDeploymentEnd = `"additionalProperties":false,"type":"object","required":["namespace","deployment","replicas"]}`
@@ -1455,6 +1912,23 @@ var scaleDeploymentInfo = runtime.Info{
 		`"dry_run":{"type":"boolean"}},` +
 		`"additionalProperties":false,"type":"object","required":["namespace","deployment","replicas"]}`),
 	OutputObject: true,
+}
+
+// callScaleDeployment decodes and checks the arguments of a scale_deployment call, then calls ScaleDeployment.
+func callScaleDeployment(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in ClusterScale
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastClusterScale); !ok || !toolimpl.FastDone(s, args, end, 1) {
+		// Not the common case: decode again, saying what is wrong.
+		in = ClusterScale{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &scaleDeploymentInfo, args)
+		decodeClusterScale(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.RunEncoded(ctx, s, &scaleDeploymentInfo, in, ScaleDeployment, encodeScaleDeploymentResult)
 }
 
 // Lines that more than one schema of the list_users tool holds, each written once.
@@ -1507,6 +1981,18 @@ var listUsersInfo = runtime.Info{
 		`"team":{"type":"string","description":"Team whose members to list."}},` +
 		`"additionalProperties":false,"type":"object","required":["team"]}`),
 	OutputObject: true,
+}
+
+// callListUsers decodes and checks the arguments of a list_users call, then calls ListUsers.
+func callListUsers(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in ListUsersInput
+	var d toolimpl.Decoder
+	d.BeginCall(s, &listUsersInfo, args)
+	decodeListUsersInput(&d, &in)
+	if res, ok := d.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.Run(ctx, s, &listUsersInfo, in, ListUsers)
 }
 
 // Lines that more than one schema of the ship_parcel tool holds, each written once.
@@ -1645,6 +2131,23 @@ var shipParcelInfo = runtime.Info{
 	OutputObject: true,
 }
 
+// callShipParcel decodes and checks the arguments of a ship_parcel call, then calls ShipParcel.
+func callShipParcel(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in ShipInput
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastShipInput); !ok || !toolimpl.FastDone(s, args, end, 3) {
+		// Not the common case: decode again, saying what is wrong.
+		in = ShipInput{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &shipParcelInfo, args)
+		decodeShipInput(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.RunEncoded(ctx, s, &shipParcelInfo, in, ShipParcel, encodeShipParcelResult)
+}
+
 // Lines that more than one schema of the import_org_chart tool holds, each written once.
 const (
 	importOrgChartDepartmentsTeamsEnd = `"additionalProperties":false,"type":"object","required":["name","members"]},"type":"array"}},`
@@ -1756,6 +2259,23 @@ var importOrgChartInfo = runtime.Info{
 	OutputObject: true,
 }
 
+// callImportOrgChart decodes and checks the arguments of a import_org_chart call, then calls ImportOrgChart.
+func callImportOrgChart(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in OrgChart
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastOrgChart); !ok || !toolimpl.FastDone(s, args, end, 10) {
+		// Not the common case: decode again, saying what is wrong.
+		in = OrgChart{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &importOrgChartInfo, args)
+		decodeOrgChart(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.RunEncoded(ctx, s, &importOrgChartInfo, in, ImportOrgChart, encodeImportOrgChartResult)
+}
+
 // Lines that more than one schema of the search_papers tool holds, each written once.
 const (
 	searchPapersProject    = `"project":{"type":"string","description":"Project the search stays in."},`
@@ -1849,6 +2369,20 @@ var searchPapersInfo = runtime.Info{
 	},
 	Output:        json.RawMessage(`{` + searchPapersOutput),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":` + `{` + searchPapersOutput + `},"additionalProperties":false,"type":"object","required":["result"]}`),
+}
+
+// callSearchPapers decodes and checks the arguments of a search_papers call, then calls SearchPapers.
+func callSearchPapers(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in PaperSearch
+	var d toolimpl.Decoder
+	d.BeginCall(s, &searchPapersInfo, args)
+	decodePaperSearch(&d, &in)
+	if res, ok := d.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.RunEncoded(ctx, s, &searchPapersInfo, in, func(ctx context.Context, in PaperSearch) (*PaperSearch, error) {
+		return SearchPapers(ctx, &in)
+	}, encodeSearchPapersResult)
 }
 
 // Lines that more than one schema of the plan_route tool holds, each written once.
@@ -1963,6 +2497,23 @@ var planRouteInfo = runtime.Info{
 	OutputObject: true,
 }
 
+// callPlanRoute decodes and checks the arguments of a plan_route call, then calls PlanRoute.
+func callPlanRoute(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in RouteInput
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastRouteInput); !ok || !toolimpl.FastDone(s, args, end, 4) {
+		// Not the common case: decode again, saying what is wrong.
+		in = RouteInput{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &planRouteInfo, args)
+		decodeRouteInput(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.RunEncoded(ctx, s, &planRouteInfo, in, PlanRoute, encodePlanRouteResult)
+}
+
 // Lines that more than one schema of the record_reading tool holds, each written once.
 const (
 	recordReadingChannel = `"channel":{"type":"integer","maximum":127,"minimum":-128},`
@@ -2029,6 +2580,23 @@ var recordReadingInfo = runtime.Info{
 	OutputObject: true,
 }
 
+// callRecordReading decodes and checks the arguments of a record_reading call, then calls RecordReading.
+func callRecordReading(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in SensorReading
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastSensorReading); !ok || !toolimpl.FastDone(s, args, end, 1) {
+		// Not the common case: decode again, saying what is wrong.
+		in = SensorReading{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &recordReadingInfo, args)
+		decodeSensorReading(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.RunEncoded(ctx, s, &recordReadingInfo, in, RecordReading, encodeRecordReadingResult)
+}
+
 // Lines that more than one schema of the start_timer tool holds, each written once.
 const (
 	startTimerDelayMs = `"delay_ms":{"type":"integer","maximum":60000,"minimum":0,"description":"delay_ms to wait before each tick, in milliseconds"},`
@@ -2077,6 +2645,18 @@ var startTimerInfo = runtime.Info{
 	OutputObject: true,
 }
 
+// callStartTimer decodes and checks the arguments of a start_timer call, then calls StartTimer.
+func callStartTimer(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in TimerInput
+	var d toolimpl.Decoder
+	d.BeginCall(s, &startTimerInfo, args)
+	decodeTimerInput(&d, &in)
+	if res, ok := d.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.RunEncoded(ctx, s, &startTimerInfo, in, StartTimer, encodeStartTimerResult)
+}
+
 // Lines that more than one schema of the draw_box tool holds, each written once.
 const (
 	drawBoxOrigin = `"origin":{"items":{"type":"number"},"type":"array","maxItems":3,"minItems":3},`
@@ -2123,6 +2703,18 @@ var drawBoxInfo = runtime.Info{
 		`"labels":{"items":{"type":"string"},"type":"array","maxItems":2,"minItems":2}},` +
 		`"additionalProperties":false,"type":"object","required":["origin","size","rgba","labels"]}`),
 	OutputObject: true,
+}
+
+// callDrawBox decodes and checks the arguments of a draw_box call, then calls DrawBox.
+func callDrawBox(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in BoxInput
+	var d toolimpl.Decoder
+	d.BeginCall(s, &drawBoxInfo, args)
+	decodeBoxInput(&d, &in)
+	if res, ok := d.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.RunEncoded(ctx, s, &drawBoxInfo, in, DrawBox, encodeDrawBoxResult)
 }
 
 // Lines that more than one schema of the import_orders tool holds, each written once.
@@ -2179,6 +2771,23 @@ var importOrdersInfo = runtime.Info{
 		`"total":{"type":"integer"}},` +
 		`"additionalProperties":false,"type":"object","required":["items","total"]}`),
 	OutputObject: true,
+}
+
+// callImportOrders decodes and checks the arguments of a import_orders call, then calls ImportOrders.
+func callImportOrders(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Page[OrderLine]
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastPage); !ok || !toolimpl.FastDone(s, args, end, 3) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Page[OrderLine]{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &importOrdersInfo, args)
+		decodePage(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.RunEncoded(ctx, s, &importOrdersInfo, in, ImportOrders, encodeImportOrdersResult)
 }
 
 // Lines that more than one schema of the tag_items tool holds, each written once.
@@ -2290,6 +2899,23 @@ var tagItemsInfo = runtime.Info{
 	OutputObject: true,
 }
 
+// callTagItems decodes and checks the arguments of a tag_items call, then calls TagItems.
+func callTagItems(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in TagInput
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastTagInput); !ok || !toolimpl.FastDone(s, args, end, 4) {
+		// Not the common case: decode again, saying what is wrong.
+		in = TagInput{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tagItemsInfo, args)
+		decodeTagInput(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.RunEncoded(ctx, s, &tagItemsInfo, in, TagItems, encodeTagItemsResult)
+}
+
 // Lines that more than one schema of the set_rate_limit tool holds, each written once.
 const (
 	setRateLimitBurst       = `"burst":{"type":"integer","maximum":32767,"minimum":1},`
@@ -2335,6 +2961,18 @@ var setRateLimitInfo = runtime.Info{
 		`"bytes":{"type":"string","pattern":"^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$","contentEncoding":"base64"}},` +
 		`"additionalProperties":false,"type":"object","required":["burst","per_second","window"]}`),
 	OutputObject: true,
+}
+
+// callSetRateLimit decodes and checks the arguments of a set_rate_limit call, then calls SetRateLimit.
+func callSetRateLimit(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in RateLimit
+	var d toolimpl.Decoder
+	d.BeginCall(s, &setRateLimitInfo, args)
+	decodeRateLimit(&d, &in)
+	if res, ok := d.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.RunEncoded(ctx, s, &setRateLimitInfo, in, SetRateLimit, encodeSetRateLimitResult)
 }
 
 // Lines that more than one schema of the refund_payment tool holds, each written once.
@@ -2419,6 +3057,18 @@ var refundPaymentInfo = runtime.Info{
 	OutputObject: true,
 }
 
+// callRefundPayment decodes and checks the arguments of a refund_payment call, then calls RefundPayment.
+func callRefundPayment(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in RefundInput
+	var d toolimpl.Decoder
+	d.BeginCall(s, &refundPaymentInfo, args)
+	decodeRefundInput(&d, &in)
+	if res, ok := d.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.RunEncoded(ctx, s, &refundPaymentInfo, in, RefundPayment, encodeRefundPaymentResult)
+}
+
 // Lines that more than one schema of the tail_logs tool holds, each written once.
 const (
 	tailLogsMinLevel = `"min_level":{"type":"string","description":"min_level of the lines to return: debug, info, warn or error."},`
@@ -2460,6 +3110,18 @@ var tailLogsInfo = runtime.Info{
 	OutputObject: true,
 }
 
+// callTailLogs decodes and checks the arguments of a tail_logs call, then calls TailLogs.
+func callTailLogs(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in LogQuery
+	var d toolimpl.Decoder
+	d.BeginCall(s, &tailLogsInfo, args)
+	decodeLogQuery(&d, &in)
+	if res, ok := d.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.RunEncoded(ctx, s, &tailLogsInfo, in, TailLogs, encodeTailLogsResult)
+}
+
 // Lines that more than one schema of the convert_currency tool holds, each written once.
 const (
 	convertCurrencyBase = `"base":{"type":"string","description":"the currency to convert from, like eur or USD"},`
@@ -2497,6 +3159,18 @@ var convertCurrencyInfo = runtime.Info{
 		`"amount":{"type":"number"}},` +
 		`"additionalProperties":false,"type":"object","required":["base"]}`),
 	OutputObject: true,
+}
+
+// callConvertCurrency decodes and checks the arguments of a convert_currency call, then calls ConvertCurrency.
+func callConvertCurrency(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in PriceCheck
+	var d toolimpl.Decoder
+	d.BeginCall(s, &convertCurrencyInfo, args)
+	decodePriceCheck(&d, &in)
+	if res, ok := d.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.RunEncoded(ctx, s, &convertCurrencyInfo, in, ConvertCurrency, encodeConvertCurrencyResult)
 }
 
 // Lines that more than one schema of the blame_lines tool holds, each written once.
@@ -2553,6 +3227,18 @@ var blameLinesInfo = runtime.Info{
 		`"level":{"type":"string","description":"LogLevel is a logging threshold, written as its name."}},` +
 		`"additionalProperties":false,"type":"object","required":["file","spans"]}`),
 	OutputObject: true,
+}
+
+// callBlameLines decodes and checks the arguments of a blame_lines call, then calls BlameLines.
+func callBlameLines(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in BlameInput
+	var d toolimpl.Decoder
+	d.BeginCall(s, &blameLinesInfo, args)
+	decodeBlameInput(&d, &in)
+	if res, ok := d.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.RunEncoded(ctx, s, &blameLinesInfo, in, BlameLines, encodeBlameLinesResult)
 }
 
 // Lines that more than one schema of the get_order tool holds, each written once.
@@ -2919,6 +3605,25 @@ var sendNoteInfo = runtime.Info{
 	OutputObject: true,
 }
 
+// callSendNote decodes and checks the arguments of a send_note call, then calls SendNote.
+func callSendNote(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in sendNoteArgs
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastSendNoteArgs); !ok || !toolimpl.FastDone(s, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = sendNoteArgs{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &sendNoteInfo, args)
+		decodeSendNoteArgs(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.RunEncoded(ctx, s, &sendNoteInfo, in, func(ctx context.Context, in sendNoteArgs) (NoteEcho, error) {
+		return SendNote(ctx, in.To, in.Subject, in.Urgent, in.Cc)
+	}, encodeSendNoteResult)
+}
+
 // Lines that more than one schema of the resize_image tool holds, each written once.
 const (
 	resizeImageWidth  = `"width":{"type":"integer","description":"New width in pixels."},`
@@ -2961,6 +3666,25 @@ var resizeImageInfo = runtime.Info{
 	OutputObject: true,
 }
 
+// callResizeImage decodes and checks the arguments of a resize_image call, then calls ResizeImage.
+func callResizeImage(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in resizeImageArgs
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastResizeImageArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+		// Not the common case: decode again, saying what is wrong.
+		in = resizeImageArgs{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &resizeImageInfo, args)
+		decodeResizeImageArgs(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.RunEncoded(ctx, s, &resizeImageInfo, in, func(ctx context.Context, in resizeImageArgs) (ResizeEcho, error) {
+		return ResizeImage(in.Width, in.Height, in.Scale)
+	}, encodeResizeImageResult)
+}
+
 // Lines that more than one schema of the summarize tool holds, each written once.
 const (
 	summarizeMaxWords = `"max_words":{"type":"integer","description":"upper bound on the summary's length, in words (default 50)"}},`
@@ -2989,6 +3713,23 @@ var summarizeInfo = runtime.Info{
 			summarizeMaxWords +
 			summarizeEnd),
 	},
+}
+
+// callSummarize decodes and checks the arguments of a summarize call, then calls Summarize.
+func callSummarize(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in SummaryInput
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastSummaryInput); !ok || !toolimpl.FastDone(s, args, end, 1) {
+		// Not the common case: decode again, saying what is wrong.
+		in = SummaryInput{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &summarizeInfo, args)
+		decodeSummaryInput(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &summarizeInfo, in, Summarize)
 }
 
 // Lines that more than one schema of the split_text tool holds, each written once.
@@ -3021,6 +3762,23 @@ var splitTextInfo = runtime.Info{
 	},
 	Output:        json.RawMessage(`{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}`),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["result"]}`),
+}
+
+// callSplitText decodes and checks the arguments of a split_text call, then calls SplitText.
+func callSplitText(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in SplitInput
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastSplitInput); !ok || !toolimpl.FastDone(s, args, end, 1) {
+		// Not the common case: decode again, saying what is wrong.
+		in = SplitInput{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &splitTextInfo, args)
+		decodeSplitInput(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.RunEncoded(ctx, s, &splitTextInfo, in, SplitText, encodeSplitTextResult)
 }
 
 // Lines that more than one schema of the archive_project tool holds, each written once.
@@ -5519,6 +6277,153 @@ func decodeBlameInput(d *toolimpl.Decoder, v *BlameInput) {
 	}
 }
 
+// decodeGetOrderInput decodes a GetOrderInput and checks its constraints.
+func decodeGetOrderInput(d *toolimpl.Decoder, v *GetOrderInput) {
+	if !d.Object() {
+		return
+	}
+	var hasOrderID bool
+	for d.Field() {
+		switch string(d.Key()) {
+		case "order_id":
+			hasOrderID = true
+			if s, ok := d.String(); ok {
+				v.OrderID = s
+			}
+		case "expand":
+			if d.OptionalNull() {
+				break
+			}
+			if b, ok := d.Bool(); ok {
+				v.Expand = b
+			}
+		default:
+			d.Unknown("order_id, expand")
+		}
+	}
+	if !hasOrderID {
+		d.Missing("order_id")
+	}
+}
+
+// decodeCancelInput decodes a CancelInput and checks its constraints.
+func decodeCancelInput(d *toolimpl.Decoder, v *CancelInput) {
+	if !d.Object() {
+		return
+	}
+	var hasOrderID bool
+	for d.Field() {
+		switch string(d.Key()) {
+		case "order_id":
+			hasOrderID = true
+			if s, ok := d.String(); ok {
+				v.OrderID = s
+			}
+		case "reason":
+			if d.OptionalNull() {
+				break
+			}
+			if s, ok := d.String(); ok {
+				v.Reason = s
+			}
+		default:
+			d.Unknown("order_id, reason")
+		}
+	}
+	if !hasOrderID {
+		d.Missing("order_id")
+	}
+}
+
+// decodeSearchOrdersInput decodes a SearchOrdersInput and checks its constraints.
+func decodeSearchOrdersInput(d *toolimpl.Decoder, v *SearchOrdersInput) {
+	if !d.Object() {
+		return
+	}
+	var hasCustomerID bool
+	for d.Field() {
+		switch string(d.Key()) {
+		case "customerId":
+			hasCustomerID = true
+			if s, ok := d.String(); ok {
+				v.CustomerID = s
+			}
+		case "statuses":
+			if d.OptionalNull() {
+				v.Statuses = nil
+				break
+			}
+			if d.Array() {
+				v.Statuses = []string{}
+				for d.Elem() {
+					var elem string
+					if s, ok := d.StringRef(); ok {
+						switch string(s) {
+						case "open":
+							elem = "open"
+						case "paid":
+							elem = "paid"
+						case "shipped":
+							elem = "shipped"
+						default:
+							d.Errorf(`must be one of "open", "paid", "shipped"; got %q`, s)
+						}
+					}
+					if d.Keep() {
+						v.Statuses = append(v.Statuses, elem)
+					}
+				}
+			}
+		case "offset":
+			if d.OptionalNull() {
+				break
+			}
+			if n, ok := d.Int(strconv.IntSize); ok {
+				v.Paging.Offset = int(n)
+			}
+		case "limit":
+			if d.OptionalNull() {
+				break
+			}
+			if n, ok := d.Int(strconv.IntSize); ok {
+				v.Paging.Limit = int(n)
+			}
+		default:
+			d.Unknown("customerId, statuses, offset, limit")
+		}
+	}
+	if !hasCustomerID {
+		d.Missing("customerId")
+	}
+}
+
+// decodeEchoOrderInput decodes an EchoOrderInput and checks its constraints.
+func decodeEchoOrderInput(d *toolimpl.Decoder, v *EchoOrderInput) {
+	if !d.Object() {
+		return
+	}
+	var hasOrder bool
+	for d.Field() {
+		switch string(d.Key()) {
+		case "order":
+			hasOrder = true
+			decodeOrder(d, &v.Order)
+		case "notes":
+			if d.OptionalNull() {
+				break
+			}
+			if s, ok := d.String(); ok {
+				v.Notes = s
+			}
+		default:
+			d.Unknown("order, notes")
+		}
+	}
+	if !hasOrder {
+		d.Missing("order")
+	}
+}
+
 // decodeSendNoteArgs decodes the arguments of a tool with plain parameters and checks their constraints.
 func decodeSendNoteArgs(d *toolimpl.Decoder, v *sendNoteArgs) {
 	if !d.Object() {
@@ -5668,153 +6573,6 @@ func decodeSplitInput(d *toolimpl.Decoder, v *SplitInput) {
 	}
 	if !hasText {
 		d.Missing("text")
-	}
-}
-
-// decodeGetOrderInput decodes a GetOrderInput and checks its constraints.
-func decodeGetOrderInput(d *toolimpl.Decoder, v *GetOrderInput) {
-	if !d.Object() {
-		return
-	}
-	var hasOrderID bool
-	for d.Field() {
-		switch string(d.Key()) {
-		case "order_id":
-			hasOrderID = true
-			if s, ok := d.String(); ok {
-				v.OrderID = s
-			}
-		case "expand":
-			if d.OptionalNull() {
-				break
-			}
-			if b, ok := d.Bool(); ok {
-				v.Expand = b
-			}
-		default:
-			d.Unknown("order_id, expand")
-		}
-	}
-	if !hasOrderID {
-		d.Missing("order_id")
-	}
-}
-
-// decodeCancelInput decodes a CancelInput and checks its constraints.
-func decodeCancelInput(d *toolimpl.Decoder, v *CancelInput) {
-	if !d.Object() {
-		return
-	}
-	var hasOrderID bool
-	for d.Field() {
-		switch string(d.Key()) {
-		case "order_id":
-			hasOrderID = true
-			if s, ok := d.String(); ok {
-				v.OrderID = s
-			}
-		case "reason":
-			if d.OptionalNull() {
-				break
-			}
-			if s, ok := d.String(); ok {
-				v.Reason = s
-			}
-		default:
-			d.Unknown("order_id, reason")
-		}
-	}
-	if !hasOrderID {
-		d.Missing("order_id")
-	}
-}
-
-// decodeSearchOrdersInput decodes a SearchOrdersInput and checks its constraints.
-func decodeSearchOrdersInput(d *toolimpl.Decoder, v *SearchOrdersInput) {
-	if !d.Object() {
-		return
-	}
-	var hasCustomerID bool
-	for d.Field() {
-		switch string(d.Key()) {
-		case "customerId":
-			hasCustomerID = true
-			if s, ok := d.String(); ok {
-				v.CustomerID = s
-			}
-		case "statuses":
-			if d.OptionalNull() {
-				v.Statuses = nil
-				break
-			}
-			if d.Array() {
-				v.Statuses = []string{}
-				for d.Elem() {
-					var elem string
-					if s, ok := d.StringRef(); ok {
-						switch string(s) {
-						case "open":
-							elem = "open"
-						case "paid":
-							elem = "paid"
-						case "shipped":
-							elem = "shipped"
-						default:
-							d.Errorf(`must be one of "open", "paid", "shipped"; got %q`, s)
-						}
-					}
-					if d.Keep() {
-						v.Statuses = append(v.Statuses, elem)
-					}
-				}
-			}
-		case "offset":
-			if d.OptionalNull() {
-				break
-			}
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Paging.Offset = int(n)
-			}
-		case "limit":
-			if d.OptionalNull() {
-				break
-			}
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Paging.Limit = int(n)
-			}
-		default:
-			d.Unknown("customerId, statuses, offset, limit")
-		}
-	}
-	if !hasCustomerID {
-		d.Missing("customerId")
-	}
-}
-
-// decodeEchoOrderInput decodes an EchoOrderInput and checks its constraints.
-func decodeEchoOrderInput(d *toolimpl.Decoder, v *EchoOrderInput) {
-	if !d.Object() {
-		return
-	}
-	var hasOrder bool
-	for d.Field() {
-		switch string(d.Key()) {
-		case "order":
-			hasOrder = true
-			decodeOrder(d, &v.Order)
-		case "notes":
-			if d.OptionalNull() {
-				break
-			}
-			if s, ok := d.String(); ok {
-				v.Notes = s
-			}
-		default:
-			d.Unknown("order, notes")
-		}
-	}
-	if !hasOrder {
-		d.Missing("order")
 	}
 }
 
@@ -8489,6 +9247,124 @@ func fastTagInput(data []byte, i int, v *TagInput, strs *toolimpl.Strings) (int,
 	return i, true
 }
 
+// fastGetOrderInput is the fast path of decodeGetOrderInput: it decodes valid, plain
+// JSON from data[i:], or returns false.
+func fastGetOrderInput(data []byte, i int, v *GetOrderInput, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasOrderID bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "order_id":
+			hasOrderID = true
+			var s []byte
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
+				return i, false
+			}
+			v.OrderID = strs.Of(data, i, s)
+		case "expand":
+			var b bool
+			if b, i, ok = toolimpl.FastBool(data, i); !ok {
+				return i, false
+			}
+			v.Expand = b
+		default:
+			return i, false
+		}
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasOrderID {
+		return i, false
+	}
+	return i, true
+}
+
+// fastCancelInput is the fast path of decodeCancelInput: it decodes valid, plain
+// JSON from data[i:], or returns false.
+func fastCancelInput(data []byte, i int, v *CancelInput, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasOrderID bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "order_id":
+			hasOrderID = true
+			var s []byte
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
+				return i, false
+			}
+			v.OrderID = strs.Of(data, i, s)
+		case "reason":
+			var s []byte
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
+				return i, false
+			}
+			v.Reason = strs.Of(data, i, s)
+		default:
+			return i, false
+		}
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasOrderID {
+		return i, false
+	}
+	return i, true
+}
+
+// fastEchoOrderInput is the fast path of decodeEchoOrderInput: it decodes valid, plain
+// JSON from data[i:], or returns false.
+func fastEchoOrderInput(data []byte, i int, v *EchoOrderInput, strs *toolimpl.Strings) (int, bool) {
+	i, empty, ok := toolimpl.FastOpen(data, i, '{')
+	if !ok {
+		return i, false
+	}
+	var hasOrder bool
+	for more := !empty; more; {
+		var key []byte
+		if key, i, ok = toolimpl.FastKey(data, i); !ok {
+			return i, false
+		}
+		switch string(key) {
+		case "order":
+			hasOrder = true
+			if i, ok = fastOrder(data, i, &v.Order, strs); !ok {
+				return i, false
+			}
+		case "notes":
+			var s []byte
+			if s, i, ok = toolimpl.FastString(data, i); !ok {
+				return i, false
+			}
+			v.Notes = strs.Of(data, i, s)
+		default:
+			return i, false
+		}
+		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+			return i, false
+		}
+	}
+	if !hasOrder {
+		return i, false
+	}
+	return i, true
+}
+
 // fastSendNoteArgs is the fast path of decodeSendNoteArgs: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastSendNoteArgs(data []byte, i int, v *sendNoteArgs, strs *toolimpl.Strings) (int, bool) {
@@ -8691,124 +9567,6 @@ func fastSplitInput(data []byte, i int, v *SplitInput, strs *toolimpl.Strings) (
 		}
 	}
 	if !hasText {
-		return i, false
-	}
-	return i, true
-}
-
-// fastGetOrderInput is the fast path of decodeGetOrderInput: it decodes valid, plain
-// JSON from data[i:], or returns false.
-func fastGetOrderInput(data []byte, i int, v *GetOrderInput, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
-	var hasOrderID bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
-		case "order_id":
-			hasOrderID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.OrderID = strs.Of(data, i, s)
-		case "expand":
-			var b bool
-			if b, i, ok = toolimpl.FastBool(data, i); !ok {
-				return i, false
-			}
-			v.Expand = b
-		default:
-			return i, false
-		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
-			return i, false
-		}
-	}
-	if !hasOrderID {
-		return i, false
-	}
-	return i, true
-}
-
-// fastCancelInput is the fast path of decodeCancelInput: it decodes valid, plain
-// JSON from data[i:], or returns false.
-func fastCancelInput(data []byte, i int, v *CancelInput, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
-	var hasOrderID bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
-		case "order_id":
-			hasOrderID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.OrderID = strs.Of(data, i, s)
-		case "reason":
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Reason = strs.Of(data, i, s)
-		default:
-			return i, false
-		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
-			return i, false
-		}
-	}
-	if !hasOrderID {
-		return i, false
-	}
-	return i, true
-}
-
-// fastEchoOrderInput is the fast path of decodeEchoOrderInput: it decodes valid, plain
-// JSON from data[i:], or returns false.
-func fastEchoOrderInput(data []byte, i int, v *EchoOrderInput, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
-	var hasOrder bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
-		case "order":
-			hasOrder = true
-			if i, ok = fastOrder(data, i, &v.Order, strs); !ok {
-				return i, false
-			}
-		case "notes":
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Notes = strs.Of(data, i, s)
-		default:
-			return i, false
-		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
-			return i, false
-		}
-	}
-	if !hasOrder {
 		return i, false
 	}
 	return i, true
@@ -9768,32 +10526,6 @@ func encodeBlameLinesResult(e *toolimpl.Encoder, v BlameInput) {
 	encodeBlameInput(e, &v)
 }
 
-// encodeSendNoteResult writes the result of the send_note tool as JSON.
-func encodeSendNoteResult(e *toolimpl.Encoder, v NoteEcho) {
-	encodeNoteEcho(e, &v)
-}
-
-// encodeResizeImageResult writes the result of the resize_image tool as JSON.
-func encodeResizeImageResult(e *toolimpl.Encoder, v ResizeEcho) {
-	encodeResizeEcho(e, &v)
-}
-
-// encodeSplitTextResult writes the result of the split_text tool as JSON.
-func encodeSplitTextResult(e *toolimpl.Encoder, v []string) {
-	if v == nil {
-		e.Null()
-	} else {
-		e.Byte('[')
-		for i, el := range v {
-			if i > 0 {
-				e.Byte(',')
-			}
-			e.String(el)
-		}
-		e.Byte(']')
-	}
-}
-
 // encodeGetOrderResult writes the result of the get_order tool as JSON.
 func encodeGetOrderResult(e *toolimpl.Encoder, v *Order) {
 	if v == nil {
@@ -9825,6 +10557,32 @@ func encodeValidateOrderResult(e *toolimpl.Encoder, v *EchoOrderInput) {
 		e.Null()
 	} else {
 		encodeEchoOrderInput(e, v)
+	}
+}
+
+// encodeSendNoteResult writes the result of the send_note tool as JSON.
+func encodeSendNoteResult(e *toolimpl.Encoder, v NoteEcho) {
+	encodeNoteEcho(e, &v)
+}
+
+// encodeResizeImageResult writes the result of the resize_image tool as JSON.
+func encodeResizeImageResult(e *toolimpl.Encoder, v ResizeEcho) {
+	encodeResizeEcho(e, &v)
+}
+
+// encodeSplitTextResult writes the result of the split_text tool as JSON.
+func encodeSplitTextResult(e *toolimpl.Encoder, v []string) {
+	if v == nil {
+		e.Null()
+	} else {
+		e.Byte('[')
+		for i, el := range v {
+			if i > 0 {
+				e.Byte(',')
+			}
+			e.String(el)
+		}
+		e.Byte(']')
 	}
 }
 
@@ -10753,6 +11511,37 @@ func encodeBlameInput(e *toolimpl.Encoder, v *BlameInput) {
 	e.Byte('}')
 }
 
+// encodeOrder writes an Order as JSON.
+func encodeOrder(e *toolimpl.Encoder, v *Order) {
+	e.Raw(`{"id":`)
+	e.String(v.ID)
+	e.Raw(`,"status":`)
+	e.String(v.Status)
+	if len(v.Lines) != 0 {
+		e.Raw(`,"lines":`)
+		e.Byte('[')
+		for i2, el2 := range v.Lines {
+			if i2 > 0 {
+				e.Byte(',')
+			}
+			e.String(el2)
+		}
+		e.Byte(']')
+	}
+	e.Byte('}')
+}
+
+// encodeEchoOrderInput writes an EchoOrderInput as JSON.
+func encodeEchoOrderInput(e *toolimpl.Encoder, v *EchoOrderInput) {
+	e.Raw(`{"order":`)
+	encodeOrder(e, &v.Order)
+	if len(v.Notes) != 0 {
+		e.Raw(`,"notes":`)
+		e.String(v.Notes)
+	}
+	e.Byte('}')
+}
+
 // encodeNoteEcho writes a NoteEcho as JSON.
 func encodeNoteEcho(e *toolimpl.Encoder, v *NoteEcho) {
 	e.Raw(`{"to":`)
@@ -10789,37 +11578,6 @@ func encodeResizeEcho(e *toolimpl.Encoder, v *ResizeEcho) {
 	e.Int(int64(v.Height))
 	e.Raw(`,"scale":`)
 	e.Float(v.Scale, 64)
-	e.Byte('}')
-}
-
-// encodeOrder writes an Order as JSON.
-func encodeOrder(e *toolimpl.Encoder, v *Order) {
-	e.Raw(`{"id":`)
-	e.String(v.ID)
-	e.Raw(`,"status":`)
-	e.String(v.Status)
-	if len(v.Lines) != 0 {
-		e.Raw(`,"lines":`)
-		e.Byte('[')
-		for i2, el2 := range v.Lines {
-			if i2 > 0 {
-				e.Byte(',')
-			}
-			e.String(el2)
-		}
-		e.Byte(']')
-	}
-	e.Byte('}')
-}
-
-// encodeEchoOrderInput writes an EchoOrderInput as JSON.
-func encodeEchoOrderInput(e *toolimpl.Encoder, v *EchoOrderInput) {
-	e.Raw(`{"order":`)
-	encodeOrder(e, &v.Order)
-	if len(v.Notes) != 0 {
-		e.Raw(`,"notes":`)
-		e.String(v.Notes)
-	}
 	e.Byte('}')
 }
 

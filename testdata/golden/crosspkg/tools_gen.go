@@ -20,11 +20,9 @@ const _ = toolimpl.SupportPackageIsVersion3
 // Tools returns the tools of package crosspkg, in source order.
 func Tools() []runtime.Tool {
 	return []runtime.Tool{
-		toolimpl.NewFunc(&distanceInfo, fastTrip, 3, decodeTrip, Distance, encodeDistanceResult),
-		toolimpl.NewFunc(&nearestInfo, fastPlace, 1, decodePlace, func(ctx context.Context, in geo.Place) (geo.Place, error) {
-			return Nearest(ctx, &in)
-		}, encodeNearestResult),
-		toolimpl.NewFunc(&locateInfo, fastQuery, 2, decodeQuery, Locate, encodeLocateResult),
+		toolimpl.NewTool(&distanceInfo, callDistance),
+		toolimpl.NewTool(&nearestInfo, callNearest),
+		toolimpl.NewTool(&locateInfo, callLocate),
 	}
 }
 
@@ -90,6 +88,23 @@ var distanceInfo = runtime.Info{
 	OutputWrapper: json.RawMessage(`{"properties":{"result":{"type":"number"}},"additionalProperties":false,"type":"object","required":["result"]}`),
 }
 
+// callDistance decodes and checks the arguments of a distance call, then calls Distance.
+func callDistance(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Trip
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastTrip); !ok || !toolimpl.FastDone(s, args, end, 3) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Trip{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &distanceInfo, args)
+		decodeTrip(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.RunEncoded(ctx, s, &distanceInfo, in, Distance, encodeDistanceResult)
+}
+
 // Lines that more than one schema of the nearest tool holds, each written once.
 const (
 	nearestName       = `"name":{"type":"string","minLength":1,"description":"Name of the place, such as \"Lyon\"."},`
@@ -125,6 +140,25 @@ var nearestInfo = runtime.Info{
 		`"unit":{"type":"string","enum":["km","mi"],"description":"Unit is a distance unit. Values: \"km\": the kilometre; \"mi\": the statute mile.","default":"km"}},` +
 		`"additionalProperties":false,"type":"object","required":["name"]}`),
 	OutputObject: true,
+}
+
+// callNearest decodes and checks the arguments of a nearest call, then calls Nearest.
+func callNearest(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in geo.Place
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastPlace); !ok || !toolimpl.FastDone(s, args, end, 1) {
+		// Not the common case: decode again, saying what is wrong.
+		in = geo.Place{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &nearestInfo, args)
+		decodePlace(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.RunEncoded(ctx, s, &nearestInfo, in, func(ctx context.Context, in geo.Place) (geo.Place, error) {
+		return Nearest(ctx, &in)
+	}, encodeNearestResult)
 }
 
 // Lines that more than one schema of the locate tool holds, each written once.
@@ -184,6 +218,23 @@ var locateInfo = runtime.Info{
 	},
 	Output:        json.RawMessage(`{` + locateOutput),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":` + `{` + locateOutput + `},"additionalProperties":false,"type":"object","required":["result"]}`),
+}
+
+// callLocate decodes and checks the arguments of a locate call, then calls Locate.
+func callLocate(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in geo.Query
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastQuery); !ok || !toolimpl.FastDone(s, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = geo.Query{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &locateInfo, args)
+		decodeQuery(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.RunEncoded(ctx, s, &locateInfo, in, Locate, encodeLocateResult)
 }
 
 // decodeTrip decodes a Trip and checks its constraints.

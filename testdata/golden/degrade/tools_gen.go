@@ -20,14 +20,10 @@ const _ = toolimpl.SupportPackageIsVersion3
 // Tools returns the tools of package degrade, in source order.
 func Tools() []runtime.Tool {
 	return []runtime.Tool{
-		toolimpl.NewFunc(&useInfo, nil, 0, decodeIn, Use, encodeUseResult),
-		toolimpl.NewFunc(&tagInfo, nil, 0, decodeTagArgs, func(ctx context.Context, in tagArgs) (toolimpl.NoOutput, error) {
-			return toolimpl.NoOutput{}, Tag(ctx, in.ID, in.Labels)
-		}, nil),
-		toolimpl.NewFunc(&walkInfo, nil, 0, decodeNode, Walk, nil),
-		toolimpl.NewFunc(&plainInfo, fastPlainArgs, 1, decodePlainArgs, func(ctx context.Context, in plainArgs) (string, error) {
-			return Plain(ctx, in.Name)
-		}, nil),
+		toolimpl.NewTool(&useInfo, callUse),
+		toolimpl.NewTool(&tagInfo, callTag),
+		toolimpl.NewTool(&walkInfo, callWalk),
+		toolimpl.NewTool(&plainInfo, callPlain),
 	}
 }
 
@@ -72,6 +68,18 @@ var useInfo = runtime.Info{
 	ReadOnly:      true,
 }
 
+// callUse decodes and checks the arguments of a use call, then calls Use.
+func callUse(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in In
+	var d toolimpl.Decoder
+	d.BeginCall(s, &useInfo, args)
+	decodeIn(&d, &in)
+	if res, ok := d.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.RunEncoded(ctx, s, &useInfo, in, Use, encodeUseResult)
+}
+
 // Lines that more than one schema of the tag tool holds, each written once.
 const (
 	tagEnd          = `"additionalProperties":false,"type":"object","required":["id","labels"]}`
@@ -103,6 +111,20 @@ var tagInfo = runtime.Info{
 			tagEnd),
 	},
 	ReadOnly: true,
+}
+
+// callTag decodes and checks the arguments of a tag call, then calls Tag.
+func callTag(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in tagArgs
+	var d toolimpl.Decoder
+	d.BeginCall(s, &tagInfo, args)
+	decodeTagArgs(&d, &in)
+	if res, ok := d.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.Run(ctx, s, &tagInfo, in, func(ctx context.Context, in tagArgs) (toolimpl.NoOutput, error) {
+		return toolimpl.NoOutput{}, Tag(ctx, in.ID, in.Labels)
+	})
 }
 
 // Lines that more than one schema of the walk tool holds, each written once.
@@ -140,6 +162,18 @@ var walkInfo = runtime.Info{
 	ReadOnly: true,
 }
 
+// callWalk decodes and checks the arguments of a walk call, then calls Walk.
+func callWalk(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Node
+	var d toolimpl.Decoder
+	d.BeginCall(s, &walkInfo, args)
+	decodeNode(&d, &in)
+	if res, ok := d.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.Run(ctx, s, &walkInfo, in, Walk)
+}
+
 // Lines that more than one schema of the plain tool holds, each written once.
 const (
 	plainEnd = `"additionalProperties":false,"type":"object","required":["name"]}`
@@ -164,6 +198,25 @@ var plainInfo = runtime.Info{
 			plainEnd),
 	},
 	ReadOnly: true,
+}
+
+// callPlain decodes and checks the arguments of a plain call, then calls Plain.
+func callPlain(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in plainArgs
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastPlainArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+		// Not the common case: decode again, saying what is wrong.
+		in = plainArgs{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &plainInfo, args)
+		decodePlainArgs(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &plainInfo, in, func(ctx context.Context, in plainArgs) (string, error) {
+		return Plain(ctx, in.Name)
+	})
 }
 
 // tagArgs are the arguments of the tag tool: the parameters of Tag.

@@ -5,6 +5,7 @@
 package docs
 
 import (
+	"context"
 	"encoding/json"
 	"strconv"
 
@@ -19,7 +20,7 @@ const _ = toolimpl.SupportPackageIsVersion3
 // Tools returns the tools of package docs, in source order.
 func Tools() []runtime.Tool {
 	return []runtime.Tool{
-		toolimpl.NewFunc(&openTicketInfo, fastTicket, 2, decodeTicket, OpenTicket, nil),
+		toolimpl.NewTool(&openTicketInfo, callOpenTicket),
 	}
 }
 
@@ -91,6 +92,23 @@ var openTicketInfo = runtime.Info{
 			openTicketReplyOn +
 			openTicketEnd),
 	},
+}
+
+// callOpenTicket decodes and checks the arguments of a open_ticket call, then calls OpenTicket.
+func callOpenTicket(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Ticket
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastTicket); !ok || !toolimpl.FastDone(s, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Ticket{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &openTicketInfo, args)
+		decodeTicket(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &openTicketInfo, in, OpenTicket)
 }
 
 // decodeTicket decodes a Ticket and checks its constraints.

@@ -5,6 +5,7 @@
 package enums
 
 import (
+	"context"
 	"encoding/json"
 	"strconv"
 
@@ -19,7 +20,7 @@ const _ = toolimpl.SupportPackageIsVersion3
 // Tools returns the tools of package enums, in source order.
 func Tools() []runtime.Tool {
 	return []runtime.Tool{
-		toolimpl.NewFunc(&paintWallInfo, fastPaint, 1, decodePaint, PaintWall, nil),
+		toolimpl.NewTool(&paintWallInfo, callPaintWall),
 	}
 }
 
@@ -65,6 +66,23 @@ var paintWallInfo = runtime.Info{
 			`"accent":{"type":"string","enum":["red","green","blue"],"description":"Color is a color. Constraints: default \"blue\"."}},` +
 			paintWallEnd),
 	},
+}
+
+// callPaintWall decodes and checks the arguments of a paint_wall call, then calls PaintWall.
+func callPaintWall(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Paint
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastPaint); !ok || !toolimpl.FastDone(s, args, end, 1) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Paint{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &paintWallInfo, args)
+		decodePaint(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &paintWallInfo, in, PaintWall)
 }
 
 // decodePaint decodes a Paint and checks its constraints.

@@ -5,6 +5,7 @@
 package grammar
 
 import (
+	"context"
 	"encoding/json"
 	"strconv"
 
@@ -19,9 +20,9 @@ const _ = toolimpl.SupportPackageIsVersion3
 // Tools returns the tools of package grammar, in source order.
 func Tools() []runtime.Tool {
 	return []runtime.Tool{
-		toolimpl.NewFunc(&planTripInfo, fastTripRequest, 2, decodeTripRequest, PlanTrip, encodePlanTripResult),
-		toolimpl.NewFunc(&runQueryInfo, nil, 0, decodeQuery, RunQuery, encodeRunQueryResult),
-		toolimpl.NewFunc(&openWindowInfo, nil, 0, decodeWindow, OpenWindow, encodeOpenWindowResult),
+		toolimpl.NewTool(&planTripInfo, callPlanTrip),
+		toolimpl.NewTool(&runQueryInfo, callRunQuery),
+		toolimpl.NewTool(&openWindowInfo, callOpenWindow),
 	}
 }
 
@@ -95,6 +96,23 @@ var planTripInfo = runtime.Info{
 		`"mode":{"type":"string","enum":["train","plane"],"description":"how to travel"}},` +
 		`"additionalProperties":false,"type":"object","required":["city"]}`),
 	OutputObject: true,
+}
+
+// callPlanTrip decodes and checks the arguments of a plan_trip call, then calls PlanTrip.
+func callPlanTrip(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in TripRequest
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastTripRequest); !ok || !toolimpl.FastDone(s, args, end, 2) {
+		// Not the common case: decode again, saying what is wrong.
+		in = TripRequest{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &planTripInfo, args)
+		decodeTripRequest(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.RunEncoded(ctx, s, &planTripInfo, in, PlanTrip, encodePlanTripResult)
 }
 
 // Lines that more than one schema of the run_query tool holds, each written once.
@@ -197,6 +215,18 @@ var runQueryInfo = runtime.Info{
 	OutputObject: true,
 }
 
+// callRunQuery decodes and checks the arguments of a run_query call, then calls RunQuery.
+func callRunQuery(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Query
+	var d toolimpl.Decoder
+	d.BeginCall(s, &runQueryInfo, args)
+	decodeQuery(&d, &in)
+	if res, ok := d.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.RunEncoded(ctx, s, &runQueryInfo, in, RunQuery, encodeRunQueryResult)
+}
+
 // Lines that more than one schema of the open_window tool holds, each written once.
 const (
 	openWindowEnd = `"additionalProperties":false,"type":"object","required":["start"]}`
@@ -229,6 +259,18 @@ var openWindowInfo = runtime.Info{
 		`"end":{"type":"integer"}},` +
 		`"additionalProperties":false,"type":"object","required":["start"]}`),
 	OutputObject: true,
+}
+
+// callOpenWindow decodes and checks the arguments of a open_window call, then calls OpenWindow.
+func callOpenWindow(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Window
+	var d toolimpl.Decoder
+	d.BeginCall(s, &openWindowInfo, args)
+	decodeWindow(&d, &in)
+	if res, ok := d.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.RunEncoded(ctx, s, &openWindowInfo, in, OpenWindow, encodeOpenWindowResult)
 }
 
 // decodeTripRequest decodes a TripRequest and checks its constraints.

@@ -5,6 +5,7 @@
 package nested
 
 import (
+	"context"
 	"encoding/json"
 
 	"github.com/toolgen-go/toolgen/runtime"
@@ -18,7 +19,7 @@ const _ = toolimpl.SupportPackageIsVersion3
 // Tools returns the tools of package nested, in source order.
 func Tools() []runtime.Tool {
 	return []runtime.Tool{
-		toolimpl.NewFunc(&planInfo, nil, 0, decodeRoute, Plan, encodePlanResult),
+		toolimpl.NewTool(&planInfo, callPlan),
 	}
 }
 
@@ -158,6 +159,18 @@ var planInfo = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["mode"]}},` +
 		`"additionalProperties":false,"type":"object","required":["from","box","depart","inline"]}`),
 	OutputObject: true,
+}
+
+// callPlan decodes and checks the arguments of a plan call, then calls Plan.
+func callPlan(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Route
+	var d toolimpl.Decoder
+	d.BeginCall(s, &planInfo, args)
+	decodeRoute(&d, &in)
+	if res, ok := d.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.RunEncoded(ctx, s, &planInfo, in, Plan, encodePlanResult)
 }
 
 // decodeRoute decodes a Route and checks its constraints.

@@ -20,11 +20,9 @@ const _ = toolimpl.SupportPackageIsVersion3
 // Tools returns the tools of package options, in source order.
 func Tools() []runtime.Tool {
 	return []runtime.Tool{
-		toolimpl.NewFunc(&webSearchInfo, fastQuery, 1, decodeQuery, Search, nil),
-		toolimpl.NewFunc(&deployServiceInfo, fastQuery, 1, decodeQuery, func(ctx context.Context, in Query) (toolimpl.NoOutput, error) {
-			return toolimpl.NoOutput{}, Deploy(ctx, in)
-		}, nil),
-		toolimpl.NewFunc(&httpGetUrlsInfo, fastQuery, 1, decodeQuery, HTTPGetURLs, nil),
+		toolimpl.NewTool(&webSearchInfo, callWebSearch),
+		toolimpl.NewTool(&deployServiceInfo, callDeployService),
+		toolimpl.NewTool(&httpGetUrlsInfo, callHttpGetUrls),
 	}
 }
 
@@ -57,6 +55,23 @@ var webSearchInfo = runtime.Info{
 	Group:   "web",
 }
 
+// callWebSearch decodes and checks the arguments of a web-search call, then calls Search.
+func callWebSearch(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Query
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastQuery); !ok || !toolimpl.FastDone(s, args, end, 1) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Query{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &webSearchInfo, args)
+		decodeQuery(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &webSearchInfo, in, Search)
+}
+
 // Lines that more than one schema of the deploy_service tool holds, each written once.
 const (
 	deployServiceEnd = `"additionalProperties":false,"type":"object","required":["q"]}`
@@ -87,6 +102,29 @@ var deployServiceInfo = runtime.Info{
 	Destructive: new(true),
 }
 
+// callDeployService decodes and checks the arguments of a deploy_service call, then calls Deploy.
+func callDeployService(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Query
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastQuery); !ok || !toolimpl.FastDone(s, args, end, 1) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Query{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &deployServiceInfo, args)
+		decodeQuery(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	// The tool is marked confirm: it runs only once approved.
+	if res, ok, err := toolimpl.Approve(ctx, s, &deployServiceInfo, args); !ok {
+		return res, err
+	}
+	return toolimpl.Run(ctx, s, &deployServiceInfo, in, func(ctx context.Context, in Query) (toolimpl.NoOutput, error) {
+		return toolimpl.NoOutput{}, Deploy(ctx, in)
+	})
+}
+
 // Lines that more than one schema of the http_get_urls tool holds, each written once.
 const (
 	httpGetUrlsEnd = `"additionalProperties":false,"type":"object","required":["q"]}`
@@ -110,6 +148,23 @@ var httpGetUrlsInfo = runtime.Info{
 			`"q":{"type":"string"}},` +
 			httpGetUrlsEnd),
 	},
+}
+
+// callHttpGetUrls decodes and checks the arguments of a http_get_urls call, then calls HTTPGetURLs.
+func callHttpGetUrls(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Query
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastQuery); !ok || !toolimpl.FastDone(s, args, end, 1) {
+		// Not the common case: decode again, saying what is wrong.
+		in = Query{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &httpGetUrlsInfo, args)
+		decodeQuery(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &httpGetUrlsInfo, in, HTTPGetURLs)
 }
 
 // decodeQuery decodes a Query and checks its constraints.

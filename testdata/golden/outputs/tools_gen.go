@@ -20,21 +20,11 @@ const _ = toolimpl.SupportPackageIsVersion3
 // Tools returns the tools of package outputs, in source order.
 func Tools() []runtime.Tool {
 	return []runtime.Tool{
-		toolimpl.NewFunc(&makeReportInfo, nil, 0, toolimpl.DecodeNoInput, func(ctx context.Context, in toolimpl.NoInput) (*Report, error) {
-			return MakeReport(ctx)
-		}, encodeMakeReportResult),
-		toolimpl.NewFunc(&levelsInfo, nil, 0, toolimpl.DecodeNoInput, func(ctx context.Context, in toolimpl.NoInput) ([]Level, error) {
-			return Levels(ctx)
-		}, encodeLevelsResult),
-		toolimpl.NewFunc(&scoresInfo, nil, 0, toolimpl.DecodeNoInput, func(ctx context.Context, in toolimpl.NoInput) (map[string]float64, error) {
-			return Scores(ctx)
-		}, encodeScoresResult),
-		toolimpl.NewFunc(&countInfo, nil, 0, toolimpl.DecodeNoInput, func(ctx context.Context, in toolimpl.NoInput) (int, error) {
-			return Count(ctx)
-		}, encodeCountResult),
-		toolimpl.NewFunc(&stampInfo, nil, 0, toolimpl.DecodeNoInput, func(ctx context.Context, in toolimpl.NoInput) (time.Time, error) {
-			return Stamp(ctx)
-		}, nil),
+		toolimpl.NewTool(&makeReportInfo, callMakeReport),
+		toolimpl.NewTool(&levelsInfo, callLevels),
+		toolimpl.NewTool(&scoresInfo, callScores),
+		toolimpl.NewTool(&countInfo, callCount),
+		toolimpl.NewTool(&stampInfo, callStamp),
 	}
 }
 
@@ -111,6 +101,20 @@ var makeReportInfo = runtime.Info{
 	OutputWrapper: json.RawMessage(`{"$defs":` + makeReportOutputDefs + `,"properties":{"result":` + `{` + makeReportOutput + `},"additionalProperties":false,"type":"object","required":["result"]}`),
 }
 
+// callMakeReport decodes and checks the arguments of a make_report call, then calls MakeReport.
+func callMakeReport(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in toolimpl.NoInput
+	var d toolimpl.Decoder
+	d.BeginCall(s, &makeReportInfo, args)
+	toolimpl.DecodeNoInput(&d, &in)
+	if res, ok := d.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.RunEncoded(ctx, s, &makeReportInfo, in, func(ctx context.Context, in toolimpl.NoInput) (*Report, error) {
+		return MakeReport(ctx)
+	}, encodeMakeReportResult)
+}
+
 // Lines that more than one schema of the levels tool holds, each written once.
 const (
 	levelsStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
@@ -128,6 +132,20 @@ var levelsInfo = runtime.Info{
 	},
 	Output:        json.RawMessage(`{"anyOf":[{"items":{"type":"integer","maximum":127,"minimum":-128},"type":"array"},{"type":"null"}]}`),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":{"anyOf":[{"items":{"type":"integer","maximum":127,"minimum":-128},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["result"]}`),
+}
+
+// callLevels decodes and checks the arguments of a levels call, then calls Levels.
+func callLevels(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in toolimpl.NoInput
+	var d toolimpl.Decoder
+	d.BeginCall(s, &levelsInfo, args)
+	toolimpl.DecodeNoInput(&d, &in)
+	if res, ok := d.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.RunEncoded(ctx, s, &levelsInfo, in, func(ctx context.Context, in toolimpl.NoInput) ([]Level, error) {
+		return Levels(ctx)
+	}, encodeLevelsResult)
 }
 
 // Lines that more than one schema of the scores tool holds, each written once.
@@ -149,6 +167,20 @@ var scoresInfo = runtime.Info{
 	OutputWrapper: json.RawMessage(`{"properties":{"result":{"anyOf":[{"additionalProperties":{"type":"number"},"type":"object"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["result"]}`),
 }
 
+// callScores decodes and checks the arguments of a scores call, then calls Scores.
+func callScores(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in toolimpl.NoInput
+	var d toolimpl.Decoder
+	d.BeginCall(s, &scoresInfo, args)
+	toolimpl.DecodeNoInput(&d, &in)
+	if res, ok := d.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.RunEncoded(ctx, s, &scoresInfo, in, func(ctx context.Context, in toolimpl.NoInput) (map[string]float64, error) {
+		return Scores(ctx)
+	}, encodeScoresResult)
+}
+
 // Lines that more than one schema of the count tool holds, each written once.
 const (
 	countStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
@@ -168,6 +200,20 @@ var countInfo = runtime.Info{
 	OutputWrapper: json.RawMessage(`{"properties":{"result":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["result"]}`),
 }
 
+// callCount decodes and checks the arguments of a count call, then calls Count.
+func callCount(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in toolimpl.NoInput
+	var d toolimpl.Decoder
+	d.BeginCall(s, &countInfo, args)
+	toolimpl.DecodeNoInput(&d, &in)
+	if res, ok := d.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.RunEncoded(ctx, s, &countInfo, in, func(ctx context.Context, in toolimpl.NoInput) (int, error) {
+		return Count(ctx)
+	}, encodeCountResult)
+}
+
 // Lines that more than one schema of the stamp tool holds, each written once.
 const (
 	stampStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
@@ -185,6 +231,20 @@ var stampInfo = runtime.Info{
 	},
 	Output:        json.RawMessage(`{"type":"string","format":"date-time"}`),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":{"type":"string","format":"date-time"}},"additionalProperties":false,"type":"object","required":["result"]}`),
+}
+
+// callStamp decodes and checks the arguments of a stamp call, then calls Stamp.
+func callStamp(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in toolimpl.NoInput
+	var d toolimpl.Decoder
+	d.BeginCall(s, &stampInfo, args)
+	toolimpl.DecodeNoInput(&d, &in)
+	if res, ok := d.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.Run(ctx, s, &stampInfo, in, func(ctx context.Context, in toolimpl.NoInput) (time.Time, error) {
+		return Stamp(ctx)
+	})
 }
 
 // encodeMakeReportResult writes the result of the make_report tool as JSON.

@@ -5,6 +5,7 @@
 package recursive
 
 import (
+	"context"
 	"encoding/json"
 
 	"github.com/toolgen-go/toolgen/runtime"
@@ -18,7 +19,7 @@ const _ = toolimpl.SupportPackageIsVersion3
 // Tools returns the tools of package recursive, in source order.
 func Tools() []runtime.Tool {
 	return []runtime.Tool{
-		toolimpl.NewFunc(&countInfo, nil, 0, decodeTree, Count, encodeCountResult),
+		toolimpl.NewTool(&countInfo, callCount),
 	}
 }
 
@@ -60,6 +61,18 @@ var countInfo = runtime.Info{
 	},
 	Output:        json.RawMessage(`{"type":"integer"}`),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["result"]}`),
+}
+
+// callCount decodes and checks the arguments of a count call, then calls Count.
+func callCount(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Tree
+	var d toolimpl.Decoder
+	d.BeginCall(s, &countInfo, args)
+	decodeTree(&d, &in)
+	if res, ok := d.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.RunEncoded(ctx, s, &countInfo, in, Count, encodeCountResult)
 }
 
 // decodeTree decodes a Tree and checks its constraints.

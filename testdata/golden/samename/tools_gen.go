@@ -5,6 +5,7 @@
 package samename
 
 import (
+	"context"
 	"encoding/json"
 
 	"github.com/toolgen-go/toolgen/runtime"
@@ -20,7 +21,7 @@ const _ = toolimpl.SupportPackageIsVersion3
 // Tools returns the tools of package samename, in source order.
 func Tools() []runtime.Tool {
 	return []runtime.Tool{
-		toolimpl.NewFunc(&postInfo, nil, 0, decodeBoard, Post, encodePostResult),
+		toolimpl.NewTool(&postInfo, callPost),
 	}
 }
 
@@ -62,6 +63,18 @@ var postInfo = runtime.Info{
 	},
 	Output:        json.RawMessage(`{"type":"integer"}`),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["result"]}`),
+}
+
+// callPost decodes and checks the arguments of a post call, then calls Post.
+func callPost(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Board
+	var d toolimpl.Decoder
+	d.BeginCall(s, &postInfo, args)
+	decodeBoard(&d, &in)
+	if res, ok := d.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.RunEncoded(ctx, s, &postInfo, in, Post, encodePostResult)
 }
 
 // decodeBoard decodes a Board and checks its constraints.

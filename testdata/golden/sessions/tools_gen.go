@@ -22,11 +22,9 @@ const _ = toolimpl.SupportPackageIsVersion3
 func Tools(shop *Shop) []runtime.Tool {
 	return []runtime.Tool{
 		ordersTool{shop},
-		greetTool{},
-		whoamiTool{},
-		toolimpl.NewFunc(&versionInfo, nil, 0, toolimpl.DecodeNoInput, func(ctx context.Context, in toolimpl.NoInput) (string, error) {
-			return Version()
-		}, nil),
+		toolimpl.NewTool(&greetInfo, callGreet),
+		toolimpl.NewTool(&whoamiInfo, callWhoami),
+		toolimpl.NewTool(&versionInfo, callVersion),
 		feedTool{},
 	}
 }
@@ -135,21 +133,8 @@ var greetInfo = runtime.Info{
 	ReadOnly: true,
 }
 
-// greetTool is the greet tool: it calls Greet.
-type greetTool struct{}
-
-// Info describes the tool.
-func (greetTool) Info() *runtime.Info {
-	return &greetInfo
-}
-
-// Invoke decodes and checks the arguments, then calls Greet with them.
-func (greetTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return greetTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (greetTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callGreet decodes and checks the arguments of a greet call, then calls Greet.
+func callGreet(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	// The session value the program passed with runtime.WithSession; the model never sees it.
 	session, found := toolimpl.Session[Tenant](ctx)
 	if !found {
@@ -196,21 +181,8 @@ var whoamiInfo = runtime.Info{
 	ReadOnly: true,
 }
 
-// whoamiTool is the whoami tool: it calls Whoami.
-type whoamiTool struct{}
-
-// Info describes the tool.
-func (whoamiTool) Info() *runtime.Info {
-	return &whoamiInfo
-}
-
-// Invoke decodes and checks the arguments, then calls Whoami with them.
-func (whoamiTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return whoamiTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (whoamiTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callWhoami decodes and checks the arguments of a whoami call, then calls Whoami.
+func callWhoami(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	// The session value the program passed with runtime.WithSession; the model never sees it.
 	session, found := toolimpl.Session[*Account](ctx)
 	if !found {
@@ -250,6 +222,20 @@ var versionInfo = runtime.Info{
 		Anthropic: json.RawMessage(versionStart),
 	},
 	ReadOnly: true,
+}
+
+// callVersion decodes and checks the arguments of a version call, then calls Version.
+func callVersion(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in toolimpl.NoInput
+	var d toolimpl.Decoder
+	d.BeginCall(s, &versionInfo, args)
+	toolimpl.DecodeNoInput(&d, &in)
+	if res, ok := d.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.Run(ctx, s, &versionInfo, in, func(ctx context.Context, in toolimpl.NoInput) (string, error) {
+		return Version()
+	})
 }
 
 // Lines that more than one schema of the feed tool holds, each written once.

@@ -20,25 +20,13 @@ const _ = toolimpl.SupportPackageIsVersion3
 // Tools returns the tools of package shapes, in source order.
 func Tools() []runtime.Tool {
 	return []runtime.Tool{
-		toolimpl.NewFunc(&fullInfo, fastIn, 1, decodeIn, Full, encodeFullResult),
-		toolimpl.NewFunc(&errorOnlyInfo, fastIn, 1, decodeIn, func(ctx context.Context, in In) (toolimpl.NoOutput, error) {
-			return toolimpl.NoOutput{}, ErrorOnly(ctx, in)
-		}, nil),
-		toolimpl.NewFunc(&noContextInfo, fastIn, 1, decodeIn, func(ctx context.Context, in In) (Out, error) {
-			return NoContext(in)
-		}, encodeNoContextResult),
-		toolimpl.NewFunc(&noInputInfo, nil, 0, toolimpl.DecodeNoInput, func(ctx context.Context, in toolimpl.NoInput) (string, error) {
-			return NoInput(ctx)
-		}, nil),
-		toolimpl.NewFunc(&pointerInfo, fastIn, 1, decodeIn, func(ctx context.Context, in In) (*Out, error) {
-			return Pointer(ctx, &in)
-		}, encodePointerResult),
-		toolimpl.NewFunc(&plainInfo, fastPlainArgs, 1, decodePlainArgs, func(ctx context.Context, in plainArgs) (string, error) {
-			return Plain(ctx, in.City, in.Days, in.Note)
-		}, nil),
-		toolimpl.NewFunc(&nothingInfo, nil, 0, toolimpl.DecodeNoInput, func(ctx context.Context, in toolimpl.NoInput) (toolimpl.NoOutput, error) {
-			return toolimpl.NoOutput{}, Nothing()
-		}, nil),
+		toolimpl.NewTool(&fullInfo, callFull),
+		toolimpl.NewTool(&errorOnlyInfo, callErrorOnly),
+		toolimpl.NewTool(&noContextInfo, callNoContext),
+		toolimpl.NewTool(&noInputInfo, callNoInput),
+		toolimpl.NewTool(&pointerInfo, callPointer),
+		toolimpl.NewTool(&plainInfo, callPlain),
+		toolimpl.NewTool(&nothingInfo, callNothing),
 	}
 }
 
@@ -71,6 +59,23 @@ var fullInfo = runtime.Info{
 	OutputObject: true,
 }
 
+// callFull decodes and checks the arguments of a full call, then calls Full.
+func callFull(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in In
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastIn); !ok || !toolimpl.FastDone(s, args, end, 1) {
+		// Not the common case: decode again, saying what is wrong.
+		in = In{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &fullInfo, args)
+		decodeIn(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.RunEncoded(ctx, s, &fullInfo, in, Full, encodeFullResult)
+}
+
 // Lines that more than one schema of the error_only tool holds, each written once.
 const (
 	errorOnlyEnd = `"additionalProperties":false,"type":"object","required":["text"]}`
@@ -94,6 +99,25 @@ var errorOnlyInfo = runtime.Info{
 			`"text":{"type":"string"}},` +
 			errorOnlyEnd),
 	},
+}
+
+// callErrorOnly decodes and checks the arguments of a error_only call, then calls ErrorOnly.
+func callErrorOnly(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in In
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastIn); !ok || !toolimpl.FastDone(s, args, end, 1) {
+		// Not the common case: decode again, saying what is wrong.
+		in = In{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &errorOnlyInfo, args)
+		decodeIn(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &errorOnlyInfo, in, func(ctx context.Context, in In) (toolimpl.NoOutput, error) {
+		return toolimpl.NoOutput{}, ErrorOnly(ctx, in)
+	})
 }
 
 // Lines that more than one schema of the no_context tool holds, each written once.
@@ -125,6 +149,25 @@ var noContextInfo = runtime.Info{
 	OutputObject: true,
 }
 
+// callNoContext decodes and checks the arguments of a no_context call, then calls NoContext.
+func callNoContext(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in In
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastIn); !ok || !toolimpl.FastDone(s, args, end, 1) {
+		// Not the common case: decode again, saying what is wrong.
+		in = In{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &noContextInfo, args)
+		decodeIn(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.RunEncoded(ctx, s, &noContextInfo, in, func(ctx context.Context, in In) (Out, error) {
+		return NoContext(in)
+	}, encodeNoContextResult)
+}
+
 // Lines that more than one schema of the no_input tool holds, each written once.
 const (
 	noInputStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
@@ -140,6 +183,20 @@ var noInputInfo = runtime.Info{
 		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
 		Anthropic: json.RawMessage(noInputStart),
 	},
+}
+
+// callNoInput decodes and checks the arguments of a no_input call, then calls NoInput.
+func callNoInput(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in toolimpl.NoInput
+	var d toolimpl.Decoder
+	d.BeginCall(s, &noInputInfo, args)
+	toolimpl.DecodeNoInput(&d, &in)
+	if res, ok := d.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.Run(ctx, s, &noInputInfo, in, func(ctx context.Context, in toolimpl.NoInput) (string, error) {
+		return NoInput(ctx)
+	})
 }
 
 // Lines that more than one schema of the pointer tool holds, each written once.
@@ -167,6 +224,25 @@ var pointerInfo = runtime.Info{
 	},
 	Output:        json.RawMessage(`{"anyOf":[{"properties":{"length":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["length"]},{"type":"null"}]}`),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":{"anyOf":[{"properties":{"length":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["length"]},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["result"]}`),
+}
+
+// callPointer decodes and checks the arguments of a pointer call, then calls Pointer.
+func callPointer(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in In
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastIn); !ok || !toolimpl.FastDone(s, args, end, 1) {
+		// Not the common case: decode again, saying what is wrong.
+		in = In{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &pointerInfo, args)
+		decodeIn(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.RunEncoded(ctx, s, &pointerInfo, in, func(ctx context.Context, in In) (*Out, error) {
+		return Pointer(ctx, &in)
+	}, encodePointerResult)
 }
 
 // Lines that more than one schema of the plain tool holds, each written once.
@@ -204,6 +280,25 @@ var plainInfo = runtime.Info{
 	},
 }
 
+// callPlain decodes and checks the arguments of a plain call, then calls Plain.
+func callPlain(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in plainArgs
+	var strs toolimpl.Strings
+	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastPlainArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+		// Not the common case: decode again, saying what is wrong.
+		in = plainArgs{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &plainInfo, args)
+		decodePlainArgs(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &plainInfo, in, func(ctx context.Context, in plainArgs) (string, error) {
+		return Plain(ctx, in.City, in.Days, in.Note)
+	})
+}
+
 // Lines that more than one schema of the nothing tool holds, each written once.
 const (
 	nothingStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
@@ -219,6 +314,20 @@ var nothingInfo = runtime.Info{
 		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
 		Anthropic: json.RawMessage(nothingStart),
 	},
+}
+
+// callNothing decodes and checks the arguments of a nothing call, then calls Nothing.
+func callNothing(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in toolimpl.NoInput
+	var d toolimpl.Decoder
+	d.BeginCall(s, &nothingInfo, args)
+	toolimpl.DecodeNoInput(&d, &in)
+	if res, ok := d.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.Run(ctx, s, &nothingInfo, in, func(ctx context.Context, in toolimpl.NoInput) (toolimpl.NoOutput, error) {
+		return toolimpl.NoOutput{}, Nothing()
+	})
 }
 
 // plainArgs are the arguments of the plain tool: the parameters of Plain.

@@ -5,6 +5,7 @@
 package types
 
 import (
+	"context"
 	"encoding/json"
 	"strconv"
 	"time"
@@ -20,7 +21,7 @@ const _ = toolimpl.SupportPackageIsVersion3
 // Tools returns the tools of package types, in source order.
 func Tools() []runtime.Tool {
 	return []runtime.Tool{
-		toolimpl.NewFunc(&placeInfo, nil, 0, decodeOrder, Place, nil),
+		toolimpl.NewTool(&placeInfo, callPlace),
 	}
 }
 
@@ -174,6 +175,18 @@ var placeInfo = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["id"]},"type":"array"},{"type":"null"}]},"type":"object"}},` +
 		`"additionalProperties":false,"type":"object","required":["id","named","count","level","addr","price","pair","names"]}`),
 	OutputObject: true,
+}
+
+// callPlace decodes and checks the arguments of a place call, then calls Place.
+func callPlace(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Order
+	var d toolimpl.Decoder
+	d.BeginCall(s, &placeInfo, args)
+	decodeOrder(&d, &in)
+	if res, ok := d.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.Run(ctx, s, &placeInfo, in, Place)
 }
 
 // decodeOrder decodes an Order and checks its constraints.

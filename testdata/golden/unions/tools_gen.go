@@ -5,6 +5,7 @@
 package unions
 
 import (
+	"context"
 	"encoding/json"
 
 	"github.com/toolgen-go/toolgen/runtime"
@@ -18,7 +19,7 @@ const _ = toolimpl.SupportPackageIsVersion3
 // Tools returns the tools of package unions, in source order.
 func Tools() []runtime.Tool {
 	return []runtime.Tool{
-		toolimpl.NewFunc(&reachInfo, nil, 0, decodeContact, Reach, nil),
+		toolimpl.NewTool(&reachInfo, callReach),
 	}
 }
 
@@ -73,6 +74,18 @@ var reachInfo = runtime.Info{
 			`"kind":{"type":"string"}},` +
 			`"additionalProperties":false,"type":"object","required":["name"],"description":"Give exactly one of these sets of fields: (email) or (phone and country). Give at least one of these sets of fields: (tag) or (kind)."}`),
 	},
+}
+
+// callReach decodes and checks the arguments of a reach call, then calls Reach.
+func callReach(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Contact
+	var d toolimpl.Decoder
+	d.BeginCall(s, &reachInfo, args)
+	decodeContact(&d, &in)
+	if res, ok := d.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.Run(ctx, s, &reachInfo, in, Reach)
 }
 
 // decodeContact decodes a Contact and checks its constraints.
