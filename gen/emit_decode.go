@@ -488,7 +488,7 @@ func (e *emitter) stringChecks(d string, p place, t *Type, r *Rules, s string) [
 	if bounds := lengthArgs(r); bounds != nil {
 		checks = append(checks, jen.Id(d).Dot("Length").Call(append([]jen.Code{jen.Id(s)}, bounds...)...))
 	}
-	return append(checks, reported(d, e.stringRules(r, s, false))...)
+	return append(checks, reported(d, e.stringRules(r, jen.Id(s), false))...)
 }
 
 // pattern returns the package variable holding the compiled pattern.
@@ -506,7 +506,7 @@ func (e *emitter) pattern(source string) string {
 // numberChecks checks enum, bounds and multipleOf of a number held in
 // local, of type localType (int64, uint64 or float64).
 func (e *emitter) numberChecks(d string, p place, t *Type, r *Rules, local string, localType types.Type) []jen.Code {
-	return append(e.enumCheck(d, p, t, r, local), reported(d, numberRules(r, local, localType))...)
+	return append(e.enumCheck(d, p, t, r, local), reported(d, numberRules(r, jen.Id(local), localType))...)
 }
 
 func representable(c constant.Value, t types.Type) bool {

@@ -710,55 +710,34 @@ func decodeQuoteArgs(d *toolimpl.Decoder, v *quoteArgs) {
 // fastForecastRequest is the fast path of decodeForecastRequest: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastForecastRequest(data []byte, i int, v *weather.ForecastRequest, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasCity, hasDays, hasUnit bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "city":
 			hasCity = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 80) {
-				return i, false
-			}
-			v.City = strs.Of(data, i, s)
+			v.City, i, ok = strs.StringLength(data, i, 1, 80)
 		case "days":
 			hasDays = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 14 {
-				return i, false
-			}
-			v.Days = int(n)
+			v.Days, i, ok = toolimpl.FastIntIn[int](data, i, 1, 14)
 		case "unit":
 			hasUnit = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Unit, ok = parseUnit(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Unit, ok = parseUnit(s)
 			}
 		case "include_wind":
 			v.IncludeWind = new(bool)
-			var b bool
-			if b, i, ok = toolimpl.FastBool(data, i); !ok {
-				return i, false
-			}
-			*v.IncludeWind = b
+			*v.IncludeWind, i, ok = toolimpl.FastBool(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasCity {
+	if !ok || !hasCity {
 		return i, false
 	}
 	if !hasDays {
@@ -773,69 +752,46 @@ func fastForecastRequest(data []byte, i int, v *weather.ForecastRequest, strs *t
 // fastSearchRequest is the fast path of decodeSearchRequest: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastSearchRequest(data []byte, i int, v *search.SearchRequest, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasQuery, hasLimit, hasMinLevel bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "query":
 			hasQuery = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 2, 200) {
-				return i, false
-			}
-			v.Query = strs.Of(data, i, s)
+			v.Query, i, ok = strs.StringLength(data, i, 2, 200)
 		case "limit":
 			hasLimit = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 20 {
-				return i, false
-			}
-			v.Limit = int(n)
+			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 20)
 		case "min_level":
 			hasMinLevel = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.MinLevel, ok = parseLevel(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.MinLevel, ok = parseLevel(s)
 			}
 		case "within":
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.Within = make([]string, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
+			var more2 bool
+			i, more2, ok = toolimpl.FastArray(data, i)
+			v.Within = make([]string, 0, toolimpl.FastCount(data, i, !more2))
+			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem string
-				var s []byte
-				if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, -1) {
+				elem, i, ok = strs.StringLength(data, i, 1, -1)
+				if !ok {
 					return i, false
 				}
-				elem = strs.Of(data, i, s)
 				v.Within = append(v.Within, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
 			}
-			if len(v.Within) > 500 {
+			if !ok || len(v.Within) > 500 {
 				return i, false
 			}
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasQuery {
+	if !ok || !hasQuery {
 		return i, false
 	}
 	if !hasLimit {
@@ -850,52 +806,28 @@ func fastSearchRequest(data []byte, i int, v *search.SearchRequest, strs *toolim
 // fastOrderQuery is the fast path of decodeOrderQuery: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastOrderQuery(data []byte, i int, v *OrderQuery, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasID, hasQuantity, hasPaid bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "id":
 			hasID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
-				return i, false
-			}
-			v.ID = strs.Of(data, i, s)
+			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "quantity":
 			hasQuantity = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 1000 {
-				return i, false
-			}
-			v.Quantity = int(n)
+			v.Quantity, i, ok = toolimpl.FastIntIn[int](data, i, 1, 1000)
 		case "paid":
 			hasPaid = true
-			var b bool
-			if b, i, ok = toolimpl.FastBool(data, i); !ok {
-				return i, false
-			}
-			v.Paid = b
+			v.Paid, i, ok = toolimpl.FastBool(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasID {
-		return i, false
-	}
-	if !hasQuantity {
-		return i, false
-	}
-	if !hasPaid {
+	if !ok || !hasID || !hasQuantity || !hasPaid {
 		return i, false
 	}
 	return i, true
@@ -904,42 +836,25 @@ func fastOrderQuery(data []byte, i int, v *OrderQuery, strs *toolimpl.Strings) (
 // fastWeekQuery is the fast path of decodeWeekQuery: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastWeekQuery(data []byte, i int, v *WeekQuery, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasCity, hasStart bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "city":
 			hasCity = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 80) {
-				return i, false
-			}
-			v.City = strs.Of(data, i, s)
+			v.City, i, ok = strs.StringLength(data, i, 1, 80)
 		case "start":
 			hasStart = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 10, 10) {
-				return i, false
-			}
-			v.Start = strs.Of(data, i, s)
+			v.Start, i, ok = strs.StringLength(data, i, 10, 10)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasCity {
-		return i, false
-	}
-	if !hasStart {
+	if !ok || !hasCity || !hasStart {
 		return i, false
 	}
 	return i, true
@@ -948,42 +863,27 @@ func fastWeekQuery(data []byte, i int, v *WeekQuery, strs *toolimpl.Strings) (in
 // fastQuoteArgs is the fast path of decodeQuoteArgs: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastQuoteArgs(data []byte, i int, v *quoteArgs, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasSymbol, hasQty bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "symbol":
 			hasSymbol = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Symbol = strs.Of(data, i, s)
+			v.Symbol, i, ok = strs.String(data, i)
 		case "qty":
 			hasQty = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
+			n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize)
 			v.Qty = int(n)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasSymbol {
-		return i, false
-	}
-	if !hasQty {
+	if !ok || !hasSymbol || !hasQty {
 		return i, false
 	}
 	return i, true

@@ -293,69 +293,46 @@ func decodeGetPassageArgs(d *toolimpl.Decoder, v *getPassageArgs) {
 // fastSearchRequest is the fast path of decodeSearchRequest: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastSearchRequest(data []byte, i int, v *SearchRequest, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasQuery, hasLimit, hasMinLevel bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "query":
 			hasQuery = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 2, 200) {
-				return i, false
-			}
-			v.Query = strs.Of(data, i, s)
+			v.Query, i, ok = strs.StringLength(data, i, 2, 200)
 		case "limit":
 			hasLimit = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 20 {
-				return i, false
-			}
-			v.Limit = int(n)
+			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 20)
 		case "min_level":
 			hasMinLevel = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.MinLevel, ok = parseLevel(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.MinLevel, ok = parseLevel(s)
 			}
 		case "within":
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.Within = make([]string, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
+			var more2 bool
+			i, more2, ok = toolimpl.FastArray(data, i)
+			v.Within = make([]string, 0, toolimpl.FastCount(data, i, !more2))
+			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem string
-				var s []byte
-				if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, -1) {
+				elem, i, ok = strs.StringLength(data, i, 1, -1)
+				if !ok {
 					return i, false
 				}
-				elem = strs.Of(data, i, s)
 				v.Within = append(v.Within, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
 			}
-			if len(v.Within) > 500 {
+			if !ok || len(v.Within) > 500 {
 				return i, false
 			}
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasQuery {
+	if !ok || !hasQuery {
 		return i, false
 	}
 	if !hasLimit {
@@ -370,32 +347,22 @@ func fastSearchRequest(data []byte, i int, v *SearchRequest, strs *toolimpl.Stri
 // fastGetPassageArgs is the fast path of decodeGetPassageArgs: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastGetPassageArgs(data []byte, i int, v *getPassageArgs, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasID bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "id":
 			hasID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.ID = strs.Of(data, i, s)
+			v.ID, i, ok = strs.String(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasID {
+	if !ok || !hasID {
 		return i, false
 	}
 	return i, true

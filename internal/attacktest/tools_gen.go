@@ -1285,32 +1285,22 @@ func decodeCallInnerArgs(d *toolimpl.Decoder, v *callInnerArgs) {
 // fastConfirmOpArgs is the fast path of decodeConfirmOpArgs: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastConfirmOpArgs(data []byte, i int, v *confirmOpArgs, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasWhat bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "what":
 			hasWhat = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.What = strs.Of(data, i, s)
+			v.What, i, ok = strs.String(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasWhat {
+	if !ok || !hasWhat {
 		return i, false
 	}
 	return i, true
@@ -1319,32 +1309,24 @@ func fastConfirmOpArgs(data []byte, i int, v *confirmOpArgs, strs *toolimpl.Stri
 // fastStreamWordsArgs is the fast path of decodeStreamWordsArgs: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastStreamWordsArgs(data []byte, i int, v *streamWordsArgs, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasN bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "n":
 			hasN = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
+			n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize)
 			v.N = int(n)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasN {
+	if !ok || !hasN {
 		return i, false
 	}
 	return i, true
@@ -1353,32 +1335,24 @@ func fastStreamWordsArgs(data []byte, i int, v *streamWordsArgs, strs *toolimpl.
 // fastStreamLateArgs is the fast path of decodeStreamLateArgs: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastStreamLateArgs(data []byte, i int, v *streamLateArgs, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasMs bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "ms":
 			hasMs = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
+			n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize)
 			v.Ms = int(n)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasMs {
+	if !ok || !hasMs {
 		return i, false
 	}
 	return i, true
@@ -1387,42 +1361,29 @@ func fastStreamLateArgs(data []byte, i int, v *streamLateArgs, strs *toolimpl.St
 // fastAddArgs is the fast path of decodeAddArgs: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastAddArgs(data []byte, i int, v *addArgs, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasA, hasB bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "a":
 			hasA = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
+			n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize)
 			v.A = int(n)
 		case "b":
 			hasB = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
+			n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize)
 			v.B = int(n)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasA {
-		return i, false
-	}
-	if !hasB {
+	if !ok || !hasA || !hasB {
 		return i, false
 	}
 	return i, true
@@ -1431,32 +1392,22 @@ func fastAddArgs(data []byte, i int, v *addArgs, strs *toolimpl.Strings) (int, b
 // fastEchoArgs is the fast path of decodeEchoArgs: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastEchoArgs(data []byte, i int, v *echoArgs, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasText bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "text":
 			hasText = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Text = strs.Of(data, i, s)
+			v.Text, i, ok = strs.String(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasText {
+	if !ok || !hasText {
 		return i, false
 	}
 	return i, true
@@ -1465,44 +1416,34 @@ func fastEchoArgs(data []byte, i int, v *echoArgs, strs *toolimpl.Strings) (int,
 // fastSumArgs is the fast path of decodeSumArgs: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastSumArgs(data []byte, i int, v *sumArgs, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasNums bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "nums":
 			hasNums = true
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.Nums = make([]int, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
+			var more2 bool
+			i, more2, ok = toolimpl.FastArray(data, i)
+			v.Nums = make([]int, 0, toolimpl.FastCount(data, i, !more2))
+			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem int
 				var n int64
-				if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-					return i, false
-				}
+				n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize)
 				elem = int(n)
-				v.Nums = append(v.Nums, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
+				if !ok {
 					return i, false
 				}
+				v.Nums = append(v.Nums, elem)
 			}
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasNums {
+	if !ok || !hasNums {
 		return i, false
 	}
 	return i, true
@@ -1511,32 +1452,24 @@ func fastSumArgs(data []byte, i int, v *sumArgs, strs *toolimpl.Strings) (int, b
 // fastSleepyArgs is the fast path of decodeSleepyArgs: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastSleepyArgs(data []byte, i int, v *sleepyArgs, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasMs bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "ms":
 			hasMs = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
+			n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize)
 			v.Ms = int(n)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasMs {
+	if !ok || !hasMs {
 		return i, false
 	}
 	return i, true
@@ -1545,32 +1478,24 @@ func fastSleepyArgs(data []byte, i int, v *sleepyArgs, strs *toolimpl.Strings) (
 // fastStallArgs is the fast path of decodeStallArgs: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastStallArgs(data []byte, i int, v *stallArgs, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasMs bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "ms":
 			hasMs = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
+			n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize)
 			v.Ms = int(n)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasMs {
+	if !ok || !hasMs {
 		return i, false
 	}
 	return i, true
@@ -1579,42 +1504,27 @@ func fastStallArgs(data []byte, i int, v *stallArgs, strs *toolimpl.Strings) (in
 // fastCachedLookupArgs is the fast path of decodeCachedLookupArgs: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastCachedLookupArgs(data []byte, i int, v *cachedLookupArgs, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasKey, hasDelay bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "key":
 			hasKey = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Key = strs.Of(data, i, s)
+			v.Key, i, ok = strs.String(data, i)
 		case "delay":
 			hasDelay = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
+			n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize)
 			v.Delay = int(n)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasKey {
-		return i, false
-	}
-	if !hasDelay {
+	if !ok || !hasKey || !hasDelay {
 		return i, false
 	}
 	return i, true
@@ -1623,32 +1533,22 @@ func fastCachedLookupArgs(data []byte, i int, v *cachedLookupArgs, strs *toolimp
 // fastFlakyArgs is the fast path of decodeFlakyArgs: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastFlakyArgs(data []byte, i int, v *flakyArgs, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasKey bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "key":
 			hasKey = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Key = strs.Of(data, i, s)
+			v.Key, i, ok = strs.String(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasKey {
+	if !ok || !hasKey {
 		return i, false
 	}
 	return i, true

@@ -160,52 +160,37 @@ func decodeRateRequest(d *toolimpl.Decoder, v *RateRequest) {
 // fastRateRequest is the fast path of decodeRateRequest: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastRateRequest(data []byte, i int, v *RateRequest, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasFrom, hasTo, hasDay bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "from":
 			hasFrom = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !pattern1.Match(s) {
+			v.From, i, ok = strs.String(data, i)
+			if !ok || !pattern1.MatchString(v.From) {
 				return i, false
 			}
-			v.From = strs.Of(data, i, s)
 		case "to":
 			hasTo = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !pattern1.Match(s) {
+			v.To, i, ok = strs.String(data, i)
+			if !ok || !pattern1.MatchString(v.To) {
 				return i, false
 			}
-			v.To = strs.Of(data, i, s)
 		case "day":
 			hasDay = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.ValidFormat("date", string(s)) {
+			v.Day, i, ok = strs.String(data, i)
+			if !ok || !toolimpl.ValidFormat("date", v.Day) {
 				return i, false
 			}
-			v.Day = strs.Of(data, i, s)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasFrom {
-		return i, false
-	}
-	if !hasTo {
-		return i, false
-	}
-	if !hasDay {
+	if !ok || !hasFrom || !hasTo || !hasDay {
 		return i, false
 	}
 	return i, true

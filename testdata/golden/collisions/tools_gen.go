@@ -90,32 +90,22 @@ func decodeArgs2(d_ *toolimpl.Decoder, v_ *Args) {
 // fastArgs is the fast path of decodeArgs2: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastArgs(data []byte, i int, v_ *Args, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasQuery_ bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "query":
 			hasQuery_ = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v_.Query = strs.Of(data, i, s)
+			v_.Query, i, ok = strs.String(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasQuery_ {
+	if !ok || !hasQuery_ {
 		return i, false
 	}
 	return i, true

@@ -7323,54 +7323,34 @@ func decodePhone(d *toolimpl.Decoder, v *Phone) {
 // fastThermostatInput is the fast path of decodeThermostatInput: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastThermostatInput(data []byte, i int, v *ThermostatInput, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasRoom, hasTarget, hasUnit bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "room":
 			hasRoom = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Room = strs.Of(data, i, s)
+			v.Room, i, ok = strs.String(data, i)
 		case "target":
 			hasTarget = true
-			var f float64
-			if f, i, ok = toolimpl.FastFloat(data, i, 64); !ok || f < -20 || f > 40 {
+			v.Target, i, ok = toolimpl.FastFloat(data, i, 64)
+			if !ok || v.Target < -20 || v.Target > 40 {
 				return i, false
 			}
-			v.Target = f
 		case "unit":
 			hasUnit = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Unit, ok = parseUnit(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Unit, ok = parseUnit(s)
 			}
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasRoom {
-		return i, false
-	}
-	if !hasTarget {
-		return i, false
-	}
-	if !hasUnit {
+	if !ok || !hasRoom || !hasTarget || !hasUnit {
 		return i, false
 	}
 	return i, true
@@ -7379,67 +7359,45 @@ func fastThermostatInput(data []byte, i int, v *ThermostatInput, strs *toolimpl.
 // fastTaskInput is the fast path of decodeTaskInput: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastTaskInput(data []byte, i int, v *TaskInput, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasTitle, hasPriority bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "title":
 			hasTitle = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Title = strs.Of(data, i, s)
+			v.Title, i, ok = strs.String(data, i)
 		case "priority":
 			hasPriority = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Priority, ok = parsePriority(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Priority, ok = parsePriority(s)
 			}
 		case "due":
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.Due = make([]Weekday, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
+			var more2 bool
+			i, more2, ok = toolimpl.FastArray(data, i)
+			v.Due = make([]Weekday, 0, toolimpl.FastCount(data, i, !more2))
+			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Weekday
 				var n int64
-				if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-					return i, false
-				}
-				switch n {
-				case 0, 1, 2, 3, 4, 5, 6:
-				default:
-					return i, false
-				}
+				n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize)
 				elem = Weekday(n)
-				v.Due = append(v.Due, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
+				if !ok || (n != 0 && n != 1 && n != 2 && n != 3 && n != 4 && n != 5 && n != 6) {
 					return i, false
 				}
+				if !ok {
+					return i, false
+				}
+				v.Due = append(v.Due, elem)
 			}
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasTitle {
-		return i, false
-	}
-	if !hasPriority {
+	if !ok || !hasTitle || !hasPriority {
 		return i, false
 	}
 	return i, true
@@ -7448,50 +7406,30 @@ func fastTaskInput(data []byte, i int, v *TaskInput, strs *toolimpl.Strings) (in
 // fastSyncInput is the fast path of decodeSyncInput: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastSyncInput(data []byte, i int, v *SyncInput, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasSource, hasTarget bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "source":
 			hasSource = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Source = strs.Of(data, i, s)
+			v.Source, i, ok = strs.String(data, i)
 		case "target":
 			hasTarget = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Target = strs.Of(data, i, s)
+			v.Target, i, ok = strs.String(data, i)
 		case "mode":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Mode, ok = parseMode(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Mode, ok = parseMode(s)
 			}
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasSource {
-		return i, false
-	}
-	if !hasTarget {
+	if !ok || !hasSource || !hasTarget {
 		return i, false
 	}
 	return i, true
@@ -7500,54 +7438,38 @@ func fastSyncInput(data []byte, i int, v *SyncInput, strs *toolimpl.Strings) (in
 // fastFeedInput is the fast path of decodeFeedInput: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastFeedInput(data []byte, i int, v *FeedInput, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasTopic bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "topic":
 			hasTopic = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Topic = strs.Of(data, i, s)
+			v.Topic, i, ok = strs.String(data, i)
 		case "order":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Order, ok = parseSortOrder(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Order, ok = parseSortOrder(s)
 			}
 		case "days":
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.Days = make([]Weekday, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
+			var more2 bool
+			i, more2, ok = toolimpl.FastArray(data, i)
+			v.Days = make([]Weekday, 0, toolimpl.FastCount(data, i, !more2))
+			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Weekday
 				var n int64
-				if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-					return i, false
-				}
-				switch n {
-				case 0, 1, 2, 3, 4, 5, 6:
-				default:
-					return i, false
-				}
+				n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize)
 				elem = Weekday(n)
-				v.Days = append(v.Days, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
+				if !ok || (n != 0 && n != 1 && n != 2 && n != 3 && n != 4 && n != 5 && n != 6) {
 					return i, false
 				}
+				if !ok {
+					return i, false
+				}
+				v.Days = append(v.Days, elem)
+			}
+			if !ok {
+				return i, false
 			}
 			if _, _, dup := toolimpl.Duplicate(v.Days); dup {
 				return i, false
@@ -7555,11 +7477,11 @@ func fastFeedInput(data []byte, i int, v *FeedInput, strs *toolimpl.Strings) (in
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasTopic {
+	if !ok || !hasTopic {
 		return i, false
 	}
 	return i, true
@@ -7568,85 +7490,61 @@ func fastFeedInput(data []byte, i int, v *FeedInput, strs *toolimpl.Strings) (in
 // fastAlarmInput is the fast path of decodeAlarmInput: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastAlarmInput(data []byte, i int, v *AlarmInput, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasDay, hasHour, hasMinute bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "day":
 			hasDay = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			switch n {
-			case 0, 1, 2, 3, 4, 5, 6:
-			default:
-				return i, false
-			}
+			n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize)
 			v.Day = Weekday(n)
+			if !ok || (n != 0 && n != 1 && n != 2 && n != 3 && n != 4 && n != 5 && n != 6) {
+				return i, false
+			}
 		case "hour":
 			hasHour = true
 			var n uint64
-			if n, i, ok = toolimpl.FastUint(data, i, 8); !ok || n > 23 {
+			n, i, ok = toolimpl.FastUint(data, i, 8)
+			v.Hour = uint8(n)
+			if !ok || n > 23 {
 				return i, false
 			}
-			v.Hour = uint8(n)
 		case "minute":
 			hasMinute = true
 			var n uint64
-			if n, i, ok = toolimpl.FastUint(data, i, 8); !ok || n > 59 {
+			n, i, ok = toolimpl.FastUint(data, i, 8)
+			v.Minute = uint8(n)
+			if !ok || n > 59 {
 				return i, false
 			}
-			v.Minute = uint8(n)
 		case "repeat":
 			v.Repeat = new(Weekday)
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			switch n {
-			case 0, 1, 2, 3, 4, 5, 6:
-			default:
-				return i, false
-			}
+			n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize)
 			*v.Repeat = Weekday(n)
+			if !ok || (n != 0 && n != 1 && n != 2 && n != 3 && n != 4 && n != 5 && n != 6) {
+				return i, false
+			}
 		case "label":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Label, ok = parsePriority(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Label, ok = parsePriority(s)
 			}
 		case "comfort_unit":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Comfort, ok = parseUnit(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Comfort, ok = parseUnit(s)
 			}
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasDay {
-		return i, false
-	}
-	if !hasHour {
-		return i, false
-	}
-	if !hasMinute {
+	if !ok || !hasDay || !hasHour || !hasMinute {
 		return i, false
 	}
 	return i, true
@@ -7655,44 +7553,28 @@ func fastAlarmInput(data []byte, i int, v *AlarmInput, strs *toolimpl.Strings) (
 // fastWeatherQuery is the fast path of decodeWeatherQuery: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastWeatherQuery(data []byte, i int, v *WeatherQuery, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasLocation bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "location":
 			hasLocation = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Location = strs.Of(data, i, s)
+			v.Location, i, ok = strs.String(data, i)
 		case "units":
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Units = strs.Of(data, i, s)
+			v.Units, i, ok = strs.String(data, i)
 		case "days":
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
+			n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize)
 			v.Days = int(n)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasLocation {
+	if !ok || !hasLocation {
 		return i, false
 	}
 	return i, true
@@ -7701,54 +7583,31 @@ func fastWeatherQuery(data []byte, i int, v *WeatherQuery, strs *toolimpl.String
 // fastSeatRequest is the fast path of decodeSeatRequest: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastSeatRequest(data []byte, i int, v *SeatRequest, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasFlight, hasPreference bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "flight":
 			hasFlight = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Flight = strs.Of(data, i, s)
+			v.Flight, i, ok = strs.String(data, i)
 		case "preference":
 			hasPreference = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Preference = strs.Of(data, i, s)
+			v.Preference, i, ok = strs.String(data, i)
 		case "row":
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
+			n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize)
 			v.Row = int(n)
 		case "note":
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Note = strs.Of(data, i, s)
+			v.Note, i, ok = strs.String(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasFlight {
-		return i, false
-	}
-	if !hasPreference {
+	if !ok || !hasFlight || !hasPreference {
 		return i, false
 	}
 	return i, true
@@ -7757,62 +7616,33 @@ func fastSeatRequest(data []byte, i int, v *SeatRequest, strs *toolimpl.Strings)
 // fastIssueComment is the fast path of decodeIssueComment: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastIssueComment(data []byte, i int, v *IssueComment, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasOwner, hasRepo, hasNumber, hasBody bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "owner":
 			hasOwner = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Owner = strs.Of(data, i, s)
+			v.Owner, i, ok = strs.String(data, i)
 		case "repo":
 			hasRepo = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Repo = strs.Of(data, i, s)
+			v.Repo, i, ok = strs.String(data, i)
 		case "issue_number":
 			hasNumber = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
+			n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize)
 			v.Number = int(n)
 		case "body":
 			hasBody = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Body = strs.Of(data, i, s)
+			v.Body, i, ok = strs.String(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasOwner {
-		return i, false
-	}
-	if !hasRepo {
-		return i, false
-	}
-	if !hasNumber {
-		return i, false
-	}
-	if !hasBody {
+	if !ok || !hasOwner || !hasRepo || !hasNumber || !hasBody {
 		return i, false
 	}
 	return i, true
@@ -7821,44 +7651,30 @@ func fastIssueComment(data []byte, i int, v *IssueComment, strs *toolimpl.String
 // fastFileRange is the fast path of decodeFileRange: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastFileRange(data []byte, i int, v *FileRange, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasPath bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "path":
 			hasPath = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Path = strs.Of(data, i, s)
+			v.Path, i, ok = strs.String(data, i)
 		case "start":
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
+			n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize)
 			v.Start = int(n)
 		case "end":
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
+			n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize)
 			v.End = int(n)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasPath {
+	if !ok || !hasPath {
 		return i, false
 	}
 	return i, true
@@ -7867,56 +7683,26 @@ func fastFileRange(data []byte, i int, v *FileRange, strs *toolimpl.Strings) (in
 // fastSymbolQuery is the fast path of decodeSymbolQuery: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastSymbolQuery(data []byte, i int, v *SymbolQuery, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasSymbol bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "symbol":
 			hasSymbol = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Symbol = strs.Of(data, i, s)
+			v.Symbol, i, ok = strs.String(data, i)
 		case "kinds":
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.Kinds = make([]string, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
-				var elem string
-				var s []byte
-				if s, i, ok = toolimpl.FastString(data, i); !ok {
-					return i, false
-				}
-				elem = strs.Of(data, i, s)
-				v.Kinds = append(v.Kinds, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
-			}
+			v.Kinds, i, ok = strs.Strings(data, i)
 		case "exact":
-			var b bool
-			if b, i, ok = toolimpl.FastBool(data, i); !ok {
-				return i, false
-			}
-			v.Exact = b
+			v.Exact, i, ok = toolimpl.FastBool(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasSymbol {
+	if !ok || !hasSymbol {
 		return i, false
 	}
 	return i, true
@@ -7925,62 +7711,30 @@ func fastSymbolQuery(data []byte, i int, v *SymbolQuery, strs *toolimpl.Strings)
 // fastKnowledgeQuery is the fast path of decodeKnowledgeQuery: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastKnowledgeQuery(data []byte, i int, v *KnowledgeQuery, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasQuestion bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "question":
 			hasQuestion = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Question = strs.Of(data, i, s)
+			v.Question, i, ok = strs.String(data, i)
 		case "base_ids":
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.BaseIDs = make([]string, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
-				var elem string
-				var s []byte
-				if s, i, ok = toolimpl.FastString(data, i); !ok {
-					return i, false
-				}
-				elem = strs.Of(data, i, s)
-				v.BaseIDs = append(v.BaseIDs, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
-			}
+			v.BaseIDs, i, ok = strs.Strings(data, i)
 		case "threshold":
-			var f float64
-			if f, i, ok = toolimpl.FastFloat(data, i, 64); !ok {
-				return i, false
-			}
-			v.Threshold = f
+			v.Threshold, i, ok = toolimpl.FastFloat(data, i, 64)
 		case "top_k":
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
+			n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize)
 			v.TopK = int(n)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasQuestion {
+	if !ok || !hasQuestion {
 		return i, false
 	}
 	return i, true
@@ -7989,38 +7743,26 @@ func fastKnowledgeQuery(data []byte, i int, v *KnowledgeQuery, strs *toolimpl.St
 // fastExpression is the fast path of decodeExpression: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastExpression(data []byte, i int, v *Expression, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasExpr bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "expr":
 			hasExpr = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Expr = strs.Of(data, i, s)
+			v.Expr, i, ok = strs.String(data, i)
 		case "precision":
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, 8); !ok {
-				return i, false
-			}
+			n, i, ok = toolimpl.FastInt(data, i, 8)
 			v.Precision = int8(n)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasExpr {
+	if !ok || !hasExpr {
 		return i, false
 	}
 	return i, true
@@ -8029,88 +7771,56 @@ func fastExpression(data []byte, i int, v *Expression, strs *toolimpl.Strings) (
 // fastTicketInput is the fast path of decodeTicketInput: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastTicketInput(data []byte, i int, v *TicketInput, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasTitle, hasSeverity, hasRetries bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "title":
 			hasTitle = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 5, 80) {
-				return i, false
-			}
-			v.Title = strs.Of(data, i, s)
+			v.Title, i, ok = strs.StringLength(data, i, 5, 80)
 		case "severity":
 			hasSeverity = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			switch string(s) {
-			case "low":
-				v.Severity = "low"
-			case "medium":
-				v.Severity = "medium"
-			case "high":
-				v.Severity = "high"
-			default:
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				switch string(s) {
+				case "low":
+					v.Severity = "low"
+				case "medium":
+					v.Severity = "medium"
+				case "high":
+					v.Severity = "high"
+				default:
+					ok = false
+				}
 			}
 		case "retries":
 			hasRetries = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 10 {
-				return i, false
-			}
-			v.Retries = int(n)
+			v.Retries, i, ok = toolimpl.FastIntIn[int](data, i, 1, 10)
 		case "labels":
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
+			v.Labels, i, ok = strs.Strings(data, i)
+			if !ok {
 				return i, false
-			}
-			v.Labels = make([]string, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
-				var elem string
-				var s []byte
-				if s, i, ok = toolimpl.FastString(data, i); !ok {
-					return i, false
-				}
-				elem = strs.Of(data, i, s)
-				v.Labels = append(v.Labels, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
 			}
 			if _, _, dup := toolimpl.Duplicate(v.Labels); dup {
 				return i, false
 			}
-			if len(v.Labels) > 5 {
+			if !ok || len(v.Labels) > 5 {
 				return i, false
 			}
 		case "contact":
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.ValidFormat("email", string(s)) {
+			v.Contact, i, ok = strs.String(data, i)
+			if !ok || !toolimpl.ValidFormat("email", v.Contact) {
 				return i, false
 			}
-			v.Contact = strs.Of(data, i, s)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasTitle {
-		return i, false
-	}
-	if !hasSeverity {
+	if !ok || !hasTitle || !hasSeverity {
 		return i, false
 	}
 	if !hasRetries {
@@ -8122,59 +7832,41 @@ func fastTicketInput(data []byte, i int, v *TicketInput, strs *toolimpl.Strings)
 // fastTranslateInput is the fast path of decodeTranslateInput: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastTranslateInput(data []byte, i int, v *TranslateInput, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasText, hasTarget bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "text":
 			hasText = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Text = strs.Of(data, i, s)
+			v.Text, i, ok = strs.String(data, i)
 		case "target":
 			hasTarget = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			switch string(s) {
-			case "en":
-				v.Target = "en"
-			case "fr":
-				v.Target = "fr"
-			case "de":
-				v.Target = "de"
-			case "ja":
-				v.Target = "ja"
-			default:
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				switch string(s) {
+				case "en":
+					v.Target = "en"
+				case "fr":
+					v.Target = "fr"
+				case "de":
+					v.Target = "de"
+				case "ja":
+					v.Target = "ja"
+				default:
+					ok = false
+				}
 			}
 		case "formal":
-			var b bool
-			if b, i, ok = toolimpl.FastBool(data, i); !ok {
-				return i, false
-			}
-			v.Formal = b
+			v.Formal, i, ok = toolimpl.FastBool(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasText {
-		return i, false
-	}
-	if !hasTarget {
+	if !ok || !hasText || !hasTarget {
 		return i, false
 	}
 	return i, true
@@ -8183,56 +7875,28 @@ func fastTranslateInput(data []byte, i int, v *TranslateInput, strs *toolimpl.St
 // fastRecipeSearch is the fast path of decodeRecipeSearch: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastRecipeSearch(data []byte, i int, v *RecipeSearch, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasIngredients bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "ingredients":
 			hasIngredients = true
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.Ingredients = make([]string, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
-				var elem string
-				var s []byte
-				if s, i, ok = toolimpl.FastString(data, i); !ok {
-					return i, false
-				}
-				elem = strs.Of(data, i, s)
-				v.Ingredients = append(v.Ingredients, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
-			}
+			v.Ingredients, i, ok = strs.Strings(data, i)
 		case "max_minutes":
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
+			n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize)
 			v.MaxMinutes = int(n)
 		case "vegetarian":
-			var b bool
-			if b, i, ok = toolimpl.FastBool(data, i); !ok {
-				return i, false
-			}
-			v.Vegetarian = b
+			v.Vegetarian, i, ok = toolimpl.FastBool(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasIngredients {
+	if !ok || !hasIngredients {
 		return i, false
 	}
 	return i, true
@@ -8241,59 +7905,48 @@ func fastRecipeSearch(data []byte, i int, v *RecipeSearch, strs *toolimpl.String
 // fastPageArgs is the fast path of decodePageArgs: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastPageArgs(data []byte, i int, v *PageArgs, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasPage, hasPerPage, hasSort bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "page":
 			hasPage = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 {
+			n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize)
+			v.Page = int(n)
+			if !ok || n < 1 {
 				return i, false
 			}
-			v.Page = int(n)
 		case "per_page":
 			hasPerPage = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 100 {
-				return i, false
-			}
-			v.PerPage = int(n)
+			v.PerPage, i, ok = toolimpl.FastIntIn[int](data, i, 1, 100)
 		case "sort":
 			hasSort = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			switch string(s) {
-			case "created":
-				v.Sort = "created"
-			case "updated":
-				v.Sort = "updated"
-			case "popularity":
-				v.Sort = "popularity"
-			default:
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				switch string(s) {
+				case "created":
+					v.Sort = "created"
+				case "updated":
+					v.Sort = "updated"
+				case "popularity":
+					v.Sort = "popularity"
+				default:
+					ok = false
+				}
 			}
 		case "cursor":
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Cursor = strs.Of(data, i, s)
+			v.Cursor, i, ok = strs.String(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
+	}
+	if !ok {
+		return i, false
 	}
 	if !hasPage {
 		v.Page = 1
@@ -8310,74 +7963,54 @@ func fastPageArgs(data []byte, i int, v *PageArgs, strs *toolimpl.Strings) (int,
 // fastTransferInput is the fast path of decodeTransferInput: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastTransferInput(data []byte, i int, v *TransferInput, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasFrom, hasTo, hasAmount, hasCurrency bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "from":
 			hasFrom = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !pattern1.Match(s) {
+			v.From, i, ok = strs.String(data, i)
+			if !ok || !pattern1.MatchString(v.From) {
 				return i, false
 			}
-			v.From = strs.Of(data, i, s)
 		case "to":
 			hasTo = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !pattern1.Match(s) {
+			v.To, i, ok = strs.String(data, i)
+			if !ok || !pattern1.MatchString(v.To) {
 				return i, false
 			}
-			v.To = strs.Of(data, i, s)
 		case "amount":
 			hasAmount = true
-			var f float64
-			if f, i, ok = toolimpl.FastFloat(data, i, 64); !ok || !toolimpl.MultipleOf(f, "0.01") || f > 100000 || f <= 0 {
+			v.Amount, i, ok = toolimpl.FastFloat(data, i, 64)
+			if !ok || !toolimpl.MultipleOf(v.Amount, "0.01") || v.Amount > 100000 || v.Amount <= 0 {
 				return i, false
 			}
-			v.Amount = f
 		case "currency":
 			hasCurrency = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			switch string(s) {
-			case "EUR":
-				v.Currency = "EUR"
-			case "USD":
-				v.Currency = "USD"
-			case "GBP":
-				v.Currency = "GBP"
-			default:
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				switch string(s) {
+				case "EUR":
+					v.Currency = "EUR"
+				case "USD":
+					v.Currency = "USD"
+				case "GBP":
+					v.Currency = "GBP"
+				default:
+					ok = false
+				}
 			}
 		case "memo":
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 0, 140) {
-				return i, false
-			}
-			v.Memo = strs.Of(data, i, s)
+			v.Memo, i, ok = strs.StringLength(data, i, 0, 140)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasFrom {
-		return i, false
-	}
-	if !hasTo {
-		return i, false
-	}
-	if !hasAmount {
+	if !ok || !hasFrom || !hasTo || !hasAmount {
 		return i, false
 	}
 	if !hasCurrency {
@@ -8389,62 +8022,44 @@ func fastTransferInput(data []byte, i int, v *TransferInput, strs *toolimpl.Stri
 // fastScheduleInput is the fast path of decodeScheduleInput: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastScheduleInput(data []byte, i int, v *ScheduleInput, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasName, hasCron, hasEnabled bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "name":
 			hasName = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 40) || !pattern2.Match(s) {
+			v.Name, i, ok = strs.StringLength(data, i, 1, 40)
+			if !ok || !pattern2.MatchString(v.Name) {
 				return i, false
 			}
-			v.Name = strs.Of(data, i, s)
 		case "cron":
 			hasCron = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Cron = strs.Of(data, i, s)
+			v.Cron, i, ok = strs.String(data, i)
 		case "enabled":
 			hasEnabled = true
 			v.Enabled = new(bool)
-			var b bool
-			if b, i, ok = toolimpl.FastBool(data, i); !ok {
-				return i, false
-			}
-			*v.Enabled = b
+			*v.Enabled, i, ok = toolimpl.FastBool(data, i)
 		case "priority":
 			var n uint64
-			if n, i, ok = toolimpl.FastUint(data, i, 16); !ok || n > 1000 {
-				return i, false
-			}
+			n, i, ok = toolimpl.FastUint(data, i, 16)
 			v.Priority = uint16(n)
-		case "owner":
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.ValidFormat("uuid", string(s)) {
+			if !ok || n > 1000 {
 				return i, false
 			}
-			v.Owner = strs.Of(data, i, s)
+		case "owner":
+			v.Owner, i, ok = strs.String(data, i)
+			if !ok || !toolimpl.ValidFormat("uuid", v.Owner) {
+				return i, false
+			}
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasName {
-		return i, false
-	}
-	if !hasCron {
+	if !ok || !hasName || !hasCron {
 		return i, false
 	}
 	if !hasEnabled {
@@ -8457,66 +8072,46 @@ func fastScheduleInput(data []byte, i int, v *ScheduleInput, strs *toolimpl.Stri
 // fastInvoiceLines is the fast path of decodeInvoiceLines: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastInvoiceLines(data []byte, i int, v *InvoiceLines, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasInvoiceID, hasLines bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "invoice_id":
 			hasInvoiceID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 3, -1) {
-				return i, false
-			}
-			v.InvoiceID = strs.Of(data, i, s)
+			v.InvoiceID, i, ok = strs.StringLength(data, i, 3, -1)
 		case "lines":
 			hasLines = true
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
+			var more2 bool
+			i, more2, ok = toolimpl.FastArray(data, i)
 			v.Lines = make([]struct {
 				SKU      string  `json:"sku" jsonschema:"required,description=Stock keeping unit"`
 				Quantity int     `json:"quantity" jsonschema:"minimum=1,maximum=999"`
 				Price    float64 `json:"price" jsonschema:"minimum=0"`
-			}, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
+			}, 0, toolimpl.FastCount(data, i, !more2))
+			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem struct {
 					SKU      string  `json:"sku" jsonschema:"required,description=Stock keeping unit"`
 					Quantity int     `json:"quantity" jsonschema:"minimum=1,maximum=999"`
 					Price    float64 `json:"price" jsonschema:"minimum=0"`
 				}
-				if i, ok = fastObject(data, i, &elem, strs); !ok {
+				i, ok = fastObject(data, i, &elem, strs)
+				if !ok {
 					return i, false
 				}
 				v.Lines = append(v.Lines, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
 			}
-			if len(v.Lines) < 1 {
-				return i, false
-			}
-			if len(v.Lines) > 20 {
+			if !ok || len(v.Lines) < 1 || len(v.Lines) > 20 {
 				return i, false
 			}
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasInvoiceID {
-		return i, false
-	}
-	if !hasLines {
+	if !ok || !hasInvoiceID || !hasLines {
 		return i, false
 	}
 	return i, true
@@ -8525,56 +8120,35 @@ func fastInvoiceLines(data []byte, i int, v *InvoiceLines, strs *toolimpl.String
 // fastProfileUpdate is the fast path of decodeProfileUpdate: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastProfileUpdate(data []byte, i int, v *ProfileUpdate, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasUserID bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "user_id":
 			hasUserID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.UserID = strs.Of(data, i, s)
+			v.UserID, i, ok = strs.String(data, i)
 		case "displayName":
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.DisplayName = strs.Of(data, i, s)
+			v.DisplayName, i, ok = strs.String(data, i)
 		case "avatarUrl":
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.ValidFormat("uri", string(s)) {
+			v.AvatarURL, i, ok = strs.String(data, i)
+			if !ok || !toolimpl.ValidFormat("uri", v.AvatarURL) {
 				return i, false
 			}
-			v.AvatarURL = strs.Of(data, i, s)
 		case "http_proxy":
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.HTTPProxy = strs.Of(data, i, s)
+			v.HTTPProxy, i, ok = strs.String(data, i)
 		case "age":
 			var n uint64
-			if n, i, ok = toolimpl.FastUint(data, i, 8); !ok {
-				return i, false
-			}
+			n, i, ok = toolimpl.FastUint(data, i, 8)
 			v.Age = uint8(n)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasUserID {
+	if !ok || !hasUserID {
 		return i, false
 	}
 	return i, true
@@ -8583,44 +8157,26 @@ func fastProfileUpdate(data []byte, i int, v *ProfileUpdate, strs *toolimpl.Stri
 // fastLookupOrderInput is the fast path of decodeLookupOrderInput: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastLookupOrderInput(data []byte, i int, v *LookupOrderInput, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasOrderNumber bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "orderNumber":
 			hasOrderNumber = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.OrderNumber = strs.Of(data, i, s)
+			v.OrderNumber, i, ok = strs.String(data, i)
 		case "customerId":
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.CustomerID = strs.Of(data, i, s)
+			v.CustomerID, i, ok = strs.String(data, i)
 		case "includeLines":
-			var b bool
-			if b, i, ok = toolimpl.FastBool(data, i); !ok {
-				return i, false
-			}
-			v.IncludeLines = b
+			v.IncludeLines, i, ok = toolimpl.FastBool(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasOrderNumber {
+	if !ok || !hasOrderNumber {
 		return i, false
 	}
 	return i, true
@@ -8629,50 +8185,30 @@ func fastLookupOrderInput(data []byte, i int, v *LookupOrderInput, strs *toolimp
 // fastUntaggedInput is the fast path of decodeUntaggedInput: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastUntaggedInput(data []byte, i int, v *UntaggedInput, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasQuery bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "Query":
 			hasQuery = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Query = strs.Of(data, i, s)
+			v.Query, i, ok = strs.String(data, i)
 		case "MaxHits":
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
+			n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize)
 			v.MaxHits = int(n)
 		case "Language":
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Language = strs.Of(data, i, s)
+			v.Language, i, ok = strs.String(data, i)
 		case "fuzzy":
-			var b bool
-			if b, i, ok = toolimpl.FastBool(data, i); !ok {
-				return i, false
-			}
-			v.Fuzzy = b
+			v.Fuzzy, i, ok = toolimpl.FastBool(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasQuery {
+	if !ok || !hasQuery {
 		return i, false
 	}
 	return i, true
@@ -8681,80 +8217,36 @@ func fastUntaggedInput(data []byte, i int, v *UntaggedInput, strs *toolimpl.Stri
 // fastMeetingInput is the fast path of decodeMeetingInput: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastMeetingInput(data []byte, i int, v *MeetingInput, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasRoomID, hasAttendees, hasDurationMin bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "roomId":
 			hasRoomID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.RoomID = strs.Of(data, i, s)
+			v.RoomID, i, ok = strs.String(data, i)
 		case "attendees":
 			hasAttendees = true
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.Attendees = make([]string, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
-				var elem string
-				var s []byte
-				if s, i, ok = toolimpl.FastString(data, i); !ok {
-					return i, false
-				}
-				elem = strs.Of(data, i, s)
-				v.Attendees = append(v.Attendees, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
-			}
-			if len(v.Attendees) < 1 {
+			v.Attendees, i, ok = strs.Strings(data, i)
+			if !ok || len(v.Attendees) < 1 {
 				return i, false
 			}
 		case "durationMin":
 			hasDurationMin = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 15 || n > 480 {
-				return i, false
-			}
-			v.DurationMin = int(n)
+			v.DurationMin, i, ok = toolimpl.FastIntIn[int](data, i, 15, 480)
 		case "agendaUrl":
 			v.AgendaURL = new(string)
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			*v.AgendaURL = strs.Of(data, i, s)
+			*v.AgendaURL, i, ok = strs.String(data, i)
 		case "isPrivate":
-			var b bool
-			if b, i, ok = toolimpl.FastBool(data, i); !ok {
-				return i, false
-			}
-			v.IsPrivate = b
+			v.IsPrivate, i, ok = toolimpl.FastBool(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasRoomID {
-		return i, false
-	}
-	if !hasAttendees {
-		return i, false
-	}
-	if !hasDurationMin {
+	if !ok || !hasRoomID || !hasAttendees || !hasDurationMin {
 		return i, false
 	}
 	return i, true
@@ -8763,58 +8255,30 @@ func fastMeetingInput(data []byte, i int, v *MeetingInput, strs *toolimpl.String
 // fastClusterScale is the fast path of decodeClusterScale: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastClusterScale(data []byte, i int, v *ClusterScale, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasNamespace, hasDeployment, hasReplicas bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "namespace":
 			hasNamespace = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Namespace = strs.Of(data, i, s)
+			v.Namespace, i, ok = strs.String(data, i)
 		case "deployment":
 			hasDeployment = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Deployment = strs.Of(data, i, s)
+			v.Deployment, i, ok = strs.String(data, i)
 		case "replicas":
 			hasReplicas = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, 32); !ok || n < 0 || n > 50 {
-				return i, false
-			}
-			v.Replicas = int32(n)
+			v.Replicas, i, ok = toolimpl.FastIntIn[int32](data, i, 0, 50)
 		case "dry_run":
-			var b bool
-			if b, i, ok = toolimpl.FastBool(data, i); !ok {
-				return i, false
-			}
-			v.DryRun = b
+			v.DryRun, i, ok = toolimpl.FastBool(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasNamespace {
-		return i, false
-	}
-	if !hasDeployment {
-		return i, false
-	}
-	if !hasReplicas {
+	if !ok || !hasNamespace || !hasDeployment || !hasReplicas {
 		return i, false
 	}
 	return i, true
@@ -8823,62 +8287,31 @@ func fastClusterScale(data []byte, i int, v *ClusterScale, strs *toolimpl.String
 // fastShipInput is the fast path of decodeShipInput: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastShipInput(data []byte, i int, v *ShipInput, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasTo, hasParcel bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "to":
 			hasTo = true
-			if i, ok = fastAddress(data, i, &v.To, strs); !ok {
-				return i, false
-			}
+			i, ok = fastAddress(data, i, &v.To, strs)
 		case "from":
 			v.From = new(Address)
-			if i, ok = fastAddress(data, i, v.From, strs); !ok {
-				return i, false
-			}
+			i, ok = fastAddress(data, i, v.From, strs)
 		case "tags":
 			v.Tags = new([]string)
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			*v.Tags = make([]string, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
-				var elem string
-				var s []byte
-				if s, i, ok = toolimpl.FastString(data, i); !ok {
-					return i, false
-				}
-				elem = strs.Of(data, i, s)
-				*v.Tags = append(*v.Tags, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
-			}
+			*v.Tags, i, ok = strs.Strings(data, i)
 		case "parcel":
 			hasParcel = true
-			if i, ok = fastObject2(data, i, &v.Parcel, strs); !ok {
-				return i, false
-			}
+			i, ok = fastObject2(data, i, &v.Parcel, strs)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasTo {
-		return i, false
-	}
-	if !hasParcel {
+	if !ok || !hasTo || !hasParcel {
 		return i, false
 	}
 	return i, true
@@ -8887,55 +8320,38 @@ func fastShipInput(data []byte, i int, v *ShipInput, strs *toolimpl.Strings) (in
 // fastOrgChart is the fast path of decodeOrgChart: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastOrgChart(data []byte, i int, v *OrgChart, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasOrg, hasDepartments bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "org":
 			hasOrg = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Org = strs.Of(data, i, s)
+			v.Org, i, ok = strs.String(data, i)
 		case "departments":
 			hasDepartments = true
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.Departments = make([]Department, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
+			var more2 bool
+			i, more2, ok = toolimpl.FastArray(data, i)
+			v.Departments = make([]Department, 0, toolimpl.FastCount(data, i, !more2))
+			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Department
-				if i, ok = fastDepartment(data, i, &elem, strs); !ok {
+				i, ok = fastDepartment(data, i, &elem, strs)
+				if !ok {
 					return i, false
 				}
 				v.Departments = append(v.Departments, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
 			}
-			if len(v.Departments) > 3 {
+			if !ok || len(v.Departments) > 3 {
 				return i, false
 			}
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasOrg {
-		return i, false
-	}
-	if !hasDepartments {
+	if !ok || !hasOrg || !hasDepartments {
 		return i, false
 	}
 	return i, true
@@ -8944,100 +8360,63 @@ func fastOrgChart(data []byte, i int, v *OrgChart, strs *toolimpl.Strings) (int,
 // fastRouteInput is the fast path of decodeRouteInput: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastRouteInput(data []byte, i int, v *RouteInput, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasWaypoints bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "waypoints":
 			hasWaypoints = true
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.Waypoints = make([]Waypoint, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
+			var more2 bool
+			i, more2, ok = toolimpl.FastArray(data, i)
+			v.Waypoints = make([]Waypoint, 0, toolimpl.FastCount(data, i, !more2))
+			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Waypoint
-				if i, ok = fastWaypoint(data, i, &elem, strs); !ok {
+				i, ok = fastWaypoint(data, i, &elem, strs)
+				if !ok {
 					return i, false
 				}
 				v.Waypoints = append(v.Waypoints, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
 			}
-			if len(v.Waypoints) < 2 {
-				return i, false
-			}
-			if len(v.Waypoints) > 8 {
+			if !ok || len(v.Waypoints) < 2 || len(v.Waypoints) > 8 {
 				return i, false
 			}
 		case "avoid":
 			v.Avoid = new([]string)
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			*v.Avoid = make([]string, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
-				var elem string
-				var s []byte
-				if s, i, ok = toolimpl.FastString(data, i); !ok {
-					return i, false
-				}
-				elem = strs.Of(data, i, s)
-				*v.Avoid = append(*v.Avoid, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
-			}
+			*v.Avoid, i, ok = strs.Strings(data, i)
 		case "via":
 			v.Via = new(Waypoint)
-			if i, ok = fastWaypoint(data, i, v.Via, strs); !ok {
-				return i, false
-			}
+			i, ok = fastWaypoint(data, i, v.Via, strs)
 		case "legs":
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.Legs = make([][]Waypoint, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
+			var more2 bool
+			i, more2, ok = toolimpl.FastArray(data, i)
+			v.Legs = make([][]Waypoint, 0, toolimpl.FastCount(data, i, !more2))
+			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem []Waypoint
-				var empty3 bool
-				if i, empty3, ok = toolimpl.FastOpen(data, i, '['); !ok {
-					return i, false
-				}
-				elem = make([]Waypoint, 0, toolimpl.FastCount(data, i, empty3))
-				for more3 := !empty3; more3; {
+				var more3 bool
+				i, more3, ok = toolimpl.FastArray(data, i)
+				elem = make([]Waypoint, 0, toolimpl.FastCount(data, i, !more3))
+				for ; more3; i, more3, ok = toolimpl.FastNext(data, i, ']') {
 					var elem2 Waypoint
-					if i, ok = fastWaypoint(data, i, &elem2, strs); !ok {
+					i, ok = fastWaypoint(data, i, &elem2, strs)
+					if !ok {
 						return i, false
 					}
 					elem = append(elem, elem2)
-					if i, more3, ok = toolimpl.FastNext(data, i, ']'); !ok {
-						return i, false
-					}
 				}
-				v.Legs = append(v.Legs, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
+				if !ok {
 					return i, false
 				}
+				v.Legs = append(v.Legs, elem)
 			}
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasWaypoints {
+	if !ok || !hasWaypoints {
 		return i, false
 	}
 	return i, true
@@ -9046,86 +8425,49 @@ func fastRouteInput(data []byte, i int, v *RouteInput, strs *toolimpl.Strings) (
 // fastSensorReading is the fast path of decodeSensorReading: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastSensorReading(data []byte, i int, v *SensorReading, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasChannel, hasPort, hasSequence, hasValue bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "channel":
 			hasChannel = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, 8); !ok {
-				return i, false
-			}
+			n, i, ok = toolimpl.FastInt(data, i, 8)
 			v.Channel = int8(n)
 		case "port":
 			hasPort = true
 			var n uint64
-			if n, i, ok = toolimpl.FastUint(data, i, 16); !ok {
-				return i, false
-			}
+			n, i, ok = toolimpl.FastUint(data, i, 16)
 			v.Port = uint16(n)
 		case "sequence":
 			hasSequence = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, 64); !ok {
-				return i, false
-			}
-			v.Sequence = n
+			v.Sequence, i, ok = toolimpl.FastInt(data, i, 64)
 		case "value":
 			hasValue = true
 			var f float64
-			if f, i, ok = toolimpl.FastFloat(data, i, 32); !ok {
-				return i, false
-			}
+			f, i, ok = toolimpl.FastFloat(data, i, 32)
 			v.Value = float32(f)
 		case "offset":
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, 32); !ok {
-				return i, false
-			}
+			n, i, ok = toolimpl.FastInt(data, i, 32)
 			v.Offset = int32(n)
 		case "count":
-			var n uint64
-			if n, i, ok = toolimpl.FastUint(data, i, 64); !ok {
-				return i, false
-			}
-			v.Count = n
+			v.Count, i, ok = toolimpl.FastUint(data, i, 64)
 		case "scale":
-			var f float64
-			if f, i, ok = toolimpl.FastFloat(data, i, 64); !ok {
-				return i, false
-			}
-			v.Scale = f
+			v.Scale, i, ok = toolimpl.FastFloat(data, i, 64)
 		case "raw":
 			var n uint64
-			if n, i, ok = toolimpl.FastUint(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
+			n, i, ok = toolimpl.FastUint(data, i, strconv.IntSize)
 			v.Raw = uint(n)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasChannel {
-		return i, false
-	}
-	if !hasPort {
-		return i, false
-	}
-	if !hasSequence {
-		return i, false
-	}
-	if !hasValue {
+	if !ok || !hasChannel || !hasPort || !hasSequence || !hasValue {
 		return i, false
 	}
 	return i, true
@@ -9134,58 +8476,39 @@ func fastSensorReading(data []byte, i int, v *SensorReading, strs *toolimpl.Stri
 // fastPage is the fast path of decodePage: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastPage(data []byte, i int, v *Page[OrderLine], strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasItems, hasTotal bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "items":
 			hasItems = true
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.Items = make([]OrderLine, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
+			var more2 bool
+			i, more2, ok = toolimpl.FastArray(data, i)
+			v.Items = make([]OrderLine, 0, toolimpl.FastCount(data, i, !more2))
+			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem OrderLine
-				if i, ok = fastOrderLine(data, i, &elem, strs); !ok {
+				i, ok = fastOrderLine(data, i, &elem, strs)
+				if !ok {
 					return i, false
 				}
 				v.Items = append(v.Items, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
 			}
 		case "next":
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Next = strs.Of(data, i, s)
+			v.Next, i, ok = strs.String(data, i)
 		case "total":
 			hasTotal = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
+			n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize)
 			v.Total = int(n)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasItems {
-		return i, false
-	}
-	if !hasTotal {
+	if !ok || !hasItems || !hasTotal {
 		return i, false
 	}
 	return i, true
@@ -9194,54 +8517,37 @@ func fastPage(data []byte, i int, v *Page[OrderLine], strs *toolimpl.Strings) (i
 // fastTagInput is the fast path of decodeTagInput: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastTagInput(data []byte, i int, v *TagInput, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasLines, hasWeight bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "lines":
 			hasLines = true
-			if i, ok = fastPage(data, i, &v.Lines, strs); !ok {
-				return i, false
-			}
+			i, ok = fastPage(data, i, &v.Lines, strs)
 		case "pairs":
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.Pairs = make([]Pair[string, int64], 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
+			var more2 bool
+			i, more2, ok = toolimpl.FastArray(data, i)
+			v.Pairs = make([]Pair[string, int64], 0, toolimpl.FastCount(data, i, !more2))
+			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Pair[string, int64]
-				if i, ok = fastPair(data, i, &elem, strs); !ok {
+				i, ok = fastPair(data, i, &elem, strs)
+				if !ok {
 					return i, false
 				}
 				v.Pairs = append(v.Pairs, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
 			}
 		case "weight":
 			hasWeight = true
-			if i, ok = fastPair2(data, i, &v.Weight, strs); !ok {
-				return i, false
-			}
+			i, ok = fastPair2(data, i, &v.Weight, strs)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasLines {
-		return i, false
-	}
-	if !hasWeight {
+	if !ok || !hasLines || !hasWeight {
 		return i, false
 	}
 	return i, true
@@ -9250,38 +8556,24 @@ func fastTagInput(data []byte, i int, v *TagInput, strs *toolimpl.Strings) (int,
 // fastGetOrderInput is the fast path of decodeGetOrderInput: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastGetOrderInput(data []byte, i int, v *GetOrderInput, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasOrderID bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "order_id":
 			hasOrderID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.OrderID = strs.Of(data, i, s)
+			v.OrderID, i, ok = strs.String(data, i)
 		case "expand":
-			var b bool
-			if b, i, ok = toolimpl.FastBool(data, i); !ok {
-				return i, false
-			}
-			v.Expand = b
+			v.Expand, i, ok = toolimpl.FastBool(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasOrderID {
+	if !ok || !hasOrderID {
 		return i, false
 	}
 	return i, true
@@ -9290,38 +8582,24 @@ func fastGetOrderInput(data []byte, i int, v *GetOrderInput, strs *toolimpl.Stri
 // fastCancelInput is the fast path of decodeCancelInput: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastCancelInput(data []byte, i int, v *CancelInput, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasOrderID bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "order_id":
 			hasOrderID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.OrderID = strs.Of(data, i, s)
+			v.OrderID, i, ok = strs.String(data, i)
 		case "reason":
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Reason = strs.Of(data, i, s)
+			v.Reason, i, ok = strs.String(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasOrderID {
+	if !ok || !hasOrderID {
 		return i, false
 	}
 	return i, true
@@ -9330,36 +8608,24 @@ func fastCancelInput(data []byte, i int, v *CancelInput, strs *toolimpl.Strings)
 // fastEchoOrderInput is the fast path of decodeEchoOrderInput: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastEchoOrderInput(data []byte, i int, v *EchoOrderInput, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasOrder bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "order":
 			hasOrder = true
-			if i, ok = fastOrder(data, i, &v.Order, strs); !ok {
-				return i, false
-			}
+			i, ok = fastOrder(data, i, &v.Order, strs)
 		case "notes":
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Notes = strs.Of(data, i, s)
+			v.Notes, i, ok = strs.String(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasOrder {
+	if !ok || !hasOrder {
 		return i, false
 	}
 	return i, true
@@ -9368,71 +8634,31 @@ func fastEchoOrderInput(data []byte, i int, v *EchoOrderInput, strs *toolimpl.St
 // fastSendNoteArgs is the fast path of decodeSendNoteArgs: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastSendNoteArgs(data []byte, i int, v *sendNoteArgs, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasTo, hasSubject, hasCc bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "to":
 			hasTo = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.To = strs.Of(data, i, s)
+			v.To, i, ok = strs.String(data, i)
 		case "subject":
 			hasSubject = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Subject = strs.Of(data, i, s)
+			v.Subject, i, ok = strs.String(data, i)
 		case "urgent":
 			v.Urgent = new(bool)
-			var b bool
-			if b, i, ok = toolimpl.FastBool(data, i); !ok {
-				return i, false
-			}
-			*v.Urgent = b
+			*v.Urgent, i, ok = toolimpl.FastBool(data, i)
 		case "cc":
 			hasCc = true
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.Cc = make([]string, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
-				var elem string
-				var s []byte
-				if s, i, ok = toolimpl.FastString(data, i); !ok {
-					return i, false
-				}
-				elem = strs.Of(data, i, s)
-				v.Cc = append(v.Cc, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
-			}
+			v.Cc, i, ok = strs.Strings(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasTo {
-		return i, false
-	}
-	if !hasSubject {
-		return i, false
-	}
-	if !hasCc {
+	if !ok || !hasTo || !hasSubject || !hasCc {
 		return i, false
 	}
 	return i, true
@@ -9441,52 +8667,32 @@ func fastSendNoteArgs(data []byte, i int, v *sendNoteArgs, strs *toolimpl.String
 // fastResizeImageArgs is the fast path of decodeResizeImageArgs: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastResizeImageArgs(data []byte, i int, v *resizeImageArgs, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasWidth, hasHeight, hasScale bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "width":
 			hasWidth = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
+			n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize)
 			v.Width = int(n)
 		case "height":
 			hasHeight = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
+			n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize)
 			v.Height = int(n)
 		case "scale":
 			hasScale = true
-			var f float64
-			if f, i, ok = toolimpl.FastFloat(data, i, 64); !ok {
-				return i, false
-			}
-			v.Scale = f
+			v.Scale, i, ok = toolimpl.FastFloat(data, i, 64)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasWidth {
-		return i, false
-	}
-	if !hasHeight {
-		return i, false
-	}
-	if !hasScale {
+	if !ok || !hasWidth || !hasHeight || !hasScale {
 		return i, false
 	}
 	return i, true
@@ -9495,38 +8701,26 @@ func fastResizeImageArgs(data []byte, i int, v *resizeImageArgs, strs *toolimpl.
 // fastSummaryInput is the fast path of decodeSummaryInput: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastSummaryInput(data []byte, i int, v *SummaryInput, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasText bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "text":
 			hasText = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Text = strs.Of(data, i, s)
+			v.Text, i, ok = strs.String(data, i)
 		case "max_words":
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
+			n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize)
 			v.MaxWords = int(n)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasText {
+	if !ok || !hasText {
 		return i, false
 	}
 	return i, true
@@ -9535,38 +8729,24 @@ func fastSummaryInput(data []byte, i int, v *SummaryInput, strs *toolimpl.String
 // fastSplitInput is the fast path of decodeSplitInput: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastSplitInput(data []byte, i int, v *SplitInput, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasText bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "text":
 			hasText = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Text = strs.Of(data, i, s)
+			v.Text, i, ok = strs.String(data, i)
 		case "sep":
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Sep = strs.Of(data, i, s)
+			v.Sep, i, ok = strs.String(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasText {
+	if !ok || !hasText {
 		return i, false
 	}
 	return i, true
@@ -9575,38 +8755,24 @@ func fastSplitInput(data []byte, i int, v *SplitInput, strs *toolimpl.Strings) (
 // fastArchiveInput is the fast path of decodeArchiveInput: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastArchiveInput(data []byte, i int, v *ArchiveInput, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasProject bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "project":
 			hasProject = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Project = strs.Of(data, i, s)
+			v.Project, i, ok = strs.String(data, i)
 		case "force":
-			var b bool
-			if b, i, ok = toolimpl.FastBool(data, i); !ok {
-				return i, false
-			}
-			v.Force = b
+			v.Force, i, ok = toolimpl.FastBool(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasProject {
+	if !ok || !hasProject {
 		return i, false
 	}
 	return i, true
@@ -9619,52 +8785,31 @@ func fastObject(data []byte, i int, v *struct {
 	Quantity int     `json:"quantity" jsonschema:"minimum=1,maximum=999"`
 	Price    float64 `json:"price" jsonschema:"minimum=0"`
 }, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasSKU, hasQuantity, hasPrice bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "sku":
 			hasSKU = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.SKU = strs.Of(data, i, s)
+			v.SKU, i, ok = strs.String(data, i)
 		case "quantity":
 			hasQuantity = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 999 {
-				return i, false
-			}
-			v.Quantity = int(n)
+			v.Quantity, i, ok = toolimpl.FastIntIn[int](data, i, 1, 999)
 		case "price":
 			hasPrice = true
-			var f float64
-			if f, i, ok = toolimpl.FastFloat(data, i, 64); !ok || f < 0 {
+			v.Price, i, ok = toolimpl.FastFloat(data, i, 64)
+			if !ok || v.Price < 0 {
 				return i, false
 			}
-			v.Price = f
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasSKU {
-		return i, false
-	}
-	if !hasQuantity {
-		return i, false
-	}
-	if !hasPrice {
+	if !ok || !hasSKU || !hasQuantity || !hasPrice {
 		return i, false
 	}
 	return i, true
@@ -9673,58 +8818,30 @@ func fastObject(data []byte, i int, v *struct {
 // fastAddress is the fast path of decodeAddress: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastAddress(data []byte, i int, v *Address, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasStreet, hasCity, hasCountry bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "street":
 			hasStreet = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Street = strs.Of(data, i, s)
+			v.Street, i, ok = strs.String(data, i)
 		case "city":
 			hasCity = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.City = strs.Of(data, i, s)
+			v.City, i, ok = strs.String(data, i)
 		case "country":
 			hasCountry = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 2, 2) {
-				return i, false
-			}
-			v.Country = strs.Of(data, i, s)
+			v.Country, i, ok = strs.StringLength(data, i, 2, 2)
 		case "zip":
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Zip = strs.Of(data, i, s)
+			v.Zip, i, ok = strs.String(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasStreet {
-		return i, false
-	}
-	if !hasCity {
-		return i, false
-	}
-	if !hasCountry {
+	if !ok || !hasStreet || !hasCity || !hasCountry {
 		return i, false
 	}
 	return i, true
@@ -9740,40 +8857,28 @@ func fastObject2(data []byte, i int, v *struct {
 		H int `json:"h"`
 	} `json:"size"`
 }, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasWeightKg, hasSize bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "weight_kg":
 			hasWeightKg = true
-			var f float64
-			if f, i, ok = toolimpl.FastFloat(data, i, 64); !ok || f > 30 || f <= 0 {
+			v.WeightKg, i, ok = toolimpl.FastFloat(data, i, 64)
+			if !ok || v.WeightKg > 30 || v.WeightKg <= 0 {
 				return i, false
 			}
-			v.WeightKg = f
 		case "size":
 			hasSize = true
-			if i, ok = fastObject3(data, i, &v.Size, strs); !ok {
-				return i, false
-			}
+			i, ok = fastObject3(data, i, &v.Size, strs)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasWeightKg {
-		return i, false
-	}
-	if !hasSize {
+	if !ok || !hasWeightKg || !hasSize {
 		return i, false
 	}
 	return i, true
@@ -9782,52 +8887,35 @@ func fastObject2(data []byte, i int, v *struct {
 // fastDepartment is the fast path of decodeDepartment: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastDepartment(data []byte, i int, v *Department, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasName, hasTeams bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "name":
 			hasName = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Name = strs.Of(data, i, s)
+			v.Name, i, ok = strs.String(data, i)
 		case "teams":
 			hasTeams = true
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.Teams = make([]Team, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
+			var more2 bool
+			i, more2, ok = toolimpl.FastArray(data, i)
+			v.Teams = make([]Team, 0, toolimpl.FastCount(data, i, !more2))
+			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Team
-				if i, ok = fastTeam(data, i, &elem, strs); !ok {
+				i, ok = fastTeam(data, i, &elem, strs)
+				if !ok {
 					return i, false
 				}
 				v.Teams = append(v.Teams, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
 			}
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasName {
-		return i, false
-	}
-	if !hasTeams {
+	if !ok || !hasName || !hasTeams {
 		return i, false
 	}
 	return i, true
@@ -9836,48 +8924,33 @@ func fastDepartment(data []byte, i int, v *Department, strs *toolimpl.Strings) (
 // fastWaypoint is the fast path of decodeWaypoint: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastWaypoint(data []byte, i int, v *Waypoint, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasLat, hasLon bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "lat":
 			hasLat = true
-			var f float64
-			if f, i, ok = toolimpl.FastFloat(data, i, 64); !ok || f < -90 || f > 90 {
+			v.Lat, i, ok = toolimpl.FastFloat(data, i, 64)
+			if !ok || v.Lat < -90 || v.Lat > 90 {
 				return i, false
 			}
-			v.Lat = f
 		case "lon":
 			hasLon = true
-			var f float64
-			if f, i, ok = toolimpl.FastFloat(data, i, 64); !ok || f < -180 || f > 180 {
+			v.Lon, i, ok = toolimpl.FastFloat(data, i, 64)
+			if !ok || v.Lon < -180 || v.Lon > 180 {
 				return i, false
 			}
-			v.Lon = f
 		case "stop":
-			var b bool
-			if b, i, ok = toolimpl.FastBool(data, i); !ok {
-				return i, false
-			}
-			v.Stop = b
+			v.Stop, i, ok = toolimpl.FastBool(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasLat {
-		return i, false
-	}
-	if !hasLon {
+	if !ok || !hasLat || !hasLon {
 		return i, false
 	}
 	return i, true
@@ -9886,42 +8959,27 @@ func fastWaypoint(data []byte, i int, v *Waypoint, strs *toolimpl.Strings) (int,
 // fastOrderLine is the fast path of decodeOrderLine: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastOrderLine(data []byte, i int, v *OrderLine, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasSKU, hasQuantity bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "sku":
 			hasSKU = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.SKU = strs.Of(data, i, s)
+			v.SKU, i, ok = strs.String(data, i)
 		case "qty":
 			hasQuantity = true
 			var n uint64
-			if n, i, ok = toolimpl.FastUint(data, i, 16); !ok {
-				return i, false
-			}
+			n, i, ok = toolimpl.FastUint(data, i, 16)
 			v.Quantity = uint16(n)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasSKU {
-		return i, false
-	}
-	if !hasQuantity {
+	if !ok || !hasSKU || !hasQuantity {
 		return i, false
 	}
 	return i, true
@@ -9930,42 +8988,25 @@ func fastOrderLine(data []byte, i int, v *OrderLine, strs *toolimpl.Strings) (in
 // fastPair is the fast path of decodePair: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastPair(data []byte, i int, v *Pair[string, int64], strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasKey, hasValue bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "key":
 			hasKey = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Key = strs.Of(data, i, s)
+			v.Key, i, ok = strs.String(data, i)
 		case "value":
 			hasValue = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, 64); !ok {
-				return i, false
-			}
-			v.Value = n
+			v.Value, i, ok = toolimpl.FastInt(data, i, 64)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasKey {
-		return i, false
-	}
-	if !hasValue {
+	if !ok || !hasKey || !hasValue {
 		return i, false
 	}
 	return i, true
@@ -9974,42 +9015,27 @@ func fastPair(data []byte, i int, v *Pair[string, int64], strs *toolimpl.Strings
 // fastPair2 is the fast path of decodePair2: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastPair2(data []byte, i int, v *Pair[string, float32], strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasKey, hasValue bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "key":
 			hasKey = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Key = strs.Of(data, i, s)
+			v.Key, i, ok = strs.String(data, i)
 		case "value":
 			hasValue = true
 			var f float64
-			if f, i, ok = toolimpl.FastFloat(data, i, 32); !ok {
-				return i, false
-			}
+			f, i, ok = toolimpl.FastFloat(data, i, 32)
 			v.Value = float32(f)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasKey {
-		return i, false
-	}
-	if !hasValue {
+	if !ok || !hasKey || !hasValue {
 		return i, false
 	}
 	return i, true
@@ -10018,60 +9044,27 @@ func fastPair2(data []byte, i int, v *Pair[string, float32], strs *toolimpl.Stri
 // fastOrder is the fast path of decodeOrder: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastOrder(data []byte, i int, v *Order, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasID, hasStatus bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "id":
 			hasID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.ID = strs.Of(data, i, s)
+			v.ID, i, ok = strs.String(data, i)
 		case "status":
 			hasStatus = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Status = strs.Of(data, i, s)
+			v.Status, i, ok = strs.String(data, i)
 		case "lines":
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.Lines = make([]string, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
-				var elem string
-				var s []byte
-				if s, i, ok = toolimpl.FastString(data, i); !ok {
-					return i, false
-				}
-				elem = strs.Of(data, i, s)
-				v.Lines = append(v.Lines, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
-			}
+			v.Lines, i, ok = strs.Strings(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasID {
-		return i, false
-	}
-	if !hasStatus {
+	if !ok || !hasID || !hasStatus {
 		return i, false
 	}
 	return i, true
@@ -10084,52 +9077,34 @@ func fastObject3(data []byte, i int, v *struct {
 	W int `json:"w"`
 	H int `json:"h"`
 }, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasL, hasW, hasH bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "l":
 			hasL = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
+			n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize)
 			v.L = int(n)
 		case "w":
 			hasW = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
+			n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize)
 			v.W = int(n)
 		case "h":
 			hasH = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
+			n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize)
 			v.H = int(n)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasL {
-		return i, false
-	}
-	if !hasW {
-		return i, false
-	}
-	if !hasH {
+	if !ok || !hasL || !hasW || !hasH {
 		return i, false
 	}
 	return i, true
@@ -10138,52 +9113,35 @@ func fastObject3(data []byte, i int, v *struct {
 // fastTeam is the fast path of decodeTeam: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastTeam(data []byte, i int, v *Team, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasName, hasMembers bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "name":
 			hasName = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Name = strs.Of(data, i, s)
+			v.Name, i, ok = strs.String(data, i)
 		case "members":
 			hasMembers = true
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.Members = make([]Member, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
+			var more2 bool
+			i, more2, ok = toolimpl.FastArray(data, i)
+			v.Members = make([]Member, 0, toolimpl.FastCount(data, i, !more2))
+			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Member
-				if i, ok = fastMember(data, i, &elem, strs); !ok {
+				i, ok = fastMember(data, i, &elem, strs)
+				if !ok {
 					return i, false
 				}
 				v.Members = append(v.Members, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
 			}
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasName {
-		return i, false
-	}
-	if !hasMembers {
+	if !ok || !hasName || !hasMembers {
 		return i, false
 	}
 	return i, true
@@ -10192,37 +9150,25 @@ func fastTeam(data []byte, i int, v *Team, strs *toolimpl.Strings) (int, bool) {
 // fastMember is the fast path of decodeMember: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastMember(data []byte, i int, v *Member, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasName bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "name":
 			hasName = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Name = strs.Of(data, i, s)
+			v.Name, i, ok = strs.String(data, i)
 		case "contact":
 			v.Contact = new(Contact)
-			if i, ok = fastContact(data, i, v.Contact, strs); !ok {
-				return i, false
-			}
+			i, ok = fastContact(data, i, v.Contact, strs)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasName {
+	if !ok || !hasName {
 		return i, false
 	}
 	return i, true
@@ -10231,44 +9177,33 @@ func fastMember(data []byte, i int, v *Member, strs *toolimpl.Strings) (int, boo
 // fastContact is the fast path of decodeContact: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastContact(data []byte, i int, v *Contact, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	var key []byte
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "email":
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Email = strs.Of(data, i, s)
+			v.Email, i, ok = strs.String(data, i)
 		case "phones":
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.Phones = make([]Phone, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
+			var more2 bool
+			i, more2, ok = toolimpl.FastArray(data, i)
+			v.Phones = make([]Phone, 0, toolimpl.FastCount(data, i, !more2))
+			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Phone
-				if i, ok = fastPhone(data, i, &elem, strs); !ok {
+				i, ok = fastPhone(data, i, &elem, strs)
+				if !ok {
 					return i, false
 				}
 				v.Phones = append(v.Phones, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
 			}
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
+	}
+	if !ok {
+		return i, false
 	}
 	return i, true
 }
@@ -10276,38 +9211,24 @@ func fastContact(data []byte, i int, v *Contact, strs *toolimpl.Strings) (int, b
 // fastPhone is the fast path of decodePhone: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastPhone(data []byte, i int, v *Phone, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasNumber bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "number":
 			hasNumber = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Number = strs.Of(data, i, s)
+			v.Number, i, ok = strs.String(data, i)
 		case "mobile":
-			var b bool
-			if b, i, ok = toolimpl.FastBool(data, i); !ok {
-				return i, false
-			}
-			v.Mobile = b
+			v.Mobile, i, ok = toolimpl.FastBool(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasNumber {
+	if !ok || !hasNumber {
 		return i, false
 	}
 	return i, true

@@ -394,50 +394,35 @@ func decodeCoord(d *toolimpl.Decoder, v *geo.Coord) {
 // fastTrip is the fast path of decodeTrip: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastTrip(data []byte, i int, v *Trip, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasFrom, hasTo bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "from":
 			hasFrom = true
-			if i, ok = fastPlace(data, i, &v.From, strs); !ok {
-				return i, false
-			}
+			i, ok = fastPlace(data, i, &v.From, strs)
 		case "to":
 			hasTo = true
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.To = make([]geo.Place, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
+			var more2 bool
+			i, more2, ok = toolimpl.FastArray(data, i)
+			v.To = make([]geo.Place, 0, toolimpl.FastCount(data, i, !more2))
+			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem geo.Place
-				if i, ok = fastPlace(data, i, &elem, strs); !ok {
+				i, ok = fastPlace(data, i, &elem, strs)
+				if !ok {
 					return i, false
 				}
 				v.To = append(v.To, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
 			}
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasFrom {
-		return i, false
-	}
-	if !hasTo {
+	if !ok || !hasFrom || !hasTo {
 		return i, false
 	}
 	return i, true
@@ -446,41 +431,28 @@ func fastTrip(data []byte, i int, v *Trip, strs *toolimpl.Strings) (int, bool) {
 // fastPlace is the fast path of decodePlace: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastPlace(data []byte, i int, v *geo.Place, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasName, hasUnit bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "name":
 			hasName = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, -1) {
-				return i, false
-			}
-			v.Name = strs.Of(data, i, s)
+			v.Name, i, ok = strs.StringLength(data, i, 1, -1)
 		case "unit":
 			hasUnit = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Unit, ok = parseUnit(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Unit, ok = parseUnit(s)
 			}
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasName {
+	if !ok || !hasName {
 		return i, false
 	}
 	if !hasUnit {
@@ -492,52 +464,34 @@ func fastPlace(data []byte, i int, v *geo.Place, strs *toolimpl.Strings) (int, b
 // fastQuery is the fast path of decodeQuery: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastQuery(data []byte, i int, v *geo.Query, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasCenter, hasRadius, hasUnit bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "center":
 			hasCenter = true
-			if i, ok = fastCoord(data, i, &v.Center, strs); !ok {
-				return i, false
-			}
+			i, ok = fastCoord(data, i, &v.Center, strs)
 		case "radius":
 			hasRadius = true
-			var f float64
-			if f, i, ok = toolimpl.FastFloat(data, i, 64); !ok || f < 0 {
+			v.Radius, i, ok = toolimpl.FastFloat(data, i, 64)
+			if !ok || v.Radius < 0 {
 				return i, false
 			}
-			v.Radius = f
 		case "unit":
 			hasUnit = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Unit, ok = parseUnit(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Unit, ok = parseUnit(s)
 			}
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasCenter {
-		return i, false
-	}
-	if !hasRadius {
-		return i, false
-	}
-	if !hasUnit {
+	if !ok || !hasCenter || !hasRadius || !hasUnit {
 		return i, false
 	}
 	return i, true
@@ -546,42 +500,31 @@ func fastQuery(data []byte, i int, v *geo.Query, strs *toolimpl.Strings) (int, b
 // fastCoord is the fast path of decodeCoord: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastCoord(data []byte, i int, v *geo.Coord, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasLat, hasLon bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "lat":
 			hasLat = true
-			var f float64
-			if f, i, ok = toolimpl.FastFloat(data, i, 64); !ok || f < -90 || f > 90 {
+			v.Lat, i, ok = toolimpl.FastFloat(data, i, 64)
+			if !ok || v.Lat < -90 || v.Lat > 90 {
 				return i, false
 			}
-			v.Lat = f
 		case "lon":
 			hasLon = true
-			var f float64
-			if f, i, ok = toolimpl.FastFloat(data, i, 64); !ok || f < -180 || f > 180 {
+			v.Lon, i, ok = toolimpl.FastFloat(data, i, 64)
+			if !ok || v.Lon < -180 || v.Lon > 180 {
 				return i, false
 			}
-			v.Lon = f
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasLat {
-		return i, false
-	}
-	if !hasLon {
+	if !ok || !hasLat || !hasLon {
 		return i, false
 	}
 	return i, true

@@ -224,102 +224,50 @@ func decodeContact(d *toolimpl.Decoder, v *Contact) {
 // fastTicket is the fast path of decodeTicket: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastTicket(data []byte, i int, v *Ticket, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasSubject, hasBody, hasPriority, hasContact bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "subject":
 			hasSubject = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Subject = strs.Of(data, i, s)
+			v.Subject, i, ok = strs.String(data, i)
 		case "body":
 			hasBody = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Body = strs.Of(data, i, s)
+			v.Body, i, ok = strs.String(data, i)
 		case "priority":
 			hasPriority = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Priority, ok = parsePriority(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Priority, ok = parsePriority(s)
 			}
 		case "contact":
 			hasContact = true
-			if i, ok = fastContact(data, i, &v.Contact, strs); !ok {
-				return i, false
-			}
+			i, ok = fastContact(data, i, &v.Contact, strs)
 		case "tags":
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.Tags = make([]string, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
-				var elem string
-				var s []byte
-				if s, i, ok = toolimpl.FastString(data, i); !ok {
-					return i, false
-				}
-				elem = strs.Of(data, i, s)
-				v.Tags = append(v.Tags, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
-			}
+			v.Tags, i, ok = strs.Strings(data, i)
 		case "delay_ms":
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
+			n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize)
 			v.DelayMS = int(n)
 		case "escalation":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Escalation, ok = parsePriority(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Escalation, ok = parsePriority(s)
 			}
 		case "reply_on":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.ReplyOn, ok = parseChannel(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.ReplyOn, ok = parseChannel(s)
 			}
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasSubject {
-		return i, false
-	}
-	if !hasBody {
-		return i, false
-	}
-	if !hasPriority {
-		return i, false
-	}
-	if !hasContact {
+	if !ok || !hasSubject || !hasBody || !hasPriority || !hasContact {
 		return i, false
 	}
 	return i, true
@@ -328,32 +276,22 @@ func fastTicket(data []byte, i int, v *Ticket, strs *toolimpl.Strings) (int, boo
 // fastContact is the fast path of decodeContact: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastContact(data []byte, i int, v *Contact, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasEmail bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "email":
 			hasEmail = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Email = strs.Of(data, i, s)
+			v.Email, i, ok = strs.String(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasEmail {
+	if !ok || !hasEmail {
 		return i, false
 	}
 	return i, true

@@ -550,105 +550,55 @@ func checkRange(d *toolimpl.Decoder, v *Range) {
 // fastTripRequest is the fast path of decodeTripRequest: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastTripRequest(data []byte, i int, v *TripRequest, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasCity, hasLimit, hasTags bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "city":
 			hasCity = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.City = strs.Of(data, i, s)
+			v.City, i, ok = strs.String(data, i)
 		case "seat":
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Seat = strs.Of(data, i, s)
+			v.Seat, i, ok = strs.String(data, i)
 		case "since":
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Since = strs.Of(data, i, s)
+			v.Since, i, ok = strs.String(data, i)
 		case "quoted":
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Quoted = strs.Of(data, i, s)
+			v.Quoted, i, ok = strs.String(data, i)
 		case "limit":
 			hasLimit = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 50 {
-				return i, false
-			}
-			v.Limit = int(n)
+			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 50)
 		case "tags":
 			hasTags = true
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.Tags = make([]string, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
-				var elem string
-				var s []byte
-				if s, i, ok = toolimpl.FastString(data, i); !ok {
-					return i, false
-				}
-				elem = strs.Of(data, i, s)
-				v.Tags = append(v.Tags, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
-			}
-			if len(v.Tags) > 3 {
+			v.Tags, i, ok = strs.Strings(data, i)
+			if !ok || len(v.Tags) > 3 {
 				return i, false
 			}
 		case "note":
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Note = strs.Of(data, i, s)
+			v.Note, i, ok = strs.String(data, i)
 		case "mode":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			switch string(s) {
-			case "train":
-				v.Mode = "train"
-			case "plane":
-				v.Mode = "plane"
-			default:
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				switch string(s) {
+				case "train":
+					v.Mode = "train"
+				case "plane":
+					v.Mode = "plane"
+				default:
+					ok = false
+				}
 			}
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasCity {
+	if !ok || !hasCity || !hasTags {
 		return i, false
 	}
 	if !hasLimit {
 		v.Limit = 10
-	}
-	if !hasTags {
-		return i, false
 	}
 	return i, true
 }

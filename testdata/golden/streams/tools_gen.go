@@ -224,32 +224,22 @@ func decodeJob(d *toolimpl.Decoder, v *Job) {
 // fastSpellArgs is the fast path of decodeSpellArgs: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastSpellArgs(data []byte, i int, v *spellArgs, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasWord bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "word":
 			hasWord = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Word = strs.Of(data, i, s)
+			v.Word, i, ok = strs.String(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasWord {
+	if !ok || !hasWord {
 		return i, false
 	}
 	return i, true
@@ -258,32 +248,22 @@ func fastSpellArgs(data []byte, i int, v *spellArgs, strs *toolimpl.Strings) (in
 // fastJob is the fast path of decodeJob: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastJob(data []byte, i int, v *Job, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasSteps bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "steps":
 			hasSteps = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 10 {
-				return i, false
-			}
-			v.Steps = int(n)
+			v.Steps, i, ok = toolimpl.FastIntIn[int](data, i, 1, 10)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasSteps {
+	if !ok || !hasSteps {
 		return i, false
 	}
 	return i, true

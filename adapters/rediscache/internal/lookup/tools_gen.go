@@ -214,32 +214,22 @@ func decodeBriefArgs(d *toolimpl.Decoder, v *briefArgs) {
 // fastLookupArgs is the fast path of decodeLookupArgs: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastLookupArgs(data []byte, i int, v *lookupArgs, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasKey bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "key":
 			hasKey = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Key = strs.Of(data, i, s)
+			v.Key, i, ok = strs.String(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasKey {
+	if !ok || !hasKey {
 		return i, false
 	}
 	return i, true
@@ -248,32 +238,22 @@ func fastLookupArgs(data []byte, i int, v *lookupArgs, strs *toolimpl.Strings) (
 // fastBriefArgs is the fast path of decodeBriefArgs: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastBriefArgs(data []byte, i int, v *briefArgs, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasKey bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "key":
 			hasKey = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Key = strs.Of(data, i, s)
+			v.Key, i, ok = strs.String(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasKey {
+	if !ok || !hasKey {
 		return i, false
 	}
 	return i, true
