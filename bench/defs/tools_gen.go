@@ -8,7 +8,6 @@ import (
 	"context"
 	"encoding/json"
 	"regexp"
-	"strconv"
 
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
@@ -7084,24 +7083,13 @@ func decodeArgs000(d *toolimpl.Decoder, v *Args000) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 50 {
-					d.Errorf(`must be at most 50, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 50)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -7116,23 +7104,7 @@ func decodeArgs000(d *toolimpl.Decoder, v *Args000) {
 				v.Tags = nil
 				break
 			}
-			if d.Array() {
-				v.Tags = []string{}
-				n := 0
-				for d.Elem() {
-					var elem string
-					if s, ok := d.String(); ok {
-						elem = s
-					}
-					if d.Keep() {
-						v.Tags = append(v.Tags, elem)
-					}
-					n++
-				}
-				if n > 5 {
-					d.Errorf(`must have at most 5 items, got %d`, n)
-				}
-			}
+			v.Tags = d.Strings(0, 5)
 		default:
 			d.Unknown("id, limit, status, tags")
 		}
@@ -7155,24 +7127,13 @@ func decodeArgs001(d *toolimpl.Decoder, v *Args001) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 51 {
-					d.Errorf(`must be at most 51, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 51)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -7210,24 +7171,13 @@ func decodeArgs002(d *toolimpl.Decoder, v *Args002) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 52 {
-					d.Errorf(`must be at most 52, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 52)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -7241,9 +7191,7 @@ func decodeArgs002(d *toolimpl.Decoder, v *Args002) {
 			if d.OptionalNull() {
 				break
 			}
-			if t, ok := d.Time(); ok {
-				v.Since = t
-			}
+			v.Since, _ = d.Time()
 		case "score":
 			hasScore = true
 			if f, ok := d.Float(64); ok {
@@ -7280,24 +7228,13 @@ func decodeArgs003(d *toolimpl.Decoder, v *Args003) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 53 {
-					d.Errorf(`must be at most 53, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 53)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -7328,9 +7265,7 @@ func decodeArgs003(d *toolimpl.Decoder, v *Args003) {
 				break
 			}
 			v.Flag = new(bool)
-			if b, ok := d.Bool(); ok {
-				*v.Flag = b
-			}
+			*v.Flag, _ = d.Bool()
 		default:
 			d.Unknown("id, limit, status, notes, flag")
 		}
@@ -7353,24 +7288,13 @@ func decodeArgs004(d *toolimpl.Decoder, v *Args004) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 54 {
-					d.Errorf(`must be at most 54, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 54)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -7385,23 +7309,7 @@ func decodeArgs004(d *toolimpl.Decoder, v *Args004) {
 				v.Tags = nil
 				break
 			}
-			if d.Array() {
-				v.Tags = []string{}
-				n := 0
-				for d.Elem() {
-					var elem string
-					if s, ok := d.String(); ok {
-						elem = s
-					}
-					if d.Keep() {
-						v.Tags = append(v.Tags, elem)
-					}
-					n++
-				}
-				if n > 5 {
-					d.Errorf(`must have at most 5 items, got %d`, n)
-				}
-			}
+			v.Tags = d.Strings(0, 5)
 		default:
 			d.Unknown("id, limit, status, tags")
 		}
@@ -7424,24 +7332,13 @@ func decodeArgs005(d *toolimpl.Decoder, v *Args005) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 55 {
-					d.Errorf(`must be at most 55, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 55)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -7479,24 +7376,13 @@ func decodeArgs006(d *toolimpl.Decoder, v *Args006) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 56 {
-					d.Errorf(`must be at most 56, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 56)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -7510,9 +7396,7 @@ func decodeArgs006(d *toolimpl.Decoder, v *Args006) {
 			if d.OptionalNull() {
 				break
 			}
-			if t, ok := d.Time(); ok {
-				v.Since = t
-			}
+			v.Since, _ = d.Time()
 		case "score":
 			hasScore = true
 			if f, ok := d.Float(64); ok {
@@ -7549,24 +7433,13 @@ func decodeArgs007(d *toolimpl.Decoder, v *Args007) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 57 {
-					d.Errorf(`must be at most 57, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 57)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -7597,9 +7470,7 @@ func decodeArgs007(d *toolimpl.Decoder, v *Args007) {
 				break
 			}
 			v.Flag = new(bool)
-			if b, ok := d.Bool(); ok {
-				*v.Flag = b
-			}
+			*v.Flag, _ = d.Bool()
 		default:
 			d.Unknown("id, limit, status, notes, flag")
 		}
@@ -7622,24 +7493,13 @@ func decodeArgs008(d *toolimpl.Decoder, v *Args008) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 58 {
-					d.Errorf(`must be at most 58, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 58)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -7654,23 +7514,7 @@ func decodeArgs008(d *toolimpl.Decoder, v *Args008) {
 				v.Tags = nil
 				break
 			}
-			if d.Array() {
-				v.Tags = []string{}
-				n := 0
-				for d.Elem() {
-					var elem string
-					if s, ok := d.String(); ok {
-						elem = s
-					}
-					if d.Keep() {
-						v.Tags = append(v.Tags, elem)
-					}
-					n++
-				}
-				if n > 5 {
-					d.Errorf(`must have at most 5 items, got %d`, n)
-				}
-			}
+			v.Tags = d.Strings(0, 5)
 		default:
 			d.Unknown("id, limit, status, tags")
 		}
@@ -7693,24 +7537,13 @@ func decodeArgs009(d *toolimpl.Decoder, v *Args009) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 59 {
-					d.Errorf(`must be at most 59, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 59)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -7748,24 +7581,13 @@ func decodeArgs010(d *toolimpl.Decoder, v *Args010) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 60 {
-					d.Errorf(`must be at most 60, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 60)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -7779,9 +7601,7 @@ func decodeArgs010(d *toolimpl.Decoder, v *Args010) {
 			if d.OptionalNull() {
 				break
 			}
-			if t, ok := d.Time(); ok {
-				v.Since = t
-			}
+			v.Since, _ = d.Time()
 		case "score":
 			hasScore = true
 			if f, ok := d.Float(64); ok {
@@ -7818,24 +7638,13 @@ func decodeArgs011(d *toolimpl.Decoder, v *Args011) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 61 {
-					d.Errorf(`must be at most 61, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 61)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -7866,9 +7675,7 @@ func decodeArgs011(d *toolimpl.Decoder, v *Args011) {
 				break
 			}
 			v.Flag = new(bool)
-			if b, ok := d.Bool(); ok {
-				*v.Flag = b
-			}
+			*v.Flag, _ = d.Bool()
 		default:
 			d.Unknown("id, limit, status, notes, flag")
 		}
@@ -7891,24 +7698,13 @@ func decodeArgs012(d *toolimpl.Decoder, v *Args012) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 62 {
-					d.Errorf(`must be at most 62, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 62)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -7923,23 +7719,7 @@ func decodeArgs012(d *toolimpl.Decoder, v *Args012) {
 				v.Tags = nil
 				break
 			}
-			if d.Array() {
-				v.Tags = []string{}
-				n := 0
-				for d.Elem() {
-					var elem string
-					if s, ok := d.String(); ok {
-						elem = s
-					}
-					if d.Keep() {
-						v.Tags = append(v.Tags, elem)
-					}
-					n++
-				}
-				if n > 5 {
-					d.Errorf(`must have at most 5 items, got %d`, n)
-				}
-			}
+			v.Tags = d.Strings(0, 5)
 		default:
 			d.Unknown("id, limit, status, tags")
 		}
@@ -7962,24 +7742,13 @@ func decodeArgs013(d *toolimpl.Decoder, v *Args013) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 63 {
-					d.Errorf(`must be at most 63, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 63)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -8017,24 +7786,13 @@ func decodeArgs014(d *toolimpl.Decoder, v *Args014) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 64 {
-					d.Errorf(`must be at most 64, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 64)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -8048,9 +7806,7 @@ func decodeArgs014(d *toolimpl.Decoder, v *Args014) {
 			if d.OptionalNull() {
 				break
 			}
-			if t, ok := d.Time(); ok {
-				v.Since = t
-			}
+			v.Since, _ = d.Time()
 		case "score":
 			hasScore = true
 			if f, ok := d.Float(64); ok {
@@ -8087,24 +7843,13 @@ func decodeArgs015(d *toolimpl.Decoder, v *Args015) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 65 {
-					d.Errorf(`must be at most 65, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 65)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -8135,9 +7880,7 @@ func decodeArgs015(d *toolimpl.Decoder, v *Args015) {
 				break
 			}
 			v.Flag = new(bool)
-			if b, ok := d.Bool(); ok {
-				*v.Flag = b
-			}
+			*v.Flag, _ = d.Bool()
 		default:
 			d.Unknown("id, limit, status, notes, flag")
 		}
@@ -8160,24 +7903,13 @@ func decodeArgs016(d *toolimpl.Decoder, v *Args016) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 66 {
-					d.Errorf(`must be at most 66, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 66)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -8192,23 +7924,7 @@ func decodeArgs016(d *toolimpl.Decoder, v *Args016) {
 				v.Tags = nil
 				break
 			}
-			if d.Array() {
-				v.Tags = []string{}
-				n := 0
-				for d.Elem() {
-					var elem string
-					if s, ok := d.String(); ok {
-						elem = s
-					}
-					if d.Keep() {
-						v.Tags = append(v.Tags, elem)
-					}
-					n++
-				}
-				if n > 5 {
-					d.Errorf(`must have at most 5 items, got %d`, n)
-				}
-			}
+			v.Tags = d.Strings(0, 5)
 		default:
 			d.Unknown("id, limit, status, tags")
 		}
@@ -8231,24 +7947,13 @@ func decodeArgs017(d *toolimpl.Decoder, v *Args017) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 67 {
-					d.Errorf(`must be at most 67, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 67)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -8286,24 +7991,13 @@ func decodeArgs018(d *toolimpl.Decoder, v *Args018) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 68 {
-					d.Errorf(`must be at most 68, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 68)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -8317,9 +8011,7 @@ func decodeArgs018(d *toolimpl.Decoder, v *Args018) {
 			if d.OptionalNull() {
 				break
 			}
-			if t, ok := d.Time(); ok {
-				v.Since = t
-			}
+			v.Since, _ = d.Time()
 		case "score":
 			hasScore = true
 			if f, ok := d.Float(64); ok {
@@ -8356,24 +8048,13 @@ func decodeArgs019(d *toolimpl.Decoder, v *Args019) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 69 {
-					d.Errorf(`must be at most 69, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 69)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -8404,9 +8085,7 @@ func decodeArgs019(d *toolimpl.Decoder, v *Args019) {
 				break
 			}
 			v.Flag = new(bool)
-			if b, ok := d.Bool(); ok {
-				*v.Flag = b
-			}
+			*v.Flag, _ = d.Bool()
 		default:
 			d.Unknown("id, limit, status, notes, flag")
 		}
@@ -8429,24 +8108,13 @@ func decodeArgs020(d *toolimpl.Decoder, v *Args020) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 70 {
-					d.Errorf(`must be at most 70, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 70)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -8461,23 +8129,7 @@ func decodeArgs020(d *toolimpl.Decoder, v *Args020) {
 				v.Tags = nil
 				break
 			}
-			if d.Array() {
-				v.Tags = []string{}
-				n := 0
-				for d.Elem() {
-					var elem string
-					if s, ok := d.String(); ok {
-						elem = s
-					}
-					if d.Keep() {
-						v.Tags = append(v.Tags, elem)
-					}
-					n++
-				}
-				if n > 5 {
-					d.Errorf(`must have at most 5 items, got %d`, n)
-				}
-			}
+			v.Tags = d.Strings(0, 5)
 		default:
 			d.Unknown("id, limit, status, tags")
 		}
@@ -8500,24 +8152,13 @@ func decodeArgs021(d *toolimpl.Decoder, v *Args021) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 71 {
-					d.Errorf(`must be at most 71, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 71)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -8555,24 +8196,13 @@ func decodeArgs022(d *toolimpl.Decoder, v *Args022) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 72 {
-					d.Errorf(`must be at most 72, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 72)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -8586,9 +8216,7 @@ func decodeArgs022(d *toolimpl.Decoder, v *Args022) {
 			if d.OptionalNull() {
 				break
 			}
-			if t, ok := d.Time(); ok {
-				v.Since = t
-			}
+			v.Since, _ = d.Time()
 		case "score":
 			hasScore = true
 			if f, ok := d.Float(64); ok {
@@ -8625,24 +8253,13 @@ func decodeArgs023(d *toolimpl.Decoder, v *Args023) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 73 {
-					d.Errorf(`must be at most 73, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 73)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -8673,9 +8290,7 @@ func decodeArgs023(d *toolimpl.Decoder, v *Args023) {
 				break
 			}
 			v.Flag = new(bool)
-			if b, ok := d.Bool(); ok {
-				*v.Flag = b
-			}
+			*v.Flag, _ = d.Bool()
 		default:
 			d.Unknown("id, limit, status, notes, flag")
 		}
@@ -8698,24 +8313,13 @@ func decodeArgs024(d *toolimpl.Decoder, v *Args024) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 74 {
-					d.Errorf(`must be at most 74, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 74)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -8730,23 +8334,7 @@ func decodeArgs024(d *toolimpl.Decoder, v *Args024) {
 				v.Tags = nil
 				break
 			}
-			if d.Array() {
-				v.Tags = []string{}
-				n := 0
-				for d.Elem() {
-					var elem string
-					if s, ok := d.String(); ok {
-						elem = s
-					}
-					if d.Keep() {
-						v.Tags = append(v.Tags, elem)
-					}
-					n++
-				}
-				if n > 5 {
-					d.Errorf(`must have at most 5 items, got %d`, n)
-				}
-			}
+			v.Tags = d.Strings(0, 5)
 		default:
 			d.Unknown("id, limit, status, tags")
 		}
@@ -8769,24 +8357,13 @@ func decodeArgs025(d *toolimpl.Decoder, v *Args025) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 75 {
-					d.Errorf(`must be at most 75, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 75)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -8824,24 +8401,13 @@ func decodeArgs026(d *toolimpl.Decoder, v *Args026) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 76 {
-					d.Errorf(`must be at most 76, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 76)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -8855,9 +8421,7 @@ func decodeArgs026(d *toolimpl.Decoder, v *Args026) {
 			if d.OptionalNull() {
 				break
 			}
-			if t, ok := d.Time(); ok {
-				v.Since = t
-			}
+			v.Since, _ = d.Time()
 		case "score":
 			hasScore = true
 			if f, ok := d.Float(64); ok {
@@ -8894,24 +8458,13 @@ func decodeArgs027(d *toolimpl.Decoder, v *Args027) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 77 {
-					d.Errorf(`must be at most 77, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 77)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -8942,9 +8495,7 @@ func decodeArgs027(d *toolimpl.Decoder, v *Args027) {
 				break
 			}
 			v.Flag = new(bool)
-			if b, ok := d.Bool(); ok {
-				*v.Flag = b
-			}
+			*v.Flag, _ = d.Bool()
 		default:
 			d.Unknown("id, limit, status, notes, flag")
 		}
@@ -8967,24 +8518,13 @@ func decodeArgs028(d *toolimpl.Decoder, v *Args028) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 78 {
-					d.Errorf(`must be at most 78, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 78)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -8999,23 +8539,7 @@ func decodeArgs028(d *toolimpl.Decoder, v *Args028) {
 				v.Tags = nil
 				break
 			}
-			if d.Array() {
-				v.Tags = []string{}
-				n := 0
-				for d.Elem() {
-					var elem string
-					if s, ok := d.String(); ok {
-						elem = s
-					}
-					if d.Keep() {
-						v.Tags = append(v.Tags, elem)
-					}
-					n++
-				}
-				if n > 5 {
-					d.Errorf(`must have at most 5 items, got %d`, n)
-				}
-			}
+			v.Tags = d.Strings(0, 5)
 		default:
 			d.Unknown("id, limit, status, tags")
 		}
@@ -9038,24 +8562,13 @@ func decodeArgs029(d *toolimpl.Decoder, v *Args029) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 79 {
-					d.Errorf(`must be at most 79, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 79)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -9093,24 +8606,13 @@ func decodeArgs030(d *toolimpl.Decoder, v *Args030) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 80 {
-					d.Errorf(`must be at most 80, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 80)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -9124,9 +8626,7 @@ func decodeArgs030(d *toolimpl.Decoder, v *Args030) {
 			if d.OptionalNull() {
 				break
 			}
-			if t, ok := d.Time(); ok {
-				v.Since = t
-			}
+			v.Since, _ = d.Time()
 		case "score":
 			hasScore = true
 			if f, ok := d.Float(64); ok {
@@ -9163,24 +8663,13 @@ func decodeArgs031(d *toolimpl.Decoder, v *Args031) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 81 {
-					d.Errorf(`must be at most 81, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 81)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -9211,9 +8700,7 @@ func decodeArgs031(d *toolimpl.Decoder, v *Args031) {
 				break
 			}
 			v.Flag = new(bool)
-			if b, ok := d.Bool(); ok {
-				*v.Flag = b
-			}
+			*v.Flag, _ = d.Bool()
 		default:
 			d.Unknown("id, limit, status, notes, flag")
 		}
@@ -9236,24 +8723,13 @@ func decodeArgs032(d *toolimpl.Decoder, v *Args032) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 82 {
-					d.Errorf(`must be at most 82, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 82)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -9268,23 +8744,7 @@ func decodeArgs032(d *toolimpl.Decoder, v *Args032) {
 				v.Tags = nil
 				break
 			}
-			if d.Array() {
-				v.Tags = []string{}
-				n := 0
-				for d.Elem() {
-					var elem string
-					if s, ok := d.String(); ok {
-						elem = s
-					}
-					if d.Keep() {
-						v.Tags = append(v.Tags, elem)
-					}
-					n++
-				}
-				if n > 5 {
-					d.Errorf(`must have at most 5 items, got %d`, n)
-				}
-			}
+			v.Tags = d.Strings(0, 5)
 		default:
 			d.Unknown("id, limit, status, tags")
 		}
@@ -9307,24 +8767,13 @@ func decodeArgs033(d *toolimpl.Decoder, v *Args033) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 83 {
-					d.Errorf(`must be at most 83, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 83)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -9362,24 +8811,13 @@ func decodeArgs034(d *toolimpl.Decoder, v *Args034) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 84 {
-					d.Errorf(`must be at most 84, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 84)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -9393,9 +8831,7 @@ func decodeArgs034(d *toolimpl.Decoder, v *Args034) {
 			if d.OptionalNull() {
 				break
 			}
-			if t, ok := d.Time(); ok {
-				v.Since = t
-			}
+			v.Since, _ = d.Time()
 		case "score":
 			hasScore = true
 			if f, ok := d.Float(64); ok {
@@ -9432,24 +8868,13 @@ func decodeArgs035(d *toolimpl.Decoder, v *Args035) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 85 {
-					d.Errorf(`must be at most 85, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 85)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -9480,9 +8905,7 @@ func decodeArgs035(d *toolimpl.Decoder, v *Args035) {
 				break
 			}
 			v.Flag = new(bool)
-			if b, ok := d.Bool(); ok {
-				*v.Flag = b
-			}
+			*v.Flag, _ = d.Bool()
 		default:
 			d.Unknown("id, limit, status, notes, flag")
 		}
@@ -9505,24 +8928,13 @@ func decodeArgs036(d *toolimpl.Decoder, v *Args036) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 86 {
-					d.Errorf(`must be at most 86, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 86)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -9537,23 +8949,7 @@ func decodeArgs036(d *toolimpl.Decoder, v *Args036) {
 				v.Tags = nil
 				break
 			}
-			if d.Array() {
-				v.Tags = []string{}
-				n := 0
-				for d.Elem() {
-					var elem string
-					if s, ok := d.String(); ok {
-						elem = s
-					}
-					if d.Keep() {
-						v.Tags = append(v.Tags, elem)
-					}
-					n++
-				}
-				if n > 5 {
-					d.Errorf(`must have at most 5 items, got %d`, n)
-				}
-			}
+			v.Tags = d.Strings(0, 5)
 		default:
 			d.Unknown("id, limit, status, tags")
 		}
@@ -9576,24 +8972,13 @@ func decodeArgs037(d *toolimpl.Decoder, v *Args037) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 87 {
-					d.Errorf(`must be at most 87, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 87)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -9631,24 +9016,13 @@ func decodeArgs038(d *toolimpl.Decoder, v *Args038) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 88 {
-					d.Errorf(`must be at most 88, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 88)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -9662,9 +9036,7 @@ func decodeArgs038(d *toolimpl.Decoder, v *Args038) {
 			if d.OptionalNull() {
 				break
 			}
-			if t, ok := d.Time(); ok {
-				v.Since = t
-			}
+			v.Since, _ = d.Time()
 		case "score":
 			hasScore = true
 			if f, ok := d.Float(64); ok {
@@ -9701,24 +9073,13 @@ func decodeArgs039(d *toolimpl.Decoder, v *Args039) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 89 {
-					d.Errorf(`must be at most 89, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 89)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -9749,9 +9110,7 @@ func decodeArgs039(d *toolimpl.Decoder, v *Args039) {
 				break
 			}
 			v.Flag = new(bool)
-			if b, ok := d.Bool(); ok {
-				*v.Flag = b
-			}
+			*v.Flag, _ = d.Bool()
 		default:
 			d.Unknown("id, limit, status, notes, flag")
 		}
@@ -9774,24 +9133,13 @@ func decodeArgs040(d *toolimpl.Decoder, v *Args040) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 90 {
-					d.Errorf(`must be at most 90, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 90)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -9806,23 +9154,7 @@ func decodeArgs040(d *toolimpl.Decoder, v *Args040) {
 				v.Tags = nil
 				break
 			}
-			if d.Array() {
-				v.Tags = []string{}
-				n := 0
-				for d.Elem() {
-					var elem string
-					if s, ok := d.String(); ok {
-						elem = s
-					}
-					if d.Keep() {
-						v.Tags = append(v.Tags, elem)
-					}
-					n++
-				}
-				if n > 5 {
-					d.Errorf(`must have at most 5 items, got %d`, n)
-				}
-			}
+			v.Tags = d.Strings(0, 5)
 		default:
 			d.Unknown("id, limit, status, tags")
 		}
@@ -9845,24 +9177,13 @@ func decodeArgs041(d *toolimpl.Decoder, v *Args041) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 91 {
-					d.Errorf(`must be at most 91, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 91)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -9900,24 +9221,13 @@ func decodeArgs042(d *toolimpl.Decoder, v *Args042) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 92 {
-					d.Errorf(`must be at most 92, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 92)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -9931,9 +9241,7 @@ func decodeArgs042(d *toolimpl.Decoder, v *Args042) {
 			if d.OptionalNull() {
 				break
 			}
-			if t, ok := d.Time(); ok {
-				v.Since = t
-			}
+			v.Since, _ = d.Time()
 		case "score":
 			hasScore = true
 			if f, ok := d.Float(64); ok {
@@ -9970,24 +9278,13 @@ func decodeArgs043(d *toolimpl.Decoder, v *Args043) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 93 {
-					d.Errorf(`must be at most 93, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 93)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -10018,9 +9315,7 @@ func decodeArgs043(d *toolimpl.Decoder, v *Args043) {
 				break
 			}
 			v.Flag = new(bool)
-			if b, ok := d.Bool(); ok {
-				*v.Flag = b
-			}
+			*v.Flag, _ = d.Bool()
 		default:
 			d.Unknown("id, limit, status, notes, flag")
 		}
@@ -10043,24 +9338,13 @@ func decodeArgs044(d *toolimpl.Decoder, v *Args044) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 94 {
-					d.Errorf(`must be at most 94, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 94)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -10075,23 +9359,7 @@ func decodeArgs044(d *toolimpl.Decoder, v *Args044) {
 				v.Tags = nil
 				break
 			}
-			if d.Array() {
-				v.Tags = []string{}
-				n := 0
-				for d.Elem() {
-					var elem string
-					if s, ok := d.String(); ok {
-						elem = s
-					}
-					if d.Keep() {
-						v.Tags = append(v.Tags, elem)
-					}
-					n++
-				}
-				if n > 5 {
-					d.Errorf(`must have at most 5 items, got %d`, n)
-				}
-			}
+			v.Tags = d.Strings(0, 5)
 		default:
 			d.Unknown("id, limit, status, tags")
 		}
@@ -10114,24 +9382,13 @@ func decodeArgs045(d *toolimpl.Decoder, v *Args045) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 95 {
-					d.Errorf(`must be at most 95, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 95)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -10169,24 +9426,13 @@ func decodeArgs046(d *toolimpl.Decoder, v *Args046) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 96 {
-					d.Errorf(`must be at most 96, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 96)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -10200,9 +9446,7 @@ func decodeArgs046(d *toolimpl.Decoder, v *Args046) {
 			if d.OptionalNull() {
 				break
 			}
-			if t, ok := d.Time(); ok {
-				v.Since = t
-			}
+			v.Since, _ = d.Time()
 		case "score":
 			hasScore = true
 			if f, ok := d.Float(64); ok {
@@ -10239,24 +9483,13 @@ func decodeArgs047(d *toolimpl.Decoder, v *Args047) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 97 {
-					d.Errorf(`must be at most 97, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 97)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -10287,9 +9520,7 @@ func decodeArgs047(d *toolimpl.Decoder, v *Args047) {
 				break
 			}
 			v.Flag = new(bool)
-			if b, ok := d.Bool(); ok {
-				*v.Flag = b
-			}
+			*v.Flag, _ = d.Bool()
 		default:
 			d.Unknown("id, limit, status, notes, flag")
 		}
@@ -10312,24 +9543,13 @@ func decodeArgs048(d *toolimpl.Decoder, v *Args048) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 98 {
-					d.Errorf(`must be at most 98, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 98)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -10344,23 +9564,7 @@ func decodeArgs048(d *toolimpl.Decoder, v *Args048) {
 				v.Tags = nil
 				break
 			}
-			if d.Array() {
-				v.Tags = []string{}
-				n := 0
-				for d.Elem() {
-					var elem string
-					if s, ok := d.String(); ok {
-						elem = s
-					}
-					if d.Keep() {
-						v.Tags = append(v.Tags, elem)
-					}
-					n++
-				}
-				if n > 5 {
-					d.Errorf(`must have at most 5 items, got %d`, n)
-				}
-			}
+			v.Tags = d.Strings(0, 5)
 		default:
 			d.Unknown("id, limit, status, tags")
 		}
@@ -10383,24 +9587,13 @@ func decodeArgs049(d *toolimpl.Decoder, v *Args049) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 99 {
-					d.Errorf(`must be at most 99, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 99)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -10438,24 +9631,13 @@ func decodeArgs050(d *toolimpl.Decoder, v *Args050) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 100 {
-					d.Errorf(`must be at most 100, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 100)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -10469,9 +9651,7 @@ func decodeArgs050(d *toolimpl.Decoder, v *Args050) {
 			if d.OptionalNull() {
 				break
 			}
-			if t, ok := d.Time(); ok {
-				v.Since = t
-			}
+			v.Since, _ = d.Time()
 		case "score":
 			hasScore = true
 			if f, ok := d.Float(64); ok {
@@ -10508,24 +9688,13 @@ func decodeArgs051(d *toolimpl.Decoder, v *Args051) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 101 {
-					d.Errorf(`must be at most 101, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 101)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -10556,9 +9725,7 @@ func decodeArgs051(d *toolimpl.Decoder, v *Args051) {
 				break
 			}
 			v.Flag = new(bool)
-			if b, ok := d.Bool(); ok {
-				*v.Flag = b
-			}
+			*v.Flag, _ = d.Bool()
 		default:
 			d.Unknown("id, limit, status, notes, flag")
 		}
@@ -10581,24 +9748,13 @@ func decodeArgs052(d *toolimpl.Decoder, v *Args052) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 102 {
-					d.Errorf(`must be at most 102, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 102)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -10613,23 +9769,7 @@ func decodeArgs052(d *toolimpl.Decoder, v *Args052) {
 				v.Tags = nil
 				break
 			}
-			if d.Array() {
-				v.Tags = []string{}
-				n := 0
-				for d.Elem() {
-					var elem string
-					if s, ok := d.String(); ok {
-						elem = s
-					}
-					if d.Keep() {
-						v.Tags = append(v.Tags, elem)
-					}
-					n++
-				}
-				if n > 5 {
-					d.Errorf(`must have at most 5 items, got %d`, n)
-				}
-			}
+			v.Tags = d.Strings(0, 5)
 		default:
 			d.Unknown("id, limit, status, tags")
 		}
@@ -10652,24 +9792,13 @@ func decodeArgs053(d *toolimpl.Decoder, v *Args053) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 103 {
-					d.Errorf(`must be at most 103, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 103)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -10707,24 +9836,13 @@ func decodeArgs054(d *toolimpl.Decoder, v *Args054) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 104 {
-					d.Errorf(`must be at most 104, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 104)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -10738,9 +9856,7 @@ func decodeArgs054(d *toolimpl.Decoder, v *Args054) {
 			if d.OptionalNull() {
 				break
 			}
-			if t, ok := d.Time(); ok {
-				v.Since = t
-			}
+			v.Since, _ = d.Time()
 		case "score":
 			hasScore = true
 			if f, ok := d.Float(64); ok {
@@ -10777,24 +9893,13 @@ func decodeArgs055(d *toolimpl.Decoder, v *Args055) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 105 {
-					d.Errorf(`must be at most 105, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 105)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -10825,9 +9930,7 @@ func decodeArgs055(d *toolimpl.Decoder, v *Args055) {
 				break
 			}
 			v.Flag = new(bool)
-			if b, ok := d.Bool(); ok {
-				*v.Flag = b
-			}
+			*v.Flag, _ = d.Bool()
 		default:
 			d.Unknown("id, limit, status, notes, flag")
 		}
@@ -10850,24 +9953,13 @@ func decodeArgs056(d *toolimpl.Decoder, v *Args056) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 106 {
-					d.Errorf(`must be at most 106, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 106)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -10882,23 +9974,7 @@ func decodeArgs056(d *toolimpl.Decoder, v *Args056) {
 				v.Tags = nil
 				break
 			}
-			if d.Array() {
-				v.Tags = []string{}
-				n := 0
-				for d.Elem() {
-					var elem string
-					if s, ok := d.String(); ok {
-						elem = s
-					}
-					if d.Keep() {
-						v.Tags = append(v.Tags, elem)
-					}
-					n++
-				}
-				if n > 5 {
-					d.Errorf(`must have at most 5 items, got %d`, n)
-				}
-			}
+			v.Tags = d.Strings(0, 5)
 		default:
 			d.Unknown("id, limit, status, tags")
 		}
@@ -10921,24 +9997,13 @@ func decodeArgs057(d *toolimpl.Decoder, v *Args057) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 107 {
-					d.Errorf(`must be at most 107, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 107)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -10976,24 +10041,13 @@ func decodeArgs058(d *toolimpl.Decoder, v *Args058) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 108 {
-					d.Errorf(`must be at most 108, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 108)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -11007,9 +10061,7 @@ func decodeArgs058(d *toolimpl.Decoder, v *Args058) {
 			if d.OptionalNull() {
 				break
 			}
-			if t, ok := d.Time(); ok {
-				v.Since = t
-			}
+			v.Since, _ = d.Time()
 		case "score":
 			hasScore = true
 			if f, ok := d.Float(64); ok {
@@ -11046,24 +10098,13 @@ func decodeArgs059(d *toolimpl.Decoder, v *Args059) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 109 {
-					d.Errorf(`must be at most 109, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 109)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -11094,9 +10135,7 @@ func decodeArgs059(d *toolimpl.Decoder, v *Args059) {
 				break
 			}
 			v.Flag = new(bool)
-			if b, ok := d.Bool(); ok {
-				*v.Flag = b
-			}
+			*v.Flag, _ = d.Bool()
 		default:
 			d.Unknown("id, limit, status, notes, flag")
 		}
@@ -11119,24 +10158,13 @@ func decodeArgs060(d *toolimpl.Decoder, v *Args060) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 110 {
-					d.Errorf(`must be at most 110, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 110)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -11151,23 +10179,7 @@ func decodeArgs060(d *toolimpl.Decoder, v *Args060) {
 				v.Tags = nil
 				break
 			}
-			if d.Array() {
-				v.Tags = []string{}
-				n := 0
-				for d.Elem() {
-					var elem string
-					if s, ok := d.String(); ok {
-						elem = s
-					}
-					if d.Keep() {
-						v.Tags = append(v.Tags, elem)
-					}
-					n++
-				}
-				if n > 5 {
-					d.Errorf(`must have at most 5 items, got %d`, n)
-				}
-			}
+			v.Tags = d.Strings(0, 5)
 		default:
 			d.Unknown("id, limit, status, tags")
 		}
@@ -11190,24 +10202,13 @@ func decodeArgs061(d *toolimpl.Decoder, v *Args061) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 111 {
-					d.Errorf(`must be at most 111, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 111)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -11245,24 +10246,13 @@ func decodeArgs062(d *toolimpl.Decoder, v *Args062) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 112 {
-					d.Errorf(`must be at most 112, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 112)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -11276,9 +10266,7 @@ func decodeArgs062(d *toolimpl.Decoder, v *Args062) {
 			if d.OptionalNull() {
 				break
 			}
-			if t, ok := d.Time(); ok {
-				v.Since = t
-			}
+			v.Since, _ = d.Time()
 		case "score":
 			hasScore = true
 			if f, ok := d.Float(64); ok {
@@ -11315,24 +10303,13 @@ func decodeArgs063(d *toolimpl.Decoder, v *Args063) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 113 {
-					d.Errorf(`must be at most 113, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 113)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -11363,9 +10340,7 @@ func decodeArgs063(d *toolimpl.Decoder, v *Args063) {
 				break
 			}
 			v.Flag = new(bool)
-			if b, ok := d.Bool(); ok {
-				*v.Flag = b
-			}
+			*v.Flag, _ = d.Bool()
 		default:
 			d.Unknown("id, limit, status, notes, flag")
 		}
@@ -11388,24 +10363,13 @@ func decodeArgs064(d *toolimpl.Decoder, v *Args064) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 114 {
-					d.Errorf(`must be at most 114, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 114)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -11420,23 +10384,7 @@ func decodeArgs064(d *toolimpl.Decoder, v *Args064) {
 				v.Tags = nil
 				break
 			}
-			if d.Array() {
-				v.Tags = []string{}
-				n := 0
-				for d.Elem() {
-					var elem string
-					if s, ok := d.String(); ok {
-						elem = s
-					}
-					if d.Keep() {
-						v.Tags = append(v.Tags, elem)
-					}
-					n++
-				}
-				if n > 5 {
-					d.Errorf(`must have at most 5 items, got %d`, n)
-				}
-			}
+			v.Tags = d.Strings(0, 5)
 		default:
 			d.Unknown("id, limit, status, tags")
 		}
@@ -11459,24 +10407,13 @@ func decodeArgs065(d *toolimpl.Decoder, v *Args065) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 115 {
-					d.Errorf(`must be at most 115, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 115)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -11514,24 +10451,13 @@ func decodeArgs066(d *toolimpl.Decoder, v *Args066) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 116 {
-					d.Errorf(`must be at most 116, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 116)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -11545,9 +10471,7 @@ func decodeArgs066(d *toolimpl.Decoder, v *Args066) {
 			if d.OptionalNull() {
 				break
 			}
-			if t, ok := d.Time(); ok {
-				v.Since = t
-			}
+			v.Since, _ = d.Time()
 		case "score":
 			hasScore = true
 			if f, ok := d.Float(64); ok {
@@ -11584,24 +10508,13 @@ func decodeArgs067(d *toolimpl.Decoder, v *Args067) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 117 {
-					d.Errorf(`must be at most 117, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 117)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -11632,9 +10545,7 @@ func decodeArgs067(d *toolimpl.Decoder, v *Args067) {
 				break
 			}
 			v.Flag = new(bool)
-			if b, ok := d.Bool(); ok {
-				*v.Flag = b
-			}
+			*v.Flag, _ = d.Bool()
 		default:
 			d.Unknown("id, limit, status, notes, flag")
 		}
@@ -11657,24 +10568,13 @@ func decodeArgs068(d *toolimpl.Decoder, v *Args068) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 118 {
-					d.Errorf(`must be at most 118, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 118)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -11689,23 +10589,7 @@ func decodeArgs068(d *toolimpl.Decoder, v *Args068) {
 				v.Tags = nil
 				break
 			}
-			if d.Array() {
-				v.Tags = []string{}
-				n := 0
-				for d.Elem() {
-					var elem string
-					if s, ok := d.String(); ok {
-						elem = s
-					}
-					if d.Keep() {
-						v.Tags = append(v.Tags, elem)
-					}
-					n++
-				}
-				if n > 5 {
-					d.Errorf(`must have at most 5 items, got %d`, n)
-				}
-			}
+			v.Tags = d.Strings(0, 5)
 		default:
 			d.Unknown("id, limit, status, tags")
 		}
@@ -11728,24 +10612,13 @@ func decodeArgs069(d *toolimpl.Decoder, v *Args069) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 119 {
-					d.Errorf(`must be at most 119, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 119)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -11783,24 +10656,13 @@ func decodeArgs070(d *toolimpl.Decoder, v *Args070) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 120 {
-					d.Errorf(`must be at most 120, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 120)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -11814,9 +10676,7 @@ func decodeArgs070(d *toolimpl.Decoder, v *Args070) {
 			if d.OptionalNull() {
 				break
 			}
-			if t, ok := d.Time(); ok {
-				v.Since = t
-			}
+			v.Since, _ = d.Time()
 		case "score":
 			hasScore = true
 			if f, ok := d.Float(64); ok {
@@ -11853,24 +10713,13 @@ func decodeArgs071(d *toolimpl.Decoder, v *Args071) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 121 {
-					d.Errorf(`must be at most 121, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 121)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -11901,9 +10750,7 @@ func decodeArgs071(d *toolimpl.Decoder, v *Args071) {
 				break
 			}
 			v.Flag = new(bool)
-			if b, ok := d.Bool(); ok {
-				*v.Flag = b
-			}
+			*v.Flag, _ = d.Bool()
 		default:
 			d.Unknown("id, limit, status, notes, flag")
 		}
@@ -11926,24 +10773,13 @@ func decodeArgs072(d *toolimpl.Decoder, v *Args072) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 122 {
-					d.Errorf(`must be at most 122, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 122)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -11958,23 +10794,7 @@ func decodeArgs072(d *toolimpl.Decoder, v *Args072) {
 				v.Tags = nil
 				break
 			}
-			if d.Array() {
-				v.Tags = []string{}
-				n := 0
-				for d.Elem() {
-					var elem string
-					if s, ok := d.String(); ok {
-						elem = s
-					}
-					if d.Keep() {
-						v.Tags = append(v.Tags, elem)
-					}
-					n++
-				}
-				if n > 5 {
-					d.Errorf(`must have at most 5 items, got %d`, n)
-				}
-			}
+			v.Tags = d.Strings(0, 5)
 		default:
 			d.Unknown("id, limit, status, tags")
 		}
@@ -11997,24 +10817,13 @@ func decodeArgs073(d *toolimpl.Decoder, v *Args073) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 123 {
-					d.Errorf(`must be at most 123, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 123)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -12052,24 +10861,13 @@ func decodeArgs074(d *toolimpl.Decoder, v *Args074) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 124 {
-					d.Errorf(`must be at most 124, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 124)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -12083,9 +10881,7 @@ func decodeArgs074(d *toolimpl.Decoder, v *Args074) {
 			if d.OptionalNull() {
 				break
 			}
-			if t, ok := d.Time(); ok {
-				v.Since = t
-			}
+			v.Since, _ = d.Time()
 		case "score":
 			hasScore = true
 			if f, ok := d.Float(64); ok {
@@ -12122,24 +10918,13 @@ func decodeArgs075(d *toolimpl.Decoder, v *Args075) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 125 {
-					d.Errorf(`must be at most 125, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 125)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -12170,9 +10955,7 @@ func decodeArgs075(d *toolimpl.Decoder, v *Args075) {
 				break
 			}
 			v.Flag = new(bool)
-			if b, ok := d.Bool(); ok {
-				*v.Flag = b
-			}
+			*v.Flag, _ = d.Bool()
 		default:
 			d.Unknown("id, limit, status, notes, flag")
 		}
@@ -12195,24 +10978,13 @@ func decodeArgs076(d *toolimpl.Decoder, v *Args076) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 126 {
-					d.Errorf(`must be at most 126, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 126)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -12227,23 +10999,7 @@ func decodeArgs076(d *toolimpl.Decoder, v *Args076) {
 				v.Tags = nil
 				break
 			}
-			if d.Array() {
-				v.Tags = []string{}
-				n := 0
-				for d.Elem() {
-					var elem string
-					if s, ok := d.String(); ok {
-						elem = s
-					}
-					if d.Keep() {
-						v.Tags = append(v.Tags, elem)
-					}
-					n++
-				}
-				if n > 5 {
-					d.Errorf(`must have at most 5 items, got %d`, n)
-				}
-			}
+			v.Tags = d.Strings(0, 5)
 		default:
 			d.Unknown("id, limit, status, tags")
 		}
@@ -12266,24 +11022,13 @@ func decodeArgs077(d *toolimpl.Decoder, v *Args077) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 127 {
-					d.Errorf(`must be at most 127, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 127)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -12321,24 +11066,13 @@ func decodeArgs078(d *toolimpl.Decoder, v *Args078) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 128 {
-					d.Errorf(`must be at most 128, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 128)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -12352,9 +11086,7 @@ func decodeArgs078(d *toolimpl.Decoder, v *Args078) {
 			if d.OptionalNull() {
 				break
 			}
-			if t, ok := d.Time(); ok {
-				v.Since = t
-			}
+			v.Since, _ = d.Time()
 		case "score":
 			hasScore = true
 			if f, ok := d.Float(64); ok {
@@ -12391,24 +11123,13 @@ func decodeArgs079(d *toolimpl.Decoder, v *Args079) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 129 {
-					d.Errorf(`must be at most 129, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 129)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -12439,9 +11160,7 @@ func decodeArgs079(d *toolimpl.Decoder, v *Args079) {
 				break
 			}
 			v.Flag = new(bool)
-			if b, ok := d.Bool(); ok {
-				*v.Flag = b
-			}
+			*v.Flag, _ = d.Bool()
 		default:
 			d.Unknown("id, limit, status, notes, flag")
 		}
@@ -12464,24 +11183,13 @@ func decodeArgs080(d *toolimpl.Decoder, v *Args080) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 130 {
-					d.Errorf(`must be at most 130, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 130)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -12496,23 +11204,7 @@ func decodeArgs080(d *toolimpl.Decoder, v *Args080) {
 				v.Tags = nil
 				break
 			}
-			if d.Array() {
-				v.Tags = []string{}
-				n := 0
-				for d.Elem() {
-					var elem string
-					if s, ok := d.String(); ok {
-						elem = s
-					}
-					if d.Keep() {
-						v.Tags = append(v.Tags, elem)
-					}
-					n++
-				}
-				if n > 5 {
-					d.Errorf(`must have at most 5 items, got %d`, n)
-				}
-			}
+			v.Tags = d.Strings(0, 5)
 		default:
 			d.Unknown("id, limit, status, tags")
 		}
@@ -12535,24 +11227,13 @@ func decodeArgs081(d *toolimpl.Decoder, v *Args081) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 131 {
-					d.Errorf(`must be at most 131, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 131)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -12590,24 +11271,13 @@ func decodeArgs082(d *toolimpl.Decoder, v *Args082) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 132 {
-					d.Errorf(`must be at most 132, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 132)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -12621,9 +11291,7 @@ func decodeArgs082(d *toolimpl.Decoder, v *Args082) {
 			if d.OptionalNull() {
 				break
 			}
-			if t, ok := d.Time(); ok {
-				v.Since = t
-			}
+			v.Since, _ = d.Time()
 		case "score":
 			hasScore = true
 			if f, ok := d.Float(64); ok {
@@ -12660,24 +11328,13 @@ func decodeArgs083(d *toolimpl.Decoder, v *Args083) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 133 {
-					d.Errorf(`must be at most 133, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 133)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -12708,9 +11365,7 @@ func decodeArgs083(d *toolimpl.Decoder, v *Args083) {
 				break
 			}
 			v.Flag = new(bool)
-			if b, ok := d.Bool(); ok {
-				*v.Flag = b
-			}
+			*v.Flag, _ = d.Bool()
 		default:
 			d.Unknown("id, limit, status, notes, flag")
 		}
@@ -12733,24 +11388,13 @@ func decodeArgs084(d *toolimpl.Decoder, v *Args084) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 134 {
-					d.Errorf(`must be at most 134, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 134)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -12765,23 +11409,7 @@ func decodeArgs084(d *toolimpl.Decoder, v *Args084) {
 				v.Tags = nil
 				break
 			}
-			if d.Array() {
-				v.Tags = []string{}
-				n := 0
-				for d.Elem() {
-					var elem string
-					if s, ok := d.String(); ok {
-						elem = s
-					}
-					if d.Keep() {
-						v.Tags = append(v.Tags, elem)
-					}
-					n++
-				}
-				if n > 5 {
-					d.Errorf(`must have at most 5 items, got %d`, n)
-				}
-			}
+			v.Tags = d.Strings(0, 5)
 		default:
 			d.Unknown("id, limit, status, tags")
 		}
@@ -12804,24 +11432,13 @@ func decodeArgs085(d *toolimpl.Decoder, v *Args085) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 135 {
-					d.Errorf(`must be at most 135, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 135)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -12859,24 +11476,13 @@ func decodeArgs086(d *toolimpl.Decoder, v *Args086) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 136 {
-					d.Errorf(`must be at most 136, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 136)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -12890,9 +11496,7 @@ func decodeArgs086(d *toolimpl.Decoder, v *Args086) {
 			if d.OptionalNull() {
 				break
 			}
-			if t, ok := d.Time(); ok {
-				v.Since = t
-			}
+			v.Since, _ = d.Time()
 		case "score":
 			hasScore = true
 			if f, ok := d.Float(64); ok {
@@ -12929,24 +11533,13 @@ func decodeArgs087(d *toolimpl.Decoder, v *Args087) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 137 {
-					d.Errorf(`must be at most 137, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 137)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -12977,9 +11570,7 @@ func decodeArgs087(d *toolimpl.Decoder, v *Args087) {
 				break
 			}
 			v.Flag = new(bool)
-			if b, ok := d.Bool(); ok {
-				*v.Flag = b
-			}
+			*v.Flag, _ = d.Bool()
 		default:
 			d.Unknown("id, limit, status, notes, flag")
 		}
@@ -13002,24 +11593,13 @@ func decodeArgs088(d *toolimpl.Decoder, v *Args088) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 138 {
-					d.Errorf(`must be at most 138, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 138)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -13034,23 +11614,7 @@ func decodeArgs088(d *toolimpl.Decoder, v *Args088) {
 				v.Tags = nil
 				break
 			}
-			if d.Array() {
-				v.Tags = []string{}
-				n := 0
-				for d.Elem() {
-					var elem string
-					if s, ok := d.String(); ok {
-						elem = s
-					}
-					if d.Keep() {
-						v.Tags = append(v.Tags, elem)
-					}
-					n++
-				}
-				if n > 5 {
-					d.Errorf(`must have at most 5 items, got %d`, n)
-				}
-			}
+			v.Tags = d.Strings(0, 5)
 		default:
 			d.Unknown("id, limit, status, tags")
 		}
@@ -13073,24 +11637,13 @@ func decodeArgs089(d *toolimpl.Decoder, v *Args089) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 139 {
-					d.Errorf(`must be at most 139, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 139)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -13128,24 +11681,13 @@ func decodeArgs090(d *toolimpl.Decoder, v *Args090) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 140 {
-					d.Errorf(`must be at most 140, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 140)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -13159,9 +11701,7 @@ func decodeArgs090(d *toolimpl.Decoder, v *Args090) {
 			if d.OptionalNull() {
 				break
 			}
-			if t, ok := d.Time(); ok {
-				v.Since = t
-			}
+			v.Since, _ = d.Time()
 		case "score":
 			hasScore = true
 			if f, ok := d.Float(64); ok {
@@ -13198,24 +11738,13 @@ func decodeArgs091(d *toolimpl.Decoder, v *Args091) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 141 {
-					d.Errorf(`must be at most 141, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 141)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -13246,9 +11775,7 @@ func decodeArgs091(d *toolimpl.Decoder, v *Args091) {
 				break
 			}
 			v.Flag = new(bool)
-			if b, ok := d.Bool(); ok {
-				*v.Flag = b
-			}
+			*v.Flag, _ = d.Bool()
 		default:
 			d.Unknown("id, limit, status, notes, flag")
 		}
@@ -13271,24 +11798,13 @@ func decodeArgs092(d *toolimpl.Decoder, v *Args092) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 142 {
-					d.Errorf(`must be at most 142, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 142)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -13303,23 +11819,7 @@ func decodeArgs092(d *toolimpl.Decoder, v *Args092) {
 				v.Tags = nil
 				break
 			}
-			if d.Array() {
-				v.Tags = []string{}
-				n := 0
-				for d.Elem() {
-					var elem string
-					if s, ok := d.String(); ok {
-						elem = s
-					}
-					if d.Keep() {
-						v.Tags = append(v.Tags, elem)
-					}
-					n++
-				}
-				if n > 5 {
-					d.Errorf(`must have at most 5 items, got %d`, n)
-				}
-			}
+			v.Tags = d.Strings(0, 5)
 		default:
 			d.Unknown("id, limit, status, tags")
 		}
@@ -13342,24 +11842,13 @@ func decodeArgs093(d *toolimpl.Decoder, v *Args093) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 143 {
-					d.Errorf(`must be at most 143, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 143)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -13397,24 +11886,13 @@ func decodeArgs094(d *toolimpl.Decoder, v *Args094) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 144 {
-					d.Errorf(`must be at most 144, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 144)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -13428,9 +11906,7 @@ func decodeArgs094(d *toolimpl.Decoder, v *Args094) {
 			if d.OptionalNull() {
 				break
 			}
-			if t, ok := d.Time(); ok {
-				v.Since = t
-			}
+			v.Since, _ = d.Time()
 		case "score":
 			hasScore = true
 			if f, ok := d.Float(64); ok {
@@ -13467,24 +11943,13 @@ func decodeArgs095(d *toolimpl.Decoder, v *Args095) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 145 {
-					d.Errorf(`must be at most 145, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 145)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -13515,9 +11980,7 @@ func decodeArgs095(d *toolimpl.Decoder, v *Args095) {
 				break
 			}
 			v.Flag = new(bool)
-			if b, ok := d.Bool(); ok {
-				*v.Flag = b
-			}
+			*v.Flag, _ = d.Bool()
 		default:
 			d.Unknown("id, limit, status, notes, flag")
 		}
@@ -13540,24 +12003,13 @@ func decodeArgs096(d *toolimpl.Decoder, v *Args096) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 146 {
-					d.Errorf(`must be at most 146, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 146)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -13572,23 +12024,7 @@ func decodeArgs096(d *toolimpl.Decoder, v *Args096) {
 				v.Tags = nil
 				break
 			}
-			if d.Array() {
-				v.Tags = []string{}
-				n := 0
-				for d.Elem() {
-					var elem string
-					if s, ok := d.String(); ok {
-						elem = s
-					}
-					if d.Keep() {
-						v.Tags = append(v.Tags, elem)
-					}
-					n++
-				}
-				if n > 5 {
-					d.Errorf(`must have at most 5 items, got %d`, n)
-				}
-			}
+			v.Tags = d.Strings(0, 5)
 		default:
 			d.Unknown("id, limit, status, tags")
 		}
@@ -13611,24 +12047,13 @@ func decodeArgs097(d *toolimpl.Decoder, v *Args097) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 147 {
-					d.Errorf(`must be at most 147, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 147)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -13666,24 +12091,13 @@ func decodeArgs098(d *toolimpl.Decoder, v *Args098) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 148 {
-					d.Errorf(`must be at most 148, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 148)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -13697,9 +12111,7 @@ func decodeArgs098(d *toolimpl.Decoder, v *Args098) {
 			if d.OptionalNull() {
 				break
 			}
-			if t, ok := d.Time(); ok {
-				v.Since = t
-			}
+			v.Since, _ = d.Time()
 		case "score":
 			hasScore = true
 			if f, ok := d.Float(64); ok {
@@ -13736,24 +12148,13 @@ func decodeArgs099(d *toolimpl.Decoder, v *Args099) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 149 {
-					d.Errorf(`must be at most 149, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 149)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -13784,9 +12185,7 @@ func decodeArgs099(d *toolimpl.Decoder, v *Args099) {
 				break
 			}
 			v.Flag = new(bool)
-			if b, ok := d.Bool(); ok {
-				*v.Flag = b
-			}
+			*v.Flag, _ = d.Bool()
 		default:
 			d.Unknown("id, limit, status, notes, flag")
 		}
@@ -13809,15 +12208,10 @@ func decodeAddress(d *toolimpl.Decoder, v *Address) {
 		switch string(d.Key()) {
 		case "street":
 			hasStreet = true
-			if s, ok := d.String(); ok {
-				v.Street = s
-				d.Length(s, 1, -1)
-			}
+			v.Street = d.StringLength(1, -1)
 		case "city":
 			hasCity = true
-			if s, ok := d.String(); ok {
-				v.City = s
-			}
+			v.City, _ = d.String()
 		case "zip":
 			if d.OptionalNull() {
 				break

@@ -472,24 +472,13 @@ func decodeForecastRequest(d *toolimpl.Decoder, v *weather.ForecastRequest) {
 		switch string(d.Key()) {
 		case "city":
 			hasCity = true
-			if s, ok := d.String(); ok {
-				v.City = s
-				d.Length(s, 1, 80)
-			}
+			v.City = d.StringLength(1, 80)
 		case "days":
 			if d.OptionalNull() {
 				break
 			}
 			hasDays = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Days = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 14 {
-					d.Errorf(`must be at most 14, got %v`, n)
-				}
-			}
+			v.Days = toolimpl.IntIn[int](d, 1, 14)
 		case "unit":
 			if d.OptionalNull() {
 				break
@@ -506,9 +495,7 @@ func decodeForecastRequest(d *toolimpl.Decoder, v *weather.ForecastRequest) {
 				break
 			}
 			v.IncludeWind = new(bool)
-			if b, ok := d.Bool(); ok {
-				*v.IncludeWind = b
-			}
+			*v.IncludeWind, _ = d.Bool()
 		default:
 			d.Unknown("city, days, unit, include_wind")
 		}
@@ -534,24 +521,13 @@ func decodeSearchRequest(d *toolimpl.Decoder, v *search.SearchRequest) {
 		switch string(d.Key()) {
 		case "query":
 			hasQuery = true
-			if s, ok := d.String(); ok {
-				v.Query = s
-				d.Length(s, 2, 200)
-			}
+			v.Query = d.StringLength(2, 200)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 20 {
-					d.Errorf(`must be at most 20, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 20)
 		case "min_level":
 			if d.OptionalNull() {
 				break
@@ -572,10 +548,7 @@ func decodeSearchRequest(d *toolimpl.Decoder, v *search.SearchRequest) {
 				n := 0
 				for d.Elem() {
 					var elem string
-					if s, ok := d.String(); ok {
-						elem = s
-						d.Length(s, 1, -1)
-					}
+					elem = d.StringLength(1, -1)
 					if d.Keep() {
 						v.Within = append(v.Within, elem)
 					}
@@ -610,26 +583,13 @@ func decodeOrderQuery(d *toolimpl.Decoder, v *OrderQuery) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "quantity":
 			hasQuantity = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Quantity = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 1000 {
-					d.Errorf(`must be at most 1000, got %v`, n)
-				}
-			}
+			v.Quantity = toolimpl.IntIn[int](d, 1, 1000)
 		case "paid":
 			hasPaid = true
-			if b, ok := d.Bool(); ok {
-				v.Paid = b
-			}
+			v.Paid, _ = d.Bool()
 		default:
 			d.Unknown("id, quantity, paid")
 		}
@@ -655,16 +615,10 @@ func decodeWeekQuery(d *toolimpl.Decoder, v *WeekQuery) {
 		switch string(d.Key()) {
 		case "city":
 			hasCity = true
-			if s, ok := d.String(); ok {
-				v.City = s
-				d.Length(s, 1, 80)
-			}
+			v.City = d.StringLength(1, 80)
 		case "start":
 			hasStart = true
-			if s, ok := d.String(); ok {
-				v.Start = s
-				d.Length(s, 10, 10)
-			}
+			v.Start = d.StringLength(10, 10)
 		default:
 			d.Unknown("city, start")
 		}
@@ -687,9 +641,7 @@ func decodeQuoteArgs(d *toolimpl.Decoder, v *quoteArgs) {
 		switch string(d.Key()) {
 		case "symbol":
 			hasSymbol = true
-			if s, ok := d.String(); ok {
-				v.Symbol = s
-			}
+			v.Symbol, _ = d.String()
 		case "qty":
 			hasQty = true
 			if n, ok := d.Int(strconv.IntSize); ok {

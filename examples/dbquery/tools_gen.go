@@ -253,10 +253,7 @@ func decodeQueryArgs(d *toolimpl.Decoder, v *QueryArgs) {
 		switch string(d.Key()) {
 		case "sql":
 			hasSQL = true
-			if s, ok := d.String(); ok {
-				v.SQL = s
-				d.Length(s, 1, 20000)
-			}
+			v.SQL = d.StringLength(1, 20000)
 		default:
 			d.Unknown("sql")
 		}
@@ -284,10 +281,7 @@ func decodeNoteArgs(d *toolimpl.Decoder, v *NoteArgs) {
 			}
 		case "note":
 			hasNote = true
-			if s, ok := d.String(); ok {
-				v.Note = s
-				d.Length(s, 1, 1000)
-			}
+			v.Note = d.StringLength(1, 1000)
 		default:
 			d.Unknown("order_id, note")
 		}

@@ -7,7 +7,6 @@ package search
 import (
 	"context"
 	"encoding/json"
-	"strconv"
 	"time"
 
 	"github.com/toolgen-go/toolgen/runtime"
@@ -202,24 +201,13 @@ func decodeSearchRequest(d *toolimpl.Decoder, v *SearchRequest) {
 		switch string(d.Key()) {
 		case "query":
 			hasQuery = true
-			if s, ok := d.String(); ok {
-				v.Query = s
-				d.Length(s, 2, 200)
-			}
+			v.Query = d.StringLength(2, 200)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 20 {
-					d.Errorf(`must be at most 20, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 20)
 		case "min_level":
 			if d.OptionalNull() {
 				break
@@ -240,10 +228,7 @@ func decodeSearchRequest(d *toolimpl.Decoder, v *SearchRequest) {
 				n := 0
 				for d.Elem() {
 					var elem string
-					if s, ok := d.String(); ok {
-						elem = s
-						d.Length(s, 1, -1)
-					}
+					elem = d.StringLength(1, -1)
 					if d.Keep() {
 						v.Within = append(v.Within, elem)
 					}
@@ -278,9 +263,7 @@ func decodeGetPassageArgs(d *toolimpl.Decoder, v *getPassageArgs) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-			}
+			v.ID, _ = d.String()
 		default:
 			d.Unknown("id")
 		}

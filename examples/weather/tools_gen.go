@@ -7,7 +7,6 @@ package weather
 import (
 	"context"
 	"encoding/json"
-	"strconv"
 	"time"
 
 	"github.com/toolgen-go/toolgen/runtime"
@@ -181,24 +180,13 @@ func decodeForecastRequest(d *toolimpl.Decoder, v *ForecastRequest) {
 		switch string(d.Key()) {
 		case "city":
 			hasCity = true
-			if s, ok := d.String(); ok {
-				v.City = s
-				d.Length(s, 1, 80)
-			}
+			v.City = d.StringLength(1, 80)
 		case "days":
 			if d.OptionalNull() {
 				break
 			}
 			hasDays = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Days = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 14 {
-					d.Errorf(`must be at most 14, got %v`, n)
-				}
-			}
+			v.Days = toolimpl.IntIn[int](d, 1, 14)
 		case "unit":
 			if d.OptionalNull() {
 				break
@@ -215,9 +203,7 @@ func decodeForecastRequest(d *toolimpl.Decoder, v *ForecastRequest) {
 				break
 			}
 			v.IncludeWind = new(bool)
-			if b, ok := d.Bool(); ok {
-				*v.IncludeWind = b
-			}
+			*v.IncludeWind, _ = d.Bool()
 		default:
 			d.Unknown("city, days, unit, include_wind")
 		}
@@ -243,9 +229,7 @@ func decodeConvertTemperatureArgs(d *toolimpl.Decoder, v *convertTemperatureArgs
 		switch string(d.Key()) {
 		case "value":
 			hasValue = true
-			if f, ok := d.Float(64); ok {
-				v.Value = f
-			}
+			v.Value, _ = d.Float(64)
 		case "from":
 			hasFrom = true
 			if s, ok := d.StringRef(); ok {

@@ -1017,9 +1017,7 @@ func decodeConfirmOpArgs(d *toolimpl.Decoder, v *confirmOpArgs) {
 		switch string(d.Key()) {
 		case "what":
 			hasWhat = true
-			if s, ok := d.String(); ok {
-				v.What = s
-			}
+			v.What, _ = d.String()
 		default:
 			d.Unknown("what")
 		}
@@ -1113,9 +1111,7 @@ func decodeEchoArgs(d *toolimpl.Decoder, v *echoArgs) {
 		switch string(d.Key()) {
 		case "text":
 			hasText = true
-			if s, ok := d.String(); ok {
-				v.Text = s
-			}
+			v.Text, _ = d.String()
 		default:
 			d.Unknown("text")
 		}
@@ -1210,9 +1206,7 @@ func decodeCachedLookupArgs(d *toolimpl.Decoder, v *cachedLookupArgs) {
 		switch string(d.Key()) {
 		case "key":
 			hasKey = true
-			if s, ok := d.String(); ok {
-				v.Key = s
-			}
+			v.Key, _ = d.String()
 		case "delay":
 			hasDelay = true
 			if n, ok := d.Int(strconv.IntSize); ok {
@@ -1240,9 +1234,7 @@ func decodeFlakyArgs(d *toolimpl.Decoder, v *flakyArgs) {
 		switch string(d.Key()) {
 		case "key":
 			hasKey = true
-			if s, ok := d.String(); ok {
-				v.Key = s
-			}
+			v.Key, _ = d.String()
 		default:
 			d.Unknown("key")
 		}
@@ -1262,14 +1254,10 @@ func decodeCallInnerArgs(d *toolimpl.Decoder, v *callInnerArgs) {
 		switch string(d.Key()) {
 		case "tool":
 			hasTool = true
-			if s, ok := d.String(); ok {
-				v.Tool = s
-			}
+			v.Tool, _ = d.String()
 		case "args":
 			hasArgs = true
-			if raw, ok := d.Raw(); ok {
-				v.Args = raw
-			}
+			v.Args, _ = d.Raw()
 		default:
 			d.Unknown("tool, args")
 		}

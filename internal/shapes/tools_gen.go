@@ -620,9 +620,7 @@ func decodeGetCityArgs(d *toolimpl.Decoder, v *getCityArgs) {
 		switch string(d.Key()) {
 		case "name":
 			hasName = true
-			if s, ok := d.String(); ok {
-				v.Name = s
-			}
+			v.Name, _ = d.String()
 		default:
 			d.Unknown("name")
 		}
@@ -642,9 +640,7 @@ func decodeFindCityArgs(d *toolimpl.Decoder, v *findCityArgs) {
 		switch string(d.Key()) {
 		case "name":
 			hasName = true
-			if s, ok := d.String(); ok {
-				v.Name = s
-			}
+			v.Name, _ = d.String()
 		default:
 			d.Unknown("name")
 		}
@@ -665,10 +661,7 @@ func decodeQuery(d *toolimpl.Decoder, v *Query) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Prefix = s
-				d.Length(s, 0, 40)
-			}
+			v.Prefix = d.StringLength(0, 40)
 		default:
 			d.Unknown("prefix")
 		}
@@ -685,9 +678,7 @@ func decodeSpellCityArgs(d *toolimpl.Decoder, v *spellCityArgs) {
 		switch string(d.Key()) {
 		case "name":
 			hasName = true
-			if s, ok := d.String(); ok {
-				v.Name = s
-			}
+			v.Name, _ = d.String()
 		default:
 			d.Unknown("name")
 		}
@@ -707,9 +698,7 @@ func decodeCityCardArgs(d *toolimpl.Decoder, v *cityCardArgs) {
 		switch string(d.Key()) {
 		case "name":
 			hasName = true
-			if s, ok := d.String(); ok {
-				v.Name = s
-			}
+			v.Name, _ = d.String()
 		default:
 			d.Unknown("name")
 		}
@@ -729,9 +718,7 @@ func decodeCheckCityArgs(d *toolimpl.Decoder, v *checkCityArgs) {
 		switch string(d.Key()) {
 		case "name":
 			hasName = true
-			if s, ok := d.String(); ok {
-				v.Name = s
-			}
+			v.Name, _ = d.String()
 		default:
 			d.Unknown("name")
 		}
@@ -751,9 +738,7 @@ func decodeGreetArgs(d *toolimpl.Decoder, v *greetArgs) {
 		switch string(d.Key()) {
 		case "name":
 			hasName = true
-			if s, ok := d.String(); ok {
-				v.Name = s
-			}
+			v.Name, _ = d.String()
 		default:
 			d.Unknown("name")
 		}

@@ -166,9 +166,7 @@ func decodeWordsArgs(d *toolimpl.Decoder, v *wordsArgs) {
 		switch string(d.Key()) {
 		case "text":
 			hasText = true
-			if s, ok := d.String(); ok {
-				v.Text = s
-			}
+			v.Text, _ = d.String()
 		default:
 			d.Unknown("text")
 		}
@@ -189,9 +187,7 @@ func decodeLookRequest(d *toolimpl.Decoder, v *LookRequest) {
 			if d.OptionalNull() {
 				break
 			}
-			if b, ok := d.Bool(); ok {
-				v.Grumpy = b
-			}
+			v.Grumpy, _ = d.Bool()
 		default:
 			d.Unknown("grumpy")
 		}

@@ -275,9 +275,7 @@ func decodeQuery(d *toolimpl.Decoder, v *Query) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-			}
+			v.ID, _ = d.String()
 		default:
 			d.Unknown("id")
 		}

@@ -174,21 +174,10 @@ func decodeBookingRequest(d *toolimpl.Decoder, v *BookingRequest) {
 		switch string(d.Key()) {
 		case "name":
 			hasName = true
-			if s, ok := d.String(); ok {
-				v.Name = s
-				d.Length(s, 2, 40)
-			}
+			v.Name = d.StringLength(2, 40)
 		case "guests":
 			hasGuests = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Guests = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 12 {
-					d.Errorf(`must be at most 12, got %v`, n)
-				}
-			}
+			v.Guests = toolimpl.IntIn[int](d, 1, 12)
 		case "email":
 			if d.OptionalNull() {
 				break
@@ -234,10 +223,7 @@ func decodeBookingRequest(d *toolimpl.Decoder, v *BookingRequest) {
 				n := 0
 				for d.Elem() {
 					var elem string
-					if s, ok := d.String(); ok {
-						elem = s
-						d.Length(s, 0, 100)
-					}
+					elem = d.StringLength(0, 100)
 					if d.Keep() {
 						v.Notes = append(v.Notes, elem)
 					}
@@ -265,9 +251,7 @@ func decodeBookingRequest(d *toolimpl.Decoder, v *BookingRequest) {
 			}
 		case "force":
 			hasForce = true
-			if b, ok := d.Bool(); ok {
-				v.Force = b
-			}
+			v.Force, _ = d.Bool()
 		default:
 			d.Unknown("name, guests, email, phone, seat, notes, budget, force")
 		}
@@ -300,9 +284,7 @@ func decodeOrder(d *toolimpl.Decoder, v *Order) {
 				v.Items = []string{}
 				for d.Elem() {
 					var elem string
-					if s, ok := d.String(); ok {
-						elem = s
-					}
+					elem, _ = d.String()
 					if d.Keep() {
 						v.Items = append(v.Items, elem)
 					}

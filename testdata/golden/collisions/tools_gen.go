@@ -75,9 +75,7 @@ func decodeArgs2(d_ *toolimpl.Decoder, v_ *Args) {
 		switch string(d_.Key()) {
 		case "query":
 			hasQuery_ = true
-			if s, ok := d_.String(); ok {
-				v_.Query = s
-			}
+			v_.Query, _ = d_.String()
 		default:
 			d_.Unknown("query")
 		}

@@ -3869,9 +3869,7 @@ func decodeEventInput(d *toolimpl.Decoder, v *EventInput) {
 		switch string(d.Key()) {
 		case "name":
 			hasName = true
-			if s, ok := d.String(); ok {
-				v.Name = s
-			}
+			v.Name, _ = d.String()
 		case "props":
 			if d.OptionalNull() {
 				v.Props = nil
@@ -3882,9 +3880,7 @@ func decodeEventInput(d *toolimpl.Decoder, v *EventInput) {
 				for d.Field() {
 					key := string(d.Key())
 					var elem interface{}
-					if x, ok := d.Any(); ok {
-						elem = x
-					}
+					elem, _ = d.Any()
 					v.Props[key] = elem
 				}
 			}
@@ -3898,9 +3894,7 @@ func decodeEventInput(d *toolimpl.Decoder, v *EventInput) {
 				for d.Field() {
 					key := string(d.Key())
 					var elem string
-					if s, ok := d.String(); ok {
-						elem = s
-					}
+					elem, _ = d.String()
 					v.Labels[key] = elem
 				}
 			}
@@ -3923,22 +3917,16 @@ func decodePatchInput(d *toolimpl.Decoder, v *PatchInput) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-			}
+			v.ID, _ = d.String()
 		case "value":
 			hasValue = true
-			if x, ok := d.Any(); ok {
-				v.Value = x
-			}
+			v.Value, _ = d.Any()
 		case "previous":
 			if d.OptionalNull() {
 				v.Previous = nil
 				break
 			}
-			if x, ok := d.Any(); ok {
-				v.Previous = x
-			}
+			v.Previous, _ = d.Any()
 		default:
 			d.Unknown("id, value, previous")
 		}
@@ -3977,17 +3965,13 @@ func decodeWebhookInput(d *toolimpl.Decoder, v *WebhookInput) {
 				for d.Field() {
 					key := string(d.Key())
 					var elem string
-					if s, ok := d.String(); ok {
-						elem = s
-					}
+					elem, _ = d.String()
 					v.Headers[key] = elem
 				}
 			}
 		case "payload":
 			hasPayload = true
-			if raw, ok := d.Raw(); ok {
-				v.Payload = raw
-			}
+			v.Payload, _ = d.Raw()
 		default:
 			d.Unknown("url, headers, payload")
 		}
@@ -4010,9 +3994,7 @@ func decodeQueryInput(d *toolimpl.Decoder, v *QueryInput) {
 		switch string(d.Key()) {
 		case "sql":
 			hasSQL = true
-			if s, ok := d.String(); ok {
-				v.SQL = s
-			}
+			v.SQL, _ = d.String()
 		case "params":
 			if d.OptionalNull() {
 				v.Params = nil
@@ -4022,9 +4004,7 @@ func decodeQueryInput(d *toolimpl.Decoder, v *QueryInput) {
 				v.Params = []any{}
 				for d.Elem() {
 					var elem interface{}
-					if x, ok := d.Any(); ok {
-						elem = x
-					}
+					elem, _ = d.Any()
 					if d.Keep() {
 						v.Params = append(v.Params, elem)
 					}
@@ -4056,9 +4036,7 @@ func decodeQueryInput(d *toolimpl.Decoder, v *QueryInput) {
 				for d.Field() {
 					key := string(d.Key())
 					var elem json.RawMessage
-					if raw, ok := d.Raw(); ok {
-						elem = raw
-					}
+					elem, _ = d.Raw()
 					v.Meta[key] = elem
 				}
 			}
@@ -4081,9 +4059,7 @@ func decodeConfigPatch(d *toolimpl.Decoder, v *ConfigPatch) {
 		switch string(d.Key()) {
 		case "section":
 			hasSection = true
-			if s, ok := d.String(); ok {
-				v.Section = s
-			}
+			v.Section, _ = d.String()
 		case "settings":
 			hasSettings = true
 			if d.Object() {
@@ -4096,9 +4072,7 @@ func decodeConfigPatch(d *toolimpl.Decoder, v *ConfigPatch) {
 						for d.Field() {
 							key2 := string(d.Key())
 							var elem2 string
-							if s, ok := d.String(); ok {
-								elem2 = s
-							}
+							elem2, _ = d.String()
 							elem[key2] = elem2
 						}
 					}
@@ -4109,9 +4083,7 @@ func decodeConfigPatch(d *toolimpl.Decoder, v *ConfigPatch) {
 			if d.OptionalNull() {
 				break
 			}
-			if raw, ok := d.Raw(); ok {
-				v.Raw = raw
-			}
+			v.Raw, _ = d.Raw()
 		default:
 			d.Unknown("section, settings, raw")
 		}
@@ -4134,9 +4106,7 @@ func decodeThermostatInput(d *toolimpl.Decoder, v *ThermostatInput) {
 		switch string(d.Key()) {
 		case "room":
 			hasRoom = true
-			if s, ok := d.String(); ok {
-				v.Room = s
-			}
+			v.Room, _ = d.String()
 		case "target":
 			hasTarget = true
 			if f, ok := d.Float(64); ok {
@@ -4180,9 +4150,7 @@ func decodeTaskInput(d *toolimpl.Decoder, v *TaskInput) {
 		switch string(d.Key()) {
 		case "title":
 			hasTitle = true
-			if s, ok := d.String(); ok {
-				v.Title = s
-			}
+			v.Title, _ = d.String()
 		case "priority":
 			hasPriority = true
 			if s, ok := d.StringRef(); ok {
@@ -4234,14 +4202,10 @@ func decodeSyncInput(d *toolimpl.Decoder, v *SyncInput) {
 		switch string(d.Key()) {
 		case "source":
 			hasSource = true
-			if s, ok := d.String(); ok {
-				v.Source = s
-			}
+			v.Source, _ = d.String()
 		case "target":
 			hasTarget = true
-			if s, ok := d.String(); ok {
-				v.Target = s
-			}
+			v.Target, _ = d.String()
 		case "mode":
 			if d.OptionalNull() {
 				break
@@ -4273,9 +4237,7 @@ func decodeFeedInput(d *toolimpl.Decoder, v *FeedInput) {
 		switch string(d.Key()) {
 		case "topic":
 			hasTopic = true
-			if s, ok := d.String(); ok {
-				v.Topic = s
-			}
+			v.Topic, _ = d.String()
 		case "order":
 			if d.OptionalNull() {
 				break
@@ -4412,16 +4374,12 @@ func decodeWeatherQuery(d *toolimpl.Decoder, v *WeatherQuery) {
 		switch string(d.Key()) {
 		case "location":
 			hasLocation = true
-			if s, ok := d.String(); ok {
-				v.Location = s
-			}
+			v.Location, _ = d.String()
 		case "units":
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Units = s
-			}
+			v.Units, _ = d.String()
 		case "days":
 			if d.OptionalNull() {
 				break
@@ -4448,14 +4406,10 @@ func decodeSeatRequest(d *toolimpl.Decoder, v *SeatRequest) {
 		switch string(d.Key()) {
 		case "flight":
 			hasFlight = true
-			if s, ok := d.String(); ok {
-				v.Flight = s
-			}
+			v.Flight, _ = d.String()
 		case "preference":
 			hasPreference = true
-			if s, ok := d.String(); ok {
-				v.Preference = s
-			}
+			v.Preference, _ = d.String()
 		case "row":
 			if d.OptionalNull() {
 				break
@@ -4467,9 +4421,7 @@ func decodeSeatRequest(d *toolimpl.Decoder, v *SeatRequest) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Note = s
-			}
+			v.Note, _ = d.String()
 		default:
 			d.Unknown("flight, preference, row, note")
 		}
@@ -4492,16 +4444,12 @@ func decodeDocSearch(d *toolimpl.Decoder, v *DocSearch) {
 		switch string(d.Key()) {
 		case "query":
 			hasQuery = true
-			if s, ok := d.String(); ok {
-				v.Query = s
-			}
+			v.Query, _ = d.String()
 		case "updated_since":
 			if d.OptionalNull() {
 				break
 			}
-			if t, ok := d.Time(); ok {
-				v.UpdatedSince = t
-			}
+			v.UpdatedSince, _ = d.Time()
 		case "limit":
 			if d.OptionalNull() {
 				break
@@ -4513,9 +4461,7 @@ func decodeDocSearch(d *toolimpl.Decoder, v *DocSearch) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Filter = s
-			}
+			v.Filter, _ = d.String()
 		default:
 			d.Unknown("query, updated_since, limit, filter")
 		}
@@ -4535,14 +4481,10 @@ func decodeIssueComment(d *toolimpl.Decoder, v *IssueComment) {
 		switch string(d.Key()) {
 		case "owner":
 			hasOwner = true
-			if s, ok := d.String(); ok {
-				v.Owner = s
-			}
+			v.Owner, _ = d.String()
 		case "repo":
 			hasRepo = true
-			if s, ok := d.String(); ok {
-				v.Repo = s
-			}
+			v.Repo, _ = d.String()
 		case "issue_number":
 			hasNumber = true
 			if n, ok := d.Int(strconv.IntSize); ok {
@@ -4550,9 +4492,7 @@ func decodeIssueComment(d *toolimpl.Decoder, v *IssueComment) {
 			}
 		case "body":
 			hasBody = true
-			if s, ok := d.String(); ok {
-				v.Body = s
-			}
+			v.Body, _ = d.String()
 		default:
 			d.Unknown("owner, repo, issue_number, body")
 		}
@@ -4581,9 +4521,7 @@ func decodeFileRange(d *toolimpl.Decoder, v *FileRange) {
 		switch string(d.Key()) {
 		case "path":
 			hasPath = true
-			if s, ok := d.String(); ok {
-				v.Path = s
-			}
+			v.Path, _ = d.String()
 		case "start":
 			if d.OptionalNull() {
 				break
@@ -4617,33 +4555,18 @@ func decodeSymbolQuery(d *toolimpl.Decoder, v *SymbolQuery) {
 		switch string(d.Key()) {
 		case "symbol":
 			hasSymbol = true
-			if s, ok := d.String(); ok {
-				v.Symbol = s
-			}
+			v.Symbol, _ = d.String()
 		case "kinds":
 			if d.OptionalNull() {
 				v.Kinds = nil
 				break
 			}
-			if d.Array() {
-				v.Kinds = []string{}
-				for d.Elem() {
-					var elem string
-					if s, ok := d.String(); ok {
-						elem = s
-					}
-					if d.Keep() {
-						v.Kinds = append(v.Kinds, elem)
-					}
-				}
-			}
+			v.Kinds = d.Strings(0, -1)
 		case "exact":
 			if d.OptionalNull() {
 				break
 			}
-			if b, ok := d.Bool(); ok {
-				v.Exact = b
-			}
+			v.Exact, _ = d.Bool()
 		default:
 			d.Unknown("symbol, kinds, exact")
 		}
@@ -4663,33 +4586,18 @@ func decodeKnowledgeQuery(d *toolimpl.Decoder, v *KnowledgeQuery) {
 		switch string(d.Key()) {
 		case "question":
 			hasQuestion = true
-			if s, ok := d.String(); ok {
-				v.Question = s
-			}
+			v.Question, _ = d.String()
 		case "base_ids":
 			if d.OptionalNull() {
 				v.BaseIDs = nil
 				break
 			}
-			if d.Array() {
-				v.BaseIDs = []string{}
-				for d.Elem() {
-					var elem string
-					if s, ok := d.String(); ok {
-						elem = s
-					}
-					if d.Keep() {
-						v.BaseIDs = append(v.BaseIDs, elem)
-					}
-				}
-			}
+			v.BaseIDs = d.Strings(0, -1)
 		case "threshold":
 			if d.OptionalNull() {
 				break
 			}
-			if f, ok := d.Float(64); ok {
-				v.Threshold = f
-			}
+			v.Threshold, _ = d.Float(64)
 		case "top_k":
 			if d.OptionalNull() {
 				break
@@ -4716,9 +4624,7 @@ func decodeExpression(d *toolimpl.Decoder, v *Expression) {
 		switch string(d.Key()) {
 		case "expr":
 			hasExpr = true
-			if s, ok := d.String(); ok {
-				v.Expr = s
-			}
+			v.Expr, _ = d.String()
 		case "precision":
 			if d.OptionalNull() {
 				break
@@ -4745,10 +4651,7 @@ func decodeTicketInput(d *toolimpl.Decoder, v *TicketInput) {
 		switch string(d.Key()) {
 		case "title":
 			hasTitle = true
-			if s, ok := d.String(); ok {
-				v.Title = s
-				d.Length(s, 5, 80)
-			}
+			v.Title = d.StringLength(5, 80)
 		case "severity":
 			hasSeverity = true
 			if s, ok := d.StringRef(); ok {
@@ -4768,15 +4671,7 @@ func decodeTicketInput(d *toolimpl.Decoder, v *TicketInput) {
 				break
 			}
 			hasRetries = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Retries = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 10 {
-					d.Errorf(`must be at most 10, got %v`, n)
-				}
-			}
+			v.Retries = toolimpl.IntIn[int](d, 1, 10)
 		case "labels":
 			if d.OptionalNull() {
 				v.Labels = nil
@@ -4787,9 +4682,7 @@ func decodeTicketInput(d *toolimpl.Decoder, v *TicketInput) {
 				n := 0
 				for d.Elem() {
 					var elem string
-					if s, ok := d.String(); ok {
-						elem = s
-					}
+					elem, _ = d.String()
 					if d.Keep() {
 						v.Labels = append(v.Labels, elem)
 					}
@@ -4839,9 +4732,7 @@ func decodeTranslateInput(d *toolimpl.Decoder, v *TranslateInput) {
 		switch string(d.Key()) {
 		case "text":
 			hasText = true
-			if s, ok := d.String(); ok {
-				v.Text = s
-			}
+			v.Text, _ = d.String()
 		case "target":
 			hasTarget = true
 			if s, ok := d.StringRef(); ok {
@@ -4862,9 +4753,7 @@ func decodeTranslateInput(d *toolimpl.Decoder, v *TranslateInput) {
 			if d.OptionalNull() {
 				break
 			}
-			if b, ok := d.Bool(); ok {
-				v.Formal = b
-			}
+			v.Formal, _ = d.Bool()
 		default:
 			d.Unknown("text, target, formal")
 		}
@@ -4887,18 +4776,7 @@ func decodeRecipeSearch(d *toolimpl.Decoder, v *RecipeSearch) {
 		switch string(d.Key()) {
 		case "ingredients":
 			hasIngredients = true
-			if d.Array() {
-				v.Ingredients = []string{}
-				for d.Elem() {
-					var elem string
-					if s, ok := d.String(); ok {
-						elem = s
-					}
-					if d.Keep() {
-						v.Ingredients = append(v.Ingredients, elem)
-					}
-				}
-			}
+			v.Ingredients = d.Strings(0, -1)
 		case "max_minutes":
 			if d.OptionalNull() {
 				break
@@ -4910,9 +4788,7 @@ func decodeRecipeSearch(d *toolimpl.Decoder, v *RecipeSearch) {
 			if d.OptionalNull() {
 				break
 			}
-			if b, ok := d.Bool(); ok {
-				v.Vegetarian = b
-			}
+			v.Vegetarian, _ = d.Bool()
 		default:
 			d.Unknown("ingredients, max_minutes, vegetarian")
 		}
@@ -4946,15 +4822,7 @@ func decodePageArgs(d *toolimpl.Decoder, v *PageArgs) {
 				break
 			}
 			hasPerPage = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.PerPage = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 100 {
-					d.Errorf(`must be at most 100, got %v`, n)
-				}
-			}
+			v.PerPage = toolimpl.IntIn[int](d, 1, 100)
 		case "sort":
 			if d.OptionalNull() {
 				break
@@ -4976,9 +4844,7 @@ func decodePageArgs(d *toolimpl.Decoder, v *PageArgs) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Cursor = s
-			}
+			v.Cursor, _ = d.String()
 		default:
 			d.Unknown("page, per_page, sort, cursor")
 		}
@@ -5053,10 +4919,7 @@ func decodeTransferInput(d *toolimpl.Decoder, v *TransferInput) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Memo = s
-				d.Length(s, 0, 140)
-			}
+			v.Memo = d.StringLength(0, 140)
 		default:
 			d.Unknown("from, to, amount, currency, memo")
 		}
@@ -5094,9 +4957,7 @@ func decodeScheduleInput(d *toolimpl.Decoder, v *ScheduleInput) {
 			}
 		case "cron":
 			hasCron = true
-			if s, ok := d.String(); ok {
-				v.Cron = s
-			}
+			v.Cron, _ = d.String()
 		case "enabled":
 			if d.OptionalNull() {
 				v.Enabled = nil
@@ -5104,9 +4965,7 @@ func decodeScheduleInput(d *toolimpl.Decoder, v *ScheduleInput) {
 			}
 			hasEnabled = true
 			v.Enabled = new(bool)
-			if b, ok := d.Bool(); ok {
-				*v.Enabled = b
-			}
+			*v.Enabled, _ = d.Bool()
 		case "priority":
 			if d.OptionalNull() {
 				break
@@ -5153,10 +5012,7 @@ func decodeInvoiceLines(d *toolimpl.Decoder, v *InvoiceLines) {
 		switch string(d.Key()) {
 		case "invoice_id":
 			hasInvoiceID = true
-			if s, ok := d.String(); ok {
-				v.InvoiceID = s
-				d.Length(s, 3, -1)
-			}
+			v.InvoiceID = d.StringLength(3, -1)
 		case "lines":
 			hasLines = true
 			if d.Array() {
@@ -5207,16 +5063,12 @@ func decodeProfileUpdate(d *toolimpl.Decoder, v *ProfileUpdate) {
 		switch string(d.Key()) {
 		case "user_id":
 			hasUserID = true
-			if s, ok := d.String(); ok {
-				v.UserID = s
-			}
+			v.UserID, _ = d.String()
 		case "displayName":
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.DisplayName = s
-			}
+			v.DisplayName, _ = d.String()
 		case "avatarUrl":
 			if d.OptionalNull() {
 				break
@@ -5231,9 +5083,7 @@ func decodeProfileUpdate(d *toolimpl.Decoder, v *ProfileUpdate) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.HTTPProxy = s
-			}
+			v.HTTPProxy, _ = d.String()
 		case "age":
 			if d.OptionalNull() {
 				break
@@ -5260,23 +5110,17 @@ func decodeLookupOrderInput(d *toolimpl.Decoder, v *LookupOrderInput) {
 		switch string(d.Key()) {
 		case "orderNumber":
 			hasOrderNumber = true
-			if s, ok := d.String(); ok {
-				v.OrderNumber = s
-			}
+			v.OrderNumber, _ = d.String()
 		case "customerId":
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.CustomerID = s
-			}
+			v.CustomerID, _ = d.String()
 		case "includeLines":
 			if d.OptionalNull() {
 				break
 			}
-			if b, ok := d.Bool(); ok {
-				v.IncludeLines = b
-			}
+			v.IncludeLines, _ = d.Bool()
 		default:
 			d.Unknown("orderNumber, customerId, includeLines")
 		}
@@ -5296,9 +5140,7 @@ func decodeUntaggedInput(d *toolimpl.Decoder, v *UntaggedInput) {
 		switch string(d.Key()) {
 		case "Query":
 			hasQuery = true
-			if s, ok := d.String(); ok {
-				v.Query = s
-			}
+			v.Query, _ = d.String()
 		case "MaxHits":
 			if d.OptionalNull() {
 				break
@@ -5310,16 +5152,12 @@ func decodeUntaggedInput(d *toolimpl.Decoder, v *UntaggedInput) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Language = s
-			}
+			v.Language, _ = d.String()
 		case "fuzzy":
 			if d.OptionalNull() {
 				break
 			}
-			if b, ok := d.Bool(); ok {
-				v.Fuzzy = b
-			}
+			v.Fuzzy, _ = d.Bool()
 		default:
 			d.Unknown("Query, MaxHits, Language, fuzzy")
 		}
@@ -5339,55 +5177,25 @@ func decodeMeetingInput(d *toolimpl.Decoder, v *MeetingInput) {
 		switch string(d.Key()) {
 		case "roomId":
 			hasRoomID = true
-			if s, ok := d.String(); ok {
-				v.RoomID = s
-			}
+			v.RoomID, _ = d.String()
 		case "attendees":
 			hasAttendees = true
-			if d.Array() {
-				v.Attendees = []string{}
-				n := 0
-				for d.Elem() {
-					var elem string
-					if s, ok := d.String(); ok {
-						elem = s
-					}
-					if d.Keep() {
-						v.Attendees = append(v.Attendees, elem)
-					}
-					n++
-				}
-				if n < 1 {
-					d.Errorf(`must have at least 1 item, got %d`, n)
-				}
-			}
+			v.Attendees = d.Strings(1, -1)
 		case "durationMin":
 			hasDurationMin = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.DurationMin = int(n)
-				if n < 15 {
-					d.Errorf(`must be at least 15, got %v`, n)
-				}
-				if n > 480 {
-					d.Errorf(`must be at most 480, got %v`, n)
-				}
-			}
+			v.DurationMin = toolimpl.IntIn[int](d, 15, 480)
 		case "agendaUrl":
 			if d.OptionalNull() {
 				v.AgendaURL = nil
 				break
 			}
 			v.AgendaURL = new(string)
-			if s, ok := d.String(); ok {
-				*v.AgendaURL = s
-			}
+			*v.AgendaURL, _ = d.String()
 		case "isPrivate":
 			if d.OptionalNull() {
 				break
 			}
-			if b, ok := d.Bool(); ok {
-				v.IsPrivate = b
-			}
+			v.IsPrivate, _ = d.Bool()
 		default:
 			d.Unknown("roomId, attendees, durationMin, agendaUrl, isPrivate")
 		}
@@ -5413,32 +5221,18 @@ func decodeClusterScale(d *toolimpl.Decoder, v *ClusterScale) {
 		switch string(d.Key()) {
 		case "namespace":
 			hasNamespace = true
-			if s, ok := d.String(); ok {
-				v.Namespace = s
-			}
+			v.Namespace, _ = d.String()
 		case "deployment":
 			hasDeployment = true
-			if s, ok := d.String(); ok {
-				v.Deployment = s
-			}
+			v.Deployment, _ = d.String()
 		case "replicas":
 			hasReplicas = true
-			if n, ok := d.Int(32); ok {
-				v.Replicas = int32(n)
-				if n < 0 {
-					d.Errorf(`must be at least 0, got %v`, n)
-				}
-				if n > 50 {
-					d.Errorf(`must be at most 50, got %v`, n)
-				}
-			}
+			v.Replicas = toolimpl.IntIn[int32](d, 0, 50)
 		case "dry_run":
 			if d.OptionalNull() {
 				break
 			}
-			if b, ok := d.Bool(); ok {
-				v.DryRun = b
-			}
+			v.DryRun, _ = d.Bool()
 		default:
 			d.Unknown("namespace, deployment, replicas, dry_run")
 		}
@@ -5483,9 +5277,7 @@ func decodeListUsersInput(d *toolimpl.Decoder, v *ListUsersInput) {
 			if v.Audit == nil {
 				v.Audit = new(Audit)
 			}
-			if s, ok := d.String(); ok {
-				v.Audit.RequestedBy = s
-			}
+			v.Audit.RequestedBy, _ = d.String()
 		case "reason":
 			if d.OptionalNull() {
 				break
@@ -5493,14 +5285,10 @@ func decodeListUsersInput(d *toolimpl.Decoder, v *ListUsersInput) {
 			if v.Audit == nil {
 				v.Audit = new(Audit)
 			}
-			if s, ok := d.String(); ok {
-				v.Audit.Reason = s
-			}
+			v.Audit.Reason, _ = d.String()
 		case "team":
 			hasTeam = true
-			if s, ok := d.String(); ok {
-				v.Team = s
-			}
+			v.Team, _ = d.String()
 		default:
 			d.Unknown("offset, limit, requested_by, reason, team")
 		}
@@ -5534,18 +5322,7 @@ func decodeShipInput(d *toolimpl.Decoder, v *ShipInput) {
 				break
 			}
 			v.Tags = new([]string)
-			if d.Array() {
-				*v.Tags = []string{}
-				for d.Elem() {
-					var elem string
-					if s, ok := d.String(); ok {
-						elem = s
-					}
-					if d.Keep() {
-						*v.Tags = append(*v.Tags, elem)
-					}
-				}
-			}
+			*v.Tags = d.Strings(0, -1)
 		case "parcel":
 			hasParcel = true
 			decodeObject2(d, &v.Parcel)
@@ -5571,9 +5348,7 @@ func decodeOrgChart(d *toolimpl.Decoder, v *OrgChart) {
 		switch string(d.Key()) {
 		case "org":
 			hasOrg = true
-			if s, ok := d.String(); ok {
-				v.Org = s
-			}
+			v.Org, _ = d.String()
 		case "departments":
 			hasDepartments = true
 			if d.Array() {
@@ -5616,9 +5391,7 @@ func decodePaperSearch(d *toolimpl.Decoder, v *PaperSearch) {
 			if v.Scope == nil {
 				v.Scope = new(Scope)
 			}
-			if s, ok := d.String(); ok {
-				v.Scope.Project = s
-			}
+			v.Scope.Project, _ = d.String()
 		case "archive":
 			if d.OptionalNull() {
 				break
@@ -5626,14 +5399,10 @@ func decodePaperSearch(d *toolimpl.Decoder, v *PaperSearch) {
 			if v.Scope == nil {
 				v.Scope = new(Scope)
 			}
-			if b, ok := d.Bool(); ok {
-				v.Scope.Archive = b
-			}
+			v.Scope.Archive, _ = d.Bool()
 		case "query":
 			hasQuery = true
-			if s, ok := d.String(); ok {
-				v.Query = s
-			}
+			v.Query, _ = d.String()
 		case "filters":
 			if d.OptionalNull() {
 				v.Filters = nil
@@ -5692,18 +5461,7 @@ func decodeRouteInput(d *toolimpl.Decoder, v *RouteInput) {
 				break
 			}
 			v.Avoid = new([]string)
-			if d.Array() {
-				*v.Avoid = []string{}
-				for d.Elem() {
-					var elem string
-					if s, ok := d.String(); ok {
-						elem = s
-					}
-					if d.Keep() {
-						*v.Avoid = append(*v.Avoid, elem)
-					}
-				}
-			}
+			*v.Avoid = d.Strings(0, -1)
 		case "via":
 			if d.OptionalNull() {
 				v.Via = nil
@@ -5764,9 +5522,7 @@ func decodeSensorReading(d *toolimpl.Decoder, v *SensorReading) {
 			}
 		case "sequence":
 			hasSequence = true
-			if n, ok := d.Int(64); ok {
-				v.Sequence = n
-			}
+			v.Sequence, _ = d.Int(64)
 		case "value":
 			hasValue = true
 			if f, ok := d.Float(32); ok {
@@ -5783,16 +5539,12 @@ func decodeSensorReading(d *toolimpl.Decoder, v *SensorReading) {
 			if d.OptionalNull() {
 				break
 			}
-			if n, ok := d.Uint(64); ok {
-				v.Count = n
-			}
+			v.Count, _ = d.Uint(64)
 		case "scale":
 			if d.OptionalNull() {
 				break
 			}
-			if f, ok := d.Float(64); ok {
-				v.Scale = f
-			}
+			v.Scale, _ = d.Float(64)
 		case "raw":
 			if d.OptionalNull() {
 				break
@@ -5828,15 +5580,7 @@ func decodeTimerInput(d *toolimpl.Decoder, v *TimerInput) {
 		switch string(d.Key()) {
 		case "delay_ms":
 			hasDelayMS = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.DelayMS = int(n)
-				if n < 0 {
-					d.Errorf(`must be at least 0, got %v`, n)
-				}
-				if n > 60000 {
-					d.Errorf(`must be at most 60000, got %v`, n)
-				}
-			}
+			v.DelayMS = toolimpl.IntIn[int](d, 0, 60000)
 		case "timeout":
 			if d.OptionalNull() {
 				break
@@ -5846,18 +5590,14 @@ func decodeTimerInput(d *toolimpl.Decoder, v *TimerInput) {
 			}
 		case "start_at":
 			hasStartAt = true
-			if t, ok := d.Time(); ok {
-				v.StartAt = t
-			}
+			v.StartAt, _ = d.Time()
 		case "end_at":
 			if d.OptionalNull() {
 				v.EndAt = nil
 				break
 			}
 			v.EndAt = new(time.Time)
-			if t, ok := d.Time(); ok {
-				*v.EndAt = t
-			}
+			*v.EndAt, _ = d.Time()
 		default:
 			d.Unknown("delay_ms, timeout, start_at, end_at")
 		}
@@ -5884,9 +5624,7 @@ func decodeBoxInput(d *toolimpl.Decoder, v *BoxInput) {
 				i := 0
 				for d.Elem() {
 					if i < 3 {
-						if f, ok := d.Float(64); ok {
-							v.Origin[i] = f
-						}
+						v.Origin[i], _ = d.Float(64)
 					} else {
 						d.Skip()
 					}
@@ -5902,9 +5640,7 @@ func decodeBoxInput(d *toolimpl.Decoder, v *BoxInput) {
 				i := 0
 				for d.Elem() {
 					if i < 3 {
-						if f, ok := d.Float(64); ok {
-							v.Size[i] = f
-						}
+						v.Size[i], _ = d.Float(64)
 					} else {
 						d.Skip()
 					}
@@ -5942,9 +5678,7 @@ func decodeBoxInput(d *toolimpl.Decoder, v *BoxInput) {
 				i := 0
 				for d.Elem() {
 					if i < 2 {
-						if s, ok := d.String(); ok {
-							v.Labels[i] = s
-						}
+						v.Labels[i], _ = d.String()
 					} else {
 						d.Skip()
 					}
@@ -5990,9 +5724,7 @@ func decodePage(d *toolimpl.Decoder, v *Page[OrderLine]) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Next = s
-			}
+			v.Next, _ = d.String()
 		case "total":
 			hasTotal = true
 			if n, ok := d.Int(strconv.IntSize); ok {
@@ -6084,9 +5816,7 @@ func decodeRateLimit(d *toolimpl.Decoder, v *RateLimit) {
 			if d.OptionalNull() {
 				break
 			}
-			if b, ok := d.Bytes(); ok {
-				v.Bytes = b
-			}
+			v.Bytes, _ = d.Bytes()
 		default:
 			d.Unknown("burst, per_second, window, bytes")
 		}
@@ -6112,9 +5842,7 @@ func decodeRefundInput(d *toolimpl.Decoder, v *RefundInput) {
 		switch string(d.Key()) {
 		case "payment_id":
 			hasPaymentID = true
-			if s, ok := d.String(); ok {
-				v.PaymentID = s
-			}
+			v.PaymentID, _ = d.String()
 		case "amount":
 			hasAmount = true
 			decodeMoney(d, &v.Amount)
@@ -6147,9 +5875,7 @@ func decodeLogQuery(d *toolimpl.Decoder, v *LogQuery) {
 		switch string(d.Key()) {
 		case "service":
 			hasService = true
-			if s, ok := d.String(); ok {
-				v.Service = s
-			}
+			v.Service, _ = d.String()
 		case "min_level":
 			hasMinLevel = true
 			d.TextUnmarshaler(&v.MinLevel)
@@ -6218,9 +5944,7 @@ func decodePriceCheck(d *toolimpl.Decoder, v *PriceCheck) {
 			if d.OptionalNull() {
 				break
 			}
-			if f, ok := d.Float(64); ok {
-				v.Amount = f
-			}
+			v.Amount, _ = d.Float(64)
 		default:
 			d.Unknown("base, targets, amount")
 		}
@@ -6240,9 +5964,7 @@ func decodeBlameInput(d *toolimpl.Decoder, v *BlameInput) {
 		switch string(d.Key()) {
 		case "file":
 			hasFile = true
-			if s, ok := d.String(); ok {
-				v.File = s
-			}
+			v.File, _ = d.String()
 		case "spans":
 			hasSpans = true
 			if d.Array() {
@@ -6287,16 +6009,12 @@ func decodeGetOrderInput(d *toolimpl.Decoder, v *GetOrderInput) {
 		switch string(d.Key()) {
 		case "order_id":
 			hasOrderID = true
-			if s, ok := d.String(); ok {
-				v.OrderID = s
-			}
+			v.OrderID, _ = d.String()
 		case "expand":
 			if d.OptionalNull() {
 				break
 			}
-			if b, ok := d.Bool(); ok {
-				v.Expand = b
-			}
+			v.Expand, _ = d.Bool()
 		default:
 			d.Unknown("order_id, expand")
 		}
@@ -6316,16 +6034,12 @@ func decodeCancelInput(d *toolimpl.Decoder, v *CancelInput) {
 		switch string(d.Key()) {
 		case "order_id":
 			hasOrderID = true
-			if s, ok := d.String(); ok {
-				v.OrderID = s
-			}
+			v.OrderID, _ = d.String()
 		case "reason":
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Reason = s
-			}
+			v.Reason, _ = d.String()
 		default:
 			d.Unknown("order_id, reason")
 		}
@@ -6345,9 +6059,7 @@ func decodeSearchOrdersInput(d *toolimpl.Decoder, v *SearchOrdersInput) {
 		switch string(d.Key()) {
 		case "customerId":
 			hasCustomerID = true
-			if s, ok := d.String(); ok {
-				v.CustomerID = s
-			}
+			v.CustomerID, _ = d.String()
 		case "statuses":
 			if d.OptionalNull() {
 				v.Statuses = nil
@@ -6412,9 +6124,7 @@ func decodeEchoOrderInput(d *toolimpl.Decoder, v *EchoOrderInput) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Notes = s
-			}
+			v.Notes, _ = d.String()
 		default:
 			d.Unknown("order, notes")
 		}
@@ -6434,37 +6144,20 @@ func decodeSendNoteArgs(d *toolimpl.Decoder, v *sendNoteArgs) {
 		switch string(d.Key()) {
 		case "to":
 			hasTo = true
-			if s, ok := d.String(); ok {
-				v.To = s
-			}
+			v.To, _ = d.String()
 		case "subject":
 			hasSubject = true
-			if s, ok := d.String(); ok {
-				v.Subject = s
-			}
+			v.Subject, _ = d.String()
 		case "urgent":
 			if d.OptionalNull() {
 				v.Urgent = nil
 				break
 			}
 			v.Urgent = new(bool)
-			if b, ok := d.Bool(); ok {
-				*v.Urgent = b
-			}
+			*v.Urgent, _ = d.Bool()
 		case "cc":
 			hasCc = true
-			if d.Array() {
-				v.Cc = []string{}
-				for d.Elem() {
-					var elem string
-					if s, ok := d.String(); ok {
-						elem = s
-					}
-					if d.Keep() {
-						v.Cc = append(v.Cc, elem)
-					}
-				}
-			}
+			v.Cc = d.Strings(0, -1)
 		default:
 			d.Unknown("to, subject, urgent, cc")
 		}
@@ -6500,9 +6193,7 @@ func decodeResizeImageArgs(d *toolimpl.Decoder, v *resizeImageArgs) {
 			}
 		case "scale":
 			hasScale = true
-			if f, ok := d.Float(64); ok {
-				v.Scale = f
-			}
+			v.Scale, _ = d.Float(64)
 		default:
 			d.Unknown("width, height, scale")
 		}
@@ -6528,9 +6219,7 @@ func decodeSummaryInput(d *toolimpl.Decoder, v *SummaryInput) {
 		switch string(d.Key()) {
 		case "text":
 			hasText = true
-			if s, ok := d.String(); ok {
-				v.Text = s
-			}
+			v.Text, _ = d.String()
 		case "max_words":
 			if d.OptionalNull() {
 				break
@@ -6557,16 +6246,12 @@ func decodeSplitInput(d *toolimpl.Decoder, v *SplitInput) {
 		switch string(d.Key()) {
 		case "text":
 			hasText = true
-			if s, ok := d.String(); ok {
-				v.Text = s
-			}
+			v.Text, _ = d.String()
 		case "sep":
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Sep = s
-			}
+			v.Sep, _ = d.String()
 		default:
 			d.Unknown("text, sep")
 		}
@@ -6586,16 +6271,12 @@ func decodeArchiveInput(d *toolimpl.Decoder, v *ArchiveInput) {
 		switch string(d.Key()) {
 		case "project":
 			hasProject = true
-			if s, ok := d.String(); ok {
-				v.Project = s
-			}
+			v.Project, _ = d.String()
 		case "force":
 			if d.OptionalNull() {
 				break
 			}
-			if b, ok := d.Bool(); ok {
-				v.Force = b
-			}
+			v.Force, _ = d.Bool()
 		default:
 			d.Unknown("project, force")
 		}
@@ -6619,20 +6300,10 @@ func decodeObject(d *toolimpl.Decoder, v *struct {
 		switch string(d.Key()) {
 		case "sku":
 			hasSKU = true
-			if s, ok := d.String(); ok {
-				v.SKU = s
-			}
+			v.SKU, _ = d.String()
 		case "quantity":
 			hasQuantity = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Quantity = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 999 {
-					d.Errorf(`must be at most 999, got %v`, n)
-				}
-			}
+			v.Quantity = toolimpl.IntIn[int](d, 1, 999)
 		case "price":
 			hasPrice = true
 			if f, ok := d.Float(64); ok {
@@ -6666,27 +6337,18 @@ func decodeAddress(d *toolimpl.Decoder, v *Address) {
 		switch string(d.Key()) {
 		case "street":
 			hasStreet = true
-			if s, ok := d.String(); ok {
-				v.Street = s
-			}
+			v.Street, _ = d.String()
 		case "city":
 			hasCity = true
-			if s, ok := d.String(); ok {
-				v.City = s
-			}
+			v.City, _ = d.String()
 		case "country":
 			hasCountry = true
-			if s, ok := d.String(); ok {
-				v.Country = s
-				d.Length(s, 2, 2)
-			}
+			v.Country = d.StringLength(2, 2)
 		case "zip":
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Zip = s
-			}
+			v.Zip, _ = d.String()
 		default:
 			d.Unknown("street, city, country, zip")
 		}
@@ -6753,9 +6415,7 @@ func decodeDepartment(d *toolimpl.Decoder, v *Department) {
 		switch string(d.Key()) {
 		case "name":
 			hasName = true
-			if s, ok := d.String(); ok {
-				v.Name = s
-			}
+			v.Name, _ = d.String()
 		case "teams":
 			hasTeams = true
 			if d.Array() {
@@ -6792,18 +6452,7 @@ func decodeFilters(d *toolimpl.Decoder, v *Filters) {
 				v.Authors = nil
 				break
 			}
-			if d.Array() {
-				v.Authors = []string{}
-				for d.Elem() {
-					var elem string
-					if s, ok := d.String(); ok {
-						elem = s
-					}
-					if d.Keep() {
-						v.Authors = append(v.Authors, elem)
-					}
-				}
-			}
+			v.Authors = d.Strings(0, -1)
 		case "year":
 			if d.OptionalNull() {
 				v.Year = nil
@@ -6835,9 +6484,7 @@ func decodeObject3(d *toolimpl.Decoder, v *struct {
 			if d.OptionalNull() {
 				break
 			}
-			if b, ok := d.Bool(); ok {
-				v.Highlight = b
-			}
+			v.Highlight, _ = d.Bool()
 		case "snippet":
 			if d.OptionalNull() {
 				break
@@ -6883,9 +6530,7 @@ func decodeWaypoint(d *toolimpl.Decoder, v *Waypoint) {
 			if d.OptionalNull() {
 				break
 			}
-			if b, ok := d.Bool(); ok {
-				v.Stop = b
-			}
+			v.Stop, _ = d.Bool()
 		default:
 			d.Unknown("lat, lon, stop")
 		}
@@ -6908,9 +6553,7 @@ func decodeOrderLine(d *toolimpl.Decoder, v *OrderLine) {
 		switch string(d.Key()) {
 		case "sku":
 			hasSKU = true
-			if s, ok := d.String(); ok {
-				v.SKU = s
-			}
+			v.SKU, _ = d.String()
 		case "qty":
 			hasQuantity = true
 			if n, ok := d.Uint(16); ok {
@@ -6938,14 +6581,10 @@ func decodePair(d *toolimpl.Decoder, v *Pair[string, int64]) {
 		switch string(d.Key()) {
 		case "key":
 			hasKey = true
-			if s, ok := d.String(); ok {
-				v.Key = s
-			}
+			v.Key, _ = d.String()
 		case "value":
 			hasValue = true
-			if n, ok := d.Int(64); ok {
-				v.Value = n
-			}
+			v.Value, _ = d.Int(64)
 		default:
 			d.Unknown("key, value")
 		}
@@ -6968,9 +6607,7 @@ func decodePair2(d *toolimpl.Decoder, v *Pair[string, float32]) {
 		switch string(d.Key()) {
 		case "key":
 			hasKey = true
-			if s, ok := d.String(); ok {
-				v.Key = s
-			}
+			v.Key, _ = d.String()
 		case "value":
 			hasValue = true
 			if f, ok := d.Float(32); ok {
@@ -7014,31 +6651,16 @@ func decodeOrder(d *toolimpl.Decoder, v *Order) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-			}
+			v.ID, _ = d.String()
 		case "status":
 			hasStatus = true
-			if s, ok := d.String(); ok {
-				v.Status = s
-			}
+			v.Status, _ = d.String()
 		case "lines":
 			if d.OptionalNull() {
 				v.Lines = nil
 				break
 			}
-			if d.Array() {
-				v.Lines = []string{}
-				for d.Elem() {
-					var elem string
-					if s, ok := d.String(); ok {
-						elem = s
-					}
-					if d.Keep() {
-						v.Lines = append(v.Lines, elem)
-					}
-				}
-			}
+			v.Lines = d.Strings(0, -1)
 		default:
 			d.Unknown("id, status, lines")
 		}
@@ -7103,9 +6725,7 @@ func decodeTeam(d *toolimpl.Decoder, v *Team) {
 		switch string(d.Key()) {
 		case "name":
 			hasName = true
-			if s, ok := d.String(); ok {
-				v.Name = s
-			}
+			v.Name, _ = d.String()
 		case "members":
 			hasMembers = true
 			if d.Array() {
@@ -7143,15 +6763,7 @@ func decodeObject5(d *toolimpl.Decoder, v *struct {
 			if d.OptionalNull() {
 				break
 			}
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Words = int(n)
-				if n < 5 {
-					d.Errorf(`must be at least 5, got %v`, n)
-				}
-				if n > 80 {
-					d.Errorf(`must be at most 80, got %v`, n)
-				}
-			}
+			v.Words = toolimpl.IntIn[int](d, 5, 80)
 		default:
 			d.Unknown("words")
 		}
@@ -7168,9 +6780,7 @@ func checkMoney(d *toolimpl.Decoder, v *Money) {
 		switch string(d.Key()) {
 		case "amount":
 			hasAmount = true
-			if n, ok := d.Int(64); ok {
-				v.Amount = n
-			}
+			v.Amount, _ = d.Int(64)
 		case "currency":
 			hasCurrency = true
 			mark := d.Mark()
@@ -7182,9 +6792,7 @@ func checkMoney(d *toolimpl.Decoder, v *Money) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Note = s
-			}
+			v.Note, _ = d.String()
 		default:
 			d.Unknown("amount, currency, note")
 		}
@@ -7237,9 +6845,7 @@ func decodeMember(d *toolimpl.Decoder, v *Member) {
 		switch string(d.Key()) {
 		case "name":
 			hasName = true
-			if s, ok := d.String(); ok {
-				v.Name = s
-			}
+			v.Name, _ = d.String()
 		case "contact":
 			if d.OptionalNull() {
 				v.Contact = nil
@@ -7267,9 +6873,7 @@ func decodeContact(d *toolimpl.Decoder, v *Contact) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Email = s
-			}
+			v.Email, _ = d.String()
 		case "phones":
 			if d.OptionalNull() {
 				v.Phones = nil
@@ -7301,16 +6905,12 @@ func decodePhone(d *toolimpl.Decoder, v *Phone) {
 		switch string(d.Key()) {
 		case "number":
 			hasNumber = true
-			if s, ok := d.String(); ok {
-				v.Number = s
-			}
+			v.Number, _ = d.String()
 		case "mobile":
 			if d.OptionalNull() {
 				break
 			}
-			if b, ok := d.Bool(); ok {
-				v.Mobile = b
-			}
+			v.Mobile, _ = d.Bool()
 		default:
 			d.Unknown("number, mobile")
 		}

@@ -282,10 +282,7 @@ func decodePlace(d *toolimpl.Decoder, v *geo.Place) {
 		switch string(d.Key()) {
 		case "name":
 			hasName = true
-			if s, ok := d.String(); ok {
-				v.Name = s
-				d.Length(s, 1, -1)
-			}
+			v.Name = d.StringLength(1, -1)
 		case "unit":
 			if d.OptionalNull() {
 				break

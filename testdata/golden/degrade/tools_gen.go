@@ -253,9 +253,7 @@ func decodeIn(d *toolimpl.Decoder, v *In) {
 			}
 		case "any":
 			hasAny = true
-			if x, ok := d.Any(); ok {
-				v.Any = x
-			}
+			v.Any, _ = d.Any()
 		case "tree":
 			hasTree = true
 			decodeNode(d, &v.Tree)
@@ -284,9 +282,7 @@ func decodeTagArgs(d *toolimpl.Decoder, v *tagArgs) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-			}
+			v.ID, _ = d.String()
 		case "labels":
 			hasLabels = true
 			if d.Object() {
@@ -294,9 +290,7 @@ func decodeTagArgs(d *toolimpl.Decoder, v *tagArgs) {
 				for d.Field() {
 					key := string(d.Key())
 					var elem string
-					if s, ok := d.String(); ok {
-						elem = s
-					}
+					elem, _ = d.String()
 					v.Labels[key] = elem
 				}
 			}
@@ -322,9 +316,7 @@ func decodeNode(d *toolimpl.Decoder, v *Node) {
 		switch string(d.Key()) {
 		case "name":
 			hasName = true
-			if s, ok := d.String(); ok {
-				v.Name = s
-			}
+			v.Name, _ = d.String()
 		case "next":
 			if d.OptionalNull() {
 				v.Next = nil
@@ -351,9 +343,7 @@ func decodePlainArgs(d *toolimpl.Decoder, v *plainArgs) {
 		switch string(d.Key()) {
 		case "name":
 			hasName = true
-			if s, ok := d.String(); ok {
-				v.Name = s
-			}
+			v.Name, _ = d.String()
 		default:
 			d.Unknown("name")
 		}

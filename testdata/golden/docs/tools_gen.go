@@ -121,14 +121,10 @@ func decodeTicket(d *toolimpl.Decoder, v *Ticket) {
 		switch string(d.Key()) {
 		case "subject":
 			hasSubject = true
-			if s, ok := d.String(); ok {
-				v.Subject = s
-			}
+			v.Subject, _ = d.String()
 		case "body":
 			hasBody = true
-			if s, ok := d.String(); ok {
-				v.Body = s
-			}
+			v.Body, _ = d.String()
 		case "priority":
 			hasPriority = true
 			if s, ok := d.StringRef(); ok {
@@ -144,18 +140,7 @@ func decodeTicket(d *toolimpl.Decoder, v *Ticket) {
 				v.Tags = nil
 				break
 			}
-			if d.Array() {
-				v.Tags = []string{}
-				for d.Elem() {
-					var elem string
-					if s, ok := d.String(); ok {
-						elem = s
-					}
-					if d.Keep() {
-						v.Tags = append(v.Tags, elem)
-					}
-				}
-			}
+			v.Tags = d.Strings(0, -1)
 		case "delay_ms":
 			if d.OptionalNull() {
 				break
@@ -209,9 +194,7 @@ func decodeContact(d *toolimpl.Decoder, v *Contact) {
 		switch string(d.Key()) {
 		case "email":
 			hasEmail = true
-			if s, ok := d.String(); ok {
-				v.Email = s
-			}
+			v.Email, _ = d.String()
 		default:
 			d.Unknown("email")
 		}

@@ -283,70 +283,36 @@ func decodeTripRequest(d *toolimpl.Decoder, v *TripRequest) {
 		switch string(d.Key()) {
 		case "city":
 			hasCity = true
-			if s, ok := d.String(); ok {
-				v.City = s
-			}
+			v.City, _ = d.String()
 		case "seat":
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Seat = s
-			}
+			v.Seat, _ = d.String()
 		case "since":
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Since = s
-			}
+			v.Since, _ = d.String()
 		case "quoted":
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Quoted = s
-			}
+			v.Quoted, _ = d.String()
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 50 {
-					d.Errorf(`must be at most 50, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 50)
 		case "tags":
 			hasTags = true
-			if d.Array() {
-				v.Tags = []string{}
-				n := 0
-				for d.Elem() {
-					var elem string
-					if s, ok := d.String(); ok {
-						elem = s
-					}
-					if d.Keep() {
-						v.Tags = append(v.Tags, elem)
-					}
-					n++
-				}
-				if n > 3 {
-					d.Errorf(`must have at most 3 items, got %d`, n)
-				}
-			}
+			v.Tags = d.Strings(0, 3)
 		case "note":
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Note = s
-			}
+			v.Note, _ = d.String()
 		case "mode":
 			if d.OptionalNull() {
 				break

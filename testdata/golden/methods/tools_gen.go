@@ -205,9 +205,7 @@ func decodeLookup(d *toolimpl.Decoder, v *Lookup) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-			}
+			v.ID, _ = d.String()
 		default:
 			d.Unknown("id")
 		}

@@ -105,18 +105,14 @@ func decodeChartArgs(d *toolimpl.Decoder, v *chartArgs) {
 		switch string(d.Key()) {
 		case "title":
 			hasTitle = true
-			if s, ok := d.String(); ok {
-				v.Title = s
-			}
+			v.Title, _ = d.String()
 		case "values":
 			hasValues = true
 			if d.Array() {
 				v.Values = []float64{}
 				for d.Elem() {
 					var elem float64
-					if f, ok := d.Float(64); ok {
-						elem = f
-					}
+					elem, _ = d.Float(64)
 					if d.Keep() {
 						v.Values = append(v.Values, elem)
 					}

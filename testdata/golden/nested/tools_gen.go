@@ -265,39 +265,29 @@ func decodeRoute(d *toolimpl.Decoder, v *Route) {
 				for d.Field() {
 					key := string(d.Key())
 					var elem string
-					if s, ok := d.String(); ok {
-						elem = s
-					}
+					elem, _ = d.String()
 					v.Labels[key] = elem
 				}
 			}
 		case "depart":
 			hasDepart = true
-			if t, ok := d.Time(); ok {
-				v.Depart = t
-			}
+			v.Depart, _ = d.Time()
 		case "payload":
 			if d.OptionalNull() {
 				break
 			}
-			if b, ok := d.Bytes(); ok {
-				v.Payload = b
-			}
+			v.Payload, _ = d.Bytes()
 		case "extra":
 			if d.OptionalNull() {
 				v.Extra = nil
 				break
 			}
-			if x, ok := d.Any(); ok {
-				v.Extra = x
-			}
+			v.Extra, _ = d.Any()
 		case "raw":
 			if d.OptionalNull() {
 				break
 			}
-			if raw, ok := d.Raw(); ok {
-				v.Raw = raw
-			}
+			v.Raw, _ = d.Raw()
 		case "limit":
 			if d.OptionalNull() {
 				v.Limit = nil
@@ -384,9 +374,7 @@ func decodeObject(d *toolimpl.Decoder, v *struct {
 		switch string(d.Key()) {
 		case "mode":
 			hasMode = true
-			if s, ok := d.String(); ok {
-				v.Mode = s
-			}
+			v.Mode, _ = d.String()
 		default:
 			d.Unknown("mode")
 		}

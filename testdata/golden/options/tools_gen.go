@@ -177,9 +177,7 @@ func decodeQuery(d *toolimpl.Decoder, v *Query) {
 		switch string(d.Key()) {
 		case "q":
 			hasQ = true
-			if s, ok := d.String(); ok {
-				v.Q = s
-			}
+			v.Q, _ = d.String()
 		default:
 			d.Unknown("q")
 		}

@@ -90,9 +90,7 @@ func decodeTree(d *toolimpl.Decoder, v *Tree) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Label = s
-			}
+			v.Label, _ = d.String()
 		default:
 			d.Unknown("root, label")
 		}
@@ -112,9 +110,7 @@ func decodeNode(d *toolimpl.Decoder, v *Node) {
 		switch string(d.Key()) {
 		case "name":
 			hasName = true
-			if s, ok := d.String(); ok {
-				v.Name = s
-			}
+			v.Name, _ = d.String()
 		case "children":
 			if d.OptionalNull() {
 				v.Children = nil

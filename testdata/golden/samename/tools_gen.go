@@ -104,9 +104,7 @@ func decodeBoard(d *toolimpl.Decoder, v *Board) {
 						continue
 					}
 					var elem string
-					if s, ok := d.String(); ok {
-						elem = s
-					}
+					elem, _ = d.String()
 					v.Labels[key] = elem
 				}
 			}
@@ -132,9 +130,7 @@ func decodeItem(d *toolimpl.Decoder, v *a.Item) {
 		switch string(d.Key()) {
 		case "title":
 			hasTitle = true
-			if s, ok := d.String(); ok {
-				v.Title = s
-			}
+			v.Title, _ = d.String()
 		case "sub":
 			if d.OptionalNull() {
 				v.Sub = nil
@@ -170,9 +166,7 @@ func decodeItem2(d *toolimpl.Decoder, v *b.Item) {
 		switch string(d.Key()) {
 		case "text":
 			hasText = true
-			if s, ok := d.String(); ok {
-				v.Text = s
-			}
+			v.Text, _ = d.String()
 		case "replies":
 			if d.OptionalNull() {
 				v.Replies = nil

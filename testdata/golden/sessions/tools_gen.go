@@ -330,9 +330,7 @@ func decodeOrdersIn(d *toolimpl.Decoder, v *OrdersIn) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = s
-			}
+			v.Status, _ = d.String()
 		default:
 			d.Unknown("status")
 		}
@@ -349,9 +347,7 @@ func decodeGreetArgs(d *toolimpl.Decoder, v *greetArgs) {
 		switch string(d.Key()) {
 		case "name":
 			hasName = true
-			if s, ok := d.String(); ok {
-				v.Name = s
-			}
+			v.Name, _ = d.String()
 		default:
 			d.Unknown("name")
 		}

@@ -347,9 +347,7 @@ func decodeIn(d *toolimpl.Decoder, v *In) {
 		switch string(d.Key()) {
 		case "text":
 			hasText = true
-			if s, ok := d.String(); ok {
-				v.Text = s
-			}
+			v.Text, _ = d.String()
 		default:
 			d.Unknown("text")
 		}
@@ -369,9 +367,7 @@ func decodePlainArgs(d *toolimpl.Decoder, v *plainArgs) {
 		switch string(d.Key()) {
 		case "city":
 			hasCity = true
-			if s, ok := d.String(); ok {
-				v.City = s
-			}
+			v.City, _ = d.String()
 		case "days":
 			hasDays = true
 			if n, ok := d.Int(strconv.IntSize); ok {
@@ -383,9 +379,7 @@ func decodePlainArgs(d *toolimpl.Decoder, v *plainArgs) {
 				break
 			}
 			v.Note = new(string)
-			if s, ok := d.String(); ok {
-				*v.Note = s
-			}
+			*v.Note, _ = d.String()
 		default:
 			d.Unknown("city, days, note")
 		}

@@ -8,7 +8,6 @@ import (
 	"context"
 	"encoding/json"
 	"iter"
-	"strconv"
 
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
@@ -181,9 +180,7 @@ func decodeSpellArgs(d *toolimpl.Decoder, v *spellArgs) {
 		switch string(d.Key()) {
 		case "word":
 			hasWord = true
-			if s, ok := d.String(); ok {
-				v.Word = s
-			}
+			v.Word, _ = d.String()
 		default:
 			d.Unknown("word")
 		}
@@ -203,15 +200,7 @@ func decodeJob(d *toolimpl.Decoder, v *Job) {
 		switch string(d.Key()) {
 		case "steps":
 			hasSteps = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Steps = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 10 {
-					d.Errorf(`must be at most 10, got %v`, n)
-				}
-			}
+			v.Steps = toolimpl.IntIn[int](d, 1, 10)
 		default:
 			d.Unknown("steps")
 		}

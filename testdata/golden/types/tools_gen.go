@@ -199,9 +199,7 @@ func decodeOrder(d *toolimpl.Decoder, v *Order) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.Base.ID = s
-			}
+			v.Base.ID, _ = d.String()
 		case "by":
 			if d.OptionalNull() {
 				break
@@ -209,9 +207,7 @@ func decodeOrder(d *toolimpl.Decoder, v *Order) {
 			if v.Audit == nil {
 				v.Audit = new(Audit)
 			}
-			if s, ok := d.String(); ok {
-				v.Audit.By = s
-			}
+			v.Audit.By, _ = d.String()
 		case "named":
 			hasNamed = true
 			decodeNamed(d, &v.Named)
@@ -219,9 +215,7 @@ func decodeOrder(d *toolimpl.Decoder, v *Order) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Note = s
-			}
+			v.Note, _ = d.String()
 		case "count":
 			hasCount = true
 			if n, ok := d.QuotedInt(strconv.IntSize); ok {
@@ -241,9 +235,7 @@ func decodeOrder(d *toolimpl.Decoder, v *Order) {
 			if d.OptionalNull() {
 				break
 			}
-			if b, ok := d.QuotedBool(); ok {
-				v.On = b
-			}
+			v.On, _ = d.QuotedBool()
 		case "level":
 			hasLevel = true
 			d.TextUnmarshaler(&v.Level)
@@ -265,9 +257,7 @@ func decodeOrder(d *toolimpl.Decoder, v *Order) {
 				for d.Field() {
 					key := Key(d.Key())
 					var elem uint64
-					if n, ok := d.Uint(64); ok {
-						elem = n
-					}
+					elem, _ = d.Uint(64)
 					v.Stock[key] = elem
 				}
 			}
@@ -402,16 +392,12 @@ func decodeBase(d *toolimpl.Decoder, v *Base) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-			}
+			v.ID, _ = d.String()
 		case "note":
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Note = s
-			}
+			v.Note, _ = d.String()
 		default:
 			d.Unknown("id, note")
 		}
@@ -431,14 +417,10 @@ func decodePair2(d *toolimpl.Decoder, v *Pair[string]) {
 		switch string(d.Key()) {
 		case "first":
 			hasFirst = true
-			if s, ok := d.String(); ok {
-				v.First = s
-			}
+			v.First, _ = d.String()
 		case "second":
 			hasSecond = true
-			if s, ok := d.String(); ok {
-				v.Second = s
-			}
+			v.Second, _ = d.String()
 		default:
 			d.Unknown("first, second")
 		}

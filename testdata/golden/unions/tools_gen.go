@@ -112,18 +112,13 @@ func decodeContact(d *toolimpl.Decoder, v *Contact) {
 				break
 			}
 			hasPhone = true
-			if s, ok := d.String(); ok {
-				v.Phone = s
-			}
+			v.Phone, _ = d.String()
 		case "country":
 			if d.OptionalNull() {
 				break
 			}
 			hasCountry = true
-			if s, ok := d.String(); ok {
-				v.Country = s
-				d.Length(s, 2, 2)
-			}
+			v.Country = d.StringLength(2, 2)
 		case "name":
 			hasName = true
 			if d.Null() {
@@ -131,9 +126,7 @@ func decodeContact(d *toolimpl.Decoder, v *Contact) {
 				break
 			}
 			v.Name = new(string)
-			if s, ok := d.String(); ok {
-				*v.Name = s
-			}
+			*v.Name, _ = d.String()
 		case "ref":
 			if d.OptionalNull() {
 				v.Ref = nil
@@ -142,9 +135,7 @@ func decodeContact(d *toolimpl.Decoder, v *Contact) {
 			if !d.OfTypes(true, "string", "integer") {
 				break
 			}
-			if x, ok := d.Any(); ok {
-				v.Ref = x
-			}
+			v.Ref, _ = d.Any()
 		case "meta":
 			if d.OptionalNull() {
 				break
@@ -152,25 +143,19 @@ func decodeContact(d *toolimpl.Decoder, v *Contact) {
 			if !d.OfTypes(false, "object", "array") {
 				break
 			}
-			if raw, ok := d.Raw(); ok {
-				v.Meta = raw
-			}
+			v.Meta, _ = d.Raw()
 		case "tag":
 			if d.OptionalNull() {
 				break
 			}
 			hasTag = true
-			if s, ok := d.String(); ok {
-				v.Tag = s
-			}
+			v.Tag, _ = d.String()
 		case "kind":
 			if d.OptionalNull() {
 				break
 			}
 			hasKind = true
-			if s, ok := d.String(); ok {
-				v.Kind = s
-			}
+			v.Kind, _ = d.String()
 		default:
 			d.Unknown("email, phone, country, name, ref, meta, tag, kind")
 		}

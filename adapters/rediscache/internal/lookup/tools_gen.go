@@ -177,9 +177,7 @@ func decodeLookupArgs(d *toolimpl.Decoder, v *lookupArgs) {
 		switch string(d.Key()) {
 		case "key":
 			hasKey = true
-			if s, ok := d.String(); ok {
-				v.Key = s
-			}
+			v.Key, _ = d.String()
 		default:
 			d.Unknown("key")
 		}
@@ -199,9 +197,7 @@ func decodeBriefArgs(d *toolimpl.Decoder, v *briefArgs) {
 		switch string(d.Key()) {
 		case "key":
 			hasKey = true
-			if s, ok := d.String(); ok {
-				v.Key = s
-			}
+			v.Key, _ = d.String()
 		default:
 			d.Unknown("key")
 		}
