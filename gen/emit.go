@@ -42,6 +42,7 @@ type emitter struct {
 
 	outputs        *outputs
 	structEncoders map[*outType]string
+	nilEncoders    map[*outType]bool // struct encoders that write nil as null
 	encodeQueue    []*outType
 	encoders       []jen.Code // the tools' result encoders
 	errs           []error
@@ -68,6 +69,7 @@ func emit(pkg *Package) (*jen.File, error) {
 		fastDecoders:   make(map[*Type]string),
 		outputs:        &outputs{types: make(map[string]*outType)},
 		structEncoders: make(map[*outType]string),
+		nilEncoders:    make(map[*outType]bool),
 	}
 	e.names.reserve("Tools")
 	e.f.HeaderComment(Header + "\n\n//go:build !" + BuildTag)

@@ -115,7 +115,7 @@ func (t searchPassagesTool) Call(ctx context.Context, s *runtime.Settings, args 
 	}
 	return toolimpl.RunEncoded(ctx, s, &searchPassagesInfo, in, func(ctx context.Context, in SearchRequest) (*SearchResult, error) {
 		return t.searcher.Search(ctx, in)
-	}, encodeSearchPassagesResult)
+	}, encodeSearchResult)
 }
 
 // Lines that more than one schema of the get_passage tool holds, each written once.
@@ -351,22 +351,17 @@ func fastGetPassageArgs(data []byte, i int, v *getPassageArgs, strs *toolimpl.St
 	return i, true
 }
 
-// encodeSearchPassagesResult writes the result of the search_passages tool as JSON.
-func encodeSearchPassagesResult(e *toolimpl.Encoder, v *SearchResult) {
-	if v == nil {
-		e.Null()
-	} else {
-		encodeSearchResult(e, v)
-	}
-}
-
 // encodeGetPassageResult writes the result of the get_passage tool as JSON.
 func encodeGetPassageResult(e *toolimpl.Encoder, v Passage) {
 	encodePassage(e, &v)
 }
 
-// encodeSearchResult writes a SearchResult as JSON.
+// encodeSearchResult writes a SearchResult as JSON, and nil as null.
 func encodeSearchResult(e *toolimpl.Encoder, v *SearchResult) {
+	if v == nil {
+		e.Null()
+		return
+	}
 	e.Raw(`{"hits":`)
 	if v.Hits == nil {
 		e.Null()

@@ -101,7 +101,7 @@ func callGetForecast(ctx context.Context, s *runtime.Settings, args json.RawMess
 			return res, nil
 		}
 	}
-	return toolimpl.RunEncoded(ctx, s, &getForecastInfo, in, GetForecast, encodeGetForecastResult)
+	return toolimpl.RunEncoded(ctx, s, &getForecastInfo, in, GetForecast, encodeForecast)
 }
 
 // Lines that more than one schema of the convert_temperature tool holds, each written once.
@@ -337,17 +337,12 @@ func fastConvertTemperatureArgs(data []byte, i int, v *convertTemperatureArgs, s
 	return i, true
 }
 
-// encodeGetForecastResult writes the result of the get_forecast tool as JSON.
-func encodeGetForecastResult(e *toolimpl.Encoder, v *Forecast) {
+// encodeForecast writes a Forecast as JSON, and nil as null.
+func encodeForecast(e *toolimpl.Encoder, v *Forecast) {
 	if v == nil {
 		e.Null()
-	} else {
-		encodeForecast(e, v)
+		return
 	}
-}
-
-// encodeForecast writes a Forecast as JSON.
-func encodeForecast(e *toolimpl.Encoder, v *Forecast) {
 	e.Raw(`{"city":`)
 	e.String(v.City)
 	e.Raw(`,"unit":`)

@@ -139,7 +139,7 @@ func callFindCity(ctx context.Context, s *runtime.Settings, args json.RawMessage
 	}
 	return toolimpl.RunEncoded(ctx, s, &findCityInfo, in, func(ctx context.Context, in findCityArgs) (*City, error) {
 		return FindCity(in.Name)
-	}, encodeFindCityResult)
+	}, encodeCity)
 }
 
 // Lines that more than one schema of the city_names tool holds, each written once.
@@ -919,15 +919,6 @@ func encodeGetCityResult(e *toolimpl.Encoder, v City) {
 	encodeCity(e, &v)
 }
 
-// encodeFindCityResult writes the result of the find_city tool as JSON.
-func encodeFindCityResult(e *toolimpl.Encoder, v *City) {
-	if v == nil {
-		e.Null()
-	} else {
-		encodeCity(e, v)
-	}
-}
-
 // encodeCityNamesResult writes the result of the city_names tool as JSON.
 func encodeCityNamesResult(e *toolimpl.Encoder, v []string) {
 	if v == nil {
@@ -973,8 +964,12 @@ func encodeStreamCitiesChunk(e *toolimpl.Encoder, v City) {
 	encodeCity(e, &v)
 }
 
-// encodeCity writes a City as JSON.
+// encodeCity writes a City as JSON, and nil as null.
 func encodeCity(e *toolimpl.Encoder, v *City) {
+	if v == nil {
+		e.Null()
+		return
+	}
 	e.Raw(`{"name":`)
 	e.String(v.Name)
 	e.Raw(`,"country":`)

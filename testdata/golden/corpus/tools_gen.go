@@ -910,7 +910,7 @@ func callCommentOnIssue(ctx context.Context, s *runtime.Settings, args json.RawM
 	}
 	return toolimpl.RunEncoded(ctx, s, &commentOnIssueInfo, in, func(ctx context.Context, in IssueComment) (*IssueComment, error) {
 		return CommentOnIssue(ctx, &in)
-	}, encodeCommentOnIssueResult)
+	}, encodeIssueComment)
 }
 
 // Lines that more than one schema of the read_lines tool holds, each written once.
@@ -3312,7 +3312,7 @@ func (t getOrderTool) Call(ctx context.Context, s *runtime.Settings, args json.R
 	}
 	return toolimpl.RunEncoded(ctx, s, &getOrderInfo, in, func(ctx context.Context, in GetOrderInput) (*Order, error) {
 		return t.store.GetOrder(ctx, in)
-	}, encodeGetOrderResult)
+	}, encodeOrder)
 }
 
 // Lines that more than one schema of the cancel_order tool holds, each written once.
@@ -3554,7 +3554,7 @@ func (t validateOrderTool) Call(ctx context.Context, s *runtime.Settings, args j
 	}
 	return toolimpl.RunEncoded(ctx, s, &validateOrderInfo, in, func(ctx context.Context, in EchoOrderInput) (*EchoOrderInput, error) {
 		return t.store.ValidateOrder(ctx, in)
-	}, encodeValidateOrderResult)
+	}, encodeEchoOrderInput)
 }
 
 // Lines that more than one schema of the send_note tool holds, each written once.
@@ -8894,15 +8894,6 @@ func encodeChooseSeatResult(e *toolimpl.Encoder, v SeatRequest) {
 	encodeSeatRequest(e, &v)
 }
 
-// encodeCommentOnIssueResult writes the result of the comment_on_issue tool as JSON.
-func encodeCommentOnIssueResult(e *toolimpl.Encoder, v *IssueComment) {
-	if v == nil {
-		e.Null()
-	} else {
-		encodeIssueComment(e, v)
-	}
-}
-
 // encodeReadLinesResult writes the result of the read_lines tool as JSON.
 func encodeReadLinesResult(e *toolimpl.Encoder, v FileRange) {
 	encodeFileRange(e, &v)
@@ -9047,15 +9038,6 @@ func encodeBlameLinesResult(e *toolimpl.Encoder, v BlameInput) {
 	encodeBlameInput(e, &v)
 }
 
-// encodeGetOrderResult writes the result of the get_order tool as JSON.
-func encodeGetOrderResult(e *toolimpl.Encoder, v *Order) {
-	if v == nil {
-		e.Null()
-	} else {
-		encodeOrder(e, v)
-	}
-}
-
 // encodeSearchOrdersResult writes the result of the search_orders tool as JSON.
 func encodeSearchOrdersResult(e *toolimpl.Encoder, v []Order) {
 	if v == nil {
@@ -9069,15 +9051,6 @@ func encodeSearchOrdersResult(e *toolimpl.Encoder, v []Order) {
 			encodeOrder(e, &el)
 		}
 		e.Byte(']')
-	}
-}
-
-// encodeValidateOrderResult writes the result of the validate_order tool as JSON.
-func encodeValidateOrderResult(e *toolimpl.Encoder, v *EchoOrderInput) {
-	if v == nil {
-		e.Null()
-	} else {
-		encodeEchoOrderInput(e, v)
 	}
 }
 
@@ -9386,8 +9359,12 @@ func encodeSeatRequest(e *toolimpl.Encoder, v *SeatRequest) {
 	e.Byte('}')
 }
 
-// encodeIssueComment writes an IssueComment as JSON.
+// encodeIssueComment writes an IssueComment as JSON, and nil as null.
 func encodeIssueComment(e *toolimpl.Encoder, v *IssueComment) {
+	if v == nil {
+		e.Null()
+		return
+	}
 	e.Raw(`{"owner":`)
 	e.String(v.Owner)
 	e.Raw(`,"repo":`)
@@ -10032,8 +10009,12 @@ func encodeBlameInput(e *toolimpl.Encoder, v *BlameInput) {
 	e.Byte('}')
 }
 
-// encodeOrder writes an Order as JSON.
+// encodeOrder writes an Order as JSON, and nil as null.
 func encodeOrder(e *toolimpl.Encoder, v *Order) {
+	if v == nil {
+		e.Null()
+		return
+	}
 	e.Raw(`{"id":`)
 	e.String(v.ID)
 	e.Raw(`,"status":`)
@@ -10052,8 +10033,12 @@ func encodeOrder(e *toolimpl.Encoder, v *Order) {
 	e.Byte('}')
 }
 
-// encodeEchoOrderInput writes an EchoOrderInput as JSON.
+// encodeEchoOrderInput writes an EchoOrderInput as JSON, and nil as null.
 func encodeEchoOrderInput(e *toolimpl.Encoder, v *EchoOrderInput) {
+	if v == nil {
+		e.Null()
+		return
+	}
 	e.Raw(`{"order":`)
 	encodeOrder(e, &v.Order)
 	if len(v.Notes) != 0 {

@@ -112,7 +112,7 @@ func callMakeReport(ctx context.Context, s *runtime.Settings, args json.RawMessa
 	}
 	return toolimpl.RunEncoded(ctx, s, &makeReportInfo, in, func(ctx context.Context, in toolimpl.NoInput) (*Report, error) {
 		return MakeReport(ctx)
-	}, encodeMakeReportResult)
+	}, encodeReport)
 }
 
 // Lines that more than one schema of the levels tool holds, each written once.
@@ -247,15 +247,6 @@ func callStamp(ctx context.Context, s *runtime.Settings, args json.RawMessage) (
 	})
 }
 
-// encodeMakeReportResult writes the result of the make_report tool as JSON.
-func encodeMakeReportResult(e *toolimpl.Encoder, v *Report) {
-	if v == nil {
-		e.Null()
-	} else {
-		encodeReport(e, v)
-	}
-}
-
 // encodeLevelsResult writes the result of the levels tool as JSON.
 func encodeLevelsResult(e *toolimpl.Encoder, v []Level) {
 	if v == nil {
@@ -296,8 +287,12 @@ func encodeCountResult(e *toolimpl.Encoder, v int) {
 	e.Int(int64(v))
 }
 
-// encodeReport writes a Report as JSON.
+// encodeReport writes a Report as JSON, and nil as null.
 func encodeReport(e *toolimpl.Encoder, v *Report) {
+	if v == nil {
+		e.Null()
+		return
+	}
 	e.Raw(`{"code":`)
 	e.String(string(v.Code))
 	e.Raw(`,"level":`)

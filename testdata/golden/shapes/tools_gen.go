@@ -242,7 +242,7 @@ func callPointer(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	}
 	return toolimpl.RunEncoded(ctx, s, &pointerInfo, in, func(ctx context.Context, in In) (*Out, error) {
 		return Pointer(ctx, &in)
-	}, encodePointerResult)
+	}, encodeOut)
 }
 
 // Lines that more than one schema of the plain tool holds, each written once.
@@ -458,17 +458,12 @@ func encodeNoContextResult(e *toolimpl.Encoder, v Out) {
 	encodeOut(e, &v)
 }
 
-// encodePointerResult writes the result of the pointer tool as JSON.
-func encodePointerResult(e *toolimpl.Encoder, v *Out) {
+// encodeOut writes an Out as JSON, and nil as null.
+func encodeOut(e *toolimpl.Encoder, v *Out) {
 	if v == nil {
 		e.Null()
-	} else {
-		encodeOut(e, v)
+		return
 	}
-}
-
-// encodeOut writes an Out as JSON.
-func encodeOut(e *toolimpl.Encoder, v *Out) {
 	e.Raw(`{"length":`)
 	e.Int(int64(v.Length))
 	e.Byte('}')
