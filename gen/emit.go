@@ -544,7 +544,6 @@ func (e *emitter) decodeArguments(t *Tool, settings, args, in, d, res, info stri
 			jen.List(jen.Id(end), jen.Id(ok)).Op(":=").Qual(ImplPath, "Fast").Call(jen.Id(settings), jen.Id(args), jen.Op("&").Id(in), jen.Op("&").Id(strs), jen.Id(e.fastName(t.Input.Type))),
 			jen.Op("!").Id(ok).Op("||").Op("!").Qual(ImplPath, "FastDone").Call(jen.Id(settings), jen.Id(args), jen.Id(end), jen.Lit(depth)),
 		).Block(append([]jen.Code{
-		jen.Comment("Not the common case: decode again, saying what is wrong."),
 		jen.Id(in).Op("=").Add(inType).Values(),
 	}, full...)...)}
 }

@@ -171,7 +171,6 @@ func callTool000(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	var in Args000
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs000); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args000{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool000Info, args)
@@ -248,7 +247,6 @@ func callTool001(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	var in Args001
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs001); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args001{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool001Info, args)
@@ -389,7 +387,6 @@ func callTool003(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	var in Args003
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs003); !ok || !toolimpl.FastDone(s, args, end, 3) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args003{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool003Info, args)
@@ -449,7 +446,6 @@ func callTool004(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	var in Args004
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs004); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args004{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool004Info, args)
@@ -526,7 +522,6 @@ func callTool005(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	var in Args005
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs005); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args005{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool005Info, args)
@@ -667,7 +662,6 @@ func callTool007(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	var in Args007
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs007); !ok || !toolimpl.FastDone(s, args, end, 3) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args007{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool007Info, args)
@@ -727,7 +721,6 @@ func callTool008(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	var in Args008
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs008); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args008{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool008Info, args)
@@ -804,7 +797,6 @@ func callTool009(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	var in Args009
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs009); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args009{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool009Info, args)
@@ -945,7 +937,6 @@ func callTool011(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	var in Args011
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs011); !ok || !toolimpl.FastDone(s, args, end, 3) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args011{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool011Info, args)
@@ -1005,7 +996,6 @@ func callTool012(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	var in Args012
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs012); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args012{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool012Info, args)
@@ -1082,7 +1072,6 @@ func callTool013(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	var in Args013
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs013); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args013{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool013Info, args)
@@ -1223,7 +1212,6 @@ func callTool015(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	var in Args015
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs015); !ok || !toolimpl.FastDone(s, args, end, 3) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args015{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool015Info, args)
@@ -1283,7 +1271,6 @@ func callTool016(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	var in Args016
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs016); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args016{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool016Info, args)
@@ -1360,7 +1347,6 @@ func callTool017(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	var in Args017
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs017); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args017{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool017Info, args)
@@ -1501,7 +1487,6 @@ func callTool019(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	var in Args019
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs019); !ok || !toolimpl.FastDone(s, args, end, 3) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args019{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool019Info, args)
@@ -1561,7 +1546,6 @@ func callTool020(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	var in Args020
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs020); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args020{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool020Info, args)
@@ -1638,7 +1622,6 @@ func callTool021(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	var in Args021
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs021); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args021{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool021Info, args)
@@ -1779,7 +1762,6 @@ func callTool023(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	var in Args023
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs023); !ok || !toolimpl.FastDone(s, args, end, 3) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args023{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool023Info, args)
@@ -1839,7 +1821,6 @@ func callTool024(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	var in Args024
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs024); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args024{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool024Info, args)
@@ -1916,7 +1897,6 @@ func callTool025(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	var in Args025
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs025); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args025{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool025Info, args)
@@ -2057,7 +2037,6 @@ func callTool027(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	var in Args027
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs027); !ok || !toolimpl.FastDone(s, args, end, 3) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args027{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool027Info, args)
@@ -2117,7 +2096,6 @@ func callTool028(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	var in Args028
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs028); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args028{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool028Info, args)
@@ -2194,7 +2172,6 @@ func callTool029(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	var in Args029
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs029); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args029{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool029Info, args)
@@ -2335,7 +2312,6 @@ func callTool031(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	var in Args031
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs031); !ok || !toolimpl.FastDone(s, args, end, 3) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args031{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool031Info, args)
@@ -2395,7 +2371,6 @@ func callTool032(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	var in Args032
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs032); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args032{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool032Info, args)
@@ -2472,7 +2447,6 @@ func callTool033(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	var in Args033
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs033); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args033{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool033Info, args)
@@ -2613,7 +2587,6 @@ func callTool035(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	var in Args035
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs035); !ok || !toolimpl.FastDone(s, args, end, 3) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args035{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool035Info, args)
@@ -2673,7 +2646,6 @@ func callTool036(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	var in Args036
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs036); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args036{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool036Info, args)
@@ -2750,7 +2722,6 @@ func callTool037(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	var in Args037
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs037); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args037{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool037Info, args)
@@ -2891,7 +2862,6 @@ func callTool039(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	var in Args039
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs039); !ok || !toolimpl.FastDone(s, args, end, 3) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args039{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool039Info, args)
@@ -2951,7 +2921,6 @@ func callTool040(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	var in Args040
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs040); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args040{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool040Info, args)
@@ -3028,7 +2997,6 @@ func callTool041(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	var in Args041
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs041); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args041{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool041Info, args)
@@ -3169,7 +3137,6 @@ func callTool043(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	var in Args043
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs043); !ok || !toolimpl.FastDone(s, args, end, 3) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args043{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool043Info, args)
@@ -3229,7 +3196,6 @@ func callTool044(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	var in Args044
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs044); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args044{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool044Info, args)
@@ -3306,7 +3272,6 @@ func callTool045(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	var in Args045
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs045); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args045{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool045Info, args)
@@ -3447,7 +3412,6 @@ func callTool047(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	var in Args047
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs047); !ok || !toolimpl.FastDone(s, args, end, 3) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args047{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool047Info, args)
@@ -3507,7 +3471,6 @@ func callTool048(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	var in Args048
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs048); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args048{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool048Info, args)
@@ -3584,7 +3547,6 @@ func callTool049(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	var in Args049
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs049); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args049{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool049Info, args)
@@ -3725,7 +3687,6 @@ func callTool051(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	var in Args051
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs051); !ok || !toolimpl.FastDone(s, args, end, 3) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args051{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool051Info, args)
@@ -3785,7 +3746,6 @@ func callTool052(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	var in Args052
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs052); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args052{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool052Info, args)
@@ -3862,7 +3822,6 @@ func callTool053(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	var in Args053
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs053); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args053{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool053Info, args)
@@ -4003,7 +3962,6 @@ func callTool055(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	var in Args055
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs055); !ok || !toolimpl.FastDone(s, args, end, 3) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args055{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool055Info, args)
@@ -4063,7 +4021,6 @@ func callTool056(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	var in Args056
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs056); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args056{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool056Info, args)
@@ -4140,7 +4097,6 @@ func callTool057(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	var in Args057
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs057); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args057{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool057Info, args)
@@ -4281,7 +4237,6 @@ func callTool059(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	var in Args059
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs059); !ok || !toolimpl.FastDone(s, args, end, 3) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args059{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool059Info, args)
@@ -4341,7 +4296,6 @@ func callTool060(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	var in Args060
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs060); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args060{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool060Info, args)
@@ -4418,7 +4372,6 @@ func callTool061(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	var in Args061
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs061); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args061{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool061Info, args)
@@ -4559,7 +4512,6 @@ func callTool063(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	var in Args063
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs063); !ok || !toolimpl.FastDone(s, args, end, 3) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args063{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool063Info, args)
@@ -4619,7 +4571,6 @@ func callTool064(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	var in Args064
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs064); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args064{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool064Info, args)
@@ -4696,7 +4647,6 @@ func callTool065(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	var in Args065
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs065); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args065{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool065Info, args)
@@ -4837,7 +4787,6 @@ func callTool067(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	var in Args067
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs067); !ok || !toolimpl.FastDone(s, args, end, 3) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args067{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool067Info, args)
@@ -4897,7 +4846,6 @@ func callTool068(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	var in Args068
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs068); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args068{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool068Info, args)
@@ -4974,7 +4922,6 @@ func callTool069(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	var in Args069
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs069); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args069{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool069Info, args)
@@ -5115,7 +5062,6 @@ func callTool071(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	var in Args071
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs071); !ok || !toolimpl.FastDone(s, args, end, 3) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args071{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool071Info, args)
@@ -5175,7 +5121,6 @@ func callTool072(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	var in Args072
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs072); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args072{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool072Info, args)
@@ -5252,7 +5197,6 @@ func callTool073(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	var in Args073
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs073); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args073{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool073Info, args)
@@ -5393,7 +5337,6 @@ func callTool075(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	var in Args075
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs075); !ok || !toolimpl.FastDone(s, args, end, 3) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args075{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool075Info, args)
@@ -5453,7 +5396,6 @@ func callTool076(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	var in Args076
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs076); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args076{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool076Info, args)
@@ -5530,7 +5472,6 @@ func callTool077(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	var in Args077
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs077); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args077{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool077Info, args)
@@ -5671,7 +5612,6 @@ func callTool079(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	var in Args079
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs079); !ok || !toolimpl.FastDone(s, args, end, 3) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args079{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool079Info, args)
@@ -5731,7 +5671,6 @@ func callTool080(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	var in Args080
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs080); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args080{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool080Info, args)
@@ -5808,7 +5747,6 @@ func callTool081(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	var in Args081
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs081); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args081{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool081Info, args)
@@ -5949,7 +5887,6 @@ func callTool083(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	var in Args083
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs083); !ok || !toolimpl.FastDone(s, args, end, 3) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args083{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool083Info, args)
@@ -6009,7 +5946,6 @@ func callTool084(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	var in Args084
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs084); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args084{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool084Info, args)
@@ -6086,7 +6022,6 @@ func callTool085(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	var in Args085
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs085); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args085{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool085Info, args)
@@ -6227,7 +6162,6 @@ func callTool087(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	var in Args087
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs087); !ok || !toolimpl.FastDone(s, args, end, 3) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args087{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool087Info, args)
@@ -6287,7 +6221,6 @@ func callTool088(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	var in Args088
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs088); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args088{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool088Info, args)
@@ -6364,7 +6297,6 @@ func callTool089(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	var in Args089
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs089); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args089{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool089Info, args)
@@ -6505,7 +6437,6 @@ func callTool091(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	var in Args091
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs091); !ok || !toolimpl.FastDone(s, args, end, 3) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args091{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool091Info, args)
@@ -6565,7 +6496,6 @@ func callTool092(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	var in Args092
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs092); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args092{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool092Info, args)
@@ -6642,7 +6572,6 @@ func callTool093(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	var in Args093
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs093); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args093{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool093Info, args)
@@ -6783,7 +6712,6 @@ func callTool095(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	var in Args095
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs095); !ok || !toolimpl.FastDone(s, args, end, 3) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args095{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool095Info, args)
@@ -6843,7 +6771,6 @@ func callTool096(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	var in Args096
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs096); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args096{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool096Info, args)
@@ -6920,7 +6847,6 @@ func callTool097(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	var in Args097
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs097); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args097{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool097Info, args)
@@ -7061,7 +6987,6 @@ func callTool099(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	var in Args099
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs099); !ok || !toolimpl.FastDone(s, args, end, 3) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args099{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool099Info, args)

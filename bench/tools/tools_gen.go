@@ -81,7 +81,6 @@ func callForecast(ctx context.Context, s *runtime.Settings, args json.RawMessage
 	var in weather.ForecastRequest
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastForecastRequest); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = weather.ForecastRequest{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &forecastInfo, args)
@@ -141,7 +140,6 @@ func callSearch(ctx context.Context, s *runtime.Settings, args json.RawMessage) 
 	var in search.SearchRequest
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastSearchRequest); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = search.SearchRequest{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &searchInfo, args)
@@ -202,7 +200,6 @@ func callLookup(ctx context.Context, s *runtime.Settings, args json.RawMessage) 
 	var in OrderQuery
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastOrderQuery); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = OrderQuery{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &lookupInfo, args)
@@ -264,7 +261,6 @@ func callLookupTimeout(ctx context.Context, s *runtime.Settings, args json.RawMe
 	var in OrderQuery
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastOrderQuery); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = OrderQuery{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &lookupTimeoutInfo, args)
@@ -326,7 +322,6 @@ func callIgnoreCtx(ctx context.Context, s *runtime.Settings, args json.RawMessag
 	var in OrderQuery
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastOrderQuery); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = OrderQuery{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &ignoreCtxInfo, args)
@@ -387,7 +382,6 @@ func callWeek(ctx context.Context, s *runtime.Settings, args json.RawMessage) (r
 	var in WeekQuery
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastWeekQuery); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = WeekQuery{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &weekInfo, args)
@@ -442,7 +436,6 @@ func callQuote(ctx context.Context, s *runtime.Settings, args json.RawMessage) (
 	var in quoteArgs
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastQuoteArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = quoteArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &quoteInfo, args)

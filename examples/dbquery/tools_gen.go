@@ -147,7 +147,6 @@ func (t queryTool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	var in QueryArgs
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastQueryArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = QueryArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &queryInfo, args)
@@ -225,7 +224,6 @@ func (t addOrderNoteTool) Call(ctx context.Context, s *runtime.Settings, args js
 	var in NoteArgs
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastNoteArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = NoteArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &addOrderNoteInfo, args)

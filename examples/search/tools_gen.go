@@ -104,7 +104,6 @@ func (t searchPassagesTool) Call(ctx context.Context, s *runtime.Settings, args 
 	var in SearchRequest
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastSearchRequest); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = SearchRequest{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &searchPassagesInfo, args)
@@ -172,7 +171,6 @@ func (t getPassageTool) Call(ctx context.Context, s *runtime.Settings, args json
 	var in getPassageArgs
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastGetPassageArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = getPassageArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &getPassageInfo, args)

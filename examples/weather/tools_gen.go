@@ -92,7 +92,6 @@ func callGetForecast(ctx context.Context, s *runtime.Settings, args json.RawMess
 	var in ForecastRequest
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastForecastRequest); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = ForecastRequest{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &getForecastInfo, args)
@@ -149,7 +148,6 @@ func callConvertTemperature(ctx context.Context, s *runtime.Settings, args json.
 	var in convertTemperatureArgs
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastConvertTemperatureArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = convertTemperatureArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &convertTemperatureInfo, args)

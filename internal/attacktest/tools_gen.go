@@ -156,7 +156,6 @@ func callConfirmOp(ctx context.Context, s *runtime.Settings, args json.RawMessag
 	var in confirmOpArgs
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastConfirmOpArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = confirmOpArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &confirmOpInfo, args)
@@ -311,7 +310,6 @@ func (streamWordsTool) Call(ctx context.Context, s *runtime.Settings, args json.
 	var in streamWordsArgs
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastStreamWordsArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = streamWordsArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &streamWordsInfo, args)
@@ -377,7 +375,6 @@ func (streamLateTool) Call(ctx context.Context, s *runtime.Settings, args json.R
 	var in streamLateArgs
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastStreamLateArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = streamLateArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &streamLateInfo, args)
@@ -428,7 +425,6 @@ func callAdd(ctx context.Context, s *runtime.Settings, args json.RawMessage) (ru
 	var in addArgs
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastAddArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = addArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &addInfo, args)
@@ -473,7 +469,6 @@ func callEcho(ctx context.Context, s *runtime.Settings, args json.RawMessage) (r
 	var in echoArgs
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastEchoArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = echoArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &echoInfo, args)
@@ -521,7 +516,6 @@ func callSum(ctx context.Context, s *runtime.Settings, args json.RawMessage) (ru
 	var in sumArgs
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastSumArgs); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = sumArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &sumInfo, args)
@@ -567,7 +561,6 @@ func callSleepy(ctx context.Context, s *runtime.Settings, args json.RawMessage) 
 	var in sleepyArgs
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastSleepyArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = sleepyArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &sleepyInfo, args)
@@ -613,7 +606,6 @@ func callStall(ctx context.Context, s *runtime.Settings, args json.RawMessage) (
 	var in stallArgs
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastStallArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = stallArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &stallInfo, args)
@@ -670,7 +662,6 @@ func callCachedLookup(ctx context.Context, s *runtime.Settings, args json.RawMes
 	var in cachedLookupArgs
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastCachedLookupArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = cachedLookupArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &cachedLookupInfo, args)
@@ -716,7 +707,6 @@ func callFlaky(ctx context.Context, s *runtime.Settings, args json.RawMessage) (
 	var in flakyArgs
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastFlakyArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = flakyArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &flakyInfo, args)

@@ -72,7 +72,6 @@ func callGetCity(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	var in getCityArgs
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastGetCityArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = getCityArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &getCityInfo, args)
@@ -128,7 +127,6 @@ func callFindCity(ctx context.Context, s *runtime.Settings, args json.RawMessage
 	var in findCityArgs
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastFindCityArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = findCityArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &findCityInfo, args)
@@ -176,7 +174,6 @@ func callCityNames(ctx context.Context, s *runtime.Settings, args json.RawMessag
 	var in Query
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastQuery); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Query{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &cityNamesInfo, args)
@@ -225,7 +222,6 @@ func callCountCities(ctx context.Context, s *runtime.Settings, args json.RawMess
 	var in Query
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastQuery); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Query{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &countCitiesInfo, args)
@@ -272,7 +268,6 @@ func callPopulations(ctx context.Context, s *runtime.Settings, args json.RawMess
 	var in Query
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastQuery); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Query{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &populationsInfo, args)
@@ -343,7 +338,6 @@ func (streamCitiesTool) Call(ctx context.Context, s *runtime.Settings, args json
 	var in Query
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastQuery); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Query{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &streamCitiesInfo, args)
@@ -411,7 +405,6 @@ func (spellCityTool) Call(ctx context.Context, s *runtime.Settings, args json.Ra
 	var in spellCityArgs
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastSpellCityArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = spellCityArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &spellCityInfo, args)
@@ -474,7 +467,6 @@ func (cityCardTool) Call(ctx context.Context, s *runtime.Settings, args json.Raw
 	var in cityCardArgs
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastCityCardArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = cityCardArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &cityCardInfo, args)
@@ -520,7 +512,6 @@ func callCheckCity(ctx context.Context, s *runtime.Settings, args json.RawMessag
 	var in checkCityArgs
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastCheckCityArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = checkCityArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &checkCityInfo, args)
@@ -566,7 +557,6 @@ func callGreet(ctx context.Context, s *runtime.Settings, args json.RawMessage) (
 	var in greetArgs
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastGreetArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = greetArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &greetInfo, args)

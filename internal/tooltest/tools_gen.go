@@ -77,7 +77,6 @@ func (wordsTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMes
 	var in wordsArgs
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastWordsArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = wordsArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &wordsInfo, args)
@@ -139,7 +138,6 @@ func (lookTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMess
 	var in LookRequest
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastLookRequest); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = LookRequest{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &lookInfo, args)

@@ -228,7 +228,8 @@ func ValidFormat(format, s string) bool {
 
 // Fast runs the generated fast path fast over args into v, unless args are
 // over the size limit of s (nil for the defaults): the size is checked
-// before any decoding.
+// before any decoding. Unless it and FastDone report true, the generated
+// code decodes args again with a Decoder, which says what is wrong.
 func Fast[T any](s *runtime.Settings, args []byte, v *T, strs *Strings, fast func([]byte, int, *T, *Strings) (int, bool)) (end int, ok bool) {
 	if s == nil {
 		s = &defaults

@@ -96,7 +96,6 @@ func (t exchangeRateTool) Call(ctx context.Context, s *runtime.Settings, args js
 	var in RateRequest
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastRateRequest); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = RateRequest{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &exchangeRateInfo, args)
@@ -107,7 +106,7 @@ func (t exchangeRateTool) Call(ctx context.Context, s *runtime.Settings, args js
 	}
 	return toolimpl.RunEncoded(ctx, s, &exchangeRateInfo, in, func(ctx context.Context, in RateRequest) (*Rate, error) {
 		return t.upstream.ExchangeRate(ctx, in)
-	}, encodeExchangeRateResult)
+	}, encodeRate)
 }
 
 // decodeRateRequest decodes a RateRequest and checks its constraints.
@@ -196,17 +195,12 @@ func fastRateRequest(data []byte, i int, v *RateRequest, strs *toolimpl.Strings)
 	return i, true
 }
 
-// encodeExchangeRateResult writes the result of the exchange_rate tool as JSON.
-func encodeExchangeRateResult(e *toolimpl.Encoder, v *Rate) {
+// encodeRate writes a Rate as JSON, and nil as null.
+func encodeRate(e *toolimpl.Encoder, v *Rate) {
 	if v == nil {
 		e.Null()
-	} else {
-		encodeRate(e, v)
+		return
 	}
-}
-
-// encodeRate writes a Rate as JSON.
-func encodeRate(e *toolimpl.Encoder, v *Rate) {
 	e.Raw(`{"from":`)
 	e.String(v.From)
 	e.Raw(`,"to":`)

@@ -61,7 +61,6 @@ func callLookup(ctx context.Context, s *runtime.Settings, args json.RawMessage) 
 	var in Query
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastQuery); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Query{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &lookupInfo, args)
@@ -107,7 +106,6 @@ func callDelete(ctx context.Context, s *runtime.Settings, args json.RawMessage) 
 	var in Query
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastQuery); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Query{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &deleteInfo, args)
@@ -158,7 +156,6 @@ func callAppend(ctx context.Context, s *runtime.Settings, args json.RawMessage) 
 	var in Query
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastQuery); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Query{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &appendInfo, args)
@@ -207,7 +204,6 @@ func callOverwrite(ctx context.Context, s *runtime.Settings, args json.RawMessag
 	var in Query
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastQuery); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Query{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &overwriteInfo, args)
@@ -251,7 +247,6 @@ func callUnsaid(ctx context.Context, s *runtime.Settings, args json.RawMessage) 
 	var in Query
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastQuery); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Query{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &unsaidInfo, args)

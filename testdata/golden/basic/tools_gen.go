@@ -94,7 +94,6 @@ func callBookTable(ctx context.Context, s *runtime.Settings, args json.RawMessag
 	var in BookingRequest
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastBookingRequest); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = BookingRequest{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &bookTableInfo, args)
@@ -152,7 +151,6 @@ func callPlaceOrder(ctx context.Context, s *runtime.Settings, args json.RawMessa
 	var in Order
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastOrder); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Order{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &placeOrderInfo, args)

@@ -53,7 +53,6 @@ func callSearch(ctx context.Context, s *runtimepkg.Settings, args jsonpkg.RawMes
 	var in Args
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args{}
 		var d_ toolimpl.Decoder
 		d_.BeginCall(s, &searchInfo2, args)

@@ -397,7 +397,6 @@ func callSetThermostat(ctx context.Context, s *runtime.Settings, args json.RawMe
 	var in ThermostatInput
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastThermostatInput); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = ThermostatInput{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &setThermostatInfo, args)
@@ -455,7 +454,6 @@ func callCreateTask(ctx context.Context, s *runtime.Settings, args json.RawMessa
 	var in TaskInput
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastTaskInput); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = TaskInput{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &createTaskInfo, args)
@@ -512,7 +510,6 @@ func callStartSync(ctx context.Context, s *runtime.Settings, args json.RawMessag
 	var in SyncInput
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastSyncInput); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = SyncInput{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &startSyncInfo, args)
@@ -569,7 +566,6 @@ func callReadFeed(ctx context.Context, s *runtime.Settings, args json.RawMessage
 	var in FeedInput
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastFeedInput); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = FeedInput{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &readFeedInfo, args)
@@ -646,7 +642,6 @@ func callSetAlarm(ctx context.Context, s *runtime.Settings, args json.RawMessage
 	var in AlarmInput
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastAlarmInput); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = AlarmInput{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &setAlarmInfo, args)
@@ -705,7 +700,6 @@ func callCurrentWeather(ctx context.Context, s *runtime.Settings, args json.RawM
 	var in WeatherQuery
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastWeatherQuery); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = WeatherQuery{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &currentWeatherInfo, args)
@@ -770,7 +764,6 @@ func callChooseSeat(ctx context.Context, s *runtime.Settings, args json.RawMessa
 	var in SeatRequest
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastSeatRequest); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = SeatRequest{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &chooseSeatInfo, args)
@@ -899,7 +892,6 @@ func callCommentOnIssue(ctx context.Context, s *runtime.Settings, args json.RawM
 	var in IssueComment
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastIssueComment); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = IssueComment{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &commentOnIssueInfo, args)
@@ -960,7 +952,6 @@ func callReadLines(ctx context.Context, s *runtime.Settings, args json.RawMessag
 	var in FileRange
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastFileRange); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = FileRange{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &readLinesInfo, args)
@@ -1019,7 +1010,6 @@ func callFindSymbol(ctx context.Context, s *runtime.Settings, args json.RawMessa
 	var in SymbolQuery
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastSymbolQuery); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = SymbolQuery{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &findSymbolInfo, args)
@@ -1083,7 +1073,6 @@ func callAskKnowledgeBase(ctx context.Context, s *runtime.Settings, args json.Ra
 	var in KnowledgeQuery
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastKnowledgeQuery); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = KnowledgeQuery{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &askKnowledgeBaseInfo, args)
@@ -1136,7 +1125,6 @@ func callCalculate(ctx context.Context, s *runtime.Settings, args json.RawMessag
 	var in Expression
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastExpression); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Expression{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &calculateInfo, args)
@@ -1205,7 +1193,6 @@ func callOpenTicket(ctx context.Context, s *runtime.Settings, args json.RawMessa
 	var in TicketInput
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastTicketInput); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = TicketInput{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &openTicketInfo, args)
@@ -1264,7 +1251,6 @@ func callTranslate(ctx context.Context, s *runtime.Settings, args json.RawMessag
 	var in TranslateInput
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastTranslateInput); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = TranslateInput{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &translateInfo, args)
@@ -1323,7 +1309,6 @@ func callFindRecipes(ctx context.Context, s *runtime.Settings, args json.RawMess
 	var in RecipeSearch
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastRecipeSearch); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = RecipeSearch{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &findRecipesInfo, args)
@@ -1387,7 +1372,6 @@ func callListRepos(ctx context.Context, s *runtime.Settings, args json.RawMessag
 	var in PageArgs
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastPageArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = PageArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &listReposInfo, args)
@@ -1457,7 +1441,6 @@ func callTransferMoney(ctx context.Context, s *runtime.Settings, args json.RawMe
 	var in TransferInput
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastTransferInput); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = TransferInput{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &transferMoneyInfo, args)
@@ -1526,7 +1509,6 @@ func callScheduleJob(ctx context.Context, s *runtime.Settings, args json.RawMess
 	var in ScheduleInput
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastScheduleInput); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = ScheduleInput{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &scheduleJobInfo, args)
@@ -1599,7 +1581,6 @@ func callAddInvoiceLines(ctx context.Context, s *runtime.Settings, args json.Raw
 	var in InvoiceLines
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastInvoiceLines); !ok || !toolimpl.FastDone(s, args, end, 3) {
-		// Not the common case: decode again, saying what is wrong.
 		in = InvoiceLines{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &addInvoiceLinesInfo, args)
@@ -1666,7 +1647,6 @@ func callUpdateProfile(ctx context.Context, s *runtime.Settings, args json.RawMe
 	var in ProfileUpdate
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastProfileUpdate); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = ProfileUpdate{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &updateProfileInfo, args)
@@ -1725,7 +1705,6 @@ func callLookupOrder(ctx context.Context, s *runtime.Settings, args json.RawMess
 	var in LookupOrderInput
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastLookupOrderInput); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = LookupOrderInput{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &lookupOrderInfo, args)
@@ -1787,7 +1766,6 @@ func callSearchWiki(ctx context.Context, s *runtime.Settings, args json.RawMessa
 	var in UntaggedInput
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastUntaggedInput); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = UntaggedInput{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &searchWikiInfo, args)
@@ -1858,7 +1836,6 @@ func callBookMeeting(ctx context.Context, s *runtime.Settings, args json.RawMess
 	var in MeetingInput
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastMeetingInput); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = MeetingInput{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &bookMeetingInfo, args)
@@ -1919,7 +1896,6 @@ func callScaleDeployment(ctx context.Context, s *runtime.Settings, args json.Raw
 	var in ClusterScale
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastClusterScale); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = ClusterScale{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &scaleDeploymentInfo, args)
@@ -2136,7 +2112,6 @@ func callShipParcel(ctx context.Context, s *runtime.Settings, args json.RawMessa
 	var in ShipInput
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastShipInput); !ok || !toolimpl.FastDone(s, args, end, 3) {
-		// Not the common case: decode again, saying what is wrong.
 		in = ShipInput{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &shipParcelInfo, args)
@@ -2264,7 +2239,6 @@ func callImportOrgChart(ctx context.Context, s *runtime.Settings, args json.RawM
 	var in OrgChart
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastOrgChart); !ok || !toolimpl.FastDone(s, args, end, 10) {
-		// Not the common case: decode again, saying what is wrong.
 		in = OrgChart{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &importOrgChartInfo, args)
@@ -2502,7 +2476,6 @@ func callPlanRoute(ctx context.Context, s *runtime.Settings, args json.RawMessag
 	var in RouteInput
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastRouteInput); !ok || !toolimpl.FastDone(s, args, end, 4) {
-		// Not the common case: decode again, saying what is wrong.
 		in = RouteInput{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &planRouteInfo, args)
@@ -2585,7 +2558,6 @@ func callRecordReading(ctx context.Context, s *runtime.Settings, args json.RawMe
 	var in SensorReading
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastSensorReading); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = SensorReading{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &recordReadingInfo, args)
@@ -2778,7 +2750,6 @@ func callImportOrders(ctx context.Context, s *runtime.Settings, args json.RawMes
 	var in Page[OrderLine]
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastPage); !ok || !toolimpl.FastDone(s, args, end, 3) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Page[OrderLine]{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &importOrdersInfo, args)
@@ -2904,7 +2875,6 @@ func callTagItems(ctx context.Context, s *runtime.Settings, args json.RawMessage
 	var in TagInput
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastTagInput); !ok || !toolimpl.FastDone(s, args, end, 4) {
-		// Not the common case: decode again, saying what is wrong.
 		in = TagInput{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tagItemsInfo, args)
@@ -3301,7 +3271,6 @@ func (t getOrderTool) Call(ctx context.Context, s *runtime.Settings, args json.R
 	var in GetOrderInput
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastGetOrderInput); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = GetOrderInput{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &getOrderInfo, args)
@@ -3367,7 +3336,6 @@ func (t cancelOrderTool) Call(ctx context.Context, s *runtime.Settings, args jso
 	var in CancelInput
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastCancelInput); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = CancelInput{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &cancelOrderInfo, args)
@@ -3543,7 +3511,6 @@ func (t validateOrderTool) Call(ctx context.Context, s *runtime.Settings, args j
 	var in EchoOrderInput
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastEchoOrderInput); !ok || !toolimpl.FastDone(s, args, end, 3) {
-		// Not the common case: decode again, saying what is wrong.
 		in = EchoOrderInput{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &validateOrderInfo, args)
@@ -3610,7 +3577,6 @@ func callSendNote(ctx context.Context, s *runtime.Settings, args json.RawMessage
 	var in sendNoteArgs
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastSendNoteArgs); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = sendNoteArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &sendNoteInfo, args)
@@ -3671,7 +3637,6 @@ func callResizeImage(ctx context.Context, s *runtime.Settings, args json.RawMess
 	var in resizeImageArgs
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastResizeImageArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = resizeImageArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &resizeImageInfo, args)
@@ -3720,7 +3685,6 @@ func callSummarize(ctx context.Context, s *runtime.Settings, args json.RawMessag
 	var in SummaryInput
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastSummaryInput); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = SummaryInput{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &summarizeInfo, args)
@@ -3769,7 +3733,6 @@ func callSplitText(ctx context.Context, s *runtime.Settings, args json.RawMessag
 	var in SplitInput
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastSplitInput); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = SplitInput{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &splitTextInfo, args)
@@ -3830,7 +3793,6 @@ func (t archiveProjectTool) Call(ctx context.Context, s *runtime.Settings, args 
 	var in ArchiveInput
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArchiveInput); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = ArchiveInput{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &archiveProjectInfo, args)

@@ -93,7 +93,6 @@ func callDistance(ctx context.Context, s *runtime.Settings, args json.RawMessage
 	var in Trip
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastTrip); !ok || !toolimpl.FastDone(s, args, end, 3) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Trip{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &distanceInfo, args)
@@ -147,7 +146,6 @@ func callNearest(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	var in geo.Place
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastPlace); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = geo.Place{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &nearestInfo, args)
@@ -225,7 +223,6 @@ func callLocate(ctx context.Context, s *runtime.Settings, args json.RawMessage) 
 	var in geo.Query
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastQuery); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = geo.Query{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &locateInfo, args)

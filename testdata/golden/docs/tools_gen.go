@@ -99,7 +99,6 @@ func callOpenTicket(ctx context.Context, s *runtime.Settings, args json.RawMessa
 	var in Ticket
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastTicket); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Ticket{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &openTicketInfo, args)

@@ -73,7 +73,6 @@ func callPaintWall(ctx context.Context, s *runtime.Settings, args json.RawMessag
 	var in Paint
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastPaint); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Paint{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &paintWallInfo, args)

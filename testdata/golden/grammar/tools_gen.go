@@ -103,7 +103,6 @@ func callPlanTrip(ctx context.Context, s *runtime.Settings, args json.RawMessage
 	var in TripRequest
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastTripRequest); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = TripRequest{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &planTripInfo, args)

@@ -70,7 +70,6 @@ func (t orderTool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	var in Lookup
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastLookup); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Lookup{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &orderInfo, args)
@@ -177,7 +176,6 @@ func (t cancelTool) Call(ctx context.Context, s *runtime.Settings, args json.Raw
 	var in Lookup
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastLookup); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Lookup{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &cancelInfo, args)

@@ -75,7 +75,6 @@ func (chartTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMes
 	var in chartArgs
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastChartArgs); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = chartArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &chartInfo, args)

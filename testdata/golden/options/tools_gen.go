@@ -60,7 +60,6 @@ func callWebSearch(ctx context.Context, s *runtime.Settings, args json.RawMessag
 	var in Query
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastQuery); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Query{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &webSearchInfo, args)
@@ -107,7 +106,6 @@ func callDeployService(ctx context.Context, s *runtime.Settings, args json.RawMe
 	var in Query
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastQuery); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Query{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &deployServiceInfo, args)
@@ -155,7 +153,6 @@ func callHttpGetUrls(ctx context.Context, s *runtime.Settings, args json.RawMess
 	var in Query
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastQuery); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Query{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &httpGetUrlsInfo, args)

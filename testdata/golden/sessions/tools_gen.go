@@ -86,7 +86,6 @@ func (t ordersTool) Call(ctx context.Context, s *runtime.Settings, args json.Raw
 	var in OrdersIn
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastOrdersIn); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = OrdersIn{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &ordersInfo, args)
@@ -143,7 +142,6 @@ func callGreet(ctx context.Context, s *runtime.Settings, args json.RawMessage) (
 	var in greetArgs
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastGreetArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = greetArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &greetInfo, args)
@@ -295,7 +293,6 @@ func (feedTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMess
 	var in feedArgs
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastFeedArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = feedArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &feedInfo, args)

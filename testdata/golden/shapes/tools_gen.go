@@ -64,7 +64,6 @@ func callFull(ctx context.Context, s *runtime.Settings, args json.RawMessage) (r
 	var in In
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastIn); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = In{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &fullInfo, args)
@@ -106,7 +105,6 @@ func callErrorOnly(ctx context.Context, s *runtime.Settings, args json.RawMessag
 	var in In
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastIn); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = In{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &errorOnlyInfo, args)
@@ -154,7 +152,6 @@ func callNoContext(ctx context.Context, s *runtime.Settings, args json.RawMessag
 	var in In
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastIn); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = In{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &noContextInfo, args)
@@ -231,7 +228,6 @@ func callPointer(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	var in In
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastIn); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = In{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &pointerInfo, args)
@@ -285,7 +281,6 @@ func callPlain(ctx context.Context, s *runtime.Settings, args json.RawMessage) (
 	var in plainArgs
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastPlainArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = plainArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &plainInfo, args)

@@ -76,7 +76,6 @@ func (spellTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMes
 	var in spellArgs
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastSpellArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = spellArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &spellInfo, args)
@@ -147,7 +146,6 @@ func (t runJobTool) Call(ctx context.Context, s *runtime.Settings, args json.Raw
 	var in Job
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastJob); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Job{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &runJobInfo, args)

@@ -82,7 +82,6 @@ func (t lookupTool) Call(ctx context.Context, s *runtime.Settings, args json.Raw
 	var in lookupArgs
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastLookupArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = lookupArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &lookupInfo, args)
@@ -93,7 +92,7 @@ func (t lookupTool) Call(ctx context.Context, s *runtime.Settings, args json.Raw
 	}
 	return toolimpl.RunEncoded(ctx, s, &lookupInfo, in, func(ctx context.Context, in lookupArgs) (*Answer, error) {
 		return t.counter.Lookup(ctx, in.Key)
-	}, encodeLookupResult)
+	}, encodeAnswer)
 }
 
 // Lines that more than one schema of the brief tool holds, each written once.
@@ -143,7 +142,6 @@ func (t briefTool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	var in briefArgs
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastBriefArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = briefArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &briefInfo, args)
@@ -255,17 +253,12 @@ func fastBriefArgs(data []byte, i int, v *briefArgs, strs *toolimpl.Strings) (in
 	return i, true
 }
 
-// encodeLookupResult writes the result of the lookup tool as JSON.
-func encodeLookupResult(e *toolimpl.Encoder, v *Answer) {
+// encodeAnswer writes an Answer as JSON, and nil as null.
+func encodeAnswer(e *toolimpl.Encoder, v *Answer) {
 	if v == nil {
 		e.Null()
-	} else {
-		encodeAnswer(e, v)
+		return
 	}
-}
-
-// encodeAnswer writes an Answer as JSON.
-func encodeAnswer(e *toolimpl.Encoder, v *Answer) {
 	e.Raw(`{"key":`)
 	e.String(v.Key)
 	e.Raw(`,"value":`)
