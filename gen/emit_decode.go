@@ -323,8 +323,12 @@ func (e *emitter) decodeValue(d string, p place, t *Type, r, items *Rules, depth
 		if cases := e.enumCases(t, r); cases != nil && r.MinLength == nil && r.MaxLength == nil && r.Pattern == "" && r.Format == "" {
 			return e.stringEnum(d, p, t, r, s, cases)
 		}
-		if bounds := lengthArgs(r); bounds != nil && types.Identical(t.Go, types.Typ[types.String]) && r.Pattern == "" && r.Format == "" && len(r.Enum) == 0 {
-			return []jen.Code{p.val().Op("=").Id(d).Dot("StringLength").Call(bounds...)}
+		if plain := types.Identical(t.Go, types.Typ[types.String]) && r.Format == "" && len(r.Enum) == 0; plain && r.Pattern == "" {
+			if bounds := lengthArgs(r); bounds != nil {
+				return []jen.Code{p.val().Op("=").Id(d).Dot("StringLength").Call(bounds...)}
+			}
+		} else if plain && lengthArgs(r) == nil {
+			return []jen.Code{p.val().Op("=").Id(d).Dot("StringMatching").Call(jen.Id(e.pattern(r.Pattern)))}
 		}
 		return read(s, "String", types.Typ[types.String], nil, e.stringChecks(d, p, t, r, s))
 	case KindInt:

@@ -12141,12 +12141,7 @@ func decodeAddress(d *toolimpl.Decoder, v *Address) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Zip = s
-				if !pattern1.MatchString(s) {
-					d.Errorf(`must match the pattern ^[0-9]{5}$; got %q`, s)
-				}
-			}
+			v.Zip = d.StringMatching(pattern1)
 		default:
 			d.Unknown("street, city, zip")
 		}

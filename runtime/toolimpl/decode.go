@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"regexp"
 	"runtime/debug"
 	"slices"
 	"strconv"
@@ -1375,4 +1376,16 @@ func IntIn[T ~int | ~int8 | ~int16 | ~int32 | ~int64](d *Decoder, min, max int64
 		d.Errorf("must be at most %d, got %d", max, n)
 	}
 	return T(n)
+}
+
+// StringMatching reads a string, and records a problem if pattern does not
+// match it (the message of the JSON Schema keyword pattern, which pattern
+// was compiled from). It returns the string even then, and "" if it read
+// none.
+func (d *Decoder) StringMatching(pattern *regexp.Regexp) string {
+	s, ok := d.String()
+	if ok && !pattern.MatchString(s) {
+		d.Errorf("must match the pattern %s; got %q", pattern, s)
+	}
+	return s
 }

@@ -119,20 +119,10 @@ func decodeRateRequest(d *toolimpl.Decoder, v *RateRequest) {
 		switch string(d.Key()) {
 		case "from":
 			hasFrom = true
-			if s, ok := d.String(); ok {
-				v.From = s
-				if !pattern1.MatchString(s) {
-					d.Errorf(`must match the pattern ^[A-Z]{3}$; got %q`, s)
-				}
-			}
+			v.From = d.StringMatching(pattern1)
 		case "to":
 			hasTo = true
-			if s, ok := d.String(); ok {
-				v.To = s
-				if !pattern1.MatchString(s) {
-					d.Errorf(`must match the pattern ^[A-Z]{3}$; got %q`, s)
-				}
-			}
+			v.To = d.StringMatching(pattern1)
 		case "day":
 			hasDay = true
 			if s, ok := d.String(); ok {

@@ -190,12 +190,7 @@ func decodeBookingRequest(d *toolimpl.Decoder, v *BookingRequest) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Phone = s
-				if !pattern1.MatchString(s) {
-					d.Errorf(`must match the pattern ^\+[0-9]{7,15}$; got %q`, s)
-				}
-			}
+			v.Phone = d.StringMatching(pattern1)
 		case "seat":
 			if d.OptionalNull() {
 				break

@@ -4832,20 +4832,10 @@ func decodeTransferInput(d *toolimpl.Decoder, v *TransferInput) {
 		switch string(d.Key()) {
 		case "from":
 			hasFrom = true
-			if s, ok := d.String(); ok {
-				v.From = s
-				if !pattern1.MatchString(s) {
-					d.Errorf(`must match the pattern ^[A-Z]{2}[0-9]{2}[A-Z0-9]{4,30}$; got %q`, s)
-				}
-			}
+			v.From = d.StringMatching(pattern1)
 		case "to":
 			hasTo = true
-			if s, ok := d.String(); ok {
-				v.To = s
-				if !pattern1.MatchString(s) {
-					d.Errorf(`must match the pattern ^[A-Z]{2}[0-9]{2}[A-Z0-9]{4,30}$; got %q`, s)
-				}
-			}
+			v.To = d.StringMatching(pattern1)
 		case "amount":
 			hasAmount = true
 			if f, ok := d.Float(64); ok {
