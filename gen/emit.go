@@ -42,6 +42,7 @@ type emitter struct {
 
 	outputs        *outputs
 	structEncoders map[*outType]string
+	nilEncoders    map[*outType]bool // struct encoders that write nil as null
 	encodeQueue    []*outType
 	encoders       []jen.Code // the tools' result encoders
 	errs           []error
@@ -51,9 +52,10 @@ type patternVar struct {
 	name, source string
 }
 
-// toolNames are the generated identifiers of one tool.
+// toolNames are the generated identifiers of one tool: its Info variable,
+// and its type, or for a tool made by toolimpl.NewTool, its call function.
 type toolNames struct {
-	info, typ string
+	info, typ, call string
 }
 
 // emit returns the generated file for pkg.
@@ -67,6 +69,7 @@ func emit(pkg *Package) (*jen.File, error) {
 		fastDecoders:   make(map[*Type]string),
 		outputs:        &outputs{types: make(map[string]*outType)},
 		structEncoders: make(map[*outType]string),
+		nilEncoders:    make(map[*outType]bool),
 	}
 	e.names.reserve("Tools")
 	e.f.HeaderComment(Header + "\n\n//go:build !" + BuildTag)
@@ -77,17 +80,19 @@ func emit(pkg *Package) (*jen.File, error) {
 		e.importPkg(imp[0], imp[1]) // named now; imported only if used
 	}
 
-	e.f.Comment("This file needs version 3 of toolgen's runtime. If the build fails here, generate it")
+	e.f.Comment("This file needs version 4 of toolgen's runtime. If the build fails here, generate it")
 	e.f.Comment("again with the toolgen of the runtime you build with.")
-	e.f.Const().Id("_").Op("=").Qual(ImplPath, "SupportPackageIsVersion3")
+	e.f.Const().Id("_").Op("=").Qual(ImplPath, "SupportPackageIsVersion4")
 	e.f.Line()
 
 	names := make([]toolNames, len(pkg.Tools))
 	for i, t := range pkg.Tools {
 		base := camelCase(t.Name)
-		names[i] = toolNames{
-			info: e.names.name(base + "Info"),
-			typ:  e.names.name(base + "Tool"),
+		names[i] = toolNames{info: e.names.name(base + "Info")}
+		if isFunc(t) {
+			names[i].call = e.names.name("call" + upperFirst(base))
+		} else {
+			names[i].typ = e.names.name(base + "Tool")
 		}
 	}
 	e.tools(names)
@@ -156,6 +161,10 @@ func (e *emitter) tools(names []toolNames) {
 	e.f.Func().Id("Tools").Params(params...).Index().Qual(RuntimePath, "Tool").Block(
 		jen.Return(jen.Index().Qual(RuntimePath, "Tool").ValuesFunc(func(g *jen.Group) {
 			for i, t := range e.pkg.Tools {
+				if names[i].call != "" {
+					g.Line().Qual(ImplPath, "NewTool").Call(jen.Op("&").Id(names[i].info), jen.Id(names[i].call))
+					continue
+				}
 				var fields []jen.Code
 				if t.Recv != nil {
 					fields = append(fields, jen.Id(t.Recv.Name))
@@ -243,6 +252,13 @@ func (e *emitter) tool(t *Tool, n toolNames) {
 	e.toolType(t, n)
 }
 
+// isFunc reports whether the tool is a function (not a method) that
+// returns its result whole: its call is a generated function, which
+// toolimpl.NewTool makes a tool of, so that it needs no type of its own.
+func isFunc(t *Tool) bool {
+	return t.Recv == nil && !t.Stream && !t.Enhanced
+}
+
 // hintFields returns the Info fields of the behaviour hints the directive
 // gives.
 func hintFields(o Options) []jen.Code {
@@ -322,15 +338,17 @@ func (e *emitter) toolType(t *Tool, n toolNames) {
 		fields = append(fields, jen.Id(t.Recv.Name).Add(e.typeCode(t.Recv.Type)))
 		callee = jen.Id(recv).Dot(t.Recv.Name).Dot(t.Func.Name())
 	}
-	e.f.Commentf("%s is the %s tool: it calls %s.", n.typ, t.Name, funcName(t))
-	e.f.Type().Id(n.typ).Struct(fields...)
-	e.f.Line()
+	if n.call == "" {
+		e.f.Commentf("%s is the %s tool: it calls %s.", n.typ, t.Name, funcName(t))
+		e.f.Type().Id(n.typ).Struct(fields...)
+		e.f.Line()
 
-	e.f.Comment("Info describes the tool.")
-	e.f.Func().Params(jen.Id(n.typ)).Id("Info").Params().Op("*").Qual(RuntimePath, "Info").Block(
-		jen.Return(jen.Op("&").Id(n.info)),
-	)
-	e.f.Line()
+		e.f.Comment("Info describes the tool.")
+		e.f.Func().Params(jen.Id(n.typ)).Id("Info").Params().Op("*").Qual(RuntimePath, "Info").Block(
+			jen.Return(jen.Op("&").Id(n.info)),
+		)
+		e.f.Line()
+	}
 	if t.Enhanced {
 		e.f.Comment("Multimodal marks the tool as a runtime.EnhancedTool: its result is runtime.Content.")
 		e.f.Func().Params(jen.Id(n.typ)).Id("Multimodal").Params().Block()
@@ -402,6 +420,12 @@ func (e *emitter) toolType(t *Tool, n toolNames) {
 		jen.Id(args).Qual("encoding/json", "RawMessage"),
 		emitParam.Func().Params(jen.Qual(RuntimePath, "Chunk")),
 	}
+	if n.call != "" {
+		e.f.Commentf("%s decodes and checks the arguments of a %s call, then calls %s.", n.call, t.Name, funcName(t))
+		e.f.Func().Id(n.call).Params(callParams[:3]...).Params(results...).Block(stmts...)
+		e.f.Line()
+		return
+	}
 	self, selfRecv := jen.Id(n.typ).Values(), jen.Id(n.typ)
 	if t.Recv != nil {
 		self, selfRecv = jen.Id(recv), jen.Id(recv).Id(n.typ)
@@ -438,7 +462,7 @@ func (e *emitter) runStream(t *Tool, n toolNames, ctx, settings, emit string, ca
 	seq := jen.Qual("iter", "Seq2").Types(e.typeCode(t.Output), jen.Error())
 	fn := jen.Func().Params(jen.Id(ctx).Qual("context", "Context")).Add(seq).Block(jen.Return(call))
 	var enc jen.Code = jen.Nil()
-	if name := e.resultEncoder(t, strings.TrimSuffix(n.typ, "Tool")); name != "" {
+	if name := e.resultEncoder(t, camelCase(t.Name)); name != "" {
 		enc = jen.Id(name)
 	}
 	return jen.Return(jen.Qual(ImplPath, "RunStream").Call(jen.Id(ctx), jen.Id(settings), jen.Op("&").Id(n.info), fn, enc, jen.Id(emit)))
@@ -520,7 +544,6 @@ func (e *emitter) decodeArguments(t *Tool, settings, args, in, d, res, info stri
 			jen.List(jen.Id(end), jen.Id(ok)).Op(":=").Qual(ImplPath, "Fast").Call(jen.Id(settings), jen.Id(args), jen.Op("&").Id(in), jen.Op("&").Id(strs), jen.Id(e.fastName(t.Input.Type))),
 			jen.Op("!").Id(ok).Op("||").Op("!").Qual(ImplPath, "FastDone").Call(jen.Id(settings), jen.Id(args), jen.Id(end), jen.Lit(depth)),
 		).Block(append([]jen.Code{
-		jen.Comment("Not the common case: decode again, saying what is wrong."),
 		jen.Id(in).Op("=").Add(inType).Values(),
 	}, full...)...)}
 }
@@ -557,7 +580,7 @@ func (e *emitter) runCall(t *Tool, n toolNames, ctx, settings, in string, inType
 		fn = jen.Id(t.Func.Name())
 	}
 	args := []jen.Code{jen.Id(ctx), jen.Id(settings), jen.Op("&").Id(n.info), value, fn}
-	if enc := e.resultEncoder(t, strings.TrimSuffix(n.typ, "Tool")); enc != "" {
+	if enc := e.resultEncoder(t, camelCase(t.Name)); enc != "" {
 		return append(stmts, jen.Return(jen.Qual(ImplPath, "RunEncoded").Call(append(args, jen.Id(enc))...)))
 	}
 	return append(stmts, jen.Return(jen.Qual(ImplPath, "Run").Call(args...)))

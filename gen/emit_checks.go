@@ -39,15 +39,6 @@ func reported(d string, vs []violation) []jen.Code {
 	return out
 }
 
-// bailing writes the fast path's checks: at any violation, pass.
-func bailing(vs []violation, bail jen.Code) []jen.Code {
-	out := make([]jen.Code, len(vs))
-	for i, v := range vs {
-		out[i] = jen.If(v.cond).Block(bail)
-	}
-	return out
-}
-
 // breaks returns the conditions of vs, for the fast path to pass at any
 // of them, in the condition of the read.
 func breaks(vs []violation) []jen.Code {
@@ -58,32 +49,32 @@ func breaks(vs []violation) []jen.Code {
 	return out
 }
 
-// numberRules are the bounds and multipleOf of a number held in local, of
-// type localType (int64, uint64 or float64).
-func numberRules(r *Rules, local string, localType types.Type) []violation {
+// numberRules are the bounds and multipleOf of the number x, of type
+// localType (int64, uint64 or float64).
+func numberRules(r *Rules, x jen.Code, localType types.Type) []violation {
 	var vs []violation
 	if k := r.MultipleOf; k != nil {
 		var cond *jen.Statement
 		if k.Kind() == constant.Int && localType != types.Typ[types.Float64] && representable(k, localType) {
-			cond = jen.Id(local).Op("%").Add(literalCode(k)).Op("!=").Lit(0)
+			cond = jen.Add(x).Op("%").Add(literalCode(k)).Op("!=").Lit(0)
 		} else {
-			x := jen.Float64().Call(jen.Id(local))
+			fx := jen.Float64().Call(x)
 			if localType == types.Typ[types.Float64] {
-				x = jen.Id(local)
+				fx = jen.Add(x)
 			}
-			cond = jen.Op("!").Qual(ImplPath, "MultipleOf").Call(x, jen.Lit(numberText(k)))
+			cond = jen.Op("!").Qual(ImplPath, "MultipleOf").Call(fx, jen.Lit(numberText(k)))
 		}
-		vs = append(vs, violation{cond: cond, format: fmt.Sprintf("must be a multiple of %s, got %%v", numberText(k)), args: []jen.Code{jen.Id(local)}})
+		vs = append(vs, violation{cond: cond, format: fmt.Sprintf("must be a multiple of %s, got %%v", numberText(k)), args: []jen.Code{x}})
 	}
 	bound := func(c constant.Value, op, word string) {
 		if c == nil {
 			return
 		}
-		lhs := jen.Id(local)
+		lhs := jen.Add(x)
 		if !representable(c, localType) {
-			lhs = jen.Float64().Call(jen.Id(local))
+			lhs = jen.Float64().Call(x)
 		}
-		vs = append(vs, violation{cond: lhs.Op(op).Add(literalCode(c)), format: fmt.Sprintf("must be %s %s, got %%v", word, numberText(c)), args: []jen.Code{jen.Id(local)}})
+		vs = append(vs, violation{cond: lhs.Op(op).Add(literalCode(c)), format: fmt.Sprintf("must be %s %s, got %%v", word, numberText(c)), args: []jen.Code{x}})
 	}
 	bound(r.Minimum, "<", "at least")
 	bound(r.Maximum, ">", "at most")
@@ -95,22 +86,22 @@ func numberRules(r *Rules, local string, localType types.Type) []violation {
 // stringRules are the pattern and format of a string held in s, a string
 // or (on the fast path) a []byte. Its length is checked by the runtime:
 // Decoder.Length, FastLength (see lengthArgs).
-func (e *emitter) stringRules(r *Rules, s string, isBytes bool) (vs []violation) {
-	str := jen.Id(s)
+func (e *emitter) stringRules(r *Rules, s jen.Code, isBytes bool) (vs []violation) {
+	str := s
 	if isBytes {
-		str = jen.String().Call(jen.Id(s))
+		str = jen.String().Call(s)
 	}
 	if r.Pattern != "" {
 		match := "MatchString"
 		if isBytes {
 			match = "Match"
 		}
-		vs = append(vs, violation{cond: jen.Op("!").Id(e.pattern(r.Pattern)).Dot(match).Call(jen.Id(s)),
-			format: "must match the pattern " + escapePercent(r.Pattern) + "; got %q", args: []jen.Code{jen.Id(s)}})
+		vs = append(vs, violation{cond: jen.Op("!").Id(e.pattern(r.Pattern)).Dot(match).Call(s),
+			format: "must match the pattern " + escapePercent(r.Pattern) + "; got %q", args: []jen.Code{s}})
 	}
 	if f := r.Format; f != "" {
 		vs = append(vs, violation{cond: jen.Op("!").Qual(ImplPath, "ValidFormat").Call(jen.Lit(f), str),
-			report: func(d string) jen.Code { return jen.Id(d).Dot("FormatError").Call(jen.Lit(f), jen.Id(s)) }})
+			report: func(d string) jen.Code { return jen.Id(d).Dot("FormatError").Call(jen.Lit(f), s) }})
 	}
 	return vs
 }

@@ -297,6 +297,10 @@ func (e *emitter) decodeValue(d string, p place, t *Type, r, items *Rules, depth
 	}
 	ok := e.names.local("ok")
 	read := func(local, method string, from types.Type, args []jen.Code, checks []jen.Code) []jen.Code {
+		if len(checks) == 0 && types.Identical(t.Go, from) {
+			// What a failed read leaves does not matter: it is a problem.
+			return []jen.Code{jen.List(p.val(), jen.Id("_")).Op("=").Id(d).Dot(method).Call(args...)}
+		}
 		stmts := append([]jen.Code{p.val().Op("=").Add(conv(local, from))}, checks...)
 		return []jen.Code{jen.If(
 			jen.List(jen.Id(local), jen.Id(ok)).Op(":=").Id(d).Dot(method).Call(args...),
@@ -319,8 +323,18 @@ func (e *emitter) decodeValue(d string, p place, t *Type, r, items *Rules, depth
 		if cases := e.enumCases(t, r); cases != nil && r.MinLength == nil && r.MaxLength == nil && r.Pattern == "" && r.Format == "" {
 			return e.stringEnum(d, p, t, r, s, cases)
 		}
+		if plain := types.Identical(t.Go, types.Typ[types.String]) && r.Format == "" && len(r.Enum) == 0; plain && r.Pattern == "" {
+			if bounds := lengthArgs(r); bounds != nil {
+				return []jen.Code{p.val().Op("=").Id(d).Dot("StringLength").Call(bounds...)}
+			}
+		} else if plain && lengthArgs(r) == nil {
+			return []jen.Code{p.val().Op("=").Id(d).Dot("StringMatching").Call(jen.Id(e.pattern(r.Pattern)))}
+		}
 		return read(s, "String", types.Typ[types.String], nil, e.stringChecks(d, p, t, r, s))
 	case KindInt:
+		if lo, hi, bounded := fastIntBounds(t, r); bounded && !e.quoted {
+			return []jen.Code{p.val().Op("=").Qual(ImplPath, "IntIn").Types(e.typeCode(t.Go)).Call(jen.Id(d), lo, hi)}
+		}
 		return read(n, e.quotedMethod("Int"), types.Typ[types.Int64], []jen.Code{intBits(t)}, e.numberChecks(d, p, t, r, n, types.Typ[types.Int64]))
 	case KindUint:
 		return read(n, e.quotedMethod("Uint"), types.Typ[types.Uint64], []jen.Code{intBits(t)}, e.numberChecks(d, p, t, r, n, types.Typ[types.Uint64]))
@@ -339,6 +353,16 @@ func (e *emitter) decodeValue(d string, p place, t *Type, r, items *Rules, depth
 	case KindRaw:
 		return read(e.names.local("raw"), "Raw", t.Go, nil, nil)
 	case KindSlice:
+		if types.Identical(t.Elem.Go, types.Typ[types.String]) && !hasRules(items) && !items.Nullable && !r.UniqueItems && t.Elem.Kind == KindString {
+			lo, hi := jen.Lit(0), jen.Lit(-1)
+			if r.MinItems != nil {
+				lo = jen.Lit(int(*r.MinItems))
+			}
+			if r.MaxItems != nil {
+				hi = jen.Lit(int(*r.MaxItems))
+			}
+			return []jen.Code{p.val().Op("=").Id(d).Dot("Strings").Call(lo, hi)}
+		}
 		elem := e.names.local("elem" + suffix(depth))
 		body := append(
 			[]jen.Code{jen.Var().Id(elem).Add(e.typeCode(t.Elem.Go))},
@@ -488,7 +512,7 @@ func (e *emitter) stringChecks(d string, p place, t *Type, r *Rules, s string) [
 	if bounds := lengthArgs(r); bounds != nil {
 		checks = append(checks, jen.Id(d).Dot("Length").Call(append([]jen.Code{jen.Id(s)}, bounds...)...))
 	}
-	return append(checks, reported(d, e.stringRules(r, s, false))...)
+	return append(checks, reported(d, e.stringRules(r, jen.Id(s), false))...)
 }
 
 // pattern returns the package variable holding the compiled pattern.
@@ -506,7 +530,7 @@ func (e *emitter) pattern(source string) string {
 // numberChecks checks enum, bounds and multipleOf of a number held in
 // local, of type localType (int64, uint64 or float64).
 func (e *emitter) numberChecks(d string, p place, t *Type, r *Rules, local string, localType types.Type) []jen.Code {
-	return append(e.enumCheck(d, p, t, r, local), reported(d, numberRules(r, local, localType))...)
+	return append(e.enumCheck(d, p, t, r, local), reported(d, numberRules(r, jen.Id(local), localType))...)
 }
 
 func representable(c constant.Value, t types.Type) bool {

@@ -2,6 +2,7 @@ package gen
 
 import (
 	"encoding/json"
+	"fmt"
 	"go/types"
 
 	"github.com/dave/jennifer/jen"
@@ -21,6 +22,13 @@ func (e *emitter) resultEncoder(t *Tool, typeName string) string {
 	ot := e.outputs.of(t.Output)
 	if ot.kind == outValue {
 		return ""
+	}
+	if !t.Stream && ot.kind == outPointer && ot.elem.kind == outStruct && isNamedType(ot.elem.goType) {
+		// A pointer to a named struct: the struct's encoder, which writes
+		// null for nil.
+		name := e.structEncoder(ot.elem)
+		e.nilEncoders[ot.elem] = true
+		return name
 	}
 	suffix, what := "Result", "the result"
 	if t.Stream {
@@ -50,9 +58,17 @@ func (e *emitter) structEncoder(ot *outType) string {
 func (e *emitter) encodeStruct(ot *outType) jen.Code {
 	name := e.structEncoders[ot]
 	ev, v := e.names.local("e"), e.names.local("v")
-	return jen.Commentf("%s writes %s %s as JSON.", name, article(ot.goType.(*types.Named).Obj().Name()), ot.goType.(*types.Named).Obj().Name()).Line().
+	typeName := ot.goType.(*types.Named).Obj().Name()
+	doc := fmt.Sprintf("%s writes %s %s as JSON.", name, article(typeName), typeName)
+	body := e.structBody(ev, jen.Id(v), ot, 0)
+	if e.nilEncoders[ot] {
+		// It encodes a tool's result too, which may be nil.
+		doc = fmt.Sprintf("%s writes %s %s as JSON, and nil as null.", name, article(typeName), typeName)
+		body = append([]jen.Code{jen.If(jen.Id(v).Op("==").Nil()).Block(jen.Id(ev).Dot("Null").Call(), jen.Return())}, body...)
+	}
+	return jen.Comment(doc).Line().
 		Func().Id(name).Params(jen.Id(ev).Op("*").Qual(ImplPath, "Encoder"), jen.Id(v).Op("*").Add(e.typeCode(ot.goType))).
-		Block(e.structBody(ev, jen.Id(v), ot, 0)...)
+		Block(body...)
 }
 
 // structBody writes the members of a struct value x.

@@ -66,7 +66,9 @@ func (e *emitter) fastName(t *Type) string {
 	return name
 }
 
-// fastStruct writes the fast decoder of a struct type.
+// fastStruct writes the fast decoder of a struct type. Each member's
+// value is read by the statements of fastValue, which set ok; the loop
+// passes at the first that fails.
 func (e *emitter) fastStruct(t *Type) jen.Code {
 	name := e.fastDecoders[t]
 	data, i, v, ok, key, strs := e.names.local("data"), e.names.local("i"), e.names.local("v"), e.names.local("ok"), e.names.local("key"), e.names.local("strs")
@@ -80,14 +82,12 @@ func (e *emitter) fastStruct(t *Type) jen.Code {
 			tracked = append(tracked, jen.Id(has[f]))
 		}
 	}
-	empty, more := e.names.local("empty"), e.names.local("more")
-	body := []jen.Code{
-		jen.List(jen.Id(i), jen.Id(empty), jen.Id(ok)).Op(":=").Qual(ImplPath, "FastOpen").Call(jen.Id(data), jen.Id(i), jen.LitRune('{')),
-		jen.If(jen.Op("!").Id(ok)).Block(bail),
-	}
+	body := []jen.Code{jen.Var().Id(key).Index().Byte()}
 	if len(tracked) > 0 {
 		body = append(body, jen.Var().List(tracked...).Bool())
 	}
+	more := e.names.local("more")
+	body = append(body, jen.List(jen.Id(i), jen.Id(more), jen.Id(ok)).Op(":=").Qual(ImplPath, "FastObject").Call(jen.Id(data), jen.Id(i)))
 	var cases []jen.Code
 	for _, f := range t.Fields {
 		var stmts []jen.Code
@@ -98,17 +98,24 @@ func (e *emitter) fastStruct(t *Type) jen.Code {
 		cases = append(cases, jen.Case(jen.Lit(f.JSONName)).Block(stmts...))
 	}
 	cases = append(cases, jen.Default().Block(bail))
-	body = append(body, jen.For(jen.Id(more).Op(":=").Op("!").Id(empty), jen.Id(more), jen.Empty()).Block(
-		jen.Var().Id(key).Index().Byte(),
-		jen.If(jen.List(jen.Id(key), jen.Id(i), jen.Id(ok)).Op("=").Qual(ImplPath, "FastKey").Call(jen.Id(data), jen.Id(i)), jen.Op("!").Id(ok)).Block(bail),
-		jen.Switch(jen.String().Call(jen.Id(key))).Block(cases...),
-		jen.If(jen.List(jen.Id(i), jen.Id(more), jen.Id(ok)).Op("=").Qual(ImplPath, "FastNext").Call(jen.Id(data), jen.Id(i), jen.LitRune('}')), jen.Op("!").Id(ok)).Block(bail),
+	// A key FastKey cannot read is nil, which matches no field's name.
+	body = append(body, jen.For(
+		jen.Empty(),
+		jen.Id(more),
+		jen.List(jen.Id(i), jen.Id(more), jen.Id(ok)).Op("=").Qual(ImplPath, "FastNext").Call(jen.Id(data), jen.Id(i), jen.LitRune('}')),
+	).Block(
+		jen.Switch(jen.List(jen.Id(key), jen.Id(i), jen.Id("_")).Op("=").Qual(ImplPath, "FastKey").Call(jen.Id(data), jen.Id(i)).Op(";").String().Call(jen.Id(key))).Block(cases...),
+		jen.If(jen.Op("!").Id(ok)).Block(bail),
 	))
+	// Missing: the full decoder says so.
+	fail := jen.Op("!").Id(ok)
 	for _, f := range t.Fields {
-		h, ok := has[f]
-		if !ok {
-			continue
+		if h, ok := has[f]; ok && f.Rules.Default == nil && f.Rules.DefaultList == nil {
+			fail = fail.Op("||").Op("!").Id(h)
 		}
+	}
+	body = append(body, jen.If(fail).Block(bail))
+	for _, f := range t.Fields {
 		var then []jen.Code
 		switch {
 		case f.Rules.Default != nil:
@@ -116,9 +123,9 @@ func (e *emitter) fastStruct(t *Type) jen.Code {
 		case f.Rules.DefaultList != nil:
 			then = e.assignDefaultList(fieldPlace(v, f), f.Type, f.Rules.DefaultList)
 		default:
-			then = []jen.Code{bail} // missing: the full decoder says so
+			continue
 		}
-		body = append(body, jen.If(jen.Op("!").Id(h)).Block(then...))
+		body = append(body, jen.If(jen.Op("!").Id(has[f])).Block(then...))
 	}
 	body = append(body, jen.Return(jen.Id(i), jen.True()))
 	return jen.Commentf("%s is the fast path of %s: it decodes valid, plain", name, e.decoderName(t)).Line().
@@ -127,103 +134,144 @@ func (e *emitter) fastStruct(t *Type) jen.Code {
 		Block(body...)
 }
 
-// fastValue writes the statements that read the next value into p, or
-// return false.
+// fastValue writes the statements that read the next value into p and set
+// ok to whether it was read and keeps its rules; the caller passes if not.
 func (e *emitter) fastValue(data, i, ok string, p place, t *Type, r, items *Rules, depth int) []jen.Code {
 	bail := jen.Return(jen.Id(i), jen.False())
-	// read scans the value into local, and returns false if the scan fails
-	// or any of conds (the rules it breaks) holds; then checks, then the
-	// value is stored.
-	read := func(local string, localType jen.Code, scan string, args []jen.Code, from types.Type, conds []jen.Code, checks []jen.Code) []jen.Code {
-		callArgs := append([]jen.Code{jen.Id(data), jen.Id(i)}, args...)
+	// check passes unless the read succeeded and the value keeps its rules.
+	check := func(conds []jen.Code) []jen.Code {
+		if len(conds) == 0 {
+			return nil
+		}
 		cond := jen.Op("!").Id(ok)
 		for _, c := range conds {
 			cond = cond.Op("||").Add(c)
 		}
-		stmts := []jen.Code{
+		return []jen.Code{jen.If(cond).Block(bail)}
+	}
+	// read scans the value with scan(data, i, args...) into local (if the
+	// value's type is not the scanner's, from) or else straight into p,
+	// then checks the value's rules, conds(x) for the value read x.
+	read := func(local string, localType jen.Code, scan jen.Code, from types.Type, conds func(x jen.Code) []jen.Code) []jen.Code {
+		if types.Identical(t.Go, from) {
+			return append([]jen.Code{jen.List(p.val(), jen.Id(i), jen.Id(ok)).Op("=").Add(scan)}, check(conds(p.val()))...)
+		}
+		return append([]jen.Code{
 			jen.Var().Id(local).Add(localType),
-			jen.If(jen.List(jen.Id(local), jen.Id(i), jen.Id(ok)).Op("=").Qual(ImplPath, scan).Call(callArgs...), cond).Block(bail),
-		}
-		stmts = append(stmts, checks...)
-		var val jen.Code = jen.Id(local)
-		if t.Kind == KindString {
-			val = jen.Id(e.fastStrs).Dot("Of").Call(jen.Id(data), jen.Id(i), jen.Id(local))
-			if !types.Identical(t.Go, types.Typ[types.String]) {
-				val = e.typeCode(t.Go).Call(val)
-			}
-		} else if !types.Identical(t.Go, from) {
-			val = e.typeCode(t.Go).Call(jen.Id(local))
-		}
-		return append(stmts, p.val().Op("=").Add(val))
+			jen.List(jen.Id(local), jen.Id(i), jen.Id(ok)).Op("=").Add(scan),
+			p.val().Op("=").Add(e.typeCode(t.Go)).Call(jen.Id(local)),
+		}, check(conds(jen.Id(local)))...)
+	}
+	scan := func(name string, args ...jen.Code) jen.Code {
+		return jen.Qual(ImplPath, name).Call(append([]jen.Code{jen.Id(data), jen.Id(i)}, args...)...)
 	}
 	s, n, f, b := e.names.local("s"), e.names.local("n"), e.names.local("f"), e.names.local("b")
 	switch t.Kind {
 	case KindStruct:
-		return []jen.Code{jen.If(jen.List(jen.Id(i), jen.Id(ok)).Op("=").Id(e.fastName(t)).Call(jen.Id(data), jen.Id(i), p.addr(), jen.Id(e.fastStrs)), jen.Op("!").Id(ok)).Block(bail)}
+		return []jen.Code{jen.List(jen.Id(i), jen.Id(ok)).Op("=").Id(e.fastName(t)).Call(jen.Id(data), jen.Id(i), p.addr(), jen.Id(e.fastStrs))}
 	case KindPointer:
 		return append([]jen.Code{p.val().Op("=").New(e.typeCode(t.Elem.Go))}, e.fastValue(data, i, ok, derefPlace(p), t.Elem, r, items, depth)...)
 	case KindBool:
-		return read(b, jen.Bool(), "FastBool", nil, types.Typ[types.Bool], nil, fastEnum(t, r, jen.Id(b), bail))
+		return read(b, jen.Bool(), scan("FastBool"), types.Typ[types.Bool], func(x jen.Code) []jen.Code { return fastEnum(t, r, x) })
 	case KindString:
 		if cases := e.enumCases(t, r); cases != nil && r.MinLength == nil && r.MaxLength == nil && r.Pattern == "" && r.Format == "" {
-			var clauses []jen.Code
-			for _, c := range cases {
-				clauses = append(clauses, jen.Case(jen.Lit(c[0].(string))).Block(p.val().Op("=").Add(c[1].(*jen.Statement))))
-			}
-			clauses = append(clauses, jen.Default().Block(bail))
-			match := jen.Switch(jen.String().Call(jen.Id(s))).Block(clauses...)
+			var match jen.Code
 			if parse := e.enumParser(t, r); parse != "" {
-				match = jen.If(jen.List(p.val(), jen.Id(ok)).Op("=").Id(parse).Call(jen.Id(s)), jen.Op("!").Id(ok)).Block(bail)
+				match = jen.List(p.val(), jen.Id(ok)).Op("=").Id(parse).Call(jen.Id(s))
+			} else {
+				var clauses []jen.Code
+				for _, c := range cases {
+					clauses = append(clauses, jen.Case(jen.Lit(c[0].(string))).Block(p.val().Op("=").Add(c[1].(*jen.Statement))))
+				}
+				clauses = append(clauses, jen.Default().Block(jen.Id(ok).Op("=").False()))
+				match = jen.Switch(jen.String().Call(jen.Id(s))).Block(clauses...)
 			}
 			return []jen.Code{
 				jen.Var().Id(s).Index().Byte(),
-				jen.If(jen.List(jen.Id(s), jen.Id(i), jen.Id(ok)).Op("=").Qual(ImplPath, "FastString").Call(jen.Id(data), jen.Id(i)), jen.Op("!").Id(ok)).Block(bail),
-				match,
+				jen.If(jen.List(jen.Id(s), jen.Id(i), jen.Id(ok)).Op("=").Qual(ImplPath, "FastString").Call(jen.Id(data), jen.Id(i)), jen.Id(ok)).Block(match),
 			}
 		}
-		var conds []jen.Code
+		method, args := "String", []jen.Code{jen.Id(data), jen.Id(i)}
 		if bounds := lengthArgs(r); bounds != nil {
-			conds = append(conds, jen.Op("!").Qual(ImplPath, "FastLength").Call(append([]jen.Code{jen.Id(s)}, bounds...)...))
+			method, args = "StringLength", append(args, bounds...)
 		}
-		conds = append(conds, breaks(e.stringRules(r, s, true))...)
-		return read(s, jen.Index().Byte(), "FastString", nil, types.NewSlice(types.Typ[types.Byte]), conds, fastEnum(t, r, jen.String().Call(jen.Id(s)), bail))
+		return read(s, jen.String(), jen.Id(e.fastStrs).Dot(method).Call(args...), types.Typ[types.String], func(x jen.Code) []jen.Code {
+			return append(breaks(e.stringRules(r, x, false)), fastEnum(t, r, x)...)
+		})
 	case KindInt:
-		return read(n, jen.Int64(), "FastInt", []jen.Code{intBits(t)}, types.Typ[types.Int64], breaks(numberRules(r, n, types.Typ[types.Int64])), fastEnum(t, r, jen.Id(n), bail))
+		if lo, hi, bounded := fastIntBounds(t, r); bounded {
+			return []jen.Code{jen.List(p.val(), jen.Id(i), jen.Id(ok)).Op("=").Qual(ImplPath, "FastIntIn").Types(e.typeCode(t.Go)).Call(jen.Id(data), jen.Id(i), lo, hi)}
+		}
+		return read(n, jen.Int64(), scan("FastInt", intBits(t)), types.Typ[types.Int64], func(x jen.Code) []jen.Code {
+			return append(breaks(numberRules(r, x, types.Typ[types.Int64])), fastEnum(t, r, x)...)
+		})
 	case KindUint:
-		return read(n, jen.Uint64(), "FastUint", []jen.Code{intBits(t)}, types.Typ[types.Uint64], breaks(numberRules(r, n, types.Typ[types.Uint64])), fastEnum(t, r, jen.Id(n), bail))
+		return read(n, jen.Uint64(), scan("FastUint", intBits(t)), types.Typ[types.Uint64], func(x jen.Code) []jen.Code {
+			return append(breaks(numberRules(r, x, types.Typ[types.Uint64])), fastEnum(t, r, x)...)
+		})
 	case KindFloat:
-		return read(f, jen.Float64(), "FastFloat", []jen.Code{jen.Lit(t.Bits)}, types.Typ[types.Float64], breaks(numberRules(r, f, types.Typ[types.Float64])), fastEnum(t, r, jen.Id(f), bail))
+		return read(f, jen.Float64(), scan("FastFloat", jen.Lit(t.Bits)), types.Typ[types.Float64], func(x jen.Code) []jen.Code {
+			return append(breaks(numberRules(r, x, types.Typ[types.Float64])), fastEnum(t, r, x)...)
+		})
 	case KindSlice:
-		elem, empty, more := e.names.local("elem"+suffix(depth)), e.names.local("empty"+suffix(depth+1)), e.names.local("more"+suffix(depth+1))
-		loop := append([]jen.Code{jen.Var().Id(elem).Add(e.typeCode(t.Elem.Go))},
-			e.fastValue(data, i, ok, localPlace(elem), t.Elem, items, &Rules{}, depth+1)...)
-		loop = append(loop,
-			p.val().Op("=").Append(p.val(), jen.Id(elem)),
-			jen.If(jen.List(jen.Id(i), jen.Id(more), jen.Id(ok)).Op("=").Qual(ImplPath, "FastNext").Call(jen.Id(data), jen.Id(i), jen.LitRune(']')), jen.Op("!").Id(ok)).Block(bail))
-		stmts := []jen.Code{
-			jen.Var().Id(empty).Bool(),
-			jen.If(jen.List(jen.Id(i), jen.Id(empty), jen.Id(ok)).Op("=").Qual(ImplPath, "FastOpen").Call(jen.Id(data), jen.Id(i), jen.LitRune('[')), jen.Op("!").Id(ok)).Block(bail),
-			p.val().Op("=").Make(e.typeCode(t.Go), jen.Lit(0), jen.Qual(ImplPath, "FastCount").Call(jen.Id(data), jen.Id(i), jen.Id(empty))),
-			jen.For(jen.Id(more).Op(":=").Op("!").Id(empty), jen.Id(more), jen.Empty()).Block(loop...),
+		count := func() *jen.Statement { return jen.Len(p.val()) }
+		var stmts []jen.Code
+		if types.Identical(t.Elem.Go, types.Typ[types.String]) && !hasRules(items) {
+			stmts = []jen.Code{jen.List(p.val(), jen.Id(i), jen.Id(ok)).Op("=").Id(e.fastStrs).Dot("Strings").Call(jen.Id(data), jen.Id(i))}
+		} else {
+			elem, more := e.names.local("elem"+suffix(depth)), e.names.local("more"+suffix(depth+1))
+			loop := append([]jen.Code{jen.Var().Id(elem).Add(e.typeCode(t.Elem.Go))},
+				e.fastValue(data, i, ok, localPlace(elem), t.Elem, items, &Rules{}, depth+1)...)
+			loop = append(loop,
+				jen.If(jen.Op("!").Id(ok)).Block(bail),
+				p.val().Op("=").Append(p.val(), jen.Id(elem)))
+			stmts = []jen.Code{
+				jen.Var().Id(more).Bool(),
+				jen.List(jen.Id(i), jen.Id(more), jen.Id(ok)).Op("=").Qual(ImplPath, "FastArray").Call(jen.Id(data), jen.Id(i)),
+				p.val().Op("=").Make(e.typeCode(t.Go), jen.Lit(0), jen.Qual(ImplPath, "FastCount").Call(jen.Id(data), jen.Id(i), jen.Op("!").Id(more))),
+				jen.For(jen.Empty(), jen.Id(more), jen.List(jen.Id(i), jen.Id(more), jen.Id(ok)).Op("=").Qual(ImplPath, "FastNext").Call(jen.Id(data), jen.Id(i), jen.LitRune(']'))).Block(loop...),
+			}
 		}
 		if r.UniqueItems {
-			stmts = append(stmts, uniqueCheck(p, false, bail))
+			stmts = append(stmts, jen.If(jen.Op("!").Id(ok)).Block(bail), uniqueCheck(p, false, bail))
 		}
-		return append(stmts, bailing(itemRules(func() *jen.Statement { return jen.Len(p.val()) }, r), bail)...)
+		return append(stmts, check(breaks(itemRules(count, r)))...)
 	}
 	e.errs = append(e.errs, fmt.Errorf("toolgen: no fast path for %s", t.Go))
 	return nil
 }
 
-// fastEnum bails unless the value is one of the enum's.
-func fastEnum(t *Type, r *Rules, value jen.Code, bail jen.Code) []jen.Code {
+// fastIntBounds returns the bounds of an integer with inclusive minimum and
+// maximum and no other rule, as FastIntIn takes them, if it has such.
+func fastIntBounds(t *Type, r *Rules) (lo, hi jen.Code, ok bool) {
+	if r.Minimum == nil || r.Maximum == nil || r.ExclMinimum != nil || r.ExclMaximum != nil || r.MultipleOf != nil || len(allowedValues(t, r)) > 0 {
+		return nil, nil, false
+	}
+	if !representable(r.Minimum, types.Typ[types.Int64]) || !representable(r.Maximum, types.Typ[types.Int64]) {
+		return nil, nil, false
+	}
+	return literalCode(r.Minimum), literalCode(r.Maximum), true
+}
+
+// fastEnum returns the condition that the value x is none of the enum's,
+// if it has one.
+func fastEnum(t *Type, r *Rules, x jen.Code) []jen.Code {
 	vals := allowedValues(t, r)
 	if len(vals) == 0 {
 		return nil
 	}
-	cases := make([]jen.Code, len(vals))
-	for i, c := range vals {
-		cases[i] = literalCode(c)
+	var cond *jen.Statement
+	for _, c := range vals {
+		if cond == nil {
+			cond = jen.Add(x).Op("!=").Add(literalCode(c))
+		} else {
+			cond = cond.Op("&&").Add(x).Op("!=").Add(literalCode(c))
+		}
 	}
-	return []jen.Code{jen.Switch(value).Block(jen.Case(cases...), jen.Default().Block(bail))}
+	return []jen.Code{jen.Parens(cond)}
+}
+
+// hasRules reports whether r holds any rule the fast path checks.
+func hasRules(r *Rules) bool {
+	return r.MinLength != nil || r.MaxLength != nil || r.Pattern != "" || r.Format != "" || len(r.Enum) > 0
 }

@@ -8,119 +8,118 @@ import (
 	"context"
 	"encoding/json"
 	"regexp"
-	"strconv"
 
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 3 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 4 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion3
+const _ = toolimpl.SupportPackageIsVersion4
 
 // Tools returns the tools of package defs, in source order.
 func Tools() []runtime.Tool {
 	return []runtime.Tool{
-		tool000Tool{},
-		tool001Tool{},
-		tool002Tool{},
-		tool003Tool{},
-		tool004Tool{},
-		tool005Tool{},
-		tool006Tool{},
-		tool007Tool{},
-		tool008Tool{},
-		tool009Tool{},
-		tool010Tool{},
-		tool011Tool{},
-		tool012Tool{},
-		tool013Tool{},
-		tool014Tool{},
-		tool015Tool{},
-		tool016Tool{},
-		tool017Tool{},
-		tool018Tool{},
-		tool019Tool{},
-		tool020Tool{},
-		tool021Tool{},
-		tool022Tool{},
-		tool023Tool{},
-		tool024Tool{},
-		tool025Tool{},
-		tool026Tool{},
-		tool027Tool{},
-		tool028Tool{},
-		tool029Tool{},
-		tool030Tool{},
-		tool031Tool{},
-		tool032Tool{},
-		tool033Tool{},
-		tool034Tool{},
-		tool035Tool{},
-		tool036Tool{},
-		tool037Tool{},
-		tool038Tool{},
-		tool039Tool{},
-		tool040Tool{},
-		tool041Tool{},
-		tool042Tool{},
-		tool043Tool{},
-		tool044Tool{},
-		tool045Tool{},
-		tool046Tool{},
-		tool047Tool{},
-		tool048Tool{},
-		tool049Tool{},
-		tool050Tool{},
-		tool051Tool{},
-		tool052Tool{},
-		tool053Tool{},
-		tool054Tool{},
-		tool055Tool{},
-		tool056Tool{},
-		tool057Tool{},
-		tool058Tool{},
-		tool059Tool{},
-		tool060Tool{},
-		tool061Tool{},
-		tool062Tool{},
-		tool063Tool{},
-		tool064Tool{},
-		tool065Tool{},
-		tool066Tool{},
-		tool067Tool{},
-		tool068Tool{},
-		tool069Tool{},
-		tool070Tool{},
-		tool071Tool{},
-		tool072Tool{},
-		tool073Tool{},
-		tool074Tool{},
-		tool075Tool{},
-		tool076Tool{},
-		tool077Tool{},
-		tool078Tool{},
-		tool079Tool{},
-		tool080Tool{},
-		tool081Tool{},
-		tool082Tool{},
-		tool083Tool{},
-		tool084Tool{},
-		tool085Tool{},
-		tool086Tool{},
-		tool087Tool{},
-		tool088Tool{},
-		tool089Tool{},
-		tool090Tool{},
-		tool091Tool{},
-		tool092Tool{},
-		tool093Tool{},
-		tool094Tool{},
-		tool095Tool{},
-		tool096Tool{},
-		tool097Tool{},
-		tool098Tool{},
-		tool099Tool{},
+		toolimpl.NewTool(&tool000Info, callTool000),
+		toolimpl.NewTool(&tool001Info, callTool001),
+		toolimpl.NewTool(&tool002Info, callTool002),
+		toolimpl.NewTool(&tool003Info, callTool003),
+		toolimpl.NewTool(&tool004Info, callTool004),
+		toolimpl.NewTool(&tool005Info, callTool005),
+		toolimpl.NewTool(&tool006Info, callTool006),
+		toolimpl.NewTool(&tool007Info, callTool007),
+		toolimpl.NewTool(&tool008Info, callTool008),
+		toolimpl.NewTool(&tool009Info, callTool009),
+		toolimpl.NewTool(&tool010Info, callTool010),
+		toolimpl.NewTool(&tool011Info, callTool011),
+		toolimpl.NewTool(&tool012Info, callTool012),
+		toolimpl.NewTool(&tool013Info, callTool013),
+		toolimpl.NewTool(&tool014Info, callTool014),
+		toolimpl.NewTool(&tool015Info, callTool015),
+		toolimpl.NewTool(&tool016Info, callTool016),
+		toolimpl.NewTool(&tool017Info, callTool017),
+		toolimpl.NewTool(&tool018Info, callTool018),
+		toolimpl.NewTool(&tool019Info, callTool019),
+		toolimpl.NewTool(&tool020Info, callTool020),
+		toolimpl.NewTool(&tool021Info, callTool021),
+		toolimpl.NewTool(&tool022Info, callTool022),
+		toolimpl.NewTool(&tool023Info, callTool023),
+		toolimpl.NewTool(&tool024Info, callTool024),
+		toolimpl.NewTool(&tool025Info, callTool025),
+		toolimpl.NewTool(&tool026Info, callTool026),
+		toolimpl.NewTool(&tool027Info, callTool027),
+		toolimpl.NewTool(&tool028Info, callTool028),
+		toolimpl.NewTool(&tool029Info, callTool029),
+		toolimpl.NewTool(&tool030Info, callTool030),
+		toolimpl.NewTool(&tool031Info, callTool031),
+		toolimpl.NewTool(&tool032Info, callTool032),
+		toolimpl.NewTool(&tool033Info, callTool033),
+		toolimpl.NewTool(&tool034Info, callTool034),
+		toolimpl.NewTool(&tool035Info, callTool035),
+		toolimpl.NewTool(&tool036Info, callTool036),
+		toolimpl.NewTool(&tool037Info, callTool037),
+		toolimpl.NewTool(&tool038Info, callTool038),
+		toolimpl.NewTool(&tool039Info, callTool039),
+		toolimpl.NewTool(&tool040Info, callTool040),
+		toolimpl.NewTool(&tool041Info, callTool041),
+		toolimpl.NewTool(&tool042Info, callTool042),
+		toolimpl.NewTool(&tool043Info, callTool043),
+		toolimpl.NewTool(&tool044Info, callTool044),
+		toolimpl.NewTool(&tool045Info, callTool045),
+		toolimpl.NewTool(&tool046Info, callTool046),
+		toolimpl.NewTool(&tool047Info, callTool047),
+		toolimpl.NewTool(&tool048Info, callTool048),
+		toolimpl.NewTool(&tool049Info, callTool049),
+		toolimpl.NewTool(&tool050Info, callTool050),
+		toolimpl.NewTool(&tool051Info, callTool051),
+		toolimpl.NewTool(&tool052Info, callTool052),
+		toolimpl.NewTool(&tool053Info, callTool053),
+		toolimpl.NewTool(&tool054Info, callTool054),
+		toolimpl.NewTool(&tool055Info, callTool055),
+		toolimpl.NewTool(&tool056Info, callTool056),
+		toolimpl.NewTool(&tool057Info, callTool057),
+		toolimpl.NewTool(&tool058Info, callTool058),
+		toolimpl.NewTool(&tool059Info, callTool059),
+		toolimpl.NewTool(&tool060Info, callTool060),
+		toolimpl.NewTool(&tool061Info, callTool061),
+		toolimpl.NewTool(&tool062Info, callTool062),
+		toolimpl.NewTool(&tool063Info, callTool063),
+		toolimpl.NewTool(&tool064Info, callTool064),
+		toolimpl.NewTool(&tool065Info, callTool065),
+		toolimpl.NewTool(&tool066Info, callTool066),
+		toolimpl.NewTool(&tool067Info, callTool067),
+		toolimpl.NewTool(&tool068Info, callTool068),
+		toolimpl.NewTool(&tool069Info, callTool069),
+		toolimpl.NewTool(&tool070Info, callTool070),
+		toolimpl.NewTool(&tool071Info, callTool071),
+		toolimpl.NewTool(&tool072Info, callTool072),
+		toolimpl.NewTool(&tool073Info, callTool073),
+		toolimpl.NewTool(&tool074Info, callTool074),
+		toolimpl.NewTool(&tool075Info, callTool075),
+		toolimpl.NewTool(&tool076Info, callTool076),
+		toolimpl.NewTool(&tool077Info, callTool077),
+		toolimpl.NewTool(&tool078Info, callTool078),
+		toolimpl.NewTool(&tool079Info, callTool079),
+		toolimpl.NewTool(&tool080Info, callTool080),
+		toolimpl.NewTool(&tool081Info, callTool081),
+		toolimpl.NewTool(&tool082Info, callTool082),
+		toolimpl.NewTool(&tool083Info, callTool083),
+		toolimpl.NewTool(&tool084Info, callTool084),
+		toolimpl.NewTool(&tool085Info, callTool085),
+		toolimpl.NewTool(&tool086Info, callTool086),
+		toolimpl.NewTool(&tool087Info, callTool087),
+		toolimpl.NewTool(&tool088Info, callTool088),
+		toolimpl.NewTool(&tool089Info, callTool089),
+		toolimpl.NewTool(&tool090Info, callTool090),
+		toolimpl.NewTool(&tool091Info, callTool091),
+		toolimpl.NewTool(&tool092Info, callTool092),
+		toolimpl.NewTool(&tool093Info, callTool093),
+		toolimpl.NewTool(&tool094Info, callTool094),
+		toolimpl.NewTool(&tool095Info, callTool095),
+		toolimpl.NewTool(&tool096Info, callTool096),
+		toolimpl.NewTool(&tool097Info, callTool097),
+		toolimpl.NewTool(&tool098Info, callTool098),
+		toolimpl.NewTool(&tool099Info, callTool099),
 	}
 }
 
@@ -167,25 +166,11 @@ var tool000Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool000Tool is the tool000 tool: it calls Tool000.
-type tool000Tool struct{}
-
-// Info describes the tool.
-func (tool000Tool) Info() *runtime.Info {
-	return &tool000Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool000 with them.
-func (tool000Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool000Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool000Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool000 decodes and checks the arguments of a tool000 call, then calls Tool000.
+func callTool000(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args000
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs000); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args000{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool000Info, args)
@@ -257,25 +242,11 @@ var tool001Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool001Tool is the tool001 tool: it calls Tool001.
-type tool001Tool struct{}
-
-// Info describes the tool.
-func (tool001Tool) Info() *runtime.Info {
-	return &tool001Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool001 with them.
-func (tool001Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool001Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool001Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool001 decodes and checks the arguments of a tool001 call, then calls Tool001.
+func callTool001(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args001
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs001); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args001{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool001Info, args)
@@ -335,21 +306,8 @@ var tool002Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool002Tool is the tool002 tool: it calls Tool002.
-type tool002Tool struct{}
-
-// Info describes the tool.
-func (tool002Tool) Info() *runtime.Info {
-	return &tool002Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool002 with them.
-func (tool002Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool002Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool002Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool002 decodes and checks the arguments of a tool002 call, then calls Tool002.
+func callTool002(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args002
 	var d toolimpl.Decoder
 	d.BeginCall(s, &tool002Info, args)
@@ -424,25 +382,11 @@ var tool003Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool003Tool is the tool003 tool: it calls Tool003.
-type tool003Tool struct{}
-
-// Info describes the tool.
-func (tool003Tool) Info() *runtime.Info {
-	return &tool003Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool003 with them.
-func (tool003Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool003Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool003Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool003 decodes and checks the arguments of a tool003 call, then calls Tool003.
+func callTool003(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args003
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs003); !ok || !toolimpl.FastDone(s, args, end, 3) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args003{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool003Info, args)
@@ -497,25 +441,11 @@ var tool004Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool004Tool is the tool004 tool: it calls Tool004.
-type tool004Tool struct{}
-
-// Info describes the tool.
-func (tool004Tool) Info() *runtime.Info {
-	return &tool004Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool004 with them.
-func (tool004Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool004Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool004Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool004 decodes and checks the arguments of a tool004 call, then calls Tool004.
+func callTool004(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args004
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs004); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args004{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool004Info, args)
@@ -587,25 +517,11 @@ var tool005Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool005Tool is the tool005 tool: it calls Tool005.
-type tool005Tool struct{}
-
-// Info describes the tool.
-func (tool005Tool) Info() *runtime.Info {
-	return &tool005Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool005 with them.
-func (tool005Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool005Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool005Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool005 decodes and checks the arguments of a tool005 call, then calls Tool005.
+func callTool005(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args005
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs005); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args005{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool005Info, args)
@@ -665,21 +581,8 @@ var tool006Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool006Tool is the tool006 tool: it calls Tool006.
-type tool006Tool struct{}
-
-// Info describes the tool.
-func (tool006Tool) Info() *runtime.Info {
-	return &tool006Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool006 with them.
-func (tool006Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool006Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool006Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool006 decodes and checks the arguments of a tool006 call, then calls Tool006.
+func callTool006(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args006
 	var d toolimpl.Decoder
 	d.BeginCall(s, &tool006Info, args)
@@ -754,25 +657,11 @@ var tool007Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool007Tool is the tool007 tool: it calls Tool007.
-type tool007Tool struct{}
-
-// Info describes the tool.
-func (tool007Tool) Info() *runtime.Info {
-	return &tool007Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool007 with them.
-func (tool007Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool007Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool007Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool007 decodes and checks the arguments of a tool007 call, then calls Tool007.
+func callTool007(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args007
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs007); !ok || !toolimpl.FastDone(s, args, end, 3) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args007{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool007Info, args)
@@ -827,25 +716,11 @@ var tool008Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool008Tool is the tool008 tool: it calls Tool008.
-type tool008Tool struct{}
-
-// Info describes the tool.
-func (tool008Tool) Info() *runtime.Info {
-	return &tool008Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool008 with them.
-func (tool008Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool008Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool008Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool008 decodes and checks the arguments of a tool008 call, then calls Tool008.
+func callTool008(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args008
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs008); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args008{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool008Info, args)
@@ -917,25 +792,11 @@ var tool009Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool009Tool is the tool009 tool: it calls Tool009.
-type tool009Tool struct{}
-
-// Info describes the tool.
-func (tool009Tool) Info() *runtime.Info {
-	return &tool009Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool009 with them.
-func (tool009Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool009Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool009Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool009 decodes and checks the arguments of a tool009 call, then calls Tool009.
+func callTool009(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args009
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs009); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args009{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool009Info, args)
@@ -995,21 +856,8 @@ var tool010Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool010Tool is the tool010 tool: it calls Tool010.
-type tool010Tool struct{}
-
-// Info describes the tool.
-func (tool010Tool) Info() *runtime.Info {
-	return &tool010Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool010 with them.
-func (tool010Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool010Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool010Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool010 decodes and checks the arguments of a tool010 call, then calls Tool010.
+func callTool010(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args010
 	var d toolimpl.Decoder
 	d.BeginCall(s, &tool010Info, args)
@@ -1084,25 +932,11 @@ var tool011Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool011Tool is the tool011 tool: it calls Tool011.
-type tool011Tool struct{}
-
-// Info describes the tool.
-func (tool011Tool) Info() *runtime.Info {
-	return &tool011Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool011 with them.
-func (tool011Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool011Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool011Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool011 decodes and checks the arguments of a tool011 call, then calls Tool011.
+func callTool011(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args011
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs011); !ok || !toolimpl.FastDone(s, args, end, 3) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args011{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool011Info, args)
@@ -1157,25 +991,11 @@ var tool012Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool012Tool is the tool012 tool: it calls Tool012.
-type tool012Tool struct{}
-
-// Info describes the tool.
-func (tool012Tool) Info() *runtime.Info {
-	return &tool012Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool012 with them.
-func (tool012Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool012Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool012Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool012 decodes and checks the arguments of a tool012 call, then calls Tool012.
+func callTool012(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args012
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs012); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args012{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool012Info, args)
@@ -1247,25 +1067,11 @@ var tool013Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool013Tool is the tool013 tool: it calls Tool013.
-type tool013Tool struct{}
-
-// Info describes the tool.
-func (tool013Tool) Info() *runtime.Info {
-	return &tool013Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool013 with them.
-func (tool013Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool013Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool013Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool013 decodes and checks the arguments of a tool013 call, then calls Tool013.
+func callTool013(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args013
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs013); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args013{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool013Info, args)
@@ -1325,21 +1131,8 @@ var tool014Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool014Tool is the tool014 tool: it calls Tool014.
-type tool014Tool struct{}
-
-// Info describes the tool.
-func (tool014Tool) Info() *runtime.Info {
-	return &tool014Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool014 with them.
-func (tool014Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool014Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool014Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool014 decodes and checks the arguments of a tool014 call, then calls Tool014.
+func callTool014(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args014
 	var d toolimpl.Decoder
 	d.BeginCall(s, &tool014Info, args)
@@ -1414,25 +1207,11 @@ var tool015Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool015Tool is the tool015 tool: it calls Tool015.
-type tool015Tool struct{}
-
-// Info describes the tool.
-func (tool015Tool) Info() *runtime.Info {
-	return &tool015Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool015 with them.
-func (tool015Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool015Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool015Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool015 decodes and checks the arguments of a tool015 call, then calls Tool015.
+func callTool015(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args015
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs015); !ok || !toolimpl.FastDone(s, args, end, 3) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args015{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool015Info, args)
@@ -1487,25 +1266,11 @@ var tool016Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool016Tool is the tool016 tool: it calls Tool016.
-type tool016Tool struct{}
-
-// Info describes the tool.
-func (tool016Tool) Info() *runtime.Info {
-	return &tool016Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool016 with them.
-func (tool016Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool016Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool016Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool016 decodes and checks the arguments of a tool016 call, then calls Tool016.
+func callTool016(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args016
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs016); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args016{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool016Info, args)
@@ -1577,25 +1342,11 @@ var tool017Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool017Tool is the tool017 tool: it calls Tool017.
-type tool017Tool struct{}
-
-// Info describes the tool.
-func (tool017Tool) Info() *runtime.Info {
-	return &tool017Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool017 with them.
-func (tool017Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool017Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool017Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool017 decodes and checks the arguments of a tool017 call, then calls Tool017.
+func callTool017(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args017
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs017); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args017{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool017Info, args)
@@ -1655,21 +1406,8 @@ var tool018Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool018Tool is the tool018 tool: it calls Tool018.
-type tool018Tool struct{}
-
-// Info describes the tool.
-func (tool018Tool) Info() *runtime.Info {
-	return &tool018Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool018 with them.
-func (tool018Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool018Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool018Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool018 decodes and checks the arguments of a tool018 call, then calls Tool018.
+func callTool018(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args018
 	var d toolimpl.Decoder
 	d.BeginCall(s, &tool018Info, args)
@@ -1744,25 +1482,11 @@ var tool019Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool019Tool is the tool019 tool: it calls Tool019.
-type tool019Tool struct{}
-
-// Info describes the tool.
-func (tool019Tool) Info() *runtime.Info {
-	return &tool019Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool019 with them.
-func (tool019Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool019Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool019Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool019 decodes and checks the arguments of a tool019 call, then calls Tool019.
+func callTool019(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args019
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs019); !ok || !toolimpl.FastDone(s, args, end, 3) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args019{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool019Info, args)
@@ -1817,25 +1541,11 @@ var tool020Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool020Tool is the tool020 tool: it calls Tool020.
-type tool020Tool struct{}
-
-// Info describes the tool.
-func (tool020Tool) Info() *runtime.Info {
-	return &tool020Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool020 with them.
-func (tool020Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool020Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool020Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool020 decodes and checks the arguments of a tool020 call, then calls Tool020.
+func callTool020(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args020
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs020); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args020{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool020Info, args)
@@ -1907,25 +1617,11 @@ var tool021Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool021Tool is the tool021 tool: it calls Tool021.
-type tool021Tool struct{}
-
-// Info describes the tool.
-func (tool021Tool) Info() *runtime.Info {
-	return &tool021Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool021 with them.
-func (tool021Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool021Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool021Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool021 decodes and checks the arguments of a tool021 call, then calls Tool021.
+func callTool021(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args021
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs021); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args021{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool021Info, args)
@@ -1985,21 +1681,8 @@ var tool022Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool022Tool is the tool022 tool: it calls Tool022.
-type tool022Tool struct{}
-
-// Info describes the tool.
-func (tool022Tool) Info() *runtime.Info {
-	return &tool022Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool022 with them.
-func (tool022Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool022Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool022Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool022 decodes and checks the arguments of a tool022 call, then calls Tool022.
+func callTool022(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args022
 	var d toolimpl.Decoder
 	d.BeginCall(s, &tool022Info, args)
@@ -2074,25 +1757,11 @@ var tool023Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool023Tool is the tool023 tool: it calls Tool023.
-type tool023Tool struct{}
-
-// Info describes the tool.
-func (tool023Tool) Info() *runtime.Info {
-	return &tool023Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool023 with them.
-func (tool023Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool023Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool023Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool023 decodes and checks the arguments of a tool023 call, then calls Tool023.
+func callTool023(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args023
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs023); !ok || !toolimpl.FastDone(s, args, end, 3) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args023{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool023Info, args)
@@ -2147,25 +1816,11 @@ var tool024Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool024Tool is the tool024 tool: it calls Tool024.
-type tool024Tool struct{}
-
-// Info describes the tool.
-func (tool024Tool) Info() *runtime.Info {
-	return &tool024Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool024 with them.
-func (tool024Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool024Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool024Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool024 decodes and checks the arguments of a tool024 call, then calls Tool024.
+func callTool024(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args024
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs024); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args024{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool024Info, args)
@@ -2237,25 +1892,11 @@ var tool025Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool025Tool is the tool025 tool: it calls Tool025.
-type tool025Tool struct{}
-
-// Info describes the tool.
-func (tool025Tool) Info() *runtime.Info {
-	return &tool025Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool025 with them.
-func (tool025Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool025Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool025Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool025 decodes and checks the arguments of a tool025 call, then calls Tool025.
+func callTool025(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args025
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs025); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args025{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool025Info, args)
@@ -2315,21 +1956,8 @@ var tool026Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool026Tool is the tool026 tool: it calls Tool026.
-type tool026Tool struct{}
-
-// Info describes the tool.
-func (tool026Tool) Info() *runtime.Info {
-	return &tool026Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool026 with them.
-func (tool026Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool026Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool026Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool026 decodes and checks the arguments of a tool026 call, then calls Tool026.
+func callTool026(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args026
 	var d toolimpl.Decoder
 	d.BeginCall(s, &tool026Info, args)
@@ -2404,25 +2032,11 @@ var tool027Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool027Tool is the tool027 tool: it calls Tool027.
-type tool027Tool struct{}
-
-// Info describes the tool.
-func (tool027Tool) Info() *runtime.Info {
-	return &tool027Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool027 with them.
-func (tool027Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool027Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool027Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool027 decodes and checks the arguments of a tool027 call, then calls Tool027.
+func callTool027(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args027
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs027); !ok || !toolimpl.FastDone(s, args, end, 3) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args027{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool027Info, args)
@@ -2477,25 +2091,11 @@ var tool028Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool028Tool is the tool028 tool: it calls Tool028.
-type tool028Tool struct{}
-
-// Info describes the tool.
-func (tool028Tool) Info() *runtime.Info {
-	return &tool028Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool028 with them.
-func (tool028Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool028Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool028Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool028 decodes and checks the arguments of a tool028 call, then calls Tool028.
+func callTool028(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args028
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs028); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args028{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool028Info, args)
@@ -2567,25 +2167,11 @@ var tool029Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool029Tool is the tool029 tool: it calls Tool029.
-type tool029Tool struct{}
-
-// Info describes the tool.
-func (tool029Tool) Info() *runtime.Info {
-	return &tool029Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool029 with them.
-func (tool029Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool029Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool029Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool029 decodes and checks the arguments of a tool029 call, then calls Tool029.
+func callTool029(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args029
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs029); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args029{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool029Info, args)
@@ -2645,21 +2231,8 @@ var tool030Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool030Tool is the tool030 tool: it calls Tool030.
-type tool030Tool struct{}
-
-// Info describes the tool.
-func (tool030Tool) Info() *runtime.Info {
-	return &tool030Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool030 with them.
-func (tool030Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool030Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool030Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool030 decodes and checks the arguments of a tool030 call, then calls Tool030.
+func callTool030(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args030
 	var d toolimpl.Decoder
 	d.BeginCall(s, &tool030Info, args)
@@ -2734,25 +2307,11 @@ var tool031Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool031Tool is the tool031 tool: it calls Tool031.
-type tool031Tool struct{}
-
-// Info describes the tool.
-func (tool031Tool) Info() *runtime.Info {
-	return &tool031Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool031 with them.
-func (tool031Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool031Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool031Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool031 decodes and checks the arguments of a tool031 call, then calls Tool031.
+func callTool031(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args031
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs031); !ok || !toolimpl.FastDone(s, args, end, 3) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args031{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool031Info, args)
@@ -2807,25 +2366,11 @@ var tool032Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool032Tool is the tool032 tool: it calls Tool032.
-type tool032Tool struct{}
-
-// Info describes the tool.
-func (tool032Tool) Info() *runtime.Info {
-	return &tool032Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool032 with them.
-func (tool032Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool032Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool032Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool032 decodes and checks the arguments of a tool032 call, then calls Tool032.
+func callTool032(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args032
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs032); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args032{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool032Info, args)
@@ -2897,25 +2442,11 @@ var tool033Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool033Tool is the tool033 tool: it calls Tool033.
-type tool033Tool struct{}
-
-// Info describes the tool.
-func (tool033Tool) Info() *runtime.Info {
-	return &tool033Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool033 with them.
-func (tool033Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool033Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool033Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool033 decodes and checks the arguments of a tool033 call, then calls Tool033.
+func callTool033(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args033
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs033); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args033{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool033Info, args)
@@ -2975,21 +2506,8 @@ var tool034Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool034Tool is the tool034 tool: it calls Tool034.
-type tool034Tool struct{}
-
-// Info describes the tool.
-func (tool034Tool) Info() *runtime.Info {
-	return &tool034Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool034 with them.
-func (tool034Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool034Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool034Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool034 decodes and checks the arguments of a tool034 call, then calls Tool034.
+func callTool034(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args034
 	var d toolimpl.Decoder
 	d.BeginCall(s, &tool034Info, args)
@@ -3064,25 +2582,11 @@ var tool035Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool035Tool is the tool035 tool: it calls Tool035.
-type tool035Tool struct{}
-
-// Info describes the tool.
-func (tool035Tool) Info() *runtime.Info {
-	return &tool035Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool035 with them.
-func (tool035Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool035Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool035Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool035 decodes and checks the arguments of a tool035 call, then calls Tool035.
+func callTool035(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args035
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs035); !ok || !toolimpl.FastDone(s, args, end, 3) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args035{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool035Info, args)
@@ -3137,25 +2641,11 @@ var tool036Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool036Tool is the tool036 tool: it calls Tool036.
-type tool036Tool struct{}
-
-// Info describes the tool.
-func (tool036Tool) Info() *runtime.Info {
-	return &tool036Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool036 with them.
-func (tool036Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool036Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool036Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool036 decodes and checks the arguments of a tool036 call, then calls Tool036.
+func callTool036(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args036
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs036); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args036{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool036Info, args)
@@ -3227,25 +2717,11 @@ var tool037Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool037Tool is the tool037 tool: it calls Tool037.
-type tool037Tool struct{}
-
-// Info describes the tool.
-func (tool037Tool) Info() *runtime.Info {
-	return &tool037Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool037 with them.
-func (tool037Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool037Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool037Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool037 decodes and checks the arguments of a tool037 call, then calls Tool037.
+func callTool037(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args037
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs037); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args037{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool037Info, args)
@@ -3305,21 +2781,8 @@ var tool038Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool038Tool is the tool038 tool: it calls Tool038.
-type tool038Tool struct{}
-
-// Info describes the tool.
-func (tool038Tool) Info() *runtime.Info {
-	return &tool038Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool038 with them.
-func (tool038Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool038Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool038Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool038 decodes and checks the arguments of a tool038 call, then calls Tool038.
+func callTool038(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args038
 	var d toolimpl.Decoder
 	d.BeginCall(s, &tool038Info, args)
@@ -3394,25 +2857,11 @@ var tool039Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool039Tool is the tool039 tool: it calls Tool039.
-type tool039Tool struct{}
-
-// Info describes the tool.
-func (tool039Tool) Info() *runtime.Info {
-	return &tool039Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool039 with them.
-func (tool039Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool039Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool039Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool039 decodes and checks the arguments of a tool039 call, then calls Tool039.
+func callTool039(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args039
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs039); !ok || !toolimpl.FastDone(s, args, end, 3) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args039{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool039Info, args)
@@ -3467,25 +2916,11 @@ var tool040Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool040Tool is the tool040 tool: it calls Tool040.
-type tool040Tool struct{}
-
-// Info describes the tool.
-func (tool040Tool) Info() *runtime.Info {
-	return &tool040Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool040 with them.
-func (tool040Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool040Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool040Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool040 decodes and checks the arguments of a tool040 call, then calls Tool040.
+func callTool040(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args040
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs040); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args040{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool040Info, args)
@@ -3557,25 +2992,11 @@ var tool041Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool041Tool is the tool041 tool: it calls Tool041.
-type tool041Tool struct{}
-
-// Info describes the tool.
-func (tool041Tool) Info() *runtime.Info {
-	return &tool041Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool041 with them.
-func (tool041Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool041Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool041Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool041 decodes and checks the arguments of a tool041 call, then calls Tool041.
+func callTool041(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args041
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs041); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args041{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool041Info, args)
@@ -3635,21 +3056,8 @@ var tool042Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool042Tool is the tool042 tool: it calls Tool042.
-type tool042Tool struct{}
-
-// Info describes the tool.
-func (tool042Tool) Info() *runtime.Info {
-	return &tool042Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool042 with them.
-func (tool042Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool042Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool042Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool042 decodes and checks the arguments of a tool042 call, then calls Tool042.
+func callTool042(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args042
 	var d toolimpl.Decoder
 	d.BeginCall(s, &tool042Info, args)
@@ -3724,25 +3132,11 @@ var tool043Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool043Tool is the tool043 tool: it calls Tool043.
-type tool043Tool struct{}
-
-// Info describes the tool.
-func (tool043Tool) Info() *runtime.Info {
-	return &tool043Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool043 with them.
-func (tool043Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool043Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool043Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool043 decodes and checks the arguments of a tool043 call, then calls Tool043.
+func callTool043(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args043
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs043); !ok || !toolimpl.FastDone(s, args, end, 3) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args043{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool043Info, args)
@@ -3797,25 +3191,11 @@ var tool044Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool044Tool is the tool044 tool: it calls Tool044.
-type tool044Tool struct{}
-
-// Info describes the tool.
-func (tool044Tool) Info() *runtime.Info {
-	return &tool044Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool044 with them.
-func (tool044Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool044Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool044Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool044 decodes and checks the arguments of a tool044 call, then calls Tool044.
+func callTool044(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args044
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs044); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args044{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool044Info, args)
@@ -3887,25 +3267,11 @@ var tool045Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool045Tool is the tool045 tool: it calls Tool045.
-type tool045Tool struct{}
-
-// Info describes the tool.
-func (tool045Tool) Info() *runtime.Info {
-	return &tool045Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool045 with them.
-func (tool045Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool045Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool045Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool045 decodes and checks the arguments of a tool045 call, then calls Tool045.
+func callTool045(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args045
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs045); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args045{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool045Info, args)
@@ -3965,21 +3331,8 @@ var tool046Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool046Tool is the tool046 tool: it calls Tool046.
-type tool046Tool struct{}
-
-// Info describes the tool.
-func (tool046Tool) Info() *runtime.Info {
-	return &tool046Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool046 with them.
-func (tool046Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool046Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool046Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool046 decodes and checks the arguments of a tool046 call, then calls Tool046.
+func callTool046(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args046
 	var d toolimpl.Decoder
 	d.BeginCall(s, &tool046Info, args)
@@ -4054,25 +3407,11 @@ var tool047Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool047Tool is the tool047 tool: it calls Tool047.
-type tool047Tool struct{}
-
-// Info describes the tool.
-func (tool047Tool) Info() *runtime.Info {
-	return &tool047Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool047 with them.
-func (tool047Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool047Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool047Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool047 decodes and checks the arguments of a tool047 call, then calls Tool047.
+func callTool047(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args047
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs047); !ok || !toolimpl.FastDone(s, args, end, 3) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args047{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool047Info, args)
@@ -4127,25 +3466,11 @@ var tool048Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool048Tool is the tool048 tool: it calls Tool048.
-type tool048Tool struct{}
-
-// Info describes the tool.
-func (tool048Tool) Info() *runtime.Info {
-	return &tool048Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool048 with them.
-func (tool048Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool048Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool048Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool048 decodes and checks the arguments of a tool048 call, then calls Tool048.
+func callTool048(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args048
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs048); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args048{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool048Info, args)
@@ -4217,25 +3542,11 @@ var tool049Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool049Tool is the tool049 tool: it calls Tool049.
-type tool049Tool struct{}
-
-// Info describes the tool.
-func (tool049Tool) Info() *runtime.Info {
-	return &tool049Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool049 with them.
-func (tool049Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool049Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool049Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool049 decodes and checks the arguments of a tool049 call, then calls Tool049.
+func callTool049(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args049
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs049); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args049{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool049Info, args)
@@ -4295,21 +3606,8 @@ var tool050Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool050Tool is the tool050 tool: it calls Tool050.
-type tool050Tool struct{}
-
-// Info describes the tool.
-func (tool050Tool) Info() *runtime.Info {
-	return &tool050Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool050 with them.
-func (tool050Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool050Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool050Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool050 decodes and checks the arguments of a tool050 call, then calls Tool050.
+func callTool050(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args050
 	var d toolimpl.Decoder
 	d.BeginCall(s, &tool050Info, args)
@@ -4384,25 +3682,11 @@ var tool051Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool051Tool is the tool051 tool: it calls Tool051.
-type tool051Tool struct{}
-
-// Info describes the tool.
-func (tool051Tool) Info() *runtime.Info {
-	return &tool051Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool051 with them.
-func (tool051Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool051Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool051Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool051 decodes and checks the arguments of a tool051 call, then calls Tool051.
+func callTool051(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args051
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs051); !ok || !toolimpl.FastDone(s, args, end, 3) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args051{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool051Info, args)
@@ -4457,25 +3741,11 @@ var tool052Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool052Tool is the tool052 tool: it calls Tool052.
-type tool052Tool struct{}
-
-// Info describes the tool.
-func (tool052Tool) Info() *runtime.Info {
-	return &tool052Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool052 with them.
-func (tool052Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool052Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool052Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool052 decodes and checks the arguments of a tool052 call, then calls Tool052.
+func callTool052(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args052
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs052); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args052{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool052Info, args)
@@ -4547,25 +3817,11 @@ var tool053Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool053Tool is the tool053 tool: it calls Tool053.
-type tool053Tool struct{}
-
-// Info describes the tool.
-func (tool053Tool) Info() *runtime.Info {
-	return &tool053Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool053 with them.
-func (tool053Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool053Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool053Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool053 decodes and checks the arguments of a tool053 call, then calls Tool053.
+func callTool053(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args053
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs053); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args053{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool053Info, args)
@@ -4625,21 +3881,8 @@ var tool054Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool054Tool is the tool054 tool: it calls Tool054.
-type tool054Tool struct{}
-
-// Info describes the tool.
-func (tool054Tool) Info() *runtime.Info {
-	return &tool054Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool054 with them.
-func (tool054Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool054Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool054Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool054 decodes and checks the arguments of a tool054 call, then calls Tool054.
+func callTool054(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args054
 	var d toolimpl.Decoder
 	d.BeginCall(s, &tool054Info, args)
@@ -4714,25 +3957,11 @@ var tool055Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool055Tool is the tool055 tool: it calls Tool055.
-type tool055Tool struct{}
-
-// Info describes the tool.
-func (tool055Tool) Info() *runtime.Info {
-	return &tool055Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool055 with them.
-func (tool055Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool055Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool055Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool055 decodes and checks the arguments of a tool055 call, then calls Tool055.
+func callTool055(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args055
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs055); !ok || !toolimpl.FastDone(s, args, end, 3) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args055{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool055Info, args)
@@ -4787,25 +4016,11 @@ var tool056Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool056Tool is the tool056 tool: it calls Tool056.
-type tool056Tool struct{}
-
-// Info describes the tool.
-func (tool056Tool) Info() *runtime.Info {
-	return &tool056Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool056 with them.
-func (tool056Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool056Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool056Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool056 decodes and checks the arguments of a tool056 call, then calls Tool056.
+func callTool056(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args056
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs056); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args056{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool056Info, args)
@@ -4877,25 +4092,11 @@ var tool057Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool057Tool is the tool057 tool: it calls Tool057.
-type tool057Tool struct{}
-
-// Info describes the tool.
-func (tool057Tool) Info() *runtime.Info {
-	return &tool057Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool057 with them.
-func (tool057Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool057Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool057Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool057 decodes and checks the arguments of a tool057 call, then calls Tool057.
+func callTool057(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args057
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs057); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args057{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool057Info, args)
@@ -4955,21 +4156,8 @@ var tool058Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool058Tool is the tool058 tool: it calls Tool058.
-type tool058Tool struct{}
-
-// Info describes the tool.
-func (tool058Tool) Info() *runtime.Info {
-	return &tool058Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool058 with them.
-func (tool058Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool058Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool058Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool058 decodes and checks the arguments of a tool058 call, then calls Tool058.
+func callTool058(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args058
 	var d toolimpl.Decoder
 	d.BeginCall(s, &tool058Info, args)
@@ -5044,25 +4232,11 @@ var tool059Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool059Tool is the tool059 tool: it calls Tool059.
-type tool059Tool struct{}
-
-// Info describes the tool.
-func (tool059Tool) Info() *runtime.Info {
-	return &tool059Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool059 with them.
-func (tool059Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool059Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool059Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool059 decodes and checks the arguments of a tool059 call, then calls Tool059.
+func callTool059(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args059
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs059); !ok || !toolimpl.FastDone(s, args, end, 3) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args059{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool059Info, args)
@@ -5117,25 +4291,11 @@ var tool060Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool060Tool is the tool060 tool: it calls Tool060.
-type tool060Tool struct{}
-
-// Info describes the tool.
-func (tool060Tool) Info() *runtime.Info {
-	return &tool060Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool060 with them.
-func (tool060Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool060Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool060Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool060 decodes and checks the arguments of a tool060 call, then calls Tool060.
+func callTool060(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args060
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs060); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args060{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool060Info, args)
@@ -5207,25 +4367,11 @@ var tool061Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool061Tool is the tool061 tool: it calls Tool061.
-type tool061Tool struct{}
-
-// Info describes the tool.
-func (tool061Tool) Info() *runtime.Info {
-	return &tool061Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool061 with them.
-func (tool061Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool061Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool061Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool061 decodes and checks the arguments of a tool061 call, then calls Tool061.
+func callTool061(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args061
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs061); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args061{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool061Info, args)
@@ -5285,21 +4431,8 @@ var tool062Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool062Tool is the tool062 tool: it calls Tool062.
-type tool062Tool struct{}
-
-// Info describes the tool.
-func (tool062Tool) Info() *runtime.Info {
-	return &tool062Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool062 with them.
-func (tool062Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool062Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool062Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool062 decodes and checks the arguments of a tool062 call, then calls Tool062.
+func callTool062(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args062
 	var d toolimpl.Decoder
 	d.BeginCall(s, &tool062Info, args)
@@ -5374,25 +4507,11 @@ var tool063Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool063Tool is the tool063 tool: it calls Tool063.
-type tool063Tool struct{}
-
-// Info describes the tool.
-func (tool063Tool) Info() *runtime.Info {
-	return &tool063Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool063 with them.
-func (tool063Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool063Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool063Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool063 decodes and checks the arguments of a tool063 call, then calls Tool063.
+func callTool063(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args063
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs063); !ok || !toolimpl.FastDone(s, args, end, 3) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args063{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool063Info, args)
@@ -5447,25 +4566,11 @@ var tool064Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool064Tool is the tool064 tool: it calls Tool064.
-type tool064Tool struct{}
-
-// Info describes the tool.
-func (tool064Tool) Info() *runtime.Info {
-	return &tool064Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool064 with them.
-func (tool064Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool064Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool064Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool064 decodes and checks the arguments of a tool064 call, then calls Tool064.
+func callTool064(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args064
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs064); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args064{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool064Info, args)
@@ -5537,25 +4642,11 @@ var tool065Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool065Tool is the tool065 tool: it calls Tool065.
-type tool065Tool struct{}
-
-// Info describes the tool.
-func (tool065Tool) Info() *runtime.Info {
-	return &tool065Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool065 with them.
-func (tool065Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool065Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool065Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool065 decodes and checks the arguments of a tool065 call, then calls Tool065.
+func callTool065(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args065
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs065); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args065{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool065Info, args)
@@ -5615,21 +4706,8 @@ var tool066Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool066Tool is the tool066 tool: it calls Tool066.
-type tool066Tool struct{}
-
-// Info describes the tool.
-func (tool066Tool) Info() *runtime.Info {
-	return &tool066Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool066 with them.
-func (tool066Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool066Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool066Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool066 decodes and checks the arguments of a tool066 call, then calls Tool066.
+func callTool066(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args066
 	var d toolimpl.Decoder
 	d.BeginCall(s, &tool066Info, args)
@@ -5704,25 +4782,11 @@ var tool067Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool067Tool is the tool067 tool: it calls Tool067.
-type tool067Tool struct{}
-
-// Info describes the tool.
-func (tool067Tool) Info() *runtime.Info {
-	return &tool067Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool067 with them.
-func (tool067Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool067Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool067Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool067 decodes and checks the arguments of a tool067 call, then calls Tool067.
+func callTool067(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args067
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs067); !ok || !toolimpl.FastDone(s, args, end, 3) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args067{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool067Info, args)
@@ -5777,25 +4841,11 @@ var tool068Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool068Tool is the tool068 tool: it calls Tool068.
-type tool068Tool struct{}
-
-// Info describes the tool.
-func (tool068Tool) Info() *runtime.Info {
-	return &tool068Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool068 with them.
-func (tool068Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool068Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool068Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool068 decodes and checks the arguments of a tool068 call, then calls Tool068.
+func callTool068(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args068
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs068); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args068{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool068Info, args)
@@ -5867,25 +4917,11 @@ var tool069Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool069Tool is the tool069 tool: it calls Tool069.
-type tool069Tool struct{}
-
-// Info describes the tool.
-func (tool069Tool) Info() *runtime.Info {
-	return &tool069Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool069 with them.
-func (tool069Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool069Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool069Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool069 decodes and checks the arguments of a tool069 call, then calls Tool069.
+func callTool069(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args069
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs069); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args069{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool069Info, args)
@@ -5945,21 +4981,8 @@ var tool070Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool070Tool is the tool070 tool: it calls Tool070.
-type tool070Tool struct{}
-
-// Info describes the tool.
-func (tool070Tool) Info() *runtime.Info {
-	return &tool070Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool070 with them.
-func (tool070Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool070Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool070Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool070 decodes and checks the arguments of a tool070 call, then calls Tool070.
+func callTool070(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args070
 	var d toolimpl.Decoder
 	d.BeginCall(s, &tool070Info, args)
@@ -6034,25 +5057,11 @@ var tool071Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool071Tool is the tool071 tool: it calls Tool071.
-type tool071Tool struct{}
-
-// Info describes the tool.
-func (tool071Tool) Info() *runtime.Info {
-	return &tool071Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool071 with them.
-func (tool071Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool071Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool071Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool071 decodes and checks the arguments of a tool071 call, then calls Tool071.
+func callTool071(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args071
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs071); !ok || !toolimpl.FastDone(s, args, end, 3) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args071{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool071Info, args)
@@ -6107,25 +5116,11 @@ var tool072Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool072Tool is the tool072 tool: it calls Tool072.
-type tool072Tool struct{}
-
-// Info describes the tool.
-func (tool072Tool) Info() *runtime.Info {
-	return &tool072Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool072 with them.
-func (tool072Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool072Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool072Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool072 decodes and checks the arguments of a tool072 call, then calls Tool072.
+func callTool072(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args072
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs072); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args072{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool072Info, args)
@@ -6197,25 +5192,11 @@ var tool073Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool073Tool is the tool073 tool: it calls Tool073.
-type tool073Tool struct{}
-
-// Info describes the tool.
-func (tool073Tool) Info() *runtime.Info {
-	return &tool073Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool073 with them.
-func (tool073Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool073Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool073Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool073 decodes and checks the arguments of a tool073 call, then calls Tool073.
+func callTool073(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args073
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs073); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args073{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool073Info, args)
@@ -6275,21 +5256,8 @@ var tool074Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool074Tool is the tool074 tool: it calls Tool074.
-type tool074Tool struct{}
-
-// Info describes the tool.
-func (tool074Tool) Info() *runtime.Info {
-	return &tool074Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool074 with them.
-func (tool074Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool074Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool074Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool074 decodes and checks the arguments of a tool074 call, then calls Tool074.
+func callTool074(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args074
 	var d toolimpl.Decoder
 	d.BeginCall(s, &tool074Info, args)
@@ -6364,25 +5332,11 @@ var tool075Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool075Tool is the tool075 tool: it calls Tool075.
-type tool075Tool struct{}
-
-// Info describes the tool.
-func (tool075Tool) Info() *runtime.Info {
-	return &tool075Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool075 with them.
-func (tool075Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool075Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool075Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool075 decodes and checks the arguments of a tool075 call, then calls Tool075.
+func callTool075(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args075
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs075); !ok || !toolimpl.FastDone(s, args, end, 3) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args075{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool075Info, args)
@@ -6437,25 +5391,11 @@ var tool076Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool076Tool is the tool076 tool: it calls Tool076.
-type tool076Tool struct{}
-
-// Info describes the tool.
-func (tool076Tool) Info() *runtime.Info {
-	return &tool076Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool076 with them.
-func (tool076Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool076Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool076Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool076 decodes and checks the arguments of a tool076 call, then calls Tool076.
+func callTool076(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args076
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs076); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args076{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool076Info, args)
@@ -6527,25 +5467,11 @@ var tool077Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool077Tool is the tool077 tool: it calls Tool077.
-type tool077Tool struct{}
-
-// Info describes the tool.
-func (tool077Tool) Info() *runtime.Info {
-	return &tool077Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool077 with them.
-func (tool077Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool077Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool077Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool077 decodes and checks the arguments of a tool077 call, then calls Tool077.
+func callTool077(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args077
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs077); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args077{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool077Info, args)
@@ -6605,21 +5531,8 @@ var tool078Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool078Tool is the tool078 tool: it calls Tool078.
-type tool078Tool struct{}
-
-// Info describes the tool.
-func (tool078Tool) Info() *runtime.Info {
-	return &tool078Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool078 with them.
-func (tool078Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool078Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool078Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool078 decodes and checks the arguments of a tool078 call, then calls Tool078.
+func callTool078(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args078
 	var d toolimpl.Decoder
 	d.BeginCall(s, &tool078Info, args)
@@ -6694,25 +5607,11 @@ var tool079Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool079Tool is the tool079 tool: it calls Tool079.
-type tool079Tool struct{}
-
-// Info describes the tool.
-func (tool079Tool) Info() *runtime.Info {
-	return &tool079Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool079 with them.
-func (tool079Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool079Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool079Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool079 decodes and checks the arguments of a tool079 call, then calls Tool079.
+func callTool079(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args079
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs079); !ok || !toolimpl.FastDone(s, args, end, 3) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args079{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool079Info, args)
@@ -6767,25 +5666,11 @@ var tool080Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool080Tool is the tool080 tool: it calls Tool080.
-type tool080Tool struct{}
-
-// Info describes the tool.
-func (tool080Tool) Info() *runtime.Info {
-	return &tool080Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool080 with them.
-func (tool080Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool080Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool080Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool080 decodes and checks the arguments of a tool080 call, then calls Tool080.
+func callTool080(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args080
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs080); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args080{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool080Info, args)
@@ -6857,25 +5742,11 @@ var tool081Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool081Tool is the tool081 tool: it calls Tool081.
-type tool081Tool struct{}
-
-// Info describes the tool.
-func (tool081Tool) Info() *runtime.Info {
-	return &tool081Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool081 with them.
-func (tool081Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool081Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool081Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool081 decodes and checks the arguments of a tool081 call, then calls Tool081.
+func callTool081(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args081
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs081); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args081{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool081Info, args)
@@ -6935,21 +5806,8 @@ var tool082Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool082Tool is the tool082 tool: it calls Tool082.
-type tool082Tool struct{}
-
-// Info describes the tool.
-func (tool082Tool) Info() *runtime.Info {
-	return &tool082Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool082 with them.
-func (tool082Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool082Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool082Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool082 decodes and checks the arguments of a tool082 call, then calls Tool082.
+func callTool082(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args082
 	var d toolimpl.Decoder
 	d.BeginCall(s, &tool082Info, args)
@@ -7024,25 +5882,11 @@ var tool083Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool083Tool is the tool083 tool: it calls Tool083.
-type tool083Tool struct{}
-
-// Info describes the tool.
-func (tool083Tool) Info() *runtime.Info {
-	return &tool083Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool083 with them.
-func (tool083Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool083Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool083Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool083 decodes and checks the arguments of a tool083 call, then calls Tool083.
+func callTool083(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args083
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs083); !ok || !toolimpl.FastDone(s, args, end, 3) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args083{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool083Info, args)
@@ -7097,25 +5941,11 @@ var tool084Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool084Tool is the tool084 tool: it calls Tool084.
-type tool084Tool struct{}
-
-// Info describes the tool.
-func (tool084Tool) Info() *runtime.Info {
-	return &tool084Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool084 with them.
-func (tool084Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool084Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool084Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool084 decodes and checks the arguments of a tool084 call, then calls Tool084.
+func callTool084(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args084
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs084); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args084{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool084Info, args)
@@ -7187,25 +6017,11 @@ var tool085Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool085Tool is the tool085 tool: it calls Tool085.
-type tool085Tool struct{}
-
-// Info describes the tool.
-func (tool085Tool) Info() *runtime.Info {
-	return &tool085Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool085 with them.
-func (tool085Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool085Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool085Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool085 decodes and checks the arguments of a tool085 call, then calls Tool085.
+func callTool085(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args085
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs085); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args085{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool085Info, args)
@@ -7265,21 +6081,8 @@ var tool086Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool086Tool is the tool086 tool: it calls Tool086.
-type tool086Tool struct{}
-
-// Info describes the tool.
-func (tool086Tool) Info() *runtime.Info {
-	return &tool086Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool086 with them.
-func (tool086Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool086Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool086Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool086 decodes and checks the arguments of a tool086 call, then calls Tool086.
+func callTool086(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args086
 	var d toolimpl.Decoder
 	d.BeginCall(s, &tool086Info, args)
@@ -7354,25 +6157,11 @@ var tool087Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool087Tool is the tool087 tool: it calls Tool087.
-type tool087Tool struct{}
-
-// Info describes the tool.
-func (tool087Tool) Info() *runtime.Info {
-	return &tool087Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool087 with them.
-func (tool087Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool087Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool087Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool087 decodes and checks the arguments of a tool087 call, then calls Tool087.
+func callTool087(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args087
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs087); !ok || !toolimpl.FastDone(s, args, end, 3) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args087{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool087Info, args)
@@ -7427,25 +6216,11 @@ var tool088Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool088Tool is the tool088 tool: it calls Tool088.
-type tool088Tool struct{}
-
-// Info describes the tool.
-func (tool088Tool) Info() *runtime.Info {
-	return &tool088Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool088 with them.
-func (tool088Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool088Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool088Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool088 decodes and checks the arguments of a tool088 call, then calls Tool088.
+func callTool088(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args088
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs088); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args088{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool088Info, args)
@@ -7517,25 +6292,11 @@ var tool089Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool089Tool is the tool089 tool: it calls Tool089.
-type tool089Tool struct{}
-
-// Info describes the tool.
-func (tool089Tool) Info() *runtime.Info {
-	return &tool089Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool089 with them.
-func (tool089Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool089Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool089Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool089 decodes and checks the arguments of a tool089 call, then calls Tool089.
+func callTool089(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args089
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs089); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args089{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool089Info, args)
@@ -7595,21 +6356,8 @@ var tool090Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool090Tool is the tool090 tool: it calls Tool090.
-type tool090Tool struct{}
-
-// Info describes the tool.
-func (tool090Tool) Info() *runtime.Info {
-	return &tool090Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool090 with them.
-func (tool090Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool090Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool090Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool090 decodes and checks the arguments of a tool090 call, then calls Tool090.
+func callTool090(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args090
 	var d toolimpl.Decoder
 	d.BeginCall(s, &tool090Info, args)
@@ -7684,25 +6432,11 @@ var tool091Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool091Tool is the tool091 tool: it calls Tool091.
-type tool091Tool struct{}
-
-// Info describes the tool.
-func (tool091Tool) Info() *runtime.Info {
-	return &tool091Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool091 with them.
-func (tool091Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool091Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool091Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool091 decodes and checks the arguments of a tool091 call, then calls Tool091.
+func callTool091(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args091
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs091); !ok || !toolimpl.FastDone(s, args, end, 3) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args091{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool091Info, args)
@@ -7757,25 +6491,11 @@ var tool092Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool092Tool is the tool092 tool: it calls Tool092.
-type tool092Tool struct{}
-
-// Info describes the tool.
-func (tool092Tool) Info() *runtime.Info {
-	return &tool092Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool092 with them.
-func (tool092Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool092Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool092Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool092 decodes and checks the arguments of a tool092 call, then calls Tool092.
+func callTool092(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args092
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs092); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args092{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool092Info, args)
@@ -7847,25 +6567,11 @@ var tool093Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool093Tool is the tool093 tool: it calls Tool093.
-type tool093Tool struct{}
-
-// Info describes the tool.
-func (tool093Tool) Info() *runtime.Info {
-	return &tool093Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool093 with them.
-func (tool093Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool093Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool093Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool093 decodes and checks the arguments of a tool093 call, then calls Tool093.
+func callTool093(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args093
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs093); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args093{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool093Info, args)
@@ -7925,21 +6631,8 @@ var tool094Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool094Tool is the tool094 tool: it calls Tool094.
-type tool094Tool struct{}
-
-// Info describes the tool.
-func (tool094Tool) Info() *runtime.Info {
-	return &tool094Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool094 with them.
-func (tool094Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool094Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool094Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool094 decodes and checks the arguments of a tool094 call, then calls Tool094.
+func callTool094(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args094
 	var d toolimpl.Decoder
 	d.BeginCall(s, &tool094Info, args)
@@ -8014,25 +6707,11 @@ var tool095Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool095Tool is the tool095 tool: it calls Tool095.
-type tool095Tool struct{}
-
-// Info describes the tool.
-func (tool095Tool) Info() *runtime.Info {
-	return &tool095Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool095 with them.
-func (tool095Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool095Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool095Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool095 decodes and checks the arguments of a tool095 call, then calls Tool095.
+func callTool095(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args095
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs095); !ok || !toolimpl.FastDone(s, args, end, 3) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args095{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool095Info, args)
@@ -8087,25 +6766,11 @@ var tool096Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool096Tool is the tool096 tool: it calls Tool096.
-type tool096Tool struct{}
-
-// Info describes the tool.
-func (tool096Tool) Info() *runtime.Info {
-	return &tool096Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool096 with them.
-func (tool096Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool096Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool096Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool096 decodes and checks the arguments of a tool096 call, then calls Tool096.
+func callTool096(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args096
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs096); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args096{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool096Info, args)
@@ -8177,25 +6842,11 @@ var tool097Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool097Tool is the tool097 tool: it calls Tool097.
-type tool097Tool struct{}
-
-// Info describes the tool.
-func (tool097Tool) Info() *runtime.Info {
-	return &tool097Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool097 with them.
-func (tool097Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool097Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool097Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool097 decodes and checks the arguments of a tool097 call, then calls Tool097.
+func callTool097(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args097
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs097); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args097{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool097Info, args)
@@ -8255,21 +6906,8 @@ var tool098Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool098Tool is the tool098 tool: it calls Tool098.
-type tool098Tool struct{}
-
-// Info describes the tool.
-func (tool098Tool) Info() *runtime.Info {
-	return &tool098Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool098 with them.
-func (tool098Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool098Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool098Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool098 decodes and checks the arguments of a tool098 call, then calls Tool098.
+func callTool098(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args098
 	var d toolimpl.Decoder
 	d.BeginCall(s, &tool098Info, args)
@@ -8344,25 +6982,11 @@ var tool099Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// tool099Tool is the tool099 tool: it calls Tool099.
-type tool099Tool struct{}
-
-// Info describes the tool.
-func (tool099Tool) Info() *runtime.Info {
-	return &tool099Info
-}
-
-// Invoke decodes and checks the arguments, then calls Tool099 with them.
-func (tool099Tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tool099Tool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tool099Tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTool099 decodes and checks the arguments of a tool099 call, then calls Tool099.
+func callTool099(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args099
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs099); !ok || !toolimpl.FastDone(s, args, end, 3) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args099{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool099Info, args)
@@ -8384,24 +7008,13 @@ func decodeArgs000(d *toolimpl.Decoder, v *Args000) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 50 {
-					d.Errorf(`must be at most 50, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 50)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -8416,23 +7029,7 @@ func decodeArgs000(d *toolimpl.Decoder, v *Args000) {
 				v.Tags = nil
 				break
 			}
-			if d.Array() {
-				v.Tags = []string{}
-				n := 0
-				for d.Elem() {
-					var elem string
-					if s, ok := d.String(); ok {
-						elem = s
-					}
-					if d.Keep() {
-						v.Tags = append(v.Tags, elem)
-					}
-					n++
-				}
-				if n > 5 {
-					d.Errorf(`must have at most 5 items, got %d`, n)
-				}
-			}
+			v.Tags = d.Strings(0, 5)
 		default:
 			d.Unknown("id, limit, status, tags")
 		}
@@ -8455,24 +7052,13 @@ func decodeArgs001(d *toolimpl.Decoder, v *Args001) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 51 {
-					d.Errorf(`must be at most 51, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 51)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -8510,24 +7096,13 @@ func decodeArgs002(d *toolimpl.Decoder, v *Args002) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 52 {
-					d.Errorf(`must be at most 52, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 52)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -8541,9 +7116,7 @@ func decodeArgs002(d *toolimpl.Decoder, v *Args002) {
 			if d.OptionalNull() {
 				break
 			}
-			if t, ok := d.Time(); ok {
-				v.Since = t
-			}
+			v.Since, _ = d.Time()
 		case "score":
 			hasScore = true
 			if f, ok := d.Float(64); ok {
@@ -8580,24 +7153,13 @@ func decodeArgs003(d *toolimpl.Decoder, v *Args003) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 53 {
-					d.Errorf(`must be at most 53, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 53)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -8628,9 +7190,7 @@ func decodeArgs003(d *toolimpl.Decoder, v *Args003) {
 				break
 			}
 			v.Flag = new(bool)
-			if b, ok := d.Bool(); ok {
-				*v.Flag = b
-			}
+			*v.Flag, _ = d.Bool()
 		default:
 			d.Unknown("id, limit, status, notes, flag")
 		}
@@ -8653,24 +7213,13 @@ func decodeArgs004(d *toolimpl.Decoder, v *Args004) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 54 {
-					d.Errorf(`must be at most 54, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 54)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -8685,23 +7234,7 @@ func decodeArgs004(d *toolimpl.Decoder, v *Args004) {
 				v.Tags = nil
 				break
 			}
-			if d.Array() {
-				v.Tags = []string{}
-				n := 0
-				for d.Elem() {
-					var elem string
-					if s, ok := d.String(); ok {
-						elem = s
-					}
-					if d.Keep() {
-						v.Tags = append(v.Tags, elem)
-					}
-					n++
-				}
-				if n > 5 {
-					d.Errorf(`must have at most 5 items, got %d`, n)
-				}
-			}
+			v.Tags = d.Strings(0, 5)
 		default:
 			d.Unknown("id, limit, status, tags")
 		}
@@ -8724,24 +7257,13 @@ func decodeArgs005(d *toolimpl.Decoder, v *Args005) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 55 {
-					d.Errorf(`must be at most 55, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 55)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -8779,24 +7301,13 @@ func decodeArgs006(d *toolimpl.Decoder, v *Args006) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 56 {
-					d.Errorf(`must be at most 56, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 56)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -8810,9 +7321,7 @@ func decodeArgs006(d *toolimpl.Decoder, v *Args006) {
 			if d.OptionalNull() {
 				break
 			}
-			if t, ok := d.Time(); ok {
-				v.Since = t
-			}
+			v.Since, _ = d.Time()
 		case "score":
 			hasScore = true
 			if f, ok := d.Float(64); ok {
@@ -8849,24 +7358,13 @@ func decodeArgs007(d *toolimpl.Decoder, v *Args007) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 57 {
-					d.Errorf(`must be at most 57, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 57)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -8897,9 +7395,7 @@ func decodeArgs007(d *toolimpl.Decoder, v *Args007) {
 				break
 			}
 			v.Flag = new(bool)
-			if b, ok := d.Bool(); ok {
-				*v.Flag = b
-			}
+			*v.Flag, _ = d.Bool()
 		default:
 			d.Unknown("id, limit, status, notes, flag")
 		}
@@ -8922,24 +7418,13 @@ func decodeArgs008(d *toolimpl.Decoder, v *Args008) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 58 {
-					d.Errorf(`must be at most 58, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 58)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -8954,23 +7439,7 @@ func decodeArgs008(d *toolimpl.Decoder, v *Args008) {
 				v.Tags = nil
 				break
 			}
-			if d.Array() {
-				v.Tags = []string{}
-				n := 0
-				for d.Elem() {
-					var elem string
-					if s, ok := d.String(); ok {
-						elem = s
-					}
-					if d.Keep() {
-						v.Tags = append(v.Tags, elem)
-					}
-					n++
-				}
-				if n > 5 {
-					d.Errorf(`must have at most 5 items, got %d`, n)
-				}
-			}
+			v.Tags = d.Strings(0, 5)
 		default:
 			d.Unknown("id, limit, status, tags")
 		}
@@ -8993,24 +7462,13 @@ func decodeArgs009(d *toolimpl.Decoder, v *Args009) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 59 {
-					d.Errorf(`must be at most 59, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 59)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -9048,24 +7506,13 @@ func decodeArgs010(d *toolimpl.Decoder, v *Args010) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 60 {
-					d.Errorf(`must be at most 60, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 60)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -9079,9 +7526,7 @@ func decodeArgs010(d *toolimpl.Decoder, v *Args010) {
 			if d.OptionalNull() {
 				break
 			}
-			if t, ok := d.Time(); ok {
-				v.Since = t
-			}
+			v.Since, _ = d.Time()
 		case "score":
 			hasScore = true
 			if f, ok := d.Float(64); ok {
@@ -9118,24 +7563,13 @@ func decodeArgs011(d *toolimpl.Decoder, v *Args011) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 61 {
-					d.Errorf(`must be at most 61, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 61)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -9166,9 +7600,7 @@ func decodeArgs011(d *toolimpl.Decoder, v *Args011) {
 				break
 			}
 			v.Flag = new(bool)
-			if b, ok := d.Bool(); ok {
-				*v.Flag = b
-			}
+			*v.Flag, _ = d.Bool()
 		default:
 			d.Unknown("id, limit, status, notes, flag")
 		}
@@ -9191,24 +7623,13 @@ func decodeArgs012(d *toolimpl.Decoder, v *Args012) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 62 {
-					d.Errorf(`must be at most 62, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 62)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -9223,23 +7644,7 @@ func decodeArgs012(d *toolimpl.Decoder, v *Args012) {
 				v.Tags = nil
 				break
 			}
-			if d.Array() {
-				v.Tags = []string{}
-				n := 0
-				for d.Elem() {
-					var elem string
-					if s, ok := d.String(); ok {
-						elem = s
-					}
-					if d.Keep() {
-						v.Tags = append(v.Tags, elem)
-					}
-					n++
-				}
-				if n > 5 {
-					d.Errorf(`must have at most 5 items, got %d`, n)
-				}
-			}
+			v.Tags = d.Strings(0, 5)
 		default:
 			d.Unknown("id, limit, status, tags")
 		}
@@ -9262,24 +7667,13 @@ func decodeArgs013(d *toolimpl.Decoder, v *Args013) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 63 {
-					d.Errorf(`must be at most 63, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 63)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -9317,24 +7711,13 @@ func decodeArgs014(d *toolimpl.Decoder, v *Args014) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 64 {
-					d.Errorf(`must be at most 64, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 64)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -9348,9 +7731,7 @@ func decodeArgs014(d *toolimpl.Decoder, v *Args014) {
 			if d.OptionalNull() {
 				break
 			}
-			if t, ok := d.Time(); ok {
-				v.Since = t
-			}
+			v.Since, _ = d.Time()
 		case "score":
 			hasScore = true
 			if f, ok := d.Float(64); ok {
@@ -9387,24 +7768,13 @@ func decodeArgs015(d *toolimpl.Decoder, v *Args015) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 65 {
-					d.Errorf(`must be at most 65, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 65)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -9435,9 +7805,7 @@ func decodeArgs015(d *toolimpl.Decoder, v *Args015) {
 				break
 			}
 			v.Flag = new(bool)
-			if b, ok := d.Bool(); ok {
-				*v.Flag = b
-			}
+			*v.Flag, _ = d.Bool()
 		default:
 			d.Unknown("id, limit, status, notes, flag")
 		}
@@ -9460,24 +7828,13 @@ func decodeArgs016(d *toolimpl.Decoder, v *Args016) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 66 {
-					d.Errorf(`must be at most 66, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 66)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -9492,23 +7849,7 @@ func decodeArgs016(d *toolimpl.Decoder, v *Args016) {
 				v.Tags = nil
 				break
 			}
-			if d.Array() {
-				v.Tags = []string{}
-				n := 0
-				for d.Elem() {
-					var elem string
-					if s, ok := d.String(); ok {
-						elem = s
-					}
-					if d.Keep() {
-						v.Tags = append(v.Tags, elem)
-					}
-					n++
-				}
-				if n > 5 {
-					d.Errorf(`must have at most 5 items, got %d`, n)
-				}
-			}
+			v.Tags = d.Strings(0, 5)
 		default:
 			d.Unknown("id, limit, status, tags")
 		}
@@ -9531,24 +7872,13 @@ func decodeArgs017(d *toolimpl.Decoder, v *Args017) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 67 {
-					d.Errorf(`must be at most 67, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 67)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -9586,24 +7916,13 @@ func decodeArgs018(d *toolimpl.Decoder, v *Args018) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 68 {
-					d.Errorf(`must be at most 68, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 68)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -9617,9 +7936,7 @@ func decodeArgs018(d *toolimpl.Decoder, v *Args018) {
 			if d.OptionalNull() {
 				break
 			}
-			if t, ok := d.Time(); ok {
-				v.Since = t
-			}
+			v.Since, _ = d.Time()
 		case "score":
 			hasScore = true
 			if f, ok := d.Float(64); ok {
@@ -9656,24 +7973,13 @@ func decodeArgs019(d *toolimpl.Decoder, v *Args019) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 69 {
-					d.Errorf(`must be at most 69, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 69)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -9704,9 +8010,7 @@ func decodeArgs019(d *toolimpl.Decoder, v *Args019) {
 				break
 			}
 			v.Flag = new(bool)
-			if b, ok := d.Bool(); ok {
-				*v.Flag = b
-			}
+			*v.Flag, _ = d.Bool()
 		default:
 			d.Unknown("id, limit, status, notes, flag")
 		}
@@ -9729,24 +8033,13 @@ func decodeArgs020(d *toolimpl.Decoder, v *Args020) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 70 {
-					d.Errorf(`must be at most 70, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 70)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -9761,23 +8054,7 @@ func decodeArgs020(d *toolimpl.Decoder, v *Args020) {
 				v.Tags = nil
 				break
 			}
-			if d.Array() {
-				v.Tags = []string{}
-				n := 0
-				for d.Elem() {
-					var elem string
-					if s, ok := d.String(); ok {
-						elem = s
-					}
-					if d.Keep() {
-						v.Tags = append(v.Tags, elem)
-					}
-					n++
-				}
-				if n > 5 {
-					d.Errorf(`must have at most 5 items, got %d`, n)
-				}
-			}
+			v.Tags = d.Strings(0, 5)
 		default:
 			d.Unknown("id, limit, status, tags")
 		}
@@ -9800,24 +8077,13 @@ func decodeArgs021(d *toolimpl.Decoder, v *Args021) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 71 {
-					d.Errorf(`must be at most 71, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 71)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -9855,24 +8121,13 @@ func decodeArgs022(d *toolimpl.Decoder, v *Args022) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 72 {
-					d.Errorf(`must be at most 72, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 72)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -9886,9 +8141,7 @@ func decodeArgs022(d *toolimpl.Decoder, v *Args022) {
 			if d.OptionalNull() {
 				break
 			}
-			if t, ok := d.Time(); ok {
-				v.Since = t
-			}
+			v.Since, _ = d.Time()
 		case "score":
 			hasScore = true
 			if f, ok := d.Float(64); ok {
@@ -9925,24 +8178,13 @@ func decodeArgs023(d *toolimpl.Decoder, v *Args023) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 73 {
-					d.Errorf(`must be at most 73, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 73)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -9973,9 +8215,7 @@ func decodeArgs023(d *toolimpl.Decoder, v *Args023) {
 				break
 			}
 			v.Flag = new(bool)
-			if b, ok := d.Bool(); ok {
-				*v.Flag = b
-			}
+			*v.Flag, _ = d.Bool()
 		default:
 			d.Unknown("id, limit, status, notes, flag")
 		}
@@ -9998,24 +8238,13 @@ func decodeArgs024(d *toolimpl.Decoder, v *Args024) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 74 {
-					d.Errorf(`must be at most 74, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 74)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -10030,23 +8259,7 @@ func decodeArgs024(d *toolimpl.Decoder, v *Args024) {
 				v.Tags = nil
 				break
 			}
-			if d.Array() {
-				v.Tags = []string{}
-				n := 0
-				for d.Elem() {
-					var elem string
-					if s, ok := d.String(); ok {
-						elem = s
-					}
-					if d.Keep() {
-						v.Tags = append(v.Tags, elem)
-					}
-					n++
-				}
-				if n > 5 {
-					d.Errorf(`must have at most 5 items, got %d`, n)
-				}
-			}
+			v.Tags = d.Strings(0, 5)
 		default:
 			d.Unknown("id, limit, status, tags")
 		}
@@ -10069,24 +8282,13 @@ func decodeArgs025(d *toolimpl.Decoder, v *Args025) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 75 {
-					d.Errorf(`must be at most 75, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 75)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -10124,24 +8326,13 @@ func decodeArgs026(d *toolimpl.Decoder, v *Args026) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 76 {
-					d.Errorf(`must be at most 76, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 76)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -10155,9 +8346,7 @@ func decodeArgs026(d *toolimpl.Decoder, v *Args026) {
 			if d.OptionalNull() {
 				break
 			}
-			if t, ok := d.Time(); ok {
-				v.Since = t
-			}
+			v.Since, _ = d.Time()
 		case "score":
 			hasScore = true
 			if f, ok := d.Float(64); ok {
@@ -10194,24 +8383,13 @@ func decodeArgs027(d *toolimpl.Decoder, v *Args027) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 77 {
-					d.Errorf(`must be at most 77, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 77)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -10242,9 +8420,7 @@ func decodeArgs027(d *toolimpl.Decoder, v *Args027) {
 				break
 			}
 			v.Flag = new(bool)
-			if b, ok := d.Bool(); ok {
-				*v.Flag = b
-			}
+			*v.Flag, _ = d.Bool()
 		default:
 			d.Unknown("id, limit, status, notes, flag")
 		}
@@ -10267,24 +8443,13 @@ func decodeArgs028(d *toolimpl.Decoder, v *Args028) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 78 {
-					d.Errorf(`must be at most 78, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 78)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -10299,23 +8464,7 @@ func decodeArgs028(d *toolimpl.Decoder, v *Args028) {
 				v.Tags = nil
 				break
 			}
-			if d.Array() {
-				v.Tags = []string{}
-				n := 0
-				for d.Elem() {
-					var elem string
-					if s, ok := d.String(); ok {
-						elem = s
-					}
-					if d.Keep() {
-						v.Tags = append(v.Tags, elem)
-					}
-					n++
-				}
-				if n > 5 {
-					d.Errorf(`must have at most 5 items, got %d`, n)
-				}
-			}
+			v.Tags = d.Strings(0, 5)
 		default:
 			d.Unknown("id, limit, status, tags")
 		}
@@ -10338,24 +8487,13 @@ func decodeArgs029(d *toolimpl.Decoder, v *Args029) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 79 {
-					d.Errorf(`must be at most 79, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 79)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -10393,24 +8531,13 @@ func decodeArgs030(d *toolimpl.Decoder, v *Args030) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 80 {
-					d.Errorf(`must be at most 80, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 80)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -10424,9 +8551,7 @@ func decodeArgs030(d *toolimpl.Decoder, v *Args030) {
 			if d.OptionalNull() {
 				break
 			}
-			if t, ok := d.Time(); ok {
-				v.Since = t
-			}
+			v.Since, _ = d.Time()
 		case "score":
 			hasScore = true
 			if f, ok := d.Float(64); ok {
@@ -10463,24 +8588,13 @@ func decodeArgs031(d *toolimpl.Decoder, v *Args031) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 81 {
-					d.Errorf(`must be at most 81, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 81)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -10511,9 +8625,7 @@ func decodeArgs031(d *toolimpl.Decoder, v *Args031) {
 				break
 			}
 			v.Flag = new(bool)
-			if b, ok := d.Bool(); ok {
-				*v.Flag = b
-			}
+			*v.Flag, _ = d.Bool()
 		default:
 			d.Unknown("id, limit, status, notes, flag")
 		}
@@ -10536,24 +8648,13 @@ func decodeArgs032(d *toolimpl.Decoder, v *Args032) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 82 {
-					d.Errorf(`must be at most 82, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 82)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -10568,23 +8669,7 @@ func decodeArgs032(d *toolimpl.Decoder, v *Args032) {
 				v.Tags = nil
 				break
 			}
-			if d.Array() {
-				v.Tags = []string{}
-				n := 0
-				for d.Elem() {
-					var elem string
-					if s, ok := d.String(); ok {
-						elem = s
-					}
-					if d.Keep() {
-						v.Tags = append(v.Tags, elem)
-					}
-					n++
-				}
-				if n > 5 {
-					d.Errorf(`must have at most 5 items, got %d`, n)
-				}
-			}
+			v.Tags = d.Strings(0, 5)
 		default:
 			d.Unknown("id, limit, status, tags")
 		}
@@ -10607,24 +8692,13 @@ func decodeArgs033(d *toolimpl.Decoder, v *Args033) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 83 {
-					d.Errorf(`must be at most 83, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 83)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -10662,24 +8736,13 @@ func decodeArgs034(d *toolimpl.Decoder, v *Args034) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 84 {
-					d.Errorf(`must be at most 84, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 84)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -10693,9 +8756,7 @@ func decodeArgs034(d *toolimpl.Decoder, v *Args034) {
 			if d.OptionalNull() {
 				break
 			}
-			if t, ok := d.Time(); ok {
-				v.Since = t
-			}
+			v.Since, _ = d.Time()
 		case "score":
 			hasScore = true
 			if f, ok := d.Float(64); ok {
@@ -10732,24 +8793,13 @@ func decodeArgs035(d *toolimpl.Decoder, v *Args035) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 85 {
-					d.Errorf(`must be at most 85, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 85)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -10780,9 +8830,7 @@ func decodeArgs035(d *toolimpl.Decoder, v *Args035) {
 				break
 			}
 			v.Flag = new(bool)
-			if b, ok := d.Bool(); ok {
-				*v.Flag = b
-			}
+			*v.Flag, _ = d.Bool()
 		default:
 			d.Unknown("id, limit, status, notes, flag")
 		}
@@ -10805,24 +8853,13 @@ func decodeArgs036(d *toolimpl.Decoder, v *Args036) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 86 {
-					d.Errorf(`must be at most 86, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 86)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -10837,23 +8874,7 @@ func decodeArgs036(d *toolimpl.Decoder, v *Args036) {
 				v.Tags = nil
 				break
 			}
-			if d.Array() {
-				v.Tags = []string{}
-				n := 0
-				for d.Elem() {
-					var elem string
-					if s, ok := d.String(); ok {
-						elem = s
-					}
-					if d.Keep() {
-						v.Tags = append(v.Tags, elem)
-					}
-					n++
-				}
-				if n > 5 {
-					d.Errorf(`must have at most 5 items, got %d`, n)
-				}
-			}
+			v.Tags = d.Strings(0, 5)
 		default:
 			d.Unknown("id, limit, status, tags")
 		}
@@ -10876,24 +8897,13 @@ func decodeArgs037(d *toolimpl.Decoder, v *Args037) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 87 {
-					d.Errorf(`must be at most 87, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 87)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -10931,24 +8941,13 @@ func decodeArgs038(d *toolimpl.Decoder, v *Args038) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 88 {
-					d.Errorf(`must be at most 88, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 88)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -10962,9 +8961,7 @@ func decodeArgs038(d *toolimpl.Decoder, v *Args038) {
 			if d.OptionalNull() {
 				break
 			}
-			if t, ok := d.Time(); ok {
-				v.Since = t
-			}
+			v.Since, _ = d.Time()
 		case "score":
 			hasScore = true
 			if f, ok := d.Float(64); ok {
@@ -11001,24 +8998,13 @@ func decodeArgs039(d *toolimpl.Decoder, v *Args039) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 89 {
-					d.Errorf(`must be at most 89, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 89)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -11049,9 +9035,7 @@ func decodeArgs039(d *toolimpl.Decoder, v *Args039) {
 				break
 			}
 			v.Flag = new(bool)
-			if b, ok := d.Bool(); ok {
-				*v.Flag = b
-			}
+			*v.Flag, _ = d.Bool()
 		default:
 			d.Unknown("id, limit, status, notes, flag")
 		}
@@ -11074,24 +9058,13 @@ func decodeArgs040(d *toolimpl.Decoder, v *Args040) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 90 {
-					d.Errorf(`must be at most 90, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 90)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -11106,23 +9079,7 @@ func decodeArgs040(d *toolimpl.Decoder, v *Args040) {
 				v.Tags = nil
 				break
 			}
-			if d.Array() {
-				v.Tags = []string{}
-				n := 0
-				for d.Elem() {
-					var elem string
-					if s, ok := d.String(); ok {
-						elem = s
-					}
-					if d.Keep() {
-						v.Tags = append(v.Tags, elem)
-					}
-					n++
-				}
-				if n > 5 {
-					d.Errorf(`must have at most 5 items, got %d`, n)
-				}
-			}
+			v.Tags = d.Strings(0, 5)
 		default:
 			d.Unknown("id, limit, status, tags")
 		}
@@ -11145,24 +9102,13 @@ func decodeArgs041(d *toolimpl.Decoder, v *Args041) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 91 {
-					d.Errorf(`must be at most 91, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 91)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -11200,24 +9146,13 @@ func decodeArgs042(d *toolimpl.Decoder, v *Args042) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 92 {
-					d.Errorf(`must be at most 92, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 92)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -11231,9 +9166,7 @@ func decodeArgs042(d *toolimpl.Decoder, v *Args042) {
 			if d.OptionalNull() {
 				break
 			}
-			if t, ok := d.Time(); ok {
-				v.Since = t
-			}
+			v.Since, _ = d.Time()
 		case "score":
 			hasScore = true
 			if f, ok := d.Float(64); ok {
@@ -11270,24 +9203,13 @@ func decodeArgs043(d *toolimpl.Decoder, v *Args043) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 93 {
-					d.Errorf(`must be at most 93, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 93)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -11318,9 +9240,7 @@ func decodeArgs043(d *toolimpl.Decoder, v *Args043) {
 				break
 			}
 			v.Flag = new(bool)
-			if b, ok := d.Bool(); ok {
-				*v.Flag = b
-			}
+			*v.Flag, _ = d.Bool()
 		default:
 			d.Unknown("id, limit, status, notes, flag")
 		}
@@ -11343,24 +9263,13 @@ func decodeArgs044(d *toolimpl.Decoder, v *Args044) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 94 {
-					d.Errorf(`must be at most 94, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 94)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -11375,23 +9284,7 @@ func decodeArgs044(d *toolimpl.Decoder, v *Args044) {
 				v.Tags = nil
 				break
 			}
-			if d.Array() {
-				v.Tags = []string{}
-				n := 0
-				for d.Elem() {
-					var elem string
-					if s, ok := d.String(); ok {
-						elem = s
-					}
-					if d.Keep() {
-						v.Tags = append(v.Tags, elem)
-					}
-					n++
-				}
-				if n > 5 {
-					d.Errorf(`must have at most 5 items, got %d`, n)
-				}
-			}
+			v.Tags = d.Strings(0, 5)
 		default:
 			d.Unknown("id, limit, status, tags")
 		}
@@ -11414,24 +9307,13 @@ func decodeArgs045(d *toolimpl.Decoder, v *Args045) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 95 {
-					d.Errorf(`must be at most 95, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 95)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -11469,24 +9351,13 @@ func decodeArgs046(d *toolimpl.Decoder, v *Args046) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 96 {
-					d.Errorf(`must be at most 96, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 96)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -11500,9 +9371,7 @@ func decodeArgs046(d *toolimpl.Decoder, v *Args046) {
 			if d.OptionalNull() {
 				break
 			}
-			if t, ok := d.Time(); ok {
-				v.Since = t
-			}
+			v.Since, _ = d.Time()
 		case "score":
 			hasScore = true
 			if f, ok := d.Float(64); ok {
@@ -11539,24 +9408,13 @@ func decodeArgs047(d *toolimpl.Decoder, v *Args047) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 97 {
-					d.Errorf(`must be at most 97, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 97)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -11587,9 +9445,7 @@ func decodeArgs047(d *toolimpl.Decoder, v *Args047) {
 				break
 			}
 			v.Flag = new(bool)
-			if b, ok := d.Bool(); ok {
-				*v.Flag = b
-			}
+			*v.Flag, _ = d.Bool()
 		default:
 			d.Unknown("id, limit, status, notes, flag")
 		}
@@ -11612,24 +9468,13 @@ func decodeArgs048(d *toolimpl.Decoder, v *Args048) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 98 {
-					d.Errorf(`must be at most 98, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 98)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -11644,23 +9489,7 @@ func decodeArgs048(d *toolimpl.Decoder, v *Args048) {
 				v.Tags = nil
 				break
 			}
-			if d.Array() {
-				v.Tags = []string{}
-				n := 0
-				for d.Elem() {
-					var elem string
-					if s, ok := d.String(); ok {
-						elem = s
-					}
-					if d.Keep() {
-						v.Tags = append(v.Tags, elem)
-					}
-					n++
-				}
-				if n > 5 {
-					d.Errorf(`must have at most 5 items, got %d`, n)
-				}
-			}
+			v.Tags = d.Strings(0, 5)
 		default:
 			d.Unknown("id, limit, status, tags")
 		}
@@ -11683,24 +9512,13 @@ func decodeArgs049(d *toolimpl.Decoder, v *Args049) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 99 {
-					d.Errorf(`must be at most 99, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 99)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -11738,24 +9556,13 @@ func decodeArgs050(d *toolimpl.Decoder, v *Args050) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 100 {
-					d.Errorf(`must be at most 100, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 100)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -11769,9 +9576,7 @@ func decodeArgs050(d *toolimpl.Decoder, v *Args050) {
 			if d.OptionalNull() {
 				break
 			}
-			if t, ok := d.Time(); ok {
-				v.Since = t
-			}
+			v.Since, _ = d.Time()
 		case "score":
 			hasScore = true
 			if f, ok := d.Float(64); ok {
@@ -11808,24 +9613,13 @@ func decodeArgs051(d *toolimpl.Decoder, v *Args051) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 101 {
-					d.Errorf(`must be at most 101, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 101)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -11856,9 +9650,7 @@ func decodeArgs051(d *toolimpl.Decoder, v *Args051) {
 				break
 			}
 			v.Flag = new(bool)
-			if b, ok := d.Bool(); ok {
-				*v.Flag = b
-			}
+			*v.Flag, _ = d.Bool()
 		default:
 			d.Unknown("id, limit, status, notes, flag")
 		}
@@ -11881,24 +9673,13 @@ func decodeArgs052(d *toolimpl.Decoder, v *Args052) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 102 {
-					d.Errorf(`must be at most 102, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 102)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -11913,23 +9694,7 @@ func decodeArgs052(d *toolimpl.Decoder, v *Args052) {
 				v.Tags = nil
 				break
 			}
-			if d.Array() {
-				v.Tags = []string{}
-				n := 0
-				for d.Elem() {
-					var elem string
-					if s, ok := d.String(); ok {
-						elem = s
-					}
-					if d.Keep() {
-						v.Tags = append(v.Tags, elem)
-					}
-					n++
-				}
-				if n > 5 {
-					d.Errorf(`must have at most 5 items, got %d`, n)
-				}
-			}
+			v.Tags = d.Strings(0, 5)
 		default:
 			d.Unknown("id, limit, status, tags")
 		}
@@ -11952,24 +9717,13 @@ func decodeArgs053(d *toolimpl.Decoder, v *Args053) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 103 {
-					d.Errorf(`must be at most 103, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 103)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -12007,24 +9761,13 @@ func decodeArgs054(d *toolimpl.Decoder, v *Args054) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 104 {
-					d.Errorf(`must be at most 104, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 104)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -12038,9 +9781,7 @@ func decodeArgs054(d *toolimpl.Decoder, v *Args054) {
 			if d.OptionalNull() {
 				break
 			}
-			if t, ok := d.Time(); ok {
-				v.Since = t
-			}
+			v.Since, _ = d.Time()
 		case "score":
 			hasScore = true
 			if f, ok := d.Float(64); ok {
@@ -12077,24 +9818,13 @@ func decodeArgs055(d *toolimpl.Decoder, v *Args055) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 105 {
-					d.Errorf(`must be at most 105, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 105)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -12125,9 +9855,7 @@ func decodeArgs055(d *toolimpl.Decoder, v *Args055) {
 				break
 			}
 			v.Flag = new(bool)
-			if b, ok := d.Bool(); ok {
-				*v.Flag = b
-			}
+			*v.Flag, _ = d.Bool()
 		default:
 			d.Unknown("id, limit, status, notes, flag")
 		}
@@ -12150,24 +9878,13 @@ func decodeArgs056(d *toolimpl.Decoder, v *Args056) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 106 {
-					d.Errorf(`must be at most 106, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 106)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -12182,23 +9899,7 @@ func decodeArgs056(d *toolimpl.Decoder, v *Args056) {
 				v.Tags = nil
 				break
 			}
-			if d.Array() {
-				v.Tags = []string{}
-				n := 0
-				for d.Elem() {
-					var elem string
-					if s, ok := d.String(); ok {
-						elem = s
-					}
-					if d.Keep() {
-						v.Tags = append(v.Tags, elem)
-					}
-					n++
-				}
-				if n > 5 {
-					d.Errorf(`must have at most 5 items, got %d`, n)
-				}
-			}
+			v.Tags = d.Strings(0, 5)
 		default:
 			d.Unknown("id, limit, status, tags")
 		}
@@ -12221,24 +9922,13 @@ func decodeArgs057(d *toolimpl.Decoder, v *Args057) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 107 {
-					d.Errorf(`must be at most 107, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 107)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -12276,24 +9966,13 @@ func decodeArgs058(d *toolimpl.Decoder, v *Args058) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 108 {
-					d.Errorf(`must be at most 108, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 108)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -12307,9 +9986,7 @@ func decodeArgs058(d *toolimpl.Decoder, v *Args058) {
 			if d.OptionalNull() {
 				break
 			}
-			if t, ok := d.Time(); ok {
-				v.Since = t
-			}
+			v.Since, _ = d.Time()
 		case "score":
 			hasScore = true
 			if f, ok := d.Float(64); ok {
@@ -12346,24 +10023,13 @@ func decodeArgs059(d *toolimpl.Decoder, v *Args059) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 109 {
-					d.Errorf(`must be at most 109, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 109)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -12394,9 +10060,7 @@ func decodeArgs059(d *toolimpl.Decoder, v *Args059) {
 				break
 			}
 			v.Flag = new(bool)
-			if b, ok := d.Bool(); ok {
-				*v.Flag = b
-			}
+			*v.Flag, _ = d.Bool()
 		default:
 			d.Unknown("id, limit, status, notes, flag")
 		}
@@ -12419,24 +10083,13 @@ func decodeArgs060(d *toolimpl.Decoder, v *Args060) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 110 {
-					d.Errorf(`must be at most 110, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 110)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -12451,23 +10104,7 @@ func decodeArgs060(d *toolimpl.Decoder, v *Args060) {
 				v.Tags = nil
 				break
 			}
-			if d.Array() {
-				v.Tags = []string{}
-				n := 0
-				for d.Elem() {
-					var elem string
-					if s, ok := d.String(); ok {
-						elem = s
-					}
-					if d.Keep() {
-						v.Tags = append(v.Tags, elem)
-					}
-					n++
-				}
-				if n > 5 {
-					d.Errorf(`must have at most 5 items, got %d`, n)
-				}
-			}
+			v.Tags = d.Strings(0, 5)
 		default:
 			d.Unknown("id, limit, status, tags")
 		}
@@ -12490,24 +10127,13 @@ func decodeArgs061(d *toolimpl.Decoder, v *Args061) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 111 {
-					d.Errorf(`must be at most 111, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 111)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -12545,24 +10171,13 @@ func decodeArgs062(d *toolimpl.Decoder, v *Args062) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 112 {
-					d.Errorf(`must be at most 112, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 112)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -12576,9 +10191,7 @@ func decodeArgs062(d *toolimpl.Decoder, v *Args062) {
 			if d.OptionalNull() {
 				break
 			}
-			if t, ok := d.Time(); ok {
-				v.Since = t
-			}
+			v.Since, _ = d.Time()
 		case "score":
 			hasScore = true
 			if f, ok := d.Float(64); ok {
@@ -12615,24 +10228,13 @@ func decodeArgs063(d *toolimpl.Decoder, v *Args063) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 113 {
-					d.Errorf(`must be at most 113, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 113)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -12663,9 +10265,7 @@ func decodeArgs063(d *toolimpl.Decoder, v *Args063) {
 				break
 			}
 			v.Flag = new(bool)
-			if b, ok := d.Bool(); ok {
-				*v.Flag = b
-			}
+			*v.Flag, _ = d.Bool()
 		default:
 			d.Unknown("id, limit, status, notes, flag")
 		}
@@ -12688,24 +10288,13 @@ func decodeArgs064(d *toolimpl.Decoder, v *Args064) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 114 {
-					d.Errorf(`must be at most 114, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 114)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -12720,23 +10309,7 @@ func decodeArgs064(d *toolimpl.Decoder, v *Args064) {
 				v.Tags = nil
 				break
 			}
-			if d.Array() {
-				v.Tags = []string{}
-				n := 0
-				for d.Elem() {
-					var elem string
-					if s, ok := d.String(); ok {
-						elem = s
-					}
-					if d.Keep() {
-						v.Tags = append(v.Tags, elem)
-					}
-					n++
-				}
-				if n > 5 {
-					d.Errorf(`must have at most 5 items, got %d`, n)
-				}
-			}
+			v.Tags = d.Strings(0, 5)
 		default:
 			d.Unknown("id, limit, status, tags")
 		}
@@ -12759,24 +10332,13 @@ func decodeArgs065(d *toolimpl.Decoder, v *Args065) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 115 {
-					d.Errorf(`must be at most 115, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 115)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -12814,24 +10376,13 @@ func decodeArgs066(d *toolimpl.Decoder, v *Args066) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 116 {
-					d.Errorf(`must be at most 116, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 116)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -12845,9 +10396,7 @@ func decodeArgs066(d *toolimpl.Decoder, v *Args066) {
 			if d.OptionalNull() {
 				break
 			}
-			if t, ok := d.Time(); ok {
-				v.Since = t
-			}
+			v.Since, _ = d.Time()
 		case "score":
 			hasScore = true
 			if f, ok := d.Float(64); ok {
@@ -12884,24 +10433,13 @@ func decodeArgs067(d *toolimpl.Decoder, v *Args067) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 117 {
-					d.Errorf(`must be at most 117, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 117)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -12932,9 +10470,7 @@ func decodeArgs067(d *toolimpl.Decoder, v *Args067) {
 				break
 			}
 			v.Flag = new(bool)
-			if b, ok := d.Bool(); ok {
-				*v.Flag = b
-			}
+			*v.Flag, _ = d.Bool()
 		default:
 			d.Unknown("id, limit, status, notes, flag")
 		}
@@ -12957,24 +10493,13 @@ func decodeArgs068(d *toolimpl.Decoder, v *Args068) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 118 {
-					d.Errorf(`must be at most 118, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 118)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -12989,23 +10514,7 @@ func decodeArgs068(d *toolimpl.Decoder, v *Args068) {
 				v.Tags = nil
 				break
 			}
-			if d.Array() {
-				v.Tags = []string{}
-				n := 0
-				for d.Elem() {
-					var elem string
-					if s, ok := d.String(); ok {
-						elem = s
-					}
-					if d.Keep() {
-						v.Tags = append(v.Tags, elem)
-					}
-					n++
-				}
-				if n > 5 {
-					d.Errorf(`must have at most 5 items, got %d`, n)
-				}
-			}
+			v.Tags = d.Strings(0, 5)
 		default:
 			d.Unknown("id, limit, status, tags")
 		}
@@ -13028,24 +10537,13 @@ func decodeArgs069(d *toolimpl.Decoder, v *Args069) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 119 {
-					d.Errorf(`must be at most 119, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 119)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -13083,24 +10581,13 @@ func decodeArgs070(d *toolimpl.Decoder, v *Args070) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 120 {
-					d.Errorf(`must be at most 120, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 120)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -13114,9 +10601,7 @@ func decodeArgs070(d *toolimpl.Decoder, v *Args070) {
 			if d.OptionalNull() {
 				break
 			}
-			if t, ok := d.Time(); ok {
-				v.Since = t
-			}
+			v.Since, _ = d.Time()
 		case "score":
 			hasScore = true
 			if f, ok := d.Float(64); ok {
@@ -13153,24 +10638,13 @@ func decodeArgs071(d *toolimpl.Decoder, v *Args071) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 121 {
-					d.Errorf(`must be at most 121, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 121)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -13201,9 +10675,7 @@ func decodeArgs071(d *toolimpl.Decoder, v *Args071) {
 				break
 			}
 			v.Flag = new(bool)
-			if b, ok := d.Bool(); ok {
-				*v.Flag = b
-			}
+			*v.Flag, _ = d.Bool()
 		default:
 			d.Unknown("id, limit, status, notes, flag")
 		}
@@ -13226,24 +10698,13 @@ func decodeArgs072(d *toolimpl.Decoder, v *Args072) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 122 {
-					d.Errorf(`must be at most 122, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 122)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -13258,23 +10719,7 @@ func decodeArgs072(d *toolimpl.Decoder, v *Args072) {
 				v.Tags = nil
 				break
 			}
-			if d.Array() {
-				v.Tags = []string{}
-				n := 0
-				for d.Elem() {
-					var elem string
-					if s, ok := d.String(); ok {
-						elem = s
-					}
-					if d.Keep() {
-						v.Tags = append(v.Tags, elem)
-					}
-					n++
-				}
-				if n > 5 {
-					d.Errorf(`must have at most 5 items, got %d`, n)
-				}
-			}
+			v.Tags = d.Strings(0, 5)
 		default:
 			d.Unknown("id, limit, status, tags")
 		}
@@ -13297,24 +10742,13 @@ func decodeArgs073(d *toolimpl.Decoder, v *Args073) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 123 {
-					d.Errorf(`must be at most 123, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 123)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -13352,24 +10786,13 @@ func decodeArgs074(d *toolimpl.Decoder, v *Args074) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 124 {
-					d.Errorf(`must be at most 124, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 124)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -13383,9 +10806,7 @@ func decodeArgs074(d *toolimpl.Decoder, v *Args074) {
 			if d.OptionalNull() {
 				break
 			}
-			if t, ok := d.Time(); ok {
-				v.Since = t
-			}
+			v.Since, _ = d.Time()
 		case "score":
 			hasScore = true
 			if f, ok := d.Float(64); ok {
@@ -13422,24 +10843,13 @@ func decodeArgs075(d *toolimpl.Decoder, v *Args075) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 125 {
-					d.Errorf(`must be at most 125, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 125)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -13470,9 +10880,7 @@ func decodeArgs075(d *toolimpl.Decoder, v *Args075) {
 				break
 			}
 			v.Flag = new(bool)
-			if b, ok := d.Bool(); ok {
-				*v.Flag = b
-			}
+			*v.Flag, _ = d.Bool()
 		default:
 			d.Unknown("id, limit, status, notes, flag")
 		}
@@ -13495,24 +10903,13 @@ func decodeArgs076(d *toolimpl.Decoder, v *Args076) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 126 {
-					d.Errorf(`must be at most 126, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 126)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -13527,23 +10924,7 @@ func decodeArgs076(d *toolimpl.Decoder, v *Args076) {
 				v.Tags = nil
 				break
 			}
-			if d.Array() {
-				v.Tags = []string{}
-				n := 0
-				for d.Elem() {
-					var elem string
-					if s, ok := d.String(); ok {
-						elem = s
-					}
-					if d.Keep() {
-						v.Tags = append(v.Tags, elem)
-					}
-					n++
-				}
-				if n > 5 {
-					d.Errorf(`must have at most 5 items, got %d`, n)
-				}
-			}
+			v.Tags = d.Strings(0, 5)
 		default:
 			d.Unknown("id, limit, status, tags")
 		}
@@ -13566,24 +10947,13 @@ func decodeArgs077(d *toolimpl.Decoder, v *Args077) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 127 {
-					d.Errorf(`must be at most 127, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 127)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -13621,24 +10991,13 @@ func decodeArgs078(d *toolimpl.Decoder, v *Args078) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 128 {
-					d.Errorf(`must be at most 128, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 128)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -13652,9 +11011,7 @@ func decodeArgs078(d *toolimpl.Decoder, v *Args078) {
 			if d.OptionalNull() {
 				break
 			}
-			if t, ok := d.Time(); ok {
-				v.Since = t
-			}
+			v.Since, _ = d.Time()
 		case "score":
 			hasScore = true
 			if f, ok := d.Float(64); ok {
@@ -13691,24 +11048,13 @@ func decodeArgs079(d *toolimpl.Decoder, v *Args079) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 129 {
-					d.Errorf(`must be at most 129, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 129)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -13739,9 +11085,7 @@ func decodeArgs079(d *toolimpl.Decoder, v *Args079) {
 				break
 			}
 			v.Flag = new(bool)
-			if b, ok := d.Bool(); ok {
-				*v.Flag = b
-			}
+			*v.Flag, _ = d.Bool()
 		default:
 			d.Unknown("id, limit, status, notes, flag")
 		}
@@ -13764,24 +11108,13 @@ func decodeArgs080(d *toolimpl.Decoder, v *Args080) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 130 {
-					d.Errorf(`must be at most 130, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 130)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -13796,23 +11129,7 @@ func decodeArgs080(d *toolimpl.Decoder, v *Args080) {
 				v.Tags = nil
 				break
 			}
-			if d.Array() {
-				v.Tags = []string{}
-				n := 0
-				for d.Elem() {
-					var elem string
-					if s, ok := d.String(); ok {
-						elem = s
-					}
-					if d.Keep() {
-						v.Tags = append(v.Tags, elem)
-					}
-					n++
-				}
-				if n > 5 {
-					d.Errorf(`must have at most 5 items, got %d`, n)
-				}
-			}
+			v.Tags = d.Strings(0, 5)
 		default:
 			d.Unknown("id, limit, status, tags")
 		}
@@ -13835,24 +11152,13 @@ func decodeArgs081(d *toolimpl.Decoder, v *Args081) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 131 {
-					d.Errorf(`must be at most 131, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 131)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -13890,24 +11196,13 @@ func decodeArgs082(d *toolimpl.Decoder, v *Args082) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 132 {
-					d.Errorf(`must be at most 132, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 132)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -13921,9 +11216,7 @@ func decodeArgs082(d *toolimpl.Decoder, v *Args082) {
 			if d.OptionalNull() {
 				break
 			}
-			if t, ok := d.Time(); ok {
-				v.Since = t
-			}
+			v.Since, _ = d.Time()
 		case "score":
 			hasScore = true
 			if f, ok := d.Float(64); ok {
@@ -13960,24 +11253,13 @@ func decodeArgs083(d *toolimpl.Decoder, v *Args083) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 133 {
-					d.Errorf(`must be at most 133, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 133)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -14008,9 +11290,7 @@ func decodeArgs083(d *toolimpl.Decoder, v *Args083) {
 				break
 			}
 			v.Flag = new(bool)
-			if b, ok := d.Bool(); ok {
-				*v.Flag = b
-			}
+			*v.Flag, _ = d.Bool()
 		default:
 			d.Unknown("id, limit, status, notes, flag")
 		}
@@ -14033,24 +11313,13 @@ func decodeArgs084(d *toolimpl.Decoder, v *Args084) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 134 {
-					d.Errorf(`must be at most 134, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 134)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -14065,23 +11334,7 @@ func decodeArgs084(d *toolimpl.Decoder, v *Args084) {
 				v.Tags = nil
 				break
 			}
-			if d.Array() {
-				v.Tags = []string{}
-				n := 0
-				for d.Elem() {
-					var elem string
-					if s, ok := d.String(); ok {
-						elem = s
-					}
-					if d.Keep() {
-						v.Tags = append(v.Tags, elem)
-					}
-					n++
-				}
-				if n > 5 {
-					d.Errorf(`must have at most 5 items, got %d`, n)
-				}
-			}
+			v.Tags = d.Strings(0, 5)
 		default:
 			d.Unknown("id, limit, status, tags")
 		}
@@ -14104,24 +11357,13 @@ func decodeArgs085(d *toolimpl.Decoder, v *Args085) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 135 {
-					d.Errorf(`must be at most 135, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 135)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -14159,24 +11401,13 @@ func decodeArgs086(d *toolimpl.Decoder, v *Args086) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 136 {
-					d.Errorf(`must be at most 136, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 136)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -14190,9 +11421,7 @@ func decodeArgs086(d *toolimpl.Decoder, v *Args086) {
 			if d.OptionalNull() {
 				break
 			}
-			if t, ok := d.Time(); ok {
-				v.Since = t
-			}
+			v.Since, _ = d.Time()
 		case "score":
 			hasScore = true
 			if f, ok := d.Float(64); ok {
@@ -14229,24 +11458,13 @@ func decodeArgs087(d *toolimpl.Decoder, v *Args087) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 137 {
-					d.Errorf(`must be at most 137, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 137)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -14277,9 +11495,7 @@ func decodeArgs087(d *toolimpl.Decoder, v *Args087) {
 				break
 			}
 			v.Flag = new(bool)
-			if b, ok := d.Bool(); ok {
-				*v.Flag = b
-			}
+			*v.Flag, _ = d.Bool()
 		default:
 			d.Unknown("id, limit, status, notes, flag")
 		}
@@ -14302,24 +11518,13 @@ func decodeArgs088(d *toolimpl.Decoder, v *Args088) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 138 {
-					d.Errorf(`must be at most 138, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 138)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -14334,23 +11539,7 @@ func decodeArgs088(d *toolimpl.Decoder, v *Args088) {
 				v.Tags = nil
 				break
 			}
-			if d.Array() {
-				v.Tags = []string{}
-				n := 0
-				for d.Elem() {
-					var elem string
-					if s, ok := d.String(); ok {
-						elem = s
-					}
-					if d.Keep() {
-						v.Tags = append(v.Tags, elem)
-					}
-					n++
-				}
-				if n > 5 {
-					d.Errorf(`must have at most 5 items, got %d`, n)
-				}
-			}
+			v.Tags = d.Strings(0, 5)
 		default:
 			d.Unknown("id, limit, status, tags")
 		}
@@ -14373,24 +11562,13 @@ func decodeArgs089(d *toolimpl.Decoder, v *Args089) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 139 {
-					d.Errorf(`must be at most 139, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 139)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -14428,24 +11606,13 @@ func decodeArgs090(d *toolimpl.Decoder, v *Args090) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 140 {
-					d.Errorf(`must be at most 140, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 140)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -14459,9 +11626,7 @@ func decodeArgs090(d *toolimpl.Decoder, v *Args090) {
 			if d.OptionalNull() {
 				break
 			}
-			if t, ok := d.Time(); ok {
-				v.Since = t
-			}
+			v.Since, _ = d.Time()
 		case "score":
 			hasScore = true
 			if f, ok := d.Float(64); ok {
@@ -14498,24 +11663,13 @@ func decodeArgs091(d *toolimpl.Decoder, v *Args091) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 141 {
-					d.Errorf(`must be at most 141, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 141)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -14546,9 +11700,7 @@ func decodeArgs091(d *toolimpl.Decoder, v *Args091) {
 				break
 			}
 			v.Flag = new(bool)
-			if b, ok := d.Bool(); ok {
-				*v.Flag = b
-			}
+			*v.Flag, _ = d.Bool()
 		default:
 			d.Unknown("id, limit, status, notes, flag")
 		}
@@ -14571,24 +11723,13 @@ func decodeArgs092(d *toolimpl.Decoder, v *Args092) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 142 {
-					d.Errorf(`must be at most 142, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 142)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -14603,23 +11744,7 @@ func decodeArgs092(d *toolimpl.Decoder, v *Args092) {
 				v.Tags = nil
 				break
 			}
-			if d.Array() {
-				v.Tags = []string{}
-				n := 0
-				for d.Elem() {
-					var elem string
-					if s, ok := d.String(); ok {
-						elem = s
-					}
-					if d.Keep() {
-						v.Tags = append(v.Tags, elem)
-					}
-					n++
-				}
-				if n > 5 {
-					d.Errorf(`must have at most 5 items, got %d`, n)
-				}
-			}
+			v.Tags = d.Strings(0, 5)
 		default:
 			d.Unknown("id, limit, status, tags")
 		}
@@ -14642,24 +11767,13 @@ func decodeArgs093(d *toolimpl.Decoder, v *Args093) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 143 {
-					d.Errorf(`must be at most 143, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 143)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -14697,24 +11811,13 @@ func decodeArgs094(d *toolimpl.Decoder, v *Args094) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 144 {
-					d.Errorf(`must be at most 144, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 144)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -14728,9 +11831,7 @@ func decodeArgs094(d *toolimpl.Decoder, v *Args094) {
 			if d.OptionalNull() {
 				break
 			}
-			if t, ok := d.Time(); ok {
-				v.Since = t
-			}
+			v.Since, _ = d.Time()
 		case "score":
 			hasScore = true
 			if f, ok := d.Float(64); ok {
@@ -14767,24 +11868,13 @@ func decodeArgs095(d *toolimpl.Decoder, v *Args095) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 145 {
-					d.Errorf(`must be at most 145, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 145)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -14815,9 +11905,7 @@ func decodeArgs095(d *toolimpl.Decoder, v *Args095) {
 				break
 			}
 			v.Flag = new(bool)
-			if b, ok := d.Bool(); ok {
-				*v.Flag = b
-			}
+			*v.Flag, _ = d.Bool()
 		default:
 			d.Unknown("id, limit, status, notes, flag")
 		}
@@ -14840,24 +11928,13 @@ func decodeArgs096(d *toolimpl.Decoder, v *Args096) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 146 {
-					d.Errorf(`must be at most 146, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 146)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -14872,23 +11949,7 @@ func decodeArgs096(d *toolimpl.Decoder, v *Args096) {
 				v.Tags = nil
 				break
 			}
-			if d.Array() {
-				v.Tags = []string{}
-				n := 0
-				for d.Elem() {
-					var elem string
-					if s, ok := d.String(); ok {
-						elem = s
-					}
-					if d.Keep() {
-						v.Tags = append(v.Tags, elem)
-					}
-					n++
-				}
-				if n > 5 {
-					d.Errorf(`must have at most 5 items, got %d`, n)
-				}
-			}
+			v.Tags = d.Strings(0, 5)
 		default:
 			d.Unknown("id, limit, status, tags")
 		}
@@ -14911,24 +11972,13 @@ func decodeArgs097(d *toolimpl.Decoder, v *Args097) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 147 {
-					d.Errorf(`must be at most 147, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 147)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -14966,24 +12016,13 @@ func decodeArgs098(d *toolimpl.Decoder, v *Args098) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 148 {
-					d.Errorf(`must be at most 148, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 148)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -14997,9 +12036,7 @@ func decodeArgs098(d *toolimpl.Decoder, v *Args098) {
 			if d.OptionalNull() {
 				break
 			}
-			if t, ok := d.Time(); ok {
-				v.Since = t
-			}
+			v.Since, _ = d.Time()
 		case "score":
 			hasScore = true
 			if f, ok := d.Float(64); ok {
@@ -15036,24 +12073,13 @@ func decodeArgs099(d *toolimpl.Decoder, v *Args099) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 149 {
-					d.Errorf(`must be at most 149, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 149)
 		case "status":
 			if d.OptionalNull() {
 				break
@@ -15084,9 +12110,7 @@ func decodeArgs099(d *toolimpl.Decoder, v *Args099) {
 				break
 			}
 			v.Flag = new(bool)
-			if b, ok := d.Bool(); ok {
-				*v.Flag = b
-			}
+			*v.Flag, _ = d.Bool()
 		default:
 			d.Unknown("id, limit, status, notes, flag")
 		}
@@ -15109,25 +12133,15 @@ func decodeAddress(d *toolimpl.Decoder, v *Address) {
 		switch string(d.Key()) {
 		case "street":
 			hasStreet = true
-			if s, ok := d.String(); ok {
-				v.Street = s
-				d.Length(s, 1, -1)
-			}
+			v.Street = d.StringLength(1, -1)
 		case "city":
 			hasCity = true
-			if s, ok := d.String(); ok {
-				v.City = s
-			}
+			v.City, _ = d.String()
 		case "zip":
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Zip = s
-				if !pattern1.MatchString(s) {
-					d.Errorf(`must match the pattern ^[0-9]{5}$; got %q`, s)
-				}
-			}
+			v.Zip = d.StringMatching(pattern1)
 		default:
 			d.Unknown("street, city, zip")
 		}
@@ -15143,68 +12157,35 @@ func decodeAddress(d *toolimpl.Decoder, v *Address) {
 // fastArgs000 is the fast path of decodeArgs000: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastArgs000(data []byte, i int, v *Args000, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasID, hasLimit bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "id":
 			hasID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
-				return i, false
-			}
-			v.ID = strs.Of(data, i, s)
+			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
 			hasLimit = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 50 {
-				return i, false
-			}
-			v.Limit = int(n)
+			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 50)
 		case "status":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Status, ok = parseStatus(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Status, ok = parseStatus(s)
 			}
 		case "tags":
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.Tags = make([]string, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
-				var elem string
-				var s []byte
-				if s, i, ok = toolimpl.FastString(data, i); !ok {
-					return i, false
-				}
-				elem = strs.Of(data, i, s)
-				v.Tags = append(v.Tags, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
-			}
-			if len(v.Tags) > 5 {
+			v.Tags, i, ok = strs.Strings(data, i)
+			if !ok || len(v.Tags) > 5 {
 				return i, false
 			}
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasID {
+	if !ok || !hasID {
 		return i, false
 	}
 	if !hasLimit {
@@ -15216,59 +12197,37 @@ func fastArgs000(data []byte, i int, v *Args000, strs *toolimpl.Strings) (int, b
 // fastArgs001 is the fast path of decodeArgs001: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastArgs001(data []byte, i int, v *Args001, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasID, hasLimit, hasAddress bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "id":
 			hasID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
-				return i, false
-			}
-			v.ID = strs.Of(data, i, s)
+			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
 			hasLimit = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 51 {
-				return i, false
-			}
-			v.Limit = int(n)
+			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 51)
 		case "status":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Status, ok = parseStatus(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Status, ok = parseStatus(s)
 			}
 		case "address":
 			hasAddress = true
-			if i, ok = fastAddress(data, i, &v.Address, strs); !ok {
-				return i, false
-			}
+			i, ok = fastAddress(data, i, &v.Address, strs)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasID {
+	if !ok || !hasID || !hasAddress {
 		return i, false
 	}
 	if !hasLimit {
 		v.Limit = 10
-	}
-	if !hasAddress {
-		return i, false
 	}
 	return i, true
 }
@@ -15276,70 +12235,45 @@ func fastArgs001(data []byte, i int, v *Args001, strs *toolimpl.Strings) (int, b
 // fastArgs003 is the fast path of decodeArgs003: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastArgs003(data []byte, i int, v *Args003, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasID, hasLimit bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "id":
 			hasID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
-				return i, false
-			}
-			v.ID = strs.Of(data, i, s)
+			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
 			hasLimit = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 53 {
-				return i, false
-			}
-			v.Limit = int(n)
+			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 53)
 		case "status":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Status, ok = parseStatus(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Status, ok = parseStatus(s)
 			}
 		case "notes":
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
+			var more2 bool
+			i, more2, ok = toolimpl.FastArray(data, i)
+			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, !more2))
+			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
-				if i, ok = fastAddress(data, i, &elem, strs); !ok {
+				i, ok = fastAddress(data, i, &elem, strs)
+				if !ok {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
 			}
 		case "flag":
 			v.Flag = new(bool)
-			var b bool
-			if b, i, ok = toolimpl.FastBool(data, i); !ok {
-				return i, false
-			}
-			*v.Flag = b
+			*v.Flag, i, ok = toolimpl.FastBool(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasID {
+	if !ok || !hasID {
 		return i, false
 	}
 	if !hasLimit {
@@ -15351,68 +12285,35 @@ func fastArgs003(data []byte, i int, v *Args003, strs *toolimpl.Strings) (int, b
 // fastArgs004 is the fast path of decodeArgs004: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastArgs004(data []byte, i int, v *Args004, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasID, hasLimit bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "id":
 			hasID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
-				return i, false
-			}
-			v.ID = strs.Of(data, i, s)
+			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
 			hasLimit = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 54 {
-				return i, false
-			}
-			v.Limit = int(n)
+			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 54)
 		case "status":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Status, ok = parseStatus(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Status, ok = parseStatus(s)
 			}
 		case "tags":
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.Tags = make([]string, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
-				var elem string
-				var s []byte
-				if s, i, ok = toolimpl.FastString(data, i); !ok {
-					return i, false
-				}
-				elem = strs.Of(data, i, s)
-				v.Tags = append(v.Tags, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
-			}
-			if len(v.Tags) > 5 {
+			v.Tags, i, ok = strs.Strings(data, i)
+			if !ok || len(v.Tags) > 5 {
 				return i, false
 			}
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasID {
+	if !ok || !hasID {
 		return i, false
 	}
 	if !hasLimit {
@@ -15424,59 +12325,37 @@ func fastArgs004(data []byte, i int, v *Args004, strs *toolimpl.Strings) (int, b
 // fastArgs005 is the fast path of decodeArgs005: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastArgs005(data []byte, i int, v *Args005, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasID, hasLimit, hasAddress bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "id":
 			hasID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
-				return i, false
-			}
-			v.ID = strs.Of(data, i, s)
+			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
 			hasLimit = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 55 {
-				return i, false
-			}
-			v.Limit = int(n)
+			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 55)
 		case "status":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Status, ok = parseStatus(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Status, ok = parseStatus(s)
 			}
 		case "address":
 			hasAddress = true
-			if i, ok = fastAddress(data, i, &v.Address, strs); !ok {
-				return i, false
-			}
+			i, ok = fastAddress(data, i, &v.Address, strs)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasID {
+	if !ok || !hasID || !hasAddress {
 		return i, false
 	}
 	if !hasLimit {
 		v.Limit = 10
-	}
-	if !hasAddress {
-		return i, false
 	}
 	return i, true
 }
@@ -15484,70 +12363,45 @@ func fastArgs005(data []byte, i int, v *Args005, strs *toolimpl.Strings) (int, b
 // fastArgs007 is the fast path of decodeArgs007: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastArgs007(data []byte, i int, v *Args007, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasID, hasLimit bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "id":
 			hasID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
-				return i, false
-			}
-			v.ID = strs.Of(data, i, s)
+			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
 			hasLimit = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 57 {
-				return i, false
-			}
-			v.Limit = int(n)
+			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 57)
 		case "status":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Status, ok = parseStatus(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Status, ok = parseStatus(s)
 			}
 		case "notes":
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
+			var more2 bool
+			i, more2, ok = toolimpl.FastArray(data, i)
+			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, !more2))
+			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
-				if i, ok = fastAddress(data, i, &elem, strs); !ok {
+				i, ok = fastAddress(data, i, &elem, strs)
+				if !ok {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
 			}
 		case "flag":
 			v.Flag = new(bool)
-			var b bool
-			if b, i, ok = toolimpl.FastBool(data, i); !ok {
-				return i, false
-			}
-			*v.Flag = b
+			*v.Flag, i, ok = toolimpl.FastBool(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasID {
+	if !ok || !hasID {
 		return i, false
 	}
 	if !hasLimit {
@@ -15559,68 +12413,35 @@ func fastArgs007(data []byte, i int, v *Args007, strs *toolimpl.Strings) (int, b
 // fastArgs008 is the fast path of decodeArgs008: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastArgs008(data []byte, i int, v *Args008, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasID, hasLimit bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "id":
 			hasID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
-				return i, false
-			}
-			v.ID = strs.Of(data, i, s)
+			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
 			hasLimit = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 58 {
-				return i, false
-			}
-			v.Limit = int(n)
+			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 58)
 		case "status":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Status, ok = parseStatus(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Status, ok = parseStatus(s)
 			}
 		case "tags":
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.Tags = make([]string, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
-				var elem string
-				var s []byte
-				if s, i, ok = toolimpl.FastString(data, i); !ok {
-					return i, false
-				}
-				elem = strs.Of(data, i, s)
-				v.Tags = append(v.Tags, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
-			}
-			if len(v.Tags) > 5 {
+			v.Tags, i, ok = strs.Strings(data, i)
+			if !ok || len(v.Tags) > 5 {
 				return i, false
 			}
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasID {
+	if !ok || !hasID {
 		return i, false
 	}
 	if !hasLimit {
@@ -15632,59 +12453,37 @@ func fastArgs008(data []byte, i int, v *Args008, strs *toolimpl.Strings) (int, b
 // fastArgs009 is the fast path of decodeArgs009: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastArgs009(data []byte, i int, v *Args009, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasID, hasLimit, hasAddress bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "id":
 			hasID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
-				return i, false
-			}
-			v.ID = strs.Of(data, i, s)
+			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
 			hasLimit = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 59 {
-				return i, false
-			}
-			v.Limit = int(n)
+			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 59)
 		case "status":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Status, ok = parseStatus(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Status, ok = parseStatus(s)
 			}
 		case "address":
 			hasAddress = true
-			if i, ok = fastAddress(data, i, &v.Address, strs); !ok {
-				return i, false
-			}
+			i, ok = fastAddress(data, i, &v.Address, strs)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasID {
+	if !ok || !hasID || !hasAddress {
 		return i, false
 	}
 	if !hasLimit {
 		v.Limit = 10
-	}
-	if !hasAddress {
-		return i, false
 	}
 	return i, true
 }
@@ -15692,70 +12491,45 @@ func fastArgs009(data []byte, i int, v *Args009, strs *toolimpl.Strings) (int, b
 // fastArgs011 is the fast path of decodeArgs011: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastArgs011(data []byte, i int, v *Args011, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasID, hasLimit bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "id":
 			hasID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
-				return i, false
-			}
-			v.ID = strs.Of(data, i, s)
+			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
 			hasLimit = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 61 {
-				return i, false
-			}
-			v.Limit = int(n)
+			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 61)
 		case "status":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Status, ok = parseStatus(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Status, ok = parseStatus(s)
 			}
 		case "notes":
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
+			var more2 bool
+			i, more2, ok = toolimpl.FastArray(data, i)
+			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, !more2))
+			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
-				if i, ok = fastAddress(data, i, &elem, strs); !ok {
+				i, ok = fastAddress(data, i, &elem, strs)
+				if !ok {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
 			}
 		case "flag":
 			v.Flag = new(bool)
-			var b bool
-			if b, i, ok = toolimpl.FastBool(data, i); !ok {
-				return i, false
-			}
-			*v.Flag = b
+			*v.Flag, i, ok = toolimpl.FastBool(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasID {
+	if !ok || !hasID {
 		return i, false
 	}
 	if !hasLimit {
@@ -15767,68 +12541,35 @@ func fastArgs011(data []byte, i int, v *Args011, strs *toolimpl.Strings) (int, b
 // fastArgs012 is the fast path of decodeArgs012: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastArgs012(data []byte, i int, v *Args012, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasID, hasLimit bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "id":
 			hasID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
-				return i, false
-			}
-			v.ID = strs.Of(data, i, s)
+			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
 			hasLimit = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 62 {
-				return i, false
-			}
-			v.Limit = int(n)
+			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 62)
 		case "status":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Status, ok = parseStatus(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Status, ok = parseStatus(s)
 			}
 		case "tags":
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.Tags = make([]string, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
-				var elem string
-				var s []byte
-				if s, i, ok = toolimpl.FastString(data, i); !ok {
-					return i, false
-				}
-				elem = strs.Of(data, i, s)
-				v.Tags = append(v.Tags, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
-			}
-			if len(v.Tags) > 5 {
+			v.Tags, i, ok = strs.Strings(data, i)
+			if !ok || len(v.Tags) > 5 {
 				return i, false
 			}
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasID {
+	if !ok || !hasID {
 		return i, false
 	}
 	if !hasLimit {
@@ -15840,59 +12581,37 @@ func fastArgs012(data []byte, i int, v *Args012, strs *toolimpl.Strings) (int, b
 // fastArgs013 is the fast path of decodeArgs013: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastArgs013(data []byte, i int, v *Args013, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasID, hasLimit, hasAddress bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "id":
 			hasID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
-				return i, false
-			}
-			v.ID = strs.Of(data, i, s)
+			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
 			hasLimit = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 63 {
-				return i, false
-			}
-			v.Limit = int(n)
+			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 63)
 		case "status":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Status, ok = parseStatus(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Status, ok = parseStatus(s)
 			}
 		case "address":
 			hasAddress = true
-			if i, ok = fastAddress(data, i, &v.Address, strs); !ok {
-				return i, false
-			}
+			i, ok = fastAddress(data, i, &v.Address, strs)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasID {
+	if !ok || !hasID || !hasAddress {
 		return i, false
 	}
 	if !hasLimit {
 		v.Limit = 10
-	}
-	if !hasAddress {
-		return i, false
 	}
 	return i, true
 }
@@ -15900,70 +12619,45 @@ func fastArgs013(data []byte, i int, v *Args013, strs *toolimpl.Strings) (int, b
 // fastArgs015 is the fast path of decodeArgs015: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastArgs015(data []byte, i int, v *Args015, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasID, hasLimit bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "id":
 			hasID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
-				return i, false
-			}
-			v.ID = strs.Of(data, i, s)
+			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
 			hasLimit = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 65 {
-				return i, false
-			}
-			v.Limit = int(n)
+			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 65)
 		case "status":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Status, ok = parseStatus(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Status, ok = parseStatus(s)
 			}
 		case "notes":
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
+			var more2 bool
+			i, more2, ok = toolimpl.FastArray(data, i)
+			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, !more2))
+			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
-				if i, ok = fastAddress(data, i, &elem, strs); !ok {
+				i, ok = fastAddress(data, i, &elem, strs)
+				if !ok {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
 			}
 		case "flag":
 			v.Flag = new(bool)
-			var b bool
-			if b, i, ok = toolimpl.FastBool(data, i); !ok {
-				return i, false
-			}
-			*v.Flag = b
+			*v.Flag, i, ok = toolimpl.FastBool(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasID {
+	if !ok || !hasID {
 		return i, false
 	}
 	if !hasLimit {
@@ -15975,68 +12669,35 @@ func fastArgs015(data []byte, i int, v *Args015, strs *toolimpl.Strings) (int, b
 // fastArgs016 is the fast path of decodeArgs016: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastArgs016(data []byte, i int, v *Args016, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasID, hasLimit bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "id":
 			hasID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
-				return i, false
-			}
-			v.ID = strs.Of(data, i, s)
+			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
 			hasLimit = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 66 {
-				return i, false
-			}
-			v.Limit = int(n)
+			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 66)
 		case "status":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Status, ok = parseStatus(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Status, ok = parseStatus(s)
 			}
 		case "tags":
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.Tags = make([]string, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
-				var elem string
-				var s []byte
-				if s, i, ok = toolimpl.FastString(data, i); !ok {
-					return i, false
-				}
-				elem = strs.Of(data, i, s)
-				v.Tags = append(v.Tags, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
-			}
-			if len(v.Tags) > 5 {
+			v.Tags, i, ok = strs.Strings(data, i)
+			if !ok || len(v.Tags) > 5 {
 				return i, false
 			}
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasID {
+	if !ok || !hasID {
 		return i, false
 	}
 	if !hasLimit {
@@ -16048,59 +12709,37 @@ func fastArgs016(data []byte, i int, v *Args016, strs *toolimpl.Strings) (int, b
 // fastArgs017 is the fast path of decodeArgs017: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastArgs017(data []byte, i int, v *Args017, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasID, hasLimit, hasAddress bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "id":
 			hasID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
-				return i, false
-			}
-			v.ID = strs.Of(data, i, s)
+			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
 			hasLimit = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 67 {
-				return i, false
-			}
-			v.Limit = int(n)
+			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 67)
 		case "status":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Status, ok = parseStatus(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Status, ok = parseStatus(s)
 			}
 		case "address":
 			hasAddress = true
-			if i, ok = fastAddress(data, i, &v.Address, strs); !ok {
-				return i, false
-			}
+			i, ok = fastAddress(data, i, &v.Address, strs)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasID {
+	if !ok || !hasID || !hasAddress {
 		return i, false
 	}
 	if !hasLimit {
 		v.Limit = 10
-	}
-	if !hasAddress {
-		return i, false
 	}
 	return i, true
 }
@@ -16108,70 +12747,45 @@ func fastArgs017(data []byte, i int, v *Args017, strs *toolimpl.Strings) (int, b
 // fastArgs019 is the fast path of decodeArgs019: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastArgs019(data []byte, i int, v *Args019, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasID, hasLimit bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "id":
 			hasID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
-				return i, false
-			}
-			v.ID = strs.Of(data, i, s)
+			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
 			hasLimit = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 69 {
-				return i, false
-			}
-			v.Limit = int(n)
+			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 69)
 		case "status":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Status, ok = parseStatus(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Status, ok = parseStatus(s)
 			}
 		case "notes":
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
+			var more2 bool
+			i, more2, ok = toolimpl.FastArray(data, i)
+			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, !more2))
+			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
-				if i, ok = fastAddress(data, i, &elem, strs); !ok {
+				i, ok = fastAddress(data, i, &elem, strs)
+				if !ok {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
 			}
 		case "flag":
 			v.Flag = new(bool)
-			var b bool
-			if b, i, ok = toolimpl.FastBool(data, i); !ok {
-				return i, false
-			}
-			*v.Flag = b
+			*v.Flag, i, ok = toolimpl.FastBool(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasID {
+	if !ok || !hasID {
 		return i, false
 	}
 	if !hasLimit {
@@ -16183,68 +12797,35 @@ func fastArgs019(data []byte, i int, v *Args019, strs *toolimpl.Strings) (int, b
 // fastArgs020 is the fast path of decodeArgs020: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastArgs020(data []byte, i int, v *Args020, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasID, hasLimit bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "id":
 			hasID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
-				return i, false
-			}
-			v.ID = strs.Of(data, i, s)
+			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
 			hasLimit = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 70 {
-				return i, false
-			}
-			v.Limit = int(n)
+			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 70)
 		case "status":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Status, ok = parseStatus(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Status, ok = parseStatus(s)
 			}
 		case "tags":
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.Tags = make([]string, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
-				var elem string
-				var s []byte
-				if s, i, ok = toolimpl.FastString(data, i); !ok {
-					return i, false
-				}
-				elem = strs.Of(data, i, s)
-				v.Tags = append(v.Tags, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
-			}
-			if len(v.Tags) > 5 {
+			v.Tags, i, ok = strs.Strings(data, i)
+			if !ok || len(v.Tags) > 5 {
 				return i, false
 			}
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasID {
+	if !ok || !hasID {
 		return i, false
 	}
 	if !hasLimit {
@@ -16256,59 +12837,37 @@ func fastArgs020(data []byte, i int, v *Args020, strs *toolimpl.Strings) (int, b
 // fastArgs021 is the fast path of decodeArgs021: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastArgs021(data []byte, i int, v *Args021, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasID, hasLimit, hasAddress bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "id":
 			hasID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
-				return i, false
-			}
-			v.ID = strs.Of(data, i, s)
+			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
 			hasLimit = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 71 {
-				return i, false
-			}
-			v.Limit = int(n)
+			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 71)
 		case "status":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Status, ok = parseStatus(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Status, ok = parseStatus(s)
 			}
 		case "address":
 			hasAddress = true
-			if i, ok = fastAddress(data, i, &v.Address, strs); !ok {
-				return i, false
-			}
+			i, ok = fastAddress(data, i, &v.Address, strs)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasID {
+	if !ok || !hasID || !hasAddress {
 		return i, false
 	}
 	if !hasLimit {
 		v.Limit = 10
-	}
-	if !hasAddress {
-		return i, false
 	}
 	return i, true
 }
@@ -16316,70 +12875,45 @@ func fastArgs021(data []byte, i int, v *Args021, strs *toolimpl.Strings) (int, b
 // fastArgs023 is the fast path of decodeArgs023: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastArgs023(data []byte, i int, v *Args023, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasID, hasLimit bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "id":
 			hasID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
-				return i, false
-			}
-			v.ID = strs.Of(data, i, s)
+			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
 			hasLimit = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 73 {
-				return i, false
-			}
-			v.Limit = int(n)
+			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 73)
 		case "status":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Status, ok = parseStatus(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Status, ok = parseStatus(s)
 			}
 		case "notes":
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
+			var more2 bool
+			i, more2, ok = toolimpl.FastArray(data, i)
+			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, !more2))
+			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
-				if i, ok = fastAddress(data, i, &elem, strs); !ok {
+				i, ok = fastAddress(data, i, &elem, strs)
+				if !ok {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
 			}
 		case "flag":
 			v.Flag = new(bool)
-			var b bool
-			if b, i, ok = toolimpl.FastBool(data, i); !ok {
-				return i, false
-			}
-			*v.Flag = b
+			*v.Flag, i, ok = toolimpl.FastBool(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasID {
+	if !ok || !hasID {
 		return i, false
 	}
 	if !hasLimit {
@@ -16391,68 +12925,35 @@ func fastArgs023(data []byte, i int, v *Args023, strs *toolimpl.Strings) (int, b
 // fastArgs024 is the fast path of decodeArgs024: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastArgs024(data []byte, i int, v *Args024, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasID, hasLimit bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "id":
 			hasID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
-				return i, false
-			}
-			v.ID = strs.Of(data, i, s)
+			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
 			hasLimit = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 74 {
-				return i, false
-			}
-			v.Limit = int(n)
+			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 74)
 		case "status":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Status, ok = parseStatus(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Status, ok = parseStatus(s)
 			}
 		case "tags":
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.Tags = make([]string, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
-				var elem string
-				var s []byte
-				if s, i, ok = toolimpl.FastString(data, i); !ok {
-					return i, false
-				}
-				elem = strs.Of(data, i, s)
-				v.Tags = append(v.Tags, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
-			}
-			if len(v.Tags) > 5 {
+			v.Tags, i, ok = strs.Strings(data, i)
+			if !ok || len(v.Tags) > 5 {
 				return i, false
 			}
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasID {
+	if !ok || !hasID {
 		return i, false
 	}
 	if !hasLimit {
@@ -16464,59 +12965,37 @@ func fastArgs024(data []byte, i int, v *Args024, strs *toolimpl.Strings) (int, b
 // fastArgs025 is the fast path of decodeArgs025: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastArgs025(data []byte, i int, v *Args025, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasID, hasLimit, hasAddress bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "id":
 			hasID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
-				return i, false
-			}
-			v.ID = strs.Of(data, i, s)
+			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
 			hasLimit = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 75 {
-				return i, false
-			}
-			v.Limit = int(n)
+			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 75)
 		case "status":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Status, ok = parseStatus(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Status, ok = parseStatus(s)
 			}
 		case "address":
 			hasAddress = true
-			if i, ok = fastAddress(data, i, &v.Address, strs); !ok {
-				return i, false
-			}
+			i, ok = fastAddress(data, i, &v.Address, strs)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasID {
+	if !ok || !hasID || !hasAddress {
 		return i, false
 	}
 	if !hasLimit {
 		v.Limit = 10
-	}
-	if !hasAddress {
-		return i, false
 	}
 	return i, true
 }
@@ -16524,70 +13003,45 @@ func fastArgs025(data []byte, i int, v *Args025, strs *toolimpl.Strings) (int, b
 // fastArgs027 is the fast path of decodeArgs027: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastArgs027(data []byte, i int, v *Args027, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasID, hasLimit bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "id":
 			hasID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
-				return i, false
-			}
-			v.ID = strs.Of(data, i, s)
+			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
 			hasLimit = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 77 {
-				return i, false
-			}
-			v.Limit = int(n)
+			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 77)
 		case "status":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Status, ok = parseStatus(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Status, ok = parseStatus(s)
 			}
 		case "notes":
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
+			var more2 bool
+			i, more2, ok = toolimpl.FastArray(data, i)
+			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, !more2))
+			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
-				if i, ok = fastAddress(data, i, &elem, strs); !ok {
+				i, ok = fastAddress(data, i, &elem, strs)
+				if !ok {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
 			}
 		case "flag":
 			v.Flag = new(bool)
-			var b bool
-			if b, i, ok = toolimpl.FastBool(data, i); !ok {
-				return i, false
-			}
-			*v.Flag = b
+			*v.Flag, i, ok = toolimpl.FastBool(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasID {
+	if !ok || !hasID {
 		return i, false
 	}
 	if !hasLimit {
@@ -16599,68 +13053,35 @@ func fastArgs027(data []byte, i int, v *Args027, strs *toolimpl.Strings) (int, b
 // fastArgs028 is the fast path of decodeArgs028: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastArgs028(data []byte, i int, v *Args028, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasID, hasLimit bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "id":
 			hasID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
-				return i, false
-			}
-			v.ID = strs.Of(data, i, s)
+			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
 			hasLimit = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 78 {
-				return i, false
-			}
-			v.Limit = int(n)
+			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 78)
 		case "status":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Status, ok = parseStatus(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Status, ok = parseStatus(s)
 			}
 		case "tags":
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.Tags = make([]string, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
-				var elem string
-				var s []byte
-				if s, i, ok = toolimpl.FastString(data, i); !ok {
-					return i, false
-				}
-				elem = strs.Of(data, i, s)
-				v.Tags = append(v.Tags, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
-			}
-			if len(v.Tags) > 5 {
+			v.Tags, i, ok = strs.Strings(data, i)
+			if !ok || len(v.Tags) > 5 {
 				return i, false
 			}
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasID {
+	if !ok || !hasID {
 		return i, false
 	}
 	if !hasLimit {
@@ -16672,59 +13093,37 @@ func fastArgs028(data []byte, i int, v *Args028, strs *toolimpl.Strings) (int, b
 // fastArgs029 is the fast path of decodeArgs029: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastArgs029(data []byte, i int, v *Args029, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasID, hasLimit, hasAddress bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "id":
 			hasID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
-				return i, false
-			}
-			v.ID = strs.Of(data, i, s)
+			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
 			hasLimit = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 79 {
-				return i, false
-			}
-			v.Limit = int(n)
+			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 79)
 		case "status":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Status, ok = parseStatus(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Status, ok = parseStatus(s)
 			}
 		case "address":
 			hasAddress = true
-			if i, ok = fastAddress(data, i, &v.Address, strs); !ok {
-				return i, false
-			}
+			i, ok = fastAddress(data, i, &v.Address, strs)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasID {
+	if !ok || !hasID || !hasAddress {
 		return i, false
 	}
 	if !hasLimit {
 		v.Limit = 10
-	}
-	if !hasAddress {
-		return i, false
 	}
 	return i, true
 }
@@ -16732,70 +13131,45 @@ func fastArgs029(data []byte, i int, v *Args029, strs *toolimpl.Strings) (int, b
 // fastArgs031 is the fast path of decodeArgs031: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastArgs031(data []byte, i int, v *Args031, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasID, hasLimit bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "id":
 			hasID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
-				return i, false
-			}
-			v.ID = strs.Of(data, i, s)
+			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
 			hasLimit = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 81 {
-				return i, false
-			}
-			v.Limit = int(n)
+			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 81)
 		case "status":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Status, ok = parseStatus(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Status, ok = parseStatus(s)
 			}
 		case "notes":
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
+			var more2 bool
+			i, more2, ok = toolimpl.FastArray(data, i)
+			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, !more2))
+			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
-				if i, ok = fastAddress(data, i, &elem, strs); !ok {
+				i, ok = fastAddress(data, i, &elem, strs)
+				if !ok {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
 			}
 		case "flag":
 			v.Flag = new(bool)
-			var b bool
-			if b, i, ok = toolimpl.FastBool(data, i); !ok {
-				return i, false
-			}
-			*v.Flag = b
+			*v.Flag, i, ok = toolimpl.FastBool(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasID {
+	if !ok || !hasID {
 		return i, false
 	}
 	if !hasLimit {
@@ -16807,68 +13181,35 @@ func fastArgs031(data []byte, i int, v *Args031, strs *toolimpl.Strings) (int, b
 // fastArgs032 is the fast path of decodeArgs032: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastArgs032(data []byte, i int, v *Args032, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasID, hasLimit bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "id":
 			hasID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
-				return i, false
-			}
-			v.ID = strs.Of(data, i, s)
+			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
 			hasLimit = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 82 {
-				return i, false
-			}
-			v.Limit = int(n)
+			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 82)
 		case "status":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Status, ok = parseStatus(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Status, ok = parseStatus(s)
 			}
 		case "tags":
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.Tags = make([]string, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
-				var elem string
-				var s []byte
-				if s, i, ok = toolimpl.FastString(data, i); !ok {
-					return i, false
-				}
-				elem = strs.Of(data, i, s)
-				v.Tags = append(v.Tags, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
-			}
-			if len(v.Tags) > 5 {
+			v.Tags, i, ok = strs.Strings(data, i)
+			if !ok || len(v.Tags) > 5 {
 				return i, false
 			}
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasID {
+	if !ok || !hasID {
 		return i, false
 	}
 	if !hasLimit {
@@ -16880,59 +13221,37 @@ func fastArgs032(data []byte, i int, v *Args032, strs *toolimpl.Strings) (int, b
 // fastArgs033 is the fast path of decodeArgs033: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastArgs033(data []byte, i int, v *Args033, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasID, hasLimit, hasAddress bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "id":
 			hasID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
-				return i, false
-			}
-			v.ID = strs.Of(data, i, s)
+			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
 			hasLimit = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 83 {
-				return i, false
-			}
-			v.Limit = int(n)
+			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 83)
 		case "status":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Status, ok = parseStatus(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Status, ok = parseStatus(s)
 			}
 		case "address":
 			hasAddress = true
-			if i, ok = fastAddress(data, i, &v.Address, strs); !ok {
-				return i, false
-			}
+			i, ok = fastAddress(data, i, &v.Address, strs)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasID {
+	if !ok || !hasID || !hasAddress {
 		return i, false
 	}
 	if !hasLimit {
 		v.Limit = 10
-	}
-	if !hasAddress {
-		return i, false
 	}
 	return i, true
 }
@@ -16940,70 +13259,45 @@ func fastArgs033(data []byte, i int, v *Args033, strs *toolimpl.Strings) (int, b
 // fastArgs035 is the fast path of decodeArgs035: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastArgs035(data []byte, i int, v *Args035, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasID, hasLimit bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "id":
 			hasID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
-				return i, false
-			}
-			v.ID = strs.Of(data, i, s)
+			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
 			hasLimit = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 85 {
-				return i, false
-			}
-			v.Limit = int(n)
+			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 85)
 		case "status":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Status, ok = parseStatus(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Status, ok = parseStatus(s)
 			}
 		case "notes":
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
+			var more2 bool
+			i, more2, ok = toolimpl.FastArray(data, i)
+			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, !more2))
+			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
-				if i, ok = fastAddress(data, i, &elem, strs); !ok {
+				i, ok = fastAddress(data, i, &elem, strs)
+				if !ok {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
 			}
 		case "flag":
 			v.Flag = new(bool)
-			var b bool
-			if b, i, ok = toolimpl.FastBool(data, i); !ok {
-				return i, false
-			}
-			*v.Flag = b
+			*v.Flag, i, ok = toolimpl.FastBool(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasID {
+	if !ok || !hasID {
 		return i, false
 	}
 	if !hasLimit {
@@ -17015,68 +13309,35 @@ func fastArgs035(data []byte, i int, v *Args035, strs *toolimpl.Strings) (int, b
 // fastArgs036 is the fast path of decodeArgs036: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastArgs036(data []byte, i int, v *Args036, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasID, hasLimit bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "id":
 			hasID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
-				return i, false
-			}
-			v.ID = strs.Of(data, i, s)
+			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
 			hasLimit = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 86 {
-				return i, false
-			}
-			v.Limit = int(n)
+			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 86)
 		case "status":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Status, ok = parseStatus(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Status, ok = parseStatus(s)
 			}
 		case "tags":
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.Tags = make([]string, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
-				var elem string
-				var s []byte
-				if s, i, ok = toolimpl.FastString(data, i); !ok {
-					return i, false
-				}
-				elem = strs.Of(data, i, s)
-				v.Tags = append(v.Tags, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
-			}
-			if len(v.Tags) > 5 {
+			v.Tags, i, ok = strs.Strings(data, i)
+			if !ok || len(v.Tags) > 5 {
 				return i, false
 			}
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasID {
+	if !ok || !hasID {
 		return i, false
 	}
 	if !hasLimit {
@@ -17088,59 +13349,37 @@ func fastArgs036(data []byte, i int, v *Args036, strs *toolimpl.Strings) (int, b
 // fastArgs037 is the fast path of decodeArgs037: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastArgs037(data []byte, i int, v *Args037, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasID, hasLimit, hasAddress bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "id":
 			hasID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
-				return i, false
-			}
-			v.ID = strs.Of(data, i, s)
+			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
 			hasLimit = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 87 {
-				return i, false
-			}
-			v.Limit = int(n)
+			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 87)
 		case "status":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Status, ok = parseStatus(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Status, ok = parseStatus(s)
 			}
 		case "address":
 			hasAddress = true
-			if i, ok = fastAddress(data, i, &v.Address, strs); !ok {
-				return i, false
-			}
+			i, ok = fastAddress(data, i, &v.Address, strs)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasID {
+	if !ok || !hasID || !hasAddress {
 		return i, false
 	}
 	if !hasLimit {
 		v.Limit = 10
-	}
-	if !hasAddress {
-		return i, false
 	}
 	return i, true
 }
@@ -17148,70 +13387,45 @@ func fastArgs037(data []byte, i int, v *Args037, strs *toolimpl.Strings) (int, b
 // fastArgs039 is the fast path of decodeArgs039: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastArgs039(data []byte, i int, v *Args039, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasID, hasLimit bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "id":
 			hasID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
-				return i, false
-			}
-			v.ID = strs.Of(data, i, s)
+			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
 			hasLimit = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 89 {
-				return i, false
-			}
-			v.Limit = int(n)
+			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 89)
 		case "status":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Status, ok = parseStatus(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Status, ok = parseStatus(s)
 			}
 		case "notes":
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
+			var more2 bool
+			i, more2, ok = toolimpl.FastArray(data, i)
+			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, !more2))
+			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
-				if i, ok = fastAddress(data, i, &elem, strs); !ok {
+				i, ok = fastAddress(data, i, &elem, strs)
+				if !ok {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
 			}
 		case "flag":
 			v.Flag = new(bool)
-			var b bool
-			if b, i, ok = toolimpl.FastBool(data, i); !ok {
-				return i, false
-			}
-			*v.Flag = b
+			*v.Flag, i, ok = toolimpl.FastBool(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasID {
+	if !ok || !hasID {
 		return i, false
 	}
 	if !hasLimit {
@@ -17223,68 +13437,35 @@ func fastArgs039(data []byte, i int, v *Args039, strs *toolimpl.Strings) (int, b
 // fastArgs040 is the fast path of decodeArgs040: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastArgs040(data []byte, i int, v *Args040, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasID, hasLimit bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "id":
 			hasID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
-				return i, false
-			}
-			v.ID = strs.Of(data, i, s)
+			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
 			hasLimit = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 90 {
-				return i, false
-			}
-			v.Limit = int(n)
+			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 90)
 		case "status":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Status, ok = parseStatus(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Status, ok = parseStatus(s)
 			}
 		case "tags":
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.Tags = make([]string, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
-				var elem string
-				var s []byte
-				if s, i, ok = toolimpl.FastString(data, i); !ok {
-					return i, false
-				}
-				elem = strs.Of(data, i, s)
-				v.Tags = append(v.Tags, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
-			}
-			if len(v.Tags) > 5 {
+			v.Tags, i, ok = strs.Strings(data, i)
+			if !ok || len(v.Tags) > 5 {
 				return i, false
 			}
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasID {
+	if !ok || !hasID {
 		return i, false
 	}
 	if !hasLimit {
@@ -17296,59 +13477,37 @@ func fastArgs040(data []byte, i int, v *Args040, strs *toolimpl.Strings) (int, b
 // fastArgs041 is the fast path of decodeArgs041: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastArgs041(data []byte, i int, v *Args041, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasID, hasLimit, hasAddress bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "id":
 			hasID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
-				return i, false
-			}
-			v.ID = strs.Of(data, i, s)
+			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
 			hasLimit = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 91 {
-				return i, false
-			}
-			v.Limit = int(n)
+			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 91)
 		case "status":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Status, ok = parseStatus(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Status, ok = parseStatus(s)
 			}
 		case "address":
 			hasAddress = true
-			if i, ok = fastAddress(data, i, &v.Address, strs); !ok {
-				return i, false
-			}
+			i, ok = fastAddress(data, i, &v.Address, strs)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasID {
+	if !ok || !hasID || !hasAddress {
 		return i, false
 	}
 	if !hasLimit {
 		v.Limit = 10
-	}
-	if !hasAddress {
-		return i, false
 	}
 	return i, true
 }
@@ -17356,70 +13515,45 @@ func fastArgs041(data []byte, i int, v *Args041, strs *toolimpl.Strings) (int, b
 // fastArgs043 is the fast path of decodeArgs043: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastArgs043(data []byte, i int, v *Args043, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasID, hasLimit bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "id":
 			hasID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
-				return i, false
-			}
-			v.ID = strs.Of(data, i, s)
+			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
 			hasLimit = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 93 {
-				return i, false
-			}
-			v.Limit = int(n)
+			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 93)
 		case "status":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Status, ok = parseStatus(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Status, ok = parseStatus(s)
 			}
 		case "notes":
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
+			var more2 bool
+			i, more2, ok = toolimpl.FastArray(data, i)
+			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, !more2))
+			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
-				if i, ok = fastAddress(data, i, &elem, strs); !ok {
+				i, ok = fastAddress(data, i, &elem, strs)
+				if !ok {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
 			}
 		case "flag":
 			v.Flag = new(bool)
-			var b bool
-			if b, i, ok = toolimpl.FastBool(data, i); !ok {
-				return i, false
-			}
-			*v.Flag = b
+			*v.Flag, i, ok = toolimpl.FastBool(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasID {
+	if !ok || !hasID {
 		return i, false
 	}
 	if !hasLimit {
@@ -17431,68 +13565,35 @@ func fastArgs043(data []byte, i int, v *Args043, strs *toolimpl.Strings) (int, b
 // fastArgs044 is the fast path of decodeArgs044: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastArgs044(data []byte, i int, v *Args044, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasID, hasLimit bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "id":
 			hasID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
-				return i, false
-			}
-			v.ID = strs.Of(data, i, s)
+			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
 			hasLimit = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 94 {
-				return i, false
-			}
-			v.Limit = int(n)
+			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 94)
 		case "status":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Status, ok = parseStatus(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Status, ok = parseStatus(s)
 			}
 		case "tags":
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.Tags = make([]string, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
-				var elem string
-				var s []byte
-				if s, i, ok = toolimpl.FastString(data, i); !ok {
-					return i, false
-				}
-				elem = strs.Of(data, i, s)
-				v.Tags = append(v.Tags, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
-			}
-			if len(v.Tags) > 5 {
+			v.Tags, i, ok = strs.Strings(data, i)
+			if !ok || len(v.Tags) > 5 {
 				return i, false
 			}
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasID {
+	if !ok || !hasID {
 		return i, false
 	}
 	if !hasLimit {
@@ -17504,59 +13605,37 @@ func fastArgs044(data []byte, i int, v *Args044, strs *toolimpl.Strings) (int, b
 // fastArgs045 is the fast path of decodeArgs045: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastArgs045(data []byte, i int, v *Args045, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasID, hasLimit, hasAddress bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "id":
 			hasID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
-				return i, false
-			}
-			v.ID = strs.Of(data, i, s)
+			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
 			hasLimit = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 95 {
-				return i, false
-			}
-			v.Limit = int(n)
+			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 95)
 		case "status":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Status, ok = parseStatus(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Status, ok = parseStatus(s)
 			}
 		case "address":
 			hasAddress = true
-			if i, ok = fastAddress(data, i, &v.Address, strs); !ok {
-				return i, false
-			}
+			i, ok = fastAddress(data, i, &v.Address, strs)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasID {
+	if !ok || !hasID || !hasAddress {
 		return i, false
 	}
 	if !hasLimit {
 		v.Limit = 10
-	}
-	if !hasAddress {
-		return i, false
 	}
 	return i, true
 }
@@ -17564,70 +13643,45 @@ func fastArgs045(data []byte, i int, v *Args045, strs *toolimpl.Strings) (int, b
 // fastArgs047 is the fast path of decodeArgs047: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastArgs047(data []byte, i int, v *Args047, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasID, hasLimit bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "id":
 			hasID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
-				return i, false
-			}
-			v.ID = strs.Of(data, i, s)
+			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
 			hasLimit = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 97 {
-				return i, false
-			}
-			v.Limit = int(n)
+			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 97)
 		case "status":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Status, ok = parseStatus(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Status, ok = parseStatus(s)
 			}
 		case "notes":
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
+			var more2 bool
+			i, more2, ok = toolimpl.FastArray(data, i)
+			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, !more2))
+			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
-				if i, ok = fastAddress(data, i, &elem, strs); !ok {
+				i, ok = fastAddress(data, i, &elem, strs)
+				if !ok {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
 			}
 		case "flag":
 			v.Flag = new(bool)
-			var b bool
-			if b, i, ok = toolimpl.FastBool(data, i); !ok {
-				return i, false
-			}
-			*v.Flag = b
+			*v.Flag, i, ok = toolimpl.FastBool(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasID {
+	if !ok || !hasID {
 		return i, false
 	}
 	if !hasLimit {
@@ -17639,68 +13693,35 @@ func fastArgs047(data []byte, i int, v *Args047, strs *toolimpl.Strings) (int, b
 // fastArgs048 is the fast path of decodeArgs048: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastArgs048(data []byte, i int, v *Args048, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasID, hasLimit bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "id":
 			hasID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
-				return i, false
-			}
-			v.ID = strs.Of(data, i, s)
+			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
 			hasLimit = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 98 {
-				return i, false
-			}
-			v.Limit = int(n)
+			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 98)
 		case "status":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Status, ok = parseStatus(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Status, ok = parseStatus(s)
 			}
 		case "tags":
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.Tags = make([]string, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
-				var elem string
-				var s []byte
-				if s, i, ok = toolimpl.FastString(data, i); !ok {
-					return i, false
-				}
-				elem = strs.Of(data, i, s)
-				v.Tags = append(v.Tags, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
-			}
-			if len(v.Tags) > 5 {
+			v.Tags, i, ok = strs.Strings(data, i)
+			if !ok || len(v.Tags) > 5 {
 				return i, false
 			}
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasID {
+	if !ok || !hasID {
 		return i, false
 	}
 	if !hasLimit {
@@ -17712,59 +13733,37 @@ func fastArgs048(data []byte, i int, v *Args048, strs *toolimpl.Strings) (int, b
 // fastArgs049 is the fast path of decodeArgs049: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastArgs049(data []byte, i int, v *Args049, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasID, hasLimit, hasAddress bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "id":
 			hasID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
-				return i, false
-			}
-			v.ID = strs.Of(data, i, s)
+			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
 			hasLimit = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 99 {
-				return i, false
-			}
-			v.Limit = int(n)
+			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 99)
 		case "status":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Status, ok = parseStatus(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Status, ok = parseStatus(s)
 			}
 		case "address":
 			hasAddress = true
-			if i, ok = fastAddress(data, i, &v.Address, strs); !ok {
-				return i, false
-			}
+			i, ok = fastAddress(data, i, &v.Address, strs)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasID {
+	if !ok || !hasID || !hasAddress {
 		return i, false
 	}
 	if !hasLimit {
 		v.Limit = 10
-	}
-	if !hasAddress {
-		return i, false
 	}
 	return i, true
 }
@@ -17772,70 +13771,45 @@ func fastArgs049(data []byte, i int, v *Args049, strs *toolimpl.Strings) (int, b
 // fastArgs051 is the fast path of decodeArgs051: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastArgs051(data []byte, i int, v *Args051, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasID, hasLimit bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "id":
 			hasID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
-				return i, false
-			}
-			v.ID = strs.Of(data, i, s)
+			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
 			hasLimit = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 101 {
-				return i, false
-			}
-			v.Limit = int(n)
+			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 101)
 		case "status":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Status, ok = parseStatus(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Status, ok = parseStatus(s)
 			}
 		case "notes":
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
+			var more2 bool
+			i, more2, ok = toolimpl.FastArray(data, i)
+			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, !more2))
+			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
-				if i, ok = fastAddress(data, i, &elem, strs); !ok {
+				i, ok = fastAddress(data, i, &elem, strs)
+				if !ok {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
 			}
 		case "flag":
 			v.Flag = new(bool)
-			var b bool
-			if b, i, ok = toolimpl.FastBool(data, i); !ok {
-				return i, false
-			}
-			*v.Flag = b
+			*v.Flag, i, ok = toolimpl.FastBool(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasID {
+	if !ok || !hasID {
 		return i, false
 	}
 	if !hasLimit {
@@ -17847,68 +13821,35 @@ func fastArgs051(data []byte, i int, v *Args051, strs *toolimpl.Strings) (int, b
 // fastArgs052 is the fast path of decodeArgs052: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastArgs052(data []byte, i int, v *Args052, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasID, hasLimit bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "id":
 			hasID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
-				return i, false
-			}
-			v.ID = strs.Of(data, i, s)
+			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
 			hasLimit = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 102 {
-				return i, false
-			}
-			v.Limit = int(n)
+			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 102)
 		case "status":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Status, ok = parseStatus(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Status, ok = parseStatus(s)
 			}
 		case "tags":
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.Tags = make([]string, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
-				var elem string
-				var s []byte
-				if s, i, ok = toolimpl.FastString(data, i); !ok {
-					return i, false
-				}
-				elem = strs.Of(data, i, s)
-				v.Tags = append(v.Tags, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
-			}
-			if len(v.Tags) > 5 {
+			v.Tags, i, ok = strs.Strings(data, i)
+			if !ok || len(v.Tags) > 5 {
 				return i, false
 			}
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasID {
+	if !ok || !hasID {
 		return i, false
 	}
 	if !hasLimit {
@@ -17920,59 +13861,37 @@ func fastArgs052(data []byte, i int, v *Args052, strs *toolimpl.Strings) (int, b
 // fastArgs053 is the fast path of decodeArgs053: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastArgs053(data []byte, i int, v *Args053, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasID, hasLimit, hasAddress bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "id":
 			hasID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
-				return i, false
-			}
-			v.ID = strs.Of(data, i, s)
+			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
 			hasLimit = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 103 {
-				return i, false
-			}
-			v.Limit = int(n)
+			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 103)
 		case "status":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Status, ok = parseStatus(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Status, ok = parseStatus(s)
 			}
 		case "address":
 			hasAddress = true
-			if i, ok = fastAddress(data, i, &v.Address, strs); !ok {
-				return i, false
-			}
+			i, ok = fastAddress(data, i, &v.Address, strs)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasID {
+	if !ok || !hasID || !hasAddress {
 		return i, false
 	}
 	if !hasLimit {
 		v.Limit = 10
-	}
-	if !hasAddress {
-		return i, false
 	}
 	return i, true
 }
@@ -17980,70 +13899,45 @@ func fastArgs053(data []byte, i int, v *Args053, strs *toolimpl.Strings) (int, b
 // fastArgs055 is the fast path of decodeArgs055: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastArgs055(data []byte, i int, v *Args055, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasID, hasLimit bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "id":
 			hasID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
-				return i, false
-			}
-			v.ID = strs.Of(data, i, s)
+			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
 			hasLimit = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 105 {
-				return i, false
-			}
-			v.Limit = int(n)
+			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 105)
 		case "status":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Status, ok = parseStatus(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Status, ok = parseStatus(s)
 			}
 		case "notes":
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
+			var more2 bool
+			i, more2, ok = toolimpl.FastArray(data, i)
+			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, !more2))
+			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
-				if i, ok = fastAddress(data, i, &elem, strs); !ok {
+				i, ok = fastAddress(data, i, &elem, strs)
+				if !ok {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
 			}
 		case "flag":
 			v.Flag = new(bool)
-			var b bool
-			if b, i, ok = toolimpl.FastBool(data, i); !ok {
-				return i, false
-			}
-			*v.Flag = b
+			*v.Flag, i, ok = toolimpl.FastBool(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasID {
+	if !ok || !hasID {
 		return i, false
 	}
 	if !hasLimit {
@@ -18055,68 +13949,35 @@ func fastArgs055(data []byte, i int, v *Args055, strs *toolimpl.Strings) (int, b
 // fastArgs056 is the fast path of decodeArgs056: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastArgs056(data []byte, i int, v *Args056, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasID, hasLimit bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "id":
 			hasID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
-				return i, false
-			}
-			v.ID = strs.Of(data, i, s)
+			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
 			hasLimit = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 106 {
-				return i, false
-			}
-			v.Limit = int(n)
+			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 106)
 		case "status":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Status, ok = parseStatus(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Status, ok = parseStatus(s)
 			}
 		case "tags":
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.Tags = make([]string, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
-				var elem string
-				var s []byte
-				if s, i, ok = toolimpl.FastString(data, i); !ok {
-					return i, false
-				}
-				elem = strs.Of(data, i, s)
-				v.Tags = append(v.Tags, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
-			}
-			if len(v.Tags) > 5 {
+			v.Tags, i, ok = strs.Strings(data, i)
+			if !ok || len(v.Tags) > 5 {
 				return i, false
 			}
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasID {
+	if !ok || !hasID {
 		return i, false
 	}
 	if !hasLimit {
@@ -18128,59 +13989,37 @@ func fastArgs056(data []byte, i int, v *Args056, strs *toolimpl.Strings) (int, b
 // fastArgs057 is the fast path of decodeArgs057: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastArgs057(data []byte, i int, v *Args057, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasID, hasLimit, hasAddress bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "id":
 			hasID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
-				return i, false
-			}
-			v.ID = strs.Of(data, i, s)
+			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
 			hasLimit = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 107 {
-				return i, false
-			}
-			v.Limit = int(n)
+			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 107)
 		case "status":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Status, ok = parseStatus(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Status, ok = parseStatus(s)
 			}
 		case "address":
 			hasAddress = true
-			if i, ok = fastAddress(data, i, &v.Address, strs); !ok {
-				return i, false
-			}
+			i, ok = fastAddress(data, i, &v.Address, strs)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasID {
+	if !ok || !hasID || !hasAddress {
 		return i, false
 	}
 	if !hasLimit {
 		v.Limit = 10
-	}
-	if !hasAddress {
-		return i, false
 	}
 	return i, true
 }
@@ -18188,70 +14027,45 @@ func fastArgs057(data []byte, i int, v *Args057, strs *toolimpl.Strings) (int, b
 // fastArgs059 is the fast path of decodeArgs059: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastArgs059(data []byte, i int, v *Args059, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasID, hasLimit bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "id":
 			hasID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
-				return i, false
-			}
-			v.ID = strs.Of(data, i, s)
+			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
 			hasLimit = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 109 {
-				return i, false
-			}
-			v.Limit = int(n)
+			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 109)
 		case "status":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Status, ok = parseStatus(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Status, ok = parseStatus(s)
 			}
 		case "notes":
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
+			var more2 bool
+			i, more2, ok = toolimpl.FastArray(data, i)
+			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, !more2))
+			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
-				if i, ok = fastAddress(data, i, &elem, strs); !ok {
+				i, ok = fastAddress(data, i, &elem, strs)
+				if !ok {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
 			}
 		case "flag":
 			v.Flag = new(bool)
-			var b bool
-			if b, i, ok = toolimpl.FastBool(data, i); !ok {
-				return i, false
-			}
-			*v.Flag = b
+			*v.Flag, i, ok = toolimpl.FastBool(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasID {
+	if !ok || !hasID {
 		return i, false
 	}
 	if !hasLimit {
@@ -18263,68 +14077,35 @@ func fastArgs059(data []byte, i int, v *Args059, strs *toolimpl.Strings) (int, b
 // fastArgs060 is the fast path of decodeArgs060: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastArgs060(data []byte, i int, v *Args060, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasID, hasLimit bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "id":
 			hasID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
-				return i, false
-			}
-			v.ID = strs.Of(data, i, s)
+			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
 			hasLimit = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 110 {
-				return i, false
-			}
-			v.Limit = int(n)
+			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 110)
 		case "status":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Status, ok = parseStatus(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Status, ok = parseStatus(s)
 			}
 		case "tags":
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.Tags = make([]string, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
-				var elem string
-				var s []byte
-				if s, i, ok = toolimpl.FastString(data, i); !ok {
-					return i, false
-				}
-				elem = strs.Of(data, i, s)
-				v.Tags = append(v.Tags, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
-			}
-			if len(v.Tags) > 5 {
+			v.Tags, i, ok = strs.Strings(data, i)
+			if !ok || len(v.Tags) > 5 {
 				return i, false
 			}
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasID {
+	if !ok || !hasID {
 		return i, false
 	}
 	if !hasLimit {
@@ -18336,59 +14117,37 @@ func fastArgs060(data []byte, i int, v *Args060, strs *toolimpl.Strings) (int, b
 // fastArgs061 is the fast path of decodeArgs061: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastArgs061(data []byte, i int, v *Args061, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasID, hasLimit, hasAddress bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "id":
 			hasID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
-				return i, false
-			}
-			v.ID = strs.Of(data, i, s)
+			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
 			hasLimit = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 111 {
-				return i, false
-			}
-			v.Limit = int(n)
+			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 111)
 		case "status":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Status, ok = parseStatus(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Status, ok = parseStatus(s)
 			}
 		case "address":
 			hasAddress = true
-			if i, ok = fastAddress(data, i, &v.Address, strs); !ok {
-				return i, false
-			}
+			i, ok = fastAddress(data, i, &v.Address, strs)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasID {
+	if !ok || !hasID || !hasAddress {
 		return i, false
 	}
 	if !hasLimit {
 		v.Limit = 10
-	}
-	if !hasAddress {
-		return i, false
 	}
 	return i, true
 }
@@ -18396,70 +14155,45 @@ func fastArgs061(data []byte, i int, v *Args061, strs *toolimpl.Strings) (int, b
 // fastArgs063 is the fast path of decodeArgs063: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastArgs063(data []byte, i int, v *Args063, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasID, hasLimit bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "id":
 			hasID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
-				return i, false
-			}
-			v.ID = strs.Of(data, i, s)
+			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
 			hasLimit = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 113 {
-				return i, false
-			}
-			v.Limit = int(n)
+			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 113)
 		case "status":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Status, ok = parseStatus(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Status, ok = parseStatus(s)
 			}
 		case "notes":
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
+			var more2 bool
+			i, more2, ok = toolimpl.FastArray(data, i)
+			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, !more2))
+			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
-				if i, ok = fastAddress(data, i, &elem, strs); !ok {
+				i, ok = fastAddress(data, i, &elem, strs)
+				if !ok {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
 			}
 		case "flag":
 			v.Flag = new(bool)
-			var b bool
-			if b, i, ok = toolimpl.FastBool(data, i); !ok {
-				return i, false
-			}
-			*v.Flag = b
+			*v.Flag, i, ok = toolimpl.FastBool(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasID {
+	if !ok || !hasID {
 		return i, false
 	}
 	if !hasLimit {
@@ -18471,68 +14205,35 @@ func fastArgs063(data []byte, i int, v *Args063, strs *toolimpl.Strings) (int, b
 // fastArgs064 is the fast path of decodeArgs064: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastArgs064(data []byte, i int, v *Args064, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasID, hasLimit bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "id":
 			hasID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
-				return i, false
-			}
-			v.ID = strs.Of(data, i, s)
+			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
 			hasLimit = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 114 {
-				return i, false
-			}
-			v.Limit = int(n)
+			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 114)
 		case "status":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Status, ok = parseStatus(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Status, ok = parseStatus(s)
 			}
 		case "tags":
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.Tags = make([]string, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
-				var elem string
-				var s []byte
-				if s, i, ok = toolimpl.FastString(data, i); !ok {
-					return i, false
-				}
-				elem = strs.Of(data, i, s)
-				v.Tags = append(v.Tags, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
-			}
-			if len(v.Tags) > 5 {
+			v.Tags, i, ok = strs.Strings(data, i)
+			if !ok || len(v.Tags) > 5 {
 				return i, false
 			}
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasID {
+	if !ok || !hasID {
 		return i, false
 	}
 	if !hasLimit {
@@ -18544,59 +14245,37 @@ func fastArgs064(data []byte, i int, v *Args064, strs *toolimpl.Strings) (int, b
 // fastArgs065 is the fast path of decodeArgs065: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastArgs065(data []byte, i int, v *Args065, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasID, hasLimit, hasAddress bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "id":
 			hasID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
-				return i, false
-			}
-			v.ID = strs.Of(data, i, s)
+			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
 			hasLimit = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 115 {
-				return i, false
-			}
-			v.Limit = int(n)
+			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 115)
 		case "status":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Status, ok = parseStatus(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Status, ok = parseStatus(s)
 			}
 		case "address":
 			hasAddress = true
-			if i, ok = fastAddress(data, i, &v.Address, strs); !ok {
-				return i, false
-			}
+			i, ok = fastAddress(data, i, &v.Address, strs)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasID {
+	if !ok || !hasID || !hasAddress {
 		return i, false
 	}
 	if !hasLimit {
 		v.Limit = 10
-	}
-	if !hasAddress {
-		return i, false
 	}
 	return i, true
 }
@@ -18604,70 +14283,45 @@ func fastArgs065(data []byte, i int, v *Args065, strs *toolimpl.Strings) (int, b
 // fastArgs067 is the fast path of decodeArgs067: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastArgs067(data []byte, i int, v *Args067, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasID, hasLimit bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "id":
 			hasID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
-				return i, false
-			}
-			v.ID = strs.Of(data, i, s)
+			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
 			hasLimit = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 117 {
-				return i, false
-			}
-			v.Limit = int(n)
+			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 117)
 		case "status":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Status, ok = parseStatus(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Status, ok = parseStatus(s)
 			}
 		case "notes":
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
+			var more2 bool
+			i, more2, ok = toolimpl.FastArray(data, i)
+			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, !more2))
+			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
-				if i, ok = fastAddress(data, i, &elem, strs); !ok {
+				i, ok = fastAddress(data, i, &elem, strs)
+				if !ok {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
 			}
 		case "flag":
 			v.Flag = new(bool)
-			var b bool
-			if b, i, ok = toolimpl.FastBool(data, i); !ok {
-				return i, false
-			}
-			*v.Flag = b
+			*v.Flag, i, ok = toolimpl.FastBool(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasID {
+	if !ok || !hasID {
 		return i, false
 	}
 	if !hasLimit {
@@ -18679,68 +14333,35 @@ func fastArgs067(data []byte, i int, v *Args067, strs *toolimpl.Strings) (int, b
 // fastArgs068 is the fast path of decodeArgs068: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastArgs068(data []byte, i int, v *Args068, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasID, hasLimit bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "id":
 			hasID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
-				return i, false
-			}
-			v.ID = strs.Of(data, i, s)
+			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
 			hasLimit = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 118 {
-				return i, false
-			}
-			v.Limit = int(n)
+			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 118)
 		case "status":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Status, ok = parseStatus(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Status, ok = parseStatus(s)
 			}
 		case "tags":
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.Tags = make([]string, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
-				var elem string
-				var s []byte
-				if s, i, ok = toolimpl.FastString(data, i); !ok {
-					return i, false
-				}
-				elem = strs.Of(data, i, s)
-				v.Tags = append(v.Tags, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
-			}
-			if len(v.Tags) > 5 {
+			v.Tags, i, ok = strs.Strings(data, i)
+			if !ok || len(v.Tags) > 5 {
 				return i, false
 			}
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasID {
+	if !ok || !hasID {
 		return i, false
 	}
 	if !hasLimit {
@@ -18752,59 +14373,37 @@ func fastArgs068(data []byte, i int, v *Args068, strs *toolimpl.Strings) (int, b
 // fastArgs069 is the fast path of decodeArgs069: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastArgs069(data []byte, i int, v *Args069, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasID, hasLimit, hasAddress bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "id":
 			hasID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
-				return i, false
-			}
-			v.ID = strs.Of(data, i, s)
+			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
 			hasLimit = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 119 {
-				return i, false
-			}
-			v.Limit = int(n)
+			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 119)
 		case "status":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Status, ok = parseStatus(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Status, ok = parseStatus(s)
 			}
 		case "address":
 			hasAddress = true
-			if i, ok = fastAddress(data, i, &v.Address, strs); !ok {
-				return i, false
-			}
+			i, ok = fastAddress(data, i, &v.Address, strs)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasID {
+	if !ok || !hasID || !hasAddress {
 		return i, false
 	}
 	if !hasLimit {
 		v.Limit = 10
-	}
-	if !hasAddress {
-		return i, false
 	}
 	return i, true
 }
@@ -18812,70 +14411,45 @@ func fastArgs069(data []byte, i int, v *Args069, strs *toolimpl.Strings) (int, b
 // fastArgs071 is the fast path of decodeArgs071: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastArgs071(data []byte, i int, v *Args071, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasID, hasLimit bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "id":
 			hasID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
-				return i, false
-			}
-			v.ID = strs.Of(data, i, s)
+			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
 			hasLimit = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 121 {
-				return i, false
-			}
-			v.Limit = int(n)
+			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 121)
 		case "status":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Status, ok = parseStatus(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Status, ok = parseStatus(s)
 			}
 		case "notes":
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
+			var more2 bool
+			i, more2, ok = toolimpl.FastArray(data, i)
+			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, !more2))
+			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
-				if i, ok = fastAddress(data, i, &elem, strs); !ok {
+				i, ok = fastAddress(data, i, &elem, strs)
+				if !ok {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
 			}
 		case "flag":
 			v.Flag = new(bool)
-			var b bool
-			if b, i, ok = toolimpl.FastBool(data, i); !ok {
-				return i, false
-			}
-			*v.Flag = b
+			*v.Flag, i, ok = toolimpl.FastBool(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasID {
+	if !ok || !hasID {
 		return i, false
 	}
 	if !hasLimit {
@@ -18887,68 +14461,35 @@ func fastArgs071(data []byte, i int, v *Args071, strs *toolimpl.Strings) (int, b
 // fastArgs072 is the fast path of decodeArgs072: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastArgs072(data []byte, i int, v *Args072, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasID, hasLimit bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "id":
 			hasID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
-				return i, false
-			}
-			v.ID = strs.Of(data, i, s)
+			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
 			hasLimit = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 122 {
-				return i, false
-			}
-			v.Limit = int(n)
+			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 122)
 		case "status":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Status, ok = parseStatus(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Status, ok = parseStatus(s)
 			}
 		case "tags":
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.Tags = make([]string, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
-				var elem string
-				var s []byte
-				if s, i, ok = toolimpl.FastString(data, i); !ok {
-					return i, false
-				}
-				elem = strs.Of(data, i, s)
-				v.Tags = append(v.Tags, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
-			}
-			if len(v.Tags) > 5 {
+			v.Tags, i, ok = strs.Strings(data, i)
+			if !ok || len(v.Tags) > 5 {
 				return i, false
 			}
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasID {
+	if !ok || !hasID {
 		return i, false
 	}
 	if !hasLimit {
@@ -18960,59 +14501,37 @@ func fastArgs072(data []byte, i int, v *Args072, strs *toolimpl.Strings) (int, b
 // fastArgs073 is the fast path of decodeArgs073: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastArgs073(data []byte, i int, v *Args073, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasID, hasLimit, hasAddress bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "id":
 			hasID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
-				return i, false
-			}
-			v.ID = strs.Of(data, i, s)
+			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
 			hasLimit = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 123 {
-				return i, false
-			}
-			v.Limit = int(n)
+			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 123)
 		case "status":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Status, ok = parseStatus(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Status, ok = parseStatus(s)
 			}
 		case "address":
 			hasAddress = true
-			if i, ok = fastAddress(data, i, &v.Address, strs); !ok {
-				return i, false
-			}
+			i, ok = fastAddress(data, i, &v.Address, strs)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasID {
+	if !ok || !hasID || !hasAddress {
 		return i, false
 	}
 	if !hasLimit {
 		v.Limit = 10
-	}
-	if !hasAddress {
-		return i, false
 	}
 	return i, true
 }
@@ -19020,70 +14539,45 @@ func fastArgs073(data []byte, i int, v *Args073, strs *toolimpl.Strings) (int, b
 // fastArgs075 is the fast path of decodeArgs075: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastArgs075(data []byte, i int, v *Args075, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasID, hasLimit bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "id":
 			hasID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
-				return i, false
-			}
-			v.ID = strs.Of(data, i, s)
+			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
 			hasLimit = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 125 {
-				return i, false
-			}
-			v.Limit = int(n)
+			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 125)
 		case "status":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Status, ok = parseStatus(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Status, ok = parseStatus(s)
 			}
 		case "notes":
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
+			var more2 bool
+			i, more2, ok = toolimpl.FastArray(data, i)
+			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, !more2))
+			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
-				if i, ok = fastAddress(data, i, &elem, strs); !ok {
+				i, ok = fastAddress(data, i, &elem, strs)
+				if !ok {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
 			}
 		case "flag":
 			v.Flag = new(bool)
-			var b bool
-			if b, i, ok = toolimpl.FastBool(data, i); !ok {
-				return i, false
-			}
-			*v.Flag = b
+			*v.Flag, i, ok = toolimpl.FastBool(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasID {
+	if !ok || !hasID {
 		return i, false
 	}
 	if !hasLimit {
@@ -19095,68 +14589,35 @@ func fastArgs075(data []byte, i int, v *Args075, strs *toolimpl.Strings) (int, b
 // fastArgs076 is the fast path of decodeArgs076: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastArgs076(data []byte, i int, v *Args076, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasID, hasLimit bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "id":
 			hasID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
-				return i, false
-			}
-			v.ID = strs.Of(data, i, s)
+			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
 			hasLimit = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 126 {
-				return i, false
-			}
-			v.Limit = int(n)
+			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 126)
 		case "status":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Status, ok = parseStatus(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Status, ok = parseStatus(s)
 			}
 		case "tags":
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.Tags = make([]string, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
-				var elem string
-				var s []byte
-				if s, i, ok = toolimpl.FastString(data, i); !ok {
-					return i, false
-				}
-				elem = strs.Of(data, i, s)
-				v.Tags = append(v.Tags, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
-			}
-			if len(v.Tags) > 5 {
+			v.Tags, i, ok = strs.Strings(data, i)
+			if !ok || len(v.Tags) > 5 {
 				return i, false
 			}
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasID {
+	if !ok || !hasID {
 		return i, false
 	}
 	if !hasLimit {
@@ -19168,59 +14629,37 @@ func fastArgs076(data []byte, i int, v *Args076, strs *toolimpl.Strings) (int, b
 // fastArgs077 is the fast path of decodeArgs077: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastArgs077(data []byte, i int, v *Args077, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasID, hasLimit, hasAddress bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "id":
 			hasID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
-				return i, false
-			}
-			v.ID = strs.Of(data, i, s)
+			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
 			hasLimit = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 127 {
-				return i, false
-			}
-			v.Limit = int(n)
+			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 127)
 		case "status":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Status, ok = parseStatus(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Status, ok = parseStatus(s)
 			}
 		case "address":
 			hasAddress = true
-			if i, ok = fastAddress(data, i, &v.Address, strs); !ok {
-				return i, false
-			}
+			i, ok = fastAddress(data, i, &v.Address, strs)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasID {
+	if !ok || !hasID || !hasAddress {
 		return i, false
 	}
 	if !hasLimit {
 		v.Limit = 10
-	}
-	if !hasAddress {
-		return i, false
 	}
 	return i, true
 }
@@ -19228,70 +14667,45 @@ func fastArgs077(data []byte, i int, v *Args077, strs *toolimpl.Strings) (int, b
 // fastArgs079 is the fast path of decodeArgs079: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastArgs079(data []byte, i int, v *Args079, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasID, hasLimit bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "id":
 			hasID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
-				return i, false
-			}
-			v.ID = strs.Of(data, i, s)
+			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
 			hasLimit = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 129 {
-				return i, false
-			}
-			v.Limit = int(n)
+			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 129)
 		case "status":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Status, ok = parseStatus(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Status, ok = parseStatus(s)
 			}
 		case "notes":
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
+			var more2 bool
+			i, more2, ok = toolimpl.FastArray(data, i)
+			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, !more2))
+			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
-				if i, ok = fastAddress(data, i, &elem, strs); !ok {
+				i, ok = fastAddress(data, i, &elem, strs)
+				if !ok {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
 			}
 		case "flag":
 			v.Flag = new(bool)
-			var b bool
-			if b, i, ok = toolimpl.FastBool(data, i); !ok {
-				return i, false
-			}
-			*v.Flag = b
+			*v.Flag, i, ok = toolimpl.FastBool(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasID {
+	if !ok || !hasID {
 		return i, false
 	}
 	if !hasLimit {
@@ -19303,68 +14717,35 @@ func fastArgs079(data []byte, i int, v *Args079, strs *toolimpl.Strings) (int, b
 // fastArgs080 is the fast path of decodeArgs080: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastArgs080(data []byte, i int, v *Args080, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasID, hasLimit bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "id":
 			hasID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
-				return i, false
-			}
-			v.ID = strs.Of(data, i, s)
+			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
 			hasLimit = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 130 {
-				return i, false
-			}
-			v.Limit = int(n)
+			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 130)
 		case "status":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Status, ok = parseStatus(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Status, ok = parseStatus(s)
 			}
 		case "tags":
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.Tags = make([]string, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
-				var elem string
-				var s []byte
-				if s, i, ok = toolimpl.FastString(data, i); !ok {
-					return i, false
-				}
-				elem = strs.Of(data, i, s)
-				v.Tags = append(v.Tags, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
-			}
-			if len(v.Tags) > 5 {
+			v.Tags, i, ok = strs.Strings(data, i)
+			if !ok || len(v.Tags) > 5 {
 				return i, false
 			}
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasID {
+	if !ok || !hasID {
 		return i, false
 	}
 	if !hasLimit {
@@ -19376,59 +14757,37 @@ func fastArgs080(data []byte, i int, v *Args080, strs *toolimpl.Strings) (int, b
 // fastArgs081 is the fast path of decodeArgs081: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastArgs081(data []byte, i int, v *Args081, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasID, hasLimit, hasAddress bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "id":
 			hasID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
-				return i, false
-			}
-			v.ID = strs.Of(data, i, s)
+			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
 			hasLimit = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 131 {
-				return i, false
-			}
-			v.Limit = int(n)
+			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 131)
 		case "status":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Status, ok = parseStatus(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Status, ok = parseStatus(s)
 			}
 		case "address":
 			hasAddress = true
-			if i, ok = fastAddress(data, i, &v.Address, strs); !ok {
-				return i, false
-			}
+			i, ok = fastAddress(data, i, &v.Address, strs)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasID {
+	if !ok || !hasID || !hasAddress {
 		return i, false
 	}
 	if !hasLimit {
 		v.Limit = 10
-	}
-	if !hasAddress {
-		return i, false
 	}
 	return i, true
 }
@@ -19436,70 +14795,45 @@ func fastArgs081(data []byte, i int, v *Args081, strs *toolimpl.Strings) (int, b
 // fastArgs083 is the fast path of decodeArgs083: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastArgs083(data []byte, i int, v *Args083, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasID, hasLimit bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "id":
 			hasID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
-				return i, false
-			}
-			v.ID = strs.Of(data, i, s)
+			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
 			hasLimit = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 133 {
-				return i, false
-			}
-			v.Limit = int(n)
+			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 133)
 		case "status":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Status, ok = parseStatus(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Status, ok = parseStatus(s)
 			}
 		case "notes":
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
+			var more2 bool
+			i, more2, ok = toolimpl.FastArray(data, i)
+			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, !more2))
+			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
-				if i, ok = fastAddress(data, i, &elem, strs); !ok {
+				i, ok = fastAddress(data, i, &elem, strs)
+				if !ok {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
 			}
 		case "flag":
 			v.Flag = new(bool)
-			var b bool
-			if b, i, ok = toolimpl.FastBool(data, i); !ok {
-				return i, false
-			}
-			*v.Flag = b
+			*v.Flag, i, ok = toolimpl.FastBool(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasID {
+	if !ok || !hasID {
 		return i, false
 	}
 	if !hasLimit {
@@ -19511,68 +14845,35 @@ func fastArgs083(data []byte, i int, v *Args083, strs *toolimpl.Strings) (int, b
 // fastArgs084 is the fast path of decodeArgs084: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastArgs084(data []byte, i int, v *Args084, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasID, hasLimit bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "id":
 			hasID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
-				return i, false
-			}
-			v.ID = strs.Of(data, i, s)
+			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
 			hasLimit = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 134 {
-				return i, false
-			}
-			v.Limit = int(n)
+			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 134)
 		case "status":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Status, ok = parseStatus(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Status, ok = parseStatus(s)
 			}
 		case "tags":
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.Tags = make([]string, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
-				var elem string
-				var s []byte
-				if s, i, ok = toolimpl.FastString(data, i); !ok {
-					return i, false
-				}
-				elem = strs.Of(data, i, s)
-				v.Tags = append(v.Tags, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
-			}
-			if len(v.Tags) > 5 {
+			v.Tags, i, ok = strs.Strings(data, i)
+			if !ok || len(v.Tags) > 5 {
 				return i, false
 			}
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasID {
+	if !ok || !hasID {
 		return i, false
 	}
 	if !hasLimit {
@@ -19584,59 +14885,37 @@ func fastArgs084(data []byte, i int, v *Args084, strs *toolimpl.Strings) (int, b
 // fastArgs085 is the fast path of decodeArgs085: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastArgs085(data []byte, i int, v *Args085, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasID, hasLimit, hasAddress bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "id":
 			hasID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
-				return i, false
-			}
-			v.ID = strs.Of(data, i, s)
+			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
 			hasLimit = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 135 {
-				return i, false
-			}
-			v.Limit = int(n)
+			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 135)
 		case "status":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Status, ok = parseStatus(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Status, ok = parseStatus(s)
 			}
 		case "address":
 			hasAddress = true
-			if i, ok = fastAddress(data, i, &v.Address, strs); !ok {
-				return i, false
-			}
+			i, ok = fastAddress(data, i, &v.Address, strs)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasID {
+	if !ok || !hasID || !hasAddress {
 		return i, false
 	}
 	if !hasLimit {
 		v.Limit = 10
-	}
-	if !hasAddress {
-		return i, false
 	}
 	return i, true
 }
@@ -19644,70 +14923,45 @@ func fastArgs085(data []byte, i int, v *Args085, strs *toolimpl.Strings) (int, b
 // fastArgs087 is the fast path of decodeArgs087: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastArgs087(data []byte, i int, v *Args087, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasID, hasLimit bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "id":
 			hasID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
-				return i, false
-			}
-			v.ID = strs.Of(data, i, s)
+			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
 			hasLimit = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 137 {
-				return i, false
-			}
-			v.Limit = int(n)
+			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 137)
 		case "status":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Status, ok = parseStatus(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Status, ok = parseStatus(s)
 			}
 		case "notes":
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
+			var more2 bool
+			i, more2, ok = toolimpl.FastArray(data, i)
+			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, !more2))
+			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
-				if i, ok = fastAddress(data, i, &elem, strs); !ok {
+				i, ok = fastAddress(data, i, &elem, strs)
+				if !ok {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
 			}
 		case "flag":
 			v.Flag = new(bool)
-			var b bool
-			if b, i, ok = toolimpl.FastBool(data, i); !ok {
-				return i, false
-			}
-			*v.Flag = b
+			*v.Flag, i, ok = toolimpl.FastBool(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasID {
+	if !ok || !hasID {
 		return i, false
 	}
 	if !hasLimit {
@@ -19719,68 +14973,35 @@ func fastArgs087(data []byte, i int, v *Args087, strs *toolimpl.Strings) (int, b
 // fastArgs088 is the fast path of decodeArgs088: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastArgs088(data []byte, i int, v *Args088, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasID, hasLimit bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "id":
 			hasID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
-				return i, false
-			}
-			v.ID = strs.Of(data, i, s)
+			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
 			hasLimit = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 138 {
-				return i, false
-			}
-			v.Limit = int(n)
+			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 138)
 		case "status":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Status, ok = parseStatus(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Status, ok = parseStatus(s)
 			}
 		case "tags":
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.Tags = make([]string, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
-				var elem string
-				var s []byte
-				if s, i, ok = toolimpl.FastString(data, i); !ok {
-					return i, false
-				}
-				elem = strs.Of(data, i, s)
-				v.Tags = append(v.Tags, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
-			}
-			if len(v.Tags) > 5 {
+			v.Tags, i, ok = strs.Strings(data, i)
+			if !ok || len(v.Tags) > 5 {
 				return i, false
 			}
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasID {
+	if !ok || !hasID {
 		return i, false
 	}
 	if !hasLimit {
@@ -19792,59 +15013,37 @@ func fastArgs088(data []byte, i int, v *Args088, strs *toolimpl.Strings) (int, b
 // fastArgs089 is the fast path of decodeArgs089: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastArgs089(data []byte, i int, v *Args089, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasID, hasLimit, hasAddress bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "id":
 			hasID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
-				return i, false
-			}
-			v.ID = strs.Of(data, i, s)
+			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
 			hasLimit = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 139 {
-				return i, false
-			}
-			v.Limit = int(n)
+			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 139)
 		case "status":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Status, ok = parseStatus(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Status, ok = parseStatus(s)
 			}
 		case "address":
 			hasAddress = true
-			if i, ok = fastAddress(data, i, &v.Address, strs); !ok {
-				return i, false
-			}
+			i, ok = fastAddress(data, i, &v.Address, strs)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasID {
+	if !ok || !hasID || !hasAddress {
 		return i, false
 	}
 	if !hasLimit {
 		v.Limit = 10
-	}
-	if !hasAddress {
-		return i, false
 	}
 	return i, true
 }
@@ -19852,70 +15051,45 @@ func fastArgs089(data []byte, i int, v *Args089, strs *toolimpl.Strings) (int, b
 // fastArgs091 is the fast path of decodeArgs091: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastArgs091(data []byte, i int, v *Args091, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasID, hasLimit bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "id":
 			hasID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
-				return i, false
-			}
-			v.ID = strs.Of(data, i, s)
+			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
 			hasLimit = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 141 {
-				return i, false
-			}
-			v.Limit = int(n)
+			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 141)
 		case "status":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Status, ok = parseStatus(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Status, ok = parseStatus(s)
 			}
 		case "notes":
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
+			var more2 bool
+			i, more2, ok = toolimpl.FastArray(data, i)
+			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, !more2))
+			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
-				if i, ok = fastAddress(data, i, &elem, strs); !ok {
+				i, ok = fastAddress(data, i, &elem, strs)
+				if !ok {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
 			}
 		case "flag":
 			v.Flag = new(bool)
-			var b bool
-			if b, i, ok = toolimpl.FastBool(data, i); !ok {
-				return i, false
-			}
-			*v.Flag = b
+			*v.Flag, i, ok = toolimpl.FastBool(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasID {
+	if !ok || !hasID {
 		return i, false
 	}
 	if !hasLimit {
@@ -19927,68 +15101,35 @@ func fastArgs091(data []byte, i int, v *Args091, strs *toolimpl.Strings) (int, b
 // fastArgs092 is the fast path of decodeArgs092: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastArgs092(data []byte, i int, v *Args092, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasID, hasLimit bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "id":
 			hasID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
-				return i, false
-			}
-			v.ID = strs.Of(data, i, s)
+			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
 			hasLimit = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 142 {
-				return i, false
-			}
-			v.Limit = int(n)
+			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 142)
 		case "status":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Status, ok = parseStatus(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Status, ok = parseStatus(s)
 			}
 		case "tags":
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.Tags = make([]string, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
-				var elem string
-				var s []byte
-				if s, i, ok = toolimpl.FastString(data, i); !ok {
-					return i, false
-				}
-				elem = strs.Of(data, i, s)
-				v.Tags = append(v.Tags, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
-			}
-			if len(v.Tags) > 5 {
+			v.Tags, i, ok = strs.Strings(data, i)
+			if !ok || len(v.Tags) > 5 {
 				return i, false
 			}
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasID {
+	if !ok || !hasID {
 		return i, false
 	}
 	if !hasLimit {
@@ -20000,59 +15141,37 @@ func fastArgs092(data []byte, i int, v *Args092, strs *toolimpl.Strings) (int, b
 // fastArgs093 is the fast path of decodeArgs093: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastArgs093(data []byte, i int, v *Args093, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasID, hasLimit, hasAddress bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "id":
 			hasID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
-				return i, false
-			}
-			v.ID = strs.Of(data, i, s)
+			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
 			hasLimit = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 143 {
-				return i, false
-			}
-			v.Limit = int(n)
+			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 143)
 		case "status":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Status, ok = parseStatus(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Status, ok = parseStatus(s)
 			}
 		case "address":
 			hasAddress = true
-			if i, ok = fastAddress(data, i, &v.Address, strs); !ok {
-				return i, false
-			}
+			i, ok = fastAddress(data, i, &v.Address, strs)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasID {
+	if !ok || !hasID || !hasAddress {
 		return i, false
 	}
 	if !hasLimit {
 		v.Limit = 10
-	}
-	if !hasAddress {
-		return i, false
 	}
 	return i, true
 }
@@ -20060,70 +15179,45 @@ func fastArgs093(data []byte, i int, v *Args093, strs *toolimpl.Strings) (int, b
 // fastArgs095 is the fast path of decodeArgs095: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastArgs095(data []byte, i int, v *Args095, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasID, hasLimit bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "id":
 			hasID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
-				return i, false
-			}
-			v.ID = strs.Of(data, i, s)
+			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
 			hasLimit = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 145 {
-				return i, false
-			}
-			v.Limit = int(n)
+			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 145)
 		case "status":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Status, ok = parseStatus(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Status, ok = parseStatus(s)
 			}
 		case "notes":
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
+			var more2 bool
+			i, more2, ok = toolimpl.FastArray(data, i)
+			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, !more2))
+			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
-				if i, ok = fastAddress(data, i, &elem, strs); !ok {
+				i, ok = fastAddress(data, i, &elem, strs)
+				if !ok {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
 			}
 		case "flag":
 			v.Flag = new(bool)
-			var b bool
-			if b, i, ok = toolimpl.FastBool(data, i); !ok {
-				return i, false
-			}
-			*v.Flag = b
+			*v.Flag, i, ok = toolimpl.FastBool(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasID {
+	if !ok || !hasID {
 		return i, false
 	}
 	if !hasLimit {
@@ -20135,68 +15229,35 @@ func fastArgs095(data []byte, i int, v *Args095, strs *toolimpl.Strings) (int, b
 // fastArgs096 is the fast path of decodeArgs096: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastArgs096(data []byte, i int, v *Args096, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasID, hasLimit bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "id":
 			hasID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
-				return i, false
-			}
-			v.ID = strs.Of(data, i, s)
+			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
 			hasLimit = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 146 {
-				return i, false
-			}
-			v.Limit = int(n)
+			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 146)
 		case "status":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Status, ok = parseStatus(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Status, ok = parseStatus(s)
 			}
 		case "tags":
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.Tags = make([]string, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
-				var elem string
-				var s []byte
-				if s, i, ok = toolimpl.FastString(data, i); !ok {
-					return i, false
-				}
-				elem = strs.Of(data, i, s)
-				v.Tags = append(v.Tags, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
-			}
-			if len(v.Tags) > 5 {
+			v.Tags, i, ok = strs.Strings(data, i)
+			if !ok || len(v.Tags) > 5 {
 				return i, false
 			}
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasID {
+	if !ok || !hasID {
 		return i, false
 	}
 	if !hasLimit {
@@ -20208,59 +15269,37 @@ func fastArgs096(data []byte, i int, v *Args096, strs *toolimpl.Strings) (int, b
 // fastArgs097 is the fast path of decodeArgs097: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastArgs097(data []byte, i int, v *Args097, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasID, hasLimit, hasAddress bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "id":
 			hasID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
-				return i, false
-			}
-			v.ID = strs.Of(data, i, s)
+			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
 			hasLimit = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 147 {
-				return i, false
-			}
-			v.Limit = int(n)
+			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 147)
 		case "status":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Status, ok = parseStatus(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Status, ok = parseStatus(s)
 			}
 		case "address":
 			hasAddress = true
-			if i, ok = fastAddress(data, i, &v.Address, strs); !ok {
-				return i, false
-			}
+			i, ok = fastAddress(data, i, &v.Address, strs)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasID {
+	if !ok || !hasID || !hasAddress {
 		return i, false
 	}
 	if !hasLimit {
 		v.Limit = 10
-	}
-	if !hasAddress {
-		return i, false
 	}
 	return i, true
 }
@@ -20268,70 +15307,45 @@ func fastArgs097(data []byte, i int, v *Args097, strs *toolimpl.Strings) (int, b
 // fastArgs099 is the fast path of decodeArgs099: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastArgs099(data []byte, i int, v *Args099, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasID, hasLimit bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "id":
 			hasID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
-				return i, false
-			}
-			v.ID = strs.Of(data, i, s)
+			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
 			hasLimit = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 149 {
-				return i, false
-			}
-			v.Limit = int(n)
+			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 149)
 		case "status":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Status, ok = parseStatus(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Status, ok = parseStatus(s)
 			}
 		case "notes":
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
+			var more2 bool
+			i, more2, ok = toolimpl.FastArray(data, i)
+			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, !more2))
+			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
-				if i, ok = fastAddress(data, i, &elem, strs); !ok {
+				i, ok = fastAddress(data, i, &elem, strs)
+				if !ok {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
 			}
 		case "flag":
 			v.Flag = new(bool)
-			var b bool
-			if b, i, ok = toolimpl.FastBool(data, i); !ok {
-				return i, false
-			}
-			*v.Flag = b
+			*v.Flag, i, ok = toolimpl.FastBool(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasID {
+	if !ok || !hasID {
 		return i, false
 	}
 	if !hasLimit {
@@ -20343,48 +15357,30 @@ func fastArgs099(data []byte, i int, v *Args099, strs *toolimpl.Strings) (int, b
 // fastAddress is the fast path of decodeAddress: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastAddress(data []byte, i int, v *Address, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasStreet, hasCity bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "street":
 			hasStreet = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, -1) {
-				return i, false
-			}
-			v.Street = strs.Of(data, i, s)
+			v.Street, i, ok = strs.StringLength(data, i, 1, -1)
 		case "city":
 			hasCity = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.City = strs.Of(data, i, s)
+			v.City, i, ok = strs.String(data, i)
 		case "zip":
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !pattern1.Match(s) {
+			v.Zip, i, ok = strs.String(data, i)
+			if !ok || !pattern1.MatchString(v.Zip) {
 				return i, false
 			}
-			v.Zip = strs.Of(data, i, s)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasStreet {
-		return i, false
-	}
-	if !hasCity {
+	if !ok || !hasStreet || !hasCity {
 		return i, false
 	}
 	return i, true

@@ -16,20 +16,20 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 3 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 4 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion3
+const _ = toolimpl.SupportPackageIsVersion4
 
 // Tools returns the tools of package tools, in source order.
 func Tools() []runtime.Tool {
 	return []runtime.Tool{
-		forecastTool{},
-		searchTool{},
-		lookupTool{},
-		lookupTimeoutTool{},
-		ignoreCtxTool{},
-		weekTool{},
-		quoteTool{},
+		toolimpl.NewTool(&forecastInfo, callForecast),
+		toolimpl.NewTool(&searchInfo, callSearch),
+		toolimpl.NewTool(&lookupInfo, callLookup),
+		toolimpl.NewTool(&lookupTimeoutInfo, callLookupTimeout),
+		toolimpl.NewTool(&ignoreCtxInfo, callIgnoreCtx),
+		toolimpl.NewTool(&weekInfo, callWeek),
+		toolimpl.NewTool(&quoteInfo, callQuote),
 	}
 }
 
@@ -76,25 +76,11 @@ var forecastInfo = runtime.Info{
 	ReadOnly: true,
 }
 
-// forecastTool is the forecast tool: it calls Forecast.
-type forecastTool struct{}
-
-// Info describes the tool.
-func (forecastTool) Info() *runtime.Info {
-	return &forecastInfo
-}
-
-// Invoke decodes and checks the arguments, then calls Forecast with them.
-func (forecastTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return forecastTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (forecastTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callForecast decodes and checks the arguments of a forecast call, then calls Forecast.
+func callForecast(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in weather.ForecastRequest
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastForecastRequest); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = weather.ForecastRequest{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &forecastInfo, args)
@@ -149,25 +135,11 @@ var searchInfo = runtime.Info{
 	ReadOnly: true,
 }
 
-// searchTool is the search tool: it calls Search.
-type searchTool struct{}
-
-// Info describes the tool.
-func (searchTool) Info() *runtime.Info {
-	return &searchInfo
-}
-
-// Invoke decodes and checks the arguments, then calls Search with them.
-func (searchTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return searchTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (searchTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callSearch decodes and checks the arguments of a search call, then calls Search.
+func callSearch(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in search.SearchRequest
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastSearchRequest); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = search.SearchRequest{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &searchInfo, args)
@@ -223,25 +195,11 @@ var lookupInfo = runtime.Info{
 	ReadOnly:     true,
 }
 
-// lookupTool is the lookup tool: it calls Lookup.
-type lookupTool struct{}
-
-// Info describes the tool.
-func (lookupTool) Info() *runtime.Info {
-	return &lookupInfo
-}
-
-// Invoke decodes and checks the arguments, then calls Lookup with them.
-func (lookupTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return lookupTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (lookupTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callLookup decodes and checks the arguments of a lookup call, then calls Lookup.
+func callLookup(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in OrderQuery
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastOrderQuery); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = OrderQuery{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &lookupInfo, args)
@@ -298,25 +256,11 @@ var lookupTimeoutInfo = runtime.Info{
 	ReadOnly:     true,
 }
 
-// lookupTimeoutTool is the lookup_timeout tool: it calls LookupTimeout.
-type lookupTimeoutTool struct{}
-
-// Info describes the tool.
-func (lookupTimeoutTool) Info() *runtime.Info {
-	return &lookupTimeoutInfo
-}
-
-// Invoke decodes and checks the arguments, then calls LookupTimeout with them.
-func (lookupTimeoutTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return lookupTimeoutTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (lookupTimeoutTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callLookupTimeout decodes and checks the arguments of a lookup_timeout call, then calls LookupTimeout.
+func callLookupTimeout(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in OrderQuery
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastOrderQuery); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = OrderQuery{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &lookupTimeoutInfo, args)
@@ -373,25 +317,11 @@ var ignoreCtxInfo = runtime.Info{
 	ReadOnly:     true,
 }
 
-// ignoreCtxTool is the ignore_ctx tool: it calls IgnoreCtx.
-type ignoreCtxTool struct{}
-
-// Info describes the tool.
-func (ignoreCtxTool) Info() *runtime.Info {
-	return &ignoreCtxInfo
-}
-
-// Invoke decodes and checks the arguments, then calls IgnoreCtx with them.
-func (ignoreCtxTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return ignoreCtxTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (ignoreCtxTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callIgnoreCtx decodes and checks the arguments of a ignore_ctx call, then calls IgnoreCtx.
+func callIgnoreCtx(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in OrderQuery
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastOrderQuery); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = OrderQuery{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &ignoreCtxInfo, args)
@@ -447,25 +377,11 @@ var weekInfo = runtime.Info{
 	ReadOnly:     true,
 }
 
-// weekTool is the week tool: it calls Week.
-type weekTool struct{}
-
-// Info describes the tool.
-func (weekTool) Info() *runtime.Info {
-	return &weekInfo
-}
-
-// Invoke decodes and checks the arguments, then calls Week with them.
-func (weekTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return weekTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (weekTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callWeek decodes and checks the arguments of a week call, then calls Week.
+func callWeek(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in WeekQuery
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastWeekQuery); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = WeekQuery{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &weekInfo, args)
@@ -515,25 +431,11 @@ var quoteInfo = runtime.Info{
 	ReadOnly:     true,
 }
 
-// quoteTool is the quote tool: it calls Quote.
-type quoteTool struct{}
-
-// Info describes the tool.
-func (quoteTool) Info() *runtime.Info {
-	return &quoteInfo
-}
-
-// Invoke decodes and checks the arguments, then calls Quote with them.
-func (quoteTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return quoteTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (quoteTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callQuote decodes and checks the arguments of a quote call, then calls Quote.
+func callQuote(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in quoteArgs
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastQuoteArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = quoteArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &quoteInfo, args)
@@ -563,24 +465,13 @@ func decodeForecastRequest(d *toolimpl.Decoder, v *weather.ForecastRequest) {
 		switch string(d.Key()) {
 		case "city":
 			hasCity = true
-			if s, ok := d.String(); ok {
-				v.City = s
-				d.Length(s, 1, 80)
-			}
+			v.City = d.StringLength(1, 80)
 		case "days":
 			if d.OptionalNull() {
 				break
 			}
 			hasDays = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Days = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 14 {
-					d.Errorf(`must be at most 14, got %v`, n)
-				}
-			}
+			v.Days = toolimpl.IntIn[int](d, 1, 14)
 		case "unit":
 			if d.OptionalNull() {
 				break
@@ -597,9 +488,7 @@ func decodeForecastRequest(d *toolimpl.Decoder, v *weather.ForecastRequest) {
 				break
 			}
 			v.IncludeWind = new(bool)
-			if b, ok := d.Bool(); ok {
-				*v.IncludeWind = b
-			}
+			*v.IncludeWind, _ = d.Bool()
 		default:
 			d.Unknown("city, days, unit, include_wind")
 		}
@@ -625,24 +514,13 @@ func decodeSearchRequest(d *toolimpl.Decoder, v *search.SearchRequest) {
 		switch string(d.Key()) {
 		case "query":
 			hasQuery = true
-			if s, ok := d.String(); ok {
-				v.Query = s
-				d.Length(s, 2, 200)
-			}
+			v.Query = d.StringLength(2, 200)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 20 {
-					d.Errorf(`must be at most 20, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 20)
 		case "min_level":
 			if d.OptionalNull() {
 				break
@@ -663,10 +541,7 @@ func decodeSearchRequest(d *toolimpl.Decoder, v *search.SearchRequest) {
 				n := 0
 				for d.Elem() {
 					var elem string
-					if s, ok := d.String(); ok {
-						elem = s
-						d.Length(s, 1, -1)
-					}
+					elem = d.StringLength(1, -1)
 					if d.Keep() {
 						v.Within = append(v.Within, elem)
 					}
@@ -701,26 +576,13 @@ func decodeOrderQuery(d *toolimpl.Decoder, v *OrderQuery) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-				d.Length(s, 1, 64)
-			}
+			v.ID = d.StringLength(1, 64)
 		case "quantity":
 			hasQuantity = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Quantity = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 1000 {
-					d.Errorf(`must be at most 1000, got %v`, n)
-				}
-			}
+			v.Quantity = toolimpl.IntIn[int](d, 1, 1000)
 		case "paid":
 			hasPaid = true
-			if b, ok := d.Bool(); ok {
-				v.Paid = b
-			}
+			v.Paid, _ = d.Bool()
 		default:
 			d.Unknown("id, quantity, paid")
 		}
@@ -746,16 +608,10 @@ func decodeWeekQuery(d *toolimpl.Decoder, v *WeekQuery) {
 		switch string(d.Key()) {
 		case "city":
 			hasCity = true
-			if s, ok := d.String(); ok {
-				v.City = s
-				d.Length(s, 1, 80)
-			}
+			v.City = d.StringLength(1, 80)
 		case "start":
 			hasStart = true
-			if s, ok := d.String(); ok {
-				v.Start = s
-				d.Length(s, 10, 10)
-			}
+			v.Start = d.StringLength(10, 10)
 		default:
 			d.Unknown("city, start")
 		}
@@ -778,9 +634,7 @@ func decodeQuoteArgs(d *toolimpl.Decoder, v *quoteArgs) {
 		switch string(d.Key()) {
 		case "symbol":
 			hasSymbol = true
-			if s, ok := d.String(); ok {
-				v.Symbol = s
-			}
+			v.Symbol, _ = d.String()
 		case "qty":
 			hasQty = true
 			if n, ok := d.Int(strconv.IntSize); ok {
@@ -801,55 +655,34 @@ func decodeQuoteArgs(d *toolimpl.Decoder, v *quoteArgs) {
 // fastForecastRequest is the fast path of decodeForecastRequest: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastForecastRequest(data []byte, i int, v *weather.ForecastRequest, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasCity, hasDays, hasUnit bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "city":
 			hasCity = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 80) {
-				return i, false
-			}
-			v.City = strs.Of(data, i, s)
+			v.City, i, ok = strs.StringLength(data, i, 1, 80)
 		case "days":
 			hasDays = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 14 {
-				return i, false
-			}
-			v.Days = int(n)
+			v.Days, i, ok = toolimpl.FastIntIn[int](data, i, 1, 14)
 		case "unit":
 			hasUnit = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Unit, ok = parseUnit(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Unit, ok = parseUnit(s)
 			}
 		case "include_wind":
 			v.IncludeWind = new(bool)
-			var b bool
-			if b, i, ok = toolimpl.FastBool(data, i); !ok {
-				return i, false
-			}
-			*v.IncludeWind = b
+			*v.IncludeWind, i, ok = toolimpl.FastBool(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasCity {
+	if !ok || !hasCity {
 		return i, false
 	}
 	if !hasDays {
@@ -864,69 +697,46 @@ func fastForecastRequest(data []byte, i int, v *weather.ForecastRequest, strs *t
 // fastSearchRequest is the fast path of decodeSearchRequest: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastSearchRequest(data []byte, i int, v *search.SearchRequest, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasQuery, hasLimit, hasMinLevel bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "query":
 			hasQuery = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 2, 200) {
-				return i, false
-			}
-			v.Query = strs.Of(data, i, s)
+			v.Query, i, ok = strs.StringLength(data, i, 2, 200)
 		case "limit":
 			hasLimit = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 20 {
-				return i, false
-			}
-			v.Limit = int(n)
+			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 20)
 		case "min_level":
 			hasMinLevel = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.MinLevel, ok = parseLevel(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.MinLevel, ok = parseLevel(s)
 			}
 		case "within":
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.Within = make([]string, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
+			var more2 bool
+			i, more2, ok = toolimpl.FastArray(data, i)
+			v.Within = make([]string, 0, toolimpl.FastCount(data, i, !more2))
+			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem string
-				var s []byte
-				if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, -1) {
+				elem, i, ok = strs.StringLength(data, i, 1, -1)
+				if !ok {
 					return i, false
 				}
-				elem = strs.Of(data, i, s)
 				v.Within = append(v.Within, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
 			}
-			if len(v.Within) > 500 {
+			if !ok || len(v.Within) > 500 {
 				return i, false
 			}
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasQuery {
+	if !ok || !hasQuery {
 		return i, false
 	}
 	if !hasLimit {
@@ -941,52 +751,28 @@ func fastSearchRequest(data []byte, i int, v *search.SearchRequest, strs *toolim
 // fastOrderQuery is the fast path of decodeOrderQuery: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastOrderQuery(data []byte, i int, v *OrderQuery, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasID, hasQuantity, hasPaid bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "id":
 			hasID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 64) {
-				return i, false
-			}
-			v.ID = strs.Of(data, i, s)
+			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "quantity":
 			hasQuantity = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 1000 {
-				return i, false
-			}
-			v.Quantity = int(n)
+			v.Quantity, i, ok = toolimpl.FastIntIn[int](data, i, 1, 1000)
 		case "paid":
 			hasPaid = true
-			var b bool
-			if b, i, ok = toolimpl.FastBool(data, i); !ok {
-				return i, false
-			}
-			v.Paid = b
+			v.Paid, i, ok = toolimpl.FastBool(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasID {
-		return i, false
-	}
-	if !hasQuantity {
-		return i, false
-	}
-	if !hasPaid {
+	if !ok || !hasID || !hasQuantity || !hasPaid {
 		return i, false
 	}
 	return i, true
@@ -995,42 +781,25 @@ func fastOrderQuery(data []byte, i int, v *OrderQuery, strs *toolimpl.Strings) (
 // fastWeekQuery is the fast path of decodeWeekQuery: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastWeekQuery(data []byte, i int, v *WeekQuery, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasCity, hasStart bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "city":
 			hasCity = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 80) {
-				return i, false
-			}
-			v.City = strs.Of(data, i, s)
+			v.City, i, ok = strs.StringLength(data, i, 1, 80)
 		case "start":
 			hasStart = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 10, 10) {
-				return i, false
-			}
-			v.Start = strs.Of(data, i, s)
+			v.Start, i, ok = strs.StringLength(data, i, 10, 10)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasCity {
-		return i, false
-	}
-	if !hasStart {
+	if !ok || !hasCity || !hasStart {
 		return i, false
 	}
 	return i, true
@@ -1039,42 +808,27 @@ func fastWeekQuery(data []byte, i int, v *WeekQuery, strs *toolimpl.Strings) (in
 // fastQuoteArgs is the fast path of decodeQuoteArgs: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastQuoteArgs(data []byte, i int, v *quoteArgs, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasSymbol, hasQty bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "symbol":
 			hasSymbol = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Symbol = strs.Of(data, i, s)
+			v.Symbol, i, ok = strs.String(data, i)
 		case "qty":
 			hasQty = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
+			n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize)
 			v.Qty = int(n)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasSymbol {
-		return i, false
-	}
-	if !hasQty {
+	if !ok || !hasSymbol || !hasQty {
 		return i, false
 	}
 	return i, true

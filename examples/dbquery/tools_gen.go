@@ -13,9 +13,9 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 3 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 4 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion3
+const _ = toolimpl.SupportPackageIsVersion4
 
 // Tools returns the tools of package dbquery, in source order.
 func Tools(db *DB) []runtime.Tool {
@@ -147,7 +147,6 @@ func (t queryTool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	var in QueryArgs
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastQueryArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = QueryArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &queryInfo, args)
@@ -225,7 +224,6 @@ func (t addOrderNoteTool) Call(ctx context.Context, s *runtime.Settings, args js
 	var in NoteArgs
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastNoteArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = NoteArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &addOrderNoteInfo, args)
@@ -253,10 +251,7 @@ func decodeQueryArgs(d *toolimpl.Decoder, v *QueryArgs) {
 		switch string(d.Key()) {
 		case "sql":
 			hasSQL = true
-			if s, ok := d.String(); ok {
-				v.SQL = s
-				d.Length(s, 1, 20000)
-			}
+			v.SQL = d.StringLength(1, 20000)
 		default:
 			d.Unknown("sql")
 		}
@@ -284,10 +279,7 @@ func decodeNoteArgs(d *toolimpl.Decoder, v *NoteArgs) {
 			}
 		case "note":
 			hasNote = true
-			if s, ok := d.String(); ok {
-				v.Note = s
-				d.Length(s, 1, 1000)
-			}
+			v.Note = d.StringLength(1, 1000)
 		default:
 			d.Unknown("order_id, note")
 		}
@@ -303,32 +295,22 @@ func decodeNoteArgs(d *toolimpl.Decoder, v *NoteArgs) {
 // fastQueryArgs is the fast path of decodeQueryArgs: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastQueryArgs(data []byte, i int, v *QueryArgs, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasSQL bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "sql":
 			hasSQL = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 20000) {
-				return i, false
-			}
-			v.SQL = strs.Of(data, i, s)
+			v.SQL, i, ok = strs.StringLength(data, i, 1, 20000)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasSQL {
+	if !ok || !hasSQL {
 		return i, false
 	}
 	return i, true
@@ -337,42 +319,28 @@ func fastQueryArgs(data []byte, i int, v *QueryArgs, strs *toolimpl.Strings) (in
 // fastNoteArgs is the fast path of decodeNoteArgs: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastNoteArgs(data []byte, i int, v *NoteArgs, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasOrderID, hasNote bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "order_id":
 			hasOrderID = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, 64); !ok || n < 1 {
+			v.OrderID, i, ok = toolimpl.FastInt(data, i, 64)
+			if !ok || v.OrderID < 1 {
 				return i, false
 			}
-			v.OrderID = n
 		case "note":
 			hasNote = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 1000) {
-				return i, false
-			}
-			v.Note = strs.Of(data, i, s)
+			v.Note, i, ok = strs.StringLength(data, i, 1, 1000)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasOrderID {
-		return i, false
-	}
-	if !hasNote {
+	if !ok || !hasOrderID || !hasNote {
 		return i, false
 	}
 	return i, true

@@ -7,16 +7,15 @@ package search
 import (
 	"context"
 	"encoding/json"
-	"strconv"
 	"time"
 
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 3 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 4 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion3
+const _ = toolimpl.SupportPackageIsVersion4
 
 // Tools returns the tools of package search, in source order.
 func Tools(searcher *Searcher) []runtime.Tool {
@@ -105,7 +104,6 @@ func (t searchPassagesTool) Call(ctx context.Context, s *runtime.Settings, args 
 	var in SearchRequest
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastSearchRequest); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = SearchRequest{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &searchPassagesInfo, args)
@@ -116,7 +114,7 @@ func (t searchPassagesTool) Call(ctx context.Context, s *runtime.Settings, args 
 	}
 	return toolimpl.RunEncoded(ctx, s, &searchPassagesInfo, in, func(ctx context.Context, in SearchRequest) (*SearchResult, error) {
 		return t.searcher.Search(ctx, in)
-	}, encodeSearchPassagesResult)
+	}, encodeSearchResult)
 }
 
 // Lines that more than one schema of the get_passage tool holds, each written once.
@@ -173,7 +171,6 @@ func (t getPassageTool) Call(ctx context.Context, s *runtime.Settings, args json
 	var in getPassageArgs
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastGetPassageArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = getPassageArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &getPassageInfo, args)
@@ -202,24 +199,13 @@ func decodeSearchRequest(d *toolimpl.Decoder, v *SearchRequest) {
 		switch string(d.Key()) {
 		case "query":
 			hasQuery = true
-			if s, ok := d.String(); ok {
-				v.Query = s
-				d.Length(s, 2, 200)
-			}
+			v.Query = d.StringLength(2, 200)
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 20 {
-					d.Errorf(`must be at most 20, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 20)
 		case "min_level":
 			if d.OptionalNull() {
 				break
@@ -240,10 +226,7 @@ func decodeSearchRequest(d *toolimpl.Decoder, v *SearchRequest) {
 				n := 0
 				for d.Elem() {
 					var elem string
-					if s, ok := d.String(); ok {
-						elem = s
-						d.Length(s, 1, -1)
-					}
+					elem = d.StringLength(1, -1)
 					if d.Keep() {
 						v.Within = append(v.Within, elem)
 					}
@@ -278,9 +261,7 @@ func decodeGetPassageArgs(d *toolimpl.Decoder, v *getPassageArgs) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-			}
+			v.ID, _ = d.String()
 		default:
 			d.Unknown("id")
 		}
@@ -293,69 +274,46 @@ func decodeGetPassageArgs(d *toolimpl.Decoder, v *getPassageArgs) {
 // fastSearchRequest is the fast path of decodeSearchRequest: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastSearchRequest(data []byte, i int, v *SearchRequest, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasQuery, hasLimit, hasMinLevel bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "query":
 			hasQuery = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 2, 200) {
-				return i, false
-			}
-			v.Query = strs.Of(data, i, s)
+			v.Query, i, ok = strs.StringLength(data, i, 2, 200)
 		case "limit":
 			hasLimit = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 20 {
-				return i, false
-			}
-			v.Limit = int(n)
+			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 20)
 		case "min_level":
 			hasMinLevel = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.MinLevel, ok = parseLevel(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.MinLevel, ok = parseLevel(s)
 			}
 		case "within":
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.Within = make([]string, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
+			var more2 bool
+			i, more2, ok = toolimpl.FastArray(data, i)
+			v.Within = make([]string, 0, toolimpl.FastCount(data, i, !more2))
+			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem string
-				var s []byte
-				if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, -1) {
+				elem, i, ok = strs.StringLength(data, i, 1, -1)
+				if !ok {
 					return i, false
 				}
-				elem = strs.Of(data, i, s)
 				v.Within = append(v.Within, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
 			}
-			if len(v.Within) > 500 {
+			if !ok || len(v.Within) > 500 {
 				return i, false
 			}
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasQuery {
+	if !ok || !hasQuery {
 		return i, false
 	}
 	if !hasLimit {
@@ -370,44 +328,25 @@ func fastSearchRequest(data []byte, i int, v *SearchRequest, strs *toolimpl.Stri
 // fastGetPassageArgs is the fast path of decodeGetPassageArgs: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastGetPassageArgs(data []byte, i int, v *getPassageArgs, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasID bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "id":
 			hasID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.ID = strs.Of(data, i, s)
+			v.ID, i, ok = strs.String(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasID {
+	if !ok || !hasID {
 		return i, false
 	}
 	return i, true
-}
-
-// encodeSearchPassagesResult writes the result of the search_passages tool as JSON.
-func encodeSearchPassagesResult(e *toolimpl.Encoder, v *SearchResult) {
-	if v == nil {
-		e.Null()
-	} else {
-		encodeSearchResult(e, v)
-	}
 }
 
 // encodeGetPassageResult writes the result of the get_passage tool as JSON.
@@ -415,8 +354,12 @@ func encodeGetPassageResult(e *toolimpl.Encoder, v Passage) {
 	encodePassage(e, &v)
 }
 
-// encodeSearchResult writes a SearchResult as JSON.
+// encodeSearchResult writes a SearchResult as JSON, and nil as null.
 func encodeSearchResult(e *toolimpl.Encoder, v *SearchResult) {
+	if v == nil {
+		e.Null()
+		return
+	}
 	e.Raw(`{"hits":`)
 	if v.Hits == nil {
 		e.Null()

@@ -7,22 +7,21 @@ package weather
 import (
 	"context"
 	"encoding/json"
-	"strconv"
 	"time"
 
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 3 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 4 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion3
+const _ = toolimpl.SupportPackageIsVersion4
 
 // Tools returns the tools of package weather, in source order.
 func Tools() []runtime.Tool {
 	return []runtime.Tool{
-		getForecastTool{},
-		convertTemperatureTool{},
+		toolimpl.NewTool(&getForecastInfo, callGetForecast),
+		toolimpl.NewTool(&convertTemperatureInfo, callConvertTemperature),
 	}
 }
 
@@ -88,25 +87,11 @@ var getForecastInfo = runtime.Info{
 	ReadOnly:      true,
 }
 
-// getForecastTool is the get_forecast tool: it calls GetForecast.
-type getForecastTool struct{}
-
-// Info describes the tool.
-func (getForecastTool) Info() *runtime.Info {
-	return &getForecastInfo
-}
-
-// Invoke decodes and checks the arguments, then calls GetForecast with them.
-func (getForecastTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return getForecastTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (getForecastTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callGetForecast decodes and checks the arguments of a get_forecast call, then calls GetForecast.
+func callGetForecast(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in ForecastRequest
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastForecastRequest); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = ForecastRequest{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &getForecastInfo, args)
@@ -115,7 +100,7 @@ func (getForecastTool) Call(ctx context.Context, s *runtime.Settings, args json.
 			return res, nil
 		}
 	}
-	return toolimpl.RunEncoded(ctx, s, &getForecastInfo, in, GetForecast, encodeGetForecastResult)
+	return toolimpl.RunEncoded(ctx, s, &getForecastInfo, in, GetForecast, encodeForecast)
 }
 
 // Lines that more than one schema of the convert_temperature tool holds, each written once.
@@ -158,25 +143,11 @@ var convertTemperatureInfo = runtime.Info{
 	OpenWorld: new(false),
 }
 
-// convertTemperatureTool is the convert_temperature tool: it calls ConvertTemperature.
-type convertTemperatureTool struct{}
-
-// Info describes the tool.
-func (convertTemperatureTool) Info() *runtime.Info {
-	return &convertTemperatureInfo
-}
-
-// Invoke decodes and checks the arguments, then calls ConvertTemperature with them.
-func (convertTemperatureTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return convertTemperatureTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (convertTemperatureTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callConvertTemperature decodes and checks the arguments of a convert_temperature call, then calls ConvertTemperature.
+func callConvertTemperature(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in convertTemperatureArgs
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastConvertTemperatureArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = convertTemperatureArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &convertTemperatureInfo, args)
@@ -207,24 +178,13 @@ func decodeForecastRequest(d *toolimpl.Decoder, v *ForecastRequest) {
 		switch string(d.Key()) {
 		case "city":
 			hasCity = true
-			if s, ok := d.String(); ok {
-				v.City = s
-				d.Length(s, 1, 80)
-			}
+			v.City = d.StringLength(1, 80)
 		case "days":
 			if d.OptionalNull() {
 				break
 			}
 			hasDays = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Days = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 14 {
-					d.Errorf(`must be at most 14, got %v`, n)
-				}
-			}
+			v.Days = toolimpl.IntIn[int](d, 1, 14)
 		case "unit":
 			if d.OptionalNull() {
 				break
@@ -241,9 +201,7 @@ func decodeForecastRequest(d *toolimpl.Decoder, v *ForecastRequest) {
 				break
 			}
 			v.IncludeWind = new(bool)
-			if b, ok := d.Bool(); ok {
-				*v.IncludeWind = b
-			}
+			*v.IncludeWind, _ = d.Bool()
 		default:
 			d.Unknown("city, days, unit, include_wind")
 		}
@@ -269,9 +227,7 @@ func decodeConvertTemperatureArgs(d *toolimpl.Decoder, v *convertTemperatureArgs
 		switch string(d.Key()) {
 		case "value":
 			hasValue = true
-			if f, ok := d.Float(64); ok {
-				v.Value = f
-			}
+			v.Value, _ = d.Float(64)
 		case "from":
 			hasFrom = true
 			if s, ok := d.StringRef(); ok {
@@ -304,55 +260,34 @@ func decodeConvertTemperatureArgs(d *toolimpl.Decoder, v *convertTemperatureArgs
 // fastForecastRequest is the fast path of decodeForecastRequest: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastForecastRequest(data []byte, i int, v *ForecastRequest, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasCity, hasDays, hasUnit bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "city":
 			hasCity = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 80) {
-				return i, false
-			}
-			v.City = strs.Of(data, i, s)
+			v.City, i, ok = strs.StringLength(data, i, 1, 80)
 		case "days":
 			hasDays = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 14 {
-				return i, false
-			}
-			v.Days = int(n)
+			v.Days, i, ok = toolimpl.FastIntIn[int](data, i, 1, 14)
 		case "unit":
 			hasUnit = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Unit, ok = parseUnit(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Unit, ok = parseUnit(s)
 			}
 		case "include_wind":
 			v.IncludeWind = new(bool)
-			var b bool
-			if b, i, ok = toolimpl.FastBool(data, i); !ok {
-				return i, false
-			}
-			*v.IncludeWind = b
+			*v.IncludeWind, i, ok = toolimpl.FastBool(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasCity {
+	if !ok || !hasCity {
 		return i, false
 	}
 	if !hasDays {
@@ -367,72 +302,45 @@ func fastForecastRequest(data []byte, i int, v *ForecastRequest, strs *toolimpl.
 // fastConvertTemperatureArgs is the fast path of decodeConvertTemperatureArgs: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastConvertTemperatureArgs(data []byte, i int, v *convertTemperatureArgs, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasValue, hasFrom, hasTo bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "value":
 			hasValue = true
-			var f float64
-			if f, i, ok = toolimpl.FastFloat(data, i, 64); !ok {
-				return i, false
-			}
-			v.Value = f
+			v.Value, i, ok = toolimpl.FastFloat(data, i, 64)
 		case "from":
 			hasFrom = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.From, ok = parseUnit(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.From, ok = parseUnit(s)
 			}
 		case "to":
 			hasTo = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.To, ok = parseUnit(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.To, ok = parseUnit(s)
 			}
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasValue {
-		return i, false
-	}
-	if !hasFrom {
-		return i, false
-	}
-	if !hasTo {
+	if !ok || !hasValue || !hasFrom || !hasTo {
 		return i, false
 	}
 	return i, true
 }
 
-// encodeGetForecastResult writes the result of the get_forecast tool as JSON.
-func encodeGetForecastResult(e *toolimpl.Encoder, v *Forecast) {
+// encodeForecast writes a Forecast as JSON, and nil as null.
+func encodeForecast(e *toolimpl.Encoder, v *Forecast) {
 	if v == nil {
 		e.Null()
-	} else {
-		encodeForecast(e, v)
+		return
 	}
-}
-
-// encodeForecast writes a Forecast as JSON.
-func encodeForecast(e *toolimpl.Encoder, v *Forecast) {
 	e.Raw(`{"city":`)
 	e.String(v.City)
 	e.Raw(`,"unit":`)

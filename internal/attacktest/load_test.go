@@ -258,7 +258,12 @@ func overhead() (execNs, directNs, invokeNs float64) {
 			}
 		}
 	}))
-	tl := addTool{}
+	var tl runtime.InvokableTool
+	for _, t := range Tools(&Nest{}) {
+		if t.Info().Name == "add" {
+			tl = t.(runtime.InvokableTool)
+		}
+	}
 	invokeNs = ns(testing.Benchmark(func(b *testing.B) {
 		for b.Loop() {
 			res, _ := tl.Invoke(ctx, args)

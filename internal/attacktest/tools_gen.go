@@ -15,31 +15,31 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 3 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 4 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion3
+const _ = toolimpl.SupportPackageIsVersion4
 
 // Tools returns the tools of package attacktest, in source order.
 func Tools(nest *Nest) []runtime.Tool {
 	return []runtime.Tool{
-		hostileArgsTool{},
-		explodeTool{},
-		confirmOpTool{},
-		badResultTool{},
+		toolimpl.NewTool(&hostileArgsInfo, callHostileArgs),
+		toolimpl.NewTool(&explodeInfo, callExplode),
+		toolimpl.NewTool(&confirmOpInfo, callConfirmOp),
+		toolimpl.NewTool(&badResultInfo, callBadResult),
 		streamBoomTool{},
 		streamWordsTool{},
 		streamLateTool{},
-		addTool{},
-		echoTool{},
-		sumTool{},
-		sleepyTool{},
-		stallTool{},
-		cachedLookupTool{},
-		flakyTool{},
+		toolimpl.NewTool(&addInfo, callAdd),
+		toolimpl.NewTool(&echoInfo, callEcho),
+		toolimpl.NewTool(&sumInfo, callSum),
+		toolimpl.NewTool(&sleepyInfo, callSleepy),
+		toolimpl.NewTool(&stallInfo, callStall),
+		toolimpl.NewTool(&cachedLookupInfo, callCachedLookup),
+		toolimpl.NewTool(&flakyInfo, callFlaky),
 		callInnerTool{nest},
-		explodeTimedTool{},
-		badNestedTool{},
-		badResultTimedTool{},
+		toolimpl.NewTool(&explodeTimedInfo, callExplodeTimed),
+		toolimpl.NewTool(&badNestedInfo, callBadNested),
+		toolimpl.NewTool(&badResultTimedInfo, callBadResultTimed),
 	}
 }
 
@@ -80,21 +80,8 @@ var hostileArgsInfo = runtime.Info{
 	ReadOnly: true,
 }
 
-// hostileArgsTool is the hostile_args tool: it calls HostileArgsTool.
-type hostileArgsTool struct{}
-
-// Info describes the tool.
-func (hostileArgsTool) Info() *runtime.Info {
-	return &hostileArgsInfo
-}
-
-// Invoke decodes and checks the arguments, then calls HostileArgsTool with them.
-func (hostileArgsTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return hostileArgsTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (hostileArgsTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callHostileArgs decodes and checks the arguments of a hostile_args call, then calls HostileArgsTool.
+func callHostileArgs(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in HostileArgs
 	var d toolimpl.Decoder
 	d.BeginCall(s, &hostileArgsInfo, args)
@@ -123,21 +110,8 @@ var explodeInfo = runtime.Info{
 	ReadOnly: true,
 }
 
-// explodeTool is the explode tool: it calls Explode.
-type explodeTool struct{}
-
-// Info describes the tool.
-func (explodeTool) Info() *runtime.Info {
-	return &explodeInfo
-}
-
-// Invoke decodes and checks the arguments, then calls Explode with them.
-func (explodeTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return explodeTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (explodeTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callExplode decodes and checks the arguments of a explode call, then calls Explode.
+func callExplode(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in toolimpl.NoInput
 	var d toolimpl.Decoder
 	d.BeginCall(s, &explodeInfo, args)
@@ -177,25 +151,11 @@ var confirmOpInfo = runtime.Info{
 	Destructive: new(true),
 }
 
-// confirmOpTool is the confirm_op tool: it calls ConfirmOp.
-type confirmOpTool struct{}
-
-// Info describes the tool.
-func (confirmOpTool) Info() *runtime.Info {
-	return &confirmOpInfo
-}
-
-// Invoke decodes and checks the arguments, then calls ConfirmOp with them.
-func (confirmOpTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return confirmOpTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (confirmOpTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callConfirmOp decodes and checks the arguments of a confirm_op call, then calls ConfirmOp.
+func callConfirmOp(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in confirmOpArgs
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastConfirmOpArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = confirmOpArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &confirmOpInfo, args)
@@ -233,21 +193,8 @@ var badResultInfo = runtime.Info{
 	ReadOnly:      true,
 }
 
-// badResultTool is the bad_result tool: it calls BadResultTool.
-type badResultTool struct{}
-
-// Info describes the tool.
-func (badResultTool) Info() *runtime.Info {
-	return &badResultInfo
-}
-
-// Invoke decodes and checks the arguments, then calls BadResultTool with them.
-func (badResultTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return badResultTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (badResultTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callBadResult decodes and checks the arguments of a bad_result call, then calls BadResultTool.
+func callBadResult(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in toolimpl.NoInput
 	var d toolimpl.Decoder
 	d.BeginCall(s, &badResultInfo, args)
@@ -363,7 +310,6 @@ func (streamWordsTool) Call(ctx context.Context, s *runtime.Settings, args json.
 	var in streamWordsArgs
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastStreamWordsArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = streamWordsArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &streamWordsInfo, args)
@@ -429,7 +375,6 @@ func (streamLateTool) Call(ctx context.Context, s *runtime.Settings, args json.R
 	var in streamLateArgs
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastStreamLateArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = streamLateArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &streamLateInfo, args)
@@ -475,25 +420,11 @@ var addInfo = runtime.Info{
 	ReadOnly:      true,
 }
 
-// addTool is the add tool: it calls Add.
-type addTool struct{}
-
-// Info describes the tool.
-func (addTool) Info() *runtime.Info {
-	return &addInfo
-}
-
-// Invoke decodes and checks the arguments, then calls Add with them.
-func (addTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return addTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (addTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callAdd decodes and checks the arguments of a add call, then calls Add.
+func callAdd(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in addArgs
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastAddArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = addArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &addInfo, args)
@@ -533,25 +464,11 @@ var echoInfo = runtime.Info{
 	ReadOnly: true,
 }
 
-// echoTool is the echo tool: it calls Echo.
-type echoTool struct{}
-
-// Info describes the tool.
-func (echoTool) Info() *runtime.Info {
-	return &echoInfo
-}
-
-// Invoke decodes and checks the arguments, then calls Echo with them.
-func (echoTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return echoTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (echoTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callEcho decodes and checks the arguments of a echo call, then calls Echo.
+func callEcho(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in echoArgs
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastEchoArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = echoArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &echoInfo, args)
@@ -594,25 +511,11 @@ var sumInfo = runtime.Info{
 	ReadOnly:      true,
 }
 
-// sumTool is the sum tool: it calls Sum.
-type sumTool struct{}
-
-// Info describes the tool.
-func (sumTool) Info() *runtime.Info {
-	return &sumInfo
-}
-
-// Invoke decodes and checks the arguments, then calls Sum with them.
-func (sumTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return sumTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (sumTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callSum decodes and checks the arguments of a sum call, then calls Sum.
+func callSum(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in sumArgs
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastSumArgs); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = sumArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &sumInfo, args)
@@ -653,25 +556,11 @@ var sleepyInfo = runtime.Info{
 	ReadOnly: true,
 }
 
-// sleepyTool is the sleepy tool: it calls Sleepy.
-type sleepyTool struct{}
-
-// Info describes the tool.
-func (sleepyTool) Info() *runtime.Info {
-	return &sleepyInfo
-}
-
-// Invoke decodes and checks the arguments, then calls Sleepy with them.
-func (sleepyTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return sleepyTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (sleepyTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callSleepy decodes and checks the arguments of a sleepy call, then calls Sleepy.
+func callSleepy(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in sleepyArgs
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastSleepyArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = sleepyArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &sleepyInfo, args)
@@ -712,25 +601,11 @@ var stallInfo = runtime.Info{
 	ReadOnly: true,
 }
 
-// stallTool is the stall tool: it calls Stall.
-type stallTool struct{}
-
-// Info describes the tool.
-func (stallTool) Info() *runtime.Info {
-	return &stallInfo
-}
-
-// Invoke decodes and checks the arguments, then calls Stall with them.
-func (stallTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return stallTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (stallTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callStall decodes and checks the arguments of a stall call, then calls Stall.
+func callStall(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in stallArgs
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastStallArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = stallArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &stallInfo, args)
@@ -782,25 +657,11 @@ var cachedLookupInfo = runtime.Info{
 	ReadOnly:     true,
 }
 
-// cachedLookupTool is the cached_lookup tool: it calls CachedLookup.
-type cachedLookupTool struct{}
-
-// Info describes the tool.
-func (cachedLookupTool) Info() *runtime.Info {
-	return &cachedLookupInfo
-}
-
-// Invoke decodes and checks the arguments, then calls CachedLookup with them.
-func (cachedLookupTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return cachedLookupTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (cachedLookupTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callCachedLookup decodes and checks the arguments of a cached_lookup call, then calls CachedLookup.
+func callCachedLookup(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in cachedLookupArgs
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastCachedLookupArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = cachedLookupArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &cachedLookupInfo, args)
@@ -841,25 +702,11 @@ var flakyInfo = runtime.Info{
 	ReadOnly: true,
 }
 
-// flakyTool is the flaky tool: it calls Flaky.
-type flakyTool struct{}
-
-// Info describes the tool.
-func (flakyTool) Info() *runtime.Info {
-	return &flakyInfo
-}
-
-// Invoke decodes and checks the arguments, then calls Flaky with them.
-func (flakyTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return flakyTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (flakyTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callFlaky decodes and checks the arguments of a flaky call, then calls Flaky.
+func callFlaky(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in flakyArgs
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastFlakyArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = flakyArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &flakyInfo, args)
@@ -960,21 +807,8 @@ var explodeTimedInfo = runtime.Info{
 	ReadOnly: true,
 }
 
-// explodeTimedTool is the explode_timed tool: it calls ExplodeTimed.
-type explodeTimedTool struct{}
-
-// Info describes the tool.
-func (explodeTimedTool) Info() *runtime.Info {
-	return &explodeTimedInfo
-}
-
-// Invoke decodes and checks the arguments, then calls ExplodeTimed with them.
-func (explodeTimedTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return explodeTimedTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (explodeTimedTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callExplodeTimed decodes and checks the arguments of a explode_timed call, then calls ExplodeTimed.
+func callExplodeTimed(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in toolimpl.NoInput
 	var d toolimpl.Decoder
 	d.BeginCall(s, &explodeTimedInfo, args)
@@ -1010,21 +844,8 @@ var badNestedInfo = runtime.Info{
 	ReadOnly:     true,
 }
 
-// badNestedTool is the bad_nested tool: it calls BadNestedTool.
-type badNestedTool struct{}
-
-// Info describes the tool.
-func (badNestedTool) Info() *runtime.Info {
-	return &badNestedInfo
-}
-
-// Invoke decodes and checks the arguments, then calls BadNestedTool with them.
-func (badNestedTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return badNestedTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (badNestedTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callBadNested decodes and checks the arguments of a bad_nested call, then calls BadNestedTool.
+func callBadNested(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in toolimpl.NoInput
 	var d toolimpl.Decoder
 	d.BeginCall(s, &badNestedInfo, args)
@@ -1058,21 +879,8 @@ var badResultTimedInfo = runtime.Info{
 	ReadOnly:      true,
 }
 
-// badResultTimedTool is the bad_result_timed tool: it calls BadResultTimed.
-type badResultTimedTool struct{}
-
-// Info describes the tool.
-func (badResultTimedTool) Info() *runtime.Info {
-	return &badResultTimedInfo
-}
-
-// Invoke decodes and checks the arguments, then calls BadResultTimed with them.
-func (badResultTimedTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return badResultTimedTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (badResultTimedTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callBadResultTimed decodes and checks the arguments of a bad_result_timed call, then calls BadResultTimed.
+func callBadResultTimed(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in toolimpl.NoInput
 	var d toolimpl.Decoder
 	d.BeginCall(s, &badResultTimedInfo, args)
@@ -1199,9 +1007,7 @@ func decodeConfirmOpArgs(d *toolimpl.Decoder, v *confirmOpArgs) {
 		switch string(d.Key()) {
 		case "what":
 			hasWhat = true
-			if s, ok := d.String(); ok {
-				v.What = s
-			}
+			v.What, _ = d.String()
 		default:
 			d.Unknown("what")
 		}
@@ -1295,9 +1101,7 @@ func decodeEchoArgs(d *toolimpl.Decoder, v *echoArgs) {
 		switch string(d.Key()) {
 		case "text":
 			hasText = true
-			if s, ok := d.String(); ok {
-				v.Text = s
-			}
+			v.Text, _ = d.String()
 		default:
 			d.Unknown("text")
 		}
@@ -1392,9 +1196,7 @@ func decodeCachedLookupArgs(d *toolimpl.Decoder, v *cachedLookupArgs) {
 		switch string(d.Key()) {
 		case "key":
 			hasKey = true
-			if s, ok := d.String(); ok {
-				v.Key = s
-			}
+			v.Key, _ = d.String()
 		case "delay":
 			hasDelay = true
 			if n, ok := d.Int(strconv.IntSize); ok {
@@ -1422,9 +1224,7 @@ func decodeFlakyArgs(d *toolimpl.Decoder, v *flakyArgs) {
 		switch string(d.Key()) {
 		case "key":
 			hasKey = true
-			if s, ok := d.String(); ok {
-				v.Key = s
-			}
+			v.Key, _ = d.String()
 		default:
 			d.Unknown("key")
 		}
@@ -1444,14 +1244,10 @@ func decodeCallInnerArgs(d *toolimpl.Decoder, v *callInnerArgs) {
 		switch string(d.Key()) {
 		case "tool":
 			hasTool = true
-			if s, ok := d.String(); ok {
-				v.Tool = s
-			}
+			v.Tool, _ = d.String()
 		case "args":
 			hasArgs = true
-			if raw, ok := d.Raw(); ok {
-				v.Args = raw
-			}
+			v.Args, _ = d.Raw()
 		default:
 			d.Unknown("tool, args")
 		}
@@ -1467,32 +1263,22 @@ func decodeCallInnerArgs(d *toolimpl.Decoder, v *callInnerArgs) {
 // fastConfirmOpArgs is the fast path of decodeConfirmOpArgs: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastConfirmOpArgs(data []byte, i int, v *confirmOpArgs, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasWhat bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "what":
 			hasWhat = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.What = strs.Of(data, i, s)
+			v.What, i, ok = strs.String(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasWhat {
+	if !ok || !hasWhat {
 		return i, false
 	}
 	return i, true
@@ -1501,32 +1287,24 @@ func fastConfirmOpArgs(data []byte, i int, v *confirmOpArgs, strs *toolimpl.Stri
 // fastStreamWordsArgs is the fast path of decodeStreamWordsArgs: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastStreamWordsArgs(data []byte, i int, v *streamWordsArgs, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasN bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "n":
 			hasN = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
+			n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize)
 			v.N = int(n)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasN {
+	if !ok || !hasN {
 		return i, false
 	}
 	return i, true
@@ -1535,32 +1313,24 @@ func fastStreamWordsArgs(data []byte, i int, v *streamWordsArgs, strs *toolimpl.
 // fastStreamLateArgs is the fast path of decodeStreamLateArgs: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastStreamLateArgs(data []byte, i int, v *streamLateArgs, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasMs bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "ms":
 			hasMs = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
+			n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize)
 			v.Ms = int(n)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasMs {
+	if !ok || !hasMs {
 		return i, false
 	}
 	return i, true
@@ -1569,42 +1339,29 @@ func fastStreamLateArgs(data []byte, i int, v *streamLateArgs, strs *toolimpl.St
 // fastAddArgs is the fast path of decodeAddArgs: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastAddArgs(data []byte, i int, v *addArgs, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasA, hasB bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "a":
 			hasA = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
+			n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize)
 			v.A = int(n)
 		case "b":
 			hasB = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
+			n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize)
 			v.B = int(n)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasA {
-		return i, false
-	}
-	if !hasB {
+	if !ok || !hasA || !hasB {
 		return i, false
 	}
 	return i, true
@@ -1613,32 +1370,22 @@ func fastAddArgs(data []byte, i int, v *addArgs, strs *toolimpl.Strings) (int, b
 // fastEchoArgs is the fast path of decodeEchoArgs: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastEchoArgs(data []byte, i int, v *echoArgs, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasText bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "text":
 			hasText = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Text = strs.Of(data, i, s)
+			v.Text, i, ok = strs.String(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasText {
+	if !ok || !hasText {
 		return i, false
 	}
 	return i, true
@@ -1647,44 +1394,34 @@ func fastEchoArgs(data []byte, i int, v *echoArgs, strs *toolimpl.Strings) (int,
 // fastSumArgs is the fast path of decodeSumArgs: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastSumArgs(data []byte, i int, v *sumArgs, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasNums bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "nums":
 			hasNums = true
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.Nums = make([]int, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
+			var more2 bool
+			i, more2, ok = toolimpl.FastArray(data, i)
+			v.Nums = make([]int, 0, toolimpl.FastCount(data, i, !more2))
+			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem int
 				var n int64
-				if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-					return i, false
-				}
+				n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize)
 				elem = int(n)
-				v.Nums = append(v.Nums, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
+				if !ok {
 					return i, false
 				}
+				v.Nums = append(v.Nums, elem)
 			}
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasNums {
+	if !ok || !hasNums {
 		return i, false
 	}
 	return i, true
@@ -1693,32 +1430,24 @@ func fastSumArgs(data []byte, i int, v *sumArgs, strs *toolimpl.Strings) (int, b
 // fastSleepyArgs is the fast path of decodeSleepyArgs: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastSleepyArgs(data []byte, i int, v *sleepyArgs, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasMs bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "ms":
 			hasMs = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
+			n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize)
 			v.Ms = int(n)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasMs {
+	if !ok || !hasMs {
 		return i, false
 	}
 	return i, true
@@ -1727,32 +1456,24 @@ func fastSleepyArgs(data []byte, i int, v *sleepyArgs, strs *toolimpl.Strings) (
 // fastStallArgs is the fast path of decodeStallArgs: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastStallArgs(data []byte, i int, v *stallArgs, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasMs bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "ms":
 			hasMs = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
+			n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize)
 			v.Ms = int(n)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasMs {
+	if !ok || !hasMs {
 		return i, false
 	}
 	return i, true
@@ -1761,42 +1482,27 @@ func fastStallArgs(data []byte, i int, v *stallArgs, strs *toolimpl.Strings) (in
 // fastCachedLookupArgs is the fast path of decodeCachedLookupArgs: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastCachedLookupArgs(data []byte, i int, v *cachedLookupArgs, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasKey, hasDelay bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "key":
 			hasKey = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Key = strs.Of(data, i, s)
+			v.Key, i, ok = strs.String(data, i)
 		case "delay":
 			hasDelay = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
+			n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize)
 			v.Delay = int(n)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasKey {
-		return i, false
-	}
-	if !hasDelay {
+	if !ok || !hasKey || !hasDelay {
 		return i, false
 	}
 	return i, true
@@ -1805,32 +1511,22 @@ func fastCachedLookupArgs(data []byte, i int, v *cachedLookupArgs, strs *toolimp
 // fastFlakyArgs is the fast path of decodeFlakyArgs: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastFlakyArgs(data []byte, i int, v *flakyArgs, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasKey bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "key":
 			hasKey = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Key = strs.Of(data, i, s)
+			v.Key, i, ok = strs.String(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasKey {
+	if !ok || !hasKey {
 		return i, false
 	}
 	return i, true

@@ -13,23 +13,23 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 3 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 4 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion3
+const _ = toolimpl.SupportPackageIsVersion4
 
 // Tools returns the tools of package shapes, in source order.
 func Tools() []runtime.Tool {
 	return []runtime.Tool{
-		getCityTool{},
-		findCityTool{},
-		cityNamesTool{},
-		countCitiesTool{},
-		populationsTool{},
+		toolimpl.NewTool(&getCityInfo, callGetCity),
+		toolimpl.NewTool(&findCityInfo, callFindCity),
+		toolimpl.NewTool(&cityNamesInfo, callCityNames),
+		toolimpl.NewTool(&countCitiesInfo, callCountCities),
+		toolimpl.NewTool(&populationsInfo, callPopulations),
 		streamCitiesTool{},
 		spellCityTool{},
 		cityCardTool{},
-		checkCityTool{},
-		greetTool{},
+		toolimpl.NewTool(&checkCityInfo, callCheckCity),
+		toolimpl.NewTool(&greetInfo, callGreet),
 	}
 }
 
@@ -67,25 +67,11 @@ var getCityInfo = runtime.Info{
 	ReadOnly:     true,
 }
 
-// getCityTool is the get_city tool: it calls GetCity.
-type getCityTool struct{}
-
-// Info describes the tool.
-func (getCityTool) Info() *runtime.Info {
-	return &getCityInfo
-}
-
-// Invoke decodes and checks the arguments, then calls GetCity with them.
-func (getCityTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return getCityTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (getCityTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callGetCity decodes and checks the arguments of a get_city call, then calls GetCity.
+func callGetCity(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in getCityArgs
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastGetCityArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = getCityArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &getCityInfo, args)
@@ -136,25 +122,11 @@ var findCityInfo = runtime.Info{
 	ReadOnly:      true,
 }
 
-// findCityTool is the find_city tool: it calls FindCity.
-type findCityTool struct{}
-
-// Info describes the tool.
-func (findCityTool) Info() *runtime.Info {
-	return &findCityInfo
-}
-
-// Invoke decodes and checks the arguments, then calls FindCity with them.
-func (findCityTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return findCityTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (findCityTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callFindCity decodes and checks the arguments of a find_city call, then calls FindCity.
+func callFindCity(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in findCityArgs
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastFindCityArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = findCityArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &findCityInfo, args)
@@ -165,7 +137,7 @@ func (findCityTool) Call(ctx context.Context, s *runtime.Settings, args json.Raw
 	}
 	return toolimpl.RunEncoded(ctx, s, &findCityInfo, in, func(ctx context.Context, in findCityArgs) (*City, error) {
 		return FindCity(in.Name)
-	}, encodeFindCityResult)
+	}, encodeCity)
 }
 
 // Lines that more than one schema of the city_names tool holds, each written once.
@@ -197,25 +169,11 @@ var cityNamesInfo = runtime.Info{
 	OpenWorld:     new(false),
 }
 
-// cityNamesTool is the city_names tool: it calls CityNames.
-type cityNamesTool struct{}
-
-// Info describes the tool.
-func (cityNamesTool) Info() *runtime.Info {
-	return &cityNamesInfo
-}
-
-// Invoke decodes and checks the arguments, then calls CityNames with them.
-func (cityNamesTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return cityNamesTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (cityNamesTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callCityNames decodes and checks the arguments of a city_names call, then calls CityNames.
+func callCityNames(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Query
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastQuery); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Query{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &cityNamesInfo, args)
@@ -259,25 +217,11 @@ var countCitiesInfo = runtime.Info{
 	OpenWorld:     new(false),
 }
 
-// countCitiesTool is the count_cities tool: it calls CountCities.
-type countCitiesTool struct{}
-
-// Info describes the tool.
-func (countCitiesTool) Info() *runtime.Info {
-	return &countCitiesInfo
-}
-
-// Invoke decodes and checks the arguments, then calls CountCities with them.
-func (countCitiesTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return countCitiesTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (countCitiesTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callCountCities decodes and checks the arguments of a count_cities call, then calls CountCities.
+func callCountCities(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Query
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastQuery); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Query{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &countCitiesInfo, args)
@@ -319,25 +263,11 @@ var populationsInfo = runtime.Info{
 	ReadOnly:      true,
 }
 
-// populationsTool is the populations tool: it calls Populations.
-type populationsTool struct{}
-
-// Info describes the tool.
-func (populationsTool) Info() *runtime.Info {
-	return &populationsInfo
-}
-
-// Invoke decodes and checks the arguments, then calls Populations with them.
-func (populationsTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return populationsTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (populationsTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callPopulations decodes and checks the arguments of a populations call, then calls Populations.
+func callPopulations(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Query
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastQuery); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Query{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &populationsInfo, args)
@@ -408,7 +338,6 @@ func (streamCitiesTool) Call(ctx context.Context, s *runtime.Settings, args json
 	var in Query
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastQuery); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Query{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &streamCitiesInfo, args)
@@ -476,7 +405,6 @@ func (spellCityTool) Call(ctx context.Context, s *runtime.Settings, args json.Ra
 	var in spellCityArgs
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastSpellCityArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = spellCityArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &spellCityInfo, args)
@@ -539,7 +467,6 @@ func (cityCardTool) Call(ctx context.Context, s *runtime.Settings, args json.Raw
 	var in cityCardArgs
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastCityCardArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = cityCardArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &cityCardInfo, args)
@@ -580,25 +507,11 @@ var checkCityInfo = runtime.Info{
 	ReadOnly: true,
 }
 
-// checkCityTool is the check_city tool: it calls CheckCity.
-type checkCityTool struct{}
-
-// Info describes the tool.
-func (checkCityTool) Info() *runtime.Info {
-	return &checkCityInfo
-}
-
-// Invoke decodes and checks the arguments, then calls CheckCity with them.
-func (checkCityTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return checkCityTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (checkCityTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callCheckCity decodes and checks the arguments of a check_city call, then calls CheckCity.
+func callCheckCity(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in checkCityArgs
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastCheckCityArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = checkCityArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &checkCityInfo, args)
@@ -639,25 +552,11 @@ var greetInfo = runtime.Info{
 	ReadOnly: true,
 }
 
-// greetTool is the greet tool: it calls Greet.
-type greetTool struct{}
-
-// Info describes the tool.
-func (greetTool) Info() *runtime.Info {
-	return &greetInfo
-}
-
-// Invoke decodes and checks the arguments, then calls Greet with them.
-func (greetTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return greetTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (greetTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callGreet decodes and checks the arguments of a greet call, then calls Greet.
+func callGreet(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in greetArgs
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastGreetArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = greetArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &greetInfo, args)
@@ -711,9 +610,7 @@ func decodeGetCityArgs(d *toolimpl.Decoder, v *getCityArgs) {
 		switch string(d.Key()) {
 		case "name":
 			hasName = true
-			if s, ok := d.String(); ok {
-				v.Name = s
-			}
+			v.Name, _ = d.String()
 		default:
 			d.Unknown("name")
 		}
@@ -733,9 +630,7 @@ func decodeFindCityArgs(d *toolimpl.Decoder, v *findCityArgs) {
 		switch string(d.Key()) {
 		case "name":
 			hasName = true
-			if s, ok := d.String(); ok {
-				v.Name = s
-			}
+			v.Name, _ = d.String()
 		default:
 			d.Unknown("name")
 		}
@@ -756,10 +651,7 @@ func decodeQuery(d *toolimpl.Decoder, v *Query) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Prefix = s
-				d.Length(s, 0, 40)
-			}
+			v.Prefix = d.StringLength(0, 40)
 		default:
 			d.Unknown("prefix")
 		}
@@ -776,9 +668,7 @@ func decodeSpellCityArgs(d *toolimpl.Decoder, v *spellCityArgs) {
 		switch string(d.Key()) {
 		case "name":
 			hasName = true
-			if s, ok := d.String(); ok {
-				v.Name = s
-			}
+			v.Name, _ = d.String()
 		default:
 			d.Unknown("name")
 		}
@@ -798,9 +688,7 @@ func decodeCityCardArgs(d *toolimpl.Decoder, v *cityCardArgs) {
 		switch string(d.Key()) {
 		case "name":
 			hasName = true
-			if s, ok := d.String(); ok {
-				v.Name = s
-			}
+			v.Name, _ = d.String()
 		default:
 			d.Unknown("name")
 		}
@@ -820,9 +708,7 @@ func decodeCheckCityArgs(d *toolimpl.Decoder, v *checkCityArgs) {
 		switch string(d.Key()) {
 		case "name":
 			hasName = true
-			if s, ok := d.String(); ok {
-				v.Name = s
-			}
+			v.Name, _ = d.String()
 		default:
 			d.Unknown("name")
 		}
@@ -842,9 +728,7 @@ func decodeGreetArgs(d *toolimpl.Decoder, v *greetArgs) {
 		switch string(d.Key()) {
 		case "name":
 			hasName = true
-			if s, ok := d.String(); ok {
-				v.Name = s
-			}
+			v.Name, _ = d.String()
 		default:
 			d.Unknown("name")
 		}
@@ -857,32 +741,22 @@ func decodeGreetArgs(d *toolimpl.Decoder, v *greetArgs) {
 // fastGetCityArgs is the fast path of decodeGetCityArgs: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastGetCityArgs(data []byte, i int, v *getCityArgs, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasName bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "name":
 			hasName = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Name = strs.Of(data, i, s)
+			v.Name, i, ok = strs.String(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasName {
+	if !ok || !hasName {
 		return i, false
 	}
 	return i, true
@@ -891,32 +765,22 @@ func fastGetCityArgs(data []byte, i int, v *getCityArgs, strs *toolimpl.Strings)
 // fastFindCityArgs is the fast path of decodeFindCityArgs: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastFindCityArgs(data []byte, i int, v *findCityArgs, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasName bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "name":
 			hasName = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Name = strs.Of(data, i, s)
+			v.Name, i, ok = strs.String(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasName {
+	if !ok || !hasName {
 		return i, false
 	}
 	return i, true
@@ -925,28 +789,21 @@ func fastFindCityArgs(data []byte, i int, v *findCityArgs, strs *toolimpl.String
 // fastQuery is the fast path of decodeQuery: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastQuery(data []byte, i int, v *Query, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	var key []byte
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "prefix":
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 0, 40) {
-				return i, false
-			}
-			v.Prefix = strs.Of(data, i, s)
+			v.Prefix, i, ok = strs.StringLength(data, i, 0, 40)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
+	}
+	if !ok {
+		return i, false
 	}
 	return i, true
 }
@@ -954,32 +811,22 @@ func fastQuery(data []byte, i int, v *Query, strs *toolimpl.Strings) (int, bool)
 // fastSpellCityArgs is the fast path of decodeSpellCityArgs: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastSpellCityArgs(data []byte, i int, v *spellCityArgs, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasName bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "name":
 			hasName = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Name = strs.Of(data, i, s)
+			v.Name, i, ok = strs.String(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasName {
+	if !ok || !hasName {
 		return i, false
 	}
 	return i, true
@@ -988,32 +835,22 @@ func fastSpellCityArgs(data []byte, i int, v *spellCityArgs, strs *toolimpl.Stri
 // fastCityCardArgs is the fast path of decodeCityCardArgs: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastCityCardArgs(data []byte, i int, v *cityCardArgs, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasName bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "name":
 			hasName = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Name = strs.Of(data, i, s)
+			v.Name, i, ok = strs.String(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasName {
+	if !ok || !hasName {
 		return i, false
 	}
 	return i, true
@@ -1022,32 +859,22 @@ func fastCityCardArgs(data []byte, i int, v *cityCardArgs, strs *toolimpl.String
 // fastCheckCityArgs is the fast path of decodeCheckCityArgs: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastCheckCityArgs(data []byte, i int, v *checkCityArgs, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasName bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "name":
 			hasName = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Name = strs.Of(data, i, s)
+			v.Name, i, ok = strs.String(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasName {
+	if !ok || !hasName {
 		return i, false
 	}
 	return i, true
@@ -1056,32 +883,22 @@ func fastCheckCityArgs(data []byte, i int, v *checkCityArgs, strs *toolimpl.Stri
 // fastGreetArgs is the fast path of decodeGreetArgs: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastGreetArgs(data []byte, i int, v *greetArgs, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasName bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "name":
 			hasName = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Name = strs.Of(data, i, s)
+			v.Name, i, ok = strs.String(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasName {
+	if !ok || !hasName {
 		return i, false
 	}
 	return i, true
@@ -1090,15 +907,6 @@ func fastGreetArgs(data []byte, i int, v *greetArgs, strs *toolimpl.Strings) (in
 // encodeGetCityResult writes the result of the get_city tool as JSON.
 func encodeGetCityResult(e *toolimpl.Encoder, v City) {
 	encodeCity(e, &v)
-}
-
-// encodeFindCityResult writes the result of the find_city tool as JSON.
-func encodeFindCityResult(e *toolimpl.Encoder, v *City) {
-	if v == nil {
-		e.Null()
-	} else {
-		encodeCity(e, v)
-	}
 }
 
 // encodeCityNamesResult writes the result of the city_names tool as JSON.
@@ -1146,8 +954,12 @@ func encodeStreamCitiesChunk(e *toolimpl.Encoder, v City) {
 	encodeCity(e, &v)
 }
 
-// encodeCity writes a City as JSON.
+// encodeCity writes a City as JSON, and nil as null.
 func encodeCity(e *toolimpl.Encoder, v *City) {
+	if v == nil {
+		e.Null()
+		return
+	}
 	e.Raw(`{"name":`)
 	e.String(v.Name)
 	e.Raw(`,"country":`)

@@ -13,9 +13,9 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 3 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 4 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion3
+const _ = toolimpl.SupportPackageIsVersion4
 
 // Tools returns the tools of package tooltest, in source order.
 func Tools() []runtime.Tool {
@@ -77,7 +77,6 @@ func (wordsTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMes
 	var in wordsArgs
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastWordsArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = wordsArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &wordsInfo, args)
@@ -139,7 +138,6 @@ func (lookTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMess
 	var in LookRequest
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastLookRequest); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = LookRequest{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &lookInfo, args)
@@ -166,9 +164,7 @@ func decodeWordsArgs(d *toolimpl.Decoder, v *wordsArgs) {
 		switch string(d.Key()) {
 		case "text":
 			hasText = true
-			if s, ok := d.String(); ok {
-				v.Text = s
-			}
+			v.Text, _ = d.String()
 		default:
 			d.Unknown("text")
 		}
@@ -189,9 +185,7 @@ func decodeLookRequest(d *toolimpl.Decoder, v *LookRequest) {
 			if d.OptionalNull() {
 				break
 			}
-			if b, ok := d.Bool(); ok {
-				v.Grumpy = b
-			}
+			v.Grumpy, _ = d.Bool()
 		default:
 			d.Unknown("grumpy")
 		}
@@ -201,32 +195,22 @@ func decodeLookRequest(d *toolimpl.Decoder, v *LookRequest) {
 // fastWordsArgs is the fast path of decodeWordsArgs: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastWordsArgs(data []byte, i int, v *wordsArgs, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasText bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "text":
 			hasText = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Text = strs.Of(data, i, s)
+			v.Text, i, ok = strs.String(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasText {
+	if !ok || !hasText {
 		return i, false
 	}
 	return i, true
@@ -235,28 +219,21 @@ func fastWordsArgs(data []byte, i int, v *wordsArgs, strs *toolimpl.Strings) (in
 // fastLookRequest is the fast path of decodeLookRequest: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastLookRequest(data []byte, i int, v *LookRequest, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	var key []byte
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "grumpy":
-			var b bool
-			if b, i, ok = toolimpl.FastBool(data, i); !ok {
-				return i, false
-			}
-			v.Grumpy = b
+			v.Grumpy, i, ok = toolimpl.FastBool(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
+	}
+	if !ok {
+		return i, false
 	}
 	return i, true
 }

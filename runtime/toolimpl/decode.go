@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"regexp"
 	"runtime/debug"
 	"slices"
 	"strconv"
@@ -97,6 +98,7 @@ type Decoder struct {
 	key     []byte           // an escaped current key, unescaped
 	buf     []byte           // scratch for unescaped strings
 	escaped bool             // the last string read had escapes
+	ascii   bool             // the last string read is all ASCII (false if it had escapes)
 	depth   int              // open objects and arrays
 	stack   [stackSize]frame // the first stackSize of them
 	deep    []frame          // the rest
@@ -399,6 +401,7 @@ func (d *Decoder) readString() ([]byte, bool) {
 	if i < len(data) && data[i] == '"' {
 		d.pos = i + 1
 		d.escaped = false
+		d.ascii = high < utf8.RuneSelf
 		s := data[start:i]
 		if high >= utf8.RuneSelf && !utf8.Valid(s) {
 			d.pos = start - 1
@@ -428,7 +431,7 @@ func (d *Decoder) readEscaped(start, i int) ([]byte, bool) {
 		switch {
 		case c == '"':
 			d.pos = i + 1
-			d.escaped = true
+			d.escaped, d.ascii = true, false
 			if !utf8.Valid(d.buf) {
 				d.pos = start - 1
 				d.syntaxError("invalid UTF-8 in the string at offset %d", start-1)
@@ -1309,4 +1312,80 @@ func (d *Decoder) EndCall() (res runtime.Result, ok bool) {
 // invalid is the Result of a call whose arguments were rejected.
 func invalid(err *ArgumentError) runtime.Result {
 	return runtime.Result{Error: err.Error(), Problems: err.Problems}
+}
+
+// StringLength reads a string of min to max characters (runes; no maximum
+// if max is negative), and records a problem if it is shorter or longer
+// (see Length). It returns the string even then, and "" if it read none.
+func (d *Decoder) StringLength(min, max int) string {
+	if d.peek() != '"' {
+		d.mismatch("a string")
+		return ""
+	}
+	b, ok := d.readString()
+	if !ok {
+		return ""
+	}
+	s := d.intern(b)
+	if n := len(s); !d.ascii || n < min || max >= 0 && n > max {
+		d.Length(s, min, max) // counts the characters
+	}
+	return s
+}
+
+// Strings reads an array of strings, of min to max items (no maximum if
+// max is negative), and records a problem if it has fewer or more (the
+// messages of minItems and maxItems). It returns nil if the value is not
+// an array.
+func (d *Decoder) Strings(min, max int) []string {
+	if !d.Array() {
+		return nil
+	}
+	list, n := []string{}, 0
+	for d.Elem() {
+		s, _ := d.String()
+		// Once the problems fill a message, items are dropped, so that
+		// rejecting a huge array costs no memory per item.
+		if d.Keep() {
+			list = append(list, s)
+		}
+		n++
+	}
+	if n < min {
+		d.Errorf("must have at least %s, got %d", plural(min, "item"), n)
+	}
+	if max >= 0 && n > max {
+		d.Errorf("must have at most %s, got %d", plural(max, "item"), n)
+	}
+	return list
+}
+
+// IntIn reads an integer of type T, and records a problem if it is below
+// min or above max (the messages of minimum and maximum). It returns 0 if
+// it read none.
+func IntIn[T ~int | ~int8 | ~int16 | ~int32 | ~int64](d *Decoder, min, max int64) T {
+	var v T
+	n, ok := d.Int(8 * int(unsafe.Sizeof(v)))
+	if !ok {
+		return 0
+	}
+	if n < min {
+		d.Errorf("must be at least %d, got %d", min, n)
+	}
+	if n > max {
+		d.Errorf("must be at most %d, got %d", max, n)
+	}
+	return T(n)
+}
+
+// StringMatching reads a string, and records a problem if pattern does not
+// match it (the message of the JSON Schema keyword pattern, which pattern
+// was compiled from). It returns the string even then, and "" if it read
+// none.
+func (d *Decoder) StringMatching(pattern *regexp.Regexp) string {
+	s, ok := d.String()
+	if ok && !pattern.MatchString(s) {
+		d.Errorf("must match the pattern %s; got %q", pattern, s)
+	}
+	return s
 }

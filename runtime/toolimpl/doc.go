@@ -24,6 +24,12 @@ import (
 // Generated code must not reference it in any other way.
 const SupportPackageIsVersion3 = true
 
+// SupportPackageIsVersion4 is SupportPackageIsVersion3 for the runtime
+// whose generated tools of functions are made by NewTool, and whose fast
+// paths read objects with FastObject and strings with Strings.String. This
+// runtime still supports version 3.
+const SupportPackageIsVersion4 = true
+
 // defaults are the settings of a tool called directly, not through a
 // registry.
 var defaults runtime.Settings

@@ -2,6 +2,7 @@ package toolimpl
 
 import (
 	"encoding/binary"
+	"math"
 	"strconv"
 	"unicode/utf8"
 	"unsafe"
@@ -141,6 +142,11 @@ func FastString(data []byte, i int) (s []byte, next int, ok bool) {
 // FastInt reads an integer written plainly (no fraction, no exponent) that
 // fits in the given bits.
 func FastInt(data []byte, i int, bits int) (n int64, next int, ok bool) {
+	return fastInt(data, i, bits, math.MinInt64, math.MaxInt64)
+}
+
+// fastInt is FastInt for an integer from min to max.
+func fastInt(data []byte, i int, bits int, min, max int64) (n int64, next int, ok bool) {
 	i = fastSpace(data, i)
 	start := i
 	neg := i < len(data) && data[i] == '-'
@@ -162,7 +168,7 @@ func FastInt(data []byte, i int, bits int) (n int64, next int, ok bool) {
 	if neg {
 		n = -n
 	}
-	if bits < 64 && (n < -1<<(bits-1) || n >= 1<<(bits-1)) {
+	if bits < 64 && (n < -1<<(bits-1) || n >= 1<<(bits-1)) || n < min || n > max {
 		return 0, start, false
 	}
 	return n, i, true
@@ -222,7 +228,8 @@ func ValidFormat(format, s string) bool {
 
 // Fast runs the generated fast path fast over args into v, unless args are
 // over the size limit of s (nil for the defaults): the size is checked
-// before any decoding.
+// before any decoding. Unless it and FastDone report true, the generated
+// code decodes args again with a Decoder, which says what is wrong.
 func Fast[T any](s *runtime.Settings, args []byte, v *T, strs *Strings, fast func([]byte, int, *T, *Strings) (int, bool)) (end int, ok bool) {
 	if s == nil {
 		s = &defaults
@@ -238,10 +245,11 @@ func Fast[T any](s *runtime.Settings, args []byte, v *T, strs *Strings, fast fun
 // limit of the call (a type nests depth levels at most), so its result
 // stands.
 func FastDone(s *runtime.Settings, args []byte, end, depth int) bool {
-	if s == nil {
-		s = &defaults
+	limit := defaultMaxDepth
+	if s != nil && s.MaxDepth != 0 {
+		limit = s.MaxDepth
 	}
-	return FastEnd(args, end) && depth <= maxDepth(s)
+	return fastSpace(args, end) == len(args) && depth <= limit
 }
 
 // Strings makes the strings of one call's fast path: the first on its own,
@@ -301,4 +309,108 @@ func FastCount(data []byte, i int, empty bool) int {
 		}
 	}
 	return 0
+}
+
+// FastObject reads the opening brace of an object, and reports whether
+// a member follows (false if the object is empty: its closing brace is
+// read too). Generated code reads an object as:
+//
+//	i, more, ok := toolimpl.FastObject(data, i)
+//	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+//		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
+//		case "name":
+//			v.Name, i, ok = strs.String(data, i)
+//		...
+//		default:
+//			return i, false
+//		}
+//		if !ok {
+//			return i, false
+//		}
+//	}
+//
+// where a key that FastKey cannot read is nil, which no field's name
+// matches, so the default case passes.
+func FastObject(data []byte, i int) (next int, more, ok bool) {
+	i, empty, ok := FastOpen(data, i, '{')
+	return i, ok && !empty, ok
+}
+
+// FastArray reads the opening bracket of an array, and reports whether an
+// element follows (false if the array is empty: its closing bracket is
+// read too).
+func FastArray(data []byte, i int) (next int, more, ok bool) {
+	i, empty, ok := FastOpen(data, i, '[')
+	return i, ok && !empty, ok
+}
+
+// FastIntIn reads an integer of type T written plainly, from min to max.
+func FastIntIn[T ~int | ~int8 | ~int16 | ~int32 | ~int64](data []byte, i int, min, max int64) (v T, next int, ok bool) {
+	var n int64
+	n, next, ok = fastInt(data, i, 8*int(unsafe.Sizeof(v)), min, max)
+	return T(n), next, ok
+}
+
+// String reads a string without escapes (see FastString).
+func (st *Strings) String(data []byte, i int) (string, int, bool) {
+	return st.StringLength(data, i, 0, -1)
+}
+
+// StringLength reads a string without escapes of min to max characters
+// (no maximum if max < 0). It is FastString, FastLength and Of in one
+// call (so that reading a string field costs one call, as FastString
+// alone does).
+func (st *Strings) StringLength(data []byte, i int, min, max int) (string, int, bool) {
+	if i >= len(data) || data[i] != '"' {
+		i = fastSpace(data, i)
+		if i >= len(data) || data[i] != '"' {
+			return "", i, false
+		}
+	}
+	start := i + 1
+	i = plainRun(data, start)
+	ascii := true
+	for ; i < len(data); i++ {
+		c := data[i]
+		if c == '"' {
+			s := data[start:i]
+			n := len(s) // characters, if all are ASCII
+			if !ascii {
+				if !utf8.Valid(s) {
+					return "", i, false
+				}
+				n = utf8.RuneCount(s)
+			}
+			if n < min || max >= 0 && n > max {
+				return "", i, false
+			}
+			return st.Of(data, i+1, s), i + 1, true
+		}
+		if c-0x20 >= 0x60 { // a control character, or not ASCII
+			if c < 0x20 {
+				return "", i, false
+			}
+			ascii = false
+		} else if c == '\\' {
+			return "", i, false
+		}
+	}
+	return "", i, false
+}
+
+// Strings reads an array of strings without escapes.
+func (st *Strings) Strings(data []byte, i int) ([]string, int, bool) {
+	i, more, ok := FastArray(data, i)
+	if !ok {
+		return nil, i, false
+	}
+	list := make([]string, 0, FastCount(data, i, !more))
+	for ; more; i, more, ok = FastNext(data, i, ']') {
+		var s string
+		if s, i, ok = st.StringLength(data, i, 0, -1); !ok {
+			return nil, i, false
+		}
+		list = append(list, s)
+	}
+	return list, i, ok
 }

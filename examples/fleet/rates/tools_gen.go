@@ -14,9 +14,9 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 3 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 4 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion3
+const _ = toolimpl.SupportPackageIsVersion4
 
 // Tools returns the tools of package rates, in source order.
 func Tools(upstream *Upstream) []runtime.Tool {
@@ -96,7 +96,6 @@ func (t exchangeRateTool) Call(ctx context.Context, s *runtime.Settings, args js
 	var in RateRequest
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastRateRequest); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = RateRequest{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &exchangeRateInfo, args)
@@ -107,7 +106,7 @@ func (t exchangeRateTool) Call(ctx context.Context, s *runtime.Settings, args js
 	}
 	return toolimpl.RunEncoded(ctx, s, &exchangeRateInfo, in, func(ctx context.Context, in RateRequest) (*Rate, error) {
 		return t.upstream.ExchangeRate(ctx, in)
-	}, encodeExchangeRateResult)
+	}, encodeRate)
 }
 
 // decodeRateRequest decodes a RateRequest and checks its constraints.
@@ -120,20 +119,10 @@ func decodeRateRequest(d *toolimpl.Decoder, v *RateRequest) {
 		switch string(d.Key()) {
 		case "from":
 			hasFrom = true
-			if s, ok := d.String(); ok {
-				v.From = s
-				if !pattern1.MatchString(s) {
-					d.Errorf(`must match the pattern ^[A-Z]{3}$; got %q`, s)
-				}
-			}
+			v.From = d.StringMatching(pattern1)
 		case "to":
 			hasTo = true
-			if s, ok := d.String(); ok {
-				v.To = s
-				if !pattern1.MatchString(s) {
-					d.Errorf(`must match the pattern ^[A-Z]{3}$; got %q`, s)
-				}
-			}
+			v.To = d.StringMatching(pattern1)
 		case "day":
 			hasDay = true
 			if s, ok := d.String(); ok {
@@ -160,68 +149,48 @@ func decodeRateRequest(d *toolimpl.Decoder, v *RateRequest) {
 // fastRateRequest is the fast path of decodeRateRequest: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastRateRequest(data []byte, i int, v *RateRequest, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasFrom, hasTo, hasDay bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "from":
 			hasFrom = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !pattern1.Match(s) {
+			v.From, i, ok = strs.String(data, i)
+			if !ok || !pattern1.MatchString(v.From) {
 				return i, false
 			}
-			v.From = strs.Of(data, i, s)
 		case "to":
 			hasTo = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !pattern1.Match(s) {
+			v.To, i, ok = strs.String(data, i)
+			if !ok || !pattern1.MatchString(v.To) {
 				return i, false
 			}
-			v.To = strs.Of(data, i, s)
 		case "day":
 			hasDay = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.ValidFormat("date", string(s)) {
+			v.Day, i, ok = strs.String(data, i)
+			if !ok || !toolimpl.ValidFormat("date", v.Day) {
 				return i, false
 			}
-			v.Day = strs.Of(data, i, s)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasFrom {
-		return i, false
-	}
-	if !hasTo {
-		return i, false
-	}
-	if !hasDay {
+	if !ok || !hasFrom || !hasTo || !hasDay {
 		return i, false
 	}
 	return i, true
 }
 
-// encodeExchangeRateResult writes the result of the exchange_rate tool as JSON.
-func encodeExchangeRateResult(e *toolimpl.Encoder, v *Rate) {
+// encodeRate writes a Rate as JSON, and nil as null.
+func encodeRate(e *toolimpl.Encoder, v *Rate) {
 	if v == nil {
 		e.Null()
-	} else {
-		encodeRate(e, v)
+		return
 	}
-}
-
-// encodeRate writes a Rate as JSON.
-func encodeRate(e *toolimpl.Encoder, v *Rate) {
 	e.Raw(`{"from":`)
 	e.String(v.From)
 	e.Raw(`,"to":`)

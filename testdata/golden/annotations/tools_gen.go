@@ -12,18 +12,18 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 3 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 4 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion3
+const _ = toolimpl.SupportPackageIsVersion4
 
 // Tools returns the tools of package annotations, in source order.
 func Tools() []runtime.Tool {
 	return []runtime.Tool{
-		lookupTool{},
-		deleteTool{},
-		appendTool{},
-		overwriteTool{},
-		unsaidTool{},
+		toolimpl.NewTool(&lookupInfo, callLookup),
+		toolimpl.NewTool(&deleteInfo, callDelete),
+		toolimpl.NewTool(&appendInfo, callAppend),
+		toolimpl.NewTool(&overwriteInfo, callOverwrite),
+		toolimpl.NewTool(&unsaidInfo, callUnsaid),
 	}
 }
 
@@ -56,25 +56,11 @@ var lookupInfo = runtime.Info{
 	OpenWorld:  new(false),
 }
 
-// lookupTool is the lookup tool: it calls Lookup.
-type lookupTool struct{}
-
-// Info describes the tool.
-func (lookupTool) Info() *runtime.Info {
-	return &lookupInfo
-}
-
-// Invoke decodes and checks the arguments, then calls Lookup with them.
-func (lookupTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return lookupTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (lookupTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callLookup decodes and checks the arguments of a lookup call, then calls Lookup.
+func callLookup(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Query
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastQuery); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Query{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &lookupInfo, args)
@@ -115,25 +101,11 @@ var deleteInfo = runtime.Info{
 	Idempotent:  true,
 }
 
-// deleteTool is the delete tool: it calls Delete.
-type deleteTool struct{}
-
-// Info describes the tool.
-func (deleteTool) Info() *runtime.Info {
-	return &deleteInfo
-}
-
-// Invoke decodes and checks the arguments, then calls Delete with them.
-func (deleteTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return deleteTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (deleteTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callDelete decodes and checks the arguments of a delete call, then calls Delete.
+func callDelete(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Query
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastQuery); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Query{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &deleteInfo, args)
@@ -179,25 +151,11 @@ var appendInfo = runtime.Info{
 	OpenWorld:   new(true),
 }
 
-// appendTool is the append tool: it calls Append.
-type appendTool struct{}
-
-// Info describes the tool.
-func (appendTool) Info() *runtime.Info {
-	return &appendInfo
-}
-
-// Invoke decodes and checks the arguments, then calls Append with them.
-func (appendTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return appendTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (appendTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callAppend decodes and checks the arguments of a append call, then calls Append.
+func callAppend(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Query
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastQuery); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Query{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &appendInfo, args)
@@ -241,25 +199,11 @@ var overwriteInfo = runtime.Info{
 	Destructive: new(true),
 }
 
-// overwriteTool is the overwrite tool: it calls Overwrite.
-type overwriteTool struct{}
-
-// Info describes the tool.
-func (overwriteTool) Info() *runtime.Info {
-	return &overwriteInfo
-}
-
-// Invoke decodes and checks the arguments, then calls Overwrite with them.
-func (overwriteTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return overwriteTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (overwriteTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callOverwrite decodes and checks the arguments of a overwrite call, then calls Overwrite.
+func callOverwrite(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Query
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastQuery); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Query{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &overwriteInfo, args)
@@ -298,25 +242,11 @@ var unsaidInfo = runtime.Info{
 	},
 }
 
-// unsaidTool is the unsaid tool: it calls Unsaid.
-type unsaidTool struct{}
-
-// Info describes the tool.
-func (unsaidTool) Info() *runtime.Info {
-	return &unsaidInfo
-}
-
-// Invoke decodes and checks the arguments, then calls Unsaid with them.
-func (unsaidTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return unsaidTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (unsaidTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callUnsaid decodes and checks the arguments of a unsaid call, then calls Unsaid.
+func callUnsaid(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Query
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastQuery); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Query{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &unsaidInfo, args)
@@ -340,9 +270,7 @@ func decodeQuery(d *toolimpl.Decoder, v *Query) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-			}
+			v.ID, _ = d.String()
 		default:
 			d.Unknown("id")
 		}
@@ -355,32 +283,22 @@ func decodeQuery(d *toolimpl.Decoder, v *Query) {
 // fastQuery is the fast path of decodeQuery: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastQuery(data []byte, i int, v *Query, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasID bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "id":
 			hasID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.ID = strs.Of(data, i, s)
+			v.ID, i, ok = strs.String(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasID {
+	if !ok || !hasID {
 		return i, false
 	}
 	return i, true

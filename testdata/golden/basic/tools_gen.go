@@ -14,15 +14,15 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 3 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 4 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion3
+const _ = toolimpl.SupportPackageIsVersion4
 
 // Tools returns the tools of package basic, in source order.
 func Tools() []runtime.Tool {
 	return []runtime.Tool{
-		bookTableTool{},
-		placeOrderTool{},
+		toolimpl.NewTool(&bookTableInfo, callBookTable),
+		toolimpl.NewTool(&placeOrderInfo, callPlaceOrder),
 	}
 }
 
@@ -89,25 +89,11 @@ var bookTableInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// bookTableTool is the book_table tool: it calls BookTable.
-type bookTableTool struct{}
-
-// Info describes the tool.
-func (bookTableTool) Info() *runtime.Info {
-	return &bookTableInfo
-}
-
-// Invoke decodes and checks the arguments, then calls BookTable with them.
-func (bookTableTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return bookTableTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (bookTableTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callBookTable decodes and checks the arguments of a book_table call, then calls BookTable.
+func callBookTable(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in BookingRequest
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastBookingRequest); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = BookingRequest{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &bookTableInfo, args)
@@ -160,25 +146,11 @@ var placeOrderInfo = runtime.Info{
 	OutputWrapper: json.RawMessage(`{"properties":{"result":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["result"]}`),
 }
 
-// placeOrderTool is the place_order tool: it calls PlaceOrder.
-type placeOrderTool struct{}
-
-// Info describes the tool.
-func (placeOrderTool) Info() *runtime.Info {
-	return &placeOrderInfo
-}
-
-// Invoke decodes and checks the arguments, then calls PlaceOrder with them.
-func (placeOrderTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return placeOrderTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (placeOrderTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callPlaceOrder decodes and checks the arguments of a place_order call, then calls PlaceOrder.
+func callPlaceOrder(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Order
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastOrder); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Order{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &placeOrderInfo, args)
@@ -200,21 +172,10 @@ func decodeBookingRequest(d *toolimpl.Decoder, v *BookingRequest) {
 		switch string(d.Key()) {
 		case "name":
 			hasName = true
-			if s, ok := d.String(); ok {
-				v.Name = s
-				d.Length(s, 2, 40)
-			}
+			v.Name = d.StringLength(2, 40)
 		case "guests":
 			hasGuests = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Guests = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 12 {
-					d.Errorf(`must be at most 12, got %v`, n)
-				}
-			}
+			v.Guests = toolimpl.IntIn[int](d, 1, 12)
 		case "email":
 			if d.OptionalNull() {
 				break
@@ -229,12 +190,7 @@ func decodeBookingRequest(d *toolimpl.Decoder, v *BookingRequest) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Phone = s
-				if !pattern1.MatchString(s) {
-					d.Errorf(`must match the pattern ^\+[0-9]{7,15}$; got %q`, s)
-				}
-			}
+			v.Phone = d.StringMatching(pattern1)
 		case "seat":
 			if d.OptionalNull() {
 				break
@@ -260,10 +216,7 @@ func decodeBookingRequest(d *toolimpl.Decoder, v *BookingRequest) {
 				n := 0
 				for d.Elem() {
 					var elem string
-					if s, ok := d.String(); ok {
-						elem = s
-						d.Length(s, 0, 100)
-					}
+					elem = d.StringLength(0, 100)
 					if d.Keep() {
 						v.Notes = append(v.Notes, elem)
 					}
@@ -291,9 +244,7 @@ func decodeBookingRequest(d *toolimpl.Decoder, v *BookingRequest) {
 			}
 		case "force":
 			hasForce = true
-			if b, ok := d.Bool(); ok {
-				v.Force = b
-			}
+			v.Force, _ = d.Bool()
 		default:
 			d.Unknown("name, guests, email, phone, seat, notes, budget, force")
 		}
@@ -326,9 +277,7 @@ func decodeOrder(d *toolimpl.Decoder, v *Order) {
 				v.Items = []string{}
 				for d.Elem() {
 					var elem string
-					if s, ok := d.String(); ok {
-						elem = s
-					}
+					elem, _ = d.String()
 					if d.Keep() {
 						v.Items = append(v.Items, elem)
 					}
@@ -398,112 +347,75 @@ func decodeOrder(d *toolimpl.Decoder, v *Order) {
 // fastBookingRequest is the fast path of decodeBookingRequest: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastBookingRequest(data []byte, i int, v *BookingRequest, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasName, hasGuests, hasSeat, hasForce bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "name":
 			hasName = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 2, 40) {
-				return i, false
-			}
-			v.Name = strs.Of(data, i, s)
+			v.Name, i, ok = strs.StringLength(data, i, 2, 40)
 		case "guests":
 			hasGuests = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 12 {
-				return i, false
-			}
-			v.Guests = int(n)
+			v.Guests, i, ok = toolimpl.FastIntIn[int](data, i, 1, 12)
 		case "email":
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.ValidFormat("email", string(s)) {
+			v.Email, i, ok = strs.String(data, i)
+			if !ok || !toolimpl.ValidFormat("email", v.Email) {
 				return i, false
 			}
-			v.Email = strs.Of(data, i, s)
 		case "phone":
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !pattern1.Match(s) {
+			v.Phone, i, ok = strs.String(data, i)
+			if !ok || !pattern1.MatchString(v.Phone) {
 				return i, false
 			}
-			v.Phone = strs.Of(data, i, s)
 		case "seat":
 			hasSeat = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			switch string(s) {
-			case "inside":
-				v.Seat = "inside"
-			case "terrace":
-				v.Seat = "terrace"
-			default:
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				switch string(s) {
+				case "inside":
+					v.Seat = "inside"
+				case "terrace":
+					v.Seat = "terrace"
+				default:
+					ok = false
+				}
 			}
 		case "notes":
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.Notes = make([]string, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
+			var more2 bool
+			i, more2, ok = toolimpl.FastArray(data, i)
+			v.Notes = make([]string, 0, toolimpl.FastCount(data, i, !more2))
+			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem string
-				var s []byte
-				if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 0, 100) {
+				elem, i, ok = strs.StringLength(data, i, 0, 100)
+				if !ok {
 					return i, false
 				}
-				elem = strs.Of(data, i, s)
 				v.Notes = append(v.Notes, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
 			}
-			if len(v.Notes) < 1 {
-				return i, false
-			}
-			if len(v.Notes) > 3 {
+			if !ok || len(v.Notes) < 1 || len(v.Notes) > 3 {
 				return i, false
 			}
 		case "budget":
-			var f float64
-			if f, i, ok = toolimpl.FastFloat(data, i, 64); !ok || f > 1000.5 || f <= 0 {
+			v.Budget, i, ok = toolimpl.FastFloat(data, i, 64)
+			if !ok || v.Budget > 1000.5 || v.Budget <= 0 {
 				return i, false
 			}
-			v.Budget = f
 		case "force":
 			hasForce = true
-			var b bool
-			if b, i, ok = toolimpl.FastBool(data, i); !ok {
-				return i, false
-			}
-			v.Force = b
+			v.Force, i, ok = toolimpl.FastBool(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasName {
-		return i, false
-	}
-	if !hasGuests {
+	if !ok || !hasName || !hasGuests || !hasForce {
 		return i, false
 	}
 	if !hasSeat {
 		v.Seat = "inside"
-	}
-	if !hasForce {
-		return i, false
 	}
 	return i, true
 }
@@ -511,35 +423,16 @@ func fastBookingRequest(data []byte, i int, v *BookingRequest, strs *toolimpl.St
 // fastOrder is the fast path of decodeOrder: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastOrder(data []byte, i int, v *Order, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasItems, hasQuantity, hasWeight bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "items":
 			hasItems = true
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
+			v.Items, i, ok = strs.Strings(data, i)
+			if !ok {
 				return i, false
-			}
-			v.Items = make([]string, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
-				var elem string
-				var s []byte
-				if s, i, ok = toolimpl.FastString(data, i); !ok {
-					return i, false
-				}
-				elem = strs.Of(data, i, s)
-				v.Items = append(v.Items, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
 			}
 			if _, _, dup := toolimpl.Duplicate(v.Items); dup {
 				return i, false
@@ -547,34 +440,34 @@ func fastOrder(data []byte, i int, v *Order, strs *toolimpl.Strings) (int, bool)
 		case "quantity":
 			hasQuantity = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n%6 != 0 {
+			n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize)
+			v.Quantity = int(n)
+			if !ok || n%6 != 0 {
 				return i, false
 			}
-			v.Quantity = int(n)
 		case "weight":
 			hasWeight = true
-			var f float64
-			if f, i, ok = toolimpl.FastFloat(data, i, 64); !ok || !toolimpl.MultipleOf(f, "0.25") {
+			v.Weight, i, ok = toolimpl.FastFloat(data, i, 64)
+			if !ok || !toolimpl.MultipleOf(v.Weight, "0.25") {
 				return i, false
 			}
-			v.Weight = f
 		case "codes":
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.Codes = make([]float64, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
+			var more2 bool
+			i, more2, ok = toolimpl.FastArray(data, i)
+			v.Codes = make([]float64, 0, toolimpl.FastCount(data, i, !more2))
+			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem float64
-				var f float64
-				if f, i, ok = toolimpl.FastFloat(data, i, 64); !ok || !toolimpl.MultipleOf(f, "0.5") {
+				elem, i, ok = toolimpl.FastFloat(data, i, 64)
+				if !ok || !toolimpl.MultipleOf(elem, "0.5") {
 					return i, false
 				}
-				elem = f
+				if !ok {
+					return i, false
+				}
 				v.Codes = append(v.Codes, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
+			}
+			if !ok {
+				return i, false
 			}
 			if _, _, dup := toolimpl.Duplicate(v.Codes); dup {
 				return i, false
@@ -582,17 +475,11 @@ func fastOrder(data []byte, i int, v *Order, strs *toolimpl.Strings) (int, bool)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasItems {
-		return i, false
-	}
-	if !hasQuantity {
-		return i, false
-	}
-	if !hasWeight {
+	if !ok || !hasItems || !hasQuantity || !hasWeight {
 		return i, false
 	}
 	return i, true

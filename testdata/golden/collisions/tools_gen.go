@@ -12,14 +12,14 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 3 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 4 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion3
+const _ = toolimpl.SupportPackageIsVersion4
 
 // Tools returns the tools of package collisions, in source order.
 func Tools() []runtimepkg.Tool {
 	return []runtimepkg.Tool{
-		searchTool{},
+		toolimpl.NewTool(&searchInfo2, callSearch),
 	}
 }
 
@@ -48,25 +48,11 @@ var searchInfo2 = runtimepkg.Info{
 	},
 }
 
-// searchTool is the search tool: it calls Search.
-type searchTool struct{}
-
-// Info describes the tool.
-func (searchTool) Info() *runtimepkg.Info {
-	return &searchInfo2
-}
-
-// Invoke decodes and checks the arguments, then calls Search with them.
-func (searchTool) Invoke(ctx context.Context, args jsonpkg.RawMessage) (runtimepkg.Result, error) {
-	return searchTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (searchTool) Call(ctx context.Context, s *runtimepkg.Settings, args jsonpkg.RawMessage, _ func(runtimepkg.Chunk)) (runtimepkg.Result, error) {
+// callSearch decodes and checks the arguments of a search call, then calls Search.
+func callSearch(ctx context.Context, s *runtimepkg.Settings, args jsonpkg.RawMessage) (runtimepkg.Result, error) {
 	var in Args
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Args{}
 		var d_ toolimpl.Decoder
 		d_.BeginCall(s, &searchInfo2, args)
@@ -88,9 +74,7 @@ func decodeArgs2(d_ *toolimpl.Decoder, v_ *Args) {
 		switch string(d_.Key()) {
 		case "query":
 			hasQuery_ = true
-			if s, ok := d_.String(); ok {
-				v_.Query = s
-			}
+			v_.Query, _ = d_.String()
 		default:
 			d_.Unknown("query")
 		}
@@ -103,32 +87,22 @@ func decodeArgs2(d_ *toolimpl.Decoder, v_ *Args) {
 // fastArgs is the fast path of decodeArgs2: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastArgs(data []byte, i int, v_ *Args, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasQuery_ bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "query":
 			hasQuery_ = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v_.Query = strs.Of(data, i, s)
+			v_.Query, i, ok = strs.String(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasQuery_ {
+	if !ok || !hasQuery_ {
 		return i, false
 	}
 	return i, true

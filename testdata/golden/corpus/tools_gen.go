@@ -15,66 +15,66 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 3 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 4 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion3
+const _ = toolimpl.SupportPackageIsVersion4
 
 // Tools returns the tools of package corpus, in source order.
 func Tools(store *Store) []runtime.Tool {
 	return []runtime.Tool{
-		trackEventTool{},
-		patchRecordTool{},
-		sendWebhookTool{},
-		runQueryTool{},
-		mergeConfigTool{},
-		setThermostatTool{},
-		createTaskTool{},
-		startSyncTool{},
-		readFeedTool{},
-		setAlarmTool{},
-		currentWeatherTool{},
-		chooseSeatTool{},
-		searchDocsTool{},
-		commentOnIssueTool{},
-		readLinesTool{},
-		findSymbolTool{},
-		askKnowledgeBaseTool{},
-		calculateTool{},
-		openTicketTool{},
-		translateTool{},
-		findRecipesTool{},
-		listReposTool{},
-		transferMoneyTool{},
-		scheduleJobTool{},
-		addInvoiceLinesTool{},
-		updateProfileTool{},
-		lookupOrderTool{},
-		searchWikiTool{},
-		bookMeetingTool{},
-		scaleDeploymentTool{},
-		listUsersTool{},
-		shipParcelTool{},
-		importOrgChartTool{},
-		searchPapersTool{},
-		planRouteTool{},
-		recordReadingTool{},
-		startTimerTool{},
-		drawBoxTool{},
-		importOrdersTool{},
-		tagItemsTool{},
-		setRateLimitTool{},
-		refundPaymentTool{},
-		tailLogsTool{},
-		convertCurrencyTool{},
-		blameLinesTool{},
+		toolimpl.NewTool(&trackEventInfo, callTrackEvent),
+		toolimpl.NewTool(&patchRecordInfo, callPatchRecord),
+		toolimpl.NewTool(&sendWebhookInfo, callSendWebhook),
+		toolimpl.NewTool(&runQueryInfo, callRunQuery),
+		toolimpl.NewTool(&mergeConfigInfo, callMergeConfig),
+		toolimpl.NewTool(&setThermostatInfo, callSetThermostat),
+		toolimpl.NewTool(&createTaskInfo, callCreateTask),
+		toolimpl.NewTool(&startSyncInfo, callStartSync),
+		toolimpl.NewTool(&readFeedInfo, callReadFeed),
+		toolimpl.NewTool(&setAlarmInfo, callSetAlarm),
+		toolimpl.NewTool(&currentWeatherInfo, callCurrentWeather),
+		toolimpl.NewTool(&chooseSeatInfo, callChooseSeat),
+		toolimpl.NewTool(&searchDocsInfo, callSearchDocs),
+		toolimpl.NewTool(&commentOnIssueInfo, callCommentOnIssue),
+		toolimpl.NewTool(&readLinesInfo, callReadLines),
+		toolimpl.NewTool(&findSymbolInfo, callFindSymbol),
+		toolimpl.NewTool(&askKnowledgeBaseInfo, callAskKnowledgeBase),
+		toolimpl.NewTool(&calculateInfo, callCalculate),
+		toolimpl.NewTool(&openTicketInfo, callOpenTicket),
+		toolimpl.NewTool(&translateInfo, callTranslate),
+		toolimpl.NewTool(&findRecipesInfo, callFindRecipes),
+		toolimpl.NewTool(&listReposInfo, callListRepos),
+		toolimpl.NewTool(&transferMoneyInfo, callTransferMoney),
+		toolimpl.NewTool(&scheduleJobInfo, callScheduleJob),
+		toolimpl.NewTool(&addInvoiceLinesInfo, callAddInvoiceLines),
+		toolimpl.NewTool(&updateProfileInfo, callUpdateProfile),
+		toolimpl.NewTool(&lookupOrderInfo, callLookupOrder),
+		toolimpl.NewTool(&searchWikiInfo, callSearchWiki),
+		toolimpl.NewTool(&bookMeetingInfo, callBookMeeting),
+		toolimpl.NewTool(&scaleDeploymentInfo, callScaleDeployment),
+		toolimpl.NewTool(&listUsersInfo, callListUsers),
+		toolimpl.NewTool(&shipParcelInfo, callShipParcel),
+		toolimpl.NewTool(&importOrgChartInfo, callImportOrgChart),
+		toolimpl.NewTool(&searchPapersInfo, callSearchPapers),
+		toolimpl.NewTool(&planRouteInfo, callPlanRoute),
+		toolimpl.NewTool(&recordReadingInfo, callRecordReading),
+		toolimpl.NewTool(&startTimerInfo, callStartTimer),
+		toolimpl.NewTool(&drawBoxInfo, callDrawBox),
+		toolimpl.NewTool(&importOrdersInfo, callImportOrders),
+		toolimpl.NewTool(&tagItemsInfo, callTagItems),
+		toolimpl.NewTool(&setRateLimitInfo, callSetRateLimit),
+		toolimpl.NewTool(&refundPaymentInfo, callRefundPayment),
+		toolimpl.NewTool(&tailLogsInfo, callTailLogs),
+		toolimpl.NewTool(&convertCurrencyInfo, callConvertCurrency),
+		toolimpl.NewTool(&blameLinesInfo, callBlameLines),
 		getOrderTool{store},
 		cancelOrderTool{store},
 		searchOrdersTool{store},
 		validateOrderTool{store},
-		sendNoteTool{},
-		resizeImageTool{},
-		summarizeTool{},
-		splitTextTool{},
+		toolimpl.NewTool(&sendNoteInfo, callSendNote),
+		toolimpl.NewTool(&resizeImageInfo, callResizeImage),
+		toolimpl.NewTool(&summarizeInfo, callSummarize),
+		toolimpl.NewTool(&splitTextInfo, callSplitText),
 		archiveProjectTool{store},
 	}
 }
@@ -122,21 +122,8 @@ var trackEventInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// trackEventTool is the track_event tool: it calls TrackEvent.
-type trackEventTool struct{}
-
-// Info describes the tool.
-func (trackEventTool) Info() *runtime.Info {
-	return &trackEventInfo
-}
-
-// Invoke decodes and checks the arguments, then calls TrackEvent with them.
-func (trackEventTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return trackEventTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (trackEventTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTrackEvent decodes and checks the arguments of a track_event call, then calls TrackEvent.
+func callTrackEvent(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in EventInput
 	var d toolimpl.Decoder
 	d.BeginCall(s, &trackEventInfo, args)
@@ -189,21 +176,8 @@ var patchRecordInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// patchRecordTool is the patch_record tool: it calls PatchRecord.
-type patchRecordTool struct{}
-
-// Info describes the tool.
-func (patchRecordTool) Info() *runtime.Info {
-	return &patchRecordInfo
-}
-
-// Invoke decodes and checks the arguments, then calls PatchRecord with them.
-func (patchRecordTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return patchRecordTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (patchRecordTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callPatchRecord decodes and checks the arguments of a patch_record call, then calls PatchRecord.
+func callPatchRecord(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in PatchInput
 	var d toolimpl.Decoder
 	d.BeginCall(s, &patchRecordInfo, args)
@@ -254,21 +228,8 @@ var sendWebhookInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// sendWebhookTool is the send_webhook tool: it calls SendWebhook.
-type sendWebhookTool struct{}
-
-// Info describes the tool.
-func (sendWebhookTool) Info() *runtime.Info {
-	return &sendWebhookInfo
-}
-
-// Invoke decodes and checks the arguments, then calls SendWebhook with them.
-func (sendWebhookTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return sendWebhookTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (sendWebhookTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callSendWebhook decodes and checks the arguments of a send_webhook call, then calls SendWebhook.
+func callSendWebhook(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in WebhookInput
 	var d toolimpl.Decoder
 	d.BeginCall(s, &sendWebhookInfo, args)
@@ -326,21 +287,8 @@ var runQueryInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// runQueryTool is the run_query tool: it calls RunQuery.
-type runQueryTool struct{}
-
-// Info describes the tool.
-func (runQueryTool) Info() *runtime.Info {
-	return &runQueryInfo
-}
-
-// Invoke decodes and checks the arguments, then calls RunQuery with them.
-func (runQueryTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return runQueryTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (runQueryTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callRunQuery decodes and checks the arguments of a run_query call, then calls RunQuery.
+func callRunQuery(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in QueryInput
 	var d toolimpl.Decoder
 	d.BeginCall(s, &runQueryInfo, args)
@@ -391,21 +339,8 @@ var mergeConfigInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// mergeConfigTool is the merge_config tool: it calls MergeConfig.
-type mergeConfigTool struct{}
-
-// Info describes the tool.
-func (mergeConfigTool) Info() *runtime.Info {
-	return &mergeConfigInfo
-}
-
-// Invoke decodes and checks the arguments, then calls MergeConfig with them.
-func (mergeConfigTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return mergeConfigTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (mergeConfigTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callMergeConfig decodes and checks the arguments of a merge_config call, then calls MergeConfig.
+func callMergeConfig(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in ConfigPatch
 	var d toolimpl.Decoder
 	d.BeginCall(s, &mergeConfigInfo, args)
@@ -457,25 +392,11 @@ var setThermostatInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// setThermostatTool is the set_thermostat tool: it calls SetThermostat.
-type setThermostatTool struct{}
-
-// Info describes the tool.
-func (setThermostatTool) Info() *runtime.Info {
-	return &setThermostatInfo
-}
-
-// Invoke decodes and checks the arguments, then calls SetThermostat with them.
-func (setThermostatTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return setThermostatTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (setThermostatTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callSetThermostat decodes and checks the arguments of a set_thermostat call, then calls SetThermostat.
+func callSetThermostat(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in ThermostatInput
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastThermostatInput); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = ThermostatInput{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &setThermostatInfo, args)
@@ -528,25 +449,11 @@ var createTaskInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// createTaskTool is the create_task tool: it calls CreateTask.
-type createTaskTool struct{}
-
-// Info describes the tool.
-func (createTaskTool) Info() *runtime.Info {
-	return &createTaskInfo
-}
-
-// Invoke decodes and checks the arguments, then calls CreateTask with them.
-func (createTaskTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return createTaskTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (createTaskTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callCreateTask decodes and checks the arguments of a create_task call, then calls CreateTask.
+func callCreateTask(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in TaskInput
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastTaskInput); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = TaskInput{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &createTaskInfo, args)
@@ -598,25 +505,11 @@ var startSyncInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// startSyncTool is the start_sync tool: it calls StartSync.
-type startSyncTool struct{}
-
-// Info describes the tool.
-func (startSyncTool) Info() *runtime.Info {
-	return &startSyncInfo
-}
-
-// Invoke decodes and checks the arguments, then calls StartSync with them.
-func (startSyncTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return startSyncTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (startSyncTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callStartSync decodes and checks the arguments of a start_sync call, then calls StartSync.
+func callStartSync(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in SyncInput
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastSyncInput); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = SyncInput{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &startSyncInfo, args)
@@ -668,25 +561,11 @@ var readFeedInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// readFeedTool is the read_feed tool: it calls ReadFeed.
-type readFeedTool struct{}
-
-// Info describes the tool.
-func (readFeedTool) Info() *runtime.Info {
-	return &readFeedInfo
-}
-
-// Invoke decodes and checks the arguments, then calls ReadFeed with them.
-func (readFeedTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return readFeedTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (readFeedTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callReadFeed decodes and checks the arguments of a read_feed call, then calls ReadFeed.
+func callReadFeed(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in FeedInput
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastFeedInput); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = FeedInput{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &readFeedInfo, args)
@@ -758,25 +637,11 @@ var setAlarmInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// setAlarmTool is the set_alarm tool: it calls SetAlarm.
-type setAlarmTool struct{}
-
-// Info describes the tool.
-func (setAlarmTool) Info() *runtime.Info {
-	return &setAlarmInfo
-}
-
-// Invoke decodes and checks the arguments, then calls SetAlarm with them.
-func (setAlarmTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return setAlarmTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (setAlarmTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callSetAlarm decodes and checks the arguments of a set_alarm call, then calls SetAlarm.
+func callSetAlarm(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in AlarmInput
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastAlarmInput); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = AlarmInput{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &setAlarmInfo, args)
@@ -830,25 +695,11 @@ var currentWeatherInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// currentWeatherTool is the current_weather tool: it calls CurrentWeather.
-type currentWeatherTool struct{}
-
-// Info describes the tool.
-func (currentWeatherTool) Info() *runtime.Info {
-	return &currentWeatherInfo
-}
-
-// Invoke decodes and checks the arguments, then calls CurrentWeather with them.
-func (currentWeatherTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return currentWeatherTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (currentWeatherTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callCurrentWeather decodes and checks the arguments of a current_weather call, then calls CurrentWeather.
+func callCurrentWeather(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in WeatherQuery
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastWeatherQuery); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = WeatherQuery{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &currentWeatherInfo, args)
@@ -908,25 +759,11 @@ var chooseSeatInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// chooseSeatTool is the choose_seat tool: it calls ChooseSeat.
-type chooseSeatTool struct{}
-
-// Info describes the tool.
-func (chooseSeatTool) Info() *runtime.Info {
-	return &chooseSeatInfo
-}
-
-// Invoke decodes and checks the arguments, then calls ChooseSeat with them.
-func (chooseSeatTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return chooseSeatTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (chooseSeatTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callChooseSeat decodes and checks the arguments of a choose_seat call, then calls ChooseSeat.
+func callChooseSeat(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in SeatRequest
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastSeatRequest); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = SeatRequest{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &chooseSeatInfo, args)
@@ -986,21 +823,8 @@ var searchDocsInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// searchDocsTool is the search_docs tool: it calls SearchDocs.
-type searchDocsTool struct{}
-
-// Info describes the tool.
-func (searchDocsTool) Info() *runtime.Info {
-	return &searchDocsInfo
-}
-
-// Invoke decodes and checks the arguments, then calls SearchDocs with them.
-func (searchDocsTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return searchDocsTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (searchDocsTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callSearchDocs decodes and checks the arguments of a search_docs call, then calls SearchDocs.
+func callSearchDocs(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in DocSearch
 	var d toolimpl.Decoder
 	d.BeginCall(s, &searchDocsInfo, args)
@@ -1063,25 +887,11 @@ var commentOnIssueInfo = runtime.Info{
 	OutputWrapper: json.RawMessage(`{"properties":{"result":` + `{` + commentOnIssueOutput + `},"additionalProperties":false,"type":"object","required":["result"]}`),
 }
 
-// commentOnIssueTool is the comment_on_issue tool: it calls CommentOnIssue.
-type commentOnIssueTool struct{}
-
-// Info describes the tool.
-func (commentOnIssueTool) Info() *runtime.Info {
-	return &commentOnIssueInfo
-}
-
-// Invoke decodes and checks the arguments, then calls CommentOnIssue with them.
-func (commentOnIssueTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return commentOnIssueTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (commentOnIssueTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callCommentOnIssue decodes and checks the arguments of a comment_on_issue call, then calls CommentOnIssue.
+func callCommentOnIssue(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in IssueComment
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastIssueComment); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = IssueComment{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &commentOnIssueInfo, args)
@@ -1092,7 +902,7 @@ func (commentOnIssueTool) Call(ctx context.Context, s *runtime.Settings, args js
 	}
 	return toolimpl.RunEncoded(ctx, s, &commentOnIssueInfo, in, func(ctx context.Context, in IssueComment) (*IssueComment, error) {
 		return CommentOnIssue(ctx, &in)
-	}, encodeCommentOnIssueResult)
+	}, encodeIssueComment)
 }
 
 // Lines that more than one schema of the read_lines tool holds, each written once.
@@ -1137,25 +947,11 @@ var readLinesInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// readLinesTool is the read_lines tool: it calls ReadLines.
-type readLinesTool struct{}
-
-// Info describes the tool.
-func (readLinesTool) Info() *runtime.Info {
-	return &readLinesInfo
-}
-
-// Invoke decodes and checks the arguments, then calls ReadLines with them.
-func (readLinesTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return readLinesTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (readLinesTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callReadLines decodes and checks the arguments of a read_lines call, then calls ReadLines.
+func callReadLines(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in FileRange
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastFileRange); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = FileRange{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &readLinesInfo, args)
@@ -1209,25 +1005,11 @@ var findSymbolInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// findSymbolTool is the find_symbol tool: it calls FindSymbol.
-type findSymbolTool struct{}
-
-// Info describes the tool.
-func (findSymbolTool) Info() *runtime.Info {
-	return &findSymbolInfo
-}
-
-// Invoke decodes and checks the arguments, then calls FindSymbol with them.
-func (findSymbolTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return findSymbolTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (findSymbolTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callFindSymbol decodes and checks the arguments of a find_symbol call, then calls FindSymbol.
+func callFindSymbol(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in SymbolQuery
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastSymbolQuery); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = SymbolQuery{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &findSymbolInfo, args)
@@ -1286,25 +1068,11 @@ var askKnowledgeBaseInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// askKnowledgeBaseTool is the ask_knowledge_base tool: it calls AskKnowledgeBase.
-type askKnowledgeBaseTool struct{}
-
-// Info describes the tool.
-func (askKnowledgeBaseTool) Info() *runtime.Info {
-	return &askKnowledgeBaseInfo
-}
-
-// Invoke decodes and checks the arguments, then calls AskKnowledgeBase with them.
-func (askKnowledgeBaseTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return askKnowledgeBaseTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (askKnowledgeBaseTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callAskKnowledgeBase decodes and checks the arguments of a ask_knowledge_base call, then calls AskKnowledgeBase.
+func callAskKnowledgeBase(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in KnowledgeQuery
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastKnowledgeQuery); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = KnowledgeQuery{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &askKnowledgeBaseInfo, args)
@@ -1352,25 +1120,11 @@ var calculateInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// calculateTool is the calculate tool: it calls Calculate.
-type calculateTool struct{}
-
-// Info describes the tool.
-func (calculateTool) Info() *runtime.Info {
-	return &calculateInfo
-}
-
-// Invoke decodes and checks the arguments, then calls Calculate with them.
-func (calculateTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return calculateTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (calculateTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callCalculate decodes and checks the arguments of a calculate call, then calls Calculate.
+func callCalculate(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Expression
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastExpression); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Expression{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &calculateInfo, args)
@@ -1434,25 +1188,11 @@ var openTicketInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// openTicketTool is the open_ticket tool: it calls OpenTicket.
-type openTicketTool struct{}
-
-// Info describes the tool.
-func (openTicketTool) Info() *runtime.Info {
-	return &openTicketInfo
-}
-
-// Invoke decodes and checks the arguments, then calls OpenTicket with them.
-func (openTicketTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return openTicketTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (openTicketTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callOpenTicket decodes and checks the arguments of a open_ticket call, then calls OpenTicket.
+func callOpenTicket(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in TicketInput
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastTicketInput); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = TicketInput{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &openTicketInfo, args)
@@ -1506,25 +1246,11 @@ var translateInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// translateTool is the translate tool: it calls Translate.
-type translateTool struct{}
-
-// Info describes the tool.
-func (translateTool) Info() *runtime.Info {
-	return &translateInfo
-}
-
-// Invoke decodes and checks the arguments, then calls Translate with them.
-func (translateTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return translateTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (translateTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTranslate decodes and checks the arguments of a translate call, then calls Translate.
+func callTranslate(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in TranslateInput
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastTranslateInput); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = TranslateInput{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &translateInfo, args)
@@ -1578,25 +1304,11 @@ var findRecipesInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// findRecipesTool is the find_recipes tool: it calls FindRecipes.
-type findRecipesTool struct{}
-
-// Info describes the tool.
-func (findRecipesTool) Info() *runtime.Info {
-	return &findRecipesInfo
-}
-
-// Invoke decodes and checks the arguments, then calls FindRecipes with them.
-func (findRecipesTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return findRecipesTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (findRecipesTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callFindRecipes decodes and checks the arguments of a find_recipes call, then calls FindRecipes.
+func callFindRecipes(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in RecipeSearch
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastRecipeSearch); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = RecipeSearch{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &findRecipesInfo, args)
@@ -1655,25 +1367,11 @@ var listReposInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// listReposTool is the list_repos tool: it calls ListRepos.
-type listReposTool struct{}
-
-// Info describes the tool.
-func (listReposTool) Info() *runtime.Info {
-	return &listReposInfo
-}
-
-// Invoke decodes and checks the arguments, then calls ListRepos with them.
-func (listReposTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return listReposTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (listReposTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callListRepos decodes and checks the arguments of a list_repos call, then calls ListRepos.
+func callListRepos(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in PageArgs
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastPageArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = PageArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &listReposInfo, args)
@@ -1738,25 +1436,11 @@ var transferMoneyInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// transferMoneyTool is the transfer_money tool: it calls TransferMoney.
-type transferMoneyTool struct{}
-
-// Info describes the tool.
-func (transferMoneyTool) Info() *runtime.Info {
-	return &transferMoneyInfo
-}
-
-// Invoke decodes and checks the arguments, then calls TransferMoney with them.
-func (transferMoneyTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return transferMoneyTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (transferMoneyTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTransferMoney decodes and checks the arguments of a transfer_money call, then calls TransferMoney.
+func callTransferMoney(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in TransferInput
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastTransferInput); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = TransferInput{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &transferMoneyInfo, args)
@@ -1820,25 +1504,11 @@ var scheduleJobInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// scheduleJobTool is the schedule_job tool: it calls ScheduleJob.
-type scheduleJobTool struct{}
-
-// Info describes the tool.
-func (scheduleJobTool) Info() *runtime.Info {
-	return &scheduleJobInfo
-}
-
-// Invoke decodes and checks the arguments, then calls ScheduleJob with them.
-func (scheduleJobTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return scheduleJobTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (scheduleJobTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callScheduleJob decodes and checks the arguments of a schedule_job call, then calls ScheduleJob.
+func callScheduleJob(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in ScheduleInput
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastScheduleInput); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = ScheduleInput{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &scheduleJobInfo, args)
@@ -1906,25 +1576,11 @@ var addInvoiceLinesInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// addInvoiceLinesTool is the add_invoice_lines tool: it calls AddInvoiceLines.
-type addInvoiceLinesTool struct{}
-
-// Info describes the tool.
-func (addInvoiceLinesTool) Info() *runtime.Info {
-	return &addInvoiceLinesInfo
-}
-
-// Invoke decodes and checks the arguments, then calls AddInvoiceLines with them.
-func (addInvoiceLinesTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return addInvoiceLinesTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (addInvoiceLinesTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callAddInvoiceLines decodes and checks the arguments of a add_invoice_lines call, then calls AddInvoiceLines.
+func callAddInvoiceLines(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in InvoiceLines
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastInvoiceLines); !ok || !toolimpl.FastDone(s, args, end, 3) {
-		// Not the common case: decode again, saying what is wrong.
 		in = InvoiceLines{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &addInvoiceLinesInfo, args)
@@ -1986,25 +1642,11 @@ var updateProfileInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// updateProfileTool is the update_profile tool: it calls UpdateProfile.
-type updateProfileTool struct{}
-
-// Info describes the tool.
-func (updateProfileTool) Info() *runtime.Info {
-	return &updateProfileInfo
-}
-
-// Invoke decodes and checks the arguments, then calls UpdateProfile with them.
-func (updateProfileTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return updateProfileTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (updateProfileTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callUpdateProfile decodes and checks the arguments of a update_profile call, then calls UpdateProfile.
+func callUpdateProfile(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in ProfileUpdate
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastProfileUpdate); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = ProfileUpdate{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &updateProfileInfo, args)
@@ -2058,25 +1700,11 @@ var lookupOrderInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// lookupOrderTool is the lookup_order tool: it calls LookupOrder.
-type lookupOrderTool struct{}
-
-// Info describes the tool.
-func (lookupOrderTool) Info() *runtime.Info {
-	return &lookupOrderInfo
-}
-
-// Invoke decodes and checks the arguments, then calls LookupOrder with them.
-func (lookupOrderTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return lookupOrderTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (lookupOrderTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callLookupOrder decodes and checks the arguments of a lookup_order call, then calls LookupOrder.
+func callLookupOrder(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in LookupOrderInput
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastLookupOrderInput); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = LookupOrderInput{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &lookupOrderInfo, args)
@@ -2133,25 +1761,11 @@ var searchWikiInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// searchWikiTool is the search_wiki tool: it calls SearchWiki.
-type searchWikiTool struct{}
-
-// Info describes the tool.
-func (searchWikiTool) Info() *runtime.Info {
-	return &searchWikiInfo
-}
-
-// Invoke decodes and checks the arguments, then calls SearchWiki with them.
-func (searchWikiTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return searchWikiTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (searchWikiTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callSearchWiki decodes and checks the arguments of a search_wiki call, then calls SearchWiki.
+func callSearchWiki(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in UntaggedInput
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastUntaggedInput); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = UntaggedInput{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &searchWikiInfo, args)
@@ -2217,25 +1831,11 @@ var bookMeetingInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// bookMeetingTool is the book_meeting tool: it calls BookMeeting.
-type bookMeetingTool struct{}
-
-// Info describes the tool.
-func (bookMeetingTool) Info() *runtime.Info {
-	return &bookMeetingInfo
-}
-
-// Invoke decodes and checks the arguments, then calls BookMeeting with them.
-func (bookMeetingTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return bookMeetingTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (bookMeetingTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callBookMeeting decodes and checks the arguments of a book_meeting call, then calls BookMeeting.
+func callBookMeeting(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in MeetingInput
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastMeetingInput); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = MeetingInput{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &bookMeetingInfo, args)
@@ -2291,25 +1891,11 @@ var scaleDeploymentInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// scaleDeploymentTool is the scale_deployment tool: it calls ScaleDeployment.
-type scaleDeploymentTool struct{}
-
-// Info describes the tool.
-func (scaleDeploymentTool) Info() *runtime.Info {
-	return &scaleDeploymentInfo
-}
-
-// Invoke decodes and checks the arguments, then calls ScaleDeployment with them.
-func (scaleDeploymentTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return scaleDeploymentTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (scaleDeploymentTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callScaleDeployment decodes and checks the arguments of a scale_deployment call, then calls ScaleDeployment.
+func callScaleDeployment(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in ClusterScale
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastClusterScale); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = ClusterScale{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &scaleDeploymentInfo, args)
@@ -2373,21 +1959,8 @@ var listUsersInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// listUsersTool is the list_users tool: it calls ListUsers.
-type listUsersTool struct{}
-
-// Info describes the tool.
-func (listUsersTool) Info() *runtime.Info {
-	return &listUsersInfo
-}
-
-// Invoke decodes and checks the arguments, then calls ListUsers with them.
-func (listUsersTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return listUsersTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (listUsersTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callListUsers decodes and checks the arguments of a list_users call, then calls ListUsers.
+func callListUsers(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in ListUsersInput
 	var d toolimpl.Decoder
 	d.BeginCall(s, &listUsersInfo, args)
@@ -2534,25 +2107,11 @@ var shipParcelInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// shipParcelTool is the ship_parcel tool: it calls ShipParcel.
-type shipParcelTool struct{}
-
-// Info describes the tool.
-func (shipParcelTool) Info() *runtime.Info {
-	return &shipParcelInfo
-}
-
-// Invoke decodes and checks the arguments, then calls ShipParcel with them.
-func (shipParcelTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return shipParcelTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (shipParcelTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callShipParcel decodes and checks the arguments of a ship_parcel call, then calls ShipParcel.
+func callShipParcel(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in ShipInput
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastShipInput); !ok || !toolimpl.FastDone(s, args, end, 3) {
-		// Not the common case: decode again, saying what is wrong.
 		in = ShipInput{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &shipParcelInfo, args)
@@ -2675,25 +2234,11 @@ var importOrgChartInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// importOrgChartTool is the import_org_chart tool: it calls ImportOrgChart.
-type importOrgChartTool struct{}
-
-// Info describes the tool.
-func (importOrgChartTool) Info() *runtime.Info {
-	return &importOrgChartInfo
-}
-
-// Invoke decodes and checks the arguments, then calls ImportOrgChart with them.
-func (importOrgChartTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return importOrgChartTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (importOrgChartTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callImportOrgChart decodes and checks the arguments of a import_org_chart call, then calls ImportOrgChart.
+func callImportOrgChart(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in OrgChart
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastOrgChart); !ok || !toolimpl.FastDone(s, args, end, 10) {
-		// Not the common case: decode again, saying what is wrong.
 		in = OrgChart{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &importOrgChartInfo, args)
@@ -2800,21 +2345,8 @@ var searchPapersInfo = runtime.Info{
 	OutputWrapper: json.RawMessage(`{"properties":{"result":` + `{` + searchPapersOutput + `},"additionalProperties":false,"type":"object","required":["result"]}`),
 }
 
-// searchPapersTool is the search_papers tool: it calls SearchPapers.
-type searchPapersTool struct{}
-
-// Info describes the tool.
-func (searchPapersTool) Info() *runtime.Info {
-	return &searchPapersInfo
-}
-
-// Invoke decodes and checks the arguments, then calls SearchPapers with them.
-func (searchPapersTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return searchPapersTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (searchPapersTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callSearchPapers decodes and checks the arguments of a search_papers call, then calls SearchPapers.
+func callSearchPapers(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in PaperSearch
 	var d toolimpl.Decoder
 	d.BeginCall(s, &searchPapersInfo, args)
@@ -2939,25 +2471,11 @@ var planRouteInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// planRouteTool is the plan_route tool: it calls PlanRoute.
-type planRouteTool struct{}
-
-// Info describes the tool.
-func (planRouteTool) Info() *runtime.Info {
-	return &planRouteInfo
-}
-
-// Invoke decodes and checks the arguments, then calls PlanRoute with them.
-func (planRouteTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return planRouteTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (planRouteTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callPlanRoute decodes and checks the arguments of a plan_route call, then calls PlanRoute.
+func callPlanRoute(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in RouteInput
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastRouteInput); !ok || !toolimpl.FastDone(s, args, end, 4) {
-		// Not the common case: decode again, saying what is wrong.
 		in = RouteInput{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &planRouteInfo, args)
@@ -3035,25 +2553,11 @@ var recordReadingInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// recordReadingTool is the record_reading tool: it calls RecordReading.
-type recordReadingTool struct{}
-
-// Info describes the tool.
-func (recordReadingTool) Info() *runtime.Info {
-	return &recordReadingInfo
-}
-
-// Invoke decodes and checks the arguments, then calls RecordReading with them.
-func (recordReadingTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return recordReadingTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (recordReadingTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callRecordReading decodes and checks the arguments of a record_reading call, then calls RecordReading.
+func callRecordReading(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in SensorReading
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastSensorReading); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = SensorReading{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &recordReadingInfo, args)
@@ -3113,21 +2617,8 @@ var startTimerInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// startTimerTool is the start_timer tool: it calls StartTimer.
-type startTimerTool struct{}
-
-// Info describes the tool.
-func (startTimerTool) Info() *runtime.Info {
-	return &startTimerInfo
-}
-
-// Invoke decodes and checks the arguments, then calls StartTimer with them.
-func (startTimerTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return startTimerTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (startTimerTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callStartTimer decodes and checks the arguments of a start_timer call, then calls StartTimer.
+func callStartTimer(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in TimerInput
 	var d toolimpl.Decoder
 	d.BeginCall(s, &startTimerInfo, args)
@@ -3186,21 +2677,8 @@ var drawBoxInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// drawBoxTool is the draw_box tool: it calls DrawBox.
-type drawBoxTool struct{}
-
-// Info describes the tool.
-func (drawBoxTool) Info() *runtime.Info {
-	return &drawBoxInfo
-}
-
-// Invoke decodes and checks the arguments, then calls DrawBox with them.
-func (drawBoxTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return drawBoxTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (drawBoxTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callDrawBox decodes and checks the arguments of a draw_box call, then calls DrawBox.
+func callDrawBox(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in BoxInput
 	var d toolimpl.Decoder
 	d.BeginCall(s, &drawBoxInfo, args)
@@ -3267,25 +2745,11 @@ var importOrdersInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// importOrdersTool is the import_orders tool: it calls ImportOrders.
-type importOrdersTool struct{}
-
-// Info describes the tool.
-func (importOrdersTool) Info() *runtime.Info {
-	return &importOrdersInfo
-}
-
-// Invoke decodes and checks the arguments, then calls ImportOrders with them.
-func (importOrdersTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return importOrdersTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (importOrdersTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callImportOrders decodes and checks the arguments of a import_orders call, then calls ImportOrders.
+func callImportOrders(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Page[OrderLine]
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastPage); !ok || !toolimpl.FastDone(s, args, end, 3) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Page[OrderLine]{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &importOrdersInfo, args)
@@ -3406,25 +2870,11 @@ var tagItemsInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// tagItemsTool is the tag_items tool: it calls TagItems.
-type tagItemsTool struct{}
-
-// Info describes the tool.
-func (tagItemsTool) Info() *runtime.Info {
-	return &tagItemsInfo
-}
-
-// Invoke decodes and checks the arguments, then calls TagItems with them.
-func (tagItemsTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tagItemsTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tagItemsTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTagItems decodes and checks the arguments of a tag_items call, then calls TagItems.
+func callTagItems(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in TagInput
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastTagInput); !ok || !toolimpl.FastDone(s, args, end, 4) {
-		// Not the common case: decode again, saying what is wrong.
 		in = TagInput{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tagItemsInfo, args)
@@ -3483,21 +2933,8 @@ var setRateLimitInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// setRateLimitTool is the set_rate_limit tool: it calls SetRateLimit.
-type setRateLimitTool struct{}
-
-// Info describes the tool.
-func (setRateLimitTool) Info() *runtime.Info {
-	return &setRateLimitInfo
-}
-
-// Invoke decodes and checks the arguments, then calls SetRateLimit with them.
-func (setRateLimitTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return setRateLimitTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (setRateLimitTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callSetRateLimit decodes and checks the arguments of a set_rate_limit call, then calls SetRateLimit.
+func callSetRateLimit(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in RateLimit
 	var d toolimpl.Decoder
 	d.BeginCall(s, &setRateLimitInfo, args)
@@ -3590,21 +3027,8 @@ var refundPaymentInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// refundPaymentTool is the refund_payment tool: it calls RefundPayment.
-type refundPaymentTool struct{}
-
-// Info describes the tool.
-func (refundPaymentTool) Info() *runtime.Info {
-	return &refundPaymentInfo
-}
-
-// Invoke decodes and checks the arguments, then calls RefundPayment with them.
-func (refundPaymentTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return refundPaymentTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (refundPaymentTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callRefundPayment decodes and checks the arguments of a refund_payment call, then calls RefundPayment.
+func callRefundPayment(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in RefundInput
 	var d toolimpl.Decoder
 	d.BeginCall(s, &refundPaymentInfo, args)
@@ -3656,21 +3080,8 @@ var tailLogsInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// tailLogsTool is the tail_logs tool: it calls TailLogs.
-type tailLogsTool struct{}
-
-// Info describes the tool.
-func (tailLogsTool) Info() *runtime.Info {
-	return &tailLogsInfo
-}
-
-// Invoke decodes and checks the arguments, then calls TailLogs with them.
-func (tailLogsTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tailLogsTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tailLogsTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTailLogs decodes and checks the arguments of a tail_logs call, then calls TailLogs.
+func callTailLogs(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in LogQuery
 	var d toolimpl.Decoder
 	d.BeginCall(s, &tailLogsInfo, args)
@@ -3720,21 +3131,8 @@ var convertCurrencyInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// convertCurrencyTool is the convert_currency tool: it calls ConvertCurrency.
-type convertCurrencyTool struct{}
-
-// Info describes the tool.
-func (convertCurrencyTool) Info() *runtime.Info {
-	return &convertCurrencyInfo
-}
-
-// Invoke decodes and checks the arguments, then calls ConvertCurrency with them.
-func (convertCurrencyTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return convertCurrencyTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (convertCurrencyTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callConvertCurrency decodes and checks the arguments of a convert_currency call, then calls ConvertCurrency.
+func callConvertCurrency(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in PriceCheck
 	var d toolimpl.Decoder
 	d.BeginCall(s, &convertCurrencyInfo, args)
@@ -3801,21 +3199,8 @@ var blameLinesInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// blameLinesTool is the blame_lines tool: it calls BlameLines.
-type blameLinesTool struct{}
-
-// Info describes the tool.
-func (blameLinesTool) Info() *runtime.Info {
-	return &blameLinesInfo
-}
-
-// Invoke decodes and checks the arguments, then calls BlameLines with them.
-func (blameLinesTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return blameLinesTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (blameLinesTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callBlameLines decodes and checks the arguments of a blame_lines call, then calls BlameLines.
+func callBlameLines(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in BlameInput
 	var d toolimpl.Decoder
 	d.BeginCall(s, &blameLinesInfo, args)
@@ -3886,7 +3271,6 @@ func (t getOrderTool) Call(ctx context.Context, s *runtime.Settings, args json.R
 	var in GetOrderInput
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastGetOrderInput); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = GetOrderInput{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &getOrderInfo, args)
@@ -3897,7 +3281,7 @@ func (t getOrderTool) Call(ctx context.Context, s *runtime.Settings, args json.R
 	}
 	return toolimpl.RunEncoded(ctx, s, &getOrderInfo, in, func(ctx context.Context, in GetOrderInput) (*Order, error) {
 		return t.store.GetOrder(ctx, in)
-	}, encodeGetOrderResult)
+	}, encodeOrder)
 }
 
 // Lines that more than one schema of the cancel_order tool holds, each written once.
@@ -3952,7 +3336,6 @@ func (t cancelOrderTool) Call(ctx context.Context, s *runtime.Settings, args jso
 	var in CancelInput
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastCancelInput); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = CancelInput{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &cancelOrderInfo, args)
@@ -4128,7 +3511,6 @@ func (t validateOrderTool) Call(ctx context.Context, s *runtime.Settings, args j
 	var in EchoOrderInput
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastEchoOrderInput); !ok || !toolimpl.FastDone(s, args, end, 3) {
-		// Not the common case: decode again, saying what is wrong.
 		in = EchoOrderInput{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &validateOrderInfo, args)
@@ -4139,7 +3521,7 @@ func (t validateOrderTool) Call(ctx context.Context, s *runtime.Settings, args j
 	}
 	return toolimpl.RunEncoded(ctx, s, &validateOrderInfo, in, func(ctx context.Context, in EchoOrderInput) (*EchoOrderInput, error) {
 		return t.store.ValidateOrder(ctx, in)
-	}, encodeValidateOrderResult)
+	}, encodeEchoOrderInput)
 }
 
 // Lines that more than one schema of the send_note tool holds, each written once.
@@ -4190,25 +3572,11 @@ var sendNoteInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// sendNoteTool is the send_note tool: it calls SendNote.
-type sendNoteTool struct{}
-
-// Info describes the tool.
-func (sendNoteTool) Info() *runtime.Info {
-	return &sendNoteInfo
-}
-
-// Invoke decodes and checks the arguments, then calls SendNote with them.
-func (sendNoteTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return sendNoteTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (sendNoteTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callSendNote decodes and checks the arguments of a send_note call, then calls SendNote.
+func callSendNote(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in sendNoteArgs
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastSendNoteArgs); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = sendNoteArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &sendNoteInfo, args)
@@ -4264,25 +3632,11 @@ var resizeImageInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// resizeImageTool is the resize_image tool: it calls ResizeImage.
-type resizeImageTool struct{}
-
-// Info describes the tool.
-func (resizeImageTool) Info() *runtime.Info {
-	return &resizeImageInfo
-}
-
-// Invoke decodes and checks the arguments, then calls ResizeImage with them.
-func (resizeImageTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return resizeImageTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (resizeImageTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callResizeImage decodes and checks the arguments of a resize_image call, then calls ResizeImage.
+func callResizeImage(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in resizeImageArgs
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastResizeImageArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = resizeImageArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &resizeImageInfo, args)
@@ -4326,25 +3680,11 @@ var summarizeInfo = runtime.Info{
 	},
 }
 
-// summarizeTool is the summarize tool: it calls Summarize.
-type summarizeTool struct{}
-
-// Info describes the tool.
-func (summarizeTool) Info() *runtime.Info {
-	return &summarizeInfo
-}
-
-// Invoke decodes and checks the arguments, then calls Summarize with them.
-func (summarizeTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return summarizeTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (summarizeTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callSummarize decodes and checks the arguments of a summarize call, then calls Summarize.
+func callSummarize(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in SummaryInput
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastSummaryInput); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = SummaryInput{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &summarizeInfo, args)
@@ -4388,25 +3728,11 @@ var splitTextInfo = runtime.Info{
 	OutputWrapper: json.RawMessage(`{"properties":{"result":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["result"]}`),
 }
 
-// splitTextTool is the split_text tool: it calls SplitText.
-type splitTextTool struct{}
-
-// Info describes the tool.
-func (splitTextTool) Info() *runtime.Info {
-	return &splitTextInfo
-}
-
-// Invoke decodes and checks the arguments, then calls SplitText with them.
-func (splitTextTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return splitTextTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (splitTextTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callSplitText decodes and checks the arguments of a split_text call, then calls SplitText.
+func callSplitText(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in SplitInput
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastSplitInput); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = SplitInput{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &splitTextInfo, args)
@@ -4467,7 +3793,6 @@ func (t archiveProjectTool) Call(ctx context.Context, s *runtime.Settings, args 
 	var in ArchiveInput
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArchiveInput); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = ArchiveInput{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &archiveProjectInfo, args)
@@ -4506,9 +3831,7 @@ func decodeEventInput(d *toolimpl.Decoder, v *EventInput) {
 		switch string(d.Key()) {
 		case "name":
 			hasName = true
-			if s, ok := d.String(); ok {
-				v.Name = s
-			}
+			v.Name, _ = d.String()
 		case "props":
 			if d.OptionalNull() {
 				v.Props = nil
@@ -4519,9 +3842,7 @@ func decodeEventInput(d *toolimpl.Decoder, v *EventInput) {
 				for d.Field() {
 					key := string(d.Key())
 					var elem interface{}
-					if x, ok := d.Any(); ok {
-						elem = x
-					}
+					elem, _ = d.Any()
 					v.Props[key] = elem
 				}
 			}
@@ -4535,9 +3856,7 @@ func decodeEventInput(d *toolimpl.Decoder, v *EventInput) {
 				for d.Field() {
 					key := string(d.Key())
 					var elem string
-					if s, ok := d.String(); ok {
-						elem = s
-					}
+					elem, _ = d.String()
 					v.Labels[key] = elem
 				}
 			}
@@ -4560,22 +3879,16 @@ func decodePatchInput(d *toolimpl.Decoder, v *PatchInput) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-			}
+			v.ID, _ = d.String()
 		case "value":
 			hasValue = true
-			if x, ok := d.Any(); ok {
-				v.Value = x
-			}
+			v.Value, _ = d.Any()
 		case "previous":
 			if d.OptionalNull() {
 				v.Previous = nil
 				break
 			}
-			if x, ok := d.Any(); ok {
-				v.Previous = x
-			}
+			v.Previous, _ = d.Any()
 		default:
 			d.Unknown("id, value, previous")
 		}
@@ -4614,17 +3927,13 @@ func decodeWebhookInput(d *toolimpl.Decoder, v *WebhookInput) {
 				for d.Field() {
 					key := string(d.Key())
 					var elem string
-					if s, ok := d.String(); ok {
-						elem = s
-					}
+					elem, _ = d.String()
 					v.Headers[key] = elem
 				}
 			}
 		case "payload":
 			hasPayload = true
-			if raw, ok := d.Raw(); ok {
-				v.Payload = raw
-			}
+			v.Payload, _ = d.Raw()
 		default:
 			d.Unknown("url, headers, payload")
 		}
@@ -4647,9 +3956,7 @@ func decodeQueryInput(d *toolimpl.Decoder, v *QueryInput) {
 		switch string(d.Key()) {
 		case "sql":
 			hasSQL = true
-			if s, ok := d.String(); ok {
-				v.SQL = s
-			}
+			v.SQL, _ = d.String()
 		case "params":
 			if d.OptionalNull() {
 				v.Params = nil
@@ -4659,9 +3966,7 @@ func decodeQueryInput(d *toolimpl.Decoder, v *QueryInput) {
 				v.Params = []any{}
 				for d.Elem() {
 					var elem interface{}
-					if x, ok := d.Any(); ok {
-						elem = x
-					}
+					elem, _ = d.Any()
 					if d.Keep() {
 						v.Params = append(v.Params, elem)
 					}
@@ -4693,9 +3998,7 @@ func decodeQueryInput(d *toolimpl.Decoder, v *QueryInput) {
 				for d.Field() {
 					key := string(d.Key())
 					var elem json.RawMessage
-					if raw, ok := d.Raw(); ok {
-						elem = raw
-					}
+					elem, _ = d.Raw()
 					v.Meta[key] = elem
 				}
 			}
@@ -4718,9 +4021,7 @@ func decodeConfigPatch(d *toolimpl.Decoder, v *ConfigPatch) {
 		switch string(d.Key()) {
 		case "section":
 			hasSection = true
-			if s, ok := d.String(); ok {
-				v.Section = s
-			}
+			v.Section, _ = d.String()
 		case "settings":
 			hasSettings = true
 			if d.Object() {
@@ -4733,9 +4034,7 @@ func decodeConfigPatch(d *toolimpl.Decoder, v *ConfigPatch) {
 						for d.Field() {
 							key2 := string(d.Key())
 							var elem2 string
-							if s, ok := d.String(); ok {
-								elem2 = s
-							}
+							elem2, _ = d.String()
 							elem[key2] = elem2
 						}
 					}
@@ -4746,9 +4045,7 @@ func decodeConfigPatch(d *toolimpl.Decoder, v *ConfigPatch) {
 			if d.OptionalNull() {
 				break
 			}
-			if raw, ok := d.Raw(); ok {
-				v.Raw = raw
-			}
+			v.Raw, _ = d.Raw()
 		default:
 			d.Unknown("section, settings, raw")
 		}
@@ -4771,9 +4068,7 @@ func decodeThermostatInput(d *toolimpl.Decoder, v *ThermostatInput) {
 		switch string(d.Key()) {
 		case "room":
 			hasRoom = true
-			if s, ok := d.String(); ok {
-				v.Room = s
-			}
+			v.Room, _ = d.String()
 		case "target":
 			hasTarget = true
 			if f, ok := d.Float(64); ok {
@@ -4817,9 +4112,7 @@ func decodeTaskInput(d *toolimpl.Decoder, v *TaskInput) {
 		switch string(d.Key()) {
 		case "title":
 			hasTitle = true
-			if s, ok := d.String(); ok {
-				v.Title = s
-			}
+			v.Title, _ = d.String()
 		case "priority":
 			hasPriority = true
 			if s, ok := d.StringRef(); ok {
@@ -4871,14 +4164,10 @@ func decodeSyncInput(d *toolimpl.Decoder, v *SyncInput) {
 		switch string(d.Key()) {
 		case "source":
 			hasSource = true
-			if s, ok := d.String(); ok {
-				v.Source = s
-			}
+			v.Source, _ = d.String()
 		case "target":
 			hasTarget = true
-			if s, ok := d.String(); ok {
-				v.Target = s
-			}
+			v.Target, _ = d.String()
 		case "mode":
 			if d.OptionalNull() {
 				break
@@ -4910,9 +4199,7 @@ func decodeFeedInput(d *toolimpl.Decoder, v *FeedInput) {
 		switch string(d.Key()) {
 		case "topic":
 			hasTopic = true
-			if s, ok := d.String(); ok {
-				v.Topic = s
-			}
+			v.Topic, _ = d.String()
 		case "order":
 			if d.OptionalNull() {
 				break
@@ -5049,16 +4336,12 @@ func decodeWeatherQuery(d *toolimpl.Decoder, v *WeatherQuery) {
 		switch string(d.Key()) {
 		case "location":
 			hasLocation = true
-			if s, ok := d.String(); ok {
-				v.Location = s
-			}
+			v.Location, _ = d.String()
 		case "units":
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Units = s
-			}
+			v.Units, _ = d.String()
 		case "days":
 			if d.OptionalNull() {
 				break
@@ -5085,14 +4368,10 @@ func decodeSeatRequest(d *toolimpl.Decoder, v *SeatRequest) {
 		switch string(d.Key()) {
 		case "flight":
 			hasFlight = true
-			if s, ok := d.String(); ok {
-				v.Flight = s
-			}
+			v.Flight, _ = d.String()
 		case "preference":
 			hasPreference = true
-			if s, ok := d.String(); ok {
-				v.Preference = s
-			}
+			v.Preference, _ = d.String()
 		case "row":
 			if d.OptionalNull() {
 				break
@@ -5104,9 +4383,7 @@ func decodeSeatRequest(d *toolimpl.Decoder, v *SeatRequest) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Note = s
-			}
+			v.Note, _ = d.String()
 		default:
 			d.Unknown("flight, preference, row, note")
 		}
@@ -5129,16 +4406,12 @@ func decodeDocSearch(d *toolimpl.Decoder, v *DocSearch) {
 		switch string(d.Key()) {
 		case "query":
 			hasQuery = true
-			if s, ok := d.String(); ok {
-				v.Query = s
-			}
+			v.Query, _ = d.String()
 		case "updated_since":
 			if d.OptionalNull() {
 				break
 			}
-			if t, ok := d.Time(); ok {
-				v.UpdatedSince = t
-			}
+			v.UpdatedSince, _ = d.Time()
 		case "limit":
 			if d.OptionalNull() {
 				break
@@ -5150,9 +4423,7 @@ func decodeDocSearch(d *toolimpl.Decoder, v *DocSearch) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Filter = s
-			}
+			v.Filter, _ = d.String()
 		default:
 			d.Unknown("query, updated_since, limit, filter")
 		}
@@ -5172,14 +4443,10 @@ func decodeIssueComment(d *toolimpl.Decoder, v *IssueComment) {
 		switch string(d.Key()) {
 		case "owner":
 			hasOwner = true
-			if s, ok := d.String(); ok {
-				v.Owner = s
-			}
+			v.Owner, _ = d.String()
 		case "repo":
 			hasRepo = true
-			if s, ok := d.String(); ok {
-				v.Repo = s
-			}
+			v.Repo, _ = d.String()
 		case "issue_number":
 			hasNumber = true
 			if n, ok := d.Int(strconv.IntSize); ok {
@@ -5187,9 +4454,7 @@ func decodeIssueComment(d *toolimpl.Decoder, v *IssueComment) {
 			}
 		case "body":
 			hasBody = true
-			if s, ok := d.String(); ok {
-				v.Body = s
-			}
+			v.Body, _ = d.String()
 		default:
 			d.Unknown("owner, repo, issue_number, body")
 		}
@@ -5218,9 +4483,7 @@ func decodeFileRange(d *toolimpl.Decoder, v *FileRange) {
 		switch string(d.Key()) {
 		case "path":
 			hasPath = true
-			if s, ok := d.String(); ok {
-				v.Path = s
-			}
+			v.Path, _ = d.String()
 		case "start":
 			if d.OptionalNull() {
 				break
@@ -5254,33 +4517,18 @@ func decodeSymbolQuery(d *toolimpl.Decoder, v *SymbolQuery) {
 		switch string(d.Key()) {
 		case "symbol":
 			hasSymbol = true
-			if s, ok := d.String(); ok {
-				v.Symbol = s
-			}
+			v.Symbol, _ = d.String()
 		case "kinds":
 			if d.OptionalNull() {
 				v.Kinds = nil
 				break
 			}
-			if d.Array() {
-				v.Kinds = []string{}
-				for d.Elem() {
-					var elem string
-					if s, ok := d.String(); ok {
-						elem = s
-					}
-					if d.Keep() {
-						v.Kinds = append(v.Kinds, elem)
-					}
-				}
-			}
+			v.Kinds = d.Strings(0, -1)
 		case "exact":
 			if d.OptionalNull() {
 				break
 			}
-			if b, ok := d.Bool(); ok {
-				v.Exact = b
-			}
+			v.Exact, _ = d.Bool()
 		default:
 			d.Unknown("symbol, kinds, exact")
 		}
@@ -5300,33 +4548,18 @@ func decodeKnowledgeQuery(d *toolimpl.Decoder, v *KnowledgeQuery) {
 		switch string(d.Key()) {
 		case "question":
 			hasQuestion = true
-			if s, ok := d.String(); ok {
-				v.Question = s
-			}
+			v.Question, _ = d.String()
 		case "base_ids":
 			if d.OptionalNull() {
 				v.BaseIDs = nil
 				break
 			}
-			if d.Array() {
-				v.BaseIDs = []string{}
-				for d.Elem() {
-					var elem string
-					if s, ok := d.String(); ok {
-						elem = s
-					}
-					if d.Keep() {
-						v.BaseIDs = append(v.BaseIDs, elem)
-					}
-				}
-			}
+			v.BaseIDs = d.Strings(0, -1)
 		case "threshold":
 			if d.OptionalNull() {
 				break
 			}
-			if f, ok := d.Float(64); ok {
-				v.Threshold = f
-			}
+			v.Threshold, _ = d.Float(64)
 		case "top_k":
 			if d.OptionalNull() {
 				break
@@ -5353,9 +4586,7 @@ func decodeExpression(d *toolimpl.Decoder, v *Expression) {
 		switch string(d.Key()) {
 		case "expr":
 			hasExpr = true
-			if s, ok := d.String(); ok {
-				v.Expr = s
-			}
+			v.Expr, _ = d.String()
 		case "precision":
 			if d.OptionalNull() {
 				break
@@ -5382,10 +4613,7 @@ func decodeTicketInput(d *toolimpl.Decoder, v *TicketInput) {
 		switch string(d.Key()) {
 		case "title":
 			hasTitle = true
-			if s, ok := d.String(); ok {
-				v.Title = s
-				d.Length(s, 5, 80)
-			}
+			v.Title = d.StringLength(5, 80)
 		case "severity":
 			hasSeverity = true
 			if s, ok := d.StringRef(); ok {
@@ -5405,15 +4633,7 @@ func decodeTicketInput(d *toolimpl.Decoder, v *TicketInput) {
 				break
 			}
 			hasRetries = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Retries = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 10 {
-					d.Errorf(`must be at most 10, got %v`, n)
-				}
-			}
+			v.Retries = toolimpl.IntIn[int](d, 1, 10)
 		case "labels":
 			if d.OptionalNull() {
 				v.Labels = nil
@@ -5424,9 +4644,7 @@ func decodeTicketInput(d *toolimpl.Decoder, v *TicketInput) {
 				n := 0
 				for d.Elem() {
 					var elem string
-					if s, ok := d.String(); ok {
-						elem = s
-					}
+					elem, _ = d.String()
 					if d.Keep() {
 						v.Labels = append(v.Labels, elem)
 					}
@@ -5476,9 +4694,7 @@ func decodeTranslateInput(d *toolimpl.Decoder, v *TranslateInput) {
 		switch string(d.Key()) {
 		case "text":
 			hasText = true
-			if s, ok := d.String(); ok {
-				v.Text = s
-			}
+			v.Text, _ = d.String()
 		case "target":
 			hasTarget = true
 			if s, ok := d.StringRef(); ok {
@@ -5499,9 +4715,7 @@ func decodeTranslateInput(d *toolimpl.Decoder, v *TranslateInput) {
 			if d.OptionalNull() {
 				break
 			}
-			if b, ok := d.Bool(); ok {
-				v.Formal = b
-			}
+			v.Formal, _ = d.Bool()
 		default:
 			d.Unknown("text, target, formal")
 		}
@@ -5524,18 +4738,7 @@ func decodeRecipeSearch(d *toolimpl.Decoder, v *RecipeSearch) {
 		switch string(d.Key()) {
 		case "ingredients":
 			hasIngredients = true
-			if d.Array() {
-				v.Ingredients = []string{}
-				for d.Elem() {
-					var elem string
-					if s, ok := d.String(); ok {
-						elem = s
-					}
-					if d.Keep() {
-						v.Ingredients = append(v.Ingredients, elem)
-					}
-				}
-			}
+			v.Ingredients = d.Strings(0, -1)
 		case "max_minutes":
 			if d.OptionalNull() {
 				break
@@ -5547,9 +4750,7 @@ func decodeRecipeSearch(d *toolimpl.Decoder, v *RecipeSearch) {
 			if d.OptionalNull() {
 				break
 			}
-			if b, ok := d.Bool(); ok {
-				v.Vegetarian = b
-			}
+			v.Vegetarian, _ = d.Bool()
 		default:
 			d.Unknown("ingredients, max_minutes, vegetarian")
 		}
@@ -5583,15 +4784,7 @@ func decodePageArgs(d *toolimpl.Decoder, v *PageArgs) {
 				break
 			}
 			hasPerPage = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.PerPage = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 100 {
-					d.Errorf(`must be at most 100, got %v`, n)
-				}
-			}
+			v.PerPage = toolimpl.IntIn[int](d, 1, 100)
 		case "sort":
 			if d.OptionalNull() {
 				break
@@ -5613,9 +4806,7 @@ func decodePageArgs(d *toolimpl.Decoder, v *PageArgs) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Cursor = s
-			}
+			v.Cursor, _ = d.String()
 		default:
 			d.Unknown("page, per_page, sort, cursor")
 		}
@@ -5641,20 +4832,10 @@ func decodeTransferInput(d *toolimpl.Decoder, v *TransferInput) {
 		switch string(d.Key()) {
 		case "from":
 			hasFrom = true
-			if s, ok := d.String(); ok {
-				v.From = s
-				if !pattern1.MatchString(s) {
-					d.Errorf(`must match the pattern ^[A-Z]{2}[0-9]{2}[A-Z0-9]{4,30}$; got %q`, s)
-				}
-			}
+			v.From = d.StringMatching(pattern1)
 		case "to":
 			hasTo = true
-			if s, ok := d.String(); ok {
-				v.To = s
-				if !pattern1.MatchString(s) {
-					d.Errorf(`must match the pattern ^[A-Z]{2}[0-9]{2}[A-Z0-9]{4,30}$; got %q`, s)
-				}
-			}
+			v.To = d.StringMatching(pattern1)
 		case "amount":
 			hasAmount = true
 			if f, ok := d.Float(64); ok {
@@ -5690,10 +4871,7 @@ func decodeTransferInput(d *toolimpl.Decoder, v *TransferInput) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Memo = s
-				d.Length(s, 0, 140)
-			}
+			v.Memo = d.StringLength(0, 140)
 		default:
 			d.Unknown("from, to, amount, currency, memo")
 		}
@@ -5731,9 +4909,7 @@ func decodeScheduleInput(d *toolimpl.Decoder, v *ScheduleInput) {
 			}
 		case "cron":
 			hasCron = true
-			if s, ok := d.String(); ok {
-				v.Cron = s
-			}
+			v.Cron, _ = d.String()
 		case "enabled":
 			if d.OptionalNull() {
 				v.Enabled = nil
@@ -5741,9 +4917,7 @@ func decodeScheduleInput(d *toolimpl.Decoder, v *ScheduleInput) {
 			}
 			hasEnabled = true
 			v.Enabled = new(bool)
-			if b, ok := d.Bool(); ok {
-				*v.Enabled = b
-			}
+			*v.Enabled, _ = d.Bool()
 		case "priority":
 			if d.OptionalNull() {
 				break
@@ -5790,10 +4964,7 @@ func decodeInvoiceLines(d *toolimpl.Decoder, v *InvoiceLines) {
 		switch string(d.Key()) {
 		case "invoice_id":
 			hasInvoiceID = true
-			if s, ok := d.String(); ok {
-				v.InvoiceID = s
-				d.Length(s, 3, -1)
-			}
+			v.InvoiceID = d.StringLength(3, -1)
 		case "lines":
 			hasLines = true
 			if d.Array() {
@@ -5844,16 +5015,12 @@ func decodeProfileUpdate(d *toolimpl.Decoder, v *ProfileUpdate) {
 		switch string(d.Key()) {
 		case "user_id":
 			hasUserID = true
-			if s, ok := d.String(); ok {
-				v.UserID = s
-			}
+			v.UserID, _ = d.String()
 		case "displayName":
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.DisplayName = s
-			}
+			v.DisplayName, _ = d.String()
 		case "avatarUrl":
 			if d.OptionalNull() {
 				break
@@ -5868,9 +5035,7 @@ func decodeProfileUpdate(d *toolimpl.Decoder, v *ProfileUpdate) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.HTTPProxy = s
-			}
+			v.HTTPProxy, _ = d.String()
 		case "age":
 			if d.OptionalNull() {
 				break
@@ -5897,23 +5062,17 @@ func decodeLookupOrderInput(d *toolimpl.Decoder, v *LookupOrderInput) {
 		switch string(d.Key()) {
 		case "orderNumber":
 			hasOrderNumber = true
-			if s, ok := d.String(); ok {
-				v.OrderNumber = s
-			}
+			v.OrderNumber, _ = d.String()
 		case "customerId":
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.CustomerID = s
-			}
+			v.CustomerID, _ = d.String()
 		case "includeLines":
 			if d.OptionalNull() {
 				break
 			}
-			if b, ok := d.Bool(); ok {
-				v.IncludeLines = b
-			}
+			v.IncludeLines, _ = d.Bool()
 		default:
 			d.Unknown("orderNumber, customerId, includeLines")
 		}
@@ -5933,9 +5092,7 @@ func decodeUntaggedInput(d *toolimpl.Decoder, v *UntaggedInput) {
 		switch string(d.Key()) {
 		case "Query":
 			hasQuery = true
-			if s, ok := d.String(); ok {
-				v.Query = s
-			}
+			v.Query, _ = d.String()
 		case "MaxHits":
 			if d.OptionalNull() {
 				break
@@ -5947,16 +5104,12 @@ func decodeUntaggedInput(d *toolimpl.Decoder, v *UntaggedInput) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Language = s
-			}
+			v.Language, _ = d.String()
 		case "fuzzy":
 			if d.OptionalNull() {
 				break
 			}
-			if b, ok := d.Bool(); ok {
-				v.Fuzzy = b
-			}
+			v.Fuzzy, _ = d.Bool()
 		default:
 			d.Unknown("Query, MaxHits, Language, fuzzy")
 		}
@@ -5976,55 +5129,25 @@ func decodeMeetingInput(d *toolimpl.Decoder, v *MeetingInput) {
 		switch string(d.Key()) {
 		case "roomId":
 			hasRoomID = true
-			if s, ok := d.String(); ok {
-				v.RoomID = s
-			}
+			v.RoomID, _ = d.String()
 		case "attendees":
 			hasAttendees = true
-			if d.Array() {
-				v.Attendees = []string{}
-				n := 0
-				for d.Elem() {
-					var elem string
-					if s, ok := d.String(); ok {
-						elem = s
-					}
-					if d.Keep() {
-						v.Attendees = append(v.Attendees, elem)
-					}
-					n++
-				}
-				if n < 1 {
-					d.Errorf(`must have at least 1 item, got %d`, n)
-				}
-			}
+			v.Attendees = d.Strings(1, -1)
 		case "durationMin":
 			hasDurationMin = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.DurationMin = int(n)
-				if n < 15 {
-					d.Errorf(`must be at least 15, got %v`, n)
-				}
-				if n > 480 {
-					d.Errorf(`must be at most 480, got %v`, n)
-				}
-			}
+			v.DurationMin = toolimpl.IntIn[int](d, 15, 480)
 		case "agendaUrl":
 			if d.OptionalNull() {
 				v.AgendaURL = nil
 				break
 			}
 			v.AgendaURL = new(string)
-			if s, ok := d.String(); ok {
-				*v.AgendaURL = s
-			}
+			*v.AgendaURL, _ = d.String()
 		case "isPrivate":
 			if d.OptionalNull() {
 				break
 			}
-			if b, ok := d.Bool(); ok {
-				v.IsPrivate = b
-			}
+			v.IsPrivate, _ = d.Bool()
 		default:
 			d.Unknown("roomId, attendees, durationMin, agendaUrl, isPrivate")
 		}
@@ -6050,32 +5173,18 @@ func decodeClusterScale(d *toolimpl.Decoder, v *ClusterScale) {
 		switch string(d.Key()) {
 		case "namespace":
 			hasNamespace = true
-			if s, ok := d.String(); ok {
-				v.Namespace = s
-			}
+			v.Namespace, _ = d.String()
 		case "deployment":
 			hasDeployment = true
-			if s, ok := d.String(); ok {
-				v.Deployment = s
-			}
+			v.Deployment, _ = d.String()
 		case "replicas":
 			hasReplicas = true
-			if n, ok := d.Int(32); ok {
-				v.Replicas = int32(n)
-				if n < 0 {
-					d.Errorf(`must be at least 0, got %v`, n)
-				}
-				if n > 50 {
-					d.Errorf(`must be at most 50, got %v`, n)
-				}
-			}
+			v.Replicas = toolimpl.IntIn[int32](d, 0, 50)
 		case "dry_run":
 			if d.OptionalNull() {
 				break
 			}
-			if b, ok := d.Bool(); ok {
-				v.DryRun = b
-			}
+			v.DryRun, _ = d.Bool()
 		default:
 			d.Unknown("namespace, deployment, replicas, dry_run")
 		}
@@ -6120,9 +5229,7 @@ func decodeListUsersInput(d *toolimpl.Decoder, v *ListUsersInput) {
 			if v.Audit == nil {
 				v.Audit = new(Audit)
 			}
-			if s, ok := d.String(); ok {
-				v.Audit.RequestedBy = s
-			}
+			v.Audit.RequestedBy, _ = d.String()
 		case "reason":
 			if d.OptionalNull() {
 				break
@@ -6130,14 +5237,10 @@ func decodeListUsersInput(d *toolimpl.Decoder, v *ListUsersInput) {
 			if v.Audit == nil {
 				v.Audit = new(Audit)
 			}
-			if s, ok := d.String(); ok {
-				v.Audit.Reason = s
-			}
+			v.Audit.Reason, _ = d.String()
 		case "team":
 			hasTeam = true
-			if s, ok := d.String(); ok {
-				v.Team = s
-			}
+			v.Team, _ = d.String()
 		default:
 			d.Unknown("offset, limit, requested_by, reason, team")
 		}
@@ -6171,18 +5274,7 @@ func decodeShipInput(d *toolimpl.Decoder, v *ShipInput) {
 				break
 			}
 			v.Tags = new([]string)
-			if d.Array() {
-				*v.Tags = []string{}
-				for d.Elem() {
-					var elem string
-					if s, ok := d.String(); ok {
-						elem = s
-					}
-					if d.Keep() {
-						*v.Tags = append(*v.Tags, elem)
-					}
-				}
-			}
+			*v.Tags = d.Strings(0, -1)
 		case "parcel":
 			hasParcel = true
 			decodeObject2(d, &v.Parcel)
@@ -6208,9 +5300,7 @@ func decodeOrgChart(d *toolimpl.Decoder, v *OrgChart) {
 		switch string(d.Key()) {
 		case "org":
 			hasOrg = true
-			if s, ok := d.String(); ok {
-				v.Org = s
-			}
+			v.Org, _ = d.String()
 		case "departments":
 			hasDepartments = true
 			if d.Array() {
@@ -6253,9 +5343,7 @@ func decodePaperSearch(d *toolimpl.Decoder, v *PaperSearch) {
 			if v.Scope == nil {
 				v.Scope = new(Scope)
 			}
-			if s, ok := d.String(); ok {
-				v.Scope.Project = s
-			}
+			v.Scope.Project, _ = d.String()
 		case "archive":
 			if d.OptionalNull() {
 				break
@@ -6263,14 +5351,10 @@ func decodePaperSearch(d *toolimpl.Decoder, v *PaperSearch) {
 			if v.Scope == nil {
 				v.Scope = new(Scope)
 			}
-			if b, ok := d.Bool(); ok {
-				v.Scope.Archive = b
-			}
+			v.Scope.Archive, _ = d.Bool()
 		case "query":
 			hasQuery = true
-			if s, ok := d.String(); ok {
-				v.Query = s
-			}
+			v.Query, _ = d.String()
 		case "filters":
 			if d.OptionalNull() {
 				v.Filters = nil
@@ -6329,18 +5413,7 @@ func decodeRouteInput(d *toolimpl.Decoder, v *RouteInput) {
 				break
 			}
 			v.Avoid = new([]string)
-			if d.Array() {
-				*v.Avoid = []string{}
-				for d.Elem() {
-					var elem string
-					if s, ok := d.String(); ok {
-						elem = s
-					}
-					if d.Keep() {
-						*v.Avoid = append(*v.Avoid, elem)
-					}
-				}
-			}
+			*v.Avoid = d.Strings(0, -1)
 		case "via":
 			if d.OptionalNull() {
 				v.Via = nil
@@ -6401,9 +5474,7 @@ func decodeSensorReading(d *toolimpl.Decoder, v *SensorReading) {
 			}
 		case "sequence":
 			hasSequence = true
-			if n, ok := d.Int(64); ok {
-				v.Sequence = n
-			}
+			v.Sequence, _ = d.Int(64)
 		case "value":
 			hasValue = true
 			if f, ok := d.Float(32); ok {
@@ -6420,16 +5491,12 @@ func decodeSensorReading(d *toolimpl.Decoder, v *SensorReading) {
 			if d.OptionalNull() {
 				break
 			}
-			if n, ok := d.Uint(64); ok {
-				v.Count = n
-			}
+			v.Count, _ = d.Uint(64)
 		case "scale":
 			if d.OptionalNull() {
 				break
 			}
-			if f, ok := d.Float(64); ok {
-				v.Scale = f
-			}
+			v.Scale, _ = d.Float(64)
 		case "raw":
 			if d.OptionalNull() {
 				break
@@ -6465,15 +5532,7 @@ func decodeTimerInput(d *toolimpl.Decoder, v *TimerInput) {
 		switch string(d.Key()) {
 		case "delay_ms":
 			hasDelayMS = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.DelayMS = int(n)
-				if n < 0 {
-					d.Errorf(`must be at least 0, got %v`, n)
-				}
-				if n > 60000 {
-					d.Errorf(`must be at most 60000, got %v`, n)
-				}
-			}
+			v.DelayMS = toolimpl.IntIn[int](d, 0, 60000)
 		case "timeout":
 			if d.OptionalNull() {
 				break
@@ -6483,18 +5542,14 @@ func decodeTimerInput(d *toolimpl.Decoder, v *TimerInput) {
 			}
 		case "start_at":
 			hasStartAt = true
-			if t, ok := d.Time(); ok {
-				v.StartAt = t
-			}
+			v.StartAt, _ = d.Time()
 		case "end_at":
 			if d.OptionalNull() {
 				v.EndAt = nil
 				break
 			}
 			v.EndAt = new(time.Time)
-			if t, ok := d.Time(); ok {
-				*v.EndAt = t
-			}
+			*v.EndAt, _ = d.Time()
 		default:
 			d.Unknown("delay_ms, timeout, start_at, end_at")
 		}
@@ -6521,9 +5576,7 @@ func decodeBoxInput(d *toolimpl.Decoder, v *BoxInput) {
 				i := 0
 				for d.Elem() {
 					if i < 3 {
-						if f, ok := d.Float(64); ok {
-							v.Origin[i] = f
-						}
+						v.Origin[i], _ = d.Float(64)
 					} else {
 						d.Skip()
 					}
@@ -6539,9 +5592,7 @@ func decodeBoxInput(d *toolimpl.Decoder, v *BoxInput) {
 				i := 0
 				for d.Elem() {
 					if i < 3 {
-						if f, ok := d.Float(64); ok {
-							v.Size[i] = f
-						}
+						v.Size[i], _ = d.Float(64)
 					} else {
 						d.Skip()
 					}
@@ -6579,9 +5630,7 @@ func decodeBoxInput(d *toolimpl.Decoder, v *BoxInput) {
 				i := 0
 				for d.Elem() {
 					if i < 2 {
-						if s, ok := d.String(); ok {
-							v.Labels[i] = s
-						}
+						v.Labels[i], _ = d.String()
 					} else {
 						d.Skip()
 					}
@@ -6627,9 +5676,7 @@ func decodePage(d *toolimpl.Decoder, v *Page[OrderLine]) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Next = s
-			}
+			v.Next, _ = d.String()
 		case "total":
 			hasTotal = true
 			if n, ok := d.Int(strconv.IntSize); ok {
@@ -6721,9 +5768,7 @@ func decodeRateLimit(d *toolimpl.Decoder, v *RateLimit) {
 			if d.OptionalNull() {
 				break
 			}
-			if b, ok := d.Bytes(); ok {
-				v.Bytes = b
-			}
+			v.Bytes, _ = d.Bytes()
 		default:
 			d.Unknown("burst, per_second, window, bytes")
 		}
@@ -6749,9 +5794,7 @@ func decodeRefundInput(d *toolimpl.Decoder, v *RefundInput) {
 		switch string(d.Key()) {
 		case "payment_id":
 			hasPaymentID = true
-			if s, ok := d.String(); ok {
-				v.PaymentID = s
-			}
+			v.PaymentID, _ = d.String()
 		case "amount":
 			hasAmount = true
 			decodeMoney(d, &v.Amount)
@@ -6784,9 +5827,7 @@ func decodeLogQuery(d *toolimpl.Decoder, v *LogQuery) {
 		switch string(d.Key()) {
 		case "service":
 			hasService = true
-			if s, ok := d.String(); ok {
-				v.Service = s
-			}
+			v.Service, _ = d.String()
 		case "min_level":
 			hasMinLevel = true
 			d.TextUnmarshaler(&v.MinLevel)
@@ -6855,9 +5896,7 @@ func decodePriceCheck(d *toolimpl.Decoder, v *PriceCheck) {
 			if d.OptionalNull() {
 				break
 			}
-			if f, ok := d.Float(64); ok {
-				v.Amount = f
-			}
+			v.Amount, _ = d.Float(64)
 		default:
 			d.Unknown("base, targets, amount")
 		}
@@ -6877,9 +5916,7 @@ func decodeBlameInput(d *toolimpl.Decoder, v *BlameInput) {
 		switch string(d.Key()) {
 		case "file":
 			hasFile = true
-			if s, ok := d.String(); ok {
-				v.File = s
-			}
+			v.File, _ = d.String()
 		case "spans":
 			hasSpans = true
 			if d.Array() {
@@ -6924,16 +5961,12 @@ func decodeGetOrderInput(d *toolimpl.Decoder, v *GetOrderInput) {
 		switch string(d.Key()) {
 		case "order_id":
 			hasOrderID = true
-			if s, ok := d.String(); ok {
-				v.OrderID = s
-			}
+			v.OrderID, _ = d.String()
 		case "expand":
 			if d.OptionalNull() {
 				break
 			}
-			if b, ok := d.Bool(); ok {
-				v.Expand = b
-			}
+			v.Expand, _ = d.Bool()
 		default:
 			d.Unknown("order_id, expand")
 		}
@@ -6953,16 +5986,12 @@ func decodeCancelInput(d *toolimpl.Decoder, v *CancelInput) {
 		switch string(d.Key()) {
 		case "order_id":
 			hasOrderID = true
-			if s, ok := d.String(); ok {
-				v.OrderID = s
-			}
+			v.OrderID, _ = d.String()
 		case "reason":
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Reason = s
-			}
+			v.Reason, _ = d.String()
 		default:
 			d.Unknown("order_id, reason")
 		}
@@ -6982,9 +6011,7 @@ func decodeSearchOrdersInput(d *toolimpl.Decoder, v *SearchOrdersInput) {
 		switch string(d.Key()) {
 		case "customerId":
 			hasCustomerID = true
-			if s, ok := d.String(); ok {
-				v.CustomerID = s
-			}
+			v.CustomerID, _ = d.String()
 		case "statuses":
 			if d.OptionalNull() {
 				v.Statuses = nil
@@ -7049,9 +6076,7 @@ func decodeEchoOrderInput(d *toolimpl.Decoder, v *EchoOrderInput) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Notes = s
-			}
+			v.Notes, _ = d.String()
 		default:
 			d.Unknown("order, notes")
 		}
@@ -7071,37 +6096,20 @@ func decodeSendNoteArgs(d *toolimpl.Decoder, v *sendNoteArgs) {
 		switch string(d.Key()) {
 		case "to":
 			hasTo = true
-			if s, ok := d.String(); ok {
-				v.To = s
-			}
+			v.To, _ = d.String()
 		case "subject":
 			hasSubject = true
-			if s, ok := d.String(); ok {
-				v.Subject = s
-			}
+			v.Subject, _ = d.String()
 		case "urgent":
 			if d.OptionalNull() {
 				v.Urgent = nil
 				break
 			}
 			v.Urgent = new(bool)
-			if b, ok := d.Bool(); ok {
-				*v.Urgent = b
-			}
+			*v.Urgent, _ = d.Bool()
 		case "cc":
 			hasCc = true
-			if d.Array() {
-				v.Cc = []string{}
-				for d.Elem() {
-					var elem string
-					if s, ok := d.String(); ok {
-						elem = s
-					}
-					if d.Keep() {
-						v.Cc = append(v.Cc, elem)
-					}
-				}
-			}
+			v.Cc = d.Strings(0, -1)
 		default:
 			d.Unknown("to, subject, urgent, cc")
 		}
@@ -7137,9 +6145,7 @@ func decodeResizeImageArgs(d *toolimpl.Decoder, v *resizeImageArgs) {
 			}
 		case "scale":
 			hasScale = true
-			if f, ok := d.Float(64); ok {
-				v.Scale = f
-			}
+			v.Scale, _ = d.Float(64)
 		default:
 			d.Unknown("width, height, scale")
 		}
@@ -7165,9 +6171,7 @@ func decodeSummaryInput(d *toolimpl.Decoder, v *SummaryInput) {
 		switch string(d.Key()) {
 		case "text":
 			hasText = true
-			if s, ok := d.String(); ok {
-				v.Text = s
-			}
+			v.Text, _ = d.String()
 		case "max_words":
 			if d.OptionalNull() {
 				break
@@ -7194,16 +6198,12 @@ func decodeSplitInput(d *toolimpl.Decoder, v *SplitInput) {
 		switch string(d.Key()) {
 		case "text":
 			hasText = true
-			if s, ok := d.String(); ok {
-				v.Text = s
-			}
+			v.Text, _ = d.String()
 		case "sep":
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Sep = s
-			}
+			v.Sep, _ = d.String()
 		default:
 			d.Unknown("text, sep")
 		}
@@ -7223,16 +6223,12 @@ func decodeArchiveInput(d *toolimpl.Decoder, v *ArchiveInput) {
 		switch string(d.Key()) {
 		case "project":
 			hasProject = true
-			if s, ok := d.String(); ok {
-				v.Project = s
-			}
+			v.Project, _ = d.String()
 		case "force":
 			if d.OptionalNull() {
 				break
 			}
-			if b, ok := d.Bool(); ok {
-				v.Force = b
-			}
+			v.Force, _ = d.Bool()
 		default:
 			d.Unknown("project, force")
 		}
@@ -7256,20 +6252,10 @@ func decodeObject(d *toolimpl.Decoder, v *struct {
 		switch string(d.Key()) {
 		case "sku":
 			hasSKU = true
-			if s, ok := d.String(); ok {
-				v.SKU = s
-			}
+			v.SKU, _ = d.String()
 		case "quantity":
 			hasQuantity = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Quantity = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 999 {
-					d.Errorf(`must be at most 999, got %v`, n)
-				}
-			}
+			v.Quantity = toolimpl.IntIn[int](d, 1, 999)
 		case "price":
 			hasPrice = true
 			if f, ok := d.Float(64); ok {
@@ -7303,27 +6289,18 @@ func decodeAddress(d *toolimpl.Decoder, v *Address) {
 		switch string(d.Key()) {
 		case "street":
 			hasStreet = true
-			if s, ok := d.String(); ok {
-				v.Street = s
-			}
+			v.Street, _ = d.String()
 		case "city":
 			hasCity = true
-			if s, ok := d.String(); ok {
-				v.City = s
-			}
+			v.City, _ = d.String()
 		case "country":
 			hasCountry = true
-			if s, ok := d.String(); ok {
-				v.Country = s
-				d.Length(s, 2, 2)
-			}
+			v.Country = d.StringLength(2, 2)
 		case "zip":
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Zip = s
-			}
+			v.Zip, _ = d.String()
 		default:
 			d.Unknown("street, city, country, zip")
 		}
@@ -7390,9 +6367,7 @@ func decodeDepartment(d *toolimpl.Decoder, v *Department) {
 		switch string(d.Key()) {
 		case "name":
 			hasName = true
-			if s, ok := d.String(); ok {
-				v.Name = s
-			}
+			v.Name, _ = d.String()
 		case "teams":
 			hasTeams = true
 			if d.Array() {
@@ -7429,18 +6404,7 @@ func decodeFilters(d *toolimpl.Decoder, v *Filters) {
 				v.Authors = nil
 				break
 			}
-			if d.Array() {
-				v.Authors = []string{}
-				for d.Elem() {
-					var elem string
-					if s, ok := d.String(); ok {
-						elem = s
-					}
-					if d.Keep() {
-						v.Authors = append(v.Authors, elem)
-					}
-				}
-			}
+			v.Authors = d.Strings(0, -1)
 		case "year":
 			if d.OptionalNull() {
 				v.Year = nil
@@ -7472,9 +6436,7 @@ func decodeObject3(d *toolimpl.Decoder, v *struct {
 			if d.OptionalNull() {
 				break
 			}
-			if b, ok := d.Bool(); ok {
-				v.Highlight = b
-			}
+			v.Highlight, _ = d.Bool()
 		case "snippet":
 			if d.OptionalNull() {
 				break
@@ -7520,9 +6482,7 @@ func decodeWaypoint(d *toolimpl.Decoder, v *Waypoint) {
 			if d.OptionalNull() {
 				break
 			}
-			if b, ok := d.Bool(); ok {
-				v.Stop = b
-			}
+			v.Stop, _ = d.Bool()
 		default:
 			d.Unknown("lat, lon, stop")
 		}
@@ -7545,9 +6505,7 @@ func decodeOrderLine(d *toolimpl.Decoder, v *OrderLine) {
 		switch string(d.Key()) {
 		case "sku":
 			hasSKU = true
-			if s, ok := d.String(); ok {
-				v.SKU = s
-			}
+			v.SKU, _ = d.String()
 		case "qty":
 			hasQuantity = true
 			if n, ok := d.Uint(16); ok {
@@ -7575,14 +6533,10 @@ func decodePair(d *toolimpl.Decoder, v *Pair[string, int64]) {
 		switch string(d.Key()) {
 		case "key":
 			hasKey = true
-			if s, ok := d.String(); ok {
-				v.Key = s
-			}
+			v.Key, _ = d.String()
 		case "value":
 			hasValue = true
-			if n, ok := d.Int(64); ok {
-				v.Value = n
-			}
+			v.Value, _ = d.Int(64)
 		default:
 			d.Unknown("key, value")
 		}
@@ -7605,9 +6559,7 @@ func decodePair2(d *toolimpl.Decoder, v *Pair[string, float32]) {
 		switch string(d.Key()) {
 		case "key":
 			hasKey = true
-			if s, ok := d.String(); ok {
-				v.Key = s
-			}
+			v.Key, _ = d.String()
 		case "value":
 			hasValue = true
 			if f, ok := d.Float(32); ok {
@@ -7651,31 +6603,16 @@ func decodeOrder(d *toolimpl.Decoder, v *Order) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-			}
+			v.ID, _ = d.String()
 		case "status":
 			hasStatus = true
-			if s, ok := d.String(); ok {
-				v.Status = s
-			}
+			v.Status, _ = d.String()
 		case "lines":
 			if d.OptionalNull() {
 				v.Lines = nil
 				break
 			}
-			if d.Array() {
-				v.Lines = []string{}
-				for d.Elem() {
-					var elem string
-					if s, ok := d.String(); ok {
-						elem = s
-					}
-					if d.Keep() {
-						v.Lines = append(v.Lines, elem)
-					}
-				}
-			}
+			v.Lines = d.Strings(0, -1)
 		default:
 			d.Unknown("id, status, lines")
 		}
@@ -7740,9 +6677,7 @@ func decodeTeam(d *toolimpl.Decoder, v *Team) {
 		switch string(d.Key()) {
 		case "name":
 			hasName = true
-			if s, ok := d.String(); ok {
-				v.Name = s
-			}
+			v.Name, _ = d.String()
 		case "members":
 			hasMembers = true
 			if d.Array() {
@@ -7780,15 +6715,7 @@ func decodeObject5(d *toolimpl.Decoder, v *struct {
 			if d.OptionalNull() {
 				break
 			}
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Words = int(n)
-				if n < 5 {
-					d.Errorf(`must be at least 5, got %v`, n)
-				}
-				if n > 80 {
-					d.Errorf(`must be at most 80, got %v`, n)
-				}
-			}
+			v.Words = toolimpl.IntIn[int](d, 5, 80)
 		default:
 			d.Unknown("words")
 		}
@@ -7805,9 +6732,7 @@ func checkMoney(d *toolimpl.Decoder, v *Money) {
 		switch string(d.Key()) {
 		case "amount":
 			hasAmount = true
-			if n, ok := d.Int(64); ok {
-				v.Amount = n
-			}
+			v.Amount, _ = d.Int(64)
 		case "currency":
 			hasCurrency = true
 			mark := d.Mark()
@@ -7819,9 +6744,7 @@ func checkMoney(d *toolimpl.Decoder, v *Money) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Note = s
-			}
+			v.Note, _ = d.String()
 		default:
 			d.Unknown("amount, currency, note")
 		}
@@ -7874,9 +6797,7 @@ func decodeMember(d *toolimpl.Decoder, v *Member) {
 		switch string(d.Key()) {
 		case "name":
 			hasName = true
-			if s, ok := d.String(); ok {
-				v.Name = s
-			}
+			v.Name, _ = d.String()
 		case "contact":
 			if d.OptionalNull() {
 				v.Contact = nil
@@ -7904,9 +6825,7 @@ func decodeContact(d *toolimpl.Decoder, v *Contact) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Email = s
-			}
+			v.Email, _ = d.String()
 		case "phones":
 			if d.OptionalNull() {
 				v.Phones = nil
@@ -7938,16 +6857,12 @@ func decodePhone(d *toolimpl.Decoder, v *Phone) {
 		switch string(d.Key()) {
 		case "number":
 			hasNumber = true
-			if s, ok := d.String(); ok {
-				v.Number = s
-			}
+			v.Number, _ = d.String()
 		case "mobile":
 			if d.OptionalNull() {
 				break
 			}
-			if b, ok := d.Bool(); ok {
-				v.Mobile = b
-			}
+			v.Mobile, _ = d.Bool()
 		default:
 			d.Unknown("number, mobile")
 		}
@@ -7960,54 +6875,34 @@ func decodePhone(d *toolimpl.Decoder, v *Phone) {
 // fastThermostatInput is the fast path of decodeThermostatInput: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastThermostatInput(data []byte, i int, v *ThermostatInput, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasRoom, hasTarget, hasUnit bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "room":
 			hasRoom = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Room = strs.Of(data, i, s)
+			v.Room, i, ok = strs.String(data, i)
 		case "target":
 			hasTarget = true
-			var f float64
-			if f, i, ok = toolimpl.FastFloat(data, i, 64); !ok || f < -20 || f > 40 {
+			v.Target, i, ok = toolimpl.FastFloat(data, i, 64)
+			if !ok || v.Target < -20 || v.Target > 40 {
 				return i, false
 			}
-			v.Target = f
 		case "unit":
 			hasUnit = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Unit, ok = parseUnit(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Unit, ok = parseUnit(s)
 			}
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasRoom {
-		return i, false
-	}
-	if !hasTarget {
-		return i, false
-	}
-	if !hasUnit {
+	if !ok || !hasRoom || !hasTarget || !hasUnit {
 		return i, false
 	}
 	return i, true
@@ -8016,67 +6911,45 @@ func fastThermostatInput(data []byte, i int, v *ThermostatInput, strs *toolimpl.
 // fastTaskInput is the fast path of decodeTaskInput: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastTaskInput(data []byte, i int, v *TaskInput, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasTitle, hasPriority bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "title":
 			hasTitle = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Title = strs.Of(data, i, s)
+			v.Title, i, ok = strs.String(data, i)
 		case "priority":
 			hasPriority = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Priority, ok = parsePriority(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Priority, ok = parsePriority(s)
 			}
 		case "due":
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.Due = make([]Weekday, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
+			var more2 bool
+			i, more2, ok = toolimpl.FastArray(data, i)
+			v.Due = make([]Weekday, 0, toolimpl.FastCount(data, i, !more2))
+			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Weekday
 				var n int64
-				if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-					return i, false
-				}
-				switch n {
-				case 0, 1, 2, 3, 4, 5, 6:
-				default:
-					return i, false
-				}
+				n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize)
 				elem = Weekday(n)
-				v.Due = append(v.Due, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
+				if !ok || (n != 0 && n != 1 && n != 2 && n != 3 && n != 4 && n != 5 && n != 6) {
 					return i, false
 				}
+				if !ok {
+					return i, false
+				}
+				v.Due = append(v.Due, elem)
 			}
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasTitle {
-		return i, false
-	}
-	if !hasPriority {
+	if !ok || !hasTitle || !hasPriority {
 		return i, false
 	}
 	return i, true
@@ -8085,50 +6958,30 @@ func fastTaskInput(data []byte, i int, v *TaskInput, strs *toolimpl.Strings) (in
 // fastSyncInput is the fast path of decodeSyncInput: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastSyncInput(data []byte, i int, v *SyncInput, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasSource, hasTarget bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "source":
 			hasSource = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Source = strs.Of(data, i, s)
+			v.Source, i, ok = strs.String(data, i)
 		case "target":
 			hasTarget = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Target = strs.Of(data, i, s)
+			v.Target, i, ok = strs.String(data, i)
 		case "mode":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Mode, ok = parseMode(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Mode, ok = parseMode(s)
 			}
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasSource {
-		return i, false
-	}
-	if !hasTarget {
+	if !ok || !hasSource || !hasTarget {
 		return i, false
 	}
 	return i, true
@@ -8137,54 +6990,38 @@ func fastSyncInput(data []byte, i int, v *SyncInput, strs *toolimpl.Strings) (in
 // fastFeedInput is the fast path of decodeFeedInput: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastFeedInput(data []byte, i int, v *FeedInput, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasTopic bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "topic":
 			hasTopic = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Topic = strs.Of(data, i, s)
+			v.Topic, i, ok = strs.String(data, i)
 		case "order":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Order, ok = parseSortOrder(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Order, ok = parseSortOrder(s)
 			}
 		case "days":
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.Days = make([]Weekday, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
+			var more2 bool
+			i, more2, ok = toolimpl.FastArray(data, i)
+			v.Days = make([]Weekday, 0, toolimpl.FastCount(data, i, !more2))
+			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Weekday
 				var n int64
-				if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-					return i, false
-				}
-				switch n {
-				case 0, 1, 2, 3, 4, 5, 6:
-				default:
-					return i, false
-				}
+				n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize)
 				elem = Weekday(n)
-				v.Days = append(v.Days, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
+				if !ok || (n != 0 && n != 1 && n != 2 && n != 3 && n != 4 && n != 5 && n != 6) {
 					return i, false
 				}
+				if !ok {
+					return i, false
+				}
+				v.Days = append(v.Days, elem)
+			}
+			if !ok {
+				return i, false
 			}
 			if _, _, dup := toolimpl.Duplicate(v.Days); dup {
 				return i, false
@@ -8192,11 +7029,11 @@ func fastFeedInput(data []byte, i int, v *FeedInput, strs *toolimpl.Strings) (in
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasTopic {
+	if !ok || !hasTopic {
 		return i, false
 	}
 	return i, true
@@ -8205,85 +7042,61 @@ func fastFeedInput(data []byte, i int, v *FeedInput, strs *toolimpl.Strings) (in
 // fastAlarmInput is the fast path of decodeAlarmInput: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastAlarmInput(data []byte, i int, v *AlarmInput, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasDay, hasHour, hasMinute bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "day":
 			hasDay = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			switch n {
-			case 0, 1, 2, 3, 4, 5, 6:
-			default:
-				return i, false
-			}
+			n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize)
 			v.Day = Weekday(n)
+			if !ok || (n != 0 && n != 1 && n != 2 && n != 3 && n != 4 && n != 5 && n != 6) {
+				return i, false
+			}
 		case "hour":
 			hasHour = true
 			var n uint64
-			if n, i, ok = toolimpl.FastUint(data, i, 8); !ok || n > 23 {
+			n, i, ok = toolimpl.FastUint(data, i, 8)
+			v.Hour = uint8(n)
+			if !ok || n > 23 {
 				return i, false
 			}
-			v.Hour = uint8(n)
 		case "minute":
 			hasMinute = true
 			var n uint64
-			if n, i, ok = toolimpl.FastUint(data, i, 8); !ok || n > 59 {
+			n, i, ok = toolimpl.FastUint(data, i, 8)
+			v.Minute = uint8(n)
+			if !ok || n > 59 {
 				return i, false
 			}
-			v.Minute = uint8(n)
 		case "repeat":
 			v.Repeat = new(Weekday)
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			switch n {
-			case 0, 1, 2, 3, 4, 5, 6:
-			default:
-				return i, false
-			}
+			n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize)
 			*v.Repeat = Weekday(n)
+			if !ok || (n != 0 && n != 1 && n != 2 && n != 3 && n != 4 && n != 5 && n != 6) {
+				return i, false
+			}
 		case "label":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Label, ok = parsePriority(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Label, ok = parsePriority(s)
 			}
 		case "comfort_unit":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Comfort, ok = parseUnit(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Comfort, ok = parseUnit(s)
 			}
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasDay {
-		return i, false
-	}
-	if !hasHour {
-		return i, false
-	}
-	if !hasMinute {
+	if !ok || !hasDay || !hasHour || !hasMinute {
 		return i, false
 	}
 	return i, true
@@ -8292,44 +7105,28 @@ func fastAlarmInput(data []byte, i int, v *AlarmInput, strs *toolimpl.Strings) (
 // fastWeatherQuery is the fast path of decodeWeatherQuery: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastWeatherQuery(data []byte, i int, v *WeatherQuery, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasLocation bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "location":
 			hasLocation = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Location = strs.Of(data, i, s)
+			v.Location, i, ok = strs.String(data, i)
 		case "units":
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Units = strs.Of(data, i, s)
+			v.Units, i, ok = strs.String(data, i)
 		case "days":
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
+			n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize)
 			v.Days = int(n)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasLocation {
+	if !ok || !hasLocation {
 		return i, false
 	}
 	return i, true
@@ -8338,54 +7135,31 @@ func fastWeatherQuery(data []byte, i int, v *WeatherQuery, strs *toolimpl.String
 // fastSeatRequest is the fast path of decodeSeatRequest: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastSeatRequest(data []byte, i int, v *SeatRequest, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasFlight, hasPreference bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "flight":
 			hasFlight = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Flight = strs.Of(data, i, s)
+			v.Flight, i, ok = strs.String(data, i)
 		case "preference":
 			hasPreference = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Preference = strs.Of(data, i, s)
+			v.Preference, i, ok = strs.String(data, i)
 		case "row":
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
+			n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize)
 			v.Row = int(n)
 		case "note":
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Note = strs.Of(data, i, s)
+			v.Note, i, ok = strs.String(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasFlight {
-		return i, false
-	}
-	if !hasPreference {
+	if !ok || !hasFlight || !hasPreference {
 		return i, false
 	}
 	return i, true
@@ -8394,62 +7168,33 @@ func fastSeatRequest(data []byte, i int, v *SeatRequest, strs *toolimpl.Strings)
 // fastIssueComment is the fast path of decodeIssueComment: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastIssueComment(data []byte, i int, v *IssueComment, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasOwner, hasRepo, hasNumber, hasBody bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "owner":
 			hasOwner = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Owner = strs.Of(data, i, s)
+			v.Owner, i, ok = strs.String(data, i)
 		case "repo":
 			hasRepo = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Repo = strs.Of(data, i, s)
+			v.Repo, i, ok = strs.String(data, i)
 		case "issue_number":
 			hasNumber = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
+			n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize)
 			v.Number = int(n)
 		case "body":
 			hasBody = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Body = strs.Of(data, i, s)
+			v.Body, i, ok = strs.String(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasOwner {
-		return i, false
-	}
-	if !hasRepo {
-		return i, false
-	}
-	if !hasNumber {
-		return i, false
-	}
-	if !hasBody {
+	if !ok || !hasOwner || !hasRepo || !hasNumber || !hasBody {
 		return i, false
 	}
 	return i, true
@@ -8458,44 +7203,30 @@ func fastIssueComment(data []byte, i int, v *IssueComment, strs *toolimpl.String
 // fastFileRange is the fast path of decodeFileRange: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastFileRange(data []byte, i int, v *FileRange, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasPath bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "path":
 			hasPath = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Path = strs.Of(data, i, s)
+			v.Path, i, ok = strs.String(data, i)
 		case "start":
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
+			n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize)
 			v.Start = int(n)
 		case "end":
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
+			n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize)
 			v.End = int(n)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasPath {
+	if !ok || !hasPath {
 		return i, false
 	}
 	return i, true
@@ -8504,56 +7235,26 @@ func fastFileRange(data []byte, i int, v *FileRange, strs *toolimpl.Strings) (in
 // fastSymbolQuery is the fast path of decodeSymbolQuery: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastSymbolQuery(data []byte, i int, v *SymbolQuery, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasSymbol bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "symbol":
 			hasSymbol = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Symbol = strs.Of(data, i, s)
+			v.Symbol, i, ok = strs.String(data, i)
 		case "kinds":
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.Kinds = make([]string, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
-				var elem string
-				var s []byte
-				if s, i, ok = toolimpl.FastString(data, i); !ok {
-					return i, false
-				}
-				elem = strs.Of(data, i, s)
-				v.Kinds = append(v.Kinds, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
-			}
+			v.Kinds, i, ok = strs.Strings(data, i)
 		case "exact":
-			var b bool
-			if b, i, ok = toolimpl.FastBool(data, i); !ok {
-				return i, false
-			}
-			v.Exact = b
+			v.Exact, i, ok = toolimpl.FastBool(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasSymbol {
+	if !ok || !hasSymbol {
 		return i, false
 	}
 	return i, true
@@ -8562,62 +7263,30 @@ func fastSymbolQuery(data []byte, i int, v *SymbolQuery, strs *toolimpl.Strings)
 // fastKnowledgeQuery is the fast path of decodeKnowledgeQuery: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastKnowledgeQuery(data []byte, i int, v *KnowledgeQuery, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasQuestion bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "question":
 			hasQuestion = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Question = strs.Of(data, i, s)
+			v.Question, i, ok = strs.String(data, i)
 		case "base_ids":
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.BaseIDs = make([]string, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
-				var elem string
-				var s []byte
-				if s, i, ok = toolimpl.FastString(data, i); !ok {
-					return i, false
-				}
-				elem = strs.Of(data, i, s)
-				v.BaseIDs = append(v.BaseIDs, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
-			}
+			v.BaseIDs, i, ok = strs.Strings(data, i)
 		case "threshold":
-			var f float64
-			if f, i, ok = toolimpl.FastFloat(data, i, 64); !ok {
-				return i, false
-			}
-			v.Threshold = f
+			v.Threshold, i, ok = toolimpl.FastFloat(data, i, 64)
 		case "top_k":
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
+			n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize)
 			v.TopK = int(n)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasQuestion {
+	if !ok || !hasQuestion {
 		return i, false
 	}
 	return i, true
@@ -8626,38 +7295,26 @@ func fastKnowledgeQuery(data []byte, i int, v *KnowledgeQuery, strs *toolimpl.St
 // fastExpression is the fast path of decodeExpression: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastExpression(data []byte, i int, v *Expression, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasExpr bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "expr":
 			hasExpr = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Expr = strs.Of(data, i, s)
+			v.Expr, i, ok = strs.String(data, i)
 		case "precision":
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, 8); !ok {
-				return i, false
-			}
+			n, i, ok = toolimpl.FastInt(data, i, 8)
 			v.Precision = int8(n)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasExpr {
+	if !ok || !hasExpr {
 		return i, false
 	}
 	return i, true
@@ -8666,88 +7323,56 @@ func fastExpression(data []byte, i int, v *Expression, strs *toolimpl.Strings) (
 // fastTicketInput is the fast path of decodeTicketInput: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastTicketInput(data []byte, i int, v *TicketInput, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasTitle, hasSeverity, hasRetries bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "title":
 			hasTitle = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 5, 80) {
-				return i, false
-			}
-			v.Title = strs.Of(data, i, s)
+			v.Title, i, ok = strs.StringLength(data, i, 5, 80)
 		case "severity":
 			hasSeverity = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			switch string(s) {
-			case "low":
-				v.Severity = "low"
-			case "medium":
-				v.Severity = "medium"
-			case "high":
-				v.Severity = "high"
-			default:
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				switch string(s) {
+				case "low":
+					v.Severity = "low"
+				case "medium":
+					v.Severity = "medium"
+				case "high":
+					v.Severity = "high"
+				default:
+					ok = false
+				}
 			}
 		case "retries":
 			hasRetries = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 10 {
-				return i, false
-			}
-			v.Retries = int(n)
+			v.Retries, i, ok = toolimpl.FastIntIn[int](data, i, 1, 10)
 		case "labels":
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
+			v.Labels, i, ok = strs.Strings(data, i)
+			if !ok {
 				return i, false
-			}
-			v.Labels = make([]string, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
-				var elem string
-				var s []byte
-				if s, i, ok = toolimpl.FastString(data, i); !ok {
-					return i, false
-				}
-				elem = strs.Of(data, i, s)
-				v.Labels = append(v.Labels, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
 			}
 			if _, _, dup := toolimpl.Duplicate(v.Labels); dup {
 				return i, false
 			}
-			if len(v.Labels) > 5 {
+			if !ok || len(v.Labels) > 5 {
 				return i, false
 			}
 		case "contact":
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.ValidFormat("email", string(s)) {
+			v.Contact, i, ok = strs.String(data, i)
+			if !ok || !toolimpl.ValidFormat("email", v.Contact) {
 				return i, false
 			}
-			v.Contact = strs.Of(data, i, s)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasTitle {
-		return i, false
-	}
-	if !hasSeverity {
+	if !ok || !hasTitle || !hasSeverity {
 		return i, false
 	}
 	if !hasRetries {
@@ -8759,59 +7384,41 @@ func fastTicketInput(data []byte, i int, v *TicketInput, strs *toolimpl.Strings)
 // fastTranslateInput is the fast path of decodeTranslateInput: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastTranslateInput(data []byte, i int, v *TranslateInput, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasText, hasTarget bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "text":
 			hasText = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Text = strs.Of(data, i, s)
+			v.Text, i, ok = strs.String(data, i)
 		case "target":
 			hasTarget = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			switch string(s) {
-			case "en":
-				v.Target = "en"
-			case "fr":
-				v.Target = "fr"
-			case "de":
-				v.Target = "de"
-			case "ja":
-				v.Target = "ja"
-			default:
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				switch string(s) {
+				case "en":
+					v.Target = "en"
+				case "fr":
+					v.Target = "fr"
+				case "de":
+					v.Target = "de"
+				case "ja":
+					v.Target = "ja"
+				default:
+					ok = false
+				}
 			}
 		case "formal":
-			var b bool
-			if b, i, ok = toolimpl.FastBool(data, i); !ok {
-				return i, false
-			}
-			v.Formal = b
+			v.Formal, i, ok = toolimpl.FastBool(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasText {
-		return i, false
-	}
-	if !hasTarget {
+	if !ok || !hasText || !hasTarget {
 		return i, false
 	}
 	return i, true
@@ -8820,56 +7427,28 @@ func fastTranslateInput(data []byte, i int, v *TranslateInput, strs *toolimpl.St
 // fastRecipeSearch is the fast path of decodeRecipeSearch: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastRecipeSearch(data []byte, i int, v *RecipeSearch, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasIngredients bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "ingredients":
 			hasIngredients = true
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.Ingredients = make([]string, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
-				var elem string
-				var s []byte
-				if s, i, ok = toolimpl.FastString(data, i); !ok {
-					return i, false
-				}
-				elem = strs.Of(data, i, s)
-				v.Ingredients = append(v.Ingredients, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
-			}
+			v.Ingredients, i, ok = strs.Strings(data, i)
 		case "max_minutes":
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
+			n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize)
 			v.MaxMinutes = int(n)
 		case "vegetarian":
-			var b bool
-			if b, i, ok = toolimpl.FastBool(data, i); !ok {
-				return i, false
-			}
-			v.Vegetarian = b
+			v.Vegetarian, i, ok = toolimpl.FastBool(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasIngredients {
+	if !ok || !hasIngredients {
 		return i, false
 	}
 	return i, true
@@ -8878,59 +7457,48 @@ func fastRecipeSearch(data []byte, i int, v *RecipeSearch, strs *toolimpl.String
 // fastPageArgs is the fast path of decodePageArgs: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastPageArgs(data []byte, i int, v *PageArgs, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasPage, hasPerPage, hasSort bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "page":
 			hasPage = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 {
+			n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize)
+			v.Page = int(n)
+			if !ok || n < 1 {
 				return i, false
 			}
-			v.Page = int(n)
 		case "per_page":
 			hasPerPage = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 100 {
-				return i, false
-			}
-			v.PerPage = int(n)
+			v.PerPage, i, ok = toolimpl.FastIntIn[int](data, i, 1, 100)
 		case "sort":
 			hasSort = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			switch string(s) {
-			case "created":
-				v.Sort = "created"
-			case "updated":
-				v.Sort = "updated"
-			case "popularity":
-				v.Sort = "popularity"
-			default:
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				switch string(s) {
+				case "created":
+					v.Sort = "created"
+				case "updated":
+					v.Sort = "updated"
+				case "popularity":
+					v.Sort = "popularity"
+				default:
+					ok = false
+				}
 			}
 		case "cursor":
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Cursor = strs.Of(data, i, s)
+			v.Cursor, i, ok = strs.String(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
+	}
+	if !ok {
+		return i, false
 	}
 	if !hasPage {
 		v.Page = 1
@@ -8947,74 +7515,54 @@ func fastPageArgs(data []byte, i int, v *PageArgs, strs *toolimpl.Strings) (int,
 // fastTransferInput is the fast path of decodeTransferInput: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastTransferInput(data []byte, i int, v *TransferInput, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasFrom, hasTo, hasAmount, hasCurrency bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "from":
 			hasFrom = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !pattern1.Match(s) {
+			v.From, i, ok = strs.String(data, i)
+			if !ok || !pattern1.MatchString(v.From) {
 				return i, false
 			}
-			v.From = strs.Of(data, i, s)
 		case "to":
 			hasTo = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !pattern1.Match(s) {
+			v.To, i, ok = strs.String(data, i)
+			if !ok || !pattern1.MatchString(v.To) {
 				return i, false
 			}
-			v.To = strs.Of(data, i, s)
 		case "amount":
 			hasAmount = true
-			var f float64
-			if f, i, ok = toolimpl.FastFloat(data, i, 64); !ok || !toolimpl.MultipleOf(f, "0.01") || f > 100000 || f <= 0 {
+			v.Amount, i, ok = toolimpl.FastFloat(data, i, 64)
+			if !ok || !toolimpl.MultipleOf(v.Amount, "0.01") || v.Amount > 100000 || v.Amount <= 0 {
 				return i, false
 			}
-			v.Amount = f
 		case "currency":
 			hasCurrency = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			switch string(s) {
-			case "EUR":
-				v.Currency = "EUR"
-			case "USD":
-				v.Currency = "USD"
-			case "GBP":
-				v.Currency = "GBP"
-			default:
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				switch string(s) {
+				case "EUR":
+					v.Currency = "EUR"
+				case "USD":
+					v.Currency = "USD"
+				case "GBP":
+					v.Currency = "GBP"
+				default:
+					ok = false
+				}
 			}
 		case "memo":
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 0, 140) {
-				return i, false
-			}
-			v.Memo = strs.Of(data, i, s)
+			v.Memo, i, ok = strs.StringLength(data, i, 0, 140)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasFrom {
-		return i, false
-	}
-	if !hasTo {
-		return i, false
-	}
-	if !hasAmount {
+	if !ok || !hasFrom || !hasTo || !hasAmount {
 		return i, false
 	}
 	if !hasCurrency {
@@ -9026,62 +7574,44 @@ func fastTransferInput(data []byte, i int, v *TransferInput, strs *toolimpl.Stri
 // fastScheduleInput is the fast path of decodeScheduleInput: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastScheduleInput(data []byte, i int, v *ScheduleInput, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasName, hasCron, hasEnabled bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "name":
 			hasName = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, 40) || !pattern2.Match(s) {
+			v.Name, i, ok = strs.StringLength(data, i, 1, 40)
+			if !ok || !pattern2.MatchString(v.Name) {
 				return i, false
 			}
-			v.Name = strs.Of(data, i, s)
 		case "cron":
 			hasCron = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Cron = strs.Of(data, i, s)
+			v.Cron, i, ok = strs.String(data, i)
 		case "enabled":
 			hasEnabled = true
 			v.Enabled = new(bool)
-			var b bool
-			if b, i, ok = toolimpl.FastBool(data, i); !ok {
-				return i, false
-			}
-			*v.Enabled = b
+			*v.Enabled, i, ok = toolimpl.FastBool(data, i)
 		case "priority":
 			var n uint64
-			if n, i, ok = toolimpl.FastUint(data, i, 16); !ok || n > 1000 {
-				return i, false
-			}
+			n, i, ok = toolimpl.FastUint(data, i, 16)
 			v.Priority = uint16(n)
-		case "owner":
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.ValidFormat("uuid", string(s)) {
+			if !ok || n > 1000 {
 				return i, false
 			}
-			v.Owner = strs.Of(data, i, s)
+		case "owner":
+			v.Owner, i, ok = strs.String(data, i)
+			if !ok || !toolimpl.ValidFormat("uuid", v.Owner) {
+				return i, false
+			}
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasName {
-		return i, false
-	}
-	if !hasCron {
+	if !ok || !hasName || !hasCron {
 		return i, false
 	}
 	if !hasEnabled {
@@ -9094,66 +7624,46 @@ func fastScheduleInput(data []byte, i int, v *ScheduleInput, strs *toolimpl.Stri
 // fastInvoiceLines is the fast path of decodeInvoiceLines: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastInvoiceLines(data []byte, i int, v *InvoiceLines, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasInvoiceID, hasLines bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "invoice_id":
 			hasInvoiceID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 3, -1) {
-				return i, false
-			}
-			v.InvoiceID = strs.Of(data, i, s)
+			v.InvoiceID, i, ok = strs.StringLength(data, i, 3, -1)
 		case "lines":
 			hasLines = true
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
+			var more2 bool
+			i, more2, ok = toolimpl.FastArray(data, i)
 			v.Lines = make([]struct {
 				SKU      string  `json:"sku" jsonschema:"required,description=Stock keeping unit"`
 				Quantity int     `json:"quantity" jsonschema:"minimum=1,maximum=999"`
 				Price    float64 `json:"price" jsonschema:"minimum=0"`
-			}, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
+			}, 0, toolimpl.FastCount(data, i, !more2))
+			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem struct {
 					SKU      string  `json:"sku" jsonschema:"required,description=Stock keeping unit"`
 					Quantity int     `json:"quantity" jsonschema:"minimum=1,maximum=999"`
 					Price    float64 `json:"price" jsonschema:"minimum=0"`
 				}
-				if i, ok = fastObject(data, i, &elem, strs); !ok {
+				i, ok = fastObject(data, i, &elem, strs)
+				if !ok {
 					return i, false
 				}
 				v.Lines = append(v.Lines, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
 			}
-			if len(v.Lines) < 1 {
-				return i, false
-			}
-			if len(v.Lines) > 20 {
+			if !ok || len(v.Lines) < 1 || len(v.Lines) > 20 {
 				return i, false
 			}
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasInvoiceID {
-		return i, false
-	}
-	if !hasLines {
+	if !ok || !hasInvoiceID || !hasLines {
 		return i, false
 	}
 	return i, true
@@ -9162,56 +7672,35 @@ func fastInvoiceLines(data []byte, i int, v *InvoiceLines, strs *toolimpl.String
 // fastProfileUpdate is the fast path of decodeProfileUpdate: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastProfileUpdate(data []byte, i int, v *ProfileUpdate, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasUserID bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "user_id":
 			hasUserID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.UserID = strs.Of(data, i, s)
+			v.UserID, i, ok = strs.String(data, i)
 		case "displayName":
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.DisplayName = strs.Of(data, i, s)
+			v.DisplayName, i, ok = strs.String(data, i)
 		case "avatarUrl":
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.ValidFormat("uri", string(s)) {
+			v.AvatarURL, i, ok = strs.String(data, i)
+			if !ok || !toolimpl.ValidFormat("uri", v.AvatarURL) {
 				return i, false
 			}
-			v.AvatarURL = strs.Of(data, i, s)
 		case "http_proxy":
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.HTTPProxy = strs.Of(data, i, s)
+			v.HTTPProxy, i, ok = strs.String(data, i)
 		case "age":
 			var n uint64
-			if n, i, ok = toolimpl.FastUint(data, i, 8); !ok {
-				return i, false
-			}
+			n, i, ok = toolimpl.FastUint(data, i, 8)
 			v.Age = uint8(n)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasUserID {
+	if !ok || !hasUserID {
 		return i, false
 	}
 	return i, true
@@ -9220,44 +7709,26 @@ func fastProfileUpdate(data []byte, i int, v *ProfileUpdate, strs *toolimpl.Stri
 // fastLookupOrderInput is the fast path of decodeLookupOrderInput: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastLookupOrderInput(data []byte, i int, v *LookupOrderInput, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasOrderNumber bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "orderNumber":
 			hasOrderNumber = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.OrderNumber = strs.Of(data, i, s)
+			v.OrderNumber, i, ok = strs.String(data, i)
 		case "customerId":
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.CustomerID = strs.Of(data, i, s)
+			v.CustomerID, i, ok = strs.String(data, i)
 		case "includeLines":
-			var b bool
-			if b, i, ok = toolimpl.FastBool(data, i); !ok {
-				return i, false
-			}
-			v.IncludeLines = b
+			v.IncludeLines, i, ok = toolimpl.FastBool(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasOrderNumber {
+	if !ok || !hasOrderNumber {
 		return i, false
 	}
 	return i, true
@@ -9266,50 +7737,30 @@ func fastLookupOrderInput(data []byte, i int, v *LookupOrderInput, strs *toolimp
 // fastUntaggedInput is the fast path of decodeUntaggedInput: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastUntaggedInput(data []byte, i int, v *UntaggedInput, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasQuery bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "Query":
 			hasQuery = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Query = strs.Of(data, i, s)
+			v.Query, i, ok = strs.String(data, i)
 		case "MaxHits":
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
+			n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize)
 			v.MaxHits = int(n)
 		case "Language":
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Language = strs.Of(data, i, s)
+			v.Language, i, ok = strs.String(data, i)
 		case "fuzzy":
-			var b bool
-			if b, i, ok = toolimpl.FastBool(data, i); !ok {
-				return i, false
-			}
-			v.Fuzzy = b
+			v.Fuzzy, i, ok = toolimpl.FastBool(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasQuery {
+	if !ok || !hasQuery {
 		return i, false
 	}
 	return i, true
@@ -9318,80 +7769,36 @@ func fastUntaggedInput(data []byte, i int, v *UntaggedInput, strs *toolimpl.Stri
 // fastMeetingInput is the fast path of decodeMeetingInput: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastMeetingInput(data []byte, i int, v *MeetingInput, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasRoomID, hasAttendees, hasDurationMin bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "roomId":
 			hasRoomID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.RoomID = strs.Of(data, i, s)
+			v.RoomID, i, ok = strs.String(data, i)
 		case "attendees":
 			hasAttendees = true
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.Attendees = make([]string, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
-				var elem string
-				var s []byte
-				if s, i, ok = toolimpl.FastString(data, i); !ok {
-					return i, false
-				}
-				elem = strs.Of(data, i, s)
-				v.Attendees = append(v.Attendees, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
-			}
-			if len(v.Attendees) < 1 {
+			v.Attendees, i, ok = strs.Strings(data, i)
+			if !ok || len(v.Attendees) < 1 {
 				return i, false
 			}
 		case "durationMin":
 			hasDurationMin = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 15 || n > 480 {
-				return i, false
-			}
-			v.DurationMin = int(n)
+			v.DurationMin, i, ok = toolimpl.FastIntIn[int](data, i, 15, 480)
 		case "agendaUrl":
 			v.AgendaURL = new(string)
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			*v.AgendaURL = strs.Of(data, i, s)
+			*v.AgendaURL, i, ok = strs.String(data, i)
 		case "isPrivate":
-			var b bool
-			if b, i, ok = toolimpl.FastBool(data, i); !ok {
-				return i, false
-			}
-			v.IsPrivate = b
+			v.IsPrivate, i, ok = toolimpl.FastBool(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasRoomID {
-		return i, false
-	}
-	if !hasAttendees {
-		return i, false
-	}
-	if !hasDurationMin {
+	if !ok || !hasRoomID || !hasAttendees || !hasDurationMin {
 		return i, false
 	}
 	return i, true
@@ -9400,58 +7807,30 @@ func fastMeetingInput(data []byte, i int, v *MeetingInput, strs *toolimpl.String
 // fastClusterScale is the fast path of decodeClusterScale: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastClusterScale(data []byte, i int, v *ClusterScale, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasNamespace, hasDeployment, hasReplicas bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "namespace":
 			hasNamespace = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Namespace = strs.Of(data, i, s)
+			v.Namespace, i, ok = strs.String(data, i)
 		case "deployment":
 			hasDeployment = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Deployment = strs.Of(data, i, s)
+			v.Deployment, i, ok = strs.String(data, i)
 		case "replicas":
 			hasReplicas = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, 32); !ok || n < 0 || n > 50 {
-				return i, false
-			}
-			v.Replicas = int32(n)
+			v.Replicas, i, ok = toolimpl.FastIntIn[int32](data, i, 0, 50)
 		case "dry_run":
-			var b bool
-			if b, i, ok = toolimpl.FastBool(data, i); !ok {
-				return i, false
-			}
-			v.DryRun = b
+			v.DryRun, i, ok = toolimpl.FastBool(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasNamespace {
-		return i, false
-	}
-	if !hasDeployment {
-		return i, false
-	}
-	if !hasReplicas {
+	if !ok || !hasNamespace || !hasDeployment || !hasReplicas {
 		return i, false
 	}
 	return i, true
@@ -9460,62 +7839,31 @@ func fastClusterScale(data []byte, i int, v *ClusterScale, strs *toolimpl.String
 // fastShipInput is the fast path of decodeShipInput: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastShipInput(data []byte, i int, v *ShipInput, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasTo, hasParcel bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "to":
 			hasTo = true
-			if i, ok = fastAddress(data, i, &v.To, strs); !ok {
-				return i, false
-			}
+			i, ok = fastAddress(data, i, &v.To, strs)
 		case "from":
 			v.From = new(Address)
-			if i, ok = fastAddress(data, i, v.From, strs); !ok {
-				return i, false
-			}
+			i, ok = fastAddress(data, i, v.From, strs)
 		case "tags":
 			v.Tags = new([]string)
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			*v.Tags = make([]string, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
-				var elem string
-				var s []byte
-				if s, i, ok = toolimpl.FastString(data, i); !ok {
-					return i, false
-				}
-				elem = strs.Of(data, i, s)
-				*v.Tags = append(*v.Tags, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
-			}
+			*v.Tags, i, ok = strs.Strings(data, i)
 		case "parcel":
 			hasParcel = true
-			if i, ok = fastObject2(data, i, &v.Parcel, strs); !ok {
-				return i, false
-			}
+			i, ok = fastObject2(data, i, &v.Parcel, strs)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasTo {
-		return i, false
-	}
-	if !hasParcel {
+	if !ok || !hasTo || !hasParcel {
 		return i, false
 	}
 	return i, true
@@ -9524,55 +7872,38 @@ func fastShipInput(data []byte, i int, v *ShipInput, strs *toolimpl.Strings) (in
 // fastOrgChart is the fast path of decodeOrgChart: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastOrgChart(data []byte, i int, v *OrgChart, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasOrg, hasDepartments bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "org":
 			hasOrg = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Org = strs.Of(data, i, s)
+			v.Org, i, ok = strs.String(data, i)
 		case "departments":
 			hasDepartments = true
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.Departments = make([]Department, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
+			var more2 bool
+			i, more2, ok = toolimpl.FastArray(data, i)
+			v.Departments = make([]Department, 0, toolimpl.FastCount(data, i, !more2))
+			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Department
-				if i, ok = fastDepartment(data, i, &elem, strs); !ok {
+				i, ok = fastDepartment(data, i, &elem, strs)
+				if !ok {
 					return i, false
 				}
 				v.Departments = append(v.Departments, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
 			}
-			if len(v.Departments) > 3 {
+			if !ok || len(v.Departments) > 3 {
 				return i, false
 			}
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasOrg {
-		return i, false
-	}
-	if !hasDepartments {
+	if !ok || !hasOrg || !hasDepartments {
 		return i, false
 	}
 	return i, true
@@ -9581,100 +7912,63 @@ func fastOrgChart(data []byte, i int, v *OrgChart, strs *toolimpl.Strings) (int,
 // fastRouteInput is the fast path of decodeRouteInput: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastRouteInput(data []byte, i int, v *RouteInput, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasWaypoints bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "waypoints":
 			hasWaypoints = true
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.Waypoints = make([]Waypoint, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
+			var more2 bool
+			i, more2, ok = toolimpl.FastArray(data, i)
+			v.Waypoints = make([]Waypoint, 0, toolimpl.FastCount(data, i, !more2))
+			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Waypoint
-				if i, ok = fastWaypoint(data, i, &elem, strs); !ok {
+				i, ok = fastWaypoint(data, i, &elem, strs)
+				if !ok {
 					return i, false
 				}
 				v.Waypoints = append(v.Waypoints, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
 			}
-			if len(v.Waypoints) < 2 {
-				return i, false
-			}
-			if len(v.Waypoints) > 8 {
+			if !ok || len(v.Waypoints) < 2 || len(v.Waypoints) > 8 {
 				return i, false
 			}
 		case "avoid":
 			v.Avoid = new([]string)
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			*v.Avoid = make([]string, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
-				var elem string
-				var s []byte
-				if s, i, ok = toolimpl.FastString(data, i); !ok {
-					return i, false
-				}
-				elem = strs.Of(data, i, s)
-				*v.Avoid = append(*v.Avoid, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
-			}
+			*v.Avoid, i, ok = strs.Strings(data, i)
 		case "via":
 			v.Via = new(Waypoint)
-			if i, ok = fastWaypoint(data, i, v.Via, strs); !ok {
-				return i, false
-			}
+			i, ok = fastWaypoint(data, i, v.Via, strs)
 		case "legs":
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.Legs = make([][]Waypoint, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
+			var more2 bool
+			i, more2, ok = toolimpl.FastArray(data, i)
+			v.Legs = make([][]Waypoint, 0, toolimpl.FastCount(data, i, !more2))
+			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem []Waypoint
-				var empty3 bool
-				if i, empty3, ok = toolimpl.FastOpen(data, i, '['); !ok {
-					return i, false
-				}
-				elem = make([]Waypoint, 0, toolimpl.FastCount(data, i, empty3))
-				for more3 := !empty3; more3; {
+				var more3 bool
+				i, more3, ok = toolimpl.FastArray(data, i)
+				elem = make([]Waypoint, 0, toolimpl.FastCount(data, i, !more3))
+				for ; more3; i, more3, ok = toolimpl.FastNext(data, i, ']') {
 					var elem2 Waypoint
-					if i, ok = fastWaypoint(data, i, &elem2, strs); !ok {
+					i, ok = fastWaypoint(data, i, &elem2, strs)
+					if !ok {
 						return i, false
 					}
 					elem = append(elem, elem2)
-					if i, more3, ok = toolimpl.FastNext(data, i, ']'); !ok {
-						return i, false
-					}
 				}
-				v.Legs = append(v.Legs, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
+				if !ok {
 					return i, false
 				}
+				v.Legs = append(v.Legs, elem)
 			}
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasWaypoints {
+	if !ok || !hasWaypoints {
 		return i, false
 	}
 	return i, true
@@ -9683,86 +7977,49 @@ func fastRouteInput(data []byte, i int, v *RouteInput, strs *toolimpl.Strings) (
 // fastSensorReading is the fast path of decodeSensorReading: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastSensorReading(data []byte, i int, v *SensorReading, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasChannel, hasPort, hasSequence, hasValue bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "channel":
 			hasChannel = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, 8); !ok {
-				return i, false
-			}
+			n, i, ok = toolimpl.FastInt(data, i, 8)
 			v.Channel = int8(n)
 		case "port":
 			hasPort = true
 			var n uint64
-			if n, i, ok = toolimpl.FastUint(data, i, 16); !ok {
-				return i, false
-			}
+			n, i, ok = toolimpl.FastUint(data, i, 16)
 			v.Port = uint16(n)
 		case "sequence":
 			hasSequence = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, 64); !ok {
-				return i, false
-			}
-			v.Sequence = n
+			v.Sequence, i, ok = toolimpl.FastInt(data, i, 64)
 		case "value":
 			hasValue = true
 			var f float64
-			if f, i, ok = toolimpl.FastFloat(data, i, 32); !ok {
-				return i, false
-			}
+			f, i, ok = toolimpl.FastFloat(data, i, 32)
 			v.Value = float32(f)
 		case "offset":
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, 32); !ok {
-				return i, false
-			}
+			n, i, ok = toolimpl.FastInt(data, i, 32)
 			v.Offset = int32(n)
 		case "count":
-			var n uint64
-			if n, i, ok = toolimpl.FastUint(data, i, 64); !ok {
-				return i, false
-			}
-			v.Count = n
+			v.Count, i, ok = toolimpl.FastUint(data, i, 64)
 		case "scale":
-			var f float64
-			if f, i, ok = toolimpl.FastFloat(data, i, 64); !ok {
-				return i, false
-			}
-			v.Scale = f
+			v.Scale, i, ok = toolimpl.FastFloat(data, i, 64)
 		case "raw":
 			var n uint64
-			if n, i, ok = toolimpl.FastUint(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
+			n, i, ok = toolimpl.FastUint(data, i, strconv.IntSize)
 			v.Raw = uint(n)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasChannel {
-		return i, false
-	}
-	if !hasPort {
-		return i, false
-	}
-	if !hasSequence {
-		return i, false
-	}
-	if !hasValue {
+	if !ok || !hasChannel || !hasPort || !hasSequence || !hasValue {
 		return i, false
 	}
 	return i, true
@@ -9771,58 +8028,39 @@ func fastSensorReading(data []byte, i int, v *SensorReading, strs *toolimpl.Stri
 // fastPage is the fast path of decodePage: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastPage(data []byte, i int, v *Page[OrderLine], strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasItems, hasTotal bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "items":
 			hasItems = true
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.Items = make([]OrderLine, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
+			var more2 bool
+			i, more2, ok = toolimpl.FastArray(data, i)
+			v.Items = make([]OrderLine, 0, toolimpl.FastCount(data, i, !more2))
+			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem OrderLine
-				if i, ok = fastOrderLine(data, i, &elem, strs); !ok {
+				i, ok = fastOrderLine(data, i, &elem, strs)
+				if !ok {
 					return i, false
 				}
 				v.Items = append(v.Items, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
 			}
 		case "next":
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Next = strs.Of(data, i, s)
+			v.Next, i, ok = strs.String(data, i)
 		case "total":
 			hasTotal = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
+			n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize)
 			v.Total = int(n)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasItems {
-		return i, false
-	}
-	if !hasTotal {
+	if !ok || !hasItems || !hasTotal {
 		return i, false
 	}
 	return i, true
@@ -9831,54 +8069,37 @@ func fastPage(data []byte, i int, v *Page[OrderLine], strs *toolimpl.Strings) (i
 // fastTagInput is the fast path of decodeTagInput: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastTagInput(data []byte, i int, v *TagInput, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasLines, hasWeight bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "lines":
 			hasLines = true
-			if i, ok = fastPage(data, i, &v.Lines, strs); !ok {
-				return i, false
-			}
+			i, ok = fastPage(data, i, &v.Lines, strs)
 		case "pairs":
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.Pairs = make([]Pair[string, int64], 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
+			var more2 bool
+			i, more2, ok = toolimpl.FastArray(data, i)
+			v.Pairs = make([]Pair[string, int64], 0, toolimpl.FastCount(data, i, !more2))
+			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Pair[string, int64]
-				if i, ok = fastPair(data, i, &elem, strs); !ok {
+				i, ok = fastPair(data, i, &elem, strs)
+				if !ok {
 					return i, false
 				}
 				v.Pairs = append(v.Pairs, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
 			}
 		case "weight":
 			hasWeight = true
-			if i, ok = fastPair2(data, i, &v.Weight, strs); !ok {
-				return i, false
-			}
+			i, ok = fastPair2(data, i, &v.Weight, strs)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasLines {
-		return i, false
-	}
-	if !hasWeight {
+	if !ok || !hasLines || !hasWeight {
 		return i, false
 	}
 	return i, true
@@ -9887,38 +8108,24 @@ func fastTagInput(data []byte, i int, v *TagInput, strs *toolimpl.Strings) (int,
 // fastGetOrderInput is the fast path of decodeGetOrderInput: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastGetOrderInput(data []byte, i int, v *GetOrderInput, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasOrderID bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "order_id":
 			hasOrderID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.OrderID = strs.Of(data, i, s)
+			v.OrderID, i, ok = strs.String(data, i)
 		case "expand":
-			var b bool
-			if b, i, ok = toolimpl.FastBool(data, i); !ok {
-				return i, false
-			}
-			v.Expand = b
+			v.Expand, i, ok = toolimpl.FastBool(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasOrderID {
+	if !ok || !hasOrderID {
 		return i, false
 	}
 	return i, true
@@ -9927,38 +8134,24 @@ func fastGetOrderInput(data []byte, i int, v *GetOrderInput, strs *toolimpl.Stri
 // fastCancelInput is the fast path of decodeCancelInput: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastCancelInput(data []byte, i int, v *CancelInput, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasOrderID bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "order_id":
 			hasOrderID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.OrderID = strs.Of(data, i, s)
+			v.OrderID, i, ok = strs.String(data, i)
 		case "reason":
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Reason = strs.Of(data, i, s)
+			v.Reason, i, ok = strs.String(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasOrderID {
+	if !ok || !hasOrderID {
 		return i, false
 	}
 	return i, true
@@ -9967,36 +8160,24 @@ func fastCancelInput(data []byte, i int, v *CancelInput, strs *toolimpl.Strings)
 // fastEchoOrderInput is the fast path of decodeEchoOrderInput: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastEchoOrderInput(data []byte, i int, v *EchoOrderInput, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasOrder bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "order":
 			hasOrder = true
-			if i, ok = fastOrder(data, i, &v.Order, strs); !ok {
-				return i, false
-			}
+			i, ok = fastOrder(data, i, &v.Order, strs)
 		case "notes":
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Notes = strs.Of(data, i, s)
+			v.Notes, i, ok = strs.String(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasOrder {
+	if !ok || !hasOrder {
 		return i, false
 	}
 	return i, true
@@ -10005,71 +8186,31 @@ func fastEchoOrderInput(data []byte, i int, v *EchoOrderInput, strs *toolimpl.St
 // fastSendNoteArgs is the fast path of decodeSendNoteArgs: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastSendNoteArgs(data []byte, i int, v *sendNoteArgs, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasTo, hasSubject, hasCc bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "to":
 			hasTo = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.To = strs.Of(data, i, s)
+			v.To, i, ok = strs.String(data, i)
 		case "subject":
 			hasSubject = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Subject = strs.Of(data, i, s)
+			v.Subject, i, ok = strs.String(data, i)
 		case "urgent":
 			v.Urgent = new(bool)
-			var b bool
-			if b, i, ok = toolimpl.FastBool(data, i); !ok {
-				return i, false
-			}
-			*v.Urgent = b
+			*v.Urgent, i, ok = toolimpl.FastBool(data, i)
 		case "cc":
 			hasCc = true
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.Cc = make([]string, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
-				var elem string
-				var s []byte
-				if s, i, ok = toolimpl.FastString(data, i); !ok {
-					return i, false
-				}
-				elem = strs.Of(data, i, s)
-				v.Cc = append(v.Cc, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
-			}
+			v.Cc, i, ok = strs.Strings(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasTo {
-		return i, false
-	}
-	if !hasSubject {
-		return i, false
-	}
-	if !hasCc {
+	if !ok || !hasTo || !hasSubject || !hasCc {
 		return i, false
 	}
 	return i, true
@@ -10078,52 +8219,32 @@ func fastSendNoteArgs(data []byte, i int, v *sendNoteArgs, strs *toolimpl.String
 // fastResizeImageArgs is the fast path of decodeResizeImageArgs: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastResizeImageArgs(data []byte, i int, v *resizeImageArgs, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasWidth, hasHeight, hasScale bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "width":
 			hasWidth = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
+			n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize)
 			v.Width = int(n)
 		case "height":
 			hasHeight = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
+			n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize)
 			v.Height = int(n)
 		case "scale":
 			hasScale = true
-			var f float64
-			if f, i, ok = toolimpl.FastFloat(data, i, 64); !ok {
-				return i, false
-			}
-			v.Scale = f
+			v.Scale, i, ok = toolimpl.FastFloat(data, i, 64)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasWidth {
-		return i, false
-	}
-	if !hasHeight {
-		return i, false
-	}
-	if !hasScale {
+	if !ok || !hasWidth || !hasHeight || !hasScale {
 		return i, false
 	}
 	return i, true
@@ -10132,38 +8253,26 @@ func fastResizeImageArgs(data []byte, i int, v *resizeImageArgs, strs *toolimpl.
 // fastSummaryInput is the fast path of decodeSummaryInput: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastSummaryInput(data []byte, i int, v *SummaryInput, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasText bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "text":
 			hasText = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Text = strs.Of(data, i, s)
+			v.Text, i, ok = strs.String(data, i)
 		case "max_words":
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
+			n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize)
 			v.MaxWords = int(n)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasText {
+	if !ok || !hasText {
 		return i, false
 	}
 	return i, true
@@ -10172,38 +8281,24 @@ func fastSummaryInput(data []byte, i int, v *SummaryInput, strs *toolimpl.String
 // fastSplitInput is the fast path of decodeSplitInput: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastSplitInput(data []byte, i int, v *SplitInput, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasText bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "text":
 			hasText = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Text = strs.Of(data, i, s)
+			v.Text, i, ok = strs.String(data, i)
 		case "sep":
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Sep = strs.Of(data, i, s)
+			v.Sep, i, ok = strs.String(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasText {
+	if !ok || !hasText {
 		return i, false
 	}
 	return i, true
@@ -10212,38 +8307,24 @@ func fastSplitInput(data []byte, i int, v *SplitInput, strs *toolimpl.Strings) (
 // fastArchiveInput is the fast path of decodeArchiveInput: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastArchiveInput(data []byte, i int, v *ArchiveInput, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasProject bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "project":
 			hasProject = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Project = strs.Of(data, i, s)
+			v.Project, i, ok = strs.String(data, i)
 		case "force":
-			var b bool
-			if b, i, ok = toolimpl.FastBool(data, i); !ok {
-				return i, false
-			}
-			v.Force = b
+			v.Force, i, ok = toolimpl.FastBool(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasProject {
+	if !ok || !hasProject {
 		return i, false
 	}
 	return i, true
@@ -10256,52 +8337,31 @@ func fastObject(data []byte, i int, v *struct {
 	Quantity int     `json:"quantity" jsonschema:"minimum=1,maximum=999"`
 	Price    float64 `json:"price" jsonschema:"minimum=0"`
 }, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasSKU, hasQuantity, hasPrice bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "sku":
 			hasSKU = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.SKU = strs.Of(data, i, s)
+			v.SKU, i, ok = strs.String(data, i)
 		case "quantity":
 			hasQuantity = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 999 {
-				return i, false
-			}
-			v.Quantity = int(n)
+			v.Quantity, i, ok = toolimpl.FastIntIn[int](data, i, 1, 999)
 		case "price":
 			hasPrice = true
-			var f float64
-			if f, i, ok = toolimpl.FastFloat(data, i, 64); !ok || f < 0 {
+			v.Price, i, ok = toolimpl.FastFloat(data, i, 64)
+			if !ok || v.Price < 0 {
 				return i, false
 			}
-			v.Price = f
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasSKU {
-		return i, false
-	}
-	if !hasQuantity {
-		return i, false
-	}
-	if !hasPrice {
+	if !ok || !hasSKU || !hasQuantity || !hasPrice {
 		return i, false
 	}
 	return i, true
@@ -10310,58 +8370,30 @@ func fastObject(data []byte, i int, v *struct {
 // fastAddress is the fast path of decodeAddress: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastAddress(data []byte, i int, v *Address, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasStreet, hasCity, hasCountry bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "street":
 			hasStreet = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Street = strs.Of(data, i, s)
+			v.Street, i, ok = strs.String(data, i)
 		case "city":
 			hasCity = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.City = strs.Of(data, i, s)
+			v.City, i, ok = strs.String(data, i)
 		case "country":
 			hasCountry = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 2, 2) {
-				return i, false
-			}
-			v.Country = strs.Of(data, i, s)
+			v.Country, i, ok = strs.StringLength(data, i, 2, 2)
 		case "zip":
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Zip = strs.Of(data, i, s)
+			v.Zip, i, ok = strs.String(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasStreet {
-		return i, false
-	}
-	if !hasCity {
-		return i, false
-	}
-	if !hasCountry {
+	if !ok || !hasStreet || !hasCity || !hasCountry {
 		return i, false
 	}
 	return i, true
@@ -10377,40 +8409,28 @@ func fastObject2(data []byte, i int, v *struct {
 		H int `json:"h"`
 	} `json:"size"`
 }, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasWeightKg, hasSize bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "weight_kg":
 			hasWeightKg = true
-			var f float64
-			if f, i, ok = toolimpl.FastFloat(data, i, 64); !ok || f > 30 || f <= 0 {
+			v.WeightKg, i, ok = toolimpl.FastFloat(data, i, 64)
+			if !ok || v.WeightKg > 30 || v.WeightKg <= 0 {
 				return i, false
 			}
-			v.WeightKg = f
 		case "size":
 			hasSize = true
-			if i, ok = fastObject3(data, i, &v.Size, strs); !ok {
-				return i, false
-			}
+			i, ok = fastObject3(data, i, &v.Size, strs)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasWeightKg {
-		return i, false
-	}
-	if !hasSize {
+	if !ok || !hasWeightKg || !hasSize {
 		return i, false
 	}
 	return i, true
@@ -10419,52 +8439,35 @@ func fastObject2(data []byte, i int, v *struct {
 // fastDepartment is the fast path of decodeDepartment: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastDepartment(data []byte, i int, v *Department, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasName, hasTeams bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "name":
 			hasName = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Name = strs.Of(data, i, s)
+			v.Name, i, ok = strs.String(data, i)
 		case "teams":
 			hasTeams = true
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.Teams = make([]Team, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
+			var more2 bool
+			i, more2, ok = toolimpl.FastArray(data, i)
+			v.Teams = make([]Team, 0, toolimpl.FastCount(data, i, !more2))
+			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Team
-				if i, ok = fastTeam(data, i, &elem, strs); !ok {
+				i, ok = fastTeam(data, i, &elem, strs)
+				if !ok {
 					return i, false
 				}
 				v.Teams = append(v.Teams, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
 			}
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasName {
-		return i, false
-	}
-	if !hasTeams {
+	if !ok || !hasName || !hasTeams {
 		return i, false
 	}
 	return i, true
@@ -10473,48 +8476,33 @@ func fastDepartment(data []byte, i int, v *Department, strs *toolimpl.Strings) (
 // fastWaypoint is the fast path of decodeWaypoint: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastWaypoint(data []byte, i int, v *Waypoint, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasLat, hasLon bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "lat":
 			hasLat = true
-			var f float64
-			if f, i, ok = toolimpl.FastFloat(data, i, 64); !ok || f < -90 || f > 90 {
+			v.Lat, i, ok = toolimpl.FastFloat(data, i, 64)
+			if !ok || v.Lat < -90 || v.Lat > 90 {
 				return i, false
 			}
-			v.Lat = f
 		case "lon":
 			hasLon = true
-			var f float64
-			if f, i, ok = toolimpl.FastFloat(data, i, 64); !ok || f < -180 || f > 180 {
+			v.Lon, i, ok = toolimpl.FastFloat(data, i, 64)
+			if !ok || v.Lon < -180 || v.Lon > 180 {
 				return i, false
 			}
-			v.Lon = f
 		case "stop":
-			var b bool
-			if b, i, ok = toolimpl.FastBool(data, i); !ok {
-				return i, false
-			}
-			v.Stop = b
+			v.Stop, i, ok = toolimpl.FastBool(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasLat {
-		return i, false
-	}
-	if !hasLon {
+	if !ok || !hasLat || !hasLon {
 		return i, false
 	}
 	return i, true
@@ -10523,42 +8511,27 @@ func fastWaypoint(data []byte, i int, v *Waypoint, strs *toolimpl.Strings) (int,
 // fastOrderLine is the fast path of decodeOrderLine: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastOrderLine(data []byte, i int, v *OrderLine, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasSKU, hasQuantity bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "sku":
 			hasSKU = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.SKU = strs.Of(data, i, s)
+			v.SKU, i, ok = strs.String(data, i)
 		case "qty":
 			hasQuantity = true
 			var n uint64
-			if n, i, ok = toolimpl.FastUint(data, i, 16); !ok {
-				return i, false
-			}
+			n, i, ok = toolimpl.FastUint(data, i, 16)
 			v.Quantity = uint16(n)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasSKU {
-		return i, false
-	}
-	if !hasQuantity {
+	if !ok || !hasSKU || !hasQuantity {
 		return i, false
 	}
 	return i, true
@@ -10567,42 +8540,25 @@ func fastOrderLine(data []byte, i int, v *OrderLine, strs *toolimpl.Strings) (in
 // fastPair is the fast path of decodePair: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastPair(data []byte, i int, v *Pair[string, int64], strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasKey, hasValue bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "key":
 			hasKey = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Key = strs.Of(data, i, s)
+			v.Key, i, ok = strs.String(data, i)
 		case "value":
 			hasValue = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, 64); !ok {
-				return i, false
-			}
-			v.Value = n
+			v.Value, i, ok = toolimpl.FastInt(data, i, 64)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasKey {
-		return i, false
-	}
-	if !hasValue {
+	if !ok || !hasKey || !hasValue {
 		return i, false
 	}
 	return i, true
@@ -10611,42 +8567,27 @@ func fastPair(data []byte, i int, v *Pair[string, int64], strs *toolimpl.Strings
 // fastPair2 is the fast path of decodePair2: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastPair2(data []byte, i int, v *Pair[string, float32], strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasKey, hasValue bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "key":
 			hasKey = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Key = strs.Of(data, i, s)
+			v.Key, i, ok = strs.String(data, i)
 		case "value":
 			hasValue = true
 			var f float64
-			if f, i, ok = toolimpl.FastFloat(data, i, 32); !ok {
-				return i, false
-			}
+			f, i, ok = toolimpl.FastFloat(data, i, 32)
 			v.Value = float32(f)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasKey {
-		return i, false
-	}
-	if !hasValue {
+	if !ok || !hasKey || !hasValue {
 		return i, false
 	}
 	return i, true
@@ -10655,60 +8596,27 @@ func fastPair2(data []byte, i int, v *Pair[string, float32], strs *toolimpl.Stri
 // fastOrder is the fast path of decodeOrder: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastOrder(data []byte, i int, v *Order, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasID, hasStatus bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "id":
 			hasID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.ID = strs.Of(data, i, s)
+			v.ID, i, ok = strs.String(data, i)
 		case "status":
 			hasStatus = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Status = strs.Of(data, i, s)
+			v.Status, i, ok = strs.String(data, i)
 		case "lines":
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.Lines = make([]string, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
-				var elem string
-				var s []byte
-				if s, i, ok = toolimpl.FastString(data, i); !ok {
-					return i, false
-				}
-				elem = strs.Of(data, i, s)
-				v.Lines = append(v.Lines, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
-			}
+			v.Lines, i, ok = strs.Strings(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasID {
-		return i, false
-	}
-	if !hasStatus {
+	if !ok || !hasID || !hasStatus {
 		return i, false
 	}
 	return i, true
@@ -10721,52 +8629,34 @@ func fastObject3(data []byte, i int, v *struct {
 	W int `json:"w"`
 	H int `json:"h"`
 }, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasL, hasW, hasH bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "l":
 			hasL = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
+			n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize)
 			v.L = int(n)
 		case "w":
 			hasW = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
+			n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize)
 			v.W = int(n)
 		case "h":
 			hasH = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
+			n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize)
 			v.H = int(n)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasL {
-		return i, false
-	}
-	if !hasW {
-		return i, false
-	}
-	if !hasH {
+	if !ok || !hasL || !hasW || !hasH {
 		return i, false
 	}
 	return i, true
@@ -10775,52 +8665,35 @@ func fastObject3(data []byte, i int, v *struct {
 // fastTeam is the fast path of decodeTeam: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastTeam(data []byte, i int, v *Team, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasName, hasMembers bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "name":
 			hasName = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Name = strs.Of(data, i, s)
+			v.Name, i, ok = strs.String(data, i)
 		case "members":
 			hasMembers = true
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.Members = make([]Member, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
+			var more2 bool
+			i, more2, ok = toolimpl.FastArray(data, i)
+			v.Members = make([]Member, 0, toolimpl.FastCount(data, i, !more2))
+			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Member
-				if i, ok = fastMember(data, i, &elem, strs); !ok {
+				i, ok = fastMember(data, i, &elem, strs)
+				if !ok {
 					return i, false
 				}
 				v.Members = append(v.Members, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
 			}
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasName {
-		return i, false
-	}
-	if !hasMembers {
+	if !ok || !hasName || !hasMembers {
 		return i, false
 	}
 	return i, true
@@ -10829,37 +8702,25 @@ func fastTeam(data []byte, i int, v *Team, strs *toolimpl.Strings) (int, bool) {
 // fastMember is the fast path of decodeMember: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastMember(data []byte, i int, v *Member, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasName bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "name":
 			hasName = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Name = strs.Of(data, i, s)
+			v.Name, i, ok = strs.String(data, i)
 		case "contact":
 			v.Contact = new(Contact)
-			if i, ok = fastContact(data, i, v.Contact, strs); !ok {
-				return i, false
-			}
+			i, ok = fastContact(data, i, v.Contact, strs)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasName {
+	if !ok || !hasName {
 		return i, false
 	}
 	return i, true
@@ -10868,44 +8729,33 @@ func fastMember(data []byte, i int, v *Member, strs *toolimpl.Strings) (int, boo
 // fastContact is the fast path of decodeContact: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastContact(data []byte, i int, v *Contact, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	var key []byte
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "email":
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Email = strs.Of(data, i, s)
+			v.Email, i, ok = strs.String(data, i)
 		case "phones":
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.Phones = make([]Phone, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
+			var more2 bool
+			i, more2, ok = toolimpl.FastArray(data, i)
+			v.Phones = make([]Phone, 0, toolimpl.FastCount(data, i, !more2))
+			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Phone
-				if i, ok = fastPhone(data, i, &elem, strs); !ok {
+				i, ok = fastPhone(data, i, &elem, strs)
+				if !ok {
 					return i, false
 				}
 				v.Phones = append(v.Phones, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
 			}
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
+	}
+	if !ok {
+		return i, false
 	}
 	return i, true
 }
@@ -10913,38 +8763,24 @@ func fastContact(data []byte, i int, v *Contact, strs *toolimpl.Strings) (int, b
 // fastPhone is the fast path of decodePhone: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastPhone(data []byte, i int, v *Phone, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasNumber bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "number":
 			hasNumber = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Number = strs.Of(data, i, s)
+			v.Number, i, ok = strs.String(data, i)
 		case "mobile":
-			var b bool
-			if b, i, ok = toolimpl.FastBool(data, i); !ok {
-				return i, false
-			}
-			v.Mobile = b
+			v.Mobile, i, ok = toolimpl.FastBool(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasNumber {
+	if !ok || !hasNumber {
 		return i, false
 	}
 	return i, true
@@ -11008,15 +8844,6 @@ func encodeCurrentWeatherResult(e *toolimpl.Encoder, v WeatherQuery) {
 // encodeChooseSeatResult writes the result of the choose_seat tool as JSON.
 func encodeChooseSeatResult(e *toolimpl.Encoder, v SeatRequest) {
 	encodeSeatRequest(e, &v)
-}
-
-// encodeCommentOnIssueResult writes the result of the comment_on_issue tool as JSON.
-func encodeCommentOnIssueResult(e *toolimpl.Encoder, v *IssueComment) {
-	if v == nil {
-		e.Null()
-	} else {
-		encodeIssueComment(e, v)
-	}
 }
 
 // encodeReadLinesResult writes the result of the read_lines tool as JSON.
@@ -11163,15 +8990,6 @@ func encodeBlameLinesResult(e *toolimpl.Encoder, v BlameInput) {
 	encodeBlameInput(e, &v)
 }
 
-// encodeGetOrderResult writes the result of the get_order tool as JSON.
-func encodeGetOrderResult(e *toolimpl.Encoder, v *Order) {
-	if v == nil {
-		e.Null()
-	} else {
-		encodeOrder(e, v)
-	}
-}
-
 // encodeSearchOrdersResult writes the result of the search_orders tool as JSON.
 func encodeSearchOrdersResult(e *toolimpl.Encoder, v []Order) {
 	if v == nil {
@@ -11185,15 +9003,6 @@ func encodeSearchOrdersResult(e *toolimpl.Encoder, v []Order) {
 			encodeOrder(e, &el)
 		}
 		e.Byte(']')
-	}
-}
-
-// encodeValidateOrderResult writes the result of the validate_order tool as JSON.
-func encodeValidateOrderResult(e *toolimpl.Encoder, v *EchoOrderInput) {
-	if v == nil {
-		e.Null()
-	} else {
-		encodeEchoOrderInput(e, v)
 	}
 }
 
@@ -11502,8 +9311,12 @@ func encodeSeatRequest(e *toolimpl.Encoder, v *SeatRequest) {
 	e.Byte('}')
 }
 
-// encodeIssueComment writes an IssueComment as JSON.
+// encodeIssueComment writes an IssueComment as JSON, and nil as null.
 func encodeIssueComment(e *toolimpl.Encoder, v *IssueComment) {
+	if v == nil {
+		e.Null()
+		return
+	}
 	e.Raw(`{"owner":`)
 	e.String(v.Owner)
 	e.Raw(`,"repo":`)
@@ -12148,8 +9961,12 @@ func encodeBlameInput(e *toolimpl.Encoder, v *BlameInput) {
 	e.Byte('}')
 }
 
-// encodeOrder writes an Order as JSON.
+// encodeOrder writes an Order as JSON, and nil as null.
 func encodeOrder(e *toolimpl.Encoder, v *Order) {
+	if v == nil {
+		e.Null()
+		return
+	}
 	e.Raw(`{"id":`)
 	e.String(v.ID)
 	e.Raw(`,"status":`)
@@ -12168,8 +9985,12 @@ func encodeOrder(e *toolimpl.Encoder, v *Order) {
 	e.Byte('}')
 }
 
-// encodeEchoOrderInput writes an EchoOrderInput as JSON.
+// encodeEchoOrderInput writes an EchoOrderInput as JSON, and nil as null.
 func encodeEchoOrderInput(e *toolimpl.Encoder, v *EchoOrderInput) {
+	if v == nil {
+		e.Null()
+		return
+	}
 	e.Raw(`{"order":`)
 	encodeOrder(e, &v.Order)
 	if len(v.Notes) != 0 {

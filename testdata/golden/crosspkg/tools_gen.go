@@ -13,16 +13,16 @@ import (
 	"github.com/toolgen-go/toolgen/testdata/golden/crosspkg/geo/v2"
 )
 
-// This file needs version 3 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 4 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion3
+const _ = toolimpl.SupportPackageIsVersion4
 
 // Tools returns the tools of package crosspkg, in source order.
 func Tools() []runtime.Tool {
 	return []runtime.Tool{
-		distanceTool{},
-		nearestTool{},
-		locateTool{},
+		toolimpl.NewTool(&distanceInfo, callDistance),
+		toolimpl.NewTool(&nearestInfo, callNearest),
+		toolimpl.NewTool(&locateInfo, callLocate),
 	}
 }
 
@@ -88,25 +88,11 @@ var distanceInfo = runtime.Info{
 	OutputWrapper: json.RawMessage(`{"properties":{"result":{"type":"number"}},"additionalProperties":false,"type":"object","required":["result"]}`),
 }
 
-// distanceTool is the distance tool: it calls Distance.
-type distanceTool struct{}
-
-// Info describes the tool.
-func (distanceTool) Info() *runtime.Info {
-	return &distanceInfo
-}
-
-// Invoke decodes and checks the arguments, then calls Distance with them.
-func (distanceTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return distanceTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (distanceTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callDistance decodes and checks the arguments of a distance call, then calls Distance.
+func callDistance(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Trip
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastTrip); !ok || !toolimpl.FastDone(s, args, end, 3) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Trip{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &distanceInfo, args)
@@ -155,25 +141,11 @@ var nearestInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// nearestTool is the nearest tool: it calls Nearest.
-type nearestTool struct{}
-
-// Info describes the tool.
-func (nearestTool) Info() *runtime.Info {
-	return &nearestInfo
-}
-
-// Invoke decodes and checks the arguments, then calls Nearest with them.
-func (nearestTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return nearestTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (nearestTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callNearest decodes and checks the arguments of a nearest call, then calls Nearest.
+func callNearest(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in geo.Place
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastPlace); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = geo.Place{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &nearestInfo, args)
@@ -246,25 +218,11 @@ var locateInfo = runtime.Info{
 	OutputWrapper: json.RawMessage(`{"properties":{"result":` + `{` + locateOutput + `},"additionalProperties":false,"type":"object","required":["result"]}`),
 }
 
-// locateTool is the locate tool: it calls Locate.
-type locateTool struct{}
-
-// Info describes the tool.
-func (locateTool) Info() *runtime.Info {
-	return &locateInfo
-}
-
-// Invoke decodes and checks the arguments, then calls Locate with them.
-func (locateTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return locateTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (locateTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callLocate decodes and checks the arguments of a locate call, then calls Locate.
+func callLocate(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in geo.Query
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastQuery); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = geo.Query{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &locateInfo, args)
@@ -321,10 +279,7 @@ func decodePlace(d *toolimpl.Decoder, v *geo.Place) {
 		switch string(d.Key()) {
 		case "name":
 			hasName = true
-			if s, ok := d.String(); ok {
-				v.Name = s
-				d.Length(s, 1, -1)
-			}
+			v.Name = d.StringLength(1, -1)
 		case "unit":
 			if d.OptionalNull() {
 				break
@@ -433,50 +388,35 @@ func decodeCoord(d *toolimpl.Decoder, v *geo.Coord) {
 // fastTrip is the fast path of decodeTrip: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastTrip(data []byte, i int, v *Trip, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasFrom, hasTo bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "from":
 			hasFrom = true
-			if i, ok = fastPlace(data, i, &v.From, strs); !ok {
-				return i, false
-			}
+			i, ok = fastPlace(data, i, &v.From, strs)
 		case "to":
 			hasTo = true
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.To = make([]geo.Place, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
+			var more2 bool
+			i, more2, ok = toolimpl.FastArray(data, i)
+			v.To = make([]geo.Place, 0, toolimpl.FastCount(data, i, !more2))
+			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem geo.Place
-				if i, ok = fastPlace(data, i, &elem, strs); !ok {
+				i, ok = fastPlace(data, i, &elem, strs)
+				if !ok {
 					return i, false
 				}
 				v.To = append(v.To, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
 			}
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasFrom {
-		return i, false
-	}
-	if !hasTo {
+	if !ok || !hasFrom || !hasTo {
 		return i, false
 	}
 	return i, true
@@ -485,41 +425,28 @@ func fastTrip(data []byte, i int, v *Trip, strs *toolimpl.Strings) (int, bool) {
 // fastPlace is the fast path of decodePlace: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastPlace(data []byte, i int, v *geo.Place, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasName, hasUnit bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "name":
 			hasName = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok || !toolimpl.FastLength(s, 1, -1) {
-				return i, false
-			}
-			v.Name = strs.Of(data, i, s)
+			v.Name, i, ok = strs.StringLength(data, i, 1, -1)
 		case "unit":
 			hasUnit = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Unit, ok = parseUnit(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Unit, ok = parseUnit(s)
 			}
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasName {
+	if !ok || !hasName {
 		return i, false
 	}
 	if !hasUnit {
@@ -531,52 +458,34 @@ func fastPlace(data []byte, i int, v *geo.Place, strs *toolimpl.Strings) (int, b
 // fastQuery is the fast path of decodeQuery: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastQuery(data []byte, i int, v *geo.Query, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasCenter, hasRadius, hasUnit bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "center":
 			hasCenter = true
-			if i, ok = fastCoord(data, i, &v.Center, strs); !ok {
-				return i, false
-			}
+			i, ok = fastCoord(data, i, &v.Center, strs)
 		case "radius":
 			hasRadius = true
-			var f float64
-			if f, i, ok = toolimpl.FastFloat(data, i, 64); !ok || f < 0 {
+			v.Radius, i, ok = toolimpl.FastFloat(data, i, 64)
+			if !ok || v.Radius < 0 {
 				return i, false
 			}
-			v.Radius = f
 		case "unit":
 			hasUnit = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Unit, ok = parseUnit(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Unit, ok = parseUnit(s)
 			}
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasCenter {
-		return i, false
-	}
-	if !hasRadius {
-		return i, false
-	}
-	if !hasUnit {
+	if !ok || !hasCenter || !hasRadius || !hasUnit {
 		return i, false
 	}
 	return i, true
@@ -585,42 +494,31 @@ func fastQuery(data []byte, i int, v *geo.Query, strs *toolimpl.Strings) (int, b
 // fastCoord is the fast path of decodeCoord: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastCoord(data []byte, i int, v *geo.Coord, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasLat, hasLon bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "lat":
 			hasLat = true
-			var f float64
-			if f, i, ok = toolimpl.FastFloat(data, i, 64); !ok || f < -90 || f > 90 {
+			v.Lat, i, ok = toolimpl.FastFloat(data, i, 64)
+			if !ok || v.Lat < -90 || v.Lat > 90 {
 				return i, false
 			}
-			v.Lat = f
 		case "lon":
 			hasLon = true
-			var f float64
-			if f, i, ok = toolimpl.FastFloat(data, i, 64); !ok || f < -180 || f > 180 {
+			v.Lon, i, ok = toolimpl.FastFloat(data, i, 64)
+			if !ok || v.Lon < -180 || v.Lon > 180 {
 				return i, false
 			}
-			v.Lon = f
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasLat {
-		return i, false
-	}
-	if !hasLon {
+	if !ok || !hasLat || !hasLon {
 		return i, false
 	}
 	return i, true

@@ -13,17 +13,17 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 3 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 4 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion3
+const _ = toolimpl.SupportPackageIsVersion4
 
 // Tools returns the tools of package degrade, in source order.
 func Tools() []runtime.Tool {
 	return []runtime.Tool{
-		useTool{},
-		tagTool{},
-		walkTool{},
-		plainTool{},
+		toolimpl.NewTool(&useInfo, callUse),
+		toolimpl.NewTool(&tagInfo, callTag),
+		toolimpl.NewTool(&walkInfo, callWalk),
+		toolimpl.NewTool(&plainInfo, callPlain),
 	}
 }
 
@@ -68,21 +68,8 @@ var useInfo = runtime.Info{
 	ReadOnly:      true,
 }
 
-// useTool is the use tool: it calls Use.
-type useTool struct{}
-
-// Info describes the tool.
-func (useTool) Info() *runtime.Info {
-	return &useInfo
-}
-
-// Invoke decodes and checks the arguments, then calls Use with them.
-func (useTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return useTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (useTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callUse decodes and checks the arguments of a use call, then calls Use.
+func callUse(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in In
 	var d toolimpl.Decoder
 	d.BeginCall(s, &useInfo, args)
@@ -126,21 +113,8 @@ var tagInfo = runtime.Info{
 	ReadOnly: true,
 }
 
-// tagTool is the tag tool: it calls Tag.
-type tagTool struct{}
-
-// Info describes the tool.
-func (tagTool) Info() *runtime.Info {
-	return &tagInfo
-}
-
-// Invoke decodes and checks the arguments, then calls Tag with them.
-func (tagTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return tagTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (tagTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callTag decodes and checks the arguments of a tag call, then calls Tag.
+func callTag(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in tagArgs
 	var d toolimpl.Decoder
 	d.BeginCall(s, &tagInfo, args)
@@ -188,21 +162,8 @@ var walkInfo = runtime.Info{
 	ReadOnly: true,
 }
 
-// walkTool is the walk tool: it calls Walk.
-type walkTool struct{}
-
-// Info describes the tool.
-func (walkTool) Info() *runtime.Info {
-	return &walkInfo
-}
-
-// Invoke decodes and checks the arguments, then calls Walk with them.
-func (walkTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return walkTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (walkTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callWalk decodes and checks the arguments of a walk call, then calls Walk.
+func callWalk(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Node
 	var d toolimpl.Decoder
 	d.BeginCall(s, &walkInfo, args)
@@ -239,25 +200,11 @@ var plainInfo = runtime.Info{
 	ReadOnly: true,
 }
 
-// plainTool is the plain tool: it calls Plain.
-type plainTool struct{}
-
-// Info describes the tool.
-func (plainTool) Info() *runtime.Info {
-	return &plainInfo
-}
-
-// Invoke decodes and checks the arguments, then calls Plain with them.
-func (plainTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return plainTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (plainTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callPlain decodes and checks the arguments of a plain call, then calls Plain.
+func callPlain(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in plainArgs
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastPlainArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = plainArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &plainInfo, args)
@@ -305,9 +252,7 @@ func decodeIn(d *toolimpl.Decoder, v *In) {
 			}
 		case "any":
 			hasAny = true
-			if x, ok := d.Any(); ok {
-				v.Any = x
-			}
+			v.Any, _ = d.Any()
 		case "tree":
 			hasTree = true
 			decodeNode(d, &v.Tree)
@@ -336,9 +281,7 @@ func decodeTagArgs(d *toolimpl.Decoder, v *tagArgs) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-			}
+			v.ID, _ = d.String()
 		case "labels":
 			hasLabels = true
 			if d.Object() {
@@ -346,9 +289,7 @@ func decodeTagArgs(d *toolimpl.Decoder, v *tagArgs) {
 				for d.Field() {
 					key := string(d.Key())
 					var elem string
-					if s, ok := d.String(); ok {
-						elem = s
-					}
+					elem, _ = d.String()
 					v.Labels[key] = elem
 				}
 			}
@@ -374,9 +315,7 @@ func decodeNode(d *toolimpl.Decoder, v *Node) {
 		switch string(d.Key()) {
 		case "name":
 			hasName = true
-			if s, ok := d.String(); ok {
-				v.Name = s
-			}
+			v.Name, _ = d.String()
 		case "next":
 			if d.OptionalNull() {
 				v.Next = nil
@@ -403,9 +342,7 @@ func decodePlainArgs(d *toolimpl.Decoder, v *plainArgs) {
 		switch string(d.Key()) {
 		case "name":
 			hasName = true
-			if s, ok := d.String(); ok {
-				v.Name = s
-			}
+			v.Name, _ = d.String()
 		default:
 			d.Unknown("name")
 		}
@@ -418,32 +355,22 @@ func decodePlainArgs(d *toolimpl.Decoder, v *plainArgs) {
 // fastPlainArgs is the fast path of decodePlainArgs: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastPlainArgs(data []byte, i int, v *plainArgs, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasName bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "name":
 			hasName = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Name = strs.Of(data, i, s)
+			v.Name, i, ok = strs.String(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasName {
+	if !ok || !hasName {
 		return i, false
 	}
 	return i, true

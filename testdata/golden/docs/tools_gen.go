@@ -13,14 +13,14 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 3 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 4 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion3
+const _ = toolimpl.SupportPackageIsVersion4
 
 // Tools returns the tools of package docs, in source order.
 func Tools() []runtime.Tool {
 	return []runtime.Tool{
-		openTicketTool{},
+		toolimpl.NewTool(&openTicketInfo, callOpenTicket),
 	}
 }
 
@@ -94,25 +94,11 @@ var openTicketInfo = runtime.Info{
 	},
 }
 
-// openTicketTool is the open_ticket tool: it calls OpenTicket.
-type openTicketTool struct{}
-
-// Info describes the tool.
-func (openTicketTool) Info() *runtime.Info {
-	return &openTicketInfo
-}
-
-// Invoke decodes and checks the arguments, then calls OpenTicket with them.
-func (openTicketTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return openTicketTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (openTicketTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callOpenTicket decodes and checks the arguments of a open_ticket call, then calls OpenTicket.
+func callOpenTicket(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Ticket
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastTicket); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Ticket{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &openTicketInfo, args)
@@ -134,14 +120,10 @@ func decodeTicket(d *toolimpl.Decoder, v *Ticket) {
 		switch string(d.Key()) {
 		case "subject":
 			hasSubject = true
-			if s, ok := d.String(); ok {
-				v.Subject = s
-			}
+			v.Subject, _ = d.String()
 		case "body":
 			hasBody = true
-			if s, ok := d.String(); ok {
-				v.Body = s
-			}
+			v.Body, _ = d.String()
 		case "priority":
 			hasPriority = true
 			if s, ok := d.StringRef(); ok {
@@ -157,18 +139,7 @@ func decodeTicket(d *toolimpl.Decoder, v *Ticket) {
 				v.Tags = nil
 				break
 			}
-			if d.Array() {
-				v.Tags = []string{}
-				for d.Elem() {
-					var elem string
-					if s, ok := d.String(); ok {
-						elem = s
-					}
-					if d.Keep() {
-						v.Tags = append(v.Tags, elem)
-					}
-				}
-			}
+			v.Tags = d.Strings(0, -1)
 		case "delay_ms":
 			if d.OptionalNull() {
 				break
@@ -222,9 +193,7 @@ func decodeContact(d *toolimpl.Decoder, v *Contact) {
 		switch string(d.Key()) {
 		case "email":
 			hasEmail = true
-			if s, ok := d.String(); ok {
-				v.Email = s
-			}
+			v.Email, _ = d.String()
 		default:
 			d.Unknown("email")
 		}
@@ -237,102 +206,50 @@ func decodeContact(d *toolimpl.Decoder, v *Contact) {
 // fastTicket is the fast path of decodeTicket: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastTicket(data []byte, i int, v *Ticket, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasSubject, hasBody, hasPriority, hasContact bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "subject":
 			hasSubject = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Subject = strs.Of(data, i, s)
+			v.Subject, i, ok = strs.String(data, i)
 		case "body":
 			hasBody = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Body = strs.Of(data, i, s)
+			v.Body, i, ok = strs.String(data, i)
 		case "priority":
 			hasPriority = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Priority, ok = parsePriority(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Priority, ok = parsePriority(s)
 			}
 		case "contact":
 			hasContact = true
-			if i, ok = fastContact(data, i, &v.Contact, strs); !ok {
-				return i, false
-			}
+			i, ok = fastContact(data, i, &v.Contact, strs)
 		case "tags":
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.Tags = make([]string, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
-				var elem string
-				var s []byte
-				if s, i, ok = toolimpl.FastString(data, i); !ok {
-					return i, false
-				}
-				elem = strs.Of(data, i, s)
-				v.Tags = append(v.Tags, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
-			}
+			v.Tags, i, ok = strs.Strings(data, i)
 		case "delay_ms":
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
+			n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize)
 			v.DelayMS = int(n)
 		case "escalation":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Escalation, ok = parsePriority(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Escalation, ok = parsePriority(s)
 			}
 		case "reply_on":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.ReplyOn, ok = parseChannel(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.ReplyOn, ok = parseChannel(s)
 			}
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasSubject {
-		return i, false
-	}
-	if !hasBody {
-		return i, false
-	}
-	if !hasPriority {
-		return i, false
-	}
-	if !hasContact {
+	if !ok || !hasSubject || !hasBody || !hasPriority || !hasContact {
 		return i, false
 	}
 	return i, true
@@ -341,32 +258,22 @@ func fastTicket(data []byte, i int, v *Ticket, strs *toolimpl.Strings) (int, boo
 // fastContact is the fast path of decodeContact: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastContact(data []byte, i int, v *Contact, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasEmail bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "email":
 			hasEmail = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Email = strs.Of(data, i, s)
+			v.Email, i, ok = strs.String(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasEmail {
+	if !ok || !hasEmail {
 		return i, false
 	}
 	return i, true

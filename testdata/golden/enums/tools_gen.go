@@ -13,14 +13,14 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 3 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 4 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion3
+const _ = toolimpl.SupportPackageIsVersion4
 
 // Tools returns the tools of package enums, in source order.
 func Tools() []runtime.Tool {
 	return []runtime.Tool{
-		paintWallTool{},
+		toolimpl.NewTool(&paintWallInfo, callPaintWall),
 	}
 }
 
@@ -68,25 +68,11 @@ var paintWallInfo = runtime.Info{
 	},
 }
 
-// paintWallTool is the paint_wall tool: it calls PaintWall.
-type paintWallTool struct{}
-
-// Info describes the tool.
-func (paintWallTool) Info() *runtime.Info {
-	return &paintWallInfo
-}
-
-// Invoke decodes and checks the arguments, then calls PaintWall with them.
-func (paintWallTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return paintWallTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (paintWallTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callPaintWall decodes and checks the arguments of a paint_wall call, then calls PaintWall.
+func callPaintWall(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Paint
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastPaint); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Paint{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &paintWallInfo, args)
@@ -183,80 +169,59 @@ func decodePaint(d *toolimpl.Decoder, v *Paint) {
 // fastPaint is the fast path of decodePaint: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastPaint(data []byte, i int, v *Paint, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasColor, hasLevel, hasAccent bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "color":
 			hasColor = true
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if v.Color, ok = parseColor(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				v.Color, ok = parseColor(s)
 			}
 		case "level":
 			hasLevel = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			switch n {
-			case 1, 2, 3:
-			default:
-				return i, false
-			}
+			n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize)
 			v.Level = Level(n)
+			if !ok || (n != 1 && n != 2 && n != 3) {
+				return i, false
+			}
 		case "finish":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			switch string(s) {
-			case "matte":
-				v.Finish = "matte"
-			case "gloss":
-				v.Finish = "gloss"
-			default:
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				switch string(s) {
+				case "matte":
+					v.Finish = "matte"
+				case "gloss":
+					v.Finish = "gloss"
+				default:
+					ok = false
+				}
 			}
 		case "size":
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
-			switch n {
-			case 1, 5, 10:
-			default:
-				return i, false
-			}
+			n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize)
 			v.Size = int(n)
+			if !ok || (n != 1 && n != 5 && n != 10) {
+				return i, false
+			}
 		case "accent":
 			hasAccent = true
 			v.Accent = new(Color)
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			if *v.Accent, ok = parseColor(s); !ok {
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				*v.Accent, ok = parseColor(s)
 			}
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasColor {
+	if !ok || !hasColor {
 		return i, false
 	}
 	if !hasLevel {

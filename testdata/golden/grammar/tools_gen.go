@@ -13,16 +13,16 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 3 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 4 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion3
+const _ = toolimpl.SupportPackageIsVersion4
 
 // Tools returns the tools of package grammar, in source order.
 func Tools() []runtime.Tool {
 	return []runtime.Tool{
-		planTripTool{},
-		runQueryTool{},
-		openWindowTool{},
+		toolimpl.NewTool(&planTripInfo, callPlanTrip),
+		toolimpl.NewTool(&runQueryInfo, callRunQuery),
+		toolimpl.NewTool(&openWindowInfo, callOpenWindow),
 	}
 }
 
@@ -98,25 +98,11 @@ var planTripInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// planTripTool is the plan_trip tool: it calls PlanTrip.
-type planTripTool struct{}
-
-// Info describes the tool.
-func (planTripTool) Info() *runtime.Info {
-	return &planTripInfo
-}
-
-// Invoke decodes and checks the arguments, then calls PlanTrip with them.
-func (planTripTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return planTripTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (planTripTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callPlanTrip decodes and checks the arguments of a plan_trip call, then calls PlanTrip.
+func callPlanTrip(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in TripRequest
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastTripRequest); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = TripRequest{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &planTripInfo, args)
@@ -228,21 +214,8 @@ var runQueryInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// runQueryTool is the run_query tool: it calls RunQuery.
-type runQueryTool struct{}
-
-// Info describes the tool.
-func (runQueryTool) Info() *runtime.Info {
-	return &runQueryInfo
-}
-
-// Invoke decodes and checks the arguments, then calls RunQuery with them.
-func (runQueryTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return runQueryTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (runQueryTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callRunQuery decodes and checks the arguments of a run_query call, then calls RunQuery.
+func callRunQuery(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Query
 	var d toolimpl.Decoder
 	d.BeginCall(s, &runQueryInfo, args)
@@ -287,21 +260,8 @@ var openWindowInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// openWindowTool is the open_window tool: it calls OpenWindow.
-type openWindowTool struct{}
-
-// Info describes the tool.
-func (openWindowTool) Info() *runtime.Info {
-	return &openWindowInfo
-}
-
-// Invoke decodes and checks the arguments, then calls OpenWindow with them.
-func (openWindowTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return openWindowTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (openWindowTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callOpenWindow decodes and checks the arguments of a open_window call, then calls OpenWindow.
+func callOpenWindow(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Window
 	var d toolimpl.Decoder
 	d.BeginCall(s, &openWindowInfo, args)
@@ -322,70 +282,36 @@ func decodeTripRequest(d *toolimpl.Decoder, v *TripRequest) {
 		switch string(d.Key()) {
 		case "city":
 			hasCity = true
-			if s, ok := d.String(); ok {
-				v.City = s
-			}
+			v.City, _ = d.String()
 		case "seat":
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Seat = s
-			}
+			v.Seat, _ = d.String()
 		case "since":
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Since = s
-			}
+			v.Since, _ = d.String()
 		case "quoted":
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Quoted = s
-			}
+			v.Quoted, _ = d.String()
 		case "limit":
 			if d.OptionalNull() {
 				break
 			}
 			hasLimit = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Limit = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 50 {
-					d.Errorf(`must be at most 50, got %v`, n)
-				}
-			}
+			v.Limit = toolimpl.IntIn[int](d, 1, 50)
 		case "tags":
 			hasTags = true
-			if d.Array() {
-				v.Tags = []string{}
-				n := 0
-				for d.Elem() {
-					var elem string
-					if s, ok := d.String(); ok {
-						elem = s
-					}
-					if d.Keep() {
-						v.Tags = append(v.Tags, elem)
-					}
-					n++
-				}
-				if n > 3 {
-					d.Errorf(`must have at most 3 items, got %d`, n)
-				}
-			}
+			v.Tags = d.Strings(0, 3)
 		case "note":
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Note = s
-			}
+			v.Note, _ = d.String()
 		case "mode":
 			if d.OptionalNull() {
 				break
@@ -589,105 +515,55 @@ func checkRange(d *toolimpl.Decoder, v *Range) {
 // fastTripRequest is the fast path of decodeTripRequest: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastTripRequest(data []byte, i int, v *TripRequest, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasCity, hasLimit, hasTags bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "city":
 			hasCity = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.City = strs.Of(data, i, s)
+			v.City, i, ok = strs.String(data, i)
 		case "seat":
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Seat = strs.Of(data, i, s)
+			v.Seat, i, ok = strs.String(data, i)
 		case "since":
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Since = strs.Of(data, i, s)
+			v.Since, i, ok = strs.String(data, i)
 		case "quoted":
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Quoted = strs.Of(data, i, s)
+			v.Quoted, i, ok = strs.String(data, i)
 		case "limit":
 			hasLimit = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 50 {
-				return i, false
-			}
-			v.Limit = int(n)
+			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 50)
 		case "tags":
 			hasTags = true
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.Tags = make([]string, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
-				var elem string
-				var s []byte
-				if s, i, ok = toolimpl.FastString(data, i); !ok {
-					return i, false
-				}
-				elem = strs.Of(data, i, s)
-				v.Tags = append(v.Tags, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
-			}
-			if len(v.Tags) > 3 {
+			v.Tags, i, ok = strs.Strings(data, i)
+			if !ok || len(v.Tags) > 3 {
 				return i, false
 			}
 		case "note":
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Note = strs.Of(data, i, s)
+			v.Note, i, ok = strs.String(data, i)
 		case "mode":
 			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			switch string(s) {
-			case "train":
-				v.Mode = "train"
-			case "plane":
-				v.Mode = "plane"
-			default:
-				return i, false
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				switch string(s) {
+				case "train":
+					v.Mode = "train"
+				case "plane":
+					v.Mode = "plane"
+				default:
+					ok = false
+				}
 			}
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasCity {
+	if !ok || !hasCity || !hasTags {
 		return i, false
 	}
 	if !hasLimit {
 		v.Limit = 10
-	}
-	if !hasTags {
-		return i, false
 	}
 	return i, true
 }

@@ -12,9 +12,9 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 3 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 4 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion3
+const _ = toolimpl.SupportPackageIsVersion4
 
 // Tools returns the tools of package methods, in source order.
 func Tools(store *Store, clock Clock) []runtime.Tool {
@@ -70,7 +70,6 @@ func (t orderTool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	var in Lookup
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastLookup); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Lookup{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &orderInfo, args)
@@ -177,7 +176,6 @@ func (t cancelTool) Call(ctx context.Context, s *runtime.Settings, args json.Raw
 	var in Lookup
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastLookup); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Lookup{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &cancelInfo, args)
@@ -205,9 +203,7 @@ func decodeLookup(d *toolimpl.Decoder, v *Lookup) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-			}
+			v.ID, _ = d.String()
 		default:
 			d.Unknown("id")
 		}
@@ -220,32 +216,22 @@ func decodeLookup(d *toolimpl.Decoder, v *Lookup) {
 // fastLookup is the fast path of decodeLookup: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastLookup(data []byte, i int, v *Lookup, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasID bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "id":
 			hasID = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.ID = strs.Of(data, i, s)
+			v.ID, i, ok = strs.String(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasID {
+	if !ok || !hasID {
 		return i, false
 	}
 	return i, true

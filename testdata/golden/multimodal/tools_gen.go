@@ -12,9 +12,9 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 3 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 4 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion3
+const _ = toolimpl.SupportPackageIsVersion4
 
 // Tools returns the tools of package multimodal, in source order.
 func Tools() []runtime.Tool {
@@ -75,7 +75,6 @@ func (chartTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMes
 	var in chartArgs
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastChartArgs); !ok || !toolimpl.FastDone(s, args, end, 2) {
-		// Not the common case: decode again, saying what is wrong.
 		in = chartArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &chartInfo, args)
@@ -105,18 +104,14 @@ func decodeChartArgs(d *toolimpl.Decoder, v *chartArgs) {
 		switch string(d.Key()) {
 		case "title":
 			hasTitle = true
-			if s, ok := d.String(); ok {
-				v.Title = s
-			}
+			v.Title, _ = d.String()
 		case "values":
 			hasValues = true
 			if d.Array() {
 				v.Values = []float64{}
 				for d.Elem() {
 					var elem float64
-					if f, ok := d.Float(64); ok {
-						elem = f
-					}
+					elem, _ = d.Float(64)
 					if d.Keep() {
 						v.Values = append(v.Values, elem)
 					}
@@ -137,54 +132,35 @@ func decodeChartArgs(d *toolimpl.Decoder, v *chartArgs) {
 // fastChartArgs is the fast path of decodeChartArgs: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastChartArgs(data []byte, i int, v *chartArgs, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasTitle, hasValues bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "title":
 			hasTitle = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Title = strs.Of(data, i, s)
+			v.Title, i, ok = strs.String(data, i)
 		case "values":
 			hasValues = true
-			var empty2 bool
-			if i, empty2, ok = toolimpl.FastOpen(data, i, '['); !ok {
-				return i, false
-			}
-			v.Values = make([]float64, 0, toolimpl.FastCount(data, i, empty2))
-			for more2 := !empty2; more2; {
+			var more2 bool
+			i, more2, ok = toolimpl.FastArray(data, i)
+			v.Values = make([]float64, 0, toolimpl.FastCount(data, i, !more2))
+			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem float64
-				var f float64
-				if f, i, ok = toolimpl.FastFloat(data, i, 64); !ok {
+				elem, i, ok = toolimpl.FastFloat(data, i, 64)
+				if !ok {
 					return i, false
 				}
-				elem = f
 				v.Values = append(v.Values, elem)
-				if i, more2, ok = toolimpl.FastNext(data, i, ']'); !ok {
-					return i, false
-				}
 			}
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasTitle {
-		return i, false
-	}
-	if !hasValues {
+	if !ok || !hasTitle || !hasValues {
 		return i, false
 	}
 	return i, true

@@ -12,14 +12,14 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 3 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 4 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion3
+const _ = toolimpl.SupportPackageIsVersion4
 
 // Tools returns the tools of package nested, in source order.
 func Tools() []runtime.Tool {
 	return []runtime.Tool{
-		planTool{},
+		toolimpl.NewTool(&planInfo, callPlan),
 	}
 }
 
@@ -161,21 +161,8 @@ var planInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// planTool is the plan tool: it calls Plan.
-type planTool struct{}
-
-// Info describes the tool.
-func (planTool) Info() *runtime.Info {
-	return &planInfo
-}
-
-// Invoke decodes and checks the arguments, then calls Plan with them.
-func (planTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return planTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (planTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callPlan decodes and checks the arguments of a plan call, then calls Plan.
+func callPlan(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Route
 	var d toolimpl.Decoder
 	d.BeginCall(s, &planInfo, args)
@@ -278,39 +265,29 @@ func decodeRoute(d *toolimpl.Decoder, v *Route) {
 				for d.Field() {
 					key := string(d.Key())
 					var elem string
-					if s, ok := d.String(); ok {
-						elem = s
-					}
+					elem, _ = d.String()
 					v.Labels[key] = elem
 				}
 			}
 		case "depart":
 			hasDepart = true
-			if t, ok := d.Time(); ok {
-				v.Depart = t
-			}
+			v.Depart, _ = d.Time()
 		case "payload":
 			if d.OptionalNull() {
 				break
 			}
-			if b, ok := d.Bytes(); ok {
-				v.Payload = b
-			}
+			v.Payload, _ = d.Bytes()
 		case "extra":
 			if d.OptionalNull() {
 				v.Extra = nil
 				break
 			}
-			if x, ok := d.Any(); ok {
-				v.Extra = x
-			}
+			v.Extra, _ = d.Any()
 		case "raw":
 			if d.OptionalNull() {
 				break
 			}
-			if raw, ok := d.Raw(); ok {
-				v.Raw = raw
-			}
+			v.Raw, _ = d.Raw()
 		case "limit":
 			if d.OptionalNull() {
 				v.Limit = nil
@@ -397,9 +374,7 @@ func decodeObject(d *toolimpl.Decoder, v *struct {
 		switch string(d.Key()) {
 		case "mode":
 			hasMode = true
-			if s, ok := d.String(); ok {
-				v.Mode = s
-			}
+			v.Mode, _ = d.String()
 		default:
 			d.Unknown("mode")
 		}

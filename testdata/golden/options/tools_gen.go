@@ -13,16 +13,16 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 3 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 4 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion3
+const _ = toolimpl.SupportPackageIsVersion4
 
 // Tools returns the tools of package options, in source order.
 func Tools() []runtime.Tool {
 	return []runtime.Tool{
-		webSearchTool{},
-		deployServiceTool{},
-		httpGetUrlsTool{},
+		toolimpl.NewTool(&webSearchInfo, callWebSearch),
+		toolimpl.NewTool(&deployServiceInfo, callDeployService),
+		toolimpl.NewTool(&httpGetUrlsInfo, callHttpGetUrls),
 	}
 }
 
@@ -55,25 +55,11 @@ var webSearchInfo = runtime.Info{
 	Group:   "web",
 }
 
-// webSearchTool is the web-search tool: it calls Search.
-type webSearchTool struct{}
-
-// Info describes the tool.
-func (webSearchTool) Info() *runtime.Info {
-	return &webSearchInfo
-}
-
-// Invoke decodes and checks the arguments, then calls Search with them.
-func (webSearchTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return webSearchTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (webSearchTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callWebSearch decodes and checks the arguments of a web-search call, then calls Search.
+func callWebSearch(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Query
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastQuery); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Query{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &webSearchInfo, args)
@@ -115,25 +101,11 @@ var deployServiceInfo = runtime.Info{
 	Destructive: new(true),
 }
 
-// deployServiceTool is the deploy_service tool: it calls Deploy.
-type deployServiceTool struct{}
-
-// Info describes the tool.
-func (deployServiceTool) Info() *runtime.Info {
-	return &deployServiceInfo
-}
-
-// Invoke decodes and checks the arguments, then calls Deploy with them.
-func (deployServiceTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return deployServiceTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (deployServiceTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callDeployService decodes and checks the arguments of a deploy_service call, then calls Deploy.
+func callDeployService(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Query
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastQuery); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Query{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &deployServiceInfo, args)
@@ -176,25 +148,11 @@ var httpGetUrlsInfo = runtime.Info{
 	},
 }
 
-// httpGetUrlsTool is the http_get_urls tool: it calls HTTPGetURLs.
-type httpGetUrlsTool struct{}
-
-// Info describes the tool.
-func (httpGetUrlsTool) Info() *runtime.Info {
-	return &httpGetUrlsInfo
-}
-
-// Invoke decodes and checks the arguments, then calls HTTPGetURLs with them.
-func (httpGetUrlsTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return httpGetUrlsTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (httpGetUrlsTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callHttpGetUrls decodes and checks the arguments of a http_get_urls call, then calls HTTPGetURLs.
+func callHttpGetUrls(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Query
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastQuery); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Query{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &httpGetUrlsInfo, args)
@@ -216,9 +174,7 @@ func decodeQuery(d *toolimpl.Decoder, v *Query) {
 		switch string(d.Key()) {
 		case "q":
 			hasQ = true
-			if s, ok := d.String(); ok {
-				v.Q = s
-			}
+			v.Q, _ = d.String()
 		default:
 			d.Unknown("q")
 		}
@@ -231,32 +187,22 @@ func decodeQuery(d *toolimpl.Decoder, v *Query) {
 // fastQuery is the fast path of decodeQuery: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastQuery(data []byte, i int, v *Query, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasQ bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "q":
 			hasQ = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Q = strs.Of(data, i, s)
+			v.Q, i, ok = strs.String(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasQ {
+	if !ok || !hasQ {
 		return i, false
 	}
 	return i, true

@@ -53,7 +53,7 @@ func TestEncodersMatchEncodingJSON(t *testing.T) {
 	}
 	for range 2000 {
 		r := randomReport(rnd, 0)
-		if got, w := encoded(encodeMakeReportResult, r), want(t, r); got != w {
+		if got, w := encoded(encodeReport, r), want(t, r); got != w {
 			t.Fatalf("*Report:\ngot  %s\nwant %s", got, w)
 		}
 	}
@@ -66,7 +66,7 @@ func TestEncodersMatchEncodingJSON(t *testing.T) {
 	// Zero and empty values: omitempty, nil slices and maps, nil pointers.
 	for _, r := range []*Report{nil, {}, {On: true, Tiny: 1, Counts: map[string]int{}, Any: map[string]any{"x": []any{1, "<b>"}}},
 		{Tree: &Tree{Label: "a", Children: []*Tree{{Label: "b"}, nil}}, InnerPtr: &Inner{Score: 1.5}, Weird: "\u2028\xff"}} {
-		if got, w := encoded(encodeMakeReportResult, r), want(t, r); got != w {
+		if got, w := encoded(encodeReport, r), want(t, r); got != w {
 			t.Errorf("got  %s\nwant %s", got, w)
 		}
 	}

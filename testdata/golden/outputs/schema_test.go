@@ -62,7 +62,7 @@ func TestOutputSchemasHoldEncodedResults(t *testing.T) {
 		}
 	}
 	checks := []check{
-		{&makeReportInfo, func(rnd *rand.Rand) string { return encoded(encodeMakeReportResult, randomReport(rnd, 0)) }},
+		{&makeReportInfo, func(rnd *rand.Rand) string { return encoded(encodeReport, randomReport(rnd, 0)) }},
 		{&levelsInfo, quickValue(reflect.TypeOf([]Level{}), func(v reflect.Value) string {
 			if v.Len() == 0 {
 				return encoded(encodeLevelsResult, nil) // null
@@ -101,7 +101,7 @@ func TestOutputSchemasHoldEncodedResults(t *testing.T) {
 	// Edge values: nil and empty everything.
 	report := validator(t, "make_report", makeReportInfo.Output)
 	for _, r := range []*Report{nil, {}, {Tags: []string{}, Counts: map[string]int{}, ByCode: map[Code]Inner{}, Raw: []byte{}}} {
-		if text := encoded(encodeMakeReportResult, r); report(text) != nil {
+		if text := encoded(encodeReport, r); report(text) != nil {
 			t.Errorf("%s: %v", text, report(text))
 		}
 	}

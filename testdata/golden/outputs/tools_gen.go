@@ -13,18 +13,18 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 3 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 4 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion3
+const _ = toolimpl.SupportPackageIsVersion4
 
 // Tools returns the tools of package outputs, in source order.
 func Tools() []runtime.Tool {
 	return []runtime.Tool{
-		makeReportTool{},
-		levelsTool{},
-		scoresTool{},
-		countTool{},
-		stampTool{},
+		toolimpl.NewTool(&makeReportInfo, callMakeReport),
+		toolimpl.NewTool(&levelsInfo, callLevels),
+		toolimpl.NewTool(&scoresInfo, callScores),
+		toolimpl.NewTool(&countInfo, callCount),
+		toolimpl.NewTool(&stampInfo, callStamp),
 	}
 }
 
@@ -101,21 +101,8 @@ var makeReportInfo = runtime.Info{
 	OutputWrapper: json.RawMessage(`{"$defs":` + makeReportOutputDefs + `,"properties":{"result":` + `{` + makeReportOutput + `},"additionalProperties":false,"type":"object","required":["result"]}`),
 }
 
-// makeReportTool is the make_report tool: it calls MakeReport.
-type makeReportTool struct{}
-
-// Info describes the tool.
-func (makeReportTool) Info() *runtime.Info {
-	return &makeReportInfo
-}
-
-// Invoke decodes and checks the arguments, then calls MakeReport with them.
-func (makeReportTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return makeReportTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (makeReportTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callMakeReport decodes and checks the arguments of a make_report call, then calls MakeReport.
+func callMakeReport(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in toolimpl.NoInput
 	var d toolimpl.Decoder
 	d.BeginCall(s, &makeReportInfo, args)
@@ -125,7 +112,7 @@ func (makeReportTool) Call(ctx context.Context, s *runtime.Settings, args json.R
 	}
 	return toolimpl.RunEncoded(ctx, s, &makeReportInfo, in, func(ctx context.Context, in toolimpl.NoInput) (*Report, error) {
 		return MakeReport(ctx)
-	}, encodeMakeReportResult)
+	}, encodeReport)
 }
 
 // Lines that more than one schema of the levels tool holds, each written once.
@@ -147,21 +134,8 @@ var levelsInfo = runtime.Info{
 	OutputWrapper: json.RawMessage(`{"properties":{"result":{"anyOf":[{"items":{"type":"integer","maximum":127,"minimum":-128},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["result"]}`),
 }
 
-// levelsTool is the levels tool: it calls Levels.
-type levelsTool struct{}
-
-// Info describes the tool.
-func (levelsTool) Info() *runtime.Info {
-	return &levelsInfo
-}
-
-// Invoke decodes and checks the arguments, then calls Levels with them.
-func (levelsTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return levelsTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (levelsTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callLevels decodes and checks the arguments of a levels call, then calls Levels.
+func callLevels(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in toolimpl.NoInput
 	var d toolimpl.Decoder
 	d.BeginCall(s, &levelsInfo, args)
@@ -193,21 +167,8 @@ var scoresInfo = runtime.Info{
 	OutputWrapper: json.RawMessage(`{"properties":{"result":{"anyOf":[{"additionalProperties":{"type":"number"},"type":"object"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["result"]}`),
 }
 
-// scoresTool is the scores tool: it calls Scores.
-type scoresTool struct{}
-
-// Info describes the tool.
-func (scoresTool) Info() *runtime.Info {
-	return &scoresInfo
-}
-
-// Invoke decodes and checks the arguments, then calls Scores with them.
-func (scoresTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return scoresTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (scoresTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callScores decodes and checks the arguments of a scores call, then calls Scores.
+func callScores(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in toolimpl.NoInput
 	var d toolimpl.Decoder
 	d.BeginCall(s, &scoresInfo, args)
@@ -239,21 +200,8 @@ var countInfo = runtime.Info{
 	OutputWrapper: json.RawMessage(`{"properties":{"result":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["result"]}`),
 }
 
-// countTool is the count tool: it calls Count.
-type countTool struct{}
-
-// Info describes the tool.
-func (countTool) Info() *runtime.Info {
-	return &countInfo
-}
-
-// Invoke decodes and checks the arguments, then calls Count with them.
-func (countTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return countTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (countTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callCount decodes and checks the arguments of a count call, then calls Count.
+func callCount(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in toolimpl.NoInput
 	var d toolimpl.Decoder
 	d.BeginCall(s, &countInfo, args)
@@ -285,21 +233,8 @@ var stampInfo = runtime.Info{
 	OutputWrapper: json.RawMessage(`{"properties":{"result":{"type":"string","format":"date-time"}},"additionalProperties":false,"type":"object","required":["result"]}`),
 }
 
-// stampTool is the stamp tool: it calls Stamp.
-type stampTool struct{}
-
-// Info describes the tool.
-func (stampTool) Info() *runtime.Info {
-	return &stampInfo
-}
-
-// Invoke decodes and checks the arguments, then calls Stamp with them.
-func (stampTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return stampTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (stampTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callStamp decodes and checks the arguments of a stamp call, then calls Stamp.
+func callStamp(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in toolimpl.NoInput
 	var d toolimpl.Decoder
 	d.BeginCall(s, &stampInfo, args)
@@ -310,15 +245,6 @@ func (stampTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMes
 	return toolimpl.Run(ctx, s, &stampInfo, in, func(ctx context.Context, in toolimpl.NoInput) (time.Time, error) {
 		return Stamp(ctx)
 	})
-}
-
-// encodeMakeReportResult writes the result of the make_report tool as JSON.
-func encodeMakeReportResult(e *toolimpl.Encoder, v *Report) {
-	if v == nil {
-		e.Null()
-	} else {
-		encodeReport(e, v)
-	}
 }
 
 // encodeLevelsResult writes the result of the levels tool as JSON.
@@ -361,8 +287,12 @@ func encodeCountResult(e *toolimpl.Encoder, v int) {
 	e.Int(int64(v))
 }
 
-// encodeReport writes a Report as JSON.
+// encodeReport writes a Report as JSON, and nil as null.
 func encodeReport(e *toolimpl.Encoder, v *Report) {
+	if v == nil {
+		e.Null()
+		return
+	}
 	e.Raw(`{"code":`)
 	e.String(string(v.Code))
 	e.Raw(`,"level":`)

@@ -12,14 +12,14 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 3 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 4 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion3
+const _ = toolimpl.SupportPackageIsVersion4
 
 // Tools returns the tools of package recursive, in source order.
 func Tools() []runtime.Tool {
 	return []runtime.Tool{
-		countTool{},
+		toolimpl.NewTool(&countInfo, callCount),
 	}
 }
 
@@ -63,21 +63,8 @@ var countInfo = runtime.Info{
 	OutputWrapper: json.RawMessage(`{"properties":{"result":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["result"]}`),
 }
 
-// countTool is the count tool: it calls Count.
-type countTool struct{}
-
-// Info describes the tool.
-func (countTool) Info() *runtime.Info {
-	return &countInfo
-}
-
-// Invoke decodes and checks the arguments, then calls Count with them.
-func (countTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return countTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (countTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callCount decodes and checks the arguments of a count call, then calls Count.
+func callCount(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Tree
 	var d toolimpl.Decoder
 	d.BeginCall(s, &countInfo, args)
@@ -103,9 +90,7 @@ func decodeTree(d *toolimpl.Decoder, v *Tree) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Label = s
-			}
+			v.Label, _ = d.String()
 		default:
 			d.Unknown("root, label")
 		}
@@ -125,9 +110,7 @@ func decodeNode(d *toolimpl.Decoder, v *Node) {
 		switch string(d.Key()) {
 		case "name":
 			hasName = true
-			if s, ok := d.String(); ok {
-				v.Name = s
-			}
+			v.Name, _ = d.String()
 		case "children":
 			if d.OptionalNull() {
 				v.Children = nil

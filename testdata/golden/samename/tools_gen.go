@@ -14,14 +14,14 @@ import (
 	"github.com/toolgen-go/toolgen/testdata/golden/samename/b"
 )
 
-// This file needs version 3 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 4 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion3
+const _ = toolimpl.SupportPackageIsVersion4
 
 // Tools returns the tools of package samename, in source order.
 func Tools() []runtime.Tool {
 	return []runtime.Tool{
-		postTool{},
+		toolimpl.NewTool(&postInfo, callPost),
 	}
 }
 
@@ -65,21 +65,8 @@ var postInfo = runtime.Info{
 	OutputWrapper: json.RawMessage(`{"properties":{"result":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["result"]}`),
 }
 
-// postTool is the post tool: it calls Post.
-type postTool struct{}
-
-// Info describes the tool.
-func (postTool) Info() *runtime.Info {
-	return &postInfo
-}
-
-// Invoke decodes and checks the arguments, then calls Post with them.
-func (postTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return postTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (postTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callPost decodes and checks the arguments of a post call, then calls Post.
+func callPost(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Board
 	var d toolimpl.Decoder
 	d.BeginCall(s, &postInfo, args)
@@ -117,9 +104,7 @@ func decodeBoard(d *toolimpl.Decoder, v *Board) {
 						continue
 					}
 					var elem string
-					if s, ok := d.String(); ok {
-						elem = s
-					}
+					elem, _ = d.String()
 					v.Labels[key] = elem
 				}
 			}
@@ -145,9 +130,7 @@ func decodeItem(d *toolimpl.Decoder, v *a.Item) {
 		switch string(d.Key()) {
 		case "title":
 			hasTitle = true
-			if s, ok := d.String(); ok {
-				v.Title = s
-			}
+			v.Title, _ = d.String()
 		case "sub":
 			if d.OptionalNull() {
 				v.Sub = nil
@@ -183,9 +166,7 @@ func decodeItem2(d *toolimpl.Decoder, v *b.Item) {
 		switch string(d.Key()) {
 		case "text":
 			hasText = true
-			if s, ok := d.String(); ok {
-				v.Text = s
-			}
+			v.Text, _ = d.String()
 		case "replies":
 			if d.OptionalNull() {
 				v.Replies = nil

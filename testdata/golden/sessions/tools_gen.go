@@ -14,17 +14,17 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 3 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 4 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion3
+const _ = toolimpl.SupportPackageIsVersion4
 
 // Tools returns the tools of package sessions, in source order.
 func Tools(shop *Shop) []runtime.Tool {
 	return []runtime.Tool{
 		ordersTool{shop},
-		greetTool{},
-		whoamiTool{},
-		versionTool{},
+		toolimpl.NewTool(&greetInfo, callGreet),
+		toolimpl.NewTool(&whoamiInfo, callWhoami),
+		toolimpl.NewTool(&versionInfo, callVersion),
 		feedTool{},
 	}
 }
@@ -86,7 +86,6 @@ func (t ordersTool) Call(ctx context.Context, s *runtime.Settings, args json.Raw
 	var in OrdersIn
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastOrdersIn); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = OrdersIn{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &ordersInfo, args)
@@ -133,21 +132,8 @@ var greetInfo = runtime.Info{
 	ReadOnly: true,
 }
 
-// greetTool is the greet tool: it calls Greet.
-type greetTool struct{}
-
-// Info describes the tool.
-func (greetTool) Info() *runtime.Info {
-	return &greetInfo
-}
-
-// Invoke decodes and checks the arguments, then calls Greet with them.
-func (greetTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return greetTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (greetTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callGreet decodes and checks the arguments of a greet call, then calls Greet.
+func callGreet(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	// The session value the program passed with runtime.WithSession; the model never sees it.
 	session, found := toolimpl.Session[Tenant](ctx)
 	if !found {
@@ -156,7 +142,6 @@ func (greetTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMes
 	var in greetArgs
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastGreetArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = greetArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &greetInfo, args)
@@ -194,21 +179,8 @@ var whoamiInfo = runtime.Info{
 	ReadOnly: true,
 }
 
-// whoamiTool is the whoami tool: it calls Whoami.
-type whoamiTool struct{}
-
-// Info describes the tool.
-func (whoamiTool) Info() *runtime.Info {
-	return &whoamiInfo
-}
-
-// Invoke decodes and checks the arguments, then calls Whoami with them.
-func (whoamiTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return whoamiTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (whoamiTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callWhoami decodes and checks the arguments of a whoami call, then calls Whoami.
+func callWhoami(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	// The session value the program passed with runtime.WithSession; the model never sees it.
 	session, found := toolimpl.Session[*Account](ctx)
 	if !found {
@@ -250,21 +222,8 @@ var versionInfo = runtime.Info{
 	ReadOnly: true,
 }
 
-// versionTool is the version tool: it calls Version.
-type versionTool struct{}
-
-// Info describes the tool.
-func (versionTool) Info() *runtime.Info {
-	return &versionInfo
-}
-
-// Invoke decodes and checks the arguments, then calls Version with them.
-func (versionTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return versionTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (versionTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callVersion decodes and checks the arguments of a version call, then calls Version.
+func callVersion(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in toolimpl.NoInput
 	var d toolimpl.Decoder
 	d.BeginCall(s, &versionInfo, args)
@@ -334,7 +293,6 @@ func (feedTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMess
 	var in feedArgs
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastFeedArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = feedArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &feedInfo, args)
@@ -369,9 +327,7 @@ func decodeOrdersIn(d *toolimpl.Decoder, v *OrdersIn) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Status = s
-			}
+			v.Status, _ = d.String()
 		default:
 			d.Unknown("status")
 		}
@@ -388,9 +344,7 @@ func decodeGreetArgs(d *toolimpl.Decoder, v *greetArgs) {
 		switch string(d.Key()) {
 		case "name":
 			hasName = true
-			if s, ok := d.String(); ok {
-				v.Name = s
-			}
+			v.Name, _ = d.String()
 		default:
 			d.Unknown("name")
 		}
@@ -425,28 +379,21 @@ func decodeFeedArgs(d *toolimpl.Decoder, v *feedArgs) {
 // fastOrdersIn is the fast path of decodeOrdersIn: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastOrdersIn(data []byte, i int, v *OrdersIn, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	var key []byte
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "status":
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Status = strs.Of(data, i, s)
+			v.Status, i, ok = strs.String(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
+	}
+	if !ok {
+		return i, false
 	}
 	return i, true
 }
@@ -454,32 +401,22 @@ func fastOrdersIn(data []byte, i int, v *OrdersIn, strs *toolimpl.Strings) (int,
 // fastGreetArgs is the fast path of decodeGreetArgs: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastGreetArgs(data []byte, i int, v *greetArgs, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasName bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "name":
 			hasName = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Name = strs.Of(data, i, s)
+			v.Name, i, ok = strs.String(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasName {
+	if !ok || !hasName {
 		return i, false
 	}
 	return i, true
@@ -488,32 +425,24 @@ func fastGreetArgs(data []byte, i int, v *greetArgs, strs *toolimpl.Strings) (in
 // fastFeedArgs is the fast path of decodeFeedArgs: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastFeedArgs(data []byte, i int, v *feedArgs, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasCount bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "count":
 			hasCount = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
+			n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize)
 			v.Count = int(n)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasCount {
+	if !ok || !hasCount {
 		return i, false
 	}
 	return i, true

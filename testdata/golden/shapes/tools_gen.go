@@ -13,20 +13,20 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 3 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 4 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion3
+const _ = toolimpl.SupportPackageIsVersion4
 
 // Tools returns the tools of package shapes, in source order.
 func Tools() []runtime.Tool {
 	return []runtime.Tool{
-		fullTool{},
-		errorOnlyTool{},
-		noContextTool{},
-		noInputTool{},
-		pointerTool{},
-		plainTool{},
-		nothingTool{},
+		toolimpl.NewTool(&fullInfo, callFull),
+		toolimpl.NewTool(&errorOnlyInfo, callErrorOnly),
+		toolimpl.NewTool(&noContextInfo, callNoContext),
+		toolimpl.NewTool(&noInputInfo, callNoInput),
+		toolimpl.NewTool(&pointerInfo, callPointer),
+		toolimpl.NewTool(&plainInfo, callPlain),
+		toolimpl.NewTool(&nothingInfo, callNothing),
 	}
 }
 
@@ -59,25 +59,11 @@ var fullInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// fullTool is the full tool: it calls Full.
-type fullTool struct{}
-
-// Info describes the tool.
-func (fullTool) Info() *runtime.Info {
-	return &fullInfo
-}
-
-// Invoke decodes and checks the arguments, then calls Full with them.
-func (fullTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return fullTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (fullTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callFull decodes and checks the arguments of a full call, then calls Full.
+func callFull(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in In
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastIn); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = In{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &fullInfo, args)
@@ -114,25 +100,11 @@ var errorOnlyInfo = runtime.Info{
 	},
 }
 
-// errorOnlyTool is the error_only tool: it calls ErrorOnly.
-type errorOnlyTool struct{}
-
-// Info describes the tool.
-func (errorOnlyTool) Info() *runtime.Info {
-	return &errorOnlyInfo
-}
-
-// Invoke decodes and checks the arguments, then calls ErrorOnly with them.
-func (errorOnlyTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return errorOnlyTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (errorOnlyTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callErrorOnly decodes and checks the arguments of a error_only call, then calls ErrorOnly.
+func callErrorOnly(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in In
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastIn); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = In{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &errorOnlyInfo, args)
@@ -175,25 +147,11 @@ var noContextInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// noContextTool is the no_context tool: it calls NoContext.
-type noContextTool struct{}
-
-// Info describes the tool.
-func (noContextTool) Info() *runtime.Info {
-	return &noContextInfo
-}
-
-// Invoke decodes and checks the arguments, then calls NoContext with them.
-func (noContextTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return noContextTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (noContextTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callNoContext decodes and checks the arguments of a no_context call, then calls NoContext.
+func callNoContext(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in In
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastIn); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = In{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &noContextInfo, args)
@@ -224,21 +182,8 @@ var noInputInfo = runtime.Info{
 	},
 }
 
-// noInputTool is the no_input tool: it calls NoInput.
-type noInputTool struct{}
-
-// Info describes the tool.
-func (noInputTool) Info() *runtime.Info {
-	return &noInputInfo
-}
-
-// Invoke decodes and checks the arguments, then calls NoInput with them.
-func (noInputTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return noInputTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (noInputTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callNoInput decodes and checks the arguments of a no_input call, then calls NoInput.
+func callNoInput(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in toolimpl.NoInput
 	var d toolimpl.Decoder
 	d.BeginCall(s, &noInputInfo, args)
@@ -278,25 +223,11 @@ var pointerInfo = runtime.Info{
 	OutputWrapper: json.RawMessage(`{"properties":{"result":{"anyOf":[{"properties":{"length":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["length"]},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["result"]}`),
 }
 
-// pointerTool is the pointer tool: it calls Pointer.
-type pointerTool struct{}
-
-// Info describes the tool.
-func (pointerTool) Info() *runtime.Info {
-	return &pointerInfo
-}
-
-// Invoke decodes and checks the arguments, then calls Pointer with them.
-func (pointerTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return pointerTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (pointerTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callPointer decodes and checks the arguments of a pointer call, then calls Pointer.
+func callPointer(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in In
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastIn); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = In{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &pointerInfo, args)
@@ -307,7 +238,7 @@ func (pointerTool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	}
 	return toolimpl.RunEncoded(ctx, s, &pointerInfo, in, func(ctx context.Context, in In) (*Out, error) {
 		return Pointer(ctx, &in)
-	}, encodePointerResult)
+	}, encodeOut)
 }
 
 // Lines that more than one schema of the plain tool holds, each written once.
@@ -345,25 +276,11 @@ var plainInfo = runtime.Info{
 	},
 }
 
-// plainTool is the plain tool: it calls Plain.
-type plainTool struct{}
-
-// Info describes the tool.
-func (plainTool) Info() *runtime.Info {
-	return &plainInfo
-}
-
-// Invoke decodes and checks the arguments, then calls Plain with them.
-func (plainTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return plainTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (plainTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callPlain decodes and checks the arguments of a plain call, then calls Plain.
+func callPlain(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in plainArgs
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastPlainArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = plainArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &plainInfo, args)
@@ -394,21 +311,8 @@ var nothingInfo = runtime.Info{
 	},
 }
 
-// nothingTool is the nothing tool: it calls Nothing.
-type nothingTool struct{}
-
-// Info describes the tool.
-func (nothingTool) Info() *runtime.Info {
-	return &nothingInfo
-}
-
-// Invoke decodes and checks the arguments, then calls Nothing with them.
-func (nothingTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return nothingTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (nothingTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callNothing decodes and checks the arguments of a nothing call, then calls Nothing.
+func callNothing(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in toolimpl.NoInput
 	var d toolimpl.Decoder
 	d.BeginCall(s, &nothingInfo, args)
@@ -438,9 +342,7 @@ func decodeIn(d *toolimpl.Decoder, v *In) {
 		switch string(d.Key()) {
 		case "text":
 			hasText = true
-			if s, ok := d.String(); ok {
-				v.Text = s
-			}
+			v.Text, _ = d.String()
 		default:
 			d.Unknown("text")
 		}
@@ -460,9 +362,7 @@ func decodePlainArgs(d *toolimpl.Decoder, v *plainArgs) {
 		switch string(d.Key()) {
 		case "city":
 			hasCity = true
-			if s, ok := d.String(); ok {
-				v.City = s
-			}
+			v.City, _ = d.String()
 		case "days":
 			hasDays = true
 			if n, ok := d.Int(strconv.IntSize); ok {
@@ -474,9 +374,7 @@ func decodePlainArgs(d *toolimpl.Decoder, v *plainArgs) {
 				break
 			}
 			v.Note = new(string)
-			if s, ok := d.String(); ok {
-				*v.Note = s
-			}
+			*v.Note, _ = d.String()
 		default:
 			d.Unknown("city, days, note")
 		}
@@ -492,32 +390,22 @@ func decodePlainArgs(d *toolimpl.Decoder, v *plainArgs) {
 // fastIn is the fast path of decodeIn: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastIn(data []byte, i int, v *In, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasText bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "text":
 			hasText = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Text = strs.Of(data, i, s)
+			v.Text, i, ok = strs.String(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasText {
+	if !ok || !hasText {
 		return i, false
 	}
 	return i, true
@@ -526,49 +414,30 @@ func fastIn(data []byte, i int, v *In, strs *toolimpl.Strings) (int, bool) {
 // fastPlainArgs is the fast path of decodePlainArgs: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastPlainArgs(data []byte, i int, v *plainArgs, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasCity, hasDays bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "city":
 			hasCity = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.City = strs.Of(data, i, s)
+			v.City, i, ok = strs.String(data, i)
 		case "days":
 			hasDays = true
 			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok {
-				return i, false
-			}
+			n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize)
 			v.Days = int(n)
 		case "note":
 			v.Note = new(string)
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			*v.Note = strs.Of(data, i, s)
+			*v.Note, i, ok = strs.String(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasCity {
-		return i, false
-	}
-	if !hasDays {
+	if !ok || !hasCity || !hasDays {
 		return i, false
 	}
 	return i, true
@@ -584,17 +453,12 @@ func encodeNoContextResult(e *toolimpl.Encoder, v Out) {
 	encodeOut(e, &v)
 }
 
-// encodePointerResult writes the result of the pointer tool as JSON.
-func encodePointerResult(e *toolimpl.Encoder, v *Out) {
+// encodeOut writes an Out as JSON, and nil as null.
+func encodeOut(e *toolimpl.Encoder, v *Out) {
 	if v == nil {
 		e.Null()
-	} else {
-		encodeOut(e, v)
+		return
 	}
-}
-
-// encodeOut writes an Out as JSON.
-func encodeOut(e *toolimpl.Encoder, v *Out) {
 	e.Raw(`{"length":`)
 	e.Int(int64(v.Length))
 	e.Byte('}')

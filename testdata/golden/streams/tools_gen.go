@@ -8,15 +8,14 @@ import (
 	"context"
 	"encoding/json"
 	"iter"
-	"strconv"
 
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 3 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 4 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion3
+const _ = toolimpl.SupportPackageIsVersion4
 
 // Tools returns the tools of package streams, in source order.
 func Tools(runner *Runner) []runtime.Tool {
@@ -77,7 +76,6 @@ func (spellTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMes
 	var in spellArgs
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastSpellArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = spellArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &spellInfo, args)
@@ -148,7 +146,6 @@ func (t runJobTool) Call(ctx context.Context, s *runtime.Settings, args json.Raw
 	var in Job
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastJob); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = Job{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &runJobInfo, args)
@@ -181,9 +178,7 @@ func decodeSpellArgs(d *toolimpl.Decoder, v *spellArgs) {
 		switch string(d.Key()) {
 		case "word":
 			hasWord = true
-			if s, ok := d.String(); ok {
-				v.Word = s
-			}
+			v.Word, _ = d.String()
 		default:
 			d.Unknown("word")
 		}
@@ -203,15 +198,7 @@ func decodeJob(d *toolimpl.Decoder, v *Job) {
 		switch string(d.Key()) {
 		case "steps":
 			hasSteps = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Steps = int(n)
-				if n < 1 {
-					d.Errorf(`must be at least 1, got %v`, n)
-				}
-				if n > 10 {
-					d.Errorf(`must be at most 10, got %v`, n)
-				}
-			}
+			v.Steps = toolimpl.IntIn[int](d, 1, 10)
 		default:
 			d.Unknown("steps")
 		}
@@ -224,32 +211,22 @@ func decodeJob(d *toolimpl.Decoder, v *Job) {
 // fastSpellArgs is the fast path of decodeSpellArgs: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastSpellArgs(data []byte, i int, v *spellArgs, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasWord bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "word":
 			hasWord = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Word = strs.Of(data, i, s)
+			v.Word, i, ok = strs.String(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasWord {
+	if !ok || !hasWord {
 		return i, false
 	}
 	return i, true
@@ -258,32 +235,22 @@ func fastSpellArgs(data []byte, i int, v *spellArgs, strs *toolimpl.Strings) (in
 // fastJob is the fast path of decodeJob: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastJob(data []byte, i int, v *Job, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasSteps bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "steps":
 			hasSteps = true
-			var n int64
-			if n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize); !ok || n < 1 || n > 10 {
-				return i, false
-			}
-			v.Steps = int(n)
+			v.Steps, i, ok = toolimpl.FastIntIn[int](data, i, 1, 10)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasSteps {
+	if !ok || !hasSteps {
 		return i, false
 	}
 	return i, true

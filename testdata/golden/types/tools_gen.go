@@ -14,14 +14,14 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 3 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 4 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion3
+const _ = toolimpl.SupportPackageIsVersion4
 
 // Tools returns the tools of package types, in source order.
 func Tools() []runtime.Tool {
 	return []runtime.Tool{
-		placeTool{},
+		toolimpl.NewTool(&placeInfo, callPlace),
 	}
 }
 
@@ -177,21 +177,8 @@ var placeInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// placeTool is the place tool: it calls Place.
-type placeTool struct{}
-
-// Info describes the tool.
-func (placeTool) Info() *runtime.Info {
-	return &placeInfo
-}
-
-// Invoke decodes and checks the arguments, then calls Place with them.
-func (placeTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return placeTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (placeTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callPlace decodes and checks the arguments of a place call, then calls Place.
+func callPlace(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Order
 	var d toolimpl.Decoder
 	d.BeginCall(s, &placeInfo, args)
@@ -212,9 +199,7 @@ func decodeOrder(d *toolimpl.Decoder, v *Order) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.Base.ID = s
-			}
+			v.Base.ID, _ = d.String()
 		case "by":
 			if d.OptionalNull() {
 				break
@@ -222,9 +207,7 @@ func decodeOrder(d *toolimpl.Decoder, v *Order) {
 			if v.Audit == nil {
 				v.Audit = new(Audit)
 			}
-			if s, ok := d.String(); ok {
-				v.Audit.By = s
-			}
+			v.Audit.By, _ = d.String()
 		case "named":
 			hasNamed = true
 			decodeNamed(d, &v.Named)
@@ -232,9 +215,7 @@ func decodeOrder(d *toolimpl.Decoder, v *Order) {
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Note = s
-			}
+			v.Note, _ = d.String()
 		case "count":
 			hasCount = true
 			if n, ok := d.QuotedInt(strconv.IntSize); ok {
@@ -254,9 +235,7 @@ func decodeOrder(d *toolimpl.Decoder, v *Order) {
 			if d.OptionalNull() {
 				break
 			}
-			if b, ok := d.QuotedBool(); ok {
-				v.On = b
-			}
+			v.On, _ = d.QuotedBool()
 		case "level":
 			hasLevel = true
 			d.TextUnmarshaler(&v.Level)
@@ -278,9 +257,7 @@ func decodeOrder(d *toolimpl.Decoder, v *Order) {
 				for d.Field() {
 					key := Key(d.Key())
 					var elem uint64
-					if n, ok := d.Uint(64); ok {
-						elem = n
-					}
+					elem, _ = d.Uint(64)
 					v.Stock[key] = elem
 				}
 			}
@@ -415,16 +392,12 @@ func decodeBase(d *toolimpl.Decoder, v *Base) {
 		switch string(d.Key()) {
 		case "id":
 			hasID = true
-			if s, ok := d.String(); ok {
-				v.ID = s
-			}
+			v.ID, _ = d.String()
 		case "note":
 			if d.OptionalNull() {
 				break
 			}
-			if s, ok := d.String(); ok {
-				v.Note = s
-			}
+			v.Note, _ = d.String()
 		default:
 			d.Unknown("id, note")
 		}
@@ -444,14 +417,10 @@ func decodePair2(d *toolimpl.Decoder, v *Pair[string]) {
 		switch string(d.Key()) {
 		case "first":
 			hasFirst = true
-			if s, ok := d.String(); ok {
-				v.First = s
-			}
+			v.First, _ = d.String()
 		case "second":
 			hasSecond = true
-			if s, ok := d.String(); ok {
-				v.Second = s
-			}
+			v.Second, _ = d.String()
 		default:
 			d.Unknown("first, second")
 		}

@@ -12,14 +12,14 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 3 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 4 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion3
+const _ = toolimpl.SupportPackageIsVersion4
 
 // Tools returns the tools of package unions, in source order.
 func Tools() []runtime.Tool {
 	return []runtime.Tool{
-		reachTool{},
+		toolimpl.NewTool(&reachInfo, callReach),
 	}
 }
 
@@ -76,21 +76,8 @@ var reachInfo = runtime.Info{
 	},
 }
 
-// reachTool is the reach tool: it calls Reach.
-type reachTool struct{}
-
-// Info describes the tool.
-func (reachTool) Info() *runtime.Info {
-	return &reachInfo
-}
-
-// Invoke decodes and checks the arguments, then calls Reach with them.
-func (reachTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
-	return reachTool{}.Call(ctx, nil, args, nil)
-}
-
-// Call is Invoke with the settings of the registry that runs the call.
-func (reachTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+// callReach decodes and checks the arguments of a reach call, then calls Reach.
+func callReach(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Contact
 	var d toolimpl.Decoder
 	d.BeginCall(s, &reachInfo, args)
@@ -125,18 +112,13 @@ func decodeContact(d *toolimpl.Decoder, v *Contact) {
 				break
 			}
 			hasPhone = true
-			if s, ok := d.String(); ok {
-				v.Phone = s
-			}
+			v.Phone, _ = d.String()
 		case "country":
 			if d.OptionalNull() {
 				break
 			}
 			hasCountry = true
-			if s, ok := d.String(); ok {
-				v.Country = s
-				d.Length(s, 2, 2)
-			}
+			v.Country = d.StringLength(2, 2)
 		case "name":
 			hasName = true
 			if d.Null() {
@@ -144,9 +126,7 @@ func decodeContact(d *toolimpl.Decoder, v *Contact) {
 				break
 			}
 			v.Name = new(string)
-			if s, ok := d.String(); ok {
-				*v.Name = s
-			}
+			*v.Name, _ = d.String()
 		case "ref":
 			if d.OptionalNull() {
 				v.Ref = nil
@@ -155,9 +135,7 @@ func decodeContact(d *toolimpl.Decoder, v *Contact) {
 			if !d.OfTypes(true, "string", "integer") {
 				break
 			}
-			if x, ok := d.Any(); ok {
-				v.Ref = x
-			}
+			v.Ref, _ = d.Any()
 		case "meta":
 			if d.OptionalNull() {
 				break
@@ -165,25 +143,19 @@ func decodeContact(d *toolimpl.Decoder, v *Contact) {
 			if !d.OfTypes(false, "object", "array") {
 				break
 			}
-			if raw, ok := d.Raw(); ok {
-				v.Meta = raw
-			}
+			v.Meta, _ = d.Raw()
 		case "tag":
 			if d.OptionalNull() {
 				break
 			}
 			hasTag = true
-			if s, ok := d.String(); ok {
-				v.Tag = s
-			}
+			v.Tag, _ = d.String()
 		case "kind":
 			if d.OptionalNull() {
 				break
 			}
 			hasKind = true
-			if s, ok := d.String(); ok {
-				v.Kind = s
-			}
+			v.Kind, _ = d.String()
 		default:
 			d.Unknown("email, phone, country, name, ref, meta, tag, kind")
 		}

@@ -13,9 +13,9 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 3 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 4 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion3
+const _ = toolimpl.SupportPackageIsVersion4
 
 // Tools returns the tools of package lookup, in source order.
 func Tools(counter *Counter) []runtime.Tool {
@@ -82,7 +82,6 @@ func (t lookupTool) Call(ctx context.Context, s *runtime.Settings, args json.Raw
 	var in lookupArgs
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastLookupArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = lookupArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &lookupInfo, args)
@@ -93,7 +92,7 @@ func (t lookupTool) Call(ctx context.Context, s *runtime.Settings, args json.Raw
 	}
 	return toolimpl.RunEncoded(ctx, s, &lookupInfo, in, func(ctx context.Context, in lookupArgs) (*Answer, error) {
 		return t.counter.Lookup(ctx, in.Key)
-	}, encodeLookupResult)
+	}, encodeAnswer)
 }
 
 // Lines that more than one schema of the brief tool holds, each written once.
@@ -143,7 +142,6 @@ func (t briefTool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	var in briefArgs
 	var strs toolimpl.Strings
 	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastBriefArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
-		// Not the common case: decode again, saying what is wrong.
 		in = briefArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &briefInfo, args)
@@ -177,9 +175,7 @@ func decodeLookupArgs(d *toolimpl.Decoder, v *lookupArgs) {
 		switch string(d.Key()) {
 		case "key":
 			hasKey = true
-			if s, ok := d.String(); ok {
-				v.Key = s
-			}
+			v.Key, _ = d.String()
 		default:
 			d.Unknown("key")
 		}
@@ -199,9 +195,7 @@ func decodeBriefArgs(d *toolimpl.Decoder, v *briefArgs) {
 		switch string(d.Key()) {
 		case "key":
 			hasKey = true
-			if s, ok := d.String(); ok {
-				v.Key = s
-			}
+			v.Key, _ = d.String()
 		default:
 			d.Unknown("key")
 		}
@@ -214,32 +208,22 @@ func decodeBriefArgs(d *toolimpl.Decoder, v *briefArgs) {
 // fastLookupArgs is the fast path of decodeLookupArgs: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastLookupArgs(data []byte, i int, v *lookupArgs, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasKey bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "key":
 			hasKey = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Key = strs.Of(data, i, s)
+			v.Key, i, ok = strs.String(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasKey {
+	if !ok || !hasKey {
 		return i, false
 	}
 	return i, true
@@ -248,48 +232,33 @@ func fastLookupArgs(data []byte, i int, v *lookupArgs, strs *toolimpl.Strings) (
 // fastBriefArgs is the fast path of decodeBriefArgs: it decodes valid, plain
 // JSON from data[i:], or returns false.
 func fastBriefArgs(data []byte, i int, v *briefArgs, strs *toolimpl.Strings) (int, bool) {
-	i, empty, ok := toolimpl.FastOpen(data, i, '{')
-	if !ok {
-		return i, false
-	}
+	var key []byte
 	var hasKey bool
-	for more := !empty; more; {
-		var key []byte
-		if key, i, ok = toolimpl.FastKey(data, i); !ok {
-			return i, false
-		}
-		switch string(key) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "key":
 			hasKey = true
-			var s []byte
-			if s, i, ok = toolimpl.FastString(data, i); !ok {
-				return i, false
-			}
-			v.Key = strs.Of(data, i, s)
+			v.Key, i, ok = strs.String(data, i)
 		default:
 			return i, false
 		}
-		if i, more, ok = toolimpl.FastNext(data, i, '}'); !ok {
+		if !ok {
 			return i, false
 		}
 	}
-	if !hasKey {
+	if !ok || !hasKey {
 		return i, false
 	}
 	return i, true
 }
 
-// encodeLookupResult writes the result of the lookup tool as JSON.
-func encodeLookupResult(e *toolimpl.Encoder, v *Answer) {
+// encodeAnswer writes an Answer as JSON, and nil as null.
+func encodeAnswer(e *toolimpl.Encoder, v *Answer) {
 	if v == nil {
 		e.Null()
-	} else {
-		encodeAnswer(e, v)
+		return
 	}
-}
-
-// encodeAnswer writes an Answer as JSON.
-func encodeAnswer(e *toolimpl.Encoder, v *Answer) {
 	e.Raw(`{"key":`)
 	e.String(v.Key)
 	e.Raw(`,"value":`)

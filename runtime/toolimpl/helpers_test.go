@@ -1,0 +1,97 @@
+package toolimpl
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// TestStringLength checks that the fast path's and the Decoder's one-call
+// string reads count characters, not bytes, whether or not the string is
+// ASCII or has escapes, and agree on what they accept.
+func TestStringLength(t *testing.T) {
+	cases := []struct {
+		in   string
+		want string // "" if rejected
+	}{
+		{`"ab"`, "ab"},
+		{`"a"`, ""},    // too short
+		{`"abcd"`, ""}, // too long
+		{`"éé"`, "éé"}, // 2 characters, 4 bytes
+		{`"ééé"`, "ééé"},
+		{`"éééé"`, ""},
+		{`"a\u00e9"`, "aé"}, // escaped: the Decoder only
+		{`"\u00e9"`, ""},    // 1 character in 2 bytes
+		{`"é"`, ""},
+		{`"a\n\n\n"`, ""},
+		{`  "abc" `, "abc"},
+		{`3`, ""},
+	}
+	for _, c := range cases {
+		var strs Strings
+		s, _, ok := strs.StringLength([]byte(c.in), 0, 2, 3)
+		if strings.Contains(c.in, `\`) {
+			if ok {
+				t.Errorf("Strings.StringLength(%s) took a string with escapes", c.in)
+			}
+		} else if got := map[bool]string{true: s}[ok]; got != c.want {
+			t.Errorf("Strings.StringLength(%s) = %q, %v; want %q", c.in, s, ok, c.want)
+		}
+		v, err := Decode([]byte(`{"s":`+c.in+`}`), nil, func(d *Decoder, v *string) {
+			if d.Object() {
+				for d.Field() {
+					*v = d.StringLength(2, 3)
+				}
+			}
+		})
+		if (err == nil) != (c.want != "") || err == nil && v != c.want {
+			t.Errorf("Decoder.StringLength(%s) = %q, %v; want %q", c.in, v, err, c.want)
+		}
+	}
+}
+
+func TestStringsAndMatching(t *testing.T) {
+	var strs Strings
+	list, _, ok := strs.Strings([]byte(` ["a", "b","c"] `), 0)
+	if !ok || strings.Join(list, ",") != "a,b,c" {
+		t.Errorf("Strings.Strings = %q, %v", list, ok)
+	}
+	if _, _, ok := strs.Strings([]byte(`["a",1]`), 0); ok {
+		t.Error("Strings.Strings took a number")
+	}
+	_, err := Decode([]byte(`{"t":["a","b","c"],"z":"1234"}`), nil, func(d *Decoder, v *struct{}) {
+		if d.Object() {
+			for d.Field() {
+				if string(d.Key()) == "t" {
+					d.Strings(0, 2)
+				} else {
+					d.StringMatching(regexp.MustCompile(`^[0-9]{5}$`))
+				}
+			}
+		}
+	})
+	want := "/t: must have at most 2 items, got 3; /z: must match the pattern ^[0-9]{5}$; got \"1234\""
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("got %v, want %s", err, want)
+	}
+}
+
+func TestIntIn(t *testing.T) {
+	for in, want := range map[string]string{
+		`5`:   "",
+		`0`:   "must be at least 1, got 0",
+		`15`:  "must be at most 14, got 15",
+		`1e1`: "",
+		`300`: "must be an integer from -128 to 127, got 300",
+	} {
+		var fast int8
+		n, _, ok := FastIntIn[int8]([]byte(in), 0, 1, 14)
+		if fast = n; ok != (want == "" && in != `1e1`) {
+			t.Errorf("FastIntIn(%s) = %d, %v", in, fast, ok)
+		}
+		_, err := Decode([]byte(in), nil, func(d *Decoder, v *int8) { *v = IntIn[int8](d, 1, 14) })
+		if (err == nil) != (want == "") || err != nil && !strings.Contains(err.Error(), want) {
+			t.Errorf("IntIn(%s): %v, want %q", in, err, want)
+		}
+	}
+}
