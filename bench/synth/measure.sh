@@ -24,6 +24,9 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
 go build -o "$work/toolgen" "$repo/cmd/toolgen"
+# What follows is the result, also kept in bench/synth/results.txt, which
+# bench/run.sh puts in BENCHMARKS.md.
+exec > >(tee "$repo/bench/synth/results.txt")
 echo "$(go env GOOS)/$(go env GOARCH), $(nproc) cores, $(go version | cut -d' ' -f3), $rounds rounds; toolgen at $(git -C "$repo" rev-parse --short HEAD)"
 
 # run NAME CMD...: runs CMD, appends "seconds maxrss_kb" to $dir/NAME.
@@ -51,10 +54,10 @@ printf '\n%6s %9s %9s %7s %10s %10s %9s %9s %9s %9s %9s %9s\n' tools toolgen vet
 marginal=""
 for n in $sizes; do
 	dir="$work/s$n"
-	(cd "$repo/bench" && go run ./synth -n "$n" -o "$dir")
+	(cd "$repo/bench" && go run ./synth -n "$n" -o "$dir") >/dev/null
 	cd "$dir"
 	# Warm the build cache for the dependencies.
-	"$work/toolgen"
+	"$work/toolgen" -q 2>/dev/null
 	go vet . && go vet -tags toolgen .
 	[ -n "${NOBUILD:-}" ] && echo "0 0" >build || go build -o /dev/null .
 	for r in $(seq "$rounds"); do

@@ -8,6 +8,8 @@ import (
 	"github.com/toolgen-go/toolgen/runtime"
 )
 
+// BenchmarkRunDeadline is a call of a tool with a timeout whose function
+// does nothing: what holding the deadline costs beyond the call itself.
 func BenchmarkRunDeadline(b *testing.B) {
 	info := &runtime.Info{Name: "t", Timeout: 5 * time.Second}
 	fn := func(_ context.Context, n int) (string, error) { return "ok", nil }
@@ -20,6 +22,9 @@ func BenchmarkRunDeadline(b *testing.B) {
 	}
 }
 
+// spawnCall and BenchmarkSpawnFloor are the least a call whose deadline
+// holds against a function that ignores its context can cost: the
+// function runs on a goroutine of its own, which the caller waits for.
 type spawnCall struct {
 	wake chan struct{}
 	out  string
