@@ -77,14 +77,15 @@ func retryable(err error) bool {
 }
 
 // runOnce makes one attempt of a call.
-func runOnce[In, Out any](ctx context.Context, s *runtime.Settings, info *runtime.Info, in In, fn func(context.Context, In) (Out, error), encode func(*Encoder, Out)) (res runtime.Result, goErr error) {
+func runOnce[In, Out any](ctx context.Context, s *runtime.Settings, info *runtime.Info, in In, fn func(context.Context, In) (Out, error), encode func(*Encoder, Out)) (runtime.Result, error) {
+	timeout := cmp.Or(info.Timeout, s.Timeout)
+	if timeout <= 0 {
+		return direct(ctx, s, info, in, fn, encode) // which checks ctx first
+	}
 	if err := ctx.Err(); err != nil {
 		return canceled(err), err
 	}
-	if timeout := cmp.Or(info.Timeout, s.Timeout); timeout > 0 {
-		return runDeadline(ctx, s, info, timeout, in, fn, encode)
-	}
-	return direct(ctx, s, info, in, fn, encode)
+	return runDeadline(ctx, s, info, timeout, in, fn, encode)
 }
 
 // direct makes one attempt of a call on the caller's goroutine, with no
