@@ -29,8 +29,7 @@ var epoch = time.Now()
 // caller stops waiting (its own context ended), or when the function has
 // returned.
 type callContext struct {
-	parent   context.Context // the caller's
-	deadline time.Time       // the call's or the parent's, whichever is earlier
+	parent context.Context // the caller's
 	// values is parent without its cancelation, made by the first Value.
 	values atomic.Pointer[valueContext]
 	// wake tells the caller to stop waiting: the function returned, or the
@@ -64,17 +63,23 @@ const (
 // its queue; the deadline runs from now.
 func (c *callContext) start(parent context.Context, timeout time.Duration) {
 	c.parent = parent
-	c.wake = make(chan struct{}, 1)
+	if w, ok := wakes.Get().(chan struct{}); ok {
+		c.wake = w
+	} else {
+		c.wake = make(chan struct{}, 1)
+	}
 	c.owner = queueFor(timeout)
 	c.owner.add(c, timeout)
-	c.deadline = epoch.Add(c.due)
-	if d, ok := parent.Deadline(); ok && d.Before(c.deadline) {
-		c.deadline = d
-	}
 }
 
 // Deadline is the call's deadline, or the parent's when that is earlier.
-func (c *callContext) Deadline() (time.Time, bool) { return c.deadline, true }
+func (c *callContext) Deadline() (time.Time, bool) {
+	d := epoch.Add(c.due)
+	if pd, ok := c.parent.Deadline(); ok && pd.Before(d) {
+		d = pd
+	}
+	return d, true
+}
 
 // Done returns a channel closed when the call is canceled; it is made on
 // the first call, so that a function that never asks for it costs none.
@@ -174,15 +179,17 @@ func (c *callContext) signal() {
 // call's context is canceled with why the caller stopped waiting (the
 // deadline, or the parent's error).
 func (c *callContext) wait(parent context.Context) (ok bool) {
+	woke := true
 	if pd := parent.Done(); pd != nil {
 		select {
 		case <-c.wake:
 		case <-pd:
+			woke = false
 		}
 	} else {
 		<-c.wake
 	}
-	c.owner.remove(c)
+	queued := c.owner.remove(c)
 	if c.state.CompareAndSwap(running, abandoned) {
 		if err := parent.Err(); err != nil {
 			c.cancel(err)
@@ -191,11 +198,20 @@ func (c *callContext) wait(parent context.Context) (ok bool) {
 		}
 		return false
 	}
-	// The function returned: its context ends with the call, as a
-	// context.WithTimeout's does at its deferred cancel.
+	// The function returned. When its signal is what woke the caller and
+	// the queue never signaled (the call was still in it), wake is empty
+	// and nothing will send on it again: it serves the next call.
+	if woke && queued {
+		wakes.Put(c.wake)
+	}
+	// Its context ends with the call, as a context.WithTimeout's does at
+	// its deferred cancel.
 	c.cancel(context.Canceled)
 	return true
 }
+
+// wakes are wake channels that no one will send on any more.
+var wakes sync.Pool
 
 // finished is called on the function's goroutine once the function has
 // returned (or panicked): it wakes the caller unless the caller has
@@ -250,13 +266,16 @@ func (q *deadlineQueue) add(c *callContext, timeout time.Duration) {
 	q.mu.Unlock()
 }
 
-// remove takes c out of q, if it is still there.
-func (q *deadlineQueue) remove(c *callContext) {
+// remove takes c out of q, if it is still there, and reports whether it
+// was: if not, q's timer has signaled c.
+func (q *deadlineQueue) remove(c *callContext) bool {
 	q.mu.Lock()
-	if c.queue == q {
+	queued := c.queue == q
+	if queued {
 		q.unlink(c)
 	}
 	q.mu.Unlock()
+	return queued
 }
 
 func (q *deadlineQueue) unlink(c *callContext) {

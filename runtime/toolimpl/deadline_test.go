@@ -142,3 +142,42 @@ func TestDeadlineQueues(t *testing.T) {
 	}
 	time.Sleep(10 * time.Millisecond) // the released functions return
 }
+
+// TestDeadlineWakeReuse races calls that end at their deadline, calls whose
+// parent is canceled as they return, and calls that return at once, all
+// sharing the pool of wake channels: a channel that served a call which
+// ended in a race must never wake a later call early, which would make a
+// call that returned at once look timed out.
+func TestDeadlineWakeReuse(t *testing.T) {
+	defer goleak.VerifyNone(t)
+	tight := &runtime.Info{Name: "tight", Timeout: time.Millisecond}
+	long := &runtime.Info{Name: "long", Timeout: time.Minute}
+	var wg sync.WaitGroup
+	for g := range 8 {
+		wg.Go(func() {
+			for i := range 300 {
+				switch (g + i) % 3 {
+				case 0: // returns about when its deadline passes
+					Run(context.Background(), nil, tight, i, func(_ context.Context, i int) (int, error) {
+						time.Sleep(time.Duration(i%3) * 500 * time.Microsecond)
+						return i, nil
+					})
+				case 1: // its parent ends as it returns
+					ctx, cancel := context.WithCancel(context.Background())
+					Run(ctx, nil, long, i, func(_ context.Context, i int) (int, error) {
+						cancel()
+						return i, nil
+					})
+					cancel()
+				default: // returns at once, far from its deadline
+					res, err := Run(context.Background(), nil, long, i, func(_ context.Context, i int) (int, error) { return i, nil })
+					if err != nil || !res.Success || res.Data != i {
+						t.Errorf("call %d: %+v, %v", i, res, err)
+					}
+				}
+			}
+		})
+	}
+	wg.Wait()
+	time.Sleep(5 * time.Millisecond) // the last tight functions return
+}

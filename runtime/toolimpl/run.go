@@ -122,16 +122,15 @@ type deadlineCall[In, Out any] struct {
 	// says returned.
 	out     Out
 	err     error
-	panic   any
-	stack   []byte
-	expired bool // the deadline had passed when fn returned
+	panic   *runtime.PanicError // rare, so kept out of line
+	expired bool                // the deadline had passed when fn returned
 }
 
 // run runs fn and, unless the caller has stopped waiting, wakes it.
 func (c *deadlineCall[In, Out]) run() {
 	defer func() {
 		if v := recover(); v != nil {
-			c.panic, c.stack = v, debug.Stack()
+			c.panic = &runtime.PanicError{Value: v, Stack: debug.Stack()}
 		}
 		c.expired = c.Err() == context.DeadlineExceeded
 		c.finished()
@@ -167,9 +166,10 @@ func runDeadline[In, Out any](parent context.Context, s *runtime.Settings, info 
 	}()
 	switch {
 	case c.panic != nil:
+		c.panic.Tool = info.Name
 		return runtime.Result{
 			Error: "internal error: the tool failed unexpectedly",
-			Err:   &runtime.PanicError{Tool: info.Name, Value: c.panic, Stack: c.stack},
+			Err:   c.panic,
 		}, nil
 	case c.err != nil:
 		// Whether the deadline had passed is what fn saw when it returned.
