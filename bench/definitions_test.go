@@ -19,7 +19,7 @@ import (
 
 func BenchmarkDefinitions100(b *testing.B) {
 	b.Run("toolgen", func(b *testing.B) {
-		reg := runtime.NewRegistry()
+		reg := runtime.NewRegistry(nil)
 		if err := reg.Register(defs.Tools()...); err != nil {
 			b.Fatal(err)
 		}
@@ -31,7 +31,7 @@ func BenchmarkDefinitions100(b *testing.B) {
 		}
 	})
 	b.Run("toolgen-openai", func(b *testing.B) {
-		reg := runtime.NewRegistry(runtime.WithDialect(runtime.OpenAI))
+		reg := runtime.NewRegistry(&runtime.Settings{Dialect: runtime.OpenAI})
 		if err := reg.Register(defs.Tools()...); err != nil {
 			b.Fatal(err)
 		}
@@ -73,7 +73,7 @@ func BenchmarkDefinitions100(b *testing.B) {
 // listing 100 tools costs at most one allocation per tool (it is one in
 // all), and a tool's schema in any dialect costs none.
 func TestDefinitionsAllocations(t *testing.T) {
-	reg := runtime.NewRegistry()
+	reg := runtime.NewRegistry(nil)
 	if err := reg.Register(defs.Tools()...); err != nil {
 		t.Fatal(err)
 	}

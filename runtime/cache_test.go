@@ -33,7 +33,7 @@ func cachedTool[Out any](name string, fn func(context.Context, anyIn) (Out, erro
 
 func registry(t *testing.T, s Settings, tools ...Tool) *Registry {
 	t.Helper()
-	r := NewRegistry(WithSettings(s))
+	r := NewRegistry(&s)
 	if err := r.Register(tools...); err != nil {
 		t.Fatal(err)
 	}

@@ -10,7 +10,7 @@
 //
 // A typical program:
 //
-//	reg := runtime.NewRegistry()
+//	reg := runtime.NewRegistry(nil)
 //	if err := reg.Register(weather.Tools()...); err != nil {
 //		log.Fatal(err)
 //	}
@@ -26,7 +26,7 @@
 // one [Result]; a [StreamableTool] also hands out its result in chunks as
 // it makes it ([Registry.ExecuteStream]); an [EnhancedTool] returns
 // multimodal [Content]. A registry carries out what each tool's directive
-// asks: approval before a tool marked confirm runs ([WithApprover]),
+// asks: approval before a tool marked confirm runs ([Settings.Approver]),
 // retries after a [Retryable] failure, and reuse of results for a tool
 // marked cache. Adapters in their own modules serve a registry over MCP
 // and hand its tools to OpenAI, Anthropic, Gemini and Eino.

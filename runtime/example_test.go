@@ -45,7 +45,7 @@ func (deploy) Call(ctx context.Context, s *runtime.Settings, args json.RawMessag
 
 // A tool marked confirm runs only once the registry's approver says yes.
 // (toolgen sets Confirm from the directive and writes the Call method.)
-func ExampleWithApprover() {
+func ExampleApprover() {
 	approver := func(ctx context.Context, call runtime.Call) (bool, error) {
 		fmt.Printf("approve %s %s? ", call.Tool.Name, call.Args)
 		var args struct{ Service string }
@@ -54,7 +54,7 @@ func ExampleWithApprover() {
 		fmt.Println(yes)
 		return yes, nil
 	}
-	reg := runtime.NewRegistry(runtime.WithApprover(approver))
+	reg := runtime.NewRegistry(&runtime.Settings{Approver: approver})
 	if err := reg.Register(deploy{}); err != nil {
 		panic(err)
 	}
@@ -72,7 +72,7 @@ func ExampleWithApprover() {
 // Middleware wraps every call a registry runs. This one refuses calls of
 // a tool that a program has switched off, and prints each call with its
 // outcome, as an audit log would.
-func ExampleWithMiddleware() {
+func ExampleMiddleware() {
 	disabled := map[string]bool{"deploy": true}
 	audit := func(next runtime.Handler) runtime.Handler {
 		return func(ctx context.Context, call runtime.Call) (runtime.Result, error) {
@@ -85,7 +85,7 @@ func ExampleWithMiddleware() {
 			return res, err
 		}
 	}
-	reg := runtime.NewRegistry(runtime.WithMiddleware(audit))
+	reg := runtime.NewRegistry(&runtime.Settings{Middleware: []runtime.Middleware{audit}})
 	if err := reg.Register(deploy{}, greet{}); err != nil {
 		panic(err)
 	}
@@ -127,7 +127,7 @@ func (greet) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, 
 // A registry can gain and lose tools while it serves; an adapter watches
 // it to tell its clients (MCP's notifications/tools/list_changed).
 func ExampleRegistry_Watch() {
-	reg := runtime.NewRegistry()
+	reg := runtime.NewRegistry(nil)
 	stop := reg.Watch(func() {
 		var names []string
 		for _, d := range reg.Definitions() {
@@ -160,7 +160,7 @@ func ExampleLogCalls() {
 			return a
 		},
 	}))
-	reg := runtime.NewRegistry(runtime.WithMiddleware(runtime.LogCalls(logger, 0)))
+	reg := runtime.NewRegistry(&runtime.Settings{Middleware: []runtime.Middleware{runtime.LogCalls(logger, 0)}})
 	if err := reg.Register(greet{}, deploy{}); err != nil {
 		panic(err)
 	}

@@ -57,7 +57,7 @@ func attrs(r slog.Record) map[string]string {
 
 func logRegistry(t *testing.T, h slog.Handler, argBytes int) *Registry {
 	t.Helper()
-	r := NewRegistry(WithSettings(Settings{MaxOutput: 20}), WithMiddleware(LogCalls(slog.New(h), argBytes)))
+	r := NewRegistry(&Settings{MaxOutput: 20, Middleware: []Middleware{LogCalls(slog.New(h), argBytes)}})
 	if err := r.Register(
 		tool("echo", 0, echo),
 		tool("fail", 0, func(ctx context.Context, in echoIn) (string, error) { return "", Failf("no order %s", in.Text) }),
@@ -212,7 +212,7 @@ func TestLogCallsDefault(t *testing.T) {
 	old := slog.Default()
 	slog.SetDefault(slog.New(h))
 	defer slog.SetDefault(old)
-	r := NewRegistry(WithMiddleware(LogCalls(nil, 0)))
+	r := NewRegistry(&Settings{Middleware: []Middleware{LogCalls(nil, 0)}})
 	if err := r.Register(tool("echo", 0, echo)); err != nil {
 		t.Fatal(err)
 	}
@@ -230,7 +230,7 @@ func BenchmarkLogCalls(b *testing.B) {
 		{"json", slog.NewJSONHandler(io.Discard, nil)},
 		{"disabled", slog.DiscardHandler},
 	} {
-		r := NewRegistry(WithMiddleware(LogCalls(slog.New(c.h), 0)))
+		r := NewRegistry(&Settings{Middleware: []Middleware{LogCalls(slog.New(c.h), 0)}})
 		if err := r.Register(constant{}); err != nil {
 			b.Fatal(err)
 		}

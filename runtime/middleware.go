@@ -47,20 +47,12 @@ type Handler func(ctx context.Context, call Call) (Result, error)
 // fails with a *PanicError as its Err.
 type Middleware func(next Handler) Handler
 
-// WithMiddleware adds middleware to the registry, around every call it
-// runs; the first given is the outermost, and middleware added by a later
-// WithMiddleware goes inside that added by an earlier one. Without
-// middleware a call costs nothing more.
-func WithMiddleware(m ...Middleware) Option {
-	return func(r *Registry) { r.middleware = append(r.middleware, m...) }
-}
-
 // chain returns core wrapped in the registry's middleware, the first
 // outermost.
 func (r *Registry) chain(core Handler) Handler {
 	h := core
-	for i := len(r.middleware) - 1; i >= 0; i-- {
-		h = r.middleware[i](h)
+	for i := len(r.settings.Middleware) - 1; i >= 0; i-- {
+		h = r.settings.Middleware[i](h)
 	}
 	return h
 }

@@ -49,11 +49,10 @@ func (tr *trace) middleware(name string) Middleware {
 	}
 }
 
-// The first middleware given is the outermost; a later WithMiddleware
-// goes inside an earlier one.
+// The first middleware is the outermost; a nil one is skipped.
 func TestMiddlewareOrder(t *testing.T) {
 	var tr trace
-	r := NewRegistry(WithMiddleware(tr.middleware("a"), nil, tr.middleware("b")), WithMiddleware(tr.middleware("c")))
+	r := NewRegistry(&Settings{Middleware: []Middleware{tr.middleware("a"), nil, tr.middleware("b"), tr.middleware("c")}})
 	if err := r.Register(tool("echo", 0, echo)); err != nil {
 		t.Fatal(err)
 	}
@@ -79,7 +78,7 @@ func TestMiddlewareOrder(t *testing.T) {
 // limit (which the registry then refuses).
 func TestMiddlewareSees(t *testing.T) {
 	var tr trace
-	r := NewRegistry(WithSettings(Settings{MaxBytes: 32}), WithDialect(Gemini), WithMiddleware(tr.middleware("m")))
+	r := NewRegistry(&Settings{MaxBytes: 32, Dialect: Gemini, Middleware: []Middleware{tr.middleware("m")}})
 	if err := r.Register(
 		NewInvokable(&Info{Name: "echo", Description: "Echo.", Parameters: echoSchema, Dialects: DialectSchemas{Gemini: echoSchema}}, decodeEcho, echo),
 		NewInvokable(&Info{Name: "hidden", Description: "Not for Gemini.", Parameters: echoSchema}, decodeEcho, echo),
@@ -139,7 +138,7 @@ func TestMiddlewareSees(t *testing.T) {
 func TestMiddlewareChanges(t *testing.T) {
 	type key struct{}
 	var ran atomic.Int32
-	r := NewRegistry(WithSettings(Settings{MaxBytes: 64}), WithMiddleware(func(next Handler) Handler {
+	r := NewRegistry(&Settings{MaxBytes: 64, Middleware: []Middleware{func(next Handler) Handler {
 		return func(ctx context.Context, call Call) (Result, error) {
 			switch call.Name {
 			case "refused":
@@ -160,7 +159,7 @@ func TestMiddlewareChanges(t *testing.T) {
 			}
 			return res, err
 		}
-	}))
+	}}})
 	if err := r.Register(
 		tool("echo", 0, func(ctx context.Context, in echoIn) (string, error) {
 			ran.Add(1)
@@ -198,7 +197,7 @@ func TestMiddlewareChanges(t *testing.T) {
 // every entry point, as a tool's panic would.
 func TestMiddlewarePanic(t *testing.T) {
 	for _, when := range []string{"before", "after"} {
-		r := NewRegistry(WithMiddleware(func(next Handler) Handler {
+		r := NewRegistry(&Settings{Middleware: []Middleware{func(next Handler) Handler {
 			return func(ctx context.Context, call Call) (Result, error) {
 				if when == "before" {
 					panic("middleware " + when)
@@ -206,7 +205,7 @@ func TestMiddlewarePanic(t *testing.T) {
 				next(ctx, call)
 				panic("middleware " + when)
 			}
-		}))
+		}}})
 		if err := r.Register(tool("echo", 0, echo)); err != nil {
 			t.Fatal(err)
 		}
@@ -242,7 +241,7 @@ func TestMiddlewarePanic(t *testing.T) {
 func TestMiddlewareCache(t *testing.T) {
 	var tr trace
 	var runs atomic.Int32
-	r := NewRegistry(WithMiddleware(tr.middleware("m")))
+	r := NewRegistry(&Settings{Middleware: []Middleware{tr.middleware("m")}})
 	if err := r.Register(cachedTool("c", func(ctx context.Context, in anyIn) (string, error) {
 		runs.Add(1)
 		return "fresh", nil
@@ -266,13 +265,13 @@ func TestMiddlewareCache(t *testing.T) {
 // sees the whole Result; concurrent streams keep their own emit.
 func TestMiddlewareStream(t *testing.T) {
 	var seen atomic.Value
-	r := NewRegistry(WithMiddleware(func(next Handler) Handler {
+	r := NewRegistry(&Settings{Middleware: []Middleware{func(next Handler) Handler {
 		return func(ctx context.Context, call Call) (Result, error) {
 			res, err := next(ctx, call)
 			seen.Store(res.Output)
 			return res, err
 		}
-	}))
+	}}})
 	if err := r.Register(
 		NewStreamable(&Info{Name: "words", Description: "Words.", Parameters: echoSchema}, decodeEcho, words),
 		tool("echo", 0, echo),
@@ -304,13 +303,13 @@ func TestMiddlewareStream(t *testing.T) {
 // A middleware that returns ctx's error passes it on, as Execute does.
 func TestMiddlewareCanceled(t *testing.T) {
 	var sawErr atomic.Value
-	r := NewRegistry(WithMiddleware(func(next Handler) Handler {
+	r := NewRegistry(&Settings{Middleware: []Middleware{func(next Handler) Handler {
 		return func(ctx context.Context, call Call) (Result, error) {
 			res, err := next(ctx, call)
 			sawErr.Store(fmt.Sprint(err))
 			return res, err
 		}
-	}))
+	}}})
 	if err := r.Register(tool("slow", time.Minute, func(ctx context.Context, in echoIn) (string, error) {
 		<-ctx.Done()
 		return "", ctx.Err()
@@ -340,7 +339,7 @@ func (nothing) Invoke(ctx context.Context, args json.RawMessage) (Result, error)
 // (kept on the stack, as a caller that does not keep the Result has it)
 // and ExecuteAll of one call allocate only the Result slice.
 func TestMiddlewareNoneAllocates(t *testing.T) {
-	r := NewRegistry()
+	r := NewRegistry(nil)
 	if err := r.Register(nothing{}, tool("echo", 0, echo)); err != nil {
 		t.Fatal(err)
 	}
@@ -390,14 +389,14 @@ func BenchmarkMiddleware(b *testing.B) {
 		return func(ctx context.Context, call Call) (Result, error) { return next(ctx, call) }
 	}
 	for _, c := range []struct {
-		name string
-		opts []Option
+		name       string
+		middleware []Middleware
 	}{
 		{"none", nil},
-		{"noop", []Option{WithMiddleware(noop)}},
-		{"noop3", []Option{WithMiddleware(noop, noop, noop)}},
+		{"noop", []Middleware{noop}},
+		{"noop3", []Middleware{noop, noop, noop}},
 	} {
-		r := NewRegistry(c.opts...)
+		r := NewRegistry(&Settings{Middleware: c.middleware})
 		if err := r.Register(constant{}, tool("echo", 0, echo)); err != nil {
 			b.Fatal(err)
 		}

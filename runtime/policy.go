@@ -30,7 +30,7 @@ type Call struct {
 type Approver func(ctx context.Context, call Call) (bool, error)
 
 // ErrNoApprover is the Err of the Result of a call of a tool marked
-// confirm when no [Approver] is set ([WithApprover]): such a tool never
+// confirm when no [Approver] is set ([Settings.Approver]): such a tool never
 // runs unapproved.
 var ErrNoApprover = errors.New("runtime: the tool needs approval, and no Approver is set")
 

@@ -37,23 +37,23 @@ func TestConfirm(t *testing.T) {
 	}
 	closed := errors.New("prompt closed")
 	for _, c := range []struct {
-		name    string
-		opts    []Option
-		args    string
-		want    string
-		wantErr error // in Result.Err, as errors.Is finds it
-		asked   bool
+		name     string
+		approver Approver
+		args     string
+		want     string
+		wantErr  error // in Result.Err, as errors.Is finds it
+		asked    bool
 	}{
 		{"no approver", nil, `{"text":"v2"}`, "the call was not run: deploy needs a person's approval, and none can be asked here", ErrNoApprover, false},
-		{"yes", []Option{WithApprover(decide(true, nil))}, `{"text":"v2"}`, "", nil, true},
-		{"no", []Option{WithApprover(decide(false, nil))}, `{"text":"v2"}`, "the call was not approved, so the tool did not run", nil, true},
-		{"approver failed", []Option{WithApprover(decide(true, closed))}, `{"text":"v2"}`, "the call was not run: it could not be approved", closed, true},
+		{"yes", decide(true, nil), `{"text":"v2"}`, "", nil, true},
+		{"no", decide(false, nil), `{"text":"v2"}`, "the call was not approved, so the tool did not run", nil, true},
+		{"approver failed", decide(true, closed), `{"text":"v2"}`, "the call was not run: it could not be approved", closed, true},
 		// Invalid arguments are reported without asking anyone.
-		{"invalid", []Option{WithApprover(decide(true, nil))}, `{"text":2}`, "invalid arguments: /text: must be a string, got number", nil, false},
+		{"invalid", decide(true, nil), `{"text":2}`, "invalid arguments: /text: must be a string, got number", nil, false},
 	} {
 		asked = nil
 		runs.Store(0)
-		r := NewRegistry(c.opts...)
+		r := NewRegistry(&Settings{Approver: c.approver})
 		if err := r.Register(deploy); err != nil {
 			t.Fatal(err)
 		}
@@ -80,15 +80,15 @@ func TestConfirm(t *testing.T) {
 
 	// The approver sees each call's ID, to match its answers to the
 	// model's calls, through ExecuteAll as through a middleware.
-	for _, opts := range [][]Option{nil, {WithMiddleware(func(next Handler) Handler { return next })}} {
+	for _, middleware := range [][]Middleware{nil, {func(next Handler) Handler { return next }}} {
 		var mu sync.Mutex
 		ids := map[string]string{}
-		r := NewRegistry(append(opts, WithApprover(func(ctx context.Context, call Call) (bool, error) {
+		r := NewRegistry(&Settings{Middleware: middleware, Approver: func(ctx context.Context, call Call) (bool, error) {
 			mu.Lock()
 			defer mu.Unlock()
 			ids[call.ID] = string(call.Args)
 			return true, nil
-		}))...)
+		}})
 		if err := r.Register(deploy); err != nil {
 			t.Fatal(err)
 		}
@@ -102,10 +102,10 @@ func TestConfirm(t *testing.T) {
 	}
 
 	// An approver that waits for a person ends with the caller's context.
-	r := NewRegistry(WithApprover(func(ctx context.Context, call Call) (bool, error) {
+	r := NewRegistry(&Settings{Approver: func(ctx context.Context, call Call) (bool, error) {
 		<-ctx.Done()
 		return false, ctx.Err()
-	}))
+	}})
 	if err := r.Register(deploy); err != nil {
 		t.Fatal(err)
 	}
@@ -144,7 +144,7 @@ func TestRetries(t *testing.T) {
 		{"failure for the model", 3, 1, Fail("no such order"), 1, false},
 	} {
 		calls.Store(0)
-		r := NewRegistry(WithSettings(Settings{RetryDelay: time.Millisecond}))
+		r := NewRegistry(&Settings{RetryDelay: time.Millisecond})
 		if err := r.Register(toolWith(Info{Name: "flaky", Retries: c.retries}, flaky(c.failures, c.fail))); err != nil {
 			t.Fatal(err)
 		}
@@ -172,7 +172,7 @@ func TestRetries(t *testing.T) {
 	}
 
 	// The caller's context ends the wait between attempts.
-	r := NewRegistry(WithSettings(Settings{RetryDelay: time.Hour}))
+	r := NewRegistry(&Settings{RetryDelay: time.Hour})
 	if err := r.Register(toolWith(Info{Name: "flaky", Retries: 1}, flaky(5, transient))); err != nil {
 		t.Fatal(err)
 	}
@@ -199,7 +199,7 @@ func TestCache(t *testing.T) {
 		return in.Text, nil
 	})
 	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
-	r := NewRegistry(WithSettings(Settings{CacheSize: 2}))
+	r := NewRegistry(&Settings{CacheSize: 2})
 	SetNow(r, func() time.Time { return now })
 	if err := r.Register(lookup, plain); err != nil {
 		t.Fatal(err)
@@ -224,7 +224,7 @@ func TestCache(t *testing.T) {
 	call("lookup", `{"text":"a"}`, "a7", 8)
 	call("lookup", `{"text":"b"}`, "b9", 9)
 
-	off := NewRegistry(WithSettings(Settings{CacheSize: -1}))
+	off := NewRegistry(&Settings{CacheSize: -1})
 	if err := off.Register(lookup); err != nil {
 		t.Fatal(err)
 	}

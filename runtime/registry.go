@@ -22,15 +22,15 @@ import (
 // use, and tools may be added and removed while it serves calls
 // ([Registry.Remove], [Registry.Watch]).
 type Registry struct {
+	// settings are a copy of those given to NewRegistry, with
+	// NullOptional set for the OpenAI dialect and no nil Middleware.
 	settings Settings
 	maxBytes int // Settings.MaxBytes or its default
-	dialect  Dialect
 	cache    resultCache
 
-	// middleware wraps each call; handler is it around core, or nil
-	// without middleware.
-	middleware []Middleware
-	handler    Handler
+	// handler is core wrapped in the middleware, or nil without
+	// middleware.
+	handler Handler
 
 	abandoned atomic.Int64
 	// index is the tools by name for Execute, replaced whole by Register
@@ -44,45 +44,23 @@ type Registry struct {
 	watch watchers
 }
 
-// Option configures a [Registry].
-type Option func(*Registry)
-
-// WithDialect makes the registry speak to a provider's dialect:
-// Definitions returns the tools' schemas in it, leaving out the tools
-// omitted from it, and in the OpenAI dialect Execute takes null for an
-// absent optional field, as strict mode makes models send it
-// (Settings.NullOptional). The default is Standard.
-func WithDialect(d Dialect) Option {
-	return func(r *Registry) {
-		r.dialect = d
-		r.settings.NullOptional = d == OpenAI
-	}
-}
-
-// WithLenient makes every tool of the registry lenient (Settings.Lenient).
-func WithLenient() Option {
-	return func(r *Registry) { r.settings.Lenient = true }
-}
-
-// WithApprover sets who decides whether calls of tools marked confirm may
-// run (Settings.Approver).
-func WithApprover(a Approver) Option {
-	return func(r *Registry) { r.settings.Approver = a }
-}
-
-// NewRegistry returns an empty registry.
-func NewRegistry(opts ...Option) *Registry {
+// NewRegistry returns an empty registry with the settings s; nil means
+// the defaults, as does the zero Settings. The registry keeps a copy of *s,
+// Middleware included: later changes to the caller's Settings do not reach
+// it.
+func NewRegistry(s *Settings) *Registry {
 	r := &Registry{
 		tools: make(map[string]Tool),
 	}
-	for _, opt := range opts {
-		opt(r)
+	if s != nil {
+		r.settings = *s
 	}
+	r.settings.NullOptional = r.settings.NullOptional || r.settings.Dialect == OpenAI
+	r.settings.Middleware = slices.DeleteFunc(slices.Clone(r.settings.Middleware), func(m Middleware) bool { return m == nil })
 	r.cache.init(r.settings)
 	r.maxBytes = cmp.Or(r.settings.MaxBytes, defaultMaxBytes)
 	r.index.Store(&map[string]*entry{})
-	r.middleware = slices.DeleteFunc(r.middleware, func(m Middleware) bool { return m == nil })
-	if len(r.middleware) > 0 {
+	if len(r.settings.Middleware) > 0 {
 		r.handler = r.chain(r.core)
 	}
 	return r
@@ -140,7 +118,7 @@ func (r *Registry) register(tools []Tool) error {
 		info := t.Info()
 		r.tools[info.Name] = t
 		index[info.Name] = r.newEntry(t)
-		if params := info.ParametersFor(r.dialect); params != nil {
+		if params := info.ParametersFor(r.settings.Dialect); params != nil {
 			r.defs = append(r.defs, Definition{Name: info.Name, Description: info.Description, Parameters: params})
 		}
 	}
@@ -311,7 +289,7 @@ func (r *Registry) GroupDefinitions(group string) []Definition {
 }
 
 // Dialect returns the dialect of the schemas that Definitions returns.
-func (r *Registry) Dialect() Dialect { return r.dialect }
+func (r *Registry) Dialect() Dialect { return r.settings.Dialect }
 
 // Lookup returns the tool with the given name.
 func (r *Registry) Lookup(name string) (Tool, bool) {
@@ -339,7 +317,7 @@ func (r *Registry) Lookup(name string) (Tool, bool) {
 // arguments) until it expires, and identical calls at the same time run
 // the tool once. Each caller gets a Result of its own (see [Cache]).
 //
-// The registry's middleware ([WithMiddleware]) wraps the call, outside
+// The registry's middleware ([Settings.Middleware]) wraps the call, outside
 // all of this.
 func (r *Registry) Execute(ctx context.Context, name string, args json.RawMessage) (*Result, error) {
 	res, err := r.execute(ctx, "", name, args, nil)
@@ -506,7 +484,7 @@ type entry struct {
 
 func (r *Registry) newEntry(t Tool) *entry {
 	e := &entry{tool: t, info: t.Info()}
-	e.listed = e.info.ParametersFor(r.dialect) != nil
+	e.listed = e.info.ParametersFor(r.settings.Dialect) != nil
 	e.caller, _ = t.(settingsCaller)
 	e.stream, _ = t.(StreamableTool)
 	cached := e.info.Cache > 0 && r.cache.store != nil

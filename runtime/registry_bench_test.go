@@ -29,7 +29,7 @@ func (constant) Call(ctx context.Context, s *Settings, args json.RawMessage, _ f
 // tool's own Call: the lookup, the checks, the panic guard, the copies of
 // the Result.
 func BenchmarkRegistryOverhead(b *testing.B) {
-	r := NewRegistry()
+	r := NewRegistry(nil)
 	if err := r.Register(constant{}); err != nil {
 		b.Fatal(err)
 	}

@@ -51,7 +51,7 @@ func tool[Out any](name string, timeout time.Duration, fn func(context.Context, 
 func echo(ctx context.Context, in echoIn) (string, error) { return in.Text, nil }
 
 func TestRegister(t *testing.T) {
-	r := NewRegistry()
+	r := NewRegistry(nil)
 	if err := r.Register(tool("b", 0, echo), tool("a", 0, echo)); err != nil {
 		t.Fatal(err)
 	}
@@ -90,8 +90,44 @@ func TestRegister(t *testing.T) {
 	}
 }
 
+// A registry keeps a copy of its settings: what the caller changes
+// afterwards, in the struct or in its Middleware slice, does not reach it.
+func TestNewRegistryCopiesSettings(t *testing.T) {
+	var tr trace
+	s := &Settings{MaxBytes: 64, Middleware: []Middleware{tr.middleware("a")}}
+	r := NewRegistry(s)
+	refuse := func(next Handler) Handler {
+		return func(ctx context.Context, call Call) (Result, error) { return Result{Error: "refused"}, nil }
+	}
+	s.MaxBytes = 8
+	s.Dialect = Gemini // which would leave out echo, a tool with no Dialects
+	s.Middleware[0] = refuse
+	s.Middleware = append(s.Middleware, refuse)
+	if err := r.Register(tool("echo", 0, echo)); err != nil {
+		t.Fatal(err)
+	}
+	// ExecuteStream builds its chain of middleware for each call.
+	ctx, args := context.Background(), json.RawMessage(`{"text":"hi"}`)
+	res, err := r.Execute(ctx, "echo", args)
+	streamed, serr := r.ExecuteStream(ctx, "echo", args, func(Chunk) {})
+	for _, res := range []*Result{res, streamed} {
+		if !res.Success || res.Output != "hi" {
+			t.Errorf("got %+v", res)
+		}
+	}
+	if err != nil || serr != nil {
+		t.Fatal(err, serr)
+	}
+	if d := r.Dialect(); d != Standard {
+		t.Errorf("Dialect() = %v", d)
+	}
+	if got := tr.got(); len(got) != 4 {
+		t.Errorf("the middleware saw %q", got)
+	}
+}
+
 func TestExecute(t *testing.T) {
-	r := NewRegistry(WithSettings(Settings{MaxBytes: 64}))
+	r := NewRegistry(&Settings{MaxBytes: 64})
 	type out struct {
 		N int `json:"n"`
 	}
@@ -164,7 +200,7 @@ func TestExecute(t *testing.T) {
 // When the caller's context ends, Execute returns its error: the program,
 // not the model, must handle that.
 func TestExecuteCanceled(t *testing.T) {
-	r := NewRegistry()
+	r := NewRegistry(nil)
 	started := make(chan struct{})
 	if err := r.Register(tool("wait", 0, func(ctx context.Context, in echoIn) (string, error) {
 		close(started)
@@ -189,7 +225,7 @@ func TestExecuteCanceled(t *testing.T) {
 }
 
 func TestExecuteConcurrent(t *testing.T) {
-	r := NewRegistry()
+	r := NewRegistry(nil)
 	if err := r.Register(tool("echo", 0, echo)); err != nil {
 		t.Fatal(err)
 	}
@@ -216,7 +252,7 @@ func TestExecuteConcurrent(t *testing.T) {
 }
 
 func TestGroups(t *testing.T) {
-	r := NewRegistry()
+	r := NewRegistry(nil)
 	grouped := func(name, group string) Tool {
 		return NewInvokable(&Info{Name: name, Description: "The " + name + " tool.", Parameters: echoSchema, Group: group}, decodeEcho, echo)
 	}
@@ -245,7 +281,7 @@ func TestGroups(t *testing.T) {
 func TestDialectLeavesOut(t *testing.T) {
 	both := NewInvokable(&Info{Name: "both", Description: "Both.", Parameters: echoSchema, Dialects: DialectSchemas{Gemini: echoSchema}}, decodeEcho, echo)
 	standard := NewInvokable(&Info{Name: "standard", Description: "Standard only.", Parameters: echoSchema}, decodeEcho, echo)
-	r := NewRegistry(WithDialect(Gemini))
+	r := NewRegistry(&Settings{Dialect: Gemini})
 	if err := r.Register(both, standard); err != nil {
 		t.Fatal(err)
 	}
@@ -265,7 +301,7 @@ func TestExecuteAll(t *testing.T) {
 	const n = 4
 	var arrived sync.WaitGroup
 	arrived.Add(n - 1) // every call of wait but the unknown one
-	r := NewRegistry()
+	r := NewRegistry(nil)
 	err := r.Register(
 		tool("wait", 0, func(ctx context.Context, in echoIn) (string, error) {
 			// Each call waits for the others: they run at once.
@@ -312,7 +348,7 @@ func TestExecuteAll(t *testing.T) {
 // Remove takes tools out at once: they are no longer listed, looked up or
 // run, and their cached results go with them.
 func TestRemove(t *testing.T) {
-	r := NewRegistry()
+	r := NewRegistry(nil)
 	var version atomic.Int32
 	version.Store(1)
 	cached := func() Tool {
@@ -360,7 +396,7 @@ func TestRemove(t *testing.T) {
 // Watch reports each change of the tools, outside the registry's lock, so
 // a watcher can read the list and change it; stop ends the reports.
 func TestWatch(t *testing.T) {
-	r := NewRegistry()
+	r := NewRegistry(nil)
 	var seen [][]string
 	names := func() []string {
 		var out []string
@@ -432,7 +468,7 @@ func TestWatch(t *testing.T) {
 // (run with -race): a stable tool always runs, a coming and going one runs
 // or is unknown, and the watchers' rounds never overlap.
 func TestLiveConcurrent(t *testing.T) {
-	r := NewRegistry(WithMiddleware(func(next Handler) Handler { return next }))
+	r := NewRegistry(&Settings{Middleware: []Middleware{func(next Handler) Handler { return next }}})
 	if err := r.Register(tool("stable", 0, echo)); err != nil {
 		t.Fatal(err)
 	}

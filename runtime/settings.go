@@ -2,12 +2,14 @@ package runtime
 
 import "time"
 
-// Settings are what a [Registry] hands each call of its tools, as an
-// explicit argument, never through a context: the limits on the
-// arguments, how strictly they are read, who approves calls of tools
-// marked confirm, and how calls run. A registry's settings reach its own
-// tools only, so a registry used inside another registry's tool never
-// inherits the outer one's. The zero value holds the defaults.
+// Settings configure a [Registry]: [NewRegistry] takes them, and the
+// registry hands them to each call of its tools as an explicit argument,
+// never through a context: the limits on the arguments, how strictly they
+// are read, the provider's dialect, who approves calls of tools marked
+// confirm, the middleware around each call, and how calls run. A
+// registry's settings reach its own tools only, so a registry used inside
+// another registry's tool never inherits the outer one's. The zero value
+// holds the defaults.
 //
 // A tool's directive overrides the registry-wide defaults for that tool
 // (its timeout=, for one).
@@ -22,13 +24,24 @@ type Settings struct {
 	// expected, and null for an optional field. A tool's lenient option
 	// makes that tool lenient whatever this says.
 	Lenient bool
+	// Dialect is the provider dialect the registry speaks: Definitions
+	// returns the tools' schemas in it, leaving out the tools omitted from
+	// it, and in the OpenAI dialect calls take null for an absent optional
+	// field (NullOptional). The default is Standard.
+	Dialect Dialect
 	// NullOptional takes null for an absent optional field, as OpenAI's
-	// strict mode makes models send it. WithDialect(OpenAI) sets it.
+	// strict mode makes models send it. In the OpenAI Dialect it is on
+	// whatever this says.
 	NullOptional bool
 	// Approver decides on calls of tools marked confirm. Without one,
 	// such calls never run: their Result says so, with [ErrNoApprover] as
 	// its Err.
 	Approver Approver
+	// Middleware wraps every call the registry runs (see [Middleware]).
+	// The first is the outermost: with {a, b}, a sees each call before b
+	// does and its Result after b. Nil entries are skipped; without
+	// middleware a call costs nothing more.
+	Middleware []Middleware
 	// RetryDelay is the wait before the first retry of a tool with
 	// retries; each later wait doubles, up to 32 times it. 0 means 100 ms.
 	RetryDelay time.Duration
@@ -61,10 +74,4 @@ type Settings struct {
 	// Identical calls at the same time run the tool once either way. See
 	// [Cache] for what callers get from a reused result.
 	Cache Cache
-}
-
-// WithSettings replaces the registry's [Settings]; options after it may
-// change them further.
-func WithSettings(s Settings) Option {
-	return func(r *Registry) { r.settings = s }
 }

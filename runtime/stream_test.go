@@ -49,7 +49,7 @@ func counts(ctx context.Context, in echoIn) iter.Seq2[count, error] {
 }
 
 func TestStream(t *testing.T) {
-	r := NewRegistry()
+	r := NewRegistry(nil)
 	info := func(name string) *Info {
 		return &Info{Name: name, Description: "The " + name + " tool.", Parameters: echoSchema}
 	}

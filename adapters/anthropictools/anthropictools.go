@@ -5,12 +5,12 @@
 //
 // Tools sends each tool's generated schema as it is, byte for byte, so the
 // request's tools are the same bytes every time and prompt caches hit; with
-// a registry in the Anthropic dialect (runtime.WithDialect) the tools are
+// a registry in the Anthropic dialect (runtime.Settings.Dialect) the tools are
 // strict. Execute answers with tool_result blocks: the text for the model,
 // or the error with is_error set, and for a tool whose result is
 // multimodal content, its text and images as blocks of their own.
 //
-//	reg := runtime.NewRegistry(runtime.WithDialect(runtime.Anthropic))
+//	reg := runtime.NewRegistry(&runtime.Settings{Dialect: runtime.Anthropic})
 //	if err := reg.Register(weather.Tools()...); err != nil {
 //		log.Fatal(err)
 //	}

@@ -35,7 +35,7 @@ const message = `{"id":"msg_1","type":"message","role":"assistant","model":"clau
 
 func TestRoundTrip(t *testing.T) {
 	var ids []string // the calls' IDs, as the registry's middleware saw them
-	reg := runtime.NewRegistry(runtime.WithMiddleware(tooltest.RecordIDs(&ids)), runtime.WithDialect(runtime.Anthropic))
+	reg := runtime.NewRegistry(&runtime.Settings{Dialect: runtime.Anthropic, Middleware: []runtime.Middleware{tooltest.RecordIDs(&ids)}})
 	if err := reg.Register(append(weather.Tools(), tooltest.Tools()...)...); err != nil {
 		t.Fatal(err)
 	}
@@ -142,7 +142,7 @@ func TestToolsStrictPerTool(t *testing.T) {
 		Parameters:  schema,
 		Dialects:    runtime.DialectSchemas{Anthropic: schema, AnthropicDegraded: true},
 	}, toolimpl.DecodeNoInput, func(context.Context, toolimpl.NoInput) (string, error) { return "", nil })
-	reg := runtime.NewRegistry(runtime.WithDialect(runtime.Anthropic))
+	reg := runtime.NewRegistry(&runtime.Settings{Dialect: runtime.Anthropic})
 	if err := reg.Register(append(weather.Tools(), loose)...); err != nil {
 		t.Fatal(err)
 	}

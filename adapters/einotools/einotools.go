@@ -10,7 +10,7 @@
 // error ends the whole agent run. Only the end of the caller's context is
 // one.
 //
-//	reg := runtime.NewRegistry()
+//	reg := runtime.NewRegistry(nil)
 //	if err := reg.Register(weather.Tools()...); err != nil {
 //		log.Fatal(err)
 //	}

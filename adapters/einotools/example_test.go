@@ -15,7 +15,7 @@ import (
 // Result as JSON, and a mistake of the model's is a message, not an error
 // that would end the agent's run.
 func ExampleTools() {
-	reg := runtime.NewRegistry()
+	reg := runtime.NewRegistry(nil)
 	if err := reg.Register(weather.Tools()...); err != nil {
 		log.Fatal(err)
 	}

@@ -3,14 +3,14 @@
 // function calls the model makes.
 //
 // Tools sends each tool's generated schema as it is. A registry in the
-// Gemini dialect (runtime.WithDialect) fills each declaration's parameters,
+// Gemini dialect (runtime.Settings.Dialect) fills each declaration's parameters,
 // the OpenAPI subset every Gemini model takes; any other registry sends
 // its JSON Schema as parametersJsonSchema, byte for byte. So does a Gemini
 // registry for a tool whose arguments the subset cannot express (a
 // recursive type), which degraded to its standard schema when it was
 // generated (runtime.Info.Strict).
 //
-//	reg := runtime.NewRegistry(runtime.WithDialect(runtime.Gemini))
+//	reg := runtime.NewRegistry(&runtime.Settings{Dialect: runtime.Gemini})
 //	if err := reg.Register(weather.Tools()...); err != nil {
 //		log.Fatal(err)
 //	}

@@ -37,7 +37,7 @@ func jsonOf(t *testing.T, v any) any {
 
 func TestTools(t *testing.T) {
 	for _, dialect := range []runtime.Dialect{runtime.Standard, runtime.Gemini} {
-		reg := runtime.NewRegistry(runtime.WithDialect(dialect))
+		reg := runtime.NewRegistry(&runtime.Settings{Dialect: dialect})
 		if err := reg.Register(weather.Tools()...); err != nil {
 			t.Fatal(err)
 		}
@@ -70,7 +70,7 @@ func TestTools(t *testing.T) {
 
 func TestExecute(t *testing.T) {
 	var ids []string // the calls' IDs, as the registry's middleware saw them
-	reg := runtime.NewRegistry(runtime.WithMiddleware(tooltest.RecordIDs(&ids)), runtime.WithDialect(runtime.Gemini))
+	reg := runtime.NewRegistry(&runtime.Settings{Dialect: runtime.Gemini, Middleware: []runtime.Middleware{tooltest.RecordIDs(&ids)}})
 	if err := reg.Register(append(weather.Tools(), tooltest.Tools()...)...); err != nil {
 		t.Fatal(err)
 	}
@@ -150,7 +150,7 @@ var walkTool = toolimpl.NewInvokable(&runtime.Info{
 // its standard schema, even in the Gemini dialect; the others with
 // parameters.
 func TestToolsDegraded(t *testing.T) {
-	reg := runtime.NewRegistry(runtime.WithDialect(runtime.Gemini))
+	reg := runtime.NewRegistry(&runtime.Settings{Dialect: runtime.Gemini})
 	if err := reg.Register(append(weather.Tools(), walkTool)...); err != nil {
 		t.Fatal(err)
 	}

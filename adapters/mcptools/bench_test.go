@@ -18,7 +18,7 @@ import (
 // validation). Run with -count to interleave them.
 func BenchmarkCall(b *testing.B) {
 	args := json.RawMessage(`{"city":"Paris","days":3,"unit":"fahrenheit","include_wind":true}`)
-	reg := runtime.NewRegistry()
+	reg := runtime.NewRegistry(nil)
 	if err := reg.Register(weather.Tools()...); err != nil {
 		b.Fatal(err)
 	}

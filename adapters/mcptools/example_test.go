@@ -19,7 +19,7 @@ import (
 // (in memory here; a real server runs on mcp.StdioTransport or HTTP).
 func ExampleAdd() {
 	ctx := context.Background()
-	reg := runtime.NewRegistry()
+	reg := runtime.NewRegistry(nil)
 	if err := reg.Register(weather.Tools()...); err != nil {
 		log.Fatal(err)
 	}
@@ -64,7 +64,7 @@ func ExampleAdd() {
 func ExampleServeHTTP() {
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
-	reg := runtime.NewRegistry()
+	reg := runtime.NewRegistry(nil)
 	if err := reg.Register(weather.Tools()...); err != nil {
 		log.Fatal(err)
 	}

@@ -17,7 +17,7 @@ import (
 // without; the structured content follows the protocol version each
 // request speaks.
 func TestHTTPHandler(t *testing.T) {
-	reg := runtime.NewRegistry()
+	reg := runtime.NewRegistry(nil)
 	if err := reg.Register(shapes.Tools()...); err != nil {
 		t.Fatal(err)
 	}

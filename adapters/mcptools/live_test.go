@@ -20,7 +20,7 @@ func TestLiveList(t *testing.T) {
 	for _, version := range []string{"2025-11-25", mcptools.AnyStructured} {
 		t.Run(version, func(t *testing.T) {
 			ctx := context.Background()
-			reg := runtime.NewRegistry()
+			reg := runtime.NewRegistry(nil)
 			if err := reg.Register(weather.Tools()...); err != nil {
 				t.Fatal(err)
 			}

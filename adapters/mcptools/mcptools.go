@@ -23,7 +23,7 @@
 // cleanly when their context does.
 //
 //	server := mcp.NewServer(&mcp.Implementation{Name: "weather", Version: "v1"}, nil)
-//	reg := runtime.NewRegistry()
+//	reg := runtime.NewRegistry(nil)
 //	if err := reg.Register(weather.Tools()...); err != nil {
 //		log.Fatal(err)
 //	}

@@ -80,7 +80,7 @@ func connectAt(t *testing.T, reg *runtime.Registry, version string) (*mcp.Client
 }
 
 func TestServe(t *testing.T) {
-	reg := runtime.NewRegistry()
+	reg := runtime.NewRegistry(nil)
 	if err := reg.Register(append(weather.Tools(), tooltest.Tools()...)...); err != nil {
 		t.Fatal(err)
 	}
@@ -217,7 +217,7 @@ func TestServe(t *testing.T) {
 // Every structuredContent validates against the outputSchema listed at its
 // version.
 func TestStructuredByVersion(t *testing.T) {
-	reg := runtime.NewRegistry()
+	reg := runtime.NewRegistry(nil)
 	if err := reg.Register(shapes.Tools()...); err != nil {
 		t.Fatal(err)
 	}

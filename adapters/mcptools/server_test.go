@@ -33,7 +33,7 @@ const (
 func testServer(mode string) int {
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
-	reg := runtime.NewRegistry()
+	reg := runtime.NewRegistry(nil)
 	if err := reg.Register(append(shapes.Tools(), tooltest.Tools()...)...); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 1

@@ -20,7 +20,7 @@ import (
 // A line that is not a JSON-RPC message gets an error answer, and the
 // session goes on.
 func TestIOTransportBadLines(t *testing.T) {
-	reg := runtime.NewRegistry()
+	reg := runtime.NewRegistry(nil)
 	if err := reg.Register(weather.Tools()...); err != nil {
 		t.Fatal(err)
 	}
@@ -113,7 +113,7 @@ func FuzzIOTransport(f *testing.F) {
 		`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"get_forecast","arguments":{"city":"Paris"}}}` + "\n"))
 	f.Add([]byte("not json\n[1,2]\n{\"jsonrpc\":\"2.0\",\"id\":{},\"method\":\"ping\"}\n\r\n  \n{"))
 	f.Add([]byte(`{"jsonrpc":"2.0","id":"x","method":"tools/list"}` + "\n" + strings.Repeat("[", 1000)))
-	reg := runtime.NewRegistry()
+	reg := runtime.NewRegistry(nil)
 	if err := reg.Register(weather.Tools()...); err != nil {
 		f.Fatal(err)
 	}

@@ -15,7 +15,7 @@ import (
 // The function calls of a Responses API response are answered with
 // function_call_output items, in the calls' order, a failure included.
 func ExampleExecuteResponse() {
-	reg := runtime.NewRegistry(runtime.WithDialect(runtime.OpenAI))
+	reg := runtime.NewRegistry(&runtime.Settings{Dialect: runtime.OpenAI})
 	if err := reg.Register(weather.Tools()...); err != nil {
 		log.Fatal(err)
 	}
@@ -43,7 +43,7 @@ func ExampleExecuteResponse() {
 // Every Responses function tool carries its strict flag: the API makes a
 // tool strict when the flag is left out.
 func ExampleResponseTools() {
-	reg := runtime.NewRegistry(runtime.WithDialect(runtime.OpenAI))
+	reg := runtime.NewRegistry(&runtime.Settings{Dialect: runtime.OpenAI})
 	if err := reg.Register(weather.Tools()...); err != nil {
 		log.Fatal(err)
 	}

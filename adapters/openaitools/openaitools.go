@@ -5,13 +5,13 @@
 // Tools sends each tool's generated schema as it is, byte for byte (the
 // SDK would otherwise re-encode it from a map, reordering its properties),
 // so the request's tools are the same bytes every time and prompt caches
-// hit. With a registry in the OpenAI dialect (runtime.WithDialect), the
+// hit. With a registry in the OpenAI dialect (runtime.Settings.Dialect), the
 // tools use strict mode: the schemas are made for it. A tool whose
 // arguments strict mode cannot express (a map, an any value) degraded when
 // it was generated: it is sent with strict false and its standard schema
 // (runtime.Info.Strict).
 //
-//	reg := runtime.NewRegistry(runtime.WithDialect(runtime.OpenAI))
+//	reg := runtime.NewRegistry(&runtime.Settings{Dialect: runtime.OpenAI})
 //	if err := reg.Register(weather.Tools()...); err != nil {
 //		log.Fatal(err)
 //	}

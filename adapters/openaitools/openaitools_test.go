@@ -32,7 +32,7 @@ const completion = `{"id":"c1","object":"chat.completion","created":1,"model":"g
 // A conversation with a fake API: the tools go out as generated, the
 // calls come back, and the answers go out in order.
 func TestRoundTrip(t *testing.T) {
-	reg := runtime.NewRegistry(runtime.WithDialect(runtime.OpenAI))
+	reg := runtime.NewRegistry(&runtime.Settings{Dialect: runtime.OpenAI})
 	if err := reg.Register(weather.Tools()...); err != nil {
 		t.Fatal(err)
 	}
@@ -125,7 +125,7 @@ func TestRoundTrip(t *testing.T) {
 }
 
 func TestExecuteCanceled(t *testing.T) {
-	reg := runtime.NewRegistry()
+	reg := runtime.NewRegistry(nil)
 	if err := reg.Register(weather.Tools()...); err != nil {
 		t.Fatal(err)
 	}
@@ -143,7 +143,7 @@ func TestExecuteCanceled(t *testing.T) {
 // A custom tool call (free text input) is answered as for a tool the
 // registry does not hold.
 func TestExecuteCustom(t *testing.T) {
-	reg := runtime.NewRegistry()
+	reg := runtime.NewRegistry(nil)
 	if err := reg.Register(weather.Tools()...); err != nil {
 		t.Fatal(err)
 	}
@@ -224,7 +224,7 @@ func TestToolsStrictPerTool(t *testing.T) {
 		{runtime.Standard, map[string]string{"convert_temperature": "", "get_forecast": "", "tag": ""}},
 		{runtime.Gemini, map[string]string{"convert_temperature": "", "get_forecast": "", "tag": ""}},
 	} {
-		reg := runtime.NewRegistry(runtime.WithDialect(c.dialect))
+		reg := runtime.NewRegistry(&runtime.Settings{Dialect: c.dialect})
 		if err := reg.Register(append(weather.Tools(), tagTool)...); err != nil {
 			t.Fatal(err)
 		}
@@ -256,7 +256,7 @@ func TestToolsStrictPerTool(t *testing.T) {
 
 	// The degraded tool runs as any other; in the OpenAI dialect an absent
 	// optional field may come as null, which changes nothing here.
-	reg := runtime.NewRegistry(runtime.WithDialect(runtime.OpenAI))
+	reg := runtime.NewRegistry(&runtime.Settings{Dialect: runtime.OpenAI})
 	if err := reg.Register(tagTool); err != nil {
 		t.Fatal(err)
 	}
@@ -283,7 +283,7 @@ func TestExecuteDuplicateIDs(t *testing.T) {
 		Description: "Counts its calls.",
 		Parameters:  json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`),
 	}, toolimpl.DecodeNoInput, func(ctx context.Context, in toolimpl.NoInput) (int32, error) { return runs.Add(1), nil })
-	reg := runtime.NewRegistry()
+	reg := runtime.NewRegistry(nil)
 	if err := reg.Register(count); err != nil {
 		t.Fatal(err)
 	}

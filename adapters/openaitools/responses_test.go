@@ -77,7 +77,7 @@ func (f *fakeAPI) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // with their strict flags, the calls come back, and the function_call_output
 // items go out in the calls' order, each with its call_id.
 func TestResponsesRoundTrip(t *testing.T) {
-	reg := runtime.NewRegistry(runtime.WithDialect(runtime.OpenAI))
+	reg := runtime.NewRegistry(&runtime.Settings{Dialect: runtime.OpenAI})
 	if err := reg.Register(append(weather.Tools(), tagTool, explodeTool)...); err != nil {
 		t.Fatal(err)
 	}
@@ -183,7 +183,7 @@ func TestResponsesRoundTrip(t *testing.T) {
 // false, since the API would otherwise make it strict.
 func TestResponseToolsStrictPerDialect(t *testing.T) {
 	for _, dialect := range []runtime.Dialect{runtime.Standard, runtime.Gemini, runtime.Anthropic} {
-		reg := runtime.NewRegistry(runtime.WithDialect(dialect))
+		reg := runtime.NewRegistry(&runtime.Settings{Dialect: dialect})
 		if err := reg.Register(append(weather.Tools(), tagTool)...); err != nil {
 			t.Fatal(err)
 		}
@@ -224,7 +224,7 @@ func meetTool(calls int) runtime.Tool {
 // the calls' order.
 func TestExecuteResponseConcurrent(t *testing.T) {
 	const n = 8
-	reg := runtime.NewRegistry()
+	reg := runtime.NewRegistry(nil)
 	if err := reg.Register(meetTool(n)); err != nil {
 		t.Fatal(err)
 	}
@@ -252,7 +252,7 @@ func TestExecuteResponseConcurrent(t *testing.T) {
 // A response without calls needs no answer; a context that ended is the
 // caller's error.
 func TestExecuteResponseEdges(t *testing.T) {
-	reg := runtime.NewRegistry()
+	reg := runtime.NewRegistry(nil)
 	if err := reg.Register(weather.Tools()...); err != nil {
 		t.Fatal(err)
 	}

@@ -32,7 +32,7 @@ func BenchmarkExecute(b *testing.B) {
 	for _, c := range calls {
 		for _, setup := range []string{"none", "sdk", "unsampled", "noop"} {
 			b.Run(c.name+"/"+setup, func(b *testing.B) {
-				var opts []runtime.Option
+				var s runtime.Settings
 				switch setup {
 				case "sdk", "unsampled":
 					sampler := sdktrace.AlwaysSample()
@@ -45,14 +45,14 @@ func BenchmarkExecute(b *testing.B) {
 						_ = tp.Shutdown(context.Background())
 						_ = mp.Shutdown(context.Background())
 					})
-					opts = append(opts, runtime.WithMiddleware(oteltools.Middleware(
-						oteltools.WithTracerProvider(tp), oteltools.WithMeterProvider(mp))))
+					s.Middleware = []runtime.Middleware{oteltools.Middleware(
+						oteltools.WithTracerProvider(tp), oteltools.WithMeterProvider(mp))}
 				case "noop":
-					opts = append(opts, runtime.WithMiddleware(oteltools.Middleware(
+					s.Middleware = []runtime.Middleware{oteltools.Middleware(
 						oteltools.WithTracerProvider(tracenoop.NewTracerProvider()),
-						oteltools.WithMeterProvider(metricnoop.NewMeterProvider()))))
+						oteltools.WithMeterProvider(metricnoop.NewMeterProvider()))}
 				}
-				reg := runtime.NewRegistry(opts...)
+				reg := runtime.NewRegistry(&s)
 				if err := reg.Register(weather.Tools()...); err != nil {
 					b.Fatal(err)
 				}

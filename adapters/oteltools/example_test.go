@@ -29,7 +29,7 @@ func ExampleMiddleware() {
 	defer tp.Shutdown(context.Background()) // flushes the spans
 	otel.SetTracerProvider(tp)
 
-	reg := runtime.NewRegistry(runtime.WithMiddleware(oteltools.Middleware()))
+	reg := runtime.NewRegistry(&runtime.Settings{Middleware: []runtime.Middleware{oteltools.Middleware()}})
 	if err := reg.Register(weather.Tools()...); err != nil {
 		log.Fatal(err)
 	}

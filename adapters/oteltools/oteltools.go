@@ -7,7 +7,7 @@
 // "execute_tool {gen_ai.tool.name}" of kind INTERNAL, a child of the span
 // in the caller's context, and is counted and timed.
 //
-//	reg := runtime.NewRegistry(runtime.WithMiddleware(oteltools.Middleware()))
+//	reg := runtime.NewRegistry(&runtime.Settings{Middleware: []runtime.Middleware{oteltools.Middleware()}})
 //
 // # Spans
 //
@@ -168,8 +168,8 @@ func WithContent() Option {
 
 // Middleware returns a runtime middleware that gives each tool call a span
 // and records its duration and outcome, as the package documentation says.
-// Give it to runtime.WithMiddleware; as the outermost middleware, its span
-// and duration cover the others too.
+// Put it first in runtime.Settings.Middleware: as the outermost
+// middleware, its span and duration cover the others too.
 func Middleware(opts ...Option) runtime.Middleware {
 	c := config{}
 	for _, opt := range opts {

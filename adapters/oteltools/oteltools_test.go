@@ -54,8 +54,8 @@ func newRig(t *testing.T, opts ...oteltools.Option) *rig {
 		_ = mp.Shutdown(context.Background())
 	})
 	opts = append([]oteltools.Option{oteltools.WithTracerProvider(r.tp), oteltools.WithMeterProvider(mp)}, opts...)
-	r.reg = runtime.NewRegistry(runtime.WithMiddleware(oteltools.Middleware(opts...)))
-	tools := append(weather.Tools(), attacktest.Tools(&attacktest.Nest{Inner: runtime.NewRegistry()})...)
+	r.reg = runtime.NewRegistry(&runtime.Settings{Middleware: []runtime.Middleware{oteltools.Middleware(opts...)}})
+	tools := append(weather.Tools(), attacktest.Tools(&attacktest.Nest{Inner: runtime.NewRegistry(nil)})...)
 	tools = append(tools, tooltest.Tools()...)
 	r.seen = make(chan trace.SpanContext, 1)
 	if err := r.reg.Register(append(tools, netTool{r.seen})...); err != nil {
@@ -406,8 +406,9 @@ func TestUnsampledCallsStillMeasured(t *testing.T) {
 	tp := sdktrace.NewTracerProvider(sdktrace.WithSyncer(spans), sdktrace.WithSampler(sdktrace.NeverSample()))
 	reader := sdkmetric.NewManualReader()
 	mp := sdkmetric.NewMeterProvider(sdkmetric.WithReader(reader))
-	reg := runtime.NewRegistry(runtime.WithMiddleware(oteltools.Middleware(
-		oteltools.WithTracerProvider(tp), oteltools.WithMeterProvider(mp), oteltools.WithContent())))
+	reg := runtime.NewRegistry(&runtime.Settings{Middleware: []runtime.Middleware{
+		oteltools.Middleware(oteltools.WithTracerProvider(tp), oteltools.WithMeterProvider(mp), oteltools.WithContent()),
+	}})
 	if err := reg.Register(weather.Tools()...); err != nil {
 		t.Fatal(err)
 	}
@@ -444,7 +445,7 @@ func TestGlobalProviders(t *testing.T) {
 		otel.SetTracerProvider(oldTP)
 		otel.SetMeterProvider(oldMP)
 	})
-	reg := runtime.NewRegistry(runtime.WithMiddleware(oteltools.Middleware()))
+	reg := runtime.NewRegistry(&runtime.Settings{Middleware: []runtime.Middleware{oteltools.Middleware()}})
 	if err := reg.Register(weather.Tools()...); err != nil {
 		t.Fatal(err)
 	}
@@ -474,8 +475,10 @@ func TestInnerMiddlewarePanics(t *testing.T) {
 			panic("boom in a middleware")
 		}
 	}
-	r.reg = runtime.NewRegistry(runtime.WithMiddleware(
-		oteltools.Middleware(oteltools.WithTracerProvider(r.tp), oteltools.WithMeterProvider(mp)), boom))
+	r.reg = runtime.NewRegistry(&runtime.Settings{Middleware: []runtime.Middleware{
+		oteltools.Middleware(oteltools.WithTracerProvider(r.tp), oteltools.WithMeterProvider(mp)),
+		boom,
+	}})
 	if err := r.reg.Register(weather.Tools()...); err != nil {
 		t.Fatal(err)
 	}

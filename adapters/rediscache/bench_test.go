@@ -35,7 +35,7 @@ func BenchmarkHit(b *testing.B) {
 				settings.Cache = cache
 			}
 			counter := new(lookup.Counter)
-			reg := runtime.NewRegistry(runtime.WithSettings(settings))
+			reg := runtime.NewRegistry(&settings)
 			if err := reg.Register(lookup.Tools(counter)...); err != nil {
 				b.Fatal(err)
 			}

@@ -27,7 +27,7 @@ func Example() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	reg := runtime.NewRegistry(runtime.WithSettings(runtime.Settings{Cache: cache}))
+	reg := runtime.NewRegistry(&runtime.Settings{Cache: cache})
 	if err := reg.Register(lookup.Tools(new(lookup.Counter))...); err != nil {
 		log.Fatal(err)
 	}

@@ -8,7 +8,7 @@
 //	client := redis.NewClient(&redis.Options{Addr: "redis:6379", ContextTimeoutEnabled: true})
 //	cache, err := rediscache.New(client, rediscache.Options{Prefix: "myapp:"})
 //	if err != nil { ... }
-//	reg := runtime.NewRegistry(runtime.WithSettings(runtime.Settings{Cache: cache}))
+//	reg := runtime.NewRegistry(&runtime.Settings{Cache: cache})
 //
 // The registry still runs identical calls under way at the same time once
 // per process (see [runtime.Cache]); Redis shares what they computed.

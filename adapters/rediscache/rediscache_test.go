@@ -54,7 +54,7 @@ func newReplica(t *testing.T, s *redisServer, counter *lookup.Counter, o redisca
 		t.Fatal(err)
 	}
 	r.cache = cache
-	r.reg = runtime.NewRegistry(runtime.WithSettings(runtime.Settings{Cache: cache}))
+	r.reg = runtime.NewRegistry(&runtime.Settings{Cache: cache})
 	if err := r.reg.Register(lookup.Tools(counter)...); err != nil {
 		t.Fatal(err)
 	}
@@ -355,7 +355,7 @@ func TestNoRedis(t *testing.T) {
 		t.Errorf("reported %v, want nothing for a canceled Get and a Set of no TTL", errs)
 	}
 	counter := new(lookup.Counter)
-	reg := runtime.NewRegistry(runtime.WithSettings(runtime.Settings{Cache: cache}))
+	reg := runtime.NewRegistry(&runtime.Settings{Cache: cache})
 	if err := reg.Register(lookup.Tools(counter)...); err != nil {
 		t.Fatal(err)
 	}

@@ -75,7 +75,7 @@ func peers[In any](tb testing.TB, tool runtime.Tool, fn func(context.Context, In
 	}
 
 	inv := tool.(runtime.InvokableTool)
-	reg := runtime.NewRegistry()
+	reg := runtime.NewRegistry(nil)
 	if err := reg.Register(tool); err != nil {
 		tb.Fatal(err)
 	}

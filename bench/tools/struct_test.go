@@ -49,9 +49,9 @@ func newRegistries(tb testing.TB) registries {
 	}
 	logged := runtime.LogCalls(slog.New(slog.NewJSONHandler(io.Discard, nil)), 0)
 	regs := registries{
-		plain: runtime.NewRegistry(),
-		noop:  runtime.NewRegistry(runtime.WithMiddleware(noop)),
-		slog:  runtime.NewRegistry(runtime.WithMiddleware(logged)),
+		plain: runtime.NewRegistry(nil),
+		noop:  runtime.NewRegistry(&runtime.Settings{Middleware: []runtime.Middleware{noop}}),
+		slog:  runtime.NewRegistry(&runtime.Settings{Middleware: []runtime.Middleware{logged}}),
 	}
 	for _, reg := range []*runtime.Registry{regs.plain, regs.noop, regs.slog} {
 		if err := reg.Register(Tools()...); err != nil {

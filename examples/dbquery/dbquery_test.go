@@ -112,7 +112,7 @@ func TestSample(t *testing.T) {
 func TestQueryRefusesWrites(t *testing.T) {
 	db, path := open(t, Limits{})
 	dir := filepath.Dir(path)
-	reg := runtime.NewRegistry()
+	reg := runtime.NewRegistry(nil)
 	if err := reg.Register(Tools(db)...); err != nil {
 		t.Fatal(err)
 	}
@@ -221,7 +221,7 @@ func TestReadOnlyWithoutAuthorizer(t *testing.T) {
 // the model reads that it took too long.
 func TestQueryTimeCap(t *testing.T) {
 	db, _ := open(t, Limits{Timeout: 200 * time.Millisecond})
-	reg := runtime.NewRegistry()
+	reg := runtime.NewRegistry(nil)
 	if err := reg.Register(Tools(db)...); err != nil {
 		t.Fatal(err)
 	}
@@ -292,7 +292,7 @@ func TestQueryValues(t *testing.T) {
 // Queries run at once on the read-only pool.
 func TestQueryConcurrent(t *testing.T) {
 	db, _ := open(t, Limits{})
-	reg := runtime.NewRegistry()
+	reg := runtime.NewRegistry(nil)
 	if err := reg.Register(Tools(db)...); err != nil {
 		t.Fatal(err)
 	}
@@ -318,10 +318,10 @@ func TestAddOrderNote(t *testing.T) {
 	var asked []string
 	approve := true
 	db, _ := open(t, Limits{})
-	reg := runtime.NewRegistry(runtime.WithApprover(func(ctx context.Context, call runtime.Call) (bool, error) {
+	reg := runtime.NewRegistry(&runtime.Settings{Approver: func(ctx context.Context, call runtime.Call) (bool, error) {
 		asked = append(asked, string(call.Args))
 		return approve, nil
-	}))
+	}})
 	if err := reg.Register(Tools(db)...); err != nil {
 		t.Fatal(err)
 	}
@@ -371,7 +371,7 @@ func TestAddOrderNote(t *testing.T) {
 	}
 
 	// Without an approver, the tool does not run.
-	bare := runtime.NewRegistry()
+	bare := runtime.NewRegistry(nil)
 	if err := bare.Register(Tools(db)...); err != nil {
 		t.Fatal(err)
 	}

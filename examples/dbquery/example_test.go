@@ -25,7 +25,7 @@ func Example() {
 		log.Fatal(err)
 	}
 	defer db.Close()
-	reg := runtime.NewRegistry()
+	reg := runtime.NewRegistry(nil)
 	if err := reg.Register(dbquery.Tools(db)...); err != nil {
 		log.Fatal(err)
 	}

@@ -124,7 +124,7 @@ func startReplica(cfg config, prefix string, cacheErrors *atomic.Int64) (*replic
 	case none:
 		settings.CacheSize = -1
 	}
-	reg := runtime.NewRegistry(runtime.WithSettings(settings))
+	reg := runtime.NewRegistry(&settings)
 	if err := reg.Register(rates.Tools(r.upstream)...); err != nil {
 		r.close()
 		return nil, err

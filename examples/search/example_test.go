@@ -12,7 +12,7 @@ import (
 
 // Method tools get their dependencies from the receiver that Tools takes.
 func Example() {
-	reg := runtime.NewRegistry()
+	reg := runtime.NewRegistry(nil)
 	if err := reg.Register(search.Tools(search.NewSearcher(search.HelpCenter))...); err != nil {
 		log.Fatal(err)
 	}

@@ -12,7 +12,7 @@ import (
 // BenchmarkExecute measures one validated call through the registry:
 // decoding, checking, calling and encoding the result.
 func BenchmarkExecute(b *testing.B) {
-	reg := runtime.NewRegistry()
+	reg := runtime.NewRegistry(nil)
 	if err := reg.Register(weather.Tools()...); err != nil {
 		b.Fatal(err)
 	}
@@ -28,7 +28,7 @@ func BenchmarkExecute(b *testing.B) {
 
 // BenchmarkDecodeInvalid measures a call rejected for four problems.
 func BenchmarkDecodeInvalid(b *testing.B) {
-	reg := runtime.NewRegistry()
+	reg := runtime.NewRegistry(nil)
 	if err := reg.Register(weather.Tools()...); err != nil {
 		b.Fatal(err)
 	}
@@ -44,7 +44,7 @@ func BenchmarkDecodeInvalid(b *testing.B) {
 
 // BenchmarkDefinitions measures listing the tools for a model.
 func BenchmarkDefinitions(b *testing.B) {
-	reg := runtime.NewRegistry()
+	reg := runtime.NewRegistry(nil)
 	if err := reg.Register(weather.Tools()...); err != nil {
 		b.Fatal(err)
 	}

@@ -22,7 +22,7 @@ func show(res *runtime.Result) {
 // Register the package's tools, hand their definitions to a model, and
 // execute the calls it makes.
 func Example() {
-	reg := runtime.NewRegistry()
+	reg := runtime.NewRegistry(nil)
 	if err := reg.Register(weather.Tools()...); err != nil {
 		log.Fatal(err)
 	}
@@ -52,7 +52,7 @@ func Example() {
 // problem by its JSON Pointer, so the model can fix them all in its next
 // turn.
 func Example_invalidArguments() {
-	reg := runtime.NewRegistry()
+	reg := runtime.NewRegistry(nil)
 	if err := reg.Register(weather.Tools()...); err != nil {
 		log.Fatal(err)
 	}
@@ -86,7 +86,7 @@ func Example_invalidArguments() {
 // required field, a number out of range, a value of the wrong type and an
 // unknown field.
 func Example_everyProblemAtOnce() {
-	reg := runtime.NewRegistry()
+	reg := runtime.NewRegistry(nil)
 	if err := reg.Register(weather.Tools()...); err != nil {
 		log.Fatal(err)
 	}
@@ -103,7 +103,7 @@ func Example_everyProblemAtOnce() {
 // A registry in the OpenAI dialect lists the strict-mode schemas and takes
 // null for the optional fields, as strict mode makes the model send them.
 func Example_openAIStrict() {
-	reg := runtime.NewRegistry(runtime.WithDialect(runtime.OpenAI))
+	reg := runtime.NewRegistry(&runtime.Settings{Dialect: runtime.OpenAI})
 	if err := reg.Register(weather.Tools()...); err != nil {
 		log.Fatal(err)
 	}
@@ -123,7 +123,7 @@ func Example_openAIStrict() {
 // A lenient registry takes what models really send: numbers and booleans
 // as strings, and null for an optional field.
 func Example_lenient() {
-	reg := runtime.NewRegistry(runtime.WithLenient())
+	reg := runtime.NewRegistry(&runtime.Settings{Lenient: true})
 	if err := reg.Register(weather.Tools()...); err != nil {
 		log.Fatal(err)
 	}

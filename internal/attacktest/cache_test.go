@@ -14,7 +14,7 @@ import (
 // once, and every caller get its successful result.
 func TestCacheConcurrentIdentical(t *testing.T) {
 	ctx := context.Background()
-	reg := newRegistry(t, nil)
+	reg := newRegistry(t, nil, nil)
 	const callers = 32
 	args := json.RawMessage(`{"key":"concurrent","delay":100}`)
 	var start, done sync.WaitGroup
@@ -44,7 +44,7 @@ func TestCacheConcurrentIdentical(t *testing.T) {
 // must get the result as the tool returned it, not the change.
 func TestCacheMutation(t *testing.T) {
 	ctx := context.Background()
-	reg := newRegistry(t, nil)
+	reg := newRegistry(t, nil, nil)
 	args := json.RawMessage(`{"key":"mutation","delay":0}`)
 	check := func(where string, res *runtime.Result) {
 		t.Helper()

@@ -15,13 +15,14 @@ type caller interface {
 	Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, emit func(runtime.Chunk)) (runtime.Result, error)
 }
 
-// newRegistry returns a registry of this package's tools, with opts.
-func newRegistry(t testing.TB, nest *Nest, opts ...runtime.Option) *runtime.Registry {
+// newRegistry returns a registry of this package's tools, with the
+// settings s (nil for the defaults).
+func newRegistry(t testing.TB, nest *Nest, s *runtime.Settings) *runtime.Registry {
 	t.Helper()
 	if nest == nil {
 		nest = &Nest{}
 	}
-	reg := runtime.NewRegistry(opts...)
+	reg := runtime.NewRegistry(s)
 	if err := reg.Register(Tools(nest)...); err != nil {
 		t.Fatal(err)
 	}

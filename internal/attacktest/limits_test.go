@@ -45,7 +45,7 @@ func wrongElements(n int) json.RawMessage {
 // "and N more" for the rest.
 func TestWrongElementsMemory(t *testing.T) {
 	ctx := context.Background()
-	reg := newRegistry(t, nil)
+	reg := newRegistry(t, nil, nil)
 	const n = 349_000
 	args := wrongElements(n)
 	if len(args) > 1<<20 {
@@ -93,7 +93,7 @@ func TestHugeInvoke(t *testing.T) {
 	}
 	nums = append(nums, bytes.Repeat([]byte(" "), size-2-len(nums))...)
 	nums = append(nums, `]}`...)
-	reg := newRegistry(t, nil)
+	reg := newRegistry(t, nil, nil)
 	for _, c := range []struct {
 		tool string
 		args json.RawMessage
@@ -206,7 +206,7 @@ func hostileCases() []hostileCase {
 // must be O(input): under 2 ms per KiB (race detector included) plus 50 ms.
 func TestHostileJSON(t *testing.T) {
 	ctx := context.Background()
-	reg := newRegistry(t, nil)
+	reg := newRegistry(t, nil, nil)
 	for _, c := range hostileCases() {
 		t.Run(c.name, func(t *testing.T) {
 			var res *runtime.Result

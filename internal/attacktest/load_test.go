@@ -74,7 +74,7 @@ func TestLoad(t *testing.T) {
 	// 9 s without; lower perWorker under raceEnabled if that grows.
 	const perWorker = 10_000
 	ctx := context.Background()
-	reg := newRegistry(t, nil, runtime.WithSettings(runtime.Settings{RetryDelay: time.Microsecond}))
+	reg := newRegistry(t, nil, &runtime.Settings{RetryDelay: time.Microsecond})
 
 	var made, results [kinds]atomic.Int64
 	var abandoned, late atomic.Int64 // the outcomes of timeout calls
@@ -244,7 +244,7 @@ var sink int
 // ns/call.
 func overhead() (execNs, directNs, invokeNs float64) {
 	ctx := context.Background()
-	reg := runtime.NewRegistry()
+	reg := runtime.NewRegistry(nil)
 	if err := reg.Register(Tools(&Nest{})...); err != nil {
 		panic(err)
 	}

@@ -25,8 +25,8 @@ func TestNestedRegistries(t *testing.T) {
 		return true, nil
 	}
 	nestA, nestB := &Nest{}, &Nest{}
-	a := newRegistry(t, nestA, runtime.WithLenient(), runtime.WithApprover(approver))
-	b := newRegistry(t, nestB)
+	a := newRegistry(t, nestA, &runtime.Settings{Lenient: true, Approver: approver})
+	b := newRegistry(t, nestB, nil)
 	nestA.Inner, nestB.Inner = b, a
 
 	// Each registry on its own, for reference.

@@ -60,11 +60,7 @@ func TestPanics(t *testing.T) {
 	boomEmit := func(c runtime.Chunk) { panic(fmt.Sprintf("emit panicked at chunk %q", c.Text)) }
 	for _, c := range panicCases {
 		t.Run(c.name, func(t *testing.T) {
-			var opts []runtime.Option
-			if c.approver != nil {
-				opts = append(opts, runtime.WithApprover(c.approver))
-			}
-			reg := newRegistry(t, nil, opts...)
+			reg := newRegistry(t, nil, &runtime.Settings{Approver: c.approver})
 			emit := noEmit
 			if c.emitPanics {
 				emit = boomEmit
@@ -129,7 +125,7 @@ func TestPanics(t *testing.T) {
 // still serves calls: a panic leaves no lock held and no state broken.
 func TestPanicThenHealthy(t *testing.T) {
 	ctx := context.Background()
-	reg := newRegistry(t, nil, runtime.WithApprover(panickyApprover))
+	reg := newRegistry(t, nil, &runtime.Settings{Approver: panickyApprover})
 	for _, c := range panicCases {
 		reg.ExecuteStream(ctx, c.tool, json.RawMessage(c.args), func(runtime.Chunk) { panic("x") })
 		reg.Execute(ctx, c.tool, json.RawMessage(c.args))

@@ -23,7 +23,7 @@ import (
 func TestTimeoutIgnoredContext(t *testing.T) {
 	defer goleak.VerifyNone(t)
 	ctx := context.Background()
-	reg := newRegistry(t, nil)
+	reg := newRegistry(t, nil, nil)
 	args := json.RawMessage(`{"ms":400}`)
 	check := func(where string, res *runtime.Result, err error, took time.Duration) {
 		t.Helper()
@@ -87,7 +87,7 @@ func TestTimeoutIgnoredContext(t *testing.T) {
 func TestStreamEmitAfterReturn(t *testing.T) {
 	defer goleak.VerifyNone(t)
 	ctx := context.Background()
-	reg := newRegistry(t, nil)
+	reg := newRegistry(t, nil, nil)
 	for _, entry := range []string{"ExecuteStream", "Stream"} {
 		var mu sync.Mutex
 		returned := false

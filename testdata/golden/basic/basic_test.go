@@ -9,7 +9,7 @@ import (
 )
 
 func TestBookTable(t *testing.T) {
-	reg := runtime.NewRegistry()
+	reg := runtime.NewRegistry(nil)
 	if err := reg.Register(Tools()...); err != nil {
 		t.Fatal(err)
 	}
@@ -32,7 +32,7 @@ func TestBookTable(t *testing.T) {
 }
 
 func TestPlaceOrder(t *testing.T) {
-	reg := runtime.NewRegistry()
+	reg := runtime.NewRegistry(nil)
 	if err := reg.Register(Tools()...); err != nil {
 		t.Fatal(err)
 	}

@@ -81,7 +81,7 @@ func targets(reg *runtime.Registry) map[string]schematest.Target {
 
 func newRegistry(t *testing.T) *runtime.Registry {
 	t.Helper()
-	reg := runtime.NewRegistry(runtime.WithApprover(func(context.Context, runtime.Call) (bool, error) { return true, nil }))
+	reg := runtime.NewRegistry(&runtime.Settings{Approver: func(context.Context, runtime.Call) (bool, error) { return true, nil }})
 	if err := reg.Register(Tools(&Store{Prefix: "S-"})...); err != nil {
 		t.Fatal(err)
 	}

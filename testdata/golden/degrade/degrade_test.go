@@ -68,7 +68,7 @@ func TestStrict(t *testing.T) {
 // and in the OpenAI dialect still takes null for an optional field.
 func TestRegistry(t *testing.T) {
 	for _, d := range []runtime.Dialect{runtime.OpenAI, runtime.Gemini} {
-		reg := runtime.NewRegistry(runtime.WithDialect(d))
+		reg := runtime.NewRegistry(&runtime.Settings{Dialect: d})
 		if err := reg.Register(Tools()...); err != nil {
 			t.Fatal(err)
 		}

@@ -12,7 +12,7 @@ import (
 
 func registry(t *testing.T) *runtime.Registry {
 	t.Helper()
-	reg := runtime.NewRegistry()
+	reg := runtime.NewRegistry(nil)
 	if err := reg.Register(Tools()...); err != nil {
 		t.Fatal(err)
 	}
@@ -98,7 +98,7 @@ func TestSelfDecoding(t *testing.T) {
 // value whose type decodes itself strictly: its bytes go to its own
 // method as they are, and the model learns what to send.
 func TestSelfDecodingLenient(t *testing.T) {
-	reg := runtime.NewRegistry(runtime.WithLenient())
+	reg := runtime.NewRegistry(&runtime.Settings{Lenient: true})
 	if err := reg.Register(Tools()...); err != nil {
 		t.Fatal(err)
 	}

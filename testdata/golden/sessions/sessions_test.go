@@ -13,7 +13,7 @@ import (
 )
 
 func registry(t testing.TB) *runtime.Registry {
-	reg := runtime.NewRegistry()
+	reg := runtime.NewRegistry(nil)
 	if err := reg.Register(Tools(&Shop{})...); err != nil {
 		t.Fatal(err)
 	}

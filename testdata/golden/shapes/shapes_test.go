@@ -9,7 +9,7 @@ import (
 )
 
 func TestShapes(t *testing.T) {
-	reg := runtime.NewRegistry()
+	reg := runtime.NewRegistry(nil)
 	if err := reg.Register(Tools()...); err != nil {
 		t.Fatal(err)
 	}

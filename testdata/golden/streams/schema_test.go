@@ -48,7 +48,7 @@ func TestStreamOutputSchemas(t *testing.T) {
 	}
 	chunk, whole := compile(t, "chunk", runJobInfo.Output), compile(t, "wrapper", runJobInfo.OutputWrapper)
 	approve := func(ctx context.Context, call runtime.Call) (bool, error) { return true, nil }
-	reg := runtime.NewRegistry(runtime.WithApprover(approve))
+	reg := runtime.NewRegistry(&runtime.Settings{Approver: approve})
 	if err := reg.Register(Tools(&Runner{Prefix: "."})...); err != nil {
 		t.Fatal(err)
 	}

@@ -11,7 +11,7 @@ import (
 
 func TestStreams(t *testing.T) {
 	approve := func(ctx context.Context, call runtime.Call) (bool, error) { return true, nil }
-	reg := runtime.NewRegistry(runtime.WithApprover(approve))
+	reg := runtime.NewRegistry(&runtime.Settings{Approver: approve})
 	if err := reg.Register(Tools(&Runner{Prefix: "."})...); err != nil {
 		t.Fatal(err)
 	}
@@ -41,7 +41,7 @@ func TestStreams(t *testing.T) {
 		}
 	}
 	// run_job is marked confirm: without an approver it does not run.
-	bare := runtime.NewRegistry()
+	bare := runtime.NewRegistry(nil)
 	if err := bare.Register(Tools(&Runner{})...); err != nil {
 		t.Fatal(err)
 	}

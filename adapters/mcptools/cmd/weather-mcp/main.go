@@ -39,7 +39,7 @@ func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
 
-	reg := runtime.NewRegistry()
+	reg := runtime.NewRegistry(nil)
 	if err := reg.Register(weather.Tools()...); err != nil {
 		log.Fatal(err)
 	}

@@ -52,8 +52,9 @@ func run(ctx context.Context, w io.Writer) error {
 	// as every minute.
 	mp := sdkmetric.NewMeterProvider(sdkmetric.WithReader(sdkmetric.NewPeriodicReader(metrics)))
 
-	reg := runtime.NewRegistry(runtime.WithMiddleware(oteltools.Middleware(
-		oteltools.WithTracerProvider(tp), oteltools.WithMeterProvider(mp))))
+	reg := runtime.NewRegistry(&runtime.Settings{Middleware: []runtime.Middleware{
+		oteltools.Middleware(oteltools.WithTracerProvider(tp), oteltools.WithMeterProvider(mp)),
+	}})
 	if err := reg.Register(weather.Tools()...); err != nil {
 		return err
 	}

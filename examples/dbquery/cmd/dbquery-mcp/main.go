@@ -87,7 +87,7 @@ func run(ctx context.Context, args []string, stdio mcp.Transport, stdout, stderr
 		return 1
 	}
 	defer db.Close()
-	reg := runtime.NewRegistry(runtime.WithApprover(approver(*approve)))
+	reg := runtime.NewRegistry(&runtime.Settings{Approver: approver(*approve)})
 	if err := reg.Register(dbquery.Tools(db)...); err != nil {
 		fmt.Fprintln(stderr, "dbquery-mcp:", err)
 		return 1
