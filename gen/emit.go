@@ -175,6 +175,26 @@ func (e *emitter) tools(names []toolNames) {
 		})),
 	)
 	e.f.Line()
+	e.layout()
+}
+
+// layout writes the comment that says what the rest of the file holds,
+// once, instead of a comment on each of the many functions that follow
+// the same pattern, which made up a tenth of a generated file.
+func (e *emitter) layout() {
+	for _, line := range []string{
+		"What follows, by tool and by type. For a tool t: tInfo describes it, with its",
+		"schema in each dialect (the lines several of them share are constants named",
+		"after t and the property, written once; tOutput is its result's schema), and",
+		"callT decodes the arguments of a call, checks them, then calls the function.",
+		"For a type T: decodeT decodes a T and checks its constraints, reporting every",
+		"error; fastT is its fast path, which decodes valid, plain JSON from data[i:]",
+		"or returns false; encodeT writes a T as JSON; parseT returns the constant of",
+		"the enum type T whose value is s.",
+	} {
+		e.f.Comment(line)
+	}
+	e.f.Line()
 }
 
 // dialectFields are the fields of runtime.DialectSchemas.
@@ -245,7 +265,6 @@ func (e *emitter) tool(t *Tool, n toolNames) {
 		}
 		fields = append(fields, hintFields(o)...)
 	}
-	e.f.Commentf("%s describes the %s tool.", n.info, t.Name)
 	e.f.Var().Id(n.info).Op("=").Qual(RuntimePath, "Info").Values(multiline(fields)...)
 	e.f.Line()
 
@@ -301,8 +320,6 @@ func (e *emitter) outputFields(t *Tool) []jen.Code {
 	}
 	base := camelCase(t.Name)
 	rest := e.names.name(base + "Output")
-	e.f.Commentf("%s is the JSON Schema of the %s tool's result after its opening brace,", rest, t.Name).Line().
-		Comment("which its Output and OutputWrapper share.")
 	e.f.Const().Id(rest).Op("=").Add(schemaLiteral(t.OutputValue[1:]))
 	e.f.Line()
 	value := stringLit("{").Op("+").Id(rest)
@@ -421,7 +438,6 @@ func (e *emitter) toolType(t *Tool, n toolNames) {
 		emitParam.Func().Params(jen.Qual(RuntimePath, "Chunk")),
 	}
 	if n.call != "" {
-		e.f.Commentf("%s decodes and checks the arguments of a %s call, then calls %s.", n.call, t.Name, funcName(t))
 		e.f.Func().Id(n.call).Params(callParams[:3]...).Params(results...).Block(stmts...)
 		e.f.Line()
 		return

@@ -139,11 +139,6 @@ func (e *emitter) decodeStruct(t *Type) jen.Code {
 	}
 	name := e.decoders[t]
 	d, v := e.names.local("d"), e.names.local("v")
-	var typeName string
-	if n, ok := t.Go.(*types.Named); ok {
-		typeName = n.Obj().Name()
-	}
-
 	var tracked []*Field // fields whose absence matters
 	for _, f := range t.Fields {
 		if f.Required || f.Rules.Default != nil || f.Rules.DefaultList != nil ||
@@ -219,16 +214,7 @@ func (e *emitter) decodeStruct(t *Type) jen.Code {
 		body = append(body, e.groupChecks(d, has, oneOf, anyOf)...)
 	}
 
-	var doc string
-	switch {
-	case t.Params:
-		doc = fmt.Sprintf("%s decodes the arguments of a tool with plain parameters and checks their constraints.", name)
-	case typeName != "":
-		doc = fmt.Sprintf("%s decodes %s %s and checks its constraints.", name, article(typeName), typeName)
-	default:
-		doc = fmt.Sprintf("%s decodes an object and checks its constraints.", name)
-	}
-	return jen.Comment(doc).Line().Func().Id(name).Params(
+	return jen.Func().Id(name).Params(
 		jen.Id(d).Op("*").Qual(ImplPath, "Decoder"),
 		jen.Id(v).Op("*").Add(e.typeCode(t.Go)),
 	).Block(body...)

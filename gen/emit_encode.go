@@ -2,7 +2,6 @@ package gen
 
 import (
 	"encoding/json"
-	"fmt"
 	"go/types"
 
 	"github.com/dave/jennifer/jen"
@@ -30,14 +29,13 @@ func (e *emitter) resultEncoder(t *Tool, typeName string) string {
 		e.nilEncoders[ot.elem] = true
 		return name
 	}
-	suffix, what := "Result", "the result"
+	suffix := "Result"
 	if t.Stream {
-		suffix, what = "Chunk", "a chunk"
+		suffix = "Chunk"
 	}
 	name := e.names.name("encode" + upperFirst(typeName) + suffix)
 	ev, v := e.names.local("e"), e.names.local("v")
-	e.encoders = append(e.encoders, jen.Commentf("%s writes %s of the %s tool as JSON.", name, what, t.Name).Line().
-		Func().Id(name).Params(jen.Id(ev).Op("*").Qual(ImplPath, "Encoder"), jen.Id(v).Add(e.typeCode(t.Output))).
+	e.encoders = append(e.encoders, jen.Func().Id(name).Params(jen.Id(ev).Op("*").Qual(ImplPath, "Encoder"), jen.Id(v).Add(e.typeCode(t.Output))).
 		Block(e.encodeValue(ev, jen.Id(v), ot, 0)...))
 	return name
 }
@@ -58,16 +56,12 @@ func (e *emitter) structEncoder(ot *outType) string {
 func (e *emitter) encodeStruct(ot *outType) jen.Code {
 	name := e.structEncoders[ot]
 	ev, v := e.names.local("e"), e.names.local("v")
-	typeName := ot.goType.(*types.Named).Obj().Name()
-	doc := fmt.Sprintf("%s writes %s %s as JSON.", name, article(typeName), typeName)
 	body := e.structBody(ev, jen.Id(v), ot, 0)
 	if e.nilEncoders[ot] {
 		// It encodes a tool's result too, which may be nil.
-		doc = fmt.Sprintf("%s writes %s %s as JSON, and nil as null.", name, article(typeName), typeName)
 		body = append([]jen.Code{jen.If(jen.Id(v).Op("==").Nil()).Block(jen.Id(ev).Dot("Null").Call(), jen.Return())}, body...)
 	}
-	return jen.Comment(doc).Line().
-		Func().Id(name).Params(jen.Id(ev).Op("*").Qual(ImplPath, "Encoder"), jen.Id(v).Op("*").Add(e.typeCode(ot.goType))).
+	return jen.Func().Id(name).Params(jen.Id(ev).Op("*").Qual(ImplPath, "Encoder"), jen.Id(v).Op("*").Add(e.typeCode(ot.goType))).
 		Block(body...)
 }
 

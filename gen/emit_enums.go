@@ -75,7 +75,6 @@ func (e *emitter) writeEnums() {
 		for _, c := range e.enumCases(t, &Rules{}) {
 			cases = append(cases, jen.Case(jen.Lit(c[0].(string))).Block(jen.Return(c[1].(*jen.Statement), jen.True())))
 		}
-		e.f.Commentf("%s returns the constant of %s whose value is %s.", e.enums.parsers[obj], obj.Name(), s)
 		e.f.Func().Id(e.enums.parsers[obj]).Params(jen.Id(s).Index().Byte()).Params(e.typeCode(t.Go), jen.Bool()).Block(
 			jen.Switch(jen.String().Call(jen.Id(s))).Block(cases...),
 			jen.Return(jen.Lit(""), jen.False()),

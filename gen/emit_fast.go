@@ -128,9 +128,7 @@ func (e *emitter) fastStruct(t *Type) jen.Code {
 		body = append(body, jen.If(jen.Op("!").Id(has[f])).Block(then...))
 	}
 	body = append(body, jen.Return(jen.Id(i), jen.True()))
-	return jen.Commentf("%s is the fast path of %s: it decodes valid, plain", name, e.decoderName(t)).Line().
-		Commentf("JSON from data[%s:], or returns false.", i).Line().
-		Func().Id(name).Params(jen.Id(data).Index().Byte(), jen.Id(i).Int(), jen.Id(v).Op("*").Add(e.typeCode(t.Go)), jen.Id(strs).Op("*").Qual(ImplPath, "Strings")).Params(jen.Int(), jen.Bool()).
+	return jen.Func().Id(name).Params(jen.Id(data).Index().Byte(), jen.Id(i).Int(), jen.Id(v).Op("*").Add(e.typeCode(t.Go)), jen.Id(strs).Op("*").Qual(ImplPath, "Strings")).Params(jen.Int(), jen.Bool()).
 		Block(body...)
 }
 

@@ -176,7 +176,6 @@ func (e *emitter) sharedSchemas(t *Tool, base string) func(schema []byte) jen.Co
 	if len(consts) == 0 {
 		return schemaLiteral
 	}
-	e.f.Commentf("Lines that more than one schema of the %s tool holds, each written once.", t.Name)
 	e.f.Const().Defs(consts...)
 	e.f.Line()
 	return func(schema []byte) jen.Code {

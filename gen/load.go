@@ -2,9 +2,19 @@ package gen
 
 import (
 	"context"
+	"errors"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/scanner"
 	"go/token"
+	"go/types"
+	"os"
+	"runtime"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/packages"
 )
@@ -14,21 +24,34 @@ import (
 // regeneration.
 const BuildTag = "toolgen"
 
-// loadMode is all the analysis needs: syntax and types of the named
-// packages; dependencies' types come from export data.
-const loadMode = packages.NeedName | packages.NeedFiles | packages.NeedSyntax |
-	packages.NeedTypes | packages.NeedTypesInfo
+// listMode is what toolgen asks the go command about the named packages:
+// their files and what they import. Not NeedTypes: for that, go/packages
+// has go list compile each named package for its export data (go list
+// -export), which toolgen never reads, since it type-checks the packages
+// from source; that compilation took half of toolgen's time on a package
+// of 1,000 tools. So the packages are type-checked here (check), against
+// their imports' export data (importMode), which is all toolgen needs:
+// dependencies' types come from export data, never from source
+// (NeedDeps made wire ~4x slower, google/wire#65).
+const listMode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles |
+	packages.NeedImports | packages.NeedModule
 
-// load loads the packages that patterns name, in one packages.Load, and
-// reports their errors with positions.
+// importMode loads the types of the named packages' imports from their
+// export data.
+const importMode = packages.NeedName | packages.NeedTypes | packages.NeedTypesSizes
+
+// load loads the packages that patterns name, type-checked from source,
+// and reports their errors with positions.
 func load(ctx context.Context, cfg Config) ([]*packages.Package, error) {
 	tags := append([]string{BuildTag}, cfg.Tags...)
+	fset := token.NewFileSet()
 	pcfg := &packages.Config{
 		Context:    ctx,
-		Mode:       loadMode,
+		Mode:       listMode,
 		Dir:        cfg.Dir,
 		Env:        cfg.Env,
 		BuildFlags: []string{"-tags=" + strings.Join(tags, ",")},
+		Fset:       fset,
 	}
 	patterns := cfg.Patterns
 	if len(patterns) == 0 {
@@ -37,6 +60,13 @@ func load(ctx context.Context, cfg Config) ([]*packages.Package, error) {
 	pkgs, err := packages.Load(pcfg, patterns...)
 	if err != nil {
 		return nil, err
+	}
+	imports, err := loadImports(pcfg, pkgs)
+	if err != nil {
+		return nil, err
+	}
+	for _, pkg := range pkgs {
+		check(pkg, fset, imports)
 	}
 	var diags Diagnostics
 	for _, pkg := range pkgs {
@@ -52,6 +82,137 @@ func load(ctx context.Context, cfg Config) ([]*packages.Package, error) {
 	}
 	return pkgs, nil
 }
+
+// loadImports loads the types of what pkgs import from export data, in
+// one packages.Load, keyed by package ID.
+func loadImports(pcfg *packages.Config, pkgs []*packages.Package) (map[string]*packages.Package, error) {
+	var ids []string
+	for _, pkg := range pkgs {
+		for _, imp := range pkg.Imports {
+			if imp.ID != "unsafe" && imp.ID != "C" {
+				ids = append(ids, imp.ID)
+			}
+		}
+	}
+	slices.Sort(ids)
+	ids = slices.Compact(ids)
+	imports := make(map[string]*packages.Package, len(ids))
+	if len(ids) == 0 {
+		return imports, nil
+	}
+	icfg := *pcfg
+	icfg.Mode = importMode
+	loaded, err := packages.Load(&icfg, ids...)
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range loaded {
+		imports[p.ID] = p
+	}
+	return imports, nil
+}
+
+// check parses pkg's files and type-checks them, as go/packages would
+// with NeedSyntax|NeedTypes|NeedTypesInfo (but recording only the
+// definitions in TypesInfo, all toolgen reads), adding what is wrong to
+// pkg.Errors.
+func check(pkg *packages.Package, fset *token.FileSet, imports map[string]*packages.Package) {
+	pkg.Fset = fset
+	pkg.Syntax = parseFiles(pkg, fset)
+	pkg.Types = types.NewPackage(pkg.PkgPath, pkg.Name)
+	pkg.TypesInfo = &types.Info{Defs: make(map[*ast.Ident]types.Object)}
+	var sizes types.Sizes
+	importer := importerFunc(func(path string) (*types.Package, error) {
+		if path == "unsafe" {
+			return types.Unsafe, nil
+		}
+		imp := pkg.Imports[path]
+		if imp == nil {
+			return nil, fmt.Errorf("no metadata for %s", path)
+		}
+		if ip := imports[imp.ID]; ip != nil && ip.Types != nil && ip.Types.Complete() {
+			return ip.Types, nil
+		}
+		if ip := imports[imp.ID]; ip != nil && len(ip.Errors) > 0 {
+			return nil, errors.New(ip.Errors[0].Msg)
+		}
+		return nil, fmt.Errorf("no export data for %s", path)
+	})
+	for _, imp := range pkg.Imports {
+		if ip := imports[imp.ID]; ip != nil && ip.TypesSizes != nil {
+			sizes = ip.TypesSizes
+			break
+		}
+	}
+	if sizes == nil {
+		sizes = types.SizesFor("gc", runtime.GOARCH)
+	}
+	pkg.TypesSizes = sizes
+	tc := &types.Config{
+		Importer: importer,
+		Sizes:    sizes,
+		Error: func(err error) {
+			var te types.Error
+			if errors.As(err, &te) {
+				pkg.Errors = append(pkg.Errors, packages.Error{Pos: te.Fset.Position(te.Pos).String(), Msg: te.Msg, Kind: packages.TypeError})
+				return
+			}
+			pkg.Errors = append(pkg.Errors, packages.Error{Pos: "-", Msg: err.Error(), Kind: packages.UnknownError})
+		},
+	}
+	if pkg.Module != nil && pkg.Module.GoVersion != "" {
+		tc.GoVersion = "go" + pkg.Module.GoVersion
+	}
+	before := len(pkg.Errors)
+	err := types.NewChecker(tc, fset, pkg.Types, pkg.TypesInfo).Files(pkg.Syntax)
+	if err != nil && len(pkg.Errors) == before {
+		pkg.Errors = append(pkg.Errors, packages.Error{Pos: "-", Msg: err.Error(), Kind: packages.UnknownError})
+	}
+	pkg.IllTyped = len(pkg.Errors) > 0
+}
+
+// parseFiles parses pkg's compiled files, several at a time, adding their
+// syntax errors to pkg.Errors.
+func parseFiles(pkg *packages.Package, fset *token.FileSet) []*ast.File {
+	files := make([]*ast.File, len(pkg.CompiledGoFiles))
+	errs := make([]error, len(files))
+	var wg sync.WaitGroup
+	limit := make(chan struct{}, runtime.GOMAXPROCS(0))
+	for i, name := range pkg.CompiledGoFiles {
+		wg.Add(1)
+		limit <- struct{}{}
+		go func() {
+			defer func() { <-limit; wg.Done() }()
+			src, err := os.ReadFile(name)
+			if err != nil {
+				errs[i] = err
+				return
+			}
+			files[i], errs[i] = parser.ParseFile(fset, name, src, parser.AllErrors|parser.ParseComments|parser.SkipObjectResolution)
+		}()
+	}
+	wg.Wait()
+	var parsed []*ast.File
+	for i, f := range files {
+		var list scanner.ErrorList
+		switch err := errs[i]; {
+		case errors.As(err, &list):
+			for _, e := range list {
+				pkg.Errors = append(pkg.Errors, packages.Error{Pos: e.Pos.String(), Msg: e.Msg, Kind: packages.ParseError})
+			}
+		case err != nil:
+			pkg.Errors = append(pkg.Errors, packages.Error{Pos: pkg.CompiledGoFiles[i] + ":1", Msg: err.Error(), Kind: packages.ParseError})
+		}
+		if f != nil {
+			parsed = append(parsed, f)
+		}
+	}
+	return parsed
+}
+
+type importerFunc func(path string) (*types.Package, error)
+
+func (f importerFunc) Import(path string) (*types.Package, error) { return f(path) }
 
 // parsePos parses the "file:line:col" of a packages.Error.
 func parsePos(s string) token.Position {

@@ -123,7 +123,15 @@ func Tools() []runtime.Tool {
 	}
 }
 
-// Lines that more than one schema of the tool000 tool holds, each written once.
+// What follows, by tool and by type. For a tool t: tInfo describes it, with its
+// schema in each dialect (the lines several of them share are constants named
+// after t and the property, written once; tOutput is its result's schema), and
+// callT decodes the arguments of a call, checks them, then calls the function.
+// For a type T: decodeT decodes a T and checks its constraints, reporting every
+// error; fastT is its fast path, which decodes valid, plain JSON from data[i:]
+// or returns false; encodeT writes a T as JSON; parseT returns the constant of
+// the enum type T whose value is s.
+
 const (
 	tool000Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool000Limit    = `"limit":{"type":"integer","maximum":50,"minimum":1,"description":"Limit on results.","default":10},`
@@ -133,7 +141,6 @@ const (
 	tool000IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool000Info describes the tool000 tool.
 var tool000Info = runtime.Info{
 	Name:        "tool000",
 	Description: "Tool000 does task 0 for the record it is given.",
@@ -166,7 +173,6 @@ var tool000Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool000 decodes and checks the arguments of a tool000 call, then calls Tool000.
 func callTool000(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args000
 	var strs toolimpl.Strings
@@ -182,7 +188,6 @@ func callTool000(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool000Info, in, Tool000)
 }
 
-// Lines that more than one schema of the tool001 tool holds, each written once.
 const (
 	tool001Id         = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool001Limit      = `"limit":{"type":"integer","maximum":51,"minimum":1,"description":"Limit on results.","default":10},`
@@ -193,7 +198,6 @@ const (
 	tool001IdOpenAI   = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool001Info describes the tool001 tool.
 var tool001Info = runtime.Info{
 	Name:        "tool001",
 	Description: "Tool001 does task 1 for the record it is given.",
@@ -242,7 +246,6 @@ var tool001Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool001 decodes and checks the arguments of a tool001 call, then calls Tool001.
 func callTool001(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args001
 	var strs toolimpl.Strings
@@ -258,7 +261,6 @@ func callTool001(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool001Info, in, Tool001)
 }
 
-// Lines that more than one schema of the tool002 tool holds, each written once.
 const (
 	tool002Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool002Limit    = `"limit":{"type":"integer","maximum":52,"minimum":1,"description":"Limit on results.","default":10},`
@@ -269,7 +271,6 @@ const (
 	tool002IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool002Info describes the tool002 tool.
 var tool002Info = runtime.Info{
 	Name:        "tool002",
 	Description: "Tool002 does task 2 for the record it is given.",
@@ -306,7 +307,6 @@ var tool002Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool002 decodes and checks the arguments of a tool002 call, then calls Tool002.
 func callTool002(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args002
 	var d toolimpl.Decoder
@@ -318,7 +318,6 @@ func callTool002(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool002Info, in, Tool002)
 }
 
-// Lines that more than one schema of the tool003 tool holds, each written once.
 const (
 	tool003Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool003Limit    = `"limit":{"type":"integer","maximum":53,"minimum":1,"description":"Limit on results.","default":10},`
@@ -329,7 +328,6 @@ const (
 	tool003IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool003Info describes the tool003 tool.
 var tool003Info = runtime.Info{
 	Name:        "tool003",
 	Description: "Tool003 does task 3 for the record it is given.",
@@ -382,7 +380,6 @@ var tool003Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool003 decodes and checks the arguments of a tool003 call, then calls Tool003.
 func callTool003(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args003
 	var strs toolimpl.Strings
@@ -398,7 +395,6 @@ func callTool003(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool003Info, in, Tool003)
 }
 
-// Lines that more than one schema of the tool004 tool holds, each written once.
 const (
 	tool004Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool004Limit    = `"limit":{"type":"integer","maximum":54,"minimum":1,"description":"Limit on results.","default":10},`
@@ -408,7 +404,6 @@ const (
 	tool004IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool004Info describes the tool004 tool.
 var tool004Info = runtime.Info{
 	Name:        "tool004",
 	Description: "Tool004 does task 4 for the record it is given.",
@@ -441,7 +436,6 @@ var tool004Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool004 decodes and checks the arguments of a tool004 call, then calls Tool004.
 func callTool004(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args004
 	var strs toolimpl.Strings
@@ -457,7 +451,6 @@ func callTool004(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool004Info, in, Tool004)
 }
 
-// Lines that more than one schema of the tool005 tool holds, each written once.
 const (
 	tool005Id         = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool005Limit      = `"limit":{"type":"integer","maximum":55,"minimum":1,"description":"Limit on results.","default":10},`
@@ -468,7 +461,6 @@ const (
 	tool005IdOpenAI   = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool005Info describes the tool005 tool.
 var tool005Info = runtime.Info{
 	Name:        "tool005",
 	Description: "Tool005 does task 5 for the record it is given.",
@@ -517,7 +509,6 @@ var tool005Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool005 decodes and checks the arguments of a tool005 call, then calls Tool005.
 func callTool005(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args005
 	var strs toolimpl.Strings
@@ -533,7 +524,6 @@ func callTool005(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool005Info, in, Tool005)
 }
 
-// Lines that more than one schema of the tool006 tool holds, each written once.
 const (
 	tool006Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool006Limit    = `"limit":{"type":"integer","maximum":56,"minimum":1,"description":"Limit on results.","default":10},`
@@ -544,7 +534,6 @@ const (
 	tool006IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool006Info describes the tool006 tool.
 var tool006Info = runtime.Info{
 	Name:        "tool006",
 	Description: "Tool006 does task 6 for the record it is given.",
@@ -581,7 +570,6 @@ var tool006Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool006 decodes and checks the arguments of a tool006 call, then calls Tool006.
 func callTool006(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args006
 	var d toolimpl.Decoder
@@ -593,7 +581,6 @@ func callTool006(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool006Info, in, Tool006)
 }
 
-// Lines that more than one schema of the tool007 tool holds, each written once.
 const (
 	tool007Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool007Limit    = `"limit":{"type":"integer","maximum":57,"minimum":1,"description":"Limit on results.","default":10},`
@@ -604,7 +591,6 @@ const (
 	tool007IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool007Info describes the tool007 tool.
 var tool007Info = runtime.Info{
 	Name:        "tool007",
 	Description: "Tool007 does task 7 for the record it is given.",
@@ -657,7 +643,6 @@ var tool007Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool007 decodes and checks the arguments of a tool007 call, then calls Tool007.
 func callTool007(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args007
 	var strs toolimpl.Strings
@@ -673,7 +658,6 @@ func callTool007(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool007Info, in, Tool007)
 }
 
-// Lines that more than one schema of the tool008 tool holds, each written once.
 const (
 	tool008Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool008Limit    = `"limit":{"type":"integer","maximum":58,"minimum":1,"description":"Limit on results.","default":10},`
@@ -683,7 +667,6 @@ const (
 	tool008IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool008Info describes the tool008 tool.
 var tool008Info = runtime.Info{
 	Name:        "tool008",
 	Description: "Tool008 does task 8 for the record it is given.",
@@ -716,7 +699,6 @@ var tool008Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool008 decodes and checks the arguments of a tool008 call, then calls Tool008.
 func callTool008(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args008
 	var strs toolimpl.Strings
@@ -732,7 +714,6 @@ func callTool008(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool008Info, in, Tool008)
 }
 
-// Lines that more than one schema of the tool009 tool holds, each written once.
 const (
 	tool009Id         = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool009Limit      = `"limit":{"type":"integer","maximum":59,"minimum":1,"description":"Limit on results.","default":10},`
@@ -743,7 +724,6 @@ const (
 	tool009IdOpenAI   = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool009Info describes the tool009 tool.
 var tool009Info = runtime.Info{
 	Name:        "tool009",
 	Description: "Tool009 does task 9 for the record it is given.",
@@ -792,7 +772,6 @@ var tool009Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool009 decodes and checks the arguments of a tool009 call, then calls Tool009.
 func callTool009(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args009
 	var strs toolimpl.Strings
@@ -808,7 +787,6 @@ func callTool009(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool009Info, in, Tool009)
 }
 
-// Lines that more than one schema of the tool010 tool holds, each written once.
 const (
 	tool010Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool010Limit    = `"limit":{"type":"integer","maximum":60,"minimum":1,"description":"Limit on results.","default":10},`
@@ -819,7 +797,6 @@ const (
 	tool010IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool010Info describes the tool010 tool.
 var tool010Info = runtime.Info{
 	Name:        "tool010",
 	Description: "Tool010 does task 10 for the record it is given.",
@@ -856,7 +833,6 @@ var tool010Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool010 decodes and checks the arguments of a tool010 call, then calls Tool010.
 func callTool010(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args010
 	var d toolimpl.Decoder
@@ -868,7 +844,6 @@ func callTool010(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool010Info, in, Tool010)
 }
 
-// Lines that more than one schema of the tool011 tool holds, each written once.
 const (
 	tool011Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool011Limit    = `"limit":{"type":"integer","maximum":61,"minimum":1,"description":"Limit on results.","default":10},`
@@ -879,7 +854,6 @@ const (
 	tool011IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool011Info describes the tool011 tool.
 var tool011Info = runtime.Info{
 	Name:        "tool011",
 	Description: "Tool011 does task 11 for the record it is given.",
@@ -932,7 +906,6 @@ var tool011Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool011 decodes and checks the arguments of a tool011 call, then calls Tool011.
 func callTool011(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args011
 	var strs toolimpl.Strings
@@ -948,7 +921,6 @@ func callTool011(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool011Info, in, Tool011)
 }
 
-// Lines that more than one schema of the tool012 tool holds, each written once.
 const (
 	tool012Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool012Limit    = `"limit":{"type":"integer","maximum":62,"minimum":1,"description":"Limit on results.","default":10},`
@@ -958,7 +930,6 @@ const (
 	tool012IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool012Info describes the tool012 tool.
 var tool012Info = runtime.Info{
 	Name:        "tool012",
 	Description: "Tool012 does task 12 for the record it is given.",
@@ -991,7 +962,6 @@ var tool012Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool012 decodes and checks the arguments of a tool012 call, then calls Tool012.
 func callTool012(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args012
 	var strs toolimpl.Strings
@@ -1007,7 +977,6 @@ func callTool012(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool012Info, in, Tool012)
 }
 
-// Lines that more than one schema of the tool013 tool holds, each written once.
 const (
 	tool013Id         = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool013Limit      = `"limit":{"type":"integer","maximum":63,"minimum":1,"description":"Limit on results.","default":10},`
@@ -1018,7 +987,6 @@ const (
 	tool013IdOpenAI   = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool013Info describes the tool013 tool.
 var tool013Info = runtime.Info{
 	Name:        "tool013",
 	Description: "Tool013 does task 13 for the record it is given.",
@@ -1067,7 +1035,6 @@ var tool013Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool013 decodes and checks the arguments of a tool013 call, then calls Tool013.
 func callTool013(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args013
 	var strs toolimpl.Strings
@@ -1083,7 +1050,6 @@ func callTool013(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool013Info, in, Tool013)
 }
 
-// Lines that more than one schema of the tool014 tool holds, each written once.
 const (
 	tool014Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool014Limit    = `"limit":{"type":"integer","maximum":64,"minimum":1,"description":"Limit on results.","default":10},`
@@ -1094,7 +1060,6 @@ const (
 	tool014IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool014Info describes the tool014 tool.
 var tool014Info = runtime.Info{
 	Name:        "tool014",
 	Description: "Tool014 does task 14 for the record it is given.",
@@ -1131,7 +1096,6 @@ var tool014Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool014 decodes and checks the arguments of a tool014 call, then calls Tool014.
 func callTool014(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args014
 	var d toolimpl.Decoder
@@ -1143,7 +1107,6 @@ func callTool014(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool014Info, in, Tool014)
 }
 
-// Lines that more than one schema of the tool015 tool holds, each written once.
 const (
 	tool015Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool015Limit    = `"limit":{"type":"integer","maximum":65,"minimum":1,"description":"Limit on results.","default":10},`
@@ -1154,7 +1117,6 @@ const (
 	tool015IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool015Info describes the tool015 tool.
 var tool015Info = runtime.Info{
 	Name:        "tool015",
 	Description: "Tool015 does task 15 for the record it is given.",
@@ -1207,7 +1169,6 @@ var tool015Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool015 decodes and checks the arguments of a tool015 call, then calls Tool015.
 func callTool015(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args015
 	var strs toolimpl.Strings
@@ -1223,7 +1184,6 @@ func callTool015(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool015Info, in, Tool015)
 }
 
-// Lines that more than one schema of the tool016 tool holds, each written once.
 const (
 	tool016Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool016Limit    = `"limit":{"type":"integer","maximum":66,"minimum":1,"description":"Limit on results.","default":10},`
@@ -1233,7 +1193,6 @@ const (
 	tool016IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool016Info describes the tool016 tool.
 var tool016Info = runtime.Info{
 	Name:        "tool016",
 	Description: "Tool016 does task 16 for the record it is given.",
@@ -1266,7 +1225,6 @@ var tool016Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool016 decodes and checks the arguments of a tool016 call, then calls Tool016.
 func callTool016(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args016
 	var strs toolimpl.Strings
@@ -1282,7 +1240,6 @@ func callTool016(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool016Info, in, Tool016)
 }
 
-// Lines that more than one schema of the tool017 tool holds, each written once.
 const (
 	tool017Id         = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool017Limit      = `"limit":{"type":"integer","maximum":67,"minimum":1,"description":"Limit on results.","default":10},`
@@ -1293,7 +1250,6 @@ const (
 	tool017IdOpenAI   = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool017Info describes the tool017 tool.
 var tool017Info = runtime.Info{
 	Name:        "tool017",
 	Description: "Tool017 does task 17 for the record it is given.",
@@ -1342,7 +1298,6 @@ var tool017Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool017 decodes and checks the arguments of a tool017 call, then calls Tool017.
 func callTool017(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args017
 	var strs toolimpl.Strings
@@ -1358,7 +1313,6 @@ func callTool017(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool017Info, in, Tool017)
 }
 
-// Lines that more than one schema of the tool018 tool holds, each written once.
 const (
 	tool018Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool018Limit    = `"limit":{"type":"integer","maximum":68,"minimum":1,"description":"Limit on results.","default":10},`
@@ -1369,7 +1323,6 @@ const (
 	tool018IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool018Info describes the tool018 tool.
 var tool018Info = runtime.Info{
 	Name:        "tool018",
 	Description: "Tool018 does task 18 for the record it is given.",
@@ -1406,7 +1359,6 @@ var tool018Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool018 decodes and checks the arguments of a tool018 call, then calls Tool018.
 func callTool018(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args018
 	var d toolimpl.Decoder
@@ -1418,7 +1370,6 @@ func callTool018(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool018Info, in, Tool018)
 }
 
-// Lines that more than one schema of the tool019 tool holds, each written once.
 const (
 	tool019Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool019Limit    = `"limit":{"type":"integer","maximum":69,"minimum":1,"description":"Limit on results.","default":10},`
@@ -1429,7 +1380,6 @@ const (
 	tool019IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool019Info describes the tool019 tool.
 var tool019Info = runtime.Info{
 	Name:        "tool019",
 	Description: "Tool019 does task 19 for the record it is given.",
@@ -1482,7 +1432,6 @@ var tool019Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool019 decodes and checks the arguments of a tool019 call, then calls Tool019.
 func callTool019(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args019
 	var strs toolimpl.Strings
@@ -1498,7 +1447,6 @@ func callTool019(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool019Info, in, Tool019)
 }
 
-// Lines that more than one schema of the tool020 tool holds, each written once.
 const (
 	tool020Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool020Limit    = `"limit":{"type":"integer","maximum":70,"minimum":1,"description":"Limit on results.","default":10},`
@@ -1508,7 +1456,6 @@ const (
 	tool020IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool020Info describes the tool020 tool.
 var tool020Info = runtime.Info{
 	Name:        "tool020",
 	Description: "Tool020 does task 20 for the record it is given.",
@@ -1541,7 +1488,6 @@ var tool020Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool020 decodes and checks the arguments of a tool020 call, then calls Tool020.
 func callTool020(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args020
 	var strs toolimpl.Strings
@@ -1557,7 +1503,6 @@ func callTool020(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool020Info, in, Tool020)
 }
 
-// Lines that more than one schema of the tool021 tool holds, each written once.
 const (
 	tool021Id         = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool021Limit      = `"limit":{"type":"integer","maximum":71,"minimum":1,"description":"Limit on results.","default":10},`
@@ -1568,7 +1513,6 @@ const (
 	tool021IdOpenAI   = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool021Info describes the tool021 tool.
 var tool021Info = runtime.Info{
 	Name:        "tool021",
 	Description: "Tool021 does task 21 for the record it is given.",
@@ -1617,7 +1561,6 @@ var tool021Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool021 decodes and checks the arguments of a tool021 call, then calls Tool021.
 func callTool021(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args021
 	var strs toolimpl.Strings
@@ -1633,7 +1576,6 @@ func callTool021(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool021Info, in, Tool021)
 }
 
-// Lines that more than one schema of the tool022 tool holds, each written once.
 const (
 	tool022Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool022Limit    = `"limit":{"type":"integer","maximum":72,"minimum":1,"description":"Limit on results.","default":10},`
@@ -1644,7 +1586,6 @@ const (
 	tool022IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool022Info describes the tool022 tool.
 var tool022Info = runtime.Info{
 	Name:        "tool022",
 	Description: "Tool022 does task 22 for the record it is given.",
@@ -1681,7 +1622,6 @@ var tool022Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool022 decodes and checks the arguments of a tool022 call, then calls Tool022.
 func callTool022(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args022
 	var d toolimpl.Decoder
@@ -1693,7 +1633,6 @@ func callTool022(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool022Info, in, Tool022)
 }
 
-// Lines that more than one schema of the tool023 tool holds, each written once.
 const (
 	tool023Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool023Limit    = `"limit":{"type":"integer","maximum":73,"minimum":1,"description":"Limit on results.","default":10},`
@@ -1704,7 +1643,6 @@ const (
 	tool023IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool023Info describes the tool023 tool.
 var tool023Info = runtime.Info{
 	Name:        "tool023",
 	Description: "Tool023 does task 23 for the record it is given.",
@@ -1757,7 +1695,6 @@ var tool023Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool023 decodes and checks the arguments of a tool023 call, then calls Tool023.
 func callTool023(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args023
 	var strs toolimpl.Strings
@@ -1773,7 +1710,6 @@ func callTool023(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool023Info, in, Tool023)
 }
 
-// Lines that more than one schema of the tool024 tool holds, each written once.
 const (
 	tool024Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool024Limit    = `"limit":{"type":"integer","maximum":74,"minimum":1,"description":"Limit on results.","default":10},`
@@ -1783,7 +1719,6 @@ const (
 	tool024IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool024Info describes the tool024 tool.
 var tool024Info = runtime.Info{
 	Name:        "tool024",
 	Description: "Tool024 does task 24 for the record it is given.",
@@ -1816,7 +1751,6 @@ var tool024Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool024 decodes and checks the arguments of a tool024 call, then calls Tool024.
 func callTool024(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args024
 	var strs toolimpl.Strings
@@ -1832,7 +1766,6 @@ func callTool024(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool024Info, in, Tool024)
 }
 
-// Lines that more than one schema of the tool025 tool holds, each written once.
 const (
 	tool025Id         = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool025Limit      = `"limit":{"type":"integer","maximum":75,"minimum":1,"description":"Limit on results.","default":10},`
@@ -1843,7 +1776,6 @@ const (
 	tool025IdOpenAI   = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool025Info describes the tool025 tool.
 var tool025Info = runtime.Info{
 	Name:        "tool025",
 	Description: "Tool025 does task 25 for the record it is given.",
@@ -1892,7 +1824,6 @@ var tool025Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool025 decodes and checks the arguments of a tool025 call, then calls Tool025.
 func callTool025(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args025
 	var strs toolimpl.Strings
@@ -1908,7 +1839,6 @@ func callTool025(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool025Info, in, Tool025)
 }
 
-// Lines that more than one schema of the tool026 tool holds, each written once.
 const (
 	tool026Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool026Limit    = `"limit":{"type":"integer","maximum":76,"minimum":1,"description":"Limit on results.","default":10},`
@@ -1919,7 +1849,6 @@ const (
 	tool026IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool026Info describes the tool026 tool.
 var tool026Info = runtime.Info{
 	Name:        "tool026",
 	Description: "Tool026 does task 26 for the record it is given.",
@@ -1956,7 +1885,6 @@ var tool026Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool026 decodes and checks the arguments of a tool026 call, then calls Tool026.
 func callTool026(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args026
 	var d toolimpl.Decoder
@@ -1968,7 +1896,6 @@ func callTool026(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool026Info, in, Tool026)
 }
 
-// Lines that more than one schema of the tool027 tool holds, each written once.
 const (
 	tool027Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool027Limit    = `"limit":{"type":"integer","maximum":77,"minimum":1,"description":"Limit on results.","default":10},`
@@ -1979,7 +1906,6 @@ const (
 	tool027IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool027Info describes the tool027 tool.
 var tool027Info = runtime.Info{
 	Name:        "tool027",
 	Description: "Tool027 does task 27 for the record it is given.",
@@ -2032,7 +1958,6 @@ var tool027Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool027 decodes and checks the arguments of a tool027 call, then calls Tool027.
 func callTool027(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args027
 	var strs toolimpl.Strings
@@ -2048,7 +1973,6 @@ func callTool027(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool027Info, in, Tool027)
 }
 
-// Lines that more than one schema of the tool028 tool holds, each written once.
 const (
 	tool028Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool028Limit    = `"limit":{"type":"integer","maximum":78,"minimum":1,"description":"Limit on results.","default":10},`
@@ -2058,7 +1982,6 @@ const (
 	tool028IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool028Info describes the tool028 tool.
 var tool028Info = runtime.Info{
 	Name:        "tool028",
 	Description: "Tool028 does task 28 for the record it is given.",
@@ -2091,7 +2014,6 @@ var tool028Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool028 decodes and checks the arguments of a tool028 call, then calls Tool028.
 func callTool028(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args028
 	var strs toolimpl.Strings
@@ -2107,7 +2029,6 @@ func callTool028(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool028Info, in, Tool028)
 }
 
-// Lines that more than one schema of the tool029 tool holds, each written once.
 const (
 	tool029Id         = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool029Limit      = `"limit":{"type":"integer","maximum":79,"minimum":1,"description":"Limit on results.","default":10},`
@@ -2118,7 +2039,6 @@ const (
 	tool029IdOpenAI   = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool029Info describes the tool029 tool.
 var tool029Info = runtime.Info{
 	Name:        "tool029",
 	Description: "Tool029 does task 29 for the record it is given.",
@@ -2167,7 +2087,6 @@ var tool029Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool029 decodes and checks the arguments of a tool029 call, then calls Tool029.
 func callTool029(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args029
 	var strs toolimpl.Strings
@@ -2183,7 +2102,6 @@ func callTool029(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool029Info, in, Tool029)
 }
 
-// Lines that more than one schema of the tool030 tool holds, each written once.
 const (
 	tool030Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool030Limit    = `"limit":{"type":"integer","maximum":80,"minimum":1,"description":"Limit on results.","default":10},`
@@ -2194,7 +2112,6 @@ const (
 	tool030IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool030Info describes the tool030 tool.
 var tool030Info = runtime.Info{
 	Name:        "tool030",
 	Description: "Tool030 does task 30 for the record it is given.",
@@ -2231,7 +2148,6 @@ var tool030Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool030 decodes and checks the arguments of a tool030 call, then calls Tool030.
 func callTool030(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args030
 	var d toolimpl.Decoder
@@ -2243,7 +2159,6 @@ func callTool030(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool030Info, in, Tool030)
 }
 
-// Lines that more than one schema of the tool031 tool holds, each written once.
 const (
 	tool031Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool031Limit    = `"limit":{"type":"integer","maximum":81,"minimum":1,"description":"Limit on results.","default":10},`
@@ -2254,7 +2169,6 @@ const (
 	tool031IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool031Info describes the tool031 tool.
 var tool031Info = runtime.Info{
 	Name:        "tool031",
 	Description: "Tool031 does task 31 for the record it is given.",
@@ -2307,7 +2221,6 @@ var tool031Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool031 decodes and checks the arguments of a tool031 call, then calls Tool031.
 func callTool031(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args031
 	var strs toolimpl.Strings
@@ -2323,7 +2236,6 @@ func callTool031(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool031Info, in, Tool031)
 }
 
-// Lines that more than one schema of the tool032 tool holds, each written once.
 const (
 	tool032Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool032Limit    = `"limit":{"type":"integer","maximum":82,"minimum":1,"description":"Limit on results.","default":10},`
@@ -2333,7 +2245,6 @@ const (
 	tool032IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool032Info describes the tool032 tool.
 var tool032Info = runtime.Info{
 	Name:        "tool032",
 	Description: "Tool032 does task 32 for the record it is given.",
@@ -2366,7 +2277,6 @@ var tool032Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool032 decodes and checks the arguments of a tool032 call, then calls Tool032.
 func callTool032(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args032
 	var strs toolimpl.Strings
@@ -2382,7 +2292,6 @@ func callTool032(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool032Info, in, Tool032)
 }
 
-// Lines that more than one schema of the tool033 tool holds, each written once.
 const (
 	tool033Id         = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool033Limit      = `"limit":{"type":"integer","maximum":83,"minimum":1,"description":"Limit on results.","default":10},`
@@ -2393,7 +2302,6 @@ const (
 	tool033IdOpenAI   = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool033Info describes the tool033 tool.
 var tool033Info = runtime.Info{
 	Name:        "tool033",
 	Description: "Tool033 does task 33 for the record it is given.",
@@ -2442,7 +2350,6 @@ var tool033Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool033 decodes and checks the arguments of a tool033 call, then calls Tool033.
 func callTool033(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args033
 	var strs toolimpl.Strings
@@ -2458,7 +2365,6 @@ func callTool033(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool033Info, in, Tool033)
 }
 
-// Lines that more than one schema of the tool034 tool holds, each written once.
 const (
 	tool034Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool034Limit    = `"limit":{"type":"integer","maximum":84,"minimum":1,"description":"Limit on results.","default":10},`
@@ -2469,7 +2375,6 @@ const (
 	tool034IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool034Info describes the tool034 tool.
 var tool034Info = runtime.Info{
 	Name:        "tool034",
 	Description: "Tool034 does task 34 for the record it is given.",
@@ -2506,7 +2411,6 @@ var tool034Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool034 decodes and checks the arguments of a tool034 call, then calls Tool034.
 func callTool034(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args034
 	var d toolimpl.Decoder
@@ -2518,7 +2422,6 @@ func callTool034(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool034Info, in, Tool034)
 }
 
-// Lines that more than one schema of the tool035 tool holds, each written once.
 const (
 	tool035Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool035Limit    = `"limit":{"type":"integer","maximum":85,"minimum":1,"description":"Limit on results.","default":10},`
@@ -2529,7 +2432,6 @@ const (
 	tool035IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool035Info describes the tool035 tool.
 var tool035Info = runtime.Info{
 	Name:        "tool035",
 	Description: "Tool035 does task 35 for the record it is given.",
@@ -2582,7 +2484,6 @@ var tool035Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool035 decodes and checks the arguments of a tool035 call, then calls Tool035.
 func callTool035(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args035
 	var strs toolimpl.Strings
@@ -2598,7 +2499,6 @@ func callTool035(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool035Info, in, Tool035)
 }
 
-// Lines that more than one schema of the tool036 tool holds, each written once.
 const (
 	tool036Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool036Limit    = `"limit":{"type":"integer","maximum":86,"minimum":1,"description":"Limit on results.","default":10},`
@@ -2608,7 +2508,6 @@ const (
 	tool036IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool036Info describes the tool036 tool.
 var tool036Info = runtime.Info{
 	Name:        "tool036",
 	Description: "Tool036 does task 36 for the record it is given.",
@@ -2641,7 +2540,6 @@ var tool036Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool036 decodes and checks the arguments of a tool036 call, then calls Tool036.
 func callTool036(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args036
 	var strs toolimpl.Strings
@@ -2657,7 +2555,6 @@ func callTool036(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool036Info, in, Tool036)
 }
 
-// Lines that more than one schema of the tool037 tool holds, each written once.
 const (
 	tool037Id         = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool037Limit      = `"limit":{"type":"integer","maximum":87,"minimum":1,"description":"Limit on results.","default":10},`
@@ -2668,7 +2565,6 @@ const (
 	tool037IdOpenAI   = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool037Info describes the tool037 tool.
 var tool037Info = runtime.Info{
 	Name:        "tool037",
 	Description: "Tool037 does task 37 for the record it is given.",
@@ -2717,7 +2613,6 @@ var tool037Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool037 decodes and checks the arguments of a tool037 call, then calls Tool037.
 func callTool037(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args037
 	var strs toolimpl.Strings
@@ -2733,7 +2628,6 @@ func callTool037(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool037Info, in, Tool037)
 }
 
-// Lines that more than one schema of the tool038 tool holds, each written once.
 const (
 	tool038Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool038Limit    = `"limit":{"type":"integer","maximum":88,"minimum":1,"description":"Limit on results.","default":10},`
@@ -2744,7 +2638,6 @@ const (
 	tool038IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool038Info describes the tool038 tool.
 var tool038Info = runtime.Info{
 	Name:        "tool038",
 	Description: "Tool038 does task 38 for the record it is given.",
@@ -2781,7 +2674,6 @@ var tool038Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool038 decodes and checks the arguments of a tool038 call, then calls Tool038.
 func callTool038(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args038
 	var d toolimpl.Decoder
@@ -2793,7 +2685,6 @@ func callTool038(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool038Info, in, Tool038)
 }
 
-// Lines that more than one schema of the tool039 tool holds, each written once.
 const (
 	tool039Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool039Limit    = `"limit":{"type":"integer","maximum":89,"minimum":1,"description":"Limit on results.","default":10},`
@@ -2804,7 +2695,6 @@ const (
 	tool039IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool039Info describes the tool039 tool.
 var tool039Info = runtime.Info{
 	Name:        "tool039",
 	Description: "Tool039 does task 39 for the record it is given.",
@@ -2857,7 +2747,6 @@ var tool039Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool039 decodes and checks the arguments of a tool039 call, then calls Tool039.
 func callTool039(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args039
 	var strs toolimpl.Strings
@@ -2873,7 +2762,6 @@ func callTool039(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool039Info, in, Tool039)
 }
 
-// Lines that more than one schema of the tool040 tool holds, each written once.
 const (
 	tool040Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool040Limit    = `"limit":{"type":"integer","maximum":90,"minimum":1,"description":"Limit on results.","default":10},`
@@ -2883,7 +2771,6 @@ const (
 	tool040IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool040Info describes the tool040 tool.
 var tool040Info = runtime.Info{
 	Name:        "tool040",
 	Description: "Tool040 does task 40 for the record it is given.",
@@ -2916,7 +2803,6 @@ var tool040Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool040 decodes and checks the arguments of a tool040 call, then calls Tool040.
 func callTool040(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args040
 	var strs toolimpl.Strings
@@ -2932,7 +2818,6 @@ func callTool040(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool040Info, in, Tool040)
 }
 
-// Lines that more than one schema of the tool041 tool holds, each written once.
 const (
 	tool041Id         = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool041Limit      = `"limit":{"type":"integer","maximum":91,"minimum":1,"description":"Limit on results.","default":10},`
@@ -2943,7 +2828,6 @@ const (
 	tool041IdOpenAI   = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool041Info describes the tool041 tool.
 var tool041Info = runtime.Info{
 	Name:        "tool041",
 	Description: "Tool041 does task 41 for the record it is given.",
@@ -2992,7 +2876,6 @@ var tool041Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool041 decodes and checks the arguments of a tool041 call, then calls Tool041.
 func callTool041(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args041
 	var strs toolimpl.Strings
@@ -3008,7 +2891,6 @@ func callTool041(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool041Info, in, Tool041)
 }
 
-// Lines that more than one schema of the tool042 tool holds, each written once.
 const (
 	tool042Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool042Limit    = `"limit":{"type":"integer","maximum":92,"minimum":1,"description":"Limit on results.","default":10},`
@@ -3019,7 +2901,6 @@ const (
 	tool042IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool042Info describes the tool042 tool.
 var tool042Info = runtime.Info{
 	Name:        "tool042",
 	Description: "Tool042 does task 42 for the record it is given.",
@@ -3056,7 +2937,6 @@ var tool042Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool042 decodes and checks the arguments of a tool042 call, then calls Tool042.
 func callTool042(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args042
 	var d toolimpl.Decoder
@@ -3068,7 +2948,6 @@ func callTool042(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool042Info, in, Tool042)
 }
 
-// Lines that more than one schema of the tool043 tool holds, each written once.
 const (
 	tool043Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool043Limit    = `"limit":{"type":"integer","maximum":93,"minimum":1,"description":"Limit on results.","default":10},`
@@ -3079,7 +2958,6 @@ const (
 	tool043IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool043Info describes the tool043 tool.
 var tool043Info = runtime.Info{
 	Name:        "tool043",
 	Description: "Tool043 does task 43 for the record it is given.",
@@ -3132,7 +3010,6 @@ var tool043Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool043 decodes and checks the arguments of a tool043 call, then calls Tool043.
 func callTool043(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args043
 	var strs toolimpl.Strings
@@ -3148,7 +3025,6 @@ func callTool043(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool043Info, in, Tool043)
 }
 
-// Lines that more than one schema of the tool044 tool holds, each written once.
 const (
 	tool044Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool044Limit    = `"limit":{"type":"integer","maximum":94,"minimum":1,"description":"Limit on results.","default":10},`
@@ -3158,7 +3034,6 @@ const (
 	tool044IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool044Info describes the tool044 tool.
 var tool044Info = runtime.Info{
 	Name:        "tool044",
 	Description: "Tool044 does task 44 for the record it is given.",
@@ -3191,7 +3066,6 @@ var tool044Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool044 decodes and checks the arguments of a tool044 call, then calls Tool044.
 func callTool044(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args044
 	var strs toolimpl.Strings
@@ -3207,7 +3081,6 @@ func callTool044(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool044Info, in, Tool044)
 }
 
-// Lines that more than one schema of the tool045 tool holds, each written once.
 const (
 	tool045Id         = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool045Limit      = `"limit":{"type":"integer","maximum":95,"minimum":1,"description":"Limit on results.","default":10},`
@@ -3218,7 +3091,6 @@ const (
 	tool045IdOpenAI   = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool045Info describes the tool045 tool.
 var tool045Info = runtime.Info{
 	Name:        "tool045",
 	Description: "Tool045 does task 45 for the record it is given.",
@@ -3267,7 +3139,6 @@ var tool045Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool045 decodes and checks the arguments of a tool045 call, then calls Tool045.
 func callTool045(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args045
 	var strs toolimpl.Strings
@@ -3283,7 +3154,6 @@ func callTool045(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool045Info, in, Tool045)
 }
 
-// Lines that more than one schema of the tool046 tool holds, each written once.
 const (
 	tool046Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool046Limit    = `"limit":{"type":"integer","maximum":96,"minimum":1,"description":"Limit on results.","default":10},`
@@ -3294,7 +3164,6 @@ const (
 	tool046IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool046Info describes the tool046 tool.
 var tool046Info = runtime.Info{
 	Name:        "tool046",
 	Description: "Tool046 does task 46 for the record it is given.",
@@ -3331,7 +3200,6 @@ var tool046Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool046 decodes and checks the arguments of a tool046 call, then calls Tool046.
 func callTool046(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args046
 	var d toolimpl.Decoder
@@ -3343,7 +3211,6 @@ func callTool046(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool046Info, in, Tool046)
 }
 
-// Lines that more than one schema of the tool047 tool holds, each written once.
 const (
 	tool047Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool047Limit    = `"limit":{"type":"integer","maximum":97,"minimum":1,"description":"Limit on results.","default":10},`
@@ -3354,7 +3221,6 @@ const (
 	tool047IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool047Info describes the tool047 tool.
 var tool047Info = runtime.Info{
 	Name:        "tool047",
 	Description: "Tool047 does task 47 for the record it is given.",
@@ -3407,7 +3273,6 @@ var tool047Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool047 decodes and checks the arguments of a tool047 call, then calls Tool047.
 func callTool047(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args047
 	var strs toolimpl.Strings
@@ -3423,7 +3288,6 @@ func callTool047(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool047Info, in, Tool047)
 }
 
-// Lines that more than one schema of the tool048 tool holds, each written once.
 const (
 	tool048Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool048Limit    = `"limit":{"type":"integer","maximum":98,"minimum":1,"description":"Limit on results.","default":10},`
@@ -3433,7 +3297,6 @@ const (
 	tool048IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool048Info describes the tool048 tool.
 var tool048Info = runtime.Info{
 	Name:        "tool048",
 	Description: "Tool048 does task 48 for the record it is given.",
@@ -3466,7 +3329,6 @@ var tool048Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool048 decodes and checks the arguments of a tool048 call, then calls Tool048.
 func callTool048(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args048
 	var strs toolimpl.Strings
@@ -3482,7 +3344,6 @@ func callTool048(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool048Info, in, Tool048)
 }
 
-// Lines that more than one schema of the tool049 tool holds, each written once.
 const (
 	tool049Id         = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool049Limit      = `"limit":{"type":"integer","maximum":99,"minimum":1,"description":"Limit on results.","default":10},`
@@ -3493,7 +3354,6 @@ const (
 	tool049IdOpenAI   = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool049Info describes the tool049 tool.
 var tool049Info = runtime.Info{
 	Name:        "tool049",
 	Description: "Tool049 does task 49 for the record it is given.",
@@ -3542,7 +3402,6 @@ var tool049Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool049 decodes and checks the arguments of a tool049 call, then calls Tool049.
 func callTool049(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args049
 	var strs toolimpl.Strings
@@ -3558,7 +3417,6 @@ func callTool049(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool049Info, in, Tool049)
 }
 
-// Lines that more than one schema of the tool050 tool holds, each written once.
 const (
 	tool050Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool050Limit    = `"limit":{"type":"integer","maximum":100,"minimum":1,"description":"Limit on results.","default":10},`
@@ -3569,7 +3427,6 @@ const (
 	tool050IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool050Info describes the tool050 tool.
 var tool050Info = runtime.Info{
 	Name:        "tool050",
 	Description: "Tool050 does task 50 for the record it is given.",
@@ -3606,7 +3463,6 @@ var tool050Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool050 decodes and checks the arguments of a tool050 call, then calls Tool050.
 func callTool050(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args050
 	var d toolimpl.Decoder
@@ -3618,7 +3474,6 @@ func callTool050(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool050Info, in, Tool050)
 }
 
-// Lines that more than one schema of the tool051 tool holds, each written once.
 const (
 	tool051Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool051Limit    = `"limit":{"type":"integer","maximum":101,"minimum":1,"description":"Limit on results.","default":10},`
@@ -3629,7 +3484,6 @@ const (
 	tool051IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool051Info describes the tool051 tool.
 var tool051Info = runtime.Info{
 	Name:        "tool051",
 	Description: "Tool051 does task 51 for the record it is given.",
@@ -3682,7 +3536,6 @@ var tool051Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool051 decodes and checks the arguments of a tool051 call, then calls Tool051.
 func callTool051(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args051
 	var strs toolimpl.Strings
@@ -3698,7 +3551,6 @@ func callTool051(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool051Info, in, Tool051)
 }
 
-// Lines that more than one schema of the tool052 tool holds, each written once.
 const (
 	tool052Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool052Limit    = `"limit":{"type":"integer","maximum":102,"minimum":1,"description":"Limit on results.","default":10},`
@@ -3708,7 +3560,6 @@ const (
 	tool052IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool052Info describes the tool052 tool.
 var tool052Info = runtime.Info{
 	Name:        "tool052",
 	Description: "Tool052 does task 52 for the record it is given.",
@@ -3741,7 +3592,6 @@ var tool052Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool052 decodes and checks the arguments of a tool052 call, then calls Tool052.
 func callTool052(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args052
 	var strs toolimpl.Strings
@@ -3757,7 +3607,6 @@ func callTool052(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool052Info, in, Tool052)
 }
 
-// Lines that more than one schema of the tool053 tool holds, each written once.
 const (
 	tool053Id         = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool053Limit      = `"limit":{"type":"integer","maximum":103,"minimum":1,"description":"Limit on results.","default":10},`
@@ -3768,7 +3617,6 @@ const (
 	tool053IdOpenAI   = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool053Info describes the tool053 tool.
 var tool053Info = runtime.Info{
 	Name:        "tool053",
 	Description: "Tool053 does task 53 for the record it is given.",
@@ -3817,7 +3665,6 @@ var tool053Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool053 decodes and checks the arguments of a tool053 call, then calls Tool053.
 func callTool053(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args053
 	var strs toolimpl.Strings
@@ -3833,7 +3680,6 @@ func callTool053(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool053Info, in, Tool053)
 }
 
-// Lines that more than one schema of the tool054 tool holds, each written once.
 const (
 	tool054Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool054Limit    = `"limit":{"type":"integer","maximum":104,"minimum":1,"description":"Limit on results.","default":10},`
@@ -3844,7 +3690,6 @@ const (
 	tool054IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool054Info describes the tool054 tool.
 var tool054Info = runtime.Info{
 	Name:        "tool054",
 	Description: "Tool054 does task 54 for the record it is given.",
@@ -3881,7 +3726,6 @@ var tool054Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool054 decodes and checks the arguments of a tool054 call, then calls Tool054.
 func callTool054(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args054
 	var d toolimpl.Decoder
@@ -3893,7 +3737,6 @@ func callTool054(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool054Info, in, Tool054)
 }
 
-// Lines that more than one schema of the tool055 tool holds, each written once.
 const (
 	tool055Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool055Limit    = `"limit":{"type":"integer","maximum":105,"minimum":1,"description":"Limit on results.","default":10},`
@@ -3904,7 +3747,6 @@ const (
 	tool055IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool055Info describes the tool055 tool.
 var tool055Info = runtime.Info{
 	Name:        "tool055",
 	Description: "Tool055 does task 55 for the record it is given.",
@@ -3957,7 +3799,6 @@ var tool055Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool055 decodes and checks the arguments of a tool055 call, then calls Tool055.
 func callTool055(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args055
 	var strs toolimpl.Strings
@@ -3973,7 +3814,6 @@ func callTool055(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool055Info, in, Tool055)
 }
 
-// Lines that more than one schema of the tool056 tool holds, each written once.
 const (
 	tool056Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool056Limit    = `"limit":{"type":"integer","maximum":106,"minimum":1,"description":"Limit on results.","default":10},`
@@ -3983,7 +3823,6 @@ const (
 	tool056IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool056Info describes the tool056 tool.
 var tool056Info = runtime.Info{
 	Name:        "tool056",
 	Description: "Tool056 does task 56 for the record it is given.",
@@ -4016,7 +3855,6 @@ var tool056Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool056 decodes and checks the arguments of a tool056 call, then calls Tool056.
 func callTool056(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args056
 	var strs toolimpl.Strings
@@ -4032,7 +3870,6 @@ func callTool056(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool056Info, in, Tool056)
 }
 
-// Lines that more than one schema of the tool057 tool holds, each written once.
 const (
 	tool057Id         = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool057Limit      = `"limit":{"type":"integer","maximum":107,"minimum":1,"description":"Limit on results.","default":10},`
@@ -4043,7 +3880,6 @@ const (
 	tool057IdOpenAI   = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool057Info describes the tool057 tool.
 var tool057Info = runtime.Info{
 	Name:        "tool057",
 	Description: "Tool057 does task 57 for the record it is given.",
@@ -4092,7 +3928,6 @@ var tool057Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool057 decodes and checks the arguments of a tool057 call, then calls Tool057.
 func callTool057(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args057
 	var strs toolimpl.Strings
@@ -4108,7 +3943,6 @@ func callTool057(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool057Info, in, Tool057)
 }
 
-// Lines that more than one schema of the tool058 tool holds, each written once.
 const (
 	tool058Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool058Limit    = `"limit":{"type":"integer","maximum":108,"minimum":1,"description":"Limit on results.","default":10},`
@@ -4119,7 +3953,6 @@ const (
 	tool058IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool058Info describes the tool058 tool.
 var tool058Info = runtime.Info{
 	Name:        "tool058",
 	Description: "Tool058 does task 58 for the record it is given.",
@@ -4156,7 +3989,6 @@ var tool058Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool058 decodes and checks the arguments of a tool058 call, then calls Tool058.
 func callTool058(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args058
 	var d toolimpl.Decoder
@@ -4168,7 +4000,6 @@ func callTool058(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool058Info, in, Tool058)
 }
 
-// Lines that more than one schema of the tool059 tool holds, each written once.
 const (
 	tool059Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool059Limit    = `"limit":{"type":"integer","maximum":109,"minimum":1,"description":"Limit on results.","default":10},`
@@ -4179,7 +4010,6 @@ const (
 	tool059IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool059Info describes the tool059 tool.
 var tool059Info = runtime.Info{
 	Name:        "tool059",
 	Description: "Tool059 does task 59 for the record it is given.",
@@ -4232,7 +4062,6 @@ var tool059Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool059 decodes and checks the arguments of a tool059 call, then calls Tool059.
 func callTool059(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args059
 	var strs toolimpl.Strings
@@ -4248,7 +4077,6 @@ func callTool059(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool059Info, in, Tool059)
 }
 
-// Lines that more than one schema of the tool060 tool holds, each written once.
 const (
 	tool060Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool060Limit    = `"limit":{"type":"integer","maximum":110,"minimum":1,"description":"Limit on results.","default":10},`
@@ -4258,7 +4086,6 @@ const (
 	tool060IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool060Info describes the tool060 tool.
 var tool060Info = runtime.Info{
 	Name:        "tool060",
 	Description: "Tool060 does task 60 for the record it is given.",
@@ -4291,7 +4118,6 @@ var tool060Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool060 decodes and checks the arguments of a tool060 call, then calls Tool060.
 func callTool060(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args060
 	var strs toolimpl.Strings
@@ -4307,7 +4133,6 @@ func callTool060(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool060Info, in, Tool060)
 }
 
-// Lines that more than one schema of the tool061 tool holds, each written once.
 const (
 	tool061Id         = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool061Limit      = `"limit":{"type":"integer","maximum":111,"minimum":1,"description":"Limit on results.","default":10},`
@@ -4318,7 +4143,6 @@ const (
 	tool061IdOpenAI   = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool061Info describes the tool061 tool.
 var tool061Info = runtime.Info{
 	Name:        "tool061",
 	Description: "Tool061 does task 61 for the record it is given.",
@@ -4367,7 +4191,6 @@ var tool061Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool061 decodes and checks the arguments of a tool061 call, then calls Tool061.
 func callTool061(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args061
 	var strs toolimpl.Strings
@@ -4383,7 +4206,6 @@ func callTool061(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool061Info, in, Tool061)
 }
 
-// Lines that more than one schema of the tool062 tool holds, each written once.
 const (
 	tool062Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool062Limit    = `"limit":{"type":"integer","maximum":112,"minimum":1,"description":"Limit on results.","default":10},`
@@ -4394,7 +4216,6 @@ const (
 	tool062IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool062Info describes the tool062 tool.
 var tool062Info = runtime.Info{
 	Name:        "tool062",
 	Description: "Tool062 does task 62 for the record it is given.",
@@ -4431,7 +4252,6 @@ var tool062Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool062 decodes and checks the arguments of a tool062 call, then calls Tool062.
 func callTool062(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args062
 	var d toolimpl.Decoder
@@ -4443,7 +4263,6 @@ func callTool062(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool062Info, in, Tool062)
 }
 
-// Lines that more than one schema of the tool063 tool holds, each written once.
 const (
 	tool063Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool063Limit    = `"limit":{"type":"integer","maximum":113,"minimum":1,"description":"Limit on results.","default":10},`
@@ -4454,7 +4273,6 @@ const (
 	tool063IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool063Info describes the tool063 tool.
 var tool063Info = runtime.Info{
 	Name:        "tool063",
 	Description: "Tool063 does task 63 for the record it is given.",
@@ -4507,7 +4325,6 @@ var tool063Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool063 decodes and checks the arguments of a tool063 call, then calls Tool063.
 func callTool063(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args063
 	var strs toolimpl.Strings
@@ -4523,7 +4340,6 @@ func callTool063(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool063Info, in, Tool063)
 }
 
-// Lines that more than one schema of the tool064 tool holds, each written once.
 const (
 	tool064Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool064Limit    = `"limit":{"type":"integer","maximum":114,"minimum":1,"description":"Limit on results.","default":10},`
@@ -4533,7 +4349,6 @@ const (
 	tool064IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool064Info describes the tool064 tool.
 var tool064Info = runtime.Info{
 	Name:        "tool064",
 	Description: "Tool064 does task 64 for the record it is given.",
@@ -4566,7 +4381,6 @@ var tool064Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool064 decodes and checks the arguments of a tool064 call, then calls Tool064.
 func callTool064(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args064
 	var strs toolimpl.Strings
@@ -4582,7 +4396,6 @@ func callTool064(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool064Info, in, Tool064)
 }
 
-// Lines that more than one schema of the tool065 tool holds, each written once.
 const (
 	tool065Id         = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool065Limit      = `"limit":{"type":"integer","maximum":115,"minimum":1,"description":"Limit on results.","default":10},`
@@ -4593,7 +4406,6 @@ const (
 	tool065IdOpenAI   = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool065Info describes the tool065 tool.
 var tool065Info = runtime.Info{
 	Name:        "tool065",
 	Description: "Tool065 does task 65 for the record it is given.",
@@ -4642,7 +4454,6 @@ var tool065Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool065 decodes and checks the arguments of a tool065 call, then calls Tool065.
 func callTool065(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args065
 	var strs toolimpl.Strings
@@ -4658,7 +4469,6 @@ func callTool065(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool065Info, in, Tool065)
 }
 
-// Lines that more than one schema of the tool066 tool holds, each written once.
 const (
 	tool066Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool066Limit    = `"limit":{"type":"integer","maximum":116,"minimum":1,"description":"Limit on results.","default":10},`
@@ -4669,7 +4479,6 @@ const (
 	tool066IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool066Info describes the tool066 tool.
 var tool066Info = runtime.Info{
 	Name:        "tool066",
 	Description: "Tool066 does task 66 for the record it is given.",
@@ -4706,7 +4515,6 @@ var tool066Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool066 decodes and checks the arguments of a tool066 call, then calls Tool066.
 func callTool066(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args066
 	var d toolimpl.Decoder
@@ -4718,7 +4526,6 @@ func callTool066(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool066Info, in, Tool066)
 }
 
-// Lines that more than one schema of the tool067 tool holds, each written once.
 const (
 	tool067Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool067Limit    = `"limit":{"type":"integer","maximum":117,"minimum":1,"description":"Limit on results.","default":10},`
@@ -4729,7 +4536,6 @@ const (
 	tool067IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool067Info describes the tool067 tool.
 var tool067Info = runtime.Info{
 	Name:        "tool067",
 	Description: "Tool067 does task 67 for the record it is given.",
@@ -4782,7 +4588,6 @@ var tool067Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool067 decodes and checks the arguments of a tool067 call, then calls Tool067.
 func callTool067(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args067
 	var strs toolimpl.Strings
@@ -4798,7 +4603,6 @@ func callTool067(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool067Info, in, Tool067)
 }
 
-// Lines that more than one schema of the tool068 tool holds, each written once.
 const (
 	tool068Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool068Limit    = `"limit":{"type":"integer","maximum":118,"minimum":1,"description":"Limit on results.","default":10},`
@@ -4808,7 +4612,6 @@ const (
 	tool068IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool068Info describes the tool068 tool.
 var tool068Info = runtime.Info{
 	Name:        "tool068",
 	Description: "Tool068 does task 68 for the record it is given.",
@@ -4841,7 +4644,6 @@ var tool068Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool068 decodes and checks the arguments of a tool068 call, then calls Tool068.
 func callTool068(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args068
 	var strs toolimpl.Strings
@@ -4857,7 +4659,6 @@ func callTool068(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool068Info, in, Tool068)
 }
 
-// Lines that more than one schema of the tool069 tool holds, each written once.
 const (
 	tool069Id         = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool069Limit      = `"limit":{"type":"integer","maximum":119,"minimum":1,"description":"Limit on results.","default":10},`
@@ -4868,7 +4669,6 @@ const (
 	tool069IdOpenAI   = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool069Info describes the tool069 tool.
 var tool069Info = runtime.Info{
 	Name:        "tool069",
 	Description: "Tool069 does task 69 for the record it is given.",
@@ -4917,7 +4717,6 @@ var tool069Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool069 decodes and checks the arguments of a tool069 call, then calls Tool069.
 func callTool069(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args069
 	var strs toolimpl.Strings
@@ -4933,7 +4732,6 @@ func callTool069(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool069Info, in, Tool069)
 }
 
-// Lines that more than one schema of the tool070 tool holds, each written once.
 const (
 	tool070Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool070Limit    = `"limit":{"type":"integer","maximum":120,"minimum":1,"description":"Limit on results.","default":10},`
@@ -4944,7 +4742,6 @@ const (
 	tool070IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool070Info describes the tool070 tool.
 var tool070Info = runtime.Info{
 	Name:        "tool070",
 	Description: "Tool070 does task 70 for the record it is given.",
@@ -4981,7 +4778,6 @@ var tool070Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool070 decodes and checks the arguments of a tool070 call, then calls Tool070.
 func callTool070(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args070
 	var d toolimpl.Decoder
@@ -4993,7 +4789,6 @@ func callTool070(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool070Info, in, Tool070)
 }
 
-// Lines that more than one schema of the tool071 tool holds, each written once.
 const (
 	tool071Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool071Limit    = `"limit":{"type":"integer","maximum":121,"minimum":1,"description":"Limit on results.","default":10},`
@@ -5004,7 +4799,6 @@ const (
 	tool071IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool071Info describes the tool071 tool.
 var tool071Info = runtime.Info{
 	Name:        "tool071",
 	Description: "Tool071 does task 71 for the record it is given.",
@@ -5057,7 +4851,6 @@ var tool071Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool071 decodes and checks the arguments of a tool071 call, then calls Tool071.
 func callTool071(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args071
 	var strs toolimpl.Strings
@@ -5073,7 +4866,6 @@ func callTool071(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool071Info, in, Tool071)
 }
 
-// Lines that more than one schema of the tool072 tool holds, each written once.
 const (
 	tool072Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool072Limit    = `"limit":{"type":"integer","maximum":122,"minimum":1,"description":"Limit on results.","default":10},`
@@ -5083,7 +4875,6 @@ const (
 	tool072IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool072Info describes the tool072 tool.
 var tool072Info = runtime.Info{
 	Name:        "tool072",
 	Description: "Tool072 does task 72 for the record it is given.",
@@ -5116,7 +4907,6 @@ var tool072Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool072 decodes and checks the arguments of a tool072 call, then calls Tool072.
 func callTool072(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args072
 	var strs toolimpl.Strings
@@ -5132,7 +4922,6 @@ func callTool072(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool072Info, in, Tool072)
 }
 
-// Lines that more than one schema of the tool073 tool holds, each written once.
 const (
 	tool073Id         = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool073Limit      = `"limit":{"type":"integer","maximum":123,"minimum":1,"description":"Limit on results.","default":10},`
@@ -5143,7 +4932,6 @@ const (
 	tool073IdOpenAI   = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool073Info describes the tool073 tool.
 var tool073Info = runtime.Info{
 	Name:        "tool073",
 	Description: "Tool073 does task 73 for the record it is given.",
@@ -5192,7 +4980,6 @@ var tool073Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool073 decodes and checks the arguments of a tool073 call, then calls Tool073.
 func callTool073(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args073
 	var strs toolimpl.Strings
@@ -5208,7 +4995,6 @@ func callTool073(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool073Info, in, Tool073)
 }
 
-// Lines that more than one schema of the tool074 tool holds, each written once.
 const (
 	tool074Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool074Limit    = `"limit":{"type":"integer","maximum":124,"minimum":1,"description":"Limit on results.","default":10},`
@@ -5219,7 +5005,6 @@ const (
 	tool074IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool074Info describes the tool074 tool.
 var tool074Info = runtime.Info{
 	Name:        "tool074",
 	Description: "Tool074 does task 74 for the record it is given.",
@@ -5256,7 +5041,6 @@ var tool074Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool074 decodes and checks the arguments of a tool074 call, then calls Tool074.
 func callTool074(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args074
 	var d toolimpl.Decoder
@@ -5268,7 +5052,6 @@ func callTool074(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool074Info, in, Tool074)
 }
 
-// Lines that more than one schema of the tool075 tool holds, each written once.
 const (
 	tool075Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool075Limit    = `"limit":{"type":"integer","maximum":125,"minimum":1,"description":"Limit on results.","default":10},`
@@ -5279,7 +5062,6 @@ const (
 	tool075IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool075Info describes the tool075 tool.
 var tool075Info = runtime.Info{
 	Name:        "tool075",
 	Description: "Tool075 does task 75 for the record it is given.",
@@ -5332,7 +5114,6 @@ var tool075Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool075 decodes and checks the arguments of a tool075 call, then calls Tool075.
 func callTool075(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args075
 	var strs toolimpl.Strings
@@ -5348,7 +5129,6 @@ func callTool075(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool075Info, in, Tool075)
 }
 
-// Lines that more than one schema of the tool076 tool holds, each written once.
 const (
 	tool076Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool076Limit    = `"limit":{"type":"integer","maximum":126,"minimum":1,"description":"Limit on results.","default":10},`
@@ -5358,7 +5138,6 @@ const (
 	tool076IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool076Info describes the tool076 tool.
 var tool076Info = runtime.Info{
 	Name:        "tool076",
 	Description: "Tool076 does task 76 for the record it is given.",
@@ -5391,7 +5170,6 @@ var tool076Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool076 decodes and checks the arguments of a tool076 call, then calls Tool076.
 func callTool076(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args076
 	var strs toolimpl.Strings
@@ -5407,7 +5185,6 @@ func callTool076(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool076Info, in, Tool076)
 }
 
-// Lines that more than one schema of the tool077 tool holds, each written once.
 const (
 	tool077Id         = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool077Limit      = `"limit":{"type":"integer","maximum":127,"minimum":1,"description":"Limit on results.","default":10},`
@@ -5418,7 +5195,6 @@ const (
 	tool077IdOpenAI   = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool077Info describes the tool077 tool.
 var tool077Info = runtime.Info{
 	Name:        "tool077",
 	Description: "Tool077 does task 77 for the record it is given.",
@@ -5467,7 +5243,6 @@ var tool077Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool077 decodes and checks the arguments of a tool077 call, then calls Tool077.
 func callTool077(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args077
 	var strs toolimpl.Strings
@@ -5483,7 +5258,6 @@ func callTool077(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool077Info, in, Tool077)
 }
 
-// Lines that more than one schema of the tool078 tool holds, each written once.
 const (
 	tool078Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool078Limit    = `"limit":{"type":"integer","maximum":128,"minimum":1,"description":"Limit on results.","default":10},`
@@ -5494,7 +5268,6 @@ const (
 	tool078IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool078Info describes the tool078 tool.
 var tool078Info = runtime.Info{
 	Name:        "tool078",
 	Description: "Tool078 does task 78 for the record it is given.",
@@ -5531,7 +5304,6 @@ var tool078Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool078 decodes and checks the arguments of a tool078 call, then calls Tool078.
 func callTool078(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args078
 	var d toolimpl.Decoder
@@ -5543,7 +5315,6 @@ func callTool078(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool078Info, in, Tool078)
 }
 
-// Lines that more than one schema of the tool079 tool holds, each written once.
 const (
 	tool079Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool079Limit    = `"limit":{"type":"integer","maximum":129,"minimum":1,"description":"Limit on results.","default":10},`
@@ -5554,7 +5325,6 @@ const (
 	tool079IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool079Info describes the tool079 tool.
 var tool079Info = runtime.Info{
 	Name:        "tool079",
 	Description: "Tool079 does task 79 for the record it is given.",
@@ -5607,7 +5377,6 @@ var tool079Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool079 decodes and checks the arguments of a tool079 call, then calls Tool079.
 func callTool079(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args079
 	var strs toolimpl.Strings
@@ -5623,7 +5392,6 @@ func callTool079(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool079Info, in, Tool079)
 }
 
-// Lines that more than one schema of the tool080 tool holds, each written once.
 const (
 	tool080Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool080Limit    = `"limit":{"type":"integer","maximum":130,"minimum":1,"description":"Limit on results.","default":10},`
@@ -5633,7 +5401,6 @@ const (
 	tool080IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool080Info describes the tool080 tool.
 var tool080Info = runtime.Info{
 	Name:        "tool080",
 	Description: "Tool080 does task 80 for the record it is given.",
@@ -5666,7 +5433,6 @@ var tool080Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool080 decodes and checks the arguments of a tool080 call, then calls Tool080.
 func callTool080(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args080
 	var strs toolimpl.Strings
@@ -5682,7 +5448,6 @@ func callTool080(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool080Info, in, Tool080)
 }
 
-// Lines that more than one schema of the tool081 tool holds, each written once.
 const (
 	tool081Id         = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool081Limit      = `"limit":{"type":"integer","maximum":131,"minimum":1,"description":"Limit on results.","default":10},`
@@ -5693,7 +5458,6 @@ const (
 	tool081IdOpenAI   = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool081Info describes the tool081 tool.
 var tool081Info = runtime.Info{
 	Name:        "tool081",
 	Description: "Tool081 does task 81 for the record it is given.",
@@ -5742,7 +5506,6 @@ var tool081Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool081 decodes and checks the arguments of a tool081 call, then calls Tool081.
 func callTool081(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args081
 	var strs toolimpl.Strings
@@ -5758,7 +5521,6 @@ func callTool081(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool081Info, in, Tool081)
 }
 
-// Lines that more than one schema of the tool082 tool holds, each written once.
 const (
 	tool082Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool082Limit    = `"limit":{"type":"integer","maximum":132,"minimum":1,"description":"Limit on results.","default":10},`
@@ -5769,7 +5531,6 @@ const (
 	tool082IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool082Info describes the tool082 tool.
 var tool082Info = runtime.Info{
 	Name:        "tool082",
 	Description: "Tool082 does task 82 for the record it is given.",
@@ -5806,7 +5567,6 @@ var tool082Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool082 decodes and checks the arguments of a tool082 call, then calls Tool082.
 func callTool082(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args082
 	var d toolimpl.Decoder
@@ -5818,7 +5578,6 @@ func callTool082(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool082Info, in, Tool082)
 }
 
-// Lines that more than one schema of the tool083 tool holds, each written once.
 const (
 	tool083Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool083Limit    = `"limit":{"type":"integer","maximum":133,"minimum":1,"description":"Limit on results.","default":10},`
@@ -5829,7 +5588,6 @@ const (
 	tool083IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool083Info describes the tool083 tool.
 var tool083Info = runtime.Info{
 	Name:        "tool083",
 	Description: "Tool083 does task 83 for the record it is given.",
@@ -5882,7 +5640,6 @@ var tool083Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool083 decodes and checks the arguments of a tool083 call, then calls Tool083.
 func callTool083(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args083
 	var strs toolimpl.Strings
@@ -5898,7 +5655,6 @@ func callTool083(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool083Info, in, Tool083)
 }
 
-// Lines that more than one schema of the tool084 tool holds, each written once.
 const (
 	tool084Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool084Limit    = `"limit":{"type":"integer","maximum":134,"minimum":1,"description":"Limit on results.","default":10},`
@@ -5908,7 +5664,6 @@ const (
 	tool084IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool084Info describes the tool084 tool.
 var tool084Info = runtime.Info{
 	Name:        "tool084",
 	Description: "Tool084 does task 84 for the record it is given.",
@@ -5941,7 +5696,6 @@ var tool084Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool084 decodes and checks the arguments of a tool084 call, then calls Tool084.
 func callTool084(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args084
 	var strs toolimpl.Strings
@@ -5957,7 +5711,6 @@ func callTool084(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool084Info, in, Tool084)
 }
 
-// Lines that more than one schema of the tool085 tool holds, each written once.
 const (
 	tool085Id         = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool085Limit      = `"limit":{"type":"integer","maximum":135,"minimum":1,"description":"Limit on results.","default":10},`
@@ -5968,7 +5721,6 @@ const (
 	tool085IdOpenAI   = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool085Info describes the tool085 tool.
 var tool085Info = runtime.Info{
 	Name:        "tool085",
 	Description: "Tool085 does task 85 for the record it is given.",
@@ -6017,7 +5769,6 @@ var tool085Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool085 decodes and checks the arguments of a tool085 call, then calls Tool085.
 func callTool085(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args085
 	var strs toolimpl.Strings
@@ -6033,7 +5784,6 @@ func callTool085(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool085Info, in, Tool085)
 }
 
-// Lines that more than one schema of the tool086 tool holds, each written once.
 const (
 	tool086Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool086Limit    = `"limit":{"type":"integer","maximum":136,"minimum":1,"description":"Limit on results.","default":10},`
@@ -6044,7 +5794,6 @@ const (
 	tool086IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool086Info describes the tool086 tool.
 var tool086Info = runtime.Info{
 	Name:        "tool086",
 	Description: "Tool086 does task 86 for the record it is given.",
@@ -6081,7 +5830,6 @@ var tool086Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool086 decodes and checks the arguments of a tool086 call, then calls Tool086.
 func callTool086(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args086
 	var d toolimpl.Decoder
@@ -6093,7 +5841,6 @@ func callTool086(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool086Info, in, Tool086)
 }
 
-// Lines that more than one schema of the tool087 tool holds, each written once.
 const (
 	tool087Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool087Limit    = `"limit":{"type":"integer","maximum":137,"minimum":1,"description":"Limit on results.","default":10},`
@@ -6104,7 +5851,6 @@ const (
 	tool087IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool087Info describes the tool087 tool.
 var tool087Info = runtime.Info{
 	Name:        "tool087",
 	Description: "Tool087 does task 87 for the record it is given.",
@@ -6157,7 +5903,6 @@ var tool087Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool087 decodes and checks the arguments of a tool087 call, then calls Tool087.
 func callTool087(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args087
 	var strs toolimpl.Strings
@@ -6173,7 +5918,6 @@ func callTool087(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool087Info, in, Tool087)
 }
 
-// Lines that more than one schema of the tool088 tool holds, each written once.
 const (
 	tool088Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool088Limit    = `"limit":{"type":"integer","maximum":138,"minimum":1,"description":"Limit on results.","default":10},`
@@ -6183,7 +5927,6 @@ const (
 	tool088IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool088Info describes the tool088 tool.
 var tool088Info = runtime.Info{
 	Name:        "tool088",
 	Description: "Tool088 does task 88 for the record it is given.",
@@ -6216,7 +5959,6 @@ var tool088Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool088 decodes and checks the arguments of a tool088 call, then calls Tool088.
 func callTool088(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args088
 	var strs toolimpl.Strings
@@ -6232,7 +5974,6 @@ func callTool088(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool088Info, in, Tool088)
 }
 
-// Lines that more than one schema of the tool089 tool holds, each written once.
 const (
 	tool089Id         = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool089Limit      = `"limit":{"type":"integer","maximum":139,"minimum":1,"description":"Limit on results.","default":10},`
@@ -6243,7 +5984,6 @@ const (
 	tool089IdOpenAI   = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool089Info describes the tool089 tool.
 var tool089Info = runtime.Info{
 	Name:        "tool089",
 	Description: "Tool089 does task 89 for the record it is given.",
@@ -6292,7 +6032,6 @@ var tool089Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool089 decodes and checks the arguments of a tool089 call, then calls Tool089.
 func callTool089(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args089
 	var strs toolimpl.Strings
@@ -6308,7 +6047,6 @@ func callTool089(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool089Info, in, Tool089)
 }
 
-// Lines that more than one schema of the tool090 tool holds, each written once.
 const (
 	tool090Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool090Limit    = `"limit":{"type":"integer","maximum":140,"minimum":1,"description":"Limit on results.","default":10},`
@@ -6319,7 +6057,6 @@ const (
 	tool090IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool090Info describes the tool090 tool.
 var tool090Info = runtime.Info{
 	Name:        "tool090",
 	Description: "Tool090 does task 90 for the record it is given.",
@@ -6356,7 +6093,6 @@ var tool090Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool090 decodes and checks the arguments of a tool090 call, then calls Tool090.
 func callTool090(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args090
 	var d toolimpl.Decoder
@@ -6368,7 +6104,6 @@ func callTool090(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool090Info, in, Tool090)
 }
 
-// Lines that more than one schema of the tool091 tool holds, each written once.
 const (
 	tool091Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool091Limit    = `"limit":{"type":"integer","maximum":141,"minimum":1,"description":"Limit on results.","default":10},`
@@ -6379,7 +6114,6 @@ const (
 	tool091IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool091Info describes the tool091 tool.
 var tool091Info = runtime.Info{
 	Name:        "tool091",
 	Description: "Tool091 does task 91 for the record it is given.",
@@ -6432,7 +6166,6 @@ var tool091Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool091 decodes and checks the arguments of a tool091 call, then calls Tool091.
 func callTool091(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args091
 	var strs toolimpl.Strings
@@ -6448,7 +6181,6 @@ func callTool091(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool091Info, in, Tool091)
 }
 
-// Lines that more than one schema of the tool092 tool holds, each written once.
 const (
 	tool092Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool092Limit    = `"limit":{"type":"integer","maximum":142,"minimum":1,"description":"Limit on results.","default":10},`
@@ -6458,7 +6190,6 @@ const (
 	tool092IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool092Info describes the tool092 tool.
 var tool092Info = runtime.Info{
 	Name:        "tool092",
 	Description: "Tool092 does task 92 for the record it is given.",
@@ -6491,7 +6222,6 @@ var tool092Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool092 decodes and checks the arguments of a tool092 call, then calls Tool092.
 func callTool092(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args092
 	var strs toolimpl.Strings
@@ -6507,7 +6237,6 @@ func callTool092(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool092Info, in, Tool092)
 }
 
-// Lines that more than one schema of the tool093 tool holds, each written once.
 const (
 	tool093Id         = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool093Limit      = `"limit":{"type":"integer","maximum":143,"minimum":1,"description":"Limit on results.","default":10},`
@@ -6518,7 +6247,6 @@ const (
 	tool093IdOpenAI   = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool093Info describes the tool093 tool.
 var tool093Info = runtime.Info{
 	Name:        "tool093",
 	Description: "Tool093 does task 93 for the record it is given.",
@@ -6567,7 +6295,6 @@ var tool093Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool093 decodes and checks the arguments of a tool093 call, then calls Tool093.
 func callTool093(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args093
 	var strs toolimpl.Strings
@@ -6583,7 +6310,6 @@ func callTool093(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool093Info, in, Tool093)
 }
 
-// Lines that more than one schema of the tool094 tool holds, each written once.
 const (
 	tool094Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool094Limit    = `"limit":{"type":"integer","maximum":144,"minimum":1,"description":"Limit on results.","default":10},`
@@ -6594,7 +6320,6 @@ const (
 	tool094IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool094Info describes the tool094 tool.
 var tool094Info = runtime.Info{
 	Name:        "tool094",
 	Description: "Tool094 does task 94 for the record it is given.",
@@ -6631,7 +6356,6 @@ var tool094Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool094 decodes and checks the arguments of a tool094 call, then calls Tool094.
 func callTool094(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args094
 	var d toolimpl.Decoder
@@ -6643,7 +6367,6 @@ func callTool094(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool094Info, in, Tool094)
 }
 
-// Lines that more than one schema of the tool095 tool holds, each written once.
 const (
 	tool095Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool095Limit    = `"limit":{"type":"integer","maximum":145,"minimum":1,"description":"Limit on results.","default":10},`
@@ -6654,7 +6377,6 @@ const (
 	tool095IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool095Info describes the tool095 tool.
 var tool095Info = runtime.Info{
 	Name:        "tool095",
 	Description: "Tool095 does task 95 for the record it is given.",
@@ -6707,7 +6429,6 @@ var tool095Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool095 decodes and checks the arguments of a tool095 call, then calls Tool095.
 func callTool095(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args095
 	var strs toolimpl.Strings
@@ -6723,7 +6444,6 @@ func callTool095(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool095Info, in, Tool095)
 }
 
-// Lines that more than one schema of the tool096 tool holds, each written once.
 const (
 	tool096Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool096Limit    = `"limit":{"type":"integer","maximum":146,"minimum":1,"description":"Limit on results.","default":10},`
@@ -6733,7 +6453,6 @@ const (
 	tool096IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool096Info describes the tool096 tool.
 var tool096Info = runtime.Info{
 	Name:        "tool096",
 	Description: "Tool096 does task 96 for the record it is given.",
@@ -6766,7 +6485,6 @@ var tool096Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool096 decodes and checks the arguments of a tool096 call, then calls Tool096.
 func callTool096(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args096
 	var strs toolimpl.Strings
@@ -6782,7 +6500,6 @@ func callTool096(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool096Info, in, Tool096)
 }
 
-// Lines that more than one schema of the tool097 tool holds, each written once.
 const (
 	tool097Id         = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool097Limit      = `"limit":{"type":"integer","maximum":147,"minimum":1,"description":"Limit on results.","default":10},`
@@ -6793,7 +6510,6 @@ const (
 	tool097IdOpenAI   = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool097Info describes the tool097 tool.
 var tool097Info = runtime.Info{
 	Name:        "tool097",
 	Description: "Tool097 does task 97 for the record it is given.",
@@ -6842,7 +6558,6 @@ var tool097Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool097 decodes and checks the arguments of a tool097 call, then calls Tool097.
 func callTool097(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args097
 	var strs toolimpl.Strings
@@ -6858,7 +6573,6 @@ func callTool097(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool097Info, in, Tool097)
 }
 
-// Lines that more than one schema of the tool098 tool holds, each written once.
 const (
 	tool098Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool098Limit    = `"limit":{"type":"integer","maximum":148,"minimum":1,"description":"Limit on results.","default":10},`
@@ -6869,7 +6583,6 @@ const (
 	tool098IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool098Info describes the tool098 tool.
 var tool098Info = runtime.Info{
 	Name:        "tool098",
 	Description: "Tool098 does task 98 for the record it is given.",
@@ -6906,7 +6619,6 @@ var tool098Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool098 decodes and checks the arguments of a tool098 call, then calls Tool098.
 func callTool098(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args098
 	var d toolimpl.Decoder
@@ -6918,7 +6630,6 @@ func callTool098(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool098Info, in, Tool098)
 }
 
-// Lines that more than one schema of the tool099 tool holds, each written once.
 const (
 	tool099Id       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the record."},`
 	tool099Limit    = `"limit":{"type":"integer","maximum":149,"minimum":1,"description":"Limit on results.","default":10},`
@@ -6929,7 +6640,6 @@ const (
 	tool099IdOpenAI = `"id":{"type":"string","description":"id of the record. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// tool099Info describes the tool099 tool.
 var tool099Info = runtime.Info{
 	Name:        "tool099",
 	Description: "Tool099 does task 99 for the record it is given.",
@@ -6982,7 +6692,6 @@ var tool099Info = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTool099 decodes and checks the arguments of a tool099 call, then calls Tool099.
 func callTool099(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args099
 	var strs toolimpl.Strings
@@ -6998,7 +6707,6 @@ func callTool099(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.Run(ctx, s, &tool099Info, in, Tool099)
 }
 
-// decodeArgs000 decodes an Args000 and checks its constraints.
 func decodeArgs000(d *toolimpl.Decoder, v *Args000) {
 	if !d.Object() {
 		return
@@ -7042,7 +6750,6 @@ func decodeArgs000(d *toolimpl.Decoder, v *Args000) {
 	}
 }
 
-// decodeArgs001 decodes an Args001 and checks its constraints.
 func decodeArgs001(d *toolimpl.Decoder, v *Args001) {
 	if !d.Object() {
 		return
@@ -7086,7 +6793,6 @@ func decodeArgs001(d *toolimpl.Decoder, v *Args001) {
 	}
 }
 
-// decodeArgs002 decodes an Args002 and checks its constraints.
 func decodeArgs002(d *toolimpl.Decoder, v *Args002) {
 	if !d.Object() {
 		return
@@ -7143,7 +6849,6 @@ func decodeArgs002(d *toolimpl.Decoder, v *Args002) {
 	}
 }
 
-// decodeArgs003 decodes an Args003 and checks its constraints.
 func decodeArgs003(d *toolimpl.Decoder, v *Args003) {
 	if !d.Object() {
 		return
@@ -7203,7 +6908,6 @@ func decodeArgs003(d *toolimpl.Decoder, v *Args003) {
 	}
 }
 
-// decodeArgs004 decodes an Args004 and checks its constraints.
 func decodeArgs004(d *toolimpl.Decoder, v *Args004) {
 	if !d.Object() {
 		return
@@ -7247,7 +6951,6 @@ func decodeArgs004(d *toolimpl.Decoder, v *Args004) {
 	}
 }
 
-// decodeArgs005 decodes an Args005 and checks its constraints.
 func decodeArgs005(d *toolimpl.Decoder, v *Args005) {
 	if !d.Object() {
 		return
@@ -7291,7 +6994,6 @@ func decodeArgs005(d *toolimpl.Decoder, v *Args005) {
 	}
 }
 
-// decodeArgs006 decodes an Args006 and checks its constraints.
 func decodeArgs006(d *toolimpl.Decoder, v *Args006) {
 	if !d.Object() {
 		return
@@ -7348,7 +7050,6 @@ func decodeArgs006(d *toolimpl.Decoder, v *Args006) {
 	}
 }
 
-// decodeArgs007 decodes an Args007 and checks its constraints.
 func decodeArgs007(d *toolimpl.Decoder, v *Args007) {
 	if !d.Object() {
 		return
@@ -7408,7 +7109,6 @@ func decodeArgs007(d *toolimpl.Decoder, v *Args007) {
 	}
 }
 
-// decodeArgs008 decodes an Args008 and checks its constraints.
 func decodeArgs008(d *toolimpl.Decoder, v *Args008) {
 	if !d.Object() {
 		return
@@ -7452,7 +7152,6 @@ func decodeArgs008(d *toolimpl.Decoder, v *Args008) {
 	}
 }
 
-// decodeArgs009 decodes an Args009 and checks its constraints.
 func decodeArgs009(d *toolimpl.Decoder, v *Args009) {
 	if !d.Object() {
 		return
@@ -7496,7 +7195,6 @@ func decodeArgs009(d *toolimpl.Decoder, v *Args009) {
 	}
 }
 
-// decodeArgs010 decodes an Args010 and checks its constraints.
 func decodeArgs010(d *toolimpl.Decoder, v *Args010) {
 	if !d.Object() {
 		return
@@ -7553,7 +7251,6 @@ func decodeArgs010(d *toolimpl.Decoder, v *Args010) {
 	}
 }
 
-// decodeArgs011 decodes an Args011 and checks its constraints.
 func decodeArgs011(d *toolimpl.Decoder, v *Args011) {
 	if !d.Object() {
 		return
@@ -7613,7 +7310,6 @@ func decodeArgs011(d *toolimpl.Decoder, v *Args011) {
 	}
 }
 
-// decodeArgs012 decodes an Args012 and checks its constraints.
 func decodeArgs012(d *toolimpl.Decoder, v *Args012) {
 	if !d.Object() {
 		return
@@ -7657,7 +7353,6 @@ func decodeArgs012(d *toolimpl.Decoder, v *Args012) {
 	}
 }
 
-// decodeArgs013 decodes an Args013 and checks its constraints.
 func decodeArgs013(d *toolimpl.Decoder, v *Args013) {
 	if !d.Object() {
 		return
@@ -7701,7 +7396,6 @@ func decodeArgs013(d *toolimpl.Decoder, v *Args013) {
 	}
 }
 
-// decodeArgs014 decodes an Args014 and checks its constraints.
 func decodeArgs014(d *toolimpl.Decoder, v *Args014) {
 	if !d.Object() {
 		return
@@ -7758,7 +7452,6 @@ func decodeArgs014(d *toolimpl.Decoder, v *Args014) {
 	}
 }
 
-// decodeArgs015 decodes an Args015 and checks its constraints.
 func decodeArgs015(d *toolimpl.Decoder, v *Args015) {
 	if !d.Object() {
 		return
@@ -7818,7 +7511,6 @@ func decodeArgs015(d *toolimpl.Decoder, v *Args015) {
 	}
 }
 
-// decodeArgs016 decodes an Args016 and checks its constraints.
 func decodeArgs016(d *toolimpl.Decoder, v *Args016) {
 	if !d.Object() {
 		return
@@ -7862,7 +7554,6 @@ func decodeArgs016(d *toolimpl.Decoder, v *Args016) {
 	}
 }
 
-// decodeArgs017 decodes an Args017 and checks its constraints.
 func decodeArgs017(d *toolimpl.Decoder, v *Args017) {
 	if !d.Object() {
 		return
@@ -7906,7 +7597,6 @@ func decodeArgs017(d *toolimpl.Decoder, v *Args017) {
 	}
 }
 
-// decodeArgs018 decodes an Args018 and checks its constraints.
 func decodeArgs018(d *toolimpl.Decoder, v *Args018) {
 	if !d.Object() {
 		return
@@ -7963,7 +7653,6 @@ func decodeArgs018(d *toolimpl.Decoder, v *Args018) {
 	}
 }
 
-// decodeArgs019 decodes an Args019 and checks its constraints.
 func decodeArgs019(d *toolimpl.Decoder, v *Args019) {
 	if !d.Object() {
 		return
@@ -8023,7 +7712,6 @@ func decodeArgs019(d *toolimpl.Decoder, v *Args019) {
 	}
 }
 
-// decodeArgs020 decodes an Args020 and checks its constraints.
 func decodeArgs020(d *toolimpl.Decoder, v *Args020) {
 	if !d.Object() {
 		return
@@ -8067,7 +7755,6 @@ func decodeArgs020(d *toolimpl.Decoder, v *Args020) {
 	}
 }
 
-// decodeArgs021 decodes an Args021 and checks its constraints.
 func decodeArgs021(d *toolimpl.Decoder, v *Args021) {
 	if !d.Object() {
 		return
@@ -8111,7 +7798,6 @@ func decodeArgs021(d *toolimpl.Decoder, v *Args021) {
 	}
 }
 
-// decodeArgs022 decodes an Args022 and checks its constraints.
 func decodeArgs022(d *toolimpl.Decoder, v *Args022) {
 	if !d.Object() {
 		return
@@ -8168,7 +7854,6 @@ func decodeArgs022(d *toolimpl.Decoder, v *Args022) {
 	}
 }
 
-// decodeArgs023 decodes an Args023 and checks its constraints.
 func decodeArgs023(d *toolimpl.Decoder, v *Args023) {
 	if !d.Object() {
 		return
@@ -8228,7 +7913,6 @@ func decodeArgs023(d *toolimpl.Decoder, v *Args023) {
 	}
 }
 
-// decodeArgs024 decodes an Args024 and checks its constraints.
 func decodeArgs024(d *toolimpl.Decoder, v *Args024) {
 	if !d.Object() {
 		return
@@ -8272,7 +7956,6 @@ func decodeArgs024(d *toolimpl.Decoder, v *Args024) {
 	}
 }
 
-// decodeArgs025 decodes an Args025 and checks its constraints.
 func decodeArgs025(d *toolimpl.Decoder, v *Args025) {
 	if !d.Object() {
 		return
@@ -8316,7 +7999,6 @@ func decodeArgs025(d *toolimpl.Decoder, v *Args025) {
 	}
 }
 
-// decodeArgs026 decodes an Args026 and checks its constraints.
 func decodeArgs026(d *toolimpl.Decoder, v *Args026) {
 	if !d.Object() {
 		return
@@ -8373,7 +8055,6 @@ func decodeArgs026(d *toolimpl.Decoder, v *Args026) {
 	}
 }
 
-// decodeArgs027 decodes an Args027 and checks its constraints.
 func decodeArgs027(d *toolimpl.Decoder, v *Args027) {
 	if !d.Object() {
 		return
@@ -8433,7 +8114,6 @@ func decodeArgs027(d *toolimpl.Decoder, v *Args027) {
 	}
 }
 
-// decodeArgs028 decodes an Args028 and checks its constraints.
 func decodeArgs028(d *toolimpl.Decoder, v *Args028) {
 	if !d.Object() {
 		return
@@ -8477,7 +8157,6 @@ func decodeArgs028(d *toolimpl.Decoder, v *Args028) {
 	}
 }
 
-// decodeArgs029 decodes an Args029 and checks its constraints.
 func decodeArgs029(d *toolimpl.Decoder, v *Args029) {
 	if !d.Object() {
 		return
@@ -8521,7 +8200,6 @@ func decodeArgs029(d *toolimpl.Decoder, v *Args029) {
 	}
 }
 
-// decodeArgs030 decodes an Args030 and checks its constraints.
 func decodeArgs030(d *toolimpl.Decoder, v *Args030) {
 	if !d.Object() {
 		return
@@ -8578,7 +8256,6 @@ func decodeArgs030(d *toolimpl.Decoder, v *Args030) {
 	}
 }
 
-// decodeArgs031 decodes an Args031 and checks its constraints.
 func decodeArgs031(d *toolimpl.Decoder, v *Args031) {
 	if !d.Object() {
 		return
@@ -8638,7 +8315,6 @@ func decodeArgs031(d *toolimpl.Decoder, v *Args031) {
 	}
 }
 
-// decodeArgs032 decodes an Args032 and checks its constraints.
 func decodeArgs032(d *toolimpl.Decoder, v *Args032) {
 	if !d.Object() {
 		return
@@ -8682,7 +8358,6 @@ func decodeArgs032(d *toolimpl.Decoder, v *Args032) {
 	}
 }
 
-// decodeArgs033 decodes an Args033 and checks its constraints.
 func decodeArgs033(d *toolimpl.Decoder, v *Args033) {
 	if !d.Object() {
 		return
@@ -8726,7 +8401,6 @@ func decodeArgs033(d *toolimpl.Decoder, v *Args033) {
 	}
 }
 
-// decodeArgs034 decodes an Args034 and checks its constraints.
 func decodeArgs034(d *toolimpl.Decoder, v *Args034) {
 	if !d.Object() {
 		return
@@ -8783,7 +8457,6 @@ func decodeArgs034(d *toolimpl.Decoder, v *Args034) {
 	}
 }
 
-// decodeArgs035 decodes an Args035 and checks its constraints.
 func decodeArgs035(d *toolimpl.Decoder, v *Args035) {
 	if !d.Object() {
 		return
@@ -8843,7 +8516,6 @@ func decodeArgs035(d *toolimpl.Decoder, v *Args035) {
 	}
 }
 
-// decodeArgs036 decodes an Args036 and checks its constraints.
 func decodeArgs036(d *toolimpl.Decoder, v *Args036) {
 	if !d.Object() {
 		return
@@ -8887,7 +8559,6 @@ func decodeArgs036(d *toolimpl.Decoder, v *Args036) {
 	}
 }
 
-// decodeArgs037 decodes an Args037 and checks its constraints.
 func decodeArgs037(d *toolimpl.Decoder, v *Args037) {
 	if !d.Object() {
 		return
@@ -8931,7 +8602,6 @@ func decodeArgs037(d *toolimpl.Decoder, v *Args037) {
 	}
 }
 
-// decodeArgs038 decodes an Args038 and checks its constraints.
 func decodeArgs038(d *toolimpl.Decoder, v *Args038) {
 	if !d.Object() {
 		return
@@ -8988,7 +8658,6 @@ func decodeArgs038(d *toolimpl.Decoder, v *Args038) {
 	}
 }
 
-// decodeArgs039 decodes an Args039 and checks its constraints.
 func decodeArgs039(d *toolimpl.Decoder, v *Args039) {
 	if !d.Object() {
 		return
@@ -9048,7 +8717,6 @@ func decodeArgs039(d *toolimpl.Decoder, v *Args039) {
 	}
 }
 
-// decodeArgs040 decodes an Args040 and checks its constraints.
 func decodeArgs040(d *toolimpl.Decoder, v *Args040) {
 	if !d.Object() {
 		return
@@ -9092,7 +8760,6 @@ func decodeArgs040(d *toolimpl.Decoder, v *Args040) {
 	}
 }
 
-// decodeArgs041 decodes an Args041 and checks its constraints.
 func decodeArgs041(d *toolimpl.Decoder, v *Args041) {
 	if !d.Object() {
 		return
@@ -9136,7 +8803,6 @@ func decodeArgs041(d *toolimpl.Decoder, v *Args041) {
 	}
 }
 
-// decodeArgs042 decodes an Args042 and checks its constraints.
 func decodeArgs042(d *toolimpl.Decoder, v *Args042) {
 	if !d.Object() {
 		return
@@ -9193,7 +8859,6 @@ func decodeArgs042(d *toolimpl.Decoder, v *Args042) {
 	}
 }
 
-// decodeArgs043 decodes an Args043 and checks its constraints.
 func decodeArgs043(d *toolimpl.Decoder, v *Args043) {
 	if !d.Object() {
 		return
@@ -9253,7 +8918,6 @@ func decodeArgs043(d *toolimpl.Decoder, v *Args043) {
 	}
 }
 
-// decodeArgs044 decodes an Args044 and checks its constraints.
 func decodeArgs044(d *toolimpl.Decoder, v *Args044) {
 	if !d.Object() {
 		return
@@ -9297,7 +8961,6 @@ func decodeArgs044(d *toolimpl.Decoder, v *Args044) {
 	}
 }
 
-// decodeArgs045 decodes an Args045 and checks its constraints.
 func decodeArgs045(d *toolimpl.Decoder, v *Args045) {
 	if !d.Object() {
 		return
@@ -9341,7 +9004,6 @@ func decodeArgs045(d *toolimpl.Decoder, v *Args045) {
 	}
 }
 
-// decodeArgs046 decodes an Args046 and checks its constraints.
 func decodeArgs046(d *toolimpl.Decoder, v *Args046) {
 	if !d.Object() {
 		return
@@ -9398,7 +9060,6 @@ func decodeArgs046(d *toolimpl.Decoder, v *Args046) {
 	}
 }
 
-// decodeArgs047 decodes an Args047 and checks its constraints.
 func decodeArgs047(d *toolimpl.Decoder, v *Args047) {
 	if !d.Object() {
 		return
@@ -9458,7 +9119,6 @@ func decodeArgs047(d *toolimpl.Decoder, v *Args047) {
 	}
 }
 
-// decodeArgs048 decodes an Args048 and checks its constraints.
 func decodeArgs048(d *toolimpl.Decoder, v *Args048) {
 	if !d.Object() {
 		return
@@ -9502,7 +9162,6 @@ func decodeArgs048(d *toolimpl.Decoder, v *Args048) {
 	}
 }
 
-// decodeArgs049 decodes an Args049 and checks its constraints.
 func decodeArgs049(d *toolimpl.Decoder, v *Args049) {
 	if !d.Object() {
 		return
@@ -9546,7 +9205,6 @@ func decodeArgs049(d *toolimpl.Decoder, v *Args049) {
 	}
 }
 
-// decodeArgs050 decodes an Args050 and checks its constraints.
 func decodeArgs050(d *toolimpl.Decoder, v *Args050) {
 	if !d.Object() {
 		return
@@ -9603,7 +9261,6 @@ func decodeArgs050(d *toolimpl.Decoder, v *Args050) {
 	}
 }
 
-// decodeArgs051 decodes an Args051 and checks its constraints.
 func decodeArgs051(d *toolimpl.Decoder, v *Args051) {
 	if !d.Object() {
 		return
@@ -9663,7 +9320,6 @@ func decodeArgs051(d *toolimpl.Decoder, v *Args051) {
 	}
 }
 
-// decodeArgs052 decodes an Args052 and checks its constraints.
 func decodeArgs052(d *toolimpl.Decoder, v *Args052) {
 	if !d.Object() {
 		return
@@ -9707,7 +9363,6 @@ func decodeArgs052(d *toolimpl.Decoder, v *Args052) {
 	}
 }
 
-// decodeArgs053 decodes an Args053 and checks its constraints.
 func decodeArgs053(d *toolimpl.Decoder, v *Args053) {
 	if !d.Object() {
 		return
@@ -9751,7 +9406,6 @@ func decodeArgs053(d *toolimpl.Decoder, v *Args053) {
 	}
 }
 
-// decodeArgs054 decodes an Args054 and checks its constraints.
 func decodeArgs054(d *toolimpl.Decoder, v *Args054) {
 	if !d.Object() {
 		return
@@ -9808,7 +9462,6 @@ func decodeArgs054(d *toolimpl.Decoder, v *Args054) {
 	}
 }
 
-// decodeArgs055 decodes an Args055 and checks its constraints.
 func decodeArgs055(d *toolimpl.Decoder, v *Args055) {
 	if !d.Object() {
 		return
@@ -9868,7 +9521,6 @@ func decodeArgs055(d *toolimpl.Decoder, v *Args055) {
 	}
 }
 
-// decodeArgs056 decodes an Args056 and checks its constraints.
 func decodeArgs056(d *toolimpl.Decoder, v *Args056) {
 	if !d.Object() {
 		return
@@ -9912,7 +9564,6 @@ func decodeArgs056(d *toolimpl.Decoder, v *Args056) {
 	}
 }
 
-// decodeArgs057 decodes an Args057 and checks its constraints.
 func decodeArgs057(d *toolimpl.Decoder, v *Args057) {
 	if !d.Object() {
 		return
@@ -9956,7 +9607,6 @@ func decodeArgs057(d *toolimpl.Decoder, v *Args057) {
 	}
 }
 
-// decodeArgs058 decodes an Args058 and checks its constraints.
 func decodeArgs058(d *toolimpl.Decoder, v *Args058) {
 	if !d.Object() {
 		return
@@ -10013,7 +9663,6 @@ func decodeArgs058(d *toolimpl.Decoder, v *Args058) {
 	}
 }
 
-// decodeArgs059 decodes an Args059 and checks its constraints.
 func decodeArgs059(d *toolimpl.Decoder, v *Args059) {
 	if !d.Object() {
 		return
@@ -10073,7 +9722,6 @@ func decodeArgs059(d *toolimpl.Decoder, v *Args059) {
 	}
 }
 
-// decodeArgs060 decodes an Args060 and checks its constraints.
 func decodeArgs060(d *toolimpl.Decoder, v *Args060) {
 	if !d.Object() {
 		return
@@ -10117,7 +9765,6 @@ func decodeArgs060(d *toolimpl.Decoder, v *Args060) {
 	}
 }
 
-// decodeArgs061 decodes an Args061 and checks its constraints.
 func decodeArgs061(d *toolimpl.Decoder, v *Args061) {
 	if !d.Object() {
 		return
@@ -10161,7 +9808,6 @@ func decodeArgs061(d *toolimpl.Decoder, v *Args061) {
 	}
 }
 
-// decodeArgs062 decodes an Args062 and checks its constraints.
 func decodeArgs062(d *toolimpl.Decoder, v *Args062) {
 	if !d.Object() {
 		return
@@ -10218,7 +9864,6 @@ func decodeArgs062(d *toolimpl.Decoder, v *Args062) {
 	}
 }
 
-// decodeArgs063 decodes an Args063 and checks its constraints.
 func decodeArgs063(d *toolimpl.Decoder, v *Args063) {
 	if !d.Object() {
 		return
@@ -10278,7 +9923,6 @@ func decodeArgs063(d *toolimpl.Decoder, v *Args063) {
 	}
 }
 
-// decodeArgs064 decodes an Args064 and checks its constraints.
 func decodeArgs064(d *toolimpl.Decoder, v *Args064) {
 	if !d.Object() {
 		return
@@ -10322,7 +9966,6 @@ func decodeArgs064(d *toolimpl.Decoder, v *Args064) {
 	}
 }
 
-// decodeArgs065 decodes an Args065 and checks its constraints.
 func decodeArgs065(d *toolimpl.Decoder, v *Args065) {
 	if !d.Object() {
 		return
@@ -10366,7 +10009,6 @@ func decodeArgs065(d *toolimpl.Decoder, v *Args065) {
 	}
 }
 
-// decodeArgs066 decodes an Args066 and checks its constraints.
 func decodeArgs066(d *toolimpl.Decoder, v *Args066) {
 	if !d.Object() {
 		return
@@ -10423,7 +10065,6 @@ func decodeArgs066(d *toolimpl.Decoder, v *Args066) {
 	}
 }
 
-// decodeArgs067 decodes an Args067 and checks its constraints.
 func decodeArgs067(d *toolimpl.Decoder, v *Args067) {
 	if !d.Object() {
 		return
@@ -10483,7 +10124,6 @@ func decodeArgs067(d *toolimpl.Decoder, v *Args067) {
 	}
 }
 
-// decodeArgs068 decodes an Args068 and checks its constraints.
 func decodeArgs068(d *toolimpl.Decoder, v *Args068) {
 	if !d.Object() {
 		return
@@ -10527,7 +10167,6 @@ func decodeArgs068(d *toolimpl.Decoder, v *Args068) {
 	}
 }
 
-// decodeArgs069 decodes an Args069 and checks its constraints.
 func decodeArgs069(d *toolimpl.Decoder, v *Args069) {
 	if !d.Object() {
 		return
@@ -10571,7 +10210,6 @@ func decodeArgs069(d *toolimpl.Decoder, v *Args069) {
 	}
 }
 
-// decodeArgs070 decodes an Args070 and checks its constraints.
 func decodeArgs070(d *toolimpl.Decoder, v *Args070) {
 	if !d.Object() {
 		return
@@ -10628,7 +10266,6 @@ func decodeArgs070(d *toolimpl.Decoder, v *Args070) {
 	}
 }
 
-// decodeArgs071 decodes an Args071 and checks its constraints.
 func decodeArgs071(d *toolimpl.Decoder, v *Args071) {
 	if !d.Object() {
 		return
@@ -10688,7 +10325,6 @@ func decodeArgs071(d *toolimpl.Decoder, v *Args071) {
 	}
 }
 
-// decodeArgs072 decodes an Args072 and checks its constraints.
 func decodeArgs072(d *toolimpl.Decoder, v *Args072) {
 	if !d.Object() {
 		return
@@ -10732,7 +10368,6 @@ func decodeArgs072(d *toolimpl.Decoder, v *Args072) {
 	}
 }
 
-// decodeArgs073 decodes an Args073 and checks its constraints.
 func decodeArgs073(d *toolimpl.Decoder, v *Args073) {
 	if !d.Object() {
 		return
@@ -10776,7 +10411,6 @@ func decodeArgs073(d *toolimpl.Decoder, v *Args073) {
 	}
 }
 
-// decodeArgs074 decodes an Args074 and checks its constraints.
 func decodeArgs074(d *toolimpl.Decoder, v *Args074) {
 	if !d.Object() {
 		return
@@ -10833,7 +10467,6 @@ func decodeArgs074(d *toolimpl.Decoder, v *Args074) {
 	}
 }
 
-// decodeArgs075 decodes an Args075 and checks its constraints.
 func decodeArgs075(d *toolimpl.Decoder, v *Args075) {
 	if !d.Object() {
 		return
@@ -10893,7 +10526,6 @@ func decodeArgs075(d *toolimpl.Decoder, v *Args075) {
 	}
 }
 
-// decodeArgs076 decodes an Args076 and checks its constraints.
 func decodeArgs076(d *toolimpl.Decoder, v *Args076) {
 	if !d.Object() {
 		return
@@ -10937,7 +10569,6 @@ func decodeArgs076(d *toolimpl.Decoder, v *Args076) {
 	}
 }
 
-// decodeArgs077 decodes an Args077 and checks its constraints.
 func decodeArgs077(d *toolimpl.Decoder, v *Args077) {
 	if !d.Object() {
 		return
@@ -10981,7 +10612,6 @@ func decodeArgs077(d *toolimpl.Decoder, v *Args077) {
 	}
 }
 
-// decodeArgs078 decodes an Args078 and checks its constraints.
 func decodeArgs078(d *toolimpl.Decoder, v *Args078) {
 	if !d.Object() {
 		return
@@ -11038,7 +10668,6 @@ func decodeArgs078(d *toolimpl.Decoder, v *Args078) {
 	}
 }
 
-// decodeArgs079 decodes an Args079 and checks its constraints.
 func decodeArgs079(d *toolimpl.Decoder, v *Args079) {
 	if !d.Object() {
 		return
@@ -11098,7 +10727,6 @@ func decodeArgs079(d *toolimpl.Decoder, v *Args079) {
 	}
 }
 
-// decodeArgs080 decodes an Args080 and checks its constraints.
 func decodeArgs080(d *toolimpl.Decoder, v *Args080) {
 	if !d.Object() {
 		return
@@ -11142,7 +10770,6 @@ func decodeArgs080(d *toolimpl.Decoder, v *Args080) {
 	}
 }
 
-// decodeArgs081 decodes an Args081 and checks its constraints.
 func decodeArgs081(d *toolimpl.Decoder, v *Args081) {
 	if !d.Object() {
 		return
@@ -11186,7 +10813,6 @@ func decodeArgs081(d *toolimpl.Decoder, v *Args081) {
 	}
 }
 
-// decodeArgs082 decodes an Args082 and checks its constraints.
 func decodeArgs082(d *toolimpl.Decoder, v *Args082) {
 	if !d.Object() {
 		return
@@ -11243,7 +10869,6 @@ func decodeArgs082(d *toolimpl.Decoder, v *Args082) {
 	}
 }
 
-// decodeArgs083 decodes an Args083 and checks its constraints.
 func decodeArgs083(d *toolimpl.Decoder, v *Args083) {
 	if !d.Object() {
 		return
@@ -11303,7 +10928,6 @@ func decodeArgs083(d *toolimpl.Decoder, v *Args083) {
 	}
 }
 
-// decodeArgs084 decodes an Args084 and checks its constraints.
 func decodeArgs084(d *toolimpl.Decoder, v *Args084) {
 	if !d.Object() {
 		return
@@ -11347,7 +10971,6 @@ func decodeArgs084(d *toolimpl.Decoder, v *Args084) {
 	}
 }
 
-// decodeArgs085 decodes an Args085 and checks its constraints.
 func decodeArgs085(d *toolimpl.Decoder, v *Args085) {
 	if !d.Object() {
 		return
@@ -11391,7 +11014,6 @@ func decodeArgs085(d *toolimpl.Decoder, v *Args085) {
 	}
 }
 
-// decodeArgs086 decodes an Args086 and checks its constraints.
 func decodeArgs086(d *toolimpl.Decoder, v *Args086) {
 	if !d.Object() {
 		return
@@ -11448,7 +11070,6 @@ func decodeArgs086(d *toolimpl.Decoder, v *Args086) {
 	}
 }
 
-// decodeArgs087 decodes an Args087 and checks its constraints.
 func decodeArgs087(d *toolimpl.Decoder, v *Args087) {
 	if !d.Object() {
 		return
@@ -11508,7 +11129,6 @@ func decodeArgs087(d *toolimpl.Decoder, v *Args087) {
 	}
 }
 
-// decodeArgs088 decodes an Args088 and checks its constraints.
 func decodeArgs088(d *toolimpl.Decoder, v *Args088) {
 	if !d.Object() {
 		return
@@ -11552,7 +11172,6 @@ func decodeArgs088(d *toolimpl.Decoder, v *Args088) {
 	}
 }
 
-// decodeArgs089 decodes an Args089 and checks its constraints.
 func decodeArgs089(d *toolimpl.Decoder, v *Args089) {
 	if !d.Object() {
 		return
@@ -11596,7 +11215,6 @@ func decodeArgs089(d *toolimpl.Decoder, v *Args089) {
 	}
 }
 
-// decodeArgs090 decodes an Args090 and checks its constraints.
 func decodeArgs090(d *toolimpl.Decoder, v *Args090) {
 	if !d.Object() {
 		return
@@ -11653,7 +11271,6 @@ func decodeArgs090(d *toolimpl.Decoder, v *Args090) {
 	}
 }
 
-// decodeArgs091 decodes an Args091 and checks its constraints.
 func decodeArgs091(d *toolimpl.Decoder, v *Args091) {
 	if !d.Object() {
 		return
@@ -11713,7 +11330,6 @@ func decodeArgs091(d *toolimpl.Decoder, v *Args091) {
 	}
 }
 
-// decodeArgs092 decodes an Args092 and checks its constraints.
 func decodeArgs092(d *toolimpl.Decoder, v *Args092) {
 	if !d.Object() {
 		return
@@ -11757,7 +11373,6 @@ func decodeArgs092(d *toolimpl.Decoder, v *Args092) {
 	}
 }
 
-// decodeArgs093 decodes an Args093 and checks its constraints.
 func decodeArgs093(d *toolimpl.Decoder, v *Args093) {
 	if !d.Object() {
 		return
@@ -11801,7 +11416,6 @@ func decodeArgs093(d *toolimpl.Decoder, v *Args093) {
 	}
 }
 
-// decodeArgs094 decodes an Args094 and checks its constraints.
 func decodeArgs094(d *toolimpl.Decoder, v *Args094) {
 	if !d.Object() {
 		return
@@ -11858,7 +11472,6 @@ func decodeArgs094(d *toolimpl.Decoder, v *Args094) {
 	}
 }
 
-// decodeArgs095 decodes an Args095 and checks its constraints.
 func decodeArgs095(d *toolimpl.Decoder, v *Args095) {
 	if !d.Object() {
 		return
@@ -11918,7 +11531,6 @@ func decodeArgs095(d *toolimpl.Decoder, v *Args095) {
 	}
 }
 
-// decodeArgs096 decodes an Args096 and checks its constraints.
 func decodeArgs096(d *toolimpl.Decoder, v *Args096) {
 	if !d.Object() {
 		return
@@ -11962,7 +11574,6 @@ func decodeArgs096(d *toolimpl.Decoder, v *Args096) {
 	}
 }
 
-// decodeArgs097 decodes an Args097 and checks its constraints.
 func decodeArgs097(d *toolimpl.Decoder, v *Args097) {
 	if !d.Object() {
 		return
@@ -12006,7 +11617,6 @@ func decodeArgs097(d *toolimpl.Decoder, v *Args097) {
 	}
 }
 
-// decodeArgs098 decodes an Args098 and checks its constraints.
 func decodeArgs098(d *toolimpl.Decoder, v *Args098) {
 	if !d.Object() {
 		return
@@ -12063,7 +11673,6 @@ func decodeArgs098(d *toolimpl.Decoder, v *Args098) {
 	}
 }
 
-// decodeArgs099 decodes an Args099 and checks its constraints.
 func decodeArgs099(d *toolimpl.Decoder, v *Args099) {
 	if !d.Object() {
 		return
@@ -12123,7 +11732,6 @@ func decodeArgs099(d *toolimpl.Decoder, v *Args099) {
 	}
 }
 
-// decodeAddress decodes an Address and checks its constraints.
 func decodeAddress(d *toolimpl.Decoder, v *Address) {
 	if !d.Object() {
 		return
@@ -12154,8 +11762,6 @@ func decodeAddress(d *toolimpl.Decoder, v *Address) {
 	}
 }
 
-// fastArgs000 is the fast path of decodeArgs000: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastArgs000(data []byte, i int, v *Args000, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasID, hasLimit bool
@@ -12194,8 +11800,6 @@ func fastArgs000(data []byte, i int, v *Args000, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs001 is the fast path of decodeArgs001: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastArgs001(data []byte, i int, v *Args001, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasID, hasLimit, hasAddress bool
@@ -12232,8 +11836,6 @@ func fastArgs001(data []byte, i int, v *Args001, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs003 is the fast path of decodeArgs003: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastArgs003(data []byte, i int, v *Args003, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasID, hasLimit bool
@@ -12282,8 +11884,6 @@ func fastArgs003(data []byte, i int, v *Args003, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs004 is the fast path of decodeArgs004: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastArgs004(data []byte, i int, v *Args004, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasID, hasLimit bool
@@ -12322,8 +11922,6 @@ func fastArgs004(data []byte, i int, v *Args004, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs005 is the fast path of decodeArgs005: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastArgs005(data []byte, i int, v *Args005, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasID, hasLimit, hasAddress bool
@@ -12360,8 +11958,6 @@ func fastArgs005(data []byte, i int, v *Args005, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs007 is the fast path of decodeArgs007: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastArgs007(data []byte, i int, v *Args007, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasID, hasLimit bool
@@ -12410,8 +12006,6 @@ func fastArgs007(data []byte, i int, v *Args007, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs008 is the fast path of decodeArgs008: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastArgs008(data []byte, i int, v *Args008, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasID, hasLimit bool
@@ -12450,8 +12044,6 @@ func fastArgs008(data []byte, i int, v *Args008, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs009 is the fast path of decodeArgs009: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastArgs009(data []byte, i int, v *Args009, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasID, hasLimit, hasAddress bool
@@ -12488,8 +12080,6 @@ func fastArgs009(data []byte, i int, v *Args009, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs011 is the fast path of decodeArgs011: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastArgs011(data []byte, i int, v *Args011, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasID, hasLimit bool
@@ -12538,8 +12128,6 @@ func fastArgs011(data []byte, i int, v *Args011, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs012 is the fast path of decodeArgs012: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastArgs012(data []byte, i int, v *Args012, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasID, hasLimit bool
@@ -12578,8 +12166,6 @@ func fastArgs012(data []byte, i int, v *Args012, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs013 is the fast path of decodeArgs013: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastArgs013(data []byte, i int, v *Args013, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasID, hasLimit, hasAddress bool
@@ -12616,8 +12202,6 @@ func fastArgs013(data []byte, i int, v *Args013, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs015 is the fast path of decodeArgs015: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastArgs015(data []byte, i int, v *Args015, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasID, hasLimit bool
@@ -12666,8 +12250,6 @@ func fastArgs015(data []byte, i int, v *Args015, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs016 is the fast path of decodeArgs016: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastArgs016(data []byte, i int, v *Args016, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasID, hasLimit bool
@@ -12706,8 +12288,6 @@ func fastArgs016(data []byte, i int, v *Args016, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs017 is the fast path of decodeArgs017: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastArgs017(data []byte, i int, v *Args017, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasID, hasLimit, hasAddress bool
@@ -12744,8 +12324,6 @@ func fastArgs017(data []byte, i int, v *Args017, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs019 is the fast path of decodeArgs019: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastArgs019(data []byte, i int, v *Args019, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasID, hasLimit bool
@@ -12794,8 +12372,6 @@ func fastArgs019(data []byte, i int, v *Args019, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs020 is the fast path of decodeArgs020: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastArgs020(data []byte, i int, v *Args020, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasID, hasLimit bool
@@ -12834,8 +12410,6 @@ func fastArgs020(data []byte, i int, v *Args020, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs021 is the fast path of decodeArgs021: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastArgs021(data []byte, i int, v *Args021, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasID, hasLimit, hasAddress bool
@@ -12872,8 +12446,6 @@ func fastArgs021(data []byte, i int, v *Args021, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs023 is the fast path of decodeArgs023: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastArgs023(data []byte, i int, v *Args023, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasID, hasLimit bool
@@ -12922,8 +12494,6 @@ func fastArgs023(data []byte, i int, v *Args023, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs024 is the fast path of decodeArgs024: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastArgs024(data []byte, i int, v *Args024, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasID, hasLimit bool
@@ -12962,8 +12532,6 @@ func fastArgs024(data []byte, i int, v *Args024, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs025 is the fast path of decodeArgs025: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastArgs025(data []byte, i int, v *Args025, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasID, hasLimit, hasAddress bool
@@ -13000,8 +12568,6 @@ func fastArgs025(data []byte, i int, v *Args025, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs027 is the fast path of decodeArgs027: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastArgs027(data []byte, i int, v *Args027, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasID, hasLimit bool
@@ -13050,8 +12616,6 @@ func fastArgs027(data []byte, i int, v *Args027, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs028 is the fast path of decodeArgs028: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastArgs028(data []byte, i int, v *Args028, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasID, hasLimit bool
@@ -13090,8 +12654,6 @@ func fastArgs028(data []byte, i int, v *Args028, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs029 is the fast path of decodeArgs029: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastArgs029(data []byte, i int, v *Args029, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasID, hasLimit, hasAddress bool
@@ -13128,8 +12690,6 @@ func fastArgs029(data []byte, i int, v *Args029, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs031 is the fast path of decodeArgs031: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastArgs031(data []byte, i int, v *Args031, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasID, hasLimit bool
@@ -13178,8 +12738,6 @@ func fastArgs031(data []byte, i int, v *Args031, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs032 is the fast path of decodeArgs032: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastArgs032(data []byte, i int, v *Args032, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasID, hasLimit bool
@@ -13218,8 +12776,6 @@ func fastArgs032(data []byte, i int, v *Args032, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs033 is the fast path of decodeArgs033: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastArgs033(data []byte, i int, v *Args033, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasID, hasLimit, hasAddress bool
@@ -13256,8 +12812,6 @@ func fastArgs033(data []byte, i int, v *Args033, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs035 is the fast path of decodeArgs035: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastArgs035(data []byte, i int, v *Args035, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasID, hasLimit bool
@@ -13306,8 +12860,6 @@ func fastArgs035(data []byte, i int, v *Args035, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs036 is the fast path of decodeArgs036: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastArgs036(data []byte, i int, v *Args036, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasID, hasLimit bool
@@ -13346,8 +12898,6 @@ func fastArgs036(data []byte, i int, v *Args036, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs037 is the fast path of decodeArgs037: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastArgs037(data []byte, i int, v *Args037, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasID, hasLimit, hasAddress bool
@@ -13384,8 +12934,6 @@ func fastArgs037(data []byte, i int, v *Args037, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs039 is the fast path of decodeArgs039: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastArgs039(data []byte, i int, v *Args039, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasID, hasLimit bool
@@ -13434,8 +12982,6 @@ func fastArgs039(data []byte, i int, v *Args039, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs040 is the fast path of decodeArgs040: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastArgs040(data []byte, i int, v *Args040, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasID, hasLimit bool
@@ -13474,8 +13020,6 @@ func fastArgs040(data []byte, i int, v *Args040, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs041 is the fast path of decodeArgs041: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastArgs041(data []byte, i int, v *Args041, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasID, hasLimit, hasAddress bool
@@ -13512,8 +13056,6 @@ func fastArgs041(data []byte, i int, v *Args041, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs043 is the fast path of decodeArgs043: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastArgs043(data []byte, i int, v *Args043, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasID, hasLimit bool
@@ -13562,8 +13104,6 @@ func fastArgs043(data []byte, i int, v *Args043, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs044 is the fast path of decodeArgs044: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastArgs044(data []byte, i int, v *Args044, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasID, hasLimit bool
@@ -13602,8 +13142,6 @@ func fastArgs044(data []byte, i int, v *Args044, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs045 is the fast path of decodeArgs045: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastArgs045(data []byte, i int, v *Args045, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasID, hasLimit, hasAddress bool
@@ -13640,8 +13178,6 @@ func fastArgs045(data []byte, i int, v *Args045, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs047 is the fast path of decodeArgs047: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastArgs047(data []byte, i int, v *Args047, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasID, hasLimit bool
@@ -13690,8 +13226,6 @@ func fastArgs047(data []byte, i int, v *Args047, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs048 is the fast path of decodeArgs048: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastArgs048(data []byte, i int, v *Args048, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasID, hasLimit bool
@@ -13730,8 +13264,6 @@ func fastArgs048(data []byte, i int, v *Args048, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs049 is the fast path of decodeArgs049: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastArgs049(data []byte, i int, v *Args049, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasID, hasLimit, hasAddress bool
@@ -13768,8 +13300,6 @@ func fastArgs049(data []byte, i int, v *Args049, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs051 is the fast path of decodeArgs051: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastArgs051(data []byte, i int, v *Args051, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasID, hasLimit bool
@@ -13818,8 +13348,6 @@ func fastArgs051(data []byte, i int, v *Args051, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs052 is the fast path of decodeArgs052: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastArgs052(data []byte, i int, v *Args052, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasID, hasLimit bool
@@ -13858,8 +13386,6 @@ func fastArgs052(data []byte, i int, v *Args052, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs053 is the fast path of decodeArgs053: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastArgs053(data []byte, i int, v *Args053, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasID, hasLimit, hasAddress bool
@@ -13896,8 +13422,6 @@ func fastArgs053(data []byte, i int, v *Args053, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs055 is the fast path of decodeArgs055: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastArgs055(data []byte, i int, v *Args055, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasID, hasLimit bool
@@ -13946,8 +13470,6 @@ func fastArgs055(data []byte, i int, v *Args055, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs056 is the fast path of decodeArgs056: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastArgs056(data []byte, i int, v *Args056, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasID, hasLimit bool
@@ -13986,8 +13508,6 @@ func fastArgs056(data []byte, i int, v *Args056, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs057 is the fast path of decodeArgs057: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastArgs057(data []byte, i int, v *Args057, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasID, hasLimit, hasAddress bool
@@ -14024,8 +13544,6 @@ func fastArgs057(data []byte, i int, v *Args057, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs059 is the fast path of decodeArgs059: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastArgs059(data []byte, i int, v *Args059, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasID, hasLimit bool
@@ -14074,8 +13592,6 @@ func fastArgs059(data []byte, i int, v *Args059, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs060 is the fast path of decodeArgs060: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastArgs060(data []byte, i int, v *Args060, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasID, hasLimit bool
@@ -14114,8 +13630,6 @@ func fastArgs060(data []byte, i int, v *Args060, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs061 is the fast path of decodeArgs061: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastArgs061(data []byte, i int, v *Args061, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasID, hasLimit, hasAddress bool
@@ -14152,8 +13666,6 @@ func fastArgs061(data []byte, i int, v *Args061, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs063 is the fast path of decodeArgs063: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastArgs063(data []byte, i int, v *Args063, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasID, hasLimit bool
@@ -14202,8 +13714,6 @@ func fastArgs063(data []byte, i int, v *Args063, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs064 is the fast path of decodeArgs064: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastArgs064(data []byte, i int, v *Args064, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasID, hasLimit bool
@@ -14242,8 +13752,6 @@ func fastArgs064(data []byte, i int, v *Args064, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs065 is the fast path of decodeArgs065: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastArgs065(data []byte, i int, v *Args065, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasID, hasLimit, hasAddress bool
@@ -14280,8 +13788,6 @@ func fastArgs065(data []byte, i int, v *Args065, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs067 is the fast path of decodeArgs067: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastArgs067(data []byte, i int, v *Args067, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasID, hasLimit bool
@@ -14330,8 +13836,6 @@ func fastArgs067(data []byte, i int, v *Args067, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs068 is the fast path of decodeArgs068: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastArgs068(data []byte, i int, v *Args068, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasID, hasLimit bool
@@ -14370,8 +13874,6 @@ func fastArgs068(data []byte, i int, v *Args068, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs069 is the fast path of decodeArgs069: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastArgs069(data []byte, i int, v *Args069, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasID, hasLimit, hasAddress bool
@@ -14408,8 +13910,6 @@ func fastArgs069(data []byte, i int, v *Args069, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs071 is the fast path of decodeArgs071: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastArgs071(data []byte, i int, v *Args071, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasID, hasLimit bool
@@ -14458,8 +13958,6 @@ func fastArgs071(data []byte, i int, v *Args071, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs072 is the fast path of decodeArgs072: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastArgs072(data []byte, i int, v *Args072, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasID, hasLimit bool
@@ -14498,8 +13996,6 @@ func fastArgs072(data []byte, i int, v *Args072, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs073 is the fast path of decodeArgs073: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastArgs073(data []byte, i int, v *Args073, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasID, hasLimit, hasAddress bool
@@ -14536,8 +14032,6 @@ func fastArgs073(data []byte, i int, v *Args073, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs075 is the fast path of decodeArgs075: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastArgs075(data []byte, i int, v *Args075, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasID, hasLimit bool
@@ -14586,8 +14080,6 @@ func fastArgs075(data []byte, i int, v *Args075, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs076 is the fast path of decodeArgs076: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastArgs076(data []byte, i int, v *Args076, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasID, hasLimit bool
@@ -14626,8 +14118,6 @@ func fastArgs076(data []byte, i int, v *Args076, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs077 is the fast path of decodeArgs077: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastArgs077(data []byte, i int, v *Args077, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasID, hasLimit, hasAddress bool
@@ -14664,8 +14154,6 @@ func fastArgs077(data []byte, i int, v *Args077, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs079 is the fast path of decodeArgs079: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastArgs079(data []byte, i int, v *Args079, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasID, hasLimit bool
@@ -14714,8 +14202,6 @@ func fastArgs079(data []byte, i int, v *Args079, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs080 is the fast path of decodeArgs080: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastArgs080(data []byte, i int, v *Args080, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasID, hasLimit bool
@@ -14754,8 +14240,6 @@ func fastArgs080(data []byte, i int, v *Args080, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs081 is the fast path of decodeArgs081: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastArgs081(data []byte, i int, v *Args081, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasID, hasLimit, hasAddress bool
@@ -14792,8 +14276,6 @@ func fastArgs081(data []byte, i int, v *Args081, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs083 is the fast path of decodeArgs083: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastArgs083(data []byte, i int, v *Args083, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasID, hasLimit bool
@@ -14842,8 +14324,6 @@ func fastArgs083(data []byte, i int, v *Args083, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs084 is the fast path of decodeArgs084: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastArgs084(data []byte, i int, v *Args084, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasID, hasLimit bool
@@ -14882,8 +14362,6 @@ func fastArgs084(data []byte, i int, v *Args084, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs085 is the fast path of decodeArgs085: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastArgs085(data []byte, i int, v *Args085, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasID, hasLimit, hasAddress bool
@@ -14920,8 +14398,6 @@ func fastArgs085(data []byte, i int, v *Args085, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs087 is the fast path of decodeArgs087: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastArgs087(data []byte, i int, v *Args087, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasID, hasLimit bool
@@ -14970,8 +14446,6 @@ func fastArgs087(data []byte, i int, v *Args087, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs088 is the fast path of decodeArgs088: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastArgs088(data []byte, i int, v *Args088, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasID, hasLimit bool
@@ -15010,8 +14484,6 @@ func fastArgs088(data []byte, i int, v *Args088, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs089 is the fast path of decodeArgs089: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastArgs089(data []byte, i int, v *Args089, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasID, hasLimit, hasAddress bool
@@ -15048,8 +14520,6 @@ func fastArgs089(data []byte, i int, v *Args089, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs091 is the fast path of decodeArgs091: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastArgs091(data []byte, i int, v *Args091, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasID, hasLimit bool
@@ -15098,8 +14568,6 @@ func fastArgs091(data []byte, i int, v *Args091, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs092 is the fast path of decodeArgs092: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastArgs092(data []byte, i int, v *Args092, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasID, hasLimit bool
@@ -15138,8 +14606,6 @@ func fastArgs092(data []byte, i int, v *Args092, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs093 is the fast path of decodeArgs093: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastArgs093(data []byte, i int, v *Args093, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasID, hasLimit, hasAddress bool
@@ -15176,8 +14642,6 @@ func fastArgs093(data []byte, i int, v *Args093, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs095 is the fast path of decodeArgs095: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastArgs095(data []byte, i int, v *Args095, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasID, hasLimit bool
@@ -15226,8 +14690,6 @@ func fastArgs095(data []byte, i int, v *Args095, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs096 is the fast path of decodeArgs096: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastArgs096(data []byte, i int, v *Args096, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasID, hasLimit bool
@@ -15266,8 +14728,6 @@ func fastArgs096(data []byte, i int, v *Args096, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs097 is the fast path of decodeArgs097: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastArgs097(data []byte, i int, v *Args097, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasID, hasLimit, hasAddress bool
@@ -15304,8 +14764,6 @@ func fastArgs097(data []byte, i int, v *Args097, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastArgs099 is the fast path of decodeArgs099: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastArgs099(data []byte, i int, v *Args099, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasID, hasLimit bool
@@ -15354,8 +14812,6 @@ func fastArgs099(data []byte, i int, v *Args099, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastAddress is the fast path of decodeAddress: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastAddress(data []byte, i int, v *Address, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasStreet, hasCity bool
@@ -15386,7 +14842,6 @@ func fastAddress(data []byte, i int, v *Address, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// parseStatus returns the constant of Status whose value is s.
 func parseStatus(s []byte) (Status, bool) {
 	switch string(s) {
 	case "open":

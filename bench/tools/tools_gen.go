@@ -33,7 +33,15 @@ func Tools() []runtime.Tool {
 	}
 }
 
-// Lines that more than one schema of the forecast tool holds, each written once.
+// What follows, by tool and by type. For a tool t: tInfo describes it, with its
+// schema in each dialect (the lines several of them share are constants named
+// after t and the property, written once; tOutput is its result's schema), and
+// callT decodes the arguments of a call, checks them, then calls the function.
+// For a type T: decodeT decodes a T and checks its constraints, reporting every
+// error; fastT is its fast path, which decodes valid, plain JSON from data[i:]
+// or returns false; encodeT writes a T as JSON; parseT returns the constant of
+// the enum type T whose value is s.
+
 const (
 	forecastCity        = `"city":{"type":"string","maxLength":80,"minLength":1,"description":"City to forecast, such as \"Paris\"."},`
 	forecastDays        = `"days":{"type":"integer","maximum":14,"minimum":1,"description":"Days of forecast, starting today.","default":3},`
@@ -43,7 +51,6 @@ const (
 	forecastCityOpenAI  = `"city":{"type":"string","description":"City to forecast, such as \"Paris\". Constraints: at least 1 character; at most 80 characters."},`
 )
 
-// forecastInfo describes the forecast tool.
 var forecastInfo = runtime.Info{
 	Name:        "forecast",
 	Description: "Takes the weather example's arguments.",
@@ -76,7 +83,6 @@ var forecastInfo = runtime.Info{
 	ReadOnly: true,
 }
 
-// callForecast decodes and checks the arguments of a forecast call, then calls Forecast.
 func callForecast(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in weather.ForecastRequest
 	var strs toolimpl.Strings
@@ -92,7 +98,6 @@ func callForecast(ctx context.Context, s *runtime.Settings, args json.RawMessage
 	return toolimpl.Run(ctx, s, &forecastInfo, in, Forecast)
 }
 
-// Lines that more than one schema of the search tool holds, each written once.
 const (
 	searchQuery       = `"query":{"type":"string","maxLength":200,"minLength":2,"description":"Query in plain words; common words are ignored."},`
 	searchLimit       = `"limit":{"type":"integer","maximum":20,"minimum":1,"description":"Limit on the number of passages returned.","default":3},`
@@ -102,7 +107,6 @@ const (
 	searchQueryOpenAI = `"query":{"type":"string","description":"Query in plain words; common words are ignored. Constraints: at least 2 characters; at most 200 characters."},`
 )
 
-// searchInfo describes the search tool.
 var searchInfo = runtime.Info{
 	Name:        "search",
 	Description: "Takes the search example's arguments.",
@@ -135,7 +139,6 @@ var searchInfo = runtime.Info{
 	ReadOnly: true,
 }
 
-// callSearch decodes and checks the arguments of a search call, then calls Search.
 func callSearch(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in search.SearchRequest
 	var strs toolimpl.Strings
@@ -151,7 +154,6 @@ func callSearch(ctx context.Context, s *runtime.Settings, args json.RawMessage) 
 	return toolimpl.Run(ctx, s, &searchInfo, in, Search)
 }
 
-// Lines that more than one schema of the lookup tool holds, each written once.
 const (
 	lookupId       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the order."},`
 	lookupQuantity = `"quantity":{"type":"integer","maximum":1000,"minimum":1,"description":"Quantity of items ordered."},`
@@ -160,7 +162,6 @@ const (
 	lookupIdOpenAI = `"id":{"type":"string","description":"id of the order. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// lookupInfo describes the lookup tool.
 var lookupInfo = runtime.Info{
 	Name:        "lookup",
 	Description: "Returns an order by its id.",
@@ -195,7 +196,6 @@ var lookupInfo = runtime.Info{
 	ReadOnly:     true,
 }
 
-// callLookup decodes and checks the arguments of a lookup call, then calls Lookup.
 func callLookup(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in OrderQuery
 	var strs toolimpl.Strings
@@ -211,7 +211,6 @@ func callLookup(ctx context.Context, s *runtime.Settings, args json.RawMessage) 
 	return toolimpl.RunEncoded(ctx, s, &lookupInfo, in, Lookup, encodeLookupResult)
 }
 
-// Lines that more than one schema of the lookup_timeout tool holds, each written once.
 const (
 	lookupTimeoutId       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the order."},`
 	lookupTimeoutQuantity = `"quantity":{"type":"integer","maximum":1000,"minimum":1,"description":"Quantity of items ordered."},`
@@ -220,7 +219,6 @@ const (
 	lookupTimeoutIdOpenAI = `"id":{"type":"string","description":"id of the order. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// lookupTimeoutInfo describes the lookup_timeout tool.
 var lookupTimeoutInfo = runtime.Info{
 	Name:        "lookup_timeout",
 	Description: "Returns an order by its id, within five seconds.",
@@ -256,7 +254,6 @@ var lookupTimeoutInfo = runtime.Info{
 	ReadOnly:     true,
 }
 
-// callLookupTimeout decodes and checks the arguments of a lookup_timeout call, then calls LookupTimeout.
 func callLookupTimeout(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in OrderQuery
 	var strs toolimpl.Strings
@@ -272,7 +269,6 @@ func callLookupTimeout(ctx context.Context, s *runtime.Settings, args json.RawMe
 	return toolimpl.RunEncoded(ctx, s, &lookupTimeoutInfo, in, LookupTimeout, encodeLookupTimeoutResult)
 }
 
-// Lines that more than one schema of the ignore_ctx tool holds, each written once.
 const (
 	ignoreCtxId       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the order."},`
 	ignoreCtxQuantity = `"quantity":{"type":"integer","maximum":1000,"minimum":1,"description":"Quantity of items ordered."},`
@@ -281,7 +277,6 @@ const (
 	ignoreCtxIdOpenAI = `"id":{"type":"string","description":"id of the order. Constraints: at least 1 character; at most 64 characters."},`
 )
 
-// ignoreCtxInfo describes the ignore_ctx tool.
 var ignoreCtxInfo = runtime.Info{
 	Name:        "ignore_ctx",
 	Description: "Returns an order by its id, within five seconds; it never looks at its context, so the deadline is all overhead.",
@@ -317,7 +312,6 @@ var ignoreCtxInfo = runtime.Info{
 	ReadOnly:     true,
 }
 
-// callIgnoreCtx decodes and checks the arguments of a ignore_ctx call, then calls IgnoreCtx.
 func callIgnoreCtx(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in OrderQuery
 	var strs toolimpl.Strings
@@ -333,7 +327,6 @@ func callIgnoreCtx(ctx context.Context, s *runtime.Settings, args json.RawMessag
 	return toolimpl.RunEncoded(ctx, s, &ignoreCtxInfo, in, IgnoreCtx, encodeIgnoreCtxResult)
 }
 
-// Lines that more than one schema of the week tool holds, each written once.
 const (
 	weekCity        = `"city":{"type":"string","maxLength":80,"minLength":1,"description":"City to forecast."},`
 	weekStart       = `"start":{"type":"string","maxLength":10,"minLength":10,"description":"Start is the first day, as YYYY-MM-DD."}},`
@@ -342,7 +335,6 @@ const (
 	weekStartOpenAI = `"start":{"type":"string","description":"Start is the first day, as YYYY-MM-DD. Constraints: at least 10 characters; at most 10 characters."}},`
 )
 
-// weekInfo describes the week tool.
 var weekInfo = runtime.Info{
 	Name:        "week",
 	Description: "Returns the weather of a city for the seven days from a date.",
@@ -377,7 +369,6 @@ var weekInfo = runtime.Info{
 	ReadOnly:     true,
 }
 
-// callWeek decodes and checks the arguments of a week call, then calls Week.
 func callWeek(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in WeekQuery
 	var strs toolimpl.Strings
@@ -393,14 +384,12 @@ func callWeek(ctx context.Context, s *runtime.Settings, args json.RawMessage) (r
 	return toolimpl.RunEncoded(ctx, s, &weekInfo, in, Week, encodeWeekResult)
 }
 
-// Lines that more than one schema of the quote tool holds, each written once.
 const (
 	quoteSymbol = `"symbol":{"type":"string","description":"The stock's ticker symbol."},`
 	quoteQty    = `"qty":{"type":"integer","description":"How many shares."}},`
 	quoteEnd    = `"additionalProperties":false,"type":"object","required":["symbol","qty"]}`
 )
 
-// quoteInfo describes the quote tool.
 var quoteInfo = runtime.Info{
 	Name:        "quote",
 	Description: "Returns the price of qty shares of a stock.",
@@ -431,7 +420,6 @@ var quoteInfo = runtime.Info{
 	ReadOnly:     true,
 }
 
-// callQuote decodes and checks the arguments of a quote call, then calls Quote.
 func callQuote(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in quoteArgs
 	var strs toolimpl.Strings
@@ -455,7 +443,6 @@ type quoteArgs struct {
 	Qty    int    `json:"qty"`
 }
 
-// decodeForecastRequest decodes a ForecastRequest and checks its constraints.
 func decodeForecastRequest(d *toolimpl.Decoder, v *weather.ForecastRequest) {
 	if !d.Object() {
 		return
@@ -504,7 +491,6 @@ func decodeForecastRequest(d *toolimpl.Decoder, v *weather.ForecastRequest) {
 	}
 }
 
-// decodeSearchRequest decodes a SearchRequest and checks its constraints.
 func decodeSearchRequest(d *toolimpl.Decoder, v *search.SearchRequest) {
 	if !d.Object() {
 		return
@@ -566,7 +552,6 @@ func decodeSearchRequest(d *toolimpl.Decoder, v *search.SearchRequest) {
 	}
 }
 
-// decodeOrderQuery decodes an OrderQuery and checks its constraints.
 func decodeOrderQuery(d *toolimpl.Decoder, v *OrderQuery) {
 	if !d.Object() {
 		return
@@ -598,7 +583,6 @@ func decodeOrderQuery(d *toolimpl.Decoder, v *OrderQuery) {
 	}
 }
 
-// decodeWeekQuery decodes a WeekQuery and checks its constraints.
 func decodeWeekQuery(d *toolimpl.Decoder, v *WeekQuery) {
 	if !d.Object() {
 		return
@@ -624,7 +608,6 @@ func decodeWeekQuery(d *toolimpl.Decoder, v *WeekQuery) {
 	}
 }
 
-// decodeQuoteArgs decodes the arguments of a tool with plain parameters and checks their constraints.
 func decodeQuoteArgs(d *toolimpl.Decoder, v *quoteArgs) {
 	if !d.Object() {
 		return
@@ -652,8 +635,6 @@ func decodeQuoteArgs(d *toolimpl.Decoder, v *quoteArgs) {
 	}
 }
 
-// fastForecastRequest is the fast path of decodeForecastRequest: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastForecastRequest(data []byte, i int, v *weather.ForecastRequest, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasCity, hasDays, hasUnit bool
@@ -694,8 +675,6 @@ func fastForecastRequest(data []byte, i int, v *weather.ForecastRequest, strs *t
 	return i, true
 }
 
-// fastSearchRequest is the fast path of decodeSearchRequest: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastSearchRequest(data []byte, i int, v *search.SearchRequest, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasQuery, hasLimit, hasMinLevel bool
@@ -748,8 +727,6 @@ func fastSearchRequest(data []byte, i int, v *search.SearchRequest, strs *toolim
 	return i, true
 }
 
-// fastOrderQuery is the fast path of decodeOrderQuery: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastOrderQuery(data []byte, i int, v *OrderQuery, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasID, hasQuantity, hasPaid bool
@@ -778,8 +755,6 @@ func fastOrderQuery(data []byte, i int, v *OrderQuery, strs *toolimpl.Strings) (
 	return i, true
 }
 
-// fastWeekQuery is the fast path of decodeWeekQuery: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastWeekQuery(data []byte, i int, v *WeekQuery, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasCity, hasStart bool
@@ -805,8 +780,6 @@ func fastWeekQuery(data []byte, i int, v *WeekQuery, strs *toolimpl.Strings) (in
 	return i, true
 }
 
-// fastQuoteArgs is the fast path of decodeQuoteArgs: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastQuoteArgs(data []byte, i int, v *quoteArgs, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasSymbol, hasQty bool
@@ -834,32 +807,26 @@ func fastQuoteArgs(data []byte, i int, v *quoteArgs, strs *toolimpl.Strings) (in
 	return i, true
 }
 
-// encodeLookupResult writes the result of the lookup tool as JSON.
 func encodeLookupResult(e *toolimpl.Encoder, v Order) {
 	encodeOrder(e, &v)
 }
 
-// encodeLookupTimeoutResult writes the result of the lookup_timeout tool as JSON.
 func encodeLookupTimeoutResult(e *toolimpl.Encoder, v Order) {
 	encodeOrder(e, &v)
 }
 
-// encodeIgnoreCtxResult writes the result of the ignore_ctx tool as JSON.
 func encodeIgnoreCtxResult(e *toolimpl.Encoder, v Order) {
 	encodeOrder(e, &v)
 }
 
-// encodeWeekResult writes the result of the week tool as JSON.
 func encodeWeekResult(e *toolimpl.Encoder, v WeekForecast) {
 	encodeWeekForecast(e, &v)
 }
 
-// encodeQuoteResult writes the result of the quote tool as JSON.
 func encodeQuoteResult(e *toolimpl.Encoder, v QuoteResult) {
 	encodeQuoteResult2(e, &v)
 }
 
-// encodeOrder writes an Order as JSON.
 func encodeOrder(e *toolimpl.Encoder, v *Order) {
 	e.Raw(`{"id":`)
 	e.String(v.ID)
@@ -870,7 +837,6 @@ func encodeOrder(e *toolimpl.Encoder, v *Order) {
 	e.Byte('}')
 }
 
-// encodeWeekForecast writes a WeekForecast as JSON.
 func encodeWeekForecast(e *toolimpl.Encoder, v *WeekForecast) {
 	e.Raw(`{"city":`)
 	e.String(v.City)
@@ -890,7 +856,6 @@ func encodeWeekForecast(e *toolimpl.Encoder, v *WeekForecast) {
 	e.Byte('}')
 }
 
-// encodeQuoteResult2 writes a QuoteResult as JSON.
 func encodeQuoteResult2(e *toolimpl.Encoder, v *QuoteResult) {
 	e.Raw(`{"symbol":`)
 	e.String(v.Symbol)
@@ -901,7 +866,6 @@ func encodeQuoteResult2(e *toolimpl.Encoder, v *QuoteResult) {
 	e.Byte('}')
 }
 
-// encodeDay writes a Day as JSON.
 func encodeDay(e *toolimpl.Encoder, v *Day) {
 	e.Raw(`{"date":`)
 	e.String(v.Date)
@@ -914,7 +878,6 @@ func encodeDay(e *toolimpl.Encoder, v *Day) {
 	e.Byte('}')
 }
 
-// parseUnit returns the constant of Unit whose value is s.
 func parseUnit(s []byte) (weather.Unit, bool) {
 	switch string(s) {
 	case "celsius":
@@ -925,7 +888,6 @@ func parseUnit(s []byte) (weather.Unit, bool) {
 	return "", false
 }
 
-// parseLevel returns the constant of Level whose value is s.
 func parseLevel(s []byte) (search.Level, bool) {
 	switch string(s) {
 	case "high":

@@ -63,10 +63,17 @@ package main
 import (
 	"context"
 	"os"
+	"runtime/debug"
 
 	"github.com/toolgen-go/toolgen/gen"
 )
 
 func main() {
+	// A run is short and allocates much of what it keeps (the syntax,
+	// the types, the generated file): collecting less often saved a tenth
+	// of its CPU on a package of 100 tools, for a fifth more memory.
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(400)
+	}
 	os.Exit(gen.Main(context.Background(), os.Args[1:], os.Stdout, os.Stderr))
 }

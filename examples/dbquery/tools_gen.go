@@ -26,12 +26,19 @@ func Tools(db *DB) []runtime.Tool {
 	}
 }
 
-// Lines that more than one schema of the list_tables tool holds, each written once.
+// What follows, by tool and by type. For a tool t: tInfo describes it, with its
+// schema in each dialect (the lines several of them share are constants named
+// after t and the property, written once; tOutput is its result's schema), and
+// callT decodes the arguments of a call, checks them, then calls the function.
+// For a type T: decodeT decodes a T and checks its constraints, reporting every
+// error; fastT is its fast path, which decodes valid, plain JSON from data[i:]
+// or returns false; encodeT writes a T as JSON; parseT returns the constant of
+// the enum type T whose value is s.
+
 const (
 	listTablesStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
 )
 
-// listTablesInfo describes the list_tables tool.
 var listTablesInfo = runtime.Info{
 	Name:        "list_tables",
 	Description: "Lists the tables of the database with their columns, their types and the foreign keys between them. Call it before writing a query.",
@@ -89,14 +96,12 @@ func (t listTablesTool) Call(ctx context.Context, s *runtime.Settings, args json
 	}, encodeListTablesResult)
 }
 
-// Lines that more than one schema of the query tool holds, each written once.
 const (
 	querySql       = `"sql":{"type":"string","maxLength":20000,"minLength":1,"description":"The query, in SQLite's dialect: a SELECT (or WITH ... SELECT)."}},`
 	queryEnd       = `"additionalProperties":false,"type":"object","required":["sql"]}`
 	querySqlOpenAI = `"sql":{"type":"string","description":"The query, in SQLite's dialect: a SELECT (or WITH ... SELECT). Constraints: at least 1 character; at most 20000 characters."}},`
 )
 
-// queryInfo describes the query tool.
 var queryInfo = runtime.Info{
 	Name:        "query",
 	Description: "Runs one read-only SQL query on the database and returns its rows. It can only read: SQLite refuses anything that would write, attach a database or change a setting. Queries run for at most a few seconds and results are capped in rows and size, so aggregate (COUNT, SUM, GROUP BY) and use LIMIT rather than reading whole tables.",
@@ -160,7 +165,6 @@ func (t queryTool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	}, encodeQueryResult)
 }
 
-// Lines that more than one schema of the add_order_note tool holds, each written once.
 const (
 	addOrderNoteOrderId    = `"order_id":{"type":"integer","minimum":1,"description":"The order's id."},`
 	addOrderNoteNote       = `"note":{"type":"string","maxLength":1000,"minLength":1,"description":"The text of the note."}},`
@@ -168,7 +172,6 @@ const (
 	addOrderNoteNoteOpenAI = `"note":{"type":"string","description":"The text of the note. Constraints: at least 1 character; at most 1000 characters."}},`
 )
 
-// addOrderNoteInfo describes the add_order_note tool.
 var addOrderNoteInfo = runtime.Info{
 	Name:        "add_order_note",
 	Description: "Adds a note to an order, for the people who handle it. It changes the database, so a person approves each call.",
@@ -241,7 +244,6 @@ func (t addOrderNoteTool) Call(ctx context.Context, s *runtime.Settings, args js
 	}, encodeAddOrderNoteResult)
 }
 
-// decodeQueryArgs decodes a QueryArgs and checks its constraints.
 func decodeQueryArgs(d *toolimpl.Decoder, v *QueryArgs) {
 	if !d.Object() {
 		return
@@ -261,7 +263,6 @@ func decodeQueryArgs(d *toolimpl.Decoder, v *QueryArgs) {
 	}
 }
 
-// decodeNoteArgs decodes a NoteArgs and checks its constraints.
 func decodeNoteArgs(d *toolimpl.Decoder, v *NoteArgs) {
 	if !d.Object() {
 		return
@@ -292,8 +293,6 @@ func decodeNoteArgs(d *toolimpl.Decoder, v *NoteArgs) {
 	}
 }
 
-// fastQueryArgs is the fast path of decodeQueryArgs: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastQueryArgs(data []byte, i int, v *QueryArgs, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasSQL bool
@@ -316,8 +315,6 @@ func fastQueryArgs(data []byte, i int, v *QueryArgs, strs *toolimpl.Strings) (in
 	return i, true
 }
 
-// fastNoteArgs is the fast path of decodeNoteArgs: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastNoteArgs(data []byte, i int, v *NoteArgs, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasOrderID, hasNote bool
@@ -346,22 +343,18 @@ func fastNoteArgs(data []byte, i int, v *NoteArgs, strs *toolimpl.Strings) (int,
 	return i, true
 }
 
-// encodeListTablesResult writes the result of the list_tables tool as JSON.
 func encodeListTablesResult(e *toolimpl.Encoder, v Schema) {
 	encodeSchema(e, &v)
 }
 
-// encodeQueryResult writes the result of the query tool as JSON.
 func encodeQueryResult(e *toolimpl.Encoder, v QueryResult) {
 	encodeQueryResult2(e, &v)
 }
 
-// encodeAddOrderNoteResult writes the result of the add_order_note tool as JSON.
 func encodeAddOrderNoteResult(e *toolimpl.Encoder, v Note) {
 	encodeNote(e, &v)
 }
 
-// encodeSchema writes a Schema as JSON.
 func encodeSchema(e *toolimpl.Encoder, v *Schema) {
 	e.Raw(`{"tables":`)
 	if v.Tables == nil {
@@ -379,7 +372,6 @@ func encodeSchema(e *toolimpl.Encoder, v *Schema) {
 	e.Byte('}')
 }
 
-// encodeQueryResult2 writes a QueryResult as JSON.
 func encodeQueryResult2(e *toolimpl.Encoder, v *QueryResult) {
 	e.Raw(`{"columns":`)
 	if v.Columns == nil {
@@ -427,7 +419,6 @@ func encodeQueryResult2(e *toolimpl.Encoder, v *QueryResult) {
 	e.Byte('}')
 }
 
-// encodeNote writes a Note as JSON.
 func encodeNote(e *toolimpl.Encoder, v *Note) {
 	e.Raw(`{"id":`)
 	e.Int(v.ID)
@@ -440,7 +431,6 @@ func encodeNote(e *toolimpl.Encoder, v *Note) {
 	e.Byte('}')
 }
 
-// encodeTable writes a Table as JSON.
 func encodeTable(e *toolimpl.Encoder, v *Table) {
 	e.Raw(`{"name":`)
 	e.String(v.Name)
@@ -460,7 +450,6 @@ func encodeTable(e *toolimpl.Encoder, v *Table) {
 	e.Byte('}')
 }
 
-// encodeColumn writes a Column as JSON.
 func encodeColumn(e *toolimpl.Encoder, v *Column) {
 	e.Raw(`{"name":`)
 	e.String(v.Name)

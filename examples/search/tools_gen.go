@@ -25,7 +25,15 @@ func Tools(searcher *Searcher) []runtime.Tool {
 	}
 }
 
-// Lines that more than one schema of the search_passages tool holds, each written once.
+// What follows, by tool and by type. For a tool t: tInfo describes it, with its
+// schema in each dialect (the lines several of them share are constants named
+// after t and the property, written once; tOutput is its result's schema), and
+// callT decodes the arguments of a call, checks them, then calls the function.
+// For a type T: decodeT decodes a T and checks its constraints, reporting every
+// error; fastT is its fast path, which decodes valid, plain JSON from data[i:]
+// or returns false; encodeT writes a T as JSON; parseT returns the constant of
+// the enum type T whose value is s.
+
 const (
 	searchPassagesQuery       = `"query":{"type":"string","maxLength":200,"minLength":2,"description":"Query in plain words; common words are ignored."},`
 	searchPassagesLimit       = `"limit":{"type":"integer","maximum":20,"minimum":1,"description":"Limit on the number of passages returned.","default":3},`
@@ -34,8 +42,6 @@ const (
 	searchPassagesQueryOpenAI = `"query":{"type":"string","description":"Query in plain words; common words are ignored. Constraints: at least 2 characters; at most 200 characters."},`
 )
 
-// searchPassagesOutput is the JSON Schema of the search_passages tool's result after its opening brace,
-// which its Output and OutputWrapper share.
 const searchPassagesOutput = `"anyOf":[{"properties":{` +
 	`"hits":{"anyOf":[{"items":{"properties":{` +
 	`"id":{"type":"string"},` +
@@ -46,7 +52,6 @@ const searchPassagesOutput = `"anyOf":[{"properties":{` +
 	`"additionalProperties":false,"type":"object","required":["id","title","text","relevance","level"]},"type":"array"},{"type":"null"}]}},` +
 	`"additionalProperties":false,"type":"object","required":["hits"]},{"type":"null"}]}`
 
-// searchPassagesInfo describes the search_passages tool.
 var searchPassagesInfo = runtime.Info{
 	Name:        "search_passages",
 	Description: "Finds the passages of the knowledge base that best answer a query, ranked by BM25, each with its relevance (0 to 1) and level (high, medium, low, weak). Use it before answering questions about the product.",
@@ -117,13 +122,11 @@ func (t searchPassagesTool) Call(ctx context.Context, s *runtime.Settings, args 
 	}, encodeSearchResult)
 }
 
-// Lines that more than one schema of the get_passage tool holds, each written once.
 const (
 	getPassageId  = `"id":{"type":"string","description":"The passage's id, as search_passages reports it."}},`
 	getPassageEnd = `"additionalProperties":false,"type":"object","required":["id"]}`
 )
 
-// getPassageInfo describes the get_passage tool.
 var getPassageInfo = runtime.Info{
 	Name:        "get_passage",
 	Description: "Returns one passage by its id.",
@@ -189,7 +192,6 @@ type getPassageArgs struct {
 	ID string `json:"id"`
 }
 
-// decodeSearchRequest decodes a SearchRequest and checks its constraints.
 func decodeSearchRequest(d *toolimpl.Decoder, v *SearchRequest) {
 	if !d.Object() {
 		return
@@ -251,7 +253,6 @@ func decodeSearchRequest(d *toolimpl.Decoder, v *SearchRequest) {
 	}
 }
 
-// decodeGetPassageArgs decodes the arguments of a tool with plain parameters and checks their constraints.
 func decodeGetPassageArgs(d *toolimpl.Decoder, v *getPassageArgs) {
 	if !d.Object() {
 		return
@@ -271,8 +272,6 @@ func decodeGetPassageArgs(d *toolimpl.Decoder, v *getPassageArgs) {
 	}
 }
 
-// fastSearchRequest is the fast path of decodeSearchRequest: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastSearchRequest(data []byte, i int, v *SearchRequest, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasQuery, hasLimit, hasMinLevel bool
@@ -325,8 +324,6 @@ func fastSearchRequest(data []byte, i int, v *SearchRequest, strs *toolimpl.Stri
 	return i, true
 }
 
-// fastGetPassageArgs is the fast path of decodeGetPassageArgs: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastGetPassageArgs(data []byte, i int, v *getPassageArgs, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasID bool
@@ -349,12 +346,10 @@ func fastGetPassageArgs(data []byte, i int, v *getPassageArgs, strs *toolimpl.St
 	return i, true
 }
 
-// encodeGetPassageResult writes the result of the get_passage tool as JSON.
 func encodeGetPassageResult(e *toolimpl.Encoder, v Passage) {
 	encodePassage(e, &v)
 }
 
-// encodeSearchResult writes a SearchResult as JSON, and nil as null.
 func encodeSearchResult(e *toolimpl.Encoder, v *SearchResult) {
 	if v == nil {
 		e.Null()
@@ -376,7 +371,6 @@ func encodeSearchResult(e *toolimpl.Encoder, v *SearchResult) {
 	e.Byte('}')
 }
 
-// encodePassage writes a Passage as JSON.
 func encodePassage(e *toolimpl.Encoder, v *Passage) {
 	e.Raw(`{"id":`)
 	e.String(v.ID)
@@ -387,7 +381,6 @@ func encodePassage(e *toolimpl.Encoder, v *Passage) {
 	e.Byte('}')
 }
 
-// encodeHit writes a Hit as JSON.
 func encodeHit(e *toolimpl.Encoder, v *Hit) {
 	e.Raw(`{"id":`)
 	e.String(v.ID)
@@ -402,7 +395,6 @@ func encodeHit(e *toolimpl.Encoder, v *Hit) {
 	e.Byte('}')
 }
 
-// parseLevel returns the constant of Level whose value is s.
 func parseLevel(s []byte) (Level, bool) {
 	switch string(s) {
 	case "high":

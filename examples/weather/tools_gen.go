@@ -25,7 +25,15 @@ func Tools() []runtime.Tool {
 	}
 }
 
-// Lines that more than one schema of the get_forecast tool holds, each written once.
+// What follows, by tool and by type. For a tool t: tInfo describes it, with its
+// schema in each dialect (the lines several of them share are constants named
+// after t and the property, written once; tOutput is its result's schema), and
+// callT decodes the arguments of a call, checks them, then calls the function.
+// For a type T: decodeT decodes a T and checks its constraints, reporting every
+// error; fastT is its fast path, which decodes valid, plain JSON from data[i:]
+// or returns false; encodeT writes a T as JSON; parseT returns the constant of
+// the enum type T whose value is s.
+
 const (
 	getForecastCity        = `"city":{"type":"string","maxLength":80,"minLength":1,"description":"City to forecast, such as \"Paris\"."},`
 	getForecastDays        = `"days":{"type":"integer","maximum":14,"minimum":1,"description":"Days of forecast, starting today.","default":3},`
@@ -35,8 +43,6 @@ const (
 	getForecastCityOpenAI  = `"city":{"type":"string","description":"City to forecast, such as \"Paris\". Constraints: at least 1 character; at most 80 characters."},`
 )
 
-// getForecastOutput is the JSON Schema of the get_forecast tool's result after its opening brace,
-// which its Output and OutputWrapper share.
 const getForecastOutput = `"anyOf":[{"properties":{` +
 	`"city":{"type":"string"},` +
 	`"unit":{"type":"string","enum":["celsius","fahrenheit"],"description":"Unit is a temperature unit. Values: \"celsius\": degrees Celsius; \"fahrenheit\": degrees Fahrenheit."},` +
@@ -49,7 +55,6 @@ const getForecastOutput = `"anyOf":[{"properties":{` +
 	`"additionalProperties":false,"type":"object","required":["day","summary","high","low"]},"type":"array"},{"type":"null"}]}},` +
 	`"additionalProperties":false,"type":"object","required":["city","unit","days"]},{"type":"null"}]}`
 
-// getForecastInfo describes the get_forecast tool.
 var getForecastInfo = runtime.Info{
 	Name:        "get_forecast",
 	Description: "Returns the daily weather forecast for a city, up to 14 days ahead. Use it when the user asks what the weather will be like.",
@@ -87,7 +92,6 @@ var getForecastInfo = runtime.Info{
 	ReadOnly:      true,
 }
 
-// callGetForecast decodes and checks the arguments of a get_forecast call, then calls GetForecast.
 func callGetForecast(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in ForecastRequest
 	var strs toolimpl.Strings
@@ -103,7 +107,6 @@ func callGetForecast(ctx context.Context, s *runtime.Settings, args json.RawMess
 	return toolimpl.RunEncoded(ctx, s, &getForecastInfo, in, GetForecast, encodeForecast)
 }
 
-// Lines that more than one schema of the convert_temperature tool holds, each written once.
 const (
 	convertTemperatureValue = `"value":{"type":"number","description":"The temperature to convert."},`
 	convertTemperatureFrom  = `"from":{"type":"string","enum":["celsius","fahrenheit"],"description":"The unit value is in. Values: \"celsius\": degrees Celsius; \"fahrenheit\": degrees Fahrenheit."},`
@@ -111,7 +114,6 @@ const (
 	convertTemperatureEnd   = `"additionalProperties":false,"type":"object","required":["value","from","to"]}`
 )
 
-// convertTemperatureInfo describes the convert_temperature tool.
 var convertTemperatureInfo = runtime.Info{
 	Name:        "convert_temperature",
 	Description: "Converts a temperature from one unit to another.",
@@ -143,7 +145,6 @@ var convertTemperatureInfo = runtime.Info{
 	OpenWorld: new(false),
 }
 
-// callConvertTemperature decodes and checks the arguments of a convert_temperature call, then calls ConvertTemperature.
 func callConvertTemperature(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in convertTemperatureArgs
 	var strs toolimpl.Strings
@@ -168,7 +169,6 @@ type convertTemperatureArgs struct {
 	To    Unit    `json:"to"`
 }
 
-// decodeForecastRequest decodes a ForecastRequest and checks its constraints.
 func decodeForecastRequest(d *toolimpl.Decoder, v *ForecastRequest) {
 	if !d.Object() {
 		return
@@ -217,7 +217,6 @@ func decodeForecastRequest(d *toolimpl.Decoder, v *ForecastRequest) {
 	}
 }
 
-// decodeConvertTemperatureArgs decodes the arguments of a tool with plain parameters and checks their constraints.
 func decodeConvertTemperatureArgs(d *toolimpl.Decoder, v *convertTemperatureArgs) {
 	if !d.Object() {
 		return
@@ -257,8 +256,6 @@ func decodeConvertTemperatureArgs(d *toolimpl.Decoder, v *convertTemperatureArgs
 	}
 }
 
-// fastForecastRequest is the fast path of decodeForecastRequest: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastForecastRequest(data []byte, i int, v *ForecastRequest, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasCity, hasDays, hasUnit bool
@@ -299,8 +296,6 @@ func fastForecastRequest(data []byte, i int, v *ForecastRequest, strs *toolimpl.
 	return i, true
 }
 
-// fastConvertTemperatureArgs is the fast path of decodeConvertTemperatureArgs: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastConvertTemperatureArgs(data []byte, i int, v *convertTemperatureArgs, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasValue, hasFrom, hasTo bool
@@ -335,7 +330,6 @@ func fastConvertTemperatureArgs(data []byte, i int, v *convertTemperatureArgs, s
 	return i, true
 }
 
-// encodeForecast writes a Forecast as JSON, and nil as null.
 func encodeForecast(e *toolimpl.Encoder, v *Forecast) {
 	if v == nil {
 		e.Null()
@@ -361,7 +355,6 @@ func encodeForecast(e *toolimpl.Encoder, v *Forecast) {
 	e.Byte('}')
 }
 
-// encodeDay writes a Day as JSON.
 func encodeDay(e *toolimpl.Encoder, v *Day) {
 	e.Raw(`{"day":`)
 	e.Int(int64(v.Day))
@@ -378,7 +371,6 @@ func encodeDay(e *toolimpl.Encoder, v *Day) {
 	e.Byte('}')
 }
 
-// parseUnit returns the constant of Unit whose value is s.
 func parseUnit(s []byte) (Unit, bool) {
 	switch string(s) {
 	case "celsius":

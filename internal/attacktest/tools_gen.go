@@ -43,7 +43,15 @@ func Tools(nest *Nest) []runtime.Tool {
 	}
 }
 
-// Lines that more than one schema of the hostile_args tool holds, each written once.
+// What follows, by tool and by type. For a tool t: tInfo describes it, with its
+// schema in each dialect (the lines several of them share are constants named
+// after t and the property, written once; tOutput is its result's schema), and
+// callT decodes the arguments of a call, checks them, then calls the function.
+// For a type T: decodeT decodes a T and checks its constraints, reporting every
+// error; fastT is its fast path, which decodes valid, plain JSON from data[i:]
+// or returns false; encodeT writes a T as JSON; parseT returns the constant of
+// the enum type T whose value is s.
+
 const (
 	hostileArgsJ       = `"j":{"type":"string","description":"Decodes itself with UnmarshalJSON."},`
 	hostileArgsT       = `"t":{"type":"string","description":"Decodes itself with UnmarshalText."},`
@@ -58,7 +66,6 @@ var hostileArgsSchema = json.RawMessage(`{"properties":{` +
 	`"k":{"additionalProperties":{"type":"integer"},"type":"object","description":"K has keys that decode themselves with UnmarshalText."}},` +
 	`"additionalProperties":false,"type":"object"}`)
 
-// hostileArgsInfo describes the hostile_args tool.
 var hostileArgsInfo = runtime.Info{
 	Name:        "hostile_args",
 	Description: "Takes arguments whose own methods panic on \"boom\".",
@@ -80,7 +87,6 @@ var hostileArgsInfo = runtime.Info{
 	ReadOnly: true,
 }
 
-// callHostileArgs decodes and checks the arguments of a hostile_args call, then calls HostileArgsTool.
 func callHostileArgs(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in HostileArgs
 	var d toolimpl.Decoder
@@ -92,12 +98,10 @@ func callHostileArgs(ctx context.Context, s *runtime.Settings, args json.RawMess
 	return toolimpl.Run(ctx, s, &hostileArgsInfo, in, HostileArgsTool)
 }
 
-// Lines that more than one schema of the explode tool holds, each written once.
 const (
 	explodeStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
 )
 
-// explodeInfo describes the explode tool.
 var explodeInfo = runtime.Info{
 	Name:        "explode",
 	Description: "Panics, always.",
@@ -110,7 +114,6 @@ var explodeInfo = runtime.Info{
 	ReadOnly: true,
 }
 
-// callExplode decodes and checks the arguments of a explode call, then calls Explode.
 func callExplode(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in toolimpl.NoInput
 	var d toolimpl.Decoder
@@ -124,12 +127,10 @@ func callExplode(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	})
 }
 
-// Lines that more than one schema of the confirm_op tool holds, each written once.
 const (
 	confirmOpEnd = `"additionalProperties":false,"type":"object","required":["what"]}`
 )
 
-// confirmOpInfo describes the confirm_op tool.
 var confirmOpInfo = runtime.Info{
 	Name:        "confirm_op",
 	Description: "Changes something outside the program (it says so), so it runs only once approved.",
@@ -151,7 +152,6 @@ var confirmOpInfo = runtime.Info{
 	Destructive: new(true),
 }
 
-// callConfirmOp decodes and checks the arguments of a confirm_op call, then calls ConfirmOp.
 func callConfirmOp(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in confirmOpArgs
 	var strs toolimpl.Strings
@@ -173,12 +173,10 @@ func callConfirmOp(ctx context.Context, s *runtime.Settings, args json.RawMessag
 	})
 }
 
-// Lines that more than one schema of the bad_result tool holds, each written once.
 const (
 	badResultStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
 )
 
-// badResultInfo describes the bad_result tool.
 var badResultInfo = runtime.Info{
 	Name:        "bad_result",
 	Description: "Returns a result that cannot be encoded without a panic.",
@@ -193,7 +191,6 @@ var badResultInfo = runtime.Info{
 	ReadOnly:      true,
 }
 
-// callBadResult decodes and checks the arguments of a bad_result call, then calls BadResultTool.
 func callBadResult(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in toolimpl.NoInput
 	var d toolimpl.Decoder
@@ -207,12 +204,10 @@ func callBadResult(ctx context.Context, s *runtime.Settings, args json.RawMessag
 	})
 }
 
-// Lines that more than one schema of the stream_boom tool holds, each written once.
 const (
 	streamBoomStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
 )
 
-// streamBoomInfo describes the stream_boom tool.
 var streamBoomInfo = runtime.Info{
 	Name:        "stream_boom",
 	Description: "Yields a chunk, then panics.",
@@ -259,12 +254,10 @@ func (streamBoomTool) Call(ctx context.Context, s *runtime.Settings, args json.R
 	}, nil, emit)
 }
 
-// Lines that more than one schema of the stream_words tool holds, each written once.
 const (
 	streamWordsEnd = `"additionalProperties":false,"type":"object","required":["n"]}`
 )
 
-// streamWordsInfo describes the stream_words tool.
 var streamWordsInfo = runtime.Info{
 	Name:        "stream_words",
 	Description: "Yields n words, one chunk each.",
@@ -323,12 +316,10 @@ func (streamWordsTool) Call(ctx context.Context, s *runtime.Settings, args json.
 	}, nil, emit)
 }
 
-// Lines that more than one schema of the stream_late tool holds, each written once.
 const (
 	streamLateEnd = `"additionalProperties":false,"type":"object","required":["ms"]}`
 )
 
-// streamLateInfo describes the stream_late tool.
 var streamLateInfo = runtime.Info{
 	Name:        "stream_late",
 	Description: "Yields one chunk after ms milliseconds, ignoring its context, under a 50 ms deadline.",
@@ -388,12 +379,10 @@ func (streamLateTool) Call(ctx context.Context, s *runtime.Settings, args json.R
 	}, nil, emit)
 }
 
-// Lines that more than one schema of the add tool holds, each written once.
 const (
 	addEnd = `"additionalProperties":false,"type":"object","required":["a","b"]}`
 )
 
-// addInfo describes the add tool.
 var addInfo = runtime.Info{
 	Name:        "add",
 	Description: "Returns a plus b.",
@@ -420,7 +409,6 @@ var addInfo = runtime.Info{
 	ReadOnly:      true,
 }
 
-// callAdd decodes and checks the arguments of a add call, then calls Add.
 func callAdd(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in addArgs
 	var strs toolimpl.Strings
@@ -438,12 +426,10 @@ func callAdd(ctx context.Context, s *runtime.Settings, args json.RawMessage) (ru
 	}, encodeAddResult)
 }
 
-// Lines that more than one schema of the echo tool holds, each written once.
 const (
 	echoEnd = `"additionalProperties":false,"type":"object","required":["text"]}`
 )
 
-// echoInfo describes the echo tool.
 var echoInfo = runtime.Info{
 	Name:        "echo",
 	Description: "Returns its text.",
@@ -464,7 +450,6 @@ var echoInfo = runtime.Info{
 	ReadOnly: true,
 }
 
-// callEcho decodes and checks the arguments of a echo call, then calls Echo.
 func callEcho(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in echoArgs
 	var strs toolimpl.Strings
@@ -482,13 +467,11 @@ func callEcho(ctx context.Context, s *runtime.Settings, args json.RawMessage) (r
 	})
 }
 
-// Lines that more than one schema of the sum tool holds, each written once.
 const (
 	sumNums = `"nums":{"items":{"type":"integer"},"type":"array"}},`
 	sumEnd  = `"additionalProperties":false,"type":"object","required":["nums"]}`
 )
 
-// sumInfo describes the sum tool.
 var sumInfo = runtime.Info{
 	Name:        "sum",
 	Description: "Returns the sum of the numbers.",
@@ -511,7 +494,6 @@ var sumInfo = runtime.Info{
 	ReadOnly:      true,
 }
 
-// callSum decodes and checks the arguments of a sum call, then calls Sum.
 func callSum(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in sumArgs
 	var strs toolimpl.Strings
@@ -529,12 +511,10 @@ func callSum(ctx context.Context, s *runtime.Settings, args json.RawMessage) (ru
 	}, encodeSumResult)
 }
 
-// Lines that more than one schema of the sleepy tool holds, each written once.
 const (
 	sleepyEnd = `"additionalProperties":false,"type":"object","required":["ms"]}`
 )
 
-// sleepyInfo describes the sleepy tool.
 var sleepyInfo = runtime.Info{
 	Name:        "sleepy",
 	Description: "Sleeps ms milliseconds, ignoring its context, under a 50 ms deadline.",
@@ -556,7 +536,6 @@ var sleepyInfo = runtime.Info{
 	ReadOnly: true,
 }
 
-// callSleepy decodes and checks the arguments of a sleepy call, then calls Sleepy.
 func callSleepy(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in sleepyArgs
 	var strs toolimpl.Strings
@@ -574,12 +553,10 @@ func callSleepy(ctx context.Context, s *runtime.Settings, args json.RawMessage) 
 	})
 }
 
-// Lines that more than one schema of the stall tool holds, each written once.
 const (
 	stallEnd = `"additionalProperties":false,"type":"object","required":["ms"]}`
 )
 
-// stallInfo describes the stall tool.
 var stallInfo = runtime.Info{
 	Name:        "stall",
 	Description: "Sleeps ms milliseconds, ignoring its context, under a 2 ms deadline.",
@@ -601,7 +578,6 @@ var stallInfo = runtime.Info{
 	ReadOnly: true,
 }
 
-// callStall decodes and checks the arguments of a stall call, then calls Stall.
 func callStall(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in stallArgs
 	var strs toolimpl.Strings
@@ -619,13 +595,11 @@ func callStall(ctx context.Context, s *runtime.Settings, args json.RawMessage) (
 	})
 }
 
-// Lines that more than one schema of the cached_lookup tool holds, each written once.
 const (
 	cachedLookupDelay = `"delay":{"type":"integer","description":"milliseconds to take"}},`
 	cachedLookupEnd   = `"additionalProperties":false,"type":"object","required":["key","delay"]}`
 )
 
-// cachedLookupInfo describes the cached_lookup tool.
 var cachedLookupInfo = runtime.Info{
 	Name:        "cached_lookup",
 	Description: "Looks a key up, slowly, and its result is kept a minute.",
@@ -657,7 +631,6 @@ var cachedLookupInfo = runtime.Info{
 	ReadOnly:     true,
 }
 
-// callCachedLookup decodes and checks the arguments of a cached_lookup call, then calls CachedLookup.
 func callCachedLookup(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in cachedLookupArgs
 	var strs toolimpl.Strings
@@ -675,12 +648,10 @@ func callCachedLookup(ctx context.Context, s *runtime.Settings, args json.RawMes
 	}, encodeCachedLookupResult)
 }
 
-// Lines that more than one schema of the flaky tool holds, each written once.
 const (
 	flakyEnd = `"additionalProperties":false,"type":"object","required":["key"]}`
 )
 
-// flakyInfo describes the flaky tool.
 var flakyInfo = runtime.Info{
 	Name:        "flaky",
 	Description: "Fails with a retryable error on its first two attempts for a key, then succeeds.",
@@ -702,7 +673,6 @@ var flakyInfo = runtime.Info{
 	ReadOnly: true,
 }
 
-// callFlaky decodes and checks the arguments of a flaky call, then calls Flaky.
 func callFlaky(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in flakyArgs
 	var strs toolimpl.Strings
@@ -720,7 +690,6 @@ func callFlaky(ctx context.Context, s *runtime.Settings, args json.RawMessage) (
 	})
 }
 
-// Lines that more than one schema of the call_inner tool holds, each written once.
 const (
 	callInnerEnd = `"additionalProperties":false,"type":"object","required":["tool","args"]}`
 )
@@ -732,7 +701,6 @@ var callInnerSchema = json.RawMessage(`{"properties":{` +
 	`"args":true},` +
 	callInnerEnd)
 
-// callInnerInfo describes the call_inner tool.
 var callInnerInfo = runtime.Info{
 	Name:        "call_inner",
 	Description: "Calls a tool of another registry from inside this tool.",
@@ -788,12 +756,10 @@ func (t callInnerTool) Call(ctx context.Context, s *runtime.Settings, args json.
 	}, encodeCallInnerResult)
 }
 
-// Lines that more than one schema of the explode_timed tool holds, each written once.
 const (
 	explodeTimedStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
 )
 
-// explodeTimedInfo describes the explode_timed tool.
 var explodeTimedInfo = runtime.Info{
 	Name:        "explode_timed",
 	Description: "Panics, always, under a deadline (on a goroutine of its own).",
@@ -807,7 +773,6 @@ var explodeTimedInfo = runtime.Info{
 	ReadOnly: true,
 }
 
-// callExplodeTimed decodes and checks the arguments of a explode_timed call, then calls ExplodeTimed.
 func callExplodeTimed(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in toolimpl.NoInput
 	var d toolimpl.Decoder
@@ -821,12 +786,10 @@ func callExplodeTimed(ctx context.Context, s *runtime.Settings, args json.RawMes
 	})
 }
 
-// Lines that more than one schema of the bad_nested tool holds, each written once.
 const (
 	badNestedStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
 )
 
-// badNestedInfo describes the bad_nested tool.
 var badNestedInfo = runtime.Info{
 	Name:        "bad_nested",
 	Description: "Returns a result whose field cannot be encoded without a panic.",
@@ -844,7 +807,6 @@ var badNestedInfo = runtime.Info{
 	ReadOnly:     true,
 }
 
-// callBadNested decodes and checks the arguments of a bad_nested call, then calls BadNestedTool.
 func callBadNested(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in toolimpl.NoInput
 	var d toolimpl.Decoder
@@ -858,12 +820,10 @@ func callBadNested(ctx context.Context, s *runtime.Settings, args json.RawMessag
 	}, encodeBadNestedResult)
 }
 
-// Lines that more than one schema of the bad_result_timed tool holds, each written once.
 const (
 	badResultTimedStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
 )
 
-// badResultTimedInfo describes the bad_result_timed tool.
 var badResultTimedInfo = runtime.Info{
 	Name:        "bad_result_timed",
 	Description: "Returns a result whose MarshalJSON panics, under a deadline.",
@@ -879,7 +839,6 @@ var badResultTimedInfo = runtime.Info{
 	ReadOnly:      true,
 }
 
-// callBadResultTimed decodes and checks the arguments of a bad_result_timed call, then calls BadResultTimed.
 func callBadResultTimed(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in toolimpl.NoInput
 	var d toolimpl.Decoder
@@ -951,7 +910,6 @@ type callInnerArgs struct {
 	Args json.RawMessage `json:"args"`
 }
 
-// decodeHostileArgs decodes a HostileArgs and checks its constraints.
 func decodeHostileArgs(d *toolimpl.Decoder, v *HostileArgs) {
 	if !d.Object() {
 		return
@@ -997,7 +955,6 @@ func decodeHostileArgs(d *toolimpl.Decoder, v *HostileArgs) {
 	}
 }
 
-// decodeConfirmOpArgs decodes the arguments of a tool with plain parameters and checks their constraints.
 func decodeConfirmOpArgs(d *toolimpl.Decoder, v *confirmOpArgs) {
 	if !d.Object() {
 		return
@@ -1017,7 +974,6 @@ func decodeConfirmOpArgs(d *toolimpl.Decoder, v *confirmOpArgs) {
 	}
 }
 
-// decodeStreamWordsArgs decodes the arguments of a tool with plain parameters and checks their constraints.
 func decodeStreamWordsArgs(d *toolimpl.Decoder, v *streamWordsArgs) {
 	if !d.Object() {
 		return
@@ -1039,7 +995,6 @@ func decodeStreamWordsArgs(d *toolimpl.Decoder, v *streamWordsArgs) {
 	}
 }
 
-// decodeStreamLateArgs decodes the arguments of a tool with plain parameters and checks their constraints.
 func decodeStreamLateArgs(d *toolimpl.Decoder, v *streamLateArgs) {
 	if !d.Object() {
 		return
@@ -1061,7 +1016,6 @@ func decodeStreamLateArgs(d *toolimpl.Decoder, v *streamLateArgs) {
 	}
 }
 
-// decodeAddArgs decodes the arguments of a tool with plain parameters and checks their constraints.
 func decodeAddArgs(d *toolimpl.Decoder, v *addArgs) {
 	if !d.Object() {
 		return
@@ -1091,7 +1045,6 @@ func decodeAddArgs(d *toolimpl.Decoder, v *addArgs) {
 	}
 }
 
-// decodeEchoArgs decodes the arguments of a tool with plain parameters and checks their constraints.
 func decodeEchoArgs(d *toolimpl.Decoder, v *echoArgs) {
 	if !d.Object() {
 		return
@@ -1111,7 +1064,6 @@ func decodeEchoArgs(d *toolimpl.Decoder, v *echoArgs) {
 	}
 }
 
-// decodeSumArgs decodes the arguments of a tool with plain parameters and checks their constraints.
 func decodeSumArgs(d *toolimpl.Decoder, v *sumArgs) {
 	if !d.Object() {
 		return
@@ -1142,7 +1094,6 @@ func decodeSumArgs(d *toolimpl.Decoder, v *sumArgs) {
 	}
 }
 
-// decodeSleepyArgs decodes the arguments of a tool with plain parameters and checks their constraints.
 func decodeSleepyArgs(d *toolimpl.Decoder, v *sleepyArgs) {
 	if !d.Object() {
 		return
@@ -1164,7 +1115,6 @@ func decodeSleepyArgs(d *toolimpl.Decoder, v *sleepyArgs) {
 	}
 }
 
-// decodeStallArgs decodes the arguments of a tool with plain parameters and checks their constraints.
 func decodeStallArgs(d *toolimpl.Decoder, v *stallArgs) {
 	if !d.Object() {
 		return
@@ -1186,7 +1136,6 @@ func decodeStallArgs(d *toolimpl.Decoder, v *stallArgs) {
 	}
 }
 
-// decodeCachedLookupArgs decodes the arguments of a tool with plain parameters and checks their constraints.
 func decodeCachedLookupArgs(d *toolimpl.Decoder, v *cachedLookupArgs) {
 	if !d.Object() {
 		return
@@ -1214,7 +1163,6 @@ func decodeCachedLookupArgs(d *toolimpl.Decoder, v *cachedLookupArgs) {
 	}
 }
 
-// decodeFlakyArgs decodes the arguments of a tool with plain parameters and checks their constraints.
 func decodeFlakyArgs(d *toolimpl.Decoder, v *flakyArgs) {
 	if !d.Object() {
 		return
@@ -1234,7 +1182,6 @@ func decodeFlakyArgs(d *toolimpl.Decoder, v *flakyArgs) {
 	}
 }
 
-// decodeCallInnerArgs decodes the arguments of a tool with plain parameters and checks their constraints.
 func decodeCallInnerArgs(d *toolimpl.Decoder, v *callInnerArgs) {
 	if !d.Object() {
 		return
@@ -1260,8 +1207,6 @@ func decodeCallInnerArgs(d *toolimpl.Decoder, v *callInnerArgs) {
 	}
 }
 
-// fastConfirmOpArgs is the fast path of decodeConfirmOpArgs: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastConfirmOpArgs(data []byte, i int, v *confirmOpArgs, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasWhat bool
@@ -1284,8 +1229,6 @@ func fastConfirmOpArgs(data []byte, i int, v *confirmOpArgs, strs *toolimpl.Stri
 	return i, true
 }
 
-// fastStreamWordsArgs is the fast path of decodeStreamWordsArgs: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastStreamWordsArgs(data []byte, i int, v *streamWordsArgs, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasN bool
@@ -1310,8 +1253,6 @@ func fastStreamWordsArgs(data []byte, i int, v *streamWordsArgs, strs *toolimpl.
 	return i, true
 }
 
-// fastStreamLateArgs is the fast path of decodeStreamLateArgs: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastStreamLateArgs(data []byte, i int, v *streamLateArgs, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasMs bool
@@ -1336,8 +1277,6 @@ func fastStreamLateArgs(data []byte, i int, v *streamLateArgs, strs *toolimpl.St
 	return i, true
 }
 
-// fastAddArgs is the fast path of decodeAddArgs: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastAddArgs(data []byte, i int, v *addArgs, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasA, hasB bool
@@ -1367,8 +1306,6 @@ func fastAddArgs(data []byte, i int, v *addArgs, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastEchoArgs is the fast path of decodeEchoArgs: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastEchoArgs(data []byte, i int, v *echoArgs, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasText bool
@@ -1391,8 +1328,6 @@ func fastEchoArgs(data []byte, i int, v *echoArgs, strs *toolimpl.Strings) (int,
 	return i, true
 }
 
-// fastSumArgs is the fast path of decodeSumArgs: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastSumArgs(data []byte, i int, v *sumArgs, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasNums bool
@@ -1427,8 +1362,6 @@ func fastSumArgs(data []byte, i int, v *sumArgs, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastSleepyArgs is the fast path of decodeSleepyArgs: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastSleepyArgs(data []byte, i int, v *sleepyArgs, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasMs bool
@@ -1453,8 +1386,6 @@ func fastSleepyArgs(data []byte, i int, v *sleepyArgs, strs *toolimpl.Strings) (
 	return i, true
 }
 
-// fastStallArgs is the fast path of decodeStallArgs: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastStallArgs(data []byte, i int, v *stallArgs, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasMs bool
@@ -1479,8 +1410,6 @@ func fastStallArgs(data []byte, i int, v *stallArgs, strs *toolimpl.Strings) (in
 	return i, true
 }
 
-// fastCachedLookupArgs is the fast path of decodeCachedLookupArgs: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastCachedLookupArgs(data []byte, i int, v *cachedLookupArgs, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasKey, hasDelay bool
@@ -1508,8 +1437,6 @@ func fastCachedLookupArgs(data []byte, i int, v *cachedLookupArgs, strs *toolimp
 	return i, true
 }
 
-// fastFlakyArgs is the fast path of decodeFlakyArgs: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastFlakyArgs(data []byte, i int, v *flakyArgs, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasKey bool
@@ -1532,32 +1459,26 @@ func fastFlakyArgs(data []byte, i int, v *flakyArgs, strs *toolimpl.Strings) (in
 	return i, true
 }
 
-// encodeAddResult writes the result of the add tool as JSON.
 func encodeAddResult(e *toolimpl.Encoder, v int) {
 	e.Int(int64(v))
 }
 
-// encodeSumResult writes the result of the sum tool as JSON.
 func encodeSumResult(e *toolimpl.Encoder, v int) {
 	e.Int(int64(v))
 }
 
-// encodeCachedLookupResult writes the result of the cached_lookup tool as JSON.
 func encodeCachedLookupResult(e *toolimpl.Encoder, v Lookup) {
 	encodeLookup(e, &v)
 }
 
-// encodeCallInnerResult writes the result of the call_inner tool as JSON.
 func encodeCallInnerResult(e *toolimpl.Encoder, v InnerResult) {
 	encodeInnerResult(e, &v)
 }
 
-// encodeBadNestedResult writes the result of the bad_nested tool as JSON.
 func encodeBadNestedResult(e *toolimpl.Encoder, v BadNested) {
 	encodeBadNested(e, &v)
 }
 
-// encodeLookup writes a Lookup as JSON.
 func encodeLookup(e *toolimpl.Encoder, v *Lookup) {
 	e.Raw(`{"key":`)
 	e.String(v.Key)
@@ -1593,7 +1514,6 @@ func encodeLookup(e *toolimpl.Encoder, v *Lookup) {
 	e.Byte('}')
 }
 
-// encodeInnerResult writes an InnerResult as JSON.
 func encodeInnerResult(e *toolimpl.Encoder, v *InnerResult) {
 	e.Raw(`{"success":`)
 	e.Bool(v.Success)
@@ -1612,7 +1532,6 @@ func encodeInnerResult(e *toolimpl.Encoder, v *InnerResult) {
 	e.Byte('}')
 }
 
-// encodeBadNested writes a BadNested as JSON.
 func encodeBadNested(e *toolimpl.Encoder, v *BadNested) {
 	e.Raw(`{"name":`)
 	e.String(v.Name)

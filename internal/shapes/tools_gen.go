@@ -33,13 +33,20 @@ func Tools() []runtime.Tool {
 	}
 }
 
-// Lines that more than one schema of the get_city tool holds, each written once.
+// What follows, by tool and by type. For a tool t: tInfo describes it, with its
+// schema in each dialect (the lines several of them share are constants named
+// after t and the property, written once; tOutput is its result's schema), and
+// callT decodes the arguments of a call, checks them, then calls the function.
+// For a type T: decodeT decodes a T and checks its constraints, reporting every
+// error; fastT is its fast path, which decodes valid, plain JSON from data[i:]
+// or returns false; encodeT writes a T as JSON; parseT returns the constant of
+// the enum type T whose value is s.
+
 const (
 	getCityName = `"name":{"type":"string","description":"The city's name, such as \"Lima\"."}},`
 	getCityEnd  = `"additionalProperties":false,"type":"object","required":["name"]}`
 )
 
-// getCityInfo describes the get_city tool.
 var getCityInfo = runtime.Info{
 	Name:        "get_city",
 	Description: "Returns a city by name: an object.",
@@ -67,7 +74,6 @@ var getCityInfo = runtime.Info{
 	ReadOnly:     true,
 }
 
-// callGetCity decodes and checks the arguments of a get_city call, then calls GetCity.
 func callGetCity(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in getCityArgs
 	var strs toolimpl.Strings
@@ -85,21 +91,17 @@ func callGetCity(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	}, encodeGetCityResult)
 }
 
-// Lines that more than one schema of the find_city tool holds, each written once.
 const (
 	findCityName = `"name":{"type":"string","description":"The city's name, such as \"Lima\"."}},`
 	findCityEnd  = `"additionalProperties":false,"type":"object","required":["name"]}`
 )
 
-// findCityOutput is the JSON Schema of the find_city tool's result after its opening brace,
-// which its Output and OutputWrapper share.
 const findCityOutput = `"anyOf":[{"properties":{` +
 	`"name":{"type":"string","description":"Name is the city's name."},` +
 	`"country":{"type":"string","description":"Country is the country's name."},` +
 	`"population":{"type":"number","description":"Population is how many people live there, in millions."}},` +
 	`"additionalProperties":false,"type":"object","required":["name","country","population"]},{"type":"null"}]}`
 
-// findCityInfo describes the find_city tool.
 var findCityInfo = runtime.Info{
 	Name:        "find_city",
 	Description: "Returns a city by name, or nothing (null) when there is none: a pointer that may be nil.",
@@ -122,7 +124,6 @@ var findCityInfo = runtime.Info{
 	ReadOnly:      true,
 }
 
-// callFindCity decodes and checks the arguments of a find_city call, then calls FindCity.
 func callFindCity(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in findCityArgs
 	var strs toolimpl.Strings
@@ -140,12 +141,10 @@ func callFindCity(ctx context.Context, s *runtime.Settings, args json.RawMessage
 	}, encodeCity)
 }
 
-// Lines that more than one schema of the city_names tool holds, each written once.
 const (
 	cityNamesPrefix = `"prefix":{"type":"string","maxLength":40,"description":"Prefix is the start of the names, any case; empty for all cities."}},`
 )
 
-// cityNamesInfo describes the city_names tool.
 var cityNamesInfo = runtime.Info{
 	Name:        "city_names",
 	Description: "Lists the names of the cities whose names start with a prefix: an array.",
@@ -169,7 +168,6 @@ var cityNamesInfo = runtime.Info{
 	OpenWorld:     new(false),
 }
 
-// callCityNames decodes and checks the arguments of a city_names call, then calls CityNames.
 func callCityNames(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Query
 	var strs toolimpl.Strings
@@ -187,12 +185,10 @@ func callCityNames(ctx context.Context, s *runtime.Settings, args json.RawMessag
 	}, encodeCityNamesResult)
 }
 
-// Lines that more than one schema of the count_cities tool holds, each written once.
 const (
 	countCitiesPrefix = `"prefix":{"type":"string","maxLength":40,"description":"Prefix is the start of the names, any case; empty for all cities."}},`
 )
 
-// countCitiesInfo describes the count_cities tool.
 var countCitiesInfo = runtime.Info{
 	Name:        "count_cities",
 	Description: "Counts the cities whose names start with a prefix: a scalar.",
@@ -217,7 +213,6 @@ var countCitiesInfo = runtime.Info{
 	OpenWorld:     new(false),
 }
 
-// callCountCities decodes and checks the arguments of a count_cities call, then calls CountCities.
 func callCountCities(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Query
 	var strs toolimpl.Strings
@@ -235,12 +230,10 @@ func callCountCities(ctx context.Context, s *runtime.Settings, args json.RawMess
 	}, encodeCountCitiesResult)
 }
 
-// Lines that more than one schema of the populations tool holds, each written once.
 const (
 	populationsPrefix = `"prefix":{"type":"string","maxLength":40,"description":"Prefix is the start of the names, any case; empty for all cities."}},`
 )
 
-// populationsInfo describes the populations tool.
 var populationsInfo = runtime.Info{
 	Name:        "populations",
 	Description: "Maps the names of the cities whose names start with a prefix to their populations, in millions: a map.",
@@ -263,7 +256,6 @@ var populationsInfo = runtime.Info{
 	ReadOnly:      true,
 }
 
-// callPopulations decodes and checks the arguments of a populations call, then calls Populations.
 func callPopulations(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Query
 	var strs toolimpl.Strings
@@ -281,16 +273,12 @@ func callPopulations(ctx context.Context, s *runtime.Settings, args json.RawMess
 	}, encodePopulationsResult)
 }
 
-// Lines that more than one schema of the stream_cities tool holds, each written once.
 const (
 	streamCitiesPrefix = `"prefix":{"type":"string","maxLength":40,"description":"Prefix is the start of the names, any case; empty for all cities."}},`
 )
 
-// streamCitiesOutput is the JSON Schema of the stream_cities tool's result after its opening brace,
-// which its Output and OutputWrapper share.
 const streamCitiesOutput = `"properties":{"name":{"type":"string","description":"Name is the city's name."},"country":{"type":"string","description":"Country is the country's name."},"population":{"type":"number","description":"Population is how many people live there, in millions."}},"additionalProperties":false,"type":"object","required":["name","country","population"]}`
 
-// streamCitiesInfo describes the stream_cities tool.
 var streamCitiesInfo = runtime.Info{
 	Name:        "stream_cities",
 	Description: "Yields the cities whose names start with a prefix, one object a chunk: a stream of objects.",
@@ -351,13 +339,11 @@ func (streamCitiesTool) Call(ctx context.Context, s *runtime.Settings, args json
 	}, encodeStreamCitiesChunk, emit)
 }
 
-// Lines that more than one schema of the spell_city tool holds, each written once.
 const (
 	spellCityName = `"name":{"type":"string","description":"The city's name."}},`
 	spellCityEnd  = `"additionalProperties":false,"type":"object","required":["name"]}`
 )
 
-// spellCityInfo describes the spell_city tool.
 var spellCityInfo = runtime.Info{
 	Name:        "spell_city",
 	Description: "Yields the letters of a city's name, one a chunk: a stream of text.",
@@ -418,13 +404,11 @@ func (spellCityTool) Call(ctx context.Context, s *runtime.Settings, args json.Ra
 	}, nil, emit)
 }
 
-// Lines that more than one schema of the city_card tool holds, each written once.
 const (
 	cityCardName = `"name":{"type":"string","description":"The city's name."}},`
 	cityCardEnd  = `"additionalProperties":false,"type":"object","required":["name"]}`
 )
 
-// cityCardInfo describes the city_card tool.
 var cityCardInfo = runtime.Info{
 	Name:        "city_card",
 	Description: "Shows a city as content of several kinds: text, an image and a link: multimodal.",
@@ -480,13 +464,11 @@ func (cityCardTool) Call(ctx context.Context, s *runtime.Settings, args json.Raw
 	})
 }
 
-// Lines that more than one schema of the check_city tool holds, each written once.
 const (
 	checkCityName = `"name":{"type":"string","description":"The city's name."}},`
 	checkCityEnd  = `"additionalProperties":false,"type":"object","required":["name"]}`
 )
 
-// checkCityInfo describes the check_city tool.
 var checkCityInfo = runtime.Info{
 	Name:        "check_city",
 	Description: "Reports whether a city is known, by failing when it is not: nothing but an error.",
@@ -507,7 +489,6 @@ var checkCityInfo = runtime.Info{
 	ReadOnly: true,
 }
 
-// callCheckCity decodes and checks the arguments of a check_city call, then calls CheckCity.
 func callCheckCity(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in checkCityArgs
 	var strs toolimpl.Strings
@@ -525,13 +506,11 @@ func callCheckCity(ctx context.Context, s *runtime.Settings, args json.RawMessag
 	})
 }
 
-// Lines that more than one schema of the greet tool holds, each written once.
 const (
 	greetName = `"name":{"type":"string","description":"The city's name."}},`
 	greetEnd  = `"additionalProperties":false,"type":"object","required":["name"]}`
 )
 
-// greetInfo describes the greet tool.
 var greetInfo = runtime.Info{
 	Name:        "greet",
 	Description: "Greets a city: text.",
@@ -552,7 +531,6 @@ var greetInfo = runtime.Info{
 	ReadOnly: true,
 }
 
-// callGreet decodes and checks the arguments of a greet call, then calls Greet.
 func callGreet(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in greetArgs
 	var strs toolimpl.Strings
@@ -600,7 +578,6 @@ type greetArgs struct {
 	Name string `json:"name"`
 }
 
-// decodeGetCityArgs decodes the arguments of a tool with plain parameters and checks their constraints.
 func decodeGetCityArgs(d *toolimpl.Decoder, v *getCityArgs) {
 	if !d.Object() {
 		return
@@ -620,7 +597,6 @@ func decodeGetCityArgs(d *toolimpl.Decoder, v *getCityArgs) {
 	}
 }
 
-// decodeFindCityArgs decodes the arguments of a tool with plain parameters and checks their constraints.
 func decodeFindCityArgs(d *toolimpl.Decoder, v *findCityArgs) {
 	if !d.Object() {
 		return
@@ -640,7 +616,6 @@ func decodeFindCityArgs(d *toolimpl.Decoder, v *findCityArgs) {
 	}
 }
 
-// decodeQuery decodes a Query and checks its constraints.
 func decodeQuery(d *toolimpl.Decoder, v *Query) {
 	if !d.Object() {
 		return
@@ -658,7 +633,6 @@ func decodeQuery(d *toolimpl.Decoder, v *Query) {
 	}
 }
 
-// decodeSpellCityArgs decodes the arguments of a tool with plain parameters and checks their constraints.
 func decodeSpellCityArgs(d *toolimpl.Decoder, v *spellCityArgs) {
 	if !d.Object() {
 		return
@@ -678,7 +652,6 @@ func decodeSpellCityArgs(d *toolimpl.Decoder, v *spellCityArgs) {
 	}
 }
 
-// decodeCityCardArgs decodes the arguments of a tool with plain parameters and checks their constraints.
 func decodeCityCardArgs(d *toolimpl.Decoder, v *cityCardArgs) {
 	if !d.Object() {
 		return
@@ -698,7 +671,6 @@ func decodeCityCardArgs(d *toolimpl.Decoder, v *cityCardArgs) {
 	}
 }
 
-// decodeCheckCityArgs decodes the arguments of a tool with plain parameters and checks their constraints.
 func decodeCheckCityArgs(d *toolimpl.Decoder, v *checkCityArgs) {
 	if !d.Object() {
 		return
@@ -718,7 +690,6 @@ func decodeCheckCityArgs(d *toolimpl.Decoder, v *checkCityArgs) {
 	}
 }
 
-// decodeGreetArgs decodes the arguments of a tool with plain parameters and checks their constraints.
 func decodeGreetArgs(d *toolimpl.Decoder, v *greetArgs) {
 	if !d.Object() {
 		return
@@ -738,8 +709,6 @@ func decodeGreetArgs(d *toolimpl.Decoder, v *greetArgs) {
 	}
 }
 
-// fastGetCityArgs is the fast path of decodeGetCityArgs: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastGetCityArgs(data []byte, i int, v *getCityArgs, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasName bool
@@ -762,8 +731,6 @@ func fastGetCityArgs(data []byte, i int, v *getCityArgs, strs *toolimpl.Strings)
 	return i, true
 }
 
-// fastFindCityArgs is the fast path of decodeFindCityArgs: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastFindCityArgs(data []byte, i int, v *findCityArgs, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasName bool
@@ -786,8 +753,6 @@ func fastFindCityArgs(data []byte, i int, v *findCityArgs, strs *toolimpl.String
 	return i, true
 }
 
-// fastQuery is the fast path of decodeQuery: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastQuery(data []byte, i int, v *Query, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	i, more, ok := toolimpl.FastObject(data, i)
@@ -808,8 +773,6 @@ func fastQuery(data []byte, i int, v *Query, strs *toolimpl.Strings) (int, bool)
 	return i, true
 }
 
-// fastSpellCityArgs is the fast path of decodeSpellCityArgs: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastSpellCityArgs(data []byte, i int, v *spellCityArgs, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasName bool
@@ -832,8 +795,6 @@ func fastSpellCityArgs(data []byte, i int, v *spellCityArgs, strs *toolimpl.Stri
 	return i, true
 }
 
-// fastCityCardArgs is the fast path of decodeCityCardArgs: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastCityCardArgs(data []byte, i int, v *cityCardArgs, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasName bool
@@ -856,8 +817,6 @@ func fastCityCardArgs(data []byte, i int, v *cityCardArgs, strs *toolimpl.String
 	return i, true
 }
 
-// fastCheckCityArgs is the fast path of decodeCheckCityArgs: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastCheckCityArgs(data []byte, i int, v *checkCityArgs, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasName bool
@@ -880,8 +839,6 @@ func fastCheckCityArgs(data []byte, i int, v *checkCityArgs, strs *toolimpl.Stri
 	return i, true
 }
 
-// fastGreetArgs is the fast path of decodeGreetArgs: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastGreetArgs(data []byte, i int, v *greetArgs, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasName bool
@@ -904,12 +861,10 @@ func fastGreetArgs(data []byte, i int, v *greetArgs, strs *toolimpl.Strings) (in
 	return i, true
 }
 
-// encodeGetCityResult writes the result of the get_city tool as JSON.
 func encodeGetCityResult(e *toolimpl.Encoder, v City) {
 	encodeCity(e, &v)
 }
 
-// encodeCityNamesResult writes the result of the city_names tool as JSON.
 func encodeCityNamesResult(e *toolimpl.Encoder, v []string) {
 	if v == nil {
 		e.Null()
@@ -925,12 +880,10 @@ func encodeCityNamesResult(e *toolimpl.Encoder, v []string) {
 	}
 }
 
-// encodeCountCitiesResult writes the result of the count_cities tool as JSON.
 func encodeCountCitiesResult(e *toolimpl.Encoder, v int) {
 	e.Int(int64(v))
 }
 
-// encodePopulationsResult writes the result of the populations tool as JSON.
 func encodePopulationsResult(e *toolimpl.Encoder, v map[string]float64) {
 	if v == nil {
 		e.Null()
@@ -949,12 +902,10 @@ func encodePopulationsResult(e *toolimpl.Encoder, v map[string]float64) {
 	}
 }
 
-// encodeStreamCitiesChunk writes a chunk of the stream_cities tool as JSON.
 func encodeStreamCitiesChunk(e *toolimpl.Encoder, v City) {
 	encodeCity(e, &v)
 }
 
-// encodeCity writes a City as JSON, and nil as null.
 func encodeCity(e *toolimpl.Encoder, v *City) {
 	if v == nil {
 		e.Null()

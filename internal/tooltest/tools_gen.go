@@ -25,13 +25,20 @@ func Tools() []runtime.Tool {
 	}
 }
 
-// Lines that more than one schema of the words tool holds, each written once.
+// What follows, by tool and by type. For a tool t: tInfo describes it, with its
+// schema in each dialect (the lines several of them share are constants named
+// after t and the property, written once; tOutput is its result's schema), and
+// callT decodes the arguments of a call, checks them, then calls the function.
+// For a type T: decodeT decodes a T and checks its constraints, reporting every
+// error; fastT is its fast path, which decodes valid, plain JSON from data[i:]
+// or returns false; encodeT writes a T as JSON; parseT returns the constant of
+// the enum type T whose value is s.
+
 const (
 	wordsText = `"text":{"type":"string","description":"The text to split."}},`
 	wordsEnd  = `"additionalProperties":false,"type":"object","required":["text"]}`
 )
 
-// wordsInfo describes the words tool.
 var wordsInfo = runtime.Info{
 	Name:        "words",
 	Description: "Streams the words of a text, one chunk each. It fails at the word \"!\", and at \"forever\" it goes on until its context ends.",
@@ -90,13 +97,11 @@ func (wordsTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMes
 	}, nil, emit)
 }
 
-// Lines that more than one schema of the look tool holds, each written once.
 const (
 	lookGrumpy = `"grumpy":{"type":"boolean","description":"Asks for a cat that will not show itself."}},`
 	lookEnd    = `"additionalProperties":false,"type":"object"}`
 )
 
-// lookInfo describes the look tool.
 var lookInfo = runtime.Info{
 	Name:        "look",
 	Description: "Shows a cat: a caption, a picture, its meow, a video link and a note.",
@@ -154,7 +159,6 @@ type wordsArgs struct {
 	Text string `json:"text"`
 }
 
-// decodeWordsArgs decodes the arguments of a tool with plain parameters and checks their constraints.
 func decodeWordsArgs(d *toolimpl.Decoder, v *wordsArgs) {
 	if !d.Object() {
 		return
@@ -174,7 +178,6 @@ func decodeWordsArgs(d *toolimpl.Decoder, v *wordsArgs) {
 	}
 }
 
-// decodeLookRequest decodes a LookRequest and checks its constraints.
 func decodeLookRequest(d *toolimpl.Decoder, v *LookRequest) {
 	if !d.Object() {
 		return
@@ -192,8 +195,6 @@ func decodeLookRequest(d *toolimpl.Decoder, v *LookRequest) {
 	}
 }
 
-// fastWordsArgs is the fast path of decodeWordsArgs: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastWordsArgs(data []byte, i int, v *wordsArgs, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasText bool
@@ -216,8 +217,6 @@ func fastWordsArgs(data []byte, i int, v *wordsArgs, strs *toolimpl.Strings) (in
 	return i, true
 }
 
-// fastLookRequest is the fast path of decodeLookRequest: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastLookRequest(data []byte, i int, v *LookRequest, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	i, more, ok := toolimpl.FastObject(data, i)

@@ -25,7 +25,15 @@ func Tools(upstream *Upstream) []runtime.Tool {
 	}
 }
 
-// Lines that more than one schema of the exchange_rate tool holds, each written once.
+// What follows, by tool and by type. For a tool t: tInfo describes it, with its
+// schema in each dialect (the lines several of them share are constants named
+// after t and the property, written once; tOutput is its result's schema), and
+// callT decodes the arguments of a call, checks them, then calls the function.
+// For a type T: decodeT decodes a T and checks its constraints, reporting every
+// error; fastT is its fast path, which decodes valid, plain JSON from data[i:]
+// or returns false; encodeT writes a T as JSON; parseT returns the constant of
+// the enum type T whose value is s.
+
 const (
 	exchangeRateFrom = `"from":{"type":"string","pattern":"^[A-Z]{3}$","description":"ISO 4217 code of the currency to convert from, e.g. EUR."},`
 	exchangeRateTo   = `"to":{"type":"string","pattern":"^[A-Z]{3}$","description":"ISO 4217 code of the currency to convert to, e.g. USD."},`
@@ -33,8 +41,6 @@ const (
 	exchangeRateEnd  = `"additionalProperties":false,"type":"object","required":["from","to","day"]}`
 )
 
-// exchangeRateOutput is the JSON Schema of the exchange_rate tool's result after its opening brace,
-// which its Output and OutputWrapper share.
 const exchangeRateOutput = `"anyOf":[{"properties":{` +
 	`"from":{"type":"string"},` +
 	`"to":{"type":"string"},` +
@@ -42,7 +48,6 @@ const exchangeRateOutput = `"anyOf":[{"properties":{` +
 	`"rate":{"type":"number"}},` +
 	`"additionalProperties":false,"type":"object","required":["from","to","day","rate"]},{"type":"null"}]}`
 
-// exchangeRateInfo describes the exchange_rate tool.
 var exchangeRateInfo = runtime.Info{
 	Name:        "exchange_rate",
 	Description: "Returns the reference exchange rate of a currency pair on a day. Rates of past days do not change.",
@@ -109,7 +114,6 @@ func (t exchangeRateTool) Call(ctx context.Context, s *runtime.Settings, args js
 	}, encodeRate)
 }
 
-// decodeRateRequest decodes a RateRequest and checks its constraints.
 func decodeRateRequest(d *toolimpl.Decoder, v *RateRequest) {
 	if !d.Object() {
 		return
@@ -146,8 +150,6 @@ func decodeRateRequest(d *toolimpl.Decoder, v *RateRequest) {
 	}
 }
 
-// fastRateRequest is the fast path of decodeRateRequest: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastRateRequest(data []byte, i int, v *RateRequest, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasFrom, hasTo, hasDay bool
@@ -185,7 +187,6 @@ func fastRateRequest(data []byte, i int, v *RateRequest, strs *toolimpl.Strings)
 	return i, true
 }
 
-// encodeRate writes a Rate as JSON, and nil as null.
 func encodeRate(e *toolimpl.Encoder, v *Rate) {
 	if v == nil {
 		e.Null()

@@ -27,12 +27,19 @@ func Tools() []runtime.Tool {
 	}
 }
 
-// Lines that more than one schema of the lookup tool holds, each written once.
+// What follows, by tool and by type. For a tool t: tInfo describes it, with its
+// schema in each dialect (the lines several of them share are constants named
+// after t and the property, written once; tOutput is its result's schema), and
+// callT decodes the arguments of a call, checks them, then calls the function.
+// For a type T: decodeT decodes a T and checks its constraints, reporting every
+// error; fastT is its fast path, which decodes valid, plain JSON from data[i:]
+// or returns false; encodeT writes a T as JSON; parseT returns the constant of
+// the enum type T whose value is s.
+
 const (
 	lookupEnd = `"additionalProperties":false,"type":"object","required":["id"]}`
 )
 
-// lookupInfo describes the lookup tool.
 var lookupInfo = runtime.Info{
 	Name:        "lookup",
 	Description: "Finds a record.",
@@ -56,7 +63,6 @@ var lookupInfo = runtime.Info{
 	OpenWorld:  new(false),
 }
 
-// callLookup decodes and checks the arguments of a lookup call, then calls Lookup.
 func callLookup(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Query
 	var strs toolimpl.Strings
@@ -72,12 +78,10 @@ func callLookup(ctx context.Context, s *runtime.Settings, args json.RawMessage) 
 	return toolimpl.Run(ctx, s, &lookupInfo, in, Lookup)
 }
 
-// Lines that more than one schema of the delete tool holds, each written once.
 const (
 	deleteEnd = `"additionalProperties":false,"type":"object","required":["id"]}`
 )
 
-// deleteInfo describes the delete tool.
 var deleteInfo = runtime.Info{
 	Name:        "delete",
 	Description: "Removes a record.",
@@ -101,7 +105,6 @@ var deleteInfo = runtime.Info{
 	Idempotent:  true,
 }
 
-// callDelete decodes and checks the arguments of a delete call, then calls Delete.
 func callDelete(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Query
 	var strs toolimpl.Strings
@@ -123,12 +126,10 @@ func callDelete(ctx context.Context, s *runtime.Settings, args json.RawMessage) 
 	})
 }
 
-// Lines that more than one schema of the append tool holds, each written once.
 const (
 	appendEnd = `"additionalProperties":false,"type":"object","required":["id"]}`
 )
 
-// appendInfo describes the append tool.
 var appendInfo = runtime.Info{
 	Name:        "append",
 	Description: "Adds a line to a log that is kept elsewhere.",
@@ -151,7 +152,6 @@ var appendInfo = runtime.Info{
 	OpenWorld:   new(true),
 }
 
-// callAppend decodes and checks the arguments of a append call, then calls Append.
 func callAppend(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Query
 	var strs toolimpl.Strings
@@ -173,12 +173,10 @@ func callAppend(ctx context.Context, s *runtime.Settings, args json.RawMessage) 
 	})
 }
 
-// Lines that more than one schema of the overwrite tool holds, each written once.
 const (
 	overwriteEnd = `"additionalProperties":false,"type":"object","required":["id"]}`
 )
 
-// overwriteInfo describes the overwrite tool.
 var overwriteInfo = runtime.Info{
 	Name:        "overwrite",
 	Description: "Replaces a record, asking no one.",
@@ -199,7 +197,6 @@ var overwriteInfo = runtime.Info{
 	Destructive: new(true),
 }
 
-// callOverwrite decodes and checks the arguments of a overwrite call, then calls Overwrite.
 func callOverwrite(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Query
 	var strs toolimpl.Strings
@@ -217,12 +214,10 @@ func callOverwrite(ctx context.Context, s *runtime.Settings, args json.RawMessag
 	})
 }
 
-// Lines that more than one schema of the unsaid tool holds, each written once.
 const (
 	unsaidEnd = `"additionalProperties":false,"type":"object","required":["id"]}`
 )
 
-// unsaidInfo describes the unsaid tool.
 var unsaidInfo = runtime.Info{
 	Name:        "unsaid",
 	Description: "Says nothing of what it does to the world.",
@@ -242,7 +237,6 @@ var unsaidInfo = runtime.Info{
 	},
 }
 
-// callUnsaid decodes and checks the arguments of a unsaid call, then calls Unsaid.
 func callUnsaid(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Query
 	var strs toolimpl.Strings
@@ -260,7 +254,6 @@ func callUnsaid(ctx context.Context, s *runtime.Settings, args json.RawMessage) 
 	})
 }
 
-// decodeQuery decodes a Query and checks its constraints.
 func decodeQuery(d *toolimpl.Decoder, v *Query) {
 	if !d.Object() {
 		return
@@ -280,8 +273,6 @@ func decodeQuery(d *toolimpl.Decoder, v *Query) {
 	}
 }
 
-// fastQuery is the fast path of decodeQuery: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastQuery(data []byte, i int, v *Query, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasID bool

@@ -26,7 +26,15 @@ func Tools() []runtime.Tool {
 	}
 }
 
-// Lines that more than one schema of the book_table tool holds, each written once.
+// What follows, by tool and by type. For a tool t: tInfo describes it, with its
+// schema in each dialect (the lines several of them share are constants named
+// after t and the property, written once; tOutput is its result's schema), and
+// callT decodes the arguments of a call, checks them, then calls the function.
+// For a type T: decodeT decodes a T and checks its constraints, reporting every
+// error; fastT is its fast path, which decodes valid, plain JSON from data[i:]
+// or returns false; encodeT writes a T as JSON; parseT returns the constant of
+// the enum type T whose value is s.
+
 const (
 	bookTableName       = `"name":{"type":"string","maxLength":40,"minLength":2,"description":"Name on the booking"},`
 	bookTableGuests     = `"guests":{"type":"integer","maximum":12,"minimum":1},`
@@ -37,7 +45,6 @@ const (
 	bookTableNameOpenAI = `"name":{"type":"string","description":"Name on the booking. Constraints: at least 2 characters; at most 40 characters."},`
 )
 
-// bookTableInfo describes the book_table tool.
 var bookTableInfo = runtime.Info{
 	Name:        "book_table",
 	Description: "Books a table at the restaurant.",
@@ -89,7 +96,6 @@ var bookTableInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// callBookTable decodes and checks the arguments of a book_table call, then calls BookTable.
 func callBookTable(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in BookingRequest
 	var strs toolimpl.Strings
@@ -105,14 +111,12 @@ func callBookTable(ctx context.Context, s *runtime.Settings, args json.RawMessag
 	return toolimpl.RunEncoded(ctx, s, &bookTableInfo, in, BookTable, encodeBookTableResult)
 }
 
-// Lines that more than one schema of the place_order tool holds, each written once.
 const (
 	placeOrderEnd         = `"additionalProperties":false,"type":"object","required":["items","quantity","weight"]}`
 	placeOrderItemsOpenAI = `"items":{"items":{"type":"string"},"type":"array","description":"Constraints: items unique."},`
 	placeOrderCodesGemini = `"codes":{"items":{"type":"number"},"type":"array","description":"Constraints: items unique; each item: a multiple of 0.5."}},`
 )
 
-// placeOrderInfo describes the place_order tool.
 var placeOrderInfo = runtime.Info{
 	Name:        "place_order",
 	Description: "Places an order.",
@@ -146,7 +150,6 @@ var placeOrderInfo = runtime.Info{
 	OutputWrapper: json.RawMessage(`{"properties":{"result":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["result"]}`),
 }
 
-// callPlaceOrder decodes and checks the arguments of a place_order call, then calls PlaceOrder.
 func callPlaceOrder(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Order
 	var strs toolimpl.Strings
@@ -162,7 +165,6 @@ func callPlaceOrder(ctx context.Context, s *runtime.Settings, args json.RawMessa
 	return toolimpl.RunEncoded(ctx, s, &placeOrderInfo, in, PlaceOrder, encodePlaceOrderResult)
 }
 
-// decodeBookingRequest decodes a BookingRequest and checks its constraints.
 func decodeBookingRequest(d *toolimpl.Decoder, v *BookingRequest) {
 	if !d.Object() {
 		return
@@ -263,7 +265,6 @@ func decodeBookingRequest(d *toolimpl.Decoder, v *BookingRequest) {
 	}
 }
 
-// decodeOrder decodes an Order and checks its constraints.
 func decodeOrder(d *toolimpl.Decoder, v *Order) {
 	if !d.Object() {
 		return
@@ -344,8 +345,6 @@ func decodeOrder(d *toolimpl.Decoder, v *Order) {
 	}
 }
 
-// fastBookingRequest is the fast path of decodeBookingRequest: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastBookingRequest(data []byte, i int, v *BookingRequest, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasName, hasGuests, hasSeat, hasForce bool
@@ -420,8 +419,6 @@ func fastBookingRequest(data []byte, i int, v *BookingRequest, strs *toolimpl.St
 	return i, true
 }
 
-// fastOrder is the fast path of decodeOrder: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastOrder(data []byte, i int, v *Order, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasItems, hasQuantity, hasWeight bool
@@ -485,17 +482,14 @@ func fastOrder(data []byte, i int, v *Order, strs *toolimpl.Strings) (int, bool)
 	return i, true
 }
 
-// encodeBookTableResult writes the result of the book_table tool as JSON.
 func encodeBookTableResult(e *toolimpl.Encoder, v Booking) {
 	encodeBooking(e, &v)
 }
 
-// encodePlaceOrderResult writes the result of the place_order tool as JSON.
 func encodePlaceOrderResult(e *toolimpl.Encoder, v int) {
 	e.Int(int64(v))
 }
 
-// encodeBooking writes a Booking as JSON.
 func encodeBooking(e *toolimpl.Encoder, v *Booking) {
 	e.Raw(`{"id":`)
 	e.String(v.ID)

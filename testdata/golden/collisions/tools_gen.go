@@ -23,12 +23,19 @@ func Tools() []runtimepkg.Tool {
 	}
 }
 
-// Lines that more than one schema of the search tool holds, each written once.
+// What follows, by tool and by type. For a tool t: tInfo describes it, with its
+// schema in each dialect (the lines several of them share are constants named
+// after t and the property, written once; tOutput is its result's schema), and
+// callT decodes the arguments of a call, checks them, then calls the function.
+// For a type T: decodeT decodes a T and checks its constraints, reporting every
+// error; fastT is its fast path, which decodes valid, plain JSON from data[i:]
+// or returns false; encodeT writes a T as JSON; parseT returns the constant of
+// the enum type T whose value is s.
+
 const (
 	searchInfo2End = `"additionalProperties":false,"type":"object","required":["query"]}`
 )
 
-// searchInfo2 describes the search tool.
 var searchInfo2 = runtimepkg.Info{
 	Name:        "search",
 	Description: "Searches.",
@@ -48,7 +55,6 @@ var searchInfo2 = runtimepkg.Info{
 	},
 }
 
-// callSearch decodes and checks the arguments of a search call, then calls Search.
 func callSearch(ctx context.Context, s *runtimepkg.Settings, args jsonpkg.RawMessage) (runtimepkg.Result, error) {
 	var in Args
 	var strs toolimpl.Strings
@@ -64,7 +70,6 @@ func callSearch(ctx context.Context, s *runtimepkg.Settings, args jsonpkg.RawMes
 	return toolimpl.Run(ctx, s, &searchInfo2, in, Search)
 }
 
-// decodeArgs2 decodes an Args and checks its constraints.
 func decodeArgs2(d_ *toolimpl.Decoder, v_ *Args) {
 	if !d_.Object() {
 		return
@@ -84,8 +89,6 @@ func decodeArgs2(d_ *toolimpl.Decoder, v_ *Args) {
 	}
 }
 
-// fastArgs is the fast path of decodeArgs2: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastArgs(data []byte, i int, v_ *Args, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasQuery_ bool

@@ -79,7 +79,15 @@ func Tools(store *Store) []runtime.Tool {
 	}
 }
 
-// Lines that more than one schema of the track_event tool holds, each written once.
+// What follows, by tool and by type. For a tool t: tInfo describes it, with its
+// schema in each dialect (the lines several of them share are constants named
+// after t and the property, written once; tOutput is its result's schema), and
+// callT decodes the arguments of a call, checks them, then calls the function.
+// For a type T: decodeT decodes a T and checks its constraints, reporting every
+// error; fastT is its fast path, which decodes valid, plain JSON from data[i:]
+// or returns false; encodeT writes a T as JSON; parseT returns the constant of
+// the enum type T whose value is s.
+
 const (
 	trackEventName         = `"name":{"type":"string","description":"event name, e.g. signup or checkout.completed"},`
 	trackEventEnd          = `"additionalProperties":false,"type":"object","required":["name"]}`
@@ -95,7 +103,6 @@ var trackEventSchema = json.RawMessage(`{"properties":{` +
 	`"labels":{"additionalProperties":{"type":"string"},"type":"object","description":"Labels are string tags."}},` +
 	trackEventEnd)
 
-// trackEventInfo describes the track_event tool.
 var trackEventInfo = runtime.Info{
 	Name:        "track_event",
 	Description: "Records an event for analytics.",
@@ -122,7 +129,6 @@ var trackEventInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// callTrackEvent decodes and checks the arguments of a track_event call, then calls TrackEvent.
 func callTrackEvent(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in EventInput
 	var d toolimpl.Decoder
@@ -134,7 +140,6 @@ func callTrackEvent(ctx context.Context, s *runtime.Settings, args json.RawMessa
 	return toolimpl.RunEncoded(ctx, s, &trackEventInfo, in, TrackEvent, encodeTrackEventResult)
 }
 
-// Lines that more than one schema of the patch_record tool holds, each written once.
 const (
 	patchRecordEnd            = `"additionalProperties":false,"type":"object","required":["id","value"]}`
 	patchRecordValueGemini    = `"value":{"description":"Value is the new value, of any JSON type. Any JSON value."},`
@@ -149,7 +154,6 @@ var patchRecordSchema = json.RawMessage(`{"properties":{` +
 	`"previous":{"description":"Previous is the value expected before the change, for an optimistic check."}},` +
 	patchRecordEnd)
 
-// patchRecordInfo describes the patch_record tool.
 var patchRecordInfo = runtime.Info{
 	Name:        "patch_record",
 	Description: "Sets a record's value.",
@@ -176,7 +180,6 @@ var patchRecordInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// callPatchRecord decodes and checks the arguments of a patch_record call, then calls PatchRecord.
 func callPatchRecord(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in PatchInput
 	var d toolimpl.Decoder
@@ -188,7 +191,6 @@ func callPatchRecord(ctx context.Context, s *runtime.Settings, args json.RawMess
 	return toolimpl.RunEncoded(ctx, s, &patchRecordInfo, in, PatchRecord, encodePatchRecordResult)
 }
 
-// Lines that more than one schema of the send_webhook tool holds, each written once.
 const (
 	sendWebhookEnd = `"additionalProperties":false,"type":"object","required":["url","payload"]}`
 )
@@ -201,7 +203,6 @@ var sendWebhookSchema = json.RawMessage(`{"properties":{` +
 	`"payload":{"description":"Payload is sent as it is."}},` +
 	sendWebhookEnd)
 
-// sendWebhookInfo describes the send_webhook tool.
 var sendWebhookInfo = runtime.Info{
 	Name:        "send_webhook",
 	Description: "Posts a payload to a URL.",
@@ -228,7 +229,6 @@ var sendWebhookInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// callSendWebhook decodes and checks the arguments of a send_webhook call, then calls SendWebhook.
 func callSendWebhook(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in WebhookInput
 	var d toolimpl.Decoder
@@ -240,7 +240,6 @@ func callSendWebhook(ctx context.Context, s *runtime.Settings, args json.RawMess
 	return toolimpl.RunEncoded(ctx, s, &sendWebhookInfo, in, SendWebhook, encodeSendWebhookResult)
 }
 
-// Lines that more than one schema of the run_query tool holds, each written once.
 const (
 	runQuerySql         = `"sql":{"type":"string","description":"a SELECT statement; use $1, $2 ... for parameters"},`
 	runQueryEnd         = `"additionalProperties":false,"type":"object","required":["sql"]}`
@@ -257,7 +256,6 @@ var runQuerySchema = json.RawMessage(`{"properties":{` +
 	`"meta":{"additionalProperties":true,"type":"object"}},` +
 	runQueryEnd)
 
-// runQueryInfo describes the run_query tool.
 var runQueryInfo = runtime.Info{
 	Name:        "run_query",
 	Description: "Runs a read-only SQL query.",
@@ -287,7 +285,6 @@ var runQueryInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// callRunQuery decodes and checks the arguments of a run_query call, then calls RunQuery.
 func callRunQuery(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in QueryInput
 	var d toolimpl.Decoder
@@ -299,7 +296,6 @@ func callRunQuery(ctx context.Context, s *runtime.Settings, args json.RawMessage
 	return toolimpl.RunEncoded(ctx, s, &runQueryInfo, in, RunQuery, encodeRunQueryResult)
 }
 
-// Lines that more than one schema of the merge_config tool holds, each written once.
 const (
 	mergeConfigEnd = `"additionalProperties":false,"type":"object","required":["section","settings"]}`
 )
@@ -312,7 +308,6 @@ var mergeConfigSchema = json.RawMessage(`{"properties":{` +
 	`"raw":true},` +
 	mergeConfigEnd)
 
-// mergeConfigInfo describes the merge_config tool.
 var mergeConfigInfo = runtime.Info{
 	Name:        "merge_config",
 	Description: "Merges settings into a configuration section.",
@@ -339,7 +334,6 @@ var mergeConfigInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// callMergeConfig decodes and checks the arguments of a merge_config call, then calls MergeConfig.
 func callMergeConfig(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in ConfigPatch
 	var d toolimpl.Decoder
@@ -351,14 +345,12 @@ func callMergeConfig(ctx context.Context, s *runtime.Settings, args json.RawMess
 	return toolimpl.RunEncoded(ctx, s, &mergeConfigInfo, in, MergeConfig, encodeMergeConfigResult)
 }
 
-// Lines that more than one schema of the set_thermostat tool holds, each written once.
 const (
 	setThermostatTarget = `"target":{"type":"number","maximum":40,"minimum":-20},`
 	setThermostatUnit   = `"unit":{"type":"string","enum":["celsius","fahrenheit","kelvin"],"description":"Unit of Target. Values: \"celsius\": Degrees; \"fahrenheit\": Degrees."}},`
 	setThermostatEnd    = `"additionalProperties":false,"type":"object","required":["room","target","unit"]}`
 )
 
-// setThermostatInfo describes the set_thermostat tool.
 var setThermostatInfo = runtime.Info{
 	Name:        "set_thermostat",
 	Description: "Sets the target temperature of a room.",
@@ -392,7 +384,6 @@ var setThermostatInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// callSetThermostat decodes and checks the arguments of a set_thermostat call, then calls SetThermostat.
 func callSetThermostat(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in ThermostatInput
 	var strs toolimpl.Strings
@@ -408,14 +399,12 @@ func callSetThermostat(ctx context.Context, s *runtime.Settings, args json.RawMe
 	return toolimpl.RunEncoded(ctx, s, &setThermostatInfo, in, SetThermostat, encodeSetThermostatResult)
 }
 
-// Lines that more than one schema of the create_task tool holds, each written once.
 const (
 	createTaskPriority = `"priority":{"type":"string","enum":["","low","normal","urgent"],"description":"Priority of the task; leave it empty when unsure."},`
 	createTaskDue      = `"due":{"items":{"type":"integer","enum":[0,1,2,3,4,5,6]},"type":"array"}},`
 	createTaskEnd      = `"additionalProperties":false,"type":"object","required":["title","priority"]}`
 )
 
-// createTaskInfo describes the create_task tool.
 var createTaskInfo = runtime.Info{
 	Name:        "create_task",
 	Description: "Adds a task to the list.",
@@ -449,7 +438,6 @@ var createTaskInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// callCreateTask decodes and checks the arguments of a create_task call, then calls CreateTask.
 func callCreateTask(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in TaskInput
 	var strs toolimpl.Strings
@@ -465,13 +453,11 @@ func callCreateTask(ctx context.Context, s *runtime.Settings, args json.RawMessa
 	return toolimpl.RunEncoded(ctx, s, &createTaskInfo, in, CreateTask, encodeCreateTaskResult)
 }
 
-// Lines that more than one schema of the start_sync tool holds, each written once.
 const (
 	startSyncMode = `"mode":{"type":"string","enum":["fast","safe","dry-run"],"description":"Mode of the sync."}},`
 	startSyncEnd  = `"additionalProperties":false,"type":"object","required":["source","target"]}`
 )
 
-// startSyncInfo describes the start_sync tool.
 var startSyncInfo = runtime.Info{
 	Name:        "start_sync",
 	Description: "Copies changes from one folder to another.",
@@ -505,7 +491,6 @@ var startSyncInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// callStartSync decodes and checks the arguments of a start_sync call, then calls StartSync.
 func callStartSync(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in SyncInput
 	var strs toolimpl.Strings
@@ -521,13 +506,11 @@ func callStartSync(ctx context.Context, s *runtime.Settings, args json.RawMessag
 	return toolimpl.RunEncoded(ctx, s, &startSyncInfo, in, StartSync, encodeStartSyncResult)
 }
 
-// Lines that more than one schema of the read_feed tool holds, each written once.
 const (
 	readFeedOrder = `"order":{"type":"string","enum":["newest","oldest","relevance"],"description":"Order of the items. Defaults to \"newest\"."},`
 	readFeedEnd   = `"additionalProperties":false,"type":"object","required":["topic"]}`
 )
 
-// readFeedInfo describes the read_feed tool.
 var readFeedInfo = runtime.Info{
 	Name:        "read_feed",
 	Description: "Returns the latest items about a topic.",
@@ -561,7 +544,6 @@ var readFeedInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// callReadFeed decodes and checks the arguments of a read_feed call, then calls ReadFeed.
 func callReadFeed(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in FeedInput
 	var strs toolimpl.Strings
@@ -577,7 +559,6 @@ func callReadFeed(ctx context.Context, s *runtime.Settings, args json.RawMessage
 	return toolimpl.RunEncoded(ctx, s, &readFeedInfo, in, ReadFeed, encodeReadFeedResult)
 }
 
-// Lines that more than one schema of the set_alarm tool holds, each written once.
 const (
 	setAlarmDay         = `"day":{"type":"integer","enum":[0,1,2,3,4,5,6],"description":"Weekday is a day of the week, numbered from Sunday."},`
 	setAlarmHour        = `"hour":{"type":"integer","maximum":23,"minimum":0},`
@@ -588,7 +569,6 @@ const (
 	setAlarmEnd         = `"additionalProperties":false,"type":"object","required":["day","hour","minute"]}`
 )
 
-// setAlarmInfo describes the set_alarm tool.
 var setAlarmInfo = runtime.Info{
 	Name:        "set_alarm",
 	Description: "Sets a weekly alarm.",
@@ -637,7 +617,6 @@ var setAlarmInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// callSetAlarm decodes and checks the arguments of a set_alarm call, then calls SetAlarm.
 func callSetAlarm(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in AlarmInput
 	var strs toolimpl.Strings
@@ -653,7 +632,6 @@ func callSetAlarm(ctx context.Context, s *runtime.Settings, args json.RawMessage
 	return toolimpl.RunEncoded(ctx, s, &setAlarmInfo, in, SetAlarm, encodeSetAlarmResult)
 }
 
-// Lines that more than one schema of the current_weather tool holds, each written once.
 const (
 	currentWeatherLocation = `"location":{"type":"string","description":"the city, e.g. Paris (or nyc=New York)"},`
 	currentWeatherUnits    = `"units":{"type":"string","description":"metric | imperial; metric when left out"},`
@@ -661,7 +639,6 @@ const (
 	currentWeatherEnd      = `"additionalProperties":false,"type":"object","required":["location"]}`
 )
 
-// currentWeatherInfo describes the current_weather tool.
 var currentWeatherInfo = runtime.Info{
 	Name:        "current_weather",
 	Description: "Reports the weather in a place.",
@@ -695,7 +672,6 @@ var currentWeatherInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// callCurrentWeather decodes and checks the arguments of a current_weather call, then calls CurrentWeather.
 func callCurrentWeather(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in WeatherQuery
 	var strs toolimpl.Strings
@@ -711,7 +687,6 @@ func callCurrentWeather(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.RunEncoded(ctx, s, &currentWeatherInfo, in, CurrentWeather, encodeCurrentWeatherResult)
 }
 
-// Lines that more than one schema of the choose_seat tool holds, each written once.
 const (
 	chooseSeatFlight     = `"flight":{"type":"string","description":"flight number: two letters, then digits (e.g. KL1234)"},`
 	chooseSeatPreference = `"preference":{"type":"string","description":"window | aisle | any"},`
@@ -720,7 +695,6 @@ const (
 	chooseSeatEnd        = `"additionalProperties":false,"type":"object","required":["flight","preference"]}`
 )
 
-// chooseSeatInfo describes the choose_seat tool.
 var chooseSeatInfo = runtime.Info{
 	Name:        "choose_seat",
 	Description: "Reserves a seat for a passenger.",
@@ -759,7 +733,6 @@ var chooseSeatInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// callChooseSeat decodes and checks the arguments of a choose_seat call, then calls ChooseSeat.
 func callChooseSeat(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in SeatRequest
 	var strs toolimpl.Strings
@@ -775,7 +748,6 @@ func callChooseSeat(ctx context.Context, s *runtime.Settings, args json.RawMessa
 	return toolimpl.RunEncoded(ctx, s, &chooseSeatInfo, in, ChooseSeat, encodeChooseSeatResult)
 }
 
-// Lines that more than one schema of the search_docs tool holds, each written once.
 const (
 	searchDocsQuery        = `"query":{"type":"string","description":"words to look for; quote a \"phrase\" to match it exactly"},`
 	searchDocsUpdatedSince = `"updated_since":{"type":"string","format":"date-time","description":"include docs with updated_at >= this time"},`
@@ -784,7 +756,6 @@ const (
 	searchDocsEnd          = `"additionalProperties":false,"type":"object","required":["query"]}`
 )
 
-// searchDocsInfo describes the search_docs tool.
 var searchDocsInfo = runtime.Info{
 	Name:        "search_docs",
 	Description: "Finds documents that match a query.",
@@ -823,7 +794,6 @@ var searchDocsInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// callSearchDocs decodes and checks the arguments of a search_docs call, then calls SearchDocs.
 func callSearchDocs(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in DocSearch
 	var d toolimpl.Decoder
@@ -835,7 +805,6 @@ func callSearchDocs(ctx context.Context, s *runtime.Settings, args json.RawMessa
 	return toolimpl.Run(ctx, s, &searchDocsInfo, in, SearchDocs)
 }
 
-// Lines that more than one schema of the comment_on_issue tool holds, each written once.
 const (
 	commentOnIssueOwner       = `"owner":{"type":"string","description":"repository owner (a user or an organisation)"},`
 	commentOnIssueRepo        = `"repo":{"type":"string","description":"repository name, without the owner"},`
@@ -844,8 +813,6 @@ const (
 	commentOnIssueEnd         = `"additionalProperties":false,"type":"object","required":["owner","repo","issue_number","body"]}`
 )
 
-// commentOnIssueOutput is the JSON Schema of the comment_on_issue tool's result after its opening brace,
-// which its Output and OutputWrapper share.
 const commentOnIssueOutput = `"anyOf":[{"properties":{` +
 	`"owner":{"type":"string","description":"repository owner (a user or an organisation)"},` +
 	`"repo":{"type":"string","description":"repository name, without the owner"},` +
@@ -853,7 +820,6 @@ const commentOnIssueOutput = `"anyOf":[{"properties":{` +
 	`"body":{"type":"string","description":"comment text, in Markdown"}},` +
 	`"additionalProperties":false,"type":"object","required":["owner","repo","issue_number","body"]},{"type":"null"}]}`
 
-// commentOnIssueInfo describes the comment_on_issue tool.
 var commentOnIssueInfo = runtime.Info{
 	Name:        "comment_on_issue",
 	Description: "Adds a comment to an issue.",
@@ -887,7 +853,6 @@ var commentOnIssueInfo = runtime.Info{
 	OutputWrapper: json.RawMessage(`{"properties":{"result":` + `{` + commentOnIssueOutput + `},"additionalProperties":false,"type":"object","required":["result"]}`),
 }
 
-// callCommentOnIssue decodes and checks the arguments of a comment_on_issue call, then calls CommentOnIssue.
 func callCommentOnIssue(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in IssueComment
 	var strs toolimpl.Strings
@@ -905,7 +870,6 @@ func callCommentOnIssue(ctx context.Context, s *runtime.Settings, args json.RawM
 	}, encodeIssueComment)
 }
 
-// Lines that more than one schema of the read_lines tool holds, each written once.
 const (
 	readLinesPath  = `"path":{"type":"string","description":"absolute path of the file, as returned by list_files"},`
 	readLinesStart = `"start":{"type":"integer","description":"first line, >= 1"},`
@@ -913,7 +877,6 @@ const (
 	readLinesEnd2  = `"additionalProperties":false,"type":"object","required":["path"]}`
 )
 
-// readLinesInfo describes the read_lines tool.
 var readLinesInfo = runtime.Info{
 	Name:        "read_lines",
 	Description: "Returns some lines of a file.",
@@ -947,7 +910,6 @@ var readLinesInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// callReadLines decodes and checks the arguments of a read_lines call, then calls ReadLines.
 func callReadLines(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in FileRange
 	var strs toolimpl.Strings
@@ -963,7 +925,6 @@ func callReadLines(ctx context.Context, s *runtime.Settings, args json.RawMessag
 	return toolimpl.RunEncoded(ctx, s, &readLinesInfo, in, ReadLines, encodeReadLinesResult)
 }
 
-// Lines that more than one schema of the find_symbol tool holds, each written once.
 const (
 	findSymbolSymbol = `"symbol":{"type":"string","description":"qualified name: pkg.Type.Method, or pkg.Func"},`
 	findSymbolKinds  = `"kinds":{"items":{"type":"string"},"type":"array","description":"kinds to keep: func, type, var, const"},`
@@ -971,7 +932,6 @@ const (
 	findSymbolEnd    = `"additionalProperties":false,"type":"object","required":["symbol"]}`
 )
 
-// findSymbolInfo describes the find_symbol tool.
 var findSymbolInfo = runtime.Info{
 	Name:        "find_symbol",
 	Description: "Locates declarations of a symbol.",
@@ -1005,7 +965,6 @@ var findSymbolInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// callFindSymbol decodes and checks the arguments of a find_symbol call, then calls FindSymbol.
 func callFindSymbol(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in SymbolQuery
 	var strs toolimpl.Strings
@@ -1021,7 +980,6 @@ func callFindSymbol(ctx context.Context, s *runtime.Settings, args json.RawMessa
 	return toolimpl.RunEncoded(ctx, s, &findSymbolInfo, in, FindSymbol, encodeFindSymbolResult)
 }
 
-// Lines that more than one schema of the ask_knowledge_base tool holds, each written once.
 const (
 	askKnowledgeBaseQuestion  = `"question":{"type":"string","description":"the user's question, in their own words"},`
 	askKnowledgeBaseBaseIds   = `"base_ids":{"items":{"type":"string"},"type":"array","description":"knowledge bases to search (all of them when empty)"},`
@@ -1029,7 +987,6 @@ const (
 	askKnowledgeBaseTopK      = `"top_k":{"type":"integer","description":"how many passages to return: 1-20"}},`
 )
 
-// askKnowledgeBaseInfo describes the ask_knowledge_base tool.
 var askKnowledgeBaseInfo = runtime.Info{
 	Name:        "ask_knowledge_base",
 	Description: "Answers a question from stored documents.",
@@ -1068,7 +1025,6 @@ var askKnowledgeBaseInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// callAskKnowledgeBase decodes and checks the arguments of a ask_knowledge_base call, then calls AskKnowledgeBase.
 func callAskKnowledgeBase(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in KnowledgeQuery
 	var strs toolimpl.Strings
@@ -1084,14 +1040,12 @@ func callAskKnowledgeBase(ctx context.Context, s *runtime.Settings, args json.Ra
 	return toolimpl.RunEncoded(ctx, s, &askKnowledgeBaseInfo, in, AskKnowledgeBase, encodeAskKnowledgeBaseResult)
 }
 
-// Lines that more than one schema of the calculate tool holds, each written once.
 const (
 	calculateExpr      = `"expr":{"type":"string","description":"an arithmetic expression, like (2+3)*4 or x>=1 && y<2"},`
 	calculatePrecision = `"precision":{"type":"integer","maximum":127,"minimum":-128,"description":"digits after the point: -1 = as many as needed"}},`
 	calculateEnd       = `"additionalProperties":false,"type":"object","required":["expr"]}`
 )
 
-// calculateInfo describes the calculate tool.
 var calculateInfo = runtime.Info{
 	Name:        "calculate",
 	Description: "Evaluates an arithmetic expression.",
@@ -1120,7 +1074,6 @@ var calculateInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// callCalculate decodes and checks the arguments of a calculate call, then calls Calculate.
 func callCalculate(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Expression
 	var strs toolimpl.Strings
@@ -1136,7 +1089,6 @@ func callCalculate(ctx context.Context, s *runtime.Settings, args json.RawMessag
 	return toolimpl.RunEncoded(ctx, s, &calculateInfo, in, Calculate, encodeCalculateResult)
 }
 
-// Lines that more than one schema of the open_ticket tool holds, each written once.
 const (
 	openTicketTitle       = `"title":{"type":"string","maxLength":80,"minLength":5,"description":"Short summary of the problem"},`
 	openTicketSeverity    = `"severity":{"type":"string","enum":["low","medium","high"],"description":"How badly users are affected"},`
@@ -1144,7 +1096,6 @@ const (
 	openTicketTitleOpenAI = `"title":{"type":"string","description":"Short summary of the problem. Constraints: at least 5 characters; at most 80 characters."},`
 )
 
-// openTicketInfo describes the open_ticket tool.
 var openTicketInfo = runtime.Info{
 	Name:        "open_ticket",
 	Description: "Files a ticket with the support team.",
@@ -1188,7 +1139,6 @@ var openTicketInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// callOpenTicket decodes and checks the arguments of a open_ticket call, then calls OpenTicket.
 func callOpenTicket(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in TicketInput
 	var strs toolimpl.Strings
@@ -1204,7 +1154,6 @@ func callOpenTicket(ctx context.Context, s *runtime.Settings, args json.RawMessa
 	return toolimpl.RunEncoded(ctx, s, &openTicketInfo, in, OpenTicket, encodeOpenTicketResult)
 }
 
-// Lines that more than one schema of the translate tool holds, each written once.
 const (
 	translateText   = `"text":{"type":"string","description":"The text to translate, at most one paragraph"},`
 	translateTarget = `"target":{"type":"string","enum":["en","fr","de","ja"],"description":"Language to translate into"},`
@@ -1212,7 +1161,6 @@ const (
 	translateEnd    = `"additionalProperties":false,"type":"object","required":["text","target"]}`
 )
 
-// translateInfo describes the translate tool.
 var translateInfo = runtime.Info{
 	Name:        "translate",
 	Description: "Translates a paragraph.",
@@ -1246,7 +1194,6 @@ var translateInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// callTranslate decodes and checks the arguments of a translate call, then calls Translate.
 func callTranslate(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in TranslateInput
 	var strs toolimpl.Strings
@@ -1262,7 +1209,6 @@ func callTranslate(ctx context.Context, s *runtime.Settings, args json.RawMessag
 	return toolimpl.RunEncoded(ctx, s, &translateInfo, in, Translate, encodeTranslateResult)
 }
 
-// Lines that more than one schema of the find_recipes tool holds, each written once.
 const (
 	findRecipesIngredients = `"ingredients":{"items":{"type":"string"},"type":"array","description":"Ingredients the recipe must use"},`
 	findRecipesMaxMinutes  = `"max_minutes":{"type":"integer","description":"Longest preparation time accepted, in minutes"},`
@@ -1270,7 +1216,6 @@ const (
 	findRecipesEnd         = `"additionalProperties":false,"type":"object","required":["ingredients"]}`
 )
 
-// findRecipesInfo describes the find_recipes tool.
 var findRecipesInfo = runtime.Info{
 	Name:        "find_recipes",
 	Description: "Suggests recipes.",
@@ -1304,7 +1249,6 @@ var findRecipesInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// callFindRecipes decodes and checks the arguments of a find_recipes call, then calls FindRecipes.
 func callFindRecipes(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in RecipeSearch
 	var strs toolimpl.Strings
@@ -1320,7 +1264,6 @@ func callFindRecipes(ctx context.Context, s *runtime.Settings, args json.RawMess
 	return toolimpl.RunEncoded(ctx, s, &findRecipesInfo, in, FindRecipes, encodeFindRecipesResult)
 }
 
-// Lines that more than one schema of the list_repos tool holds, each written once.
 const (
 	listReposPage    = `"page":{"type":"integer","minimum":1,"description":"Page number starting at 1","default":1},`
 	listReposPerPage = `"per_page":{"type":"integer","maximum":100,"minimum":1,"description":"Items per page","default":30},`
@@ -1328,7 +1271,6 @@ const (
 	listReposCursor  = `"cursor":{"type":"string","description":"Opaque cursor from the previous page, if any"}},`
 )
 
-// listReposInfo describes the list_repos tool.
 var listReposInfo = runtime.Info{
 	Name:        "list_repos",
 	Description: "Lists repositories of the signed-in user.",
@@ -1367,7 +1309,6 @@ var listReposInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// callListRepos decodes and checks the arguments of a list_repos call, then calls ListRepos.
 func callListRepos(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in PageArgs
 	var strs toolimpl.Strings
@@ -1383,7 +1324,6 @@ func callListRepos(ctx context.Context, s *runtime.Settings, args json.RawMessag
 	return toolimpl.RunEncoded(ctx, s, &listReposInfo, in, ListRepos, encodeListReposResult)
 }
 
-// Lines that more than one schema of the transfer_money tool holds, each written once.
 const (
 	transferMoneyFrom   = `"from":{"type":"string","pattern":"^[A-Z]{2}[0-9]{2}[A-Z0-9]{4,30}$","description":"IBAN of the source account"},`
 	transferMoneyTo     = `"to":{"type":"string","pattern":"^[A-Z]{2}[0-9]{2}[A-Z0-9]{4,30}$"},`
@@ -1392,7 +1332,6 @@ const (
 	transferMoneyEnd    = `"additionalProperties":false,"type":"object","required":["from","to","amount"]}`
 )
 
-// transferMoneyInfo describes the transfer_money tool.
 var transferMoneyInfo = runtime.Info{
 	Name:        "transfer_money",
 	Description: "Moves money between two of the user's accounts.",
@@ -1436,7 +1375,6 @@ var transferMoneyInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// callTransferMoney decodes and checks the arguments of a transfer_money call, then calls TransferMoney.
 func callTransferMoney(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in TransferInput
 	var strs toolimpl.Strings
@@ -1452,7 +1390,6 @@ func callTransferMoney(ctx context.Context, s *runtime.Settings, args json.RawMe
 	return toolimpl.RunEncoded(ctx, s, &transferMoneyInfo, in, TransferMoney, encodeTransferMoneyResult)
 }
 
-// Lines that more than one schema of the schedule_job tool holds, each written once.
 const (
 	scheduleJobName       = `"name":{"type":"string","maxLength":40,"minLength":1,"pattern":"^[a-z][a-z0-9-]*$","title":"Job name"},`
 	scheduleJobEnd        = `"additionalProperties":false,"type":"object","required":["name","cron"]}`
@@ -1460,7 +1397,6 @@ const (
 	scheduleJobCronOpenAI = `"cron":{"type":"string","description":"Five-field cron spec. Constraints: for example \"0 9 * * 1\"."},`
 )
 
-// scheduleJobInfo describes the schedule_job tool.
 var scheduleJobInfo = runtime.Info{
 	Name:        "schedule_job",
 	Description: "Creates a recurring job.",
@@ -1504,7 +1440,6 @@ var scheduleJobInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// callScheduleJob decodes and checks the arguments of a schedule_job call, then calls ScheduleJob.
 func callScheduleJob(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in ScheduleInput
 	var strs toolimpl.Strings
@@ -1520,14 +1455,12 @@ func callScheduleJob(ctx context.Context, s *runtime.Settings, args json.RawMess
 	return toolimpl.RunEncoded(ctx, s, &scheduleJobInfo, in, ScheduleJob, encodeScheduleJobResult)
 }
 
-// Lines that more than one schema of the add_invoice_lines tool holds, each written once.
 const (
 	addInvoiceLinesLinesSku = `"sku":{"type":"string","description":"Stock keeping unit"},`
 	addInvoiceLinesLinesEnd = `"additionalProperties":false,"type":"object","required":["sku","quantity","price"]},"type":"array","maxItems":20,"minItems":1}},`
 	addInvoiceLinesEnd      = `"additionalProperties":false,"type":"object","required":["invoice_id","lines"]}`
 )
 
-// addInvoiceLinesInfo describes the add_invoice_lines tool.
 var addInvoiceLinesInfo = runtime.Info{
 	Name:        "add_invoice_lines",
 	Description: "Appends lines to a draft invoice.",
@@ -1576,7 +1509,6 @@ var addInvoiceLinesInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// callAddInvoiceLines decodes and checks the arguments of a add_invoice_lines call, then calls AddInvoiceLines.
 func callAddInvoiceLines(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in InvoiceLines
 	var strs toolimpl.Strings
@@ -1592,13 +1524,11 @@ func callAddInvoiceLines(ctx context.Context, s *runtime.Settings, args json.Raw
 	return toolimpl.RunEncoded(ctx, s, &addInvoiceLinesInfo, in, AddInvoiceLines, encodeAddInvoiceLinesResult)
 }
 
-// Lines that more than one schema of the update_profile tool holds, each written once.
 const (
 	updateProfileAge = `"age":{"type":"integer","maximum":255,"minimum":0,"description":"Age in whole years."}},`
 	updateProfileEnd = `"additionalProperties":false,"type":"object","required":["user_id"]}`
 )
 
-// updateProfileInfo describes the update_profile tool.
 var updateProfileInfo = runtime.Info{
 	Name:        "update_profile",
 	Description: "Changes fields of a user's profile.",
@@ -1642,7 +1572,6 @@ var updateProfileInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// callUpdateProfile decodes and checks the arguments of a update_profile call, then calls UpdateProfile.
 func callUpdateProfile(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in ProfileUpdate
 	var strs toolimpl.Strings
@@ -1658,7 +1587,6 @@ func callUpdateProfile(ctx context.Context, s *runtime.Settings, args json.RawMe
 	return toolimpl.Run(ctx, s, &updateProfileInfo, in, UpdateProfile)
 }
 
-// Lines that more than one schema of the lookup_order tool holds, each written once.
 const (
 	lookupOrderOrderNumber  = `"orderNumber":{"type":"string","description":"orderNumber printed on the receipt."},`
 	lookupOrderCustomerId   = `"customerId":{"type":"string","description":"customerId of the buyer, when known."},`
@@ -1666,7 +1594,6 @@ const (
 	lookupOrderEnd          = `"additionalProperties":false,"type":"object","required":["orderNumber"]}`
 )
 
-// lookupOrderInfo describes the lookup_order tool.
 var lookupOrderInfo = runtime.Info{
 	Name:        "lookup_order",
 	Description: "Finds an order by its number.",
@@ -1700,7 +1627,6 @@ var lookupOrderInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// callLookupOrder decodes and checks the arguments of a lookup_order call, then calls LookupOrder.
 func callLookupOrder(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in LookupOrderInput
 	var strs toolimpl.Strings
@@ -1716,13 +1642,11 @@ func callLookupOrder(ctx context.Context, s *runtime.Settings, args json.RawMess
 	return toolimpl.RunEncoded(ctx, s, &lookupOrderInfo, in, LookupOrder, encodeLookupOrderResult)
 }
 
-// Lines that more than one schema of the search_wiki tool holds, each written once.
 const (
 	searchWikiLanguage = `"Language":{"type":"string","description":"ISO 639-1 code, e.g. en, fr"},`
 	searchWikiEnd      = `"additionalProperties":false,"type":"object","required":["Query"]}`
 )
 
-// searchWikiInfo describes the search_wiki tool.
 var searchWikiInfo = runtime.Info{
 	Name:        "search_wiki",
 	Description: "Searches the wiki.",
@@ -1761,7 +1685,6 @@ var searchWikiInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// callSearchWiki decodes and checks the arguments of a search_wiki call, then calls SearchWiki.
 func callSearchWiki(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in UntaggedInput
 	var strs toolimpl.Strings
@@ -1777,7 +1700,6 @@ func callSearchWiki(ctx context.Context, s *runtime.Settings, args json.RawMessa
 	return toolimpl.RunEncoded(ctx, s, &searchWikiInfo, in, SearchWiki, encodeSearchWikiResult)
 }
 
-// Lines that more than one schema of the book_meeting tool holds, each written once.
 const (
 	bookMeetingRoomId      = `"roomId":{"type":"string","description":"roomId of the meeting room."},`
 	bookMeetingAttendees   = `"attendees":{"items":{"type":"string"},"type":"array","minItems":1,"description":"Attendees by email address."},`
@@ -1787,7 +1709,6 @@ const (
 	bookMeetingEnd         = `"additionalProperties":false,"type":"object","required":["roomId","attendees","durationMin"]}`
 )
 
-// bookMeetingInfo describes the book_meeting tool.
 var bookMeetingInfo = runtime.Info{
 	Name:        "book_meeting",
 	Description: "Books a meeting room.",
@@ -1831,7 +1752,6 @@ var bookMeetingInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// callBookMeeting decodes and checks the arguments of a book_meeting call, then calls BookMeeting.
 func callBookMeeting(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in MeetingInput
 	var strs toolimpl.Strings
@@ -1847,12 +1767,10 @@ func callBookMeeting(ctx context.Context, s *runtime.Settings, args json.RawMess
 	return toolimpl.Run(ctx, s, &bookMeetingInfo, in, BookMeeting)
 }
 
-// Lines that more than one schema of the scale_deployment tool holds, each written once.
 const (
 	scaleDeploymentEnd = `"additionalProperties":false,"type":"object","required":["namespace","deployment","replicas"]}`
 )
 
-// scaleDeploymentInfo describes the scale_deployment tool.
 var scaleDeploymentInfo = runtime.Info{
 	Name:        "scale_deployment",
 	Description: "Sets the number of replicas of a deployment.",
@@ -1891,7 +1809,6 @@ var scaleDeploymentInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// callScaleDeployment decodes and checks the arguments of a scale_deployment call, then calls ScaleDeployment.
 func callScaleDeployment(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in ClusterScale
 	var strs toolimpl.Strings
@@ -1907,7 +1824,6 @@ func callScaleDeployment(ctx context.Context, s *runtime.Settings, args json.Raw
 	return toolimpl.RunEncoded(ctx, s, &scaleDeploymentInfo, in, ScaleDeployment, encodeScaleDeploymentResult)
 }
 
-// Lines that more than one schema of the list_users tool holds, each written once.
 const (
 	listUsersOffset = `"offset":{"type":"integer","description":"Offset of the first item."},`
 	listUsersLimit  = `"limit":{"type":"integer","description":"Limit on the number of items; 0 means the server's choice."},`
@@ -1915,7 +1831,6 @@ const (
 	listUsersEnd    = `"additionalProperties":false,"type":"object","required":["team"]}`
 )
 
-// listUsersInfo describes the list_users tool.
 var listUsersInfo = runtime.Info{
 	Name:        "list_users",
 	Description: "Lists the members of a team.",
@@ -1959,7 +1874,6 @@ var listUsersInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// callListUsers decodes and checks the arguments of a list_users call, then calls ListUsers.
 func callListUsers(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in ListUsersInput
 	var d toolimpl.Decoder
@@ -1971,7 +1885,6 @@ func callListUsers(ctx context.Context, s *runtime.Settings, args json.RawMessag
 	return toolimpl.Run(ctx, s, &listUsersInfo, in, ListUsers)
 }
 
-// Lines that more than one schema of the ship_parcel tool holds, each written once.
 const (
 	shipParcelToCountry       = `"country":{"type":"string","maxLength":2,"minLength":2},`
 	shipParcelToEnd           = `"additionalProperties":false,"type":"object","required":["street","city","country"],"description":"To is where the parcel goes."},`
@@ -1983,7 +1896,6 @@ const (
 	shipParcelToCountryOpenAI = `"country":{"type":"string","description":"Constraints: at least 2 characters; at most 2 characters."},`
 )
 
-// shipParcelInfo describes the ship_parcel tool.
 var shipParcelInfo = runtime.Info{
 	Name:        "ship_parcel",
 	Description: "Books a parcel shipment.",
@@ -2107,7 +2019,6 @@ var shipParcelInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// callShipParcel decodes and checks the arguments of a ship_parcel call, then calls ShipParcel.
 func callShipParcel(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in ShipInput
 	var strs toolimpl.Strings
@@ -2123,14 +2034,12 @@ func callShipParcel(ctx context.Context, s *runtime.Settings, args json.RawMessa
 	return toolimpl.RunEncoded(ctx, s, &shipParcelInfo, in, ShipParcel, encodeShipParcelResult)
 }
 
-// Lines that more than one schema of the import_org_chart tool holds, each written once.
 const (
 	importOrgChartDepartmentsTeamsEnd = `"additionalProperties":false,"type":"object","required":["name","members"]},"type":"array"}},`
 	importOrgChartDepartmentsEnd      = `"additionalProperties":false,"type":"object","required":["name","teams"]},"type":"array","maxItems":3}},`
 	importOrgChartEnd                 = `"additionalProperties":false,"type":"object","required":["org","departments"]}`
 )
 
-// importOrgChartInfo describes the import_org_chart tool.
 var importOrgChartInfo = runtime.Info{
 	Name:        "import_org_chart",
 	Description: "Loads an organisation chart.",
@@ -2234,7 +2143,6 @@ var importOrgChartInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// callImportOrgChart decodes and checks the arguments of a import_org_chart call, then calls ImportOrgChart.
 func callImportOrgChart(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in OrgChart
 	var strs toolimpl.Strings
@@ -2250,15 +2158,12 @@ func callImportOrgChart(ctx context.Context, s *runtime.Settings, args json.RawM
 	return toolimpl.RunEncoded(ctx, s, &importOrgChartInfo, in, ImportOrgChart, encodeImportOrgChartResult)
 }
 
-// Lines that more than one schema of the search_papers tool holds, each written once.
 const (
 	searchPapersProject    = `"project":{"type":"string","description":"Project the search stays in."},`
 	searchPapersFiltersEnd = `"additionalProperties":false,"type":"object","description":"Filters narrow a search."},`
 	searchPapersEnd        = `"additionalProperties":false,"type":"object","required":["project","query"]}`
 )
 
-// searchPapersOutput is the JSON Schema of the search_papers tool's result after its opening brace,
-// which its Output and OutputWrapper share.
 const searchPapersOutput = `"anyOf":[{"properties":{` +
 	`"project":{"type":"string","description":"Project the search stays in."},` +
 	`"archive":{"type":"boolean"},` +
@@ -2275,7 +2180,6 @@ const searchPapersOutput = `"anyOf":[{"properties":{` +
 	`"additionalProperties":false,"type":"object"}},` +
 	`"additionalProperties":false,"type":"object","required":["query"]},{"type":"null"}]}`
 
-// searchPapersInfo describes the search_papers tool.
 var searchPapersInfo = runtime.Info{
 	Name:        "search_papers",
 	Description: "Searches the paper archive.",
@@ -2345,7 +2249,6 @@ var searchPapersInfo = runtime.Info{
 	OutputWrapper: json.RawMessage(`{"properties":{"result":` + `{` + searchPapersOutput + `},"additionalProperties":false,"type":"object","required":["result"]}`),
 }
 
-// callSearchPapers decodes and checks the arguments of a search_papers call, then calls SearchPapers.
 func callSearchPapers(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in PaperSearch
 	var d toolimpl.Decoder
@@ -2359,7 +2262,6 @@ func callSearchPapers(ctx context.Context, s *runtime.Settings, args json.RawMes
 	}, encodeSearchPapersResult)
 }
 
-// Lines that more than one schema of the plan_route tool holds, each written once.
 const (
 	planRouteWaypointsLat          = `"lat":{"type":"number","maximum":90,"minimum":-90},`
 	planRouteWaypointsLon          = `"lon":{"type":"number","maximum":180,"minimum":-180},`
@@ -2372,7 +2274,6 @@ const (
 	planRouteWaypointsLonAnthropic = `"lon":{"type":"number","description":"Constraints: minimum -180; maximum 180."},`
 )
 
-// planRouteInfo describes the plan_route tool.
 var planRouteInfo = runtime.Info{
 	Name:        "plan_route",
 	Description: "Plans a route through waypoints.",
@@ -2471,7 +2372,6 @@ var planRouteInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// callPlanRoute decodes and checks the arguments of a plan_route call, then calls PlanRoute.
 func callPlanRoute(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in RouteInput
 	var strs toolimpl.Strings
@@ -2487,14 +2387,12 @@ func callPlanRoute(ctx context.Context, s *runtime.Settings, args json.RawMessag
 	return toolimpl.RunEncoded(ctx, s, &planRouteInfo, in, PlanRoute, encodePlanRouteResult)
 }
 
-// Lines that more than one schema of the record_reading tool holds, each written once.
 const (
 	recordReadingChannel = `"channel":{"type":"integer","maximum":127,"minimum":-128},`
 	recordReadingPort    = `"port":{"type":"integer","maximum":65535,"minimum":0},`
 	recordReadingEnd     = `"additionalProperties":false,"type":"object","required":["channel","port","sequence","value"]}`
 )
 
-// recordReadingInfo describes the record_reading tool.
 var recordReadingInfo = runtime.Info{
 	Name:        "record_reading",
 	Description: "Stores a sensor reading.",
@@ -2553,7 +2451,6 @@ var recordReadingInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// callRecordReading decodes and checks the arguments of a record_reading call, then calls RecordReading.
 func callRecordReading(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in SensorReading
 	var strs toolimpl.Strings
@@ -2569,7 +2466,6 @@ func callRecordReading(ctx context.Context, s *runtime.Settings, args json.RawMe
 	return toolimpl.RunEncoded(ctx, s, &recordReadingInfo, in, RecordReading, encodeRecordReadingResult)
 }
 
-// Lines that more than one schema of the start_timer tool holds, each written once.
 const (
 	startTimerDelayMs = `"delay_ms":{"type":"integer","maximum":60000,"minimum":0,"description":"delay_ms to wait before each tick, in milliseconds"},`
 	startTimerTimeout = `"timeout":{"type":"integer","description":"Stops the ticker after that long."},`
@@ -2578,7 +2474,6 @@ const (
 	startTimerEnd     = `"additionalProperties":false,"type":"object","required":["delay_ms","start_at"]}`
 )
 
-// startTimerInfo describes the start_timer tool.
 var startTimerInfo = runtime.Info{
 	Name:        "start_timer",
 	Description: "Starts a ticker.",
@@ -2617,7 +2512,6 @@ var startTimerInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// callStartTimer decodes and checks the arguments of a start_timer call, then calls StartTimer.
 func callStartTimer(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in TimerInput
 	var d toolimpl.Decoder
@@ -2629,7 +2523,6 @@ func callStartTimer(ctx context.Context, s *runtime.Settings, args json.RawMessa
 	return toolimpl.RunEncoded(ctx, s, &startTimerInfo, in, StartTimer, encodeStartTimerResult)
 }
 
-// Lines that more than one schema of the draw_box tool holds, each written once.
 const (
 	drawBoxOrigin = `"origin":{"items":{"type":"number"},"type":"array","maxItems":3,"minItems":3},`
 	drawBoxSize   = `"size":{"items":{"type":"number"},"type":"array","maxItems":3,"minItems":3},`
@@ -2638,7 +2531,6 @@ const (
 	drawBoxEnd    = `"additionalProperties":false,"type":"object","required":["origin","size"]}`
 )
 
-// drawBoxInfo describes the draw_box tool.
 var drawBoxInfo = runtime.Info{
 	Name:        "draw_box",
 	Description: "Draws a box in the scene.",
@@ -2677,7 +2569,6 @@ var drawBoxInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// callDrawBox decodes and checks the arguments of a draw_box call, then calls DrawBox.
 func callDrawBox(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in BoxInput
 	var d toolimpl.Decoder
@@ -2689,14 +2580,12 @@ func callDrawBox(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.RunEncoded(ctx, s, &drawBoxInfo, in, DrawBox, encodeDrawBoxResult)
 }
 
-// Lines that more than one schema of the import_orders tool holds, each written once.
 const (
 	importOrdersItemsQty = `"qty":{"type":"integer","maximum":65535,"minimum":0}},`
 	importOrdersItemsEnd = `"additionalProperties":false,"type":"object","required":["sku","qty"]},"type":"array"},`
 	importOrdersEnd      = `"additionalProperties":false,"type":"object","required":["items","total"]}`
 )
 
-// importOrdersInfo describes the import_orders tool.
 var importOrdersInfo = runtime.Info{
 	Name:        "import_orders",
 	Description: "Imports a page of order lines.",
@@ -2745,7 +2634,6 @@ var importOrdersInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// callImportOrders decodes and checks the arguments of a import_orders call, then calls ImportOrders.
 func callImportOrders(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Page[OrderLine]
 	var strs toolimpl.Strings
@@ -2761,7 +2649,6 @@ func callImportOrders(ctx context.Context, s *runtime.Settings, args json.RawMes
 	return toolimpl.RunEncoded(ctx, s, &importOrdersInfo, in, ImportOrders, encodeImportOrdersResult)
 }
 
-// Lines that more than one schema of the tag_items tool holds, each written once.
 const (
 	tagItemsLinesItemsQty = `"qty":{"type":"integer","maximum":65535,"minimum":0}},`
 	tagItemsLinesItemsEnd = `"additionalProperties":false,"type":"object","required":["sku","qty"]},"type":"array"},`
@@ -2771,7 +2658,6 @@ const (
 	tagItemsEnd           = `"additionalProperties":false,"type":"object","required":["lines","weight"]}`
 )
 
-// tagItemsInfo describes the tag_items tool.
 var tagItemsInfo = runtime.Info{
 	Name:        "tag_items",
 	Description: "Attaches tags to the lines of an order.",
@@ -2870,7 +2756,6 @@ var tagItemsInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// callTagItems decodes and checks the arguments of a tag_items call, then calls TagItems.
 func callTagItems(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in TagInput
 	var strs toolimpl.Strings
@@ -2886,7 +2771,6 @@ func callTagItems(ctx context.Context, s *runtime.Settings, args json.RawMessage
 	return toolimpl.RunEncoded(ctx, s, &tagItemsInfo, in, TagItems, encodeTagItemsResult)
 }
 
-// Lines that more than one schema of the set_rate_limit tool holds, each written once.
 const (
 	setRateLimitBurst       = `"burst":{"type":"integer","maximum":32767,"minimum":1},`
 	setRateLimitWindow      = `"window":{"type":"integer","description":"A duration in nanoseconds (1s is 1000000000)."},`
@@ -2894,7 +2778,6 @@ const (
 	setRateLimitBytesGemini = `"bytes":{"type":"string","pattern":"^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$","description":"Constraints: base64-encoded."}},`
 )
 
-// setRateLimitInfo describes the set_rate_limit tool.
 var setRateLimitInfo = runtime.Info{
 	Name:        "set_rate_limit",
 	Description: "Sets the request rate limit.",
@@ -2933,7 +2816,6 @@ var setRateLimitInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// callSetRateLimit decodes and checks the arguments of a set_rate_limit call, then calls SetRateLimit.
 func callSetRateLimit(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in RateLimit
 	var d toolimpl.Decoder
@@ -2945,7 +2827,6 @@ func callSetRateLimit(ctx context.Context, s *runtime.Settings, args json.RawMes
 	return toolimpl.RunEncoded(ctx, s, &setRateLimitInfo, in, SetRateLimit, encodeSetRateLimitResult)
 }
 
-// Lines that more than one schema of the refund_payment tool holds, each written once.
 const (
 	refundPaymentAmountCurrency = `"currency":{"type":"string","description":"Currency is an ISO 4217 code; any case is accepted and kept upper case."},`
 	refundPaymentAmountEnd      = `"additionalProperties":false,"type":"object","required":["amount","currency"],"description":"Amount to give back."},`
@@ -2953,7 +2834,6 @@ const (
 	refundPaymentEnd            = `"additionalProperties":false,"type":"object","required":["payment_id","amount"]}`
 )
 
-// refundPaymentInfo describes the refund_payment tool.
 var refundPaymentInfo = runtime.Info{
 	Name:        "refund_payment",
 	Description: "Refunds a payment.",
@@ -3027,7 +2907,6 @@ var refundPaymentInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// callRefundPayment decodes and checks the arguments of a refund_payment call, then calls RefundPayment.
 func callRefundPayment(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in RefundInput
 	var d toolimpl.Decoder
@@ -3039,14 +2918,12 @@ func callRefundPayment(ctx context.Context, s *runtime.Settings, args json.RawMe
 	return toolimpl.RunEncoded(ctx, s, &refundPaymentInfo, in, RefundPayment, encodeRefundPaymentResult)
 }
 
-// Lines that more than one schema of the tail_logs tool holds, each written once.
 const (
 	tailLogsMinLevel = `"min_level":{"type":"string","description":"min_level of the lines to return: debug, info, warn or error."},`
 	tailLogsExtra    = `"extra":{"items":{"type":"string"},"type":"array","description":"Levels to show besides, if any."}},`
 	tailLogsEnd      = `"additionalProperties":false,"type":"object","required":["service","min_level"]}`
 )
 
-// tailLogsInfo describes the tail_logs tool.
 var tailLogsInfo = runtime.Info{
 	Name:        "tail_logs",
 	Description: "Returns recent log lines of a service.",
@@ -3080,7 +2957,6 @@ var tailLogsInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// callTailLogs decodes and checks the arguments of a tail_logs call, then calls TailLogs.
 func callTailLogs(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in LogQuery
 	var d toolimpl.Decoder
@@ -3092,12 +2968,10 @@ func callTailLogs(ctx context.Context, s *runtime.Settings, args json.RawMessage
 	return toolimpl.RunEncoded(ctx, s, &tailLogsInfo, in, TailLogs, encodeTailLogsResult)
 }
 
-// Lines that more than one schema of the convert_currency tool holds, each written once.
 const (
 	convertCurrencyBase = `"base":{"type":"string","description":"the currency to convert from, like eur or USD"},`
 )
 
-// convertCurrencyInfo describes the convert_currency tool.
 var convertCurrencyInfo = runtime.Info{
 	Name:        "convert_currency",
 	Description: "Converts an amount between currencies.",
@@ -3131,7 +3005,6 @@ var convertCurrencyInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// callConvertCurrency decodes and checks the arguments of a convert_currency call, then calls ConvertCurrency.
 func callConvertCurrency(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in PriceCheck
 	var d toolimpl.Decoder
@@ -3143,14 +3016,12 @@ func callConvertCurrency(ctx context.Context, s *runtime.Settings, args json.Raw
 	return toolimpl.RunEncoded(ctx, s, &convertCurrencyInfo, in, ConvertCurrency, encodeConvertCurrencyResult)
 }
 
-// Lines that more than one schema of the blame_lines tool holds, each written once.
 const (
 	blameLinesSpansEnd = `"additionalProperties":false,"type":"object","required":["from","to"]},"type":"array","minItems":1},`
 	blameLinesLevel    = `"level":{"type":"string","description":"LogLevel is a logging threshold, written as its name."}},`
 	blameLinesEnd      = `"additionalProperties":false,"type":"object","required":["file","spans"]}`
 )
 
-// blameLinesInfo describes the blame_lines tool.
 var blameLinesInfo = runtime.Info{
 	Name:        "blame_lines",
 	Description: "Tells who last changed each line in the spans.",
@@ -3199,7 +3070,6 @@ var blameLinesInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// callBlameLines decodes and checks the arguments of a blame_lines call, then calls BlameLines.
 func callBlameLines(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in BlameInput
 	var d toolimpl.Decoder
@@ -3211,21 +3081,17 @@ func callBlameLines(ctx context.Context, s *runtime.Settings, args json.RawMessa
 	return toolimpl.RunEncoded(ctx, s, &blameLinesInfo, in, BlameLines, encodeBlameLinesResult)
 }
 
-// Lines that more than one schema of the get_order tool holds, each written once.
 const (
 	getOrderOrderId = `"order_id":{"type":"string","description":"the order's number, e.g. A-1001"},`
 	getOrderEnd     = `"additionalProperties":false,"type":"object","required":["order_id"]}`
 )
 
-// getOrderOutput is the JSON Schema of the get_order tool's result after its opening brace,
-// which its Output and OutputWrapper share.
 const getOrderOutput = `"anyOf":[{"properties":{` +
 	`"id":{"type":"string"},` +
 	`"status":{"type":"string"},` +
 	`"lines":{"items":{"type":"string"},"type":"array"}},` +
 	`"additionalProperties":false,"type":"object","required":["id","status"]},{"type":"null"}]}`
 
-// getOrderInfo describes the get_order tool.
 var getOrderInfo = runtime.Info{
 	Name:        "get_order",
 	Description: "Finds an order by its number.",
@@ -3284,13 +3150,11 @@ func (t getOrderTool) Call(ctx context.Context, s *runtime.Settings, args json.R
 	}, encodeOrder)
 }
 
-// Lines that more than one schema of the cancel_order tool holds, each written once.
 const (
 	cancelOrderReason = `"reason":{"type":"string","description":"why: customer | fraud | stock (free text allowed)"}},`
 	cancelOrderEnd    = `"additionalProperties":false,"type":"object","required":["order_id"]}`
 )
 
-// cancelOrderInfo describes the cancel_order tool.
 var cancelOrderInfo = runtime.Info{
 	Name:        "cancel_order",
 	Description: "Cancels an open order.",
@@ -3353,7 +3217,6 @@ func (t cancelOrderTool) Call(ctx context.Context, s *runtime.Settings, args jso
 	})
 }
 
-// Lines that more than one schema of the search_orders tool holds, each written once.
 const (
 	searchOrdersStatuses = `"statuses":{"items":{"type":"string","enum":["open","paid","shipped"]},"type":"array"},`
 	searchOrdersOffset   = `"offset":{"type":"integer","description":"Offset of the first item."},`
@@ -3361,15 +3224,12 @@ const (
 	searchOrdersEnd      = `"additionalProperties":false,"type":"object","required":["customerId"]}`
 )
 
-// searchOrdersOutput is the JSON Schema of the search_orders tool's result after its opening brace,
-// which its Output and OutputWrapper share.
 const searchOrdersOutput = `"anyOf":[{"items":{"properties":{` +
 	`"id":{"type":"string"},` +
 	`"status":{"type":"string"},` +
 	`"lines":{"items":{"type":"string"},"type":"array"}},` +
 	`"additionalProperties":false,"type":"object","required":["id","status"]},"type":"array"},{"type":"null"}]}`
 
-// searchOrdersInfo describes the search_orders tool.
 var searchOrdersInfo = runtime.Info{
 	Name:        "search_orders",
 	Description: "Lists the orders of a customer.",
@@ -3432,14 +3292,11 @@ func (t searchOrdersTool) Call(ctx context.Context, s *runtime.Settings, args js
 	}, encodeSearchOrdersResult)
 }
 
-// Lines that more than one schema of the validate_order tool holds, each written once.
 const (
 	validateOrderOrderEnd = `"additionalProperties":false,"type":"object","required":["id","status"],"description":"Order is a stored order."},`
 	validateOrderEnd      = `"additionalProperties":false,"type":"object","required":["order"]}`
 )
 
-// validateOrderOutput is the JSON Schema of the validate_order tool's result after its opening brace,
-// which its Output and OutputWrapper share.
 const validateOrderOutput = `"anyOf":[{"properties":{` +
 	`"order":{"properties":{` +
 	`"id":{"type":"string"},` +
@@ -3449,7 +3306,6 @@ const validateOrderOutput = `"anyOf":[{"properties":{` +
 	`"notes":{"type":"string"}},` +
 	`"additionalProperties":false,"type":"object","required":["order"]},{"type":"null"}]}`
 
-// validateOrderInfo describes the validate_order tool.
 var validateOrderInfo = runtime.Info{
 	Name:        "validate_order",
 	Description: "Checks an order and returns it as read.",
@@ -3524,7 +3380,6 @@ func (t validateOrderTool) Call(ctx context.Context, s *runtime.Settings, args j
 	}, encodeEchoOrderInput)
 }
 
-// Lines that more than one schema of the send_note tool holds, each written once.
 const (
 	sendNoteTo      = `"to":{"type":"string","description":"Who gets the note: a user name or an email address."},`
 	sendNoteSubject = `"subject":{"type":"string","description":"The note's subject line."},`
@@ -3533,7 +3388,6 @@ const (
 	sendNoteEnd     = `"additionalProperties":false,"type":"object","required":["to","subject","cc"]}`
 )
 
-// sendNoteInfo describes the send_note tool.
 var sendNoteInfo = runtime.Info{
 	Name:        "send_note",
 	Description: "Sends a short note to a colleague.",
@@ -3572,7 +3426,6 @@ var sendNoteInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// callSendNote decodes and checks the arguments of a send_note call, then calls SendNote.
 func callSendNote(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in sendNoteArgs
 	var strs toolimpl.Strings
@@ -3590,7 +3443,6 @@ func callSendNote(ctx context.Context, s *runtime.Settings, args json.RawMessage
 	}, encodeSendNoteResult)
 }
 
-// Lines that more than one schema of the resize_image tool holds, each written once.
 const (
 	resizeImageWidth  = `"width":{"type":"integer","description":"New width in pixels."},`
 	resizeImageHeight = `"height":{"type":"integer","description":"New height in pixels."},`
@@ -3598,7 +3450,6 @@ const (
 	resizeImageEnd    = `"additionalProperties":false,"type":"object","required":["width","height","scale"]}`
 )
 
-// resizeImageInfo describes the resize_image tool.
 var resizeImageInfo = runtime.Info{
 	Name:        "resize_image",
 	Description: "Resizes the current image.",
@@ -3632,7 +3483,6 @@ var resizeImageInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// callResizeImage decodes and checks the arguments of a resize_image call, then calls ResizeImage.
 func callResizeImage(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in resizeImageArgs
 	var strs toolimpl.Strings
@@ -3650,13 +3500,11 @@ func callResizeImage(ctx context.Context, s *runtime.Settings, args json.RawMess
 	}, encodeResizeImageResult)
 }
 
-// Lines that more than one schema of the summarize tool holds, each written once.
 const (
 	summarizeMaxWords = `"max_words":{"type":"integer","description":"upper bound on the summary's length, in words (default 50)"}},`
 	summarizeEnd      = `"additionalProperties":false,"type":"object","required":["text"]}`
 )
 
-// summarizeInfo describes the summarize tool.
 var summarizeInfo = runtime.Info{
 	Name:        "summarize",
 	Description: "Returns a summary of a text.",
@@ -3680,7 +3528,6 @@ var summarizeInfo = runtime.Info{
 	},
 }
 
-// callSummarize decodes and checks the arguments of a summarize call, then calls Summarize.
 func callSummarize(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in SummaryInput
 	var strs toolimpl.Strings
@@ -3696,13 +3543,11 @@ func callSummarize(ctx context.Context, s *runtime.Settings, args json.RawMessag
 	return toolimpl.Run(ctx, s, &summarizeInfo, in, Summarize)
 }
 
-// Lines that more than one schema of the split_text tool holds, each written once.
 const (
 	splitTextSep = `"sep":{"type":"string","description":"separator; a single space when empty"}},`
 	splitTextEnd = `"additionalProperties":false,"type":"object","required":["text"]}`
 )
 
-// splitTextInfo describes the split_text tool.
 var splitTextInfo = runtime.Info{
 	Name:        "split_text",
 	Description: "Splits a text into parts.",
@@ -3728,7 +3573,6 @@ var splitTextInfo = runtime.Info{
 	OutputWrapper: json.RawMessage(`{"properties":{"result":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["result"]}`),
 }
 
-// callSplitText decodes and checks the arguments of a split_text call, then calls SplitText.
 func callSplitText(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in SplitInput
 	var strs toolimpl.Strings
@@ -3744,12 +3588,10 @@ func callSplitText(ctx context.Context, s *runtime.Settings, args json.RawMessag
 	return toolimpl.RunEncoded(ctx, s, &splitTextInfo, in, SplitText, encodeSplitTextResult)
 }
 
-// Lines that more than one schema of the archive_project tool holds, each written once.
 const (
 	archiveProjectEnd = `"additionalProperties":false,"type":"object","required":["project"]}`
 )
 
-// archiveProjectInfo describes the archive_project tool.
 var archiveProjectInfo = runtime.Info{
 	Name:        "archive_project",
 	Description: "Archives a finished project.",
@@ -3821,7 +3663,6 @@ type resizeImageArgs struct {
 	Scale  float64 `json:"scale"`
 }
 
-// decodeEventInput decodes an EventInput and checks its constraints.
 func decodeEventInput(d *toolimpl.Decoder, v *EventInput) {
 	if !d.Object() {
 		return
@@ -3869,7 +3710,6 @@ func decodeEventInput(d *toolimpl.Decoder, v *EventInput) {
 	}
 }
 
-// decodePatchInput decodes a PatchInput and checks its constraints.
 func decodePatchInput(d *toolimpl.Decoder, v *PatchInput) {
 	if !d.Object() {
 		return
@@ -3901,7 +3741,6 @@ func decodePatchInput(d *toolimpl.Decoder, v *PatchInput) {
 	}
 }
 
-// decodeWebhookInput decodes a WebhookInput and checks its constraints.
 func decodeWebhookInput(d *toolimpl.Decoder, v *WebhookInput) {
 	if !d.Object() {
 		return
@@ -3946,7 +3785,6 @@ func decodeWebhookInput(d *toolimpl.Decoder, v *WebhookInput) {
 	}
 }
 
-// decodeQueryInput decodes a QueryInput and checks its constraints.
 func decodeQueryInput(d *toolimpl.Decoder, v *QueryInput) {
 	if !d.Object() {
 		return
@@ -4011,7 +3849,6 @@ func decodeQueryInput(d *toolimpl.Decoder, v *QueryInput) {
 	}
 }
 
-// decodeConfigPatch decodes a ConfigPatch and checks its constraints.
 func decodeConfigPatch(d *toolimpl.Decoder, v *ConfigPatch) {
 	if !d.Object() {
 		return
@@ -4058,7 +3895,6 @@ func decodeConfigPatch(d *toolimpl.Decoder, v *ConfigPatch) {
 	}
 }
 
-// decodeThermostatInput decodes a ThermostatInput and checks its constraints.
 func decodeThermostatInput(d *toolimpl.Decoder, v *ThermostatInput) {
 	if !d.Object() {
 		return
@@ -4102,7 +3938,6 @@ func decodeThermostatInput(d *toolimpl.Decoder, v *ThermostatInput) {
 	}
 }
 
-// decodeTaskInput decodes a TaskInput and checks its constraints.
 func decodeTaskInput(d *toolimpl.Decoder, v *TaskInput) {
 	if !d.Object() {
 		return
@@ -4154,7 +3989,6 @@ func decodeTaskInput(d *toolimpl.Decoder, v *TaskInput) {
 	}
 }
 
-// decodeSyncInput decodes a SyncInput and checks its constraints.
 func decodeSyncInput(d *toolimpl.Decoder, v *SyncInput) {
 	if !d.Object() {
 		return
@@ -4189,7 +4023,6 @@ func decodeSyncInput(d *toolimpl.Decoder, v *SyncInput) {
 	}
 }
 
-// decodeFeedInput decodes a FeedInput and checks its constraints.
 func decodeFeedInput(d *toolimpl.Decoder, v *FeedInput) {
 	if !d.Object() {
 		return
@@ -4245,7 +4078,6 @@ func decodeFeedInput(d *toolimpl.Decoder, v *FeedInput) {
 	}
 }
 
-// decodeAlarmInput decodes an AlarmInput and checks its constraints.
 func decodeAlarmInput(d *toolimpl.Decoder, v *AlarmInput) {
 	if !d.Object() {
 		return
@@ -4326,7 +4158,6 @@ func decodeAlarmInput(d *toolimpl.Decoder, v *AlarmInput) {
 	}
 }
 
-// decodeWeatherQuery decodes a WeatherQuery and checks its constraints.
 func decodeWeatherQuery(d *toolimpl.Decoder, v *WeatherQuery) {
 	if !d.Object() {
 		return
@@ -4358,7 +4189,6 @@ func decodeWeatherQuery(d *toolimpl.Decoder, v *WeatherQuery) {
 	}
 }
 
-// decodeSeatRequest decodes a SeatRequest and checks its constraints.
 func decodeSeatRequest(d *toolimpl.Decoder, v *SeatRequest) {
 	if !d.Object() {
 		return
@@ -4396,7 +4226,6 @@ func decodeSeatRequest(d *toolimpl.Decoder, v *SeatRequest) {
 	}
 }
 
-// decodeDocSearch decodes a DocSearch and checks its constraints.
 func decodeDocSearch(d *toolimpl.Decoder, v *DocSearch) {
 	if !d.Object() {
 		return
@@ -4433,7 +4262,6 @@ func decodeDocSearch(d *toolimpl.Decoder, v *DocSearch) {
 	}
 }
 
-// decodeIssueComment decodes an IssueComment and checks its constraints.
 func decodeIssueComment(d *toolimpl.Decoder, v *IssueComment) {
 	if !d.Object() {
 		return
@@ -4473,7 +4301,6 @@ func decodeIssueComment(d *toolimpl.Decoder, v *IssueComment) {
 	}
 }
 
-// decodeFileRange decodes a FileRange and checks its constraints.
 func decodeFileRange(d *toolimpl.Decoder, v *FileRange) {
 	if !d.Object() {
 		return
@@ -4507,7 +4334,6 @@ func decodeFileRange(d *toolimpl.Decoder, v *FileRange) {
 	}
 }
 
-// decodeSymbolQuery decodes a SymbolQuery and checks its constraints.
 func decodeSymbolQuery(d *toolimpl.Decoder, v *SymbolQuery) {
 	if !d.Object() {
 		return
@@ -4538,7 +4364,6 @@ func decodeSymbolQuery(d *toolimpl.Decoder, v *SymbolQuery) {
 	}
 }
 
-// decodeKnowledgeQuery decodes a KnowledgeQuery and checks its constraints.
 func decodeKnowledgeQuery(d *toolimpl.Decoder, v *KnowledgeQuery) {
 	if !d.Object() {
 		return
@@ -4576,7 +4401,6 @@ func decodeKnowledgeQuery(d *toolimpl.Decoder, v *KnowledgeQuery) {
 	}
 }
 
-// decodeExpression decodes an Expression and checks its constraints.
 func decodeExpression(d *toolimpl.Decoder, v *Expression) {
 	if !d.Object() {
 		return
@@ -4603,7 +4427,6 @@ func decodeExpression(d *toolimpl.Decoder, v *Expression) {
 	}
 }
 
-// decodeTicketInput decodes a TicketInput and checks its constraints.
 func decodeTicketInput(d *toolimpl.Decoder, v *TicketInput) {
 	if !d.Object() {
 		return
@@ -4684,7 +4507,6 @@ func decodeTicketInput(d *toolimpl.Decoder, v *TicketInput) {
 	}
 }
 
-// decodeTranslateInput decodes a TranslateInput and checks its constraints.
 func decodeTranslateInput(d *toolimpl.Decoder, v *TranslateInput) {
 	if !d.Object() {
 		return
@@ -4728,7 +4550,6 @@ func decodeTranslateInput(d *toolimpl.Decoder, v *TranslateInput) {
 	}
 }
 
-// decodeRecipeSearch decodes a RecipeSearch and checks its constraints.
 func decodeRecipeSearch(d *toolimpl.Decoder, v *RecipeSearch) {
 	if !d.Object() {
 		return
@@ -4760,7 +4581,6 @@ func decodeRecipeSearch(d *toolimpl.Decoder, v *RecipeSearch) {
 	}
 }
 
-// decodePageArgs decodes a PageArgs and checks its constraints.
 func decodePageArgs(d *toolimpl.Decoder, v *PageArgs) {
 	if !d.Object() {
 		return
@@ -4822,7 +4642,6 @@ func decodePageArgs(d *toolimpl.Decoder, v *PageArgs) {
 	}
 }
 
-// decodeTransferInput decodes a TransferInput and checks its constraints.
 func decodeTransferInput(d *toolimpl.Decoder, v *TransferInput) {
 	if !d.Object() {
 		return
@@ -4890,7 +4709,6 @@ func decodeTransferInput(d *toolimpl.Decoder, v *TransferInput) {
 	}
 }
 
-// decodeScheduleInput decodes a ScheduleInput and checks its constraints.
 func decodeScheduleInput(d *toolimpl.Decoder, v *ScheduleInput) {
 	if !d.Object() {
 		return
@@ -4954,7 +4772,6 @@ func decodeScheduleInput(d *toolimpl.Decoder, v *ScheduleInput) {
 	}
 }
 
-// decodeInvoiceLines decodes an InvoiceLines and checks its constraints.
 func decodeInvoiceLines(d *toolimpl.Decoder, v *InvoiceLines) {
 	if !d.Object() {
 		return
@@ -5005,7 +4822,6 @@ func decodeInvoiceLines(d *toolimpl.Decoder, v *InvoiceLines) {
 	}
 }
 
-// decodeProfileUpdate decodes a ProfileUpdate and checks its constraints.
 func decodeProfileUpdate(d *toolimpl.Decoder, v *ProfileUpdate) {
 	if !d.Object() {
 		return
@@ -5052,7 +4868,6 @@ func decodeProfileUpdate(d *toolimpl.Decoder, v *ProfileUpdate) {
 	}
 }
 
-// decodeLookupOrderInput decodes a LookupOrderInput and checks its constraints.
 func decodeLookupOrderInput(d *toolimpl.Decoder, v *LookupOrderInput) {
 	if !d.Object() {
 		return
@@ -5082,7 +4897,6 @@ func decodeLookupOrderInput(d *toolimpl.Decoder, v *LookupOrderInput) {
 	}
 }
 
-// decodeUntaggedInput decodes an UntaggedInput and checks its constraints.
 func decodeUntaggedInput(d *toolimpl.Decoder, v *UntaggedInput) {
 	if !d.Object() {
 		return
@@ -5119,7 +4933,6 @@ func decodeUntaggedInput(d *toolimpl.Decoder, v *UntaggedInput) {
 	}
 }
 
-// decodeMeetingInput decodes a MeetingInput and checks its constraints.
 func decodeMeetingInput(d *toolimpl.Decoder, v *MeetingInput) {
 	if !d.Object() {
 		return
@@ -5163,7 +4976,6 @@ func decodeMeetingInput(d *toolimpl.Decoder, v *MeetingInput) {
 	}
 }
 
-// decodeClusterScale decodes a ClusterScale and checks its constraints.
 func decodeClusterScale(d *toolimpl.Decoder, v *ClusterScale) {
 	if !d.Object() {
 		return
@@ -5200,7 +5012,6 @@ func decodeClusterScale(d *toolimpl.Decoder, v *ClusterScale) {
 	}
 }
 
-// decodeListUsersInput decodes a ListUsersInput and checks its constraints.
 func decodeListUsersInput(d *toolimpl.Decoder, v *ListUsersInput) {
 	if !d.Object() {
 		return
@@ -5250,7 +5061,6 @@ func decodeListUsersInput(d *toolimpl.Decoder, v *ListUsersInput) {
 	}
 }
 
-// decodeShipInput decodes a ShipInput and checks its constraints.
 func decodeShipInput(d *toolimpl.Decoder, v *ShipInput) {
 	if !d.Object() {
 		return
@@ -5290,7 +5100,6 @@ func decodeShipInput(d *toolimpl.Decoder, v *ShipInput) {
 	}
 }
 
-// decodeOrgChart decodes an OrgChart and checks its constraints.
 func decodeOrgChart(d *toolimpl.Decoder, v *OrgChart) {
 	if !d.Object() {
 		return
@@ -5330,7 +5139,6 @@ func decodeOrgChart(d *toolimpl.Decoder, v *OrgChart) {
 	}
 }
 
-// decodePaperSearch decodes a PaperSearch and checks its constraints.
 func decodePaperSearch(d *toolimpl.Decoder, v *PaperSearch) {
 	if !d.Object() {
 		return
@@ -5379,7 +5187,6 @@ func decodePaperSearch(d *toolimpl.Decoder, v *PaperSearch) {
 	}
 }
 
-// decodeRouteInput decodes a RouteInput and checks its constraints.
 func decodeRouteInput(d *toolimpl.Decoder, v *RouteInput) {
 	if !d.Object() {
 		return
@@ -5454,7 +5261,6 @@ func decodeRouteInput(d *toolimpl.Decoder, v *RouteInput) {
 	}
 }
 
-// decodeSensorReading decodes a SensorReading and checks its constraints.
 func decodeSensorReading(d *toolimpl.Decoder, v *SensorReading) {
 	if !d.Object() {
 		return
@@ -5522,7 +5328,6 @@ func decodeSensorReading(d *toolimpl.Decoder, v *SensorReading) {
 	}
 }
 
-// decodeTimerInput decodes a TimerInput and checks its constraints.
 func decodeTimerInput(d *toolimpl.Decoder, v *TimerInput) {
 	if !d.Object() {
 		return
@@ -5562,7 +5367,6 @@ func decodeTimerInput(d *toolimpl.Decoder, v *TimerInput) {
 	}
 }
 
-// decodeBoxInput decodes a BoxInput and checks its constraints.
 func decodeBoxInput(d *toolimpl.Decoder, v *BoxInput) {
 	if !d.Object() {
 		return
@@ -5652,7 +5456,6 @@ func decodeBoxInput(d *toolimpl.Decoder, v *BoxInput) {
 	}
 }
 
-// decodePage decodes a Page and checks its constraints.
 func decodePage(d *toolimpl.Decoder, v *Page[OrderLine]) {
 	if !d.Object() {
 		return
@@ -5694,7 +5497,6 @@ func decodePage(d *toolimpl.Decoder, v *Page[OrderLine]) {
 	}
 }
 
-// decodeTagInput decodes a TagInput and checks its constraints.
 func decodeTagInput(d *toolimpl.Decoder, v *TagInput) {
 	if !d.Object() {
 		return
@@ -5735,7 +5537,6 @@ func decodeTagInput(d *toolimpl.Decoder, v *TagInput) {
 	}
 }
 
-// decodeRateLimit decodes a RateLimit and checks its constraints.
 func decodeRateLimit(d *toolimpl.Decoder, v *RateLimit) {
 	if !d.Object() {
 		return
@@ -5784,7 +5585,6 @@ func decodeRateLimit(d *toolimpl.Decoder, v *RateLimit) {
 	}
 }
 
-// decodeRefundInput decodes a RefundInput and checks its constraints.
 func decodeRefundInput(d *toolimpl.Decoder, v *RefundInput) {
 	if !d.Object() {
 		return
@@ -5817,7 +5617,6 @@ func decodeRefundInput(d *toolimpl.Decoder, v *RefundInput) {
 	}
 }
 
-// decodeLogQuery decodes a LogQuery and checks its constraints.
 func decodeLogQuery(d *toolimpl.Decoder, v *LogQuery) {
 	if !d.Object() {
 		return
@@ -5858,7 +5657,6 @@ func decodeLogQuery(d *toolimpl.Decoder, v *LogQuery) {
 	}
 }
 
-// decodePriceCheck decodes a PriceCheck and checks its constraints.
 func decodePriceCheck(d *toolimpl.Decoder, v *PriceCheck) {
 	if !d.Object() {
 		return
@@ -5906,7 +5704,6 @@ func decodePriceCheck(d *toolimpl.Decoder, v *PriceCheck) {
 	}
 }
 
-// decodeBlameInput decodes a BlameInput and checks its constraints.
 func decodeBlameInput(d *toolimpl.Decoder, v *BlameInput) {
 	if !d.Object() {
 		return
@@ -5951,7 +5748,6 @@ func decodeBlameInput(d *toolimpl.Decoder, v *BlameInput) {
 	}
 }
 
-// decodeGetOrderInput decodes a GetOrderInput and checks its constraints.
 func decodeGetOrderInput(d *toolimpl.Decoder, v *GetOrderInput) {
 	if !d.Object() {
 		return
@@ -5976,7 +5772,6 @@ func decodeGetOrderInput(d *toolimpl.Decoder, v *GetOrderInput) {
 	}
 }
 
-// decodeCancelInput decodes a CancelInput and checks its constraints.
 func decodeCancelInput(d *toolimpl.Decoder, v *CancelInput) {
 	if !d.Object() {
 		return
@@ -6001,7 +5796,6 @@ func decodeCancelInput(d *toolimpl.Decoder, v *CancelInput) {
 	}
 }
 
-// decodeSearchOrdersInput decodes a SearchOrdersInput and checks its constraints.
 func decodeSearchOrdersInput(d *toolimpl.Decoder, v *SearchOrdersInput) {
 	if !d.Object() {
 		return
@@ -6061,7 +5855,6 @@ func decodeSearchOrdersInput(d *toolimpl.Decoder, v *SearchOrdersInput) {
 	}
 }
 
-// decodeEchoOrderInput decodes an EchoOrderInput and checks its constraints.
 func decodeEchoOrderInput(d *toolimpl.Decoder, v *EchoOrderInput) {
 	if !d.Object() {
 		return
@@ -6086,7 +5879,6 @@ func decodeEchoOrderInput(d *toolimpl.Decoder, v *EchoOrderInput) {
 	}
 }
 
-// decodeSendNoteArgs decodes the arguments of a tool with plain parameters and checks their constraints.
 func decodeSendNoteArgs(d *toolimpl.Decoder, v *sendNoteArgs) {
 	if !d.Object() {
 		return
@@ -6125,7 +5917,6 @@ func decodeSendNoteArgs(d *toolimpl.Decoder, v *sendNoteArgs) {
 	}
 }
 
-// decodeResizeImageArgs decodes the arguments of a tool with plain parameters and checks their constraints.
 func decodeResizeImageArgs(d *toolimpl.Decoder, v *resizeImageArgs) {
 	if !d.Object() {
 		return
@@ -6161,7 +5952,6 @@ func decodeResizeImageArgs(d *toolimpl.Decoder, v *resizeImageArgs) {
 	}
 }
 
-// decodeSummaryInput decodes a SummaryInput and checks its constraints.
 func decodeSummaryInput(d *toolimpl.Decoder, v *SummaryInput) {
 	if !d.Object() {
 		return
@@ -6188,7 +5978,6 @@ func decodeSummaryInput(d *toolimpl.Decoder, v *SummaryInput) {
 	}
 }
 
-// decodeSplitInput decodes a SplitInput and checks its constraints.
 func decodeSplitInput(d *toolimpl.Decoder, v *SplitInput) {
 	if !d.Object() {
 		return
@@ -6213,7 +6002,6 @@ func decodeSplitInput(d *toolimpl.Decoder, v *SplitInput) {
 	}
 }
 
-// decodeArchiveInput decodes an ArchiveInput and checks its constraints.
 func decodeArchiveInput(d *toolimpl.Decoder, v *ArchiveInput) {
 	if !d.Object() {
 		return
@@ -6238,7 +6026,6 @@ func decodeArchiveInput(d *toolimpl.Decoder, v *ArchiveInput) {
 	}
 }
 
-// decodeObject decodes an object and checks its constraints.
 func decodeObject(d *toolimpl.Decoder, v *struct {
 	SKU      string  `json:"sku" jsonschema:"required,description=Stock keeping unit"`
 	Quantity int     `json:"quantity" jsonschema:"minimum=1,maximum=999"`
@@ -6279,7 +6066,6 @@ func decodeObject(d *toolimpl.Decoder, v *struct {
 	}
 }
 
-// decodeAddress decodes an Address and checks its constraints.
 func decodeAddress(d *toolimpl.Decoder, v *Address) {
 	if !d.Object() {
 		return
@@ -6316,7 +6102,6 @@ func decodeAddress(d *toolimpl.Decoder, v *Address) {
 	}
 }
 
-// decodeObject2 decodes an object and checks its constraints.
 func decodeObject2(d *toolimpl.Decoder, v *struct {
 	WeightKg float64 `json:"weight_kg" jsonschema:"exclusiveMinimum=0,maximum=30"`
 	Size     struct {
@@ -6357,7 +6142,6 @@ func decodeObject2(d *toolimpl.Decoder, v *struct {
 	}
 }
 
-// decodeDepartment decodes a Department and checks its constraints.
 func decodeDepartment(d *toolimpl.Decoder, v *Department) {
 	if !d.Object() {
 		return
@@ -6392,7 +6176,6 @@ func decodeDepartment(d *toolimpl.Decoder, v *Department) {
 	}
 }
 
-// decodeFilters decodes a Filters and checks its constraints.
 func decodeFilters(d *toolimpl.Decoder, v *Filters) {
 	if !d.Object() {
 		return
@@ -6420,7 +6203,6 @@ func decodeFilters(d *toolimpl.Decoder, v *Filters) {
 	}
 }
 
-// decodeObject3 decodes an object and checks its constraints.
 func decodeObject3(d *toolimpl.Decoder, v *struct {
 	Highlight bool `json:"highlight,omitempty"`
 	Snippet   struct {
@@ -6448,7 +6230,6 @@ func decodeObject3(d *toolimpl.Decoder, v *struct {
 	}
 }
 
-// decodeWaypoint decodes a Waypoint and checks its constraints.
 func decodeWaypoint(d *toolimpl.Decoder, v *Waypoint) {
 	if !d.Object() {
 		return
@@ -6495,7 +6276,6 @@ func decodeWaypoint(d *toolimpl.Decoder, v *Waypoint) {
 	}
 }
 
-// decodeOrderLine decodes an OrderLine and checks its constraints.
 func decodeOrderLine(d *toolimpl.Decoder, v *OrderLine) {
 	if !d.Object() {
 		return
@@ -6523,7 +6303,6 @@ func decodeOrderLine(d *toolimpl.Decoder, v *OrderLine) {
 	}
 }
 
-// decodePair decodes a Pair and checks its constraints.
 func decodePair(d *toolimpl.Decoder, v *Pair[string, int64]) {
 	if !d.Object() {
 		return
@@ -6549,7 +6328,6 @@ func decodePair(d *toolimpl.Decoder, v *Pair[string, int64]) {
 	}
 }
 
-// decodePair2 decodes a Pair and checks its constraints.
 func decodePair2(d *toolimpl.Decoder, v *Pair[string, float32]) {
 	if !d.Object() {
 		return
@@ -6593,7 +6371,6 @@ func decodeSpan(d *toolimpl.Decoder, v *Span) {
 	d.Unmarshal(mark, v)
 }
 
-// decodeOrder decodes an Order and checks its constraints.
 func decodeOrder(d *toolimpl.Decoder, v *Order) {
 	if !d.Object() {
 		return
@@ -6625,7 +6402,6 @@ func decodeOrder(d *toolimpl.Decoder, v *Order) {
 	}
 }
 
-// decodeObject4 decodes an object and checks its constraints.
 func decodeObject4(d *toolimpl.Decoder, v *struct {
 	L int `json:"l"`
 	W int `json:"w"`
@@ -6667,7 +6443,6 @@ func decodeObject4(d *toolimpl.Decoder, v *struct {
 	}
 }
 
-// decodeTeam decodes a Team and checks its constraints.
 func decodeTeam(d *toolimpl.Decoder, v *Team) {
 	if !d.Object() {
 		return
@@ -6702,7 +6477,6 @@ func decodeTeam(d *toolimpl.Decoder, v *Team) {
 	}
 }
 
-// decodeObject5 decodes an object and checks its constraints.
 func decodeObject5(d *toolimpl.Decoder, v *struct {
 	Words int `json:"words,omitempty" jsonschema:"minimum=5,maximum=80"`
 }) {
@@ -6722,7 +6496,6 @@ func decodeObject5(d *toolimpl.Decoder, v *struct {
 	}
 }
 
-// checkMoney decodes a Money and checks its constraints.
 func checkMoney(d *toolimpl.Decoder, v *Money) {
 	if !d.Object() {
 		return
@@ -6757,7 +6530,6 @@ func checkMoney(d *toolimpl.Decoder, v *Money) {
 	}
 }
 
-// checkSpan decodes a Span and checks its constraints.
 func checkSpan(d *toolimpl.Decoder, v *Span) {
 	if !d.Object() {
 		return
@@ -6787,7 +6559,6 @@ func checkSpan(d *toolimpl.Decoder, v *Span) {
 	}
 }
 
-// decodeMember decodes a Member and checks its constraints.
 func decodeMember(d *toolimpl.Decoder, v *Member) {
 	if !d.Object() {
 		return
@@ -6814,7 +6585,6 @@ func decodeMember(d *toolimpl.Decoder, v *Member) {
 	}
 }
 
-// decodeContact decodes a Contact and checks its constraints.
 func decodeContact(d *toolimpl.Decoder, v *Contact) {
 	if !d.Object() {
 		return
@@ -6847,7 +6617,6 @@ func decodeContact(d *toolimpl.Decoder, v *Contact) {
 	}
 }
 
-// decodePhone decodes a Phone and checks its constraints.
 func decodePhone(d *toolimpl.Decoder, v *Phone) {
 	if !d.Object() {
 		return
@@ -6872,8 +6641,6 @@ func decodePhone(d *toolimpl.Decoder, v *Phone) {
 	}
 }
 
-// fastThermostatInput is the fast path of decodeThermostatInput: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastThermostatInput(data []byte, i int, v *ThermostatInput, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasRoom, hasTarget, hasUnit bool
@@ -6908,8 +6675,6 @@ func fastThermostatInput(data []byte, i int, v *ThermostatInput, strs *toolimpl.
 	return i, true
 }
 
-// fastTaskInput is the fast path of decodeTaskInput: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastTaskInput(data []byte, i int, v *TaskInput, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasTitle, hasPriority bool
@@ -6955,8 +6720,6 @@ func fastTaskInput(data []byte, i int, v *TaskInput, strs *toolimpl.Strings) (in
 	return i, true
 }
 
-// fastSyncInput is the fast path of decodeSyncInput: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastSyncInput(data []byte, i int, v *SyncInput, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasSource, hasTarget bool
@@ -6987,8 +6750,6 @@ func fastSyncInput(data []byte, i int, v *SyncInput, strs *toolimpl.Strings) (in
 	return i, true
 }
 
-// fastFeedInput is the fast path of decodeFeedInput: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastFeedInput(data []byte, i int, v *FeedInput, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasTopic bool
@@ -7039,8 +6800,6 @@ func fastFeedInput(data []byte, i int, v *FeedInput, strs *toolimpl.Strings) (in
 	return i, true
 }
 
-// fastAlarmInput is the fast path of decodeAlarmInput: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastAlarmInput(data []byte, i int, v *AlarmInput, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasDay, hasHour, hasMinute bool
@@ -7102,8 +6861,6 @@ func fastAlarmInput(data []byte, i int, v *AlarmInput, strs *toolimpl.Strings) (
 	return i, true
 }
 
-// fastWeatherQuery is the fast path of decodeWeatherQuery: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastWeatherQuery(data []byte, i int, v *WeatherQuery, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasLocation bool
@@ -7132,8 +6889,6 @@ func fastWeatherQuery(data []byte, i int, v *WeatherQuery, strs *toolimpl.String
 	return i, true
 }
 
-// fastSeatRequest is the fast path of decodeSeatRequest: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastSeatRequest(data []byte, i int, v *SeatRequest, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasFlight, hasPreference bool
@@ -7165,8 +6920,6 @@ func fastSeatRequest(data []byte, i int, v *SeatRequest, strs *toolimpl.Strings)
 	return i, true
 }
 
-// fastIssueComment is the fast path of decodeIssueComment: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastIssueComment(data []byte, i int, v *IssueComment, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasOwner, hasRepo, hasNumber, hasBody bool
@@ -7200,8 +6953,6 @@ func fastIssueComment(data []byte, i int, v *IssueComment, strs *toolimpl.String
 	return i, true
 }
 
-// fastFileRange is the fast path of decodeFileRange: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastFileRange(data []byte, i int, v *FileRange, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasPath bool
@@ -7232,8 +6983,6 @@ func fastFileRange(data []byte, i int, v *FileRange, strs *toolimpl.Strings) (in
 	return i, true
 }
 
-// fastSymbolQuery is the fast path of decodeSymbolQuery: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastSymbolQuery(data []byte, i int, v *SymbolQuery, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasSymbol bool
@@ -7260,8 +7009,6 @@ func fastSymbolQuery(data []byte, i int, v *SymbolQuery, strs *toolimpl.Strings)
 	return i, true
 }
 
-// fastKnowledgeQuery is the fast path of decodeKnowledgeQuery: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastKnowledgeQuery(data []byte, i int, v *KnowledgeQuery, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasQuestion bool
@@ -7292,8 +7039,6 @@ func fastKnowledgeQuery(data []byte, i int, v *KnowledgeQuery, strs *toolimpl.St
 	return i, true
 }
 
-// fastExpression is the fast path of decodeExpression: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastExpression(data []byte, i int, v *Expression, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasExpr bool
@@ -7320,8 +7065,6 @@ func fastExpression(data []byte, i int, v *Expression, strs *toolimpl.Strings) (
 	return i, true
 }
 
-// fastTicketInput is the fast path of decodeTicketInput: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastTicketInput(data []byte, i int, v *TicketInput, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasTitle, hasSeverity, hasRetries bool
@@ -7381,8 +7124,6 @@ func fastTicketInput(data []byte, i int, v *TicketInput, strs *toolimpl.Strings)
 	return i, true
 }
 
-// fastTranslateInput is the fast path of decodeTranslateInput: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastTranslateInput(data []byte, i int, v *TranslateInput, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasText, hasTarget bool
@@ -7424,8 +7165,6 @@ func fastTranslateInput(data []byte, i int, v *TranslateInput, strs *toolimpl.St
 	return i, true
 }
 
-// fastRecipeSearch is the fast path of decodeRecipeSearch: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastRecipeSearch(data []byte, i int, v *RecipeSearch, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasIngredients bool
@@ -7454,8 +7193,6 @@ func fastRecipeSearch(data []byte, i int, v *RecipeSearch, strs *toolimpl.String
 	return i, true
 }
 
-// fastPageArgs is the fast path of decodePageArgs: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastPageArgs(data []byte, i int, v *PageArgs, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasPage, hasPerPage, hasSort bool
@@ -7512,8 +7249,6 @@ func fastPageArgs(data []byte, i int, v *PageArgs, strs *toolimpl.Strings) (int,
 	return i, true
 }
 
-// fastTransferInput is the fast path of decodeTransferInput: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastTransferInput(data []byte, i int, v *TransferInput, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasFrom, hasTo, hasAmount, hasCurrency bool
@@ -7571,8 +7306,6 @@ func fastTransferInput(data []byte, i int, v *TransferInput, strs *toolimpl.Stri
 	return i, true
 }
 
-// fastScheduleInput is the fast path of decodeScheduleInput: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastScheduleInput(data []byte, i int, v *ScheduleInput, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasName, hasCron, hasEnabled bool
@@ -7621,8 +7354,6 @@ func fastScheduleInput(data []byte, i int, v *ScheduleInput, strs *toolimpl.Stri
 	return i, true
 }
 
-// fastInvoiceLines is the fast path of decodeInvoiceLines: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastInvoiceLines(data []byte, i int, v *InvoiceLines, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasInvoiceID, hasLines bool
@@ -7669,8 +7400,6 @@ func fastInvoiceLines(data []byte, i int, v *InvoiceLines, strs *toolimpl.String
 	return i, true
 }
 
-// fastProfileUpdate is the fast path of decodeProfileUpdate: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastProfileUpdate(data []byte, i int, v *ProfileUpdate, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasUserID bool
@@ -7706,8 +7435,6 @@ func fastProfileUpdate(data []byte, i int, v *ProfileUpdate, strs *toolimpl.Stri
 	return i, true
 }
 
-// fastLookupOrderInput is the fast path of decodeLookupOrderInput: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastLookupOrderInput(data []byte, i int, v *LookupOrderInput, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasOrderNumber bool
@@ -7734,8 +7461,6 @@ func fastLookupOrderInput(data []byte, i int, v *LookupOrderInput, strs *toolimp
 	return i, true
 }
 
-// fastUntaggedInput is the fast path of decodeUntaggedInput: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastUntaggedInput(data []byte, i int, v *UntaggedInput, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasQuery bool
@@ -7766,8 +7491,6 @@ func fastUntaggedInput(data []byte, i int, v *UntaggedInput, strs *toolimpl.Stri
 	return i, true
 }
 
-// fastMeetingInput is the fast path of decodeMeetingInput: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastMeetingInput(data []byte, i int, v *MeetingInput, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasRoomID, hasAttendees, hasDurationMin bool
@@ -7804,8 +7527,6 @@ func fastMeetingInput(data []byte, i int, v *MeetingInput, strs *toolimpl.String
 	return i, true
 }
 
-// fastClusterScale is the fast path of decodeClusterScale: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastClusterScale(data []byte, i int, v *ClusterScale, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasNamespace, hasDeployment, hasReplicas bool
@@ -7836,8 +7557,6 @@ func fastClusterScale(data []byte, i int, v *ClusterScale, strs *toolimpl.String
 	return i, true
 }
 
-// fastShipInput is the fast path of decodeShipInput: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastShipInput(data []byte, i int, v *ShipInput, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasTo, hasParcel bool
@@ -7869,8 +7588,6 @@ func fastShipInput(data []byte, i int, v *ShipInput, strs *toolimpl.Strings) (in
 	return i, true
 }
 
-// fastOrgChart is the fast path of decodeOrgChart: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastOrgChart(data []byte, i int, v *OrgChart, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasOrg, hasDepartments bool
@@ -7909,8 +7626,6 @@ func fastOrgChart(data []byte, i int, v *OrgChart, strs *toolimpl.Strings) (int,
 	return i, true
 }
 
-// fastRouteInput is the fast path of decodeRouteInput: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastRouteInput(data []byte, i int, v *RouteInput, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasWaypoints bool
@@ -7974,8 +7689,6 @@ func fastRouteInput(data []byte, i int, v *RouteInput, strs *toolimpl.Strings) (
 	return i, true
 }
 
-// fastSensorReading is the fast path of decodeSensorReading: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastSensorReading(data []byte, i int, v *SensorReading, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasChannel, hasPort, hasSequence, hasValue bool
@@ -8025,8 +7738,6 @@ func fastSensorReading(data []byte, i int, v *SensorReading, strs *toolimpl.Stri
 	return i, true
 }
 
-// fastPage is the fast path of decodePage: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastPage(data []byte, i int, v *Page[OrderLine], strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasItems, hasTotal bool
@@ -8066,8 +7777,6 @@ func fastPage(data []byte, i int, v *Page[OrderLine], strs *toolimpl.Strings) (i
 	return i, true
 }
 
-// fastTagInput is the fast path of decodeTagInput: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastTagInput(data []byte, i int, v *TagInput, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasLines, hasWeight bool
@@ -8105,8 +7814,6 @@ func fastTagInput(data []byte, i int, v *TagInput, strs *toolimpl.Strings) (int,
 	return i, true
 }
 
-// fastGetOrderInput is the fast path of decodeGetOrderInput: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastGetOrderInput(data []byte, i int, v *GetOrderInput, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasOrderID bool
@@ -8131,8 +7838,6 @@ func fastGetOrderInput(data []byte, i int, v *GetOrderInput, strs *toolimpl.Stri
 	return i, true
 }
 
-// fastCancelInput is the fast path of decodeCancelInput: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastCancelInput(data []byte, i int, v *CancelInput, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasOrderID bool
@@ -8157,8 +7862,6 @@ func fastCancelInput(data []byte, i int, v *CancelInput, strs *toolimpl.Strings)
 	return i, true
 }
 
-// fastEchoOrderInput is the fast path of decodeEchoOrderInput: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastEchoOrderInput(data []byte, i int, v *EchoOrderInput, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasOrder bool
@@ -8183,8 +7886,6 @@ func fastEchoOrderInput(data []byte, i int, v *EchoOrderInput, strs *toolimpl.St
 	return i, true
 }
 
-// fastSendNoteArgs is the fast path of decodeSendNoteArgs: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastSendNoteArgs(data []byte, i int, v *sendNoteArgs, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasTo, hasSubject, hasCc bool
@@ -8216,8 +7917,6 @@ func fastSendNoteArgs(data []byte, i int, v *sendNoteArgs, strs *toolimpl.String
 	return i, true
 }
 
-// fastResizeImageArgs is the fast path of decodeResizeImageArgs: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastResizeImageArgs(data []byte, i int, v *resizeImageArgs, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasWidth, hasHeight, hasScale bool
@@ -8250,8 +7949,6 @@ func fastResizeImageArgs(data []byte, i int, v *resizeImageArgs, strs *toolimpl.
 	return i, true
 }
 
-// fastSummaryInput is the fast path of decodeSummaryInput: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastSummaryInput(data []byte, i int, v *SummaryInput, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasText bool
@@ -8278,8 +7975,6 @@ func fastSummaryInput(data []byte, i int, v *SummaryInput, strs *toolimpl.String
 	return i, true
 }
 
-// fastSplitInput is the fast path of decodeSplitInput: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastSplitInput(data []byte, i int, v *SplitInput, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasText bool
@@ -8304,8 +7999,6 @@ func fastSplitInput(data []byte, i int, v *SplitInput, strs *toolimpl.Strings) (
 	return i, true
 }
 
-// fastArchiveInput is the fast path of decodeArchiveInput: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastArchiveInput(data []byte, i int, v *ArchiveInput, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasProject bool
@@ -8330,8 +8023,6 @@ func fastArchiveInput(data []byte, i int, v *ArchiveInput, strs *toolimpl.String
 	return i, true
 }
 
-// fastObject is the fast path of decodeObject: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastObject(data []byte, i int, v *struct {
 	SKU      string  `json:"sku" jsonschema:"required,description=Stock keeping unit"`
 	Quantity int     `json:"quantity" jsonschema:"minimum=1,maximum=999"`
@@ -8367,8 +8058,6 @@ func fastObject(data []byte, i int, v *struct {
 	return i, true
 }
 
-// fastAddress is the fast path of decodeAddress: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastAddress(data []byte, i int, v *Address, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasStreet, hasCity, hasCountry bool
@@ -8399,8 +8088,6 @@ func fastAddress(data []byte, i int, v *Address, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastObject2 is the fast path of decodeObject2: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastObject2(data []byte, i int, v *struct {
 	WeightKg float64 `json:"weight_kg" jsonschema:"exclusiveMinimum=0,maximum=30"`
 	Size     struct {
@@ -8436,8 +8123,6 @@ func fastObject2(data []byte, i int, v *struct {
 	return i, true
 }
 
-// fastDepartment is the fast path of decodeDepartment: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastDepartment(data []byte, i int, v *Department, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasName, hasTeams bool
@@ -8473,8 +8158,6 @@ func fastDepartment(data []byte, i int, v *Department, strs *toolimpl.Strings) (
 	return i, true
 }
 
-// fastWaypoint is the fast path of decodeWaypoint: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastWaypoint(data []byte, i int, v *Waypoint, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasLat, hasLon bool
@@ -8508,8 +8191,6 @@ func fastWaypoint(data []byte, i int, v *Waypoint, strs *toolimpl.Strings) (int,
 	return i, true
 }
 
-// fastOrderLine is the fast path of decodeOrderLine: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastOrderLine(data []byte, i int, v *OrderLine, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasSKU, hasQuantity bool
@@ -8537,8 +8218,6 @@ func fastOrderLine(data []byte, i int, v *OrderLine, strs *toolimpl.Strings) (in
 	return i, true
 }
 
-// fastPair is the fast path of decodePair: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastPair(data []byte, i int, v *Pair[string, int64], strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasKey, hasValue bool
@@ -8564,8 +8243,6 @@ func fastPair(data []byte, i int, v *Pair[string, int64], strs *toolimpl.Strings
 	return i, true
 }
 
-// fastPair2 is the fast path of decodePair2: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastPair2(data []byte, i int, v *Pair[string, float32], strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasKey, hasValue bool
@@ -8593,8 +8270,6 @@ func fastPair2(data []byte, i int, v *Pair[string, float32], strs *toolimpl.Stri
 	return i, true
 }
 
-// fastOrder is the fast path of decodeOrder: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastOrder(data []byte, i int, v *Order, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasID, hasStatus bool
@@ -8622,8 +8297,6 @@ func fastOrder(data []byte, i int, v *Order, strs *toolimpl.Strings) (int, bool)
 	return i, true
 }
 
-// fastObject3 is the fast path of decodeObject4: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastObject3(data []byte, i int, v *struct {
 	L int `json:"l"`
 	W int `json:"w"`
@@ -8662,8 +8335,6 @@ func fastObject3(data []byte, i int, v *struct {
 	return i, true
 }
 
-// fastTeam is the fast path of decodeTeam: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastTeam(data []byte, i int, v *Team, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasName, hasMembers bool
@@ -8699,8 +8370,6 @@ func fastTeam(data []byte, i int, v *Team, strs *toolimpl.Strings) (int, bool) {
 	return i, true
 }
 
-// fastMember is the fast path of decodeMember: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastMember(data []byte, i int, v *Member, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasName bool
@@ -8726,8 +8395,6 @@ func fastMember(data []byte, i int, v *Member, strs *toolimpl.Strings) (int, boo
 	return i, true
 }
 
-// fastContact is the fast path of decodeContact: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastContact(data []byte, i int, v *Contact, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	i, more, ok := toolimpl.FastObject(data, i)
@@ -8760,8 +8427,6 @@ func fastContact(data []byte, i int, v *Contact, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastPhone is the fast path of decodePhone: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastPhone(data []byte, i int, v *Phone, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasNumber bool
@@ -8786,147 +8451,118 @@ func fastPhone(data []byte, i int, v *Phone, strs *toolimpl.Strings) (int, bool)
 	return i, true
 }
 
-// encodeTrackEventResult writes the result of the track_event tool as JSON.
 func encodeTrackEventResult(e *toolimpl.Encoder, v EventInput) {
 	encodeEventInput(e, &v)
 }
 
-// encodePatchRecordResult writes the result of the patch_record tool as JSON.
 func encodePatchRecordResult(e *toolimpl.Encoder, v PatchInput) {
 	encodePatchInput(e, &v)
 }
 
-// encodeSendWebhookResult writes the result of the send_webhook tool as JSON.
 func encodeSendWebhookResult(e *toolimpl.Encoder, v WebhookInput) {
 	encodeWebhookInput(e, &v)
 }
 
-// encodeRunQueryResult writes the result of the run_query tool as JSON.
 func encodeRunQueryResult(e *toolimpl.Encoder, v QueryInput) {
 	encodeQueryInput(e, &v)
 }
 
-// encodeMergeConfigResult writes the result of the merge_config tool as JSON.
 func encodeMergeConfigResult(e *toolimpl.Encoder, v ConfigPatch) {
 	encodeConfigPatch(e, &v)
 }
 
-// encodeSetThermostatResult writes the result of the set_thermostat tool as JSON.
 func encodeSetThermostatResult(e *toolimpl.Encoder, v ThermostatInput) {
 	encodeThermostatInput(e, &v)
 }
 
-// encodeCreateTaskResult writes the result of the create_task tool as JSON.
 func encodeCreateTaskResult(e *toolimpl.Encoder, v TaskInput) {
 	encodeTaskInput(e, &v)
 }
 
-// encodeStartSyncResult writes the result of the start_sync tool as JSON.
 func encodeStartSyncResult(e *toolimpl.Encoder, v SyncInput) {
 	encodeSyncInput(e, &v)
 }
 
-// encodeReadFeedResult writes the result of the read_feed tool as JSON.
 func encodeReadFeedResult(e *toolimpl.Encoder, v FeedInput) {
 	encodeFeedInput(e, &v)
 }
 
-// encodeSetAlarmResult writes the result of the set_alarm tool as JSON.
 func encodeSetAlarmResult(e *toolimpl.Encoder, v AlarmInput) {
 	encodeAlarmInput(e, &v)
 }
 
-// encodeCurrentWeatherResult writes the result of the current_weather tool as JSON.
 func encodeCurrentWeatherResult(e *toolimpl.Encoder, v WeatherQuery) {
 	encodeWeatherQuery(e, &v)
 }
 
-// encodeChooseSeatResult writes the result of the choose_seat tool as JSON.
 func encodeChooseSeatResult(e *toolimpl.Encoder, v SeatRequest) {
 	encodeSeatRequest(e, &v)
 }
 
-// encodeReadLinesResult writes the result of the read_lines tool as JSON.
 func encodeReadLinesResult(e *toolimpl.Encoder, v FileRange) {
 	encodeFileRange(e, &v)
 }
 
-// encodeFindSymbolResult writes the result of the find_symbol tool as JSON.
 func encodeFindSymbolResult(e *toolimpl.Encoder, v SymbolQuery) {
 	encodeSymbolQuery(e, &v)
 }
 
-// encodeAskKnowledgeBaseResult writes the result of the ask_knowledge_base tool as JSON.
 func encodeAskKnowledgeBaseResult(e *toolimpl.Encoder, v KnowledgeQuery) {
 	encodeKnowledgeQuery(e, &v)
 }
 
-// encodeCalculateResult writes the result of the calculate tool as JSON.
 func encodeCalculateResult(e *toolimpl.Encoder, v Expression) {
 	encodeExpression(e, &v)
 }
 
-// encodeOpenTicketResult writes the result of the open_ticket tool as JSON.
 func encodeOpenTicketResult(e *toolimpl.Encoder, v TicketInput) {
 	encodeTicketInput(e, &v)
 }
 
-// encodeTranslateResult writes the result of the translate tool as JSON.
 func encodeTranslateResult(e *toolimpl.Encoder, v TranslateInput) {
 	encodeTranslateInput(e, &v)
 }
 
-// encodeFindRecipesResult writes the result of the find_recipes tool as JSON.
 func encodeFindRecipesResult(e *toolimpl.Encoder, v RecipeSearch) {
 	encodeRecipeSearch(e, &v)
 }
 
-// encodeListReposResult writes the result of the list_repos tool as JSON.
 func encodeListReposResult(e *toolimpl.Encoder, v PageArgs) {
 	encodePageArgs(e, &v)
 }
 
-// encodeTransferMoneyResult writes the result of the transfer_money tool as JSON.
 func encodeTransferMoneyResult(e *toolimpl.Encoder, v TransferInput) {
 	encodeTransferInput(e, &v)
 }
 
-// encodeScheduleJobResult writes the result of the schedule_job tool as JSON.
 func encodeScheduleJobResult(e *toolimpl.Encoder, v ScheduleInput) {
 	encodeScheduleInput(e, &v)
 }
 
-// encodeAddInvoiceLinesResult writes the result of the add_invoice_lines tool as JSON.
 func encodeAddInvoiceLinesResult(e *toolimpl.Encoder, v InvoiceLines) {
 	encodeInvoiceLines(e, &v)
 }
 
-// encodeLookupOrderResult writes the result of the lookup_order tool as JSON.
 func encodeLookupOrderResult(e *toolimpl.Encoder, v LookupOrderInput) {
 	encodeLookupOrderInput(e, &v)
 }
 
-// encodeSearchWikiResult writes the result of the search_wiki tool as JSON.
 func encodeSearchWikiResult(e *toolimpl.Encoder, v UntaggedInput) {
 	encodeUntaggedInput(e, &v)
 }
 
-// encodeScaleDeploymentResult writes the result of the scale_deployment tool as JSON.
 func encodeScaleDeploymentResult(e *toolimpl.Encoder, v ClusterScale) {
 	encodeClusterScale(e, &v)
 }
 
-// encodeShipParcelResult writes the result of the ship_parcel tool as JSON.
 func encodeShipParcelResult(e *toolimpl.Encoder, v ShipInput) {
 	encodeShipInput(e, &v)
 }
 
-// encodeImportOrgChartResult writes the result of the import_org_chart tool as JSON.
 func encodeImportOrgChartResult(e *toolimpl.Encoder, v OrgChart) {
 	encodeOrgChart(e, &v)
 }
 
-// encodeSearchPapersResult writes the result of the search_papers tool as JSON.
 func encodeSearchPapersResult(e *toolimpl.Encoder, v *PaperSearch) {
 	if v == nil {
 		e.Null()
@@ -8935,62 +8571,50 @@ func encodeSearchPapersResult(e *toolimpl.Encoder, v *PaperSearch) {
 	}
 }
 
-// encodePlanRouteResult writes the result of the plan_route tool as JSON.
 func encodePlanRouteResult(e *toolimpl.Encoder, v RouteInput) {
 	encodeRouteInput(e, &v)
 }
 
-// encodeRecordReadingResult writes the result of the record_reading tool as JSON.
 func encodeRecordReadingResult(e *toolimpl.Encoder, v SensorReading) {
 	encodeSensorReading(e, &v)
 }
 
-// encodeStartTimerResult writes the result of the start_timer tool as JSON.
 func encodeStartTimerResult(e *toolimpl.Encoder, v TimerInput) {
 	encodeTimerInput(e, &v)
 }
 
-// encodeDrawBoxResult writes the result of the draw_box tool as JSON.
 func encodeDrawBoxResult(e *toolimpl.Encoder, v BoxInput) {
 	encodeBoxInput(e, &v)
 }
 
-// encodeImportOrdersResult writes the result of the import_orders tool as JSON.
 func encodeImportOrdersResult(e *toolimpl.Encoder, v Page[OrderLine]) {
 	encodePage(e, &v)
 }
 
-// encodeTagItemsResult writes the result of the tag_items tool as JSON.
 func encodeTagItemsResult(e *toolimpl.Encoder, v TagInput) {
 	encodeTagInput(e, &v)
 }
 
-// encodeSetRateLimitResult writes the result of the set_rate_limit tool as JSON.
 func encodeSetRateLimitResult(e *toolimpl.Encoder, v RateLimit) {
 	encodeRateLimit(e, &v)
 }
 
-// encodeRefundPaymentResult writes the result of the refund_payment tool as JSON.
 func encodeRefundPaymentResult(e *toolimpl.Encoder, v RefundInput) {
 	encodeRefundInput(e, &v)
 }
 
-// encodeTailLogsResult writes the result of the tail_logs tool as JSON.
 func encodeTailLogsResult(e *toolimpl.Encoder, v LogQuery) {
 	encodeLogQuery(e, &v)
 }
 
-// encodeConvertCurrencyResult writes the result of the convert_currency tool as JSON.
 func encodeConvertCurrencyResult(e *toolimpl.Encoder, v PriceCheck) {
 	encodePriceCheck(e, &v)
 }
 
-// encodeBlameLinesResult writes the result of the blame_lines tool as JSON.
 func encodeBlameLinesResult(e *toolimpl.Encoder, v BlameInput) {
 	encodeBlameInput(e, &v)
 }
 
-// encodeSearchOrdersResult writes the result of the search_orders tool as JSON.
 func encodeSearchOrdersResult(e *toolimpl.Encoder, v []Order) {
 	if v == nil {
 		e.Null()
@@ -9006,17 +8630,14 @@ func encodeSearchOrdersResult(e *toolimpl.Encoder, v []Order) {
 	}
 }
 
-// encodeSendNoteResult writes the result of the send_note tool as JSON.
 func encodeSendNoteResult(e *toolimpl.Encoder, v NoteEcho) {
 	encodeNoteEcho(e, &v)
 }
 
-// encodeResizeImageResult writes the result of the resize_image tool as JSON.
 func encodeResizeImageResult(e *toolimpl.Encoder, v ResizeEcho) {
 	encodeResizeEcho(e, &v)
 }
 
-// encodeSplitTextResult writes the result of the split_text tool as JSON.
 func encodeSplitTextResult(e *toolimpl.Encoder, v []string) {
 	if v == nil {
 		e.Null()
@@ -9032,7 +8653,6 @@ func encodeSplitTextResult(e *toolimpl.Encoder, v []string) {
 	}
 }
 
-// encodeEventInput writes an EventInput as JSON.
 func encodeEventInput(e *toolimpl.Encoder, v *EventInput) {
 	e.Raw(`{"name":`)
 	e.String(v.Name)
@@ -9067,7 +8687,6 @@ func encodeEventInput(e *toolimpl.Encoder, v *EventInput) {
 	e.Byte('}')
 }
 
-// encodePatchInput writes a PatchInput as JSON.
 func encodePatchInput(e *toolimpl.Encoder, v *PatchInput) {
 	e.Raw(`{"id":`)
 	e.String(v.ID)
@@ -9080,7 +8699,6 @@ func encodePatchInput(e *toolimpl.Encoder, v *PatchInput) {
 	e.Byte('}')
 }
 
-// encodeWebhookInput writes a WebhookInput as JSON.
 func encodeWebhookInput(e *toolimpl.Encoder, v *WebhookInput) {
 	e.Raw(`{"url":`)
 	e.String(v.URL)
@@ -9103,7 +8721,6 @@ func encodeWebhookInput(e *toolimpl.Encoder, v *WebhookInput) {
 	e.Byte('}')
 }
 
-// encodeQueryInput writes a QueryInput as JSON.
 func encodeQueryInput(e *toolimpl.Encoder, v *QueryInput) {
 	e.Raw(`{"sql":`)
 	e.String(v.SQL)
@@ -9149,7 +8766,6 @@ func encodeQueryInput(e *toolimpl.Encoder, v *QueryInput) {
 	e.Byte('}')
 }
 
-// encodeConfigPatch writes a ConfigPatch as JSON.
 func encodeConfigPatch(e *toolimpl.Encoder, v *ConfigPatch) {
 	e.Raw(`{"section":`)
 	e.String(v.Section)
@@ -9190,7 +8806,6 @@ func encodeConfigPatch(e *toolimpl.Encoder, v *ConfigPatch) {
 	e.Byte('}')
 }
 
-// encodeThermostatInput writes a ThermostatInput as JSON.
 func encodeThermostatInput(e *toolimpl.Encoder, v *ThermostatInput) {
 	e.Raw(`{"room":`)
 	e.String(v.Room)
@@ -9201,7 +8816,6 @@ func encodeThermostatInput(e *toolimpl.Encoder, v *ThermostatInput) {
 	e.Byte('}')
 }
 
-// encodeTaskInput writes a TaskInput as JSON.
 func encodeTaskInput(e *toolimpl.Encoder, v *TaskInput) {
 	e.Raw(`{"title":`)
 	e.String(v.Title)
@@ -9221,7 +8835,6 @@ func encodeTaskInput(e *toolimpl.Encoder, v *TaskInput) {
 	e.Byte('}')
 }
 
-// encodeSyncInput writes a SyncInput as JSON.
 func encodeSyncInput(e *toolimpl.Encoder, v *SyncInput) {
 	e.Raw(`{"source":`)
 	e.String(v.Source)
@@ -9234,7 +8847,6 @@ func encodeSyncInput(e *toolimpl.Encoder, v *SyncInput) {
 	e.Byte('}')
 }
 
-// encodeFeedInput writes a FeedInput as JSON.
 func encodeFeedInput(e *toolimpl.Encoder, v *FeedInput) {
 	e.Raw(`{"topic":`)
 	e.String(v.Topic)
@@ -9256,7 +8868,6 @@ func encodeFeedInput(e *toolimpl.Encoder, v *FeedInput) {
 	e.Byte('}')
 }
 
-// encodeAlarmInput writes an AlarmInput as JSON.
 func encodeAlarmInput(e *toolimpl.Encoder, v *AlarmInput) {
 	e.Raw(`{"day":`)
 	e.Int(int64(v.Day))
@@ -9279,7 +8890,6 @@ func encodeAlarmInput(e *toolimpl.Encoder, v *AlarmInput) {
 	e.Byte('}')
 }
 
-// encodeWeatherQuery writes a WeatherQuery as JSON.
 func encodeWeatherQuery(e *toolimpl.Encoder, v *WeatherQuery) {
 	e.Raw(`{"location":`)
 	e.String(v.Location)
@@ -9294,7 +8904,6 @@ func encodeWeatherQuery(e *toolimpl.Encoder, v *WeatherQuery) {
 	e.Byte('}')
 }
 
-// encodeSeatRequest writes a SeatRequest as JSON.
 func encodeSeatRequest(e *toolimpl.Encoder, v *SeatRequest) {
 	e.Raw(`{"flight":`)
 	e.String(v.Flight)
@@ -9311,7 +8920,6 @@ func encodeSeatRequest(e *toolimpl.Encoder, v *SeatRequest) {
 	e.Byte('}')
 }
 
-// encodeIssueComment writes an IssueComment as JSON, and nil as null.
 func encodeIssueComment(e *toolimpl.Encoder, v *IssueComment) {
 	if v == nil {
 		e.Null()
@@ -9328,7 +8936,6 @@ func encodeIssueComment(e *toolimpl.Encoder, v *IssueComment) {
 	e.Byte('}')
 }
 
-// encodeFileRange writes a FileRange as JSON.
 func encodeFileRange(e *toolimpl.Encoder, v *FileRange) {
 	e.Raw(`{"path":`)
 	e.String(v.Path)
@@ -9343,7 +8950,6 @@ func encodeFileRange(e *toolimpl.Encoder, v *FileRange) {
 	e.Byte('}')
 }
 
-// encodeSymbolQuery writes a SymbolQuery as JSON.
 func encodeSymbolQuery(e *toolimpl.Encoder, v *SymbolQuery) {
 	e.Raw(`{"symbol":`)
 	e.String(v.Symbol)
@@ -9365,7 +8971,6 @@ func encodeSymbolQuery(e *toolimpl.Encoder, v *SymbolQuery) {
 	e.Byte('}')
 }
 
-// encodeKnowledgeQuery writes a KnowledgeQuery as JSON.
 func encodeKnowledgeQuery(e *toolimpl.Encoder, v *KnowledgeQuery) {
 	e.Raw(`{"question":`)
 	e.String(v.Question)
@@ -9391,7 +8996,6 @@ func encodeKnowledgeQuery(e *toolimpl.Encoder, v *KnowledgeQuery) {
 	e.Byte('}')
 }
 
-// encodeExpression writes an Expression as JSON.
 func encodeExpression(e *toolimpl.Encoder, v *Expression) {
 	e.Raw(`{"expr":`)
 	e.String(v.Expr)
@@ -9402,7 +9006,6 @@ func encodeExpression(e *toolimpl.Encoder, v *Expression) {
 	e.Byte('}')
 }
 
-// encodeTicketInput writes a TicketInput as JSON.
 func encodeTicketInput(e *toolimpl.Encoder, v *TicketInput) {
 	e.Raw(`{"title":`)
 	e.String(v.Title)
@@ -9430,7 +9033,6 @@ func encodeTicketInput(e *toolimpl.Encoder, v *TicketInput) {
 	e.Byte('}')
 }
 
-// encodeTranslateInput writes a TranslateInput as JSON.
 func encodeTranslateInput(e *toolimpl.Encoder, v *TranslateInput) {
 	e.Raw(`{"text":`)
 	e.String(v.Text)
@@ -9443,7 +9045,6 @@ func encodeTranslateInput(e *toolimpl.Encoder, v *TranslateInput) {
 	e.Byte('}')
 }
 
-// encodeRecipeSearch writes a RecipeSearch as JSON.
 func encodeRecipeSearch(e *toolimpl.Encoder, v *RecipeSearch) {
 	e.Raw(`{"ingredients":`)
 	if v.Ingredients == nil {
@@ -9469,7 +9070,6 @@ func encodeRecipeSearch(e *toolimpl.Encoder, v *RecipeSearch) {
 	e.Byte('}')
 }
 
-// encodePageArgs writes a PageArgs as JSON.
 func encodePageArgs(e *toolimpl.Encoder, v *PageArgs) {
 	sep := byte('{')
 	if v.Page != 0 {
@@ -9502,7 +9102,6 @@ func encodePageArgs(e *toolimpl.Encoder, v *PageArgs) {
 	e.Byte('}')
 }
 
-// encodeTransferInput writes a TransferInput as JSON.
 func encodeTransferInput(e *toolimpl.Encoder, v *TransferInput) {
 	e.Raw(`{"from":`)
 	e.String(v.From)
@@ -9521,7 +9120,6 @@ func encodeTransferInput(e *toolimpl.Encoder, v *TransferInput) {
 	e.Byte('}')
 }
 
-// encodeScheduleInput writes a ScheduleInput as JSON.
 func encodeScheduleInput(e *toolimpl.Encoder, v *ScheduleInput) {
 	e.Raw(`{"name":`)
 	e.String(v.Name)
@@ -9542,7 +9140,6 @@ func encodeScheduleInput(e *toolimpl.Encoder, v *ScheduleInput) {
 	e.Byte('}')
 }
 
-// encodeInvoiceLines writes an InvoiceLines as JSON.
 func encodeInvoiceLines(e *toolimpl.Encoder, v *InvoiceLines) {
 	e.Raw(`{"invoice_id":`)
 	e.String(v.InvoiceID)
@@ -9568,7 +9165,6 @@ func encodeInvoiceLines(e *toolimpl.Encoder, v *InvoiceLines) {
 	e.Byte('}')
 }
 
-// encodeLookupOrderInput writes a LookupOrderInput as JSON.
 func encodeLookupOrderInput(e *toolimpl.Encoder, v *LookupOrderInput) {
 	e.Raw(`{"orderNumber":`)
 	e.String(v.OrderNumber)
@@ -9583,7 +9179,6 @@ func encodeLookupOrderInput(e *toolimpl.Encoder, v *LookupOrderInput) {
 	e.Byte('}')
 }
 
-// encodeUntaggedInput writes an UntaggedInput as JSON.
 func encodeUntaggedInput(e *toolimpl.Encoder, v *UntaggedInput) {
 	e.Raw(`{"Query":`)
 	e.String(v.Query)
@@ -9602,7 +9197,6 @@ func encodeUntaggedInput(e *toolimpl.Encoder, v *UntaggedInput) {
 	e.Byte('}')
 }
 
-// encodeClusterScale writes a ClusterScale as JSON.
 func encodeClusterScale(e *toolimpl.Encoder, v *ClusterScale) {
 	e.Raw(`{"namespace":`)
 	e.String(v.Namespace)
@@ -9617,7 +9211,6 @@ func encodeClusterScale(e *toolimpl.Encoder, v *ClusterScale) {
 	e.Byte('}')
 }
 
-// encodeShipInput writes a ShipInput as JSON.
 func encodeShipInput(e *toolimpl.Encoder, v *ShipInput) {
 	e.Raw(`{"to":`)
 	encodeAddress(e, &v.To)
@@ -9655,7 +9248,6 @@ func encodeShipInput(e *toolimpl.Encoder, v *ShipInput) {
 	e.Byte('}')
 }
 
-// encodeOrgChart writes an OrgChart as JSON.
 func encodeOrgChart(e *toolimpl.Encoder, v *OrgChart) {
 	e.Raw(`{"org":`)
 	e.String(v.Org)
@@ -9675,7 +9267,6 @@ func encodeOrgChart(e *toolimpl.Encoder, v *OrgChart) {
 	e.Byte('}')
 }
 
-// encodeRouteInput writes a RouteInput as JSON.
 func encodeRouteInput(e *toolimpl.Encoder, v *RouteInput) {
 	e.Raw(`{"waypoints":`)
 	if v.Waypoints == nil {
@@ -9734,7 +9325,6 @@ func encodeRouteInput(e *toolimpl.Encoder, v *RouteInput) {
 	e.Byte('}')
 }
 
-// encodeSensorReading writes a SensorReading as JSON.
 func encodeSensorReading(e *toolimpl.Encoder, v *SensorReading) {
 	e.Raw(`{"channel":`)
 	e.Int(int64(v.Channel))
@@ -9763,7 +9353,6 @@ func encodeSensorReading(e *toolimpl.Encoder, v *SensorReading) {
 	e.Byte('}')
 }
 
-// encodeTimerInput writes a TimerInput as JSON.
 func encodeTimerInput(e *toolimpl.Encoder, v *TimerInput) {
 	e.Raw(`{"delay_ms":`)
 	e.Int(int64(v.DelayMS))
@@ -9780,7 +9369,6 @@ func encodeTimerInput(e *toolimpl.Encoder, v *TimerInput) {
 	e.Byte('}')
 }
 
-// encodeBoxInput writes a BoxInput as JSON.
 func encodeBoxInput(e *toolimpl.Encoder, v *BoxInput) {
 	e.Raw(`{"origin":`)
 	e.Byte('[')
@@ -9825,7 +9413,6 @@ func encodeBoxInput(e *toolimpl.Encoder, v *BoxInput) {
 	e.Byte('}')
 }
 
-// encodePage writes a Page as JSON.
 func encodePage(e *toolimpl.Encoder, v *Page[OrderLine]) {
 	e.Raw(`{"items":`)
 	if v.Items == nil {
@@ -9849,7 +9436,6 @@ func encodePage(e *toolimpl.Encoder, v *Page[OrderLine]) {
 	e.Byte('}')
 }
 
-// encodeTagInput writes a TagInput as JSON.
 func encodeTagInput(e *toolimpl.Encoder, v *TagInput) {
 	e.Raw(`{"lines":`)
 	encodePage(e, &v.Lines)
@@ -9869,7 +9455,6 @@ func encodeTagInput(e *toolimpl.Encoder, v *TagInput) {
 	e.Byte('}')
 }
 
-// encodeRateLimit writes a RateLimit as JSON.
 func encodeRateLimit(e *toolimpl.Encoder, v *RateLimit) {
 	e.Raw(`{"burst":`)
 	e.Int(int64(v.Burst))
@@ -9884,7 +9469,6 @@ func encodeRateLimit(e *toolimpl.Encoder, v *RateLimit) {
 	e.Byte('}')
 }
 
-// encodeRefundInput writes a RefundInput as JSON.
 func encodeRefundInput(e *toolimpl.Encoder, v *RefundInput) {
 	e.Raw(`{"payment_id":`)
 	e.String(v.PaymentID)
@@ -9897,7 +9481,6 @@ func encodeRefundInput(e *toolimpl.Encoder, v *RefundInput) {
 	e.Byte('}')
 }
 
-// encodeLogQuery writes a LogQuery as JSON.
 func encodeLogQuery(e *toolimpl.Encoder, v *LogQuery) {
 	e.Raw(`{"service":`)
 	e.String(v.Service)
@@ -9917,7 +9500,6 @@ func encodeLogQuery(e *toolimpl.Encoder, v *LogQuery) {
 	e.Byte('}')
 }
 
-// encodePriceCheck writes a PriceCheck as JSON.
 func encodePriceCheck(e *toolimpl.Encoder, v *PriceCheck) {
 	e.Raw(`{"base":`)
 	e.String(string(v.Base))
@@ -9939,7 +9521,6 @@ func encodePriceCheck(e *toolimpl.Encoder, v *PriceCheck) {
 	e.Byte('}')
 }
 
-// encodeBlameInput writes a BlameInput as JSON.
 func encodeBlameInput(e *toolimpl.Encoder, v *BlameInput) {
 	e.Raw(`{"file":`)
 	e.String(v.File)
@@ -9961,7 +9542,6 @@ func encodeBlameInput(e *toolimpl.Encoder, v *BlameInput) {
 	e.Byte('}')
 }
 
-// encodeOrder writes an Order as JSON, and nil as null.
 func encodeOrder(e *toolimpl.Encoder, v *Order) {
 	if v == nil {
 		e.Null()
@@ -9985,7 +9565,6 @@ func encodeOrder(e *toolimpl.Encoder, v *Order) {
 	e.Byte('}')
 }
 
-// encodeEchoOrderInput writes an EchoOrderInput as JSON, and nil as null.
 func encodeEchoOrderInput(e *toolimpl.Encoder, v *EchoOrderInput) {
 	if v == nil {
 		e.Null()
@@ -10000,7 +9579,6 @@ func encodeEchoOrderInput(e *toolimpl.Encoder, v *EchoOrderInput) {
 	e.Byte('}')
 }
 
-// encodeNoteEcho writes a NoteEcho as JSON.
 func encodeNoteEcho(e *toolimpl.Encoder, v *NoteEcho) {
 	e.Raw(`{"to":`)
 	e.String(v.To)
@@ -10028,7 +9606,6 @@ func encodeNoteEcho(e *toolimpl.Encoder, v *NoteEcho) {
 	e.Byte('}')
 }
 
-// encodeResizeEcho writes a ResizeEcho as JSON.
 func encodeResizeEcho(e *toolimpl.Encoder, v *ResizeEcho) {
 	e.Raw(`{"width":`)
 	e.Int(int64(v.Width))
@@ -10039,7 +9616,6 @@ func encodeResizeEcho(e *toolimpl.Encoder, v *ResizeEcho) {
 	e.Byte('}')
 }
 
-// encodeAddress writes an Address as JSON.
 func encodeAddress(e *toolimpl.Encoder, v *Address) {
 	e.Raw(`{"street":`)
 	e.String(v.Street)
@@ -10054,7 +9630,6 @@ func encodeAddress(e *toolimpl.Encoder, v *Address) {
 	e.Byte('}')
 }
 
-// encodeDepartment writes a Department as JSON.
 func encodeDepartment(e *toolimpl.Encoder, v *Department) {
 	e.Raw(`{"name":`)
 	e.String(v.Name)
@@ -10074,7 +9649,6 @@ func encodeDepartment(e *toolimpl.Encoder, v *Department) {
 	e.Byte('}')
 }
 
-// encodeWaypoint writes a Waypoint as JSON.
 func encodeWaypoint(e *toolimpl.Encoder, v *Waypoint) {
 	e.Raw(`{"lat":`)
 	e.Float(v.Lat, 64)
@@ -10087,7 +9661,6 @@ func encodeWaypoint(e *toolimpl.Encoder, v *Waypoint) {
 	e.Byte('}')
 }
 
-// encodeOrderLine writes an OrderLine as JSON.
 func encodeOrderLine(e *toolimpl.Encoder, v *OrderLine) {
 	e.Raw(`{"sku":`)
 	e.String(v.SKU)
@@ -10096,7 +9669,6 @@ func encodeOrderLine(e *toolimpl.Encoder, v *OrderLine) {
 	e.Byte('}')
 }
 
-// encodePair writes a Pair as JSON.
 func encodePair(e *toolimpl.Encoder, v *Pair[string, int64]) {
 	e.Raw(`{"key":`)
 	e.String(v.Key)
@@ -10105,7 +9677,6 @@ func encodePair(e *toolimpl.Encoder, v *Pair[string, int64]) {
 	e.Byte('}')
 }
 
-// encodePair2 writes a Pair as JSON.
 func encodePair2(e *toolimpl.Encoder, v *Pair[string, float32]) {
 	e.Raw(`{"key":`)
 	e.String(v.Key)
@@ -10114,7 +9685,6 @@ func encodePair2(e *toolimpl.Encoder, v *Pair[string, float32]) {
 	e.Byte('}')
 }
 
-// encodeMoney writes a Money as JSON.
 func encodeMoney(e *toolimpl.Encoder, v *Money) {
 	e.Raw(`{"amount":`)
 	e.Int(v.Amount)
@@ -10127,7 +9697,6 @@ func encodeMoney(e *toolimpl.Encoder, v *Money) {
 	e.Byte('}')
 }
 
-// encodeSpan writes a Span as JSON.
 func encodeSpan(e *toolimpl.Encoder, v *Span) {
 	e.Raw(`{"from":`)
 	e.Int(int64(v.From))
@@ -10136,7 +9705,6 @@ func encodeSpan(e *toolimpl.Encoder, v *Span) {
 	e.Byte('}')
 }
 
-// encodeTeam writes a Team as JSON.
 func encodeTeam(e *toolimpl.Encoder, v *Team) {
 	e.Raw(`{"name":`)
 	e.String(v.Name)
@@ -10156,7 +9724,6 @@ func encodeTeam(e *toolimpl.Encoder, v *Team) {
 	e.Byte('}')
 }
 
-// encodeMember writes a Member as JSON.
 func encodeMember(e *toolimpl.Encoder, v *Member) {
 	e.Raw(`{"name":`)
 	e.String(v.Name)
@@ -10167,7 +9734,6 @@ func encodeMember(e *toolimpl.Encoder, v *Member) {
 	e.Byte('}')
 }
 
-// encodeContact writes a Contact as JSON.
 func encodeContact(e *toolimpl.Encoder, v *Contact) {
 	sep := byte('{')
 	if len(v.Email) != 0 {
@@ -10195,7 +9761,6 @@ func encodeContact(e *toolimpl.Encoder, v *Contact) {
 	e.Byte('}')
 }
 
-// encodePhone writes a Phone as JSON.
 func encodePhone(e *toolimpl.Encoder, v *Phone) {
 	e.Raw(`{"number":`)
 	e.String(v.Number)
@@ -10206,7 +9771,6 @@ func encodePhone(e *toolimpl.Encoder, v *Phone) {
 	e.Byte('}')
 }
 
-// parseUnit returns the constant of Unit whose value is s.
 func parseUnit(s []byte) (Unit, bool) {
 	switch string(s) {
 	case "celsius":
@@ -10219,7 +9783,6 @@ func parseUnit(s []byte) (Unit, bool) {
 	return "", false
 }
 
-// parsePriority returns the constant of Priority whose value is s.
 func parsePriority(s []byte) (Priority, bool) {
 	switch string(s) {
 	case "":
@@ -10234,7 +9797,6 @@ func parsePriority(s []byte) (Priority, bool) {
 	return "", false
 }
 
-// parseMode returns the constant of Mode whose value is s.
 func parseMode(s []byte) (Mode, bool) {
 	switch string(s) {
 	case "fast":
@@ -10247,7 +9809,6 @@ func parseMode(s []byte) (Mode, bool) {
 	return "", false
 }
 
-// parseSortOrder returns the constant of SortOrder whose value is s.
 func parseSortOrder(s []byte) (SortOrder, bool) {
 	switch string(s) {
 	case "newest":

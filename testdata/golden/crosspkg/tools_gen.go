@@ -26,7 +26,15 @@ func Tools() []runtime.Tool {
 	}
 }
 
-// Lines that more than one schema of the distance tool holds, each written once.
+// What follows, by tool and by type. For a tool t: tInfo describes it, with its
+// schema in each dialect (the lines several of them share are constants named
+// after t and the property, written once; tOutput is its result's schema), and
+// callT decodes the arguments of a call, checks them, then calls the function.
+// For a type T: decodeT decodes a T and checks its constraints, reporting every
+// error; fastT is its fast path, which decodes valid, plain JSON from data[i:]
+// or returns false; encodeT writes a T as JSON; parseT returns the constant of
+// the enum type T whose value is s.
+
 const (
 	distanceFromName          = `"name":{"type":"string","minLength":1,"description":"Name of the place, such as \"Lyon\"."},`
 	distanceFromUnit          = `"unit":{"type":"string","enum":["km","mi"],"description":"Unit is a distance unit. Values: \"km\": the kilometre; \"mi\": the statute mile.","default":"km"}},`
@@ -38,7 +46,6 @@ const (
 	distanceFromUnitAnthropic = `"unit":{"type":"string","enum":["km","mi"],"description":"Unit is a distance unit. Values: \"km\": the kilometre; \"mi\": the statute mile. Constraints: default \"km\"."}},`
 )
 
-// distanceInfo describes the distance tool.
 var distanceInfo = runtime.Info{
 	Name:        "distance",
 	Description: "Measures a trip.",
@@ -88,7 +95,6 @@ var distanceInfo = runtime.Info{
 	OutputWrapper: json.RawMessage(`{"properties":{"result":{"type":"number"}},"additionalProperties":false,"type":"object","required":["result"]}`),
 }
 
-// callDistance decodes and checks the arguments of a distance call, then calls Distance.
 func callDistance(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Trip
 	var strs toolimpl.Strings
@@ -104,7 +110,6 @@ func callDistance(ctx context.Context, s *runtime.Settings, args json.RawMessage
 	return toolimpl.RunEncoded(ctx, s, &distanceInfo, in, Distance, encodeDistanceResult)
 }
 
-// Lines that more than one schema of the nearest tool holds, each written once.
 const (
 	nearestName       = `"name":{"type":"string","minLength":1,"description":"Name of the place, such as \"Lyon\"."},`
 	nearestUnit       = `"unit":{"type":"string","enum":["km","mi"],"description":"Unit is a distance unit. Values: \"km\": the kilometre; \"mi\": the statute mile.","default":"km"}},`
@@ -112,7 +117,6 @@ const (
 	nearestNameOpenAI = `"name":{"type":"string","description":"Name of the place, such as \"Lyon\". Constraints: at least 1 character."},`
 )
 
-// nearestInfo describes the nearest tool.
 var nearestInfo = runtime.Info{
 	Name:        "nearest",
 	Description: "Finds the nearest place.",
@@ -141,7 +145,6 @@ var nearestInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// callNearest decodes and checks the arguments of a nearest call, then calls Nearest.
 func callNearest(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in geo.Place
 	var strs toolimpl.Strings
@@ -159,7 +162,6 @@ func callNearest(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	}, encodeNearestResult)
 }
 
-// Lines that more than one schema of the locate tool holds, each written once.
 const (
 	locateCenterLat = `"lat":{"type":"number","maximum":90,"minimum":-90,"description":"Latitude, north positive."},`
 	locateCenterLon = `"lon":{"type":"number","maximum":180,"minimum":-180,"description":"Longitude, east positive."}},`
@@ -169,14 +171,11 @@ const (
 	locateEnd       = `"additionalProperties":false,"type":"object","required":["center","radius","unit"]}`
 )
 
-// locateOutput is the JSON Schema of the locate tool's result after its opening brace,
-// which its Output and OutputWrapper share.
 const locateOutput = `"anyOf":[{"items":{"properties":{` +
 	`"name":{"type":"string","minLength":1,"description":"Name of the place, such as \"Lyon\"."},` +
 	`"unit":{"type":"string","enum":["km","mi"],"description":"Unit is a distance unit. Values: \"km\": the kilometre; \"mi\": the statute mile.","default":"km"}},` +
 	`"additionalProperties":false,"type":"object","required":["name"]},"type":"array"},{"type":"null"}]}`
 
-// locateInfo describes the locate tool.
 var locateInfo = runtime.Info{
 	Name:        "locate",
 	Description: "Lists the places around a point.",
@@ -218,7 +217,6 @@ var locateInfo = runtime.Info{
 	OutputWrapper: json.RawMessage(`{"properties":{"result":` + `{` + locateOutput + `},"additionalProperties":false,"type":"object","required":["result"]}`),
 }
 
-// callLocate decodes and checks the arguments of a locate call, then calls Locate.
 func callLocate(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in geo.Query
 	var strs toolimpl.Strings
@@ -234,7 +232,6 @@ func callLocate(ctx context.Context, s *runtime.Settings, args json.RawMessage) 
 	return toolimpl.RunEncoded(ctx, s, &locateInfo, in, Locate, encodeLocateResult)
 }
 
-// decodeTrip decodes a Trip and checks its constraints.
 func decodeTrip(d *toolimpl.Decoder, v *Trip) {
 	if !d.Object() {
 		return
@@ -269,7 +266,6 @@ func decodeTrip(d *toolimpl.Decoder, v *Trip) {
 	}
 }
 
-// decodePlace decodes a Place and checks its constraints.
 func decodePlace(d *toolimpl.Decoder, v *geo.Place) {
 	if !d.Object() {
 		return
@@ -302,7 +298,6 @@ func decodePlace(d *toolimpl.Decoder, v *geo.Place) {
 	}
 }
 
-// decodeQuery decodes a Query and checks its constraints.
 func decodeQuery(d *toolimpl.Decoder, v *geo.Query) {
 	if !d.Object() {
 		return
@@ -343,7 +338,6 @@ func decodeQuery(d *toolimpl.Decoder, v *geo.Query) {
 	}
 }
 
-// decodeCoord decodes a Coord and checks its constraints.
 func decodeCoord(d *toolimpl.Decoder, v *geo.Coord) {
 	if !d.Object() {
 		return
@@ -385,8 +379,6 @@ func decodeCoord(d *toolimpl.Decoder, v *geo.Coord) {
 	}
 }
 
-// fastTrip is the fast path of decodeTrip: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastTrip(data []byte, i int, v *Trip, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasFrom, hasTo bool
@@ -422,8 +414,6 @@ func fastTrip(data []byte, i int, v *Trip, strs *toolimpl.Strings) (int, bool) {
 	return i, true
 }
 
-// fastPlace is the fast path of decodePlace: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastPlace(data []byte, i int, v *geo.Place, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasName, hasUnit bool
@@ -455,8 +445,6 @@ func fastPlace(data []byte, i int, v *geo.Place, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastQuery is the fast path of decodeQuery: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastQuery(data []byte, i int, v *geo.Query, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasCenter, hasRadius, hasUnit bool
@@ -491,8 +479,6 @@ func fastQuery(data []byte, i int, v *geo.Query, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// fastCoord is the fast path of decodeCoord: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastCoord(data []byte, i int, v *geo.Coord, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasLat, hasLon bool
@@ -524,17 +510,14 @@ func fastCoord(data []byte, i int, v *geo.Coord, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// encodeDistanceResult writes the result of the distance tool as JSON.
 func encodeDistanceResult(e *toolimpl.Encoder, v float64) {
 	e.Float(v, 64)
 }
 
-// encodeNearestResult writes the result of the nearest tool as JSON.
 func encodeNearestResult(e *toolimpl.Encoder, v geo.Place) {
 	encodePlace(e, &v)
 }
 
-// encodeLocateResult writes the result of the locate tool as JSON.
 func encodeLocateResult(e *toolimpl.Encoder, v []geo.Place) {
 	if v == nil {
 		e.Null()
@@ -550,7 +533,6 @@ func encodeLocateResult(e *toolimpl.Encoder, v []geo.Place) {
 	}
 }
 
-// encodePlace writes a Place as JSON.
 func encodePlace(e *toolimpl.Encoder, v *geo.Place) {
 	e.Raw(`{"name":`)
 	e.String(v.Name)
@@ -561,7 +543,6 @@ func encodePlace(e *toolimpl.Encoder, v *geo.Place) {
 	e.Byte('}')
 }
 
-// parseUnit returns the constant of Unit whose value is s.
 func parseUnit(s []byte) (geo.Unit, bool) {
 	switch string(s) {
 	case "km":

@@ -27,7 +27,15 @@ func Tools() []runtime.Tool {
 	}
 }
 
-// Lines that more than one schema of the use tool holds, each written once.
+// What follows, by tool and by type. For a tool t: tInfo describes it, with its
+// schema in each dialect (the lines several of them share are constants named
+// after t and the property, written once; tOutput is its result's schema), and
+// callT decodes the arguments of a call, checks them, then calls the function.
+// For a type T: decodeT decodes a T and checks its constraints, reporting every
+// error; fastT is its fast path, which decodes valid, plain JSON from data[i:]
+// or returns false; encodeT writes a T as JSON; parseT returns the constant of
+// the enum type T whose value is s.
+
 const (
 	useNodeEnd = `"additionalProperties":false,"type":"object","required":["name"],"description":"Node is recursive: Gemini, which has no $ref, cannot express it."}},"properties":{`
 	useEnd     = `"additionalProperties":false,"type":"object","required":["labels","any","tree"]}`
@@ -44,7 +52,6 @@ var useSchema = json.RawMessage(`{"$defs":{"Node":{"properties":{` +
 	`"tree":{"$ref":"#/$defs/Node"}},` +
 	useEnd)
 
-// useInfo describes the use tool.
 var useInfo = runtime.Info{
 	Name:        "use",
 	Description: "Uses In: it degrades in OpenAI and Gemini.",
@@ -68,7 +75,6 @@ var useInfo = runtime.Info{
 	ReadOnly:      true,
 }
 
-// callUse decodes and checks the arguments of a use call, then calls Use.
 func callUse(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in In
 	var d toolimpl.Decoder
@@ -80,7 +86,6 @@ func callUse(ctx context.Context, s *runtime.Settings, args json.RawMessage) (ru
 	return toolimpl.RunEncoded(ctx, s, &useInfo, in, Use, encodeUseResult)
 }
 
-// Lines that more than one schema of the tag tool holds, each written once.
 const (
 	tagEnd          = `"additionalProperties":false,"type":"object","required":["id","labels"]}`
 	tagLabelsGemini = `"labels":{"type":"object","description":"An object whose values are each a string."}},`
@@ -93,7 +98,6 @@ var tagSchema = json.RawMessage(`{"properties":{` +
 	`"labels":{"additionalProperties":{"type":"string"},"type":"object"}},` +
 	tagEnd)
 
-// tagInfo describes the tag tool.
 var tagInfo = runtime.Info{
 	Name:        "tag",
 	Description: "Tags a thing with free-form labels: it degrades in OpenAI only.",
@@ -113,7 +117,6 @@ var tagInfo = runtime.Info{
 	ReadOnly: true,
 }
 
-// callTag decodes and checks the arguments of a tag call, then calls Tag.
 func callTag(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in tagArgs
 	var d toolimpl.Decoder
@@ -127,7 +130,6 @@ func callTag(ctx context.Context, s *runtime.Settings, args json.RawMessage) (ru
 	})
 }
 
-// Lines that more than one schema of the walk tool holds, each written once.
 const (
 	walkNodeEnd = `"additionalProperties":false,"type":"object","required":["name"],"description":"Node is recursive: Gemini, which has no $ref, cannot express it."}},"properties":{`
 	walkEnd     = `"additionalProperties":false,"type":"object","required":["name"]}`
@@ -143,7 +145,6 @@ var walkSchema = json.RawMessage(`{"$defs":{"Node":{"properties":{` +
 	`"next":{"$ref":"#/$defs/Node"}},` +
 	walkEnd)
 
-// walkInfo describes the walk tool.
 var walkInfo = runtime.Info{
 	Name:        "walk",
 	Description: "Walks a list, but is left out of OpenAI, so it degrades in Gemini only.",
@@ -162,7 +163,6 @@ var walkInfo = runtime.Info{
 	ReadOnly: true,
 }
 
-// callWalk decodes and checks the arguments of a walk call, then calls Walk.
 func callWalk(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Node
 	var d toolimpl.Decoder
@@ -174,12 +174,10 @@ func callWalk(ctx context.Context, s *runtime.Settings, args json.RawMessage) (r
 	return toolimpl.Run(ctx, s, &walkInfo, in, Walk)
 }
 
-// Lines that more than one schema of the plain tool holds, each written once.
 const (
 	plainEnd = `"additionalProperties":false,"type":"object","required":["name"]}`
 )
 
-// plainInfo describes the plain tool.
 var plainInfo = runtime.Info{
 	Name:        "plain",
 	Description: "Plain has nothing a dialect cannot express: it does not degrade.",
@@ -200,7 +198,6 @@ var plainInfo = runtime.Info{
 	ReadOnly: true,
 }
 
-// callPlain decodes and checks the arguments of a plain call, then calls Plain.
 func callPlain(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in plainArgs
 	var strs toolimpl.Strings
@@ -229,7 +226,6 @@ type plainArgs struct {
 	Name string `json:"name"`
 }
 
-// decodeIn decodes an In and checks its constraints.
 func decodeIn(d *toolimpl.Decoder, v *In) {
 	if !d.Object() {
 		return
@@ -271,7 +267,6 @@ func decodeIn(d *toolimpl.Decoder, v *In) {
 	}
 }
 
-// decodeTagArgs decodes the arguments of a tool with plain parameters and checks their constraints.
 func decodeTagArgs(d *toolimpl.Decoder, v *tagArgs) {
 	if !d.Object() {
 		return
@@ -305,7 +300,6 @@ func decodeTagArgs(d *toolimpl.Decoder, v *tagArgs) {
 	}
 }
 
-// decodeNode decodes a Node and checks its constraints.
 func decodeNode(d *toolimpl.Decoder, v *Node) {
 	if !d.Object() {
 		return
@@ -332,7 +326,6 @@ func decodeNode(d *toolimpl.Decoder, v *Node) {
 	}
 }
 
-// decodePlainArgs decodes the arguments of a tool with plain parameters and checks their constraints.
 func decodePlainArgs(d *toolimpl.Decoder, v *plainArgs) {
 	if !d.Object() {
 		return
@@ -352,8 +345,6 @@ func decodePlainArgs(d *toolimpl.Decoder, v *plainArgs) {
 	}
 }
 
-// fastPlainArgs is the fast path of decodePlainArgs: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastPlainArgs(data []byte, i int, v *plainArgs, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasName bool
@@ -376,7 +367,6 @@ func fastPlainArgs(data []byte, i int, v *plainArgs, strs *toolimpl.Strings) (in
 	return i, true
 }
 
-// encodeUseResult writes the result of the use tool as JSON.
 func encodeUseResult(e *toolimpl.Encoder, v int) {
 	e.Int(int64(v))
 }

@@ -24,7 +24,15 @@ func Tools() []runtime.Tool {
 	}
 }
 
-// Lines that more than one schema of the open_ticket tool holds, each written once.
+// What follows, by tool and by type. For a tool t: tInfo describes it, with its
+// schema in each dialect (the lines several of them share are constants named
+// after t and the property, written once; tOutput is its result's schema), and
+// callT decodes the arguments of a call, checks them, then calls the function.
+// For a type T: decodeT decodes a T and checks its constraints, reporting every
+// error; fastT is its fast path, which decodes valid, plain JSON from data[i:]
+// or returns false; encodeT writes a T as JSON; parseT returns the constant of
+// the enum type T whose value is s.
+
 const (
 	openTicketSubject      = `"subject":{"type":"string","description":"Subject is a one-line summary."},`
 	openTicketBody         = `"body":{"type":"string","description":"The full text of the request.\n\nMarkdown is fine."},`
@@ -38,7 +46,6 @@ const (
 	openTicketEnd          = `"additionalProperties":false,"type":"object","required":["subject","body","priority","contact"]}`
 )
 
-// openTicketInfo describes the open_ticket tool.
 var openTicketInfo = runtime.Info{
 	Name:        "open_ticket",
 	Description: "Opens a support ticket for the customer. Use it when the customer reports a problem that the help center does not answer.\n\nDo not open a ticket twice for the same problem.",
@@ -94,7 +101,6 @@ var openTicketInfo = runtime.Info{
 	},
 }
 
-// callOpenTicket decodes and checks the arguments of a open_ticket call, then calls OpenTicket.
 func callOpenTicket(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Ticket
 	var strs toolimpl.Strings
@@ -110,7 +116,6 @@ func callOpenTicket(ctx context.Context, s *runtime.Settings, args json.RawMessa
 	return toolimpl.Run(ctx, s, &openTicketInfo, in, OpenTicket)
 }
 
-// decodeTicket decodes a Ticket and checks its constraints.
 func decodeTicket(d *toolimpl.Decoder, v *Ticket) {
 	if !d.Object() {
 		return
@@ -183,7 +188,6 @@ func decodeTicket(d *toolimpl.Decoder, v *Ticket) {
 	}
 }
 
-// decodeContact decodes a Contact and checks its constraints.
 func decodeContact(d *toolimpl.Decoder, v *Contact) {
 	if !d.Object() {
 		return
@@ -203,8 +207,6 @@ func decodeContact(d *toolimpl.Decoder, v *Contact) {
 	}
 }
 
-// fastTicket is the fast path of decodeTicket: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastTicket(data []byte, i int, v *Ticket, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasSubject, hasBody, hasPriority, hasContact bool
@@ -255,8 +257,6 @@ func fastTicket(data []byte, i int, v *Ticket, strs *toolimpl.Strings) (int, boo
 	return i, true
 }
 
-// fastContact is the fast path of decodeContact: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastContact(data []byte, i int, v *Contact, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasEmail bool
@@ -279,7 +279,6 @@ func fastContact(data []byte, i int, v *Contact, strs *toolimpl.Strings) (int, b
 	return i, true
 }
 
-// parsePriority returns the constant of Priority whose value is s.
 func parsePriority(s []byte) (Priority, bool) {
 	switch string(s) {
 	case "low":
@@ -292,7 +291,6 @@ func parsePriority(s []byte) (Priority, bool) {
 	return "", false
 }
 
-// parseChannel returns the constant of Channel whose value is s.
 func parseChannel(s []byte) (Channel, bool) {
 	switch string(s) {
 	case "email":

@@ -24,7 +24,15 @@ func Tools() []runtime.Tool {
 	}
 }
 
-// Lines that more than one schema of the paint_wall tool holds, each written once.
+// What follows, by tool and by type. For a tool t: tInfo describes it, with its
+// schema in each dialect (the lines several of them share are constants named
+// after t and the property, written once; tOutput is its result's schema), and
+// callT decodes the arguments of a call, checks them, then calls the function.
+// For a type T: decodeT decodes a T and checks its constraints, reporting every
+// error; fastT is its fast path, which decodes valid, plain JSON from data[i:]
+// or returns false; encodeT writes a T as JSON; parseT returns the constant of
+// the enum type T whose value is s.
+
 const (
 	paintWallColor  = `"color":{"type":"string","enum":["red","green","blue"],"description":"Color is a color."},`
 	paintWallFinish = `"finish":{"type":"string","enum":["matte","gloss"]},`
@@ -32,7 +40,6 @@ const (
 	paintWallEnd    = `"additionalProperties":false,"type":"object","required":["color"]}`
 )
 
-// paintWallInfo describes the paint_wall tool.
 var paintWallInfo = runtime.Info{
 	Name:        "paint_wall",
 	Description: "Paints a wall.",
@@ -68,7 +75,6 @@ var paintWallInfo = runtime.Info{
 	},
 }
 
-// callPaintWall decodes and checks the arguments of a paint_wall call, then calls PaintWall.
 func callPaintWall(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Paint
 	var strs toolimpl.Strings
@@ -84,7 +90,6 @@ func callPaintWall(ctx context.Context, s *runtime.Settings, args json.RawMessag
 	return toolimpl.Run(ctx, s, &paintWallInfo, in, PaintWall)
 }
 
-// decodePaint decodes a Paint and checks its constraints.
 func decodePaint(d *toolimpl.Decoder, v *Paint) {
 	if !d.Object() {
 		return
@@ -166,8 +171,6 @@ func decodePaint(d *toolimpl.Decoder, v *Paint) {
 	}
 }
 
-// fastPaint is the fast path of decodePaint: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastPaint(data []byte, i int, v *Paint, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasColor, hasLevel, hasAccent bool
@@ -234,7 +237,6 @@ func fastPaint(data []byte, i int, v *Paint, strs *toolimpl.Strings) (int, bool)
 	return i, true
 }
 
-// parseColor returns the constant of Color whose value is s.
 func parseColor(s []byte) (Color, bool) {
 	switch string(s) {
 	case "red":

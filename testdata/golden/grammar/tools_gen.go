@@ -26,7 +26,15 @@ func Tools() []runtime.Tool {
 	}
 }
 
-// Lines that more than one schema of the plan_trip tool holds, each written once.
+// What follows, by tool and by type. For a tool t: tInfo describes it, with its
+// schema in each dialect (the lines several of them share are constants named
+// after t and the property, written once; tOutput is its result's schema), and
+// callT decodes the arguments of a call, checks them, then calls the function.
+// For a type T: decodeT decodes a T and checks its constraints, reporting every
+// error; fastT is its fast path, which decodes valid, plain JSON from data[i:]
+// or returns false; encodeT writes a T as JSON; parseT returns the constant of
+// the enum type T whose value is s.
+
 const (
 	planTripCity   = `"city":{"type":"string","description":"the city, e.g. Paris (or nyc=New York)"},`
 	planTripSeat   = `"seat":{"type":"string","description":"window | aisle | any"},`
@@ -39,7 +47,6 @@ const (
 	planTripEnd    = `"additionalProperties":false,"type":"object","required":["city","tags"]}`
 )
 
-// planTripInfo describes the plan_trip tool.
 var planTripInfo = runtime.Info{
 	Name:        "plan_trip",
 	Description: "Plans a trip.",
@@ -98,7 +105,6 @@ var planTripInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// callPlanTrip decodes and checks the arguments of a plan_trip call, then calls PlanTrip.
 func callPlanTrip(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in TripRequest
 	var strs toolimpl.Strings
@@ -114,7 +120,6 @@ func callPlanTrip(ctx context.Context, s *runtime.Settings, args json.RawMessage
 	return toolimpl.RunEncoded(ctx, s, &planTripInfo, in, PlanTrip, encodePlanTripResult)
 }
 
-// Lines that more than one schema of the run_query tool holds, each written once.
 const (
 	runQuerySpanEnd  = `"additionalProperties":false,"type":"object","required":["from","to"],"description":"Decodes itself from an object, with its own rules."},`
 	runQuerySpansEnd = `"additionalProperties":false,"type":"object","required":["from","to"]},"type":"array"},`
@@ -126,7 +131,6 @@ const (
 	runQueryEnd      = `"additionalProperties":false,"type":"object","required":["span"]}`
 )
 
-// runQueryInfo describes the run_query tool.
 var runQueryInfo = runtime.Info{
 	Name:        "run_query",
 	Description: "Runs a query.",
@@ -214,7 +218,6 @@ var runQueryInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// callRunQuery decodes and checks the arguments of a run_query call, then calls RunQuery.
 func callRunQuery(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Query
 	var d toolimpl.Decoder
@@ -226,12 +229,10 @@ func callRunQuery(ctx context.Context, s *runtime.Settings, args json.RawMessage
 	return toolimpl.RunEncoded(ctx, s, &runQueryInfo, in, RunQuery, encodeRunQueryResult)
 }
 
-// Lines that more than one schema of the open_window tool holds, each written once.
 const (
 	openWindowEnd = `"additionalProperties":false,"type":"object","required":["start"]}`
 )
 
-// openWindowInfo describes the open_window tool.
 var openWindowInfo = runtime.Info{
 	Name:        "open_window",
 	Description: "Opens a window.",
@@ -260,7 +261,6 @@ var openWindowInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// callOpenWindow decodes and checks the arguments of a open_window call, then calls OpenWindow.
 func callOpenWindow(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Window
 	var d toolimpl.Decoder
@@ -272,7 +272,6 @@ func callOpenWindow(ctx context.Context, s *runtime.Settings, args json.RawMessa
 	return toolimpl.RunEncoded(ctx, s, &openWindowInfo, in, OpenWindow, encodeOpenWindowResult)
 }
 
-// decodeTripRequest decodes a TripRequest and checks its constraints.
 func decodeTripRequest(d *toolimpl.Decoder, v *TripRequest) {
 	if !d.Object() {
 		return
@@ -341,7 +340,6 @@ func decodeTripRequest(d *toolimpl.Decoder, v *TripRequest) {
 	}
 }
 
-// decodeQuery decodes a Query and checks its constraints.
 func decodeQuery(d *toolimpl.Decoder, v *Query) {
 	if !d.Object() {
 		return
@@ -450,7 +448,6 @@ func decodeRange(d *toolimpl.Decoder, v *Range) {
 	d.Unmarshal(mark, v)
 }
 
-// checkWindow decodes a Window and checks its constraints.
 func checkWindow(d *toolimpl.Decoder, v *Window) {
 	if !d.Object() {
 		return
@@ -479,7 +476,6 @@ func checkWindow(d *toolimpl.Decoder, v *Window) {
 	}
 }
 
-// checkRange decodes a Range and checks its constraints.
 func checkRange(d *toolimpl.Decoder, v *Range) {
 	if !d.Object() {
 		return
@@ -512,8 +508,6 @@ func checkRange(d *toolimpl.Decoder, v *Range) {
 	}
 }
 
-// fastTripRequest is the fast path of decodeTripRequest: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastTripRequest(data []byte, i int, v *TripRequest, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasCity, hasLimit, hasTags bool
@@ -568,22 +562,18 @@ func fastTripRequest(data []byte, i int, v *TripRequest, strs *toolimpl.Strings)
 	return i, true
 }
 
-// encodePlanTripResult writes the result of the plan_trip tool as JSON.
 func encodePlanTripResult(e *toolimpl.Encoder, v TripRequest) {
 	encodeTripRequest(e, &v)
 }
 
-// encodeRunQueryResult writes the result of the run_query tool as JSON.
 func encodeRunQueryResult(e *toolimpl.Encoder, v Query) {
 	encodeQuery(e, &v)
 }
 
-// encodeOpenWindowResult writes the result of the open_window tool as JSON.
 func encodeOpenWindowResult(e *toolimpl.Encoder, v Window) {
 	encodeWindow(e, &v)
 }
 
-// encodeTripRequest writes a TripRequest as JSON.
 func encodeTripRequest(e *toolimpl.Encoder, v *TripRequest) {
 	e.Raw(`{"city":`)
 	e.String(v.City)
@@ -625,7 +615,6 @@ func encodeTripRequest(e *toolimpl.Encoder, v *TripRequest) {
 	e.Byte('}')
 }
 
-// encodeQuery writes a Query as JSON.
 func encodeQuery(e *toolimpl.Encoder, v *Query) {
 	e.Raw(`{"span":`)
 	encodeRange(e, &v.Span)
@@ -675,7 +664,6 @@ func encodeQuery(e *toolimpl.Encoder, v *Query) {
 	e.Byte('}')
 }
 
-// encodeWindow writes a Window as JSON.
 func encodeWindow(e *toolimpl.Encoder, v *Window) {
 	e.Raw(`{"start":`)
 	e.Int(int64(v.Start))
@@ -686,7 +674,6 @@ func encodeWindow(e *toolimpl.Encoder, v *Window) {
 	e.Byte('}')
 }
 
-// encodeRange writes a Range as JSON.
 func encodeRange(e *toolimpl.Encoder, v *Range) {
 	e.Raw(`{"from":`)
 	e.Int(int64(v.From))
@@ -695,7 +682,6 @@ func encodeRange(e *toolimpl.Encoder, v *Range) {
 	e.Byte('}')
 }
 
-// encodeFlexible writes a Flexible as JSON.
 func encodeFlexible(e *toolimpl.Encoder, v *Flexible) {
 	e.Raw(`{"N":`)
 	e.Int(int64(v.N))

@@ -25,12 +25,19 @@ func Tools(store *Store, clock Clock) []runtime.Tool {
 	}
 }
 
-// Lines that more than one schema of the order tool holds, each written once.
+// What follows, by tool and by type. For a tool t: tInfo describes it, with its
+// schema in each dialect (the lines several of them share are constants named
+// after t and the property, written once; tOutput is its result's schema), and
+// callT decodes the arguments of a call, checks them, then calls the function.
+// For a type T: decodeT decodes a T and checks its constraints, reporting every
+// error; fastT is its fast path, which decodes valid, plain JSON from data[i:]
+// or returns false; encodeT writes a T as JSON; parseT returns the constant of
+// the enum type T whose value is s.
+
 const (
 	orderEnd = `"additionalProperties":false,"type":"object","required":["id"]}`
 )
 
-// orderInfo describes the order tool.
 var orderInfo = runtime.Info{
 	Name:        "order",
 	Description: "Returns the status of an order.",
@@ -83,12 +90,10 @@ func (t orderTool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	})
 }
 
-// Lines that more than one schema of the time tool holds, each written once.
 const (
 	timeStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
 )
 
-// timeInfo describes the time tool.
 var timeInfo = runtime.Info{
 	Name:        "time",
 	Description: "Returns the time.",
@@ -129,12 +134,10 @@ func (t timeTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMe
 	})
 }
 
-// Lines that more than one schema of the cancel tool holds, each written once.
 const (
 	cancelEnd = `"additionalProperties":false,"type":"object","required":["id"]}`
 )
 
-// cancelInfo describes the cancel tool.
 var cancelInfo = runtime.Info{
 	Name:        "cancel",
 	Description: "Cancels an order.",
@@ -193,7 +196,6 @@ func (t cancelTool) Call(ctx context.Context, s *runtime.Settings, args json.Raw
 	})
 }
 
-// decodeLookup decodes a Lookup and checks its constraints.
 func decodeLookup(d *toolimpl.Decoder, v *Lookup) {
 	if !d.Object() {
 		return
@@ -213,8 +215,6 @@ func decodeLookup(d *toolimpl.Decoder, v *Lookup) {
 	}
 }
 
-// fastLookup is the fast path of decodeLookup: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastLookup(data []byte, i int, v *Lookup, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasID bool

@@ -23,14 +23,21 @@ func Tools() []runtime.Tool {
 	}
 }
 
-// Lines that more than one schema of the chart tool holds, each written once.
+// What follows, by tool and by type. For a tool t: tInfo describes it, with its
+// schema in each dialect (the lines several of them share are constants named
+// after t and the property, written once; tOutput is its result's schema), and
+// callT decodes the arguments of a call, checks them, then calls the function.
+// For a type T: decodeT decodes a T and checks its constraints, reporting every
+// error; fastT is its fast path, which decodes valid, plain JSON from data[i:]
+// or returns false; encodeT writes a T as JSON; parseT returns the constant of
+// the enum type T whose value is s.
+
 const (
 	chartTitle  = `"title":{"type":"string","description":"The chart's title."},`
 	chartValues = `"values":{"items":{"type":"number"},"type":"array","description":"The bars, from left to right."}},`
 	chartEnd    = `"additionalProperties":false,"type":"object","required":["title","values"]}`
 )
 
-// chartInfo describes the chart tool.
 var chartInfo = runtime.Info{
 	Name:        "chart",
 	Description: "Draws a bar chart of the values, as a PNG image with a caption.",
@@ -94,7 +101,6 @@ type chartArgs struct {
 	Values []float64 `json:"values"`
 }
 
-// decodeChartArgs decodes the arguments of a tool with plain parameters and checks their constraints.
 func decodeChartArgs(d *toolimpl.Decoder, v *chartArgs) {
 	if !d.Object() {
 		return
@@ -129,8 +135,6 @@ func decodeChartArgs(d *toolimpl.Decoder, v *chartArgs) {
 	}
 }
 
-// fastChartArgs is the fast path of decodeChartArgs: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastChartArgs(data []byte, i int, v *chartArgs, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasTitle, hasValues bool

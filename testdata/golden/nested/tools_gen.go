@@ -23,7 +23,15 @@ func Tools() []runtime.Tool {
 	}
 }
 
-// Lines that more than one schema of the plan tool holds, each written once.
+// What follows, by tool and by type. For a tool t: tInfo describes it, with its
+// schema in each dialect (the lines several of them share are constants named
+// after t and the property, written once; tOutput is its result's schema), and
+// callT decodes the arguments of a call, checks them, then calls the function.
+// For a type T: decodeT decodes a T and checks its constraints, reporting every
+// error; fastT is its fast path, which decodes valid, plain JSON from data[i:]
+// or returns false; encodeT writes a T as JSON; parseT returns the constant of
+// the enum type T whose value is s.
+
 const (
 	planFromLat          = `"lat":{"type":"number","maximum":90,"minimum":-90},`
 	planFromLon          = `"lon":{"type":"number","maximum":180,"minimum":-180}},`
@@ -40,7 +48,6 @@ const (
 	planFromLonAnthropic = `"lon":{"type":"number","description":"Constraints: minimum -180; maximum 180."}},`
 )
 
-// planInfo describes the plan tool.
 var planInfo = runtime.Info{
 	Name:        "plan",
 	Description: "Plans a route.",
@@ -161,7 +168,6 @@ var planInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// callPlan decodes and checks the arguments of a plan call, then calls Plan.
 func callPlan(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Route
 	var d toolimpl.Decoder
@@ -173,7 +179,6 @@ func callPlan(ctx context.Context, s *runtime.Settings, args json.RawMessage) (r
 	return toolimpl.RunEncoded(ctx, s, &planInfo, in, Plan, encodePlanResult)
 }
 
-// decodeRoute decodes a Route and checks its constraints.
 func decodeRoute(d *toolimpl.Decoder, v *Route) {
 	if !d.Object() {
 		return
@@ -320,7 +325,6 @@ func decodeRoute(d *toolimpl.Decoder, v *Route) {
 	}
 }
 
-// decodePoint decodes a Point and checks its constraints.
 func decodePoint(d *toolimpl.Decoder, v *Point) {
 	if !d.Object() {
 		return
@@ -362,7 +366,6 @@ func decodePoint(d *toolimpl.Decoder, v *Point) {
 	}
 }
 
-// decodeObject decodes an object and checks its constraints.
 func decodeObject(d *toolimpl.Decoder, v *struct {
 	Mode string `json:"mode"`
 }) {
@@ -384,12 +387,10 @@ func decodeObject(d *toolimpl.Decoder, v *struct {
 	}
 }
 
-// encodePlanResult writes the result of the plan tool as JSON.
 func encodePlanResult(e *toolimpl.Encoder, v Route) {
 	encodeRoute(e, &v)
 }
 
-// encodeRoute writes a Route as JSON.
 func encodeRoute(e *toolimpl.Encoder, v *Route) {
 	e.Raw(`{"from":`)
 	encodePoint(e, &v.From)
@@ -480,7 +481,6 @@ func encodeRoute(e *toolimpl.Encoder, v *Route) {
 	e.Byte('}')
 }
 
-// encodePoint writes a Point as JSON.
 func encodePoint(e *toolimpl.Encoder, v *Point) {
 	e.Raw(`{"lat":`)
 	e.Float(v.Lat, 64)

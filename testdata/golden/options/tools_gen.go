@@ -26,12 +26,19 @@ func Tools() []runtime.Tool {
 	}
 }
 
-// Lines that more than one schema of the web-search tool holds, each written once.
+// What follows, by tool and by type. For a tool t: tInfo describes it, with its
+// schema in each dialect (the lines several of them share are constants named
+// after t and the property, written once; tOutput is its result's schema), and
+// callT decodes the arguments of a call, checks them, then calls the function.
+// For a type T: decodeT decodes a T and checks its constraints, reporting every
+// error; fastT is its fast path, which decodes valid, plain JSON from data[i:]
+// or returns false; encodeT writes a T as JSON; parseT returns the constant of
+// the enum type T whose value is s.
+
 const (
 	webSearchEnd = `"additionalProperties":false,"type":"object","required":["q"]}`
 )
 
-// webSearchInfo describes the web-search tool.
 var webSearchInfo = runtime.Info{
 	Name:        "web-search",
 	Description: "Searches.",
@@ -55,7 +62,6 @@ var webSearchInfo = runtime.Info{
 	Group:   "web",
 }
 
-// callWebSearch decodes and checks the arguments of a web-search call, then calls Search.
 func callWebSearch(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Query
 	var strs toolimpl.Strings
@@ -71,12 +77,10 @@ func callWebSearch(ctx context.Context, s *runtime.Settings, args json.RawMessag
 	return toolimpl.Run(ctx, s, &webSearchInfo, in, Search)
 }
 
-// Lines that more than one schema of the deploy_service tool holds, each written once.
 const (
 	deployServiceEnd = `"additionalProperties":false,"type":"object","required":["q"]}`
 )
 
-// deployServiceInfo describes the deploy_service tool.
 var deployServiceInfo = runtime.Info{
 	Name:        "deploy_service",
 	Description: "Deploys the service.",
@@ -101,7 +105,6 @@ var deployServiceInfo = runtime.Info{
 	Destructive: new(true),
 }
 
-// callDeployService decodes and checks the arguments of a deploy_service call, then calls Deploy.
 func callDeployService(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Query
 	var strs toolimpl.Strings
@@ -123,12 +126,10 @@ func callDeployService(ctx context.Context, s *runtime.Settings, args json.RawMe
 	})
 }
 
-// Lines that more than one schema of the http_get_urls tool holds, each written once.
 const (
 	httpGetUrlsEnd = `"additionalProperties":false,"type":"object","required":["q"]}`
 )
 
-// httpGetUrlsInfo describes the http_get_urls tool.
 var httpGetUrlsInfo = runtime.Info{
 	Name:        "http_get_urls",
 	Description: "Fetches pages; its default name is snake_case.",
@@ -148,7 +149,6 @@ var httpGetUrlsInfo = runtime.Info{
 	},
 }
 
-// callHttpGetUrls decodes and checks the arguments of a http_get_urls call, then calls HTTPGetURLs.
 func callHttpGetUrls(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Query
 	var strs toolimpl.Strings
@@ -164,7 +164,6 @@ func callHttpGetUrls(ctx context.Context, s *runtime.Settings, args json.RawMess
 	return toolimpl.Run(ctx, s, &httpGetUrlsInfo, in, HTTPGetURLs)
 }
 
-// decodeQuery decodes a Query and checks its constraints.
 func decodeQuery(d *toolimpl.Decoder, v *Query) {
 	if !d.Object() {
 		return
@@ -184,8 +183,6 @@ func decodeQuery(d *toolimpl.Decoder, v *Query) {
 	}
 }
 
-// fastQuery is the fast path of decodeQuery: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastQuery(data []byte, i int, v *Query, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasQ bool

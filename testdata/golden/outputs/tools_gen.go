@@ -28,13 +28,19 @@ func Tools() []runtime.Tool {
 	}
 }
 
-// Lines that more than one schema of the make_report tool holds, each written once.
+// What follows, by tool and by type. For a tool t: tInfo describes it, with its
+// schema in each dialect (the lines several of them share are constants named
+// after t and the property, written once; tOutput is its result's schema), and
+// callT decodes the arguments of a call, checks them, then calls the function.
+// For a type T: decodeT decodes a T and checks its constraints, reporting every
+// error; fastT is its fast path, which decodes valid, plain JSON from data[i:]
+// or returns false; encodeT writes a T as JSON; parseT returns the constant of
+// the enum type T whose value is s.
+
 const (
 	makeReportStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
 )
 
-// makeReportOutput is the JSON Schema of the make_report tool's result after its opening brace,
-// which its Output and OutputWrapper share.
 const makeReportOutput = `"anyOf":[{"properties":{` +
 	`"code":{"type":"string","description":"Code is a named string."},` +
 	`"level":{"type":"integer","maximum":127,"minimum":-128,"description":"Level is a named integer."},` +
@@ -87,7 +93,6 @@ const makeReportOutputDefs = `{"Tree":{"properties":{` +
 	`"children":{"items":{"anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]},"type":"array"}},` +
 	`"additionalProperties":false,"type":"object","required":["label"],"description":"Tree is recursive."}}`
 
-// makeReportInfo describes the make_report tool.
 var makeReportInfo = runtime.Info{
 	Name:        "make_report",
 	Description: "Returns a report.",
@@ -101,7 +106,6 @@ var makeReportInfo = runtime.Info{
 	OutputWrapper: json.RawMessage(`{"$defs":` + makeReportOutputDefs + `,"properties":{"result":` + `{` + makeReportOutput + `},"additionalProperties":false,"type":"object","required":["result"]}`),
 }
 
-// callMakeReport decodes and checks the arguments of a make_report call, then calls MakeReport.
 func callMakeReport(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in toolimpl.NoInput
 	var d toolimpl.Decoder
@@ -115,12 +119,10 @@ func callMakeReport(ctx context.Context, s *runtime.Settings, args json.RawMessa
 	}, encodeReport)
 }
 
-// Lines that more than one schema of the levels tool holds, each written once.
 const (
 	levelsStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
 )
 
-// levelsInfo describes the levels tool.
 var levelsInfo = runtime.Info{
 	Name:        "levels",
 	Description: "Returns a list.",
@@ -134,7 +136,6 @@ var levelsInfo = runtime.Info{
 	OutputWrapper: json.RawMessage(`{"properties":{"result":{"anyOf":[{"items":{"type":"integer","maximum":127,"minimum":-128},"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["result"]}`),
 }
 
-// callLevels decodes and checks the arguments of a levels call, then calls Levels.
 func callLevels(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in toolimpl.NoInput
 	var d toolimpl.Decoder
@@ -148,12 +149,10 @@ func callLevels(ctx context.Context, s *runtime.Settings, args json.RawMessage) 
 	}, encodeLevelsResult)
 }
 
-// Lines that more than one schema of the scores tool holds, each written once.
 const (
 	scoresStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
 )
 
-// scoresInfo describes the scores tool.
 var scoresInfo = runtime.Info{
 	Name:        "scores",
 	Description: "Returns a map.",
@@ -167,7 +166,6 @@ var scoresInfo = runtime.Info{
 	OutputWrapper: json.RawMessage(`{"properties":{"result":{"anyOf":[{"additionalProperties":{"type":"number"},"type":"object"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["result"]}`),
 }
 
-// callScores decodes and checks the arguments of a scores call, then calls Scores.
 func callScores(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in toolimpl.NoInput
 	var d toolimpl.Decoder
@@ -181,12 +179,10 @@ func callScores(ctx context.Context, s *runtime.Settings, args json.RawMessage) 
 	}, encodeScoresResult)
 }
 
-// Lines that more than one schema of the count tool holds, each written once.
 const (
 	countStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
 )
 
-// countInfo describes the count tool.
 var countInfo = runtime.Info{
 	Name:        "count",
 	Description: "Returns a number.",
@@ -200,7 +196,6 @@ var countInfo = runtime.Info{
 	OutputWrapper: json.RawMessage(`{"properties":{"result":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["result"]}`),
 }
 
-// callCount decodes and checks the arguments of a count call, then calls Count.
 func callCount(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in toolimpl.NoInput
 	var d toolimpl.Decoder
@@ -214,12 +209,10 @@ func callCount(ctx context.Context, s *runtime.Settings, args json.RawMessage) (
 	}, encodeCountResult)
 }
 
-// Lines that more than one schema of the stamp tool holds, each written once.
 const (
 	stampStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
 )
 
-// stampInfo describes the stamp tool.
 var stampInfo = runtime.Info{
 	Name:        "stamp",
 	Description: "Returns a time, which encoding/json writes.",
@@ -233,7 +226,6 @@ var stampInfo = runtime.Info{
 	OutputWrapper: json.RawMessage(`{"properties":{"result":{"type":"string","format":"date-time"}},"additionalProperties":false,"type":"object","required":["result"]}`),
 }
 
-// callStamp decodes and checks the arguments of a stamp call, then calls Stamp.
 func callStamp(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in toolimpl.NoInput
 	var d toolimpl.Decoder
@@ -247,7 +239,6 @@ func callStamp(ctx context.Context, s *runtime.Settings, args json.RawMessage) (
 	})
 }
 
-// encodeLevelsResult writes the result of the levels tool as JSON.
 func encodeLevelsResult(e *toolimpl.Encoder, v []Level) {
 	if v == nil {
 		e.Null()
@@ -263,7 +254,6 @@ func encodeLevelsResult(e *toolimpl.Encoder, v []Level) {
 	}
 }
 
-// encodeScoresResult writes the result of the scores tool as JSON.
 func encodeScoresResult(e *toolimpl.Encoder, v map[string]float64) {
 	if v == nil {
 		e.Null()
@@ -282,12 +272,10 @@ func encodeScoresResult(e *toolimpl.Encoder, v map[string]float64) {
 	}
 }
 
-// encodeCountResult writes the result of the count tool as JSON.
 func encodeCountResult(e *toolimpl.Encoder, v int) {
 	e.Int(int64(v))
 }
 
-// encodeReport writes a Report as JSON, and nil as null.
 func encodeReport(e *toolimpl.Encoder, v *Report) {
 	if v == nil {
 		e.Null()
@@ -419,7 +407,6 @@ func encodeReport(e *toolimpl.Encoder, v *Report) {
 	e.Byte('}')
 }
 
-// encodeInner writes an Inner as JSON.
 func encodeInner(e *toolimpl.Encoder, v *Inner) {
 	e.Raw(`{"name":`)
 	e.String(v.Name)
@@ -430,7 +417,6 @@ func encodeInner(e *toolimpl.Encoder, v *Inner) {
 	e.Byte('}')
 }
 
-// encodeTree writes a Tree as JSON.
 func encodeTree(e *toolimpl.Encoder, v *Tree) {
 	e.Raw(`{"label":`)
 	e.String(v.Label)

@@ -23,13 +23,20 @@ func Tools() []runtime.Tool {
 	}
 }
 
-// Lines that more than one schema of the count tool holds, each written once.
+// What follows, by tool and by type. For a tool t: tInfo describes it, with its
+// schema in each dialect (the lines several of them share are constants named
+// after t and the property, written once; tOutput is its result's schema), and
+// callT decodes the arguments of a call, checks them, then calls the function.
+// For a type T: decodeT decodes a T and checks its constraints, reporting every
+// error; fastT is its fast path, which decodes valid, plain JSON from data[i:]
+// or returns false; encodeT writes a T as JSON; parseT returns the constant of
+// the enum type T whose value is s.
+
 const (
 	countNodeEnd = `"additionalProperties":false,"type":"object","required":["name"],"description":"Node is a tree node."}},"properties":{`
 	countEnd     = `"additionalProperties":false,"type":"object","required":["root"]}`
 )
 
-// countInfo describes the count tool.
 var countInfo = runtime.Info{
 	Name:        "count",
 	Description: "Counts nodes.",
@@ -63,7 +70,6 @@ var countInfo = runtime.Info{
 	OutputWrapper: json.RawMessage(`{"properties":{"result":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["result"]}`),
 }
 
-// callCount decodes and checks the arguments of a count call, then calls Count.
 func callCount(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Tree
 	var d toolimpl.Decoder
@@ -75,7 +81,6 @@ func callCount(ctx context.Context, s *runtime.Settings, args json.RawMessage) (
 	return toolimpl.RunEncoded(ctx, s, &countInfo, in, Count, encodeCountResult)
 }
 
-// decodeTree decodes a Tree and checks its constraints.
 func decodeTree(d *toolimpl.Decoder, v *Tree) {
 	if !d.Object() {
 		return
@@ -100,7 +105,6 @@ func decodeTree(d *toolimpl.Decoder, v *Tree) {
 	}
 }
 
-// decodeNode decodes a Node and checks its constraints.
 func decodeNode(d *toolimpl.Decoder, v *Node) {
 	if !d.Object() {
 		return
@@ -143,7 +147,6 @@ func decodeNode(d *toolimpl.Decoder, v *Node) {
 	}
 }
 
-// encodeCountResult writes the result of the count tool as JSON.
 func encodeCountResult(e *toolimpl.Encoder, v int) {
 	e.Int(int64(v))
 }

@@ -25,7 +25,15 @@ func Tools() []runtime.Tool {
 	}
 }
 
-// Lines that more than one schema of the post tool holds, each written once.
+// What follows, by tool and by type. For a tool t: tInfo describes it, with its
+// schema in each dialect (the lines several of them share are constants named
+// after t and the property, written once; tOutput is its result's schema), and
+// callT decodes the arguments of a call, checks them, then calls the function.
+// For a type T: decodeT decodes a T and checks its constraints, reporting every
+// error; fastT is its fast path, which decodes valid, plain JSON from data[i:]
+// or returns false; encodeT writes a T as JSON; parseT returns the constant of
+// the enum type T whose value is s.
+
 const (
 	postAItemSub = `"sub":{"items":{"$ref":"#/$defs/a.Item"},"type":"array"}},`
 	postAItemEnd = `"additionalProperties":false,"type":"object","required":["title"],"description":"Item is a task with subtasks."},"b.Item":{"properties":{`
@@ -33,7 +41,6 @@ const (
 	postEnd      = `"additionalProperties":false,"type":"object","required":["task","comment"]}`
 )
 
-// postInfo describes the post tool.
 var postInfo = runtime.Info{
 	Name:        "post",
 	Description: "Posts to the board.",
@@ -65,7 +72,6 @@ var postInfo = runtime.Info{
 	OutputWrapper: json.RawMessage(`{"properties":{"result":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["result"]}`),
 }
 
-// callPost decodes and checks the arguments of a post call, then calls Post.
 func callPost(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Board
 	var d toolimpl.Decoder
@@ -77,7 +83,6 @@ func callPost(ctx context.Context, s *runtime.Settings, args json.RawMessage) (r
 	return toolimpl.RunEncoded(ctx, s, &postInfo, in, Post, encodePostResult)
 }
 
-// decodeBoard decodes a Board and checks its constraints.
 func decodeBoard(d *toolimpl.Decoder, v *Board) {
 	if !d.Object() {
 		return
@@ -120,7 +125,6 @@ func decodeBoard(d *toolimpl.Decoder, v *Board) {
 	}
 }
 
-// decodeItem decodes an Item and checks its constraints.
 func decodeItem(d *toolimpl.Decoder, v *a.Item) {
 	if !d.Object() {
 		return
@@ -156,7 +160,6 @@ func decodeItem(d *toolimpl.Decoder, v *a.Item) {
 	}
 }
 
-// decodeItem2 decodes an Item and checks its constraints.
 func decodeItem2(d *toolimpl.Decoder, v *b.Item) {
 	if !d.Object() {
 		return
@@ -191,7 +194,6 @@ func decodeItem2(d *toolimpl.Decoder, v *b.Item) {
 	}
 }
 
-// encodePostResult writes the result of the post tool as JSON.
 func encodePostResult(e *toolimpl.Encoder, v int) {
 	e.Int(int64(v))
 }

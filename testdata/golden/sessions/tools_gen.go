@@ -29,13 +29,20 @@ func Tools(shop *Shop) []runtime.Tool {
 	}
 }
 
-// Lines that more than one schema of the orders tool holds, each written once.
+// What follows, by tool and by type. For a tool t: tInfo describes it, with its
+// schema in each dialect (the lines several of them share are constants named
+// after t and the property, written once; tOutput is its result's schema), and
+// callT decodes the arguments of a call, checks them, then calls the function.
+// For a type T: decodeT decodes a T and checks its constraints, reporting every
+// error; fastT is its fast path, which decodes valid, plain JSON from data[i:]
+// or returns false; encodeT writes a T as JSON; parseT returns the constant of
+// the enum type T whose value is s.
+
 const (
 	ordersStatus = `"status":{"type":"string","description":"Filters the orders."}},`
 	ordersEnd    = `"additionalProperties":false,"type":"object"}`
 )
 
-// ordersInfo describes the orders tool.
 var ordersInfo = runtime.Info{
 	Name:        "orders",
 	Description: "Lists the signed-in user's orders.",
@@ -105,13 +112,11 @@ func (t ordersTool) Call(ctx context.Context, s *runtime.Settings, args json.Raw
 	}, encodeOrdersResult)
 }
 
-// Lines that more than one schema of the greet tool holds, each written once.
 const (
 	greetName = `"name":{"type":"string","description":"Who to greet."}},`
 	greetEnd  = `"additionalProperties":false,"type":"object","required":["name"]}`
 )
 
-// greetInfo describes the greet tool.
 var greetInfo = runtime.Info{
 	Name:        "greet",
 	Description: "Greets someone on behalf of the tenant.",
@@ -132,7 +137,6 @@ var greetInfo = runtime.Info{
 	ReadOnly: true,
 }
 
-// callGreet decodes and checks the arguments of a greet call, then calls Greet.
 func callGreet(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	// The session value the program passed with runtime.WithSession; the model never sees it.
 	session, found := toolimpl.Session[Tenant](ctx)
@@ -161,12 +165,10 @@ func callGreet(ctx context.Context, s *runtime.Settings, args json.RawMessage) (
 	})
 }
 
-// Lines that more than one schema of the whoami tool holds, each written once.
 const (
 	whoamiStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
 )
 
-// whoamiInfo describes the whoami tool.
 var whoamiInfo = runtime.Info{
 	Name:        "whoami",
 	Description: "Says who the caller is.",
@@ -179,7 +181,6 @@ var whoamiInfo = runtime.Info{
 	ReadOnly: true,
 }
 
-// callWhoami decodes and checks the arguments of a whoami call, then calls Whoami.
 func callWhoami(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	// The session value the program passed with runtime.WithSession; the model never sees it.
 	session, found := toolimpl.Session[*Account](ctx)
@@ -204,12 +205,10 @@ func callWhoami(ctx context.Context, s *runtime.Settings, args json.RawMessage) 
 	})
 }
 
-// Lines that more than one schema of the version tool holds, each written once.
 const (
 	versionStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
 )
 
-// versionInfo describes the version tool.
 var versionInfo = runtime.Info{
 	Name:        "version",
 	Description: "Reports the service's version; it needs no session.",
@@ -222,7 +221,6 @@ var versionInfo = runtime.Info{
 	ReadOnly: true,
 }
 
-// callVersion decodes and checks the arguments of a version call, then calls Version.
 func callVersion(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in toolimpl.NoInput
 	var d toolimpl.Decoder
@@ -236,13 +234,11 @@ func callVersion(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	})
 }
 
-// Lines that more than one schema of the feed tool holds, each written once.
 const (
 	feedCount = `"count":{"type":"integer","description":"How many events."}},`
 	feedEnd   = `"additionalProperties":false,"type":"object","required":["count"]}`
 )
 
-// feedInfo describes the feed tool.
 var feedInfo = runtime.Info{
 	Name:        "feed",
 	Description: "Streams the user's events, one chunk each.",
@@ -316,7 +312,6 @@ type feedArgs struct {
 	Count int `json:"count"`
 }
 
-// decodeOrdersIn decodes an OrdersIn and checks its constraints.
 func decodeOrdersIn(d *toolimpl.Decoder, v *OrdersIn) {
 	if !d.Object() {
 		return
@@ -334,7 +329,6 @@ func decodeOrdersIn(d *toolimpl.Decoder, v *OrdersIn) {
 	}
 }
 
-// decodeGreetArgs decodes the arguments of a tool with plain parameters and checks their constraints.
 func decodeGreetArgs(d *toolimpl.Decoder, v *greetArgs) {
 	if !d.Object() {
 		return
@@ -354,7 +348,6 @@ func decodeGreetArgs(d *toolimpl.Decoder, v *greetArgs) {
 	}
 }
 
-// decodeFeedArgs decodes the arguments of a tool with plain parameters and checks their constraints.
 func decodeFeedArgs(d *toolimpl.Decoder, v *feedArgs) {
 	if !d.Object() {
 		return
@@ -376,8 +369,6 @@ func decodeFeedArgs(d *toolimpl.Decoder, v *feedArgs) {
 	}
 }
 
-// fastOrdersIn is the fast path of decodeOrdersIn: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastOrdersIn(data []byte, i int, v *OrdersIn, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	i, more, ok := toolimpl.FastObject(data, i)
@@ -398,8 +389,6 @@ func fastOrdersIn(data []byte, i int, v *OrdersIn, strs *toolimpl.Strings) (int,
 	return i, true
 }
 
-// fastGreetArgs is the fast path of decodeGreetArgs: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastGreetArgs(data []byte, i int, v *greetArgs, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasName bool
@@ -422,8 +411,6 @@ func fastGreetArgs(data []byte, i int, v *greetArgs, strs *toolimpl.Strings) (in
 	return i, true
 }
 
-// fastFeedArgs is the fast path of decodeFeedArgs: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastFeedArgs(data []byte, i int, v *feedArgs, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasCount bool
@@ -448,12 +435,10 @@ func fastFeedArgs(data []byte, i int, v *feedArgs, strs *toolimpl.Strings) (int,
 	return i, true
 }
 
-// encodeOrdersResult writes the result of the orders tool as JSON.
 func encodeOrdersResult(e *toolimpl.Encoder, v Orders) {
 	encodeOrders(e, &v)
 }
 
-// encodeOrders writes an Orders as JSON.
 func encodeOrders(e *toolimpl.Encoder, v *Orders) {
 	e.Raw(`{"owner":`)
 	e.String(v.Owner)

@@ -30,12 +30,19 @@ func Tools() []runtime.Tool {
 	}
 }
 
-// Lines that more than one schema of the full tool holds, each written once.
+// What follows, by tool and by type. For a tool t: tInfo describes it, with its
+// schema in each dialect (the lines several of them share are constants named
+// after t and the property, written once; tOutput is its result's schema), and
+// callT decodes the arguments of a call, checks them, then calls the function.
+// For a type T: decodeT decodes a T and checks its constraints, reporting every
+// error; fastT is its fast path, which decodes valid, plain JSON from data[i:]
+// or returns false; encodeT writes a T as JSON; parseT returns the constant of
+// the enum type T whose value is s.
+
 const (
 	fullEnd = `"additionalProperties":false,"type":"object","required":["text"]}`
 )
 
-// fullInfo describes the full tool.
 var fullInfo = runtime.Info{
 	Name:        "full",
 	Description: "Takes a context and a struct and returns a result.",
@@ -59,7 +66,6 @@ var fullInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// callFull decodes and checks the arguments of a full call, then calls Full.
 func callFull(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in In
 	var strs toolimpl.Strings
@@ -75,12 +81,10 @@ func callFull(ctx context.Context, s *runtime.Settings, args json.RawMessage) (r
 	return toolimpl.RunEncoded(ctx, s, &fullInfo, in, Full, encodeFullResult)
 }
 
-// Lines that more than one schema of the error_only tool holds, each written once.
 const (
 	errorOnlyEnd = `"additionalProperties":false,"type":"object","required":["text"]}`
 )
 
-// errorOnlyInfo describes the error_only tool.
 var errorOnlyInfo = runtime.Info{
 	Name:        "error_only",
 	Description: "Returns only an error.",
@@ -100,7 +104,6 @@ var errorOnlyInfo = runtime.Info{
 	},
 }
 
-// callErrorOnly decodes and checks the arguments of a error_only call, then calls ErrorOnly.
 func callErrorOnly(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in In
 	var strs toolimpl.Strings
@@ -118,12 +121,10 @@ func callErrorOnly(ctx context.Context, s *runtime.Settings, args json.RawMessag
 	})
 }
 
-// Lines that more than one schema of the no_context tool holds, each written once.
 const (
 	noContextEnd = `"additionalProperties":false,"type":"object","required":["text"]}`
 )
 
-// noContextInfo describes the no_context tool.
 var noContextInfo = runtime.Info{
 	Name:        "no_context",
 	Description: "Takes no context.",
@@ -147,7 +148,6 @@ var noContextInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// callNoContext decodes and checks the arguments of a no_context call, then calls NoContext.
 func callNoContext(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in In
 	var strs toolimpl.Strings
@@ -165,12 +165,10 @@ func callNoContext(ctx context.Context, s *runtime.Settings, args json.RawMessag
 	}, encodeNoContextResult)
 }
 
-// Lines that more than one schema of the no_input tool holds, each written once.
 const (
 	noInputStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
 )
 
-// noInputInfo describes the no_input tool.
 var noInputInfo = runtime.Info{
 	Name:        "no_input",
 	Description: "Takes only a context.",
@@ -182,7 +180,6 @@ var noInputInfo = runtime.Info{
 	},
 }
 
-// callNoInput decodes and checks the arguments of a no_input call, then calls NoInput.
 func callNoInput(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in toolimpl.NoInput
 	var d toolimpl.Decoder
@@ -196,12 +193,10 @@ func callNoInput(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	})
 }
 
-// Lines that more than one schema of the pointer tool holds, each written once.
 const (
 	pointerEnd = `"additionalProperties":false,"type":"object","required":["text"]}`
 )
 
-// pointerInfo describes the pointer tool.
 var pointerInfo = runtime.Info{
 	Name:        "pointer",
 	Description: "Takes a pointer to its struct.",
@@ -223,7 +218,6 @@ var pointerInfo = runtime.Info{
 	OutputWrapper: json.RawMessage(`{"properties":{"result":{"anyOf":[{"properties":{"length":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["length"]},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["result"]}`),
 }
 
-// callPointer decodes and checks the arguments of a pointer call, then calls Pointer.
 func callPointer(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in In
 	var strs toolimpl.Strings
@@ -241,14 +235,12 @@ func callPointer(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	}, encodeOut)
 }
 
-// Lines that more than one schema of the plain tool holds, each written once.
 const (
 	plainCity = `"city":{"type":"string","description":"The city."},`
 	plainDays = `"days":{"type":"integer","description":"How many days."},`
 	plainEnd  = `"additionalProperties":false,"type":"object","required":["city","days"]}`
 )
 
-// plainInfo describes the plain tool.
 var plainInfo = runtime.Info{
 	Name:        "plain",
 	Description: "Takes plain parameters.",
@@ -276,7 +268,6 @@ var plainInfo = runtime.Info{
 	},
 }
 
-// callPlain decodes and checks the arguments of a plain call, then calls Plain.
 func callPlain(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in plainArgs
 	var strs toolimpl.Strings
@@ -294,12 +285,10 @@ func callPlain(ctx context.Context, s *runtime.Settings, args json.RawMessage) (
 	})
 }
 
-// Lines that more than one schema of the nothing tool holds, each written once.
 const (
 	nothingStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
 )
 
-// nothingInfo describes the nothing tool.
 var nothingInfo = runtime.Info{
 	Name:        "nothing",
 	Description: "Takes nothing and returns only an error.",
@@ -311,7 +300,6 @@ var nothingInfo = runtime.Info{
 	},
 }
 
-// callNothing decodes and checks the arguments of a nothing call, then calls Nothing.
 func callNothing(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in toolimpl.NoInput
 	var d toolimpl.Decoder
@@ -332,7 +320,6 @@ type plainArgs struct {
 	Note *string `json:"note"`
 }
 
-// decodeIn decodes an In and checks its constraints.
 func decodeIn(d *toolimpl.Decoder, v *In) {
 	if !d.Object() {
 		return
@@ -352,7 +339,6 @@ func decodeIn(d *toolimpl.Decoder, v *In) {
 	}
 }
 
-// decodePlainArgs decodes the arguments of a tool with plain parameters and checks their constraints.
 func decodePlainArgs(d *toolimpl.Decoder, v *plainArgs) {
 	if !d.Object() {
 		return
@@ -387,8 +373,6 @@ func decodePlainArgs(d *toolimpl.Decoder, v *plainArgs) {
 	}
 }
 
-// fastIn is the fast path of decodeIn: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastIn(data []byte, i int, v *In, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasText bool
@@ -411,8 +395,6 @@ func fastIn(data []byte, i int, v *In, strs *toolimpl.Strings) (int, bool) {
 	return i, true
 }
 
-// fastPlainArgs is the fast path of decodePlainArgs: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastPlainArgs(data []byte, i int, v *plainArgs, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasCity, hasDays bool
@@ -443,17 +425,14 @@ func fastPlainArgs(data []byte, i int, v *plainArgs, strs *toolimpl.Strings) (in
 	return i, true
 }
 
-// encodeFullResult writes the result of the full tool as JSON.
 func encodeFullResult(e *toolimpl.Encoder, v Out) {
 	encodeOut(e, &v)
 }
 
-// encodeNoContextResult writes the result of the no_context tool as JSON.
 func encodeNoContextResult(e *toolimpl.Encoder, v Out) {
 	encodeOut(e, &v)
 }
 
-// encodeOut writes an Out as JSON, and nil as null.
 func encodeOut(e *toolimpl.Encoder, v *Out) {
 	if v == nil {
 		e.Null()

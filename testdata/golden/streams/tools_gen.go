@@ -25,13 +25,20 @@ func Tools(runner *Runner) []runtime.Tool {
 	}
 }
 
-// Lines that more than one schema of the spell tool holds, each written once.
+// What follows, by tool and by type. For a tool t: tInfo describes it, with its
+// schema in each dialect (the lines several of them share are constants named
+// after t and the property, written once; tOutput is its result's schema), and
+// callT decodes the arguments of a call, checks them, then calls the function.
+// For a type T: decodeT decodes a T and checks its constraints, reporting every
+// error; fastT is its fast path, which decodes valid, plain JSON from data[i:]
+// or returns false; encodeT writes a T as JSON; parseT returns the constant of
+// the enum type T whose value is s.
+
 const (
 	spellWord = `"word":{"type":"string","description":"The word to spell."}},`
 	spellEnd  = `"additionalProperties":false,"type":"object","required":["word"]}`
 )
 
-// spellInfo describes the spell tool.
 var spellInfo = runtime.Info{
 	Name:        "spell",
 	Description: "Yields the letters of a word, one chunk each.",
@@ -89,13 +96,11 @@ func (spellTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMes
 	}, nil, emit)
 }
 
-// Lines that more than one schema of the run_job tool holds, each written once.
 const (
 	runJobSteps = `"steps":{"type":"integer","maximum":10,"minimum":1,"description":"Steps is how many steps the job takes."}},`
 	runJobEnd   = `"additionalProperties":false,"type":"object","required":["steps"]}`
 )
 
-// runJobInfo describes the run_job tool.
 var runJobInfo = runtime.Info{
 	Name:        "run_job",
 	Description: "Runs a job, reporting each step as it is done.",
@@ -168,7 +173,6 @@ type spellArgs struct {
 	Word string `json:"word"`
 }
 
-// decodeSpellArgs decodes the arguments of a tool with plain parameters and checks their constraints.
 func decodeSpellArgs(d *toolimpl.Decoder, v *spellArgs) {
 	if !d.Object() {
 		return
@@ -188,7 +192,6 @@ func decodeSpellArgs(d *toolimpl.Decoder, v *spellArgs) {
 	}
 }
 
-// decodeJob decodes a Job and checks its constraints.
 func decodeJob(d *toolimpl.Decoder, v *Job) {
 	if !d.Object() {
 		return
@@ -208,8 +211,6 @@ func decodeJob(d *toolimpl.Decoder, v *Job) {
 	}
 }
 
-// fastSpellArgs is the fast path of decodeSpellArgs: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastSpellArgs(data []byte, i int, v *spellArgs, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasWord bool
@@ -232,8 +233,6 @@ func fastSpellArgs(data []byte, i int, v *spellArgs, strs *toolimpl.Strings) (in
 	return i, true
 }
 
-// fastJob is the fast path of decodeJob: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastJob(data []byte, i int, v *Job, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasSteps bool
@@ -256,12 +255,10 @@ func fastJob(data []byte, i int, v *Job, strs *toolimpl.Strings) (int, bool) {
 	return i, true
 }
 
-// encodeRunJobChunk writes a chunk of the run_job tool as JSON.
 func encodeRunJobChunk(e *toolimpl.Encoder, v Progress) {
 	encodeProgress(e, &v)
 }
 
-// encodeProgress writes a Progress as JSON.
 func encodeProgress(e *toolimpl.Encoder, v *Progress) {
 	e.Raw(`{"step":`)
 	e.Int(int64(v.Step))

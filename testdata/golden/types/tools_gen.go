@@ -25,7 +25,15 @@ func Tools() []runtime.Tool {
 	}
 }
 
-// Lines that more than one schema of the place tool holds, each written once.
+// What follows, by tool and by type. For a tool t: tInfo describes it, with its
+// schema in each dialect (the lines several of them share are constants named
+// after t and the property, written once; tOutput is its result's schema), and
+// callT decodes the arguments of a call, checks them, then calls the function.
+// For a type T: decodeT decodes a T and checks its constraints, reporting every
+// error; fastT is its fast path, which decodes valid, plain JSON from data[i:]
+// or returns false; encodeT writes a T as JSON; parseT returns the constant of
+// the enum type T whose value is s.
+
 const (
 	placeNamedEnd      = `"additionalProperties":false,"type":"object","required":["x"],"description":"Named is embedded with a json name, so it is not promoted."},`
 	placeNote          = `"note":{"type":"string","description":"hides Base.Note"},`
@@ -43,7 +51,6 @@ const (
 	placeExtraGemini   = `"extra":{"type":"object","description":"An object whose values are each an array."}},`
 )
 
-// placeInfo describes the place tool.
 var placeInfo = runtime.Info{
 	Name:        "place",
 	Description: "Places an order.",
@@ -177,7 +184,6 @@ var placeInfo = runtime.Info{
 	OutputObject: true,
 }
 
-// callPlace decodes and checks the arguments of a place call, then calls Place.
 func callPlace(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Order
 	var d toolimpl.Decoder
@@ -189,7 +195,6 @@ func callPlace(ctx context.Context, s *runtime.Settings, args json.RawMessage) (
 	return toolimpl.Run(ctx, s, &placeInfo, in, Place)
 }
 
-// decodeOrder decodes an Order and checks its constraints.
 func decodeOrder(d *toolimpl.Decoder, v *Order) {
 	if !d.Object() {
 		return
@@ -330,7 +335,6 @@ func decodeOrder(d *toolimpl.Decoder, v *Order) {
 	}
 }
 
-// decodeNamed decodes a Named and checks its constraints.
 func decodeNamed(d *toolimpl.Decoder, v *Named) {
 	if !d.Object() {
 		return
@@ -352,7 +356,6 @@ func decodeNamed(d *toolimpl.Decoder, v *Named) {
 	}
 }
 
-// decodePair decodes a Pair and checks its constraints.
 func decodePair(d *toolimpl.Decoder, v *Pair[int]) {
 	if !d.Object() {
 		return
@@ -382,7 +385,6 @@ func decodePair(d *toolimpl.Decoder, v *Pair[int]) {
 	}
 }
 
-// decodeBase decodes a Base and checks its constraints.
 func decodeBase(d *toolimpl.Decoder, v *Base) {
 	if !d.Object() {
 		return
@@ -407,7 +409,6 @@ func decodeBase(d *toolimpl.Decoder, v *Base) {
 	}
 }
 
-// decodePair2 decodes a Pair and checks its constraints.
 func decodePair2(d *toolimpl.Decoder, v *Pair[string]) {
 	if !d.Object() {
 		return

@@ -23,13 +23,20 @@ func Tools() []runtime.Tool {
 	}
 }
 
-// Lines that more than one schema of the reach tool holds, each written once.
+// What follows, by tool and by type. For a tool t: tInfo describes it, with its
+// schema in each dialect (the lines several of them share are constants named
+// after t and the property, written once; tOutput is its result's schema), and
+// callT decodes the arguments of a call, checks them, then calls the function.
+// For a type T: decodeT decodes a T and checks its constraints, reporting every
+// error; fastT is its fast path, which decodes valid, plain JSON from data[i:]
+// or returns false; encodeT writes a T as JSON; parseT returns the constant of
+// the enum type T whose value is s.
+
 const (
 	reachCountry = `"country":{"type":"string","maxLength":2,"minLength":2},`
 	reachName    = `"name":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"Name is nullable: null clears it."},`
 )
 
-// reachInfo describes the reach tool.
 var reachInfo = runtime.Info{
 	Name:        "reach",
 	Description: "Reaches a customer.",
@@ -76,7 +83,6 @@ var reachInfo = runtime.Info{
 	},
 }
 
-// callReach decodes and checks the arguments of a reach call, then calls Reach.
 func callReach(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Contact
 	var d toolimpl.Decoder
@@ -88,7 +94,6 @@ func callReach(ctx context.Context, s *runtime.Settings, args json.RawMessage) (
 	return toolimpl.Run(ctx, s, &reachInfo, in, Reach)
 }
 
-// decodeContact decodes a Contact and checks its constraints.
 func decodeContact(d *toolimpl.Decoder, v *Contact) {
 	if !d.Object() {
 		return

@@ -25,20 +25,25 @@ func Tools(counter *Counter) []runtime.Tool {
 	}
 }
 
-// Lines that more than one schema of the lookup tool holds, each written once.
+// What follows, by tool and by type. For a tool t: tInfo describes it, with its
+// schema in each dialect (the lines several of them share are constants named
+// after t and the property, written once; tOutput is its result's schema), and
+// callT decodes the arguments of a call, checks them, then calls the function.
+// For a type T: decodeT decodes a T and checks its constraints, reporting every
+// error; fastT is its fast path, which decodes valid, plain JSON from data[i:]
+// or returns false; encodeT writes a T as JSON; parseT returns the constant of
+// the enum type T whose value is s.
+
 const (
 	lookupEnd = `"additionalProperties":false,"type":"object","required":["key"]}`
 )
 
-// lookupOutput is the JSON Schema of the lookup tool's result after its opening brace,
-// which its Output and OutputWrapper share.
 const lookupOutput = `"anyOf":[{"properties":{` +
 	`"key":{"type":"string"},` +
 	`"value":{"type":"string"},` +
 	`"run":{"type":"integer","description":"which run of the function made it"}},` +
 	`"additionalProperties":false,"type":"object","required":["key","value","run"]},{"type":"null"}]}`
 
-// lookupInfo describes the lookup tool.
 var lookupInfo = runtime.Info{
 	Name:        "lookup",
 	Description: "Looks a key up; its result is kept a minute.",
@@ -95,12 +100,10 @@ func (t lookupTool) Call(ctx context.Context, s *runtime.Settings, args json.Raw
 	}, encodeAnswer)
 }
 
-// Lines that more than one schema of the brief tool holds, each written once.
 const (
 	briefEnd = `"additionalProperties":false,"type":"object","required":["key"]}`
 )
 
-// briefInfo describes the brief tool.
 var briefInfo = runtime.Info{
 	Name:        "brief",
 	Description: "Looks a key up; its result is kept half a second.",
@@ -165,7 +168,6 @@ type briefArgs struct {
 	Key string `json:"key"`
 }
 
-// decodeLookupArgs decodes the arguments of a tool with plain parameters and checks their constraints.
 func decodeLookupArgs(d *toolimpl.Decoder, v *lookupArgs) {
 	if !d.Object() {
 		return
@@ -185,7 +187,6 @@ func decodeLookupArgs(d *toolimpl.Decoder, v *lookupArgs) {
 	}
 }
 
-// decodeBriefArgs decodes the arguments of a tool with plain parameters and checks their constraints.
 func decodeBriefArgs(d *toolimpl.Decoder, v *briefArgs) {
 	if !d.Object() {
 		return
@@ -205,8 +206,6 @@ func decodeBriefArgs(d *toolimpl.Decoder, v *briefArgs) {
 	}
 }
 
-// fastLookupArgs is the fast path of decodeLookupArgs: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastLookupArgs(data []byte, i int, v *lookupArgs, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasKey bool
@@ -229,8 +228,6 @@ func fastLookupArgs(data []byte, i int, v *lookupArgs, strs *toolimpl.Strings) (
 	return i, true
 }
 
-// fastBriefArgs is the fast path of decodeBriefArgs: it decodes valid, plain
-// JSON from data[i:], or returns false.
 func fastBriefArgs(data []byte, i int, v *briefArgs, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasKey bool
@@ -253,7 +250,6 @@ func fastBriefArgs(data []byte, i int, v *briefArgs, strs *toolimpl.Strings) (in
 	return i, true
 }
 
-// encodeAnswer writes an Answer as JSON, and nil as null.
 func encodeAnswer(e *toolimpl.Encoder, v *Answer) {
 	if v == nil {
 		e.Null()
