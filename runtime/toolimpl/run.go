@@ -34,31 +34,54 @@ func Run[In, Out any](ctx context.Context, s *runtime.Settings, info *runtime.In
 // encode writes the result's JSON without reflection.
 func RunEncoded[In, Out any](ctx context.Context, s *runtime.Settings, info *runtime.Info, in In, fn func(context.Context, In) (Out, error), encode func(*Encoder, Out)) (runtime.Result, error) {
 	if info.Retries > 0 || info.Timeout > 0 || s != nil && s.Timeout > 0 {
-		return run(ctx, s, info, in, fn, encode)
+		return run(ctx, s, info, bind(in, fn, encode))
 	}
 	return direct(ctx, s, info, in, fn, encode)
 }
 
-func run[In, Out any](ctx context.Context, s *runtime.Settings, info *runtime.Info, in In, fn func(context.Context, In) (Out, error), encode func(*Encoder, Out)) (runtime.Result, error) {
+// An attempt runs a tool's function once, with its arguments bound, and
+// writes its Result into res when it succeeds; the error is the
+// function's.
+//
+// Retries and deadlines take an attempt, not the arguments and result
+// types as type parameters: every tool's arguments are a type of their
+// own, and Go compiles a generic function anew for each, so a package of
+// many tools would compile its own copy of all of this per tool. Binding
+// costs a call with retries or a deadline one allocation.
+type attempt func(ctx context.Context, res *runtime.Result) error
+
+// bind binds in, fn and encode into an attempt.
+func bind[In, Out any](in In, fn func(context.Context, In) (Out, error), encode func(*Encoder, Out)) attempt {
+	return func(ctx context.Context, res *runtime.Result) error {
+		out, err := fn(ctx, in)
+		if err != nil {
+			return err
+		}
+		fill(res, out, encode)
+		return nil
+	}
+}
+
+func run(ctx context.Context, s *runtime.Settings, info *runtime.Info, call attempt) (runtime.Result, error) {
 	if s == nil {
 		s = &defaults
 	}
 	if info.Retries > 0 {
-		return runRetrying(ctx, s, info, in, fn, encode)
+		return runRetrying(ctx, s, info, call)
 	}
-	return runOnce(ctx, s, info, in, fn, encode)
+	return runOnce(ctx, s, info, call)
 }
 
 // runRetrying runs a tool whose directive allows retries: again after each
 // retryable failure, info.Retries times at most, waiting longer each time.
-func runRetrying[In, Out any](ctx context.Context, s *runtime.Settings, info *runtime.Info, in In, fn func(context.Context, In) (Out, error), encode func(*Encoder, Out)) (runtime.Result, error) {
+func runRetrying(ctx context.Context, s *runtime.Settings, info *runtime.Info, call attempt) (runtime.Result, error) {
 	delay := retryDelay(s)
-	for attempt := 0; ; attempt++ {
-		res, err := runOnce(ctx, s, info, in, fn, encode)
-		if err != nil || res.Success || attempt == info.Retries || !retryable(res.Err) {
+	for n := 0; ; n++ {
+		res, err := runOnce(ctx, s, info, call)
+		if err != nil || res.Success || n == info.Retries || !retryable(res.Err) {
 			return res, err
 		}
-		wait := time.NewTimer(delay << min(attempt, 5))
+		wait := time.NewTimer(delay << min(n, 5))
 		select {
 		case <-ctx.Done():
 			wait.Stop()
@@ -77,15 +100,29 @@ func retryable(err error) bool {
 }
 
 // runOnce makes one attempt of a call.
-func runOnce[In, Out any](ctx context.Context, s *runtime.Settings, info *runtime.Info, in In, fn func(context.Context, In) (Out, error), encode func(*Encoder, Out)) (runtime.Result, error) {
+func runOnce(ctx context.Context, s *runtime.Settings, info *runtime.Info, call attempt) (runtime.Result, error) {
 	timeout := cmp.Or(info.Timeout, s.Timeout)
-	if timeout <= 0 {
-		return direct(ctx, s, info, in, fn, encode) // which checks ctx first
-	}
 	if err := ctx.Err(); err != nil {
 		return canceled(err), err
 	}
-	return runDeadline(ctx, s, info, timeout, in, fn, encode)
+	if timeout <= 0 {
+		return runAttempt(ctx, s, info, call)
+	}
+	return runDeadline(ctx, s, info, timeout, call)
+}
+
+// runAttempt makes one attempt on the caller's goroutine, with no
+// deadline of its own.
+func runAttempt(ctx context.Context, s *runtime.Settings, info *runtime.Info, call attempt) (res runtime.Result, goErr error) {
+	defer func() {
+		if v := recover(); v != nil {
+			res, goErr = panicked(info, v), nil
+		}
+	}()
+	if err := call(ctx, &res); err != nil {
+		return failed(ctx, ctx, s, info, err)
+	}
+	return res, nil
 }
 
 // direct makes one attempt of a call on the caller's goroutine, with no
@@ -114,20 +151,20 @@ func direct[In, Out any](ctx context.Context, s *runtime.Settings, info *runtime
 // deadlineCall is a call run on a goroutine of its own under a deadline:
 // what the caller and that goroutine share. Its callContext is the
 // function's context.
-type deadlineCall[In, Out any] struct {
+type deadlineCall struct {
 	callContext
-	in In
-	fn func(context.Context, In) (Out, error)
-	// What fn returned, or its panic; read by the caller only once state
-	// says returned.
-	out     Out
+	call attempt
+	// What the attempt made, or its panic; read by the caller only once
+	// state says returned.
+	res     runtime.Result
 	err     error
 	panic   *runtime.PanicError // rare, so kept out of line
 	expired bool                // the deadline had passed when fn returned
 }
 
-// run runs fn and, unless the caller has stopped waiting, wakes it.
-func (c *deadlineCall[In, Out]) run() {
+// run makes the attempt and, unless the caller has stopped waiting, wakes
+// it. The result is encoded here too, within the deadline.
+func (c *deadlineCall) run() {
 	defer func() {
 		if v := recover(); v != nil {
 			c.panic = &runtime.PanicError{Value: v, Stack: debug.Stack()}
@@ -135,16 +172,16 @@ func (c *deadlineCall[In, Out]) run() {
 		c.expired = c.Err() == context.DeadlineExceeded
 		c.finished()
 	}()
-	c.out, c.err = c.fn(&c.callContext, c.in)
+	c.err = c.call(&c.callContext, &c.res)
 }
 
-// runDeadline runs fn on a goroutine of its own under the tool's timeout
-// and returns when it returns or at the deadline, whichever comes first,
-// so that the deadline holds even for a function that ignores its
+// runDeadline makes the attempt on a goroutine of its own under the tool's
+// timeout and returns when it returns or at the deadline, whichever comes
+// first, so that the deadline holds even for a function that ignores its
 // context. A function still running at the deadline is abandoned: it
 // finishes on its goroutine, and what it returns is dropped.
-func runDeadline[In, Out any](parent context.Context, s *runtime.Settings, info *runtime.Info, timeout time.Duration, in In, fn func(context.Context, In) (Out, error), encode func(*Encoder, Out)) (res runtime.Result, goErr error) {
-	c := &deadlineCall[In, Out]{in: in, fn: fn}
+func runDeadline(parent context.Context, s *runtime.Settings, info *runtime.Info, timeout time.Duration, call attempt) (res runtime.Result, goErr error) {
+	c := &deadlineCall{call: call}
 	c.start(parent, timeout)
 	go c.run()
 	if !c.wait(parent) {
@@ -157,13 +194,6 @@ func runDeadline[In, Out any](parent context.Context, s *runtime.Settings, info 
 			Err:   &runtime.TimeoutError{Tool: info.Name, Timeout: timeout.String(), Err: context.DeadlineExceeded, Abandoned: true},
 		}, nil
 	}
-	// The error's methods, Settings.ErrorText and the result's encoding
-	// are code of the tool's too.
-	defer func() {
-		if v := recover(); v != nil {
-			res, goErr = panicked(info, v), nil
-		}
-	}()
 	switch {
 	case c.panic != nil:
 		c.panic.Tool = info.Name
@@ -172,6 +202,13 @@ func runDeadline[In, Out any](parent context.Context, s *runtime.Settings, info 
 			Err:   c.panic,
 		}, nil
 	case c.err != nil:
+		// The error's methods and Settings.ErrorText are code of the
+		// tool's too.
+		defer func() {
+			if v := recover(); v != nil {
+				res, goErr = panicked(info, v), nil
+			}
+		}()
 		// Whether the deadline had passed is what fn saw when it returned.
 		ctx := parent
 		if c.expired {
@@ -179,7 +216,7 @@ func runDeadline[In, Out any](parent context.Context, s *runtime.Settings, info 
 		}
 		return failed(parent, ctx, s, info, c.err)
 	}
-	return finish(c.out, encode)
+	return c.res, nil
 }
 
 // panicked is the Result of a call whose tool panicked with v.
@@ -188,12 +225,6 @@ func panicked(info *runtime.Info, v any) runtime.Result {
 		Error: "internal error: the tool failed unexpectedly",
 		Err:   &runtime.PanicError{Tool: info.Name, Value: v, Stack: debug.Stack()},
 	}
-}
-
-// finish is the Result of a call that returned out without an error.
-func finish[Out any](out Out, encode func(*Encoder, Out)) (res runtime.Result, goErr error) {
-	fill(&res, out, encode)
-	return res, nil
 }
 
 // fill sets res to the Result of a call that returned out without an

@@ -30,7 +30,7 @@ func RunStream[C any](ctx context.Context, s *runtime.Settings, info *runtime.In
 		defer g.close()
 	}
 	if _, text := any(*new(C)).(string); text {
-		return runOnce(ctx, s, info, struct{}{}, func(ctx context.Context, _ struct{}) (string, error) {
+		return runOnce(ctx, s, info, bind(struct{}{}, func(ctx context.Context, _ struct{}) (string, error) {
 			var all strings.Builder
 			err := gather(ctx, fn, func(c C) error {
 				s := any(c).(string)
@@ -41,11 +41,11 @@ func RunStream[C any](ctx context.Context, s *runtime.Settings, info *runtime.In
 				return nil
 			})
 			return all.String(), err
-		}, nil)
+		}, nil))
 	}
 	var array Encoder // the chunks as one JSON array, written as they come
 	array.Byte('[')
-	return runOnce(ctx, s, info, struct{}{}, func(ctx context.Context, _ struct{}) ([]C, error) {
+	return runOnce(ctx, s, info, bind(struct{}{}, func(ctx context.Context, _ struct{}) ([]C, error) {
 		var chunks []C
 		err := gather(ctx, fn, func(c C) error {
 			var e Encoder
@@ -72,7 +72,7 @@ func RunStream[C any](ctx context.Context, s *runtime.Settings, info *runtime.In
 	}, func(e *Encoder, _ []C) {
 		array.Byte(']')
 		*e = array
-	})
+	}))
 }
 
 // emitGuard hands chunks to emit one at a time until it is closed.
