@@ -150,7 +150,7 @@ func tool(b *bytes.Buffer, i int) {
 
 	p("// Find%d finds the records of the kind asked for whose text matches,\n", i)
 	p("// in one place. Use it when the user asks about records of set %d.\n", i)
-	p("//\n//tool:export\n")
+	p("//\n//tool:export readonly\n")
 	p("func Find%d(ctx context.Context, in Query%d) (*Found%d, error) {\n", i, i, i)
 	p("\treturn &Found%d{IDs: []string{strings.ToUpper(in.Text)}, Total: in.Limit}, ctx.Err()\n", i)
 	p("}\n\n")
