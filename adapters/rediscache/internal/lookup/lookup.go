@@ -66,6 +66,7 @@ type Answer struct {
 // Lookup looks a key up; its result is kept a minute.
 //
 //tool:export lookup cache=1m readonly
+//tool:param key The key to look up, such as "user:42".
 func (c *Counter) Lookup(ctx context.Context, key string) (*Answer, error) {
 	if err := c.run(ctx, key); err != nil {
 		return nil, err
@@ -76,6 +77,7 @@ func (c *Counter) Lookup(ctx context.Context, key string) (*Answer, error) {
 // Brief looks a key up; its result is kept half a second.
 //
 //tool:export brief cache=500ms readonly
+//tool:param key The key to look up, such as "user:42".
 func (c *Counter) Brief(ctx context.Context, key string) (string, error) {
 	if err := c.run(ctx, "brief:"+key); err != nil {
 		return "", err

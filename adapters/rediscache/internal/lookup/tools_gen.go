@@ -35,6 +35,7 @@ func Tools(counter *Counter) []runtime.Tool {
 // the enum type T whose value is s.
 
 const (
+	lookupKey = `"key":{"type":"string","description":"The key to look up, such as \"user:42\"."}},`
 	lookupEnd = `"additionalProperties":false,"type":"object","required":["key"]}`
 )
 
@@ -48,17 +49,17 @@ var lookupInfo = runtime.Info{
 	Name:        "lookup",
 	Description: "Looks a key up; its result is kept a minute.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"key":{"type":"string"}},` +
+		lookupKey +
 		lookupEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"key":{"type":"string"}},` +
+			lookupKey +
 			lookupEnd),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"key":{"type":"string"}},` +
+			lookupKey +
 			`"type":"object","required":["key"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"key":{"type":"string"}},` +
+			lookupKey +
 			lookupEnd),
 	},
 	Output:        json.RawMessage(`{` + lookupOutput),
@@ -101,6 +102,7 @@ func (t lookupTool) Call(ctx context.Context, s *runtime.Settings, args json.Raw
 }
 
 const (
+	briefKey = `"key":{"type":"string","description":"The key to look up, such as \"user:42\"."}},`
 	briefEnd = `"additionalProperties":false,"type":"object","required":["key"]}`
 )
 
@@ -108,17 +110,17 @@ var briefInfo = runtime.Info{
 	Name:        "brief",
 	Description: "Looks a key up; its result is kept half a second.",
 	Parameters: json.RawMessage(`{"properties":{` +
-		`"key":{"type":"string"}},` +
+		briefKey +
 		briefEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"key":{"type":"string"}},` +
+			briefKey +
 			briefEnd),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"key":{"type":"string"}},` +
+			briefKey +
 			`"type":"object","required":["key"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			`"key":{"type":"string"}},` +
+			briefKey +
 			briefEnd),
 	},
 	Cache:    500 * time.Millisecond,
