@@ -44,10 +44,11 @@ func RunEncoded[In, Out any](ctx context.Context, s *runtime.Settings, info *run
 // function's.
 //
 // Retries and deadlines take an attempt, not the arguments and result
-// types as type parameters: every tool's arguments are a type of their
-// own, and Go compiles a generic function anew for each, so a package of
-// many tools would compile its own copy of all of this per tool. Binding
-// costs a call with retries or a deadline one allocation.
+// types as type parameters: Go compiles a generic function anew for each
+// shape of its type arguments, and every tool's arguments are a struct of
+// their own (their tags alone make them a shape of their own), so a
+// package of many tools would compile a copy of all of this per tool.
+// Binding costs a call with retries or a deadline one allocation.
 type attempt func(ctx context.Context, res *runtime.Result) error
 
 // bind binds in, fn and encode into an attempt.
