@@ -95,9 +95,10 @@ func load(ctx context.Context, cfg Config) ([]*packages.Package, error) {
 }
 
 // parse parses the files of pkgs. A package that uses cgo (a file
-// imports "C") is listed again, with its compiled files (cgo's output),
-// whose imports are the go command's for them, and those are parsed
-// instead; the other packages compile their GoFiles as they are.
+// imports "C") or SWIG is listed again, with its compiled files (what cgo
+// or SWIG writes), whose imports are the go command's for them, and those
+// are parsed instead; the other packages compile their GoFiles as they
+// are.
 func parse(pcfg *packages.Config, pkgs []*packages.Package) error {
 	var cgo []string
 	listErrs := make(map[*packages.Package]int) // the go command's errors, before the parser's
@@ -106,7 +107,7 @@ func parse(pcfg *packages.Config, pkgs []*packages.Package) error {
 		pkg.CompiledGoFiles = pkg.GoFiles
 		listErrs[pkg] = len(pkg.Errors)
 		pkg.Syntax = parseFiles(pkg, pcfg.Fset)
-		if usesCgo(pkg.Syntax) {
+		if usesCgo(pkg.Syntax) || usesSwig(pkg.OtherFiles) {
 			cgo = append(cgo, pkg.ID)
 		}
 	}
@@ -131,6 +132,17 @@ func parse(pcfg *packages.Config, pkgs []*packages.Package) error {
 		}
 	}
 	return nil
+}
+
+// usesSwig reports whether files, a package's non-Go files, include SWIG
+// interfaces, from which the go command writes Go files too.
+func usesSwig(files []string) bool {
+	for _, f := range files {
+		if strings.HasSuffix(f, ".swig") || strings.HasSuffix(f, ".swigcxx") {
+			return true
+		}
+	}
+	return false
 }
 
 // usesCgo reports whether one of files imports "C".
