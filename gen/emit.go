@@ -82,7 +82,7 @@ func emit(pkg *Package) (*jen.File, error) {
 
 	e.f.Comment("This file needs version 4 of toolgen's runtime. If the build fails here, generate it")
 	e.f.Comment("again with the toolgen of the runtime you build with.")
-	e.f.Const().Id("_").Op("=").Qual(ImplPath, "SupportPackageIsVersion4")
+	e.f.Const().Id("_").Op("=").Qual(ImplPath, "SupportPackageIsVersion5")
 	e.f.Line()
 
 	names := make([]toolNames, len(pkg.Tools))
@@ -557,7 +557,7 @@ func (e *emitter) decodeArguments(t *Tool, settings, args, in, d, res, info stri
 	end, strs := e.names.local("end"), e.names.local("strs")
 	return []jen.Code{jen.Var().Id(in).Add(inType), jen.Var().Id(strs).Qual(ImplPath, "Strings"), jen.
 		If(
-			jen.List(jen.Id(end), jen.Id(ok)).Op(":=").Qual(ImplPath, "Fast").Call(jen.Id(settings), jen.Id(args), jen.Op("&").Id(in), jen.Op("&").Id(strs), jen.Id(e.fastName(t.Input.Type))),
+			jen.List(jen.Id(end), jen.Id(ok)).Op(":=").Id(e.fastName(t.Input.Type)).Call(jen.Id(args), jen.Id(strs).Dot("Begin").Call(jen.Id(settings), jen.Id(args)), jen.Op("&").Id(in), jen.Op("&").Id(strs)),
 			jen.Op("!").Id(ok).Op("||").Op("!").Qual(ImplPath, "FastDone").Call(jen.Id(settings), jen.Id(args), jen.Id(end), jen.Lit(depth)),
 		).Block(append([]jen.Code{
 		jen.Id(in).Op("=").Add(inType).Values(),

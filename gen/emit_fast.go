@@ -91,6 +91,15 @@ func (e *emitter) fastStruct(t *Type) jen.Code {
 	var cases []jen.Code
 	for _, f := range t.Fields {
 		var stmts []jen.Code
+		if !f.Required {
+			// A null for an optional field, which OpenAI's strict mode
+			// sends for each one the model leaves out, where the call
+			// takes it, as the full decoder's OptionalNull.
+			stmts = append(stmts, jen.If(
+				jen.List(jen.Id(i), jen.Id(ok)).Op("=").Id(strs).Dot("Null").Call(jen.Id(data), jen.Id(i)),
+				jen.Id(ok),
+			).Block(append(nullReset(v, f), jen.Break())...))
+		}
 		if h, ok := has[f]; ok {
 			stmts = append(stmts, jen.Id(h).Op("=").True())
 		}

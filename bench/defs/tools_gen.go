@@ -15,7 +15,7 @@ import (
 
 // This file needs version 4 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion4
+const _ = toolimpl.SupportPackageIsVersion5
 
 // Tools returns the tools of package defs, in source order.
 func Tools() []runtime.Tool {
@@ -176,7 +176,7 @@ var tool000Info = runtime.Info{
 func callTool000(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args000
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs000); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := fastArgs000(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args000{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool000Info, args)
@@ -249,7 +249,7 @@ var tool001Info = runtime.Info{
 func callTool001(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args001
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs001); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := fastArgs001(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args001{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool001Info, args)
@@ -383,7 +383,7 @@ var tool003Info = runtime.Info{
 func callTool003(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args003
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs003); !ok || !toolimpl.FastDone(s, args, end, 3) {
+	if end, ok := fastArgs003(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		in = Args003{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool003Info, args)
@@ -439,7 +439,7 @@ var tool004Info = runtime.Info{
 func callTool004(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args004
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs004); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := fastArgs004(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args004{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool004Info, args)
@@ -512,7 +512,7 @@ var tool005Info = runtime.Info{
 func callTool005(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args005
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs005); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := fastArgs005(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args005{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool005Info, args)
@@ -646,7 +646,7 @@ var tool007Info = runtime.Info{
 func callTool007(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args007
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs007); !ok || !toolimpl.FastDone(s, args, end, 3) {
+	if end, ok := fastArgs007(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		in = Args007{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool007Info, args)
@@ -702,7 +702,7 @@ var tool008Info = runtime.Info{
 func callTool008(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args008
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs008); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := fastArgs008(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args008{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool008Info, args)
@@ -775,7 +775,7 @@ var tool009Info = runtime.Info{
 func callTool009(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args009
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs009); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := fastArgs009(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args009{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool009Info, args)
@@ -909,7 +909,7 @@ var tool011Info = runtime.Info{
 func callTool011(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args011
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs011); !ok || !toolimpl.FastDone(s, args, end, 3) {
+	if end, ok := fastArgs011(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		in = Args011{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool011Info, args)
@@ -965,7 +965,7 @@ var tool012Info = runtime.Info{
 func callTool012(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args012
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs012); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := fastArgs012(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args012{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool012Info, args)
@@ -1038,7 +1038,7 @@ var tool013Info = runtime.Info{
 func callTool013(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args013
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs013); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := fastArgs013(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args013{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool013Info, args)
@@ -1172,7 +1172,7 @@ var tool015Info = runtime.Info{
 func callTool015(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args015
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs015); !ok || !toolimpl.FastDone(s, args, end, 3) {
+	if end, ok := fastArgs015(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		in = Args015{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool015Info, args)
@@ -1228,7 +1228,7 @@ var tool016Info = runtime.Info{
 func callTool016(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args016
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs016); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := fastArgs016(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args016{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool016Info, args)
@@ -1301,7 +1301,7 @@ var tool017Info = runtime.Info{
 func callTool017(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args017
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs017); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := fastArgs017(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args017{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool017Info, args)
@@ -1435,7 +1435,7 @@ var tool019Info = runtime.Info{
 func callTool019(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args019
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs019); !ok || !toolimpl.FastDone(s, args, end, 3) {
+	if end, ok := fastArgs019(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		in = Args019{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool019Info, args)
@@ -1491,7 +1491,7 @@ var tool020Info = runtime.Info{
 func callTool020(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args020
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs020); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := fastArgs020(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args020{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool020Info, args)
@@ -1564,7 +1564,7 @@ var tool021Info = runtime.Info{
 func callTool021(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args021
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs021); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := fastArgs021(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args021{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool021Info, args)
@@ -1698,7 +1698,7 @@ var tool023Info = runtime.Info{
 func callTool023(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args023
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs023); !ok || !toolimpl.FastDone(s, args, end, 3) {
+	if end, ok := fastArgs023(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		in = Args023{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool023Info, args)
@@ -1754,7 +1754,7 @@ var tool024Info = runtime.Info{
 func callTool024(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args024
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs024); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := fastArgs024(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args024{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool024Info, args)
@@ -1827,7 +1827,7 @@ var tool025Info = runtime.Info{
 func callTool025(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args025
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs025); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := fastArgs025(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args025{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool025Info, args)
@@ -1961,7 +1961,7 @@ var tool027Info = runtime.Info{
 func callTool027(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args027
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs027); !ok || !toolimpl.FastDone(s, args, end, 3) {
+	if end, ok := fastArgs027(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		in = Args027{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool027Info, args)
@@ -2017,7 +2017,7 @@ var tool028Info = runtime.Info{
 func callTool028(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args028
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs028); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := fastArgs028(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args028{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool028Info, args)
@@ -2090,7 +2090,7 @@ var tool029Info = runtime.Info{
 func callTool029(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args029
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs029); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := fastArgs029(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args029{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool029Info, args)
@@ -2224,7 +2224,7 @@ var tool031Info = runtime.Info{
 func callTool031(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args031
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs031); !ok || !toolimpl.FastDone(s, args, end, 3) {
+	if end, ok := fastArgs031(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		in = Args031{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool031Info, args)
@@ -2280,7 +2280,7 @@ var tool032Info = runtime.Info{
 func callTool032(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args032
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs032); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := fastArgs032(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args032{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool032Info, args)
@@ -2353,7 +2353,7 @@ var tool033Info = runtime.Info{
 func callTool033(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args033
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs033); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := fastArgs033(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args033{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool033Info, args)
@@ -2487,7 +2487,7 @@ var tool035Info = runtime.Info{
 func callTool035(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args035
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs035); !ok || !toolimpl.FastDone(s, args, end, 3) {
+	if end, ok := fastArgs035(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		in = Args035{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool035Info, args)
@@ -2543,7 +2543,7 @@ var tool036Info = runtime.Info{
 func callTool036(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args036
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs036); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := fastArgs036(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args036{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool036Info, args)
@@ -2616,7 +2616,7 @@ var tool037Info = runtime.Info{
 func callTool037(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args037
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs037); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := fastArgs037(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args037{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool037Info, args)
@@ -2750,7 +2750,7 @@ var tool039Info = runtime.Info{
 func callTool039(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args039
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs039); !ok || !toolimpl.FastDone(s, args, end, 3) {
+	if end, ok := fastArgs039(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		in = Args039{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool039Info, args)
@@ -2806,7 +2806,7 @@ var tool040Info = runtime.Info{
 func callTool040(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args040
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs040); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := fastArgs040(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args040{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool040Info, args)
@@ -2879,7 +2879,7 @@ var tool041Info = runtime.Info{
 func callTool041(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args041
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs041); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := fastArgs041(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args041{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool041Info, args)
@@ -3013,7 +3013,7 @@ var tool043Info = runtime.Info{
 func callTool043(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args043
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs043); !ok || !toolimpl.FastDone(s, args, end, 3) {
+	if end, ok := fastArgs043(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		in = Args043{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool043Info, args)
@@ -3069,7 +3069,7 @@ var tool044Info = runtime.Info{
 func callTool044(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args044
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs044); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := fastArgs044(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args044{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool044Info, args)
@@ -3142,7 +3142,7 @@ var tool045Info = runtime.Info{
 func callTool045(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args045
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs045); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := fastArgs045(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args045{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool045Info, args)
@@ -3276,7 +3276,7 @@ var tool047Info = runtime.Info{
 func callTool047(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args047
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs047); !ok || !toolimpl.FastDone(s, args, end, 3) {
+	if end, ok := fastArgs047(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		in = Args047{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool047Info, args)
@@ -3332,7 +3332,7 @@ var tool048Info = runtime.Info{
 func callTool048(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args048
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs048); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := fastArgs048(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args048{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool048Info, args)
@@ -3405,7 +3405,7 @@ var tool049Info = runtime.Info{
 func callTool049(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args049
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs049); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := fastArgs049(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args049{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool049Info, args)
@@ -3539,7 +3539,7 @@ var tool051Info = runtime.Info{
 func callTool051(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args051
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs051); !ok || !toolimpl.FastDone(s, args, end, 3) {
+	if end, ok := fastArgs051(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		in = Args051{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool051Info, args)
@@ -3595,7 +3595,7 @@ var tool052Info = runtime.Info{
 func callTool052(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args052
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs052); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := fastArgs052(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args052{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool052Info, args)
@@ -3668,7 +3668,7 @@ var tool053Info = runtime.Info{
 func callTool053(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args053
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs053); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := fastArgs053(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args053{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool053Info, args)
@@ -3802,7 +3802,7 @@ var tool055Info = runtime.Info{
 func callTool055(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args055
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs055); !ok || !toolimpl.FastDone(s, args, end, 3) {
+	if end, ok := fastArgs055(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		in = Args055{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool055Info, args)
@@ -3858,7 +3858,7 @@ var tool056Info = runtime.Info{
 func callTool056(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args056
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs056); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := fastArgs056(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args056{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool056Info, args)
@@ -3931,7 +3931,7 @@ var tool057Info = runtime.Info{
 func callTool057(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args057
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs057); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := fastArgs057(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args057{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool057Info, args)
@@ -4065,7 +4065,7 @@ var tool059Info = runtime.Info{
 func callTool059(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args059
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs059); !ok || !toolimpl.FastDone(s, args, end, 3) {
+	if end, ok := fastArgs059(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		in = Args059{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool059Info, args)
@@ -4121,7 +4121,7 @@ var tool060Info = runtime.Info{
 func callTool060(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args060
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs060); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := fastArgs060(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args060{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool060Info, args)
@@ -4194,7 +4194,7 @@ var tool061Info = runtime.Info{
 func callTool061(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args061
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs061); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := fastArgs061(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args061{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool061Info, args)
@@ -4328,7 +4328,7 @@ var tool063Info = runtime.Info{
 func callTool063(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args063
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs063); !ok || !toolimpl.FastDone(s, args, end, 3) {
+	if end, ok := fastArgs063(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		in = Args063{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool063Info, args)
@@ -4384,7 +4384,7 @@ var tool064Info = runtime.Info{
 func callTool064(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args064
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs064); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := fastArgs064(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args064{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool064Info, args)
@@ -4457,7 +4457,7 @@ var tool065Info = runtime.Info{
 func callTool065(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args065
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs065); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := fastArgs065(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args065{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool065Info, args)
@@ -4591,7 +4591,7 @@ var tool067Info = runtime.Info{
 func callTool067(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args067
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs067); !ok || !toolimpl.FastDone(s, args, end, 3) {
+	if end, ok := fastArgs067(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		in = Args067{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool067Info, args)
@@ -4647,7 +4647,7 @@ var tool068Info = runtime.Info{
 func callTool068(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args068
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs068); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := fastArgs068(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args068{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool068Info, args)
@@ -4720,7 +4720,7 @@ var tool069Info = runtime.Info{
 func callTool069(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args069
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs069); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := fastArgs069(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args069{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool069Info, args)
@@ -4854,7 +4854,7 @@ var tool071Info = runtime.Info{
 func callTool071(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args071
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs071); !ok || !toolimpl.FastDone(s, args, end, 3) {
+	if end, ok := fastArgs071(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		in = Args071{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool071Info, args)
@@ -4910,7 +4910,7 @@ var tool072Info = runtime.Info{
 func callTool072(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args072
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs072); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := fastArgs072(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args072{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool072Info, args)
@@ -4983,7 +4983,7 @@ var tool073Info = runtime.Info{
 func callTool073(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args073
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs073); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := fastArgs073(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args073{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool073Info, args)
@@ -5117,7 +5117,7 @@ var tool075Info = runtime.Info{
 func callTool075(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args075
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs075); !ok || !toolimpl.FastDone(s, args, end, 3) {
+	if end, ok := fastArgs075(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		in = Args075{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool075Info, args)
@@ -5173,7 +5173,7 @@ var tool076Info = runtime.Info{
 func callTool076(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args076
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs076); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := fastArgs076(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args076{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool076Info, args)
@@ -5246,7 +5246,7 @@ var tool077Info = runtime.Info{
 func callTool077(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args077
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs077); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := fastArgs077(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args077{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool077Info, args)
@@ -5380,7 +5380,7 @@ var tool079Info = runtime.Info{
 func callTool079(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args079
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs079); !ok || !toolimpl.FastDone(s, args, end, 3) {
+	if end, ok := fastArgs079(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		in = Args079{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool079Info, args)
@@ -5436,7 +5436,7 @@ var tool080Info = runtime.Info{
 func callTool080(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args080
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs080); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := fastArgs080(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args080{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool080Info, args)
@@ -5509,7 +5509,7 @@ var tool081Info = runtime.Info{
 func callTool081(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args081
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs081); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := fastArgs081(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args081{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool081Info, args)
@@ -5643,7 +5643,7 @@ var tool083Info = runtime.Info{
 func callTool083(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args083
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs083); !ok || !toolimpl.FastDone(s, args, end, 3) {
+	if end, ok := fastArgs083(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		in = Args083{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool083Info, args)
@@ -5699,7 +5699,7 @@ var tool084Info = runtime.Info{
 func callTool084(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args084
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs084); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := fastArgs084(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args084{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool084Info, args)
@@ -5772,7 +5772,7 @@ var tool085Info = runtime.Info{
 func callTool085(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args085
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs085); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := fastArgs085(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args085{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool085Info, args)
@@ -5906,7 +5906,7 @@ var tool087Info = runtime.Info{
 func callTool087(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args087
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs087); !ok || !toolimpl.FastDone(s, args, end, 3) {
+	if end, ok := fastArgs087(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		in = Args087{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool087Info, args)
@@ -5962,7 +5962,7 @@ var tool088Info = runtime.Info{
 func callTool088(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args088
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs088); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := fastArgs088(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args088{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool088Info, args)
@@ -6035,7 +6035,7 @@ var tool089Info = runtime.Info{
 func callTool089(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args089
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs089); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := fastArgs089(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args089{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool089Info, args)
@@ -6169,7 +6169,7 @@ var tool091Info = runtime.Info{
 func callTool091(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args091
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs091); !ok || !toolimpl.FastDone(s, args, end, 3) {
+	if end, ok := fastArgs091(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		in = Args091{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool091Info, args)
@@ -6225,7 +6225,7 @@ var tool092Info = runtime.Info{
 func callTool092(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args092
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs092); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := fastArgs092(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args092{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool092Info, args)
@@ -6298,7 +6298,7 @@ var tool093Info = runtime.Info{
 func callTool093(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args093
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs093); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := fastArgs093(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args093{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool093Info, args)
@@ -6432,7 +6432,7 @@ var tool095Info = runtime.Info{
 func callTool095(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args095
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs095); !ok || !toolimpl.FastDone(s, args, end, 3) {
+	if end, ok := fastArgs095(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		in = Args095{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool095Info, args)
@@ -6488,7 +6488,7 @@ var tool096Info = runtime.Info{
 func callTool096(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args096
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs096); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := fastArgs096(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args096{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool096Info, args)
@@ -6561,7 +6561,7 @@ var tool097Info = runtime.Info{
 func callTool097(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args097
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs097); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := fastArgs097(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args097{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool097Info, args)
@@ -6695,7 +6695,7 @@ var tool099Info = runtime.Info{
 func callTool099(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Args099
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs099); !ok || !toolimpl.FastDone(s, args, end, 3) {
+	if end, ok := fastArgs099(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		in = Args099{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tool099Info, args)
@@ -11772,14 +11772,24 @@ func fastArgs000(data []byte, i int, v *Args000, strs *toolimpl.Strings) (int, b
 			hasID = true
 			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			hasLimit = true
 			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 50)
 		case "status":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var s []byte
 			if s, i, ok = toolimpl.FastString(data, i); ok {
 				v.Status, ok = parseStatus(s)
 			}
 		case "tags":
+			if i, ok = strs.Null(data, i); ok {
+				v.Tags = nil
+				break
+			}
 			v.Tags, i, ok = strs.Strings(data, i)
 			if !ok || len(v.Tags) > 5 {
 				return i, false
@@ -11810,9 +11820,15 @@ func fastArgs001(data []byte, i int, v *Args001, strs *toolimpl.Strings) (int, b
 			hasID = true
 			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			hasLimit = true
 			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 51)
 		case "status":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var s []byte
 			if s, i, ok = toolimpl.FastString(data, i); ok {
 				v.Status, ok = parseStatus(s)
@@ -11846,14 +11862,24 @@ func fastArgs003(data []byte, i int, v *Args003, strs *toolimpl.Strings) (int, b
 			hasID = true
 			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			hasLimit = true
 			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 53)
 		case "status":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var s []byte
 			if s, i, ok = toolimpl.FastString(data, i); ok {
 				v.Status, ok = parseStatus(s)
 			}
 		case "notes":
+			if i, ok = strs.Null(data, i); ok {
+				v.Notes = nil
+				break
+			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
 			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, !more2))
@@ -11866,6 +11892,10 @@ func fastArgs003(data []byte, i int, v *Args003, strs *toolimpl.Strings) (int, b
 				v.Notes = append(v.Notes, elem)
 			}
 		case "flag":
+			if i, ok = strs.Null(data, i); ok {
+				v.Flag = nil
+				break
+			}
 			v.Flag = new(bool)
 			*v.Flag, i, ok = toolimpl.FastBool(data, i)
 		default:
@@ -11894,14 +11924,24 @@ func fastArgs004(data []byte, i int, v *Args004, strs *toolimpl.Strings) (int, b
 			hasID = true
 			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			hasLimit = true
 			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 54)
 		case "status":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var s []byte
 			if s, i, ok = toolimpl.FastString(data, i); ok {
 				v.Status, ok = parseStatus(s)
 			}
 		case "tags":
+			if i, ok = strs.Null(data, i); ok {
+				v.Tags = nil
+				break
+			}
 			v.Tags, i, ok = strs.Strings(data, i)
 			if !ok || len(v.Tags) > 5 {
 				return i, false
@@ -11932,9 +11972,15 @@ func fastArgs005(data []byte, i int, v *Args005, strs *toolimpl.Strings) (int, b
 			hasID = true
 			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			hasLimit = true
 			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 55)
 		case "status":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var s []byte
 			if s, i, ok = toolimpl.FastString(data, i); ok {
 				v.Status, ok = parseStatus(s)
@@ -11968,14 +12014,24 @@ func fastArgs007(data []byte, i int, v *Args007, strs *toolimpl.Strings) (int, b
 			hasID = true
 			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			hasLimit = true
 			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 57)
 		case "status":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var s []byte
 			if s, i, ok = toolimpl.FastString(data, i); ok {
 				v.Status, ok = parseStatus(s)
 			}
 		case "notes":
+			if i, ok = strs.Null(data, i); ok {
+				v.Notes = nil
+				break
+			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
 			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, !more2))
@@ -11988,6 +12044,10 @@ func fastArgs007(data []byte, i int, v *Args007, strs *toolimpl.Strings) (int, b
 				v.Notes = append(v.Notes, elem)
 			}
 		case "flag":
+			if i, ok = strs.Null(data, i); ok {
+				v.Flag = nil
+				break
+			}
 			v.Flag = new(bool)
 			*v.Flag, i, ok = toolimpl.FastBool(data, i)
 		default:
@@ -12016,14 +12076,24 @@ func fastArgs008(data []byte, i int, v *Args008, strs *toolimpl.Strings) (int, b
 			hasID = true
 			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			hasLimit = true
 			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 58)
 		case "status":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var s []byte
 			if s, i, ok = toolimpl.FastString(data, i); ok {
 				v.Status, ok = parseStatus(s)
 			}
 		case "tags":
+			if i, ok = strs.Null(data, i); ok {
+				v.Tags = nil
+				break
+			}
 			v.Tags, i, ok = strs.Strings(data, i)
 			if !ok || len(v.Tags) > 5 {
 				return i, false
@@ -12054,9 +12124,15 @@ func fastArgs009(data []byte, i int, v *Args009, strs *toolimpl.Strings) (int, b
 			hasID = true
 			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			hasLimit = true
 			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 59)
 		case "status":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var s []byte
 			if s, i, ok = toolimpl.FastString(data, i); ok {
 				v.Status, ok = parseStatus(s)
@@ -12090,14 +12166,24 @@ func fastArgs011(data []byte, i int, v *Args011, strs *toolimpl.Strings) (int, b
 			hasID = true
 			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			hasLimit = true
 			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 61)
 		case "status":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var s []byte
 			if s, i, ok = toolimpl.FastString(data, i); ok {
 				v.Status, ok = parseStatus(s)
 			}
 		case "notes":
+			if i, ok = strs.Null(data, i); ok {
+				v.Notes = nil
+				break
+			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
 			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, !more2))
@@ -12110,6 +12196,10 @@ func fastArgs011(data []byte, i int, v *Args011, strs *toolimpl.Strings) (int, b
 				v.Notes = append(v.Notes, elem)
 			}
 		case "flag":
+			if i, ok = strs.Null(data, i); ok {
+				v.Flag = nil
+				break
+			}
 			v.Flag = new(bool)
 			*v.Flag, i, ok = toolimpl.FastBool(data, i)
 		default:
@@ -12138,14 +12228,24 @@ func fastArgs012(data []byte, i int, v *Args012, strs *toolimpl.Strings) (int, b
 			hasID = true
 			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			hasLimit = true
 			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 62)
 		case "status":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var s []byte
 			if s, i, ok = toolimpl.FastString(data, i); ok {
 				v.Status, ok = parseStatus(s)
 			}
 		case "tags":
+			if i, ok = strs.Null(data, i); ok {
+				v.Tags = nil
+				break
+			}
 			v.Tags, i, ok = strs.Strings(data, i)
 			if !ok || len(v.Tags) > 5 {
 				return i, false
@@ -12176,9 +12276,15 @@ func fastArgs013(data []byte, i int, v *Args013, strs *toolimpl.Strings) (int, b
 			hasID = true
 			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			hasLimit = true
 			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 63)
 		case "status":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var s []byte
 			if s, i, ok = toolimpl.FastString(data, i); ok {
 				v.Status, ok = parseStatus(s)
@@ -12212,14 +12318,24 @@ func fastArgs015(data []byte, i int, v *Args015, strs *toolimpl.Strings) (int, b
 			hasID = true
 			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			hasLimit = true
 			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 65)
 		case "status":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var s []byte
 			if s, i, ok = toolimpl.FastString(data, i); ok {
 				v.Status, ok = parseStatus(s)
 			}
 		case "notes":
+			if i, ok = strs.Null(data, i); ok {
+				v.Notes = nil
+				break
+			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
 			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, !more2))
@@ -12232,6 +12348,10 @@ func fastArgs015(data []byte, i int, v *Args015, strs *toolimpl.Strings) (int, b
 				v.Notes = append(v.Notes, elem)
 			}
 		case "flag":
+			if i, ok = strs.Null(data, i); ok {
+				v.Flag = nil
+				break
+			}
 			v.Flag = new(bool)
 			*v.Flag, i, ok = toolimpl.FastBool(data, i)
 		default:
@@ -12260,14 +12380,24 @@ func fastArgs016(data []byte, i int, v *Args016, strs *toolimpl.Strings) (int, b
 			hasID = true
 			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			hasLimit = true
 			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 66)
 		case "status":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var s []byte
 			if s, i, ok = toolimpl.FastString(data, i); ok {
 				v.Status, ok = parseStatus(s)
 			}
 		case "tags":
+			if i, ok = strs.Null(data, i); ok {
+				v.Tags = nil
+				break
+			}
 			v.Tags, i, ok = strs.Strings(data, i)
 			if !ok || len(v.Tags) > 5 {
 				return i, false
@@ -12298,9 +12428,15 @@ func fastArgs017(data []byte, i int, v *Args017, strs *toolimpl.Strings) (int, b
 			hasID = true
 			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			hasLimit = true
 			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 67)
 		case "status":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var s []byte
 			if s, i, ok = toolimpl.FastString(data, i); ok {
 				v.Status, ok = parseStatus(s)
@@ -12334,14 +12470,24 @@ func fastArgs019(data []byte, i int, v *Args019, strs *toolimpl.Strings) (int, b
 			hasID = true
 			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			hasLimit = true
 			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 69)
 		case "status":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var s []byte
 			if s, i, ok = toolimpl.FastString(data, i); ok {
 				v.Status, ok = parseStatus(s)
 			}
 		case "notes":
+			if i, ok = strs.Null(data, i); ok {
+				v.Notes = nil
+				break
+			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
 			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, !more2))
@@ -12354,6 +12500,10 @@ func fastArgs019(data []byte, i int, v *Args019, strs *toolimpl.Strings) (int, b
 				v.Notes = append(v.Notes, elem)
 			}
 		case "flag":
+			if i, ok = strs.Null(data, i); ok {
+				v.Flag = nil
+				break
+			}
 			v.Flag = new(bool)
 			*v.Flag, i, ok = toolimpl.FastBool(data, i)
 		default:
@@ -12382,14 +12532,24 @@ func fastArgs020(data []byte, i int, v *Args020, strs *toolimpl.Strings) (int, b
 			hasID = true
 			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			hasLimit = true
 			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 70)
 		case "status":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var s []byte
 			if s, i, ok = toolimpl.FastString(data, i); ok {
 				v.Status, ok = parseStatus(s)
 			}
 		case "tags":
+			if i, ok = strs.Null(data, i); ok {
+				v.Tags = nil
+				break
+			}
 			v.Tags, i, ok = strs.Strings(data, i)
 			if !ok || len(v.Tags) > 5 {
 				return i, false
@@ -12420,9 +12580,15 @@ func fastArgs021(data []byte, i int, v *Args021, strs *toolimpl.Strings) (int, b
 			hasID = true
 			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			hasLimit = true
 			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 71)
 		case "status":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var s []byte
 			if s, i, ok = toolimpl.FastString(data, i); ok {
 				v.Status, ok = parseStatus(s)
@@ -12456,14 +12622,24 @@ func fastArgs023(data []byte, i int, v *Args023, strs *toolimpl.Strings) (int, b
 			hasID = true
 			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			hasLimit = true
 			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 73)
 		case "status":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var s []byte
 			if s, i, ok = toolimpl.FastString(data, i); ok {
 				v.Status, ok = parseStatus(s)
 			}
 		case "notes":
+			if i, ok = strs.Null(data, i); ok {
+				v.Notes = nil
+				break
+			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
 			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, !more2))
@@ -12476,6 +12652,10 @@ func fastArgs023(data []byte, i int, v *Args023, strs *toolimpl.Strings) (int, b
 				v.Notes = append(v.Notes, elem)
 			}
 		case "flag":
+			if i, ok = strs.Null(data, i); ok {
+				v.Flag = nil
+				break
+			}
 			v.Flag = new(bool)
 			*v.Flag, i, ok = toolimpl.FastBool(data, i)
 		default:
@@ -12504,14 +12684,24 @@ func fastArgs024(data []byte, i int, v *Args024, strs *toolimpl.Strings) (int, b
 			hasID = true
 			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			hasLimit = true
 			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 74)
 		case "status":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var s []byte
 			if s, i, ok = toolimpl.FastString(data, i); ok {
 				v.Status, ok = parseStatus(s)
 			}
 		case "tags":
+			if i, ok = strs.Null(data, i); ok {
+				v.Tags = nil
+				break
+			}
 			v.Tags, i, ok = strs.Strings(data, i)
 			if !ok || len(v.Tags) > 5 {
 				return i, false
@@ -12542,9 +12732,15 @@ func fastArgs025(data []byte, i int, v *Args025, strs *toolimpl.Strings) (int, b
 			hasID = true
 			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			hasLimit = true
 			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 75)
 		case "status":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var s []byte
 			if s, i, ok = toolimpl.FastString(data, i); ok {
 				v.Status, ok = parseStatus(s)
@@ -12578,14 +12774,24 @@ func fastArgs027(data []byte, i int, v *Args027, strs *toolimpl.Strings) (int, b
 			hasID = true
 			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			hasLimit = true
 			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 77)
 		case "status":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var s []byte
 			if s, i, ok = toolimpl.FastString(data, i); ok {
 				v.Status, ok = parseStatus(s)
 			}
 		case "notes":
+			if i, ok = strs.Null(data, i); ok {
+				v.Notes = nil
+				break
+			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
 			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, !more2))
@@ -12598,6 +12804,10 @@ func fastArgs027(data []byte, i int, v *Args027, strs *toolimpl.Strings) (int, b
 				v.Notes = append(v.Notes, elem)
 			}
 		case "flag":
+			if i, ok = strs.Null(data, i); ok {
+				v.Flag = nil
+				break
+			}
 			v.Flag = new(bool)
 			*v.Flag, i, ok = toolimpl.FastBool(data, i)
 		default:
@@ -12626,14 +12836,24 @@ func fastArgs028(data []byte, i int, v *Args028, strs *toolimpl.Strings) (int, b
 			hasID = true
 			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			hasLimit = true
 			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 78)
 		case "status":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var s []byte
 			if s, i, ok = toolimpl.FastString(data, i); ok {
 				v.Status, ok = parseStatus(s)
 			}
 		case "tags":
+			if i, ok = strs.Null(data, i); ok {
+				v.Tags = nil
+				break
+			}
 			v.Tags, i, ok = strs.Strings(data, i)
 			if !ok || len(v.Tags) > 5 {
 				return i, false
@@ -12664,9 +12884,15 @@ func fastArgs029(data []byte, i int, v *Args029, strs *toolimpl.Strings) (int, b
 			hasID = true
 			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			hasLimit = true
 			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 79)
 		case "status":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var s []byte
 			if s, i, ok = toolimpl.FastString(data, i); ok {
 				v.Status, ok = parseStatus(s)
@@ -12700,14 +12926,24 @@ func fastArgs031(data []byte, i int, v *Args031, strs *toolimpl.Strings) (int, b
 			hasID = true
 			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			hasLimit = true
 			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 81)
 		case "status":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var s []byte
 			if s, i, ok = toolimpl.FastString(data, i); ok {
 				v.Status, ok = parseStatus(s)
 			}
 		case "notes":
+			if i, ok = strs.Null(data, i); ok {
+				v.Notes = nil
+				break
+			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
 			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, !more2))
@@ -12720,6 +12956,10 @@ func fastArgs031(data []byte, i int, v *Args031, strs *toolimpl.Strings) (int, b
 				v.Notes = append(v.Notes, elem)
 			}
 		case "flag":
+			if i, ok = strs.Null(data, i); ok {
+				v.Flag = nil
+				break
+			}
 			v.Flag = new(bool)
 			*v.Flag, i, ok = toolimpl.FastBool(data, i)
 		default:
@@ -12748,14 +12988,24 @@ func fastArgs032(data []byte, i int, v *Args032, strs *toolimpl.Strings) (int, b
 			hasID = true
 			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			hasLimit = true
 			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 82)
 		case "status":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var s []byte
 			if s, i, ok = toolimpl.FastString(data, i); ok {
 				v.Status, ok = parseStatus(s)
 			}
 		case "tags":
+			if i, ok = strs.Null(data, i); ok {
+				v.Tags = nil
+				break
+			}
 			v.Tags, i, ok = strs.Strings(data, i)
 			if !ok || len(v.Tags) > 5 {
 				return i, false
@@ -12786,9 +13036,15 @@ func fastArgs033(data []byte, i int, v *Args033, strs *toolimpl.Strings) (int, b
 			hasID = true
 			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			hasLimit = true
 			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 83)
 		case "status":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var s []byte
 			if s, i, ok = toolimpl.FastString(data, i); ok {
 				v.Status, ok = parseStatus(s)
@@ -12822,14 +13078,24 @@ func fastArgs035(data []byte, i int, v *Args035, strs *toolimpl.Strings) (int, b
 			hasID = true
 			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			hasLimit = true
 			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 85)
 		case "status":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var s []byte
 			if s, i, ok = toolimpl.FastString(data, i); ok {
 				v.Status, ok = parseStatus(s)
 			}
 		case "notes":
+			if i, ok = strs.Null(data, i); ok {
+				v.Notes = nil
+				break
+			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
 			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, !more2))
@@ -12842,6 +13108,10 @@ func fastArgs035(data []byte, i int, v *Args035, strs *toolimpl.Strings) (int, b
 				v.Notes = append(v.Notes, elem)
 			}
 		case "flag":
+			if i, ok = strs.Null(data, i); ok {
+				v.Flag = nil
+				break
+			}
 			v.Flag = new(bool)
 			*v.Flag, i, ok = toolimpl.FastBool(data, i)
 		default:
@@ -12870,14 +13140,24 @@ func fastArgs036(data []byte, i int, v *Args036, strs *toolimpl.Strings) (int, b
 			hasID = true
 			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			hasLimit = true
 			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 86)
 		case "status":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var s []byte
 			if s, i, ok = toolimpl.FastString(data, i); ok {
 				v.Status, ok = parseStatus(s)
 			}
 		case "tags":
+			if i, ok = strs.Null(data, i); ok {
+				v.Tags = nil
+				break
+			}
 			v.Tags, i, ok = strs.Strings(data, i)
 			if !ok || len(v.Tags) > 5 {
 				return i, false
@@ -12908,9 +13188,15 @@ func fastArgs037(data []byte, i int, v *Args037, strs *toolimpl.Strings) (int, b
 			hasID = true
 			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			hasLimit = true
 			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 87)
 		case "status":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var s []byte
 			if s, i, ok = toolimpl.FastString(data, i); ok {
 				v.Status, ok = parseStatus(s)
@@ -12944,14 +13230,24 @@ func fastArgs039(data []byte, i int, v *Args039, strs *toolimpl.Strings) (int, b
 			hasID = true
 			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			hasLimit = true
 			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 89)
 		case "status":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var s []byte
 			if s, i, ok = toolimpl.FastString(data, i); ok {
 				v.Status, ok = parseStatus(s)
 			}
 		case "notes":
+			if i, ok = strs.Null(data, i); ok {
+				v.Notes = nil
+				break
+			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
 			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, !more2))
@@ -12964,6 +13260,10 @@ func fastArgs039(data []byte, i int, v *Args039, strs *toolimpl.Strings) (int, b
 				v.Notes = append(v.Notes, elem)
 			}
 		case "flag":
+			if i, ok = strs.Null(data, i); ok {
+				v.Flag = nil
+				break
+			}
 			v.Flag = new(bool)
 			*v.Flag, i, ok = toolimpl.FastBool(data, i)
 		default:
@@ -12992,14 +13292,24 @@ func fastArgs040(data []byte, i int, v *Args040, strs *toolimpl.Strings) (int, b
 			hasID = true
 			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			hasLimit = true
 			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 90)
 		case "status":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var s []byte
 			if s, i, ok = toolimpl.FastString(data, i); ok {
 				v.Status, ok = parseStatus(s)
 			}
 		case "tags":
+			if i, ok = strs.Null(data, i); ok {
+				v.Tags = nil
+				break
+			}
 			v.Tags, i, ok = strs.Strings(data, i)
 			if !ok || len(v.Tags) > 5 {
 				return i, false
@@ -13030,9 +13340,15 @@ func fastArgs041(data []byte, i int, v *Args041, strs *toolimpl.Strings) (int, b
 			hasID = true
 			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			hasLimit = true
 			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 91)
 		case "status":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var s []byte
 			if s, i, ok = toolimpl.FastString(data, i); ok {
 				v.Status, ok = parseStatus(s)
@@ -13066,14 +13382,24 @@ func fastArgs043(data []byte, i int, v *Args043, strs *toolimpl.Strings) (int, b
 			hasID = true
 			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			hasLimit = true
 			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 93)
 		case "status":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var s []byte
 			if s, i, ok = toolimpl.FastString(data, i); ok {
 				v.Status, ok = parseStatus(s)
 			}
 		case "notes":
+			if i, ok = strs.Null(data, i); ok {
+				v.Notes = nil
+				break
+			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
 			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, !more2))
@@ -13086,6 +13412,10 @@ func fastArgs043(data []byte, i int, v *Args043, strs *toolimpl.Strings) (int, b
 				v.Notes = append(v.Notes, elem)
 			}
 		case "flag":
+			if i, ok = strs.Null(data, i); ok {
+				v.Flag = nil
+				break
+			}
 			v.Flag = new(bool)
 			*v.Flag, i, ok = toolimpl.FastBool(data, i)
 		default:
@@ -13114,14 +13444,24 @@ func fastArgs044(data []byte, i int, v *Args044, strs *toolimpl.Strings) (int, b
 			hasID = true
 			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			hasLimit = true
 			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 94)
 		case "status":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var s []byte
 			if s, i, ok = toolimpl.FastString(data, i); ok {
 				v.Status, ok = parseStatus(s)
 			}
 		case "tags":
+			if i, ok = strs.Null(data, i); ok {
+				v.Tags = nil
+				break
+			}
 			v.Tags, i, ok = strs.Strings(data, i)
 			if !ok || len(v.Tags) > 5 {
 				return i, false
@@ -13152,9 +13492,15 @@ func fastArgs045(data []byte, i int, v *Args045, strs *toolimpl.Strings) (int, b
 			hasID = true
 			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			hasLimit = true
 			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 95)
 		case "status":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var s []byte
 			if s, i, ok = toolimpl.FastString(data, i); ok {
 				v.Status, ok = parseStatus(s)
@@ -13188,14 +13534,24 @@ func fastArgs047(data []byte, i int, v *Args047, strs *toolimpl.Strings) (int, b
 			hasID = true
 			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			hasLimit = true
 			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 97)
 		case "status":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var s []byte
 			if s, i, ok = toolimpl.FastString(data, i); ok {
 				v.Status, ok = parseStatus(s)
 			}
 		case "notes":
+			if i, ok = strs.Null(data, i); ok {
+				v.Notes = nil
+				break
+			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
 			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, !more2))
@@ -13208,6 +13564,10 @@ func fastArgs047(data []byte, i int, v *Args047, strs *toolimpl.Strings) (int, b
 				v.Notes = append(v.Notes, elem)
 			}
 		case "flag":
+			if i, ok = strs.Null(data, i); ok {
+				v.Flag = nil
+				break
+			}
 			v.Flag = new(bool)
 			*v.Flag, i, ok = toolimpl.FastBool(data, i)
 		default:
@@ -13236,14 +13596,24 @@ func fastArgs048(data []byte, i int, v *Args048, strs *toolimpl.Strings) (int, b
 			hasID = true
 			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			hasLimit = true
 			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 98)
 		case "status":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var s []byte
 			if s, i, ok = toolimpl.FastString(data, i); ok {
 				v.Status, ok = parseStatus(s)
 			}
 		case "tags":
+			if i, ok = strs.Null(data, i); ok {
+				v.Tags = nil
+				break
+			}
 			v.Tags, i, ok = strs.Strings(data, i)
 			if !ok || len(v.Tags) > 5 {
 				return i, false
@@ -13274,9 +13644,15 @@ func fastArgs049(data []byte, i int, v *Args049, strs *toolimpl.Strings) (int, b
 			hasID = true
 			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			hasLimit = true
 			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 99)
 		case "status":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var s []byte
 			if s, i, ok = toolimpl.FastString(data, i); ok {
 				v.Status, ok = parseStatus(s)
@@ -13310,14 +13686,24 @@ func fastArgs051(data []byte, i int, v *Args051, strs *toolimpl.Strings) (int, b
 			hasID = true
 			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			hasLimit = true
 			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 101)
 		case "status":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var s []byte
 			if s, i, ok = toolimpl.FastString(data, i); ok {
 				v.Status, ok = parseStatus(s)
 			}
 		case "notes":
+			if i, ok = strs.Null(data, i); ok {
+				v.Notes = nil
+				break
+			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
 			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, !more2))
@@ -13330,6 +13716,10 @@ func fastArgs051(data []byte, i int, v *Args051, strs *toolimpl.Strings) (int, b
 				v.Notes = append(v.Notes, elem)
 			}
 		case "flag":
+			if i, ok = strs.Null(data, i); ok {
+				v.Flag = nil
+				break
+			}
 			v.Flag = new(bool)
 			*v.Flag, i, ok = toolimpl.FastBool(data, i)
 		default:
@@ -13358,14 +13748,24 @@ func fastArgs052(data []byte, i int, v *Args052, strs *toolimpl.Strings) (int, b
 			hasID = true
 			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			hasLimit = true
 			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 102)
 		case "status":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var s []byte
 			if s, i, ok = toolimpl.FastString(data, i); ok {
 				v.Status, ok = parseStatus(s)
 			}
 		case "tags":
+			if i, ok = strs.Null(data, i); ok {
+				v.Tags = nil
+				break
+			}
 			v.Tags, i, ok = strs.Strings(data, i)
 			if !ok || len(v.Tags) > 5 {
 				return i, false
@@ -13396,9 +13796,15 @@ func fastArgs053(data []byte, i int, v *Args053, strs *toolimpl.Strings) (int, b
 			hasID = true
 			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			hasLimit = true
 			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 103)
 		case "status":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var s []byte
 			if s, i, ok = toolimpl.FastString(data, i); ok {
 				v.Status, ok = parseStatus(s)
@@ -13432,14 +13838,24 @@ func fastArgs055(data []byte, i int, v *Args055, strs *toolimpl.Strings) (int, b
 			hasID = true
 			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			hasLimit = true
 			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 105)
 		case "status":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var s []byte
 			if s, i, ok = toolimpl.FastString(data, i); ok {
 				v.Status, ok = parseStatus(s)
 			}
 		case "notes":
+			if i, ok = strs.Null(data, i); ok {
+				v.Notes = nil
+				break
+			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
 			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, !more2))
@@ -13452,6 +13868,10 @@ func fastArgs055(data []byte, i int, v *Args055, strs *toolimpl.Strings) (int, b
 				v.Notes = append(v.Notes, elem)
 			}
 		case "flag":
+			if i, ok = strs.Null(data, i); ok {
+				v.Flag = nil
+				break
+			}
 			v.Flag = new(bool)
 			*v.Flag, i, ok = toolimpl.FastBool(data, i)
 		default:
@@ -13480,14 +13900,24 @@ func fastArgs056(data []byte, i int, v *Args056, strs *toolimpl.Strings) (int, b
 			hasID = true
 			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			hasLimit = true
 			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 106)
 		case "status":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var s []byte
 			if s, i, ok = toolimpl.FastString(data, i); ok {
 				v.Status, ok = parseStatus(s)
 			}
 		case "tags":
+			if i, ok = strs.Null(data, i); ok {
+				v.Tags = nil
+				break
+			}
 			v.Tags, i, ok = strs.Strings(data, i)
 			if !ok || len(v.Tags) > 5 {
 				return i, false
@@ -13518,9 +13948,15 @@ func fastArgs057(data []byte, i int, v *Args057, strs *toolimpl.Strings) (int, b
 			hasID = true
 			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			hasLimit = true
 			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 107)
 		case "status":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var s []byte
 			if s, i, ok = toolimpl.FastString(data, i); ok {
 				v.Status, ok = parseStatus(s)
@@ -13554,14 +13990,24 @@ func fastArgs059(data []byte, i int, v *Args059, strs *toolimpl.Strings) (int, b
 			hasID = true
 			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			hasLimit = true
 			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 109)
 		case "status":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var s []byte
 			if s, i, ok = toolimpl.FastString(data, i); ok {
 				v.Status, ok = parseStatus(s)
 			}
 		case "notes":
+			if i, ok = strs.Null(data, i); ok {
+				v.Notes = nil
+				break
+			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
 			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, !more2))
@@ -13574,6 +14020,10 @@ func fastArgs059(data []byte, i int, v *Args059, strs *toolimpl.Strings) (int, b
 				v.Notes = append(v.Notes, elem)
 			}
 		case "flag":
+			if i, ok = strs.Null(data, i); ok {
+				v.Flag = nil
+				break
+			}
 			v.Flag = new(bool)
 			*v.Flag, i, ok = toolimpl.FastBool(data, i)
 		default:
@@ -13602,14 +14052,24 @@ func fastArgs060(data []byte, i int, v *Args060, strs *toolimpl.Strings) (int, b
 			hasID = true
 			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			hasLimit = true
 			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 110)
 		case "status":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var s []byte
 			if s, i, ok = toolimpl.FastString(data, i); ok {
 				v.Status, ok = parseStatus(s)
 			}
 		case "tags":
+			if i, ok = strs.Null(data, i); ok {
+				v.Tags = nil
+				break
+			}
 			v.Tags, i, ok = strs.Strings(data, i)
 			if !ok || len(v.Tags) > 5 {
 				return i, false
@@ -13640,9 +14100,15 @@ func fastArgs061(data []byte, i int, v *Args061, strs *toolimpl.Strings) (int, b
 			hasID = true
 			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			hasLimit = true
 			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 111)
 		case "status":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var s []byte
 			if s, i, ok = toolimpl.FastString(data, i); ok {
 				v.Status, ok = parseStatus(s)
@@ -13676,14 +14142,24 @@ func fastArgs063(data []byte, i int, v *Args063, strs *toolimpl.Strings) (int, b
 			hasID = true
 			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			hasLimit = true
 			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 113)
 		case "status":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var s []byte
 			if s, i, ok = toolimpl.FastString(data, i); ok {
 				v.Status, ok = parseStatus(s)
 			}
 		case "notes":
+			if i, ok = strs.Null(data, i); ok {
+				v.Notes = nil
+				break
+			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
 			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, !more2))
@@ -13696,6 +14172,10 @@ func fastArgs063(data []byte, i int, v *Args063, strs *toolimpl.Strings) (int, b
 				v.Notes = append(v.Notes, elem)
 			}
 		case "flag":
+			if i, ok = strs.Null(data, i); ok {
+				v.Flag = nil
+				break
+			}
 			v.Flag = new(bool)
 			*v.Flag, i, ok = toolimpl.FastBool(data, i)
 		default:
@@ -13724,14 +14204,24 @@ func fastArgs064(data []byte, i int, v *Args064, strs *toolimpl.Strings) (int, b
 			hasID = true
 			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			hasLimit = true
 			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 114)
 		case "status":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var s []byte
 			if s, i, ok = toolimpl.FastString(data, i); ok {
 				v.Status, ok = parseStatus(s)
 			}
 		case "tags":
+			if i, ok = strs.Null(data, i); ok {
+				v.Tags = nil
+				break
+			}
 			v.Tags, i, ok = strs.Strings(data, i)
 			if !ok || len(v.Tags) > 5 {
 				return i, false
@@ -13762,9 +14252,15 @@ func fastArgs065(data []byte, i int, v *Args065, strs *toolimpl.Strings) (int, b
 			hasID = true
 			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			hasLimit = true
 			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 115)
 		case "status":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var s []byte
 			if s, i, ok = toolimpl.FastString(data, i); ok {
 				v.Status, ok = parseStatus(s)
@@ -13798,14 +14294,24 @@ func fastArgs067(data []byte, i int, v *Args067, strs *toolimpl.Strings) (int, b
 			hasID = true
 			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			hasLimit = true
 			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 117)
 		case "status":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var s []byte
 			if s, i, ok = toolimpl.FastString(data, i); ok {
 				v.Status, ok = parseStatus(s)
 			}
 		case "notes":
+			if i, ok = strs.Null(data, i); ok {
+				v.Notes = nil
+				break
+			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
 			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, !more2))
@@ -13818,6 +14324,10 @@ func fastArgs067(data []byte, i int, v *Args067, strs *toolimpl.Strings) (int, b
 				v.Notes = append(v.Notes, elem)
 			}
 		case "flag":
+			if i, ok = strs.Null(data, i); ok {
+				v.Flag = nil
+				break
+			}
 			v.Flag = new(bool)
 			*v.Flag, i, ok = toolimpl.FastBool(data, i)
 		default:
@@ -13846,14 +14356,24 @@ func fastArgs068(data []byte, i int, v *Args068, strs *toolimpl.Strings) (int, b
 			hasID = true
 			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			hasLimit = true
 			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 118)
 		case "status":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var s []byte
 			if s, i, ok = toolimpl.FastString(data, i); ok {
 				v.Status, ok = parseStatus(s)
 			}
 		case "tags":
+			if i, ok = strs.Null(data, i); ok {
+				v.Tags = nil
+				break
+			}
 			v.Tags, i, ok = strs.Strings(data, i)
 			if !ok || len(v.Tags) > 5 {
 				return i, false
@@ -13884,9 +14404,15 @@ func fastArgs069(data []byte, i int, v *Args069, strs *toolimpl.Strings) (int, b
 			hasID = true
 			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			hasLimit = true
 			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 119)
 		case "status":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var s []byte
 			if s, i, ok = toolimpl.FastString(data, i); ok {
 				v.Status, ok = parseStatus(s)
@@ -13920,14 +14446,24 @@ func fastArgs071(data []byte, i int, v *Args071, strs *toolimpl.Strings) (int, b
 			hasID = true
 			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			hasLimit = true
 			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 121)
 		case "status":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var s []byte
 			if s, i, ok = toolimpl.FastString(data, i); ok {
 				v.Status, ok = parseStatus(s)
 			}
 		case "notes":
+			if i, ok = strs.Null(data, i); ok {
+				v.Notes = nil
+				break
+			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
 			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, !more2))
@@ -13940,6 +14476,10 @@ func fastArgs071(data []byte, i int, v *Args071, strs *toolimpl.Strings) (int, b
 				v.Notes = append(v.Notes, elem)
 			}
 		case "flag":
+			if i, ok = strs.Null(data, i); ok {
+				v.Flag = nil
+				break
+			}
 			v.Flag = new(bool)
 			*v.Flag, i, ok = toolimpl.FastBool(data, i)
 		default:
@@ -13968,14 +14508,24 @@ func fastArgs072(data []byte, i int, v *Args072, strs *toolimpl.Strings) (int, b
 			hasID = true
 			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			hasLimit = true
 			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 122)
 		case "status":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var s []byte
 			if s, i, ok = toolimpl.FastString(data, i); ok {
 				v.Status, ok = parseStatus(s)
 			}
 		case "tags":
+			if i, ok = strs.Null(data, i); ok {
+				v.Tags = nil
+				break
+			}
 			v.Tags, i, ok = strs.Strings(data, i)
 			if !ok || len(v.Tags) > 5 {
 				return i, false
@@ -14006,9 +14556,15 @@ func fastArgs073(data []byte, i int, v *Args073, strs *toolimpl.Strings) (int, b
 			hasID = true
 			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			hasLimit = true
 			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 123)
 		case "status":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var s []byte
 			if s, i, ok = toolimpl.FastString(data, i); ok {
 				v.Status, ok = parseStatus(s)
@@ -14042,14 +14598,24 @@ func fastArgs075(data []byte, i int, v *Args075, strs *toolimpl.Strings) (int, b
 			hasID = true
 			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			hasLimit = true
 			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 125)
 		case "status":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var s []byte
 			if s, i, ok = toolimpl.FastString(data, i); ok {
 				v.Status, ok = parseStatus(s)
 			}
 		case "notes":
+			if i, ok = strs.Null(data, i); ok {
+				v.Notes = nil
+				break
+			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
 			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, !more2))
@@ -14062,6 +14628,10 @@ func fastArgs075(data []byte, i int, v *Args075, strs *toolimpl.Strings) (int, b
 				v.Notes = append(v.Notes, elem)
 			}
 		case "flag":
+			if i, ok = strs.Null(data, i); ok {
+				v.Flag = nil
+				break
+			}
 			v.Flag = new(bool)
 			*v.Flag, i, ok = toolimpl.FastBool(data, i)
 		default:
@@ -14090,14 +14660,24 @@ func fastArgs076(data []byte, i int, v *Args076, strs *toolimpl.Strings) (int, b
 			hasID = true
 			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			hasLimit = true
 			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 126)
 		case "status":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var s []byte
 			if s, i, ok = toolimpl.FastString(data, i); ok {
 				v.Status, ok = parseStatus(s)
 			}
 		case "tags":
+			if i, ok = strs.Null(data, i); ok {
+				v.Tags = nil
+				break
+			}
 			v.Tags, i, ok = strs.Strings(data, i)
 			if !ok || len(v.Tags) > 5 {
 				return i, false
@@ -14128,9 +14708,15 @@ func fastArgs077(data []byte, i int, v *Args077, strs *toolimpl.Strings) (int, b
 			hasID = true
 			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			hasLimit = true
 			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 127)
 		case "status":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var s []byte
 			if s, i, ok = toolimpl.FastString(data, i); ok {
 				v.Status, ok = parseStatus(s)
@@ -14164,14 +14750,24 @@ func fastArgs079(data []byte, i int, v *Args079, strs *toolimpl.Strings) (int, b
 			hasID = true
 			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			hasLimit = true
 			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 129)
 		case "status":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var s []byte
 			if s, i, ok = toolimpl.FastString(data, i); ok {
 				v.Status, ok = parseStatus(s)
 			}
 		case "notes":
+			if i, ok = strs.Null(data, i); ok {
+				v.Notes = nil
+				break
+			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
 			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, !more2))
@@ -14184,6 +14780,10 @@ func fastArgs079(data []byte, i int, v *Args079, strs *toolimpl.Strings) (int, b
 				v.Notes = append(v.Notes, elem)
 			}
 		case "flag":
+			if i, ok = strs.Null(data, i); ok {
+				v.Flag = nil
+				break
+			}
 			v.Flag = new(bool)
 			*v.Flag, i, ok = toolimpl.FastBool(data, i)
 		default:
@@ -14212,14 +14812,24 @@ func fastArgs080(data []byte, i int, v *Args080, strs *toolimpl.Strings) (int, b
 			hasID = true
 			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			hasLimit = true
 			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 130)
 		case "status":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var s []byte
 			if s, i, ok = toolimpl.FastString(data, i); ok {
 				v.Status, ok = parseStatus(s)
 			}
 		case "tags":
+			if i, ok = strs.Null(data, i); ok {
+				v.Tags = nil
+				break
+			}
 			v.Tags, i, ok = strs.Strings(data, i)
 			if !ok || len(v.Tags) > 5 {
 				return i, false
@@ -14250,9 +14860,15 @@ func fastArgs081(data []byte, i int, v *Args081, strs *toolimpl.Strings) (int, b
 			hasID = true
 			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			hasLimit = true
 			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 131)
 		case "status":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var s []byte
 			if s, i, ok = toolimpl.FastString(data, i); ok {
 				v.Status, ok = parseStatus(s)
@@ -14286,14 +14902,24 @@ func fastArgs083(data []byte, i int, v *Args083, strs *toolimpl.Strings) (int, b
 			hasID = true
 			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			hasLimit = true
 			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 133)
 		case "status":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var s []byte
 			if s, i, ok = toolimpl.FastString(data, i); ok {
 				v.Status, ok = parseStatus(s)
 			}
 		case "notes":
+			if i, ok = strs.Null(data, i); ok {
+				v.Notes = nil
+				break
+			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
 			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, !more2))
@@ -14306,6 +14932,10 @@ func fastArgs083(data []byte, i int, v *Args083, strs *toolimpl.Strings) (int, b
 				v.Notes = append(v.Notes, elem)
 			}
 		case "flag":
+			if i, ok = strs.Null(data, i); ok {
+				v.Flag = nil
+				break
+			}
 			v.Flag = new(bool)
 			*v.Flag, i, ok = toolimpl.FastBool(data, i)
 		default:
@@ -14334,14 +14964,24 @@ func fastArgs084(data []byte, i int, v *Args084, strs *toolimpl.Strings) (int, b
 			hasID = true
 			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			hasLimit = true
 			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 134)
 		case "status":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var s []byte
 			if s, i, ok = toolimpl.FastString(data, i); ok {
 				v.Status, ok = parseStatus(s)
 			}
 		case "tags":
+			if i, ok = strs.Null(data, i); ok {
+				v.Tags = nil
+				break
+			}
 			v.Tags, i, ok = strs.Strings(data, i)
 			if !ok || len(v.Tags) > 5 {
 				return i, false
@@ -14372,9 +15012,15 @@ func fastArgs085(data []byte, i int, v *Args085, strs *toolimpl.Strings) (int, b
 			hasID = true
 			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			hasLimit = true
 			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 135)
 		case "status":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var s []byte
 			if s, i, ok = toolimpl.FastString(data, i); ok {
 				v.Status, ok = parseStatus(s)
@@ -14408,14 +15054,24 @@ func fastArgs087(data []byte, i int, v *Args087, strs *toolimpl.Strings) (int, b
 			hasID = true
 			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			hasLimit = true
 			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 137)
 		case "status":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var s []byte
 			if s, i, ok = toolimpl.FastString(data, i); ok {
 				v.Status, ok = parseStatus(s)
 			}
 		case "notes":
+			if i, ok = strs.Null(data, i); ok {
+				v.Notes = nil
+				break
+			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
 			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, !more2))
@@ -14428,6 +15084,10 @@ func fastArgs087(data []byte, i int, v *Args087, strs *toolimpl.Strings) (int, b
 				v.Notes = append(v.Notes, elem)
 			}
 		case "flag":
+			if i, ok = strs.Null(data, i); ok {
+				v.Flag = nil
+				break
+			}
 			v.Flag = new(bool)
 			*v.Flag, i, ok = toolimpl.FastBool(data, i)
 		default:
@@ -14456,14 +15116,24 @@ func fastArgs088(data []byte, i int, v *Args088, strs *toolimpl.Strings) (int, b
 			hasID = true
 			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			hasLimit = true
 			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 138)
 		case "status":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var s []byte
 			if s, i, ok = toolimpl.FastString(data, i); ok {
 				v.Status, ok = parseStatus(s)
 			}
 		case "tags":
+			if i, ok = strs.Null(data, i); ok {
+				v.Tags = nil
+				break
+			}
 			v.Tags, i, ok = strs.Strings(data, i)
 			if !ok || len(v.Tags) > 5 {
 				return i, false
@@ -14494,9 +15164,15 @@ func fastArgs089(data []byte, i int, v *Args089, strs *toolimpl.Strings) (int, b
 			hasID = true
 			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			hasLimit = true
 			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 139)
 		case "status":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var s []byte
 			if s, i, ok = toolimpl.FastString(data, i); ok {
 				v.Status, ok = parseStatus(s)
@@ -14530,14 +15206,24 @@ func fastArgs091(data []byte, i int, v *Args091, strs *toolimpl.Strings) (int, b
 			hasID = true
 			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			hasLimit = true
 			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 141)
 		case "status":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var s []byte
 			if s, i, ok = toolimpl.FastString(data, i); ok {
 				v.Status, ok = parseStatus(s)
 			}
 		case "notes":
+			if i, ok = strs.Null(data, i); ok {
+				v.Notes = nil
+				break
+			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
 			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, !more2))
@@ -14550,6 +15236,10 @@ func fastArgs091(data []byte, i int, v *Args091, strs *toolimpl.Strings) (int, b
 				v.Notes = append(v.Notes, elem)
 			}
 		case "flag":
+			if i, ok = strs.Null(data, i); ok {
+				v.Flag = nil
+				break
+			}
 			v.Flag = new(bool)
 			*v.Flag, i, ok = toolimpl.FastBool(data, i)
 		default:
@@ -14578,14 +15268,24 @@ func fastArgs092(data []byte, i int, v *Args092, strs *toolimpl.Strings) (int, b
 			hasID = true
 			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			hasLimit = true
 			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 142)
 		case "status":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var s []byte
 			if s, i, ok = toolimpl.FastString(data, i); ok {
 				v.Status, ok = parseStatus(s)
 			}
 		case "tags":
+			if i, ok = strs.Null(data, i); ok {
+				v.Tags = nil
+				break
+			}
 			v.Tags, i, ok = strs.Strings(data, i)
 			if !ok || len(v.Tags) > 5 {
 				return i, false
@@ -14616,9 +15316,15 @@ func fastArgs093(data []byte, i int, v *Args093, strs *toolimpl.Strings) (int, b
 			hasID = true
 			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			hasLimit = true
 			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 143)
 		case "status":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var s []byte
 			if s, i, ok = toolimpl.FastString(data, i); ok {
 				v.Status, ok = parseStatus(s)
@@ -14652,14 +15358,24 @@ func fastArgs095(data []byte, i int, v *Args095, strs *toolimpl.Strings) (int, b
 			hasID = true
 			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			hasLimit = true
 			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 145)
 		case "status":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var s []byte
 			if s, i, ok = toolimpl.FastString(data, i); ok {
 				v.Status, ok = parseStatus(s)
 			}
 		case "notes":
+			if i, ok = strs.Null(data, i); ok {
+				v.Notes = nil
+				break
+			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
 			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, !more2))
@@ -14672,6 +15388,10 @@ func fastArgs095(data []byte, i int, v *Args095, strs *toolimpl.Strings) (int, b
 				v.Notes = append(v.Notes, elem)
 			}
 		case "flag":
+			if i, ok = strs.Null(data, i); ok {
+				v.Flag = nil
+				break
+			}
 			v.Flag = new(bool)
 			*v.Flag, i, ok = toolimpl.FastBool(data, i)
 		default:
@@ -14700,14 +15420,24 @@ func fastArgs096(data []byte, i int, v *Args096, strs *toolimpl.Strings) (int, b
 			hasID = true
 			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			hasLimit = true
 			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 146)
 		case "status":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var s []byte
 			if s, i, ok = toolimpl.FastString(data, i); ok {
 				v.Status, ok = parseStatus(s)
 			}
 		case "tags":
+			if i, ok = strs.Null(data, i); ok {
+				v.Tags = nil
+				break
+			}
 			v.Tags, i, ok = strs.Strings(data, i)
 			if !ok || len(v.Tags) > 5 {
 				return i, false
@@ -14738,9 +15468,15 @@ func fastArgs097(data []byte, i int, v *Args097, strs *toolimpl.Strings) (int, b
 			hasID = true
 			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			hasLimit = true
 			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 147)
 		case "status":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var s []byte
 			if s, i, ok = toolimpl.FastString(data, i); ok {
 				v.Status, ok = parseStatus(s)
@@ -14774,14 +15510,24 @@ func fastArgs099(data []byte, i int, v *Args099, strs *toolimpl.Strings) (int, b
 			hasID = true
 			v.ID, i, ok = strs.StringLength(data, i, 1, 64)
 		case "limit":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			hasLimit = true
 			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 149)
 		case "status":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var s []byte
 			if s, i, ok = toolimpl.FastString(data, i); ok {
 				v.Status, ok = parseStatus(s)
 			}
 		case "notes":
+			if i, ok = strs.Null(data, i); ok {
+				v.Notes = nil
+				break
+			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
 			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, !more2))
@@ -14794,6 +15540,10 @@ func fastArgs099(data []byte, i int, v *Args099, strs *toolimpl.Strings) (int, b
 				v.Notes = append(v.Notes, elem)
 			}
 		case "flag":
+			if i, ok = strs.Null(data, i); ok {
+				v.Flag = nil
+				break
+			}
 			v.Flag = new(bool)
 			*v.Flag, i, ok = toolimpl.FastBool(data, i)
 		default:
@@ -14825,6 +15575,9 @@ func fastAddress(data []byte, i int, v *Address, strs *toolimpl.Strings) (int, b
 			hasCity = true
 			v.City, i, ok = strs.String(data, i)
 		case "zip":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			v.Zip, i, ok = strs.String(data, i)
 			if !ok || !pattern1.MatchString(v.Zip) {
 				return i, false

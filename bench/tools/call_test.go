@@ -220,7 +220,9 @@ func toolNamed(tb testing.TB, name string) runtime.Tool {
 
 // BenchmarkDecode measures decoding and checking the weather arguments
 // alone: the generated decoders (the fast path as a call uses it, and the
-// full decoder alone) against the hand-written one.
+// full decoder alone) against the hand-written one; and the arguments
+// OpenAI's strict mode makes a model send, with null for each optional
+// field, as a Registry in the OpenAI dialect decodes them.
 func BenchmarkDecode(b *testing.B) {
 	b.Run("weather/toolgen", func(b *testing.B) {
 		var settings *runtime.Settings // a direct call: the defaults
@@ -238,6 +240,29 @@ func BenchmarkDecode(b *testing.B) {
 				if res, ok := d.EndCall(); !ok {
 					b.Fatal(res.Error)
 				}
+			}
+		}
+	})
+	// As a Registry in the OpenAI dialect decodes what OpenAI's strict mode
+	// makes a model send: null for each optional field it leaves out.
+	b.Run("weather-openai-nulls/toolgen", func(b *testing.B) {
+		settings := &runtime.Settings{NullOptional: true}
+		args := []byte(`{"city":"Paris","days":null,"unit":null,"include_wind":null}`)
+		b.ReportAllocs()
+		for b.Loop() {
+			var in weather.ForecastRequest
+			var strs toolimpl.Strings
+			if end, ok := fastForecastRequest(args, strs.Begin(settings, args), &in, &strs); !ok || !toolimpl.FastDone(settings, args, end, 1) {
+				in = weather.ForecastRequest{}
+				var d toolimpl.Decoder
+				d.BeginCall(settings, &forecastInfo, args)
+				decodeForecastRequest(&d, &in)
+				if res, ok := d.EndCall(); !ok {
+					b.Fatal(res.Error)
+				}
+			}
+			if in.Days != 3 || in.Unit != weather.Celsius {
+				b.Fatal(in)
 			}
 		}
 	})

@@ -18,7 +18,7 @@ import (
 
 // This file needs version 4 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion4
+const _ = toolimpl.SupportPackageIsVersion5
 
 // Tools returns the tools of package tools, in source order.
 func Tools() []runtime.Tool {
@@ -86,7 +86,7 @@ var forecastInfo = runtime.Info{
 func callForecast(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in weather.ForecastRequest
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastForecastRequest); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := fastForecastRequest(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = weather.ForecastRequest{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &forecastInfo, args)
@@ -142,7 +142,7 @@ var searchInfo = runtime.Info{
 func callSearch(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in search.SearchRequest
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastSearchRequest); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := fastSearchRequest(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = search.SearchRequest{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &searchInfo, args)
@@ -199,7 +199,7 @@ var lookupInfo = runtime.Info{
 func callLookup(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in OrderQuery
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastOrderQuery); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := fastOrderQuery(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = OrderQuery{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &lookupInfo, args)
@@ -257,7 +257,7 @@ var lookupTimeoutInfo = runtime.Info{
 func callLookupTimeout(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in OrderQuery
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastOrderQuery); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := fastOrderQuery(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = OrderQuery{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &lookupTimeoutInfo, args)
@@ -315,7 +315,7 @@ var ignoreCtxInfo = runtime.Info{
 func callIgnoreCtx(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in OrderQuery
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastOrderQuery); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := fastOrderQuery(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = OrderQuery{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &ignoreCtxInfo, args)
@@ -372,7 +372,7 @@ var weekInfo = runtime.Info{
 func callWeek(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in WeekQuery
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastWeekQuery); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := fastWeekQuery(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = WeekQuery{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &weekInfo, args)
@@ -423,7 +423,7 @@ var quoteInfo = runtime.Info{
 func callQuote(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in quoteArgs
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastQuoteArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := fastQuoteArgs(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = quoteArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &quoteInfo, args)
@@ -645,15 +645,25 @@ func fastForecastRequest(data []byte, i int, v *weather.ForecastRequest, strs *t
 			hasCity = true
 			v.City, i, ok = strs.StringLength(data, i, 1, 80)
 		case "days":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			hasDays = true
 			v.Days, i, ok = toolimpl.FastIntIn[int](data, i, 1, 14)
 		case "unit":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			hasUnit = true
 			var s []byte
 			if s, i, ok = toolimpl.FastString(data, i); ok {
 				v.Unit, ok = parseUnit(s)
 			}
 		case "include_wind":
+			if i, ok = strs.Null(data, i); ok {
+				v.IncludeWind = nil
+				break
+			}
 			v.IncludeWind = new(bool)
 			*v.IncludeWind, i, ok = toolimpl.FastBool(data, i)
 		default:
@@ -685,15 +695,25 @@ func fastSearchRequest(data []byte, i int, v *search.SearchRequest, strs *toolim
 			hasQuery = true
 			v.Query, i, ok = strs.StringLength(data, i, 2, 200)
 		case "limit":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			hasLimit = true
 			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 20)
 		case "min_level":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			hasMinLevel = true
 			var s []byte
 			if s, i, ok = toolimpl.FastString(data, i); ok {
 				v.MinLevel, ok = parseLevel(s)
 			}
 		case "within":
+			if i, ok = strs.Null(data, i); ok {
+				v.Within = nil
+				break
+			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
 			v.Within = make([]string, 0, toolimpl.FastCount(data, i, !more2))

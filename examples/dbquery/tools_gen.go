@@ -15,7 +15,7 @@ import (
 
 // This file needs version 4 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion4
+const _ = toolimpl.SupportPackageIsVersion5
 
 // Tools returns the tools of package dbquery, in source order.
 func Tools(db *DB) []runtime.Tool {
@@ -151,7 +151,7 @@ func (t queryTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 func (t queryTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in QueryArgs
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastQueryArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := fastQueryArgs(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = QueryArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &queryInfo, args)
@@ -226,7 +226,7 @@ func (t addOrderNoteTool) Invoke(ctx context.Context, args json.RawMessage) (run
 func (t addOrderNoteTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in NoteArgs
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastNoteArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := fastNoteArgs(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = NoteArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &addOrderNoteInfo, args)

@@ -15,7 +15,7 @@ import (
 
 // This file needs version 4 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion4
+const _ = toolimpl.SupportPackageIsVersion5
 
 // Tools returns the tools of package search, in source order.
 func Tools(searcher *Searcher) []runtime.Tool {
@@ -108,7 +108,7 @@ func (t searchPassagesTool) Invoke(ctx context.Context, args json.RawMessage) (r
 func (t searchPassagesTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in SearchRequest
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastSearchRequest); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := fastSearchRequest(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = SearchRequest{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &searchPassagesInfo, args)
@@ -173,7 +173,7 @@ func (t getPassageTool) Invoke(ctx context.Context, args json.RawMessage) (runti
 func (t getPassageTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in getPassageArgs
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastGetPassageArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := fastGetPassageArgs(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = getPassageArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &getPassageInfo, args)
@@ -282,15 +282,25 @@ func fastSearchRequest(data []byte, i int, v *SearchRequest, strs *toolimpl.Stri
 			hasQuery = true
 			v.Query, i, ok = strs.StringLength(data, i, 2, 200)
 		case "limit":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			hasLimit = true
 			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 20)
 		case "min_level":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			hasMinLevel = true
 			var s []byte
 			if s, i, ok = toolimpl.FastString(data, i); ok {
 				v.MinLevel, ok = parseLevel(s)
 			}
 		case "within":
+			if i, ok = strs.Null(data, i); ok {
+				v.Within = nil
+				break
+			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
 			v.Within = make([]string, 0, toolimpl.FastCount(data, i, !more2))

@@ -15,7 +15,7 @@ import (
 
 // This file needs version 4 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion4
+const _ = toolimpl.SupportPackageIsVersion5
 
 // Tools returns the tools of package weather, in source order.
 func Tools() []runtime.Tool {
@@ -95,7 +95,7 @@ var getForecastInfo = runtime.Info{
 func callGetForecast(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in ForecastRequest
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastForecastRequest); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := fastForecastRequest(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = ForecastRequest{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &getForecastInfo, args)
@@ -148,7 +148,7 @@ var convertTemperatureInfo = runtime.Info{
 func callConvertTemperature(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in convertTemperatureArgs
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastConvertTemperatureArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := fastConvertTemperatureArgs(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = convertTemperatureArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &convertTemperatureInfo, args)
@@ -266,15 +266,25 @@ func fastForecastRequest(data []byte, i int, v *ForecastRequest, strs *toolimpl.
 			hasCity = true
 			v.City, i, ok = strs.StringLength(data, i, 1, 80)
 		case "days":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			hasDays = true
 			v.Days, i, ok = toolimpl.FastIntIn[int](data, i, 1, 14)
 		case "unit":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			hasUnit = true
 			var s []byte
 			if s, i, ok = toolimpl.FastString(data, i); ok {
 				v.Unit, ok = parseUnit(s)
 			}
 		case "include_wind":
+			if i, ok = strs.Null(data, i); ok {
+				v.IncludeWind = nil
+				break
+			}
 			v.IncludeWind = new(bool)
 			*v.IncludeWind, i, ok = toolimpl.FastBool(data, i)
 		default:

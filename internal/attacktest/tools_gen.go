@@ -17,7 +17,7 @@ import (
 
 // This file needs version 4 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion4
+const _ = toolimpl.SupportPackageIsVersion5
 
 // Tools returns the tools of package attacktest, in source order.
 func Tools(nest *Nest) []runtime.Tool {
@@ -155,7 +155,7 @@ var confirmOpInfo = runtime.Info{
 func callConfirmOp(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in confirmOpArgs
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastConfirmOpArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := fastConfirmOpArgs(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = confirmOpArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &confirmOpInfo, args)
@@ -302,7 +302,7 @@ func (streamWordsTool) Stream(ctx context.Context, args json.RawMessage, emit fu
 func (streamWordsTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, emit func(runtime.Chunk)) (runtime.Result, error) {
 	var in streamWordsArgs
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastStreamWordsArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := fastStreamWordsArgs(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = streamWordsArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &streamWordsInfo, args)
@@ -365,7 +365,7 @@ func (streamLateTool) Stream(ctx context.Context, args json.RawMessage, emit fun
 func (streamLateTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, emit func(runtime.Chunk)) (runtime.Result, error) {
 	var in streamLateArgs
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastStreamLateArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := fastStreamLateArgs(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = streamLateArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &streamLateInfo, args)
@@ -412,7 +412,7 @@ var addInfo = runtime.Info{
 func callAdd(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in addArgs
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastAddArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := fastAddArgs(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = addArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &addInfo, args)
@@ -453,7 +453,7 @@ var echoInfo = runtime.Info{
 func callEcho(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in echoArgs
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastEchoArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := fastEchoArgs(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = echoArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &echoInfo, args)
@@ -497,7 +497,7 @@ var sumInfo = runtime.Info{
 func callSum(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in sumArgs
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastSumArgs); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := fastSumArgs(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = sumArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &sumInfo, args)
@@ -539,7 +539,7 @@ var sleepyInfo = runtime.Info{
 func callSleepy(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in sleepyArgs
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastSleepyArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := fastSleepyArgs(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = sleepyArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &sleepyInfo, args)
@@ -581,7 +581,7 @@ var stallInfo = runtime.Info{
 func callStall(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in stallArgs
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastStallArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := fastStallArgs(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = stallArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &stallInfo, args)
@@ -634,7 +634,7 @@ var cachedLookupInfo = runtime.Info{
 func callCachedLookup(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in cachedLookupArgs
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastCachedLookupArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := fastCachedLookupArgs(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = cachedLookupArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &cachedLookupInfo, args)
@@ -676,7 +676,7 @@ var flakyInfo = runtime.Info{
 func callFlaky(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in flakyArgs
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastFlakyArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := fastFlakyArgs(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = flakyArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &flakyInfo, args)

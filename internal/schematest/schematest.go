@@ -17,6 +17,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
@@ -43,26 +44,47 @@ func For[T any](decode toolimpl.DecodeFunc[T]) Target {
 // used as a generated Invoke uses them: the fast path first, the full
 // decoder when it passes. Where the fast path accepts, the full decoder
 // must accept too and decode the same value, or the Target reports an
-// error.
+// error. That is checked with the default settings, which the Target
+// decodes with, and again with those of the OpenAI dialect, which take
+// null for an absent optional field.
 func ForPaths[T any](fast func([]byte, int, *T, *toolimpl.Strings) (int, bool), full toolimpl.DecodeFunc[T]) Target {
 	return Target{
 		Decode: func(args []byte) (any, error) {
-			slow, err := toolimpl.Decode(args, nil, full)
-			var v T
-			var strs toolimpl.Strings
-			if end, ok := fast(args, 0, &v, &strs); ok && toolimpl.FastEnd(args, end) {
-				if err != nil {
-					return &v, &PathMismatch{fmt.Sprintf("the fast path accepted what the full decoder rejects: %v", err)}
-				}
-				if !reflect.DeepEqual(v, slow) {
-					return &v, &PathMismatch{fmt.Sprintf("the fast path decoded %+v, the full decoder %+v", v, slow)}
-				}
-				return &v, nil
+			v, err := decodePaths(args, nil, fast, full)
+			if _, ok := err.(*PathMismatch); ok {
+				return v, err
 			}
-			return &slow, err
+			if _, nullErr := decodePaths(args, nullOptional, fast, full); nullErr != nil {
+				if m, ok := nullErr.(*PathMismatch); ok {
+					return v, &PathMismatch{"with NullOptional: " + m.msg}
+				}
+			}
+			return v, err
 		},
 		New: func() any { return new(T) },
 	}
+}
+
+// nullOptional are the settings of a Registry in the OpenAI dialect.
+var nullOptional = &runtime.Settings{NullOptional: true}
+
+// decodePaths decodes args with settings s as a generated Invoke does, and
+// returns a *PathMismatch if the fast path accepts what the full decoder
+// does not decode the same way.
+func decodePaths[T any](args []byte, s *runtime.Settings, fast func([]byte, int, *T, *toolimpl.Strings) (int, bool), full toolimpl.DecodeFunc[T]) (*T, error) {
+	slow, err := toolimpl.Decode(args, s, full)
+	var v T
+	var strs toolimpl.Strings
+	if end, ok := fast(args, strs.Begin(s, args), &v, &strs); ok && toolimpl.FastEnd(args, end) {
+		if err != nil {
+			return &v, &PathMismatch{fmt.Sprintf("the fast path accepted what the full decoder rejects: %v", err)}
+		}
+		if !reflect.DeepEqual(v, slow) {
+			return &v, &PathMismatch{fmt.Sprintf("the fast path decoded %+v, the full decoder %+v", v, slow)}
+		}
+		return &v, nil
+	}
+	return &slow, err
 }
 
 // PathMismatch is the error of a Target whose fast path and full decoder

@@ -15,7 +15,7 @@ import (
 
 // This file needs version 4 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion4
+const _ = toolimpl.SupportPackageIsVersion5
 
 // Tools returns the tools of package shapes, in source order.
 func Tools() []runtime.Tool {
@@ -77,7 +77,7 @@ var getCityInfo = runtime.Info{
 func callGetCity(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in getCityArgs
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastGetCityArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := fastGetCityArgs(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = getCityArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &getCityInfo, args)
@@ -127,7 +127,7 @@ var findCityInfo = runtime.Info{
 func callFindCity(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in findCityArgs
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastFindCityArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := fastFindCityArgs(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = findCityArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &findCityInfo, args)
@@ -171,7 +171,7 @@ var cityNamesInfo = runtime.Info{
 func callCityNames(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Query
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastQuery); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := fastQuery(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = Query{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &cityNamesInfo, args)
@@ -216,7 +216,7 @@ var countCitiesInfo = runtime.Info{
 func callCountCities(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Query
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastQuery); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := fastQuery(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = Query{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &countCitiesInfo, args)
@@ -259,7 +259,7 @@ var populationsInfo = runtime.Info{
 func callPopulations(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Query
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastQuery); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := fastQuery(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = Query{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &populationsInfo, args)
@@ -325,7 +325,7 @@ func (streamCitiesTool) Stream(ctx context.Context, args json.RawMessage, emit f
 func (streamCitiesTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, emit func(runtime.Chunk)) (runtime.Result, error) {
 	var in Query
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastQuery); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := fastQuery(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = Query{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &streamCitiesInfo, args)
@@ -390,7 +390,7 @@ func (spellCityTool) Stream(ctx context.Context, args json.RawMessage, emit func
 func (spellCityTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, emit func(runtime.Chunk)) (runtime.Result, error) {
 	var in spellCityArgs
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastSpellCityArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := fastSpellCityArgs(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = spellCityArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &spellCityInfo, args)
@@ -450,7 +450,7 @@ func (cityCardTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.R
 func (cityCardTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in cityCardArgs
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastCityCardArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := fastCityCardArgs(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = cityCardArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &cityCardInfo, args)
@@ -492,7 +492,7 @@ var checkCityInfo = runtime.Info{
 func callCheckCity(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in checkCityArgs
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastCheckCityArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := fastCheckCityArgs(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = checkCityArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &checkCityInfo, args)
@@ -534,7 +534,7 @@ var greetInfo = runtime.Info{
 func callGreet(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in greetArgs
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastGreetArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := fastGreetArgs(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = greetArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &greetInfo, args)
@@ -759,6 +759,9 @@ func fastQuery(data []byte, i int, v *Query, strs *toolimpl.Strings) (int, bool)
 	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
 		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "prefix":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			v.Prefix, i, ok = strs.StringLength(data, i, 0, 40)
 		default:
 			return i, false

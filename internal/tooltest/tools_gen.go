@@ -15,7 +15,7 @@ import (
 
 // This file needs version 4 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion4
+const _ = toolimpl.SupportPackageIsVersion5
 
 // Tools returns the tools of package tooltest, in source order.
 func Tools() []runtime.Tool {
@@ -83,7 +83,7 @@ func (wordsTool) Stream(ctx context.Context, args json.RawMessage, emit func(run
 func (wordsTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, emit func(runtime.Chunk)) (runtime.Result, error) {
 	var in wordsArgs
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastWordsArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := fastWordsArgs(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = wordsArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &wordsInfo, args)
@@ -142,7 +142,7 @@ func (lookTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Resul
 func (lookTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in LookRequest
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastLookRequest); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := fastLookRequest(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = LookRequest{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &lookInfo, args)
@@ -223,6 +223,9 @@ func fastLookRequest(data []byte, i int, v *LookRequest, strs *toolimpl.Strings)
 	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
 		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "grumpy":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			v.Grumpy, i, ok = toolimpl.FastBool(data, i)
 		default:
 			return i, false

@@ -13,22 +13,19 @@ import (
 	"github.com/toolgen-go/toolgen/runtime"
 )
 
-// SupportPackageIsVersion3 is referenced by generated code, so that a
+// SupportPackageIsVersion5 is referenced by generated code, so that a
 // generated file and a runtime that do not fit each other fail to compile
 // at that reference, rather than somewhere inside the file or at run time.
-// Version 3 is the runtime whose generated tools take the registry's
-// Settings explicitly and live on this package. A runtime drops the
-// constant of a version it no longer supports: code generated for it must
-// be generated again.
+// A runtime drops the constant of a version it no longer supports: code
+// generated for it must be generated again.
+//
+// Version 5 is the runtime whose generated fast paths are begun by
+// Strings.Begin and take null for an optional field through Strings.Null,
+// where the call's settings do. Versions 3 and 4 (fast paths begun by the
+// Fast function, which is gone) are no longer supported.
 //
 // Generated code must not reference it in any other way.
-const SupportPackageIsVersion3 = true
-
-// SupportPackageIsVersion4 is SupportPackageIsVersion3 for the runtime
-// whose generated tools of functions are made by NewTool, and whose fast
-// paths read objects with FastObject and strings with Strings.String. This
-// runtime still supports version 3.
-const SupportPackageIsVersion4 = true
+const SupportPackageIsVersion5 = true
 
 // defaults are the settings of a tool called directly, not through a
 // registry.

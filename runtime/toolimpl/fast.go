@@ -1,6 +1,7 @@
 package toolimpl
 
 import (
+	"cmp"
 	"encoding/binary"
 	"math"
 	"strconv"
@@ -13,7 +14,8 @@ import (
 // The fast path. Generated code first decodes arguments with these
 // scanners, straight through, in the common case: plain JSON, valid
 // arguments. Each reports ok false at anything out of the ordinary (an
-// escape, null, a number in exponent form, a value that breaks a rule),
+// escape, a null the call's settings do not take, a number in exponent
+// form, a value that breaks a rule),
 // and the generated code then decodes the arguments again with a Decoder,
 // which reports every problem. So the fast path never decides that
 // arguments are invalid; it only accepts, or passes.
@@ -226,22 +228,30 @@ func ValidFormat(format, s string) bool {
 	return !ok || check(s)
 }
 
-// Fast runs the generated fast path fast over args into v, unless args are
-// over the size limit of s (nil for the defaults): the size is checked
-// before any decoding. Unless it and FastDone report true, the generated
-// code decodes args again with a Decoder, which says what is wrong.
-func Fast[T any](s *runtime.Settings, args []byte, v *T, strs *Strings, fast func([]byte, int, *T, *Strings) (int, bool)) (end int, ok bool) {
-	if s == nil {
-		s = &defaults
+// Begin readies st for the fast path of one call, with args and the
+// call's settings s (nil for the defaults), and returns the offset the
+// fast path starts at: 0, or len(args) when args are over the size limit,
+// where the fast path passes at once, so that the size is checked before
+// any decoding. Generated code runs a fast path as
+//
+//	var strs toolimpl.Strings
+//	if end, ok := fastT(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, depth) {
+//		// decode args again with a Decoder, which says what is wrong
+//	}
+func (st *Strings) Begin(s *runtime.Settings, args []byte) int {
+	limit := defaultMaxBytes
+	if s != nil {
+		limit = cmp.Or(s.MaxBytes, limit)
+		st.null = s.NullOptional
 	}
-	if len(args) > maxBytes(s) {
-		return 0, false
+	if len(args) > limit {
+		return len(args)
 	}
-	return fast(args, 0, v, strs)
+	return 0
 }
 
-// FastDone reports whether a fast path run by Fast (which checked the
-// size of args) and ended at end decoded all of args within the nesting
+// FastDone reports whether a fast path begun by [Strings.Begin] (which
+// checked the size of args) and ended at end decoded all of args within the nesting
 // limit of the call (a type nests depth levels at most), so its result
 // stands.
 func FastDone(s *runtime.Settings, args []byte, end, depth int) bool {
@@ -255,9 +265,30 @@ func FastDone(s *runtime.Settings, args []byte, end, depth int) bool {
 // Strings makes the strings of one call's fast path: the first on its own,
 // later ones in one arena sized to the rest of the arguments, so that many
 // strings (an array of ids) cost one allocation, as with a Decoder.
+//
+// It also carries whether the call takes null for an absent optional field
+// (see [Strings.Null]), which Begin sets from the call's settings.
 type Strings struct {
 	arena []byte
 	made  bool
+	null  bool
+}
+
+// Null reads, at i, a null that stands for an absent optional field, if
+// the call takes one (a Registry in the OpenAI dialect, or lenient, as
+// [Decoder.OptionalNull] says), and reports whether it did. Otherwise it
+// reads nothing. Generated fast paths call it first for each optional
+// field, so that the calls of OpenAI's strict mode, whose models send null
+// for every optional field they leave out, stay on the fast path.
+func (st *Strings) Null(data []byte, i int) (next int, ok bool) {
+	if !st.null {
+		return i, false
+	}
+	j := fastSpace(data, i)
+	if len(data)-j >= 4 && string(data[j:j+4]) == "null" {
+		return j + 4, true
+	}
+	return i, false
 }
 
 // Of returns s, read from data at end (the offset just after it), as a

@@ -16,7 +16,7 @@ import (
 
 // This file needs version 4 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion4
+const _ = toolimpl.SupportPackageIsVersion5
 
 // Tools returns the tools of package rates, in source order.
 func Tools(upstream *Upstream) []runtime.Tool {
@@ -100,7 +100,7 @@ func (t exchangeRateTool) Invoke(ctx context.Context, args json.RawMessage) (run
 func (t exchangeRateTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in RateRequest
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastRateRequest); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := fastRateRequest(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = RateRequest{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &exchangeRateInfo, args)

@@ -14,7 +14,7 @@ import (
 
 // This file needs version 4 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion4
+const _ = toolimpl.SupportPackageIsVersion5
 
 // Tools returns the tools of package annotations, in source order.
 func Tools() []runtime.Tool {
@@ -66,7 +66,7 @@ var lookupInfo = runtime.Info{
 func callLookup(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Query
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastQuery); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := fastQuery(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = Query{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &lookupInfo, args)
@@ -108,7 +108,7 @@ var deleteInfo = runtime.Info{
 func callDelete(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Query
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastQuery); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := fastQuery(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = Query{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &deleteInfo, args)
@@ -155,7 +155,7 @@ var appendInfo = runtime.Info{
 func callAppend(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Query
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastQuery); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := fastQuery(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = Query{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &appendInfo, args)
@@ -200,7 +200,7 @@ var overwriteInfo = runtime.Info{
 func callOverwrite(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Query
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastQuery); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := fastQuery(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = Query{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &overwriteInfo, args)
@@ -240,7 +240,7 @@ var unsaidInfo = runtime.Info{
 func callUnsaid(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Query
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastQuery); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := fastQuery(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = Query{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &unsaidInfo, args)

@@ -16,7 +16,7 @@ import (
 
 // This file needs version 4 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion4
+const _ = toolimpl.SupportPackageIsVersion5
 
 // Tools returns the tools of package basic, in source order.
 func Tools() []runtime.Tool {
@@ -99,7 +99,7 @@ var bookTableInfo = runtime.Info{
 func callBookTable(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in BookingRequest
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastBookingRequest); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := fastBookingRequest(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = BookingRequest{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &bookTableInfo, args)
@@ -153,7 +153,7 @@ var placeOrderInfo = runtime.Info{
 func callPlaceOrder(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Order
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastOrder); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := fastOrder(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Order{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &placeOrderInfo, args)
@@ -358,16 +358,25 @@ func fastBookingRequest(data []byte, i int, v *BookingRequest, strs *toolimpl.St
 			hasGuests = true
 			v.Guests, i, ok = toolimpl.FastIntIn[int](data, i, 1, 12)
 		case "email":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			v.Email, i, ok = strs.String(data, i)
 			if !ok || !toolimpl.ValidFormat("email", v.Email) {
 				return i, false
 			}
 		case "phone":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			v.Phone, i, ok = strs.String(data, i)
 			if !ok || !pattern1.MatchString(v.Phone) {
 				return i, false
 			}
 		case "seat":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			hasSeat = true
 			var s []byte
 			if s, i, ok = toolimpl.FastString(data, i); ok {
@@ -381,6 +390,10 @@ func fastBookingRequest(data []byte, i int, v *BookingRequest, strs *toolimpl.St
 				}
 			}
 		case "notes":
+			if i, ok = strs.Null(data, i); ok {
+				v.Notes = nil
+				break
+			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
 			v.Notes = make([]string, 0, toolimpl.FastCount(data, i, !more2))
@@ -396,6 +409,9 @@ func fastBookingRequest(data []byte, i int, v *BookingRequest, strs *toolimpl.St
 				return i, false
 			}
 		case "budget":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			v.Budget, i, ok = toolimpl.FastFloat(data, i, 64)
 			if !ok || v.Budget > 1000.5 || v.Budget <= 0 {
 				return i, false
@@ -449,6 +465,10 @@ func fastOrder(data []byte, i int, v *Order, strs *toolimpl.Strings) (int, bool)
 				return i, false
 			}
 		case "codes":
+			if i, ok = strs.Null(data, i); ok {
+				v.Codes = nil
+				break
+			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
 			v.Codes = make([]float64, 0, toolimpl.FastCount(data, i, !more2))

@@ -14,7 +14,7 @@ import (
 
 // This file needs version 4 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion4
+const _ = toolimpl.SupportPackageIsVersion5
 
 // Tools returns the tools of package collisions, in source order.
 func Tools() []runtimepkg.Tool {
@@ -58,7 +58,7 @@ var searchInfo2 = runtimepkg.Info{
 func callSearch(ctx context.Context, s *runtimepkg.Settings, args jsonpkg.RawMessage) (runtimepkg.Result, error) {
 	var in Args
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := fastArgs(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = Args{}
 		var d_ toolimpl.Decoder
 		d_.BeginCall(s, &searchInfo2, args)

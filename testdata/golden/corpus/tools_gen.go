@@ -17,7 +17,7 @@ import (
 
 // This file needs version 4 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion4
+const _ = toolimpl.SupportPackageIsVersion5
 
 // Tools returns the tools of package corpus, in source order.
 func Tools(store *Store) []runtime.Tool {
@@ -387,7 +387,7 @@ var setThermostatInfo = runtime.Info{
 func callSetThermostat(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in ThermostatInput
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastThermostatInput); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := fastThermostatInput(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = ThermostatInput{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &setThermostatInfo, args)
@@ -441,7 +441,7 @@ var createTaskInfo = runtime.Info{
 func callCreateTask(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in TaskInput
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastTaskInput); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := fastTaskInput(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = TaskInput{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &createTaskInfo, args)
@@ -494,7 +494,7 @@ var startSyncInfo = runtime.Info{
 func callStartSync(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in SyncInput
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastSyncInput); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := fastSyncInput(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = SyncInput{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &startSyncInfo, args)
@@ -547,7 +547,7 @@ var readFeedInfo = runtime.Info{
 func callReadFeed(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in FeedInput
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastFeedInput); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := fastFeedInput(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = FeedInput{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &readFeedInfo, args)
@@ -620,7 +620,7 @@ var setAlarmInfo = runtime.Info{
 func callSetAlarm(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in AlarmInput
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastAlarmInput); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := fastAlarmInput(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = AlarmInput{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &setAlarmInfo, args)
@@ -675,7 +675,7 @@ var currentWeatherInfo = runtime.Info{
 func callCurrentWeather(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in WeatherQuery
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastWeatherQuery); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := fastWeatherQuery(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = WeatherQuery{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &currentWeatherInfo, args)
@@ -736,7 +736,7 @@ var chooseSeatInfo = runtime.Info{
 func callChooseSeat(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in SeatRequest
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastSeatRequest); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := fastSeatRequest(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = SeatRequest{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &chooseSeatInfo, args)
@@ -856,7 +856,7 @@ var commentOnIssueInfo = runtime.Info{
 func callCommentOnIssue(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in IssueComment
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastIssueComment); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := fastIssueComment(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = IssueComment{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &commentOnIssueInfo, args)
@@ -913,7 +913,7 @@ var readLinesInfo = runtime.Info{
 func callReadLines(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in FileRange
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastFileRange); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := fastFileRange(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = FileRange{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &readLinesInfo, args)
@@ -968,7 +968,7 @@ var findSymbolInfo = runtime.Info{
 func callFindSymbol(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in SymbolQuery
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastSymbolQuery); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := fastSymbolQuery(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = SymbolQuery{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &findSymbolInfo, args)
@@ -1028,7 +1028,7 @@ var askKnowledgeBaseInfo = runtime.Info{
 func callAskKnowledgeBase(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in KnowledgeQuery
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastKnowledgeQuery); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := fastKnowledgeQuery(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = KnowledgeQuery{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &askKnowledgeBaseInfo, args)
@@ -1077,7 +1077,7 @@ var calculateInfo = runtime.Info{
 func callCalculate(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Expression
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastExpression); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := fastExpression(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = Expression{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &calculateInfo, args)
@@ -1142,7 +1142,7 @@ var openTicketInfo = runtime.Info{
 func callOpenTicket(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in TicketInput
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastTicketInput); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := fastTicketInput(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = TicketInput{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &openTicketInfo, args)
@@ -1197,7 +1197,7 @@ var translateInfo = runtime.Info{
 func callTranslate(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in TranslateInput
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastTranslateInput); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := fastTranslateInput(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = TranslateInput{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &translateInfo, args)
@@ -1252,7 +1252,7 @@ var findRecipesInfo = runtime.Info{
 func callFindRecipes(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in RecipeSearch
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastRecipeSearch); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := fastRecipeSearch(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = RecipeSearch{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &findRecipesInfo, args)
@@ -1312,7 +1312,7 @@ var listReposInfo = runtime.Info{
 func callListRepos(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in PageArgs
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastPageArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := fastPageArgs(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = PageArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &listReposInfo, args)
@@ -1378,7 +1378,7 @@ var transferMoneyInfo = runtime.Info{
 func callTransferMoney(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in TransferInput
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastTransferInput); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := fastTransferInput(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = TransferInput{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &transferMoneyInfo, args)
@@ -1443,7 +1443,7 @@ var scheduleJobInfo = runtime.Info{
 func callScheduleJob(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in ScheduleInput
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastScheduleInput); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := fastScheduleInput(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = ScheduleInput{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &scheduleJobInfo, args)
@@ -1512,7 +1512,7 @@ var addInvoiceLinesInfo = runtime.Info{
 func callAddInvoiceLines(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in InvoiceLines
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastInvoiceLines); !ok || !toolimpl.FastDone(s, args, end, 3) {
+	if end, ok := fastInvoiceLines(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		in = InvoiceLines{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &addInvoiceLinesInfo, args)
@@ -1575,7 +1575,7 @@ var updateProfileInfo = runtime.Info{
 func callUpdateProfile(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in ProfileUpdate
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastProfileUpdate); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := fastProfileUpdate(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = ProfileUpdate{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &updateProfileInfo, args)
@@ -1630,7 +1630,7 @@ var lookupOrderInfo = runtime.Info{
 func callLookupOrder(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in LookupOrderInput
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastLookupOrderInput); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := fastLookupOrderInput(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = LookupOrderInput{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &lookupOrderInfo, args)
@@ -1688,7 +1688,7 @@ var searchWikiInfo = runtime.Info{
 func callSearchWiki(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in UntaggedInput
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastUntaggedInput); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := fastUntaggedInput(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = UntaggedInput{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &searchWikiInfo, args)
@@ -1755,7 +1755,7 @@ var bookMeetingInfo = runtime.Info{
 func callBookMeeting(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in MeetingInput
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastMeetingInput); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := fastMeetingInput(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = MeetingInput{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &bookMeetingInfo, args)
@@ -1812,7 +1812,7 @@ var scaleDeploymentInfo = runtime.Info{
 func callScaleDeployment(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in ClusterScale
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastClusterScale); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := fastClusterScale(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = ClusterScale{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &scaleDeploymentInfo, args)
@@ -2022,7 +2022,7 @@ var shipParcelInfo = runtime.Info{
 func callShipParcel(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in ShipInput
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastShipInput); !ok || !toolimpl.FastDone(s, args, end, 3) {
+	if end, ok := fastShipInput(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		in = ShipInput{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &shipParcelInfo, args)
@@ -2146,7 +2146,7 @@ var importOrgChartInfo = runtime.Info{
 func callImportOrgChart(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in OrgChart
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastOrgChart); !ok || !toolimpl.FastDone(s, args, end, 10) {
+	if end, ok := fastOrgChart(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 10) {
 		in = OrgChart{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &importOrgChartInfo, args)
@@ -2375,7 +2375,7 @@ var planRouteInfo = runtime.Info{
 func callPlanRoute(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in RouteInput
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastRouteInput); !ok || !toolimpl.FastDone(s, args, end, 4) {
+	if end, ok := fastRouteInput(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 4) {
 		in = RouteInput{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &planRouteInfo, args)
@@ -2454,7 +2454,7 @@ var recordReadingInfo = runtime.Info{
 func callRecordReading(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in SensorReading
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastSensorReading); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := fastSensorReading(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = SensorReading{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &recordReadingInfo, args)
@@ -2637,7 +2637,7 @@ var importOrdersInfo = runtime.Info{
 func callImportOrders(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Page[OrderLine]
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastPage); !ok || !toolimpl.FastDone(s, args, end, 3) {
+	if end, ok := fastPage(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		in = Page[OrderLine]{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &importOrdersInfo, args)
@@ -2759,7 +2759,7 @@ var tagItemsInfo = runtime.Info{
 func callTagItems(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in TagInput
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastTagInput); !ok || !toolimpl.FastDone(s, args, end, 4) {
+	if end, ok := fastTagInput(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 4) {
 		in = TagInput{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &tagItemsInfo, args)
@@ -3136,7 +3136,7 @@ func (t getOrderTool) Invoke(ctx context.Context, args json.RawMessage) (runtime
 func (t getOrderTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in GetOrderInput
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastGetOrderInput); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := fastGetOrderInput(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = GetOrderInput{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &getOrderInfo, args)
@@ -3199,7 +3199,7 @@ func (t cancelOrderTool) Invoke(ctx context.Context, args json.RawMessage) (runt
 func (t cancelOrderTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in CancelInput
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastCancelInput); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := fastCancelInput(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = CancelInput{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &cancelOrderInfo, args)
@@ -3366,7 +3366,7 @@ func (t validateOrderTool) Invoke(ctx context.Context, args json.RawMessage) (ru
 func (t validateOrderTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in EchoOrderInput
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastEchoOrderInput); !ok || !toolimpl.FastDone(s, args, end, 3) {
+	if end, ok := fastEchoOrderInput(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		in = EchoOrderInput{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &validateOrderInfo, args)
@@ -3429,7 +3429,7 @@ var sendNoteInfo = runtime.Info{
 func callSendNote(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in sendNoteArgs
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastSendNoteArgs); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := fastSendNoteArgs(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = sendNoteArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &sendNoteInfo, args)
@@ -3486,7 +3486,7 @@ var resizeImageInfo = runtime.Info{
 func callResizeImage(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in resizeImageArgs
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastResizeImageArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := fastResizeImageArgs(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = resizeImageArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &resizeImageInfo, args)
@@ -3531,7 +3531,7 @@ var summarizeInfo = runtime.Info{
 func callSummarize(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in SummaryInput
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastSummaryInput); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := fastSummaryInput(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = SummaryInput{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &summarizeInfo, args)
@@ -3576,7 +3576,7 @@ var splitTextInfo = runtime.Info{
 func callSplitText(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in SplitInput
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastSplitInput); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := fastSplitInput(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = SplitInput{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &splitTextInfo, args)
@@ -3634,7 +3634,7 @@ func (t archiveProjectTool) Invoke(ctx context.Context, args json.RawMessage) (r
 func (t archiveProjectTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in ArchiveInput
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastArchiveInput); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := fastArchiveInput(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = ArchiveInput{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &archiveProjectInfo, args)
@@ -6691,6 +6691,10 @@ func fastTaskInput(data []byte, i int, v *TaskInput, strs *toolimpl.Strings) (in
 				v.Priority, ok = parsePriority(s)
 			}
 		case "due":
+			if i, ok = strs.Null(data, i); ok {
+				v.Due = nil
+				break
+			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
 			v.Due = make([]Weekday, 0, toolimpl.FastCount(data, i, !more2))
@@ -6733,6 +6737,9 @@ func fastSyncInput(data []byte, i int, v *SyncInput, strs *toolimpl.Strings) (in
 			hasTarget = true
 			v.Target, i, ok = strs.String(data, i)
 		case "mode":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var s []byte
 			if s, i, ok = toolimpl.FastString(data, i); ok {
 				v.Mode, ok = parseMode(s)
@@ -6760,11 +6767,18 @@ func fastFeedInput(data []byte, i int, v *FeedInput, strs *toolimpl.Strings) (in
 			hasTopic = true
 			v.Topic, i, ok = strs.String(data, i)
 		case "order":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var s []byte
 			if s, i, ok = toolimpl.FastString(data, i); ok {
 				v.Order, ok = parseSortOrder(s)
 			}
 		case "days":
+			if i, ok = strs.Null(data, i); ok {
+				v.Days = nil
+				break
+			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
 			v.Days = make([]Weekday, 0, toolimpl.FastCount(data, i, !more2))
@@ -6831,6 +6845,10 @@ func fastAlarmInput(data []byte, i int, v *AlarmInput, strs *toolimpl.Strings) (
 				return i, false
 			}
 		case "repeat":
+			if i, ok = strs.Null(data, i); ok {
+				v.Repeat = nil
+				break
+			}
 			v.Repeat = new(Weekday)
 			var n int64
 			n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize)
@@ -6839,11 +6857,17 @@ func fastAlarmInput(data []byte, i int, v *AlarmInput, strs *toolimpl.Strings) (
 				return i, false
 			}
 		case "label":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var s []byte
 			if s, i, ok = toolimpl.FastString(data, i); ok {
 				v.Label, ok = parsePriority(s)
 			}
 		case "comfort_unit":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var s []byte
 			if s, i, ok = toolimpl.FastString(data, i); ok {
 				v.Comfort, ok = parseUnit(s)
@@ -6871,8 +6895,14 @@ func fastWeatherQuery(data []byte, i int, v *WeatherQuery, strs *toolimpl.String
 			hasLocation = true
 			v.Location, i, ok = strs.String(data, i)
 		case "units":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			v.Units, i, ok = strs.String(data, i)
 		case "days":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var n int64
 			n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize)
 			v.Days = int(n)
@@ -6902,10 +6932,16 @@ func fastSeatRequest(data []byte, i int, v *SeatRequest, strs *toolimpl.Strings)
 			hasPreference = true
 			v.Preference, i, ok = strs.String(data, i)
 		case "row":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var n int64
 			n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize)
 			v.Row = int(n)
 		case "note":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			v.Note, i, ok = strs.String(data, i)
 		default:
 			return i, false
@@ -6963,10 +6999,16 @@ func fastFileRange(data []byte, i int, v *FileRange, strs *toolimpl.Strings) (in
 			hasPath = true
 			v.Path, i, ok = strs.String(data, i)
 		case "start":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var n int64
 			n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize)
 			v.Start = int(n)
 		case "end":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var n int64
 			n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize)
 			v.End = int(n)
@@ -6993,8 +7035,15 @@ func fastSymbolQuery(data []byte, i int, v *SymbolQuery, strs *toolimpl.Strings)
 			hasSymbol = true
 			v.Symbol, i, ok = strs.String(data, i)
 		case "kinds":
+			if i, ok = strs.Null(data, i); ok {
+				v.Kinds = nil
+				break
+			}
 			v.Kinds, i, ok = strs.Strings(data, i)
 		case "exact":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			v.Exact, i, ok = toolimpl.FastBool(data, i)
 		default:
 			return i, false
@@ -7019,10 +7068,20 @@ func fastKnowledgeQuery(data []byte, i int, v *KnowledgeQuery, strs *toolimpl.St
 			hasQuestion = true
 			v.Question, i, ok = strs.String(data, i)
 		case "base_ids":
+			if i, ok = strs.Null(data, i); ok {
+				v.BaseIDs = nil
+				break
+			}
 			v.BaseIDs, i, ok = strs.Strings(data, i)
 		case "threshold":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			v.Threshold, i, ok = toolimpl.FastFloat(data, i, 64)
 		case "top_k":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var n int64
 			n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize)
 			v.TopK = int(n)
@@ -7049,6 +7108,9 @@ func fastExpression(data []byte, i int, v *Expression, strs *toolimpl.Strings) (
 			hasExpr = true
 			v.Expr, i, ok = strs.String(data, i)
 		case "precision":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var n int64
 			n, i, ok = toolimpl.FastInt(data, i, 8)
 			v.Precision = int8(n)
@@ -7090,9 +7152,16 @@ func fastTicketInput(data []byte, i int, v *TicketInput, strs *toolimpl.Strings)
 				}
 			}
 		case "retries":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			hasRetries = true
 			v.Retries, i, ok = toolimpl.FastIntIn[int](data, i, 1, 10)
 		case "labels":
+			if i, ok = strs.Null(data, i); ok {
+				v.Labels = nil
+				break
+			}
 			v.Labels, i, ok = strs.Strings(data, i)
 			if !ok {
 				return i, false
@@ -7104,6 +7173,9 @@ func fastTicketInput(data []byte, i int, v *TicketInput, strs *toolimpl.Strings)
 				return i, false
 			}
 		case "contact":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			v.Contact, i, ok = strs.String(data, i)
 			if !ok || !toolimpl.ValidFormat("email", v.Contact) {
 				return i, false
@@ -7151,6 +7223,9 @@ func fastTranslateInput(data []byte, i int, v *TranslateInput, strs *toolimpl.St
 				}
 			}
 		case "formal":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			v.Formal, i, ok = toolimpl.FastBool(data, i)
 		default:
 			return i, false
@@ -7175,10 +7250,16 @@ func fastRecipeSearch(data []byte, i int, v *RecipeSearch, strs *toolimpl.String
 			hasIngredients = true
 			v.Ingredients, i, ok = strs.Strings(data, i)
 		case "max_minutes":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var n int64
 			n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize)
 			v.MaxMinutes = int(n)
 		case "vegetarian":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			v.Vegetarian, i, ok = toolimpl.FastBool(data, i)
 		default:
 			return i, false
@@ -7200,6 +7281,9 @@ func fastPageArgs(data []byte, i int, v *PageArgs, strs *toolimpl.Strings) (int,
 	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
 		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "page":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			hasPage = true
 			var n int64
 			n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize)
@@ -7208,9 +7292,15 @@ func fastPageArgs(data []byte, i int, v *PageArgs, strs *toolimpl.Strings) (int,
 				return i, false
 			}
 		case "per_page":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			hasPerPage = true
 			v.PerPage, i, ok = toolimpl.FastIntIn[int](data, i, 1, 100)
 		case "sort":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			hasSort = true
 			var s []byte
 			if s, i, ok = toolimpl.FastString(data, i); ok {
@@ -7226,6 +7316,9 @@ func fastPageArgs(data []byte, i int, v *PageArgs, strs *toolimpl.Strings) (int,
 				}
 			}
 		case "cursor":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			v.Cursor, i, ok = strs.String(data, i)
 		default:
 			return i, false
@@ -7274,6 +7367,9 @@ func fastTransferInput(data []byte, i int, v *TransferInput, strs *toolimpl.Stri
 				return i, false
 			}
 		case "currency":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			hasCurrency = true
 			var s []byte
 			if s, i, ok = toolimpl.FastString(data, i); ok {
@@ -7289,6 +7385,9 @@ func fastTransferInput(data []byte, i int, v *TransferInput, strs *toolimpl.Stri
 				}
 			}
 		case "memo":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			v.Memo, i, ok = strs.StringLength(data, i, 0, 140)
 		default:
 			return i, false
@@ -7322,10 +7421,17 @@ func fastScheduleInput(data []byte, i int, v *ScheduleInput, strs *toolimpl.Stri
 			hasCron = true
 			v.Cron, i, ok = strs.String(data, i)
 		case "enabled":
+			if i, ok = strs.Null(data, i); ok {
+				v.Enabled = nil
+				break
+			}
 			hasEnabled = true
 			v.Enabled = new(bool)
 			*v.Enabled, i, ok = toolimpl.FastBool(data, i)
 		case "priority":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var n uint64
 			n, i, ok = toolimpl.FastUint(data, i, 16)
 			v.Priority = uint16(n)
@@ -7333,6 +7439,9 @@ func fastScheduleInput(data []byte, i int, v *ScheduleInput, strs *toolimpl.Stri
 				return i, false
 			}
 		case "owner":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			v.Owner, i, ok = strs.String(data, i)
 			if !ok || !toolimpl.ValidFormat("uuid", v.Owner) {
 				return i, false
@@ -7410,15 +7519,27 @@ func fastProfileUpdate(data []byte, i int, v *ProfileUpdate, strs *toolimpl.Stri
 			hasUserID = true
 			v.UserID, i, ok = strs.String(data, i)
 		case "displayName":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			v.DisplayName, i, ok = strs.String(data, i)
 		case "avatarUrl":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			v.AvatarURL, i, ok = strs.String(data, i)
 			if !ok || !toolimpl.ValidFormat("uri", v.AvatarURL) {
 				return i, false
 			}
 		case "http_proxy":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			v.HTTPProxy, i, ok = strs.String(data, i)
 		case "age":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var n uint64
 			n, i, ok = toolimpl.FastUint(data, i, 8)
 			v.Age = uint8(n)
@@ -7445,8 +7566,14 @@ func fastLookupOrderInput(data []byte, i int, v *LookupOrderInput, strs *toolimp
 			hasOrderNumber = true
 			v.OrderNumber, i, ok = strs.String(data, i)
 		case "customerId":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			v.CustomerID, i, ok = strs.String(data, i)
 		case "includeLines":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			v.IncludeLines, i, ok = toolimpl.FastBool(data, i)
 		default:
 			return i, false
@@ -7471,12 +7598,21 @@ func fastUntaggedInput(data []byte, i int, v *UntaggedInput, strs *toolimpl.Stri
 			hasQuery = true
 			v.Query, i, ok = strs.String(data, i)
 		case "MaxHits":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var n int64
 			n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize)
 			v.MaxHits = int(n)
 		case "Language":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			v.Language, i, ok = strs.String(data, i)
 		case "fuzzy":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			v.Fuzzy, i, ok = toolimpl.FastBool(data, i)
 		default:
 			return i, false
@@ -7510,9 +7646,16 @@ func fastMeetingInput(data []byte, i int, v *MeetingInput, strs *toolimpl.String
 			hasDurationMin = true
 			v.DurationMin, i, ok = toolimpl.FastIntIn[int](data, i, 15, 480)
 		case "agendaUrl":
+			if i, ok = strs.Null(data, i); ok {
+				v.AgendaURL = nil
+				break
+			}
 			v.AgendaURL = new(string)
 			*v.AgendaURL, i, ok = strs.String(data, i)
 		case "isPrivate":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			v.IsPrivate, i, ok = toolimpl.FastBool(data, i)
 		default:
 			return i, false
@@ -7543,6 +7686,9 @@ func fastClusterScale(data []byte, i int, v *ClusterScale, strs *toolimpl.String
 			hasReplicas = true
 			v.Replicas, i, ok = toolimpl.FastIntIn[int32](data, i, 0, 50)
 		case "dry_run":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			v.DryRun, i, ok = toolimpl.FastBool(data, i)
 		default:
 			return i, false
@@ -7567,9 +7713,17 @@ func fastShipInput(data []byte, i int, v *ShipInput, strs *toolimpl.Strings) (in
 			hasTo = true
 			i, ok = fastAddress(data, i, &v.To, strs)
 		case "from":
+			if i, ok = strs.Null(data, i); ok {
+				v.From = nil
+				break
+			}
 			v.From = new(Address)
 			i, ok = fastAddress(data, i, v.From, strs)
 		case "tags":
+			if i, ok = strs.Null(data, i); ok {
+				v.Tags = nil
+				break
+			}
 			v.Tags = new([]string)
 			*v.Tags, i, ok = strs.Strings(data, i)
 		case "parcel":
@@ -7649,12 +7803,24 @@ func fastRouteInput(data []byte, i int, v *RouteInput, strs *toolimpl.Strings) (
 				return i, false
 			}
 		case "avoid":
+			if i, ok = strs.Null(data, i); ok {
+				v.Avoid = nil
+				break
+			}
 			v.Avoid = new([]string)
 			*v.Avoid, i, ok = strs.Strings(data, i)
 		case "via":
+			if i, ok = strs.Null(data, i); ok {
+				v.Via = nil
+				break
+			}
 			v.Via = new(Waypoint)
 			i, ok = fastWaypoint(data, i, v.Via, strs)
 		case "legs":
+			if i, ok = strs.Null(data, i); ok {
+				v.Legs = nil
+				break
+			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
 			v.Legs = make([][]Waypoint, 0, toolimpl.FastCount(data, i, !more2))
@@ -7714,14 +7880,26 @@ func fastSensorReading(data []byte, i int, v *SensorReading, strs *toolimpl.Stri
 			f, i, ok = toolimpl.FastFloat(data, i, 32)
 			v.Value = float32(f)
 		case "offset":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var n int64
 			n, i, ok = toolimpl.FastInt(data, i, 32)
 			v.Offset = int32(n)
 		case "count":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			v.Count, i, ok = toolimpl.FastUint(data, i, 64)
 		case "scale":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			v.Scale, i, ok = toolimpl.FastFloat(data, i, 64)
 		case "raw":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var n uint64
 			n, i, ok = toolimpl.FastUint(data, i, strconv.IntSize)
 			v.Raw = uint(n)
@@ -7758,6 +7936,9 @@ func fastPage(data []byte, i int, v *Page[OrderLine], strs *toolimpl.Strings) (i
 				v.Items = append(v.Items, elem)
 			}
 		case "next":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			v.Next, i, ok = strs.String(data, i)
 		case "total":
 			hasTotal = true
@@ -7787,6 +7968,10 @@ func fastTagInput(data []byte, i int, v *TagInput, strs *toolimpl.Strings) (int,
 			hasLines = true
 			i, ok = fastPage(data, i, &v.Lines, strs)
 		case "pairs":
+			if i, ok = strs.Null(data, i); ok {
+				v.Pairs = nil
+				break
+			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
 			v.Pairs = make([]Pair[string, int64], 0, toolimpl.FastCount(data, i, !more2))
@@ -7824,6 +8009,9 @@ func fastGetOrderInput(data []byte, i int, v *GetOrderInput, strs *toolimpl.Stri
 			hasOrderID = true
 			v.OrderID, i, ok = strs.String(data, i)
 		case "expand":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			v.Expand, i, ok = toolimpl.FastBool(data, i)
 		default:
 			return i, false
@@ -7848,6 +8036,9 @@ func fastCancelInput(data []byte, i int, v *CancelInput, strs *toolimpl.Strings)
 			hasOrderID = true
 			v.OrderID, i, ok = strs.String(data, i)
 		case "reason":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			v.Reason, i, ok = strs.String(data, i)
 		default:
 			return i, false
@@ -7872,6 +8063,9 @@ func fastEchoOrderInput(data []byte, i int, v *EchoOrderInput, strs *toolimpl.St
 			hasOrder = true
 			i, ok = fastOrder(data, i, &v.Order, strs)
 		case "notes":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			v.Notes, i, ok = strs.String(data, i)
 		default:
 			return i, false
@@ -7899,6 +8093,10 @@ func fastSendNoteArgs(data []byte, i int, v *sendNoteArgs, strs *toolimpl.String
 			hasSubject = true
 			v.Subject, i, ok = strs.String(data, i)
 		case "urgent":
+			if i, ok = strs.Null(data, i); ok {
+				v.Urgent = nil
+				break
+			}
 			v.Urgent = new(bool)
 			*v.Urgent, i, ok = toolimpl.FastBool(data, i)
 		case "cc":
@@ -7959,6 +8157,9 @@ func fastSummaryInput(data []byte, i int, v *SummaryInput, strs *toolimpl.String
 			hasText = true
 			v.Text, i, ok = strs.String(data, i)
 		case "max_words":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var n int64
 			n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize)
 			v.MaxWords = int(n)
@@ -7985,6 +8186,9 @@ func fastSplitInput(data []byte, i int, v *SplitInput, strs *toolimpl.Strings) (
 			hasText = true
 			v.Text, i, ok = strs.String(data, i)
 		case "sep":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			v.Sep, i, ok = strs.String(data, i)
 		default:
 			return i, false
@@ -8009,6 +8213,9 @@ func fastArchiveInput(data []byte, i int, v *ArchiveInput, strs *toolimpl.String
 			hasProject = true
 			v.Project, i, ok = strs.String(data, i)
 		case "force":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			v.Force, i, ok = toolimpl.FastBool(data, i)
 		default:
 			return i, false
@@ -8074,6 +8281,9 @@ func fastAddress(data []byte, i int, v *Address, strs *toolimpl.Strings) (int, b
 			hasCountry = true
 			v.Country, i, ok = strs.StringLength(data, i, 2, 2)
 		case "zip":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			v.Zip, i, ok = strs.String(data, i)
 		default:
 			return i, false
@@ -8177,6 +8387,9 @@ func fastWaypoint(data []byte, i int, v *Waypoint, strs *toolimpl.Strings) (int,
 				return i, false
 			}
 		case "stop":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			v.Stop, i, ok = toolimpl.FastBool(data, i)
 		default:
 			return i, false
@@ -8283,6 +8496,10 @@ func fastOrder(data []byte, i int, v *Order, strs *toolimpl.Strings) (int, bool)
 			hasStatus = true
 			v.Status, i, ok = strs.String(data, i)
 		case "lines":
+			if i, ok = strs.Null(data, i); ok {
+				v.Lines = nil
+				break
+			}
 			v.Lines, i, ok = strs.Strings(data, i)
 		default:
 			return i, false
@@ -8380,6 +8597,10 @@ func fastMember(data []byte, i int, v *Member, strs *toolimpl.Strings) (int, boo
 			hasName = true
 			v.Name, i, ok = strs.String(data, i)
 		case "contact":
+			if i, ok = strs.Null(data, i); ok {
+				v.Contact = nil
+				break
+			}
 			v.Contact = new(Contact)
 			i, ok = fastContact(data, i, v.Contact, strs)
 		default:
@@ -8401,8 +8622,15 @@ func fastContact(data []byte, i int, v *Contact, strs *toolimpl.Strings) (int, b
 	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
 		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "email":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			v.Email, i, ok = strs.String(data, i)
 		case "phones":
+			if i, ok = strs.Null(data, i); ok {
+				v.Phones = nil
+				break
+			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
 			v.Phones = make([]Phone, 0, toolimpl.FastCount(data, i, !more2))
@@ -8437,6 +8665,9 @@ func fastPhone(data []byte, i int, v *Phone, strs *toolimpl.Strings) (int, bool)
 			hasNumber = true
 			v.Number, i, ok = strs.String(data, i)
 		case "mobile":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			v.Mobile, i, ok = toolimpl.FastBool(data, i)
 		default:
 			return i, false

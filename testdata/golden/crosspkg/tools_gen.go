@@ -15,7 +15,7 @@ import (
 
 // This file needs version 4 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion4
+const _ = toolimpl.SupportPackageIsVersion5
 
 // Tools returns the tools of package crosspkg, in source order.
 func Tools() []runtime.Tool {
@@ -98,7 +98,7 @@ var distanceInfo = runtime.Info{
 func callDistance(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Trip
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastTrip); !ok || !toolimpl.FastDone(s, args, end, 3) {
+	if end, ok := fastTrip(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		in = Trip{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &distanceInfo, args)
@@ -148,7 +148,7 @@ var nearestInfo = runtime.Info{
 func callNearest(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in geo.Place
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastPlace); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := fastPlace(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = geo.Place{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &nearestInfo, args)
@@ -220,7 +220,7 @@ var locateInfo = runtime.Info{
 func callLocate(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in geo.Query
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastQuery); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := fastQuery(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = geo.Query{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &locateInfo, args)
@@ -424,6 +424,9 @@ func fastPlace(data []byte, i int, v *geo.Place, strs *toolimpl.Strings) (int, b
 			hasName = true
 			v.Name, i, ok = strs.StringLength(data, i, 1, -1)
 		case "unit":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			hasUnit = true
 			var s []byte
 			if s, i, ok = toolimpl.FastString(data, i); ok {

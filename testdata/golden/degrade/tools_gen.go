@@ -15,7 +15,7 @@ import (
 
 // This file needs version 4 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion4
+const _ = toolimpl.SupportPackageIsVersion5
 
 // Tools returns the tools of package degrade, in source order.
 func Tools() []runtime.Tool {
@@ -201,7 +201,7 @@ var plainInfo = runtime.Info{
 func callPlain(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in plainArgs
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastPlainArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := fastPlainArgs(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = plainArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &plainInfo, args)

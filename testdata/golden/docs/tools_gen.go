@@ -15,7 +15,7 @@ import (
 
 // This file needs version 4 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion4
+const _ = toolimpl.SupportPackageIsVersion5
 
 // Tools returns the tools of package docs, in source order.
 func Tools() []runtime.Tool {
@@ -104,7 +104,7 @@ var openTicketInfo = runtime.Info{
 func callOpenTicket(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Ticket
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastTicket); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := fastTicket(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Ticket{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &openTicketInfo, args)
@@ -229,17 +229,30 @@ func fastTicket(data []byte, i int, v *Ticket, strs *toolimpl.Strings) (int, boo
 			hasContact = true
 			i, ok = fastContact(data, i, &v.Contact, strs)
 		case "tags":
+			if i, ok = strs.Null(data, i); ok {
+				v.Tags = nil
+				break
+			}
 			v.Tags, i, ok = strs.Strings(data, i)
 		case "delay_ms":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var n int64
 			n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize)
 			v.DelayMS = int(n)
 		case "escalation":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var s []byte
 			if s, i, ok = toolimpl.FastString(data, i); ok {
 				v.Escalation, ok = parsePriority(s)
 			}
 		case "reply_on":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var s []byte
 			if s, i, ok = toolimpl.FastString(data, i); ok {
 				v.ReplyOn, ok = parseChannel(s)

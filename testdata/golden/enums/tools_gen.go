@@ -15,7 +15,7 @@ import (
 
 // This file needs version 4 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion4
+const _ = toolimpl.SupportPackageIsVersion5
 
 // Tools returns the tools of package enums, in source order.
 func Tools() []runtime.Tool {
@@ -78,7 +78,7 @@ var paintWallInfo = runtime.Info{
 func callPaintWall(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Paint
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastPaint); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := fastPaint(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = Paint{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &paintWallInfo, args)
@@ -184,6 +184,9 @@ func fastPaint(data []byte, i int, v *Paint, strs *toolimpl.Strings) (int, bool)
 				v.Color, ok = parseColor(s)
 			}
 		case "level":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			hasLevel = true
 			var n int64
 			n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize)
@@ -192,6 +195,9 @@ func fastPaint(data []byte, i int, v *Paint, strs *toolimpl.Strings) (int, bool)
 				return i, false
 			}
 		case "finish":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var s []byte
 			if s, i, ok = toolimpl.FastString(data, i); ok {
 				switch string(s) {
@@ -204,6 +210,9 @@ func fastPaint(data []byte, i int, v *Paint, strs *toolimpl.Strings) (int, bool)
 				}
 			}
 		case "size":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var n int64
 			n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize)
 			v.Size = int(n)
@@ -211,6 +220,10 @@ func fastPaint(data []byte, i int, v *Paint, strs *toolimpl.Strings) (int, bool)
 				return i, false
 			}
 		case "accent":
+			if i, ok = strs.Null(data, i); ok {
+				v.Accent = nil
+				break
+			}
 			hasAccent = true
 			v.Accent = new(Color)
 			var s []byte

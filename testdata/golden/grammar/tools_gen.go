@@ -15,7 +15,7 @@ import (
 
 // This file needs version 4 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion4
+const _ = toolimpl.SupportPackageIsVersion5
 
 // Tools returns the tools of package grammar, in source order.
 func Tools() []runtime.Tool {
@@ -108,7 +108,7 @@ var planTripInfo = runtime.Info{
 func callPlanTrip(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in TripRequest
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastTripRequest); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := fastTripRequest(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = TripRequest{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &planTripInfo, args)
@@ -518,12 +518,24 @@ func fastTripRequest(data []byte, i int, v *TripRequest, strs *toolimpl.Strings)
 			hasCity = true
 			v.City, i, ok = strs.String(data, i)
 		case "seat":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			v.Seat, i, ok = strs.String(data, i)
 		case "since":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			v.Since, i, ok = strs.String(data, i)
 		case "quoted":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			v.Quoted, i, ok = strs.String(data, i)
 		case "limit":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			hasLimit = true
 			v.Limit, i, ok = toolimpl.FastIntIn[int](data, i, 1, 50)
 		case "tags":
@@ -533,8 +545,14 @@ func fastTripRequest(data []byte, i int, v *TripRequest, strs *toolimpl.Strings)
 				return i, false
 			}
 		case "note":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			v.Note, i, ok = strs.String(data, i)
 		case "mode":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			var s []byte
 			if s, i, ok = toolimpl.FastString(data, i); ok {
 				switch string(s) {

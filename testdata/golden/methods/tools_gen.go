@@ -14,7 +14,7 @@ import (
 
 // This file needs version 4 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion4
+const _ = toolimpl.SupportPackageIsVersion5
 
 // Tools returns the tools of package methods, in source order.
 func Tools(store *Store, clock Clock) []runtime.Tool {
@@ -76,7 +76,7 @@ func (t orderTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 func (t orderTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Lookup
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastLookup); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := fastLookup(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = Lookup{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &orderInfo, args)
@@ -178,7 +178,7 @@ func (t cancelTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.R
 func (t cancelTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in Lookup
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastLookup); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := fastLookup(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = Lookup{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &cancelInfo, args)

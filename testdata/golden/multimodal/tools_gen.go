@@ -14,7 +14,7 @@ import (
 
 // This file needs version 4 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion4
+const _ = toolimpl.SupportPackageIsVersion5
 
 // Tools returns the tools of package multimodal, in source order.
 func Tools() []runtime.Tool {
@@ -81,7 +81,7 @@ func (chartTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Resu
 func (chartTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in chartArgs
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastChartArgs); !ok || !toolimpl.FastDone(s, args, end, 2) {
+	if end, ok := fastChartArgs(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = chartArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &chartInfo, args)

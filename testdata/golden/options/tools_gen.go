@@ -15,7 +15,7 @@ import (
 
 // This file needs version 4 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion4
+const _ = toolimpl.SupportPackageIsVersion5
 
 // Tools returns the tools of package options, in source order.
 func Tools() []runtime.Tool {
@@ -65,7 +65,7 @@ var webSearchInfo = runtime.Info{
 func callWebSearch(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Query
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastQuery); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := fastQuery(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = Query{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &webSearchInfo, args)
@@ -108,7 +108,7 @@ var deployServiceInfo = runtime.Info{
 func callDeployService(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Query
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastQuery); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := fastQuery(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = Query{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &deployServiceInfo, args)
@@ -152,7 +152,7 @@ var httpGetUrlsInfo = runtime.Info{
 func callHttpGetUrls(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in Query
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastQuery); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := fastQuery(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = Query{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &httpGetUrlsInfo, args)

@@ -16,7 +16,7 @@ import (
 
 // This file needs version 4 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion4
+const _ = toolimpl.SupportPackageIsVersion5
 
 // Tools returns the tools of package sessions, in source order.
 func Tools(shop *Shop) []runtime.Tool {
@@ -92,7 +92,7 @@ func (t ordersTool) Call(ctx context.Context, s *runtime.Settings, args json.Raw
 	}
 	var in OrdersIn
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastOrdersIn); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := fastOrdersIn(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = OrdersIn{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &ordersInfo, args)
@@ -145,7 +145,7 @@ func callGreet(ctx context.Context, s *runtime.Settings, args json.RawMessage) (
 	}
 	var in greetArgs
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastGreetArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := fastGreetArgs(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = greetArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &greetInfo, args)
@@ -288,7 +288,7 @@ func (feedTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMess
 	}
 	var in feedArgs
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastFeedArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := fastFeedArgs(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = feedArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &feedInfo, args)
@@ -375,6 +375,9 @@ func fastOrdersIn(data []byte, i int, v *OrdersIn, strs *toolimpl.Strings) (int,
 	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
 		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
 		case "status":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
 			v.Status, i, ok = strs.String(data, i)
 		default:
 			return i, false

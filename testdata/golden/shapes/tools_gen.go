@@ -15,7 +15,7 @@ import (
 
 // This file needs version 4 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion4
+const _ = toolimpl.SupportPackageIsVersion5
 
 // Tools returns the tools of package shapes, in source order.
 func Tools() []runtime.Tool {
@@ -69,7 +69,7 @@ var fullInfo = runtime.Info{
 func callFull(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in In
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastIn); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := fastIn(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = In{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &fullInfo, args)
@@ -107,7 +107,7 @@ var errorOnlyInfo = runtime.Info{
 func callErrorOnly(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in In
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastIn); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := fastIn(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = In{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &errorOnlyInfo, args)
@@ -151,7 +151,7 @@ var noContextInfo = runtime.Info{
 func callNoContext(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in In
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastIn); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := fastIn(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = In{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &noContextInfo, args)
@@ -221,7 +221,7 @@ var pointerInfo = runtime.Info{
 func callPointer(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in In
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastIn); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := fastIn(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = In{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &pointerInfo, args)
@@ -271,7 +271,7 @@ var plainInfo = runtime.Info{
 func callPlain(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in plainArgs
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastPlainArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := fastPlainArgs(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = plainArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &plainInfo, args)
@@ -410,6 +410,10 @@ func fastPlainArgs(data []byte, i int, v *plainArgs, strs *toolimpl.Strings) (in
 			n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize)
 			v.Days = int(n)
 		case "note":
+			if i, ok = strs.Null(data, i); ok {
+				v.Note = nil
+				break
+			}
 			v.Note = new(string)
 			*v.Note, i, ok = strs.String(data, i)
 		default:

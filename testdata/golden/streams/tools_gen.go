@@ -15,7 +15,7 @@ import (
 
 // This file needs version 4 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion4
+const _ = toolimpl.SupportPackageIsVersion5
 
 // Tools returns the tools of package streams, in source order.
 func Tools(runner *Runner) []runtime.Tool {
@@ -82,7 +82,7 @@ func (spellTool) Stream(ctx context.Context, args json.RawMessage, emit func(run
 func (spellTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, emit func(runtime.Chunk)) (runtime.Result, error) {
 	var in spellArgs
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastSpellArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := fastSpellArgs(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = spellArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &spellInfo, args)
@@ -150,7 +150,7 @@ func (t runJobTool) Stream(ctx context.Context, args json.RawMessage, emit func(
 func (t runJobTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, emit func(runtime.Chunk)) (runtime.Result, error) {
 	var in Job
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastJob); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := fastJob(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = Job{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &runJobInfo, args)

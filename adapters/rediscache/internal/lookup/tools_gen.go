@@ -15,7 +15,7 @@ import (
 
 // This file needs version 4 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion4
+const _ = toolimpl.SupportPackageIsVersion5
 
 // Tools returns the tools of package lookup, in source order.
 func Tools(counter *Counter) []runtime.Tool {
@@ -87,7 +87,7 @@ func (t lookupTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.R
 func (t lookupTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in lookupArgs
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastLookupArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := fastLookupArgs(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = lookupArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &lookupInfo, args)
@@ -146,7 +146,7 @@ func (t briefTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Re
 func (t briefTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	var in briefArgs
 	var strs toolimpl.Strings
-	if end, ok := toolimpl.Fast(s, args, &in, &strs, fastBriefArgs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+	if end, ok := fastBriefArgs(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = briefArgs{}
 		var d toolimpl.Decoder
 		d.BeginCall(s, &briefInfo, args)
