@@ -23,6 +23,7 @@
 package geminitools
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -72,7 +73,7 @@ func Execute(ctx context.Context, reg *runtime.Registry, calls []*genai.Function
 	for i, call := range calls {
 		requests[i].ID, requests[i].Name = call.ID, call.Name
 		if call.Args != nil {
-			args, err := json.Marshal(call.Args)
+			args, err := marshalArgs(call.Args)
 			if err != nil {
 				return nil, fmt.Errorf("geminitools: the arguments of %s: %w", call.Name, err)
 			}
@@ -88,6 +89,22 @@ func Execute(ctx context.Context, reg *runtime.Registry, calls []*genai.Function
 		parts[i] = &genai.Part{FunctionResponse: response(call, &results[i])}
 	}
 	return parts, nil
+}
+
+// marshalArgs writes a call's arguments, which genai decoded into a map,
+// back as JSON: without the escapes json.Marshal writes for <, > and & in
+// strings, so that the registry's middleware logs them as the model wrote
+// them, and a query such as "a & b" or "x < 5" stays on the generated
+// decoders' fast path, which passes a string with an escape to the full
+// decoder.
+func marshalArgs(args map[string]any) (json.RawMessage, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(args); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
 }
 
 // response is the function response for the model.

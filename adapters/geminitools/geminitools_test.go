@@ -184,3 +184,30 @@ func TestToolsDegraded(t *testing.T) {
 		t.Errorf("function responses (-want +got):\n%s", diff)
 	}
 }
+
+// The arguments reach the registry as the model wrote them: genai's map
+// written back without json.Marshal's escapes of <, > and &.
+func TestExecuteArgsUnescaped(t *testing.T) {
+	var args []string
+	record := func(next runtime.Handler) runtime.Handler {
+		return func(ctx context.Context, call runtime.Call) (runtime.Result, error) {
+			args = append(args, string(call.Args))
+			return next(ctx, call)
+		}
+	}
+	reg := runtime.NewRegistry(&runtime.Settings{Dialect: runtime.Gemini, Middleware: []runtime.Middleware{record}})
+	if err := reg.Register(tooltest.Tools()...); err != nil {
+		t.Fatal(err)
+	}
+	calls := []*genai.FunctionCall{{ID: "1", Name: "words", Args: map[string]any{"text": "a & b < c > d"}}}
+	parts, err := geminitools.Execute(context.Background(), reg, calls)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{`{"text":"a & b < c > d"}`}; !slices.Equal(args, want) {
+		t.Errorf("the registry saw the arguments %q, want %q", args, want)
+	}
+	if got := parts[0].FunctionResponse.Response["output"]; got != "a & b < c > d " {
+		t.Errorf("output %q", got)
+	}
+}
