@@ -14,9 +14,9 @@ import (
 // The fast path. Generated code first decodes arguments with these
 // scanners, straight through, in the common case: plain JSON, valid
 // arguments. Each reports ok false at anything out of the ordinary (an
-// escape, a null the call's settings do not take, a number in exponent
-// form, a value that breaks a rule),
-// and the generated code then decodes the arguments again with a Decoder,
+// escape in a key or an enum's value, a null the call's settings do not
+// take, a number in exponent form, a value that breaks a rule), and the
+// generated code then decodes the arguments again with a Decoder,
 // which reports every problem. So the fast path never decides that
 // arguments are invalid; it only accepts, or passes.
 
@@ -382,15 +382,15 @@ func FastIntIn[T ~int | ~int8 | ~int16 | ~int32 | ~int64](data []byte, i int, mi
 	return T(n), next, ok
 }
 
-// String reads a string without escapes (see FastString).
+// String reads a string (see StringLength).
 func (st *Strings) String(data []byte, i int) (string, int, bool) {
 	return st.StringLength(data, i, 0, -1)
 }
 
-// StringLength reads a string without escapes of min to max characters
-// (no maximum if max < 0). It is FastString, FastLength and Of in one
-// call (so that reading a string field costs one call, as FastString
-// alone does).
+// StringLength reads a string of min to max characters (no maximum if
+// max < 0). It is FastString, FastLength and Of in one call (so that
+// reading a string field costs one call, as FastString alone does), and
+// unlike FastString it reads a string with escapes too.
 func (st *Strings) StringLength(data []byte, i int, min, max int) (string, int, bool) {
 	if i >= len(data) || data[i] != '"' {
 		i = fastSpace(data, i)
@@ -423,13 +423,29 @@ func (st *Strings) StringLength(data []byte, i int, min, max int) (string, int, 
 			}
 			ascii = false
 		} else if c == '\\' {
-			return "", i, false
+			return st.escaped(data, start-1, min, max)
 		}
 	}
 	return "", i, false
 }
 
-// Strings reads an array of strings without escapes.
+// escaped reads, as StringLength, the string whose opening quote is at q
+// and which holds an escape (a newline or a quote in a text, a file's
+// contents): unescaped as a Decoder unescapes it, which it does, so that
+// both paths read it the same.
+func (st *Strings) escaped(data []byte, q, min, max int) (string, int, bool) {
+	d := Decoder{data: data, pos: q}
+	s, ok := d.readString()
+	if !ok {
+		return "", q, false
+	}
+	if n := utf8.RuneCount(s); n < min || max >= 0 && n > max {
+		return "", q, false
+	}
+	return st.Of(data, d.pos, s), d.pos, true
+}
+
+// Strings reads an array of strings.
 func (st *Strings) Strings(data []byte, i int) ([]string, int, bool) {
 	i, more, ok := FastArray(data, i)
 	if !ok {

@@ -8,7 +8,7 @@ import (
 
 // TestStringLength checks that the fast path's and the Decoder's one-call
 // string reads count characters, not bytes, whether or not the string is
-// ASCII or has escapes, and agree on what they accept.
+// ASCII or has escapes, and agree on what they accept and read.
 func TestStringLength(t *testing.T) {
 	cases := []struct {
 		in   string
@@ -20,22 +20,27 @@ func TestStringLength(t *testing.T) {
 		{`"éé"`, "éé"}, // 2 characters, 4 bytes
 		{`"ééé"`, "ééé"},
 		{`"éééé"`, ""},
-		{`"a\u00e9"`, "aé"}, // escaped: the Decoder only
+		{`"a\u00e9"`, "aé"}, // escaped
 		{`"\u00e9"`, ""},    // 1 character in 2 bytes
 		{`"é"`, ""},
 		{`"a\n\n\n"`, ""},
+		{`"a\"b"`, `a"b`},
+		{`"\ud83d\ude00x"`, "😀x"},   // a surrogate pair: 2 characters
+		{`"\ud83dx"`, "\ufffdx"},    // a lone surrogate: U+FFFD, as encoding/json
+		{`"a\x"`, ""},               // not an escape
+		{`"ab\u00e`, ""},            // cut short
+		{`"a\n` + "\x01" + `"`, ""}, // a control character
 		{`  "abc" `, "abc"},
 		{`3`, ""},
 	}
 	for _, c := range cases {
 		var strs Strings
-		s, _, ok := strs.StringLength([]byte(c.in), 0, 2, 3)
-		if strings.Contains(c.in, `\`) {
-			if ok {
-				t.Errorf("Strings.StringLength(%s) took a string with escapes", c.in)
-			}
-		} else if got := map[bool]string{true: s}[ok]; got != c.want {
+		s, end, ok := strs.StringLength([]byte(c.in), 0, 2, 3)
+		if got := map[bool]string{true: s}[ok]; got != c.want {
 			t.Errorf("Strings.StringLength(%s) = %q, %v; want %q", c.in, s, ok, c.want)
+		}
+		if ok && strings.TrimSpace(c.in[end:]) != "" {
+			t.Errorf("Strings.StringLength(%s) ended at %d", c.in, end)
 		}
 		v, err := Decode([]byte(`{"s":`+c.in+`}`), nil, func(d *Decoder, v *string) {
 			if d.Object() {
