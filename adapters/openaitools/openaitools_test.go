@@ -22,12 +22,15 @@ import (
 
 func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
 
-// completion is what the API answers to the first request: three calls,
-// one good, one with bad arguments, one of a tool that does not exist.
+// completion is what the API answers to the first request: four calls,
+// one good, one with bad arguments, one of a tool that does not exist, and
+// one as strict mode makes a model write it, with null for each optional
+// field it leaves out.
 const completion = `{"id":"c1","object":"chat.completion","created":1,"model":"gpt-test","choices":[{"index":0,"finish_reason":"tool_calls","message":{"role":"assistant","content":null,"tool_calls":[
 {"id":"call_1","type":"function","function":{"name":"convert_temperature","arguments":"{\"value\":100,\"from\":\"celsius\",\"to\":\"fahrenheit\"}"}},
 {"id":"call_2","type":"function","function":{"name":"get_forecast","arguments":"{\"days\":30}"}},
-{"id":"call_3","type":"function","function":{"name":"get_weather","arguments":"{}"}}]}}]}`
+{"id":"call_3","type":"function","function":{"name":"get_weather","arguments":"{}"}},
+{"id":"call_4","type":"function","function":{"name":"get_forecast","arguments":"{\"city\":\"Paris\",\"days\":null,\"unit\":null,\"include_wind\":null}"}}]}}]}`
 
 // A conversation with a fake API: the tools go out as generated, the
 // calls come back, and the answers go out in order.
@@ -118,6 +121,8 @@ func TestRoundTrip(t *testing.T) {
 		{"call_1", `{"success":true,"output":"100 celsius is 212 fahrenheit"}`},
 		{"call_2", `{"success":false,"error":"invalid arguments: /city: required field is missing; /days: must be at most 14, got 30"}`},
 		{"call_3", `{"success":false,"error":"unknown tool \"get_weather\"; the tools are: convert_temperature, get_forecast"}`},
+		// The defaults: three days, in celsius.
+		{"call_4", `{"success":true,"data":{"city":"Paris","unit":"celsius","days":[{"day":0,"summary":"cloudy","high":18,"low":10},{"day":1,"summary":"light rain","high":20.5,"low":12.5},{"day":2,"summary":"sunny","high":20.7,"low":12.7}]}}`},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("tool messages (-want +got):\n%s", diff)
