@@ -222,7 +222,8 @@ func toolNamed(tb testing.TB, name string) runtime.Tool {
 // alone: the generated decoders (the fast path as a call uses it, and the
 // full decoder alone) against the hand-written one; and the arguments
 // OpenAI's strict mode makes a model send, with null for each optional
-// field, as a Registry in the OpenAI dialect decodes them.
+// field, as a Registry in the OpenAI dialect decodes them; and a city with
+// escapes.
 func BenchmarkDecode(b *testing.B) {
 	b.Run("weather/toolgen", func(b *testing.B) {
 		var settings *runtime.Settings // a direct call: the defaults
@@ -263,6 +264,27 @@ func BenchmarkDecode(b *testing.B) {
 			}
 			if in.Days != 3 || in.Unit != weather.Celsius {
 				b.Fatal(in)
+			}
+		}
+	})
+	// A string with escapes, as models write quotes and newlines.
+	b.Run("weather-escaped/toolgen", func(b *testing.B) {
+		args := []byte(`{"city":"Saint-\"Denis\"\n(Paris)","days":3,"unit":"fahrenheit","include_wind":true}`)
+		b.ReportAllocs()
+		for b.Loop() {
+			var in weather.ForecastRequest
+			var strs toolimpl.Strings
+			if end, ok := fastForecastRequest(args, strs.Begin(nil, args), &in, &strs); !ok || !toolimpl.FastDone(nil, args, end, 1) {
+				in = weather.ForecastRequest{}
+				var d toolimpl.Decoder
+				d.BeginCall(nil, &forecastInfo, args)
+				decodeForecastRequest(&d, &in)
+				if res, ok := d.EndCall(); !ok {
+					b.Fatal(res.Error)
+				}
+			}
+			if in.City != "Saint-\"Denis\"\n(Paris)" {
+				b.Fatal(in.City)
 			}
 		}
 	})

@@ -357,7 +357,7 @@ func TestFastCount(t *testing.T) {
 		in   string
 		want int
 	}{
-		{`1]`, 1}, {`1, 2 ,3]`, 3}, {`"a,b","c]"]`, 2}, {`[1,2],{"a":[3,4]},5]`, 3}, {`"a\"b"]`, 0}, {`1,2`, 0},
+		{`1]`, 1}, {`1, 2 ,3]`, 3}, {`"a,b","c]"]`, 2}, {`[1,2],{"a":[3,4]},5]`, 3}, {`"a\"b"]`, 1}, {`"a\"b","c\\",",\""]`, 3}, {`1,2`, 0},
 	} {
 		if got := FastCount([]byte(c.in), 0, false); got != c.want {
 			t.Errorf("FastCount(%s) = %d, want %d", c.in, got, c.want)

@@ -311,8 +311,7 @@ func (st *Strings) Of(data []byte, end int, s []byte) string {
 
 // FastCount returns how many elements the array whose first element is at
 // i holds (none if empty), by a quick scan to its closing bracket, so that
-// a fast path can make its slice once; 0 if the scan finds anything
-// unusual.
+// a fast path can make its slice once; 0 if the array does not end.
 func FastCount(data []byte, i int, empty bool) int {
 	if empty {
 		return 0
@@ -323,7 +322,7 @@ func FastCount(data []byte, i int, empty bool) int {
 		case '"':
 			for i = plainRun(data, i+1); i < len(data) && data[i] != '"'; i++ {
 				if data[i] == '\\' {
-					return 0
+					i++ // the escaped character, which may be a quote
 				}
 			}
 		case '[', '{':
@@ -433,16 +432,39 @@ func (st *Strings) StringLength(data []byte, i int, min, max int) (string, int, 
 // and which holds an escape (a newline or a quote in a text, a file's
 // contents): unescaped as a Decoder unescapes it, which it does, so that
 // both paths read it the same.
+//
+// The string is unescaped into a buffer of its own, as long as the
+// escaped string (which it cannot outgrow), which becomes the string: one
+// allocation, and no more bytes than the arguments hold.
 func (st *Strings) escaped(data []byte, q, min, max int) (string, int, bool) {
-	d := Decoder{data: data, pos: q}
+	d := Decoder{data: data, pos: q, buf: make([]byte, 0, rawLength(data, q+1))}
 	s, ok := d.readString()
-	if !ok {
+	if !ok || !d.escaped { // !d.escaped cannot be: q's string has an escape
 		return "", q, false
 	}
 	if n := utf8.RuneCount(s); n < min || max >= 0 && n > max {
 		return "", q, false
 	}
-	return st.Of(data, d.pos, s), d.pos, true
+	if len(s) == 0 {
+		return "", d.pos, true
+	}
+	return unsafe.String(&s[0], len(s)), d.pos, true // d.buf is never written again
+}
+
+// rawLength returns the length of the body, escapes as written, of the
+// string that starts at i, up to its closing quote or the end of data.
+func rawLength(data []byte, i int) int {
+	start := i
+	for i < len(data) {
+		switch data[i] {
+		case '"':
+			return i - start
+		case '\\':
+			i++
+		}
+		i++
+	}
+	return len(data) - start
 }
 
 // Strings reads an array of strings.

@@ -2,6 +2,7 @@ package toolimpl
 
 import (
 	"regexp"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -99,4 +100,37 @@ func TestIntIn(t *testing.T) {
 			t.Errorf("IntIn(%s): %v, want %q", in, err, want)
 		}
 	}
+}
+
+// A fast path reads many strings with escapes in memory linear in the
+// arguments: each is unescaped into a buffer of its own length.
+func TestEscapedStringsMemory(t *testing.T) {
+	const n = 10000
+	data := []byte("[" + strings.Repeat(`"a\nb",`, n-1) + `"a\nb"]`)
+	var strs Strings
+	var list []string
+	allocs := allocated(func() {
+		var ok bool
+		list, _, ok = strs.Strings(data, 0)
+		if !ok {
+			t.Fatal("Strings.Strings refused strings with escapes")
+		}
+	})
+	if len(list) != n || list[0] != "a\nb" || list[n-1] != "a\nb" {
+		t.Fatalf("read %d strings: %q ... %q", len(list), list[0], list[len(list)-1])
+	}
+	// The list's string headers, and each string in its size class.
+	if limit := uint64(n*16 + 3*len(data)); allocs > limit {
+		t.Errorf("reading %d bytes of strings allocated %d bytes, more than %d", len(data), allocs, limit)
+	}
+}
+
+// allocated returns the bytes f allocates.
+func allocated(f func()) uint64 {
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	f()
+	runtime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc
 }
