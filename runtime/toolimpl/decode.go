@@ -425,6 +425,11 @@ func (d *Decoder) readString() ([]byte, bool) {
 
 // readEscaped finishes reading a string that has an escape at i.
 func (d *Decoder) readEscaped(start, i int) ([]byte, bool) {
+	// The unescaped string is no longer than the escaped one: d.buf is
+	// made that long at once, not grown as the string is read.
+	if n := rawLength(d.data, start); cap(d.buf) < n {
+		d.buf = make([]byte, 0, n)
+	}
 	d.buf = append(d.buf[:0], d.data[start:i]...)
 	for i < len(d.data) {
 		c := d.data[i]

@@ -434,10 +434,10 @@ func (st *Strings) StringLength(data []byte, i int, min, max int) (string, int, 
 // both paths read it the same.
 //
 // The string is unescaped into a buffer of its own, as long as the
-// escaped string (which it cannot outgrow), which becomes the string: one
-// allocation, and no more bytes than the arguments hold.
+// escaped string (which it cannot outgrow; see readEscaped), which becomes
+// the string: one allocation, and no more bytes than the arguments hold.
 func (st *Strings) escaped(data []byte, q, min, max int) (string, int, bool) {
-	d := Decoder{data: data, pos: q, buf: make([]byte, 0, rawLength(data, q+1))}
+	d := Decoder{data: data, pos: q}
 	s, ok := d.readString()
 	if !ok || !d.escaped { // !d.escaped cannot be: q's string has an escape
 		return "", q, false
