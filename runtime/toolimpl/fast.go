@@ -251,9 +251,9 @@ func (st *Strings) Begin(s *runtime.Settings, args []byte) int {
 }
 
 // FastDone reports whether a fast path begun by [Strings.Begin] (which
-// checked the size of args) and ended at end decoded all of args within the nesting
-// limit of the call (a type nests depth levels at most), so its result
-// stands.
+// checked the size of args) and ended at end decoded all of args within
+// the nesting limit of the call (a type nests depth levels at most), so
+// its result stands.
 func FastDone(s *runtime.Settings, args []byte, end, depth int) bool {
 	limit := defaultMaxDepth
 	if s != nil && s.MaxDepth != 0 {
