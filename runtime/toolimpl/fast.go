@@ -284,6 +284,14 @@ func (st *Strings) Null(data []byte, i int) (next int, ok bool) {
 	if !st.null {
 		return i, false
 	}
+	return readNull(data, i)
+}
+
+// readNull reads a null at i, if there is one. It is kept out of line, so
+// that each optional field of a fast path holds a call, not the scan.
+//
+//go:noinline
+func readNull(data []byte, i int) (int, bool) {
 	j := fastSpace(data, i)
 	if len(data)-j >= 4 && string(data[j:j+4]) == "null" {
 		return j + 4, true
