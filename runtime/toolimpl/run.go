@@ -115,15 +115,20 @@ func runOnce(ctx context.Context, s *runtime.Settings, info *runtime.Info, call 
 // runAttempt makes one attempt on the caller's goroutine, with no
 // deadline of its own.
 func runAttempt(ctx context.Context, s *runtime.Settings, info *runtime.Info, call attempt) (res runtime.Result, goErr error) {
-	defer func() {
-		if v := recover(); v != nil {
-			res, goErr = panicked(info, v), nil
-		}
-	}()
+	defer recoverCall(info, &res, &goErr)
 	if err := call(ctx, &res); err != nil {
 		return failed(ctx, ctx, s, info, err)
 	}
 	return res, nil
+}
+
+// recoverCall, deferred by a call on the caller's goroutine, makes a
+// panic of the call its failed Result. It is a function of its own, not a
+// closure in each call's code: direct is compiled once per tool.
+func recoverCall(info *runtime.Info, res *runtime.Result, goErr *error) {
+	if v := recover(); v != nil {
+		*res, *goErr = panicked(info, v), nil
+	}
 }
 
 // direct makes one attempt of a call on the caller's goroutine, with no
@@ -133,11 +138,7 @@ func direct[In, Out any](ctx context.Context, s *runtime.Settings, info *runtime
 	if err := ctx.Err(); err != nil {
 		return canceled(err), err
 	}
-	defer func() {
-		if v := recover(); v != nil {
-			res, goErr = panicked(info, v), nil
-		}
-	}()
+	defer recoverCall(info, &res, &goErr)
 	out, err := fn(ctx, in)
 	if err != nil {
 		if s == nil {
