@@ -226,22 +226,10 @@ func toolNamed(tb testing.TB, name string) runtime.Tool {
 // escapes.
 func BenchmarkDecode(b *testing.B) {
 	b.Run("weather/toolgen", func(b *testing.B) {
-		var settings *runtime.Settings // a direct call: the defaults
 		b.ReportAllocs()
 		for b.Loop() {
-			// As the generated Invoke does: the fast path, then the full
-			// decoder if it passes.
 			var in weather.ForecastRequest
-			var strs toolimpl.Strings
-			if end, ok := fastForecastRequest(weatherArgs, 0, &in, &strs); !ok || !toolimpl.FastDone(settings, weatherArgs, end, 1) {
-				in = weather.ForecastRequest{}
-				var d toolimpl.Decoder
-				d.BeginCall(settings, &forecastInfo, weatherArgs)
-				decodeForecastRequest(&d, &in)
-				if res, ok := d.EndCall(); !ok {
-					b.Fatal(res.Error)
-				}
-			}
+			decodeForecast(b, nil, weatherArgs, &in) // a direct call: the defaults
 		}
 	})
 	// As a Registry in the OpenAI dialect decodes what OpenAI's strict mode
@@ -252,17 +240,7 @@ func BenchmarkDecode(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
 			var in weather.ForecastRequest
-			var strs toolimpl.Strings
-			if end, ok := fastForecastRequest(args, strs.Begin(settings, args), &in, &strs); !ok || !toolimpl.FastDone(settings, args, end, 1) {
-				in = weather.ForecastRequest{}
-				var d toolimpl.Decoder
-				d.BeginCall(settings, &forecastInfo, args)
-				decodeForecastRequest(&d, &in)
-				if res, ok := d.EndCall(); !ok {
-					b.Fatal(res.Error)
-				}
-			}
-			if in.Days != 3 || in.Unit != weather.Celsius {
+			if decodeForecast(b, settings, args, &in); in.Days != 3 || in.Unit != weather.Celsius {
 				b.Fatal(in)
 			}
 		}
@@ -273,17 +251,7 @@ func BenchmarkDecode(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
 			var in weather.ForecastRequest
-			var strs toolimpl.Strings
-			if end, ok := fastForecastRequest(args, strs.Begin(nil, args), &in, &strs); !ok || !toolimpl.FastDone(nil, args, end, 1) {
-				in = weather.ForecastRequest{}
-				var d toolimpl.Decoder
-				d.BeginCall(nil, &forecastInfo, args)
-				decodeForecastRequest(&d, &in)
-				if res, ok := d.EndCall(); !ok {
-					b.Fatal(res.Error)
-				}
-			}
-			if in.City != "Saint-\"Denis\"\n(Paris)" {
+			if decodeForecast(b, nil, args, &in); in.City != "Saint-\"Denis\"\n(Paris)" {
 				b.Fatal(in.City)
 			}
 		}
@@ -310,6 +278,21 @@ func BenchmarkDecode(b *testing.B) {
 			}
 		}
 	})
+}
+
+// decodeForecast decodes the weather arguments into in as the generated
+// Call does: the fast path, then the full decoder if it passes.
+func decodeForecast(b *testing.B, s *runtime.Settings, args []byte, in *weather.ForecastRequest) {
+	var strs toolimpl.Strings
+	if end, ok := fastForecastRequest(args, strs.Begin(s, args), in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+		*in = weather.ForecastRequest{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &forecastInfo, args)
+		decodeForecastRequest(&d, in)
+		if res, ok := d.EndCall(); !ok {
+			b.Fatal(res.Error)
+		}
+	}
 }
 
 // TestPeersAgree checks that every peer accepts the benchmark's arguments

@@ -274,25 +274,22 @@ type Strings struct {
 	null  bool
 }
 
-// Null reads, at i, a null that stands for an absent optional field, if
-// the call takes one (a Registry in the OpenAI dialect, or lenient, as
-// [Decoder.OptionalNull] says), and reports whether it did. Otherwise it
-// reads nothing. Generated fast paths call it first for each optional
+// Null reads, at i or after one space, a null that stands for an absent
+// optional field, if the call takes one (Settings.NullOptional, which a
+// Registry in the OpenAI dialect sets; see [Decoder.OptionalNull]), and
+// reports whether it did. Otherwise it reads nothing, and a null after
+// other white space is left to the full decoder. Generated fast paths call it first for each optional
 // field, so that the calls of OpenAI's strict mode, whose models send null
 // for every optional field they leave out, stay on the fast path.
 func (st *Strings) Null(data []byte, i int) (next int, ok bool) {
-	if !st.null {
+	// Most values start with neither n nor a space: one test.
+	if !st.null || i >= len(data) || data[i] != 'n' && data[i] != ' ' {
 		return i, false
 	}
-	return readNull(data, i)
-}
-
-// readNull reads a null at i, if there is one. It is kept out of line, so
-// that each optional field of a fast path holds a call, not the scan.
-//
-//go:noinline
-func readNull(data []byte, i int) (int, bool) {
-	j := fastSpace(data, i)
+	j := i
+	if data[j] == ' ' {
+		j++ // "key": null, as models often space it
+	}
 	if len(data)-j >= 4 && string(data[j:j+4]) == "null" {
 		return j + 4, true
 	}

@@ -2,9 +2,11 @@ package toolimpl
 
 import (
 	"regexp"
-	"runtime"
+	goruntime "runtime"
 	"strings"
 	"testing"
+
+	"github.com/toolgen-go/toolgen/runtime"
 )
 
 // TestStringLength checks that the fast path's and the Decoder's one-call
@@ -127,10 +129,41 @@ func TestEscapedStringsMemory(t *testing.T) {
 
 // allocated returns the bytes f allocates.
 func allocated(f func()) uint64 {
-	var before, after runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&before)
+	var before, after goruntime.MemStats
+	goruntime.GC()
+	goruntime.ReadMemStats(&before)
 	f()
-	runtime.ReadMemStats(&after)
+	goruntime.ReadMemStats(&after)
 	return after.TotalAlloc - before.TotalAlloc
+}
+
+// Strings.Null reads a null, at once or after one space, only where the
+// call's settings take one.
+func TestStringsNull(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		null bool // the settings take null
+		end  int  // where the null ends; 0 if not read
+	}{
+		{`null,`, true, 4},
+		{` null}`, true, 5},
+		{`  null`, true, 0}, // more white space: the full decoder's
+		{"\nnull", true, 0},
+		{`nul`, true, 0},
+		{`"null"`, true, 0},
+		{`3`, true, 0},
+		{``, true, 0},
+		{`null`, false, 0},
+	} {
+		var strs Strings
+		var s *runtime.Settings
+		if c.null {
+			s = &runtime.Settings{NullOptional: true}
+		}
+		strs.Begin(s, []byte(c.in))
+		end, ok := strs.Null([]byte(c.in), 0)
+		if ok != (c.end > 0) || ok && end != c.end || !ok && end != 0 {
+			t.Errorf("Null(%q) with NullOptional %v = %d, %v; want %d", c.in, c.null, end, ok, c.end)
+		}
+	}
 }
