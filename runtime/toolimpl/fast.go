@@ -278,9 +278,10 @@ type Strings struct {
 // optional field, if the call takes one (Settings.NullOptional, which a
 // Registry in the OpenAI dialect sets; see [Decoder.OptionalNull]), and
 // reports whether it did. Otherwise it reads nothing, and a null after
-// other white space is left to the full decoder. Generated fast paths call it first for each optional
-// field, so that the calls of OpenAI's strict mode, whose models send null
-// for every optional field they leave out, stay on the fast path.
+// other white space is left to the full decoder. Generated fast paths call
+// it first for each optional field, so that the calls of OpenAI's strict
+// mode, whose models send null for every optional field they leave out,
+// stay on the fast path.
 func (st *Strings) Null(data []byte, i int) (next int, ok bool) {
 	if !st.null {
 		return i, false
