@@ -62,6 +62,12 @@ done
 	echo "time of Eino's InferTool, with no more bytes; a tool with \`timeout=5s\` in at most 0.75× the"
 	echo "time of Eino under the same deadline. A row marked **missed** is a miss, however close."
 	echo
+	echo "\`Decode\`: decoding and checking the weather arguments alone, as a generated call does (the fast"
+	echo "path, then the full decoder if it passes): \`weather\`, the arguments above; \`weather-openai-nulls\`,"
+	echo "\`{\"city\":\"Paris\",\"days\":null,\"unit\":null,\"include_wind\":null}\` with the OpenAI dialect's settings,"
+	echo "as strict mode makes a model write them; \`weather-escaped\`, a city with an escaped quote and a"
+	echo "newline; \`toolgen-full\`, the full decoder alone; \`handwritten\`, the decoder written by hand."
+	echo
 	grep -E '^(Benchmark(Call|Decode)|goos|goarch|pkg|cpu)' "$out" | go run ./report -baseline toolgen \
 		-goal 'Call/(lookup|week|quote)$:toolgen-registry/eino-InferTool<=0.5,bytes' \
 		-goal 'Call/(lookup|ignorectx)-timeout$:toolgen-registry/eino-deadline<=0.75'
