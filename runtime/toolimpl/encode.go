@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"sync"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // An Encoder writes a tool's result as JSON for generated result encoders,
@@ -147,11 +148,18 @@ func appendShortFloat(b []byte, f float64, bits int) (_ []byte, ok bool) {
 // String writes a quoted string, escaped as encoding/json escapes it
 // without HTML escaping: quotes, backslashes, control characters, invalid
 // UTF-8 (as U+FFFD), U+2028 and U+2029.
+//
+// Runs of plain ASCII are passed over eight bytes at a time (see
+// plainRun), so a long text costs little more than its copy.
 func (e *Encoder) String(s string) {
 	const hex = "0123456789abcdef"
 	b := append(e.buf, '"')
-	start := 0
-	for i := 0; i < len(s); {
+	data := unsafe.Slice(unsafe.StringData(s), len(s)) // read only
+	start, i := 0, 0
+	if len(s) >= 8 {
+		i = plainRun(data, 0)
+	}
+	for i < len(s) {
 		if c := s[i]; c < utf8.RuneSelf {
 			if c >= 0x20 && c != '"' && c != '\\' {
 				i++
@@ -176,6 +184,9 @@ func (e *Encoder) String(s string) {
 			}
 			i++
 			start = i
+			if len(s)-i >= 8 {
+				i = plainRun(data, i)
+			}
 			continue
 		}
 		r, size := utf8.DecodeRuneInString(s[i:])
@@ -193,7 +204,11 @@ func (e *Encoder) String(s string) {
 			start = i
 			continue
 		}
-		i += size
+		// Back to ASCII after a character of several bytes: a run of it
+		// may follow.
+		if i += size; len(s)-i >= 8 && s[i] < utf8.RuneSelf {
+			i = plainRun(data, i)
+		}
 	}
 	b = append(b, s[start:]...)
 	e.buf = append(b, '"')

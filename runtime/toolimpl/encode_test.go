@@ -3,6 +3,7 @@ package toolimpl
 import (
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 )
 
@@ -98,5 +99,48 @@ func TestEncoderShortFloats(t *testing.T) {
 				t.Fatalf("%v (%d bits): got %s, want %s", v, bits, e.buf, want)
 			}
 		}
+	}
+}
+
+// The Encoder passes over plain ASCII eight bytes at a time: a character
+// to escape at each position of the words around it is written as
+// encoding/json writes it.
+func TestEncoderStringPositions(t *testing.T) {
+	for _, special := range []string{`"`, `\`, "\n", "\x01", "\x7f", "é", "日", "😀", "\u2028", "\xff", "<"} {
+		for n := 0; n <= 20; n++ {
+			for at := 0; at <= n; at++ {
+				s := strings.Repeat("a", at) + special + strings.Repeat("b", n-at)
+				for _, text := range []string{s, s + special + s} {
+					var e Encoder
+					e.String(text)
+					want, err := marshalNoEscape(text)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if string(e.buf) != string(want) {
+						t.Fatalf("%q: got %s, want %s", text, e.buf, want)
+					}
+				}
+			}
+		}
+	}
+}
+
+func BenchmarkEncoderString(b *testing.B) {
+	line := strings.Repeat("the quick brown fox jumps over the lazy dog ", 2) + "\n"
+	for _, c := range []struct{ name, s string }{
+		{"word", "sunny"},
+		{"text-4KB", strings.Repeat(line, 4096/len(line))},
+		{"cjk", strings.Repeat("日本語のテキスト", 32)},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			var e Encoder
+			b.SetBytes(int64(len(c.s)))
+			b.ReportAllocs()
+			for b.Loop() {
+				e.buf = e.buf[:0]
+				e.String(c.s)
+			}
+		})
 	}
 }
