@@ -426,8 +426,9 @@ func (d *Decoder) readString() ([]byte, bool) {
 // readEscaped finishes reading a string that has an escape at i.
 func (d *Decoder) readEscaped(start, i int) ([]byte, bool) {
 	// The unescaped string is no longer than the escaped one: d.buf is
-	// made that long at once, not grown as the string is read.
-	if n := rawLength(d.data, start); cap(d.buf) < n {
+	// made that long at once, not grown as the string is read. What is
+	// before i was read already: it holds no quote.
+	if n := i - start + rawLength(d.data, i); cap(d.buf) < n {
 		d.buf = make([]byte, 0, n)
 	}
 	d.buf = append(d.buf[:0], d.data[start:i]...)

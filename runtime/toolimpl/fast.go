@@ -438,28 +438,29 @@ func (st *Strings) StringLength(data []byte, i int, min, max int) (string, int, 
 			}
 			ascii = false
 		} else if c == '\\' {
-			return st.escaped(data, start-1, min, max)
+			return st.escaped(data, start, i, min, max)
 		}
 	}
 	return "", i, false
 }
 
-// escaped reads, as StringLength, the string whose opening quote is at q
-// and which holds an escape (a newline or a quote in a text, a file's
-// contents): unescaped as a Decoder unescapes it, which it does, so that
-// both paths read it the same.
+// escaped reads, as StringLength, the string whose body starts at start
+// and holds its first escape at i (a newline or a quote in a text, a
+// file's contents), where StringLength has read up to: unescaped by the
+// Decoder's own readEscaped, from i on, so that both paths read it the
+// same.
 //
 // The string is unescaped into a buffer of its own, as long as the
 // escaped string (which it cannot outgrow; see readEscaped), which becomes
 // the string: one allocation, and no more bytes than the arguments hold.
-func (st *Strings) escaped(data []byte, q, min, max int) (string, int, bool) {
-	d := Decoder{data: data, pos: q}
-	s, ok := d.readString()
-	if !ok || !d.escaped { // !d.escaped cannot be: q's string has an escape
-		return "", q, false
+func (st *Strings) escaped(data []byte, start, i, min, max int) (string, int, bool) {
+	d := Decoder{data: data}
+	s, ok := d.readEscaped(start, i)
+	if !ok {
+		return "", i, false
 	}
 	if n := utf8.RuneCount(s); n < min || max >= 0 && n > max {
-		return "", q, false
+		return "", i, false
 	}
 	if len(s) == 0 {
 		return "", d.pos, true
