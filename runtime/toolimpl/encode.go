@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"encoding/json"
 	"math"
+	"math/bits"
 	"slices"
 	"strconv"
 	"sync"
@@ -92,11 +93,8 @@ func (e *Encoder) Float(f float64, bits int) {
 	}
 }
 
-// pow5 and pow10u are the powers appendShortFloat scales by.
-var (
-	pow5   = [...]int64{1, 5, 25, 125, 625, 3125, 15625, 78125, 390625, 1953125, 9765625}
-	pow10u = [...]uint64{1, 10, 100, 1000, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10}
-)
+// pow5 holds the powers of five by which appendShortFloat scales.
+var pow5 = [...]uint64{1, 5, 25, 125, 625, 3125, 15625, 78125, 390625, 1953125, 9765625}
 
 // appendShortFloat appends f as strconv.AppendFloat(b, f, 'f', -1, bits)
 // would, when f is n/2^k for an integer n and k <= 10 (21, 21.5, 12.25,
@@ -106,43 +104,57 @@ var (
 // (7 for a float32), every decimal with fewer digits is further from f
 // than half its ulp, so that decimal is the shortest that reads back as f,
 // the one strconv writes.
-func appendShortFloat(b []byte, f float64, bits int) (_ []byte, ok bool) {
-	if f == 0 {
-		return b, false // -0 is written "-0"
+//
+// n and k come from f's bits. The digits before the point are n>>k; those
+// after it are the k digits of (n mod 2^k)*5^k, the last of them not 0 (n
+// is odd), so no division by a power of ten is needed.
+func appendShortFloat(b []byte, f float64, size int) (_ []byte, ok bool) {
+	u := math.Float64bits(f)
+	exp := int(u >> 52 & 0x7ff)
+	if exp == 0 || exp == 0x7ff {
+		return b, false // 0 and -0 ("-0"), subnormals, Inf and NaN
 	}
-	limit := int64(1e15)
-	if bits == 32 {
+	limit := uint64(1e15)
+	if size == 32 {
 		limit = 1e7
 	}
-	g := math.Abs(f)
-	for k := 0; k < len(pow5); k++ {
-		if g >= float64(limit) {
+	mant := u&(1<<52-1) | 1<<52
+	tz := bits.TrailingZeros64(mant)
+	n := mant >> tz
+	// |f| = n * 2^e2, n odd.
+	e2 := exp - 1075 + tz
+	var ip uint64 // the digits before the point
+	k := 0        // how many digits after it
+	switch {
+	case e2 >= 0:
+		if e2 >= 50 || n > limit>>e2 { // limit < 2^50
 			return b, false
 		}
-		if g == math.Trunc(g) {
-			n := int64(g)
-			if n >= limit/pow5[k] {
-				return b, false
-			}
-			m := uint64(n * pow5[k])
-			if f < 0 {
-				b = append(b, '-')
-			}
-			b = strconv.AppendUint(b, m/pow10u[k], 10)
-			if k > 0 {
-				// m is odd times 5^k: its last digit is not 0.
-				frac := m % pow10u[k]
-				b = append(b, '.')
-				for p := pow10u[k] / 10; p > frac && p > 1; p /= 10 {
-					b = append(b, '0')
-				}
-				b = strconv.AppendUint(b, frac, 10)
-			}
-			return b, true
+		if ip = n << e2; ip >= limit {
+			return b, false
 		}
-		g *= 2
+	case e2 >= -10:
+		k = -e2
+		if n >= limit/pow5[k] {
+			return b, false
+		}
+		ip = n >> k
+	default:
+		return b, false
 	}
-	return b, false
+	if u>>63 != 0 {
+		b = append(b, '-')
+	}
+	b = strconv.AppendUint(b, ip, 10)
+	if k > 0 {
+		frac := (n & (1<<k - 1)) * pow5[k]
+		b = append(b, ".0000000000"[:k+1]...)
+		for i := len(b) - 1; frac != 0; i-- {
+			b[i] = byte('0' + frac%10)
+			frac /= 10
+		}
+	}
+	return b, true
 }
 
 // String writes a quoted string, escaped as encoding/json escapes it

@@ -120,6 +120,30 @@ func TestEncoderStringPositions(t *testing.T) {
 	}
 }
 
+// BenchmarkEncoderFloat writes the numbers of real results: measures and
+// prices that are short binary fractions (the Encoder's shortcut), a whole
+// number, and a decimal that only strconv can write.
+func BenchmarkEncoderFloat(b *testing.B) {
+	for _, c := range []struct {
+		name string
+		f    float64
+	}{
+		{"measure", 21.5},
+		{"quarter", 12.25},
+		{"whole", 1042},
+		{"price", 19.99},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			var e Encoder
+			b.ReportAllocs()
+			for b.Loop() {
+				e.buf = e.buf[:0]
+				e.Float(c.f, 64)
+			}
+		})
+	}
+}
+
 func BenchmarkEncoderString(b *testing.B) {
 	line := strings.Repeat("the quick brown fox jumps over the lazy dog ", 2) + "\n"
 	for _, c := range []struct{ name, s string }{
