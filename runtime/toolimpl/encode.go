@@ -76,6 +76,12 @@ func (e *Encoder) Float(f float64, bits int) {
 		e.buf = b
 		return
 	}
+	if bits == 64 {
+		if b, ok := appendDecimal(e.buf, f); ok {
+			e.buf = b
+			return
+		}
+	}
 	abs := math.Abs(f)
 	format := byte('f')
 	if abs != 0 {
@@ -153,6 +159,66 @@ func appendShortFloat(b []byte, f float64, size int) (_ []byte, ok bool) {
 			b[i] = byte('0' + frac%10)
 			frac /= 10
 		}
+	}
+	return b, true
+}
+
+// pow10f holds the powers of ten by which appendDecimal scales; each is a
+// float64 exactly.
+var pow10f = [...]float64{1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9}
+
+// appendDecimal appends f as strconv.AppendFloat(b, f, 'f', -1, 64) would,
+// when f is the float64 nearest a decimal of at most 9 digits after the
+// point and 15 in all (19.99, 0.1, 48.8566: prices and coordinates), faster
+// than strconv's search for the shortest digits; ok is false for any other
+// f, at the cost of one division.
+//
+// It takes the largest k <= 9 for which x = |f|*10^k < 2^49, r the integer
+// nearest x, and checks that r/10^k, which float64 division rounds as
+// ParseFloat does, is f again. Below 2^49 the reals that round to f span
+// less than an eighth of 10^-k, so at most one decimal with k digits after
+// the point reads back as f, and x is within 0.1 of 10^k times it: r is
+// that decimal if there is one. A shorter decimal that reads back is the
+// same one with zeros after it, so r without its last zeros is the
+// shortest form, the one strconv writes.
+func appendDecimal(b []byte, f float64) (_ []byte, ok bool) {
+	g := math.Abs(f)
+	if !(g >= 1e-6) {
+		return b, false // written with an exponent; or NaN
+	}
+	k := len(pow10f) - 1
+	x := g * pow10f[k]
+	for x >= 1<<49 {
+		if k--; k == 0 {
+			return b, false
+		}
+		x = g * pow10f[k]
+	}
+	r := uint64(x + 0.5)
+	if float64(r)/pow10f[k] != g {
+		return b, false
+	}
+	for r%10 == 0 && k > 0 {
+		r /= 10
+		k--
+	}
+	if f < 0 {
+		b = append(b, '-')
+	}
+	start := len(b)
+	b = strconv.AppendUint(b, r, 10)
+	switch n := len(b) - start; {
+	case k == 0:
+	case n <= k:
+		// 0.0…0 and the digits of r
+		pad := k - n + 2
+		b = append(b, "0.000000000"[:pad]...)
+		copy(b[start+pad:], b[start:start+n])
+		copy(b[start:], "0.000000000"[:pad])
+	default:
+		b = append(b, 0)
+		copy(b[len(b)-k:], b[len(b)-k-1:])
+		b[len(b)-k-1] = '.'
 	}
 	return b, true
 }

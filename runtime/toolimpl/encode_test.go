@@ -3,6 +3,7 @@ package toolimpl
 import (
 	"math"
 	"math/rand/v2"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -100,6 +101,36 @@ func TestEncoderShortFloats(t *testing.T) {
 			}
 			if string(e.buf) != string(want) {
 				t.Fatalf("%v (%d bits): got %s, want %s", v, bits, e.buf, want)
+			}
+		}
+	}
+}
+
+// TestEncoderDecimals checks the Encoder's shortcut for floats nearest a
+// short decimal (19.99, 0.05, 48.8566) against encoding/json: decimals of
+// 1 to 17 digits with 0 to 12 after the point, and the floats next to
+// them, which have no short form.
+func TestEncoderDecimals(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for range 300000 {
+		digits := 1 + rng.IntN(17)
+		r := rng.Int64N(int64(math.Pow10(digits)))
+		x, err := strconv.ParseFloat(strconv.FormatInt(r, 10)+"e-"+strconv.Itoa(rng.IntN(13)), 64)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rng.IntN(2) == 0 {
+			x = -x
+		}
+		for _, v := range []float64{x, math.Nextafter(x, math.Inf(1)), math.Nextafter(x, math.Inf(-1))} {
+			var e Encoder
+			e.Float(v, 64)
+			want, err := marshalNoEscape(v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(e.buf) != string(want) {
+				t.Fatalf("%v: got %s, want %s", v, e.buf, want)
 			}
 		}
 	}
