@@ -190,10 +190,15 @@ func (e *emitter) decodeStruct(t *Type) jen.Code {
 		e.quoted = false
 		cases = append(cases, jen.Case(jen.Lit(f.JSONName)).Block(stmts...))
 	}
-	cases = append(cases, jen.Default().Block(jen.Id(d).Dot("Unknown").Call(jen.Lit(strings.Join(allowed, ", ")))))
-	body = append(body, jen.For(jen.Id(d).Dot("Field").Call()).Block(
-		jen.Switch(jen.String().Call(jen.Id(d).Dot("Key").Call())).Block(cases...),
-	))
+	unknown := jen.Id(d).Dot("Unknown").Call(jen.Lit(strings.Join(allowed, ", ")))
+	if len(cases) == 0 {
+		body = append(body, jen.For(jen.Id(d).Dot("Field").Call()).Block(unknown))
+	} else {
+		cases = append(cases, jen.Default().Block(unknown))
+		body = append(body, jen.For(jen.Id(d).Dot("Field").Call()).Block(
+			jen.Switch(jen.String().Call(jen.Id(d).Dot("Key").Call())).Block(cases...),
+		))
+	}
 	for _, f := range tracked {
 		var then []jen.Code
 		switch {

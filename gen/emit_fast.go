@@ -73,6 +73,17 @@ func (e *emitter) fastStruct(t *Type) jen.Code {
 	name := e.fastDecoders[t]
 	data, i, v, ok, key, strs := e.names.local("data"), e.names.local("i"), e.names.local("v"), e.names.local("ok"), e.names.local("key"), e.names.local("strs")
 	e.fastStrs = strs
+	params := func(v, strs string) jen.Code {
+		return jen.Params(jen.Id(data).Index().Byte(), jen.Id(i).Int(), jen.Id(v).Op("*").Add(e.typeCode(t.Go)), jen.Id(strs).Op("*").Qual(ImplPath, "Strings"))
+	}
+	if len(t.Fields) == 0 {
+		// {} and nothing else: any member is unknown.
+		more := e.names.local("more")
+		return jen.Func().Id(name).Add(params("_", "_")).Params(jen.Int(), jen.Bool()).Block(
+			jen.List(jen.Id(i), jen.Id(more), jen.Id(ok)).Op(":=").Qual(ImplPath, "FastObject").Call(jen.Id(data), jen.Id(i)),
+			jen.Return(jen.Id(i), jen.Id(ok).Op("&&").Op("!").Id(more)),
+		)
+	}
 	bail := jen.Return(jen.Id(i), jen.False())
 	has := make(map[*Field]string)
 	var tracked []jen.Code
@@ -137,8 +148,7 @@ func (e *emitter) fastStruct(t *Type) jen.Code {
 		body = append(body, jen.If(jen.Op("!").Id(has[f])).Block(then...))
 	}
 	body = append(body, jen.Return(jen.Id(i), jen.True()))
-	return jen.Func().Id(name).Params(jen.Id(data).Index().Byte(), jen.Id(i).Int(), jen.Id(v).Op("*").Add(e.typeCode(t.Go)), jen.Id(strs).Op("*").Qual(ImplPath, "Strings")).Params(jen.Int(), jen.Bool()).
-		Block(body...)
+	return jen.Func().Id(name).Add(params(v, strs)).Params(jen.Int(), jen.Bool()).Block(body...)
 }
 
 // fastValue writes the statements that read the next value into p and set

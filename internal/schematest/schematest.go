@@ -168,6 +168,9 @@ func anyMap(m map[string]int) map[string]any {
 func Run(t testing.TB, name string, schema []byte, minDocs int, target Target) Report {
 	decode, newValue := target.Decode, target.New
 	t.Helper()
+	if decode == nil {
+		t.Fatalf("%s: no decoder to check: the test's targets lack this tool", name)
+	}
 	rep := Report{Name: name}
 	ref := compile(t, name, schema)
 	var root any

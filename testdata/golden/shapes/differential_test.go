@@ -20,6 +20,7 @@ func TestDifferential(t *testing.T) {
 		"pointer":    schematest.ForPaths(fastIn, decodeIn),
 		"plain":      schematest.ForPaths(fastPlainArgs, decodePlainArgs),
 		"nothing":    schematest.For(toolimpl.DecodeNoInput),
+		"ping":       schematest.ForPaths(fastEmpty, decodeEmpty),
 	}
 	for _, tool := range Tools() {
 		info := tool.Info()

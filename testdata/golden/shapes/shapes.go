@@ -59,3 +59,12 @@ func Plain(ctx context.Context, city string, days int, note *string) (string, er
 //
 //tool:export
 func Nothing() error { return nil }
+
+// Empty is the argument of a tool that takes none, as some tools declare
+// one for the SDK they were written for.
+type Empty struct{}
+
+// Ping takes an empty struct.
+//
+//tool:export
+func Ping(in Empty) (string, error) { return "pong", nil }

@@ -24,6 +24,10 @@ func TestShapes(t *testing.T) {
 		{"plain", `{"city":"Oslo","days":2}`, `{"success":true,"output":"Oslo"}`},
 		{"plain", `{"city":"Oslo"}`, `{"success":false,"error":"invalid arguments: /days: required field is missing"}`},
 		{"nothing", `{}`, `{"success":true}`},
+		{"ping", ``, `{"success":true,"output":"pong"}`},
+		{"ping", ` { } `, `{"success":true,"output":"pong"}`},
+		{"ping", `{"x":1}`, `{"success":false,"error":"invalid arguments: /x: unknown field; this object takes no fields"}`},
+		{"ping", `[]`, `{"success":false,"error":"invalid arguments: must be an object, got array"}`},
 	} {
 		res, err := reg.Execute(context.Background(), c.tool, json.RawMessage(c.args))
 		if err != nil {

@@ -27,6 +27,7 @@ func Tools() []runtime.Tool {
 		toolimpl.NewTool(&pointerInfo, callPointer),
 		toolimpl.NewTool(&plainInfo, callPlain),
 		toolimpl.NewTool(&nothingInfo, callNothing),
+		toolimpl.NewTool(&pingInfo, callPing),
 	}
 }
 
@@ -313,6 +314,38 @@ func callNothing(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	})
 }
 
+const (
+	pingStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
+)
+
+var pingInfo = runtime.Info{
+	Name:        "ping",
+	Description: "Takes an empty struct.",
+	Parameters:  json.RawMessage(pingStart),
+	Dialects: runtime.DialectSchemas{
+		OpenAI:    json.RawMessage(pingStart),
+		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
+		Anthropic: json.RawMessage(pingStart),
+	},
+}
+
+func callPing(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Empty
+	var strs toolimpl.Strings
+	if end, ok := fastEmpty(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+		in = Empty{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &pingInfo, args)
+		decodeEmpty(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &pingInfo, in, func(ctx context.Context, in Empty) (string, error) {
+		return Ping(in)
+	})
+}
+
 // plainArgs are the arguments of the plain tool: the parameters of Plain.
 type plainArgs struct {
 	City string  `json:"city"`
@@ -373,6 +406,15 @@ func decodePlainArgs(d *toolimpl.Decoder, v *plainArgs) {
 	}
 }
 
+func decodeEmpty(d *toolimpl.Decoder, v *Empty) {
+	if !d.Object() {
+		return
+	}
+	for d.Field() {
+		d.Unknown("")
+	}
+}
+
 func fastIn(data []byte, i int, v *In, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasText bool
@@ -427,6 +469,11 @@ func fastPlainArgs(data []byte, i int, v *plainArgs, strs *toolimpl.Strings) (in
 		return i, false
 	}
 	return i, true
+}
+
+func fastEmpty(data []byte, i int, _ *Empty, _ *toolimpl.Strings) (int, bool) {
+	i, more, ok := toolimpl.FastObject(data, i)
+	return i, ok && !more
 }
 
 func encodeFullResult(e *toolimpl.Encoder, v Out) {
