@@ -117,10 +117,10 @@ func (o *outputs) fields(st *types.Struct) ([]*outField, bool) {
 			continue
 		}
 		tag := reflect.StructTag(st.Tag(i)).Get("json")
-		name, opts, _ := strings.Cut(tag, ",")
-		if name == "-" && opts == "" {
-			continue
+		if tag == "-" {
+			continue // but "-," names the field "-", as encoding/json reads it
 		}
+		name, opts, _ := strings.Cut(tag, ",")
 		if name == "" || strings.ContainsAny(name, "\"\\\x00") || !validTagName(name) {
 			name = v.Name()
 		}

@@ -331,7 +331,7 @@ func (a *analyzer) structFields(t *Type, st *types.Struct) {
 				tag := reflect.StructTag(lv.st.Tag(i))
 				jsonTag, hasJSON := tag.Lookup("json")
 				name, opts, _ := strings.Cut(jsonTag, ",")
-				if (hasJSON && name == "-" && opts == "") || tag.Get("jsonschema") == "-" {
+				if (hasJSON && jsonTag == "-") || tag.Get("jsonschema") == "-" {
 					continue
 				}
 				if name != "" && !validJSONName(name) && a.output {

@@ -45,10 +45,11 @@ const (
 	placePairEnd       = `"additionalProperties":false,"type":"object","required":["first","second"],"description":"Pair is generic."},`
 	placeOtherEnd      = `"additionalProperties":false,"type":"object","required":["id"],"description":"Base is embedded by value."},`
 	placeWait          = `"wait":{"type":"integer","description":"A duration in nanoseconds (1s is 1000000000)."},`
-	placeEnd           = `"additionalProperties":false,"type":"object","required":["id","named","count","level","price","pair"]}`
+	place              = `"-":{"type":"string","description":"named \"-\", as encoding/json reads \"-,\""}},`
+	placeEnd           = `"additionalProperties":false,"type":"object","required":["id","named","count","level","price","pair","-"]}`
 	placeStockGemini   = `"stock":{"type":"object","description":"An object whose values are each an integer."},`
 	placePairEndGemini = `"type":"object","required":["first","second"],"description":"Pair is generic."},`
-	placeExtraGemini   = `"extra":{"type":"object","description":"An object whose values are each an array."}},`
+	placeExtraGemini   = `"extra":{"type":"object","description":"An object whose values are each an array."},`
 )
 
 var placeInfo = runtime.Info{
@@ -84,7 +85,8 @@ var placeInfo = runtime.Info{
 		`"extra":{"additionalProperties":{"items":{"properties":{` +
 		`"id":{"type":"string"},` +
 		`"note":{"type":"string"}},` +
-		`"additionalProperties":false,"type":"object","required":["id"]},"type":"array"},"type":"object"}},` +
+		`"additionalProperties":false,"type":"object","required":["id"]},"type":"array"},"type":"object"},` +
+		place +
 		placeEnd),
 	Dialects: runtime.DialectSchemas{
 		Gemini: json.RawMessage(`{"properties":{` +
@@ -115,7 +117,8 @@ var placeInfo = runtime.Info{
 			`"second":{"type":"string"}},` +
 			placePairEndGemini +
 			placeExtraGemini +
-			`"type":"object","required":["id","named","count","level","price","pair"]}`),
+			place +
+			`"type":"object","required":["id","named","count","level","price","pair","-"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
 			`"id":{"type":"string"},` +
 			`"by":{"type":"string"},` +
@@ -144,6 +147,7 @@ var placeInfo = runtime.Info{
 			`"second":{"type":"string"}},` +
 			placePairEnd +
 			placeExtraGemini +
+			place +
 			placeEnd),
 	},
 	Output: json.RawMessage(`{"properties":{` +
@@ -179,8 +183,9 @@ var placeInfo = runtime.Info{
 		`"extra":{"additionalProperties":{"anyOf":[{"items":{"properties":{` +
 		`"id":{"type":"string"},` +
 		`"note":{"type":"string"}},` +
-		`"additionalProperties":false,"type":"object","required":["id"]},"type":"array"},{"type":"null"}]},"type":"object"}},` +
-		`"additionalProperties":false,"type":"object","required":["id","named","count","level","addr","price","pair","names"]}`),
+		`"additionalProperties":false,"type":"object","required":["id"]},"type":"array"},{"type":"null"}]},"type":"object"},` +
+		`"-":{"type":"string","description":"named \"-\", as encoding/json reads \"-,\""}},` +
+		`"additionalProperties":false,"type":"object","required":["id","named","count","level","addr","price","pair","names","-"]}`),
 	OutputObject: true,
 }
 
@@ -199,7 +204,7 @@ func decodeOrder(d *toolimpl.Decoder, v *Order) {
 	if !d.Object() {
 		return
 	}
-	var hasID, hasNamed, hasCount, hasLevel, hasPrice, hasPair bool
+	var hasID, hasNamed, hasCount, hasLevel, hasPrice, hasPair, hasDash bool
 	for d.Field() {
 		switch string(d.Key()) {
 		case "id":
@@ -311,8 +316,11 @@ func decodeOrder(d *toolimpl.Decoder, v *Order) {
 					v.Extra[key] = elem
 				}
 			}
+		case "-":
+			hasDash = true
+			v.Dash, _ = d.String()
 		default:
-			d.Unknown("id, by, named, note, count, ratio, on, level, addr, price, stock, pair, other, wait, names, extra")
+			d.Unknown("id, by, named, note, count, ratio, on, level, addr, price, stock, pair, other, wait, names, extra, -")
 		}
 	}
 	if !hasID {
@@ -332,6 +340,9 @@ func decodeOrder(d *toolimpl.Decoder, v *Order) {
 	}
 	if !hasPair {
 		d.Missing("pair")
+	}
+	if !hasDash {
+		d.Missing("-")
 	}
 }
 

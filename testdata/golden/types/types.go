@@ -90,6 +90,7 @@ type Order struct {
 	Wait  time.Duration     `json:"wait,omitempty"`
 	Names Pair[string]      `json:"names,omitempty"`
 	Extra map[string][]Base `json:"extra,omitempty"`
+	Dash  string            `json:"-,"` // named "-", as encoding/json reads "-,"
 }
 
 // Place places an order.
