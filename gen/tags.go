@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // fieldTags reads a field's jsonschema, jsonschema_description and
@@ -26,10 +27,8 @@ func (a *analyzer) fieldTags(f *Field, tag reflect.StructTag) (required bool) {
 	target := value // the type whose keywords apply
 	isArray := value.Kind == KindSlice || value.Kind == KindArray
 	schemaTag := tag.Get("jsonschema")
-	var keywords []string
-	if invopopTag(schemaTag) {
-		keywords = splitTag(schemaTag)
-	} else {
+	keywords, isInvopop := invopopParts(schemaTag, errorf)
+	if !isInvopop {
 		rules.Description = schemaTag
 	}
 	for _, kv := range keywords {
@@ -144,29 +143,55 @@ func (a *analyzer) fieldTags(f *Field, tag reflect.StructTag) (required bool) {
 }
 
 // invopopTag reports whether a jsonschema tag is in invopop/jsonschema's
-// grammar: every comma-separated part a key=value pair whose key is a word,
-// or one of invopop's bare flags. Any other tag ("the city, e.g. Paris (or
-// nyc)") is a description in google/jsonschema-go's grammar, which in turn
-// refuses tags that start with WORD=, so the two never overlap but for a
-// description that is itself a bare flag, such as "required": that is read
-// as the flag.
+// grammar (see invopopParts).
 func invopopTag(tag string) bool {
+	_, ok := invopopParts(tag, func(string, ...any) {})
+	return ok
+}
+
+// invopopParts returns the keywords of a jsonschema tag in
+// invopop/jsonschema's grammar, each without the spaces around it, and ok
+// false for a description in google/jsonschema-go's grammar ("the city,
+// e.g. Paris (or nyc)"), which the tag is unless
+//
+//   - it starts with WORD=, which google/jsonschema-go refuses, so that it
+//     can only be invopop's. A part after description= or title= that is
+//     no keyword is the rest of that value, as its author meant
+//     ("description=Filter by status (open, closed)", where invopop would
+//     keep only "Filter by status (open"); any other part that is no
+//     keyword is an error;
+//   - or each of its parts is a keyword: a description that is itself a
+//     bare flag, such as "required", is read as the flag.
+func invopopParts(tag string, errorf func(string, ...any)) (keywords []string, ok bool) {
 	if tag == "" {
-		return false
+		return nil, false
 	}
-	for _, part := range splitTag(tag) {
+	parts := splitTag(tag)
+	isKeyword := func(part string) bool {
 		key, _, hasVal := strings.Cut(part, "=")
-		if !hasVal {
-			if !bareFlags[part] {
-				return false
+		return hasVal && isWord(key) || !hasVal && bareFlags[part]
+	}
+	key, _, hasVal := strings.Cut(strings.TrimSpace(parts[0]), "=")
+	if !hasVal || !isWord(key) {
+		for _, part := range parts {
+			if !isKeyword(strings.TrimSpace(part)) {
+				return nil, false
 			}
-			continue
-		}
-		if !isWord(key) {
-			return false
 		}
 	}
-	return true
+	for _, part := range parts {
+		trimmed := strings.TrimSpace(part)
+		switch {
+		case isKeyword(trimmed):
+			keywords = append(keywords, trimmed)
+		case len(keywords) > 0 && (strings.HasPrefix(keywords[len(keywords)-1], "description=") || strings.HasPrefix(keywords[len(keywords)-1], "title=")):
+			keywords[len(keywords)-1] += "," + strings.TrimRightFunc(part, unicode.IsSpace)
+		case trimmed == "":
+		default:
+			errorf("jsonschema tag: %q is no keyword of invopop's grammar, which the tag is in as it starts with %s=: an enum takes one enum= for each value (enum=a,enum=b); a comma inside a value is written \\,", trimmed, key)
+		}
+	}
+	return keywords, true
 }
 
 // bareFlags are invopop's keywords that take no value.
@@ -337,8 +362,54 @@ func (a *analyzer) keyword(r *Rules, t *Type, key, val string, isArray bool, err
 			r.Default = c
 		}
 	default:
-		errorf("unknown jsonschema keyword %q", key)
+		if near := nearest(key, jsonschemaKeywords); near != "" {
+			errorf("unknown jsonschema keyword %q; did you mean %s?", key, near)
+		} else {
+			errorf("unknown jsonschema keyword %q; the keywords are %s", key, strings.Join(jsonschemaKeywords, ", "))
+		}
 	}
+}
+
+// jsonschemaKeywords are the keywords of invopop's grammar that toolgen
+// reads, for messages.
+var jsonschemaKeywords = []string{
+	"required", "title", "description", "type", "nullable", "enum", "default", "example",
+	"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf",
+	"minLength", "maxLength", "pattern", "format", "minItems", "maxItems", "uniqueItems",
+	"readOnly", "writeOnly", "oneof_required", "anyof_required", "oneof_type", "anyof_type",
+}
+
+// nearest returns the word of words within two edits of s (ignoring
+// case), the first of the closest, or "".
+func nearest(s string, words []string) string {
+	best, bestDist := "", 3
+	for _, w := range words {
+		if d := editDistance(strings.ToLower(s), strings.ToLower(w)); d < bestDist {
+			best, bestDist = w, d
+		}
+	}
+	return best
+}
+
+// editDistance is the Levenshtein distance between a and b, in bytes.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
 }
 
 // literal parses a tag value as a constant of type t's kind.

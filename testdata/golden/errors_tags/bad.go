@@ -19,6 +19,8 @@ type In struct {
 	M string   `json:"m\\n"`
 	N string   `json:"città"`
 	O float64  `json:"o" jsonschema:"enum=1,enum=2,enum=1.0"`
+	P string   `json:"p" jsonschema:"enum=c,f,default=c"`
+	Q int      `json:"q" jsonschema:"minimun=1, maximum=5"`
 }
 
 // Use uses In.

@@ -21,6 +21,11 @@ type TripRequest struct {
 	Tags   []string `json:"tags,omitempty" jsonschema:"required,description=labels\\, at most 3,maxItems=3"`
 	Note   string   `json:"note,omitempty" description:"a free-form note"`
 	Mode   string   `json:"mode,omitempty" jsonschema_description:"how to travel" jsonschema:"enum=train,enum=plane"`
+	// The country's code (invopop's grammar with spaces after the commas,
+	// as people write it; the next field has commas in its description,
+	// which invopop would cut at the first).
+	Code   string `json:"code,omitempty" jsonschema:"minLength=2, maxLength=3"`
+	Status string `json:"status,omitempty" jsonschema:"description=Filter by status (open, closed, any), enum=open, enum=closed, enum=any"`
 }
 
 // PlanTrip plans a trip.

@@ -39,6 +39,7 @@ func TestDescriptionTags(t *testing.T) {
 		"tags":   "labels, at most 3",
 		"note":   "a free-form note",
 		"mode":   "how to travel",
+		"status": "Filter by status (open, closed, any)",
 	}
 	for name, desc := range want {
 		if got := schema.Properties[name].Description; got != desc {
@@ -53,6 +54,20 @@ func TestDescriptionTags(t *testing.T) {
 // TestSelfDecoding checks that types with their own UnmarshalJSON are
 // checked against the schema their shape implies and then decoded by
 // their method, as encoding/json decodes them.
+// TestSpacedKeywords: keywords after a comma and a space are keywords, as
+// their authors meant, where invopop would ignore them.
+func TestSpacedKeywords(t *testing.T) {
+	reg := registry(t)
+	res, err := reg.Execute(context.Background(), "plan_trip", json.RawMessage(`{"city":"x","tags":[],"code":"abcd","status":"done"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `invalid arguments: /code: must be at most 3 characters long, got 4; /status: must be one of "open", "closed", "any"; got "done"`
+	if res.Error != want {
+		t.Errorf("got  %s\nwant %s", res.Error, want)
+	}
+}
+
 func TestSelfDecoding(t *testing.T) {
 	reg := registry(t)
 	ctx := context.Background()

@@ -43,7 +43,9 @@ const (
 	planTripLimit  = `"limit":{"type":"integer","maximum":50,"minimum":1,"default":10},`
 	planTripTags   = `"tags":{"items":{"type":"string"},"type":"array","maxItems":3,"description":"labels, at most 3"},`
 	planTripNote   = `"note":{"type":"string","description":"a free-form note"},`
-	planTripMode   = `"mode":{"type":"string","enum":["train","plane"],"description":"how to travel"}},`
+	planTripMode   = `"mode":{"type":"string","enum":["train","plane"],"description":"how to travel"},`
+	planTripCode   = `"code":{"type":"string","maxLength":3,"minLength":2,"description":"The country's code (invopop's grammar with spaces after the commas, as people write it; the next field has commas in its description, which invopop would cut at the first)."},`
+	planTripStatus = `"status":{"type":"string","enum":["open","closed","any"],"description":"Filter by status (open, closed, any)"}},`
 	planTripEnd    = `"additionalProperties":false,"type":"object","required":["city","tags"]}`
 )
 
@@ -59,6 +61,8 @@ var planTripInfo = runtime.Info{
 		planTripTags +
 		planTripNote +
 		planTripMode +
+		planTripCode +
+		planTripStatus +
 		planTripEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
@@ -69,8 +73,10 @@ var planTripInfo = runtime.Info{
 			`"limit":{"anyOf":[{"type":"integer","maximum":50,"minimum":1},{"type":"null"}],"description":"Constraints: default 10."},` +
 			planTripTags +
 			`"note":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"a free-form note"},` +
-			`"mode":{"anyOf":[{"type":"string","enum":["train","plane"]},{"type":"null"}],"description":"how to travel"}},` +
-			`"additionalProperties":false,"type":"object","required":["city","seat","since","quoted","limit","tags","note","mode"]}`),
+			`"mode":{"anyOf":[{"type":"string","enum":["train","plane"]},{"type":"null"}],"description":"how to travel"},` +
+			`"code":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"The country's code (invopop's grammar with spaces after the commas, as people write it; the next field has commas in its description, which invopop would cut at the first). Constraints: at least 2 characters; at most 3 characters."},` +
+			`"status":{"anyOf":[{"type":"string","enum":["open","closed","any"]},{"type":"null"}],"description":"Filter by status (open, closed, any)"}},` +
+			`"additionalProperties":false,"type":"object","required":["city","seat","since","quoted","limit","tags","note","mode","code","status"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
 			planTripCity +
 			planTripSeat +
@@ -80,6 +86,8 @@ var planTripInfo = runtime.Info{
 			planTripTags +
 			planTripNote +
 			planTripMode +
+			planTripCode +
+			planTripStatus +
 			`"type":"object","required":["city","tags"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
 			planTripCity +
@@ -90,6 +98,8 @@ var planTripInfo = runtime.Info{
 			`"tags":{"items":{"type":"string"},"type":"array","description":"labels, at most 3. Constraints: at most 3 items."},` +
 			planTripNote +
 			planTripMode +
+			`"code":{"type":"string","description":"The country's code (invopop's grammar with spaces after the commas, as people write it; the next field has commas in its description, which invopop would cut at the first). Constraints: at least 2 characters; at most 3 characters."},` +
+			planTripStatus +
 			planTripEnd),
 	},
 	Output: json.RawMessage(`{"properties":{` +
@@ -100,7 +110,9 @@ var planTripInfo = runtime.Info{
 		`"limit":{"type":"integer","maximum":50,"minimum":1,"default":10},` +
 		`"tags":{"items":{"type":"string"},"type":"array","maxItems":3,"description":"labels, at most 3"},` +
 		`"note":{"type":"string","description":"a free-form note"},` +
-		`"mode":{"type":"string","enum":["train","plane"],"description":"how to travel"}},` +
+		`"mode":{"type":"string","enum":["train","plane"],"description":"how to travel"},` +
+		`"code":{"type":"string","maxLength":3,"minLength":2,"description":"The country's code (invopop's grammar with spaces after the commas, as people write it; the next field has commas in its description, which invopop would cut at the first)."},` +
+		`"status":{"type":"string","enum":["open","closed","any"],"description":"Filter by status (open, closed, any)"}},` +
 		`"additionalProperties":false,"type":"object","required":["city"]}`),
 	OutputObject: true,
 }
@@ -325,8 +337,29 @@ func decodeTripRequest(d *toolimpl.Decoder, v *TripRequest) {
 					d.Errorf(`must be one of "train", "plane"; got %q`, s)
 				}
 			}
+		case "code":
+			if d.OptionalNull() {
+				break
+			}
+			v.Code = d.StringLength(2, 3)
+		case "status":
+			if d.OptionalNull() {
+				break
+			}
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "open":
+					v.Status = "open"
+				case "closed":
+					v.Status = "closed"
+				case "any":
+					v.Status = "any"
+				default:
+					d.Errorf(`must be one of "open", "closed", "any"; got %q`, s)
+				}
+			}
 		default:
-			d.Unknown("city, seat, since, quoted, limit, tags, note, mode")
+			d.Unknown("city, seat, since, quoted, limit, tags, note, mode, code, status")
 		}
 	}
 	if !hasCity {
@@ -564,6 +597,28 @@ func fastTripRequest(data []byte, i int, v *TripRequest, strs *toolimpl.Strings)
 					ok = false
 				}
 			}
+		case "code":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
+			v.Code, i, ok = strs.StringLength(data, i, 2, 3)
+		case "status":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
+			var s []byte
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				switch string(s) {
+				case "open":
+					v.Status = "open"
+				case "closed":
+					v.Status = "closed"
+				case "any":
+					v.Status = "any"
+				default:
+					ok = false
+				}
+			}
 		default:
 			return i, false
 		}
@@ -629,6 +684,14 @@ func encodeTripRequest(e *toolimpl.Encoder, v *TripRequest) {
 	if len(v.Mode) != 0 {
 		e.Raw(`,"mode":`)
 		e.String(v.Mode)
+	}
+	if len(v.Code) != 0 {
+		e.Raw(`,"code":`)
+		e.String(v.Code)
+	}
+	if len(v.Status) != 0 {
+		e.Raw(`,"status":`)
+		e.String(v.Status)
 	}
 	e.Byte('}')
 }
