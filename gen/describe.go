@@ -63,23 +63,20 @@ func parses(src string) bool {
 	return err == nil
 }
 
-// fieldDoc is the description a field's doc comment gives. A leading Go
-// name followed by a verb is dropped ("IncludeWind adds ..." → "Adds
-// ..."); a name that is a plain word stays ("City to forecast"); any other
-// leading name is replaced by the JSON name the model writes, so the
+// fieldDoc is the description a field's doc comment gives. A name that
+// is a plain word stays, as a word of the sentence ("City to forecast",
+// "Max results to return", where "results" is no verb); any other leading
+// Go name followed by a verb is dropped ("IncludeWind adds ..." → "Adds
+// ..."), and otherwise replaced by the JSON name the model writes, so the
 // sentence keeps its subject ("DelayMS to wait ..." → "delay_ms to wait
 // ...").
 func fieldDoc(text, goName, jsonName string) string {
 	rest, ok := strings.CutPrefix(text, goName+" ")
-	if !ok || rest == "" {
+	if !ok || rest == "" || plainWord(goName) {
 		return text
 	}
-	next, _, _ := strings.Cut(rest, " ")
-	switch {
-	case looksLikeVerb(strings.TrimRight(next, ".,;:")):
+	if next, _, _ := strings.Cut(rest, " "); looksLikeVerb(strings.TrimRight(next, ".,;:")) {
 		return upperFirst(rest)
-	case plainWord(goName):
-		return text
 	}
 	return jsonName + " " + rest
 }

@@ -37,6 +37,11 @@ func TestFieldDoc(t *testing.T) {
 		{"MaxResults is the most results to return.", "MaxResults", "max_results", "max_results is the most results to return."},
 		{"The city to forecast.", "City", "city", "The city to forecast."},
 		{"UserID", "UserID", "user_id", "UserID"},
+		{"Max results to return.", "Max", "max", "Max results to return."},
+		{"User names to look up.", "User", "user", "User names to look up."},
+		{"Query terms, space separated.", "Query", "query", "Query terms, space separated."},
+		{"Place restricts the search.", "Place", "place", "Place restricts the search."},
+		{"PageToken comes from a previous call.", "PageToken", "page_token", "Comes from a previous call."},
 	} {
 		if got := fieldDoc(c.text, c.goName, c.jsonName); got != c.want {
 			t.Errorf("fieldDoc(%q) = %q, want %q", c.text, got, c.want)

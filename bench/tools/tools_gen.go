@@ -102,7 +102,7 @@ const (
 	searchQuery       = `"query":{"type":"string","maxLength":200,"minLength":2,"description":"Query in plain words; common words are ignored."},`
 	searchLimit       = `"limit":{"type":"integer","maximum":20,"minimum":1,"description":"Limit on the number of passages returned.","default":3},`
 	searchMinLevel    = `"min_level":{"type":"string","enum":["high","medium","low","weak"],"description":"Leaves out passages below this level of relevance. Values: \"high\": relevance of 0.8 or more; \"medium\": relevance of 0.6 or more; \"low\": relevance of 0.4 or more; \"weak\": any match below 0.4.","default":"low"},`
-	searchWithin      = `"within":{"items":{"type":"string","minLength":1},"type":"array","maxItems":500,"description":"Restricts the search to the passages with these ids."}},`
+	searchWithin      = `"within":{"items":{"type":"string","minLength":1},"type":"array","maxItems":500,"description":"Within restricts the search to the passages with these ids."}},`
 	searchEnd         = `"additionalProperties":false,"type":"object","required":["query"]}`
 	searchQueryOpenAI = `"query":{"type":"string","description":"Query in plain words; common words are ignored. Constraints: at least 2 characters; at most 200 characters."},`
 )
@@ -121,7 +121,7 @@ var searchInfo = runtime.Info{
 			searchQueryOpenAI +
 			`"limit":{"anyOf":[{"type":"integer","maximum":20,"minimum":1},{"type":"null"}],"description":"Limit on the number of passages returned. Constraints: default 3."},` +
 			`"min_level":{"anyOf":[{"type":"string","enum":["high","medium","low","weak"]},{"type":"null"}],"description":"Leaves out passages below this level of relevance. Values: \"high\": relevance of 0.8 or more; \"medium\": relevance of 0.6 or more; \"low\": relevance of 0.4 or more; \"weak\": any match below 0.4. Constraints: default \"low\"."},` +
-			`"within":{"anyOf":[{"items":{"type":"string"},"type":"array","maxItems":500},{"type":"null"}],"description":"Restricts the search to the passages with these ids. Constraints: each item: at least 1 character."}},` +
+			`"within":{"anyOf":[{"items":{"type":"string"},"type":"array","maxItems":500},{"type":"null"}],"description":"Within restricts the search to the passages with these ids. Constraints: each item: at least 1 character."}},` +
 			`"additionalProperties":false,"type":"object","required":["query","limit","min_level","within"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
 			searchQuery +
@@ -133,7 +133,7 @@ var searchInfo = runtime.Info{
 			searchQueryOpenAI +
 			`"limit":{"type":"integer","description":"Limit on the number of passages returned. Constraints: default 3; minimum 1; maximum 20."},` +
 			`"min_level":{"type":"string","enum":["high","medium","low","weak"],"description":"Leaves out passages below this level of relevance. Values: \"high\": relevance of 0.8 or more; \"medium\": relevance of 0.6 or more; \"low\": relevance of 0.4 or more; \"weak\": any match below 0.4. Constraints: default \"low\"."},` +
-			`"within":{"items":{"type":"string"},"type":"array","description":"Restricts the search to the passages with these ids. Constraints: at most 500 items; each item: at least 1 character."}},` +
+			`"within":{"items":{"type":"string"},"type":"array","description":"Within restricts the search to the passages with these ids. Constraints: at most 500 items; each item: at least 1 character."}},` +
 			searchEnd),
 	},
 	ReadOnly: true,
@@ -157,7 +157,7 @@ func callSearch(ctx context.Context, s *runtime.Settings, args json.RawMessage) 
 const (
 	lookupId       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the order."},`
 	lookupQuantity = `"quantity":{"type":"integer","maximum":1000,"minimum":1,"description":"Quantity of items ordered."},`
-	lookupPaid     = `"paid":{"type":"boolean","description":"Asks for paid orders only."}},`
+	lookupPaid     = `"paid":{"type":"boolean","description":"Paid asks for paid orders only."}},`
 	lookupEnd      = `"additionalProperties":false,"type":"object","required":["id","quantity","paid"]}`
 	lookupIdOpenAI = `"id":{"type":"string","description":"id of the order. Constraints: at least 1 character; at most 64 characters."},`
 )
@@ -214,7 +214,7 @@ func callLookup(ctx context.Context, s *runtime.Settings, args json.RawMessage) 
 const (
 	lookupTimeoutId       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the order."},`
 	lookupTimeoutQuantity = `"quantity":{"type":"integer","maximum":1000,"minimum":1,"description":"Quantity of items ordered."},`
-	lookupTimeoutPaid     = `"paid":{"type":"boolean","description":"Asks for paid orders only."}},`
+	lookupTimeoutPaid     = `"paid":{"type":"boolean","description":"Paid asks for paid orders only."}},`
 	lookupTimeoutEnd      = `"additionalProperties":false,"type":"object","required":["id","quantity","paid"]}`
 	lookupTimeoutIdOpenAI = `"id":{"type":"string","description":"id of the order. Constraints: at least 1 character; at most 64 characters."},`
 )
@@ -272,7 +272,7 @@ func callLookupTimeout(ctx context.Context, s *runtime.Settings, args json.RawMe
 const (
 	ignoreCtxId       = `"id":{"type":"string","maxLength":64,"minLength":1,"description":"id of the order."},`
 	ignoreCtxQuantity = `"quantity":{"type":"integer","maximum":1000,"minimum":1,"description":"Quantity of items ordered."},`
-	ignoreCtxPaid     = `"paid":{"type":"boolean","description":"Asks for paid orders only."}},`
+	ignoreCtxPaid     = `"paid":{"type":"boolean","description":"Paid asks for paid orders only."}},`
 	ignoreCtxEnd      = `"additionalProperties":false,"type":"object","required":["id","quantity","paid"]}`
 	ignoreCtxIdOpenAI = `"id":{"type":"string","description":"id of the order. Constraints: at least 1 character; at most 64 characters."},`
 )

@@ -123,8 +123,8 @@ var queryInfo = runtime.Info{
 	Output: json.RawMessage(`{"properties":{` +
 		`"columns":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}],"description":"Columns are the names of the result's columns."},` +
 		`"rows":{"anyOf":[{"items":{"anyOf":[{"items":true,"type":"array"},{"type":"null"}]},"type":"array"},{"type":"null"}],"description":"Rows are the rows, each a value per column: null, a number, or text (a blob that is not UTF-8 comes as a blob literal, x'…')."},` +
-		`"truncated":{"type":"boolean","description":"Reports that the result holds only the first rows."},` +
-		`"notice":{"type":"string","description":"Says why the result was cut and what to do instead."}},` +
+		`"truncated":{"type":"boolean","description":"Truncated reports that the result holds only the first rows."},` +
+		`"notice":{"type":"string","description":"Notice says why the result was cut and what to do instead."}},` +
 		`"additionalProperties":false,"type":"object","required":["columns","rows","truncated"]}`),
 	OutputObject: true,
 	Timeout:      30 * time.Second,

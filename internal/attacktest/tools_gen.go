@@ -53,8 +53,8 @@ func Tools(nest *Nest) []runtime.Tool {
 // the enum type T whose value is s.
 
 const (
-	hostileArgsJ       = `"j":{"type":"string","description":"Decodes itself with UnmarshalJSON."},`
-	hostileArgsT       = `"t":{"type":"string","description":"Decodes itself with UnmarshalText."},`
+	hostileArgsJ       = `"j":{"type":"string","description":"J decodes itself with UnmarshalJSON."},`
+	hostileArgsT       = `"t":{"type":"string","description":"T decodes itself with UnmarshalText."},`
 	hostileArgsKGemini = `"k":{"type":"object","description":"K has keys that decode themselves with UnmarshalText. An object whose values are each an integer."}},`
 )
 

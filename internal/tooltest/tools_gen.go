@@ -98,7 +98,7 @@ func (wordsTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMes
 }
 
 const (
-	lookGrumpy = `"grumpy":{"type":"boolean","description":"Asks for a cat that will not show itself."}},`
+	lookGrumpy = `"grumpy":{"type":"boolean","description":"Grumpy asks for a cat that will not show itself."}},`
 	lookEnd    = `"additionalProperties":false,"type":"object"}`
 )
 
@@ -110,7 +110,7 @@ var lookInfo = runtime.Info{
 		lookEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"grumpy":{"anyOf":[{"type":"boolean"},{"type":"null"}],"description":"Asks for a cat that will not show itself."}},` +
+			`"grumpy":{"anyOf":[{"type":"boolean"},{"type":"null"}],"description":"Grumpy asks for a cat that will not show itself."}},` +
 			`"additionalProperties":false,"type":"object","required":["grumpy"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
 			lookGrumpy +

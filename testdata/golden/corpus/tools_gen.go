@@ -1888,10 +1888,10 @@ func callListUsers(ctx context.Context, s *runtime.Settings, args json.RawMessag
 const (
 	shipParcelToCountry       = `"country":{"type":"string","maxLength":2,"minLength":2},`
 	shipParcelToEnd           = `"additionalProperties":false,"type":"object","required":["street","city","country"],"description":"To is where the parcel goes."},`
-	shipParcelFromEnd         = `"additionalProperties":false,"type":"object","required":["street","city","country"],"description":"Defaults to the warehouse when left out."},`
+	shipParcelFromEnd         = `"additionalProperties":false,"type":"object","required":["street","city","country"],"description":"From defaults to the warehouse when left out."},`
 	shipParcelTags            = `"tags":{"items":{"type":"string"},"type":"array","description":"Tags for the carrier."},`
 	shipParcelParcelSizeEnd   = `"additionalProperties":false,"type":"object","required":["l","w","h"]}},`
-	shipParcelParcelEnd       = `"additionalProperties":false,"type":"object","required":["weight_kg","size"],"description":"Dimensions."}},`
+	shipParcelParcelEnd       = `"additionalProperties":false,"type":"object","required":["weight_kg","size"],"description":"Parcel dimensions."}},`
 	shipParcelEnd             = `"additionalProperties":false,"type":"object","required":["to","parcel"]}`
 	shipParcelToCountryOpenAI = `"country":{"type":"string","description":"Constraints: at least 2 characters; at most 2 characters."},`
 )
@@ -1935,7 +1935,7 @@ var shipParcelInfo = runtime.Info{
 			`"city":{"type":"string"},` +
 			shipParcelToCountryOpenAI +
 			`"zip":{"anyOf":[{"type":"string"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["street","city","country","zip"]},{"type":"null"}],"description":"Defaults to the warehouse when left out."},` +
+			`"additionalProperties":false,"type":"object","required":["street","city","country","zip"]},{"type":"null"}],"description":"From defaults to the warehouse when left out."},` +
 			`"tags":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}],"description":"Tags for the carrier."},` +
 			`"parcel":{"properties":{` +
 			`"weight_kg":{"type":"number","maximum":30,"exclusiveMinimum":0},` +
@@ -1958,7 +1958,7 @@ var shipParcelInfo = runtime.Info{
 			`"city":{"type":"string"},` +
 			shipParcelToCountry +
 			`"zip":{"type":"string"}},` +
-			`"type":"object","required":["street","city","country"],"description":"Defaults to the warehouse when left out."},` +
+			`"type":"object","required":["street","city","country"],"description":"From defaults to the warehouse when left out."},` +
 			shipParcelTags +
 			`"parcel":{"properties":{` +
 			`"weight_kg":{"type":"number","maximum":30,"description":"Constraints: greater than 0."},` +
@@ -1967,7 +1967,7 @@ var shipParcelInfo = runtime.Info{
 			`"w":{"type":"integer"},` +
 			`"h":{"type":"integer"}},` +
 			`"type":"object","required":["l","w","h"]}},` +
-			`"type":"object","required":["weight_kg","size"],"description":"Dimensions."}},` +
+			`"type":"object","required":["weight_kg","size"],"description":"Parcel dimensions."}},` +
 			`"type":"object","required":["to","parcel"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
 			`"to":{"properties":{` +
@@ -2005,7 +2005,7 @@ var shipParcelInfo = runtime.Info{
 		`"city":{"type":"string"},` +
 		`"country":{"type":"string","maxLength":2,"minLength":2},` +
 		`"zip":{"type":"string"}},` +
-		`"additionalProperties":false,"type":"object","required":["street","city","country"],"description":"Defaults to the warehouse when left out."},` +
+		`"additionalProperties":false,"type":"object","required":["street","city","country"],"description":"From defaults to the warehouse when left out."},` +
 		`"tags":{"items":{"type":"string"},"type":"array","description":"Tags for the carrier."},` +
 		`"parcel":{"properties":{` +
 		`"weight_kg":{"type":"number","maximum":30,"exclusiveMinimum":0},` +
@@ -2014,7 +2014,7 @@ var shipParcelInfo = runtime.Info{
 		`"w":{"type":"integer"},` +
 		`"h":{"type":"integer"}},` +
 		`"additionalProperties":false,"type":"object","required":["l","w","h"]}},` +
-		`"additionalProperties":false,"type":"object","required":["weight_kg","size"],"description":"Dimensions."}},` +
+		`"additionalProperties":false,"type":"object","required":["weight_kg","size"],"description":"Parcel dimensions."}},` +
 		`"additionalProperties":false,"type":"object","required":["to","parcel"]}`),
 	OutputObject: true,
 }
@@ -2468,7 +2468,7 @@ func callRecordReading(ctx context.Context, s *runtime.Settings, args json.RawMe
 
 const (
 	startTimerDelayMs = `"delay_ms":{"type":"integer","maximum":60000,"minimum":0,"description":"delay_ms to wait before each tick, in milliseconds"},`
-	startTimerTimeout = `"timeout":{"type":"integer","description":"Stops the ticker after that long."},`
+	startTimerTimeout = `"timeout":{"type":"integer","description":"Timeout stops the ticker after that long."},`
 	startTimerStartAt = `"start_at":{"type":"string","format":"date-time","description":"start_at is when the first tick fires."},`
 	startTimerEndAt   = `"end_at":{"type":"string","format":"date-time","description":"end_at is optional."}},`
 	startTimerEnd     = `"additionalProperties":false,"type":"object","required":["delay_ms","start_at"]}`
@@ -2486,7 +2486,7 @@ var startTimerInfo = runtime.Info{
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
 			startTimerDelayMs +
-			`"timeout":{"anyOf":[{"type":"integer"},{"type":"null"}],"description":"Stops the ticker after that long."},` +
+			`"timeout":{"anyOf":[{"type":"integer"},{"type":"null"}],"description":"Timeout stops the ticker after that long."},` +
 			startTimerStartAt +
 			`"end_at":{"anyOf":[{"type":"string","format":"date-time"},{"type":"null"}],"description":"end_at is optional."}},` +
 			`"additionalProperties":false,"type":"object","required":["delay_ms","timeout","start_at","end_at"]}`),
@@ -2505,7 +2505,7 @@ var startTimerInfo = runtime.Info{
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"delay_ms":{"type":"integer","maximum":60000,"minimum":0,"description":"delay_ms to wait before each tick, in milliseconds"},` +
-		`"timeout":{"type":"integer","description":"Stops the ticker after that long."},` +
+		`"timeout":{"type":"integer","description":"Timeout stops the ticker after that long."},` +
 		`"start_at":{"type":"string","format":"date-time","description":"start_at is when the first tick fires."},` +
 		`"end_at":{"type":"string","format":"date-time","description":"end_at is optional."}},` +
 		`"additionalProperties":false,"type":"object","required":["delay_ms","start_at"]}`),

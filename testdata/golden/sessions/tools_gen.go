@@ -39,7 +39,7 @@ func Tools(shop *Shop) []runtime.Tool {
 // the enum type T whose value is s.
 
 const (
-	ordersStatus = `"status":{"type":"string","description":"Filters the orders."}},`
+	ordersStatus = `"status":{"type":"string","description":"Status filters the orders."}},`
 	ordersEnd    = `"additionalProperties":false,"type":"object"}`
 )
 
@@ -51,7 +51,7 @@ var ordersInfo = runtime.Info{
 		ordersEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"status":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"Filters the orders."}},` +
+			`"status":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"Status filters the orders."}},` +
 			`"additionalProperties":false,"type":"object","required":["status"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
 			ordersStatus +
