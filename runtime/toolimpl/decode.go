@@ -372,8 +372,10 @@ func (d *Decoder) objectKey() {
 
 func (d *Decoder) literal(lit string) bool {
 	if len(d.data)-d.pos < len(lit) || string(d.data[d.pos:d.pos+len(lit)]) != lit {
-		if len(d.data)-d.pos < len(lit) && strings.HasPrefix(lit, string(d.data[d.pos:])) {
-			d.pos = len(d.data)
+		// The message points at the first byte that differs ("tru}":
+		// the '}').
+		for i := 0; i < len(lit) && d.pos < len(d.data) && d.data[d.pos] == lit[i]; i++ {
+			d.pos++
 		}
 		d.syntaxError("expected %s, found %s", lit, d.describe())
 		return false
@@ -741,17 +743,44 @@ func (d *Decoder) path() string {
 	return b.String()
 }
 
-// writePointerToken writes key escaped as JSON Pointer requires.
+// maxPointerToken is how many bytes of a key a path shows: the model
+// wrote the key, and reading it back in full only costs tokens.
+const maxPointerToken = 64
+
+// writePointerToken writes key escaped as JSON Pointer requires, with the
+// control characters a model's key may hold written as JSON escapes (\n,
+// \u001b), so that the message stays one line of text, and a key longer
+// than maxPointerToken cut there with an ellipsis.
 func writePointerToken(b *strings.Builder, key []byte) {
-	for _, c := range key {
-		switch c {
-		case '~':
+	const hex = "0123456789abcdef"
+	for i := 0; i < len(key); {
+		if i >= maxPointerToken {
+			b.WriteString("…")
+			return
+		}
+		c := key[i]
+		switch {
+		case c == '~':
 			b.WriteString("~0")
-		case '/':
+		case c == '/':
 			b.WriteString("~1")
+		case c == '\n':
+			b.WriteString(`\n`)
+		case c == '\t':
+			b.WriteString(`\t`)
+		case c < 0x20 || c == 0x7f:
+			b.WriteString(`\u00`)
+			b.WriteByte(hex[c>>4])
+			b.WriteByte(hex[c&0xf])
+		case c >= utf8.RuneSelf:
+			r, size := utf8.DecodeRune(key[i:])
+			b.WriteRune(r) // U+FFFD for a byte that is not UTF-8
+			i += size
+			continue
 		default:
 			b.WriteByte(c)
 		}
+		i++
 	}
 }
 
