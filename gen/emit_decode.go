@@ -307,7 +307,13 @@ func (e *emitter) decodeValue(d string, p place, t *Type, r, items *Rules, depth
 		return []jen.Code{jen.Id(e.decoderName(t)).Call(jen.Id(d), p.addr())}
 	case KindPointer:
 		stmts := []jen.Code{p.val().Op("=").New(e.typeCode(t.Elem.Go))}
-		return append(stmts, e.decodeValue(d, derefPlace(p), t.Elem, r, items, depth)...)
+		stmts = append(stmts, e.decodeValue(d, derefPlace(p), t.Elem, r, items, depth)...)
+		if k := t.Elem.Kind; k == KindRaw || k == KindAny {
+			// null is one of the values of any JSON; encoding/json makes
+			// it a nil pointer.
+			return []jen.Code{jen.If(jen.Id(d).Dot("Null").Call()).Block(p.val().Op("=").Nil()).Else().Block(stmts...)}
+		}
+		return stmts
 	case KindBool:
 		return read(b, e.quotedMethod("Bool"), types.Typ[types.Bool], nil, e.enumCheck(d, p, t, r, b))
 	case KindString:

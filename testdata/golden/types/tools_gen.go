@@ -45,7 +45,7 @@ const (
 	placePairEnd       = `"additionalProperties":false,"type":"object","required":["first","second"],"description":"Pair is generic."},`
 	placeOtherEnd      = `"additionalProperties":false,"type":"object","required":["id"],"description":"Base is embedded by value."},`
 	placeWait          = `"wait":{"type":"integer","description":"A duration in nanoseconds (1s is 1000000000)."},`
-	place              = `"-":{"type":"string","description":"named \"-\", as encoding/json reads \"-,\""}},`
+	place              = `"-":{"type":"string","description":"named \"-\", as encoding/json reads \"-,\""},`
 	placeEnd           = `"additionalProperties":false,"type":"object","required":["id","named","count","level","price","pair","-"]}`
 	placeStockGemini   = `"stock":{"type":"object","description":"An object whose values are each an integer."},`
 	placePairEndGemini = `"type":"object","required":["first","second"],"description":"Pair is generic."},`
@@ -87,6 +87,8 @@ var placeInfo = runtime.Info{
 		`"note":{"type":"string"}},` +
 		`"additionalProperties":false,"type":"object","required":["id"]},"type":"array"},"type":"object"},` +
 		place +
+		`"meta":true,` +
+		`"hint":true},` +
 		placeEnd),
 	Dialects: runtime.DialectSchemas{
 		Gemini: json.RawMessage(`{"properties":{` +
@@ -118,6 +120,8 @@ var placeInfo = runtime.Info{
 			placePairEndGemini +
 			placeExtraGemini +
 			place +
+			`"meta":{"description":"Any JSON value."},` +
+			`"hint":{"description":"Any JSON value."}},` +
 			`"type":"object","required":["id","named","count","level","price","pair","-"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
 			`"id":{"type":"string"},` +
@@ -148,6 +152,8 @@ var placeInfo = runtime.Info{
 			placePairEnd +
 			placeExtraGemini +
 			place +
+			`"meta":{"description":"Any JSON value."},` +
+			`"hint":{"description":"Any JSON value."}},` +
 			placeEnd),
 	},
 	Output: json.RawMessage(`{"properties":{` +
@@ -184,7 +190,9 @@ var placeInfo = runtime.Info{
 		`"id":{"type":"string"},` +
 		`"note":{"type":"string"}},` +
 		`"additionalProperties":false,"type":"object","required":["id"]},"type":"array"},{"type":"null"}]},"type":"object"},` +
-		`"-":{"type":"string","description":"named \"-\", as encoding/json reads \"-,\""}},` +
+		`"-":{"type":"string","description":"named \"-\", as encoding/json reads \"-,\""},` +
+		`"meta":true,` +
+		`"hint":true},` +
 		`"additionalProperties":false,"type":"object","required":["id","named","count","level","addr","price","pair","names","-"]}`),
 	OutputObject: true,
 }
@@ -319,8 +327,30 @@ func decodeOrder(d *toolimpl.Decoder, v *Order) {
 		case "-":
 			hasDash = true
 			v.Dash, _ = d.String()
+		case "meta":
+			if d.OptionalNull() {
+				v.Meta = nil
+				break
+			}
+			if d.Null() {
+				v.Meta = nil
+			} else {
+				v.Meta = new(json.RawMessage)
+				*v.Meta, _ = d.Raw()
+			}
+		case "hint":
+			if d.OptionalNull() {
+				v.Hint = nil
+				break
+			}
+			if d.Null() {
+				v.Hint = nil
+			} else {
+				v.Hint = new(interface{})
+				*v.Hint, _ = d.Any()
+			}
 		default:
-			d.Unknown("id, by, named, note, count, ratio, on, level, addr, price, stock, pair, other, wait, names, extra, -")
+			d.Unknown("id, by, named, note, count, ratio, on, level, addr, price, stock, pair, other, wait, names, extra, -, meta, hint")
 		}
 	}
 	if !hasID {

@@ -5,6 +5,7 @@ package types
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/netip"
 	"strings"
@@ -91,6 +92,8 @@ type Order struct {
 	Names Pair[string]      `json:"names,omitempty"`
 	Extra map[string][]Base `json:"extra,omitempty"`
 	Dash  string            `json:"-,"` // named "-", as encoding/json reads "-,"
+	Meta  *json.RawMessage  `json:"meta,omitempty"`
+	Hint  *any              `json:"hint,omitempty"`
 }
 
 // Place places an order.

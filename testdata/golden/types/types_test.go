@@ -13,7 +13,7 @@ func TestPlace(t *testing.T) {
 	tool := Tools()[0].(runtime.InvokableTool)
 	args := `{"id":"o1","note":"top","by":"ann","named":{"x":3},"count":"7","ratio":"0.5","on":"true","level":"high",
 		"addr":"10.0.0.1","price":"12.50 EUR","stock":{"apple":3},"pair":{"first":1,"second":2},"other":{"id":"o2"},
-		"wait":1000000000,"names":{"first":"a","second":"b"},"extra":{"k":[{"id":"x"}]},"-":"d"}`
+		"wait":1000000000,"names":{"first":"a","second":"b"},"extra":{"k":[{"id":"x"}]},"-":"d","meta":null,"hint":null}`
 	res, err := tool.Invoke(context.Background(), json.RawMessage(args))
 	if err != nil || !res.Success {
 		t.Fatalf("%+v %v", res, err)
