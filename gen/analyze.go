@@ -2,10 +2,13 @@ package gen
 
 import (
 	"cmp"
+	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
+	"path/filepath"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/packages"
 )
@@ -34,6 +37,60 @@ type analyzer struct {
 	// are then what encoding/json writes, kept in outTypes.
 	output   bool
 	outTypes map[string]*Type
+
+	// site is where the user's code names the type being mapped (a
+	// parameter, a result), and siteName what it is there: a mistake
+	// found in a type the user cannot edit, in the standard library or
+	// the module cache, is reported there (see errorAt).
+	site     token.Pos
+	siteName string
+	siteDiag int // the index of the first such mistake in diags, or -1
+	siteMore int // how many more there were
+}
+
+// at maps a type for the parameter or result at pos, named name, with
+// mistakes in code the user cannot edit reported at pos.
+func (a *analyzer) at(pos token.Pos, name string, mapType func() *Type) *Type {
+	a.site, a.siteName, a.siteDiag, a.siteMore = pos, name, -1, 0
+	defer func() {
+		if a.siteMore > 0 {
+			a.diags[a.siteDiag].Msg += fmt.Sprintf(" (and %d more problems in its type)", a.siteMore)
+		}
+		a.site, a.siteName = token.NoPos, ""
+	}()
+	return mapType()
+}
+
+func (a *analyzer) errorf(pos token.Pos, format string, args ...any) {
+	a.errorAt(a.fset.Position(pos), format, args...)
+}
+
+// errorAt reports a mistake at pos, or, when pos is in code the user
+// cannot edit (a field of net/http.Request), at the parameter or result
+// that brought its type in, with where it is: the user's code is what
+// needs to change.
+func (a *analyzer) errorAt(pos token.Position, format string, args ...any) {
+	if a.site.IsValid() && a.notEditable(pos.Filename) {
+		if a.siteDiag >= 0 {
+			a.siteMore++ // one message for the parameter is enough
+			return
+		}
+		a.siteDiag = len(a.diags)
+		msg := fmt.Sprintf(format, args...)
+		a.reporter.errorAt(a.fset.Position(a.site), "%s: %s (%s:%d); a tool's parameters and result are what the model reads and writes: pass anything else through a method's receiver", a.siteName, msg, filepath.Base(pos.Filename), pos.Line)
+		return
+	}
+	a.reporter.errorAt(pos, format, args...)
+}
+
+// notEditable reports whether file lies outside the module of the package
+// whose tools are generated.
+func (a *analyzer) notEditable(file string) bool {
+	m := a.pkg.Module
+	if m == nil || m.Dir == "" || file == "" {
+		return false
+	}
+	return !strings.HasPrefix(file, m.Dir+string(filepath.Separator))
 }
 
 // analyze returns the model of pkg's tools, or nil if it has none. Mistakes

@@ -1,6 +1,7 @@
 package gen
 
 import (
+	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -82,6 +83,11 @@ func (a *analyzer) receiver(typ types.Type) *Receiver {
 
 // params reads the parameters: an optional context, then one struct, or
 // plain parameters, or nothing.
+// paramName names a parameter in messages: "parameter req (*net/http.Request)".
+func (a *analyzer) paramName(p *types.Var) string {
+	return fmt.Sprintf("parameter %s (%s)", p.Name(), types.TypeString(p.Type(), types.RelativeTo(a.pkg.Types)))
+}
+
 func (a *analyzer) params(fn *ast.FuncDecl, sig *types.Signature, t *Tool, fd *funcDirectives) {
 	docs := fd.params
 	params := sig.Params()
@@ -105,7 +111,8 @@ func (a *analyzer) params(fn *ast.FuncDecl, sig *types.Signature, t *Tool, fd *f
 	}
 	if len(rest) == 1 {
 		if st, ptr := structParam(rest[0].Type()); st != nil {
-			t.Input = Input{Kind: InputStruct, Pointer: ptr, Type: a.typeOf(rest[0].Type(), rest[0].Pos())}
+			typ := a.at(rest[0].Pos(), a.paramName(rest[0]), func() *Type { return a.typeOf(rest[0].Type(), rest[0].Pos()) })
+			t.Input = Input{Kind: InputStruct, Pointer: ptr, Type: typ}
 			if ptr && t.Input.Type != nil {
 				t.Input.Type = t.Input.Type.Elem
 			}
@@ -136,7 +143,7 @@ func (a *analyzer) params(fn *ast.FuncDecl, sig *types.Signature, t *Tool, fd *f
 			a.errorf(p.Pos(), "the parameters of %s need names: the model's argument object is made from them", fn.Name.Name)
 			continue
 		}
-		typ := a.typeOf(p.Type(), p.Pos())
+		typ := a.at(p.Pos(), a.paramName(p), func() *Type { return a.typeOf(p.Type(), p.Pos()) })
 		if typ == nil {
 			continue
 		}
@@ -215,7 +222,7 @@ func (a *analyzer) results(fn *ast.FuncDecl, sig *types.Signature, t *Tool) {
 			return
 		}
 		t.Output, t.Stream = chunk, true
-		t.Result = a.structuredResult(chunk, pos)
+		t.Result = a.at(pos, "result", func() *Type { return a.structuredResult(chunk, pos) })
 		if t.Options.Retries > 0 || t.Options.Cache > 0 {
 			a.errorf(pos, "%s streams its result, so it cannot take retries or cache: the chunks it has sent cannot be taken back or replayed", fn.Name.Name)
 		}
@@ -232,7 +239,7 @@ func (a *analyzer) results(fn *ast.FuncDecl, sig *types.Signature, t *Tool) {
 		t.Output = out
 		t.Enhanced = isNamed(out, RuntimePath, "Content")
 		if !t.Enhanced {
-			t.Result = a.structuredResult(out, pos)
+			t.Result = a.at(pos, "result", func() *Type { return a.structuredResult(out, pos) })
 		}
 	case res.Len() == 1 && isError(res.At(0).Type()):
 		t.Output = nil
