@@ -168,7 +168,33 @@ func (d *Decoder) Errorf(format string, args ...any) {
 		d.more++ // counted, not formatted
 		return
 	}
+	for i, arg := range args {
+		// A value the model wrote is shown in part: the model knows it.
+		switch v := arg.(type) {
+		case string:
+			if len(v) > maxEcho {
+				args[i] = clip(v)
+			}
+		case []byte:
+			if len(v) > maxEcho {
+				args[i] = clip(string(v[:maxEcho+utf8.UTFMax]))
+			}
+		}
+	}
 	d.problem(d.path(), fmt.Sprintf(format, args...))
+}
+
+// maxEcho is how many bytes of a value the model wrote a problem shows.
+const maxEcho = 64
+
+// clip cuts s after maxEcho bytes, at the start of a character, and marks
+// the cut with an ellipsis.
+func clip(s string) string {
+	n := maxEcho
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "…"
 }
 
 func (d *Decoder) problem(path, msg string) {
@@ -188,6 +214,10 @@ func (d *Decoder) Missing(name string) {
 	if d.syntax != "" {
 		return
 	}
+	if len(d.problems) == maxProblems {
+		d.more++ // counted, not formatted: no path built
+		return
+	}
 	var b strings.Builder
 	b.WriteString(d.path())
 	b.WriteByte('/')
@@ -198,10 +228,14 @@ func (d *Decoder) Missing(name string) {
 // Unknown records that the current field is not one of the object's and
 // skips its value; allowed lists the fields the object has.
 func (d *Decoder) Unknown(allowed string) {
-	if allowed == "" {
-		d.Errorf("unknown field; this object takes no fields")
-	} else {
-		d.Errorf("unknown field; the fields are: %s", allowed)
+	switch {
+	case d.syntax != "":
+	case len(d.problems) == maxProblems:
+		d.more++
+	case allowed == "":
+		d.problem(d.path(), "unknown field; this object takes no fields")
+	default:
+		d.problem(d.path(), "unknown field; the fields are: "+allowed)
 	}
 	d.Skip()
 }
@@ -721,13 +755,24 @@ func (d *Decoder) Elem() bool {
 
 // path returns the JSON Pointer of the value being read. It is built only
 // when a problem is recorded: the happy path keeps just offsets.
+//
+// A path deeper than maxPointerDepth shows its first and last steps, with
+// "/…" between: its cost, and the message's, stays bounded however deep
+// the value.
 func (d *Decoder) path() string {
 	var b strings.Builder
-	for i := range d.depth {
-		f := d.frame(i)
-		if f.n == 0 {
-			break // entered, but no member or element read yet
+	depth := 0
+	for depth < d.depth && d.frame(depth).n > 0 {
+		depth++ // the frames entered whose member or element is read
+	}
+	for i := range depth {
+		if depth > maxPointerDepth && i == pointerHead {
+			b.WriteString("/…")
 		}
+		if depth > maxPointerDepth && i >= pointerHead && i < depth-(maxPointerDepth-pointerHead) {
+			continue
+		}
+		f := d.frame(i)
 		b.WriteByte('/')
 		if f.array {
 			b.WriteString(strconv.Itoa(int(f.n) - 1))
@@ -742,6 +787,13 @@ func (d *Decoder) path() string {
 	}
 	return b.String()
 }
+
+// maxPointerDepth is how many steps of a path a problem shows, the first
+// pointerHead of them and the last ones.
+const (
+	maxPointerDepth = 8
+	pointerHead     = 2
+)
 
 // maxPointerToken is how many bytes of a key a path shows: the model
 // wrote the key, and reading it back in full only costs tokens.

@@ -426,3 +426,36 @@ func TestPlainRun(t *testing.T) {
 		}
 	}
 }
+
+// Rejecting arguments costs time and memory linear in their size, however
+// many problems they hold and however deep: past the reported problems
+// none is formatted, and a path shows at most maxPointerDepth steps, each
+// key cut at maxPointerToken bytes. Here every one of 3,000 nested objects
+// lacks its required name, under a key of 1,000 bytes.
+func TestDecodeProblemsLinear(t *testing.T) {
+	key := strings.Repeat("k", 1000)
+	const depth = 3000
+	args := []byte(strings.Repeat(`{"attrs":{"`+key+`":1},"inner":`, depth) + `{}` + strings.Repeat(`}`, depth))
+	s := &runtime.Settings{MaxDepth: 3 * depth, MaxBytes: 1 << 30}
+	var err error
+	bytes := allocated(func() { _, err = Decode(args, s, decodeSample) })
+	if err == nil {
+		t.Fatal("accepted")
+	}
+	if perByte := float64(bytes) / float64(len(args)); perByte > 4 {
+		t.Errorf("rejecting %d bytes allocated %d bytes, %.1f a byte", len(args), bytes, perByte)
+	}
+	msg := err.Error()
+	if len(msg) > 4096 {
+		t.Errorf("the message is %d bytes: %.300s", len(msg), msg)
+	}
+	for _, want := range []string{
+		"/attrs/" + strings.Repeat("k", maxPointerToken) + "…: must be a string, got number",
+		"; /inner/inner/…/inner/inner/inner/inner/attrs/" + strings.Repeat("k", maxPointerToken) + "…: must be a string, got number; ",
+		"; and 5981 more",
+	} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("the message lacks %q: ...%s", want, msg[max(0, len(msg)-200):])
+		}
+	}
+}

@@ -327,8 +327,19 @@ func (st *Strings) Of(data []byte, end int, s []byte) string {
 
 // FastCount returns how many elements the array whose first element is at
 // i holds (none if empty), by a quick scan to its closing bracket, so that
-// a fast path can make its slice once; 0 if the array does not end.
+// a fast path can make its slice once; 0 if the array does not end. It
+// says at most maxPresize: the elements are not checked yet, and a
+// hostile array of a million empty elements would otherwise cost a
+// million elements' memory before the first fails.
 func FastCount(data []byte, i int, empty bool) int {
+	return min(countElements(data, i, empty), maxPresize)
+}
+
+// maxPresize is the most elements FastCount says an array holds; a longer
+// one grows by append.
+const maxPresize = 256
+
+func countElements(data []byte, i int, empty bool) int {
 	if empty {
 		return 0
 	}
@@ -490,11 +501,19 @@ func (st *Strings) Strings(data []byte, i int) ([]string, int, bool) {
 	if !ok {
 		return nil, i, false
 	}
-	list := make([]string, 0, FastCount(data, i, !more))
+	n := countElements(data, i, !more)
+	list := make([]string, 0, min(n, maxPresize))
 	for ; more; i, more, ok = FastNext(data, i, ']') {
 		var s string
 		if s, i, ok = st.StringLength(data, i, 0, -1); !ok {
 			return nil, i, false
+		}
+		if more := min(len(list), n-len(list)); len(list) == cap(list) && more > 0 {
+			// Twice as many, up to the count: the elements read so far
+			// are strings, and the memory stays within twice theirs.
+			grown := make([]string, len(list), len(list)+more)
+			copy(grown, list)
+			list = grown
 		}
 		list = append(list, s)
 	}

@@ -121,9 +121,23 @@ func TestEscapedStringsMemory(t *testing.T) {
 	if len(list) != n || list[0] != "a\nb" || list[n-1] != "a\nb" {
 		t.Fatalf("read %d strings: %q ... %q", len(list), list[0], list[len(list)-1])
 	}
-	// The list's string headers, and each string in its size class.
-	if limit := uint64(n*16 + 3*len(data)); allocs > limit {
+	// The list's string headers, grown by doubling past maxPresize (all
+	// the lists made come to under three times the last), and each string
+	// in its size class.
+	if limit := uint64(3*n*16 + 3*len(data)); allocs > limit {
 		t.Errorf("reading %d bytes of strings allocated %d bytes, more than %d", len(data), allocs, limit)
+	}
+}
+
+// FastCount presizes no more than maxPresize elements: an array of a
+// million empty elements whose first is wrong costs no million elements.
+func TestFastCountPresize(t *testing.T) {
+	data := []byte("[" + strings.Repeat(`{},`, 1<<20) + `{}]`)
+	if n := FastCount(data, 1, false); n != maxPresize {
+		t.Errorf("FastCount = %d, want %d", n, maxPresize)
+	}
+	if n := countElements(data, 1, false); n != 1<<20+1 {
+		t.Errorf("countElements = %d, want %d", n, 1<<20+1)
 	}
 }
 
@@ -164,6 +178,17 @@ func TestStringsNull(t *testing.T) {
 		end, ok := strs.Null([]byte(c.in), 0)
 		if ok != (c.end > 0) || ok && end != c.end || !ok && end != 0 {
 			t.Errorf("Null(%q) with NullOptional %v = %d, %v; want %d", c.in, c.null, end, ok, c.end)
+		}
+	}
+}
+
+// An array of strings cut short reads as far as it goes, without panicking
+// where FastCount finds no end.
+func TestStringsCutShort(t *testing.T) {
+	var strs Strings
+	for _, in := range []string{`["a","b"`, `["a",`, `["a"`, `[` + strings.Repeat(`"x",`, 600)} {
+		if _, _, ok := strs.Strings([]byte(in), 0); ok {
+			t.Errorf("%.20s...: read as a whole array", in)
 		}
 	}
 }

@@ -39,13 +39,22 @@ func readUint(text string, bits int) (uint64, string) {
 	return decodeNumber(text, func(d *Decoder) (uint64, bool) { return d.Uint(bits) })
 }
 
-func notIntegerMsg(text string) string { return "must be an integer, got " + text }
+func notIntegerMsg(text string) string { return "must be an integer, got " + echo(text) }
+
+// echo is a value the model wrote as a problem shows it: cut after
+// maxEcho bytes.
+func echo(text string) string {
+	if len(text) > maxEcho {
+		return clip(text)
+	}
+	return text
+}
 
 func rangeMsg(signed bool, bits int, text string) string {
 	if signed {
-		return fmt.Sprintf("must be an integer from %d to %d, got %s", int64(math.MinInt64)>>(64-bits), int64(math.MaxInt64)>>(64-bits), text)
+		return fmt.Sprintf("must be an integer from %d to %d, got %s", int64(math.MinInt64)>>(64-bits), int64(math.MaxInt64)>>(64-bits), echo(text))
 	}
-	return fmt.Sprintf("must be an integer from 0 to %d, got %s", uint64(math.MaxUint64)>>(64-bits), text)
+	return fmt.Sprintf("must be an integer from 0 to %d, got %s", uint64(math.MaxUint64)>>(64-bits), echo(text))
 }
 
 // reference says what text is, by math/big: an integer if the rational
@@ -481,7 +490,7 @@ func TestFloatLikeEncodingJSON(t *testing.T) {
 				continue
 			}
 			if err != nil {
-				if wantMsg := fmt.Sprintf("must be a number that fits in %d-bit floating point, got %s", bits, text); msg != wantMsg {
+				if wantMsg := fmt.Sprintf("must be a number that fits in %d-bit floating point, got %s", bits, echo(text)); msg != wantMsg {
 					t.Errorf("Float(%d) %.40s: %q", bits, text, msg)
 				}
 				continue
