@@ -28,9 +28,9 @@ type analyzer struct {
 	enums     map[*types.TypeName][]EnumValue // const groups
 	// consts are the constants of each package by type (see constsOf).
 	consts map[*types.Package]map[*types.TypeName][]*types.Const
-	// enumConsts are the JSON values of the package's enum constants, by
+	// enumConsts are the JSON values of each package's enum constants, by
 	// name, for descriptions that name them (see constWords).
-	enumConsts map[string]string
+	enumConsts map[*types.Package]map[string]string
 	out        *Package
 
 	// output is set while a result type is mapped (see resultType): types

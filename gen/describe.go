@@ -81,33 +81,38 @@ func fieldDoc(text, goName, jsonName string) string {
 	return jsonName + " " + rest
 }
 
-// constWords returns text with each whole-word mention of an enum
-// constant of the package replaced by the JSON value the model writes
+// constWords returns text, a doc comment of pkg, with each whole-word
+// mention of an enum constant of pkg replaced by the JSON value the model writes
 // ("Defaults to SortNewest." → `Defaults to "newest".`). Constants named
 // by a plain word (Low, Active) are left alone: in prose they are more
 // often the word.
-func (a *analyzer) constWords(text string) string {
-	if text == "" {
+func (a *analyzer) constWords(pkg *types.Package, text string) string {
+	if text == "" || pkg == nil {
 		return text
 	}
-	if a.enumConsts == nil {
-		a.enumConsts = make(map[string]string)
-		scope := a.pkg.Types.Scope()
+	consts, ok := a.enumConsts[pkg]
+	if !ok {
+		consts = make(map[string]string)
+		scope := pkg.Scope()
 		for _, name := range scope.Names() {
 			c, ok := scope.Lookup(name).(*types.Const)
 			if !ok || plainWord(name) {
 				continue
 			}
 			n, ok := types.Unalias(c.Type()).(*types.Named)
-			if !ok || n.Obj().Pkg() != a.pkg.Types || len(a.enumOf(n)) < 2 {
+			if !ok || n.Obj().Pkg() != pkg || len(a.enumOf(n)) < 2 {
 				continue
 			}
 			if k := c.Val().Kind(); k == constant.String || k == constant.Int {
-				a.enumConsts[name] = valueWord(c.Val())
+				consts[name] = valueWord(c.Val())
 			}
 		}
+		if a.enumConsts == nil {
+			a.enumConsts = make(map[*types.Package]map[string]string)
+		}
+		a.enumConsts[pkg] = consts
 	}
-	if len(a.enumConsts) == 0 {
+	if len(consts) == 0 {
 		return text
 	}
 	var b strings.Builder
@@ -122,7 +127,7 @@ func (a *analyzer) constWords(text string) string {
 			j++
 		}
 		word := text[i:j]
-		if v, ok := a.enumConsts[word]; ok && (i == 0 || text[i-1] != '.') {
+		if v, ok := consts[word]; ok && (i == 0 || text[i-1] != '.') {
 			b.WriteString(v)
 		} else {
 			b.WriteString(word)

@@ -24,7 +24,7 @@ func (a *analyzer) tool(fn *ast.FuncDecl, fd *funcDirectives) *Tool {
 	t := &Tool{
 		Pos:         a.fset.Position(fn.Name.Pos()),
 		Name:        fd.export.name,
-		Description: a.constWords(trimGoName(docText(fn.Doc), fn.Name.Name)),
+		Description: a.constWords(a.pkg.Types, trimGoName(docText(fn.Doc), fn.Name.Name)),
 		Options:     fd.export.options,
 		Func:        obj,
 	}

@@ -137,7 +137,7 @@ func (a *analyzer) namedType(n *types.Named, pos token.Pos) *Type {
 	if t, ok := a.types[key]; ok {
 		return t
 	}
-	doc := a.constWords(trimGoName(a.typeDoc(n.Obj()), n.Obj().Name()))
+	doc := a.constWords(n.Obj().Pkg(), trimGoName(a.typeDoc(n.Obj()), n.Obj().Name()))
 	if a.output {
 		if t := a.marshaler(n, doc); t != nil {
 			a.types[key] = t
@@ -466,7 +466,7 @@ func (a *analyzer) field(c candidate) *Field {
 		f.Required = false // a default is for when the field is absent
 	}
 	if f.Rules.Description == "" {
-		f.Rules.Description = a.constWords(fieldDoc(a.fieldDecl(v).doc, v.Name(), c.name))
+		f.Rules.Description = a.constWords(v.Pkg(), fieldDoc(a.fieldDecl(v).doc, v.Name(), c.name))
 	}
 	return f
 }

@@ -16,8 +16,8 @@ func TestDocsOfOtherPackage(t *testing.T) {
 		"center":     "Center is the point to search around.",
 		"center.lat": "Latitude, north positive.",
 		"center.lon": "Longitude, east positive.",
-		"radius":     "Radius to search within",
-		"unit":       `"km": the kilometre; "mi": the statute mile.`,
+		"radius":     `Radius to search within, in Unit; at sea, in "nmi".`,
+		"unit":       `"km": the kilometre; "mi": the statute mile; "nmi": the sea mile.`,
 	}
 	var locate runtime.Tool
 	for _, tool := range Tools() {

@@ -37,13 +37,13 @@ func Tools() []runtime.Tool {
 
 const (
 	distanceFromName          = `"name":{"type":"string","minLength":1,"description":"Name of the place, such as \"Lyon\"."},`
-	distanceFromUnit          = `"unit":{"type":"string","enum":["km","mi"],"description":"Unit is a distance unit. Values: \"km\": the kilometre; \"mi\": the statute mile.","default":"km"}},`
+	distanceFromUnit          = `"unit":{"type":"string","enum":["km","mi","nmi"],"description":"Unit is a distance unit. Values: \"km\": the kilometre; \"mi\": the statute mile; \"nmi\": the sea mile.","default":"km"}},`
 	distanceFromEnd           = `"additionalProperties":false,"type":"object","required":["name"],"description":"Place is a named place."},`
 	distanceToEnd             = `"additionalProperties":false,"type":"object","required":["name"]},"type":"array"}},`
 	distanceEnd               = `"additionalProperties":false,"type":"object","required":["from","to"]}`
 	distanceFromNameOpenAI    = `"name":{"type":"string","description":"Name of the place, such as \"Lyon\". Constraints: at least 1 character."},`
-	distanceFromUnitOpenAI    = `"unit":{"anyOf":[{"type":"string","enum":["km","mi"]},{"type":"null"}],"description":"Unit is a distance unit. Values: \"km\": the kilometre; \"mi\": the statute mile. Constraints: default \"km\"."}},`
-	distanceFromUnitAnthropic = `"unit":{"type":"string","enum":["km","mi"],"description":"Unit is a distance unit. Values: \"km\": the kilometre; \"mi\": the statute mile. Constraints: default \"km\"."}},`
+	distanceFromUnitOpenAI    = `"unit":{"anyOf":[{"type":"string","enum":["km","mi","nmi"]},{"type":"null"}],"description":"Unit is a distance unit. Values: \"km\": the kilometre; \"mi\": the statute mile; \"nmi\": the sea mile. Constraints: default \"km\"."}},`
+	distanceFromUnitAnthropic = `"unit":{"type":"string","enum":["km","mi","nmi"],"description":"Unit is a distance unit. Values: \"km\": the kilometre; \"mi\": the statute mile; \"nmi\": the sea mile. Constraints: default \"km\"."}},`
 )
 
 var distanceInfo = runtime.Info{
@@ -112,7 +112,7 @@ func callDistance(ctx context.Context, s *runtime.Settings, args json.RawMessage
 
 const (
 	nearestName       = `"name":{"type":"string","minLength":1,"description":"Name of the place, such as \"Lyon\"."},`
-	nearestUnit       = `"unit":{"type":"string","enum":["km","mi"],"description":"Unit is a distance unit. Values: \"km\": the kilometre; \"mi\": the statute mile.","default":"km"}},`
+	nearestUnit       = `"unit":{"type":"string","enum":["km","mi","nmi"],"description":"Unit is a distance unit. Values: \"km\": the kilometre; \"mi\": the statute mile; \"nmi\": the sea mile.","default":"km"}},`
 	nearestEnd        = `"additionalProperties":false,"type":"object","required":["name"]}`
 	nearestNameOpenAI = `"name":{"type":"string","description":"Name of the place, such as \"Lyon\". Constraints: at least 1 character."},`
 )
@@ -127,7 +127,7 @@ var nearestInfo = runtime.Info{
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
 			nearestNameOpenAI +
-			`"unit":{"anyOf":[{"type":"string","enum":["km","mi"]},{"type":"null"}],"description":"Unit is a distance unit. Values: \"km\": the kilometre; \"mi\": the statute mile. Constraints: default \"km\"."}},` +
+			`"unit":{"anyOf":[{"type":"string","enum":["km","mi","nmi"]},{"type":"null"}],"description":"Unit is a distance unit. Values: \"km\": the kilometre; \"mi\": the statute mile; \"nmi\": the sea mile. Constraints: default \"km\"."}},` +
 			`"additionalProperties":false,"type":"object","required":["name","unit"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
 			nearestName +
@@ -135,12 +135,12 @@ var nearestInfo = runtime.Info{
 			`"type":"object","required":["name"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
 			nearestNameOpenAI +
-			`"unit":{"type":"string","enum":["km","mi"],"description":"Unit is a distance unit. Values: \"km\": the kilometre; \"mi\": the statute mile. Constraints: default \"km\"."}},` +
+			`"unit":{"type":"string","enum":["km","mi","nmi"],"description":"Unit is a distance unit. Values: \"km\": the kilometre; \"mi\": the statute mile; \"nmi\": the sea mile. Constraints: default \"km\"."}},` +
 			nearestEnd),
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"name":{"type":"string","minLength":1,"description":"Name of the place, such as \"Lyon\"."},` +
-		`"unit":{"type":"string","enum":["km","mi"],"description":"Unit is a distance unit. Values: \"km\": the kilometre; \"mi\": the statute mile.","default":"km"}},` +
+		`"unit":{"type":"string","enum":["km","mi","nmi"],"description":"Unit is a distance unit. Values: \"km\": the kilometre; \"mi\": the statute mile; \"nmi\": the sea mile.","default":"km"}},` +
 		`"additionalProperties":false,"type":"object","required":["name"]}`),
 	OutputObject: true,
 }
@@ -166,14 +166,14 @@ const (
 	locateCenterLat = `"lat":{"type":"number","maximum":90,"minimum":-90,"description":"Latitude, north positive."},`
 	locateCenterLon = `"lon":{"type":"number","maximum":180,"minimum":-180,"description":"Longitude, east positive."}},`
 	locateCenterEnd = `"additionalProperties":false,"type":"object","required":["lat","lon"],"description":"Center is the point to search around."},`
-	locateRadius    = `"radius":{"type":"number","minimum":0,"description":"Radius to search within, in Unit."},`
-	locateUnit      = `"unit":{"type":"string","enum":["km","mi"],"description":"Unit of the radius. Values: \"km\": the kilometre; \"mi\": the statute mile."}},`
+	locateRadius    = `"radius":{"type":"number","minimum":0,"description":"Radius to search within, in Unit; at sea, in \"nmi\"."},`
+	locateUnit      = `"unit":{"type":"string","enum":["km","mi","nmi"],"description":"Unit of the radius. Values: \"km\": the kilometre; \"mi\": the statute mile; \"nmi\": the sea mile."}},`
 	locateEnd       = `"additionalProperties":false,"type":"object","required":["center","radius","unit"]}`
 )
 
 const locateOutput = `"anyOf":[{"items":{"properties":{` +
 	`"name":{"type":"string","minLength":1,"description":"Name of the place, such as \"Lyon\"."},` +
-	`"unit":{"type":"string","enum":["km","mi"],"description":"Unit is a distance unit. Values: \"km\": the kilometre; \"mi\": the statute mile.","default":"km"}},` +
+	`"unit":{"type":"string","enum":["km","mi","nmi"],"description":"Unit is a distance unit. Values: \"km\": the kilometre; \"mi\": the statute mile; \"nmi\": the sea mile.","default":"km"}},` +
 	`"additionalProperties":false,"type":"object","required":["name"]},"type":"array"},{"type":"null"}]}`
 
 var locateInfo = runtime.Info{
@@ -209,7 +209,7 @@ var locateInfo = runtime.Info{
 			`"lat":{"type":"number","description":"Latitude, north positive. Constraints: minimum -90; maximum 90."},` +
 			`"lon":{"type":"number","description":"Longitude, east positive. Constraints: minimum -180; maximum 180."}},` +
 			locateCenterEnd +
-			`"radius":{"type":"number","description":"Radius to search within, in Unit. Constraints: minimum 0."},` +
+			`"radius":{"type":"number","description":"Radius to search within, in Unit; at sea, in \"nmi\". Constraints: minimum 0."},` +
 			locateUnit +
 			locateEnd),
 	},
@@ -283,7 +283,7 @@ func decodePlace(d *toolimpl.Decoder, v *geo.Place) {
 			hasUnit = true
 			if s, ok := d.StringRef(); ok {
 				if v.Unit, ok = parseUnit(s); !ok {
-					d.Errorf(`must be one of "km", "mi"; got %q`, s)
+					d.Errorf(`must be one of "km", "mi", "nmi"; got %q`, s)
 				}
 			}
 		default:
@@ -320,7 +320,7 @@ func decodeQuery(d *toolimpl.Decoder, v *geo.Query) {
 			hasUnit = true
 			if s, ok := d.StringRef(); ok {
 				if v.Unit, ok = parseUnit(s); !ok {
-					d.Errorf(`must be one of "km", "mi"; got %q`, s)
+					d.Errorf(`must be one of "km", "mi", "nmi"; got %q`, s)
 				}
 			}
 		default:
@@ -552,6 +552,8 @@ func parseUnit(s []byte) (geo.Unit, bool) {
 		return geo.Km, true
 	case "mi":
 		return geo.Miles, true
+	case "nmi":
+		return geo.NauticalMiles, true
 	}
 	return "", false
 }
@@ -560,5 +562,5 @@ func parseUnit(s []byte) (geo.Unit, bool) {
 // build fails here with "duplicate key false", a constant has changed since:
 // run go generate again.
 func _() {
-	_ = map[bool]int{false: 0, geo.Km == "km" && geo.Miles == "mi": 1}
+	_ = map[bool]int{false: 0, geo.Km == "km" && geo.Miles == "mi" && geo.NauticalMiles == "nmi": 1}
 }

@@ -10,6 +10,8 @@ const (
 	Km Unit = "km"
 	// Miles is the statute mile.
 	Miles Unit = "mi"
+	// NauticalMiles is the sea mile.
+	NauticalMiles Unit = "nmi"
 )
 
 // Place is a named place.
@@ -23,7 +25,7 @@ type Place struct {
 type Query struct {
 	// Center is the point to search around.
 	Center Coord `json:"center"`
-	// Radius to search within, in Unit.
+	// Radius to search within, in Unit; at sea, in NauticalMiles.
 	Radius float64 `json:"radius" jsonschema:"minimum=0"`
 	Unit   Unit    `json:"unit"` // Unit of the radius.
 }
