@@ -109,6 +109,11 @@ func (a *analyzer) fieldTags(f *Field, tag reflect.StructTag) (required bool) {
 		}
 		a.keyword(r, t, key, val, isArray, errorf)
 	}
+	if custom := value.Deref(); custom.Kind == KindCustom && rules.Type == "" {
+		rules.Type = knownJSONType(custom.Go)
+	} else if isArray && value.Elem != nil && value.Elem.Deref().Kind == KindCustom && f.ItemRules.Type == "" {
+		f.ItemRules.Type = knownJSONType(value.Elem.Deref().Go)
+	}
 	if custom := value.Deref(); custom.Kind == KindCustom && rules.Type == "" && !a.output {
 		errorf("%s decodes itself with UnmarshalJSON and has no exported fields or JSON form of its own, so toolgen cannot know its JSON type: state it with a tag, as in jsonschema:\"type=string\"", types.TypeString(custom.Go, types.RelativeTo(a.pkg.Types)))
 	}

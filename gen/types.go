@@ -204,6 +204,12 @@ func (a *analyzer) underlying(n *types.Named, doc string, pos token.Pos) *Type {
 // (a struct without exported fields, an underlying type with no JSON form)
 // it is KindCustom, and the field needs a type= tag.
 func (a *analyzer) selfDecoding(n *types.Named, key, doc string, pos token.Pos) *Type {
+	if knownJSONType(n) != "" {
+		// Its UnmarshalJSON takes numbers, not its text form.
+		t := &Type{Kind: KindCustom, Go: n, Doc: doc}
+		a.types[key] = t
+		return t
+	}
 	if hasMethod(n, "UnmarshalText") {
 		t := &Type{Kind: KindText, Go: n, Doc: doc, SelfDecode: true}
 		a.types[key] = t
@@ -232,6 +238,18 @@ func (a *analyzer) selfDecoding(n *types.Named, key, doc string, pos token.Pos) 
 	t.SelfDecode = true
 	t.Shape = shape
 	return t
+}
+
+// knownJSONType returns the JSON type of a standard library type whose
+// UnmarshalJSON reads something other than its text form: math/big.Int
+// takes JSON integers of any size (big.Float and big.Rat have only their
+// text form, a string). "" for any other type.
+func knownJSONType(t types.Type) string {
+	n, ok := types.Unalias(t).(*types.Named)
+	if ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "math/big" && n.Obj().Name() == "Int" {
+		return "integer"
+	}
+	return ""
 }
 
 func hasMethod(n *types.Named, name string) bool {

@@ -7,6 +7,7 @@ package types
 import (
 	"context"
 	"encoding/json"
+	"math/big"
 	"strconv"
 	"time"
 
@@ -46,6 +47,9 @@ const (
 	placeOtherEnd      = `"additionalProperties":false,"type":"object","required":["id"],"description":"Base is embedded by value."},`
 	placeWait          = `"wait":{"type":"integer","description":"A duration in nanoseconds (1s is 1000000000)."},`
 	place              = `"-":{"type":"string","description":"named \"-\", as encoding/json reads \"-,\""},`
+	placeBig           = `"big":{"type":"integer","description":"a JSON number of any size"},`
+	placeScale         = `"scale":{"items":{"type":"string"},"type":"array","description":"text: \"1.5\""},`
+	placeSizes         = `"sizes":{"items":{"type":"integer"},"type":"array"}},`
 	placeEnd           = `"additionalProperties":false,"type":"object","required":["id","named","count","level","price","pair","-"]}`
 	placeStockGemini   = `"stock":{"type":"object","description":"An object whose values are each an integer."},`
 	placePairEndGemini = `"type":"object","required":["first","second"],"description":"Pair is generic."},`
@@ -88,7 +92,10 @@ var placeInfo = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["id"]},"type":"array"},"type":"object"},` +
 		place +
 		`"meta":true,` +
-		`"hint":true},` +
+		`"hint":true,` +
+		placeBig +
+		placeScale +
+		placeSizes +
 		placeEnd),
 	Dialects: runtime.DialectSchemas{
 		Gemini: json.RawMessage(`{"properties":{` +
@@ -121,7 +128,10 @@ var placeInfo = runtime.Info{
 			placeExtraGemini +
 			place +
 			`"meta":{"description":"Any JSON value."},` +
-			`"hint":{"description":"Any JSON value."}},` +
+			`"hint":{"description":"Any JSON value."},` +
+			placeBig +
+			placeScale +
+			placeSizes +
 			`"type":"object","required":["id","named","count","level","price","pair","-"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
 			`"id":{"type":"string"},` +
@@ -153,7 +163,10 @@ var placeInfo = runtime.Info{
 			placeExtraGemini +
 			place +
 			`"meta":{"description":"Any JSON value."},` +
-			`"hint":{"description":"Any JSON value."}},` +
+			`"hint":{"description":"Any JSON value."},` +
+			placeBig +
+			placeScale +
+			placeSizes +
 			placeEnd),
 	},
 	Output: json.RawMessage(`{"properties":{` +
@@ -192,7 +205,10 @@ var placeInfo = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["id"]},"type":"array"},{"type":"null"}]},"type":"object"},` +
 		`"-":{"type":"string","description":"named \"-\", as encoding/json reads \"-,\""},` +
 		`"meta":true,` +
-		`"hint":true},` +
+		`"hint":true,` +
+		`"big":{"type":"integer","description":"a JSON number of any size"},` +
+		`"scale":{"items":true,"type":"array","description":"text: \"1.5\""},` +
+		`"sizes":{"items":{"type":"integer"},"type":"array"}},` +
 		`"additionalProperties":false,"type":"object","required":["id","named","count","level","addr","price","pair","names","-"]}`),
 	OutputObject: true,
 }
@@ -349,8 +365,47 @@ func decodeOrder(d *toolimpl.Decoder, v *Order) {
 				v.Hint = new(interface{})
 				*v.Hint, _ = d.Any()
 			}
+		case "big":
+			if d.OptionalNull() {
+				v.Big = nil
+				break
+			}
+			v.Big = new(big.Int)
+			d.JSONUnmarshaler("integer", v.Big)
+		case "scale":
+			if d.OptionalNull() {
+				v.Scale = nil
+				break
+			}
+			if d.Array() {
+				v.Scale = []*big.Float{}
+				for d.Elem() {
+					var elem *big.Float
+					elem = new(big.Float)
+					d.TextUnmarshaler(elem)
+					if d.Keep() {
+						v.Scale = append(v.Scale, elem)
+					}
+				}
+			}
+		case "sizes":
+			if d.OptionalNull() {
+				v.Sizes = nil
+				break
+			}
+			if d.Array() {
+				v.Sizes = []*big.Int{}
+				for d.Elem() {
+					var elem *big.Int
+					elem = new(big.Int)
+					d.JSONUnmarshaler("integer", elem)
+					if d.Keep() {
+						v.Sizes = append(v.Sizes, elem)
+					}
+				}
+			}
 		default:
-			d.Unknown("id, by, named, note, count, ratio, on, level, addr, price, stock, pair, other, wait, names, extra, -, meta, hint")
+			d.Unknown("id, by, named, note, count, ratio, on, level, addr, price, stock, pair, other, wait, names, extra, -, meta, hint, big, scale, sizes")
 		}
 	}
 	if !hasID {

@@ -7,6 +7,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math/big"
 	"net/netip"
 	"strings"
 	"time"
@@ -94,6 +95,9 @@ type Order struct {
 	Dash  string            `json:"-,"` // named "-", as encoding/json reads "-,"
 	Meta  *json.RawMessage  `json:"meta,omitempty"`
 	Hint  *any              `json:"hint,omitempty"`
+	Big   *big.Int          `json:"big,omitempty"`   // a JSON number of any size
+	Scale []*big.Float      `json:"scale,omitempty"` // text: "1.5"
+	Sizes []*big.Int        `json:"sizes,omitempty"`
 }
 
 // Place places an order.

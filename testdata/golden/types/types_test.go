@@ -13,7 +13,7 @@ func TestPlace(t *testing.T) {
 	tool := Tools()[0].(runtime.InvokableTool)
 	args := `{"id":"o1","note":"top","by":"ann","named":{"x":3},"count":"7","ratio":"0.5","on":"true","level":"high",
 		"addr":"10.0.0.1","price":"12.50 EUR","stock":{"apple":3},"pair":{"first":1,"second":2},"other":{"id":"o2"},
-		"wait":1000000000,"names":{"first":"a","second":"b"},"extra":{"k":[{"id":"x"}]},"-":"d","meta":null,"hint":null}`
+		"wait":1000000000,"names":{"first":"a","second":"b"},"extra":{"k":[{"id":"x"}]},"-":"d","meta":null,"hint":null,"big":123456789012345678901234567890,"scale":["1.5","2"],"sizes":[1,99999999999999999999]}`
 	res, err := tool.Invoke(context.Background(), json.RawMessage(args))
 	if err != nil || !res.Success {
 		t.Fatalf("%+v %v", res, err)
@@ -28,8 +28,8 @@ func TestPlace(t *testing.T) {
 	for _, c := range []struct{ args, want string }{
 		{`{"id":"o","named":{"x":1},"count":7,"level":"high","price":"1 X","pair":{"first":1,"second":2},"-":""}`,
 			`invalid arguments: /count: must be a string holding an integer, got number`},
-		{`{"id":"o","named":{"x":1},"count":"7x","level":"mid","price":5,"pair":{"first":1,"second":2},"ratio":"-1","addr":"nope","-":""}`,
-			`invalid arguments: /addr: invalid value "nope": ParseAddr("nope"): unable to parse IP; /count: must be a string holding an integer, got "7x"; /level: invalid value "mid": want low or high; /price: must be a string, got number; /ratio: must be at least 0, got -1`},
+		{`{"id":"o","named":{"x":1},"count":"7x","level":"mid","price":5,"pair":{"first":1,"second":2},"ratio":"-1","addr":"nope","-":"","big":"12","scale":[3],"sizes":["4"]}`,
+			`invalid arguments: /addr: invalid value "nope": ParseAddr("nope"): unable to parse IP; /big: must be an integer, got string; /count: must be a string holding an integer, got "7x"; /level: invalid value "mid": want low or high; /price: must be a string, got number; /ratio: must be at least 0, got -1; /scale/0: must be a string, got number; /sizes/0: must be an integer, got string`},
 	} {
 		res, _ := tool.Invoke(context.Background(), json.RawMessage(c.args))
 		if res.Error != c.want {
