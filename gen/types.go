@@ -21,6 +21,9 @@ func (a *analyzer) typeOf(t types.Type, pos token.Pos) *Type {
 		return &Type{Kind: KindTime, Go: t}
 	case isNamed(t, "encoding/json", "RawMessage"):
 		return &Type{Kind: KindRaw, Go: t}
+	case isNamed(t, "encoding/json", "Number"):
+		a.errorf(pos, "json.Number is not supported: toolgen reads and writes numbers into typed fields; use float64 or int64 (exact from their decimal text), or math/big.Int for integers of any size")
+		return nil
 	}
 	if named, ok := t.(*types.Named); ok {
 		return a.namedType(named, pos)
@@ -46,6 +49,10 @@ func (a *analyzer) typeOf(t types.Type, pos token.Pos) *Type {
 	case *types.Slice:
 		if b, ok := types.Unalias(u.Elem()).(*types.Basic); ok && b.Kind() == types.Byte {
 			return &Type{Kind: KindBytes, Go: t}
+		}
+		if n, ok := types.Unalias(u.Elem()).(*types.Named); ok && isByteKind(n) && !hasMethod(n, "MarshalJSON") && !hasMethod(n, "MarshalText") {
+			a.errorf(pos, "%s is a slice of a byte type, which encoding/json reads and writes as base64 text; use []byte", types.TypeString(t, types.RelativeTo(a.pkg.Types)))
+			return nil
 		}
 		elem := a.typeOf(u.Elem(), pos)
 		if elem == nil {
@@ -238,6 +245,12 @@ func (a *analyzer) selfDecoding(n *types.Named, key, doc string, pos token.Pos) 
 	t.SelfDecode = true
 	t.Shape = shape
 	return t
+}
+
+// isByteKind reports whether n's underlying type is byte.
+func isByteKind(n *types.Named) bool {
+	b, ok := n.Underlying().(*types.Basic)
+	return ok && b.Kind() == types.Byte
 }
 
 // knownJSONType returns the JSON type of a standard library type whose
