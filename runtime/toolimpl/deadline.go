@@ -35,9 +35,10 @@ type callContext struct {
 	// wake tells the caller to stop waiting: the function returned, or the
 	// deadline passed. It holds one signal, so that neither side blocks.
 	wake chan struct{}
-	// state is running until the function returns (returned) or the caller
-	// stops waiting (abandoned), whichever comes first; the other is then
-	// too late to change it.
+	// state is running until the function returns (returned), or the
+	// deadline passes (abandoned by the queue's timer) or the parent ends
+	// (abandoned by the caller), whichever comes first; the others are
+	// then too late to change it.
 	state atomic.Int32
 
 	// prev and next link the call into its queue while it runs; queue
@@ -198,6 +199,9 @@ func (c *callContext) wait(parent context.Context) (ok bool) {
 		}
 		return false
 	}
+	if c.state.Load() == abandoned {
+		return false // by the queue's timer, at the deadline
+	}
 	// The function returned. When its signal is what woke the caller and
 	// the queue never signaled (the call was still in it), wake is empty
 	// and nothing will send on it again: it serves the next call.
@@ -302,8 +306,14 @@ func (q *deadlineQueue) expire() {
 	for q.head != nil && q.head.due <= now {
 		c := q.head
 		q.unlink(c)
+		// The call is abandoned now, at its deadline, not when its caller
+		// next runs: on a busy machine that can be after the function
+		// has returned, late, which would then count as in time.
+		abandon := c.state.CompareAndSwap(running, abandoned)
 		c.cancel(context.DeadlineExceeded)
-		c.signal()
+		if abandon {
+			c.signal()
+		}
 	}
 	q.armed = q.head != nil
 	if q.armed {

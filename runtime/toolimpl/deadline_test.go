@@ -181,3 +181,24 @@ func TestDeadlineWakeReuse(t *testing.T) {
 	wg.Wait()
 	time.Sleep(5 * time.Millisecond) // the last tight functions return
 }
+
+// TestDeadlineDecidedByTimer: a call is abandoned when its deadline
+// passes, not when its caller next runs. A function that returns after
+// the deadline, before a busy caller has woken, is still too late: on a
+// loaded machine that was a success reported for a call that took longer
+// than its timeout.
+func TestDeadlineDecidedByTimer(t *testing.T) {
+	var c callContext
+	c.start(context.Background(), 5*time.Millisecond)
+	// The caller is not waiting yet; the deadline passes.
+	for c.Err() == nil {
+		time.Sleep(time.Millisecond)
+	}
+	c.finished() // the function returns, late
+	if c.wait(context.Background()) {
+		t.Fatal("a function that returned after its deadline counted as in time")
+	}
+	if got := c.state.Load(); got != abandoned {
+		t.Errorf("state %d, want abandoned", got)
+	}
+}
