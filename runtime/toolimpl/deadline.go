@@ -190,6 +190,12 @@ func (c *callContext) wait(parent context.Context) (ok bool) {
 	} else {
 		<-c.wake
 	}
+	if c.state.Load() == abandoned {
+		// By the queue's timer, at the deadline, which took the call out
+		// of the queue: not taking the queue's lock again keeps thousands
+		// of calls that time out together from queuing on it.
+		return false
+	}
 	queued := c.owner.remove(c)
 	if c.state.CompareAndSwap(running, abandoned) {
 		if err := parent.Err(); err != nil {
