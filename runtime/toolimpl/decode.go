@@ -88,9 +88,13 @@ type Decoder struct {
 	settings *runtime.Settings
 	panicked *runtime.PanicError // a method of an argument type panicked
 
-	syntax   string // first syntax error, if any
-	problems []runtime.Problem
-	more     int
+	syntax string // first syntax error, if any
+	// within is the range IntIn reads an integer in, for the message of
+	// one out of its type's range too (1e30 for a field of at most 14).
+	within               bool
+	withinMin, withinMax int64
+	problems             []runtime.Problem
+	more                 int
 
 	arena   []byte           // the strings decoded so far (see intern)
 	strings bool             // a string has been decoded
@@ -959,6 +963,15 @@ func (d *Decoder) Int(bits int) (int64, bool) {
 			return 0, false
 		}
 	}
+	if d.within {
+		// Out of the field's own range too: say that range.
+		if text[0] == '-' {
+			d.Errorf("must be at least %d, got %s", d.withinMin, text)
+		} else {
+			d.Errorf("must be at most %d, got %s", d.withinMax, text)
+		}
+		return 0, false
+	}
 	d.Errorf("must be an integer from %d to %d, got %s", lo, hi, text)
 	return 0, false
 }
@@ -1452,7 +1465,9 @@ func (d *Decoder) Strings(min, max int) []string {
 // it read none.
 func IntIn[T ~int | ~int8 | ~int16 | ~int32 | ~int64](d *Decoder, min, max int64) T {
 	var v T
+	d.within, d.withinMin, d.withinMax = true, min, max
 	n, ok := d.Int(8 * int(unsafe.Sizeof(v)))
+	d.within = false
 	if !ok {
 		return 0
 	}

@@ -86,11 +86,13 @@ func TestStringsAndMatching(t *testing.T) {
 
 func TestIntIn(t *testing.T) {
 	for in, want := range map[string]string{
-		`5`:   "",
-		`0`:   "must be at least 1, got 0",
-		`15`:  "must be at most 14, got 15",
-		`1e1`: "",
-		`300`: "must be an integer from -128 to 127, got 300",
+		`5`:     "",
+		`0`:     "must be at least 1, got 0",
+		`15`:    "must be at most 14, got 15",
+		`1e1`:   "",
+		`300`:   "must be at most 14, got 300",
+		`-300`:  "must be at least 1, got -300",
+		`1e999`: "must be at most 14, got 1e999",
 	} {
 		var fast int8
 		n, _, ok := FastIntIn[int8]([]byte(in), 0, 1, 14)
