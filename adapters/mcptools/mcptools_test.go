@@ -300,3 +300,23 @@ func TestStructuredByVersion(t *testing.T) {
 		}
 	}
 }
+
+// MCP clients send "arguments": null for a call without arguments
+// (github-mcp-server#3099): it stands for {}, as absent arguments do.
+func TestNullArguments(t *testing.T) {
+	reg := runtime.NewRegistry(nil)
+	if err := reg.Register(weather.Tools()...); err != nil {
+		t.Fatal(err)
+	}
+	cs, _ := connect(t, reg)
+	for _, args := range []any{nil, json.RawMessage(`null`), json.RawMessage(` null `)} {
+		res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "get_forecast", Arguments: args})
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := res.Content[0].(*mcp.TextContent).Text
+		if !res.IsError || !strings.Contains(text, "/city: required field is missing") {
+			t.Errorf("arguments %s: isError %v, %q; want the missing fields of {}", args, res.IsError, text)
+		}
+	}
+}

@@ -218,11 +218,11 @@ func Run(t testing.TB, name string, schema []byte, minDocs int, target Target) R
 			}
 			seen[string(data)] = true
 			rep.Checked++
-			// What the reference judges: empty arguments are {}; a text
-			// that is not UTF-8 is not JSON; a repeated member is checked
-			// at each occurrence.
+			// What the reference judges: empty arguments, and null, are
+			// {}; a text that is not UTF-8 is not JSON; a repeated member
+			// is checked at each occurrence.
 			refData := data
-			if len(bytes.Trim(data, " \t\r\n")) == 0 {
+			if t := bytes.Trim(data, " \t\r\n"); len(t) == 0 || string(t) == "null" {
 				refData = []byte("{}")
 			}
 			var refErr error

@@ -53,7 +53,7 @@ type DecodeFunc[In any] func(d *Decoder, v *In)
 
 // Decode decodes the JSON arguments args with the generated function
 // decode, with the limits and leniency of s (nil for the defaults). An
-// empty args (or one of white space only) means {}.
+// empty args (or one of white space only), or null, means {}.
 func Decode[T any](args []byte, s *runtime.Settings, decode DecodeFunc[T]) (T, error) {
 	var v T
 	var d Decoder
@@ -67,6 +67,19 @@ func Decode[T any](args []byte, s *runtime.Settings, decode DecodeFunc[T]) (T, e
 }
 
 var emptyObject = []byte("{}")
+
+// noArguments reports whether args stand for {}: empty, white space, or
+// null, which MCP clients send for a call without arguments.
+func noArguments(args []byte) bool {
+	if len(args) == 0 {
+		return true
+	}
+	if c := args[0]; c != 'n' && !isSpace(c) {
+		return false
+	}
+	t := trimSpace(args)
+	return len(t) == 0 || string(t) == "null"
+}
 
 // A Decoder reads the JSON arguments of one call in a single pass. Generated
 // decoders drive it: at each point they ask for the kind of value they
@@ -1382,7 +1395,7 @@ func (d *Decoder) BeginCall(s *runtime.Settings, info *runtime.Info, args json.R
 	if s == nil {
 		s = &defaults
 	}
-	if len(args) == 0 || (isSpace(args[0]) && len(trimSpace(args)) == 0) {
+	if noArguments(args) {
 		args = emptyObject
 	}
 	d.data, d.maxDepth, d.info, d.settings = args, maxDepth(s), info, s

@@ -146,7 +146,9 @@ func TestDecodeProblems(t *testing.T) {
 		{``, `invalid arguments: /name: required field is missing`},
 		{`  `, `invalid arguments: /name: required field is missing`},
 		{`[]`, `invalid arguments: must be an object, got array`},
-		{`null`, `invalid arguments: must be an object, got null`},
+		{`null`, `invalid arguments: /name: required field is missing`}, // null stands for {}, as MCP clients send it
+		{` null `, `invalid arguments: /name: required field is missing`},
+		{`nul`, `invalid arguments: the arguments are not valid JSON: expected null, found end of input (is it cut short?)`},
 		{`{"name":null}`, `invalid arguments: /name: must be a string, got null`},
 		{`{"name":1,"count":128,"size":-1,"ratio":1e39,"on":"true","tags":"x","zzz":{"a":[1,{"b":2}]}}`,
 			`invalid arguments: /count: must be an integer from -128 to 127, got 128; /name: must be a string, got number; /on: must be a boolean, got string; /ratio: must be a number that fits in 32-bit floating point, got 1e39; /size: must be an integer from 0 to 65535, got -1; /tags: must be an array, got string; /zzz: unknown field; the fields are: name, count, size, ratio, on, tags, inner, attrs, any, raw, data`},

@@ -333,8 +333,8 @@ func Approve(ctx context.Context, s *runtime.Settings, info *runtime.Info, args 
 			Err:   runtime.ErrNoApprover,
 		}, false, nil
 	}
-	if len(trimSpace(args)) == 0 {
-		args = emptyObject // what an empty argument string stands for
+	if noArguments(args) {
+		args = emptyObject // what empty arguments or null stand for
 	}
 	defer func() {
 		if v := recover(); v != nil {
