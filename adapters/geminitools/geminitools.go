@@ -34,7 +34,8 @@ import (
 
 // Tools returns the definitions of reg's tools as one Gemini tool of
 // function declarations, sorted by name: with parameters for a tool whose
-// Gemini schema reg lists, with parametersJsonSchema for any other.
+// Gemini schema reg lists (none for a tool without arguments), with
+// parametersJsonSchema for any other.
 func Tools(reg *runtime.Registry) ([]*genai.Tool, error) {
 	defs := reg.Definitions()
 	decls := make([]*genai.FunctionDeclaration, len(defs))
@@ -44,6 +45,11 @@ func Tools(reg *runtime.Registry) ([]*genai.Tool, error) {
 			decl.Parameters = new(genai.Schema)
 			if err := json.Unmarshal(def.Parameters, decl.Parameters); err != nil {
 				return nil, fmt.Errorf("geminitools: the schema of %s: %w", def.Name, err)
+			}
+			if p := decl.Parameters; len(p.Properties) == 0 && p.AnyOf == nil {
+				// A tool without arguments has no parameters: Gemini has
+				// refused an OBJECT without properties.
+				decl.Parameters = nil
 			}
 		} else {
 			decl.ParametersJsonSchema = def.Parameters

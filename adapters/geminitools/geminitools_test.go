@@ -211,3 +211,28 @@ func TestExecuteArgsUnescaped(t *testing.T) {
 		t.Errorf("output %q", got)
 	}
 }
+
+// A tool without arguments goes out without parameters: genai drops the
+// empty properties of {"properties":{},"type":"object"}, and Gemini has
+// refused an OBJECT without properties.
+func TestToolsNoArguments(t *testing.T) {
+	empty := json.RawMessage(`{"properties":{},"type":"object"}`)
+	info := &runtime.Info{Name: "ping", Description: "Checks that the service is up.", Parameters: empty,
+		Dialects: runtime.DialectSchemas{OpenAI: empty, Gemini: empty, Anthropic: empty}}
+	ping := toolimpl.NewTool(info, func(context.Context, *runtime.Settings, json.RawMessage) (runtime.Result, error) {
+		return runtime.Result{Success: true, Output: "pong"}, nil
+	})
+	reg := runtime.NewRegistry(&runtime.Settings{Dialect: runtime.Gemini})
+	if err := reg.Register(append(weather.Tools(), ping)...); err != nil {
+		t.Fatal(err)
+	}
+	tools, err := geminitools.Tools(reg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, decl := range tools[0].FunctionDeclarations {
+		if (decl.Parameters == nil) != (decl.Name == "ping") {
+			t.Errorf("%s: parameters %v", decl.Name, decl.Parameters)
+		}
+	}
+}
