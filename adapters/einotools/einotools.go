@@ -4,7 +4,9 @@
 // Each tool carries the JSON Schema toolgen generated, and each call runs
 // through the registry: the arguments are decoded and checked by the
 // generated code, and the tool message the model reads is the Result as
-// JSON, {"success":true,"output":...} or {"success":false,"error":...}. A
+// JSON, {"success":true,"output":...} or {"success":false,"error":...}
+// (in a ToolsNode's stream mode, a streamed tool's chunks: its text, or
+// JSON Lines; see StreamableRun). A
 // failure the model can act on (bad arguments, a failure the tool reports,
 // even a panic) is such a message, never a Go error: in Eino a tool's Go
 // error ends the whole agent run. Only the end of the caller's context is
@@ -23,6 +25,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"github.com/cloudwego/eino/components/tool"
 	"github.com/cloudwego/eino/schema"
@@ -88,16 +91,26 @@ func message(res *runtime.Result) (string, error) {
 type streamable struct{ *invokable }
 
 // StreamableRun runs the call on its own goroutine and streams each chunk
-// the tool yields, as text. If the call fails, the last chunk is the
-// failed Result as JSON. Closing the reader early cancels the call.
+// the tool yields: a string chunk as it is, any other as a line of JSON,
+// so that the message Eino's ToolsNode gathers from the stream reads as
+// the text, or as JSON Lines, one chunk a line (objects run together
+// would not be JSON). If the call fails, the last chunk is the failed
+// Result as JSON, on a line of its own. Closing the reader early cancels
+// the call.
 func (t *streamable) StreamableRun(ctx context.Context, args string, _ ...tool.Option) (*schema.StreamReader[string], error) {
 	reader, writer := schema.Pipe[string](16)
 	ctx, cancel := context.WithCancel(ctx)
 	go func() {
 		defer cancel()
 		defer writer.Close()
+		lineOpen := false // the last chunk sent was text, not ended by a newline
 		res, err := t.reg.ExecuteStream(ctx, t.info.Name, json.RawMessage(args), func(c runtime.Chunk) {
-			if closed := writer.Send(c.Text, nil); closed {
+			text := c.Text
+			if _, ok := c.Data.(string); !ok {
+				text += "\n"
+			}
+			lineOpen = !strings.HasSuffix(text, "\n")
+			if closed := writer.Send(text, nil); closed {
 				cancel() // nobody reads on: stop the tool
 			}
 		})
@@ -106,6 +119,9 @@ func (t *streamable) StreamableRun(ctx context.Context, args string, _ ...tool.O
 			writer.Send("", err)
 		case !res.Success:
 			text, err := message(res)
+			if lineOpen {
+				text = "\n" + text
+			}
 			writer.Send(text, err)
 		}
 	}()

@@ -13,6 +13,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/toolgen-go/toolgen/adapters/einotools"
 	"github.com/toolgen-go/toolgen/examples/weather"
+	"github.com/toolgen-go/toolgen/internal/shapes"
 	"github.com/toolgen-go/toolgen/internal/tooltest"
 	"github.com/toolgen-go/toolgen/runtime"
 	"go.uber.org/goleak"
@@ -114,7 +115,7 @@ func TestStreamableRun(t *testing.T) {
 		want []string
 	}{
 		{`{"text":"one two"}`, []string{"one ", "two "}},
-		{`{"text":"one ! two"}`, []string{"one ", `{"success":false,"error":"cannot say !"}`}},
+		{`{"text":"one ! two"}`, []string{"one ", "\n" + `{"success":false,"error":"cannot say !"}`}},
 		{`{"text":1}`, []string{`{"success":false,"error":"invalid arguments: /text: must be a string, got number"}`}},
 	} {
 		sr, err := words.StreamableRun(ctx, c.args)
@@ -135,6 +136,45 @@ func TestStreamableRun(t *testing.T) {
 	if got, _ := read(t, sr, 3); len(got) != 3 {
 		t.Errorf("forever: %q", got)
 	}
+}
+
+// A stream of objects reads as JSON Lines, which is what Eino's ToolsNode
+// gathers into the message the model reads: objects run together would
+// not be JSON.
+func TestStreamableRunObjects(t *testing.T) {
+	reg := runtime.NewRegistry(nil)
+	if err := reg.Register(shapes.Tools()...); err != nil {
+		t.Fatal(err)
+	}
+	tools, err := einotools.Tools(reg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tl := range tools {
+		info, _ := tl.Info(context.Background())
+		if info.Name != "stream_cities" {
+			continue
+		}
+		sr, err := tl.(tool.StreamableTool).StreamableRun(context.Background(), `{"prefix":"l"}`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := read(t, sr, 10)
+		want := []string{
+			`{"name":"Lagos","country":"Nigeria","population":15.4}` + "\n",
+			`{"name":"Lima","country":"Peru","population":10.1}` + "\n",
+		}
+		if err != nil || !cmp.Equal(got, want) {
+			t.Errorf("got %q, %v; want %q", got, err, want)
+		}
+		for line := range strings.Lines(strings.Join(got, "")) {
+			if !json.Valid([]byte(line)) {
+				t.Errorf("line %q is not JSON", line)
+			}
+		}
+		return
+	}
+	t.Fatal("no tool stream_cities")
 }
 
 func TestEnhanced(t *testing.T) {
