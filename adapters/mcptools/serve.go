@@ -21,7 +21,10 @@ import (
 // Mcp-Session-Id, so that replicas can sit behind any load balancer; a
 // stateless server cannot send requests to the client, nor notifications
 // outside the request they belong to (progress of a call, yes; a changed
-// tool list, no).
+// tool list, no). Nor does a client's cancellation reach a stateless
+// call, unless opts.PropagateRequestCancellation is set, and then only for
+// clients of protocol 2026-07-28: give such tools a timeout= so that a
+// call nobody waits for ends.
 func HTTPHandler(server *mcp.Server, opts *mcp.StreamableHTTPOptions) http.Handler {
 	return mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return server }, opts)
 }
