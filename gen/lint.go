@@ -149,6 +149,13 @@ func (l *linter) walk(path string, s any, depth int) {
 		if ap, ok := obj["additionalProperties"]; ok && ap != false {
 			l.errorf(path, "additionalProperties must be false in Anthropic strict mode")
 		}
+		_, hasRef := obj["$ref"]
+		_, hasAnyOf := obj["anyOf"]
+		_, hasEnum := obj["enum"]
+		_, hasConst := obj["const"]
+		if !hasType && !hasRef && !hasAnyOf && !hasEnum && !hasConst && path != "" {
+			l.errorf(path, "no type; Anthropic strict mode needs one")
+		}
 	}
 	for _, name := range sortedKeys(props) {
 		l.properties++
@@ -208,6 +215,12 @@ func (l *linter) checkObject(path string, obj, props map[string]any) {
 	case Gemini:
 		if _, ok := obj["additionalProperties"]; ok {
 			l.errorf(path, "Gemini does not accept additionalProperties")
+		}
+	case Anthropic:
+		// Its grammar gives every object additionalProperties false: an
+		// object without it, a map, could hold no key.
+		if obj["additionalProperties"] != false {
+			l.errorf(path, "every object needs additionalProperties: false in Anthropic strict mode")
 		}
 	}
 }

@@ -407,10 +407,27 @@ func groupWords(groups []group) string {
 	return strings.Join(parts, " or ")
 }
 
+// scalarTypes reports whether types, the JSON types a oneof_type or
+// anyof_type tag lists, are some and each one a strict dialect can state
+// alone: not an object or an array, which would need their members.
+func scalarTypes(types []string) bool {
+	for _, t := range types {
+		if t == "object" || t == "array" {
+			return false
+		}
+	}
+	return len(types) > 0
+}
+
 // property returns the schema of one field: its type's, with the field's
 // rules applied.
 func (b *schemaBuilder) property(f *Field) *jsonschema.Schema {
-	s := b.value(f.Type)
+	var s *jsonschema.Schema
+	if k := f.Type.Deref().Kind; (k == KindAny || k == KindRaw) && scalarTypes(append(f.Rules.OneOfType, f.Rules.AnyOfType...)) {
+		s = &jsonschema.Schema{} // its types come from its rules, below
+	} else {
+		s = b.value(f.Type)
+	}
 	objectNote := s.Description // what object() says of required groups
 	s.Description = ""
 	var notes []string
@@ -609,7 +626,9 @@ func (b *schemaBuilder) value(t *Type) *jsonschema.Schema {
 		n := uint64(t.Len)
 		return &jsonschema.Schema{Type: "array", Items: b.elem(t.Elem), MinItems: &n, MaxItems: &n}
 	case KindMap:
-		if b.dialect == OpenAI {
+		if b.dialect == OpenAI || b.dialect == Anthropic {
+			// Both decode under a grammar in which every object has
+			// additionalProperties false: a map could hold no key.
 			b.cannot("a map needs additionalProperties with a schema, and strict mode allows only false")
 			return &jsonschema.Schema{Type: "object", Properties: orderedmap.New[string, *jsonschema.Schema](), AdditionalProperties: jsonschema.FalseSchema}
 		}
@@ -648,7 +667,7 @@ func (b *schemaBuilder) value(t *Type) *jsonschema.Schema {
 		return &jsonschema.Schema{Ref: "#/$defs/" + escapePointer(name)}
 	}
 	// any, json.RawMessage
-	if b.dialect == OpenAI {
+	if b.dialect == OpenAI || b.dialect == Anthropic {
 		b.cannot("any JSON value has no type, and strict mode needs one")
 		return &jsonschema.Schema{Type: "string"}
 	}

@@ -53,13 +53,12 @@ func Tools(nest *Nest) []runtime.Tool {
 // the enum type T whose value is s.
 
 const (
-	hostileArgsJ       = `"j":{"type":"string","description":"J decodes itself with UnmarshalJSON."},`
-	hostileArgsT       = `"t":{"type":"string","description":"T decodes itself with UnmarshalText."},`
-	hostileArgsKGemini = `"k":{"type":"object","description":"K has keys that decode themselves with UnmarshalText. An object whose values are each an integer."}},`
+	hostileArgsJ = `"j":{"type":"string","description":"J decodes itself with UnmarshalJSON."},`
+	hostileArgsT = `"t":{"type":"string","description":"T decodes itself with UnmarshalText."},`
 )
 
 // hostileArgsSchema is the JSON Schema of the hostile_args tool's arguments: its Parameters, and its
-// schema for OpenAI, which cannot express them.
+// schema for OpenAI and Anthropic, which cannot express them.
 var hostileArgsSchema = json.RawMessage(`{"properties":{` +
 	hostileArgsJ +
 	hostileArgsT +
@@ -76,13 +75,10 @@ var hostileArgsInfo = runtime.Info{
 		Gemini: json.RawMessage(`{"properties":{` +
 			hostileArgsJ +
 			hostileArgsT +
-			hostileArgsKGemini +
+			`"k":{"type":"object","description":"K has keys that decode themselves with UnmarshalText. An object whose values are each an integer."}},` +
 			`"type":"object"}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			hostileArgsJ +
-			hostileArgsT +
-			hostileArgsKGemini +
-			`"additionalProperties":false,"type":"object"}`),
+		Anthropic:         hostileArgsSchema,
+		AnthropicDegraded: true,
 	},
 	ReadOnly: true,
 }
@@ -690,16 +686,12 @@ func callFlaky(ctx context.Context, s *runtime.Settings, args json.RawMessage) (
 	})
 }
 
-const (
-	callInnerEnd = `"additionalProperties":false,"type":"object","required":["tool","args"]}`
-)
-
 // callInnerSchema is the JSON Schema of the call_inner tool's arguments: its Parameters, and its
-// schema for OpenAI, which cannot express them.
+// schema for OpenAI and Anthropic, which cannot express them.
 var callInnerSchema = json.RawMessage(`{"properties":{` +
 	`"tool":{"type":"string"},` +
 	`"args":true},` +
-	callInnerEnd)
+	`"additionalProperties":false,"type":"object","required":["tool","args"]}`)
 
 var callInnerInfo = runtime.Info{
 	Name:        "call_inner",
@@ -712,10 +704,8 @@ var callInnerInfo = runtime.Info{
 			`"tool":{"type":"string"},` +
 			`"args":{"description":"Any JSON value."}},` +
 			`"type":"object","required":["tool","args"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			`"tool":{"type":"string"},` +
-			`"args":{"description":"Any JSON value."}},` +
-			callInnerEnd),
+		Anthropic:         callInnerSchema,
+		AnthropicDegraded: true,
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"success":{"type":"boolean"},` +

@@ -89,19 +89,16 @@ func Tools(store *Store) []runtime.Tool {
 // the enum type T whose value is s.
 
 const (
-	trackEventName         = `"name":{"type":"string","description":"event name, e.g. signup or checkout.completed"},`
-	trackEventEnd          = `"additionalProperties":false,"type":"object","required":["name"]}`
-	trackEventPropsGemini  = `"props":{"type":"object","description":"Props are the event's properties, any JSON values. An object whose values are each any value."},`
-	trackEventLabelsGemini = `"labels":{"type":"object","description":"Labels are string tags. An object whose values are each a string."}},`
+	trackEventName = `"name":{"type":"string","description":"event name, e.g. signup or checkout.completed"},`
 )
 
 // trackEventSchema is the JSON Schema of the track_event tool's arguments: its Parameters, and its
-// schema for OpenAI, which cannot express them.
+// schema for OpenAI and Anthropic, which cannot express them.
 var trackEventSchema = json.RawMessage(`{"properties":{` +
 	trackEventName +
 	`"props":{"additionalProperties":true,"type":"object","description":"Props are the event's properties, any JSON values."},` +
 	`"labels":{"additionalProperties":{"type":"string"},"type":"object","description":"Labels are string tags."}},` +
-	trackEventEnd)
+	`"additionalProperties":false,"type":"object","required":["name"]}`)
 
 var trackEventInfo = runtime.Info{
 	Name:        "track_event",
@@ -112,14 +109,11 @@ var trackEventInfo = runtime.Info{
 		OpenAIDegraded: true,
 		Gemini: json.RawMessage(`{"properties":{` +
 			trackEventName +
-			trackEventPropsGemini +
-			trackEventLabelsGemini +
+			`"props":{"type":"object","description":"Props are the event's properties, any JSON values. An object whose values are each any value."},` +
+			`"labels":{"type":"object","description":"Labels are string tags. An object whose values are each a string."}},` +
 			`"type":"object","required":["name"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			trackEventName +
-			trackEventPropsGemini +
-			trackEventLabelsGemini +
-			trackEventEnd),
+		Anthropic:         trackEventSchema,
+		AnthropicDegraded: true,
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"name":{"type":"string","description":"event name, e.g. signup or checkout.completed"},` +
@@ -140,19 +134,13 @@ func callTrackEvent(ctx context.Context, s *runtime.Settings, args json.RawMessa
 	return toolimpl.RunEncoded(ctx, s, &trackEventInfo, in, TrackEvent, encodeTrackEventResult)
 }
 
-const (
-	patchRecordEnd            = `"additionalProperties":false,"type":"object","required":["id","value"]}`
-	patchRecordValueGemini    = `"value":{"description":"Value is the new value, of any JSON type. Any JSON value."},`
-	patchRecordPreviousGemini = `"previous":{"description":"Previous is the value expected before the change, for an optimistic check. Any JSON value."}},`
-)
-
 // patchRecordSchema is the JSON Schema of the patch_record tool's arguments: its Parameters, and its
-// schema for OpenAI, which cannot express them.
+// schema for OpenAI and Anthropic, which cannot express them.
 var patchRecordSchema = json.RawMessage(`{"properties":{` +
 	`"id":{"type":"string"},` +
 	`"value":{"description":"Value is the new value, of any JSON type."},` +
 	`"previous":{"description":"Previous is the value expected before the change, for an optimistic check."}},` +
-	patchRecordEnd)
+	`"additionalProperties":false,"type":"object","required":["id","value"]}`)
 
 var patchRecordInfo = runtime.Info{
 	Name:        "patch_record",
@@ -163,14 +151,11 @@ var patchRecordInfo = runtime.Info{
 		OpenAIDegraded: true,
 		Gemini: json.RawMessage(`{"properties":{` +
 			`"id":{"type":"string"},` +
-			patchRecordValueGemini +
-			patchRecordPreviousGemini +
+			`"value":{"description":"Value is the new value, of any JSON type. Any JSON value."},` +
+			`"previous":{"description":"Previous is the value expected before the change, for an optimistic check. Any JSON value."}},` +
 			`"type":"object","required":["id","value"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string"},` +
-			patchRecordValueGemini +
-			patchRecordPreviousGemini +
-			patchRecordEnd),
+		Anthropic:         patchRecordSchema,
+		AnthropicDegraded: true,
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string"},` +
@@ -191,17 +176,13 @@ func callPatchRecord(ctx context.Context, s *runtime.Settings, args json.RawMess
 	return toolimpl.RunEncoded(ctx, s, &patchRecordInfo, in, PatchRecord, encodePatchRecordResult)
 }
 
-const (
-	sendWebhookEnd = `"additionalProperties":false,"type":"object","required":["url","payload"]}`
-)
-
 // sendWebhookSchema is the JSON Schema of the send_webhook tool's arguments: its Parameters, and its
-// schema for OpenAI, which cannot express them.
+// schema for OpenAI and Anthropic, which cannot express them.
 var sendWebhookSchema = json.RawMessage(`{"properties":{` +
 	`"url":{"type":"string","format":"uri"},` +
 	`"headers":{"additionalProperties":{"type":"string"},"type":"object"},` +
 	`"payload":{"description":"Payload is sent as it is."}},` +
-	sendWebhookEnd)
+	`"additionalProperties":false,"type":"object","required":["url","payload"]}`)
 
 var sendWebhookInfo = runtime.Info{
 	Name:        "send_webhook",
@@ -215,11 +196,8 @@ var sendWebhookInfo = runtime.Info{
 			`"headers":{"type":"object","description":"An object whose values are each a string."},` +
 			`"payload":{"description":"Payload is sent as it is. Any JSON value."}},` +
 			`"type":"object","required":["url","payload"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			`"url":{"type":"string","format":"uri"},` +
-			`"headers":{"type":"object","description":"An object whose values are each a string."},` +
-			`"payload":{"description":"Payload is sent as it is. Any JSON value."}},` +
-			sendWebhookEnd),
+		Anthropic:         sendWebhookSchema,
+		AnthropicDegraded: true,
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"url":{"type":"string","format":"uri"},` +
@@ -241,20 +219,17 @@ func callSendWebhook(ctx context.Context, s *runtime.Settings, args json.RawMess
 }
 
 const (
-	runQuerySql         = `"sql":{"type":"string","description":"a SELECT statement; use $1, $2 ... for parameters"},`
-	runQueryEnd         = `"additionalProperties":false,"type":"object","required":["sql"]}`
-	runQueryHintsGemini = `"hints":{"type":"object","description":"An object whose values are each an integer."},`
-	runQueryMetaGemini  = `"meta":{"type":"object","description":"An object whose values are each any value."}},`
+	runQuerySql = `"sql":{"type":"string","description":"a SELECT statement; use $1, $2 ... for parameters"},`
 )
 
 // runQuerySchema is the JSON Schema of the run_query tool's arguments: its Parameters, and its
-// schema for OpenAI, which cannot express them.
+// schema for OpenAI and Anthropic, which cannot express them.
 var runQuerySchema = json.RawMessage(`{"properties":{` +
 	runQuerySql +
 	`"params":{"items":true,"type":"array"},` +
 	`"hints":{"additionalProperties":{"type":"integer"},"type":"object"},` +
 	`"meta":{"additionalProperties":true,"type":"object"}},` +
-	runQueryEnd)
+	`"additionalProperties":false,"type":"object","required":["sql"]}`)
 
 var runQueryInfo = runtime.Info{
 	Name:        "run_query",
@@ -266,15 +241,11 @@ var runQueryInfo = runtime.Info{
 		Gemini: json.RawMessage(`{"properties":{` +
 			runQuerySql +
 			`"params":{"items":{"description":"Any JSON value."},"type":"array"},` +
-			runQueryHintsGemini +
-			runQueryMetaGemini +
+			`"hints":{"type":"object","description":"An object whose values are each an integer."},` +
+			`"meta":{"type":"object","description":"An object whose values are each any value."}},` +
 			`"type":"object","required":["sql"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			runQuerySql +
-			`"params":{"items":{"description":"Any JSON value."},"type":"array"},` +
-			runQueryHintsGemini +
-			runQueryMetaGemini +
-			runQueryEnd),
+		Anthropic:         runQuerySchema,
+		AnthropicDegraded: true,
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"sql":{"type":"string","description":"a SELECT statement; use $1, $2 ... for parameters"},` +
@@ -296,17 +267,13 @@ func callRunQuery(ctx context.Context, s *runtime.Settings, args json.RawMessage
 	return toolimpl.RunEncoded(ctx, s, &runQueryInfo, in, RunQuery, encodeRunQueryResult)
 }
 
-const (
-	mergeConfigEnd = `"additionalProperties":false,"type":"object","required":["section","settings"]}`
-)
-
 // mergeConfigSchema is the JSON Schema of the merge_config tool's arguments: its Parameters, and its
-// schema for OpenAI, which cannot express them.
+// schema for OpenAI and Anthropic, which cannot express them.
 var mergeConfigSchema = json.RawMessage(`{"properties":{` +
 	`"section":{"type":"string"},` +
 	`"settings":{"additionalProperties":{"additionalProperties":{"type":"string"},"type":"object"},"type":"object"},` +
 	`"raw":true},` +
-	mergeConfigEnd)
+	`"additionalProperties":false,"type":"object","required":["section","settings"]}`)
 
 var mergeConfigInfo = runtime.Info{
 	Name:        "merge_config",
@@ -320,11 +287,8 @@ var mergeConfigInfo = runtime.Info{
 			`"settings":{"type":"object","description":"An object whose values are each an object."},` +
 			`"raw":{"description":"Any JSON value."}},` +
 			`"type":"object","required":["section","settings"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			`"section":{"type":"string"},` +
-			`"settings":{"type":"object","description":"An object whose values are each an object."},` +
-			`"raw":{"description":"Any JSON value."}},` +
-			mergeConfigEnd),
+		Anthropic:         mergeConfigSchema,
+		AnthropicDegraded: true,
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"section":{"type":"string"},` +

@@ -20,7 +20,7 @@ type In struct {
 	Tree Node `json:"tree"`
 }
 
-// Use uses In: it degrades in OpenAI and Gemini.
+// Use uses In: it degrades in OpenAI, Gemini and Anthropic.
 //
 //tool:export readonly
 func Use(ctx context.Context, in In) (int, error) {
@@ -31,7 +31,8 @@ func Use(ctx context.Context, in In) (int, error) {
 	return n, nil
 }
 
-// Tag tags a thing with free-form labels: it degrades in OpenAI only.
+// Tag tags a thing with free-form labels: it degrades in OpenAI and
+// Anthropic, whose strict modes have no maps.
 //
 //tool:export readonly
 func Tag(ctx context.Context, id string, labels map[string]string) error { return nil }

@@ -30,8 +30,8 @@ func TestDifferential(t *testing.T) {
 // strict; the others are.
 func TestStrict(t *testing.T) {
 	want := map[string][]runtime.Dialect{ // the strict dialects
-		"use":   {runtime.Anthropic},
-		"tag":   {runtime.Gemini, runtime.Anthropic},
+		"use":   {},
+		"tag":   {runtime.Gemini},
 		"walk":  {runtime.Anthropic},
 		"plain": {runtime.OpenAI, runtime.Gemini, runtime.Anthropic},
 	}

@@ -36,39 +36,28 @@ func Tools() []runtime.Tool {
 // or returns false; encodeT writes a T as JSON; parseT returns the constant of
 // the enum type T whose value is s.
 
-const (
-	useNodeEnd = `"additionalProperties":false,"type":"object","required":["name"],"description":"Node is recursive: Gemini, which has no $ref, cannot express it."}},"properties":{`
-	useEnd     = `"additionalProperties":false,"type":"object","required":["labels","any","tree"]}`
-)
-
 // useSchema is the JSON Schema of the use tool's arguments: its Parameters, and its
-// schema for OpenAI and Gemini, which cannot express them.
+// schema for OpenAI and Gemini and Anthropic, which cannot express them.
 var useSchema = json.RawMessage(`{"$defs":{"Node":{"properties":{` +
 	`"name":{"type":"string"},` +
 	`"next":{"$ref":"#/$defs/Node"}},` +
-	useNodeEnd +
+	`"additionalProperties":false,"type":"object","required":["name"],"description":"Node is recursive: Gemini, which has no $ref, cannot express it."}},"properties":{` +
 	`"labels":{"additionalProperties":{"type":"integer"},"type":"object","description":"Labels cannot be expressed in OpenAI strict mode."},` +
 	`"any":{"description":"Any cannot be expressed in OpenAI strict mode either."},` +
 	`"tree":{"$ref":"#/$defs/Node"}},` +
-	useEnd)
+	`"additionalProperties":false,"type":"object","required":["labels","any","tree"]}`)
 
 var useInfo = runtime.Info{
 	Name:        "use",
-	Description: "Uses In: it degrades in OpenAI and Gemini.",
+	Description: "Uses In: it degrades in OpenAI, Gemini and Anthropic.",
 	Parameters:  useSchema,
 	Dialects: runtime.DialectSchemas{
-		OpenAI:         useSchema,
-		OpenAIDegraded: true,
-		Gemini:         useSchema,
-		GeminiDegraded: true,
-		Anthropic: json.RawMessage(`{"$defs":{"Node":{"properties":{` +
-			`"name":{"type":"string"},` +
-			`"next":{"$ref":"#/$defs/Node"}},` +
-			useNodeEnd +
-			`"labels":{"type":"object","description":"Labels cannot be expressed in OpenAI strict mode. An object whose values are each an integer."},` +
-			`"any":{"description":"Any cannot be expressed in OpenAI strict mode either. Any JSON value."},` +
-			`"tree":{"$ref":"#/$defs/Node"}},` +
-			useEnd),
+		OpenAI:            useSchema,
+		OpenAIDegraded:    true,
+		Gemini:            useSchema,
+		GeminiDegraded:    true,
+		Anthropic:         useSchema,
+		AnthropicDegraded: true,
 	},
 	Output:        json.RawMessage(`{"type":"integer"}`),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["result"]}`),
@@ -86,33 +75,26 @@ func callUse(ctx context.Context, s *runtime.Settings, args json.RawMessage) (ru
 	return toolimpl.RunEncoded(ctx, s, &useInfo, in, Use, encodeUseResult)
 }
 
-const (
-	tagEnd          = `"additionalProperties":false,"type":"object","required":["id","labels"]}`
-	tagLabelsGemini = `"labels":{"type":"object","description":"An object whose values are each a string."}},`
-)
-
 // tagSchema is the JSON Schema of the tag tool's arguments: its Parameters, and its
-// schema for OpenAI, which cannot express them.
+// schema for OpenAI and Anthropic, which cannot express them.
 var tagSchema = json.RawMessage(`{"properties":{` +
 	`"id":{"type":"string"},` +
 	`"labels":{"additionalProperties":{"type":"string"},"type":"object"}},` +
-	tagEnd)
+	`"additionalProperties":false,"type":"object","required":["id","labels"]}`)
 
 var tagInfo = runtime.Info{
 	Name:        "tag",
-	Description: "Tags a thing with free-form labels: it degrades in OpenAI only.",
+	Description: "Tags a thing with free-form labels: it degrades in OpenAI and Anthropic, whose strict modes have no maps.",
 	Parameters:  tagSchema,
 	Dialects: runtime.DialectSchemas{
 		OpenAI:         tagSchema,
 		OpenAIDegraded: true,
 		Gemini: json.RawMessage(`{"properties":{` +
 			`"id":{"type":"string"},` +
-			tagLabelsGemini +
+			`"labels":{"type":"object","description":"An object whose values are each a string."}},` +
 			`"type":"object","required":["id","labels"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string"},` +
-			tagLabelsGemini +
-			tagEnd),
+		Anthropic:         tagSchema,
+		AnthropicDegraded: true,
 	},
 	ReadOnly: true,
 }

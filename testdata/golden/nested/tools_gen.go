@@ -33,52 +33,50 @@ func Tools() []runtime.Tool {
 // the enum type T whose value is s.
 
 const (
-	planFromLat          = `"lat":{"type":"number","maximum":90,"minimum":-90},`
-	planFromLon          = `"lon":{"type":"number","maximum":180,"minimum":-180}},`
-	planFromEnd          = `"additionalProperties":false,"type":"object","required":["lat","lon"],"description":"Point is a location."},`
-	planMatrix           = `"matrix":{"items":{"items":{"type":"integer","maximum":127,"minimum":-128},"type":"array"},"type":"array"},`
-	planDepart           = `"depart":{"type":"string","format":"date-time"},`
-	planLimit            = `"limit":{"type":"integer","maximum":65535,"minimum":0,"default":10},`
-	planInlineEnd        = `"additionalProperties":false,"type":"object","required":["mode"]}},`
-	planEnd              = `"additionalProperties":false,"type":"object","required":["from","depart","inline"]}`
-	planFromEndGemini    = `"type":"object","required":["lat","lon"],"description":"Point is a location."},`
-	planLabelsGemini     = `"labels":{"type":"object","description":"An object whose values are each a string."},`
-	planPayloadGemini    = `"payload":{"type":"string","pattern":"^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$","description":"Constraints: base64-encoded."},`
-	planFromLatAnthropic = `"lat":{"type":"number","description":"Constraints: minimum -90; maximum 90."},`
-	planFromLonAnthropic = `"lon":{"type":"number","description":"Constraints: minimum -180; maximum 180."}},`
+	planFromLat       = `"lat":{"type":"number","maximum":90,"minimum":-90},`
+	planFromLon       = `"lon":{"type":"number","maximum":180,"minimum":-180}},`
+	planFromEnd       = `"additionalProperties":false,"type":"object","required":["lat","lon"],"description":"Point is a location."},`
+	planMatrix        = `"matrix":{"items":{"items":{"type":"integer","maximum":127,"minimum":-128},"type":"array"},"type":"array"},`
+	planDepart        = `"depart":{"type":"string","format":"date-time"},`
+	planLimit         = `"limit":{"type":"integer","maximum":65535,"minimum":0,"default":10},`
+	planFromEndGemini = `"type":"object","required":["lat","lon"],"description":"Point is a location."},`
 )
+
+// planSchema is the JSON Schema of the plan tool's arguments: its Parameters, and its
+// schema for Anthropic, which cannot express them.
+var planSchema = json.RawMessage(`{"properties":{` +
+	`"from":{"properties":{` +
+	planFromLat +
+	planFromLon +
+	planFromEnd +
+	`"to":{"properties":{` +
+	planFromLat +
+	planFromLon +
+	planFromEnd +
+	`"stops":{"items":{"properties":{` +
+	planFromLat +
+	planFromLon +
+	`"additionalProperties":false,"type":"object","required":["lat","lon"]},"type":"array","maxItems":5},` +
+	`"box":{"items":{"properties":{` +
+	planFromLat +
+	planFromLon +
+	`"additionalProperties":false,"type":"object","required":["lat","lon"]},"type":"array","maxItems":2,"minItems":2},` +
+	planMatrix +
+	`"labels":{"additionalProperties":{"type":"string"},"type":"object"},` +
+	planDepart +
+	`"payload":{"type":"string","pattern":"^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$","contentEncoding":"base64"},` +
+	`"extra":true,` +
+	`"raw":true,` +
+	planLimit +
+	`"inline":{"properties":{` +
+	`"mode":{"type":"string"}},` +
+	`"additionalProperties":false,"type":"object","required":["mode"]}},` +
+	`"additionalProperties":false,"type":"object","required":["from","depart","inline"]}`)
 
 var planInfo = runtime.Info{
 	Name:        "plan",
 	Description: "Plans a route.",
-	Parameters: json.RawMessage(`{"properties":{` +
-		`"from":{"properties":{` +
-		planFromLat +
-		planFromLon +
-		planFromEnd +
-		`"to":{"properties":{` +
-		planFromLat +
-		planFromLon +
-		planFromEnd +
-		`"stops":{"items":{"properties":{` +
-		planFromLat +
-		planFromLon +
-		`"additionalProperties":false,"type":"object","required":["lat","lon"]},"type":"array","maxItems":5},` +
-		`"box":{"items":{"properties":{` +
-		planFromLat +
-		planFromLon +
-		`"additionalProperties":false,"type":"object","required":["lat","lon"]},"type":"array","maxItems":2,"minItems":2},` +
-		planMatrix +
-		`"labels":{"additionalProperties":{"type":"string"},"type":"object"},` +
-		planDepart +
-		`"payload":{"type":"string","pattern":"^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$","contentEncoding":"base64"},` +
-		`"extra":true,` +
-		`"raw":true,` +
-		planLimit +
-		`"inline":{"properties":{` +
-		`"mode":{"type":"string"}},` +
-		planInlineEnd +
-		planEnd),
+	Parameters:  planSchema,
 	Dialects: runtime.DialectSchemas{
 		Gemini: json.RawMessage(`{"properties":{` +
 			`"from":{"properties":{` +
@@ -98,9 +96,9 @@ var planInfo = runtime.Info{
 			planFromLon +
 			`"type":"object","required":["lat","lon"]},"type":"array","maxItems":2,"minItems":2},` +
 			planMatrix +
-			planLabelsGemini +
+			`"labels":{"type":"object","description":"An object whose values are each a string."},` +
 			planDepart +
-			planPayloadGemini +
+			`"payload":{"type":"string","pattern":"^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$","description":"Constraints: base64-encoded."},` +
 			`"extra":{"description":"Any JSON value."},` +
 			`"raw":{"description":"Any JSON value."},` +
 			planLimit +
@@ -108,34 +106,8 @@ var planInfo = runtime.Info{
 			`"mode":{"type":"string"}},` +
 			`"type":"object","required":["mode"]}},` +
 			`"type":"object","required":["from","depart","inline"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			`"from":{"properties":{` +
-			planFromLatAnthropic +
-			planFromLonAnthropic +
-			planFromEnd +
-			`"to":{"properties":{` +
-			planFromLatAnthropic +
-			planFromLonAnthropic +
-			planFromEnd +
-			`"stops":{"items":{"properties":{` +
-			planFromLatAnthropic +
-			planFromLonAnthropic +
-			`"additionalProperties":false,"type":"object","required":["lat","lon"]},"type":"array","description":"Constraints: at most 5 items."},` +
-			`"box":{"items":{"properties":{` +
-			planFromLatAnthropic +
-			planFromLonAnthropic +
-			`"additionalProperties":false,"type":"object","required":["lat","lon"]},"type":"array","description":"Constraints: at least 2 items; at most 2 items."},` +
-			`"matrix":{"items":{"items":{"type":"integer"},"type":"array"},"type":"array","description":"Constraints: each item: each item: minimum -128, maximum 127."},` +
-			planLabelsGemini +
-			planDepart +
-			planPayloadGemini +
-			`"extra":{"description":"Any JSON value."},` +
-			`"raw":{"description":"Any JSON value."},` +
-			`"limit":{"type":"integer","description":"Constraints: default 10; minimum 0; maximum 65535."},` +
-			`"inline":{"properties":{` +
-			`"mode":{"type":"string"}},` +
-			planInlineEnd +
-			planEnd),
+		Anthropic:         planSchema,
+		AnthropicDegraded: true,
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"from":{"properties":{` +

@@ -34,39 +34,27 @@ func Tools() []runtime.Tool {
 // or returns false; encodeT writes a T as JSON; parseT returns the constant of
 // the enum type T whose value is s.
 
-const (
-	postAItemSub = `"sub":{"items":{"$ref":"#/$defs/a.Item"},"type":"array"}},`
-	postAItemEnd = `"additionalProperties":false,"type":"object","required":["title"],"description":"Item is a task with subtasks."},"b.Item":{"properties":{`
-	postBItemEnd = `"additionalProperties":false,"type":"object","required":["text"],"description":"Item is a comment with replies."}},"properties":{`
-	postEnd      = `"additionalProperties":false,"type":"object","required":["task","comment"]}`
-)
+// postSchema is the JSON Schema of the post tool's arguments: its Parameters, and its
+// schema for Anthropic, which cannot express them.
+var postSchema = json.RawMessage(`{"$defs":{"a.Item":{"properties":{` +
+	`"title":{"type":"string"},` +
+	`"sub":{"items":{"$ref":"#/$defs/a.Item"},"type":"array"}},` +
+	`"additionalProperties":false,"type":"object","required":["title"],"description":"Item is a task with subtasks."},"b.Item":{"properties":{` +
+	`"text":{"type":"string"},` +
+	`"replies":{"items":{"$ref":"#/$defs/b.Item"},"type":"array"}},` +
+	`"additionalProperties":false,"type":"object","required":["text"],"description":"Item is a comment with replies."}},"properties":{` +
+	`"task":{"$ref":"#/$defs/a.Item"},` +
+	`"comment":{"$ref":"#/$defs/b.Item"},` +
+	`"labels":{"additionalProperties":{"type":"string"},"type":"object","description":"Labels is keyed by a type that decodes itself from text."}},` +
+	`"additionalProperties":false,"type":"object","required":["task","comment"]}`)
 
 var postInfo = runtime.Info{
 	Name:        "post",
 	Description: "Posts to the board.",
-	Parameters: json.RawMessage(`{"$defs":{"a.Item":{"properties":{` +
-		`"title":{"type":"string"},` +
-		postAItemSub +
-		postAItemEnd +
-		`"text":{"type":"string"},` +
-		`"replies":{"items":{"$ref":"#/$defs/b.Item"},"type":"array"}},` +
-		postBItemEnd +
-		`"task":{"$ref":"#/$defs/a.Item"},` +
-		`"comment":{"$ref":"#/$defs/b.Item"},` +
-		`"labels":{"additionalProperties":{"type":"string"},"type":"object","description":"Labels is keyed by a type that decodes itself from text."}},` +
-		postEnd),
+	Parameters:  postSchema,
 	Dialects: runtime.DialectSchemas{
-		Anthropic: json.RawMessage(`{"$defs":{"a.Item":{"properties":{` +
-			`"title":{"type":"string"},` +
-			postAItemSub +
-			postAItemEnd +
-			`"text":{"type":"string"},` +
-			`"replies":{"items":{"$ref":"#/$defs/b.Item"},"type":"array"}},` +
-			postBItemEnd +
-			`"task":{"$ref":"#/$defs/a.Item"},` +
-			`"comment":{"$ref":"#/$defs/b.Item"},` +
-			`"labels":{"type":"object","description":"Labels is keyed by a type that decodes itself from text. An object whose values are each a string."}},` +
-			postEnd),
+		Anthropic:         postSchema,
+		AnthropicDegraded: true,
 	},
 	Output:        json.RawMessage(`{"type":"integer"}`),
 	OutputWrapper: json.RawMessage(`{"properties":{"result":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["result"]}`),

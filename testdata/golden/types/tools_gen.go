@@ -36,7 +36,6 @@ func Tools() []runtime.Tool {
 // the enum type T whose value is s.
 
 const (
-	placeNamedEnd      = `"additionalProperties":false,"type":"object","required":["x"],"description":"Named is embedded with a json name, so it is not promoted."},`
 	placeNote          = `"note":{"type":"string","description":"hides Base.Note"},`
 	placeCount         = `"count":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)$"},`
 	placeRatio         = `"ratio":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$","description":"Constraints: minimum 0."},`
@@ -44,59 +43,59 @@ const (
 	placeLevel         = `"level":{"type":"string","description":"Decodes itself from text."},`
 	placePrice         = `"price":{"type":"string","description":"Decodes itself from JSON: a string like \"12.50 EUR\"."},`
 	placePairEnd       = `"additionalProperties":false,"type":"object","required":["first","second"],"description":"Pair is generic."},`
-	placeOtherEnd      = `"additionalProperties":false,"type":"object","required":["id"],"description":"Base is embedded by value."},`
 	placeWait          = `"wait":{"type":"integer","description":"A duration in nanoseconds (1s is 1000000000)."},`
 	place              = `"-":{"type":"string","description":"named \"-\", as encoding/json reads \"-,\""},`
 	placeBig           = `"big":{"type":"integer","description":"a JSON number of any size"},`
 	placeScale         = `"scale":{"items":{"type":"string"},"type":"array","description":"text: \"1.5\""},`
 	placeSizes         = `"sizes":{"items":{"type":"integer"},"type":"array"}},`
-	placeEnd           = `"additionalProperties":false,"type":"object","required":["id","named","count","level","price","pair","-"]}`
-	placeStockGemini   = `"stock":{"type":"object","description":"An object whose values are each an integer."},`
 	placePairEndGemini = `"type":"object","required":["first","second"],"description":"Pair is generic."},`
-	placeExtraGemini   = `"extra":{"type":"object","description":"An object whose values are each an array."},`
 )
+
+// placeSchema is the JSON Schema of the place tool's arguments: its Parameters, and its
+// schema for Anthropic, which cannot express them.
+var placeSchema = json.RawMessage(`{"properties":{` +
+	`"id":{"type":"string"},` +
+	`"by":{"type":"string"},` +
+	`"named":{"properties":{` +
+	`"x":{"type":"integer"}},` +
+	`"additionalProperties":false,"type":"object","required":["x"],"description":"Named is embedded with a json name, so it is not promoted."},` +
+	placeNote +
+	placeCount +
+	placeRatio +
+	placeOn +
+	placeLevel +
+	`"addr":{"type":"string"},` +
+	placePrice +
+	`"stock":{"additionalProperties":{"type":"integer","minimum":0},"type":"object"},` +
+	`"pair":{"properties":{` +
+	`"first":{"type":"integer"},` +
+	`"second":{"type":"integer"}},` +
+	placePairEnd +
+	`"other":{"properties":{` +
+	`"id":{"type":"string"},` +
+	`"note":{"type":"string"}},` +
+	`"additionalProperties":false,"type":"object","required":["id"],"description":"Base is embedded by value."},` +
+	placeWait +
+	`"names":{"properties":{` +
+	`"first":{"type":"string"},` +
+	`"second":{"type":"string"}},` +
+	placePairEnd +
+	`"extra":{"additionalProperties":{"items":{"properties":{` +
+	`"id":{"type":"string"},` +
+	`"note":{"type":"string"}},` +
+	`"additionalProperties":false,"type":"object","required":["id"]},"type":"array"},"type":"object"},` +
+	place +
+	`"meta":true,` +
+	`"hint":true,` +
+	placeBig +
+	placeScale +
+	placeSizes +
+	`"additionalProperties":false,"type":"object","required":["id","named","count","level","price","pair","-"]}`)
 
 var placeInfo = runtime.Info{
 	Name:        "place",
 	Description: "Places an order.",
-	Parameters: json.RawMessage(`{"properties":{` +
-		`"id":{"type":"string"},` +
-		`"by":{"type":"string"},` +
-		`"named":{"properties":{` +
-		`"x":{"type":"integer"}},` +
-		placeNamedEnd +
-		placeNote +
-		placeCount +
-		placeRatio +
-		placeOn +
-		placeLevel +
-		`"addr":{"type":"string"},` +
-		placePrice +
-		`"stock":{"additionalProperties":{"type":"integer","minimum":0},"type":"object"},` +
-		`"pair":{"properties":{` +
-		`"first":{"type":"integer"},` +
-		`"second":{"type":"integer"}},` +
-		placePairEnd +
-		`"other":{"properties":{` +
-		`"id":{"type":"string"},` +
-		`"note":{"type":"string"}},` +
-		placeOtherEnd +
-		placeWait +
-		`"names":{"properties":{` +
-		`"first":{"type":"string"},` +
-		`"second":{"type":"string"}},` +
-		placePairEnd +
-		`"extra":{"additionalProperties":{"items":{"properties":{` +
-		`"id":{"type":"string"},` +
-		`"note":{"type":"string"}},` +
-		`"additionalProperties":false,"type":"object","required":["id"]},"type":"array"},"type":"object"},` +
-		place +
-		`"meta":true,` +
-		`"hint":true,` +
-		placeBig +
-		placeScale +
-		placeSizes +
-		placeEnd),
+	Parameters:  placeSchema,
 	Dialects: runtime.DialectSchemas{
 		Gemini: json.RawMessage(`{"properties":{` +
 			`"id":{"type":"string"},` +
@@ -111,7 +110,7 @@ var placeInfo = runtime.Info{
 			placeLevel +
 			`"addr":{"type":"string"},` +
 			placePrice +
-			placeStockGemini +
+			`"stock":{"type":"object","description":"An object whose values are each an integer."},` +
 			`"pair":{"properties":{` +
 			`"first":{"type":"integer"},` +
 			`"second":{"type":"integer"}},` +
@@ -125,7 +124,7 @@ var placeInfo = runtime.Info{
 			`"first":{"type":"string"},` +
 			`"second":{"type":"string"}},` +
 			placePairEndGemini +
-			placeExtraGemini +
+			`"extra":{"type":"object","description":"An object whose values are each an array."},` +
 			place +
 			`"meta":{"description":"Any JSON value."},` +
 			`"hint":{"description":"Any JSON value."},` +
@@ -133,41 +132,8 @@ var placeInfo = runtime.Info{
 			placeScale +
 			placeSizes +
 			`"type":"object","required":["id","named","count","level","price","pair","-"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string"},` +
-			`"by":{"type":"string"},` +
-			`"named":{"properties":{` +
-			`"x":{"type":"integer"}},` +
-			placeNamedEnd +
-			placeNote +
-			placeCount +
-			placeRatio +
-			placeOn +
-			placeLevel +
-			`"addr":{"type":"string"},` +
-			placePrice +
-			placeStockGemini +
-			`"pair":{"properties":{` +
-			`"first":{"type":"integer"},` +
-			`"second":{"type":"integer"}},` +
-			placePairEnd +
-			`"other":{"properties":{` +
-			`"id":{"type":"string"},` +
-			`"note":{"type":"string"}},` +
-			placeOtherEnd +
-			placeWait +
-			`"names":{"properties":{` +
-			`"first":{"type":"string"},` +
-			`"second":{"type":"string"}},` +
-			placePairEnd +
-			placeExtraGemini +
-			place +
-			`"meta":{"description":"Any JSON value."},` +
-			`"hint":{"description":"Any JSON value."},` +
-			placeBig +
-			placeScale +
-			placeSizes +
-			placeEnd),
+		Anthropic:         placeSchema,
+		AnthropicDegraded: true,
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string"},` +

@@ -34,31 +34,34 @@ func Tools() []runtime.Tool {
 
 const (
 	reachCountry = `"country":{"type":"string","maxLength":2,"minLength":2},`
-	reachName    = `"name":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"Name is nullable: null clears it."},`
 )
+
+// reachSchema is the JSON Schema of the reach tool's arguments: its Parameters, and its
+// schema for Anthropic, which cannot express them.
+var reachSchema = json.RawMessage(`{"anyOf":[{"properties":{` +
+	`"tag":true},` +
+	`"required":["tag"],"title":"byTag"},{"properties":{` +
+	`"kind":true},` +
+	`"required":["kind"],"title":"byKind"}],"oneOf":[{"properties":{` +
+	`"email":true},` +
+	`"required":["email"],"title":"byEmail"},{"properties":{` +
+	`"phone":true,` +
+	`"country":true},` +
+	`"required":["phone","country"],"title":"byPhone"}],"properties":{` +
+	`"email":{"type":"string","format":"email"},` +
+	`"phone":{"type":"string"},` +
+	reachCountry +
+	`"name":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"Name is nullable: null clears it."},` +
+	`"ref":{"oneOf":[{"type":"string"},{"type":"integer"}],"description":"Ref is a number or a string."},` +
+	`"meta":{"anyOf":[{"type":"object"},{"type":"array"}],"description":"Meta is any of an object or an array."},` +
+	`"tag":{"type":"string"},` +
+	`"kind":{"type":"string"}},` +
+	`"additionalProperties":false,"type":"object","required":["name"]}`)
 
 var reachInfo = runtime.Info{
 	Name:        "reach",
 	Description: "Reaches a customer.",
-	Parameters: json.RawMessage(`{"anyOf":[{"properties":{` +
-		`"tag":true},` +
-		`"required":["tag"],"title":"byTag"},{"properties":{` +
-		`"kind":true},` +
-		`"required":["kind"],"title":"byKind"}],"oneOf":[{"properties":{` +
-		`"email":true},` +
-		`"required":["email"],"title":"byEmail"},{"properties":{` +
-		`"phone":true,` +
-		`"country":true},` +
-		`"required":["phone","country"],"title":"byPhone"}],"properties":{` +
-		`"email":{"type":"string","format":"email"},` +
-		`"phone":{"type":"string"},` +
-		reachCountry +
-		reachName +
-		`"ref":{"oneOf":[{"type":"string"},{"type":"integer"}],"description":"Ref is a number or a string."},` +
-		`"meta":{"anyOf":[{"type":"object"},{"type":"array"}],"description":"Meta is any of an object or an array."},` +
-		`"tag":{"type":"string"},` +
-		`"kind":{"type":"string"}},` +
-		`"additionalProperties":false,"type":"object","required":["name"]}`),
+	Parameters:  reachSchema,
 	Dialects: runtime.DialectSchemas{
 		Gemini: json.RawMessage(`{"properties":{` +
 			`"email":{"type":"string","description":"Constraints: format email."},` +
@@ -70,16 +73,8 @@ var reachInfo = runtime.Info{
 			`"tag":{"type":"string"},` +
 			`"kind":{"type":"string"}},` +
 			`"type":"object","required":["name"],"description":"Give exactly one of these sets of fields: (email) or (phone and country). Give at least one of these sets of fields: (tag) or (kind)."}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			`"email":{"type":"string","format":"email"},` +
-			`"phone":{"type":"string"},` +
-			`"country":{"type":"string","description":"Constraints: at least 2 characters; at most 2 characters."},` +
-			reachName +
-			`"ref":{"anyOf":[{"type":"string"},{"type":"integer"}],"description":"Ref is a number or a string. Any JSON value."},` +
-			`"meta":{"anyOf":[{"type":"object"},{"type":"array"}],"description":"Meta is any of an object or an array. Any JSON value."},` +
-			`"tag":{"type":"string"},` +
-			`"kind":{"type":"string"}},` +
-			`"additionalProperties":false,"type":"object","required":["name"],"description":"Give exactly one of these sets of fields: (email) or (phone and country). Give at least one of these sets of fields: (tag) or (kind)."}`),
+		Anthropic:         reachSchema,
+		AnthropicDegraded: true,
 	},
 }
 
