@@ -186,16 +186,12 @@ func (d *Decoder) Errorf(format string, args ...any) {
 		return
 	}
 	for i, arg := range args {
-		// A value the model wrote is shown in part: the model knows it.
-		switch v := arg.(type) {
-		case string:
-			if len(v) > maxEcho {
-				args[i] = clip(v)
-			}
-		case []byte:
-			if len(v) > maxEcho {
-				args[i] = clip(string(v[:maxEcho+utf8.UTFMax]))
-			}
+		// A value the model wrote, which arguments as bytes are, is shown
+		// in part: the model knows it. (A string argument may be the
+		// program's own words, such as a method's error: it stays whole;
+		// one the model wrote goes through echo.)
+		if v, ok := arg.([]byte); ok && len(v) > maxEcho {
+			args[i] = clip(string(v[:maxEcho+1]))
 		}
 	}
 	d.problem(d.path(), fmt.Sprintf(format, args...))
@@ -204,8 +200,25 @@ func (d *Decoder) Errorf(format string, args ...any) {
 // maxEcho is how many bytes of a value the model wrote a problem shows.
 const maxEcho = 64
 
-// clip cuts s after maxEcho bytes, at the start of a character, and marks
-// the cut with an ellipsis.
+// echo is s, a value the model wrote, as a problem shows it: cut after
+// maxEcho bytes.
+func echo(s string) string {
+	if len(s) > maxEcho {
+		return clip(s)
+	}
+	return s
+}
+
+// echoBytes is echo for a value held as bytes.
+func echoBytes(b []byte) string {
+	if len(b) > maxEcho {
+		return clip(string(b[:maxEcho+1]))
+	}
+	return string(b)
+}
+
+// clip cuts s, longer than maxEcho bytes, after maxEcho of them, at the
+// start of a character, and marks the cut with an ellipsis.
 func clip(s string) string {
 	n := maxEcho
 	for n > 0 && !utf8.RuneStart(s[n]) {
@@ -977,11 +990,12 @@ func (d *Decoder) Int(bits int) (int64, bool) {
 		}
 	}
 	if d.within {
-		// Out of the field's own range too: say that range.
+		// Out of the field's own range too: say that range, within the
+		// type's (a tag may allow more than the type holds).
 		if text[0] == '-' {
-			d.Errorf("must be at least %d, got %s", d.withinMin, text)
+			d.Errorf("must be at least %d, got %s", max(d.withinMin, lo), text)
 		} else {
-			d.Errorf("must be at most %d, got %s", d.withinMax, text)
+			d.Errorf("must be at most %d, got %s", min(d.withinMax, hi), text)
 		}
 		return 0, false
 	}
@@ -1079,7 +1093,7 @@ func (d *Decoder) Time() (time.Time, bool) {
 	}
 	t, err := time.Parse(time.RFC3339Nano, s)
 	if err != nil {
-		d.Errorf("must be a date-time in RFC 3339 format (2006-01-02T15:04:05Z), got %q", s)
+		d.Errorf("must be a date-time in RFC 3339 format (2006-01-02T15:04:05Z), got %q", echo(s))
 		return time.Time{}, false
 	}
 	return t, true
@@ -1122,7 +1136,7 @@ func (d *Decoder) TextUnmarshaler(v encoding.TextUnmarshaler) bool {
 		return false
 	}
 	if err := d.method(func() error { return v.UnmarshalText(s) }); err != nil {
-		d.methodError(fmt.Sprintf("invalid value %q: ", s), err)
+		d.methodError(fmt.Sprintf("invalid value %q: ", echoBytes(s)), err)
 		return false
 	}
 	return true
@@ -1380,7 +1394,7 @@ func (d *Decoder) OfTypes(exactlyOne bool, jsonTypes ...string) bool {
 // skips the member's value and returns false.
 func (d *Decoder) TextKey(k encoding.TextUnmarshaler) bool {
 	if err := d.method(func() error { return k.UnmarshalText(slices.Clone(d.curKey)) }); err != nil {
-		d.methodError(fmt.Sprintf("invalid key %q: ", d.curKey), err)
+		d.methodError(fmt.Sprintf("invalid key %q: ", echoBytes(d.curKey)), err)
 		d.Skip()
 		return false
 	}
@@ -1500,7 +1514,7 @@ func IntIn[T ~int | ~int8 | ~int16 | ~int32 | ~int64](d *Decoder, min, max int64
 func (d *Decoder) StringMatching(pattern *regexp.Regexp) string {
 	s, ok := d.String()
 	if ok && !pattern.MatchString(s) {
-		d.Errorf("must match the pattern %s; got %q", pattern, s)
+		d.Errorf("must match the pattern %s; got %q", pattern, echo(s))
 	}
 	return s
 }

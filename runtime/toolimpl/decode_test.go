@@ -461,3 +461,35 @@ func TestDecodeProblemsLinear(t *testing.T) {
 		}
 	}
 }
+
+// A problem echoes at most maxEcho bytes of a value the model wrote, even
+// one held in a buffer with no room past it, and keeps the program's own
+// words (a method's error) whole.
+func TestDecodeEchoes(t *testing.T) {
+	for _, n := range []int{64, 65, 66, 67, 68, 200} {
+		args := []byte(`{"name":"a","count":` + strings.Repeat("1", n) + `}`)
+		args = args[:len(args):len(args)]
+		_, err := Decode(args, nil, decodeSample)
+		want := strings.Repeat("1", min(n, maxEcho))
+		if n > maxEcho {
+			want += "…"
+		}
+		if err == nil || !strings.HasSuffix(err.Error(), "got "+want) {
+			t.Errorf("%d digits: %v", n, err)
+		}
+	}
+	long := strings.Repeat("the program's own words ", 10)
+	_, err := Decode([]byte(`{"name":"a"}`), nil, func(d *Decoder, v *sample) {
+		decodeSample(d, v)
+		d.methodError("", errors.New(long))
+	})
+	if err == nil || !strings.Contains(err.Error(), long) {
+		t.Errorf("the method's error was cut: %v", err)
+	}
+	// A tag may allow more than the type holds: the message says the
+	// tighter bound.
+	_, err = Decode([]byte(`150`), nil, func(d *Decoder, v *int8) { *v = IntIn[int8](d, -200, 200) })
+	if err == nil || !strings.Contains(err.Error(), "must be at most 127, got 150") {
+		t.Errorf("int8 in -200..200 given 150: %v", err)
+	}
+}

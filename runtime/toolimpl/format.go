@@ -78,5 +78,5 @@ func hostname(s string) bool {
 // FormatError records that s is not in the named format. Generated
 // decoders call it when ValidFormat says no.
 func (d *Decoder) FormatError(format, s string) {
-	d.Errorf("must be %s, got %q", formatWords[format], s)
+	d.Errorf("must be %s, got %q", formatWords[format], echo(s))
 }

@@ -41,14 +41,6 @@ func readUint(text string, bits int) (uint64, string) {
 
 func notIntegerMsg(text string) string { return "must be an integer, got " + echo(text) }
 
-// echo is a value the model wrote as a problem shows it: cut after
-// maxEcho bytes.
-func echo(text string) string {
-	if len(text) > maxEcho {
-		return clip(text)
-	}
-	return text
-}
 
 func rangeMsg(signed bool, bits int, text string) string {
 	if signed {
