@@ -183,6 +183,11 @@ func (e *emitter) encodePresent(ev string, x *jen.Statement, ot *outType, depth 
 		return []jen.Code{jen.Id(ev).Dot("Float").Call(conv(jen.Float64(), types.Float64), jen.Lit(ot.bits))}
 	case outPointer:
 		var inner []jen.Code
+		if ot.elem.kind == outValue {
+			// encoding/json writes it: through the pointer, whose
+			// MarshalJSON a value would not have (*big.Int's).
+			return []jen.Code{jen.Id(ev).Dot("Value").Call(x)}
+		}
 		if ot.elem.kind == outStruct && isNamedType(ot.elem.goType) {
 			inner = []jen.Code{jen.Id(e.structEncoder(ot.elem)).Call(jen.Id(ev), x)}
 		} else {

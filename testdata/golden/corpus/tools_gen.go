@@ -8762,7 +8762,7 @@ func encodeSearchPapersResult(e *toolimpl.Encoder, v *PaperSearch) {
 	if v == nil {
 		e.Null()
 	} else {
-		e.Value(*v)
+		e.Value(v)
 	}
 }
 
@@ -9559,7 +9559,7 @@ func encodeTimerInput(e *toolimpl.Encoder, v *TimerInput) {
 	e.Value(v.StartAt)
 	if v.EndAt != nil {
 		e.Raw(`,"end_at":`)
-		e.Value(*v.EndAt)
+		e.Value(v.EndAt)
 	}
 	e.Byte('}')
 }

@@ -23,6 +23,7 @@ const _ = toolimpl.SupportPackageIsVersion5
 func Tools() []runtime.Tool {
 	return []runtime.Tool{
 		toolimpl.NewTool(&placeInfo, callPlace),
+		toolimpl.NewTool(&totalInfo, callTotal),
 	}
 }
 
@@ -188,6 +189,54 @@ func callPlace(ctx context.Context, s *runtime.Settings, args json.RawMessage) (
 		return res, nil
 	}
 	return toolimpl.Run(ctx, s, &placeInfo, in, Place)
+}
+
+const (
+	totalEnd = `"additionalProperties":false,"type":"object","required":["first","second"]}`
+)
+
+var totalInfo = runtime.Info{
+	Name:        "total",
+	Description: "Adds a pair as a big integer.",
+	Parameters: json.RawMessage(`{"properties":{` +
+		`"first":{"type":"integer"},` +
+		`"second":{"type":"integer"}},` +
+		totalEnd),
+	Dialects: runtime.DialectSchemas{
+		OpenAI: json.RawMessage(`{"properties":{` +
+			`"first":{"type":"integer"},` +
+			`"second":{"type":"integer"}},` +
+			totalEnd),
+		Gemini: json.RawMessage(`{"properties":{` +
+			`"first":{"type":"integer"},` +
+			`"second":{"type":"integer"}},` +
+			`"type":"object","required":["first","second"]}`),
+		Anthropic: json.RawMessage(`{"properties":{` +
+			`"first":{"type":"integer"},` +
+			`"second":{"type":"integer"}},` +
+			totalEnd),
+	},
+	Output: json.RawMessage(`{"properties":{` +
+		`"sum":{"anyOf":[{"type":"integer"},{"type":"null"}]},` +
+		`"max":{"type":"integer"}},` +
+		`"additionalProperties":false,"type":"object","required":["sum"]}`),
+	OutputObject: true,
+	ReadOnly:     true,
+}
+
+func callTotal(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Pair[int]
+	var strs toolimpl.Strings
+	if end, ok := fastPair(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+		in = Pair[int]{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &totalInfo, args)
+		decodePair(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.RunEncoded(ctx, s, &totalInfo, in, Total, encodeTotalResult)
 }
 
 func decodeOrder(d *toolimpl.Decoder, v *Order) {
@@ -397,27 +446,6 @@ func decodeOrder(d *toolimpl.Decoder, v *Order) {
 	}
 }
 
-func decodeNamed(d *toolimpl.Decoder, v *Named) {
-	if !d.Object() {
-		return
-	}
-	var hasX bool
-	for d.Field() {
-		switch string(d.Key()) {
-		case "x":
-			hasX = true
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.X = int(n)
-			}
-		default:
-			d.Unknown("x")
-		}
-	}
-	if !hasX {
-		d.Missing("x")
-	}
-}
-
 func decodePair(d *toolimpl.Decoder, v *Pair[int]) {
 	if !d.Object() {
 		return
@@ -444,6 +472,27 @@ func decodePair(d *toolimpl.Decoder, v *Pair[int]) {
 	}
 	if !hasSecond {
 		d.Missing("second")
+	}
+}
+
+func decodeNamed(d *toolimpl.Decoder, v *Named) {
+	if !d.Object() {
+		return
+	}
+	var hasX bool
+	for d.Field() {
+		switch string(d.Key()) {
+		case "x":
+			hasX = true
+			if n, ok := d.Int(strconv.IntSize); ok {
+				v.X = int(n)
+			}
+		default:
+			d.Unknown("x")
+		}
+	}
+	if !hasX {
+		d.Missing("x")
 	}
 }
 
@@ -494,4 +543,51 @@ func decodePair2(d *toolimpl.Decoder, v *Pair[string]) {
 	if !hasSecond {
 		d.Missing("second")
 	}
+}
+
+func fastPair(data []byte, i int, v *Pair[int], strs *toolimpl.Strings) (int, bool) {
+	var key []byte
+	var hasFirst, hasSecond bool
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
+		case "first":
+			hasFirst = true
+			var n int64
+			n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize)
+			v.First = int(n)
+		case "second":
+			hasSecond = true
+			var n int64
+			n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize)
+			v.Second = int(n)
+		default:
+			return i, false
+		}
+		if !ok {
+			return i, false
+		}
+	}
+	if !ok || !hasFirst || !hasSecond {
+		return i, false
+	}
+	return i, true
+}
+
+func encodeTotalResult(e *toolimpl.Encoder, v Totals) {
+	encodeTotals(e, &v)
+}
+
+func encodeTotals(e *toolimpl.Encoder, v *Totals) {
+	e.Raw(`{"sum":`)
+	if v.Sum == nil {
+		e.Null()
+	} else {
+		e.Value(v.Sum)
+	}
+	if v.Max != nil {
+		e.Raw(`,"max":`)
+		e.Value(v.Max)
+	}
+	e.Byte('}')
 }

@@ -104,3 +104,17 @@ type Order struct {
 //
 //tool:export omit=openai
 func Place(ctx context.Context, o Order) (Order, error) { return o, nil }
+
+// Totals is a result whose values encoding/json writes through their
+// pointers' MarshalJSON.
+type Totals struct {
+	Sum *big.Int `json:"sum"`
+	Max *big.Int `json:"max,omitempty"`
+}
+
+// Total adds a pair as a big integer.
+//
+//tool:export readonly
+func Total(ctx context.Context, p Pair[int]) (Totals, error) {
+	return Totals{Sum: big.NewInt(int64(p.First + p.Second))}, nil
+}

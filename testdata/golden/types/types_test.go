@@ -37,3 +37,17 @@ func TestPlace(t *testing.T) {
 		}
 	}
 }
+
+// A result's pointer to a type with its own MarshalJSON (*big.Int) is
+// written through the pointer, as encoding/json writes it.
+func TestTotal(t *testing.T) {
+	tool := Tools()[1].(runtime.InvokableTool)
+	res, err := tool.Invoke(context.Background(), json.RawMessage(`{"first":2,"second":3}`))
+	if err != nil || !res.Success {
+		t.Fatalf("%+v %v", res, err)
+	}
+	want, _ := json.Marshal(res.Data)
+	if res.Output != string(want) || res.Output != `{"sum":5}` {
+		t.Errorf("output %s, encoding/json %s", res.Output, want)
+	}
+}
