@@ -1118,6 +1118,12 @@ func (d *Decoder) JSONUnmarshaler(jsonType string, v json.Unmarshaler) bool {
 			d.Errorf("must be an integer, got %s", raw)
 			return false
 		}
+		// The method gets the integer in plain digits: 1e3 and 3.0 are
+		// integers to JSON Schema, not to big.Int's UnmarshalJSON.
+		if raw, ok = plainInteger(raw); !ok {
+			d.Errorf("must be an integer of at most %d digits, got %s", maxPlainDigits, raw)
+			return false
+		}
 	}
 	if err := d.method(func() error { return v.UnmarshalJSON(raw) }); err != nil {
 		d.methodError("", err)

@@ -1,8 +1,10 @@
 package toolimpl
 
 import (
+	"bytes"
 	"math"
 	"math/bits"
+	"strconv"
 )
 
 // Integers are read exactly from their decimal text, never through
@@ -136,6 +138,57 @@ func parseInteger(text []byte) (neg bool, mag uint64, st numStatus) {
 func isInteger(text []byte) bool {
 	_, _, st := parseInteger(text)
 	return st != numNotInteger
+}
+
+// maxPlainDigits is the most digits plainInteger writes: an exponent
+// must not make a few bytes of arguments into a great many.
+const maxPlainDigits = 4096
+
+// plainInteger returns text, a JSON number that is an integer (see
+// isInteger), in plain digits: 1e3 as 1000, 3.0 as 3, -2.5e1 as -25. It
+// returns text itself when it has no fraction or exponent, and ok false
+// when the plain form would have more than maxPlainDigits digits.
+func plainInteger(text []byte) (_ []byte, ok bool) {
+	if bytes.IndexAny(text, ".eE") < 0 {
+		return text, true
+	}
+	neg := text[0] == '-'
+	mant, exp := text[b2i(neg):], 0
+	if i := bytes.IndexAny(mant, "eE"); i >= 0 && len(bytes.Trim(mant[:i], "0.")) == 0 {
+		return []byte("0"), true // zero, whatever its exponent
+	}
+	if i := bytes.IndexAny(mant, "eE"); i >= 0 {
+		e, err := strconv.Atoi(string(mant[i+1:]))
+		if err != nil || e > maxPlainDigits || e < -maxPlainDigits-len(text) {
+			return text, false
+		}
+		mant, exp = mant[:i], e
+	}
+	whole, frac := mant, []byte(nil)
+	if i := bytes.IndexByte(mant, '.'); i >= 0 {
+		whole, frac = mant[:i], mant[i+1:]
+	}
+	digits := append(append(make([]byte, 0, len(whole)+len(frac)), whole...), frac...)
+	point := len(whole) + exp // the digits before the point; those after it are zeros
+	if point > maxPlainDigits {
+		return text, false
+	}
+	var out []byte
+	switch {
+	case point <= 0:
+		out = []byte("0")
+	case point <= len(digits):
+		out = digits[:point]
+	default:
+		out = append(digits, bytes.Repeat([]byte("0"), point-len(digits))...)
+	}
+	for len(out) > 1 && out[0] == '0' {
+		out = out[1:]
+	}
+	if neg && string(out) != "0" {
+		out = append([]byte("-"), out...)
+	}
+	return out, true
 }
 
 // exactInt returns the value of JSON number text as a signed integer of

@@ -511,3 +511,21 @@ func BenchmarkIntExact(b *testing.B) {
 		})
 	}
 }
+
+func TestPlainInteger(t *testing.T) {
+	for in, want := range map[string]string{
+		"7": "7", "-12": "-12", "1e3": "1000", "1E+3": "1000", "3.0": "3", "-2.5e1": "-25",
+		"0.5e1": "5", "1000e-3": "1", "0.0": "0", "-0.0e5": "0", "0e0": "0", "12.50e1": "125", "0.00e-99999999999": "0",
+		"123456789012345678901234567890.0": "123456789012345678901234567890",
+	} {
+		got, ok := plainInteger([]byte(in))
+		if !ok || string(got) != want {
+			t.Errorf("plainInteger(%s) = %s, %v; want %s", in, got, ok, want)
+		}
+	}
+	for _, in := range []string{"1e4097", "1e99999999999999999999", "1e" + strconv.Itoa(maxPlainDigits+1)} {
+		if got, ok := plainInteger([]byte(in)); ok {
+			t.Errorf("plainInteger(%s) = %.20s..., want refused", in, got)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/toolgen-go/toolgen/runtime"
@@ -35,6 +36,27 @@ func TestPlace(t *testing.T) {
 		if res.Error != c.want {
 			t.Errorf("%s:\ngot  %s\nwant %s", c.args, res.Error, c.want)
 		}
+	}
+}
+
+// A *big.Int reads every integer its schema allows: 1e3 and 3.0 are
+// integers to JSON Schema, and big.Int's UnmarshalJSON gets plain digits.
+func TestBigIntegers(t *testing.T) {
+	tool := Tools()[0].(runtime.InvokableTool)
+	base := `{"id":"o","named":{"x":1},"count":"7","level":"high","price":"1 X","pair":{"first":1,"second":2},"-":"d","big":`
+	for in, want := range map[string]string{"1e3": "1000", "3.0": "3", "-2.5e1": "-25", "123456789012345678901234567890": "123456789012345678901234567890"} {
+		res, err := tool.Invoke(context.Background(), json.RawMessage(base+in+`}`))
+		if err != nil || !res.Success {
+			t.Errorf("%s: %+v %v", in, res, err)
+			continue
+		}
+		if got := res.Data.(Order).Big.String(); got != want {
+			t.Errorf("%s: %s, want %s", in, got, want)
+		}
+	}
+	res, _ := tool.Invoke(context.Background(), json.RawMessage(base+`1e5000}`))
+	if res.Success || !strings.Contains(res.Error, "/big: must be an integer of at most 4096 digits, got 1e5000") {
+		t.Errorf("1e5000: %+v", res)
 	}
 }
 
