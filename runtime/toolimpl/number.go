@@ -149,7 +149,7 @@ const maxPlainDigits = 4096
 // returns text itself when it has no fraction or exponent, and ok false
 // when the plain form would have more than maxPlainDigits digits.
 func plainInteger(text []byte) (_ []byte, ok bool) {
-	if bytes.IndexAny(text, ".eE") < 0 {
+	if !bytes.ContainsAny(text, ".eE") {
 		return text, true
 	}
 	neg := text[0] == '-'

@@ -41,7 +41,6 @@ func readUint(text string, bits int) (uint64, string) {
 
 func notIntegerMsg(text string) string { return "must be an integer, got " + echo(text) }
 
-
 func rangeMsg(signed bool, bits int, text string) string {
 	if signed {
 		return fmt.Sprintf("must be an integer from %d to %d, got %s", int64(math.MinInt64)>>(64-bits), int64(math.MaxInt64)>>(64-bits), echo(text))
