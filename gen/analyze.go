@@ -53,7 +53,7 @@ type analyzer struct {
 func (a *analyzer) at(pos token.Pos, name string, mapType func() *Type) *Type {
 	a.site, a.siteName, a.siteDiag, a.siteMore = pos, name, -1, 0
 	defer func() {
-		if a.siteMore > 0 {
+		if a.siteMore > 0 && a.siteFirst() {
 			a.diags[a.siteDiag].Msg += fmt.Sprintf(" (and %d more problems in its type)", a.siteMore)
 		}
 		a.site, a.siteName = token.NoPos, ""
@@ -71,16 +71,23 @@ func (a *analyzer) errorf(pos token.Pos, format string, args ...any) {
 // needs to change.
 func (a *analyzer) errorAt(pos token.Position, format string, args ...any) {
 	if a.site.IsValid() && a.notEditable(pos.Filename) {
-		if a.siteDiag >= 0 {
+		if a.siteFirst() {
 			a.siteMore++ // one message for the parameter is enough
 			return
 		}
-		a.siteDiag = len(a.diags)
+		a.siteDiag, a.siteMore = len(a.diags), 0
 		msg := fmt.Sprintf(format, args...)
 		a.reporter.errorAt(a.fset.Position(a.site), "%s: %s (%s:%d); a tool's parameters and result are what the model reads and writes: pass anything else through a method's receiver", a.siteName, msg, filepath.Base(pos.Filename), pos.Line)
 		return
 	}
 	a.reporter.errorAt(pos, format, args...)
+}
+
+// siteFirst reports whether the first mistake reported at the site is
+// still among the diagnostics: selfDecoding drops those of a shape it
+// only inferred, which may have held it.
+func (a *analyzer) siteFirst() bool {
+	return a.siteDiag >= 0 && a.siteDiag < len(a.diags) && a.diags[a.siteDiag].Pos == a.fset.Position(a.site)
 }
 
 // notEditable reports whether file lies outside the module of the package

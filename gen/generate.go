@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"os"
 	"path/filepath"
+	"runtime/debug"
 
 	"golang.org/x/tools/go/packages"
 )
@@ -78,11 +80,15 @@ func Generate(ctx context.Context, cfg Config) ([]File, error) {
 
 // generatePackage runs the model, emit and render stages for one package.
 // A bug of toolgen's own that panics is reported as an error of the
-// package, never as a crash with a stack trace.
+// package, never as a crash; TOOLGEN_STACK=1 writes its stack to standard
+// error, for the report.
 func generatePackage(pkg *packages.Package, output string) (file File, diags Diagnostics) {
 	defer func() {
 		if v := recover(); v != nil {
-			diags = Diagnostics{{Msg: fmt.Sprintf("%s: internal error in toolgen (please report it): %v", pkg.PkgPath, v)}}
+			if os.Getenv("TOOLGEN_STACK") != "" {
+				os.Stderr.Write(debug.Stack())
+			}
+			diags = Diagnostics{{Msg: fmt.Sprintf("%s: internal error in toolgen (please report it, with the stack that TOOLGEN_STACK=1 prints): %v", pkg.PkgPath, v)}}
 		}
 	}()
 	return generate(pkg, output)

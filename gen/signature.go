@@ -160,6 +160,12 @@ func (a *analyzer) params(fn *ast.FuncDecl, sig *types.Signature, t *Tool, fd *f
 		}
 		f.Rules.Description = described[name]
 		delete(described, name)
+		if custom := typ.Deref(); custom.Kind == KindCustom {
+			// A parameter has no tag to state its JSON type with.
+			if f.Rules.Type = knownJSONType(custom.Go); f.Rules.Type == "" {
+				a.errorf(p.Pos(), "parameter %s: %s decodes itself with UnmarshalJSON and has no exported fields or JSON form of its own, so toolgen cannot know its JSON type: take the arguments as a struct whose field states it with a tag, as in jsonschema:\"type=string\"", name, types.TypeString(custom.Go, types.RelativeTo(a.pkg.Types)))
+			}
+		}
 		st.Fields = append(st.Fields, f)
 	}
 	for _, d := range docs {
