@@ -401,10 +401,10 @@ func (r *Registry) execute(ctx context.Context, id, name string, args json.RawMe
 	// through as few frames as can be: a generated tool, not marked cache,
 	// not streaming, its arguments within the limit.
 	t := (*r.index.Load())[name]
-	if t == nil || !t.direct || emit != nil || len(args) > r.maxBytes {
+	if t == nil || t.direct == nil || emit != nil || len(args) > r.maxBytes {
 		return r.run(ctx, name, args, emit)
 	}
-	res, err = t.caller.Call(ctx, &r.settings, args, nil)
+	res, err = t.direct(ctx, &r.settings, args)
 	if res.Err != nil {
 		r.count(res.Err)
 	}
@@ -470,6 +470,14 @@ type settingsCaller interface {
 	Call(ctx context.Context, s *Settings, args json.RawMessage, emit func(Chunk)) (Result, error)
 }
 
+// directCaller is what a generated invokable tool implements beside
+// settingsCaller: its call as the function it is, which Execute calls
+// without going through the tool's methods (a frame, and a copy of the
+// Result, fewer).
+type directCaller interface {
+	DirectCall() func(ctx context.Context, s *Settings, args json.RawMessage) (Result, error)
+}
+
 // entry is a registered tool as Execute needs it, worked out once.
 type entry struct {
 	tool   Tool
@@ -477,9 +485,9 @@ type entry struct {
 	listed bool           // in the registry's dialect: the model was given it
 	caller settingsCaller // nil for a tool written by hand
 	stream StreamableTool // nil for a tool that does not stream
-	// direct is set for a listed tool with a caller, neither streaming nor
+	// direct is set for a listed generated tool, neither streaming nor
 	// cached: Execute calls it straight.
-	direct bool
+	direct func(ctx context.Context, s *Settings, args json.RawMessage) (Result, error)
 }
 
 func (r *Registry) newEntry(t Tool) *entry {
@@ -488,7 +496,9 @@ func (r *Registry) newEntry(t Tool) *entry {
 	e.caller, _ = t.(settingsCaller)
 	e.stream, _ = t.(StreamableTool)
 	cached := e.info.Cache > 0 && r.cache.store != nil
-	e.direct = e.listed && e.caller != nil && e.stream == nil && !cached
+	if d, ok := t.(directCaller); ok && e.listed && e.caller != nil && e.stream == nil && !cached {
+		e.direct = d.DirectCall()
+	}
 	return e
 }
 

@@ -34,6 +34,11 @@ func (t *tool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result
 	return t.call(ctx, nil, args)
 }
 
+// DirectCall returns the tool's call, for a Registry to call straight.
+func (t *tool) DirectCall() func(context.Context, *runtime.Settings, json.RawMessage) (runtime.Result, error) {
+	return t.call
+}
+
 // Call is Invoke with the settings of the registry that runs the call.
 func (t *tool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
 	return t.call(ctx, s, args)

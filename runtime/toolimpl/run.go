@@ -32,11 +32,26 @@ func Run[In, Out any](ctx context.Context, s *runtime.Settings, info *runtime.In
 
 // RunEncoded is Run for a tool whose result type toolgen encodes itself:
 // encode writes the result's JSON without reflection.
-func RunEncoded[In, Out any](ctx context.Context, s *runtime.Settings, info *runtime.Info, in In, fn func(context.Context, In) (Out, error), encode func(*Encoder, Out)) (runtime.Result, error) {
+func RunEncoded[In, Out any](ctx context.Context, s *runtime.Settings, info *runtime.Info, in In, fn func(context.Context, In) (Out, error), encode func(*Encoder, Out)) (res runtime.Result, goErr error) {
 	if info.Retries > 0 || info.Timeout > 0 || s != nil && s.Timeout > 0 {
 		return run(ctx, s, info, bind(in, fn, encode))
 	}
-	return direct(ctx, s, info, in, fn, encode)
+	// The common case, one attempt on the caller's goroutine with no
+	// deadline of its own, is written out here and into the Result this
+	// returns, so that the Result is not copied from frame to frame.
+	if err := ctx.Err(); err != nil {
+		return canceled(err), err
+	}
+	defer recoverCall(info, &res, &goErr)
+	out, err := fn(ctx, in)
+	if err != nil {
+		if s == nil {
+			s = &defaults
+		}
+		return failed(ctx, ctx, s, info, err)
+	}
+	fill(&res, out, encode)
+	return res, nil
 }
 
 // An attempt runs a tool's function once, with its arguments bound, and
@@ -124,30 +139,11 @@ func runAttempt(ctx context.Context, s *runtime.Settings, info *runtime.Info, ca
 
 // recoverCall, deferred by a call on the caller's goroutine, makes a
 // panic of the call its failed Result. It is a function of its own, not a
-// closure in each call's code: direct is compiled once per tool.
+// closure in each call's code: RunEncoded is compiled once per tool.
 func recoverCall(info *runtime.Info, res *runtime.Result, goErr *error) {
 	if v := recover(); v != nil {
 		*res, *goErr = panicked(info, v), nil
 	}
-}
-
-// direct makes one attempt of a call on the caller's goroutine, with no
-// deadline of its own: the common case, written into the Result it
-// returns, so that the Result is not copied from frame to frame.
-func direct[In, Out any](ctx context.Context, s *runtime.Settings, info *runtime.Info, in In, fn func(context.Context, In) (Out, error), encode func(*Encoder, Out)) (res runtime.Result, goErr error) {
-	if err := ctx.Err(); err != nil {
-		return canceled(err), err
-	}
-	defer recoverCall(info, &res, &goErr)
-	out, err := fn(ctx, in)
-	if err != nil {
-		if s == nil {
-			s = &defaults
-		}
-		return failed(ctx, ctx, s, info, err)
-	}
-	fill(&res, out, encode)
-	return res, nil
 }
 
 // deadlineCall is a call run on a goroutine of its own under a deadline:
