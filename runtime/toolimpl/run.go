@@ -33,25 +33,29 @@ func Run[In, Out any](ctx context.Context, s *runtime.Settings, info *runtime.In
 // RunEncoded is Run for a tool whose result type toolgen encodes itself:
 // encode writes the result's JSON without reflection.
 func RunEncoded[In, Out any](ctx context.Context, s *runtime.Settings, info *runtime.Info, in In, fn func(context.Context, In) (Out, error), encode func(*Encoder, Out)) (res runtime.Result, goErr error) {
-	if info.Retries > 0 || info.Timeout > 0 || s != nil && s.Timeout > 0 {
+	if info.Retries > 0 || info.Timeout > 0 || s != nil && s.Timeout > 0 || ctx.Err() != nil {
 		return run(ctx, s, info, bind(in, fn, encode))
 	}
 	// The common case, one attempt on the caller's goroutine with no
 	// deadline of its own, is written out here and into the Result this
-	// returns, so that the Result is not copied from frame to frame.
-	if err := ctx.Err(); err != nil {
-		return canceled(err), err
-	}
+	// returns, so that the Result is not copied from frame to frame. What
+	// is not generic is left to functions of its own: Go compiles this
+	// anew for every tool.
 	defer recoverCall(info, &res, &goErr)
 	out, err := fn(ctx, in)
 	if err != nil {
-		if s == nil {
-			s = &defaults
-		}
-		return failed(ctx, ctx, s, info, err)
+		return failedDirect(ctx, s, info, err)
 	}
 	fill(&res, out, encode)
 	return res, nil
+}
+
+// failedDirect is failed for a call made on the caller's goroutine.
+func failedDirect(ctx context.Context, s *runtime.Settings, info *runtime.Info, err error) (runtime.Result, error) {
+	if s == nil {
+		s = &defaults
+	}
+	return failed(ctx, ctx, s, info, err)
 }
 
 // An attempt runs a tool's function once, with its arguments bound, and
