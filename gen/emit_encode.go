@@ -199,6 +199,19 @@ func (e *emitter) encodePresent(ev string, x *jen.Statement, ot *outType, depth 
 		}
 		return inner
 	case outSlice, outArray:
+		if ot.kind == outSlice && ot.elem.kind == outStruct && isNamedType(ot.elem.goType) {
+			i := e.names.local("i" + suffix(depth))
+			// A struct is encoded in place, through its index: a range
+			// variable would copy each element first.
+			return []jen.Code{
+				jen.Id(ev).Dot("Byte").Call(jen.LitRune('[')),
+				jen.For(jen.Id(i).Op(":=").Range().Add(x)).Block(
+					jen.If(jen.Id(i).Op(">").Lit(0)).Block(jen.Id(ev).Dot("Byte").Call(jen.LitRune(','))),
+					jen.Id(e.structEncoder(ot.elem)).Call(jen.Id(ev), jen.Op("&").Add(x).Index(jen.Id(i))),
+				),
+				jen.Id(ev).Dot("Byte").Call(jen.LitRune(']')),
+			}
+		}
 		i, el := e.names.local("i"+suffix(depth)), e.names.local("el"+suffix(depth))
 		loop := []jen.Code{
 			jen.Id(ev).Dot("Byte").Call(jen.LitRune('[')),

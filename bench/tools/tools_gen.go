@@ -865,11 +865,11 @@ func encodeWeekForecast(e *toolimpl.Encoder, v *WeekForecast) {
 		e.Null()
 	} else {
 		e.Byte('[')
-		for i2, el2 := range v.Days {
+		for i2 := range v.Days {
 			if i2 > 0 {
 				e.Byte(',')
 			}
-			encodeDay(e, &el2)
+			encodeDay(e, &v.Days[i2])
 		}
 		e.Byte(']')
 	}

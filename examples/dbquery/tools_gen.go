@@ -361,11 +361,11 @@ func encodeSchema(e *toolimpl.Encoder, v *Schema) {
 		e.Null()
 	} else {
 		e.Byte('[')
-		for i2, el2 := range v.Tables {
+		for i2 := range v.Tables {
 			if i2 > 0 {
 				e.Byte(',')
 			}
-			encodeTable(e, &el2)
+			encodeTable(e, &v.Tables[i2])
 		}
 		e.Byte(']')
 	}
@@ -439,11 +439,11 @@ func encodeTable(e *toolimpl.Encoder, v *Table) {
 		e.Null()
 	} else {
 		e.Byte('[')
-		for i2, el2 := range v.Columns {
+		for i2 := range v.Columns {
 			if i2 > 0 {
 				e.Byte(',')
 			}
-			encodeColumn(e, &el2)
+			encodeColumn(e, &v.Columns[i2])
 		}
 		e.Byte(']')
 	}

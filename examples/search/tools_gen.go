@@ -370,11 +370,11 @@ func encodeSearchResult(e *toolimpl.Encoder, v *SearchResult) {
 		e.Null()
 	} else {
 		e.Byte('[')
-		for i2, el2 := range v.Hits {
+		for i2 := range v.Hits {
 			if i2 > 0 {
 				e.Byte(',')
 			}
-			encodeHit(e, &el2)
+			encodeHit(e, &v.Hits[i2])
 		}
 		e.Byte(']')
 	}

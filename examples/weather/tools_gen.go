@@ -354,11 +354,11 @@ func encodeForecast(e *toolimpl.Encoder, v *Forecast) {
 		e.Null()
 	} else {
 		e.Byte('[')
-		for i2, el2 := range v.Days {
+		for i2 := range v.Days {
 			if i2 > 0 {
 				e.Byte(',')
 			}
-			encodeDay(e, &el2)
+			encodeDay(e, &v.Days[i2])
 		}
 		e.Byte(']')
 	}

@@ -8815,11 +8815,11 @@ func encodeSearchOrdersResult(e *toolimpl.Encoder, v []Order) {
 		e.Null()
 	} else {
 		e.Byte('[')
-		for i, el := range v {
+		for i := range v {
 			if i > 0 {
 				e.Byte(',')
 			}
-			encodeOrder(e, &el)
+			encodeOrder(e, &v[i])
 		}
 		e.Byte(']')
 	}
@@ -9451,11 +9451,11 @@ func encodeOrgChart(e *toolimpl.Encoder, v *OrgChart) {
 		e.Null()
 	} else {
 		e.Byte('[')
-		for i2, el2 := range v.Departments {
+		for i2 := range v.Departments {
 			if i2 > 0 {
 				e.Byte(',')
 			}
-			encodeDepartment(e, &el2)
+			encodeDepartment(e, &v.Departments[i2])
 		}
 		e.Byte(']')
 	}
@@ -9468,11 +9468,11 @@ func encodeRouteInput(e *toolimpl.Encoder, v *RouteInput) {
 		e.Null()
 	} else {
 		e.Byte('[')
-		for i2, el2 := range v.Waypoints {
+		for i2 := range v.Waypoints {
 			if i2 > 0 {
 				e.Byte(',')
 			}
-			encodeWaypoint(e, &el2)
+			encodeWaypoint(e, &v.Waypoints[i2])
 		}
 		e.Byte(']')
 	}
@@ -9506,11 +9506,11 @@ func encodeRouteInput(e *toolimpl.Encoder, v *RouteInput) {
 				e.Null()
 			} else {
 				e.Byte('[')
-				for i3, el3 := range el2 {
+				for i3 := range el2 {
 					if i3 > 0 {
 						e.Byte(',')
 					}
-					encodeWaypoint(e, &el3)
+					encodeWaypoint(e, &el2[i3])
 				}
 				e.Byte(']')
 			}
@@ -9614,11 +9614,11 @@ func encodePage(e *toolimpl.Encoder, v *Page[OrderLine]) {
 		e.Null()
 	} else {
 		e.Byte('[')
-		for i2, el2 := range v.Items {
+		for i2 := range v.Items {
 			if i2 > 0 {
 				e.Byte(',')
 			}
-			encodeOrderLine(e, &el2)
+			encodeOrderLine(e, &v.Items[i2])
 		}
 		e.Byte(']')
 	}
@@ -9637,11 +9637,11 @@ func encodeTagInput(e *toolimpl.Encoder, v *TagInput) {
 	if len(v.Pairs) != 0 {
 		e.Raw(`,"pairs":`)
 		e.Byte('[')
-		for i2, el2 := range v.Pairs {
+		for i2 := range v.Pairs {
 			if i2 > 0 {
 				e.Byte(',')
 			}
-			encodePair(e, &el2)
+			encodePair(e, &v.Pairs[i2])
 		}
 		e.Byte(']')
 	}
@@ -9724,11 +9724,11 @@ func encodeBlameInput(e *toolimpl.Encoder, v *BlameInput) {
 		e.Null()
 	} else {
 		e.Byte('[')
-		for i2, el2 := range v.Spans {
+		for i2 := range v.Spans {
 			if i2 > 0 {
 				e.Byte(',')
 			}
-			encodeSpan(e, &el2)
+			encodeSpan(e, &v.Spans[i2])
 		}
 		e.Byte(']')
 	}
@@ -9833,11 +9833,11 @@ func encodeDepartment(e *toolimpl.Encoder, v *Department) {
 		e.Null()
 	} else {
 		e.Byte('[')
-		for i2, el2 := range v.Teams {
+		for i2 := range v.Teams {
 			if i2 > 0 {
 				e.Byte(',')
 			}
-			encodeTeam(e, &el2)
+			encodeTeam(e, &v.Teams[i2])
 		}
 		e.Byte(']')
 	}
@@ -9908,11 +9908,11 @@ func encodeTeam(e *toolimpl.Encoder, v *Team) {
 		e.Null()
 	} else {
 		e.Byte('[')
-		for i2, el2 := range v.Members {
+		for i2 := range v.Members {
 			if i2 > 0 {
 				e.Byte(',')
 			}
-			encodeMember(e, &el2)
+			encodeMember(e, &v.Members[i2])
 		}
 		e.Byte(']')
 	}
@@ -9942,11 +9942,11 @@ func encodeContact(e *toolimpl.Encoder, v *Contact) {
 		sep = ','
 		e.Raw(`"phones":`)
 		e.Byte('[')
-		for i2, el2 := range v.Phones {
+		for i2 := range v.Phones {
 			if i2 > 0 {
 				e.Byte(',')
 			}
-			encodePhone(e, &el2)
+			encodePhone(e, &v.Phones[i2])
 		}
 		e.Byte(']')
 	}

@@ -526,11 +526,11 @@ func encodeLocateResult(e *toolimpl.Encoder, v []geo.Place) {
 		e.Null()
 	} else {
 		e.Byte('[')
-		for i, el := range v {
+		for i := range v {
 			if i > 0 {
 				e.Byte(',')
 			}
-			encodePlace(e, &el)
+			encodePlace(e, &v[i])
 		}
 		e.Byte(']')
 	}

@@ -702,11 +702,11 @@ func encodeQuery(e *toolimpl.Encoder, v *Query) {
 	if len(v.Spans) != 0 {
 		e.Raw(`,"spans":`)
 		e.Byte('[')
-		for i2, el2 := range v.Spans {
+		for i2 := range v.Spans {
 			if i2 > 0 {
 				e.Byte(',')
 			}
-			encodeRange(e, &el2)
+			encodeRange(e, &v.Spans[i2])
 		}
 		e.Byte(']')
 	}
@@ -734,11 +734,11 @@ func encodeQuery(e *toolimpl.Encoder, v *Query) {
 	if len(v.Parts) != 0 {
 		e.Raw(`,"parts":`)
 		e.Byte('[')
-		for i2, el2 := range v.Parts {
+		for i2 := range v.Parts {
 			if i2 > 0 {
 				e.Byte(',')
 			}
-			encodeFlexible(e, &el2)
+			encodeFlexible(e, &v.Parts[i2])
 		}
 		e.Byte(']')
 	}

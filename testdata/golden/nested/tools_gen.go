@@ -373,11 +373,11 @@ func encodeRoute(e *toolimpl.Encoder, v *Route) {
 	if len(v.Stops) != 0 {
 		e.Raw(`,"stops":`)
 		e.Byte('[')
-		for i2, el2 := range v.Stops {
+		for i2 := range v.Stops {
 			if i2 > 0 {
 				e.Byte(',')
 			}
-			encodePoint(e, &el2)
+			encodePoint(e, &v.Stops[i2])
 		}
 		e.Byte(']')
 	}

@@ -368,11 +368,11 @@ func encodeReport(e *toolimpl.Encoder, v *Report) {
 		e.Null()
 	} else {
 		e.Byte('[')
-		for i2, el2 := range v.Inners {
+		for i2 := range v.Inners {
 			if i2 > 0 {
 				e.Byte(',')
 			}
-			encodeInner(e, &el2)
+			encodeInner(e, &v.Inners[i2])
 		}
 		e.Byte(']')
 	}
