@@ -48,11 +48,26 @@ type callContext struct {
 	owner      *deadlineQueue // the queue of the call's timeout
 	due        time.Duration  // the call's deadline since epoch, by which the queue is ordered
 
+	// cause is why the call was canceled, set once; nil until then. It
+	// is read without a lock: functions ask ctx.Err() often, and most
+	// never ask for Done.
+	cause atomic.Pointer[error]
+	// hooked is set once Done or AfterFunc has been called: only then
+	// does canceling take mu, to close done and start the afters.
+	hooked atomic.Bool
+
 	mu     sync.Mutex
-	err    error                   // set once, when canceled
 	done   chan struct{}           // made by Done, closed when canceled
+	closed bool                    // done is closed
 	afters map[*afterFunc]struct{} // registered by AfterFunc
 }
+
+// The causes a call is most often canceled with, as cause holds them: no
+// allocation to set them.
+var (
+	causeCanceled error = context.Canceled
+	causeDeadline error = context.DeadlineExceeded
+)
 
 const (
 	running int32 = iota
@@ -89,8 +104,12 @@ func (c *callContext) Done() <-chan struct{} {
 	defer c.mu.Unlock()
 	if c.done == nil {
 		c.done = make(chan struct{})
-		if c.err != nil {
+		// Either this sees the cause, or cancel sees hooked and closes
+		// done under mu: the two atomics are ordered.
+		c.hooked.Store(true)
+		if c.cause.Load() != nil {
 			close(c.done)
+			c.closed = true
 		}
 	}
 	return c.done
@@ -98,9 +117,10 @@ func (c *callContext) Done() <-chan struct{} {
 
 // Err returns nil until the call is canceled, then why.
 func (c *callContext) Err() error {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.err
+	if p := c.cause.Load(); p != nil {
+		return *p
+	}
+	return nil
 }
 
 // Value looks key up in the parent. The parent's cancelation reaches the
@@ -132,7 +152,8 @@ func (c *callContext) AfterFunc(f func()) (stop func() bool) {
 	a := &afterFunc{f}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.err != nil {
+	c.hooked.Store(true) // as in Done
+	if c.cause.Load() != nil {
 		go f()
 		return func() bool { return false }
 	}
@@ -151,14 +172,24 @@ func (c *callContext) AfterFunc(f func()) (stop func() bool) {
 
 // cancel cancels the call's context with err, once.
 func (c *callContext) cancel(err error) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.err != nil {
+	var p *error
+	switch err {
+	case context.Canceled:
+		p = &causeCanceled
+	case context.DeadlineExceeded:
+		p = &causeDeadline
+	default:
+		p = new(error) // here only: &err would move err to the heap on every call
+		*p = err
+	}
+	if !c.cause.CompareAndSwap(nil, p) || !c.hooked.Load() {
 		return
 	}
-	c.err = err
-	if c.done != nil {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.done != nil && !c.closed {
 		close(c.done)
+		c.closed = true
 	}
 	for a := range c.afters {
 		go a.f()
@@ -236,6 +267,7 @@ func (c *callContext) finished() {
 // order of their deadlines, which is the order they started in, and one
 // timer set for the earliest deadline.
 type deadlineQueue struct {
+	timeout    time.Duration // of its calls; set when made
 	mu         sync.Mutex
 	head, tail *callContext
 	timer      *time.Timer
@@ -245,15 +277,26 @@ type deadlineQueue struct {
 // queues are the deadline queues by timeout.
 var queues sync.Map // time.Duration → *deadlineQueue
 
+// lastQueue is the queue queueFor returned last: most programs use one
+// or two timeouts, and one atomic load is cheaper than a sync.Map's.
+var lastQueue atomic.Pointer[deadlineQueue]
+
 func queueFor(timeout time.Duration) *deadlineQueue {
-	if q, ok := queues.Load(timeout); ok {
-		return q.(*deadlineQueue)
+	if q := lastQueue.Load(); q != nil && q.timeout == timeout {
+		return q
 	}
-	q := new(deadlineQueue)
-	q.timer = time.AfterFunc(time.Hour, q.expire)
-	q.timer.Stop()
-	actual, _ := queues.LoadOrStore(timeout, q)
-	return actual.(*deadlineQueue)
+	var q *deadlineQueue
+	if v, ok := queues.Load(timeout); ok {
+		q = v.(*deadlineQueue)
+	} else {
+		q = &deadlineQueue{timeout: timeout}
+		q.timer = time.AfterFunc(time.Hour, q.expire)
+		q.timer.Stop()
+		v, _ := queues.LoadOrStore(timeout, q)
+		q = v.(*deadlineQueue)
+	}
+	lastQueue.Store(q)
+	return q
 }
 
 // add puts c at the tail of q, with its deadline timeout from now.

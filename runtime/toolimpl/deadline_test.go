@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -200,5 +201,48 @@ func TestDeadlineDecidedByTimer(t *testing.T) {
 	}
 	if got := c.state.Load(); got != abandoned {
 		t.Errorf("state %d, want abandoned", got)
+	}
+}
+
+// TestDeadlineCancelRaces races a call's cancelation against its first
+// Done and AfterFunc, which cancel may find unset (it then takes no lock):
+// whichever comes first, Done's channel is closed once, every AfterFunc
+// runs exactly once, and Err is set.
+func TestDeadlineCancelRaces(t *testing.T) {
+	defer goleak.VerifyNone(t)
+	for range 2000 {
+		c := new(callContext)
+		var ran sync.WaitGroup
+		ran.Add(1)
+		var runs atomic.Int32
+		var done <-chan struct{}
+		var wg sync.WaitGroup
+		wg.Go(func() { done = c.Done() })
+		wg.Go(func() { c.AfterFunc(func() { runs.Add(1); ran.Done() }) })
+		wg.Go(func() { c.cancel(context.DeadlineExceeded) })
+		wg.Go(func() { c.cancel(context.Canceled) })
+		wg.Wait()
+		select {
+		case <-done:
+		case <-time.After(5 * time.Second):
+			t.Fatal("Done was not closed after cancel")
+		}
+		ran.Wait()
+		if n := runs.Load(); n != 1 {
+			t.Fatalf("the AfterFunc ran %d times", n)
+		}
+		if err := c.Err(); err != context.DeadlineExceeded && err != context.Canceled {
+			t.Fatalf("Err() = %v", err)
+		}
+		if c.Done() != done {
+			t.Fatal("Done returned another channel")
+		}
+	}
+	// A cause other than the two common ones is kept as given.
+	c := new(callContext)
+	cause := errors.New("the parent's own")
+	c.cancel(cause)
+	if c.Err() != cause {
+		t.Fatalf("Err() = %v, want %v", c.Err(), cause)
 	}
 }
