@@ -25,6 +25,10 @@ type analyzer struct {
 	constDocs map[*types.Const]string         // by constant
 	deps      *depDocs                        // other packages' (depdocs.go)
 	types     map[string]*Type                // named types, by qualified name
+	// mapping are the named types that are not structs being mapped now:
+	// one met again while its underlying type is mapped refers to itself
+	// outside a struct (type M map[string]M).
+	mapping map[*types.Named]bool
 	enums     map[*types.TypeName][]EnumValue // const groups
 	// consts are the constants of each package by type (see constsOf).
 	consts map[*types.Package]map[*types.TypeName][]*types.Const

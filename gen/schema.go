@@ -11,6 +11,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/invopop/jsonschema"
 	orderedmap "github.com/pb33f/ordered-map/v2"
@@ -294,22 +296,50 @@ func defNames(ts []*Type) map[*Type]string {
 			short[qualified(t, false)]++
 		}
 	}
+	taken := make(map[string]bool, len(ts))
 	for _, t := range ts {
 		name := bareName(t)
 		if count[name] > 1 {
 			// geo.Item; the whole path where two packages share a name
 			name = qualified(t, short[qualified(t, false)] > 1)
 		}
+		// Names made of type arguments can still meet (Node[a.b] and
+		// Node[a_b]): the later one gets a number, in the types' order.
+		for n, base := 2, name; taken[name]; n++ {
+			name = fmt.Sprintf("%s_%d", base, n)
+		}
+		taken[name] = true
 		names[t] = name
 	}
 	return names
 }
 
+// bareName is a named type's name, with its type arguments for an
+// instance of a generic type (Node_int, Page_geo.Item): the instances of
+// one generic type are types of their own, each with a schema of its own.
 func bareName(t *Type) string {
-	if n, ok := t.Go.(*types.Named); ok {
+	n, ok := t.Go.(*types.Named)
+	if !ok {
+		return "Object"
+	}
+	args := n.TypeArgs()
+	if args.Len() == 0 {
 		return n.Obj().Name()
 	}
-	return "Object"
+	var b strings.Builder
+	b.WriteString(n.Obj().Name())
+	for arg := range args.Types() {
+		b.WriteByte('_')
+		name := types.TypeString(arg, func(p *types.Package) string { return p.Name() })
+		for _, r := range name {
+			if r == '.' || r == '_' || r < utf8.RuneSelf && (unicode.IsLetter(r) || unicode.IsDigit(r)) {
+				b.WriteRune(r)
+			} else {
+				b.WriteByte('_')
+			}
+		}
+	}
+	return b.String()
 }
 
 // object returns the schema of a struct type, inline.

@@ -164,11 +164,37 @@ func (a *analyzer) namedType(n *types.Named, pos token.Pos) *Type {
 		a.structFields(t, st)
 		return t
 	}
+	if a.mapping[n] {
+		a.errorf(pos, "type %s refers to itself through a %s: toolgen writes recursive types through structs only; make it a struct with a field of its type (type Tree struct { Children map[string]Tree `json:\"children\"` })",
+			types.TypeString(n, types.RelativeTo(a.pkg.Types)), kindOfUnderlying(n))
+		return nil
+	}
+	if a.mapping == nil {
+		a.mapping = make(map[*types.Named]bool)
+	}
+	a.mapping[n] = true
 	t := a.underlying(n, doc, pos)
+	delete(a.mapping, n)
 	if t != nil {
 		a.types[key] = t
 	}
 	return t
+}
+
+// kindOfUnderlying names what a named type that is not a struct is made
+// of, for a message.
+func kindOfUnderlying(n *types.Named) string {
+	switch n.Underlying().(type) {
+	case *types.Map:
+		return "map"
+	case *types.Slice:
+		return "slice"
+	case *types.Array:
+		return "array"
+	case *types.Pointer:
+		return "pointer"
+	}
+	return "type"
 }
 
 // underlying maps a named type that is not a struct by its underlying

@@ -13,6 +13,7 @@ import (
 func TestDifferential(t *testing.T) {
 	targets := map[string]schematest.Target{
 		"count": schematest.For(decodeTree),
+		"sum":   schematest.For(decodePair),
 	}
 	for _, tool := range Tools() {
 		info := tool.Info()

@@ -28,3 +28,29 @@ func count(n *Node) int {
 	}
 	return c
 }
+
+// Labeled is a tree whose nodes hold a value of one type: each of its
+// instances is a type of its own, with $defs of its own.
+type Labeled[T any] struct {
+	Value T            `json:"value"`
+	Kids  []Labeled[T] `json:"kids,omitempty"`
+}
+
+// Pair holds two trees with values of different types.
+type Pair struct {
+	Counts Labeled[int]    `json:"counts"`
+	Names  Labeled[string] `json:"names"`
+}
+
+// Sum adds up the counts of one tree and counts the names of the other.
+//
+//tool:export omit=gemini
+func Sum(p Pair) (int, error) { return sum(p.Counts) + len(p.Names.Kids), nil }
+
+func sum(l Labeled[int]) int {
+	n := l.Value
+	for _, k := range l.Kids {
+		n += sum(k)
+	}
+	return n
+}

@@ -7,6 +7,7 @@ package recursive
 import (
 	"context"
 	"encoding/json"
+	"strconv"
 
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
@@ -20,6 +21,7 @@ const _ = toolimpl.SupportPackageIsVersion5
 func Tools() []runtime.Tool {
 	return []runtime.Tool{
 		toolimpl.NewTool(&countInfo, callCount),
+		toolimpl.NewTool(&sumInfo, callSum),
 	}
 }
 
@@ -81,6 +83,66 @@ func callCount(ctx context.Context, s *runtime.Settings, args json.RawMessage) (
 	return toolimpl.RunEncoded(ctx, s, &countInfo, in, Count, encodeCountResult)
 }
 
+const (
+	sumLabeledIntEnd    = `"additionalProperties":false,"type":"object","required":["value"],"description":"Labeled is a tree whose nodes hold a value of one type: each of its instances is a type of its own, with $defs of its own."},"Labeled_string":{"properties":{`
+	sumLabeledStringEnd = `"additionalProperties":false,"type":"object","required":["value"],"description":"Labeled is a tree whose nodes hold a value of one type: each of its instances is a type of its own, with $defs of its own."}},"properties":{`
+	sumCounts           = `"counts":{"$ref":"#/$defs/Labeled_int"},`
+	sumNames            = `"names":{"$ref":"#/$defs/Labeled_string"}},`
+	sumEnd              = `"additionalProperties":false,"type":"object","required":["counts","names"]}`
+)
+
+var sumInfo = runtime.Info{
+	Name:        "sum",
+	Description: "Adds up the counts of one tree and counts the names of the other.",
+	Parameters: json.RawMessage(`{"$defs":{"Labeled_int":{"properties":{` +
+		`"value":{"type":"integer"},` +
+		`"kids":{"items":{"$ref":"#/$defs/Labeled_int"},"type":"array"}},` +
+		sumLabeledIntEnd +
+		`"value":{"type":"string"},` +
+		`"kids":{"items":{"$ref":"#/$defs/Labeled_string"},"type":"array"}},` +
+		sumLabeledStringEnd +
+		sumCounts +
+		sumNames +
+		sumEnd),
+	Dialects: runtime.DialectSchemas{
+		OpenAI: json.RawMessage(`{"$defs":{"Labeled_int":{"properties":{` +
+			`"value":{"type":"integer"},` +
+			`"kids":{"anyOf":[{"items":{"$ref":"#/$defs/Labeled_int"},"type":"array"},{"type":"null"}]}},` +
+			`"additionalProperties":false,"type":"object","required":["value","kids"],"description":"Labeled is a tree whose nodes hold a value of one type: each of its instances is a type of its own, with $defs of its own."},"Labeled_string":{"properties":{` +
+			`"value":{"type":"string"},` +
+			`"kids":{"anyOf":[{"items":{"$ref":"#/$defs/Labeled_string"},"type":"array"},{"type":"null"}]}},` +
+			`"additionalProperties":false,"type":"object","required":["value","kids"],"description":"Labeled is a tree whose nodes hold a value of one type: each of its instances is a type of its own, with $defs of its own."}},"properties":{` +
+			sumCounts +
+			sumNames +
+			sumEnd),
+		Anthropic: json.RawMessage(`{"$defs":{"Labeled_int":{"properties":{` +
+			`"value":{"type":"integer"},` +
+			`"kids":{"items":{"$ref":"#/$defs/Labeled_int"},"type":"array"}},` +
+			sumLabeledIntEnd +
+			`"value":{"type":"string"},` +
+			`"kids":{"items":{"$ref":"#/$defs/Labeled_string"},"type":"array"}},` +
+			sumLabeledStringEnd +
+			sumCounts +
+			sumNames +
+			sumEnd),
+	},
+	Output:        json.RawMessage(`{"type":"integer"}`),
+	OutputWrapper: json.RawMessage(`{"properties":{"result":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["result"]}`),
+}
+
+func callSum(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Pair
+	var d toolimpl.Decoder
+	d.BeginCall(s, &sumInfo, args)
+	decodePair(&d, &in)
+	if res, ok := d.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.RunEncoded(ctx, s, &sumInfo, in, func(ctx context.Context, in Pair) (int, error) {
+		return Sum(in)
+	}, encodeSumResult)
+}
+
 func decodeTree(d *toolimpl.Decoder, v *Tree) {
 	if !d.Object() {
 		return
@@ -102,6 +164,31 @@ func decodeTree(d *toolimpl.Decoder, v *Tree) {
 	}
 	if !hasRoot {
 		d.Missing("root")
+	}
+}
+
+func decodePair(d *toolimpl.Decoder, v *Pair) {
+	if !d.Object() {
+		return
+	}
+	var hasCounts, hasNames bool
+	for d.Field() {
+		switch string(d.Key()) {
+		case "counts":
+			hasCounts = true
+			decodeLabeled(d, &v.Counts)
+		case "names":
+			hasNames = true
+			decodeLabeled2(d, &v.Names)
+		default:
+			d.Unknown("counts, names")
+		}
+	}
+	if !hasCounts {
+		d.Missing("counts")
+	}
+	if !hasNames {
+		d.Missing("names")
 	}
 }
 
@@ -147,6 +234,80 @@ func decodeNode(d *toolimpl.Decoder, v *Node) {
 	}
 }
 
+func decodeLabeled(d *toolimpl.Decoder, v *Labeled[int]) {
+	if !d.Object() {
+		return
+	}
+	var hasValue bool
+	for d.Field() {
+		switch string(d.Key()) {
+		case "value":
+			hasValue = true
+			if n, ok := d.Int(strconv.IntSize); ok {
+				v.Value = int(n)
+			}
+		case "kids":
+			if d.OptionalNull() {
+				v.Kids = nil
+				break
+			}
+			if d.Array() {
+				v.Kids = []Labeled[int]{}
+				for d.Elem() {
+					var elem Labeled[int]
+					decodeLabeled(d, &elem)
+					if d.Keep() {
+						v.Kids = append(v.Kids, elem)
+					}
+				}
+			}
+		default:
+			d.Unknown("value, kids")
+		}
+	}
+	if !hasValue {
+		d.Missing("value")
+	}
+}
+
+func decodeLabeled2(d *toolimpl.Decoder, v *Labeled[string]) {
+	if !d.Object() {
+		return
+	}
+	var hasValue bool
+	for d.Field() {
+		switch string(d.Key()) {
+		case "value":
+			hasValue = true
+			v.Value, _ = d.String()
+		case "kids":
+			if d.OptionalNull() {
+				v.Kids = nil
+				break
+			}
+			if d.Array() {
+				v.Kids = []Labeled[string]{}
+				for d.Elem() {
+					var elem Labeled[string]
+					decodeLabeled2(d, &elem)
+					if d.Keep() {
+						v.Kids = append(v.Kids, elem)
+					}
+				}
+			}
+		default:
+			d.Unknown("value, kids")
+		}
+	}
+	if !hasValue {
+		d.Missing("value")
+	}
+}
+
 func encodeCountResult(e *toolimpl.Encoder, v int) {
+	e.Int(int64(v))
+}
+
+func encodeSumResult(e *toolimpl.Encoder, v int) {
 	e.Int(int64(v))
 }
