@@ -20,16 +20,16 @@ type analyzer struct {
 	*reporter
 	pkg *packages.Package
 
-	fieldDocs map[token.Pos]string            // by field name position
-	typeDocs  map[*types.TypeName]string      // by type
-	constDocs map[*types.Const]string         // by constant
-	deps      *depDocs                        // other packages' (depdocs.go)
-	types     map[string]*Type                // named types, by qualified name
+	fieldDocs map[token.Pos]string       // by field name position
+	typeDocs  map[*types.TypeName]string // by type
+	constDocs map[*types.Const]string    // by constant
+	deps      *depDocs                   // other packages' (depdocs.go)
+	types     map[string]*Type           // named types, by qualified name
 	// mapping are the named types that are not structs being mapped now:
 	// one met again while its underlying type is mapped refers to itself
 	// outside a struct (type M map[string]M).
 	mapping map[*types.Named]bool
-	enums     map[*types.TypeName][]EnumValue // const groups
+	enums   map[*types.TypeName][]EnumValue // const groups
 	// consts are the constants of each package by type (see constsOf).
 	consts map[*types.Package]map[*types.TypeName][]*types.Const
 	// enumConsts are the JSON values of each package's enum constants, by
