@@ -476,11 +476,16 @@ func (e *emitter) toolType(t *Tool, n toolNames) {
 // chunks, through the runtime's RunStream.
 func (e *emitter) runStream(t *Tool, n toolNames, ctx, settings, emit string, call jen.Code) jen.Code {
 	seq := jen.Qual("iter", "Seq2").Types(e.typeCode(t.Output), jen.Error())
-	fn := jen.Func().Params(jen.Id(ctx).Qual("context", "Context")).Add(seq).Block(jen.Return(call))
 	var enc jen.Code = jen.Nil()
-	if name := e.resultEncoder(t, camelCase(t.Name)); name != "" {
+	if textChunk(t.Output) && !types.Identical(t.Output, types.Typ[types.String]) {
+		// Chunks of a string type of the tool's own are text, as a
+		// string's are: the runtime knows text by the type string.
+		seq = jen.Qual("iter", "Seq2").Types(jen.String(), jen.Error())
+		call = jen.Qual(ImplPath, "TextChunks").Call(call)
+	} else if name := e.resultEncoder(t, camelCase(t.Name)); name != "" {
 		enc = jen.Id(name)
 	}
+	fn := jen.Func().Params(jen.Id(ctx).Qual("context", "Context")).Add(seq).Block(jen.Return(call))
 	return jen.Return(jen.Qual(ImplPath, "RunStream").Call(jen.Id(ctx), jen.Id(settings), jen.Op("&").Id(n.info), fn, enc, jen.Id(emit)))
 }
 

@@ -228,7 +228,9 @@ func (a *analyzer) results(fn *ast.FuncDecl, sig *types.Signature, t *Tool) {
 			return
 		}
 		t.Output, t.Stream = chunk, true
-		t.Result = a.at(pos, "result", func() *Type { return a.structuredResult(chunk, pos) })
+		if !textChunk(chunk) {
+			t.Result = a.at(pos, "result", func() *Type { return a.structuredResult(chunk, pos) })
+		}
 		if t.Options.Retries > 0 || t.Options.Cache > 0 {
 			a.errorf(pos, "%s streams its result, so it cannot take retries or cache: the chunks it has sent cannot be taken back or replayed", fn.Name.Name)
 		}
@@ -261,6 +263,17 @@ func (a *analyzer) structuredResult(t types.Type, pos token.Pos) *Type {
 		return nil
 	}
 	return a.resultType(t, pos)
+}
+
+// textChunk reports whether chunks of type t are text: string, or a
+// string type of the user's own that does not marshal itself (type Token
+// string).
+func textChunk(t types.Type) bool {
+	if b, ok := t.Underlying().(*types.Basic); !ok || b.Kind() != types.String {
+		return false
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	return !ok || !hasMethod(n, "MarshalJSON") && !hasMethod(n, "MarshalText")
 }
 
 func isContext(t types.Type) bool { return isNamed(t, "context", "Context") }

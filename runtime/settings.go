@@ -59,7 +59,8 @@ type Settings struct {
 	Timeout time.Duration
 	// MaxOutput, if positive, is the longest result text a call may hand
 	// the model; a longer one fails the call, telling the model to ask for
-	// less.
+	// less. A streamable tool is stopped at the chunk that would take its
+	// result over it, which does not reach emit.
 	MaxOutput int
 	// Concurrency, if positive, is how many calls of one ExecuteAll run at
 	// once; by default all of them do.

@@ -264,11 +264,17 @@ func failed(parent, ctx context.Context, s *runtime.Settings, info *runtime.Info
 	}
 	var failure interface{ ModelMessage() string }
 	var encoding *encodeError
+	var over *overError
 	switch {
 	case errors.As(err, &failure):
 		return runtime.Result{Error: failure.ModelMessage()}, nil
 	case errors.As(err, &encoding):
 		return unencodable(encoding.err), nil
+	case errors.As(err, &over):
+		return runtime.Result{
+			Error: fmt.Sprintf("the tool's result is over the limit of %d bytes: ask for less", over.max),
+			Err:   err,
+		}, nil
 	case errors.Is(err, context.DeadlineExceeded) && ctx.Err() != nil && ctx != parent:
 		timeout := cmp.Or(info.Timeout, s.Timeout)
 		return runtime.Result{

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"encoding/json"
+	"fmt"
 	"iter"
 	"strings"
 	"sync"
@@ -29,11 +30,15 @@ func RunStream[C any](ctx context.Context, s *runtime.Settings, info *runtime.In
 		emit = g.send
 		defer g.close()
 	}
+	max := s.MaxOutput // stops a stream as soon as it is over, not once it ends
 	if _, text := any(*new(C)).(string); text {
 		return runOnce(ctx, s, info, bind(struct{}{}, func(ctx context.Context, _ struct{}) (string, error) {
 			var all strings.Builder
 			err := gather(ctx, fn, func(c C) error {
 				s := any(c).(string)
+				if max > 0 && all.Len()+len(s) > max {
+					return &overError{max}
+				}
 				all.WriteString(s)
 				if emit != nil {
 					emit(runtime.Chunk{Text: s, Data: s})
@@ -57,6 +62,9 @@ func RunStream[C any](ctx context.Context, s *runtime.Settings, info *runtime.In
 			data, err := e.Bytes()
 			if err != nil {
 				return &encodeError{err}
+			}
+			if max > 0 && len(array.buf)+1+len(data)+1 > max { // a comma, and the closing bracket
+				return &overError{max}
 			}
 			if len(chunks) > 0 {
 				array.Byte(',')
@@ -100,19 +108,45 @@ func (g *emitGuard) close() {
 
 // gather ranges over the tool's chunks, passing each to add, until the
 // tool is done, yields an error, or ctx ends.
+//
+// It calls the iterator itself rather than with range over func: an
+// iterator that goes on yielding after being told to stop (a common
+// mistake) would make range panic, and the call would fail as a panic,
+// losing the error or cancelation that stopped it. Here, what it yields
+// after that is dropped.
 func gather[C any](ctx context.Context, fn func(context.Context) iter.Seq2[C, error], add func(C) error) error {
-	for c, err := range fn(ctx) {
+	var stop error
+	fn(ctx)(func(c C, err error) bool {
+		if stop != nil {
+			return false
+		}
 		if err == nil {
 			err = add(c)
 		}
 		if err == nil {
 			err = ctx.Err()
 		}
-		if err != nil {
-			return err
-		}
+		stop = err
+		return err == nil
+	})
+	return stop
+}
+
+// overError stops a stream whose result has grown over
+// Settings.MaxOutput.
+type overError struct{ max int }
+
+func (e *overError) Error() string {
+	return fmt.Sprintf("streamed result over Settings.MaxOutput %d", e.max)
+}
+
+// TextChunks is the iterator of the strings of seq, a stream of a string
+// type of the tool's own (type Token string): its chunks are text, as a
+// string's are.
+func TextChunks[S ~string](seq iter.Seq2[S, error]) iter.Seq2[string, error] {
+	return func(yield func(string, error) bool) {
+		seq(func(c S, err error) bool { return yield(string(c), err) })
 	}
-	return nil
 }
 
 // NewStreamable returns the [StreamableTool] that decodes its arguments

@@ -14,6 +14,7 @@ func TestDifferential(t *testing.T) {
 	targets := map[string]schematest.Target{
 		"spell":   schematest.ForPaths(fastSpellArgs, decodeSpellArgs),
 		"run_job": schematest.ForPaths(fastJob, decodeJob),
+		"words":   schematest.ForPaths(fastWordsArgs, decodeWordsArgs),
 	}
 	for _, tool := range Tools(&Runner{}) {
 		info := tool.Info()

@@ -56,3 +56,24 @@ func (r *Runner) Run(ctx context.Context, job Job) iter.Seq2[Progress, error] {
 		}
 	}
 }
+
+// Token is a piece of generated text.
+type Token string
+
+// Words yields the words of a text as tokens, and the rest of it after a
+// failure: it does not look at what yield returns, a common mistake, which
+// must not turn its failure into a panic.
+//
+//tool:export
+//tool:param text The text to split.
+func Words(ctx context.Context, text string) iter.Seq2[Token, error] {
+	return func(yield func(Token, error) bool) {
+		for w := range strings.FieldsSeq(text) {
+			if w == "!" {
+				yield("", runtime.Fail("cannot say !"))
+				continue
+			}
+			yield(Token(w+" "), nil)
+		}
+	}
+}

@@ -22,6 +22,7 @@ func Tools(runner *Runner) []runtime.Tool {
 	return []runtime.Tool{
 		spellTool{},
 		runJobTool{runner},
+		wordsTool{},
 	}
 }
 
@@ -168,9 +169,76 @@ func (t runJobTool) Call(ctx context.Context, s *runtime.Settings, args json.Raw
 	}, encodeRunJobChunk, emit)
 }
 
+const (
+	wordsText = `"text":{"type":"string","description":"The text to split."}},`
+	wordsEnd  = `"additionalProperties":false,"type":"object","required":["text"]}`
+)
+
+var wordsInfo = runtime.Info{
+	Name:        "words",
+	Description: "Yields the words of a text as tokens, and the rest of it after a failure: it does not look at what yield returns, a common mistake, which must not turn its failure into a panic.",
+	Parameters: json.RawMessage(`{"properties":{` +
+		wordsText +
+		wordsEnd),
+	Dialects: runtime.DialectSchemas{
+		OpenAI: json.RawMessage(`{"properties":{` +
+			wordsText +
+			wordsEnd),
+		Gemini: json.RawMessage(`{"properties":{` +
+			wordsText +
+			`"type":"object","required":["text"]}`),
+		Anthropic: json.RawMessage(`{"properties":{` +
+			wordsText +
+			wordsEnd),
+	},
+}
+
+// wordsTool is the words tool: it calls Words.
+type wordsTool struct{}
+
+// Info describes the tool.
+func (wordsTool) Info() *runtime.Info {
+	return &wordsInfo
+}
+
+// Invoke decodes and checks the arguments, then calls Words with them and gathers
+// the chunks it yields into one Result.
+func (wordsTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return wordsTool{}.Call(ctx, nil, args, nil)
+}
+
+// Stream decodes and checks the arguments, then calls Words with them, handing
+// each chunk it yields to emit as it comes.
+func (wordsTool) Stream(ctx context.Context, args json.RawMessage, emit func(runtime.Chunk)) (runtime.Result, error) {
+	return wordsTool{}.Call(ctx, nil, args, emit)
+}
+
+// Call is Stream with the settings of the registry that runs the call.
+func (wordsTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, emit func(runtime.Chunk)) (runtime.Result, error) {
+	var in wordsArgs
+	var strs toolimpl.Strings
+	if end, ok := fastWordsArgs(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+		in = wordsArgs{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &wordsInfo, args)
+		decodeWordsArgs(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.RunStream(ctx, s, &wordsInfo, func(ctx context.Context) iter.Seq2[string, error] {
+		return toolimpl.TextChunks(Words(ctx, in.Text))
+	}, nil, emit)
+}
+
 // spellArgs are the arguments of the spell tool: the parameters of Spell.
 type spellArgs struct {
 	Word string `json:"word"`
+}
+
+// wordsArgs are the arguments of the words tool: the parameters of Words.
+type wordsArgs struct {
+	Text string `json:"text"`
 }
 
 func decodeSpellArgs(d *toolimpl.Decoder, v *spellArgs) {
@@ -208,6 +276,25 @@ func decodeJob(d *toolimpl.Decoder, v *Job) {
 	}
 	if !hasSteps {
 		d.Missing("steps")
+	}
+}
+
+func decodeWordsArgs(d *toolimpl.Decoder, v *wordsArgs) {
+	if !d.Object() {
+		return
+	}
+	var hasText bool
+	for d.Field() {
+		switch string(d.Key()) {
+		case "text":
+			hasText = true
+			v.Text, _ = d.String()
+		default:
+			d.Unknown("text")
+		}
+	}
+	if !hasText {
+		d.Missing("text")
 	}
 }
 
@@ -250,6 +337,28 @@ func fastJob(data []byte, i int, v *Job, strs *toolimpl.Strings) (int, bool) {
 		}
 	}
 	if !ok || !hasSteps {
+		return i, false
+	}
+	return i, true
+}
+
+func fastWordsArgs(data []byte, i int, v *wordsArgs, strs *toolimpl.Strings) (int, bool) {
+	var key []byte
+	var hasText bool
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
+		case "text":
+			hasText = true
+			v.Text, i, ok = strs.String(data, i)
+		default:
+			return i, false
+		}
+		if !ok {
+			return i, false
+		}
+	}
+	if !ok || !hasText {
 		return i, false
 	}
 	return i, true
