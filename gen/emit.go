@@ -154,6 +154,11 @@ func (e *emitter) importPkg(path, name string) {
 func (e *emitter) tools(names []toolNames) {
 	params := make([]jen.Code, len(e.pkg.Receivers))
 	for i, r := range e.pkg.Receivers {
+		// Tools names the runtime's packages too, in its signature and
+		// body: a receiver of type Runtime must not hide them.
+		if r.Name == "runtime" || r.Name == "toolimpl" {
+			r.Name += "_"
+		}
 		r.Name = e.names.local(r.Name)
 		params[i] = jen.Id(r.Name).Add(e.typeCode(r.Type))
 	}
@@ -502,7 +507,9 @@ func (e *emitter) approve(ctx, settings, args, res, info string) jen.Code {
 
 func funcName(t *Tool) string {
 	if t.Recv != nil {
-		recv := types.TypeString(t.Recv.Type, func(*types.Package) string { return "" })
+		// The method's own receiver, which may be S where Tools takes *S.
+		recvType := t.Func.Type().(*types.Signature).Recv().Type()
+		recv := types.TypeString(recvType, func(*types.Package) string { return "" })
 		if strings.HasPrefix(recv, "*") {
 			recv = "(" + recv + ")"
 		}

@@ -63,14 +63,22 @@ func (a *analyzer) tool(fn *ast.FuncDecl, fd *funcDirectives) *Tool {
 // receiver returns the Tools(...) parameter for a method's receiver type,
 // adding it on first appearance.
 func (a *analyzer) receiver(typ types.Type) *Receiver {
+	base := typ
+	if p, ok := base.(*types.Pointer); ok {
+		base = p.Elem()
+	}
 	for _, r := range a.out.Receivers {
 		if types.Identical(r.Type, typ) {
 			return r
 		}
-	}
-	base := typ
-	if p, ok := base.(*types.Pointer); ok {
-		base = p.Elem()
+		if rb, ok := r.Type.(*types.Pointer); ok && types.Identical(rb.Elem(), base) || types.Identical(r.Type, base) {
+			// Methods on S and on *S: one parameter, the pointer, through
+			// which the methods on S are called too.
+			if _, ok := typ.(*types.Pointer); ok {
+				r.Type = typ
+			}
+			return r
+		}
 	}
 	name := "recv"
 	if n, ok := types.Unalias(base).(*types.Named); ok {

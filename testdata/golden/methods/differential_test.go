@@ -15,6 +15,7 @@ func TestDifferential(t *testing.T) {
 	targets := map[string]schematest.Target{
 		"order":  schematest.ForPaths(fastLookup, decodeLookup),
 		"time":   schematest.For(toolimpl.DecodeNoInput),
+		"count":  schematest.For(toolimpl.DecodeNoInput),
 		"cancel": schematest.ForPaths(fastLookup, decodeLookup),
 	}
 	for _, tool := range Tools(&Store{}, Clock{}) {

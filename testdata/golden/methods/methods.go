@@ -15,6 +15,12 @@ type Lookup struct {
 	ID string `json:"id"`
 }
 
+// Count counts the orders; its receiver is a Store, where the other
+// methods' is a *Store: Tools takes one *Store for both.
+//
+//tool:export readonly
+func (s Store) Count(ctx context.Context) (int, error) { return len(s.orders), nil }
+
 // Order returns the status of an order.
 //
 //tool:export

@@ -19,6 +19,7 @@ const _ = toolimpl.SupportPackageIsVersion5
 // Tools returns the tools of package methods, in source order.
 func Tools(store *Store, clock Clock) []runtime.Tool {
 	return []runtime.Tool{
+		countTool{store},
 		orderTool{store},
 		timeTool{clock},
 		cancelTool{store},
@@ -33,6 +34,53 @@ func Tools(store *Store, clock Clock) []runtime.Tool {
 // error; fastT is its fast path, which decodes valid, plain JSON from data[i:]
 // or returns false; encodeT writes a T as JSON; parseT returns the constant of
 // the enum type T whose value is s.
+
+const (
+	countStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
+)
+
+var countInfo = runtime.Info{
+	Name:        "count",
+	Description: "Counts the orders; its receiver is a Store, where the other methods' is a *Store: Tools takes one *Store for both.",
+	Parameters:  json.RawMessage(countStart),
+	Dialects: runtime.DialectSchemas{
+		OpenAI:    json.RawMessage(countStart),
+		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
+		Anthropic: json.RawMessage(countStart),
+	},
+	Output:        json.RawMessage(`{"type":"integer"}`),
+	OutputWrapper: json.RawMessage(`{"properties":{"result":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["result"]}`),
+	ReadOnly:      true,
+}
+
+// countTool is the count tool: it calls Store.Count.
+type countTool struct {
+	store *Store
+}
+
+// Info describes the tool.
+func (countTool) Info() *runtime.Info {
+	return &countInfo
+}
+
+// Invoke decodes and checks the arguments, then calls Store.Count with them.
+func (t countTool) Invoke(ctx context.Context, args json.RawMessage) (runtime.Result, error) {
+	return t.Call(ctx, nil, args, nil)
+}
+
+// Call is Invoke with the settings of the registry that runs the call.
+func (t countTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMessage, _ func(runtime.Chunk)) (runtime.Result, error) {
+	var in toolimpl.NoInput
+	var d toolimpl.Decoder
+	d.BeginCall(s, &countInfo, args)
+	toolimpl.DecodeNoInput(&d, &in)
+	if res, ok := d.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.RunEncoded(ctx, s, &countInfo, in, func(ctx context.Context, in toolimpl.NoInput) (int, error) {
+		return t.store.Count(ctx)
+	}, encodeCountResult)
+}
 
 const (
 	orderEnd = `"additionalProperties":false,"type":"object","required":["id"]}`
@@ -235,4 +283,8 @@ func fastLookup(data []byte, i int, v *Lookup, strs *toolimpl.Strings) (int, boo
 		return i, false
 	}
 	return i, true
+}
+
+func encodeCountResult(e *toolimpl.Encoder, v int) {
+	e.Int(int64(v))
 }
