@@ -300,6 +300,54 @@ func TestMiddlewareStream(t *testing.T) {
 	}
 }
 
+// TestMiddlewareHedging checks that a middleware running next twice at
+// once (hedging) still hands emit one chunk at a time, and none after
+// ExecuteStream has returned, as ExecuteStream promises.
+func TestMiddlewareHedging(t *testing.T) {
+	hedge := func(next Handler) Handler {
+		return func(ctx context.Context, call Call) (Result, error) {
+			type answer struct {
+				res Result
+				err error
+			}
+			first := make(chan answer, 2)
+			for range 2 {
+				go func() {
+					res, err := next(ctx, call)
+					first <- answer{res, err}
+				}()
+			}
+			a := <-first
+			return a.res, a.err
+		}
+	}
+	r := NewRegistry(&Settings{Middleware: []Middleware{hedge}})
+	if err := r.Register(NewStreamable(&Info{Name: "words", Description: "Words.", Parameters: echoSchema}, decodeEcho, words)); err != nil {
+		t.Fatal(err)
+	}
+	text := strings.Repeat("w ", 200)
+	var inside, overlaps, late atomic.Int32
+	var done atomic.Bool
+	res, err := r.ExecuteStream(context.Background(), "words", json.RawMessage(`{"text":"`+text+`"}`), func(c Chunk) {
+		if inside.Add(1) > 1 {
+			overlaps.Add(1)
+		}
+		if done.Load() {
+			late.Add(1)
+		}
+		time.Sleep(10 * time.Microsecond)
+		inside.Add(-1)
+	})
+	done.Store(true)
+	if err != nil || !res.Success {
+		t.Fatalf("got %+v, %v", res, err)
+	}
+	time.Sleep(20 * time.Millisecond) // the other run goes on
+	if overlaps.Load() > 0 || late.Load() > 0 {
+		t.Errorf("emit ran %d times alongside another, %d times after the call returned", overlaps.Load(), late.Load())
+	}
+}
+
 // A middleware that returns ctx's error passes it on, as Execute does.
 func TestMiddlewareCanceled(t *testing.T) {
 	var sawErr atomic.Value
