@@ -62,7 +62,11 @@ func (c Content) String() string {
 			b.WriteString(p.Text)
 			continue
 		}
-		b.WriteString("[" + string(p.Type))
+		kind := string(p.Type)
+		if kind == "" {
+			kind = "part"
+		}
+		b.WriteString("[" + kind)
 		if p.Name != "" {
 			b.WriteString(" " + p.Name)
 		}
@@ -71,7 +75,7 @@ func (c Content) String() string {
 		}
 		if p.URL != "" {
 			b.WriteString(", at " + p.URL)
-		} else {
+		} else if p.Data != nil {
 			fmt.Fprintf(&b, ", %d bytes", len(p.Data))
 		}
 		b.WriteByte(']')

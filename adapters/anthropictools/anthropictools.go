@@ -114,7 +114,7 @@ func resultContent(res *runtime.Result) []anthropic.ToolResultBlockParamContentU
 			out = append(out, anthropic.ToolResultBlockParamContentUnion{OfImage: &anthropic.ImageBlockParam{
 				Source: anthropic.ImageBlockParamSourceUnion{OfURL: &anthropic.URLImageSourceParam{URL: p.URL}},
 			}})
-		case p.Type == runtime.PartImage:
+		case p.Type == runtime.PartImage && len(p.Data) > 0 && anthropicImageType(p.MIMEType):
 			out = append(out, anthropic.ToolResultBlockParamContentUnion{OfImage: &anthropic.ImageBlockParam{
 				Source: anthropic.ImageBlockParamSourceUnion{OfBase64: &anthropic.Base64ImageSourceParam{
 					MediaType: anthropic.Base64ImageSourceMediaType(p.MIMEType),
@@ -126,4 +126,16 @@ func resultContent(res *runtime.Result) []anthropic.ToolResultBlockParamContentU
 		}
 	}
 	return out
+}
+
+// anthropicImageType reports whether Anthropic takes images of media type
+// t as base64 data: JPEG, PNG, GIF and WebP. Others (SVG, BMP, none) would
+// fail the next request with a 400, so they go by their description.
+func anthropicImageType(t string) bool {
+	switch anthropic.Base64ImageSourceMediaType(t) {
+	case anthropic.Base64ImageSourceMediaTypeImageJPEG, anthropic.Base64ImageSourceMediaTypeImagePNG,
+		anthropic.Base64ImageSourceMediaTypeImageGIF, anthropic.Base64ImageSourceMediaTypeImageWebP:
+		return true
+	}
+	return false
 }

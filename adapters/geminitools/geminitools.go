@@ -125,6 +125,9 @@ func response(call *genai.FunctionCall, res *runtime.Result) *genai.FunctionResp
 		for _, p := range content {
 			switch {
 			case p.Type == runtime.PartText:
+			case p.MIMEType == "" || p.URL == "" && len(p.Data) == 0:
+				// Gemini needs a media type, and data or a URL: without
+				// them the part is left to the output's description.
 			case p.URL != "":
 				out.Parts = append(out.Parts, &genai.FunctionResponsePart{FileData: &genai.FunctionResponseFileData{FileURI: p.URL, MIMEType: p.MIMEType}})
 			default:

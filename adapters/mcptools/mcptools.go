@@ -318,6 +318,12 @@ func blocks(content runtime.Content) []mcp.Content {
 		switch {
 		case p.Type == runtime.PartText:
 			out[i] = &mcp.TextContent{Text: p.Text}
+		case p.URL == "" && p.Data == nil:
+			// Media given by neither bytes nor a URL (a file's name
+			// alone): an embedded resource must carry text or a blob,
+			// and hosts reject one without (the MCP TypeScript SDK's
+			// CallToolResultSchema does), so its description goes.
+			out[i] = &mcp.TextContent{Text: runtime.Content{p}.String()}
 		case p.URL != "":
 			out[i] = &mcp.ResourceLink{URI: p.URL, Name: name, MIMEType: p.MIMEType}
 		case p.Type == runtime.PartImage:

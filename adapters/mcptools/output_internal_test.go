@@ -76,3 +76,29 @@ func TestAnnotations(t *testing.T) {
 		}
 	}
 }
+
+// TestBlocks checks the MCP content blocks of multimodal parts: a part with
+// neither bytes nor a URL (a file given by name, a zero Part) goes as its
+// description, since an embedded resource without text or blob is invalid
+// (hosts on the TypeScript SDK reject the whole result).
+func TestBlocks(t *testing.T) {
+	content := runtime.Content{
+		runtime.TextPart("see the report"),
+		{Type: runtime.PartFile, Name: "report.pdf", MIMEType: "application/pdf"},
+		{},
+		runtime.MediaPart(runtime.PartFile, "text/csv", []byte("a,b")),
+		{Type: runtime.PartVideo, URL: "https://example.com/v.mp4", MIMEType: "video/mp4"},
+	}
+	got, err := json.Marshal(blocks(content))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `[{"type":"text","text":"see the report"},` +
+		`{"type":"text","text":"[file report.pdf, application/pdf]"},` +
+		`{"type":"text","text":"[part]"},` +
+		`{"type":"resource","resource":{"uri":"file:///part-4","mimeType":"text/csv","blob":"YSxi"}},` +
+		`{"type":"resource_link","mimeType":"video/mp4","uri":"https://example.com/v.mp4","name":"part-5"}]`
+	if string(got) != want {
+		t.Errorf("blocks:\ngot  %s\nwant %s", got, want)
+	}
+}

@@ -1,0 +1,33 @@
+package geminitools
+
+import (
+	"encoding/json"
+	"testing"
+
+	"google.golang.org/genai"
+
+	"github.com/toolgen-go/toolgen/runtime"
+)
+
+// TestResponseMedia checks that parts Gemini cannot take (no media type,
+// neither bytes nor a URL) are left to the output's description, not sent
+// as empty inline data.
+func TestResponseMedia(t *testing.T) {
+	content := runtime.Content{
+		runtime.MediaPart(runtime.PartImage, "image/png", []byte{1}),
+		runtime.MediaPart(runtime.PartImage, "", []byte{1}),
+		{},
+		{Type: runtime.PartFile, MIMEType: "application/pdf", Name: "a.pdf"},
+		{Type: runtime.PartVideo, MIMEType: "video/mp4", URL: "https://example.com/v.mp4"},
+	}
+	res := &runtime.Result{Success: true, Output: content.String(), Data: content}
+	out := response(&genai.FunctionCall{Name: "t"}, res)
+	got, err := json.Marshal(out.Parts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `[{"inlineData":{"mimeType":"image/png","data":"AQ=="}},{"fileData":{"fileUri":"https://example.com/v.mp4","mimeType":"video/mp4"}}]`
+	if string(got) != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+}
