@@ -422,6 +422,9 @@ func (a *analyzer) structFields(t *Type, st *types.Struct) {
 						continue
 					}
 				} else if !v.Exported() {
+					if v.Pkg() == a.pkg.Types && (tag.Get("json") != "" || tag.Get("jsonschema") != "") {
+						a.errorf(v.Pos(), "field %s is unexported, so encoding/json ignores it and its tags: export it (%s) or remove its tags", v.Name(), upperFirst(v.Name()))
+					}
 					continue
 				}
 				c := candidate{v: v, tag: tag, name: name, tagged: name != "", opts: opts, path: lv.path, index: index}
@@ -438,6 +441,30 @@ func (a *analyzer) structFields(t *Type, st *types.Struct) {
 			t.Fields = append(t.Fields, f)
 		}
 	}
+	if len(found) == 0 && st.NumFields() > 0 && st.Field(0).Pkg() == a.pkg.Types && !allSkipped(st) {
+		// A struct whose fields are all unexported: an empty object to
+		// encoding/json, and to the model, never what its author meant.
+		a.errorf(st.Field(0).Pos(), "%s has no exported fields, so encoding/json reads and writes none of them: export the fields the model should see", structName(t.Go, a.pkg.Types))
+	}
+}
+
+// allSkipped reports whether every field of st is left out on purpose,
+// with json:"-".
+func allSkipped(st *types.Struct) bool {
+	for i := range st.NumFields() {
+		if reflect.StructTag(st.Tag(i)).Get("json") != "-" {
+			return false
+		}
+	}
+	return true
+}
+
+// structName names a struct type in a message, relative to pkg.
+func structName(t types.Type, pkg *types.Package) string {
+	if _, ok := t.(*types.Struct); ok {
+		return "the struct"
+	}
+	return types.TypeString(t, types.RelativeTo(pkg))
 }
 
 // dominantFields keeps, for each JSON name, the field encoding/json uses,
