@@ -606,3 +606,89 @@ var knownFormats = map[string]bool{
 }
 
 var formatNames = []string{"date", "date-time", "email", "hostname", "ipv4", "ipv6", "time", "uri", "uuid"}
+
+// jsonOptions are the options of a json tag that encoding/json reads.
+var jsonOptions = []string{"omitempty", "omitzero", "string"}
+
+// tagKeys are the struct tag keys toolgen reads.
+var tagKeys = []string{"json", "jsonschema", "jsonschema_description", "jsonschema_extras"}
+
+// checkTag reports the mistakes in a field's struct tag that would
+// otherwise lose what it says silently: a tag go vet calls malformed, a
+// key or json option one typo away from one toolgen reads, and a
+// jsonschema tag of the form keyword:value (the grammar is keyword=value).
+// It reports whether the tag can be read.
+func (a *analyzer) checkTag(v *types.Var, raw string) bool {
+	pos := a.fieldDecl(v).pos
+	keys, ok := structTagKeys(raw)
+	if !ok {
+		a.errorAt(pos, "field %s: the struct tag `%s` is malformed: write key:\"value\" pairs separated by spaces, such as `json:\"name,omitempty\" jsonschema:\"minimum=1\"`", v.Name(), raw)
+		return false
+	}
+	for _, key := range keys {
+		if slices.Contains(tagKeys, key) {
+			continue
+		}
+		if near := nearest(key, tagKeys); near != "" {
+			a.errorAt(pos, "field %s: unknown struct tag key %q; did you mean %s?", v.Name(), key, near)
+		}
+	}
+	tag := reflect.StructTag(raw)
+	if j, ok := tag.Lookup("json"); ok {
+		_, opts, _ := strings.Cut(j, ",")
+		for o := range strings.SplitSeq(opts, ",") {
+			if o == "" || slices.Contains(jsonOptions, o) {
+				continue
+			}
+			if near := nearest(o, jsonOptions); near != "" {
+				a.errorAt(pos, "field %s: unknown json tag option %q, which encoding/json ignores; did you mean %s?", v.Name(), o, near)
+			}
+		}
+	}
+	if s := tag.Get("jsonschema"); s != "" {
+		if key, val, ok := strings.Cut(s, ":"); ok && val != "" && !strings.ContainsAny(s, " =,") && slices.Contains(jsonschemaKeywords, key) {
+			a.errorAt(pos, "field %s: jsonschema tag %q is read as a description; for the keyword, write %s=%s", v.Name(), s, key, val)
+		}
+	}
+	return true
+}
+
+// structTagKeys returns the keys of a struct tag in the conventional
+// format, and false if the tag is not in it (what go vet's structtag check
+// reports).
+func structTagKeys(tag string) ([]string, bool) {
+	var keys []string
+	for tag != "" {
+		tag = strings.TrimLeft(tag, " ")
+		if tag == "" {
+			break
+		}
+		i := 0
+		for i < len(tag) && tag[i] > ' ' && tag[i] != ':' && tag[i] != '"' && tag[i] != 0x7f {
+			i++
+		}
+		if i == 0 || i+1 >= len(tag) || tag[i] != ':' || tag[i+1] != '"' {
+			return keys, false
+		}
+		keys = append(keys, tag[:i])
+		tag = tag[i+1:]
+		i = 1
+		for i < len(tag) && tag[i] != '"' {
+			if tag[i] == '\\' {
+				i++
+			}
+			i++
+		}
+		if i >= len(tag) {
+			return keys, false
+		}
+		if _, err := strconv.Unquote(tag[:i+1]); err != nil {
+			return keys, false
+		}
+		tag = tag[i+1:]
+		if tag != "" && tag[0] != ' ' {
+			return keys, false
+		}
+	}
+	return keys, true
+}

@@ -510,6 +510,11 @@ func (a *analyzer) dominantFields(found []candidate) []candidate {
 // field builds the model of one field that encoding/json decodes.
 func (a *analyzer) field(c candidate) *Field {
 	v := c.v
+	// Tag mistakes in the user's own code; another module's tags are
+	// read as encoding/json reads them.
+	if !a.notEditable(a.fset.Position(v.Pos()).Filename) && !a.checkTag(v, string(c.tag)) {
+		return nil
+	}
 	optional := false
 	quoted := false
 	for _, o := range strings.Split(c.opts, ",") {
@@ -536,6 +541,13 @@ func (a *analyzer) field(c candidate) *Field {
 		switch typ.Deref().Kind {
 		case KindInt, KindUint, KindFloat, KindBool:
 			f.Quoted = true
+		case KindString:
+			if !a.output {
+				// encoding/json reads JSON text inside the string
+				// ("\"bob\""), which no model writes on purpose.
+				a.errorAt(f.Pos, "field %s: the string option on a string field makes encoding/json read the value as JSON text inside a string (\"\\\"bob\\\"\"): remove it", v.Name())
+				return nil
+			}
 		default:
 			// encoding/json ignores the option on other types.
 		}
@@ -544,6 +556,8 @@ func (a *analyzer) field(c candidate) *Field {
 	if a.output {
 		f.Omit = optional
 		f.Required = written(c, typ)
+	} else if required && (f.Rules.Default != nil || f.Rules.DefaultList != nil) {
+		a.errorAt(f.Pos, "field %s: required and default= together: a default applies only to an absent field, which a required one cannot be; drop one", v.Name())
 	} else if required {
 		f.Required = true
 	} else if f.Rules.Default != nil || f.Rules.DefaultList != nil {
