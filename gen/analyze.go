@@ -120,15 +120,17 @@ func analyze(r *reporter, pkg *packages.Package) *Package {
 	if len(pkg.GoFiles) > 0 {
 		a.out.Dir = dirOf(pkg.GoFiles[0])
 	}
+	a.excludedTools(a.out.Dir, pkg.IgnoredFiles)
 	type exported struct {
-		fn *ast.FuncDecl
-		fd *funcDirectives
+		fn   *ast.FuncDecl
+		fd   *funcDirectives
+		file *ast.File
 	}
 	var funcs []exported
 	for _, file := range pkg.Syntax {
 		a.readDocs(file)
 		for fn, fd := range readDirectives(r, file) {
-			funcs = append(funcs, exported{fn, fd})
+			funcs = append(funcs, exported{fn, fd, file})
 		}
 	}
 	// By file name, then offset: token.Pos across files depends on the
@@ -141,6 +143,10 @@ func analyze(r *reporter, pkg *packages.Package) *Package {
 	for _, e := range funcs {
 		t := a.tool(e.fn, e.fd)
 		if t == nil {
+			continue
+		}
+		if c := buildConstraint(e.file, a.fset.Position(e.file.Package).Filename); c != "" && !goVersionOnly(c) {
+			a.errorAt(a.fset.Position(e.fd.export.pos), "tool %s is in a file with a build constraint (%s), so the generated file would hold it for some builds and not for others: move it to a file without one", t.Name, c)
 			continue
 		}
 		if prev, dup := names[t.Name]; dup {

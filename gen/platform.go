@@ -1,0 +1,113 @@
+package gen
+
+import (
+	"bytes"
+	"go/ast"
+	"go/build/constraint"
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// Tools where the generated file cannot follow them. toolgen writes one
+// file for the package, for every platform and build tag; a tool in a file
+// that only some builds compile (a //go:build line, a _linux.go name)
+// would be in the generated file for some and missing for others, and a
+// tool in a _test.go file is never in a build.
+
+// buildConstraint returns the build constraint of a file of the package,
+// its //go:build expression or the OS or architecture its name says, or
+// "" if it has none.
+func buildConstraint(file *ast.File, filename string) string {
+	for _, g := range file.Comments {
+		if g.Pos() >= file.Package {
+			break
+		}
+		for _, c := range g.List {
+			if constraint.IsGoBuild(c.Text) {
+				if expr, err := constraint.Parse(c.Text); err == nil {
+					return expr.String()
+				}
+			}
+		}
+	}
+	return nameConstraint(filename)
+}
+
+// nameConstraint returns the GOOS or GOARCH a file's name restricts it to
+// (x_linux.go, x_windows_amd64.go), or "".
+func nameConstraint(filename string) string {
+	name := strings.TrimSuffix(filepath.Base(filename), ".go")
+	name = strings.TrimSuffix(name, "_test")
+	parts := strings.Split(name, "_")
+	if len(parts) < 2 {
+		return ""
+	}
+	last := parts[len(parts)-1]
+	if knownArch[last] {
+		if len(parts) >= 3 && knownOS[parts[len(parts)-2]] {
+			return parts[len(parts)-2] + " && " + last
+		}
+		return last
+	}
+	if knownOS[last] {
+		return last
+	}
+	return ""
+}
+
+// excludedTools reports the //tool:export lines in the files of the
+// package that this build leaves out: its _test.go files, and the files
+// that its build constraints exclude (ignored). Their tools would never be
+// generated, without a word.
+func (a *analyzer) excludedTools(dir string, ignored []string) {
+	tests, _ := filepath.Glob(filepath.Join(dir, "*_test.go"))
+	for _, f := range append(ignored, tests...) {
+		if !strings.HasSuffix(f, ".go") {
+			continue
+		}
+		data, err := os.ReadFile(f)
+		if err != nil || !bytes.Contains(data, []byte("//tool:export")) {
+			continue
+		}
+		fset := token.NewFileSet()
+		file, err := parser.ParseFile(fset, f, data, parser.ParseComments|parser.SkipObjectResolution)
+		if err != nil {
+			continue // not ours to report: the build leaves it out
+		}
+		for _, decl := range file.Decls {
+			fn, ok := decl.(*ast.FuncDecl)
+			if !ok || fn.Doc == nil {
+				continue
+			}
+			for _, c := range fn.Doc.List {
+				if !strings.HasPrefix(c.Text, "//tool:export") {
+					continue
+				}
+				pos := fset.Position(c.Pos())
+				if strings.HasSuffix(f, "_test.go") {
+					a.reporter.errorAt(pos, "a tool in a _test.go file is in no build, so toolgen does not generate it: move the function to a file that is not a test, or remove the directive")
+				} else {
+					a.reporter.errorAt(pos, "%s is left out of this build by its build constraint, so its tools would be generated on some platforms and not on others: move them to a file without a build constraint", filepath.Base(f))
+				}
+			}
+		}
+	}
+}
+
+var knownOS = setOf("aix", "android", "darwin", "dragonfly", "freebsd", "hurd", "illumos", "ios", "js", "linux", "nacl", "netbsd", "openbsd", "plan9", "solaris", "wasip1", "windows", "zos")
+
+var knownArch = setOf("386", "amd64", "amd64p32", "arm", "armbe", "arm64", "arm64be", "loong64", "mips", "mipsle", "mips64", "mips64le", "mips64p32", "mips64p32le", "ppc", "ppc64", "ppc64le", "riscv", "riscv64", "s390", "s390x", "sparc", "sparc64", "wasm")
+
+// goVersionOnly reports whether a constraint only names Go versions
+// (go1.23), which every toolchain that builds the generated file meets.
+func goVersionOnly(expr string) bool {
+	for _, f := range strings.FieldsFunc(expr, func(r rune) bool { return strings.ContainsRune("!()&| ", r) }) {
+		if !strings.HasPrefix(f, "go1.") {
+			return false
+		}
+	}
+	return true
+}
