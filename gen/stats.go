@@ -128,13 +128,14 @@ func writeStats(w io.Writer, files []File, cwd string) {
 		}
 	}
 	total.name = fmt.Sprintf("total (%s)", toolCount(tools))
-	width := len(total.name)
+	const header = "bytes / estimated tokens"
+	width := max(len(total.name), len(header))
 	for _, rw := range rows {
 		if rw.name[0] == ' ' {
 			width = max(width, len(rw.name))
 		}
 	}
-	fmt.Fprintf(w, "%-*s", width, "bytes / estimated tokens")
+	fmt.Fprintf(w, "%-*s", width, header)
 	for d := range numDialects {
 		fmt.Fprintf(w, "  %15s", d)
 	}

@@ -1260,6 +1260,12 @@ func (d *Decoder) quoted(want string) (*Decoder, bool) {
 	if !ok {
 		return nil, false
 	}
+	if len(s) > 0 && (isSpace(s[0]) || isSpace(s[len(s)-1])) {
+		// encoding/json takes the value alone, without white space
+		// around it, and the schema's pattern says so.
+		d.Errorf("must be a string holding %s, got %q", want, s)
+		return nil, false
+	}
 	inner := &Decoder{data: s, maxDepth: 1}
 	return inner, true
 }

@@ -29,6 +29,10 @@ func TestPlace(t *testing.T) {
 	for _, c := range []struct{ args, want string }{
 		{`{"id":"o","named":{"x":1},"count":7,"level":"high","price":"1 X","pair":{"first":1,"second":2},"-":""}`,
 			`invalid arguments: /count: must be a string holding an integer, got number`},
+		// Inside the quotes, the value alone, as encoding/json and the
+		// schema's pattern take it: no white space around it.
+		{`{"id":"o","named":{"x":1},"count":" 7","level":"high","price":"1 X","pair":{"first":1,"second":2},"on":"true\n","-":""}`,
+			`invalid arguments: /count: must be a string holding an integer, got " 7"; /on: must be a string holding true or false, got "true\n"`},
 		{`{"id":"o","named":{"x":1},"count":"7x","level":"mid","price":5,"pair":{"first":1,"second":2},"ratio":"-1","addr":"nope","-":"","big":"12","scale":[3],"sizes":["4"]}`,
 			`invalid arguments: /addr: invalid value "nope": ParseAddr("nope"): unable to parse IP; /big: must be an integer, got string; /count: must be a string holding an integer, got "7x"; /level: invalid value "mid": want low or high; /price: must be a string, got number; /ratio: must be at least 0, got -1; /scale/0: must be a string, got number; /sizes/0: must be an integer, got string`},
 	} {
