@@ -199,6 +199,19 @@ func (e *emitter) encodePresent(ev string, x *jen.Statement, ot *outType, depth 
 		}
 		return inner
 	case outSlice, outArray:
+		if ot.kind == outSlice && ot.elem.addressed {
+			// encoding/json writes an element of a slice from its
+			// address, with the methods of its pointer.
+			i := e.names.local("i" + suffix(depth))
+			return []jen.Code{
+				jen.Id(ev).Dot("Byte").Call(jen.LitRune('[')),
+				jen.For(jen.Id(i).Op(":=").Range().Add(x)).Block(
+					jen.If(jen.Id(i).Op(">").Lit(0)).Block(jen.Id(ev).Dot("Byte").Call(jen.LitRune(','))),
+					jen.Id(ev).Dot("Value").Call(jen.Op("&").Add(x).Index(jen.Id(i))),
+				),
+				jen.Id(ev).Dot("Byte").Call(jen.LitRune(']')),
+			}
+		}
 		if ot.kind == outSlice && ot.elem.kind == outStruct && isNamedType(ot.elem.goType) {
 			i := e.names.local("i" + suffix(depth))
 			// A struct is encoded in place, through its index: a range

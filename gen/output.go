@@ -36,6 +36,13 @@ type outType struct {
 	bits   int
 	elem   *outType
 	fields []*outField // a struct's, in order
+	// addressed marks a type that encoding/json writes one way where it
+	// is addressable (an element of a slice, a value behind a pointer) and
+	// another where it is not (a value result, a map's value): one with
+	// MarshalJSON or MarshalText on its pointer alone, or an array or
+	// struct holding one by value. It is written by encoding/json, given
+	// a pointer where encoding/json would have one.
+	addressed bool
 }
 
 // outField is one field that encoding/json writes.
@@ -60,6 +67,7 @@ func (o *outputs) of(t types.Type) *outType {
 	ot := &outType{kind: outValue, goType: t}
 	o.types[key] = ot
 	if n, ok := t.(*types.Named); ok && (hasMethod(n, "MarshalJSON") || hasMethod(n, "MarshalText")) {
+		ot.addressed = !hasValueMethod(n, "MarshalJSON") && !hasValueMethod(n, "MarshalText")
 		return ot
 	}
 	switch u := t.Underlying().(type) {
@@ -87,6 +95,9 @@ func (o *outputs) of(t types.Type) *outType {
 		ot.kind, ot.elem = outSlice, o.of(u.Elem())
 	case *types.Array:
 		ot.kind, ot.elem = outArray, o.of(u.Elem())
+		if ot.elem.addressed {
+			ot.kind, ot.elem, ot.addressed = outValue, nil, true
+		}
 	case *types.Map:
 		k, ok := u.Key().Underlying().(*types.Basic)
 		if kn, named := types.Unalias(u.Key()).(*types.Named); named && (hasMethod(kn, "MarshalText") || hasMethod(kn, "MarshalJSON")) {
@@ -96,11 +107,28 @@ func (o *outputs) of(t types.Type) *outType {
 			ot.kind, ot.elem = outMap, o.of(u.Elem())
 		}
 	case *types.Struct:
-		if fields, ok := o.fields(u); ok {
+		if o.addressedFields(u) {
+			ot.addressed = true // encoding/json writes it, from a pointer where it has one
+		} else if fields, ok := o.fields(u); ok {
 			ot.kind, ot.fields = outStruct, fields
 		}
 	}
 	return ot
+}
+
+// addressedFields reports whether a field of st that encoding/json
+// writes holds, by value, a type it writes differently where addressable.
+func (o *outputs) addressedFields(st *types.Struct) bool {
+	for i := range st.NumFields() {
+		v := st.Field(i)
+		if !v.Exported() && !v.Embedded() || reflect.StructTag(st.Tag(i)).Get("json") == "-" {
+			continue
+		}
+		if o.of(v.Type()).addressed {
+			return true
+		}
+	}
+	return false
 }
 
 // fields returns the fields encoding/json writes for st, or false if

@@ -4,6 +4,7 @@ package outputs
 
 import (
 	"context"
+	"fmt"
 	"net/netip"
 	"time"
 )
@@ -86,3 +87,37 @@ func Count(ctx context.Context) (int, error) { return 3, nil }
 //
 //tool:export
 func Stamp(ctx context.Context) (time.Time, error) { return time.Time{}, nil }
+
+// Celsius writes itself as text, from its pointer only: encoding/json
+// calls the method where a Celsius is addressable (an element of a slice,
+// a value behind a pointer), and writes its fields elsewhere.
+type Celsius struct {
+	Deg float64 `json:"deg"`
+}
+
+// MarshalText writes the temperature with its unit.
+func (c *Celsius) MarshalText() ([]byte, error) { return fmt.Appendf(nil, "%gC", c.Deg), nil }
+
+// Reading holds temperatures where they are and are not addressable.
+type Reading struct {
+	Now    Celsius            `json:"now"`
+	Pair   [2]Celsius         `json:"pair"`
+	Series []Celsius          `json:"series"`
+	ByCity map[string]Celsius `json:"by_city"`
+	Last   *Celsius           `json:"last"`
+}
+
+// Series returns temperatures, each written with its pointer's method.
+//
+//tool:export
+func Series(ctx context.Context) ([]Celsius, error) { return []Celsius{{1}}, nil }
+
+// Read returns a reading by value: its own fields are not addressable.
+//
+//tool:export
+func Read(ctx context.Context) (Reading, error) { return Reading{}, nil }
+
+// ReadPtr returns a reading through a pointer: its fields are addressable.
+//
+//tool:export
+func ReadPtr(ctx context.Context) (*Reading, error) { return &Reading{}, nil }

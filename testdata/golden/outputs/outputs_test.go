@@ -2,6 +2,7 @@ package outputs
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"math"
 	"math/rand"
@@ -11,6 +12,7 @@ import (
 	"testing/quick"
 	"time"
 
+	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
@@ -157,4 +159,43 @@ func hasNaN(v reflect.Value) bool {
 		}
 	}
 	return false
+}
+
+// TestAddressedMarshalers checks types with MarshalText on the pointer
+// alone, which encoding/json writes with the method where the value is
+// addressable and by its fields elsewhere, against encoding/json through
+// the tools themselves.
+func TestAddressedMarshalers(t *testing.T) {
+	r := Reading{
+		Now:    Celsius{1},
+		Pair:   [2]Celsius{{2}, {3}},
+		Series: []Celsius{{4}, {5}},
+		ByCity: map[string]Celsius{"a": {6}},
+		Last:   &Celsius{7},
+	}
+	for _, c := range []struct {
+		name string
+		got  string
+		v    any
+	}{
+		{"[]Celsius", encoded(encodeSeriesResult, r.Series), r.Series},
+		{"*Reading", encoded(encodeReadPtrResult, &r), &r},
+	} {
+		if w := want(t, c.v); c.got != w {
+			t.Errorf("%s:\ngot  %s\nwant %s", c.name, c.got, w)
+		}
+	}
+	// A Reading by value has no encoder of its own: the runtime writes it
+	// with encoding/json, from the value.
+	for _, tool := range Tools() {
+		if tool.Info().Name != "read" {
+			continue
+		}
+		res, err := tool.(interface {
+			Invoke(context.Context, json.RawMessage) (runtime.Result, error)
+		}).Invoke(context.Background(), nil)
+		if err != nil || res.Output != want(t, Reading{}) {
+			t.Errorf("read: %+v, %v; want %s", res, err, want(t, Reading{}))
+		}
+	}
 }

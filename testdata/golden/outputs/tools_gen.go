@@ -25,6 +25,9 @@ func Tools() []runtime.Tool {
 		toolimpl.NewTool(&scoresInfo, callScores),
 		toolimpl.NewTool(&countInfo, callCount),
 		toolimpl.NewTool(&stampInfo, callStamp),
+		toolimpl.NewTool(&seriesInfo, callSeries),
+		toolimpl.NewTool(&readInfo, callRead),
+		toolimpl.NewTool(&readPtrInfo, callReadPtr),
 	}
 }
 
@@ -239,6 +242,110 @@ func callStamp(ctx context.Context, s *runtime.Settings, args json.RawMessage) (
 	})
 }
 
+const (
+	seriesStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
+)
+
+var seriesInfo = runtime.Info{
+	Name:        "series",
+	Description: "Returns temperatures, each written with its pointer's method.",
+	Parameters:  json.RawMessage(seriesStart),
+	Dialects: runtime.DialectSchemas{
+		OpenAI:    json.RawMessage(seriesStart),
+		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
+		Anthropic: json.RawMessage(seriesStart),
+	},
+	Output:        json.RawMessage(`{"anyOf":[{"items":true,"type":"array"},{"type":"null"}]}`),
+	OutputWrapper: json.RawMessage(`{"properties":{"result":{"anyOf":[{"items":true,"type":"array"},{"type":"null"}]}},"additionalProperties":false,"type":"object","required":["result"]}`),
+}
+
+func callSeries(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in toolimpl.NoInput
+	var d toolimpl.Decoder
+	d.BeginCall(s, &seriesInfo, args)
+	toolimpl.DecodeNoInput(&d, &in)
+	if res, ok := d.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.RunEncoded(ctx, s, &seriesInfo, in, func(ctx context.Context, in toolimpl.NoInput) ([]Celsius, error) {
+		return Series(ctx)
+	}, encodeSeriesResult)
+}
+
+const (
+	readStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
+)
+
+var readInfo = runtime.Info{
+	Name:        "read",
+	Description: "Returns a reading by value: its own fields are not addressable.",
+	Parameters:  json.RawMessage(readStart),
+	Dialects: runtime.DialectSchemas{
+		OpenAI:    json.RawMessage(readStart),
+		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
+		Anthropic: json.RawMessage(readStart),
+	},
+	Output: json.RawMessage(`{"properties":{` +
+		`"now":{"description":"Writes itself as text, from its pointer only: encoding/json calls the method where a Celsius is addressable (an element of a slice, a value behind a pointer), and writes its fields elsewhere."},` +
+		`"pair":{"items":true,"type":"array","maxItems":2,"minItems":2},` +
+		`"series":{"anyOf":[{"items":true,"type":"array"},{"type":"null"}]},` +
+		`"by_city":{"anyOf":[{"additionalProperties":true,"type":"object"},{"type":"null"}]},` +
+		`"last":{"description":"Writes itself as text, from its pointer only: encoding/json calls the method where a Celsius is addressable (an element of a slice, a value behind a pointer), and writes its fields elsewhere."}},` +
+		`"additionalProperties":false,"type":"object","required":["now","pair","series","by_city","last"]}`),
+	OutputObject: true,
+}
+
+func callRead(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in toolimpl.NoInput
+	var d toolimpl.Decoder
+	d.BeginCall(s, &readInfo, args)
+	toolimpl.DecodeNoInput(&d, &in)
+	if res, ok := d.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.Run(ctx, s, &readInfo, in, func(ctx context.Context, in toolimpl.NoInput) (Reading, error) {
+		return Read(ctx)
+	})
+}
+
+const (
+	readPtrStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
+)
+
+const readPtrOutput = `"anyOf":[{"properties":{` +
+	`"now":{"description":"Writes itself as text, from its pointer only: encoding/json calls the method where a Celsius is addressable (an element of a slice, a value behind a pointer), and writes its fields elsewhere."},` +
+	`"pair":{"items":true,"type":"array","maxItems":2,"minItems":2},` +
+	`"series":{"anyOf":[{"items":true,"type":"array"},{"type":"null"}]},` +
+	`"by_city":{"anyOf":[{"additionalProperties":true,"type":"object"},{"type":"null"}]},` +
+	`"last":{"description":"Writes itself as text, from its pointer only: encoding/json calls the method where a Celsius is addressable (an element of a slice, a value behind a pointer), and writes its fields elsewhere."}},` +
+	`"additionalProperties":false,"type":"object","required":["now","pair","series","by_city","last"]},{"type":"null"}]}`
+
+var readPtrInfo = runtime.Info{
+	Name:        "read_ptr",
+	Description: "Returns a reading through a pointer: its fields are addressable.",
+	Parameters:  json.RawMessage(readPtrStart),
+	Dialects: runtime.DialectSchemas{
+		OpenAI:    json.RawMessage(readPtrStart),
+		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
+		Anthropic: json.RawMessage(readPtrStart),
+	},
+	Output:        json.RawMessage(`{` + readPtrOutput),
+	OutputWrapper: json.RawMessage(`{"properties":{"result":` + `{` + readPtrOutput + `},"additionalProperties":false,"type":"object","required":["result"]}`),
+}
+
+func callReadPtr(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in toolimpl.NoInput
+	var d toolimpl.Decoder
+	d.BeginCall(s, &readPtrInfo, args)
+	toolimpl.DecodeNoInput(&d, &in)
+	if res, ok := d.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.RunEncoded(ctx, s, &readPtrInfo, in, func(ctx context.Context, in toolimpl.NoInput) (*Reading, error) {
+		return ReadPtr(ctx)
+	}, encodeReadPtrResult)
+}
+
 func encodeLevelsResult(e *toolimpl.Encoder, v []Level) {
 	if v == nil {
 		e.Null()
@@ -274,6 +381,29 @@ func encodeScoresResult(e *toolimpl.Encoder, v map[string]float64) {
 
 func encodeCountResult(e *toolimpl.Encoder, v int) {
 	e.Int(int64(v))
+}
+
+func encodeSeriesResult(e *toolimpl.Encoder, v []Celsius) {
+	if v == nil {
+		e.Null()
+	} else {
+		e.Byte('[')
+		for i := range v {
+			if i > 0 {
+				e.Byte(',')
+			}
+			e.Value(&v[i])
+		}
+		e.Byte(']')
+	}
+}
+
+func encodeReadPtrResult(e *toolimpl.Encoder, v *Reading) {
+	if v == nil {
+		e.Null()
+	} else {
+		e.Value(v)
+	}
 }
 
 func encodeReport(e *toolimpl.Encoder, v *Report) {
