@@ -53,7 +53,7 @@ type File struct {
 // which do not stop generation, come with the files (File.Notes; see
 // AllNotes).
 func Generate(ctx context.Context, cfg Config) ([]File, error) {
-	pkgs, err := load(ctx, cfg)
+	pkgs, diags, err := load(ctx, cfg)
 	if err != nil {
 		return nil, err
 	}
@@ -62,7 +62,6 @@ func Generate(ctx context.Context, cfg Config) ([]File, error) {
 		output = DefaultOutput
 	}
 	var files []File
-	var diags Diagnostics
 	for _, pkg := range pkgs {
 		if len(pkg.GoFiles) == 0 {
 			continue

@@ -48,9 +48,11 @@ const cgoMode = listMode | packages.NeedCompiledGoFiles
 // export data.
 const importMode = packages.NeedName | packages.NeedTypes | packages.NeedTypesSizes
 
-// load loads the packages that patterns name, type-checked from source,
-// and reports their errors with positions.
-func load(ctx context.Context, cfg Config) ([]*packages.Package, error) {
+// load loads the packages that patterns name, type-checked from source.
+// It returns those without errors, and the errors of the others with
+// positions: one package that does not compile does not hide the tool
+// mistakes of the rest.
+func load(ctx context.Context, cfg Config) ([]*packages.Package, Diagnostics, error) {
 	tags := append([]string{BuildTag}, cfg.Tags...)
 	fset := token.NewFileSet()
 	pcfg := &packages.Config{
@@ -67,31 +69,34 @@ func load(ctx context.Context, cfg Config) ([]*packages.Package, error) {
 	}
 	pkgs, err := packages.Load(pcfg, patterns...)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if err := parse(pcfg, pkgs); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	imports, err := loadImports(pcfg, pkgs)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	for _, pkg := range pkgs {
 		check(pkg, fset, imports)
 	}
 	var diags Diagnostics
+	var good []*packages.Package
 	for _, pkg := range pkgs {
+		bad := false
 		for _, e := range pkg.Errors {
 			if generatedNameMissing(e) {
 				continue
 			}
 			diags = append(diags, Diagnostic{Pos: parsePos(e.Pos), Msg: e.Msg})
+			bad = true
+		}
+		if !bad {
+			good = append(good, pkg)
 		}
 	}
-	if len(diags) > 0 {
-		return nil, diags.sorted()
-	}
-	return pkgs, nil
+	return good, diags, nil
 }
 
 // parse parses the files of pkgs. A package that uses cgo (a file
