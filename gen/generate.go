@@ -2,11 +2,15 @@ package gen
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/packages"
 )
@@ -66,7 +70,14 @@ func Generate(ctx context.Context, cfg Config) ([]File, error) {
 		if len(pkg.GoFiles) == 0 {
 			continue
 		}
-		file, ds := generatePackage(pkg, output)
+		out := output
+		if cfg.Output == "" {
+			// A package whose generated file has another name (go
+			// generate ran toolgen -output there) keeps it, so that one
+			// toolgen -check ./... checks every package.
+			out = cmp.Or(ownFile(pkg), output)
+		}
+		file, ds := generatePackage(pkg, out)
 		diags = append(diags, ds...)
 		files = append(files, file)
 	}
@@ -138,4 +149,38 @@ func AllNotes(files []File) Diagnostics {
 		notes = append(notes, f.Notes...)
 	}
 	return notes.sorted()
+}
+
+// ownFile returns the name of the file of pkg that toolgen generated, if
+// it has one other than DefaultOutput and no DefaultOutput of toolgen's,
+// or "". Generated files carry the build constraint !toolgen, so toolgen's
+// own load lists them among the ignored files.
+func ownFile(pkg *packages.Package) string {
+	var names []string
+	for _, f := range pkg.IgnoredFiles {
+		if !strings.HasSuffix(f, ".go") || !isOwn(f) {
+			continue
+		}
+		if filepath.Base(f) == DefaultOutput {
+			return ""
+		}
+		names = append(names, filepath.Base(f))
+	}
+	if len(names) == 0 {
+		return ""
+	}
+	slices.Sort(names)
+	return names[0]
+}
+
+// isOwn reports whether the file at path is one toolgen generated.
+func isOwn(path string) bool {
+	fh, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer fh.Close()
+	head := make([]byte, len(Header)+1)
+	n, _ := io.ReadFull(fh, head)
+	return isGenerated(head[:n])
 }

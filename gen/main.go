@@ -61,7 +61,12 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "toolgen: -q and -v contradict each other; give one of them\n")
 		return ExitError
 	}
-	cfg := Config{Patterns: fl.Args(), Output: *output}
+	cfg := Config{Patterns: fl.Args()}
+	fl.Visit(func(f *flag.Flag) {
+		if f.Name == "output" {
+			cfg.Output = *output // given: it names every package's file
+		}
+	})
 	if *tags != "" {
 		cfg.Tags = strings.Split(*tags, ",")
 	}
