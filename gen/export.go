@@ -2,9 +2,12 @@ package gen
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 )
 
 // toolSchemas are one tool's schemas in each dialect, as the generated
@@ -140,4 +143,44 @@ func writeSchemaFiles(files []schemaFile) (written int, err error) {
 		}
 	}
 	return written, nil
+}
+
+// removeStaleSchemas removes the schema files in the directory of a
+// package's files that a run before wrote and this one does not (a tool
+// removed or renamed, a dialect now omitted): files named
+// <tool>.<dialect>.json or <tool>.output.json, toolgen's names. It returns
+// how many it removed.
+func removeStaleSchemas(pkgDir string, keep []schemaFile) (int, error) {
+	entries, err := os.ReadDir(pkgDir)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return 0, nil
+		}
+		return 0, err
+	}
+	kept := make(map[string]bool, len(keep))
+	for _, sf := range keep {
+		kept[filepath.Base(sf.path)] = true
+	}
+	suffixes := []string{".output.json"}
+	for d := range numDialects {
+		suffixes = append(suffixes, fmt.Sprintf(".%s.json", d))
+	}
+	removed := 0
+	for _, e := range entries {
+		name := e.Name()
+		if e.IsDir() || kept[name] {
+			continue
+		}
+		for _, suf := range suffixes {
+			if tool, ok := strings.CutSuffix(name, suf); ok && toolNameRE.MatchString(tool) {
+				if err := os.Remove(filepath.Join(pkgDir, name)); err != nil {
+					return removed, err
+				}
+				removed++
+				break
+			}
+		}
+	}
+	return removed, nil
 }

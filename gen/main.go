@@ -276,6 +276,11 @@ func (r *run) export(files []File, dir string, stats bool) int {
 		for _, f := range files {
 			sfs := schemaFiles(dir, f)
 			n, err := writeSchemaFiles(sfs)
+			if err == nil {
+				var removed int
+				removed, err = removeStaleSchemas(filepath.Join(dir, filepath.FromSlash(f.Package)), sfs)
+				n += removed
+			}
 			if err != nil {
 				fmt.Fprintf(r.stderr, "toolgen: %v\n", err)
 				code = ExitError
