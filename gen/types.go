@@ -42,7 +42,7 @@ func (a *analyzer) typeOf(t types.Type, pos token.Pos) *Type {
 			return nil
 		}
 		if elem.Kind == KindPointer {
-			a.errorf(pos, "pointers to pointers (%s) are not supported", t)
+			a.errorf(pos, "pointers to pointers (%s) are not supported as a tool argument: use one pointer", t)
 			return nil
 		}
 		return &Type{Kind: KindPointer, Go: t, Elem: elem}
@@ -74,7 +74,7 @@ func (a *analyzer) typeOf(t types.Type, pos token.Pos) *Type {
 			return &Type{Kind: KindMap, Go: t, Elem: elem, TextKey: true}
 		}
 		if k, ok := u.Key().Underlying().(*types.Basic); !ok || k.Info()&types.IsString == 0 {
-			a.errorf(pos, "map key type %s is not supported: JSON object keys are strings, so use map[string]T or a string type", u.Key())
+			a.errorf(pos, "map key type %s is not supported: JSON object keys are strings, so use map[string]T (with the number as its text) or a key type with UnmarshalText", u.Key())
 			return nil
 		}
 		elem := a.typeOf(u.Elem(), pos)
@@ -99,7 +99,7 @@ func (a *analyzer) typeOf(t types.Type, pos token.Pos) *Type {
 		a.errorf(pos, "type parameter %s cannot be a tool argument: its type must be known when code is generated", t)
 		return nil
 	}
-	a.errorf(pos, "type %s is not supported as a tool argument", t)
+	a.errorf(pos, "type %s is not supported as a tool argument: use a string, number, bool, struct, slice or map type", t)
 	return nil
 }
 
@@ -134,7 +134,7 @@ func (a *analyzer) basicType(b *types.Basic, goType types.Type, pos token.Pos) *
 		a.errorf(pos, "complex numbers (%s) have no JSON form", goType)
 		return nil
 	}
-	a.errorf(pos, "type %s is not supported as a tool argument", goType)
+	a.errorf(pos, "type %s is not supported as a tool argument: use int64 or uint64", goType)
 	return nil
 }
 
@@ -500,7 +500,7 @@ func (a *analyzer) dominantFields(found []candidate) []candidate {
 		case len(tagged) == 1:
 			out = append(out, tagged[0])
 		default:
-			a.errorf(top[1].v.Pos(), "field %s has the JSON name %q, as does the field at %s, at the same depth: encoding/json would drop both", top[1].v.Name(), name, shortPos(a.fset.Position(top[0].v.Pos())))
+			a.errorf(top[1].v.Pos(), "field %s has the JSON name %q, as does the field at %s, at the same depth: encoding/json would drop both; give one of them another name with a json tag", top[1].v.Name(), name, shortPos(a.fset.Position(top[0].v.Pos())))
 		}
 	}
 	slices.SortFunc(out, func(x, y candidate) int { return slices.Compare(x.index, y.index) })
