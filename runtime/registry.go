@@ -329,8 +329,7 @@ func (r *Registry) Execute(ctx context.Context, name string, args json.RawMessag
 // any other tool (or one reused from the cache) as one chunk. emit is
 // called one chunk at a time, never after ExecuteStream returns; so a
 // call returns, even at its deadline, only once emit has handed out the
-// chunk it holds. The
-// Result is the same as Execute's.
+// chunk it holds. The Result is the same as Execute's.
 func (r *Registry) ExecuteStream(ctx context.Context, name string, args json.RawMessage, emit func(Chunk)) (*Result, error) {
 	res, err := r.execute(ctx, "", name, args, emit)
 	return &res, err
