@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"go/token"
 	"io"
 	"os"
 	"path/filepath"
@@ -85,7 +86,32 @@ func Generate(ctx context.Context, cfg Config) ([]File, error) {
 		return nil, diags.sorted()
 	}
 	slicesSortFiles(files)
+	noteSharedNames(files)
 	return files, nil
+}
+
+// noteSharedNames notes a tool name that two packages of the run use: a
+// program that registers both packages' tools in one registry gets an
+// error from Register. The note is at the later tool, by file order.
+func noteSharedNames(files []File) {
+	type site struct {
+		pos token.Position
+		pkg string
+	}
+	first := make(map[string]site)
+	for i := range files {
+		f := &files[i]
+		for _, t := range f.tools {
+			prev, seen := first[t.Name]
+			if !seen {
+				first[t.Name] = site{t.Pos, f.Package}
+				continue
+			}
+			f.Notes = append(f.Notes, Diagnostic{Pos: t.Pos, Severity: SeverityNote, Msg: fmt.Sprintf(
+				"tool %s has the name of a tool of package %s (%s): a registry that holds both refuses the second; give one another name in its //tool:export directive", t.Name, prev.pkg, shortPos(prev.pos))})
+			f.Notes = f.Notes.sorted()
+		}
+	}
 }
 
 // generatePackage runs the model, emit and render stages for one package.
