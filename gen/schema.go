@@ -576,14 +576,15 @@ func quotedSchema(s *jsonschema.Schema, k Kind, notes []string) (*jsonschema.Sch
 	add("maximum", s.Maximum)
 	add("greater than", s.ExclusiveMinimum)
 	add("less than", s.ExclusiveMaximum)
-	if len(s.Enum) > 0 {
-		words := make([]string, len(s.Enum))
-		for i, v := range s.Enum {
-			words[i] = jsonText(v)
-		}
-		notes = append(notes, "one of "+strings.Join(words, ", "))
-	}
 	q := &jsonschema.Schema{Type: "string", Pattern: quotedPatterns[k], Title: s.Title, Description: s.Description}
+	if len(s.Enum) > 0 {
+		// The values as the strings that hold them: a schema can say
+		// that much exactly, where bounds it can only say in words.
+		q.Pattern = ""
+		for _, v := range s.Enum {
+			q.Enum = append(q.Enum, jsonText(v))
+		}
+	}
 	if s.Default != nil {
 		q.Default = jsonText(s.Default)
 	}

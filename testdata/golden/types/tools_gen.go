@@ -41,6 +41,7 @@ const (
 	placeCount         = `"count":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)$"},`
 	placeRatio         = `"ratio":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$","description":"Constraints: minimum 0."},`
 	placeOn            = `"on":{"type":"string","pattern":"^(true|false)$"},`
+	placeRank          = `"rank":{"type":"string","enum":["1","2"],"description":"Rank is a place in a list. Values: 1: the top; 2: next."},`
 	placeLevel         = `"level":{"type":"string","description":"Decodes itself from text."},`
 	placePrice         = `"price":{"type":"string","description":"Decodes itself from JSON: a string like \"12.50 EUR\"."},`
 	placePairEnd       = `"additionalProperties":false,"type":"object","required":["first","second"],"description":"Pair is generic."},`
@@ -64,6 +65,7 @@ var placeSchema = json.RawMessage(`{"properties":{` +
 	placeCount +
 	placeRatio +
 	placeOn +
+	placeRank +
 	placeLevel +
 	`"addr":{"type":"string"},` +
 	placePrice +
@@ -108,6 +110,7 @@ var placeInfo = runtime.Info{
 			placeCount +
 			placeRatio +
 			placeOn +
+			placeRank +
 			placeLevel +
 			`"addr":{"type":"string"},` +
 			placePrice +
@@ -146,6 +149,7 @@ var placeInfo = runtime.Info{
 		`"count":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)$"},` +
 		`"ratio":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$","description":"Constraints: minimum 0."},` +
 		`"on":{"type":"string","pattern":"^(true|false)$"},` +
+		`"rank":{"type":"string","enum":["1","2"],"description":"Rank is a place in a list. Values: 1: the top; 2: next."},` +
 		`"level":{"type":"integer","description":"Decodes itself from text."},` +
 		`"addr":{"type":"string"},` +
 		`"price":{"properties":{` +
@@ -285,6 +289,18 @@ func decodeOrder(d *toolimpl.Decoder, v *Order) {
 				break
 			}
 			v.On, _ = d.QuotedBool()
+		case "rank":
+			if d.OptionalNull() {
+				break
+			}
+			if n, ok := d.QuotedInt(strconv.IntSize); ok {
+				v.Rank = Rank(n)
+				switch v.Rank {
+				case First, Second:
+				default:
+					d.Errorf(`must be one of 1, 2; got %v`, n)
+				}
+			}
 		case "level":
 			hasLevel = true
 			d.TextUnmarshaler(&v.Level)
@@ -420,7 +436,7 @@ func decodeOrder(d *toolimpl.Decoder, v *Order) {
 				}
 			}
 		default:
-			d.Unknown("id, by, named, note, count, ratio, on, level, addr, price, stock, pair, other, wait, names, extra, -, meta, hint, big, scale, sizes")
+			d.Unknown("id, by, named, note, count, ratio, on, rank, level, addr, price, stock, pair, other, wait, names, extra, -, meta, hint, big, scale, sizes")
 		}
 	}
 	if !hasID {
@@ -590,4 +606,11 @@ func encodeTotals(e *toolimpl.Encoder, v *Totals) {
 		e.Value(v.Max)
 	}
 	e.Byte('}')
+}
+
+// The constants this file names, with the values it was generated for. If the
+// build fails here with "duplicate key false", a constant has changed since:
+// run go generate again.
+func _() {
+	_ = map[bool]int{false: 0, First == 1 && Second == 2: 1}
 }

@@ -29,6 +29,17 @@ type Named struct {
 	X int `json:"x"`
 }
 
+// Rank is a place in a list.
+type Rank int
+
+// The ranks.
+const (
+	// First is the top.
+	First Rank = 1
+	// Second is next.
+	Second Rank = 2
+)
+
 // Level decodes itself from text.
 type Level int
 
@@ -83,6 +94,7 @@ type Order struct {
 	Count int               `json:"count,string"`
 	Ratio float64           `json:"ratio,omitempty,string" jsonschema:"minimum=0"`
 	On    bool              `json:"on,omitempty,string"`
+	Rank  Rank              `json:"rank,omitempty,string"`
 	Level Level             `json:"level"`
 	Addr  netip.Addr        `json:"addr,omitempty"`
 	Price Money             `json:"price" jsonschema:"type=string"`
