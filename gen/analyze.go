@@ -101,7 +101,9 @@ func (a *analyzer) notEditable(file string) bool {
 	if m == nil || m.Dir == "" || file == "" {
 		return false
 	}
-	return !strings.HasPrefix(file, m.Dir+string(filepath.Separator))
+	sep := string(filepath.Separator)
+	// Vendored code is another module's, copied in.
+	return !strings.HasPrefix(file, m.Dir+sep) || strings.HasPrefix(file, filepath.Join(m.Dir, "vendor")+sep)
 }
 
 // analyze returns the model of pkg's tools, or nil if it has none. Mistakes

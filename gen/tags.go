@@ -629,7 +629,7 @@ func (a *analyzer) checkTag(v *types.Var, raw string) bool {
 		if slices.Contains(tagKeys, key) {
 			continue
 		}
-		if near := nearest(key, tagKeys); near != "" {
+		if near := tagKeyTypo(key); near != "" {
 			a.errorAt(pos, "field %s: unknown struct tag key %q; did you mean %s?", v.Name(), key, near)
 		}
 	}
@@ -651,6 +651,20 @@ func (a *analyzer) checkTag(v *types.Var, raw string) bool {
 		}
 	}
 	return true
+}
+
+// tagKeyTypo returns the key toolgen reads that key is a typo of, or "".
+// Short keys are too close to other libraries' (bson, ion and yson are
+// one edit from json): json only in another case (JSON), the jsonschema
+// keys within two edits (jsonschem).
+func tagKeyTypo(key string) string {
+	if strings.EqualFold(key, "json") {
+		return "json"
+	}
+	if len(key) < len("jsonschema")-2 {
+		return ""
+	}
+	return nearest(key, tagKeys[1:])
 }
 
 // structTagKeys returns the keys of a struct tag in the conventional

@@ -144,6 +144,14 @@ func (a *analyzer) namedType(n *types.Named, pos token.Pos) *Type {
 	if t, ok := a.types[key]; ok {
 		return t
 	}
+	if _, ok := n.Underlying().(*types.Struct); ok && a.mapping != nil {
+		// A cycle through a struct is one toolgen writes (type Nodes
+		// []Node, with Node holding Nodes): the named types being mapped
+		// outside it are not what its fields refer back to.
+		outer := a.mapping
+		a.mapping = nil
+		defer func() { a.mapping = outer }()
+	}
 	doc := a.constWords(n.Obj().Pkg(), trimGoName(a.typeDoc(n.Obj()), n.Obj().Name()))
 	if a.output {
 		if t := a.marshaler(n, doc); t != nil {

@@ -40,3 +40,9 @@ func Waiters(r *Registry) int {
 	}
 	return n
 }
+
+// Direct reports whether Execute calls the tool name straight.
+func Direct(r *Registry, name string) bool {
+	t := (*r.index.Load())[name]
+	return t != nil && t.direct != nil
+}

@@ -487,7 +487,8 @@ type entry struct {
 	caller settingsCaller // nil for a tool written by hand
 	stream StreamableTool // nil for a tool that does not stream
 	// direct is set for a listed generated tool, neither streaming nor
-	// cached: Execute calls it straight.
+	// cached: Execute calls it straight (a function tool's call, or a
+	// method tool's Call).
 	direct func(ctx context.Context, s *Settings, args json.RawMessage) (Result, error)
 }
 
@@ -497,8 +498,16 @@ func (r *Registry) newEntry(t Tool) *entry {
 	e.caller, _ = t.(settingsCaller)
 	e.stream, _ = t.(StreamableTool)
 	cached := e.info.Cache > 0 && r.cache.store != nil
-	if d, ok := t.(directCaller); ok && e.listed && e.caller != nil && e.stream == nil && !cached {
-		e.direct = d.DirectCall()
+	if e.listed && e.caller != nil && e.stream == nil && !cached {
+		if d, ok := t.(directCaller); ok {
+			e.direct = d.DirectCall()
+		} else {
+			// A generated method tool: its Call, without a stream.
+			caller := e.caller
+			e.direct = func(ctx context.Context, s *Settings, args json.RawMessage) (Result, error) {
+				return caller.Call(ctx, s, args, nil)
+			}
+		}
 	}
 	return e
 }

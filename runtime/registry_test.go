@@ -15,6 +15,7 @@ import (
 
 	"go.uber.org/goleak"
 
+	"github.com/toolgen-go/toolgen/examples/search"
 	. "github.com/toolgen-go/toolgen/runtime"
 	. "github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
@@ -555,5 +556,23 @@ func TestRemoveDuringCall(t *testing.T) {
 	}
 	if res, _ := r.Execute(context.Background(), "block", nil); res.Output != "new" {
 		t.Errorf("the new tool got the removed one's result: %+v", res)
+	}
+}
+
+// TestDirectMethodTools checks that a generated method tool (a type of
+// its own with Call, not toolimpl's function tool) takes Execute's direct
+// path too, as a function tool does.
+func TestDirectMethodTools(t *testing.T) {
+	r := NewRegistry(nil)
+	if err := r.Register(search.Tools(search.NewSearcher(nil))...); err != nil {
+		t.Fatal(err)
+	}
+	// search_passages is marked cache: the registry's cache comes first.
+	if !Direct(r, "get_passage") || Direct(r, "search_passages") {
+		t.Errorf("direct: get_passage %v, search_passages %v; want true, false", Direct(r, "get_passage"), Direct(r, "search_passages"))
+	}
+	res, err := r.Execute(context.Background(), "get_passage", json.RawMessage(`{"id":"nope"}`))
+	if err != nil || res.Success {
+		t.Errorf("get_passage of an unknown id: %+v, %v", res, err)
 	}
 }

@@ -117,6 +117,20 @@ func (c *callContext) Done() <-chan struct{} {
 
 // Err returns nil until the call is canceled, then why.
 func (c *callContext) Err() error {
+	if !c.hooked.Load() {
+		if p := c.cause.Load(); p != nil {
+			return *p
+		}
+		return nil
+	}
+	// Once Done has a channel, Err is set only when it is closed, as the
+	// context contract says: cancel sets the cause before it takes mu to
+	// close the channel.
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.done != nil && !c.closed {
+		return nil
+	}
 	if p := c.cause.Load(); p != nil {
 		return *p
 	}

@@ -246,3 +246,21 @@ func TestDeadlineCancelRaces(t *testing.T) {
 		t.Fatalf("Err() = %v, want %v", c.Err(), cause)
 	}
 }
+
+// TestDeadlineErrAfterDone checks the context contract once Done has been
+// asked for: Err is nil while Done is open, even as cancel runs on another
+// goroutine (cancel sets the cause before it closes the channel).
+func TestDeadlineErrAfterDone(t *testing.T) {
+	for range 20000 {
+		c := &callContext{parent: context.Background()}
+		done := c.Done()
+		go c.cancel(context.Canceled)
+		for c.Err() == nil {
+		}
+		select {
+		case <-done:
+		default:
+			t.Fatal("Err is set while Done is still open")
+		}
+	}
+}

@@ -1260,9 +1260,10 @@ func (d *Decoder) quoted(want string) (*Decoder, bool) {
 	if !ok {
 		return nil, false
 	}
-	if len(s) > 0 && (isSpace(s[0]) || isSpace(s[len(s)-1])) {
+	if !d.lenient && len(s) > 0 && (isSpace(s[0]) || isSpace(s[len(s)-1])) {
 		// encoding/json takes the value alone, without white space
-		// around it, and the schema's pattern says so.
+		// around it, and the schema's pattern says so; a lenient call
+		// takes what models send.
 		d.Errorf("must be a string holding %s, got %q", want, s)
 		return nil, false
 	}

@@ -329,6 +329,12 @@ func TestLenient(t *testing.T) {
 	if want := `invalid arguments: /count: must be an integer, got string "many"; /on: must be a boolean, got string "yes"; /tags/0: must be a string, got number`; err == nil || err.Error() != want {
 		t.Errorf("got  %v\nwant %s", err, want)
 	}
+	// White space around a number in a string, as models send it: taken
+	// when lenient, though a strict ,string field refuses it.
+	got, err = lenient(`{"name":"a","count":" 7","size":"7\n","on":" true"}`)
+	if err != nil || got.Count != 7 || got.Size != 7 || !got.On {
+		t.Errorf("white space, lenient: %+v, %v", got, err)
+	}
 	// Strict by default.
 	_, err = decode(t, `{"name":"a","count":"5"}`)
 	if want := `invalid arguments: /count: must be an integer, got string`; err == nil || err.Error() != want {
@@ -338,7 +344,7 @@ func TestLenient(t *testing.T) {
 
 // A quoted number that is not one is always reported, never taken as zero.
 func TestQuotedRejects(t *testing.T) {
-	for _, in := range []string{`"-"`, `""`, `"1.5"`, `"1e2"`, `"12x"`, `" "`, `"0x10"`, `"--1"`} {
+	for _, in := range []string{`"-"`, `""`, `"1.5"`, `"1e2"`, `"12x"`, `" "`, `"0x10"`, `"--1"`, `" 7"`, `"7\n"`} {
 		_, err := Decode([]byte(in), nil, func(d *Decoder, v *int64) {
 			if n, ok := d.QuotedInt(64); ok {
 				*v = n

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"iter"
 	"testing"
 	"time"
 
@@ -48,3 +49,23 @@ func TestSelfDecodeStrict(t *testing.T) {
 type numberText json.Number
 
 func (n *numberText) UnmarshalJSON(b []byte) error { *n = numberText(b); return nil }
+
+// TestStreamMaxOutputExact checks that a stream whose result is exactly
+// Settings.MaxOutput long passes, as any other result that long does, and
+// one byte more fails.
+func TestStreamMaxOutputExact(t *testing.T) {
+	info := &runtime.Info{Name: "s"}
+	seq := func(n int) func(context.Context) iter.Seq2[int, error] {
+		return func(context.Context) iter.Seq2[int, error] {
+			return func(yield func(int, error) bool) { yield(n, nil) }
+		}
+	}
+	res, err := RunStream(context.Background(), &runtime.Settings{MaxOutput: 4}, info, seq(12), nil, nil)
+	if err != nil || !res.Success || res.Output != "[12]" {
+		t.Errorf("[12] under MaxOutput 4: %+v, %v", res, err)
+	}
+	res, _ = RunStream(context.Background(), &runtime.Settings{MaxOutput: 4}, info, seq(123), nil, nil)
+	if res.Success {
+		t.Errorf("[123] under MaxOutput 4: %+v", res)
+	}
+}

@@ -63,7 +63,7 @@ func RunStream[C any](ctx context.Context, s *runtime.Settings, info *runtime.In
 			if err != nil {
 				return &encodeError{err}
 			}
-			if max > 0 && len(array.buf)+1+len(data)+1 > max { // a comma, and the closing bracket
+			if max > 0 && len(array.buf)+b2i(len(chunks) > 0)+len(data)+1 > max { // a comma, and the closing bracket
 				return &overError{max}
 			}
 			if len(chunks) > 0 {

@@ -14,6 +14,7 @@ func TestDifferential(t *testing.T) {
 	targets := map[string]schematest.Target{
 		"count": schematest.For(decodeTree),
 		"sum":   schematest.For(decodePair),
+		"walk":  schematest.For(decodeWalkArgs),
 	}
 	for _, tool := range Tools() {
 		info := tool.Info()

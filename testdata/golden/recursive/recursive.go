@@ -54,3 +54,26 @@ func sum(l Labeled[int]) int {
 	}
 	return n
 }
+
+// Branch is a node of a forest whose children are a named slice: the
+// cycle goes through a struct.
+type Branch struct {
+	Name     string `json:"name"`
+	Children Forest `json:"children,omitempty"`
+}
+
+// Forest is a list of branches.
+type Forest []Branch
+
+// Walk counts the branches of a forest.
+//
+//tool:export omit=gemini
+//tool:param forest The branches.
+func Walk(forest Forest) (int, error) {
+	n := len(forest)
+	for _, b := range forest {
+		k, _ := Walk(b.Children)
+		n += k
+	}
+	return n, nil
+}

@@ -22,6 +22,7 @@ func Tools() []runtime.Tool {
 	return []runtime.Tool{
 		toolimpl.NewTool(&countInfo, callCount),
 		toolimpl.NewTool(&sumInfo, callSum),
+		toolimpl.NewTool(&walkInfo, callWalk),
 	}
 }
 
@@ -143,6 +144,58 @@ func callSum(ctx context.Context, s *runtime.Settings, args json.RawMessage) (ru
 	}, encodeSumResult)
 }
 
+const (
+	walkBranchChildren = `"children":{"items":{"$ref":"#/$defs/Branch"},"type":"array","description":"Forest is a list of branches."}},`
+	walkBranchEnd      = `"additionalProperties":false,"type":"object","required":["name"],"description":"Branch is a node of a forest whose children are a named slice: the cycle goes through a struct."}},"properties":{`
+	walkForest         = `"forest":{"items":{"$ref":"#/$defs/Branch"},"type":"array","description":"The branches."}},`
+	walkEnd            = `"additionalProperties":false,"type":"object","required":["forest"]}`
+)
+
+var walkInfo = runtime.Info{
+	Name:        "walk",
+	Description: "Counts the branches of a forest.",
+	Parameters: json.RawMessage(`{"$defs":{"Branch":{"properties":{` +
+		`"name":{"type":"string"},` +
+		walkBranchChildren +
+		walkBranchEnd +
+		walkForest +
+		walkEnd),
+	Dialects: runtime.DialectSchemas{
+		OpenAI: json.RawMessage(`{"$defs":{"Branch":{"properties":{` +
+			`"name":{"type":"string"},` +
+			`"children":{"anyOf":[{"items":{"$ref":"#/$defs/Branch"},"type":"array"},{"type":"null"}],"description":"Forest is a list of branches."}},` +
+			`"additionalProperties":false,"type":"object","required":["name","children"],"description":"Branch is a node of a forest whose children are a named slice: the cycle goes through a struct."}},"properties":{` +
+			walkForest +
+			walkEnd),
+		Anthropic: json.RawMessage(`{"$defs":{"Branch":{"properties":{` +
+			`"name":{"type":"string"},` +
+			walkBranchChildren +
+			walkBranchEnd +
+			walkForest +
+			walkEnd),
+	},
+	Output:        json.RawMessage(`{"type":"integer"}`),
+	OutputWrapper: json.RawMessage(`{"properties":{"result":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["result"]}`),
+}
+
+func callWalk(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in walkArgs
+	var d toolimpl.Decoder
+	d.BeginCall(s, &walkInfo, args)
+	decodeWalkArgs(&d, &in)
+	if res, ok := d.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.RunEncoded(ctx, s, &walkInfo, in, func(ctx context.Context, in walkArgs) (int, error) {
+		return Walk(in.Forest)
+	}, encodeWalkResult)
+}
+
+// walkArgs are the arguments of the walk tool: the parameters of Walk.
+type walkArgs struct {
+	Forest Forest `json:"forest"`
+}
+
 func decodeTree(d *toolimpl.Decoder, v *Tree) {
 	if !d.Object() {
 		return
@@ -189,6 +242,34 @@ func decodePair(d *toolimpl.Decoder, v *Pair) {
 	}
 	if !hasNames {
 		d.Missing("names")
+	}
+}
+
+func decodeWalkArgs(d *toolimpl.Decoder, v *walkArgs) {
+	if !d.Object() {
+		return
+	}
+	var hasForest bool
+	for d.Field() {
+		switch string(d.Key()) {
+		case "forest":
+			hasForest = true
+			if d.Array() {
+				v.Forest = Forest{}
+				for d.Elem() {
+					var elem Branch
+					decodeBranch(d, &elem)
+					if d.Keep() {
+						v.Forest = append(v.Forest, elem)
+					}
+				}
+			}
+		default:
+			d.Unknown("forest")
+		}
+	}
+	if !hasForest {
+		d.Missing("forest")
 	}
 }
 
@@ -304,10 +385,48 @@ func decodeLabeled2(d *toolimpl.Decoder, v *Labeled[string]) {
 	}
 }
 
+func decodeBranch(d *toolimpl.Decoder, v *Branch) {
+	if !d.Object() {
+		return
+	}
+	var hasName bool
+	for d.Field() {
+		switch string(d.Key()) {
+		case "name":
+			hasName = true
+			v.Name, _ = d.String()
+		case "children":
+			if d.OptionalNull() {
+				v.Children = nil
+				break
+			}
+			if d.Array() {
+				v.Children = Forest{}
+				for d.Elem() {
+					var elem Branch
+					decodeBranch(d, &elem)
+					if d.Keep() {
+						v.Children = append(v.Children, elem)
+					}
+				}
+			}
+		default:
+			d.Unknown("name, children")
+		}
+	}
+	if !hasName {
+		d.Missing("name")
+	}
+}
+
 func encodeCountResult(e *toolimpl.Encoder, v int) {
 	e.Int(int64(v))
 }
 
 func encodeSumResult(e *toolimpl.Encoder, v int) {
+	e.Int(int64(v))
+}
+
+func encodeWalkResult(e *toolimpl.Encoder, v int) {
 	e.Int(int64(v))
 }
