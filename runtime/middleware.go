@@ -2,7 +2,8 @@ package runtime
 
 import (
 	"context"
-	"sync"
+
+	"github.com/toolgen-go/toolgen/runtime/internal/guard"
 )
 
 // Handler runs one call of a tool and returns what the model should see.
@@ -71,36 +72,13 @@ func (r *Registry) intercept(ctx context.Context, id, name string, args []byte, 
 		// A middleware may run next more than once, at once (hedging):
 		// emit still gets one chunk at a time, and none once the call
 		// has returned.
-		g := &emitGuard{emit: emit}
-		defer g.close()
+		g := guard.New(emit)
+		defer g.Close()
 		h = r.chain(func(ctx context.Context, call Call) (Result, error) {
-			return r.run(ctx, call.Name, call.Args, g.send)
+			return r.run(ctx, call.Name, call.Args, g.Send)
 		})
 	}
 	return h(ctx, call)
-}
-
-// emitGuard hands chunks to emit one at a time until it is closed.
-type emitGuard struct {
-	mu     sync.Mutex
-	emit   func(Chunk)
-	closed bool
-}
-
-func (g *emitGuard) send(c Chunk) {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	if !g.closed {
-		g.emit(c)
-	}
-}
-
-// close waits for a chunk being handed out, and drops those that come
-// after.
-func (g *emitGuard) close() {
-	g.mu.Lock()
-	g.closed = true
-	g.mu.Unlock()
 }
 
 // core is the handler at the core of the registry's middleware, for calls

@@ -7,9 +7,9 @@ import (
 	"fmt"
 	"iter"
 	"strings"
-	"sync"
 
 	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/internal/guard"
 )
 
 // RunStream is Run for a streamable tool: fn returns the tool's iterator,
@@ -26,9 +26,9 @@ func RunStream[C any](ctx context.Context, s *runtime.Settings, info *runtime.In
 		// Under a deadline the tool runs on a goroutine of its own, which
 		// may go on after the call returns: its chunks reach emit one at a
 		// time, and none once the call has returned.
-		g := &emitGuard{emit: emit}
-		emit = g.send
-		defer g.close()
+		g := guard.New(emit)
+		emit = g.Send
+		defer g.Close()
 	}
 	max := s.MaxOutput // stops a stream as soon as it is over, not once it ends
 	if _, text := any(*new(C)).(string); text {
@@ -81,29 +81,6 @@ func RunStream[C any](ctx context.Context, s *runtime.Settings, info *runtime.In
 		array.Byte(']')
 		*e = array
 	}))
-}
-
-// emitGuard hands chunks to emit one at a time until it is closed.
-type emitGuard struct {
-	mu     sync.Mutex
-	emit   func(runtime.Chunk)
-	closed bool
-}
-
-func (g *emitGuard) send(c runtime.Chunk) {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	if !g.closed {
-		g.emit(c)
-	}
-}
-
-// close waits for a chunk being handed out, and drops those that come
-// after.
-func (g *emitGuard) close() {
-	g.mu.Lock()
-	g.closed = true
-	g.mu.Unlock()
 }
 
 // gather ranges over the tool's chunks, passing each to add, until the
