@@ -152,6 +152,11 @@ func (a *analyzer) namedType(n *types.Named, pos token.Pos) *Type {
 		a.mapping = nil
 		defer func() { a.mapping = outer }()
 	}
+	if isNamed(n, "net/url", "URL") && !a.output {
+		// encoding/json reads a url.URL as an object of its parts, not
+		// as the string a model writes for a URL.
+		a.noteAt(a.fset.Position(pos), "url.URL is an object of its parts to encoding/json (scheme, host, path, …), so the model must send one; to take a URL as the model writes it, use a string and parse it with url.Parse")
+	}
 	doc := a.constWords(n.Obj().Pkg(), trimGoName(a.typeDoc(n.Obj()), n.Obj().Name()))
 	if a.output {
 		if t := a.marshaler(n, doc); t != nil {
