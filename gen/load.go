@@ -89,7 +89,7 @@ func load(ctx context.Context, cfg Config) ([]*packages.Package, Diagnostics, er
 			if generatedNameMissing(e) {
 				continue
 			}
-			diags = append(diags, Diagnostic{Pos: parsePos(e.Pos), Msg: e.Msg})
+			diags = append(diags, Diagnostic{Pos: parsePos(e.Pos), Msg: importAdvice(e.Msg)})
 			bad = true
 		}
 		if !bad {
@@ -313,4 +313,19 @@ func parsePos(s string) token.Position {
 	}
 	p.Filename = strings.Join(parts, ":")
 	return p
+}
+
+// importAdvice rewrites the type checker's message for an import that no
+// module of the build provides, which says only that its package name is
+// empty, into what the go command would say to do.
+func importAdvice(msg string) string {
+	path, ok := strings.CutPrefix(msg, "could not import ")
+	if !ok {
+		return msg
+	}
+	path, ok = strings.CutSuffix(path, ` (invalid package name: "")`)
+	if !ok || strings.ContainsAny(path, " \t") {
+		return msg
+	}
+	return fmt.Sprintf("could not import %s: no module of the build provides it; check the path, or add its module with go get", path)
 }
