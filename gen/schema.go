@@ -468,7 +468,7 @@ func (b *schemaBuilder) property(f *Field) *jsonschema.Schema {
 	if s.Description == "" && s.Ref == "" {
 		s.Description = f.Type.Deref().Doc
 	}
-	if doc := enumDocs(f.Type.Deref()); doc != "" && len(f.Rules.Enum) == 0 {
+	if doc := enumDocs(f.Type.Deref(), f.Quoted); doc != "" && len(f.Rules.Enum) == 0 {
 		s.Description = sentence(s.Description, doc)
 	}
 	s.Description = sentence(s.Description, objectNote)
@@ -613,7 +613,9 @@ func sentence(a, b string) string {
 
 // enumDocs describes the values of an enum whose constants have doc
 // comments: "celsius: degrees Celsius; fahrenheit: degrees Fahrenheit".
-func enumDocs(t *Type) string {
+// quoted says the values are written inside strings (the json option
+// string), as the schema's enum lists them: "1" rather than 1.
+func enumDocs(t *Type, quoted bool) string {
 	var parts []string
 	for _, e := range t.Enum {
 		if e.Doc != "" {
@@ -625,7 +627,11 @@ func enumDocs(t *Type) string {
 			} else {
 				doc = trimGoName(doc, e.Const.Name())
 			}
-			parts = append(parts, valueWord(e.Value)+": "+strings.TrimSuffix(doc, "."))
+			word := valueWord(e.Value)
+			if quoted {
+				word = strconv.Quote(word)
+			}
+			parts = append(parts, word+": "+strings.TrimSuffix(doc, "."))
 		}
 	}
 	if len(parts) == 0 {
