@@ -101,6 +101,7 @@ func noteSharedNames(files []File) {
 	first := make(map[string]site)
 	for i := range files {
 		f := &files[i]
+		added := false
 		for _, t := range f.tools {
 			prev, seen := first[t.Name]
 			if !seen {
@@ -109,6 +110,9 @@ func noteSharedNames(files []File) {
 			}
 			f.Notes = append(f.Notes, Diagnostic{Pos: t.Pos, Severity: SeverityNote, Msg: fmt.Sprintf(
 				"tool %s has the name of a tool of package %s (%s): a registry that holds both refuses the second; give one another name in its //tool:export directive", t.Name, prev.pkg, shortPos(prev.pos))})
+			added = true
+		}
+		if added {
 			f.Notes = f.Notes.sorted()
 		}
 	}
