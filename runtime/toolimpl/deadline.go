@@ -2,9 +2,13 @@ package toolimpl
 
 import (
 	"context"
+	"fmt"
+	"runtime/debug"
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/toolgen-go/toolgen/runtime"
 )
 
 // How a call with a timeout is run. The function runs on a goroutine of
@@ -13,8 +17,13 @@ import (
 // cost, a runtime timer made and stopped for every call (about as much as
 // the rest of a call), is shared instead: the calls under one timeout wait
 // in a deadlineQueue, in the order of their deadlines, behind one timer
-// set for the earliest. The context the function receives is the call
-// itself (a callContext): its Done channel is made only when asked for.
+// set for the earliest.
+//
+// A call is two objects. The callContext is the function's context, made
+// for each call and small: the function may keep it after the call, so it
+// is never reused. The deadlineCall is what the caller, the function's
+// goroutine and the queue share; it is reused for a later call once
+// neither the goroutine nor the queue can touch it any more.
 
 // deadlineGrain is how late a deadline may pass: the queue's timer wakes
 // at most once per grain, and ends every call due by then.
@@ -24,42 +33,31 @@ const deadlineGrain = time.Millisecond
 // the monotonic clock, half the work of time.Now.
 var epoch = time.Now()
 
-// A callContext is the context of a call with a deadline, and the
-// caller's end of that call: it is canceled at the deadline, when the
-// caller stops waiting (its own context ended), or when the function has
-// returned.
+// A callContext is the context of a call with a deadline: it is canceled
+// at the deadline, when the caller stops waiting (its own context ended),
+// or when the function has returned.
 type callContext struct {
 	parent context.Context // the caller's
-	// values is parent without its cancelation, made by the first Value.
-	values atomic.Pointer[valueContext]
-	// wake tells the caller to stop waiting: the function returned, or the
-	// deadline passed. It holds one signal, so that neither side blocks.
-	wake chan struct{}
-	// state is running until the function returns (returned), or the
-	// deadline passes (abandoned by the queue's timer) or the parent ends
-	// (abandoned by the caller), whichever comes first; the others are
-	// then too late to change it.
-	state atomic.Int32
-
-	// prev and next link the call into its queue while it runs; queue
-	// guards them.
-	prev, next *callContext
-	queue      *deadlineQueue // nil once out of the queue
-	owner      *deadlineQueue // the queue of the call's timeout
-	due        time.Duration  // the call's deadline since epoch, by which the queue is ordered
-
+	due    time.Duration   // the call's deadline since epoch
 	// cause is why the call was canceled, set once; nil until then. It
 	// is read without a lock: functions ask ctx.Err() often, and most
 	// never ask for Done.
 	cause atomic.Pointer[error]
-	// hooked is set once Done or AfterFunc has been called: only then
-	// does canceling take mu, to close done and start the afters.
-	hooked atomic.Bool
+	// hooks are made by the first Done or AfterFunc; only then does
+	// canceling take a lock, to close Done's channel and start the
+	// afters.
+	hooks atomic.Pointer[ctxHooks]
+	// values is parent without its cancelation, made by the first Value.
+	values atomic.Pointer[valueContext]
+}
 
+// ctxHooks are what a call's context needs once its cancelation is
+// waited for: Done's channel and the functions given to AfterFunc.
+type ctxHooks struct {
 	mu     sync.Mutex
-	done   chan struct{}           // made by Done, closed when canceled
-	closed bool                    // done is closed
-	afters map[*afterFunc]struct{} // registered by AfterFunc
+	done   chan struct{}
+	closed bool // done is closed
+	afters map[*afterFunc]struct{}
 }
 
 // The causes a call is most often canceled with, as cause holds them: no
@@ -68,25 +66,6 @@ var (
 	causeCanceled error = context.Canceled
 	causeDeadline error = context.DeadlineExceeded
 )
-
-const (
-	running int32 = iota
-	returned
-	abandoned
-)
-
-// start sets c up for a call under timeout, from parent, and puts it in
-// its queue; the deadline runs from now.
-func (c *callContext) start(parent context.Context, timeout time.Duration) {
-	c.parent = parent
-	if w, ok := wakes.Get().(chan struct{}); ok {
-		c.wake = w
-	} else {
-		c.wake = make(chan struct{}, 1)
-	}
-	c.owner = queueFor(timeout)
-	c.owner.add(c, timeout)
-}
 
 // Deadline is the call's deadline, or the parent's when that is earlier.
 func (c *callContext) Deadline() (time.Time, bool) {
@@ -100,36 +79,53 @@ func (c *callContext) Deadline() (time.Time, bool) {
 // Done returns a channel closed when the call is canceled; it is made on
 // the first call, so that a function that never asks for it costs none.
 func (c *callContext) Done() <-chan struct{} {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.done == nil {
-		c.done = make(chan struct{})
-		// Either this sees the cause, or cancel sees hooked and closes
-		// done under mu: the two atomics are ordered.
-		c.hooked.Store(true)
-		if c.cause.Load() != nil {
-			close(c.done)
-			c.closed = true
-		}
+	return c.hook().done
+}
+
+// hook returns c's hooks, making them on the first call.
+func (c *callContext) hook() *ctxHooks {
+	if h := c.hooks.Load(); h != nil {
+		return h
 	}
-	return c.done
+	h := &ctxHooks{done: make(chan struct{})}
+	if !c.hooks.CompareAndSwap(nil, h) {
+		return c.hooks.Load()
+	}
+	// Either this sees the cause, or cancel sees the hooks: the two
+	// atomics are ordered. Both may; close is idempotent.
+	if c.cause.Load() != nil {
+		h.close()
+	}
+	return h
+}
+
+// close closes Done's channel and starts the afters, once.
+func (h *ctxHooks) close() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.closed {
+		return
+	}
+	h.closed = true
+	close(h.done)
+	for a := range h.afters {
+		go a.f()
+	}
+	h.afters = nil
 }
 
 // Err returns nil until the call is canceled, then why.
 func (c *callContext) Err() error {
-	if !c.hooked.Load() {
-		if p := c.cause.Load(); p != nil {
-			return *p
-		}
-		return nil
-	}
 	// Once Done has a channel, Err is set only when it is closed, as the
-	// context contract says: cancel sets the cause before it takes mu to
-	// close the channel.
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.done != nil && !c.closed {
-		return nil
+	// context contract says: cancel sets the cause before it closes the
+	// channel.
+	if h := c.hooks.Load(); h != nil {
+		h.mu.Lock()
+		closed := h.closed
+		h.mu.Unlock()
+		if !closed {
+			return nil
+		}
 	}
 	if p := c.cause.Load(); p != nil {
 		return *p
@@ -164,22 +160,22 @@ type afterFunc struct{ f func() }
 // use it, so that they need no goroutine of their own to follow it.
 func (c *callContext) AfterFunc(f func()) (stop func() bool) {
 	a := &afterFunc{f}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.hooked.Store(true) // as in Done
-	if c.cause.Load() != nil {
+	h := c.hook()
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.closed {
 		go f()
 		return func() bool { return false }
 	}
-	if c.afters == nil {
-		c.afters = make(map[*afterFunc]struct{})
+	if h.afters == nil {
+		h.afters = make(map[*afterFunc]struct{})
 	}
-	c.afters[a] = struct{}{}
+	h.afters[a] = struct{}{}
 	return func() bool {
-		c.mu.Lock()
-		defer c.mu.Unlock()
-		_, ok := c.afters[a]
-		delete(c.afters, a)
+		h.mu.Lock()
+		defer h.mu.Unlock()
+		_, ok := h.afters[a]
+		delete(h.afters, a)
 		return ok
 	}
 }
@@ -196,26 +192,105 @@ func (c *callContext) cancel(err error) {
 		p = new(error) // here only: &err would move err to the heap on every call
 		*p = err
 	}
-	if !c.cause.CompareAndSwap(nil, p) || !c.hooked.Load() {
+	if !c.cause.CompareAndSwap(nil, p) {
 		return
 	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.done != nil && !c.closed {
-		close(c.done)
-		c.closed = true
+	if h := c.hooks.Load(); h != nil {
+		h.close()
 	}
-	for a := range c.afters {
-		go a.f()
+}
+
+// deadlineCall is a call run on a goroutine of its own under a deadline:
+// what the caller, that goroutine and the queue of its timeout share.
+type deadlineCall struct {
+	ctx  *callContext
+	call attempt
+	// wake tells the caller to stop waiting: the function returned, or the
+	// deadline passed. It holds one signal, so that neither side blocks.
+	wake chan struct{}
+	// state is running until the function returns (returned), or the
+	// deadline passes (abandoned by the queue's timer) or the parent ends
+	// (abandoned by the caller), whichever comes first; the others are
+	// then too late to change it.
+	state atomic.Int32
+
+	// prev and next link the call into its queue while it runs; queue
+	// guards them.
+	prev, next *deadlineCall
+	queue      *deadlineQueue // nil once out of the queue
+	owner      *deadlineQueue // the queue of the call's timeout
+
+	// What the attempt made, or its panic; read by the caller only once
+	// state says returned.
+	res     runtime.Result
+	err     error
+	panic   *runtime.PanicError // rare, so kept out of line
+	expired bool                // the deadline had passed when fn returned
+
+	// reusable is set by wait when neither the function's goroutine nor
+	// the queue will touch the call again.
+	reusable bool
+}
+
+const (
+	running int32 = iota
+	returned
+	abandoned
+)
+
+// deadlineCalls are calls that can be used again, each with its wake
+// channel, empty.
+var deadlineCalls = sync.Pool{New: func() any {
+	return &deadlineCall{wake: make(chan struct{}, 1)}
+}}
+
+// startDeadline starts call on a goroutine of its own under timeout, from
+// parent; the deadline runs from now.
+func startDeadline(parent context.Context, timeout time.Duration, call attempt) *deadlineCall {
+	c := deadlineCalls.Get().(*deadlineCall)
+	c.ctx = &callContext{parent: parent}
+	c.call = call
+	c.owner = queueFor(timeout)
+	c.owner.add(c, timeout)
+	go c.run()
+	return c
+}
+
+// release puts c back for a later call, if wait found it reusable.
+func (c *deadlineCall) release() {
+	if c.reusable {
+		*c = deadlineCall{wake: c.wake}
+		deadlineCalls.Put(c)
 	}
-	c.afters = nil
+}
+
+// run makes the attempt and, unless the caller has stopped waiting, wakes
+// it. The result is encoded here too, within the deadline.
+func (c *deadlineCall) run() {
+	defer func() {
+		if v := recover(); v != nil {
+			c.panic = &runtime.PanicError{Value: v, Stack: debug.Stack()}
+		}
+		c.expired = c.ctx.Err() == context.DeadlineExceeded
+		c.finished()
+	}()
+	c.err = c.call(c.ctx, &c.res)
 }
 
 // signal wakes the caller, if it has not been woken already.
-func (c *callContext) signal() {
+func (c *deadlineCall) signal() {
 	select {
 	case c.wake <- struct{}{}:
 	default:
+	}
+}
+
+// finished is called on the function's goroutine once the function has
+// returned (or panicked): it wakes the caller unless the caller has
+// already stopped waiting. It is the goroutine's last touch of c.
+func (c *deadlineCall) finished() {
+	if c.state.CompareAndSwap(running, returned) {
+		c.signal()
 	}
 }
 
@@ -224,7 +299,7 @@ func (c *callContext) signal() {
 // function had returned by then; if not, the function is abandoned and the
 // call's context is canceled with why the caller stopped waiting (the
 // deadline, or the parent's error).
-func (c *callContext) wait(parent context.Context) (ok bool) {
+func (c *deadlineCall) wait(parent context.Context) (ok bool) {
 	woke := true
 	if pd := parent.Done(); pd != nil {
 		select {
@@ -244,9 +319,9 @@ func (c *callContext) wait(parent context.Context) (ok bool) {
 	queued := c.owner.remove(c)
 	if c.state.CompareAndSwap(running, abandoned) {
 		if err := parent.Err(); err != nil {
-			c.cancel(err)
+			c.ctx.cancel(err)
 		} else {
-			c.cancel(context.DeadlineExceeded)
+			c.ctx.cancel(context.DeadlineExceeded)
 		}
 		return false
 	}
@@ -254,27 +329,58 @@ func (c *callContext) wait(parent context.Context) (ok bool) {
 		return false // by the queue's timer, at the deadline
 	}
 	// The function returned. When its signal is what woke the caller and
-	// the queue never signaled (the call was still in it), wake is empty
-	// and nothing will send on it again: it serves the next call.
-	if woke && queued {
-		wakes.Put(c.wake)
-	}
+	// the queue never signaled (the call was still in it), wake is empty,
+	// the goroutine is done with c and nothing will send on wake again:
+	// c can serve the next call.
+	c.reusable = woke && queued
 	// Its context ends with the call, as a context.WithTimeout's does at
 	// its deferred cancel.
-	c.cancel(context.Canceled)
+	c.ctx.cancel(context.Canceled)
 	return true
 }
 
-// wakes are wake channels that no one will send on any more.
-var wakes sync.Pool
-
-// finished is called on the function's goroutine once the function has
-// returned (or panicked): it wakes the caller unless the caller has
-// already stopped waiting.
-func (c *callContext) finished() {
-	if c.state.CompareAndSwap(running, returned) {
-		c.signal()
+// runDeadline makes the attempt on a goroutine of its own under the tool's
+// timeout and returns when it returns or at the deadline, whichever comes
+// first, so that the deadline holds even for a function that ignores its
+// context. A function still running at the deadline is abandoned: it
+// finishes on its goroutine, and what it returns is dropped.
+func runDeadline(parent context.Context, s *runtime.Settings, info *runtime.Info, timeout time.Duration, call attempt) (res runtime.Result, goErr error) {
+	c := startDeadline(parent, timeout, call)
+	if !c.wait(parent) {
+		// The deadline passed, or the parent ended, before fn returned.
+		if err := parent.Err(); err != nil {
+			return canceled(err), err
+		}
+		return runtime.Result{
+			Error: fmt.Sprintf("the tool did not finish within %s", timeout),
+			Err:   &runtime.TimeoutError{Tool: info.Name, Timeout: timeout.String(), Err: context.DeadlineExceeded, Abandoned: true},
+		}, nil
 	}
+	res, err, pe, expired, ctx := c.res, c.err, c.panic, c.expired, c.ctx
+	c.release()
+	switch {
+	case pe != nil:
+		pe.Tool = info.Name
+		return runtime.Result{
+			Error: "internal error: the tool failed unexpectedly",
+			Err:   pe,
+		}, nil
+	case err != nil:
+		// The error's methods and Settings.ErrorText are code of the
+		// tool's too.
+		defer func() {
+			if v := recover(); v != nil {
+				res, goErr = panicked(info, v), nil
+			}
+		}()
+		// Whether the deadline had passed is what fn saw when it returned.
+		fctx := parent
+		if expired {
+			fctx = ctx
+		}
+		return failed(parent, fctx, s, info, err)
+	}
+	return res, nil
 }
 
 // A deadlineQueue holds the running calls that share one timeout, in the
@@ -283,7 +389,7 @@ func (c *callContext) finished() {
 type deadlineQueue struct {
 	timeout    time.Duration // of its calls; set when made
 	mu         sync.Mutex
-	head, tail *callContext
+	head, tail *deadlineCall
 	timer      *time.Timer
 	armed      bool // the timer is set
 }
@@ -314,10 +420,10 @@ func queueFor(timeout time.Duration) *deadlineQueue {
 }
 
 // add puts c at the tail of q, with its deadline timeout from now.
-func (q *deadlineQueue) add(c *callContext, timeout time.Duration) {
+func (q *deadlineQueue) add(c *deadlineCall, timeout time.Duration) {
 	q.mu.Lock()
 	// Taking the time under the lock keeps the queue in deadline order.
-	c.due = time.Since(epoch) + timeout
+	c.ctx.due = time.Since(epoch) + timeout
 	c.queue = q
 	c.prev = q.tail
 	if q.tail != nil {
@@ -335,7 +441,7 @@ func (q *deadlineQueue) add(c *callContext, timeout time.Duration) {
 
 // remove takes c out of q, if it is still there, and reports whether it
 // was: if not, q's timer has signaled c.
-func (q *deadlineQueue) remove(c *callContext) bool {
+func (q *deadlineQueue) remove(c *deadlineCall) bool {
 	q.mu.Lock()
 	queued := c.queue == q
 	if queued {
@@ -345,7 +451,7 @@ func (q *deadlineQueue) remove(c *callContext) bool {
 	return queued
 }
 
-func (q *deadlineQueue) unlink(c *callContext) {
+func (q *deadlineQueue) unlink(c *deadlineCall) {
 	if c.prev != nil {
 		c.prev.next = c.next
 	} else {
@@ -366,20 +472,20 @@ func (q *deadlineQueue) expire() {
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	now := time.Since(epoch)
-	for q.head != nil && q.head.due <= now {
+	for q.head != nil && q.head.ctx.due <= now {
 		c := q.head
 		q.unlink(c)
 		// The call is abandoned now, at its deadline, not when its caller
 		// next runs: on a busy machine that can be after the function
 		// has returned, late, which would then count as in time.
 		abandon := c.state.CompareAndSwap(running, abandoned)
-		c.cancel(context.DeadlineExceeded)
+		c.ctx.cancel(context.DeadlineExceeded)
 		if abandon {
 			c.signal()
 		}
 	}
 	q.armed = q.head != nil
 	if q.armed {
-		q.timer.Reset(max(q.head.due-now, deadlineGrain))
+		q.timer.Reset(max(q.head.ctx.due-now, deadlineGrain))
 	}
 }

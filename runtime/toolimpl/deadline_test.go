@@ -189,10 +189,12 @@ func TestDeadlineWakeReuse(t *testing.T) {
 // loaded machine that was a success reported for a call that took longer
 // than its timeout.
 func TestDeadlineDecidedByTimer(t *testing.T) {
-	var c callContext
-	c.start(context.Background(), 5*time.Millisecond)
+	// The call's function does not run: the test plays its goroutine.
+	c := &deadlineCall{ctx: &callContext{parent: context.Background()}, wake: make(chan struct{}, 1)}
+	c.owner = queueFor(5 * time.Millisecond)
+	c.owner.add(c, 5*time.Millisecond)
 	// The caller is not waiting yet; the deadline passes.
-	for c.Err() == nil {
+	for c.ctx.Err() == nil {
 		time.Sleep(time.Millisecond)
 	}
 	c.finished() // the function returns, late
