@@ -1091,8 +1091,8 @@ func (d *Decoder) Time() (time.Time, bool) {
 	if !ok {
 		return time.Time{}, false
 	}
-	t, err := time.Parse(time.RFC3339Nano, s)
-	if err != nil {
+	t, ok := parseDateTime(s)
+	if !ok {
 		d.Errorf("must be a date-time in RFC 3339 format (2006-01-02T15:04:05Z), got %q", echo(s))
 		return time.Time{}, false
 	}
