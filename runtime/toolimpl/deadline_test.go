@@ -266,3 +266,37 @@ func TestDeadlineErrAfterDone(t *testing.T) {
 		}
 	}
 }
+
+// TestDeadlineKeptContext: a function may keep its context after it
+// returns (a goroutine it started, a log field). What a call shares with
+// its goroutine and its queue is reused by later calls; the context is
+// not: it stays canceled, with its deadline, whatever runs after.
+func TestDeadlineKeptContext(t *testing.T) {
+	info := &runtime.Info{Name: "t", Timeout: time.Minute}
+	var kept context.Context
+	Run(context.Background(), nil, info, 0, func(ctx context.Context, _ int) (int, error) {
+		kept = ctx
+		return 0, nil
+	})
+	done := kept.Done()
+	deadline, _ := kept.Deadline()
+	for i := range 1000 {
+		res, err := Run(context.Background(), nil, info, i, func(ctx context.Context, i int) (int, error) {
+			if ctx == kept {
+				t.Fatal("a later call got a kept context")
+			}
+			return i, ctx.Err()
+		})
+		if err != nil || !res.Success {
+			t.Fatalf("call %d: %+v, %v", i, res, err)
+		}
+	}
+	select {
+	case <-done:
+	default:
+		t.Error("a kept context's Done is open after later calls")
+	}
+	if d, _ := kept.Deadline(); !d.Equal(deadline) || !errors.Is(kept.Err(), context.Canceled) {
+		t.Errorf("a kept context after later calls: Deadline %v (was %v), Err %v", d, deadline, kept.Err())
+	}
+}
