@@ -160,12 +160,13 @@ func invopopTag(tag string) bool {
 // e.g. Paris (or nyc)"), which the tag is unless
 //
 //   - it starts with WORD=, which google/jsonschema-go refuses, so that it
-//     can only be invopop's. A part after description= or title= that is
+//     can only be invopop's (bare flags such as required may come first:
+//     "required,description=..." is invopop's too). A part after description= or title= that is
 //     no keyword is the rest of that value, as its author meant
 //     ("description=Filter by status (open, closed)", where invopop would
 //     keep only "Filter by status (open"); any other part that is no
 //     keyword is an error;
-//   - or each of its parts is a keyword: a description that is itself a
+//   - or each of its parts is a bare flag: a description that is itself a
 //     bare flag, such as "required", is read as the flag.
 func invopopParts(tag string, errorf func(string, ...any)) (keywords []string, ok bool) {
 	if tag == "" {
@@ -176,12 +177,18 @@ func invopopParts(tag string, errorf func(string, ...any)) (keywords []string, o
 		key, _, hasVal := strings.Cut(part, "=")
 		return hasVal && isWord(key) || !hasVal && bareFlags[part]
 	}
-	key, _, hasVal := strings.Cut(strings.TrimSpace(parts[0]), "=")
-	if !hasVal || !isWord(key) {
-		for _, part := range parts {
-			if !isKeyword(strings.TrimSpace(part)) {
-				return nil, false
-			}
+	// The first part that is no bare flag decides: WORD= makes the tag
+	// invopop's, as does a tag of bare flags alone.
+	first := 0
+	for first < len(parts) && (bareFlags[strings.TrimSpace(parts[first])] || strings.TrimSpace(parts[first]) == "") {
+		first++
+	}
+	key := "required"
+	if first < len(parts) {
+		var hasVal bool
+		key, _, hasVal = strings.Cut(strings.TrimSpace(parts[first]), "=")
+		if !hasVal || !isWord(key) {
+			return nil, false
 		}
 	}
 	for _, part := range parts {

@@ -26,6 +26,8 @@ type TripRequest struct {
 	// which invopop would cut at the first).
 	Code   string `json:"code,omitempty" jsonschema:"minLength=2, maxLength=3"`
 	Status string `json:"status,omitempty" jsonschema:"description=Filter by status (open, closed, any), enum=open, enum=closed, enum=any"`
+	// Bare flags first, then a description with commas: still invopop's.
+	Dir string `json:"dir" jsonschema:"required,minLength=1,description=Absolute path (e.g., /home/x)"`
 }
 
 // PlanTrip plans a trip.

@@ -40,13 +40,14 @@ func TestDescriptionTags(t *testing.T) {
 		"note":   "a free-form note",
 		"mode":   "how to travel",
 		"status": "Filter by status (open, closed, any)",
+		"dir":    "Absolute path (e.g., /home/x)",
 	}
 	for name, desc := range want {
 		if got := schema.Properties[name].Description; got != desc {
 			t.Errorf("%s: description %q, want %q", name, got, desc)
 		}
 	}
-	if !reflect.DeepEqual(schema.Required, []string{"city", "tags"}) {
+	if !reflect.DeepEqual(schema.Required, []string{"city", "tags", "dir"}) {
 		t.Errorf("required %v", schema.Required)
 	}
 }
@@ -58,11 +59,11 @@ func TestDescriptionTags(t *testing.T) {
 // their authors meant, where invopop would ignore them.
 func TestSpacedKeywords(t *testing.T) {
 	reg := registry(t)
-	res, err := reg.Execute(context.Background(), "plan_trip", json.RawMessage(`{"city":"x","tags":[],"code":"abcd","status":"done"}`))
+	res, err := reg.Execute(context.Background(), "plan_trip", json.RawMessage(`{"city":"x","tags":[],"code":"abcd","status":"done","dir":""}`))
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := `invalid arguments: /code: must be at most 3 characters long, got 4; /status: must be one of "open", "closed", "any"; got "done"`
+	want := `invalid arguments: /code: must be at most 3 characters long, got 4; /dir: must be at least 1 character long, got 0; /status: must be one of "open", "closed", "any"; got "done"`
 	if res.Error != want {
 		t.Errorf("got  %s\nwant %s", res.Error, want)
 	}
@@ -127,7 +128,7 @@ func TestSelfDecodingLenient(t *testing.T) {
 		}
 	}
 	// Around such values, leniency holds.
-	res, _ := reg.Execute(context.Background(), "plan_trip", json.RawMessage(`{"city":"Oslo","tags":"x","limit":"5"}`))
+	res, _ := reg.Execute(context.Background(), "plan_trip", json.RawMessage(`{"city":"Oslo","tags":"x","limit":"5","dir":"/"}`))
 	if !res.Success {
 		t.Errorf("plan_trip lenient: %s", res.Error)
 	}

@@ -36,17 +36,19 @@ func Tools() []runtime.Tool {
 // the enum type T whose value is s.
 
 const (
-	planTripCity   = `"city":{"type":"string","description":"the city, e.g. Paris (or nyc=New York)"},`
-	planTripSeat   = `"seat":{"type":"string","description":"window | aisle | any"},`
-	planTripSince  = `"since":{"type":"string","description":"include trips with updated_at >= this time"},`
-	planTripQuoted = `"quoted":{"type":"string","description":"say \"hello\": then wait"},`
-	planTripLimit  = `"limit":{"type":"integer","maximum":50,"minimum":1,"default":10},`
-	planTripTags   = `"tags":{"items":{"type":"string"},"type":"array","maxItems":3,"description":"labels, at most 3"},`
-	planTripNote   = `"note":{"type":"string","description":"a free-form note"},`
-	planTripMode   = `"mode":{"type":"string","enum":["train","plane"],"description":"how to travel"},`
-	planTripCode   = `"code":{"type":"string","maxLength":3,"minLength":2,"description":"The country's code (invopop's grammar with spaces after the commas, as people write it; the next field has commas in its description, which invopop would cut at the first)."},`
-	planTripStatus = `"status":{"type":"string","enum":["open","closed","any"],"description":"Filter by status (open, closed, any)"}},`
-	planTripEnd    = `"additionalProperties":false,"type":"object","required":["city","tags"]}`
+	planTripCity      = `"city":{"type":"string","description":"the city, e.g. Paris (or nyc=New York)"},`
+	planTripSeat      = `"seat":{"type":"string","description":"window | aisle | any"},`
+	planTripSince     = `"since":{"type":"string","description":"include trips with updated_at >= this time"},`
+	planTripQuoted    = `"quoted":{"type":"string","description":"say \"hello\": then wait"},`
+	planTripLimit     = `"limit":{"type":"integer","maximum":50,"minimum":1,"default":10},`
+	planTripTags      = `"tags":{"items":{"type":"string"},"type":"array","maxItems":3,"description":"labels, at most 3"},`
+	planTripNote      = `"note":{"type":"string","description":"a free-form note"},`
+	planTripMode      = `"mode":{"type":"string","enum":["train","plane"],"description":"how to travel"},`
+	planTripCode      = `"code":{"type":"string","maxLength":3,"minLength":2,"description":"The country's code (invopop's grammar with spaces after the commas, as people write it; the next field has commas in its description, which invopop would cut at the first)."},`
+	planTripStatus    = `"status":{"type":"string","enum":["open","closed","any"],"description":"Filter by status (open, closed, any)"},`
+	planTripDir       = `"dir":{"type":"string","minLength":1,"description":"Absolute path (e.g., /home/x)"}},`
+	planTripEnd       = `"additionalProperties":false,"type":"object","required":["city","tags","dir"]}`
+	planTripDirOpenAI = `"dir":{"type":"string","description":"Absolute path (e.g., /home/x). Constraints: at least 1 character."}},`
 )
 
 var planTripInfo = runtime.Info{
@@ -63,6 +65,7 @@ var planTripInfo = runtime.Info{
 		planTripMode +
 		planTripCode +
 		planTripStatus +
+		planTripDir +
 		planTripEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
@@ -75,8 +78,9 @@ var planTripInfo = runtime.Info{
 			`"note":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"a free-form note"},` +
 			`"mode":{"anyOf":[{"type":"string","enum":["train","plane"]},{"type":"null"}],"description":"how to travel"},` +
 			`"code":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"The country's code (invopop's grammar with spaces after the commas, as people write it; the next field has commas in its description, which invopop would cut at the first). Constraints: at least 2 characters; at most 3 characters."},` +
-			`"status":{"anyOf":[{"type":"string","enum":["open","closed","any"]},{"type":"null"}],"description":"Filter by status (open, closed, any)"}},` +
-			`"additionalProperties":false,"type":"object","required":["city","seat","since","quoted","limit","tags","note","mode","code","status"]}`),
+			`"status":{"anyOf":[{"type":"string","enum":["open","closed","any"]},{"type":"null"}],"description":"Filter by status (open, closed, any)"},` +
+			planTripDirOpenAI +
+			`"additionalProperties":false,"type":"object","required":["city","seat","since","quoted","limit","tags","note","mode","code","status","dir"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
 			planTripCity +
 			planTripSeat +
@@ -88,7 +92,8 @@ var planTripInfo = runtime.Info{
 			planTripMode +
 			planTripCode +
 			planTripStatus +
-			`"type":"object","required":["city","tags"]}`),
+			planTripDir +
+			`"type":"object","required":["city","tags","dir"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
 			planTripCity +
 			planTripSeat +
@@ -100,6 +105,7 @@ var planTripInfo = runtime.Info{
 			planTripMode +
 			`"code":{"type":"string","description":"The country's code (invopop's grammar with spaces after the commas, as people write it; the next field has commas in its description, which invopop would cut at the first). Constraints: at least 2 characters; at most 3 characters."},` +
 			planTripStatus +
+			planTripDirOpenAI +
 			planTripEnd),
 	},
 	Output: json.RawMessage(`{"properties":{` +
@@ -112,8 +118,9 @@ var planTripInfo = runtime.Info{
 		`"note":{"type":"string","description":"a free-form note"},` +
 		`"mode":{"type":"string","enum":["train","plane"],"description":"how to travel"},` +
 		`"code":{"type":"string","maxLength":3,"minLength":2,"description":"The country's code (invopop's grammar with spaces after the commas, as people write it; the next field has commas in its description, which invopop would cut at the first)."},` +
-		`"status":{"type":"string","enum":["open","closed","any"],"description":"Filter by status (open, closed, any)"}},` +
-		`"additionalProperties":false,"type":"object","required":["city"]}`),
+		`"status":{"type":"string","enum":["open","closed","any"],"description":"Filter by status (open, closed, any)"},` +
+		`"dir":{"type":"string","minLength":1,"description":"Absolute path (e.g., /home/x)"}},` +
+		`"additionalProperties":false,"type":"object","required":["city","dir"]}`),
 	OutputObject: true,
 }
 
@@ -288,7 +295,7 @@ func decodeTripRequest(d *toolimpl.Decoder, v *TripRequest) {
 	if !d.Object() {
 		return
 	}
-	var hasCity, hasLimit, hasTags bool
+	var hasCity, hasLimit, hasTags, hasDir bool
 	for d.Field() {
 		switch string(d.Key()) {
 		case "city":
@@ -358,8 +365,11 @@ func decodeTripRequest(d *toolimpl.Decoder, v *TripRequest) {
 					d.Errorf(`must be one of "open", "closed", "any"; got %q`, s)
 				}
 			}
+		case "dir":
+			hasDir = true
+			v.Dir = d.StringLength(1, -1)
 		default:
-			d.Unknown("city, seat, since, quoted, limit, tags, note, mode, code, status")
+			d.Unknown("city, seat, since, quoted, limit, tags, note, mode, code, status, dir")
 		}
 	}
 	if !hasCity {
@@ -370,6 +380,9 @@ func decodeTripRequest(d *toolimpl.Decoder, v *TripRequest) {
 	}
 	if !hasTags {
 		d.Missing("tags")
+	}
+	if !hasDir {
+		d.Missing("dir")
 	}
 }
 
@@ -543,7 +556,7 @@ func checkRange(d *toolimpl.Decoder, v *Range) {
 
 func fastTripRequest(data []byte, i int, v *TripRequest, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
-	var hasCity, hasLimit, hasTags bool
+	var hasCity, hasLimit, hasTags, hasDir bool
 	i, more, ok := toolimpl.FastObject(data, i)
 	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
 		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
@@ -619,6 +632,9 @@ func fastTripRequest(data []byte, i int, v *TripRequest, strs *toolimpl.Strings)
 					ok = false
 				}
 			}
+		case "dir":
+			hasDir = true
+			v.Dir, i, ok = strs.StringLength(data, i, 1, -1)
 		default:
 			return i, false
 		}
@@ -626,7 +642,7 @@ func fastTripRequest(data []byte, i int, v *TripRequest, strs *toolimpl.Strings)
 			return i, false
 		}
 	}
-	if !ok || !hasCity || !hasTags {
+	if !ok || !hasCity || !hasTags || !hasDir {
 		return i, false
 	}
 	if !hasLimit {
@@ -693,6 +709,8 @@ func encodeTripRequest(e *toolimpl.Encoder, v *TripRequest) {
 		e.Raw(`,"status":`)
 		e.String(v.Status)
 	}
+	e.Raw(`,"dir":`)
+	e.String(v.Dir)
 	e.Byte('}')
 }
 
