@@ -50,31 +50,42 @@ func breaks(vs []violation) []jen.Code {
 }
 
 // numberRules are the bounds and multipleOf of the number x, of type
-// localType (int64, uint64 or float64).
+// localType (int64, uint64 or float64). A float32 is read as a float64
+// that holds its value: localType float32 checks that value as a float32,
+// the value the tool receives, so that 19.99 is a multiple of 0.01 and
+// 0.1 at most 0.1, as the model wrote them.
 func numberRules(r *Rules, x jen.Code, localType types.Type) []violation {
 	var vs []violation
+	shown := x // the value in messages
+	if localType == types.Typ[types.Float32] {
+		shown = jen.Float32().Call(x)
+	}
 	if k := r.MultipleOf; k != nil {
 		var cond *jen.Statement
-		if k.Kind() == constant.Int && localType != types.Typ[types.Float64] && representable(k, localType) {
+		switch {
+		case localType == types.Typ[types.Float32]:
+			cond = jen.Op("!").Qual(ImplPath, "MultipleOf32").Call(shown, jen.Lit(numberText(k)))
+		case k.Kind() == constant.Int && localType != types.Typ[types.Float64] && representable(k, localType):
 			cond = jen.Add(x).Op("%").Add(literalCode(k)).Op("!=").Lit(0)
-		} else {
-			fx := jen.Float64().Call(x)
-			if localType == types.Typ[types.Float64] {
-				fx = jen.Add(x)
-			}
-			cond = jen.Op("!").Qual(ImplPath, "MultipleOf").Call(fx, jen.Lit(numberText(k)))
+		case localType == types.Typ[types.Float64]:
+			cond = jen.Op("!").Qual(ImplPath, "MultipleOf").Call(x, jen.Lit(numberText(k)))
+		default:
+			cond = jen.Op("!").Qual(ImplPath, "MultipleOf").Call(jen.Float64().Call(x), jen.Lit(numberText(k)))
 		}
-		vs = append(vs, violation{cond: cond, format: fmt.Sprintf("must be a multiple of %s, got %%v", numberText(k)), args: []jen.Code{x}})
+		vs = append(vs, violation{cond: cond, format: fmt.Sprintf("must be a multiple of %s, got %%v", numberText(k)), args: []jen.Code{shown}})
 	}
 	bound := func(c constant.Value, op, word string) {
 		if c == nil {
 			return
 		}
 		lhs := jen.Add(x)
-		if !representable(c, localType) {
+		switch {
+		case !representable(c, localType):
 			lhs = jen.Float64().Call(x)
+		case localType == types.Typ[types.Float32]:
+			lhs = jen.Float32().Call(x)
 		}
-		vs = append(vs, violation{cond: lhs.Op(op).Add(literalCode(c)), format: fmt.Sprintf("must be %s %s, got %%v", word, numberText(c)), args: []jen.Code{x}})
+		vs = append(vs, violation{cond: lhs.Op(op).Add(literalCode(c)), format: fmt.Sprintf("must be %s %s, got %%v", word, numberText(c)), args: []jen.Code{shown}})
 	}
 	bound(r.Minimum, "<", "at least")
 	bound(r.Maximum, ">", "at most")

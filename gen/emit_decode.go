@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/constant"
 	"go/types"
+	"math"
 	"strconv"
 	"strings"
 
@@ -336,7 +337,7 @@ func (e *emitter) decodeValue(d string, p place, t *Type, r, items *Rules, depth
 	case KindUint:
 		return read(n, e.quotedMethod("Uint"), types.Typ[types.Uint64], []jen.Code{intBits(t)}, e.numberChecks(d, p, t, r, n, types.Typ[types.Uint64]))
 	case KindFloat:
-		return read(f, e.quotedMethod("Float"), types.Typ[types.Float64], []jen.Code{jen.Lit(t.Bits)}, e.numberChecks(d, p, t, r, f, types.Typ[types.Float64]))
+		return read(f, e.quotedMethod("Float"), types.Typ[types.Float64], []jen.Code{jen.Lit(t.Bits)}, e.numberChecks(d, p, t, r, f, floatType(t)))
 	case KindTime:
 		return read(e.names.local("t"), "Time", t.Go, nil, nil)
 	case KindBytes:
@@ -530,6 +531,15 @@ func (e *emitter) numberChecks(d string, p place, t *Type, r *Rules, local strin
 	return append(e.enumCheck(d, p, t, r, local), reported(d, numberRules(r, jen.Id(local), localType))...)
 }
 
+// floatType is the type a float's rules are checked in: float32 for a
+// float32, whose value the decoder holds in a float64.
+func floatType(t *Type) types.Type {
+	if t.Bits == 32 {
+		return types.Typ[types.Float32]
+	}
+	return types.Typ[types.Float64]
+}
+
 func representable(c constant.Value, t types.Type) bool {
 	b := t.Underlying().(*types.Basic)
 	switch {
@@ -545,6 +555,9 @@ func representable(c constant.Value, t types.Type) bool {
 		}
 		_, exact := constant.Int64Val(c)
 		return exact
+	case b.Kind() == types.Float32:
+		f, _ := constant.Float64Val(c)
+		return math.Abs(f) <= math.MaxFloat32
 	}
 	return true
 }

@@ -228,7 +228,7 @@ func (e *emitter) fastValue(data, i, ok string, p place, t *Type, r, items *Rule
 		})
 	case KindFloat:
 		return read(f, jen.Float64(), scan("FastFloat", jen.Lit(t.Bits)), types.Typ[types.Float64], func(x jen.Code) []jen.Code {
-			return append(breaks(numberRules(r, x, types.Typ[types.Float64])), fastEnum(t, r, x)...)
+			return append(breaks(numberRules(r, x, floatType(t))), fastEnum(t, r, x)...)
 		})
 	case KindSlice:
 		count := func() *jen.Statement { return jen.Len(p.val()) }

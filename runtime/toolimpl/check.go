@@ -35,7 +35,18 @@ func Duplicate[T comparable](s []T) (i, j int, found bool) {
 // 0.3/0.1 is not an integer in floating point. x is taken at its shortest
 // decimal form, which is what the model wrote.
 func MultipleOf(x float64, k string) bool {
-	xr, ok := new(big.Rat).SetString(strconv.FormatFloat(x, 'g', -1, 64))
+	return multipleOf(strconv.FormatFloat(x, 'g', -1, 64), k)
+}
+
+// MultipleOf32 is MultipleOf for a float32, taken at its shortest decimal
+// form as a float32: 19.99, not the 19.989999771118164 that its float64
+// widening would write.
+func MultipleOf32(x float32, k string) bool {
+	return multipleOf(strconv.FormatFloat(float64(x), 'g', -1, 32), k)
+}
+
+func multipleOf(x, k string) bool {
+	xr, ok := new(big.Rat).SetString(x)
 	if !ok {
 		return false
 	}

@@ -16,6 +16,20 @@ func TestMultipleOf(t *testing.T) {
 	}
 }
 
+func TestMultipleOf32(t *testing.T) {
+	for _, c := range []struct {
+		x    float32
+		k    string
+		want bool
+	}{
+		{19.99, "0.01", true}, {0.29, "0.01", true}, {0.295, "0.01", false}, {16777216, "2", true}, {0.1, "0.1", true}, {1.5, "0.2", false},
+	} {
+		if got := MultipleOf32(c.x, c.k); got != c.want {
+			t.Errorf("MultipleOf32(%v, %s) = %v", c.x, c.k, got)
+		}
+	}
+}
+
 func TestDuplicate(t *testing.T) {
 	long := make([]int, 40)
 	for i := range long {

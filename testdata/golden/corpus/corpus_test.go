@@ -164,6 +164,12 @@ func TestCalls(t *testing.T) {
 		{"current_weather", `{"location":"nyc"}`, `{"success":true,"data":{"location":"nyc"}}`},
 		{"convert_currency", `{"base":"eur","targets":["usd"]}`, `{"success":true,"data":{"base":"EUR","targets":["USD"]}}`},
 		{"record_reading", `{"channel":1.0,"port":1e2,"sequence":9007199254740993.0,"value":1}`, `{"success":true,"data":{"channel":1,"port":100,"sequence":9007199254740993,"value":1}}`},
+		// A float32 is checked as the float32 the tool receives: 0.29 is a
+		// multiple of 0.01 and 0.3 at most 0.3, which their widening to
+		// float64 (0.28999999165534973, 0.30000001192092896) is not.
+		{"set_rate_limit", `{"burst":1,"per_second":0.1,"window":1,"fill":0.29}`, `{"success":true,"data":{"burst":1,"per_second":0.1,"fill":0.29,"window":1}}`},
+		{"set_rate_limit", `{"burst":1,"per_second":0.1,"window":1,"fill":0.3}`, `{"success":true,"data":{"burst":1,"per_second":0.1,"fill":0.3,"window":1}}`},
+		{"set_rate_limit", `{"burst":1,"per_second":0.1,"window":1,"fill":0.295}`, ``},
 		{"get_order", `{"order_id":"A-1"}`, `{"success":true,"data":{"id":"S-A-1","status":"open"}}`},
 		{"lookup_order", `{"OrderNumber":"7"}`, ``},
 		{"lookup_order", ``, ``},

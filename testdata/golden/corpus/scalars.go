@@ -94,6 +94,7 @@ func TagItems(ctx context.Context, in TagInput) (TagInput, error) { return in, n
 type RateLimit struct {
 	Burst     int16         `json:"burst" jsonschema:"minimum=1"`
 	PerSecond float32       `json:"per_second" jsonschema:"exclusiveMinimum=0"`
+	Fill      float32       `json:"fill,omitempty" jsonschema:"multipleOf=0.01,maximum=0.3"`
 	Window    time.Duration `json:"window"`
 	Bytes     []byte        `json:"bytes,omitempty"`
 }

@@ -2748,6 +2748,7 @@ var setRateLimitInfo = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		setRateLimitBurst +
 		`"per_second":{"type":"number","exclusiveMinimum":0},` +
+		`"fill":{"type":"number","multipleOf":0.01,"maximum":0.3},` +
 		setRateLimitWindow +
 		`"bytes":{"type":"string","pattern":"^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$","contentEncoding":"base64"}},` +
 		setRateLimitEnd),
@@ -2755,18 +2756,21 @@ var setRateLimitInfo = runtime.Info{
 		OpenAI: json.RawMessage(`{"properties":{` +
 			setRateLimitBurst +
 			`"per_second":{"type":"number","exclusiveMinimum":0},` +
+			`"fill":{"anyOf":[{"type":"number","multipleOf":0.01,"maximum":0.3},{"type":"null"}]},` +
 			setRateLimitWindow +
 			`"bytes":{"anyOf":[{"type":"string","pattern":"^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$"},{"type":"null"}],"description":"Constraints: base64-encoded."}},` +
-			`"additionalProperties":false,"type":"object","required":["burst","per_second","window","bytes"]}`),
+			`"additionalProperties":false,"type":"object","required":["burst","per_second","fill","window","bytes"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
 			setRateLimitBurst +
 			`"per_second":{"type":"number","description":"Constraints: greater than 0."},` +
+			`"fill":{"type":"number","maximum":0.3,"description":"Constraints: a multiple of 0.01."},` +
 			setRateLimitWindow +
 			setRateLimitBytesGemini +
 			`"type":"object","required":["burst","per_second","window"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
 			`"burst":{"type":"integer","description":"Constraints: minimum 1; maximum 32767."},` +
 			`"per_second":{"type":"number","description":"Constraints: greater than 0."},` +
+			`"fill":{"type":"number","description":"Constraints: maximum 0.3; a multiple of 0.01."},` +
 			setRateLimitWindow +
 			setRateLimitBytesGemini +
 			setRateLimitEnd),
@@ -2774,6 +2778,7 @@ var setRateLimitInfo = runtime.Info{
 	Output: json.RawMessage(`{"properties":{` +
 		`"burst":{"type":"integer","maximum":32767,"minimum":1},` +
 		`"per_second":{"type":"number","exclusiveMinimum":0},` +
+		`"fill":{"type":"number","multipleOf":0.01,"maximum":0.3},` +
 		`"window":{"type":"integer","description":"A duration in nanoseconds (1s is 1000000000)."},` +
 		`"bytes":{"type":"string","pattern":"^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$","contentEncoding":"base64"}},` +
 		`"additionalProperties":false,"type":"object","required":["burst","per_second","window"]}`),
@@ -5520,8 +5525,21 @@ func decodeRateLimit(d *toolimpl.Decoder, v *RateLimit) {
 			hasPerSecond = true
 			if f, ok := d.Float(32); ok {
 				v.PerSecond = float32(f)
-				if f <= 0 {
-					d.Errorf(`must be greater than 0, got %v`, f)
+				if float32(f) <= 0 {
+					d.Errorf(`must be greater than 0, got %v`, float32(f))
+				}
+			}
+		case "fill":
+			if d.OptionalNull() {
+				break
+			}
+			if f, ok := d.Float(32); ok {
+				v.Fill = float32(f)
+				if !toolimpl.MultipleOf32(float32(f), "0.01") {
+					d.Errorf(`must be a multiple of 0.01, got %v`, float32(f))
+				}
+				if float32(f) > 0.3 {
+					d.Errorf(`must be at most 0.3, got %v`, float32(f))
 				}
 			}
 		case "window":
@@ -5535,7 +5553,7 @@ func decodeRateLimit(d *toolimpl.Decoder, v *RateLimit) {
 			}
 			v.Bytes, _ = d.Bytes()
 		default:
-			d.Unknown("burst, per_second, window, bytes")
+			d.Unknown("burst, per_second, fill, window, bytes")
 		}
 	}
 	if !hasBurst {
@@ -9655,6 +9673,10 @@ func encodeRateLimit(e *toolimpl.Encoder, v *RateLimit) {
 	e.Int(int64(v.Burst))
 	e.Raw(`,"per_second":`)
 	e.Float(float64(v.PerSecond), 32)
+	if v.Fill != 0 {
+		e.Raw(`,"fill":`)
+		e.Float(float64(v.Fill), 32)
+	}
 	e.Raw(`,"window":`)
 	e.Int(int64(v.Window))
 	if len(v.Bytes) != 0 {
