@@ -73,11 +73,17 @@ func (a *analyzer) fieldTags(f *Field, tag reflect.StructTag) (required bool) {
 			}
 			continue
 		case "oneof_type", "anyof_type":
+			list := strings.Split(val, ";")
 			if k := value.Kind; k != KindAny && k != KindRaw {
-				errorf("%s needs a field of type any or json.RawMessage, which can hold each of the types; this one is %s", key, kindNames[k])
+				// string;null on a *string is the field's own type or
+				// null: what nullable says.
+				if own := kindJSONTypes[k]; len(list) == 2 && slices.Contains(list, "null") && slices.Contains(list, own) {
+					rules.Nullable = true
+					continue
+				}
+				errorf("%s needs a field of type any or json.RawMessage, which can hold each of the types; this one is %s (for %s or null, write nullable)", key, kindNames[k], kindNames[k])
 				continue
 			}
-			list := strings.Split(val, ";")
 			for _, typ := range list {
 				if !jsonTypes[typ] {
 					errorf("%s: %q is not a JSON type; the types are string, number, integer, boolean, object, array, null", key, typ)
@@ -204,6 +210,13 @@ func invopopParts(tag string, errorf func(string, ...any)) (keywords []string, o
 		}
 	}
 	return keywords, true
+}
+
+// kindJSONTypes are the JSON types of the kinds whose type toolgen knows.
+var kindJSONTypes = map[Kind]string{
+	KindBool: "boolean", KindString: "string", KindBytes: "string", KindTime: "string", KindText: "string",
+	KindInt: "integer", KindUint: "integer", KindFloat: "number",
+	KindStruct: "object", KindMap: "object", KindSlice: "array", KindArray: "array",
 }
 
 // bareFlags are invopop's keywords that take no value.
@@ -347,6 +360,10 @@ func (a *analyzer) keyword(r *Rules, t *Type, key, val string, isArray bool, err
 			r.UniqueItems = true
 		}
 	case "enum", "default", "example":
+		if key == "enum" && isAlternatives(val) {
+			errorf("enum=%s is one value, %q; an enum takes one enum= for each value: enum=%s", val, val, strings.ReplaceAll(val, "|", ",enum="))
+			return
+		}
 		target := t
 		if isArray && key == "default" {
 			target = t.Elem.Deref()
@@ -380,6 +397,21 @@ func (a *analyzer) keyword(r *Rules, t *Type, key, val string, isArray bool, err
 			errorf("unknown jsonschema keyword %q; the keywords are %s", key, strings.Join(jsonschemaKeywords, ", "))
 		}
 	}
+}
+
+// isAlternatives reports whether an enum value is values joined by |, as
+// in enum=a|b|c, which people write for an enum's values.
+func isAlternatives(val string) bool {
+	parts := strings.Split(val, "|")
+	if len(parts) < 2 {
+		return false
+	}
+	for _, p := range parts {
+		if p == "" || strings.TrimSpace(p) != p {
+			return false
+		}
+	}
+	return true
 }
 
 // jsonschemaKeywords are the keywords of invopop's grammar that toolgen

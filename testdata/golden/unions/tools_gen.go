@@ -52,6 +52,7 @@ var reachSchema = json.RawMessage(`{"anyOf":[{"properties":{` +
 	`"phone":{"type":"string"},` +
 	reachCountry +
 	`"name":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"Name is nullable: null clears it."},` +
+	`"nick":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"Nick is a string or null, said the other way: it reads as nullable."},` +
 	`"ref":{"oneOf":[{"type":"string"},{"type":"integer"}],"description":"Ref is a number or a string."},` +
 	`"meta":{"anyOf":[{"type":"object"},{"type":"array"}],"description":"Meta is any of an object or an array."},` +
 	`"tag":{"type":"string"},` +
@@ -68,6 +69,7 @@ var reachInfo = runtime.Info{
 			`"phone":{"type":"string"},` +
 			reachCountry +
 			`"name":{"type":"string","description":"Name is nullable: null clears it.","nullable":true},` +
+			`"nick":{"type":"string","description":"Nick is a string or null, said the other way: it reads as nullable.","nullable":true},` +
 			`"ref":{"anyOf":[{"type":"string"},{"type":"integer"}]},` +
 			`"meta":{"anyOf":[{"type":"object"},{"type":"array"}]},` +
 			`"tag":{"type":"string"},` +
@@ -127,6 +129,13 @@ func decodeContact(d *toolimpl.Decoder, v *Contact) {
 			}
 			v.Name = new(string)
 			*v.Name, _ = d.String()
+		case "nick":
+			if d.Null() {
+				v.Nick = nil
+				break
+			}
+			v.Nick = new(string)
+			*v.Nick, _ = d.String()
 		case "ref":
 			if d.OptionalNull() {
 				v.Ref = nil
@@ -157,7 +166,7 @@ func decodeContact(d *toolimpl.Decoder, v *Contact) {
 			hasKind = true
 			v.Kind, _ = d.String()
 		default:
-			d.Unknown("email, phone, country, name, ref, meta, tag, kind")
+			d.Unknown("email, phone, country, name, nick, ref, meta, tag, kind")
 		}
 	}
 	if !hasName {

@@ -14,6 +14,8 @@ type Contact struct {
 	Country string `json:"country,omitempty" jsonschema:"oneof_required=byPhone,minLength=2,maxLength=2"`
 	// Name is nullable: null clears it.
 	Name *string `json:"name" jsonschema:"nullable"`
+	// Nick is a string or null, said the other way: it reads as nullable.
+	Nick *string `json:"nick,omitempty" jsonschema:"oneof_type=string;null"`
 	// Ref is a number or a string.
 	Ref any `json:"ref,omitempty" jsonschema:"oneof_type=string;integer"`
 	// Meta is any of an object or an array.
