@@ -1220,10 +1220,16 @@ func unsafeString(b []byte) string {
 	return unsafe.String(unsafe.SliceData(b), len(b))
 }
 
-// Bytes reads a base64 string, as encoding/json writes a []byte.
+// Bytes reads a base64 string, as encoding/json writes a []byte. Line
+// breaks, which encoding/json skips, are refused, as the schema's pattern
+// refuses them: the model is told the same as a validator would tell it.
 func (d *Decoder) Bytes() ([]byte, bool) {
 	s, ok := d.String()
 	if !ok {
+		return nil, false
+	}
+	if strings.ContainsAny(s, "\r\n") {
+		d.Errorf("must be base64-encoded bytes on one line, without line breaks")
 		return nil, false
 	}
 	b, err := base64.StdEncoding.DecodeString(s)

@@ -156,6 +156,7 @@ func TestDecodeProblems(t *testing.T) {
 		{`{"name":"a","tags":["x",2,"y",null]}`, `invalid arguments: /tags/1: must be a string, got number; /tags/3: must be a string, got null`},
 		{`{"name":"a","inner":{"attrs":{"k/~":1}}}`, `invalid arguments: /inner/attrs/k~1~0: must be a string, got number; /inner/name: required field is missing`},
 		{`{"name":"a","data":"!!"}`, `invalid arguments: /data: must be base64-encoded bytes: illegal base64 data at input byte 0`},
+		{`{"name":"a","data":"aGVs\r\nbG8="}`, `invalid arguments: /data: must be base64-encoded bytes on one line, without line breaks`},
 		{`{"name":"a"`, `invalid arguments: the arguments are not valid JSON: expected ',' or '}' after an object member, found end of input (is it cut short?)`},
 		{`{"name":"a`, `invalid arguments: the arguments are not valid JSON: unterminated string starting at offset 8 (is it cut short?)`},
 		{`{"name":"a"}}`, `invalid arguments: the arguments are not valid JSON: unexpected character '}' at offset 12 after the arguments`},
