@@ -803,6 +803,9 @@ func (d *Decoder) path() string {
 			continue
 		}
 		f := d.frame(i)
+		if f.single {
+			continue // a lone value read as an array: the model wrote no element
+		}
 		b.WriteByte('/')
 		if f.array {
 			b.WriteString(strconv.Itoa(int(f.n) - 1))

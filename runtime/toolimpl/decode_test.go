@@ -330,6 +330,12 @@ func TestLenient(t *testing.T) {
 	if want := `invalid arguments: /count: must be an integer, got string "many"; /on: must be a boolean, got string "yes"; /tags/0: must be a string, got number`; err == nil || err.Error() != want {
 		t.Errorf("got  %v\nwant %s", err, want)
 	}
+	// A lone value read as an array of one is where the model wrote it:
+	// /tags, not /tags/0.
+	_, err = lenient(`{"name":"a","tags":1}`)
+	if want := `invalid arguments: /tags: must be a string, got number`; err == nil || err.Error() != want {
+		t.Errorf("got  %v\nwant %s", err, want)
+	}
 	// White space around a number in a string, as models send it: taken
 	// when lenient, though a strict ,string field refuses it.
 	got, err = lenient(`{"name":"a","count":" 7","size":"7\n","on":" true"}`)
