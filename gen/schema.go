@@ -817,6 +817,15 @@ func (b *schemaBuilder) applyRules(s *jsonschema.Schema, r *Rules, notes []strin
 	return notes
 }
 
+// joinJSON writes values as JSON text, separated by commas.
+func joinJSON(values []any) string {
+	words := make([]string, len(values))
+	for i, v := range values {
+		words[i] = jsonText(v)
+	}
+	return strings.Join(words, ", ")
+}
+
 // takeNotes removes from s, recursively through items, the keywords the
 // dialect does not accept, and returns them in words for the description.
 func (b *schemaBuilder) takeNotes(s *jsonschema.Schema) []string {
@@ -833,14 +842,15 @@ func (b *schemaBuilder) takeNotes(s *jsonschema.Schema) []string {
 	d := b.dialect
 	num := func(n json.Number) bool { return n != "" }
 	take(d == Gemini, s.Default != nil, func() string { return "default " + jsonText(s.Default) }, func() { s.Default = nil })
-	take(false, len(s.Examples) > 0 && d != Gemini, func() string { return "for example " + jsonText(s.Examples[0]) }, func() { s.Examples = nil })
 	if d == Gemini && len(s.Examples) > 0 {
+		// OpenAPI's example holds one value; the others go in words.
 		if s.Extras == nil {
 			s.Extras = make(map[string]any)
 		}
 		s.Extras["example"] = s.Examples[0]
-		s.Examples = nil
+		s.Examples = s.Examples[1:]
 	}
+	take(false, len(s.Examples) > 0, func() string { return "for example " + joinJSON(s.Examples) }, func() { s.Examples = nil })
 	take(d != Anthropic, num(s.Minimum), func() string { return "minimum " + string(s.Minimum) }, func() { s.Minimum = "" })
 	take(d != Anthropic, num(s.Maximum), func() string { return "maximum " + string(s.Maximum) }, func() { s.Maximum = "" })
 	take(d == OpenAI, num(s.ExclusiveMinimum), func() string { return "greater than " + string(s.ExclusiveMinimum) }, func() { s.ExclusiveMinimum = "" })

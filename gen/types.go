@@ -25,6 +25,9 @@ func (a *analyzer) typeOf(t types.Type, pos token.Pos) *Type {
 		a.errorf(pos, "json.Number is not supported: toolgen reads and writes numbers into typed fields; use float64 or int64 (exact from their decimal text), or math/big.Int for integers of any size")
 		return nil
 	}
+	if a.output && isError(t) {
+		a.noteAt(a.fset.Position(pos), "a value of type error in a result is written as encoding/json writes it, {} for most errors (their fields are unexported), so the model reads nothing of it: return the error as the tool's error, or put err.Error() in a string field")
+	}
 	if named, ok := t.(*types.Named); ok {
 		return a.namedType(named, pos)
 	}

@@ -145,9 +145,9 @@ type DialectSchemas struct {
 	// declared to Gemini with parametersJsonSchema instead of parameters.
 	GeminiDegraded bool
 	// AnthropicDegraded reports that Anthropic holds the standard schema,
-	// as Anthropic's strict tool use cannot express the arguments: the
-	// tool is sent to Anthropic without strict. toolgen does not set it
-	// today; a tool made by hand may.
+	// as Anthropic's strict tool use cannot express the arguments (a map,
+	// or a value of any type): the tool is sent to Anthropic without
+	// strict.
 	AnthropicDegraded bool
 }
 

@@ -74,7 +74,7 @@ func TransferMoney(ctx context.Context, in TransferInput) (TransferInput, error)
 // ScheduleInput sets up a recurring job.
 type ScheduleInput struct {
 	Name     string `json:"name" jsonschema:"title=Job name,minLength=1,maxLength=40,pattern=^[a-z][a-z0-9-]*$"`
-	Cron     string `json:"cron" jsonschema:"description=Five-field cron spec,example=0 9 * * 1"`
+	Cron     string `json:"cron" jsonschema:"description=Five-field cron spec,example=0 9 * * 1,example=*/15 * * * *"`
 	Enabled  *bool  `json:"enabled,omitempty" jsonschema:"default=true"`
 	Priority uint16 `json:"priority,omitempty" jsonschema:"maximum=1000"`
 	Owner    string `json:"owner,omitempty" jsonschema:"format=uuid"`

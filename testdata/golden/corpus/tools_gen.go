@@ -1358,7 +1358,7 @@ const (
 	scheduleJobName       = `"name":{"type":"string","maxLength":40,"minLength":1,"pattern":"^[a-z][a-z0-9-]*$","title":"Job name"},`
 	scheduleJobEnd        = `"additionalProperties":false,"type":"object","required":["name","cron"]}`
 	scheduleJobNameOpenAI = `"name":{"type":"string","pattern":"^[a-z][a-z0-9-]*$","title":"Job name","description":"Constraints: at least 1 character; at most 40 characters."},`
-	scheduleJobCronOpenAI = `"cron":{"type":"string","description":"Five-field cron spec. Constraints: for example \"0 9 * * 1\"."},`
+	scheduleJobCronOpenAI = `"cron":{"type":"string","description":"Five-field cron spec. Constraints: for example \"0 9 * * 1\", \"*/15 * * * *\"."},`
 )
 
 var scheduleJobInfo = runtime.Info{
@@ -1366,7 +1366,7 @@ var scheduleJobInfo = runtime.Info{
 	Description: "Creates a recurring job.",
 	Parameters: json.RawMessage(`{"properties":{` +
 		scheduleJobName +
-		`"cron":{"type":"string","description":"Five-field cron spec","examples":["0 9 * * 1"]},` +
+		`"cron":{"type":"string","description":"Five-field cron spec","examples":["0 9 * * 1","*/15 * * * *"]},` +
 		`"enabled":{"type":"boolean","default":true},` +
 		`"priority":{"type":"integer","maximum":1000,"minimum":0},` +
 		`"owner":{"type":"string","format":"uuid"}},` +
@@ -1381,7 +1381,7 @@ var scheduleJobInfo = runtime.Info{
 			`"additionalProperties":false,"type":"object","required":["name","cron","enabled","priority","owner"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
 			scheduleJobName +
-			`"cron":{"type":"string","description":"Five-field cron spec","example":"0 9 * * 1"},` +
+			`"cron":{"type":"string","description":"Five-field cron spec. Constraints: for example \"*/15 * * * *\".","example":"0 9 * * 1"},` +
 			`"enabled":{"type":"boolean","default":true},` +
 			`"priority":{"type":"integer","maximum":1000,"minimum":0},` +
 			`"owner":{"type":"string","description":"Constraints: format uuid."}},` +
@@ -1396,7 +1396,7 @@ var scheduleJobInfo = runtime.Info{
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"name":{"type":"string","maxLength":40,"minLength":1,"pattern":"^[a-z][a-z0-9-]*$","title":"Job name"},` +
-		`"cron":{"type":"string","description":"Five-field cron spec","examples":["0 9 * * 1"]},` +
+		`"cron":{"type":"string","description":"Five-field cron spec","examples":["0 9 * * 1","*/15 * * * *"]},` +
 		`"enabled":{"type":"boolean","default":true},` +
 		`"priority":{"type":"integer","maximum":1000,"minimum":0},` +
 		`"owner":{"type":"string","format":"uuid"}},` +
