@@ -77,7 +77,7 @@ func (a *analyzer) typeOf(t types.Type, pos token.Pos) *Type {
 			return &Type{Kind: KindMap, Go: t, Elem: elem, TextKey: true}
 		}
 		if k, ok := u.Key().Underlying().(*types.Basic); !ok || k.Info()&types.IsString == 0 {
-			a.errorf(pos, "map key type %s is not supported: JSON object keys are strings, so use map[string]T (with the number as its text) or a key type with UnmarshalText", u.Key())
+			a.errorf(pos, "map key type %s is not supported in a tool's arguments: toolgen reads object keys as strings (encoding/json would read these keys from strings of digits, which the schema cannot tell the model); use map[string]T and convert the keys with strconv, or a key type with UnmarshalText", u.Key())
 			return nil
 		}
 		elem := a.typeOf(u.Elem(), pos)

@@ -1184,8 +1184,22 @@ func (d *Decoder) methodError(prefix string, err error) {
 	if d.settings != nil && d.settings.ErrorText != nil {
 		text = d.settings.ErrorText(d.info, err)
 	}
+	if len(text) > maxMethodError {
+		// A method may put the model's bytes in its error
+		// (encoding/json's own errors quote the value): a problem stays
+		// short however long the value.
+		n := maxMethodError
+		for n > 0 && !utf8.RuneStart(text[n]) {
+			n--
+		}
+		text = text[:n] + "…"
+	}
 	d.Errorf("%s%s", prefix, text)
 }
+
+// maxMethodError is how many bytes of an argument method's error a
+// problem shows.
+const maxMethodError = 256
 
 func article(jsonType string) string {
 	switch jsonType {

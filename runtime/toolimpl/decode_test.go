@@ -477,7 +477,7 @@ func TestDecodeProblemsLinear(t *testing.T) {
 
 // A problem echoes at most maxEcho bytes of a value the model wrote, even
 // one held in a buffer with no room past it, and keeps the program's own
-// words (a method's error) whole.
+// words (a method's error) whole, up to maxMethodError bytes.
 func TestDecodeEchoes(t *testing.T) {
 	for _, n := range []int{64, 65, 66, 67, 68, 200} {
 		args := []byte(`{"name":"a","count":` + strings.Repeat("1", n) + `}`)
@@ -498,6 +498,15 @@ func TestDecodeEchoes(t *testing.T) {
 	})
 	if err == nil || !strings.Contains(err.Error(), long) {
 		t.Errorf("the method's error was cut: %v", err)
+	}
+	// An error that quotes a long value the model wrote is cut.
+	huge := "bad value " + strings.Repeat("é", 5000)
+	_, err = Decode([]byte(`{"name":"a"}`), nil, func(d *Decoder, v *sample) {
+		decodeSample(d, v)
+		d.methodError("", errors.New(huge))
+	})
+	if err == nil || len(err.Error()) > 400 || !strings.HasSuffix(err.Error(), "é…") {
+		t.Errorf("a long method error: %d bytes, %.80q…", len(err.Error()), err)
 	}
 	// A tag may allow more than the type holds: the message says the
 	// tighter bound.
