@@ -119,15 +119,23 @@ func (c *callContext) Err() error {
 	// Once Done has a channel, Err is set only when it is closed, as the
 	// context contract says: cancel sets the cause before it closes the
 	// channel.
+	// A cause already set closes hooks made after it (hook closes them
+	// too, a moment later): Err, once non-nil, stays so.
+	p := c.cause.Load()
 	if h := c.hooks.Load(); h != nil {
+		if p != nil {
+			h.close()
+			return *p
+		}
 		h.mu.Lock()
 		closed := h.closed
 		h.mu.Unlock()
 		if !closed {
 			return nil
 		}
+		p = c.cause.Load()
 	}
-	if p := c.cause.Load(); p != nil {
+	if p != nil {
 		return *p
 	}
 	return nil

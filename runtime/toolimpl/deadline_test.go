@@ -300,3 +300,28 @@ func TestDeadlineKeptContext(t *testing.T) {
 		t.Errorf("a kept context after later calls: Deadline %v (was %v), Err %v", d, deadline, kept.Err())
 	}
 }
+
+// TestDeadlineErrMonotonic: once Err returned an error, it keeps returning
+// it while another goroutine asks for Done for the first time.
+func TestDeadlineErrMonotonic(t *testing.T) {
+	for range 20000 {
+		c := &callContext{parent: context.Background()}
+		c.cancel(context.Canceled)
+		if c.Err() == nil {
+			t.Fatal("Err nil after cancel")
+		}
+		done := make(chan struct{})
+		go func() { c.Done(); close(done) }()
+		for i := 0; i < 50; i++ {
+			if c.Err() == nil {
+				t.Fatal("Err went back to nil")
+			}
+		}
+		<-done
+		select {
+		case <-c.Done():
+		default:
+			t.Fatal("Done open after cancel")
+		}
+	}
+}

@@ -171,11 +171,13 @@ func hostname(s string) bool {
 	return true
 }
 
-// email checks an address as RFC 5321's Mailbox writes it, which is what
-// the JSON Schema format email names: a local part of dot-separated atoms
-// or a quoted string, an @, and a host name or an address in brackets
-// ([192.0.2.1], [IPv6:2001:db8::1]); no display name, no comments. The
-// address has at most 254 bytes and its local part at most 64.
+// email checks an address close to RFC 5321's Mailbox, which is what the
+// JSON Schema format email names: a local part of dot-separated atoms or
+// a quoted string (without quoted pairs: no backslash inside, as the JSON
+// Schema validators also refuse), an @, and a host name or an address in
+// brackets ([192.0.2.1], [IPv6:2001:db8::1]); no display name, no
+// comments, no empty local part. The address has at most 254 bytes and
+// its local part at most 64.
 func email(s string) bool {
 	at := strings.LastIndexByte(s, '@')
 	if at < 0 || len(s) > 254 || at > 64 {
