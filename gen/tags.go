@@ -167,8 +167,9 @@ func invopopTag(tag string) bool {
 //
 //   - it starts with WORD=, which google/jsonschema-go refuses, so that it
 //     can only be invopop's (bare flags such as required may come first:
-//     "required,description=..." is invopop's too). A part after description= or title= that is
-//     no keyword is the rest of that value, as its author meant
+//     "required,description=..." is invopop's too). A part after
+//     description= or title= that is no keyword is the rest of that
+//     value, as its author meant
 //     ("description=Filter by status (open, closed)", where invopop would
 //     keep only "Filter by status (open"); any other part that is no
 //     keyword is an error;
@@ -684,12 +685,38 @@ func (a *analyzer) checkTag(v *types.Var, raw string) bool {
 			}
 		}
 	}
-	if s := tag.Get("jsonschema"); s != "" {
-		if key, val, ok := strings.Cut(s, ":"); ok && val != "" && !strings.ContainsAny(s, " =,") && slices.Contains(jsonschemaKeywords, key) {
+	if s := tag.Get("jsonschema"); s != "" && !invopopTag(s) {
+		if key, val, ok := colonKeyword(s); ok {
 			a.errorAt(pos, "field %s: jsonschema tag %q is read as a description; for the keyword, write %s=%s", v.Name(), s, key, val)
 		}
 	}
 	return true
+}
+
+// colonKeyword reports a tag that, after any bare flags, is a keyword
+// written key:value for key=value ("minimum:1", "required,description:the
+// namespace"), which reads as a description.
+func colonKeyword(tag string) (key, val string, ok bool) {
+	parts := splitTag(tag)
+	flags := 0
+	for flags < len(parts) && bareFlags[strings.TrimSpace(parts[flags])] {
+		flags++
+	}
+	if flags == len(parts) {
+		return "", "", false
+	}
+	rest := strings.TrimSpace(strings.Join(parts[flags:], ","))
+	key, val, ok = strings.Cut(rest, ":")
+	if !ok || val == "" || !slices.Contains(jsonschemaKeywords, key) {
+		return "", "", false
+	}
+	// A text with spaces or commas is a description, unless the tag
+	// started with flags and the key takes text.
+	text := key == "description" || key == "title"
+	if strings.ContainsAny(rest, "=,") || strings.Contains(rest, " ") && !(flags > 0 && text) {
+		return "", "", false
+	}
+	return key, val, true
 }
 
 // tagKeyTypo returns the key toolgen reads that key is a typo of, or "".

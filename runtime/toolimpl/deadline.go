@@ -118,9 +118,8 @@ func (h *ctxHooks) close() {
 func (c *callContext) Err() error {
 	// Once Done has a channel, Err is set only when it is closed, as the
 	// context contract says: cancel sets the cause before it closes the
-	// channel.
-	// A cause already set closes hooks made after it (hook closes them
-	// too, a moment later): Err, once non-nil, stays so.
+	// channel. A cause seen before the hooks closes them here (hook would
+	// a moment later), so that Err, once non-nil, stays so.
 	p := c.cause.Load()
 	if h := c.hooks.Load(); h != nil {
 		if p != nil {

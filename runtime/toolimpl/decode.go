@@ -219,8 +219,11 @@ func echoBytes(b []byte) string {
 
 // clip cuts s, longer than maxEcho bytes, after maxEcho of them, at the
 // start of a character, and marks the cut with an ellipsis.
-func clip(s string) string {
-	n := maxEcho
+func clip(s string) string { return clipAt(s, maxEcho) }
+
+// clipAt cuts s, longer than n bytes, after at most n bytes, at the start
+// of a character, and marks the cut.
+func clipAt(s string, n int) string {
 	for n > 0 && !utf8.RuneStart(s[n]) {
 		n--
 	}
@@ -1188,11 +1191,7 @@ func (d *Decoder) methodError(prefix string, err error) {
 		// A method may put the model's bytes in its error
 		// (encoding/json's own errors quote the value): a problem stays
 		// short however long the value.
-		n := maxMethodError
-		for n > 0 && !utf8.RuneStart(text[n]) {
-			n--
-		}
-		text = text[:n] + "…"
+		text = clipAt(text, maxMethodError)
 	}
 	d.Errorf("%s%s", prefix, text)
 }
