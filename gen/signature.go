@@ -126,6 +126,12 @@ func (a *analyzer) params(fn *ast.FuncDecl, sig *types.Signature, t *Tool, fd *f
 			}
 			if in := t.Input.Type; in != nil && in.Kind == KindCustom {
 				a.errorf(rest[0].Pos(), "%s decodes itself with UnmarshalJSON and has no exported fields, so toolgen cannot know the arguments' schema: give it exported fields with json tags (its UnmarshalJSON still decodes them), or take plain parameters", types.TypeString(in.Go, types.RelativeTo(a.pkg.Types)))
+			} else if in != nil && in.Kind != KindStruct {
+				advice := "take the arguments in a struct that has a field of this type, or plain parameters"
+				if n, ok := in.Go.(*types.Named); ok && (promotedFrom(n, "UnmarshalJSON") != nil || promotedFrom(n, "UnmarshalText") != nil) {
+					advice = "give the embedded field a name, so that encoding/json reads the struct's fields again"
+				}
+				a.errorf(rest[0].Pos(), "%s: a tool's arguments are a JSON object of fields, and encoding/json reads this type from %s instead (%s): %s", a.paramName(rest[0]), kindNames[in.Kind], a.decodedBy(in.Go), advice)
 			}
 			for _, d := range docs {
 				a.errorf(d.pos, "//tool:param describes plain parameters; %s takes a struct, so describe its fields with doc comments or jsonschema tags", fn.Name.Name)
@@ -171,7 +177,7 @@ func (a *analyzer) params(fn *ast.FuncDecl, sig *types.Signature, t *Tool, fd *f
 		if custom := typ.Deref(); custom.Kind == KindCustom {
 			// A parameter has no tag to state its JSON type with.
 			if f.Rules.Type = knownJSONType(custom.Go); f.Rules.Type == "" {
-				a.errorf(p.Pos(), "parameter %s: %s decodes itself with UnmarshalJSON and has no exported fields or JSON form of its own, so toolgen cannot know its JSON type: take the arguments as a struct whose field states it with a tag, as in jsonschema:\"type=string\"", name, types.TypeString(custom.Go, types.RelativeTo(a.pkg.Types)))
+				a.errorf(p.Pos(), "parameter %s: %s: take the arguments as a struct whose field states it with a tag, as in jsonschema:\"type=string\"", name, a.unknownShape(custom))
 			}
 		}
 		st.Fields = append(st.Fields, f)

@@ -121,7 +121,7 @@ func (a *analyzer) fieldTags(f *Field, tag reflect.StructTag) (required bool) {
 		f.ItemRules.Type = knownJSONType(value.Elem.Deref().Go)
 	}
 	if custom := value.Deref(); custom.Kind == KindCustom && rules.Type == "" && !a.output {
-		errorf("%s decodes itself with UnmarshalJSON and has no exported fields or JSON form of its own, so toolgen cannot know its JSON type: state it with a tag, as in jsonschema:\"type=string\"", types.TypeString(custom.Go, types.RelativeTo(a.pkg.Types)))
+		errorf("%s: state it with a tag, as in jsonschema:\"type=string\"", a.unknownShape(custom))
 	}
 	if d, ok := tag.Lookup("jsonschema_description"); ok {
 		rules.Description = d

@@ -2,6 +2,7 @@ package gen
 
 import (
 	"cmp"
+	"fmt"
 	"go/constant"
 	"go/token"
 	"go/types"
@@ -170,6 +171,7 @@ func (a *analyzer) namedType(n *types.Named, pos token.Pos) *Type {
 		return a.selfDecoding(n, key, doc, pos)
 	}
 	if !a.output && hasMethod(n, "UnmarshalText") {
+		a.notePromoted(n, "UnmarshalText", pos)
 		t := &Type{Kind: KindText, Go: n, Doc: doc}
 		a.types[key] = t
 		return t
@@ -260,10 +262,20 @@ func (a *analyzer) selfDecoding(n *types.Named, key, doc string, pos token.Pos) 
 		return t
 	}
 	if hasMethod(n, "UnmarshalText") {
+		a.notePromoted(n, "UnmarshalJSON", pos)
 		t := &Type{Kind: KindText, Go: n, Doc: doc, SelfDecode: true}
 		a.types[key] = t
 		return t
 	}
+	if wrapped := wrapperOf(n); wrapped != nil {
+		// struct{ time.Duration } with a method that reads a string: its
+		// field would say {"Duration": an integer}, which the method
+		// need not read. Its JSON type comes from a tag.
+		t := &Type{Kind: KindCustom, Go: n, Doc: doc}
+		a.types[key] = t
+		return t
+	}
+	a.notePromoted(n, "UnmarshalJSON", pos)
 	t := &Type{Kind: KindStruct, Go: n, Doc: doc, SelfDecode: true}
 	a.types[key] = t // for recursive types
 	// Mistakes in a shape toolgen only infers are not the author's: the
@@ -305,6 +317,97 @@ func knownJSONType(t types.Type) string {
 		return "integer"
 	}
 	return ""
+}
+
+// promotedFrom returns the embedded field of the struct n through which
+// n has the method name, or nil where n declares it itself or has none.
+func promotedFrom(n *types.Named, name string) *types.Var {
+	st, ok := n.Underlying().(*types.Struct)
+	if !ok {
+		return nil
+	}
+	ms := types.NewMethodSet(types.NewPointer(n))
+	for i := range ms.Len() {
+		if sel := ms.At(i); sel.Obj().Name() == name && len(sel.Index()) > 1 {
+			return st.Field(sel.Index()[0])
+		}
+	}
+	return nil
+}
+
+// notePromoted notes a struct that decodes itself with a method name of
+// one of its embedded fields: encoding/json calls that method for the
+// whole struct, so its other fields are never set.
+func (a *analyzer) notePromoted(n *types.Named, name string, pos token.Pos) {
+	from := promotedFrom(n, name)
+	if from == nil {
+		return
+	}
+	st := n.Underlying().(*types.Struct)
+	var others []string
+	for i := range st.NumFields() {
+		if f := st.Field(i); f != from && f.Exported() {
+			others = append(others, f.Name())
+		}
+	}
+	if len(others) == 0 {
+		return
+	}
+	qual := types.RelativeTo(a.pkg.Types)
+	a.noteAt(a.fset.Position(pos), "%s has the %s method of its embedded field %s, so encoding/json decodes the whole %s with that method and never sets %s: declare %s on %s, or give the embedded field a name",
+		types.TypeString(n, qual), name, types.TypeString(from.Type(), qual), n.Obj().Name(), strings.Join(others, ", "), name, n.Obj().Name())
+}
+
+// wrapperOf returns T for a struct that decodes itself and whose only
+// fields embed a type T that is not a struct, as struct{ time.Duration }
+// does with an UnmarshalJSON that reads "30m"; nil for any other type.
+func wrapperOf(n *types.Named) types.Type {
+	st, ok := n.Underlying().(*types.Struct)
+	if !ok || st.NumFields() != 1 {
+		return nil
+	}
+	f := st.Field(0)
+	if !f.Embedded() || reflect.StructTag(st.Tag(0)).Get("json") != "" {
+		return nil
+	}
+	if _, isStruct := f.Type().Underlying().(*types.Struct); isStruct {
+		return nil
+	}
+	if _, isPtr := f.Type().Underlying().(*types.Pointer); isPtr {
+		return nil
+	}
+	return f.Type()
+}
+
+// decodedBy says, for a message, which method decodes a value of type t:
+// its own UnmarshalJSON or UnmarshalText, or one of an embedded field.
+func (a *analyzer) decodedBy(t types.Type) string {
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		return "its method"
+	}
+	for _, m := range []string{"UnmarshalJSON", "UnmarshalText"} {
+		if !hasMethod(n, m) {
+			continue
+		}
+		if from := promotedFrom(n, m); from != nil {
+			return fmt.Sprintf("with the %s method of its embedded field %s", m, types.TypeString(from.Type(), types.RelativeTo(a.pkg.Types)))
+		}
+		return "with its " + m + " method"
+	}
+	return "by its underlying type"
+}
+
+// unknownShape says, for a message, why toolgen cannot know the JSON type
+// of custom, a KindCustom type.
+func (a *analyzer) unknownShape(custom *Type) string {
+	name := types.TypeString(custom.Go, types.RelativeTo(a.pkg.Types))
+	if n, ok := custom.Go.(*types.Named); ok {
+		if w := wrapperOf(n); w != nil {
+			return fmt.Sprintf("%s decodes itself with UnmarshalJSON and only embeds %s, whose own JSON form its method need not read, so toolgen cannot know its JSON type", name, types.TypeString(w, types.RelativeTo(a.pkg.Types)))
+		}
+	}
+	return name + " decodes itself with UnmarshalJSON and has no exported fields or JSON form of its own, so toolgen cannot know its JSON type"
 }
 
 func hasMethod(n *types.Named, name string) bool {
