@@ -107,8 +107,14 @@ func (e *emitter) stringRules(r *Rules, s jen.Code, isBytes bool) (vs []violatio
 		if isBytes {
 			match = "Match"
 		}
-		vs = append(vs, violation{cond: jen.Op("!").Id(e.pattern(r.Pattern)).Dot(match).Call(s),
-			format: "must match the pattern " + escapePercent(r.Pattern) + "; got %q", args: []jen.Code{s}})
+		v := violation{cond: jen.Op("!").Id(e.pattern(r.Pattern)).Dot(match).Call(s),
+			format: "must match the pattern " + escapePercent(r.Pattern) + "; got %q", args: []jen.Code{s}}
+		if !isBytes {
+			// Errorf cuts a value held as bytes; a string goes whole.
+			re := e.pattern(r.Pattern)
+			v.report = func(d string) jen.Code { return jen.Id(d).Dot("PatternError").Call(jen.Id(re), s) }
+		}
+		vs = append(vs, v)
 	}
 	if f := r.Format; f != "" {
 		vs = append(vs, violation{cond: jen.Op("!").Qual(ImplPath, "ValidFormat").Call(jen.Lit(f), str),

@@ -106,7 +106,7 @@ func (c *resultCache) init(s Settings) {
 // stored for the call's key, waits for a call with the same key under
 // way, or runs the tool and stores its result.
 func (r *Registry) cached(ctx context.Context, t *entry, info *Info, args []byte, emit func(Chunk)) (Result, error) {
-	key, ok := cacheKey(info.Name, args, cmp.Or(r.settings.MaxDepth, 64))
+	key, ok := cacheKey(info.Name, args, r.decoding)
 	if !ok {
 		// Not JSON: the tool refuses the call, and failures are not stored.
 		return r.capped(r.call(ctx, t, args, emit))
@@ -437,21 +437,47 @@ func (m *memoryCache) drop(prefix string) {
 
 // cacheKey returns the key of a call of the tool name with the arguments
 // args, or false if args are not JSON nested at most maxDepth deep.
-func cacheKey(name string, args []byte, maxDepth int) (string, bool) {
+func cacheKey(name string, args []byte, dec decoding) (string, bool) {
 	cz := canonPool.Get().(*canonicalizer)
 	defer canonPool.Put(cz)
-	canon, ok := cz.canonical(args, maxDepth)
+	canon, ok := cz.canonical(args, dec.maxDepth)
 	if !ok {
 		return "", false
 	}
 	h := sha256.New()
 	h.Write([]byte(name))
-	h.Write([]byte{0})
+	// The settings that decide which arguments a call accepts, so that
+	// registries sharing a store never reuse a result of arguments the
+	// other would refuse.
+	h.Write([]byte{0, dec.flags, byte(dec.maxDepth >> 8), byte(dec.maxDepth), 0})
 	h.Write(canon)
 	var sum [sha256.Size]byte
 	key := make([]byte, 0, len(name)+1+2*sha256.Size)
 	key = append(append(key, name...), ':')
 	return string(hex.AppendEncode(key, h.Sum(sum[:0]))), true
+}
+
+// decoding are the settings of a registry that decide which arguments its
+// calls accept, as a cache key holds them.
+type decoding struct {
+	flags    byte // decodeLenient, decodeNullOptional
+	maxDepth int
+}
+
+const (
+	decodeLenient = 1 << iota
+	decodeNullOptional
+)
+
+func decodingOf(s *Settings) decoding {
+	d := decoding{maxDepth: cmp.Or(s.MaxDepth, 64)}
+	if s.Lenient {
+		d.flags |= decodeLenient
+	}
+	if s.NullOptional {
+		d.flags |= decodeNullOptional
+	}
+	return d
 }
 
 var canonPool = sync.Pool{New: func() any { return new(canonicalizer) }}

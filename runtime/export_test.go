@@ -15,7 +15,7 @@ func SetNow(r *Registry, now func() time.Time) {
 // CacheKey is the key of a call of the tool name with args, or "" if args
 // are not JSON.
 func CacheKey(name string, args json.RawMessage) string {
-	key, _ := cacheKey(name, args, 64)
+	key, _ := cacheKey(name, args, decodingOf(&Settings{}))
 	return key
 }
 

@@ -159,7 +159,7 @@ func TestLogCallsArgs(t *testing.T) {
 		{"echo", `{"text":"xyé"}`, `{"text":"xy…`, ""}, // é is bytes 12 and 13
 		{"echo", `{"text":""}`, `{"text":""}`, ""},
 		{"echo", `{"text":1}`, `{"text":1}`, "invalid arguments: /text: must be a string, got number"},
-		{long, `{}`, `{}`, `unknown tool "` + long + `"; the tools are: broken, deploy, echo, fail, panics, slow, wait`},
+		{long, `{}`, `{}`, `unknown tool "` + long[:64] + `…"; the tools are: broken, deploy, echo, fail, panics, slow, wait`},
 	} {
 		if _, err := r.Execute(context.Background(), c.tool, json.RawMessage(c.args)); err != nil {
 			t.Fatal(err)

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"unicode/utf8"
 
 	"github.com/toolgen-go/toolgen/runtime/internal/session"
 )
@@ -25,7 +26,8 @@ type Registry struct {
 	// settings are a copy of those given to NewRegistry, with
 	// NullOptional set for the OpenAI dialect and no nil Middleware.
 	settings Settings
-	maxBytes int // Settings.MaxBytes or its default
+	maxBytes int      // Settings.MaxBytes or its default
+	decoding decoding // the settings a cache key holds
 	cache    resultCache
 
 	// handler is core wrapped in the middleware, or nil without
@@ -56,6 +58,7 @@ func NewRegistry(s *Settings) *Registry {
 		r.settings = *s
 	}
 	r.settings.NullOptional = r.settings.NullOptional || r.settings.Dialect == OpenAI
+	r.decoding = decodingOf(&r.settings)
 	r.settings.Middleware = slices.DeleteFunc(slices.Clone(r.settings.Middleware), func(m Middleware) bool { return m == nil })
 	r.cache.init(r.settings)
 	r.maxBytes = cmp.Or(r.settings.MaxBytes, defaultMaxBytes)
@@ -538,11 +541,22 @@ func (r *Registry) call(ctx context.Context, t *entry, args json.RawMessage, emi
 }
 
 // unknownTool is the message for a call of a tool that is not registered.
+// maxToolName is the length of the longest tool name, as providers allow.
+const maxToolName = 64
+
 func (r *Registry) unknownTool(name string) string {
 	r.mu.RLock()
 	defer r.mu.RUnlock()
 	const most = 20
 	var b strings.Builder
+	if len(name) > maxToolName {
+		// No tool has a longer name: the model's is shown in part.
+		cut := maxToolName
+		for cut > 0 && !utf8.RuneStart(name[cut]) {
+			cut--
+		}
+		name = name[:cut] + "…"
+	}
 	fmt.Fprintf(&b, "unknown tool %q; the tools are: ", name)
 	for i, d := range r.defs {
 		if i == most {

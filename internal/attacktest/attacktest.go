@@ -302,3 +302,25 @@ func BadNestedTool(ctx context.Context) (BadNested, error) {
 func BadResultTimed(ctx context.Context) (BadResult, error) {
 	return BadResult{N: 2}, nil
 }
+
+// EchoArgs are strings with each kind of check that shows the model's
+// value in its problem.
+type EchoArgs struct {
+	// Code matches a pattern and has a length limit.
+	Code string `json:"code,omitempty" jsonschema:"pattern=^[a-z]*$,maxLength=10"`
+	// Slug only matches a pattern.
+	Slug string `json:"slug,omitempty" jsonschema:"pattern=^[a-z-]*$"`
+	// Mail is an email address.
+	Mail string `json:"mail,omitempty" jsonschema:"format=email"`
+	// Color is one of a set.
+	Color string `json:"color,omitempty" jsonschema:"enum=red,enum=green"`
+	// Count is a small number.
+	Count int `json:"count,omitempty" jsonschema:"maximum=9"`
+}
+
+// EchoArgsTool takes strings whose problems show the model's value.
+//
+//tool:export echo_args readonly
+func EchoArgsTool(ctx context.Context, in EchoArgs) (string, error) {
+	return in.Code, nil
+}

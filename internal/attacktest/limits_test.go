@@ -254,3 +254,34 @@ func TestHostileJSON(t *testing.T) {
 		})
 	}
 }
+
+// TestEchoBounded sends a 100 KB value to each kind of check that shows
+// the model's value in its problem, and a 100 KB tool name: the message
+// shows at most 64 bytes of each value, so it stays short however long
+// the model's text is (the model knows what it sent).
+func TestEchoBounded(t *testing.T) {
+	ctx := context.Background()
+	reg := newRegistry(t, nil, nil)
+	long := strings.Repeat("A", 100_000)
+	for _, c := range []struct{ name, tool, args string }{
+		{"pattern and length", "echo_args", `{"code":"` + long + `"}`},
+		{"pattern", "echo_args", `{"slug":"` + long + `"}`},
+		{"format", "echo_args", `{"mail":"` + long + `"}`},
+		{"enum", "echo_args", `{"color":"` + long + `"}`},
+		{"number", "echo_args", `{"count":1` + strings.Repeat("0", 100_000) + `}`},
+		{"escapes", "echo_args", `{"code":"` + strings.Repeat(`\u00e9`, 20_000) + `"}`},
+		{"repeated key", "echo_args", `{` + strings.Repeat(`"code":"`+strings.Repeat("A", 1000)+`",`, 100) + `"slug":"a"}`},
+		{"unknown key", "echo_args", `{"` + long + `":1}`},
+		{"unknown tool", long, `{}`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			res, err := reg.Execute(ctx, c.tool, json.RawMessage(c.args))
+			if err != nil || res.Success {
+				t.Fatalf("got %+v, %v; want a refusal", res, err)
+			}
+			if len(res.Error) > 2048 {
+				t.Errorf("the error is %d bytes long for %d bytes of arguments: %.300q", len(res.Error), len(c.args), res.Error)
+			}
+		})
+	}
+}

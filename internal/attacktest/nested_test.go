@@ -5,8 +5,10 @@ import (
 	"encoding/json"
 	"errors"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/toolgen-go/toolgen/runtime"
 )
@@ -87,5 +89,56 @@ func TestNestedRegistries(t *testing.T) {
 	// The arguments of call_inner itself: lenient in A, strict in B.
 	if res, _ := b.Execute(ctx, "call_inner", json.RawMessage(`{"tool":5,"args":{}}`)); res.Success {
 		t.Errorf("B took 5 for a string: %+v", res)
+	}
+}
+
+// sharedStore is a Cache that several registries share, as the processes
+// of a fleet share Redis.
+type sharedStore struct {
+	mu sync.Mutex
+	m  map[string][]byte
+}
+
+func (s *sharedStore) Get(ctx context.Context, key string) ([]byte, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	v, ok := s.m[key]
+	return v, ok
+}
+
+func (s *sharedStore) Set(ctx context.Context, key string, value []byte, ttl time.Duration) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.m[key] = value
+}
+
+// TestSharedCacheSettings shares one store between registries that
+// accept different arguments: a lenient one takes "1" for an integer, a
+// strict one does not. A result the lenient one stored must never answer
+// the strict one's call, which it refuses: the lenient registry's
+// settings would reach the other's tools. Registries with the same
+// settings still share results.
+func TestSharedCacheSettings(t *testing.T) {
+	ctx := context.Background()
+	store := &sharedStore{m: make(map[string][]byte)}
+	strict := newRegistry(t, nil, &runtime.Settings{Cache: store})
+	lenient := newRegistry(t, nil, &runtime.Settings{Cache: store, Lenient: true})
+	args := json.RawMessage(`{"key":"shared-1","delay":"1"}`)
+	if res, err := lenient.Execute(ctx, "cached_lookup", args); err != nil || !res.Success {
+		t.Fatalf("lenient: %+v, %v", res, err)
+	}
+	if res, err := strict.Execute(ctx, "cached_lookup", args); err != nil || res.Success || !strings.Contains(res.Error, "/delay") {
+		t.Errorf("strict got %+v, %v from the shared store; want /delay refused", res, err)
+	}
+
+	args = json.RawMessage(`{"key":"shared-2","delay":1}`)
+	strict2 := newRegistry(t, nil, &runtime.Settings{Cache: store, CacheSize: 1})
+	for _, r := range []*runtime.Registry{strict, strict2} {
+		if res, err := r.Execute(ctx, "cached_lookup", args); err != nil || !res.Success {
+			t.Fatalf("%+v, %v", res, err)
+		}
+	}
+	if n := Runs("shared-2"); n != 1 {
+		t.Errorf("two registries of the same settings ran the tool %d times, want 1", n)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"context"
 	"encoding/json"
 	"iter"
+	"regexp"
 	"strconv"
 	"time"
 
@@ -40,6 +41,7 @@ func Tools(nest *Nest) []runtime.Tool {
 		toolimpl.NewTool(&explodeTimedInfo, callExplodeTimed),
 		toolimpl.NewTool(&badNestedInfo, callBadNested),
 		toolimpl.NewTool(&badResultTimedInfo, callBadResultTimed),
+		toolimpl.NewTool(&echoArgsInfo, callEchoArgs),
 	}
 }
 
@@ -842,6 +844,65 @@ func callBadResultTimed(ctx context.Context, s *runtime.Settings, args json.RawM
 	})
 }
 
+const (
+	echoArgsCode  = `"code":{"type":"string","maxLength":10,"pattern":"^[a-z]*$","description":"Code matches a pattern and has a length limit."},`
+	echoArgsSlug  = `"slug":{"type":"string","pattern":"^[a-z-]*$","description":"Slug only matches a pattern."},`
+	echoArgsMail  = `"mail":{"type":"string","format":"email","description":"Mail is an email address."},`
+	echoArgsColor = `"color":{"type":"string","enum":["red","green"],"description":"Color is one of a set."},`
+	echoArgsCount = `"count":{"type":"integer","maximum":9,"description":"Count is a small number."}},`
+)
+
+var echoArgsInfo = runtime.Info{
+	Name:        "echo_args",
+	Description: "Takes strings whose problems show the model's value.",
+	Parameters: json.RawMessage(`{"properties":{` +
+		echoArgsCode +
+		echoArgsSlug +
+		echoArgsMail +
+		echoArgsColor +
+		echoArgsCount +
+		`"additionalProperties":false,"type":"object"}`),
+	Dialects: runtime.DialectSchemas{
+		OpenAI: json.RawMessage(`{"properties":{` +
+			`"code":{"anyOf":[{"type":"string","pattern":"^[a-z]*$"},{"type":"null"}],"description":"Code matches a pattern and has a length limit. Constraints: at most 10 characters."},` +
+			`"slug":{"anyOf":[{"type":"string","pattern":"^[a-z-]*$"},{"type":"null"}],"description":"Slug only matches a pattern."},` +
+			`"mail":{"anyOf":[{"type":"string","format":"email"},{"type":"null"}],"description":"Mail is an email address."},` +
+			`"color":{"anyOf":[{"type":"string","enum":["red","green"]},{"type":"null"}],"description":"Color is one of a set."},` +
+			`"count":{"anyOf":[{"type":"integer","maximum":9},{"type":"null"}],"description":"Count is a small number."}},` +
+			`"additionalProperties":false,"type":"object","required":["code","slug","mail","color","count"]}`),
+		Gemini: json.RawMessage(`{"properties":{` +
+			echoArgsCode +
+			echoArgsSlug +
+			`"mail":{"type":"string","description":"Mail is an email address. Constraints: format email."},` +
+			echoArgsColor +
+			echoArgsCount +
+			`"type":"object"}`),
+		Anthropic: json.RawMessage(`{"properties":{` +
+			`"code":{"type":"string","pattern":"^[a-z]*$","description":"Code matches a pattern and has a length limit. Constraints: at most 10 characters."},` +
+			echoArgsSlug +
+			echoArgsMail +
+			echoArgsColor +
+			`"count":{"type":"integer","description":"Count is a small number. Constraints: maximum 9."}},` +
+			`"additionalProperties":false,"type":"object"}`),
+	},
+	ReadOnly: true,
+}
+
+func callEchoArgs(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in EchoArgs
+	var strs toolimpl.Strings
+	if end, ok := fastEchoArgs2(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+		in = EchoArgs{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &echoArgsInfo, args)
+		decodeEchoArgs2(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.Run(ctx, s, &echoArgsInfo, in, EchoArgsTool)
+}
+
 // confirmOpArgs are the arguments of the confirm_op tool: the parameters of ConfirmOp.
 type confirmOpArgs struct {
 	What string `json:"what"`
@@ -1197,6 +1258,68 @@ func decodeCallInnerArgs(d *toolimpl.Decoder, v *callInnerArgs) {
 	}
 }
 
+func decodeEchoArgs2(d *toolimpl.Decoder, v *EchoArgs) {
+	if !d.Object() {
+		return
+	}
+	for d.Field() {
+		switch string(d.Key()) {
+		case "code":
+			if d.OptionalNull() {
+				break
+			}
+			if s, ok := d.String(); ok {
+				v.Code = s
+				d.Length(s, 0, 10)
+				if !pattern1.MatchString(s) {
+					d.PatternError(pattern1, s)
+				}
+			}
+		case "slug":
+			if d.OptionalNull() {
+				break
+			}
+			v.Slug = d.StringMatching(pattern2)
+		case "mail":
+			if d.OptionalNull() {
+				break
+			}
+			if s, ok := d.String(); ok {
+				v.Mail = s
+				if !toolimpl.ValidFormat("email", s) {
+					d.FormatError("email", s)
+				}
+			}
+		case "color":
+			if d.OptionalNull() {
+				break
+			}
+			if s, ok := d.StringRef(); ok {
+				switch string(s) {
+				case "red":
+					v.Color = "red"
+				case "green":
+					v.Color = "green"
+				default:
+					d.Errorf(`must be one of "red", "green"; got %q`, s)
+				}
+			}
+		case "count":
+			if d.OptionalNull() {
+				break
+			}
+			if n, ok := d.Int(strconv.IntSize); ok {
+				v.Count = int(n)
+				if n > 9 {
+					d.Errorf(`must be at most 9, got %v`, n)
+				}
+			}
+		default:
+			d.Unknown("code, slug, mail, color, count")
+		}
+	}
+}
+
 func fastConfirmOpArgs(data []byte, i int, v *confirmOpArgs, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasWhat bool
@@ -1449,6 +1572,73 @@ func fastFlakyArgs(data []byte, i int, v *flakyArgs, strs *toolimpl.Strings) (in
 	return i, true
 }
 
+func fastEchoArgs2(data []byte, i int, v *EchoArgs, strs *toolimpl.Strings) (int, bool) {
+	var key []byte
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
+		case "code":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
+			v.Code, i, ok = strs.StringLength(data, i, 0, 10)
+			if !ok || !pattern1.MatchString(v.Code) {
+				return i, false
+			}
+		case "slug":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
+			v.Slug, i, ok = strs.String(data, i)
+			if !ok || !pattern2.MatchString(v.Slug) {
+				return i, false
+			}
+		case "mail":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
+			v.Mail, i, ok = strs.String(data, i)
+			if !ok || !toolimpl.ValidFormat("email", v.Mail) {
+				return i, false
+			}
+		case "color":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
+			var s []byte
+			if s, i, ok = toolimpl.FastString(data, i); ok {
+				switch string(s) {
+				case "red":
+					v.Color = "red"
+				case "green":
+					v.Color = "green"
+				default:
+					ok = false
+				}
+			}
+		case "count":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
+			var n int64
+			n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize)
+			v.Count = int(n)
+			if !ok || n > 9 {
+				return i, false
+			}
+		default:
+			return i, false
+		}
+		if !ok {
+			return i, false
+		}
+	}
+	if !ok {
+		return i, false
+	}
+	return i, true
+}
+
 func encodeAddResult(e *toolimpl.Encoder, v int) {
 	e.Int(int64(v))
 }
@@ -1529,3 +1719,9 @@ func encodeBadNested(e *toolimpl.Encoder, v *BadNested) {
 	e.Value(v.Inner)
 	e.Byte('}')
 }
+
+// Patterns of string fields, compiled once.
+var (
+	pattern1 = regexp.MustCompile("^[a-z]*$")
+	pattern2 = regexp.MustCompile("^[a-z-]*$")
+)

@@ -1549,7 +1549,13 @@ func IntIn[T ~int | ~int8 | ~int16 | ~int32 | ~int64](d *Decoder, min, max int64
 func (d *Decoder) StringMatching(pattern *regexp.Regexp) string {
 	s, ok := d.String()
 	if ok && !pattern.MatchString(s) {
-		d.Errorf("must match the pattern %s; got %q", pattern, echo(s))
+		d.PatternError(pattern, s)
 	}
 	return s
+}
+
+// PatternError records that s, a string the model wrote, does not match
+// pattern; the problem shows s cut as echo cuts it.
+func (d *Decoder) PatternError(pattern *regexp.Regexp, s string) {
+	d.Errorf("must match the pattern %s; got %q", pattern, echo(s))
 }

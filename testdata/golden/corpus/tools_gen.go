@@ -4691,7 +4691,7 @@ func decodeScheduleInput(d *toolimpl.Decoder, v *ScheduleInput) {
 				v.Name = s
 				d.Length(s, 1, 40)
 				if !pattern2.MatchString(s) {
-					d.Errorf(`must match the pattern ^[a-z][a-z0-9-]*$; got %q`, s)
+					d.PatternError(pattern2, s)
 				}
 			}
 		case "cron":
