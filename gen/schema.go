@@ -472,6 +472,7 @@ func (b *schemaBuilder) property(f *Field) *jsonschema.Schema {
 		s.Description = sentence(s.Description, doc)
 	}
 	s.Description = sentence(s.Description, objectNote)
+	var geminiAlts []*jsonschema.Schema
 	if types := append(f.Rules.OneOfType, f.Rules.AnyOfType...); len(types) > 0 {
 		alts := make([]*jsonschema.Schema, len(types))
 		for i, typ := range types {
@@ -481,7 +482,7 @@ func (b *schemaBuilder) property(f *Field) *jsonschema.Schema {
 		case b.dialect == Standard && len(f.Rules.OneOfType) > 0:
 			s.OneOf = alts
 		case b.dialect == Gemini:
-			return &jsonschema.Schema{AnyOf: alts} // anyOf must be alone on its node
+			geminiAlts = alts // anyOf must be alone on its node: below
 		default:
 			s.AnyOf = alts
 		}
@@ -492,6 +493,14 @@ func (b *schemaBuilder) property(f *Field) *jsonschema.Schema {
 	notes = append(notes, b.takeNotes(s)...)
 	if len(notes) > 0 {
 		s.Description = sentence(s.Description, "Constraints: "+strings.Join(notes, "; ")+".")
+	}
+	if geminiAlts != nil {
+		// Gemini takes nothing beside anyOf: each alternative carries the
+		// description.
+		for _, alt := range geminiAlts {
+			alt.Description = s.Description
+		}
+		return &jsonschema.Schema{AnyOf: geminiAlts}
 	}
 	// A result's nil pointer, slice or map is written as null, unless
 	// omitempty or omitzero leaves it out.

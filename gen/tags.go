@@ -74,7 +74,13 @@ func (a *analyzer) fieldTags(f *Field, tag reflect.StructTag) (required bool) {
 			continue
 		case "oneof_type", "anyof_type":
 			list := strings.Split(val, ";")
-			if k := value.Kind; k != KindAny && k != KindRaw {
+			if t := value; (t.Kind == KindCustom || t.SelfDecode) && len(list) > 1 {
+				// A type whose UnmarshalJSON takes more than one JSON
+				// type ("a" or ["a"]): the tag states which, as type=
+				// states one.
+				f.Type = opaque(f.Type)
+				value, target = f.Type.Deref(), f.Type.Deref()
+			} else if k := value.Kind; k != KindAny && k != KindRaw {
 				// string;null on a *string is the field's own type or
 				// null: what nullable says.
 				if own := kindJSONTypes[k]; len(list) == 2 && slices.Contains(list, "null") && slices.Contains(list, own) {
@@ -120,7 +126,7 @@ func (a *analyzer) fieldTags(f *Field, tag reflect.StructTag) (required bool) {
 	} else if isArray && value.Elem != nil && value.Elem.Deref().Kind == KindCustom && f.ItemRules.Type == "" {
 		f.ItemRules.Type = knownJSONType(value.Elem.Deref().Go)
 	}
-	if custom := value.Deref(); custom.Kind == KindCustom && rules.Type == "" && !a.output {
+	if custom := value.Deref(); custom.Kind == KindCustom && rules.Type == "" && len(rules.OneOfType)+len(rules.AnyOfType) == 0 && !a.output {
 		errorf("%s: state it with a tag, as in jsonschema:\"type=string\"", a.unknownShape(custom))
 	}
 	if d, ok := tag.Lookup("jsonschema_description"); ok {
@@ -242,12 +248,12 @@ func isWord(s string) bool {
 // its own UnmarshalJSON alone decodes it.
 func opaque(t *Type) *Type {
 	switch {
+	case t.SelfDecode: // a named slice type too: its method reads it whole
+		return &Type{Kind: KindCustom, Go: t.Go, Doc: t.Doc}
 	case t.Kind == KindPointer || t.Kind == KindSlice || t.Kind == KindArray:
 		c := *t
 		c.Elem = opaque(t.Elem)
 		return &c
-	case t.SelfDecode:
-		return &Type{Kind: KindCustom, Go: t.Go, Doc: t.Doc}
 	}
 	return t
 }

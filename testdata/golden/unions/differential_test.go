@@ -16,6 +16,11 @@ func TestDifferential(t *testing.T) {
 	}
 	for _, tool := range Tools() {
 		info := tool.Info()
+		if info.Name == "invite" {
+			// Its types' own methods decide which strings they take: the
+			// schema states only the JSON types (TestInvite).
+			continue
+		}
 		checked, valid := schematest.Check(t, info.Name, info.Parameters, 10000, targets[info.Name])
 		t.Logf("%s: %d documents, %d valid", info.Name, checked, valid)
 	}

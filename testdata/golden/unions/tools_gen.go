@@ -20,6 +20,7 @@ const _ = toolimpl.SupportPackageIsVersion5
 func Tools() []runtime.Tool {
 	return []runtime.Tool{
 		toolimpl.NewTool(&reachInfo, callReach),
+		toolimpl.NewTool(&inviteInfo, callInvite),
 	}
 }
 
@@ -70,8 +71,8 @@ var reachInfo = runtime.Info{
 			reachCountry +
 			`"name":{"type":"string","description":"Name is nullable: null clears it.","nullable":true},` +
 			`"nick":{"type":"string","description":"Nick is a string or null, said the other way: it reads as nullable.","nullable":true},` +
-			`"ref":{"anyOf":[{"type":"string"},{"type":"integer"}]},` +
-			`"meta":{"anyOf":[{"type":"object"},{"type":"array"}]},` +
+			`"ref":{"anyOf":[{"type":"string","description":"Ref is a number or a string."},{"type":"integer","description":"Ref is a number or a string."}]},` +
+			`"meta":{"anyOf":[{"type":"object","description":"Meta is any of an object or an array. Any JSON value."},{"type":"array","description":"Meta is any of an object or an array. Any JSON value."}]},` +
 			`"tag":{"type":"string"},` +
 			`"kind":{"type":"string"}},` +
 			`"type":"object","required":["name"],"description":"Give exactly one of these sets of fields: (email) or (phone and country). Give at least one of these sets of fields: (tag) or (kind)."}`),
@@ -89,6 +90,46 @@ func callReach(ctx context.Context, s *runtime.Settings, args json.RawMessage) (
 		return res, nil
 	}
 	return toolimpl.Run(ctx, s, &reachInfo, in, Reach)
+}
+
+const (
+	inviteGuests = `"guests":{"anyOf":[{"type":"string"},{"type":"array"}],"description":"Guests to invite."},`
+	inviteEnd    = `"additionalProperties":false,"type":"object","required":["guests"]}`
+)
+
+var inviteInfo = runtime.Info{
+	Name:        "invite",
+	Description: "Invites guests to an event.",
+	Parameters: json.RawMessage(`{"properties":{` +
+		inviteGuests +
+		`"public":{"oneOf":[{"type":"boolean"},{"type":"string"}],"description":"Public makes the event visible to all."}},` +
+		inviteEnd),
+	Dialects: runtime.DialectSchemas{
+		OpenAI: json.RawMessage(`{"properties":{` +
+			inviteGuests +
+			`"public":{"anyOf":[{"type":"boolean"},{"type":"string"},{"type":"null"}],"description":"Public makes the event visible to all."}},` +
+			`"additionalProperties":false,"type":"object","required":["guests","public"]}`),
+		Gemini: json.RawMessage(`{"properties":{` +
+			`"guests":{"anyOf":[{"type":"string","description":"Guests to invite."},{"type":"array","description":"Guests to invite."}]},` +
+			`"public":{"anyOf":[{"type":"boolean","description":"Public makes the event visible to all."},{"type":"string","description":"Public makes the event visible to all."}]}},` +
+			`"type":"object","required":["guests"]}`),
+		Anthropic: json.RawMessage(`{"properties":{` +
+			inviteGuests +
+			`"public":{"anyOf":[{"type":"boolean"},{"type":"string"}],"description":"Public makes the event visible to all."}},` +
+			inviteEnd),
+	},
+	ReadOnly: true,
+}
+
+func callInvite(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Invitation
+	var d toolimpl.Decoder
+	d.BeginCall(s, &inviteInfo, args)
+	decodeInvitation(&d, &in)
+	if res, ok := d.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.Run(ctx, s, &inviteInfo, in, Invite)
 }
 
 func decodeContact(d *toolimpl.Decoder, v *Contact) {
@@ -191,5 +232,35 @@ func decodeContact(d *toolimpl.Decoder, v *Contact) {
 	}
 	if anyOfGroups == 0 {
 		d.Errorf(`must have at least one of these sets of fields: (tag) or (kind); got %d`, anyOfGroups)
+	}
+}
+
+func decodeInvitation(d *toolimpl.Decoder, v *Invitation) {
+	if !d.Object() {
+		return
+	}
+	var hasGuests bool
+	for d.Field() {
+		switch string(d.Key()) {
+		case "guests":
+			hasGuests = true
+			if !d.OfTypes(false, "string", "array") {
+				break
+			}
+			d.JSONUnmarshaler("", &v.Guests)
+		case "public":
+			if d.OptionalNull() {
+				break
+			}
+			if !d.OfTypes(true, "boolean", "string") {
+				break
+			}
+			d.JSONUnmarshaler("", &v.Public)
+		default:
+			d.Unknown("guests, public")
+		}
+	}
+	if !hasGuests {
+		d.Missing("guests")
 	}
 }

@@ -5,6 +5,7 @@ package unions
 import (
 	"context"
 	"encoding/json"
+	"strings"
 )
 
 // Contact reaches a customer by email, or by phone and country.
@@ -28,3 +29,54 @@ type Contact struct {
 //
 //tool:export omit=openai
 func Reach(ctx context.Context, c Contact) (string, error) { return c.Email + c.Phone, nil }
+
+// Flag is a boolean that models often send as a string; its own
+// UnmarshalJSON reads both.
+type Flag bool
+
+// UnmarshalJSON reads true, false, "true" or "false".
+func (f *Flag) UnmarshalJSON(data []byte) error {
+	var s string
+	if json.Unmarshal(data, &s) == nil {
+		data = []byte(s)
+	}
+	var b bool
+	err := json.Unmarshal(data, &b)
+	*f = Flag(b)
+	return err
+}
+
+// Names are one name or a list of them; its own UnmarshalJSON reads both.
+type Names []string
+
+// UnmarshalJSON reads "ann" or ["ann", "bob"].
+func (n *Names) UnmarshalJSON(data []byte) error {
+	var one string
+	if json.Unmarshal(data, &one) == nil {
+		*n = Names{one}
+		return nil
+	}
+	var many []string
+	err := json.Unmarshal(data, &many)
+	*n = many
+	return err
+}
+
+// Invitation is who to invite, with types that decode themselves from
+// more than one JSON type, which their tags state.
+type Invitation struct {
+	// Guests to invite.
+	Guests Names `json:"guests" jsonschema:"anyof_type=string;array"`
+	// Public makes the event visible to all.
+	Public Flag `json:"public,omitempty" jsonschema:"oneof_type=boolean;string"`
+}
+
+// Invite invites guests to an event.
+//
+//tool:export readonly
+func Invite(ctx context.Context, in Invitation) (string, error) {
+	if in.Public {
+		return "public: " + strings.Join(in.Guests, ", "), nil
+	}
+	return strings.Join(in.Guests, ", "), nil
+}

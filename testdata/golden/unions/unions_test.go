@@ -28,3 +28,25 @@ func TestReach(t *testing.T) {
 		}
 	}
 }
+
+// TestInvite calls a tool whose argument types decode themselves from
+// more than one JSON type: the tags' types are checked, then the methods
+// decode the values.
+func TestInvite(t *testing.T) {
+	tool := Tools()[1].(runtime.InvokableTool)
+	for _, c := range []struct{ args, want, err string }{
+		{`{"guests":"ann"}`, `ann`, ``},
+		{`{"guests":["ann","bob"],"public":"true"}`, `public: ann, bob`, ``},
+		{`{"guests":["ann"],"public":true}`, `public: ann`, ``},
+		{`{"guests":{},"public":1}`, ``, `invalid arguments: /guests: must be one of the types string, array; got object; /public: must be one of the types boolean, string; got number`},
+		{`{"guests":"ann","public":"yes"}`, ``, `invalid arguments: /public: invalid character 'y' looking for beginning of value`},
+	} {
+		res, err := tool.Invoke(context.Background(), json.RawMessage(c.args))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Output != c.want || res.Error != c.err {
+			t.Errorf("%s: got %q, %q; want %q, %q", c.args, res.Output, res.Error, c.want, c.err)
+		}
+	}
+}
