@@ -468,7 +468,12 @@ func (b *schemaBuilder) property(f *Field) *jsonschema.Schema {
 	if s.Description == "" && s.Ref == "" {
 		s.Description = f.Type.Deref().Doc
 	}
-	if doc := enumDocs(f.Type.Deref(), f.Quoted); doc != "" && len(f.Rules.Enum) == 0 {
+	enumType, enumTag := f.Type.Deref(), f.Rules.Enum
+	if (enumType.Kind == KindSlice || enumType.Kind == KindArray) && enumType.Elem != nil {
+		// A list of an enum's values: the field says what each means.
+		enumType, enumTag = enumType.Elem.Deref(), f.ItemRules.Enum
+	}
+	if doc := enumDocs(enumType, f.Quoted); doc != "" && len(enumTag) == 0 {
 		s.Description = sentence(s.Description, doc)
 	}
 	s.Description = sentence(s.Description, objectNote)
@@ -633,8 +638,11 @@ func enumDocs(t *Type, quoted bool) string {
 				doc = rest // "Celsius is degrees Celsius." → "degrees Celsius"
 			} else if rest, ok := strings.CutPrefix(doc, e.Const.Name()+": "); ok {
 				doc = rest
-			} else {
-				doc = trimGoName(doc, e.Const.Name())
+			} else if doc = trimGoName(doc, e.Const.Name()); strings.HasPrefix(doc, e.Const.Name()+" ") && !plainWord(e.Const.Name()) {
+				// "PriorityLow can wait": the model reads the value
+				// (`"low" can wait`), not the Go name; a plain word such
+				// as Low stays, a word of the sentence.
+				doc = valueWord(e.Value) + doc[len(e.Const.Name()):]
 			}
 			word := valueWord(e.Value)
 			if quoted {

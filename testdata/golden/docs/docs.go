@@ -23,7 +23,9 @@ type Channel string
 
 // The channels.
 const (
+	// ChannelEmail can reach the customer at any hour.
 	ChannelEmail Channel = "email"
+	// ChannelPhone rings the customer's phone.
 	ChannelPhone Channel = "phone"
 )
 
@@ -54,6 +56,8 @@ type Ticket struct {
 	Escalation Priority `json:"escalation,omitempty"`
 	// ReplyOn is ChannelEmail unless the customer asked for ChannelPhone.
 	ReplyOn Channel `json:"reply_on,omitempty"`
+	// Fallbacks are the channels to try, in order, when the first fails.
+	Fallbacks []Channel `json:"fallbacks,omitempty"`
 }
 
 // OpenTicket opens a support ticket for the customer. Use it when the

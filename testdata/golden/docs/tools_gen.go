@@ -42,7 +42,8 @@ const (
 	openTicketTags         = `"tags":{"items":{"type":"string"},"type":"array","description":"Labels for routing"},`
 	openTicketDelayMs      = `"delay_ms":{"type":"integer","description":"delay_ms to wait before the first reply, in milliseconds."},`
 	openTicketEscalation   = `"escalation":{"type":"string","enum":["low","urgent","blocked"],"description":"Escalation is the priority to raise the ticket to after the delay. Defaults to Urgent; never Low. Values: \"low\": Low can wait; \"urgent\": Needs a reply today; \"blocked\": Stops other work."},`
-	openTicketReplyOn      = `"reply_on":{"type":"string","enum":["email","phone"],"description":"reply_on is \"email\" unless the customer asked for \"phone\"."}},`
+	openTicketReplyOn      = `"reply_on":{"type":"string","enum":["email","phone"],"description":"reply_on is \"email\" unless the customer asked for \"phone\". Values: \"email\": \"email\" can reach the customer at any hour; \"phone\": Rings the customer's phone."},`
+	openTicketFallbacks    = `"fallbacks":{"items":{"type":"string","enum":["email","phone"]},"type":"array","description":"Fallbacks are the channels to try, in order, when the first fails. Values: \"email\": \"email\" can reach the customer at any hour; \"phone\": Rings the customer's phone."}},`
 	openTicketEnd          = `"additionalProperties":false,"type":"object","required":["subject","body","priority","contact"]}`
 )
 
@@ -60,6 +61,7 @@ var openTicketInfo = runtime.Info{
 		openTicketDelayMs +
 		openTicketEscalation +
 		openTicketReplyOn +
+		openTicketFallbacks +
 		openTicketEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
@@ -72,8 +74,9 @@ var openTicketInfo = runtime.Info{
 			`"tags":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}],"description":"Labels for routing"},` +
 			`"delay_ms":{"anyOf":[{"type":"integer"},{"type":"null"}],"description":"delay_ms to wait before the first reply, in milliseconds."},` +
 			`"escalation":{"anyOf":[{"type":"string","enum":["low","urgent","blocked"]},{"type":"null"}],"description":"Escalation is the priority to raise the ticket to after the delay. Defaults to Urgent; never Low. Values: \"low\": Low can wait; \"urgent\": Needs a reply today; \"blocked\": Stops other work."},` +
-			`"reply_on":{"anyOf":[{"type":"string","enum":["email","phone"]},{"type":"null"}],"description":"reply_on is \"email\" unless the customer asked for \"phone\"."}},` +
-			`"additionalProperties":false,"type":"object","required":["subject","body","priority","contact","tags","delay_ms","escalation","reply_on"]}`),
+			`"reply_on":{"anyOf":[{"type":"string","enum":["email","phone"]},{"type":"null"}],"description":"reply_on is \"email\" unless the customer asked for \"phone\". Values: \"email\": \"email\" can reach the customer at any hour; \"phone\": Rings the customer's phone."},` +
+			`"fallbacks":{"anyOf":[{"items":{"type":"string","enum":["email","phone"]},"type":"array"},{"type":"null"}],"description":"Fallbacks are the channels to try, in order, when the first fails. Values: \"email\": \"email\" can reach the customer at any hour; \"phone\": Rings the customer's phone."}},` +
+			`"additionalProperties":false,"type":"object","required":["subject","body","priority","contact","tags","delay_ms","escalation","reply_on","fallbacks"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
 			openTicketSubject +
 			openTicketBody +
@@ -85,6 +88,7 @@ var openTicketInfo = runtime.Info{
 			openTicketDelayMs +
 			openTicketEscalation +
 			openTicketReplyOn +
+			openTicketFallbacks +
 			`"type":"object","required":["subject","body","priority","contact"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
 			openTicketSubject +
@@ -97,6 +101,7 @@ var openTicketInfo = runtime.Info{
 			openTicketDelayMs +
 			openTicketEscalation +
 			openTicketReplyOn +
+			openTicketFallbacks +
 			openTicketEnd),
 	},
 }
@@ -170,8 +175,27 @@ func decodeTicket(d *toolimpl.Decoder, v *Ticket) {
 					d.Errorf(`must be one of "email", "phone"; got %q`, s)
 				}
 			}
+		case "fallbacks":
+			if d.OptionalNull() {
+				v.Fallbacks = nil
+				break
+			}
+			if d.Array() {
+				v.Fallbacks = []Channel{}
+				for d.Elem() {
+					var elem Channel
+					if s, ok := d.StringRef(); ok {
+						if elem, ok = parseChannel(s); !ok {
+							d.Errorf(`must be one of "email", "phone"; got %q`, s)
+						}
+					}
+					if d.Keep() {
+						v.Fallbacks = append(v.Fallbacks, elem)
+					}
+				}
+			}
 		default:
-			d.Unknown("subject, body, priority, contact, tags, delay_ms, escalation, reply_on")
+			d.Unknown("subject, body, priority, contact, tags, delay_ms, escalation, reply_on, fallbacks")
 		}
 	}
 	if !hasSubject {
@@ -256,6 +280,25 @@ func fastTicket(data []byte, i int, v *Ticket, strs *toolimpl.Strings) (int, boo
 			var s []byte
 			if s, i, ok = toolimpl.FastString(data, i); ok {
 				v.ReplyOn, ok = parseChannel(s)
+			}
+		case "fallbacks":
+			if i, ok = strs.Null(data, i); ok {
+				v.Fallbacks = nil
+				break
+			}
+			var more2 bool
+			i, more2, ok = toolimpl.FastArray(data, i)
+			v.Fallbacks = make([]Channel, 0, toolimpl.FastCount(data, i, !more2))
+			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
+				var elem Channel
+				var s []byte
+				if s, i, ok = toolimpl.FastString(data, i); ok {
+					elem, ok = parseChannel(s)
+				}
+				if !ok {
+					return i, false
+				}
+				v.Fallbacks = append(v.Fallbacks, elem)
 			}
 		default:
 			return i, false
