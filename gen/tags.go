@@ -31,6 +31,7 @@ func (a *analyzer) fieldTags(f *Field, tag reflect.StructTag) (required bool) {
 	if !isInvopop {
 		rules.Description = schemaTag
 	}
+	checkKeywords(keywords, isArray, errorf)
 	for _, kv := range keywords {
 		key, val, hasVal := strings.Cut(kv, "=")
 		switch key {
@@ -217,6 +218,36 @@ func invopopParts(tag string, errorf func(string, ...any)) (keywords []string, o
 		}
 	}
 	return keywords, true
+}
+
+// checkKeywords reports two mistakes in an invopop tag's keywords that
+// would lose a keyword silently: one given twice (but enum= and example=,
+// and default= of an array, one for each value), and a space for the
+// comma before a keyword, which the value before it swallows.
+func checkKeywords(keywords []string, isArray bool, errorf func(string, ...any)) {
+	given := make(map[string]string)
+	for _, kw := range keywords {
+		k, v, hasVal := strings.Cut(kw, "=")
+		if !hasVal {
+			continue
+		}
+		if k != "description" && k != "title" {
+			// enum=gcp description=The provider: a space for a comma.
+			for word := range strings.FieldsSeq(v) {
+				if next, _, ok := strings.Cut(word, "="); ok && slices.Contains(jsonschemaKeywords, next) {
+					errorf("jsonschema tag: the value of %s is %q, which holds %s=: separate keywords with commas (%s=%s,%s=...)", k, v, next, k, strings.Fields(v)[0], next)
+					break
+				}
+			}
+		}
+		if k == "enum" || k == "example" || k == "default" && isArray {
+			continue // one for each value
+		}
+		if prev, dup := given[k]; dup {
+			errorf("jsonschema tag: %s= is given twice (%s, then %s), and only one can hold: keep one", k, prev, v)
+		}
+		given[k] = v
+	}
 }
 
 // kindJSONTypes are the JSON types of the kinds whose type toolgen knows.
@@ -694,6 +725,8 @@ func (a *analyzer) checkTag(v *types.Var, raw string) bool {
 	if s := tag.Get("jsonschema"); s != "" && !invopopTag(s) {
 		if key, val, ok := colonKeyword(s); ok {
 			a.errorAt(pos, "field %s: jsonschema tag %q is read as a description; for the keyword, write %s=%s", v.Name(), s, key, val)
+		} else if opt := jsonOptionIn(s); opt != "" {
+			a.errorAt(pos, "field %s: jsonschema tag %q is read as a description: %s is an option of the json tag, not of jsonschema; write it there (json:\"name,%s\")", v.Name(), s, opt, opt)
 		}
 	}
 	return true
@@ -713,16 +746,37 @@ func colonKeyword(tag string) (key, val string, ok bool) {
 	}
 	rest := strings.TrimSpace(strings.Join(parts[flags:], ","))
 	key, val, ok = strings.Cut(rest, ":")
+	val = strings.TrimSpace(val) // "maxLength: 5"
 	if !ok || val == "" || !slices.Contains(jsonschemaKeywords, key) {
 		return "", "", false
 	}
-	// A text with spaces or commas is a description, unless the tag
-	// started with flags and the key takes text.
-	text := key == "description" || key == "title"
-	if strings.ContainsAny(rest, "=,") || strings.Contains(rest, " ") && !(flags > 0 && text) {
+	switch {
+	case key == "description":
+		// No description starts with "description:".
+		return key, val, true
+	case key == "title" && flags > 0:
+		return key, val, true
+	case strings.ContainsAny(val, "=, "):
+		// A text with spaces or commas is a description: "title: the
+		// page's title", "format: see RFC 3339".
 		return "", "", false
 	}
 	return key, val, true
+}
+
+// jsonOptionIn returns the json tag option in a jsonschema tag made only
+// of bare flags and omitempty or omitzero ("required,omitempty"), or "".
+func jsonOptionIn(tag string) string {
+	opt := ""
+	for _, part := range splitTag(tag) {
+		switch part = strings.TrimSpace(part); {
+		case part == "omitempty" || part == "omitzero":
+			opt = part
+		case !bareFlags[part]:
+			return ""
+		}
+	}
+	return opt
 }
 
 // tagKeyTypo returns the key toolgen reads that key is a typo of, or "".
