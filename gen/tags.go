@@ -222,8 +222,9 @@ func invopopParts(tag string, errorf func(string, ...any)) (keywords []string, o
 
 // checkKeywords reports two mistakes in an invopop tag's keywords that
 // would lose a keyword silently: one given twice (but enum= and example=,
-// and default= of an array, one for each value), and a space for the
-// comma before a keyword, which the value before it swallows.
+// one for each value, and default=, which keyword checks with the field's
+// type), and a space for the comma before a keyword, which the value
+// before it swallows.
 func checkKeywords(keywords []string, isArray bool, errorf func(string, ...any)) {
 	given := make(map[string]string)
 	for _, kw := range keywords {
@@ -240,8 +241,8 @@ func checkKeywords(keywords []string, isArray bool, errorf func(string, ...any))
 				}
 			}
 		}
-		if k == "enum" || k == "example" || k == "default" && isArray {
-			continue // one for each value
+		if k == "enum" || k == "example" || k == "default" {
+			continue // one for each value; a second default is reported with the field's type
 		}
 		if prev, dup := given[k]; dup {
 			errorf("jsonschema tag: %s= is given twice (%s, then %s), and only one can hold: keep one", k, prev, v)
@@ -249,6 +250,10 @@ func checkKeywords(keywords []string, isArray bool, errorf func(string, ...any))
 		given[k] = v
 	}
 }
+
+// jsonKinds are the kinds of the JSON types a type= tag states, as an
+// example's value is read.
+var jsonKinds = map[string]Kind{"string": KindString, "integer": KindInt, "number": KindFloat, "boolean": KindBool}
 
 // kindJSONTypes are the JSON types of the kinds whose type toolgen knows.
 var kindJSONTypes = map[Kind]string{
@@ -405,6 +410,24 @@ func (a *analyzer) keyword(r *Rules, t *Type, key, val string, isArray bool, err
 		target := t
 		if isArray && key == "default" {
 			target = t.Elem.Deref()
+		}
+		if target.Kind == KindCustom {
+			name := types.TypeString(target.Go, types.RelativeTo(a.pkg.Types))
+			switch {
+			case key != "example":
+				errorf("%s= is not supported on %s, which decodes itself with UnmarshalJSON: toolgen cannot make its values when it generates the code; check the value in the tool (for a default, when the field is its zero value)", key, name)
+			case r.Type == "":
+				errorf("example= on %s, which decodes itself with UnmarshalJSON, needs its JSON type first: write type= before it", name)
+			default:
+				// An example is only shown to the model: the JSON type the
+				// tag states is enough.
+				if c, ok := a.literal(&Type{Kind: jsonKinds[r.Type], Bits: 64}, val); ok {
+					r.Examples = append(r.Examples, c)
+				} else {
+					errorf("example value %q is not %s", val, article(r.Type))
+				}
+			}
+			return
 		}
 		c, ok := a.literal(target, val)
 		if !ok {
