@@ -186,7 +186,12 @@ func (r *run) check(files []File) int {
 			} else if op.old == nil {
 				what = "missing"
 			}
-			errs = append(errs, fileDiag(f.Path, SeverityError, "%s is %s; run go generate", name, what))
+			fix := "run go generate"
+			if !f.generates {
+				// No //go:generate line: go generate would do nothing.
+				fix = "run toolgen in its directory (or add //go:generate go tool toolgen to the package and run go generate)"
+			}
+			errs = append(errs, fileDiag(f.Path, SeverityError, "%s is %s; %s", name, what, fix))
 			diffs = append(diffs, unifiedDiff(name+" (on disk)", name+" (generated)", string(op.old), string(f.Content)))
 		} else if r.verbose && f.Content != nil && !op.foreign {
 			r.say("%s: up to date (%s)", name, toolCount(f.Tools))

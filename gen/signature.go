@@ -109,6 +109,12 @@ func (a *analyzer) params(fn *ast.FuncDecl, sig *types.Signature, t *Tool, fd *f
 			t.Context = true
 			continue
 		}
+		if i == 0 && contextLike(p.Type()) {
+			// genkit's *ai.ToolContext, adk-go's tool.Context: a context
+			// with more, which toolgen cannot make.
+			a.errorf(p.Pos(), "the first parameter of %s is %s, a context.Context with more of its own, which toolgen cannot make: take ctx context.Context, and pass what the rest gives through a method's receiver or runtime.WithSession", fn.Name.Name, types.TypeString(p.Type(), types.RelativeTo(a.pkg.Types)))
+			continue
+		}
 		rest = append(rest, p)
 	}
 	if name := t.Options.Session; name != "" {
@@ -291,6 +297,18 @@ func textChunk(t types.Type) bool {
 }
 
 func isContext(t types.Type) bool { return isNamed(t, "context", "Context") }
+
+// contextLike reports whether t has the methods of a context.Context
+// without being one: a framework's context type.
+func contextLike(t types.Type) bool {
+	ms := types.NewMethodSet(t)
+	for _, name := range []string{"Deadline", "Done", "Err", "Value"} {
+		if sel := ms.Lookup(nil, name); sel == nil {
+			return false
+		}
+	}
+	return true
+}
 
 func isError(t types.Type) bool { return types.Identical(t, types.Universe.Lookup("error").Type()) }
 
