@@ -455,14 +455,15 @@ func (e *emitter) enumCheck(d string, p place, t *Type, r *Rules, local string) 
 		cases[i] = e.constCode(t, c)
 		words[i] = valueWord(c)
 	}
-	verb := "%v"
+	verb, got := "%v", jen.Id(local)
 	if t.Kind == KindString {
-		verb = "%q"
+		// Errorf cuts a value held as bytes; a string goes whole.
+		verb, got = "%q", jen.Qual(ImplPath, "Echo").Call(jen.Id(local))
 	}
 	return []jen.Code{jen.Switch(p.val()).Block(
 		jen.Case(cases...),
 		jen.Default().Block(jen.Id(d).Dot("Errorf").Call(
-			formatLit("must be one of "+strings.Join(words, ", "), "; got "+verb), jen.Id(local))),
+			formatLit("must be one of "+strings.Join(words, ", "), "; got "+verb), got)),
 	)}
 }
 

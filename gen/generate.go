@@ -47,12 +47,9 @@ type File struct {
 	// dialect). They are sorted by position; each has SeverityNote.
 	Notes Diagnostics
 
-	tools []*Tool // the model, for tests
-	// generates is whether a //go:generate line of the package runs
-	// toolgen, so that go generate writes the file.
-	generates bool
-	lock      *lockState    // the tools as a lock records them
-	defs      []toolSchemas // schemas by dialect, for -schemas
+	tools []*Tool       // the model, for tests
+	lock  *lockState    // the tools as a lock records them
+	defs  []toolSchemas // schemas by dialect, for -schemas
 }
 
 // Generate loads the packages of cfg, and returns one generated file for
@@ -139,9 +136,8 @@ func generatePackage(pkg *packages.Package, output string) (file File, diags Dia
 
 func generate(pkg *packages.Package, output string) (File, Diagnostics) {
 	file := File{
-		Path:      filepath.Join(filepath.Dir(pkg.GoFiles[0]), output),
-		Package:   pkg.PkgPath,
-		generates: generatesTools(pkg),
+		Path:    filepath.Join(filepath.Dir(pkg.GoFiles[0]), output),
+		Package: pkg.PkgPath,
 	}
 	r := &reporter{fset: pkg.Fset}
 	model := analyze(r, pkg)
@@ -173,21 +169,6 @@ func generate(pkg *packages.Package, output string) (File, Diagnostics) {
 	file.lock = newLockState(pkg.Fset, model, filepath.Dir(file.Path), output)
 	file.defs = toolDefinitions(model)
 	return file, nil
-}
-
-// generatesTools reports whether a //go:generate line of pkg runs
-// toolgen.
-func generatesTools(pkg *packages.Package) bool {
-	for _, f := range pkg.Syntax {
-		for _, g := range f.Comments {
-			for _, c := range g.List {
-				if line, ok := strings.CutPrefix(c.Text, "//go:generate "); ok && strings.Contains(line, "toolgen") {
-					return true
-				}
-			}
-		}
-	}
-	return false
 }
 
 // AllNotes returns the notes of files, sorted by position, without

@@ -186,12 +186,7 @@ func (r *run) check(files []File) int {
 			} else if op.old == nil {
 				what = "missing"
 			}
-			fix := "run go generate"
-			if !f.generates {
-				// No //go:generate line: go generate would do nothing.
-				fix = "run toolgen in its directory (or add //go:generate go tool toolgen to the package and run go generate)"
-			}
-			errs = append(errs, fileDiag(f.Path, SeverityError, "%s is %s; %s", name, what, fix))
+			errs = append(errs, fileDiag(f.Path, SeverityError, "%s is %s; run go generate (or toolgen in its directory, if no //go:generate line runs it)", name, what))
 			diffs = append(diffs, unifiedDiff(name+" (on disk)", name+" (generated)", string(op.old), string(f.Content)))
 		} else if r.verbose && f.Content != nil && !op.foreign {
 			r.say("%s: up to date (%s)", name, toolCount(f.Tools))

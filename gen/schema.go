@@ -632,29 +632,52 @@ func sentence(a, b string) string {
 func enumDocs(t *Type, quoted bool) string {
 	var parts []string
 	for _, e := range t.Enum {
-		if e.Doc != "" {
-			doc := e.Doc
-			if rest, ok := strings.CutPrefix(doc, e.Const.Name()+" is "); ok {
-				doc = rest // "Celsius is degrees Celsius." → "degrees Celsius"
-			} else if rest, ok := strings.CutPrefix(doc, e.Const.Name()+": "); ok {
-				doc = rest
-			} else if doc = trimGoName(doc, e.Const.Name()); strings.HasPrefix(doc, e.Const.Name()+" ") && !plainWord(e.Const.Name()) {
-				// "PriorityLow can wait": the model reads the value
-				// (`"low" can wait`), not the Go name; a plain word such
-				// as Low stays, a word of the sentence.
-				doc = valueWord(e.Value) + doc[len(e.Const.Name()):]
-			}
-			word := valueWord(e.Value)
-			if quoted {
-				word = strconv.Quote(word)
-			}
-			parts = append(parts, word+": "+strings.TrimSuffix(doc, "."))
+		word := valueWord(e.Value)
+		if quoted {
+			word = strconv.Quote(word)
 		}
+		if e.Value.Kind() != constant.String {
+			// 1 says nothing of itself: its name says what it is.
+			word += " (" + constWord(e.Const.Name(), t.Go) + ")"
+		} else if e.Doc == "" {
+			continue
+		}
+		if e.Doc == "" {
+			parts = append(parts, word)
+			continue
+		}
+		doc := e.Doc
+		if rest, ok := strings.CutPrefix(doc, e.Const.Name()+" is "); ok {
+			doc = rest // "Celsius is degrees Celsius." → "degrees Celsius"
+		} else if rest, ok := strings.CutPrefix(doc, e.Const.Name()+": "); ok {
+			doc = rest
+		} else if doc = trimGoName(doc, e.Const.Name()); strings.HasPrefix(doc, e.Const.Name()+" ") && !plainWord(e.Const.Name()) {
+			// "PriorityLow can wait": the value it describes is its
+			// subject ("low": Can wait), not a Go name the model never
+			// sees; a plain word such as Low stays, a word of the
+			// sentence.
+			doc = upperFirst(doc[len(e.Const.Name())+1:])
+		}
+		parts = append(parts, word+": "+strings.TrimSuffix(doc, "."))
 	}
 	if len(parts) == 0 {
 		return ""
 	}
 	return "Values: " + strings.Join(parts, "; ") + "."
+}
+
+// constWord is the name of a constant of the enum type typ as a word:
+// without the type's name before it (RoleEditor of Role is editor).
+func constWord(name string, typ types.Type) string {
+	if n, ok := types.Unalias(typ).(*types.Named); ok {
+		if rest, ok := strings.CutPrefix(name, n.Obj().Name()); ok && rest != "" {
+			name = rest
+		}
+	}
+	if len(name) > 1 && unicode.IsUpper(rune(name[0])) && !unicode.IsUpper(rune(name[1])) {
+		name = strings.ToLower(name[:1]) + name[1:] // Editor, not OK
+	}
+	return name
 }
 
 // value returns the schema of a value of type t.

@@ -131,7 +131,7 @@ func (a *analyzer) params(fn *ast.FuncDecl, sig *types.Signature, t *Tool, fd *f
 				t.Input.Type = t.Input.Type.Elem
 			}
 			if in := t.Input.Type; in != nil && in.Kind == KindCustom {
-				a.errorf(rest[0].Pos(), "%s decodes itself with UnmarshalJSON and has no exported fields, so toolgen cannot know the arguments' schema: give it exported fields with json tags (its UnmarshalJSON still decodes them), or take plain parameters", types.TypeString(in.Go, types.RelativeTo(a.pkg.Types)))
+				a.errorf(rest[0].Pos(), "%s: give the arguments' struct exported fields with json tags (its UnmarshalJSON still decodes them), or take plain parameters", a.unknownShape(in))
 			} else if in != nil && in.Kind != KindStruct {
 				advice := "take the arguments in a struct that has a field of this type, or plain parameters"
 				if n, ok := in.Go.(*types.Named); ok && (promotedFrom(n, "UnmarshalJSON") != nil || promotedFrom(n, "UnmarshalText") != nil) {
@@ -302,12 +302,22 @@ func isContext(t types.Type) bool { return isNamed(t, "context", "Context") }
 // without being one: a framework's context type.
 func contextLike(t types.Type) bool {
 	ms := types.NewMethodSet(t)
-	for _, name := range []string{"Deadline", "Done", "Err", "Value"} {
-		if sel := ms.Lookup(nil, name); sel == nil {
-			return false
+	sig := func(name string) *types.Signature {
+		if sel := ms.Lookup(nil, name); sel != nil {
+			return sel.Type().(*types.Signature)
 		}
+		return nil
 	}
-	return true
+	deadline, done, err, value := sig("Deadline"), sig("Done"), sig("Err"), sig("Value")
+	if deadline == nil || done == nil || err == nil || value == nil {
+		return false
+	}
+	if deadline.Results().Len() != 2 || done.Results().Len() != 1 || err.Results().Len() != 1 || value.Params().Len() != 1 {
+		return false
+	}
+	ch, isChan := types.Unalias(done.Results().At(0).Type()).(*types.Chan)
+	return isNamed(deadline.Results().At(0).Type(), "time", "Time") && isChan && ch.Dir() == types.RecvOnly &&
+		isError(err.Results().At(0).Type())
 }
 
 func isError(t types.Type) bool { return types.Identical(t, types.Universe.Lookup("error").Type()) }

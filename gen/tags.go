@@ -1,6 +1,7 @@
 package gen
 
 import (
+	"fmt"
 	"go/constant"
 	"go/token"
 	"go/types"
@@ -75,19 +76,21 @@ func (a *analyzer) fieldTags(f *Field, tag reflect.StructTag) (required bool) {
 			continue
 		case "oneof_type", "anyof_type":
 			list := strings.Split(val, ";")
-			if t := value; (t.Kind == KindCustom || t.SelfDecode) && len(list) > 1 {
-				// A type whose UnmarshalJSON takes more than one JSON
-				// type ("a" or ["a"]): the tag states which, as type=
-				// states one.
-				f.Type = opaque(f.Type)
-				value, target = f.Type.Deref(), f.Type.Deref()
-			} else if k := value.Kind; k != KindAny && k != KindRaw {
+			k := value.Kind
+			if own := kindJSONTypes[k]; k != KindAny && k != KindRaw && len(list) == 2 && slices.Contains(list, "null") && slices.Contains(list, own) {
 				// string;null on a *string is the field's own type or
 				// null: what nullable says.
-				if own := kindJSONTypes[k]; len(list) == 2 && slices.Contains(list, "null") && slices.Contains(list, own) {
-					rules.Nullable = true
-					continue
-				}
+				rules.Nullable = true
+				continue
+			}
+			if (value.Kind == KindCustom || value.SelfDecode) && len(slices.DeleteFunc(slices.Clone(list), func(t string) bool { return t == "null" })) > 1 {
+				// A type whose UnmarshalJSON takes more than one JSON
+				// type ("a" or ["a"]): the tag states which, as type=
+				// states one, and the method alone reads the value.
+				f.Type = opaqueWhole(f.Type)
+				value, target = f.Type.Deref(), f.Type.Deref()
+				isArray = false
+			} else if k != KindAny && k != KindRaw {
 				errorf("%s needs a field of type any or json.RawMessage, which can hold each of the types; this one is %s (for %s or null, write nullable)", key, kindNames[k], kindNames[k])
 				continue
 			}
@@ -221,10 +224,10 @@ func invopopParts(tag string, errorf func(string, ...any)) (keywords []string, o
 }
 
 // checkKeywords reports two mistakes in an invopop tag's keywords that
-// would lose a keyword silently: one given twice (but enum= and example=,
-// one for each value, and default=, which keyword checks with the field's
-// type), and a space for the comma before a keyword, which the value
-// before it swallows.
+// would lose a keyword silently: one given twice (but enum=, example=,
+// oneof_required= and anyof_required=, one for each value or group, and
+// default=, which keyword checks with the field's type), and a space for
+// the comma before a keyword, which the value before it swallows.
 func checkKeywords(keywords []string, isArray bool, errorf func(string, ...any)) {
 	given := make(map[string]string)
 	for _, kw := range keywords {
@@ -234,15 +237,19 @@ func checkKeywords(keywords []string, isArray bool, errorf func(string, ...any))
 		}
 		if k != "description" && k != "title" {
 			// enum=gcp description=The provider: a space for a comma.
-			for word := range strings.FieldsSeq(v) {
+			words := strings.Fields(v)
+			for _, word := range words[min(1, len(words)):] {
 				if next, _, ok := strings.Cut(word, "="); ok && slices.Contains(jsonschemaKeywords, next) {
-					errorf("jsonschema tag: the value of %s is %q, which holds %s=: separate keywords with commas (%s=%s,%s=...)", k, v, next, k, strings.Fields(v)[0], next)
+					errorf("jsonschema tag: the value of %s is %q, which holds %s=: separate keywords with commas (%s=%s,%s=...)", k, v, next, k, words[0], next)
 					break
 				}
 			}
 		}
-		if k == "enum" || k == "example" || k == "default" {
-			continue // one for each value; a second default is reported with the field's type
+		switch k {
+		case "enum", "example", "oneof_required", "anyof_required":
+			continue // one for each value, or group
+		case "default":
+			continue // reported with the field's type: an array's has several
 		}
 		if prev, dup := given[k]; dup {
 			errorf("jsonschema tag: %s= is given twice (%s, then %s), and only one can hold: keep one", k, prev, v)
@@ -284,12 +291,27 @@ func isWord(s string) bool {
 // its own UnmarshalJSON alone decodes it.
 func opaque(t *Type) *Type {
 	switch {
-	case t.SelfDecode: // a named slice type too: its method reads it whole
-		return &Type{Kind: KindCustom, Go: t.Go, Doc: t.Doc}
 	case t.Kind == KindPointer || t.Kind == KindSlice || t.Kind == KindArray:
 		c := *t
 		c.Elem = opaque(t.Elem)
 		return &c
+	case t.SelfDecode:
+		return &Type{Kind: KindCustom, Go: t.Go, Doc: t.Doc}
+	}
+	return t
+}
+
+// opaqueWhole returns t, under pointers, as KindCustom where it decodes
+// itself: a named slice type too, whose method reads the whole value, as
+// for oneof_type=string;array.
+func opaqueWhole(t *Type) *Type {
+	switch {
+	case t.Kind == KindPointer:
+		c := *t
+		c.Elem = opaqueWhole(t.Elem)
+		return &c
+	case t.SelfDecode:
+		return &Type{Kind: KindCustom, Go: t.Go, Doc: t.Doc}
 	}
 	return t
 }
@@ -416,16 +438,23 @@ func (a *analyzer) keyword(r *Rules, t *Type, key, val string, isArray bool, err
 			switch {
 			case key != "example":
 				errorf("%s= is not supported on %s, which decodes itself with UnmarshalJSON: toolgen cannot make its values when it generates the code; check the value in the tool (for a default, when the field is its zero value)", key, name)
-			case r.Type == "":
-				errorf("example= on %s, which decodes itself with UnmarshalJSON, needs its JSON type first: write type= before it", name)
 			default:
-				// An example is only shown to the model: the JSON type the
-				// tag states is enough.
-				if c, ok := a.literal(&Type{Kind: jsonKinds[r.Type], Bits: 64}, val); ok {
-					r.Examples = append(r.Examples, c)
-				} else {
-					errorf("example value %q is not %s", val, article(r.Type))
+				// An example is only shown to the model: the JSON types the
+				// tag states are enough.
+				stated := append([]string{r.Type}, append(r.OneOfType, r.AnyOfType...)...)
+				if len(stated) == 1 && stated[0] == "" {
+					errorf("example= on %s, which decodes itself with UnmarshalJSON, needs its JSON type first: write type= before it", name)
+					return
 				}
+				for _, typ := range stated {
+					if kind, ok := jsonKinds[typ]; ok {
+						if c, ok := a.literal(&Type{Kind: kind, Bits: 64}, val); ok {
+							r.Examples = append(r.Examples, c)
+							return
+						}
+					}
+				}
+				errorf("example value %q is not a JSON value of the type the tag states (%s), or not one an example= can write (a string, a number or a boolean)", val, strings.Join(slices.DeleteFunc(stated, func(s string) bool { return s == "" }), ", "))
 			}
 			return
 		}
@@ -749,7 +778,11 @@ func (a *analyzer) checkTag(v *types.Var, raw string) bool {
 		if key, val, ok := colonKeyword(s); ok {
 			a.errorAt(pos, "field %s: jsonschema tag %q is read as a description; for the keyword, write %s=%s", v.Name(), s, key, val)
 		} else if opt := jsonOptionIn(s); opt != "" {
-			a.errorAt(pos, "field %s: jsonschema tag %q is read as a description: %s is an option of the json tag, not of jsonschema; write it there (json:\"name,%s\")", v.Name(), s, opt, opt)
+			fix := fmt.Sprintf("write it there (json:\"name,%s\")", opt)
+			if _, opts, _ := strings.Cut(tag.Get("json"), ","); slices.Contains(strings.Split(opts, ","), opt) {
+				fix = "the json tag has it: remove it here"
+			}
+			a.errorAt(pos, "field %s: jsonschema tag %q is read as a description: %s is an option of the json tag, not of jsonschema; %s", v.Name(), s, opt, fix)
 		}
 	}
 	return true
@@ -769,8 +802,11 @@ func colonKeyword(tag string) (key, val string, ok bool) {
 	}
 	rest := strings.TrimSpace(strings.Join(parts[flags:], ","))
 	key, val, ok = strings.Cut(rest, ":")
-	val = strings.TrimSpace(val) // "maxLength: 5"
-	if !ok || val == "" || !slices.Contains(jsonschemaKeywords, key) {
+	if !ok || !slices.Contains(jsonschemaKeywords, key) {
+		return "", "", false
+	}
+	spaced := strings.HasPrefix(val, " ")
+	if val = strings.TrimSpace(val); val == "" {
 		return "", "", false
 	}
 	switch {
@@ -783,8 +819,18 @@ func colonKeyword(tag string) (key, val string, ok bool) {
 		// A text with spaces or commas is a description: "title: the
 		// page's title", "format: see RFC 3339".
 		return "", "", false
+	case spaced && !numberKeywords[key]:
+		// "example: Paris", "title: Overview": text a description may
+		// well be. "maxLength: 5" is not.
+		return "", "", false
 	}
 	return key, val, true
+}
+
+// numberKeywords are the keywords whose value is a number.
+var numberKeywords = map[string]bool{
+	"minimum": true, "maximum": true, "exclusiveMinimum": true, "exclusiveMaximum": true, "multipleOf": true,
+	"minLength": true, "maxLength": true, "minItems": true, "maxItems": true, "minProperties": true, "maxProperties": true,
 }
 
 // jsonOptionIn returns the json tag option in a jsonschema tag made only

@@ -1,7 +1,9 @@
 package gen
 
 import (
+	"fmt"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -29,6 +31,42 @@ func TestInvopopParts(t *testing.T) {
 		got, ok := invopopParts(c.tag, func(string, ...any) { errs++ })
 		if ok != (c.keywords != nil) || !reflect.DeepEqual(got, c.keywords) || errs != c.errs {
 			t.Errorf("%q: got %q (invopop %v, %d errors), want %q (%d errors)", c.tag, got, ok, errs, c.keywords, c.errs)
+		}
+	}
+}
+
+// TestCheckKeywords holds the two mistakes checkKeywords reports to
+// tags that are not mistakes: keywords given once per value or group, an
+// array's defaults, a value whose first word holds an =.
+func TestCheckKeywords(t *testing.T) {
+	for _, c := range []struct {
+		tag     string
+		isArray bool
+		want    string // the error, "" for none
+	}{
+		{"minimum=1,minimum=5", false, "minimum= is given twice (1, then 5)"},
+		{"description=a,description=b", false, "description= is given twice (a, then b)"},
+		{"enum=a,enum=b,example=a,example=b", false, ""},
+		{"anyof_required=who,anyof_required=display", false, ""},
+		{"oneof_required=a,oneof_required=b", false, ""},
+		{"default=1,default=2", true, ""},
+		{"example=format=json", false, ""},
+		{"default=type=x", false, ""},
+		{"enum=aws,enum=gcp description=The cloud", false, `the value of enum is "gcp description=The cloud", which holds description=`},
+		{"pattern=^[a-z]+ maxLength=5", false, `which holds maxLength=`},
+		{"description=use mode=fast, minimum=2 is fine", false, ""},
+	} {
+		keywords, ok := invopopParts(c.tag, func(string, ...any) {})
+		if !ok {
+			t.Fatalf("%s: not an invopop tag", c.tag)
+		}
+		var got []string
+		checkKeywords(keywords, c.isArray, func(format string, args ...any) { got = append(got, fmt.Sprintf(format, args...)) })
+		switch {
+		case c.want == "" && len(got) > 0:
+			t.Errorf("%s: %q, want no error", c.tag, got)
+		case c.want != "" && (len(got) != 1 || !strings.Contains(got[0], c.want)):
+			t.Errorf("%s: %q, want one error with %q", c.tag, got, c.want)
 		}
 	}
 }

@@ -261,7 +261,10 @@ func (a *analyzer) selfDecoding(n *types.Named, key, doc string, pos token.Pos) 
 		a.types[key] = t
 		return t
 	}
-	if hasMethod(n, "UnmarshalText") {
+	if hasMethod(n, "UnmarshalText") && (promotedFrom(n, "UnmarshalText") == nil || promotedFrom(n, "UnmarshalJSON") != nil) {
+		// Its text form, unless that is an embedded field's while its
+		// UnmarshalJSON is its own (a struct that embeds time.Time and
+		// reads an object).
 		a.notePromoted(n, "UnmarshalJSON", pos)
 		t := &Type{Kind: KindText, Go: n, Doc: doc, SelfDecode: true}
 		a.types[key] = t

@@ -440,7 +440,7 @@ func (m *memoryCache) drop(prefix string) {
 func cacheKey(name string, args []byte, dec decoding) (string, bool) {
 	cz := canonPool.Get().(*canonicalizer)
 	defer canonPool.Put(cz)
-	canon, ok := cz.canonical(args, dec.maxDepth)
+	canon, ok := cz.canonical(args, dec.maxDepth) // deeper arguments are refused, not stored
 	if !ok {
 		return "", false
 	}
@@ -449,7 +449,7 @@ func cacheKey(name string, args []byte, dec decoding) (string, bool) {
 	// The settings that decide which arguments a call accepts, so that
 	// registries sharing a store never reuse a result of arguments the
 	// other would refuse.
-	h.Write([]byte{0, dec.flags, byte(dec.maxDepth >> 8), byte(dec.maxDepth), 0})
+	h.Write([]byte{0, dec.flags, 0})
 	h.Write(canon)
 	var sum [sha256.Size]byte
 	key := make([]byte, 0, len(name)+1+2*sha256.Size)
@@ -458,7 +458,8 @@ func cacheKey(name string, args []byte, dec decoding) (string, bool) {
 }
 
 // decoding are the settings of a registry that decide which arguments its
-// calls accept, as a cache key holds them.
+// calls accept, as a cache key holds them: flags, and maxDepth, which the
+// key needs not hold, as arguments deeper than it are never stored.
 type decoding struct {
 	flags    byte // decodeLenient, decodeNullOptional
 	maxDepth int

@@ -644,3 +644,35 @@ func TestCacheAbandonedOnce(t *testing.T) {
 	}
 	time.Sleep(10 * time.Millisecond) // the abandoned goroutine returns
 }
+
+// TestCacheKeySettings: a key holds the settings that decide which
+// arguments a call accepts, so that registries sharing a store reuse only
+// results of arguments each would accept; settings that decide nothing of
+// that leave it alone.
+func TestCacheKeySettings(t *testing.T) {
+	args := json.RawMessage(`{"q":1}`)
+	key := func(s *Settings) string { return NewRegistry(s).CacheKeyOf("lookup", args) }
+	plain := key(nil)
+	for name, s := range map[string]*Settings{
+		"Lenient":      {Lenient: true},
+		"NullOptional": {NullOptional: true},
+		"OpenAI":       {Dialect: OpenAI},
+	} {
+		if key(s) == plain {
+			t.Errorf("%s: the key of the defaults", name)
+		}
+	}
+	if key(&Settings{Dialect: OpenAI}) != key(&Settings{NullOptional: true}) {
+		t.Errorf("the OpenAI dialect and NullOptional accept the same arguments, but their keys differ")
+	}
+	for name, s := range map[string]*Settings{
+		"MaxDepth":  {MaxDepth: 10}, // deeper arguments are never stored
+		"Timeout":   {Timeout: time.Second},
+		"MaxOutput": {MaxOutput: 10},
+		"Gemini":    {Dialect: Gemini},
+	} {
+		if key(s) != plain {
+			t.Errorf("%s: a key of its own, though it accepts the same arguments", name)
+		}
+	}
+}

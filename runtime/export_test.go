@@ -46,3 +46,9 @@ func Direct(r *Registry, name string) bool {
 	t := (*r.index.Load())[name]
 	return t != nil && t.direct != nil
 }
+
+// CacheKeyOf is the key of a call of the tool name with args in r.
+func (r *Registry) CacheKeyOf(name string, args json.RawMessage) string {
+	key, _ := cacheKey(name, args, r.decoding)
+	return key
+}

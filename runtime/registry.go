@@ -540,10 +540,10 @@ func (r *Registry) call(ctx context.Context, t *entry, args json.RawMessage, emi
 	return res, err
 }
 
-// unknownTool is the message for a call of a tool that is not registered.
 // maxToolName is the length of the longest tool name, as providers allow.
 const maxToolName = 64
 
+// unknownTool is the message for a call of a tool that is not registered.
 func (r *Registry) unknownTool(name string) string {
 	r.mu.RLock()
 	defer r.mu.RUnlock()

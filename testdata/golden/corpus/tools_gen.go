@@ -365,7 +365,7 @@ func callSetThermostat(ctx context.Context, s *runtime.Settings, args json.RawMe
 
 const (
 	createTaskPriority = `"priority":{"type":"string","enum":["","low","normal","urgent"],"description":"Priority of the task; leave it empty when unsure."},`
-	createTaskDue      = `"due":{"items":{"type":"integer","enum":[0,1,2,3,4,5,6]},"type":"array"}},`
+	createTaskDue      = `"due":{"items":{"type":"integer","enum":[0,1,2,3,4,5,6]},"type":"array","description":"Values: 0 (sunday); 1 (monday); 2 (tuesday); 3 (wednesday); 4 (thursday); 5 (friday); 6 (saturday)."}},`
 	createTaskEnd      = `"additionalProperties":false,"type":"object","required":["title","priority"]}`
 )
 
@@ -381,12 +381,12 @@ var createTaskInfo = runtime.Info{
 		OpenAI: json.RawMessage(`{"properties":{` +
 			`"title":{"type":"string"},` +
 			createTaskPriority +
-			`"due":{"anyOf":[{"items":{"type":"integer","enum":[0,1,2,3,4,5,6]},"type":"array"},{"type":"null"}]}},` +
+			`"due":{"anyOf":[{"items":{"type":"integer","enum":[0,1,2,3,4,5,6]},"type":"array"},{"type":"null"}],"description":"Values: 0 (sunday); 1 (monday); 2 (tuesday); 3 (wednesday); 4 (thursday); 5 (friday); 6 (saturday)."}},` +
 			`"additionalProperties":false,"type":"object","required":["title","priority","due"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
 			`"title":{"type":"string"},` +
 			createTaskPriority +
-			`"due":{"items":{"type":"integer"},"type":"array","description":"Constraints: each item: one of 0, 1, 2, 3, 4, 5, 6."}},` +
+			`"due":{"items":{"type":"integer"},"type":"array","description":"Values: 0 (sunday); 1 (monday); 2 (tuesday); 3 (wednesday); 4 (thursday); 5 (friday); 6 (saturday). Constraints: each item: one of 0, 1, 2, 3, 4, 5, 6."}},` +
 			`"type":"object","required":["title","priority"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
 			`"title":{"type":"string"},` +
@@ -397,7 +397,7 @@ var createTaskInfo = runtime.Info{
 	Output: json.RawMessage(`{"properties":{` +
 		`"title":{"type":"string"},` +
 		`"priority":{"type":"string","enum":["","low","normal","urgent"],"description":"Priority of the task; leave it empty when unsure."},` +
-		`"due":{"items":{"type":"integer","enum":[0,1,2,3,4,5,6]},"type":"array"}},` +
+		`"due":{"items":{"type":"integer","enum":[0,1,2,3,4,5,6]},"type":"array","description":"Values: 0 (sunday); 1 (monday); 2 (tuesday); 3 (wednesday); 4 (thursday); 5 (friday); 6 (saturday)."}},` +
 		`"additionalProperties":false,"type":"object","required":["title","priority"]}`),
 	OutputObject: true,
 }
@@ -481,29 +481,29 @@ var readFeedInfo = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		`"topic":{"type":"string"},` +
 		readFeedOrder +
-		`"days":{"items":{"type":"integer","enum":[0,1,2,3,4,5,6]},"type":"array","uniqueItems":true,"description":"Days the feed covers; Monday to Friday when empty."}},` +
+		`"days":{"items":{"type":"integer","enum":[0,1,2,3,4,5,6]},"type":"array","uniqueItems":true,"description":"Days the feed covers; Monday to Friday when empty. Values: 0 (sunday); 1 (monday); 2 (tuesday); 3 (wednesday); 4 (thursday); 5 (friday); 6 (saturday)."}},` +
 		readFeedEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
 			`"topic":{"type":"string"},` +
 			`"order":{"anyOf":[{"type":"string","enum":["newest","oldest","relevance"]},{"type":"null"}],"description":"Order of the items. Defaults to \"newest\"."},` +
-			`"days":{"anyOf":[{"items":{"type":"integer","enum":[0,1,2,3,4,5,6]},"type":"array"},{"type":"null"}],"description":"Days the feed covers; Monday to Friday when empty. Constraints: items unique."}},` +
+			`"days":{"anyOf":[{"items":{"type":"integer","enum":[0,1,2,3,4,5,6]},"type":"array"},{"type":"null"}],"description":"Days the feed covers; Monday to Friday when empty. Values: 0 (sunday); 1 (monday); 2 (tuesday); 3 (wednesday); 4 (thursday); 5 (friday); 6 (saturday). Constraints: items unique."}},` +
 			`"additionalProperties":false,"type":"object","required":["topic","order","days"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
 			`"topic":{"type":"string"},` +
 			readFeedOrder +
-			`"days":{"items":{"type":"integer"},"type":"array","description":"Days the feed covers; Monday to Friday when empty. Constraints: items unique; each item: one of 0, 1, 2, 3, 4, 5, 6."}},` +
+			`"days":{"items":{"type":"integer"},"type":"array","description":"Days the feed covers; Monday to Friday when empty. Values: 0 (sunday); 1 (monday); 2 (tuesday); 3 (wednesday); 4 (thursday); 5 (friday); 6 (saturday). Constraints: items unique; each item: one of 0, 1, 2, 3, 4, 5, 6."}},` +
 			`"type":"object","required":["topic"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
 			`"topic":{"type":"string"},` +
 			readFeedOrder +
-			`"days":{"items":{"type":"integer","enum":[0,1,2,3,4,5,6]},"type":"array","description":"Days the feed covers; Monday to Friday when empty. Constraints: items unique."}},` +
+			`"days":{"items":{"type":"integer","enum":[0,1,2,3,4,5,6]},"type":"array","description":"Days the feed covers; Monday to Friday when empty. Values: 0 (sunday); 1 (monday); 2 (tuesday); 3 (wednesday); 4 (thursday); 5 (friday); 6 (saturday). Constraints: items unique."}},` +
 			readFeedEnd),
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"topic":{"type":"string"},` +
 		`"order":{"type":"string","enum":["newest","oldest","relevance"],"description":"Order of the items. Defaults to \"newest\"."},` +
-		`"days":{"items":{"type":"integer","enum":[0,1,2,3,4,5,6]},"type":"array","uniqueItems":true,"description":"Days the feed covers; Monday to Friday when empty."}},` +
+		`"days":{"items":{"type":"integer","enum":[0,1,2,3,4,5,6]},"type":"array","uniqueItems":true,"description":"Days the feed covers; Monday to Friday when empty. Values: 0 (sunday); 1 (monday); 2 (tuesday); 3 (wednesday); 4 (thursday); 5 (friday); 6 (saturday)."}},` +
 		`"additionalProperties":false,"type":"object","required":["topic"]}`),
 	OutputObject: true,
 }
@@ -524,10 +524,10 @@ func callReadFeed(ctx context.Context, s *runtime.Settings, args json.RawMessage
 }
 
 const (
-	setAlarmDay         = `"day":{"type":"integer","enum":[0,1,2,3,4,5,6],"description":"Weekday is a day of the week, numbered from Sunday."},`
+	setAlarmDay         = `"day":{"type":"integer","enum":[0,1,2,3,4,5,6],"description":"Weekday is a day of the week, numbered from Sunday. Values: 0 (sunday); 1 (monday); 2 (tuesday); 3 (wednesday); 4 (thursday); 5 (friday); 6 (saturday)."},`
 	setAlarmHour        = `"hour":{"type":"integer","maximum":23,"minimum":0},`
 	setAlarmMinute      = `"minute":{"type":"integer","maximum":59,"minimum":0},`
-	setAlarmRepeat      = `"repeat":{"type":"integer","enum":[0,1,2,3,4,5,6],"description":"Weekday is a day of the week, numbered from Sunday."},`
+	setAlarmRepeat      = `"repeat":{"type":"integer","enum":[0,1,2,3,4,5,6],"description":"Weekday is a day of the week, numbered from Sunday. Values: 0 (sunday); 1 (monday); 2 (tuesday); 3 (wednesday); 4 (thursday); 5 (friday); 6 (saturday)."},`
 	setAlarmLabel       = `"label":{"type":"string","enum":["","low","normal","urgent"],"description":"Priority of a task; the empty priority means \"not set\"."},`
 	setAlarmComfortUnit = `"comfort_unit":{"type":"string","enum":["celsius","fahrenheit","kelvin"],"description":"Unit is a temperature unit. Values: \"celsius\": Degrees; \"fahrenheit\": Degrees."}},`
 	setAlarmEnd         = `"additionalProperties":false,"type":"object","required":["day","hour","minute"]}`
@@ -549,15 +549,15 @@ var setAlarmInfo = runtime.Info{
 			setAlarmDay +
 			setAlarmHour +
 			setAlarmMinute +
-			`"repeat":{"anyOf":[{"type":"integer","enum":[0,1,2,3,4,5,6]},{"type":"null"}],"description":"Weekday is a day of the week, numbered from Sunday."},` +
+			`"repeat":{"anyOf":[{"type":"integer","enum":[0,1,2,3,4,5,6]},{"type":"null"}],"description":"Weekday is a day of the week, numbered from Sunday. Values: 0 (sunday); 1 (monday); 2 (tuesday); 3 (wednesday); 4 (thursday); 5 (friday); 6 (saturday)."},` +
 			`"label":{"anyOf":[{"type":"string","enum":["","low","normal","urgent"]},{"type":"null"}],"description":"Priority of a task; the empty priority means \"not set\"."},` +
 			`"comfort_unit":{"anyOf":[{"type":"string","enum":["celsius","fahrenheit","kelvin"]},{"type":"null"}],"description":"Unit is a temperature unit. Values: \"celsius\": Degrees; \"fahrenheit\": Degrees."}},` +
 			`"additionalProperties":false,"type":"object","required":["day","hour","minute","repeat","label","comfort_unit"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"day":{"type":"integer","description":"Weekday is a day of the week, numbered from Sunday. Constraints: one of 0, 1, 2, 3, 4, 5, 6."},` +
+			`"day":{"type":"integer","description":"Weekday is a day of the week, numbered from Sunday. Values: 0 (sunday); 1 (monday); 2 (tuesday); 3 (wednesday); 4 (thursday); 5 (friday); 6 (saturday). Constraints: one of 0, 1, 2, 3, 4, 5, 6."},` +
 			setAlarmHour +
 			setAlarmMinute +
-			`"repeat":{"type":"integer","description":"Weekday is a day of the week, numbered from Sunday. Constraints: one of 0, 1, 2, 3, 4, 5, 6."},` +
+			`"repeat":{"type":"integer","description":"Weekday is a day of the week, numbered from Sunday. Values: 0 (sunday); 1 (monday); 2 (tuesday); 3 (wednesday); 4 (thursday); 5 (friday); 6 (saturday). Constraints: one of 0, 1, 2, 3, 4, 5, 6."},` +
 			setAlarmLabel +
 			setAlarmComfortUnit +
 			`"type":"object","required":["day","hour","minute"]}`),
@@ -571,10 +571,10 @@ var setAlarmInfo = runtime.Info{
 			setAlarmEnd),
 	},
 	Output: json.RawMessage(`{"properties":{` +
-		`"day":{"type":"integer","enum":[0,1,2,3,4,5,6],"description":"Weekday is a day of the week, numbered from Sunday."},` +
+		`"day":{"type":"integer","enum":[0,1,2,3,4,5,6],"description":"Weekday is a day of the week, numbered from Sunday. Values: 0 (sunday); 1 (monday); 2 (tuesday); 3 (wednesday); 4 (thursday); 5 (friday); 6 (saturday)."},` +
 		`"hour":{"type":"integer","maximum":23,"minimum":0},` +
 		`"minute":{"type":"integer","maximum":59,"minimum":0},` +
-		`"repeat":{"type":"integer","enum":[0,1,2,3,4,5,6],"description":"Weekday is a day of the week, numbered from Sunday."},` +
+		`"repeat":{"type":"integer","enum":[0,1,2,3,4,5,6],"description":"Weekday is a day of the week, numbered from Sunday. Values: 0 (sunday); 1 (monday); 2 (tuesday); 3 (wednesday); 4 (thursday); 5 (friday); 6 (saturday)."},` +
 		`"label":{"type":"string","enum":["","low","normal","urgent"],"description":"Priority of a task; the empty priority means \"not set\"."},` +
 		`"comfort_unit":{"type":"string","enum":["celsius","fahrenheit","kelvin"],"description":"Unit is a temperature unit. Values: \"celsius\": Degrees; \"fahrenheit\": Degrees."}},` +
 		`"additionalProperties":false,"type":"object","required":["day","hour","minute"]}`),

@@ -29,6 +29,18 @@ const (
 	ChannelPhone Channel = "phone"
 )
 
+// Role is what a member of the support team may do.
+type Role int
+
+// The roles.
+const (
+	// RoleViewer can read tickets.
+	RoleViewer Role = iota
+	// RoleEditor can change tickets.
+	RoleEditor
+	RoleOwner
+)
+
 // Contact is how to reach the customer.
 type Contact struct {
 	// Email address to reply to.
@@ -58,6 +70,8 @@ type Ticket struct {
 	ReplyOn Channel `json:"reply_on,omitempty"`
 	// Fallbacks are the channels to try, in order, when the first fails.
 	Fallbacks []Channel `json:"fallbacks,omitempty"`
+	// Notify are the roles told of changes.
+	Notify []Role `json:"notify,omitempty"`
 }
 
 // OpenTicket opens a support ticket for the customer. Use it when the

@@ -42,8 +42,9 @@ const (
 	openTicketTags         = `"tags":{"items":{"type":"string"},"type":"array","description":"Labels for routing"},`
 	openTicketDelayMs      = `"delay_ms":{"type":"integer","description":"delay_ms to wait before the first reply, in milliseconds."},`
 	openTicketEscalation   = `"escalation":{"type":"string","enum":["low","urgent","blocked"],"description":"Escalation is the priority to raise the ticket to after the delay. Defaults to Urgent; never Low. Values: \"low\": Low can wait; \"urgent\": Needs a reply today; \"blocked\": Stops other work."},`
-	openTicketReplyOn      = `"reply_on":{"type":"string","enum":["email","phone"],"description":"reply_on is \"email\" unless the customer asked for \"phone\". Values: \"email\": \"email\" can reach the customer at any hour; \"phone\": Rings the customer's phone."},`
-	openTicketFallbacks    = `"fallbacks":{"items":{"type":"string","enum":["email","phone"]},"type":"array","description":"Fallbacks are the channels to try, in order, when the first fails. Values: \"email\": \"email\" can reach the customer at any hour; \"phone\": Rings the customer's phone."}},`
+	openTicketReplyOn      = `"reply_on":{"type":"string","enum":["email","phone"],"description":"reply_on is \"email\" unless the customer asked for \"phone\". Values: \"email\": Can reach the customer at any hour; \"phone\": Rings the customer's phone."},`
+	openTicketFallbacks    = `"fallbacks":{"items":{"type":"string","enum":["email","phone"]},"type":"array","description":"Fallbacks are the channels to try, in order, when the first fails. Values: \"email\": Can reach the customer at any hour; \"phone\": Rings the customer's phone."},`
+	openTicketNotify       = `"notify":{"items":{"type":"integer","enum":[0,1,2]},"type":"array","description":"Notify are the roles told of changes. Values: 0 (viewer): Can read tickets; 1 (editor): Can change tickets; 2 (owner)."}},`
 	openTicketEnd          = `"additionalProperties":false,"type":"object","required":["subject","body","priority","contact"]}`
 )
 
@@ -62,6 +63,7 @@ var openTicketInfo = runtime.Info{
 		openTicketEscalation +
 		openTicketReplyOn +
 		openTicketFallbacks +
+		openTicketNotify +
 		openTicketEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
@@ -74,9 +76,10 @@ var openTicketInfo = runtime.Info{
 			`"tags":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}],"description":"Labels for routing"},` +
 			`"delay_ms":{"anyOf":[{"type":"integer"},{"type":"null"}],"description":"delay_ms to wait before the first reply, in milliseconds."},` +
 			`"escalation":{"anyOf":[{"type":"string","enum":["low","urgent","blocked"]},{"type":"null"}],"description":"Escalation is the priority to raise the ticket to after the delay. Defaults to Urgent; never Low. Values: \"low\": Low can wait; \"urgent\": Needs a reply today; \"blocked\": Stops other work."},` +
-			`"reply_on":{"anyOf":[{"type":"string","enum":["email","phone"]},{"type":"null"}],"description":"reply_on is \"email\" unless the customer asked for \"phone\". Values: \"email\": \"email\" can reach the customer at any hour; \"phone\": Rings the customer's phone."},` +
-			`"fallbacks":{"anyOf":[{"items":{"type":"string","enum":["email","phone"]},"type":"array"},{"type":"null"}],"description":"Fallbacks are the channels to try, in order, when the first fails. Values: \"email\": \"email\" can reach the customer at any hour; \"phone\": Rings the customer's phone."}},` +
-			`"additionalProperties":false,"type":"object","required":["subject","body","priority","contact","tags","delay_ms","escalation","reply_on","fallbacks"]}`),
+			`"reply_on":{"anyOf":[{"type":"string","enum":["email","phone"]},{"type":"null"}],"description":"reply_on is \"email\" unless the customer asked for \"phone\". Values: \"email\": Can reach the customer at any hour; \"phone\": Rings the customer's phone."},` +
+			`"fallbacks":{"anyOf":[{"items":{"type":"string","enum":["email","phone"]},"type":"array"},{"type":"null"}],"description":"Fallbacks are the channels to try, in order, when the first fails. Values: \"email\": Can reach the customer at any hour; \"phone\": Rings the customer's phone."},` +
+			`"notify":{"anyOf":[{"items":{"type":"integer","enum":[0,1,2]},"type":"array"},{"type":"null"}],"description":"Notify are the roles told of changes. Values: 0 (viewer): Can read tickets; 1 (editor): Can change tickets; 2 (owner)."}},` +
+			`"additionalProperties":false,"type":"object","required":["subject","body","priority","contact","tags","delay_ms","escalation","reply_on","fallbacks","notify"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
 			openTicketSubject +
 			openTicketBody +
@@ -89,6 +92,7 @@ var openTicketInfo = runtime.Info{
 			openTicketEscalation +
 			openTicketReplyOn +
 			openTicketFallbacks +
+			`"notify":{"items":{"type":"integer"},"type":"array","description":"Notify are the roles told of changes. Values: 0 (viewer): Can read tickets; 1 (editor): Can change tickets; 2 (owner). Constraints: each item: one of 0, 1, 2."}},` +
 			`"type":"object","required":["subject","body","priority","contact"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
 			openTicketSubject +
@@ -102,6 +106,7 @@ var openTicketInfo = runtime.Info{
 			openTicketEscalation +
 			openTicketReplyOn +
 			openTicketFallbacks +
+			openTicketNotify +
 			openTicketEnd),
 	},
 }
@@ -194,8 +199,30 @@ func decodeTicket(d *toolimpl.Decoder, v *Ticket) {
 					}
 				}
 			}
+		case "notify":
+			if d.OptionalNull() {
+				v.Notify = nil
+				break
+			}
+			if d.Array() {
+				v.Notify = []Role{}
+				for d.Elem() {
+					var elem Role
+					if n, ok := d.Int(strconv.IntSize); ok {
+						elem = Role(n)
+						switch elem {
+						case RoleViewer, RoleEditor, RoleOwner:
+						default:
+							d.Errorf(`must be one of 0, 1, 2; got %v`, n)
+						}
+					}
+					if d.Keep() {
+						v.Notify = append(v.Notify, elem)
+					}
+				}
+			}
 		default:
-			d.Unknown("subject, body, priority, contact, tags, delay_ms, escalation, reply_on, fallbacks")
+			d.Unknown("subject, body, priority, contact, tags, delay_ms, escalation, reply_on, fallbacks, notify")
 		}
 	}
 	if !hasSubject {
@@ -300,6 +327,27 @@ func fastTicket(data []byte, i int, v *Ticket, strs *toolimpl.Strings) (int, boo
 				}
 				v.Fallbacks = append(v.Fallbacks, elem)
 			}
+		case "notify":
+			if i, ok = strs.Null(data, i); ok {
+				v.Notify = nil
+				break
+			}
+			var more2 bool
+			i, more2, ok = toolimpl.FastArray(data, i)
+			v.Notify = make([]Role, 0, toolimpl.FastCount(data, i, !more2))
+			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
+				var elem Role
+				var n int64
+				n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize)
+				elem = Role(n)
+				if !ok || (n != 0 && n != 1 && n != 2) {
+					return i, false
+				}
+				if !ok {
+					return i, false
+				}
+				v.Notify = append(v.Notify, elem)
+			}
 		default:
 			return i, false
 		}
@@ -363,4 +411,5 @@ func parseChannel(s []byte) (Channel, bool) {
 func _() {
 	_ = map[bool]int{false: 0, Low == "low" && Urgent == "urgent" && Blocked == "blocked": 1}
 	_ = map[bool]int{false: 0, ChannelEmail == "email" && ChannelPhone == "phone": 1}
+	_ = map[bool]int{false: 0, RoleViewer == 0 && RoleEditor == 1 && RoleOwner == 2: 1}
 }

@@ -45,7 +45,7 @@ var paintWallInfo = runtime.Info{
 	Description: "Paints a wall.",
 	Parameters: json.RawMessage(`{"properties":{` +
 		paintWallColor +
-		`"level":{"type":"integer","enum":[1,2,3],"description":"Level is a numeric level.","default":2},` +
+		`"level":{"type":"integer","enum":[1,2,3],"description":"Level is a numeric level. Values: 1 (one); 2 (two); 3 (three).","default":2},` +
 		paintWallFinish +
 		`"size":{"type":"integer","enum":[1,5,10]},` +
 		paintWallAccent +
@@ -53,21 +53,21 @@ var paintWallInfo = runtime.Info{
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
 			paintWallColor +
-			`"level":{"anyOf":[{"type":"integer","enum":[1,2,3]},{"type":"null"}],"description":"Level is a numeric level. Constraints: default 2."},` +
+			`"level":{"anyOf":[{"type":"integer","enum":[1,2,3]},{"type":"null"}],"description":"Level is a numeric level. Values: 1 (one); 2 (two); 3 (three). Constraints: default 2."},` +
 			`"finish":{"anyOf":[{"type":"string","enum":["matte","gloss"]},{"type":"null"}]},` +
 			`"size":{"anyOf":[{"type":"integer","enum":[1,5,10]},{"type":"null"}]},` +
 			`"accent":{"anyOf":[{"type":"string","enum":["red","green","blue"]},{"type":"null"}],"description":"Color is a color. Constraints: default \"blue\"."}},` +
 			`"additionalProperties":false,"type":"object","required":["color","level","finish","size","accent"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
 			paintWallColor +
-			`"level":{"type":"integer","description":"Level is a numeric level. Constraints: one of 1, 2, 3.","default":2},` +
+			`"level":{"type":"integer","description":"Level is a numeric level. Values: 1 (one); 2 (two); 3 (three). Constraints: one of 1, 2, 3.","default":2},` +
 			paintWallFinish +
 			`"size":{"type":"integer","description":"Constraints: one of 1, 5, 10."},` +
 			paintWallAccent +
 			`"type":"object","required":["color"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
 			paintWallColor +
-			`"level":{"type":"integer","enum":[1,2,3],"description":"Level is a numeric level. Constraints: default 2."},` +
+			`"level":{"type":"integer","enum":[1,2,3],"description":"Level is a numeric level. Values: 1 (one); 2 (two); 3 (three). Constraints: default 2."},` +
 			paintWallFinish +
 			`"size":{"type":"integer","enum":[1,5,10]},` +
 			`"accent":{"type":"string","enum":["red","green","blue"],"description":"Color is a color. Constraints: default \"blue\"."}},` +

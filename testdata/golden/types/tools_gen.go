@@ -41,7 +41,7 @@ const (
 	placeCount         = `"count":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)$"},`
 	placeRatio         = `"ratio":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$","description":"Constraints: minimum 0."},`
 	placeOn            = `"on":{"type":"string","pattern":"^(true|false)$"},`
-	placeRank          = `"rank":{"type":"string","enum":["1","2"],"description":"Rank is a place in a list. Values: \"1\": the top; \"2\": next."},`
+	placeRank          = `"rank":{"type":"string","enum":["1","2"],"description":"Rank is a place in a list. Values: \"1\" (first): the top; \"2\" (second): next."},`
 	placeLevel         = `"level":{"type":"string","description":"Decodes itself from text."},`
 	placePrice         = `"price":{"type":"string","description":"Decodes itself from JSON: a string like \"12.50 EUR\"."},`
 	placePairEnd       = `"additionalProperties":false,"type":"object","required":["first","second"],"description":"Pair is generic."},`
@@ -149,7 +149,7 @@ var placeInfo = runtime.Info{
 		`"count":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)$"},` +
 		`"ratio":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$","description":"Constraints: minimum 0."},` +
 		`"on":{"type":"string","pattern":"^(true|false)$"},` +
-		`"rank":{"type":"string","enum":["1","2"],"description":"Rank is a place in a list. Values: \"1\": the top; \"2\": next."},` +
+		`"rank":{"type":"string","enum":["1","2"],"description":"Rank is a place in a list. Values: \"1\" (first): the top; \"2\" (second): next."},` +
 		`"level":{"type":"integer","description":"Decodes itself from text."},` +
 		`"addr":{"type":"string"},` +
 		`"price":{"properties":{` +

@@ -93,8 +93,10 @@ func callReach(ctx context.Context, s *runtime.Settings, args json.RawMessage) (
 }
 
 const (
-	inviteGuests = `"guests":{"anyOf":[{"type":"string"},{"type":"array"}],"description":"Guests to invite."},`
-	inviteEnd    = `"additionalProperties":false,"type":"object","required":["guests"]}`
+	inviteGuests    = `"guests":{"anyOf":[{"type":"string"},{"type":"array"}],"description":"Guests to invite."},`
+	inviteVenueCity = `"city":{"type":"string","description":"City of the venue."}},`
+	inviteVenueEnd  = `"additionalProperties":false,"type":"object","required":["city"]},{"type":"null"}],"description":"Venue of the event, or null: an object that decodes itself."}},`
+	inviteEnd       = `"additionalProperties":false,"type":"object","required":["guests"]}`
 )
 
 var inviteInfo = runtime.Info{
@@ -102,20 +104,36 @@ var inviteInfo = runtime.Info{
 	Description: "Invites guests to an event.",
 	Parameters: json.RawMessage(`{"properties":{` +
 		inviteGuests +
-		`"public":{"oneOf":[{"type":"boolean"},{"type":"string"}],"description":"Public makes the event visible to all."}},` +
+		`"public":{"oneOf":[{"type":"boolean"},{"type":"string"}],"description":"Public makes the event visible to all."},` +
+		`"hosts":{"items":{"type":"string","examples":["ann"]},"type":"array","description":"Hosts of the event: its schema is its Go shape, with an example."},` +
+		`"venue":{"anyOf":[{"properties":{` +
+		inviteVenueCity +
+		inviteVenueEnd +
 		inviteEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
 			inviteGuests +
-			`"public":{"anyOf":[{"type":"boolean"},{"type":"string"},{"type":"null"}],"description":"Public makes the event visible to all."}},` +
-			`"additionalProperties":false,"type":"object","required":["guests","public"]}`),
+			`"public":{"anyOf":[{"type":"boolean"},{"type":"string"},{"type":"null"}],"description":"Public makes the event visible to all."},` +
+			`"hosts":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}],"description":"Hosts of the event: its schema is its Go shape, with an example. Constraints: each item: for example \"ann\"."},` +
+			`"venue":{"anyOf":[{"properties":{` +
+			inviteVenueCity +
+			inviteVenueEnd +
+			`"additionalProperties":false,"type":"object","required":["guests","public","hosts","venue"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
 			`"guests":{"anyOf":[{"type":"string","description":"Guests to invite."},{"type":"array","description":"Guests to invite."}]},` +
-			`"public":{"anyOf":[{"type":"boolean","description":"Public makes the event visible to all."},{"type":"string","description":"Public makes the event visible to all."}]}},` +
+			`"public":{"anyOf":[{"type":"boolean","description":"Public makes the event visible to all."},{"type":"string","description":"Public makes the event visible to all."}]},` +
+			`"hosts":{"items":{"type":"string","example":"ann"},"type":"array","description":"Hosts of the event: its schema is its Go shape, with an example."},` +
+			`"venue":{"properties":{` +
+			inviteVenueCity +
+			`"type":"object","required":["city"],"description":"Venue of the event, or null: an object that decodes itself.","nullable":true}},` +
 			`"type":"object","required":["guests"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
 			inviteGuests +
-			`"public":{"anyOf":[{"type":"boolean"},{"type":"string"}],"description":"Public makes the event visible to all."}},` +
+			`"public":{"anyOf":[{"type":"boolean"},{"type":"string"}],"description":"Public makes the event visible to all."},` +
+			`"hosts":{"items":{"type":"string"},"type":"array","description":"Hosts of the event: its schema is its Go shape, with an example. Constraints: each item: for example \"ann\"."},` +
+			`"venue":{"anyOf":[{"properties":{` +
+			inviteVenueCity +
+			inviteVenueEnd +
 			inviteEnd),
 	},
 	ReadOnly: true,
@@ -256,11 +274,52 @@ func decodeInvitation(d *toolimpl.Decoder, v *Invitation) {
 				break
 			}
 			d.JSONUnmarshaler("", &v.Public)
+		case "hosts":
+			if d.OptionalNull() {
+				break
+			}
+			mark := d.Mark()
+			v.Hosts = d.Strings(0, -1)
+			d.Unmarshal(mark, &v.Hosts)
+		case "venue":
+			if d.Null() {
+				v.Venue = nil
+				break
+			}
+			v.Venue = new(Venue)
+			decodeVenue(d, v.Venue)
 		default:
-			d.Unknown("guests, public")
+			d.Unknown("guests, public, hosts, venue")
 		}
 	}
 	if !hasGuests {
 		d.Missing("guests")
+	}
+}
+
+// decodeVenue checks a Venue against the schema its fields imply, then decodes it with its own UnmarshalJSON.
+func decodeVenue(d *toolimpl.Decoder, v *Venue) {
+	mark := d.Mark()
+	var shape Venue
+	checkVenue(d, &shape)
+	d.Unmarshal(mark, v)
+}
+
+func checkVenue(d *toolimpl.Decoder, v *Venue) {
+	if !d.Object() {
+		return
+	}
+	var hasCity bool
+	for d.Field() {
+		switch string(d.Key()) {
+		case "city":
+			hasCity = true
+			v.City, _ = d.String()
+		default:
+			d.Unknown("city")
+		}
+	}
+	if !hasCity {
+		d.Missing("city")
 	}
 }

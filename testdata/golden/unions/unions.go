@@ -69,6 +69,22 @@ type Invitation struct {
 	Guests Names `json:"guests" jsonschema:"anyof_type=string;array"`
 	// Public makes the event visible to all.
 	Public Flag `json:"public,omitempty" jsonschema:"oneof_type=boolean;string"`
+	// Hosts of the event: its schema is its Go shape, with an example.
+	Hosts Names `json:"hosts,omitempty" jsonschema:"type=array,example=ann"`
+	// Venue of the event, or null: an object that decodes itself.
+	Venue *Venue `json:"venue,omitempty" jsonschema:"oneof_type=object;null"`
+}
+
+// Venue is where an event is, read by its own UnmarshalJSON.
+type Venue struct {
+	// City of the venue.
+	City string `json:"city"`
+}
+
+// UnmarshalJSON reads a venue's fields.
+func (v *Venue) UnmarshalJSON(data []byte) error {
+	type plain Venue
+	return json.Unmarshal(data, (*plain)(v))
 }
 
 // Invite invites guests to an event.
