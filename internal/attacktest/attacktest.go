@@ -314,6 +314,8 @@ type EchoArgs struct {
 	Mail string `json:"mail,omitempty" jsonschema:"format=email"`
 	// Color is one of a set.
 	Color string `json:"color,omitempty" jsonschema:"enum=red,enum=green"`
+	// Size is one of a set, and short.
+	Size string `json:"size,omitempty" jsonschema:"enum=s,enum=m,maxLength=5"`
 	// Count is a small number.
 	Count int `json:"count,omitempty" jsonschema:"maximum=9"`
 }

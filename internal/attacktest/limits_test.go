@@ -268,6 +268,7 @@ func TestEchoBounded(t *testing.T) {
 		{"pattern", "echo_args", `{"slug":"` + long + `"}`},
 		{"format", "echo_args", `{"mail":"` + long + `"}`},
 		{"enum", "echo_args", `{"color":"` + long + `"}`},
+		{"enum and length", "echo_args", `{"size":"` + long + `"}`},
 		{"number", "echo_args", `{"count":1` + strings.Repeat("0", 100_000) + `}`},
 		{"escapes", "echo_args", `{"code":"` + strings.Repeat(`\u00e9`, 20_000) + `"}`},
 		{"repeated key", "echo_args", `{` + strings.Repeat(`"code":"`+strings.Repeat("A", 1000)+`",`, 100) + `"slug":"a"}`},

@@ -849,6 +849,7 @@ const (
 	echoArgsSlug  = `"slug":{"type":"string","pattern":"^[a-z-]*$","description":"Slug only matches a pattern."},`
 	echoArgsMail  = `"mail":{"type":"string","format":"email","description":"Mail is an email address."},`
 	echoArgsColor = `"color":{"type":"string","enum":["red","green"],"description":"Color is one of a set."},`
+	echoArgsSize  = `"size":{"type":"string","enum":["s","m"],"maxLength":5,"description":"Size is one of a set, and short."},`
 	echoArgsCount = `"count":{"type":"integer","maximum":9,"description":"Count is a small number."}},`
 )
 
@@ -860,6 +861,7 @@ var echoArgsInfo = runtime.Info{
 		echoArgsSlug +
 		echoArgsMail +
 		echoArgsColor +
+		echoArgsSize +
 		echoArgsCount +
 		`"additionalProperties":false,"type":"object"}`),
 	Dialects: runtime.DialectSchemas{
@@ -868,13 +870,15 @@ var echoArgsInfo = runtime.Info{
 			`"slug":{"anyOf":[{"type":"string","pattern":"^[a-z-]*$"},{"type":"null"}],"description":"Slug only matches a pattern."},` +
 			`"mail":{"anyOf":[{"type":"string","format":"email"},{"type":"null"}],"description":"Mail is an email address."},` +
 			`"color":{"anyOf":[{"type":"string","enum":["red","green"]},{"type":"null"}],"description":"Color is one of a set."},` +
+			`"size":{"anyOf":[{"type":"string","enum":["s","m"]},{"type":"null"}],"description":"Size is one of a set, and short. Constraints: at most 5 characters."},` +
 			`"count":{"anyOf":[{"type":"integer","maximum":9},{"type":"null"}],"description":"Count is a small number."}},` +
-			`"additionalProperties":false,"type":"object","required":["code","slug","mail","color","count"]}`),
+			`"additionalProperties":false,"type":"object","required":["code","slug","mail","color","size","count"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
 			echoArgsCode +
 			echoArgsSlug +
 			`"mail":{"type":"string","description":"Mail is an email address. Constraints: format email."},` +
 			echoArgsColor +
+			echoArgsSize +
 			echoArgsCount +
 			`"type":"object"}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
@@ -882,6 +886,7 @@ var echoArgsInfo = runtime.Info{
 			echoArgsSlug +
 			echoArgsMail +
 			echoArgsColor +
+			`"size":{"type":"string","enum":["s","m"],"description":"Size is one of a set, and short. Constraints: at most 5 characters."},` +
 			`"count":{"type":"integer","description":"Count is a small number. Constraints: maximum 9."}},` +
 			`"additionalProperties":false,"type":"object"}`),
 	},
@@ -1304,6 +1309,19 @@ func decodeEchoArgs2(d *toolimpl.Decoder, v *EchoArgs) {
 					d.Errorf(`must be one of "red", "green"; got %q`, s)
 				}
 			}
+		case "size":
+			if d.OptionalNull() {
+				break
+			}
+			if s, ok := d.String(); ok {
+				v.Size = s
+				switch v.Size {
+				case "s", "m":
+				default:
+					d.Errorf(`must be one of "s", "m"; got %q`, toolimpl.Echo(s))
+				}
+				d.Length(s, 0, 5)
+			}
 		case "count":
 			if d.OptionalNull() {
 				break
@@ -1315,7 +1333,7 @@ func decodeEchoArgs2(d *toolimpl.Decoder, v *EchoArgs) {
 				}
 			}
 		default:
-			d.Unknown("code, slug, mail, color, count")
+			d.Unknown("code, slug, mail, color, size, count")
 		}
 	}
 }
@@ -1615,6 +1633,14 @@ func fastEchoArgs2(data []byte, i int, v *EchoArgs, strs *toolimpl.Strings) (int
 				default:
 					ok = false
 				}
+			}
+		case "size":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
+			v.Size, i, ok = strs.StringLength(data, i, 0, 5)
+			if !ok || (v.Size != "s" && v.Size != "m") {
+				return i, false
 			}
 		case "count":
 			if i, ok = strs.Null(data, i); ok {
