@@ -44,12 +44,14 @@ func TestOutputSchemas(t *testing.T) {
 				if tool.OutputWrapper != nil {
 					t.Errorf("%s: an object result with a wrapper", tool.Name)
 				}
+				rootObject(t, tool.Name, tool.OutputSchema)
 				for _, p := range LintNonStrict(Standard, tool.OutputSchema) {
 					t.Errorf("%s output: %s", tool.Name, p)
 				}
 				continue
 			}
 			wrapped++
+			rootObject(t, tool.Name+" wrapper", tool.OutputWrapper)
 			compileStandard(t, tool.Name+"-wrapper", tool.OutputWrapper)
 			for _, p := range append(LintNonStrict(Standard, tool.OutputWrapper), strictProblems(tool.OutputWrapper)...) {
 				t.Errorf("%s wrapper: %s", tool.Name, p)
@@ -58,6 +60,17 @@ func TestOutputSchemas(t *testing.T) {
 	}
 	if count < 20 || wrapped < 5 {
 		t.Errorf("checked %d output schemas, %d with a wrapper", count, wrapped)
+	}
+}
+
+// rootObject fails the test unless schema says "type": "object" at its
+// root, as MCP's outputSchema must (the TypeScript SDK refuses a whole
+// tools/list otherwise), even where the root is a $ref to an object.
+func rootObject(t *testing.T, name string, schema []byte) {
+	t.Helper()
+	var root struct{ Type any }
+	if err := json.Unmarshal(schema, &root); err != nil || root.Type != "object" {
+		t.Errorf("%s: the output schema's root has type %v, want object: %s", name, root.Type, schema)
 	}
 }
 

@@ -88,7 +88,13 @@ func buildSchemas(r *reporter, pkg *Package) {
 // $defs, which the wrapper keeps at its root.
 func buildOutputSchema(t *Tool) error {
 	b := &schemaBuilder{dialect: Standard, output: true, tool: t, recursive: defNames(recursiveTypes(t.Result))}
-	value, err := marshalSchema(b.elem(t.Result))
+	root := b.elem(t.Result)
+	if !t.Stream && t.Result.Kind == KindStruct && root.Ref != "" && root.Type == "" {
+		// A recursive struct is a $ref to its definition: MCP hosts want
+		// the object's type at the root of an outputSchema too.
+		root.Type = "object"
+	}
+	value, err := marshalSchema(root)
 	if err != nil {
 		return err
 	}

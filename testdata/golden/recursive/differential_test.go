@@ -15,6 +15,7 @@ func TestDifferential(t *testing.T) {
 		"count": schematest.For(decodeTree),
 		"sum":   schematest.For(decodePair),
 		"walk":  schematest.For(decodeWalkArgs),
+		"prune": schematest.For(decodeTree),
 	}
 	for _, tool := range Tools() {
 		info := tool.Info()

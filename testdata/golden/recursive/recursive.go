@@ -77,3 +77,12 @@ func Walk(forest Forest) (int, error) {
 	}
 	return n, nil
 }
+
+// Prune returns the root of a tree without its parent, a recursive struct
+// by value: its output schema is an object at its root, beside the $ref.
+//
+//tool:export omit=gemini readonly
+func Prune(t Tree) (Node, error) {
+	t.Root.Parent = nil
+	return t.Root, nil
+}

@@ -23,6 +23,7 @@ func Tools() []runtime.Tool {
 		toolimpl.NewTool(&countInfo, callCount),
 		toolimpl.NewTool(&sumInfo, callSum),
 		toolimpl.NewTool(&walkInfo, callWalk),
+		toolimpl.NewTool(&pruneInfo, callPrune),
 	}
 }
 
@@ -189,6 +190,62 @@ func callWalk(ctx context.Context, s *runtime.Settings, args json.RawMessage) (r
 	return toolimpl.RunEncoded(ctx, s, &walkInfo, in, func(ctx context.Context, in walkArgs) (int, error) {
 		return Walk(in.Forest)
 	}, encodeWalkResult)
+}
+
+const (
+	pruneNodeEnd = `"additionalProperties":false,"type":"object","required":["name"],"description":"Node is a tree node."}},"properties":{`
+	pruneEnd     = `"additionalProperties":false,"type":"object","required":["root"]}`
+)
+
+var pruneInfo = runtime.Info{
+	Name:        "prune",
+	Description: "Returns the root of a tree without its parent, a recursive struct by value: its output schema is an object at its root, beside the $ref.",
+	Parameters: json.RawMessage(`{"$defs":{"Node":{"properties":{` +
+		`"name":{"type":"string"},` +
+		`"children":{"items":{"$ref":"#/$defs/Node"},"type":"array"},` +
+		`"parent":{"$ref":"#/$defs/Node"}},` +
+		pruneNodeEnd +
+		`"root":{"$ref":"#/$defs/Node"},` +
+		`"label":{"type":"string"}},` +
+		pruneEnd),
+	Dialects: runtime.DialectSchemas{
+		OpenAI: json.RawMessage(`{"$defs":{"Node":{"properties":{` +
+			`"name":{"type":"string"},` +
+			`"children":{"anyOf":[{"items":{"$ref":"#/$defs/Node"},"type":"array"},{"type":"null"}]},` +
+			`"parent":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},` +
+			`"additionalProperties":false,"type":"object","required":["name","children","parent"],"description":"Node is a tree node."}},"properties":{` +
+			`"root":{"$ref":"#/$defs/Node"},` +
+			`"label":{"anyOf":[{"type":"string"},{"type":"null"}]}},` +
+			`"additionalProperties":false,"type":"object","required":["root","label"]}`),
+		Anthropic: json.RawMessage(`{"$defs":{"Node":{"properties":{` +
+			`"name":{"type":"string"},` +
+			`"children":{"items":{"$ref":"#/$defs/Node"},"type":"array"},` +
+			`"parent":{"$ref":"#/$defs/Node"}},` +
+			pruneNodeEnd +
+			`"root":{"$ref":"#/$defs/Node"},` +
+			`"label":{"type":"string"}},` +
+			pruneEnd),
+	},
+	Output: json.RawMessage(`{"$defs":{"Node":{"properties":{` +
+		`"name":{"type":"string"},` +
+		`"children":{"items":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]},"type":"array"},` +
+		`"parent":{"$ref":"#/$defs/Node"}},` +
+		`"additionalProperties":false,"type":"object","required":["name"],"description":"Node is a tree node."}},"$ref":"#/$defs/Node","type":"object"}`),
+	OutputObject: true,
+	ReadOnly:     true,
+}
+
+func callPrune(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Tree
+	var d toolimpl.Decoder
+	d.BeginCall(s, &pruneInfo, args)
+	decodeTree(&d, &in)
+	if res, ok := d.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.RunEncoded(ctx, s, &pruneInfo, in, func(ctx context.Context, in Tree) (Node, error) {
+		return Prune(in)
+	}, encodePruneResult)
 }
 
 // walkArgs are the arguments of the walk tool: the parameters of Walk.
@@ -429,4 +486,33 @@ func encodeSumResult(e *toolimpl.Encoder, v int) {
 
 func encodeWalkResult(e *toolimpl.Encoder, v int) {
 	e.Int(int64(v))
+}
+
+func encodePruneResult(e *toolimpl.Encoder, v Node) {
+	encodeNode(e, &v)
+}
+
+func encodeNode(e *toolimpl.Encoder, v *Node) {
+	e.Raw(`{"name":`)
+	e.String(v.Name)
+	if len(v.Children) != 0 {
+		e.Raw(`,"children":`)
+		e.Byte('[')
+		for i2, el2 := range v.Children {
+			if i2 > 0 {
+				e.Byte(',')
+			}
+			if el2 == nil {
+				e.Null()
+			} else {
+				encodeNode(e, el2)
+			}
+		}
+		e.Byte(']')
+	}
+	if v.Parent != nil {
+		e.Raw(`,"parent":`)
+		encodeNode(e, v.Parent)
+	}
+	e.Byte('}')
 }
