@@ -62,7 +62,7 @@ func TestDegradeNotes(t *testing.T) {
 
 	want := map[string][numDialects]bool{
 		"use":   {OpenAI: true, Gemini: true, Anthropic: true},
-		"tag":   {OpenAI: true, Anthropic: true},
+		"tag":   {OpenAI: true, Gemini: true, Anthropic: true},
 		"walk":  {Gemini: true},
 		"plain": {},
 	}
@@ -112,8 +112,8 @@ func TestDegradeNotes(t *testing.T) {
 			t.Errorf("the generated file has no %q", s)
 		}
 	}
-	if n := strings.Count(content, "Degraded: true"); n != 6 {
-		t.Errorf("%d Degraded flags in the generated file, want 6", n)
+	if n := strings.Count(content, "Degraded: true"); n != 7 {
+		t.Errorf("%d Degraded flags in the generated file, want 7", n)
 	}
 }
 
@@ -165,7 +165,7 @@ func TestMainPrintsNotes(t *testing.T) {
 	if got := stderr.String(); got != string(want) {
 		t.Errorf("stderr differs from notes.txt:\n%s\nall of stderr:\n%s", unifiedDiff("want", "got", string(want), got), &stderr)
 	}
-	if strings.Count(stderr.String(), "cannot be expressed") != 6 || strings.Count(stderr.String(), ": note: tool use: field Labels") != 2 {
+	if strings.Count(stderr.String(), "cannot be expressed") != 7 || strings.Count(stderr.String(), ": note: tool use: field Labels") != 3 {
 		t.Errorf("the use tool's notes are not printed once each:\n%s", &stderr)
 	}
 	if _, err := os.Stat(filepath.Join(dir, DefaultOutput)); err != nil {

@@ -354,6 +354,10 @@ func (b *schemaBuilder) object(t *Type) *jsonschema.Schema {
 	if b.dialect != Gemini {
 		s.AdditionalProperties = jsonschema.FalseSchema
 	}
+	if b.dialect == Gemini && len(t.Fields) == 0 && b.field != nil && !b.output {
+		// The arguments' own empty object goes without parameters.
+		b.cannot("an object without properties (" + b.field.GoName + "), which Gemini refuses")
+	}
 	outer := b.field
 	for _, f := range t.Fields {
 		b.field = f
@@ -714,6 +718,9 @@ func (b *schemaBuilder) value(t *Type) *jsonschema.Schema {
 			// additionalProperties false: a map could hold no key.
 			b.cannot("a map needs additionalProperties with a schema, and strict mode allows only false")
 			return &jsonschema.Schema{Type: "object", Properties: orderedmap.New[string, *jsonschema.Schema](), AdditionalProperties: jsonschema.FalseSchema}
+		}
+		if b.dialect == Gemini {
+			b.cannot("a map is an object of keys not known in advance, and Gemini refuses an object without properties")
 		}
 		if b.dialect != Standard {
 			return &jsonschema.Schema{Type: "object", Description: "An object whose values are each " + describeKind(t.Elem) + "."}

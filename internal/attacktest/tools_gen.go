@@ -54,16 +54,11 @@ func Tools(nest *Nest) []runtime.Tool {
 // or returns false; encodeT writes a T as JSON; parseT returns the constant of
 // the enum type T whose value is s.
 
-const (
-	hostileArgsJ = `"j":{"type":"string","description":"J decodes itself with UnmarshalJSON."},`
-	hostileArgsT = `"t":{"type":"string","description":"T decodes itself with UnmarshalText."},`
-)
-
 // hostileArgsSchema is the JSON Schema of the hostile_args tool's arguments: its Parameters, and its
-// schema for OpenAI and Anthropic, which cannot express them.
+// schema for OpenAI and Gemini and Anthropic, which cannot express them.
 var hostileArgsSchema = json.RawMessage(`{"properties":{` +
-	hostileArgsJ +
-	hostileArgsT +
+	`"j":{"type":"string","description":"J decodes itself with UnmarshalJSON."},` +
+	`"t":{"type":"string","description":"T decodes itself with UnmarshalText."},` +
 	`"k":{"additionalProperties":{"type":"integer"},"type":"object","description":"K has keys that decode themselves with UnmarshalText."}},` +
 	`"additionalProperties":false,"type":"object"}`)
 
@@ -72,13 +67,10 @@ var hostileArgsInfo = runtime.Info{
 	Description: "Takes arguments whose own methods panic on \"boom\".",
 	Parameters:  hostileArgsSchema,
 	Dialects: runtime.DialectSchemas{
-		OpenAI:         hostileArgsSchema,
-		OpenAIDegraded: true,
-		Gemini: json.RawMessage(`{"properties":{` +
-			hostileArgsJ +
-			hostileArgsT +
-			`"k":{"type":"object","description":"K has keys that decode themselves with UnmarshalText. An object whose values are each an integer."}},` +
-			`"type":"object"}`),
+		OpenAI:            hostileArgsSchema,
+		OpenAIDegraded:    true,
+		Gemini:            hostileArgsSchema,
+		GeminiDegraded:    true,
 		Anthropic:         hostileArgsSchema,
 		AnthropicDegraded: true,
 	},

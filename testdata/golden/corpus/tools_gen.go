@@ -88,14 +88,10 @@ func Tools(store *Store) []runtime.Tool {
 // or returns false; encodeT writes a T as JSON; parseT returns the constant of
 // the enum type T whose value is s.
 
-const (
-	trackEventName = `"name":{"type":"string","description":"event name, e.g. signup or checkout.completed"},`
-)
-
 // trackEventSchema is the JSON Schema of the track_event tool's arguments: its Parameters, and its
-// schema for OpenAI and Anthropic, which cannot express them.
+// schema for OpenAI and Gemini and Anthropic, which cannot express them.
 var trackEventSchema = json.RawMessage(`{"properties":{` +
-	trackEventName +
+	`"name":{"type":"string","description":"event name, e.g. signup or checkout.completed"},` +
 	`"props":{"additionalProperties":true,"type":"object","description":"Props are the event's properties, any JSON values."},` +
 	`"labels":{"additionalProperties":{"type":"string"},"type":"object","description":"Labels are string tags."}},` +
 	`"additionalProperties":false,"type":"object","required":["name"]}`)
@@ -105,13 +101,10 @@ var trackEventInfo = runtime.Info{
 	Description: "Records an event for analytics.",
 	Parameters:  trackEventSchema,
 	Dialects: runtime.DialectSchemas{
-		OpenAI:         trackEventSchema,
-		OpenAIDegraded: true,
-		Gemini: json.RawMessage(`{"properties":{` +
-			trackEventName +
-			`"props":{"type":"object","description":"Props are the event's properties, any JSON values. An object whose values are each any value."},` +
-			`"labels":{"type":"object","description":"Labels are string tags. An object whose values are each a string."}},` +
-			`"type":"object","required":["name"]}`),
+		OpenAI:            trackEventSchema,
+		OpenAIDegraded:    true,
+		Gemini:            trackEventSchema,
+		GeminiDegraded:    true,
 		Anthropic:         trackEventSchema,
 		AnthropicDegraded: true,
 	},
@@ -177,7 +170,7 @@ func callPatchRecord(ctx context.Context, s *runtime.Settings, args json.RawMess
 }
 
 // sendWebhookSchema is the JSON Schema of the send_webhook tool's arguments: its Parameters, and its
-// schema for OpenAI and Anthropic, which cannot express them.
+// schema for OpenAI and Gemini and Anthropic, which cannot express them.
 var sendWebhookSchema = json.RawMessage(`{"properties":{` +
 	`"url":{"type":"string","format":"uri"},` +
 	`"headers":{"additionalProperties":{"type":"string"},"type":"object"},` +
@@ -189,13 +182,10 @@ var sendWebhookInfo = runtime.Info{
 	Description: "Posts a payload to a URL.",
 	Parameters:  sendWebhookSchema,
 	Dialects: runtime.DialectSchemas{
-		OpenAI:         sendWebhookSchema,
-		OpenAIDegraded: true,
-		Gemini: json.RawMessage(`{"properties":{` +
-			`"url":{"type":"string","description":"Constraints: format uri."},` +
-			`"headers":{"type":"object","description":"An object whose values are each a string."},` +
-			`"payload":{"description":"Payload is sent as it is. Any JSON value."}},` +
-			`"type":"object","required":["url","payload"]}`),
+		OpenAI:            sendWebhookSchema,
+		OpenAIDegraded:    true,
+		Gemini:            sendWebhookSchema,
+		GeminiDegraded:    true,
 		Anthropic:         sendWebhookSchema,
 		AnthropicDegraded: true,
 	},
@@ -218,14 +208,10 @@ func callSendWebhook(ctx context.Context, s *runtime.Settings, args json.RawMess
 	return toolimpl.RunEncoded(ctx, s, &sendWebhookInfo, in, SendWebhook, encodeSendWebhookResult)
 }
 
-const (
-	runQuerySql = `"sql":{"type":"string","description":"a SELECT statement; use $1, $2 ... for parameters"},`
-)
-
 // runQuerySchema is the JSON Schema of the run_query tool's arguments: its Parameters, and its
-// schema for OpenAI and Anthropic, which cannot express them.
+// schema for OpenAI and Gemini and Anthropic, which cannot express them.
 var runQuerySchema = json.RawMessage(`{"properties":{` +
-	runQuerySql +
+	`"sql":{"type":"string","description":"a SELECT statement; use $1, $2 ... for parameters"},` +
 	`"params":{"items":true,"type":"array"},` +
 	`"hints":{"additionalProperties":{"type":"integer"},"type":"object"},` +
 	`"meta":{"additionalProperties":true,"type":"object"}},` +
@@ -236,14 +222,10 @@ var runQueryInfo = runtime.Info{
 	Description: "Runs a read-only SQL query.",
 	Parameters:  runQuerySchema,
 	Dialects: runtime.DialectSchemas{
-		OpenAI:         runQuerySchema,
-		OpenAIDegraded: true,
-		Gemini: json.RawMessage(`{"properties":{` +
-			runQuerySql +
-			`"params":{"items":{"description":"Any JSON value."},"type":"array"},` +
-			`"hints":{"type":"object","description":"An object whose values are each an integer."},` +
-			`"meta":{"type":"object","description":"An object whose values are each any value."}},` +
-			`"type":"object","required":["sql"]}`),
+		OpenAI:            runQuerySchema,
+		OpenAIDegraded:    true,
+		Gemini:            runQuerySchema,
+		GeminiDegraded:    true,
 		Anthropic:         runQuerySchema,
 		AnthropicDegraded: true,
 	},
@@ -268,7 +250,7 @@ func callRunQuery(ctx context.Context, s *runtime.Settings, args json.RawMessage
 }
 
 // mergeConfigSchema is the JSON Schema of the merge_config tool's arguments: its Parameters, and its
-// schema for OpenAI and Anthropic, which cannot express them.
+// schema for OpenAI and Gemini and Anthropic, which cannot express them.
 var mergeConfigSchema = json.RawMessage(`{"properties":{` +
 	`"section":{"type":"string"},` +
 	`"settings":{"additionalProperties":{"additionalProperties":{"type":"string"},"type":"object"},"type":"object"},` +
@@ -280,13 +262,10 @@ var mergeConfigInfo = runtime.Info{
 	Description: "Merges settings into a configuration section.",
 	Parameters:  mergeConfigSchema,
 	Dialects: runtime.DialectSchemas{
-		OpenAI:         mergeConfigSchema,
-		OpenAIDegraded: true,
-		Gemini: json.RawMessage(`{"properties":{` +
-			`"section":{"type":"string"},` +
-			`"settings":{"type":"object","description":"An object whose values are each an object."},` +
-			`"raw":{"description":"Any JSON value."}},` +
-			`"type":"object","required":["section","settings"]}`),
+		OpenAI:            mergeConfigSchema,
+		OpenAIDegraded:    true,
+		Gemini:            mergeConfigSchema,
+		GeminiDegraded:    true,
 		Anthropic:         mergeConfigSchema,
 		AnthropicDegraded: true,
 	},

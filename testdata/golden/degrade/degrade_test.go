@@ -31,7 +31,7 @@ func TestDifferential(t *testing.T) {
 func TestStrict(t *testing.T) {
 	want := map[string][]runtime.Dialect{ // the strict dialects
 		"use":   {},
-		"tag":   {runtime.Gemini},
+		"tag":   {},
 		"walk":  {runtime.Anthropic},
 		"plain": {runtime.OpenAI, runtime.Gemini, runtime.Anthropic},
 	}

@@ -76,7 +76,7 @@ func callUse(ctx context.Context, s *runtime.Settings, args json.RawMessage) (ru
 }
 
 // tagSchema is the JSON Schema of the tag tool's arguments: its Parameters, and its
-// schema for OpenAI and Anthropic, which cannot express them.
+// schema for OpenAI and Gemini and Anthropic, which cannot express them.
 var tagSchema = json.RawMessage(`{"properties":{` +
 	`"id":{"type":"string"},` +
 	`"labels":{"additionalProperties":{"type":"string"},"type":"object"}},` +
@@ -87,12 +87,10 @@ var tagInfo = runtime.Info{
 	Description: "Tags a thing with free-form labels: it degrades in OpenAI and Anthropic, whose strict modes have no maps.",
 	Parameters:  tagSchema,
 	Dialects: runtime.DialectSchemas{
-		OpenAI:         tagSchema,
-		OpenAIDegraded: true,
-		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string"},` +
-			`"labels":{"type":"object","description":"An object whose values are each a string."}},` +
-			`"type":"object","required":["id","labels"]}`),
+		OpenAI:            tagSchema,
+		OpenAIDegraded:    true,
+		Gemini:            tagSchema,
+		GeminiDegraded:    true,
 		Anthropic:         tagSchema,
 		AnthropicDegraded: true,
 	},

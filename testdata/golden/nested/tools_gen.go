@@ -33,17 +33,13 @@ func Tools() []runtime.Tool {
 // the enum type T whose value is s.
 
 const (
-	planFromLat       = `"lat":{"type":"number","maximum":90,"minimum":-90},`
-	planFromLon       = `"lon":{"type":"number","maximum":180,"minimum":-180}},`
-	planFromEnd       = `"additionalProperties":false,"type":"object","required":["lat","lon"],"description":"Point is a location."},`
-	planMatrix        = `"matrix":{"items":{"items":{"type":"integer","maximum":127,"minimum":-128},"type":"array"},"type":"array"},`
-	planDepart        = `"depart":{"type":"string","format":"date-time"},`
-	planLimit         = `"limit":{"type":"integer","maximum":65535,"minimum":0,"default":10},`
-	planFromEndGemini = `"type":"object","required":["lat","lon"],"description":"Point is a location."},`
+	planFromLat = `"lat":{"type":"number","maximum":90,"minimum":-90},`
+	planFromLon = `"lon":{"type":"number","maximum":180,"minimum":-180}},`
+	planFromEnd = `"additionalProperties":false,"type":"object","required":["lat","lon"],"description":"Point is a location."},`
 )
 
 // planSchema is the JSON Schema of the plan tool's arguments: its Parameters, and its
-// schema for Anthropic, which cannot express them.
+// schema for Gemini and Anthropic, which cannot express them.
 var planSchema = json.RawMessage(`{"properties":{` +
 	`"from":{"properties":{` +
 	planFromLat +
@@ -61,13 +57,13 @@ var planSchema = json.RawMessage(`{"properties":{` +
 	planFromLat +
 	planFromLon +
 	`"additionalProperties":false,"type":"object","required":["lat","lon"]},"type":"array","maxItems":2,"minItems":2},` +
-	planMatrix +
+	`"matrix":{"items":{"items":{"type":"integer","maximum":127,"minimum":-128},"type":"array"},"type":"array"},` +
 	`"labels":{"additionalProperties":{"type":"string"},"type":"object"},` +
-	planDepart +
+	`"depart":{"type":"string","format":"date-time"},` +
 	`"payload":{"type":"string","pattern":"^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$","contentEncoding":"base64"},` +
 	`"extra":true,` +
 	`"raw":true,` +
-	planLimit +
+	`"limit":{"type":"integer","maximum":65535,"minimum":0,"default":10},` +
 	`"inline":{"properties":{` +
 	`"mode":{"type":"string"}},` +
 	`"additionalProperties":false,"type":"object","required":["mode"]}},` +
@@ -78,34 +74,8 @@ var planInfo = runtime.Info{
 	Description: "Plans a route.",
 	Parameters:  planSchema,
 	Dialects: runtime.DialectSchemas{
-		Gemini: json.RawMessage(`{"properties":{` +
-			`"from":{"properties":{` +
-			planFromLat +
-			planFromLon +
-			planFromEndGemini +
-			`"to":{"properties":{` +
-			planFromLat +
-			planFromLon +
-			planFromEndGemini +
-			`"stops":{"items":{"properties":{` +
-			planFromLat +
-			planFromLon +
-			`"type":"object","required":["lat","lon"]},"type":"array","maxItems":5},` +
-			`"box":{"items":{"properties":{` +
-			planFromLat +
-			planFromLon +
-			`"type":"object","required":["lat","lon"]},"type":"array","maxItems":2,"minItems":2},` +
-			planMatrix +
-			`"labels":{"type":"object","description":"An object whose values are each a string."},` +
-			planDepart +
-			`"payload":{"type":"string","pattern":"^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$","description":"Constraints: base64-encoded."},` +
-			`"extra":{"description":"Any JSON value."},` +
-			`"raw":{"description":"Any JSON value."},` +
-			planLimit +
-			`"inline":{"properties":{` +
-			`"mode":{"type":"string"}},` +
-			`"type":"object","required":["mode"]}},` +
-			`"type":"object","required":["from","depart","inline"]}`),
+		Gemini:            planSchema,
+		GeminiDegraded:    true,
 		Anthropic:         planSchema,
 		AnthropicDegraded: true,
 	},

@@ -37,38 +37,25 @@ func Tools() []runtime.Tool {
 // the enum type T whose value is s.
 
 const (
-	placeNote          = `"note":{"type":"string","description":"hides Base.Note"},`
-	placeCount         = `"count":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)$"},`
-	placeRatio         = `"ratio":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$","description":"Constraints: minimum 0."},`
-	placeOn            = `"on":{"type":"string","pattern":"^(true|false)$"},`
-	placeRank          = `"rank":{"type":"string","enum":["1","2"],"description":"Rank is a place in a list. Values: \"1\" (first): the top; \"2\" (second): next."},`
-	placeLevel         = `"level":{"type":"string","description":"Decodes itself from text."},`
-	placePrice         = `"price":{"type":"string","description":"Decodes itself from JSON: a string like \"12.50 EUR\"."},`
-	placePairEnd       = `"additionalProperties":false,"type":"object","required":["first","second"],"description":"Pair is generic."},`
-	placeWait          = `"wait":{"type":"integer","description":"A duration in nanoseconds (1s is 1000000000)."},`
-	place              = `"-":{"type":"string","description":"named \"-\", as encoding/json reads \"-,\""},`
-	placeBig           = `"big":{"type":"integer","description":"a JSON number of any size"},`
-	placeScale         = `"scale":{"items":{"type":"string"},"type":"array","description":"text: \"1.5\""},`
-	placeSizes         = `"sizes":{"items":{"type":"integer"},"type":"array"}},`
-	placePairEndGemini = `"type":"object","required":["first","second"],"description":"Pair is generic."},`
+	placePairEnd = `"additionalProperties":false,"type":"object","required":["first","second"],"description":"Pair is generic."},`
 )
 
 // placeSchema is the JSON Schema of the place tool's arguments: its Parameters, and its
-// schema for Anthropic, which cannot express them.
+// schema for Gemini and Anthropic, which cannot express them.
 var placeSchema = json.RawMessage(`{"properties":{` +
 	`"id":{"type":"string"},` +
 	`"by":{"type":"string"},` +
 	`"named":{"properties":{` +
 	`"x":{"type":"integer"}},` +
 	`"additionalProperties":false,"type":"object","required":["x"],"description":"Named is embedded with a json name, so it is not promoted."},` +
-	placeNote +
-	placeCount +
-	placeRatio +
-	placeOn +
-	placeRank +
-	placeLevel +
+	`"note":{"type":"string","description":"hides Base.Note"},` +
+	`"count":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)$"},` +
+	`"ratio":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$","description":"Constraints: minimum 0."},` +
+	`"on":{"type":"string","pattern":"^(true|false)$"},` +
+	`"rank":{"type":"string","enum":["1","2"],"description":"Rank is a place in a list. Values: \"1\" (first): the top; \"2\" (second): next."},` +
+	`"level":{"type":"string","description":"Decodes itself from text."},` +
 	`"addr":{"type":"string"},` +
-	placePrice +
+	`"price":{"type":"string","description":"Decodes itself from JSON: a string like \"12.50 EUR\"."},` +
 	`"stock":{"additionalProperties":{"type":"integer","minimum":0},"type":"object"},` +
 	`"pair":{"properties":{` +
 	`"first":{"type":"integer"},` +
@@ -78,7 +65,7 @@ var placeSchema = json.RawMessage(`{"properties":{` +
 	`"id":{"type":"string"},` +
 	`"note":{"type":"string"}},` +
 	`"additionalProperties":false,"type":"object","required":["id"],"description":"Base is embedded by value."},` +
-	placeWait +
+	`"wait":{"type":"integer","description":"A duration in nanoseconds (1s is 1000000000)."},` +
 	`"names":{"properties":{` +
 	`"first":{"type":"string"},` +
 	`"second":{"type":"string"}},` +
@@ -87,12 +74,12 @@ var placeSchema = json.RawMessage(`{"properties":{` +
 	`"id":{"type":"string"},` +
 	`"note":{"type":"string"}},` +
 	`"additionalProperties":false,"type":"object","required":["id"]},"type":"array"},"type":"object"},` +
-	place +
+	`"-":{"type":"string","description":"named \"-\", as encoding/json reads \"-,\""},` +
 	`"meta":true,` +
 	`"hint":true,` +
-	placeBig +
-	placeScale +
-	placeSizes +
+	`"big":{"type":"integer","description":"a JSON number of any size"},` +
+	`"scale":{"items":{"type":"string"},"type":"array","description":"text: \"1.5\""},` +
+	`"sizes":{"items":{"type":"integer"},"type":"array"}},` +
 	`"additionalProperties":false,"type":"object","required":["id","named","count","level","price","pair","-"]}`)
 
 var placeInfo = runtime.Info{
@@ -100,42 +87,8 @@ var placeInfo = runtime.Info{
 	Description: "Places an order.",
 	Parameters:  placeSchema,
 	Dialects: runtime.DialectSchemas{
-		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string"},` +
-			`"by":{"type":"string"},` +
-			`"named":{"properties":{` +
-			`"x":{"type":"integer"}},` +
-			`"type":"object","required":["x"],"description":"Named is embedded with a json name, so it is not promoted."},` +
-			placeNote +
-			placeCount +
-			placeRatio +
-			placeOn +
-			placeRank +
-			placeLevel +
-			`"addr":{"type":"string"},` +
-			placePrice +
-			`"stock":{"type":"object","description":"An object whose values are each an integer."},` +
-			`"pair":{"properties":{` +
-			`"first":{"type":"integer"},` +
-			`"second":{"type":"integer"}},` +
-			placePairEndGemini +
-			`"other":{"properties":{` +
-			`"id":{"type":"string"},` +
-			`"note":{"type":"string"}},` +
-			`"type":"object","required":["id"],"description":"Base is embedded by value."},` +
-			placeWait +
-			`"names":{"properties":{` +
-			`"first":{"type":"string"},` +
-			`"second":{"type":"string"}},` +
-			placePairEndGemini +
-			`"extra":{"type":"object","description":"An object whose values are each an array."},` +
-			place +
-			`"meta":{"description":"Any JSON value."},` +
-			`"hint":{"description":"Any JSON value."},` +
-			placeBig +
-			placeScale +
-			placeSizes +
-			`"type":"object","required":["id","named","count","level","price","pair","-"]}`),
+		Gemini:            placeSchema,
+		GeminiDegraded:    true,
 		Anthropic:         placeSchema,
 		AnthropicDegraded: true,
 	},
