@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/anthropics/anthropic-sdk-go/v2"
@@ -164,5 +165,52 @@ func TestToolsStrictPerTool(t *testing.T) {
 	want := map[string]bool{"convert_temperature": true, "get_forecast": true, "tag": false}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("strict (-want +got):\n%s", diff)
+	}
+}
+
+// Two tool_use blocks with the same ID: the first runs, the second is
+// answered without running (a tool marked confirm must not run twice), as
+// openaitools answers them.
+func TestExecuteDuplicateIDs(t *testing.T) {
+	var runs atomic.Int32
+	count := toolimpl.NewInvokable(&runtime.Info{
+		Name:        "count",
+		Description: "Counts its calls.",
+		Parameters:  json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`),
+	}, toolimpl.DecodeNoInput, func(ctx context.Context, in toolimpl.NoInput) (int32, error) { return runs.Add(1), nil })
+	reg := runtime.NewRegistry(nil)
+	if err := reg.Register(count); err != nil {
+		t.Fatal(err)
+	}
+	var msg anthropic.Message
+	if err := json.Unmarshal([]byte(`{"id":"msg_1","type":"message","role":"assistant","content":[
+{"type":"tool_use","id":"tu_1","name":"count","input":{}},
+{"type":"tool_use","id":"tu_1","name":"count","input":{}},
+{"type":"tool_use","id":"tu_2","name":"count","input":{}}]}`), &msg); err != nil {
+		t.Fatal(err)
+	}
+	blocks, err := anthropictools.Execute(context.Background(), reg, msg.Content)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if runs.Load() != 2 || len(blocks) != 3 {
+		t.Fatalf("%d runs, %d blocks", runs.Load(), len(blocks))
+	}
+	for i, want := range []struct {
+		id      string
+		isError bool
+		text    string
+	}{
+		{"tu_1", false, "1"},
+		{"tu_1", true, `this call repeats the id "tu_1" of an earlier call in the same turn, so it was not run`},
+		{"tu_2", false, "2"},
+	} {
+		r := blocks[i].OfToolResult
+		if r == nil || r.ToolUseID != want.id || r.IsError.Value != want.isError || len(r.Content) != 1 || r.Content[0].OfText == nil {
+			t.Fatalf("block %d: %+v", i, r)
+		}
+		if got := r.Content[0].OfText.Text; want.isError && got != want.text || !want.isError && got == "" {
+			t.Errorf("block %d: text %q, want %q", i, got, want.text)
+		}
 	}
 }
