@@ -41,6 +41,9 @@ type analyzer struct {
 	// are then what encoding/json writes, kept in outTypes.
 	output   bool
 	outTypes map[string]*Type
+	// inForeign is set while the fields of another package's struct are
+	// mapped.
+	inForeign bool
 
 	// site is where the user's code names the type being mapped (a
 	// parameter, a result), and siteName what it is there: a mistake

@@ -270,12 +270,17 @@ func qualityFields(r *reporter, t *Tool, typ *Type, path string, seen map[*Type]
 	for _, f := range typ.Fields {
 		p := joinPath(path, f.JSONName)
 		desc := f.Rules.Description
+		if strings.TrimSpace(desc) == "" {
+			// The schema carries the type's doc then (type Method string
+			// // Method is an HTTP method).
+			desc = f.Type.Deref().Doc
+		}
 		switch {
 		case strings.TrimSpace(desc) == "" && typ.Params:
 			r.noteAt(f.Pos, "tool %s: %s %s has no description: add a //tool:param %s line saying what it is, with an example", t.Name, what, p, f.JSONName)
 		case strings.TrimSpace(desc) == "":
 			r.noteAt(f.Pos, "tool %s: %s %s has no description: add a doc comment saying what it is, with an example", t.Name, what, p)
-		case repeatsName(desc, f.JSONName) || repeatsName(desc, f.GoName):
+		case desc == f.Rules.Description && (repeatsName(desc, f.JSONName) || repeatsName(desc, f.GoName)):
 			r.noteAt(f.Pos, "tool %s: the description of %s %s only repeats its name; say what it is, its unit or an example", t.Name, what, p)
 		}
 		if e := f.Type.Deref(); len(e.Enum) > 0 && !slices.ContainsFunc(e.Enum, func(v EnumValue) bool { return v.Doc != "" }) {

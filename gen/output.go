@@ -234,39 +234,40 @@ func hasValueMethod(n *types.Named, name string) bool {
 
 // outputOnly maps the unnamed types a result may have and an argument may
 // not: interfaces (written as their dynamic value), maps with integer or
-// text-marshaling keys, pointers to pointers. It returns nil for the
-// others, which typeOf maps as for arguments, and after an error.
-func (a *analyzer) outputOnly(t types.Type, pos token.Pos) *Type {
+// text-marshaling keys, pointers to pointers; and reports those a result
+// cannot have (channels, functions). handled is false for the others,
+// which typeOf maps as for arguments; the type is nil after an error.
+func (a *analyzer) outputOnly(t types.Type, pos token.Pos) (_ *Type, handled bool) {
 	switch u := t.(type) {
 	case *types.Interface:
-		return &Type{Kind: KindAny, Go: t}
+		return &Type{Kind: KindAny, Go: t}, true
 	case *types.Pointer:
 		elem := a.typeOf(u.Elem(), pos)
 		if elem == nil {
-			return nil
+			return nil, true
 		}
-		return &Type{Kind: KindPointer, Go: t, Elem: elem}
+		return &Type{Kind: KindPointer, Go: t, Elem: elem}, true
 	case *types.Map:
 		key := types.Unalias(u.Key())
 		k, basic := key.Underlying().(*types.Basic)
 		kn, named := key.(*types.Named)
 		switch {
 		case basic && k.Info()&types.IsString != 0:
-			return nil
+			return nil, false
 		case named && hasValueMethod(kn, "MarshalText"), basic && k.Info()&types.IsInteger != 0:
 			elem := a.typeOf(u.Elem(), pos)
 			if elem == nil {
-				return nil
+				return nil, true
 			}
-			return &Type{Kind: KindMap, Go: t, Elem: elem, TextKey: true}
+			return &Type{Kind: KindMap, Go: t, Elem: elem, TextKey: true}, true
 		}
 		a.errorf(pos, "map key type %s cannot be written as JSON: encoding/json takes string, integer and encoding.TextMarshaler keys", u.Key())
-		return nil
+		return nil, true
 	case *types.Chan, *types.Signature:
 		a.errorf(pos, "%s cannot be part of a tool's result: channels and functions have no JSON form; leave the field out with json:\"-\"", t)
-		return nil
+		return nil, true
 	}
-	return nil
+	return nil, false
 }
 
 // written reports whether encoding/json writes the field c of type typ in

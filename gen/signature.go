@@ -109,6 +109,10 @@ func (a *analyzer) params(fn *ast.FuncDecl, sig *types.Signature, t *Tool, fd *f
 			t.Context = true
 			continue
 		}
+		if mcpType(p.Type(), "CallToolRequest") {
+			a.errorf(p.Pos(), "%s takes %s, the MCP request, which mcptools reads: take only the arguments (the handler's input struct); the program's own values go through a method's receiver or runtime.WithSession", fn.Name.Name, types.TypeString(p.Type(), (*types.Package).Name))
+			continue
+		}
 		if i == 0 && contextLike(p.Type()) {
 			// genkit's *ai.ToolContext, adk-go's tool.Context: a context
 			// with more, which toolgen cannot make.
@@ -260,6 +264,10 @@ func (a *analyzer) results(fn *ast.FuncDecl, sig *types.Signature, t *Tool) {
 			a.errorf(pos, "a streamable tool returns iter.Seq2[Chunk, error] alone, not with an error: yield a failure to start as the first error")
 			return
 		}
+		if mcpType(out, "CallToolResult") {
+			a.errorf(pos, "%s returns %s, the MCP envelope, which mcptools makes of a tool's result: return the result itself (a struct, or a string for text), and report a failure the model should read with runtime.Fail, which reaches MCP as isError", fn.Name.Name, types.TypeString(out, (*types.Package).Name))
+			return
+		}
 		if !encodable(out) {
 			a.errorf(pos, "the result type %s of %s cannot be encoded as JSON", types.TypeString(out, types.RelativeTo(a.pkg.Types)), fn.Name.Name)
 			return
@@ -297,6 +305,17 @@ func textChunk(t types.Type) bool {
 }
 
 func isContext(t types.Type) bool { return isNamed(t, "context", "Context") }
+
+// mcpType reports whether t is (a pointer to) the type name of an MCP
+// SDK's package, as the go-sdk's and mcp-go's handlers take and return
+// them: *mcp.CallToolRequest, *mcp.CallToolResult.
+func mcpType(t types.Type, name string) bool {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Name() == name && n.Obj().Pkg() != nil && strings.HasSuffix(n.Obj().Pkg().Path(), "/mcp")
+}
 
 // contextLike reports whether t has the methods of a context.Context
 // without being one: a framework's context type.

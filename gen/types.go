@@ -33,7 +33,7 @@ func (a *analyzer) typeOf(t types.Type, pos token.Pos) *Type {
 		return a.namedType(named, pos)
 	}
 	if a.output {
-		if ot := a.outputOnly(t, pos); ot != nil {
+		if ot, handled := a.outputOnly(t, pos); handled {
 			return ot
 		}
 	}
@@ -494,6 +494,11 @@ type candidate struct {
 // Two fields at the same depth that neither rule separates are an error,
 // where encoding/json would silently drop both.
 func (a *analyzer) structFields(t *Type, st *types.Struct) {
+	// Whether the code that names this struct is the user's (the
+	// package's own, or a parameter or result) or another package's.
+	inForeign := a.inForeign
+	a.inForeign = st.NumFields() > 0 && st.Field(0).Pkg() != a.pkg.Types
+	defer func() { a.inForeign = inForeign }()
 	type level struct {
 		st    *types.Struct
 		path  []Step
@@ -563,10 +568,17 @@ func (a *analyzer) structFields(t *Type, st *types.Struct) {
 			t.Fields = append(t.Fields, f)
 		}
 	}
-	if len(found) == 0 && st.NumFields() > 0 && st.Field(0).Pkg() == a.pkg.Types && !allSkipped(st) {
+	if len(found) == 0 && st.NumFields() > 0 && (!a.inForeign || !inForeign) && !allSkipped(st) {
 		// A struct whose fields are all unexported: an empty object to
-		// encoding/json, and to the model, never what its author meant.
-		a.errorf(st.Field(0).Pos(), "%s has no exported fields, so encoding/json reads and writes none of them: export the fields the model should see", structName(t.Go, a.pkg.Types))
+		// encoding/json, and to the model, never what its author meant;
+		// the user's own, or another package's that the user's code
+		// names (*time.Location), not one inside another package's type
+		// (url.URL's *Userinfo, which the url.URL note covers).
+		fix := "export the fields the model should see"
+		if a.inForeign {
+			fix = "use a type the model can write instead (for a *time.Location, its name as a string), or leave the field out with json:\"-\""
+		}
+		a.errorf(st.Field(0).Pos(), "%s has no exported fields, so encoding/json reads and writes none of them: %s", structName(t.Go, a.pkg.Types), fix)
 	}
 }
 

@@ -277,6 +277,14 @@ func (d *Decoder) Unknown(allowed string) {
 	d.Skip()
 }
 
+// tooDeep stops the decoding at nesting beyond the limit: valid JSON, but
+// more than a call takes (Settings.MaxDepth).
+func (d *Decoder) tooDeep() {
+	if d.syntax == "" {
+		d.syntax = fmt.Sprintf("the arguments nest too deeply: nesting deeper than %d levels is refused; send a flatter value", d.maxDepth)
+	}
+}
+
 func (d *Decoder) syntaxError(format string, args ...any) {
 	if d.syntax == "" {
 		d.syntax = "the arguments are not valid JSON: " + fmt.Sprintf(format, args...)
@@ -374,7 +382,7 @@ func (d *Decoder) Skip() {
 		switch c := d.peek(); c {
 		case '{', '[':
 			if d.depth+len(open) >= d.maxDepth {
-				d.syntaxError("nesting deeper than %d levels", d.maxDepth)
+				d.tooDeep()
 				return
 			}
 			d.pos++
@@ -654,7 +662,7 @@ func (d *Decoder) badNumber(start, i int) ([]byte, bool) {
 // nesting is allowed.
 func (d *Decoder) push(array bool) bool {
 	if d.depth >= d.maxDepth {
-		d.syntaxError("nesting deeper than %d levels", d.maxDepth)
+		d.tooDeep()
 		return false
 	}
 	if d.depth < stackSize {
