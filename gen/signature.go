@@ -38,8 +38,12 @@ func (a *analyzer) tool(fn *ast.FuncDecl, fd *funcDirectives) *Tool {
 		a.errorf(fn.Name.Pos(), "tool %s has no description: write a doc comment saying what it does and when to use it; the model chooses tools by their descriptions", t.Name)
 	}
 	before := len(a.diags)
-	if sig.TypeParams().Len() > 0 || sig.RecvTypeParams().Len() > 0 {
-		a.errorf(fn.Name.Pos(), "generic function %s cannot be a tool: its argument types must be known when code is generated", fn.Name.Name)
+	if sig.RecvTypeParams().Len() > 0 {
+		a.errorf(fn.Name.Pos(), "method %s of a generic type cannot be a tool: its argument types must be known when code is generated; write a method of a type that is not generic (or a function) that calls it with the types it takes", fn.Name.Name)
+		return nil
+	}
+	if sig.TypeParams().Len() > 0 {
+		a.errorf(fn.Name.Pos(), "generic function %s cannot be a tool: its argument types must be known when code is generated; write a function that calls it with the types it takes", fn.Name.Name)
 		return nil
 	}
 	if sig.Variadic() {

@@ -77,7 +77,10 @@ func (a *analyzer) typeOf(t types.Type, pos token.Pos) *Type {
 			}
 			return &Type{Kind: KindMap, Go: t, Elem: elem, TextKey: true}
 		}
-		if k, ok := u.Key().Underlying().(*types.Basic); !ok || k.Info()&types.IsString == 0 {
+		if k, ok := u.Key().Underlying().(*types.Basic); !ok {
+			a.errorf(pos, "map key type %s cannot be read from JSON: object keys are strings, and encoding/json reads them into string, integer and encoding.TextUnmarshaler keys only; use map[string]T", u.Key())
+			return nil
+		} else if k.Info()&types.IsString == 0 {
 			a.errorf(pos, "map key type %s is not supported in a tool's arguments: toolgen reads object keys as strings (encoding/json would read these keys from strings of digits, which the schema cannot tell the model); use map[string]T and convert the keys with strconv, or a key type with UnmarshalText", u.Key())
 			return nil
 		}
