@@ -80,9 +80,9 @@ func emit(pkg *Package) (*jen.File, error) {
 		e.importPkg(imp[0], imp[1]) // named now; imported only if used
 	}
 
-	e.f.Comment("This file needs version 5 of toolgen's runtime. If the build fails here, generate it")
+	e.f.Comment("This file needs version 6 of toolgen's runtime. If the build fails here, generate it")
 	e.f.Comment("again with the toolgen of the runtime you build with.")
-	e.f.Const().Id("_").Op("=").Qual(ImplPath, "SupportPackageIsVersion5")
+	e.f.Const().Id("_").Op("=").Qual(ImplPath, "SupportPackageIsVersion6")
 	e.f.Line()
 
 	names := make([]toolNames, len(pkg.Tools))

@@ -13,7 +13,7 @@ import (
 	"github.com/toolgen-go/toolgen/runtime"
 )
 
-// SupportPackageIsVersion5 is referenced by generated code, so that a
+// SupportPackageIsVersion6 is referenced by generated code, so that a
 // generated file and a runtime that do not fit each other fail to compile
 // at that reference, rather than somewhere inside the file or at run time.
 // A runtime drops the constant of a version it no longer supports: code
@@ -24,8 +24,15 @@ import (
 // where the call's settings do. Versions 3 and 4 (fast paths begun by the
 // Fast function, which is gone) are no longer supported.
 //
-// Generated code must not reference it in any other way.
-const SupportPackageIsVersion5 = true
+// Version 6 adds Echo and Decoder.PatternError, with which generated
+// checks cut a string the model wrote in a problem. Code generated for
+// version 5 needs neither, and compiles against this runtime too.
+//
+// Generated code must not reference them in any other way.
+const (
+	SupportPackageIsVersion6 = true
+	SupportPackageIsVersion5 = true
+)
 
 // defaults are the settings of a tool called directly, not through a
 // registry.
