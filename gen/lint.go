@@ -270,10 +270,12 @@ func qualityFields(r *reporter, t *Tool, typ *Type, path string, seen map[*Type]
 	for _, f := range typ.Fields {
 		p := joinPath(path, f.JSONName)
 		desc := f.Rules.Description
-		if strings.TrimSpace(desc) == "" {
-			// The schema carries the type's doc then (type Method string
-			// // Method is an HTTP method).
-			desc = f.Type.Deref().Doc
+		if e := f.Type.Deref(); strings.TrimSpace(desc) == "" && len(e.Enum) > 0 {
+			// The schema carries an enum type's doc then, with its
+			// values (type Method string // Method is an HTTP method),
+			// which say what the field takes; another type's doc may not
+			// say what this field is for (type ID string).
+			desc = e.Doc
 		}
 		switch {
 		case strings.TrimSpace(desc) == "" && typ.Params:

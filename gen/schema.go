@@ -356,7 +356,7 @@ func (b *schemaBuilder) object(t *Type) *jsonschema.Schema {
 	}
 	if b.dialect == Gemini && len(t.Fields) == 0 && b.field != nil && !b.output {
 		// The arguments' own empty object goes without parameters.
-		b.cannot("an object without properties (" + b.field.GoName + "), which Gemini refuses")
+		b.cannot("its type has no properties, and Gemini refuses an object without properties")
 	}
 	outer := b.field
 	for _, f := range t.Fields {
@@ -720,10 +720,9 @@ func (b *schemaBuilder) value(t *Type) *jsonschema.Schema {
 			return &jsonschema.Schema{Type: "object", Properties: orderedmap.New[string, *jsonschema.Schema](), AdditionalProperties: jsonschema.FalseSchema}
 		}
 		if b.dialect == Gemini {
+			// The tool goes to Gemini with its standard schema.
 			b.cannot("a map is an object of keys not known in advance, and Gemini refuses an object without properties")
-		}
-		if b.dialect != Standard {
-			return &jsonschema.Schema{Type: "object", Description: "An object whose values are each " + describeKind(t.Elem) + "."}
+			return &jsonschema.Schema{Type: "object"}
 		}
 		return &jsonschema.Schema{Type: "object", AdditionalProperties: b.elem(t.Elem)}
 	case KindBytes:
@@ -765,11 +764,6 @@ func (b *schemaBuilder) value(t *Type) *jsonschema.Schema {
 		return &jsonschema.Schema{Description: "Any JSON value."}
 	}
 	return &jsonschema.Schema{} // marshals as true
-}
-
-// describeKind names a type's JSON kind for a description.
-func describeKind(t *Type) string {
-	return kindNames[t.Deref().Kind]
 }
 
 const base64Pattern = `^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$`

@@ -317,8 +317,23 @@ func mcpType(t types.Type, name string) bool {
 	if p, ok := types.Unalias(t).(*types.Pointer); ok {
 		t = p.Elem()
 	}
-	n, ok := types.Unalias(t).(*types.Named)
-	return ok && n.Obj().Name() == name && n.Obj().Pkg() != nil && strings.HasSuffix(n.Obj().Pkg().Path(), "/mcp")
+	var obj *types.TypeName
+	switch t := t.(type) {
+	case *types.Alias: // the go-sdk's CallToolRequest = ServerRequest[*CallToolParamsRaw]
+		obj = t.Obj()
+	case *types.Named:
+		obj = t.Obj()
+	default:
+		return false
+	}
+	return obj.Name() == name && obj.Pkg() != nil && mcpPackages[obj.Pkg().Path()]
+}
+
+// mcpPackages are the MCP SDKs' packages whose handlers' types a tool
+// cannot take or return.
+var mcpPackages = map[string]bool{
+	"github.com/modelcontextprotocol/go-sdk/mcp": true,
+	"github.com/mark3labs/mcp-go/mcp":            true,
 }
 
 // contextLike reports whether t has the methods of a context.Context

@@ -216,11 +216,13 @@ func invopopParts(tag string, errorf func(string, ...any)) (keywords []string, o
 		case len(keywords) > 0 && (strings.HasPrefix(keywords[len(keywords)-1], "description=") || strings.HasPrefix(keywords[len(keywords)-1], "title=")):
 			keywords[len(keywords)-1] += "," + strings.TrimRightFunc(part, unicode.IsSpace)
 		case trimmed == "":
+		case len(keywords) > 0 && strings.HasPrefix(keywords[len(keywords)-1], "enum="):
+			errorf("jsonschema tag: %q is no keyword of invopop's grammar, which the tag is in as it starts with %s=: an enum takes one enum= for each value (enum=a,enum=b); a comma inside a value is written \\,", trimmed, key)
 		case strings.Contains(trimmed, " "):
 			// minimum=1,the smallest page: text after the keywords.
 			errorf("jsonschema tag: %q is no keyword of invopop's grammar, which the tag is in as it starts with %s=: a description goes last, as description=%s (a comma after description= needs no backslash), or in the field's doc comment", trimmed, key, trimmed)
 		default:
-			errorf("jsonschema tag: %q is no keyword of invopop's grammar, which the tag is in as it starts with %s=: an enum takes one enum= for each value (enum=a,enum=b); a comma inside a value is written \\,", trimmed, key)
+			errorf("jsonschema tag: %q is no keyword of invopop's grammar, which the tag is in as it starts with %s=: a comma inside a value is written \\,", trimmed, key)
 		}
 	}
 	return keywords, true

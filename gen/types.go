@@ -77,7 +77,7 @@ func (a *analyzer) typeOf(t types.Type, pos token.Pos) *Type {
 			}
 			return &Type{Kind: KindMap, Go: t, Elem: elem, TextKey: true}
 		}
-		if k, ok := u.Key().Underlying().(*types.Basic); !ok {
+		if k, ok := u.Key().Underlying().(*types.Basic); !ok || k.Info()&(types.IsString|types.IsInteger) == 0 {
 			a.errorf(pos, "map key type %s cannot be read from JSON: object keys are strings, and encoding/json reads them into string, integer and encoding.TextUnmarshaler keys only; use map[string]T", u.Key())
 			return nil
 		} else if k.Info()&types.IsString == 0 {
@@ -497,10 +497,10 @@ type candidate struct {
 // Two fields at the same depth that neither rule separates are an error,
 // where encoding/json would silently drop both.
 func (a *analyzer) structFields(t *Type, st *types.Struct) {
-	// Whether the code that names this struct is the user's (the
-	// package's own, or a parameter or result) or another package's.
+	// Whether the code that names this struct is the user's (their
+	// module's, or a parameter or result) or another module's.
 	inForeign := a.inForeign
-	a.inForeign = st.NumFields() > 0 && st.Field(0).Pkg() != a.pkg.Types
+	a.inForeign = st.NumFields() > 0 && a.notEditable(a.fset.Position(st.Field(0).Pos()).Filename)
 	defer func() { a.inForeign = inForeign }()
 	type level struct {
 		st    *types.Struct
@@ -574,8 +574,8 @@ func (a *analyzer) structFields(t *Type, st *types.Struct) {
 	if len(found) == 0 && st.NumFields() > 0 && (!a.inForeign || !inForeign) && !allSkipped(st) {
 		// A struct whose fields are all unexported: an empty object to
 		// encoding/json, and to the model, never what its author meant;
-		// the user's own, or another package's that the user's code
-		// names (*time.Location), not one inside another package's type
+		// the user's own, or another module's that the user's code names
+		// (*time.Location), not one inside another module's type
 		// (url.URL's *Userinfo, which the url.URL note covers).
 		fix := "export the fields the model should see"
 		if a.inForeign {

@@ -62,7 +62,8 @@ func Tools(reg *runtime.Registry) []anthropic.ToolUnionParam {
 // arguments or that fails is answered too, with is_error set, and one
 // call's failure does not stop the others. The error is non-nil only when
 // ctx ended. An Approver of reg (for tools marked confirm) may be asked
-// about several calls at once.
+// about several calls at once. A tool_use whose ID an earlier one has is
+// answered without running, with is_error set.
 func Execute(ctx context.Context, reg *runtime.Registry, content []anthropic.ContentBlockUnion) ([]anthropic.ContentBlockParamUnion, error) {
 	var uses []anthropic.ContentBlockUnion
 	for _, block := range content {

@@ -7,8 +7,9 @@
 // the OpenAPI subset every Gemini model takes; any other registry sends
 // its JSON Schema as parametersJsonSchema, byte for byte. So does a Gemini
 // registry for a tool whose arguments the subset cannot express (a
-// recursive type), which degraded to its standard schema when it was
-// generated (runtime.Info.Strict).
+// recursive type, a map or an empty struct below the arguments), which
+// degraded to its standard schema when it was generated
+// (runtime.Info.Strict).
 //
 //	reg := runtime.NewRegistry(&runtime.Settings{Dialect: runtime.Gemini})
 //	if err := reg.Register(weather.Tools()...); err != nil {
