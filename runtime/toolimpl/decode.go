@@ -971,7 +971,7 @@ func (d *Decoder) Bool() (bool, bool) {
 func (d *Decoder) Int(bits int) (int64, bool) {
 	if c := d.peek(); !isNumberStart(c) {
 		if c == '"' && d.lenient {
-			return lenientQuoted(d, "an integer", func() (int64, bool) { return d.QuotedInt(bits) })
+			return lenientQuoted(d, "an integer", func() (int64, bool) { return d.lenientInt(bits) })
 		}
 		return 0, d.mismatch("an integer")
 	}
@@ -1026,7 +1026,7 @@ func (d *Decoder) Int(bits int) (int64, bool) {
 func (d *Decoder) Uint(bits int) (uint64, bool) {
 	if c := d.peek(); !isNumberStart(c) {
 		if c == '"' && d.lenient {
-			return lenientQuoted(d, "an integer", func() (uint64, bool) { return d.QuotedUint(bits) })
+			return lenientQuoted(d, "an integer", func() (uint64, bool) { return d.lenientUint(bits) })
 		}
 		return 0, d.mismatch("an integer")
 	}
@@ -1348,6 +1348,37 @@ func (d *Decoder) QuotedInt(bits int) (int64, bool) {
 	n, err := strconv.ParseInt(unsafeString(text), 10, bits)
 	if err != nil {
 		d.Errorf("must be a string holding an integer from %d to %d, got %q", int64(math.MinInt64)>>(64-bits), int64(math.MaxInt64)>>(64-bits), raw)
+		return 0, false
+	}
+	return n, true
+}
+
+// lenientInt reads, in lenient mode, an integer a model wrote as a
+// string: one that holds a number whose value is an integer, as the number
+// itself would be read ("10", "10.0", "1e2"). QuotedInt, for the json tag
+// option string, takes digits alone, as encoding/json does.
+func (d *Decoder) lenientInt(bits int) (int64, bool) {
+	text, raw, ok := d.quotedNumber("an integer", false)
+	if !ok {
+		return 0, false
+	}
+	n, st := exactInt(text, bits)
+	if st != numInteger {
+		d.Errorf("must be a string holding an integer from %d to %d, got %q", int64(math.MinInt64)>>(64-bits), int64(math.MaxInt64)>>(64-bits), raw)
+		return 0, false
+	}
+	return n, true
+}
+
+// lenientUint is lenientInt for a non-negative integer.
+func (d *Decoder) lenientUint(bits int) (uint64, bool) {
+	text, raw, ok := d.quotedNumber("an integer", false)
+	if !ok {
+		return 0, false
+	}
+	n, st := exactUint(text, bits)
+	if st != numInteger {
+		d.Errorf("must be a string holding an integer from 0 to %d, got %q", uint64(math.MaxUint64)>>(64-bits), raw)
 		return 0, false
 	}
 	return n, true

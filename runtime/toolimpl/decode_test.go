@@ -344,6 +344,16 @@ func TestLenient(t *testing.T) {
 	if err != nil || got.Count != 7 || got.Size != 7 || !got.On {
 		t.Errorf("white space, lenient: %+v, %v", got, err)
 	}
+	// An integer in a string is read as the number would be: 10.0 and 1e2
+	// are integers, 10.5 and an integer out of range are not.
+	got, err = lenient(`{"name":"a","count":"10.0","size":"1e2"}`)
+	if err != nil || got.Count != 10 || got.Size != 100 {
+		t.Errorf("10.0 and 1e2, lenient: %+v, %v", got, err)
+	}
+	_, err = lenient(`{"name":"a","count":"10.5","size":"-1"}`)
+	if want := `invalid arguments: /count: must be an integer, got string "10.5"; /size: must be an integer, got string "-1"`; err == nil || err.Error() != want {
+		t.Errorf("got  %v\nwant %s", err, want)
+	}
 	// Strict by default.
 	_, err = decode(t, `{"name":"a","count":"5"}`)
 	if want := `invalid arguments: /count: must be an integer, got string`; err == nil || err.Error() != want {
