@@ -1339,8 +1339,12 @@ func (d *Decoder) quotedNumber(want string, integer bool) ([]byte, []byte, bool)
 }
 
 // QuotedInt reads an integer written inside a JSON string ("42"), for a
-// field with the json tag option "string".
+// field with the json tag option "string"; in lenient mode, the integer
+// itself too. QuotedUint, QuotedFloat and QuotedBool do the same.
 func (d *Decoder) QuotedInt(bits int) (int64, bool) {
+	if d.lenient && d.peek() != '"' {
+		return d.Int(bits) // lenient: the number itself
+	}
 	text, raw, ok := d.quotedNumber("an integer", true)
 	if !ok {
 		return 0, false
@@ -1386,6 +1390,9 @@ func (d *Decoder) lenientUint(bits int) (uint64, bool) {
 
 // QuotedUint reads a non-negative integer written inside a JSON string.
 func (d *Decoder) QuotedUint(bits int) (uint64, bool) {
+	if d.lenient && d.peek() != '"' {
+		return d.Uint(bits) // lenient: the number itself
+	}
 	text, raw, ok := d.quotedNumber("an integer", true)
 	if !ok {
 		return 0, false
@@ -1400,6 +1407,9 @@ func (d *Decoder) QuotedUint(bits int) (uint64, bool) {
 
 // QuotedFloat reads a number written inside a JSON string ("1.5").
 func (d *Decoder) QuotedFloat(bits int) (float64, bool) {
+	if d.lenient && d.peek() != '"' {
+		return d.Float(bits) // lenient: the number itself
+	}
 	text, raw, ok := d.quotedNumber("a number", false)
 	if !ok {
 		return 0, false
@@ -1414,6 +1424,9 @@ func (d *Decoder) QuotedFloat(bits int) (float64, bool) {
 
 // QuotedBool reads a boolean written inside a JSON string ("true").
 func (d *Decoder) QuotedBool() (bool, bool) {
+	if d.lenient && d.peek() != '"' {
+		return d.Bool() // lenient: the boolean itself
+	}
 	inner, ok := d.quoted("true or false")
 	if !ok {
 		return false, false

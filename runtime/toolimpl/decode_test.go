@@ -361,6 +361,51 @@ func TestLenient(t *testing.T) {
 	}
 }
 
+// TestLenientQuoted: a field with the json tag option string takes, when
+// lenient, the value itself (a model sends 1001 for an ID it sees written
+// "1001"); strict, it takes only the string.
+func TestLenientQuoted(t *testing.T) {
+	type ids struct {
+		ID    int64
+		N     uint8
+		R     float64
+		B     bool
+	}
+	decodeIDs := func(d *Decoder, v *ids) {
+		if !d.Object() {
+			return
+		}
+		for d.Field() {
+			switch string(d.Key()) {
+			case "id":
+				v.ID, _ = d.QuotedInt(64)
+			case "n":
+				v.N = uint8(first(d.QuotedUint(8)))
+			case "r":
+				v.R, _ = d.QuotedFloat(64)
+			case "b":
+				v.B, _ = d.QuotedBool()
+			default:
+				d.Unknown("id, n, r, b")
+			}
+		}
+	}
+	args := []byte(`{"id":1001,"n":7,"r":1.5,"b":true}`)
+	got, err := Decode(args, &runtime.Settings{Lenient: true}, decodeIDs)
+	if want := (ids{ID: 1001, N: 7, R: 1.5, B: true}); err != nil || got != want {
+		t.Errorf("lenient: %+v, %v; want %+v", got, err, want)
+	}
+	got, err = Decode([]byte(`{"id":"1001","n":300}`), &runtime.Settings{Lenient: true}, decodeIDs)
+	if want := `invalid arguments: /n: must be an integer from 0 to 255, got 300`; err == nil || err.Error() != want || got.ID != 1001 {
+		t.Errorf("lenient: %+v, %v; want %s", got, err, want)
+	}
+	if _, err := Decode(args, nil, decodeIDs); err == nil || !strings.Contains(err.Error(), "/id: must be a string holding an integer") {
+		t.Errorf("strict: %v", err)
+	}
+}
+
+func first[T any](v T, _ bool) T { return v }
+
 // A quoted number that is not one is always reported, never taken as zero.
 func TestQuotedRejects(t *testing.T) {
 	for _, in := range []string{`"-"`, `""`, `"1.5"`, `"1e2"`, `"12x"`, `" "`, `"0x10"`, `"--1"`, `" 7"`, `"7\n"`} {
