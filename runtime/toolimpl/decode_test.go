@@ -366,10 +366,10 @@ func TestLenient(t *testing.T) {
 // "1001"); strict, it takes only the string.
 func TestLenientQuoted(t *testing.T) {
 	type ids struct {
-		ID    int64
-		N     uint8
-		R     float64
-		B     bool
+		ID int64
+		N  uint8
+		R  float64
+		B  bool
 	}
 	decodeIDs := func(d *Decoder, v *ids) {
 		if !d.Object() {
