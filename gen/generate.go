@@ -47,7 +47,10 @@ type File struct {
 	// dialect). They are sorted by position; each has SeverityNote.
 	Notes Diagnostics
 
-	tools []*Tool       // the model, for tests
+	tools []*Tool // the model, for tests
+	// superseded are the package's files that toolgen generated under
+	// another name (another -output): they are removed.
+	superseded []string
 	lock  *lockState    // the tools as a lock records them
 	defs  []toolSchemas // schemas by dialect, for -schemas
 }
@@ -79,6 +82,7 @@ func Generate(ctx context.Context, cfg Config) ([]File, error) {
 			out = cmp.Or(ownFile(pkg), output)
 		}
 		file, ds := generatePackage(pkg, out)
+		file.superseded = otherOwnFiles(pkg, out)
 		diags = append(diags, ds...)
 		files = append(files, file)
 	}
@@ -203,6 +207,20 @@ func ownFile(pkg *packages.Package) string {
 	return names[0]
 }
 
+// otherOwnFiles returns the paths of the files of pkg that toolgen
+// generated under another name than out, as a run with another -output
+// leaves them: each declares Tools too, so they go.
+func otherOwnFiles(pkg *packages.Package, out string) []string {
+	var paths []string
+	for _, f := range pkg.IgnoredFiles {
+		if strings.HasSuffix(f, ".go") && filepath.Base(f) != out && isOwn(f) {
+			paths = append(paths, f)
+		}
+	}
+	slices.Sort(paths)
+	return paths
+}
+
 // isOwn reports whether the file at path is one toolgen generated.
 func isOwn(path string) bool {
 	fh, err := os.Open(path)
@@ -210,7 +228,7 @@ func isOwn(path string) bool {
 		return false
 	}
 	defer fh.Close()
-	head := make([]byte, len(Header)+1)
+	head := make([]byte, len(Header)+2) // the header and its line end
 	n, _ := io.ReadFull(fh, head)
 	return isGenerated(head[:n])
 }

@@ -61,6 +61,14 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "toolgen: -q and -v contradict each other; give one of them\n")
 		return ExitError
 	}
+	emptySchemas := false
+	fl.Visit(func(f *flag.Flag) { emptySchemas = emptySchemas || f.Name == "schemas" && *schemas == "" })
+	if emptySchemas {
+		// An unset $DIR in a script: a run that writes code instead of
+		// schemas would surprise it.
+		fmt.Fprintf(stderr, "toolgen: -schemas needs a directory, got \"\"\n")
+		return ExitError
+	}
 	cfg := Config{Patterns: fl.Args()}
 	fl.Visit(func(f *flag.Flag) {
 		if f.Name == "output" {
@@ -147,6 +155,8 @@ func (r *run) generate(files []File) int {
 		case err != nil:
 			fmt.Fprintf(r.stderr, "%s: %v\n", name, err)
 			code = ExitError
+		case op.superseded:
+			r.say("%s: removed (the package's generated file now has another name)", name)
 		case op.act == actRemove:
 			r.say("%s: removed (no tools)", name)
 		case changed:
@@ -181,7 +191,9 @@ func (r *run) check(files []File) int {
 		if op.act != actNone {
 			stale = true
 			what := "stale"
-			if op.act == actRemove {
+			if op.superseded {
+				what = "no longer needed (the package's generated file now has another name, and both would declare Tools)"
+			} else if op.act == actRemove {
 				what = "no longer needed (the package has no tools)"
 			} else if op.old == nil {
 				what = "missing"

@@ -20,7 +20,9 @@ func slicesSortFiles(files []File) {
 
 // isGenerated reports whether content starts with toolgen's header.
 func isGenerated(content []byte) bool {
-	return bytes.HasPrefix(content, []byte(Header+"\n"))
+	// With CRLF line endings too, as Git for Windows checks files out.
+	rest, ok := bytes.CutPrefix(content, []byte(Header))
+	return ok && (bytes.HasPrefix(rest, []byte("\n")) || bytes.HasPrefix(rest, []byte("\r\n")))
 }
 
 // readExisting returns a file's content, or nil if it does not exist.

@@ -55,8 +55,21 @@ func TestScripts(t *testing.T) {
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			"exitcode": exitCode,
+			"crlf":     crlf,
 		},
 	})
+}
+
+// crlf rewrites the files named with CRLF line ends, as Git for Windows
+// checks them out.
+func crlf(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) == 0 {
+		ts.Fatalf("usage: crlf file...")
+	}
+	for _, name := range args {
+		data := ts.ReadFile(name)
+		ts.Check(os.WriteFile(ts.MkAbs(name), []byte(strings.ReplaceAll(data, "\n", "\r\n")), 0o644))
+	}
 }
 
 // exitCode runs "exitcode N command args...": it runs the command and
