@@ -51,8 +51,8 @@ type File struct {
 	// superseded are the package's files that toolgen generated under
 	// another name (another -output): they are removed.
 	superseded []string
-	lock  *lockState    // the tools as a lock records them
-	defs  []toolSchemas // schemas by dialect, for -schemas
+	lock       *lockState    // the tools as a lock records them
+	defs       []toolSchemas // schemas by dialect, for -schemas
 }
 
 // Generate loads the packages of cfg, and returns one generated file for
