@@ -169,7 +169,7 @@ func (r *Registry) lead(ctx context.Context, t *entry, info *Info, args []byte, 
 	defer func() {
 		if v := recover(); v != nil {
 			res, err = Result{
-				Error: "internal error: the tool failed unexpectedly",
+				Error: panicText,
 				Err:   &PanicError{Tool: info.Name, Value: v, Stack: debug.Stack()},
 			}, nil
 		}

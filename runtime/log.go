@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"runtime/debug"
 	"time"
 	"unicode/utf8"
 )
@@ -34,10 +35,12 @@ import (
 // prompt or a deadline to change. Error for what the program's owner
 // must fix: an error, a panic, a timeout.
 //
-// A record never carries what the model wrote, unless argBytes is
-// positive: the arguments hold what users told the model (names,
-// addresses, secrets pasted into a chat), and the messages of bad
-// arguments quote them. With argBytes positive, a record also has args,
+// A record never carries the arguments, unless argBytes is positive: they
+// hold what users told the model (names, addresses, secrets pasted into a
+// chat), and the messages of bad arguments quote them. The error of a
+// failed call is the tool's own text or Go error, which may quote what it
+// was given: it is cut to 1 KiB, and what a tool puts in its errors is
+// the tool's to decide. With argBytes positive, a record also has args,
 // the arguments cut to argBytes bytes (at a character's boundary, "…"
 // marking the cut), and error for bad arguments and unknown tools, the
 // text the model read.
@@ -49,7 +52,20 @@ func LogCalls(l *slog.Logger, argBytes int) Middleware {
 	return func(next Handler) Handler {
 		return func(ctx context.Context, call Call) (Result, error) {
 			start := time.Now()
+			returned := false
+			defer func() {
+				if returned {
+					return
+				}
+				// A panic below (a middleware, emit): the call has its
+				// record too; the registry contains the panic further out.
+				v := recover()
+				pe := &PanicError{Tool: call.Name, Value: v, Stack: debug.Stack()}
+				logCall(ctx, l, argBytes, call, Result{Error: panicText, Err: pe}, nil, time.Since(start))
+				panic(v)
+			}()
 			res, err := next(ctx, call)
+			returned = true
 			logCall(ctx, l, argBytes, call, res, err, time.Since(start))
 			return res, err
 		}
@@ -84,15 +100,15 @@ func logCall(ctx context.Context, l *slog.Logger, argBytes int, call Call, res R
 	switch {
 	case kind == "" || (kind == "bad_arguments" || kind == "unknown_tool") && argBytes <= 0:
 	case kind == "canceled":
-		attrs = append(attrs, slog.String("error", err.Error()))
+		attrs = append(attrs, slog.String("error", cut(err.Error(), maxLogError)))
 	case kind == "panic":
 		var pe *PanicError
 		errors.As(res.Err, &pe)
-		attrs = append(attrs, slog.String("error", res.Err.Error()), slog.String("stack", string(pe.Stack)))
+		attrs = append(attrs, slog.String("error", cut(res.Err.Error(), maxLogError)), slog.String("stack", string(pe.Stack)))
 	case res.Err != nil:
-		attrs = append(attrs, slog.String("error", res.Err.Error()))
+		attrs = append(attrs, slog.String("error", cut(res.Err.Error(), maxLogError)))
 	default:
-		attrs = append(attrs, slog.String("error", res.Error))
+		attrs = append(attrs, slog.String("error", cut(res.Error, maxLogError)))
 	}
 	if kind == "bad_arguments" {
 		attrs = append(attrs, slog.Int("problems", len(res.Problems)))
@@ -125,6 +141,10 @@ func callKind(call Call, res Result, err error) (string, slog.Level) {
 	}
 	return "error", slog.LevelError
 }
+
+// maxLogError is how many bytes of a failure's text a record holds: a
+// tool's error may quote what the model sent, of any length.
+const maxLogError = 1024
 
 // cut returns s cut to at most n bytes at a character's boundary, with
 // "…" after it if it was cut.

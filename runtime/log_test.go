@@ -244,3 +244,58 @@ func BenchmarkLogCalls(b *testing.B) {
 		})
 	}
 }
+
+// A panic below LogCalls (a middleware after it, emit for a tool that
+// does not stream) has its record too, with the panic's value and stack;
+// the registry still contains the panic.
+func TestLogCallsPanicBelow(t *testing.T) {
+	h := &records{level: slog.LevelInfo}
+	boom := func(next Handler) Handler {
+		return func(ctx context.Context, c Call) (Result, error) {
+			if c.Name == "echo" {
+				panic("middleware boom")
+			}
+			return next(ctx, c)
+		}
+	}
+	r := NewRegistry(&Settings{Middleware: []Middleware{LogCalls(slog.New(h), 0), boom}})
+	if err := r.Register(tool("echo", 0, echo), tool("fail", 0, echo)); err != nil {
+		t.Fatal(err)
+	}
+	res, err := r.Execute(context.Background(), "echo", json.RawMessage(`{"text":"a"}`))
+	var pe *PanicError
+	if err != nil || res.Success || !errors.As(res.Err, &pe) || pe.Value != "middleware boom" {
+		t.Fatalf("middleware panic: %+v, %v", res, err)
+	}
+	res, err = r.ExecuteStream(context.Background(), "fail", json.RawMessage(`{"text":"a"}`), func(Chunk) { panic("emit boom") })
+	if err != nil || res.Success || !errors.As(res.Err, &pe) || pe.Value != "emit boom" {
+		t.Fatalf("emit panic: %+v, %v", res, err)
+	}
+	got := h.take()
+	if len(got) != 2 {
+		t.Fatalf("%d records, want one per call", len(got))
+	}
+	for i, want := range []string{"middleware boom", "emit boom"} {
+		a := attrs(got[i])
+		if got[i].Level != slog.LevelError || a["error_kind"] != "panic" || !strings.Contains(a["error"], want) || !strings.Contains(a["stack"], "goroutine") {
+			t.Errorf("record %d: %v %v", i, got[i].Level, a)
+		}
+	}
+}
+
+// A failure's error is cut to 1 KiB: a tool's text may quote a value the
+// model sent, of any length.
+func TestLogCallsErrorCut(t *testing.T) {
+	h := &records{level: slog.LevelInfo}
+	r := logRegistry(t, h, 0)
+	if _, err := r.Execute(context.Background(), "fail", json.RawMessage(`{"text":"`+strings.Repeat("9", 100_000)+`"}`)); err != nil {
+		t.Fatal(err)
+	}
+	got := h.take()
+	if len(got) != 1 {
+		t.Fatalf("%d records", len(got))
+	}
+	if e := attrs(got[0])["error"]; len(e) > 1024+len("…") || !strings.HasPrefix(e, "no order 999") {
+		t.Errorf("error of %d bytes: %.80q", len(e), e)
+	}
+}

@@ -386,7 +386,7 @@ func (r *Registry) execute(ctx context.Context, id, name string, args json.RawMe
 		// middleware), so that no model input can crash the program.
 		if v := recover(); v != nil {
 			res, err = Result{
-				Error: "internal error: the tool failed unexpectedly",
+				Error: panicText,
 				Err:   &PanicError{Tool: name, Value: v, Stack: debug.Stack()},
 			}, nil
 		}
@@ -539,6 +539,9 @@ func (r *Registry) call(ctx context.Context, t *entry, args json.RawMessage, emi
 	}
 	return res, err
 }
+
+// panicText is what the model reads of a call that panicked.
+const panicText = "internal error: the tool failed unexpectedly"
 
 // maxToolName is the length of the longest tool name, as providers allow.
 const maxToolName = 64

@@ -328,9 +328,11 @@ func (in *instruments) run(ctx context.Context, call runtime.Call, next runtime.
 	returned := false
 	defer func() {
 		if !returned {
-			// next panicked: the registry contains the panic further
-			// out, and the span still ends, as a failure.
-			in.end(ctx, span, ta, start, call, runtime.Result{Err: &runtime.PanicError{Tool: call.Name, Value: "a middleware or the tool panicked"}}, nil)
+			// next panicked: the span ends as a failure with the panic's
+			// value, and the registry contains the panic further out.
+			v := recover()
+			in.end(ctx, span, ta, start, call, runtime.Result{Err: &runtime.PanicError{Tool: call.Name, Value: v}}, nil)
+			panic(v)
 		}
 	}()
 	res, err = next(ctx, call)
@@ -344,7 +346,9 @@ func (in *instruments) end(ctx context.Context, span trace.Span, ta *toolAttrs, 
 	if err == nil && res.Err != nil {
 		errType := semconv.ErrorTypeKey.String(errorType(res.Err))
 		span.SetAttributes(outcomeError, errType)
-		span.SetStatus(codes.Error, res.Err.Error())
+		// The error may quote what the tool was given: cut, as
+		// LogCalls cuts it.
+		span.SetStatus(codes.Error, cut(res.Err.Error(), 1024))
 		span.End()
 		set := attribute.NewSet(ta.metricName, toolTypeAttr, outcomeError, errType)
 		in.duration.Record(ctx, elapsed(span, start), metric.WithAttributeSet(set))

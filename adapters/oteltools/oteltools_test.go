@@ -498,6 +498,9 @@ func TestInnerMiddlewarePanics(t *testing.T) {
 	if spans[0].Status.Code != codes.Error || a["error.type"] != "panic" || a["toolgen.tool.outcome"] != "error" {
 		t.Errorf("span: status %+v, attributes %v", spans[0].Status, a)
 	}
+	if !strings.Contains(spans[0].Status.Description, "boom in a middleware") {
+		t.Errorf("span status %q, want the panic's value", spans[0].Status.Description)
+	}
 	var total int64
 	for _, v := range counts(t, r.collect(t)) {
 		total += v
