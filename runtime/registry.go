@@ -460,7 +460,9 @@ func (r *Registry) count(err error) {
 // Abandoned returns how many calls' functions had not returned at their
 // deadline, so that their results were dropped while they went on running
 // on goroutines of their own. A number that keeps growing means a tool
-// ignores its context.
+// ignores its context. A call counts once, by its last attempt: an
+// attempt of a tool with retries abandoned before another succeeds is not
+// counted (its TimeoutError never reaches the registry).
 func (r *Registry) Abandoned() int64 { return r.abandoned.Load() }
 
 // defaultMaxBytes is the longest argument text a registry takes when its
