@@ -3,6 +3,7 @@ package gen
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"go/token"
 	"go/types"
@@ -196,16 +197,61 @@ func (st *lockState) content(pkg string) []byte {
 
 // parseLock reads a lock file's bytes.
 func parseLock(data []byte) (*lockFile, error) {
+	lf, err := parseLockAt(data)
+	if err != nil {
+		return nil, err.err
+	}
+	return lf, nil
+}
+
+// lockError is a lock file that cannot be read, and where in it.
+type lockError struct {
+	err    error
+	offset int64 // the byte where reading failed, or 0
+}
+
+// parseLockAt is parseLock, with the offset of the byte where reading
+// failed.
+func parseLockAt(data []byte) (*lockFile, *lockError) {
 	var lf lockFile
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&lf); err != nil {
-		return nil, fmt.Errorf("not a toolgen lock file (%v): remove it and run toolgen -lock to write it again", err)
+		le := &lockError{err: fmt.Errorf("not a toolgen lock file (%v): remove it and run toolgen -lock to write it again", err)}
+		var syntax *json.SyntaxError
+		var typ *json.UnmarshalTypeError
+		switch {
+		case errors.As(err, &syntax):
+			le.offset = syntax.Offset
+		case errors.As(err, &typ):
+			le.offset = typ.Offset
+		default:
+			le.offset = dec.InputOffset()
+		}
+		return nil, le
+	}
+	if lf.Version > LockVersion {
+		return nil, &lockError{err: fmt.Errorf("lock file version %d, written by a newer toolgen than this one (version %d): run that toolgen", lf.Version, LockVersion)}
 	}
 	if lf.Version != LockVersion {
-		return nil, fmt.Errorf("lock file version %d, but this toolgen writes version %d: run toolgen -lock to write it again", lf.Version, LockVersion)
+		return nil, &lockError{err: fmt.Errorf("lock file version %d, but this toolgen writes version %d: run toolgen -lock to write it again", lf.Version, LockVersion)}
 	}
 	return &lf, nil
+}
+
+// offsetPosition is the position in a file of its byte at offset.
+func offsetPosition(path string, data []byte, offset int64) token.Position {
+	pos := token.Position{Filename: path, Line: 1, Column: 1}
+	if offset <= 0 {
+		return pos
+	}
+	before := data[:min(offset, int64(len(data)))]
+	pos.Line += bytes.Count(before, []byte("\n"))
+	pos.Column = len(before) - (bytes.LastIndexByte(before, '\n') + 1)
+	if pos.Column == 0 {
+		pos.Column = 1
+	}
+	return pos
 }
 
 // lockLine returns the position in a lock file of the entry of tool name.

@@ -7,6 +7,7 @@ import (
 	"go/token"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -84,6 +85,11 @@ func compareLock(st *lockState, lf *lockFile, data []byte) (errs, notes Diagnost
 			continue
 		}
 		tp := st.pos[now.Name]
+		if old.Func != "" && now.Func != "" && old.Func != now.Func {
+			// The lock tells a renamed tool by its function: a stale
+			// one would miss the next rename.
+			report(tp.tool, false, "tool %s: its Go function is %s now, %s in %s; run toolgen -lock to record it", now.Name, now.Func, old.Func, lockName)
+		}
 		if old.Description != now.Description {
 			report(tp.tool, false, "tool %s: its description changed since %s; run toolgen -lock to record it", now.Name, lockName)
 		}
@@ -103,8 +109,8 @@ func compareLock(st *lockState, lf *lockFile, data []byte) (errs, notes Diagnost
 				report(tp.tool, false, "tool %s: its %s schema is new since %s; run toolgen -lock to record it", now.Name, noun, lockName)
 				continue
 			case len(n) == 0:
-				report(tp.tool, true, "breaking change to tool %s: it no longer has the %s schema %s locks; keep returning the result, or make a new tool %s_v2; to accept the break, run toolgen -lock",
-					now.Name, noun, lockName, now.Name)
+				report(tp.tool, true, "breaking change to tool %s: it no longer has the %s schema %s locks; keep returning the result, or make a new tool %s; to accept the break, run toolgen -lock",
+					now.Name, noun, lockName, nextVersion(now.Name, current, lf))
 				continue
 			}
 			changes, err := compareSchemaJSON(o, n, side)
@@ -119,8 +125,8 @@ func compareLock(st *lockState, lf *lockFile, data []byte) (errs, notes Diagnost
 					subject = noun + " field " + c.path
 				}
 				if c.breaking {
-					report(pos, true, "breaking change to tool %s: %s: %s (%s locks the old schema); %s, or make a new tool %s_v2 for the new shape; to accept the break, run toolgen -lock",
-						now.Name, subject, c.what, lockName, c.advice, now.Name)
+					report(pos, true, "breaking change to tool %s: %s: %s (%s locks the old schema); %s, or make a new tool %s for the new shape; to accept the break, run toolgen -lock",
+						now.Name, subject, c.what, lockName, c.advice, nextVersion(now.Name, current, lf))
 				} else {
 					report(pos, false, "tool %s: %s: %s since %s; run toolgen -lock to record it", now.Name, subject, c.what, lockName)
 				}
@@ -136,6 +142,23 @@ func compareLock(st *lockState, lf *lockFile, data []byte) (errs, notes Diagnost
 		}
 	}
 	return errs.sorted(), notes.sorted()
+}
+
+// nextVersion names the new tool to make for a breaking change to name:
+// name_v2, or name_v3 after get_forecast_v2, or the first such name that
+// no tool of the package or the lock has.
+func nextVersion(name string, current map[string]*lockTool, lf *lockFile) string {
+	base, n := name, 2
+	if i := strings.LastIndex(name, "_v"); i > 0 {
+		if v, err := strconv.Atoi(name[i+2:]); err == nil && v >= 2 {
+			base, n = name[:i], v+1
+		}
+	}
+	for ; ; n++ {
+		if cand := fmt.Sprintf("%s_v%d", base, n); current[cand] == nil && !lockHas(lf, cand) {
+			return cand
+		}
+	}
 }
 
 func lockHas(lf *lockFile, name string) bool {

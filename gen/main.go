@@ -2,6 +2,7 @@ package gen
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -224,6 +225,22 @@ func (r *run) check(files []File) int {
 	return ExitOK
 }
 
+// newerLock returns an error if the lock file at path was written by a
+// newer toolgen than this one.
+func newerLock(path string) error {
+	data, err := readExisting(path)
+	if err != nil || data == nil {
+		return nil
+	}
+	var head struct {
+		Version int `json:"toolgen_lock"`
+	}
+	if json.Unmarshal(data, &head) == nil && head.Version > LockVersion {
+		return fmt.Errorf("lock file version %d, written by a newer toolgen than this one (version %d): run that toolgen -lock, or remove the file to write version %d", head.Version, LockVersion, LockVersion)
+	}
+	return nil
+}
+
 // checkLock compares f's tools with its package's lock file, if it has
 // one (found). bad reports a lock that cannot be read.
 func checkLock(f File) (errs, notes Diagnostics, found, bad bool) {
@@ -237,9 +254,9 @@ func checkLock(f File) (errs, notes Diagnostics, found, bad bool) {
 	if data == nil {
 		return nil, nil, false, false
 	}
-	lf, err := parseLock(data)
-	if err != nil {
-		return Diagnostics{fileDiag(f.lock.path, SeverityError, "%v", err)}, nil, true, true
+	lf, lerr := parseLockAt(data)
+	if lerr != nil {
+		return Diagnostics{{Pos: offsetPosition(f.lock.path, data, lerr.offset), Msg: lerr.err.Error()}}, nil, true, true
 	}
 	errs, notes = compareLock(f.lock, lf, data)
 	return errs, notes, true, false
@@ -262,6 +279,9 @@ func (r *run) lock(files []File) int {
 			if old, err = readExisting(path); err == nil && old != nil {
 				changed, err = true, os.Remove(path)
 			}
+		} else if newer := newerLock(path); newer != nil {
+			// Writing it would lose what the newer toolgen records.
+			err = newer
 		} else {
 			changed, err = writeIfChanged(path, f.lock.content(f.Package))
 		}
