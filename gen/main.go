@@ -141,6 +141,7 @@ func (r *run) rel(path string) string { return relPath(r.cwd, path) }
 // generate writes the generated files, or none if any of them cannot be.
 func (r *run) generate(files []File) int {
 	ops, errs, notes := plan(files)
+	errs = append(errs, writable(ops)...)
 	if len(errs) > 0 {
 		r.report(append(append(errs, r.notes...), notes...))
 		fmt.Fprintln(r.stderr, "toolgen: nothing written")

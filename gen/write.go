@@ -77,6 +77,31 @@ func plan(files []File) (ops []fileOp, errs, notes Diagnostics) {
 	return ops, errs, notes
 }
 
+// writable reports each directory where an operation would fail to
+// create its temporary file or remove a file, before anything is written:
+// a read-only package would otherwise leave the packages before it
+// written and those after it not.
+func writable(ops []fileOp) Diagnostics {
+	var errs Diagnostics
+	checked := make(map[string]bool)
+	for _, op := range ops {
+		dir := filepath.Dir(op.file.Path)
+		if op.act == actNone || checked[dir] {
+			continue
+		}
+		checked[dir] = true
+		probe, err := os.CreateTemp(dir, "."+filepath.Base(op.file.Path)+".tmp*")
+		if err == nil {
+			probe.Close()
+			err = os.Remove(probe.Name())
+		}
+		if err != nil {
+			errs = append(errs, fileDiag(op.file.Path, SeverityError, "cannot write in its directory (%v): make the directory writable, then run toolgen again", unwrapPath(err)))
+		}
+	}
+	return errs
+}
+
 // fileDiag is a diagnostic about a whole file, at its first line.
 func fileDiag(path string, sev Severity, format string, args ...any) Diagnostic {
 	return Diagnostic{Pos: token.Position{Filename: path, Line: 1, Column: 1}, Msg: fmt.Sprintf(format, args...), Severity: sev}

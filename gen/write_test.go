@@ -85,3 +85,27 @@ func TestPlan(t *testing.T) {
 		}
 	}
 }
+
+// TestWritable: a directory where a file cannot be written is reported
+// before anything is written (here one that is gone, as a read-only one
+// is for a user other than root), and a writable one is left as it was.
+func TestWritable(t *testing.T) {
+	dir := t.TempDir()
+	ok := filepath.Join(dir, "a", "tools_gen.go")
+	gone := filepath.Join(dir, "b", "tools_gen.go")
+	if err := os.Mkdir(filepath.Dir(ok), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	errs := writable([]fileOp{
+		{file: File{Path: ok}, act: actWrite},
+		{file: File{Path: gone}, act: actWrite},
+		{file: File{Path: filepath.Join(dir, "c", "tools_gen.go")}}, // nothing to do: not checked
+	})
+	if len(errs) != 1 || errs[0].Pos.Filename != gone || !strings.Contains(errs[0].Msg, "cannot write in its directory") {
+		t.Errorf("got %v", errs)
+	}
+	entries, err := os.ReadDir(filepath.Dir(ok))
+	if err != nil || len(entries) != 0 {
+		t.Errorf("the probe was left behind: %v, %v", entries, err)
+	}
+}
