@@ -60,6 +60,9 @@ func LogCalls(l *slog.Logger, argBytes int) Middleware {
 				// A panic below (a middleware, emit): the call has its
 				// record too; the registry contains the panic further out.
 				v := recover()
+				if v == nil {
+					return // runtime.Goexit, not a panic: it goes on
+				}
 				pe := &PanicError{Tool: call.Name, Value: v, Stack: debug.Stack()}
 				logCall(ctx, l, argBytes, call, Result{Error: panicText, Err: pe}, nil, time.Since(start))
 				panic(v)
@@ -108,7 +111,9 @@ func logCall(ctx context.Context, l *slog.Logger, argBytes int, call Call, res R
 	case res.Err != nil:
 		attrs = append(attrs, slog.String("error", cut(res.Err.Error(), maxLogError)))
 	default:
-		attrs = append(attrs, slog.String("error", cut(res.Error, maxLogError)))
+		// The text the model read of bad arguments, with argBytes
+		// positive, is cut no shorter than the arguments are.
+		attrs = append(attrs, slog.String("error", cut(res.Error, max(maxLogError, argBytes))))
 	}
 	if kind == "bad_arguments" {
 		attrs = append(attrs, slog.Int("problems", len(res.Problems)))

@@ -331,6 +331,11 @@ func (in *instruments) run(ctx context.Context, call runtime.Call, next runtime.
 			// next panicked: the span ends as a failure with the panic's
 			// value, and the registry contains the panic further out.
 			v := recover()
+			if v == nil {
+				// runtime.Goexit, not a panic: the span ends, as canceled.
+				in.end(ctx, span, ta, start, call, runtime.Result{}, context.Canceled)
+				return
+			}
 			in.end(ctx, span, ta, start, call, runtime.Result{Err: &runtime.PanicError{Tool: call.Name, Value: v}}, nil)
 			panic(v)
 		}

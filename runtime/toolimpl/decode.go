@@ -1225,7 +1225,7 @@ func article(jsonType string) string {
 func lenientQuoted[T any](d *Decoder, want string, read func() (T, bool)) (T, bool) {
 	n, start := len(d.problems), d.pos
 	v, ok := read()
-	if !ok && len(d.problems) == n+1 && d.pos > start {
+	if !ok && len(d.problems) == n+1 && d.pos > start && !strings.HasPrefix(d.problems[n].Message, outOfRange+"from") {
 		raw := d.data[start:d.pos]
 		if len(raw) > 40 {
 			raw = append(raw[:37:37], "..."...)
@@ -1342,8 +1342,11 @@ func (d *Decoder) quotedNumber(want string, integer bool) ([]byte, []byte, bool)
 // field with the json tag option "string"; in lenient mode, the integer
 // itself too. QuotedUint, QuotedFloat and QuotedBool do the same.
 func (d *Decoder) QuotedInt(bits int) (int64, bool) {
-	if d.lenient && d.peek() != '"' {
-		return d.Int(bits) // lenient: the number itself
+	if d.lenient {
+		if d.peek() != '"' {
+			return d.Int(bits) // the number itself
+		}
+		return d.lenientInt(bits) // "1e2", as the number would be read
 	}
 	text, raw, ok := d.quotedNumber("an integer", true)
 	if !ok {
@@ -1367,12 +1370,20 @@ func (d *Decoder) lenientInt(bits int) (int64, bool) {
 		return 0, false
 	}
 	n, st := exactInt(text, bits)
-	if st != numInteger {
-		d.Errorf("must be a string holding an integer from %d to %d, got %q", int64(math.MinInt64)>>(64-bits), int64(math.MaxInt64)>>(64-bits), raw)
-		return 0, false
+	switch st {
+	case numInteger:
+		return n, true
+	case numTooBig:
+		d.Errorf(outOfRange+"from %d to %d, got string %q", int64(math.MinInt64)>>(64-bits), int64(math.MaxInt64)>>(64-bits), echoBytes(raw))
+	default:
+		d.Errorf("must be an integer, got %q", raw)
 	}
-	return n, true
+	return 0, false
 }
+
+// outOfRange starts the problem of an integer out of its type's range,
+// which lenientQuoted keeps as it is.
+const outOfRange = "must be an integer "
 
 // lenientUint is lenientInt for a non-negative integer.
 func (d *Decoder) lenientUint(bits int) (uint64, bool) {
@@ -1381,17 +1392,24 @@ func (d *Decoder) lenientUint(bits int) (uint64, bool) {
 		return 0, false
 	}
 	n, st := exactUint(text, bits)
-	if st != numInteger {
-		d.Errorf("must be a string holding an integer from 0 to %d, got %q", uint64(math.MaxUint64)>>(64-bits), raw)
-		return 0, false
+	switch st {
+	case numInteger:
+		return n, true
+	case numTooBig:
+		d.Errorf(outOfRange+"from 0 to %d, got string %q", uint64(math.MaxUint64)>>(64-bits), echoBytes(raw))
+	default:
+		d.Errorf("must be an integer, got %q", raw)
 	}
-	return n, true
+	return 0, false
 }
 
 // QuotedUint reads a non-negative integer written inside a JSON string.
 func (d *Decoder) QuotedUint(bits int) (uint64, bool) {
-	if d.lenient && d.peek() != '"' {
-		return d.Uint(bits) // lenient: the number itself
+	if d.lenient {
+		if d.peek() != '"' {
+			return d.Uint(bits) // the number itself
+		}
+		return d.lenientUint(bits) // "1e2", as the number would be read
 	}
 	text, raw, ok := d.quotedNumber("an integer", true)
 	if !ok {

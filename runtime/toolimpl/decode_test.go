@@ -345,13 +345,13 @@ func TestLenient(t *testing.T) {
 		t.Errorf("white space, lenient: %+v, %v", got, err)
 	}
 	// An integer in a string is read as the number would be: 10.0 and 1e2
-	// are integers, 10.5 and an integer out of range are not.
+	// are integers, 10.5 is not, and one out of range says the range.
 	got, err = lenient(`{"name":"a","count":"10.0","size":"1e2"}`)
 	if err != nil || got.Count != 10 || got.Size != 100 {
 		t.Errorf("10.0 and 1e2, lenient: %+v, %v", got, err)
 	}
 	_, err = lenient(`{"name":"a","count":"10.5","size":"-1"}`)
-	if want := `invalid arguments: /count: must be an integer, got string "10.5"; /size: must be an integer, got string "-1"`; err == nil || err.Error() != want {
+	if want := `invalid arguments: /count: must be an integer, got string "10.5"; /size: must be an integer from 0 to 65535, got string "-1"`; err == nil || err.Error() != want {
 		t.Errorf("got  %v\nwant %s", err, want)
 	}
 	// Strict by default.
@@ -398,6 +398,11 @@ func TestLenientQuoted(t *testing.T) {
 	got, err = Decode([]byte(`{"id":"1001","n":300}`), &runtime.Settings{Lenient: true}, decodeIDs)
 	if want := `invalid arguments: /n: must be an integer from 0 to 255, got 300`; err == nil || err.Error() != want || got.ID != 1001 {
 		t.Errorf("lenient: %+v, %v; want %s", got, err, want)
+	}
+	// In a string, as the json option says, read as the number would be.
+	got, err = Decode([]byte(`{"id":"1e3","n":"2.0"}`), &runtime.Settings{Lenient: true}, decodeIDs)
+	if err != nil || got.ID != 1000 || got.N != 2 {
+		t.Errorf("lenient strings: %+v, %v", got, err)
 	}
 	if _, err := Decode(args, nil, decodeIDs); err == nil || !strings.Contains(err.Error(), "/id: must be a string holding an integer") {
 		t.Errorf("strict: %v", err)
