@@ -201,7 +201,7 @@ func (r *run) check(files []File) int {
 				what = "missing"
 			}
 			errs = append(errs, fileDiag(f.Path, SeverityError, "%s is %s; run go generate (or toolgen in its directory, if no //go:generate line runs it)", name, what))
-			diffs = append(diffs, unifiedDiff(name+" (on disk)", name+" (generated)", string(op.old), string(f.Content)))
+			diffs = append(diffs, unifiedDiff(name+" (on disk)", name+" (generated)", string(lf(op.old)), string(f.Content)))
 		} else if r.verbose && f.Content != nil && !op.foreign {
 			r.say("%s: up to date (%s)", name, toolCount(f.Tools))
 		}
