@@ -309,19 +309,23 @@ func (r *run) export(files []File, dir string, stats bool) int {
 		for _, f := range files {
 			sfs := schemaFiles(dir, f)
 			n, err := writeSchemaFiles(sfs)
+			var removed int
 			if err == nil {
-				var removed int
 				removed, err = removeStaleSchemas(filepath.Join(dir, filepath.FromSlash(f.Package)), sfs)
-				n += removed
 			}
 			if err != nil {
 				fmt.Fprintf(r.stderr, "toolgen: %v\n", err)
 				code = ExitError
 				continue
 			}
+			where := r.rel(filepath.Join(dir, filepath.FromSlash(f.Package)))
 			switch {
+			case n > 0 && removed > 0:
+				r.say("%s: %d schema files for %s, %d stale ones removed", where, n, toolCount(f.Tools), removed)
 			case n > 0:
-				r.say("%s: %d schema files for %s", r.rel(filepath.Join(dir, filepath.FromSlash(f.Package))), n, toolCount(f.Tools))
+				r.say("%s: %d schema files for %s", where, n, toolCount(f.Tools))
+			case removed > 0:
+				r.say("%s: %d stale schema files removed", where, removed)
 			case r.verbose && len(sfs) > 0:
 				r.say("%s: unchanged (%d schema files)", r.rel(filepath.Join(dir, filepath.FromSlash(f.Package))), len(sfs))
 			}
