@@ -13,7 +13,6 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"unicode/utf8"
 
 	"github.com/toolgen-go/toolgen/runtime/internal/session"
 )
@@ -554,15 +553,8 @@ func (r *Registry) unknownTool(name string) string {
 	defer r.mu.RUnlock()
 	const most = 20
 	var b strings.Builder
-	if len(name) > maxToolName {
-		// No tool has a longer name: the model's is shown in part.
-		cut := maxToolName
-		for cut > 0 && !utf8.RuneStart(name[cut]) {
-			cut--
-		}
-		name = name[:cut] + "…"
-	}
-	fmt.Fprintf(&b, "unknown tool %q; the tools are: ", name)
+	// No tool has a longer name: the model's is shown in part.
+	fmt.Fprintf(&b, "unknown tool %q; the tools are: ", cut(name, maxToolName))
 	for i, d := range r.defs {
 		if i == most {
 			fmt.Fprintf(&b, " and %d more", len(r.defs)-most)
