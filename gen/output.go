@@ -149,7 +149,7 @@ func (o *outputs) fields(st *types.Struct) ([]*outField, bool) {
 			continue // but "-," names the field "-", as encoding/json reads it
 		}
 		name, opts, _ := strings.Cut(tag, ",")
-		if name == "" || strings.ContainsAny(name, "\"\\\x00") || !validTagName(name) {
+		if name == "" || strings.ContainsAny(name, "\"\\\x00") || !validJSONName(name) {
 			name = v.Name()
 		}
 		f := &outField{goName: v.Name(), jsonName: name}
@@ -169,19 +169,6 @@ func (o *outputs) fields(st *types.Struct) ([]*outField, bool) {
 		out = append(out, f)
 	}
 	return out, true
-}
-
-// validTagName reports whether encoding/json takes name from a json tag
-// (its isValidTag).
-func validTagName(name string) bool {
-	for _, c := range name {
-		switch {
-		case strings.ContainsRune("!#$%&()*+-./:;<=>?@[]^_{|}~ ", c):
-		case !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c > 0x7f):
-			return false
-		}
-	}
-	return true
 }
 
 // The model of a result type, for its output schema: the analyzer's Type,

@@ -150,3 +150,68 @@ func TestStreamEnds(t *testing.T) {
 		t.Errorf("canceled after %d chunks: got %+v, %v", n, res, err)
 	}
 }
+
+// A stream that returns quietly when its context ends has not finished:
+// the call fails as canceled, not as a success with part of its result;
+// and a chunk made after the context ended does not reach emit.
+func TestStreamCanceledQuietly(t *testing.T) {
+	// Each yields two chunks, then waits for the caller's context to end.
+	quiet := func(ctx context.Context, in echoIn) iter.Seq2[string, error] {
+		return func(yield func(string, error) bool) {
+			if yield(".", nil) && yield(".", nil) {
+				<-ctx.Done()
+			}
+		}
+	}
+	deaf := func(ctx context.Context, in echoIn) iter.Seq2[string, error] {
+		return func(yield func(string, error) bool) {
+			yield(".", nil)
+			yield(".", nil)
+			<-ctx.Done()
+			for range 3 {
+				yield(".", nil) // ignores both ctx and yield's answer
+			}
+		}
+	}
+	for name, fn := range map[string]func(context.Context, echoIn) iter.Seq2[string, error]{"quiet": quiet, "deaf": deaf} {
+		tool := NewStreamable(&Info{Name: "s", Description: "Streams.", Parameters: echoSchema}, decodeEcho, fn)
+		ctx, cancel := context.WithCancel(context.Background())
+		n := 0
+		res, err := tool.Stream(ctx, nil, func(Chunk) {
+			if n++; n == 2 {
+				time.AfterFunc(5*time.Millisecond, cancel)
+			}
+		})
+		if !errors.Is(err, context.Canceled) || res.Success || n != 2 {
+			t.Errorf("%s: canceled after %d chunks: got %+v, %v", name, n, res, err)
+		}
+		cancel()
+	}
+}
+
+// A yield after the iterator returned, from a goroutine it started,
+// returns false and reaches neither emit nor the result (run with -race).
+func TestStreamLateYield(t *testing.T) {
+	late := make(chan bool)
+	fn := func(ctx context.Context, in echoIn) iter.Seq2[string, error] {
+		return func(yield func(string, error) bool) {
+			yield("first", nil)
+			go func() {
+				time.Sleep(10 * time.Millisecond)
+				late <- yield("late", nil)
+			}()
+		}
+	}
+	tool := NewStreamable(&Info{Name: "s", Description: "Streams.", Parameters: echoSchema}, decodeEcho, fn)
+	var got []string
+	res, err := tool.Stream(context.Background(), nil, func(c Chunk) { got = append(got, c.Text) })
+	if err != nil || !res.Success || res.Output != "first" {
+		t.Fatalf("got %+v, %v", res, err)
+	}
+	if ok := <-late; ok {
+		t.Error("a yield after the iterator returned returned true")
+	}
+	if len(got) != 1 {
+		t.Errorf("emit got %q, want only the first chunk", got)
+	}
+}

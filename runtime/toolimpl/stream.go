@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"iter"
 	"strings"
+	"sync"
 
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/internal/guard"
@@ -92,20 +93,38 @@ func RunStream[C any](ctx context.Context, s *runtime.Settings, info *runtime.In
 // losing the error or cancelation that stopped it. Here, what it yields
 // after that is dropped.
 func gather[C any](ctx context.Context, fn func(context.Context) iter.Seq2[C, error], add func(C) error) error {
+	// mu and done keep a yield made after the iterator returned (from a
+	// goroutine it started) from reaching add, and so emit, once the call
+	// has returned: it returns false, as ranging over a function panics.
+	var mu sync.Mutex
 	var stop error
+	done := false
 	fn(ctx)(func(c C, err error) bool {
-		if stop != nil {
+		mu.Lock()
+		defer mu.Unlock()
+		if done || stop != nil {
 			return false
+		}
+		if err == nil {
+			// A chunk made after the caller's context ended is not
+			// handed on.
+			err = ctx.Err()
 		}
 		if err == nil {
 			err = add(c)
 		}
-		if err == nil {
-			err = ctx.Err()
-		}
 		stop = err
 		return err == nil
 	})
+	mu.Lock()
+	defer mu.Unlock()
+	done = true
+	if stop == nil {
+		// A tool that stops quietly when its context ends has not
+		// finished its result: the call fails as canceled, not as a
+		// success with part of the result.
+		stop = ctx.Err()
+	}
 	return stop
 }
 

@@ -19,6 +19,9 @@ type Level int8
 type Inner struct {
 	Name  string  `json:"name"`
 	Score float32 `json:"score,omitempty"`
+	// Degrees has a tag name encoding/json does not take (° is neither
+	// a letter nor a digit), so it writes the Go name.
+	Degrees int `json:"temp°C"`
 }
 
 // Embeds has an embedded struct, so encoding/json writes it.

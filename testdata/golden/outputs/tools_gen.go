@@ -58,20 +58,24 @@ const makeReportOutput = `"anyOf":[{"properties":{` +
 	`"counts":{"additionalProperties":{"type":"integer"},"type":"object"},` +
 	`"by_code":{"anyOf":[{"additionalProperties":{"properties":{` +
 	`"name":{"type":"string"},` +
-	`"score":{"type":"number"}},` +
-	`"additionalProperties":false,"type":"object","required":["name"]},"type":"object"},{"type":"null"}]},` +
+	`"score":{"type":"number"},` +
+	`"Degrees":{"type":"integer","description":"Degrees has a tag name encoding/json does not take (° is neither a letter nor a digit), so it writes the Go name."}},` +
+	`"additionalProperties":false,"type":"object","required":["name","Degrees"]},"type":"object"},{"type":"null"}]},` +
 	`"inner":{"properties":{` +
 	`"name":{"type":"string"},` +
-	`"score":{"type":"number"}},` +
-	`"additionalProperties":false,"type":"object","required":["name"],"description":"Inner is nested."},` +
+	`"score":{"type":"number"},` +
+	`"Degrees":{"type":"integer","description":"Degrees has a tag name encoding/json does not take (° is neither a letter nor a digit), so it writes the Go name."}},` +
+	`"additionalProperties":false,"type":"object","required":["name","Degrees"],"description":"Inner is nested."},` +
 	`"inner_ptr":{"properties":{` +
 	`"name":{"type":"string"},` +
-	`"score":{"type":"number"}},` +
-	`"additionalProperties":false,"type":"object","required":["name"],"description":"Inner is nested."},` +
+	`"score":{"type":"number"},` +
+	`"Degrees":{"type":"integer","description":"Degrees has a tag name encoding/json does not take (° is neither a letter nor a digit), so it writes the Go name."}},` +
+	`"additionalProperties":false,"type":"object","required":["name","Degrees"],"description":"Inner is nested."},` +
 	`"inners":{"anyOf":[{"items":{"properties":{` +
 	`"name":{"type":"string"},` +
-	`"score":{"type":"number"}},` +
-	`"additionalProperties":false,"type":"object","required":["name"]},"type":"array"},{"type":"null"}]},` +
+	`"score":{"type":"number"},` +
+	`"Degrees":{"type":"integer","description":"Degrees has a tag name encoding/json does not take (° is neither a letter nor a digit), so it writes the Go name."}},` +
+	`"additionalProperties":false,"type":"object","required":["name","Degrees"]},"type":"array"},{"type":"null"}]},` +
 	`"anon":{"properties":{` +
 	`"A":{"type":"integer"},` +
 	`"B":{"type":"integer"}},` +
@@ -83,8 +87,9 @@ const makeReportOutput = `"anyOf":[{"properties":{` +
 	`"embeds":{"properties":{` +
 	`"name":{"type":"string"},` +
 	`"score":{"type":"number"},` +
+	`"Degrees":{"type":"integer","description":"Degrees has a tag name encoding/json does not take (° is neither a letter nor a digit), so it writes the Go name."},` +
 	`"extra":{"type":"integer"}},` +
-	`"additionalProperties":false,"type":"object","required":["name","extra"],"description":"Embeds has an embedded struct, so encoding/json writes it."},` +
+	`"additionalProperties":false,"type":"object","required":["name","Degrees","extra"],"description":"Embeds has an embedded struct, so encoding/json writes it."},` +
 	`"tree":{"anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]},` +
 	`"Weird":{"type":"string"},` +
 	`"Plain":{"type":"integer"}},` +
@@ -544,6 +549,8 @@ func encodeInner(e *toolimpl.Encoder, v *Inner) {
 		e.Raw(`,"score":`)
 		e.Float(float64(v.Score), 32)
 	}
+	e.Raw(`,"Degrees":`)
+	e.Int(int64(v.Degrees))
 	e.Byte('}')
 }
 
