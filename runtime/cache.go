@@ -24,8 +24,10 @@ import (
 // own, in memory; a Cache shared by many processes (Redis, memcached) lets
 // a fleet reuse each other's results. Its methods are called concurrently.
 //
-// A key is the tool's name, a colon and the hex SHA-256 of the name and
-// the call's arguments in a canonical form, so that arguments that differ
+// A key is the tool's name, a colon and the hex SHA-256 of the name, the
+// registry's settings that decide what a call accepts (Lenient,
+// NullOptional, the OpenAI dialect) and the call's arguments in a
+// canonical form, so that arguments that differ
 // only in white space, the order of the arguments or the escapes of
 // strings share it. A value is opaque bytes: a byte that says what kind
 // of result it is, then its text (Output, or the JSON of multimodal Content); its ttl

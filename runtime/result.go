@@ -88,7 +88,7 @@ func (e *PanicError) Error() string {
 }
 
 // TimeoutError is the Err of a Result whose tool did not finish within the
-// timeout of its directive.
+// timeout of its directive, or the registry's Settings.Timeout.
 type TimeoutError struct {
 	Tool    string
 	Timeout string

@@ -36,7 +36,8 @@ import (
 // Tools returns the definitions of reg's tools as one Gemini tool of
 // function declarations, sorted by name: with parameters for a tool whose
 // Gemini schema reg lists (none for a tool without arguments), with
-// parametersJsonSchema for any other.
+// parametersJsonSchema for any other. The error says which tool's
+// schema does not read as a genai.Schema, which generated schemas always do.
 func Tools(reg *runtime.Registry) ([]*genai.Tool, error) {
 	defs := reg.Definitions()
 	decls := make([]*genai.FunctionDeclaration, len(defs))
