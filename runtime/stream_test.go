@@ -158,9 +158,12 @@ func TestStreamCanceledQuietly(t *testing.T) {
 	// Each yields two chunks, then waits for the caller's context to end.
 	quiet := func(ctx context.Context, in echoIn) iter.Seq2[string, error] {
 		return func(yield func(string, error) bool) {
-			if yield(".", nil) && yield(".", nil) {
-				<-ctx.Done()
+			for range 2 {
+				if !yield(".", nil) {
+					return
+				}
 			}
+			<-ctx.Done()
 		}
 	}
 	deaf := func(ctx context.Context, in echoIn) iter.Seq2[string, error] {

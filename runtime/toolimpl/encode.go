@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"sync"
+	"time"
 	"unicode/utf8"
 	"unsafe"
 )
@@ -295,6 +296,64 @@ func (e *Encoder) String(s string) {
 // Value writes v with encoding/json (HTML escaping off): the fallback for
 // values of types toolgen does not encode itself.
 func (e *Encoder) Value(v any) {
+	// The values results hold most often, written here as encoding/json
+	// writes them, without its encoder's buffer and reflection: a time, and
+	// what JSON decoded into an any holds.
+	switch v := v.(type) {
+	case nil:
+		e.Null()
+		return
+	case string:
+		e.String(v)
+		return
+	case bool:
+		e.Bool(v)
+		return
+	case float64:
+		e.Float(v, 64)
+		return
+	case int:
+		e.Int(int64(v))
+		return
+	case time.Time:
+		if e.time(v) {
+			return
+		}
+	case *time.Time:
+		if v == nil {
+			e.Null()
+			return
+		}
+		if e.time(*v) {
+			return
+		}
+	case []any:
+		if v != nil {
+			e.Byte('[')
+			for i, el := range v {
+				if i > 0 {
+					e.Byte(',')
+				}
+				e.Value(el)
+			}
+			e.Byte(']')
+			return
+		}
+	case map[string]any:
+		if v != nil {
+			e.Byte('{')
+			for i, k := range SortedKeys(v) {
+				if i > 0 {
+					e.Byte(',')
+				}
+				e.String(k)
+				e.Byte(':')
+				e.Value(v[k])
+			}
+			e.Byte('}')
+			return
+		}
+	}
 	data, err := marshalNoEscape(v)
 	if err != nil {
 		if e.err == nil {
@@ -304,6 +363,23 @@ func (e *Encoder) Value(v any) {
 		return
 	}
 	e.buf = append(e.buf, data...)
+}
+
+// time writes t as time.Time's MarshalJSON does, RFC 3339 with
+// nanoseconds, and reports true; false, writing nothing, for a time that
+// method refuses (a year outside 0 to 9999, an offset of a day or more),
+// left to it for its error.
+func (e *Encoder) time(t time.Time) bool {
+	if y := t.Year(); y < 0 || y > 9999 {
+		return false
+	}
+	if _, off := t.Zone(); off <= -24*60*60 || off >= 24*60*60 {
+		return false
+	}
+	e.buf = append(e.buf, '"')
+	e.buf = t.AppendFormat(e.buf, time.RFC3339Nano)
+	e.buf = append(e.buf, '"')
+	return true
 }
 
 // SortedKeys returns the keys of m in the order encoding/json writes them.

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 // The Encoder writes what encoding/json writes (HTML escaping off).
@@ -191,5 +192,41 @@ func BenchmarkEncoderString(b *testing.B) {
 				e.String(c.s)
 			}
 		})
+	}
+}
+
+// TestEncoderValueFastPaths checks the values Value writes itself (times,
+// and what an any holds after decoding JSON) against encoding/json.
+func TestEncoderValueFastPaths(t *testing.T) {
+	paris := time.FixedZone("CEST", 2*60*60)
+	far := time.FixedZone("far", 25*60*60)
+	when := time.Date(2025, 6, 2, 14, 30, 5, 120000000, paris)
+	values := []any{
+		nil, "a \"quoted\" <b> & \u2028 \x01 line", true, false, 0.1, 48.8566, math.Copysign(0, -1), 1e21, 1e-7, 42, -7,
+		when, when.UTC(), time.Time{}, &when, (*time.Time)(nil),
+		time.Date(2025, 1, 1, 0, 0, 0, 1, time.UTC), when.In(time.Local),
+		[]any{1.5, "x", nil, []any{}, map[string]any{}},
+		map[string]any{"b": 1.0, "a": []any{true, "é"}, "": nil, "c": map[string]any{"z": "<>"}},
+		[]any(nil), map[string]any(nil),
+	}
+	for _, v := range values {
+		want, err := marshalNoEscape(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var e Encoder
+		e.Value(v)
+		got, err := e.Bytes()
+		if err != nil || string(got) != string(want) {
+			t.Errorf("Value(%#v) = %s, %v; encoding/json writes %s", v, got, err, want)
+		}
+	}
+	// Times time.Time's MarshalJSON refuses fail here too.
+	for _, v := range []any{time.Date(10000, 1, 1, 0, 0, 0, 0, time.UTC), time.Date(-1, 1, 1, 0, 0, 0, 0, time.UTC), when.In(far)} {
+		var e Encoder
+		e.Value(v)
+		if _, err := e.Bytes(); err == nil {
+			t.Errorf("Value(%v): no error", v)
+		}
 	}
 }
