@@ -113,6 +113,11 @@ func gather[C any](ctx context.Context, fn func(context.Context) iter.Seq2[C, er
 		if err == nil {
 			err = add(c)
 		}
+		if err == nil {
+			// Nor does the tool make another once it has ended (emit
+			// may end it).
+			err = ctx.Err()
+		}
 		stop = err
 		return err == nil
 	})
