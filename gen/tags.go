@@ -638,55 +638,72 @@ func (a *analyzer) checkRules(f *Field, errorf func(string, ...any)) {
 			}
 		}
 	}
-	if d := f.Rules.Default; d != nil && !allows(&f.Rules, f.Type.Deref(), d) {
-		errorf("default %s does not satisfy the field's own constraints", d.ExactString())
+	if d := f.Rules.Default; d != nil {
+		if why := disallowed(&f.Rules, f.Type.Deref(), d); why != "" {
+			errorf("default %s does not satisfy the field's own constraints: %s; change the default or the constraint", d.ExactString(), why)
+		}
 	}
 }
 
-// allows reports whether the scalar v satisfies r's enum, bounds and
-// lengths (and t's const-group enum), so a default is checked when code is
-// generated.
-func allows(r *Rules, t *Type, v constant.Value) bool {
-	in := func(list []constant.Value) bool {
+// disallowed returns how the scalar v breaks r's enum, bounds, lengths or
+// pattern (or t's const-group enum), or "" if it satisfies them all, so
+// that a default is checked when code is generated.
+func disallowed(r *Rules, t *Type, v constant.Value) string {
+	in := func(list []constant.Value) string {
 		for _, e := range list {
 			if constant.Compare(e, token.EQL, v) {
-				return true
+				return ""
 			}
 		}
-		return false
+		vals := make([]string, len(list))
+		for i, e := range list {
+			vals[i] = e.ExactString()
+		}
+		return "it is not one of the values " + strings.Join(vals, ", ")
 	}
-	if len(r.Enum) > 0 && !in(r.Enum) {
-		return false
+	if len(r.Enum) > 0 {
+		if why := in(r.Enum); why != "" {
+			return why
+		}
 	}
 	if len(r.Enum) == 0 && len(t.Enum) > 0 {
 		vals := make([]constant.Value, len(t.Enum))
 		for i, e := range t.Enum {
 			vals[i] = e.Value
 		}
-		if !in(vals) {
-			return false
+		if why := in(vals); why != "" {
+			return why
 		}
 	}
-	cmpOK := func(bound constant.Value, op token.Token) bool {
-		return bound == nil || constant.Compare(v, op, bound)
-	}
 	if v.Kind() == constant.Int || v.Kind() == constant.Float {
-		if !cmpOK(r.Minimum, token.GEQ) || !cmpOK(r.Maximum, token.LEQ) ||
-			!cmpOK(r.ExclMinimum, token.GTR) || !cmpOK(r.ExclMaximum, token.LSS) {
-			return false
+		for _, b := range []struct {
+			bound constant.Value
+			op    token.Token
+			name  string
+		}{
+			{r.Minimum, token.GEQ, "below the minimum"},
+			{r.Maximum, token.LEQ, "above the maximum"},
+			{r.ExclMinimum, token.GTR, "not above the exclusiveMinimum"},
+			{r.ExclMaximum, token.LSS, "not below the exclusiveMaximum"},
+		} {
+			if b.bound != nil && !constant.Compare(v, b.op, b.bound) {
+				return fmt.Sprintf("it is %s %s", b.name, b.bound.ExactString())
+			}
 		}
 	}
 	if v.Kind() == constant.String {
 		s := constant.StringVal(v)
 		n := uint64(len([]rune(s)))
-		if (r.MinLength != nil && n < *r.MinLength) || (r.MaxLength != nil && n > *r.MaxLength) {
-			return false
-		}
-		if r.Pattern != "" && !regexp.MustCompile(r.Pattern).MatchString(s) {
-			return false
+		switch {
+		case r.MinLength != nil && n < *r.MinLength:
+			return fmt.Sprintf("it has %d characters, fewer than minLength %d", n, *r.MinLength)
+		case r.MaxLength != nil && n > *r.MaxLength:
+			return fmt.Sprintf("it has %d characters, more than maxLength %d", n, *r.MaxLength)
+		case r.Pattern != "" && !regexp.MustCompile(r.Pattern).MatchString(s):
+			return fmt.Sprintf("it does not match the pattern %s", r.Pattern)
 		}
 	}
-	return true
+	return ""
 }
 
 // splitTag splits a jsonschema tag at commas not escaped with a backslash,

@@ -230,3 +230,51 @@ func TestEncoderValueFastPaths(t *testing.T) {
 		}
 	}
 }
+
+// benchDay is a day of a forecast, as a tool's result holds it.
+type benchDay struct {
+	Date      string
+	High, Low float64
+	Summary   string
+}
+
+// encodeBenchDays writes days as a generated encoder writes a result
+// struct holding a slice of structs.
+func encodeBenchDays(e *Encoder, city string, days []benchDay) {
+	e.Raw(`{"city":`)
+	e.String(city)
+	e.Raw(`,"days":`)
+	e.Byte('[')
+	for i := range days {
+		if i > 0 {
+			e.Byte(',')
+		}
+		d := &days[i]
+		e.Raw(`{"date":`)
+		e.String(d.Date)
+		e.Raw(`,"high":`)
+		e.Float(d.High, 64)
+		e.Raw(`,"low":`)
+		e.Float(d.Low, 64)
+		e.Raw(`,"summary":`)
+		e.String(d.Summary)
+		e.Byte('}')
+	}
+	e.Byte(']')
+	e.Byte('}')
+}
+
+// BenchmarkEncoderRecord writes a struct holding seven day structs (the
+// result of bench/tools' week tool) through a pooled Encoder, as fill does.
+func BenchmarkEncoderRecord(b *testing.B) {
+	days := make([]benchDay, 7)
+	for i := range days {
+		days[i] = benchDay{Date: "2025-06-0" + strconv.Itoa(i+2), High: 21.5 + float64(i), Low: 12.25 + float64(i), Summary: "light rain"}
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		e := getEncoder()
+		encodeBenchDays(e, "Paris", days)
+		putEncoder(e)
+	}
+}

@@ -21,6 +21,10 @@ type In struct {
 	O float64  `json:"o" jsonschema:"enum=1,enum=2,enum=1.0"`
 	P string   `json:"p" jsonschema:"enum=c,f,default=c"`
 	Q int      `json:"q" jsonschema:"minimun=1, maximum=5"`
+	R string   `json:"r,omitempty" jsonschema:"enum=celsius,enum=kelvin,default=fahrenheit"`
+	S string   `json:"s,omitempty" jsonschema:"minLength=3,default=ab"`
+	T string   `json:"t,omitempty" jsonschema:"pattern=^[0-9]+$,default=12a"`
+	U float64  `json:"u,omitempty" jsonschema:"exclusiveMaximum=1,default=1"`
 }
 
 // Use uses In.
