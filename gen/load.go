@@ -85,11 +85,22 @@ func load(ctx context.Context, cfg Config) ([]*packages.Package, Diagnostics, er
 	var good []*packages.Package
 	for _, pkg := range pkgs {
 		bad := false
+		// The type checker cannot import a package of a cycle, which the
+		// go command left out: the cycle's own message says it all.
+		cyclic := slices.ContainsFunc(pkg.Errors, func(e packages.Error) bool {
+			return strings.HasPrefix(e.Msg, "import cycle not allowed")
+		})
 		for _, e := range pkg.Errors {
-			if generatedNameMissing(e) {
+			if generatedNameMissing(e) || cyclic && strings.Contains(e.Msg, "(no metadata for ") {
 				continue
 			}
-			diags = append(diags, Diagnostic{Pos: parsePos(e.Pos), Msg: importAdvice(e.Msg)})
+			pos, msg := parsePos(e.Pos), importAdvice(e.Msg)
+			if !pos.IsValid() {
+				if p, m, ok := importCycle(pkg, e.Msg); ok {
+					pos, msg = p, m
+				}
+			}
+			diags = append(diags, Diagnostic{Pos: pos, Msg: msg})
 			bad = true
 		}
 		if !bad {
@@ -313,6 +324,35 @@ func parsePos(s string) token.Position {
 	}
 	p.Filename = strings.Join(parts, ":")
 	return p
+}
+
+// importCycle places the go command's message for an import cycle through
+// pkg, which has no position ("import cycle not allowed: import stack:
+// [a b a]"), at pkg's import of the next package of the cycle, and says it
+// in words: the cycle, and what to do. ok is false for any other message.
+func importCycle(pkg *packages.Package, msg string) (pos token.Position, _ string, ok bool) {
+	rest, ok := strings.CutPrefix(msg, "import cycle not allowed: import stack: [")
+	if !ok {
+		return pos, "", false
+	}
+	stack := strings.Fields(strings.TrimSuffix(rest, "]"))
+	i := slices.Index(stack, pkg.PkgPath)
+	if i < 0 || i+1 >= len(stack) {
+		return pos, "", false
+	}
+	cycle := stack[i:]
+	if j := slices.Index(cycle[1:], pkg.PkgPath); j >= 0 {
+		cycle = cycle[:j+2]
+	}
+	for _, f := range pkg.Syntax {
+		for _, imp := range f.Imports {
+			if path, err := strconv.Unquote(imp.Path.Value); err == nil && path == cycle[1] {
+				pos = pkg.Fset.Position(imp.Path.Pos())
+				break
+			}
+		}
+	}
+	return pos, fmt.Sprintf("import cycle not allowed: %s; toolgen loads the package as the compiler does: break the cycle (move what both packages need into a third)", strings.Join(cycle, " imports ")), true
 }
 
 // importAdvice rewrites the type checker's message for an import that no
