@@ -76,9 +76,10 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			cfg.Output = *output // given: it names every package's file
 		}
 	})
-	if *tags != "" {
-		cfg.Tags = strings.Split(*tags, ",")
-	}
+	// Comma-separated, as the go command takes them; or separated by
+	// spaces, its older form, which a comma would turn into one tag
+	// "redis mem".
+	cfg.Tags = strings.FieldsFunc(*tags, func(r rune) bool { return r == ',' || r == ' ' })
 	cwd, _ := os.Getwd()
 	r := &run{stdout: stdout, stderr: stderr, cwd: cwd, verbose: *verbose, quiet: *quiet}
 	files, err := Generate(ctx, cfg)

@@ -77,7 +77,7 @@ func (o *outputs) of(t types.Type) *outType {
 			ot.kind = outBool
 		case u.Kind() == types.String:
 			ot.kind = outString
-		case u.Info()&types.IsUnsigned != 0 && u.Kind() != types.Uintptr:
+		case u.Info()&types.IsUnsigned != 0:
 			ot.kind, ot.bits = outUint, 64
 		case u.Info()&types.IsInteger != 0:
 			ot.kind, ot.bits = outInt, 64
@@ -248,10 +248,10 @@ func (a *analyzer) outputOnly(t types.Type, pos token.Pos) (_ *Type, handled boo
 			}
 			return &Type{Kind: KindMap, Go: t, Elem: elem, TextKey: true}, true
 		}
-		a.errorf(pos, "map key type %s cannot be written as JSON: encoding/json takes string, integer and encoding.TextMarshaler keys", u.Key())
+		a.errorf(pos, "map key type %s cannot be written as JSON: encoding/json takes string, integer and encoding.TextMarshaler keys", a.typeString(u.Key()))
 		return nil, true
 	case *types.Chan, *types.Signature:
-		a.errorf(pos, "%s cannot be part of a tool's result: channels and functions have no JSON form; leave the field out with json:\"-\"", t)
+		a.errorf(pos, "%s cannot be part of a tool's result: channels and functions have no JSON form; leave the field out with json:\"-\"", a.typeString(t))
 		return nil, true
 	}
 	return nil, false

@@ -46,7 +46,7 @@ func (a *analyzer) typeOf(t types.Type, pos token.Pos) *Type {
 			return nil
 		}
 		if elem.Kind == KindPointer {
-			a.errorf(pos, "pointers to pointers (%s) are not supported as a tool argument: use one pointer", t)
+			a.errorf(pos, "pointers to pointers (%s) are not supported as a tool argument: use one pointer", a.typeString(t))
 			return nil
 		}
 		return &Type{Kind: KindPointer, Go: t, Elem: elem}
@@ -78,10 +78,10 @@ func (a *analyzer) typeOf(t types.Type, pos token.Pos) *Type {
 			return &Type{Kind: KindMap, Go: t, Elem: elem, TextKey: true}
 		}
 		if k, ok := u.Key().Underlying().(*types.Basic); !ok || k.Info()&(types.IsString|types.IsInteger) == 0 {
-			a.errorf(pos, "map key type %s cannot be read from JSON: object keys are strings, and encoding/json reads them into string, integer and encoding.TextUnmarshaler keys only; use map[string]T", u.Key())
+			a.errorf(pos, "map key type %s cannot be read from JSON: object keys are strings, and encoding/json reads them into string, integer and encoding.TextUnmarshaler keys only; use map[string]T", a.typeString(u.Key()))
 			return nil
 		} else if k.Info()&types.IsString == 0 {
-			a.errorf(pos, "map key type %s is not supported in a tool's arguments: toolgen reads object keys as strings (encoding/json would read these keys from strings of digits, which the schema cannot tell the model); use map[string]T and convert the keys with strconv, or a key type with UnmarshalText", u.Key())
+			a.errorf(pos, "map key type %s is not supported in a tool's arguments: toolgen reads object keys as strings (encoding/json would read these keys from strings of digits, which the schema cannot tell the model); use map[string]T and convert the keys with strconv, or a key type with UnmarshalText", a.typeString(u.Key()))
 			return nil
 		}
 		elem := a.typeOf(u.Elem(), pos)
@@ -97,16 +97,16 @@ func (a *analyzer) typeOf(t types.Type, pos token.Pos) *Type {
 		if u.Empty() {
 			return &Type{Kind: KindAny, Go: t}
 		}
-		a.errorf(pos, "interface type %s cannot be decoded from JSON: use a concrete type, or any", t)
+		a.errorf(pos, "interface type %s cannot be decoded from JSON: use a concrete type, or any", a.typeString(t))
 		return nil
 	case *types.Chan, *types.Signature:
-		a.errorf(pos, "%s cannot be a tool argument: channels and functions have no JSON form", t)
+		a.errorf(pos, "%s cannot be a tool argument: channels and functions have no JSON form", a.typeString(t))
 		return nil
 	case *types.TypeParam:
-		a.errorf(pos, "type parameter %s cannot be a tool argument: its type must be known when code is generated", t)
+		a.errorf(pos, "type parameter %s cannot be a tool argument: its type must be known when code is generated", a.typeString(t))
 		return nil
 	}
-	a.errorf(pos, "type %s is not supported as a tool argument: use a string, number, bool, struct, slice or map type", t)
+	a.errorf(pos, "type %s is not supported as a tool argument: use a string, number, bool, struct, slice or map type", a.typeString(t))
 	return nil
 }
 
@@ -138,11 +138,28 @@ func (a *analyzer) basicType(b *types.Basic, goType types.Type, pos token.Pos) *
 	case types.Float64:
 		return &Type{Kind: KindFloat, Go: goType, Bits: 64}
 	case types.Complex64, types.Complex128:
-		a.errorf(pos, "complex numbers (%s) have no JSON form", goType)
+		a.errorf(pos, "complex numbers (%s) have no JSON form", a.typeString(goType))
 		return nil
 	}
-	a.errorf(pos, "type %s is not supported as a tool argument: use int64 or uint64", goType)
+	if a.output {
+		if b.Kind() == types.Uintptr {
+			return &Type{Kind: KindUint, Go: goType, Bits: 64} // a number, to encoding/json
+		}
+		a.errorf(pos, "type %s cannot be part of a tool's result: encoding/json cannot write it; leave the field out with json:\"-\"", a.typeString(goType))
+		return nil
+	}
+	if b.Kind() == types.UnsafePointer {
+		a.errorf(pos, "type %s cannot be a tool argument: it has no JSON form", a.typeString(goType))
+		return nil
+	}
+	a.errorf(pos, "type %s is not supported as a tool argument: use int64 or uint64", a.typeString(goType))
 	return nil
+}
+
+// typeString writes t for a message, with the names of the package's own
+// types unqualified.
+func (a *analyzer) typeString(t types.Type) string {
+	return types.TypeString(t, types.RelativeTo(a.pkg.Types))
 }
 
 // namedType maps a named type once, so recursive types end in a cycle.

@@ -16,8 +16,11 @@
 // A function returning iter.Seq2[Chunk, error] becomes a streamable tool,
 // one returning runtime.Content a multimodal one. The directive's options
 // are timeout=DURATION, retries=N, cache=DURATION, confirm, lenient,
-// group=NAME and omit=DIALECT,...; //tool:param NAME DESCRIPTION lines
-// describe plain parameters.
+// group=NAME, omit=DIALECT,..., session=PARAM, and the tool's title and
+// behaviour hints for MCP hosts: title="TEXT", readonly,
+// destructive[=false], idempotent and openworld[=false]. //tool:param
+// NAME DESCRIPTION lines describe plain parameters. The README says what
+// each does.
 //
 // Usage:
 //
@@ -38,7 +41,7 @@
 //	              dir/<package>/<tool>.<dialect>.json, and nothing else
 //	-stats        print the size of each tool's definition in each
 //	              dialect, in bytes and estimated tokens, and write nothing
-//	-tags list    extra build tags to load packages with
+//	-tags list    extra build tags to load packages with, comma-separated
 //	-output f     the generated file's name (default tools_gen.go)
 //	-v            also report unchanged files and packages without tools
 //	-q            report only errors and notes

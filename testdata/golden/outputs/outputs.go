@@ -42,6 +42,7 @@ type Report struct {
 	Level    Level              `json:"level"`
 	Count    uint64             `json:"count"`
 	Tiny     uint8              `json:"tiny,omitempty"`
+	Ptr      uintptr            `json:"ptr"`
 	Ratio    float64            `json:"ratio"`
 	Small    float32            `json:"small"`
 	On       bool               `json:"on,omitempty"`
