@@ -396,7 +396,10 @@ func (e *emitter) decodeValue(d string, p place, t *Type, r, items *Rules, depth
 	case KindMap:
 		key, elem := e.names.local("key"+suffix(depth)), e.names.local("elem"+suffix(depth))
 		keyType := e.typeCode(t.Go.Underlying().(*types.Map).Key())
-		readKey := []jen.Code{jen.Id(key).Op(":=").Add(keyType).Call(jen.Id(d).Dot("Key").Call())}
+		readKey := []jen.Code{jen.Id(key).Op(":=").Id(d).Dot("KeyString").Call()}
+		if kt := t.Go.Underlying().(*types.Map).Key(); !types.Identical(kt, types.Typ[types.String]) {
+			readKey = []jen.Code{jen.Id(key).Op(":=").Add(keyType).Call(jen.Id(d).Dot("KeyString").Call())}
+		}
 		if t.TextKey {
 			readKey = []jen.Code{
 				jen.Var().Id(key).Add(e.typeCode(t.Go.Underlying().(*types.Map).Key())),

@@ -750,7 +750,7 @@ func decodeTagRequest(d *toolimpl.Decoder, v *TagRequest) {
 			if d.Object() {
 				v.Tags = map[string]string{}
 				for d.Field() {
-					key := string(d.Key())
+					key := d.KeyString()
 					var elem string
 					elem, _ = d.String()
 					v.Tags[key] = elem

@@ -746,6 +746,11 @@ func (d *Decoder) Field() bool {
 // next call of Field.
 func (d *Decoder) Key() []byte { return d.curKey }
 
+// KeyString returns the key of the current object member as a string,
+// kept with the call's other strings (see intern), for a map's keys: one
+// allocation for them all, not one a key.
+func (d *Decoder) KeyString() string { return d.intern(d.curKey) }
+
 // Array starts reading an array. It returns false, having recorded a
 // problem and skipped the value, if the next value is not an array. Read its
 // elements with [Decoder.Elem].

@@ -3,6 +3,7 @@ package toolimpl
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"reflect"
@@ -575,5 +576,52 @@ func TestDecodeEchoes(t *testing.T) {
 	_, err = Decode([]byte(`150`), nil, func(d *Decoder, v *int8) { *v = IntIn[int8](d, -200, 200) })
 	if err == nil || !strings.Contains(err.Error(), "must be at most 127, got 150") {
 		t.Errorf("int8 in -200..200 given 150: %v", err)
+	}
+}
+
+// TestKeyStringShares checks that a map's keys, read with KeyString, are
+// kept with the call's other strings: decoding twelve tags allocates the
+// map, the first string and one arena for the rest, not a string a key.
+func TestKeyStringShares(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{`)
+	for i := range 12 {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `"key-%02d":"value-%02d"`, i, i)
+	}
+	b.WriteString(`}`)
+	args := []byte(b.String())
+	decodeTags := func(d *Decoder, v *map[string]string) {
+		if d.Object() {
+			*v = make(map[string]string, 16)
+			for d.Field() {
+				key := d.KeyString()
+				(*v)[key], _ = d.String()
+			}
+		}
+	}
+	got, err := Decode(args, nil, decodeTags)
+	if err != nil || len(got) != 12 || got["key-07"] != "value-07" || got["key-00"] != "value-00" {
+		t.Fatalf("got %v, %v", got, err)
+	}
+	// The same with keys that cost nothing: the keys read with KeyString
+	// must add no allocation to those of the map and the values.
+	keys := make([]string, 12)
+	for i := range keys {
+		keys[i] = fmt.Sprintf("key-%02d", i)
+	}
+	valuesOnly := func(d *Decoder, v *map[string]string) {
+		if d.Object() {
+			*v = make(map[string]string, 16)
+			for i := 0; d.Field(); i++ {
+				(*v)[keys[i]], _ = d.String()
+			}
+		}
+	}
+	want := testing.AllocsPerRun(50, func() { _, _ = Decode(args, nil, valuesOnly) })
+	if allocs := testing.AllocsPerRun(50, func() { _, _ = Decode(args, nil, decodeTags) }); allocs != want {
+		t.Errorf("decoding 12 keys and values: %.0f allocations, want %.0f, as many as for the values alone", allocs, want)
 	}
 }

@@ -2,7 +2,6 @@ package toolimpl
 
 import (
 	"bytes"
-	"cmp"
 	"encoding/json"
 	"math"
 	"math/bits"
@@ -388,7 +387,7 @@ func SortedKeys[K ~string, V any](m map[K]V) []K {
 	for k := range m {
 		keys = append(keys, k)
 	}
-	slices.SortFunc(keys, func(a, b K) int { return cmp.Compare(a, b) })
+	slices.Sort(keys) // by <: no comparison function to call
 	return keys
 }
 

@@ -3629,7 +3629,7 @@ func decodeEventInput(d *toolimpl.Decoder, v *EventInput) {
 			if d.Object() {
 				v.Props = map[string]any{}
 				for d.Field() {
-					key := string(d.Key())
+					key := d.KeyString()
 					var elem interface{}
 					elem, _ = d.Any()
 					v.Props[key] = elem
@@ -3643,7 +3643,7 @@ func decodeEventInput(d *toolimpl.Decoder, v *EventInput) {
 			if d.Object() {
 				v.Labels = map[string]string{}
 				for d.Field() {
-					key := string(d.Key())
+					key := d.KeyString()
 					var elem string
 					elem, _ = d.String()
 					v.Labels[key] = elem
@@ -3712,7 +3712,7 @@ func decodeWebhookInput(d *toolimpl.Decoder, v *WebhookInput) {
 			if d.Object() {
 				v.Headers = map[string]string{}
 				for d.Field() {
-					key := string(d.Key())
+					key := d.KeyString()
 					var elem string
 					elem, _ = d.String()
 					v.Headers[key] = elem
@@ -3766,7 +3766,7 @@ func decodeQueryInput(d *toolimpl.Decoder, v *QueryInput) {
 			if d.Object() {
 				v.Hints = map[string]int{}
 				for d.Field() {
-					key := string(d.Key())
+					key := d.KeyString()
 					var elem int
 					if n, ok := d.Int(strconv.IntSize); ok {
 						elem = int(n)
@@ -3782,7 +3782,7 @@ func decodeQueryInput(d *toolimpl.Decoder, v *QueryInput) {
 			if d.Object() {
 				v.Meta = map[string]json.RawMessage{}
 				for d.Field() {
-					key := string(d.Key())
+					key := d.KeyString()
 					var elem json.RawMessage
 					elem, _ = d.Raw()
 					v.Meta[key] = elem
@@ -3812,12 +3812,12 @@ func decodeConfigPatch(d *toolimpl.Decoder, v *ConfigPatch) {
 			if d.Object() {
 				v.Settings = map[string]map[string]string{}
 				for d.Field() {
-					key := string(d.Key())
+					key := d.KeyString()
 					var elem map[string]string
 					if d.Object() {
 						elem = map[string]string{}
 						for d.Field() {
-							key2 := string(d.Key())
+							key2 := d.KeyString()
 							var elem2 string
 							elem2, _ = d.String()
 							elem[key2] = elem2

@@ -218,7 +218,7 @@ func decodeIn(d *toolimpl.Decoder, v *In) {
 			if d.Object() {
 				v.Labels = map[string]int{}
 				for d.Field() {
-					key := string(d.Key())
+					key := d.KeyString()
 					var elem int
 					if n, ok := d.Int(strconv.IntSize); ok {
 						elem = int(n)
@@ -262,7 +262,7 @@ func decodeTagArgs(d *toolimpl.Decoder, v *tagArgs) {
 			if d.Object() {
 				v.Labels = map[string]string{}
 				for d.Field() {
-					key := string(d.Key())
+					key := d.KeyString()
 					var elem string
 					elem, _ = d.String()
 					v.Labels[key] = elem

@@ -210,7 +210,7 @@ func decodeRoute(d *toolimpl.Decoder, v *Route) {
 			if d.Object() {
 				v.Labels = map[string]string{}
 				for d.Field() {
-					key := string(d.Key())
+					key := d.KeyString()
 					var elem string
 					elem, _ = d.String()
 					v.Labels[key] = elem

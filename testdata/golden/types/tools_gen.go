@@ -273,7 +273,7 @@ func decodeOrder(d *toolimpl.Decoder, v *Order) {
 			if d.Object() {
 				v.Stock = map[Key]uint64{}
 				for d.Field() {
-					key := Key(d.Key())
+					key := Key(d.KeyString())
 					var elem uint64
 					elem, _ = d.Uint(64)
 					v.Stock[key] = elem
@@ -309,7 +309,7 @@ func decodeOrder(d *toolimpl.Decoder, v *Order) {
 			if d.Object() {
 				v.Extra = map[string][]Base{}
 				for d.Field() {
-					key := string(d.Key())
+					key := d.KeyString()
 					var elem []Base
 					if d.Array() {
 						elem = []Base{}
