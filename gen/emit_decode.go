@@ -407,7 +407,7 @@ func (e *emitter) decodeValue(d string, p place, t *Type, r, items *Rules, depth
 			}
 		}
 		return []jen.Code{jen.If(jen.Id(d).Dot("Object").Call()).Block(
-			p.val().Op("=").Add(e.typeCode(t.Go)).Values(),
+			p.val().Op("=").Make(e.typeCode(t.Go), jen.Id(d).Dot("Members").Call()),
 			jen.For(jen.Id(d).Dot("Field").Call()).Block(append(append(
 				append(readKey, jen.Var().Id(elem).Add(e.typeCode(t.Elem.Go))),
 				e.decodeValue(d, localPlace(elem), t.Elem, &Rules{}, &Rules{}, depth+1)...),

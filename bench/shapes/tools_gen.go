@@ -748,7 +748,7 @@ func decodeTagRequest(d *toolimpl.Decoder, v *TagRequest) {
 		case "tags":
 			hasTags = true
 			if d.Object() {
-				v.Tags = map[string]string{}
+				v.Tags = make(map[string]string, d.Members())
 				for d.Field() {
 					key := d.KeyString()
 					var elem string

@@ -984,7 +984,7 @@ func decodeHostileArgs(d *toolimpl.Decoder, v *HostileArgs) {
 				break
 			}
 			if d.Object() {
-				v.K = map[KeyBomb]int{}
+				v.K = make(map[KeyBomb]int, d.Members())
 				for d.Field() {
 					var key KeyBomb
 					if !d.TextKey(&key) {

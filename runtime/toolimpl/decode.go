@@ -746,6 +746,52 @@ func (d *Decoder) Field() bool {
 // next call of Field.
 func (d *Decoder) Key() []byte { return d.curKey }
 
+// Members returns, for a map made right after [Decoder.Object] returned
+// true, how many members the object seems to have: the size to make the
+// map, so that it is not grown, rehashed and copied while it is filled.
+// It counts the commas outside strings and nested values, over at most
+// the next membersWindow bytes (so that a nested map costs no more than
+// that again) and at most maxMembersHint members (so that duplicate keys
+// cannot make a large empty map); malformed input only makes the count
+// wrong, which the decoding that follows reports.
+func (d *Decoder) Members() int {
+	data := d.data[d.pos:min(len(d.data), d.pos+membersWindow)]
+	n, depth, inString := 0, 0, false
+	for i := 0; i < len(data); i++ {
+		c := data[i]
+		switch {
+		case inString:
+			if c == '\\' {
+				i++
+			} else if c == '"' {
+				inString = false
+			}
+		case c == '"':
+			inString = true
+			if n == 0 {
+				n = 1
+			}
+		case c == '{' || c == '[':
+			depth++
+		case c == '}' || c == ']':
+			if depth == 0 {
+				return min(n, maxMembersHint)
+			}
+			depth--
+		case c == ',' && depth == 0:
+			n++
+		}
+	}
+	return min(n, maxMembersHint)
+}
+
+// membersWindow and maxMembersHint bound the work and the size of the
+// guess of [Decoder.Members].
+const (
+	membersWindow  = 2 << 10
+	maxMembersHint = 128
+)
+
 // KeyString returns the key of the current object member as a string,
 // kept with the call's other strings (see intern), for a map's keys: one
 // allocation for them all, not one a key.

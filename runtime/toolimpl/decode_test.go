@@ -625,3 +625,30 @@ func TestKeyStringShares(t *testing.T) {
 		t.Errorf("decoding 12 keys and values: %.0f allocations, want %.0f, as many as for the values alone", allocs, want)
 	}
 }
+
+// TestMembers checks the size Members guesses for a map: the members of
+// the object, whatever their values hold; a bounded guess for input that
+// is hostile, cut short or too long to look through.
+func TestMembers(t *testing.T) {
+	many := `{` + strings.Repeat(`"a":1,`, 1000) + `"a":1}`
+	long := `{"a":"` + strings.Repeat("x", 4<<10) + `","b":1,"c":2}`
+	for _, c := range []struct {
+		in   string
+		want int
+	}{
+		{`{}`, 0},
+		{`{"a":1}`, 1},
+		{`{"a":1,"b":"x,y","c":[1,2,3],"d":{"e":1,"f":2}}`, 4},
+		{`{"a\",b":"\\",  "c" : "\"}" , "d":null}`, 3},
+		{`{"a":1,"b":2`, 2},      // cut short
+		{`{"a":[1,2,{"b":3}`, 1}, // cut short inside
+		{many, maxMembersHint},   // duplicate keys cannot make a large map
+		{long, 1},                // the end is past the window: a guess
+		{`{"a":1,,,,}`, 5},       // malformed: a wrong guess, reported by the decoding
+	} {
+		d := Decoder{data: []byte(c.in), pos: 1}
+		if got := d.Members(); got != c.want {
+			t.Errorf("Members of %.40q = %d, want %d", c.in, got, c.want)
+		}
+	}
+}

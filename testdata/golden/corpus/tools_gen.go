@@ -3627,7 +3627,7 @@ func decodeEventInput(d *toolimpl.Decoder, v *EventInput) {
 				break
 			}
 			if d.Object() {
-				v.Props = map[string]any{}
+				v.Props = make(map[string]any, d.Members())
 				for d.Field() {
 					key := d.KeyString()
 					var elem interface{}
@@ -3641,7 +3641,7 @@ func decodeEventInput(d *toolimpl.Decoder, v *EventInput) {
 				break
 			}
 			if d.Object() {
-				v.Labels = map[string]string{}
+				v.Labels = make(map[string]string, d.Members())
 				for d.Field() {
 					key := d.KeyString()
 					var elem string
@@ -3710,7 +3710,7 @@ func decodeWebhookInput(d *toolimpl.Decoder, v *WebhookInput) {
 				break
 			}
 			if d.Object() {
-				v.Headers = map[string]string{}
+				v.Headers = make(map[string]string, d.Members())
 				for d.Field() {
 					key := d.KeyString()
 					var elem string
@@ -3764,7 +3764,7 @@ func decodeQueryInput(d *toolimpl.Decoder, v *QueryInput) {
 				break
 			}
 			if d.Object() {
-				v.Hints = map[string]int{}
+				v.Hints = make(map[string]int, d.Members())
 				for d.Field() {
 					key := d.KeyString()
 					var elem int
@@ -3780,7 +3780,7 @@ func decodeQueryInput(d *toolimpl.Decoder, v *QueryInput) {
 				break
 			}
 			if d.Object() {
-				v.Meta = map[string]json.RawMessage{}
+				v.Meta = make(map[string]json.RawMessage, d.Members())
 				for d.Field() {
 					key := d.KeyString()
 					var elem json.RawMessage
@@ -3810,12 +3810,12 @@ func decodeConfigPatch(d *toolimpl.Decoder, v *ConfigPatch) {
 		case "settings":
 			hasSettings = true
 			if d.Object() {
-				v.Settings = map[string]map[string]string{}
+				v.Settings = make(map[string]map[string]string, d.Members())
 				for d.Field() {
 					key := d.KeyString()
 					var elem map[string]string
 					if d.Object() {
-						elem = map[string]string{}
+						elem = make(map[string]string, d.Members())
 						for d.Field() {
 							key2 := d.KeyString()
 							var elem2 string

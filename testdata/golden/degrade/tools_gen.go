@@ -216,7 +216,7 @@ func decodeIn(d *toolimpl.Decoder, v *In) {
 		case "labels":
 			hasLabels = true
 			if d.Object() {
-				v.Labels = map[string]int{}
+				v.Labels = make(map[string]int, d.Members())
 				for d.Field() {
 					key := d.KeyString()
 					var elem int
@@ -260,7 +260,7 @@ func decodeTagArgs(d *toolimpl.Decoder, v *tagArgs) {
 		case "labels":
 			hasLabels = true
 			if d.Object() {
-				v.Labels = map[string]string{}
+				v.Labels = make(map[string]string, d.Members())
 				for d.Field() {
 					key := d.KeyString()
 					var elem string

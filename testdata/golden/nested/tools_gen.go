@@ -208,7 +208,7 @@ func decodeRoute(d *toolimpl.Decoder, v *Route) {
 				break
 			}
 			if d.Object() {
-				v.Labels = map[string]string{}
+				v.Labels = make(map[string]string, d.Members())
 				for d.Field() {
 					key := d.KeyString()
 					var elem string

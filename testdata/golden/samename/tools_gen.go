@@ -90,7 +90,7 @@ func decodeBoard(d *toolimpl.Decoder, v *Board) {
 				break
 			}
 			if d.Object() {
-				v.Labels = Labels{}
+				v.Labels = make(Labels, d.Members())
 				for d.Field() {
 					var key Lang
 					if !d.TextKey(&key) {

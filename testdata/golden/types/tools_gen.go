@@ -271,7 +271,7 @@ func decodeOrder(d *toolimpl.Decoder, v *Order) {
 				break
 			}
 			if d.Object() {
-				v.Stock = map[Key]uint64{}
+				v.Stock = make(map[Key]uint64, d.Members())
 				for d.Field() {
 					key := Key(d.KeyString())
 					var elem uint64
@@ -307,7 +307,7 @@ func decodeOrder(d *toolimpl.Decoder, v *Order) {
 				break
 			}
 			if d.Object() {
-				v.Extra = map[string][]Base{}
+				v.Extra = make(map[string][]Base, d.Members())
 				for d.Field() {
 					key := d.KeyString()
 					var elem []Base
