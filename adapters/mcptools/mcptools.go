@@ -8,9 +8,12 @@
 // validation, which reflects over types, is not used), and what the model
 // should see comes back as the tool's result. A failure the model can act
 // on (bad arguments, a failure the tool reports) is a result with isError
-// set, as the protocol asks (SEP-1303), never a protocol error. While a
-// streamable tool works, each chunk it yields is sent as a progress
-// notification, when the client asked for progress.
+// set, as the protocol asks (SEP-1303), never a protocol error; so is a
+// call its client cancels. While a streamable tool works, each chunk it
+// yields is sent as a progress notification, when the client asked for
+// progress: as best it can, since the result carries every chunk anyway,
+// so that a client slow to read them never holds up the call (see
+// [Handler]).
 //
 // A structured result goes out as structuredContent too, in the form the
 // protocol version of the request allows: before 2026-07-28 it is a JSON
@@ -41,6 +44,7 @@ import (
 	"net/url"
 	"slices"
 	"sync"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/toolgen-go/toolgen/runtime"
@@ -195,6 +199,25 @@ func annotations(info *runtime.Info) *mcp.ToolAnnotations {
 // structuredContent matches the outputSchema that [Add] lists at that
 // version: a tool added with Handler but listed otherwise should have
 // no outputSchema.
+//
+// The chunks of a streamable tool go to a client that asked for progress
+// as progress notifications, in order, each with its chunk's number as
+// its progress. They are best-effort, since the result carries every
+// chunk: a client that reads slowly, or not at all, never holds up the
+// tool, nor the call past its deadline. Up to 64 notifications wait to be
+// sent; a chunk that comes while 64 wait waits a tenth of a second for
+// room, and if none is made, the client has stalled: that chunk and the
+// next ones get none until there is room again, which the client sees as
+// a gap in the progress numbers. When the call ends, the notifications
+// still waiting go out before the result while they keep going: once one
+// has not gone out for a tenth of a second, the rest are dropped and the
+// result is returned.
+//
+// A call whose context ends before it finishes (its client canceled it,
+// or the session ended) returns a result with isError set that says so,
+// as the SDK's own typed tool handlers do with an error, rather than an
+// error, which the SDK would send as a JSON-RPC error with code 0. A
+// client that canceled the call may ignore it, as the protocol allows.
 func Handler(reg *runtime.Registry, name string) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		tool, _ := reg.Lookup(name)
@@ -205,23 +228,169 @@ func Handler(reg *runtime.Registry, name string) mcp.ToolHandler {
 		_, streams := tool.(runtime.StreamableTool)
 		var emit func(runtime.Chunk)
 		if token := req.Params.GetProgressToken(); streams && token != nil && req.Session != nil {
-			sent := 0
-			emit = func(c runtime.Chunk) {
-				sent++
-				// A progress notification that cannot be sent does not
-				// fail the call: the result carries every chunk too.
-				_ = req.Session.NotifyProgress(ctx, &mcp.ProgressNotificationParams{
-					ProgressToken: token,
-					Progress:      float64(sent),
-					Message:       c.Text,
-				})
-			}
+			p := startProgress(ctx, req.Session, token)
+			defer p.finish(ctx)
+			emit = p.emit
 		}
 		res, err := reg.ExecuteStream(ctx, name, req.Params.Arguments, emit)
 		if err != nil {
-			return nil, err // the call's context ended
+			return canceled(res, err), nil
 		}
 		return Result(info, res, req.ProtocolVersion()), nil
+	}
+}
+
+// canceled returns the result of a call whose context ended with err
+// before it finished, res being the registry's result of it.
+func canceled(res *runtime.Result, err error) *mcp.CallToolResult {
+	text := res.Error
+	if res.Success || text == "" {
+		text = "the call was canceled: " + err.Error()
+	}
+	return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: text}}}
+}
+
+// progressQueue is how many progress notifications of one call may wait
+// to be sent.
+const progressQueue = 64
+
+// progressFlush is how long a call that has ended waits for the next of
+// its progress notifications still waiting to go out.
+const progressFlush = 100 * time.Millisecond
+
+// progress sends the chunks of one call of a streamable tool to the
+// client as progress notifications, in order, from a goroutine of its own
+// (run), so that the tool hands each chunk on without waiting for the
+// client.
+type progress struct {
+	session *mcp.ServerSession
+	token   any
+	stop    context.CancelFunc // ends run's context
+	queue   chan note          // the notifications waiting to be sent
+	ended   chan struct{}      // closed when the call has ended
+	sent    chan struct{}      // holds a token once a notification has gone out
+	done    chan struct{}      // closed when run has returned
+	chunks  int                // the chunks emitted so far
+	stalled bool               // the queue stayed full for progressFlush
+}
+
+// note is a progress notification waiting to be sent: the chunk number n
+// and its text.
+type note struct {
+	n    int
+	text string
+}
+
+// startProgress starts sending the progress notifications of the call
+// whose context is ctx, with its progress token, on session.
+func startProgress(ctx context.Context, session *mcp.ServerSession, token any) *progress {
+	// The notifications carry ctx's values: over Streamable HTTP they go
+	// on the stream of the call's request.
+	ctx, stop := context.WithCancel(ctx)
+	p := &progress{
+		session: session,
+		token:   token,
+		stop:    stop,
+		queue:   make(chan note, progressQueue),
+		ended:   make(chan struct{}),
+		sent:    make(chan struct{}, 1),
+		done:    make(chan struct{}),
+	}
+	go p.run(ctx)
+	return p
+}
+
+// emit queues the notification of chunk c. If the queue is full, it
+// waits up to progressFlush for room, as a client that reads keeps making
+// some; if none comes, the client has stalled, and c gets no
+// notification, nor do the chunks after it until there is room again, so
+// that a stalled client costs the call one such wait. The registry calls
+// emit one chunk at a time.
+func (p *progress) emit(c runtime.Chunk) {
+	p.chunks++
+	n := note{n: p.chunks, text: c.Text}
+	select {
+	case p.queue <- n:
+		p.stalled = false
+		return
+	default:
+	}
+	if p.stalled {
+		return
+	}
+	t := time.NewTimer(progressFlush)
+	defer t.Stop()
+	select {
+	case p.queue <- n:
+	case <-t.C:
+		p.stalled = true
+	}
+}
+
+// run sends the queued notifications in order until the call has ended
+// and none is left, or ctx ends. A notification the transport takes long
+// to send (the client reads nothing) holds up the ones after it, never
+// the call; run returns once the transport is done with it, at the latest
+// when the connection closes.
+func (p *progress) run(ctx context.Context) {
+	defer close(p.done)
+	for {
+		select {
+		case n := <-p.queue:
+			p.send(ctx, n)
+		case <-p.ended:
+			for {
+				select {
+				case n := <-p.queue:
+					p.send(ctx, n)
+				default:
+					return
+				}
+			}
+		case <-ctx.Done():
+			return
+		}
+	}
+}
+
+// send sends the notification n, unless ctx has ended.
+func (p *progress) send(ctx context.Context, n note) {
+	if ctx.Err() != nil {
+		return
+	}
+	// A notification that cannot be sent does not fail the call: the
+	// result carries every chunk too.
+	_ = p.session.NotifyProgress(ctx, &mcp.ProgressNotificationParams{
+		ProgressToken: p.token,
+		Progress:      float64(n.n),
+		Message:       n.text,
+	})
+	select {
+	case p.sent <- struct{}{}:
+	default:
+	}
+}
+
+// finish ends the progress of a call that has ended, whose context is
+// ctx: it waits for the queued notifications to go out while each goes
+// out within progressFlush and ctx lasts, then stops run, which drops
+// those left; it does not wait for run to return.
+func (p *progress) finish(ctx context.Context) {
+	defer p.stop()
+	close(p.ended)
+	t := time.NewTimer(progressFlush)
+	defer t.Stop()
+	for {
+		select {
+		case <-p.done:
+			return
+		case <-p.sent:
+			t.Reset(progressFlush)
+		case <-t.C:
+			return
+		case <-ctx.Done():
+			return
+		}
 	}
 }
 
