@@ -487,11 +487,14 @@ func blocks(content runtime.Content) []mcp.Content {
 		switch {
 		case p.Type == runtime.PartText:
 			out[i] = &mcp.TextContent{Text: p.Text}
-		case p.URL == "" && p.Data == nil:
+		case p.URL == "" && len(p.Data) == 0,
+			p.URL == "" && p.MIMEType == "" && (p.Type == runtime.PartImage || p.Type == runtime.PartAudio):
 			// Media given by neither bytes nor a URL (a file's name
-			// alone): an embedded resource must carry text or a blob,
-			// and hosts reject one without (the MCP TypeScript SDK's
-			// CallToolResultSchema does), so its description goes.
+			// alone, empty data): an embedded resource must carry text
+			// or a blob, and hosts reject one without (the MCP
+			// TypeScript SDK's CallToolResultSchema does). An image or
+			// audio block must say its media type, which hosts need to
+			// show it. So the part's description goes instead.
 			out[i] = &mcp.TextContent{Text: runtime.Content{p}.String()}
 		case p.URL != "":
 			out[i] = &mcp.ResourceLink{URI: p.URL, Name: name, MIMEType: p.MIMEType}

@@ -78,9 +78,10 @@ func TestAnnotations(t *testing.T) {
 }
 
 // TestBlocks checks the MCP content blocks of multimodal parts: a part with
-// neither bytes nor a URL (a file given by name, a zero Part) goes as its
-// description, since an embedded resource without text or blob is invalid
-// (hosts on the TypeScript SDK reject the whole result).
+// neither bytes nor a URL (a file given by name, a zero Part, empty data)
+// goes as its description, since an embedded resource without text or
+// blob is invalid (hosts on the TypeScript SDK reject the whole result), as
+// does an image or audio without its media type.
 func TestBlocks(t *testing.T) {
 	content := runtime.Content{
 		runtime.TextPart("see the report"),
@@ -88,6 +89,9 @@ func TestBlocks(t *testing.T) {
 		{},
 		runtime.MediaPart(runtime.PartFile, "text/csv", []byte("a,b")),
 		{Type: runtime.PartVideo, URL: "https://example.com/v.mp4", MIMEType: "video/mp4"},
+		runtime.MediaPart(runtime.PartImage, "", []byte{1, 2, 3}),
+		runtime.MediaPart(runtime.PartAudio, "audio/wav", []byte{}),
+		runtime.MediaPart(runtime.PartImage, "image/png", []byte{1}),
 	}
 	got, err := json.Marshal(blocks(content))
 	if err != nil {
@@ -97,7 +101,10 @@ func TestBlocks(t *testing.T) {
 		`{"type":"text","text":"[file report.pdf, application/pdf]"},` +
 		`{"type":"text","text":"[part]"},` +
 		`{"type":"resource","resource":{"uri":"file:///part-4","mimeType":"text/csv","blob":"YSxi"}},` +
-		`{"type":"resource_link","mimeType":"video/mp4","uri":"https://example.com/v.mp4","name":"part-5"}]`
+		`{"type":"resource_link","mimeType":"video/mp4","uri":"https://example.com/v.mp4","name":"part-5"},` +
+		`{"type":"text","text":"[image, 3 bytes]"},` +
+		`{"type":"text","text":"[audio, audio/wav, 0 bytes]"},` +
+		`{"type":"image","mimeType":"image/png","data":"AQ=="}]`
 	if string(got) != want {
 		t.Errorf("blocks:\ngot  %s\nwant %s", got, want)
 	}
