@@ -73,9 +73,9 @@ func decodeSample(d *Decoder, v *sample) {
 			decodeSample(d, v.Inner)
 		case "attrs":
 			if d.Object() {
-				v.Attrs = map[string]string{}
+				v.Attrs = make(map[string]string, d.Members()) // as generated code
 				for d.Field() {
-					k := string(d.Key())
+					k := d.KeyString()
 					var e string
 					if s, ok := d.String(); ok {
 						e = s
