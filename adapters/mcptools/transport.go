@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"sync"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -23,7 +24,12 @@ import (
 // invalid request error (-32600), with the line's id when it has one, and
 // the session goes on with the next line. The SDK's own
 // transport ends the session on such a line, without an answer
-// (modelcontextprotocol/go-sdk#1209).
+// (modelcontextprotocol/go-sdk#1209). At the end of the input, the session
+// ends once every request read has been answered (or canceled by the
+// client), where the SDK's transport ends it at once and the requests in
+// flight go unanswered: a session piped in whole, as in
+// printf '...' | server, gets its answers. It ends without them when the
+// server has asked the client something, which can no longer be answered.
 type StdioTransport struct {
 	// MaxLineLength is the longest line read, in bytes; 0 means
 	// mcp.DefaultMaxLineLength (16 MiB).
@@ -47,12 +53,13 @@ type IOTransport struct {
 
 // Connect implements mcp.Transport.
 func (t *IOTransport) Connect(ctx context.Context) (mcp.Connection, error) {
-	w := &lockedWriter{w: t.Writer}
+	calls := newCalls()
+	w := &lockedWriter{w: t.Writer, calls: calls}
 	limit := t.MaxLineLength
 	if limit <= 0 {
 		limit = mcp.DefaultMaxLineLength
 	}
-	r := &lineReader{r: bufio.NewReader(t.Reader), c: t.Reader, w: w, limit: limit}
+	r := &lineReader{r: bufio.NewReader(t.Reader), c: t.Reader, w: w, limit: limit, calls: calls}
 	// The lines that reach the SDK are whole JSON-RPC messages, each at
 	// most limit bytes long: its own cap would only count differently.
 	sdk := &mcp.IOTransport{Reader: r, Writer: w, MaxLineLength: -1}
@@ -64,16 +71,22 @@ type nopCloser struct{ io.Writer }
 func (nopCloser) Close() error { return nil }
 
 // lockedWriter lets the SDK's messages and the reader's error answers
-// share one stream, each written whole.
+// share one stream, each written whole, and tells calls of the answers
+// and requests written.
 type lockedWriter struct {
-	mu sync.Mutex
-	w  io.WriteCloser
+	mu    sync.Mutex
+	w     io.WriteCloser
+	calls *calls
 }
 
 func (w *lockedWriter) Write(p []byte) (int, error) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	return w.w.Write(p)
+	n, err := w.w.Write(p)
+	if err == nil {
+		w.calls.wrote(p)
+	}
+	return n, err
 }
 
 func (w *lockedWriter) Close() error { return w.w.Close() }
@@ -89,11 +102,19 @@ type lineReader struct {
 	line    []byte // the line being read
 	pending []byte // what is left of a good line for the SDK
 	err     error  // the error that ended r
+	calls   *calls
 }
 
+// Read hands the SDK the next good line. At the end of the input, it
+// first waits until every request read has been answered (see calls), so
+// that a session piped in whole, its input ending after its last
+// request, gets its answers.
 func (l *lineReader) Read(p []byte) (int, error) {
 	for len(l.pending) == 0 {
 		if l.err != nil {
+			if l.err == io.EOF {
+				l.calls.drain()
+			}
 			return 0, l.err
 		}
 		line, tooLong, err := l.next()
@@ -108,12 +129,14 @@ func (l *lineReader) Read(p []byte) (int, error) {
 		if len(line) == 0 {
 			continue
 		}
-		if id, code, msg, ok := check(line); !ok {
-			if err := l.answer(id, code, msg); err != nil {
+		msg, id, code, text, ok := check(line)
+		if !ok {
+			if err := l.answer(id, code, text); err != nil {
 				return 0, err
 			}
 			continue
 		}
+		l.calls.read(msg)
 		l.pending = append(line, '\n')
 	}
 	n := copy(p, l.pending)
@@ -121,7 +144,10 @@ func (l *lineReader) Read(p []byte) (int, error) {
 	return n, nil
 }
 
-func (l *lineReader) Close() error { return l.c.Close() }
+func (l *lineReader) Close() error {
+	l.calls.close()
+	return l.c.Close()
+}
 
 // next reads the next line, without its newline. A line over the limit is
 // read to its end and dropped, and reported as tooLong. err is what ended
@@ -149,26 +175,168 @@ func (l *lineReader) next() (line []byte, tooLong bool, err error) {
 }
 
 // check reports whether line is a JSON-RPC message the SDK can take, and
-// if not, the error to answer with.
-func check(line []byte) (id json.RawMessage, code int64, msg string, ok bool) {
+// returns it; if not, the error to answer with.
+func check(line []byte) (m jsonrpc.Message, id json.RawMessage, code int64, text string, ok bool) {
 	if !json.Valid(line) {
-		return nil, jsonrpc.CodeParseError, "Parse error: the line is not JSON", false
+		return nil, nil, jsonrpc.CodeParseError, "Parse error: the line is not JSON", false
 	}
 	if line[0] == '[' {
 		// Batches were dropped from the protocol in 2025-06-18, and the
 		// SDK ends the session on one at a later version.
-		return nil, jsonrpc.CodeInvalidRequest, "Invalid Request: JSON-RPC batches are not supported; send one message a line", false
+		return nil, nil, jsonrpc.CodeInvalidRequest, "Invalid Request: JSON-RPC batches are not supported; send one message a line", false
 	}
-	if _, err := jsonrpc.DecodeMessage(line); err != nil {
+	m, err := jsonrpc.DecodeMessage(line)
+	if err != nil {
 		var m struct {
 			ID json.RawMessage `json:"id"`
 		}
 		if json.Unmarshal(line, &m) == nil && len(m.ID) > 0 && (m.ID[0] == '"' || m.ID[0] == '-' || m.ID[0] >= '0' && m.ID[0] <= '9') {
 			id = m.ID
 		}
-		return id, jsonrpc.CodeInvalidRequest, "Invalid Request: " + err.Error(), false
+		return nil, id, jsonrpc.CodeInvalidRequest, "Invalid Request: " + err.Error(), false
 	}
-	return nil, 0, "", true
+	return m, nil, 0, "", true
+}
+
+// calls keeps, for the end of the input, the requests of a session not
+// answered yet: the client's, read and handed to the SDK, until the
+// server's answer is written (or the client cancels them), and the
+// server's, written, until the client's answer is read.
+type calls struct {
+	mu     sync.Mutex
+	cond   sync.Cond
+	client map[string]bool // by idKey
+	server map[string]bool
+	closed bool // the connection is closed
+}
+
+func newCalls() *calls {
+	c := &calls{client: make(map[string]bool), server: make(map[string]bool)}
+	c.cond.L = &c.mu
+	return c
+}
+
+// read notes a message read from the client.
+func (c *calls) read(m jsonrpc.Message) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	switch m := m.(type) {
+	case *jsonrpc.Request:
+		switch {
+		case m.ID.IsValid():
+			c.client[idKey(m.ID.Raw())] = true
+		case m.Method == "notifications/cancelled":
+			// The client gave up on a request: it may get no answer.
+			var p struct {
+				RequestID any `json:"requestId"`
+			}
+			d := json.NewDecoder(bytes.NewReader(m.Params))
+			d.UseNumber()
+			if d.Decode(&p) == nil {
+				delete(c.client, idKey(p.RequestID))
+			}
+		}
+	case *jsonrpc.Response:
+		delete(c.server, idKey(m.ID.Raw()))
+	}
+	c.cond.Broadcast()
+}
+
+// wrote notes a message written to the client, one whole message.
+func (c *calls) wrote(p []byte) {
+	id, request, response := classify(p)
+	if id == "" || !request && !response {
+		return // a notification
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if response {
+		delete(c.client, id)
+	} else {
+		c.server[id] = true
+	}
+	c.cond.Broadcast()
+}
+
+// drain waits, at the end of the input, until every request of the
+// client has been answered; or until the server has asked the client
+// something, which no answer can come to now, or the connection closes.
+func (c *calls) drain() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for len(c.client) > 0 && len(c.server) == 0 && !c.closed {
+		c.cond.Wait()
+	}
+}
+
+func (c *calls) close() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.closed = true
+	c.cond.Broadcast()
+}
+
+// classify returns the id of the JSON-RPC message p, and whether it is a
+// request or a response, from its first members: the SDK writes the id
+// before the method, result or error, so that a large result is not read
+// through. A member order that does not allow that is read through.
+func classify(p []byte) (id string, request, response bool) {
+	d := json.NewDecoder(bytes.NewReader(p))
+	d.UseNumber()
+	if t, err := d.Token(); err != nil || t != json.Delim('{') {
+		return "", false, false
+	}
+	for d.More() {
+		key, err := d.Token()
+		if err != nil {
+			return "", false, false
+		}
+		switch key {
+		case "id":
+			var v any
+			if d.Decode(&v) != nil {
+				return "", false, false
+			}
+			id = idKey(v)
+		case "method":
+			request = true
+			if d.Decode(new(string)) != nil {
+				return "", false, false
+			}
+		case "result", "error":
+			response = true
+			if id != "" {
+				return id, false, true
+			}
+			if d.Decode(new(json.RawMessage)) != nil {
+				return "", false, false
+			}
+		default:
+			if d.Decode(new(json.RawMessage)) != nil {
+				return "", false, false
+			}
+		}
+		if id != "" && request {
+			return id, true, false
+		}
+	}
+	return id, request && id != "", response
+}
+
+// idKey is a JSON-RPC id as a key: numbers and strings apart ("1" is not
+// 1), "" for none.
+func idKey(v any) string {
+	switch v := v.(type) {
+	case string:
+		return "s" + v
+	case int64:
+		return "n" + strconv.FormatInt(v, 10)
+	case json.Number:
+		return "n" + v.String()
+	case float64:
+		return "n" + strconv.FormatFloat(v, 'f', -1, 64)
+	}
+	return ""
 }
 
 // answer writes a JSON-RPC error response with id (null if nil).

@@ -113,6 +113,16 @@ func FuzzIOTransport(f *testing.F) {
 		`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"get_forecast","arguments":{"city":"Paris"}}}` + "\n"))
 	f.Add([]byte("not json\n[1,2]\n{\"jsonrpc\":\"2.0\",\"id\":{},\"method\":\"ping\"}\n\r\n  \n{"))
 	f.Add([]byte(`{"jsonrpc":"2.0","id":"x","method":"tools/list"}` + "\n" + strings.Repeat("[", 1000)))
+	// Ids used twice, as a string and a number, a response to nothing, and
+	// a cancel of a request already answered: the end of the input waits
+	// for answers, and must still come.
+	f.Add([]byte(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"0"}}}` + "\n" +
+		`{"jsonrpc":"2.0","method":"notifications/initialized"}` + "\n" +
+		`{"jsonrpc":"2.0","id":1,"method":"ping"}` + "\n" +
+		`{"jsonrpc":"2.0","id":"1","method":"tools/list"}` + "\n" +
+		`{"jsonrpc":"2.0","id":7,"result":{}}` + "\n" +
+		`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":1}}` + "\n" +
+		`{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"get_forecast","arguments":{"city":"Paris","days":99}}}` + "\n"))
 	reg := runtime.NewRegistry(nil)
 	if err := reg.Register(weather.Tools()...); err != nil {
 		f.Fatal(err)

@@ -1,0 +1,97 @@
+package mcptools_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/toolgen-go/toolgen/adapters/mcptools"
+	"github.com/toolgen-go/toolgen/examples/weather"
+	"github.com/toolgen-go/toolgen/internal/tooltest"
+	"github.com/toolgen-go/toolgen/runtime"
+)
+
+// A session piped in whole (printf '...' | server), its input ending right
+// after its last request, gets an answer to every request before the
+// server returns: the end of the input ends the session only once what it
+// asked is answered, or canceled.
+func TestIOTransportAnswersBeforeEOF(t *testing.T) {
+	reg := runtime.NewRegistry(&runtime.Settings{Timeout: 200 * time.Millisecond})
+	if err := reg.Register(weather.Tools()...); err != nil {
+		t.Fatal(err)
+	}
+	if err := reg.Register(tooltest.Tools()...); err != nil {
+		t.Fatal(err)
+	}
+	server := mcp.NewServer(&mcp.Implementation{Name: "weather", Version: "v1"}, nil)
+	mcptools.Add(server, reg)
+	start := []string{
+		`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"sh","version":"1"}}}`,
+		`{"jsonrpc":"2.0","method":"notifications/initialized"}`,
+	}
+	for _, c := range []struct {
+		name     string
+		lines    []string
+		answered []string // the ids that must be answered
+	}{
+		{"calls", []string{
+			`{"jsonrpc":"2.0","id":2,"method":"tools/list"}`,
+			`{"jsonrpc":"2.0","id":"three","method":"tools/call","params":{"name":"get_forecast","arguments":{"city":"Paris"}}}`,
+			`{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"get_forecast","arguments":{"city":""}}}`,
+		}, []string{`1`, `2`, `"three"`, `4`}},
+		// A call that runs until its deadline is answered then.
+		{"deadline", []string{
+			`{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"words","arguments":{"text":"forever"}}}`,
+		}, []string{`1`, `5`}},
+		// A call the client cancels needs no answer.
+		{"canceled", []string{
+			`{"jsonrpc":"2.0","id":6,"method":"tools/call","params":{"name":"words","arguments":{"text":"forever"}}}`,
+			`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":6}}`,
+		}, []string{`1`}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			input := strings.Join(append(start, c.lines...), "\n") + "\n"
+			var out bytes.Buffer
+			var mu sync.Mutex
+			w := writeCloser{writerFunc(func(p []byte) (int, error) {
+				mu.Lock()
+				defer mu.Unlock()
+				return out.Write(p)
+			})}
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			defer cancel()
+			server.Run(ctx, &mcptools.IOTransport{Reader: io.NopCloser(strings.NewReader(input)), Writer: w})
+			if ctx.Err() != nil {
+				t.Fatal("the session did not end at the end of the input")
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			answered := map[string]bool{}
+			for line := range bytes.Lines(out.Bytes()) {
+				var m struct {
+					ID     json.RawMessage `json:"id"`
+					Result json.RawMessage `json:"result"`
+					Error  json.RawMessage `json:"error"`
+				}
+				if err := json.Unmarshal(line, &m); err != nil || (m.Result == nil) == (m.Error == nil) {
+					t.Errorf("wrote %q: %v", line, err)
+					continue
+				}
+				// The SDK may answer a request canceled before its
+				// handler ran with an error; the client ignores it.
+				answered[string(m.ID)] = m.Result != nil
+			}
+			for _, id := range c.answered {
+				if !answered[id] {
+					t.Errorf("request %s got no answer; the output:\n%s", id, out.Bytes())
+				}
+			}
+		})
+	}
+}
