@@ -339,10 +339,12 @@ func (r *Registry) ExecuteStream(ctx context.Context, name string, args json.Raw
 
 // ExecuteAll runs the calls a model asked for in one turn, all at once,
 // each as Execute would, and returns their Results in the calls' order.
-// One call's failure does not stop the others. The error is non-nil only
-// when ctx ended; every Result is set even then. The registry's
-// middleware sees each call with its ID; the registry ignores the calls'
-// Tool.
+// One call's failure does not stop the others. A call whose ID an earlier
+// call has is not run (the model could not tell their answers apart, and
+// a tool marked confirm would run twice): its Result is a failure that
+// says so. The error is non-nil only when ctx ended; every Result is set
+// even then. The registry's middleware sees each call with its ID; the
+// registry ignores the calls' Tool.
 func (r *Registry) ExecuteAll(ctx context.Context, calls []Call) ([]Result, error) {
 	results := make([]Result, len(calls))
 	if len(calls) == 1 {
@@ -350,6 +352,7 @@ func (r *Registry) ExecuteAll(ctx context.Context, calls []Call) ([]Result, erro
 		results[0], err = r.execute(ctx, calls[0].ID, calls[0].Name, calls[0].Args, nil)
 		return results, err
 	}
+	repeated := repeatedIDs(calls)
 	errs := make([]error, len(calls))
 	var slots chan struct{} // Settings.Concurrency calls at once
 	if n := r.settings.Concurrency; n > 0 && n < len(calls) {
@@ -357,6 +360,10 @@ func (r *Registry) ExecuteAll(ctx context.Context, calls []Call) ([]Result, erro
 	}
 	var wg sync.WaitGroup
 	for i, c := range calls {
+		if repeated != nil && repeated[i] {
+			results[i] = Result{Error: fmt.Sprintf("this call repeats the id %q of an earlier call in the same turn, so it was not run", c.ID)}
+			continue
+		}
 		if slots != nil {
 			slots <- struct{}{}
 		}
@@ -374,6 +381,37 @@ func (r *Registry) ExecuteAll(ctx context.Context, calls []Call) ([]Result, erro
 		}
 	}
 	return results, nil
+}
+
+// repeatedIDs marks the calls whose ID, not empty, an earlier call has;
+// it is nil when there are none. A turn's few calls are compared with
+// each other; many, through a set, so that a model's thousands cost no
+// more than their number.
+func repeatedIDs(calls []Call) []bool {
+	var repeated []bool
+	var seen map[string]bool
+	if len(calls) > 16 {
+		seen = make(map[string]bool, len(calls))
+	}
+	for i, c := range calls {
+		if c.ID == "" {
+			continue
+		}
+		var again bool
+		if seen != nil {
+			again = seen[c.ID]
+			seen[c.ID] = true
+		} else {
+			again = slices.ContainsFunc(calls[:i], func(e Call) bool { return e.ID == c.ID })
+		}
+		if again {
+			if repeated == nil {
+				repeated = make([]bool, len(calls))
+			}
+			repeated[i] = true
+		}
+	}
+	return repeated
 }
 
 // execute runs the call id of the tool name through the registry's

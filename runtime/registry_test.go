@@ -576,3 +576,37 @@ func TestDirectMethodTools(t *testing.T) {
 		t.Errorf("get_passage of an unknown id: %+v, %v", res, err)
 	}
 }
+
+// TestExecuteAllRepeatedIDs checks that a call whose ID an earlier call of
+// the turn has is answered without running, with few calls and with many
+// (compared through a set), and that calls without IDs are all run.
+func TestExecuteAllRepeatedIDs(t *testing.T) {
+	var ran atomic.Int64
+	r := NewRegistry(nil)
+	if err := r.Register(tool("echo", 0, func(ctx context.Context, in echoIn) (string, error) {
+		ran.Add(1)
+		return in.Text, nil
+	})); err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []int{3, 40} {
+		ran.Store(0)
+		calls := make([]Call, n)
+		for i := range calls {
+			calls[i] = Call{ID: fmt.Sprint("call_", i), Name: "echo", Args: json.RawMessage(`{"text":"x"}`)}
+		}
+		calls[n-1].ID = "call_0"                                      // repeats the first
+		calls = append(calls, Call{Name: "echo"}, Call{Name: "echo"}) // no IDs: both run
+		results, err := r.ExecuteAll(context.Background(), calls)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := `this call repeats the id "call_0" of an earlier call in the same turn, so it was not run`
+		if res := results[n-1]; res.Success || res.Error != want {
+			t.Errorf("%d calls: the repeated one got %+v", n, res)
+		}
+		if got := ran.Load(); got != int64(n-1+2) {
+			t.Errorf("%d calls: the tool ran %d times, want %d", n, got, n-1+2)
+		}
+	}
+}

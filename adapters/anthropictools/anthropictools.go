@@ -25,7 +25,6 @@ import (
 	"context"
 	"encoding/base64"
 	"encoding/json"
-	"fmt"
 
 	"github.com/anthropics/anthropic-sdk-go/v2"
 	"github.com/anthropics/anthropic-sdk-go/v2/packages/param"
@@ -71,35 +70,22 @@ func Execute(ctx context.Context, reg *runtime.Registry, content []anthropic.Con
 			uses = append(uses, block)
 		}
 	}
-	// A call whose ID an earlier one has is not run (its answer could not
-	// be told apart, and a tool marked confirm would run twice): it is
-	// answered with a failure that says so, as openaitools does.
-	requests := make([]runtime.Call, 0, len(uses))
-	seen := make(map[string]bool, len(uses))
-	for _, use := range uses {
-		if !seen[use.ID] {
-			seen[use.ID] = true
-			requests = append(requests, runtime.Call{ID: use.ID, Name: use.Name, Args: use.Input})
-		}
+	// A call whose ID an earlier one has is not run (see
+	// runtime.Registry.ExecuteAll): its answer says so.
+	requests := make([]runtime.Call, len(uses))
+	for i, use := range uses {
+		requests[i] = runtime.Call{ID: use.ID, Name: use.Name, Args: use.Input}
 	}
 	results, err := reg.ExecuteAll(ctx, requests)
 	if err != nil {
 		return nil, err
 	}
 	blocks := make([]anthropic.ContentBlockParamUnion, len(uses))
-	clear(seen)
-	next := 0
 	for i, use := range uses {
-		res := runtime.Result{Error: fmt.Sprintf("this call repeats the id %q of an earlier call in the same turn, so it was not run", use.ID)}
-		if !seen[use.ID] {
-			seen[use.ID] = true
-			res = results[next]
-			next++
-		}
 		blocks[i] = anthropic.ContentBlockParamUnion{OfToolResult: &anthropic.ToolResultBlockParam{
 			ToolUseID: use.ID,
-			IsError:   param.NewOpt(!res.Success),
-			Content:   resultContent(&res),
+			IsError:   param.NewOpt(!results[i].Success),
+			Content:   resultContent(&results[i]),
 		}}
 	}
 	return blocks, nil

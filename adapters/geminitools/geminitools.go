@@ -73,9 +73,10 @@ func strict(reg *runtime.Registry, name string) bool {
 // {"output": ...} for a result (its text, or its JSON for a structured
 // one), {"error": ...} for anything the model should fix or know, with
 // the media of multimodal content as parts of the response. One call's
-// failure does not stop the others. The error is non-nil only when ctx
-// ended. An Approver of reg (for tools marked confirm) may be asked about
-// several calls at once.
+// failure does not stop the others, and a call whose ID an earlier call
+// has is not run: its response says so. The error is non-nil only when
+// ctx ended. An Approver of reg (for tools marked confirm) may be asked
+// about several calls at once.
 func Execute(ctx context.Context, reg *runtime.Registry, calls []*genai.FunctionCall) ([]*genai.Part, error) {
 	requests := make([]runtime.Call, len(calls))
 	for i, call := range calls {

@@ -38,7 +38,6 @@ package openaitools
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 
 	"github.com/openai/openai-go/v3"
 	"github.com/openai/openai-go/v3/packages/param"
@@ -109,42 +108,20 @@ func Execute(ctx context.Context, reg *runtime.Registry, calls []openai.ChatComp
 }
 
 // run executes calls through reg at once and returns each one's Result as
-// JSON, in order. A call whose ID an earlier one has is not run (the
-// provider could not tell their answers apart, and a tool marked confirm
-// would run twice): it is answered with a failure that says so.
+// JSON, in order. A call whose ID an earlier one has is not run (see
+// runtime.Registry.ExecuteAll): its answer says so.
 func run(ctx context.Context, reg *runtime.Registry, calls []runtime.Call) ([]string, error) {
-	texts := make([]string, len(calls))
-	seen := make(map[string]bool, len(calls))
-	unique := make([]runtime.Call, 0, len(calls))
-	for i, call := range calls {
-		if seen[call.ID] {
-			texts[i] = duplicate(call.ID)
-			continue
-		}
-		seen[call.ID] = true
-		unique = append(unique, call)
-	}
-	results, err := reg.ExecuteAll(ctx, unique)
+	results, err := reg.ExecuteAll(ctx, calls)
 	if err != nil {
 		return nil, err
 	}
-	next := 0
-	for i := range texts {
-		if texts[i] != "" {
-			continue
-		}
-		text, err := results[next].MarshalJSON()
+	texts := make([]string, len(calls))
+	for i := range results {
+		text, err := results[i].MarshalJSON()
 		if err != nil {
 			return nil, err
 		}
 		texts[i] = string(text)
-		next++
 	}
 	return texts, nil
-}
-
-// duplicate is the answer to a call whose ID an earlier call has.
-func duplicate(id string) string {
-	text, _ := runtime.Result{Error: fmt.Sprintf("this call repeats the id %q of an earlier call in the same turn, so it was not run", id)}.MarshalJSON()
-	return string(text)
 }
