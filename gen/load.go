@@ -5,11 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"go/ast"
+	"go/build"
 	"go/parser"
 	"go/scanner"
 	"go/token"
 	"go/types"
 	"os"
+	"path/filepath"
 	"runtime"
 	"slices"
 	"strconv"
@@ -98,6 +100,8 @@ func load(ctx context.Context, cfg Config) ([]*packages.Package, Diagnostics, er
 			if !pos.IsValid() {
 				if p, m, ok := importCycle(pkg, e.Msg); ok {
 					pos, msg = p, m
+				} else if p, ok := cgoOffFiles(pkg, e.Msg); ok {
+					pos, msg = p, cgoOffMsg
 				}
 			}
 			diags = append(diags, Diagnostic{Pos: pos, Msg: msg})
@@ -353,6 +357,52 @@ func importCycle(pkg *packages.Package, msg string) (pos token.Position, _ strin
 		}
 	}
 	return pos, fmt.Sprintf("import cycle not allowed: %s; toolgen loads the package as the compiler does: break the cycle (move what both packages need into a third)", strings.Join(cycle, " imports ")), true
+}
+
+// cgoOffMsg says why a file that uses cgo is left out of the build.
+const cgoOffMsg = `the file uses cgo (import "C"), which is off here (CGO_ENABLED=0, or no C compiler), so the go command leaves it out of the package: run toolgen with cgo on (CGO_ENABLED=1 and a C compiler), as go build of the package needs`
+
+// cgoOffFiles places the go command's message that no file of pkg is in
+// the build ("build constraints exclude all Go files") at the import "C"
+// of the first of its files that only cgo being off leaves out.
+func cgoOffFiles(pkg *packages.Package, msg string) (token.Position, bool) {
+	if !strings.HasPrefix(msg, "build constraints exclude all Go files") {
+		return token.Position{}, false
+	}
+	for _, f := range pkg.IgnoredFiles {
+		if pos, ok := cgoOff(f); ok {
+			return pos, true
+		}
+	}
+	return token.Position{}, false
+}
+
+// cgoOff returns the position of the import "C" of the Go file at path
+// when cgo being off is what leaves the file out of the build: with cgo
+// on, its build constraints and name would let it in.
+func cgoOff(path string) (token.Position, bool) {
+	if !strings.HasSuffix(path, ".go") {
+		return token.Position{}, false
+	}
+	ctxt := build.Default
+	if ctxt.CgoEnabled {
+		return token.Position{}, false
+	}
+	ctxt.CgoEnabled = true
+	if in, err := ctxt.MatchFile(filepath.Dir(path), filepath.Base(path)); err != nil || !in {
+		return token.Position{}, false
+	}
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, path, nil, parser.ImportsOnly)
+	if err != nil {
+		return token.Position{}, false
+	}
+	for _, imp := range f.Imports {
+		if imp.Path.Value == `"C"` {
+			return fset.Position(imp.Path.Pos()), true
+		}
+	}
+	return token.Position{}, false
 }
 
 // importAdvice rewrites the type checker's message for an import that no

@@ -72,6 +72,11 @@ func (a *analyzer) excludedTools(dir string, ignored []string) {
 		if err != nil || !bytes.Contains(data, []byte("//tool:export")) {
 			continue
 		}
+		if cgo, ok := cgoOff(f); ok {
+			// Its tools are left out with it, by cgo being off.
+			a.reporter.errorAt(cgo, "%s", cgoOffMsg)
+			continue
+		}
 		fset := token.NewFileSet()
 		file, err := parser.ParseFile(fset, f, data, parser.ParseComments|parser.SkipObjectResolution)
 		if err != nil {

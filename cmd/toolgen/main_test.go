@@ -92,7 +92,7 @@ func exitCode(ts *testscript.TestScript, neg bool, args []string) {
 		}
 		env = append(env, kv)
 	}
-	for _, k := range []string{"TOOLGEN_ROOT", "GOFLAGS", "GONOSUMDB", "GOSUMDB", "WORK", "HOME"} {
+	for _, k := range []string{"TOOLGEN_ROOT", "GOFLAGS", "GONOSUMDB", "GOSUMDB", "WORK", "HOME", "CGO_ENABLED"} {
 		env = append(env, k+"="+ts.Getenv(k))
 	}
 	cmd.Env = env
