@@ -57,12 +57,53 @@ func (e *emitter) encodeStruct(ot *outType) jen.Code {
 	name := e.structEncoders[ot]
 	ev, v := e.names.local("e"), e.names.local("v")
 	body := e.structBody(ev, jen.Id(v), ot, 0)
+	if cyclic(ot) {
+		// A value of the type can hold itself: past a depth, the
+		// Encoder looks for a cycle, as encoding/json does, and fails
+		// the result where encoding/json would, rather than recurse
+		// until the stack overflows, which no recover can catch.
+		body = append([]jen.Code{
+			jen.If(jen.Op("!").Id(ev).Dot("Enter").Call(jen.Id(v), jen.Lit("*"+types.TypeString(ot.goType, (*types.Package).Name)))).Block(jen.Return()),
+			jen.Defer().Id(ev).Dot("Leave").Call(jen.Id(v)),
+		}, body...)
+	}
 	if e.nilEncoders[ot] {
 		// It encodes a tool's result too, which may be nil.
 		body = append([]jen.Code{jen.If(jen.Id(v).Op("==").Nil()).Block(jen.Id(ev).Dot("Null").Call(), jen.Return())}, body...)
 	}
 	return jen.Func().Id(name).Params(jen.Id(ev).Op("*").Qual(ImplPath, "Encoder"), jen.Id(v).Op("*").Add(e.typeCode(ot.goType))).
 		Block(body...)
+}
+
+// cyclic reports whether a value of the struct type ot can hold itself,
+// through its fields' pointers, slices, arrays and maps.
+func cyclic(ot *outType) bool {
+	seen := make(map[*outType]bool)
+	var reaches func(t *outType) bool
+	reaches = func(t *outType) bool {
+		if t == ot {
+			return true
+		}
+		if t == nil || seen[t] {
+			return false
+		}
+		seen[t] = true
+		if reaches(t.elem) {
+			return true
+		}
+		for _, f := range t.fields {
+			if reaches(f.t) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, f := range ot.fields {
+		if reaches(f.t) {
+			return true
+		}
+	}
+	return false
 }
 
 // structBody writes the members of a struct value x.

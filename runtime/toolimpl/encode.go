@@ -20,6 +20,48 @@ import (
 type Encoder struct {
 	buf []byte
 	err error
+
+	// The values of recursive types being written, for Enter and Leave:
+	// how deep they nest, and past cycleDepth, which they are.
+	depth int
+	seen  map[any]struct{}
+}
+
+// cycleDepth is how deeply values of recursive types nest before the
+// Encoder looks for a cycle among them, as encoding/json does.
+const cycleDepth = 1000
+
+// Enter begins writing the value of a recursive type at p, whose type
+// typ is written as Go writes it (*pkg.Node), and reports whether to
+// write it: not after an error, nor when the value is already being
+// written further out, which is a cycle, reported as encoding/json does.
+// Each Enter that returns true is followed by Leave(p).
+func (e *Encoder) Enter(p any, typ string) bool {
+	if e.err != nil {
+		return false
+	}
+	e.depth++
+	if e.depth <= cycleDepth {
+		return true
+	}
+	if _, ok := e.seen[p]; ok {
+		e.depth--
+		e.err = &UnsupportedValueError{Value: "encountered a cycle via " + typ}
+		return false
+	}
+	if e.seen == nil {
+		e.seen = make(map[any]struct{})
+	}
+	e.seen[p] = struct{}{}
+	return true
+}
+
+// Leave ends writing the value at p that Enter began.
+func (e *Encoder) Leave(p any) {
+	if e.depth > cycleDepth {
+		delete(e.seen, p)
+	}
+	e.depth--
 }
 
 // encoders are the Encoders of results being encoded, each with a buffer
@@ -36,7 +78,8 @@ func putEncoder(e *Encoder) {
 	if cap(e.buf) > maxPooled {
 		return
 	}
-	e.buf, e.err = e.buf[:0], nil
+	e.buf, e.err, e.depth = e.buf[:0], nil, 0
+	clear(e.seen)
 	encoders.Put(e)
 }
 

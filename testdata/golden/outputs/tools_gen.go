@@ -558,6 +558,10 @@ func encodeInner(e *toolimpl.Encoder, v *Inner) {
 }
 
 func encodeTree(e *toolimpl.Encoder, v *Tree) {
+	if !e.Enter(v, "*outputs.Tree") {
+		return
+	}
+	defer e.Leave(v)
 	e.Raw(`{"label":`)
 	e.String(v.Label)
 	if len(v.Children) != 0 {

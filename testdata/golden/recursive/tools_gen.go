@@ -493,6 +493,10 @@ func encodePruneResult(e *toolimpl.Encoder, v Node) {
 }
 
 func encodeNode(e *toolimpl.Encoder, v *Node) {
+	if !e.Enter(v, "*recursive.Node") {
+		return
+	}
+	defer e.Leave(v)
 	e.Raw(`{"name":`)
 	e.String(v.Name)
 	if len(v.Children) != 0 {
