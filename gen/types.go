@@ -191,7 +191,7 @@ func (a *analyzer) namedType(n *types.Named, pos token.Pos) *Type {
 		return a.selfDecoding(n, key, doc, pos)
 	}
 	if !a.output && hasMethod(n, "UnmarshalText") {
-		a.notePromoted(n, "UnmarshalText", pos)
+		a.checkPromoted(n, "UnmarshalText", pos)
 		t := &Type{Kind: KindText, Go: n, Doc: doc}
 		a.types[key] = t
 		return t
@@ -285,7 +285,7 @@ func (a *analyzer) selfDecoding(n *types.Named, key, doc string, pos token.Pos) 
 		// Its text form, unless that is an embedded field's while its
 		// UnmarshalJSON is its own (a struct that embeds time.Time and
 		// reads an object).
-		a.notePromoted(n, "UnmarshalJSON", pos)
+		a.checkPromoted(n, "UnmarshalJSON", pos)
 		t := &Type{Kind: KindText, Go: n, Doc: doc, SelfDecode: true}
 		a.types[key] = t
 		return t
@@ -298,7 +298,7 @@ func (a *analyzer) selfDecoding(n *types.Named, key, doc string, pos token.Pos) 
 		a.types[key] = t
 		return t
 	}
-	a.notePromoted(n, "UnmarshalJSON", pos)
+	a.checkPromoted(n, "UnmarshalJSON", pos)
 	t := &Type{Kind: KindStruct, Go: n, Doc: doc, SelfDecode: true}
 	a.types[key] = t // for recursive types
 	// Mistakes in a shape toolgen only infers are not the author's: the
@@ -358,10 +358,11 @@ func promotedFrom(n *types.Named, name string) *types.Var {
 	return nil
 }
 
-// notePromoted notes a struct that decodes itself with a method name of
-// one of its embedded fields: encoding/json calls that method for the
-// whole struct, so its other fields are never set.
-func (a *analyzer) notePromoted(n *types.Named, name string, pos token.Pos) {
+// checkPromoted reports a struct that decodes itself with a method name
+// of one of its embedded fields, and has other fields: encoding/json calls
+// that method for the whole struct, so the others, which the schema would
+// ask the model for, are never set.
+func (a *analyzer) checkPromoted(n *types.Named, name string, pos token.Pos) {
 	from := promotedFrom(n, name)
 	if from == nil {
 		return
@@ -369,7 +370,7 @@ func (a *analyzer) notePromoted(n *types.Named, name string, pos token.Pos) {
 	st := n.Underlying().(*types.Struct)
 	var others []string
 	for i := range st.NumFields() {
-		if f := st.Field(i); f != from && f.Exported() {
+		if f := st.Field(i); f != from && f.Exported() && reflect.StructTag(st.Tag(i)).Get("json") != "-" {
 			others = append(others, f.Name())
 		}
 	}
@@ -377,7 +378,7 @@ func (a *analyzer) notePromoted(n *types.Named, name string, pos token.Pos) {
 		return
 	}
 	qual := types.RelativeTo(a.pkg.Types)
-	a.noteAt(a.fset.Position(pos), "%s has the %s method of its embedded field %s, so encoding/json decodes the whole %s with that method and never sets %s: declare %s on %s, or give the embedded field a name",
+	a.errorf(pos, "%s has the %s method of its embedded field %s, so encoding/json decodes the whole %s with that method and never sets %s, which the model would be asked for: declare %s on %s, or give the embedded field a name",
 		types.TypeString(n, qual), name, types.TypeString(from.Type(), qual), n.Obj().Name(), strings.Join(others, ", "), name, n.Obj().Name())
 }
 
