@@ -108,6 +108,7 @@ type Decoder struct {
 	withinMin, withinMax int64
 	problems             []runtime.Problem
 	more                 int
+	listed               []string // the field lists Unknown has given
 
 	arena   []byte           // the strings decoded so far (see intern)
 	strings bool             // a string has been decoded
@@ -272,9 +273,84 @@ func (d *Decoder) Unknown(allowed string) {
 	case allowed == "":
 		d.problem(d.path(), "unknown field; this object takes no fields")
 	default:
-		d.problem(d.path(), "unknown field; the fields are: "+allowed)
+		msg := "unknown field"
+		if near := nearest(d.curKey, allowed); near != "" {
+			msg += fmt.Sprintf("; did you mean %q?", near)
+		}
+		// The fields of an object are listed once a call, not for each
+		// of its unknown fields.
+		if !slices.Contains(d.listed, allowed) {
+			d.listed = append(d.listed, allowed)
+			msg += "; the fields are: " + allowed
+		}
+		d.problem(d.path(), msg)
 	}
 	d.Skip()
+}
+
+// nearest returns the field of allowed (names separated by ", ") that
+// key most likely meant: the same name in another case or with _ and -
+// left out (userId for user_id), or one or two letters off (lmit for
+// limit), or "" if none is that near. A long key is not looked at, so
+// that the work stays small whatever the model sent.
+func nearest(key []byte, allowed string) string {
+	if len(key) > 64 {
+		return ""
+	}
+	fold := func(s string) string {
+		return strings.ToLower(strings.NewReplacer("_", "", "-", "").Replace(s))
+	}
+	k := fold(string(key))
+	best, bestDist := "", 3
+	for name := range strings.SplitSeq(allowed, ", ") {
+		f := fold(name)
+		if f == k {
+			return name
+		}
+		limit := 1
+		if len(f) > 4 {
+			limit = 2
+		}
+		if dist := editDistance(k, f, limit); dist <= limit && dist < bestDist {
+			best, bestDist = name, dist
+		}
+	}
+	return best
+}
+
+// editDistance returns how many letters must be inserted, deleted,
+// replaced or swapped with the next to make a into b (nmae is one swap
+// from name), or limit+1 once it is known to be more than limit.
+func editDistance(a, b string, limit int) int {
+	if d := len(a) - len(b); d > limit || -d > limit {
+		return limit + 1
+	}
+	// Three rows of the table: the one before the last, the last, this.
+	rows := make([]int, 3*(len(b)+1))
+	back, prev, cur := rows[:len(b)+1], rows[len(b)+1:2*(len(b)+1)], rows[2*(len(b)+1):]
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		low := cur[0]
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				cur[j] = min(cur[j], back[j-2]+1)
+			}
+			low = min(low, cur[j])
+		}
+		if low > limit {
+			return limit + 1
+		}
+		back, prev, cur = prev, cur, back
+	}
+	return prev[len(b)]
 }
 
 // tooDeep stops the decoding at nesting beyond the limit: valid JSON, but

@@ -652,3 +652,31 @@ func TestMembers(t *testing.T) {
 		}
 	}
 }
+
+// TestUnknownNearest checks the message of an unknown field: the field the
+// model most likely meant, when one is near (another case, _ or - left
+// out, a letter or two off), and the object's fields, listed once a call.
+func TestUnknownNearest(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{`{"name":"a","Count":1}`, `invalid arguments: /Count: unknown field; did you mean "count"?; the fields are: name, count, size, ratio, on, tags, inner, attrs, any, raw, data`},
+		{`{"name":"a","nmae":"b"}`, `invalid arguments: /nmae: unknown field; did you mean "name"?; the fields are: name, count, size, ratio, on, tags, inner, attrs, any, raw, data`},
+		{`{"name":"a","ATT_RS":{}}`, `invalid arguments: /ATT_RS: unknown field; did you mean "attrs"?; the fields are: name, count, size, ratio, on, tags, inner, attrs, any, raw, data`},
+		{`{"name":"a","zzz":1}`, `invalid arguments: /zzz: unknown field; the fields are: name, count, size, ratio, on, tags, inner, attrs, any, raw, data`},
+		{`{"name":"a","o":1}`, `invalid arguments: /o: unknown field; did you mean "on"?; the fields are: name, count, size, ratio, on, tags, inner, attrs, any, raw, data`},
+		// The fields are listed once, for the object and its nested one
+		// of the same type alike.
+		{`{"name":"a","x":1,"y":2,"inner":{"name":"b","sise":3}}`, `invalid arguments: /inner/sise: unknown field; did you mean "size"?; /x: unknown field; the fields are: name, count, size, ratio, on, tags, inner, attrs, any, raw, data; /y: unknown field`},
+	} {
+		_, err := Decode([]byte(c.in), nil, decodeSample)
+		if err == nil || err.Error() != c.want {
+			t.Errorf("%s:\ngot  %v\nwant %s", c.in, err, c.want)
+		}
+	}
+	// A long key is not compared, and many unknown fields cost no more
+	// than their count: the message stays short.
+	long := `{"name":"a","` + strings.Repeat("n", 1<<20) + `":1` + strings.Repeat(`,"name2":1`, 5000) + `}`
+	_, err := Decode([]byte(long), &runtime.Settings{MaxBytes: 2 << 20}, decodeSample)
+	if err == nil || len(err.Error()) > 4096 || strings.Contains(err.Error(), strings.Repeat("n", 64)+"…: unknown field; did you mean") {
+		t.Errorf("hostile keys: %d bytes of message: %.300v", len(err.Error()), err)
+	}
+}
