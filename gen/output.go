@@ -66,6 +66,9 @@ func (o *outputs) of(t types.Type) *outType {
 	}
 	ot := &outType{kind: outValue, goType: t}
 	o.types[key] = ot
+	if isNamed(t, "encoding/json", "Number") {
+		return ot // encoding/json writes it: the number as its text, checked
+	}
 	if n, ok := t.(*types.Named); ok && (hasMethod(n, "MarshalJSON") || hasMethod(n, "MarshalText")) {
 		ot.addressed = !hasValueMethod(n, "MarshalJSON") && !hasValueMethod(n, "MarshalText")
 		return ot

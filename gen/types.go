@@ -22,8 +22,12 @@ func (a *analyzer) typeOf(t types.Type, pos token.Pos) *Type {
 		return &Type{Kind: KindTime, Go: t}
 	case isNamed(t, "encoding/json", "RawMessage"):
 		return &Type{Kind: KindRaw, Go: t}
+	case isNamed(t, "encoding/json", "Number") && a.output:
+		// A number as its text, which encoding/json writes as it is: a
+		// database's exact NUMERIC, say.
+		return &Type{Kind: KindFloat, Go: t, Bits: 64}
 	case isNamed(t, "encoding/json", "Number"):
-		a.errorf(pos, "json.Number is not supported: toolgen reads and writes numbers into typed fields; use float64 or int64 (exact from their decimal text), or math/big.Int for integers of any size")
+		a.errorf(pos, "json.Number is not supported in arguments: toolgen reads numbers into typed fields; use float64 or int64 (exact from their decimal text), math/big.Int for integers of any size, or json.RawMessage for any JSON value")
 		return nil
 	}
 	if a.output && isError(t) {

@@ -4,6 +4,7 @@ package outputs
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/netip"
 	"time"
@@ -43,6 +44,7 @@ type Report struct {
 	Count    uint64             `json:"count"`
 	Tiny     uint8              `json:"tiny,omitempty"`
 	Ptr      uintptr            `json:"ptr"`
+	Exact    json.Number        `json:"exact"`
 	Ratio    float64            `json:"ratio"`
 	Small    float32            `json:"small"`
 	On       bool               `json:"on,omitempty"`

@@ -50,6 +50,7 @@ const makeReportOutput = `"anyOf":[{"properties":{` +
 	`"count":{"type":"integer","minimum":0},` +
 	`"tiny":{"type":"integer","maximum":255,"minimum":0},` +
 	`"ptr":{"type":"integer","minimum":0},` +
+	`"exact":{"type":"number"},` +
 	`"ratio":{"type":"number"},` +
 	`"small":{"type":"number"},` +
 	`"on":{"type":"boolean"},` +
@@ -94,7 +95,7 @@ const makeReportOutput = `"anyOf":[{"properties":{` +
 	`"tree":{"anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]},` +
 	`"Weird":{"type":"string"},` +
 	`"Plain":{"type":"integer"}},` +
-	`"additionalProperties":false,"type":"object","required":["code","level","count","ptr","ratio","small","note","tags","seen","by_code","inner","inners","anon","when","raw","addr","embeds","tree","Weird","Plain"]},{"type":"null"}]}`
+	`"additionalProperties":false,"type":"object","required":["code","level","count","ptr","exact","ratio","small","note","tags","seen","by_code","inner","inners","anon","when","raw","addr","embeds","tree","Weird","Plain"]},{"type":"null"}]}`
 
 // makeReportOutputDefs are the $defs of the make_report tool's output schemas.
 const makeReportOutputDefs = `{"Tree":{"properties":{` +
@@ -429,6 +430,8 @@ func encodeReport(e *toolimpl.Encoder, v *Report) {
 	}
 	e.Raw(`,"ptr":`)
 	e.Uint(uint64(v.Ptr))
+	e.Raw(`,"exact":`)
+	e.Value(v.Exact)
 	e.Raw(`,"ratio":`)
 	e.Float(v.Ratio, 64)
 	e.Raw(`,"small":`)
