@@ -188,6 +188,7 @@ func (a *analyzer) namedType(n *types.Named, pos token.Pos) *Type {
 	doc := a.constWords(n.Obj().Pkg(), trimGoName(a.typeDoc(n.Obj()), n.Obj().Name()))
 	if a.output {
 		if t := a.marshaler(n, doc); t != nil {
+			a.notePromotedOut(n, pos)
 			a.types[key] = t
 			return t
 		}
@@ -367,9 +368,41 @@ func promotedFrom(n *types.Named, name string) *types.Var {
 // that method for the whole struct, so the others, which the schema would
 // ask the model for, are never set.
 func (a *analyzer) checkPromoted(n *types.Named, name string, pos token.Pos) {
-	from := promotedFrom(n, name)
+	from, others := promotedOver(n, name)
 	if from == nil {
 		return
+	}
+	qual := types.RelativeTo(a.pkg.Types)
+	a.errorf(pos, "%s has the %s method of its embedded field %s, so encoding/json decodes the whole %s with that method and never sets %s, which the model would be asked for: declare %s on %s, or give the embedded field a name",
+		types.TypeString(n, qual), name, types.TypeString(from.Type(), qual), n.Obj().Name(), strings.Join(others, ", "), name, n.Obj().Name())
+}
+
+// notePromotedOut notes a result struct that encoding/json writes with a
+// method of one of its embedded fields, and has other fields, which are
+// then never written.
+func (a *analyzer) notePromotedOut(n *types.Named, pos token.Pos) {
+	for _, name := range []string{"MarshalJSON", "MarshalText"} {
+		if !hasMethod(n, name) {
+			continue
+		}
+		from, others := promotedOver(n, name)
+		if from == nil {
+			return
+		}
+		qual := types.RelativeTo(a.pkg.Types)
+		a.noteAt(a.fset.Position(pos), "%s has the %s method of its embedded field %s, so encoding/json writes the whole %s with that method and never writes %s: declare %s on %s, or give the embedded field a name",
+			types.TypeString(n, qual), name, types.TypeString(from.Type(), qual), n.Obj().Name(), strings.Join(others, ", "), name, n.Obj().Name())
+		return
+	}
+}
+
+// promotedOver returns the embedded field of the struct n through which
+// it has the method name, and n's other fields that encoding/json would
+// read or write; a nil field where there is no such field or no other.
+func promotedOver(n *types.Named, name string) (*types.Var, []string) {
+	from := promotedFrom(n, name)
+	if from == nil {
+		return nil, nil
 	}
 	st := n.Underlying().(*types.Struct)
 	var others []string
@@ -379,11 +412,9 @@ func (a *analyzer) checkPromoted(n *types.Named, name string, pos token.Pos) {
 		}
 	}
 	if len(others) == 0 {
-		return
+		return nil, nil
 	}
-	qual := types.RelativeTo(a.pkg.Types)
-	a.errorf(pos, "%s has the %s method of its embedded field %s, so encoding/json decodes the whole %s with that method and never sets %s, which the model would be asked for: declare %s on %s, or give the embedded field a name",
-		types.TypeString(n, qual), name, types.TypeString(from.Type(), qual), n.Obj().Name(), strings.Join(others, ", "), name, n.Obj().Name())
+	return from, others
 }
 
 // wrapperOf returns T for a struct that decodes itself and whose only

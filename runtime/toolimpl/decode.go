@@ -1,6 +1,7 @@
 package toolimpl
 
 import (
+	"cmp"
 	"encoding"
 	"encoding/base64"
 	"encoding/json"
@@ -173,7 +174,7 @@ func (d *Decoder) err() error {
 		return nil
 	}
 	ps := slices.Clone(d.problems)
-	slices.SortStableFunc(ps, func(a, b runtime.Problem) int { return strings.Compare(a.Path, b.Path) })
+	slices.SortStableFunc(ps, func(a, b runtime.Problem) int { return comparePaths(a.Path, b.Path) })
 	return &ArgumentError{Problems: ps, More: d.more}
 }
 
@@ -200,6 +201,48 @@ func (d *Decoder) Errorf(format string, args ...any) {
 
 // maxEcho is how many bytes of a value the model wrote a problem shows.
 const maxEcho = 64
+
+// comparePaths orders JSON Pointers step by step, array indexes by their
+// value (/list/2 before /list/10), other steps as text.
+func comparePaths(a, b string) int {
+	for a != "" && b != "" {
+		var x, y string
+		x, a, _ = strings.Cut(strings.TrimPrefix(a, "/"), "/")
+		y, b, _ = strings.Cut(strings.TrimPrefix(b, "/"), "/")
+		if a != "" {
+			a = "/" + a
+		}
+		if b != "" {
+			b = "/" + b
+		}
+		if c := compareSteps(x, y); c != 0 {
+			return c
+		}
+	}
+	return strings.Compare(a, b)
+}
+
+// compareSteps orders two steps of JSON Pointers: two indexes (digits
+// alone) by their value, any others as text.
+func compareSteps(x, y string) int {
+	if isIndex(x) && isIndex(y) {
+		return cmp.Or(cmp.Compare(len(x), len(y)), strings.Compare(x, y))
+	}
+	return strings.Compare(x, y)
+}
+
+// isIndex reports whether a step of a JSON Pointer is an array index.
+func isIndex(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := range len(s) {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
 
 // echo is s, a value the model wrote, as a problem shows it: cut after
 // maxEcho bytes.

@@ -7,6 +7,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -678,5 +679,42 @@ func TestUnknownNearest(t *testing.T) {
 	_, err := Decode([]byte(long), &runtime.Settings{MaxBytes: 2 << 20}, decodeSample)
 	if err == nil || len(err.Error()) > 4096 || strings.Contains(err.Error(), strings.Repeat("n", 64)+"…: unknown field; did you mean") {
 		t.Errorf("hostile keys: %d bytes of message: %.300v", len(err.Error()), err)
+	}
+}
+
+// TestProblemOrder checks that problems are sorted by their JSON Pointers
+// step by step, array indexes by value: /tags/2 before /tags/10.
+func TestProblemOrder(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{"name":"a","tags":[`)
+	for i := range 12 {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString("1")
+	}
+	b.WriteString(`],"count":"x"}`)
+	_, err := Decode([]byte(b.String()), nil, decodeSample)
+	if err == nil {
+		t.Fatal("accepted")
+	}
+	var paths []string
+	for p := range strings.SplitSeq(strings.TrimPrefix(err.Error(), "invalid arguments: "), "; ") {
+		path, _, _ := strings.Cut(p, ":")
+		paths = append(paths, path)
+	}
+	want := []string{"/count", "/tags/0", "/tags/1", "/tags/2", "/tags/3", "/tags/4", "/tags/5", "/tags/6", "/tags/7", "/tags/8", "/tags/9", "/tags/10", "/tags/11"}
+	if !slices.Equal(paths, want) {
+		t.Errorf("order %q\nwant  %q", paths, want)
+	}
+	for _, c := range []struct {
+		a, b string
+		want int
+	}{
+		{"", "/a", -1}, {"/a", "/a/b", -1}, {"/a/10", "/a/9", 1}, {"/a/10/x", "/a/10/y", -1}, {"/b", "/a/1", 1}, {"/1", "/a", -1},
+	} {
+		if got := comparePaths(c.a, c.b); got != c.want {
+			t.Errorf("comparePaths(%q, %q) = %d, want %d", c.a, c.b, got, c.want)
+		}
 	}
 }
