@@ -110,6 +110,7 @@ type Decoder struct {
 	problems             []runtime.Problem
 	more                 int
 	listed               []string // the field lists Unknown has given
+	counted              int      // the bytes Members has looked at
 
 	arena   []byte           // the strings decoded so far (see intern)
 	strings bool             // a string has been decoded
@@ -869,14 +870,22 @@ func (d *Decoder) Key() []byte { return d.curKey }
 // true, how many members the object seems to have: the size to make the
 // map, so that it is not grown, rehashed and copied while it is filled.
 // It counts the commas outside strings and nested values, over at most
-// the next membersWindow bytes (so that a nested map costs no more than
-// that again) and at most maxMembersHint members (so that duplicate keys
-// cannot make a large empty map); malformed input only makes the count
-// wrong, which the decoding that follows reports.
+// the next membersWindow bytes and at most maxMembersHint members (so
+// that duplicate keys cannot make a large empty map); malformed input
+// only makes the count wrong, which the decoding that follows reports.
+// The bytes it looks at in one call add up to at most the arguments'
+// length, however deeply maps nest, so that the guesses cost no more
+// than one more reading of the arguments; past that, it guesses 0.
 func (d *Decoder) Members() int {
-	data := d.data[d.pos:min(len(d.data), d.pos+membersWindow)]
+	window := min(membersWindow, len(d.data)-d.counted, len(d.data)-d.pos)
+	if window <= 0 {
+		return 0
+	}
+	data := d.data[d.pos : d.pos+window]
 	n, depth, inString := 0, 0, false
-	for i := 0; i < len(data); i++ {
+	i := 0
+	defer func() { d.counted += i }()
+	for ; i < len(data); i++ {
 		c := data[i]
 		switch {
 		case inString:

@@ -718,3 +718,35 @@ func TestProblemOrder(t *testing.T) {
 		}
 	}
 }
+
+// TestMembersBudget checks that the guesses of Members over maps nested
+// in each other look at no more bytes in all than the arguments hold:
+// each level's window covers the levels inside it, which would otherwise
+// be read again for each of them.
+func TestMembersBudget(t *testing.T) {
+	var b strings.Builder
+	for range 30 {
+		b.WriteString(`{"k":`)
+	}
+	b.WriteString(`"` + strings.Repeat("v", 2000) + `"`)
+	for range 30 {
+		b.WriteString(`}`)
+	}
+	data := []byte(b.String())
+	d := Decoder{data: data}
+	guesses := 0
+	for i, c := range data {
+		if c == '{' {
+			d.pos = i + 1
+			if d.Members() == 1 {
+				guesses++
+			}
+		}
+	}
+	if d.counted > len(data) {
+		t.Errorf("Members looked at %d bytes of %d", d.counted, len(data))
+	}
+	if guesses == 0 {
+		t.Error("no map got a guess")
+	}
+}
