@@ -204,14 +204,13 @@ func annotations(info *runtime.Info) *mcp.ToolAnnotations {
 // as progress notifications, in order, each with its chunk's number as
 // its progress. They are best-effort, since the result carries every
 // chunk: a client that reads slowly, or not at all, never holds up the
-// tool, nor the call past its deadline. Up to 64 notifications wait to be
-// sent; a chunk that comes while 64 wait waits a tenth of a second for
-// room, and if none is made, the client has stalled: that chunk and the
-// next ones get none until there is room again, which the client sees as
-// a gap in the progress numbers. When the call ends, the notifications
-// still waiting go out before the result while they keep going: once one
-// has not gone out for a tenth of a second, the rest are dropped and the
-// result is returned.
+// tool, nor the call past its deadline, for more than two tenths of a
+// second in all. Up to 64 notifications wait to be sent; a chunk that
+// comes while 64 wait waits for room, until the call has waited a tenth
+// of a second in all; after that, a chunk that finds the queue full gets
+// no notification, which the client sees as a gap in the progress
+// numbers. When the call ends, the notifications still waiting go out
+// before the result for up to a tenth of a second; the rest are dropped.
 //
 // A call whose context ends before it finishes (its client canceled it,
 // or the session ended) returns a result with isError set that says so,
@@ -234,18 +233,22 @@ func Handler(reg *runtime.Registry, name string) mcp.ToolHandler {
 		}
 		res, err := reg.ExecuteStream(ctx, name, req.Params.Arguments, emit)
 		if err != nil {
-			return canceled(res, err), nil
+			return canceled(ctx, res, err), nil
 		}
 		return Result(info, res, req.ProtocolVersion()), nil
 	}
 }
 
-// canceled returns the result of a call whose context ended with err
-// before it finished, res being the registry's result of it.
-func canceled(res *runtime.Result, err error) *mcp.CallToolResult {
+// canceled returns the result of a call that ended with the Go error err,
+// which the registry returns only when the call's context ended (but a
+// middleware may return another), res being the registry's result of it.
+func canceled(ctx context.Context, res *runtime.Result, err error) *mcp.CallToolResult {
 	text := res.Error
 	if res.Success || text == "" {
-		text = "the call was canceled: " + err.Error()
+		text = "the call failed: " + err.Error()
+		if ctx.Err() != nil {
+			text = "the call was canceled: " + err.Error()
+		}
 	}
 	return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: text}}}
 }
@@ -268,10 +271,9 @@ type progress struct {
 	stop    context.CancelFunc // ends run's context
 	queue   chan note          // the notifications waiting to be sent
 	ended   chan struct{}      // closed when the call has ended
-	sent    chan struct{}      // holds a token once a notification has gone out
 	done    chan struct{}      // closed when run has returned
 	chunks  int                // the chunks emitted so far
-	stalled bool               // the queue stayed full for progressFlush
+	waited  time.Duration      // how long emit has waited for room
 }
 
 // note is a progress notification waiting to be sent: the chunk number n
@@ -293,7 +295,6 @@ func startProgress(ctx context.Context, session *mcp.ServerSession, token any) *
 		stop:    stop,
 		queue:   make(chan note, progressQueue),
 		ended:   make(chan struct{}),
-		sent:    make(chan struct{}, 1),
 		done:    make(chan struct{}),
 	}
 	go p.run(ctx)
@@ -301,30 +302,31 @@ func startProgress(ctx context.Context, session *mcp.ServerSession, token any) *
 }
 
 // emit queues the notification of chunk c. If the queue is full, it
-// waits up to progressFlush for room, as a client that reads keeps making
-// some; if none comes, the client has stalled, and c gets no
-// notification, nor do the chunks after it until there is room again, so
-// that a stalled client costs the call one such wait. The registry calls
-// emit one chunk at a time.
+// waits for room, as a client that reads keeps making some, but for at
+// most progressFlush in all the call: a client that reads slowly, or not
+// at all, then gets no notification for the chunks that come while the
+// queue is full, and holds up the tool no more. The registry calls emit
+// one chunk at a time.
 func (p *progress) emit(c runtime.Chunk) {
 	p.chunks++
 	n := note{n: p.chunks, text: c.Text}
 	select {
 	case p.queue <- n:
-		p.stalled = false
 		return
 	default:
 	}
-	if p.stalled {
+	left := progressFlush - p.waited
+	if left <= 0 {
 		return
 	}
-	t := time.NewTimer(progressFlush)
+	start := time.Now()
+	t := time.NewTimer(left)
 	defer t.Stop()
 	select {
 	case p.queue <- n:
 	case <-t.C:
-		p.stalled = true
 	}
+	p.waited += time.Since(start)
 }
 
 // run sends the queued notifications in order until the call has ended
@@ -365,32 +367,21 @@ func (p *progress) send(ctx context.Context, n note) {
 		Progress:      float64(n.n),
 		Message:       n.text,
 	})
-	select {
-	case p.sent <- struct{}{}:
-	default:
-	}
 }
 
 // finish ends the progress of a call that has ended, whose context is
-// ctx: it waits for the queued notifications to go out while each goes
-// out within progressFlush and ctx lasts, then stops run, which drops
-// those left; it does not wait for run to return.
+// ctx: it lets the queued notifications go out, for up to progressFlush,
+// then stops run, which drops those left; it does not wait for run to
+// return.
 func (p *progress) finish(ctx context.Context) {
 	defer p.stop()
 	close(p.ended)
 	t := time.NewTimer(progressFlush)
 	defer t.Stop()
-	for {
-		select {
-		case <-p.done:
-			return
-		case <-p.sent:
-			t.Reset(progressFlush)
-		case <-t.C:
-			return
-		case <-ctx.Done():
-			return
-		}
+	select {
+	case <-p.done:
+	case <-t.C:
+	case <-ctx.Done():
 	}
 }
 

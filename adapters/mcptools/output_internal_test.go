@@ -1,9 +1,12 @@
 package mcptools
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
 	"testing"
 
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/toolgen-go/toolgen/runtime"
 )
 
@@ -107,5 +110,28 @@ func TestBlocks(t *testing.T) {
 		`{"type":"image","mimeType":"image/png","data":"AQ=="}]`
 	if string(got) != want {
 		t.Errorf("blocks:\ngot  %s\nwant %s", got, want)
+	}
+}
+
+// TestCanceledText checks the words of a call that ended with a Go error:
+// canceled when its context ended, failed when a middleware returned one
+// of its own; the registry's own text when it has one.
+func TestCanceledText(t *testing.T) {
+	done, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, c := range []struct {
+		ctx  context.Context
+		res  runtime.Result
+		err  error
+		want string
+	}{
+		{done, runtime.Result{}, context.Canceled, "the call was canceled: context canceled"},
+		{context.Background(), runtime.Result{}, errors.New("quota exceeded"), "the call failed: quota exceeded"},
+		{done, runtime.Result{Error: "the call was canceled: context canceled"}, context.Canceled, "the call was canceled: context canceled"},
+	} {
+		got := canceled(c.ctx, &c.res, c.err)
+		if !got.IsError || got.Content[0].(*mcp.TextContent).Text != c.want {
+			t.Errorf("%v: got %+v, want %q", c.err, got.Content[0], c.want)
+		}
 	}
 }

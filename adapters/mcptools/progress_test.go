@@ -27,7 +27,7 @@ import (
 // dropped, but the call itself ends as soon as its tool has: here a stream
 // of many more chunks than the progress queue holds. The notifications the
 // client gets come in order, numbered by their chunk, whether it stalled
-// or read all along; one that reads all along gets every one.
+// or read all along; one that reads all along gets most of them.
 func TestProgressStalledClient(t *testing.T) {
 	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
 	reg := runtime.NewRegistry(nil)
@@ -106,13 +106,69 @@ func TestProgressStalledClient(t *testing.T) {
 			if stalled && len(got) == n {
 				t.Errorf("all %d progress notifications reached a client that read nothing until the call ended", n)
 			}
-			if !stalled && len(got) != n {
+			// A client that reads along gets most: all of them on an idle
+			// machine; under the race detector, which slows the transport
+			// tenfold, some 300. Dropping whatever finds the queue full,
+			// without waiting, gave it 64.
+			if !stalled && len(got) <= 2*64 {
 				t.Errorf("%d progress notifications of %d chunks reached a client that read them all along", len(got), n)
 			}
 			checkOrder(t, got)
 			t.Logf("%d progress notifications of %d chunks", len(got), n)
 		})
 	}
+}
+
+// A client that asks for progress and reads it, but slowly (a message
+// every 5 ms), holds up a tool that streams fast for a tenth of a second
+// at most, and a call that would finish well within its deadline does,
+// where it used to be paced to the client and time out (helper 51).
+func TestProgressSlowClient(t *testing.T) {
+	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
+	reg := runtime.NewRegistry(&runtime.Settings{Timeout: time.Second})
+	if err := reg.Register(tooltest.Tools()...); err != nil {
+		t.Fatal(err)
+	}
+	const n = 400
+	words := make([]string, n)
+	for i := range words {
+		words[i] = fmt.Sprintf("w%d", i+1)
+	}
+	args, _ := json.Marshal(map[string]string{"text": strings.Join(words, " ")})
+	server := mcp.NewServer(&mcp.Implementation{Name: "test", Version: "v1"}, nil)
+	mcptools.Add(server, reg)
+	st, ct := mcp.NewInMemoryTransports()
+	ctx := context.Background()
+	ss, err := server.Connect(ctx, st, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := stall{delay: 5 * time.Millisecond}
+	var notes progressNotes
+	client := mcp.NewClient(&mcp.Implementation{Name: "client", Version: "v1"}, &mcp.ClientOptions{
+		ProgressNotificationHandler: notes.add,
+	})
+	cs, err := client.Connect(ctx, &stallingTransport{Transport: ct, stall: &s}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		cs.Close()
+		ss.Wait()
+	}()
+	params := &mcp.CallToolParams{Name: "words", Arguments: json.RawMessage(args)}
+	params.SetProgressToken("p")
+	start := time.Now()
+	res, err := cs.CallTool(ctx, params)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.IsError || len(res.Content) != 1 || !strings.HasPrefix(res.Content[0].(*mcp.TextContent).Text, "w1 w2 ") {
+		t.Errorf("result after %s: %+v", time.Since(start), res.Content[0])
+	}
+	got := notes.get()
+	checkOrder(t, got)
+	t.Logf("%d progress notifications of %d chunks in %s", len(got), n, time.Since(start).Round(time.Millisecond))
 }
 
 // A tool that streams under a deadline ends at its deadline even when its
@@ -309,8 +365,9 @@ func checkOrder(t *testing.T, notes []*mcp.ProgressNotificationParams) {
 
 // A stall holds up the reads of a client while it is on.
 type stall struct {
-	mu sync.Mutex
-	on chan struct{} // closed when the stall ends; nil when off
+	mu    sync.Mutex
+	on    chan struct{} // closed when the stall ends; nil when off
+	delay time.Duration // before each read: a client that reads slowly
 }
 
 func (s *stall) start() {
@@ -332,8 +389,17 @@ func (s *stall) stop() {
 // first, or io.ErrClosedPipe if closed is closed first.
 func (s *stall) wait(ctx context.Context, closed <-chan struct{}) error {
 	s.mu.Lock()
-	on := s.on
+	on, delay := s.on, s.delay
 	s.mu.Unlock()
+	if delay > 0 {
+		select {
+		case <-time.After(delay):
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-closed:
+			return io.ErrClosedPipe
+		}
+	}
 	if on == nil {
 		return nil
 	}
