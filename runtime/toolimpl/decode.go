@@ -1105,10 +1105,9 @@ func (d *Decoder) String() (string, bool) {
 }
 
 // intern returns s as a string. The first string of a call is allocated on
-// its own; later ones are copied into the call's string arena, one
-// allocation sized to the rest of the arguments, which no later string can
-// outgrow, so a call with many strings (an array of ids) allocates once for
-// them all. The arena's bytes are never written again.
+// its own; later ones are copied into the call's string arena (see
+// arenaString), so a call with many strings (an array of ids) allocates
+// once for them all.
 func (d *Decoder) intern(s []byte) string {
 	if len(s) == 0 {
 		return ""
@@ -1117,12 +1116,29 @@ func (d *Decoder) intern(s []byte) string {
 		d.strings = true
 		return string(s)
 	}
-	if cap(d.arena)-len(d.arena) < len(s) {
-		d.arena = make([]byte, 0, len(s)+len(d.data)-d.pos)
+	return arenaString(&d.arena, s, len(d.data)-d.pos)
+}
+
+// arenaChunk is the most one string arena holds: a string a tool keeps
+// (a map's key, a label) holds on to at most that much of the memory of
+// its call's strings, not to all the arguments.
+const arenaChunk = 16 << 10
+
+// arenaString returns s, copied into *arena, as a string: a new arena is
+// made when s does not fit in the old, sized to s and the rest of the
+// arguments (rest bytes), which no later string can outgrow, up to
+// arenaChunk; a string longer than that is allocated on its own. An
+// arena's bytes are never written again.
+func arenaString(arena *[]byte, s []byte, rest int) string {
+	if len(s) > arenaChunk {
+		return string(s)
 	}
-	start := len(d.arena)
-	d.arena = append(d.arena, s...)
-	return unsafe.String(&d.arena[start], len(s))
+	if cap(*arena)-len(*arena) < len(s) {
+		*arena = make([]byte, 0, min(len(s)+rest, arenaChunk))
+	}
+	start := len(*arena)
+	*arena = append(*arena, s...)
+	return unsafe.String(&(*arena)[start], len(s))
 }
 
 // Bool reads a boolean.

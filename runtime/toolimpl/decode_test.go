@@ -7,6 +7,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"reflect"
+	goruntime "runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -749,4 +750,29 @@ func TestMembersBudget(t *testing.T) {
 	if guesses == 0 {
 		t.Error("no map got a guess")
 	}
+}
+
+// TestArenaRetention checks that a short string a tool keeps (a map's
+// key, here) holds on to little of its call's memory, however long the
+// arguments' other strings: the arena it sits in is at most arenaChunk.
+func TestArenaRetention(t *testing.T) {
+	args := []byte(`{"name":"a","attrs":{"x":"1","y":"2"},"tags":["` + strings.Repeat("v", 512<<10) + `"]}`)
+	const calls = 20
+	kept := make([]map[string]string, 0, calls)
+	var before, after goruntime.MemStats
+	goruntime.GC()
+	goruntime.ReadMemStats(&before)
+	for range calls {
+		got, err := Decode(args, &runtime.Settings{MaxBytes: 1 << 20}, decodeSample)
+		if err != nil {
+			t.Fatal(err)
+		}
+		kept = append(kept, got.Attrs)
+	}
+	goruntime.GC()
+	goruntime.ReadMemStats(&after)
+	if held := int64(after.HeapAlloc) - int64(before.HeapAlloc); held > calls*64<<10 {
+		t.Errorf("%d kept maps of 2 keys hold %d KB", calls, held>>10)
+	}
+	goruntime.KeepAlive(kept)
 }

@@ -263,8 +263,9 @@ func FastDone(s *runtime.Settings, args []byte, end, depth int) bool {
 }
 
 // Strings makes the strings of one call's fast path: the first on its own,
-// later ones in one arena sized to the rest of the arguments, so that many
-// strings (an array of ids) cost one allocation, as with a Decoder.
+// later ones in an arena sized to the rest of the arguments, up to 16 KB
+// (see arenaString), so that many strings (an array of ids) cost one
+// allocation, as with a Decoder.
 //
 // It also carries whether the call takes null for an absent optional field
 // (see [Strings.Null]), which Begin sets from the call's settings.
@@ -317,12 +318,7 @@ func (st *Strings) Of(data []byte, end int, s []byte) string {
 		st.made = true
 		return string(s)
 	}
-	if cap(st.arena)-len(st.arena) < len(s) {
-		st.arena = make([]byte, 0, len(s)+len(data)-end)
-	}
-	start := len(st.arena)
-	st.arena = append(st.arena, s...)
-	return unsafe.String(&st.arena[start], len(s))
+	return arenaString(&st.arena, s, len(data)-end)
 }
 
 // FastCount returns how many elements the array whose first element is at
