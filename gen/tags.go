@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"math"
 	"reflect"
 	"regexp"
 	"slices"
@@ -640,9 +641,53 @@ func (a *analyzer) checkRules(f *Field, errorf func(string, ...any)) {
 	}
 	if d := f.Rules.Default; d != nil {
 		if why := disallowed(&f.Rules, f.Type.Deref(), d); why != "" {
-			errorf("default %s does not satisfy the field's own constraints: %s; change the default or the constraint", d.ExactString(), why)
+			errorf("default %s does not satisfy the field's own constraints: %s; change the default or the constraint", constText(d), why)
 		}
 	}
+	if list := f.Rules.DefaultList; list != nil {
+		checkDefaultList(f, list, errorf)
+	}
+}
+
+// checkDefaultList reports a default of a slice or array field that the
+// field's rules refuse: an item its items' rules refuse, too few or too
+// many items, or an item twice where they must be unique. The decoder
+// would set the field to it when the model leaves the field out, and
+// refuse it when the model sends it.
+func checkDefaultList(f *Field, list []constant.Value, errorf func(string, ...any)) {
+	if elem := f.Type.Deref().Elem; elem != nil {
+		for _, c := range list {
+			if why := disallowed(&f.ItemRules, elem.Deref(), c); why != "" {
+				errorf("default item %s does not satisfy the items' constraints: %s; change the default or the constraint", constText(c), why)
+			}
+		}
+	}
+	n, r := uint64(len(list)), &f.Rules
+	switch {
+	case r.MinItems != nil && n < *r.MinItems:
+		errorf("the default has %s, fewer than minItems %d; change the default or the constraint", plural(n, "item"), *r.MinItems)
+	case r.MaxItems != nil && n > *r.MaxItems:
+		errorf("the default has %s, more than maxItems %d; change the default or the constraint", plural(n, "item"), *r.MaxItems)
+	}
+	if r.UniqueItems {
+		for i, c := range list {
+			if slices.ContainsFunc(list[:i], func(e constant.Value) bool { return constant.Compare(e, token.EQL, c) }) {
+				errorf("the default has the item %s twice, and uniqueItems is set; change the default or the constraint", constText(c))
+				break
+			}
+		}
+	}
+}
+
+// constText writes a value of a tag as its author would: a decimal as
+// 0.1, not the fraction 1/10 that go/constant holds.
+func constText(c constant.Value) string {
+	if c.Kind() == constant.Float {
+		if f, _ := constant.Float64Val(c); !math.IsInf(f, 0) {
+			return strconv.FormatFloat(f, 'g', -1, 64)
+		}
+	}
+	return c.ExactString()
 }
 
 // disallowed returns how the scalar v breaks r's enum, bounds, lengths or
@@ -657,7 +702,7 @@ func disallowed(r *Rules, t *Type, v constant.Value) string {
 		}
 		vals := make([]string, len(list))
 		for i, e := range list {
-			vals[i] = e.ExactString()
+			vals[i] = constText(e)
 		}
 		return "it is not one of the values " + strings.Join(vals, ", ")
 	}
@@ -687,7 +732,7 @@ func disallowed(r *Rules, t *Type, v constant.Value) string {
 			{r.ExclMaximum, token.LSS, "not below the exclusiveMaximum"},
 		} {
 			if b.bound != nil && !constant.Compare(v, b.op, b.bound) {
-				return fmt.Sprintf("it is %s %s", b.name, b.bound.ExactString())
+				return fmt.Sprintf("it is %s %s", b.name, constText(b.bound))
 			}
 		}
 	}

@@ -25,7 +25,20 @@ type In struct {
 	S string   `json:"s,omitempty" jsonschema:"minLength=3,default=ab"`
 	T string   `json:"t,omitempty" jsonschema:"pattern=^[0-9]+$,default=12a"`
 	U float64  `json:"u,omitempty" jsonschema:"exclusiveMaximum=1,default=1"`
+	V []string `json:"v,omitempty" jsonschema:"enum=a,enum=b,default=c,minItems=2"`
+	W []int    `json:"w,omitempty" jsonschema:"minimum=5,default=7,default=1,maxItems=1"`
+	X []Unit   `json:"x,omitempty" jsonschema:"default=kelvin,uniqueItems,default=celsius,default=celsius"`
+	Y float64  `json:"y,omitempty" jsonschema:"exclusiveMinimum=0.1,default=0.1"`
 }
+
+// Unit is a unit of temperature.
+type Unit string
+
+// The units.
+const (
+	Celsius    Unit = "celsius"
+	Fahrenheit Unit = "fahrenheit"
+)
 
 // Use uses In.
 //
