@@ -10,6 +10,7 @@ import (
 	"go/scanner"
 	"go/token"
 	"go/types"
+	"maps"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -106,6 +107,12 @@ func load(ctx context.Context, cfg Config) ([]*packages.Package, Diagnostics, er
 			}
 			diags = append(diags, Diagnostic{Pos: pos, Msg: msg})
 			bad = true
+		}
+		if !bad {
+			if d, ok := importsCycle(pkg); ok {
+				diags = append(diags, d)
+				bad = true
+			}
 		}
 		if !bad {
 			good = append(good, pkg)
@@ -357,6 +364,35 @@ func importCycle(pkg *packages.Package, msg string) (pos token.Position, _ strin
 		}
 	}
 	return pos, fmt.Sprintf("import cycle not allowed: %s; toolgen loads the package as the compiler does: break the cycle (move what both packages need into a third)", strings.Join(cycle, " imports ")), true
+}
+
+// importsCycle reports a package that imports one of an import cycle it
+// is not in itself: the go command puts the cycle's error on the packages
+// of the cycle alone, and the package would not build. The message is at
+// the package's import of it.
+func importsCycle(pkg *packages.Package) (Diagnostic, bool) {
+	for _, path := range slices.Sorted(maps.Keys(pkg.Imports)) {
+		imp := pkg.Imports[path]
+		for _, e := range imp.Errors {
+			if !strings.HasPrefix(e.Msg, "import cycle not allowed") {
+				continue
+			}
+			_, msg, ok := importCycle(imp, e.Msg)
+			if !ok {
+				msg = e.Msg
+			}
+			var pos token.Position
+			for _, f := range pkg.Syntax {
+				for _, spec := range f.Imports {
+					if p, err := strconv.Unquote(spec.Path.Value); err == nil && p == path && !pos.IsValid() {
+						pos = pkg.Fset.Position(spec.Path.Pos())
+					}
+				}
+			}
+			return Diagnostic{Pos: pos, Msg: fmt.Sprintf("%s, which this package imports, does not build: %s", path, msg)}, true
+		}
+	}
+	return Diagnostic{}, false
 }
 
 // cgoOffMsg says why a file that uses cgo is left out of the build.
