@@ -35,38 +35,18 @@ func TestProgressStalledClient(t *testing.T) {
 		t.Fatal(err)
 	}
 	const n = 500
-	words := make([]string, n)
-	for i := range words {
-		words[i] = fmt.Sprintf("w%d", i+1)
-	}
-	args, _ := json.Marshal(map[string]string{"text": strings.Join(words, " ")})
-	want := strings.Join(words, " ") + " "
-
+	args, want := wordsArgs(n)
 	for _, stalled := range []bool{true, false} {
 		t.Run(fmt.Sprintf("stalled=%v", stalled), func(t *testing.T) {
 			server := mcp.NewServer(&mcp.Implementation{Name: "test", Version: "v1"}, nil)
 			mcptools.Add(server, reg)
 			returned := handlerReturns(server)
-			st, ct := mcp.NewInMemoryTransports()
 			ctx := context.Background()
-			ss, err := server.Connect(ctx, st, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
 			var s stall
 			defer s.stop()
 			var notes progressNotes
-			client := mcp.NewClient(&mcp.Implementation{Name: "client", Version: "v1"}, &mcp.ClientOptions{
-				ProgressNotificationHandler: notes.add,
-			})
-			cs, err := client.Connect(ctx, &stallingTransport{Transport: ct, stall: &s}, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer func() {
-				cs.Close()
-				ss.Wait()
-			}()
+			cs, ss, end := connectStalling(t, server, &s, &notes)
+			defer end()
 
 			if stalled {
 				s.start()
@@ -130,32 +110,14 @@ func TestProgressSlowClient(t *testing.T) {
 		t.Fatal(err)
 	}
 	const n = 400
-	words := make([]string, n)
-	for i := range words {
-		words[i] = fmt.Sprintf("w%d", i+1)
-	}
-	args, _ := json.Marshal(map[string]string{"text": strings.Join(words, " ")})
+	args, _ := wordsArgs(n)
 	server := mcp.NewServer(&mcp.Implementation{Name: "test", Version: "v1"}, nil)
 	mcptools.Add(server, reg)
-	st, ct := mcp.NewInMemoryTransports()
 	ctx := context.Background()
-	ss, err := server.Connect(ctx, st, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
 	s := stall{delay: 5 * time.Millisecond}
 	var notes progressNotes
-	client := mcp.NewClient(&mcp.Implementation{Name: "client", Version: "v1"}, &mcp.ClientOptions{
-		ProgressNotificationHandler: notes.add,
-	})
-	cs, err := client.Connect(ctx, &stallingTransport{Transport: ct, stall: &s}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() {
-		cs.Close()
-		ss.Wait()
-	}()
+	cs, _, end := connectStalling(t, server, &s, &notes)
+	defer end()
 	params := &mcp.CallToolParams{Name: "words", Arguments: json.RawMessage(args)}
 	params.SetProgressToken("p")
 	start := time.Now()
@@ -360,6 +322,41 @@ func checkOrder(t *testing.T, notes []*mcp.ProgressNotificationParams) {
 		if want := fmt.Sprintf("w%v ", p.Progress); p.Message != want && p.Message != "." {
 			t.Errorf("notification %d: progress %v with message %q", i, p.Progress, p.Message)
 		}
+	}
+}
+
+// wordsArgs returns the arguments of the words tool for n words, and the
+// text its result holds.
+func wordsArgs(n int) (args json.RawMessage, want string) {
+	words := make([]string, n)
+	for i := range words {
+		words[i] = fmt.Sprintf("w%d", i+1)
+	}
+	args, _ = json.Marshal(map[string]string{"text": strings.Join(words, " ")})
+	return args, strings.Join(words, " ") + " "
+}
+
+// connectStalling connects a client to server over in-memory transports,
+// the client's reads held up by s, its progress notifications kept in
+// notes. Calling end closes the session and waits for the server's side.
+func connectStalling(t *testing.T, server *mcp.Server, s *stall, notes *progressNotes) (cs *mcp.ClientSession, ss *mcp.ServerSession, end func()) {
+	t.Helper()
+	st, ct := mcp.NewInMemoryTransports()
+	ctx := context.Background()
+	ss, err := server.Connect(ctx, st, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	client := mcp.NewClient(&mcp.Implementation{Name: "client", Version: "v1"}, &mcp.ClientOptions{
+		ProgressNotificationHandler: notes.add,
+	})
+	cs, err = client.Connect(ctx, &stallingTransport{Transport: ct, stall: s}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cs, ss, func() {
+		cs.Close()
+		ss.Wait()
 	}
 }
 
