@@ -341,13 +341,10 @@ func nearest(key []byte, allowed string) string {
 	if len(key) > 64 {
 		return ""
 	}
-	fold := func(s string) string {
-		return strings.ToLower(strings.NewReplacer("_", "", "-", "").Replace(s))
-	}
-	k := fold(string(key))
+	k := foldKey(string(key))
 	best, bestDist := "", 3
 	for name := range strings.SplitSeq(allowed, ", ") {
-		f := fold(name)
+		f := foldKey(name)
 		if f == k {
 			return name
 		}
@@ -360,6 +357,23 @@ func nearest(key []byte, allowed string) string {
 		}
 	}
 	return best
+}
+
+// foldKey returns s in lower case without _ and -, for nearest: userId,
+// user_id and USER-ID fold alike.
+func foldKey(s string) string {
+	b := make([]byte, 0, len(s))
+	for i := range len(s) {
+		c := s[i]
+		switch {
+		case c == '_' || c == '-':
+			continue
+		case 'A' <= c && c <= 'Z':
+			c += 'a' - 'A'
+		}
+		b = append(b, c)
+	}
+	return string(b)
 }
 
 // editDistance returns how many letters must be inserted, deleted,
