@@ -208,19 +208,23 @@ const maxEcho = 64
 func comparePaths(a, b string) int {
 	for a != "" && b != "" {
 		var x, y string
-		x, a, _ = strings.Cut(strings.TrimPrefix(a, "/"), "/")
-		y, b, _ = strings.Cut(strings.TrimPrefix(b, "/"), "/")
-		if a != "" {
-			a = "/" + a
-		}
-		if b != "" {
-			b = "/" + b
-		}
+		x, a = firstStep(a)
+		y, b = firstStep(b)
 		if c := compareSteps(x, y); c != 0 {
 			return c
 		}
 	}
 	return strings.Compare(a, b)
+}
+
+// firstStep splits a JSON Pointer into its first step and the rest, which
+// starts with its slash ("" when there is no more).
+func firstStep(p string) (step, rest string) {
+	p = strings.TrimPrefix(p, "/")
+	if i := strings.IndexByte(p, '/'); i >= 0 {
+		return p[:i], p[i:]
+	}
+	return p, ""
 }
 
 // compareSteps orders two steps of JSON Pointers: two indexes (digits
