@@ -182,6 +182,9 @@ func BenchmarkEncoderString(b *testing.B) {
 		{"word", "sunny"},
 		{"text-4KB", strings.Repeat(line, 4096/len(line))},
 		{"cjk", strings.Repeat("日本語のテキスト", 32)},
+		// Go source, as a read_file tool returns it: a tab or a newline
+		// every few bytes, and quotes.
+		{"source-4KB", strings.Repeat("func (e *Encoder) Byte(c byte) {\n\tif len(e.buf) > 0 {\n\t\te.buf = append(e.buf, c) // \"x\"\n\t}\n}\n", 4096/76)},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			var e Encoder
