@@ -372,9 +372,8 @@ func (a *analyzer) checkPromoted(n *types.Named, name string, pos token.Pos) {
 	if from == nil {
 		return
 	}
-	qual := types.RelativeTo(a.pkg.Types)
 	a.errorf(pos, "%s has the %s method of its embedded field %s, so encoding/json decodes the whole %s with that method and never sets %s, which the model would be asked for: declare %s on %s, or give the embedded field a name",
-		types.TypeString(n, qual), name, types.TypeString(from.Type(), qual), n.Obj().Name(), strings.Join(others, ", "), name, n.Obj().Name())
+		a.typeString(n), name, a.typeString(from.Type()), n.Obj().Name(), strings.Join(others, ", "), name, n.Obj().Name())
 }
 
 // notePromotedOut notes a result struct that encoding/json writes with a
@@ -389,9 +388,8 @@ func (a *analyzer) notePromotedOut(n *types.Named, pos token.Pos) {
 		if from == nil {
 			return
 		}
-		qual := types.RelativeTo(a.pkg.Types)
 		a.noteAt(a.fset.Position(pos), "%s has the %s method of its embedded field %s, so encoding/json writes the whole %s with that method and never writes %s: declare %s on %s, or give the embedded field a name",
-			types.TypeString(n, qual), name, types.TypeString(from.Type(), qual), n.Obj().Name(), strings.Join(others, ", "), name, n.Obj().Name())
+			a.typeString(n), name, a.typeString(from.Type()), n.Obj().Name(), strings.Join(others, ", "), name, n.Obj().Name())
 		return
 	}
 }
