@@ -28,6 +28,12 @@ func fastable(t *Type, visiting map[*Type]bool) (depth int, ok bool) {
 	case KindSlice:
 		d, ok := fastable(t.Elem, visiting)
 		return d + 1, ok
+	case KindMap:
+		if t.TextKey {
+			return 0, false // its keys decode themselves
+		}
+		d, ok := fastable(t.Elem, visiting)
+		return d + 1, ok
 	case KindStruct:
 		if visiting[t] {
 			return 0, false // recursive
@@ -253,6 +259,27 @@ func (e *emitter) fastValue(data, i, ok string, p place, t *Type, r, items *Rule
 			stmts = append(stmts, jen.If(jen.Op("!").Id(ok)).Block(bail), uniqueCheck(p, false, bail))
 		}
 		return append(stmts, check(breaks(itemRules(count, r)))...)
+	case KindMap:
+		key, elem, more := e.names.local("mapKey"+suffix(depth)), e.names.local("elem"+suffix(depth)), e.names.local("more"+suffix(depth+1))
+		var k jen.Code = jen.Id(key)
+		if kt := t.Go.Underlying().(*types.Map).Key(); !types.Identical(kt, types.Typ[types.String]) {
+			k = e.typeCode(kt).Call(jen.Id(key))
+		}
+		loop := []jen.Code{
+			jen.Var().Id(key).String(),
+			jen.If(jen.List(jen.Id(key), jen.Id(i), jen.Id(ok)).Op("=").Id(e.fastStrs).Dot("MapKey").Call(jen.Id(data), jen.Id(i)), jen.Op("!").Id(ok)).Block(bail),
+			jen.Var().Id(elem).Add(e.typeCode(t.Elem.Go)),
+		}
+		loop = append(loop, e.fastValue(data, i, ok, localPlace(elem), t.Elem, &Rules{}, &Rules{}, depth+1)...)
+		loop = append(loop,
+			jen.If(jen.Op("!").Id(ok)).Block(bail),
+			p.val().Index(k).Op("=").Id(elem))
+		return []jen.Code{
+			jen.Var().Id(more).Bool(),
+			jen.List(jen.Id(i), jen.Id(more), jen.Id(ok)).Op("=").Qual(ImplPath, "FastObject").Call(jen.Id(data), jen.Id(i)),
+			p.val().Op("=").Make(e.typeCode(t.Go), jen.Qual(ImplPath, "FastCount").Call(jen.Id(data), jen.Id(i), jen.Op("!").Id(more))),
+			jen.For(jen.Empty(), jen.Id(more), jen.List(jen.Id(i), jen.Id(more), jen.Id(ok)).Op("=").Qual(ImplPath, "FastNext").Call(jen.Id(data), jen.Id(i), jen.LitRune('}'))).Block(loop...),
+		}
 	}
 	e.errs = append(e.errs, fmt.Errorf("toolgen: no fast path for %s", t.Go))
 	return nil

@@ -321,11 +321,15 @@ var tagResourceInfo = runtime.Info{
 
 func callTagResource(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in TagRequest
-	var d toolimpl.Decoder
-	d.BeginCall(s, &tagResourceInfo, args)
-	decodeTagRequest(&d, &in)
-	if res, ok := d.EndCall(); !ok {
-		return res, nil
+	var strs toolimpl.Strings
+	if end, ok := fastTagRequest(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
+		in = TagRequest{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tagResourceInfo, args)
+		decodeTagRequest(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
 	}
 	return toolimpl.RunEncoded(ctx, s, &tagResourceInfo, in, TagResource, encodeTagResourceResult)
 }
@@ -1055,6 +1059,45 @@ func fastDocQuery(data []byte, i int, v *DocQuery, strs *toolimpl.Strings) (int,
 		}
 	}
 	if !ok || !hasQuery || !hasLimit {
+		return i, false
+	}
+	return i, true
+}
+
+func fastTagRequest(data []byte, i int, v *TagRequest, strs *toolimpl.Strings) (int, bool) {
+	var key []byte
+	var hasResourceID, hasTags bool
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
+		case "resource_id":
+			hasResourceID = true
+			v.ResourceID, i, ok = strs.StringLength(data, i, 1, 2048)
+		case "tags":
+			hasTags = true
+			var more2 bool
+			i, more2, ok = toolimpl.FastObject(data, i)
+			v.Tags = make(map[string]string, toolimpl.FastCount(data, i, !more2))
+			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, '}') {
+				var mapKey string
+				if mapKey, i, ok = strs.MapKey(data, i); !ok {
+					return i, false
+				}
+				var elem string
+				elem, i, ok = strs.String(data, i)
+				if !ok {
+					return i, false
+				}
+				v.Tags[mapKey] = elem
+			}
+		default:
+			return i, false
+		}
+		if !ok {
+			return i, false
+		}
+	}
+	if !ok || !hasResourceID || !hasTags {
 		return i, false
 	}
 	return i, true

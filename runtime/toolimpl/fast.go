@@ -404,6 +404,22 @@ func FastIntIn[T ~int | ~int8 | ~int16 | ~int32 | ~int64](data []byte, i int, mi
 	return T(n), next, ok
 }
 
+// MapKey reads the key of a map's member, as String reads a string
+// (escapes included), and the colon after it.
+func (st *Strings) MapKey(data []byte, i int) (string, int, bool) {
+	k, i, ok := st.String(data, i)
+	if !ok {
+		return "", i, false
+	}
+	if i >= len(data) || data[i] != ':' {
+		i = fastSpace(data, i)
+		if i >= len(data) || data[i] != ':' {
+			return "", i, false
+		}
+	}
+	return k, i + 1, true
+}
+
 // String reads a string (see StringLength).
 func (st *Strings) String(data []byte, i int) (string, int, bool) {
 	return st.StringLength(data, i, 0, -1)

@@ -15,7 +15,7 @@ import (
 func TestDifferential(t *testing.T) {
 	targets := map[string]schematest.Target{
 		"use":   schematest.For(decodeIn),
-		"tag":   schematest.For(decodeTagArgs),
+		"tag":   schematest.ForPaths(fastTagArgs, decodeTagArgs),
 		"walk":  schematest.For(decodeNode),
 		"plain": schematest.ForPaths(fastPlainArgs, decodePlainArgs),
 	}

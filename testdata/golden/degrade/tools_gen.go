@@ -99,11 +99,15 @@ var tagInfo = runtime.Info{
 
 func callTag(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
 	var in tagArgs
-	var d toolimpl.Decoder
-	d.BeginCall(s, &tagInfo, args)
-	decodeTagArgs(&d, &in)
-	if res, ok := d.EndCall(); !ok {
-		return res, nil
+	var strs toolimpl.Strings
+	if end, ok := fastTagArgs(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
+		in = tagArgs{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &tagInfo, args)
+		decodeTagArgs(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
 	}
 	return toolimpl.Run(ctx, s, &tagInfo, in, func(ctx context.Context, in tagArgs) (toolimpl.NoOutput, error) {
 		return toolimpl.NoOutput{}, Tag(ctx, in.ID, in.Labels)
@@ -323,6 +327,45 @@ func decodePlainArgs(d *toolimpl.Decoder, v *plainArgs) {
 	if !hasName {
 		d.Missing("name")
 	}
+}
+
+func fastTagArgs(data []byte, i int, v *tagArgs, strs *toolimpl.Strings) (int, bool) {
+	var key []byte
+	var hasID, hasLabels bool
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
+		case "id":
+			hasID = true
+			v.ID, i, ok = strs.String(data, i)
+		case "labels":
+			hasLabels = true
+			var more2 bool
+			i, more2, ok = toolimpl.FastObject(data, i)
+			v.Labels = make(map[string]string, toolimpl.FastCount(data, i, !more2))
+			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, '}') {
+				var mapKey string
+				if mapKey, i, ok = strs.MapKey(data, i); !ok {
+					return i, false
+				}
+				var elem string
+				elem, i, ok = strs.String(data, i)
+				if !ok {
+					return i, false
+				}
+				v.Labels[mapKey] = elem
+			}
+		default:
+			return i, false
+		}
+		if !ok {
+			return i, false
+		}
+	}
+	if !ok || !hasID || !hasLabels {
+		return i, false
+	}
+	return i, true
 }
 
 func fastPlainArgs(data []byte, i int, v *plainArgs, strs *toolimpl.Strings) (int, bool) {
