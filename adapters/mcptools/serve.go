@@ -72,7 +72,8 @@ func ServeHTTP(ctx context.Context, l net.Listener, server *mcp.Server, opts *mc
 // ServeStdio serves server on standard input and output, with
 // [StdioTransport], until the input ends or ctx does; either is a clean end,
 // and returns nil. At the end of the input, the requests read are
-// answered first, so that a session piped in whole gets its answers.
+// answered first, for up to 5 seconds (see [StdioTransport]), so that a
+// session piped in whole gets its answers.
 func ServeStdio(ctx context.Context, server *mcp.Server) error {
 	err := server.Run(ctx, &StdioTransport{})
 	if ctx.Err() != nil {

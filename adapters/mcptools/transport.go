@@ -11,6 +11,7 @@ import (
 	"os"
 	"strconv"
 	"sync"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -28,17 +29,23 @@ import (
 // ends once every request read has been answered (or canceled by the
 // client), where the SDK's transport ends it at once and the requests in
 // flight go unanswered: a session piped in whole, as in
-// printf '...' | server, gets its answers. It ends without them when the
-// server has asked the client something, which can no longer be answered.
+// printf '...' | server, gets its answers. It waits for them EOFWait at
+// most (5 seconds), and not once the server's context ends, nor when the
+// server has asked the client something, which can no longer be
+// answered; then the calls still running are canceled, so that a client
+// that went away during a long call does not leave the server running.
 type StdioTransport struct {
 	// MaxLineLength is the longest line read, in bytes; 0 means
 	// mcp.DefaultMaxLineLength (16 MiB).
 	MaxLineLength int
+	// EOFWait is how long the end of the input waits for the answers
+	// to the requests in flight; 0 means 5 seconds.
+	EOFWait time.Duration
 }
 
 // Connect implements mcp.Transport.
 func (t *StdioTransport) Connect(ctx context.Context) (mcp.Connection, error) {
-	io := &IOTransport{Reader: os.Stdin, Writer: nopCloser{os.Stdout}, MaxLineLength: t.MaxLineLength}
+	io := &IOTransport{Reader: os.Stdin, Writer: nopCloser{os.Stdout}, MaxLineLength: t.MaxLineLength, EOFWait: t.EOFWait}
 	return io.Connect(ctx)
 }
 
@@ -49,6 +56,9 @@ type IOTransport struct {
 	// MaxLineLength is the longest line read, in bytes; 0 means
 	// mcp.DefaultMaxLineLength (16 MiB).
 	MaxLineLength int
+	// EOFWait is how long the end of the input waits for the answers
+	// to the requests in flight; 0 means 5 seconds.
+	EOFWait time.Duration
 }
 
 // Connect implements mcp.Transport.
@@ -59,7 +69,11 @@ func (t *IOTransport) Connect(ctx context.Context) (mcp.Connection, error) {
 	if limit <= 0 {
 		limit = mcp.DefaultMaxLineLength
 	}
-	r := &lineReader{r: bufio.NewReader(t.Reader), c: t.Reader, w: w, limit: limit, calls: calls}
+	wait := t.EOFWait
+	if wait <= 0 {
+		wait = 5 * time.Second
+	}
+	r := &lineReader{r: bufio.NewReader(t.Reader), c: t.Reader, w: w, limit: limit, calls: calls, ctx: ctx, eofWait: wait}
 	// The lines that reach the SDK are whole JSON-RPC messages, each at
 	// most limit bytes long: its own cap would only count differently.
 	sdk := &mcp.IOTransport{Reader: r, Writer: w, MaxLineLength: -1}
@@ -89,6 +103,15 @@ func (w *lockedWriter) Write(p []byte) (int, error) {
 	return n, err
 }
 
+// writeOwn writes an answer of the transport's own, to a line the SDK
+// never saw: not one of the answers calls waits for.
+func (w *lockedWriter) writeOwn(p []byte) error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	_, err := w.w.Write(p)
+	return err
+}
+
 func (w *lockedWriter) Close() error { return w.w.Close() }
 
 // lineReader hands the SDK the lines of r that are JSON-RPC messages, and
@@ -103,6 +126,8 @@ type lineReader struct {
 	pending []byte // what is left of a good line for the SDK
 	err     error  // the error that ended r
 	calls   *calls
+	ctx     context.Context // the session's: drain stops waiting when it ends
+	eofWait time.Duration   // how long drain waits at most
 }
 
 // Read hands the SDK the next good line. At the end of the input, it
@@ -113,7 +138,7 @@ func (l *lineReader) Read(p []byte) (int, error) {
 	for len(l.pending) == 0 {
 		if l.err != nil {
 			if l.err == io.EOF {
-				l.calls.drain()
+				l.calls.drain(l.ctx, l.eofWait)
 			}
 			return 0, l.err
 		}
@@ -201,19 +226,24 @@ func check(line []byte) (m jsonrpc.Message, id json.RawMessage, code int64, text
 // calls keeps, for the end of the input, the requests of a session not
 // answered yet: the client's, read and handed to the SDK, until the
 // server's answer is written (or the client cancels them), and the
-// server's, written, until the client's answer is read.
+// server's, written, until the client's answer is read. Each id is
+// counted, as a client may reuse one while it is in flight.
 type calls struct {
-	mu     sync.Mutex
-	cond   sync.Cond
-	client map[string]bool // by idKey
-	server map[string]bool
-	closed bool // the connection is closed
+	mu      sync.Mutex
+	changed chan struct{} // closed at a change, then made anew
+	client  map[string]int
+	server  map[string]int
+	closed  bool // the connection is closed
 }
 
 func newCalls() *calls {
-	c := &calls{client: make(map[string]bool), server: make(map[string]bool)}
-	c.cond.L = &c.mu
-	return c
+	return &calls{changed: make(chan struct{}), client: make(map[string]int), server: make(map[string]int)}
+}
+
+// change wakes drain; c.mu is held.
+func (c *calls) change() {
+	close(c.changed)
+	c.changed = make(chan struct{})
 }
 
 // read notes a message read from the client.
@@ -224,7 +254,7 @@ func (c *calls) read(m jsonrpc.Message) {
 	case *jsonrpc.Request:
 		switch {
 		case m.ID.IsValid():
-			c.client[idKey(m.ID.Raw())] = true
+			c.client[idKey(m.ID.Raw())]++
 		case m.Method == "notifications/cancelled":
 			// The client gave up on a request: it may get no answer.
 			var p struct {
@@ -233,16 +263,25 @@ func (c *calls) read(m jsonrpc.Message) {
 			d := json.NewDecoder(bytes.NewReader(m.Params))
 			d.UseNumber()
 			if d.Decode(&p) == nil {
-				delete(c.client, idKey(p.RequestID))
+				done(c.client, idKey(p.RequestID))
 			}
 		}
 	case *jsonrpc.Response:
-		delete(c.server, idKey(m.ID.Raw()))
+		done(c.server, idKey(m.ID.Raw()))
 	}
-	c.cond.Broadcast()
+	c.change()
 }
 
-// wrote notes a message written to the client, one whole message.
+// done counts one request of id answered.
+func done(m map[string]int, id string) {
+	if m[id] <= 1 {
+		delete(m, id)
+		return
+	}
+	m[id]--
+}
+
+// wrote notes a message the SDK wrote to the client, one whole message.
 func (c *calls) wrote(p []byte) {
 	id, request, response := classify(p)
 	if id == "" || !request && !response {
@@ -251,21 +290,37 @@ func (c *calls) wrote(p []byte) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if response {
-		delete(c.client, id)
+		done(c.client, id)
 	} else {
-		c.server[id] = true
+		c.server[id]++
 	}
-	c.cond.Broadcast()
+	c.change()
 }
 
 // drain waits, at the end of the input, until every request of the
-// client has been answered; or until the server has asked the client
+// client has been answered, but no longer than grace, nor once ctx ends:
+// then the session ends, which cancels the calls still running (a client
+// that went away during a long call must not leave the server waiting
+// for it). It stops waiting too when the server has asked the client
 // something, which no answer can come to now, or the connection closes.
-func (c *calls) drain() {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	for len(c.client) > 0 && len(c.server) == 0 && !c.closed {
-		c.cond.Wait()
+func (c *calls) drain(ctx context.Context, grace time.Duration) {
+	t := time.NewTimer(grace)
+	defer t.Stop()
+	for {
+		c.mu.Lock()
+		wait := len(c.client) > 0 && len(c.server) == 0 && !c.closed
+		changed := c.changed
+		c.mu.Unlock()
+		if !wait {
+			return
+		}
+		select {
+		case <-changed:
+		case <-t.C:
+			return
+		case <-ctx.Done():
+			return
+		}
 	}
 }
 
@@ -273,7 +328,7 @@ func (c *calls) close() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.closed = true
-	c.cond.Broadcast()
+	c.change()
 }
 
 // classify returns the id of the JSON-RPC message p, and whether it is a
@@ -352,6 +407,5 @@ func (l *lineReader) answer(id json.RawMessage, code int64, msg string) error {
 	if err != nil {
 		return err
 	}
-	_, err = l.w.Write(append(data, '\n'))
-	return err
+	return l.w.writeOwn(append(data, '\n'))
 }
