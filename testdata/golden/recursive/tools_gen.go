@@ -24,6 +24,7 @@ func Tools() []runtime.Tool {
 		toolimpl.NewTool(&sumInfo, callSum),
 		toolimpl.NewTool(&walkInfo, callWalk),
 		toolimpl.NewTool(&pruneInfo, callPrune),
+		toolimpl.NewTool(&plantInfo, callPlant),
 	}
 }
 
@@ -246,6 +247,61 @@ func callPrune(ctx context.Context, s *runtime.Settings, args json.RawMessage) (
 	return toolimpl.RunEncoded(ctx, s, &pruneInfo, in, func(ctx context.Context, in Tree) (Node, error) {
 		return Prune(in)
 	}, encodePruneResult)
+}
+
+const (
+	plantNodeEnd = `"additionalProperties":false,"type":"object","required":["name"],"description":"Node is a tree node."}},"properties":{`
+	plantEnd     = `"additionalProperties":false,"type":"object","required":["root"]}`
+)
+
+var plantInfo = runtime.Info{
+	Name:        "plant",
+	Description: "Returns a grove of one tree per node of a tree.",
+	Parameters: json.RawMessage(`{"$defs":{"Node":{"properties":{` +
+		`"name":{"type":"string"},` +
+		`"children":{"items":{"$ref":"#/$defs/Node"},"type":"array"},` +
+		`"parent":{"$ref":"#/$defs/Node"}},` +
+		plantNodeEnd +
+		`"root":{"$ref":"#/$defs/Node"},` +
+		`"label":{"type":"string"}},` +
+		plantEnd),
+	Dialects: runtime.DialectSchemas{
+		OpenAI: json.RawMessage(`{"$defs":{"Node":{"properties":{` +
+			`"name":{"type":"string"},` +
+			`"children":{"anyOf":[{"items":{"$ref":"#/$defs/Node"},"type":"array"},{"type":"null"}]},` +
+			`"parent":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},` +
+			`"additionalProperties":false,"type":"object","required":["name","children","parent"],"description":"Node is a tree node."}},"properties":{` +
+			`"root":{"$ref":"#/$defs/Node"},` +
+			`"label":{"anyOf":[{"type":"string"},{"type":"null"}]}},` +
+			`"additionalProperties":false,"type":"object","required":["root","label"]}`),
+		Anthropic: json.RawMessage(`{"$defs":{"Node":{"properties":{` +
+			`"name":{"type":"string"},` +
+			`"children":{"items":{"$ref":"#/$defs/Node"},"type":"array"},` +
+			`"parent":{"$ref":"#/$defs/Node"}},` +
+			plantNodeEnd +
+			`"root":{"$ref":"#/$defs/Node"},` +
+			`"label":{"type":"string"}},` +
+			plantEnd),
+	},
+	Output: json.RawMessage(`{"$defs":{"Grove":{"properties":{` +
+		`"name":{"type":"string"},` +
+		`"kids":{"additionalProperties":{"$ref":"#/$defs/Grove"},"type":"object"}},` +
+		`"additionalProperties":false,"type":"object","required":["name"],"description":"Grove is a tree whose children are kept by name, as values: a value that held itself would do so through copies."}},"$ref":"#/$defs/Grove","type":"object"}`),
+	OutputObject: true,
+	ReadOnly:     true,
+}
+
+func callPlant(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Tree
+	var d toolimpl.Decoder
+	d.BeginCall(s, &plantInfo, args)
+	decodeTree(&d, &in)
+	if res, ok := d.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.RunEncoded(ctx, s, &plantInfo, in, func(ctx context.Context, in Tree) (Grove, error) {
+		return Plant(in)
+	}, encodePlantResult)
 }
 
 // walkArgs are the arguments of the walk tool: the parameters of Walk.
@@ -492,6 +548,10 @@ func encodePruneResult(e *toolimpl.Encoder, v Node) {
 	encodeNode(e, &v)
 }
 
+func encodePlantResult(e *toolimpl.Encoder, v Grove) {
+	encodeGrove(e, &v)
+}
+
 func encodeNode(e *toolimpl.Encoder, v *Node) {
 	if !e.Enter(v, "*recursive.Node") {
 		return
@@ -517,6 +577,30 @@ func encodeNode(e *toolimpl.Encoder, v *Node) {
 	if v.Parent != nil {
 		e.Raw(`,"parent":`)
 		encodeNode(e, v.Parent)
+	}
+	e.Byte('}')
+}
+
+func encodeGrove(e *toolimpl.Encoder, v *Grove) {
+	if !e.Enter(v, "*recursive.Grove") {
+		return
+	}
+	defer e.Leave(v)
+	e.Raw(`{"name":`)
+	e.String(v.Name)
+	if len(v.Kids) != 0 {
+		e.Raw(`,"kids":`)
+		e.Byte('{')
+		for i2, k2 := range toolimpl.SortedKeys(v.Kids) {
+			if i2 > 0 {
+				e.Byte(',')
+			}
+			e.String(string(k2))
+			e.Byte(':')
+			el2 := v.Kids[k2]
+			encodeGrove(e, &el2)
+		}
+		e.Byte('}')
 	}
 	e.Byte('}')
 }
