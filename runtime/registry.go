@@ -361,7 +361,7 @@ func (r *Registry) ExecuteAll(ctx context.Context, calls []Call) ([]Result, erro
 	var wg sync.WaitGroup
 	for i, c := range calls {
 		if repeated != nil && repeated[i] {
-			results[i] = Result{Error: fmt.Sprintf("this call repeats the id %q of an earlier call in the same turn, so it was not run", c.ID)}
+			results[i] = Result{Error: fmt.Sprintf("this call repeats the id %q of an earlier call in the same turn, so it was not run", cut(c.ID, maxToolName))}
 			continue
 		}
 		if slots != nil {

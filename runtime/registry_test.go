@@ -610,3 +610,20 @@ func TestExecuteAllRepeatedIDs(t *testing.T) {
 		}
 	}
 }
+
+// TestExecuteAllRepeatedLongID checks that the answer to a call that
+// repeats a long ID quotes at most the first 64 bytes of it.
+func TestExecuteAllRepeatedLongID(t *testing.T) {
+	r := NewRegistry(nil)
+	if err := r.Register(tool("echo", 0, echo)); err != nil {
+		t.Fatal(err)
+	}
+	id := strings.Repeat("x", 1<<16)
+	results, err := r.ExecuteAll(context.Background(), []Call{{ID: id, Name: "echo"}, {ID: id, Name: "echo"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := results[1].Error; len(got) > 200 || !strings.Contains(got, strings.Repeat("x", 64)+"…") {
+		t.Errorf("%d bytes: %.120s", len(got), got)
+	}
+}
