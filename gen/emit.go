@@ -82,7 +82,7 @@ func emit(pkg *Package) (*jen.File, error) {
 
 	e.f.Comment("This file needs version 6 of toolgen's runtime. If the build fails here, generate it")
 	e.f.Comment("again with the toolgen of the runtime you build with.")
-	e.f.Const().Id("_").Op("=").Qual(ImplPath, "SupportPackageIsVersion6")
+	e.f.Const().Id("_").Op("=").Qual(ImplPath, "SupportPackageIsVersion7")
 	e.f.Line()
 
 	names := make([]toolNames, len(pkg.Tools))

@@ -15,7 +15,7 @@ import (
 
 // This file needs version 6 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion6
+const _ = toolimpl.SupportPackageIsVersion7
 
 // Tools returns the tools of package defs, in source order.
 func Tools() []runtime.Tool {

@@ -13,7 +13,7 @@ import (
 	"github.com/toolgen-go/toolgen/runtime"
 )
 
-// SupportPackageIsVersion6 is referenced by generated code, so that a
+// SupportPackageIsVersion7 is referenced by generated code, so that a
 // generated file and a runtime that do not fit each other fail to compile
 // at that reference, rather than somewhere inside the file or at run time.
 // A runtime drops the constant of a version it no longer supports: code
@@ -28,8 +28,15 @@ import (
 // checks cut a string the model wrote in a problem. Code generated for
 // version 5 needs neither, and compiles against this runtime too.
 //
+// Version 7 adds Decoder.KeyString and Decoder.Members (a map's keys kept
+// with the call's strings, and the map made at its size), Strings.MapKey
+// (maps on the fast path) and Encoder.Enter and Leave (the cycle check of
+// recursive result types). Code generated for versions 5 and 6 needs none
+// of them, and compiles against this runtime too.
+//
 // Generated code must not reference them in any other way.
 const (
+	SupportPackageIsVersion7 = true
 	SupportPackageIsVersion6 = true
 	SupportPackageIsVersion5 = true
 )

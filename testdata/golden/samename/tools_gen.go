@@ -16,7 +16,7 @@ import (
 
 // This file needs version 6 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion6
+const _ = toolimpl.SupportPackageIsVersion7
 
 // Tools returns the tools of package samename, in source order.
 func Tools() []runtime.Tool {
