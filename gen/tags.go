@@ -2,6 +2,7 @@ package gen
 
 import (
 	"fmt"
+	"github.com/toolgen-go/toolgen/internal/spell"
 	"go/constant"
 	"go/token"
 	"go/types"
@@ -524,32 +525,11 @@ var jsonschemaKeywords = []string{
 func nearest(s string, words []string) string {
 	best, bestDist := "", 3
 	for _, w := range words {
-		if d := editDistance(strings.ToLower(s), strings.ToLower(w)); d < bestDist {
+		if d := spell.Distance(strings.ToLower(s), strings.ToLower(w), 2); d < bestDist {
 			best, bestDist = w, d
 		}
 	}
 	return best
-}
-
-// editDistance is the Levenshtein distance between a and b, in bytes.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
 
 // literal parses a tag value as a constant of type t's kind.
