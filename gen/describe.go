@@ -7,6 +7,8 @@ import (
 	"go/types"
 	"regexp"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Descriptions: how doc comments become text a model reads. docText (in
@@ -16,22 +18,48 @@ import (
 // names the constant.
 
 // withoutCode drops the lines of text that are code or notes to the
-// authors: a commented-out declaration or statement, a TODO.
+// authors: a commented-out declaration or statement, a TODO. A note runs
+// on over the lines that continue its sentence ("TODO: support regexes" /
+// "once the index has them."), up to a blank line or a line that starts a
+// new sentence after one that ended.
 func withoutCode(text string) string {
 	lines := strings.Split(text, "\n")
 	kept := lines[:0]
-	for _, line := range lines {
-		if !isCodeLine(strings.TrimSpace(line)) {
+	inNote := false
+	for i, line := range lines {
+		trimmed := strings.TrimSpace(line)
+		if inNote && trimmed != "" && !startsSentence(strings.TrimSpace(lines[i-1]), trimmed) {
+			continue
+		}
+		inNote = noteRE.MatchString(trimmed)
+		if !inNote && !isCodeLine(trimmed) {
 			kept = append(kept, line)
 		}
 	}
 	return strings.Join(kept, "\n")
 }
 
+// startsSentence reports whether line, which follows prev in a comment,
+// starts a sentence of its own rather than continuing prev's: prev ends
+// one, and line starts with a capital letter or is an item of a list.
+func startsSentence(prev, line string) bool {
+	if listItemRE.MatchString(line) {
+		return true
+	}
+	if !strings.HasSuffix(prev, ".") && !strings.HasSuffix(prev, "!") && !strings.HasSuffix(prev, "?") && !strings.HasSuffix(prev, ":") {
+		return false
+	}
+	r, _ := utf8.DecodeRuneInString(line)
+	return unicode.IsUpper(r) || unicode.IsDigit(r)
+}
+
 var (
 	noteRE    = regexp.MustCompile(`^(TODO|FIXME|XXX|HACK|NOTE\(|BUG\()`)
 	assignRE  = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*(\s+[A-Za-z_*\[\]][A-Za-z0-9_.*\[\]]*)?\s*(=|:=)\s*\S`)
 	keywordRE = regexp.MustCompile(`^(func|type|var|const|import|return|if|for|switch|defer|go)\s+\S`)
+	// listItemRE matches the first line of an item of a list, as gofmt
+	// writes doc comments: "- text", "* text", "1. text", "2) text".
+	listItemRE = regexp.MustCompile(`^([-*+•]|[0-9]{1,3}[.)])\s+\S`)
 )
 
 // isCodeLine reports whether a line of a doc comment is Go code (it

@@ -48,3 +48,25 @@ func TestFieldDoc(t *testing.T) {
 		}
 	}
 }
+
+func TestDescriptionText(t *testing.T) {
+	for _, c := range []struct{ doc, want string }{
+		// A note that runs over two lines is dropped whole.
+		{"The query text.\nTODO: support regexes\nonce the index has them.", "The query text."},
+		// A note's sentence ends; the description after it stays.
+		{"TODO: validate against the catalogue.\nThe SKU of the product.", "The SKU of the product."},
+		{"FIXME(ann): slow\n\nThe SKU.", "The SKU."},
+		{"TODO: check this", ""},
+		// Items of a list keep lines of their own.
+		{"Mode picks the search:\n  - fast: a prefix match\n  - exact: the whole\n    word\n", "Mode picks the search:\n- fast: a prefix match\n- exact: the whole word"},
+		{"Finds tickets.\n\nUse it when:\n  - the user asks\n  - the user gives an id", "Finds tickets.\n\nUse it when:\n- the user asks\n- the user gives an id"},
+		{"Steps:\n 1. look up\n 2. rank the\n    results", "Steps:\n1. look up\n2. rank the results"},
+		// Prose wrapped at a hyphen or a number is not a list.
+		{"Days to forecast, from 1 to\n14 (two weeks).", "Days to forecast, from 1 to 14 (two weeks)."},
+		{"The city,\ne.g. Paris - or Lyon.", "The city, e.g. Paris - or Lyon."},
+	} {
+		if got := unwrap(withoutCode(c.doc)); got != c.want {
+			t.Errorf("description of %q = %q, want %q", c.doc, got, c.want)
+		}
+	}
+}

@@ -358,11 +358,27 @@ func looksLikeVerb(word string) bool {
 		strings.ToLower(word) == word
 }
 
-// unwrap joins the lines of each paragraph of text with spaces and trims it.
+// unwrap joins the lines of each paragraph of text with spaces and trims
+// it, except that each item of a list starts a line of its own, so that
+// "Use it when:" and the cases under it read as a list, not as one run of
+// dashes.
 func unwrap(text string) string {
 	paras := strings.Split(strings.TrimSpace(text), "\n\n")
 	for i, p := range paras {
-		paras[i] = strings.Join(strings.Fields(p), " ")
+		var lines []string
+		for _, line := range strings.Split(p, "\n") {
+			words := strings.Fields(line)
+			if len(words) == 0 {
+				continue
+			}
+			line = strings.Join(words, " ")
+			if len(lines) == 0 || listItemRE.MatchString(line) {
+				lines = append(lines, line)
+			} else {
+				lines[len(lines)-1] += " " + line
+			}
+		}
+		paras[i] = strings.Join(lines, "\n")
 	}
 	return strings.TrimSpace(strings.Join(paras, "\n\n"))
 }

@@ -629,6 +629,9 @@ func sentence(a, b string) string {
 	if b == "" {
 		return a
 	}
+	if i := strings.LastIndexByte(a, '\n'); i >= 0 && listItemRE.MatchString(a[i+1:]) {
+		return a + "\n" + b // after a list, not inside its last item
+	}
 	if !strings.HasSuffix(a, ".") && !strings.HasSuffix(a, "!") && !strings.HasSuffix(a, "?") {
 		a += "."
 	}

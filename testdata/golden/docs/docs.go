@@ -60,6 +60,8 @@ type Ticket struct {
 	// Tags overrides the doc comment with its tag.
 	Tags []string `json:"tags,omitempty" jsonschema_description:"Labels for routing"`
 	// DelayMS to wait before the first reply, in milliseconds.
+	// TODO: take this from the
+	// account's plan.
 	DelayMS int `json:"delay_ms,omitempty"`
 	// Escalation is the priority to raise the ticket to after the delay.
 	// Defaults to Urgent; never Low.
@@ -77,7 +79,10 @@ type Ticket struct {
 // OpenTicket opens a support ticket for the customer. Use it when the
 // customer reports a problem that the help center does not answer.
 //
-// Do not open a ticket twice for the same problem.
+// Do not open a ticket twice for the same problem. Before it:
+//   - look for an open ticket of the customer
+//   - ask the customer for a contact if there is
+//     none
 //
 //tool:export
 func OpenTicket(ctx context.Context, t Ticket) (string, error) { return "T-1", nil }

@@ -50,7 +50,7 @@ const (
 
 var openTicketInfo = runtime.Info{
 	Name:        "open_ticket",
-	Description: "Opens a support ticket for the customer. Use it when the customer reports a problem that the help center does not answer.\n\nDo not open a ticket twice for the same problem.",
+	Description: "Opens a support ticket for the customer. Use it when the customer reports a problem that the help center does not answer.\n\nDo not open a ticket twice for the same problem. Before it:\n- look for an open ticket of the customer\n- ask the customer for a contact if there is none",
 	Parameters: json.RawMessage(`{"properties":{` +
 		openTicketSubject +
 		openTicketBody +
