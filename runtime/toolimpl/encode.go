@@ -278,6 +278,16 @@ func appendDecimal(b []byte, f float64) (_ []byte, ok bool) {
 	return b, true
 }
 
+// escapes maps an ASCII byte that a JSON string escapes to the letter
+// after the backslash, 'u' for \u00XX; 0 for a byte written as it is.
+var escapes = func() (t [utf8.RuneSelf]byte) {
+	for c := range 0x20 {
+		t[c] = 'u'
+	}
+	t['\n'], t['\t'], t['\r'], t['\b'], t['\f'], t['"'], t['\\'] = 'n', 't', 'r', 'b', 'f', '"', '\\'
+	return t
+}()
+
 // String writes a quoted string, escaped as encoding/json escapes it
 // without HTML escaping: quotes, backslashes, control characters, invalid
 // UTF-8 (as U+FFFD), U+2028 and U+2029.
@@ -298,22 +308,22 @@ func (e *Encoder) String(s string) {
 				i++
 				continue
 			}
+			// Escapes come in runs in code and tables ("\n\t\t"): the
+			// bytes after this one are escaped here while they need it.
 			b = append(b, s[start:i]...)
-			switch c {
-			case '\\', '"':
-				b = append(b, '\\', c)
-			case '\b':
-				b = append(b, '\\', 'b')
-			case '\f':
-				b = append(b, '\\', 'f')
-			case '\n':
-				b = append(b, '\\', 'n')
-			case '\r':
-				b = append(b, '\\', 'r')
-			case '\t':
-				b = append(b, '\\', 't')
-			default:
-				b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xF])
+			for {
+				if x := escapes[c]; x != 'u' {
+					b = append(b, '\\', x)
+				} else {
+					b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xF])
+				}
+				if i+1 == len(s) {
+					break
+				}
+				if c = s[i+1]; c >= utf8.RuneSelf || escapes[c] == 0 {
+					break
+				}
+				i++
 			}
 			i++
 			start = i
