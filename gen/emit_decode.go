@@ -78,6 +78,8 @@ func (e *emitter) selfDecodeValue(d string, p place, t *Type, r, items *Rules, d
 type place struct {
 	val  func() *jen.Statement
 	addr func() *jen.Statement
+	// deref, for the place *p, is p: what indexes it.
+	deref func() *jen.Statement
 }
 
 // fieldPlace is field f of the struct *v, through the embedded fields it
@@ -121,15 +123,23 @@ func localPlace(name string) place {
 
 func derefPlace(p place) place {
 	return place{
-		val:  func() *jen.Statement { return jen.Op("*").Add(p.val()) },
-		addr: p.val,
+		val:   func() *jen.Statement { return jen.Op("*").Add(p.val()) },
+		addr:  p.val,
+		deref: p.val,
 	}
 }
 
+// indexPlace is element i of the array or slice at p. An array behind a
+// pointer is indexed through the pointer, which Go allows: *v.A[i] would
+// read as *(v.A[i]).
 func indexPlace(p place, i string) place {
+	base := p.val
+	if p.deref != nil {
+		base = p.deref
+	}
 	return place{
-		val:  func() *jen.Statement { return p.val().Index(jen.Id(i)) },
-		addr: func() *jen.Statement { return jen.Op("&").Add(p.val()).Index(jen.Id(i)) },
+		val:  func() *jen.Statement { return base().Index(jen.Id(i)) },
+		addr: func() *jen.Statement { return jen.Op("&").Add(base()).Index(jen.Id(i)) },
 	}
 }
 

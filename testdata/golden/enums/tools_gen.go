@@ -13,7 +13,7 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 6 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 7 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
 const _ = toolimpl.SupportPackageIsVersion7
 

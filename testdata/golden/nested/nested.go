@@ -20,6 +20,8 @@ type Route struct {
 	To      *Point            `json:"to,omitempty"`
 	Stops   []Point           `json:"stops,omitempty" jsonschema:"maxItems=5"`
 	Box     [2]Point          `json:"box,omitempty"`
+	Corners *[2]Point         `json:"corners,omitempty"`
+	Rows    []*[2]int         `json:"rows,omitempty"`
 	Matrix  [][]int8          `json:"matrix,omitempty"`
 	Labels  map[string]string `json:"labels,omitempty"`
 	Depart  time.Time         `json:"depart"`

@@ -7,12 +7,13 @@ package nested
 import (
 	"context"
 	"encoding/json"
+	"strconv"
 
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 6 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 7 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
 const _ = toolimpl.SupportPackageIsVersion7
 
@@ -36,6 +37,7 @@ const (
 	planFromLat = `"lat":{"type":"number","maximum":90,"minimum":-90},`
 	planFromLon = `"lon":{"type":"number","maximum":180,"minimum":-180}},`
 	planFromEnd = `"additionalProperties":false,"type":"object","required":["lat","lon"],"description":"Point is a location."},`
+	planBoxEnd  = `"additionalProperties":false,"type":"object","required":["lat","lon"]},"type":"array","maxItems":2,"minItems":2},`
 )
 
 // planSchema is the JSON Schema of the plan tool's arguments: its Parameters, and its
@@ -56,7 +58,12 @@ var planSchema = json.RawMessage(`{"properties":{` +
 	`"box":{"items":{"properties":{` +
 	planFromLat +
 	planFromLon +
-	`"additionalProperties":false,"type":"object","required":["lat","lon"]},"type":"array","maxItems":2,"minItems":2},` +
+	planBoxEnd +
+	`"corners":{"items":{"properties":{` +
+	planFromLat +
+	planFromLon +
+	planBoxEnd +
+	`"rows":{"items":{"items":{"type":"integer"},"type":"array","maxItems":2,"minItems":2},"type":"array"},` +
 	`"matrix":{"items":{"items":{"type":"integer","maximum":127,"minimum":-128},"type":"array"},"type":"array"},` +
 	`"labels":{"additionalProperties":{"type":"string"},"type":"object"},` +
 	`"depart":{"type":"string","format":"date-time"},` +
@@ -96,6 +103,11 @@ var planInfo = runtime.Info{
 		`"lat":{"type":"number","maximum":90,"minimum":-90},` +
 		`"lon":{"type":"number","maximum":180,"minimum":-180}},` +
 		`"additionalProperties":false,"type":"object","required":["lat","lon"]},"type":"array","maxItems":2,"minItems":2},` +
+		`"corners":{"items":{"properties":{` +
+		`"lat":{"type":"number","maximum":90,"minimum":-90},` +
+		`"lon":{"type":"number","maximum":180,"minimum":-180}},` +
+		`"additionalProperties":false,"type":"object","required":["lat","lon"]},"type":"array","maxItems":2,"minItems":2},` +
+		`"rows":{"items":{"anyOf":[{"items":{"type":"integer"},"type":"array","maxItems":2,"minItems":2},{"type":"null"}]},"type":"array"},` +
 		`"matrix":{"items":{"anyOf":[{"items":{"type":"integer","maximum":127,"minimum":-128},"type":"array"},{"type":"null"}]},"type":"array"},` +
 		`"labels":{"additionalProperties":{"type":"string"},"type":"object"},` +
 		`"depart":{"type":"string","format":"date-time"},` +
@@ -176,6 +188,57 @@ func decodeRoute(d *toolimpl.Decoder, v *Route) {
 					d.Errorf("must have exactly 2 items, got %d", i)
 				}
 			}
+		case "corners":
+			if d.OptionalNull() {
+				v.Corners = nil
+				break
+			}
+			v.Corners = new([2]Point)
+			if d.Array() {
+				i := 0
+				for d.Elem() {
+					if i < 2 {
+						decodePoint(d, &v.Corners[i])
+					} else {
+						d.Skip()
+					}
+					i++
+				}
+				if i != 2 {
+					d.Errorf("must have exactly 2 items, got %d", i)
+				}
+			}
+		case "rows":
+			if d.OptionalNull() {
+				v.Rows = nil
+				break
+			}
+			if d.Array() {
+				v.Rows = []*[2]int{}
+				for d.Elem() {
+					var elem *[2]int
+					elem = new([2]int)
+					if d.Array() {
+						i2 := 0
+						for d.Elem() {
+							if i2 < 2 {
+								if n, ok := d.Int(strconv.IntSize); ok {
+									elem[i2] = int(n)
+								}
+							} else {
+								d.Skip()
+							}
+							i2++
+						}
+						if i2 != 2 {
+							d.Errorf("must have exactly 2 items, got %d", i2)
+						}
+					}
+					if d.Keep() {
+						v.Rows = append(v.Rows, elem)
+					}
+				}
+			}
 		case "matrix":
 			if d.OptionalNull() {
 				v.Matrix = nil
@@ -249,7 +312,7 @@ func decodeRoute(d *toolimpl.Decoder, v *Route) {
 			hasInline = true
 			decodeObject(d, &v.Inline)
 		default:
-			d.Unknown("from, to, stops, box, matrix, labels, depart, payload, extra, raw, limit, inline")
+			d.Unknown("from, to, stops, box, corners, rows, matrix, labels, depart, payload, extra, raw, limit, inline")
 		}
 	}
 	if !hasFrom {
@@ -359,6 +422,39 @@ func encodeRoute(e *toolimpl.Encoder, v *Route) {
 				e.Byte(',')
 			}
 			encodePoint(e, &el2)
+		}
+		e.Byte(']')
+	}
+	if v.Corners != nil {
+		e.Raw(`,"corners":`)
+		e.Byte('[')
+		for i2, el2 := range *v.Corners {
+			if i2 > 0 {
+				e.Byte(',')
+			}
+			encodePoint(e, &el2)
+		}
+		e.Byte(']')
+	}
+	if len(v.Rows) != 0 {
+		e.Raw(`,"rows":`)
+		e.Byte('[')
+		for i2, el2 := range v.Rows {
+			if i2 > 0 {
+				e.Byte(',')
+			}
+			if el2 == nil {
+				e.Null()
+			} else {
+				e.Byte('[')
+				for i3, el3 := range *el2 {
+					if i3 > 0 {
+						e.Byte(',')
+					}
+					e.Int(int64(el3))
+				}
+				e.Byte(']')
+			}
 		}
 		e.Byte(']')
 	}
