@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"go/ast"
+	"go/build"
 	"go/token"
 	"go/types"
 	"path/filepath"
@@ -111,7 +112,7 @@ func (a *analyzer) notEditable(file string) bool {
 
 // analyze returns the model of pkg's tools, or nil if it has none. Mistakes
 // are reported to r.
-func analyze(r *reporter, pkg *packages.Package) *Package {
+func analyze(r *reporter, pkg *packages.Package, bctx *build.Context) *Package {
 	a := &analyzer{
 		reporter:  r,
 		pkg:       pkg,
@@ -125,7 +126,7 @@ func analyze(r *reporter, pkg *packages.Package) *Package {
 	if len(pkg.GoFiles) > 0 {
 		a.out.Dir = dirOf(pkg.GoFiles[0])
 	}
-	a.excludedTools(a.out.Dir, pkg.IgnoredFiles)
+	a.excludedTools(bctx, a.out.Dir, pkg.IgnoredFiles)
 	type exported struct {
 		fn   *ast.FuncDecl
 		fd   *funcDirectives

@@ -64,7 +64,7 @@ func FuzzGenerate(f *testing.F) {
 		if !ok {
 			return // not Go (a tag a raw string cannot hold, say)
 		}
-		file, diags := generate(pkg, DefaultOutput)
+		file, diags := generate(pkg, DefaultOutput, nil)
 		for _, d := range diags {
 			if !d.Pos.IsValid() {
 				t.Fatalf("a mistake without a position: %s\n%s", d.Msg, src)

@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"go/build"
 	"go/token"
 	"io"
 	"os"
@@ -61,7 +62,7 @@ type File struct {
 // which do not stop generation, come with the files (File.Notes; see
 // AllNotes).
 func Generate(ctx context.Context, cfg Config) ([]File, error) {
-	pkgs, diags, err := load(ctx, cfg)
+	pkgs, bctx, diags, err := load(ctx, cfg)
 	if err != nil {
 		return nil, err
 	}
@@ -87,7 +88,7 @@ func Generate(ctx context.Context, cfg Config) ([]File, error) {
 				continue
 			}
 		}
-		file, ds := generatePackage(pkg, out)
+		file, ds := generatePackage(pkg, out, bctx)
 		file.superseded = otherOwnFiles(pkg, out)
 		diags = append(diags, ds...)
 		files = append(files, file)
@@ -132,7 +133,7 @@ func noteSharedNames(files []File) {
 // A bug of toolgen's own that panics is reported as an error of the
 // package, never as a crash; TOOLGEN_STACK=1 writes its stack to standard
 // error, for the report.
-func generatePackage(pkg *packages.Package, output string) (file File, diags Diagnostics) {
+func generatePackage(pkg *packages.Package, output string, bctx *build.Context) (file File, diags Diagnostics) {
 	defer func() {
 		if v := recover(); v != nil {
 			if os.Getenv("TOOLGEN_STACK") != "" {
@@ -141,16 +142,19 @@ func generatePackage(pkg *packages.Package, output string) (file File, diags Dia
 			diags = Diagnostics{{Msg: fmt.Sprintf("%s: internal error in toolgen (please report it, with the stack that TOOLGEN_STACK=1 prints): %v", pkg.PkgPath, v)}}
 		}
 	}()
-	return generate(pkg, output)
+	return generate(pkg, output, bctx)
 }
 
-func generate(pkg *packages.Package, output string) (File, Diagnostics) {
+// generate is generatePackage without the recover. bctx is the build
+// context of the load (nil: go/build's default), which says why the build
+// left a file out.
+func generate(pkg *packages.Package, output string, bctx *build.Context) (File, Diagnostics) {
 	file := File{
 		Path:    filepath.Join(filepath.Dir(pkg.GoFiles[0]), output),
 		Package: pkg.PkgPath,
 	}
 	r := &reporter{fset: pkg.Fset}
-	model := analyze(r, pkg)
+	model := analyze(r, pkg, bctx)
 	if model != nil {
 		buildSchemas(r, model) // even after errors, to report all in one run
 		qualityNotes(r, model)

@@ -1,17 +1,20 @@
 package gen
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"go/ast"
 	"go/build"
+	"go/build/constraint"
 	"go/parser"
 	"go/scanner"
 	"go/token"
 	"go/types"
 	"maps"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -55,15 +58,21 @@ const importMode = packages.NeedName | packages.NeedTypes | packages.NeedTypesSi
 // It returns those without errors, and the errors of the others with
 // positions: one package that does not compile does not hide the tool
 // mistakes of the rest.
-func load(ctx context.Context, cfg Config) ([]*packages.Package, Diagnostics, error) {
-	tags := append([]string{BuildTag}, cfg.Tags...)
+func load(ctx context.Context, cfg Config) ([]*packages.Package, *build.Context, Diagnostics, error) {
+	bctx, err := goContext(ctx, cfg.Dir, cfg.Env)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	// The -tags that toolgen passes replaces the tags of GOFLAGS, which go
+	// build of the package uses: they are passed again.
+	bctx.BuildTags = slices.Concat([]string{BuildTag}, bctx.BuildTags, cfg.Tags)
 	fset := token.NewFileSet()
 	pcfg := &packages.Config{
 		Context:    ctx,
 		Mode:       listMode,
 		Dir:        cfg.Dir,
 		Env:        cfg.Env,
-		BuildFlags: []string{"-tags=" + strings.Join(tags, ",")},
+		BuildFlags: []string{"-tags=" + strings.Join(bctx.BuildTags, ",")},
 		Fset:       fset,
 	}
 	patterns := cfg.Patterns
@@ -72,27 +81,27 @@ func load(ctx context.Context, cfg Config) ([]*packages.Package, Diagnostics, er
 	}
 	pkgs, err := packages.Load(pcfg, patterns...)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	if err := parse(pcfg, pkgs); err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	imports, err := loadImports(pcfg, pkgs)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
+	sizes := buildSizes(bctx)
 	for _, pkg := range pkgs {
-		check(pkg, fset, imports)
+		check(pkg, fset, imports, sizes)
 	}
 	var diags Diagnostics
 	var good []*packages.Package
+	ways := make(cycleWays)
 	for _, pkg := range pkgs {
 		bad := false
 		// The type checker cannot import a package of a cycle, which the
 		// go command left out: the cycle's own message says it all.
-		cyclic := slices.ContainsFunc(pkg.Errors, func(e packages.Error) bool {
-			return strings.HasPrefix(e.Msg, "import cycle not allowed")
-		})
+		cyclic := slices.ContainsFunc(pkg.Errors, isCycleError)
 		for _, e := range pkg.Errors {
 			if generatedNameMissing(e) || cyclic && strings.Contains(e.Msg, "(no metadata for ") {
 				continue
@@ -101,15 +110,19 @@ func load(ctx context.Context, cfg Config) ([]*packages.Package, Diagnostics, er
 			if !pos.IsValid() {
 				if p, m, ok := importCycle(pkg, e.Msg); ok {
 					pos, msg = p, m
-				} else if p, ok := cgoOffFiles(pkg, e.Msg); ok {
+				} else if p, ok := cgoOffFiles(bctx, pkg, e.Msg); ok {
 					pos, msg = p, cgoOffMsg
+				} else if p, m, ok := allExcluded(bctx, pkg, e.Msg); ok {
+					pos, msg = p, m
 				}
 			}
 			diags = append(diags, Diagnostic{Pos: pos, Msg: msg})
 			bad = true
 		}
-		if !bad {
-			if d, ok := importsCycle(pkg); ok {
+		// A cycle further down is said even beside the package's other
+		// mistakes, as go build says it: fixing those would not fix it.
+		if !cyclic {
+			if d, ok := ways.importsCycle(pkg); ok {
 				diags = append(diags, d)
 				bad = true
 			}
@@ -118,7 +131,7 @@ func load(ctx context.Context, cfg Config) ([]*packages.Package, Diagnostics, er
 			good = append(good, pkg)
 		}
 	}
-	return good, diags, nil
+	return good, bctx, diags, nil
 }
 
 // parse parses the files of pkgs. A package that uses cgo (a file
@@ -215,12 +228,11 @@ func loadImports(pcfg *packages.Config, pkgs []*packages.Package) (map[string]*p
 
 // check type-checks pkg's parsed files, as go/packages would
 // with NeedSyntax|NeedTypes|NeedTypesInfo (but recording only the
-// definitions in TypesInfo, all toolgen reads), adding what is wrong to
-// pkg.Errors.
-func check(pkg *packages.Package, fset *token.FileSet, imports map[string]*packages.Package) {
+// definitions in TypesInfo, all toolgen reads), with the sizes of the
+// build's architecture, adding what is wrong to pkg.Errors.
+func check(pkg *packages.Package, fset *token.FileSet, imports map[string]*packages.Package, sizes types.Sizes) {
 	pkg.Types = types.NewPackage(pkg.PkgPath, pkg.Name)
 	pkg.TypesInfo = &types.Info{Defs: make(map[*ast.Ident]types.Object)}
-	var sizes types.Sizes
 	importer := importerFunc(func(path string) (*types.Package, error) {
 		if path == "unsafe" {
 			return types.Unsafe, nil
@@ -237,15 +249,6 @@ func check(pkg *packages.Package, fset *token.FileSet, imports map[string]*packa
 		}
 		return nil, fmt.Errorf("no export data for %s", path)
 	})
-	for _, imp := range pkg.Imports {
-		if ip := imports[imp.ID]; ip != nil && ip.TypesSizes != nil {
-			sizes = ip.TypesSizes
-			break
-		}
-	}
-	if sizes == nil {
-		sizes = types.SizesFor("gc", runtime.GOARCH)
-	}
 	pkg.TypesSizes = sizes
 	tc := &types.Config{
 		Importer: importer,
@@ -355,42 +358,89 @@ func importCycle(pkg *packages.Package, msg string) (pos token.Position, _ strin
 	if j := slices.Index(cycle[1:], pkg.PkgPath); j >= 0 {
 		cycle = cycle[:j+2]
 	}
+	return importPos(pkg, cycle[1]), fmt.Sprintf("import cycle not allowed: %s; toolgen loads the package as the compiler does: break the cycle (move what both packages need into a third)", strings.Join(cycle, " imports ")), true
+}
+
+// importPos returns the position of pkg's first import of path, by file
+// order, or of pkg's first package clause if no file imports it, so that a
+// message about the import has a place.
+func importPos(pkg *packages.Package, path string) token.Position {
 	for _, f := range pkg.Syntax {
-		for _, imp := range f.Imports {
-			if path, err := strconv.Unquote(imp.Path.Value); err == nil && path == cycle[1] {
-				pos = pkg.Fset.Position(imp.Path.Pos())
-				break
+		for _, spec := range f.Imports {
+			if p, err := strconv.Unquote(spec.Path.Value); err == nil && p == path {
+				return pkg.Fset.Position(spec.Path.Pos())
 			}
 		}
 	}
-	return pos, fmt.Sprintf("import cycle not allowed: %s; toolgen loads the package as the compiler does: break the cycle (move what both packages need into a third)", strings.Join(cycle, " imports ")), true
+	if len(pkg.Syntax) > 0 {
+		return pkg.Fset.Position(pkg.Syntax[0].Name.Pos())
+	}
+	return token.Position{}
 }
 
-// importsCycle reports a package that imports one of an import cycle it
-// is not in itself: the go command puts the cycle's error on the packages
-// of the cycle alone, and the package would not build. The message is at
-// the package's import of it.
-func importsCycle(pkg *packages.Package) (Diagnostic, bool) {
+// cycleWays holds what find learned of each package of a load's import
+// graph: its import on the way to a package with an import cycle's error,
+// the package itself if it has the error, or nil if its imports lead to
+// none. Shared by the packages of a load, it has each package looked at
+// once. The go command puts the error on the package of a cycle that it
+// comes back to, so every cycle has one, and find, which stops there,
+// never goes round a cycle.
+type cycleWays map[*packages.Package]*packages.Package
+
+// find returns the import of p on its way to a package with an import
+// cycle's error, p itself if it has the error, or nil. A package reached
+// again while it is looked at (in a cycle without the error, which the go
+// command does not make) leads to none on that way, so find ends.
+func (w cycleWays) find(p *packages.Package) *packages.Package {
+	if next, ok := w[p]; ok {
+		return next
+	}
+	w[p] = nil
+	if slices.ContainsFunc(p.Errors, isCycleError) {
+		w[p] = p
+		return p
+	}
+	for _, path := range slices.Sorted(maps.Keys(p.Imports)) {
+		if imp := p.Imports[path]; w.find(imp) != nil {
+			w[p] = imp
+			return imp
+		}
+	}
+	return nil
+}
+
+// isCycleError reports whether e is the go command's error for an import
+// cycle.
+func isCycleError(e packages.Error) bool {
+	return strings.HasPrefix(e.Msg, "import cycle not allowed")
+}
+
+// importsCycle reports a package that imports, directly or through other
+// packages, one of an import cycle it is not in itself: the go command
+// puts the cycle's error on a package of the cycle alone, and the package
+// would not build. The message is at the package's import that leads to
+// the cycle, and names the packages on the way.
+func (w cycleWays) importsCycle(pkg *packages.Package) (Diagnostic, bool) {
 	for _, path := range slices.Sorted(maps.Keys(pkg.Imports)) {
 		imp := pkg.Imports[path]
-		for _, e := range imp.Errors {
-			if !strings.HasPrefix(e.Msg, "import cycle not allowed") {
-				continue
-			}
-			_, msg, ok := importCycle(imp, e.Msg)
-			if !ok {
-				msg = e.Msg
-			}
-			var pos token.Position
-			for _, f := range pkg.Syntax {
-				for _, spec := range f.Imports {
-					if p, err := strconv.Unquote(spec.Path.Value); err == nil && p == path && !pos.IsValid() {
-						pos = pkg.Fset.Position(spec.Path.Pos())
-					}
-				}
-			}
-			return Diagnostic{Pos: pos, Msg: fmt.Sprintf("%s, which this package imports, does not build: %s", path, msg)}, true
+		if w.find(imp) == nil {
+			continue
 		}
+		way := []string{imp.PkgPath}
+		last := imp
+		for w[last] != last {
+			last = w[last]
+			way = append(way, last.PkgPath)
+		}
+		e := last.Errors[slices.IndexFunc(last.Errors, isCycleError)]
+		_, msg, ok := importCycle(last, e.Msg)
+		if !ok {
+			msg = e.Msg
+		}
+		if len(way) > 1 {
+			msg = fmt.Sprintf("%s, and %s", strings.Join(way, " imports "), msg)
+		}
+		return Diagnostic{Pos: importPos(pkg, path), Msg: fmt.Sprintf("%s, which this package imports, does not build: %s", path, msg)}, true
 	}
 	return Diagnostic{}, false
 }
@@ -400,32 +450,74 @@ const cgoOffMsg = `the file uses cgo (import "C"), which is off here (CGO_ENABLE
 
 // cgoOffFiles places the go command's message that no file of pkg is in
 // the build ("build constraints exclude all Go files") at the import "C"
-// of the first of its files that only cgo being off leaves out.
-func cgoOffFiles(pkg *packages.Package, msg string) (token.Position, bool) {
+// of the first of its files that only cgo being off leaves out, in the
+// build context ctxt of the load.
+func cgoOffFiles(ctxt *build.Context, pkg *packages.Package, msg string) (token.Position, bool) {
 	if !strings.HasPrefix(msg, "build constraints exclude all Go files") {
 		return token.Position{}, false
 	}
 	for _, f := range pkg.IgnoredFiles {
-		if pos, ok := cgoOff(f); ok {
+		if pos, ok := cgoOff(ctxt, f); ok {
 			return pos, true
 		}
 	}
 	return token.Position{}, false
 }
 
-// cgoOff returns the position of the import "C" of the Go file at path
-// when cgo being off is what leaves the file out of the build: with cgo
-// on, its build constraints and name would let it in.
-func cgoOff(path string) (token.Position, bool) {
-	if !strings.HasSuffix(path, ".go") {
+// allExcluded places the go command's message that no file of pkg is in
+// the build, when cgo being off is not the reason, at the build constraint
+// of the first of its files (not toolgen's own, which only toolgen's tag
+// leaves out), and says with which tags, GOOS and GOARCH the package was
+// loaded, and what to do.
+func allExcluded(ctxt *build.Context, pkg *packages.Package, msg string) (token.Position, string, bool) {
+	if !strings.HasPrefix(msg, "build constraints exclude all Go files") {
+		return token.Position{}, "", false
+	}
+	i := slices.IndexFunc(pkg.IgnoredFiles, func(f string) bool { return strings.HasSuffix(f, ".go") && !isOwn(f) })
+	if i < 0 {
+		return token.Position{}, "", false
+	}
+	tags := "no build tags"
+	if user := slices.DeleteFunc(slices.Clone(ctxt.BuildTags), func(t string) bool { return t == BuildTag }); len(user) > 0 {
+		tags = "build tags " + strings.Join(user, ",")
+	}
+	return constraintPos(pkg.IgnoredFiles[i]), fmt.Sprintf("build constraints exclude all Go files of the package, with GOOS=%s, GOARCH=%s and %s: run toolgen with the build tags the package needs (-tags), or with the GOOS and GOARCH it is built for", ctxt.GOOS, ctxt.GOARCH, tags), true
+}
+
+// constraintPos returns the position of the //go:build line of the Go file
+// at path, or of its start if it has none (its name says its GOOS or
+// GOARCH).
+func constraintPos(path string) token.Position {
+	start := token.Position{Filename: path, Line: 1, Column: 1}
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, path, nil, parser.PackageClauseOnly|parser.ParseComments)
+	if err != nil {
+		return start
+	}
+	for _, g := range f.Comments {
+		for _, c := range g.List {
+			if c.Pos() < f.Package && constraint.IsGoBuild(c.Text) {
+				return fset.Position(c.Pos())
+			}
+		}
+	}
+	return start
+}
+
+// cgoOff returns the position of the import "C" of the Go file at path,
+// which the go command left out of its package, when cgo being off is what
+// left it out: with cgo on, the tags, GOOS and GOARCH of the load's build
+// context ctxt (nil: go/build's default) would let it in.
+func cgoOff(ctxt *build.Context, path string) (token.Position, bool) {
+	if ctxt == nil {
+		ctxt = &build.Default
+	}
+	if !strings.HasSuffix(path, ".go") || ctxt.CgoEnabled {
 		return token.Position{}, false
 	}
-	ctxt := build.Default
-	if ctxt.CgoEnabled {
-		return token.Position{}, false
-	}
-	ctxt.CgoEnabled = true
-	if in, err := ctxt.MatchFile(filepath.Dir(path), filepath.Base(path)); err != nil || !in {
+	on := *ctxt
+	on.CgoEnabled = true
+	if in, err := on.MatchFile(filepath.Dir(path), filepath.Base(path)); err != nil || !in {
 		return token.Position{}, false
 	}
 	fset := token.NewFileSet()
@@ -441,6 +533,58 @@ func cgoOff(path string) (token.Position, bool) {
 	return token.Position{}, false
 }
 
+// contextFormat is what goContext asks go list for: the fields of the go
+// command's build context that decide which files are in a package, one
+// a line.
+const contextFormat = `{{with context}}{{.GOOS}}
+{{.GOARCH}}
+{{.Compiler}}
+{{.CgoEnabled}}
+{{join .BuildTags ","}}
+{{join .ToolTags ","}}
+{{join .ReleaseTags ","}}{{end}}`
+
+// goContext returns the go command's build context for a load in dir
+// with env (nil: os.Environ), as go list reports it: the GOOS, GOARCH and
+// compiler, whether cgo is on (not with CGO_ENABLED=0, nor by default
+// without a C compiler), the build tags (those of GOFLAGS), and the tool
+// and release tags. They come from env, from go env -w and from the go
+// command itself, where go/build.Default, toolgen's own, reads toolgen's
+// environment alone. It costs one go list of "unsafe", a few milliseconds.
+func goContext(ctx context.Context, dir string, env []string) (*build.Context, error) {
+	cmd := exec.CommandContext(ctx, "go", "list", "-e", "-f", contextFormat, "--", "unsafe")
+	cmd.Dir, cmd.Env = dir, env
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return nil, fmt.Errorf("go list: %v: %s", err, bytes.TrimSpace(stderr.Bytes()))
+	}
+	lines := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
+	if len(lines) != 7 {
+		return nil, fmt.Errorf("go list: unexpected build context %q", out)
+	}
+	list := func(s string) []string { return strings.FieldsFunc(s, func(r rune) bool { return r == ',' }) }
+	return &build.Context{
+		GOOS:        lines[0],
+		GOARCH:      lines[1],
+		Compiler:    lines[2],
+		CgoEnabled:  lines[3] == "true",
+		BuildTags:   list(lines[4]),
+		ToolTags:    list(lines[5]),
+		ReleaseTags: list(lines[6]),
+	}, nil
+}
+
+// buildSizes returns the sizes of the types of ctxt's architecture, which
+// decide, for one, whether a constant overflows an int.
+func buildSizes(ctxt *build.Context) types.Sizes {
+	if sizes := types.SizesFor(ctxt.Compiler, ctxt.GOARCH); sizes != nil {
+		return sizes
+	}
+	return types.SizesFor("gc", runtime.GOARCH)
+}
+
 // importAdvice rewrites the type checker's message for an import that no
 // module of the build provides, which says only that its package name is
 // empty, into what the go command would say to do.
@@ -452,6 +596,11 @@ func importAdvice(msg string) string {
 	path, ok = strings.CutSuffix(path, ` (invalid package name: "")`)
 	if !ok || strings.ContainsAny(path, " \t") {
 		return msg
+	}
+	if first, _, _ := strings.Cut(path, "/"); !strings.Contains(first, ".") {
+		// Not a path go get can fetch: the go command says it is not in
+		// the standard library.
+		return fmt.Sprintf("could not import %s: no package of the standard library or of a module of the build has this path; check the path", path)
 	}
 	return fmt.Sprintf("could not import %s: no module of the build provides it; check the path, or add its module with go get", path)
 }

@@ -3,6 +3,7 @@ package gen
 import (
 	"bytes"
 	"go/ast"
+	"go/build"
 	"go/build/constraint"
 	"go/parser"
 	"go/token"
@@ -60,9 +61,9 @@ func nameConstraint(filename string) string {
 
 // excludedTools reports the //tool:export lines in the files of the
 // package that this build leaves out: its _test.go files, and the files
-// that its build constraints exclude (ignored). Their tools would never be
-// generated, without a word.
-func (a *analyzer) excludedTools(dir string, ignored []string) {
+// that its build constraints exclude (ignored) in the load's build context
+// bctx. Their tools would never be generated, without a word.
+func (a *analyzer) excludedTools(bctx *build.Context, dir string, ignored []string) {
 	tests, _ := filepath.Glob(filepath.Join(dir, "*_test.go"))
 	for _, f := range append(ignored, tests...) {
 		if !strings.HasSuffix(f, ".go") {
@@ -72,7 +73,7 @@ func (a *analyzer) excludedTools(dir string, ignored []string) {
 		if err != nil || !bytes.Contains(data, []byte("//tool:export")) {
 			continue
 		}
-		if cgo, ok := cgoOff(f); ok {
+		if cgo, ok := cgoOff(bctx, f); ok {
 			// Its tools are left out with it, by cgo being off.
 			a.reporter.errorAt(cgo, "%s", cgoOffMsg)
 			continue
