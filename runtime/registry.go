@@ -569,6 +569,7 @@ func (r *Registry) call(ctx context.Context, t *entry, args json.RawMessage, emi
 		whole = false
 	default:
 		res, err = t.tool.(InvokableTool).Invoke(ctx, args)
+		res = settle(res)
 	}
 	if res.Err != nil {
 		r.count(res.Err) // here, where the tool ran: once for callers sharing one run
@@ -577,6 +578,40 @@ func (r *Registry) call(ctx context.Context, t *entry, args json.RawMessage, emi
 		emit(Chunk{Text: res.Output, Data: res.Data})
 	}
 	return res, err
+}
+
+// unencodableText is what the model reads of a call whose result has no
+// JSON encoding.
+const unencodableText = "internal error: the tool's result could not be encoded"
+
+// settle returns the Result of a tool written by hand as a generated
+// tool's would be: Data encoded once, here, into Output (Structured), so
+// that no program or adapter that sends it finds later that it has no
+// JSON encoding (a NaN, a channel, a MarshalJSON that fails), nor Output
+// that is not the JSON it claims to be; such a Result becomes a failure
+// with Err set, as a generated tool's does. A failure with no words gets
+// some: an empty message is no use to a model, and some providers refuse
+// it.
+func settle(res Result) Result {
+	switch {
+	case !res.Success:
+		if strings.TrimSpace(res.Error) == "" {
+			res.Error = "the tool failed without saying why"
+		}
+	case res.Structured && res.Output != "":
+		if !json.Valid([]byte(res.Output)) {
+			return Result{Error: unencodableText, Err: errors.New("encoding the result: Output, marked Structured, is not valid JSON")}
+		}
+	case res.Data != nil && !isContent(res.Data):
+		data, err := marshalNoEscape(res.Data)
+		if err != nil {
+			return Result{Error: unencodableText, Err: fmt.Errorf("encoding the result: %w", err)}
+		}
+		if res.Output == "" {
+			res.Output, res.Structured = string(data), true
+		}
+	}
+	return res
 }
 
 // panicText is what the model reads of a call that panicked.

@@ -627,3 +627,64 @@ func TestExecuteAllRepeatedLongID(t *testing.T) {
 		t.Errorf("%d bytes: %.120s", len(got), got)
 	}
 }
+
+// handMade is a tool written by hand that returns res.
+type handMade struct{ res Result }
+
+func (h handMade) Info() *Info {
+	return &Info{Name: "hand", Description: "Returns what it was given.", Parameters: json.RawMessage(`{"type":"object"}`)}
+}
+
+func (h handMade) Invoke(ctx context.Context, args json.RawMessage) (Result, error) {
+	return h.res, nil
+}
+
+// badJSON is a value whose MarshalJSON fails.
+type badJSON struct{}
+
+func (badJSON) MarshalJSON() ([]byte, error) { return nil, errors.New("no JSON for this") }
+
+// The Result of a tool written by hand is settled where it is made: Data
+// encoded once into Output, and a Result that has no JSON encoding (or
+// Output that is not the JSON it claims to be) a failure with Err set,
+// not an error or panic later in whatever sends it; a failure with no
+// words gets some.
+func TestHandMadeResults(t *testing.T) {
+	const unencodable = "internal error: the tool's result could not be encoded"
+	for _, c := range []struct {
+		name      string
+		res       Result
+		want      string // the Result as JSON
+		wantErr   bool   // Err is set
+		structure bool
+	}{
+		{"data", Result{Success: true, Data: map[string]any{"a": "<b>", "n": 1}}, `{"success":true,"data":{"a":"<b>","n":1}}`, false, true},
+		{"text and data", Result{Success: true, Output: "two", Data: []int{2}}, `{"success":true,"output":"two","data":[2]}`, false, false},
+		{"text", Result{Success: true, Output: "done"}, `{"success":true,"output":"done"}`, false, false},
+		{"NaN", Result{Success: true, Data: math.NaN()}, `{"success":false,"error":"` + unencodable + `"}`, true, false},
+		{"channel", Result{Success: true, Data: make(chan int)}, `{"success":false,"error":"` + unencodable + `"}`, true, false},
+		{"MarshalJSON fails", Result{Success: true, Data: badJSON{}}, `{"success":false,"error":"` + unencodable + `"}`, true, false},
+		{"not JSON", Result{Success: true, Output: "not json", Structured: true}, `{"success":false,"error":"` + unencodable + `"}`, true, false},
+		{"structured", Result{Success: true, Output: `{"a":1}`, Data: json.RawMessage(`{"a":1}`), Structured: true}, `{"success":true,"data":{"a":1}}`, false, true},
+		{"failure without words", Result{Error: " \n"}, `{"success":false,"error":"the tool failed without saying why"}`, false, false},
+		{"failure", Result{Error: "no such order"}, `{"success":false,"error":"no such order"}`, false, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := NewRegistry(nil)
+			if err := r.Register(handMade{c.res}); err != nil {
+				t.Fatal(err)
+			}
+			res, err := r.Execute(context.Background(), "hand", nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := res.MarshalJSON()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(got) != c.want || (res.Err != nil) != c.wantErr || res.Structured != c.structure {
+				t.Errorf("got %s, Err %v, Structured %v; want %s, Err set %v, Structured %v", got, res.Err, res.Structured, c.want, c.wantErr, c.structure)
+			}
+		})
+	}
+}
