@@ -593,16 +593,22 @@ const unencodableText = "internal error: the tool's result could not be encoded"
 // some: an empty message is no use to a model, and some providers refuse
 // it.
 func settle(res Result) Result {
-	switch {
-	case !res.Success:
+	if !res.Success {
 		if strings.TrimSpace(res.Error) == "" {
 			res.Error = "the tool failed without saying why"
 		}
-	case res.Structured && res.Output != "":
-		if !json.Valid([]byte(res.Output)) {
+		return res
+	}
+	if res.Structured && res.Output != "" {
+		if json.Valid([]byte(res.Output)) {
+			return res
+		}
+		if res.Data == nil {
 			return Result{Error: unencodableText, Err: errors.New("encoding the result: Output, marked Structured, is not valid JSON")}
 		}
-	case res.Data != nil && !isContent(res.Data):
+		res.Output, res.Structured = "", false // Data's JSON is made again
+	}
+	if res.Data != nil && !isContent(res.Data) {
 		data, err := marshalNoEscape(res.Data)
 		if err != nil {
 			return Result{Error: unencodableText, Err: fmt.Errorf("encoding the result: %w", err)}

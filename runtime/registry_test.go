@@ -665,6 +665,7 @@ func TestHandMadeResults(t *testing.T) {
 		{"channel", Result{Success: true, Data: make(chan int)}, `{"success":false,"error":"` + unencodable + `"}`, true, false},
 		{"MarshalJSON fails", Result{Success: true, Data: badJSON{}}, `{"success":false,"error":"` + unencodable + `"}`, true, false},
 		{"not JSON", Result{Success: true, Output: "not json", Structured: true}, `{"success":false,"error":"` + unencodable + `"}`, true, false},
+		{"not JSON, with data", Result{Success: true, Output: "not json", Structured: true, Data: []int{1}}, `{"success":true,"data":[1]}`, false, true},
 		{"structured", Result{Success: true, Output: `{"a":1}`, Data: json.RawMessage(`{"a":1}`), Structured: true}, `{"success":true,"data":{"a":1}}`, false, true},
 		{"failure without words", Result{Error: " \n"}, `{"success":false,"error":"the tool failed without saying why"}`, false, false},
 		{"failure", Result{Error: "no such order"}, `{"success":false,"error":"no such order"}`, false, false},

@@ -22,9 +22,12 @@
 package anthropictools
 
 import (
+	"bytes"
 	"context"
 	"encoding/base64"
 	"encoding/json"
+	"fmt"
+	"strings"
 
 	"github.com/anthropics/anthropic-sdk-go/v2"
 	"github.com/anthropics/anthropic-sdk-go/v2/packages/param"
@@ -62,7 +65,11 @@ func Tools(reg *runtime.Registry) []anthropic.ToolUnionParam {
 // call's failure does not stop the others. The error is non-nil only when
 // ctx ended. An Approver of reg (for tools marked confirm) may be asked
 // about several calls at once. A tool_use whose ID an earlier one has is
-// answered without running, with is_error set.
+// answered without running, with is_error set. A result the API would
+// refuse is answered so that it takes it: text that is empty or only white
+// space is left out (a failure without words says the tool failed), and a
+// structured result made by hand without its JSON, or whose data has no
+// JSON encoding, is encoded here or answered as a failure.
 func Execute(ctx context.Context, reg *runtime.Registry, content []anthropic.ContentBlockUnion) ([]anthropic.ContentBlockParamUnion, error) {
 	var uses []anthropic.ContentBlockUnion
 	for _, block := range content {
@@ -82,37 +89,66 @@ func Execute(ctx context.Context, reg *runtime.Registry, content []anthropic.Con
 	}
 	blocks := make([]anthropic.ContentBlockParamUnion, len(uses))
 	for i, use := range uses {
-		blocks[i] = anthropic.ContentBlockParamUnion{OfToolResult: &anthropic.ToolResultBlockParam{
-			ToolUseID: use.ID,
-			IsError:   param.NewOpt(!results[i].Success),
-			Content:   resultContent(&results[i]),
-		}}
+		blocks[i] = anthropic.ContentBlockParamUnion{OfToolResult: toolResult(use.ID, &results[i])}
 	}
 	return blocks, nil
 }
 
-// resultContent is the content of a tool_result: the Result's text, or the
-// parts of multimodal content (images as image blocks; other media, which
-// a tool_result cannot hold, by their description).
-func resultContent(res *runtime.Result) []anthropic.ToolResultBlockParamContentUnion {
-	text := func(s string) anthropic.ToolResultBlockParamContentUnion {
-		return anthropic.ToolResultBlockParamContentUnion{OfText: &anthropic.TextBlockParam{Text: s}}
+// Texts for results that would otherwise fail the next request, which
+// takes no empty text block: a failure without an Error (from a tool
+// written by hand), and a result with no JSON encoding, in the words the
+// runtime uses for a generated tool's.
+const (
+	unexplained = "the tool failed without saying why"
+	unencodable = "internal error: the tool's result could not be encoded"
+)
+
+// toolResult is the tool_result block that answers the tool_use id with
+// res.
+func toolResult(id string, res *runtime.Result) *anthropic.ToolResultBlockParam {
+	content, ok := resultContent(res)
+	return &anthropic.ToolResultBlockParam{ToolUseID: id, IsError: param.NewOpt(!ok), Content: content}
+}
+
+// resultContent is the content of a tool_result, and whether the call
+// succeeded: the Result's text, or the parts of multimodal content
+// (images as image blocks; other media, which a tool_result cannot hold,
+// by their description). Anthropic refuses a text block that is empty or
+// only white space, so such text is left out, and a tool_result with
+// nothing to say has no content.
+func resultContent(res *runtime.Result) ([]anthropic.ToolResultBlockParamContentUnion, bool) {
+	var out []anthropic.ToolResultBlockParamContentUnion
+	text := func(s string) {
+		if strings.TrimSpace(s) != "" {
+			out = append(out, anthropic.ToolResultBlockParamContentUnion{OfText: &anthropic.TextBlockParam{Text: s}})
+		}
 	}
 	content, ok := res.Data.(runtime.Content)
 	switch {
 	case !res.Success:
-		return []anthropic.ToolResultBlockParamContentUnion{text(res.Error)}
-	case !ok:
-		if res.Output == "" {
-			return nil // a tool with no result: an empty tool_result
+		if strings.TrimSpace(res.Error) == "" {
+			text(unexplained)
+		} else {
+			text(res.Error)
 		}
-		return []anthropic.ToolResultBlockParamContentUnion{text(res.Output)}
+		return out, false
+	case !ok:
+		text(res.Output)
+		if res.Data != nil && !res.Structured {
+			// A structured result made by hand, without its JSON in
+			// Output.
+			data, err := marshal(res.Data)
+			if err != nil {
+				return []anthropic.ToolResultBlockParamContentUnion{{OfText: &anthropic.TextBlockParam{Text: unencodable}}}, false
+			}
+			text(string(data))
+		}
+		return out, true
 	}
-	var out []anthropic.ToolResultBlockParamContentUnion
 	for _, p := range content {
 		switch {
 		case p.Type == runtime.PartText:
-			out = append(out, text(p.Text))
+			text(p.Text)
 		case p.Type == runtime.PartImage && p.URL != "":
 			out = append(out, anthropic.ToolResultBlockParamContentUnion{OfImage: &anthropic.ImageBlockParam{
 				Source: anthropic.ImageBlockParamSourceUnion{OfURL: &anthropic.URLImageSourceParam{URL: p.URL}},
@@ -125,10 +161,27 @@ func resultContent(res *runtime.Result) []anthropic.ToolResultBlockParamContentU
 				}},
 			}})
 		default:
-			out = append(out, text(runtime.Content{p}.String()))
+			text(runtime.Content{p}.String())
 		}
 	}
-	return out
+	return out, true
+}
+
+// marshal is v as JSON, without the escapes of <, > and & (as the runtime
+// writes results); a panic of v's MarshalJSON is an error.
+func marshal(v any) (data []byte, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("anthropictools: encoding the result panicked: %v", r)
+		}
+	}()
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
 }
 
 // anthropicImageType reports whether Anthropic takes images of media type

@@ -19,7 +19,11 @@ func TestResultContentMedia(t *testing.T) {
 		{Type: runtime.PartImage, MIMEType: "image/png", Name: "empty.png"},
 	}
 	res := &runtime.Result{Success: true, Output: content.String(), Data: content}
-	got, err := json.Marshal(resultContent(res))
+	blocks, ok := resultContent(res)
+	if !ok {
+		t.Fatal("a successful result made a failed tool_result")
+	}
+	got, err := json.Marshal(blocks)
 	if err != nil {
 		t.Fatal(err)
 	}

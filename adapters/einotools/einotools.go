@@ -17,7 +17,7 @@
 //		log.Fatal(err)
 //	}
 //	tools, err := einotools.Tools(reg)
-//	// ... compose.NewToolNode(ctx, &compose.ToolsNodeConfig{Tools: tools})
+//	// ... compose.NewToolNode(ctx, &compose.ToolsNodeConfig{Tools: tools, UnknownToolsHandler: einotools.UnknownTools(reg)})
 package einotools
 
 import (
@@ -28,6 +28,7 @@ import (
 	"strings"
 
 	"github.com/cloudwego/eino/components/tool"
+	"github.com/cloudwego/eino/compose"
 	"github.com/cloudwego/eino/schema"
 	"github.com/eino-contrib/jsonschema"
 	"github.com/toolgen-go/toolgen/runtime"
@@ -72,20 +73,59 @@ func (t *invokable) Info(ctx context.Context) (*schema.ToolInfo, error) { return
 // InvokableRun runs the call and returns its Result as JSON. The error is
 // non-nil only when ctx ended.
 func (t *invokable) InvokableRun(ctx context.Context, args string, _ ...tool.Option) (string, error) {
-	res, err := t.reg.Execute(ctx, t.info.Name, json.RawMessage(args))
+	res, err := execute(ctx, t.reg, t.info.Name, json.RawMessage(args))
 	if err != nil {
 		return "", err
 	}
-	return message(res)
+	return message(&res), nil
 }
 
-// message is the tool message for the model: the Result as JSON.
-func message(res *runtime.Result) (string, error) {
+// execute runs a call of the tool name through reg with the ID Eino's
+// ToolsNode gave it, if any, so that the registry's middleware and
+// approver see which of the model's calls it is.
+func execute(ctx context.Context, reg *runtime.Registry, name string, args json.RawMessage) (runtime.Result, error) {
+	results, err := reg.ExecuteAll(ctx, []runtime.Call{{ID: compose.GetToolCallID(ctx), Name: name, Args: args}})
+	return results[0], err
+}
+
+// UnknownTools returns the handler of calls of tools reg does not hold,
+// for compose.ToolsNodeConfig's UnknownToolsHandler. Without one, a
+// ToolsNode ends the agent's run with an error when a model calls a tool
+// that does not exist; with it, the model reads what the registry answers
+// any call of an unknown tool, the Result as JSON with the names of the
+// tools there are, and can call one of them. The error is non-nil only
+// when ctx ended.
+//
+//	compose.NewToolNode(ctx, &compose.ToolsNodeConfig{Tools: tools, UnknownToolsHandler: einotools.UnknownTools(reg)})
+func UnknownTools(reg *runtime.Registry) func(ctx context.Context, name, input string) (string, error) {
+	return func(ctx context.Context, name, input string) (string, error) {
+		res, err := execute(ctx, reg, name, json.RawMessage(input))
+		if err != nil {
+			return "", err
+		}
+		return message(&res), nil
+	}
+}
+
+// unencodable is the message for a Result that has no JSON encoding, in
+// the words the runtime uses for a generated tool's result.
+const unencodable = `{"success":false,"error":"internal error: the tool's result could not be encoded"}`
+
+// message is the tool message for the model: the Result as JSON. A Result
+// with no JSON encoding (the Data of a tool written by hand that is NaN or
+// a channel, or whose MarshalJSON fails or panics) is a failure the model
+// reads, not a Go error, which would end the agent's run.
+func message(res *runtime.Result) (text string) {
+	defer func() {
+		if recover() != nil {
+			text = unencodable
+		}
+	}()
 	data, err := res.MarshalJSON()
 	if err != nil {
-		return "", fmt.Errorf("einotools: encoding the result: %w", err)
+		return unencodable
 	}
-	return string(data), nil
+	return string(data)
 }
 
 type streamable struct{ *invokable }
@@ -118,11 +158,11 @@ func (t *streamable) StreamableRun(ctx context.Context, args string, _ ...tool.O
 		case err != nil:
 			writer.Send("", err)
 		case !res.Success:
-			text, err := message(res)
+			text := message(res)
 			if lineOpen {
 				text = "\n" + text
 			}
-			writer.Send(text, err)
+			writer.Send(text, nil)
 		}
 	}()
 	return reader, nil
@@ -131,20 +171,20 @@ func (t *streamable) StreamableRun(ctx context.Context, args string, _ ...tool.O
 type enhanced struct{ *invokable }
 
 // InvokableRun runs the call and returns its content, a part for each
-// part; a failed call has one text part, the Result as JSON. The error is
-// non-nil only when ctx ended.
+// part; a failed call has one text part, the Result as JSON. A nil arg
+// stands for no arguments. The error is non-nil only when ctx ended.
 func (t *enhanced) InvokableRun(ctx context.Context, arg *schema.ToolArgument, _ ...tool.Option) (*schema.ToolResult, error) {
-	res, err := t.reg.Execute(ctx, t.info.Name, json.RawMessage(arg.Text))
+	var args json.RawMessage
+	if arg != nil {
+		args = json.RawMessage(arg.Text)
+	}
+	res, err := execute(ctx, t.reg, t.info.Name, args)
 	if err != nil {
 		return nil, err
 	}
 	content, ok := res.Data.(runtime.Content)
 	if !ok {
-		text, err := message(res)
-		if err != nil {
-			return nil, err
-		}
-		return &schema.ToolResult{Parts: []schema.ToolOutputPart{{Type: schema.ToolPartTypeText, Text: text}}}, nil
+		return &schema.ToolResult{Parts: []schema.ToolOutputPart{{Type: schema.ToolPartTypeText, Text: message(&res)}}}, nil
 	}
 	parts := make([]schema.ToolOutputPart, len(content))
 	for i, p := range content {
@@ -153,10 +193,15 @@ func (t *enhanced) InvokableRun(ctx context.Context, arg *schema.ToolArgument, _
 	return &schema.ToolResult{Parts: parts}, nil
 }
 
-// part turns a part of multimodal content into Eino's.
+// part turns a part of multimodal content into Eino's. A media part with
+// neither data nor a URL, which a model would be sent as an empty file,
+// goes by its description.
 func part(p runtime.Part) schema.ToolOutputPart {
-	if p.Type == runtime.PartText {
+	switch {
+	case p.Type == runtime.PartText:
 		return schema.ToolOutputPart{Type: schema.ToolPartTypeText, Text: p.Text}
+	case p.URL == "" && len(p.Data) == 0:
+		return schema.ToolOutputPart{Type: schema.ToolPartTypeText, Text: runtime.Content{p}.String()}
 	}
 	media := schema.MessagePartCommon{MIMEType: p.MIMEType}
 	if p.URL != "" {

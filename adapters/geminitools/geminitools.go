@@ -28,6 +28,9 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/toolgen-go/toolgen/runtime"
 	"google.golang.org/genai"
@@ -74,28 +77,40 @@ func strict(reg *runtime.Registry, name string) bool {
 // one), {"error": ...} for anything the model should fix or know, with
 // the media of multimodal content as parts of the response. One call's
 // failure does not stop the others, and a call whose ID an earlier call
-// has is not run: its response says so. The error is non-nil only when
-// ctx ended. An Approver of reg (for tools marked confirm) may be asked
-// about several calls at once.
+// has is not run: its response says so. A call whose arguments have no
+// JSON encoding (a map made by the program, holding NaN, say) is not run
+// either, and its response says so; a nil call is passed over. The error
+// is non-nil only when ctx ended. An Approver of reg (for tools marked
+// confirm) may be asked about several calls at once.
 func Execute(ctx context.Context, reg *runtime.Registry, calls []*genai.FunctionCall) ([]*genai.Part, error) {
-	requests := make([]runtime.Call, len(calls))
+	calls = slices.DeleteFunc(slices.Clone(calls), func(c *genai.FunctionCall) bool { return c == nil })
+	requests := make([]runtime.Call, 0, len(calls))
+	failed := make(map[int]string) // the calls not run, by index: why
 	for i, call := range calls {
-		requests[i].ID, requests[i].Name = call.ID, call.Name
+		request := runtime.Call{ID: call.ID, Name: call.Name}
 		if call.Args != nil {
 			args, err := marshalArgs(call.Args)
 			if err != nil {
-				return nil, fmt.Errorf("geminitools: the arguments of %s: %w", call.Name, err)
+				failed[i] = fmt.Sprintf("the arguments could not be read as JSON (%v), so the call was not run", err)
+				continue
 			}
-			requests[i].Args = args
+			request.Args = args
 		}
+		requests = append(requests, request)
 	}
-	results, err := reg.ExecuteAll(ctx, requests)
+	ran, err := reg.ExecuteAll(ctx, requests)
 	if err != nil {
 		return nil, err
 	}
 	parts := make([]*genai.Part, len(calls))
 	for i, call := range calls {
-		parts[i] = &genai.Part{FunctionResponse: response(call, &results[i])}
+		var res runtime.Result
+		if why, ok := failed[i]; ok {
+			res.Error = why
+		} else {
+			res, ran = ran[0], ran[1:]
+		}
+		parts[i] = &genai.Part{FunctionResponse: response(call, &res)}
 	}
 	return parts, nil
 }
@@ -107,13 +122,56 @@ func Execute(ctx context.Context, reg *runtime.Registry, calls []*genai.Function
 // decoders' fast path, which passes a string with an escape to the full
 // decoder.
 func marshalArgs(args map[string]any) (json.RawMessage, error) {
+	return marshal(args)
+}
+
+// marshal is v as JSON without HTML escapes. A panic of a MarshalJSON
+// method in v is an error.
+func marshal(v any) (data []byte, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("a MarshalJSON method panicked: %v", r)
+		}
+	}()
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
-	if err := enc.Encode(args); err != nil {
+	if err := enc.Encode(v); err != nil {
 		return nil, err
 	}
 	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
+}
+
+// unencodable is the error of a result with no JSON encoding, in the words
+// the runtime uses for a generated tool's.
+const unencodable = "internal error: the tool's result could not be encoded"
+
+// structured is the JSON of a successful structured result, which the
+// request that carries it back to Gemini can hold: its Output, which is
+// that JSON, when it is valid JSON in valid UTF-8, as the runtime writes
+// it; otherwise (a Result made by hand) its Data, encoded here. ok is
+// false if Data has no JSON encoding either.
+func structured(res *runtime.Result) (v json.RawMessage, ok bool) {
+	if res.Structured && json.Valid([]byte(res.Output)) {
+		if utf8.ValidString(res.Output) {
+			return json.RawMessage(res.Output), true
+		}
+		// Decoding makes each invalid byte U+FFFD, which the request can
+		// carry.
+		var value any
+		dec := json.NewDecoder(strings.NewReader(res.Output))
+		dec.UseNumber()
+		if dec.Decode(&value) == nil {
+			if data, err := marshal(value); err == nil {
+				return data, true
+			}
+		}
+	}
+	data, err := marshal(res.Data)
+	if err != nil {
+		return nil, false
+	}
+	return data, true
 }
 
 // response is the function response for the model.
@@ -138,9 +196,16 @@ func response(call *genai.FunctionCall, res *runtime.Result) *genai.FunctionResp
 			}
 		}
 	case res.Data != nil:
-		// Output holds the structured result's JSON, made when the call
-		// ended.
-		out.Response = map[string]any{"output": json.RawMessage(res.Output)}
+		data, ok := structured(res)
+		switch {
+		case !ok:
+			out.Response = map[string]any{"error": unencodable}
+		case !res.Structured && res.Output != "":
+			// A Result made by hand with text and data.
+			out.Response = map[string]any{"output": res.Output, "data": data}
+		default:
+			out.Response = map[string]any{"output": data}
+		}
 	default:
 		out.Response = map[string]any{"output": res.Output}
 	}

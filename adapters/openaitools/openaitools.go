@@ -82,7 +82,8 @@ func strictness(reg *runtime.Registry, name string) *bool {
 // the calls. Each answer is the call's Result as JSON: a call of an
 // unknown tool, with bad arguments or that fails is answered too, with
 // what the model can act on, and one call's failure does not stop the
-// others. A call whose ID an earlier call of the message already has is
+// others; a Result with no JSON encoding (from a tool written by hand) is
+// answered as a failure. A call whose ID an earlier call of the message already has is
 // not run: its answer says so. The error is non-nil only when ctx ended.
 // An Approver of reg (for tools marked confirm) may be asked about
 // several calls at once.
@@ -117,11 +118,29 @@ func run(ctx context.Context, reg *runtime.Registry, calls []runtime.Call) ([]st
 	}
 	texts := make([]string, len(calls))
 	for i := range results {
-		text, err := results[i].MarshalJSON()
-		if err != nil {
-			return nil, err
-		}
-		texts[i] = string(text)
+		texts[i] = encode(&results[i])
 	}
 	return texts, nil
+}
+
+// unencodable is the answer to a call whose Result has no JSON encoding,
+// in the words the runtime uses for a generated tool's result.
+const unencodable = `{"success":false,"error":"internal error: the tool's result could not be encoded"}`
+
+// encode is res as JSON for the model. A Result that has no JSON encoding
+// (the Data of a tool written by hand that is NaN or a channel, or whose
+// MarshalJSON fails or panics) fails that call alone, as the runtime fails
+// a generated tool's: one call's result neither ends the turn with an
+// error nor crashes the program.
+func encode(res *runtime.Result) (text string) {
+	defer func() {
+		if recover() != nil {
+			text = unencodable
+		}
+	}()
+	data, err := res.MarshalJSON()
+	if err != nil {
+		return unencodable
+	}
+	return string(data)
 }
