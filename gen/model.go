@@ -174,7 +174,9 @@ type Type struct {
 	// method, as encoding/json does.
 	SelfDecode bool
 	// Shape is, for a SelfDecode type other than a string form, the same
-	// type without the flag: what the generated decoder checks.
+	// type without the flag: what the generated decoder checks. A
+	// KindCustom type that a oneof_type tag made of a SelfDecode one keeps
+	// it, for the schema of its array alternative alone.
 	Shape *Type
 }
 

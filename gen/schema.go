@@ -459,6 +459,25 @@ func scalarTypes(types []string) bool {
 	return len(types) > 0
 }
 
+// altItems is the items of the array alternative of a oneof_type or
+// anyof_type tag on a field of type t: those of t's Go form, a slice or an
+// array (LabelOptions []string, which also decodes "a,b" itself), or of
+// any JSON value if t has no such form, which the strict dialects cannot
+// state.
+func (b *schemaBuilder) altItems(t *Type) *jsonschema.Schema {
+	v := t.Deref()
+	if v.Shape != nil {
+		v = v.Shape.Deref()
+	}
+	if (v.Kind == KindSlice || v.Kind == KindArray) && v.Elem != nil {
+		return b.elem(v.Elem)
+	}
+	if b.dialect == OpenAI || b.dialect == Gemini {
+		b.cannot("an array alternative of oneof_type or anyof_type needs the type of its items, which the field's Go type does not give")
+	}
+	return nil
+}
+
 // property returns the schema of one field: its type's, with the field's
 // rules applied.
 func (b *schemaBuilder) property(f *Field) *jsonschema.Schema {
@@ -492,6 +511,12 @@ func (b *schemaBuilder) property(f *Field) *jsonschema.Schema {
 		alts := make([]*jsonschema.Schema, len(types))
 		for i, typ := range types {
 			alts[i] = &jsonschema.Schema{Type: typ}
+			switch {
+			case typ == "array":
+				alts[i].Items = b.altItems(f.Type)
+			case typ == "object" && b.dialect == OpenAI:
+				b.cannot("an object alternative of oneof_type or anyof_type has no properties, and strict mode takes no object without them")
+			}
 		}
 		switch {
 		case b.dialect == Standard && len(f.Rules.OneOfType) > 0:

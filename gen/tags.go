@@ -303,7 +303,8 @@ func opaque(t *Type) *Type {
 		c.Elem = opaque(t.Elem)
 		return &c
 	case t.SelfDecode:
-		return &Type{Kind: KindCustom, Go: t.Go, Doc: t.Doc}
+		// Its shape stays, for the items of an array alternative.
+		return &Type{Kind: KindCustom, Go: t.Go, Doc: t.Doc, Shape: t.Shape}
 	}
 	return t
 }
@@ -318,7 +319,8 @@ func opaqueWhole(t *Type) *Type {
 		c.Elem = opaqueWhole(t.Elem)
 		return &c
 	case t.SelfDecode:
-		return &Type{Kind: KindCustom, Go: t.Go, Doc: t.Doc}
+		// Its shape stays, for the items of an array alternative.
+		return &Type{Kind: KindCustom, Go: t.Go, Doc: t.Doc, Shape: t.Shape}
 	}
 	return t
 }

@@ -33,12 +33,8 @@ func Tools() []runtime.Tool {
 // or returns false; encodeT writes a T as JSON; parseT returns the constant of
 // the enum type T whose value is s.
 
-const (
-	reachCountry = `"country":{"type":"string","maxLength":2,"minLength":2},`
-)
-
 // reachSchema is the JSON Schema of the reach tool's arguments: its Parameters, and its
-// schema for Anthropic, which cannot express them.
+// schema for Gemini and Anthropic, which cannot express them.
 var reachSchema = json.RawMessage(`{"anyOf":[{"properties":{` +
 	`"tag":true},` +
 	`"required":["tag"],"title":"byTag"},{"properties":{` +
@@ -51,7 +47,7 @@ var reachSchema = json.RawMessage(`{"anyOf":[{"properties":{` +
 	`"required":["phone","country"],"title":"byPhone"}],"properties":{` +
 	`"email":{"type":"string","format":"email"},` +
 	`"phone":{"type":"string"},` +
-	reachCountry +
+	`"country":{"type":"string","maxLength":2,"minLength":2},` +
 	`"name":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"Name is nullable: null clears it."},` +
 	`"nick":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"Nick is a string or null, said the other way: it reads as nullable."},` +
 	`"ref":{"oneOf":[{"type":"string"},{"type":"integer"}],"description":"Ref is a number or a string."},` +
@@ -65,17 +61,8 @@ var reachInfo = runtime.Info{
 	Description: "Reaches a customer.",
 	Parameters:  reachSchema,
 	Dialects: runtime.DialectSchemas{
-		Gemini: json.RawMessage(`{"properties":{` +
-			`"email":{"type":"string","description":"Constraints: format email."},` +
-			`"phone":{"type":"string"},` +
-			reachCountry +
-			`"name":{"type":"string","description":"Name is nullable: null clears it.","nullable":true},` +
-			`"nick":{"type":"string","description":"Nick is a string or null, said the other way: it reads as nullable.","nullable":true},` +
-			`"ref":{"anyOf":[{"type":"string","description":"Ref is a number or a string."},{"type":"integer","description":"Ref is a number or a string."}]},` +
-			`"meta":{"anyOf":[{"type":"object","description":"Meta is any of an object or an array. Any JSON value."},{"type":"array","description":"Meta is any of an object or an array. Any JSON value."}]},` +
-			`"tag":{"type":"string"},` +
-			`"kind":{"type":"string"}},` +
-			`"type":"object","required":["name"],"description":"Give exactly one of these sets of fields: (email) or (phone and country). Give at least one of these sets of fields: (tag) or (kind)."}`),
+		Gemini:            reachSchema,
+		GeminiDegraded:    true,
 		Anthropic:         reachSchema,
 		AnthropicDegraded: true,
 	},
@@ -93,7 +80,7 @@ func callReach(ctx context.Context, s *runtime.Settings, args json.RawMessage) (
 }
 
 const (
-	inviteGuests    = `"guests":{"anyOf":[{"type":"string"},{"type":"array"}],"description":"Guests to invite."},`
+	inviteGuests    = `"guests":{"anyOf":[{"type":"string"},{"items":{"type":"string"},"type":"array"}],"description":"Guests to invite."},`
 	inviteVenueCity = `"city":{"type":"string","description":"City of the venue."}},`
 	inviteVenueEnd  = `"additionalProperties":false,"type":"object","required":["city"]},{"type":"null"}],"description":"Venue of the event, or null: an object that decodes itself."}},`
 	inviteEnd       = `"additionalProperties":false,"type":"object","required":["guests"]}`
@@ -120,7 +107,7 @@ var inviteInfo = runtime.Info{
 			inviteVenueEnd +
 			`"additionalProperties":false,"type":"object","required":["guests","public","hosts","venue"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
-			`"guests":{"anyOf":[{"type":"string","description":"Guests to invite."},{"type":"array","description":"Guests to invite."}]},` +
+			`"guests":{"anyOf":[{"type":"string","description":"Guests to invite."},{"items":{"type":"string"},"type":"array","description":"Guests to invite."}]},` +
 			`"public":{"anyOf":[{"type":"boolean","description":"Public makes the event visible to all."},{"type":"string","description":"Public makes the event visible to all."}]},` +
 			`"hosts":{"items":{"type":"string","example":"ann"},"type":"array","description":"Hosts of the event: its schema is its Go shape, with an example."},` +
 			`"venue":{"properties":{` +
