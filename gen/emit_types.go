@@ -5,6 +5,8 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"strings"
+	"time"
 
 	"github.com/dave/jennifer/jen"
 )
@@ -85,7 +87,23 @@ func (e *emitter) constCode(t *Type, c constant.Value) *jen.Statement {
 			return jen.Qual(ev.Const.Pkg().Path(), ev.Const.Name())
 		}
 	}
+	if t.Kind == KindTime {
+		return timeCode(constant.StringVal(c))
+	}
 	return literalCode(c)
+}
+
+// timeCode writes the time of the RFC 3339 text s, which literal checked,
+// as a time.Date call: in UTC for Z, else in a zone of s's fixed offset,
+// whatever the local zone of the machine that runs it.
+func timeCode(s string) *jen.Statement {
+	tm, _ := time.Parse(time.RFC3339Nano, s)
+	loc := jen.Qual("time", "UTC")
+	if _, offset := tm.Zone(); !strings.HasSuffix(s, "Z") && !strings.HasSuffix(s, "z") {
+		loc = jen.Qual("time", "FixedZone").Call(jen.Lit(""), jen.Lit(offset))
+	}
+	return jen.Qual("time", "Date").Call(jen.Lit(tm.Year()), jen.Qual("time", tm.Month().String()), jen.Lit(tm.Day()),
+		jen.Lit(tm.Hour()), jen.Lit(tm.Minute()), jen.Lit(tm.Second()), jen.Lit(tm.Nanosecond()), loc)
 }
 
 // literalCode writes an untyped literal.

@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 	"unicode"
 )
 
@@ -467,8 +468,16 @@ func (a *analyzer) keyword(r *Rules, t *Type, key, val string, isArray bool, err
 			}
 			return
 		}
+		if target.Kind == KindTime && key == "enum" {
+			errorf("enum= is not supported on a time: bound it in the tool, or make the field a string enum")
+			return
+		}
 		c, ok := a.literal(target, val)
 		if !ok {
+			if target.Kind == KindTime {
+				errorf("%s value %q is not an RFC 3339 date-time, as in 2024-01-01T00:00:00Z", key, val)
+				return
+			}
 			errorf("%s value %q is not %s that fits the field", key, val, kindNames[target.Kind])
 			return
 		}
@@ -561,6 +570,12 @@ func (a *analyzer) literal(t *Type, val string) (constant.Value, bool) {
 		return c, fitsInt(t, c)
 	case KindFloat:
 		return parseNumber(val)
+	case KindTime:
+		// RFC 3339, as the model writes it and the decoder reads it.
+		if _, err := time.Parse(time.RFC3339Nano, val); err != nil {
+			return nil, false
+		}
+		return constant.MakeString(val), true
 	}
 	return nil, false
 }

@@ -25,6 +25,7 @@ type Route struct {
 	Matrix  [][]int8          `json:"matrix,omitempty"`
 	Labels  map[string]string `json:"labels,omitempty"`
 	Depart  time.Time         `json:"depart"`
+	Since   time.Time         `json:"since,omitempty" jsonschema:"default=2024-01-01T09:30:00+02:00"`
 	Payload []byte            `json:"payload,omitempty"`
 	Extra   any               `json:"extra,omitempty"`
 	Raw     json.RawMessage   `json:"raw,omitempty"`

@@ -8,6 +8,7 @@ import (
 	"context"
 	"encoding/json"
 	"strconv"
+	"time"
 
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
@@ -67,6 +68,7 @@ var planSchema = json.RawMessage(`{"properties":{` +
 	`"matrix":{"items":{"items":{"type":"integer","maximum":127,"minimum":-128},"type":"array"},"type":"array"},` +
 	`"labels":{"additionalProperties":{"type":"string"},"type":"object"},` +
 	`"depart":{"type":"string","format":"date-time"},` +
+	`"since":{"type":"string","format":"date-time","default":"2024-01-01T09:30:00+02:00"},` +
 	`"payload":{"type":"string","pattern":"^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$","contentEncoding":"base64"},` +
 	`"extra":true,` +
 	`"raw":true,` +
@@ -111,6 +113,7 @@ var planInfo = runtime.Info{
 		`"matrix":{"items":{"anyOf":[{"items":{"type":"integer","maximum":127,"minimum":-128},"type":"array"},{"type":"null"}]},"type":"array"},` +
 		`"labels":{"additionalProperties":{"type":"string"},"type":"object"},` +
 		`"depart":{"type":"string","format":"date-time"},` +
+		`"since":{"type":"string","format":"date-time","default":"2024-01-01T09:30:00+02:00"},` +
 		`"payload":{"type":"string","pattern":"^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$","contentEncoding":"base64"},` +
 		`"extra":true,` +
 		`"raw":true,` +
@@ -118,7 +121,7 @@ var planInfo = runtime.Info{
 		`"inline":{"properties":{` +
 		`"mode":{"type":"string"}},` +
 		`"additionalProperties":false,"type":"object","required":["mode"]}},` +
-		`"additionalProperties":false,"type":"object","required":["from","box","depart","inline"]}`),
+		`"additionalProperties":false,"type":"object","required":["from","box","depart","since","inline"]}`),
 	OutputObject: true,
 }
 
@@ -137,7 +140,7 @@ func decodeRoute(d *toolimpl.Decoder, v *Route) {
 	if !d.Object() {
 		return
 	}
-	var hasFrom, hasDepart, hasLimit, hasInline bool
+	var hasFrom, hasDepart, hasSince, hasLimit, hasInline bool
 	for d.Field() {
 		switch string(d.Key()) {
 		case "from":
@@ -282,6 +285,12 @@ func decodeRoute(d *toolimpl.Decoder, v *Route) {
 		case "depart":
 			hasDepart = true
 			v.Depart, _ = d.Time()
+		case "since":
+			if d.OptionalNull() {
+				break
+			}
+			hasSince = true
+			v.Since, _ = d.Time()
 		case "payload":
 			if d.OptionalNull() {
 				break
@@ -312,7 +321,7 @@ func decodeRoute(d *toolimpl.Decoder, v *Route) {
 			hasInline = true
 			decodeObject(d, &v.Inline)
 		default:
-			d.Unknown("from, to, stops, box, corners, rows, matrix, labels, depart, payload, extra, raw, limit, inline")
+			d.Unknown("from, to, stops, box, corners, rows, matrix, labels, depart, since, payload, extra, raw, limit, inline")
 		}
 	}
 	if !hasFrom {
@@ -320,6 +329,9 @@ func decodeRoute(d *toolimpl.Decoder, v *Route) {
 	}
 	if !hasDepart {
 		d.Missing("depart")
+	}
+	if !hasSince {
+		v.Since = time.Date(2024, time.January, 1, 9, 30, 0, 0, time.FixedZone("", 7200))
 	}
 	if !hasLimit {
 		v.Limit = new(uint16)
@@ -496,6 +508,8 @@ func encodeRoute(e *toolimpl.Encoder, v *Route) {
 	}
 	e.Raw(`,"depart":`)
 	e.Value(v.Depart)
+	e.Raw(`,"since":`)
+	e.Value(v.Since)
 	if len(v.Payload) != 0 {
 		e.Raw(`,"payload":`)
 		e.Value(v.Payload)
