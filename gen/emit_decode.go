@@ -355,6 +355,16 @@ func (e *emitter) decodeValue(d string, p place, t *Type, r, items *Rules, depth
 	case KindText:
 		return []jen.Code{jen.Id(d).Dot("TextUnmarshaler").Call(p.addr())}
 	case KindCustom:
+		if r.Type == "string" && (r.Format != "" || r.Pattern != "" || lengthArgs(r) != nil) {
+			// type=string with rules for the string: checked before the
+			// method reads the value, which it does only if they hold.
+			m := e.names.local("mark")
+			return []jen.Code{
+				jen.Id(m).Op(":=").Id(d).Dot("Mark").Call(),
+				jen.If(jen.List(jen.Id(s), jen.Id(ok)).Op(":=").Id(d).Dot("String").Call(), jen.Id(ok)).Block(
+					append(e.stringChecks(d, p, t, r, s), jen.Id(d).Dot("Unmarshal").Call(jen.Id(m), p.addr()))...),
+			}
+		}
 		return []jen.Code{jen.Id(d).Dot("JSONUnmarshaler").Call(jen.Lit(r.Type), p.addr())}
 	case KindAny:
 		return read(e.names.local("x"), "Any", t.Go, nil, nil)

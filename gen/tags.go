@@ -135,6 +135,11 @@ func (a *analyzer) fieldTags(f *Field, tag reflect.StructTag) (required bool) {
 	}
 	if custom := value.Deref(); custom.Kind == KindCustom && rules.Type == "" && len(rules.OneOfType)+len(rules.AnyOfType) == 0 && !a.output {
 		errorf("%s: state it with a tag, as in jsonschema:\"type=string\"", a.unknownShape(custom))
+	} else {
+		a.stringRulesFit(rules, value.Deref(), errorf)
+	}
+	if isArray && value.Elem != nil {
+		a.stringRulesFit(&f.ItemRules, value.Elem.Deref(), errorf)
 	}
 	if d, ok := tag.Lookup("jsonschema_description"); ok {
 		rules.Description = d
@@ -310,6 +315,28 @@ func opaque(t *Type) *Type {
 	return t
 }
 
+// stringRulesFit reports string rules (format, pattern, minLength,
+// maxLength) that keyword let through for a type that decodes itself, in
+// case the tag stated type=string, and that the tag did not: the decoder
+// checks them on the string before the type's UnmarshalJSON reads it, so
+// the value must be one.
+func (a *analyzer) stringRulesFit(r *Rules, t *Type, errorf func(string, ...any)) {
+	if !(t.Kind == KindCustom || t.SelfDecode) || r.Type == "string" || a.output {
+		return
+	}
+	for _, c := range []struct {
+		key string
+		set bool
+	}{{"format", r.Format != ""}, {"pattern", r.Pattern != ""}, {"minLength", r.MinLength != nil}, {"maxLength", r.MaxLength != nil}} {
+		if key := c.key; c.set {
+			name := types.TypeString(t.Go, types.RelativeTo(a.pkg.Types))
+			errorf("%s applies to string values, and %s decodes itself with UnmarshalJSON: if it reads a string, say so with type=string and toolgen checks the string before the method reads it", key, name)
+			r.Format, r.Pattern, r.MinLength, r.MaxLength = "", "", nil, nil
+			return
+		}
+	}
+}
+
 // opaqueWhole returns t, under pointers, as KindCustom where it decodes
 // itself: a named slice type too, whose method reads the whole value, as
 // for oneof_type=string;array.
@@ -358,6 +385,10 @@ func (a *analyzer) keyword(r *Rules, t *Type, key, val string, isArray bool, err
 		}
 		*dst = &n
 	}
+	// A type that decodes itself may take the string rules if the tag
+	// states type=string, before or after them: stringRulesFit checks
+	// that once the tag is read.
+	ownString := func() bool { return t.Kind == KindCustom || t.SelfDecode || onlyFor(KindString) }
 	number := func(dst *constant.Value) {
 		if !onlyFor(KindInt, KindUint, KindFloat) {
 			return
@@ -371,11 +402,11 @@ func (a *analyzer) keyword(r *Rules, t *Type, key, val string, isArray bool, err
 	}
 	switch key {
 	case "minLength", "maxLength":
-		if onlyFor(KindString) {
+		if ownString() {
 			length(map[string]**uint64{"minLength": &r.MinLength, "maxLength": &r.MaxLength}[key])
 		}
 	case "pattern":
-		if onlyFor(KindString) {
+		if ownString() {
 			if _, err := regexp.Compile(val); err != nil {
 				errorf("pattern %q does not compile in Go's regexp syntax: %v", val, err)
 				return
@@ -383,7 +414,7 @@ func (a *analyzer) keyword(r *Rules, t *Type, key, val string, isArray bool, err
 			r.Pattern = val
 		}
 	case "format":
-		if onlyFor(KindString) {
+		if ownString() {
 			if !knownFormats[val] {
 				errorf("format %q cannot be checked; the formats are %s", val, strings.Join(formatNames, ", "))
 				return

@@ -34,7 +34,14 @@ type In struct {
 	Y  float64   `json:"y,omitempty" jsonschema:"exclusiveMinimum=0.1,default=0.1"`
 	Z  time.Time `json:"z,omitempty" jsonschema:"default=yesterday"`
 	TE time.Time `json:"te,omitempty" jsonschema:"enum=2024-01-01T00:00:00Z"`
+	SA Stamp     `json:"sa" jsonschema:"type=integer,format=date"`
 }
+
+// Stamp is a time that decodes itself.
+type Stamp struct{ time.Time }
+
+// UnmarshalJSON reads a Unix time.
+func (s *Stamp) UnmarshalJSON(data []byte) error { return nil }
 
 // Unit is a unit of temperature.
 type Unit string

@@ -82,7 +82,7 @@ func callReach(ctx context.Context, s *runtime.Settings, args json.RawMessage) (
 const (
 	inviteGuests    = `"guests":{"anyOf":[{"type":"string"},{"items":{"type":"string"},"type":"array"}],"description":"Guests to invite."},`
 	inviteVenueCity = `"city":{"type":"string","description":"City of the venue."}},`
-	inviteVenueEnd  = `"additionalProperties":false,"type":"object","required":["city"]},{"type":"null"}],"description":"Venue of the event, or null: an object that decodes itself."}},`
+	inviteVenueEnd  = `"additionalProperties":false,"type":"object","required":["city"]},{"type":"null"}],"description":"Venue of the event, or null: an object that decodes itself."},`
 	inviteEnd       = `"additionalProperties":false,"type":"object","required":["guests"]}`
 )
 
@@ -96,6 +96,7 @@ var inviteInfo = runtime.Info{
 		`"venue":{"anyOf":[{"properties":{` +
 		inviteVenueCity +
 		inviteVenueEnd +
+		`"on":{"type":"string","maxLength":10,"format":"date","description":"On is the day of the event: a type that decodes itself from a string, whose format is checked before its method reads it."}},` +
 		inviteEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
@@ -105,14 +106,16 @@ var inviteInfo = runtime.Info{
 			`"venue":{"anyOf":[{"properties":{` +
 			inviteVenueCity +
 			inviteVenueEnd +
-			`"additionalProperties":false,"type":"object","required":["guests","public","hosts","venue"]}`),
+			`"on":{"anyOf":[{"type":"string","format":"date"},{"type":"null"}],"description":"On is the day of the event: a type that decodes itself from a string, whose format is checked before its method reads it. Constraints: at most 10 characters."}},` +
+			`"additionalProperties":false,"type":"object","required":["guests","public","hosts","venue","on"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
 			`"guests":{"anyOf":[{"type":"string","description":"Guests to invite."},{"items":{"type":"string"},"type":"array","description":"Guests to invite."}]},` +
 			`"public":{"anyOf":[{"type":"boolean","description":"Public makes the event visible to all."},{"type":"string","description":"Public makes the event visible to all."}]},` +
 			`"hosts":{"items":{"type":"string","example":"ann"},"type":"array","description":"Hosts of the event: its schema is its Go shape, with an example."},` +
 			`"venue":{"properties":{` +
 			inviteVenueCity +
-			`"type":"object","required":["city"],"description":"Venue of the event, or null: an object that decodes itself.","nullable":true}},` +
+			`"type":"object","required":["city"],"description":"Venue of the event, or null: an object that decodes itself.","nullable":true},` +
+			`"on":{"type":"string","maxLength":10,"description":"On is the day of the event: a type that decodes itself from a string, whose format is checked before its method reads it. Constraints: format date."}},` +
 			`"type":"object","required":["guests"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
 			inviteGuests +
@@ -121,6 +124,7 @@ var inviteInfo = runtime.Info{
 			`"venue":{"anyOf":[{"properties":{` +
 			inviteVenueCity +
 			inviteVenueEnd +
+			`"on":{"type":"string","format":"date","description":"On is the day of the event: a type that decodes itself from a string, whose format is checked before its method reads it. Constraints: at most 10 characters."}},` +
 			inviteEnd),
 	},
 	ReadOnly: true,
@@ -275,8 +279,20 @@ func decodeInvitation(d *toolimpl.Decoder, v *Invitation) {
 			}
 			v.Venue = new(Venue)
 			decodeVenue(d, v.Venue)
+		case "on":
+			if d.OptionalNull() {
+				break
+			}
+			mark := d.Mark()
+			if s, ok := d.String(); ok {
+				d.Length(s, 0, 10)
+				if !toolimpl.ValidFormat("date", s) {
+					d.FormatError("date", s)
+				}
+				d.Unmarshal(mark, &v.On)
+			}
 		default:
-			d.Unknown("guests, public, hosts, venue")
+			d.Unknown("guests, public, hosts, venue, on")
 		}
 	}
 	if !hasGuests {

@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"strings"
+	"time"
 )
 
 // Contact reaches a customer by email, or by phone and country.
@@ -73,6 +74,23 @@ type Invitation struct {
 	Hosts Names `json:"hosts,omitempty" jsonschema:"type=array,example=ann"`
 	// Venue of the event, or null: an object that decodes itself.
 	Venue *Venue `json:"venue,omitempty" jsonschema:"oneof_type=object;null"`
+	// On is the day of the event: a type that decodes itself from a
+	// string, whose format is checked before its method reads it.
+	On Day `json:"on,omitempty" jsonschema:"format=date,type=string,maxLength=10"`
+}
+
+// Day is a calendar date, written YYYY-MM-DD.
+type Day struct{ time.Time }
+
+// UnmarshalJSON reads "2006-01-02".
+func (d *Day) UnmarshalJSON(data []byte) error {
+	var s string
+	if err := json.Unmarshal(data, &s); err != nil {
+		return err
+	}
+	t, err := time.Parse("2006-01-02", s)
+	d.Time = t
+	return err
 }
 
 // Venue is where an event is, read by its own UnmarshalJSON.
