@@ -119,6 +119,9 @@ func (l *linter) walk(path string, s any, depth int) {
 	if typ == "object" {
 		l.checkObject(path, obj, props)
 	}
+	if _, hasItems := obj["items"]; typ == "array" && !hasItems && (l.dialect == OpenAI || l.dialect == Gemini) {
+		l.errorf(path, "an array without items; %s needs the type of its items", dialectTitles[l.dialect])
+	}
 	switch l.dialect {
 	case OpenAI:
 		_, hasRef := obj["$ref"]

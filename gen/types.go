@@ -750,6 +750,10 @@ func (a *analyzer) field(c candidate) *Field {
 		f.Required = true
 	} else if f.Rules.Default != nil || f.Rules.DefaultList != nil {
 		f.Required = false // a default is for when the field is absent
+	} else if f.Required && typ.Kind == KindPointer && !f.Rules.Nullable && !a.notEditable(a.fset.Position(v.Pos()).Filename) {
+		// Reflecting peers (the go-sdk's) take a pointer for optional;
+		// invopop's rule, which toolgen follows, does not.
+		a.noteAt(f.Pos, "field %s is a pointer without omitempty, so the model must send it and may not send null: add omitempty to its json tag if it is optional, nullable to its jsonschema tag if null means something, or jsonschema:\"required\" to keep it required without this note", v.Name())
 	}
 	if f.Rules.Description == "" {
 		f.Rules.Description = a.constWords(v.Pkg(), fieldDoc(a.fieldDecl(v).doc, v.Name(), c.name))
