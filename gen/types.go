@@ -460,7 +460,11 @@ func (a *analyzer) decodedBy(t types.Type) string {
 func (a *analyzer) unknownShape(custom *Type) string {
 	name := types.TypeString(custom.Go, types.RelativeTo(a.pkg.Types))
 	if n, ok := custom.Go.(*types.Named); ok {
-		if w := wrapperOf(n); w != nil {
+		w := wrapperOf(n)
+		if st, ok := n.Underlying().(*types.Struct); ok && st.NumFields() == 1 && st.Field(0).Embedded() {
+			w = st.Field(0).Type() // struct{ time.Time }: said the same way
+		}
+		if w != nil {
 			return fmt.Sprintf("%s decodes itself with UnmarshalJSON and only embeds %s, whose own JSON form its method need not read, so toolgen cannot know its JSON type", name, types.TypeString(w, types.RelativeTo(a.pkg.Types)))
 		}
 	}

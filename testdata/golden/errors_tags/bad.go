@@ -35,6 +35,7 @@ type In struct {
 	Z  time.Time `json:"z,omitempty" jsonschema:"default=yesterday"`
 	TE time.Time `json:"te,omitempty" jsonschema:"enum=2024-01-01T00:00:00Z"`
 	SA Stamp     `json:"sa" jsonschema:"type=integer,format=date"`
+	SB Stamp     `json:"sb"`
 }
 
 // Stamp is a time that decodes itself.
