@@ -691,6 +691,10 @@ func (a *analyzer) dominantFields(found []candidate) []candidate {
 			out = append(out, top[0])
 		case len(tagged) == 1:
 			out = append(out, tagged[0])
+		case a.output || a.notEditable(a.fset.Position(top[1].v.Pos()).Filename):
+			// A result, or a type of another module: written (or read)
+			// as encoding/json does, without both.
+			a.noteAt(a.fset.Position(top[1].v.Pos()), "field %s has the JSON name %q, as does the field at %s, at the same depth: encoding/json drops both, and so does toolgen; give one of them another name with a json tag if the model should see it", top[1].v.Name(), name, shortPos(a.fset.Position(top[0].v.Pos())))
 		default:
 			a.errorf(top[1].v.Pos(), "field %s has the JSON name %q, as does the field at %s, at the same depth: encoding/json would drop both; give one of them another name with a json tag", top[1].v.Name(), name, shortPos(a.fset.Position(top[0].v.Pos())))
 		}

@@ -25,10 +25,22 @@ type Inner struct {
 	Degrees int `json:"temp°C"`
 }
 
-// Embeds has an embedded struct, so encoding/json writes it.
+// Embeds has embedded structs, whose fields encoding/json writes, but
+// for the name two have at one depth (ID), which it drops.
 type Embeds struct {
 	Inner
+	Left
+	Right
 	Extra int `json:"extra"`
+}
+
+// Left has an ID, as Right does.
+type Left struct{ ID int }
+
+// Right has an ID, as Left does.
+type Right struct {
+	ID   string
+	Side string
 }
 
 // Tree is recursive.

@@ -92,7 +92,7 @@ func randomReport(rnd *rand.Rand, depth int) *Report {
 		Code: Code(str()), Level: Level(rnd.Intn(256) - 128), Count: rnd.Uint64(), Tiny: uint8(rnd.Intn(3)), Ptr: uintptr(rnd.Uint64()), Exact: json.Number(strconv.FormatFloat(rnd.NormFloat64()*1e6, 'g', -1, 64)),
 		Ratio: f64(), Small: float32(f64()), On: rnd.Intn(2) == 0, Weird: str(), Plain: rnd.Int(), Hidden: "x",
 		Seen: [2]bool{rnd.Intn(2) == 0, true}, Raw: []byte(str()), When: time.Unix(rnd.Int63n(1e10), rnd.Int63n(1e9)).UTC(),
-		Inner: Inner{Name: str(), Score: float32(f64())}, Embeds: Embeds{Inner: Inner{Name: str()}, Extra: rnd.Int()},
+		Inner: Inner{Name: str(), Score: float32(f64())}, Embeds: Embeds{Inner: Inner{Name: str()}, Left: Left{ID: rnd.Int()}, Right: Right{ID: str(), Side: str()}, Extra: rnd.Int()},
 	}
 	if rnd.Intn(2) == 0 {
 		s := str()

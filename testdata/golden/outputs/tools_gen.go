@@ -90,8 +90,9 @@ const makeReportOutput = `"anyOf":[{"properties":{` +
 	`"name":{"type":"string"},` +
 	`"score":{"type":"number"},` +
 	`"Degrees":{"type":"integer","description":"Degrees has a tag name encoding/json does not take (° is neither a letter nor a digit), so it writes the Go name."},` +
+	`"Side":{"type":"string"},` +
 	`"extra":{"type":"integer"}},` +
-	`"additionalProperties":false,"type":"object","required":["name","Degrees","extra"],"description":"Embeds has an embedded struct, so encoding/json writes it."},` +
+	`"additionalProperties":false,"type":"object","required":["name","Degrees","Side","extra"],"description":"Embeds has embedded structs, whose fields encoding/json writes, but for the name two have at one depth (ID), which it drops."},` +
 	`"tree":{"anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]},` +
 	`"Weird":{"type":"string"},` +
 	`"Plain":{"type":"integer"}},` +
