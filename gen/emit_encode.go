@@ -277,16 +277,23 @@ func (e *emitter) encodePresent(ev string, x *jen.Statement, ot *outType, depth 
 		return loop
 	case outMap:
 		i, k, el := e.names.local("i"+suffix(depth)), e.names.local("k"+suffix(depth)), e.names.local("el"+suffix(depth))
+		keys, mark := e.names.local("keys"+suffix(depth)), e.names.local("mark"+suffix(depth))
+		key := jen.Id(k)
+		if kt := ot.goType.Underlying().(*types.Map).Key(); !types.Identical(kt, types.Typ[types.String]) {
+			key = e.typeCode(kt).Call(jen.Id(k))
+		}
 		body := []jen.Code{
 			jen.If(jen.Id(i).Op(">").Lit(0)).Block(jen.Id(ev).Dot("Byte").Call(jen.LitRune(','))),
-			jen.Id(ev).Dot("String").Call(jen.String().Call(jen.Id(k))),
+			jen.Id(ev).Dot("String").Call(jen.Id(k)),
 			jen.Id(ev).Dot("Byte").Call(jen.LitRune(':')),
-			jen.Id(el).Op(":=").Add(x).Index(jen.Id(k)),
+			jen.Id(el).Op(":=").Add(x).Index(key),
 		}
 		body = append(body, e.encodeElem(ev, el, ot.elem, depth+1)...)
 		return []jen.Code{
 			jen.Id(ev).Dot("Byte").Call(jen.LitRune('{')),
-			jen.For(jen.List(jen.Id(i), jen.Id(k)).Op(":=").Range().Qual(ImplPath, "SortedKeys").Call(x)).Block(body...),
+			jen.List(jen.Id(keys), jen.Id(mark)).Op(":=").Qual(ImplPath, "MapKeys").Call(jen.Id(ev), x),
+			jen.For(jen.List(jen.Id(i), jen.Id(k)).Op(":=").Range().Id(keys)).Block(body...),
+			jen.Id(ev).Dot("Release").Call(jen.Id(mark)),
 			jen.Id(ev).Dot("Byte").Call(jen.LitRune('}')),
 		}
 	case outStruct:

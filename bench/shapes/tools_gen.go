@@ -1388,15 +1388,17 @@ func encodeTagResult(e *toolimpl.Encoder, v *TagResult) {
 		e.Null()
 	} else {
 		e.Byte('{')
-		for i2, k2 := range toolimpl.SortedKeys(v.Tags) {
+		keys2, mark2 := toolimpl.MapKeys(e, v.Tags)
+		for i2, k2 := range keys2 {
 			if i2 > 0 {
 				e.Byte(',')
 			}
-			e.String(string(k2))
+			e.String(k2)
 			e.Byte(':')
 			el2 := v.Tags[k2]
 			e.String(el2)
 		}
+		e.Release(mark2)
 		e.Byte('}')
 	}
 	e.Byte('}')
@@ -1414,15 +1416,17 @@ func encodeResourceDescription(e *toolimpl.Encoder, v *ResourceDescription) {
 		e.Null()
 	} else {
 		e.Byte('{')
-		for i2, k2 := range toolimpl.SortedKeys(v.Properties) {
+		keys2, mark2 := toolimpl.MapKeys(e, v.Properties)
+		for i2, k2 := range keys2 {
 			if i2 > 0 {
 				e.Byte(',')
 			}
-			e.String(string(k2))
+			e.String(k2)
 			e.Byte(':')
 			el2 := v.Properties[k2]
 			e.Value(el2)
 		}
+		e.Release(mark2)
 		e.Byte('}')
 	}
 	e.Byte('}')

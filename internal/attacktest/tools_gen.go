@@ -1698,15 +1698,17 @@ func encodeLookup(e *toolimpl.Encoder, v *Lookup) {
 		e.Null()
 	} else {
 		e.Byte('{')
-		for i2, k2 := range toolimpl.SortedKeys(v.Tags) {
+		keys2, mark2 := toolimpl.MapKeys(e, v.Tags)
+		for i2, k2 := range keys2 {
 			if i2 > 0 {
 				e.Byte(',')
 			}
-			e.String(string(k2))
+			e.String(k2)
 			e.Byte(':')
 			el2 := v.Tags[k2]
 			e.Int(int64(el2))
 		}
+		e.Release(mark2)
 		e.Byte('}')
 	}
 	e.Byte('}')

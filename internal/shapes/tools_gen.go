@@ -892,15 +892,17 @@ func encodePopulationsResult(e *toolimpl.Encoder, v map[string]float64) {
 		e.Null()
 	} else {
 		e.Byte('{')
-		for i, k := range toolimpl.SortedKeys(v) {
+		keys, mark := toolimpl.MapKeys(e, v)
+		for i, k := range keys {
 			if i > 0 {
 				e.Byte(',')
 			}
-			e.String(string(k))
+			e.String(k)
 			e.Byte(':')
 			el := v[k]
 			e.Float(el, 64)
 		}
+		e.Release(mark)
 		e.Byte('}')
 	}
 }

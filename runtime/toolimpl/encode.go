@@ -26,6 +26,10 @@ type Encoder struct {
 	// how deep they nest, and past cycleDepth, which they are.
 	depth int
 	seen  map[any]struct{}
+
+	// keys holds the sorted keys of the maps being written (MapKeys), an
+	// outer map's before an inner one's.
+	keys []string
 }
 
 // cycleDepth is how deeply values of recursive types nest before the
@@ -92,6 +96,9 @@ func putEncoder(e *Encoder) {
 	}
 	e.buf, e.err, e.depth = e.buf[:0], nil, 0
 	clear(e.seen)
+	if cap(e.keys) > maxPooledKeys {
+		e.keys = nil
+	}
 	encoders.Put(e)
 }
 
@@ -406,7 +413,8 @@ func (e *Encoder) Value(v any) {
 	case map[string]any:
 		if v != nil {
 			e.Byte('{')
-			for i, k := range SortedKeys(v) {
+			keys, mark := MapKeys(e, v)
+			for i, k := range keys {
 				if i > 0 {
 					e.Byte(',')
 				}
@@ -414,6 +422,7 @@ func (e *Encoder) Value(v any) {
 				e.Byte(':')
 				e.Value(v[k])
 			}
+			e.Release(mark)
 			e.Byte('}')
 			return
 		}
@@ -444,6 +453,29 @@ func (e *Encoder) time(t time.Time) bool {
 	e.buf = t.AppendFormat(e.buf, time.RFC3339Nano)
 	e.buf = append(e.buf, '"')
 	return true
+}
+
+// maxPooledKeys is the most keys a pooled Encoder keeps room for.
+const maxPooledKeys = 1024
+
+// MapKeys returns the keys of m in the order encoding/json writes them, in
+// room the Encoder keeps from call to call, with a mark to give Release
+// once the map is written: writing a map allocates nothing of its own.
+// The keys of a map inside it go after them, so they stay as they are.
+func MapKeys[K ~string, V any](e *Encoder, m map[K]V) (keys []string, mark int) {
+	mark = len(e.keys)
+	for k := range m {
+		e.keys = append(e.keys, string(k))
+	}
+	keys = e.keys[mark:]
+	slices.Sort(keys)
+	return keys, mark
+}
+
+// Release gives back the room of the keys that MapKeys returned with mark.
+func (e *Encoder) Release(mark int) {
+	clear(e.keys[mark:]) // the strings are the map's, not the Encoder's
+	e.keys = e.keys[:mark]
 }
 
 // SortedKeys returns the keys of m in the order encoding/json writes them.

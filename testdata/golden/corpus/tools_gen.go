@@ -8851,29 +8851,33 @@ func encodeEventInput(e *toolimpl.Encoder, v *EventInput) {
 	if len(v.Props) != 0 {
 		e.Raw(`,"props":`)
 		e.Byte('{')
-		for i2, k2 := range toolimpl.SortedKeys(v.Props) {
+		keys2, mark2 := toolimpl.MapKeys(e, v.Props)
+		for i2, k2 := range keys2 {
 			if i2 > 0 {
 				e.Byte(',')
 			}
-			e.String(string(k2))
+			e.String(k2)
 			e.Byte(':')
 			el2 := v.Props[k2]
 			e.Value(el2)
 		}
+		e.Release(mark2)
 		e.Byte('}')
 	}
 	if len(v.Labels) != 0 {
 		e.Raw(`,"labels":`)
 		e.Byte('{')
-		for i2, k2 := range toolimpl.SortedKeys(v.Labels) {
+		keys2, mark2 := toolimpl.MapKeys(e, v.Labels)
+		for i2, k2 := range keys2 {
 			if i2 > 0 {
 				e.Byte(',')
 			}
-			e.String(string(k2))
+			e.String(k2)
 			e.Byte(':')
 			el2 := v.Labels[k2]
 			e.String(el2)
 		}
+		e.Release(mark2)
 		e.Byte('}')
 	}
 	e.Byte('}')
@@ -8897,15 +8901,17 @@ func encodeWebhookInput(e *toolimpl.Encoder, v *WebhookInput) {
 	if len(v.Headers) != 0 {
 		e.Raw(`,"headers":`)
 		e.Byte('{')
-		for i2, k2 := range toolimpl.SortedKeys(v.Headers) {
+		keys2, mark2 := toolimpl.MapKeys(e, v.Headers)
+		for i2, k2 := range keys2 {
 			if i2 > 0 {
 				e.Byte(',')
 			}
-			e.String(string(k2))
+			e.String(k2)
 			e.Byte(':')
 			el2 := v.Headers[k2]
 			e.String(el2)
 		}
+		e.Release(mark2)
 		e.Byte('}')
 	}
 	e.Raw(`,"payload":`)
@@ -8930,29 +8936,33 @@ func encodeQueryInput(e *toolimpl.Encoder, v *QueryInput) {
 	if len(v.Hints) != 0 {
 		e.Raw(`,"hints":`)
 		e.Byte('{')
-		for i2, k2 := range toolimpl.SortedKeys(v.Hints) {
+		keys2, mark2 := toolimpl.MapKeys(e, v.Hints)
+		for i2, k2 := range keys2 {
 			if i2 > 0 {
 				e.Byte(',')
 			}
-			e.String(string(k2))
+			e.String(k2)
 			e.Byte(':')
 			el2 := v.Hints[k2]
 			e.Int(int64(el2))
 		}
+		e.Release(mark2)
 		e.Byte('}')
 	}
 	if len(v.Meta) != 0 {
 		e.Raw(`,"meta":`)
 		e.Byte('{')
-		for i2, k2 := range toolimpl.SortedKeys(v.Meta) {
+		keys2, mark2 := toolimpl.MapKeys(e, v.Meta)
+		for i2, k2 := range keys2 {
 			if i2 > 0 {
 				e.Byte(',')
 			}
-			e.String(string(k2))
+			e.String(k2)
 			e.Byte(':')
 			el2 := v.Meta[k2]
 			e.Value(el2)
 		}
+		e.Release(mark2)
 		e.Byte('}')
 	}
 	e.Byte('}')
@@ -8966,29 +8976,33 @@ func encodeConfigPatch(e *toolimpl.Encoder, v *ConfigPatch) {
 		e.Null()
 	} else {
 		e.Byte('{')
-		for i2, k2 := range toolimpl.SortedKeys(v.Settings) {
+		keys2, mark2 := toolimpl.MapKeys(e, v.Settings)
+		for i2, k2 := range keys2 {
 			if i2 > 0 {
 				e.Byte(',')
 			}
-			e.String(string(k2))
+			e.String(k2)
 			e.Byte(':')
 			el2 := v.Settings[k2]
 			if el2 == nil {
 				e.Null()
 			} else {
 				e.Byte('{')
-				for i3, k3 := range toolimpl.SortedKeys(el2) {
+				keys3, mark3 := toolimpl.MapKeys(e, el2)
+				for i3, k3 := range keys3 {
 					if i3 > 0 {
 						e.Byte(',')
 					}
-					e.String(string(k3))
+					e.String(k3)
 					e.Byte(':')
 					el3 := el2[k3]
 					e.String(el3)
 				}
+				e.Release(mark3)
 				e.Byte('}')
 			}
 		}
+		e.Release(mark2)
 		e.Byte('}')
 	}
 	if len(v.Raw) != 0 {

@@ -495,15 +495,17 @@ func encodeRoute(e *toolimpl.Encoder, v *Route) {
 	if len(v.Labels) != 0 {
 		e.Raw(`,"labels":`)
 		e.Byte('{')
-		for i2, k2 := range toolimpl.SortedKeys(v.Labels) {
+		keys2, mark2 := toolimpl.MapKeys(e, v.Labels)
+		for i2, k2 := range keys2 {
 			if i2 > 0 {
 				e.Byte(',')
 			}
-			e.String(string(k2))
+			e.String(k2)
 			e.Byte(':')
 			el2 := v.Labels[k2]
 			e.String(el2)
 		}
+		e.Release(mark2)
 		e.Byte('}')
 	}
 	e.Raw(`,"depart":`)

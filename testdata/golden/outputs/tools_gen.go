@@ -374,15 +374,17 @@ func encodeScoresResult(e *toolimpl.Encoder, v map[string]float64) {
 		e.Null()
 	} else {
 		e.Byte('{')
-		for i, k := range toolimpl.SortedKeys(v) {
+		keys, mark := toolimpl.MapKeys(e, v)
+		for i, k := range keys {
 			if i > 0 {
 				e.Byte(',')
 			}
-			e.String(string(k))
+			e.String(k)
 			e.Byte(':')
 			el := v[k]
 			e.Float(el, 64)
 		}
+		e.Release(mark)
 		e.Byte('}')
 	}
 }
@@ -472,15 +474,17 @@ func encodeReport(e *toolimpl.Encoder, v *Report) {
 	if len(v.Counts) != 0 {
 		e.Raw(`,"counts":`)
 		e.Byte('{')
-		for i2, k2 := range toolimpl.SortedKeys(v.Counts) {
+		keys2, mark2 := toolimpl.MapKeys(e, v.Counts)
+		for i2, k2 := range keys2 {
 			if i2 > 0 {
 				e.Byte(',')
 			}
-			e.String(string(k2))
+			e.String(k2)
 			e.Byte(':')
 			el2 := v.Counts[k2]
 			e.Int(int64(el2))
 		}
+		e.Release(mark2)
 		e.Byte('}')
 	}
 	e.Raw(`,"by_code":`)
@@ -488,15 +492,17 @@ func encodeReport(e *toolimpl.Encoder, v *Report) {
 		e.Null()
 	} else {
 		e.Byte('{')
-		for i2, k2 := range toolimpl.SortedKeys(v.ByCode) {
+		keys2, mark2 := toolimpl.MapKeys(e, v.ByCode)
+		for i2, k2 := range keys2 {
 			if i2 > 0 {
 				e.Byte(',')
 			}
-			e.String(string(k2))
+			e.String(k2)
 			e.Byte(':')
-			el2 := v.ByCode[k2]
+			el2 := v.ByCode[Code(k2)]
 			encodeInner(e, &el2)
 		}
+		e.Release(mark2)
 		e.Byte('}')
 	}
 	e.Raw(`,"inner":`)

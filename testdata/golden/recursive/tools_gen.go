@@ -591,15 +591,17 @@ func encodeGrove(e *toolimpl.Encoder, v *Grove) {
 	if len(v.Kids) != 0 {
 		e.Raw(`,"kids":`)
 		e.Byte('{')
-		for i2, k2 := range toolimpl.SortedKeys(v.Kids) {
+		keys2, mark2 := toolimpl.MapKeys(e, v.Kids)
+		for i2, k2 := range keys2 {
 			if i2 > 0 {
 				e.Byte(',')
 			}
-			e.String(string(k2))
+			e.String(k2)
 			e.Byte(':')
 			el2 := v.Kids[k2]
 			encodeGrove(e, &el2)
 		}
+		e.Release(mark2)
 		e.Byte('}')
 	}
 	e.Byte('}')
