@@ -2,6 +2,7 @@ package toolimpl
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -468,8 +469,45 @@ func MapKeys[K ~string, V any](e *Encoder, m map[K]V) (keys []string, mark int) 
 		e.keys = append(e.keys, string(k))
 	}
 	keys = e.keys[mark:]
-	slices.Sort(keys)
+	sortKeys(keys)
 	return keys, mark
+}
+
+// sortKeys sorts keys as slices.Sort does. The few keys of most maps are
+// sorted by insertion, each comparison made first on the keys' first eight
+// bytes as one integer, and only on a tie on the whole strings, which a
+// call of the runtime's string comparison would cost every time.
+func sortKeys(keys []string) {
+	const few = 32
+	if len(keys) > few {
+		slices.Sort(keys)
+		return
+	}
+	var heads [few]uint64
+	for i, k := range keys {
+		heads[i] = head(k)
+	}
+	for i := 1; i < len(keys); i++ {
+		k, h := keys[i], heads[i]
+		j := i
+		for ; j > 0 && (h < heads[j-1] || h == heads[j-1] && k < keys[j-1]); j-- {
+			keys[j], heads[j] = keys[j-1], heads[j-1]
+		}
+		keys[j], heads[j] = k, h
+	}
+}
+
+// head is the first eight bytes of s, zeros after a shorter s, as a
+// number that orders as they do: where two heads differ, so do the
+// strings, the same way (a zero after s is no greater than any byte after
+// it in a longer string).
+func head(s string) uint64 {
+	if len(s) >= 8 {
+		return binary.BigEndian.Uint64(unsafe.Slice(unsafe.StringData(s), 8))
+	}
+	var b [8]byte
+	copy(b[:], s)
+	return binary.BigEndian.Uint64(b[:])
 }
 
 // Release gives back the room of the keys that MapKeys returned with mark.

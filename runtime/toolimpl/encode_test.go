@@ -3,6 +3,7 @@ package toolimpl
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -280,4 +281,44 @@ func BenchmarkEncoderRecord(b *testing.B) {
 		encodeBenchDays(e, "Paris", days)
 		putEncoder(e)
 	}
+}
+
+// sortKeys orders keys as slices.Sort does, on keys that share long
+// prefixes, hold zero bytes or are short.
+func TestSortKeys(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(1, 2))
+	alphabet := []string{"", "\x00", "a", "b", "ab", "abcdefgh", "abcdefgh\x00", "abcdefghi", "\xff", "é"}
+	for n := range 40 {
+		for range 200 {
+			keys := make([]string, n)
+			for i := range keys {
+				for range rnd.IntN(4) {
+					keys[i] += alphabet[rnd.IntN(len(alphabet))]
+				}
+			}
+			want := slices.Clone(keys)
+			slices.Sort(want)
+			sortKeys(keys)
+			if !slices.Equal(keys, want) {
+				t.Fatalf("sortKeys: %q, want %q", keys, want)
+			}
+		}
+	}
+}
+
+func BenchmarkSortKeys(b *testing.B) {
+	keys := []string{"team", "env", "cost-center", "owner", "app", "tier", "region", "backup", "compliance", "project", "version", "managed-by"}
+	work := make([]string, len(keys))
+	b.Run("sortKeys", func(b *testing.B) {
+		for b.Loop() {
+			copy(work, keys)
+			sortKeys(work)
+		}
+	})
+	b.Run("slices.Sort", func(b *testing.B) {
+		for b.Loop() {
+			copy(work, keys)
+			slices.Sort(work)
+		}
+	})
 }
