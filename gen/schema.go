@@ -478,6 +478,10 @@ func (b *schemaBuilder) altItems(t *Type) *jsonschema.Schema {
 	return nil
 }
 
+// maxIntegerDigits is the most digits of an integer that the runtime hands
+// a type's UnmarshalJSON under type=integer (toolimpl's maxPlainDigits).
+const maxIntegerDigits = 4096
+
 // property returns the schema of one field: its type's, with the field's
 // rules applied.
 func (b *schemaBuilder) property(f *Field) *jsonschema.Schema {
@@ -490,6 +494,11 @@ func (b *schemaBuilder) property(f *Field) *jsonschema.Schema {
 	objectNote := s.Description // what object() says of required groups
 	s.Description = ""
 	var notes []string
+	if v := f.Type.Deref(); v.Kind == KindCustom && f.Rules.Type == "integer" && !b.output {
+		// The decoder hands the method an integer of plain digits, which
+		// it writes out from 1e3 or 3.0 up to a length.
+		notes = append(notes, fmt.Sprintf("at most %d digits", maxIntegerDigits))
+	}
 	notes = b.applyRules(s, &f.Rules, notes)
 	if v := f.Type.Deref(); (v.Kind == KindSlice || v.Kind == KindArray) && s.Items != nil {
 		notes = b.applyRules(notNull(s.Items), &f.ItemRules, notes)

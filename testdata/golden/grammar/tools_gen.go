@@ -145,7 +145,7 @@ const (
 	runQueryOwner    = `"owner":{"type":"string","description":"Lower is a string that decodes itself to lower case."},`
 	runQueryNames    = `"names":{"items":{"type":"string"},"type":"array"},`
 	runQueryLevel    = `"level":{"type":"string","description":"Level has both a JSON and a text form; encoding/json uses UnmarshalJSON."},`
-	runQueryAmount   = `"amount":{"type":"integer","description":"Decodes itself from a number or a string of digits."},`
+	runQueryAmount   = `"amount":{"type":"integer","description":"Decodes itself from a number or a string of digits. Constraints: at most 4096 digits."},`
 	runQueryParts    = `"parts":{"items":{"type":"string"},"type":"array"}},`
 	runQueryEnd      = `"additionalProperties":false,"type":"object","required":["span"]}`
 )
@@ -181,7 +181,7 @@ var runQueryInfo = runtime.Info{
 			`"owner":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"Lower is a string that decodes itself to lower case."},` +
 			`"names":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]},` +
 			`"level":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"Level has both a JSON and a text form; encoding/json uses UnmarshalJSON."},` +
-			`"amount":{"anyOf":[{"type":"integer"},{"type":"null"}],"description":"Decodes itself from a number or a string of digits."},` +
+			`"amount":{"anyOf":[{"type":"integer"},{"type":"null"}],"description":"Decodes itself from a number or a string of digits. Constraints: at most 4096 digits."},` +
 			`"parts":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}},` +
 			`"additionalProperties":false,"type":"object","required":["span","spans","owner","names","level","amount","parts"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +

@@ -77,7 +77,7 @@ var placeSchema = json.RawMessage(`{"properties":{` +
 	`"-":{"type":"string","description":"named \"-\", as encoding/json reads \"-,\""},` +
 	`"meta":true,` +
 	`"hint":true,` +
-	`"big":{"type":"integer","description":"a JSON number of any size"},` +
+	`"big":{"type":"integer","description":"a JSON number of any size. Constraints: at most 4096 digits."},` +
 	`"scale":{"items":{"type":"string"},"type":"array","description":"text: \"1.5\""},` +
 	`"sizes":{"items":{"type":"integer"},"type":"array"}},` +
 	`"additionalProperties":false,"type":"object","required":["id","named","count","level","price","pair","-"]}`)
