@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/types"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -357,13 +358,26 @@ func (e *emitter) decodeValue(d string, p place, t *Type, r, items *Rules, depth
 	case KindCustom:
 		if r.Type == "string" && (r.Format != "" || r.Pattern != "" || lengthArgs(r) != nil) {
 			// type=string with rules for the string: checked before the
-			// method reads the value, which it does only if they hold.
+			// method reads the value, which Unmarshal hands it only if
+			// they hold (and which gives back the call's leniency).
 			m := e.names.local("mark")
 			return []jen.Code{
 				jen.Id(m).Op(":=").Id(d).Dot("Mark").Call(),
-				jen.If(jen.List(jen.Id(s), jen.Id(ok)).Op(":=").Id(d).Dot("String").Call(), jen.Id(ok)).Block(
-					append(e.stringChecks(d, p, t, r, s), jen.Id(d).Dot("Unmarshal").Call(jen.Id(m), p.addr()))...),
+				jen.If(jen.List(jen.Id(s), jen.Id(ok)).Op(":=").Id(d).Dot("String").Call(), jen.Id(ok)).Block(e.stringChecks(d, p, t, r, s)...),
+				jen.Id(d).Dot("Unmarshal").Call(jen.Id(m), p.addr()),
 			}
+		}
+		if shape := t.Shape; shape != nil && (shape.Kind == KindSlice || shape.Kind == KindArray) &&
+			slices.Contains(append(r.OneOfType, r.AnyOfType...), "array") {
+			// An array, of the alternatives its tag states: its items are
+			// checked as the schema's items say, from the type's Go form,
+			// before the method reads it.
+			m := e.names.local("mark")
+			return []jen.Code{jen.If(jen.Id(d).Dot("Next").Call().Op("==").Lit("array")).Block(
+				append(append([]jen.Code{jen.Id(m).Op(":=").Id(d).Dot("Mark").Call()},
+					e.decodeValue(d, p, shape, &Rules{}, items, depth)...),
+					jen.Id(d).Dot("Unmarshal").Call(jen.Id(m), p.addr()))...,
+			).Else().Block(jen.Id(d).Dot("JSONUnmarshaler").Call(jen.Lit(r.Type), p.addr()))}
 		}
 		return []jen.Code{jen.Id(d).Dot("JSONUnmarshaler").Call(jen.Lit(r.Type), p.addr())}
 	case KindAny:

@@ -219,6 +219,11 @@ func (l *linter) checkObject(path string, obj, props map[string]any) {
 		if _, ok := obj["additionalProperties"]; ok {
 			l.errorf(path, "Gemini does not accept additionalProperties")
 		}
+		if len(props) == 0 && path != "" {
+			// The root of a tool without arguments is left out of the
+			// declaration (geminitools).
+			l.errorf(path, "an object without properties is rejected by Gemini")
+		}
 	case Anthropic:
 		// Its grammar gives every object additionalProperties false: an
 		// object without it, a map, could hold no key.

@@ -102,6 +102,7 @@ func TestLintCatches(t *testing.T) {
 		{Standard, `{"type":"array"}`, `#: the root must be an object schema with type object`},
 		{OpenAI, `{"type":"object","properties":{"a":{"anyOf":[{"type":"string"},{"type":"array"}]}},"required":["a"],"additionalProperties":false}`, `#/properties/a/anyOf/1: an array without items; OpenAI strict mode needs the type of its items`},
 		{Gemini, `{"type":"object","properties":{"a":{"type":"array"}}}`, `#/properties/a: an array without items; Gemini needs the type of its items`},
+		{Gemini, `{"type":"object","properties":{"a":{"anyOf":[{"type":"string"},{"type":"object"}]}}}`, `#/properties/a/anyOf/1: an object without properties is rejected by Gemini`},
 		{Standard, `{"$schema":"x","type":"object"}`, `#: $schema costs tokens and says nothing to the model`},
 	} {
 		problems := Lint(c.d, []byte(c.schema))

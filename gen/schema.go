@@ -234,7 +234,9 @@ func (b *schemaBuilder) cannot(reason string) {
 			p.what += " (" + types.TypeString(f.Type.Go, qual) + ")"
 		}
 	}
-	b.problems = append(b.problems, p)
+	if !slices.Contains(b.problems, p) { // one field, said once
+		b.problems = append(b.problems, p)
+	}
 }
 
 // recursiveTypes returns the struct types reachable from root that are part
@@ -523,8 +525,11 @@ func (b *schemaBuilder) property(f *Field) *jsonschema.Schema {
 			switch {
 			case typ == "array":
 				alts[i].Items = b.altItems(f.Type)
-			case typ == "object" && b.dialect == OpenAI:
-				b.cannot("an object alternative of oneof_type or anyof_type has no properties, and strict mode takes no object without them")
+			case typ == "object" && b.dialect != Standard:
+				// OpenAI's and Anthropic's strict grammars give every
+				// object additionalProperties false; Gemini refuses an
+				// object without properties.
+				b.cannot("an object alternative of oneof_type or anyof_type has no properties, which the strict dialects cannot take")
 			}
 		}
 		switch {

@@ -1646,6 +1646,16 @@ func (d *Decoder) QuotedBool() (bool, bool) {
 	return v, d.finishQuoted(inner, "true or false")
 }
 
+// Next returns the JSON type of the next value ("object", "array",
+// "string", "number", "boolean", "null"), or "" at the end of the input or
+// before a byte that starts none, without reading it: generated code picks
+// how to check a value whose type decodes itself from more than one JSON
+// type.
+func (d *Decoder) Next() string {
+	d.ws()
+	return kind(d.peek())
+}
+
 // OfTypes checks that the next value is of one of the JSON types, for
 // oneof_type (exactlyOne) and anyof_type. If not, it records a problem,
 // skips the value and returns false.

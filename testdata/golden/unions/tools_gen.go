@@ -7,6 +7,7 @@ package unions
 import (
 	"context"
 	"encoding/json"
+	"strconv"
 
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
@@ -79,53 +80,34 @@ func callReach(ctx context.Context, s *runtime.Settings, args json.RawMessage) (
 	return toolimpl.Run(ctx, s, &reachInfo, in, Reach)
 }
 
-const (
-	inviteGuests    = `"guests":{"anyOf":[{"type":"string"},{"items":{"type":"string"},"type":"array"}],"description":"Guests to invite."},`
-	inviteVenueCity = `"city":{"type":"string","description":"City of the venue."}},`
-	inviteVenueEnd  = `"additionalProperties":false,"type":"object","required":["city"]},{"type":"null"}],"description":"Venue of the event, or null: an object that decodes itself."},`
-	inviteEnd       = `"additionalProperties":false,"type":"object","required":["guests"]}`
-)
+// inviteSchema is the JSON Schema of the invite tool's arguments: its Parameters, and its
+// schema for OpenAI and Gemini and Anthropic, which cannot express them.
+var inviteSchema = json.RawMessage(`{"properties":{` +
+	`"guests":{"anyOf":[{"type":"string"},{"items":{"type":"string"},"type":"array"}],"description":"Guests to invite."},` +
+	`"public":{"oneOf":[{"type":"boolean"},{"type":"string"}],"description":"Public makes the event visible to all."},` +
+	`"hosts":{"items":{"type":"string","examples":["ann"]},"type":"array","description":"Hosts of the event: its schema is its Go shape, with an example."},` +
+	`"venue":{"anyOf":[{"properties":{` +
+	`"city":{"type":"string","description":"City of the venue."}},` +
+	`"additionalProperties":false,"type":"object","required":["city"]},{"type":"null"}],"description":"Venue of the event, or null: an object that decodes itself."},` +
+	`"on":{"type":"string","maxLength":10,"format":"date","description":"On is the day of the event: a type that decodes itself from a string, whose format is checked before its method reads it."},` +
+	`"seats":{"oneOf":[{"type":"object"},{"items":{"properties":{` +
+	`"row":{"type":"integer","minimum":0,"description":"Row of the seat, from 0."},` +
+	`"label":{"type":"string","description":"Label of the seat, such as A."}},` +
+	`"additionalProperties":false,"type":"object","required":["row","label"]},"type":"array"}],"description":"Seats are one seat or a list of them; a list's seats are checked before the type's own UnmarshalJSON reads them."},` +
+	`"max":{"type":"integer","description":"Max is the most guests."}},` +
+	`"additionalProperties":false,"type":"object","required":["guests"]}`)
 
 var inviteInfo = runtime.Info{
 	Name:        "invite",
 	Description: "Invites guests to an event.",
-	Parameters: json.RawMessage(`{"properties":{` +
-		inviteGuests +
-		`"public":{"oneOf":[{"type":"boolean"},{"type":"string"}],"description":"Public makes the event visible to all."},` +
-		`"hosts":{"items":{"type":"string","examples":["ann"]},"type":"array","description":"Hosts of the event: its schema is its Go shape, with an example."},` +
-		`"venue":{"anyOf":[{"properties":{` +
-		inviteVenueCity +
-		inviteVenueEnd +
-		`"on":{"type":"string","maxLength":10,"format":"date","description":"On is the day of the event: a type that decodes itself from a string, whose format is checked before its method reads it."}},` +
-		inviteEnd),
+	Parameters:  inviteSchema,
 	Dialects: runtime.DialectSchemas{
-		OpenAI: json.RawMessage(`{"properties":{` +
-			inviteGuests +
-			`"public":{"anyOf":[{"type":"boolean"},{"type":"string"},{"type":"null"}],"description":"Public makes the event visible to all."},` +
-			`"hosts":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}],"description":"Hosts of the event: its schema is its Go shape, with an example. Constraints: each item: for example \"ann\"."},` +
-			`"venue":{"anyOf":[{"properties":{` +
-			inviteVenueCity +
-			inviteVenueEnd +
-			`"on":{"anyOf":[{"type":"string","format":"date"},{"type":"null"}],"description":"On is the day of the event: a type that decodes itself from a string, whose format is checked before its method reads it. Constraints: at most 10 characters."}},` +
-			`"additionalProperties":false,"type":"object","required":["guests","public","hosts","venue","on"]}`),
-		Gemini: json.RawMessage(`{"properties":{` +
-			`"guests":{"anyOf":[{"type":"string","description":"Guests to invite."},{"items":{"type":"string"},"type":"array","description":"Guests to invite."}]},` +
-			`"public":{"anyOf":[{"type":"boolean","description":"Public makes the event visible to all."},{"type":"string","description":"Public makes the event visible to all."}]},` +
-			`"hosts":{"items":{"type":"string","example":"ann"},"type":"array","description":"Hosts of the event: its schema is its Go shape, with an example."},` +
-			`"venue":{"properties":{` +
-			inviteVenueCity +
-			`"type":"object","required":["city"],"description":"Venue of the event, or null: an object that decodes itself.","nullable":true},` +
-			`"on":{"type":"string","maxLength":10,"description":"On is the day of the event: a type that decodes itself from a string, whose format is checked before its method reads it. Constraints: format date."}},` +
-			`"type":"object","required":["guests"]}`),
-		Anthropic: json.RawMessage(`{"properties":{` +
-			inviteGuests +
-			`"public":{"anyOf":[{"type":"boolean"},{"type":"string"}],"description":"Public makes the event visible to all."},` +
-			`"hosts":{"items":{"type":"string"},"type":"array","description":"Hosts of the event: its schema is its Go shape, with an example. Constraints: each item: for example \"ann\"."},` +
-			`"venue":{"anyOf":[{"properties":{` +
-			inviteVenueCity +
-			inviteVenueEnd +
-			`"on":{"type":"string","format":"date","description":"On is the day of the event: a type that decodes itself from a string, whose format is checked before its method reads it. Constraints: at most 10 characters."}},` +
-			inviteEnd),
+		OpenAI:            inviteSchema,
+		OpenAIDegraded:    true,
+		Gemini:            inviteSchema,
+		GeminiDegraded:    true,
+		Anthropic:         inviteSchema,
+		AnthropicDegraded: true,
 	},
 	ReadOnly: true,
 }
@@ -256,7 +238,13 @@ func decodeInvitation(d *toolimpl.Decoder, v *Invitation) {
 			if !d.OfTypes(false, "string", "array") {
 				break
 			}
-			d.JSONUnmarshaler("", &v.Guests)
+			if d.Next() == "array" {
+				mark := d.Mark()
+				v.Guests = d.Strings(0, -1)
+				d.Unmarshal(mark, &v.Guests)
+			} else {
+				d.JSONUnmarshaler("", &v.Guests)
+			}
 		case "public":
 			if d.OptionalNull() {
 				break
@@ -289,10 +277,40 @@ func decodeInvitation(d *toolimpl.Decoder, v *Invitation) {
 				if !toolimpl.ValidFormat("date", s) {
 					d.FormatError("date", s)
 				}
-				d.Unmarshal(mark, &v.On)
+			}
+			d.Unmarshal(mark, &v.On)
+		case "seats":
+			if d.OptionalNull() {
+				break
+			}
+			if !d.OfTypes(true, "object", "array") {
+				break
+			}
+			if d.Next() == "array" {
+				mark := d.Mark()
+				if d.Array() {
+					v.Seats = Seats{}
+					for d.Elem() {
+						var elem Seat
+						decodeSeat(d, &elem)
+						if d.Keep() {
+							v.Seats = append(v.Seats, elem)
+						}
+					}
+				}
+				d.Unmarshal(mark, &v.Seats)
+			} else {
+				d.JSONUnmarshaler("", &v.Seats)
+			}
+		case "max":
+			if d.OptionalNull() {
+				break
+			}
+			if n, ok := d.Int(strconv.IntSize); ok {
+				v.Max = int(n)
 			}
 		default:
-			d.Unknown("guests, public, hosts, venue, on")
+			d.Unknown("guests, public, hosts, venue, on, seats, max")
 		}
 	}
 	if !hasGuests {
@@ -306,6 +324,36 @@ func decodeVenue(d *toolimpl.Decoder, v *Venue) {
 	var shape Venue
 	checkVenue(d, &shape)
 	d.Unmarshal(mark, v)
+}
+
+func decodeSeat(d *toolimpl.Decoder, v *Seat) {
+	if !d.Object() {
+		return
+	}
+	var hasRow, hasLabel bool
+	for d.Field() {
+		switch string(d.Key()) {
+		case "row":
+			hasRow = true
+			if n, ok := d.Int(strconv.IntSize); ok {
+				v.Row = int(n)
+				if n < 0 {
+					d.Errorf(`must be at least 0, got %v`, n)
+				}
+			}
+		case "label":
+			hasLabel = true
+			v.Label, _ = d.String()
+		default:
+			d.Unknown("row, label")
+		}
+	}
+	if !hasRow {
+		d.Missing("row")
+	}
+	if !hasLabel {
+		d.Missing("label")
+	}
 }
 
 func checkVenue(d *toolimpl.Decoder, v *Venue) {

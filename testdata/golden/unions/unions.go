@@ -77,6 +77,35 @@ type Invitation struct {
 	// On is the day of the event: a type that decodes itself from a
 	// string, whose format is checked before its method reads it.
 	On Day `json:"on,omitempty" jsonschema:"format=date,type=string,maxLength=10"`
+	// Seats are one seat or a list of them; a list's seats are checked
+	// before the type's own UnmarshalJSON reads them.
+	Seats Seats `json:"seats,omitempty" jsonschema:"oneof_type=object;array"`
+	// Max is the most guests.
+	Max int `json:"max,omitempty"`
+}
+
+// Seat is a place at the event.
+type Seat struct {
+	// Row of the seat, from 0.
+	Row int `json:"row" jsonschema:"minimum=0"`
+	// Label of the seat, such as A.
+	Label string `json:"label"`
+}
+
+// Seats are one seat or a list of them, read by their own UnmarshalJSON.
+type Seats []Seat
+
+// UnmarshalJSON reads a seat or a list of seats.
+func (s *Seats) UnmarshalJSON(data []byte) error {
+	var one Seat
+	if json.Unmarshal(data, &one) == nil && len(data) > 0 && data[0] == '{' {
+		*s = Seats{one}
+		return nil
+	}
+	var many []Seat
+	err := json.Unmarshal(data, &many)
+	*s = many
+	return err
 }
 
 // Day is a calendar date, written YYYY-MM-DD.
