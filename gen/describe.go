@@ -19,16 +19,17 @@ import (
 
 // withoutCode drops the lines of text that are code or notes to the
 // authors: a commented-out declaration or statement, a TODO. A note runs
-// on over the lines that continue its sentence ("TODO: support regexes" /
-// "once the index has them."), up to a blank line or a line that starts a
-// new sentence after one that ended.
+// on over the lines that continue its sentence, those that start in lower
+// case ("TODO: support regexes" / "once the index has them."), up to a
+// blank line, a line that starts with a capital or a digit, or an item of
+// a list.
 func withoutCode(text string) string {
 	lines := strings.Split(text, "\n")
 	kept := lines[:0]
 	inNote := false
-	for i, line := range lines {
+	for _, line := range lines {
 		trimmed := strings.TrimSpace(line)
-		if inNote && trimmed != "" && !startsSentence(strings.TrimSpace(lines[i-1]), trimmed) {
+		if inNote && trimmed != "" && !startsSentence(line) {
 			continue
 		}
 		inNote = noteRE.MatchString(trimmed)
@@ -39,17 +40,14 @@ func withoutCode(text string) string {
 	return strings.Join(kept, "\n")
 }
 
-// startsSentence reports whether line, which follows prev in a comment,
-// starts a sentence of its own rather than continuing prev's: prev ends
-// one, and line starts with a capital letter or is an item of a list.
-func startsSentence(prev, line string) bool {
+// startsSentence reports whether a line of a comment, after a note,
+// starts something of its own rather than continuing the note's sentence:
+// it is an item of a list, or starts with a capital or a digit.
+func startsSentence(line string) bool {
 	if listItemRE.MatchString(line) {
 		return true
 	}
-	if !strings.HasSuffix(prev, ".") && !strings.HasSuffix(prev, "!") && !strings.HasSuffix(prev, "?") && !strings.HasSuffix(prev, ":") {
-		return false
-	}
-	r, _ := utf8.DecodeRuneInString(line)
+	r, _ := utf8.DecodeRuneInString(strings.TrimSpace(line))
 	return unicode.IsUpper(r) || unicode.IsDigit(r)
 }
 
@@ -58,8 +56,10 @@ var (
 	assignRE  = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*(\s+[A-Za-z_*\[\]][A-Za-z0-9_.*\[\]]*)?\s*(=|:=)\s*\S`)
 	keywordRE = regexp.MustCompile(`^(func|type|var|const|import|return|if|for|switch|defer|go)\s+\S`)
 	// listItemRE matches the first line of an item of a list, as gofmt
-	// writes doc comments: "- text", "* text", "1. text", "2) text".
-	listItemRE = regexp.MustCompile(`^([-*+•]|[0-9]{1,3}[.)])\s+\S`)
+	// writes doc comments, indented: "  - text", " * text", " 1. text",
+	// "  2) text". A line of prose that starts with "- " or "10. " is
+	// not indented.
+	listItemRE = regexp.MustCompile(`^\s+([-*+•]|[0-9]{1,3}[.)])\s+\S`)
 )
 
 // isCodeLine reports whether a line of a doc comment is Go code (it

@@ -61,9 +61,16 @@ func TestDescriptionText(t *testing.T) {
 		{"Mode picks the search:\n  - fast: a prefix match\n  - exact: the whole\n    word\n", "Mode picks the search:\n- fast: a prefix match\n- exact: the whole word"},
 		{"Finds tickets.\n\nUse it when:\n  - the user asks\n  - the user gives an id", "Finds tickets.\n\nUse it when:\n- the user asks\n- the user gives an id"},
 		{"Steps:\n 1. look up\n 2. rank the\n    results", "Steps:\n1. look up\n2. rank the results"},
-		// Prose wrapped at a hyphen or a number is not a list.
+		// Prose wrapped at a hyphen or a number is not a list: a list's
+		// items are indented, as gofmt writes them.
 		{"Days to forecast, from 1 to\n14 (two weeks).", "Days to forecast, from 1 to 14 (two weeks)."},
 		{"The city,\ne.g. Paris - or Lyon.", "The city, e.g. Paris - or Lyon."},
+		{"Results to return, at most\n10. Fewer when the index is small.", "Results to return, at most 10. Fewer when the index is small."},
+		{"The shirt size; sizes above\n- say XL - cost more.", "The shirt size; sizes above - say XL - cost more."},
+		// A note's sentence goes on in lower case; a capital or a digit
+		// starts what follows it.
+		{"TODO: accept coordinates\nThe city to look up, as its English name.", "The city to look up, as its English name."},
+		{"Finds a city.\n\nTODO(ann): cache the index\nUse it for any question about a place.", "Finds a city.\n\nUse it for any question about a place."},
 	} {
 		if got := unwrap(withoutCode(c.doc)); got != c.want {
 			t.Errorf("description of %q = %q, want %q", c.doc, got, c.want)

@@ -371,8 +371,9 @@ func unwrap(text string) string {
 			if len(words) == 0 {
 				continue
 			}
+			item := listItemRE.MatchString(line)
 			line = strings.Join(words, " ")
-			if len(lines) == 0 || listItemRE.MatchString(line) {
+			if len(lines) == 0 || item {
 				lines = append(lines, line)
 			} else {
 				lines[len(lines)-1] += " " + line

@@ -668,8 +668,10 @@ func sentence(a, b string) string {
 	if b == "" {
 		return a
 	}
-	if i := strings.LastIndexByte(a, '\n'); i >= 0 && listItemRE.MatchString(a[i+1:]) {
-		return a + "\n" + b // after a list, not inside its last item
+	if i := strings.LastIndexByte(a, '\n'); i > 0 && a[i-1] != '\n' {
+		// A line break within a paragraph is a list's (unwrap): b goes
+		// after the list, not inside its last item.
+		return a + "\n" + b
 	}
 	if !strings.HasSuffix(a, ".") && !strings.HasSuffix(a, "!") && !strings.HasSuffix(a, "?") {
 		a += "."
@@ -698,7 +700,8 @@ func enumDocs(t *Type, quoted bool) string {
 			parts = append(parts, word)
 			continue
 		}
-		doc := e.Doc
+		// One line for each value, whatever lists its doc holds.
+		doc := strings.Join(strings.Fields(e.Doc), " ")
 		if rest, ok := strings.CutPrefix(doc, e.Const.Name()+" is "); ok {
 			doc = rest // "Celsius is degrees Celsius." → "degrees Celsius"
 		} else if rest, ok := strings.CutPrefix(doc, e.Const.Name()+": "); ok {

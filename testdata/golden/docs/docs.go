@@ -25,7 +25,9 @@ type Channel string
 const (
 	// ChannelEmail can reach the customer at any hour.
 	ChannelEmail Channel = "email"
-	// ChannelPhone rings the customer's phone.
+	// ChannelPhone rings the customer's phone:
+	//   - at work hours
+	//   - on the number of the account
 	ChannelPhone Channel = "phone"
 )
 
@@ -74,6 +76,10 @@ type Ticket struct {
 	Fallbacks []Channel `json:"fallbacks,omitempty"`
 	// Notify are the roles told of changes.
 	Notify []Role `json:"notify,omitempty"`
+	// Signature to end the reply with:
+	//   - a name, for a personal reply
+	//   - a team, for the others
+	Signature string `json:"signature,omitempty" jsonschema:"maxLength=40"`
 }
 
 // OpenTicket opens a support ticket for the customer. Use it when the
