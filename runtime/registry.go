@@ -566,6 +566,7 @@ func (r *Registry) call(ctx context.Context, t *entry, args json.RawMessage, emi
 		res, err = t.caller.Call(ctx, &r.settings, args, nil)
 	case t.stream != nil && emit != nil:
 		res, err = t.stream.Stream(ctx, args, emit)
+		res = settle(res)
 		whole = false
 	default:
 		res, err = t.tool.(InvokableTool).Invoke(ctx, args)
@@ -589,9 +590,11 @@ const unencodableText = "internal error: the tool's result could not be encoded"
 // that no program or adapter that sends it finds later that it has no
 // JSON encoding (a NaN, a channel, a MarshalJSON that fails), nor Output
 // that is not the JSON it claims to be; such a Result becomes a failure
-// with Err set, as a generated tool's does. A failure with no words gets
-// some: an empty message is no use to a model, and some providers refuse
-// it.
+// with Err set, as a generated tool's does. Data beside text Output is
+// checked the same way, and encoded again when the Result is. A failure
+// with no words gets some: an empty message is no use to a model, and
+// some providers refuse it. A Result that a middleware makes is its own:
+// checking every call's would cost the time of its output.
 func settle(res Result) Result {
 	if !res.Success {
 		if strings.TrimSpace(res.Error) == "" {

@@ -689,3 +689,34 @@ func TestHandMadeResults(t *testing.T) {
 		})
 	}
 }
+
+// handStream is a streamable tool written by hand that returns res.
+type handStream struct{ handMade }
+
+func (h handStream) Stream(ctx context.Context, args json.RawMessage, emit func(Chunk)) (Result, error) {
+	return h.res, nil
+}
+
+// A streamed tool written by hand is settled as an invoked one is.
+func TestHandMadeStream(t *testing.T) {
+	for _, c := range []struct {
+		res  Result
+		want string
+	}{
+		{Result{Success: true, Data: math.Inf(1)}, `{"success":false,"error":"internal error: the tool's result could not be encoded"}`},
+		{Result{}, `{"success":false,"error":"the tool failed without saying why"}`},
+		{Result{Success: true, Data: []int{1}}, `{"success":true,"data":[1]}`},
+	} {
+		r := NewRegistry(nil)
+		if err := r.Register(handStream{handMade{c.res}}); err != nil {
+			t.Fatal(err)
+		}
+		res, err := r.ExecuteStream(context.Background(), "hand", nil, func(Chunk) {})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, err := res.MarshalJSON(); err != nil || string(got) != c.want {
+			t.Errorf("got %s, %v; want %s", got, err, c.want)
+		}
+	}
+}
