@@ -59,20 +59,27 @@ const importMode = packages.NeedName | packages.NeedTypes | packages.NeedTypesSi
 // positions: one package that does not compile does not hide the tool
 // mistakes of the rest.
 func load(ctx context.Context, cfg Config) ([]*packages.Package, *build.Context, Diagnostics, error) {
-	bctx, err := goContext(ctx, cfg.Dir, cfg.Env)
-	if err != nil {
-		return nil, nil, nil, err
+	// The go command's build context is asked for while the packages
+	// load: it is needed only after.
+	type contextResult struct {
+		bctx *build.Context
+		err  error
 	}
+	contextDone := make(chan contextResult, 1)
+	go func() {
+		bctx, err := goContext(ctx, cfg.Dir, cfg.Env)
+		contextDone <- contextResult{bctx, err}
+	}()
 	// The -tags that toolgen passes replaces the tags of GOFLAGS, which go
 	// build of the package uses: they are passed again.
-	bctx.BuildTags = slices.Concat([]string{BuildTag}, bctx.BuildTags, cfg.Tags)
+	tags := slices.Concat([]string{BuildTag}, goflagsTags(cfg.Env), cfg.Tags)
 	fset := token.NewFileSet()
 	pcfg := &packages.Config{
 		Context:    ctx,
 		Mode:       listMode,
 		Dir:        cfg.Dir,
 		Env:        cfg.Env,
-		BuildFlags: []string{"-tags=" + strings.Join(bctx.BuildTags, ",")},
+		BuildFlags: []string{"-tags=" + strings.Join(tags, ",")},
 		Fset:       fset,
 	}
 	patterns := cfg.Patterns
@@ -90,6 +97,12 @@ func load(ctx context.Context, cfg Config) ([]*packages.Package, *build.Context,
 	if err != nil {
 		return nil, nil, nil, err
 	}
+	got := <-contextDone
+	if got.err != nil {
+		return nil, nil, nil, got.err
+	}
+	bctx := got.bctx
+	bctx.BuildTags = tags
 	sizes := buildSizes(bctx)
 	for _, pkg := range pkgs {
 		check(pkg, fset, imports, sizes)
@@ -531,6 +544,32 @@ func cgoOff(ctxt *build.Context, path string) (token.Position, bool) {
 		}
 	}
 	return token.Position{}, false
+}
+
+// goflagsTags returns the build tags that GOFLAGS sets in env (nil: the
+// process's environment), which toolgen's own -tags would otherwise
+// replace: -tags=a,b, --tags=a,b, or the older space-separated form in
+// quotes, which GOFLAGS cannot hold.
+func goflagsTags(env []string) []string {
+	goflags := os.Getenv("GOFLAGS")
+	if env != nil {
+		goflags = ""
+		for _, kv := range env {
+			if v, ok := strings.CutPrefix(kv, "GOFLAGS="); ok {
+				goflags = v // the last one counts, as for exec
+			}
+		}
+	}
+	var tags []string
+	for _, f := range strings.Fields(goflags) {
+		if !strings.HasPrefix(f, "-") {
+			continue
+		}
+		if v, ok := strings.CutPrefix(strings.TrimLeft(f, "-"), "tags="); ok {
+			tags = append(tags, strings.FieldsFunc(v, func(r rune) bool { return r == ',' })...)
+		}
+	}
+	return tags
 }
 
 // contextFormat is what goContext asks go list for: the fields of the go

@@ -106,3 +106,20 @@ func TestCgoOffConfigGOOS(t *testing.T) {
 	diags := loadDiags(t, env, map[string]string{"cg_windows.go": cgoOnlySrc})
 	wantCgoOff(t, diags, "cg_windows.go")
 }
+
+func TestGoflagsTags(t *testing.T) {
+	for _, c := range []struct {
+		goflags string
+		want    []string
+	}{
+		{"", nil},
+		{"-tags=a,b", []string{"a", "b"}},
+		{"--tags=a -mod=mod", []string{"a"}},
+		{"-mod=vendor -tags=x -tags=y", []string{"x", "y"}},
+		{"tags=a", nil},
+	} {
+		if got := goflagsTags([]string{"HOME=/x", "GOFLAGS=" + c.goflags}); !slices.Equal(got, c.want) {
+			t.Errorf("GOFLAGS=%q: %q, want %q", c.goflags, got, c.want)
+		}
+	}
+}
