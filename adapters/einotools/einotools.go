@@ -93,12 +93,18 @@ func execute(ctx context.Context, reg *runtime.Registry, name string, args json.
 // ToolsNode ends the agent's run with an error when a model calls a tool
 // that does not exist; with it, the model reads what the registry answers
 // any call of an unknown tool, the Result as JSON with the names of the
-// tools there are, and can call one of them. The error is non-nil only
-// when ctx ended.
+// tools there are, and can call one of them. A tool that reg holds but
+// the ToolsNode was not given (a program that gives a node some of a
+// registry's tools) is not run: the model reads that it is not one of its
+// tools. The error is non-nil only when ctx ended.
 //
 //	compose.NewToolNode(ctx, &compose.ToolsNodeConfig{Tools: tools, UnknownToolsHandler: einotools.UnknownTools(reg)})
 func UnknownTools(reg *runtime.Registry) func(ctx context.Context, name, input string) (string, error) {
 	return func(ctx context.Context, name, input string) (string, error) {
+		if _, ok := reg.Lookup(name); ok {
+			res := runtime.Result{Error: fmt.Sprintf("unknown tool %q: it is not one of the tools you were given; call one of those", name)}
+			return message(&res), nil
+		}
 		res, err := execute(ctx, reg, name, json.RawMessage(input))
 		if err != nil {
 			return "", err

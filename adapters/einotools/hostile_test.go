@@ -382,3 +382,33 @@ func TestToolsSchemasThroughEino(t *testing.T) {
 		}
 	}
 }
+
+// A ToolsNode given some of a registry's tools does not run the others
+// through UnknownTools: the model reads that they are not its tools.
+func TestUnknownToolsSubset(t *testing.T) {
+	reg := hostileRegistry(t, nil)
+	all, err := einotools.Tools(reg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var some []tool.BaseTool
+	for _, tl := range all {
+		if info, _ := tl.Info(context.Background()); info.Name == "add" {
+			some = append(some, tl)
+		}
+	}
+	node, err := compose.NewToolNode(context.Background(), &compose.ToolsNodeConfig{Tools: some, UnknownToolsHandler: einotools.UnknownTools(reg)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := invoke(t, node, call{"a", "add", `{"a":1,"b":2}`}, call{"b", "explode", `{}`}, call{"c", "nope", `{}`})
+	if got[0]["data"] != 3.0 {
+		t.Errorf("add: %v", got[0])
+	}
+	if text, _ := got[1]["error"].(string); got[1]["success"] != false || !strings.Contains(text, `unknown tool "explode": it is not one of the tools you were given`) {
+		t.Errorf("explode: %v", got[1])
+	}
+	if text, _ := got[2]["error"].(string); !strings.Contains(text, `unknown tool "nope"`) {
+		t.Errorf("nope: %v", got[2])
+	}
+}
