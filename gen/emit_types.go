@@ -95,9 +95,11 @@ func (e *emitter) constCode(t *Type, c constant.Value) *jen.Statement {
 
 // timeCode writes the time of the RFC 3339 text s, which literal checked,
 // as a time.Date call: in UTC for Z, else in a zone of s's fixed offset,
-// whatever the local zone of the machine that runs it.
+// whatever the local zone of the machine that runs it (where the same text
+// from the model may decode to the local zone: the same instant, written
+// the same in JSON).
 func timeCode(s string) *jen.Statement {
-	tm, _ := time.Parse(time.RFC3339Nano, s)
+	tm, _ := time.Parse(time.RFC3339Nano, strings.ToUpper(s))
 	loc := jen.Qual("time", "UTC")
 	if _, offset := tm.Zone(); !strings.HasSuffix(s, "Z") && !strings.HasSuffix(s, "z") {
 		loc = jen.Qual("time", "FixedZone").Call(jen.Lit(""), jen.Lit(offset))

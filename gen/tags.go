@@ -602,8 +602,9 @@ func (a *analyzer) literal(t *Type, val string) (constant.Value, bool) {
 	case KindFloat:
 		return parseNumber(val)
 	case KindTime:
-		// RFC 3339, as the model writes it and the decoder reads it.
-		if _, err := time.Parse(time.RFC3339Nano, val); err != nil {
+		// RFC 3339, as the model writes it and the decoder reads it,
+		// with t and z in either case, as RFC 3339 allows.
+		if _, err := time.Parse(time.RFC3339Nano, strings.ToUpper(val)); err != nil {
 			return nil, false
 		}
 		return constant.MakeString(val), true

@@ -70,3 +70,16 @@ func TestCheckKeywords(t *testing.T) {
 		}
 	}
 }
+
+// A time's default= is RFC 3339, its t and z in either case.
+func TestTimeLiteral(t *testing.T) {
+	a := &analyzer{}
+	for val, ok := range map[string]bool{
+		"2024-01-01T00:00:00Z": true, "2024-01-01t00:00:00z": true, "2024-01-01T09:30:00.5+02:00": true,
+		"2024-01-01": false, "yesterday": false, "2024-01-01T00:00:00,5Z": false,
+	} {
+		if _, got := a.literal(&Type{Kind: KindTime}, val); got != ok {
+			t.Errorf("literal(%q) ok = %v, want %v", val, got, ok)
+		}
+	}
+}
