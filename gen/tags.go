@@ -603,8 +603,9 @@ func (a *analyzer) literal(t *Type, val string) (constant.Value, bool) {
 		return parseNumber(val)
 	case KindTime:
 		// RFC 3339, as the model writes it and the decoder reads it,
-		// with t and z in either case, as RFC 3339 allows.
-		if _, err := time.Parse(time.RFC3339Nano, strings.ToUpper(val)); err != nil {
+		// with t and z in either case, as RFC 3339 allows, and a point
+		// before a fraction, which time.Parse also takes as a comma.
+		if _, err := time.Parse(time.RFC3339Nano, strings.ToUpper(val)); err != nil || strings.Contains(val, ",") {
 			return nil, false
 		}
 		return constant.MakeString(val), true
