@@ -195,7 +195,7 @@ func response(call *genai.FunctionCall, res *runtime.Result) *genai.FunctionResp
 				out.Parts = append(out.Parts, &genai.FunctionResponsePart{InlineData: &genai.FunctionResponseBlob{MIMEType: p.MIMEType, Data: p.Data, DisplayName: p.Name}})
 			}
 		}
-	case res.Data != nil:
+	case res.Data != nil || res.Structured:
 		data, ok := structured(res)
 		switch {
 		case !ok:
