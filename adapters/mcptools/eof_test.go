@@ -36,24 +36,28 @@ func TestIOTransportAnswersBeforeEOF(t *testing.T) {
 		`{"jsonrpc":"2.0","method":"notifications/initialized"}`,
 	}
 	for _, c := range []struct {
-		name     string
-		lines    []string
-		answered []string // the ids that must be answered
+		name       string
+		lines      []string
+		answered   []string // the ids that must be answered
+		unanswered []string // and those that must not be
 	}{
 		{"calls", []string{
 			`{"jsonrpc":"2.0","id":2,"method":"tools/list"}`,
 			`{"jsonrpc":"2.0","id":"three","method":"tools/call","params":{"name":"get_forecast","arguments":{"city":"Paris"}}}`,
 			`{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"get_forecast","arguments":{"city":""}}}`,
-		}, []string{`1`, `2`, `"three"`, `4`}},
+		}, []string{`1`, `2`, `"three"`, `4`}, nil},
 		// A call that runs until its deadline is answered then.
 		{"deadline", []string{
 			`{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"words","arguments":{"text":"forever"}}}`,
-		}, []string{`1`, `5`}},
-		// A call the client cancels needs no answer.
+		}, []string{`1`, `5`}, nil},
+		// A call the client cancels gets no answer, as the protocol
+		// asks (the TypeScript SDK takes one for an error); the calls
+		// after it do.
 		{"canceled", []string{
 			`{"jsonrpc":"2.0","id":6,"method":"tools/call","params":{"name":"words","arguments":{"text":"forever"}}}`,
 			`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":6}}`,
-		}, []string{`1`}},
+			`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"get_forecast","arguments":{"city":"Paris"}}}`,
+		}, []string{`1`, `7`}, []string{`6`}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			input := strings.Join(append(start, c.lines...), "\n") + "\n"
@@ -83,13 +87,16 @@ func TestIOTransportAnswersBeforeEOF(t *testing.T) {
 					t.Errorf("wrote %q: %v", line, err)
 					continue
 				}
-				// The SDK may answer a request canceled before its
-				// handler ran with an error; the client ignores it.
-				answered[string(m.ID)] = m.Result != nil
+				answered[string(m.ID)] = true
 			}
 			for _, id := range c.answered {
 				if !answered[id] {
 					t.Errorf("request %s got no answer; the output:\n%s", id, out.Bytes())
+				}
+			}
+			for _, id := range c.unanswered {
+				if answered[id] {
+					t.Errorf("request %s, canceled, got an answer; the output:\n%s", id, out.Bytes())
 				}
 			}
 		})

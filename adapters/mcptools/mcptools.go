@@ -215,8 +215,9 @@ func annotations(info *runtime.Info) *mcp.ToolAnnotations {
 // A call whose context ends before it finishes (its client canceled it,
 // or the session ended) returns a result with isError set that says so,
 // as the SDK's own typed tool handlers do with an error, rather than an
-// error, which the SDK would send as a JSON-RPC error with code 0. A
-// client that canceled the call may ignore it, as the protocol allows.
+// error, which the SDK would send as a JSON-RPC error with code 0. The
+// protocol asks that a canceled request get no answer: the stdio
+// transport of this package drops it; over HTTP the SDK sends it.
 func Handler(reg *runtime.Registry, name string) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		tool, _ := reg.Lookup(name)

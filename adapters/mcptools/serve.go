@@ -25,9 +25,35 @@ import (
 // call, unless opts.PropagateRequestCancellation is set, and then only for
 // clients of protocol 2026-07-28: give such tools a timeout= so that a
 // call nobody waits for ends.
+//
+// A session whose client sends no request for opts.SessionTimeout is
+// closed; where that is 0 (the SDK's "never"), for [DefaultSessionTimeout]:
+// a client that goes away without ending its session (killed, or on a
+// network that dropped) would otherwise leave it, and a goroutine, on the
+// server for good. A client that comes back after that starts a new
+// session, as the protocol says. To keep idle sessions longer, set a
+// longer SessionTimeout.
 func HTTPHandler(server *mcp.Server, opts *mcp.StreamableHTTPOptions) http.Handler {
-	return mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return server }, opts)
+	o := httpOptions(opts)
+	return mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return server }, &o)
 }
+
+// httpOptions returns a copy of opts (nil: the zero options) with the
+// default session timeout where it sets none.
+func httpOptions(opts *mcp.StreamableHTTPOptions) mcp.StreamableHTTPOptions {
+	var o mcp.StreamableHTTPOptions
+	if opts != nil {
+		o = *opts
+	}
+	if !o.Stateless && o.SessionTimeout <= 0 {
+		o.SessionTimeout = DefaultSessionTimeout
+	}
+	return o
+}
+
+// DefaultSessionTimeout is how long a stateful session may go without a
+// request from its client, where the options set no time.
+const DefaultSessionTimeout = 30 * time.Minute
 
 // ShutdownGrace is how long ServeHTTP waits, once its context ends, for
 // the connections it serves to end before it closes them.

@@ -96,11 +96,12 @@ type lockedWriter struct {
 func (w *lockedWriter) Write(p []byte) (int, error) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	n, err := w.w.Write(p)
-	if err == nil {
-		w.calls.wrote(p)
+	if w.calls.wrote(p) {
+		// The answer to a request the client canceled: the protocol
+		// asks for none, and a client may take one for an error.
+		return len(p), nil
 	}
-	return n, err
+	return w.w.Write(p)
 }
 
 // writeOwn writes an answer of the transport's own, to a line the SDK
@@ -233,11 +234,14 @@ type calls struct {
 	changed chan struct{} // closed at a change, then made anew
 	client  map[string]int
 	server  map[string]int
-	closed  bool // the connection is closed
+	// canceled are the client's requests it canceled while they were in
+	// flight, whose answers are not written.
+	canceled map[string]int
+	closed   bool // the connection is closed
 }
 
 func newCalls() *calls {
-	return &calls{changed: make(chan struct{}), client: make(map[string]int), server: make(map[string]int)}
+	return &calls{changed: make(chan struct{}), client: make(map[string]int), server: make(map[string]int), canceled: make(map[string]int)}
 }
 
 // change wakes drain; c.mu is held.
@@ -263,7 +267,11 @@ func (c *calls) read(m jsonrpc.Message) {
 			d := json.NewDecoder(bytes.NewReader(m.Params))
 			d.UseNumber()
 			if d.Decode(&p) == nil {
-				done(c.client, idKey(p.RequestID))
+				id := idKey(p.RequestID)
+				if c.client[id] > 0 {
+					c.canceled[id]++
+				}
+				done(c.client, id)
 			}
 		}
 	case *jsonrpc.Response:
@@ -281,20 +289,27 @@ func done(m map[string]int, id string) {
 	m[id]--
 }
 
-// wrote notes a message the SDK wrote to the client, one whole message.
-func (c *calls) wrote(p []byte) {
+// wrote notes a message the SDK writes to the client, one whole message,
+// and reports whether it is the answer to a request the client canceled,
+// which is not to be written.
+func (c *calls) wrote(p []byte) (canceled bool) {
 	id, request, response := classify(p)
 	if id == "" || !request && !response {
-		return // a notification
+		return false // a notification
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if response {
+	switch {
+	case response && c.canceled[id] > 0:
+		done(c.canceled, id) // counted done when it was canceled
+		canceled = true
+	case response:
 		done(c.client, id)
-	} else {
+	default:
 		c.server[id]++
 	}
 	c.change()
+	return canceled
 }
 
 // drain waits, at the end of the input, until every request of the

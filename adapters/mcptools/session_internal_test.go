@@ -1,0 +1,31 @@
+package mcptools
+
+import (
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// A stateful handler closes idle sessions after DefaultSessionTimeout
+// unless its options say how long; the caller's options are not changed,
+// and a stateless handler has no sessions to time out.
+func TestHTTPOptions(t *testing.T) {
+	given := &mcp.StreamableHTTPOptions{}
+	for _, c := range []struct {
+		opts *mcp.StreamableHTTPOptions
+		want time.Duration
+	}{
+		{nil, DefaultSessionTimeout},
+		{given, DefaultSessionTimeout},
+		{&mcp.StreamableHTTPOptions{SessionTimeout: time.Hour}, time.Hour},
+		{&mcp.StreamableHTTPOptions{Stateless: true}, 0},
+	} {
+		if got := httpOptions(c.opts).SessionTimeout; got != c.want {
+			t.Errorf("%+v: SessionTimeout %v, want %v", c.opts, got, c.want)
+		}
+	}
+	if given.SessionTimeout != 0 {
+		t.Errorf("the caller's options were changed: %+v", given)
+	}
+}
