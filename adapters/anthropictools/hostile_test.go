@@ -5,7 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"math"
+	"github.com/toolgen-go/toolgen/internal/hostiletest"
 	"reflect"
 	"regexp"
 	"slices"
@@ -16,75 +16,31 @@ import (
 
 	"github.com/anthropics/anthropic-sdk-go/v2"
 	"github.com/toolgen-go/toolgen/adapters/anthropictools"
-	"github.com/toolgen-go/toolgen/examples/search"
-	"github.com/toolgen-go/toolgen/examples/weather"
-	"github.com/toolgen-go/toolgen/internal/attacktest"
-	"github.com/toolgen-go/toolgen/internal/shapes"
-	"github.com/toolgen-go/toolgen/internal/tooltest"
 	"github.com/toolgen-go/toolgen/runtime"
-	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
 // allTools are the generated tools of every package of the main module an
-// adapter can import: every shape of arguments toolgen has examples of.
-func allTools() []runtime.Tool {
-	var tools []runtime.Tool
-	tools = append(tools, weather.Tools()...)
-	tools = append(tools, search.Tools(search.NewSearcher(search.HelpCenter))...)
-	tools = append(tools, shapes.Tools()...)
-	tools = append(tools, tooltest.Tools()...)
-	tools = append(tools, attacktest.Tools(&attacktest.Nest{})...)
-	return tools
-}
+// adapter can import.
+func allTools() []runtime.Tool { return hostiletest.AllTools() }
 
-// handTool is a tool written by hand, as a program may write one: its
-// Invoke returns res whatever the arguments.
-type handTool struct {
-	name string
-	res  runtime.Result
-}
-
-func (h handTool) Info() *runtime.Info {
-	schema := json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false,"required":[]}`)
-	return &runtime.Info{Name: h.name, Description: "A tool written by hand.", Parameters: schema,
-		Dialects: runtime.DialectSchemas{OpenAI: schema, Gemini: json.RawMessage(`{"type":"object","properties":{}}`), Anthropic: schema}}
-}
-
-func (h handTool) Invoke(context.Context, json.RawMessage) (runtime.Result, error) { return h.res, nil }
+// handTool is a tool written by hand whose Invoke returns its Result.
+type handTool = hostiletest.Hand
 
 // panicJSON is a value whose MarshalJSON panics.
-type panicJSON struct{}
+type panicJSON = hostiletest.PanicJSON
 
-func (panicJSON) MarshalJSON() ([]byte, error) { panic("panicJSON.MarshalJSON") }
-
-// hostileRegistry is a registry of every generated tool, tools written by
-// hand whose results are hostile, and a tool that fails with an error of
-// its own.
+// hostileRegistry is hostiletest's registry (every generated tool, tools
+// written by hand whose results are hostile, a tool that fails with an
+// error of its own), with this adapter's own hostile tools.
 func hostileRegistry(t testing.TB, s *runtime.Settings) *runtime.Registry {
 	t.Helper()
-	reg := runtime.NewRegistry(s)
-	noArgs := json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)
-	failing := toolimpl.NewInvokable(&runtime.Info{
-		Name: "refuse", Description: "Fails with an error of its own.", Parameters: noArgs,
-		Dialects: runtime.DialectSchemas{Anthropic: noArgs},
-	}, toolimpl.DecodeNoInput, func(context.Context, toolimpl.NoInput) (string, error) {
-		return "", errors.New("connection refused")
-	})
-	tools := append(allTools(), failing,
-		handTool{"nan_data", runtime.Result{Success: true, Data: math.NaN()}},
-		handTool{"panic_data", runtime.Result{Success: true, Data: panicJSON{}}},
-		handTool{"data_only", runtime.Result{Success: true, Data: map[string]string{"a": "<b>"}}},
-		handTool{"bad_utf8", runtime.Result{Success: true, Output: "a\xffb\xc3"}},
-		handTool{"blank", runtime.Result{Success: true, Output: " \n\t"}},
-		handTool{"silent_failure", runtime.Result{}},
-		handTool{"blank_failure", runtime.Result{Error: "  "}},
-		handTool{"blank_parts", runtime.Result{Success: true, Output: "x", Data: runtime.Content{runtime.TextPart(""), runtime.TextPart(" "), runtime.TextPart("x")}}},
-		handTool{"huge", runtime.Result{Success: true, Output: strings.Repeat("x", 8<<20)}},
+	return hostiletest.Registry(t, s,
+		handTool{Name: "data_only", Result: runtime.Result{Success: true, Data: map[string]string{"a": "<b>"}}},
+		handTool{Name: "blank", Result: runtime.Result{Success: true, Output: " \n\t"}},
+		handTool{Name: "silent_failure", Result: runtime.Result{}},
+		handTool{Name: "blank_failure", Result: runtime.Result{Error: "  "}},
+		handTool{Name: "blank_parts", Result: runtime.Result{Success: true, Output: "x", Data: runtime.Content{runtime.TextPart(""), runtime.TextPart(" "), runtime.TextPart("x")}}},
 	)
-	if err := reg.Register(tools...); err != nil {
-		t.Fatal(err)
-	}
-	return reg
 }
 
 // toolUse is a tool_use block as the SDK decodes it, with input as the

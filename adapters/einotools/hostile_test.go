@@ -3,10 +3,9 @@ package einotools_test
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
+	"github.com/toolgen-go/toolgen/internal/hostiletest"
 	"io"
-	"math"
 	"reflect"
 	"slices"
 	"strings"
@@ -17,40 +16,16 @@ import (
 	"github.com/cloudwego/eino/compose"
 	"github.com/cloudwego/eino/schema"
 	"github.com/toolgen-go/toolgen/adapters/einotools"
-	"github.com/toolgen-go/toolgen/examples/search"
-	"github.com/toolgen-go/toolgen/examples/weather"
-	"github.com/toolgen-go/toolgen/internal/attacktest"
-	"github.com/toolgen-go/toolgen/internal/shapes"
 	"github.com/toolgen-go/toolgen/internal/tooltest"
 	"github.com/toolgen-go/toolgen/runtime"
-	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
 // allTools are the generated tools of every package of the main module an
-// adapter can import: every shape of arguments toolgen has examples of.
-func allTools() []runtime.Tool {
-	var tools []runtime.Tool
-	tools = append(tools, weather.Tools()...)
-	tools = append(tools, search.Tools(search.NewSearcher(search.HelpCenter))...)
-	tools = append(tools, shapes.Tools()...)
-	tools = append(tools, tooltest.Tools()...)
-	tools = append(tools, attacktest.Tools(&attacktest.Nest{})...)
-	return tools
-}
+// adapter can import.
+func allTools() []runtime.Tool { return hostiletest.AllTools() }
 
-// handTool is a tool written by hand, as a program may write one: its
-// Invoke returns res whatever the arguments.
-type handTool struct {
-	name string
-	res  runtime.Result
-}
-
-func (h handTool) Info() *runtime.Info {
-	return &runtime.Info{Name: h.name, Description: "A tool written by hand.",
-		Parameters: json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)}
-}
-
-func (h handTool) Invoke(context.Context, json.RawMessage) (runtime.Result, error) { return h.res, nil }
+// handTool is a tool written by hand whose Invoke returns its Result.
+type handTool = hostiletest.Hand
 
 // handContent is a tool written by hand whose result is multimodal.
 type handContent struct{ handTool }
@@ -58,35 +33,18 @@ type handContent struct{ handTool }
 func (handContent) Multimodal() {}
 
 // panicJSON is a value whose MarshalJSON panics.
-type panicJSON struct{}
+type panicJSON = hostiletest.PanicJSON
 
-func (panicJSON) MarshalJSON() ([]byte, error) { panic("panicJSON.MarshalJSON") }
-
-// hostileRegistry is a registry of every generated tool, tools written by
-// hand whose results are hostile, and a tool that fails with an error of
-// its own.
+// hostileRegistry is hostiletest's registry (every generated tool, tools
+// written by hand whose results are hostile, a tool that fails with an
+// error of its own), with this adapter's own hostile tools.
 func hostileRegistry(t testing.TB, s *runtime.Settings) *runtime.Registry {
 	t.Helper()
-	reg := runtime.NewRegistry(s)
-	failing := toolimpl.NewInvokable(&runtime.Info{
-		Name: "refuse", Description: "Fails with an error of its own.",
-		Parameters: json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`),
-	}, toolimpl.DecodeNoInput, func(context.Context, toolimpl.NoInput) (string, error) {
-		return "", errors.New("connection refused")
-	})
 	empty := runtime.Content{runtime.TextPart("x"), {Type: runtime.PartImage, MIMEType: "image/png", Name: "none.png"}}
-	tools := append(allTools(), failing,
-		handTool{"nan_data", runtime.Result{Success: true, Data: math.NaN()}},
-		handTool{"panic_data", runtime.Result{Success: true, Data: panicJSON{}}},
-		handTool{"bad_utf8", runtime.Result{Success: true, Output: "a\xffb\xc3"}},
-		handTool{"huge", runtime.Result{Success: true, Output: strings.Repeat("x", 8<<20)}},
-		handContent{handTool{"no_media", runtime.Result{Success: true, Output: empty.String(), Data: empty}}},
-		handContent{handTool{"panic_content", runtime.Result{Success: true, Data: panicJSON{}}}},
+	return hostiletest.Registry(t, s,
+		handContent{handTool{Name: "no_media", Result: runtime.Result{Success: true, Output: empty.String(), Data: empty}}},
+		handContent{handTool{Name: "panic_content", Result: runtime.Result{Success: true, Data: panicJSON{}}}},
 	)
-	if err := reg.Register(tools...); err != nil {
-		t.Fatal(err)
-	}
-	return reg
 }
 
 // toolsNode is an Eino ToolsNode of reg's tools, as a user builds one.

@@ -3,8 +3,8 @@ package geminitools_test
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
+	"github.com/toolgen-go/toolgen/internal/hostiletest"
 	"math"
 	"reflect"
 	"regexp"
@@ -15,76 +15,32 @@ import (
 	"unicode/utf8"
 
 	"github.com/toolgen-go/toolgen/adapters/geminitools"
-	"github.com/toolgen-go/toolgen/examples/search"
-	"github.com/toolgen-go/toolgen/examples/weather"
-	"github.com/toolgen-go/toolgen/internal/attacktest"
-	"github.com/toolgen-go/toolgen/internal/shapes"
-	"github.com/toolgen-go/toolgen/internal/tooltest"
 	"github.com/toolgen-go/toolgen/runtime"
-	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 	"google.golang.org/genai"
 )
 
 // allTools are the generated tools of every package of the main module an
-// adapter can import: every shape of arguments toolgen has examples of.
-func allTools() []runtime.Tool {
-	var tools []runtime.Tool
-	tools = append(tools, weather.Tools()...)
-	tools = append(tools, search.Tools(search.NewSearcher(search.HelpCenter))...)
-	tools = append(tools, shapes.Tools()...)
-	tools = append(tools, tooltest.Tools()...)
-	tools = append(tools, attacktest.Tools(&attacktest.Nest{})...)
-	return tools
-}
+// adapter can import.
+func allTools() []runtime.Tool { return hostiletest.AllTools() }
 
-// handTool is a tool written by hand, as a program may write one: its
-// Invoke returns res whatever the arguments.
-type handTool struct {
-	name string
-	res  runtime.Result
-}
-
-func (h handTool) Info() *runtime.Info {
-	schema := json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false,"required":[]}`)
-	return &runtime.Info{Name: h.name, Description: "A tool written by hand.", Parameters: schema,
-		Dialects: runtime.DialectSchemas{OpenAI: schema, Gemini: json.RawMessage(`{"type":"object","properties":{}}`), Anthropic: schema}}
-}
-
-func (h handTool) Invoke(context.Context, json.RawMessage) (runtime.Result, error) { return h.res, nil }
+// handTool is a tool written by hand whose Invoke returns its Result.
+type handTool = hostiletest.Hand
 
 // panicJSON is a value whose MarshalJSON panics.
-type panicJSON struct{}
+type panicJSON = hostiletest.PanicJSON
 
-func (panicJSON) MarshalJSON() ([]byte, error) { panic("panicJSON.MarshalJSON") }
-
-// hostileRegistry is a registry of every generated tool, tools written by
-// hand whose results are hostile, and a tool that fails with an error of
-// its own.
+// hostileRegistry is hostiletest's registry (every generated tool, tools
+// written by hand whose results are hostile, a tool that fails with an
+// error of its own), with this adapter's own hostile tools.
 func hostileRegistry(t testing.TB, s *runtime.Settings) *runtime.Registry {
 	t.Helper()
-	reg := runtime.NewRegistry(s)
-	noArgs := json.RawMessage(`{"type":"object","properties":{}}`)
-	failing := toolimpl.NewInvokable(&runtime.Info{
-		Name: "refuse", Description: "Fails with an error of its own.", Parameters: noArgs,
-		Dialects: runtime.DialectSchemas{Gemini: noArgs},
-	}, toolimpl.DecodeNoInput, func(context.Context, toolimpl.NoInput) (string, error) {
-		return "", errors.New("connection refused")
-	})
-	tools := append(allTools(), failing,
-		handTool{"nan_data", runtime.Result{Success: true, Data: math.NaN()}},
-		handTool{"panic_data", runtime.Result{Success: true, Data: panicJSON{}}},
-		handTool{"data_only", runtime.Result{Success: true, Data: map[string]string{"a": "<b>"}}},
-		handTool{"text_and_data", runtime.Result{Success: true, Output: "two", Data: 2}},
-		handTool{"not_json", runtime.Result{Success: true, Structured: true, Output: "not json", Data: []int{1}}},
-		handTool{"json_only", runtime.Result{Success: true, Structured: true, Output: `{"a":1}`}},
-		handTool{"bad_utf8", runtime.Result{Success: true, Output: "a\xffb\xc3"}},
-		handTool{"bad_utf8_json", runtime.Result{Success: true, Structured: true, Output: "{\"s\":\"a\xffb\",\"n\":12345678901234567890}", Data: 1}},
-		handTool{"huge", runtime.Result{Success: true, Output: strings.Repeat("x", 8<<20)}},
+	return hostiletest.Registry(t, s,
+		handTool{Name: "data_only", Result: runtime.Result{Success: true, Data: map[string]string{"a": "<b>"}}},
+		handTool{Name: "text_and_data", Result: runtime.Result{Success: true, Output: "two", Data: 2}},
+		handTool{Name: "not_json", Result: runtime.Result{Success: true, Structured: true, Output: "not json", Data: []int{1}}},
+		handTool{Name: "json_only", Result: runtime.Result{Success: true, Structured: true, Output: `{"a":1}`}},
+		handTool{Name: "bad_utf8_json", Result: runtime.Result{Success: true, Structured: true, Output: "{\"s\":\"a\xffb\",\"n\":12345678901234567890}", Data: 1}},
 	)
-	if err := reg.Register(tools...); err != nil {
-		t.Fatal(err)
-	}
-	return reg
 }
 
 // sent is the function responses as they go to Gemini in the next

@@ -3,9 +3,8 @@ package openaitools_test
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"math"
+	"github.com/toolgen-go/toolgen/internal/hostiletest"
 	"reflect"
 	"regexp"
 	"slices"
@@ -19,71 +18,26 @@ import (
 	"github.com/openai/openai-go/v3/responses"
 	"github.com/openai/openai-go/v3/shared"
 	"github.com/toolgen-go/toolgen/adapters/openaitools"
-	"github.com/toolgen-go/toolgen/examples/search"
-	"github.com/toolgen-go/toolgen/examples/weather"
 	"github.com/toolgen-go/toolgen/internal/attacktest"
-	"github.com/toolgen-go/toolgen/internal/shapes"
-	"github.com/toolgen-go/toolgen/internal/tooltest"
 	"github.com/toolgen-go/toolgen/runtime"
-	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
 // allTools are the generated tools of every package of the main module an
-// adapter can import: every shape of arguments toolgen has examples of.
-func allTools() []runtime.Tool {
-	var tools []runtime.Tool
-	tools = append(tools, weather.Tools()...)
-	tools = append(tools, search.Tools(search.NewSearcher(search.HelpCenter))...)
-	tools = append(tools, shapes.Tools()...)
-	tools = append(tools, tooltest.Tools()...)
-	tools = append(tools, attacktest.Tools(&attacktest.Nest{})...)
-	return tools
-}
+// adapter can import.
+func allTools() []runtime.Tool { return hostiletest.AllTools() }
 
-// handTool is a tool written by hand, as a program may write one: its
-// Invoke returns res whatever the arguments.
-type handTool struct {
-	name string
-	res  runtime.Result
-}
-
-func (h handTool) Info() *runtime.Info {
-	schema := json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false,"required":[]}`)
-	return &runtime.Info{Name: h.name, Description: "A tool written by hand.", Parameters: schema,
-		Dialects: runtime.DialectSchemas{OpenAI: schema, Gemini: json.RawMessage(`{"type":"object","properties":{}}`), Anthropic: schema}}
-}
-
-func (h handTool) Invoke(context.Context, json.RawMessage) (runtime.Result, error) { return h.res, nil }
+// handTool is a tool written by hand whose Invoke returns its Result.
+type handTool = hostiletest.Hand
 
 // panicJSON is a value whose MarshalJSON panics.
-type panicJSON struct{}
-
-func (panicJSON) MarshalJSON() ([]byte, error) { panic("panicJSON.MarshalJSON") }
+type panicJSON = hostiletest.PanicJSON
 
 // hostileRegistry is a registry in dialect of every generated tool, tools
 // written by hand whose results are hostile, and a tool that fails with an
 // error of its own.
 func hostileRegistry(t testing.TB, s *runtime.Settings) *runtime.Registry {
 	t.Helper()
-	reg := runtime.NewRegistry(s)
-	failing := toolimpl.NewInvokable(&runtime.Info{
-		Name:        "refuse",
-		Description: "Fails with an error of its own.",
-		Parameters:  json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`),
-		Dialects:    runtime.DialectSchemas{OpenAI: json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false,"required":[]}`)},
-	}, toolimpl.DecodeNoInput, func(context.Context, toolimpl.NoInput) (string, error) {
-		return "", errors.New("connection refused")
-	})
-	tools := append(allTools(), failing,
-		handTool{"nan_data", runtime.Result{Success: true, Data: math.NaN()}},
-		handTool{"panic_data", runtime.Result{Success: true, Data: panicJSON{}}},
-		handTool{"bad_utf8", runtime.Result{Success: true, Output: "a\xffb\xc3"}},
-		handTool{"huge", runtime.Result{Success: true, Output: strings.Repeat("x", 8<<20)}},
-	)
-	if err := reg.Register(tools...); err != nil {
-		t.Fatal(err)
-	}
-	return reg
+	return hostiletest.Registry(t, s)
 }
 
 // chatCall is a Chat Completions tool call as the SDK decodes it from the
