@@ -26,7 +26,10 @@
 //	    "text": "...",               // the first content block's text must be this (optional)
 //	    "structured": {...},         // structuredContent must equal this (optional)
 //	    "content": ["text", "image"],// the content blocks' types must be these (optional)
-//	    "progress": 3                // ask for progress; this many notifications must come (optional)
+//	    "progress": 3,               // ask for progress; this many notifications must come (optional)
+//	    "cancelAfter": 100           // abort the call after this many ms: it must end canceled, and no
+//	                                 // answer to it may come later, which the client reports as an error
+//	                                 // (optional)
 //	  }],
 //	  "added": {                     // after the calls: wait for notifications/tools/list_changed,
 //	    "tool": "late",              // list again, find this tool and make its call (optional)
@@ -112,7 +115,7 @@ function deepEqual(a, b) {
 }
 
 let progressSeen = 0;
-const report = { protocol: null, tools: 0, schemas: 0, calls: 0, structured: 0, progress: 0, lateProgress: 0, listChanged: 0 };
+const report = { protocol: null, tools: 0, schemas: 0, calls: 0, canceled: 0, structured: 0, progress: 0, lateProgress: 0, listChanged: 0 };
 
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
@@ -186,6 +189,11 @@ async function main() {
       }
     }
     report.listChanged = listChanged;
+    if (report.canceled > 0) {
+      // An answer to a canceled call would come by now, and the client
+      // report it (onerror) as a response to an unknown request.
+      await new Promise((r) => setTimeout(r, 500));
+    }
   } finally {
     await client.close();
   }
@@ -240,6 +248,19 @@ async function check(client, tools, call) {
   const progressBefore = progressSeen;
   const options = { timeout };
   if (call.progress !== undefined) options.onprogress = () => {};
+  if (call.cancelAfter !== undefined) {
+    const abort = new AbortController();
+    options.signal = abort.signal;
+    setTimeout(() => abort.abort(), call.cancelAfter);
+    try {
+      await client.callTool({ name: call.tool, arguments: call.arguments ?? {} }, undefined, options);
+      fail(`${what}: the call ended before it was canceled`);
+    } catch (e) {
+      if (!abort.signal.aborted) fail(`${what}: the client failed: ${e.message}`);
+    }
+    report.canceled++;
+    return;
+  }
   let res;
   try {
     // The client validates structuredContent against the outputSchema
