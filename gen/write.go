@@ -8,6 +8,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
+	"time"
 )
 
 // Writing and checking the files of a run. A run first decides what to do
@@ -182,6 +184,27 @@ func sameText(old, content []byte) bool {
 	return bytes.Equal(old, content) || bytes.Equal(lf(old), content)
 }
 
+// staleTemp is how old a temporary file of writeAtomic must be before a
+// later write takes it for one a killed run left: a write takes
+// milliseconds.
+const staleTemp = time.Minute
+
+// removeStaleTemps removes the temporary files of writeAtomic for path
+// that a run killed while it wrote (SIGKILL, a power cut) left behind,
+// hidden, beside it.
+func removeStaleTemps(path string) {
+	dir, prefix := filepath.Dir(path), "."+filepath.Base(path)+".tmp"
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		if !strings.HasPrefix(e.Name(), prefix) || !e.Type().IsRegular() {
+			continue
+		}
+		if fi, err := e.Info(); err == nil && time.Since(fi.ModTime()) > staleTemp {
+			os.Remove(filepath.Join(dir, e.Name()))
+		}
+	}
+}
+
 // lf is text with CRLF line ends made LF.
 func lf(text []byte) []byte { return bytes.ReplaceAll(text, []byte("\r\n"), []byte("\n")) }
 
@@ -194,6 +217,7 @@ func writeAtomic(path string, data []byte) (err error) {
 	if fi, err := os.Stat(path); err == nil {
 		perm = fi.Mode().Perm()
 	}
+	removeStaleTemps(path)
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
 	if err != nil {
 		return err

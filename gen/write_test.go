@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestWriteAtomic: the file holds the new content, keeps its permissions,
@@ -43,6 +44,35 @@ func TestWriteAtomic(t *testing.T) {
 	for _, e := range entries {
 		if strings.Contains(e.Name(), ".tmp") {
 			t.Errorf("temporary file %s left behind", e.Name())
+		}
+	}
+}
+
+// A write removes the temporary files a run killed while it wrote left
+// beside the file, once they are old enough not to be another run's.
+func TestWriteAtomicStaleTemps(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "tools_gen.go")
+	stale := filepath.Join(dir, ".tools_gen.go.tmp123")
+	fresh := filepath.Join(dir, ".tools_gen.go.tmp456")
+	other := filepath.Join(dir, ".other.go.tmp789")
+	for _, f := range []string{stale, fresh, other} {
+		if err := os.WriteFile(f, []byte("partial"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	old := time.Now().Add(-2 * staleTemp)
+	for _, f := range []string{stale, other} {
+		if err := os.Chtimes(f, old, old); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := writeAtomic(path, []byte("new")); err != nil {
+		t.Fatal(err)
+	}
+	for f, want := range map[string]bool{stale: false, fresh: true, other: true} {
+		if _, err := os.Stat(f); (err == nil) != want {
+			t.Errorf("%s: exists %v, want %v", filepath.Base(f), err == nil, want)
 		}
 	}
 }
