@@ -13,7 +13,7 @@ import (
 	"github.com/toolgen-go/toolgen/runtime"
 )
 
-// SupportPackageIsVersion7 is referenced by generated code, so that a
+// SupportPackageIsVersion8 is referenced by generated code, so that a
 // generated file and a runtime that do not fit each other fail to compile
 // at that reference, rather than somewhere inside the file or at run time.
 // A runtime drops the constant of a version it no longer supports: code
@@ -34,8 +34,14 @@ import (
 // recursive result types). Code generated for versions 5 and 6 needs none
 // of them, and compiles against this runtime too.
 //
+// Version 8 adds MapKeys and Encoder.Release (a result map's keys sorted
+// in room the Encoder keeps) and Decoder.Next (the items of an array
+// alternative of oneof_type checked). Code generated for versions 5 to 7
+// needs none of them, and compiles against this runtime too.
+//
 // Generated code must not reference them in any other way.
 const (
+	SupportPackageIsVersion8 = true
 	SupportPackageIsVersion7 = true
 	SupportPackageIsVersion6 = true
 	SupportPackageIsVersion5 = true
