@@ -26,9 +26,6 @@ func allTools() []runtime.Tool { return hostiletest.AllTools() }
 // handTool is a tool written by hand whose Invoke returns its Result.
 type handTool = hostiletest.Hand
 
-// panicJSON is a value whose MarshalJSON panics.
-type panicJSON = hostiletest.PanicJSON
-
 // hostileRegistry is hostiletest's registry (every generated tool, tools
 // written by hand whose results are hostile, a tool that fails with an
 // error of its own), with this adapter's own hostile tools.

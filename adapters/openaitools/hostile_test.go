@@ -26,12 +26,6 @@ import (
 // adapter can import.
 func allTools() []runtime.Tool { return hostiletest.AllTools() }
 
-// handTool is a tool written by hand whose Invoke returns its Result.
-type handTool = hostiletest.Hand
-
-// panicJSON is a value whose MarshalJSON panics.
-type panicJSON = hostiletest.PanicJSON
-
 // hostileRegistry is a registry in dialect of every generated tool, tools
 // written by hand whose results are hostile, and a tool that fails with an
 // error of its own.
