@@ -115,12 +115,12 @@ var lockCases = []lockCase{
 	},
 	{
 		name:   "removed const enum value",
-		before: "// Unit is a unit.\ntype Unit string\n\nconst (\n\t// C is Celsius.\n\tC Unit = \"c\"\n\t// K is Kelvin.\n\tK Unit = \"k\"\n)\n\ntype In struct {\n\t// U is u.\n\tU Unit `json:\"u\"`\n}\n\n// F does f, and more.\n//\n//tool:export\nfunc F(ctx context.Context, in In) error { return nil }\n",
-		after:  "// Unit is a unit.\ntype Unit string\n\nconst (\n\t// C is Celsius.\n\tC Unit = \"c\"\n)\n\ntype In struct {\n\t// U is u.\n\tU Unit `json:\"u\"`\n}\n\n// F does f, and more.\n//\n//tool:export\nfunc F(ctx context.Context, in In) error { return nil }\n",
+		before: "// Unit is a unit.\ntype Unit string\n\nconst (\n\t// C is Celsius.\n\tC Unit = \"c\"\n\t// F is Fahrenheit.\n\tF Unit = \"f\"\n\t// K is Kelvin.\n\tK Unit = \"k\"\n)\n\ntype In struct {\n\t// U is u.\n\tU Unit `json:\"u\"`\n}\n\n// F does f, and more.\n//\n//tool:export\nfunc Fn(ctx context.Context, in In) error { return nil }\n",
+		after:  "// Unit is a unit.\ntype Unit string\n\nconst (\n\t// C is Celsius.\n\tC Unit = \"c\"\n\t// F is Fahrenheit.\n\tF Unit = \"f\"\n)\n\ntype In struct {\n\t// U is u.\n\tU Unit `json:\"u\"`\n}\n\n// F does f, and more.\n//\n//tool:export\nfunc Fn(ctx context.Context, in In) error { return nil }\n",
 		want: []string{
-			`t.go:15:2: breaking change to tool f: argument field u: enum value "k" removed`,
+			`t.go:17:2: breaking change to tool fn: argument field u: enum value "k" removed`,
 			// The values' descriptions are part of the field's.
-			"t.go:15:2: note: tool f: argument field u: its description changed",
+			"t.go:17:2: note: tool fn: argument field u: its description changed",
 		},
 	},
 	{

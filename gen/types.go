@@ -482,7 +482,11 @@ func hasMethod(n *types.Named, name string) bool {
 }
 
 // enumOf returns the constants of type n declared in n's package, in
-// declaration order, without repeated values: the values of an enum.
+// declaration order, without repeated values: the values of an enum. One
+// constant is not a set of values but a default or a sentinel (const
+// DefaultRegion Region = "us-east-1"); integer constants that are powers
+// of two are flags, which a value combines (1, 2 and 4 make 3): neither
+// makes an enum.
 func (a *analyzer) enumOf(n *types.Named) []EnumValue {
 	pkg := n.Obj().Pkg()
 	if pkg == nil {
@@ -508,8 +512,37 @@ func (a *analyzer) enumOf(n *types.Named) []EnumValue {
 		}
 		out = append(out, EnumValue{Const: c, Value: c.Val(), Doc: a.constDoc(c)})
 	}
+	switch {
+	case len(out) < 2:
+		out = nil
+	case flags(out):
+		a.noteAt(a.fset.Position(out[0].Const.Pos()), "the constants of %s are powers of two, flags a value may combine, so toolgen makes no enum of them: say in the description of the fields of %s which values combine and how", n.Obj().Name(), n.Obj().Name())
+		out = nil
+	}
 	a.enums[n.Obj()] = out
 	return out
+}
+
+// flags reports whether the values of an integer enum are flags: at least
+// three powers of two, and maybe a zero (none of them).
+func flags(values []EnumValue) bool {
+	powers := 0
+	for _, v := range values {
+		if v.Value.Kind() != constant.Int {
+			return false
+		}
+		u, exact := constant.Uint64Val(v.Value)
+		switch {
+		case !exact:
+			return false
+		case u == 0:
+		case u&(u-1) != 0:
+			return false
+		default:
+			powers++
+		}
+	}
+	return powers >= 3
 }
 
 // constsOf returns the constants of pkg's scope by their named type, read

@@ -26,6 +26,23 @@ const (
 	LevelThree
 )
 
+// Brand is a paint brand; one constant is a default, not the brands there
+// are.
+type Brand string
+
+// DefaultBrand is the brand used when none is asked for.
+const DefaultBrand Brand = "acme"
+
+// Coat is a set of coats, flags that combine: 3 is primer and base.
+type Coat int
+
+// The coats.
+const (
+	CoatPrimer Coat = 1 << iota
+	CoatBase
+	CoatTop
+)
+
 // Paint is a request.
 type Paint struct {
 	Color  Color  `json:"color"`
@@ -33,6 +50,8 @@ type Paint struct {
 	Finish string `json:"finish,omitempty" jsonschema:"enum=matte,enum=gloss"`
 	Size   int    `json:"size,omitempty" jsonschema:"enum=1,enum=5,enum=10"`
 	Accent *Color `json:"accent,omitempty" jsonschema:"default=blue"`
+	Brand  Brand  `json:"brand,omitempty"`
+	Coats  Coat   `json:"coats,omitempty"`
 }
 
 // PaintWall paints a wall.

@@ -36,7 +36,9 @@ func Tools() []runtime.Tool {
 const (
 	paintWallColor  = `"color":{"type":"string","enum":["red","green","blue"],"description":"Color is a color."},`
 	paintWallFinish = `"finish":{"type":"string","enum":["matte","gloss"]},`
-	paintWallAccent = `"accent":{"type":"string","enum":["red","green","blue"],"description":"Color is a color.","default":"blue"}},`
+	paintWallAccent = `"accent":{"type":"string","enum":["red","green","blue"],"description":"Color is a color.","default":"blue"},`
+	paintWallBrand  = `"brand":{"type":"string","description":"Brand is a paint brand; one constant is a default, not the brands there are."},`
+	paintWallCoats  = `"coats":{"type":"integer","description":"Coat is a set of coats, flags that combine: 3 is primer and base."}},`
 	paintWallEnd    = `"additionalProperties":false,"type":"object","required":["color"]}`
 )
 
@@ -49,6 +51,8 @@ var paintWallInfo = runtime.Info{
 		paintWallFinish +
 		`"size":{"type":"integer","enum":[1,5,10]},` +
 		paintWallAccent +
+		paintWallBrand +
+		paintWallCoats +
 		paintWallEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
@@ -56,21 +60,27 @@ var paintWallInfo = runtime.Info{
 			`"level":{"anyOf":[{"type":"integer","enum":[1,2,3]},{"type":"null"}],"description":"Level is a numeric level. Values: 1 (one); 2 (two); 3 (three). Constraints: default 2."},` +
 			`"finish":{"anyOf":[{"type":"string","enum":["matte","gloss"]},{"type":"null"}]},` +
 			`"size":{"anyOf":[{"type":"integer","enum":[1,5,10]},{"type":"null"}]},` +
-			`"accent":{"anyOf":[{"type":"string","enum":["red","green","blue"]},{"type":"null"}],"description":"Color is a color. Constraints: default \"blue\"."}},` +
-			`"additionalProperties":false,"type":"object","required":["color","level","finish","size","accent"]}`),
+			`"accent":{"anyOf":[{"type":"string","enum":["red","green","blue"]},{"type":"null"}],"description":"Color is a color. Constraints: default \"blue\"."},` +
+			`"brand":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"Brand is a paint brand; one constant is a default, not the brands there are."},` +
+			`"coats":{"anyOf":[{"type":"integer"},{"type":"null"}],"description":"Coat is a set of coats, flags that combine: 3 is primer and base."}},` +
+			`"additionalProperties":false,"type":"object","required":["color","level","finish","size","accent","brand","coats"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
 			paintWallColor +
 			`"level":{"type":"integer","description":"Level is a numeric level. Values: 1 (one); 2 (two); 3 (three). Constraints: one of 1, 2, 3.","default":2},` +
 			paintWallFinish +
 			`"size":{"type":"integer","description":"Constraints: one of 1, 5, 10."},` +
 			paintWallAccent +
+			paintWallBrand +
+			paintWallCoats +
 			`"type":"object","required":["color"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
 			paintWallColor +
 			`"level":{"type":"integer","enum":[1,2,3],"description":"Level is a numeric level. Values: 1 (one); 2 (two); 3 (three). Constraints: default 2."},` +
 			paintWallFinish +
 			`"size":{"type":"integer","enum":[1,5,10]},` +
-			`"accent":{"type":"string","enum":["red","green","blue"],"description":"Color is a color. Constraints: default \"blue\"."}},` +
+			`"accent":{"type":"string","enum":["red","green","blue"],"description":"Color is a color. Constraints: default \"blue\"."},` +
+			paintWallBrand +
+			paintWallCoats +
 			paintWallEnd),
 	},
 }
@@ -155,8 +165,22 @@ func decodePaint(d *toolimpl.Decoder, v *Paint) {
 					d.Errorf(`must be one of "red", "green", "blue"; got %q`, s)
 				}
 			}
+		case "brand":
+			if d.OptionalNull() {
+				break
+			}
+			if s, ok := d.String(); ok {
+				v.Brand = Brand(s)
+			}
+		case "coats":
+			if d.OptionalNull() {
+				break
+			}
+			if n, ok := d.Int(strconv.IntSize); ok {
+				v.Coats = Coat(n)
+			}
 		default:
-			d.Unknown("color, level, finish, size, accent")
+			d.Unknown("color, level, finish, size, accent, brand, coats")
 		}
 	}
 	if !hasColor {
@@ -230,6 +254,20 @@ func fastPaint(data []byte, i int, v *Paint, strs *toolimpl.Strings) (int, bool)
 			if s, i, ok = toolimpl.FastString(data, i); ok {
 				*v.Accent, ok = parseColor(s)
 			}
+		case "brand":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
+			var s string
+			s, i, ok = strs.String(data, i)
+			v.Brand = Brand(s)
+		case "coats":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
+			var n int64
+			n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize)
+			v.Coats = Coat(n)
 		default:
 			return i, false
 		}
