@@ -71,37 +71,54 @@ func load(ctx context.Context, cfg Config) ([]*packages.Package, *build.Context,
 		contextDone <- contextResult{bctx, err}
 	}()
 	// The -tags that toolgen passes replaces the tags of GOFLAGS, which go
-	// build of the package uses: they are passed again.
+	// build of the package uses: they are passed again. Those of the
+	// environment are known now; those that go env -w wrote, only from
+	// the go command, and the load is made again if there are any.
 	tags := slices.Concat([]string{BuildTag}, goflagsTags(cfg.Env), cfg.Tags)
-	fset := token.NewFileSet()
-	pcfg := &packages.Config{
-		Context:    ctx,
-		Mode:       listMode,
-		Dir:        cfg.Dir,
-		Env:        cfg.Env,
-		BuildFlags: []string{"-tags=" + strings.Join(tags, ",")},
-		Fset:       fset,
-	}
 	patterns := cfg.Patterns
 	if len(patterns) == 0 {
 		patterns = []string{"."}
 	}
-	pkgs, err := packages.Load(pcfg, patterns...)
-	if err != nil {
-		return nil, nil, nil, err
+	var (
+		fset    *token.FileSet
+		pcfg    *packages.Config
+		pkgs    []*packages.Package
+		imports map[string]*packages.Package
+		bctx    *build.Context
+	)
+	for {
+		fset = token.NewFileSet()
+		pcfg = &packages.Config{
+			Context:    ctx,
+			Mode:       listMode,
+			Dir:        cfg.Dir,
+			Env:        cfg.Env,
+			BuildFlags: []string{"-tags=" + strings.Join(tags, ",")},
+			Fset:       fset,
+		}
+		var err error
+		if pkgs, err = packages.Load(pcfg, patterns...); err != nil {
+			return nil, nil, nil, err
+		}
+		if err := parse(pcfg, pkgs); err != nil {
+			return nil, nil, nil, err
+		}
+		if imports, err = loadImports(pcfg, pkgs); err != nil {
+			return nil, nil, nil, err
+		}
+		if bctx == nil {
+			got := <-contextDone
+			if got.err != nil {
+				return nil, nil, nil, got.err
+			}
+			bctx = got.bctx
+			if missing := slices.DeleteFunc(slices.Clone(bctx.BuildTags), func(t string) bool { return slices.Contains(tags, t) }); len(missing) > 0 {
+				tags = slices.Concat(tags, missing)
+				continue
+			}
+		}
+		break
 	}
-	if err := parse(pcfg, pkgs); err != nil {
-		return nil, nil, nil, err
-	}
-	imports, err := loadImports(pcfg, pkgs)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	got := <-contextDone
-	if got.err != nil {
-		return nil, nil, nil, got.err
-	}
-	bctx := got.bctx
 	bctx.BuildTags = tags
 	sizes := buildSizes(bctx)
 	for _, pkg := range pkgs {
