@@ -19,20 +19,23 @@ import (
 
 // withoutCode drops the lines of text that are code or notes to the
 // authors: a commented-out declaration or statement, a TODO. A note runs
-// on over the lines that continue its sentence, those that start in lower
-// case ("TODO: support regexes" / "once the index has them."), up to a
-// blank line, a line that starts with a capital or a digit, or an item of
-// a list.
+// on over the lines of its paragraph ("TODO: remove once the" / "GraphQL
+// endpoint lands."), up to an item of a list, or a sentence that starts
+// after one of the note's ended ("TODO: check the plan." / "The city to
+// look up."). A description that follows a note without a full stop is
+// dropped with it, and the field's "no description" note says so: better
+// than the rest of a note reaching the model.
 func withoutCode(text string) string {
 	lines := strings.Split(text, "\n")
 	kept := lines[:0]
-	inNote := false
+	inNote, prev := false, ""
 	for _, line := range lines {
 		trimmed := strings.TrimSpace(line)
-		if inNote && trimmed != "" && !startsSentence(line) {
+		if inNote && trimmed != "" && !endsNote(prev, line) {
+			prev = trimmed
 			continue
 		}
-		inNote = noteRE.MatchString(trimmed)
+		inNote, prev = noteRE.MatchString(trimmed), trimmed
 		if !inNote && !isCodeLine(trimmed) {
 			kept = append(kept, line)
 		}
@@ -40,12 +43,15 @@ func withoutCode(text string) string {
 	return strings.Join(kept, "\n")
 }
 
-// startsSentence reports whether a line of a comment, after a note,
-// starts something of its own rather than continuing the note's sentence:
-// it is an item of a list, or starts with a capital or a digit.
-func startsSentence(line string) bool {
+// endsNote reports whether line, after the line prev of a note, starts
+// something of its own: an item of a list, or a sentence after one prev
+// ended.
+func endsNote(prev, line string) bool {
 	if listItemRE.MatchString(line) {
 		return true
+	}
+	if !strings.HasSuffix(prev, ".") && !strings.HasSuffix(prev, "!") && !strings.HasSuffix(prev, "?") {
+		return false
 	}
 	r, _ := utf8.DecodeRuneInString(strings.TrimSpace(line))
 	return unicode.IsUpper(r) || unicode.IsDigit(r)
@@ -58,8 +64,11 @@ var (
 	// listItemRE matches the first line of an item of a list, as gofmt
 	// writes doc comments, indented: "  - text", " * text", " 1. text",
 	// "  2) text". A line of prose that starts with "- " or "10. " is
-	// not indented.
+	// not indented. itemRE is the same line unindented, as comments that
+	// gofmt does not reformat (those of fields and constants) hold lists:
+	// an item only after a line that ends with a colon, or another item.
 	listItemRE = regexp.MustCompile(`^\s+([-*+•]|[0-9]{1,3}[.)])\s+\S`)
+	itemRE     = regexp.MustCompile(`^([-*+•]|[0-9]{1,3}[.)])\s+\S`)
 )
 
 // isCodeLine reports whether a line of a doc comment is Go code (it

@@ -366,18 +366,20 @@ func unwrap(text string) string {
 	paras := strings.Split(strings.TrimSpace(text), "\n\n")
 	for i, p := range paras {
 		var lines []string
+		inList := false // a list has begun: a line ended with a colon, or was an item
 		for _, line := range strings.Split(p, "\n") {
 			words := strings.Fields(line)
 			if len(words) == 0 {
 				continue
 			}
-			item := listItemRE.MatchString(line)
+			item := listItemRE.MatchString(line) || inList && itemRE.MatchString(strings.TrimSpace(line))
 			line = strings.Join(words, " ")
 			if len(lines) == 0 || item {
 				lines = append(lines, line)
 			} else {
 				lines[len(lines)-1] += " " + line
 			}
+			inList = inList || item || strings.HasSuffix(line, ":")
 		}
 		paras[i] = strings.Join(lines, "\n")
 	}
