@@ -234,8 +234,8 @@ func (b *schemaBuilder) cannot(reason string) {
 			p.what += " (" + types.TypeString(f.Type.Go, qual) + ")"
 		}
 	}
-	if !slices.Contains(b.problems, p) { // one field, said once
-		b.problems = append(b.problems, p)
+	if !slices.ContainsFunc(b.problems, func(q inexpressible) bool { return q.pos == p.pos && q.what == p.what }) {
+		b.problems = append(b.problems, p) // one field, said once
 	}
 }
 
@@ -525,6 +525,10 @@ func (b *schemaBuilder) property(f *Field) *jsonschema.Schema {
 			switch {
 			case typ == "array":
 				alts[i].Items = b.altItems(f.Type)
+				if shape := f.Type.Deref().Shape; shape != nil && shape.Kind == KindArray {
+					n := uint64(shape.Len) // a Go array: exactly its length
+					alts[i].MinItems, alts[i].MaxItems = &n, &n
+				}
 			case typ == "object" && b.dialect != Standard:
 				// OpenAI's and Anthropic's strict grammars give every
 				// object additionalProperties false; Gemini refuses an

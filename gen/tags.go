@@ -141,6 +141,13 @@ func (a *analyzer) fieldTags(f *Field, tag reflect.StructTag) (required bool) {
 	if isArray && value.Elem != nil {
 		a.stringRulesFit(&f.ItemRules, value.Elem.Deref(), errorf)
 	}
+	if custom := value.Deref(); custom.Kind == KindCustom && len(rules.OneOfType)+len(rules.AnyOfType) > 0 &&
+		(rules.MinItems != nil || rules.MaxItems != nil || rules.UniqueItems || hasRules(&f.ItemRules)) {
+		// Written before the types, the rules of an array were read for
+		// the field's Go type; one of several JSON types has none.
+		errorf("a field of several JSON types (oneof_type, anyof_type) takes no rules of an array or of its items: check them in the type's UnmarshalJSON")
+		rules.MinItems, rules.MaxItems, rules.UniqueItems, f.ItemRules = nil, nil, false, Rules{}
+	}
 	if d, ok := tag.Lookup("jsonschema_description"); ok {
 		rules.Description = d
 	} else if d, ok := tag.Lookup("description"); ok && rules.Description == "" {

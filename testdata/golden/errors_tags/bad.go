@@ -36,6 +36,7 @@ type In struct {
 	TE time.Time `json:"te,omitempty" jsonschema:"enum=2024-01-01T00:00:00Z"`
 	SA Stamp     `json:"sa" jsonschema:"type=integer,format=date"`
 	SB Stamp     `json:"sb"`
+	SC Stamps    `json:"sc" jsonschema:"minItems=2,anyof_type=string;array"`
 }
 
 // Stamp is a time that decodes itself.
@@ -43,6 +44,12 @@ type Stamp struct{ time.Time }
 
 // UnmarshalJSON reads a Unix time.
 func (s *Stamp) UnmarshalJSON(data []byte) error { return nil }
+
+// Stamps are one stamp or a list of them.
+type Stamps []string
+
+// UnmarshalJSON reads a stamp or a list.
+func (s *Stamps) UnmarshalJSON(data []byte) error { return nil }
 
 // Unit is a unit of temperature.
 type Unit string

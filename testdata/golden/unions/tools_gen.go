@@ -94,7 +94,8 @@ var inviteSchema = json.RawMessage(`{"properties":{` +
 	`"row":{"type":"integer","minimum":0,"description":"Row of the seat, from 0."},` +
 	`"label":{"type":"string","description":"Label of the seat, such as A."}},` +
 	`"additionalProperties":false,"type":"object","required":["row","label"]},"type":"array"}],"description":"Seats are one seat or a list of them; a list's seats are checked before the type's own UnmarshalJSON reads them."},` +
-	`"max":{"type":"integer","description":"Max is the most guests."}},` +
+	`"max":{"type":"integer","description":"Max is the most guests."},` +
+	`"hours":{"oneOf":[{"type":"integer"},{"items":{"type":"integer"},"type":"array","maxItems":2,"minItems":2}],"description":"Hours the event lasts: one number, or the first and last hour."}},` +
 	`"additionalProperties":false,"type":"object","required":["guests"]}`)
 
 var inviteInfo = runtime.Info{
@@ -309,8 +310,37 @@ func decodeInvitation(d *toolimpl.Decoder, v *Invitation) {
 			if n, ok := d.Int(strconv.IntSize); ok {
 				v.Max = int(n)
 			}
+		case "hours":
+			if d.OptionalNull() {
+				break
+			}
+			if !d.OfTypes(true, "integer", "array") {
+				break
+			}
+			if d.Next() == "array" {
+				mark := d.Mark()
+				if d.Array() {
+					i := 0
+					for d.Elem() {
+						if i < 2 {
+							if n, ok := d.Int(strconv.IntSize); ok {
+								v.Hours[i] = int(n)
+							}
+						} else {
+							d.Skip()
+						}
+						i++
+					}
+					if i != 2 {
+						d.Errorf("must have exactly 2 items, got %d", i)
+					}
+				}
+				d.Unmarshal(mark, &v.Hours)
+			} else {
+				d.JSONUnmarshaler("", &v.Hours)
+			}
 		default:
-			d.Unknown("guests, public, hosts, venue, on, seats, max")
+			d.Unknown("guests, public, hosts, venue, on, seats, max, hours")
 		}
 	}
 	if !hasGuests {

@@ -82,6 +82,25 @@ type Invitation struct {
 	Seats Seats `json:"seats,omitempty" jsonschema:"oneof_type=object;array"`
 	// Max is the most guests.
 	Max int `json:"max,omitempty"`
+	// Hours the event lasts: one number, or the first and last hour.
+	Hours Span `json:"hours,omitempty" jsonschema:"oneof_type=integer;array"`
+}
+
+// Span is a number of hours, or a pair of them, read by its own
+// UnmarshalJSON.
+type Span [2]int
+
+// UnmarshalJSON reads 3 or [9, 12].
+func (s *Span) UnmarshalJSON(data []byte) error {
+	var n int
+	if json.Unmarshal(data, &n) == nil {
+		*s = Span{0, n}
+		return nil
+	}
+	var pair [2]int
+	err := json.Unmarshal(data, &pair)
+	*s = pair
+	return err
 }
 
 // Seat is a place at the event.
