@@ -610,9 +610,15 @@ func (a *analyzer) literal(t *Type, val string) (constant.Value, bool) {
 		return parseNumber(val)
 	case KindTime:
 		// RFC 3339, as the model writes it and the decoder reads it,
-		// with t and z in either case, as RFC 3339 allows, and a point
-		// before a fraction, which time.Parse also takes as a comma.
-		if _, err := time.Parse(time.RFC3339Nano, strings.ToUpper(val)); err != nil || strings.Contains(val, ",") {
+		// with t and z in either case, as RFC 3339 allows: its digits
+		// as rfc3339RE says (time.Parse also takes one-digit hours, a
+		// comma before the fraction and offsets past 23 hours), its values
+		// as time.Parse checks them.
+		m := rfc3339RE.FindStringSubmatch(val)
+		if m == nil || m[1] > "23" {
+			return nil, false
+		}
+		if _, err := time.Parse(time.RFC3339Nano, strings.ToUpper(val)); err != nil {
 			return nil, false
 		}
 		return constant.MakeString(val), true
@@ -629,6 +635,9 @@ func fitsInt(t *Type, c constant.Value) bool {
 	v, exact := constant.Int64Val(c)
 	return exact && (t.Bits == 64 || (v >= -(1<<(t.Bits-1)) && v < 1<<(t.Bits-1)))
 }
+
+// rfc3339RE is RFC 3339's date-time, its offset's hour submatch 1.
+var rfc3339RE = regexp.MustCompile(`^[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt][0-9]{2}:[0-9]{2}:[0-9]{2}(?:\.[0-9]+)?(?:[Zz]|[+-]([0-9]{2}):[0-5][0-9])$`)
 
 var jsonNumberRE = regexp.MustCompile(`^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$`)
 

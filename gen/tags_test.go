@@ -77,6 +77,7 @@ func TestTimeLiteral(t *testing.T) {
 	for val, ok := range map[string]bool{
 		"2024-01-01T00:00:00Z": true, "2024-01-01t00:00:00z": true, "2024-01-01T09:30:00.5+02:00": true,
 		"2024-01-01": false, "yesterday": false, "2024-01-01T00:00:00,5Z": false,
+		"2024-01-01T1:00:00Z": false, "2024-01-01T00:00:00+24:00": false, "2024-01-01T00:00:00-23:59": true,
 	} {
 		if _, got := a.literal(&Type{Kind: KindTime}, val); got != ok {
 			t.Errorf("literal(%q) ok = %v, want %v", val, got, ok)

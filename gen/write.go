@@ -196,7 +196,9 @@ func removeStaleTemps(path string) {
 	dir, prefix := filepath.Dir(path), "."+filepath.Base(path)+".tmp"
 	entries, _ := os.ReadDir(dir)
 	for _, e := range entries {
-		if !strings.HasPrefix(e.Name(), prefix) || !e.Type().IsRegular() {
+		// os.CreateTemp's names: the prefix, then digits.
+		digits, ok := strings.CutPrefix(e.Name(), prefix)
+		if !ok || digits == "" || strings.Trim(digits, "0123456789") != "" || !e.Type().IsRegular() {
 			continue
 		}
 		if fi, err := e.Info(); err == nil && time.Since(fi.ModTime()) > staleTemp {

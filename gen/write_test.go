@@ -56,13 +56,14 @@ func TestWriteAtomicStaleTemps(t *testing.T) {
 	stale := filepath.Join(dir, ".tools_gen.go.tmp123")
 	fresh := filepath.Join(dir, ".tools_gen.go.tmp456")
 	other := filepath.Join(dir, ".other.go.tmp789")
-	for _, f := range []string{stale, fresh, other} {
+	template := filepath.Join(dir, ".tools_gen.go.tmpl") // the user's own
+	for _, f := range []string{stale, fresh, other, template} {
 		if err := os.WriteFile(f, []byte("partial"), 0o600); err != nil {
 			t.Fatal(err)
 		}
 	}
 	old := time.Now().Add(-2 * staleTemp)
-	for _, f := range []string{stale, other} {
+	for _, f := range []string{stale, other, template} {
 		if err := os.Chtimes(f, old, old); err != nil {
 			t.Fatal(err)
 		}
@@ -70,7 +71,7 @@ func TestWriteAtomicStaleTemps(t *testing.T) {
 	if err := writeAtomic(path, []byte("new")); err != nil {
 		t.Fatal(err)
 	}
-	for f, want := range map[string]bool{stale: false, fresh: true, other: true} {
+	for f, want := range map[string]bool{stale: false, fresh: true, other: true, template: true} {
 		if _, err := os.Stat(f); (err == nil) != want {
 			t.Errorf("%s: exists %v, want %v", filepath.Base(f), err == nil, want)
 		}

@@ -600,6 +600,16 @@ func settle(res Result) Result {
 		if strings.TrimSpace(res.Error) == "" {
 			res.Error = "the tool failed without saying why"
 		}
+		if res.Data != nil && !isContent(res.Data) {
+			// A failure's Data goes out with it; one without a JSON
+			// encoding is dropped, the reason kept for the program.
+			if _, err := marshalNoEscape(res.Data); err != nil {
+				res.Data = nil
+				if res.Err == nil {
+					res.Err = fmt.Errorf("encoding the failure's data: %w", err)
+				}
+			}
+		}
 		return res
 	}
 	if res.Structured && res.Output != "" {

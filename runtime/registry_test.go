@@ -669,6 +669,8 @@ func TestHandMadeResults(t *testing.T) {
 		{"structured", Result{Success: true, Output: `{"a":1}`, Data: json.RawMessage(`{"a":1}`), Structured: true}, `{"success":true,"data":{"a":1}}`, false, true},
 		{"failure without words", Result{Error: " \n"}, `{"success":false,"error":"the tool failed without saying why"}`, false, false},
 		{"failure", Result{Error: "no such order"}, `{"success":false,"error":"no such order"}`, false, false},
+		{"failure with data", Result{Error: "no such order", Data: []int{4}}, `{"success":false,"data":[4],"error":"no such order"}`, false, false},
+		{"failure with NaN data", Result{Error: "no such order", Data: math.NaN()}, `{"success":false,"error":"no such order"}`, true, false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			r := NewRegistry(nil)

@@ -167,6 +167,9 @@ func structured(res *runtime.Result) (v json.RawMessage, ok bool) {
 			}
 		}
 	}
+	if res.Data == nil && res.Structured {
+		return nil, false // Output claimed JSON it is not, and no Data to make it from
+	}
 	data, err := marshal(res.Data)
 	if err != nil {
 		return nil, false

@@ -58,6 +58,13 @@ func TestIOTransportAnswersBeforeEOF(t *testing.T) {
 			`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":6}}`,
 			`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"get_forecast","arguments":{"city":"Paris"}}}`,
 		}, []string{`1`, `7`}, []string{`6`}},
+		// An id used again after its request was canceled (which the
+		// protocol forbids) gets an answer, not none.
+		{"reused after cancel", []string{
+			`{"jsonrpc":"2.0","id":8,"method":"tools/call","params":{"name":"words","arguments":{"text":"forever"}}}`,
+			`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":8}}`,
+			`{"jsonrpc":"2.0","id":8,"method":"tools/call","params":{"name":"get_forecast","arguments":{"city":"Paris"}}}`,
+		}, []string{`1`, `8`}, nil},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			input := strings.Join(append(start, c.lines...), "\n") + "\n"

@@ -30,9 +30,11 @@ import (
 // closed; where that is 0 (the SDK's "never"), for [DefaultSessionTimeout]:
 // a client that goes away without ending its session (killed, or on a
 // network that dropped) would otherwise leave it, and a goroutine, on the
-// server for good. A client that comes back after that starts a new
-// session, as the protocol says. To keep idle sessions longer, set a
-// longer SessionTimeout.
+// server for good. A client that only listens on its GET stream counts as
+// idle; one that comes back after its session closed gets 404 and must
+// start a new session (the go-sdk's client reports ErrSessionMissing). To
+// keep idle sessions longer, set a longer SessionTimeout; a negative one
+// keeps them for good.
 func HTTPHandler(server *mcp.Server, opts *mcp.StreamableHTTPOptions) http.Handler {
 	o := httpOptions(opts)
 	return mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return server }, &o)
@@ -45,7 +47,11 @@ func httpOptions(opts *mcp.StreamableHTTPOptions) mcp.StreamableHTTPOptions {
 	if opts != nil {
 		o = *opts
 	}
-	if !o.Stateless && o.SessionTimeout <= 0 {
+	switch {
+	case o.Stateless:
+	case o.SessionTimeout < 0:
+		o.SessionTimeout = 0 // the SDK's never
+	case o.SessionTimeout == 0:
 		o.SessionTimeout = DefaultSessionTimeout
 	}
 	return o

@@ -20,6 +20,7 @@ func TestHTTPOptions(t *testing.T) {
 		{given, DefaultSessionTimeout},
 		{&mcp.StreamableHTTPOptions{SessionTimeout: time.Hour}, time.Hour},
 		{&mcp.StreamableHTTPOptions{Stateless: true}, 0},
+		{&mcp.StreamableHTTPOptions{SessionTimeout: -1}, 0},
 	} {
 		if got := httpOptions(c.opts).SessionTimeout; got != c.want {
 			t.Errorf("%+v: SessionTimeout %v, want %v", c.opts, got, c.want)

@@ -258,7 +258,12 @@ func (c *calls) read(m jsonrpc.Message) {
 	case *jsonrpc.Request:
 		switch {
 		case m.ID.IsValid():
-			c.client[idKey(m.ID.Raw())]++
+			id := idKey(m.ID.Raw())
+			c.client[id]++
+			// An id used again (which the protocol forbids) after its
+			// request was canceled: its answer is written, whichever of
+			// the two answers comes first.
+			delete(c.canceled, id)
 		case m.Method == "notifications/cancelled":
 			// The client gave up on a request: it may get no answer.
 			var p struct {

@@ -37,7 +37,10 @@ import (
 // Version 8 adds MapKeys and Encoder.Release (a result map's keys sorted
 // in room the Encoder keeps) and Decoder.Next (the items of an array
 // alternative of oneof_type checked). Code generated for versions 5 to 7
-// needs none of them, and compiles against this runtime too.
+// needs none of them, and compiles against this runtime too; generate it
+// again for the fixes that came with version 8 in the generated code
+// itself (a type that decodes itself from a string no longer turns off a
+// lenient call's leniency when the value is not one).
 //
 // Generated code must not reference them in any other way.
 const (
