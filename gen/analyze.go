@@ -31,6 +31,9 @@ type analyzer struct {
 	// outside a struct (type M map[string]M).
 	mapping map[*types.Named]bool
 	enums   map[*types.TypeName][]EnumValue // const groups
+	// flagTypes are the types whose constants are flags (see enumOf), by
+	// their first constant, nil once the note of it is made.
+	flagTypes map[*types.TypeName]*types.Const
 	// consts are the constants of each package by type (see constsOf).
 	consts map[*types.Package]map[*types.TypeName][]*types.Const
 	// enumConsts are the JSON values of each package's enum constants, by
@@ -121,6 +124,7 @@ func analyze(r *reporter, pkg *packages.Package, bctx *build.Context) *Package {
 		constDocs: make(map[*types.Const]string),
 		types:     make(map[string]*Type),
 		enums:     make(map[*types.TypeName][]EnumValue),
+		flagTypes: make(map[*types.TypeName]*types.Const),
 		out:       &Package{Path: pkg.PkgPath, Name: pkg.Name, Types: pkg.Types},
 	}
 	if len(pkg.GoFiles) > 0 {

@@ -20,22 +20,26 @@ import (
 // withoutCode drops the lines of text that are code or notes to the
 // authors: a commented-out declaration or statement, a TODO. A note runs
 // on over the lines of its paragraph ("TODO: remove once the" / "GraphQL
-// endpoint lands."), up to an item of a list, or a sentence that starts
-// after one of the note's ended ("TODO: check the plan." / "The city to
-// look up."). A description that follows a note without a full stop is
+// endpoint lands."), its own list included, up to an item of a list after
+// it, a sentence that starts after one of the note's ended ("TODO: check
+// the plan." / "The city to look up."), or one that starts as Go doc
+// comments do, with a name and a verb ("TODO(bob): validate" / "B is the
+// name of the user."). A description that follows a note otherwise is
 // dropped with it, and the field's "no description" note says so: better
 // than the rest of a note reaching the model.
 func withoutCode(text string) string {
 	lines := strings.Split(text, "\n")
 	kept := lines[:0]
-	inNote, prev := false, ""
+	inNote, noteList, prev := false, false, ""
 	for _, line := range lines {
 		trimmed := strings.TrimSpace(line)
-		if inNote && trimmed != "" && !endsNote(prev, line) {
+		if inNote && trimmed != "" && !endsNote(prev, line, noteList) {
+			noteList = noteList || strings.HasSuffix(trimmed, ":")
 			prev = trimmed
 			continue
 		}
 		inNote, prev = noteRE.MatchString(trimmed), trimmed
+		noteList = inNote && strings.HasSuffix(trimmed, ":")
 		if !inNote && !isCodeLine(trimmed) {
 			kept = append(kept, line)
 		}
@@ -44,11 +48,19 @@ func withoutCode(text string) string {
 }
 
 // endsNote reports whether line, after the line prev of a note, starts
-// something of its own: an item of a list, or a sentence after one prev
-// ended.
-func endsNote(prev, line string) bool {
+// something of its own: an item of a list (unless the note holds a list:
+// inList), a sentence after one prev ended, or a doc comment's sentence,
+// a name and a verb.
+func endsNote(prev, line string, inList bool) bool {
 	if listItemRE.MatchString(line) {
-		return true
+		return !inList
+	}
+	if docSentenceRE.MatchString(strings.TrimSpace(line)) {
+		name, rest, _ := strings.Cut(strings.TrimSpace(line), " ")
+		verb, _, _ := strings.Cut(rest, " ")
+		if unicode.IsUpper(rune(name[0])) && (looksLikeVerb(verb) || docVerbs[verb]) {
+			return true
+		}
 	}
 	if !strings.HasSuffix(prev, ".") && !strings.HasSuffix(prev, "!") && !strings.HasSuffix(prev, "?") {
 		return false
@@ -56,6 +68,10 @@ func endsNote(prev, line string) bool {
 	r, _ := utf8.DecodeRuneInString(strings.TrimSpace(line))
 	return unicode.IsUpper(r) || unicode.IsDigit(r)
 }
+
+// docVerbs are the verbs after a name that start a doc comment's sentence,
+// beside the third-person ones looksLikeVerb knows ("Query is the ...").
+var docVerbs = map[string]bool{"is": true, "are": true, "has": true, "was": true, "can": true, "must": true, "may": true, "should": true, "will": true}
 
 var (
 	noteRE    = regexp.MustCompile(`^(TODO|FIXME|XXX|HACK|NOTE\(|BUG\()`)
@@ -69,6 +85,8 @@ var (
 	// an item only after a line that ends with a colon, or another item.
 	listItemRE = regexp.MustCompile(`^\s+([-*+•]|[0-9]{1,3}[.)])\s+\S`)
 	itemRE     = regexp.MustCompile(`^([-*+•]|[0-9]{1,3}[.)])\s+\S`)
+	// docSentenceRE is a line that starts with a Go name and a word.
+	docSentenceRE = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]* [a-z]+`)
 )
 
 // isCodeLine reports whether a line of a doc comment is Go code (it

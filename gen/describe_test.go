@@ -1,6 +1,9 @@
 package gen
 
-import "testing"
+import (
+	"go/constant"
+	"testing"
+)
 
 func TestIsCodeLine(t *testing.T) {
 	for line, want := range map[string]bool{
@@ -71,6 +74,13 @@ func TestDescriptionText(t *testing.T) {
 		// its own ended; what it wraps onto never reaches the model.
 		{"TODO: validate it.\nThe city to look up, as its English name.", "The city to look up, as its English name."},
 		{"TODO: accept coordinates\nThe city to look up.", ""},
+		// A doc comment's sentence, a name and a verb, ends a note.
+		{"TODO(bob): validate\nB is the name of the user.", "B is the name of the user."},
+		{"XXX this is a hack\nQuery is the SQL query to run.", "Query is the SQL query to run."},
+		{"TODO: see https://github.com/x/y/issues/12\nC is the city to look up.", "C is the city to look up."},
+		{"TODO: switch to the\nV2 syntax once Google ships it.", ""},
+		// A note's own list is the note's.
+		{"TODO: handle these cases:\n  - negative values\n  - overflow\n\nA is the count of things.", "A is the count of things."},
 		{"Finds documents.\n\nTODO(ann): remove once the\nGraphQL endpoint lands; see JIRA-123.\n\nUse it for any question.", "Finds documents.\n\nUse it for any question."},
 		{"Gets one document.\nFIXME: this calls the\nS3 API twice.", "Gets one document."},
 		// A list in a comment gofmt does not indent (a field's, a
@@ -80,6 +90,32 @@ func TestDescriptionText(t *testing.T) {
 	} {
 		if got := unwrap(withoutCode(c.doc)); got != c.want {
 			t.Errorf("description of %q = %q, want %q", c.doc, got, c.want)
+		}
+	}
+}
+
+func TestFlags(t *testing.T) {
+	values := func(ns ...int64) []EnumValue {
+		var out []EnumValue
+		for _, n := range ns {
+			out = append(out, EnumValue{Value: constant.MakeInt64(n)})
+		}
+		return out
+	}
+	for _, c := range []struct {
+		values []EnumValue
+		want   bool
+	}{
+		{values(1, 2, 4), true},
+		{values(0, 1, 2, 4, 8), true},
+		{values(1, 2, 4, 7), true}, // an "all" mask
+		{values(0, 1, 2, 3, 4, 5, 6), false},
+		{values(1, 2, 3, 4, 5, 6, 7), false},
+		{values(1, 2), false},
+		{values(1, 2, 4, 9), false},
+	} {
+		if got := flags(c.values); got != c.want {
+			t.Errorf("flags(%v) = %v, want %v", c.values, got, c.want)
 		}
 	}
 }

@@ -100,13 +100,9 @@ func load(ctx context.Context, cfg Config) ([]*packages.Package, *build.Context,
 		if pkgs, err = packages.Load(pcfg, patterns...); err != nil {
 			return nil, nil, nil, err
 		}
-		if err := parse(pcfg, pkgs); err != nil {
-			return nil, nil, nil, err
-		}
-		if imports, err = loadImports(pcfg, pkgs); err != nil {
-			return nil, nil, nil, err
-		}
 		if bctx == nil {
+			// By now go list has answered too: only the listing is made
+			// again, before anything is parsed.
 			got := <-contextDone
 			if got.err != nil {
 				return nil, nil, nil, got.err
@@ -116,6 +112,12 @@ func load(ctx context.Context, cfg Config) ([]*packages.Package, *build.Context,
 				tags = slices.Concat(tags, missing)
 				continue
 			}
+		}
+		if err := parse(pcfg, pkgs); err != nil {
+			return nil, nil, nil, err
+		}
+		if imports, err = loadImports(pcfg, pkgs); err != nil {
+			return nil, nil, nil, err
 		}
 		break
 	}

@@ -269,6 +269,10 @@ func (a *analyzer) underlying(n *types.Named, doc string, pos token.Pos) *Type {
 		// Integer constants of a type from elsewhere are too often units or
 		// flags to be taken as its only values.
 		t.Enum = a.enumOf(n)
+		if first, ok := a.flagTypes[n.Obj()]; ok && first != nil {
+			a.flagTypes[n.Obj()] = nil // said once
+			a.noteAt(a.fset.Position(first.Pos()), "the constants of %s are powers of two, flags a value may combine, so toolgen makes no enum of them: say in the description of the fields of %s which values combine and how, or list the values with enum= if it is an enum", n.Obj().Name(), n.Obj().Name())
+		}
 	}
 	return t
 }
@@ -516,7 +520,7 @@ func (a *analyzer) enumOf(n *types.Named) []EnumValue {
 	case len(out) < 2:
 		out = nil
 	case flags(out):
-		a.noteAt(a.fset.Position(out[0].Const.Pos()), "the constants of %s are powers of two, flags a value may combine, so toolgen makes no enum of them: say in the description of the fields of %s which values combine and how", n.Obj().Name(), n.Obj().Name())
+		a.flagTypes[n.Obj()] = out[0].Const
 		out = nil
 	}
 	a.enums[n.Obj()] = out
@@ -524,9 +528,14 @@ func (a *analyzer) enumOf(n *types.Named) []EnumValue {
 }
 
 // flags reports whether the values of an integer enum are flags: at least
-// three powers of two, and maybe a zero (none of them).
+// three powers of two, and otherwise only zero (none of them) and a few
+// of their combinations, one for three flags at most (AccessAll =
+// AccessRead | AccessWrite | AccessExec). The days 0 to 6 are no flags:
+// 3, 5 and 6 are as many combinations as there are powers.
 func flags(values []EnumValue) bool {
-	powers := 0
+	var powers, union uint64
+	var others []uint64
+	combos := 0
 	for _, v := range values {
 		if v.Value.Kind() != constant.Int {
 			return false
@@ -535,14 +544,22 @@ func flags(values []EnumValue) bool {
 		switch {
 		case !exact:
 			return false
-		case u == 0:
-		case u&(u-1) != 0:
-			return false
-		default:
+		case u != 0 && u&(u-1) == 0:
 			powers++
+			union |= u
+		default:
+			others = append(others, u)
 		}
 	}
-	return powers >= 3
+	for _, u := range others {
+		if u&^union != 0 {
+			return false
+		}
+		if u != 0 {
+			combos++
+		}
+	}
+	return powers >= 3 && uint64(combos)*3 <= powers
 }
 
 // constsOf returns the constants of pkg's scope by their named type, read

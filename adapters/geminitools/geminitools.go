@@ -167,7 +167,7 @@ func structured(res *runtime.Result) (v json.RawMessage, ok bool) {
 			}
 		}
 	}
-	if res.Data == nil && res.Structured {
+	if res.Data == nil && res.Structured && res.Output != "" {
 		return nil, false // Output claimed JSON it is not, and no Data to make it from
 	}
 	data, err := marshal(res.Data)
