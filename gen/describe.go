@@ -137,8 +137,9 @@ func fieldDoc(text, goName, jsonName string) string {
 }
 
 // constWords returns text, a doc comment of pkg, with each whole-word
-// mention of an enum constant of pkg replaced by the JSON value the model writes
-// ("Defaults to SortNewest." → `Defaults to "newest".`). Constants named
+// mention of a typed constant of pkg (an enum's value, a default)
+// replaced by the JSON value the model writes ("Defaults to SortNewest."
+// → `Defaults to "newest".`). Constants named
 // by a plain word (Low, Active) are left alone: in prose they are more
 // often the word.
 func (a *analyzer) constWords(pkg *types.Package, text string) string {
@@ -154,8 +155,11 @@ func (a *analyzer) constWords(pkg *types.Package, text string) string {
 			if !ok || plainWord(name) {
 				continue
 			}
+			// Any typed constant of the package: the values of an enum,
+			// and a default or a limit the model should read as a value
+			// too ("DefaultRegion" → "us-east-1").
 			n, ok := types.Unalias(c.Type()).(*types.Named)
-			if !ok || n.Obj().Pkg() != pkg || len(a.enumOf(n)) < 2 {
+			if !ok || n.Obj().Pkg() != pkg {
 				continue
 			}
 			if k := c.Val().Kind(); k == constant.String || k == constant.Int {

@@ -50,8 +50,9 @@ type Paint struct {
 	Finish string `json:"finish,omitempty" jsonschema:"enum=matte,enum=gloss"`
 	Size   int    `json:"size,omitempty" jsonschema:"enum=1,enum=5,enum=10"`
 	Accent *Color `json:"accent,omitempty" jsonschema:"default=blue"`
-	Brand  Brand  `json:"brand,omitempty"`
-	Coats  Coat   `json:"coats,omitempty"`
+	// Brand of the paint; DefaultBrand when none is given.
+	Brand Brand `json:"brand,omitempty"`
+	Coats Coat  `json:"coats,omitempty"`
 }
 
 // PaintWall paints a wall.

@@ -37,7 +37,7 @@ const (
 	paintWallColor  = `"color":{"type":"string","enum":["red","green","blue"],"description":"Color is a color."},`
 	paintWallFinish = `"finish":{"type":"string","enum":["matte","gloss"]},`
 	paintWallAccent = `"accent":{"type":"string","enum":["red","green","blue"],"description":"Color is a color.","default":"blue"},`
-	paintWallBrand  = `"brand":{"type":"string","description":"Brand is a paint brand; one constant is a default, not the brands there are."},`
+	paintWallBrand  = `"brand":{"type":"string","description":"Brand of the paint; \"acme\" when none is given."},`
 	paintWallCoats  = `"coats":{"type":"integer","description":"Coat is a set of coats, flags that combine: 3 is primer and base."}},`
 	paintWallEnd    = `"additionalProperties":false,"type":"object","required":["color"]}`
 )
@@ -61,7 +61,7 @@ var paintWallInfo = runtime.Info{
 			`"finish":{"anyOf":[{"type":"string","enum":["matte","gloss"]},{"type":"null"}]},` +
 			`"size":{"anyOf":[{"type":"integer","enum":[1,5,10]},{"type":"null"}]},` +
 			`"accent":{"anyOf":[{"type":"string","enum":["red","green","blue"]},{"type":"null"}],"description":"Color is a color. Constraints: default \"blue\"."},` +
-			`"brand":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"Brand is a paint brand; one constant is a default, not the brands there are."},` +
+			`"brand":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"Brand of the paint; \"acme\" when none is given."},` +
 			`"coats":{"anyOf":[{"type":"integer"},{"type":"null"}],"description":"Coat is a set of coats, flags that combine: 3 is primer and base."}},` +
 			`"additionalProperties":false,"type":"object","required":["color","level","finish","size","accent","brand","coats"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
