@@ -87,6 +87,7 @@ func TestDescriptionText(t *testing.T) {
 		// constant's): after a line that ends with a colon.
 		{"Sort is one of:\n- \"date\": newest\n  first\n- \"score\": best first", "Sort is one of:\n- \"date\": newest first\n- \"score\": best first"},
 		{"Steps:\n1. look up\n2. rank", "Steps:\n1. look up\n2. rank"},
+		{"G is the query:\n1. first the name\n2. then the id.\nThe rest is ignored.", "G is the query:\n1. first the name\n2. then the id.\nThe rest is ignored."},
 	} {
 		if got := unwrap(withoutCode(c.doc)); got != c.want {
 			t.Errorf("description of %q = %q, want %q", c.doc, got, c.want)

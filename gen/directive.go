@@ -374,7 +374,11 @@ func unwrap(text string) string {
 			}
 			item := listItemRE.MatchString(line) || inList && itemRE.MatchString(strings.TrimSpace(line))
 			line = strings.Join(words, " ")
-			if len(lines) == 0 || item {
+			// After a list, a sentence that starts where an item's ended
+			// is a line of its own, not more of the item.
+			after := inList && len(lines) > 0 && strings.ContainsAny(lines[len(lines)-1][len(lines[len(lines)-1])-1:], ".!?") &&
+				unicode.IsUpper([]rune(line)[0])
+			if len(lines) == 0 || item || after {
 				lines = append(lines, line)
 			} else {
 				lines[len(lines)-1] += " " + line
