@@ -722,3 +722,27 @@ func TestHandMadeStream(t *testing.T) {
 		}
 	}
 }
+
+// panicking is a value whose MarshalJSON panics.
+type panicking struct{}
+
+func (panicking) MarshalJSON() ([]byte, error) { panic("panicking") }
+
+// JSONText is a Result's JSON, or for one without a JSON encoding (a
+// middleware's) the failure that says so, never an error or a panic.
+func TestJSONText(t *testing.T) {
+	const unencodable = `{"success":false,"error":"internal error: the tool's result could not be encoded"}`
+	for _, c := range []struct {
+		res  Result
+		want string
+	}{
+		{Result{Success: true, Output: "done"}, `{"success":true,"output":"done"}`},
+		{Result{Success: true, Data: math.NaN()}, unencodable},
+		{Result{Success: true, Data: panicking{}}, unencodable},
+		{Result{Error: "no such order"}, `{"success":false,"error":"no such order"}`},
+	} {
+		if got := c.res.JSONText(); got != c.want {
+			t.Errorf("%+v: %s, want %s", c.res, got, c.want)
+		}
+	}
+}

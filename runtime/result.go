@@ -158,6 +158,27 @@ func (r Result) MarshalJSON() ([]byte, error) {
 	return b.Bytes(), nil
 }
 
+// JSONText returns the Result as JSON, the text a model reads of a call. A
+// Result with no JSON encoding (one a middleware made, with Data such as
+// a NaN: the registry settles its tools' Results) reads as a failure that
+// says so, as does one whose Data's MarshalJSON panics: one call's Result
+// neither ends a turn nor crashes the program that sends it.
+func (r Result) JSONText() (text string) {
+	defer func() {
+		if recover() != nil {
+			text = unencodableJSON
+		}
+	}()
+	data, err := r.MarshalJSON()
+	if err != nil {
+		return unencodableJSON
+	}
+	return string(data)
+}
+
+// unencodableJSON is the JSON of a Result that has none of its own.
+const unencodableJSON = `{"success":false,"error":"` + unencodableText + `"}`
+
 func isContent(v any) bool {
 	_, ok := v.(Content)
 	return ok

@@ -77,7 +77,7 @@ func (t *invokable) InvokableRun(ctx context.Context, args string, _ ...tool.Opt
 	if err != nil {
 		return "", err
 	}
-	return message(&res), nil
+	return res.JSONText(), nil
 }
 
 // execute runs a call of the tool name through reg with the ID Eino's
@@ -103,35 +103,14 @@ func UnknownTools(reg *runtime.Registry) func(ctx context.Context, name, input s
 	return func(ctx context.Context, name, input string) (string, error) {
 		if _, ok := reg.Lookup(name); ok {
 			res := runtime.Result{Error: fmt.Sprintf("unknown tool %q: it is not one of the tools you were given; call one of those", name)}
-			return message(&res), nil
+			return res.JSONText(), nil
 		}
 		res, err := execute(ctx, reg, name, json.RawMessage(input))
 		if err != nil {
 			return "", err
 		}
-		return message(&res), nil
+		return res.JSONText(), nil
 	}
-}
-
-// unencodable is the message for a Result that has no JSON encoding, in
-// the words the runtime uses for a generated tool's result.
-const unencodable = `{"success":false,"error":"internal error: the tool's result could not be encoded"}`
-
-// message is the tool message for the model: the Result as JSON. A Result
-// with no JSON encoding (the Data of a tool written by hand that is NaN or
-// a channel, or whose MarshalJSON fails or panics) is a failure the model
-// reads, not a Go error, which would end the agent's run.
-func message(res *runtime.Result) (text string) {
-	defer func() {
-		if recover() != nil {
-			text = unencodable
-		}
-	}()
-	data, err := res.MarshalJSON()
-	if err != nil {
-		return unencodable
-	}
-	return string(data)
 }
 
 type streamable struct{ *invokable }
@@ -164,7 +143,7 @@ func (t *streamable) StreamableRun(ctx context.Context, args string, _ ...tool.O
 		case err != nil:
 			writer.Send("", err)
 		case !res.Success:
-			text := message(res)
+			text := res.JSONText()
 			if lineOpen {
 				text = "\n" + text
 			}
@@ -190,7 +169,7 @@ func (t *enhanced) InvokableRun(ctx context.Context, arg *schema.ToolArgument, _
 	}
 	content, ok := res.Data.(runtime.Content)
 	if !ok {
-		return &schema.ToolResult{Parts: []schema.ToolOutputPart{{Type: schema.ToolPartTypeText, Text: message(&res)}}}, nil
+		return &schema.ToolResult{Parts: []schema.ToolOutputPart{{Type: schema.ToolPartTypeText, Text: res.JSONText()}}}, nil
 	}
 	parts := make([]schema.ToolOutputPart, len(content))
 	for i, p := range content {

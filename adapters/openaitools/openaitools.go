@@ -118,29 +118,7 @@ func run(ctx context.Context, reg *runtime.Registry, calls []runtime.Call) ([]st
 	}
 	texts := make([]string, len(calls))
 	for i := range results {
-		texts[i] = encode(&results[i])
+		texts[i] = results[i].JSONText()
 	}
 	return texts, nil
-}
-
-// unencodable is the answer to a call whose Result has no JSON encoding,
-// in the words the runtime uses for a generated tool's result.
-const unencodable = `{"success":false,"error":"internal error: the tool's result could not be encoded"}`
-
-// encode is res as JSON for the model. A Result that has no JSON encoding
-// (the Data of a tool written by hand that is NaN or a channel, or whose
-// MarshalJSON fails or panics) fails that call alone, as the runtime fails
-// a generated tool's: one call's result neither ends the turn with an
-// error nor crashes the program.
-func encode(res *runtime.Result) (text string) {
-	defer func() {
-		if recover() != nil {
-			text = unencodable
-		}
-	}()
-	data, err := res.MarshalJSON()
-	if err != nil {
-		return unencodable
-	}
-	return string(data)
 }
