@@ -165,6 +165,16 @@ func (e *Encoder) Float(f float64, bits int) {
 // pow5 holds the powers of five by which appendShortFloat scales.
 var pow5 = [...]uint64{1, 5, 25, 125, 625, 3125, 15625, 78125, 390625, 1953125, 9765625}
 
+// digitLimits holds, for a float64 and a float32, the least n for which
+// n*5^k has more digits than appendShortFloat writes: 1e15/5^k and
+// 1e7/5^k, divided here once rather than on every call.
+var digitLimits = func() (l [2][len(pow5)]uint64) {
+	for k, p := range pow5 {
+		l[0][k], l[1][k] = 1e15/p, 1e7/p
+	}
+	return l
+}()
+
 // appendShortFloat appends f as strconv.AppendFloat(b, f, 'f', -1, bits)
 // would, when f is n/2^k for an integer n and k <= 10 (21, 21.5, 12.25,
 // 0.375: the common case of prices and measures), without strconv's
@@ -183,9 +193,9 @@ func appendShortFloat(b []byte, f float64, size int) (_ []byte, ok bool) {
 	if exp == 0 || exp == 0x7ff {
 		return b, false // 0 and -0 ("-0"), subnormals, Inf and NaN
 	}
-	limit := uint64(1e15)
+	limit, limits := uint64(1e15), &digitLimits[0]
 	if size == 32 {
-		limit = 1e7
+		limit, limits = 1e7, &digitLimits[1]
 	}
 	mant := u&(1<<52-1) | 1<<52
 	tz := bits.TrailingZeros64(mant)
@@ -204,7 +214,7 @@ func appendShortFloat(b []byte, f float64, size int) (_ []byte, ok bool) {
 		}
 	case e2 >= -10:
 		k = -e2
-		if n >= limit/pow5[k] {
+		if n >= limits[k] {
 			return b, false
 		}
 		ip = n >> k
