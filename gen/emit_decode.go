@@ -401,9 +401,12 @@ func (e *emitter) decodeValue(d string, p place, t *Type, r, items *Rules, depth
 			e.decodeValue(d, localPlace(elem), t.Elem, items, &Rules{}, depth+1)...)
 		// Once the problems fill a message, items are dropped, so that
 		// rejecting a huge array costs no memory per item.
-		body = append(body, jen.If(jen.Id(d).Dot("Keep").Call()).Block(p.val().Op("=").Append(p.val(), jen.Id(elem))))
+		body = append(body, jen.If(e.keep(d, elem, t.Elem)).Block(p.val().Op("=").Append(p.val(), jen.Id(elem))))
 		count := func() *jen.Statement { return jen.Len(p.val()) }
 		stmts := []jen.Code{p.val().Op("=").Add(e.typeCode(t.Go)).Values()}
+		if large, ok := largeItem(t.Elem); ok {
+			stmts = []jen.Code{p.val().Op("=").Make(e.typeCode(t.Go), jen.Lit(0), jen.Qual(ImplPath, "CountLarge").Call(jen.Id(d), e.nilOf(large)))}
+		}
 		if r.MinItems != nil || r.MaxItems != nil {
 			n := e.names.local("n" + suffix(depth))
 			count = func() *jen.Statement { return jen.Id(n) }
@@ -440,12 +443,22 @@ func (e *emitter) decodeValue(d string, p place, t *Type, r, items *Rules, depth
 				jen.If(jen.Op("!").Id(d).Dot("TextKey").Call(jen.Op("&").Id(key))).Block(jen.Continue()),
 			}
 		}
+		// A map of large values is made for as many as the budget has
+		// room for, and each is charged as it is read.
+		var size []jen.Code
+		var set jen.Code = p.val().Index(jen.Id(key)).Op("=").Id(elem)
+		if large, ok := largeItem(t.Elem); ok {
+			set = jen.If(e.keep(d, elem, t.Elem)).Block(set)
+			size = []jen.Code{jen.Qual(ImplPath, "CountLarge").Call(jen.Id(d), e.nilOf(large))}
+		} else {
+			size = []jen.Code{jen.Id(d).Dot("Members").Call()}
+		}
 		return []jen.Code{jen.If(jen.Id(d).Dot("Object").Call()).Block(
-			p.val().Op("=").Make(e.typeCode(t.Go), jen.Id(d).Dot("Members").Call()),
+			p.val().Op("=").Make(append([]jen.Code{e.typeCode(t.Go)}, size...)...),
 			jen.For(jen.Id(d).Dot("Field").Call()).Block(append(append(
 				append(readKey, jen.Var().Id(elem).Add(e.typeCode(t.Elem.Go))),
 				e.decodeValue(d, localPlace(elem), t.Elem, &Rules{}, &Rules{}, depth+1)...),
-				p.val().Index(jen.Id(key)).Op("=").Id(elem),
+				set,
 			)...),
 		)}
 	}
@@ -667,4 +680,49 @@ func plural(n uint64, noun string) string {
 		return "1 " + noun
 	}
 	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// sizes64 are the type sizes of a 64-bit platform, by which toolgen tells
+// the large items of slices and maps, whose memory a call's budget bears
+// (see runtime/toolimpl/budget.go): the same on every platform, so that the
+// generated code is. The charge itself is the size on the platform built.
+var sizes64 = types.SizesFor("gc", "amd64")
+
+// largeItemSize is the size from which an item is charged.
+const largeItemSize = 32
+
+// largeItem returns, if an item of type t is large, the type whose size it
+// takes: t, or for a pointer what it points to; largeItemSize bytes or
+// more.
+func largeItem(t *Type) (types.Type, bool) {
+	g := t.Go
+	if p, ok := g.Underlying().(*types.Pointer); ok {
+		g = p.Elem()
+	}
+	return g, sizes64.Sizeof(g) >= largeItemSize
+}
+
+// charged is what generated code hands KeepLarge and FastKeep for the item
+// held in the variable elem, of type t: a pointer to it, or for a pointer
+// the pointer itself, so that the charge is the size of what it points to.
+func charged(elem string, t *Type) jen.Code {
+	if _, ok := t.Go.Underlying().(*types.Pointer); ok {
+		return jen.Id(elem)
+	}
+	return jen.Op("&").Id(elem)
+}
+
+// keep is the condition under which the full decoder keeps the item it has
+// read into elem, of type t: d.Keep(), and for a large item the charge of
+// its memory.
+func (e *emitter) keep(d, elem string, t *Type) *jen.Statement {
+	if _, ok := largeItem(t); ok {
+		return jen.Qual(ImplPath, "KeepLarge").Call(jen.Id(d), charged(elem, t))
+	}
+	return jen.Id(d).Dot("Keep").Call()
+}
+
+// nilOf is (*T)(nil), for the functions that count large items of type T.
+func (e *emitter) nilOf(t types.Type) jen.Code {
+	return jen.Parens(jen.Op("*").Add(e.typeCode(t))).Call(jen.Nil())
 }

@@ -245,13 +245,21 @@ func (e *emitter) fastValue(data, i, ok string, p place, t *Type, r, items *Rule
 			elem, more := e.names.local("elem"+suffix(depth)), e.names.local("more"+suffix(depth+1))
 			loop := append([]jen.Code{jen.Var().Id(elem).Add(e.typeCode(t.Elem.Go))},
 				e.fastValue(data, i, ok, localPlace(elem), t.Elem, items, &Rules{}, depth+1)...)
+			// A slice of large items is made for as many as the budget
+			// has room for, and each is charged as it is read.
+			made := p.val().Op("=").Make(e.typeCode(t.Go), jen.Lit(0), jen.Qual(ImplPath, "FastCount").Call(jen.Id(data), jen.Id(i), jen.Op("!").Id(more)))
+			failed := jen.Op("!").Id(ok)
+			if large, isLarge := largeItem(t.Elem); isLarge {
+				made = p.val().Op("=").Make(e.typeCode(t.Go), jen.Lit(0), jen.Qual(ImplPath, "FastCountLarge").Call(jen.Id(e.fastStrs), jen.Id(data), jen.Id(i), jen.Op("!").Id(more), e.nilOf(large)))
+				failed = failed.Op("||").Op("!").Qual(ImplPath, "FastKeep").Call(jen.Id(e.fastStrs), charged(elem, t.Elem))
+			}
 			loop = append(loop,
-				jen.If(jen.Op("!").Id(ok)).Block(bail),
+				jen.If(failed).Block(bail),
 				p.val().Op("=").Append(p.val(), jen.Id(elem)))
 			stmts = []jen.Code{
 				jen.Var().Id(more).Bool(),
 				jen.List(jen.Id(i), jen.Id(more), jen.Id(ok)).Op("=").Qual(ImplPath, "FastArray").Call(jen.Id(data), jen.Id(i)),
-				p.val().Op("=").Make(e.typeCode(t.Go), jen.Lit(0), jen.Qual(ImplPath, "FastCount").Call(jen.Id(data), jen.Id(i), jen.Op("!").Id(more))),
+				made,
 				jen.For(jen.Empty(), jen.Id(more), jen.List(jen.Id(i), jen.Id(more), jen.Id(ok)).Op("=").Qual(ImplPath, "FastNext").Call(jen.Id(data), jen.Id(i), jen.LitRune(']'))).Block(loop...),
 			}
 		}
@@ -271,13 +279,19 @@ func (e *emitter) fastValue(data, i, ok string, p place, t *Type, r, items *Rule
 			jen.Var().Id(elem).Add(e.typeCode(t.Elem.Go)),
 		}
 		loop = append(loop, e.fastValue(data, i, ok, localPlace(elem), t.Elem, &Rules{}, &Rules{}, depth+1)...)
+		size := []jen.Code{e.typeCode(t.Go), jen.Qual(ImplPath, "FastCount").Call(jen.Id(data), jen.Id(i), jen.Op("!").Id(more))}
+		failed := jen.Op("!").Id(ok)
+		if large, isLarge := largeItem(t.Elem); isLarge {
+			size[1] = jen.Qual(ImplPath, "FastCountLarge").Call(jen.Id(e.fastStrs), jen.Id(data), jen.Id(i), jen.Op("!").Id(more), e.nilOf(large))
+			failed = failed.Op("||").Op("!").Qual(ImplPath, "FastKeep").Call(jen.Id(e.fastStrs), charged(elem, t.Elem))
+		}
 		loop = append(loop,
-			jen.If(jen.Op("!").Id(ok)).Block(bail),
+			jen.If(failed).Block(bail),
 			p.val().Index(k).Op("=").Id(elem))
 		return []jen.Code{
 			jen.Var().Id(more).Bool(),
 			jen.List(jen.Id(i), jen.Id(more), jen.Id(ok)).Op("=").Qual(ImplPath, "FastObject").Call(jen.Id(data), jen.Id(i)),
-			p.val().Op("=").Make(e.typeCode(t.Go), jen.Qual(ImplPath, "FastCount").Call(jen.Id(data), jen.Id(i), jen.Op("!").Id(more))),
+			p.val().Op("=").Make(size...),
 			jen.For(jen.Empty(), jen.Id(more), jen.List(jen.Id(i), jen.Id(more), jen.Id(ok)).Op("=").Qual(ImplPath, "FastNext").Call(jen.Id(data), jen.Id(i), jen.LitRune('}'))).Block(loop...),
 		}
 	}

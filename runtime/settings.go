@@ -15,6 +15,10 @@ import "time"
 // (its timeout=, for one).
 type Settings struct {
 	// MaxBytes is the longest argument text accepted; 0 means 1 MiB.
+	// Whatever it is, the items of the arguments' slices and maps of
+	// large types (32 bytes or more) may take at most 1 MiB plus 8 bytes
+	// for each byte of the arguments once decoded; past that a call fails,
+	// telling the model to send fewer items.
 	MaxBytes int
 	// MaxDepth is the deepest nesting of objects and arrays accepted; 0
 	// means 64.

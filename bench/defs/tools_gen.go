@@ -13,9 +13,9 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 8 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 9 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion8
+const _ = toolimpl.SupportPackageIsVersion9
 
 // Tools returns the tools of package defs, in source order.
 func Tools() []runtime.Tool {
@@ -6880,11 +6880,11 @@ func decodeArgs003(d *toolimpl.Decoder, v *Args003) {
 				break
 			}
 			if d.Array() {
-				v.Notes = []Address{}
+				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, (*Address)(nil)))
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					if d.Keep() {
+					if toolimpl.KeepLarge(d, &elem) {
 						v.Notes = append(v.Notes, elem)
 					}
 				}
@@ -7081,11 +7081,11 @@ func decodeArgs007(d *toolimpl.Decoder, v *Args007) {
 				break
 			}
 			if d.Array() {
-				v.Notes = []Address{}
+				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, (*Address)(nil)))
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					if d.Keep() {
+					if toolimpl.KeepLarge(d, &elem) {
 						v.Notes = append(v.Notes, elem)
 					}
 				}
@@ -7282,11 +7282,11 @@ func decodeArgs011(d *toolimpl.Decoder, v *Args011) {
 				break
 			}
 			if d.Array() {
-				v.Notes = []Address{}
+				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, (*Address)(nil)))
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					if d.Keep() {
+					if toolimpl.KeepLarge(d, &elem) {
 						v.Notes = append(v.Notes, elem)
 					}
 				}
@@ -7483,11 +7483,11 @@ func decodeArgs015(d *toolimpl.Decoder, v *Args015) {
 				break
 			}
 			if d.Array() {
-				v.Notes = []Address{}
+				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, (*Address)(nil)))
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					if d.Keep() {
+					if toolimpl.KeepLarge(d, &elem) {
 						v.Notes = append(v.Notes, elem)
 					}
 				}
@@ -7684,11 +7684,11 @@ func decodeArgs019(d *toolimpl.Decoder, v *Args019) {
 				break
 			}
 			if d.Array() {
-				v.Notes = []Address{}
+				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, (*Address)(nil)))
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					if d.Keep() {
+					if toolimpl.KeepLarge(d, &elem) {
 						v.Notes = append(v.Notes, elem)
 					}
 				}
@@ -7885,11 +7885,11 @@ func decodeArgs023(d *toolimpl.Decoder, v *Args023) {
 				break
 			}
 			if d.Array() {
-				v.Notes = []Address{}
+				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, (*Address)(nil)))
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					if d.Keep() {
+					if toolimpl.KeepLarge(d, &elem) {
 						v.Notes = append(v.Notes, elem)
 					}
 				}
@@ -8086,11 +8086,11 @@ func decodeArgs027(d *toolimpl.Decoder, v *Args027) {
 				break
 			}
 			if d.Array() {
-				v.Notes = []Address{}
+				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, (*Address)(nil)))
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					if d.Keep() {
+					if toolimpl.KeepLarge(d, &elem) {
 						v.Notes = append(v.Notes, elem)
 					}
 				}
@@ -8287,11 +8287,11 @@ func decodeArgs031(d *toolimpl.Decoder, v *Args031) {
 				break
 			}
 			if d.Array() {
-				v.Notes = []Address{}
+				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, (*Address)(nil)))
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					if d.Keep() {
+					if toolimpl.KeepLarge(d, &elem) {
 						v.Notes = append(v.Notes, elem)
 					}
 				}
@@ -8488,11 +8488,11 @@ func decodeArgs035(d *toolimpl.Decoder, v *Args035) {
 				break
 			}
 			if d.Array() {
-				v.Notes = []Address{}
+				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, (*Address)(nil)))
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					if d.Keep() {
+					if toolimpl.KeepLarge(d, &elem) {
 						v.Notes = append(v.Notes, elem)
 					}
 				}
@@ -8689,11 +8689,11 @@ func decodeArgs039(d *toolimpl.Decoder, v *Args039) {
 				break
 			}
 			if d.Array() {
-				v.Notes = []Address{}
+				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, (*Address)(nil)))
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					if d.Keep() {
+					if toolimpl.KeepLarge(d, &elem) {
 						v.Notes = append(v.Notes, elem)
 					}
 				}
@@ -8890,11 +8890,11 @@ func decodeArgs043(d *toolimpl.Decoder, v *Args043) {
 				break
 			}
 			if d.Array() {
-				v.Notes = []Address{}
+				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, (*Address)(nil)))
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					if d.Keep() {
+					if toolimpl.KeepLarge(d, &elem) {
 						v.Notes = append(v.Notes, elem)
 					}
 				}
@@ -9091,11 +9091,11 @@ func decodeArgs047(d *toolimpl.Decoder, v *Args047) {
 				break
 			}
 			if d.Array() {
-				v.Notes = []Address{}
+				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, (*Address)(nil)))
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					if d.Keep() {
+					if toolimpl.KeepLarge(d, &elem) {
 						v.Notes = append(v.Notes, elem)
 					}
 				}
@@ -9292,11 +9292,11 @@ func decodeArgs051(d *toolimpl.Decoder, v *Args051) {
 				break
 			}
 			if d.Array() {
-				v.Notes = []Address{}
+				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, (*Address)(nil)))
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					if d.Keep() {
+					if toolimpl.KeepLarge(d, &elem) {
 						v.Notes = append(v.Notes, elem)
 					}
 				}
@@ -9493,11 +9493,11 @@ func decodeArgs055(d *toolimpl.Decoder, v *Args055) {
 				break
 			}
 			if d.Array() {
-				v.Notes = []Address{}
+				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, (*Address)(nil)))
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					if d.Keep() {
+					if toolimpl.KeepLarge(d, &elem) {
 						v.Notes = append(v.Notes, elem)
 					}
 				}
@@ -9694,11 +9694,11 @@ func decodeArgs059(d *toolimpl.Decoder, v *Args059) {
 				break
 			}
 			if d.Array() {
-				v.Notes = []Address{}
+				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, (*Address)(nil)))
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					if d.Keep() {
+					if toolimpl.KeepLarge(d, &elem) {
 						v.Notes = append(v.Notes, elem)
 					}
 				}
@@ -9895,11 +9895,11 @@ func decodeArgs063(d *toolimpl.Decoder, v *Args063) {
 				break
 			}
 			if d.Array() {
-				v.Notes = []Address{}
+				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, (*Address)(nil)))
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					if d.Keep() {
+					if toolimpl.KeepLarge(d, &elem) {
 						v.Notes = append(v.Notes, elem)
 					}
 				}
@@ -10096,11 +10096,11 @@ func decodeArgs067(d *toolimpl.Decoder, v *Args067) {
 				break
 			}
 			if d.Array() {
-				v.Notes = []Address{}
+				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, (*Address)(nil)))
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					if d.Keep() {
+					if toolimpl.KeepLarge(d, &elem) {
 						v.Notes = append(v.Notes, elem)
 					}
 				}
@@ -10297,11 +10297,11 @@ func decodeArgs071(d *toolimpl.Decoder, v *Args071) {
 				break
 			}
 			if d.Array() {
-				v.Notes = []Address{}
+				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, (*Address)(nil)))
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					if d.Keep() {
+					if toolimpl.KeepLarge(d, &elem) {
 						v.Notes = append(v.Notes, elem)
 					}
 				}
@@ -10498,11 +10498,11 @@ func decodeArgs075(d *toolimpl.Decoder, v *Args075) {
 				break
 			}
 			if d.Array() {
-				v.Notes = []Address{}
+				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, (*Address)(nil)))
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					if d.Keep() {
+					if toolimpl.KeepLarge(d, &elem) {
 						v.Notes = append(v.Notes, elem)
 					}
 				}
@@ -10699,11 +10699,11 @@ func decodeArgs079(d *toolimpl.Decoder, v *Args079) {
 				break
 			}
 			if d.Array() {
-				v.Notes = []Address{}
+				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, (*Address)(nil)))
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					if d.Keep() {
+					if toolimpl.KeepLarge(d, &elem) {
 						v.Notes = append(v.Notes, elem)
 					}
 				}
@@ -10900,11 +10900,11 @@ func decodeArgs083(d *toolimpl.Decoder, v *Args083) {
 				break
 			}
 			if d.Array() {
-				v.Notes = []Address{}
+				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, (*Address)(nil)))
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					if d.Keep() {
+					if toolimpl.KeepLarge(d, &elem) {
 						v.Notes = append(v.Notes, elem)
 					}
 				}
@@ -11101,11 +11101,11 @@ func decodeArgs087(d *toolimpl.Decoder, v *Args087) {
 				break
 			}
 			if d.Array() {
-				v.Notes = []Address{}
+				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, (*Address)(nil)))
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					if d.Keep() {
+					if toolimpl.KeepLarge(d, &elem) {
 						v.Notes = append(v.Notes, elem)
 					}
 				}
@@ -11302,11 +11302,11 @@ func decodeArgs091(d *toolimpl.Decoder, v *Args091) {
 				break
 			}
 			if d.Array() {
-				v.Notes = []Address{}
+				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, (*Address)(nil)))
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					if d.Keep() {
+					if toolimpl.KeepLarge(d, &elem) {
 						v.Notes = append(v.Notes, elem)
 					}
 				}
@@ -11503,11 +11503,11 @@ func decodeArgs095(d *toolimpl.Decoder, v *Args095) {
 				break
 			}
 			if d.Array() {
-				v.Notes = []Address{}
+				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, (*Address)(nil)))
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					if d.Keep() {
+					if toolimpl.KeepLarge(d, &elem) {
 						v.Notes = append(v.Notes, elem)
 					}
 				}
@@ -11704,11 +11704,11 @@ func decodeArgs099(d *toolimpl.Decoder, v *Args099) {
 				break
 			}
 			if d.Array() {
-				v.Notes = []Address{}
+				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, (*Address)(nil)))
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					if d.Keep() {
+					if toolimpl.KeepLarge(d, &elem) {
 						v.Notes = append(v.Notes, elem)
 					}
 				}
@@ -11882,11 +11882,11 @@ func fastArgs003(data []byte, i int, v *Args003, strs *toolimpl.Strings) (int, b
 			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, !more2))
+			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, (*Address)(nil)))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
 				i, ok = fastAddress(data, i, &elem, strs)
-				if !ok {
+				if !ok || !toolimpl.FastKeep(strs, &elem) {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
@@ -12034,11 +12034,11 @@ func fastArgs007(data []byte, i int, v *Args007, strs *toolimpl.Strings) (int, b
 			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, !more2))
+			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, (*Address)(nil)))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
 				i, ok = fastAddress(data, i, &elem, strs)
-				if !ok {
+				if !ok || !toolimpl.FastKeep(strs, &elem) {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
@@ -12186,11 +12186,11 @@ func fastArgs011(data []byte, i int, v *Args011, strs *toolimpl.Strings) (int, b
 			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, !more2))
+			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, (*Address)(nil)))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
 				i, ok = fastAddress(data, i, &elem, strs)
-				if !ok {
+				if !ok || !toolimpl.FastKeep(strs, &elem) {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
@@ -12338,11 +12338,11 @@ func fastArgs015(data []byte, i int, v *Args015, strs *toolimpl.Strings) (int, b
 			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, !more2))
+			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, (*Address)(nil)))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
 				i, ok = fastAddress(data, i, &elem, strs)
-				if !ok {
+				if !ok || !toolimpl.FastKeep(strs, &elem) {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
@@ -12490,11 +12490,11 @@ func fastArgs019(data []byte, i int, v *Args019, strs *toolimpl.Strings) (int, b
 			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, !more2))
+			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, (*Address)(nil)))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
 				i, ok = fastAddress(data, i, &elem, strs)
-				if !ok {
+				if !ok || !toolimpl.FastKeep(strs, &elem) {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
@@ -12642,11 +12642,11 @@ func fastArgs023(data []byte, i int, v *Args023, strs *toolimpl.Strings) (int, b
 			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, !more2))
+			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, (*Address)(nil)))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
 				i, ok = fastAddress(data, i, &elem, strs)
-				if !ok {
+				if !ok || !toolimpl.FastKeep(strs, &elem) {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
@@ -12794,11 +12794,11 @@ func fastArgs027(data []byte, i int, v *Args027, strs *toolimpl.Strings) (int, b
 			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, !more2))
+			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, (*Address)(nil)))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
 				i, ok = fastAddress(data, i, &elem, strs)
-				if !ok {
+				if !ok || !toolimpl.FastKeep(strs, &elem) {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
@@ -12946,11 +12946,11 @@ func fastArgs031(data []byte, i int, v *Args031, strs *toolimpl.Strings) (int, b
 			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, !more2))
+			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, (*Address)(nil)))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
 				i, ok = fastAddress(data, i, &elem, strs)
-				if !ok {
+				if !ok || !toolimpl.FastKeep(strs, &elem) {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
@@ -13098,11 +13098,11 @@ func fastArgs035(data []byte, i int, v *Args035, strs *toolimpl.Strings) (int, b
 			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, !more2))
+			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, (*Address)(nil)))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
 				i, ok = fastAddress(data, i, &elem, strs)
-				if !ok {
+				if !ok || !toolimpl.FastKeep(strs, &elem) {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
@@ -13250,11 +13250,11 @@ func fastArgs039(data []byte, i int, v *Args039, strs *toolimpl.Strings) (int, b
 			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, !more2))
+			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, (*Address)(nil)))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
 				i, ok = fastAddress(data, i, &elem, strs)
-				if !ok {
+				if !ok || !toolimpl.FastKeep(strs, &elem) {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
@@ -13402,11 +13402,11 @@ func fastArgs043(data []byte, i int, v *Args043, strs *toolimpl.Strings) (int, b
 			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, !more2))
+			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, (*Address)(nil)))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
 				i, ok = fastAddress(data, i, &elem, strs)
-				if !ok {
+				if !ok || !toolimpl.FastKeep(strs, &elem) {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
@@ -13554,11 +13554,11 @@ func fastArgs047(data []byte, i int, v *Args047, strs *toolimpl.Strings) (int, b
 			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, !more2))
+			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, (*Address)(nil)))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
 				i, ok = fastAddress(data, i, &elem, strs)
-				if !ok {
+				if !ok || !toolimpl.FastKeep(strs, &elem) {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
@@ -13706,11 +13706,11 @@ func fastArgs051(data []byte, i int, v *Args051, strs *toolimpl.Strings) (int, b
 			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, !more2))
+			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, (*Address)(nil)))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
 				i, ok = fastAddress(data, i, &elem, strs)
-				if !ok {
+				if !ok || !toolimpl.FastKeep(strs, &elem) {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
@@ -13858,11 +13858,11 @@ func fastArgs055(data []byte, i int, v *Args055, strs *toolimpl.Strings) (int, b
 			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, !more2))
+			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, (*Address)(nil)))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
 				i, ok = fastAddress(data, i, &elem, strs)
-				if !ok {
+				if !ok || !toolimpl.FastKeep(strs, &elem) {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
@@ -14010,11 +14010,11 @@ func fastArgs059(data []byte, i int, v *Args059, strs *toolimpl.Strings) (int, b
 			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, !more2))
+			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, (*Address)(nil)))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
 				i, ok = fastAddress(data, i, &elem, strs)
-				if !ok {
+				if !ok || !toolimpl.FastKeep(strs, &elem) {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
@@ -14162,11 +14162,11 @@ func fastArgs063(data []byte, i int, v *Args063, strs *toolimpl.Strings) (int, b
 			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, !more2))
+			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, (*Address)(nil)))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
 				i, ok = fastAddress(data, i, &elem, strs)
-				if !ok {
+				if !ok || !toolimpl.FastKeep(strs, &elem) {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
@@ -14314,11 +14314,11 @@ func fastArgs067(data []byte, i int, v *Args067, strs *toolimpl.Strings) (int, b
 			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, !more2))
+			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, (*Address)(nil)))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
 				i, ok = fastAddress(data, i, &elem, strs)
-				if !ok {
+				if !ok || !toolimpl.FastKeep(strs, &elem) {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
@@ -14466,11 +14466,11 @@ func fastArgs071(data []byte, i int, v *Args071, strs *toolimpl.Strings) (int, b
 			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, !more2))
+			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, (*Address)(nil)))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
 				i, ok = fastAddress(data, i, &elem, strs)
-				if !ok {
+				if !ok || !toolimpl.FastKeep(strs, &elem) {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
@@ -14618,11 +14618,11 @@ func fastArgs075(data []byte, i int, v *Args075, strs *toolimpl.Strings) (int, b
 			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, !more2))
+			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, (*Address)(nil)))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
 				i, ok = fastAddress(data, i, &elem, strs)
-				if !ok {
+				if !ok || !toolimpl.FastKeep(strs, &elem) {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
@@ -14770,11 +14770,11 @@ func fastArgs079(data []byte, i int, v *Args079, strs *toolimpl.Strings) (int, b
 			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, !more2))
+			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, (*Address)(nil)))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
 				i, ok = fastAddress(data, i, &elem, strs)
-				if !ok {
+				if !ok || !toolimpl.FastKeep(strs, &elem) {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
@@ -14922,11 +14922,11 @@ func fastArgs083(data []byte, i int, v *Args083, strs *toolimpl.Strings) (int, b
 			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, !more2))
+			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, (*Address)(nil)))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
 				i, ok = fastAddress(data, i, &elem, strs)
-				if !ok {
+				if !ok || !toolimpl.FastKeep(strs, &elem) {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
@@ -15074,11 +15074,11 @@ func fastArgs087(data []byte, i int, v *Args087, strs *toolimpl.Strings) (int, b
 			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, !more2))
+			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, (*Address)(nil)))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
 				i, ok = fastAddress(data, i, &elem, strs)
-				if !ok {
+				if !ok || !toolimpl.FastKeep(strs, &elem) {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
@@ -15226,11 +15226,11 @@ func fastArgs091(data []byte, i int, v *Args091, strs *toolimpl.Strings) (int, b
 			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, !more2))
+			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, (*Address)(nil)))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
 				i, ok = fastAddress(data, i, &elem, strs)
-				if !ok {
+				if !ok || !toolimpl.FastKeep(strs, &elem) {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
@@ -15378,11 +15378,11 @@ func fastArgs095(data []byte, i int, v *Args095, strs *toolimpl.Strings) (int, b
 			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, !more2))
+			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, (*Address)(nil)))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
 				i, ok = fastAddress(data, i, &elem, strs)
-				if !ok {
+				if !ok || !toolimpl.FastKeep(strs, &elem) {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
@@ -15530,11 +15530,11 @@ func fastArgs099(data []byte, i int, v *Args099, strs *toolimpl.Strings) (int, b
 			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Notes = make([]Address, 0, toolimpl.FastCount(data, i, !more2))
+			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, (*Address)(nil)))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
 				i, ok = fastAddress(data, i, &elem, strs)
-				if !ok {
+				if !ok || !toolimpl.FastKeep(strs, &elem) {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)

@@ -326,3 +326,34 @@ type EchoArgs struct {
 func EchoArgsTool(ctx context.Context, in EchoArgs) (string, error) {
 	return in.Code, nil
 }
+
+// Record is a large item whose every field is optional, so that `{}` is a
+// valid one: 3 bytes of arguments for some 200 bytes of memory.
+type Record struct {
+	Name   string            `json:"name,omitempty"`
+	Owner  string            `json:"owner,omitempty"`
+	Team   string            `json:"team,omitempty"`
+	Region string            `json:"region,omitempty"`
+	Zone   string            `json:"zone,omitempty"`
+	Host   string            `json:"host,omitempty"`
+	Image  string            `json:"image,omitempty"`
+	Tag    string            `json:"tag,omitempty"`
+	Size   int               `json:"size,omitempty"`
+	Labels map[string]string `json:"labels,omitempty"`
+	Ports  []int             `json:"ports,omitempty"`
+}
+
+// Batch is many records: in a slice, by pointer, and by name.
+type Batch struct {
+	Records []Record           `json:"records,omitempty"`
+	Refs    []*Record          `json:"refs,omitempty"`
+	Named   map[string]Record  `json:"named,omitempty"`
+	Pointed map[string]*Record `json:"pointed,omitempty"`
+}
+
+// Import counts the records of a batch.
+//
+//tool:export readonly
+func Import(ctx context.Context, in Batch) (int, error) {
+	return len(in.Records) + len(in.Refs) + len(in.Named) + len(in.Pointed), nil
+}

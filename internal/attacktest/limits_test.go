@@ -286,3 +286,90 @@ func TestEchoBounded(t *testing.T) {
 		})
 	}
 }
+
+// emptyItems is the arguments of import with n empty records in the
+// container named field: `[{},{},...]`, or for a map `{"0":{},"1":{},...}`.
+func emptyItems(field string, n int) json.RawMessage {
+	var b bytes.Buffer
+	isMap := field == "named" || field == "pointed"
+	open, end := byte('['), byte(']')
+	if isMap {
+		open, end = '{', '}'
+	}
+	fmt.Fprintf(&b, `{%q:%c`, field, open)
+	for i := range n {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		if isMap {
+			fmt.Fprintf(&b, `"%x":`, i)
+		}
+		b.WriteString(`{}`)
+	}
+	b.WriteByte(end)
+	b.WriteByte('}')
+	return b.Bytes()
+}
+
+// TestLargeItemsMemory sends import nearly 1 MiB of valid but empty records
+// (3 bytes each, about 200 in memory) in each kind of container, through
+// Execute and the fast path and the full decoder (lenient, which a string
+// where a number goes sends to it): the call must fail with a message that
+// asks for fewer items, having allocated under 24 MiB, not the 100 MiB and
+// more the records would take.
+func TestLargeItemsMemory(t *testing.T) {
+	ctx := context.Background()
+	for _, field := range []string{"records", "refs", "named", "pointed"} {
+		for _, lenient := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%s/lenient=%v", field, lenient), func(t *testing.T) {
+				reg := newRegistry(t, nil, &runtime.Settings{Lenient: lenient})
+				n := (1<<20 - 100) / 3
+				if field == "named" || field == "pointed" {
+					n = (1<<20 - 100) / 11
+				}
+				args := emptyItems(field, n)
+				if lenient {
+					// A value the fast path leaves to the full decoder.
+					args = append(args[:len(args)-1], `,"records":[{"size":"1"}]}`...)
+				}
+				if len(args) > 1<<20 {
+					t.Fatalf("the arguments are %d bytes, over the 1 MiB limit", len(args))
+				}
+				var res *runtime.Result
+				alloc, took := measure(func() { res, _ = reg.Execute(ctx, "import", args) })
+				t.Logf("%d records, %d bytes of arguments: %.1f MiB allocated, %v", n, len(args), float64(alloc)/(1<<20), took)
+				if res.Success {
+					t.Fatalf("the call succeeded: %s", res.Output)
+				}
+				want := fmt.Sprintf("invalid arguments: the arguments hold too many items: once decoded they would take more than %.1f MiB of memory; send fewer items at a time",
+					float64(1<<20+8*len(args))/(1<<20))
+				if res.Error != want {
+					t.Errorf("Error %q, want %q", res.Error, want)
+				}
+				if alloc >= 24<<20 {
+					t.Errorf("allocated %.1f MiB, want under 24 MiB", float64(alloc)/(1<<20))
+				}
+			})
+		}
+	}
+}
+
+// TestLargeItemsWithin sends import as many records as real arguments of
+// its size hold, with some content each: the budget must not refuse them.
+func TestLargeItemsWithin(t *testing.T) {
+	reg := newRegistry(t, nil, nil)
+	var b strings.Builder
+	b.WriteString(`{"records":[`)
+	const n = 20_000
+	for i := range n {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `{"name":"r%d"}`, i)
+	}
+	b.WriteString(`],"named":{"a":{"name":"x"},"b":{}},"refs":[{}],"pointed":{"p":{}}}`)
+	res, err := reg.Execute(context.Background(), "import", json.RawMessage(b.String()))
+	if err != nil || !res.Success || res.Output != fmt.Sprint(n+4) {
+		t.Fatalf("Result %+v, %v", res, err)
+	}
+}

@@ -16,9 +16,9 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 8 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 9 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion8
+const _ = toolimpl.SupportPackageIsVersion9
 
 // Tools returns the tools of package attacktest, in source order.
 func Tools(nest *Nest) []runtime.Tool {
@@ -42,6 +42,7 @@ func Tools(nest *Nest) []runtime.Tool {
 		toolimpl.NewTool(&badNestedInfo, callBadNested),
 		toolimpl.NewTool(&badResultTimedInfo, callBadResultTimed),
 		toolimpl.NewTool(&echoArgsInfo, callEchoArgs),
+		toolimpl.NewTool(&importInfo, callImport),
 	}
 }
 
@@ -900,6 +901,100 @@ func callEchoArgs(ctx context.Context, s *runtime.Settings, args json.RawMessage
 	return toolimpl.Run(ctx, s, &echoArgsInfo, in, EchoArgsTool)
 }
 
+const (
+	importRecordsLabels = `"labels":{"additionalProperties":{"type":"string"},"type":"object"},`
+	importRecordsPorts  = `"ports":{"items":{"type":"integer"},"type":"array"}},`
+)
+
+// importSchema is the JSON Schema of the import tool's arguments: its Parameters, and its
+// schema for OpenAI and Gemini and Anthropic, which cannot express them.
+var importSchema = json.RawMessage(`{"properties":{` +
+	`"records":{"items":{"properties":{` +
+	`"name":{"type":"string"},` +
+	`"owner":{"type":"string"},` +
+	`"team":{"type":"string"},` +
+	`"region":{"type":"string"},` +
+	`"zone":{"type":"string"},` +
+	`"host":{"type":"string"},` +
+	`"image":{"type":"string"},` +
+	`"tag":{"type":"string"},` +
+	`"size":{"type":"integer"},` +
+	importRecordsLabels +
+	importRecordsPorts +
+	`"additionalProperties":false,"type":"object"},"type":"array"},` +
+	`"refs":{"items":{"properties":{` +
+	`"name":{"type":"string"},` +
+	`"owner":{"type":"string"},` +
+	`"team":{"type":"string"},` +
+	`"region":{"type":"string"},` +
+	`"zone":{"type":"string"},` +
+	`"host":{"type":"string"},` +
+	`"image":{"type":"string"},` +
+	`"tag":{"type":"string"},` +
+	`"size":{"type":"integer"},` +
+	importRecordsLabels +
+	importRecordsPorts +
+	`"additionalProperties":false,"type":"object"},"type":"array"},` +
+	`"named":{"additionalProperties":{"properties":{` +
+	`"name":{"type":"string"},` +
+	`"owner":{"type":"string"},` +
+	`"team":{"type":"string"},` +
+	`"region":{"type":"string"},` +
+	`"zone":{"type":"string"},` +
+	`"host":{"type":"string"},` +
+	`"image":{"type":"string"},` +
+	`"tag":{"type":"string"},` +
+	`"size":{"type":"integer"},` +
+	importRecordsLabels +
+	importRecordsPorts +
+	`"additionalProperties":false,"type":"object"},"type":"object"},` +
+	`"pointed":{"additionalProperties":{"properties":{` +
+	`"name":{"type":"string"},` +
+	`"owner":{"type":"string"},` +
+	`"team":{"type":"string"},` +
+	`"region":{"type":"string"},` +
+	`"zone":{"type":"string"},` +
+	`"host":{"type":"string"},` +
+	`"image":{"type":"string"},` +
+	`"tag":{"type":"string"},` +
+	`"size":{"type":"integer"},` +
+	importRecordsLabels +
+	importRecordsPorts +
+	`"additionalProperties":false,"type":"object"},"type":"object"}},` +
+	`"additionalProperties":false,"type":"object"}`)
+
+var importInfo = runtime.Info{
+	Name:        "import",
+	Description: "Counts the records of a batch.",
+	Parameters:  importSchema,
+	Dialects: runtime.DialectSchemas{
+		OpenAI:            importSchema,
+		OpenAIDegraded:    true,
+		Gemini:            importSchema,
+		GeminiDegraded:    true,
+		Anthropic:         importSchema,
+		AnthropicDegraded: true,
+	},
+	Output:        json.RawMessage(`{"type":"integer"}`),
+	OutputWrapper: json.RawMessage(`{"properties":{"result":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["result"]}`),
+	ReadOnly:      true,
+}
+
+func callImport(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Batch
+	var strs toolimpl.Strings
+	if end, ok := fastBatch(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 4) {
+		in = Batch{}
+		var d toolimpl.Decoder
+		d.BeginCall(s, &importInfo, args)
+		decodeBatch(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.RunEncoded(ctx, s, &importInfo, in, Import, encodeImportResult)
+}
+
 // confirmOpArgs are the arguments of the confirm_op tool: the parameters of ConfirmOp.
 type confirmOpArgs struct {
 	What string `json:"what"`
@@ -1330,6 +1425,172 @@ func decodeEchoArgs2(d *toolimpl.Decoder, v *EchoArgs) {
 	}
 }
 
+func decodeBatch(d *toolimpl.Decoder, v *Batch) {
+	if !d.Object() {
+		return
+	}
+	for d.Field() {
+		switch string(d.Key()) {
+		case "records":
+			if d.OptionalNull() {
+				v.Records = nil
+				break
+			}
+			if d.Array() {
+				v.Records = make([]Record, 0, toolimpl.CountLarge(d, (*Record)(nil)))
+				for d.Elem() {
+					var elem Record
+					decodeRecord(d, &elem)
+					if toolimpl.KeepLarge(d, &elem) {
+						v.Records = append(v.Records, elem)
+					}
+				}
+			}
+		case "refs":
+			if d.OptionalNull() {
+				v.Refs = nil
+				break
+			}
+			if d.Array() {
+				v.Refs = make([]*Record, 0, toolimpl.CountLarge(d, (*Record)(nil)))
+				for d.Elem() {
+					var elem *Record
+					elem = new(Record)
+					decodeRecord(d, elem)
+					if toolimpl.KeepLarge(d, elem) {
+						v.Refs = append(v.Refs, elem)
+					}
+				}
+			}
+		case "named":
+			if d.OptionalNull() {
+				v.Named = nil
+				break
+			}
+			if d.Object() {
+				v.Named = make(map[string]Record, toolimpl.CountLarge(d, (*Record)(nil)))
+				for d.Field() {
+					key := d.KeyString()
+					var elem Record
+					decodeRecord(d, &elem)
+					if toolimpl.KeepLarge(d, &elem) {
+						v.Named[key] = elem
+					}
+				}
+			}
+		case "pointed":
+			if d.OptionalNull() {
+				v.Pointed = nil
+				break
+			}
+			if d.Object() {
+				v.Pointed = make(map[string]*Record, toolimpl.CountLarge(d, (*Record)(nil)))
+				for d.Field() {
+					key := d.KeyString()
+					var elem *Record
+					elem = new(Record)
+					decodeRecord(d, elem)
+					if toolimpl.KeepLarge(d, elem) {
+						v.Pointed[key] = elem
+					}
+				}
+			}
+		default:
+			d.Unknown("records, refs, named, pointed")
+		}
+	}
+}
+
+func decodeRecord(d *toolimpl.Decoder, v *Record) {
+	if !d.Object() {
+		return
+	}
+	for d.Field() {
+		switch string(d.Key()) {
+		case "name":
+			if d.OptionalNull() {
+				break
+			}
+			v.Name, _ = d.String()
+		case "owner":
+			if d.OptionalNull() {
+				break
+			}
+			v.Owner, _ = d.String()
+		case "team":
+			if d.OptionalNull() {
+				break
+			}
+			v.Team, _ = d.String()
+		case "region":
+			if d.OptionalNull() {
+				break
+			}
+			v.Region, _ = d.String()
+		case "zone":
+			if d.OptionalNull() {
+				break
+			}
+			v.Zone, _ = d.String()
+		case "host":
+			if d.OptionalNull() {
+				break
+			}
+			v.Host, _ = d.String()
+		case "image":
+			if d.OptionalNull() {
+				break
+			}
+			v.Image, _ = d.String()
+		case "tag":
+			if d.OptionalNull() {
+				break
+			}
+			v.Tag, _ = d.String()
+		case "size":
+			if d.OptionalNull() {
+				break
+			}
+			if n, ok := d.Int(strconv.IntSize); ok {
+				v.Size = int(n)
+			}
+		case "labels":
+			if d.OptionalNull() {
+				v.Labels = nil
+				break
+			}
+			if d.Object() {
+				v.Labels = make(map[string]string, d.Members())
+				for d.Field() {
+					key := d.KeyString()
+					var elem string
+					elem, _ = d.String()
+					v.Labels[key] = elem
+				}
+			}
+		case "ports":
+			if d.OptionalNull() {
+				v.Ports = nil
+				break
+			}
+			if d.Array() {
+				v.Ports = []int{}
+				for d.Elem() {
+					var elem int
+					if n, ok := d.Int(strconv.IntSize); ok {
+						elem = int(n)
+					}
+					if d.Keep() {
+						v.Ports = append(v.Ports, elem)
+					}
+				}
+			}
+		default:
+			d.Unknown("name, owner, team, region, zone, host, image, tag, size, labels, ports")
+		}
+	}
+}
+
 func fastConfirmOpArgs(data []byte, i int, v *confirmOpArgs, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasWhat bool
@@ -1657,6 +1918,201 @@ func fastEchoArgs2(data []byte, i int, v *EchoArgs, strs *toolimpl.Strings) (int
 	return i, true
 }
 
+func fastBatch(data []byte, i int, v *Batch, strs *toolimpl.Strings) (int, bool) {
+	var key []byte
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
+		case "records":
+			if i, ok = strs.Null(data, i); ok {
+				v.Records = nil
+				break
+			}
+			var more2 bool
+			i, more2, ok = toolimpl.FastArray(data, i)
+			v.Records = make([]Record, 0, toolimpl.FastCountLarge(strs, data, i, !more2, (*Record)(nil)))
+			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
+				var elem Record
+				i, ok = fastRecord(data, i, &elem, strs)
+				if !ok || !toolimpl.FastKeep(strs, &elem) {
+					return i, false
+				}
+				v.Records = append(v.Records, elem)
+			}
+		case "refs":
+			if i, ok = strs.Null(data, i); ok {
+				v.Refs = nil
+				break
+			}
+			var more2 bool
+			i, more2, ok = toolimpl.FastArray(data, i)
+			v.Refs = make([]*Record, 0, toolimpl.FastCountLarge(strs, data, i, !more2, (*Record)(nil)))
+			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
+				var elem *Record
+				elem = new(Record)
+				i, ok = fastRecord(data, i, elem, strs)
+				if !ok || !toolimpl.FastKeep(strs, elem) {
+					return i, false
+				}
+				v.Refs = append(v.Refs, elem)
+			}
+		case "named":
+			if i, ok = strs.Null(data, i); ok {
+				v.Named = nil
+				break
+			}
+			var more2 bool
+			i, more2, ok = toolimpl.FastObject(data, i)
+			v.Named = make(map[string]Record, toolimpl.FastCountLarge(strs, data, i, !more2, (*Record)(nil)))
+			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, '}') {
+				var mapKey string
+				if mapKey, i, ok = strs.MapKey(data, i); !ok {
+					return i, false
+				}
+				var elem Record
+				i, ok = fastRecord(data, i, &elem, strs)
+				if !ok || !toolimpl.FastKeep(strs, &elem) {
+					return i, false
+				}
+				v.Named[mapKey] = elem
+			}
+		case "pointed":
+			if i, ok = strs.Null(data, i); ok {
+				v.Pointed = nil
+				break
+			}
+			var more2 bool
+			i, more2, ok = toolimpl.FastObject(data, i)
+			v.Pointed = make(map[string]*Record, toolimpl.FastCountLarge(strs, data, i, !more2, (*Record)(nil)))
+			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, '}') {
+				var mapKey string
+				if mapKey, i, ok = strs.MapKey(data, i); !ok {
+					return i, false
+				}
+				var elem *Record
+				elem = new(Record)
+				i, ok = fastRecord(data, i, elem, strs)
+				if !ok || !toolimpl.FastKeep(strs, elem) {
+					return i, false
+				}
+				v.Pointed[mapKey] = elem
+			}
+		default:
+			return i, false
+		}
+		if !ok {
+			return i, false
+		}
+	}
+	if !ok {
+		return i, false
+	}
+	return i, true
+}
+
+func fastRecord(data []byte, i int, v *Record, strs *toolimpl.Strings) (int, bool) {
+	var key []byte
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
+		case "name":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
+			v.Name, i, ok = strs.String(data, i)
+		case "owner":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
+			v.Owner, i, ok = strs.String(data, i)
+		case "team":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
+			v.Team, i, ok = strs.String(data, i)
+		case "region":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
+			v.Region, i, ok = strs.String(data, i)
+		case "zone":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
+			v.Zone, i, ok = strs.String(data, i)
+		case "host":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
+			v.Host, i, ok = strs.String(data, i)
+		case "image":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
+			v.Image, i, ok = strs.String(data, i)
+		case "tag":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
+			v.Tag, i, ok = strs.String(data, i)
+		case "size":
+			if i, ok = strs.Null(data, i); ok {
+				break
+			}
+			var n int64
+			n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize)
+			v.Size = int(n)
+		case "labels":
+			if i, ok = strs.Null(data, i); ok {
+				v.Labels = nil
+				break
+			}
+			var more2 bool
+			i, more2, ok = toolimpl.FastObject(data, i)
+			v.Labels = make(map[string]string, toolimpl.FastCount(data, i, !more2))
+			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, '}') {
+				var mapKey string
+				if mapKey, i, ok = strs.MapKey(data, i); !ok {
+					return i, false
+				}
+				var elem string
+				elem, i, ok = strs.String(data, i)
+				if !ok {
+					return i, false
+				}
+				v.Labels[mapKey] = elem
+			}
+		case "ports":
+			if i, ok = strs.Null(data, i); ok {
+				v.Ports = nil
+				break
+			}
+			var more2 bool
+			i, more2, ok = toolimpl.FastArray(data, i)
+			v.Ports = make([]int, 0, toolimpl.FastCount(data, i, !more2))
+			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
+				var elem int
+				var n int64
+				n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize)
+				elem = int(n)
+				if !ok {
+					return i, false
+				}
+				v.Ports = append(v.Ports, elem)
+			}
+		default:
+			return i, false
+		}
+		if !ok {
+			return i, false
+		}
+	}
+	if !ok {
+		return i, false
+	}
+	return i, true
+}
+
 func encodeAddResult(e *toolimpl.Encoder, v int) {
 	e.Int(int64(v))
 }
@@ -1675,6 +2131,10 @@ func encodeCallInnerResult(e *toolimpl.Encoder, v InnerResult) {
 
 func encodeBadNestedResult(e *toolimpl.Encoder, v BadNested) {
 	encodeBadNested(e, &v)
+}
+
+func encodeImportResult(e *toolimpl.Encoder, v int) {
+	e.Int(int64(v))
 }
 
 func encodeLookup(e *toolimpl.Encoder, v *Lookup) {

@@ -112,6 +112,9 @@ type Decoder struct {
 	more                 int
 	listed               []string // the field lists Unknown has given
 	counted              int      // the bytes Members has looked at
+	// spent is what the large items decoded so far take, of budget,
+	// set by the first (see KeepLarge).
+	spent, budget int
 
 	arena   []byte           // the strings decoded so far (see intern)
 	strings bool             // a string has been decoded

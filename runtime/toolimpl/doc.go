@@ -13,7 +13,7 @@ import (
 	"github.com/toolgen-go/toolgen/runtime"
 )
 
-// SupportPackageIsVersion8 is referenced by generated code, so that a
+// SupportPackageIsVersion9 is referenced by generated code, so that a
 // generated file and a runtime that do not fit each other fail to compile
 // at that reference, rather than somewhere inside the file or at run time.
 // A runtime drops the constant of a version it no longer supports: code
@@ -42,8 +42,15 @@ import (
 // itself (a type that decodes itself from a string no longer turns off a
 // lenient call's leniency when the value is not one).
 //
+// Version 9 adds KeepLarge, CountLarge, FastKeep and FastCountLarge: the
+// items of slices and maps of large types charged to the call's memory
+// budget (see budget.go). Code generated for versions 5 to 8 needs none of
+// them, and compiles against this runtime too; generate it again for the
+// budget, which its decoders do not keep.
+//
 // Generated code must not reference them in any other way.
 const (
+	SupportPackageIsVersion9 = true
 	SupportPackageIsVersion8 = true
 	SupportPackageIsVersion7 = true
 	SupportPackageIsVersion6 = true

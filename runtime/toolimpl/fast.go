@@ -244,6 +244,7 @@ func (st *Strings) Begin(s *runtime.Settings, args []byte) int {
 		limit = cmp.Or(s.MaxBytes, limit)
 		st.null = s.NullOptional
 	}
+	st.budget = budgetFor(len(args))
 	if len(args) > limit {
 		return len(args)
 	}
@@ -273,6 +274,9 @@ type Strings struct {
 	arena []byte
 	made  bool
 	null  bool
+	// spent is what the large items decoded so far take, of budget (see
+	// FastKeep).
+	spent, budget int
 }
 
 // Null reads, at i or after one space, a null that stands for an absent
@@ -336,8 +340,16 @@ func FastCount(data []byte, i int, empty bool) int {
 const maxPresize = 256
 
 func countElements(data []byte, i int, empty bool) int {
+	n, _ := countItems(data, i, empty)
+	return n
+}
+
+// countItems counts the items of the array or object whose first item is
+// at i, by the commas outside strings and nested values up to its closing
+// bracket, and returns where it stopped; 0 if it does not end.
+func countItems(data []byte, i int, empty bool) (n, end int) {
 	if empty {
-		return 0
+		return 0, i
 	}
 	n, depth := 1, 0
 	for ; i < len(data); i++ {
@@ -352,7 +364,7 @@ func countElements(data []byte, i int, empty bool) int {
 			depth++
 		case ']', '}':
 			if depth == 0 {
-				return n
+				return n, i
 			}
 			depth--
 		case ',':
@@ -361,7 +373,7 @@ func countElements(data []byte, i int, empty bool) int {
 			}
 		}
 	}
-	return 0
+	return 0, i
 }
 
 // FastObject reads the opening brace of an object, and reports whether

@@ -15,9 +15,9 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 8 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 9 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion8
+const _ = toolimpl.SupportPackageIsVersion9
 
 // Tools returns the tools of package corpus, in source order.
 func Tools(store *Store) []runtime.Tool {
@@ -4733,11 +4733,15 @@ func decodeInvoiceLines(d *toolimpl.Decoder, v *InvoiceLines) {
 		case "lines":
 			hasLines = true
 			if d.Array() {
-				v.Lines = []struct {
+				v.Lines = make([]struct {
 					SKU      string  `json:"sku" jsonschema:"required,description=Stock keeping unit"`
 					Quantity int     `json:"quantity" jsonschema:"minimum=1,maximum=999"`
 					Price    float64 `json:"price" jsonschema:"minimum=0"`
-				}{}
+				}, 0, toolimpl.CountLarge(d, (*struct {
+					SKU      string  `json:"sku" jsonschema:"required,description=Stock keeping unit"`
+					Quantity int     `json:"quantity" jsonschema:"minimum=1,maximum=999"`
+					Price    float64 `json:"price" jsonschema:"minimum=0"`
+				})(nil)))
 				n := 0
 				for d.Elem() {
 					var elem struct {
@@ -4746,7 +4750,7 @@ func decodeInvoiceLines(d *toolimpl.Decoder, v *InvoiceLines) {
 						Price    float64 `json:"price" jsonschema:"minimum=0"`
 					}
 					decodeObject(d, &elem)
-					if d.Keep() {
+					if toolimpl.KeepLarge(d, &elem) {
 						v.Lines = append(v.Lines, elem)
 					}
 					n++
@@ -5061,12 +5065,12 @@ func decodeOrgChart(d *toolimpl.Decoder, v *OrgChart) {
 		case "departments":
 			hasDepartments = true
 			if d.Array() {
-				v.Departments = []Department{}
+				v.Departments = make([]Department, 0, toolimpl.CountLarge(d, (*Department)(nil)))
 				n := 0
 				for d.Elem() {
 					var elem Department
 					decodeDepartment(d, &elem)
-					if d.Keep() {
+					if toolimpl.KeepLarge(d, &elem) {
 						v.Departments = append(v.Departments, elem)
 					}
 					n++
@@ -6116,11 +6120,11 @@ func decodeDepartment(d *toolimpl.Decoder, v *Department) {
 		case "teams":
 			hasTeams = true
 			if d.Array() {
-				v.Teams = []Team{}
+				v.Teams = make([]Team, 0, toolimpl.CountLarge(d, (*Team)(nil)))
 				for d.Elem() {
 					var elem Team
 					decodeTeam(d, &elem)
-					if d.Keep() {
+					if toolimpl.KeepLarge(d, &elem) {
 						v.Teams = append(v.Teams, elem)
 					}
 				}
@@ -7441,7 +7445,11 @@ func fastInvoiceLines(data []byte, i int, v *InvoiceLines, strs *toolimpl.String
 				SKU      string  `json:"sku" jsonschema:"required,description=Stock keeping unit"`
 				Quantity int     `json:"quantity" jsonschema:"minimum=1,maximum=999"`
 				Price    float64 `json:"price" jsonschema:"minimum=0"`
-			}, 0, toolimpl.FastCount(data, i, !more2))
+			}, 0, toolimpl.FastCountLarge(strs, data, i, !more2, (*struct {
+				SKU      string  `json:"sku" jsonschema:"required,description=Stock keeping unit"`
+				Quantity int     `json:"quantity" jsonschema:"minimum=1,maximum=999"`
+				Price    float64 `json:"price" jsonschema:"minimum=0"`
+			})(nil)))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem struct {
 					SKU      string  `json:"sku" jsonschema:"required,description=Stock keeping unit"`
@@ -7449,7 +7457,7 @@ func fastInvoiceLines(data []byte, i int, v *InvoiceLines, strs *toolimpl.String
 					Price    float64 `json:"price" jsonschema:"minimum=0"`
 				}
 				i, ok = fastObject(data, i, &elem, strs)
-				if !ok {
+				if !ok || !toolimpl.FastKeep(strs, &elem) {
 					return i, false
 				}
 				v.Lines = append(v.Lines, elem)
@@ -7716,11 +7724,11 @@ func fastOrgChart(data []byte, i int, v *OrgChart, strs *toolimpl.Strings) (int,
 			hasDepartments = true
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Departments = make([]Department, 0, toolimpl.FastCount(data, i, !more2))
+			v.Departments = make([]Department, 0, toolimpl.FastCountLarge(strs, data, i, !more2, (*Department)(nil)))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Department
 				i, ok = fastDepartment(data, i, &elem, strs)
-				if !ok {
+				if !ok || !toolimpl.FastKeep(strs, &elem) {
 					return i, false
 				}
 				v.Departments = append(v.Departments, elem)
@@ -8307,11 +8315,11 @@ func fastDepartment(data []byte, i int, v *Department, strs *toolimpl.Strings) (
 			hasTeams = true
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Teams = make([]Team, 0, toolimpl.FastCount(data, i, !more2))
+			v.Teams = make([]Team, 0, toolimpl.FastCountLarge(strs, data, i, !more2, (*Team)(nil)))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Team
 				i, ok = fastTeam(data, i, &elem, strs)
-				if !ok {
+				if !ok || !toolimpl.FastKeep(strs, &elem) {
 					return i, false
 				}
 				v.Teams = append(v.Teams, elem)

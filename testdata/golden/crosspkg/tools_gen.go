@@ -13,9 +13,9 @@ import (
 	"github.com/toolgen-go/toolgen/testdata/golden/crosspkg/geo/v2"
 )
 
-// This file needs version 8 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 9 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion8
+const _ = toolimpl.SupportPackageIsVersion9
 
 // Tools returns the tools of package crosspkg, in source order.
 func Tools() []runtime.Tool {
@@ -245,11 +245,11 @@ func decodeTrip(d *toolimpl.Decoder, v *Trip) {
 		case "to":
 			hasTo = true
 			if d.Array() {
-				v.To = []geo.Place{}
+				v.To = make([]geo.Place, 0, toolimpl.CountLarge(d, (*geo.Place)(nil)))
 				for d.Elem() {
 					var elem geo.Place
 					decodePlace(d, &elem)
-					if d.Keep() {
+					if toolimpl.KeepLarge(d, &elem) {
 						v.To = append(v.To, elem)
 					}
 				}
@@ -392,11 +392,11 @@ func fastTrip(data []byte, i int, v *Trip, strs *toolimpl.Strings) (int, bool) {
 			hasTo = true
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.To = make([]geo.Place, 0, toolimpl.FastCount(data, i, !more2))
+			v.To = make([]geo.Place, 0, toolimpl.FastCountLarge(strs, data, i, !more2, (*geo.Place)(nil)))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem geo.Place
 				i, ok = fastPlace(data, i, &elem, strs)
-				if !ok {
+				if !ok || !toolimpl.FastKeep(strs, &elem) {
 					return i, false
 				}
 				v.To = append(v.To, elem)

@@ -13,9 +13,9 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 8 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 9 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion8
+const _ = toolimpl.SupportPackageIsVersion9
 
 // Tools returns the tools of package recursive, in source order.
 func Tools() []runtime.Tool {
@@ -368,11 +368,11 @@ func decodeWalkArgs(d *toolimpl.Decoder, v *walkArgs) {
 		case "forest":
 			hasForest = true
 			if d.Array() {
-				v.Forest = Forest{}
+				v.Forest = make(Forest, 0, toolimpl.CountLarge(d, (*Branch)(nil)))
 				for d.Elem() {
 					var elem Branch
 					decodeBranch(d, &elem)
-					if d.Keep() {
+					if toolimpl.KeepLarge(d, &elem) {
 						v.Forest = append(v.Forest, elem)
 					}
 				}
@@ -402,12 +402,12 @@ func decodeNode(d *toolimpl.Decoder, v *Node) {
 				break
 			}
 			if d.Array() {
-				v.Children = []*Node{}
+				v.Children = make([]*Node, 0, toolimpl.CountLarge(d, (*Node)(nil)))
 				for d.Elem() {
 					var elem *Node
 					elem = new(Node)
 					decodeNode(d, elem)
-					if d.Keep() {
+					if toolimpl.KeepLarge(d, elem) {
 						v.Children = append(v.Children, elem)
 					}
 				}
@@ -446,11 +446,11 @@ func decodeLabeled(d *toolimpl.Decoder, v *Labeled[int]) {
 				break
 			}
 			if d.Array() {
-				v.Kids = []Labeled[int]{}
+				v.Kids = make([]Labeled[int], 0, toolimpl.CountLarge(d, (*Labeled[int])(nil)))
 				for d.Elem() {
 					var elem Labeled[int]
 					decodeLabeled(d, &elem)
-					if d.Keep() {
+					if toolimpl.KeepLarge(d, &elem) {
 						v.Kids = append(v.Kids, elem)
 					}
 				}
@@ -480,11 +480,11 @@ func decodeLabeled2(d *toolimpl.Decoder, v *Labeled[string]) {
 				break
 			}
 			if d.Array() {
-				v.Kids = []Labeled[string]{}
+				v.Kids = make([]Labeled[string], 0, toolimpl.CountLarge(d, (*Labeled[string])(nil)))
 				for d.Elem() {
 					var elem Labeled[string]
 					decodeLabeled2(d, &elem)
-					if d.Keep() {
+					if toolimpl.KeepLarge(d, &elem) {
 						v.Kids = append(v.Kids, elem)
 					}
 				}
@@ -514,11 +514,11 @@ func decodeBranch(d *toolimpl.Decoder, v *Branch) {
 				break
 			}
 			if d.Array() {
-				v.Children = Forest{}
+				v.Children = make(Forest, 0, toolimpl.CountLarge(d, (*Branch)(nil)))
 				for d.Elem() {
 					var elem Branch
 					decodeBranch(d, &elem)
-					if d.Keep() {
+					if toolimpl.KeepLarge(d, &elem) {
 						v.Children = append(v.Children, elem)
 					}
 				}

@@ -14,9 +14,9 @@ import (
 	"github.com/toolgen-go/toolgen/testdata/golden/samename/b"
 )
 
-// This file needs version 8 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 9 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion8
+const _ = toolimpl.SupportPackageIsVersion9
 
 // Tools returns the tools of package samename, in source order.
 func Tools() []runtime.Tool {
@@ -129,12 +129,12 @@ func decodeItem(d *toolimpl.Decoder, v *a.Item) {
 				break
 			}
 			if d.Array() {
-				v.Sub = []*a.Item{}
+				v.Sub = make([]*a.Item, 0, toolimpl.CountLarge(d, (*a.Item)(nil)))
 				for d.Elem() {
 					var elem *a.Item
 					elem = new(a.Item)
 					decodeItem(d, elem)
-					if d.Keep() {
+					if toolimpl.KeepLarge(d, elem) {
 						v.Sub = append(v.Sub, elem)
 					}
 				}
@@ -164,11 +164,11 @@ func decodeItem2(d *toolimpl.Decoder, v *b.Item) {
 				break
 			}
 			if d.Array() {
-				v.Replies = []b.Item{}
+				v.Replies = make([]b.Item, 0, toolimpl.CountLarge(d, (*b.Item)(nil)))
 				for d.Elem() {
 					var elem b.Item
 					decodeItem2(d, &elem)
-					if d.Keep() {
+					if toolimpl.KeepLarge(d, &elem) {
 						v.Replies = append(v.Replies, elem)
 					}
 				}

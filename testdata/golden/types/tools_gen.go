@@ -15,9 +15,9 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/toolimpl"
 )
 
-// This file needs version 8 of toolgen's runtime. If the build fails here, generate it
+// This file needs version 9 of toolgen's runtime. If the build fails here, generate it
 // again with the toolgen of the runtime you build with.
-const _ = toolimpl.SupportPackageIsVersion8
+const _ = toolimpl.SupportPackageIsVersion9
 
 // Tools returns the tools of package types, in source order.
 func Tools() []runtime.Tool {
@@ -312,11 +312,11 @@ func decodeOrder(d *toolimpl.Decoder, v *Order) {
 					key := d.KeyString()
 					var elem []Base
 					if d.Array() {
-						elem = []Base{}
+						elem = make([]Base, 0, toolimpl.CountLarge(d, (*Base)(nil)))
 						for d.Elem() {
 							var elem2 Base
 							decodeBase(d, &elem2)
-							if d.Keep() {
+							if toolimpl.KeepLarge(d, &elem2) {
 								elem = append(elem, elem2)
 							}
 						}
@@ -362,12 +362,12 @@ func decodeOrder(d *toolimpl.Decoder, v *Order) {
 				break
 			}
 			if d.Array() {
-				v.Scale = []*big.Float{}
+				v.Scale = make([]*big.Float, 0, toolimpl.CountLarge(d, (*big.Float)(nil)))
 				for d.Elem() {
 					var elem *big.Float
 					elem = new(big.Float)
 					d.TextUnmarshaler(elem)
-					if d.Keep() {
+					if toolimpl.KeepLarge(d, elem) {
 						v.Scale = append(v.Scale, elem)
 					}
 				}
@@ -378,12 +378,12 @@ func decodeOrder(d *toolimpl.Decoder, v *Order) {
 				break
 			}
 			if d.Array() {
-				v.Sizes = []*big.Int{}
+				v.Sizes = make([]*big.Int, 0, toolimpl.CountLarge(d, (*big.Int)(nil)))
 				for d.Elem() {
 					var elem *big.Int
 					elem = new(big.Int)
 					d.JSONUnmarshaler("integer", elem)
-					if d.Keep() {
+					if toolimpl.KeepLarge(d, elem) {
 						v.Sizes = append(v.Sizes, elem)
 					}
 				}
