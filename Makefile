@@ -27,9 +27,16 @@ check:
 # examples that have dependencies of their own.
 MODULES := . $(sort $(patsubst ./%/go.mod,%,$(shell find . -mindepth 2 -name go.mod -not -path "*/node_modules/*" -not -path "*/testdata/*")))
 
-# gofmt, vet and the race-enabled tests of every package of every module.
+# gofmt, vet and the race-enabled tests of every package of every module,
+# then the runtime and the generated code of the main module on a 32-bit
+# platform.
 test: fmt vet
 	@set -e; for m in $(MODULES); do echo "go test -race: $$m"; (cd $$m && $(GO) test -race ./...); done
+	@echo "go test, GOARCH=386: runtime, examples, golden packages"
+	GOARCH=386 $(GO) vet ./...
+	@if GOARCH=386 $(GO) test -count=1 -run '^$$' ./runtime >/dev/null 2>&1; then \
+		GOARCH=386 $(GO) test ./runtime/... ./examples/... ./internal/... ./testdata/golden/...; \
+	else echo "this machine cannot run 386 binaries: their tests are skipped (vet passed)"; fi
 
 vet:
 	@set -e; for m in $(MODULES); do (cd $$m && $(GO) vet ./...); done

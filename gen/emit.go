@@ -573,6 +573,8 @@ func (e *emitter) decodeArguments(t *Tool, settings, args, in, d, res, info stri
 		return append([]jen.Code{jen.Var().Id(in).Add(inType)}, full...)
 	}
 	end, strs := e.names.local("end"), e.names.local("strs")
+	// After the fast path, the full decoder begins with what it spent.
+	full[1] = jen.Id(d).Dot("Begin").Call(jen.Op("&").Id(strs), jen.Id(settings), jen.Op("&").Id(info), jen.Id(args))
 	return []jen.Code{jen.Var().Id(in).Add(inType), jen.Var().Id(strs).Qual(ImplPath, "Strings"), jen.
 		If(
 			jen.List(jen.Id(end), jen.Id(ok)).Op(":=").Id(e.fastName(t.Input.Type)).Call(jen.Id(args), jen.Id(strs).Dot("Begin").Call(jen.Id(settings), jen.Id(args)), jen.Op("&").Id(in), jen.Op("&").Id(strs)),

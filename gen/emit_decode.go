@@ -401,11 +401,11 @@ func (e *emitter) decodeValue(d string, p place, t *Type, r, items *Rules, depth
 			e.decodeValue(d, localPlace(elem), t.Elem, items, &Rules{}, depth+1)...)
 		// Once the problems fill a message, items are dropped, so that
 		// rejecting a huge array costs no memory per item.
-		body = append(body, jen.If(e.keep(d, elem, t.Elem)).Block(p.val().Op("=").Append(p.val(), jen.Id(elem))))
+		body = append(body, jen.If(e.keep(d, t.Elem)).Block(p.val().Op("=").Append(p.val(), jen.Id(elem))))
 		count := func() *jen.Statement { return jen.Len(p.val()) }
 		stmts := []jen.Code{p.val().Op("=").Add(e.typeCode(t.Go)).Values()}
-		if large, ok := largeItem(t.Elem); ok {
-			stmts = []jen.Code{p.val().Op("=").Make(e.typeCode(t.Go), jen.Lit(0), jen.Qual(ImplPath, "CountLarge").Call(jen.Id(d), e.nilOf(large)))}
+		if cost, ok := largeItem(t.Elem); ok {
+			stmts = []jen.Code{p.val().Op("=").Make(e.typeCode(t.Go), jen.Lit(0), jen.Qual(ImplPath, "CountLarge").Call(jen.Id(d), jen.Lit(cost)))}
 		}
 		if r.MinItems != nil || r.MaxItems != nil {
 			n := e.names.local("n" + suffix(depth))
@@ -447,9 +447,9 @@ func (e *emitter) decodeValue(d string, p place, t *Type, r, items *Rules, depth
 		// room for, and each is charged as it is read.
 		var size []jen.Code
 		var set jen.Code = p.val().Index(jen.Id(key)).Op("=").Id(elem)
-		if large, ok := largeItem(t.Elem); ok {
-			set = jen.If(e.keep(d, elem, t.Elem)).Block(set)
-			size = []jen.Code{jen.Qual(ImplPath, "CountLarge").Call(jen.Id(d), e.nilOf(large))}
+		if cost, ok := largeItem(t.Elem); ok {
+			set = jen.If(e.keep(d, t.Elem)).Block(set)
+			size = []jen.Code{jen.Qual(ImplPath, "CountLarge").Call(jen.Id(d), jen.Lit(cost))}
 		} else {
 			size = []jen.Code{jen.Id(d).Dot("Members").Call()}
 		}
@@ -682,47 +682,67 @@ func plural(n uint64, noun string) string {
 	return fmt.Sprintf("%d %ss", n, noun)
 }
 
-// sizes64 are the type sizes of a 64-bit platform, by which toolgen tells
-// the large items of slices and maps, whose memory a call's budget bears
-// (see runtime/toolimpl/budget.go): the same on every platform, so that the
-// generated code is. The charge itself is the size on the platform built.
+// sizes64 are the type sizes of a 64-bit platform, by which toolgen
+// reckons what an item of a slice or map costs a call's memory budget (see
+// runtime/toolimpl/budget.go): the same on every platform, so that the
+// generated code is.
 var sizes64 = types.SizesFor("gc", "amd64")
 
-// largeItemSize is the size from which an item is charged.
-const largeItemSize = 32
+// largeItemCost is the cost from which an item is charged.
+const largeItemCost = 24
 
-// largeItem returns, if an item of type t is large, the type whose size it
-// takes: t, or for a pointer what it points to; largeItemSize bytes or
-// more.
-func largeItem(t *Type) (types.Type, bool) {
-	g := t.Go
-	if p, ok := g.Underlying().(*types.Pointer); ok {
-		g = p.Elem()
-	}
-	return g, sizes64.Sizeof(g) >= largeItemSize
+// largeItem returns what an item of type t costs the memory budget of a
+// call, if it is charged: its size, and what its pointers, maps and
+// interfaces hold at the least once a value is decoded into them.
+func largeItem(t *Type) (int, bool) {
+	cost := sizes64.Sizeof(t.Go) + heldCost(t.Go, map[types.Type]bool{})
+	return int(cost), cost >= largeItemCost
 }
 
-// charged is what generated code hands KeepLarge and FastKeep for the item
-// held in the variable elem, of type t: a pointer to it, or for a pointer
-// the pointer itself, so that the charge is the size of what it points to.
-func charged(elem string, t *Type) jen.Code {
-	if _, ok := t.Go.Underlying().(*types.Pointer); ok {
-		return jen.Id(elem)
+// heldCost is what the values a value of type t points to take at the
+// least: what a pointer points to, a map's header, an object in an any;
+// a slice's items are charged on their own. seen are the types being
+// reckoned, whose recursion costs nothing more.
+func heldCost(t types.Type, seen map[types.Type]bool) int64 {
+	if seen[t] {
+		return 0
 	}
-	return jen.Op("&").Id(elem)
+	seen[t] = true
+	defer delete(seen, t)
+	switch u := t.Underlying().(type) {
+	case *types.Pointer:
+		return sizes64.Sizeof(u.Elem()) + heldCost(u.Elem(), seen)
+	case *types.Map:
+		return mapHeader
+	case *types.Interface:
+		return anyValue
+	case *types.Array:
+		return u.Len() * heldCost(u.Elem(), seen)
+	case *types.Struct:
+		var n int64
+		for f := range u.Fields() {
+			if f.Exported() || f.Embedded() {
+				n += heldCost(f.Type(), seen)
+			}
+		}
+		return n
+	}
+	return 0
 }
 
-// keep is the condition under which the full decoder keeps the item it has
-// read into elem, of type t: d.Keep(), and for a large item the charge of
-// its memory.
-func (e *emitter) keep(d, elem string, t *Type) *jen.Statement {
-	if _, ok := largeItem(t); ok {
-		return jen.Qual(ImplPath, "KeepLarge").Call(jen.Id(d), charged(elem, t))
+// mapHeader is what a map takes made empty, as `{}` makes one; anyValue is
+// what reading a value of any type takes at the least (encoding/json's
+// decoder, and the map of a `{}`).
+const (
+	mapHeader = 48
+	anyValue  = 192
+)
+
+// keep is the condition under which the full decoder keeps the item of type
+// t it has read: d.Keep(), and for a large item the charge of its cost.
+func (e *emitter) keep(d string, t *Type) *jen.Statement {
+	if cost, ok := largeItem(t); ok {
+		return jen.Qual(ImplPath, "KeepLarge").Call(jen.Id(d), jen.Lit(cost))
 	}
 	return jen.Id(d).Dot("Keep").Call()
-}
-
-// nilOf is (*T)(nil), for the functions that count large items of type T.
-func (e *emitter) nilOf(t types.Type) jen.Code {
-	return jen.Parens(jen.Op("*").Add(e.typeCode(t))).Call(jen.Nil())
 }

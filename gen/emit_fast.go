@@ -249,9 +249,9 @@ func (e *emitter) fastValue(data, i, ok string, p place, t *Type, r, items *Rule
 			// has room for, and each is charged as it is read.
 			made := p.val().Op("=").Make(e.typeCode(t.Go), jen.Lit(0), jen.Qual(ImplPath, "FastCount").Call(jen.Id(data), jen.Id(i), jen.Op("!").Id(more)))
 			failed := jen.Op("!").Id(ok)
-			if large, isLarge := largeItem(t.Elem); isLarge {
-				made = p.val().Op("=").Make(e.typeCode(t.Go), jen.Lit(0), jen.Qual(ImplPath, "FastCountLarge").Call(jen.Id(e.fastStrs), jen.Id(data), jen.Id(i), jen.Op("!").Id(more), e.nilOf(large)))
-				failed = failed.Op("||").Op("!").Qual(ImplPath, "FastKeep").Call(jen.Id(e.fastStrs), charged(elem, t.Elem))
+			if cost, isLarge := largeItem(t.Elem); isLarge {
+				made = p.val().Op("=").Make(e.typeCode(t.Go), jen.Lit(0), jen.Qual(ImplPath, "FastCountLarge").Call(jen.Id(e.fastStrs), jen.Id(data), jen.Id(i), jen.Op("!").Id(more), jen.Lit(cost)))
+				failed = failed.Op("||").Op("!").Qual(ImplPath, "FastKeep").Call(jen.Id(e.fastStrs), jen.Lit(cost))
 			}
 			loop = append(loop,
 				jen.If(failed).Block(bail),
@@ -281,9 +281,9 @@ func (e *emitter) fastValue(data, i, ok string, p place, t *Type, r, items *Rule
 		loop = append(loop, e.fastValue(data, i, ok, localPlace(elem), t.Elem, &Rules{}, &Rules{}, depth+1)...)
 		size := []jen.Code{e.typeCode(t.Go), jen.Qual(ImplPath, "FastCount").Call(jen.Id(data), jen.Id(i), jen.Op("!").Id(more))}
 		failed := jen.Op("!").Id(ok)
-		if large, isLarge := largeItem(t.Elem); isLarge {
-			size[1] = jen.Qual(ImplPath, "FastCountLarge").Call(jen.Id(e.fastStrs), jen.Id(data), jen.Id(i), jen.Op("!").Id(more), e.nilOf(large))
-			failed = failed.Op("||").Op("!").Qual(ImplPath, "FastKeep").Call(jen.Id(e.fastStrs), charged(elem, t.Elem))
+		if cost, isLarge := largeItem(t.Elem); isLarge {
+			size[1] = jen.Qual(ImplPath, "FastCountLarge").Call(jen.Id(e.fastStrs), jen.Id(data), jen.Id(i), jen.Op("!").Id(more), jen.Lit(cost))
+			failed = failed.Op("||").Op("!").Qual(ImplPath, "FastKeep").Call(jen.Id(e.fastStrs), jen.Lit(cost))
 		}
 		loop = append(loop,
 			jen.If(failed).Block(bail),

@@ -15,11 +15,14 @@ import "time"
 // (its timeout=, for one).
 type Settings struct {
 	// MaxBytes is the longest argument text accepted; 0 means 1 MiB.
-	// Whatever it is, the items of the arguments' slices and maps of
-	// large types (32 bytes or more) may take at most 1 MiB plus 8 bytes
-	// for each byte of the arguments once decoded; past that a call fails,
-	// telling the model to send fewer items.
 	MaxBytes int
+	// MaxMemory is the most memory the items of a call's arguments may
+	// take once decoded, counting the items of slices and maps that cost
+	// 24 bytes or more each (structs, slices, maps, values of any type):
+	// `[{},{},...]` is 3 bytes an item of the arguments, but a struct's
+	// size in memory. Past it the call fails, telling the model how many
+	// such items fit. 0 means 16 MiB.
+	MaxMemory int
 	// MaxDepth is the deepest nesting of objects and arrays accepted; 0
 	// means 64.
 	MaxDepth int

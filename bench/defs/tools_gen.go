@@ -179,7 +179,7 @@ func callTool000(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if end, ok := fastArgs000(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args000{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &tool000Info, args)
+		d.Begin(&strs, s, &tool000Info, args)
 		decodeArgs000(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -252,7 +252,7 @@ func callTool001(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if end, ok := fastArgs001(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args001{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &tool001Info, args)
+		d.Begin(&strs, s, &tool001Info, args)
 		decodeArgs001(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -386,7 +386,7 @@ func callTool003(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if end, ok := fastArgs003(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		in = Args003{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &tool003Info, args)
+		d.Begin(&strs, s, &tool003Info, args)
 		decodeArgs003(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -442,7 +442,7 @@ func callTool004(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if end, ok := fastArgs004(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args004{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &tool004Info, args)
+		d.Begin(&strs, s, &tool004Info, args)
 		decodeArgs004(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -515,7 +515,7 @@ func callTool005(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if end, ok := fastArgs005(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args005{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &tool005Info, args)
+		d.Begin(&strs, s, &tool005Info, args)
 		decodeArgs005(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -649,7 +649,7 @@ func callTool007(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if end, ok := fastArgs007(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		in = Args007{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &tool007Info, args)
+		d.Begin(&strs, s, &tool007Info, args)
 		decodeArgs007(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -705,7 +705,7 @@ func callTool008(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if end, ok := fastArgs008(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args008{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &tool008Info, args)
+		d.Begin(&strs, s, &tool008Info, args)
 		decodeArgs008(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -778,7 +778,7 @@ func callTool009(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if end, ok := fastArgs009(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args009{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &tool009Info, args)
+		d.Begin(&strs, s, &tool009Info, args)
 		decodeArgs009(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -912,7 +912,7 @@ func callTool011(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if end, ok := fastArgs011(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		in = Args011{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &tool011Info, args)
+		d.Begin(&strs, s, &tool011Info, args)
 		decodeArgs011(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -968,7 +968,7 @@ func callTool012(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if end, ok := fastArgs012(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args012{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &tool012Info, args)
+		d.Begin(&strs, s, &tool012Info, args)
 		decodeArgs012(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -1041,7 +1041,7 @@ func callTool013(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if end, ok := fastArgs013(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args013{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &tool013Info, args)
+		d.Begin(&strs, s, &tool013Info, args)
 		decodeArgs013(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -1175,7 +1175,7 @@ func callTool015(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if end, ok := fastArgs015(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		in = Args015{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &tool015Info, args)
+		d.Begin(&strs, s, &tool015Info, args)
 		decodeArgs015(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -1231,7 +1231,7 @@ func callTool016(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if end, ok := fastArgs016(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args016{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &tool016Info, args)
+		d.Begin(&strs, s, &tool016Info, args)
 		decodeArgs016(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -1304,7 +1304,7 @@ func callTool017(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if end, ok := fastArgs017(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args017{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &tool017Info, args)
+		d.Begin(&strs, s, &tool017Info, args)
 		decodeArgs017(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -1438,7 +1438,7 @@ func callTool019(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if end, ok := fastArgs019(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		in = Args019{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &tool019Info, args)
+		d.Begin(&strs, s, &tool019Info, args)
 		decodeArgs019(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -1494,7 +1494,7 @@ func callTool020(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if end, ok := fastArgs020(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args020{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &tool020Info, args)
+		d.Begin(&strs, s, &tool020Info, args)
 		decodeArgs020(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -1567,7 +1567,7 @@ func callTool021(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if end, ok := fastArgs021(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args021{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &tool021Info, args)
+		d.Begin(&strs, s, &tool021Info, args)
 		decodeArgs021(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -1701,7 +1701,7 @@ func callTool023(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if end, ok := fastArgs023(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		in = Args023{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &tool023Info, args)
+		d.Begin(&strs, s, &tool023Info, args)
 		decodeArgs023(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -1757,7 +1757,7 @@ func callTool024(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if end, ok := fastArgs024(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args024{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &tool024Info, args)
+		d.Begin(&strs, s, &tool024Info, args)
 		decodeArgs024(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -1830,7 +1830,7 @@ func callTool025(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if end, ok := fastArgs025(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args025{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &tool025Info, args)
+		d.Begin(&strs, s, &tool025Info, args)
 		decodeArgs025(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -1964,7 +1964,7 @@ func callTool027(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if end, ok := fastArgs027(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		in = Args027{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &tool027Info, args)
+		d.Begin(&strs, s, &tool027Info, args)
 		decodeArgs027(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -2020,7 +2020,7 @@ func callTool028(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if end, ok := fastArgs028(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args028{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &tool028Info, args)
+		d.Begin(&strs, s, &tool028Info, args)
 		decodeArgs028(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -2093,7 +2093,7 @@ func callTool029(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if end, ok := fastArgs029(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args029{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &tool029Info, args)
+		d.Begin(&strs, s, &tool029Info, args)
 		decodeArgs029(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -2227,7 +2227,7 @@ func callTool031(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if end, ok := fastArgs031(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		in = Args031{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &tool031Info, args)
+		d.Begin(&strs, s, &tool031Info, args)
 		decodeArgs031(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -2283,7 +2283,7 @@ func callTool032(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if end, ok := fastArgs032(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args032{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &tool032Info, args)
+		d.Begin(&strs, s, &tool032Info, args)
 		decodeArgs032(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -2356,7 +2356,7 @@ func callTool033(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if end, ok := fastArgs033(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args033{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &tool033Info, args)
+		d.Begin(&strs, s, &tool033Info, args)
 		decodeArgs033(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -2490,7 +2490,7 @@ func callTool035(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if end, ok := fastArgs035(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		in = Args035{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &tool035Info, args)
+		d.Begin(&strs, s, &tool035Info, args)
 		decodeArgs035(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -2546,7 +2546,7 @@ func callTool036(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if end, ok := fastArgs036(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args036{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &tool036Info, args)
+		d.Begin(&strs, s, &tool036Info, args)
 		decodeArgs036(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -2619,7 +2619,7 @@ func callTool037(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if end, ok := fastArgs037(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args037{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &tool037Info, args)
+		d.Begin(&strs, s, &tool037Info, args)
 		decodeArgs037(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -2753,7 +2753,7 @@ func callTool039(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if end, ok := fastArgs039(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		in = Args039{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &tool039Info, args)
+		d.Begin(&strs, s, &tool039Info, args)
 		decodeArgs039(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -2809,7 +2809,7 @@ func callTool040(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if end, ok := fastArgs040(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args040{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &tool040Info, args)
+		d.Begin(&strs, s, &tool040Info, args)
 		decodeArgs040(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -2882,7 +2882,7 @@ func callTool041(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if end, ok := fastArgs041(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args041{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &tool041Info, args)
+		d.Begin(&strs, s, &tool041Info, args)
 		decodeArgs041(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -3016,7 +3016,7 @@ func callTool043(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if end, ok := fastArgs043(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		in = Args043{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &tool043Info, args)
+		d.Begin(&strs, s, &tool043Info, args)
 		decodeArgs043(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -3072,7 +3072,7 @@ func callTool044(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if end, ok := fastArgs044(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args044{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &tool044Info, args)
+		d.Begin(&strs, s, &tool044Info, args)
 		decodeArgs044(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -3145,7 +3145,7 @@ func callTool045(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if end, ok := fastArgs045(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args045{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &tool045Info, args)
+		d.Begin(&strs, s, &tool045Info, args)
 		decodeArgs045(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -3279,7 +3279,7 @@ func callTool047(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if end, ok := fastArgs047(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		in = Args047{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &tool047Info, args)
+		d.Begin(&strs, s, &tool047Info, args)
 		decodeArgs047(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -3335,7 +3335,7 @@ func callTool048(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if end, ok := fastArgs048(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args048{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &tool048Info, args)
+		d.Begin(&strs, s, &tool048Info, args)
 		decodeArgs048(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -3408,7 +3408,7 @@ func callTool049(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if end, ok := fastArgs049(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args049{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &tool049Info, args)
+		d.Begin(&strs, s, &tool049Info, args)
 		decodeArgs049(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -3542,7 +3542,7 @@ func callTool051(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if end, ok := fastArgs051(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		in = Args051{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &tool051Info, args)
+		d.Begin(&strs, s, &tool051Info, args)
 		decodeArgs051(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -3598,7 +3598,7 @@ func callTool052(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if end, ok := fastArgs052(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args052{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &tool052Info, args)
+		d.Begin(&strs, s, &tool052Info, args)
 		decodeArgs052(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -3671,7 +3671,7 @@ func callTool053(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if end, ok := fastArgs053(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args053{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &tool053Info, args)
+		d.Begin(&strs, s, &tool053Info, args)
 		decodeArgs053(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -3805,7 +3805,7 @@ func callTool055(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if end, ok := fastArgs055(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		in = Args055{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &tool055Info, args)
+		d.Begin(&strs, s, &tool055Info, args)
 		decodeArgs055(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -3861,7 +3861,7 @@ func callTool056(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if end, ok := fastArgs056(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args056{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &tool056Info, args)
+		d.Begin(&strs, s, &tool056Info, args)
 		decodeArgs056(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -3934,7 +3934,7 @@ func callTool057(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if end, ok := fastArgs057(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args057{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &tool057Info, args)
+		d.Begin(&strs, s, &tool057Info, args)
 		decodeArgs057(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -4068,7 +4068,7 @@ func callTool059(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if end, ok := fastArgs059(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		in = Args059{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &tool059Info, args)
+		d.Begin(&strs, s, &tool059Info, args)
 		decodeArgs059(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -4124,7 +4124,7 @@ func callTool060(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if end, ok := fastArgs060(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args060{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &tool060Info, args)
+		d.Begin(&strs, s, &tool060Info, args)
 		decodeArgs060(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -4197,7 +4197,7 @@ func callTool061(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if end, ok := fastArgs061(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args061{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &tool061Info, args)
+		d.Begin(&strs, s, &tool061Info, args)
 		decodeArgs061(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -4331,7 +4331,7 @@ func callTool063(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if end, ok := fastArgs063(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		in = Args063{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &tool063Info, args)
+		d.Begin(&strs, s, &tool063Info, args)
 		decodeArgs063(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -4387,7 +4387,7 @@ func callTool064(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if end, ok := fastArgs064(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args064{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &tool064Info, args)
+		d.Begin(&strs, s, &tool064Info, args)
 		decodeArgs064(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -4460,7 +4460,7 @@ func callTool065(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if end, ok := fastArgs065(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args065{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &tool065Info, args)
+		d.Begin(&strs, s, &tool065Info, args)
 		decodeArgs065(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -4594,7 +4594,7 @@ func callTool067(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if end, ok := fastArgs067(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		in = Args067{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &tool067Info, args)
+		d.Begin(&strs, s, &tool067Info, args)
 		decodeArgs067(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -4650,7 +4650,7 @@ func callTool068(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if end, ok := fastArgs068(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args068{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &tool068Info, args)
+		d.Begin(&strs, s, &tool068Info, args)
 		decodeArgs068(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -4723,7 +4723,7 @@ func callTool069(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if end, ok := fastArgs069(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args069{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &tool069Info, args)
+		d.Begin(&strs, s, &tool069Info, args)
 		decodeArgs069(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -4857,7 +4857,7 @@ func callTool071(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if end, ok := fastArgs071(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		in = Args071{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &tool071Info, args)
+		d.Begin(&strs, s, &tool071Info, args)
 		decodeArgs071(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -4913,7 +4913,7 @@ func callTool072(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if end, ok := fastArgs072(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args072{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &tool072Info, args)
+		d.Begin(&strs, s, &tool072Info, args)
 		decodeArgs072(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -4986,7 +4986,7 @@ func callTool073(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if end, ok := fastArgs073(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args073{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &tool073Info, args)
+		d.Begin(&strs, s, &tool073Info, args)
 		decodeArgs073(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -5120,7 +5120,7 @@ func callTool075(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if end, ok := fastArgs075(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		in = Args075{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &tool075Info, args)
+		d.Begin(&strs, s, &tool075Info, args)
 		decodeArgs075(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -5176,7 +5176,7 @@ func callTool076(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if end, ok := fastArgs076(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args076{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &tool076Info, args)
+		d.Begin(&strs, s, &tool076Info, args)
 		decodeArgs076(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -5249,7 +5249,7 @@ func callTool077(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if end, ok := fastArgs077(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args077{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &tool077Info, args)
+		d.Begin(&strs, s, &tool077Info, args)
 		decodeArgs077(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -5383,7 +5383,7 @@ func callTool079(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if end, ok := fastArgs079(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		in = Args079{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &tool079Info, args)
+		d.Begin(&strs, s, &tool079Info, args)
 		decodeArgs079(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -5439,7 +5439,7 @@ func callTool080(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if end, ok := fastArgs080(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args080{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &tool080Info, args)
+		d.Begin(&strs, s, &tool080Info, args)
 		decodeArgs080(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -5512,7 +5512,7 @@ func callTool081(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if end, ok := fastArgs081(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args081{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &tool081Info, args)
+		d.Begin(&strs, s, &tool081Info, args)
 		decodeArgs081(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -5646,7 +5646,7 @@ func callTool083(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if end, ok := fastArgs083(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		in = Args083{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &tool083Info, args)
+		d.Begin(&strs, s, &tool083Info, args)
 		decodeArgs083(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -5702,7 +5702,7 @@ func callTool084(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if end, ok := fastArgs084(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args084{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &tool084Info, args)
+		d.Begin(&strs, s, &tool084Info, args)
 		decodeArgs084(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -5775,7 +5775,7 @@ func callTool085(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if end, ok := fastArgs085(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args085{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &tool085Info, args)
+		d.Begin(&strs, s, &tool085Info, args)
 		decodeArgs085(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -5909,7 +5909,7 @@ func callTool087(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if end, ok := fastArgs087(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		in = Args087{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &tool087Info, args)
+		d.Begin(&strs, s, &tool087Info, args)
 		decodeArgs087(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -5965,7 +5965,7 @@ func callTool088(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if end, ok := fastArgs088(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args088{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &tool088Info, args)
+		d.Begin(&strs, s, &tool088Info, args)
 		decodeArgs088(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -6038,7 +6038,7 @@ func callTool089(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if end, ok := fastArgs089(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args089{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &tool089Info, args)
+		d.Begin(&strs, s, &tool089Info, args)
 		decodeArgs089(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -6172,7 +6172,7 @@ func callTool091(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if end, ok := fastArgs091(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		in = Args091{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &tool091Info, args)
+		d.Begin(&strs, s, &tool091Info, args)
 		decodeArgs091(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -6228,7 +6228,7 @@ func callTool092(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if end, ok := fastArgs092(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args092{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &tool092Info, args)
+		d.Begin(&strs, s, &tool092Info, args)
 		decodeArgs092(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -6301,7 +6301,7 @@ func callTool093(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if end, ok := fastArgs093(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args093{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &tool093Info, args)
+		d.Begin(&strs, s, &tool093Info, args)
 		decodeArgs093(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -6435,7 +6435,7 @@ func callTool095(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if end, ok := fastArgs095(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		in = Args095{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &tool095Info, args)
+		d.Begin(&strs, s, &tool095Info, args)
 		decodeArgs095(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -6491,7 +6491,7 @@ func callTool096(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if end, ok := fastArgs096(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args096{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &tool096Info, args)
+		d.Begin(&strs, s, &tool096Info, args)
 		decodeArgs096(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -6564,7 +6564,7 @@ func callTool097(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if end, ok := fastArgs097(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Args097{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &tool097Info, args)
+		d.Begin(&strs, s, &tool097Info, args)
 		decodeArgs097(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -6698,7 +6698,7 @@ func callTool099(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if end, ok := fastArgs099(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		in = Args099{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &tool099Info, args)
+		d.Begin(&strs, s, &tool099Info, args)
 		decodeArgs099(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -6880,11 +6880,11 @@ func decodeArgs003(d *toolimpl.Decoder, v *Args003) {
 				break
 			}
 			if d.Array() {
-				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, (*Address)(nil)))
+				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, 48))
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					if toolimpl.KeepLarge(d, &elem) {
+					if toolimpl.KeepLarge(d, 48) {
 						v.Notes = append(v.Notes, elem)
 					}
 				}
@@ -7081,11 +7081,11 @@ func decodeArgs007(d *toolimpl.Decoder, v *Args007) {
 				break
 			}
 			if d.Array() {
-				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, (*Address)(nil)))
+				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, 48))
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					if toolimpl.KeepLarge(d, &elem) {
+					if toolimpl.KeepLarge(d, 48) {
 						v.Notes = append(v.Notes, elem)
 					}
 				}
@@ -7282,11 +7282,11 @@ func decodeArgs011(d *toolimpl.Decoder, v *Args011) {
 				break
 			}
 			if d.Array() {
-				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, (*Address)(nil)))
+				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, 48))
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					if toolimpl.KeepLarge(d, &elem) {
+					if toolimpl.KeepLarge(d, 48) {
 						v.Notes = append(v.Notes, elem)
 					}
 				}
@@ -7483,11 +7483,11 @@ func decodeArgs015(d *toolimpl.Decoder, v *Args015) {
 				break
 			}
 			if d.Array() {
-				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, (*Address)(nil)))
+				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, 48))
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					if toolimpl.KeepLarge(d, &elem) {
+					if toolimpl.KeepLarge(d, 48) {
 						v.Notes = append(v.Notes, elem)
 					}
 				}
@@ -7684,11 +7684,11 @@ func decodeArgs019(d *toolimpl.Decoder, v *Args019) {
 				break
 			}
 			if d.Array() {
-				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, (*Address)(nil)))
+				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, 48))
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					if toolimpl.KeepLarge(d, &elem) {
+					if toolimpl.KeepLarge(d, 48) {
 						v.Notes = append(v.Notes, elem)
 					}
 				}
@@ -7885,11 +7885,11 @@ func decodeArgs023(d *toolimpl.Decoder, v *Args023) {
 				break
 			}
 			if d.Array() {
-				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, (*Address)(nil)))
+				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, 48))
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					if toolimpl.KeepLarge(d, &elem) {
+					if toolimpl.KeepLarge(d, 48) {
 						v.Notes = append(v.Notes, elem)
 					}
 				}
@@ -8086,11 +8086,11 @@ func decodeArgs027(d *toolimpl.Decoder, v *Args027) {
 				break
 			}
 			if d.Array() {
-				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, (*Address)(nil)))
+				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, 48))
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					if toolimpl.KeepLarge(d, &elem) {
+					if toolimpl.KeepLarge(d, 48) {
 						v.Notes = append(v.Notes, elem)
 					}
 				}
@@ -8287,11 +8287,11 @@ func decodeArgs031(d *toolimpl.Decoder, v *Args031) {
 				break
 			}
 			if d.Array() {
-				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, (*Address)(nil)))
+				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, 48))
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					if toolimpl.KeepLarge(d, &elem) {
+					if toolimpl.KeepLarge(d, 48) {
 						v.Notes = append(v.Notes, elem)
 					}
 				}
@@ -8488,11 +8488,11 @@ func decodeArgs035(d *toolimpl.Decoder, v *Args035) {
 				break
 			}
 			if d.Array() {
-				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, (*Address)(nil)))
+				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, 48))
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					if toolimpl.KeepLarge(d, &elem) {
+					if toolimpl.KeepLarge(d, 48) {
 						v.Notes = append(v.Notes, elem)
 					}
 				}
@@ -8689,11 +8689,11 @@ func decodeArgs039(d *toolimpl.Decoder, v *Args039) {
 				break
 			}
 			if d.Array() {
-				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, (*Address)(nil)))
+				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, 48))
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					if toolimpl.KeepLarge(d, &elem) {
+					if toolimpl.KeepLarge(d, 48) {
 						v.Notes = append(v.Notes, elem)
 					}
 				}
@@ -8890,11 +8890,11 @@ func decodeArgs043(d *toolimpl.Decoder, v *Args043) {
 				break
 			}
 			if d.Array() {
-				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, (*Address)(nil)))
+				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, 48))
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					if toolimpl.KeepLarge(d, &elem) {
+					if toolimpl.KeepLarge(d, 48) {
 						v.Notes = append(v.Notes, elem)
 					}
 				}
@@ -9091,11 +9091,11 @@ func decodeArgs047(d *toolimpl.Decoder, v *Args047) {
 				break
 			}
 			if d.Array() {
-				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, (*Address)(nil)))
+				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, 48))
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					if toolimpl.KeepLarge(d, &elem) {
+					if toolimpl.KeepLarge(d, 48) {
 						v.Notes = append(v.Notes, elem)
 					}
 				}
@@ -9292,11 +9292,11 @@ func decodeArgs051(d *toolimpl.Decoder, v *Args051) {
 				break
 			}
 			if d.Array() {
-				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, (*Address)(nil)))
+				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, 48))
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					if toolimpl.KeepLarge(d, &elem) {
+					if toolimpl.KeepLarge(d, 48) {
 						v.Notes = append(v.Notes, elem)
 					}
 				}
@@ -9493,11 +9493,11 @@ func decodeArgs055(d *toolimpl.Decoder, v *Args055) {
 				break
 			}
 			if d.Array() {
-				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, (*Address)(nil)))
+				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, 48))
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					if toolimpl.KeepLarge(d, &elem) {
+					if toolimpl.KeepLarge(d, 48) {
 						v.Notes = append(v.Notes, elem)
 					}
 				}
@@ -9694,11 +9694,11 @@ func decodeArgs059(d *toolimpl.Decoder, v *Args059) {
 				break
 			}
 			if d.Array() {
-				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, (*Address)(nil)))
+				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, 48))
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					if toolimpl.KeepLarge(d, &elem) {
+					if toolimpl.KeepLarge(d, 48) {
 						v.Notes = append(v.Notes, elem)
 					}
 				}
@@ -9895,11 +9895,11 @@ func decodeArgs063(d *toolimpl.Decoder, v *Args063) {
 				break
 			}
 			if d.Array() {
-				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, (*Address)(nil)))
+				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, 48))
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					if toolimpl.KeepLarge(d, &elem) {
+					if toolimpl.KeepLarge(d, 48) {
 						v.Notes = append(v.Notes, elem)
 					}
 				}
@@ -10096,11 +10096,11 @@ func decodeArgs067(d *toolimpl.Decoder, v *Args067) {
 				break
 			}
 			if d.Array() {
-				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, (*Address)(nil)))
+				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, 48))
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					if toolimpl.KeepLarge(d, &elem) {
+					if toolimpl.KeepLarge(d, 48) {
 						v.Notes = append(v.Notes, elem)
 					}
 				}
@@ -10297,11 +10297,11 @@ func decodeArgs071(d *toolimpl.Decoder, v *Args071) {
 				break
 			}
 			if d.Array() {
-				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, (*Address)(nil)))
+				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, 48))
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					if toolimpl.KeepLarge(d, &elem) {
+					if toolimpl.KeepLarge(d, 48) {
 						v.Notes = append(v.Notes, elem)
 					}
 				}
@@ -10498,11 +10498,11 @@ func decodeArgs075(d *toolimpl.Decoder, v *Args075) {
 				break
 			}
 			if d.Array() {
-				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, (*Address)(nil)))
+				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, 48))
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					if toolimpl.KeepLarge(d, &elem) {
+					if toolimpl.KeepLarge(d, 48) {
 						v.Notes = append(v.Notes, elem)
 					}
 				}
@@ -10699,11 +10699,11 @@ func decodeArgs079(d *toolimpl.Decoder, v *Args079) {
 				break
 			}
 			if d.Array() {
-				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, (*Address)(nil)))
+				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, 48))
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					if toolimpl.KeepLarge(d, &elem) {
+					if toolimpl.KeepLarge(d, 48) {
 						v.Notes = append(v.Notes, elem)
 					}
 				}
@@ -10900,11 +10900,11 @@ func decodeArgs083(d *toolimpl.Decoder, v *Args083) {
 				break
 			}
 			if d.Array() {
-				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, (*Address)(nil)))
+				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, 48))
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					if toolimpl.KeepLarge(d, &elem) {
+					if toolimpl.KeepLarge(d, 48) {
 						v.Notes = append(v.Notes, elem)
 					}
 				}
@@ -11101,11 +11101,11 @@ func decodeArgs087(d *toolimpl.Decoder, v *Args087) {
 				break
 			}
 			if d.Array() {
-				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, (*Address)(nil)))
+				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, 48))
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					if toolimpl.KeepLarge(d, &elem) {
+					if toolimpl.KeepLarge(d, 48) {
 						v.Notes = append(v.Notes, elem)
 					}
 				}
@@ -11302,11 +11302,11 @@ func decodeArgs091(d *toolimpl.Decoder, v *Args091) {
 				break
 			}
 			if d.Array() {
-				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, (*Address)(nil)))
+				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, 48))
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					if toolimpl.KeepLarge(d, &elem) {
+					if toolimpl.KeepLarge(d, 48) {
 						v.Notes = append(v.Notes, elem)
 					}
 				}
@@ -11503,11 +11503,11 @@ func decodeArgs095(d *toolimpl.Decoder, v *Args095) {
 				break
 			}
 			if d.Array() {
-				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, (*Address)(nil)))
+				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, 48))
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					if toolimpl.KeepLarge(d, &elem) {
+					if toolimpl.KeepLarge(d, 48) {
 						v.Notes = append(v.Notes, elem)
 					}
 				}
@@ -11704,11 +11704,11 @@ func decodeArgs099(d *toolimpl.Decoder, v *Args099) {
 				break
 			}
 			if d.Array() {
-				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, (*Address)(nil)))
+				v.Notes = make([]Address, 0, toolimpl.CountLarge(d, 48))
 				for d.Elem() {
 					var elem Address
 					decodeAddress(d, &elem)
-					if toolimpl.KeepLarge(d, &elem) {
+					if toolimpl.KeepLarge(d, 48) {
 						v.Notes = append(v.Notes, elem)
 					}
 				}
@@ -11882,11 +11882,11 @@ func fastArgs003(data []byte, i int, v *Args003, strs *toolimpl.Strings) (int, b
 			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, (*Address)(nil)))
+			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 48))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
 				i, ok = fastAddress(data, i, &elem, strs)
-				if !ok || !toolimpl.FastKeep(strs, &elem) {
+				if !ok || !toolimpl.FastKeep(strs, 48) {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
@@ -12034,11 +12034,11 @@ func fastArgs007(data []byte, i int, v *Args007, strs *toolimpl.Strings) (int, b
 			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, (*Address)(nil)))
+			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 48))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
 				i, ok = fastAddress(data, i, &elem, strs)
-				if !ok || !toolimpl.FastKeep(strs, &elem) {
+				if !ok || !toolimpl.FastKeep(strs, 48) {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
@@ -12186,11 +12186,11 @@ func fastArgs011(data []byte, i int, v *Args011, strs *toolimpl.Strings) (int, b
 			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, (*Address)(nil)))
+			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 48))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
 				i, ok = fastAddress(data, i, &elem, strs)
-				if !ok || !toolimpl.FastKeep(strs, &elem) {
+				if !ok || !toolimpl.FastKeep(strs, 48) {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
@@ -12338,11 +12338,11 @@ func fastArgs015(data []byte, i int, v *Args015, strs *toolimpl.Strings) (int, b
 			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, (*Address)(nil)))
+			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 48))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
 				i, ok = fastAddress(data, i, &elem, strs)
-				if !ok || !toolimpl.FastKeep(strs, &elem) {
+				if !ok || !toolimpl.FastKeep(strs, 48) {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
@@ -12490,11 +12490,11 @@ func fastArgs019(data []byte, i int, v *Args019, strs *toolimpl.Strings) (int, b
 			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, (*Address)(nil)))
+			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 48))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
 				i, ok = fastAddress(data, i, &elem, strs)
-				if !ok || !toolimpl.FastKeep(strs, &elem) {
+				if !ok || !toolimpl.FastKeep(strs, 48) {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
@@ -12642,11 +12642,11 @@ func fastArgs023(data []byte, i int, v *Args023, strs *toolimpl.Strings) (int, b
 			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, (*Address)(nil)))
+			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 48))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
 				i, ok = fastAddress(data, i, &elem, strs)
-				if !ok || !toolimpl.FastKeep(strs, &elem) {
+				if !ok || !toolimpl.FastKeep(strs, 48) {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
@@ -12794,11 +12794,11 @@ func fastArgs027(data []byte, i int, v *Args027, strs *toolimpl.Strings) (int, b
 			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, (*Address)(nil)))
+			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 48))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
 				i, ok = fastAddress(data, i, &elem, strs)
-				if !ok || !toolimpl.FastKeep(strs, &elem) {
+				if !ok || !toolimpl.FastKeep(strs, 48) {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
@@ -12946,11 +12946,11 @@ func fastArgs031(data []byte, i int, v *Args031, strs *toolimpl.Strings) (int, b
 			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, (*Address)(nil)))
+			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 48))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
 				i, ok = fastAddress(data, i, &elem, strs)
-				if !ok || !toolimpl.FastKeep(strs, &elem) {
+				if !ok || !toolimpl.FastKeep(strs, 48) {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
@@ -13098,11 +13098,11 @@ func fastArgs035(data []byte, i int, v *Args035, strs *toolimpl.Strings) (int, b
 			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, (*Address)(nil)))
+			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 48))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
 				i, ok = fastAddress(data, i, &elem, strs)
-				if !ok || !toolimpl.FastKeep(strs, &elem) {
+				if !ok || !toolimpl.FastKeep(strs, 48) {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
@@ -13250,11 +13250,11 @@ func fastArgs039(data []byte, i int, v *Args039, strs *toolimpl.Strings) (int, b
 			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, (*Address)(nil)))
+			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 48))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
 				i, ok = fastAddress(data, i, &elem, strs)
-				if !ok || !toolimpl.FastKeep(strs, &elem) {
+				if !ok || !toolimpl.FastKeep(strs, 48) {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
@@ -13402,11 +13402,11 @@ func fastArgs043(data []byte, i int, v *Args043, strs *toolimpl.Strings) (int, b
 			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, (*Address)(nil)))
+			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 48))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
 				i, ok = fastAddress(data, i, &elem, strs)
-				if !ok || !toolimpl.FastKeep(strs, &elem) {
+				if !ok || !toolimpl.FastKeep(strs, 48) {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
@@ -13554,11 +13554,11 @@ func fastArgs047(data []byte, i int, v *Args047, strs *toolimpl.Strings) (int, b
 			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, (*Address)(nil)))
+			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 48))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
 				i, ok = fastAddress(data, i, &elem, strs)
-				if !ok || !toolimpl.FastKeep(strs, &elem) {
+				if !ok || !toolimpl.FastKeep(strs, 48) {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
@@ -13706,11 +13706,11 @@ func fastArgs051(data []byte, i int, v *Args051, strs *toolimpl.Strings) (int, b
 			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, (*Address)(nil)))
+			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 48))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
 				i, ok = fastAddress(data, i, &elem, strs)
-				if !ok || !toolimpl.FastKeep(strs, &elem) {
+				if !ok || !toolimpl.FastKeep(strs, 48) {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
@@ -13858,11 +13858,11 @@ func fastArgs055(data []byte, i int, v *Args055, strs *toolimpl.Strings) (int, b
 			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, (*Address)(nil)))
+			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 48))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
 				i, ok = fastAddress(data, i, &elem, strs)
-				if !ok || !toolimpl.FastKeep(strs, &elem) {
+				if !ok || !toolimpl.FastKeep(strs, 48) {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
@@ -14010,11 +14010,11 @@ func fastArgs059(data []byte, i int, v *Args059, strs *toolimpl.Strings) (int, b
 			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, (*Address)(nil)))
+			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 48))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
 				i, ok = fastAddress(data, i, &elem, strs)
-				if !ok || !toolimpl.FastKeep(strs, &elem) {
+				if !ok || !toolimpl.FastKeep(strs, 48) {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
@@ -14162,11 +14162,11 @@ func fastArgs063(data []byte, i int, v *Args063, strs *toolimpl.Strings) (int, b
 			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, (*Address)(nil)))
+			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 48))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
 				i, ok = fastAddress(data, i, &elem, strs)
-				if !ok || !toolimpl.FastKeep(strs, &elem) {
+				if !ok || !toolimpl.FastKeep(strs, 48) {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
@@ -14314,11 +14314,11 @@ func fastArgs067(data []byte, i int, v *Args067, strs *toolimpl.Strings) (int, b
 			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, (*Address)(nil)))
+			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 48))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
 				i, ok = fastAddress(data, i, &elem, strs)
-				if !ok || !toolimpl.FastKeep(strs, &elem) {
+				if !ok || !toolimpl.FastKeep(strs, 48) {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
@@ -14466,11 +14466,11 @@ func fastArgs071(data []byte, i int, v *Args071, strs *toolimpl.Strings) (int, b
 			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, (*Address)(nil)))
+			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 48))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
 				i, ok = fastAddress(data, i, &elem, strs)
-				if !ok || !toolimpl.FastKeep(strs, &elem) {
+				if !ok || !toolimpl.FastKeep(strs, 48) {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
@@ -14618,11 +14618,11 @@ func fastArgs075(data []byte, i int, v *Args075, strs *toolimpl.Strings) (int, b
 			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, (*Address)(nil)))
+			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 48))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
 				i, ok = fastAddress(data, i, &elem, strs)
-				if !ok || !toolimpl.FastKeep(strs, &elem) {
+				if !ok || !toolimpl.FastKeep(strs, 48) {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
@@ -14770,11 +14770,11 @@ func fastArgs079(data []byte, i int, v *Args079, strs *toolimpl.Strings) (int, b
 			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, (*Address)(nil)))
+			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 48))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
 				i, ok = fastAddress(data, i, &elem, strs)
-				if !ok || !toolimpl.FastKeep(strs, &elem) {
+				if !ok || !toolimpl.FastKeep(strs, 48) {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
@@ -14922,11 +14922,11 @@ func fastArgs083(data []byte, i int, v *Args083, strs *toolimpl.Strings) (int, b
 			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, (*Address)(nil)))
+			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 48))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
 				i, ok = fastAddress(data, i, &elem, strs)
-				if !ok || !toolimpl.FastKeep(strs, &elem) {
+				if !ok || !toolimpl.FastKeep(strs, 48) {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
@@ -15074,11 +15074,11 @@ func fastArgs087(data []byte, i int, v *Args087, strs *toolimpl.Strings) (int, b
 			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, (*Address)(nil)))
+			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 48))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
 				i, ok = fastAddress(data, i, &elem, strs)
-				if !ok || !toolimpl.FastKeep(strs, &elem) {
+				if !ok || !toolimpl.FastKeep(strs, 48) {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
@@ -15226,11 +15226,11 @@ func fastArgs091(data []byte, i int, v *Args091, strs *toolimpl.Strings) (int, b
 			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, (*Address)(nil)))
+			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 48))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
 				i, ok = fastAddress(data, i, &elem, strs)
-				if !ok || !toolimpl.FastKeep(strs, &elem) {
+				if !ok || !toolimpl.FastKeep(strs, 48) {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
@@ -15378,11 +15378,11 @@ func fastArgs095(data []byte, i int, v *Args095, strs *toolimpl.Strings) (int, b
 			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, (*Address)(nil)))
+			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 48))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
 				i, ok = fastAddress(data, i, &elem, strs)
-				if !ok || !toolimpl.FastKeep(strs, &elem) {
+				if !ok || !toolimpl.FastKeep(strs, 48) {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)
@@ -15530,11 +15530,11 @@ func fastArgs099(data []byte, i int, v *Args099, strs *toolimpl.Strings) (int, b
 			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, (*Address)(nil)))
+			v.Notes = make([]Address, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 48))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Address
 				i, ok = fastAddress(data, i, &elem, strs)
-				if !ok || !toolimpl.FastKeep(strs, &elem) {
+				if !ok || !toolimpl.FastKeep(strs, 48) {
 					return i, false
 				}
 				v.Notes = append(v.Notes, elem)

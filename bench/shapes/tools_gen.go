@@ -106,7 +106,7 @@ func callGetIssue(ctx context.Context, s *runtime.Settings, args json.RawMessage
 	if end, ok := fastIssueRef(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = IssueRef{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &getIssueInfo, args)
+		d.Begin(&strs, s, &getIssueInfo, args)
 		decodeIssueRef(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -168,7 +168,7 @@ func callListTasks(ctx context.Context, s *runtime.Settings, args json.RawMessag
 	if end, ok := fastTaskQuery(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = TaskQuery{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &listTasksInfo, args)
+		d.Begin(&strs, s, &listTasksInfo, args)
 		decodeTaskQuery(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -221,7 +221,7 @@ func callReadFile(ctx context.Context, s *runtime.Settings, args json.RawMessage
 	if end, ok := fastReadFileArgs(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = ReadFileArgs{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &readFileInfo, args)
+		d.Begin(&strs, s, &readFileInfo, args)
 		decodeReadFileArgs(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -282,7 +282,7 @@ func callSearchDocs(ctx context.Context, s *runtime.Settings, args json.RawMessa
 	if end, ok := fastDocQuery(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = DocQuery{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &searchDocsInfo, args)
+		d.Begin(&strs, s, &searchDocsInfo, args)
 		decodeDocQuery(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -325,7 +325,7 @@ func callTagResource(ctx context.Context, s *runtime.Settings, args json.RawMess
 	if end, ok := fastTagRequest(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = TagRequest{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &tagResourceInfo, args)
+		d.Begin(&strs, s, &tagResourceInfo, args)
 		decodeTagRequest(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -385,7 +385,7 @@ func callDescribeResource(ctx context.Context, s *runtime.Settings, args json.Ra
 	if end, ok := fastDescribeRequest(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = DescribeRequest{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &describeResourceInfo, args)
+		d.Begin(&strs, s, &describeResourceInfo, args)
 		decodeDescribeRequest(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -459,7 +459,7 @@ func callFindPlaces(ctx context.Context, s *runtime.Settings, args json.RawMessa
 	if end, ok := fastPlaceQuery(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = PlaceQuery{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &findPlacesInfo, args)
+		d.Begin(&strs, s, &findPlacesInfo, args)
 		decodePlaceQuery(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -526,7 +526,7 @@ func callListMembers(ctx context.Context, s *runtime.Settings, args json.RawMess
 	if end, ok := fastMemberQuery(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = MemberQuery{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &listMembersInfo, args)
+		d.Begin(&strs, s, &listMembersInfo, args)
 		decodeMemberQuery(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -609,7 +609,7 @@ func callListIssues(ctx context.Context, s *runtime.Settings, args json.RawMessa
 	if end, ok := fastIssueFilter(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = IssueFilter{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &listIssuesInfo, args)
+		d.Begin(&strs, s, &listIssuesInfo, args)
 		decodeIssueFilter(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil

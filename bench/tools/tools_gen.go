@@ -89,7 +89,7 @@ func callForecast(ctx context.Context, s *runtime.Settings, args json.RawMessage
 	if end, ok := fastForecastRequest(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = weather.ForecastRequest{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &forecastInfo, args)
+		d.Begin(&strs, s, &forecastInfo, args)
 		decodeForecastRequest(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -145,7 +145,7 @@ func callSearch(ctx context.Context, s *runtime.Settings, args json.RawMessage) 
 	if end, ok := fastSearchRequest(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = search.SearchRequest{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &searchInfo, args)
+		d.Begin(&strs, s, &searchInfo, args)
 		decodeSearchRequest(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -202,7 +202,7 @@ func callLookup(ctx context.Context, s *runtime.Settings, args json.RawMessage) 
 	if end, ok := fastOrderQuery(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = OrderQuery{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &lookupInfo, args)
+		d.Begin(&strs, s, &lookupInfo, args)
 		decodeOrderQuery(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -260,7 +260,7 @@ func callLookupTimeout(ctx context.Context, s *runtime.Settings, args json.RawMe
 	if end, ok := fastOrderQuery(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = OrderQuery{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &lookupTimeoutInfo, args)
+		d.Begin(&strs, s, &lookupTimeoutInfo, args)
 		decodeOrderQuery(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -318,7 +318,7 @@ func callIgnoreCtx(ctx context.Context, s *runtime.Settings, args json.RawMessag
 	if end, ok := fastOrderQuery(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = OrderQuery{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &ignoreCtxInfo, args)
+		d.Begin(&strs, s, &ignoreCtxInfo, args)
 		decodeOrderQuery(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -375,7 +375,7 @@ func callWeek(ctx context.Context, s *runtime.Settings, args json.RawMessage) (r
 	if end, ok := fastWeekQuery(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = WeekQuery{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &weekInfo, args)
+		d.Begin(&strs, s, &weekInfo, args)
 		decodeWeekQuery(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -426,7 +426,7 @@ func callQuote(ctx context.Context, s *runtime.Settings, args json.RawMessage) (
 	if end, ok := fastQuoteArgs(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = quoteArgs{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &quoteInfo, args)
+		d.Begin(&strs, s, &quoteInfo, args)
 		decodeQuoteArgs(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil

@@ -154,7 +154,7 @@ func (t queryTool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	if end, ok := fastQueryArgs(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = QueryArgs{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &queryInfo, args)
+		d.Begin(&strs, s, &queryInfo, args)
 		decodeQueryArgs(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -229,7 +229,7 @@ func (t addOrderNoteTool) Call(ctx context.Context, s *runtime.Settings, args js
 	if end, ok := fastNoteArgs(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = NoteArgs{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &addOrderNoteInfo, args)
+		d.Begin(&strs, s, &addOrderNoteInfo, args)
 		decodeNoteArgs(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil

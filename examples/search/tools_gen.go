@@ -111,7 +111,7 @@ func (t searchPassagesTool) Call(ctx context.Context, s *runtime.Settings, args 
 	if end, ok := fastSearchRequest(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = SearchRequest{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &searchPassagesInfo, args)
+		d.Begin(&strs, s, &searchPassagesInfo, args)
 		decodeSearchRequest(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -176,7 +176,7 @@ func (t getPassageTool) Call(ctx context.Context, s *runtime.Settings, args json
 	if end, ok := fastGetPassageArgs(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = getPassageArgs{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &getPassageInfo, args)
+		d.Begin(&strs, s, &getPassageInfo, args)
 		decodeGetPassageArgs(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil

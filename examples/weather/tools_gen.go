@@ -98,7 +98,7 @@ func callGetForecast(ctx context.Context, s *runtime.Settings, args json.RawMess
 	if end, ok := fastForecastRequest(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = ForecastRequest{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &getForecastInfo, args)
+		d.Begin(&strs, s, &getForecastInfo, args)
 		decodeForecastRequest(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -151,7 +151,7 @@ func callConvertTemperature(ctx context.Context, s *runtime.Settings, args json.
 	if end, ok := fastConvertTemperatureArgs(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = convertTemperatureArgs{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &convertTemperatureInfo, args)
+		d.Begin(&strs, s, &convertTemperatureInfo, args)
 		decodeConvertTemperatureArgs(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil

@@ -357,3 +357,30 @@ type Batch struct {
 func Import(ctx context.Context, in Batch) (int, error) {
 	return len(in.Records) + len(in.Refs) + len(in.Named) + len(in.Pointed), nil
 }
+
+// Shelf is a large item holding large items.
+type Shelf struct {
+	Name    string   `json:"name,omitempty"`
+	Records []Record `json:"records,omitempty"`
+	Notes   string   `json:"notes,omitempty"`
+}
+
+// Change is a small item pointing to large ones.
+type Change struct {
+	Before *Record `json:"before,omitempty"`
+	After  *Record `json:"after,omitempty"`
+}
+
+// Stock is what the nested and indirect kinds of items come in.
+type Stock struct {
+	Shelves []Shelf  `json:"shelves,omitempty"`
+	Changes []Change `json:"changes,omitempty"`
+	Values  []any    `json:"values,omitempty"`
+}
+
+// Restock counts the items of a stock.
+//
+//tool:export readonly
+func Restock(ctx context.Context, in Stock) (int, error) {
+	return len(in.Shelves) + len(in.Changes) + len(in.Values), nil
+}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"regexp"
 	goruntime "runtime"
 	"strings"
 	"testing"
@@ -315,8 +316,10 @@ func emptyItems(field string, n int) json.RawMessage {
 // (3 bytes each, about 200 in memory) in each kind of container, through
 // Execute and the fast path and the full decoder (lenient, which a string
 // where a number goes sends to it): the call must fail with a message that
-// asks for fewer items, having allocated under 24 MiB, not the 100 MiB and
-// more the records would take.
+// says how many fit, having allocated under 36 MiB: Settings.MaxMemory is
+// 16 MiB, which the fast path spends, and the full decoder that finds
+// where it ran out allocates the items a pointer points to again. The
+// records took 289 MiB (585 MiB lenient) before the budget.
 func TestLargeItemsMemory(t *testing.T) {
 	ctx := context.Background()
 	for _, field := range []string{"records", "refs", "named", "pointed"} {
@@ -341,13 +344,17 @@ func TestLargeItemsMemory(t *testing.T) {
 				if res.Success {
 					t.Fatalf("the call succeeded: %s", res.Output)
 				}
-				want := fmt.Sprintf("invalid arguments: the arguments hold too many items: once decoded they would take more than %.1f MiB of memory; send fewer items at a time",
-					float64(1<<20+8*len(args))/(1<<20))
-				if res.Error != want {
-					t.Errorf("Error %q, want %q", res.Error, want)
+				cost := 216 // a Record's 168 bytes and its Labels map's 48
+				if field == "refs" || field == "pointed" {
+					cost += 8
 				}
-				if alloc >= 24<<20 {
-					t.Errorf("allocated %.1f MiB, want under 24 MiB", float64(alloc)/(1<<20))
+				want := regexp.MustCompile(fmt.Sprintf(`^invalid arguments: /%s/[0-9a-f]+: too many items: once decoded the arguments would take more than 16 MiB of memory, at %d bytes an item here; send at most %d such items in a call$`,
+					field, cost, 16<<20/cost))
+				if !want.MatchString(res.Error) {
+					t.Errorf("Error %q, want it to match %s", res.Error, want)
+				}
+				if alloc >= 36<<20 {
+					t.Errorf("allocated %.1f MiB, want under 36 MiB", float64(alloc)/(1<<20))
 				}
 			})
 		}
@@ -371,5 +378,70 @@ func TestLargeItemsWithin(t *testing.T) {
 	res, err := reg.Execute(context.Background(), "import", json.RawMessage(b.String()))
 	if err != nil || !res.Success || res.Output != fmt.Sprint(n+4) {
 		t.Fatalf("Result %+v, %v", res, err)
+	}
+}
+
+// repeat is n copies of item, joined by commas.
+func repeat(item string, n int) string {
+	return strings.TrimSuffix(strings.Repeat(item+",", n), ",")
+}
+
+// TestLargeItemsNested sends restock nearly 1 MiB of the shapes that got
+// past the first budget: large items after twenty problems (which are not
+// kept, and must not be made room for), large items in the second of two
+// large items (whose count the first one's used up), small items that
+// point to large ones, and values of any type. Each must fail, saying so,
+// or stop at twenty problems, having allocated under 36 MiB.
+func TestLargeItemsNested(t *testing.T) {
+	ctx := context.Background()
+	reg := newRegistry(t, nil, nil)
+	fill := func(prefix, item, suffix string) json.RawMessage {
+		n := (1<<20 - 200 - len(prefix) - len(suffix)) / (len(item) + 1)
+		return json.RawMessage(prefix + repeat(item, n) + suffix)
+	}
+	for _, tc := range []struct {
+		name, want string
+		args       json.RawMessage
+	}{
+		{"after-problems", "invalid arguments: /shelves/0/records/0: must be an object, got number",
+			fill(`{"shelves":[{"records":[`+repeat("1", 21)+`]},{"records":[`, `{}`, `]}]}`)},
+		{"second-shelf", "invalid arguments: /shelves/1/records/",
+			fill(`{"shelves":[{"records":[{},{}]},{"records":[`, `{}`, `]}]}`)},
+		{"changes", "invalid arguments: /changes/",
+			fill(`{"changes":[`, `{"before":{},"after":{}}`, `]}`)},
+		{"values", "invalid arguments: /values/",
+			fill(`{"values":[`, `{}`, `]}`)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var res *runtime.Result
+			alloc, took := measure(func() { res, _ = reg.Execute(ctx, "restock", tc.args) })
+			t.Logf("%d bytes of arguments: %.1f MiB allocated, %v", len(tc.args), float64(alloc)/(1<<20), took)
+			if res.Success || !strings.HasPrefix(res.Error, tc.want) {
+				t.Errorf("Result %.300q, want a failure starting %q", res.Error, tc.want)
+			}
+			if tc.name != "after-problems" && !strings.Contains(res.Error, "too many items") {
+				t.Errorf("Error %.300q, want it to say there are too many items", res.Error)
+			}
+			if alloc >= 36<<20 {
+				t.Errorf("allocated %.1f MiB, want under 36 MiB", float64(alloc)/(1<<20))
+			}
+		})
+	}
+}
+
+// TestMaxMemory checks that Settings.MaxMemory sets the budget: 20,000
+// records with a name each fit in the default 16 MiB, not in 1 MiB, where
+// the message says how many do.
+func TestMaxMemory(t *testing.T) {
+	args := json.RawMessage(`{"records":[` + repeat(`{"name":"record"}`, 20_000) + `]}`)
+	reg := newRegistry(t, nil, &runtime.Settings{MaxMemory: 1 << 20})
+	res, _ := reg.Execute(context.Background(), "import", args)
+	const want = "invalid arguments: /records/4854: too many items: once decoded the arguments would take more than 1 MiB of memory, at 216 bytes an item here; send at most 4854 such items in a call"
+	if res.Success || res.Error != want {
+		t.Errorf("Result %+v, want the error %q", res, want)
+	}
+	reg = newRegistry(t, nil, nil)
+	if res, _ = reg.Execute(context.Background(), "import", args); !res.Success || res.Output != "20000" {
+		t.Errorf("Result %+v with the default MaxMemory, want 20000", res)
 	}
 }

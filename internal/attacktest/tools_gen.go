@@ -43,6 +43,7 @@ func Tools(nest *Nest) []runtime.Tool {
 		toolimpl.NewTool(&badResultTimedInfo, callBadResultTimed),
 		toolimpl.NewTool(&echoArgsInfo, callEchoArgs),
 		toolimpl.NewTool(&importInfo, callImport),
+		toolimpl.NewTool(&restockInfo, callRestock),
 	}
 }
 
@@ -149,7 +150,7 @@ func callConfirmOp(ctx context.Context, s *runtime.Settings, args json.RawMessag
 	if end, ok := fastConfirmOpArgs(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = confirmOpArgs{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &confirmOpInfo, args)
+		d.Begin(&strs, s, &confirmOpInfo, args)
 		decodeConfirmOpArgs(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -296,7 +297,7 @@ func (streamWordsTool) Call(ctx context.Context, s *runtime.Settings, args json.
 	if end, ok := fastStreamWordsArgs(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = streamWordsArgs{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &streamWordsInfo, args)
+		d.Begin(&strs, s, &streamWordsInfo, args)
 		decodeStreamWordsArgs(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -359,7 +360,7 @@ func (streamLateTool) Call(ctx context.Context, s *runtime.Settings, args json.R
 	if end, ok := fastStreamLateArgs(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = streamLateArgs{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &streamLateInfo, args)
+		d.Begin(&strs, s, &streamLateInfo, args)
 		decodeStreamLateArgs(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -406,7 +407,7 @@ func callAdd(ctx context.Context, s *runtime.Settings, args json.RawMessage) (ru
 	if end, ok := fastAddArgs(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = addArgs{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &addInfo, args)
+		d.Begin(&strs, s, &addInfo, args)
 		decodeAddArgs(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -447,7 +448,7 @@ func callEcho(ctx context.Context, s *runtime.Settings, args json.RawMessage) (r
 	if end, ok := fastEchoArgs(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = echoArgs{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &echoInfo, args)
+		d.Begin(&strs, s, &echoInfo, args)
 		decodeEchoArgs(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -491,7 +492,7 @@ func callSum(ctx context.Context, s *runtime.Settings, args json.RawMessage) (ru
 	if end, ok := fastSumArgs(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = sumArgs{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &sumInfo, args)
+		d.Begin(&strs, s, &sumInfo, args)
 		decodeSumArgs(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -533,7 +534,7 @@ func callSleepy(ctx context.Context, s *runtime.Settings, args json.RawMessage) 
 	if end, ok := fastSleepyArgs(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = sleepyArgs{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &sleepyInfo, args)
+		d.Begin(&strs, s, &sleepyInfo, args)
 		decodeSleepyArgs(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -575,7 +576,7 @@ func callStall(ctx context.Context, s *runtime.Settings, args json.RawMessage) (
 	if end, ok := fastStallArgs(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = stallArgs{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &stallInfo, args)
+		d.Begin(&strs, s, &stallInfo, args)
 		decodeStallArgs(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -628,7 +629,7 @@ func callCachedLookup(ctx context.Context, s *runtime.Settings, args json.RawMes
 	if end, ok := fastCachedLookupArgs(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = cachedLookupArgs{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &cachedLookupInfo, args)
+		d.Begin(&strs, s, &cachedLookupInfo, args)
 		decodeCachedLookupArgs(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -670,7 +671,7 @@ func callFlaky(ctx context.Context, s *runtime.Settings, args json.RawMessage) (
 	if end, ok := fastFlakyArgs(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = flakyArgs{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &flakyInfo, args)
+		d.Begin(&strs, s, &flakyInfo, args)
 		decodeFlakyArgs(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -892,7 +893,7 @@ func callEchoArgs(ctx context.Context, s *runtime.Settings, args json.RawMessage
 	if end, ok := fastEchoArgs2(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = EchoArgs{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &echoArgsInfo, args)
+		d.Begin(&strs, s, &echoArgsInfo, args)
 		decodeEchoArgs2(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -986,13 +987,97 @@ func callImport(ctx context.Context, s *runtime.Settings, args json.RawMessage) 
 	if end, ok := fastBatch(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 4) {
 		in = Batch{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &importInfo, args)
+		d.Begin(&strs, s, &importInfo, args)
 		decodeBatch(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
 		}
 	}
 	return toolimpl.RunEncoded(ctx, s, &importInfo, in, Import, encodeImportResult)
+}
+
+const (
+	restockShelvesRecordsLabels = `"labels":{"additionalProperties":{"type":"string"},"type":"object"},`
+	restockShelvesRecordsEnd    = `"additionalProperties":false,"type":"object"},"type":"array"},`
+)
+
+// restockSchema is the JSON Schema of the restock tool's arguments: its Parameters, and its
+// schema for OpenAI and Gemini and Anthropic, which cannot express them.
+var restockSchema = json.RawMessage(`{"properties":{` +
+	`"shelves":{"items":{"properties":{` +
+	`"name":{"type":"string"},` +
+	`"records":{"items":{"properties":{` +
+	`"name":{"type":"string"},` +
+	`"owner":{"type":"string"},` +
+	`"team":{"type":"string"},` +
+	`"region":{"type":"string"},` +
+	`"zone":{"type":"string"},` +
+	`"host":{"type":"string"},` +
+	`"image":{"type":"string"},` +
+	`"tag":{"type":"string"},` +
+	`"size":{"type":"integer"},` +
+	restockShelvesRecordsLabels +
+	`"ports":{"items":{"type":"integer"},"type":"array"}},` +
+	restockShelvesRecordsEnd +
+	`"notes":{"type":"string"}},` +
+	restockShelvesRecordsEnd +
+	`"changes":{"items":{"properties":{` +
+	`"before":{"properties":{` +
+	`"name":{"type":"string"},` +
+	`"owner":{"type":"string"},` +
+	`"team":{"type":"string"},` +
+	`"region":{"type":"string"},` +
+	`"zone":{"type":"string"},` +
+	`"host":{"type":"string"},` +
+	`"image":{"type":"string"},` +
+	`"tag":{"type":"string"},` +
+	`"size":{"type":"integer"},` +
+	restockShelvesRecordsLabels +
+	`"ports":{"items":{"type":"integer"},"type":"array"}},` +
+	"\"additionalProperties\":false,\"type\":\"object\",\"description\":\"Record is a large item whose every field is optional, so that `{}` is a valid one: 3 bytes of arguments for some 200 bytes of memory.\"}," +
+	`"after":{"properties":{` +
+	`"name":{"type":"string"},` +
+	`"owner":{"type":"string"},` +
+	`"team":{"type":"string"},` +
+	`"region":{"type":"string"},` +
+	`"zone":{"type":"string"},` +
+	`"host":{"type":"string"},` +
+	`"image":{"type":"string"},` +
+	`"tag":{"type":"string"},` +
+	`"size":{"type":"integer"},` +
+	restockShelvesRecordsLabels +
+	`"ports":{"items":{"type":"integer"},"type":"array"}},` +
+	"\"additionalProperties\":false,\"type\":\"object\",\"description\":\"Record is a large item whose every field is optional, so that `{}` is a valid one: 3 bytes of arguments for some 200 bytes of memory.\"}}," +
+	restockShelvesRecordsEnd +
+	`"values":{"items":true,"type":"array"}},` +
+	`"additionalProperties":false,"type":"object"}`)
+
+var restockInfo = runtime.Info{
+	Name:        "restock",
+	Description: "Counts the items of a stock.",
+	Parameters:  restockSchema,
+	Dialects: runtime.DialectSchemas{
+		OpenAI:            restockSchema,
+		OpenAIDegraded:    true,
+		Gemini:            restockSchema,
+		GeminiDegraded:    true,
+		Anthropic:         restockSchema,
+		AnthropicDegraded: true,
+	},
+	Output:        json.RawMessage(`{"type":"integer"}`),
+	OutputWrapper: json.RawMessage(`{"properties":{"result":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["result"]}`),
+	ReadOnly:      true,
+}
+
+func callRestock(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Stock
+	var d toolimpl.Decoder
+	d.BeginCall(s, &restockInfo, args)
+	decodeStock(&d, &in)
+	if res, ok := d.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.RunEncoded(ctx, s, &restockInfo, in, Restock, encodeRestockResult)
 }
 
 // confirmOpArgs are the arguments of the confirm_op tool: the parameters of ConfirmOp.
@@ -1437,11 +1522,11 @@ func decodeBatch(d *toolimpl.Decoder, v *Batch) {
 				break
 			}
 			if d.Array() {
-				v.Records = make([]Record, 0, toolimpl.CountLarge(d, (*Record)(nil)))
+				v.Records = make([]Record, 0, toolimpl.CountLarge(d, 216))
 				for d.Elem() {
 					var elem Record
 					decodeRecord(d, &elem)
-					if toolimpl.KeepLarge(d, &elem) {
+					if toolimpl.KeepLarge(d, 216) {
 						v.Records = append(v.Records, elem)
 					}
 				}
@@ -1452,12 +1537,12 @@ func decodeBatch(d *toolimpl.Decoder, v *Batch) {
 				break
 			}
 			if d.Array() {
-				v.Refs = make([]*Record, 0, toolimpl.CountLarge(d, (*Record)(nil)))
+				v.Refs = make([]*Record, 0, toolimpl.CountLarge(d, 224))
 				for d.Elem() {
 					var elem *Record
 					elem = new(Record)
 					decodeRecord(d, elem)
-					if toolimpl.KeepLarge(d, elem) {
+					if toolimpl.KeepLarge(d, 224) {
 						v.Refs = append(v.Refs, elem)
 					}
 				}
@@ -1468,12 +1553,12 @@ func decodeBatch(d *toolimpl.Decoder, v *Batch) {
 				break
 			}
 			if d.Object() {
-				v.Named = make(map[string]Record, toolimpl.CountLarge(d, (*Record)(nil)))
+				v.Named = make(map[string]Record, toolimpl.CountLarge(d, 216))
 				for d.Field() {
 					key := d.KeyString()
 					var elem Record
 					decodeRecord(d, &elem)
-					if toolimpl.KeepLarge(d, &elem) {
+					if toolimpl.KeepLarge(d, 216) {
 						v.Named[key] = elem
 					}
 				}
@@ -1484,19 +1569,76 @@ func decodeBatch(d *toolimpl.Decoder, v *Batch) {
 				break
 			}
 			if d.Object() {
-				v.Pointed = make(map[string]*Record, toolimpl.CountLarge(d, (*Record)(nil)))
+				v.Pointed = make(map[string]*Record, toolimpl.CountLarge(d, 224))
 				for d.Field() {
 					key := d.KeyString()
 					var elem *Record
 					elem = new(Record)
 					decodeRecord(d, elem)
-					if toolimpl.KeepLarge(d, elem) {
+					if toolimpl.KeepLarge(d, 224) {
 						v.Pointed[key] = elem
 					}
 				}
 			}
 		default:
 			d.Unknown("records, refs, named, pointed")
+		}
+	}
+}
+
+func decodeStock(d *toolimpl.Decoder, v *Stock) {
+	if !d.Object() {
+		return
+	}
+	for d.Field() {
+		switch string(d.Key()) {
+		case "shelves":
+			if d.OptionalNull() {
+				v.Shelves = nil
+				break
+			}
+			if d.Array() {
+				v.Shelves = make([]Shelf, 0, toolimpl.CountLarge(d, 56))
+				for d.Elem() {
+					var elem Shelf
+					decodeShelf(d, &elem)
+					if toolimpl.KeepLarge(d, 56) {
+						v.Shelves = append(v.Shelves, elem)
+					}
+				}
+			}
+		case "changes":
+			if d.OptionalNull() {
+				v.Changes = nil
+				break
+			}
+			if d.Array() {
+				v.Changes = make([]Change, 0, toolimpl.CountLarge(d, 448))
+				for d.Elem() {
+					var elem Change
+					decodeChange(d, &elem)
+					if toolimpl.KeepLarge(d, 448) {
+						v.Changes = append(v.Changes, elem)
+					}
+				}
+			}
+		case "values":
+			if d.OptionalNull() {
+				v.Values = nil
+				break
+			}
+			if d.Array() {
+				v.Values = make([]any, 0, toolimpl.CountLarge(d, 208))
+				for d.Elem() {
+					var elem interface{}
+					elem, _ = d.Any()
+					if toolimpl.KeepLarge(d, 208) {
+						v.Values = append(v.Values, elem)
+					}
+				}
+			}
+		default:
+			d.Unknown("shelves, changes, values")
 		}
 	}
 }
@@ -1587,6 +1729,69 @@ func decodeRecord(d *toolimpl.Decoder, v *Record) {
 			}
 		default:
 			d.Unknown("name, owner, team, region, zone, host, image, tag, size, labels, ports")
+		}
+	}
+}
+
+func decodeShelf(d *toolimpl.Decoder, v *Shelf) {
+	if !d.Object() {
+		return
+	}
+	for d.Field() {
+		switch string(d.Key()) {
+		case "name":
+			if d.OptionalNull() {
+				break
+			}
+			v.Name, _ = d.String()
+		case "records":
+			if d.OptionalNull() {
+				v.Records = nil
+				break
+			}
+			if d.Array() {
+				v.Records = make([]Record, 0, toolimpl.CountLarge(d, 216))
+				for d.Elem() {
+					var elem Record
+					decodeRecord(d, &elem)
+					if toolimpl.KeepLarge(d, 216) {
+						v.Records = append(v.Records, elem)
+					}
+				}
+			}
+		case "notes":
+			if d.OptionalNull() {
+				break
+			}
+			v.Notes, _ = d.String()
+		default:
+			d.Unknown("name, records, notes")
+		}
+	}
+}
+
+func decodeChange(d *toolimpl.Decoder, v *Change) {
+	if !d.Object() {
+		return
+	}
+	for d.Field() {
+		switch string(d.Key()) {
+		case "before":
+			if d.OptionalNull() {
+				v.Before = nil
+				break
+			}
+			v.Before = new(Record)
+			decodeRecord(d, v.Before)
+		case "after":
+			if d.OptionalNull() {
+				v.After = nil
+				break
+			}
+			v.After = new(Record)
+			decodeRecord(d, v.After)
+		default:
+			d.Unknown("before, after")
 		}
 	}
 }
@@ -1930,11 +2135,11 @@ func fastBatch(data []byte, i int, v *Batch, strs *toolimpl.Strings) (int, bool)
 			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Records = make([]Record, 0, toolimpl.FastCountLarge(strs, data, i, !more2, (*Record)(nil)))
+			v.Records = make([]Record, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 216))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Record
 				i, ok = fastRecord(data, i, &elem, strs)
-				if !ok || !toolimpl.FastKeep(strs, &elem) {
+				if !ok || !toolimpl.FastKeep(strs, 216) {
 					return i, false
 				}
 				v.Records = append(v.Records, elem)
@@ -1946,12 +2151,12 @@ func fastBatch(data []byte, i int, v *Batch, strs *toolimpl.Strings) (int, bool)
 			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Refs = make([]*Record, 0, toolimpl.FastCountLarge(strs, data, i, !more2, (*Record)(nil)))
+			v.Refs = make([]*Record, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 224))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem *Record
 				elem = new(Record)
 				i, ok = fastRecord(data, i, elem, strs)
-				if !ok || !toolimpl.FastKeep(strs, elem) {
+				if !ok || !toolimpl.FastKeep(strs, 224) {
 					return i, false
 				}
 				v.Refs = append(v.Refs, elem)
@@ -1963,7 +2168,7 @@ func fastBatch(data []byte, i int, v *Batch, strs *toolimpl.Strings) (int, bool)
 			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastObject(data, i)
-			v.Named = make(map[string]Record, toolimpl.FastCountLarge(strs, data, i, !more2, (*Record)(nil)))
+			v.Named = make(map[string]Record, toolimpl.FastCountLarge(strs, data, i, !more2, 216))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, '}') {
 				var mapKey string
 				if mapKey, i, ok = strs.MapKey(data, i); !ok {
@@ -1971,7 +2176,7 @@ func fastBatch(data []byte, i int, v *Batch, strs *toolimpl.Strings) (int, bool)
 				}
 				var elem Record
 				i, ok = fastRecord(data, i, &elem, strs)
-				if !ok || !toolimpl.FastKeep(strs, &elem) {
+				if !ok || !toolimpl.FastKeep(strs, 216) {
 					return i, false
 				}
 				v.Named[mapKey] = elem
@@ -1983,7 +2188,7 @@ func fastBatch(data []byte, i int, v *Batch, strs *toolimpl.Strings) (int, bool)
 			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastObject(data, i)
-			v.Pointed = make(map[string]*Record, toolimpl.FastCountLarge(strs, data, i, !more2, (*Record)(nil)))
+			v.Pointed = make(map[string]*Record, toolimpl.FastCountLarge(strs, data, i, !more2, 224))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, '}') {
 				var mapKey string
 				if mapKey, i, ok = strs.MapKey(data, i); !ok {
@@ -1992,7 +2197,7 @@ func fastBatch(data []byte, i int, v *Batch, strs *toolimpl.Strings) (int, bool)
 				var elem *Record
 				elem = new(Record)
 				i, ok = fastRecord(data, i, elem, strs)
-				if !ok || !toolimpl.FastKeep(strs, elem) {
+				if !ok || !toolimpl.FastKeep(strs, 224) {
 					return i, false
 				}
 				v.Pointed[mapKey] = elem
@@ -2134,6 +2339,10 @@ func encodeBadNestedResult(e *toolimpl.Encoder, v BadNested) {
 }
 
 func encodeImportResult(e *toolimpl.Encoder, v int) {
+	e.Int(int64(v))
+}
+
+func encodeRestockResult(e *toolimpl.Encoder, v int) {
 	e.Int(int64(v))
 }
 

@@ -80,7 +80,7 @@ func callGetCity(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if end, ok := fastGetCityArgs(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = getCityArgs{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &getCityInfo, args)
+		d.Begin(&strs, s, &getCityInfo, args)
 		decodeGetCityArgs(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -130,7 +130,7 @@ func callFindCity(ctx context.Context, s *runtime.Settings, args json.RawMessage
 	if end, ok := fastFindCityArgs(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = findCityArgs{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &findCityInfo, args)
+		d.Begin(&strs, s, &findCityInfo, args)
 		decodeFindCityArgs(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -174,7 +174,7 @@ func callCityNames(ctx context.Context, s *runtime.Settings, args json.RawMessag
 	if end, ok := fastQuery(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = Query{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &cityNamesInfo, args)
+		d.Begin(&strs, s, &cityNamesInfo, args)
 		decodeQuery(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -219,7 +219,7 @@ func callCountCities(ctx context.Context, s *runtime.Settings, args json.RawMess
 	if end, ok := fastQuery(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = Query{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &countCitiesInfo, args)
+		d.Begin(&strs, s, &countCitiesInfo, args)
 		decodeQuery(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -262,7 +262,7 @@ func callPopulations(ctx context.Context, s *runtime.Settings, args json.RawMess
 	if end, ok := fastQuery(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = Query{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &populationsInfo, args)
+		d.Begin(&strs, s, &populationsInfo, args)
 		decodeQuery(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -328,7 +328,7 @@ func (streamCitiesTool) Call(ctx context.Context, s *runtime.Settings, args json
 	if end, ok := fastQuery(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = Query{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &streamCitiesInfo, args)
+		d.Begin(&strs, s, &streamCitiesInfo, args)
 		decodeQuery(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -393,7 +393,7 @@ func (spellCityTool) Call(ctx context.Context, s *runtime.Settings, args json.Ra
 	if end, ok := fastSpellCityArgs(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = spellCityArgs{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &spellCityInfo, args)
+		d.Begin(&strs, s, &spellCityInfo, args)
 		decodeSpellCityArgs(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -453,7 +453,7 @@ func (cityCardTool) Call(ctx context.Context, s *runtime.Settings, args json.Raw
 	if end, ok := fastCityCardArgs(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = cityCardArgs{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &cityCardInfo, args)
+		d.Begin(&strs, s, &cityCardInfo, args)
 		decodeCityCardArgs(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -495,7 +495,7 @@ func callCheckCity(ctx context.Context, s *runtime.Settings, args json.RawMessag
 	if end, ok := fastCheckCityArgs(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = checkCityArgs{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &checkCityInfo, args)
+		d.Begin(&strs, s, &checkCityInfo, args)
 		decodeCheckCityArgs(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -537,7 +537,7 @@ func callGreet(ctx context.Context, s *runtime.Settings, args json.RawMessage) (
 	if end, ok := fastGreetArgs(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = greetArgs{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &greetInfo, args)
+		d.Begin(&strs, s, &greetInfo, args)
 		decodeGreetArgs(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil

@@ -86,7 +86,7 @@ func (wordsTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMes
 	if end, ok := fastWordsArgs(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = wordsArgs{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &wordsInfo, args)
+		d.Begin(&strs, s, &wordsInfo, args)
 		decodeWordsArgs(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -145,7 +145,7 @@ func (lookTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMess
 	if end, ok := fastLookRequest(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = LookRequest{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &lookInfo, args)
+		d.Begin(&strs, s, &lookInfo, args)
 		decodeLookRequest(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil

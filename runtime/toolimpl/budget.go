@@ -2,97 +2,106 @@ package toolimpl
 
 import (
 	"fmt"
-	"unsafe"
+
+	"github.com/toolgen-go/toolgen/runtime"
 )
 
 // The memory a call's arguments take once decoded is bounded, not only
 // their length: `[{},{},...]` is three bytes an item, but each item of a
-// []T takes T's size, and for a struct of 1 KB that made some 350 MB out of
-// 1 MiB of arguments, enough for a few calls at once to end the process.
-// Generated code charges each item of a slice or map whose type is large
-// (32 bytes or more on a 64-bit platform; for a pointer, what it points
-// to) to a budget of budgetPerByte times the length of the arguments plus
-// budgetBase; past it the call fails, telling the model to send fewer
-// items. A small item is not charged: it takes at most some ten times
-// its shortest JSON.
+// []T takes T's size, and for a struct of 168 bytes that made 289 MiB out
+// of 1 MiB of arguments, enough for a few calls at once to end the
+// process. Generated code charges each item of a slice or map whose type
+// costs 24 bytes or more to Settings.MaxMemory (16 MiB by default): the
+// item's size, and what its pointers, maps and interfaces would hold at
+// the least, as toolgen reckons it for a 64-bit platform (the cost, a
+// constant in the generated code). An item is charged as it is read,
+// whether it is kept or not, so that neither valid nor invalid items can
+// cost more; past the budget the call fails, saying where and how many
+// items fit. Smaller items (numbers, strings, bools) take at most some
+// five times their shortest JSON.
 //
-// A slice or map of large items is made for as many items as its JSON
-// holds, counted ahead, as far as the budget has room, so that it never
-// grows: append's growth would allocate up to five times what the items
-// take. The fast path and then the full decoder may each spend the budget
-// on one call, so a call's large items take at most twice it.
+// A slice or map of such items is made for as many items as its JSON
+// holds, counted ahead, as far as the budget has room, so that append
+// seldom grows it. When the fast path goes over the budget, the full
+// decoder that follows keeps no item (see Decoder.Begin): it only finds
+// where the budget ran out, for the model's message.
 
-const (
-	budgetBase    = 1 << 20
-	budgetPerByte = 8
-)
+// defaultMaxMemory is the budget of Settings.MaxMemory 0.
+const defaultMaxMemory = 16 << 20
 
-// budgetFor is the memory budget of the large items of arguments n bytes
-// long.
-func budgetFor(n int) int { return budgetBase + budgetPerByte*n }
-
-// KeepLarge is [Decoder.Keep] for an item of a large type (see budget.go):
-// it also charges the size of a T, what item points to, to the call's
-// memory budget, and once that is spent, the call fails and nothing more is
-// kept. item is not read; it may be nil.
-func KeepLarge[T any](d *Decoder, item *T) bool {
-	return d.Keep() && d.spend(int(unsafe.Sizeof(*item)))
+// KeepLarge is [Decoder.Keep] for an item that costs cost bytes (see
+// budget.go): it charges them to the call's memory budget, and once that is
+// spent, the call fails and decoding stops.
+func KeepLarge(d *Decoder, cost int) bool {
+	return d.spend(cost) && d.Keep() && !d.dry
 }
 
 // spend charges n bytes to the call's memory budget, and reports whether
-// it holds them; if not, decoding stops with a message that says so.
+// it holds them; if not, decoding stops with a problem that says so.
 func (d *Decoder) spend(n int) bool {
 	if d.budget == 0 {
-		d.budget = budgetFor(len(d.data))
+		d.budget = defaultMaxMemory
 	}
 	if d.spent += n; d.spent <= d.budget {
 		return true
 	}
 	if d.syntax == "" {
-		d.syntax = fmt.Sprintf("the arguments hold too many items: once decoded they would take more than %s of memory; send fewer items at a time", mebibytes(d.budget))
+		// A problem at the item's path, with the others found so far,
+		// even past the twentieth: it is why the call stopped.
+		msg := fmt.Sprintf("too many items: once decoded the arguments would take more than %s of memory, at %d bytes an item here; send at most %d such items in a call", mebibytes(d.budget), n, max(d.budget/n, 1))
+		d.problems = append(d.problems, runtime.Problem{Path: d.path(), Message: msg})
+		d.syntax, d.halted = msg, true
 	}
 	return false
 }
 
-// mebibytes writes n bytes in MiB, to one decimal.
+// mebibytes writes n bytes in MiB, to one decimal where it has one.
 func mebibytes(n int) string {
-	return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+	s := fmt.Sprintf("%.1f", float64(n)/(1<<20))
+	if len(s) > 2 && s[len(s)-2:] == ".0" {
+		s = s[:len(s)-2]
+	}
+	return s + " MiB"
 }
 
-// FastKeep charges the size of a T, what item points to, to the memory
-// budget of a fast path's call (see KeepLarge), and reports whether the budget holds
-// it; once it does not, the fast path gives the arguments up to the full
-// decoder, which says why it refuses them.
-func FastKeep[T any](st *Strings, item *T) bool {
-	st.spent += int(unsafe.Sizeof(*item))
-	return st.spent <= st.budget
-}
-
-// FastCountLarge is [FastCount] for a slice or map of large items of type
-// T (see budget.go), which item points to (it may be nil; it is not
-// read): how many the array or object that starts at i holds, exactly, as
-// far as the budget has room, and at most one more than it has.
-func FastCountLarge[T any](st *Strings, data []byte, i int, empty bool, item *T) int {
-	n, _ := countItems(data, i, empty)
-	return min(n, max(st.budget-st.spent, 0)/int(unsafe.Sizeof(*item))+1)
-}
-
-// CountLarge is FastCountLarge for the full decoder, right after
-// [Decoder.Array] or [Decoder.Object] returned true. The bytes it looks at
-// in one call add up to at most the arguments' length, as those of
-// [Decoder.Members] do; past that it says 0, and the items grow the slice
-// or map as they come.
-func CountLarge[T any](d *Decoder, item *T) int {
+// CountLarge returns, right after [Decoder.Array] or [Decoder.Object]
+// returned true, how many items of cost bytes the slice or map to be made
+// should have room for: as many as the array or object holds, counted
+// ahead, as far as the budget has room, and 0 once the call has failed.
+// The bytes it looks at in one call add up to at most four times the
+// arguments' length, enough for slices of large items in slices of them;
+// past that it says 0, and the items grow the slice or map as they come.
+func CountLarge(d *Decoder, cost int) int {
+	if !d.Keep() || d.dry {
+		return 0
+	}
 	if d.depth > 0 && d.top().single {
 		return 1
 	}
-	if d.counted >= len(d.data) || d.pos >= len(d.data) {
+	if d.countedLarge >= 4*len(d.data) || d.pos >= len(d.data) {
 		return 0
 	}
 	n, end := countItems(d.data, d.pos, false)
-	d.counted += end - d.pos
+	d.countedLarge += end - d.pos
 	if d.budget == 0 {
-		d.budget = budgetFor(len(d.data))
+		d.budget = defaultMaxMemory
 	}
-	return min(n, max(d.budget-d.spent, 0)/int(unsafe.Sizeof(*item))+1)
+	return min(n, max(d.budget-d.spent, 0)/cost+1)
+}
+
+// FastKeep charges an item of cost bytes to the memory budget of a fast
+// path's call (see KeepLarge), and reports whether the budget holds it;
+// once it does not, the fast path gives the arguments up to the full
+// decoder, which says why it refuses them.
+func FastKeep(st *Strings, cost int) bool {
+	st.spent += cost
+	return st.spent <= st.budget
+}
+
+// FastCountLarge is [FastCount] for a slice or map of items of cost bytes
+// (see budget.go): how many the array or object that starts at i holds,
+// exactly, as far as the budget has room.
+func FastCountLarge(st *Strings, data []byte, i int, empty bool, cost int) int {
+	n, _ := countItems(data, i, empty)
+	return min(n, max(st.budget-st.spent, 0)/cost+1)
 }

@@ -112,9 +112,16 @@ type Decoder struct {
 	more                 int
 	listed               []string // the field lists Unknown has given
 	counted              int      // the bytes Members has looked at
-	// spent is what the large items decoded so far take, of budget,
-	// set by the first (see KeepLarge).
+	// spent is what the large items decoded so far cost, of budget (see
+	// KeepLarge); halted is set when they went over it, which stops the
+	// decoding as a syntax error does.
 	spent, budget int
+	halted        bool
+	// dry is set when the fast path went over the budget: no item is
+	// kept (see Begin).
+	dry bool
+	// countedLarge are the bytes CountLarge has looked at.
+	countedLarge int
 
 	arena   []byte           // the strings decoded so far (see intern)
 	strings bool             // a string has been decoded
@@ -172,7 +179,7 @@ func (d *Decoder) finish() {
 }
 
 func (d *Decoder) err() error {
-	if d.syntax != "" {
+	if d.syntax != "" && !d.halted {
 		return &ArgumentError{Problems: []runtime.Problem{{Message: d.syntax}}}
 	}
 	if len(d.problems) == 0 {
@@ -1708,6 +1715,15 @@ func (d *Decoder) TextKey(k encoding.TextUnmarshaler) bool {
 	return true
 }
 
+// Begin is BeginCall after a fast path, begun with st, gave the arguments
+// up: if the fast path went over the call's memory budget (see
+// budget.go), the full decoder only finds where, charging the items
+// without keeping them, so that the call spends the budget once.
+func (d *Decoder) Begin(st *Strings, s *runtime.Settings, info *runtime.Info, args json.RawMessage) {
+	d.BeginCall(s, info, args)
+	d.dry = st.spent > st.budget
+}
+
 // BeginCall starts decoding the arguments of one call of a generated tool
 // (info; nil for none) into d, usually a local variable of the generated
 // Call, with the settings s of the Registry that runs it (nil for the
@@ -1721,6 +1737,7 @@ func (d *Decoder) BeginCall(s *runtime.Settings, info *runtime.Info, args json.R
 	}
 	d.data, d.maxDepth, d.info, d.settings = args, maxDepth(s), info, s
 	d.lenient = s.Lenient || (info != nil && info.Lenient)
+	d.budget = maxMemory(s)
 	d.nullOptional = s.NullOptional || d.lenient
 	if max := maxBytes(s); len(args) > max {
 		d.syntax = fmt.Sprintf("the arguments are %d bytes long; the limit is %d", len(args), max)

@@ -70,4 +70,5 @@ const (
 
 func maxBytes(s *runtime.Settings) int             { return cmp.Or(s.MaxBytes, defaultMaxBytes) }
 func maxDepth(s *runtime.Settings) int             { return cmp.Or(s.MaxDepth, defaultMaxDepth) }
+func maxMemory(s *runtime.Settings) int            { return cmp.Or(s.MaxMemory, defaultMaxMemory) }
 func retryDelay(s *runtime.Settings) time.Duration { return cmp.Or(s.RetryDelay, defaultRetryDelay) }

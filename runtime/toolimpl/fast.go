@@ -240,11 +240,12 @@ func ValidFormat(format, s string) bool {
 //	}
 func (st *Strings) Begin(s *runtime.Settings, args []byte) int {
 	limit := defaultMaxBytes
+	st.budget = defaultMaxMemory
 	if s != nil {
 		limit = cmp.Or(s.MaxBytes, limit)
+		st.budget = maxMemory(s)
 		st.null = s.NullOptional
 	}
-	st.budget = budgetFor(len(args))
 	if len(args) > limit {
 		return len(args)
 	}
@@ -274,7 +275,7 @@ type Strings struct {
 	arena []byte
 	made  bool
 	null  bool
-	// spent is what the large items decoded so far take, of budget (see
+	// spent is what the large items decoded so far cost, of budget (see
 	// FastKeep).
 	spent, budget int
 }

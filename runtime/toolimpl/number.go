@@ -26,7 +26,7 @@ const (
 // maxExponent bounds the exponent as it is read: any larger one moves the
 // decimal point beyond every digit of any text, so the value is zero, or
 // not an integer, or far out of range, all the same.
-const maxExponent = 1 << 50
+const maxExponent = 1 << 27
 
 // pow10 holds the powers of ten that fit in a uint64.
 var pow10 = [20]uint64{

@@ -103,7 +103,7 @@ func (t exchangeRateTool) Call(ctx context.Context, s *runtime.Settings, args js
 	if end, ok := fastRateRequest(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = RateRequest{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &exchangeRateInfo, args)
+		d.Begin(&strs, s, &exchangeRateInfo, args)
 		decodeRateRequest(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil

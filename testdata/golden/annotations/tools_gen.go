@@ -69,7 +69,7 @@ func callLookup(ctx context.Context, s *runtime.Settings, args json.RawMessage) 
 	if end, ok := fastQuery(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = Query{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &lookupInfo, args)
+		d.Begin(&strs, s, &lookupInfo, args)
 		decodeQuery(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -111,7 +111,7 @@ func callDelete(ctx context.Context, s *runtime.Settings, args json.RawMessage) 
 	if end, ok := fastQuery(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = Query{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &deleteInfo, args)
+		d.Begin(&strs, s, &deleteInfo, args)
 		decodeQuery(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -158,7 +158,7 @@ func callAppend(ctx context.Context, s *runtime.Settings, args json.RawMessage) 
 	if end, ok := fastQuery(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = Query{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &appendInfo, args)
+		d.Begin(&strs, s, &appendInfo, args)
 		decodeQuery(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -203,7 +203,7 @@ func callOverwrite(ctx context.Context, s *runtime.Settings, args json.RawMessag
 	if end, ok := fastQuery(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = Query{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &overwriteInfo, args)
+		d.Begin(&strs, s, &overwriteInfo, args)
 		decodeQuery(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -243,7 +243,7 @@ func callUnsaid(ctx context.Context, s *runtime.Settings, args json.RawMessage) 
 	if end, ok := fastQuery(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = Query{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &unsaidInfo, args)
+		d.Begin(&strs, s, &unsaidInfo, args)
 		decodeQuery(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil

@@ -102,7 +102,7 @@ func callBookTable(ctx context.Context, s *runtime.Settings, args json.RawMessag
 	if end, ok := fastBookingRequest(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = BookingRequest{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &bookTableInfo, args)
+		d.Begin(&strs, s, &bookTableInfo, args)
 		decodeBookingRequest(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -156,7 +156,7 @@ func callPlaceOrder(ctx context.Context, s *runtime.Settings, args json.RawMessa
 	if end, ok := fastOrder(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Order{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &placeOrderInfo, args)
+		d.Begin(&strs, s, &placeOrderInfo, args)
 		decodeOrder(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil

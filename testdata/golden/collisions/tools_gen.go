@@ -61,7 +61,7 @@ func callSearch(ctx context.Context, s *runtimepkg.Settings, args jsonpkg.RawMes
 	if end, ok := fastArgs(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = Args{}
 		var d_ toolimpl.Decoder
-		d_.BeginCall(s, &searchInfo2, args)
+		d_.Begin(&strs, s, &searchInfo2, args)
 		decodeArgs2(&d_, &in)
 		if res, ok := d_.EndCall(); !ok {
 			return res, nil

@@ -333,7 +333,7 @@ func callSetThermostat(ctx context.Context, s *runtime.Settings, args json.RawMe
 	if end, ok := fastThermostatInput(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = ThermostatInput{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &setThermostatInfo, args)
+		d.Begin(&strs, s, &setThermostatInfo, args)
 		decodeThermostatInput(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -387,7 +387,7 @@ func callCreateTask(ctx context.Context, s *runtime.Settings, args json.RawMessa
 	if end, ok := fastTaskInput(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = TaskInput{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &createTaskInfo, args)
+		d.Begin(&strs, s, &createTaskInfo, args)
 		decodeTaskInput(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -440,7 +440,7 @@ func callStartSync(ctx context.Context, s *runtime.Settings, args json.RawMessag
 	if end, ok := fastSyncInput(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = SyncInput{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &startSyncInfo, args)
+		d.Begin(&strs, s, &startSyncInfo, args)
 		decodeSyncInput(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -493,7 +493,7 @@ func callReadFeed(ctx context.Context, s *runtime.Settings, args json.RawMessage
 	if end, ok := fastFeedInput(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = FeedInput{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &readFeedInfo, args)
+		d.Begin(&strs, s, &readFeedInfo, args)
 		decodeFeedInput(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -566,7 +566,7 @@ func callSetAlarm(ctx context.Context, s *runtime.Settings, args json.RawMessage
 	if end, ok := fastAlarmInput(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = AlarmInput{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &setAlarmInfo, args)
+		d.Begin(&strs, s, &setAlarmInfo, args)
 		decodeAlarmInput(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -621,7 +621,7 @@ func callCurrentWeather(ctx context.Context, s *runtime.Settings, args json.RawM
 	if end, ok := fastWeatherQuery(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = WeatherQuery{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &currentWeatherInfo, args)
+		d.Begin(&strs, s, &currentWeatherInfo, args)
 		decodeWeatherQuery(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -682,7 +682,7 @@ func callChooseSeat(ctx context.Context, s *runtime.Settings, args json.RawMessa
 	if end, ok := fastSeatRequest(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = SeatRequest{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &chooseSeatInfo, args)
+		d.Begin(&strs, s, &chooseSeatInfo, args)
 		decodeSeatRequest(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -802,7 +802,7 @@ func callCommentOnIssue(ctx context.Context, s *runtime.Settings, args json.RawM
 	if end, ok := fastIssueComment(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = IssueComment{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &commentOnIssueInfo, args)
+		d.Begin(&strs, s, &commentOnIssueInfo, args)
 		decodeIssueComment(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -859,7 +859,7 @@ func callReadLines(ctx context.Context, s *runtime.Settings, args json.RawMessag
 	if end, ok := fastFileRange(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = FileRange{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &readLinesInfo, args)
+		d.Begin(&strs, s, &readLinesInfo, args)
 		decodeFileRange(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -914,7 +914,7 @@ func callFindSymbol(ctx context.Context, s *runtime.Settings, args json.RawMessa
 	if end, ok := fastSymbolQuery(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = SymbolQuery{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &findSymbolInfo, args)
+		d.Begin(&strs, s, &findSymbolInfo, args)
 		decodeSymbolQuery(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -974,7 +974,7 @@ func callAskKnowledgeBase(ctx context.Context, s *runtime.Settings, args json.Ra
 	if end, ok := fastKnowledgeQuery(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = KnowledgeQuery{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &askKnowledgeBaseInfo, args)
+		d.Begin(&strs, s, &askKnowledgeBaseInfo, args)
 		decodeKnowledgeQuery(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -1023,7 +1023,7 @@ func callCalculate(ctx context.Context, s *runtime.Settings, args json.RawMessag
 	if end, ok := fastExpression(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = Expression{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &calculateInfo, args)
+		d.Begin(&strs, s, &calculateInfo, args)
 		decodeExpression(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -1088,7 +1088,7 @@ func callOpenTicket(ctx context.Context, s *runtime.Settings, args json.RawMessa
 	if end, ok := fastTicketInput(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = TicketInput{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &openTicketInfo, args)
+		d.Begin(&strs, s, &openTicketInfo, args)
 		decodeTicketInput(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -1143,7 +1143,7 @@ func callTranslate(ctx context.Context, s *runtime.Settings, args json.RawMessag
 	if end, ok := fastTranslateInput(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = TranslateInput{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &translateInfo, args)
+		d.Begin(&strs, s, &translateInfo, args)
 		decodeTranslateInput(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -1198,7 +1198,7 @@ func callFindRecipes(ctx context.Context, s *runtime.Settings, args json.RawMess
 	if end, ok := fastRecipeSearch(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = RecipeSearch{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &findRecipesInfo, args)
+		d.Begin(&strs, s, &findRecipesInfo, args)
 		decodeRecipeSearch(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -1258,7 +1258,7 @@ func callListRepos(ctx context.Context, s *runtime.Settings, args json.RawMessag
 	if end, ok := fastPageArgs(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = PageArgs{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &listReposInfo, args)
+		d.Begin(&strs, s, &listReposInfo, args)
 		decodePageArgs(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -1324,7 +1324,7 @@ func callTransferMoney(ctx context.Context, s *runtime.Settings, args json.RawMe
 	if end, ok := fastTransferInput(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = TransferInput{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &transferMoneyInfo, args)
+		d.Begin(&strs, s, &transferMoneyInfo, args)
 		decodeTransferInput(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -1389,7 +1389,7 @@ func callScheduleJob(ctx context.Context, s *runtime.Settings, args json.RawMess
 	if end, ok := fastScheduleInput(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = ScheduleInput{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &scheduleJobInfo, args)
+		d.Begin(&strs, s, &scheduleJobInfo, args)
 		decodeScheduleInput(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -1458,7 +1458,7 @@ func callAddInvoiceLines(ctx context.Context, s *runtime.Settings, args json.Raw
 	if end, ok := fastInvoiceLines(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		in = InvoiceLines{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &addInvoiceLinesInfo, args)
+		d.Begin(&strs, s, &addInvoiceLinesInfo, args)
 		decodeInvoiceLines(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -1521,7 +1521,7 @@ func callUpdateProfile(ctx context.Context, s *runtime.Settings, args json.RawMe
 	if end, ok := fastProfileUpdate(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = ProfileUpdate{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &updateProfileInfo, args)
+		d.Begin(&strs, s, &updateProfileInfo, args)
 		decodeProfileUpdate(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -1576,7 +1576,7 @@ func callLookupOrder(ctx context.Context, s *runtime.Settings, args json.RawMess
 	if end, ok := fastLookupOrderInput(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = LookupOrderInput{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &lookupOrderInfo, args)
+		d.Begin(&strs, s, &lookupOrderInfo, args)
 		decodeLookupOrderInput(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -1634,7 +1634,7 @@ func callSearchWiki(ctx context.Context, s *runtime.Settings, args json.RawMessa
 	if end, ok := fastUntaggedInput(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = UntaggedInput{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &searchWikiInfo, args)
+		d.Begin(&strs, s, &searchWikiInfo, args)
 		decodeUntaggedInput(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -1701,7 +1701,7 @@ func callBookMeeting(ctx context.Context, s *runtime.Settings, args json.RawMess
 	if end, ok := fastMeetingInput(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = MeetingInput{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &bookMeetingInfo, args)
+		d.Begin(&strs, s, &bookMeetingInfo, args)
 		decodeMeetingInput(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -1758,7 +1758,7 @@ func callScaleDeployment(ctx context.Context, s *runtime.Settings, args json.Raw
 	if end, ok := fastClusterScale(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = ClusterScale{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &scaleDeploymentInfo, args)
+		d.Begin(&strs, s, &scaleDeploymentInfo, args)
 		decodeClusterScale(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -1968,7 +1968,7 @@ func callShipParcel(ctx context.Context, s *runtime.Settings, args json.RawMessa
 	if end, ok := fastShipInput(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		in = ShipInput{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &shipParcelInfo, args)
+		d.Begin(&strs, s, &shipParcelInfo, args)
 		decodeShipInput(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -2092,7 +2092,7 @@ func callImportOrgChart(ctx context.Context, s *runtime.Settings, args json.RawM
 	if end, ok := fastOrgChart(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 10) {
 		in = OrgChart{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &importOrgChartInfo, args)
+		d.Begin(&strs, s, &importOrgChartInfo, args)
 		decodeOrgChart(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -2321,7 +2321,7 @@ func callPlanRoute(ctx context.Context, s *runtime.Settings, args json.RawMessag
 	if end, ok := fastRouteInput(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 4) {
 		in = RouteInput{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &planRouteInfo, args)
+		d.Begin(&strs, s, &planRouteInfo, args)
 		decodeRouteInput(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -2400,7 +2400,7 @@ func callRecordReading(ctx context.Context, s *runtime.Settings, args json.RawMe
 	if end, ok := fastSensorReading(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = SensorReading{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &recordReadingInfo, args)
+		d.Begin(&strs, s, &recordReadingInfo, args)
 		decodeSensorReading(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -2583,7 +2583,7 @@ func callImportOrders(ctx context.Context, s *runtime.Settings, args json.RawMes
 	if end, ok := fastPage(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		in = Page[OrderLine]{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &importOrdersInfo, args)
+		d.Begin(&strs, s, &importOrdersInfo, args)
 		decodePage(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -2705,7 +2705,7 @@ func callTagItems(ctx context.Context, s *runtime.Settings, args json.RawMessage
 	if end, ok := fastTagInput(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 4) {
 		in = TagInput{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &tagItemsInfo, args)
+		d.Begin(&strs, s, &tagItemsInfo, args)
 		decodeTagInput(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -3087,7 +3087,7 @@ func (t getOrderTool) Call(ctx context.Context, s *runtime.Settings, args json.R
 	if end, ok := fastGetOrderInput(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = GetOrderInput{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &getOrderInfo, args)
+		d.Begin(&strs, s, &getOrderInfo, args)
 		decodeGetOrderInput(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -3150,7 +3150,7 @@ func (t cancelOrderTool) Call(ctx context.Context, s *runtime.Settings, args jso
 	if end, ok := fastCancelInput(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = CancelInput{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &cancelOrderInfo, args)
+		d.Begin(&strs, s, &cancelOrderInfo, args)
 		decodeCancelInput(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -3317,7 +3317,7 @@ func (t validateOrderTool) Call(ctx context.Context, s *runtime.Settings, args j
 	if end, ok := fastEchoOrderInput(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		in = EchoOrderInput{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &validateOrderInfo, args)
+		d.Begin(&strs, s, &validateOrderInfo, args)
 		decodeEchoOrderInput(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -3380,7 +3380,7 @@ func callSendNote(ctx context.Context, s *runtime.Settings, args json.RawMessage
 	if end, ok := fastSendNoteArgs(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = sendNoteArgs{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &sendNoteInfo, args)
+		d.Begin(&strs, s, &sendNoteInfo, args)
 		decodeSendNoteArgs(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -3437,7 +3437,7 @@ func callResizeImage(ctx context.Context, s *runtime.Settings, args json.RawMess
 	if end, ok := fastResizeImageArgs(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = resizeImageArgs{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &resizeImageInfo, args)
+		d.Begin(&strs, s, &resizeImageInfo, args)
 		decodeResizeImageArgs(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -3482,7 +3482,7 @@ func callSummarize(ctx context.Context, s *runtime.Settings, args json.RawMessag
 	if end, ok := fastSummaryInput(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = SummaryInput{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &summarizeInfo, args)
+		d.Begin(&strs, s, &summarizeInfo, args)
 		decodeSummaryInput(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -3527,7 +3527,7 @@ func callSplitText(ctx context.Context, s *runtime.Settings, args json.RawMessag
 	if end, ok := fastSplitInput(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = SplitInput{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &splitTextInfo, args)
+		d.Begin(&strs, s, &splitTextInfo, args)
 		decodeSplitInput(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -3585,7 +3585,7 @@ func (t archiveProjectTool) Call(ctx context.Context, s *runtime.Settings, args 
 	if end, ok := fastArchiveInput(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = ArchiveInput{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &archiveProjectInfo, args)
+		d.Begin(&strs, s, &archiveProjectInfo, args)
 		decodeArchiveInput(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -3627,12 +3627,14 @@ func decodeEventInput(d *toolimpl.Decoder, v *EventInput) {
 				break
 			}
 			if d.Object() {
-				v.Props = make(map[string]any, d.Members())
+				v.Props = make(map[string]any, toolimpl.CountLarge(d, 208))
 				for d.Field() {
 					key := d.KeyString()
 					var elem interface{}
 					elem, _ = d.Any()
-					v.Props[key] = elem
+					if toolimpl.KeepLarge(d, 208) {
+						v.Props[key] = elem
+					}
 				}
 			}
 		case "labels":
@@ -3749,11 +3751,11 @@ func decodeQueryInput(d *toolimpl.Decoder, v *QueryInput) {
 				break
 			}
 			if d.Array() {
-				v.Params = []any{}
+				v.Params = make([]any, 0, toolimpl.CountLarge(d, 208))
 				for d.Elem() {
 					var elem interface{}
 					elem, _ = d.Any()
-					if d.Keep() {
+					if toolimpl.KeepLarge(d, 208) {
 						v.Params = append(v.Params, elem)
 					}
 				}
@@ -3780,12 +3782,14 @@ func decodeQueryInput(d *toolimpl.Decoder, v *QueryInput) {
 				break
 			}
 			if d.Object() {
-				v.Meta = make(map[string]json.RawMessage, d.Members())
+				v.Meta = make(map[string]json.RawMessage, toolimpl.CountLarge(d, 24))
 				for d.Field() {
 					key := d.KeyString()
 					var elem json.RawMessage
 					elem, _ = d.Raw()
-					v.Meta[key] = elem
+					if toolimpl.KeepLarge(d, 24) {
+						v.Meta[key] = elem
+					}
 				}
 			}
 		default:
@@ -3810,7 +3814,7 @@ func decodeConfigPatch(d *toolimpl.Decoder, v *ConfigPatch) {
 		case "settings":
 			hasSettings = true
 			if d.Object() {
-				v.Settings = make(map[string]map[string]string, d.Members())
+				v.Settings = make(map[string]map[string]string, toolimpl.CountLarge(d, 56))
 				for d.Field() {
 					key := d.KeyString()
 					var elem map[string]string
@@ -3823,7 +3827,9 @@ func decodeConfigPatch(d *toolimpl.Decoder, v *ConfigPatch) {
 							elem[key2] = elem2
 						}
 					}
-					v.Settings[key] = elem
+					if toolimpl.KeepLarge(d, 56) {
+						v.Settings[key] = elem
+					}
 				}
 			}
 		case "raw":
@@ -4737,11 +4743,7 @@ func decodeInvoiceLines(d *toolimpl.Decoder, v *InvoiceLines) {
 					SKU      string  `json:"sku" jsonschema:"required,description=Stock keeping unit"`
 					Quantity int     `json:"quantity" jsonschema:"minimum=1,maximum=999"`
 					Price    float64 `json:"price" jsonschema:"minimum=0"`
-				}, 0, toolimpl.CountLarge(d, (*struct {
-					SKU      string  `json:"sku" jsonschema:"required,description=Stock keeping unit"`
-					Quantity int     `json:"quantity" jsonschema:"minimum=1,maximum=999"`
-					Price    float64 `json:"price" jsonschema:"minimum=0"`
-				})(nil)))
+				}, 0, toolimpl.CountLarge(d, 32))
 				n := 0
 				for d.Elem() {
 					var elem struct {
@@ -4750,7 +4752,7 @@ func decodeInvoiceLines(d *toolimpl.Decoder, v *InvoiceLines) {
 						Price    float64 `json:"price" jsonschema:"minimum=0"`
 					}
 					decodeObject(d, &elem)
-					if toolimpl.KeepLarge(d, &elem) {
+					if toolimpl.KeepLarge(d, 32) {
 						v.Lines = append(v.Lines, elem)
 					}
 					n++
@@ -5065,12 +5067,12 @@ func decodeOrgChart(d *toolimpl.Decoder, v *OrgChart) {
 		case "departments":
 			hasDepartments = true
 			if d.Array() {
-				v.Departments = make([]Department, 0, toolimpl.CountLarge(d, (*Department)(nil)))
+				v.Departments = make([]Department, 0, toolimpl.CountLarge(d, 40))
 				n := 0
 				for d.Elem() {
 					var elem Department
 					decodeDepartment(d, &elem)
-					if toolimpl.KeepLarge(d, &elem) {
+					if toolimpl.KeepLarge(d, 40) {
 						v.Departments = append(v.Departments, elem)
 					}
 					n++
@@ -5149,12 +5151,12 @@ func decodeRouteInput(d *toolimpl.Decoder, v *RouteInput) {
 		case "waypoints":
 			hasWaypoints = true
 			if d.Array() {
-				v.Waypoints = []Waypoint{}
+				v.Waypoints = make([]Waypoint, 0, toolimpl.CountLarge(d, 24))
 				n := 0
 				for d.Elem() {
 					var elem Waypoint
 					decodeWaypoint(d, &elem)
-					if d.Keep() {
+					if toolimpl.KeepLarge(d, 24) {
 						v.Waypoints = append(v.Waypoints, elem)
 					}
 					n++
@@ -5186,20 +5188,20 @@ func decodeRouteInput(d *toolimpl.Decoder, v *RouteInput) {
 				break
 			}
 			if d.Array() {
-				v.Legs = [][]Waypoint{}
+				v.Legs = make([][]Waypoint, 0, toolimpl.CountLarge(d, 24))
 				for d.Elem() {
 					var elem []Waypoint
 					if d.Array() {
-						elem = []Waypoint{}
+						elem = make([]Waypoint, 0, toolimpl.CountLarge(d, 24))
 						for d.Elem() {
 							var elem2 Waypoint
 							decodeWaypoint(d, &elem2)
-							if d.Keep() {
+							if toolimpl.KeepLarge(d, 24) {
 								elem = append(elem, elem2)
 							}
 						}
 					}
-					if d.Keep() {
+					if toolimpl.KeepLarge(d, 24) {
 						v.Legs = append(v.Legs, elem)
 					}
 				}
@@ -5418,11 +5420,11 @@ func decodePage(d *toolimpl.Decoder, v *Page[OrderLine]) {
 		case "items":
 			hasItems = true
 			if d.Array() {
-				v.Items = []OrderLine{}
+				v.Items = make([]OrderLine, 0, toolimpl.CountLarge(d, 24))
 				for d.Elem() {
 					var elem OrderLine
 					decodeOrderLine(d, &elem)
-					if d.Keep() {
+					if toolimpl.KeepLarge(d, 24) {
 						v.Items = append(v.Items, elem)
 					}
 				}
@@ -5465,11 +5467,11 @@ func decodeTagInput(d *toolimpl.Decoder, v *TagInput) {
 				break
 			}
 			if d.Array() {
-				v.Pairs = []Pair[string, int64]{}
+				v.Pairs = make([]Pair[string, int64], 0, toolimpl.CountLarge(d, 24))
 				for d.Elem() {
 					var elem Pair[string, int64]
 					decodePair(d, &elem)
-					if d.Keep() {
+					if toolimpl.KeepLarge(d, 24) {
 						v.Pairs = append(v.Pairs, elem)
 					}
 				}
@@ -6120,11 +6122,11 @@ func decodeDepartment(d *toolimpl.Decoder, v *Department) {
 		case "teams":
 			hasTeams = true
 			if d.Array() {
-				v.Teams = make([]Team, 0, toolimpl.CountLarge(d, (*Team)(nil)))
+				v.Teams = make([]Team, 0, toolimpl.CountLarge(d, 40))
 				for d.Elem() {
 					var elem Team
 					decodeTeam(d, &elem)
-					if toolimpl.KeepLarge(d, &elem) {
+					if toolimpl.KeepLarge(d, 40) {
 						v.Teams = append(v.Teams, elem)
 					}
 				}
@@ -6421,11 +6423,11 @@ func decodeTeam(d *toolimpl.Decoder, v *Team) {
 		case "members":
 			hasMembers = true
 			if d.Array() {
-				v.Members = []Member{}
+				v.Members = make([]Member, 0, toolimpl.CountLarge(d, 64))
 				for d.Elem() {
 					var elem Member
 					decodeMember(d, &elem)
-					if d.Keep() {
+					if toolimpl.KeepLarge(d, 64) {
 						v.Members = append(v.Members, elem)
 					}
 				}
@@ -6567,11 +6569,11 @@ func decodeContact(d *toolimpl.Decoder, v *Contact) {
 				break
 			}
 			if d.Array() {
-				v.Phones = []Phone{}
+				v.Phones = make([]Phone, 0, toolimpl.CountLarge(d, 24))
 				for d.Elem() {
 					var elem Phone
 					decodePhone(d, &elem)
-					if d.Keep() {
+					if toolimpl.KeepLarge(d, 24) {
 						v.Phones = append(v.Phones, elem)
 					}
 				}
@@ -7445,11 +7447,7 @@ func fastInvoiceLines(data []byte, i int, v *InvoiceLines, strs *toolimpl.String
 				SKU      string  `json:"sku" jsonschema:"required,description=Stock keeping unit"`
 				Quantity int     `json:"quantity" jsonschema:"minimum=1,maximum=999"`
 				Price    float64 `json:"price" jsonschema:"minimum=0"`
-			}, 0, toolimpl.FastCountLarge(strs, data, i, !more2, (*struct {
-				SKU      string  `json:"sku" jsonschema:"required,description=Stock keeping unit"`
-				Quantity int     `json:"quantity" jsonschema:"minimum=1,maximum=999"`
-				Price    float64 `json:"price" jsonschema:"minimum=0"`
-			})(nil)))
+			}, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 32))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem struct {
 					SKU      string  `json:"sku" jsonschema:"required,description=Stock keeping unit"`
@@ -7457,7 +7455,7 @@ func fastInvoiceLines(data []byte, i int, v *InvoiceLines, strs *toolimpl.String
 					Price    float64 `json:"price" jsonschema:"minimum=0"`
 				}
 				i, ok = fastObject(data, i, &elem, strs)
-				if !ok || !toolimpl.FastKeep(strs, &elem) {
+				if !ok || !toolimpl.FastKeep(strs, 32) {
 					return i, false
 				}
 				v.Lines = append(v.Lines, elem)
@@ -7724,11 +7722,11 @@ func fastOrgChart(data []byte, i int, v *OrgChart, strs *toolimpl.Strings) (int,
 			hasDepartments = true
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Departments = make([]Department, 0, toolimpl.FastCountLarge(strs, data, i, !more2, (*Department)(nil)))
+			v.Departments = make([]Department, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 40))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Department
 				i, ok = fastDepartment(data, i, &elem, strs)
-				if !ok || !toolimpl.FastKeep(strs, &elem) {
+				if !ok || !toolimpl.FastKeep(strs, 40) {
 					return i, false
 				}
 				v.Departments = append(v.Departments, elem)
@@ -7759,11 +7757,11 @@ func fastRouteInput(data []byte, i int, v *RouteInput, strs *toolimpl.Strings) (
 			hasWaypoints = true
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Waypoints = make([]Waypoint, 0, toolimpl.FastCount(data, i, !more2))
+			v.Waypoints = make([]Waypoint, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 24))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Waypoint
 				i, ok = fastWaypoint(data, i, &elem, strs)
-				if !ok {
+				if !ok || !toolimpl.FastKeep(strs, 24) {
 					return i, false
 				}
 				v.Waypoints = append(v.Waypoints, elem)
@@ -7792,21 +7790,21 @@ func fastRouteInput(data []byte, i int, v *RouteInput, strs *toolimpl.Strings) (
 			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Legs = make([][]Waypoint, 0, toolimpl.FastCount(data, i, !more2))
+			v.Legs = make([][]Waypoint, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 24))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem []Waypoint
 				var more3 bool
 				i, more3, ok = toolimpl.FastArray(data, i)
-				elem = make([]Waypoint, 0, toolimpl.FastCount(data, i, !more3))
+				elem = make([]Waypoint, 0, toolimpl.FastCountLarge(strs, data, i, !more3, 24))
 				for ; more3; i, more3, ok = toolimpl.FastNext(data, i, ']') {
 					var elem2 Waypoint
 					i, ok = fastWaypoint(data, i, &elem2, strs)
-					if !ok {
+					if !ok || !toolimpl.FastKeep(strs, 24) {
 						return i, false
 					}
 					elem = append(elem, elem2)
 				}
-				if !ok {
+				if !ok || !toolimpl.FastKeep(strs, 24) {
 					return i, false
 				}
 				v.Legs = append(v.Legs, elem)
@@ -7895,11 +7893,11 @@ func fastPage(data []byte, i int, v *Page[OrderLine], strs *toolimpl.Strings) (i
 			hasItems = true
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Items = make([]OrderLine, 0, toolimpl.FastCount(data, i, !more2))
+			v.Items = make([]OrderLine, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 24))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem OrderLine
 				i, ok = fastOrderLine(data, i, &elem, strs)
-				if !ok {
+				if !ok || !toolimpl.FastKeep(strs, 24) {
 					return i, false
 				}
 				v.Items = append(v.Items, elem)
@@ -7943,11 +7941,11 @@ func fastTagInput(data []byte, i int, v *TagInput, strs *toolimpl.Strings) (int,
 			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Pairs = make([]Pair[string, int64], 0, toolimpl.FastCount(data, i, !more2))
+			v.Pairs = make([]Pair[string, int64], 0, toolimpl.FastCountLarge(strs, data, i, !more2, 24))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Pair[string, int64]
 				i, ok = fastPair(data, i, &elem, strs)
-				if !ok {
+				if !ok || !toolimpl.FastKeep(strs, 24) {
 					return i, false
 				}
 				v.Pairs = append(v.Pairs, elem)
@@ -8315,11 +8313,11 @@ func fastDepartment(data []byte, i int, v *Department, strs *toolimpl.Strings) (
 			hasTeams = true
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Teams = make([]Team, 0, toolimpl.FastCountLarge(strs, data, i, !more2, (*Team)(nil)))
+			v.Teams = make([]Team, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 40))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Team
 				i, ok = fastTeam(data, i, &elem, strs)
-				if !ok || !toolimpl.FastKeep(strs, &elem) {
+				if !ok || !toolimpl.FastKeep(strs, 40) {
 					return i, false
 				}
 				v.Teams = append(v.Teams, elem)
@@ -8534,11 +8532,11 @@ func fastTeam(data []byte, i int, v *Team, strs *toolimpl.Strings) (int, bool) {
 			hasMembers = true
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Members = make([]Member, 0, toolimpl.FastCount(data, i, !more2))
+			v.Members = make([]Member, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 64))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Member
 				i, ok = fastMember(data, i, &elem, strs)
-				if !ok {
+				if !ok || !toolimpl.FastKeep(strs, 64) {
 					return i, false
 				}
 				v.Members = append(v.Members, elem)
@@ -8602,11 +8600,11 @@ func fastContact(data []byte, i int, v *Contact, strs *toolimpl.Strings) (int, b
 			}
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.Phones = make([]Phone, 0, toolimpl.FastCount(data, i, !more2))
+			v.Phones = make([]Phone, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 24))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem Phone
 				i, ok = fastPhone(data, i, &elem, strs)
-				if !ok {
+				if !ok || !toolimpl.FastKeep(strs, 24) {
 					return i, false
 				}
 				v.Phones = append(v.Phones, elem)

@@ -101,7 +101,7 @@ func callDistance(ctx context.Context, s *runtime.Settings, args json.RawMessage
 	if end, ok := fastTrip(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 3) {
 		in = Trip{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &distanceInfo, args)
+		d.Begin(&strs, s, &distanceInfo, args)
 		decodeTrip(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -151,7 +151,7 @@ func callNearest(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if end, ok := fastPlace(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = geo.Place{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &nearestInfo, args)
+		d.Begin(&strs, s, &nearestInfo, args)
 		decodePlace(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -223,7 +223,7 @@ func callLocate(ctx context.Context, s *runtime.Settings, args json.RawMessage) 
 	if end, ok := fastQuery(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = geo.Query{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &locateInfo, args)
+		d.Begin(&strs, s, &locateInfo, args)
 		decodeQuery(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -245,11 +245,11 @@ func decodeTrip(d *toolimpl.Decoder, v *Trip) {
 		case "to":
 			hasTo = true
 			if d.Array() {
-				v.To = make([]geo.Place, 0, toolimpl.CountLarge(d, (*geo.Place)(nil)))
+				v.To = make([]geo.Place, 0, toolimpl.CountLarge(d, 32))
 				for d.Elem() {
 					var elem geo.Place
 					decodePlace(d, &elem)
-					if toolimpl.KeepLarge(d, &elem) {
+					if toolimpl.KeepLarge(d, 32) {
 						v.To = append(v.To, elem)
 					}
 				}
@@ -392,11 +392,11 @@ func fastTrip(data []byte, i int, v *Trip, strs *toolimpl.Strings) (int, bool) {
 			hasTo = true
 			var more2 bool
 			i, more2, ok = toolimpl.FastArray(data, i)
-			v.To = make([]geo.Place, 0, toolimpl.FastCountLarge(strs, data, i, !more2, (*geo.Place)(nil)))
+			v.To = make([]geo.Place, 0, toolimpl.FastCountLarge(strs, data, i, !more2, 32))
 			for ; more2; i, more2, ok = toolimpl.FastNext(data, i, ']') {
 				var elem geo.Place
 				i, ok = fastPlace(data, i, &elem, strs)
-				if !ok || !toolimpl.FastKeep(strs, &elem) {
+				if !ok || !toolimpl.FastKeep(strs, 32) {
 					return i, false
 				}
 				v.To = append(v.To, elem)

@@ -103,7 +103,7 @@ func callTag(ctx context.Context, s *runtime.Settings, args json.RawMessage) (ru
 	if end, ok := fastTagArgs(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = tagArgs{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &tagInfo, args)
+		d.Begin(&strs, s, &tagInfo, args)
 		decodeTagArgs(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -188,7 +188,7 @@ func callPlain(ctx context.Context, s *runtime.Settings, args json.RawMessage) (
 	if end, ok := fastPlainArgs(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = plainArgs{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &plainInfo, args)
+		d.Begin(&strs, s, &plainInfo, args)
 		decodePlainArgs(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil

@@ -122,7 +122,7 @@ func callOpenTicket(ctx context.Context, s *runtime.Settings, args json.RawMessa
 	if end, ok := fastTicket(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = Ticket{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &openTicketInfo, args)
+		d.Begin(&strs, s, &openTicketInfo, args)
 		decodeTicket(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil

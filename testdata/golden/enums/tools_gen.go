@@ -91,7 +91,7 @@ func callPaintWall(ctx context.Context, s *runtime.Settings, args json.RawMessag
 	if end, ok := fastPaint(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = Paint{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &paintWallInfo, args)
+		d.Begin(&strs, s, &paintWallInfo, args)
 		decodePaint(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil

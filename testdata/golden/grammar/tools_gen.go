@@ -130,7 +130,7 @@ func callPlanTrip(ctx context.Context, s *runtime.Settings, args json.RawMessage
 	if end, ok := fastTripRequest(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = TripRequest{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &planTripInfo, args)
+		d.Begin(&strs, s, &planTripInfo, args)
 		decodeTripRequest(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil

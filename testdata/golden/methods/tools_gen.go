@@ -127,7 +127,7 @@ func (t orderTool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	if end, ok := fastLookup(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = Lookup{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &orderInfo, args)
+		d.Begin(&strs, s, &orderInfo, args)
 		decodeLookup(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -229,7 +229,7 @@ func (t cancelTool) Call(ctx context.Context, s *runtime.Settings, args json.Raw
 	if end, ok := fastLookup(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = Lookup{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &cancelInfo, args)
+		d.Begin(&strs, s, &cancelInfo, args)
 		decodeLookup(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil

@@ -84,7 +84,7 @@ func (chartTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMes
 	if end, ok := fastChartArgs(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 2) {
 		in = chartArgs{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &chartInfo, args)
+		d.Begin(&strs, s, &chartInfo, args)
 		decodeChartArgs(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil

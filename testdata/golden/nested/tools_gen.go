@@ -217,7 +217,7 @@ func decodeRoute(d *toolimpl.Decoder, v *Route) {
 				break
 			}
 			if d.Array() {
-				v.Rows = []*[2]int{}
+				v.Rows = make([]*[2]int, 0, toolimpl.CountLarge(d, 24))
 				for d.Elem() {
 					var elem *[2]int
 					elem = new([2]int)
@@ -237,7 +237,7 @@ func decodeRoute(d *toolimpl.Decoder, v *Route) {
 							d.Errorf("must have exactly 2 items, got %d", i2)
 						}
 					}
-					if d.Keep() {
+					if toolimpl.KeepLarge(d, 24) {
 						v.Rows = append(v.Rows, elem)
 					}
 				}
@@ -248,7 +248,7 @@ func decodeRoute(d *toolimpl.Decoder, v *Route) {
 				break
 			}
 			if d.Array() {
-				v.Matrix = [][]int8{}
+				v.Matrix = make([][]int8, 0, toolimpl.CountLarge(d, 24))
 				for d.Elem() {
 					var elem []int8
 					if d.Array() {
@@ -263,7 +263,7 @@ func decodeRoute(d *toolimpl.Decoder, v *Route) {
 							}
 						}
 					}
-					if d.Keep() {
+					if toolimpl.KeepLarge(d, 24) {
 						v.Matrix = append(v.Matrix, elem)
 					}
 				}

@@ -68,7 +68,7 @@ func callWebSearch(ctx context.Context, s *runtime.Settings, args json.RawMessag
 	if end, ok := fastQuery(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = Query{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &webSearchInfo, args)
+		d.Begin(&strs, s, &webSearchInfo, args)
 		decodeQuery(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -111,7 +111,7 @@ func callDeployService(ctx context.Context, s *runtime.Settings, args json.RawMe
 	if end, ok := fastQuery(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = Query{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &deployServiceInfo, args)
+		d.Begin(&strs, s, &deployServiceInfo, args)
 		decodeQuery(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -155,7 +155,7 @@ func callHttpGetUrls(ctx context.Context, s *runtime.Settings, args json.RawMess
 	if end, ok := fastQuery(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = Query{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &httpGetUrlsInfo, args)
+		d.Begin(&strs, s, &httpGetUrlsInfo, args)
 		decodeQuery(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil

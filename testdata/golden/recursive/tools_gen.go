@@ -368,11 +368,11 @@ func decodeWalkArgs(d *toolimpl.Decoder, v *walkArgs) {
 		case "forest":
 			hasForest = true
 			if d.Array() {
-				v.Forest = make(Forest, 0, toolimpl.CountLarge(d, (*Branch)(nil)))
+				v.Forest = make(Forest, 0, toolimpl.CountLarge(d, 40))
 				for d.Elem() {
 					var elem Branch
 					decodeBranch(d, &elem)
-					if toolimpl.KeepLarge(d, &elem) {
+					if toolimpl.KeepLarge(d, 40) {
 						v.Forest = append(v.Forest, elem)
 					}
 				}
@@ -402,12 +402,12 @@ func decodeNode(d *toolimpl.Decoder, v *Node) {
 				break
 			}
 			if d.Array() {
-				v.Children = make([]*Node, 0, toolimpl.CountLarge(d, (*Node)(nil)))
+				v.Children = make([]*Node, 0, toolimpl.CountLarge(d, 104))
 				for d.Elem() {
 					var elem *Node
 					elem = new(Node)
 					decodeNode(d, elem)
-					if toolimpl.KeepLarge(d, elem) {
+					if toolimpl.KeepLarge(d, 104) {
 						v.Children = append(v.Children, elem)
 					}
 				}
@@ -446,11 +446,11 @@ func decodeLabeled(d *toolimpl.Decoder, v *Labeled[int]) {
 				break
 			}
 			if d.Array() {
-				v.Kids = make([]Labeled[int], 0, toolimpl.CountLarge(d, (*Labeled[int])(nil)))
+				v.Kids = make([]Labeled[int], 0, toolimpl.CountLarge(d, 32))
 				for d.Elem() {
 					var elem Labeled[int]
 					decodeLabeled(d, &elem)
-					if toolimpl.KeepLarge(d, &elem) {
+					if toolimpl.KeepLarge(d, 32) {
 						v.Kids = append(v.Kids, elem)
 					}
 				}
@@ -480,11 +480,11 @@ func decodeLabeled2(d *toolimpl.Decoder, v *Labeled[string]) {
 				break
 			}
 			if d.Array() {
-				v.Kids = make([]Labeled[string], 0, toolimpl.CountLarge(d, (*Labeled[string])(nil)))
+				v.Kids = make([]Labeled[string], 0, toolimpl.CountLarge(d, 40))
 				for d.Elem() {
 					var elem Labeled[string]
 					decodeLabeled2(d, &elem)
-					if toolimpl.KeepLarge(d, &elem) {
+					if toolimpl.KeepLarge(d, 40) {
 						v.Kids = append(v.Kids, elem)
 					}
 				}
@@ -514,11 +514,11 @@ func decodeBranch(d *toolimpl.Decoder, v *Branch) {
 				break
 			}
 			if d.Array() {
-				v.Children = make(Forest, 0, toolimpl.CountLarge(d, (*Branch)(nil)))
+				v.Children = make(Forest, 0, toolimpl.CountLarge(d, 40))
 				for d.Elem() {
 					var elem Branch
 					decodeBranch(d, &elem)
-					if toolimpl.KeepLarge(d, &elem) {
+					if toolimpl.KeepLarge(d, 40) {
 						v.Children = append(v.Children, elem)
 					}
 				}

@@ -129,12 +129,12 @@ func decodeItem(d *toolimpl.Decoder, v *a.Item) {
 				break
 			}
 			if d.Array() {
-				v.Sub = make([]*a.Item, 0, toolimpl.CountLarge(d, (*a.Item)(nil)))
+				v.Sub = make([]*a.Item, 0, toolimpl.CountLarge(d, 48))
 				for d.Elem() {
 					var elem *a.Item
 					elem = new(a.Item)
 					decodeItem(d, elem)
-					if toolimpl.KeepLarge(d, elem) {
+					if toolimpl.KeepLarge(d, 48) {
 						v.Sub = append(v.Sub, elem)
 					}
 				}
@@ -164,11 +164,11 @@ func decodeItem2(d *toolimpl.Decoder, v *b.Item) {
 				break
 			}
 			if d.Array() {
-				v.Replies = make([]b.Item, 0, toolimpl.CountLarge(d, (*b.Item)(nil)))
+				v.Replies = make([]b.Item, 0, toolimpl.CountLarge(d, 40))
 				for d.Elem() {
 					var elem b.Item
 					decodeItem2(d, &elem)
-					if toolimpl.KeepLarge(d, &elem) {
+					if toolimpl.KeepLarge(d, 40) {
 						v.Replies = append(v.Replies, elem)
 					}
 				}

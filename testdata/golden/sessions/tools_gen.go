@@ -95,7 +95,7 @@ func (t ordersTool) Call(ctx context.Context, s *runtime.Settings, args json.Raw
 	if end, ok := fastOrdersIn(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = OrdersIn{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &ordersInfo, args)
+		d.Begin(&strs, s, &ordersInfo, args)
 		decodeOrdersIn(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -148,7 +148,7 @@ func callGreet(ctx context.Context, s *runtime.Settings, args json.RawMessage) (
 	if end, ok := fastGreetArgs(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = greetArgs{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &greetInfo, args)
+		d.Begin(&strs, s, &greetInfo, args)
 		decodeGreetArgs(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -291,7 +291,7 @@ func (feedTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMess
 	if end, ok := fastFeedArgs(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = feedArgs{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &feedInfo, args)
+		d.Begin(&strs, s, &feedInfo, args)
 		decodeFeedArgs(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil

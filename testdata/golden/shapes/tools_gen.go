@@ -73,7 +73,7 @@ func callFull(ctx context.Context, s *runtime.Settings, args json.RawMessage) (r
 	if end, ok := fastIn(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = In{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &fullInfo, args)
+		d.Begin(&strs, s, &fullInfo, args)
 		decodeIn(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -111,7 +111,7 @@ func callErrorOnly(ctx context.Context, s *runtime.Settings, args json.RawMessag
 	if end, ok := fastIn(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = In{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &errorOnlyInfo, args)
+		d.Begin(&strs, s, &errorOnlyInfo, args)
 		decodeIn(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -155,7 +155,7 @@ func callNoContext(ctx context.Context, s *runtime.Settings, args json.RawMessag
 	if end, ok := fastIn(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = In{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &noContextInfo, args)
+		d.Begin(&strs, s, &noContextInfo, args)
 		decodeIn(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -225,7 +225,7 @@ func callPointer(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	if end, ok := fastIn(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = In{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &pointerInfo, args)
+		d.Begin(&strs, s, &pointerInfo, args)
 		decodeIn(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -275,7 +275,7 @@ func callPlain(ctx context.Context, s *runtime.Settings, args json.RawMessage) (
 	if end, ok := fastPlainArgs(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = plainArgs{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &plainInfo, args)
+		d.Begin(&strs, s, &plainInfo, args)
 		decodePlainArgs(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -335,7 +335,7 @@ func callPing(ctx context.Context, s *runtime.Settings, args json.RawMessage) (r
 	if end, ok := fastEmpty(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = Empty{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &pingInfo, args)
+		d.Begin(&strs, s, &pingInfo, args)
 		decodeEmpty(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil

@@ -86,7 +86,7 @@ func (spellTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMes
 	if end, ok := fastSpellArgs(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = spellArgs{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &spellInfo, args)
+		d.Begin(&strs, s, &spellInfo, args)
 		decodeSpellArgs(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -154,7 +154,7 @@ func (t runJobTool) Call(ctx context.Context, s *runtime.Settings, args json.Raw
 	if end, ok := fastJob(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = Job{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &runJobInfo, args)
+		d.Begin(&strs, s, &runJobInfo, args)
 		decodeJob(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -220,7 +220,7 @@ func (wordsTool) Call(ctx context.Context, s *runtime.Settings, args json.RawMes
 	if end, ok := fastWordsArgs(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = wordsArgs{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &wordsInfo, args)
+		d.Begin(&strs, s, &wordsInfo, args)
 		decodeWordsArgs(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil

@@ -187,7 +187,7 @@ func callTotal(ctx context.Context, s *runtime.Settings, args json.RawMessage) (
 	if end, ok := fastPair(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = Pair[int]{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &totalInfo, args)
+		d.Begin(&strs, s, &totalInfo, args)
 		decodePair(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -307,21 +307,23 @@ func decodeOrder(d *toolimpl.Decoder, v *Order) {
 				break
 			}
 			if d.Object() {
-				v.Extra = make(map[string][]Base, d.Members())
+				v.Extra = make(map[string][]Base, toolimpl.CountLarge(d, 24))
 				for d.Field() {
 					key := d.KeyString()
 					var elem []Base
 					if d.Array() {
-						elem = make([]Base, 0, toolimpl.CountLarge(d, (*Base)(nil)))
+						elem = make([]Base, 0, toolimpl.CountLarge(d, 32))
 						for d.Elem() {
 							var elem2 Base
 							decodeBase(d, &elem2)
-							if toolimpl.KeepLarge(d, &elem2) {
+							if toolimpl.KeepLarge(d, 32) {
 								elem = append(elem, elem2)
 							}
 						}
 					}
-					v.Extra[key] = elem
+					if toolimpl.KeepLarge(d, 24) {
+						v.Extra[key] = elem
+					}
 				}
 			}
 		case "-":
@@ -362,12 +364,12 @@ func decodeOrder(d *toolimpl.Decoder, v *Order) {
 				break
 			}
 			if d.Array() {
-				v.Scale = make([]*big.Float, 0, toolimpl.CountLarge(d, (*big.Float)(nil)))
+				v.Scale = make([]*big.Float, 0, toolimpl.CountLarge(d, 48))
 				for d.Elem() {
 					var elem *big.Float
 					elem = new(big.Float)
 					d.TextUnmarshaler(elem)
-					if toolimpl.KeepLarge(d, elem) {
+					if toolimpl.KeepLarge(d, 48) {
 						v.Scale = append(v.Scale, elem)
 					}
 				}
@@ -378,12 +380,12 @@ func decodeOrder(d *toolimpl.Decoder, v *Order) {
 				break
 			}
 			if d.Array() {
-				v.Sizes = make([]*big.Int, 0, toolimpl.CountLarge(d, (*big.Int)(nil)))
+				v.Sizes = make([]*big.Int, 0, toolimpl.CountLarge(d, 40))
 				for d.Elem() {
 					var elem *big.Int
 					elem = new(big.Int)
 					d.JSONUnmarshaler("integer", elem)
-					if toolimpl.KeepLarge(d, elem) {
+					if toolimpl.KeepLarge(d, 40) {
 						v.Sizes = append(v.Sizes, elem)
 					}
 				}

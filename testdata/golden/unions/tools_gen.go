@@ -290,11 +290,11 @@ func decodeInvitation(d *toolimpl.Decoder, v *Invitation) {
 			if d.Next() == "array" {
 				mark := d.Mark()
 				if d.Array() {
-					v.Seats = Seats{}
+					v.Seats = make(Seats, 0, toolimpl.CountLarge(d, 24))
 					for d.Elem() {
 						var elem Seat
 						decodeSeat(d, &elem)
-						if d.Keep() {
+						if toolimpl.KeepLarge(d, 24) {
 							v.Seats = append(v.Seats, elem)
 						}
 					}

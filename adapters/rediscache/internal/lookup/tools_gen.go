@@ -90,7 +90,7 @@ func (t lookupTool) Call(ctx context.Context, s *runtime.Settings, args json.Raw
 	if end, ok := fastLookupArgs(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = lookupArgs{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &lookupInfo, args)
+		d.Begin(&strs, s, &lookupInfo, args)
 		decodeLookupArgs(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
@@ -149,7 +149,7 @@ func (t briefTool) Call(ctx context.Context, s *runtime.Settings, args json.RawM
 	if end, ok := fastBriefArgs(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
 		in = briefArgs{}
 		var d toolimpl.Decoder
-		d.BeginCall(s, &briefInfo, args)
+		d.Begin(&strs, s, &briefInfo, args)
 		decodeBriefArgs(&d, &in)
 		if res, ok := d.EndCall(); !ok {
 			return res, nil
