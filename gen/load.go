@@ -93,7 +93,10 @@ func load(ctx context.Context, cfg Config) ([]*packages.Package, *build.Context,
 			Mode:       listMode,
 			Dir:        cfg.Dir,
 			Env:        cfg.Env,
-			BuildFlags: []string{"-tags=" + strings.Join(tags, ",")},
+			// -trimpath in GOFLAGS would give the export data of the
+			// imports file names that cannot be opened, and so no doc
+			// comments for their types: the output must not depend on it.
+			BuildFlags: []string{"-tags=" + strings.Join(tags, ","), "-trimpath=false"},
 			Fset:       fset,
 		}
 		var err error
