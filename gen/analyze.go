@@ -45,6 +45,9 @@ type analyzer struct {
 	// are then what encoding/json writes, kept in outTypes.
 	output   bool
 	outTypes map[string]*Type
+	// fileConstraints are the build constraints of the package's files,
+	// by name.
+	fileConstraints map[string]string
 	// inForeign is set while the fields of another package's struct are
 	// mapped.
 	inForeign bool
@@ -131,6 +134,12 @@ func analyze(r *reporter, pkg *packages.Package, bctx *build.Context) *Package {
 		a.out.Dir = dirOf(pkg.GoFiles[0])
 	}
 	a.excludedTools(bctx, a.out.Dir, pkg.IgnoredFiles)
+	a.out.Constraint = packageConstraint(pkg.Syntax, a.fset)
+	a.fileConstraints = make(map[string]string, len(pkg.Syntax))
+	for _, f := range pkg.Syntax {
+		name := a.fset.Position(f.Package).Filename
+		a.fileConstraints[name] = buildConstraint(f, name)
+	}
 	type exported struct {
 		fn   *ast.FuncDecl
 		fd   *funcDirectives
@@ -151,12 +160,12 @@ func analyze(r *reporter, pkg *packages.Package, bctx *build.Context) *Package {
 	})
 	names := make(map[string]token.Position)
 	for _, e := range funcs {
-		t := a.tool(e.fn, e.fd)
-		if t == nil {
+		if c := buildConstraint(e.file, a.fset.Position(e.file.Package).Filename); c != "" && !goVersionOnly(c) && c != a.out.Constraint {
+			a.errorAt(a.fset.Position(e.fd.export.pos), "tool %s is in a file with a build constraint (%s), so the generated file would hold it for some builds and not for others: move it to a file without one (a package whose files all have one constraint may have tools in any of them)", cmp.Or(e.fd.export.name, snakeCase(e.fn.Name.Name)), c)
 			continue
 		}
-		if c := buildConstraint(e.file, a.fset.Position(e.file.Package).Filename); c != "" && !goVersionOnly(c) {
-			a.errorAt(a.fset.Position(e.fd.export.pos), "tool %s is in a file with a build constraint (%s), so the generated file would hold it for some builds and not for others: move it to a file without one", t.Name, c)
+		t := a.tool(e.fn, e.fd)
+		if t == nil {
 			continue
 		}
 		if prev, dup := names[t.Name]; dup {

@@ -78,7 +78,7 @@ func emit(pkg *Package) (*jen.File, error) {
 		nilEncoders:    make(map[*outType]bool),
 	}
 	e.names.reserve("Tools")
-	e.f.HeaderComment(Header + "\n\n//go:build !" + BuildTag)
+	e.f.HeaderComment(Header + "\n\n" + generatedConstraint(e.pkg.Constraint))
 	for _, imp := range [][2]string{
 		{RuntimePath, "runtime"}, {ImplPath, "toolimpl"}, {"context", "context"}, {"encoding/json", "json"}, {"iter", "iter"}, {"regexp", "regexp"},
 		{"strconv", "strconv"}, {"time", "time"}, {"unicode/utf8", "utf8"},

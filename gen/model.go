@@ -18,6 +18,10 @@ type Package struct {
 	Name  string
 	Dir   string
 	Types *types.Package
+	// Constraint is the build constraint every file of the package has
+	// (see packageConstraint), which the generated file gets too; "" for
+	// none.
+	Constraint string
 	Tools []*Tool
 	// Receivers are the parameters of Tools(...): the receiver types of
 	// method tools, in order of first appearance.

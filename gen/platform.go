@@ -19,9 +19,10 @@ import (
 // tool in a _test.go file is never in a build.
 
 // buildConstraint returns the build constraint of a file of the package,
-// its //go:build expression or the OS or architecture its name says, or
+// its //go:build expression and the OS or architecture its name says, or
 // "" if it has none.
 func buildConstraint(file *ast.File, filename string) string {
+	name := nameConstraint(filename)
 	for _, g := range file.Comments {
 		if g.Pos() >= file.Package {
 			break
@@ -29,12 +30,47 @@ func buildConstraint(file *ast.File, filename string) string {
 		for _, c := range g.List {
 			if constraint.IsGoBuild(c.Text) {
 				if expr, err := constraint.Parse(c.Text); err == nil {
+					if name != "" {
+						n, _ := constraint.Parse("//go:build " + name)
+						expr = &constraint.AndExpr{X: expr, Y: n}
+					}
 					return expr.String()
 				}
 			}
 		}
 	}
-	return nameConstraint(filename)
+	return name
+}
+
+// packageConstraint returns the build constraint that every file of pkg
+// has, if they all have the same one (a package for Linux only, all of
+// its files _linux.go): its tools and types are then the package's own on
+// every platform it has, and the generated file carries the constraint
+// too. It is "" if any file has none, or another.
+func packageConstraint(files []*ast.File, fset *token.FileSet) string {
+	common := ""
+	for i, f := range files {
+		c := buildConstraint(f, fset.Position(f.Package).Filename)
+		if c == "" || goVersionOnly(c) || i > 0 && c != common {
+			return ""
+		}
+		common = c
+	}
+	return common
+}
+
+// generatedConstraint is the //go:build line of the generated file: it is
+// left out of toolgen's own loads, and built only where the package is.
+func generatedConstraint(pkg string) string {
+	line := "//go:build !" + BuildTag
+	if pkg == "" {
+		return line
+	}
+	expr, err := constraint.Parse("//go:build " + pkg)
+	if err != nil {
+		return line
+	}
+	return "//go:build " + (&constraint.AndExpr{X: expr, Y: &constraint.NotExpr{X: &constraint.TagExpr{Tag: BuildTag}}}).String()
 }
 
 // nameConstraint returns the GOOS or GOARCH a file's name restricts it to
@@ -93,9 +129,12 @@ func (a *analyzer) excludedTools(bctx *build.Context, dir string, ignored []stri
 					continue
 				}
 				pos := fset.Position(c.Pos())
-				if strings.HasSuffix(f, "_test.go") {
-					a.reporter.errorAt(pos, "a tool in a _test.go file is in no build, so toolgen does not generate it: move the function to a file that is not a test, or remove the directive")
-				} else {
+				switch {
+				case strings.HasSuffix(f, "_test.go"):
+					a.reporter.errorAt(pos, "a tool in a _test.go file is built only with the package's tests, so toolgen does not generate it: move the function to a file that is not a test, or remove the directive")
+				case buildConstraint(file, f) == "ignore":
+					a.reporter.errorAt(pos, "%s is in no build (//go:build ignore), so toolgen does not generate its tools: move them to a file of the package, or remove the directive", filepath.Base(f))
+				default:
 					a.reporter.errorAt(pos, "%s is left out of this build by its build constraint, so its tools would be generated on some platforms and not on others: move them to a file without a build constraint", filepath.Base(f))
 				}
 			}

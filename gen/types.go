@@ -7,6 +7,7 @@ import (
 	"go/token"
 	"go/types"
 	"maps"
+	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
@@ -179,6 +180,15 @@ func (a *analyzer) namedType(n *types.Named, pos token.Pos) *Type {
 		outer := a.mapping
 		a.mapping = nil
 		defer func() { a.mapping = outer }()
+	}
+	if obj := n.Obj(); obj.Pkg() == a.pkg.Types {
+		decl := a.fset.Position(obj.Pos())
+		if c := a.fileConstraints[decl.Filename]; c != "" && !goVersionOnly(c) && c != a.out.Constraint {
+			// Another file may declare it otherwise for other builds
+			// (type Mode uint32 for Linux, string for Windows): the
+			// generated code would be right for this one only.
+			a.errorAt(decl, "type %s is declared in %s, a file with a build constraint (%s), so the generated code, written for this build's declaration, could be wrong for another build's: declare the type in a file without one", obj.Name(), filepath.Base(decl.Filename), c)
+		}
 	}
 	if isNamed(n, "net/url", "URL") && !a.output {
 		// encoding/json reads a url.URL as an object of its parts, not
