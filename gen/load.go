@@ -89,10 +89,10 @@ func load(ctx context.Context, cfg Config) ([]*packages.Package, *build.Context,
 	for {
 		fset = token.NewFileSet()
 		pcfg = &packages.Config{
-			Context:    ctx,
-			Mode:       listMode,
-			Dir:        cfg.Dir,
-			Env:        cfg.Env,
+			Context: ctx,
+			Mode:    listMode,
+			Dir:     cfg.Dir,
+			Env:     cfg.Env,
 			// -trimpath in GOFLAGS would give the export data of the
 			// imports file names that cannot be opened, and so no doc
 			// comments for their types: the output must not depend on it.

@@ -22,7 +22,7 @@ type Package struct {
 	// (see packageConstraint), which the generated file gets too; "" for
 	// none.
 	Constraint string
-	Tools []*Tool
+	Tools      []*Tool
 	// Receivers are the parameters of Tools(...): the receiver types of
 	// method tools, in order of first appearance.
 	Receivers []*Receiver
