@@ -8,6 +8,7 @@ import (
 	"go/build"
 	"go/token"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime/debug"
@@ -62,9 +63,16 @@ type File struct {
 // which do not stop generation, come with the files (File.Notes; see
 // AllNotes).
 func Generate(ctx context.Context, cfg Config) ([]File, error) {
+	files, _, err := generateAll(ctx, cfg)
+	return files, err
+}
+
+// generateAll is Generate, and the notes of the generated files that the
+// run skipped (see skippedFiles).
+func generateAll(ctx context.Context, cfg Config) ([]File, Diagnostics, error) {
 	pkgs, bctx, diags, err := load(ctx, cfg)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	output := cfg.Output
 	if output == "" {
@@ -94,11 +102,63 @@ func Generate(ctx context.Context, cfg Config) ([]File, error) {
 		files = append(files, file)
 	}
 	if len(diags) > 0 {
-		return nil, diags.sorted()
+		return nil, nil, diags.sorted()
 	}
 	slicesSortFiles(files)
 	noteSharedNames(files)
-	return files, nil
+	return files, skippedFiles(cfg, output, pkgs), nil
+}
+
+// skippedFiles notes each generated file, under the directories that the
+// patterns of cfg name with /..., whose package the run did not load: the
+// go command leaves out of ./... a package whose files this build all
+// excludes (cgo off for a package that uses it, a Windows package on
+// Linux), so its file is neither generated nor checked, and -check would
+// pass a stale one without a word. Only files of the output's name (and
+// DefaultOutput) are looked for.
+func skippedFiles(cfg Config, output string, pkgs []*packages.Package) Diagnostics {
+	loaded := make(map[string]bool, len(pkgs))
+	for _, pkg := range pkgs {
+		for _, f := range slices.Concat(pkg.GoFiles, pkg.IgnoredFiles) {
+			loaded[filepath.Dir(f)] = true
+		}
+	}
+	var notes Diagnostics
+	for _, pattern := range cfg.Patterns {
+		root, ok := strings.CutSuffix(pattern, "...")
+		if !ok || !(strings.HasPrefix(root, ".") || filepath.IsAbs(root)) || strings.Contains(root, "...") {
+			continue // an import path pattern, or no tree
+		}
+		root = filepath.Clean(cmp.Or(strings.TrimSuffix(root, "/"), "."))
+		if !filepath.IsAbs(root) {
+			root = filepath.Join(cmp.Or(cfg.Dir, "."), root)
+		}
+		root, _ = filepath.Abs(root)
+		filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return nil
+			}
+			if d.IsDir() {
+				name := d.Name()
+				if path != root && (strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") || name == "testdata" || name == "vendor" || name == "node_modules" || exists(filepath.Join(path, "go.mod"))) {
+					return filepath.SkipDir
+				}
+				return nil
+			}
+			if name := d.Name(); (name == output || name == DefaultOutput) && !loaded[filepath.Dir(path)] && isOwn(path) {
+				notes = append(notes, fileDiag(path, SeverityNote,
+					"not generated or checked: this build includes no file of its package (cgo off for a package that uses it, or build tags, GOOS or GOARCH that leave its files out), so the go command leaves the package out of %s; run toolgen in a build that includes it", pattern))
+			}
+			return nil
+		})
+	}
+	return notes.sorted()
+}
+
+// exists reports whether a file is at path.
+func exists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
 }
 
 // noteSharedNames notes a tool name that two packages of the run use: a
@@ -154,6 +214,14 @@ func generate(pkg *packages.Package, output string, bctx *build.Context) (File, 
 		Package: pkg.PkgPath,
 	}
 	r := &reporter{fset: pkg.Fset}
+	if pkg.Types == nil {
+		// Not type-checked: no comment mentions tools (see
+		// mentionsTools). Its excluded files still may.
+		a := &analyzer{reporter: r, pkg: pkg}
+		a.excludedTools(bctx, filepath.Dir(file.Path), pkg.IgnoredFiles)
+		file.lock = newLockState(pkg.Fset, nil, filepath.Dir(file.Path), output)
+		return file, r.diags
+	}
 	model := analyze(r, pkg, bctx)
 	if model != nil {
 		buildSchemas(r, model) // even after errors, to report all in one run

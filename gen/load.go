@@ -127,7 +127,13 @@ func load(ctx context.Context, cfg Config) ([]*packages.Package, *build.Context,
 	bctx.BuildTags = tags
 	sizes := buildSizes(bctx)
 	for _, pkg := range pkgs {
-		check(pkg, fset, imports, sizes)
+		// A package no comment of which mentions tool: has no tools and
+		// no directive toolgen would report; its types are none of
+		// toolgen's business, and a mistake in them must not stop a
+		// run over ./... (go vet's and go build's report it).
+		if mentionsTools(pkg.Syntax) {
+			check(pkg, fset, imports, sizes)
+		}
 	}
 	var diags Diagnostics
 	var good []*packages.Package
@@ -167,6 +173,21 @@ func load(ctx context.Context, cfg Config) ([]*packages.Package, *build.Context,
 		}
 	}
 	return good, bctx, diags, nil
+}
+
+// mentionsTools reports whether a comment of files mentions "tool:", as
+// every directive, and every comment that looks meant as one, does.
+func mentionsTools(files []*ast.File) bool {
+	for _, f := range files {
+		for _, g := range f.Comments {
+			for _, c := range g.List {
+				if strings.Contains(c.Text, "tool:") {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // parse parses the files of pkgs. A package that uses cgo (a file

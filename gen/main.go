@@ -82,7 +82,7 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	cfg.Tags = strings.FieldsFunc(*tags, func(r rune) bool { return r == ',' || r == ' ' })
 	cwd, _ := os.Getwd()
 	r := &run{stdout: stdout, stderr: stderr, cwd: cwd, verbose: *verbose, quiet: *quiet}
-	files, err := Generate(ctx, cfg)
+	files, skipped, err := generateAll(ctx, cfg)
 	if err != nil {
 		var diags Diagnostics
 		if errors.As(err, &diags) {
@@ -92,7 +92,7 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		}
 		return ExitError
 	}
-	r.notes = AllNotes(files)
+	r.notes = append(AllNotes(files), skipped...)
 	switch {
 	case *checkOnly:
 		return r.check(files)
