@@ -88,6 +88,12 @@ func TestDescriptionText(t *testing.T) {
 		{"Sort is one of:\n- \"date\": newest\n  first\n- \"score\": best first", "Sort is one of:\n- \"date\": newest first\n- \"score\": best first"},
 		{"Steps:\n1. look up\n2. rank", "Steps:\n1. look up\n2. rank"},
 		{"G is the query:\n1. first the name\n2. then the id.\nThe rest is ignored.", "G is the query:\n1. first the name\n2. then the id.\nThe rest is ignored."},
+		// Unindented items after a blank line, as most people write
+		// them and gofmt leaves them: after a paragraph that ends with a
+		// colon, or when the paragraph's first two lines are items.
+		{"Runs it. Modes:\n\n- fast skips checks.\n- slow checks all.", "Runs it. Modes:\n\n- fast skips checks.\n- slow checks all."},
+		{"Runs it.\n\n- fast skips checks.\n- slow checks all.", "Runs it.\n\n- fast skips checks.\n- slow checks all."},
+		{"Runs it.\n\n- fast skips checks, and\nruns alone.", "Runs it.\n\n- fast skips checks, and runs alone."},
 	} {
 		if got := unwrap(withoutCode(c.doc)); got != c.want {
 			t.Errorf("description of %q = %q, want %q", c.doc, got, c.want)

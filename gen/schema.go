@@ -710,12 +710,16 @@ func enumDocs(t *Type, quoted bool) string {
 			doc = rest // "Celsius is degrees Celsius." → "degrees Celsius"
 		} else if rest, ok := strings.CutPrefix(doc, e.Const.Name()+": "); ok {
 			doc = rest
-		} else if doc = trimGoName(doc, e.Const.Name()); strings.HasPrefix(doc, e.Const.Name()+" ") && !plainWord(e.Const.Name()) {
+		} else if t := trimGoName(doc, e.Const.Name()); t != doc {
+			// "Pink marks urgent notes." → "marks urgent notes", lower
+			// case after the colon, as "yellow": the default color.
+			doc = lowerFirst(t)
+		} else if strings.HasPrefix(doc, e.Const.Name()+" ") && !plainWord(e.Const.Name()) {
 			// "PriorityLow can wait": the value it describes is its
-			// subject ("low": Can wait), not a Go name the model never
+			// subject ("low": can wait), not a Go name the model never
 			// sees; a plain word such as Low stays, a word of the
 			// sentence.
-			doc = upperFirst(doc[len(e.Const.Name())+1:])
+			doc = doc[len(e.Const.Name())+1:]
 		}
 		parts = append(parts, word+": "+strings.TrimSuffix(doc, "."))
 	}

@@ -154,7 +154,7 @@ var listTasksInfo = runtime.Info{
 		`"id":{"type":"string"},` +
 		`"title":{"type":"string"},` +
 		`"done":{"type":"boolean"},` +
-		`"priority":{"type":"string","enum":["low","medium","high","urgent"],"description":"Priority is how soon a task needs doing. Values: \"low\": Can wait; \"medium\": for this week; \"high\": for today; \"urgent\": for now."},` +
+		`"priority":{"type":"string","enum":["low","medium","high","urgent"],"description":"Priority is how soon a task needs doing. Values: \"low\": can wait; \"medium\": for this week; \"high\": for today; \"urgent\": for now."},` +
 		`"due":{"anyOf":[{"type":"string","format":"date-time"},{"type":"null"}]}},` +
 		`"additionalProperties":false,"type":"object","required":["id","title","done","priority","due"]},"type":"array"},{"type":"null"}]}},` +
 		`"additionalProperties":false,"type":"object","required":["project","tasks"]}`),
@@ -470,7 +470,7 @@ func callFindPlaces(ctx context.Context, s *runtime.Settings, args json.RawMessa
 
 const (
 	listMembersOrg       = `"org":{"type":"string","maxLength":39,"minLength":1,"description":"Org is the organization's login."},`
-	listMembersRole      = `"role":{"type":"string","enum":["all","admin","member"],"description":"Role the members have; all of them if empty. Values: \"all\": any role; \"admin\": Owns the organization; \"member\": a plain member."},`
+	listMembersRole      = `"role":{"type":"string","enum":["all","admin","member"],"description":"Role the members have; all of them if empty. Values: \"all\": any role; \"admin\": owns the organization; \"member\": a plain member."},`
 	listMembersPerPage   = `"per_page":{"type":"integer","maximum":100,"minimum":1,"description":"per_page is the most members to return."}},`
 	listMembersEnd       = `"additionalProperties":false,"type":"object","required":["org","per_page"]}`
 	listMembersOrgOpenAI = `"org":{"type":"string","description":"Org is the organization's login. Constraints: at least 1 character; at most 39 characters."},`
@@ -487,7 +487,7 @@ var listMembersInfo = runtime.Info{
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
 			listMembersOrgOpenAI +
-			`"role":{"anyOf":[{"type":"string","enum":["all","admin","member"]},{"type":"null"}],"description":"Role the members have; all of them if empty. Values: \"all\": any role; \"admin\": Owns the organization; \"member\": a plain member."},` +
+			`"role":{"anyOf":[{"type":"string","enum":["all","admin","member"]},{"type":"null"}],"description":"Role the members have; all of them if empty. Values: \"all\": any role; \"admin\": owns the organization; \"member\": a plain member."},` +
 			listMembersPerPage +
 			`"additionalProperties":false,"type":"object","required":["org","role","per_page"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
@@ -506,7 +506,7 @@ var listMembersInfo = runtime.Info{
 		`"members":{"anyOf":[{"items":{"anyOf":[{"properties":{` +
 		`"login":{"type":"string"},` +
 		`"id":{"type":"integer"},` +
-		`"role":{"type":"string","enum":["all","admin","member"],"description":"MemberRole is the role of an organization's member. Values: \"all\": any role; \"admin\": Owns the organization; \"member\": a plain member."},` +
+		`"role":{"type":"string","enum":["all","admin","member"],"description":"MemberRole is the role of an organization's member. Values: \"all\": any role; \"admin\": owns the organization; \"member\": a plain member."},` +
 		`"name":{"type":"string"},` +
 		`"email":{"type":"string"},` +
 		`"company":{"type":"string"},` +
@@ -538,7 +538,7 @@ func callListMembers(ctx context.Context, s *runtime.Settings, args json.RawMess
 const (
 	listIssuesOwner       = `"owner":{"type":"string","maxLength":39,"minLength":1,"description":"Owner of the repository: a user or an organization."},`
 	listIssuesRepo        = `"repo":{"type":"string","maxLength":100,"minLength":1,"description":"Repo is the repository's name."},`
-	listIssuesState       = `"state":{"type":"string","enum":["open","closed","all"],"description":"State of the issues to list. Values: \"open\": Lists the open issues; \"closed\": Lists the closed issues; \"all\": Lists all issues."},`
+	listIssuesState       = `"state":{"type":"string","enum":["open","closed","all"],"description":"State of the issues to list. Values: \"open\": lists the open issues; \"closed\": lists the closed issues; \"all\": lists all issues."},`
 	listIssuesLabels      = `"labels":{"items":{"type":"string"},"type":"array","maxItems":10,"description":"Labels the issues must all have."},`
 	listIssuesPerPage     = `"per_page":{"type":"integer","maximum":100,"minimum":1,"description":"per_page is the most issues to return."}},`
 	listIssuesEnd         = `"additionalProperties":false,"type":"object","required":["owner","repo","state","per_page"]}`

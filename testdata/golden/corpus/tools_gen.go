@@ -290,7 +290,7 @@ func callMergeConfig(ctx context.Context, s *runtime.Settings, args json.RawMess
 
 const (
 	setThermostatTarget = `"target":{"type":"number","maximum":40,"minimum":-20},`
-	setThermostatUnit   = `"unit":{"type":"string","enum":["celsius","fahrenheit","kelvin"],"description":"Unit of Target. Values: \"celsius\": Degrees; \"fahrenheit\": Degrees."}},`
+	setThermostatUnit   = `"unit":{"type":"string","enum":["celsius","fahrenheit","kelvin"],"description":"Unit of Target. Values: \"celsius\": degrees; \"fahrenheit\": degrees."}},`
 	setThermostatEnd    = `"additionalProperties":false,"type":"object","required":["room","target","unit"]}`
 )
 
@@ -322,7 +322,7 @@ var setThermostatInfo = runtime.Info{
 	Output: json.RawMessage(`{"properties":{` +
 		`"room":{"type":"string"},` +
 		`"target":{"type":"number","maximum":40,"minimum":-20},` +
-		`"unit":{"type":"string","enum":["celsius","fahrenheit","kelvin"],"description":"Unit of Target. Values: \"celsius\": Degrees; \"fahrenheit\": Degrees."}},` +
+		`"unit":{"type":"string","enum":["celsius","fahrenheit","kelvin"],"description":"Unit of Target. Values: \"celsius\": degrees; \"fahrenheit\": degrees."}},` +
 		`"additionalProperties":false,"type":"object","required":["room","target","unit"]}`),
 	OutputObject: true,
 }
@@ -508,7 +508,7 @@ const (
 	setAlarmMinute      = `"minute":{"type":"integer","maximum":59,"minimum":0},`
 	setAlarmRepeat      = `"repeat":{"type":"integer","enum":[0,1,2,3,4,5,6],"description":"Weekday is a day of the week, numbered from Sunday. Values: 0 (sunday); 1 (monday); 2 (tuesday); 3 (wednesday); 4 (thursday); 5 (friday); 6 (saturday)."},`
 	setAlarmLabel       = `"label":{"type":"string","enum":["","low","normal","urgent"],"description":"Priority of a task; the empty priority means \"not set\"."},`
-	setAlarmComfortUnit = `"comfort_unit":{"type":"string","enum":["celsius","fahrenheit","kelvin"],"description":"Unit is a temperature unit. Values: \"celsius\": Degrees; \"fahrenheit\": Degrees."}},`
+	setAlarmComfortUnit = `"comfort_unit":{"type":"string","enum":["celsius","fahrenheit","kelvin"],"description":"Unit is a temperature unit. Values: \"celsius\": degrees; \"fahrenheit\": degrees."}},`
 	setAlarmEnd         = `"additionalProperties":false,"type":"object","required":["day","hour","minute"]}`
 )
 
@@ -530,7 +530,7 @@ var setAlarmInfo = runtime.Info{
 			setAlarmMinute +
 			`"repeat":{"anyOf":[{"type":"integer","enum":[0,1,2,3,4,5,6]},{"type":"null"}],"description":"Weekday is a day of the week, numbered from Sunday. Values: 0 (sunday); 1 (monday); 2 (tuesday); 3 (wednesday); 4 (thursday); 5 (friday); 6 (saturday)."},` +
 			`"label":{"anyOf":[{"type":"string","enum":["","low","normal","urgent"]},{"type":"null"}],"description":"Priority of a task; the empty priority means \"not set\"."},` +
-			`"comfort_unit":{"anyOf":[{"type":"string","enum":["celsius","fahrenheit","kelvin"]},{"type":"null"}],"description":"Unit is a temperature unit. Values: \"celsius\": Degrees; \"fahrenheit\": Degrees."}},` +
+			`"comfort_unit":{"anyOf":[{"type":"string","enum":["celsius","fahrenheit","kelvin"]},{"type":"null"}],"description":"Unit is a temperature unit. Values: \"celsius\": degrees; \"fahrenheit\": degrees."}},` +
 			`"additionalProperties":false,"type":"object","required":["day","hour","minute","repeat","label","comfort_unit"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
 			`"day":{"type":"integer","description":"Weekday is a day of the week, numbered from Sunday. Values: 0 (sunday); 1 (monday); 2 (tuesday); 3 (wednesday); 4 (thursday); 5 (friday); 6 (saturday). Constraints: one of 0, 1, 2, 3, 4, 5, 6."},` +
@@ -555,7 +555,7 @@ var setAlarmInfo = runtime.Info{
 		`"minute":{"type":"integer","maximum":59,"minimum":0},` +
 		`"repeat":{"type":"integer","enum":[0,1,2,3,4,5,6],"description":"Weekday is a day of the week, numbered from Sunday. Values: 0 (sunday); 1 (monday); 2 (tuesday); 3 (wednesday); 4 (thursday); 5 (friday); 6 (saturday)."},` +
 		`"label":{"type":"string","enum":["","low","normal","urgent"],"description":"Priority of a task; the empty priority means \"not set\"."},` +
-		`"comfort_unit":{"type":"string","enum":["celsius","fahrenheit","kelvin"],"description":"Unit is a temperature unit. Values: \"celsius\": Degrees; \"fahrenheit\": Degrees."}},` +
+		`"comfort_unit":{"type":"string","enum":["celsius","fahrenheit","kelvin"],"description":"Unit is a temperature unit. Values: \"celsius\": degrees; \"fahrenheit\": degrees."}},` +
 		`"additionalProperties":false,"type":"object","required":["day","hour","minute"]}`),
 	OutputObject: true,
 }

@@ -36,15 +36,15 @@ func Tools() []runtime.Tool {
 const (
 	openTicketSubject      = `"subject":{"type":"string","description":"Subject is a one-line summary."},`
 	openTicketBody         = `"body":{"type":"string","description":"The full text of the request.\n\nMarkdown is fine."},`
-	openTicketPriority     = `"priority":{"type":"string","enum":["low","urgent","blocked"],"description":"how urgent it is. Values: \"low\": Low can wait; \"urgent\": Needs a reply today; \"blocked\": Stops other work."},`
+	openTicketPriority     = `"priority":{"type":"string","enum":["low","urgent","blocked"],"description":"how urgent it is. Values: \"low\": Low can wait; \"urgent\": needs a reply today; \"blocked\": stops other work."},`
 	openTicketContactEmail = `"email":{"type":"string","description":"Email address to reply to."}},`
 	openTicketContactEnd   = `"additionalProperties":false,"type":"object","required":["email"],"description":"Contact is how to reach the customer."},`
 	openTicketTags         = `"tags":{"items":{"type":"string"},"type":"array","description":"Labels for routing"},`
 	openTicketDelayMs      = `"delay_ms":{"type":"integer","description":"delay_ms to wait before the first reply, in milliseconds."},`
-	openTicketEscalation   = `"escalation":{"type":"string","enum":["low","urgent","blocked"],"description":"Escalation is the priority to raise the ticket to after the delay. Defaults to Urgent; never Low. Values: \"low\": Low can wait; \"urgent\": Needs a reply today; \"blocked\": Stops other work."},`
-	openTicketReplyOn      = `"reply_on":{"type":"string","enum":["email","phone"],"description":"reply_on is \"email\" unless the customer asked for \"phone\". Values: \"email\": Can reach the customer at any hour; \"phone\": Rings the customer's phone: - at work hours - on the number of the account."},`
-	openTicketFallbacks    = `"fallbacks":{"items":{"type":"string","enum":["email","phone"]},"type":"array","description":"Fallbacks are the channels to try, in order, when the first fails. Values: \"email\": Can reach the customer at any hour; \"phone\": Rings the customer's phone: - at work hours - on the number of the account."},`
-	openTicketNotify       = `"notify":{"items":{"type":"integer","enum":[0,1,2]},"type":"array","description":"Notify are the roles told of changes. Values: 0 (viewer): Can read tickets; 1 (editor): Can change tickets; 2 (owner)."},`
+	openTicketEscalation   = `"escalation":{"type":"string","enum":["low","urgent","blocked"],"description":"Escalation is the priority to raise the ticket to after the delay. Defaults to Urgent; never Low. Values: \"low\": Low can wait; \"urgent\": needs a reply today; \"blocked\": stops other work."},`
+	openTicketReplyOn      = `"reply_on":{"type":"string","enum":["email","phone"],"description":"reply_on is \"email\" unless the customer asked for \"phone\". Values: \"email\": can reach the customer at any hour; \"phone\": rings the customer's phone: - at work hours - on the number of the account."},`
+	openTicketFallbacks    = `"fallbacks":{"items":{"type":"string","enum":["email","phone"]},"type":"array","description":"Fallbacks are the channels to try, in order, when the first fails. Values: \"email\": can reach the customer at any hour; \"phone\": rings the customer's phone: - at work hours - on the number of the account."},`
+	openTicketNotify       = `"notify":{"items":{"type":"integer","enum":[0,1,2]},"type":"array","description":"Notify are the roles told of changes. Values: 0 (viewer): can read tickets; 1 (editor): can change tickets; 2 (owner)."},`
 	openTicketSignature    = `"signature":{"type":"string","maxLength":40,"description":"Signature to end the reply with:\n- a name, for a personal reply\n- a team, for the others"}},`
 	openTicketEnd          = `"additionalProperties":false,"type":"object","required":["subject","body","priority","contact"]}`
 )
@@ -77,10 +77,10 @@ var openTicketInfo = runtime.Info{
 			openTicketContactEnd +
 			`"tags":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}],"description":"Labels for routing"},` +
 			`"delay_ms":{"anyOf":[{"type":"integer"},{"type":"null"}],"description":"delay_ms to wait before the first reply, in milliseconds."},` +
-			`"escalation":{"anyOf":[{"type":"string","enum":["low","urgent","blocked"]},{"type":"null"}],"description":"Escalation is the priority to raise the ticket to after the delay. Defaults to Urgent; never Low. Values: \"low\": Low can wait; \"urgent\": Needs a reply today; \"blocked\": Stops other work."},` +
-			`"reply_on":{"anyOf":[{"type":"string","enum":["email","phone"]},{"type":"null"}],"description":"reply_on is \"email\" unless the customer asked for \"phone\". Values: \"email\": Can reach the customer at any hour; \"phone\": Rings the customer's phone: - at work hours - on the number of the account."},` +
-			`"fallbacks":{"anyOf":[{"items":{"type":"string","enum":["email","phone"]},"type":"array"},{"type":"null"}],"description":"Fallbacks are the channels to try, in order, when the first fails. Values: \"email\": Can reach the customer at any hour; \"phone\": Rings the customer's phone: - at work hours - on the number of the account."},` +
-			`"notify":{"anyOf":[{"items":{"type":"integer","enum":[0,1,2]},"type":"array"},{"type":"null"}],"description":"Notify are the roles told of changes. Values: 0 (viewer): Can read tickets; 1 (editor): Can change tickets; 2 (owner)."},` +
+			`"escalation":{"anyOf":[{"type":"string","enum":["low","urgent","blocked"]},{"type":"null"}],"description":"Escalation is the priority to raise the ticket to after the delay. Defaults to Urgent; never Low. Values: \"low\": Low can wait; \"urgent\": needs a reply today; \"blocked\": stops other work."},` +
+			`"reply_on":{"anyOf":[{"type":"string","enum":["email","phone"]},{"type":"null"}],"description":"reply_on is \"email\" unless the customer asked for \"phone\". Values: \"email\": can reach the customer at any hour; \"phone\": rings the customer's phone: - at work hours - on the number of the account."},` +
+			`"fallbacks":{"anyOf":[{"items":{"type":"string","enum":["email","phone"]},"type":"array"},{"type":"null"}],"description":"Fallbacks are the channels to try, in order, when the first fails. Values: \"email\": can reach the customer at any hour; \"phone\": rings the customer's phone: - at work hours - on the number of the account."},` +
+			`"notify":{"anyOf":[{"items":{"type":"integer","enum":[0,1,2]},"type":"array"},{"type":"null"}],"description":"Notify are the roles told of changes. Values: 0 (viewer): can read tickets; 1 (editor): can change tickets; 2 (owner)."},` +
 			`"signature":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"Signature to end the reply with:\n- a name, for a personal reply\n- a team, for the others\nConstraints: at most 40 characters."}},` +
 			`"additionalProperties":false,"type":"object","required":["subject","body","priority","contact","tags","delay_ms","escalation","reply_on","fallbacks","notify","signature"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
@@ -95,7 +95,7 @@ var openTicketInfo = runtime.Info{
 			openTicketEscalation +
 			openTicketReplyOn +
 			openTicketFallbacks +
-			`"notify":{"items":{"type":"integer"},"type":"array","description":"Notify are the roles told of changes. Values: 0 (viewer): Can read tickets; 1 (editor): Can change tickets; 2 (owner). Constraints: each item: one of 0, 1, 2."},` +
+			`"notify":{"items":{"type":"integer"},"type":"array","description":"Notify are the roles told of changes. Values: 0 (viewer): can read tickets; 1 (editor): can change tickets; 2 (owner). Constraints: each item: one of 0, 1, 2."},` +
 			openTicketSignature +
 			`"type":"object","required":["subject","body","priority","contact"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
