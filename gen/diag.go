@@ -112,8 +112,11 @@ func relPath(dir, file string) string {
 	if dir == "" || !filepath.IsAbs(file) {
 		return file
 	}
+	// As the go command's ShortPath: relative where that is shorter
+	// (../catalog/x.go), absolute where it is not (a file of the module
+	// cache or GOROOT).
 	rel, err := filepath.Rel(dir, file)
-	if err != nil || strings.HasPrefix(rel, "..") {
+	if err != nil || len(rel) >= len(file) {
 		return file
 	}
 	return rel

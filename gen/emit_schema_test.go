@@ -1,6 +1,7 @@
 package gen
 
 import (
+	"go/types"
 	"slices"
 	"strings"
 	"testing"
@@ -38,6 +39,30 @@ func TestSchemaPieces(t *testing.T) {
 		}
 		if !slices.Equal(names, c.names) {
 			t.Errorf("%s: names %q, want %q", c.schema, names, c.names)
+		}
+	}
+}
+
+// TestDefNames checks the $defs names of recursive types that share a
+// name: the bare name where it is alone, the package's name where that
+// tells them apart, and otherwise as few elements of the path as do.
+func TestDefNames(t *testing.T) {
+	named := func(path, name string) *Type {
+		pkg := types.NewPackage(path, path[strings.LastIndex(path, "/")+1:])
+		return &Type{Kind: KindStruct, Go: types.NewNamed(types.NewTypeName(0, pkg, name, nil), types.NewStruct(nil, nil), nil)}
+	}
+	ts := []*Type{
+		named("example.com/shop/a/api", "Node"),
+		named("example.com/shop/b/api", "Node"),
+		named("example.com/shop/geo", "Item"),
+		named("example.com/shop/store", "Item"),
+		named("example.com/shop/tree", "Leaf"),
+	}
+	got := defNames(ts)
+	want := []string{"a.api.Node", "b.api.Node", "geo.Item", "store.Item", "Leaf"}
+	for i, tt := range ts {
+		if got[tt] != want[i] {
+			t.Errorf("name of %s = %q, want %q", tt.Go, got[tt], want[i])
 		}
 	}
 }

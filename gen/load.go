@@ -101,7 +101,7 @@ func load(ctx context.Context, cfg Config) ([]*packages.Package, *build.Context,
 		}
 		var err error
 		if pkgs, err = packages.Load(pcfg, patterns...); err != nil {
-			return nil, nil, nil, err
+			return nil, nil, nil, goError(err)
 		}
 		if bctx == nil {
 			// By now go list has answered too: only the listing is made
@@ -175,6 +175,17 @@ func load(ctx context.Context, cfg Config) ([]*packages.Package, *build.Context,
 	return good, bctx, diags, nil
 }
 
+// goError returns the error of a go command that go/packages ran as the
+// go command said it ("go: go.mod file not found ..."), without what
+// go/packages wraps around it ("err: exit status 1: stderr: ").
+func goError(err error) error {
+	msg := err.Error()
+	if _, said, ok := strings.Cut(msg, "stderr: "); ok && strings.TrimSpace(said) != "" {
+		return errors.New(strings.TrimSpace(said))
+	}
+	return err
+}
+
 // mentionsTools reports whether a comment of files mentions "tool:", as
 // every directive, and every comment that looks meant as one, does.
 func mentionsTools(files []*ast.File) bool {
@@ -214,7 +225,7 @@ func parse(pcfg *packages.Config, pkgs []*packages.Package) error {
 	ccfg.Mode = cgoMode
 	listed, err := packages.Load(&ccfg, cgo...)
 	if err != nil {
-		return err
+		return goError(err)
 	}
 	byID := make(map[string]*packages.Package, len(listed))
 	for _, p := range listed {
@@ -274,7 +285,7 @@ func loadImports(pcfg *packages.Config, pkgs []*packages.Package) (map[string]*p
 	icfg.Mode = importMode
 	loaded, err := packages.Load(&icfg, ids...)
 	if err != nil {
-		return nil, err
+		return nil, goError(err)
 	}
 	for _, p := range loaded {
 		imports[p.ID] = p

@@ -288,28 +288,44 @@ func defNames(ts []*Type) map[*Type]string {
 	for _, t := range ts {
 		count[bareName(t)]++
 	}
-	qualified := func(t *Type, full bool) string {
+	// qualified is the name qualified by the last k elements of its
+	// package's path (k 0: by the package's name).
+	qualified := func(t *Type, k int) string {
 		n, ok := t.Go.(*types.Named)
 		if !ok || n.Obj().Pkg() == nil {
 			return bareName(t)
 		}
-		if full {
-			return strings.ReplaceAll(n.Obj().Pkg().Path(), "/", ".") + "." + bareName(t)
+		if k == 0 {
+			return n.Obj().Pkg().Name() + "." + bareName(t)
 		}
-		return n.Obj().Pkg().Name() + "." + bareName(t)
+		elems := strings.Split(n.Obj().Pkg().Path(), "/")
+		return strings.Join(elems[max(len(elems)-k, 0):], ".") + "." + bareName(t)
 	}
-	short := make(map[string]int)
-	for _, t := range ts {
-		if count[bareName(t)] > 1 {
-			short[qualified(t, false)]++
+	// unique qualifies the name of t, one of the types that share its
+	// bare name, by as little of its package's path as tells it from
+	// theirs: geo.Item, or a.api.Node beside b.api.Node, not the whole
+	// module path, which the model reads for nothing.
+	unique := func(t *Type) string {
+		for k := 0; ; k++ {
+			name, clash, whole := qualified(t, k), false, true
+			for _, u := range ts {
+				if u != t && bareName(u) == bareName(t) && qualified(u, k) == name {
+					clash = true
+				}
+				if n, ok := u.Go.(*types.Named); ok && n.Obj().Pkg() != nil && k < len(strings.Split(n.Obj().Pkg().Path(), "/")) {
+					whole = false
+				}
+			}
+			if !clash || whole {
+				return name
+			}
 		}
 	}
 	taken := make(map[string]bool, len(ts))
 	for _, t := range ts {
 		name := bareName(t)
 		if count[name] > 1 {
-			// geo.Item; the whole path where two packages share a name
-			name = qualified(t, short[qualified(t, false)] > 1)
+			name = unique(t)
 		}
 		// Names made of type arguments can still meet (Node[a.b] and
 		// Node[a_b]): the later one gets a number, in the types' order.
