@@ -682,6 +682,10 @@ func buildSizes(ctxt *build.Context) types.Sizes {
 // module of the build provides, which says only that its package name is
 // empty, into what the go command would say to do.
 func importAdvice(msg string) string {
+	if msg == "could not import C (no metadata for C)" {
+		// cgo did not run: go list gave no files of its making.
+		return "cgo could not process this package's C code, which toolgen needs to type-check it: is the C compiler installed (CC, or gcc)? go vet on the package says what failed"
+	}
 	path, ok := strings.CutPrefix(msg, "could not import ")
 	if !ok {
 		return msg
