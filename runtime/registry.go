@@ -565,8 +565,9 @@ func (r *Registry) call(ctx context.Context, t *entry, args json.RawMessage, emi
 	case t.caller != nil:
 		res, err = t.caller.Call(ctx, &r.settings, args, nil)
 	case t.stream != nil && emit != nil:
-		res, err = t.stream.Stream(ctx, args, emit)
-		res = settle(res)
+		chunks := chunkSettler{emit: emit}
+		res, err = t.stream.Stream(ctx, args, chunks.settle)
+		res = chunks.close(settle(res))
 		whole = false
 	default:
 		res, err = t.tool.(InvokableTool).Invoke(ctx, args)
@@ -629,6 +630,50 @@ func settle(res Result) Result {
 		if res.Output == "" {
 			res.Output, res.Structured = string(data), true
 		}
+	}
+	return res
+}
+
+// chunkSettler hands the chunks of a streamable tool written by hand to
+// the caller's emit as a generated tool's reach it: a chunk whose Data has
+// a JSON encoding with it as Text when the tool gave none, one at a time,
+// and none after Stream returned. A chunk whose Data has no JSON encoding
+// is not emitted, and makes the call a failure (Err says why): the caller
+// would fail to send it.
+type chunkSettler struct {
+	emit   func(Chunk)
+	mu     sync.Mutex
+	closed bool
+	err    error // the first chunk without a JSON encoding
+}
+
+func (c *chunkSettler) settle(ch Chunk) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.closed || c.err != nil {
+		return
+	}
+	if ch.Data != nil && !isContent(ch.Data) {
+		data, err := marshalNoEscape(ch.Data)
+		if err != nil {
+			c.err = fmt.Errorf("encoding a chunk of the result: %w", err)
+			return
+		}
+		if ch.Text == "" {
+			ch.Text = string(data)
+		}
+	}
+	c.emit(ch)
+}
+
+// close ends the stream and returns its Result, a failure if a chunk
+// could not be encoded.
+func (c *chunkSettler) close(res Result) Result {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.closed = true
+	if c.err != nil && res.Success {
+		return Result{Error: unencodableText, Err: c.err}
 	}
 	return res
 }

@@ -746,3 +746,59 @@ func TestJSONText(t *testing.T) {
 		}
 	}
 }
+
+// chunkStream is a streamable tool written by hand that emits chunks, one
+// of them maybe without a JSON encoding, and keeps emit to call it late.
+type chunkStream struct {
+	handMade
+	chunks []Chunk
+	late   *func(Chunk)
+}
+
+func (h chunkStream) Stream(ctx context.Context, args json.RawMessage, emit func(Chunk)) (Result, error) {
+	for _, c := range h.chunks {
+		emit(c)
+	}
+	*h.late = emit
+	return h.res, nil
+}
+
+// The chunks of a streamed tool written by hand reach the caller as a
+// generated tool's do: Data with its JSON as Text, none without a JSON
+// encoding (the call fails instead), and none after Stream returned.
+func TestHandMadeStreamChunks(t *testing.T) {
+	var late func(Chunk)
+	for _, c := range []struct {
+		name   string
+		chunks []Chunk
+		want   []string // the Text of each chunk emitted
+		result string
+	}{
+		{"data", []Chunk{{Data: map[string]int{"n": 1}}, {Text: "two"}, {Text: "three", Data: 3}},
+			[]string{`{"n":1}`, "two", "three"}, `{"success":true,"data":[1]}`},
+		{"NaN", []Chunk{{Text: "one"}, {Data: math.NaN()}, {Text: "after"}},
+			[]string{"one"}, `{"success":false,"error":"internal error: the tool's result could not be encoded"}`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := NewRegistry(nil)
+			if err := r.Register(chunkStream{handMade{Result{Success: true, Data: []int{1}}}, c.chunks, &late}); err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			res, err := r.ExecuteStream(context.Background(), "hand", nil, func(ch Chunk) { got = append(got, ch.Text) })
+			if err != nil {
+				t.Fatal(err)
+			}
+			late(Chunk{Text: "late"}) // after Stream returned: dropped
+			if !slices.Equal(got, c.want) {
+				t.Errorf("chunks %q, want %q", got, c.want)
+			}
+			if js, _ := res.MarshalJSON(); string(js) != c.result {
+				t.Errorf("Result %s, want %s", js, c.result)
+			}
+			if c.name == "NaN" && res.Err == nil {
+				t.Error("Err is nil")
+			}
+		})
+	}
+}
