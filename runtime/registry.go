@@ -337,6 +337,14 @@ func (r *Registry) ExecuteStream(ctx context.Context, name string, args json.Raw
 	return &res, err
 }
 
+// ExecuteCall is Execute, or ExecuteStream if emit is set, for one call as
+// the model made it: its ID reaches the middleware and the approver, as
+// the IDs of ExecuteAll's calls do. The call's Tool is ignored.
+func (r *Registry) ExecuteCall(ctx context.Context, call Call, emit func(Chunk)) (*Result, error) {
+	res, err := r.execute(ctx, call.ID, call.Name, call.Args, emit)
+	return &res, err
+}
+
 // ExecuteAll runs the calls a model asked for in one turn, all at once,
 // each as Execute would, and returns their Results in the calls' order.
 // One call's failure does not stop the others. A call whose ID an earlier

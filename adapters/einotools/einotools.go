@@ -84,8 +84,8 @@ func (t *invokable) InvokableRun(ctx context.Context, args string, _ ...tool.Opt
 // ToolsNode gave it, if any, so that the registry's middleware and
 // approver see which of the model's calls it is.
 func execute(ctx context.Context, reg *runtime.Registry, name string, args json.RawMessage) (runtime.Result, error) {
-	results, err := reg.ExecuteAll(ctx, []runtime.Call{{ID: compose.GetToolCallID(ctx), Name: name, Args: args}})
-	return results[0], err
+	res, err := reg.ExecuteCall(ctx, runtime.Call{ID: compose.GetToolCallID(ctx), Name: name, Args: args}, nil)
+	return *res, err
 }
 
 // UnknownTools returns the handler of calls of tools reg does not hold,
@@ -129,7 +129,8 @@ func (t *streamable) StreamableRun(ctx context.Context, args string, _ ...tool.O
 		defer cancel()
 		defer writer.Close()
 		lineOpen := false // the last chunk sent was text, not ended by a newline
-		res, err := t.reg.ExecuteStream(ctx, t.info.Name, json.RawMessage(args), func(c runtime.Chunk) {
+		call := runtime.Call{ID: compose.GetToolCallID(ctx), Name: t.info.Name, Args: json.RawMessage(args)}
+		res, err := t.reg.ExecuteCall(ctx, call, func(c runtime.Chunk) {
 			text := c.Text
 			if _, ok := c.Data.(string); !ok {
 				text += "\n"

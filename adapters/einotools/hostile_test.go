@@ -171,9 +171,11 @@ func TestToolsNodeThousandCalls(t *testing.T) {
 }
 
 // Streamed through a ToolsNode, a failing stream and a stream that panics
-// end with the failure as a line of JSON, not an error.
+// end with the failure as a line of JSON, not an error; the registry sees
+// each call's ID, as for invoked calls.
 func TestToolsNodeStream(t *testing.T) {
-	node := toolsNode(t, hostileRegistry(t, nil))
+	var ids []string
+	node := toolsNode(t, hostileRegistry(t, &runtime.Settings{Middleware: []runtime.Middleware{tooltest.RecordIDs(&ids)}}))
 	for _, c := range []struct {
 		call
 		want string
@@ -211,6 +213,9 @@ func TestToolsNodeStream(t *testing.T) {
 		if !strings.HasPrefix(b.String(), c.want) {
 			t.Errorf("%s: got %q, want %q", c.name, b.String(), c.want)
 		}
+	}
+	if want := []string{"s0", "s1", "s2", "s3", "s4"}; !slices.Equal(ids, want) {
+		t.Errorf("the registry saw the IDs %q, want %q", ids, want)
 	}
 }
 
