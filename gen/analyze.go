@@ -46,8 +46,10 @@ type analyzer struct {
 	output   bool
 	outTypes map[string]*Type
 	// fileConstraints are the build constraints of the package's files,
-	// by name.
+	// and of the other files that declare what its tools read, by name.
 	fileConstraints map[string]string
+	// platformChecked are the declarations checkPlatform has looked at.
+	platformChecked map[types.Object]bool
 	// inForeign is set while the fields of another package's struct are
 	// mapped.
 	inForeign bool
@@ -134,12 +136,13 @@ func analyze(r *reporter, pkg *packages.Package, bctx *build.Context) *Package {
 		a.out.Dir = dirOf(pkg.GoFiles[0])
 	}
 	a.excludedTools(bctx, a.out.Dir, pkg.IgnoredFiles)
-	a.out.Constraint = packageConstraint(pkg.Syntax, a.fset)
-	a.fileConstraints = make(map[string]string, len(pkg.Syntax))
-	for _, f := range pkg.Syntax {
-		name := a.fset.Position(f.Package).Filename
-		a.fileConstraints[name] = buildConstraint(f, name)
+	// The constraints of the package's own files, by their names, which
+	// positions in the files that cgo writes for them give too.
+	a.fileConstraints = make(map[string]string, len(pkg.GoFiles))
+	for _, f := range pkg.GoFiles {
+		a.fileConstraints[f] = fileConstraint(f)
 	}
+	a.out.Constraint = packageConstraint(a.fileConstraints, pkg.IgnoredFiles)
 	type exported struct {
 		fn   *ast.FuncDecl
 		fd   *funcDirectives
@@ -160,7 +163,7 @@ func analyze(r *reporter, pkg *packages.Package, bctx *build.Context) *Package {
 	})
 	names := make(map[string]token.Position)
 	for _, e := range funcs {
-		if c := buildConstraint(e.file, a.fset.Position(e.file.Package).Filename); c != "" && !goVersionOnly(c) && c != a.out.Constraint {
+		if c := a.fileConstraints[a.fset.Position(e.fn.Pos()).Filename]; c != "" && c != a.out.Constraint {
 			a.errorAt(a.fset.Position(e.fd.export.pos), "tool %s is in a file with a build constraint (%s), so the generated file would hold it for some builds and not for others: move it to a file without one (a package whose files all have one constraint may have tools in any of them)", cmp.Or(e.fd.export.name, snakeCase(e.fn.Name.Name)), c)
 			continue
 		}

@@ -120,6 +120,9 @@ func TestFlags(t *testing.T) {
 		{values(1, 2, 3, 4, 5, 6, 7), false},
 		{values(1, 2), false},
 		{values(1, 2, 4, 9), false},
+		{values(1, 2, 3, 4), false}, // priorities, with no gap
+		{values(0, 1, 2, 3, 4), false},
+		{values(1, 2, 3, 4, 8), true}, // ReadWrite = 3 beside Read, Write, Exec, Admin
 	} {
 		if got := flags(c.values); got != c.want {
 			t.Errorf("flags(%v) = %v, want %v", c.values, got, c.want)

@@ -214,7 +214,10 @@ func parse(pcfg *packages.Config, pkgs []*packages.Package) error {
 		pkg.CompiledGoFiles = pkg.GoFiles
 		listErrs[pkg] = len(pkg.Errors)
 		pkg.Syntax = parseFiles(pkg, pcfg.Fset)
-		if usesCgo(pkg.Syntax) || usesSwig(pkg.OtherFiles) {
+		// cgo runs only for a package with tools: one without is not
+		// type-checked (see mentionsTools), and cgo's failures there are
+		// go build's to report.
+		if (usesCgo(pkg.Syntax) || usesSwig(pkg.OtherFiles)) && mentionsTools(pkg.Syntax) {
 			cgo = append(cgo, pkg.ID)
 		}
 	}

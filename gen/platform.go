@@ -9,6 +9,7 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -18,43 +19,112 @@ import (
 // would be in the generated file for some and missing for others, and a
 // tool in a _test.go file is never in a build.
 
-// buildConstraint returns the build constraint of a file of the package,
-// its //go:build expression and the OS or architecture its name says, or
-// "" if it has none.
+// buildConstraint returns the build constraint of a Go file in a
+// canonical form: the conjuncts of its //go:build expression (or its
+// // +build lines) and of the OS and architecture its name says, without
+// those on Go versions (every toolchain that builds the generated file
+// meets them), sorted, each once, joined by " && "; "" if it has none. So
+// //go:build linux and x_linux.go say the same, as do "amd64 && linux",
+// "linux && amd64" and "linux && linux".
 func buildConstraint(file *ast.File, filename string) string {
-	name := nameConstraint(filename)
+	var exprs []constraint.Expr
+	var plus []constraint.Expr
 	for _, g := range file.Comments {
 		if g.Pos() >= file.Package {
 			break
 		}
 		for _, c := range g.List {
-			if constraint.IsGoBuild(c.Text) {
+			switch {
+			case constraint.IsGoBuild(c.Text):
 				if expr, err := constraint.Parse(c.Text); err == nil {
-					if name != "" {
-						n, _ := constraint.Parse("//go:build " + name)
-						expr = &constraint.AndExpr{X: expr, Y: n}
-					}
-					return expr.String()
+					exprs = append(exprs, expr)
+				}
+			case constraint.IsPlusBuild(c.Text):
+				if expr, err := constraint.Parse(c.Text); err == nil {
+					plus = append(plus, expr)
 				}
 			}
 		}
 	}
-	return name
+	if len(exprs) == 0 {
+		exprs = plus // //go:build wins where a file has both
+	}
+	if name := nameConstraint(filename); name != "" {
+		if expr, err := constraint.Parse("//go:build " + name); err == nil {
+			exprs = append(exprs, expr)
+		}
+	}
+	var parts []string
+	var walk func(constraint.Expr)
+	walk = func(e constraint.Expr) {
+		switch e := e.(type) {
+		case *constraint.AndExpr:
+			walk(e.X)
+			walk(e.Y)
+		case *constraint.TagExpr:
+			if !strings.HasPrefix(e.Tag, "go1.") {
+				parts = append(parts, e.Tag)
+			}
+		default:
+			if s := e.String(); !goVersionOnly(s) {
+				parts = append(parts, "("+s+")")
+			}
+		}
+	}
+	for _, e := range exprs {
+		walk(e)
+	}
+	slices.Sort(parts)
+	if parts = slices.Compact(parts); len(parts) == 1 {
+		return strings.TrimSuffix(strings.TrimPrefix(parts[0], "("), ")") // "experimental || linux"
+	}
+	return strings.Join(parts, " && ")
 }
 
-// packageConstraint returns the build constraint that every file of pkg
-// has, if they all have the same one (a package for Linux only, all of
-// its files _linux.go): its tools and types are then the package's own on
-// every platform it has, and the generated file carries the constraint
-// too. It is "" if any file has none, or another.
-func packageConstraint(files []*ast.File, fset *token.FileSet) string {
-	common := ""
-	for i, f := range files {
-		c := buildConstraint(f, fset.Position(f.Package).Filename)
-		if c == "" || goVersionOnly(c) || i > 0 && c != common {
+// fileConstraint returns the build constraint of the Go file at path (see
+// buildConstraint), reading only its header; "" if it cannot be read.
+func fileConstraint(path string) string {
+	file, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.PackageClauseOnly|parser.ParseComments)
+	if file == nil || err != nil {
+		return ""
+	}
+	return buildConstraint(file, path)
+}
+
+// inNoBuild reports whether a constraint needs the tag ignore, as files
+// kept out of every build (generators run by go run) do.
+func inNoBuild(c string) bool {
+	return slices.Contains(strings.Split(c, " && "), "ignore")
+}
+
+// packageConstraint returns the build constraint that every Go file of the
+// package in dir has, if they all have the same one (a package for Linux
+// only, all of its files _linux.go): its tools and types are then the
+// package's own on every platform it has, and the generated file carries
+// the constraint too. The files are those of this build (files, with the
+// constraint of each) and those it leaves out (ignored): a file for
+// another platform, or one that cgo being off leaves out, means the
+// package is built elsewhere without those tools. It is "" if any file
+// has none, or another; test files, files in no build and toolgen's own
+// do not count.
+func packageConstraint(files map[string]string, ignored []string) string {
+	common, first := "", true
+	for _, c := range files {
+		if c == "" || !first && c != common {
 			return ""
 		}
-		common = c
+		common, first = c, false
+	}
+	if common == "" {
+		return ""
+	}
+	for _, f := range ignored {
+		if !strings.HasSuffix(f, ".go") || strings.HasSuffix(f, "_test.go") || isOwn(f) {
+			continue
+		}
+		if c := fileConstraint(f); !inNoBuild(c) && c != common {
+			return ""
+		}
 	}
 	return common
 }
@@ -132,7 +202,7 @@ func (a *analyzer) excludedTools(bctx *build.Context, dir string, ignored []stri
 				switch {
 				case strings.HasSuffix(f, "_test.go"):
 					a.reporter.errorAt(pos, "a tool in a _test.go file is built only with the package's tests, so toolgen does not generate it: move the function to a file that is not a test, or remove the directive")
-				case buildConstraint(file, f) == "ignore":
+				case inNoBuild(buildConstraint(file, f)):
 					a.reporter.errorAt(pos, "%s is in no build (//go:build ignore), so toolgen does not generate its tools: move them to a file of the package, or remove the directive", filepath.Base(f))
 				default:
 					a.reporter.errorAt(pos, "%s is left out of this build by its build constraint, so its tools would be generated on some platforms and not on others: move them to a file without a build constraint", filepath.Base(f))

@@ -17,6 +17,10 @@ import (
 // typeOf maps a Go type to the model, reporting at pos a type that cannot be
 // decoded from JSON or described by a schema. It returns nil after an error.
 func (a *analyzer) typeOf(t types.Type, pos token.Pos) *Type {
+	for alias, ok := t.(*types.Alias); ok; alias, ok = types.Unalias(alias.Rhs()).(*types.Alias) {
+		a.checkPlatform(alias.Obj(), pos)
+		t = alias.Rhs()
+	}
 	t = types.Unalias(t)
 	switch {
 	case isNamed(t, "time", "Time"):
@@ -181,15 +185,7 @@ func (a *analyzer) namedType(n *types.Named, pos token.Pos) *Type {
 		a.mapping = nil
 		defer func() { a.mapping = outer }()
 	}
-	if obj := n.Obj(); obj.Pkg() == a.pkg.Types {
-		decl := a.fset.Position(obj.Pos())
-		if c := a.fileConstraints[decl.Filename]; c != "" && !goVersionOnly(c) && c != a.out.Constraint {
-			// Another file may declare it otherwise for other builds
-			// (type Mode uint32 for Linux, string for Windows): the
-			// generated code would be right for this one only.
-			a.errorAt(decl, "type %s is declared in %s, a file with a build constraint (%s), so the generated code, written for this build's declaration, could be wrong for another build's: declare the type in a file without one", obj.Name(), filepath.Base(decl.Filename), c)
-		}
-	}
+	a.checkPlatform(n.Obj(), pos)
 	if isNamed(n, "net/url", "URL") && !a.output {
 		// encoding/json reads a url.URL as an object of its parts, not
 		// as the string a model writes for a URL.
@@ -521,6 +517,7 @@ func (a *analyzer) enumOf(n *types.Named) []EnumValue {
 	})
 	var out []EnumValue
 	for _, c := range consts {
+		a.checkPlatform(c, n.Obj().Pos())
 		if slices.ContainsFunc(out, func(e EnumValue) bool { return constant.Compare(e.Value, token.EQL, c.Val()) }) {
 			continue
 		}
@@ -541,7 +538,8 @@ func (a *analyzer) enumOf(n *types.Named) []EnumValue {
 // three powers of two, and otherwise only zero (none of them) and a few
 // of their combinations, one for three flags at most (AccessAll =
 // AccessRead | AccessWrite | AccessExec). The days 0 to 6 are no flags:
-// 3, 5 and 6 are as many combinations as there are powers.
+// 3, 5 and 6 are as many combinations as there are powers; nor are values
+// with no gap, as the priorities 1 to 4.
 func flags(values []EnumValue) bool {
 	var powers, union uint64
 	var others []uint64
@@ -569,7 +567,21 @@ func flags(values []EnumValue) bool {
 			combos++
 		}
 	}
+	if powers >= 3 && contiguous(values) {
+		return false // 1, 2, 3, 4: priorities, not Read, Write, ReadWrite, Exec
+	}
 	return powers >= 3 && uint64(combos)*3 <= powers
+}
+
+// contiguous reports whether the integer values, distinct, are a run with
+// no gap.
+func contiguous(values []EnumValue) bool {
+	lo, hi := ^uint64(0), uint64(0)
+	for _, v := range values {
+		u, _ := constant.Uint64Val(v.Value)
+		lo, hi = min(lo, u), max(hi, u)
+	}
+	return hi-lo+1 == uint64(len(values))
 }
 
 // constsOf returns the constants of pkg's scope by their named type, read
@@ -649,6 +661,9 @@ func (a *analyzer) structFields(t *Type, st *types.Struct) {
 					ft, ptr = p.Elem(), true
 				}
 				if v.Embedded() {
+					if n, ok := types.Unalias(ft).(*types.Named); ok {
+						a.checkPlatform(n.Obj(), v.Pos())
+					}
 					inner, isStruct := ft.Underlying().(*types.Struct)
 					if !v.Exported() && !isStruct {
 						continue // encoding/json ignores it
@@ -838,4 +853,44 @@ func validJSONName(name string) bool {
 		}
 	}
 	return true
+}
+
+// checkPlatform reports obj, a type, alias or enum constant that a tool
+// reads, if a file with a build constraint that the package as a whole
+// does not have declares it: another file may declare it otherwise for
+// other builds (type Mode uint32 for Linux, string for Windows; the
+// constants of an enum for Linux only), and the generated code, written
+// for this build's declaration, would be wrong there or not build. A
+// declaration of the package is reported where it is; one of another
+// package at pos, where the tool reads it.
+func (a *analyzer) checkPlatform(obj types.Object, pos token.Pos) {
+	if obj.Pkg() == nil || a.platformChecked[obj] {
+		return
+	}
+	if a.platformChecked == nil {
+		a.platformChecked = make(map[types.Object]bool)
+	}
+	a.platformChecked[obj] = true
+	decl := a.fset.Position(obj.Pos())
+	if decl.Filename == "" {
+		return
+	}
+	c, ok := a.fileConstraints[decl.Filename]
+	if !ok {
+		c = fileConstraint(decl.Filename)
+		a.fileConstraints[decl.Filename] = c
+	}
+	if c == "" || c == a.out.Constraint {
+		return
+	}
+	what := "type"
+	if _, isConst := obj.(*types.Const); isConst {
+		what = "constant"
+	}
+	msg := fmt.Sprintf("%s %s is declared in %s, a file with a build constraint (%s), so the generated code, written for this build's declaration, could be wrong for another build's, or not build: declare it in a file without one", what, obj.Name(), filepath.Base(decl.Filename), c)
+	if obj.Pkg() == a.pkg.Types {
+		a.errorAt(decl, "%s", msg)
+		return
+	}
+	a.errorf(pos, "%s (%s, package %s)", msg, shortPos(decl), obj.Pkg().Path())
 }
