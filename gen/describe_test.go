@@ -94,6 +94,8 @@ func TestDescriptionText(t *testing.T) {
 		{"Runs it. Modes:\n\n- fast skips checks.\n- slow checks all.", "Runs it. Modes:\n\n- fast skips checks.\n- slow checks all."},
 		{"Runs it.\n\n- fast skips checks.\n- slow checks all.", "Runs it.\n\n- fast skips checks.\n- slow checks all."},
 		{"Runs it.\n\n- fast skips checks, and\nruns alone.", "Runs it.\n\n- fast skips checks, and runs alone."},
+		// Prose after a colon is no list: its lines are joined.
+		{"For example:\n\nSearch for \"go\" returns\nGo passages. Results are cached.\nThey expire after an hour.", "For example:\n\nSearch for \"go\" returns Go passages. Results are cached. They expire after an hour."},
 	} {
 		if got := unwrap(withoutCode(c.doc)); got != c.want {
 			t.Errorf("description of %q = %q, want %q", c.doc, got, c.want)

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"go/token"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -118,6 +119,14 @@ func relPath(dir, file string) string {
 	rel, err := filepath.Rel(dir, file)
 	if err != nil || len(rel) >= len(file) {
 		return file
+	}
+	if strings.HasPrefix(rel, "..") {
+		// Through a symbolic link dir's parent is not what .. leads to.
+		a, errA := os.Stat(filepath.Join(dir, rel))
+		b, errB := os.Stat(file)
+		if errA != nil || errB != nil || !os.SameFile(a, b) {
+			return file
+		}
 	}
 	return rel
 }

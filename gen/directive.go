@@ -367,12 +367,13 @@ func unwrap(text string) string {
 	for i, p := range paras {
 		var lines []string
 		// A list has begun: a line ended with a colon, or was an item. A
-		// paragraph after one that ends with a colon, or whose first two
-		// lines start as items do, is a list whose items are not
-		// indented ("- fast", "- slow"), which go/doc reads as text.
+		// paragraph that starts as an item does, after one that ends with
+		// a colon or followed by another item, is a list whose items are
+		// not indented ("- fast", "- slow"), which go/doc reads as text.
 		raw := strings.Split(p, "\n")
-		inList := i > 0 && strings.HasSuffix(strings.TrimSpace(paras[i-1]), ":") ||
-			len(raw) > 1 && itemRE.MatchString(strings.TrimSpace(raw[0])) && itemRE.MatchString(strings.TrimSpace(raw[1]))
+		first := itemRE.MatchString(strings.TrimSpace(raw[0]))
+		inList := first && (i > 0 && strings.HasSuffix(strings.TrimSpace(paras[i-1]), ":") ||
+			len(raw) > 1 && itemRE.MatchString(strings.TrimSpace(raw[1])))
 		for _, line := range raw {
 			words := strings.Fields(line)
 			if len(words) == 0 {

@@ -48,7 +48,8 @@ func TestSchemaPieces(t *testing.T) {
 // tells them apart, and otherwise as few elements of the path as do.
 func TestDefNames(t *testing.T) {
 	named := func(path, name string) *Type {
-		pkg := types.NewPackage(path, path[strings.LastIndex(path, "/")+1:])
+		base := strings.TrimSuffix(path, "/v2")
+		pkg := types.NewPackage(path, base[strings.LastIndex(base, "/")+1:])
 		return &Type{Kind: KindStruct, Go: types.NewNamed(types.NewTypeName(0, pkg, name, nil), types.NewStruct(nil, nil), nil)}
 	}
 	ts := []*Type{
@@ -57,9 +58,11 @@ func TestDefNames(t *testing.T) {
 		named("example.com/shop/geo", "Item"),
 		named("example.com/shop/store", "Item"),
 		named("example.com/shop/tree", "Leaf"),
+		named("example.com/lib", "Tree"),
+		named("example.com/lib/v2", "Tree"),
 	}
 	got := defNames(ts)
-	want := []string{"a.api.Node", "b.api.Node", "geo.Item", "store.Item", "Leaf"}
+	want := []string{"a.api.Node", "b.api.Node", "geo.Item", "store.Item", "Leaf", "lib.Tree", "lib.v2.Tree"}
 	for i, tt := range ts {
 		if got[tt] != want[i] {
 			t.Errorf("name of %s = %q, want %q", tt.Go, got[tt], want[i])

@@ -9,12 +9,14 @@ import (
 	"go/token"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"runtime/debug"
 	"slices"
 	"strings"
 
+	"golang.org/x/mod/modfile"
 	"golang.org/x/tools/go/packages"
 )
 
@@ -123,7 +125,8 @@ func skippedFiles(cfg Config, output string, pkgs []*packages.Package) Diagnosti
 			loaded[filepath.Dir(f)] = true
 		}
 	}
-	var notes Diagnostics
+	// The trees to walk, each once: one inside another is walked with it.
+	roots := make(map[string]string) // root → its pattern
 	for _, pattern := range cfg.Patterns {
 		root, ok := strings.CutSuffix(pattern, "...")
 		if !ok || !(strings.HasPrefix(root, ".") || filepath.IsAbs(root)) || strings.Contains(root, "...") {
@@ -134,13 +137,21 @@ func skippedFiles(cfg Config, output string, pkgs []*packages.Package) Diagnosti
 			root = filepath.Join(cmp.Or(cfg.Dir, "."), root)
 		}
 		root, _ = filepath.Abs(root)
+		roots[root] = pattern
+	}
+	var notes Diagnostics
+	for root, pattern := range roots {
+		if slices.ContainsFunc(slices.Collect(maps.Keys(roots)), func(r string) bool { return r != root && within(root, r) }) {
+			continue
+		}
+		ignored := modIgnored(root)
 		filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 			if err != nil {
 				return nil
 			}
 			if d.IsDir() {
 				name := d.Name()
-				if path != root && (strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") || name == "testdata" || name == "vendor" || name == "node_modules" || exists(filepath.Join(path, "go.mod"))) {
+				if path != root && (strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") || name == "testdata" || name == "vendor" || name == "node_modules" || exists(filepath.Join(path, "go.mod"))) || ignoredDir(path, ignored) {
 					return filepath.SkipDir
 				}
 				return nil
@@ -153,6 +164,52 @@ func skippedFiles(cfg Config, output string, pkgs []*packages.Package) Diagnosti
 		})
 	}
 	return notes.sorted()
+}
+
+// within reports whether path is dir or below it.
+func within(path, dir string) bool {
+	rel, err := filepath.Rel(dir, path)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+}
+
+// modIgnored returns what the ignore directives of the go.mod of the
+// module holding dir leave out of ./... (Go 1.25): a path that starts with
+// ./ is that directory of the module, made absolute; another is every
+// directory of that name in the module, kept as it is.
+func modIgnored(dir string) []string {
+	for d := dir; ; d = filepath.Dir(d) {
+		data, err := os.ReadFile(filepath.Join(d, "go.mod"))
+		if err == nil {
+			f, err := modfile.ParseLax(filepath.Join(d, "go.mod"), data, nil)
+			if err != nil {
+				return nil
+			}
+			var dirs []string
+			for _, ig := range f.Ignore {
+				if p, ok := strings.CutPrefix(ig.Path, "./"); ok {
+					dirs = append(dirs, filepath.Join(d, filepath.FromSlash(p)))
+				} else {
+					dirs = append(dirs, filepath.FromSlash(ig.Path))
+				}
+			}
+			return dirs
+		}
+		if filepath.Dir(d) == d {
+			return nil
+		}
+	}
+}
+
+// ignoredDir reports whether the directory path is one that ignored (see
+// modIgnored) leaves out, or is below one.
+func ignoredDir(path string, ignored []string) bool {
+	for _, dir := range ignored {
+		if filepath.IsAbs(dir) && within(path, dir) ||
+			!filepath.IsAbs(dir) && (filepath.Base(path) == dir || strings.HasSuffix(path, string(filepath.Separator)+dir)) {
+			return true
+		}
+	}
+	return false
 }
 
 // exists reports whether a file is at path.

@@ -299,7 +299,11 @@ func defNames(ts []*Type) map[*Type]string {
 			return n.Obj().Pkg().Name() + "." + bareName(t)
 		}
 		elems := strings.Split(n.Obj().Pkg().Path(), "/")
-		return strings.Join(elems[max(len(elems)-k, 0):], ".") + "." + bareName(t)
+		from := max(len(elems)-k, 0)
+		if from > 0 && majorVersion(elems[from]) {
+			from-- // lib.v2, not v2 alone
+		}
+		return strings.Join(elems[from:], ".") + "." + bareName(t)
 	}
 	// unique qualifies the name of t, one of the types that share its
 	// bare name, by as little of its package's path as tells it from
@@ -1082,4 +1086,18 @@ func unescapeHTML(data []byte) []byte {
 		out = append(out, data[i])
 	}
 	return out
+}
+
+// majorVersion reports whether a path element is a module's major version
+// suffix (v2, v3, ...).
+func majorVersion(elem string) bool {
+	if len(elem) < 2 || elem[0] != 'v' {
+		return false
+	}
+	for _, c := range elem[1:] {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
 }
