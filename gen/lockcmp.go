@@ -2,6 +2,7 @@ package gen
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"go/token"
@@ -270,6 +271,10 @@ func (c *schemaComparer) tighter(path, what, advice string) {
 // looser records a change that accepts more than before: a note for
 // arguments, breaking for a result.
 func (c *schemaComparer) looser(path, what, advice string) {
+	if advice == "" && c.side == sideOutput {
+		// A program reading results counted on the old rule.
+		advice = "keep the results within what the old schema promised"
+	}
 	c.add(change{breaking: c.side == sideOutput, path: path, what: what, advice: advice})
 }
 
@@ -298,18 +303,19 @@ func resolve(root, n map[string]any) (map[string]any, string) {
 }
 
 // unwrapNull turns {"anyOf":[S,{"type":"null"}]} into S with null among
-// its types.
-func unwrapNull(n map[string]any) map[string]any {
+// its types, S resolved in root if it is a $ref (a recursive type behind
+// a nullable pointer), whose ref it returns.
+func unwrapNull(root, n map[string]any) (map[string]any, string) {
 	list, ok := n["anyOf"].([]any)
 	if !ok || len(list) != 2 {
-		return n
+		return n, ""
 	}
 	var other map[string]any
 	null := false
 	for _, b := range list {
 		m, _ := b.(map[string]any)
 		if m == nil {
-			return n
+			return n, ""
 		}
 		if t, _ := m["type"].(string); t == "null" && len(m) == 1 {
 			null = true
@@ -318,8 +324,9 @@ func unwrapNull(n map[string]any) map[string]any {
 		}
 	}
 	if !null || other == nil {
-		return n
+		return n, ""
 	}
+	other, ref := resolve(root, other)
 	out := make(map[string]any, len(other)+len(n))
 	for k, v := range other {
 		out[k] = v
@@ -336,7 +343,7 @@ func unwrapNull(n map[string]any) map[string]any {
 		list2 = append(list2, t)
 	}
 	out["type"] = list2
-	return out
+	return out, ref
 }
 
 var allTypes = []string{"array", "boolean", "integer", "null", "number", "object", "string"}
@@ -409,6 +416,9 @@ func subset(a, b map[string]bool) bool {
 func (c *schemaComparer) compare(path string, o, n map[string]any) {
 	o, oref := resolve(c.oldRoot, o)
 	n, nref := resolve(c.newRoot, n)
+	o, oinner := unwrapNull(c.oldRoot, o)
+	n, ninner := unwrapNull(c.newRoot, n)
+	oref, nref = cmp.Or(oref, oinner), cmp.Or(nref, ninner)
 	if oref != "" || nref != "" {
 		key := [2]string{oref, nref}
 		if c.seen[key] {
@@ -416,7 +426,6 @@ func (c *schemaComparer) compare(path string, o, n map[string]any) {
 		}
 		c.seen[key] = true
 	}
-	o, n = unwrapNull(o), unwrapNull(n)
 
 	ot, nt := typeSet(o), typeSet(n)
 	switch {
@@ -446,11 +455,19 @@ func (c *schemaComparer) compare(path string, o, n map[string]any) {
 			c.compare(path+"[]", oi, ni)
 		}
 	}
-	if oa, ok := o["additionalProperties"].(map[string]any); ok {
-		if na, ok := n["additionalProperties"].(map[string]any); ok {
+	if na, ok := n["additionalProperties"].(map[string]any); ok {
+		switch oa := o["additionalProperties"].(type) {
+		case map[string]any:
 			c.compare(path+"{}", oa, na)
+		case nil, bool:
+			// Any value was taken before (a map of any, or an object
+			// of any fields): the new values' schema must take them.
+			if oa != false && o["properties"] == nil && typeSet(o)["object"] {
+				c.compare(path+"{}", map[string]any{}, na)
+			}
 		}
 	}
+	c.compareGroups(path, o, n)
 	if ol, ok := o["anyOf"].([]any); ok {
 		if nl, ok := n["anyOf"].([]any); ok && len(ol) == len(nl) {
 			for i := range ol {
@@ -462,6 +479,65 @@ func (c *schemaComparer) compare(path string, o, n map[string]any) {
 			}
 		}
 	}
+}
+
+// compareGroups compares the rules on which fields go together (oneOf or
+// anyOf alternatives that only require fields: oneof_required and
+// anyof_required): a rule that is new or other than before may refuse
+// calls the old one took; one dropped takes more.
+func (c *schemaComparer) compareGroups(path string, o, n map[string]any) {
+	for _, k := range []string{"oneOf", "anyOf"} {
+		og, ng := lockGroups(o[k]), lockGroups(n[k])
+		switch {
+		case og == ng:
+		case ng == "":
+			c.looser(path, "its rule that "+lockGroupWords(k)+" of the field sets "+og+" be sent was dropped", "")
+		default:
+			what := "a new rule that " + lockGroupWords(k) + " of the field sets " + ng + " be sent"
+			if og != "" {
+				what = "its rule on which fields go together changed from " + og + " to " + ng
+			}
+			c.tighter(path, what, "keep the old rule, and check the new one in the tool")
+		}
+	}
+}
+
+// lockGroups returns the field sets of a oneOf or anyOf list whose
+// alternatives only require fields, as text ((a, b) | (c)), or "".
+func lockGroups(v any) string {
+	list, _ := v.([]any)
+	var sets []string
+	for _, alt := range list {
+		// {"properties":{"a":true},"required":["a"],"title":"link"}, as
+		// toolgen writes a group: only its required fields say anything.
+		m, _ := alt.(map[string]any)
+		if m["required"] == nil {
+			return ""
+		}
+		for k, v := range m {
+			switch k {
+			case "required", "title":
+			case "properties":
+				props, _ := v.(map[string]any)
+				for _, pv := range props {
+					if pv != true {
+						return ""
+					}
+				}
+			default:
+				return ""
+			}
+		}
+		sets = append(sets, "("+strings.Join(sortedSet(stringSet(m["required"])), ", ")+")")
+	}
+	return strings.Join(sets, " | ")
+}
+
+func lockGroupWords(k string) string {
+	if k == "oneOf" {
+		return "exactly one"
+	}
+	return "at least one"
 }
 
 // compareProperties compares the fields of two object schemas.
@@ -476,6 +552,14 @@ func (c *schemaComparer) compareProperties(path string, o, n map[string]any) {
 		p := joinPath(path, name)
 		nv, ok := np[name]
 		if !ok {
+			if na, isMap := n["additionalProperties"].(map[string]any); isMap && c.side == sideInput {
+				// A struct become a map: the field's values are the
+				// map's now, and must be what its values may be.
+				if om, _ := op[name].(map[string]any); om != nil {
+					c.compare(p, om, na)
+				}
+				continue
+			}
 			if c.side == sideInput && n["additionalProperties"] != false {
 				c.add(change{path: p, what: "removed; calls that send it are still accepted", removed: true})
 				continue

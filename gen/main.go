@@ -188,6 +188,8 @@ func (r *run) check(files []File) int {
 	notes = append(notes, r.notes...)
 	stale := false
 	var diffs []string
+	var unlocked []File // packages with tools and no lock
+	locks := 0
 	for _, op := range ops {
 		f := op.file
 		name := r.rel(f.Path)
@@ -212,6 +214,20 @@ func (r *run) check(files []File) int {
 		notes = append(notes, lockNotes...)
 		if found && len(lockErrs) == 0 && r.verbose {
 			r.say("%s: no breaking change", r.rel(f.lock.path))
+		}
+		switch {
+		case found:
+			locks++
+		case f.lock != nil && f.Tools > 0 && !op.superseded:
+			unlocked = append(unlocked, f)
+		}
+	}
+	if locks > 0 {
+		// A run whose other packages are locked: a package without a
+		// lock (new, or its lock deleted) would pass -check unguarded.
+		for _, f := range unlocked {
+			notes = append(notes, fileDiag(f.Path, SeverityNote,
+				"package %s has no %s, unlike the other packages of this run, so -check guards none of its tools against breaking changes: run toolgen -lock to write one", f.Package, filepath.Base(f.lock.path)))
 		}
 	}
 	for _, d := range diffs {
