@@ -20,8 +20,10 @@ import (
 // is breaking: an error at the place in the source that made it, with exit
 // status 1. Any other change is a note. See lockcmp.go for the rules.
 
-// LockVersion is the format version of a lock file.
-const LockVersion = 1
+// LockVersion is the format version of a lock file. Version 2 records the
+// directive's options that decide which calls succeed (lockCalls); a
+// version 1 lock is still read, without them.
+const LockVersion = 2
 
 // lockFile is the content of a lock file.
 type lockFile struct {
@@ -38,6 +40,19 @@ type lockTool struct {
 	Description string          `json:"description"`
 	Input       json.RawMessage `json:"input"`
 	Output      json.RawMessage `json:"output,omitempty"`
+	// Calls are the directive's options that decide which calls succeed;
+	// nil for none (in a version 1 lock, for unknown).
+	Calls *lockCalls `json:"calls,omitempty"`
+}
+
+// lockCalls are the options of a tool's directive that decide which calls
+// succeed, beside its schemas: whether numbers as strings and such are
+// taken (lenient), whether a call waits for approval (confirm), and the
+// providers the tool is not offered to (omit).
+type lockCalls struct {
+	Lenient bool     `json:"lenient,omitempty"`
+	Confirm bool     `json:"confirm,omitempty"`
+	Omit    []string `json:"omit,omitempty"`
 }
 
 // lockState is what a run knows of one package's tools for the lock: the
@@ -78,6 +93,15 @@ func newLockState(fset *token.FileSet, model *Package, dir, output string) *lock
 		lt := lockTool{Name: t.Name, Func: lockFuncName(t), Description: t.Description}
 		lt.Input = prettySchema(t.Schemas[Standard])
 		lt.Output = prettySchema(t.OutputSchema)
+		calls := lockCalls{Lenient: t.Options.Lenient, Confirm: t.Options.Confirm}
+		for d := range numDialects {
+			if t.Options.Omit[d] {
+				calls.Omit = append(calls.Omit, providerNames[d])
+			}
+		}
+		if calls.Lenient || calls.Confirm || len(calls.Omit) > 0 {
+			lt.Calls = &calls
+		}
 		st.tools = append(st.tools, lt)
 		tp := &toolPositions{tool: t.Pos, input: map[string]token.Position{}, structs: map[string]token.Position{},
 			output: map[string]token.Position{}, outRoot: map[string]token.Position{}}
@@ -233,7 +257,7 @@ func parseLockAt(data []byte) (*lockFile, *lockError) {
 	if lf.Version > LockVersion {
 		return nil, &lockError{err: fmt.Errorf("lock file version %d, written by a newer toolgen than this one (version %d): run that toolgen", lf.Version, LockVersion)}
 	}
-	if lf.Version != LockVersion {
+	if lf.Version != LockVersion && lf.Version != 1 {
 		return nil, &lockError{err: fmt.Errorf("lock file version %d, but this toolgen writes version %d: run toolgen -lock to write it again", lf.Version, LockVersion)}
 	}
 	return &lf, nil

@@ -24,6 +24,26 @@ const lockHead = "package p\n\nimport \"context\"\n\n"
 // The sources start with lockHead, so their line 5 is the first after it.
 var lockCases = []lockCase{
 	{
+		name:   "lenient removed, confirm added, omitted from OpenAI",
+		before: "// F does f, and more.\n//\n//tool:export lenient\nfunc F(ctx context.Context, n int) error { return nil }\n",
+		after:  "// F does f, and more.\n//\n//tool:export confirm omit=openai\nfunc F(ctx context.Context, n int) error { return nil }\n",
+		want: []string{
+			"t.go:8:6: breaking change to tool f: it is no longer lenient: calls with numbers or booleans as strings, or one value for a list, now fail",
+			"t.go:8:6: breaking change to tool f: it now waits for approval (confirm): a registry without an Approver refuses every call",
+			"t.go:8:6: breaking change to tool f: it is left out of OpenAI now (omit=): models of that provider no longer get it",
+		},
+	},
+	{
+		name:   "lenient added, confirm removed, offered to OpenAI",
+		before: "// F does f, and more.\n//\n//tool:export confirm omit=openai\nfunc F(ctx context.Context, n int) error { return nil }\n",
+		after:  "// F does f, and more.\n//\n//tool:export lenient\nfunc F(ctx context.Context, n int) error { return nil }\n",
+		want: []string{
+			"t.go:8:6: note: tool f: it is lenient now since tools.lock.json",
+			"t.go:8:6: note: tool f: it no longer waits for approval since tools.lock.json",
+			"t.go:8:6: note: tool f: it is offered to OpenAI now since tools.lock.json",
+		},
+	},
+	{
 		name:   "unchanged",
 		before: "type In struct {\n\t// City is a city, such as Paris.\n\tCity string `json:\"city\"`\n}\n\n// F returns the weather of a city.\n//\n//tool:export\nfunc F(ctx context.Context, in In) error { return nil }\n",
 		after:  "type In struct {\n\t// City is a city, such as Paris.\n\tCity string `json:\"city\"`\n}\n\n// F returns the weather of a city.\n//\n//tool:export\nfunc F(ctx context.Context, in In) error { return nil }\n",
@@ -266,7 +286,7 @@ func TestLockRules(t *testing.T) {
 func TestLockFile(t *testing.T) {
 	dir := t.TempDir()
 	mustWrite(t, filepath.Join(dir, "go.mod"), "module example.com/l\n\ngo 1.26\n")
-	mustWrite(t, filepath.Join(dir, "t.go"), lockHead+lockCases[4].after+"\n// A does a, and more.\n//\n//tool:export\nfunc A(ctx context.Context) error { return nil }\n")
+	mustWrite(t, filepath.Join(dir, "t.go"), lockHead+lockCases[6].after+"\n// A does a, and more.\n//\n//tool:export\nfunc A(ctx context.Context) error { return nil }\n")
 	one := generateIn(t, dir)[0]
 	two := generateIn(t, dir)[0]
 	data := one.lock.content(one.Package)
@@ -274,7 +294,7 @@ func TestLockFile(t *testing.T) {
 		t.Error("the lock differs between two runs")
 	}
 	want := `{
-  "toolgen_lock": 1,
+  "toolgen_lock": 2,
   "package": "example.com/l",
   "tools": [
     {

@@ -94,6 +94,15 @@ func compareLock(st *lockState, lf *lockFile, data []byte) (errs, notes Diagnost
 		if old.Description != now.Description {
 			report(tp.tool, false, "tool %s: its description changed since %s; run toolgen -lock to record it", now.Name, lockName)
 		}
+		if lf.Version >= 2 {
+			compareCalls(cmp.Or(old.Calls, &lockCalls{}), cmp.Or(now.Calls, &lockCalls{}), func(breaking bool, what, advice string) {
+				if breaking {
+					report(tp.tool, true, "breaking change to tool %s: %s (%s locks the old directive); %s; to accept the break, run toolgen -lock", now.Name, what, lockName, advice)
+				} else {
+					report(tp.tool, false, "tool %s: %s since %s; run toolgen -lock to record it", now.Name, what, lockName)
+				}
+			})
+		}
 		for _, side := range []schemaSide{sideInput, sideOutput} {
 			o, n := old.Input, now.Input
 			noun := "argument"
@@ -143,6 +152,33 @@ func compareLock(st *lockState, lf *lockFile, data []byte) (errs, notes Diagnost
 		}
 	}
 	return errs.sorted(), notes.sorted()
+}
+
+// compareCalls compares the directive options that decide which calls of
+// a tool succeed.
+func compareCalls(o, n *lockCalls, report func(breaking bool, what, advice string)) {
+	switch {
+	case o.Lenient && !n.Lenient:
+		report(true, "it is no longer lenient: calls with numbers or booleans as strings, or one value for a list, now fail", "keep the option lenient")
+	case !o.Lenient && n.Lenient:
+		report(false, "it is lenient now", "")
+	}
+	switch {
+	case !o.Confirm && n.Confirm:
+		report(true, "it now waits for approval (confirm): a registry without an Approver refuses every call", "make sure every program that runs it has an Approver first")
+	case o.Confirm && !n.Confirm:
+		report(false, "it no longer waits for approval", "")
+	}
+	for _, p := range n.Omit {
+		if !slices.Contains(o.Omit, p) {
+			report(true, "it is left out of "+p+" now (omit=): models of that provider no longer get it, and their calls of it fail", "keep offering it there")
+		}
+	}
+	for _, p := range o.Omit {
+		if !slices.Contains(n.Omit, p) {
+			report(false, "it is offered to "+p+" now", "")
+		}
+	}
 }
 
 // nextVersion names the new tool to make for a breaking change to name:
