@@ -51,6 +51,22 @@ const (
 // their positions. data is the lock file's bytes, for the positions of
 // removed tools.
 func compareLock(st *lockState, lf *lockFile, data []byte) (errs, notes Diagnostics) {
+	return compareLockMoved(st, lf, data, nil)
+}
+
+// movedTool is a tool that another package of the run holds now: where to
+// compare a locked tool that its package no longer has.
+type movedTool struct {
+	pkg  string
+	st   *lockState
+	tool *lockTool
+}
+
+// compareLockMoved is compareLock, with the tools of the run's other
+// packages by name (moved): a locked tool moved to one of them, same name,
+// is compared there (the new package has no lock of it yet), not reported
+// removed.
+func compareLockMoved(st *lockState, lf *lockFile, data []byte, moved map[string]movedTool) (errs, notes Diagnostics) {
 	lockName := shortName(st.path)
 	report := func(pos token.Position, breaking bool, format string, args ...any) {
 		d := Diagnostic{Pos: pos, Msg: fmt.Sprintf(format, args...)}
@@ -73,6 +89,11 @@ func compareLock(st *lockState, lf *lockFile, data []byte) (errs, notes Diagnost
 	for _, old := range lf.Tools {
 		locked[old.Name] = true
 		now, ok := current[old.Name]
+		tp := st.pos[old.Name]
+		if m, elsewhere := moved[old.Name]; !ok && elsewhere {
+			now, tp, ok = m.tool, m.st.pos[old.Name], true
+			report(tp.tool, false, "tool %s moved here from package %s, whose %s locks it: it is compared with that; run toolgen -lock in both packages to record the move", now.Name, lf.Package, lockName)
+		}
 		if !ok {
 			if renamed := byFunc[old.Func]; old.Func != "" && renamed != nil && !lockHas(lf, renamed.Name) {
 				report(st.pos[renamed.Name].tool, true,
@@ -85,7 +106,6 @@ func compareLock(st *lockState, lf *lockFile, data []byte) (errs, notes Diagnost
 				old.Name, lockName)
 			continue
 		}
-		tp := st.pos[now.Name]
 		if old.Func != "" && now.Func != "" && old.Func != now.Func {
 			// The lock tells a renamed tool by its function: a stale
 			// one would miss the next rename.

@@ -190,6 +190,15 @@ func (r *run) check(files []File) int {
 	var diffs []string
 	var unlocked []File // packages with tools and no lock
 	locks := 0
+	// The run's tools by name, for a locked tool moved to another package.
+	byName := make(map[string]movedTool)
+	for _, op := range ops {
+		if st := op.file.lock; st != nil {
+			for i := range st.tools {
+				byName[st.tools[i].Name] = movedTool{pkg: op.file.Package, st: st, tool: &st.tools[i]}
+			}
+		}
+	}
 	for _, op := range ops {
 		f := op.file
 		name := r.rel(f.Path)
@@ -208,7 +217,13 @@ func (r *run) check(files []File) int {
 		} else if r.verbose && f.Content != nil && !op.foreign {
 			r.say("%s: up to date (%s)", name, toolCount(f.Tools))
 		}
-		lockErrs, lockNotes, found, bad := checkLock(f)
+		moved := make(map[string]movedTool)
+		for name, m := range byName {
+			if m.pkg != f.Package {
+				moved[name] = m
+			}
+		}
+		lockErrs, lockNotes, found, bad := checkLock(f, moved)
 		fatal = fatal || bad
 		errs = append(errs, lockErrs...)
 		notes = append(notes, lockNotes...)
@@ -261,7 +276,7 @@ func newerLock(path string) error {
 
 // checkLock compares f's tools with its package's lock file, if it has
 // one (found). bad reports a lock that cannot be read.
-func checkLock(f File) (errs, notes Diagnostics, found, bad bool) {
+func checkLock(f File, moved map[string]movedTool) (errs, notes Diagnostics, found, bad bool) {
 	if f.lock == nil {
 		return nil, nil, false, false
 	}
@@ -276,7 +291,7 @@ func checkLock(f File) (errs, notes Diagnostics, found, bad bool) {
 	if lerr != nil {
 		return Diagnostics{{Pos: offsetPosition(f.lock.path, data, lerr.offset), Msg: lerr.err.Error()}}, nil, true, true
 	}
-	errs, notes = compareLock(f.lock, lf, data)
+	errs, notes = compareLockMoved(f.lock, lf, data, moved)
 	return errs, notes, true, false
 }
 
