@@ -96,7 +96,7 @@ func newLockState(fset *token.FileSet, model *Package, dir, output string) *lock
 		calls := lockCalls{Lenient: t.Options.Lenient, Confirm: t.Options.Confirm}
 		for d := range numDialects {
 			if t.Options.Omit[d] {
-				calls.Omit = append(calls.Omit, providerNames[d])
+				calls.Omit = append(calls.Omit, dialectNames[d]) // as omit= says it
 			}
 		}
 		if calls.Lenient || calls.Confirm || len(calls.Omit) > 0 {

@@ -30,7 +30,7 @@ var lockCases = []lockCase{
 		want: []string{
 			"t.go:8:6: breaking change to tool f: it is no longer lenient: calls with numbers or booleans as strings, or one value for a list, now fail",
 			"t.go:8:6: breaking change to tool f: it now waits for approval (confirm): a registry without an Approver refuses every call",
-			"t.go:8:6: breaking change to tool f: it is left out of OpenAI now (omit=): models of that provider no longer get it",
+			"t.go:8:6: breaking change to tool f: it is left out of the openai dialect now (omit=openai): models of that provider no longer get it",
 		},
 	},
 	{
@@ -40,7 +40,7 @@ var lockCases = []lockCase{
 		want: []string{
 			"t.go:8:6: note: tool f: it is lenient now since tools.lock.json",
 			"t.go:8:6: note: tool f: it no longer waits for approval since tools.lock.json",
-			"t.go:8:6: note: tool f: it is offered to OpenAI now since tools.lock.json",
+			"t.go:8:6: note: tool f: it is offered in the openai dialect now since tools.lock.json",
 		},
 	},
 	{

@@ -90,8 +90,10 @@ func compareLockMoved(st *lockState, lf *lockFile, data []byte, moved map[string
 		locked[old.Name] = true
 		now, ok := current[old.Name]
 		tp := st.pos[old.Name]
+		label := lockName // the lock the messages name
 		if m, elsewhere := moved[old.Name]; !ok && elsewhere {
 			now, tp, ok = m.tool, m.st.pos[old.Name], true
+			label = "the " + lockName + " of package " + lf.Package
 			report(tp.tool, false, "tool %s moved here from package %s, whose %s locks it: it is compared with that; run toolgen -lock in both packages to record the move", now.Name, lf.Package, lockName)
 		}
 		if !ok {
@@ -109,17 +111,17 @@ func compareLockMoved(st *lockState, lf *lockFile, data []byte, moved map[string
 		if old.Func != "" && now.Func != "" && old.Func != now.Func {
 			// The lock tells a renamed tool by its function: a stale
 			// one would miss the next rename.
-			report(tp.tool, false, "tool %s: its Go function is %s now, %s in %s; run toolgen -lock to record it", now.Name, now.Func, old.Func, lockName)
+			report(tp.tool, false, "tool %s: its Go function is %s now, %s in %s; run toolgen -lock to record it", now.Name, now.Func, old.Func, label)
 		}
 		if old.Description != now.Description {
-			report(tp.tool, false, "tool %s: its description changed since %s; run toolgen -lock to record it", now.Name, lockName)
+			report(tp.tool, false, "tool %s: its description changed since %s; run toolgen -lock to record it", now.Name, label)
 		}
 		if lf.Version >= 2 {
 			compareCalls(cmp.Or(old.Calls, &lockCalls{}), cmp.Or(now.Calls, &lockCalls{}), func(breaking bool, what, advice string) {
 				if breaking {
-					report(tp.tool, true, "breaking change to tool %s: %s (%s locks the old directive); %s; to accept the break, run toolgen -lock", now.Name, what, lockName, advice)
+					report(tp.tool, true, "breaking change to tool %s: %s (%s locks the old directive); %s; to accept the break, run toolgen -lock", now.Name, what, label, advice)
 				} else {
-					report(tp.tool, false, "tool %s: %s since %s; run toolgen -lock to record it", now.Name, what, lockName)
+					report(tp.tool, false, "tool %s: %s since %s; run toolgen -lock to record it", now.Name, what, label)
 				}
 			})
 		}
@@ -136,11 +138,11 @@ func compareLockMoved(st *lockState, lf *lockFile, data []byte, moved map[string
 			case len(o) == 0 && len(n) == 0:
 				continue
 			case len(o) == 0:
-				report(tp.tool, false, "tool %s: its %s schema is new since %s; run toolgen -lock to record it", now.Name, noun, lockName)
+				report(tp.tool, false, "tool %s: its %s schema is new since %s; run toolgen -lock to record it", now.Name, noun, label)
 				continue
 			case len(n) == 0:
 				report(tp.tool, true, "breaking change to tool %s: it no longer has the %s schema %s locks; keep returning the result, or make a new tool %s; to accept the break, run toolgen -lock",
-					now.Name, noun, lockName, nextVersion(now.Name, current, lf))
+					now.Name, noun, label, nextVersion(now.Name, current, lf))
 				continue
 			}
 			changes, err := compareSchemaJSON(o, n, side)
@@ -156,9 +158,9 @@ func compareLockMoved(st *lockState, lf *lockFile, data []byte, moved map[string
 				}
 				if c.breaking {
 					report(pos, true, "breaking change to tool %s: %s: %s (%s locks the old schema); %s, or make a new tool %s for the new shape; to accept the break, run toolgen -lock",
-						now.Name, subject, c.what, lockName, c.advice, nextVersion(now.Name, current, lf))
+						now.Name, subject, c.what, label, c.advice, nextVersion(now.Name, current, lf))
 				} else {
-					report(pos, false, "tool %s: %s: %s since %s; run toolgen -lock to record it", now.Name, subject, c.what, lockName)
+					report(pos, false, "tool %s: %s: %s since %s; run toolgen -lock to record it", now.Name, subject, c.what, label)
 				}
 			}
 		}
@@ -191,12 +193,12 @@ func compareCalls(o, n *lockCalls, report func(breaking bool, what, advice strin
 	}
 	for _, p := range n.Omit {
 		if !slices.Contains(o.Omit, p) {
-			report(true, "it is left out of "+p+" now (omit=): models of that provider no longer get it, and their calls of it fail", "keep offering it there")
+			report(true, "it is left out of the "+p+" dialect now (omit="+p+"): models of that provider no longer get it, and their calls of it fail", "keep offering it there")
 		}
 	}
 	for _, p := range o.Omit {
 		if !slices.Contains(n.Omit, p) {
-			report(false, "it is offered to "+p+" now", "")
+			report(false, "it is offered in the "+p+" dialect now", "")
 		}
 	}
 }
@@ -475,13 +477,6 @@ func (c *schemaComparer) compare(path string, o, n map[string]any) {
 	o, oinner := unwrapNull(c.oldRoot, o)
 	n, ninner := unwrapNull(c.newRoot, n)
 	oref, nref = cmp.Or(oref, oinner), cmp.Or(nref, ninner)
-	if oref != "" || nref != "" {
-		key := [2]string{oref, nref}
-		if c.seen[key] {
-			return
-		}
-		c.seen[key] = true
-	}
 
 	ot, nt := typeSet(o), typeSet(n)
 	switch {
@@ -495,6 +490,15 @@ func (c *schemaComparer) compare(path string, o, n map[string]any) {
 		c.looser(path, fmt.Sprintf("its type widened from %s to %s", lockTypeWords(ot), lockTypeWords(nt)), "")
 	}
 
+	if oref != "" || nref != "" {
+		// A type met again (a recursive one) is compared inside once;
+		// its nullability, above, at every place it is met.
+		key := [2]string{oref, nref}
+		if c.seen[key] {
+			return
+		}
+		c.seen[key] = true
+	}
 	c.compareEnum(path, o, n)
 	c.compareBounds(path, o, n)
 	if path != "" {
@@ -524,8 +528,8 @@ func (c *schemaComparer) compare(path string, o, n map[string]any) {
 		}
 	}
 	c.compareGroups(path, o, n)
-	if ol, ok := o["anyOf"].([]any); ok {
-		if nl, ok := n["anyOf"].([]any); ok && len(ol) == len(nl) {
+	if ol, ok := o["anyOf"].([]any); ok && lockGroups(ol) == "" {
+		if nl, ok := n["anyOf"].([]any); ok && len(ol) == len(nl) && lockGroups(nl) == "" {
 			for i := range ol {
 				om, _ := ol[i].(map[string]any)
 				nm, _ := nl[i].(map[string]any)
@@ -548,6 +552,8 @@ func (c *schemaComparer) compareGroups(path string, o, n map[string]any) {
 		case og == ng:
 		case ng == "":
 			c.looser(path, "its rule that "+lockGroupWords(k)+" of the field sets "+og+" be sent was dropped", "")
+		case k == "anyOf" && og != "" && subset(groupSet(og), groupSet(ng)):
+			c.looser(path, "its rule on which fields go together now takes "+ng+", not only "+og, "")
 		default:
 			what := "a new rule that " + lockGroupWords(k) + " of the field sets " + ng + " be sent"
 			if og != "" {
@@ -584,9 +590,23 @@ func lockGroups(v any) string {
 				return ""
 			}
 		}
-		sets = append(sets, "("+strings.Join(sortedSet(stringSet(m["required"])), ", ")+")")
+		req := sortedSet(stringSet(m["required"]))
+		if len(req) == 0 {
+			return ""
+		}
+		sets = append(sets, "("+strings.Join(req, ", ")+")")
 	}
+	slices.Sort(sets) // the order of the fields in the struct says nothing
 	return strings.Join(sets, " | ")
+}
+
+// groupSet is the field sets of lockGroups' text, as a set.
+func groupSet(text string) map[string]bool {
+	set := map[string]bool{}
+	for _, g := range strings.Split(text, " | ") {
+		set[g] = true
+	}
+	return set
 }
 
 func lockGroupWords(k string) string {

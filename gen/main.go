@@ -191,10 +191,23 @@ func (r *run) check(files []File) int {
 	var unlocked []File // packages with tools and no lock
 	locks := 0
 	// The run's tools by name, for a locked tool moved to another package.
+	// A tool its package's lock records already is no moved one.
 	byName := make(map[string]movedTool)
 	for _, op := range ops {
-		if st := op.file.lock; st != nil {
-			for i := range st.tools {
+		st := op.file.lock
+		if st == nil {
+			continue
+		}
+		recorded := map[string]bool{}
+		if data, err := readExisting(st.path); err == nil && data != nil {
+			if lf, err := parseLock(data); err == nil {
+				for _, t := range lf.Tools {
+					recorded[t.Name] = true
+				}
+			}
+		}
+		for i := range st.tools {
+			if !recorded[st.tools[i].Name] {
 				byName[st.tools[i].Name] = movedTool{pkg: op.file.Package, st: st, tool: &st.tools[i]}
 			}
 		}
@@ -241,8 +254,12 @@ func (r *run) check(files []File) int {
 		// A run whose other packages are locked: a package without a
 		// lock (new, or its lock deleted) would pass -check unguarded.
 		for _, f := range unlocked {
+			dir := r.rel(filepath.Dir(f.Path))
+			if !filepath.IsAbs(dir) && !strings.HasPrefix(dir, ".") {
+				dir = "./" + dir
+			}
 			notes = append(notes, fileDiag(f.Path, SeverityNote,
-				"package %s has no %s, unlike the other packages of this run, so -check guards none of its tools against breaking changes: run toolgen -lock to write one", f.Package, filepath.Base(f.lock.path)))
+				"package %s has no %s, unlike the other packages of this run, so -check guards none of its tools against breaking changes: run toolgen -lock %s to write one (over ./..., -lock would accept every other package's changes too)", f.Package, filepath.Base(f.lock.path), dir))
 		}
 	}
 	for _, d := range diffs {

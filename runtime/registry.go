@@ -573,7 +573,8 @@ func (r *Registry) call(ctx context.Context, t *entry, args json.RawMessage, emi
 	case t.caller != nil:
 		res, err = t.caller.Call(ctx, &r.settings, args, nil)
 	case t.stream != nil && emit != nil:
-		chunks := chunkSettler{emit: emit}
+		chunks := &chunkSettler{emit: emit}
+		defer chunks.stop() // a panic too ends the stream
 		res, err = t.stream.Stream(ctx, args, chunks.settle)
 		res = chunks.close(settle(res))
 		whole = false
@@ -656,30 +657,43 @@ type chunkSettler struct {
 }
 
 func (c *chunkSettler) settle(ch Chunk) {
+	// Encoded outside the lock: a MarshalJSON that emits must not hang.
+	var encodeErr error
+	if s, ok := ch.Data.(string); ok && ch.Text == "" {
+		ch.Text = s // a string chunk as it is, as a generated tool's
+	} else if ch.Data != nil && !isContent(ch.Data) {
+		data, err := marshalNoEscape(ch.Data)
+		if err != nil {
+			encodeErr = fmt.Errorf("encoding a chunk of the result: %w", err)
+		} else if ch.Text == "" {
+			ch.Text = string(data)
+		}
+	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.closed || c.err != nil {
 		return
 	}
-	if ch.Data != nil && !isContent(ch.Data) {
-		data, err := marshalNoEscape(ch.Data)
-		if err != nil {
-			c.err = fmt.Errorf("encoding a chunk of the result: %w", err)
-			return
-		}
-		if ch.Text == "" {
-			ch.Text = string(data)
-		}
+	if encodeErr != nil {
+		c.err = encodeErr
+		return
 	}
 	c.emit(ch)
+}
+
+// stop ends the stream: no chunk reaches emit after it.
+func (c *chunkSettler) stop() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.closed = true
 }
 
 // close ends the stream and returns its Result, a failure if a chunk
 // could not be encoded.
 func (c *chunkSettler) close(res Result) Result {
+	c.stop()
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.closed = true
 	if c.err != nil && res.Success {
 		return Result{Error: unencodableText, Err: c.err}
 	}

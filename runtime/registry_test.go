@@ -802,3 +802,41 @@ func TestHandMadeStreamChunks(t *testing.T) {
 		})
 	}
 }
+
+// panicStream emits a chunk, leaves a goroutine to emit another once late
+// is closed (then closing done), and panics.
+type panicStream struct {
+	handMade
+	late, done chan struct{}
+}
+
+func (h panicStream) Stream(ctx context.Context, args json.RawMessage, emit func(Chunk)) (Result, error) {
+	emit(Chunk{Data: "first"})
+	go func() {
+		<-h.late
+		emit(Chunk{Text: "late"})
+		close(h.done)
+	}()
+	panic("boom")
+}
+
+// A hand-written stream that panics ends there: a chunk its goroutines
+// emit later does not reach the caller. A string chunk is its text, as a
+// generated tool's.
+func TestHandMadeStreamPanic(t *testing.T) {
+	h := panicStream{handMade{Result{Success: true}}, make(chan struct{}), make(chan struct{})}
+	r := NewRegistry(nil)
+	if err := r.Register(h); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	res, err := r.ExecuteStream(context.Background(), "hand", nil, func(ch Chunk) { got = append(got, ch.Text) })
+	if err != nil || res.Success {
+		t.Fatalf("Result %+v, %v; want a failure", res, err)
+	}
+	close(h.late)
+	<-h.done
+	if !slices.Equal(got, []string{"first"}) {
+		t.Errorf("chunks %q, want only \"first\", as it is", got)
+	}
+}
