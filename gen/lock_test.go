@@ -1,6 +1,7 @@
 package gen
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -358,5 +359,23 @@ func mustWrite(t *testing.T, path, content string) {
 	}
 	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// A version 1 lock, which records no directive options, is still read,
+// with a note that says to write it again to guard them.
+func TestLockVersion1(t *testing.T) {
+	dir := t.TempDir()
+	mustWrite(t, filepath.Join(dir, "go.mod"), "module example.com/v\n\ngo 1.26\n")
+	mustWrite(t, filepath.Join(dir, "t.go"), lockHead+"// F does f, and more.\n//\n//tool:export confirm\nfunc F(ctx context.Context) error { return nil }\n")
+	f := generateIn(t, dir)[0]
+	data := bytes.Replace(f.lock.content(f.Package), []byte(`"toolgen_lock": 2`), []byte(`"toolgen_lock": 1`), 1)
+	lf, err := parseLock(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	errs, notes := compareLock(f.lock, lf, data)
+	if len(errs) != 0 || len(notes) != 1 || !strings.Contains(notes[0].Msg, "is a version 1 lock, which does not record the options of the tools' directives") {
+		t.Errorf("errors %v, notes %v; want one note that the lock is version 1", errs, notes)
 	}
 }

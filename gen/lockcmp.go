@@ -85,6 +85,9 @@ func compareLockMoved(st *lockState, lf *lockFile, data []byte, moved map[string
 			byFunc[st.tools[i].Func] = &st.tools[i]
 		}
 	}
+	if lf.Version < LockVersion && len(st.tools) > 0 {
+		report(fileStart(st.path), false, "%s is a version %d lock, which does not record the options of the tools' directives (lenient, confirm, omit): run toolgen -lock to write version %d, and -check guards them too", lockName, lf.Version, LockVersion)
+	}
 	locked := make(map[string]bool, len(lf.Tools))
 	for _, old := range lf.Tools {
 		locked[old.Name] = true
@@ -826,4 +829,9 @@ func number(v any) (float64, bool) {
 	}
 	f, err := n.Float64()
 	return f, err == nil
+}
+
+// fileStart is the position of the start of the file at path.
+func fileStart(path string) token.Position {
+	return token.Position{Filename: path, Line: 1, Column: 1}
 }
