@@ -26,6 +26,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/cloudwego/eino/components/tool"
 	"github.com/cloudwego/eino/compose"
@@ -98,8 +99,17 @@ func execute(ctx context.Context, reg *runtime.Registry, name string, args json.
 // registry's tools) is not run: the model reads that it is not one of its
 // tools. The error is non-nil only when ctx ended.
 //
-//	compose.NewToolNode(ctx, &compose.ToolsNodeConfig{Tools: tools, UnknownToolsHandler: einotools.UnknownTools(reg)})
-func UnknownTools(reg *runtime.Registry) func(ctx context.Context, name, input string) (string, error) {
+// given, if any, are the tools the ToolsNode was given (some of reg's, say):
+// the answer then names those, not every tool of reg.
+//
+//	compose.NewToolNode(ctx, &compose.ToolsNodeConfig{Tools: tools, UnknownToolsHandler: einotools.UnknownTools(reg, tools...)})
+func UnknownTools(reg *runtime.Registry, given ...tool.BaseTool) func(ctx context.Context, name, input string) (string, error) {
+	var names []string
+	for _, t := range given {
+		if info, err := t.Info(context.Background()); err == nil && info != nil {
+			names = append(names, info.Name)
+		}
+	}
 	return func(ctx context.Context, name, input string) (string, error) {
 		if _, ok := reg.Lookup(name); ok {
 			res := runtime.Result{Error: fmt.Sprintf("unknown tool %q: it is not one of the tools you were given; call one of those", name)}
@@ -109,8 +119,24 @@ func UnknownTools(reg *runtime.Registry) func(ctx context.Context, name, input s
 		if err != nil {
 			return "", err
 		}
+		if len(names) > 0 && !res.Success {
+			// The registry's answer names all its tools, not the node's.
+			res.Error = fmt.Sprintf("unknown tool %q; the tools are: %s", cut(name), strings.Join(names, ", "))
+		}
 		return res.JSONText(), nil
 	}
+}
+
+// cut shortens a name the model made up to the longest a tool name is.
+func cut(name string) string {
+	if len(name) <= 64 {
+		return name
+	}
+	i := 64
+	for i > 0 && !utf8.RuneStart(name[i]) {
+		i--
+	}
+	return name[:i] + "…"
 }
 
 type streamable struct{ *invokable }

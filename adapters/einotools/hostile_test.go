@@ -347,7 +347,8 @@ func TestToolsSchemasThroughEino(t *testing.T) {
 }
 
 // A ToolsNode given some of a registry's tools does not run the others
-// through UnknownTools: the model reads that they are not its tools.
+// through UnknownTools: the model reads that they are not its tools; and
+// with the tools given, the answer to an unknown one names only those.
 func TestUnknownToolsSubset(t *testing.T) {
 	reg := hostileRegistry(t, nil)
 	all, err := einotools.Tools(reg)
@@ -360,7 +361,7 @@ func TestUnknownToolsSubset(t *testing.T) {
 			some = append(some, tl)
 		}
 	}
-	node, err := compose.NewToolNode(context.Background(), &compose.ToolsNodeConfig{Tools: some, UnknownToolsHandler: einotools.UnknownTools(reg)})
+	node, err := compose.NewToolNode(context.Background(), &compose.ToolsNodeConfig{Tools: some, UnknownToolsHandler: einotools.UnknownTools(reg, some...)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -371,7 +372,7 @@ func TestUnknownToolsSubset(t *testing.T) {
 	if text, _ := got[1]["error"].(string); got[1]["success"] != false || !strings.Contains(text, `unknown tool "explode": it is not one of the tools you were given`) {
 		t.Errorf("explode: %v", got[1])
 	}
-	if text, _ := got[2]["error"].(string); !strings.Contains(text, `unknown tool "nope"`) {
+	if text, _ := got[2]["error"].(string); text != `unknown tool "nope"; the tools are: add` {
 		t.Errorf("nope: %v", got[2])
 	}
 }
