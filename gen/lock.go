@@ -40,6 +40,9 @@ type lockTool struct {
 	Description string          `json:"description"`
 	Input       json.RawMessage `json:"input"`
 	Output      json.RawMessage `json:"output,omitempty"`
+	// Text reports a text result (a string), which a Result carries as
+	// Output, where a structured one is Data; not in a version 1 lock.
+	Text bool `json:"text,omitempty"`
 	// Calls are the directive's options that decide which calls succeed;
 	// nil for none (in a version 1 lock, for unknown).
 	Calls *lockCalls `json:"calls,omitempty"`
@@ -93,6 +96,7 @@ func newLockState(fset *token.FileSet, model *Package, dir, output string) *lock
 		lt := lockTool{Name: t.Name, Func: lockFuncName(t), Description: t.Description}
 		lt.Input = prettySchema(t.Schemas[Standard])
 		lt.Output = prettySchema(t.OutputSchema)
+		lt.Text = t.Output != nil && t.Result == nil && !t.Enhanced
 		calls := lockCalls{Lenient: t.Options.Lenient, Confirm: t.Options.Confirm}
 		for d := range numDialects {
 			if t.Options.Omit[d] {

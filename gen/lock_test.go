@@ -25,6 +25,12 @@ const lockHead = "package p\n\nimport \"context\"\n\n"
 // The sources start with lockHead, so their line 5 is the first after it.
 var lockCases = []lockCase{
 	{
+		name:   "text result made structured",
+		before: "// F does f, and more.\n//\n//tool:export\nfunc F(ctx context.Context) (string, error) { return \"\", nil }\n",
+		after:  "type Out struct {\n\tN int `json:\"n\"`\n}\n\n// F does f, and more.\n//\n//tool:export\nfunc F(ctx context.Context) (Out, error) { return Out{}, nil }\n",
+		want:   []string{"t.go:12:6: breaking change to tool f: its result was text and is structured now"},
+	},
+	{
 		name:   "lenient removed, confirm added, omitted from OpenAI",
 		before: "// F does f, and more.\n//\n//tool:export lenient\nfunc F(ctx context.Context, n int) error { return nil }\n",
 		after:  "// F does f, and more.\n//\n//tool:export confirm omit=openai\nfunc F(ctx context.Context, n int) error { return nil }\n",
@@ -287,7 +293,7 @@ func TestLockRules(t *testing.T) {
 func TestLockFile(t *testing.T) {
 	dir := t.TempDir()
 	mustWrite(t, filepath.Join(dir, "go.mod"), "module example.com/l\n\ngo 1.26\n")
-	mustWrite(t, filepath.Join(dir, "t.go"), lockHead+lockCases[6].after+"\n// A does a, and more.\n//\n//tool:export\nfunc A(ctx context.Context) error { return nil }\n")
+	mustWrite(t, filepath.Join(dir, "t.go"), lockHead+lockCases[7].after+"\n// A does a, and more.\n//\n//tool:export\nfunc A(ctx context.Context) error { return nil }\n")
 	one := generateIn(t, dir)[0]
 	two := generateIn(t, dir)[0]
 	data := one.lock.content(one.Package)

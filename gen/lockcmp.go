@@ -140,6 +140,10 @@ func compareLockMoved(st *lockState, lf *lockFile, data []byte, moved map[string
 			switch {
 			case len(o) == 0 && len(n) == 0:
 				continue
+			case len(o) == 0 && side == sideOutput && old.Text && lf.Version >= 2:
+				report(tp.tool, true, "breaking change to tool %s: its result was text and is structured now: a program that read the Result's Output as text (output in its JSON) reads JSON there, and the JSON has data instead (%s locks the old result); keep the text result, or make a new tool %s for the new shape; to accept the break, run toolgen -lock",
+					now.Name, label, nextVersion(now.Name, current, lf))
+				continue
 			case len(o) == 0:
 				report(tp.tool, false, "tool %s: its %s schema is new since %s; run toolgen -lock to record it", now.Name, noun, label)
 				continue
