@@ -62,8 +62,8 @@ type movedTool struct {
 	tool *lockTool
 }
 
-// compareLockMoved is compareLock, with the tools of the run's other
-// packages by name (moved): a locked tool moved to one of them, same name,
+// compareLockMoved is compareLock, with the tools of the run's packages by
+// name (moved; those of the lock's own package are not taken): a locked tool moved to one of them, same name,
 // is compared there (the new package has no lock of it yet), not reported
 // removed.
 func compareLockMoved(st *lockState, lf *lockFile, data []byte, moved map[string]movedTool) (errs, notes Diagnostics) {
@@ -94,7 +94,7 @@ func compareLockMoved(st *lockState, lf *lockFile, data []byte, moved map[string
 		now, ok := current[old.Name]
 		tp := st.pos[old.Name]
 		label := lockName // the lock the messages name
-		if m, elsewhere := moved[old.Name]; !ok && elsewhere {
+		if m, elsewhere := moved[old.Name]; !ok && elsewhere && m.pkg != lf.Package {
 			now, tp, ok = m.tool, m.st.pos[old.Name], true
 			label = "the " + lockName + " of package " + lf.Package
 			report(tp.tool, false, "tool %s moved here from package %s, whose %s locks it: it is compared with that; run toolgen -lock in both packages to record the move", now.Name, lf.Package, lockName)

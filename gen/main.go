@@ -230,13 +230,7 @@ func (r *run) check(files []File) int {
 		} else if r.verbose && f.Content != nil && !op.foreign {
 			r.say("%s: up to date (%s)", name, toolCount(f.Tools))
 		}
-		moved := make(map[string]movedTool)
-		for name, m := range byName {
-			if m.pkg != f.Package {
-				moved[name] = m
-			}
-		}
-		lockErrs, lockNotes, found, bad := checkLock(f, moved)
+		lockErrs, lockNotes, found, bad := checkLock(f, byName)
 		fatal = fatal || bad
 		errs = append(errs, lockErrs...)
 		notes = append(notes, lockNotes...)
