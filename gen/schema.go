@@ -769,9 +769,9 @@ func (b *schemaBuilder) value(t *Type) *jsonschema.Schema {
 	case KindBool:
 		return &jsonschema.Schema{Type: "boolean"}
 	case KindString:
-		return &jsonschema.Schema{Type: "string", Enum: enumValues(t)}
+		return &jsonschema.Schema{Type: "string", Enum: b.enumValues(t)}
 	case KindInt, KindUint:
-		s := &jsonschema.Schema{Type: "integer", Enum: enumValues(t)}
+		s := &jsonschema.Schema{Type: "integer", Enum: b.enumValues(t)}
 		if len(s.Enum) == 0 {
 			s.Minimum, s.Maximum = intBounds(t)
 		}
@@ -867,6 +867,27 @@ func enumValues(t *Type) []any {
 		out[i] = jsonValue(e.Value)
 	}
 	return out
+}
+
+// enumValues is the enum of t's schema. A result's holds the zero value of
+// the type too, where no constant is it: a result field the function left
+// unset is written as "" or 0, and a result that breaks its own output
+// schema fails a client that checks it.
+func (b *schemaBuilder) enumValues(t *Type) []any {
+	values := enumValues(t)
+	if !b.output || len(values) == 0 {
+		return values
+	}
+	zero := constant.MakeString("")
+	if t.Kind != KindString {
+		zero = constant.MakeInt64(0)
+	}
+	for _, e := range t.Enum {
+		if e.Value.Kind() == zero.Kind() && constant.Compare(e.Value, token.EQL, zero) {
+			return values
+		}
+	}
+	return append(values, jsonValue(zero))
 }
 
 // applyRules sets the keywords of r on s, and returns notes with those the

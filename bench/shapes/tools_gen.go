@@ -154,7 +154,7 @@ var listTasksInfo = runtime.Info{
 		`"id":{"type":"string"},` +
 		`"title":{"type":"string"},` +
 		`"done":{"type":"boolean"},` +
-		`"priority":{"type":"string","enum":["low","medium","high","urgent"],"description":"Priority is how soon a task needs doing. Values: \"low\": can wait; \"medium\": for this week; \"high\": for today; \"urgent\": for now."},` +
+		`"priority":{"type":"string","enum":["low","medium","high","urgent",""],"description":"Priority is how soon a task needs doing. Values: \"low\": can wait; \"medium\": for this week; \"high\": for today; \"urgent\": for now."},` +
 		`"due":{"anyOf":[{"type":"string","format":"date-time"},{"type":"null"}]}},` +
 		`"additionalProperties":false,"type":"object","required":["id","title","done","priority","due"]},"type":"array"},{"type":"null"}]}},` +
 		`"additionalProperties":false,"type":"object","required":["project","tasks"]}`),
@@ -369,7 +369,7 @@ var describeResourceInfo = runtime.Info{
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"id":{"type":"string"},` +
-		`"kind":{"type":"string","enum":["instance","bucket","database","function"],"description":"ResourceKind is a kind of cloud resource. Values: \"instance\": a virtual machine; \"bucket\": an object store; \"database\": a managed database; \"function\": a serverless function."},` +
+		`"kind":{"type":"string","enum":["instance","bucket","database","function",""],"description":"ResourceKind is a kind of cloud resource. Values: \"instance\": a virtual machine; \"bucket\": an object store; \"database\": a managed database; \"function\": a serverless function."},` +
 		`"region":{"type":"string"},` +
 		`"properties":{` +
 		`"anyOf":[{"additionalProperties":true,"type":"object"},{"type":"null"}]}` +
@@ -506,7 +506,7 @@ var listMembersInfo = runtime.Info{
 		`"members":{"anyOf":[{"items":{"anyOf":[{"properties":{` +
 		`"login":{"type":"string"},` +
 		`"id":{"type":"integer"},` +
-		`"role":{"type":"string","enum":["all","admin","member"],"description":"MemberRole is the role of an organization's member. Values: \"all\": any role; \"admin\": owns the organization; \"member\": a plain member."},` +
+		`"role":{"type":"string","enum":["all","admin","member",""],"description":"MemberRole is the role of an organization's member. Values: \"all\": any role; \"admin\": owns the organization; \"member\": a plain member."},` +
 		`"name":{"type":"string"},` +
 		`"email":{"type":"string"},` +
 		`"company":{"type":"string"},` +

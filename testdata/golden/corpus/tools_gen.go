@@ -322,7 +322,7 @@ var setThermostatInfo = runtime.Info{
 	Output: json.RawMessage(`{"properties":{` +
 		`"room":{"type":"string"},` +
 		`"target":{"type":"number","maximum":40,"minimum":-20},` +
-		`"unit":{"type":"string","enum":["celsius","fahrenheit","kelvin"],"description":"Unit of Target. Values: \"celsius\": degrees; \"fahrenheit\": degrees."}},` +
+		`"unit":{"type":"string","enum":["celsius","fahrenheit","kelvin",""],"description":"Unit of Target. Values: \"celsius\": degrees; \"fahrenheit\": degrees."}},` +
 		`"additionalProperties":false,"type":"object","required":["room","target","unit"]}`),
 	OutputObject: true,
 }
@@ -429,7 +429,7 @@ var startSyncInfo = runtime.Info{
 	Output: json.RawMessage(`{"properties":{` +
 		`"source":{"type":"string"},` +
 		`"target":{"type":"string"},` +
-		`"mode":{"type":"string","enum":["fast","safe","dry-run"],"description":"Mode of the sync."}},` +
+		`"mode":{"type":"string","enum":["fast","safe","dry-run",""],"description":"Mode of the sync."}},` +
 		`"additionalProperties":false,"type":"object","required":["source","target"]}`),
 	OutputObject: true,
 }
@@ -481,7 +481,7 @@ var readFeedInfo = runtime.Info{
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"topic":{"type":"string"},` +
-		`"order":{"type":"string","enum":["newest","oldest","relevance"],"description":"Order of the items. Defaults to \"newest\"."},` +
+		`"order":{"type":"string","enum":["newest","oldest","relevance",""],"description":"Order of the items. Defaults to \"newest\"."},` +
 		`"days":{"items":{"type":"integer","enum":[0,1,2,3,4,5,6]},"type":"array","uniqueItems":true,"description":"Days the feed covers; Monday to Friday when empty. Values: 0 (sunday); 1 (monday); 2 (tuesday); 3 (wednesday); 4 (thursday); 5 (friday); 6 (saturday)."}},` +
 		`"additionalProperties":false,"type":"object","required":["topic"]}`),
 	OutputObject: true,
@@ -555,7 +555,7 @@ var setAlarmInfo = runtime.Info{
 		`"minute":{"type":"integer","maximum":59,"minimum":0},` +
 		`"repeat":{"type":"integer","enum":[0,1,2,3,4,5,6],"description":"Weekday is a day of the week, numbered from Sunday. Values: 0 (sunday); 1 (monday); 2 (tuesday); 3 (wednesday); 4 (thursday); 5 (friday); 6 (saturday)."},` +
 		`"label":{"type":"string","enum":["","low","normal","urgent"],"description":"Priority of a task; the empty priority means \"not set\"."},` +
-		`"comfort_unit":{"type":"string","enum":["celsius","fahrenheit","kelvin"],"description":"Unit is a temperature unit. Values: \"celsius\": degrees; \"fahrenheit\": degrees."}},` +
+		`"comfort_unit":{"type":"string","enum":["celsius","fahrenheit","kelvin",""],"description":"Unit is a temperature unit. Values: \"celsius\": degrees; \"fahrenheit\": degrees."}},` +
 		`"additionalProperties":false,"type":"object","required":["day","hour","minute"]}`),
 	OutputObject: true,
 }

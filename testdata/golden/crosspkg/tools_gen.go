@@ -140,7 +140,7 @@ var nearestInfo = runtime.Info{
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"name":{"type":"string","minLength":1,"description":"Name of the place, such as \"Lyon\"."},` +
-		`"unit":{"type":"string","enum":["km","mi","nmi"],"description":"Unit is a distance unit. Values: \"km\": the kilometre; \"mi\": the statute mile; \"nmi\": the sea mile.","default":"km"}},` +
+		`"unit":{"type":"string","enum":["km","mi","nmi",""],"description":"Unit is a distance unit. Values: \"km\": the kilometre; \"mi\": the statute mile; \"nmi\": the sea mile.","default":"km"}},` +
 		`"additionalProperties":false,"type":"object","required":["name"]}`),
 	OutputObject: true,
 }
@@ -173,7 +173,7 @@ const (
 
 const locateOutput = `"anyOf":[{"items":{"properties":{` +
 	`"name":{"type":"string","minLength":1,"description":"Name of the place, such as \"Lyon\"."},` +
-	`"unit":{"type":"string","enum":["km","mi","nmi"],"description":"Unit is a distance unit. Values: \"km\": the kilometre; \"mi\": the statute mile; \"nmi\": the sea mile.","default":"km"}},` +
+	`"unit":{"type":"string","enum":["km","mi","nmi",""],"description":"Unit is a distance unit. Values: \"km\": the kilometre; \"mi\": the statute mile; \"nmi\": the sea mile.","default":"km"}},` +
 	`"additionalProperties":false,"type":"object","required":["name"]},"type":"array"},{"type":"null"}]}`
 
 var locateInfo = runtime.Info{

@@ -139,3 +139,41 @@ func Read(ctx context.Context) (Reading, error) { return Reading{}, nil }
 //
 //tool:export
 func ReadPtr(ctx context.Context) (*Reading, error) { return &Reading{}, nil }
+
+// State is where a ticket is.
+type State string
+
+// The states of a ticket.
+const (
+	// Open is a ticket not yet answered.
+	Open State = "open"
+	// Closed is a ticket answered.
+	Closed State = "closed"
+)
+
+// Urgency is how urgent a ticket is.
+type Urgency int
+
+// The urgencies of a ticket.
+const (
+	// Soon can wait.
+	Soon Urgency = 1
+	// Now cannot.
+	Now Urgency = 2
+)
+
+// Ticket is a ticket whose state and urgency the function may leave unset.
+type Ticket struct {
+	ID        string    `json:"id"`
+	State     State     `json:"state"`
+	Urgency   Urgency   `json:"urgency"`
+	Urgencies []Urgency `json:"urgencies"`
+}
+
+// GetTicket returns a ticket, its state and urgency unset: the zero values of
+// enum types, which its output schema allows.
+//
+//tool:export readonly
+func GetTicket(ctx context.Context) (Ticket, error) {
+	return Ticket{ID: "t-1", Urgencies: []Urgency{0, Now}}, nil
+}

@@ -112,3 +112,21 @@ func TestOutputSchemasHoldEncodedResults(t *testing.T) {
 		}
 	}
 }
+
+// A result whose enum fields the function left at their zero values ("",
+// 0) is valid against its output schema, which lists those too: a client
+// that checks structured results against it must not reject it.
+func TestOutputSchemaEnumZero(t *testing.T) {
+	reg := runtime.NewRegistry(nil)
+	if err := reg.Register(Tools()...); err != nil {
+		t.Fatal(err)
+	}
+	res, err := reg.Execute(t.Context(), "get_ticket", nil)
+	if err != nil || !res.Success {
+		t.Fatalf("%+v, %v", res, err)
+	}
+	tl, _ := reg.Lookup("get_ticket")
+	if err := validator(t, "get_ticket", tl.Info().Output)(res.Output); err != nil {
+		t.Errorf("result %s is not valid against its output schema %s: %v", res.Output, tl.Info().Output, err)
+	}
+}

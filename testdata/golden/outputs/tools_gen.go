@@ -28,6 +28,7 @@ func Tools() []runtime.Tool {
 		toolimpl.NewTool(&seriesInfo, callSeries),
 		toolimpl.NewTool(&readInfo, callRead),
 		toolimpl.NewTool(&readPtrInfo, callReadPtr),
+		toolimpl.NewTool(&getTicketInfo, callGetTicket),
 	}
 }
 
@@ -354,6 +355,42 @@ func callReadPtr(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	}, encodeReadPtrResult)
 }
 
+const (
+	getTicketStart = `{"properties":{},"additionalProperties":false,"type":"object"}`
+)
+
+var getTicketInfo = runtime.Info{
+	Name:        "get_ticket",
+	Description: "Returns a ticket, its state and urgency unset: the zero values of enum types, which its output schema allows.",
+	Parameters:  json.RawMessage(getTicketStart),
+	Dialects: runtime.DialectSchemas{
+		OpenAI:    json.RawMessage(getTicketStart),
+		Gemini:    json.RawMessage(`{"properties":{},"type":"object"}`),
+		Anthropic: json.RawMessage(getTicketStart),
+	},
+	Output: json.RawMessage(`{"properties":{` +
+		`"id":{"type":"string"},` +
+		`"state":{"type":"string","enum":["open","closed",""],"description":"State is where a ticket is. Values: \"open\": a ticket not yet answered; \"closed\": a ticket answered."},` +
+		`"urgency":{"type":"integer","enum":[1,2,0],"description":"Urgency is how urgent a ticket is. Values: 1 (soon): Soon can wait; 2 (now): Now cannot."},` +
+		`"urgencies":{"anyOf":[{"items":{"type":"integer","enum":[1,2,0]},"type":"array"},{"type":"null"}],"description":"Values: 1 (soon): Soon can wait; 2 (now): Now cannot."}},` +
+		`"additionalProperties":false,"type":"object","required":["id","state","urgency","urgencies"]}`),
+	OutputObject: true,
+	ReadOnly:     true,
+}
+
+func callGetTicket(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in toolimpl.NoInput
+	var d toolimpl.Decoder
+	d.BeginCall(s, &getTicketInfo, args)
+	toolimpl.DecodeNoInput(&d, &in)
+	if res, ok := d.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.RunEncoded(ctx, s, &getTicketInfo, in, func(ctx context.Context, in toolimpl.NoInput) (Ticket, error) {
+		return GetTicket(ctx)
+	}, encodeGetTicketResult)
+}
+
 func encodeLevelsResult(e *toolimpl.Encoder, v []Level) {
 	if v == nil {
 		e.Null()
@@ -414,6 +451,10 @@ func encodeReadPtrResult(e *toolimpl.Encoder, v *Reading) {
 	} else {
 		e.Value(v)
 	}
+}
+
+func encodeGetTicketResult(e *toolimpl.Encoder, v Ticket) {
+	encodeTicket(e, &v)
 }
 
 func encodeReport(e *toolimpl.Encoder, v *Report) {
@@ -552,6 +593,29 @@ func encodeReport(e *toolimpl.Encoder, v *Report) {
 	e.String(v.Weird)
 	e.Raw(`,"Plain":`)
 	e.Int(int64(v.Plain))
+	e.Byte('}')
+}
+
+func encodeTicket(e *toolimpl.Encoder, v *Ticket) {
+	e.Raw(`{"id":`)
+	e.String(v.ID)
+	e.Raw(`,"state":`)
+	e.String(string(v.State))
+	e.Raw(`,"urgency":`)
+	e.Int(int64(v.Urgency))
+	e.Raw(`,"urgencies":`)
+	if v.Urgencies == nil {
+		e.Null()
+	} else {
+		e.Byte('[')
+		for i2, el2 := range v.Urgencies {
+			if i2 > 0 {
+				e.Byte(',')
+			}
+			e.Int(int64(el2))
+		}
+		e.Byte(']')
+	}
 	e.Byte('}')
 }
 

@@ -102,7 +102,7 @@ var placeInfo = runtime.Info{
 		`"count":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)$"},` +
 		`"ratio":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$","description":"Constraints: minimum 0."},` +
 		`"on":{"type":"string","pattern":"^(true|false)$"},` +
-		`"rank":{"type":"string","enum":["1","2"],"description":"Rank is a place in a list. Values: \"1\" (first): the top; \"2\" (second): next."},` +
+		`"rank":{"type":"string","enum":["1","2","0"],"description":"Rank is a place in a list. Values: \"1\" (first): the top; \"2\" (second): next."},` +
 		`"level":{"type":"integer","description":"Decodes itself from text."},` +
 		`"addr":{"type":"string"},` +
 		`"price":{"properties":{` +
