@@ -117,6 +117,23 @@ func parseDirective(r *reporter, c *ast.Comment, fd *funcDirectives) {
 
 // parseExport parses the arguments of //tool:export. offset is where args
 // start in the comment, for positions of bad options.
+// titleBefore returns the unquoted title of the option before words[i],
+// if it is title=WORD, and the words between are not options either.
+func titleBefore(words []word, i int) (string, bool) {
+	title := ""
+	for j := i - 1; j >= 0; j-- {
+		key, value, hasValue := strings.Cut(words[j].text, "=")
+		if key == "title" && hasValue && !strings.HasPrefix(value, `"`) {
+			return strings.TrimSpace(value + title), true
+		}
+		if hasValue || flagOptions[key] {
+			return "", false
+		}
+		title = " " + words[j].text + title
+	}
+	return "", false
+}
+
 func parseExport(r *reporter, slash token.Pos, args string, offset int) *exportDirective {
 	d := &exportDirective{pos: slash}
 	seen := make(map[string]token.Pos)
@@ -222,6 +239,20 @@ func parseExport(r *reporter, slash token.Pos, args string, offset int) *exportD
 				d.options.OpenWorld = h
 			}
 		default:
+			if prev, ok := titleBefore(words, i); ok && !hasValue {
+				// title=Hello big world: said once, at its second word.
+				if _, _, afterTitle := strings.Cut(words[i-1].text, "="); afterTitle && strings.HasPrefix(words[i-1].text, "title=") {
+					full := prev
+					for _, w := range words[i:] {
+						if k, _, kv := strings.Cut(w.text, "="); kv || flagOptions[k] {
+							break
+						}
+						full += " " + w.text
+					}
+					r.errorf(pos, "unknown option %q: a title of several words is quoted, title=%q", key, full)
+				}
+				continue
+			}
 			r.errorf(pos, "unknown option %q; the options are timeout=DURATION, retries=N, cache=DURATION, confirm, lenient, group=NAME, omit=DIALECT,..., title=TEXT, readonly, destructive[=false], idempotent, openworld[=false], session=PARAM", key)
 		}
 	}
