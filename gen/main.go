@@ -148,6 +148,17 @@ func (r *run) generate(files []File) int {
 		fmt.Fprintln(r.stderr, "toolgen: nothing written")
 		return ExitError
 	}
+	// A breaking change against a package's lock is said now, as a note,
+	// not first by -check in CI.
+	for _, op := range ops {
+		if lockErrs, _, found, bad := checkLock(op.file, nil); found && !bad {
+			for _, d := range lockErrs {
+				d.Severity = SeverityNote
+				d.Msg += " (toolgen -check fails on it)"
+				notes = append(notes, d)
+			}
+		}
+	}
 	r.report(append(r.notes, notes...))
 	code := ExitOK
 	for _, op := range ops {
