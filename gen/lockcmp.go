@@ -725,9 +725,16 @@ func (c *schemaComparer) compareEnum(path string, o, n map[string]any) {
 		}
 	}
 	if len(added) > 0 {
-		if c.side == sideInput {
+		zero := len(added) == 1 && (added[0] == `""` || added[0] == "0")
+		switch {
+		case c.side == sideInput:
 			c.add(change{path: path, what: "enum value " + strings.Join(added, ", ") + " added"})
-		} else {
+		case zero:
+			// The type's zero value, which a result's enum lists since
+			// toolgen writes what an unset field is: results were
+			// always so, the lock did not say it.
+			c.add(change{path: path, what: "enum value " + added[0] + ", the zero value of its type, now listed"})
+		default:
 			c.add(change{breaking: true, path: path, what: "new enum value " + strings.Join(added, ", ") + ", which callers do not know",
 				advice: "return only the locked values"})
 		}
