@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 	"unicode"
+
+	"github.com/toolgen-go/toolgen/internal/spell"
 )
 
 // The //tool: directive grammar (the README's "The directive" section):
@@ -117,23 +119,6 @@ func parseDirective(r *reporter, c *ast.Comment, fd *funcDirectives) {
 
 // parseExport parses the arguments of //tool:export. offset is where args
 // start in the comment, for positions of bad options.
-// titleBefore returns the unquoted title of the option before words[i],
-// if it is title=WORD, and the words between are not options either.
-func titleBefore(words []word, i int) (string, bool) {
-	title := ""
-	for j := i - 1; j >= 0; j-- {
-		key, value, hasValue := strings.Cut(words[j].text, "=")
-		if key == "title" && hasValue && !strings.HasPrefix(value, `"`) {
-			return strings.TrimSpace(value + title), true
-		}
-		if hasValue || flagOptions[key] {
-			return "", false
-		}
-		title = " " + words[j].text + title
-	}
-	return "", false
-}
-
 func parseExport(r *reporter, slash token.Pos, args string, offset int) *exportDirective {
 	d := &exportDirective{pos: slash}
 	seen := make(map[string]token.Pos)
@@ -239,7 +224,7 @@ func parseExport(r *reporter, slash token.Pos, args string, offset int) *exportD
 				d.options.OpenWorld = h
 			}
 		default:
-			if prev, ok := titleBefore(words, i); ok && !hasValue {
+			if prev, ok := titleBefore(words, i); ok && !hasValue && !nearOption(key) {
 				// title=Hello big world: said once, at its second word.
 				if _, _, afterTitle := strings.Cut(words[i-1].text, "="); afterTitle && strings.HasPrefix(words[i-1].text, "title=") {
 					full := prev
@@ -249,7 +234,7 @@ func parseExport(r *reporter, slash token.Pos, args string, offset int) *exportD
 						}
 						full += " " + w.text
 					}
-					r.errorf(pos, "unknown option %q: a title of several words is quoted, title=%q", key, full)
+					r.errorf(pos, "unknown option %q: a title of several words is quoted, title=%q", key, strings.TrimSpace(full))
 				}
 				continue
 			}
@@ -426,4 +411,32 @@ func unwrap(text string) string {
 		paras[i] = strings.Join(lines, "\n")
 	}
 	return strings.TrimSpace(strings.Join(paras, "\n\n"))
+}
+
+// titleBefore returns the unquoted title of the option before words[i],
+// if it is title=WORD, and the words between are not options either.
+func titleBefore(words []word, i int) (string, bool) {
+	title := ""
+	for j := i - 1; j >= 0; j-- {
+		key, value, hasValue := strings.Cut(words[j].text, "=")
+		if key == "title" && hasValue && !strings.HasPrefix(value, `"`) && !strings.HasPrefix(value, "'") {
+			return strings.TrimSpace(value + title), true
+		}
+		if hasValue || flagOptions[key] {
+			return "", false
+		}
+		title = " " + words[j].text + title
+	}
+	return "", false
+}
+
+// nearOption reports whether word is one or two letters from a flag
+// option (readnly): a misspelt option, not a word of a title.
+func nearOption(word string) bool {
+	for opt := range flagOptions {
+		if spell.Distance(word, opt, 2) <= 2 {
+			return true
+		}
+	}
+	return false
 }

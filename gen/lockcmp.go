@@ -725,7 +725,7 @@ func (c *schemaComparer) compareEnum(path string, o, n map[string]any) {
 		}
 	}
 	if len(added) > 0 {
-		zero := len(added) == 1 && (added[0] == `""` || added[0] == "0")
+		zero := len(added) == 1 && (added[0] == `""` || added[0] == "0" || added[0] == `"0"`) // "0" for ,string
 		switch {
 		case c.side == sideInput:
 			c.add(change{path: path, what: "enum value " + strings.Join(added, ", ") + " added"})

@@ -149,17 +149,22 @@ func (r *run) generate(files []File) int {
 		return ExitError
 	}
 	// A breaking change against a package's lock is said now, as a note,
-	// not first by -check in CI.
+	// not first by -check in CI; every one, beside the capped others.
+	var breaks Diagnostics
+	byName := toolsByName(ops)
 	for _, op := range ops {
-		if lockErrs, _, found, bad := checkLock(op.file, nil); found && !bad {
+		if lockErrs, _, found, bad := checkLock(op.file, byName); found && !bad {
 			for _, d := range lockErrs {
 				d.Severity = SeverityNote
 				d.Msg += " (toolgen -check fails on it)"
-				notes = append(notes, d)
+				breaks = append(breaks, d)
 			}
 		}
 	}
 	r.report(append(r.notes, notes...))
+	if len(breaks) > 0 {
+		fmt.Fprintln(r.stderr, breaks.sorted().relative(r.cwd).Error())
+	}
 	code := ExitOK
 	for _, op := range ops {
 		f := op.file
@@ -202,27 +207,7 @@ func (r *run) check(files []File) int {
 	var unlocked []File // packages with tools and no lock
 	locks := 0
 	// The run's tools by name, for a locked tool moved to another package.
-	// A tool its package's lock records already is no moved one.
-	byName := make(map[string]movedTool)
-	for _, op := range ops {
-		st := op.file.lock
-		if st == nil {
-			continue
-		}
-		recorded := map[string]bool{}
-		if data, err := readExisting(st.path); err == nil && data != nil {
-			if lf, err := parseLock(data); err == nil {
-				for _, t := range lf.Tools {
-					recorded[t.Name] = true
-				}
-			}
-		}
-		for i := range st.tools {
-			if !recorded[st.tools[i].Name] {
-				byName[st.tools[i].Name] = movedTool{pkg: op.file.Package, st: st, tool: &st.tools[i]}
-			}
-		}
-	}
+	byName := toolsByName(ops)
 	for _, op := range ops {
 		f := op.file
 		name := r.rel(f.Path)
@@ -294,6 +279,33 @@ func newerLock(path string) error {
 		return fmt.Errorf("lock file version %d, written by a newer toolgen than this one (version %d): run that toolgen -lock, or remove the file to write version %d", head.Version, LockVersion, LockVersion)
 	}
 	return nil
+}
+
+// toolsByName returns the tools of the run by name, for a locked tool
+// moved to another package; a tool that its package's lock records
+// already is no moved one.
+func toolsByName(ops []fileOp) map[string]movedTool {
+	byName := make(map[string]movedTool)
+	for _, op := range ops {
+		st := op.file.lock
+		if st == nil {
+			continue
+		}
+		recorded := map[string]bool{}
+		if data, err := readExisting(st.path); err == nil && data != nil {
+			if lf, err := parseLock(data); err == nil {
+				for _, t := range lf.Tools {
+					recorded[t.Name] = true
+				}
+			}
+		}
+		for i := range st.tools {
+			if !recorded[st.tools[i].Name] {
+				byName[st.tools[i].Name] = movedTool{pkg: op.file.Package, st: st, tool: &st.tools[i]}
+			}
+		}
+	}
+	return byName
 }
 
 // checkLock compares f's tools with its package's lock file, if it has

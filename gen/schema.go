@@ -878,12 +878,25 @@ func (b *schemaBuilder) enumValues(t *Type) []any {
 	if !b.output || len(values) == 0 {
 		return values
 	}
+	consts := make([]constant.Value, len(t.Enum))
+	for i, e := range t.Enum {
+		consts[i] = e.Value
+	}
+	return withZero(values, consts)
+}
+
+// withZero returns values, the JSON of consts, with the zero value of
+// their kind ("" or 0) added if none of them is it.
+func withZero(values []any, consts []constant.Value) []any {
+	if len(consts) == 0 {
+		return values
+	}
 	zero := constant.MakeString("")
-	if t.Kind != KindString {
+	if consts[0].Kind() != constant.String {
 		zero = constant.MakeInt64(0)
 	}
-	for _, e := range t.Enum {
-		if e.Value.Kind() == zero.Kind() && constant.Compare(e.Value, token.EQL, zero) {
+	for _, c := range consts {
+		if (c.Kind() == constant.String) == (zero.Kind() == constant.String) && constant.Compare(c, token.EQL, zero) {
 			return values
 		}
 	}
@@ -906,6 +919,9 @@ func (b *schemaBuilder) applyRules(s *jsonschema.Schema, r *Rules, notes []strin
 		s.Enum = make([]any, len(r.Enum))
 		for i, c := range r.Enum {
 			s.Enum[i] = jsonValue(c)
+		}
+		if b.output {
+			s.Enum = withZero(s.Enum, r.Enum)
 		}
 	}
 	if r.Default != nil {

@@ -1074,7 +1074,7 @@ var openTicketInfo = runtime.Info{
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"title":{"type":"string","maxLength":80,"minLength":5,"description":"Short summary of the problem"},` +
-		`"severity":{"type":"string","enum":["low","medium","high"],"description":"How badly users are affected"},` +
+		`"severity":{"type":"string","enum":["low","medium","high",""],"description":"How badly users are affected"},` +
 		`"retries":{"type":"integer","maximum":10,"minimum":1,"default":5},` +
 		`"labels":{"items":{"type":"string"},"type":"array","maxItems":5,"uniqueItems":true},` +
 		`"contact":{"type":"string","format":"email"}},` +
@@ -1131,7 +1131,7 @@ var translateInfo = runtime.Info{
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"text":{"type":"string","description":"The text to translate, at most one paragraph"},` +
-		`"target":{"type":"string","enum":["en","fr","de","ja"],"description":"Language to translate into"},` +
+		`"target":{"type":"string","enum":["en","fr","de","ja",""],"description":"Language to translate into"},` +
 		`"formal":{"type":"boolean","description":"Use the formal register where the language has one"}},` +
 		`"additionalProperties":false,"type":"object","required":["text","target"]}`),
 	OutputObject: true,
@@ -1246,7 +1246,7 @@ var listReposInfo = runtime.Info{
 	Output: json.RawMessage(`{"properties":{` +
 		`"page":{"type":"integer","minimum":1,"description":"Page number starting at 1","default":1},` +
 		`"per_page":{"type":"integer","maximum":100,"minimum":1,"description":"Items per page","default":30},` +
-		`"sort":{"type":"string","enum":["created","updated","popularity"],"default":"created"},` +
+		`"sort":{"type":"string","enum":["created","updated","popularity",""],"default":"created"},` +
 		`"cursor":{"type":"string","description":"Opaque cursor from the previous page, if any"}},` +
 		`"additionalProperties":false,"type":"object"}`),
 	OutputObject: true,
@@ -1312,7 +1312,7 @@ var transferMoneyInfo = runtime.Info{
 		`"from":{"type":"string","pattern":"^[A-Z]{2}[0-9]{2}[A-Z0-9]{4,30}$","description":"IBAN of the source account"},` +
 		`"to":{"type":"string","pattern":"^[A-Z]{2}[0-9]{2}[A-Z0-9]{4,30}$"},` +
 		`"amount":{"type":"number","multipleOf":0.01,"maximum":100000,"exclusiveMinimum":0},` +
-		`"currency":{"type":"string","enum":["EUR","USD","GBP"],"default":"EUR"},` +
+		`"currency":{"type":"string","enum":["EUR","USD","GBP",""],"default":"EUR"},` +
 		`"memo":{"type":"string","maxLength":140,"description":"Text for the statement"}},` +
 		`"additionalProperties":false,"type":"object","required":["from","to","amount"]}`),
 	OutputObject: true,

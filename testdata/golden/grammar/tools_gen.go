@@ -116,9 +116,9 @@ var planTripInfo = runtime.Info{
 		`"limit":{"type":"integer","maximum":50,"minimum":1,"default":10},` +
 		`"tags":{"items":{"type":"string"},"type":"array","maxItems":3,"description":"labels, at most 3"},` +
 		`"note":{"type":"string","description":"a free-form note"},` +
-		`"mode":{"type":"string","enum":["train","plane"],"description":"how to travel"},` +
+		`"mode":{"type":"string","enum":["train","plane",""],"description":"how to travel"},` +
 		`"code":{"type":"string","maxLength":3,"minLength":2,"description":"The country's code (invopop's grammar with spaces after the commas, as people write it; the next field has commas in its description, which invopop would cut at the first)."},` +
-		`"status":{"type":"string","enum":["open","closed","any"],"description":"Filter by status (open, closed, any)"},` +
+		`"status":{"type":"string","enum":["open","closed","any",""],"description":"Filter by status (open, closed, any)"},` +
 		`"dir":{"type":"string","minLength":1,"description":"Absolute path (e.g., /home/x)"}},` +
 		`"additionalProperties":false,"type":"object","required":["city","dir"]}`),
 	OutputObject: true,
