@@ -558,7 +558,7 @@ func allExcluded(ctxt *build.Context, pkg *packages.Package, msg string) (token.
 // at path, or of its start if it has none (its name says its GOOS or
 // GOARCH).
 func constraintPos(path string) token.Position {
-	start := token.Position{Filename: path, Line: 1, Column: 1}
+	start := fileStart(path)
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, path, nil, parser.PackageClauseOnly|parser.ParseComments)
 	if err != nil {

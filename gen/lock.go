@@ -269,7 +269,7 @@ func parseLockAt(data []byte) (*lockFile, *lockError) {
 
 // offsetPosition is the position in a file of its byte at offset.
 func offsetPosition(path string, data []byte, offset int64) token.Position {
-	pos := token.Position{Filename: path, Line: 1, Column: 1}
+	pos := fileStart(path)
 	if offset <= 0 {
 		return pos
 	}
@@ -286,7 +286,7 @@ func offsetPosition(path string, data []byte, offset int64) token.Position {
 func lockLine(path string, data []byte, name string) token.Position {
 	needle, _ := json.Marshal(name)
 	needle = append([]byte(`"name": `), needle...)
-	pos := token.Position{Filename: path, Line: 1, Column: 1}
+	pos := fileStart(path)
 	i := bytes.Index(data, needle)
 	if i < 0 {
 		return pos

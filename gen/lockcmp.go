@@ -841,8 +841,3 @@ func number(v any) (float64, bool) {
 	f, err := n.Float64()
 	return f, err == nil
 }
-
-// fileStart is the position of the start of the file at path.
-func fileStart(path string) token.Position {
-	return token.Position{Filename: path, Line: 1, Column: 1}
-}

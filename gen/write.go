@@ -112,9 +112,15 @@ func writable(ops []fileOp) Diagnostics {
 	return errs
 }
 
+// fileStart is the position of the start of the file at path, where a
+// diagnostic of the whole file goes.
+func fileStart(path string) token.Position {
+	return token.Position{Filename: path, Line: 1, Column: 1}
+}
+
 // fileDiag is a diagnostic about a whole file, at its first line.
 func fileDiag(path string, sev Severity, format string, args ...any) Diagnostic {
-	return Diagnostic{Pos: token.Position{Filename: path, Line: 1, Column: 1}, Msg: fmt.Sprintf(format, args...), Severity: sev}
+	return Diagnostic{Pos: fileStart(path), Msg: fmt.Sprintf(format, args...), Severity: sev}
 }
 
 // unwrapPath drops the path a *fs.PathError repeats.
