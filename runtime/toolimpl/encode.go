@@ -316,14 +316,12 @@ func (e *Encoder) String(s string) {
 	const hex = "0123456789abcdef"
 	b := append(e.buf, '"')
 	data := unsafe.Slice(unsafe.StringData(s), len(s)) // read only
-	start, i := 0, 0
-	if len(s) >= 8 {
-		i = plainRun(data, 0)
-	}
-	for i < len(s) {
-		if c := s[i]; c < utf8.RuneSelf {
+	start := 0
+	for i := plainRun(data, 0); i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
 			if c >= 0x20 && c != '"' && c != '\\' {
-				i++
+				i++ // in the last seven bytes
 				continue
 			}
 			// Escapes come in runs in code and tables ("\n\t\t"): the
@@ -335,39 +333,30 @@ func (e *Encoder) String(s string) {
 				} else {
 					b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xF])
 				}
-				if i+1 == len(s) {
+				if i++; i == len(s) {
 					break
 				}
-				if c = s[i+1]; c >= utf8.RuneSelf || escapes[c] == 0 {
+				if c = s[i]; c >= utf8.RuneSelf || escapes[c] == 0 {
 					break
 				}
-				i++
 			}
-			i++
 			start = i
-			if len(s)-i >= 8 {
-				i = plainRun(data, i)
-			}
+			i = plainRun(data, i)
 			continue
 		}
 		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
+		switch {
+		case r == utf8.RuneError && size == 1:
 			b = append(b, s[start:i]...)
 			b = append(b, `\ufffd`...)
-			i += size
-			start = i
-			continue
-		}
-		if r == '\u2028' || r == '\u2029' {
+			start = i + size
+		case r == '\u2028' || r == '\u2029':
 			b = append(b, s[start:i]...)
 			b = append(b, '\\', 'u', '2', '0', '2', hex[r&0xF])
-			i += size
-			start = i
-			continue
+			start = i + size
 		}
-		// Back to ASCII after a character of several bytes: a run of it
-		// may follow.
-		if i += size; len(s)-i >= 8 && s[i] < utf8.RuneSelf {
+		// A run of ASCII may follow a character of several bytes.
+		if i += size; i < len(s) && s[i] < utf8.RuneSelf {
 			i = plainRun(data, i)
 		}
 	}

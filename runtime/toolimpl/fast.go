@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"encoding/binary"
 	"math"
+	"math/bits"
 	"strconv"
 	"unicode/utf8"
 	"unsafe"
@@ -30,20 +31,21 @@ func fastSpace(data []byte, i int) int {
 
 // plainRun returns the offset of the first byte from i on that may need a
 // closer look inside a string: a quote, a backslash, a control character
-// or a byte of a multi-byte character. It tests eight bytes at a time and
-// stops at the first word holding such a byte, so the offset it returns
-// can be before that byte, never after.
+// or a byte of a multi-byte character. It tests eight bytes at a time;
+// in the word that holds such a byte it finds the first one, and it stops
+// before the last seven bytes or fewer, so the offset it returns can be
+// before that byte, never after.
 func plainRun(data []byte, i int) int {
 	const ones, highs = 0x0101010101010101, 0x8080808080808080
 	for ; i+8 <= len(data); i += 8 {
 		x := binary.LittleEndian.Uint64(data[i:])
 		quote, backslash := x^(ones*'"'), x^(ones*'\\')
 		// The high bit of a byte is set in (v-ones)&^v where v's byte is
-		// zero, and in x-ones*0x20 where x's byte is below 0x20 (borrows
-		// only set bits above a byte that matched); x's own high bit marks
-		// a non-ASCII byte.
-		if ((quote-ones)&^quote|(backslash-ones)&^backslash|(x-ones*0x20)|x)&highs != 0 {
-			break
+		// zero, and in x-ones*0x20 where x's byte is below 0x20; x's own
+		// high bit marks a non-ASCII byte. A borrow sets bits only above
+		// a byte that matched, so the lowest bit set is the first match.
+		if m := ((quote-ones)&^quote | (backslash-ones)&^backslash | (x - ones*0x20) | x) & highs; m != 0 {
+			return i + bits.TrailingZeros64(m)>>3
 		}
 	}
 	return i
