@@ -21,9 +21,12 @@ import (
 // status 1. Any other change is a note. See lockcmp.go for the rules.
 
 // LockVersion is the format version of a lock file. Version 2 records the
-// directive's options that decide which calls succeed (lockCalls); a
-// version 1 lock is still read, without them.
-const LockVersion = 2
+// directive's options that decide which calls succeed (lockCalls); version
+// 3 result schemas leave out the bounds, lengths, patterns and formats of
+// the results' tags, which output schemas no longer state. Locks of
+// versions 1 and 2 are still read: a bound of a result they hold and the
+// new schema lacks is a note, not a break.
+const LockVersion = 3
 
 // lockFile is the content of a lock file.
 type lockFile struct {
@@ -261,7 +264,7 @@ func parseLockAt(data []byte) (*lockFile, *lockError) {
 	if lf.Version > LockVersion {
 		return nil, &lockError{err: fmt.Errorf("lock file version %d, written by a newer toolgen than this one (version %d): run that toolgen", lf.Version, LockVersion)}
 	}
-	if lf.Version != LockVersion && lf.Version != 1 {
+	if lf.Version < 1 {
 		return nil, &lockError{err: fmt.Errorf("lock file version %d, but this toolgen writes version %d: run toolgen -lock to write it again", lf.Version, LockVersion)}
 	}
 	return &lf, nil

@@ -301,7 +301,7 @@ func TestLockFile(t *testing.T) {
 		t.Error("the lock differs between two runs")
 	}
 	want := `{
-  "toolgen_lock": 2,
+  "toolgen_lock": 3,
   "package": "example.com/l",
   "tools": [
     {
@@ -375,7 +375,7 @@ func TestLockVersion1(t *testing.T) {
 	mustWrite(t, filepath.Join(dir, "go.mod"), "module example.com/v\n\ngo 1.26\n")
 	mustWrite(t, filepath.Join(dir, "t.go"), lockHead+"// F does f, and more.\n//\n//tool:export confirm\nfunc F(ctx context.Context) error { return nil }\n")
 	f := generateIn(t, dir)[0]
-	data := bytes.Replace(f.lock.content(f.Package), []byte(`"toolgen_lock": 2`), []byte(`"toolgen_lock": 1`), 1)
+	data := bytes.Replace(f.lock.content(f.Package), []byte(`"toolgen_lock": 3`), []byte(`"toolgen_lock": 1`), 1)
 	lf, err := parseLock(data)
 	if err != nil {
 		t.Fatal(err)
@@ -383,5 +383,67 @@ func TestLockVersion1(t *testing.T) {
 	errs, notes := compareLock(f.lock, lf, data)
 	if len(errs) != 0 || len(notes) != 1 || !strings.Contains(notes[0].Msg, "is a version 1 lock, which does not record the options of the tools' directives") {
 		t.Errorf("errors %v, notes %v; want one note that the lock is version 1", errs, notes)
+	}
+}
+
+// A version 2 lock held the bounds of a result's tags in its output
+// schema, which toolgen no longer writes there: their absence is a note,
+// not a break, where a result bound a version 3 lock holds (the range of
+// an int8, which the type gives) is still guarded.
+func TestLockVersion2ResultBounds(t *testing.T) {
+	dir := t.TempDir()
+	mustWrite(t, filepath.Join(dir, "go.mod"), "module example.com/v\n\ngo 1.26\n")
+	src := lockHead + `// Order is an order.
+type Order struct {
+	// ID of the order.
+	ID string ` + "`json:\"id\" jsonschema:\"minLength=1,maxLength=20\"`" + `
+	// Rank of the order.
+	Rank int8 ` + "`json:\"rank\"`" + `
+}
+
+// F finds an order, and more.
+//
+//tool:export readonly
+func F(ctx context.Context) (Order, error) { return Order{}, nil }
+`
+	mustWrite(t, filepath.Join(dir, "t.go"), src)
+	f := generateIn(t, dir)[0]
+	current := f.lock.content(f.Package)
+	if bytes.Contains(current, []byte("minLength")) {
+		t.Fatalf("the output schema states a tag's bound:\n%s", current)
+	}
+	// The lock as a version 2 toolgen wrote it: the result's tag bounds in.
+	old := bytes.Replace(current, []byte(`"toolgen_lock": 3`), []byte(`"toolgen_lock": 2`), 1)
+	old = bytes.Replace(old, []byte(`"description": "id of the order.",`), []byte(`"description": "id of the order.",
+              "maxLength": 20,
+              "minLength": 1,`), 1)
+	if bytes.Equal(old, current) {
+		t.Fatalf("the lock has no id property to edit:\n%s", current)
+	}
+	lf, err := parseLock(old)
+	if err != nil {
+		t.Fatal(err)
+	}
+	errs, notes := compareLock(f.lock, lf, old)
+	var bounds int
+	for _, n := range notes {
+		if strings.Contains(n.Msg, "output schemas no longer state the bounds of a result's tags") {
+			bounds++
+		}
+	}
+	if len(errs) != 0 || bounds != 2 {
+		t.Errorf("errors %v, notes %v; want no error and a note for each of the two bounds", errs, notes)
+	}
+	// In a version 3 lock, a result bound the new schema lacks is a break.
+	widened := bytes.Replace(current, []byte(`"maximum": 127`), []byte(`"maximum": 100`), 1)
+	if bytes.Equal(widened, current) {
+		t.Fatalf("the lock has no int8 maximum to edit:\n%s", current)
+	}
+	lf, err = parseLock(widened)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if errs, _ := compareLock(f.lock, lf, widened); len(errs) != 1 || !strings.Contains(errs[0].Msg, "maximum loosened from 100 to 127") {
+		t.Errorf("errors %v; want the loosened maximum of a result as a break", errs)
 	}
 }

@@ -937,6 +937,16 @@ func (b *schemaBuilder) applyRules(s *jsonschema.Schema, r *Rules, notes []strin
 	for _, c := range r.Examples {
 		s.Examples = append(s.Examples, jsonValue(c))
 	}
+	if b.output {
+		// A result is not checked against its tags' bounds, lengths,
+		// patterns and formats, and a field the tool leaves unset holds
+		// its zero value ("", 0, an empty list), which they may refuse:
+		// an output schema that said them would make clients that check
+		// structured results (the MCP TypeScript SDK does) refuse such a
+		// result. Types, required fields and enums (with their zero
+		// value) are what encoding/json's output keeps.
+		return notes
+	}
 	setNumber(&s.Minimum, r.Minimum)
 	setNumber(&s.Maximum, r.Maximum)
 	setNumber(&s.ExclusiveMinimum, r.ExclMinimum)

@@ -190,7 +190,7 @@ var sendWebhookInfo = runtime.Info{
 		AnthropicDegraded: true,
 	},
 	Output: json.RawMessage(`{"properties":{` +
-		`"url":{"type":"string","format":"uri"},` +
+		`"url":{"type":"string"},` +
 		`"headers":{"additionalProperties":{"type":"string"},"type":"object"},` +
 		`"payload":{"description":"Payload is sent as it is."}},` +
 		`"additionalProperties":false,"type":"object","required":["url","payload"]}`),
@@ -321,7 +321,7 @@ var setThermostatInfo = runtime.Info{
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"room":{"type":"string"},` +
-		`"target":{"type":"number","maximum":40,"minimum":-20},` +
+		`"target":{"type":"number"},` +
 		`"unit":{"type":"string","enum":["celsius","fahrenheit","kelvin",""],"description":"Unit of Target. Values: \"celsius\": degrees; \"fahrenheit\": degrees."}},` +
 		`"additionalProperties":false,"type":"object","required":["room","target","unit"]}`),
 	OutputObject: true,
@@ -482,7 +482,7 @@ var readFeedInfo = runtime.Info{
 	Output: json.RawMessage(`{"properties":{` +
 		`"topic":{"type":"string"},` +
 		`"order":{"type":"string","enum":["newest","oldest","relevance",""],"description":"Order of the items. Defaults to \"newest\"."},` +
-		`"days":{"items":{"type":"integer","enum":[0,1,2,3,4,5,6]},"type":"array","uniqueItems":true,"description":"Days the feed covers; Monday to Friday when empty. Values: 0 (sunday); 1 (monday); 2 (tuesday); 3 (wednesday); 4 (thursday); 5 (friday); 6 (saturday)."}},` +
+		`"days":{"items":{"type":"integer","enum":[0,1,2,3,4,5,6]},"type":"array","description":"Days the feed covers; Monday to Friday when empty. Values: 0 (sunday); 1 (monday); 2 (tuesday); 3 (wednesday); 4 (thursday); 5 (friday); 6 (saturday)."}},` +
 		`"additionalProperties":false,"type":"object","required":["topic"]}`),
 	OutputObject: true,
 }
@@ -551,8 +551,8 @@ var setAlarmInfo = runtime.Info{
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"day":{"type":"integer","enum":[0,1,2,3,4,5,6],"description":"Weekday is a day of the week, numbered from Sunday. Values: 0 (sunday); 1 (monday); 2 (tuesday); 3 (wednesday); 4 (thursday); 5 (friday); 6 (saturday)."},` +
-		`"hour":{"type":"integer","maximum":23,"minimum":0},` +
-		`"minute":{"type":"integer","maximum":59,"minimum":0},` +
+		`"hour":{"type":"integer","maximum":255,"minimum":0},` +
+		`"minute":{"type":"integer","maximum":255,"minimum":0},` +
 		`"repeat":{"type":"integer","enum":[0,1,2,3,4,5,6],"description":"Weekday is a day of the week, numbered from Sunday. Values: 0 (sunday); 1 (monday); 2 (tuesday); 3 (wednesday); 4 (thursday); 5 (friday); 6 (saturday)."},` +
 		`"label":{"type":"string","enum":["","low","normal","urgent"],"description":"Priority of a task; the empty priority means \"not set\"."},` +
 		`"comfort_unit":{"type":"string","enum":["celsius","fahrenheit","kelvin",""],"description":"Unit is a temperature unit. Values: \"celsius\": degrees; \"fahrenheit\": degrees."}},` +
@@ -1073,11 +1073,11 @@ var openTicketInfo = runtime.Info{
 			openTicketEnd),
 	},
 	Output: json.RawMessage(`{"properties":{` +
-		`"title":{"type":"string","maxLength":80,"minLength":5,"description":"Short summary of the problem"},` +
+		`"title":{"type":"string","description":"Short summary of the problem"},` +
 		`"severity":{"type":"string","enum":["low","medium","high",""],"description":"How badly users are affected"},` +
-		`"retries":{"type":"integer","maximum":10,"minimum":1,"default":5},` +
-		`"labels":{"items":{"type":"string"},"type":"array","maxItems":5,"uniqueItems":true},` +
-		`"contact":{"type":"string","format":"email"}},` +
+		`"retries":{"type":"integer","default":5},` +
+		`"labels":{"items":{"type":"string"},"type":"array"},` +
+		`"contact":{"type":"string"}},` +
 		`"additionalProperties":false,"type":"object","required":["title","severity"]}`),
 	OutputObject: true,
 }
@@ -1244,8 +1244,8 @@ var listReposInfo = runtime.Info{
 			`"additionalProperties":false,"type":"object"}`),
 	},
 	Output: json.RawMessage(`{"properties":{` +
-		`"page":{"type":"integer","minimum":1,"description":"Page number starting at 1","default":1},` +
-		`"per_page":{"type":"integer","maximum":100,"minimum":1,"description":"Items per page","default":30},` +
+		`"page":{"type":"integer","description":"Page number starting at 1","default":1},` +
+		`"per_page":{"type":"integer","description":"Items per page","default":30},` +
 		`"sort":{"type":"string","enum":["created","updated","popularity",""],"default":"created"},` +
 		`"cursor":{"type":"string","description":"Opaque cursor from the previous page, if any"}},` +
 		`"additionalProperties":false,"type":"object"}`),
@@ -1309,11 +1309,11 @@ var transferMoneyInfo = runtime.Info{
 			transferMoneyEnd),
 	},
 	Output: json.RawMessage(`{"properties":{` +
-		`"from":{"type":"string","pattern":"^[A-Z]{2}[0-9]{2}[A-Z0-9]{4,30}$","description":"IBAN of the source account"},` +
-		`"to":{"type":"string","pattern":"^[A-Z]{2}[0-9]{2}[A-Z0-9]{4,30}$"},` +
-		`"amount":{"type":"number","multipleOf":0.01,"maximum":100000,"exclusiveMinimum":0},` +
+		`"from":{"type":"string","description":"IBAN of the source account"},` +
+		`"to":{"type":"string"},` +
+		`"amount":{"type":"number"},` +
 		`"currency":{"type":"string","enum":["EUR","USD","GBP",""],"default":"EUR"},` +
-		`"memo":{"type":"string","maxLength":140,"description":"Text for the statement"}},` +
+		`"memo":{"type":"string","description":"Text for the statement"}},` +
 		`"additionalProperties":false,"type":"object","required":["from","to","amount"]}`),
 	OutputObject: true,
 }
@@ -1374,11 +1374,11 @@ var scheduleJobInfo = runtime.Info{
 			scheduleJobEnd),
 	},
 	Output: json.RawMessage(`{"properties":{` +
-		`"name":{"type":"string","maxLength":40,"minLength":1,"pattern":"^[a-z][a-z0-9-]*$","title":"Job name"},` +
+		`"name":{"type":"string","title":"Job name"},` +
 		`"cron":{"type":"string","description":"Five-field cron spec","examples":["0 9 * * 1","*/15 * * * *"]},` +
 		`"enabled":{"type":"boolean","default":true},` +
-		`"priority":{"type":"integer","maximum":1000,"minimum":0},` +
-		`"owner":{"type":"string","format":"uuid"}},` +
+		`"priority":{"type":"integer","maximum":65535,"minimum":0},` +
+		`"owner":{"type":"string"}},` +
 		`"additionalProperties":false,"type":"object","required":["name","cron"]}`),
 	OutputObject: true,
 }
@@ -1442,12 +1442,12 @@ var addInvoiceLinesInfo = runtime.Info{
 			addInvoiceLinesEnd),
 	},
 	Output: json.RawMessage(`{"properties":{` +
-		`"invoice_id":{"type":"string","minLength":3},` +
+		`"invoice_id":{"type":"string"},` +
 		`"lines":{"anyOf":[{"items":{"properties":{` +
 		`"sku":{"type":"string","description":"Stock keeping unit"},` +
-		`"quantity":{"type":"integer","maximum":999,"minimum":1},` +
-		`"price":{"type":"number","minimum":0}},` +
-		`"additionalProperties":false,"type":"object","required":["sku","quantity","price"]},"type":"array","maxItems":20,"minItems":1},{"type":"null"}]}},` +
+		`"quantity":{"type":"integer"},` +
+		`"price":{"type":"number"}},` +
+		`"additionalProperties":false,"type":"object","required":["sku","quantity","price"]},"type":"array"},{"type":"null"}]}},` +
 		`"additionalProperties":false,"type":"object","required":["invoice_id","lines"]}`),
 	OutputObject: true,
 }
@@ -1508,7 +1508,7 @@ var updateProfileInfo = runtime.Info{
 	Output: json.RawMessage(`{"properties":{` +
 		`"user_id":{"type":"string"},` +
 		`"displayName":{"type":"string"},` +
-		`"avatarUrl":{"type":"string","format":"uri"},` +
+		`"avatarUrl":{"type":"string"},` +
 		`"http_proxy":{"type":"string"},` +
 		`"age":{"type":"integer","maximum":255,"minimum":0,"description":"Age in whole years."}},` +
 		`"additionalProperties":false,"type":"object","required":["user_id"]}`),
@@ -1687,8 +1687,8 @@ var bookMeetingInfo = runtime.Info{
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"roomId":{"type":"string","description":"roomId of the meeting room."},` +
-		`"attendees":{"anyOf":[{"items":{"type":"string"},"type":"array","minItems":1},{"type":"null"}],"description":"Attendees by email address."},` +
-		`"durationMin":{"type":"integer","maximum":480,"minimum":15,"description":"durationMin of the meeting, in minutes."},` +
+		`"attendees":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}],"description":"Attendees by email address."},` +
+		`"durationMin":{"type":"integer","description":"durationMin of the meeting, in minutes."},` +
 		`"agendaUrl":{"type":"string","description":"AgendaURL, if there is one."},` +
 		`"isPrivate":{"type":"boolean","description":"Hides the title from others."}},` +
 		`"additionalProperties":false,"type":"object","required":["roomId","attendees","durationMin"]}`),
@@ -1746,7 +1746,7 @@ var scaleDeploymentInfo = runtime.Info{
 	Output: json.RawMessage(`{"properties":{` +
 		`"namespace":{"type":"string"},` +
 		`"deployment":{"type":"string"},` +
-		`"replicas":{"type":"integer","maximum":50,"minimum":0},` +
+		`"replicas":{"type":"integer","maximum":2147483647,"minimum":-2147483648},` +
 		`"dry_run":{"type":"boolean"}},` +
 		`"additionalProperties":false,"type":"object","required":["namespace","deployment","replicas"]}`),
 	OutputObject: true,
@@ -1940,18 +1940,18 @@ var shipParcelInfo = runtime.Info{
 		`"to":{"properties":{` +
 		`"street":{"type":"string"},` +
 		`"city":{"type":"string"},` +
-		`"country":{"type":"string","maxLength":2,"minLength":2},` +
+		`"country":{"type":"string"},` +
 		`"zip":{"type":"string"}},` +
 		`"additionalProperties":false,"type":"object","required":["street","city","country"],"description":"To is where the parcel goes."},` +
 		`"from":{"properties":{` +
 		`"street":{"type":"string"},` +
 		`"city":{"type":"string"},` +
-		`"country":{"type":"string","maxLength":2,"minLength":2},` +
+		`"country":{"type":"string"},` +
 		`"zip":{"type":"string"}},` +
 		`"additionalProperties":false,"type":"object","required":["street","city","country"],"description":"From defaults to the warehouse when left out."},` +
 		`"tags":{"items":{"type":"string"},"type":"array","description":"Tags for the carrier."},` +
 		`"parcel":{"properties":{` +
-		`"weight_kg":{"type":"number","maximum":30,"exclusiveMinimum":0},` +
+		`"weight_kg":{"type":"number"},` +
 		`"size":{"properties":{` +
 		`"l":{"type":"integer"},` +
 		`"w":{"type":"integer"},` +
@@ -2081,7 +2081,7 @@ var importOrgChartInfo = runtime.Info{
 		`"additionalProperties":false,"type":"object","description":"Contact is a person's contact data."}},` +
 		`"additionalProperties":false,"type":"object","required":["name"]},"type":"array"},{"type":"null"}]}},` +
 		`"additionalProperties":false,"type":"object","required":["name","members"]},"type":"array"},{"type":"null"}]}},` +
-		`"additionalProperties":false,"type":"object","required":["name","teams"]},"type":"array","maxItems":3},{"type":"null"}]}},` +
+		`"additionalProperties":false,"type":"object","required":["name","teams"]},"type":"array"},{"type":"null"}]}},` +
 		`"additionalProperties":false,"type":"object","required":["org","departments"]}`),
 	OutputObject: true,
 }
@@ -2118,7 +2118,7 @@ const searchPapersOutput = `"anyOf":[{"properties":{` +
 	`"options":{"properties":{` +
 	`"highlight":{"type":"boolean"},` +
 	`"snippet":{"properties":{` +
-	`"words":{"type":"integer","maximum":80,"minimum":5}},` +
+	`"words":{"type":"integer"}},` +
 	`"additionalProperties":false,"type":"object"}},` +
 	`"additionalProperties":false,"type":"object"}},` +
 	`"additionalProperties":false,"type":"object","required":["query"]},{"type":"null"}]}`
@@ -2296,19 +2296,19 @@ var planRouteInfo = runtime.Info{
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"waypoints":{"anyOf":[{"items":{"properties":{` +
-		`"lat":{"type":"number","maximum":90,"minimum":-90},` +
-		`"lon":{"type":"number","maximum":180,"minimum":-180},` +
+		`"lat":{"type":"number"},` +
+		`"lon":{"type":"number"},` +
 		`"stop":{"type":"boolean"}},` +
-		`"additionalProperties":false,"type":"object","required":["lat","lon"]},"type":"array","maxItems":8,"minItems":2},{"type":"null"}]},` +
+		`"additionalProperties":false,"type":"object","required":["lat","lon"]},"type":"array"},{"type":"null"}]},` +
 		`"avoid":{"items":{"type":"string"},"type":"array"},` +
 		`"via":{"properties":{` +
-		`"lat":{"type":"number","maximum":90,"minimum":-90},` +
-		`"lon":{"type":"number","maximum":180,"minimum":-180},` +
+		`"lat":{"type":"number"},` +
+		`"lon":{"type":"number"},` +
 		`"stop":{"type":"boolean"}},` +
 		`"additionalProperties":false,"type":"object","required":["lat","lon"],"description":"Waypoint is a point on a route."},` +
 		`"legs":{"items":{"anyOf":[{"items":{"properties":{` +
-		`"lat":{"type":"number","maximum":90,"minimum":-90},` +
-		`"lon":{"type":"number","maximum":180,"minimum":-180},` +
+		`"lat":{"type":"number"},` +
+		`"lon":{"type":"number"},` +
 		`"stop":{"type":"boolean"}},` +
 		`"additionalProperties":false,"type":"object","required":["lat","lon"]},"type":"array"},{"type":"null"}]},"type":"array"}},` +
 		`"additionalProperties":false,"type":"object","required":["waypoints"]}`),
@@ -2447,7 +2447,7 @@ var startTimerInfo = runtime.Info{
 			startTimerEnd),
 	},
 	Output: json.RawMessage(`{"properties":{` +
-		`"delay_ms":{"type":"integer","maximum":60000,"minimum":0,"description":"delay_ms to wait before each tick, in milliseconds"},` +
+		`"delay_ms":{"type":"integer","description":"delay_ms to wait before each tick, in milliseconds"},` +
 		`"timeout":{"type":"integer","description":"Timeout stops the ticker after that long."},` +
 		`"start_at":{"type":"string","format":"date-time","description":"start_at is when the first tick fires."},` +
 		`"end_at":{"type":"string","format":"date-time","description":"end_at is optional."}},` +
@@ -2755,9 +2755,9 @@ var setRateLimitInfo = runtime.Info{
 			setRateLimitEnd),
 	},
 	Output: json.RawMessage(`{"properties":{` +
-		`"burst":{"type":"integer","maximum":32767,"minimum":1},` +
-		`"per_second":{"type":"number","exclusiveMinimum":0},` +
-		`"fill":{"type":"number","multipleOf":0.01,"maximum":0.3},` +
+		`"burst":{"type":"integer","maximum":32767,"minimum":-32768},` +
+		`"per_second":{"type":"number"},` +
+		`"fill":{"type":"number"},` +
 		`"window":{"type":"integer","description":"A duration in nanoseconds (1s is 1000000000)."},` +
 		`"bytes":{"type":"string","pattern":"^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$","contentEncoding":"base64"}},` +
 		`"additionalProperties":false,"type":"object","required":["burst","per_second","window"]}`),
@@ -3012,7 +3012,7 @@ var blameLinesInfo = runtime.Info{
 		`"spans":{"anyOf":[{"items":{"properties":{` +
 		`"from":{"type":"integer"},` +
 		`"to":{"type":"integer"}},` +
-		`"additionalProperties":false,"type":"object","required":["from","to"]},"type":"array","minItems":1},{"type":"null"}]},` +
+		`"additionalProperties":false,"type":"object","required":["from","to"]},"type":"array"},{"type":"null"}]},` +
 		`"level":{"type":"string","description":"LogLevel is a logging threshold, written as its name."}},` +
 		`"additionalProperties":false,"type":"object","required":["file","spans"]}`),
 	OutputObject: true,

@@ -139,7 +139,7 @@ var nearestInfo = runtime.Info{
 			nearestEnd),
 	},
 	Output: json.RawMessage(`{"properties":{` +
-		`"name":{"type":"string","minLength":1,"description":"Name of the place, such as \"Lyon\"."},` +
+		`"name":{"type":"string","description":"Name of the place, such as \"Lyon\"."},` +
 		`"unit":{"type":"string","enum":["km","mi","nmi",""],"description":"Unit is a distance unit. Values: \"km\": the kilometre; \"mi\": the statute mile; \"nmi\": the sea mile.","default":"km"}},` +
 		`"additionalProperties":false,"type":"object","required":["name"]}`),
 	OutputObject: true,
@@ -172,7 +172,7 @@ const (
 )
 
 const locateOutput = `"anyOf":[{"items":{"properties":{` +
-	`"name":{"type":"string","minLength":1,"description":"Name of the place, such as \"Lyon\"."},` +
+	`"name":{"type":"string","description":"Name of the place, such as \"Lyon\"."},` +
 	`"unit":{"type":"string","enum":["km","mi","nmi",""],"description":"Unit is a distance unit. Values: \"km\": the kilometre; \"mi\": the statute mile; \"nmi\": the sea mile.","default":"km"}},` +
 	`"additionalProperties":false,"type":"object","required":["name"]},"type":"array"},{"type":"null"}]}`
 

@@ -113,13 +113,13 @@ var planTripInfo = runtime.Info{
 		`"seat":{"type":"string","description":"window | aisle | any"},` +
 		`"since":{"type":"string","description":"include trips with updated_at >= this time"},` +
 		`"quoted":{"type":"string","description":"say \"hello\": then wait"},` +
-		`"limit":{"type":"integer","maximum":50,"minimum":1,"default":10},` +
-		`"tags":{"items":{"type":"string"},"type":"array","maxItems":3,"description":"labels, at most 3"},` +
+		`"limit":{"type":"integer","default":10},` +
+		`"tags":{"items":{"type":"string"},"type":"array","description":"labels, at most 3"},` +
 		`"note":{"type":"string","description":"a free-form note"},` +
 		`"mode":{"type":"string","enum":["train","plane",""],"description":"how to travel"},` +
-		`"code":{"type":"string","maxLength":3,"minLength":2,"description":"The country's code (invopop's grammar with spaces after the commas, as people write it; the next field has commas in its description, which invopop would cut at the first)."},` +
+		`"code":{"type":"string","description":"The country's code (invopop's grammar with spaces after the commas, as people write it; the next field has commas in its description, which invopop would cut at the first)."},` +
 		`"status":{"type":"string","enum":["open","closed","any",""],"description":"Filter by status (open, closed, any)"},` +
-		`"dir":{"type":"string","minLength":1,"description":"Absolute path (e.g., /home/x)"}},` +
+		`"dir":{"type":"string","description":"Absolute path (e.g., /home/x)"}},` +
 		`"additionalProperties":false,"type":"object","required":["city","dir"]}`),
 	OutputObject: true,
 }
@@ -217,11 +217,11 @@ var runQueryInfo = runtime.Info{
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"span":{"properties":{` +
-		`"from":{"type":"integer","minimum":0},` +
+		`"from":{"type":"integer"},` +
 		`"to":{"type":"integer"}},` +
 		`"additionalProperties":false,"type":"object","required":["from","to"],"description":"Decodes itself from an object, with its own rules."},` +
 		`"spans":{"items":{"properties":{` +
-		`"from":{"type":"integer","minimum":0},` +
+		`"from":{"type":"integer"},` +
 		`"to":{"type":"integer"}},` +
 		`"additionalProperties":false,"type":"object","required":["from","to"]},"type":"array"},` +
 		`"owner":{"type":"string","description":"Lower is a string that decodes itself to lower case."},` +

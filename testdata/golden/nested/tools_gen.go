@@ -90,24 +90,24 @@ var planInfo = runtime.Info{
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"from":{"properties":{` +
-		`"lat":{"type":"number","maximum":90,"minimum":-90},` +
-		`"lon":{"type":"number","maximum":180,"minimum":-180}},` +
+		`"lat":{"type":"number"},` +
+		`"lon":{"type":"number"}},` +
 		`"additionalProperties":false,"type":"object","required":["lat","lon"],"description":"Point is a location."},` +
 		`"to":{"properties":{` +
-		`"lat":{"type":"number","maximum":90,"minimum":-90},` +
-		`"lon":{"type":"number","maximum":180,"minimum":-180}},` +
+		`"lat":{"type":"number"},` +
+		`"lon":{"type":"number"}},` +
 		`"additionalProperties":false,"type":"object","required":["lat","lon"],"description":"Point is a location."},` +
 		`"stops":{"items":{"properties":{` +
-		`"lat":{"type":"number","maximum":90,"minimum":-90},` +
-		`"lon":{"type":"number","maximum":180,"minimum":-180}},` +
-		`"additionalProperties":false,"type":"object","required":["lat","lon"]},"type":"array","maxItems":5},` +
+		`"lat":{"type":"number"},` +
+		`"lon":{"type":"number"}},` +
+		`"additionalProperties":false,"type":"object","required":["lat","lon"]},"type":"array"},` +
 		`"box":{"items":{"properties":{` +
-		`"lat":{"type":"number","maximum":90,"minimum":-90},` +
-		`"lon":{"type":"number","maximum":180,"minimum":-180}},` +
+		`"lat":{"type":"number"},` +
+		`"lon":{"type":"number"}},` +
 		`"additionalProperties":false,"type":"object","required":["lat","lon"]},"type":"array","maxItems":2,"minItems":2},` +
 		`"corners":{"items":{"properties":{` +
-		`"lat":{"type":"number","maximum":90,"minimum":-90},` +
-		`"lon":{"type":"number","maximum":180,"minimum":-180}},` +
+		`"lat":{"type":"number"},` +
+		`"lon":{"type":"number"}},` +
 		`"additionalProperties":false,"type":"object","required":["lat","lon"]},"type":"array","maxItems":2,"minItems":2},` +
 		`"rows":{"items":{"anyOf":[{"items":{"type":"integer"},"type":"array","maxItems":2,"minItems":2},{"type":"null"}]},"type":"array"},` +
 		`"matrix":{"items":{"anyOf":[{"items":{"type":"integer","maximum":127,"minimum":-128},"type":"array"},{"type":"null"}]},"type":"array"},` +

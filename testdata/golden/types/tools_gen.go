@@ -100,7 +100,7 @@ var placeInfo = runtime.Info{
 		`"additionalProperties":false,"type":"object","required":["x"],"description":"Named is embedded with a json name, so it is not promoted."},` +
 		`"note":{"type":"string","description":"hides Base.Note"},` +
 		`"count":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)$"},` +
-		`"ratio":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$","description":"Constraints: minimum 0."},` +
+		`"ratio":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},` +
 		`"on":{"type":"string","pattern":"^(true|false)$"},` +
 		`"rank":{"type":"string","enum":["1","2","0"],"description":"Rank is a place in a list. Values: \"1\" (first): the top; \"2\" (second): next."},` +
 		`"level":{"type":"integer","description":"Decodes itself from text."},` +
