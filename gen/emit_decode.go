@@ -83,6 +83,33 @@ type place struct {
 	deref func() *jen.Statement
 }
 
+// hasNames names the variables that say whether each of fields was
+// read: hasCity for City. Two fields of one name, promoted from embedded
+// structs under different JSON names, get hasName and hasName2.
+func (e *emitter) hasNames(fields []*Field) map[*Field]string {
+	has := make(map[*Field]string, len(fields))
+	seen := make(map[string]bool, len(fields))
+	for _, f := range fields {
+		base := e.names.local("has" + upperFirst(f.GoName))
+		name := base
+		for i := 2; seen[name]; i++ {
+			name = e.names.local(base + strconv.Itoa(i))
+		}
+		seen[name] = true
+		has[f] = name
+	}
+	return has
+}
+
+// keyed is what indexes the map at p: (*m) for the place *m, which *m[k]
+// would read as *(m[k]).
+func (p place) keyed() *jen.Statement {
+	if p.deref != nil {
+		return jen.Parens(p.val())
+	}
+	return p.val()
+}
+
 // fieldPlace is field f of the struct *v, through the embedded fields it
 // is promoted from.
 func fieldPlace(v string, f *Field) place {
@@ -158,10 +185,7 @@ func (e *emitter) decodeStruct(t *Type) jen.Code {
 			tracked = append(tracked, f)
 		}
 	}
-	has := make(map[*Field]string)
-	for _, f := range tracked {
-		has[f] = e.names.local("has" + upperFirst(f.GoName))
-	}
+	has := e.hasNames(tracked)
 
 	body := []jen.Code{
 		jen.If(jen.Op("!").Id(d).Dot("Object").Call()).Block(jen.Return()),
@@ -446,7 +470,7 @@ func (e *emitter) decodeValue(d string, p place, t *Type, r, items *Rules, depth
 		// A map of large values is made for as many as the budget has
 		// room for, and each is charged as it is read.
 		var size []jen.Code
-		var set jen.Code = p.val().Index(jen.Id(key)).Op("=").Id(elem)
+		var set jen.Code = p.keyed().Index(jen.Id(key)).Op("=").Id(elem)
 		if cost, ok := largeItem(t.Elem); ok {
 			set = jen.If(e.keep(d, t.Elem)).Block(set)
 			size = []jen.Code{jen.Qual(ImplPath, "CountLarge").Call(jen.Id(d), jen.Lit(cost))}

@@ -233,8 +233,11 @@ func (e *emitter) encodePresent(ev string, x *jen.Statement, ot *outType, depth 
 			inner = []jen.Code{jen.Id(e.structEncoder(ot.elem)).Call(jen.Id(ev), x)}
 		} else {
 			deref := jen.Op("*").Add(x)
-			if ot.elem.kind == outStruct {
+			switch ot.elem.kind {
+			case outStruct:
 				deref = x // fields of a struct pointer are reached through it
+			case outMap:
+				deref = jen.Parens(deref) // indexed: *m[k] is *(m[k])
 			}
 			inner = e.encodeValue(ev, deref, ot.elem, depth)
 		}

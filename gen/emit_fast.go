@@ -91,13 +91,16 @@ func (e *emitter) fastStruct(t *Type) jen.Code {
 		)
 	}
 	bail := jen.Return(jen.Id(i), jen.False())
-	has := make(map[*Field]string)
-	var tracked []jen.Code
+	var fields []*Field // whose absence matters
 	for _, f := range t.Fields {
 		if f.Required || f.Rules.Default != nil || f.Rules.DefaultList != nil {
-			has[f] = e.names.local("has" + upperFirst(f.GoName))
-			tracked = append(tracked, jen.Id(has[f]))
+			fields = append(fields, f)
 		}
+	}
+	has := e.hasNames(fields)
+	tracked := make([]jen.Code, len(fields))
+	for i, f := range fields {
+		tracked[i] = jen.Id(has[f])
 	}
 	body := []jen.Code{jen.Var().Id(key).Index().Byte()}
 	if len(tracked) > 0 {
@@ -287,7 +290,7 @@ func (e *emitter) fastValue(data, i, ok string, p place, t *Type, r, items *Rule
 		}
 		loop = append(loop,
 			jen.If(failed).Block(bail),
-			p.val().Index(k).Op("=").Id(elem))
+			p.keyed().Index(k).Op("=").Id(elem))
 		return []jen.Code{
 			jen.Var().Id(more).Bool(),
 			jen.List(jen.Id(i), jen.Id(more), jen.Id(ok)).Op("=").Qual(ImplPath, "FastObject").Call(jen.Id(data), jen.Id(i)),

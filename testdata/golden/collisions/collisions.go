@@ -23,3 +23,22 @@ type Args struct {
 //
 //tool:export
 func Search(ctx context.Context, a Args) (string, error) { return a.Query, nil }
+
+// Meta is metadata, embedded in Item.
+type Meta struct {
+	// Name shown to people.
+	Name string `json:"display_name"`
+}
+
+// Item has two required fields named Name in Go: the embedded one's,
+// which encoding/json writes as display_name, and its own.
+type Item struct {
+	Meta
+	// Name is the item's key.
+	Name string `json:"name"`
+}
+
+// Rename renames an item.
+//
+//tool:export
+func Rename(ctx context.Context, it Item) (string, error) { return it.Name + it.Meta.Name, nil }

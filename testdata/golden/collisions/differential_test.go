@@ -13,6 +13,7 @@ import (
 func TestDifferential(t *testing.T) {
 	targets := map[string]schematest.Target{
 		"search": schematest.ForPaths(fastArgs, decodeArgs2),
+		"rename": schematest.For(decodeItem),
 	}
 	for _, tool := range Tools() {
 		info := tool.Info()

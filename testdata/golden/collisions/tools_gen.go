@@ -20,6 +20,7 @@ const _ = toolimpl.SupportPackageIsVersion9
 func Tools() []runtimepkg.Tool {
 	return []runtimepkg.Tool{
 		toolimpl.NewTool(&searchInfo2, callSearch),
+		toolimpl.NewTool(&renameInfo, callRename),
 	}
 }
 
@@ -70,6 +71,46 @@ func callSearch(ctx context.Context, s *runtimepkg.Settings, args jsonpkg.RawMes
 	return toolimpl.Run(ctx, s, &searchInfo2, in, Search)
 }
 
+const (
+	renameDisplayName = `"display_name":{"type":"string","description":"Name shown to people."},`
+	renameName        = `"name":{"type":"string","description":"Name is the item's key."}},`
+	renameEnd         = `"additionalProperties":false,"type":"object","required":["display_name","name"]}`
+)
+
+var renameInfo = runtimepkg.Info{
+	Name:        "rename",
+	Description: "Renames an item.",
+	Parameters: jsonpkg.RawMessage(`{"properties":{` +
+		renameDisplayName +
+		renameName +
+		renameEnd),
+	Dialects: runtimepkg.DialectSchemas{
+		OpenAI: jsonpkg.RawMessage(`{"properties":{` +
+			renameDisplayName +
+			renameName +
+			renameEnd),
+		Gemini: jsonpkg.RawMessage(`{"properties":{` +
+			renameDisplayName +
+			renameName +
+			`"type":"object","required":["display_name","name"]}`),
+		Anthropic: jsonpkg.RawMessage(`{"properties":{` +
+			renameDisplayName +
+			renameName +
+			renameEnd),
+	},
+}
+
+func callRename(ctx context.Context, s *runtimepkg.Settings, args jsonpkg.RawMessage) (runtimepkg.Result, error) {
+	var in Item
+	var d_ toolimpl.Decoder
+	d_.BeginCall(s, &renameInfo, args)
+	decodeItem(&d_, &in)
+	if res, ok := d_.EndCall(); !ok {
+		return res, nil
+	}
+	return toolimpl.Run(ctx, s, &renameInfo, in, Rename)
+}
+
 func decodeArgs2(d_ *toolimpl.Decoder, v_ *Args) {
 	if !d_.Object() {
 		return
@@ -86,6 +127,31 @@ func decodeArgs2(d_ *toolimpl.Decoder, v_ *Args) {
 	}
 	if !hasQuery_ {
 		d_.Missing("query")
+	}
+}
+
+func decodeItem(d_ *toolimpl.Decoder, v_ *Item) {
+	if !d_.Object() {
+		return
+	}
+	var hasName, hasName2 bool
+	for d_.Field() {
+		switch string(d_.Key()) {
+		case "display_name":
+			hasName = true
+			v_.Meta.Name, _ = d_.String()
+		case "name":
+			hasName2 = true
+			v_.Name, _ = d_.String()
+		default:
+			d_.Unknown("display_name, name")
+		}
+	}
+	if !hasName {
+		d_.Missing("display_name")
+	}
+	if !hasName2 {
+		d_.Missing("name")
 	}
 }
 

@@ -79,7 +79,14 @@ type Report struct {
 	unexp    int
 	Weird    string `json:"we\"ird"`
 	Plain    int
+	// Maps behind pointers, which are indexed through them.
+	Labels *map[string]int            `json:"labels"`
+	Attrs  *Attrs                     `json:"attrs,omitempty"`
+	Nested map[string]*map[string]int `json:"nested,omitempty"`
 }
+
+// Attrs is a named map.
+type Attrs map[string]string
 
 // MakeReport returns a report.
 //

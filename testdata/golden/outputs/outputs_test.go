@@ -126,6 +126,18 @@ func randomReport(rnd *rand.Rand, depth int) *Report {
 	if rnd.Intn(2) == 0 {
 		r.Addr = netip.MustParseAddr("10.0.0.1")
 	}
+	if rnd.Intn(2) == 0 {
+		m := map[string]int{str(): 1, "b": -2}
+		r.Labels = &m
+	}
+	if rnd.Intn(2) == 0 {
+		a := Attrs{str(): str()}
+		r.Attrs = &a
+	}
+	if rnd.Intn(2) == 0 {
+		inner := map[string]int{str(): 3}
+		r.Nested = map[string]*map[string]int{"x": &inner, "nil": nil}
+	}
 	if depth < 3 && rnd.Intn(2) == 0 {
 		r.Tree = &Tree{Label: str(), Children: []*Tree{{Label: str()}, nil}}
 	}

@@ -96,8 +96,11 @@ const makeReportOutput = `"anyOf":[{"properties":{` +
 	`"additionalProperties":false,"type":"object","required":["name","Degrees","Side","extra"],"description":"Embeds has embedded structs, whose fields encoding/json writes, but for the name two have at one depth (ID), which it drops."},` +
 	`"tree":{"anyOf":[{"$ref":"#/$defs/Tree"},{"type":"null"}]},` +
 	`"Weird":{"type":"string"},` +
-	`"Plain":{"type":"integer"}},` +
-	`"additionalProperties":false,"type":"object","required":["code","level","count","ptr","exact","ratio","small","note","tags","seen","by_code","inner","inners","anon","when","raw","addr","embeds","tree","Weird","Plain"]},{"type":"null"}]}`
+	`"Plain":{"type":"integer"},` +
+	`"labels":{"anyOf":[{"additionalProperties":{"type":"integer"},"type":"object"},{"type":"null"}],"description":"Maps behind pointers, which are indexed through them."},` +
+	`"attrs":{"additionalProperties":{"type":"string"},"type":"object","description":"Attrs is a named map."},` +
+	`"nested":{"additionalProperties":{"anyOf":[{"additionalProperties":{"type":"integer"},"type":"object"},{"type":"null"}]},"type":"object"}},` +
+	`"additionalProperties":false,"type":"object","required":["code","level","count","ptr","exact","ratio","small","note","tags","seen","by_code","inner","inners","anon","when","raw","addr","embeds","tree","Weird","Plain","labels"]},{"type":"null"}]}`
 
 // makeReportOutputDefs are the $defs of the make_report tool's output schemas.
 const makeReportOutputDefs = `{"Tree":{"properties":{` +
@@ -593,6 +596,84 @@ func encodeReport(e *toolimpl.Encoder, v *Report) {
 	e.String(v.Weird)
 	e.Raw(`,"Plain":`)
 	e.Int(int64(v.Plain))
+	e.Raw(`,"labels":`)
+	if v.Labels == nil {
+		e.Null()
+	} else {
+		if (*v.Labels) == nil {
+			e.Null()
+		} else {
+			e.Byte('{')
+			keys2, mark2 := toolimpl.MapKeys(e, (*v.Labels))
+			for i2, k2 := range keys2 {
+				if i2 > 0 {
+					e.Byte(',')
+				}
+				e.String(k2)
+				e.Byte(':')
+				el2 := (*v.Labels)[k2]
+				e.Int(int64(el2))
+			}
+			e.Release(mark2)
+			e.Byte('}')
+		}
+	}
+	if v.Attrs != nil {
+		e.Raw(`,"attrs":`)
+		if (*v.Attrs) == nil {
+			e.Null()
+		} else {
+			e.Byte('{')
+			keys2, mark2 := toolimpl.MapKeys(e, (*v.Attrs))
+			for i2, k2 := range keys2 {
+				if i2 > 0 {
+					e.Byte(',')
+				}
+				e.String(k2)
+				e.Byte(':')
+				el2 := (*v.Attrs)[k2]
+				e.String(el2)
+			}
+			e.Release(mark2)
+			e.Byte('}')
+		}
+	}
+	if len(v.Nested) != 0 {
+		e.Raw(`,"nested":`)
+		e.Byte('{')
+		keys2, mark2 := toolimpl.MapKeys(e, v.Nested)
+		for i2, k2 := range keys2 {
+			if i2 > 0 {
+				e.Byte(',')
+			}
+			e.String(k2)
+			e.Byte(':')
+			el2 := v.Nested[k2]
+			if el2 == nil {
+				e.Null()
+			} else {
+				if (*el2) == nil {
+					e.Null()
+				} else {
+					e.Byte('{')
+					keys3, mark3 := toolimpl.MapKeys(e, (*el2))
+					for i3, k3 := range keys3 {
+						if i3 > 0 {
+							e.Byte(',')
+						}
+						e.String(k3)
+						e.Byte(':')
+						el3 := (*el2)[k3]
+						e.Int(int64(el3))
+					}
+					e.Release(mark3)
+					e.Byte('}')
+				}
+			}
+		}
+		e.Release(mark2)
+		e.Byte('}')
+	}
 	e.Byte('}')
 }
 

@@ -79,7 +79,9 @@ var placeSchema = json.RawMessage(`{"properties":{` +
 	`"hint":true,` +
 	`"big":{"type":"integer","description":"a JSON number of any size. Constraints: at most 4096 digits."},` +
 	`"scale":{"items":{"type":"string"},"type":"array","description":"text: \"1.5\""},` +
-	`"sizes":{"items":{"type":"integer"},"type":"array"}},` +
+	`"sizes":{"items":{"type":"integer"},"type":"array"},` +
+	`"labels":{"additionalProperties":{"type":"string"},"type":"object","description":"Maps behind pointers: nil leaves them unchanged."},` +
+	`"attrs":{"additionalProperties":{"type":"integer"},"type":"object","description":"Attrs is a named map."}},` +
 	`"additionalProperties":false,"type":"object","required":["id","named","count","level","price","pair","-"]}`)
 
 var placeInfo = runtime.Info{
@@ -132,7 +134,9 @@ var placeInfo = runtime.Info{
 		`"hint":true,` +
 		`"big":{"type":"integer","description":"a JSON number of any size"},` +
 		`"scale":{"items":true,"type":"array","description":"text: \"1.5\""},` +
-		`"sizes":{"items":{"type":"integer"},"type":"array"}},` +
+		`"sizes":{"items":{"type":"integer"},"type":"array"},` +
+		`"labels":{"additionalProperties":{"type":"string"},"type":"object","description":"Maps behind pointers: nil leaves them unchanged."},` +
+		`"attrs":{"additionalProperties":{"type":"integer"},"type":"object","description":"Attrs is a named map."}},` +
 		`"additionalProperties":false,"type":"object","required":["id","named","count","level","addr","price","pair","names","-"]}`),
 	OutputObject: true,
 }
@@ -390,8 +394,40 @@ func decodeOrder(d *toolimpl.Decoder, v *Order) {
 					}
 				}
 			}
+		case "labels":
+			if d.OptionalNull() {
+				v.Labels = nil
+				break
+			}
+			v.Labels = new(map[string]string)
+			if d.Object() {
+				*v.Labels = make(map[string]string, d.Members())
+				for d.Field() {
+					key := d.KeyString()
+					var elem string
+					elem, _ = d.String()
+					(*v.Labels)[key] = elem
+				}
+			}
+		case "attrs":
+			if d.OptionalNull() {
+				v.Attrs = nil
+				break
+			}
+			v.Attrs = new(Attrs)
+			if d.Object() {
+				*v.Attrs = make(Attrs, d.Members())
+				for d.Field() {
+					key := d.KeyString()
+					var elem int
+					if n, ok := d.Int(strconv.IntSize); ok {
+						elem = int(n)
+					}
+					(*v.Attrs)[key] = elem
+				}
+			}
 		default:
-			d.Unknown("id, by, named, note, count, ratio, on, rank, level, addr, price, stock, pair, other, wait, names, extra, -, meta, hint, big, scale, sizes")
+			d.Unknown("id, by, named, note, count, ratio, on, rank, level, addr, price, stock, pair, other, wait, names, extra, -, meta, hint, big, scale, sizes, labels, attrs")
 		}
 	}
 	if !hasID {

@@ -110,7 +110,13 @@ type Order struct {
 	Big   *big.Int          `json:"big,omitempty"`   // a JSON number of any size
 	Scale []*big.Float      `json:"scale,omitempty"` // text: "1.5"
 	Sizes []*big.Int        `json:"sizes,omitempty"`
+	// Maps behind pointers: nil leaves them unchanged.
+	Labels *map[string]string `json:"labels,omitempty"`
+	Attrs  *Attrs             `json:"attrs,omitempty"`
 }
+
+// Attrs is a named map.
+type Attrs map[string]int
 
 // Place places an order.
 //

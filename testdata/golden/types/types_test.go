@@ -14,7 +14,8 @@ func TestPlace(t *testing.T) {
 	tool := Tools()[0].(runtime.InvokableTool)
 	args := `{"id":"o1","note":"top","by":"ann","named":{"x":3},"count":"7","ratio":"0.5","on":"true","level":"high",
 		"addr":"10.0.0.1","price":"12.50 EUR","stock":{"apple":3},"pair":{"first":1,"second":2},"other":{"id":"o2"},
-		"wait":1000000000,"names":{"first":"a","second":"b"},"extra":{"k":[{"id":"x"}]},"-":"d","meta":null,"hint":null,"big":123456789012345678901234567890,"scale":["1.5","2"],"sizes":[1,99999999999999999999]}`
+		"wait":1000000000,"names":{"first":"a","second":"b"},"extra":{"k":[{"id":"x"}]},"-":"d","meta":null,"hint":null,"big":123456789012345678901234567890,"scale":["1.5","2"],"sizes":[1,99999999999999999999],
+		"labels":{"a":"b","c":"d"},"attrs":{"x":1}}`
 	res, err := tool.Invoke(context.Background(), json.RawMessage(args))
 	if err != nil || !res.Success {
 		t.Fatalf("%+v %v", res, err)
@@ -33,13 +34,23 @@ func TestPlace(t *testing.T) {
 		// schema's pattern take it: no white space around it.
 		{`{"id":"o","named":{"x":1},"count":" 7","level":"high","price":"1 X","pair":{"first":1,"second":2},"on":"true\n","-":""}`,
 			`invalid arguments: /count: must be a string holding an integer, got " 7"; /on: must be a string holding true or false, got "true\n"`},
-		{`{"id":"o","named":{"x":1},"count":"7x","level":"mid","price":5,"pair":{"first":1,"second":2},"ratio":"-1","addr":"nope","-":"","big":"12","scale":[3],"sizes":["4"]}`,
-			`invalid arguments: /addr: invalid value "nope": ParseAddr("nope"): unable to parse IP; /big: must be an integer, got string; /count: must be a string holding an integer, got "7x"; /level: invalid value "mid": want low or high; /price: must be a string, got number; /ratio: must be at least 0, got -1; /scale/0: must be a string, got number; /sizes/0: must be an integer, got string`},
+		{`{"id":"o","named":{"x":1},"count":"7x","level":"mid","price":5,"pair":{"first":1,"second":2},"ratio":"-1","addr":"nope","-":"","big":"12","scale":[3],"sizes":["4"],"labels":{"a":1},"attrs":{"x":"1"}}`,
+			`invalid arguments: /addr: invalid value "nope": ParseAddr("nope"): unable to parse IP; /attrs/x: must be an integer, got string; /big: must be an integer, got string; /count: must be a string holding an integer, got "7x"; /labels/a: must be a string, got number; /level: invalid value "mid": want low or high; /price: must be a string, got number; /ratio: must be at least 0, got -1; /scale/0: must be a string, got number; /sizes/0: must be an integer, got string`},
 	} {
 		res, _ := tool.Invoke(context.Background(), json.RawMessage(c.args))
 		if res.Error != c.want {
 			t.Errorf("%s:\ngot  %s\nwant %s", c.args, res.Error, c.want)
 		}
+	}
+	// An escaped key passes the call to the full decoder, which fills
+	// maps behind pointers too.
+	args = `{"id":"o","named":{"x":1},"count":"7","level":"high","price":"1 X","pair":{"first":1,"second":2},"-":"","labels":{"a\u0041":"b"},"attrs":{"x":1}}`
+	res, err = tool.Invoke(context.Background(), json.RawMessage(args))
+	if err != nil || !res.Success {
+		t.Fatalf("%+v %v", res, err)
+	}
+	if got := res.Data.(Order); !reflect.DeepEqual(*got.Labels, map[string]string{"aA": "b"}) || !reflect.DeepEqual(*got.Attrs, Attrs{"x": 1}) {
+		t.Errorf("labels %v, attrs %v; want map[aA:b] and map[x:1]", got.Labels, got.Attrs)
 	}
 }
 
