@@ -226,7 +226,7 @@ func (e *emitter) tool(t *Tool, n toolNames) {
 	if len(degraded) > 0 {
 		name := e.names.name(camelCase(t.Name) + "Schema")
 		e.f.Commentf("%s is the JSON Schema of the %s tool's arguments: its Parameters, and its", name, t.Name).Line().
-			Commentf("schema for %s, which cannot express them.", strings.Join(degraded, " and "))
+			Commentf("schema for %s, which cannot express them.", andList(degraded))
 		e.f.Var().Id(name).Op("=").Add(standard)
 		e.f.Line()
 		standard = jen.Id(name)
@@ -762,4 +762,12 @@ func splitSchema(data []byte) []string {
 		pieces = append(pieces, string(data[start:]))
 	}
 	return pieces
+}
+
+// andList joins words as a sentence lists them: "a", "a and b", "a, b and c".
+func andList(words []string) string {
+	if len(words) < 2 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
 }

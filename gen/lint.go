@@ -133,6 +133,10 @@ func (l *linter) walk(path string, s any, depth int) {
 			l.errorf(path, "%d enum values; OpenAI allows 1000", len(e))
 		}
 	case Gemini:
+		if _, hasAnyOf := obj["anyOf"]; !hasType && !hasAnyOf {
+			// A protocol buffer's TYPE_UNSPECIFIED, which Gemini 3 refuses.
+			l.errorf(path, "no type; Gemini needs one for every value")
+		}
 		if e, ok := obj["enum"].([]any); ok {
 			for _, v := range e {
 				if _, isString := v.(string); !isString || typ != "string" {

@@ -833,8 +833,11 @@ func (b *schemaBuilder) value(t *Type) *jsonschema.Schema {
 		b.cannot("any JSON value has no type, and strict mode needs one")
 		return &jsonschema.Schema{Type: "string"}
 	}
-	if b.dialect != Standard {
-		return &jsonschema.Schema{Description: "Any JSON value."}
+	if b.dialect == Gemini {
+		// Its parameters are protocol buffers: a property without a
+		// type is TYPE_UNSPECIFIED, which Gemini 3 refuses.
+		b.cannot("any JSON value has no type, and Gemini needs one for every value")
+		return &jsonschema.Schema{Type: "string"}
 	}
 	return &jsonschema.Schema{} // marshals as true
 }

@@ -292,7 +292,7 @@ func callSearchDocs(ctx context.Context, s *runtime.Settings, args json.RawMessa
 }
 
 // tagResourceSchema is the JSON Schema of the tag_resource tool's arguments: its Parameters, and its
-// schema for OpenAI and Gemini and Anthropic, which cannot express them.
+// schema for OpenAI, Gemini and Anthropic, which cannot express them.
 var tagResourceSchema = json.RawMessage(`{"properties":{` +
 	`"resource_id":{"type":"string","maxLength":2048,"minLength":1,"description":"resource_id is the resource's full name."},` +
 	`"tags":{"additionalProperties":{"type":"string"},"type":"object","description":"Tags to set, by key; a tag already set takes the new value."}},` +

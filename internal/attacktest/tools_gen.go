@@ -57,7 +57,7 @@ func Tools(nest *Nest) []runtime.Tool {
 // the enum type T whose value is s.
 
 // hostileArgsSchema is the JSON Schema of the hostile_args tool's arguments: its Parameters, and its
-// schema for OpenAI and Gemini and Anthropic, which cannot express them.
+// schema for OpenAI, Gemini and Anthropic, which cannot express them.
 var hostileArgsSchema = json.RawMessage(`{"properties":{` +
 	`"j":{"type":"string","description":"J decodes itself with UnmarshalJSON."},` +
 	`"t":{"type":"string","description":"T decodes itself with UnmarshalText."},` +
@@ -683,7 +683,7 @@ func callFlaky(ctx context.Context, s *runtime.Settings, args json.RawMessage) (
 }
 
 // callInnerSchema is the JSON Schema of the call_inner tool's arguments: its Parameters, and its
-// schema for OpenAI and Anthropic, which cannot express them.
+// schema for OpenAI, Gemini and Anthropic, which cannot express them.
 var callInnerSchema = json.RawMessage(`{"properties":{` +
 	`"tool":{"type":"string"},` +
 	`"args":true},` +
@@ -694,12 +694,10 @@ var callInnerInfo = runtime.Info{
 	Description: "Calls a tool of another registry from inside this tool.",
 	Parameters:  callInnerSchema,
 	Dialects: runtime.DialectSchemas{
-		OpenAI:         callInnerSchema,
-		OpenAIDegraded: true,
-		Gemini: json.RawMessage(`{"properties":{` +
-			`"tool":{"type":"string"},` +
-			`"args":{"description":"Any JSON value."}},` +
-			`"type":"object","required":["tool","args"]}`),
+		OpenAI:            callInnerSchema,
+		OpenAIDegraded:    true,
+		Gemini:            callInnerSchema,
+		GeminiDegraded:    true,
 		Anthropic:         callInnerSchema,
 		AnthropicDegraded: true,
 	},
@@ -908,7 +906,7 @@ const (
 )
 
 // importSchema is the JSON Schema of the import tool's arguments: its Parameters, and its
-// schema for OpenAI and Gemini and Anthropic, which cannot express them.
+// schema for OpenAI, Gemini and Anthropic, which cannot express them.
 var importSchema = json.RawMessage(`{"properties":{` +
 	`"records":{"items":{"properties":{` +
 	`"name":{"type":"string"},` +
@@ -1002,7 +1000,7 @@ const (
 )
 
 // restockSchema is the JSON Schema of the restock tool's arguments: its Parameters, and its
-// schema for OpenAI and Gemini and Anthropic, which cannot express them.
+// schema for OpenAI, Gemini and Anthropic, which cannot express them.
 var restockSchema = json.RawMessage(`{"properties":{` +
 	`"shelves":{"items":{"properties":{` +
 	`"name":{"type":"string"},` +

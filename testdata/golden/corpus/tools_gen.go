@@ -89,7 +89,7 @@ func Tools(store *Store) []runtime.Tool {
 // the enum type T whose value is s.
 
 // trackEventSchema is the JSON Schema of the track_event tool's arguments: its Parameters, and its
-// schema for OpenAI and Gemini and Anthropic, which cannot express them.
+// schema for OpenAI, Gemini and Anthropic, which cannot express them.
 var trackEventSchema = json.RawMessage(`{"properties":{` +
 	`"name":{"type":"string","description":"event name, e.g. signup or checkout.completed"},` +
 	`"props":{"additionalProperties":true,"type":"object","description":"Props are the event's properties, any JSON values."},` +
@@ -128,7 +128,7 @@ func callTrackEvent(ctx context.Context, s *runtime.Settings, args json.RawMessa
 }
 
 // patchRecordSchema is the JSON Schema of the patch_record tool's arguments: its Parameters, and its
-// schema for OpenAI and Anthropic, which cannot express them.
+// schema for OpenAI, Gemini and Anthropic, which cannot express them.
 var patchRecordSchema = json.RawMessage(`{"properties":{` +
 	`"id":{"type":"string"},` +
 	`"value":{"description":"Value is the new value, of any JSON type."},` +
@@ -140,13 +140,10 @@ var patchRecordInfo = runtime.Info{
 	Description: "Sets a record's value.",
 	Parameters:  patchRecordSchema,
 	Dialects: runtime.DialectSchemas{
-		OpenAI:         patchRecordSchema,
-		OpenAIDegraded: true,
-		Gemini: json.RawMessage(`{"properties":{` +
-			`"id":{"type":"string"},` +
-			`"value":{"description":"Value is the new value, of any JSON type. Any JSON value."},` +
-			`"previous":{"description":"Previous is the value expected before the change, for an optimistic check. Any JSON value."}},` +
-			`"type":"object","required":["id","value"]}`),
+		OpenAI:            patchRecordSchema,
+		OpenAIDegraded:    true,
+		Gemini:            patchRecordSchema,
+		GeminiDegraded:    true,
 		Anthropic:         patchRecordSchema,
 		AnthropicDegraded: true,
 	},
@@ -170,7 +167,7 @@ func callPatchRecord(ctx context.Context, s *runtime.Settings, args json.RawMess
 }
 
 // sendWebhookSchema is the JSON Schema of the send_webhook tool's arguments: its Parameters, and its
-// schema for OpenAI and Gemini and Anthropic, which cannot express them.
+// schema for OpenAI, Gemini and Anthropic, which cannot express them.
 var sendWebhookSchema = json.RawMessage(`{"properties":{` +
 	`"url":{"type":"string","format":"uri"},` +
 	`"headers":{"additionalProperties":{"type":"string"},"type":"object"},` +
@@ -209,7 +206,7 @@ func callSendWebhook(ctx context.Context, s *runtime.Settings, args json.RawMess
 }
 
 // runQuerySchema is the JSON Schema of the run_query tool's arguments: its Parameters, and its
-// schema for OpenAI and Gemini and Anthropic, which cannot express them.
+// schema for OpenAI, Gemini and Anthropic, which cannot express them.
 var runQuerySchema = json.RawMessage(`{"properties":{` +
 	`"sql":{"type":"string","description":"a SELECT statement; use $1, $2 ... for parameters"},` +
 	`"params":{"items":true,"type":"array"},` +
@@ -250,7 +247,7 @@ func callRunQuery(ctx context.Context, s *runtime.Settings, args json.RawMessage
 }
 
 // mergeConfigSchema is the JSON Schema of the merge_config tool's arguments: its Parameters, and its
-// schema for OpenAI and Gemini and Anthropic, which cannot express them.
+// schema for OpenAI, Gemini and Anthropic, which cannot express them.
 var mergeConfigSchema = json.RawMessage(`{"properties":{` +
 	`"section":{"type":"string"},` +
 	`"settings":{"additionalProperties":{"additionalProperties":{"type":"string"},"type":"object"},"type":"object"},` +

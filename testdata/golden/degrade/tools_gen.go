@@ -37,7 +37,7 @@ func Tools() []runtime.Tool {
 // the enum type T whose value is s.
 
 // useSchema is the JSON Schema of the use tool's arguments: its Parameters, and its
-// schema for OpenAI and Gemini and Anthropic, which cannot express them.
+// schema for OpenAI, Gemini and Anthropic, which cannot express them.
 var useSchema = json.RawMessage(`{"$defs":{"Node":{"properties":{` +
 	`"name":{"type":"string"},` +
 	`"next":{"$ref":"#/$defs/Node"}},` +
@@ -76,7 +76,7 @@ func callUse(ctx context.Context, s *runtime.Settings, args json.RawMessage) (ru
 }
 
 // tagSchema is the JSON Schema of the tag tool's arguments: its Parameters, and its
-// schema for OpenAI and Gemini and Anthropic, which cannot express them.
+// schema for OpenAI, Gemini and Anthropic, which cannot express them.
 var tagSchema = json.RawMessage(`{"properties":{` +
 	`"id":{"type":"string"},` +
 	`"labels":{"additionalProperties":{"type":"string"},"type":"object"}},` +

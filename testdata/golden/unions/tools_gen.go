@@ -81,7 +81,7 @@ func callReach(ctx context.Context, s *runtime.Settings, args json.RawMessage) (
 }
 
 // inviteSchema is the JSON Schema of the invite tool's arguments: its Parameters, and its
-// schema for OpenAI and Gemini and Anthropic, which cannot express them.
+// schema for OpenAI, Gemini and Anthropic, which cannot express them.
 var inviteSchema = json.RawMessage(`{"properties":{` +
 	`"guests":{"anyOf":[{"type":"string"},{"items":{"type":"string"},"type":"array"}],"description":"Guests to invite."},` +
 	`"public":{"oneOf":[{"type":"boolean"},{"type":"string"}],"description":"Public makes the event visible to all."},` +
