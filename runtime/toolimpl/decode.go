@@ -1320,7 +1320,18 @@ func (d *Decoder) JSONUnmarshaler(jsonType string, v json.Unmarshaler) bool {
 	c := d.peek()
 	got := kind(c)
 	if jsonType != "" && got != "" && got != jsonType && !(jsonType == "integer" && got == "number") {
-		return d.mismatch(article(jsonType))
+		if !d.lenient {
+			return d.mismatch(article(jsonType))
+		}
+		// A lenient call hands the value to the method as it is ("5"
+		// where the tag says integer): such types are often written to
+		// take loose forms. If the method refuses it, the model learns
+		// the type the schema says.
+		if raw, ok := d.Raw(); ok && d.method(func() error { return v.UnmarshalJSON(raw) }) != nil && d.panicked == nil {
+			d.Errorf("must be %s, got %s", article(jsonType), got)
+			return false
+		}
+		return d.syntax == "" && d.panicked == nil
 	}
 	raw, ok := d.Raw()
 	if !ok {

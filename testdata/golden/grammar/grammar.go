@@ -106,8 +106,31 @@ func (f *Flexible) UnmarshalJSON(data []byte) error {
 	return json.Unmarshal([]byte(strings.Trim(string(data), `"`)), &f.N)
 }
 
+// Count is an integer that decodes itself from 5 or "5".
+type Count int
+
+// UnmarshalJSON reads a number, quoted or not.
+func (c *Count) UnmarshalJSON(data []byte) error {
+	return json.Unmarshal([]byte(strings.Trim(string(data), `"`)), (*int)(c))
+}
+
+// List is a list of strings that decodes itself from one string too.
+type List []string
+
+// UnmarshalJSON reads ["a", "b"], or "a" as ["a"].
+func (l *List) UnmarshalJSON(data []byte) error {
+	var one string
+	if json.Unmarshal(data, &one) == nil {
+		*l = List{one}
+		return nil
+	}
+	return json.Unmarshal(data, (*[]string)(l))
+}
+
 // Query has fields of types that decode themselves.
 type Query struct {
+	Count  Count      `json:"count,omitempty"`
+	Tags   List       `json:"tags,omitempty"`
 	Span   Range      `json:"span"`
 	Spans  []Range    `json:"spans,omitempty"`
 	Owner  *Lower     `json:"owner,omitempty"`

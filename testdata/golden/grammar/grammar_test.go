@@ -110,9 +110,11 @@ func TestSelfDecoding(t *testing.T) {
 	}
 }
 
-// TestSelfDecodingLenient checks that a lenient registry still checks a
-// value whose type decodes itself strictly: its bytes go to its own
-// method as they are, and the model learns what to send.
+// TestSelfDecodingLenient checks that a lenient registry checks a value
+// whose type decodes itself strictly, then, where the check refuses it,
+// hands it to the type's own method all the same: a value the method
+// takes is taken (Flexible reads "5" as 5), and where the method refuses
+// it too, the model learns from the check what to send.
 func TestSelfDecodingLenient(t *testing.T) {
 	reg := runtime.NewRegistry(&runtime.Settings{Lenient: true})
 	if err := reg.Register(Tools()...); err != nil {
@@ -127,8 +129,25 @@ func TestSelfDecodingLenient(t *testing.T) {
 			t.Errorf("%s %s: got %q, want it to contain %q", c.tool, c.args, res.Error, c.want)
 		}
 	}
+	args := json.RawMessage(`{"span":{"from":1,"to":2},"amount":"5","count":"7","tags":"a"}`)
+	res, _ := reg.Execute(context.Background(), "run_query", args)
+	if q, _ := res.Data.(Query); !res.Success || q.Amount.N != 5 || q.Count != 7 || len(q.Tags) != 1 || q.Tags[0] != "a" {
+		t.Errorf("run_query lenient, %s: %+v", args, res)
+	}
+	res, _ = reg.Execute(context.Background(), "run_query", json.RawMessage(`{"span":{"from":1,"to":2},"amount":"x","count":"y","tags":5}`))
+	if want := `invalid arguments: /amount: must be an integer, got string; /count: must be an integer, got string; /tags: must be an array, got number`; res.Error != want {
+		t.Errorf("run_query lenient, values no method takes:\ngot  %s\nwant %s", res.Error, want)
+	}
+	strict := runtime.NewRegistry(nil)
+	if err := strict.Register(Tools()...); err != nil {
+		t.Fatal(err)
+	}
+	res, _ = strict.Execute(context.Background(), "run_query", json.RawMessage(`{"span":{"from":1,"to":2},"amount":"5"}`))
+	if res.Success || !strings.Contains(res.Error, "/amount: must be an integer, got string") {
+		t.Errorf("run_query strict, amount \"5\": %+v", res)
+	}
 	// Around such values, leniency holds.
-	res, _ := reg.Execute(context.Background(), "plan_trip", json.RawMessage(`{"city":"Oslo","tags":"x","limit":"5","dir":"/"}`))
+	res, _ = reg.Execute(context.Background(), "plan_trip", json.RawMessage(`{"city":"Oslo","tags":"x","limit":"5","dir":"/"}`))
 	if !res.Success {
 		t.Errorf("plan_trip lenient: %s", res.Error)
 	}

@@ -140,6 +140,8 @@ func callPlanTrip(ctx context.Context, s *runtime.Settings, args json.RawMessage
 }
 
 const (
+	runQueryCount    = `"count":{"type":"integer","description":"Count is an integer that decodes itself from 5 or \"5\"."},`
+	runQueryTags     = `"tags":{"items":{"type":"string"},"type":"array","description":"List is a list of strings that decodes itself from one string too."},`
 	runQuerySpanEnd  = `"additionalProperties":false,"type":"object","required":["from","to"],"description":"Decodes itself from an object, with its own rules."},`
 	runQuerySpansEnd = `"additionalProperties":false,"type":"object","required":["from","to"]},"type":"array"},`
 	runQueryOwner    = `"owner":{"type":"string","description":"Lower is a string that decodes itself to lower case."},`
@@ -154,6 +156,8 @@ var runQueryInfo = runtime.Info{
 	Name:        "run_query",
 	Description: "Runs a query.",
 	Parameters: json.RawMessage(`{"properties":{` +
+		runQueryCount +
+		runQueryTags +
 		`"span":{"properties":{` +
 		`"from":{"type":"integer","minimum":0},` +
 		`"to":{"type":"integer"}},` +
@@ -170,6 +174,8 @@ var runQueryInfo = runtime.Info{
 		runQueryEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
+			`"count":{"anyOf":[{"type":"integer"},{"type":"null"}],"description":"Count is an integer that decodes itself from 5 or \"5\"."},` +
+			`"tags":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}],"description":"List is a list of strings that decodes itself from one string too."},` +
 			`"span":{"properties":{` +
 			`"from":{"type":"integer","minimum":0},` +
 			`"to":{"type":"integer"}},` +
@@ -183,8 +189,10 @@ var runQueryInfo = runtime.Info{
 			`"level":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"Level has both a JSON and a text form; encoding/json uses UnmarshalJSON."},` +
 			`"amount":{"anyOf":[{"type":"integer"},{"type":"null"}],"description":"Decodes itself from a number or a string of digits. Constraints: at most 4096 digits."},` +
 			`"parts":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["span","spans","owner","names","level","amount","parts"]}`),
+			`"additionalProperties":false,"type":"object","required":["count","tags","span","spans","owner","names","level","amount","parts"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
+			runQueryCount +
+			runQueryTags +
 			`"span":{"properties":{` +
 			`"from":{"type":"integer","minimum":0},` +
 			`"to":{"type":"integer"}},` +
@@ -200,6 +208,8 @@ var runQueryInfo = runtime.Info{
 			runQueryParts +
 			`"type":"object","required":["span"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
+			runQueryCount +
+			runQueryTags +
 			`"span":{"properties":{` +
 			`"from":{"type":"integer","description":"Constraints: minimum 0."},` +
 			`"to":{"type":"integer"}},` +
@@ -216,6 +226,8 @@ var runQueryInfo = runtime.Info{
 			runQueryEnd),
 	},
 	Output: json.RawMessage(`{"properties":{` +
+		`"count":{"type":"integer","description":"Count is an integer that decodes itself from 5 or \"5\"."},` +
+		`"tags":{"items":{"type":"string"},"type":"array","description":"List is a list of strings that decodes itself from one string too."},` +
 		`"span":{"properties":{` +
 		`"from":{"type":"integer"},` +
 		`"to":{"type":"integer"}},` +
@@ -393,6 +405,22 @@ func decodeQuery(d *toolimpl.Decoder, v *Query) {
 	var hasSpan bool
 	for d.Field() {
 		switch string(d.Key()) {
+		case "count":
+			if d.OptionalNull() {
+				break
+			}
+			mark := d.Mark()
+			if n, ok := d.Int(strconv.IntSize); ok {
+				v.Count = Count(n)
+			}
+			d.Unmarshal(mark, &v.Count)
+		case "tags":
+			if d.OptionalNull() {
+				break
+			}
+			mark := d.Mark()
+			v.Tags = d.Strings(0, -1)
+			d.Unmarshal(mark, &v.Tags)
 		case "span":
 			hasSpan = true
 			decodeRange(d, &v.Span)
@@ -470,7 +498,7 @@ func decodeQuery(d *toolimpl.Decoder, v *Query) {
 				}
 			}
 		default:
-			d.Unknown("span, spans, owner, names, level, amount, parts")
+			d.Unknown("count, tags, span, spans, owner, names, level, amount, parts")
 		}
 	}
 	if !hasSpan {
@@ -715,7 +743,29 @@ func encodeTripRequest(e *toolimpl.Encoder, v *TripRequest) {
 }
 
 func encodeQuery(e *toolimpl.Encoder, v *Query) {
-	e.Raw(`{"span":`)
+	sep := byte('{')
+	if v.Count != 0 {
+		e.Byte(sep)
+		sep = ','
+		e.Raw(`"count":`)
+		e.Int(int64(v.Count))
+	}
+	if len(v.Tags) != 0 {
+		e.Byte(sep)
+		sep = ','
+		e.Raw(`"tags":`)
+		e.Byte('[')
+		for i2, el2 := range v.Tags {
+			if i2 > 0 {
+				e.Byte(',')
+			}
+			e.String(el2)
+		}
+		e.Byte(']')
+	}
+	e.Byte(sep)
+	sep = ','
+	e.Raw(`"span":`)
 	encodeRange(e, &v.Span)
 	if len(v.Spans) != 0 {
 		e.Raw(`,"spans":`)
