@@ -836,7 +836,13 @@ func (a *analyzer) field(c candidate) *Field {
 	} else if f.Required && typ.Kind == KindPointer && !f.Rules.Nullable && !a.notEditable(a.fset.Position(v.Pos()).Filename) {
 		// Reflecting peers (the go-sdk's) take a pointer for optional;
 		// invopop's rule, which toolgen follows, does not.
-		a.noteAt(f.Pos, "field %s is a pointer without omitempty, so the model must send it and may not send null: add omitempty to its json tag if it is optional, nullable to its jsonschema tag if null means something, or jsonschema:\"required\" to keep it required without this note", v.Name())
+		if d := c.tag.Get("jsonschema"); d != "" && d == f.Rules.Description {
+			// A go-sdk tag, all description: a keyword written into it
+			// would be read as more description.
+			a.noteAt(f.Pos, "field %s is a pointer without omitempty, so the model must send it and may not send null: add omitempty to its json tag if it is optional; if null means something, move the description to a jsonschema_description tag and write jsonschema:\"nullable\" (or jsonschema:\"required\" to keep it required without this note)", v.Name())
+		} else {
+			a.noteAt(f.Pos, "field %s is a pointer without omitempty, so the model must send it and may not send null: add omitempty to its json tag if it is optional, nullable to its jsonschema tag if null means something, or jsonschema:\"required\" to keep it required without this note", v.Name())
+		}
 	}
 	if f.Rules.Description == "" {
 		f.Rules.Description = a.constWords(v.Pkg(), fieldDoc(a.fieldDecl(v).doc, v.Name(), c.name))
