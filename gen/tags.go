@@ -161,6 +161,23 @@ func (a *analyzer) fieldTags(f *Field, tag reflect.StructTag) (required bool) {
 			}
 			continue
 		}
+		if key == "required" {
+			// Written by go-sdk users, whose tag is all description, to
+			// say the field is required: read as jsonschema:"required"
+			// (invopop would write "required":"true" into the property,
+			// which no validator reads).
+			switch val {
+			case "true":
+				required = true
+			case "false":
+				if _, opts, _ := strings.Cut(tag.Get("json"), ","); !slices.Contains(strings.Split(opts, ","), "omitempty") && !slices.Contains(strings.Split(opts, ","), "omitzero") {
+					errorf("jsonschema_extras required=false does not make a field optional: add omitempty to its json tag")
+				}
+			default:
+				errorf("jsonschema_extras required=%s: write required=true, or leave it out", val)
+			}
+			continue
+		}
 		if validationKeywords[key] {
 			errorf("jsonschema_extras cannot set %q, which must be validated: use the jsonschema tag", key)
 			continue

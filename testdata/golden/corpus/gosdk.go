@@ -29,6 +29,9 @@ type SeatRequest struct {
 	Preference string `json:"preference" jsonschema:"window | aisle | any"`
 	Row        int    `json:"row,omitempty" jsonschema:"row number, 1-based; 0 means no wish"`
 	Note       string `json:"note,omitempty" jsonschema:"free text for the crew, e.g. \"travelling with an infant\""`
+	// A go-sdk user says required the only way its tag leaves: read as
+	// jsonschema:"required".
+	Passenger string `json:"passenger,omitempty" jsonschema:"the passenger's booking reference" jsonschema_extras:"required=true"`
 }
 
 // ChooseSeat reserves a seat for a passenger.

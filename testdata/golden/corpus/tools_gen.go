@@ -631,8 +631,9 @@ const (
 	chooseSeatFlight     = `"flight":{"type":"string","description":"flight number: two letters, then digits (e.g. KL1234)"},`
 	chooseSeatPreference = `"preference":{"type":"string","description":"window | aisle | any"},`
 	chooseSeatRow        = `"row":{"type":"integer","description":"row number, 1-based; 0 means no wish"},`
-	chooseSeatNote       = `"note":{"type":"string","description":"free text for the crew, e.g. \"travelling with an infant\""}},`
-	chooseSeatEnd        = `"additionalProperties":false,"type":"object","required":["flight","preference"]}`
+	chooseSeatNote       = `"note":{"type":"string","description":"free text for the crew, e.g. \"travelling with an infant\""},`
+	chooseSeatPassenger  = `"passenger":{"type":"string","description":"the passenger's booking reference"}},`
+	chooseSeatEnd        = `"additionalProperties":false,"type":"object","required":["flight","preference","passenger"]}`
 )
 
 var chooseSeatInfo = runtime.Info{
@@ -643,32 +644,37 @@ var chooseSeatInfo = runtime.Info{
 		chooseSeatPreference +
 		chooseSeatRow +
 		chooseSeatNote +
+		chooseSeatPassenger +
 		chooseSeatEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
 			chooseSeatFlight +
 			chooseSeatPreference +
 			`"row":{"anyOf":[{"type":"integer"},{"type":"null"}],"description":"row number, 1-based; 0 means no wish"},` +
-			`"note":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"free text for the crew, e.g. \"travelling with an infant\""}},` +
-			`"additionalProperties":false,"type":"object","required":["flight","preference","row","note"]}`),
+			`"note":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"free text for the crew, e.g. \"travelling with an infant\""},` +
+			chooseSeatPassenger +
+			`"additionalProperties":false,"type":"object","required":["flight","preference","row","note","passenger"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
 			chooseSeatFlight +
 			chooseSeatPreference +
 			chooseSeatRow +
 			chooseSeatNote +
-			`"type":"object","required":["flight","preference"]}`),
+			chooseSeatPassenger +
+			`"type":"object","required":["flight","preference","passenger"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
 			chooseSeatFlight +
 			chooseSeatPreference +
 			chooseSeatRow +
 			chooseSeatNote +
+			chooseSeatPassenger +
 			chooseSeatEnd),
 	},
 	Output: json.RawMessage(`{"properties":{` +
 		`"flight":{"type":"string","description":"flight number: two letters, then digits (e.g. KL1234)"},` +
 		`"preference":{"type":"string","description":"window | aisle | any"},` +
 		`"row":{"type":"integer","description":"row number, 1-based; 0 means no wish"},` +
-		`"note":{"type":"string","description":"free text for the crew, e.g. \"travelling with an infant\""}},` +
+		`"note":{"type":"string","description":"free text for the crew, e.g. \"travelling with an infant\""},` +
+		`"passenger":{"type":"string","description":"the passenger's booking reference"}},` +
 		`"additionalProperties":false,"type":"object","required":["flight","preference"]}`),
 	OutputObject: true,
 }
@@ -4144,7 +4150,7 @@ func decodeSeatRequest(d *toolimpl.Decoder, v *SeatRequest) {
 	if !d.Object() {
 		return
 	}
-	var hasFlight, hasPreference bool
+	var hasFlight, hasPreference, hasPassenger bool
 	for d.Field() {
 		switch string(d.Key()) {
 		case "flight":
@@ -4165,8 +4171,11 @@ func decodeSeatRequest(d *toolimpl.Decoder, v *SeatRequest) {
 				break
 			}
 			v.Note, _ = d.String()
+		case "passenger":
+			hasPassenger = true
+			v.Passenger, _ = d.String()
 		default:
-			d.Unknown("flight, preference, row, note")
+			d.Unknown("flight, preference, row, note, passenger")
 		}
 	}
 	if !hasFlight {
@@ -4174,6 +4183,9 @@ func decodeSeatRequest(d *toolimpl.Decoder, v *SeatRequest) {
 	}
 	if !hasPreference {
 		d.Missing("preference")
+	}
+	if !hasPassenger {
+		d.Missing("passenger")
 	}
 }
 
@@ -6885,7 +6897,7 @@ func fastWeatherQuery(data []byte, i int, v *WeatherQuery, strs *toolimpl.String
 
 func fastSeatRequest(data []byte, i int, v *SeatRequest, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
-	var hasFlight, hasPreference bool
+	var hasFlight, hasPreference, hasPassenger bool
 	i, more, ok := toolimpl.FastObject(data, i)
 	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
 		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
@@ -6907,6 +6919,9 @@ func fastSeatRequest(data []byte, i int, v *SeatRequest, strs *toolimpl.Strings)
 				break
 			}
 			v.Note, i, ok = strs.String(data, i)
+		case "passenger":
+			hasPassenger = true
+			v.Passenger, i, ok = strs.String(data, i)
 		default:
 			return i, false
 		}
@@ -6914,7 +6929,7 @@ func fastSeatRequest(data []byte, i int, v *SeatRequest, strs *toolimpl.Strings)
 			return i, false
 		}
 	}
-	if !ok || !hasFlight || !hasPreference {
+	if !ok || !hasFlight || !hasPreference || !hasPassenger {
 		return i, false
 	}
 	return i, true
@@ -9125,6 +9140,10 @@ func encodeSeatRequest(e *toolimpl.Encoder, v *SeatRequest) {
 	if len(v.Note) != 0 {
 		e.Raw(`,"note":`)
 		e.String(v.Note)
+	}
+	if len(v.Passenger) != 0 {
+		e.Raw(`,"passenger":`)
+		e.String(v.Passenger)
 	}
 	e.Byte('}')
 }

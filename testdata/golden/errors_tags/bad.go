@@ -19,6 +19,8 @@ type In struct {
 	J  string    `json:"j" jsonschema:"oneof_type=string;integer"`
 	K  bool      `json:"k" jsonschema:"default=yes"`
 	L  string    `json:"l" jsonschema_extras:"minimum=3"`
+	L2 string    `json:"l2" jsonschema_extras:"required=false"`
+	L3 string    `json:"l3,omitempty" jsonschema_extras:"required=yes"`
 	M  string    `json:"m\\n"`
 	N  string    `json:"città"`
 	O  float64   `json:"o" jsonschema:"enum=1,enum=2,enum=1.0"`
