@@ -66,7 +66,16 @@ func (ds Diagnostics) sorted() Diagnostics {
 			cmp.Compare(a.Pos.Column, b.Pos.Column),
 		)
 	})
-	return slices.Compact(out)
+	// The same mistake can be found twice (a type read as the arguments
+	// and as the result): the first of each is kept.
+	seen := make(map[Diagnostic]bool, len(out))
+	return slices.DeleteFunc(out, func(d Diagnostic) bool {
+		if seen[d] {
+			return true
+		}
+		seen[d] = true
+		return false
+	})
 }
 
 // capNotes keeps every error and the first max notes of each directory

@@ -1,19 +1,22 @@
 package gen
 
 import (
+	"errors"
 	"fmt"
-	"github.com/toolgen-go/toolgen/internal/spell"
 	"go/constant"
 	"go/token"
 	"go/types"
 	"math"
 	"reflect"
 	"regexp"
+	"regexp/syntax"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
 	"unicode"
+
+	"github.com/toolgen-go/toolgen/internal/spell"
 )
 
 // fieldTags reads a field's jsonschema, jsonschema_description and
@@ -432,6 +435,13 @@ func (a *analyzer) keyword(r *Rules, t *Type, key, val string, isArray bool, err
 	case "pattern":
 		if ownString() {
 			if _, err := regexp.Compile(val); err != nil {
+				var perr *syntax.Error
+				if errors.As(err, &perr) && perr.Code == syntax.ErrInvalidPerlOp || strings.Contains(val, `\1`) {
+					// (?=, (?!, (?<=, \1: valid in JSON Schema's ECMA
+					// dialect, but the generated validator is Go's.
+					errorf("pattern %q does not compile in Go's regexp syntax: %v; Go's regexp (RE2) has no lookahead, lookbehind or backreference: write the pattern without them, or check that part in the tool", val, err)
+					return
+				}
 				errorf("pattern %q does not compile in Go's regexp syntax: %v", val, err)
 				return
 			}
