@@ -165,3 +165,18 @@ func (r *reporter) noteAt(pos token.Position, format string, args ...any) {
 func shortPos(p token.Position) string {
 	return fmt.Sprintf("%s:%d:%d", filepath.Base(p.Filename), p.Line, p.Column)
 }
+
+// posFrom writes p for a message at the position from: its file's name
+// where the two are in one directory, else its path from from's
+// directory (../shared/shared.go:27:2), which a reader at from can open.
+func posFrom(from, p token.Position) string {
+	dir := filepath.Dir(p.Filename)
+	if dir == filepath.Dir(from.Filename) {
+		return shortPos(p)
+	}
+	name := p.Filename
+	if rel, err := filepath.Rel(filepath.Dir(from.Filename), p.Filename); err == nil {
+		name = filepath.ToSlash(rel)
+	}
+	return fmt.Sprintf("%s:%d:%d", name, p.Line, p.Column)
+}

@@ -237,7 +237,7 @@ func noteSharedNames(files []File) {
 				continue
 			}
 			f.Notes = append(f.Notes, Diagnostic{Pos: t.Pos, Severity: SeverityNote, Msg: fmt.Sprintf(
-				"tool %s has the name of a tool of package %s (%s): a registry that holds both refuses the second; give one another name in its //tool:export directive", t.Name, prev.pkg, shortPos(prev.pos))})
+				"tool %s has the name of a tool of package %s (%s): a registry that holds both refuses the second; give one another name in its //tool:export directive", t.Name, prev.pkg, posFrom(t.Pos, prev.pos))})
 			added = true
 		}
 		if added {
