@@ -1306,6 +1306,11 @@ func (d *Decoder) Time() (time.Time, bool) {
 	}
 	t, ok := parseDateTime(s)
 	if !ok {
+		if leap, valid := rfc3339(string(s), true); valid && leap {
+			// RFC 3339 has them; Go's time.Time, which the tool gets, not.
+			d.Errorf("a leap second (second 60) cannot be taken: send the time with second 59, got %q", echo(s))
+			return time.Time{}, false
+		}
 		d.Errorf("must be a date-time in RFC 3339 format (2006-01-02T15:04:05Z), got %q", echo(s))
 		return time.Time{}, false
 	}

@@ -29,4 +29,11 @@ func TestPlan(t *testing.T) {
 	if res.Error != want {
 		t.Errorf("got  %s\nwant %s", res.Error, want)
 	}
+	// A leap second is RFC 3339, which a time.Time cannot hold: the
+	// message says what to send instead.
+	res, _ = tool.Invoke(context.Background(), json.RawMessage(`{"from":{"lat":1,"lon":0},"box":[{"lat":0,"lon":0},{"lat":0,"lon":0}],"depart":"2016-12-31T23:59:60Z","inline":{"mode":"car"}}`))
+	want = `invalid arguments: /depart: a leap second (second 60) cannot be taken: send the time with second 59, got "2016-12-31T23:59:60Z"`
+	if res.Error != want {
+		t.Errorf("got  %s\nwant %s", res.Error, want)
+	}
 }
