@@ -195,7 +195,42 @@ func (a *analyzer) fieldTags(f *Field, tag reflect.StructTag) (required bool) {
 		rules.Extras = append(rules.Extras, Extra{Key: key, Value: v})
 	}
 	a.checkRules(f, errorf)
+	for _, pattern := range []string{rules.Pattern, f.ItemRules.Pattern} {
+		if found, instead := goOnlyRegexp(pattern); found != "" && !a.notEditable(f.Pos.Filename) {
+			a.noteAt(f.Pos, "field %s: pattern %q has %s, which Go's regexp reads and JSON Schema's (ECMA 262) does not, or reads otherwise: the generated decoder checks it, but a provider or client that compiles the schema's pattern (OpenAI's strict mode does) may refuse the schema or match other text; write %s", f.GoName, pattern, found, instead)
+		}
+	}
 	return required
+}
+
+// goOnlyRegexp returns the first construct of pattern, a Go regexp, that
+// JSON Schema's patterns, ECMA 262 regular expressions with the u flag,
+// refuse or read otherwise, and what to write instead; "" if none.
+func goOnlyRegexp(pattern string) (found, instead string) {
+	for i := 0; i < len(pattern); i++ {
+		rest := pattern[i:]
+		switch {
+		case rest[0] == '\\' && len(rest) > 1:
+			switch c := rest[1]; {
+			case c == 'A':
+				return `\A`, `^ for the start`
+			case c == 'z':
+				return `\z`, `$ for the end`
+			case c == 'Q' || c == 'E':
+				return `\Q…\E`, `each special character escaped with a backslash`
+			case (c == 'p' || c == 'P') && (len(rest) < 3 || rest[2] != '{'):
+				return rest[:min(3, len(rest))], `the class in braces, as \p{L}`
+			}
+			i++ // the escaped character
+		case strings.HasPrefix(rest, "(?P<"):
+			return `(?P<name>`, `(?<name>`
+		case strings.HasPrefix(rest, "[[:"):
+			return `a POSIX class ([[:alpha:]])`, `the characters it stands for, as [a-zA-Z]`
+		case strings.HasPrefix(rest, "(?") && len(rest) > 2 && strings.ContainsRune("imsU-", rune(rest[2])):
+			return `the inline flag ` + rest[:strings.IndexAny(rest+")", ":)")+1], `without it (for (?i), [Aa] for a letter of either case)`
+		}
+	}
+	return "", ""
 }
 
 // invopopTag reports whether a jsonschema tag is in invopop/jsonschema's

@@ -84,3 +84,27 @@ func TestTimeLiteral(t *testing.T) {
 		}
 	}
 }
+
+// goOnlyRegexp finds what Go's regexp reads and ECMA 262 does not, and
+// nothing in patterns both read alike.
+func TestGoOnlyRegexp(t *testing.T) {
+	for pattern, want := range map[string]string{
+		`^[a-z]+$`:         "",
+		`^\p{L}+$`:         "",
+		`^\\A$`:            "", // an escaped backslash, then A
+		`^(?<year>\d{4})$`: "",
+		`\Aabc\z`:          `\A`,
+		`abc\z`:            `\z`,
+		`\Q1.5\E`:          `\Q…\E`,
+		`^\pL+$`:           `\pL`,
+		`(?P<year>\d{4})`:  `(?P<name>`,
+		`^[[:alpha:]]+$`:   `a POSIX class ([[:alpha:]])`,
+		`(?i)^yes$`:        `the inline flag (?i)`,
+		`^(?i:yes|no)$`:    `the inline flag (?i:`,
+		`^(?:a|b)$`:        "",
+	} {
+		if got, _ := goOnlyRegexp(pattern); got != want {
+			t.Errorf("goOnlyRegexp(%q) = %q, want %q", pattern, got, want)
+		}
+	}
+}
