@@ -55,6 +55,34 @@ func GetCity(name string) (City, error) {
 	return City{}, runtime.Failf("no city %q; try Cairo, Lagos, Lima, Oslo or Paris", name)
 }
 
+// Facts are what is known of a city. Its tags bound what a model may send
+// for such values; a result is not checked against them, and what is not
+// known is left unset, so its output schema leaves them out.
+type Facts struct {
+	// Name of the city.
+	Name string `json:"name" jsonschema:"minLength=1"`
+	// Mayor of the city, if known.
+	Mayor string `json:"mayor" jsonschema:"minLength=2,maxLength=80"`
+	// Founded is the year the city was founded, if known.
+	Founded int `json:"founded" jsonschema:"minimum=1"`
+	// Airports are the codes of the city's airports.
+	Airports []string `json:"airports" jsonschema:"minItems=1"`
+	// Country is its country's ISO 3166 code, if known.
+	Country string `json:"country" jsonschema:"pattern=^[A-Z]{2}$,format=hostname"`
+}
+
+// CityFacts returns what is known of a city: an object whose fields may be
+// empty.
+//
+//tool:export readonly
+//tool:param name The city's name, such as "Lima".
+func CityFacts(name string) (Facts, error) {
+	if strings.EqualFold(name, "Lima") {
+		return Facts{Name: "Lima", Founded: 1535, Airports: []string{"LIM"}, Country: "PE"}, nil
+	}
+	return Facts{Name: name, Airports: []string{}}, nil
+}
+
 // FindCity returns a city by name, or nothing (null) when there is none: a
 // pointer that may be nil.
 //

@@ -21,6 +21,7 @@ const _ = toolimpl.SupportPackageIsVersion9
 func Tools() []runtime.Tool {
 	return []runtime.Tool{
 		toolimpl.NewTool(&getCityInfo, callGetCity),
+		toolimpl.NewTool(&cityFactsInfo, callCityFacts),
 		toolimpl.NewTool(&findCityInfo, callFindCity),
 		toolimpl.NewTool(&cityNamesInfo, callCityNames),
 		toolimpl.NewTool(&countCitiesInfo, callCountCities),
@@ -89,6 +90,56 @@ func callGetCity(ctx context.Context, s *runtime.Settings, args json.RawMessage)
 	return toolimpl.RunEncoded(ctx, s, &getCityInfo, in, func(ctx context.Context, in getCityArgs) (City, error) {
 		return GetCity(in.Name)
 	}, encodeGetCityResult)
+}
+
+const (
+	cityFactsName = `"name":{"type":"string","description":"The city's name, such as \"Lima\"."}},`
+	cityFactsEnd  = `"additionalProperties":false,"type":"object","required":["name"]}`
+)
+
+var cityFactsInfo = runtime.Info{
+	Name:        "city_facts",
+	Description: "Returns what is known of a city: an object whose fields may be empty.",
+	Parameters: json.RawMessage(`{"properties":{` +
+		cityFactsName +
+		cityFactsEnd),
+	Dialects: runtime.DialectSchemas{
+		OpenAI: json.RawMessage(`{"properties":{` +
+			cityFactsName +
+			cityFactsEnd),
+		Gemini: json.RawMessage(`{"properties":{` +
+			cityFactsName +
+			`"type":"object","required":["name"]}`),
+		Anthropic: json.RawMessage(`{"properties":{` +
+			cityFactsName +
+			cityFactsEnd),
+	},
+	Output: json.RawMessage(`{"properties":{` +
+		`"name":{"type":"string","description":"Name of the city."},` +
+		`"mayor":{"type":"string","description":"Mayor of the city, if known."},` +
+		`"founded":{"type":"integer","description":"Founded is the year the city was founded, if known."},` +
+		`"airports":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}],"description":"Airports are the codes of the city's airports."},` +
+		`"country":{"type":"string","description":"Country is its country's ISO 3166 code, if known."}},` +
+		`"additionalProperties":false,"type":"object","required":["name","mayor","founded","airports","country"]}`),
+	OutputObject: true,
+	ReadOnly:     true,
+}
+
+func callCityFacts(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in cityFactsArgs
+	var strs toolimpl.Strings
+	if end, ok := fastCityFactsArgs(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 1) {
+		in = cityFactsArgs{}
+		var d toolimpl.Decoder
+		d.Begin(&strs, s, &cityFactsInfo, args)
+		decodeCityFactsArgs(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.RunEncoded(ctx, s, &cityFactsInfo, in, func(ctx context.Context, in cityFactsArgs) (Facts, error) {
+		return CityFacts(in.Name)
+	}, encodeCityFactsResult)
 }
 
 const (
@@ -553,6 +604,11 @@ type getCityArgs struct {
 	Name string `json:"name"`
 }
 
+// cityFactsArgs are the arguments of the city_facts tool: the parameters of CityFacts.
+type cityFactsArgs struct {
+	Name string `json:"name"`
+}
+
 // findCityArgs are the arguments of the find_city tool: the parameters of FindCity.
 type findCityArgs struct {
 	Name string `json:"name"`
@@ -579,6 +635,25 @@ type greetArgs struct {
 }
 
 func decodeGetCityArgs(d *toolimpl.Decoder, v *getCityArgs) {
+	if !d.Object() {
+		return
+	}
+	var hasName bool
+	for d.Field() {
+		switch string(d.Key()) {
+		case "name":
+			hasName = true
+			v.Name, _ = d.String()
+		default:
+			d.Unknown("name")
+		}
+	}
+	if !hasName {
+		d.Missing("name")
+	}
+}
+
+func decodeCityFactsArgs(d *toolimpl.Decoder, v *cityFactsArgs) {
 	if !d.Object() {
 		return
 	}
@@ -710,6 +785,28 @@ func decodeGreetArgs(d *toolimpl.Decoder, v *greetArgs) {
 }
 
 func fastGetCityArgs(data []byte, i int, v *getCityArgs, strs *toolimpl.Strings) (int, bool) {
+	var key []byte
+	var hasName bool
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
+		case "name":
+			hasName = true
+			v.Name, i, ok = strs.String(data, i)
+		default:
+			return i, false
+		}
+		if !ok {
+			return i, false
+		}
+	}
+	if !ok || !hasName {
+		return i, false
+	}
+	return i, true
+}
+
+func fastCityFactsArgs(data []byte, i int, v *cityFactsArgs, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasName bool
 	i, more, ok := toolimpl.FastObject(data, i)
@@ -868,6 +965,10 @@ func encodeGetCityResult(e *toolimpl.Encoder, v City) {
 	encodeCity(e, &v)
 }
 
+func encodeCityFactsResult(e *toolimpl.Encoder, v Facts) {
+	encodeFacts(e, &v)
+}
+
 func encodeCityNamesResult(e *toolimpl.Encoder, v []string) {
 	if v == nil {
 		e.Null()
@@ -922,5 +1023,30 @@ func encodeCity(e *toolimpl.Encoder, v *City) {
 	e.String(v.Country)
 	e.Raw(`,"population":`)
 	e.Float(v.Population, 64)
+	e.Byte('}')
+}
+
+func encodeFacts(e *toolimpl.Encoder, v *Facts) {
+	e.Raw(`{"name":`)
+	e.String(v.Name)
+	e.Raw(`,"mayor":`)
+	e.String(v.Mayor)
+	e.Raw(`,"founded":`)
+	e.Int(int64(v.Founded))
+	e.Raw(`,"airports":`)
+	if v.Airports == nil {
+		e.Null()
+	} else {
+		e.Byte('[')
+		for i2, el2 := range v.Airports {
+			if i2 > 0 {
+				e.Byte(',')
+			}
+			e.String(el2)
+		}
+		e.Byte(']')
+	}
+	e.Raw(`,"country":`)
+	e.String(v.Country)
 	e.Byte('}')
 }
