@@ -213,13 +213,17 @@ func annotations(info *runtime.Info) *mcp.ToolAnnotations {
 // before the result for up to a tenth of a second; the rest are dropped.
 //
 // A call whose context ends before it finishes (its client canceled it,
-// or the session ended) returns a result with isError set that says so,
+// or the session ended: [ServeStdio] and [ServeHTTP] cancel the calls of
+// the sessions they end, and [HTTPHandler] those of a session its client
+// ends with DELETE) returns a result with isError set that says so,
 // as the SDK's own typed tool handlers do with an error, rather than an
 // error, which the SDK would send as a JSON-RPC error with code 0. The
 // protocol asks that a canceled request get no answer: the stdio
 // transport of this package drops it; over HTTP the SDK sends it.
 func Handler(reg *runtime.Registry, name string) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		ctx, done := track(ctx, req.Session)
+		defer done()
 		tool, _ := reg.Lookup(name)
 		var info *runtime.Info
 		if tool != nil {

@@ -35,9 +35,22 @@ import (
 // start a new session (the go-sdk's client reports ErrSessionMissing). To
 // keep idle sessions longer, set a longer SessionTimeout; a negative one
 // keeps them for good.
+//
+// A client that ends its session with DELETE has the session's calls in
+// flight canceled: the SDK answers the DELETE once they have returned.
 func HTTPHandler(server *mcp.Server, opts *mcp.StreamableHTTPOptions) http.Handler {
 	o := httpOptions(opts)
-	return mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return server }, &o)
+	h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return server }, &o)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if id := r.Header.Get("Mcp-Session-Id"); r.Method == http.MethodDelete && id != "" {
+			for ss := range server.Sessions() {
+				if ss.ID() == id {
+					endSession(ss)
+				}
+			}
+		}
+		h.ServeHTTP(w, r)
+	})
 }
 
 // httpOptions returns a copy of opts (nil: the zero options) with the
@@ -86,6 +99,8 @@ func ServeHTTP(ctx context.Context, l net.Listener, server *mcp.Server, opts *mc
 	// A session's GET stream lasts as long as the session: end them, or
 	// Shutdown would wait for them all its grace.
 	srv.RegisterOnShutdown(func() {
+		// Close waits for the calls in flight: cancel them first.
+		endSessions(server)
 		for ss := range server.Sessions() {
 			ss.Close()
 		}
@@ -106,8 +121,19 @@ func ServeHTTP(ctx context.Context, l net.Listener, server *mcp.Server, opts *mc
 // and returns nil. At the end of the input, the requests read are
 // answered first, for up to 5 seconds (see [StdioTransport]), so that a
 // session piped in whole gets its answers.
+//
+// When ctx ends, the calls in flight are canceled: the SDK's Server.Run
+// ends its session by waiting for them, so a program that runs the server
+// itself over an [IOTransport] waits for calls that ignore their end.
 func ServeStdio(ctx context.Context, server *mcp.Server) error {
-	err := server.Run(ctx, &StdioTransport{})
+	return serve(ctx, server, &StdioTransport{})
+}
+
+// serve is ServeStdio over transport t.
+func serve(ctx context.Context, server *mcp.Server, t mcp.Transport) error {
+	stop := context.AfterFunc(ctx, func() { endSessions(server) })
+	defer stop()
+	err := server.Run(ctx, t)
 	if ctx.Err() != nil {
 		return nil
 	}

@@ -1,0 +1,4 @@
+package mcptools
+
+// Serve is ServeStdio over another transport, for tests.
+var Serve = serve

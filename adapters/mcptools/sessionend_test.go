@@ -1,0 +1,164 @@
+package mcptools_test
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/toolgen-go/toolgen/adapters/mcptools"
+	"github.com/toolgen-go/toolgen/internal/tooltest"
+	"github.com/toolgen-go/toolgen/runtime"
+)
+
+// countingServer serves the tooltest tools, whose words runs until its
+// context ends when asked for "forever", and counts the calls in flight.
+func countingServer(t *testing.T) (*mcp.Server, *atomic.Int64) {
+	t.Helper()
+	reg := runtime.NewRegistry(nil)
+	if err := reg.Register(tooltest.Tools()...); err != nil {
+		t.Fatal(err)
+	}
+	server := mcp.NewServer(&mcp.Implementation{Name: "shapes", Version: "v1"}, nil)
+	mcptools.Add(server, reg)
+	var live atomic.Int64
+	server.AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
+		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+			if method == "tools/call" {
+				live.Add(1)
+				defer live.Add(-1)
+			}
+			return next(ctx, method, req)
+		}
+	})
+	return server, &live
+}
+
+// waitFor waits up to 5 seconds for cond.
+func waitFor(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	for deadline := time.Now().Add(5 * time.Second); !cond(); time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("after 5s: %s", what)
+		}
+	}
+}
+
+// The go-sdk ends a session by waiting for its calls in flight, which it
+// does not cancel: a call that runs until it is canceled held ServeStdio
+// (Server.Run) for good. ServeStdio cancels them when its context ends.
+func TestServeStdioCancelsCalls(t *testing.T) {
+	server, live := countingServer(t)
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	defer outW.Close()
+	go io.Copy(io.Discard, bufio.NewReader(outR))
+	ctx, stop := context.WithCancel(context.Background())
+	defer stop()
+	served := make(chan error, 1)
+	go func() { served <- mcptools.Serve(ctx, server, &mcptools.IOTransport{Reader: inR, Writer: outW}) }()
+	io.WriteString(inW, strings.Join([]string{
+		`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"0"}}}`,
+		`{"jsonrpc":"2.0","method":"notifications/initialized"}`,
+		`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"words","arguments":{"text":"forever"}}}`,
+	}, "\n")+"\n")
+	waitFor(t, "the call did not start", func() bool { return live.Load() == 1 })
+	start := time.Now()
+	stop()
+	select {
+	case err := <-served:
+		if err != nil {
+			t.Errorf("ServeStdio returned %v", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("ServeStdio did not return 5s after its context ended")
+	}
+	t.Logf("returned %v after its context ended", time.Since(start).Round(time.Millisecond))
+	if n := live.Load(); n != 0 {
+		t.Errorf("%d calls still running", n)
+	}
+}
+
+// ServeHTTP cancels the calls in flight when its context ends, with
+// sessions or without, and returns without waiting out ShutdownGrace.
+func TestServeHTTPCancelsCalls(t *testing.T) {
+	for _, stateless := range []bool{false, true} {
+		server, live := countingServer(t)
+		l, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx, stop := context.WithCancel(context.Background())
+		served := make(chan error, 1)
+		go func() {
+			served <- mcptools.ServeHTTP(ctx, l, server, &mcp.StreamableHTTPOptions{Stateless: stateless})
+		}()
+		cs, err := mcp.NewClient(&mcp.Implementation{Name: "c", Version: "v1"}, nil).Connect(context.Background(), &mcp.StreamableClientTransport{Endpoint: "http://" + l.Addr().String()}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		called := make(chan struct{})
+		go func() {
+			defer close(called)
+			cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "words", Arguments: json.RawMessage(`{"text":"forever"}`)})
+		}()
+		waitFor(t, "the call did not start", func() bool { return live.Load() == 1 })
+		start := time.Now()
+		stop()
+		if err := <-served; err != nil {
+			t.Errorf("stateless %v: ServeHTTP returned %v", stateless, err)
+		}
+		if took := time.Since(start); took > mcptools.ShutdownGrace/2 {
+			t.Errorf("stateless %v: ServeHTTP took %v to return", stateless, took)
+		}
+		waitFor(t, "the call still runs", func() bool { return live.Load() == 0 })
+		cs.Close()
+		<-called
+	}
+}
+
+// A client that ends its session (DELETE) has its calls in flight
+// canceled; the SDK answers the DELETE once they return, which it
+// otherwise never did for a call that runs until canceled.
+func TestHTTPHandlerDeleteCancelsCalls(t *testing.T) {
+	server, live := countingServer(t)
+	hs := httptest.NewServer(mcptools.HTTPHandler(server, nil))
+	defer hs.Close()
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "c", Version: "v1"}, nil).Connect(context.Background(), &mcp.StreamableClientTransport{Endpoint: hs.URL}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	called := make(chan struct{})
+	go func() {
+		defer close(called)
+		cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "words", Arguments: json.RawMessage(`{"text":"forever"}`)})
+	}()
+	waitFor(t, "the call did not start", func() bool { return live.Load() == 1 })
+	// The go-sdk client's Close waits for its calls before it sends the
+	// DELETE: send it as another client would.
+	req, err := http.NewRequest(http.MethodDelete, hs.URL, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Mcp-Session-Id", cs.ID())
+	hc := &http.Client{Timeout: 5 * time.Second}
+	resp, err := hc.Do(req)
+	if err != nil {
+		t.Fatalf("DELETE: %v", err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusNoContent {
+		t.Errorf("DELETE: %s", resp.Status)
+	}
+	waitFor(t, "the call still runs", func() bool { return live.Load() == 0 })
+	<-called
+	cs.Close()
+}
