@@ -66,9 +66,9 @@ func (e *emitter) selfDecodeValue(d string, p place, t *Type, r, items *Rules, d
 	stmts := []jen.Code{jen.Id(m).Op(":=").Id(d).Dot("Mark").Call()}
 	unmarshal := jen.Id(d).Dot("Unmarshal").Call(jen.Id(m), p.addr())
 	if t.Kind == KindText {
-		// Its text form: a string.
-		ok := e.names.local("ok")
-		return append(stmts, jen.If(jen.List(jen.Id("_"), jen.Id(ok)).Op(":=").Id(d).Dot("StringRef").Call(), jen.Id(ok)).Block(unmarshal))
+		// Its text form: a string. Unmarshal follows whatever it is, to
+		// end what Mark began.
+		return append(stmts, jen.Id(d).Dot("StringRef").Call(), unmarshal)
 	}
 	stmts = append(stmts, e.decodeValue(d, p, t.Shape, r, items, depth)...)
 	return append(stmts, unmarshal)

@@ -1325,7 +1325,8 @@ func (d *Decoder) JSONUnmarshaler(jsonType string, v json.Unmarshaler) bool {
 	c := d.peek()
 	got := kind(c)
 	if jsonType != "" && got != "" && got != jsonType && !(jsonType == "integer" && got == "number") {
-		if !d.lenient {
+		if !d.lenient || got == "null" {
+			// null is no loose form of a value, but its absence.
 			return d.mismatch(article(jsonType))
 		}
 		// A lenient call hands the value to the method as it is ("5"

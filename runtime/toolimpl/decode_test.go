@@ -804,3 +804,40 @@ func TestArenaRetention(t *testing.T) {
 	}
 	goruntime.KeepAlive(kept)
 }
+
+// loose decodes itself from 5 or "5", and from null to zero, as many
+// hand-written types do.
+type loose struct{ n int }
+
+func (l *loose) UnmarshalJSON(data []byte) error {
+	if string(data) == "null" {
+		return nil
+	}
+	return json.Unmarshal([]byte(strings.Trim(string(data), `"`)), &l.n)
+}
+
+// In a lenient call, a type that states only its JSON type (type=integer)
+// gets a loose form of it ("5"), handed to its method as it is; but not
+// null, which is no form of a value but its absence.
+func TestJSONUnmarshalerLenient(t *testing.T) {
+	decode := func(d *Decoder, v *loose) {
+		if d.Object() {
+			for d.Field() {
+				d.JSONUnmarshaler("integer", v)
+			}
+		}
+	}
+	lenient := &runtime.Settings{Lenient: true}
+	if got, err := Decode([]byte(`{"n":"5"}`), lenient, decode); err != nil || got.n != 5 {
+		t.Errorf(`lenient "5": %+v, %v`, got, err)
+	}
+	if _, err := Decode([]byte(`{"n":"5"}`), nil, decode); err == nil || err.Error() != `invalid arguments: /n: must be an integer, got string` {
+		t.Errorf(`strict "5": %v`, err)
+	}
+	if _, err := Decode([]byte(`{"n":null}`), lenient, decode); err == nil || err.Error() != `invalid arguments: /n: must be an integer, got null` {
+		t.Errorf(`lenient null: %v`, err)
+	}
+	if _, err := Decode([]byte(`{"n":"x"}`), lenient, decode); err == nil || err.Error() != `invalid arguments: /n: must be an integer, got string` {
+		t.Errorf(`lenient "x": %v`, err)
+	}
+}

@@ -129,8 +129,9 @@ func (l *List) UnmarshalJSON(data []byte) error {
 
 // Query has fields of types that decode themselves.
 type Query struct {
-	Count  Count      `json:"count,omitempty"`
+	Count  Count      `json:"count,omitempty" jsonschema:"minimum=1,maximum=10"`
 	Tags   List       `json:"tags,omitempty"`
+	Limit  int        `json:"limit,omitempty"`
 	Span   Range      `json:"span"`
 	Spans  []Range    `json:"spans,omitempty"`
 	Owner  *Lower     `json:"owner,omitempty"`

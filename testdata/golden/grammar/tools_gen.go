@@ -140,7 +140,7 @@ func callPlanTrip(ctx context.Context, s *runtime.Settings, args json.RawMessage
 }
 
 const (
-	runQueryCount    = `"count":{"type":"integer","description":"Count is an integer that decodes itself from 5 or \"5\"."},`
+	runQueryCount    = `"count":{"type":"integer","maximum":10,"minimum":1,"description":"Count is an integer that decodes itself from 5 or \"5\"."},`
 	runQueryTags     = `"tags":{"items":{"type":"string"},"type":"array","description":"List is a list of strings that decodes itself from one string too."},`
 	runQuerySpanEnd  = `"additionalProperties":false,"type":"object","required":["from","to"],"description":"Decodes itself from an object, with its own rules."},`
 	runQuerySpansEnd = `"additionalProperties":false,"type":"object","required":["from","to"]},"type":"array"},`
@@ -158,6 +158,7 @@ var runQueryInfo = runtime.Info{
 	Parameters: json.RawMessage(`{"properties":{` +
 		runQueryCount +
 		runQueryTags +
+		`"limit":{"type":"integer"},` +
 		`"span":{"properties":{` +
 		`"from":{"type":"integer","minimum":0},` +
 		`"to":{"type":"integer"}},` +
@@ -174,8 +175,9 @@ var runQueryInfo = runtime.Info{
 		runQueryEnd),
 	Dialects: runtime.DialectSchemas{
 		OpenAI: json.RawMessage(`{"properties":{` +
-			`"count":{"anyOf":[{"type":"integer"},{"type":"null"}],"description":"Count is an integer that decodes itself from 5 or \"5\"."},` +
+			`"count":{"anyOf":[{"type":"integer","maximum":10,"minimum":1},{"type":"null"}],"description":"Count is an integer that decodes itself from 5 or \"5\"."},` +
 			`"tags":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}],"description":"List is a list of strings that decodes itself from one string too."},` +
+			`"limit":{"anyOf":[{"type":"integer"},{"type":"null"}]},` +
 			`"span":{"properties":{` +
 			`"from":{"type":"integer","minimum":0},` +
 			`"to":{"type":"integer"}},` +
@@ -189,10 +191,11 @@ var runQueryInfo = runtime.Info{
 			`"level":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"Level has both a JSON and a text form; encoding/json uses UnmarshalJSON."},` +
 			`"amount":{"anyOf":[{"type":"integer"},{"type":"null"}],"description":"Decodes itself from a number or a string of digits. Constraints: at most 4096 digits."},` +
 			`"parts":{"anyOf":[{"items":{"type":"string"},"type":"array"},{"type":"null"}]}},` +
-			`"additionalProperties":false,"type":"object","required":["count","tags","span","spans","owner","names","level","amount","parts"]}`),
+			`"additionalProperties":false,"type":"object","required":["count","tags","limit","span","spans","owner","names","level","amount","parts"]}`),
 		Gemini: json.RawMessage(`{"properties":{` +
 			runQueryCount +
 			runQueryTags +
+			`"limit":{"type":"integer"},` +
 			`"span":{"properties":{` +
 			`"from":{"type":"integer","minimum":0},` +
 			`"to":{"type":"integer"}},` +
@@ -208,8 +211,9 @@ var runQueryInfo = runtime.Info{
 			runQueryParts +
 			`"type":"object","required":["span"]}`),
 		Anthropic: json.RawMessage(`{"properties":{` +
-			runQueryCount +
+			`"count":{"type":"integer","description":"Count is an integer that decodes itself from 5 or \"5\". Constraints: minimum 1; maximum 10."},` +
 			runQueryTags +
+			`"limit":{"type":"integer"},` +
 			`"span":{"properties":{` +
 			`"from":{"type":"integer","description":"Constraints: minimum 0."},` +
 			`"to":{"type":"integer"}},` +
@@ -228,6 +232,7 @@ var runQueryInfo = runtime.Info{
 	Output: json.RawMessage(`{"properties":{` +
 		`"count":{"type":"integer","description":"Count is an integer that decodes itself from 5 or \"5\"."},` +
 		`"tags":{"items":{"type":"string"},"type":"array","description":"List is a list of strings that decodes itself from one string too."},` +
+		`"limit":{"type":"integer"},` +
 		`"span":{"properties":{` +
 		`"from":{"type":"integer"},` +
 		`"to":{"type":"integer"}},` +
@@ -410,9 +415,7 @@ func decodeQuery(d *toolimpl.Decoder, v *Query) {
 				break
 			}
 			mark := d.Mark()
-			if n, ok := d.Int(strconv.IntSize); ok {
-				v.Count = Count(n)
-			}
+			v.Count = toolimpl.IntIn[Count](d, 1, 10)
 			d.Unmarshal(mark, &v.Count)
 		case "tags":
 			if d.OptionalNull() {
@@ -421,6 +424,13 @@ func decodeQuery(d *toolimpl.Decoder, v *Query) {
 			mark := d.Mark()
 			v.Tags = d.Strings(0, -1)
 			d.Unmarshal(mark, &v.Tags)
+		case "limit":
+			if d.OptionalNull() {
+				break
+			}
+			if n, ok := d.Int(strconv.IntSize); ok {
+				v.Limit = int(n)
+			}
 		case "span":
 			hasSpan = true
 			decodeRange(d, &v.Span)
@@ -474,9 +484,8 @@ func decodeQuery(d *toolimpl.Decoder, v *Query) {
 				break
 			}
 			mark := d.Mark()
-			if _, ok := d.StringRef(); ok {
-				d.Unmarshal(mark, &v.Level)
-			}
+			d.StringRef()
+			d.Unmarshal(mark, &v.Level)
 		case "amount":
 			if d.OptionalNull() {
 				break
@@ -498,7 +507,7 @@ func decodeQuery(d *toolimpl.Decoder, v *Query) {
 				}
 			}
 		default:
-			d.Unknown("count, tags, span, spans, owner, names, level, amount, parts")
+			d.Unknown("count, tags, limit, span, spans, owner, names, level, amount, parts")
 		}
 	}
 	if !hasSpan {
@@ -762,6 +771,12 @@ func encodeQuery(e *toolimpl.Encoder, v *Query) {
 			e.String(el2)
 		}
 		e.Byte(']')
+	}
+	if v.Limit != 0 {
+		e.Byte(sep)
+		sep = ','
+		e.Raw(`"limit":`)
+		e.Int(int64(v.Limit))
 	}
 	e.Byte(sep)
 	sep = ','
