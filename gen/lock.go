@@ -24,8 +24,8 @@ import (
 // directive's options that decide which calls succeed (lockCalls); version
 // 3 result schemas leave out the bounds, lengths, patterns and formats of
 // the results' tags, which output schemas no longer state. Locks of
-// versions 1 and 2 are still read: a bound of a result they hold and the
-// new schema lacks is a note, not a break.
+// versions 1 and 2 are still read: their result schemas are compared with
+// the tools' in the form they held, with those bounds.
 const LockVersion = 3
 
 // lockFile is the content of a lock file.
@@ -49,6 +49,11 @@ type lockTool struct {
 	// Calls are the directive's options that decide which calls succeed;
 	// nil for none (in a version 1 lock, for unknown).
 	Calls *lockCalls `json:"calls,omitempty"`
+
+	// outputV2 returns the output schema as a lock older than version 3
+	// holds it, with the bounds of the result's tags; nil for a tool read
+	// from a lock.
+	outputV2 func() json.RawMessage
 }
 
 // lockCalls are the options of a tool's directive that decide which calls
@@ -99,6 +104,15 @@ func newLockState(fset *token.FileSet, model *Package, dir, output string) *lock
 		lt := lockTool{Name: t.Name, Func: lockFuncName(t), Description: t.Description}
 		lt.Input = prettySchema(t.Schemas[Standard])
 		lt.Output = prettySchema(t.OutputSchema)
+		if t.Result != nil {
+			lt.outputV2 = func() json.RawMessage {
+				value, defs, err := outputSchema(t, true)
+				if err != nil {
+					return lt.Output
+				}
+				return prettySchema([]byte(strings.Join(outputPieces(value, defs), "")))
+			}
+		}
 		lt.Text = t.Output != nil && t.Result == nil && !t.Enhanced
 		calls := lockCalls{Lenient: t.Options.Lenient, Confirm: t.Options.Confirm}
 		for d := range numDialects {

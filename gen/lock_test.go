@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -387,18 +388,20 @@ func TestLockVersion1(t *testing.T) {
 }
 
 // A version 2 lock held the bounds of a result's tags in its output
-// schema, which toolgen no longer writes there: their absence is a note,
-// not a break, where a result bound a version 3 lock holds (the range of
-// an int8, which the type gives) is still guarded.
+// schema, which toolgen no longer writes there: a tool is compared with it
+// in that form, so the upgrade breaks nothing (a tag's bound on an int8
+// beside the type's own, too), and a change of the result's type still
+// breaks.
 func TestLockVersion2ResultBounds(t *testing.T) {
-	dir := t.TempDir()
-	mustWrite(t, filepath.Join(dir, "go.mod"), "module example.com/v\n\ngo 1.26\n")
-	src := lockHead + `// Order is an order.
+	src := func(rank string) string {
+		return lockHead + `// Order is an order.
 type Order struct {
 	// ID of the order.
 	ID string ` + "`json:\"id\" jsonschema:\"minLength=1,maxLength=20\"`" + `
+	// Score of the order.
+	Score int8 ` + "`json:\"score\" jsonschema:\"maximum=100\"`" + `
 	// Rank of the order.
-	Rank int8 ` + "`json:\"rank\"`" + `
+	Rank ` + rank + ` ` + "`json:\"rank\"`" + `
 }
 
 // F finds an order, and more.
@@ -406,44 +409,48 @@ type Order struct {
 //tool:export readonly
 func F(ctx context.Context) (Order, error) { return Order{}, nil }
 `
-	mustWrite(t, filepath.Join(dir, "t.go"), src)
-	f := generateIn(t, dir)[0]
-	current := f.lock.content(f.Package)
-	if bytes.Contains(current, []byte("minLength")) {
-		t.Fatalf("the output schema states a tag's bound:\n%s", current)
 	}
-	// The lock as a version 2 toolgen wrote it: the result's tag bounds in.
-	old := bytes.Replace(current, []byte(`"toolgen_lock": 3`), []byte(`"toolgen_lock": 2`), 1)
-	old = bytes.Replace(old, []byte(`"description": "id of the order.",`), []byte(`"description": "id of the order.",
-              "maxLength": 20,
-              "minLength": 1,`), 1)
-	if bytes.Equal(old, current) {
-		t.Fatalf("the lock has no id property to edit:\n%s", current)
+	// v2 returns the lock of the package in dir as a version 2 toolgen
+	// wrote it.
+	v2 := func(t *testing.T, dir string) []byte {
+		f := generateIn(t, dir)[0]
+		st := f.lock
+		tools := slices.Clone(st.tools)
+		for i := range tools {
+			if tools[i].outputV2 != nil {
+				tools[i].Output = tools[i].outputV2()
+			}
+		}
+		data, err := json.MarshalIndent(lockFile{Version: 2, Package: f.Package, Tools: tools}, "", "  ")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Contains(data, []byte(`"minLength": 1`)) || !bytes.Contains(data, []byte(`"maximum": 100`)) {
+			t.Fatalf("the version 2 lock lacks the tags' bounds:\n%s", data)
+		}
+		return data
+	}
+	dir := t.TempDir()
+	mustWrite(t, filepath.Join(dir, "go.mod"), "module example.com/v\n\ngo 1.26\n")
+	mustWrite(t, filepath.Join(dir, "t.go"), src("int8"))
+	old := v2(t, dir)
+	f := generateIn(t, dir)[0]
+	if bytes.Contains(f.lock.content(f.Package), []byte("minLength")) {
+		t.Fatalf("the output schema states a tag's bound:\n%s", f.lock.content(f.Package))
 	}
 	lf, err := parseLock(old)
 	if err != nil {
 		t.Fatal(err)
 	}
 	errs, notes := compareLock(f.lock, lf, old)
-	var bounds int
-	for _, n := range notes {
-		if strings.Contains(n.Msg, "output schemas no longer state the bounds of a result's tags") {
-			bounds++
-		}
+	if len(errs) != 0 || len(notes) != 1 || !strings.Contains(notes[0].Msg, "is a version 2 lock") {
+		t.Errorf("unchanged source against its version 2 lock: errors %v, notes %v; want only the note on the version", errs, notes)
 	}
-	if len(errs) != 0 || bounds != 2 {
-		t.Errorf("errors %v, notes %v; want no error and a note for each of the two bounds", errs, notes)
-	}
-	// In a version 3 lock, a result bound the new schema lacks is a break.
-	widened := bytes.Replace(current, []byte(`"maximum": 127`), []byte(`"maximum": 100`), 1)
-	if bytes.Equal(widened, current) {
-		t.Fatalf("the lock has no int8 maximum to edit:\n%s", current)
-	}
-	lf, err = parseLock(widened)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if errs, _ := compareLock(f.lock, lf, widened); len(errs) != 1 || !strings.Contains(errs[0].Msg, "maximum loosened from 100 to 127") {
-		t.Errorf("errors %v; want the loosened maximum of a result as a break", errs)
+	// The result's Rank widened from int8 to int: programs that read it
+	// into an int8 break, whichever lock says so.
+	mustWrite(t, filepath.Join(dir, "t.go"), src("int"))
+	f = generateIn(t, dir)[0]
+	if errs, _ := compareLock(f.lock, lf, old); len(errs) != 2 || !strings.Contains(errs[0].Msg+errs[1].Msg, "maximum 127 removed") {
+		t.Errorf("errors %v; want the int8's bounds removed from the result as breaks", errs)
 	}
 }

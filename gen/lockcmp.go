@@ -138,6 +138,10 @@ func compareLockMoved(st *lockState, lf *lockFile, data []byte, moved map[string
 			fields, structs := tp.input, tp.structs
 			if side == sideOutput {
 				o, n = old.Output, now.Output
+				if lf.Version < 3 && now.outputV2 != nil {
+					// Compared in the form the lock holds.
+					n = now.outputV2()
+				}
 				noun = "result"
 				fields, structs = tp.output, tp.outRoot
 			}
@@ -156,7 +160,7 @@ func compareLockMoved(st *lockState, lf *lockFile, data []byte, moved map[string
 					now.Name, noun, label, nextVersion(now.Name, current, lf))
 				continue
 			}
-			changes, err := compareSchemaJSON(o, n, side, side == sideOutput && lf.Version < 3)
+			changes, err := compareSchemaJSON(o, n, side)
 			if err != nil {
 				report(lockLine(st.path, data, old.Name), true, "the locked %s schema of tool %s cannot be read (%v): run toolgen -lock to write the lock again", noun, old.Name, err)
 				continue
@@ -290,10 +294,8 @@ func parentPath(path string) string {
 	return ""
 }
 
-// compareSchemaJSON compares two standard schemas. tagBounds says the old
-// one is a result's from a lock older than version 3, which held the
-// bounds of its tags: one the new schema lacks is a note.
-func compareSchemaJSON(old, new []byte, side schemaSide, tagBounds bool) ([]change, error) {
+// compareSchemaJSON compares two standard schemas.
+func compareSchemaJSON(old, new []byte, side schemaSide) ([]change, error) {
 	o, err := decodeSchema(old)
 	if err != nil {
 		return nil, err
@@ -302,7 +304,7 @@ func compareSchemaJSON(old, new []byte, side schemaSide, tagBounds bool) ([]chan
 	if err != nil {
 		return nil, err
 	}
-	c := &schemaComparer{side: side, tagBounds: tagBounds, oldRoot: o, newRoot: n, seen: map[[2]string]bool{}}
+	c := &schemaComparer{side: side, oldRoot: o, newRoot: n, seen: map[[2]string]bool{}}
 	c.compare("", o, n)
 	return c.changes, nil
 }
@@ -326,7 +328,6 @@ func decodeSchema(data []byte) (map[string]any, error) {
 
 type schemaComparer struct {
 	side             schemaSide
-	tagBounds        bool // see compareSchemaJSON
 	oldRoot, newRoot map[string]any
 	seen             map[[2]string]bool // $ref pairs compared, for recursive types
 	changes          []change
@@ -348,17 +349,6 @@ func (c *schemaComparer) looser(path, what, advice string) {
 		advice = "keep the results within what the old schema promised"
 	}
 	c.add(change{breaking: c.side == sideOutput, path: path, what: what, advice: advice})
-}
-
-// removedBound records a bound the new schema no longer has: looser, but
-// a note where the old schema is a result's from a lock that held its
-// tags' bounds, which toolgen no longer writes there.
-func (c *schemaComparer) removedBound(path, what string) {
-	if c.tagBounds {
-		c.add(change{path: path, what: what + " (output schemas no longer state the bounds of a result's tags)"})
-		return
-	}
-	c.looser(path, what, "")
 }
 
 // resolve follows a $ref into root's $defs; ok is false for a ref already
@@ -805,7 +795,7 @@ func (c *schemaComparer) compareBounds(path string, o, n map[string]any) {
 		case !oHas:
 			c.tighter(path, fmt.Sprintf("new %s %s", b.words, lockJSON(n[b.key])), "keep the values the old bounds allowed")
 		case !nHas:
-			c.removedBound(path, fmt.Sprintf("%s %s removed", b.words, lockJSON(o[b.key])))
+			c.looser(path, fmt.Sprintf("%s %s removed", b.words, lockJSON(o[b.key])), "")
 		case (nv > ov) == b.lower:
 			c.tighter(path, fmt.Sprintf("%s tightened from %s to %s", b.words, lockJSON(o[b.key]), lockJSON(n[b.key])), "keep the old bound")
 		default:
@@ -817,7 +807,7 @@ func (c *schemaComparer) compareBounds(path string, o, n map[string]any) {
 	switch {
 	case !oHas && !nHas, oHas && nHas && ov == nv:
 	case !nHas:
-		c.removedBound(path, "multipleOf "+lockJSON(o["multipleOf"])+" removed")
+		c.looser(path, "multipleOf "+lockJSON(o["multipleOf"])+" removed", "")
 	case oHas && isMultiple(ov, nv):
 		c.looser(path, "multipleOf loosened", "")
 	default:
@@ -829,7 +819,7 @@ func (c *schemaComparer) compareBounds(path string, o, n map[string]any) {
 		switch {
 		case os == ns:
 		case !nHas:
-			c.removedBound(path, k+" "+lockJSON(os)+" removed")
+			c.looser(path, k+" "+lockJSON(os)+" removed", "")
 		case !oHas:
 			c.tighter(path, "new "+k+" "+lockJSON(ns), "check the value in the tool instead, or keep it unconstrained")
 		default:

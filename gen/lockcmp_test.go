@@ -119,7 +119,7 @@ func TestCompareSchemas(t *testing.T) {
 			[]string{"!l: items must now be unique"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			changes, err := compareSchemaJSON([]byte(c.old), []byte(c.new), c.side, false)
+			changes, err := compareSchemaJSON([]byte(c.old), []byte(c.new), c.side)
 			if err != nil {
 				t.Fatal(err)
 			}

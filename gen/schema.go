@@ -87,23 +87,9 @@ func buildSchemas(r *reporter, pkg *Package) {
 // a call's Result holds them. The two share the value's schema and its
 // $defs, which the wrapper keeps at its root.
 func buildOutputSchema(t *Tool) error {
-	b := &schemaBuilder{dialect: Standard, output: true, tool: t, recursive: defNames(recursiveTypes(t.Result))}
-	root := b.elem(t.Result)
-	if !t.Stream && t.Result.Kind == KindStruct && root.Ref != "" && root.Type == "" {
-		// A recursive struct is a $ref to its definition: MCP hosts want
-		// the object's type at the root of an outputSchema too.
-		root.Type = "object"
-	}
-	value, err := marshalSchema(root)
+	value, defs, err := outputSchema(t, false)
 	if err != nil {
 		return err
-	}
-	var defs []byte
-	if len(b.defs) > 0 {
-		if defs, err = json.Marshal(b.defs); err != nil {
-			return err
-		}
-		defs = unescapeHTML(defs)
 	}
 	t.OutputValue, t.OutputDefs = value, defs
 	t.OutputObject = !t.Stream && t.Result.Kind == KindStruct
@@ -112,6 +98,30 @@ func buildOutputSchema(t *Tool) error {
 		t.OutputWrapper = []byte(strings.Join(wrapperPieces(value, defs, t.Stream), ""))
 	}
 	return nil
+}
+
+// outputSchema returns the schema of the tool's result value, without its
+// $defs, and the $defs (nil if none). tagBounds keeps the bounds, lengths,
+// patterns and formats of the result's tags, as output schemas held them
+// before lock version 3, to compare a tool with such a lock.
+func outputSchema(t *Tool, tagBounds bool) (value, defs []byte, err error) {
+	b := &schemaBuilder{dialect: Standard, output: true, tagBounds: tagBounds, tool: t, recursive: defNames(recursiveTypes(t.Result))}
+	root := b.elem(t.Result)
+	if !t.Stream && t.Result.Kind == KindStruct && root.Ref != "" && root.Type == "" {
+		// A recursive struct is a $ref to its definition: MCP hosts want
+		// the object's type at the root of an outputSchema too.
+		root.Type = "object"
+	}
+	if value, err = marshalSchema(root); err != nil {
+		return nil, nil, err
+	}
+	if len(b.defs) > 0 {
+		if defs, err = json.Marshal(b.defs); err != nil {
+			return nil, nil, err
+		}
+		defs = unescapeHTML(defs)
+	}
+	return value, defs, nil
 }
 
 // outputPieces are the pieces of a tool's output schema, from the schema
@@ -191,6 +201,7 @@ type schemaBuilder struct {
 	// nil pointers, slices and maps are null, a field is required when it
 	// is always written, and no field is required by a group.
 	output    bool
+	tagBounds bool             // an output schema keeps its tags' bounds (see outputSchema)
 	recursive map[*Type]string // def name of each recursive type
 	defs      jsonschema.Definitions
 	tool      *Tool
@@ -940,7 +951,7 @@ func (b *schemaBuilder) applyRules(s *jsonschema.Schema, r *Rules, notes []strin
 	for _, c := range r.Examples {
 		s.Examples = append(s.Examples, jsonValue(c))
 	}
-	if b.output {
+	if b.output && !b.tagBounds {
 		// A result is not checked against its tags' bounds, lengths,
 		// patterns and formats, and a field the tool leaves unset holds
 		// its zero value ("", 0, an empty list), which they may refuse:
