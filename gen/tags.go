@@ -1,7 +1,6 @@
 package gen
 
 import (
-	"errors"
 	"fmt"
 	"go/constant"
 	"go/token"
@@ -9,7 +8,6 @@ import (
 	"math"
 	"reflect"
 	"regexp"
-	"regexp/syntax"
 	"slices"
 	"strconv"
 	"strings"
@@ -207,14 +205,15 @@ func (a *analyzer) fieldTags(f *Field, tag reflect.StructTag) (required bool) {
 // JSON Schema's patterns, ECMA 262 regular expressions with the u flag,
 // refuse or read otherwise, and what to write instead; "" if none.
 func goOnlyRegexp(pattern string) (found, instead string) {
+	inClass := false
 	for i := 0; i < len(pattern); i++ {
 		rest := pattern[i:]
 		switch {
 		case rest[0] == '\\' && len(rest) > 1:
 			switch c := rest[1]; {
-			case c == 'A':
+			case c == 'A' && !inClass:
 				return `\A`, `^ for the start`
-			case c == 'z':
+			case c == 'z' && !inClass:
 				return `\z`, `$ for the end`
 			case c == 'Q' || c == 'E':
 				return `\Q…\E`, `each special character escaped with a backslash`
@@ -222,15 +221,54 @@ func goOnlyRegexp(pattern string) (found, instead string) {
 				return rest[:min(3, len(rest))], `the class in braces, as \p{L}`
 			}
 			i++ // the escaped character
+		case inClass:
+			if strings.HasPrefix(rest, "[:") && strings.Contains(rest[2:], ":]") {
+				return `a POSIX class ([[:alpha:]])`, `the characters it stands for, as [a-zA-Z]`
+			}
+			inClass = rest[0] != ']'
+		case rest[0] == '[':
+			inClass = true
+			// A ] first in the class, after a ^ or not, is one of its
+			// characters.
+			if strings.HasPrefix(rest, "[^]") {
+				i += 2
+			} else if strings.HasPrefix(rest, "[]") {
+				i++
+			} else if strings.HasPrefix(rest, "[^") {
+				i++
+			}
 		case strings.HasPrefix(rest, "(?P<"):
 			return `(?P<name>`, `(?<name>`
-		case strings.HasPrefix(rest, "[[:"):
-			return `a POSIX class ([[:alpha:]])`, `the characters it stands for, as [a-zA-Z]`
 		case strings.HasPrefix(rest, "(?") && len(rest) > 2 && strings.ContainsRune("imsU-", rune(rest[2])):
-			return `the inline flag ` + rest[:strings.IndexAny(rest+")", ":)")+1], `without it (for (?i), [Aa] for a letter of either case)`
+			end := len(rest)
+			if j := strings.IndexAny(rest[2:], ":)"); j >= 0 {
+				end = j + 3
+			}
+			return `the inline flag ` + rest[:end], `without it (for (?i), [Aa] for a letter of either case)`
 		}
 	}
 	return "", ""
+}
+
+// ecmaOnlyRegexp names what pattern, which Go's regexp refuses, has of
+// ECMA 262 that Go's RE2 has not: a lookahead, a lookbehind or a
+// backreference; "" if none.
+func ecmaOnlyRegexp(pattern string) string {
+	for i := 0; i < len(pattern); i++ {
+		rest := pattern[i:]
+		switch {
+		case rest[0] == '\\' && len(rest) > 1:
+			if rest[1] >= '1' && rest[1] <= '9' {
+				return "a backreference"
+			}
+			i++
+		case strings.HasPrefix(rest, "(?=") || strings.HasPrefix(rest, "(?!"):
+			return "a lookahead"
+		case strings.HasPrefix(rest, "(?<=") || strings.HasPrefix(rest, "(?<!"):
+			return "a lookbehind"
+		}
+	}
+	return ""
 }
 
 // invopopTag reports whether a jsonschema tag is in invopop/jsonschema's
@@ -470,11 +508,10 @@ func (a *analyzer) keyword(r *Rules, t *Type, key, val string, isArray bool, err
 	case "pattern":
 		if ownString() {
 			if _, err := regexp.Compile(val); err != nil {
-				var perr *syntax.Error
-				if errors.As(err, &perr) && perr.Code == syntax.ErrInvalidPerlOp || strings.Contains(val, `\1`) {
-					// (?=, (?!, (?<=, \1: valid in JSON Schema's ECMA
-					// dialect, but the generated validator is Go's.
-					errorf("pattern %q does not compile in Go's regexp syntax: %v; Go's regexp (RE2) has no lookahead, lookbehind or backreference: write the pattern without them, or check that part in the tool", val, err)
+				if what := ecmaOnlyRegexp(val); what != "" {
+					// Valid in JSON Schema's ECMA dialect, but the
+					// generated validator is Go's.
+					errorf("pattern %q does not compile in Go's regexp syntax: %v; it has %s, which Go's regexp (RE2) has not: write the pattern without it, or check that part in the tool", val, err, what)
 					return
 				}
 				errorf("pattern %q does not compile in Go's regexp syntax: %v", val, err)

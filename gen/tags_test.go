@@ -102,9 +102,40 @@ func TestGoOnlyRegexp(t *testing.T) {
 		`(?i)^yes$`:        `the inline flag (?i)`,
 		`^(?i:yes|no)$`:    `the inline flag (?i:`,
 		`^(?:a|b)$`:        "",
+		// Inside a class, (?i) and [: are characters; a class may begin
+		// with ], which is then one of its characters.
+		`^[(?i]+$`:         "",
+		`^[(?i)]$`:         "",
+		`[(?P<x>)]`:        "",
+		`[[:]`:             "",
+		`x[[:]y`:           "",
+		`^[]a]$`:           "",
+		`^[^]a]\z`:         `\z`,
+		`[a-z][[:digit:]]`: `a POSIX class ([[:alpha:]])`,
+		`(?i`:              `the inline flag (?i`,
 	} {
 		if got, _ := goOnlyRegexp(pattern); got != want {
 			t.Errorf("goOnlyRegexp(%q) = %q, want %q", pattern, got, want)
+		}
+	}
+}
+
+// ecmaOnlyRegexp names the ECMA 262 constructs Go's regexp refuses, and
+// nothing else: an unknown flag or an escaped backslash before a digit is
+// none of them.
+func TestECMAOnlyRegexp(t *testing.T) {
+	for pattern, want := range map[string]string{
+		`^(?!xn--)[a-z]+$`: "a lookahead",
+		`(?=a)`:            "a lookahead",
+		`(?<=a)b`:          "a lookbehind",
+		`(?<!a)b`:          "a lookbehind",
+		`(a)\1`:            "a backreference",
+		`(?x)abc`:          "",
+		`(?#note)a`:        "",
+		`^\\1(a$`:          "",
+	} {
+		if got := ecmaOnlyRegexp(pattern); got != want {
+			t.Errorf("ecmaOnlyRegexp(%q) = %q, want %q", pattern, got, want)
 		}
 	}
 }
