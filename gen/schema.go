@@ -607,6 +607,10 @@ func (b *schemaBuilder) property(f *Field) *jsonschema.Schema {
 	case nullable && anything(s):
 	case nullable && s.AnyOf == nil && s.OneOf == nil:
 		return nullUnion(s)
+	case nullable && s.OneOf != nil:
+		// A second union beside oneOf would have to hold too: null joins
+		// the one there is.
+		s.OneOf = append(s.OneOf, &jsonschema.Schema{Type: "null"})
 	case nullable:
 		s.AnyOf = append(s.AnyOf, &jsonschema.Schema{Type: "null"})
 	}

@@ -52,6 +52,7 @@ var reachSchema = json.RawMessage(`{"anyOf":[{"properties":{` +
 	`"name":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"Name is nullable: null clears it."},` +
 	`"nick":{"anyOf":[{"type":"string"},{"type":"null"}],"description":"Nick is a string or null, said the other way: it reads as nullable."},` +
 	`"ref":{"oneOf":[{"type":"string"},{"type":"integer"}],"description":"Ref is a number or a string."},` +
+	`"alias":{"oneOf":[{"type":"string"},{"type":"integer"},{"type":"null"}],"description":"Alias is a number, a string, or null: nullable joins the union."},` +
 	`"meta":{"anyOf":[{"type":"object"},{"type":"array"}],"description":"Meta is any of an object or an array."},` +
 	`"tag":{"type":"string"},` +
 	`"kind":{"type":"string"}},` +
@@ -178,6 +179,15 @@ func decodeContact(d *toolimpl.Decoder, v *Contact) {
 				break
 			}
 			v.Ref, _ = d.Any()
+		case "alias":
+			if d.Null() {
+				v.Alias = nil
+				break
+			}
+			if !d.OfTypes(true, "string", "integer") {
+				break
+			}
+			v.Alias, _ = d.Any()
 		case "meta":
 			if d.OptionalNull() {
 				break
@@ -199,7 +209,7 @@ func decodeContact(d *toolimpl.Decoder, v *Contact) {
 			hasKind = true
 			v.Kind, _ = d.String()
 		default:
-			d.Unknown("email, phone, country, name, nick, ref, meta, tag, kind")
+			d.Unknown("email, phone, country, name, nick, ref, alias, meta, tag, kind")
 		}
 	}
 	if !hasName {

@@ -20,6 +20,8 @@ type Contact struct {
 	Nick *string `json:"nick,omitempty" jsonschema:"oneof_type=string;null"`
 	// Ref is a number or a string.
 	Ref any `json:"ref,omitempty" jsonschema:"oneof_type=string;integer"`
+	// Alias is a number, a string, or null: nullable joins the union.
+	Alias any `json:"alias,omitempty" jsonschema:"oneof_type=string;integer,nullable"`
 	// Meta is any of an object or an array.
 	Meta json.RawMessage `json:"meta,omitempty" jsonschema:"anyof_type=object;array"`
 	Tag  string          `json:"tag,omitempty" jsonschema:"anyof_required=byTag"`
