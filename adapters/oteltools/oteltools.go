@@ -129,6 +129,15 @@ const otherName = "_OTHER"
 // does not have: no registered name is longer.
 const maxName = 64
 
+// maxID and maxContent are the most bytes a span records of a call's ID,
+// and of its arguments or result: they are the model's bytes, of any
+// length and not always UTF-8, which an OTLP exporter refuses (a protocol
+// buffer string must be UTF-8), with the whole batch of spans.
+const (
+	maxID      = 256
+	maxContent = 64 << 10
+)
+
 // maxCached is the most tools whose attributes a Middleware keeps.
 const maxCached = 4096
 
@@ -160,8 +169,8 @@ func WithMeterProvider(mp metric.MeterProvider) Option {
 // WithContent records each call's arguments (gen_ai.tool.call.arguments)
 // and, when it succeeded, the result the model reads
 // (gen_ai.tool.call.result), as JSON or text, on the spans that are
-// recorded. The conventions make them opt-in: they may hold personal data
-// and be large.
+// recorded: each its first 64 KiB, invalid UTF-8 written as U+FFFD. The
+// conventions make them opt-in: they may hold personal data and be large.
 func WithContent() Option {
 	return func(c *config) { c.content = true }
 }
@@ -319,10 +328,10 @@ func (in *instruments) run(ctx context.Context, call runtime.Call, next runtime.
 	ctx, span := in.tracer.Start(ctx, ta.spanName, startOpts...)
 	if span.IsRecording() {
 		if call.ID != "" {
-			span.SetAttributes(semconv.GenAIToolCallID(call.ID))
+			span.SetAttributes(semconv.GenAIToolCallID(cut(call.ID, maxID)))
 		}
 		if in.content {
-			span.SetAttributes(semconv.GenAIToolCallArgumentsKey.String(string(call.Args)))
+			span.SetAttributes(semconv.GenAIToolCallArgumentsKey.String(cut(string(call.Args), maxContent)))
 		}
 	}
 	returned := false
@@ -364,7 +373,7 @@ func (in *instruments) end(ctx context.Context, span trace.Span, ta *toolAttrs, 
 	if span.IsRecording() {
 		span.SetAttributes(outcomeAttrs[o : o+1]...)
 		if in.content && o == success {
-			span.SetAttributes(semconv.GenAIToolCallResultKey.String(res.Output))
+			span.SetAttributes(semconv.GenAIToolCallResultKey.String(cut(res.Output, maxContent)))
 		}
 	}
 	span.End()

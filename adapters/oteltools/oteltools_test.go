@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"go.opentelemetry.io/otel"
 	"go.opentelemetry.io/otel/attribute"
@@ -630,5 +631,45 @@ func TestCanceledCall(t *testing.T) {
 		attribute.String("toolgen.tool.outcome", "canceled"))
 	if n := counts(t, r.collect(t))[want]; n != 1 {
 		t.Errorf("canceled calls counted: %d, want 1", n)
+	}
+}
+
+// The model's bytes reach a span's attributes only as UTF-8, and cut: an
+// OTLP exporter refuses a string that is not UTF-8, with the whole batch,
+// and an ID or arguments of megabytes would be recorded whole.
+func TestModelBytesInAttributes(t *testing.T) {
+	r := newRig(t, oteltools.WithContent())
+	long := `{"city":"` + strings.Repeat("é", 100<<10) + `"}`
+	calls := []runtime.Call{
+		{ID: "id-\xff", Name: "get_forecast", Args: json.RawMessage("{\"city\":\"a\xffb\"}")},
+		{ID: strings.Repeat("i", 1<<20), Name: "get_forecast", Args: json.RawMessage(long)},
+	}
+	if _, err := r.reg.ExecuteAll(context.Background(), calls); err != nil {
+		t.Fatal(err)
+	}
+	spans := r.toolSpans()
+	if len(spans) != 2 {
+		t.Fatalf("%d spans", len(spans))
+	}
+	for _, s := range spans {
+		for k, v := range attrs(s) {
+			if !utf8.ValidString(v) {
+				t.Errorf("%s is not UTF-8: %q", k, v)
+			}
+			if len(v) > 64<<10 {
+				t.Errorf("%s holds %d bytes", k, len(v))
+			}
+		}
+	}
+	byID := map[string]map[attribute.Key]string{}
+	for _, s := range spans {
+		a := attrs(s)
+		byID[a["gen_ai.tool.call.id"]] = a
+	}
+	if a := byID["id-\uFFFD"]; a == nil || a["gen_ai.tool.call.arguments"] != "{\"city\":\"a\uFFFDb\"}" {
+		t.Errorf("the call with invalid UTF-8: %v", a)
+	}
+	if a := byID[strings.Repeat("i", 256)]; a == nil || !strings.HasPrefix(long, a["gen_ai.tool.call.arguments"]) {
+		t.Errorf("the long call's ID or arguments were not cut at a character: %.200v", a)
 	}
 }
