@@ -41,6 +41,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"log/slog"
 	"net/url"
 	"slices"
 	"sync"
@@ -111,7 +112,16 @@ func (l *lister) sync() {
 		if err != nil || l.listed[def.Name].key == string(key) {
 			continue
 		}
-		l.server.AddTool(tool, Handler(l.reg, def.Name))
+		if err := addTool(l.server, tool, Handler(l.reg, def.Name)); err != nil {
+			// A tool written by hand whose schema the SDK refuses: the
+			// others are served, and the program's log says why not it.
+			slog.Warn("mcptools: the tool is not served: the MCP SDK refuses it", "tool", def.Name, "error", err)
+			if _, was := l.listed[def.Name]; was {
+				l.server.RemoveTools(def.Name)
+				delete(l.listed, def.Name)
+			}
+			continue
+		}
 		l.listed[def.Name] = listed{key: string(key), tool: tool, modern: modern}
 	}
 	var gone []string
@@ -124,6 +134,19 @@ func (l *lister) sync() {
 	if len(gone) > 0 {
 		l.server.RemoveTools(gone...)
 	}
+}
+
+// addTool adds tool to server, and returns the SDK's panic as an error:
+// Server.AddTool panics on a schema it refuses (not an object, a bad
+// x-mcp-header), which a tool written by hand may have.
+func addTool(server *mcp.Server, tool *mcp.Tool, h mcp.ToolHandler) (err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			err = fmt.Errorf("%v", v)
+		}
+	}()
+	server.AddTool(tool, h)
+	return nil
 }
 
 // middleware lists, to a tools/list request at protocol 2026-07-28 or
