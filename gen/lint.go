@@ -7,6 +7,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"unicode/utf8"
 	"unicode"
 )
 
@@ -51,16 +52,46 @@ func lint(rules Dialect, schema []byte) []string {
 	}
 	l.walk("", root, 0)
 	if rules == OpenAI && l.properties > 5000 {
-		l.errorf("", "%d properties; OpenAI allows 5000", l.properties)
+		l.limitf("", "%d properties; OpenAI allows 5000", l.properties)
+	}
+	if rules == OpenAI && l.enums > 1000 {
+		l.limitf("", "%d enum values in all; OpenAI allows 1000", l.enums)
 	}
 	sort.Strings(l.problems)
 	return l.problems
 }
 
+// openAILimits returns what of a schema in the OpenAI dialect goes past
+// the sizes strict mode takes (nesting, properties, enum values), each
+// with its JSON Pointer; nil if nothing does.
+func openAILimits(schema []byte) []string {
+	var root any
+	if err := json.Unmarshal(schema, &root); err != nil {
+		return nil
+	}
+	l := &linter{dialect: OpenAI}
+	l.walk("", root, 0)
+	if l.properties > 5000 {
+		l.limitf("", "%d properties; OpenAI allows 5000", l.properties)
+	}
+	if l.enums > 1000 {
+		l.limitf("", "%d enum values in all; OpenAI allows 1000", l.enums)
+	}
+	return l.limits
+}
+
 type linter struct {
 	dialect    Dialect
 	problems   []string
+	limits     []string // the problems that are sizes past a provider's limits
 	properties int
+	enums      int // enum values, in all
+}
+
+// limitf records a size past a provider's limit.
+func (l *linter) limitf(path, format string, args ...any) {
+	l.errorf(path, format, args...)
+	l.limits = append(l.limits, l.problems[len(l.problems)-1])
 }
 
 func (l *linter) errorf(path, format string, args ...any) {
@@ -97,7 +128,7 @@ func (l *linter) walk(path string, s any, depth int) {
 		return
 	}
 	if l.dialect == OpenAI && depth > 10 {
-		l.errorf(path, "nested deeper than 10 levels; OpenAI allows 10")
+		l.limitf(path, "nested deeper than 10 levels; OpenAI allows 10")
 	}
 	keys := make([]string, 0, len(obj))
 	for k := range obj {
@@ -129,8 +160,11 @@ func (l *linter) walk(path string, s any, depth int) {
 		if !hasType && !hasRef && !hasAnyOf && path != "" {
 			l.errorf(path, "no type; OpenAI strict mode needs one")
 		}
-		if e, ok := obj["enum"].([]any); ok && len(e) > 1000 {
-			l.errorf(path, "%d enum values; OpenAI allows 1000", len(e))
+		if e, ok := obj["enum"].([]any); ok {
+			l.enums += len(e)
+			if n := enumText(e); len(e) > 250 && n > 7500 {
+				l.limitf(path, "%d enum values of %d characters in all; OpenAI allows 7500 for more than 250 values", len(e), n)
+			}
 		}
 	case Gemini:
 		if _, hasAnyOf := obj["anyOf"]; !hasType && !hasAnyOf {
@@ -349,4 +383,15 @@ func nameWords(s string) []string {
 	}
 	flush()
 	return words
+}
+
+// enumText is the length of the string values of an enum, in characters.
+func enumText(values []any) int {
+	n := 0
+	for _, v := range values {
+		if s, ok := v.(string); ok {
+			n += utf8.RuneCountInString(s)
+		}
+	}
+	return n
 }

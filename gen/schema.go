@@ -68,6 +68,14 @@ func buildSchemas(r *reporter, pkg *Package) {
 				r.errorAt(t.Pos, "encoding the %s schema of %s: %v", d, t.Name, err)
 				continue
 			}
+			if d == OpenAI {
+				// Strict mode refuses a schema past its sizes, and with it
+				// the whole request.
+				if over := openAILimits(data); len(over) > 0 {
+					degrade(r, t, d, []inexpressible{{pos: t.Pos, what: "the arguments", reason: "they go past strict mode's sizes (" + over[0] + ")"}})
+					continue
+				}
+			}
 			t.Schemas[d] = data
 		}
 		if t.Result != nil {

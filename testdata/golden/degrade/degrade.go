@@ -47,3 +47,75 @@ func Walk(ctx context.Context, head Node) (string, error) { return head.Name, ni
 //
 //tool:export readonly
 func Plain(ctx context.Context, name string) (string, error) { return name, nil }
+
+// Level1 is level 1 of a deep tree.
+type Level1 struct {
+	// Next is the level below.
+	Next *Level2 `json:"next,omitempty"`
+}
+
+// Level2 is level 2 of a deep tree.
+type Level2 struct {
+	// Next is the level below.
+	Next *Level3 `json:"next,omitempty"`
+}
+
+// Level3 is level 3 of a deep tree.
+type Level3 struct {
+	// Next is the level below.
+	Next *Level4 `json:"next,omitempty"`
+}
+
+// Level4 is level 4 of a deep tree.
+type Level4 struct {
+	// Next is the level below.
+	Next *Level5 `json:"next,omitempty"`
+}
+
+// Level5 is level 5 of a deep tree.
+type Level5 struct {
+	// Next is the level below.
+	Next *Level6 `json:"next,omitempty"`
+}
+
+// Level6 is level 6 of a deep tree.
+type Level6 struct {
+	// Next is the level below.
+	Next *Level7 `json:"next,omitempty"`
+}
+
+// Level7 is level 7 of a deep tree.
+type Level7 struct {
+	// Next is the level below.
+	Next *Level8 `json:"next,omitempty"`
+}
+
+// Level8 is level 8 of a deep tree.
+type Level8 struct {
+	// Next is the level below.
+	Next *Level9 `json:"next,omitempty"`
+}
+
+// Level9 is level 9 of a deep tree.
+type Level9 struct {
+	// Next is the level below.
+	Next *Level10 `json:"next,omitempty"`
+}
+
+// Level10 is level 10 of a deep tree.
+type Level10 struct {
+	// Next is the level below.
+	Next *Level11 `json:"next,omitempty"`
+}
+
+// Level11 is level 11 of a deep tree.
+type Level11 struct {
+	// Leaf is the value at the bottom.
+	Leaf int `json:"leaf"`
+}
+
+// Descend reads a tree eleven levels deep, past the ten that OpenAI's
+// strict mode takes: it degrades in OpenAI only.
+//
+//tool:export readonly
+func Descend(ctx context.Context, top Level1) (int, error) { return 0, nil }

@@ -24,6 +24,7 @@ func Tools() []runtime.Tool {
 		toolimpl.NewTool(&tagInfo, callTag),
 		toolimpl.NewTool(&walkInfo, callWalk),
 		toolimpl.NewTool(&plainInfo, callPlain),
+		toolimpl.NewTool(&descendInfo, callDescend),
 	}
 }
 
@@ -199,6 +200,110 @@ func callPlain(ctx context.Context, s *runtime.Settings, args json.RawMessage) (
 	})
 }
 
+const (
+	descendNextNextNextNextNextNextNextNextNextEnd = `"additionalProperties":false,"type":"object","description":"Next is the level below."}},`
+)
+
+// descendSchema is the JSON Schema of the descend tool's arguments: its Parameters, and its
+// schema for OpenAI, which cannot express them.
+var descendSchema = json.RawMessage(`{"properties":{` +
+	`"next":{"properties":{` +
+	`"next":{"properties":{` +
+	`"next":{"properties":{` +
+	`"next":{"properties":{` +
+	`"next":{"properties":{` +
+	`"next":{"properties":{` +
+	`"next":{"properties":{` +
+	`"next":{"properties":{` +
+	`"next":{"properties":{` +
+	`"next":{"properties":{` +
+	`"leaf":{"type":"integer","description":"Leaf is the value at the bottom."}},` +
+	`"additionalProperties":false,"type":"object","required":["leaf"],"description":"Next is the level below."}},` +
+	descendNextNextNextNextNextNextNextNextNextEnd +
+	descendNextNextNextNextNextNextNextNextNextEnd +
+	descendNextNextNextNextNextNextNextNextNextEnd +
+	descendNextNextNextNextNextNextNextNextNextEnd +
+	descendNextNextNextNextNextNextNextNextNextEnd +
+	descendNextNextNextNextNextNextNextNextNextEnd +
+	descendNextNextNextNextNextNextNextNextNextEnd +
+	descendNextNextNextNextNextNextNextNextNextEnd +
+	descendNextNextNextNextNextNextNextNextNextEnd +
+	`"additionalProperties":false,"type":"object"}`)
+
+var descendInfo = runtime.Info{
+	Name:        "descend",
+	Description: "Reads a tree eleven levels deep, past the ten that OpenAI's strict mode takes: it degrades in OpenAI only.",
+	Parameters:  descendSchema,
+	Dialects: runtime.DialectSchemas{
+		OpenAI:         descendSchema,
+		OpenAIDegraded: true,
+		Gemini: json.RawMessage(`{"properties":{` +
+			`"next":{"properties":{` +
+			`"next":{"properties":{` +
+			`"next":{"properties":{` +
+			`"next":{"properties":{` +
+			`"next":{"properties":{` +
+			`"next":{"properties":{` +
+			`"next":{"properties":{` +
+			`"next":{"properties":{` +
+			`"next":{"properties":{` +
+			`"next":{"properties":{` +
+			`"leaf":{"type":"integer","description":"Leaf is the value at the bottom."}},` +
+			`"type":"object","required":["leaf"],"description":"Next is the level below."}},` +
+			`"type":"object","description":"Next is the level below."}},` +
+			`"type":"object","description":"Next is the level below."}},` +
+			`"type":"object","description":"Next is the level below."}},` +
+			`"type":"object","description":"Next is the level below."}},` +
+			`"type":"object","description":"Next is the level below."}},` +
+			`"type":"object","description":"Next is the level below."}},` +
+			`"type":"object","description":"Next is the level below."}},` +
+			`"type":"object","description":"Next is the level below."}},` +
+			`"type":"object","description":"Next is the level below."}},` +
+			`"type":"object"}`),
+		Anthropic: json.RawMessage(`{"properties":{` +
+			`"next":{"properties":{` +
+			`"next":{"properties":{` +
+			`"next":{"properties":{` +
+			`"next":{"properties":{` +
+			`"next":{"properties":{` +
+			`"next":{"properties":{` +
+			`"next":{"properties":{` +
+			`"next":{"properties":{` +
+			`"next":{"properties":{` +
+			`"next":{"properties":{` +
+			`"leaf":{"type":"integer","description":"Leaf is the value at the bottom."}},` +
+			`"additionalProperties":false,"type":"object","required":["leaf"],"description":"Next is the level below."}},` +
+			descendNextNextNextNextNextNextNextNextNextEnd +
+			descendNextNextNextNextNextNextNextNextNextEnd +
+			descendNextNextNextNextNextNextNextNextNextEnd +
+			descendNextNextNextNextNextNextNextNextNextEnd +
+			descendNextNextNextNextNextNextNextNextNextEnd +
+			descendNextNextNextNextNextNextNextNextNextEnd +
+			descendNextNextNextNextNextNextNextNextNextEnd +
+			descendNextNextNextNextNextNextNextNextNextEnd +
+			descendNextNextNextNextNextNextNextNextNextEnd +
+			`"additionalProperties":false,"type":"object"}`),
+	},
+	Output:        json.RawMessage(`{"type":"integer"}`),
+	OutputWrapper: json.RawMessage(`{"properties":{"result":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["result"]}`),
+	ReadOnly:      true,
+}
+
+func callDescend(ctx context.Context, s *runtime.Settings, args json.RawMessage) (runtime.Result, error) {
+	var in Level1
+	var strs toolimpl.Strings
+	if end, ok := fastLevel1(args, strs.Begin(s, args), &in, &strs); !ok || !toolimpl.FastDone(s, args, end, 11) {
+		in = Level1{}
+		var d toolimpl.Decoder
+		d.Begin(&strs, s, &descendInfo, args)
+		decodeLevel1(&d, &in)
+		if res, ok := d.EndCall(); !ok {
+			return res, nil
+		}
+	}
+	return toolimpl.RunEncoded(ctx, s, &descendInfo, in, Descend, encodeDescendResult)
+}
+
 // tagArgs are the arguments of the tag tool: the parameters of Tag.
 type tagArgs struct {
 	ID     string            `json:"id"`
@@ -329,6 +434,217 @@ func decodePlainArgs(d *toolimpl.Decoder, v *plainArgs) {
 	}
 }
 
+func decodeLevel1(d *toolimpl.Decoder, v *Level1) {
+	if !d.Object() {
+		return
+	}
+	for d.Field() {
+		switch string(d.Key()) {
+		case "next":
+			if d.OptionalNull() {
+				v.Next = nil
+				break
+			}
+			v.Next = new(Level2)
+			decodeLevel2(d, v.Next)
+		default:
+			d.Unknown("next")
+		}
+	}
+}
+
+func decodeLevel2(d *toolimpl.Decoder, v *Level2) {
+	if !d.Object() {
+		return
+	}
+	for d.Field() {
+		switch string(d.Key()) {
+		case "next":
+			if d.OptionalNull() {
+				v.Next = nil
+				break
+			}
+			v.Next = new(Level3)
+			decodeLevel3(d, v.Next)
+		default:
+			d.Unknown("next")
+		}
+	}
+}
+
+func decodeLevel3(d *toolimpl.Decoder, v *Level3) {
+	if !d.Object() {
+		return
+	}
+	for d.Field() {
+		switch string(d.Key()) {
+		case "next":
+			if d.OptionalNull() {
+				v.Next = nil
+				break
+			}
+			v.Next = new(Level4)
+			decodeLevel4(d, v.Next)
+		default:
+			d.Unknown("next")
+		}
+	}
+}
+
+func decodeLevel4(d *toolimpl.Decoder, v *Level4) {
+	if !d.Object() {
+		return
+	}
+	for d.Field() {
+		switch string(d.Key()) {
+		case "next":
+			if d.OptionalNull() {
+				v.Next = nil
+				break
+			}
+			v.Next = new(Level5)
+			decodeLevel5(d, v.Next)
+		default:
+			d.Unknown("next")
+		}
+	}
+}
+
+func decodeLevel5(d *toolimpl.Decoder, v *Level5) {
+	if !d.Object() {
+		return
+	}
+	for d.Field() {
+		switch string(d.Key()) {
+		case "next":
+			if d.OptionalNull() {
+				v.Next = nil
+				break
+			}
+			v.Next = new(Level6)
+			decodeLevel6(d, v.Next)
+		default:
+			d.Unknown("next")
+		}
+	}
+}
+
+func decodeLevel6(d *toolimpl.Decoder, v *Level6) {
+	if !d.Object() {
+		return
+	}
+	for d.Field() {
+		switch string(d.Key()) {
+		case "next":
+			if d.OptionalNull() {
+				v.Next = nil
+				break
+			}
+			v.Next = new(Level7)
+			decodeLevel7(d, v.Next)
+		default:
+			d.Unknown("next")
+		}
+	}
+}
+
+func decodeLevel7(d *toolimpl.Decoder, v *Level7) {
+	if !d.Object() {
+		return
+	}
+	for d.Field() {
+		switch string(d.Key()) {
+		case "next":
+			if d.OptionalNull() {
+				v.Next = nil
+				break
+			}
+			v.Next = new(Level8)
+			decodeLevel8(d, v.Next)
+		default:
+			d.Unknown("next")
+		}
+	}
+}
+
+func decodeLevel8(d *toolimpl.Decoder, v *Level8) {
+	if !d.Object() {
+		return
+	}
+	for d.Field() {
+		switch string(d.Key()) {
+		case "next":
+			if d.OptionalNull() {
+				v.Next = nil
+				break
+			}
+			v.Next = new(Level9)
+			decodeLevel9(d, v.Next)
+		default:
+			d.Unknown("next")
+		}
+	}
+}
+
+func decodeLevel9(d *toolimpl.Decoder, v *Level9) {
+	if !d.Object() {
+		return
+	}
+	for d.Field() {
+		switch string(d.Key()) {
+		case "next":
+			if d.OptionalNull() {
+				v.Next = nil
+				break
+			}
+			v.Next = new(Level10)
+			decodeLevel10(d, v.Next)
+		default:
+			d.Unknown("next")
+		}
+	}
+}
+
+func decodeLevel10(d *toolimpl.Decoder, v *Level10) {
+	if !d.Object() {
+		return
+	}
+	for d.Field() {
+		switch string(d.Key()) {
+		case "next":
+			if d.OptionalNull() {
+				v.Next = nil
+				break
+			}
+			v.Next = new(Level11)
+			decodeLevel11(d, v.Next)
+		default:
+			d.Unknown("next")
+		}
+	}
+}
+
+func decodeLevel11(d *toolimpl.Decoder, v *Level11) {
+	if !d.Object() {
+		return
+	}
+	var hasLeaf bool
+	for d.Field() {
+		switch string(d.Key()) {
+		case "leaf":
+			hasLeaf = true
+			if n, ok := d.Int(strconv.IntSize); ok {
+				v.Leaf = int(n)
+			}
+		default:
+			d.Unknown("leaf")
+		}
+	}
+	if !hasLeaf {
+		d.Missing("leaf")
+	}
+}
+
 func fastTagArgs(data []byte, i int, v *tagArgs, strs *toolimpl.Strings) (int, bool) {
 	var key []byte
 	var hasID, hasLabels bool
@@ -390,6 +706,284 @@ func fastPlainArgs(data []byte, i int, v *plainArgs, strs *toolimpl.Strings) (in
 	return i, true
 }
 
+func fastLevel1(data []byte, i int, v *Level1, strs *toolimpl.Strings) (int, bool) {
+	var key []byte
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
+		case "next":
+			if i, ok = strs.Null(data, i); ok {
+				v.Next = nil
+				break
+			}
+			v.Next = new(Level2)
+			i, ok = fastLevel2(data, i, v.Next, strs)
+		default:
+			return i, false
+		}
+		if !ok {
+			return i, false
+		}
+	}
+	if !ok {
+		return i, false
+	}
+	return i, true
+}
+
+func fastLevel2(data []byte, i int, v *Level2, strs *toolimpl.Strings) (int, bool) {
+	var key []byte
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
+		case "next":
+			if i, ok = strs.Null(data, i); ok {
+				v.Next = nil
+				break
+			}
+			v.Next = new(Level3)
+			i, ok = fastLevel3(data, i, v.Next, strs)
+		default:
+			return i, false
+		}
+		if !ok {
+			return i, false
+		}
+	}
+	if !ok {
+		return i, false
+	}
+	return i, true
+}
+
+func fastLevel3(data []byte, i int, v *Level3, strs *toolimpl.Strings) (int, bool) {
+	var key []byte
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
+		case "next":
+			if i, ok = strs.Null(data, i); ok {
+				v.Next = nil
+				break
+			}
+			v.Next = new(Level4)
+			i, ok = fastLevel4(data, i, v.Next, strs)
+		default:
+			return i, false
+		}
+		if !ok {
+			return i, false
+		}
+	}
+	if !ok {
+		return i, false
+	}
+	return i, true
+}
+
+func fastLevel4(data []byte, i int, v *Level4, strs *toolimpl.Strings) (int, bool) {
+	var key []byte
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
+		case "next":
+			if i, ok = strs.Null(data, i); ok {
+				v.Next = nil
+				break
+			}
+			v.Next = new(Level5)
+			i, ok = fastLevel5(data, i, v.Next, strs)
+		default:
+			return i, false
+		}
+		if !ok {
+			return i, false
+		}
+	}
+	if !ok {
+		return i, false
+	}
+	return i, true
+}
+
+func fastLevel5(data []byte, i int, v *Level5, strs *toolimpl.Strings) (int, bool) {
+	var key []byte
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
+		case "next":
+			if i, ok = strs.Null(data, i); ok {
+				v.Next = nil
+				break
+			}
+			v.Next = new(Level6)
+			i, ok = fastLevel6(data, i, v.Next, strs)
+		default:
+			return i, false
+		}
+		if !ok {
+			return i, false
+		}
+	}
+	if !ok {
+		return i, false
+	}
+	return i, true
+}
+
+func fastLevel6(data []byte, i int, v *Level6, strs *toolimpl.Strings) (int, bool) {
+	var key []byte
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
+		case "next":
+			if i, ok = strs.Null(data, i); ok {
+				v.Next = nil
+				break
+			}
+			v.Next = new(Level7)
+			i, ok = fastLevel7(data, i, v.Next, strs)
+		default:
+			return i, false
+		}
+		if !ok {
+			return i, false
+		}
+	}
+	if !ok {
+		return i, false
+	}
+	return i, true
+}
+
+func fastLevel7(data []byte, i int, v *Level7, strs *toolimpl.Strings) (int, bool) {
+	var key []byte
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
+		case "next":
+			if i, ok = strs.Null(data, i); ok {
+				v.Next = nil
+				break
+			}
+			v.Next = new(Level8)
+			i, ok = fastLevel8(data, i, v.Next, strs)
+		default:
+			return i, false
+		}
+		if !ok {
+			return i, false
+		}
+	}
+	if !ok {
+		return i, false
+	}
+	return i, true
+}
+
+func fastLevel8(data []byte, i int, v *Level8, strs *toolimpl.Strings) (int, bool) {
+	var key []byte
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
+		case "next":
+			if i, ok = strs.Null(data, i); ok {
+				v.Next = nil
+				break
+			}
+			v.Next = new(Level9)
+			i, ok = fastLevel9(data, i, v.Next, strs)
+		default:
+			return i, false
+		}
+		if !ok {
+			return i, false
+		}
+	}
+	if !ok {
+		return i, false
+	}
+	return i, true
+}
+
+func fastLevel9(data []byte, i int, v *Level9, strs *toolimpl.Strings) (int, bool) {
+	var key []byte
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
+		case "next":
+			if i, ok = strs.Null(data, i); ok {
+				v.Next = nil
+				break
+			}
+			v.Next = new(Level10)
+			i, ok = fastLevel10(data, i, v.Next, strs)
+		default:
+			return i, false
+		}
+		if !ok {
+			return i, false
+		}
+	}
+	if !ok {
+		return i, false
+	}
+	return i, true
+}
+
+func fastLevel10(data []byte, i int, v *Level10, strs *toolimpl.Strings) (int, bool) {
+	var key []byte
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
+		case "next":
+			if i, ok = strs.Null(data, i); ok {
+				v.Next = nil
+				break
+			}
+			v.Next = new(Level11)
+			i, ok = fastLevel11(data, i, v.Next, strs)
+		default:
+			return i, false
+		}
+		if !ok {
+			return i, false
+		}
+	}
+	if !ok {
+		return i, false
+	}
+	return i, true
+}
+
+func fastLevel11(data []byte, i int, v *Level11, strs *toolimpl.Strings) (int, bool) {
+	var key []byte
+	var hasLeaf bool
+	i, more, ok := toolimpl.FastObject(data, i)
+	for ; more; i, more, ok = toolimpl.FastNext(data, i, '}') {
+		switch key, i, _ = toolimpl.FastKey(data, i); string(key) {
+		case "leaf":
+			hasLeaf = true
+			var n int64
+			n, i, ok = toolimpl.FastInt(data, i, strconv.IntSize)
+			v.Leaf = int(n)
+		default:
+			return i, false
+		}
+		if !ok {
+			return i, false
+		}
+	}
+	if !ok || !hasLeaf {
+		return i, false
+	}
+	return i, true
+}
+
 func encodeUseResult(e *toolimpl.Encoder, v int) {
+	e.Int(int64(v))
+}
+
+func encodeDescendResult(e *toolimpl.Encoder, v int) {
 	e.Int(int64(v))
 }
