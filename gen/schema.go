@@ -543,6 +543,12 @@ func (b *schemaBuilder) property(f *Field) *jsonschema.Schema {
 	notes = b.applyRules(s, &f.Rules, notes)
 	if v := f.Type.Deref(); (v.Kind == KindSlice || v.Kind == KindArray) && s.Items != nil {
 		notes = b.applyRules(notNull(s.Items), &f.ItemRules, notes)
+		if e := v.Elem.Deref(); e.Kind == KindCustom && notNull(s.Items).Type == "object" {
+			b.opaqueObject()
+		}
+	}
+	if v := f.Type.Deref(); v.Kind == KindCustom && s.Type == "object" {
+		b.opaqueObject()
 	}
 	if s.Description == "" && s.Ref == "" {
 		s.Description = f.Type.Deref().Doc
@@ -623,6 +629,18 @@ func (b *schemaBuilder) property(f *Field) *jsonschema.Schema {
 		s.AnyOf = append(s.AnyOf, &jsonschema.Schema{Type: "null"})
 	}
 	return s
+}
+
+// opaqueObject notes that a type that decodes itself is an object to the
+// schema (its tag says type=object), whose properties it cannot list: the
+// strict dialects need them, or additionalProperties false.
+func (b *schemaBuilder) opaqueObject() {
+	switch b.dialect {
+	case Gemini:
+		b.cannot("a type that decodes itself as an object has no properties a schema can list, and Gemini refuses an object without properties")
+	case OpenAI, Anthropic:
+		b.cannot("a type that decodes itself as an object has no properties a schema can list, and strict mode allows no other keys")
+	}
 }
 
 // elem returns the schema of an element of a result (or of the whole

@@ -136,6 +136,9 @@ func (a *analyzer) fieldTags(f *Field, tag reflect.StructTag) (required bool) {
 	}
 	if custom := value.Deref(); custom.Kind == KindCustom && rules.Type == "" && len(rules.OneOfType)+len(rules.AnyOfType) == 0 && !a.output {
 		errorf("%s: state it with a tag, as in jsonschema:\"type=string\"", a.unknownShape(custom))
+	} else if elem := value.Elem; isArray && elem != nil && elem.Deref().Kind == KindCustom && f.ItemRules.Type == "" && len(rules.OneOfType)+len(rules.AnyOfType) == 0 && !a.output {
+		// The items' type, which the tag states for them.
+		errorf("%s: state the items' type with a tag, as in jsonschema:\"type=string\"", a.unknownShape(elem.Deref()))
 	} else {
 		a.stringRulesFit(rules, value.Deref(), errorf)
 	}

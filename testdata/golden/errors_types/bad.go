@@ -33,6 +33,10 @@ type More struct {
 	T string `json:"t" jsonschema:"type=integer"`
 	U Custom `json:"u" jsonschema:"type=text"`
 	*hidden
+	// Lists of it need their items' type stated as much.
+	CS []Custom  `json:"cs"`
+	CA [2]Custom `json:"ca"`
+	CT []Custom  `json:"ct" jsonschema:"type=string"`
 }
 
 // UseMore uses More.
