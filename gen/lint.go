@@ -7,8 +7,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"unicode/utf8"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Lint checks a tool's argument schema against the rules of a provider's
