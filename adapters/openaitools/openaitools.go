@@ -38,6 +38,9 @@ package openaitools
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/openai/openai-go/v3"
 	"github.com/openai/openai-go/v3/packages/param"
@@ -89,15 +92,16 @@ func strictness(reg *runtime.Registry, name string) *bool {
 // several calls at once.
 func Execute(ctx context.Context, reg *runtime.Registry, calls []openai.ChatCompletionMessageToolCallUnion) ([]openai.ChatCompletionMessageParamUnion, error) {
 	requests := make([]runtime.Call, len(calls))
+	custom := make([]bool, len(calls))
 	for i, call := range calls {
 		requests[i] = runtime.Call{ID: call.ID, Name: call.Function.Name, Args: json.RawMessage(call.Function.Arguments)}
 		if call.Type == "custom" {
-			// A custom tool's input is free text, not JSON: the registry
-			// answers as for any tool it does not hold.
+			// A custom tool's input is free text, not JSON arguments.
 			requests[i] = runtime.Call{ID: call.ID, Name: call.Custom.Name, Args: json.RawMessage(call.Custom.Input)}
+			custom[i] = true
 		}
 	}
-	texts, err := run(ctx, reg, requests)
+	texts, err := run(ctx, reg, requests, custom)
 	if err != nil {
 		return nil, err
 	}
@@ -110,15 +114,41 @@ func Execute(ctx context.Context, reg *runtime.Registry, calls []openai.ChatComp
 
 // run executes calls through reg at once and returns each one's Result as
 // JSON, in order. A call whose ID an earlier one has is not run (see
-// runtime.Registry.ExecuteAll): its answer says so.
-func run(ctx context.Context, reg *runtime.Registry, calls []runtime.Call) ([]string, error) {
-	results, err := reg.ExecuteAll(ctx, calls)
+// runtime.Registry.ExecuteAll): its answer says so. A call of a custom
+// tool (custom[i]), whose input is free text, never reaches reg, not even
+// a function tool of its name: its answer says so.
+func run(ctx context.Context, reg *runtime.Registry, calls []runtime.Call, custom []bool) ([]string, error) {
+	var functions []runtime.Call
+	for i, call := range calls {
+		if !custom[i] {
+			functions = append(functions, call)
+		}
+	}
+	results, err := reg.ExecuteAll(ctx, functions)
 	if err != nil {
 		return nil, err
 	}
 	texts := make([]string, len(calls))
-	for i := range results {
-		texts[i] = results[i].JSONText()
+	for i, call := range calls {
+		if custom[i] {
+			texts[i] = runtime.Result{Error: fmt.Sprintf("%q is not a tool of this program: it serves function tools only", cutName(call.Name))}.JSONText()
+			continue
+		}
+		texts[i] = results[0].JSONText()
+		results = results[1:]
 	}
 	return texts, nil
+}
+
+// cutName is a tool name a model wrote, as a message shows it: its first
+// 64 bytes, UTF-8.
+func cutName(name string) string {
+	if len(name) > 64 {
+		n := 64
+		for n > 0 && !utf8.RuneStart(name[n]) {
+			n--
+		}
+		name = name[:n]
+	}
+	return strings.ToValidUTF8(name, "\uFFFD")
 }

@@ -152,8 +152,10 @@ func TestExecuteCustom(t *testing.T) {
 	if err := reg.Register(weather.Tools()...); err != nil {
 		t.Fatal(err)
 	}
+	// A custom call named as a function tool of the registry does not
+	// reach it either: its input is free text, not the tool's arguments.
 	var msg openai.ChatCompletionMessage
-	if err := json.Unmarshal([]byte(`{"role":"assistant","tool_calls":[{"id":"call_9","type":"custom","custom":{"name":"grep","input":"weather"}}]}`), &msg); err != nil {
+	if err := json.Unmarshal([]byte(`{"role":"assistant","tool_calls":[{"id":"call_9","type":"custom","custom":{"name":"grep","input":"weather"}},{"id":"call_10","type":"custom","custom":{"name":"get_forecast","input":"{\"city\":\"Paris\"}"}}]}`), &msg); err != nil {
 		t.Fatal(err)
 	}
 	answers, err := openaitools.Execute(context.Background(), reg, msg.ToolCalls)
@@ -169,9 +171,12 @@ func TestExecuteCustom(t *testing.T) {
 	if err := json.Unmarshal(data, &got); err != nil {
 		t.Fatal(err)
 	}
-	want := `{"success":false,"error":"unknown tool \"grep\"; the tools are: convert_temperature, get_forecast"}`
-	if len(got) != 1 || got[0].Role != "tool" || got[0].ToolCallID != "call_9" || got[0].Content != want {
+	want := `{"success":false,"error":"\"grep\" is not a tool of this program: it serves function tools only"}`
+	if len(got) != 2 || got[0].Role != "tool" || got[0].ToolCallID != "call_9" || got[0].Content != want {
 		t.Errorf("got %+v", got)
+	}
+	if want := `{"success":false,"error":"\"get_forecast\" is not a tool of this program: it serves function tools only"}`; len(got) != 2 || got[1].Content != want {
+		t.Errorf("a custom call named as a function tool: got %+v", got)
 	}
 }
 

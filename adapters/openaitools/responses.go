@@ -43,7 +43,7 @@ func ResponseTools(reg *runtime.Registry) []responses.ToolUnionParam {
 // item for each function_call item, with the call's Result as JSON. Other
 // items (messages, reasoning, built-in tools' calls) are skipped; a
 // custom_tool_call item, whose input is free text, is answered with a
-// custom_tool_call_output as the registry answers a tool it does not hold.
+// custom_tool_call_output that says the program serves function tools only.
 // As with Execute, a call of an unknown tool, with bad arguments or that
 // fails is answered with what the model can act on, one call's failure
 // does not stop the others, and a call whose call_id an earlier call has is
@@ -63,7 +63,7 @@ func ExecuteResponse(ctx context.Context, reg *runtime.Registry, output []respon
 			custom = append(custom, true)
 		}
 	}
-	texts, err := run(ctx, reg, calls)
+	texts, err := run(ctx, reg, calls, custom)
 	if err != nil {
 		return nil, err
 	}

@@ -172,7 +172,7 @@ func TestResponsesRoundTrip(t *testing.T) {
 		{"function_call_output", "call_4", `{"success":false,"error":"unknown tool \"get_weather\"; the tools are: convert_temperature, explode, get_forecast, tag"}`},
 		{"function_call_output", "call_1", `{"success":false,"error":"this call repeats the id \"call_1\" of an earlier call in the same turn, so it was not run"}`},
 		{"function_call_output", "call_6", `{"success":false,"error":"internal error: the tool failed unexpectedly"}`},
-		{"custom_tool_call_output", "call_7", `{"success":false,"error":"unknown tool \"grep\"; the tools are: convert_temperature, explode, get_forecast, tag"}`},
+		{"custom_tool_call_output", "call_7", `{"success":false,"error":"\"grep\" is not a tool of this program: it serves function tools only"}`},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("answers (-want +got):\n%s\n%s", diff, api.bodies[1])
