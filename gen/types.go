@@ -819,6 +819,9 @@ func (a *analyzer) field(c candidate) *Field {
 				a.errorAt(f.Pos, "field %s: the string option on a string field makes encoding/json read the value as JSON text inside a string (\"\\\"bob\\\"\"): remove it", v.Name())
 				return nil
 			}
+			// A result's is written so: an enum's values are the JSON
+			// text of its constants.
+			f.Quoted = true
 		default:
 			// encoding/json ignores the option on other types.
 		}

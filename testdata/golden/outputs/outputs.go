@@ -175,6 +175,9 @@ type Ticket struct {
 	State     State     `json:"state"`
 	Urgency   Urgency   `json:"urgency"`
 	Urgencies []Urgency `json:"urgencies"`
+	// Said is the state with the json option string: encoding/json writes
+	// it as the JSON text of the string, "\"open\"".
+	Said State `json:"said,string"`
 }
 
 // GetTicket returns a ticket, its state and urgency unset: the zero values of
@@ -182,5 +185,5 @@ type Ticket struct {
 //
 //tool:export readonly
 func GetTicket(ctx context.Context) (Ticket, error) {
-	return Ticket{ID: "t-1", Urgencies: []Urgency{0, Now}}, nil
+	return Ticket{ID: "t-1", Urgencies: []Urgency{0, Now}, Said: Open}, nil
 }

@@ -375,8 +375,9 @@ var getTicketInfo = runtime.Info{
 		`"id":{"type":"string"},` +
 		`"state":{"type":"string","enum":["open","closed",""],"description":"State is where a ticket is. Values: \"open\": a ticket not yet answered; \"closed\": a ticket answered."},` +
 		`"urgency":{"type":"integer","enum":[1,2,0],"description":"Urgency is how urgent a ticket is. Values: 1 (soon): Soon can wait; 2 (now): Now cannot."},` +
-		`"urgencies":{"anyOf":[{"items":{"type":"integer","enum":[1,2,0]},"type":"array"},{"type":"null"}],"description":"Values: 1 (soon): Soon can wait; 2 (now): Now cannot."}},` +
-		`"additionalProperties":false,"type":"object","required":["id","state","urgency","urgencies"]}`),
+		`"urgencies":{"anyOf":[{"items":{"type":"integer","enum":[1,2,0]},"type":"array"},{"type":"null"}],"description":"Values: 1 (soon): Soon can wait; 2 (now): Now cannot."},` +
+		`"said":{"type":"string","enum":["\"open\"","\"closed\"","\"\""],"description":"Said is the state with the json option string: encoding/json writes it as the JSON text of the string, \"\\\"open\\\"\". Values: \"\\\"open\\\"\": a ticket not yet answered; \"\\\"closed\\\"\": a ticket answered."}},` +
+		`"additionalProperties":false,"type":"object","required":["id","state","urgency","urgencies","said"]}`),
 	OutputObject: true,
 	ReadOnly:     true,
 }
@@ -389,9 +390,9 @@ func callGetTicket(ctx context.Context, s *runtime.Settings, args json.RawMessag
 	if res, ok := d.EndCall(); !ok {
 		return res, nil
 	}
-	return toolimpl.RunEncoded(ctx, s, &getTicketInfo, in, func(ctx context.Context, in toolimpl.NoInput) (Ticket, error) {
+	return toolimpl.Run(ctx, s, &getTicketInfo, in, func(ctx context.Context, in toolimpl.NoInput) (Ticket, error) {
 		return GetTicket(ctx)
-	}, encodeGetTicketResult)
+	})
 }
 
 func encodeLevelsResult(e *toolimpl.Encoder, v []Level) {
@@ -454,10 +455,6 @@ func encodeReadPtrResult(e *toolimpl.Encoder, v *Reading) {
 	} else {
 		e.Value(v)
 	}
-}
-
-func encodeGetTicketResult(e *toolimpl.Encoder, v Ticket) {
-	encodeTicket(e, &v)
 }
 
 func encodeReport(e *toolimpl.Encoder, v *Report) {
@@ -673,29 +670,6 @@ func encodeReport(e *toolimpl.Encoder, v *Report) {
 		}
 		e.Release(mark2)
 		e.Byte('}')
-	}
-	e.Byte('}')
-}
-
-func encodeTicket(e *toolimpl.Encoder, v *Ticket) {
-	e.Raw(`{"id":`)
-	e.String(v.ID)
-	e.Raw(`,"state":`)
-	e.String(string(v.State))
-	e.Raw(`,"urgency":`)
-	e.Int(int64(v.Urgency))
-	e.Raw(`,"urgencies":`)
-	if v.Urgencies == nil {
-		e.Null()
-	} else {
-		e.Byte('[')
-		for i2, el2 := range v.Urgencies {
-			if i2 > 0 {
-				e.Byte(',')
-			}
-			e.Int(int64(el2))
-		}
-		e.Byte(']')
 	}
 	e.Byte('}')
 }
