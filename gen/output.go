@@ -298,7 +298,7 @@ func emptiable(t types.Type) bool {
 // when it is nil.
 func nilable(t *Type) bool {
 	switch t.Kind {
-	case KindPointer, KindSlice, KindMap, KindBytes:
+	case KindPointer, KindSlice, KindMap, KindBytes, KindAny, KindRaw:
 		return true
 	}
 	return false

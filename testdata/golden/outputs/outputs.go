@@ -178,6 +178,9 @@ type Ticket struct {
 	// Said is the state with the json option string: encoding/json writes
 	// it as the JSON text of the string, "\"open\"".
 	Said State `json:"said,string"`
+	// Ref is a string or a number, or null where the function leaves it
+	// unset.
+	Ref any `json:"ref" jsonschema:"oneof_type=string;integer"`
 }
 
 // GetTicket returns a ticket, its state and urgency unset: the zero values of

@@ -376,8 +376,9 @@ var getTicketInfo = runtime.Info{
 		`"state":{"type":"string","enum":["open","closed",""],"description":"State is where a ticket is. Values: \"open\": a ticket not yet answered; \"closed\": a ticket answered."},` +
 		`"urgency":{"type":"integer","enum":[1,2,0],"description":"Urgency is how urgent a ticket is. Values: 1 (soon): Soon can wait; 2 (now): Now cannot."},` +
 		`"urgencies":{"anyOf":[{"items":{"type":"integer","enum":[1,2,0]},"type":"array"},{"type":"null"}],"description":"Values: 1 (soon): Soon can wait; 2 (now): Now cannot."},` +
-		`"said":{"type":"string","enum":["\"open\"","\"closed\"","\"\""],"description":"Said is the state with the json option string: encoding/json writes it as the JSON text of the string, \"\\\"open\\\"\". Values: \"\\\"open\\\"\": a ticket not yet answered; \"\\\"closed\\\"\": a ticket answered."}},` +
-		`"additionalProperties":false,"type":"object","required":["id","state","urgency","urgencies","said"]}`),
+		`"said":{"type":"string","enum":["\"open\"","\"closed\"","\"\""],"description":"Said is the state with the json option string: encoding/json writes it as the JSON text of the string, \"\\\"open\\\"\". Values: \"\\\"open\\\"\": a ticket not yet answered; \"\\\"closed\\\"\": a ticket answered."},` +
+		`"ref":{"oneOf":[{"type":"string"},{"type":"integer"},{"type":"null"}],"description":"Ref is a string or a number, or null where the function leaves it unset."}},` +
+		`"additionalProperties":false,"type":"object","required":["id","state","urgency","urgencies","said","ref"]}`),
 	OutputObject: true,
 	ReadOnly:     true,
 }
