@@ -1333,7 +1333,13 @@ func (d *Decoder) JSONUnmarshaler(jsonType string, v json.Unmarshaler) bool {
 		// where the tag says integer): such types are often written to
 		// take loose forms. If the method refuses it, the model learns
 		// the type the schema says.
-		if raw, ok := d.Raw(); ok && d.method(func() error { return v.UnmarshalJSON(raw) }) != nil && d.panicked == nil {
+		raw, ok := d.Raw()
+		if ok && len(raw) > maxPlainDigits+2 {
+			// As long as the plain digits the method gets otherwise.
+			d.Errorf("must be %s, got %s", article(jsonType), got)
+			return false
+		}
+		if ok && d.method(func() error { return v.UnmarshalJSON(raw) }) != nil && d.panicked == nil {
 			d.Errorf("must be %s, got %s", article(jsonType), got)
 			return false
 		}

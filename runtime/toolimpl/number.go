@@ -150,7 +150,9 @@ const maxPlainDigits = 4096
 // when the plain form would have more than maxPlainDigits digits.
 func plainInteger(text []byte) (_ []byte, ok bool) {
 	if !bytes.ContainsAny(text, ".eE") {
-		return text, true
+		// Plain already: its digits are bounded too, as a method such as
+		// big.Int's reads decimal text in time quadratic in its length.
+		return text, len(text)-b2i(len(text) > 0 && text[0] == '-') <= maxPlainDigits
 	}
 	neg := text[0] == '-'
 	mant, exp := text[b2i(neg):], 0

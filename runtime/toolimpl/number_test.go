@@ -522,7 +522,13 @@ func TestPlainInteger(t *testing.T) {
 			t.Errorf("plainInteger(%s) = %s, %v; want %s", in, got, ok, want)
 		}
 	}
-	for _, in := range []string{"1e4097", "1e99999999999999999999", "1e" + strconv.Itoa(maxPlainDigits+1)} {
+	// A plain integer of more digits than the plain form may have is
+	// refused as well: a method such as big.Int's reads it in time
+	// quadratic in its length (1 MiB of digits took 2 s).
+	if got, ok := plainInteger([]byte("-" + strings.Repeat("9", maxPlainDigits))); !ok || len(got) != maxPlainDigits+1 {
+		t.Errorf("plainInteger of %d digits refused", maxPlainDigits)
+	}
+	for _, in := range []string{"1e4097", "1e99999999999999999999", "1e" + strconv.Itoa(maxPlainDigits+1), strings.Repeat("9", maxPlainDigits+1), "-" + strings.Repeat("1", 1<<20)} {
 		if got, ok := plainInteger([]byte(in)); ok {
 			t.Errorf("plainInteger(%s) = %.20s..., want refused", in, got)
 		}

@@ -88,3 +88,19 @@ func TestTotal(t *testing.T) {
 		t.Errorf("output %s, encoding/json %s", res.Output, want)
 	}
 }
+
+// A *big.Int gets at most 4096 digits however they are written: plain
+// digits too, which big.Int reads in time quadratic in their length (1 MiB
+// of them took 2 s of a call).
+func TestBigIntegerDigits(t *testing.T) {
+	tool := Tools()[0].(runtime.InvokableTool)
+	base := `{"id":"o","named":{"x":1},"count":"7","level":"high","price":"1 X","pair":{"first":1,"second":2},"-":"","big":`
+	res, _ := tool.Invoke(context.Background(), json.RawMessage(base+strings.Repeat("9", 4096)+`}`))
+	if !res.Success {
+		t.Errorf("4096 digits: %s", res.Error)
+	}
+	res, _ = tool.Invoke(context.Background(), json.RawMessage(base+strings.Repeat("9", 1<<20)+`}`))
+	if res.Success || !strings.Contains(res.Error, "/big: must be an integer of at most 4096 digits, got 9999") {
+		t.Errorf("1 MiB of digits: %.300s", res.Error)
+	}
+}
