@@ -99,8 +99,8 @@ func TestBigIntegerDigits(t *testing.T) {
 	if !res.Success {
 		t.Errorf("4096 digits: %s", res.Error)
 	}
-	res, _ = tool.Invoke(context.Background(), json.RawMessage(base+strings.Repeat("9", 1<<20)+`}`))
+	res, _ = tool.Invoke(context.Background(), json.RawMessage(base+strings.Repeat("9", 1<<19)+`}`))
 	if res.Success || !strings.Contains(res.Error, "/big: must be an integer of at most 4096 digits, got 9999") {
-		t.Errorf("1 MiB of digits: %.300s", res.Error)
+		t.Errorf("512 KiB of digits: %.300s", res.Error)
 	}
 }
