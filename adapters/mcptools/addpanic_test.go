@@ -1,8 +1,12 @@
 package mcptools_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
+	"log/slog"
+	"strings"
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -61,5 +65,27 @@ func TestAddSkipsToolsTheSDKRefuses(t *testing.T) {
 			t.Errorf("Parameters %s: listed %v, want [good]", params, names)
 		}
 		cs.Close()
+	}
+}
+
+// A refused tool is warned about once, not at every change of the
+// registry.
+func TestAddWarnsOnce(t *testing.T) {
+	var log bytes.Buffer
+	defer slog.SetDefault(slog.Default())
+	slog.SetDefault(slog.New(slog.NewTextHandler(&log, nil)))
+	reg := runtime.NewRegistry(nil)
+	server := mcp.NewServer(&mcp.Implementation{Name: "t", Version: "v1"}, nil)
+	mcptools.Add(server, reg)
+	if err := reg.Register(byHand{"bad", `{"type":"string"}`}); err != nil {
+		t.Fatal(err)
+	}
+	for i := range 5 {
+		if err := reg.Register(byHand{fmt.Sprintf("good%d", i), `{"type":"object"}`}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := strings.Count(log.String(), "the tool is not served"); n != 1 {
+		t.Errorf("%d warnings, want 1:\n%s", n, log.String())
 	}
 }

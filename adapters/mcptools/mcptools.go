@@ -71,7 +71,7 @@ import (
 // that starts with no tool should set ServerOptions.Capabilities.Tools to
 // &mcp.ToolCapabilities{ListChanged: true}.
 func Add(server *mcp.Server, reg *runtime.Registry) (stop func()) {
-	l := &lister{server: server, reg: reg, listed: map[string]listed{}}
+	l := &lister{server: server, reg: reg, listed: map[string]listed{}, refused: map[string]string{}}
 	server.AddReceivingMiddleware(l.middleware)
 	stop = reg.Watch(l.sync)
 	l.sync()
@@ -83,8 +83,9 @@ type lister struct {
 	server *mcp.Server
 	reg    *runtime.Registry
 
-	mu     sync.Mutex
-	listed map[string]listed // the tools added to server, by name
+	mu      sync.Mutex
+	listed  map[string]listed // the tools added to server, by name
+	refused map[string]string // the tools the SDK refused, by name: their JSON, as listed's key
 }
 
 // listed is a tool added to a server.
@@ -114,8 +115,12 @@ func (l *lister) sync() {
 		}
 		if err := addTool(l.server, tool, Handler(l.reg, def.Name)); err != nil {
 			// A tool written by hand whose schema the SDK refuses: the
-			// others are served, and the program's log says why not it.
-			slog.Warn("mcptools: the tool is not served: the MCP SDK refuses it", "tool", def.Name, "error", err)
+			// others are served, and the program's log says why not it,
+			// once.
+			if l.refused[def.Name] != string(key) {
+				slog.Warn("mcptools: the tool is not served: the MCP SDK refuses it", "tool", def.Name, "error", err)
+				l.refused[def.Name] = string(key)
+			}
 			if _, was := l.listed[def.Name]; was {
 				l.server.RemoveTools(def.Name)
 				delete(l.listed, def.Name)

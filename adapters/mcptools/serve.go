@@ -5,6 +5,7 @@ import (
 	"errors"
 	"net"
 	"net/http"
+	"sync/atomic"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -42,16 +43,53 @@ func HTTPHandler(server *mcp.Server, opts *mcp.StreamableHTTPOptions) http.Handl
 	o := httpOptions(opts)
 	h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return server }, &o)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if id := r.Header.Get("Mcp-Session-Id"); r.Method == http.MethodDelete && id != "" {
+		id := r.Header.Get("Mcp-Session-Id")
+		if r.Method != http.MethodDelete || id == "" {
+			h.ServeHTTP(w, r)
+			return
+		}
+		// The SDK answers a DELETE it refuses (another user's session,
+		// another handler's) at once; one it takes, once the session's
+		// calls have returned. So the calls are ended only when no
+		// answer came for a while: the SDK is then closing the session.
+		aw := &answerWatch{ResponseWriter: w}
+		t := time.AfterFunc(deleteWait, func() {
+			if aw.answered.Load() {
+				return
+			}
 			for ss := range server.Sessions() {
 				if ss.ID() == id {
 					endSession(ss)
 				}
 			}
-		}
-		h.ServeHTTP(w, r)
+		})
+		defer t.Stop()
+		h.ServeHTTP(aw, r)
 	})
 }
+
+// deleteWait is how long a DELETE goes unanswered before its session's
+// calls are ended (see HTTPHandler).
+const deleteWait = 100 * time.Millisecond
+
+// answerWatch records that a response was begun.
+type answerWatch struct {
+	http.ResponseWriter
+	answered atomic.Bool
+}
+
+func (a *answerWatch) WriteHeader(code int) {
+	a.answered.Store(true)
+	a.ResponseWriter.WriteHeader(code)
+}
+
+func (a *answerWatch) Write(b []byte) (int, error) {
+	a.answered.Store(true)
+	return a.ResponseWriter.Write(b)
+}
+
+// Unwrap gives http.ResponseController the writer underneath.
+func (a *answerWatch) Unwrap() http.ResponseWriter { return a.ResponseWriter }
 
 // httpOptions returns a copy of opts (nil: the zero options) with the
 // default session timeout where it sets none.
@@ -129,13 +167,26 @@ func ServeStdio(ctx context.Context, server *mcp.Server) error {
 	return serve(ctx, server, &StdioTransport{})
 }
 
-// serve is ServeStdio over transport t.
+// serve is ServeStdio over transport t. It is the SDK's Server.Run, but
+// that it ends the calls of its session, and only of its own, when ctx
+// ends.
 func serve(ctx context.Context, server *mcp.Server, t mcp.Transport) error {
-	stop := context.AfterFunc(ctx, func() { endSessions(server) })
-	defer stop()
-	err := server.Run(ctx, t)
-	if ctx.Err() != nil {
-		return nil
+	ss, err := server.Connect(ctx, t, nil)
+	if err != nil {
+		return err
 	}
-	return err
+	closed := make(chan error, 1)
+	go func() { closed <- ss.Wait() }()
+	select {
+	case <-ctx.Done():
+		endSession(ss)
+		ss.Close()
+		<-closed
+		return nil
+	case err := <-closed:
+		if ctx.Err() != nil {
+			return nil
+		}
+		return err
+	}
 }

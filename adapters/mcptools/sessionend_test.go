@@ -162,3 +162,95 @@ func TestHTTPHandlerDeleteCancelsCalls(t *testing.T) {
 	<-called
 	cs.Close()
 }
+
+// A call still in a receiving middleware when its session is ended reaches
+// the handler after the session's calls were canceled: it is canceled at
+// once, or ServeStdio would wait for it for good.
+func TestServeStdioCancelsLateCalls(t *testing.T) {
+	server, live := countingServer(t)
+	entered := make(chan struct{}, 1)
+	server.AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
+		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+			if method == "tools/call" {
+				entered <- struct{}{}
+				time.Sleep(300 * time.Millisecond) // an auth check, a rate limit
+			}
+			return next(ctx, method, req)
+		}
+	})
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	defer outW.Close()
+	go io.Copy(io.Discard, bufio.NewReader(outR))
+	ctx, stop := context.WithCancel(context.Background())
+	defer stop()
+	served := make(chan error, 1)
+	go func() { served <- mcptools.Serve(ctx, server, &mcptools.IOTransport{Reader: inR, Writer: outW}) }()
+	io.WriteString(inW, strings.Join([]string{
+		`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"0"}}}`,
+		`{"jsonrpc":"2.0","method":"notifications/initialized"}`,
+		`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"words","arguments":{"text":"forever"}}}`,
+	}, "\n")+"\n")
+	<-entered
+	stop()
+	select {
+	case <-served:
+	case <-time.After(5 * time.Second):
+		t.Fatalf("ServeStdio did not return 5s after its context ended; %d calls running", live.Load())
+	}
+}
+
+// ServeStdio ends its own session, not the calls of the server's other
+// sessions (over HTTP, say); nor does a DELETE the SDK refuses (an
+// unknown session of another handler) end a session's calls.
+func TestSessionEndsAreTheirOwn(t *testing.T) {
+	server, live := countingServer(t)
+	hs := httptest.NewServer(mcptools.HTTPHandler(server, nil))
+	defer hs.Close()
+	other := httptest.NewServer(mcptools.HTTPHandler(server, nil))
+	defer other.Close()
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "c", Version: "v1"}, nil).Connect(context.Background(), &mcp.StreamableClientTransport{Endpoint: hs.URL}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	callCtx, cancelCall := context.WithCancel(context.Background())
+	called := make(chan struct{})
+	go func() {
+		defer close(called)
+		cs.CallTool(callCtx, &mcp.CallToolParams{Name: "words", Arguments: json.RawMessage(`{"text":"forever"}`)})
+	}()
+	waitFor(t, "the call did not start", func() bool { return live.Load() == 1 })
+
+	// A stdio session of the same server ends.
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	go io.Copy(io.Discard, outR)
+	ctx, stop := context.WithCancel(context.Background())
+	served := make(chan error, 1)
+	go func() { served <- mcptools.Serve(ctx, server, &mcptools.IOTransport{Reader: inR, Writer: outW}) }()
+	io.WriteString(inW, `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"0"}}}`+"\n")
+	stop()
+	<-served
+	outW.Close()
+
+	// A DELETE of the session at another handler, which answers 404.
+	req, _ := http.NewRequest(http.MethodDelete, other.URL, nil)
+	req.Header.Set("Mcp-Session-Id", cs.ID())
+	resp, err := (&http.Client{Timeout: 5 * time.Second}).Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusNotFound {
+		t.Errorf("DELETE at another handler: %s", resp.Status)
+	}
+	time.Sleep(300 * time.Millisecond)
+	select {
+	case <-called:
+		t.Error("the HTTP session's call ended with another session")
+	default:
+	}
+	cancelCall()
+	<-called
+	cs.Close()
+}
