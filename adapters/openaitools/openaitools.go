@@ -143,6 +143,10 @@ func run(ctx context.Context, reg *runtime.Registry, calls []runtime.Call, custo
 // cutName is a tool name a model wrote, as a message shows it: its first
 // 64 bytes, UTF-8.
 func cutName(name string) string {
+	if len(name) > 64+utf8.UTFMax {
+		name = name[:64+utf8.UTFMax]
+	}
+	name = strings.ToValidUTF8(name, "\uFFFD")
 	if len(name) > 64 {
 		n := 64
 		for n > 0 && !utf8.RuneStart(name[n]) {
@@ -150,5 +154,5 @@ func cutName(name string) string {
 		}
 		name = name[:n]
 	}
-	return strings.ToValidUTF8(name, "\uFFFD")
+	return name
 }

@@ -441,11 +441,18 @@ func errorType(err error) string {
 // cut returns s cut to at most n bytes, at a rune boundary, with invalid
 // UTF-8 replaced.
 func cut(s string, n int) string {
+	// Made UTF-8 first, from a prefix a little longer than n, so that
+	// the cut is at most n bytes and lands after a whole character; an
+	// invalid byte becomes three.
+	if len(s) > n+utf8.UTFMax {
+		s = s[:n+utf8.UTFMax]
+	}
+	s = strings.ToValidUTF8(s, "\uFFFD")
 	if len(s) > n {
 		for n > 0 && !utf8.RuneStart(s[n]) {
 			n--
 		}
 		s = s[:n]
 	}
-	return strings.ToValidUTF8(s, "\uFFFD")
+	return s
 }

@@ -673,3 +673,29 @@ func TestModelBytesInAttributes(t *testing.T) {
 		t.Errorf("the long call's ID or arguments were not cut at a character: %.200v", a)
 	}
 }
+
+// cut stays within its bytes, whatever the input: invalid bytes, which
+// become three each, and a long run of continuation bytes, of which a cut
+// once kept nothing.
+func TestCutBounds(t *testing.T) {
+	r := newRig(t, oteltools.WithContent())
+	calls := []runtime.Call{
+		{ID: strings.Repeat("a\xff", 200), Name: "get_forecast", Args: json.RawMessage(`{}`)},
+		{ID: "abc" + strings.Repeat("\x80", 400), Name: "get_forecast", Args: json.RawMessage(`{}`)},
+	}
+	if _, err := r.reg.ExecuteAll(context.Background(), calls); err != nil {
+		t.Fatal(err)
+	}
+	ids := map[string]bool{}
+	for _, s := range r.toolSpans() {
+		id := attrs(s)["gen_ai.tool.call.id"]
+		if len(id) > 256 || !utf8.ValidString(id) {
+			t.Errorf("an ID of %d bytes: %q", len(id), id)
+		}
+		ids[id] = true
+	}
+	// A run of invalid bytes is one U+FFFD.
+	if !ids["abc\uFFFD"] || !ids[strings.Repeat("a\uFFFD", 64)] {
+		t.Errorf("IDs %q", ids)
+	}
+}
