@@ -696,6 +696,6 @@ func TestCutBounds(t *testing.T) {
 	}
 	// A run of invalid bytes is one U+FFFD.
 	if !ids["abc\uFFFD"] || !ids[strings.Repeat("a\uFFFD", 64)] {
-		t.Errorf("IDs %q", ids)
+		t.Errorf("IDs %v", ids)
 	}
 }
