@@ -8,7 +8,6 @@ import (
 	"sort"
 	"strings"
 	"unicode"
-	"unicode/utf8"
 )
 
 // Lint checks a tool's argument schema against the rules of a provider's
@@ -162,9 +161,6 @@ func (l *linter) walk(path string, s any, depth int) {
 		}
 		if e, ok := obj["enum"].([]any); ok {
 			l.enums += len(e)
-			if n := enumText(e); len(e) > 250 && n > 7500 {
-				l.limitf(path, "%d enum values of %d characters in all; OpenAI allows 7500 for more than 250 values", len(e), n)
-			}
 		}
 	case Gemini:
 		if _, hasAnyOf := obj["anyOf"]; !hasType && !hasAnyOf {
@@ -383,15 +379,4 @@ func nameWords(s string) []string {
 	}
 	flush()
 	return words
-}
-
-// enumText is the length of the string values of an enum, in characters.
-func enumText(values []any) int {
-	n := 0
-	for _, v := range values {
-		if s, ok := v.(string); ok {
-			n += utf8.RuneCountInString(s)
-		}
-	}
-	return n
 }

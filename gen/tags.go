@@ -136,9 +136,14 @@ func (a *analyzer) fieldTags(f *Field, tag reflect.StructTag) (required bool) {
 	}
 	if custom := value.Deref(); custom.Kind == KindCustom && rules.Type == "" && len(rules.OneOfType)+len(rules.AnyOfType) == 0 && !a.output {
 		errorf("%s: state it with a tag, as in jsonschema:\"type=string\"", a.unknownShape(custom))
-	} else if elem := value.Elem; isArray && elem != nil && elem.Deref().Kind == KindCustom && f.ItemRules.Type == "" && len(rules.OneOfType)+len(rules.AnyOfType) == 0 && !a.output {
-		// The items' type, which the tag states for them.
-		errorf("%s: state the items' type with a tag, as in jsonschema:\"type=string\"", a.unknownShape(elem.Deref()))
+	} else if elem := innermost(value); isArray && elem != nil && elem.Deref().Kind == KindCustom && f.ItemRules.Type == "" && len(rules.OneOfType)+len(rules.AnyOfType) == 0 && !a.output {
+		if elem != value.Elem {
+			// A tag states the type of a list's items, not of theirs.
+			errorf("%s, and in a list of lists a tag cannot state it: hold it in a struct field whose tag does (jsonschema:\"type=string\")", a.unknownShape(elem.Deref()))
+		} else {
+			// The items' type, which the tag states for them.
+			errorf("%s: state the items' type with a tag, as in jsonschema:\"type=string\"", a.unknownShape(elem.Deref()))
+		}
 	} else {
 		a.stringRulesFit(rules, value.Deref(), errorf)
 	}
@@ -202,6 +207,16 @@ func (a *analyzer) fieldTags(f *Field, tag reflect.StructTag) (required bool) {
 		}
 	}
 	return required
+}
+
+// innermost returns the items of the list t, through lists of lists
+// ([][]T: T); nil for a t that is no list.
+func innermost(t *Type) *Type {
+	var elem *Type
+	for t = t.Deref(); (t.Kind == KindSlice || t.Kind == KindArray) && t.Elem != nil; t = t.Elem.Deref() {
+		elem = t.Elem
+	}
+	return elem
 }
 
 // goOnlyRegexp returns the first construct of pattern, a Go regexp, that

@@ -34,9 +34,10 @@ type More struct {
 	U Custom `json:"u" jsonschema:"type=text"`
 	*hidden
 	// Lists of it need their items' type stated as much.
-	CS []Custom  `json:"cs"`
-	CA [2]Custom `json:"ca"`
-	CT []Custom  `json:"ct" jsonschema:"type=string"`
+	CS []Custom   `json:"cs"`
+	CA [2]Custom  `json:"ca"`
+	CT []Custom   `json:"ct" jsonschema:"type=string"`
+	CN [][]Custom `json:"cn"`
 }
 
 // UseMore uses More.
