@@ -52,24 +52,32 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 	}
 }
 
-// The go-sdk ends a session by waiting for its calls in flight, which it
-// does not cancel: a call that runs until it is canceled held ServeStdio
-// (Server.Run) for good. ServeStdio cancels them when its context ends.
-func TestServeStdioCancelsCalls(t *testing.T) {
-	server, live := countingServer(t)
+// serveForever serves server as ServeStdio does, over pipes, and calls
+// words until canceled; stop ends the serving, whose error comes on
+// served.
+func serveForever(t *testing.T, server *mcp.Server) (stop func(), served chan error) {
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
-	defer outW.Close()
+	t.Cleanup(func() { outW.Close() })
 	go io.Copy(io.Discard, bufio.NewReader(outR))
 	ctx, stop := context.WithCancel(context.Background())
-	defer stop()
-	served := make(chan error, 1)
+	t.Cleanup(stop)
+	served = make(chan error, 1)
 	go func() { served <- mcptools.Serve(ctx, server, &mcptools.IOTransport{Reader: inR, Writer: outW}) }()
 	io.WriteString(inW, strings.Join([]string{
 		`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"0"}}}`,
 		`{"jsonrpc":"2.0","method":"notifications/initialized"}`,
 		`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"words","arguments":{"text":"forever"}}}`,
 	}, "\n")+"\n")
+	return stop, served
+}
+
+// The go-sdk ends a session by waiting for its calls in flight, which it
+// does not cancel: a call that runs until it is canceled held ServeStdio
+// (Server.Run) for good. ServeStdio cancels them when its context ends.
+func TestServeStdioCancelsCalls(t *testing.T) {
+	server, live := countingServer(t)
+	stop, served := serveForever(t, server)
 	waitFor(t, "the call did not start", func() bool { return live.Load() == 1 })
 	start := time.Now()
 	stop()
@@ -178,19 +186,7 @@ func TestServeStdioCancelsLateCalls(t *testing.T) {
 			return next(ctx, method, req)
 		}
 	})
-	inR, inW := io.Pipe()
-	outR, outW := io.Pipe()
-	defer outW.Close()
-	go io.Copy(io.Discard, bufio.NewReader(outR))
-	ctx, stop := context.WithCancel(context.Background())
-	defer stop()
-	served := make(chan error, 1)
-	go func() { served <- mcptools.Serve(ctx, server, &mcptools.IOTransport{Reader: inR, Writer: outW}) }()
-	io.WriteString(inW, strings.Join([]string{
-		`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"0"}}}`,
-		`{"jsonrpc":"2.0","method":"notifications/initialized"}`,
-		`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"words","arguments":{"text":"forever"}}}`,
-	}, "\n")+"\n")
+	stop, served := serveForever(t, server)
 	<-entered
 	stop()
 	select {
