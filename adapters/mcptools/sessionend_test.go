@@ -52,6 +52,23 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 	}
 }
 
+// callForever connects a go-sdk client to the server at url and starts a
+// call of words that runs until ctx ends or the server cancels it; called
+// is closed when the call returns.
+func callForever(t *testing.T, url string, ctx context.Context) (cs *mcp.ClientSession, called chan struct{}) {
+	t.Helper()
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "c", Version: "v1"}, nil).Connect(context.Background(), &mcp.StreamableClientTransport{Endpoint: url}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	called = make(chan struct{})
+	go func() {
+		defer close(called)
+		cs.CallTool(ctx, &mcp.CallToolParams{Name: "words", Arguments: json.RawMessage(`{"text":"forever"}`)})
+	}()
+	return cs, called
+}
+
 // serveForever serves server as ServeStdio does, over pipes, and calls
 // words until canceled; stop ends the serving, whose error comes on
 // served.
@@ -109,15 +126,7 @@ func TestServeHTTPCancelsCalls(t *testing.T) {
 		go func() {
 			served <- mcptools.ServeHTTP(ctx, l, server, &mcp.StreamableHTTPOptions{Stateless: stateless})
 		}()
-		cs, err := mcp.NewClient(&mcp.Implementation{Name: "c", Version: "v1"}, nil).Connect(context.Background(), &mcp.StreamableClientTransport{Endpoint: "http://" + l.Addr().String()}, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		called := make(chan struct{})
-		go func() {
-			defer close(called)
-			cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "words", Arguments: json.RawMessage(`{"text":"forever"}`)})
-		}()
+		cs, called := callForever(t, "http://"+l.Addr().String(), context.Background())
 		waitFor(t, "the call did not start", func() bool { return live.Load() == 1 })
 		start := time.Now()
 		stop()
@@ -140,15 +149,7 @@ func TestHTTPHandlerDeleteCancelsCalls(t *testing.T) {
 	server, live := countingServer(t)
 	hs := httptest.NewServer(mcptools.HTTPHandler(server, nil))
 	defer hs.Close()
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "c", Version: "v1"}, nil).Connect(context.Background(), &mcp.StreamableClientTransport{Endpoint: hs.URL}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	called := make(chan struct{})
-	go func() {
-		defer close(called)
-		cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "words", Arguments: json.RawMessage(`{"text":"forever"}`)})
-	}()
+	cs, called := callForever(t, hs.URL, context.Background())
 	waitFor(t, "the call did not start", func() bool { return live.Load() == 1 })
 	// The go-sdk client's Close waits for its calls before it sends the
 	// DELETE: send it as another client would.
@@ -205,16 +206,8 @@ func TestSessionEndsAreTheirOwn(t *testing.T) {
 	defer hs.Close()
 	other := httptest.NewServer(mcptools.HTTPHandler(server, nil))
 	defer other.Close()
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "c", Version: "v1"}, nil).Connect(context.Background(), &mcp.StreamableClientTransport{Endpoint: hs.URL}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
 	callCtx, cancelCall := context.WithCancel(context.Background())
-	called := make(chan struct{})
-	go func() {
-		defer close(called)
-		cs.CallTool(callCtx, &mcp.CallToolParams{Name: "words", Arguments: json.RawMessage(`{"text":"forever"}`)})
-	}()
+	cs, called := callForever(t, hs.URL, callCtx)
 	waitFor(t, "the call did not start", func() bool { return live.Load() == 1 })
 
 	// A stdio session of the same server ends.
